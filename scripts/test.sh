@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Set up and run the whole test suite: lint, type check, tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+echo "== ruff"; .venv/bin/ruff check src tests
+echo "== ruff format"; .venv/bin/ruff format --check src tests
+echo "== mypy"; .venv/bin/mypy
+echo "== pytest"; .venv/bin/python -m pytest -n "${PYTEST_JOBS:-2}" "$@"

@@ -1,0 +1,56 @@
+"""Driving a game with bots: the loop shared by simulate, bench, tournaments and tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from feldherr.core.game import Bot, Game, State
+from feldherr.core.record import GameRecord
+from feldherr.core.rng import Rng
+
+BotSpec = str
+
+
+def make_bots(game: Game, specs: Sequence[BotSpec], seed: int) -> list[Bot]:
+    """Bots by name, each with its own generator derived from ``seed`` and its seat."""
+    from feldherr.core.game import RandomBot
+
+    table: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+    table.update(game.bots())
+    bots: list[Bot] = []
+    rng = Rng(seed ^ 0x5EED)
+    for seat, spec in enumerate(specs):
+        if spec not in table:
+            known = ", ".join(sorted(table))
+            raise ValueError(f"unknown bot {spec!r} for {game.name} (known: {known})")
+        bots.append(table[spec](rng.derive(seat)))
+    return bots
+
+
+def play_game(
+    game: Game,
+    options: Mapping[str, Any],
+    seed: int,
+    bots: Sequence[Bot],
+    record_moves: bool = True,
+    max_decisions: int = 1_000_000,
+) -> tuple[GameRecord, State, int]:
+    """Play one game to the end; returns (record, final state, number of decisions)."""
+    opts = game.normalize_options(options)
+    state = game.new_state(opts, seed)
+    record = GameRecord(game=game.name, options=opts, seed=seed)
+    moves = record.moves
+    to_json = game.move_to_json
+    decisions = 0
+    while not state.is_terminal():
+        for seat in state.to_move():
+            move = bots[seat].choose(state, seat)
+            state.apply(seat, move)
+            if record_moves:
+                moves.append((seat, to_json(move)))
+            decisions += 1
+        if decisions > max_decisions:
+            raise RuntimeError(f"{game.name}: no end after {max_decisions} decisions")
+    record.final_digest = state.digest() if record_moves else None
+    return record, state, decisions

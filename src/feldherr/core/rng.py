@@ -1,0 +1,77 @@
+"""A small, fast, serialisable random generator held inside game states.
+
+SplitMix64 (Steele, Lea, Flood 2014): the whole generator state is one 64-bit integer, so a state
+copies in O(1) and round-trips through JSON as a number. Integers below ``n`` are drawn with
+Lemire's multiply-shift; its bias is at most n / 2**64, far below anything a game could observe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        # Mixing the seed once makes neighbouring seeds start far apart.
+        self.state = (seed * _GOLDEN + 0x632BE59BD9B4E019) & _MASK
+
+    @classmethod
+    def from_state(cls, state: int) -> Rng:
+        rng = cls.__new__(cls)
+        rng.state = state & _MASK
+        return rng
+
+    def clone(self) -> Rng:
+        return Rng.from_state(self.state)
+
+    def next64(self) -> int:
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)``; ``n`` must be positive."""
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
+
+    def random(self) -> float:
+        """A uniform float in [0, 1) with 53 random bits."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def chance(self, p: float) -> bool:
+        return self.random() < p
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        """Fisher-Yates in place."""
+        below = self.below
+        for i in range(len(seq) - 1, 0, -1):
+            j = below(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def binomial(self, n: int, p: float) -> int:
+        """Number of successes in ``n`` independent trials (exact, one draw per trial)."""
+        rnd = self.random
+        return sum(1 for _ in range(n) if rnd() < p)
+
+    def derive(self, salt: int) -> int:
+        """A seed for an independent stream (for game ``salt`` of a batch), without advancing."""
+        return Rng.from_state(self.state ^ ((salt * _GOLDEN) & _MASK)).next64()
+
+
+def seed_for_game(batch_seed: int, index: int) -> int:
+    """The seed of game ``index`` in a batch started with ``batch_seed``: stable across job counts."""
+    return Rng(batch_seed).derive(index + 1)

@@ -1,0 +1,205 @@
+"""The cube tower: a stateful, pluggable model.
+
+Cubes thrown into the tower either fall through into the tray or lodge inside; cubes already inside
+can be knocked out by later throws. A :class:`Tower` pairs a :class:`TowerModel` (immutable
+configuration) with its *content* (mutable, JSON-ready: a list of levels, each a list of cube counts
+per colour). Colours are seats ``0..4``; :data:`PEASANT` (5) is the green peasants.
+
+Models are looked up by name in :data:`TOWER_MODELS`; other packages add models with
+:func:`register_tower_model` (a ``"module:attribute"`` target is imported on first use), so a
+calibrated model can live outside the game package.
+
+Views may show how many cubes of each colour are inside (anyone counting could know it) but never
+the per-level content.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from feldherr.core.errors import OptionError
+from feldherr.core.rng import Rng
+
+PEASANT = 5
+NCOLOURS = 6
+
+Content = list[list[int]]
+
+
+class TowerModel(ABC):
+    name: ClassVar[str]
+    levels: ClassVar[int] = 1
+
+    def params(self) -> dict[str, Any]:
+        """The model's parameters as JSON (enough to rebuild it with the model's factory)."""
+        return {}
+
+    def new_content(self) -> Content:
+        return [[0] * NCOLOURS for _ in range(self.levels)]
+
+    def inside(self, content: Content) -> list[int]:
+        """Cubes inside per colour, summed over levels."""
+        total = [0] * NCOLOURS
+        for level in content[: self.levels]:
+            for c in range(NCOLOURS):
+                total[c] += level[c]
+        return total
+
+    @abstractmethod
+    def drop(self, content: Content, thrown: Sequence[int], rng: Rng) -> list[int]:
+        """Throw ``thrown`` (per colour) in; update ``content``; return what falls out per colour."""
+
+
+class SimpleTower(TowerModel):
+    """Published guess (a): a thrown cube falls through with probability ``p_through``; each cube
+    already inside comes out with probability ``p_release`` per drop."""
+
+    name = "simple"
+
+    def __init__(self, p_through: float = 2 / 3, p_release: float = 1 / 3) -> None:
+        self.p_through = p_through
+        self.p_release = p_release
+
+    def params(self) -> dict[str, Any]:
+        return {"p_through": self.p_through, "p_release": self.p_release}
+
+    def drop(self, content: Content, thrown: Sequence[int], rng: Rng) -> list[int]:
+        inside = content[0]
+        out = [0] * NCOLOURS
+        rnd = rng.random
+        pt, pr = self.p_through, self.p_release
+        for c in range(NCOLOURS):
+            released = sum(1 for _ in range(inside[c]) if rnd() < pr)
+            through = sum(1 for _ in range(thrown[c]) if rnd() < pt)
+            out[c] = released + through
+            inside[c] += thrown[c] - through - released
+        return out
+
+
+class TwoLevelTower(TowerModel):
+    """Published guess (b): two internal levels; a falling cube passes each level with probability
+    ``p_pass``, else it lodges there; each cube lodged on a level is freed by each cube falling
+    through that level with probability ``p_knock``. Freed cubes fall on to the next level."""
+
+    name = "two-level"
+    levels = 2
+
+    def __init__(self, p_pass: float = 0.85, p_knock: float = 1 / 40) -> None:
+        self.p_pass = p_pass
+        self.p_knock = p_knock
+
+    def params(self) -> dict[str, Any]:
+        return {"p_pass": self.p_pass, "p_knock": self.p_knock}
+
+    def drop(self, content: Content, thrown: Sequence[int], rng: Rng) -> list[int]:
+        falling = list(thrown)
+        rnd = rng.random
+        keep = 1.0 - self.p_knock
+        for level in content[:2]:
+            n_falling = sum(falling)
+            passed = [0] * NCOLOURS
+            for c in range(NCOLOURS):
+                passed[c] = sum(1 for _ in range(falling[c]) if rnd() < self.p_pass)
+            # A lodged cube survives each of the passing cubes with probability 1 - p_knock.
+            p_free = 1.0 - keep ** sum(passed) if n_falling else 0.0
+            for c in range(NCOLOURS):
+                freed = sum(1 for _ in range(level[c]) if rnd() < p_free)
+                level[c] += falling[c] - passed[c] - freed
+                passed[c] += freed
+            falling = passed
+        return falling
+
+
+class ScriptedTower(TowerModel):
+    """For tests: each drop lets out exactly the next scripted cubes (per colour). Content holds
+    the cubes inside and, as a second row, the index of the next scripted drop."""
+
+    name = "scripted"
+
+    def __init__(self, script: Sequence[Sequence[int]] = ()) -> None:
+        self.script = [list(row) + [0] * (NCOLOURS - len(row)) for row in script]
+
+    def params(self) -> dict[str, Any]:
+        return {"script": self.script}
+
+    def new_content(self) -> Content:
+        return [[0] * NCOLOURS, [0]]
+
+    def inside(self, content: Content) -> list[int]:
+        return list(content[0])
+
+    def drop(self, content: Content, thrown: Sequence[int], rng: Rng) -> list[int]:
+        inside, pointer = content[0], content[1]
+        if pointer[0] >= len(self.script):
+            raise RuntimeError("scripted tower: no scripted result left for this drop")
+        out = self.script[pointer[0]]
+        pointer[0] += 1
+        for c in range(NCOLOURS):
+            available = inside[c] + thrown[c]
+            if out[c] > available:
+                raise RuntimeError(
+                    f"scripted tower: {out[c]} cubes of colour {c} cannot fall out, "
+                    f"only {available} were in play"
+                )
+            inside[c] = available - out[c]
+        return list(out)
+
+
+TowerFactory = Callable[..., TowerModel]
+TOWER_MODELS: dict[str, TowerFactory | str] = {
+    "simple": SimpleTower,
+    "two-level": TwoLevelTower,
+    "scripted": ScriptedTower,
+}
+DEFAULT_TOWER = "two-level"
+
+
+def register_tower_model(name: str, factory: TowerFactory | str) -> None:
+    """Add a model; ``factory`` may be a ``"module:attribute"`` string imported on first use."""
+    TOWER_MODELS[name] = factory
+
+
+def make_tower_model(name: str, params: Mapping[str, Any] | None = None) -> TowerModel:
+    factory = TOWER_MODELS.get(name)
+    if factory is None:
+        known = ", ".join(sorted(TOWER_MODELS))
+        raise OptionError(f"unknown tower model {name!r} (known: {known})")
+    if isinstance(factory, str):
+        module, attr = factory.split(":")
+        factory = getattr(importlib.import_module(module), attr)
+        assert not isinstance(factory, str)
+        TOWER_MODELS[name] = factory
+    try:
+        return factory(**dict(params or {}))
+    except TypeError as exc:
+        raise OptionError(f"bad parameters for tower model {name!r}: {exc}") from exc
+
+
+class Tower:
+    """A model plus its content; lives inside the game state."""
+
+    __slots__ = ("content", "model")
+
+    def __init__(self, model: TowerModel, content: Content | None = None) -> None:
+        self.model = model
+        self.content = content if content is not None else model.new_content()
+
+    def drop(self, thrown: Sequence[int], rng: Rng) -> list[int]:
+        return self.model.drop(self.content, thrown, rng)
+
+    def inside(self) -> list[int]:
+        return self.model.inside(self.content)
+
+    def clone(self) -> Tower:
+        return Tower(self.model, [list(level) for level in self.content])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"model": self.model.name, "params": self.model.params(), "content": self.content}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Tower:
+        model = make_tower_model(data["model"], data.get("params"))
+        return cls(model, [list(level) for level in data["content"]])
