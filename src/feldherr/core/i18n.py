@@ -22,12 +22,16 @@ def term(catalogue: Catalogue, key: str, lang: str) -> str:
     return entry.get(lang) or entry.get("en") or key
 
 
-def render(catalogue: Catalogue, key: str, args: Mapping[str, Any], lang: str) -> str:
+def render(
+    catalogue: Catalogue, key: str, args: Mapping[str, Any], lang: str, translate_args: bool = True
+) -> str:
+    """Format the template ``key``; with ``translate_args``, string arguments that are catalogue
+    keys are translated first (pass False when the arguments are already in ``lang``)."""
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGS)})")
     template = term(catalogue, key, lang)
     values = {
-        name: (term(catalogue, v, lang) if isinstance(v, str) and v in catalogue else v)
+        name: (term(catalogue, v, lang) if translate_args and isinstance(v, str) and v in catalogue else v)
         for name, v in args.items()
     }
     try:

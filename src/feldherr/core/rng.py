@@ -63,9 +63,19 @@ class Rng:
             seq[i], seq[j] = seq[j], seq[i]
 
     def binomial(self, n: int, p: float) -> int:
-        """Number of successes in ``n`` independent trials (exact, one draw per trial)."""
-        rnd = self.random
-        return sum(1 for _ in range(n) if rnd() < p)
+        """Successes in ``n`` independent trials of probability ``p``: exactly the count of ``n``
+        calls of ``random() < p``, with the generator inlined (the towers' hot loop)."""
+        threshold = p * 9007199254740992.0  # p * 2**53: random() < p  <=>  (x >> 11) < threshold
+        s = self.state
+        hits = 0
+        for _ in range(n):
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            if ((z ^ (z >> 31)) >> 11) < threshold:
+                hits += 1
+        self.state = s
+        return hits
 
     def derive(self, salt: int) -> int:
         """A seed for an independent stream (for game ``salt`` of a batch), without advancing."""

@@ -69,11 +69,11 @@ class SimpleTower(TowerModel):
     def drop(self, content: Content, thrown: Sequence[int], rng: Rng) -> list[int]:
         inside = content[0]
         out = [0] * NCOLOURS
-        rnd = rng.random
+        binomial = rng.binomial
         pt, pr = self.p_through, self.p_release
         for c in range(NCOLOURS):
-            released = sum(1 for _ in range(inside[c]) if rnd() < pr)
-            through = sum(1 for _ in range(thrown[c]) if rnd() < pt)
+            released = binomial(inside[c], pr) if inside[c] else 0
+            through = binomial(thrown[c], pt) if thrown[c] else 0
             out[c] = released + through
             inside[c] += thrown[c] - through - released
         return out
@@ -96,17 +96,15 @@ class TwoLevelTower(TowerModel):
 
     def drop(self, content: Content, thrown: Sequence[int], rng: Rng) -> list[int]:
         falling = list(thrown)
-        rnd = rng.random
+        binomial = rng.binomial
         keep = 1.0 - self.p_knock
+        p_pass = self.p_pass
         for level in content[:2]:
-            n_falling = sum(falling)
-            passed = [0] * NCOLOURS
-            for c in range(NCOLOURS):
-                passed[c] = sum(1 for _ in range(falling[c]) if rnd() < self.p_pass)
+            passed = [binomial(f, p_pass) if f else 0 for f in falling]
             # A lodged cube survives each of the passing cubes with probability 1 - p_knock.
-            p_free = 1.0 - keep ** sum(passed) if n_falling else 0.0
+            p_free = 1.0 - keep ** sum(passed)
             for c in range(NCOLOURS):
-                freed = sum(1 for _ in range(level[c]) if rnd() < p_free)
+                freed = binomial(level[c], p_free) if level[c] else 0
                 level[c] += falling[c] - passed[c] - freed
                 passed[c] += freed
             falling = passed

@@ -1,0 +1,69 @@
+"""Small operations on the board shared by actions, battles and winter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from feldherr.wallenstein.data import BUILD_BIT, COMBAT_A, MONEY_BASE, NUM_SLOTS
+from feldherr.wallenstein.state import LOST, WallensteinState
+
+
+def log(st: WallensteinState, key: str, to: int | None = None, **args: Any) -> None:
+    st.log.append({"k": key, "a": args, "to": to})
+
+
+def event_effect(st: WallensteinState) -> str:
+    """The effect of this round's event card ('' before one is drawn and in winter)."""
+    from feldherr.wallenstein.data import EVENTS
+
+    return EVENTS[st.event].effect if st.event >= 0 else ""
+
+
+def bonus_tile(st: WallensteinState, seat: int) -> int:
+    """The bonus tile the seat holds this round, or -1."""
+    pos = st.positions[seat]
+    return st.bonus[pos] if pos >= 0 and st.bonus else -1
+
+
+def _release_card_from_mat(st: WallensteinState, county: int, old: int) -> None:
+    """A county card leaves its holder even from the mat ("must immediately give the card")."""
+    if old >= 0:
+        plan = st.plans[old]
+        for slot in range(NUM_SLOTS):
+            if plan[slot] == county:
+                plan[slot] = LOST
+
+
+def hand_over(st: WallensteinState, county: int, seat: int, armies: int) -> None:
+    """The county (and its card) passes to ``seat``, which now holds ``armies`` there."""
+    old = st.card[county]
+    if old != seat:
+        _release_card_from_mat(st, county, old)
+    st.owner[county] = seat
+    st.card[county] = seat
+    st.armies[county] = armies
+
+
+def neutralise(st: WallensteinState, county: int) -> None:
+    """Tie or lost revolt: buildings, armies and revolt markers leave; the card goes to the supply."""
+    _release_card_from_mat(st, county, st.card[county])
+    mask = st.buildings[county]
+    for b, bit in enumerate(BUILD_BIT):
+        if mask & bit:
+            st.building_supply[b] += 1
+    st.buildings[county] = 0
+    st.unrest_supply += st.unrest[county]
+    st.unrest[county] = 0
+    if st.armies[county] and st.owner[county] >= 0:
+        st.supply[st.owner[county]] += st.armies[county]
+    st.owner[county] = -1
+    st.card[county] = -1
+    st.armies[county] = 0
+
+
+def is_money(slot: int) -> bool:
+    return slot >= MONEY_BASE
+
+
+def is_combat(action: int) -> bool:
+    return action >= COMBAT_A

@@ -1,0 +1,176 @@
+"""A simple greedy Wallenstein bot.
+
+It reads only what its seat may know: the public board, the open events and action cards, everyone's
+money, and its own hand. Plans are made whole: taxes and grain where they pay most without unrest,
+buildings where sites are free, armies where neighbours threaten, attacks where the odds look good.
+"""
+
+from __future__ import annotations
+
+from feldherr.core.game import Move, State
+from feldherr.core.rng import Rng
+from feldherr.wallenstein.actions import collect_amount
+from feldherr.wallenstein.data import (
+    BID,
+    BONUS_TILES,
+    BUILD_BIT,
+    BUILD_COST,
+    COMBAT_A,
+    COMBAT_B,
+    DEPLOY1,
+    DEPLOY3,
+    DEPLOY5,
+    GRAIN,
+    GRAIN_ACTION,
+    MONEY_BASE,
+    NEIGHBOURS,
+    SITES,
+    TAX,
+    TAXES,
+)
+from feldherr.wallenstein.planning import PLAN_ORDER
+from feldherr.wallenstein.state import EMPTY, WallensteinState
+
+_POPCOUNT = tuple(bin(m).count("1") for m in range(8))
+
+
+class HeuristicBot:
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State, seat: int) -> Move:
+        assert isinstance(state, WallensteinState)
+        st = state
+        legal = st.legal_moves(seat)
+        if len(legal) == 1:
+            return legal[0]
+        kind = legal[0][0]
+        if kind == "slot":
+            if st.plan_step[seat] == 0:
+                return ("plan", self._plan(st, seat))
+            return legal[0]
+        if kind == "draft" or kind == "redraw":
+            return self._draft(st, seat, legal)
+        if kind == "position":
+            return self._position(st, seat, legal)
+        if kind in ("pass", "move"):
+            return self._movement(st, seat, legal)
+        return legal[self.rng.below(len(legal))]
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def _county_value(self, st: WallensteinState, seat: int, c: int) -> float:
+        friends = sum(1 for n in NEIGHBOURS[c] if st.owner[n] == seat)
+        return TAX[c] + GRAIN[c] + 1.5 * SITES[c] + 2.0 * friends
+
+    def _draft(self, st: WallensteinState, seat: int, legal: list[Move]) -> Move:
+        best_group = max(st.groups[seat])
+        options = [m for m in legal if m[0] == "draft" and m[2] == best_group]
+        faceup = [m for m in options if m[1] < 2]
+        if faceup:
+            return max(faceup, key=lambda m: self._county_value(st, seat, st.faceup[m[1]]))
+        return options[0]
+
+    # -- planning ------------------------------------------------------------------------------
+
+    def _threat(self, st: WallensteinState, seat: int, c: int) -> int:
+        return sum(st.armies[n] for n in NEIGHBOURS[c] if st.owner[n] not in (-1, seat) and st.active[n])
+
+    def _attack_target(self, st: WallensteinState, seat: int, c: int) -> tuple[float, int]:
+        """Best (odds margin, target) reachable from c."""
+        best = (-99.0, -1)
+        for n in NEIGHBOURS[c]:
+            if not st.active[n] or st.owner[n] == seat:
+                continue
+            defence = st.armies[n] if st.owner[n] >= 0 else 1
+            margin = (st.armies[c] - 1) - 1.5 * defence + 0.3 * (TAX[n] + GRAIN[n])
+            if margin > best[0]:
+                best = (margin, n)
+        return best
+
+    def _plan(self, st: WallensteinState, seat: int) -> tuple[int, ...]:
+        hand = list(st.plan_hand[seat])
+        slots = [EMPTY] * 11
+        money = st.money[seat]
+        free = set(hand)
+
+        def assign(box: int, county: int) -> None:
+            slots[box] = county
+            free.discard(county)
+
+        # The bid: a county card costs nothing and still precedes the "0" bids.
+        if hand:
+            bid_card = min(hand, key=lambda c: (st.armies[c] > 1, TAX[c] + GRAIN[c]))
+            assign(BID, bid_card)
+        else:
+            slots[BID] = MONEY_BASE
+        calm = [c for c in free if st.unrest[c] == 0]
+        if calm:
+            assign(TAXES, max(calm, key=lambda c: collect_amount(st, seat, TAXES, c)))
+        calm = [c for c in free if st.unrest[c] == 0]
+        grain_need = len(hand) - st.grain[seat]
+        if calm and grain_need > 0:
+            assign(GRAIN_ACTION, max(calm, key=lambda c: GRAIN[c]))
+        attackers = sorted(free, key=lambda c: self._attack_target(st, seat, c)[0], reverse=True)
+        for box in (COMBAT_A, COMBAT_B):
+            if attackers and self._attack_target(st, seat, attackers[0])[0] > 0:
+                assign(box, attackers.pop(0))
+        budget = money + 4
+        for box in (DEPLOY5, DEPLOY3):
+            candidates = [c for c in free if self._threat(st, seat, c) > 0 or slots[COMBAT_A] == c]
+            if candidates and budget >= 3:
+                target = max(candidates, key=lambda c: self._threat(st, seat, c))
+                assign(box, target)
+                budget -= 3 if box == DEPLOY5 else 2
+        for b in (0, 1, 2):
+            sites = [
+                c
+                for c in free
+                if not st.buildings[c] & BUILD_BIT[b] and _POPCOUNT[st.buildings[c]] < SITES[c]
+            ]
+            if sites and budget >= BUILD_COST[b]:
+                assign(b, max(sites, key=lambda c: SITES[c] - _POPCOUNT[st.buildings[c]]))
+                budget -= BUILD_COST[b]
+        interior = [c for c in free if self._threat(st, seat, c) == 0 and st.armies[c] > 1]
+        if interior:
+            assign(DEPLOY1, interior[0])
+        # Cover the remaining boxes: money cards first, then the county cards left.
+        fillers = [MONEY_BASE + v for v in range(5) if MONEY_BASE + v != slots[BID]]
+        fillers += [c for c in hand if c in free]
+        for box in PLAN_ORDER[1:]:
+            if slots[box] == EMPTY and fillers:
+                slots[box] = fillers.pop(0)
+        return tuple(slots)
+
+    def _position(self, st: WallensteinState, seat: int, legal: list[Move]) -> Move:
+        plan = st.plans[seat]
+        wants = {
+            "plus_taler": 1.5 if plan[TAXES] >= 0 and plan[TAXES] < MONEY_BASE else 0.0,
+            "plus_grain": 1.0 if plan[GRAIN_ACTION] >= 0 and plan[GRAIN_ACTION] < MONEY_BASE else 0.0,
+            "six_armies": 2.0 if 0 <= plan[DEPLOY5] < MONEY_BASE else 0.0,
+            "attack_plus1": 2.0 if 0 <= plan[COMBAT_A] < MONEY_BASE else 0.0,
+            "defend_plus1": 1.0,
+        }
+        return max(legal, key=lambda m: wants[BONUS_TILES[st.bonus[m[1]]]] - 0.4 * m[1])
+
+    # -- movement ------------------------------------------------------------------------------
+
+    def _movement(self, st: WallensteinState, seat: int, legal: list[Move]) -> Move:
+        _, county, action = st.pending
+        armies = st.armies[county]
+        best: Move = ("pass",)
+        best_value = 0.0
+        for move in legal:
+            if move[0] != "move" or move[2] != armies - 1:
+                continue
+            dst = move[1]
+            if st.owner[dst] == seat:
+                value = 0.5 * (self._threat(st, seat, dst) - self._threat(st, seat, county))
+            elif action >= COMBAT_A:
+                defence = st.armies[dst] if st.owner[dst] >= 0 else 1
+                value = (armies - 1) - 1.5 * defence - 0.5
+            else:
+                continue
+            if value > best_value:
+                best, best_value = move, value
+        return best

@@ -1,0 +1,130 @@
+"""The Wallenstein game object: options, codec, words, bots."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from feldherr.core.errors import OptionError
+from feldherr.core.game import JSON, Bot, Game, LogEntry, Move, State
+from feldherr.core.i18n import term
+from feldherr.wallenstein import moves as codec
+from feldherr.wallenstein.data import ACTIONS, BID, MONEY_BASE, NAMES
+from feldherr.wallenstein.engine import new_game
+from feldherr.wallenstein.state import EMPTY, WallensteinState
+from feldherr.wallenstein.text import CATALOGUE, render_log, seat_name
+from feldherr.wallenstein.tower import DEFAULT_TOWER, TOWER_MODELS
+
+KNOWN_MODULES: tuple[str, ...] = ()  # court, landsknechte, leaders: issue 4
+OPTION_KEYS = {"players", "setup", "tower", "tower_params", "modules"}
+
+
+class WallensteinGame(Game):
+    name = "wallenstein"
+    title = "Wallenstein"
+    min_players = 3
+    max_players = 5
+
+    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = set(options) - OPTION_KEYS
+        if unknown:
+            raise OptionError(
+                f"unknown Wallenstein options {sorted(unknown)} (known: {', '.join(sorted(OPTION_KEYS))})"
+            )
+        try:
+            players = int(options.get("players", 4))
+        except (TypeError, ValueError) as exc:
+            raise OptionError(f"players must be a number, not {options.get('players')!r}") from exc
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(f"Wallenstein is for 3 to 5 players, not {players}")
+        setup = options.get("setup", "draft")
+        if setup not in ("draft", "fixed"):
+            raise OptionError(
+                f"setup is 'draft' (assign counties by cards) or 'fixed' (the printed lineups), not {setup!r}"
+            )
+        tower = options.get("tower", DEFAULT_TOWER)
+        if tower not in TOWER_MODELS:
+            raise OptionError(f"unknown tower model {tower!r} (known: {', '.join(sorted(TOWER_MODELS))})")
+        modules = options.get("modules", [])
+        if isinstance(modules, str):
+            modules = [m for m in modules.split(",") if m]
+        for module in modules:
+            if module not in KNOWN_MODULES:
+                raise OptionError(f"the Wallenstein module {module!r} is not available yet")
+        normal: dict[str, Any] = {
+            "players": players,
+            "setup": setup,
+            "tower": tower,
+            "modules": sorted(modules),
+        }
+        if options.get("tower_params"):
+            normal["tower_params"] = dict(options["tower_params"])
+        return normal
+
+    def new_state(self, options: Mapping[str, Any], seed: int) -> WallensteinState:
+        return new_game(self.normalize_options(options), seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> WallensteinState:
+        return WallensteinState.from_json(dict(data))
+
+    def move_to_json(self, move: Move) -> JSON:
+        return codec.move_to_json(move)
+
+    def move_from_json(self, data: JSON) -> Move:
+        return codec.move_from_json(data)
+
+    def describe_move(self, state: State, seat: int, move: Move, lang: str = "en") -> str:
+        return describe_move(move, lang)
+
+    def render_log(self, entry: LogEntry, lang: str = "en") -> str:
+        return render_log(entry, lang)
+
+    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
+        from feldherr.wallenstein.terminal import render_text
+
+        assert isinstance(state, WallensteinState)
+        return render_text(state, seat, lang)
+
+    def bots(self) -> dict[str, type[Bot]]:
+        from feldherr.wallenstein.bots import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+
+def _card(value: int, lang: str) -> str:
+    if value == EMPTY:
+        return "–"
+    if value >= MONEY_BASE:
+        return ("money card " if lang == "en" else "Münzkarte ") + str(value - MONEY_BASE)
+    return NAMES[value]
+
+
+def describe_move(move: Move, lang: str = "en") -> str:
+    kind = move[0]
+    de = lang == "de"
+    if kind == "draft":
+        src = (
+            ("Stapel" if de else "deck")
+            if move[1] == 2
+            else (f"offene Karte {move[1]}" if de else f"face-up card {move[1]}")
+        )
+        return f"{src} + {move[2]} {'Armeen' if de else 'armies'}"
+    if kind == "redraw":
+        return "die gleichen zwei Karten austauschen" if de else "replace the same two face-up cards"
+    if kind == "slot":
+        box = term(CATALOGUE, "bid", lang) if move[1] == BID else term(CATALOGUE, ACTIONS[move[1]], lang)
+        return f"{box}: {_card(move[2], lang)}"
+    if kind == "plan":
+        return "ganzer Plan" if de else "whole plan"
+    if kind == "position":
+        return f"{'Platz' if de else 'position'} {move[1] + 1}"
+    if kind == "move":
+        return f"{move[2]} {'Armeen nach' if de else 'armies to'} {NAMES[move[1]]}"
+    if kind == "pass":
+        return "keine Armeen ziehen" if de else "move no armies"
+    if kind == "revolt":
+        return f"{'Aufstand in' if de else 'revolt in'} {NAMES[move[1]]}"
+    return str(move)
+
+
+__all__ = ["WallensteinGame", "describe_move", "seat_name"]

@@ -1,0 +1,223 @@
+"""The Wallenstein position: flat lists of ints, cheap to copy and to serialise.
+
+The rules live in :mod:`feldherr.wallenstein.engine` and the modules it calls; this module only
+holds data. County-indexed lists have 45 entries (ids from ``data/counties.json``), seat-indexed
+lists one per player. Plans are lists of 11 slots (10 action boxes + the auction box) holding a
+county id, ``MONEY_BASE + value`` for a money card, :data:`EMPTY`, :data:`UNPLANNED` or :data:`LOST`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from feldherr.core.game import LogEntry, Move, Outcome, State
+from feldherr.core.rng import Rng
+from feldherr.wallenstein.tower import NCOLOURS, Tower
+
+UNPLANNED = -2  # slot not decided yet
+EMPTY = -1  # slot left uncovered (too few cards)
+LOST = -3  # the county card was handed over (conquest, revolt) while on the mat
+
+# Phases in which a decision is owed; everything else runs on its own.
+DRAFT = "draft"
+PLAN = "plan"
+POSITION = "position"
+MOVE = "move"
+REVOLT_ORDER = "revolt-order"
+OVER = "over"
+
+_LIST_FIELDS = (
+    "owner", "armies", "buildings", "unrest", "card", "money", "grain", "vp", "supply", "tray",
+    "building_supply", "open_events", "event_deck", "used_events", "actions", "bonus", "positions",
+    "order", "fall_order", "bid_queue", "draft_deck", "faceup", "draft_seat_order",
+)  # fmt: skip
+_NESTED_FIELDS = ("plans", "plan_hand", "plan_left", "revealed", "groups", "prev_pair", "winter_queue")
+
+
+class WallensteinState(State):
+    game_name = "wallenstein"
+
+    # The attributes are declared for readers and type checkers; __init__ sets them all.
+    options: dict[str, Any]
+    active: tuple[bool, ...]
+    rng: Rng
+    tower: Tower
+    owner: list[int]
+    armies: list[int]
+    buildings: list[int]
+    unrest: list[int]
+    card: list[int]
+    money: list[int]
+    grain: list[int]
+    vp: list[int]
+    supply: list[int]
+    peasant_supply: int
+    unrest_supply: int
+    building_supply: list[int]
+    tray: list[int]
+    year: int
+    season: int
+    phase: str
+    open_events: list[int]
+    event_deck: list[int]
+    used_events: list[int]
+    event: int
+    actions: list[int]
+    revealed_actions: int
+    action_index: int
+    turn_index: int
+    bonus: list[int]
+    plans: list[list[int]]
+    plan_hand: list[list[int]]
+    plan_left: list[list[int]]
+    plan_step: list[int]
+    revealed: list[list[bool]]
+    bid_queue: list[int]
+    positions: list[int]
+    order: list[int]
+    fall_order: list[int]
+    pending: list[int]
+    draft_deck: list[int]
+    faceup: list[int]
+    draft_seat_order: list[int]
+    draft_turn: int
+    groups: list[list[int]]
+    prev_pair: list[list[int]]
+    winter_queue: list[list[int]]
+    log: list[LogEntry]
+
+    def __init__(self, options: dict[str, Any], rng: Rng, tower: Tower, active: tuple[bool, ...]) -> None:
+        n = int(options["players"])
+        self.num_players = n
+        self.options = options
+        self.active = active
+        self.rng = rng
+        self.tower = tower
+        c = len(active)
+        self.owner = [-1] * c
+        self.armies = [0] * c
+        self.buildings = [0] * c
+        self.unrest = [0] * c
+        self.card = [-1] * c  # holder of each county card: a seat, or -1 for the common supply
+        self.money = [0] * n
+        self.grain = [0] * n
+        self.vp = [0] * n
+        self.supply = [0] * n
+        self.peasant_supply = 0
+        self.unrest_supply = 0
+        self.building_supply = [0, 0, 0]
+        self.tray = [0] * NCOLOURS
+        self.year = 1
+        self.season = 0  # 0 spring, 1 summer, 2 fall, 3 winter
+        self.phase = DRAFT
+        self.open_events = []
+        self.event_deck = []
+        self.used_events = []
+        self.event = -1
+        self.actions = []
+        self.revealed_actions = 0
+        self.action_index = 0
+        self.turn_index = 0
+        self.bonus = []
+        self.plans = [[UNPLANNED] * 11 for _ in range(n)]
+        self.plan_hand = [[] for _ in range(n)]
+        self.plan_left = [[] for _ in range(n)]  # cards not yet placed this round
+        self.plan_step = [0] * n
+        self.revealed = [[False] * 11 for _ in range(n)]
+        self.bid_queue = []
+        self.positions = [-1] * n
+        self.order = list(range(n))
+        self.fall_order = []
+        self.pending = []  # the owed decision: [seat, county, action] for a move
+        self.draft_deck = []
+        self.faceup = []
+        self.draft_seat_order = []
+        self.draft_turn = 0
+        self.groups = [[] for _ in range(n)]
+        self.prev_pair = [[] for _ in range(n)]
+        self.winter_queue = []  # [seat, extra peasants, county, county, ...] per affected player
+        self.log = []
+
+    # -- the State protocol (rules delegated to the engine) ------------------------------------
+
+    def to_move(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == PLAN:
+            return tuple(s for s in range(self.num_players) if self.plan_step[s] < 11)
+        if phase == OVER:
+            return ()
+        return (self.pending[0],)
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        from feldherr.wallenstein.engine import legal_moves
+
+        return legal_moves(self, seat)
+
+    def apply(self, seat: int, move: Move) -> None:
+        from feldherr.wallenstein.engine import apply_move
+
+        apply_move(self, seat, move)
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome:
+        from feldherr.wallenstein.engine import outcome
+
+        return outcome(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from feldherr.wallenstein.view import view
+
+        return view(self, seat)
+
+    # -- copying and serialisation -------------------------------------------------------------
+
+    def clone(self) -> WallensteinState:
+        new = WallensteinState.__new__(WallensteinState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        for name in _LIST_FIELDS:
+            d[name] = d[name][:]
+        for name in _NESTED_FIELDS:
+            d[name] = [row[:] for row in d[name]]
+        d["plan_step"] = self.plan_step[:]
+        d["pending"] = self.pending[:]
+        d["rng"] = self.rng.clone()
+        d["tower"] = self.tower.clone()
+        d["log"] = self.log[:]  # entries are never mutated once written
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            name: value for name, value in self.__dict__.items() if name not in _SKIP_JSON
+        }
+        data["rng"] = self.rng.state
+        data["tower"] = self.tower.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> WallensteinState:
+        from feldherr.wallenstein.data import active_counties
+
+        options = dict(data["options"])
+        state = cls(options, Rng.from_state(int(data["rng"])), Tower.from_json(data["tower"]), ())
+        for name, value in data.items():
+            if name in ("rng", "tower", "options"):
+                continue
+            if name not in state.__dict__:
+                raise ValueError(f"unknown field {name!r} in a Wallenstein state")
+            setattr(state, name, _copy(value))
+        state.active = active_counties(int(options["players"]))
+        return state
+
+
+_SKIP_JSON = frozenset({"rng", "tower", "active"})
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value

@@ -1,0 +1,97 @@
+"""A readable text picture of one seat's view, for play in the terminal."""
+
+from __future__ import annotations
+
+from feldherr.core.i18n import term
+from feldherr.wallenstein.data import ACTIONS, BUILDINGS, COUNTIES, REGIONS, SITES
+from feldherr.wallenstein.moves import SLOT_NAMES
+from feldherr.wallenstein.state import WallensteinState
+from feldherr.wallenstein.text import CATALOGUE, cubes_text, event_text, seat_name, tile_text
+
+_BUILDING_LETTER = {"en": ("P", "C", "T"), "de": ("P", "K", "H")}
+
+
+def render_text(st: WallensteinState, seat: int | None, lang: str = "en") -> str:
+    de = lang == "de"
+    view = st.view(seat)
+    lines: list[str] = []
+    season = term(CATALOGUE, view["season"], lang)
+    lines.append(f"== Wallenstein — {season}, {'Jahr' if de else 'year'} {st.year} — {view['phase']} ==")
+    for info in view["player_info"]:
+        s = info["seat"]
+        you = (" (du)" if de else " (you)") if s == seat else ""
+        pos = info["position"]
+        tile = tile_text(st.bonus[pos - 1], lang) if pos else "–"
+        lines.append(
+            f"  {seat_name(s, lang):7}{you:6} {info['thaler']:3} Taler  "
+            f"{'Getreide' if de else 'grain'} {info['grain']:2}  {'SP' if de else 'VP'} {info['vp']:3}  "
+            f"{'Vorrat' if de else 'supply'} {info['supply']:2}  "
+            f"{'Platz' if de else 'position'} {pos or '–'} ({tile})"
+        )
+    if st.open_events or st.event >= 0:
+        shown = [event_text(e, lang) for e in st.open_events]
+        lines.append(("Offene Ereignisse: " if de else "Open events: ") + "; ".join(shown))
+    if st.event >= 0:
+        lines.append(
+            ("Ereignis dieser Runde: " if de else "This round's event: ") + event_text(st.event, lang)
+        )
+    if st.actions and st.season < 3:
+        executing = st.phase in ("move", "execute")
+        acts = [
+            f"{i + 1}.{term(CATALOGUE, ACTIONS[a], lang)}{' <' if executing and i == st.action_index else ''}"
+            for i, a in enumerate(st.actions[: st.revealed_actions])
+        ]
+        hidden = len(st.actions) - st.revealed_actions
+        lines.append(
+            ("Aktionen: " if de else "Actions: ") + ", ".join(acts) + (f", +{hidden} ?" if hidden else "")
+        )
+        lines.append(
+            ("Vorteile: " if de else "Bonus tiles: ")
+            + ", ".join(f"{i + 1}:{tile_text(b, lang)}" for i, b in enumerate(st.bonus))
+        )
+    lines.append(
+        ("Turm innen: " if de else "Tower inside: ")
+        + cubes_text(view["tower"]["inside"], lang)
+        + (" | Schale: " if de else " | tray: ")
+        + cubes_text(view["tower"]["tray"], lang)
+    )
+    letters = _BUILDING_LETTER.get(lang, _BUILDING_LETTER["en"])
+    for r, region in enumerate(REGIONS):
+        lines.append(f"-- {region}")
+        for county in COUNTIES:
+            if county.region != r or not st.active[county.id]:
+                continue
+            c = county.id
+            owner = seat_name(st.owner[c], lang) if st.owner[c] >= 0 else "–"
+            blds = "".join(letters[b] if st.buildings[c] >> b & 1 else "." for b in range(len(BUILDINGS)))
+            unrest = f" {'Unruhe' if de else 'unrest'} {st.unrest[c]}" if st.unrest[c] else ""
+            tax, grain = ("Steuer", "Getreide") if de else ("tax", "grain")
+            lines.append(
+                f"   {county.name:18} {owner:7} {st.armies[c]:3}  [{blds[: SITES[c]]:3}]  "
+                f"{tax} {county.tax} {grain} {county.grain}{unrest}"
+            )
+    if st.phase == "draft":
+        draft = view["draft"]
+        lines.append(
+            ("Offene Länderkarten: " if de else "Face-up county cards: ")
+            + ", ".join(f"{i}:{name}" for i, name in enumerate(draft["faceup"]))
+            + f"  ({'Stapel' if de else 'deck'}: {draft['deck_size']})"
+        )
+        if seat is not None:
+            lines.append(
+                ("Deine Armeegruppen: " if de else "Your army groups: ") + str(draft["groups"][seat])
+            )
+    if seat is not None:
+        me = view["player_info"][seat]
+        if "hand" in me:
+            lines.append(("Deine Länderkarten: " if de else "Your county cards: ") + ", ".join(me["hand"]))
+        if me["plan"]:
+            shown = [
+                f"{term(CATALOGUE, name, lang)}={me['plan'][name]}"
+                for name in SLOT_NAMES
+                if name in me["plan"]
+            ]
+            lines.append(("Dein Plan: " if de else "Your plan: ") + "; ".join(shown))
+    if st.phase == "over":
+        lines.append(("Spielende. " if de else "Game over. ") + str(st.outcome().to_json()))
+    return "\n".join(lines)

@@ -1,0 +1,240 @@
+"""Words: the log in German and English, move descriptions, and the terminal picture of a view."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from feldherr.core.i18n import render, term
+from feldherr.wallenstein.data import BONUS_TILES, EVENTS
+
+COLOURS = ("red", "blue", "yellow", "purple", "black", "peasants")
+
+CATALOGUE: dict[str, dict[str, str]] = {
+    # terms
+    "red": {"en": "Red", "de": "Rot"},
+    "blue": {"en": "Blue", "de": "Blau"},
+    "yellow": {"en": "Yellow", "de": "Gelb"},
+    "purple": {"en": "Purple", "de": "Lila"},
+    "black": {"en": "Black", "de": "Schwarz"},
+    "peasants": {"en": "peasants", "de": "Bauern"},
+    "nobody": {"en": "nobody", "de": "niemand"},
+    "spring": {"en": "Spring", "de": "Frühling"},
+    "summer": {"en": "Summer", "de": "Sommer"},
+    "fall": {"en": "Fall", "de": "Herbst"},
+    "winter": {"en": "Winter", "de": "Winter"},
+    "palace": {"en": "Build a palace", "de": "Palast bauen"},
+    "church": {"en": "Build a church", "de": "Kirche bauen"},
+    "trading_post": {"en": "Build a trading post", "de": "Handelshaus bauen"},
+    "grain": {"en": "Collect grain", "de": "Getreide einziehen"},
+    "taxes": {"en": "Collect taxes", "de": "Steuern einziehen"},
+    "deploy5": {"en": "Deploy 5 armies", "de": "5 Armeen aufstellen"},
+    "deploy3": {"en": "Deploy 3 armies", "de": "3 Armeen aufstellen"},
+    "deploy1": {"en": "Deploy 1 army/move", "de": "1 Armee aufstellen/bewegen"},
+    "combat_a": {"en": "Combat/Movement A", "de": "Kampf/Bewegung A"},
+    "combat_b": {"en": "Combat/Movement B", "de": "Kampf/Bewegung B"},
+    "bid": {"en": "bid", "de": "Gebot"},
+    "b.palace": {"en": "palace", "de": "Palast"},
+    "b.church": {"en": "church", "de": "Kirche"},
+    "b.trading_post": {"en": "trading post", "de": "Handelshaus"},
+    "plus_taler": {"en": "+1 Thaler", "de": "+1 Taler"},
+    "plus_grain": {"en": "+1 grain", "de": "+1 Getreide"},
+    "six_armies": {"en": "6 armies", "de": "6 Armeen"},
+    "attack_plus1": {"en": "+1 army when attacking", "de": "+1 Armee beim Angriff"},
+    "defend_plus1": {"en": "+1 army when defending", "de": "+1 Armee beim Verteidigen"},
+    "faceup": {"en": "a face-up card", "de": "eine offene Karte"},
+    "deck": {"en": "the deck", "de": "dem Stapel"},
+    "cannot_pay": {"en": "not enough Thalers", "de": "zu wenig Taler"},
+    "no_armies": {"en": "not enough armies in supply", "de": "zu wenig Armeen im Vorrat"},
+    "no_site": {"en": "no free building site", "de": "kein freier Bauplatz"},
+    "same_building": {"en": "that building already stands there", "de": "das Gebäude steht dort schon"},
+    "no_tiles": {"en": "no building tile left", "de": "kein Gebäude mehr im Vorrat"},
+    "county": {"en": "a county card", "de": "eine Länderkarte"},
+    "none": {"en": "no card", "de": "keine Karte"},
+    "ev.trading_post_calms": {
+        "en": "building a trading post removes 1 revolt marker",
+        "de": "beim Bau eines Handelshauses wird 1 Unruhemarker entfernt",
+    },
+    "ev.neutral_two_peasants": {
+        "en": "2 peasants defend a neutral county",
+        "de": "2 Bauern verteidigen ein neutrales Land",
+    },
+    "ev.palace_defender_plus1": {
+        "en": "a defended palace county adds 1 army from the defender's supply",
+        "de": "bei Angriff auf ein Land mit Palast 1 zusätzliche Armee des Verteidigers",
+    },
+    "ev.church_safe": {
+        "en": "counties with a church are safe from attacks",
+        "de": "Länder mit Kirche dürfen nicht angegriffen werden",
+    },
+    "ev.tax_max5": {"en": "taxes at most 5 Thalers", "de": "Steuern höchstens 5 Taler"},
+    "ev.tax_min6": {"en": "taxes at least 6 Thalers", "de": "Steuern mindestens 6 Taler"},
+    "ev.grain_min4": {"en": "grain at least 4", "de": "Getreide mindestens 4"},
+    "ev.grain_max3": {"en": "grain at most 3", "de": "Getreide höchstens 3"},
+    "ev.deploy_reduced": {
+        "en": "'Deploy 5 (3) armies' give only 3 (2)",
+        "de": "'5 bzw. 3 Armeen aufstellen' bringen nur 3 bzw. 2",
+    },
+    # log lines
+    "draft": {
+        "en": "{p} takes {county} from {source} and places {armies} armies there.",
+        "de": "{p} nimmt {county} von {source} und setzt {armies} Armeen dorthin.",
+    },
+    "redraw": {
+        "en": "{p} puts the same two cards under the deck; face up now: {cards}.",
+        "de": "{p} legt die beiden gleichen Karten unter den Stapel; offen liegen nun: {cards}.",
+    },
+    "lineup": {"en": "{p} starts in {counties}.", "de": "{p} beginnt in {counties}."},
+    "tower_filled": {
+        "en": "The tower is filled with {thrown}; out came {out}, which go back to the supplies.",
+        "de": "Der Turm wird mit {thrown} gefüllt; heraus fallen {out}, sie kommen zurück in den Vorrat.",
+    },
+    "events": {
+        "en": "Year {year}: the events are cards {events}.",
+        "de": "Jahr {year}: die Ereignisse sind die Karten {events}.",
+    },
+    "round": {
+        "en": "{season}, year {year}. Open actions: {actions}. Bonus tiles: {bonus}.",
+        "de": "{season}, Jahr {year}. Offene Aktionen: {actions}. Vorteilsplättchen: {bonus}.",
+    },
+    "planned": {"en": "{p} has planned.", "de": "{p} hat geplant."},
+    "event": {
+        "en": "Event card {event}: {effect}.",
+        "de": "Ereigniskarte {event}: {effect}.",
+    },
+    "bid_revealed": {"en": "{p} bids {bid}.", "de": "{p} bietet {bid}."},
+    "bid_tie": {
+        "en": "Tie: the bag decides the order {seats}.",
+        "de": "Gleichstand: der Beutel entscheidet die Reihenfolge {seats}.",
+    },
+    "position": {
+        "en": "{p} takes position {pos} with bonus {tile}.",
+        "de": "{p} nimmt Platz {pos} mit dem Vorteil {tile}.",
+    },
+    "order": {"en": "Player order: {seats}.", "de": "Spielerreihenfolge: {seats}."},
+    "reveal_action": {"en": "Next action revealed: {action}.", "de": "Nächste Aktion aufgedeckt: {action}."},
+    "skip": {
+        "en": "{p} skips {action} in {county}: {reason}.",
+        "de": "{p} lässt {action} in {county} ausfallen: {reason}.",
+    },
+    "build": {
+        "en": "{p} builds a {building} in {county} for {cost} Thalers.",
+        "de": "{p} baut {building} in {county} für {cost} Taler.",
+    },
+    "calmed": {
+        "en": "A revolt marker leaves {county}.",
+        "de": "Ein Unruhemarker verlässt {county}.",
+    },
+    "collect": {
+        "en": "{p}: {action} in {county} brings {amount}.",
+        "de": "{p}: {action} in {county} bringt {amount}.",
+    },
+    "deploy": {
+        "en": "{p} pays {cost} and deploys {n} armies in {county}.",
+        "de": "{p} zahlt {cost} und stellt {n} Armeen in {county} auf.",
+    },
+    "move": {
+        "en": "{p} moves {n} armies from {src} to {county}.",
+        "de": "{p} zieht {n} Armeen von {src} nach {county}.",
+    },
+    "pass": {"en": "{p} moves no armies ({action}).", "de": "{p} zieht keine Armeen ({action})."},
+    "battle": {
+        "en": "Battle for {county} ({p} from {src} against {d}): thrown {thrown}; out {out}.",
+        "de": "Kampf um {county} ({p} aus {src} gegen {d}): geworfen {thrown}; heraus {out}.",
+    },
+    "conquered": {
+        "en": "{p} conquers {county} with {armies} armies and takes its card.",
+        "de": "{p} erobert {county} mit {armies} Armeen und erhält die Länderkarte.",
+    },
+    "held": {
+        "en": "{p} holds {county} with {armies} armies.",
+        "de": "{p} hält {county} mit {armies} Armeen.",
+    },
+    "tie_neutral": {
+        "en": "A tie: {county} loses all armies, buildings and revolt markers and becomes neutral.",
+        "de": "Unentschieden: {county} verliert alle Armeen, Gebäude und Unruhemarker und wird neutral.",
+    },
+    "repelled": {
+        "en": "{p} fails to take {county}.",
+        "de": "{p} kann {county} nicht einnehmen.",
+    },
+    "revolt": {
+        "en": "Revolt in {county} against {p}: thrown {thrown}; out {out}.",
+        "de": "Aufstand in {county} gegen {p}: geworfen {thrown}; heraus {out}.",
+    },
+    "revolt_subdued": {
+        "en": "{p} subdues the revolt and keeps {county} with {armies} armies.",
+        "de": "{p} schlägt den Aufstand nieder und behält {county} mit {armies} Armeen.",
+    },
+    "revolt_won": {
+        "en": "The peasants win: {p} loses {county}, its buildings and revolt markers.",
+        "de": "Die Bauern siegen: {p} verliert {county} samt Gebäuden und Unruhemarkern.",
+    },
+    "winter_begins": {
+        "en": "Winter of year {year}: everyone loses {loss} grain.",
+        "de": "Winter im Jahr {year}: jeder verliert {loss} Getreide.",
+    },
+    "unsupplied": {
+        "en": "{p} cannot supply {n} counties: revolts in {counties} (+{extra} peasants each).",
+        "de": "{p} kann {n} Länder nicht versorgen: Aufstände in {counties} (+{extra} Bauern je Aufstand).",
+    },
+    "majority": {
+        "en": "Most {building} in {region}: {seats} (+{vp}).",
+        "de": "Meiste {building} in {region}: {seats} (+{vp}).",
+    },
+    "score": {
+        "en": "{p} scores {base} for counties and buildings and {majorities} for majorities: {total} VP.",
+        "de": "{p} erhält {base} für Länder und Gebäude und {majorities} für Mehrheiten: {total} SP.",
+    },
+    "game_over": {
+        "en": "Game over. Victory points {vp}, Thalers {money}. Winner: {winners}.",
+        "de": "Spielende. Siegpunkte {vp}, Taler {money}. Sieger: {winners}.",
+    },
+}
+
+_SEAT_ARGS = {"p", "d"}
+_SEAT_LIST_ARGS = {"seats", "winners"}
+_CUBE_ARGS = {"thrown", "out"}
+
+
+def seat_name(seat: int, lang: str) -> str:
+    return (
+        term(CATALOGUE, COLOURS[seat], lang) if 0 <= seat < len(COLOURS) else term(CATALOGUE, "nobody", lang)
+    )
+
+
+def cubes_text(counts: Sequence[int], lang: str) -> str:
+    parts = [f"{n} {term(CATALOGUE, COLOURS[c], lang)}" for c, n in enumerate(counts) if n]
+    return ", ".join(parts) if parts else "–"
+
+
+def render_log(entry: Mapping[str, Any], lang: str = "en") -> str:
+    key = entry["k"]
+    args: dict[str, Any] = {}
+    for name, value in entry["a"].items():
+        if name in _SEAT_ARGS:
+            args[name] = seat_name(value, lang) if value >= 0 else term(CATALOGUE, "peasants", lang)
+        elif name in _SEAT_LIST_ARGS:
+            args[name] = ", ".join(seat_name(s, lang) for s in value)
+        elif name in _CUBE_ARGS:
+            args[name] = cubes_text(value, lang)
+        elif name == "building":
+            args[name] = term(CATALOGUE, "b." + value, lang)
+        elif name == "effect":
+            args[name] = term(CATALOGUE, "ev." + value, lang)
+        elif isinstance(value, list):
+            args[name] = ", ".join(term(CATALOGUE, str(v), lang) for v in value)
+        elif isinstance(value, str):
+            args[name] = term(CATALOGUE, value, lang)
+        else:
+            args[name] = value
+    return render(CATALOGUE, key, args, lang, translate_args=False)
+
+
+def event_text(index: int, lang: str) -> str:
+    event = EVENTS[index]
+    return f"#{event.id} {term(CATALOGUE, 'ev.' + event.effect, lang)} (-{event.grain_loss})"
+
+
+def tile_text(tile: int, lang: str) -> str:
+    return term(CATALOGUE, BONUS_TILES[tile], lang)
