@@ -73,7 +73,7 @@ def attack(st: WallensteinState, seat: int, src: int, dst: int, n: int) -> Battl
             thrown[defender] += _extra_cube(st, defender)
         if effect == "palace_defender_plus1" and st.buildings[dst] & PALACE_BIT:
             thrown[defender] += _extra_cube(st, defender)
-    thrown_log = thrown[:]
+    thrown_log, tray_log = thrown[:], st.tray[:]
     out = _drop(st, thrown)
     own_defence = out[defender] if defender >= 0 else 0
     result = judge(kind, out[seat], own_defence, out[PEASANT], st.unrest[dst] > 0)
@@ -85,6 +85,7 @@ def attack(st: WallensteinState, seat: int, src: int, dst: int, n: int) -> Battl
         src=NAMES[src],
         county=NAMES[dst],
         thrown=thrown_log,
+        tray=tray_log,
         out=out[:],
         verdict=str(result.verdict),
     )
@@ -113,7 +114,7 @@ def revolt(st: WallensteinState, seat: int, county: int, peasants: int) -> bool:
     thrown[seat] = st.armies[county]
     st.armies[county] = 0
     thrown[PEASANT] = _take_peasants(st, peasants)
-    thrown_log = thrown[:]
+    thrown_log, tray_log = thrown[:], st.tray[:]
     out = _drop(st, thrown)
     result = judge(BattleKind.REVOLT, 0, out[seat], out[PEASANT], True)
     log(
@@ -122,6 +123,7 @@ def revolt(st: WallensteinState, seat: int, county: int, peasants: int) -> bool:
         p=seat,
         county=NAMES[county],
         thrown=thrown_log,
+        tray=tray_log,
         out=out[:],
         verdict=str(result.verdict),
     )

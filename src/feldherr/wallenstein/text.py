@@ -139,8 +139,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "pass": {"en": "{p} moves no armies ({action}).", "de": "{p} zieht keine Armeen ({action})."},
     "battle": {
-        "en": "Battle for {county} ({p} from {src} against {d}): thrown {thrown}; out {out}.",
-        "de": "Kampf um {county} ({p} aus {src} gegen {d}): geworfen {thrown}; heraus {out}.",
+        "en": "Battle for {county} ({p} from {src} against {d}): thrown {thrown} with the tray ({tray}); out {out}.",
+        "de": "Kampf um {county} ({p} aus {src} gegen {d}): geworfen {thrown} mit der Schale ({tray}); heraus {out}.",
     },
     "conquered": {
         "en": "{p} conquers {county} with {armies} armies and takes its card.",
@@ -159,8 +159,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "{p} kann {county} nicht einnehmen.",
     },
     "revolt": {
-        "en": "Revolt in {county} against {p}: thrown {thrown}; out {out}.",
-        "de": "Aufstand in {county} gegen {p}: geworfen {thrown}; heraus {out}.",
+        "en": "Revolt in {county} against {p}: thrown {thrown} with the tray ({tray}); out {out}.",
+        "de": "Aufstand in {county} gegen {p}: geworfen {thrown} mit der Schale ({tray}); heraus {out}.",
     },
     "revolt_subdued": {
         "en": "{p} subdues the revolt and keeps {county} with {armies} armies.",
@@ -194,7 +194,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
 
 _SEAT_ARGS = {"p", "d"}
 _SEAT_LIST_ARGS = {"seats", "winners"}
-_CUBE_ARGS = {"thrown", "out"}
+_CUBE_ARGS = {"thrown", "out", "tray"}
 
 
 def seat_name(seat: int, lang: str) -> str:

@@ -1,0 +1,74 @@
+"""Invariants that hold in every Wallenstein position, and a perturbation of every secret."""
+
+from __future__ import annotations
+
+from feldherr.core.rng import Rng
+from feldherr.wallenstein.data import (
+    ARMIES_PER_PLAYER,
+    BUILDING_SUPPLY,
+    NUM_SLOTS,
+    PEASANTS_TOTAL,
+    REVOLT_MARKERS,
+    SITES,
+)
+from feldherr.wallenstein.state import LOST, UNPLANNED, WallensteinState
+
+PEASANT = 5
+
+
+def check_invariants(st: WallensteinState) -> None:
+    n = st.num_players
+    inside = st.tower.inside()
+    assert all(x >= 0 for x in inside) and all(x >= 0 for x in st.tray)
+    for s in range(n):
+        board = sum(a for c, a in enumerate(st.armies) if st.owner[c] == s)
+        assert st.supply[s] + board + inside[s] + st.tray[s] == ARMIES_PER_PLAYER, f"seat {s} cubes"
+        assert st.supply[s] >= 0 and st.money[s] >= 0 and st.grain[s] >= 0
+    for colour in range(n, PEASANT):
+        assert inside[colour] == 0 and st.tray[colour] == 0
+    assert st.peasant_supply >= 0
+    assert st.peasant_supply + inside[PEASANT] + st.tray[PEASANT] == PEASANTS_TOTAL
+    placed = [0, 0, 0]
+    for c in range(len(st.owner)):
+        owner, armies, mask = st.owner[c], st.armies[c], st.buildings[c]
+        if not st.active[c]:
+            assert owner == -1 and armies == 0 and mask == 0
+        assert (owner >= 0) == (armies > 0), f"county {c}: owner {owner}, armies {armies}"
+        assert st.card[c] == owner, f"county {c}: card held by {st.card[c]}, county owned by {owner}"
+        if owner < 0:
+            assert mask == 0 and st.unrest[c] == 0
+        assert bin(mask).count("1") <= SITES[c] and 0 <= mask < 8
+        for b in range(3):
+            placed[b] += mask >> b & 1
+        assert st.unrest[c] >= 0
+    assert [placed[b] + st.building_supply[b] for b in range(3)] == list(BUILDING_SUPPLY)
+    assert st.unrest_supply + sum(st.unrest) == REVOLT_MARKERS
+
+
+def perturb_secrets(st: WallensteinState, viewer: int | None, rng: Rng) -> WallensteinState:
+    """A copy differing in everything ``viewer`` must not see; its view has to stay the same."""
+    other = st.clone()
+    other.rng = Rng(rng.next64())
+    for seat in range(other.num_players):
+        if seat == viewer:
+            continue
+        plan = other.plans[seat]
+        hidden = [
+            i for i in range(NUM_SLOTS) if plan[i] not in (UNPLANNED, LOST) and not other.revealed[seat][i]
+        ]
+        values = [plan[i] for i in hidden]
+        rng.shuffle(values)
+        for i, v in zip(hidden, values, strict=True):
+            plan[i] = v
+    rng.shuffle(other.draft_deck)
+    rng.shuffle(other.event_deck)
+    hidden_actions = other.actions[other.revealed_actions :]
+    rng.shuffle(hidden_actions)
+    other.actions[other.revealed_actions :] = hidden_actions
+    content = other.tower.content
+    if len(content) >= 2 and other.tower.model.levels >= 2:
+        for colour in range(6):  # move cubes between the levels; the totals stay
+            total = content[0][colour] + content[1][colour]
+            content[0][colour] = rng.below(total + 1)
+            content[1][colour] = total - content[0][colour]
+    return other

@@ -1,0 +1,53 @@
+"""Building rulebook scenarios: a state with a hand-set board and a scripted tower."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from feldherr.games import get_game
+from feldherr.wallenstein.data import COUNTY_ID
+from feldherr.wallenstein.state import WallensteinState
+from feldherr.wallenstein.tower import ScriptedTower, Tower
+
+GAME = get_game("wallenstein")
+
+
+def cid(name: str) -> int:
+    return COUNTY_ID[name]
+
+
+def fresh(players: int = 4, seed: int = 1, setup: str = "fixed") -> WallensteinState:
+    state = GAME.new_state({"players": players, "setup": setup}, seed)
+    assert isinstance(state, WallensteinState)
+    return state
+
+
+def script_tower(st: WallensteinState, drops: Sequence[Sequence[int]]) -> None:
+    """From now on the tower lets out exactly ``drops`` (cubes per colour, peasants last). The cubes
+    inside the old tower move into the scripted one, so every cube stays accounted for."""
+    tower = Tower(ScriptedTower(drops))
+    tower.content[0] = st.tower.inside()
+    st.tower = tower
+
+
+def give(st: WallensteinState, seat: int, county: str, armies: int) -> int:
+    """Make ``seat`` hold ``county`` with ``armies`` (taken from / returned to the supplies)."""
+    c = cid(county)
+    old = st.owner[c]
+    if old >= 0:
+        st.supply[old] += st.armies[c]
+    st.supply[seat] -= armies
+    st.owner[c] = seat
+    st.card[c] = seat
+    st.armies[c] = armies
+    return c
+
+
+def clear(st: WallensteinState, county: str) -> int:
+    c = cid(county)
+    if st.owner[c] >= 0:
+        st.supply[st.owner[c]] += st.armies[c]
+    st.owner[c] = -1
+    st.card[c] = -1
+    st.armies[c] = 0
+    return c

@@ -1,0 +1,292 @@
+"""The rulebook's worked examples, as scenarios with the tower scripted (EN = wallenstein-bigbox-en.md)."""
+
+from __future__ import annotations
+
+from feldherr.wallenstein import actions, battle, winter
+from feldherr.wallenstein.data import (
+    BONUS_TILES,
+    DEPLOY5,
+    EVENTS,
+    PEASANTS_TOTAL,
+    TAXES,
+    TRADING_POST,
+)
+from feldherr.wallenstein.state import WallensteinState
+
+from .scenario import cid, clear, fresh, give, script_tower
+
+PEASANT = 5
+
+
+def event_index(effect: str) -> int:
+    return next(i for i, e in enumerate(EVENTS) if e.effect == effect)
+
+
+def hold_tile(st: WallensteinState, seat: int, tile: str) -> None:
+    """Seat ``seat`` holds bonus tile ``tile`` this round (at position 0)."""
+    st.bonus = list(range(len(BONUS_TILES)))
+    t = BONUS_TILES.index(tile)
+    st.bonus[0], st.bonus[t] = st.bonus[t], st.bonus[0]
+    st.positions = [-1] * st.num_players
+    st.positions[seat] = 0
+
+
+def test_burgund_taxes_event_then_bonus() -> None:
+    """EN 'Display bonus tiles': Burgund pays 7; the event caps taxes at 5; +1 Thaler tile: 6."""
+    st = fresh()
+    arne = 0
+    burgund = give(st, arne, "Burgund", 3)
+    st.event = event_index("tax_max5")
+    hold_tile(st, arne, "plus_taler")
+    money = st.money[arne]
+    actions.perform(st, arne, TAXES, burgund)
+    assert st.money[arne] == money + 6
+    assert st.unrest[burgund] == 1  # "place one revolt marker in that county now"
+
+
+def test_bremen_building_sites() -> None:
+    """EN: 'A church is built in Bremen. Now only one building site is left in Bremen. A palace or a
+    trading post may still be built there.'"""
+    st = fresh()
+    bremen = give(st, 0, "Bremen", 2)
+    st.money[0] = 20
+    actions.perform(st, 0, 1, bremen)  # church
+    assert st.buildings[bremen] == 0b010
+    before = st.money[0]
+    actions.perform(st, 0, 1, bremen)  # a second church: "Each type of building may only be built once"
+    assert st.buildings[bremen] == 0b010 and st.money[0] == before
+    actions.perform(st, 0, 0, bremen)  # a palace still fits
+    assert st.buildings[bremen] == 0b011
+    actions.perform(st, 0, TRADING_POST, bremen)  # no site left: skipped, nothing paid
+    assert st.buildings[bremen] == 0b011 and st.money[0] == before - 3
+    assert st.log[-1]["k"] == "skip" and st.log[-1]["a"]["reason"] == "no_site"
+
+
+def test_kursachsen_battle() -> None:
+    """EN 'Combat rules': Blue moves 4 armies from Anhalt to Kursachsen (Yellow, 3 armies), tray
+    empty. Out come 3 blue, 1 yellow, 1 green; no revolt there, so the peasant joins the defender.
+    Blue wins 3:2; the yellow, the green and 2 blue go back; 1 blue army stands in Kursachsen and
+    Yellow hands over the card."""
+    st = fresh()
+    blue, yellow = 1, 2
+    anhalt = give(st, blue, "Anhalt", 5)
+    kursachsen = give(st, yellow, "Kursachsen", 3)
+    st.unrest[kursachsen] = 0
+    st.tray = [0] * 6
+    script_tower(st, [[0, 3, 1, 0, 0, 1]])
+    supply_blue, supply_yellow, peasants = st.supply[blue], st.supply[yellow], st.peasant_supply
+    inside = st.tower.inside()
+    actions.move(st, blue, anhalt, kursachsen, 4)
+    assert st.owner[kursachsen] == blue and st.card[kursachsen] == blue
+    assert st.armies[kursachsen] == 1 and st.armies[anhalt] == 1
+    assert st.supply[blue] == supply_blue + 2
+    assert st.supply[yellow] == supply_yellow + 1
+    assert st.peasant_supply == peasants + 1
+    assert st.tray == [0] * 6
+    after = st.tower.inside()
+    assert after[blue] - inside[blue] == 1 and after[yellow] - inside[yellow] == 2
+
+
+def test_peasants_do_not_help_where_there_is_unrest_and_stay_in_the_tray() -> None:
+    """'All armies in the tray of any factions not involved are not considered and remain in the tray.'"""
+    st = fresh()
+    blue, yellow, red = 1, 2, 0
+    anhalt = give(st, blue, "Anhalt", 5)
+    kursachsen = give(st, yellow, "Kursachsen", 3)
+    st.unrest[kursachsen] = 1
+    script_tower(st, [[2, 2, 1, 0, 0, 3]])
+    actions.move(st, blue, anhalt, kursachsen, 4)
+    # Blue 2 : Yellow 1 (the three peasants do not count) -> Blue wins with 1 survivor.
+    assert st.owner[kursachsen] == blue and st.armies[kursachsen] == 1
+    assert st.tray[PEASANT] == 3 and st.tray[red] == 2  # uninvolved cubes wait for the next battle
+
+
+def test_defence_won_only_by_peasants_is_a_tie() -> None:
+    """'If the defender wins, but peasant armies in the tray have provided the only defense, this is
+    considered a tie': the county loses everything and its card goes to the supply."""
+    st = fresh()
+    blue, yellow = 1, 2
+    anhalt = give(st, blue, "Anhalt", 5)
+    kursachsen = give(st, yellow, "Kursachsen", 3)
+    st.unrest[kursachsen] = 0
+    st.buildings[kursachsen] = 0b001
+    st.building_supply[0] -= 1
+    script_tower(st, [[0, 1, 0, 0, 0, 2]])
+    actions.move(st, blue, anhalt, kursachsen, 2)
+    assert st.owner[kursachsen] == -1 and st.card[kursachsen] == -1
+    assert st.armies[kursachsen] == 0 and st.buildings[kursachsen] == 0
+    assert st.tray == [0] * 6  # Blue's cube and the two peasants went back to the supplies
+
+
+def test_tie_neutralises_the_county() -> None:
+    """'In case of a tie, all armies of both contestants are removed ... All buildings, armies and
+    revolt markers are removed from that county and its card is added to the common supply.'"""
+    st = fresh()
+    red, blue = 0, 1
+    src = give(st, red, "Anhalt", 6)
+    dst = give(st, blue, "Kursachsen", 2)
+    st.unrest[dst] = 2
+    st.unrest_supply -= 2
+    script_tower(st, [[2, 2, 0, 0, 0, 0]])
+    actions.move(st, red, src, dst, 3)
+    assert st.owner[dst] == -1 and st.unrest[dst] == 0 and st.card[dst] == -1
+    assert st.tray == [0] * 6
+
+
+def test_conquest_takes_the_card_from_the_mat() -> None:
+    """'The only exception is when a player's county is conquered by another player; in this case,
+    the losing player must immediately give the corresponding county card to the conqueror.'"""
+    st = fresh()
+    red, blue = 0, 1
+    src = give(st, red, "Anhalt", 6)
+    dst = give(st, blue, "Kursachsen", 1)
+    st.plans[blue][TAXES] = dst
+    script_tower(st, [[3, 0, 0, 0, 0, 0]])
+    actions.move(st, red, src, dst, 4)
+    assert st.card[dst] == red
+    assert st.plans[blue][TAXES] == -3  # LOST: Blue cannot collect taxes there any more
+
+
+def test_luneburg_revolt_when_collecting() -> None:
+    """EN: 'Dirk collects taxes in Lüneburg. There are already 2 revolt markers there, so there will
+    be a battle. Dirk takes his 4 armies present in Lüneburg, 2 peasants' armies, and all armies from
+    the tray ... If he turns out to be the winner, he will keep this county, but another revolt
+    marker is added to Lüneburg.'"""
+    st = fresh()
+    dirk = 3
+    lueneburg = give(st, dirk, "Lüneburg", 4)
+    st.unrest[lueneburg] = 2
+    st.unrest_supply -= 2
+    st.tray = [1, 0, 0, 0, 0, 0]
+    st.supply[0] -= 1
+    script_tower(st, [[1, 0, 0, 3, 0, 1]])
+    money = st.money[dirk]
+    actions.perform(st, dirk, TAXES, lueneburg)
+    battle_entry = next(e for e in reversed(st.log) if e["k"] == "revolt")
+    assert battle_entry["a"]["thrown"] == [0, 0, 0, 4, 0, 2]  # his 4 armies, 2 peasants
+    assert battle_entry["a"]["tray"] == [1, 0, 0, 0, 0, 0]  # "and all armies from the tray"
+    assert st.owner[lueneburg] == dirk and st.armies[lueneburg] == 2  # 3 : 1, one lost
+    assert st.unrest[lueneburg] == 3
+    assert st.money[dirk] == money + 3  # Lüneburg's tax
+    assert st.tray == [1, 0, 0, 0, 0, 0]  # red is uninvolved and stays
+
+
+def test_revolt_lost_when_collecting() -> None:
+    st = fresh()
+    dirk = 3
+    lueneburg = give(st, dirk, "Lüneburg", 2)
+    st.unrest[lueneburg] = 2
+    st.unrest_supply -= 2
+    st.buildings[lueneburg] = 0b100
+    st.building_supply[2] -= 1
+    script_tower(st, [[0, 0, 0, 1, 0, 1]])
+    money = st.money[dirk]
+    actions.perform(st, dirk, TAXES, lueneburg)
+    assert st.owner[lueneburg] == -1 and st.buildings[lueneburg] == 0 and st.unrest[lueneburg] == 0
+    assert st.money[dirk] == money  # nothing collected from a county lost to the peasants
+
+
+def _winter_state(counties: int, grain: int) -> WallensteinState:
+    st = fresh(players=3)
+    dirk = 0
+    for c in range(45):
+        if st.owner[c] == dirk:
+            clear(st, st_name(c))
+    names = [
+        "Anhalt",
+        "Kursachsen",
+        "Vogtland",
+        "Sächs. Lande",
+        "Lausitz",
+        "Mittelmark",
+        "Neumark",
+        "Altmark",
+        "Wolfenbüttel",
+    ]
+    for name in names[:counties]:
+        give(st, dirk, name, 2)
+    st.grain = [99] * st.num_players  # the other players are well supplied
+    st.grain[dirk] = grain
+    st.fall_order = [0, 1, 2]
+    st.open_events = [event_index("tax_max5")]  # grain loss 0
+    return st
+
+
+def st_name(c: int) -> str:
+    from feldherr.wallenstein.data import NAMES
+
+    return NAMES[c]
+
+
+def test_dirk_nine_counties_seven_grain() -> None:
+    """EN 'Winter': 'Dirk controls 9 counties, but only has 7 units of grain ... 2 of his counties are
+    not supplied ... there will be a revolt in one of his counties ... There is one revolt marker
+    already in that county ... Dirk's armies fight against 3 (1+2) peasant armies.'"""
+    st = _winter_state(9, 7)
+    for c in range(45):
+        if st.owner[c] == 0:
+            st.unrest[c] = 1
+    winter.begin_winter(st)
+    assert len(st.winter_queue) == 1
+    seat, extra, *drawn = st.winter_queue[0]
+    assert (seat, extra, len(drawn)) == (0, 2, 1)
+    script_tower(st, [[0, 0, 0, 0, 0, 0]])
+    winter.next_revolt_decision(st)
+    revolt = next(e for e in reversed(st.log) if e["k"] == "revolt")
+    assert revolt["a"]["thrown"][PEASANT] == 3
+    # A tie (nothing fell out) is lost: "If the peasants win or if there is a tie ..."
+    assert st.owner[drawn[0]] == -1
+
+
+def test_arne_anhalt_winter_revolt() -> None:
+    """EN: 'Arne lacks 2 grain units in winter. His county Anhalt is drawn randomly ... A total of 3
+    peasants' armies are fighting (2 according to the supply chart plus 1 because of the existing
+    revolt marker).' A winter revolt that is subdued adds no revolt marker."""
+    st = _winter_state(1, 0)  # 1 county, 0 grain -> 1 unsupplied: 1 revolt, 1 extra peasant
+    st.grain[0] = 0
+    for name in ["Kursachsen", "Vogtland"]:
+        give(st, 0, name, 2)  # 3 counties, 1 grain -> 2 unsupplied
+    st.grain[0] = 1
+    anhalt = cid("Anhalt")
+    for c in range(45):
+        st.unrest[c] = 1 if c == anhalt else 0
+    st.armies[anhalt] = 6
+    winter.begin_winter(st)
+    st.winter_queue = [[0, 2, anhalt]]  # "His county Anhalt is drawn randomly"
+    script_tower(st, [[0, 0, 0, 0, 0, 0], [5, 0, 0, 0, 0, 1]])
+    st.tower.model.script.pop(0)  # type: ignore[attr-defined]
+    winter.next_revolt_decision(st)
+    revolt = next(e for e in reversed(st.log) if e["k"] == "revolt")
+    assert revolt["a"]["thrown"][PEASANT] == 3
+    assert st.owner[anhalt] == 0 and st.armies[anhalt] == 4
+    assert st.unrest[anhalt] == 1  # no marker added in winter
+
+
+def test_six_armies_event_then_bonus() -> None:
+    """DE 'Die Ereigniskarten': 'Erst wird das Ereignis berücksichtigt und dann die Wirkung der
+    Vorteilsplättchen. Beispiel: Der Spieler erhält 6 Armeen.' The event reduces 'Deploy 5' to 3,
+    then the '6 armies' tile applies: 6 armies."""
+    st = fresh()
+    c = give(st, 0, "Anhalt", 2)
+    st.event = event_index("deploy_reduced")
+    hold_tile(st, 0, "six_armies")
+    actions.perform(st, 0, DEPLOY5, c)
+    assert st.armies[c] == 8
+    hold_tile(st, 1, "six_armies")  # without the tile the event leaves 3
+    actions.perform(st, 0, DEPLOY5, c)
+    assert st.armies[c] == 11
+
+
+def test_neutral_county_attack_with_event_drops_two_peasants() -> None:
+    st = fresh()
+    src = give(st, 0, "Anhalt", 5)
+    dst = clear(st, "Kursachsen")
+    st.event = event_index("neutral_two_peasants")
+    script_tower(st, [[2, 0, 0, 0, 0, 1]])
+    peasants = st.peasant_supply
+    battle.attack(st, 0, src, dst, 4)
+    entry = next(e for e in reversed(st.log) if e["k"] == "battle")
+    assert entry["a"]["thrown"][PEASANT] == 2
+    assert st.owner[dst] == 0 and st.armies[dst] == 1
+    assert st.peasant_supply == peasants - 2 + 1
+    assert st.peasant_supply + st.tower.inside()[PEASANT] + st.tray[PEASANT] <= PEASANTS_TOTAL
