@@ -1,0 +1,157 @@
+"""Bad input: a typed error that names the rule, and nothing changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from feldherr.core.errors import (
+    GameOverError,
+    IllegalMoveError,
+    MalformedMoveError,
+    NotOwnedError,
+    NotYourTurnError,
+    RuleError,
+    WrongPhaseError,
+)
+from feldherr.core.game import Move
+from feldherr.wallenstein.data import COMBAT_A, DEPLOY1, EVENTS
+from feldherr.wallenstein.state import MOVE, WallensteinState
+
+from .scenario import GAME, cid, fresh, give
+
+
+def assert_rejected(
+    st: WallensteinState, seat: int, move: Move, error: type[RuleError], rule: str = ""
+) -> None:
+    before = st.digest()
+    with pytest.raises(error) as err:
+        st.apply(seat, move)
+    assert st.digest() == before, "a rejected move must change nothing"
+    if rule:
+        assert err.value.rule == rule
+    assert err.value.rule.startswith("wallenstein") and str(err.value)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "not a list",
+        [],
+        [42],
+        ["fly", "Anhalt"],
+        ["move", "Atlantis", 3],
+        ["move", "Anhalt", "three"],
+        ["slot", "nap", 1],
+        ["slot", "bid", True],
+        ["plan", {"taxes": "Anhalt", "dance": 1}],
+        ["position", "first"],
+        ["draft", 7, 5],
+        {"move": "Anhalt"},
+    ],
+)
+def test_malformed_json_moves(data: object) -> None:
+    with pytest.raises(MalformedMoveError) as err:
+        GAME.move_from_json(data)
+    assert err.value.rule == "wallenstein.move-format"
+
+
+def test_codec_round_trip_of_every_legal_move() -> None:
+    st = fresh(setup="draft")
+    for _ in range(200):
+        if st.is_terminal():
+            break
+        seat = st.to_move()[0]
+        for move in st.legal_moves(seat):
+            assert GAME.move_from_json(GAME.move_to_json(move)) == move
+        st.apply(seat, st.legal_moves(seat)[0])
+
+
+def _to_movement(st: WallensteinState, action: int) -> tuple[int, int]:
+    """Make seat 0 owe a movement decision from Anhalt (6 armies) for ``action``."""
+    anhalt = give(st, 0, "Anhalt", 6)
+    st.phase = MOVE
+    st.pending = [0, anhalt, action]
+    return 0, anhalt
+
+
+def test_not_your_seat() -> None:
+    st = fresh()
+    st.apply(0, st.legal_moves(0)[0])
+    assert_rejected(st, 9, st.legal_moves(1)[0], NotYourTurnError)
+    _to_movement(st, COMBAT_A)
+    assert_rejected(st, 1, ("pass",), NotYourTurnError, "wallenstein.turn")
+
+
+def test_wrong_phase() -> None:
+    st = fresh()
+    assert_rejected(st, 0, ("move", cid("Kursachsen"), 1), WrongPhaseError)
+    _to_movement(st, COMBAT_A)
+    assert_rejected(st, 0, ("slot", 10, 100), WrongPhaseError)
+
+
+def test_too_few_armies_left_behind() -> None:
+    st = fresh()
+    seat, _ = _to_movement(st, COMBAT_A)
+    assert_rejected(st, seat, ("move", cid("Kursachsen"), 6), IllegalMoveError, "wallenstein.move.leave-one")
+
+
+def test_not_adjacent() -> None:
+    st = fresh()
+    seat, _ = _to_movement(st, COMBAT_A)
+    assert_rejected(st, seat, ("move", cid("Tirol"), 2), IllegalMoveError, "wallenstein.move.adjacent")
+
+
+def test_deploy_move_only_into_own_county() -> None:
+    st = fresh()
+    give(st, 1, "Kursachsen", 2)
+    seat, _ = _to_movement(st, DEPLOY1)
+    assert_rejected(
+        st, seat, ("move", cid("Kursachsen"), 2), NotOwnedError, "wallenstein.action.deploy1-move"
+    )
+
+
+def test_church_safe_event() -> None:
+    st = fresh()
+    kursachsen = give(st, 1, "Kursachsen", 2)
+    st.buildings[kursachsen] = 0b010
+    st.building_supply[1] -= 1
+    st.event = next(i for i, e in enumerate(EVENTS) if e.effect == "church_safe")
+    seat, _ = _to_movement(st, COMBAT_A)
+    assert ("move", kursachsen, 2) not in st.legal_moves(seat)
+    assert_rejected(st, seat, ("move", kursachsen, 2), IllegalMoveError, "wallenstein.event.church-safe")
+
+
+def test_three_player_game_excludes_light_bordered_counties() -> None:
+    st = fresh(players=3)
+    assert not st.active[cid("Burgund")]
+    assert sum(st.active) == 37
+    give(st, 0, "Lothringen", 5)
+    st.phase = MOVE
+    st.pending = [0, cid("Lothringen"), COMBAT_A]
+    assert all(m[1] != cid("Burgund") for m in st.legal_moves(0) if m[0] == "move")
+    assert_rejected(st, 0, ("move", cid("Burgund"), 1), IllegalMoveError, "wallenstein.setup.three-players")
+
+
+def test_game_over_accepts_nothing() -> None:
+    from feldherr.core import RandomBot, play_game
+
+    _, st, _ = play_game(GAME, {"players": 3}, 5, [RandomBot(i) for i in range(3)], record_moves=False)
+    assert isinstance(st, WallensteinState)
+    assert st.legal_moves(0) == []
+    assert_rejected(st, 0, ("pass",), GameOverError)
+
+
+def test_bad_options() -> None:
+    from feldherr.core.errors import OptionError
+
+    bad: list[Callable[[], object]] = [
+        lambda: GAME.new_state({"players": 2}, 1),
+        lambda: GAME.new_state({"players": 4, "setup": "random"}, 1),
+        lambda: GAME.new_state({"players": 4, "tower": "magic"}, 1),
+        lambda: GAME.new_state({"players": 4, "colour": "red"}, 1),
+    ]
+    for make in bad:
+        with pytest.raises(OptionError):
+            make()
