@@ -173,7 +173,7 @@ def apply_move(st: WallensteinState, seat: int, move: Move) -> None:
         raise WrongPhaseError(f"not a move: {move!r}", rule="wallenstein.move-format")
     kind = move[0]
     if phase == PLAN:
-        if seat not in st.to_move():
+        if not (0 <= seat < st.num_players and st.plan_step[seat] < 11):
             raise NotYourTurnError(f"seat {seat} has no plan to make now", rule="wallenstein.plan")
         planning.apply_plan_move(st, seat, move)
         if all(step >= 11 for step in st.plan_step):

@@ -118,7 +118,7 @@ def plan_options(st: WallensteinState, seat: int) -> list[Move]:
 def apply_plan_move(st: WallensteinState, seat: int, move: Move) -> None:
     kind = move[0]
     if kind == "slot":
-        if move not in plan_options(st, seat):
+        if not _slot_is_legal(st, seat, move):
             _explain_slot(st, seat, move)
         st.plans[seat][move[1]] = move[2]
         st.plan_step[seat] += 1
@@ -142,6 +142,22 @@ def apply_plan_move(st: WallensteinState, seat: int, move: Move) -> None:
         )
     if st.plan_step[seat] == NUM_SLOTS:
         log(st, "planned", p=seat)
+
+
+def _slot_is_legal(st: WallensteinState, seat: int, move: Move) -> bool:
+    """The same test as membership in ``plan_options``, without building the list."""
+    if len(move) != 3:
+        return False
+    step = st.plan_step[seat]
+    slot, value = move[1], move[2]
+    if slot != PLAN_ORDER[step] or type(value) is not int:
+        return False
+    left = st.plan_left[seat]
+    if value == EMPTY:
+        return len(left) < NUM_SLOTS - step
+    if value not in left:
+        return False
+    return slot != BID or value < MONEY_BASE or value - MONEY_BASE <= st.money[seat]
 
 
 def _explain_slot(st: WallensteinState, seat: int, move: Move) -> None:
