@@ -323,3 +323,45 @@ def test_plugins_register_their_commands(capsys: Capsys, monkeypatch: pytest.Mon
     monkeypatch.setattr(feldherr.cli, "PLUGINS", ["fake_feldherr_plugin", "feldherr.no_such_plugin.cli"])
     code, out, err = run(capsys, "hello")
     assert code == 0 and out == "hello from the plugin\n" and err == ""
+
+
+def test_interactive_hot_seat_waits_clears_and_recaps() -> None:
+    from feldherr.cli.play import TerminalGame
+
+    game = get_game("toy")
+    opts = game.normalize_options({"players": 2, "variant": "plain", "rounds": 2})
+    out = io.StringIO()
+    # seat 0 (Enter, bid), seat 1 (Enter, bid), then round 2 the same
+    session = TerminalGame(
+        game, opts, 5, ["human", "human"], inp=io.StringIO("\n1\n\n1\n\n1\n\n1\n"), out=out, interactive=True
+    )
+    assert session.run() == 0
+    text = out.getvalue()
+    screens = text.split("\033[2J\033[H")
+    assert len(screens) == 5  # four hand-overs, each clears the screen
+    # after the clear, seat 0 is told again what happened publicly since its last turn
+    assert "Bids revealed" in screens[3].split("Legal moves")[0]
+    assert "Press Enter when ready." in text
+
+
+def test_ctrl_c_saves_the_record(tmp_path: Path) -> None:
+    from feldherr.cli.play import TerminalGame
+
+    class Interrupting(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            raise KeyboardInterrupt
+
+    game = get_game("toy")
+    save = tmp_path / "g.json"
+    session = TerminalGame(
+        game,
+        game.normalize_options({"players": 2}),
+        1,
+        ["random", "human"],
+        inp=Interrupting(),
+        out=io.StringIO(),
+        save=save,
+    )
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    assert GameRecord.from_json(json.loads(save.read_text())).final_digest is not None

@@ -64,7 +64,7 @@ class TerminalGame:
         # Humans' seats get (unused) random bots so that every bot keeps play_game's seed.
         self.bots: list[Bot] = make_bots(game, [RANDOM if s == HUMAN else s for s in seats], seed)
         self.public_seen = 0
-        self.private_seen = [0] * len(seats)
+        self.seen = [0] * len(seats)  # per seat: log entries up to here were shown to it
         self.humans = [s for s, kind in enumerate(seats) if kind == HUMAN]
         self.last_human: int | None = None
 
@@ -84,10 +84,13 @@ class TerminalGame:
                 self.say(self.line(entry))
         self.public_seen = len(self.state.log)
 
-    def flush_private(self, seat: int, title: bool) -> None:
+    def flush_private(self, seat: int, title: bool, public_too: bool = False) -> None:
+        """The seat's log lines since it last looked: its private ones (public ones too after the
+        screen was cleared, since their earlier printing is gone)."""
         log = self.state.log
-        new = [e for e in log[self.private_seen[seat] :] if e.get("to") == seat]
-        self.private_seen[seat] = len(log)
+        wanted = (None, seat) if public_too else (seat,)
+        new = [e for e in log[self.seen[seat] :] if e.get("to") in wanted]
+        self.seen[seat] = len(log)
         if new and title:
             self.say(msg("news", self.lang))
         for entry in new:
@@ -116,28 +119,31 @@ class TerminalGame:
             self.say(text.rstrip("\n"))  # echo piped input so transcripts read like a session
         return text.strip()
 
-    def hand_over(self, seat: int) -> bool:
-        """The hot-seat separator; False if the input ended while waiting."""
+    def hand_over(self, seat: int) -> bool | None:
+        """The hot-seat separator; None if the input ended while waiting, True if it cleared the
+        screen."""
         if len(self.humans) < 2 or self.last_human == seat:
-            return True
+            return False
         self.say("=" * 72)
         self.say(msg("pass", self.lang, who=self.who(seat)))
         self.say("=" * 72)
         if self.interactive:
             if self.read(msg("ready", self.lang) + " ") is None:
-                return False
+                return None
             print("\033[2J\033[H", end="", file=self.out, flush=True)
-        return True
+            return True
+        return False
 
     def human_turn(self, seat: int) -> Turn:
-        if not self.hand_over(seat):
+        cleared = self.hand_over(seat)
+        if cleared is None:
             return Turn.EOF
         self.last_human = seat
         state, game, lang = self.state, self.game, self.lang
         self.say()
         self.say(msg("your_turn", lang, who=self.who(seat)))
         self.say(game.render_text(state, seat, lang))
-        self.flush_private(seat, title=True)
+        self.flush_private(seat, title=True, public_too=cleared)
         moves = state.legal_moves(seat)
         self.list_moves(seat, moves)
         while True:
@@ -164,6 +170,8 @@ class TerminalGame:
                 number = int(text)
                 if 1 <= number <= len(moves):
                     move = moves[number - 1]
+                elif not moves:
+                    self.say(msg("no_moves", lang))
                 else:
                     self.say(msg("bad_number", lang, n=number, count=len(moves)))
             else:
@@ -196,6 +204,15 @@ class TerminalGame:
 
     # -- the game ----------------------------------------------------------------------------
     def run(self) -> int:
+        try:
+            return self.loop()
+        except KeyboardInterrupt:
+            self.say()
+            self.say(msg("quit", self.lang))
+            self.write_record()
+            raise
+
+    def loop(self) -> int:
         state = self.state
         self.say(
             msg("start", self.lang, title=self.game.title, players=len(self.seats), seed=self.record.seed)
