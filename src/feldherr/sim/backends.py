@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
@@ -70,7 +71,12 @@ def _play_chunk(job: Job, indices: Sequence[int]) -> list[GameSummary]:
 
 
 class RayBackend:
-    """Ray tasks, one per chunk of games; uses a running cluster if ``ray.init`` finds one."""
+    """Ray tasks, one per chunk of games.
+
+    If Ray is not initialised yet, a local Ray is started with ``jobs`` CPUs (``0``: all). To use
+    a cluster, call ``ray.init(address=...)`` before :func:`~feldherr.sim.simulate`; feldherr and the
+    game packages must then be installed on the cluster's workers.
+    """
 
     def __init__(self) -> None:
         try:
@@ -84,7 +90,14 @@ class RayBackend:
     def run(self, job: Job, indices: Sequence[int], jobs: int) -> Iterator[GameSummary]:
         ray = self.ray
         if not ray.is_initialized():
-            ray.init(num_cpus=None if jobs == 0 else jobs, ignore_reinit_error=True, log_to_driver=False)
+            # A local Ray started here: its workers see the modules this process sees.
+            path = os.pathsep.join(p for p in sys.path if p)
+            ray.init(
+                num_cpus=None if jobs == 0 else jobs,
+                ignore_reinit_error=True,
+                log_to_driver=False,
+                runtime_env={"env_vars": {"PYTHONPATH": path}},
+            )
         workers = max(1, int(ray.available_resources().get("CPU", 1)))
         size = chunk_size(len(indices), workers)
         remote = ray.remote(_play_chunk)
