@@ -365,3 +365,11 @@ def test_ctrl_c_saves_the_record(tmp_path: Path) -> None:
     with pytest.raises(KeyboardInterrupt):
         session.run()
     assert GameRecord.from_json(json.loads(save.read_text())).final_digest is not None
+
+
+def test_every_cli_message_exists_in_both_languages() -> None:
+    from feldherr.cli.messages import CATALOGUE
+
+    for key, texts in CATALOGUE.items():
+        assert set(texts) == {"en", "de"}, key
+        assert all(texts.values()), key

@@ -109,3 +109,13 @@ def test_bench_reports_rates() -> None:
     assert data["options"] == {"players": 2, "rounds": 3, "variant": "double"}
     capped = bench("toy", 2, seconds=60, max_games=3)
     assert capped.games == 3
+
+
+def test_ray_backend_matches_local() -> None:
+    ray = pytest.importorskip("ray")
+    try:
+        local = simulate("toy", 3, games=20, seed=4, jobs=1)
+        on_ray = simulate("toy", 3, games=20, seed=4, jobs=2, backend="ray")
+    finally:
+        ray.shutdown()
+    assert on_ray.to_json() == local.to_json()

@@ -63,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
         outcome = state.outcome()
         print(msg("scores", lang, scores=", ".join(f"{s}: {v:g}" for s, v in enumerate(outcome.scores))))
         print(msg("winners", lang, winners=", ".join(str(s) for s in outcome.winners)))
+        if outcome.detail:
+            print(json.dumps(dict(outcome.detail), ensure_ascii=False, default=str))
     else:
         print(msg("unfinished", lang))
     check = msg("digest_ok" if record.final_digest is not None else "digest_none", lang)
