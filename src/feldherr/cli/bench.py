@@ -1,0 +1,48 @@
+"""``feldherr bench``: how fast the engine plays random games on one core."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from feldherr.cli.common import add_common_arguments, add_game_argument, game_and_options
+from feldherr.sim.bench import bench
+
+
+def run(args: argparse.Namespace) -> int:
+    game, options = game_and_options(args)
+    result = bench(
+        game,
+        players=options["players"],
+        seconds=args.seconds,
+        seed=args.seed if args.seed is not None else 0,
+        options=options,
+        max_games=args.games,
+    )
+    data = result.to_json()
+    if args.json:
+        json.dump(data, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        for key, value in data.items():
+            print(f"{key:>22}  {value}")
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "bench",
+        help="engine speed: random games on one core",
+        description=(
+            "Play random games (random bots, moves not recorded) on one core for about SECONDS "
+            "seconds and report games and decisions per second."
+        ),
+    )
+    add_game_argument(parser)
+    parser.add_argument("--seconds", type=float, default=10.0, metavar="T", help="duration (default 10)")
+    parser.add_argument("--games", type=int, metavar="N", help="stop after N games even if time is left")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_common_arguments(parser, seed_help="batch seed (default 0)")
+    parser.set_defaults(func=run)

@@ -1,0 +1,31 @@
+"""``feldherr games``: the games this build contains."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from feldherr.games import game_names, get_game
+from feldherr.sim.setup import bot_names
+
+
+def run(args: argparse.Namespace) -> int:
+    shown = 0
+    for name in game_names():
+        try:
+            game = get_game(name)
+        except ValueError:
+            continue  # package present but no game module yet
+        shown += 1
+        print(
+            f"{name:<12} {game.title}  ({game.min_players}-{game.max_players} players; "
+            f"bots: {', '.join(bot_names(game))})"
+        )
+    if not shown:
+        print("no games are available in this build")
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("games", help="list the available games", description="List the games.")
+    parser.set_defaults(func=run)

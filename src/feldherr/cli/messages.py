@@ -1,0 +1,78 @@
+"""The command line's own words, in English and German (rendered with :mod:`feldherr.core.i18n`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from feldherr.core.i18n import render
+
+CATALOGUE: dict[str, dict[str, str]] = {
+    "start": {
+        "en": "{title}: {players} players, seed {seed}",
+        "de": "{title}: {players} Spieler, Startwert {seed}",
+    },
+    "seat": {"en": "seat {seat} ({kind})", "de": "Platz {seat} ({kind})"},
+    "seats": {"en": "Seats: {seats}", "de": "Plätze: {seats}"},
+    "pass": {
+        "en": "Pass the screen to {who}.",
+        "de": "Bildschirm an {who} weitergeben.",
+    },
+    "ready": {"en": "Press Enter when ready.", "de": "Eingabetaste drücken, wenn bereit."},
+    "your_turn": {"en": "Your decision, {who}.", "de": "Deine Entscheidung, {who}."},
+    "news": {"en": "New for you:", "de": "Neu für dich:"},
+    "moves": {"en": "Legal moves:", "de": "Erlaubte Züge:"},
+    "more": {
+        "en": "... and {n} more (type 'moves' to list them all)",
+        "de": "... und {n} weitere ('moves' zeigt alle)",
+    },
+    "no_moves": {"en": "(no listed moves: enter a JSON move)", "de": "(keine Liste: Zug als JSON eingeben)"},
+    "prompt": {"en": "{who}> ", "de": "{who}> "},
+    "help": {
+        "en": (
+            "Enter the number of a move, or a move as JSON (e.g. a whole plan at once).\n"
+            "Commands: board (show the board again), moves (list all legal moves), log (your whole log),\n"
+            "help or ? (this text), quit (stop; the record is saved if --save was given)."
+        ),
+        "de": (
+            "Nummer eines Zuges eingeben, oder einen Zug als JSON (z. B. eine ganze Planung).\n"
+            "Befehle: board (Spielplan erneut), moves (alle erlaubten Züge), log (dein ganzes Protokoll),\n"
+            "help oder ? (dieser Text), quit (beenden; mit --save wird die Partie gespeichert)."
+        ),
+    },
+    "bad_number": {
+        "en": "There is no move {n}; choose 1 to {count}.",
+        "de": "Es gibt keinen Zug {n}; wähle 1 bis {count}.",
+    },
+    "bad_json": {"en": "That is not valid JSON: {error}", "de": "Kein gültiges JSON: {error}"},
+    "unknown_input": {
+        "en": "Not understood: type a move number, a JSON move, or 'help'.",
+        "de": "Nicht verstanden: Zugnummer, Zug als JSON oder 'help' eingeben.",
+    },
+    "rejected": {"en": "Rejected: {error}", "de": "Abgelehnt: {error}"},
+    "log_title": {"en": "Log as {who} sees it:", "de": "Protokoll aus Sicht von {who}:"},
+    "game_over": {"en": "Game over.", "de": "Spielende."},
+    "scores": {"en": "Scores: {scores}", "de": "Punkte: {scores}"},
+    "winners": {"en": "Winner(s): {winners}", "de": "Sieger: {winners}"},
+    "quit": {"en": "Game abandoned.", "de": "Partie abgebrochen."},
+    "eof": {
+        "en": "Input ended before the game did; game abandoned.",
+        "de": "Eingabe beendet, bevor das Spiel endete; Partie abgebrochen.",
+    },
+    "saved": {"en": "Record saved to {path}.", "de": "Partie gespeichert in {path}."},
+    "human": {"en": "human", "de": "Mensch"},
+    "seat_short": {"en": "seat {seat}", "de": "Platz {seat}"},
+    "unfinished": {
+        "en": "(the record stops before the end of the game)",
+        "de": "(die Aufzeichnung endet vor dem Spielende)",
+    },
+    "replay_ok": {
+        "en": "Record OK: {moves} moves replayed; {check}.",
+        "de": "Aufzeichnung in Ordnung: {moves} Züge nachgespielt; {check}.",
+    },
+    "digest_ok": {"en": "final digest matches", "de": "Schlussprüfsumme stimmt"},
+    "digest_none": {"en": "no final digest to check", "de": "keine Schlussprüfsumme vorhanden"},
+}
+
+
+def msg(key: str, lang: str, **args: Any) -> str:
+    return render(CATALOGUE, key, args, lang)

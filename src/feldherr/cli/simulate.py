@@ -1,0 +1,90 @@
+"""``feldherr simulate``: many bot games, totals as a table or as one JSON object."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from feldherr.cli.common import add_common_arguments, add_game_argument, game_and_options, seat_count
+from feldherr.sim.backends import BACKENDS
+from feldherr.sim.batch import SimulationResult, simulate
+
+HEADINGS = {
+    "en": ("seat", "bot", "wins", "win %", "mean score"),
+    "de": ("Platz", "Bot", "Siege", "Siege %", "Punkte Ø"),
+}
+
+
+def table(result: SimulationResult, lang: str) -> str:
+    opts = ", ".join(f"{k}={v}" for k, v in result.options.items() if k != "players")
+    lines = [
+        f"{result.game}: {result.players} players, {result.games} games, seed {result.seed}"
+        + (f", {opts}" if opts else ""),
+        "",
+    ]
+    head = HEADINGS.get(lang, HEADINGS["en"])
+    width = max(len(head[1]), *(len(b) for b in result.bots))
+    lines.append(f"{head[0]:>6}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>7}  {head[4]:>10}")
+    for seat in range(result.players):
+        lines.append(
+            f"{seat:>6}  {result.bots[seat]:<{width}}  {result.wins[seat]:>10.2f}  "
+            f"{100 * result.win_rate[seat]:>7.2f}  {result.mean_score[seat]:>10.3f}"
+        )
+    rate = result.games / result.seconds if result.seconds > 0 else float("inf")
+    lines += [
+        "",
+        f"decisions per game {result.mean_decisions:.1f}; {result.seconds:.2f} s ({rate:.1f} games/s)",
+        f"digest {result.digest}",
+    ]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    game, options = game_and_options(args, seat_count(args.bots))
+    result = simulate(
+        game,
+        players=options["players"],
+        games=args.games,
+        seed=args.seed if args.seed is not None else 0,
+        bots=args.bots,
+        jobs=args.jobs,
+        options=options,
+        progress=not args.quiet,
+        backend=args.backend,
+        records_dir=args.records,
+    )
+    if args.json:
+        json.dump(result.to_json(), sys.stdout, ensure_ascii=False, sort_keys=False)
+        sys.stdout.write("\n")
+    else:
+        print(table(result, args.lang))
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "simulate",
+        help="play many bot games and total wins and scores",
+        description=(
+            "Play GAMES bot games. Game i uses the seed seed_for_game(SEED, i), so the totals and "
+            "the digest over all game records do not depend on --jobs or --backend."
+        ),
+    )
+    add_game_argument(parser)
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
+    parser.add_argument(
+        "--bots", metavar="LIST", help="comma list of bot names, one per seat (default: random for all)"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, metavar="N", help="worker processes (0: all cores; default 1)"
+    )
+    parser.add_argument(
+        "--backend", choices=sorted(BACKENDS), default="local", help="where games run (default local)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--records", metavar="DIR", help="write each game record to DIR/game-NNNNN.json")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_common_arguments(parser, seed_help="batch seed (default 0)")
+    parser.set_defaults(func=run)

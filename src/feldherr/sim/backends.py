@@ -1,0 +1,116 @@
+"""Where the games of a batch run: this process, local worker processes, or a Ray cluster.
+
+A backend turns (job, game indices, job count) into per-game summaries **in index order**; that
+order, together with the per-game seeds, is what makes a batch independent of how it was run.
+Add a backend by writing a class with ``run`` and entering it in :data:`BACKENDS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Protocol
+
+from feldherr.core.errors import OptionError
+from feldherr.sim.batch import GameSummary, Job, play_one
+
+
+class BackendUnavailable(OptionError):
+    """The requested backend cannot run here (for instance Ray is not installed)."""
+
+
+class Backend(Protocol):
+    def run(self, job: Job, indices: Sequence[int], jobs: int) -> Iterator[GameSummary]:
+        """Play the games ``indices`` of ``job``; yield their summaries in the order given."""
+        ...
+
+
+def effective_jobs(jobs: int, games: int) -> int:
+    """``0`` means all cores; never more workers than games."""
+    cores = os.cpu_count() or 1
+    wanted = cores if jobs == 0 else jobs
+    return max(1, min(wanted, games))
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Big enough to keep IPC cheap, small enough to balance the load and move the progress bar."""
+    return max(1, min(64, games // (workers * 8)))
+
+
+_WORKER_JOB: Job | None = None
+
+
+def _init_worker(job: Job) -> None:
+    global _WORKER_JOB
+    _WORKER_JOB = job
+
+
+def _play_in_worker(index: int) -> GameSummary:
+    assert _WORKER_JOB is not None, "worker not initialised"
+    return play_one(_WORKER_JOB, index)
+
+
+class LocalBackend:
+    """This process for one job, else a :mod:`multiprocessing` pool."""
+
+    def run(self, job: Job, indices: Sequence[int], jobs: int) -> Iterator[GameSummary]:
+        workers = effective_jobs(jobs, len(indices))
+        if workers == 1:
+            for index in indices:
+                yield play_one(job, index)
+            return
+        with multiprocessing.get_context().Pool(workers, initializer=_init_worker, initargs=(job,)) as pool:
+            yield from pool.imap(_play_in_worker, indices, chunksize=chunk_size(len(indices), workers))
+
+
+def _play_chunk(job: Job, indices: Sequence[int]) -> list[GameSummary]:
+    return [play_one(job, index) for index in indices]
+
+
+class RayBackend:
+    """Ray tasks, one per chunk of games.
+
+    If Ray is not initialised yet, a local Ray is started with ``jobs`` CPUs (``0``: all). To use
+    a cluster, call ``ray.init(address=...)`` before :func:`~feldherr.sim.simulate`; feldherr and the
+    game packages must then be installed on the cluster's workers.
+    """
+
+    def __init__(self) -> None:
+        try:
+            self.ray: Any = importlib.import_module("ray")
+        except ImportError as exc:
+            raise BackendUnavailable(
+                "the ray backend needs Ray, which is not installed here (pip install 'ray[default]'); "
+                "use --backend local"
+            ) from exc
+
+    def run(self, job: Job, indices: Sequence[int], jobs: int) -> Iterator[GameSummary]:
+        ray = self.ray
+        if not ray.is_initialized():
+            # A local Ray started here: its workers see the modules this process sees.
+            path = os.pathsep.join(p for p in sys.path if p)
+            ray.init(
+                num_cpus=None if jobs == 0 else jobs,
+                ignore_reinit_error=True,
+                log_to_driver=False,
+                runtime_env={"env_vars": {"PYTHONPATH": path}},
+            )
+        workers = max(1, int(ray.available_resources().get("CPU", 1)))
+        size = chunk_size(len(indices), workers)
+        remote = ray.remote(_play_chunk)
+        job_ref = ray.put(job)
+        futures = [remote.remote(job_ref, list(indices[i : i + size])) for i in range(0, len(indices), size)]
+        for future in futures:
+            yield from ray.get(future)
+
+
+BACKENDS: dict[str, Callable[[], Backend]] = {"local": LocalBackend, "ray": RayBackend}
+
+
+def get_backend(name: str) -> Backend:
+    if name not in BACKENDS:
+        raise OptionError(f"unknown backend {name!r} (known: {', '.join(sorted(BACKENDS))})")
+    return BACKENDS[name]()

@@ -1,0 +1,78 @@
+"""Engine speed: random games on one core, without recording moves, for a fixed time."""
+
+from __future__ import annotations
+
+import platform
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from feldherr.core.game import Game
+from feldherr.core.play import make_bots, play_game
+from feldherr.core.rng import seed_for_game
+from feldherr.sim.setup import prepare_options, resolve_game
+
+
+@dataclass
+class BenchResult:
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    games: int
+    decisions: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.decisions / self.seconds if self.seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "games": self.games,
+            "decisions": self.decisions,
+            "seconds": round(self.seconds, 4),
+            "games_per_second": round(self.games_per_second, 3),
+            "decisions_per_second": round(self.decisions_per_second, 1),
+            "python": platform.python_version(),
+            "implementation": platform.python_implementation(),
+        }
+
+
+def bench(
+    game: str | Game,
+    players: int | None = None,
+    seconds: float = 10.0,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    max_games: int | None = None,
+) -> BenchResult:
+    """Play random games (``RandomBot`` for every seat, ``record_moves=False``) until ``seconds`` have passed.
+
+    At least one game is always played; ``max_games`` stops earlier. Game ``i`` uses the seed
+    ``seed_for_game(seed, i)``, as in :func:`feldherr.sim.simulate`.
+    """
+    the_game = resolve_game(game)
+    opts = prepare_options(the_game, players, options)
+    count = opts["players"]
+    games = decisions = 0
+    clock = time.perf_counter
+    started = clock()
+    elapsed = 0.0
+    while games == 0 or (elapsed < seconds and (max_games is None or games < max_games)):
+        game_seed = seed_for_game(seed, games)
+        bots = make_bots(the_game, ["random"] * count, game_seed)
+        _, _, n = play_game(the_game, opts, game_seed, bots, record_moves=False)
+        games += 1
+        decisions += n
+        elapsed = clock() - started
+    return BenchResult(the_game.name, count, opts, seed, games, decisions, elapsed)

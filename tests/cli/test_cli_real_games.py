@@ -1,0 +1,119 @@
+"""The command line against every real game in this build (small sizes; none present: skipped)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from gamelist import real_games
+
+from feldherr.cli import main
+from feldherr.games import get_game
+
+GAMES = real_games()
+Capsys = pytest.CaptureFixture[str]
+
+
+def run(capsys: Capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def players(name: str) -> str:
+    return str(get_game(name).min_players)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_listed(capsys: Capsys, name: str) -> None:
+    code, out, _ = run(capsys, "games")
+    assert code == 0 and name in out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_simulate_is_independent_of_jobs_and_records_replay(
+    capsys: Capsys, tmp_path: Path, name: str
+) -> None:
+    base = ["simulate", name, "--players", players(name), "--games", "4", "--seed", "3", "--json", "--quiet"]
+    code1, out1, err1 = run(capsys, *base, "--jobs", "1", "--records", str(tmp_path))
+    code2, out2, err2 = run(capsys, *base, "--jobs", "2")
+    assert code1 == code2 == 0, err1 + err2
+    assert out1 == out2
+    data = json.loads(out1)
+    assert data["games"] == 4 and sum(data["wins"]) == pytest.approx(4)
+    records = sorted(tmp_path.glob("game-*.json"))
+    assert len(records) == 4
+    code, out, err = run(capsys, "replay", str(records[0]))
+    assert code == 0, err
+    assert "final digest matches" in out
+    code, out, err = run(capsys, "replay", str(records[1]), "--seat", "0", "--lang", "de", "--board")
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_replay_detects_tampering(capsys: Capsys, tmp_path: Path, name: str) -> None:
+    run(
+        capsys,
+        "simulate",
+        name,
+        "--players",
+        players(name),
+        "--games",
+        "1",
+        "--records",
+        str(tmp_path),
+        "--quiet",
+    )
+    path = tmp_path / "game-00000.json"
+    data = json.loads(path.read_text())
+    data["final_digest"] = "0" * 64
+    path.write_text(json.dumps(data))
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 1 and "inconsistent" in err
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_play_with_bots_only_runs_to_the_end(capsys: Capsys, tmp_path: Path, name: str) -> None:
+    count = int(players(name))
+    save = tmp_path / "g.json"
+    seats = ",".join(["random"] * count)
+    code, out, err = run(capsys, "play", name, "--seats", seats, "--seed", "4", "--save", str(save))
+    assert code == 0, err
+    assert "Game over." in out
+    code, _, err = run(capsys, "replay", str(save))
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_play_human_then_quit(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str, lang: str
+) -> None:
+    count = int(players(name))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("help\nboard\nlog\n1\n1\n1\nquit\n"))
+    save = tmp_path / "g.json"
+    seats = ",".join(["human"] + ["random"] * (count - 1))
+    code, _, err = run(
+        capsys, "play", name, "--seats", seats, "--seed", "5", "--lang", lang, "--save", str(save)
+    )
+    assert code == 0, err
+    assert save.exists()
+    code, _, err = run(capsys, "replay", str(save))
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bench_json(capsys: Capsys, name: str) -> None:
+    code, out, err = run(capsys, "bench", name, "--players", players(name), "--seconds", "0", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["game"] == name and data["games"] == 1 and data["decisions_per_second"] > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_unknown_option_is_a_clean_error(capsys: Capsys, name: str) -> None:
+    code, _, err = run(capsys, "simulate", name, "--option", "no-such-option-xyz=1", "--quiet")
+    assert code == 2 and err.startswith("feldherr: error:")

@@ -1,0 +1,40 @@
+"""The bot-driven loop shared by simulate, bench and tests."""
+
+from __future__ import annotations
+
+import pytest
+from toygame import ToyGame
+
+from feldherr.core.game import RandomBot
+from feldherr.core.play import make_bots, play_game
+
+
+def test_same_seed_same_game() -> None:
+    game = ToyGame()
+    runs = [play_game(game, {"players": 4}, 21, make_bots(game, ["random"] * 4, 21)) for _ in range(2)]
+    assert runs[0][0] == runs[1][0]
+    assert runs[0][1].digest() == runs[1][1].digest()
+
+
+def test_record_moves_false_plays_the_same_game_without_a_record() -> None:
+    game = ToyGame()
+    rec, final, n = play_game(game, {"players": 2}, 5, make_bots(game, ["random"] * 2, 5))
+    rec2, final2, n2 = play_game(
+        game, {"players": 2}, 5, make_bots(game, ["random"] * 2, 5), record_moves=False
+    )
+    assert final.digest() == final2.digest() and n == n2 == len(rec.moves)
+    assert rec2.moves == [] and rec2.final_digest is None
+
+
+def test_make_bots_knows_random_and_the_games_bots_and_rejects_others() -> None:
+    game = ToyGame()
+    bots = make_bots(game, ["random", "heuristic"], 1)
+    assert isinstance(bots[0], RandomBot)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bots(game, ["random", "genius"], 1)
+
+
+def test_options_are_normalised_into_the_record() -> None:
+    game = ToyGame()
+    rec, _, _ = play_game(game, {"players": 2}, 1, make_bots(game, ["random"] * 2, 1))
+    assert rec.options == {"players": 2, "rounds": 3, "variant": "double"}

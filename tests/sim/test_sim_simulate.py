@@ -1,0 +1,121 @@
+"""feldherr.sim.simulate and bench from Python: determinism across job counts, records, errors."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from feldherr.core.errors import OptionError
+from feldherr.core.play import make_bots, play_game
+from feldherr.core.record import GameRecord, records_digest, replay
+from feldherr.core.rng import seed_for_game
+from feldherr.games import get_game
+from feldherr.sim import BackendUnavailable, bench, simulate
+from feldherr.sim.backends import chunk_size, effective_jobs
+
+
+def test_results_do_not_depend_on_the_job_count() -> None:
+    one = simulate("toy", 3, games=60, seed=1, bots="heuristic,random,random", jobs=1)
+    two = simulate("toy", 3, games=60, seed=1, bots=["heuristic", "random", "random"], jobs=2)
+    assert one.to_json() == two.to_json()
+    assert [s.record_digest for s in one.per_game] == [s.record_digest for s in two.per_game]
+    other_seed = simulate("toy", 3, games=60, seed=2, bots="heuristic,random,random")
+    assert other_seed.digest != one.digest
+
+
+def test_totals_match_games_played_one_by_one(tmp_path: Path) -> None:
+    result = simulate("toy", 2, games=12, seed=5, bots="heuristic,random", records_dir=tmp_path)
+    game = get_game("toy")
+    records: list[GameRecord] = []
+    wins = [0.0, 0.0]
+    scores = [0.0, 0.0]
+    for i in range(12):
+        seed = seed_for_game(5, i)
+        record, state, _ = play_game(
+            game, {"players": 2}, seed, make_bots(game, ["heuristic", "random"], seed)
+        )
+        records.append(record)
+        for seat in range(2):
+            wins[seat] += state.outcome().win_shares[seat]
+            scores[seat] += state.outcome().scores[seat]
+        written = GameRecord.from_json(json.loads((tmp_path / f"game-{i:05d}.json").read_text()))
+        assert written == record
+        assert replay(game, written).digest() == record.final_digest
+    assert result.digest == records_digest(records)
+    assert result.wins == wins
+    assert result.mean_score == [s / 12 for s in scores]
+    assert sum(result.wins) == pytest.approx(12)
+    assert result.games == 12 and result.players == 2
+
+
+def test_json_has_the_documented_keys() -> None:
+    data = simulate("toy", 2, games=3).to_json()
+    for key in ("game", "players", "games", "seed", "wins", "mean_score", "digest", "bots", "options"):
+        assert key in data
+    assert data["bots"] == ["random", "random"]
+    json.dumps(data)
+
+
+def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    simulate("toy", 2, games=5, progress=True)
+    captured = capsys.readouterr()
+    assert "5/5" in captured.err and captured.out == ""
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"players": 9}, "2 to 4 players"),
+        ({"players": 2, "bots": "random"}, "1 seat"),
+        ({"players": 2, "bots": "random,genius"}, "unknown player 'genius'"),
+        ({"players": 2, "games": 0}, "at least 1"),
+        ({"players": 2, "jobs": -1}, "jobs"),
+        ({"players": 2, "options": {"colour": "red"}}, "unknown option"),
+        ({"players": 2, "backend": "cloud"}, "unknown backend"),
+    ],
+)
+def test_bad_arguments_raise_option_errors(kwargs: dict[str, object], match: str) -> None:
+    with pytest.raises(OptionError, match=match):
+        simulate("toy", **kwargs)  # type: ignore[arg-type]
+
+
+def test_unknown_game() -> None:
+    with pytest.raises(OptionError, match="unknown game"):
+        simulate("chess", 2)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="ray is installed")
+def test_ray_backend_without_ray_is_a_clear_error() -> None:
+    with pytest.raises(BackendUnavailable, match="Ray"):
+        simulate("toy", 2, games=2, backend="ray")
+
+
+def test_job_and_chunk_sizes() -> None:
+    assert effective_jobs(4, 2) == 2
+    assert effective_jobs(0, 10_000) >= 1
+    assert effective_jobs(1, 0) == 1
+    assert chunk_size(10, 2) == 1
+    assert chunk_size(100_000, 2) == 64
+
+
+def test_bench_reports_rates() -> None:
+    result = bench("toy", 2, seconds=0.05, seed=3)
+    data = result.to_json()
+    assert result.games >= 1 and result.decisions >= result.games
+    assert data["games_per_second"] > 0 and data["decisions_per_second"] >= data["games_per_second"]
+    assert data["options"] == {"players": 2, "rounds": 3, "variant": "double"}
+    capped = bench("toy", 2, seconds=60, max_games=3)
+    assert capped.games == 3
+
+
+def test_ray_backend_matches_local() -> None:
+    ray = pytest.importorskip("ray")
+    try:
+        local = simulate("toy", 3, games=20, seed=4, jobs=1)
+        on_ray = simulate("toy", 3, games=20, seed=4, jobs=2, backend="ray")
+    finally:
+        ray.shutdown()
+    assert on_ray.to_json() == local.to_json()
