@@ -42,7 +42,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "six_armies": {"en": "6 armies", "de": "6 Armeen"},
     "attack_plus1": {"en": "+1 army when attacking", "de": "+1 Armee beim Angriff"},
     "defend_plus1": {"en": "+1 army when defending", "de": "+1 Armee beim Verteidigen"},
-    "faceup": {"en": "a face-up card", "de": "eine offene Karte"},
+    "faceup": {"en": "a face-up card", "de": "einer offenen Karte"},
     "deck": {"en": "the deck", "de": "dem Stapel"},
     "cannot_pay": {"en": "not enough Thalers", "de": "zu wenig Taler"},
     "no_armies": {"en": "not enough armies in supply", "de": "zu wenig Armeen im Vorrat"},
