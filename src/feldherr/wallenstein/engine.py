@@ -176,7 +176,7 @@ def apply_move(st: WallensteinState, seat: int, move: Move) -> None:
         if not (0 <= seat < st.num_players and st.plan_step[seat] < 11):
             raise NotYourTurnError(f"seat {seat} has no plan to make now", rule="wallenstein.plan")
         planning.apply_plan_move(st, seat, move)
-        if all(step >= 11 for step in st.plan_step):
+        if min(st.plan_step) >= 11:
             _resolve_plans(st)
             _run(st)
         return

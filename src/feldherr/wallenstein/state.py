@@ -149,22 +149,16 @@ class WallensteinState(State):
         return (self.pending[0],)
 
     def legal_moves(self, seat: int) -> list[Move]:
-        from feldherr.wallenstein.engine import legal_moves
-
-        return legal_moves(self, seat)
+        return _engine.legal_moves(self, seat)
 
     def apply(self, seat: int, move: Move) -> None:
-        from feldherr.wallenstein.engine import apply_move
-
-        apply_move(self, seat, move)
+        _engine.apply_move(self, seat, move)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
     def outcome(self) -> Outcome:
-        from feldherr.wallenstein.engine import outcome
-
-        return outcome(self)
+        return _engine.outcome(self)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from feldherr.wallenstein.view import view
@@ -221,3 +215,7 @@ def _copy(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     return value
+
+
+# The rules modules import this one; bound here, after the class exists, to break the cycle.
+from feldherr.wallenstein import engine as _engine  # noqa: E402
