@@ -88,3 +88,8 @@ def game_and_options(args: argparse.Namespace, seats: int | None = None) -> tupl
 
 def seat_count(spec: str | None) -> int | None:
     return None if spec is None else len(spec.split(","))
+
+
+def show(value: object) -> str:
+    """An option value for people: text as it is, anything else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)

@@ -7,7 +7,13 @@ import json
 import sys
 from typing import Any
 
-from feldherr.cli.common import add_common_arguments, add_game_argument, game_and_options, seat_count
+from feldherr.cli.common import (
+    add_common_arguments,
+    add_game_argument,
+    game_and_options,
+    seat_count,
+    show,
+)
 from feldherr.sim.backends import BACKENDS
 from feldherr.sim.batch import SimulationResult, simulate
 
@@ -18,7 +24,7 @@ HEADINGS = {
 
 
 def table(result: SimulationResult, lang: str) -> str:
-    opts = ", ".join(f"{k}={v}" for k, v in result.options.items() if k != "players")
+    opts = ", ".join(f"{k}={show(v)}" for k, v in result.options.items() if k != "players")
     lines = [
         f"{result.game}: {result.players} players, {result.games} games, seed {result.seed}"
         + (f", {opts}" if opts else ""),
