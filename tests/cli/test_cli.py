@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import io
 import json
@@ -373,3 +374,15 @@ def test_every_cli_message_exists_in_both_languages() -> None:
     for key, texts in CATALOGUE.items():
         assert set(texts) == {"en", "de"}, key
         assert all(texts.values()), key
+
+
+def test_installed_plugins_are_registered(capsys: Capsys) -> None:
+    present = []
+    for name in feldherr.cli.PLUGINS:
+        try:
+            if importlib.util.find_spec(name) is not None:
+                present.append(name)
+        except ModuleNotFoundError:
+            continue
+    registered = feldherr.cli.register_plugins(argparse.ArgumentParser().add_subparsers())
+    assert registered == present
