@@ -326,23 +326,26 @@ def test_plugins_register_their_commands(capsys: Capsys, monkeypatch: pytest.Mon
     assert code == 0 and out == "hello from the plugin\n" and err == ""
 
 
-def test_interactive_hot_seat_waits_clears_and_recaps() -> None:
-    from feldherr.cli.play import TerminalGame
+def test_interactive_hot_seat_never_shows_two_hands_at_once() -> None:
+    from feldherr.cli.play import CLEAR, TerminalGame
 
     game = get_game("toy")
     opts = game.normalize_options({"players": 2, "variant": "plain", "rounds": 2})
     out = io.StringIO()
-    # seat 0 (Enter, bid), seat 1 (Enter, bid), then round 2 the same
+    # each turn: Enter at the hand-over, then a bid
     session = TerminalGame(
-        game, opts, 5, ["human", "human"], inp=io.StringIO("\n1\n\n1\n\n1\n\n1\n"), out=out, interactive=True
+        game, opts, 5, ["human", "human"], inp=io.StringIO("\n1\n" * 4), out=out, interactive=True
     )
     assert session.run() == 0
     text = out.getvalue()
-    screens = text.split("\033[2J\033[H")
-    assert len(screens) == 5  # four hand-overs, each clears the screen
-    # after the clear, seat 0 is told again what happened publicly since its last turn
-    assert "Bids revealed" in screens[3].split("Legal moves")[0]
     assert "Press Enter when ready." in text
+    screens = text.split(CLEAR)
+    assert all(screen.count("Hand:") <= 1 for screen in screens)
+    turns = [screen for screen in screens if "Your decision" in screen]
+    assert [t.count("Your decision, seat 0") for t in turns] == [1, 0, 1, 0]
+    # seat 0's second turn recaps what happened publicly since its first, its own bid included
+    recap = turns[2].split("Legal moves")[0]
+    assert "Bids revealed" in recap and "You bid" in recap and "Round 2" in recap
 
 
 def test_ctrl_c_saves_the_record(tmp_path: Path) -> None:

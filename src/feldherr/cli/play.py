@@ -21,6 +21,7 @@ from feldherr.sim.setup import RANDOM, parse_seats
 HUMAN = "human"
 LIST_LIMIT = 60
 LIST_SHOWN = 50
+CLEAR = "\033[2J\033[H"
 
 
 class Turn(enum.Enum):
@@ -67,6 +68,8 @@ class TerminalGame:
         self.seen = [0] * len(seats)  # per seat: log entries up to here were shown to it
         self.humans = [s for s, kind in enumerate(seats) if kind == HUMAN]
         self.last_human: int | None = None
+        # Hot-seat at a real terminal: the screen is cleared whenever it passes to someone else.
+        self.private_screen = self.interactive and len(self.humans) >= 2
 
     # -- output ------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -110,6 +113,12 @@ class TerminalGame:
 
     # -- input -------------------------------------------------------------------------------
     def read(self, prompt: str) -> str | None:
+        if self.interactive and self.inp is sys.stdin and self.out is sys.stdout:
+            try:  # input() offers line editing at a terminal
+                return input(prompt).strip()
+            except EOFError:
+                self.say()
+                return None
         print(prompt, end="", file=self.out, flush=True)
         text = self.inp.readline()
         if not text:
@@ -119,18 +128,23 @@ class TerminalGame:
             self.say(text.rstrip("\n"))  # echo piped input so transcripts read like a session
         return text.strip()
 
+    def clear(self) -> None:
+        print(CLEAR, end="", file=self.out, flush=True)
+
     def hand_over(self, seat: int) -> bool | None:
         """The hot-seat separator; None if the input ended while waiting, True if it cleared the
-        screen."""
+        screen (then nothing of the previous person's view is left on it)."""
         if len(self.humans) < 2 or self.last_human == seat:
             return False
+        if self.private_screen:
+            self.clear()
         self.say("=" * 72)
         self.say(msg("pass", self.lang, who=self.who(seat)))
         self.say("=" * 72)
-        if self.interactive:
+        if self.private_screen:
             if self.read(msg("ready", self.lang) + " ") is None:
                 return None
-            print("\033[2J\033[H", end="", file=self.out, flush=True)
+            self.clear()
             return True
         return False
 
@@ -184,7 +198,8 @@ class TerminalGame:
                 self.say(msg("rejected", lang, error=str(err)))
                 continue
             self.record.moves.append((seat, game.move_to_json(move)))
-            self.flush_private(seat, title=False)
+            if not self.private_screen:  # else the seat sees them in its next recap
+                self.flush_private(seat, title=False)
             return Turn.MOVED
 
     def parse_json(self, text: str) -> Move | None:
