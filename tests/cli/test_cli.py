@@ -389,3 +389,19 @@ def test_installed_plugins_are_registered(capsys: Capsys) -> None:
             continue
     registered = feldherr.cli.register_plugins(argparse.ArgumentParser().add_subparsers())
     assert registered == present
+
+
+def test_runs_as_a_module_in_a_fresh_process() -> None:
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-m", "feldherr.cli", "--version"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0 and done.stdout.startswith("feldherr ")
+    done = subprocess.run(
+        [sys.executable, "-m", "feldherr.cli", "simulate", "no-such-game"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "unknown game" in done.stderr and "Traceback" not in done.stderr
