@@ -10,7 +10,13 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from feldherr.cli.common import add_common_arguments, add_game_argument, game_and_options, seat_count
+from feldherr.cli.common import (
+    add_common_arguments,
+    add_game_argument,
+    described,
+    game_and_options,
+    seat_count,
+)
 from feldherr.cli.messages import msg
 from feldherr.core.errors import RuleError
 from feldherr.core.game import Bot, Game, LogEntry, Move, State
@@ -288,10 +294,15 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "play",
         help="play in the terminal (people and bots; hot-seat)",
-        description=(
-            "Play a game in the terminal. Each 'human' seat is asked for its moves (a number from "
-            "the list, or a move as JSON); bots move on their own. Several human seats share the "
-            "screen (hot-seat). Type 'help' at the prompt for the commands."
+        **described(
+            (
+                "Play a game in the terminal. Each 'human' seat is asked for its moves (a number from "
+                "the list, or a move as JSON); bots move on their own. Several human seats share the "
+                "screen (hot-seat). Type 'help' at the prompt for the commands."
+            ),
+            "feldherr play wallenstein --players 4 --seats human,heuristic,random,random --lang de",
+            "feldherr play wallenstein --seats human,human,human --save game.json   # hot-seat",
+            "feldherr play mansfeld --seats heuristic,random --seed 7                 # watch bots",
         ),
     )
     add_game_argument(parser)

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from feldherr.cli.common import CliError, show
+from feldherr.cli.common import CliError, described, show
 from feldherr.cli.messages import msg
 from feldherr.core.errors import OptionError, RecordError
 from feldherr.core.record import GameRecord, replay
@@ -76,10 +76,14 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "replay",
         help="re-execute a game record and print its log",
-        description=(
-            "Re-execute a game record (JSON: game, options, seed, moves, final_digest) move by move, "
-            "check every move and the final digest, and print the log. Exits with status 1 if the "
-            "record cannot be read or is inconsistent."
+        **described(
+            (
+                "Re-execute a game record (JSON: game, options, seed, moves, final_digest) move by move, "
+                "check every move and the final digest, and print the log. Exits with status 1 if the "
+                "record cannot be read or is inconsistent."
+            ),
+            "feldherr replay game.json",
+            "feldherr replay game.json --seat 2 --lang de --board",
         ),
     )
     parser.add_argument("record", type=Path, metavar="RECORD.json", help="the game record")

@@ -10,6 +10,7 @@ from typing import Any
 from feldherr.cli.common import (
     add_common_arguments,
     add_game_argument,
+    described,
     game_and_options,
     seat_count,
     show,
@@ -73,9 +74,15 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "simulate",
         help="play many bot games and total wins and scores",
-        description=(
-            "Play GAMES bot games. Game i uses the seed seed_for_game(SEED, i), so the totals and "
-            "the digest over all game records do not depend on --jobs or --backend."
+        **described(
+            (
+                "Play GAMES bot games. Game i uses the seed seed_for_game(SEED, i), so the totals and "
+                "the digest over all game records do not depend on --jobs or --backend."
+            ),
+            "feldherr simulate wallenstein --players 4 --games 1000 --seed 1 --jobs 2 \\\n"
+            "      --bots heuristic,random,random,random",
+            "feldherr simulate wallenstein --players 4 --games 1000 --jobs 0 --json > result.json",
+            "feldherr simulate elgrande --players 5 --games 20 --records runs/",
         ),
     )
     add_game_argument(parser)
