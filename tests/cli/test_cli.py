@@ -405,3 +405,49 @@ def test_runs_as_a_module_in_a_fresh_process() -> None:
         timeout=60,
     )
     assert done.returncode == 2 and "unknown game" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_resume_a_saved_game_to_the_end(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    save = tmp_path / "g.json"
+    feed(monkeypatch, "1\n1\nquit\n")
+    assert run(capsys, "play", "toy", "--seats", "human,random", "--seed", "3", "--save", str(save))[0] == 0
+    partial = GameRecord.from_json(json.loads(save.read_text()))
+    feed(monkeypatch, "1\n" * 10)
+    code, out, _ = run(capsys, "play", "toy", "--resume", str(save), "--seats", "human,heuristic")
+    assert code == 0, out
+    assert "Resuming the saved game after 4 moves." in out and "Game over." in out
+    assert "Round 1:" not in out  # the old log is not printed again
+    final = GameRecord.from_json(json.loads(save.read_text()))  # saved back to the same file
+    assert final.moves[:4] == partial.moves and len(final.moves) == 9
+    assert run(capsys, "replay", str(save))[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("extra", "code", "message"),
+    [
+        (["--seed", "4"], 2, "from the record"),
+        (["--variant", "plain"], 2, "from the record"),
+        (["--players", "3"], 2, "has 2 players"),
+        (["--seats", "human"], 2, "1 seat(s)"),
+    ],
+)
+def test_resume_errors(capsys: Capsys, tmp_path: Path, extra: list[str], code: int, message: str) -> None:
+    path = tmp_path / "g.json"
+    write_record(path, players=2)
+    got, _, err = run(capsys, "play", "toy", "--resume", str(path), *extra)
+    assert got == code and message in err
+
+
+def test_resume_rejects_a_tampered_or_foreign_record(capsys: Capsys, tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    data = write_record(path, players=2).to_json()
+    data["moves"][0][1] = ["bid", 99]
+    path.write_text(json.dumps(data))
+    code, _, err = run(capsys, "play", "toy", "--resume", str(path))
+    assert code == 1 and "inconsistent" in err
+    data["game"] = "other"
+    path.write_text(json.dumps(data))
+    code, _, err = run(capsys, "play", "toy", "--resume", str(path))
+    assert code == 1 and "is a 'other' game" in err

@@ -49,6 +49,17 @@ def test_totals_match_games_played_one_by_one(tmp_path: Path) -> None:
     assert result.digest == records_digest(records)
     assert result.wins == wins
     assert result.mean_score == [s / 12 for s in scores]
+    shares = [
+        [
+            g.win_shares[seat]
+            for g in simulate("toy", 2, games=12, seed=5, bots="heuristic,random", keep_games=True).per_game
+        ]
+        for seat in range(2)
+    ]
+    for seat in range(2):
+        mean = sum(shares[seat]) / 12
+        sample_var = sum((x - mean) ** 2 for x in shares[seat]) / 11
+        assert result.win_rate_stderr[seat] == pytest.approx((sample_var / 12) ** 0.5)
     assert sum(result.wins) == pytest.approx(12)
     assert result.games == 12 and result.players == 2
     assert result.per_game == []  # not kept unless asked for

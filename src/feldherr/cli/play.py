@@ -11,18 +11,20 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from feldherr.cli.common import (
+    CliError,
     add_common_arguments,
     add_game_argument,
     described,
     game_and_options,
+    options_from_args,
     seat_count,
 )
 from feldherr.cli.messages import msg
-from feldherr.core.errors import RuleError
+from feldherr.core.errors import RecordError, RuleError
 from feldherr.core.game import Bot, Game, LogEntry, Move, State
 from feldherr.core.play import make_bots
-from feldherr.core.record import GameRecord
-from feldherr.sim.setup import RANDOM, parse_seats
+from feldherr.core.record import GameRecord, replay
+from feldherr.sim.setup import RANDOM, parse_seats, resolve_game
 
 HUMAN = "human"
 LIST_LIMIT = 60
@@ -56,7 +58,10 @@ class TerminalGame:
         out: TextIO | None = None,
         save: Path | None = None,
         interactive: bool | None = None,
+        resume: GameRecord | None = None,
     ) -> None:
+        """``resume``: continue this (unfinished) record; its options and seed replace the
+        arguments. Raises :class:`~feldherr.core.errors.RecordError` if it does not replay."""
         self.game = game
         self.seats = seats
         self.lang = lang
@@ -66,12 +71,18 @@ class TerminalGame:
         self.interactive = (
             interactive if interactive is not None else (self.inp.isatty() and self.out.isatty())
         )
-        self.state: State = game.new_state(options, seed)
-        self.record = GameRecord(game=game.name, options=options, seed=seed)
+        if resume is not None:
+            options, seed = resume.options, resume.seed
+            self.state: State = replay(game, resume)
+            self.record = GameRecord(game.name, options, seed, list(resume.moves))
+        else:
+            self.state = game.new_state(options, seed)
+            self.record = GameRecord(game=game.name, options=options, seed=seed)
         # Humans' seats get (unused) random bots so that every bot keeps play_game's seed.
         self.bots: list[Bot] = make_bots(game, [RANDOM if s == HUMAN else s for s in seats], seed)
-        self.public_seen = 0
-        self.seen = [0] * len(seats)  # per seat: log entries up to here were shown to it
+        self.resumed = len(self.record.moves)
+        self.public_seen = len(self.state.log) if resume is not None else 0
+        self.seen = [self.public_seen] * len(seats)  # per seat: log entries shown to it so far
         self.humans = [s for s, kind in enumerate(seats) if kind == HUMAN]
         self.last_human: int | None = None
         # Hot-seat at a real terminal: the screen is cleared whenever it passes to someone else.
@@ -239,6 +250,8 @@ class TerminalGame:
             msg("start", self.lang, title=self.game.title, players=len(self.seats), seed=self.record.seed)
         )
         self.say(msg("seats", self.lang, seats=", ".join(self.who(s) for s in range(len(self.seats)))))
+        if self.resumed:
+            self.say(msg("resumed", self.lang, moves=self.resumed))
         self.flush_public()
         while not state.is_terminal():
             for seat in state.to_move():
@@ -280,13 +293,40 @@ class TerminalGame:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.resume is not None:
+        return resume(args)
     implied = seat_count(args.seats)
     game, options = game_and_options(args, implied)
     players = options["players"]
-    spec = args.seats if args.seats is not None else ",".join([HUMAN] + [RANDOM] * (players - 1))
-    seats = parse_seats(game, spec, players, extra=(HUMAN,))
+    seats = parse_seats(game, default_seats(args.seats, players), players, extra=(HUMAN,))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     session = TerminalGame(game, options, seed, seats, lang=args.lang, save=args.save)
+    return session.run()
+
+
+def default_seats(spec: str | None, players: int) -> str:
+    return spec if spec is not None else ",".join([HUMAN] + [RANDOM] * (players - 1))
+
+
+def resume(args: argparse.Namespace) -> int:
+    """Continue a saved game; its options and seed come from the record."""
+    from feldherr.cli.replay import BAD_RECORD, load_record
+
+    if args.seed is not None or options_from_args(args):
+        raise CliError("--resume takes options and seed from the record; drop --seed and the options")
+    record = load_record(args.resume)
+    if record.game != args.game:
+        raise CliError(f"{args.resume} is a {record.game!r} game, not {args.game!r}", BAD_RECORD)
+    game = resolve_game(args.game)
+    players = int(record.options.get("players", 0))
+    if args.players is not None and args.players != players:
+        raise CliError(f"the saved game has {players} players, not {args.players}")
+    seats = parse_seats(game, default_seats(args.seats, players), players, extra=(HUMAN,))
+    save = args.save if args.save is not None else args.resume
+    try:
+        session = TerminalGame(game, {}, 0, seats, lang=args.lang, save=save, resume=record)
+    except RecordError as exc:
+        raise CliError(f"{args.resume} is inconsistent: {exc}", BAD_RECORD) from exc
     return session.run()
 
 
@@ -303,6 +343,7 @@ def register(subparsers: Any) -> None:
             "feldherr play wallenstein --players 4 --seats human,heuristic,random,random --lang de",
             "feldherr play wallenstein --seats human,human,human --save game.json   # hot-seat",
             "feldherr play mansfeld --seats heuristic,random --seed 7                 # watch bots",
+            "feldherr play wallenstein --resume game.json --seats human,random,random",
         ),
     )
     add_game_argument(parser)
@@ -313,6 +354,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--save", type=Path, metavar="FILE", help="write the game record (JSON) at the end or on quit"
+    )
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        metavar="FILE",
+        help="continue a saved game (options and seed from the record; saved back to FILE unless --save)",
     )
     add_common_arguments(parser, seed_help="game seed (default: a random one, printed at the start)")
     parser.set_defaults(func=run)

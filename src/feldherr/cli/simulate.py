@@ -19,8 +19,8 @@ from feldherr.sim.backends import BACKENDS
 from feldherr.sim.batch import SimulationResult, simulate
 
 HEADINGS = {
-    "en": ("seat", "bot", "wins", "win %", "mean score"),
-    "de": ("Platz", "Bot", "Siege", "Siege %", "Punkte Ø"),
+    "en": ("seat", "bot", "wins", "win %", "± 95 %", "mean score"),
+    "de": ("Platz", "Bot", "Siege", "Siege %", "± 95 %", "Punkte Ø"),
 }
 
 
@@ -33,11 +33,15 @@ def table(result: SimulationResult, lang: str) -> str:
     ]
     head = HEADINGS.get(lang, HEADINGS["en"])
     width = max(len(head[1]), *(len(b) for b in result.bots))
-    lines.append(f"{head[0]:>6}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>7}  {head[4]:>10}")
+    lines.append(
+        f"{head[0]:>6}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>7}  {head[4]:>6}  {head[5]:>10}"
+    )
+    errors = result.win_rate_stderr
     for seat in range(result.players):
         lines.append(
             f"{seat:>6}  {result.bots[seat]:<{width}}  {result.wins[seat]:>10.2f}  "
-            f"{100 * result.win_rate[seat]:>7.2f}  {result.mean_score[seat]:>10.3f}"
+            f"{100 * result.win_rate[seat]:>7.2f}  {196 * errors[seat]:>6.2f}  "
+            f"{result.mean_score[seat]:>10.3f}"
         )
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
     lines += [

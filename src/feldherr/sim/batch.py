@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import sys
 import time
@@ -98,12 +99,25 @@ class SimulationResult:
     mean_score: list[float]
     mean_decisions: float
     digest: str
+    win_sq: list[float] = field(default_factory=list, repr=False)
     seconds: float = 0.0
     per_game: list[GameSummary] = field(default_factory=list, repr=False)
 
     @property
     def win_rate(self) -> list[float]:
         return [w / self.games for w in self.wins]
+
+    @property
+    def win_rate_stderr(self) -> list[float]:
+        """Standard error of each seat's win rate (a tie counts as its share); ×1.96 for 95 %."""
+        n = self.games
+        if n < 2 or not self.win_sq:
+            return [0.0] * self.players
+        out = []
+        for rate, sq in zip(self.win_rate, self.win_sq, strict=True):
+            variance = max(0.0, (sq / n - rate * rate) * n / (n - 1))
+            out.append(math.sqrt(variance / n))
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -115,6 +129,7 @@ class SimulationResult:
             "seed": self.seed,
             "wins": [round(w, 9) for w in self.wins],
             "win_rate": [round(r, 9) for r in self.win_rate],
+            "win_rate_stderr": [round(e, 9) for e in self.win_rate_stderr],
             "mean_score": [round(s, 9) for s in self.mean_score],
             "mean_decisions": round(self.mean_decisions, 9),
             "digest": self.digest,
@@ -131,6 +146,7 @@ class Totals:
     def __init__(self, players: int, keep_games: bool = False) -> None:
         self.games = 0
         self.wins = [0.0] * players
+        self.win_sq = [0.0] * players
         self.score_sums = [0.0] * players
         self.decisions = 0
         self.kept: list[GameSummary] | None = [] if keep_games else None
@@ -142,7 +158,9 @@ class Totals:
         self._hash.update(json.dumps(summary.record_digest).encode())
         self.games += 1
         for seat in range(len(self.wins)):
-            self.wins[seat] += summary.win_shares[seat]
+            share = summary.win_shares[seat]
+            self.wins[seat] += share
+            self.win_sq[seat] += share * share
             self.score_sums[seat] += summary.scores[seat]
         self.decisions += summary.decisions
         if self.kept is not None:
@@ -166,6 +184,7 @@ class Totals:
             mean_score=[v / count if count else 0.0 for v in self.score_sums],
             mean_decisions=self.decisions / count if count else 0.0,
             digest=self.digest(),
+            win_sq=list(self.win_sq),
             per_game=list(self.kept or []),
         )
 
