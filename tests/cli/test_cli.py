@@ -140,6 +140,7 @@ def test_bench_json_keys(capsys: Capsys) -> None:
         "games",
         "decisions",
         "seconds",
+        "cpu_seconds",
         "python",
         "game",
         "players",
