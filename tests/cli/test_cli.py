@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import io
 import json
@@ -139,6 +140,7 @@ def test_bench_json_keys(capsys: Capsys) -> None:
         "games",
         "decisions",
         "seconds",
+        "cpu_seconds",
         "python",
         "game",
         "players",
@@ -213,99 +215,6 @@ def test_replay_rejects_unreadable_files(
     assert code == 1 and message in err
 
 
-# -- play ----------------------------------------------------------------------------------------
-def test_play_all_bots_reproduces_the_batch_game(capsys: Capsys, tmp_path: Path) -> None:
-    save = tmp_path / "g.json"
-    code, out, _ = run(
-        capsys, "play", "toy", "--seats", "heuristic,random,random", "--seed", "11", "--save", str(save)
-    )
-    assert code == 0
-    assert "Game over." in out and "Winner(s):" in out and "You bid" not in out  # bots' secrets stay hidden
-    game = get_game("toy")
-    expected, _, _ = play_game(
-        game, {"players": 3}, 11, make_bots(game, ["heuristic", "random", "random"], 11)
-    )
-    assert GameRecord.from_json(json.loads(save.read_text())) == expected
-
-
-def test_play_human_with_piped_input(capsys: Capsys, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    # seed 3: seat 0 decides about doubling first, then bids; its hand is [3, 3, 5, 6, 6]
-    lines = [
-        "2",
-        "9",
-        "nonsense",
-        '["bid", 4]',
-        '["bid"',
-        '["bid", 6]',
-        "help",
-        "log",
-        "board",
-        "moves",
-        *["1"] * 6,
-    ]
-    feed(monkeypatch, "\n".join(lines) + "\n")
-    save = tmp_path / "g.json"
-    code, out, _ = run(capsys, "play", "toy", "--seats", "human,random", "--seed", "3", "--save", str(save))
-    assert code == 0, out
-    assert "Hand: [3, 3, 5, 6, 6]" in out and "1. keep the prize" in out
-    assert "Seat 0 doubles the prize" in out
-    assert "There is no move 9; choose 1 to 3." in out
-    assert "Not understood" in out
-    assert "Rejected: [toy.bid.own-card] seat 0 holds no 4" in out
-    assert "That is not valid JSON" in out
-    assert "You bid 6 in secret." in out
-    assert "Commands:" in out and "Log as seat 0 (human) sees it:" in out
-    assert "Game over." in out and "Record saved to" in out
-    record = GameRecord.from_json(json.loads(save.read_text()))
-    assert record.moves[0] == (0, ["double", True]) and record.moves[1] == (0, ["bid", 6])
-    code, replayed, _ = run(capsys, "replay", str(save))
-    assert code == 0 and "final digest matches" in replayed
-
-
-def test_play_in_german(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
-    feed(monkeypatch, "1\n" * 10)
-    code, out, _ = run(capsys, "play", "toy", "--seed", "2", "--lang", "de", "--seats", "human,heuristic")
-    assert code == 0
-    assert "Deine Entscheidung, Platz 0 (Mensch)." in out and "Erlaubte Züge:" in out and "Spielende." in out
-
-
-def test_play_hot_seat_separates_the_views(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
-    feed(monkeypatch, "1\n" * 20)
-    code, out, _ = run(capsys, "play", "toy", "--seats", "human,human", "--seed", "5", "--variant", "plain")
-    assert code == 0
-    assert "Pass the screen to seat 1 (human)." in out and "Pass the screen to seat 0 (human)." in out
-    state = get_game("toy").new_state({"players": 2, "variant": "plain"}, 5)
-    hands = state.to_json()["hands"]
-    # each seat's hand is shown only after the screen was passed to that seat
-    first_pass = out.index("Pass the screen to seat 1")
-    assert out.index(f"Hand: {hands[0]}") < first_pass < out.index(f"Hand: {hands[1]}")
-
-
-def test_play_quit_saves_a_partial_record(
-    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    feed(monkeypatch, "1\n1\nquit\n")
-    save = tmp_path / "partial.json"
-    code, out, _ = run(capsys, "play", "toy", "--seats", "human,random", "--seed", "3", "--save", str(save))
-    assert code == 0 and "Game abandoned." in out
-    data = json.loads(save.read_text())
-    assert [seat for seat, _ in data["moves"]] == [0, 0, 1, 1]  # double, bid, bid; round 2: seat 1 doubles
-    code, replayed, _ = run(capsys, "replay", str(save))
-    assert code == 0 and "stops before the end" in replayed
-
-
-def test_play_end_of_input_fails(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
-    feed(monkeypatch, "1\n")
-    code, out, _ = run(capsys, "play", "toy", "--seats", "human,random", "--seed", "3")
-    assert code == 1 and "Input ended" in out
-
-
-def test_play_default_seats_and_seed(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
-    feed(monkeypatch, "quit\n")
-    code, out, _ = run(capsys, "play", "toy", "--players", "3")
-    assert code == 0 and "seat 0 (human), seat 1 (random), seat 2 (random)" in out and ", seed " in out
-
-
 # -- plugins -------------------------------------------------------------------------------------
 def test_plugins_register_their_commands(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     plugin = types.ModuleType("fake_feldherr_plugin")
@@ -325,51 +234,37 @@ def test_plugins_register_their_commands(capsys: Capsys, monkeypatch: pytest.Mon
     assert code == 0 and out == "hello from the plugin\n" and err == ""
 
 
-def test_interactive_hot_seat_waits_clears_and_recaps() -> None:
-    from feldherr.cli.play import TerminalGame
-
-    game = get_game("toy")
-    opts = game.normalize_options({"players": 2, "variant": "plain", "rounds": 2})
-    out = io.StringIO()
-    # seat 0 (Enter, bid), seat 1 (Enter, bid), then round 2 the same
-    session = TerminalGame(
-        game, opts, 5, ["human", "human"], inp=io.StringIO("\n1\n\n1\n\n1\n\n1\n"), out=out, interactive=True
-    )
-    assert session.run() == 0
-    text = out.getvalue()
-    screens = text.split("\033[2J\033[H")
-    assert len(screens) == 5  # four hand-overs, each clears the screen
-    # after the clear, seat 0 is told again what happened publicly since its last turn
-    assert "Bids revealed" in screens[3].split("Legal moves")[0]
-    assert "Press Enter when ready." in text
-
-
-def test_ctrl_c_saves_the_record(tmp_path: Path) -> None:
-    from feldherr.cli.play import TerminalGame
-
-    class Interrupting(io.StringIO):
-        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-            raise KeyboardInterrupt
-
-    game = get_game("toy")
-    save = tmp_path / "g.json"
-    session = TerminalGame(
-        game,
-        game.normalize_options({"players": 2}),
-        1,
-        ["random", "human"],
-        inp=Interrupting(),
-        out=io.StringIO(),
-        save=save,
-    )
-    with pytest.raises(KeyboardInterrupt):
-        session.run()
-    assert GameRecord.from_json(json.loads(save.read_text())).final_digest is not None
-
-
 def test_every_cli_message_exists_in_both_languages() -> None:
     from feldherr.cli.messages import CATALOGUE
 
     for key, texts in CATALOGUE.items():
         assert set(texts) == {"en", "de"}, key
         assert all(texts.values()), key
+
+
+def test_installed_plugins_are_registered(capsys: Capsys) -> None:
+    present = []
+    for name in feldherr.cli.PLUGINS:
+        try:
+            if importlib.util.find_spec(name) is not None:
+                present.append(name)
+        except ModuleNotFoundError:
+            continue
+    registered = feldherr.cli.register_plugins(argparse.ArgumentParser().add_subparsers())
+    assert registered == present
+
+
+def test_runs_as_a_module_in_a_fresh_process() -> None:
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-m", "feldherr.cli", "--version"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0 and done.stdout.startswith("feldherr ")
+    done = subprocess.run(
+        [sys.executable, "-m", "feldherr.cli", "simulate", "no-such-game"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "unknown game" in done.stderr and "Traceback" not in done.stderr

@@ -98,3 +98,10 @@ def test_derive_does_not_advance_and_seed_for_game_is_stable() -> None:
 def test_below_bounds(n: int) -> None:
     rng = Rng(n)
     assert all(0 <= rng.below(n) < n for _ in range(200))
+
+
+def test_binomial_is_exactly_n_uniform_draws() -> None:
+    for n, p in ((0, 0.3), (1, 0.5), (17, 0.25), (200, 0.9)):
+        a, b = Rng(n), Rng(n)
+        assert a.binomial(n, p) == sum(1 for _ in range(n) if b.random() < p)
+        assert a.state == b.state

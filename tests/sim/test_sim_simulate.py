@@ -18,8 +18,10 @@ from feldherr.sim.backends import chunk_size, effective_jobs
 
 
 def test_results_do_not_depend_on_the_job_count() -> None:
-    one = simulate("toy", 3, games=60, seed=1, bots="heuristic,random,random", jobs=1)
-    two = simulate("toy", 3, games=60, seed=1, bots=["heuristic", "random", "random"], jobs=2)
+    one = simulate("toy", 3, games=60, seed=1, bots="heuristic,random,random", jobs=1, keep_games=True)
+    two = simulate(
+        "toy", 3, games=60, seed=1, bots=["heuristic", "random", "random"], jobs=2, keep_games=True
+    )
     assert one.to_json() == two.to_json()
     assert [s.record_digest for s in one.per_game] == [s.record_digest for s in two.per_game]
     other_seed = simulate("toy", 3, games=60, seed=2, bots="heuristic,random,random")
@@ -47,8 +49,31 @@ def test_totals_match_games_played_one_by_one(tmp_path: Path) -> None:
     assert result.digest == records_digest(records)
     assert result.wins == wins
     assert result.mean_score == [s / 12 for s in scores]
+    shares = [
+        [
+            g.win_shares[seat]
+            for g in simulate("toy", 2, games=12, seed=5, bots="heuristic,random", keep_games=True).per_game
+        ]
+        for seat in range(2)
+    ]
+    for seat in range(2):
+        mean = sum(shares[seat]) / 12
+        sample_var = sum((x - mean) ** 2 for x in shares[seat]) / 11
+        assert result.win_rate_stderr[seat] == pytest.approx((sample_var / 12) ** 0.5)
     assert sum(result.wins) == pytest.approx(12)
     assert result.games == 12 and result.players == 2
+    assert result.per_game == []  # not kept unless asked for
+
+
+def test_streamed_digest_equals_the_canonical_one() -> None:
+    from feldherr.core.game import canonical_digest
+    from feldherr.sim.batch import summarize
+
+    kept = simulate("toy", 2, games=7, seed=9, keep_games=True)
+    assert kept.digest == canonical_digest([g.record_digest for g in kept.per_game])
+    again = summarize("toy", kept.options, kept.bots, 9, kept.per_game)
+    assert again.to_json() == kept.to_json()
+    assert [g.index for g in kept.per_game] == list(range(7))
 
 
 def test_json_has_the_documented_keys() -> None:

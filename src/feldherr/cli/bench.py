@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from feldherr.cli.common import add_common_arguments, add_game_argument, game_and_options
+from feldherr.cli.common import add_common_arguments, add_game_argument, described, game_and_options
 from feldherr.sim.bench import bench
 
 
@@ -35,9 +35,12 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "bench",
         help="engine speed: random games on one core",
-        description=(
-            "Play random games (random bots, moves not recorded) on one core for about SECONDS "
-            "seconds and report games and decisions per second."
+        **described(
+            (
+                "Play random games (random bots, moves not recorded) on one core for about SECONDS "
+                "seconds and report games and decisions per second."
+            ),
+            "feldherr bench wallenstein --players 4 --seconds 10 --json",
         ),
     )
     add_game_argument(parser)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from typing import Any
 
 from feldherr.core.game import Game
@@ -88,3 +89,18 @@ def game_and_options(args: argparse.Namespace, seats: int | None = None) -> tupl
 
 def seat_count(spec: str | None) -> int | None:
     return None if spec is None else len(spec.split(","))
+
+
+def show(value: object) -> str:
+    """An option value for people: text as it is, anything else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def described(description: str, *examples: str) -> dict[str, Any]:
+    """``add_parser`` keywords: a wrapped description and an epilog of examples kept as written."""
+    epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples) if examples else None
+    return {
+        "description": textwrap.fill(description, 78),
+        "epilog": epilog,
+        "formatter_class": argparse.RawDescriptionHelpFormatter,
+    }

@@ -60,6 +60,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "saved": {"en": "Record saved to {path}.", "de": "Partie gespeichert in {path}."},
     "human": {"en": "human", "de": "Mensch"},
+    "resumed": {
+        "en": "Resuming the saved game after {moves} moves.",
+        "de": "Gespeicherte Partie wird nach {moves} Zügen fortgesetzt.",
+    },
     "seat_short": {"en": "seat {seat}", "de": "Platz {seat}"},
     "unfinished": {
         "en": "(the record stops before the end of the game)",

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from feldherr.cli.common import CliError
+from feldherr.cli.common import CliError, described, show
 from feldherr.cli.messages import msg
 from feldherr.core.errors import OptionError, RecordError
 from feldherr.core.record import GameRecord, replay
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     if seat is not None and not 0 <= seat < state.num_players:
         raise CliError(f"--seat must be 0 to {state.num_players - 1}, not {seat}")
     lang = args.lang
-    opts = ", ".join(f"{k}={v}" for k, v in record.options.items())
+    opts = ", ".join(f"{k}={show(v)}" for k, v in record.options.items())
     print(f"{game.title}: {opts}; seed {record.seed}; {len(record.moves)} moves")
     entries = state.log if seat is None else state.visible_log(seat)
     for entry in entries:
@@ -76,10 +76,14 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "replay",
         help="re-execute a game record and print its log",
-        description=(
-            "Re-execute a game record (JSON: game, options, seed, moves, final_digest) move by move, "
-            "check every move and the final digest, and print the log. Exits with status 1 if the "
-            "record cannot be read or is inconsistent."
+        **described(
+            (
+                "Re-execute a game record (JSON: game, options, seed, moves, final_digest) move by move, "
+                "check every move and the final digest, and print the log. Exits with status 1 if the "
+                "record cannot be read or is inconsistent."
+            ),
+            "feldherr replay game.json",
+            "feldherr replay game.json --seat 2 --lang de --board",
         ),
     )
     parser.add_argument("record", type=Path, metavar="RECORD.json", help="the game record")

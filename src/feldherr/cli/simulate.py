@@ -7,18 +7,25 @@ import json
 import sys
 from typing import Any
 
-from feldherr.cli.common import add_common_arguments, add_game_argument, game_and_options, seat_count
+from feldherr.cli.common import (
+    add_common_arguments,
+    add_game_argument,
+    described,
+    game_and_options,
+    seat_count,
+    show,
+)
 from feldherr.sim.backends import BACKENDS
 from feldherr.sim.batch import SimulationResult, simulate
 
 HEADINGS = {
-    "en": ("seat", "bot", "wins", "win %", "mean score"),
-    "de": ("Platz", "Bot", "Siege", "Siege %", "Punkte Ø"),
+    "en": ("seat", "bot", "wins", "win %", "± 95 %", "mean score"),
+    "de": ("Platz", "Bot", "Siege", "Siege %", "± 95 %", "Punkte Ø"),
 }
 
 
 def table(result: SimulationResult, lang: str) -> str:
-    opts = ", ".join(f"{k}={v}" for k, v in result.options.items() if k != "players")
+    opts = ", ".join(f"{k}={show(v)}" for k, v in result.options.items() if k != "players")
     lines = [
         f"{result.game}: {result.players} players, {result.games} games, seed {result.seed}"
         + (f", {opts}" if opts else ""),
@@ -26,11 +33,15 @@ def table(result: SimulationResult, lang: str) -> str:
     ]
     head = HEADINGS.get(lang, HEADINGS["en"])
     width = max(len(head[1]), *(len(b) for b in result.bots))
-    lines.append(f"{head[0]:>6}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>7}  {head[4]:>10}")
+    lines.append(
+        f"{head[0]:>6}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>7}  {head[4]:>6}  {head[5]:>10}"
+    )
+    errors = result.win_rate_stderr
     for seat in range(result.players):
         lines.append(
             f"{seat:>6}  {result.bots[seat]:<{width}}  {result.wins[seat]:>10.2f}  "
-            f"{100 * result.win_rate[seat]:>7.2f}  {result.mean_score[seat]:>10.3f}"
+            f"{100 * result.win_rate[seat]:>7.2f}  {196 * errors[seat]:>6.2f}  "
+            f"{result.mean_score[seat]:>10.3f}"
         )
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
     lines += [
@@ -67,9 +78,15 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "simulate",
         help="play many bot games and total wins and scores",
-        description=(
-            "Play GAMES bot games. Game i uses the seed seed_for_game(SEED, i), so the totals and "
-            "the digest over all game records do not depend on --jobs or --backend."
+        **described(
+            (
+                "Play GAMES bot games. Game i uses the seed seed_for_game(SEED, i), so the totals and "
+                "the digest over all game records do not depend on --jobs or --backend."
+            ),
+            "feldherr simulate wallenstein --players 4 --games 1000 --seed 1 --jobs 2 \\\n"
+            "      --bots heuristic,random,random,random",
+            "feldherr simulate wallenstein --players 4 --games 1000 --jobs 0 --json > result.json",
+            "feldherr simulate elgrande --players 5 --games 20 --records runs/",
         ),
     )
     add_game_argument(parser)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
@@ -46,6 +47,8 @@ _WORKER_JOB: Job | None = None
 def _init_worker(job: Job) -> None:
     global _WORKER_JOB
     _WORKER_JOB = job
+    # Ctrl-C is the parent's business: it stops the pool; workers should not print tracebacks.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_in_worker(index: int) -> GameSummary:

@@ -7,7 +7,9 @@ and results are gathered in game order, so the same arguments give the same
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import os
 import sys
 import time
@@ -18,7 +20,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from feldherr.core.game import Game, canonical_digest
+from feldherr.core.game import Game
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.rng import seed_for_game
 from feldherr.sim.setup import parse_seats, prepare_options, resolve_game
@@ -82,7 +84,10 @@ def play_one(job: Job, index: int) -> GameSummary:
 
 @dataclass
 class SimulationResult:
-    """Totals of a batch. :meth:`to_json` holds only what the arguments determine (no timings)."""
+    """Totals of a batch. :meth:`to_json` holds only what the arguments determine (no timings).
+
+    ``per_game`` lists one :class:`GameSummary` per game when ``simulate(..., keep_games=True)``.
+    """
 
     game: str
     players: int
@@ -94,12 +99,25 @@ class SimulationResult:
     mean_score: list[float]
     mean_decisions: float
     digest: str
+    win_sq: list[float] = field(default_factory=list, repr=False)
     seconds: float = 0.0
     per_game: list[GameSummary] = field(default_factory=list, repr=False)
 
     @property
     def win_rate(self) -> list[float]:
         return [w / self.games for w in self.wins]
+
+    @property
+    def win_rate_stderr(self) -> list[float]:
+        """Standard error of each seat's win rate (a tie counts as its share); ×1.96 for 95 %."""
+        n = self.games
+        if n < 2 or not self.win_sq:
+            return [0.0] * self.players
+        out = []
+        for rate, sq in zip(self.win_rate, self.win_sq, strict=True):
+            variance = max(0.0, (sq / n - rate * rate) * n / (n - 1))
+            out.append(math.sqrt(variance / n))
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -111,40 +129,74 @@ class SimulationResult:
             "seed": self.seed,
             "wins": [round(w, 9) for w in self.wins],
             "win_rate": [round(r, 9) for r in self.win_rate],
+            "win_rate_stderr": [round(e, 9) for e in self.win_rate_stderr],
             "mean_score": [round(s, 9) for s in self.mean_score],
             "mean_decisions": round(self.mean_decisions, 9),
             "digest": self.digest,
         }
 
 
+class Totals:
+    """Running totals over per-game summaries fed in game order (constant memory).
+
+    The digest is streamed: it equals ``canonical_digest([record digests])``, which is what
+    :func:`feldherr.core.record.records_digest` computes over the full records (tested).
+    """
+
+    def __init__(self, players: int, keep_games: bool = False) -> None:
+        self.games = 0
+        self.wins = [0.0] * players
+        self.win_sq = [0.0] * players
+        self.score_sums = [0.0] * players
+        self.decisions = 0
+        self.kept: list[GameSummary] | None = [] if keep_games else None
+        self._hash = hashlib.sha256(b"[")
+
+    def add(self, summary: GameSummary) -> None:
+        if self.games:
+            self._hash.update(b",")
+        self._hash.update(json.dumps(summary.record_digest).encode())
+        self.games += 1
+        for seat in range(len(self.wins)):
+            share = summary.win_shares[seat]
+            self.wins[seat] += share
+            self.win_sq[seat] += share * share
+            self.score_sums[seat] += summary.scores[seat]
+        self.decisions += summary.decisions
+        if self.kept is not None:
+            self.kept.append(summary)
+
+    def digest(self) -> str:
+        final = self._hash.copy()
+        final.update(b"]")
+        return final.hexdigest()
+
+    def result(self, game: str, options: dict[str, Any], bots: Sequence[str], seed: int) -> SimulationResult:
+        count = self.games
+        return SimulationResult(
+            game=game,
+            players=len(self.wins),
+            options=options,
+            bots=list(bots),
+            games=count,
+            seed=seed,
+            wins=list(self.wins),
+            mean_score=[v / count if count else 0.0 for v in self.score_sums],
+            mean_decisions=self.decisions / count if count else 0.0,
+            digest=self.digest(),
+            win_sq=list(self.win_sq),
+            per_game=list(self.kept or []),
+        )
+
+
 def summarize(
     game: str, options: dict[str, Any], bots: Sequence[str], seed: int, summaries: Sequence[GameSummary]
 ) -> SimulationResult:
-    """Totals over per-game summaries given in game order."""
-    players = int(options["players"])
-    count = len(summaries)
-    wins = [0.0] * players
-    score_sums = [0.0] * players
-    decisions = 0
-    for s in summaries:
-        for seat in range(players):
-            wins[seat] += s.win_shares[seat]
-            score_sums[seat] += s.scores[seat]
-        decisions += s.decisions
-    return SimulationResult(
-        game=game,
-        players=players,
-        options=options,
-        bots=list(bots),
-        games=count,
-        seed=seed,
-        wins=wins,
-        mean_score=[v / count if count else 0.0 for v in score_sums],
-        mean_decisions=decisions / count if count else 0.0,
-        # Same value as feldherr.core.record.records_digest over the full records (tested).
-        digest=canonical_digest([s.record_digest for s in summaries]),
-        per_game=list(summaries),
-    )
+    """Totals over per-game summaries given in game order (all kept in ``per_game``)."""
+    totals = Totals(int(options["players"]), keep_games=True)
+    for summary in summaries:
+        totals.add(summary)
+    return totals.result(game, options, bots, seed)
 
 
 def simulate(
@@ -158,13 +210,16 @@ def simulate(
     progress: bool = False,
     backend: str = "local",
     records_dir: str | os.PathLike[str] | None = None,
+    keep_games: bool = False,
 ) -> SimulationResult:
     """Play ``games`` bot games and total the results.
 
     ``bots``: one bot name per seat (a list or a comma-separated string; default ``random`` for
     every seat). ``jobs``: worker processes (``0``: all cores). ``backend``: ``"local"``
     (multiprocessing) or ``"ray"``. ``records_dir``: write each game record there as
-    ``game-NNNNN.json``. ``progress``: a progress bar on standard error.
+    ``game-NNNNN.json``. ``progress``: a progress bar on standard error. ``keep_games``: keep
+    one :class:`GameSummary` per game in ``per_game`` (off by default: totals need no memory
+    per game).
     Bad arguments raise :class:`~feldherr.core.errors.OptionError`.
     """
     from feldherr.core.errors import OptionError
@@ -189,14 +244,14 @@ def simulate(
         name_width=max(5, len(str(games - 1))),
     )
     started = time.perf_counter()
-    summaries: list[GameSummary] = []
+    totals = Totals(opts["players"], keep_games)
     bar = tqdm(total=games, desc=the_game.name, unit="game", file=sys.stderr, disable=not progress)
     try:
         for summary in runner.run(job, range(games), jobs):
-            summaries.append(summary)
+            totals.add(summary)
             bar.update(1)
     finally:
         bar.close()
-    result = summarize(the_game.name, opts, seats, seed, summaries)
+    result = totals.result(the_game.name, opts, seats, seed)
     result.seconds = time.perf_counter() - started
     return result
