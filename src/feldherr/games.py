@@ -14,14 +14,16 @@ _GAMES: dict[str, str] = {
 }
 
 
+def _present(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:  # a parent package is missing
+        return False
+
+
 def game_names() -> list[str]:
-    """Names of the games whose packages are present."""
-    names = []
-    for name, target in _GAMES.items():
-        module = target.split(":")[0]
-        if importlib.util.find_spec(module.rsplit(".", 1)[0]) is not None:
-            names.append(name)
-    return names
+    """Names of the games whose game module is present in this build."""
+    return [name for name, target in _GAMES.items() if _present(target.split(":")[0])]
 
 
 def get_game(name: str) -> Game:
@@ -31,6 +33,10 @@ def get_game(name: str) -> Game:
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
+        # Only the game's own module (or a parent) missing means "not in this build"; any other
+        # missing import is a real error and must surface as itself.
+        if exc.name is None or not module_name.startswith(exc.name):
+            raise
         raise ValueError(f"game {name!r} is not available in this build") from exc
     cls = getattr(module, cls_name)
     game: Game = cls()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from toygame import ToyGame
 
+from feldherr.core.errors import OptionError
 from feldherr.core.game import RandomBot
 from feldherr.core.play import make_bots, play_game
 
@@ -30,7 +31,7 @@ def test_make_bots_knows_random_and_the_games_bots_and_rejects_others() -> None:
     game = ToyGame()
     bots = make_bots(game, ["random", "heuristic"], 1)
     assert isinstance(bots[0], RandomBot)
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(OptionError, match="unknown bot"):
         make_bots(game, ["random", "genius"], 1)
 
 

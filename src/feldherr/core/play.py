@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from feldherr.core.errors import OptionError
 from feldherr.core.game import Bot, Game, State
 from feldherr.core.record import GameRecord
 from feldherr.core.rng import Rng
@@ -23,7 +24,7 @@ def make_bots(game: Game, specs: Sequence[BotSpec], seed: int) -> list[Bot]:
     for seat, spec in enumerate(specs):
         if spec not in table:
             known = ", ".join(sorted(table))
-            raise ValueError(f"unknown bot {spec!r} for {game.name} (known: {known})")
+            raise OptionError(f"unknown bot {spec!r} for {game.name} (known: {known})")
         bots.append(table[spec](rng.derive(seat)))
     return bots
 

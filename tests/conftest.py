@@ -1,0 +1,22 @@
+"""Shared fixtures: the toy game of tests/core/toygame.py, registered as game ``toy`` on request."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+CORE_TESTS = str(Path(__file__).resolve().parent / "core")
+if CORE_TESTS not in sys.path:
+    sys.path.insert(0, CORE_TESTS)
+
+from gamelist import TOY, TOY_TARGET  # noqa: E402
+
+import feldherr.games  # noqa: E402
+
+
+@pytest.fixture
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setitem(feldherr.games._GAMES, TOY, TOY_TARGET)
+    return TOY
