@@ -190,10 +190,34 @@ class MansfeldState(State):
                 check_move(self, seat, move)
             self._recruit(seat, move)
         elif phase == COMMIT:
-            move = check_move(self, seat, move)
-            self._commit(seat, move[1])
+            if self._committable(seat, move):
+                self._commit(seat, move[1])
+            else:
+                self._commit(seat, check_move(self, seat, move)[1])
         else:
             raise GameOverError("the game is over", rule="mansfeld.end")
+
+    def _committable(self, seat: int, move: Move) -> bool:
+        """A quick test passed only by a canonical legal commitment (sorted card ids in hand)."""
+        if not (
+            type(move) is tuple
+            and len(move) == 2
+            and move[0] == "commit"
+            and type(move[1]) is tuple
+            and type(seat) is int
+            and 0 <= seat < self.num_players
+            and self.commit[seat] is None
+        ):
+            return False
+        hand = self.cards[seat]
+        if not hand:
+            return False
+        prev = -1
+        for c in move[1]:
+            if type(c) is not int or c <= prev or c not in hand:
+                return False
+            prev = c
+        return True
 
     def _recruitable(self, move: Move) -> bool:
         return type(move) is tuple and len(move) == 2 and move[0] == "recruit" and move[1] in self.reach
@@ -248,29 +272,36 @@ class MansfeldState(State):
         """Roll for the next player in order until someone can recruit; else start the next round."""
         order, opened, log, choice, cards = self.order, self.open, self.log, self.choice, self.cards
         n_order = len(order)
-        while self.turn < n_order and opened:
-            seat = order[self.turn]
+        wanted = 0  # the costs of the open cards, as a sums mask
+        for c in opened:
+            wanted |= 1 << COST[c]
+        turn = self.turn
+        while turn < n_order and opened:
+            seat = order[turn]
             owned = cards[seat]
             count = choice[seat]
-            adjust = False
             if owned:
                 count += sum([EXTRA[c] for c in owned])
                 adjust = any([ADJUST[c] for c in owned])
-            dice, mask = self._roll(count, adjust)
-            log.append({"k": "roll", "a": {"seat": seat, "dice": dice}, "to": None})
-            reach = [c for c in opened if (mask >> COST[c]) & 1]
-            if not reach and owned:
-                rerolls = sum([REROLL[c] for c in owned])
-                while not reach and rerolls:
-                    rerolls -= 1
-                    dice, mask = self._roll(count, adjust)
-                    log.append({"k": "reroll", "a": {"seat": seat, "dice": dice}, "to": None})
-                    reach = [c for c in opened if (mask >> COST[c]) & 1]
-            if reach:
-                self.dice, self.reach = dice, reach
+                dice, mask = self._roll(count, adjust)
+                if not mask & wanted:
+                    rerolls = sum([REROLL[c] for c in owned])
+                    while not mask & wanted and rerolls:
+                        rerolls -= 1
+                        log.append({"k": "roll", "a": {"seat": seat, "dice": dice}, "to": None})
+                        dice, mask = self._roll(count, adjust)
+            else:
+                r = self._take(count)
+                dice, mask = ROLLS[count][r] if count <= TABLE_MAX else big_roll(count, r)
+            if mask & wanted:
+                log.append({"k": "roll", "a": {"seat": seat, "dice": dice}, "to": None})
+                self.turn = turn
+                self.dice = dice
+                self.reach = [c for c in opened if (mask >> COST[c]) & 1]
                 return
-            log.append({"k": "miss", "a": {"seat": seat}, "to": None})
-            self.turn += 1
+            log.append({"k": "miss", "a": {"seat": seat, "dice": dice}, "to": None})
+            turn += 1
+        self.turn = turn
         self.dice, self.reach = (), []
         self._start_round()
 
@@ -333,37 +364,46 @@ class MansfeldState(State):
         """Strength of the cards plus luck (luck only with at least one card; double_luck adds it)."""
         if not cards:
             return 0
-        times = 1 + sum([DOUBLE_LUCK[c] for c in cards])
-        return sum([STRENGTH[c] for c in cards]) + luck * times
+        total = luck
+        for c in cards:
+            total += STRENGTH[c] + luck * DOUBLE_LUCK[c]
+        return total
 
     def _fight(self) -> None:
         number = len(self.values)
         committed = self.commit
-        contenders = [s for s in range(self.num_players) if committed[s]]
-        self.log.append(
-            {"k": "reveal.commit", "a": {"cards": [_keys(c or ()) for c in committed]}, "to": None}
-        )
-        for s in contenders:
-            played = committed[s] or ()
-            self.cards[s] = [c for c in self.cards[s] if c not in played]
-            self.used[s].extend(played)
+        cards, used = self.cards, self.used
+        contenders = []
+        shown = []
+        for s in range(self.num_players):
+            played = committed[s]
+            if played:
+                contenders.append(s)
+                hand = cards[s]
+                for c in played:
+                    hand.remove(c)
+                used[s].extend(played)
+                shown.append([KEYS[c] for c in played])
+            else:
+                shown.append([])
+        log = self.log
+        log.append({"k": "reveal.commit", "a": {"cards": shown}, "to": None})
         if not contenders:
-            self.log.append({"k": "aside", "a": {"no": number}, "to": None})
+            log.append({"k": "aside", "a": {"no": number}, "to": None})
         else:
             winner = contenders[0] if len(contenders) == 1 else self._winner(contenders)
             self.owner[-1] = winner
-            self.log.append(
-                {"k": "conquer", "a": {"seat": winner, "no": number, "value": self.values[-1]}, "to": None}
-            )
+            log.append({"k": "conquer", "a": {"seat": winner, "no": number, "value": self.values[-1]}, "to": None})
         self.commit = [None] * self.num_players
         self._next_province()
 
     def _winner(self, contenders: list[int]) -> int:
         """Highest total; ties: tiebreak ability, more cards, priciest card, then luck re-rolls."""
         committed: list[tuple[int, ...]] = [c or () for c in self.commit]
-        totals = {s: self._total(committed[s], self.luck[s]) for s in contenders}
-        best = max(totals.values())
-        tied = [s for s in contenders if totals[s] == best]
+        luck = self.luck
+        keyed = [(self._total(committed[s], luck[s]), s) for s in contenders]
+        best = max(keyed)[0]
+        tied = [s for t, s in keyed if t == best]
         if len(tied) > 1:
             special = [s for s in tied if any(TIEBREAK[c] for c in committed[s])]
             tied = special or tied
@@ -376,14 +416,14 @@ class MansfeldState(State):
             tied = [s for s in tied if price[s] == top]
         while len(tied) > 1:
             r = self._take(len(tied))
-            luck = {}
+            again = {}
             for s in tied:
                 r, d = divmod(r, 6)
-                luck[s] = d + 1
-            self.log.append({"k": "tie.reroll", "a": {"luck": {str(s): v for s, v in luck.items()}}, "to": None})
-            again = {s: self._total(committed[s], luck[s]) for s in tied}
-            best = max(again.values())
-            tied = [s for s in tied if again[s] == best]
+                again[s] = d + 1
+            self.log.append({"k": "tie.reroll", "a": {"luck": {str(s): v for s, v in again.items()}}, "to": None})
+            totals = {s: self._total(committed[s], again[s]) for s in tied}
+            best = max(totals.values())
+            tied = [s for s in tied if totals[s] == best]
         return tied[0]
 
     # -------------------------------------------------------------- scoring

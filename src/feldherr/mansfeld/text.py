@@ -15,8 +15,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "dice": {"en": "Dice set (revealed together): {choice}.", "de": "Gesetzte Würfel (gleichzeitig aufgedeckt): {choice}."},
     "order": {"en": "Order of the round: {seats}.", "de": "Reihenfolge der Runde: {seats}."},
     "roll": {"en": "{seat} rolls {dice}.", "de": "{seat} würfelt {dice}."},
-    "reroll": {"en": "{seat} rolls again: {dice}.", "de": "{seat} würfelt erneut: {dice}."},
-    "miss": {"en": "{seat} can recruit nobody.", "de": "{seat} kann niemanden rekrutieren."},
+    "miss": {
+        "en": "{seat} rolls {dice} and can recruit nobody.",
+        "de": "{seat} würfelt {dice} und kann niemanden rekrutieren.",
+    },
     "pass": {"en": "{seat} recruits nobody.", "de": "{seat} verzichtet."},
     "recruit": {"en": "{seat} recruits {card}.", "de": "{seat} rekrutiert {card}."},
     "recruit.end": {
