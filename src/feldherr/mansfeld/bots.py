@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from feldherr.core.game import Move, State
 from feldherr.core.rng import Rng
 from feldherr.mansfeld.cards import BY_KEY, CARDS, RECRUIT_ABILITIES
@@ -26,6 +28,26 @@ def card_value(cid: int, deck_size: int) -> float:
     elif card.ability is not None:
         bonus = 1.0
     return card.strength + bonus
+
+
+@lru_cache(maxsize=1 << 15)
+def expected_best(count: int, adjust: bool, rerolls: int, items: tuple[tuple[int, float], ...]) -> float:
+    """Expected value of the best card (cost, value) a roll of ``count`` dice can recruit, where a
+    roll that recruits nothing is repeated up to ``rerolls`` times."""
+    ev = 0.0
+    miss = 0.0
+    for mask, p in mask_distribution(count, adjust):
+        best = 0.0
+        for cost, value in items:
+            if (mask >> cost) & 1 and value > best:
+                best = value
+        ev += p * best
+        if best == 0.0:
+            miss += p
+    if rerolls and 0.0 < miss < 1.0:
+        # E[best | hit] times the chance of a hit within 1 + rerolls rolls
+        ev = ev / (1.0 - miss) * (1.0 - miss ** (1 + rerolls))
+    return ev
 
 
 class HeuristicBot:
@@ -54,19 +76,10 @@ class HeuristicBot:
         deck_size = int(view["deck_size"])  # type: ignore[call-overload]
         opened = [BY_KEY[k].id for k in view["open"]]  # type: ignore[attr-defined]
         others = int(view["players"]) - 1  # type: ignore[call-overload]
-        values = {c: card_value(c, deck_size) for c in opened}
+        items = tuple(sorted((CARDS[c].cost, round(card_value(c, deck_size), 1)) for c in opened))
         scores: dict[int, float] = {}
         for k in range(1, 7):
-            ev = 0.0
-            miss = 0.0
-            for mask, p in mask_distribution(k + extra, adjust):
-                best = max((values[c] for c in opened if (mask >> CARDS[c].cost) & 1), default=0.0)
-                ev += p * best
-                if best == 0.0:
-                    miss += p
-            if rerolls and miss < 1.0:
-                hit = 1.0 - miss
-                ev = ev / hit * (1.0 - miss ** (1 + rerolls)) if hit > 0 else ev
+            ev = expected_best(k + extra, adjust, rerolls, items)
             before = others * (k - 0.5) / 6.0  # expected players moving earlier
             still_there = max(0.0, 1.0 - 0.45 * before / max(1, len(opened)))
             scores[k] = ev * still_there
@@ -106,18 +119,26 @@ class HeuristicBot:
         my_total = sum(BY_KEY[k].strength for k in cards[seat])
         my_luck = int(luck[seat])
 
-        def strength(m: Move) -> int:
-            return sum(CARDS[c].strength for c in m[1])
-
-        def power(m: Move) -> int:
-            if not m[1]:
-                return 0
-            times = 1 + sum(1 for c in m[1] if CARDS[c].ability == "double_luck")
-            return strength(m) + my_luck * times
-
-        winning = [m for m in moves if m[1] and power(m) > threat]
-        if not winning:
-            return moves[0]  # the empty commitment: save the cards
-        cheapest = min(winning, key=lambda m: (strength(m), len(m[1])))
-        affordable = strength(cheapest) <= max(my_total * share * 2.0, 1.0) or number == PROVINCES
-        return cheapest if affordable else moves[0]
+        if len(moves) > 256:  # a big hand: singles, pairs and the weakest-first prefixes only
+            hand = sorted(BY_KEY[k].id for k in cards[seat])
+            hand.sort(key=lambda c: CARDS[c].strength)
+            picks = {tuple(sorted(hand[:i])) for i in range(len(hand) + 1)}
+            picks |= {(a,) for a in hand} | {tuple(sorted((a, b))) for a in hand for b in hand if a < b}
+            moves = [("commit", p) for p in sorted(picks)]
+        scored = []
+        for m in moves:
+            chosen = m[1]
+            if not chosen:
+                continue
+            strength = 0
+            times = 1
+            for c in chosen:
+                strength += CARDS[c].strength
+                times += CARDS[c].ability == "double_luck"
+            if strength + my_luck * times > threat:
+                scored.append((strength, len(chosen), m))
+        if not scored:
+            return ("commit", ())  # save the cards
+        strength, _, cheapest = min(scored, key=lambda t: (t[0], t[1]))
+        affordable = strength <= max(my_total * share * 2.0, 1.0) or number == PROVINCES
+        return cheapest if affordable else ("commit", ())

@@ -12,6 +12,8 @@ generator step on twelve dice instead of one on each, with a bias below 6**12 / 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import factorial
 
 from feldherr.core.rng import Rng
 
@@ -82,12 +84,18 @@ def refill(rng: Rng, pool: int, size: int, need: int) -> tuple[int, int]:
 
 @lru_cache(maxsize=64)
 def mask_distribution(count: int, adjust: bool = False) -> tuple[tuple[int, float], ...]:
-    """Exact distribution of :func:`sums_mask` over all rolls of ``count`` dice (for bots and tests)."""
+    """Exact distribution of :func:`sums_mask` over all rolls of ``count`` dice (for bots and tests).
+
+    Enumerates the multisets of faces, each weighted by its number of orderings (multinomial)."""
     probs: dict[int, float] = {}
-    weight = 1.0 / POW6[count]
-    for r in range(POW6[count]):
-        m = sums_mask(decode(r, count), adjust)
-        probs[m] = probs.get(m, 0.0) + weight
+    total = POW6[count]
+    fact = [factorial(k) for k in range(count + 1)]
+    for faces in combinations_with_replacement(range(1, 7), count):
+        ways = fact[count]
+        for face in set(faces):
+            ways //= fact[faces.count(face)]
+        m = sums_mask(faces, adjust)
+        probs[m] = probs.get(m, 0.0) + ways / total
     return tuple(sorted(probs.items()))
 
 

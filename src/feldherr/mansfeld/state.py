@@ -288,18 +288,18 @@ class MansfeldState(State):
                     rerolls = sum([REROLL[c] for c in owned])
                     while not mask & wanted and rerolls:
                         rerolls -= 1
-                        log.append({"k": "roll", "a": {"seat": seat, "dice": dice}, "to": None})
+                        log.append({"k": "roll", "a": {"seat": seat, "dice": list(dice)}, "to": None})
                         dice, mask = self._roll(count, adjust)
             else:
                 r = self._take(count)
                 dice, mask = ROLLS[count][r] if count <= TABLE_MAX else big_roll(count, r)
             if mask & wanted:
-                log.append({"k": "roll", "a": {"seat": seat, "dice": dice}, "to": None})
+                log.append({"k": "roll", "a": {"seat": seat, "dice": list(dice)}, "to": None})
                 self.turn = turn
                 self.dice = dice
                 self.reach = [c for c in opened if (mask >> COST[c]) & 1]
                 return
-            log.append({"k": "miss", "a": {"seat": seat, "dice": dice}, "to": None})
+            log.append({"k": "miss", "a": {"seat": seat, "dice": list(dice)}, "to": None})
             turn += 1
         self.turn = turn
         self.dice, self.reach = (), []
