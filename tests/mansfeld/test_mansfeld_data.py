@@ -15,7 +15,9 @@ from feldherr.mansfeld.dice import mask_distribution, reach_probability, shuffle
 
 def test_shipped_deck_has_18_assumed_cards_with_reachable_costs() -> None:
     assert len(CARDS) == 18
-    data = json.loads(resources.files("feldherr.mansfeld").joinpath("data/characters.json").read_text("utf-8"))
+    data = json.loads(
+        resources.files("feldherr.mansfeld").joinpath("data/characters.json").read_text("utf-8")
+    )
     assert set(data["abilities"]) == set(ABILITIES)
     for card in CARDS:
         assert card.provenance == "assumed"
@@ -53,7 +55,9 @@ def test_bad_card_entries_are_rejected(patch: dict[str, object], message: str) -
 
 def test_sums_mask_is_every_subset_sum() -> None:
     for dice in product(range(1, 7), repeat=3):
-        expected = {sum(d for d, used in zip(dice, pick, strict=True) if used) for pick in product([0, 1], repeat=3)}
+        expected = {
+            sum(d for d, used in zip(dice, pick, strict=True) if used) for pick in product([0, 1], repeat=3)
+        }
         mask = sums_mask(dice)
         assert {s for s in range(19) if mask >> s & 1} == expected
 

@@ -95,9 +95,7 @@ def view_of(state: MansfeldState, seat: int | None) -> dict[str, Any]:
     phase = state.phase
     secret_dice = phase == DICE
     own = seat if isinstance(seat, int) and 0 <= seat < n else None
-    choice = [
-        (state.choice[s] or None) if (not secret_dice or s == own) else None for s in range(n)
-    ]
+    choice = [(state.choice[s] or None) if (not secret_dice or s == own) else None for s in range(n)]
     my_commit = None
     if phase == COMMIT and own is not None and state.commit[own] is not None:
         my_commit = keys(state.commit[own] or ())

@@ -17,7 +17,7 @@ from math import factorial
 
 from feldherr.core.rng import Rng
 
-POW6 = tuple(6**k for k in range(64))
+POW6: tuple[int, ...] = tuple(6**k for k in range(64))
 POOL_REFILL = 12
 TABLE_MAX = 5  # rolls of up to this many dice are looked up, larger ones computed
 

@@ -51,7 +51,7 @@ def commit_moves(hand: Sequence[int]) -> tuple[Move, ...]:
     if moves is None:
         subsets: list[tuple[int, ...]] = [()]
         for card in key:
-            subsets += [s + (card,) for s in subsets]
+            subsets += [(*s, card) for s in subsets]
         moves = tuple([("commit", s) for s in subsets])
         if len(_SUBSETS_CACHE) >= 8192:
             _SUBSETS_CACHE.clear()
@@ -163,9 +163,14 @@ class MansfeldState(State):
                 moves: list[Move] = [("recruit", c) for c in self.reach]
                 moves.append(PASS)
                 return moves
-        elif phase == COMMIT and type(seat) is int and 0 <= seat < self.num_players:
-            if self.commit[seat] is None and self.cards[seat]:
-                return list(commit_moves(self.cards[seat]))
+        elif (
+            phase == COMMIT
+            and type(seat) is int
+            and 0 <= seat < self.num_players
+            and self.commit[seat] is None
+            and self.cards[seat]
+        ):
+            return list(commit_moves(self.cards[seat]))
         return []
 
     def apply(self, seat: int, move: Move) -> None:
@@ -393,7 +398,9 @@ class MansfeldState(State):
         else:
             winner = contenders[0] if len(contenders) == 1 else self._winner(contenders)
             self.owner[-1] = winner
-            log.append({"k": "conquer", "a": {"seat": winner, "no": number, "value": self.values[-1]}, "to": None})
+            log.append(
+                {"k": "conquer", "a": {"seat": winner, "no": number, "value": self.values[-1]}, "to": None}
+            )
         self.commit = [None] * self.num_players
         self._next_province()
 
@@ -420,7 +427,9 @@ class MansfeldState(State):
             for s in tied:
                 r, d = divmod(r, 6)
                 again[s] = d + 1
-            self.log.append({"k": "tie.reroll", "a": {"luck": {str(s): v for s, v in again.items()}}, "to": None})
+            self.log.append(
+                {"k": "tie.reroll", "a": {"luck": {str(s): v for s, v in again.items()}}, "to": None}
+            )
             totals = {s: self._total(committed[s], again[s]) for s in tied}
             best = max(totals.values())
             tied = [s for s in tied if totals[s] == best]

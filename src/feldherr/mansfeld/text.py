@@ -12,7 +12,10 @@ from feldherr.mansfeld.state import COMMIT, DICE, OVER, RECRUIT, MansfeldState
 
 CATALOGUE: dict[str, dict[str, str]] = {
     "reveal": {"en": "Revealed: {card}.", "de": "Aufgedeckt: {card}."},
-    "dice": {"en": "Dice set (revealed together): {choice}.", "de": "Gesetzte Würfel (gleichzeitig aufgedeckt): {choice}."},
+    "dice": {
+        "en": "Dice set (revealed together): {choice}.",
+        "de": "Gesetzte Würfel (gleichzeitig aufgedeckt): {choice}.",
+    },
     "order": {"en": "Order of the round: {seats}.", "de": "Reihenfolge der Runde: {seats}."},
     "roll": {"en": "{seat} rolls {dice}.", "de": "{seat} würfelt {dice}."},
     "miss": {
@@ -32,8 +35,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "Nobody fights for province {no}: it is set aside.",
         "de": "Niemand kämpft um Provinz {no}: Sie wird beiseitegelegt.",
     },
-    "conquer": {"en": "{seat} conquers province {no} ({value}).", "de": "{seat} erobert Provinz {no} ({value})."},
-    "tie.reroll": {"en": "Tie: luck re-rolled {luck}.", "de": "Gleichstand: Kriegsglück neu gewürfelt {luck}."},
+    "conquer": {
+        "en": "{seat} conquers province {no} ({value}).",
+        "de": "{seat} erobert Provinz {no} ({value}).",
+    },
+    "tie.reroll": {
+        "en": "Tie: luck re-rolled {luck}.",
+        "de": "Gleichstand: Kriegsglück neu gewürfelt {luck}.",
+    },
     "end": {"en": "Game over. Scores: {scores}.", "de": "Spielende. Punkte: {scores}."},
     "nobody": {"en": "nobody", "de": "niemand"},
     "player": {"en": "Player {n}", "de": "Spieler {n}"},
