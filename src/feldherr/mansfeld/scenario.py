@@ -46,6 +46,7 @@ def recruiting(
     state.used = [[] for _ in range(players)]
     state.left = sorted(rest)  # cards outside this scenario
     state.log = []
+    state._derive()
     return state
 
 
@@ -66,6 +67,7 @@ def conquering(
     state.used = [[] for _ in range(players)]
     state.values, state.owner = [], []
     state.log = []
+    state._derive()
     state.phase = COMMIT
     load_dice(state, province_dice)
     state._next_province()

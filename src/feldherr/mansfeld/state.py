@@ -86,6 +86,10 @@ class MansfeldState(State):
     commit: list[tuple[int, ...] | None]  # per seat: committed cards (secret until all are in)
     pool: int  # undrawn dice (base-6 digits), drawn from rng
     pool_size: int
+    extra: list[int]  # derived: extra dice per seat
+    adjust: list[bool]  # derived: may adjust one die
+    reroll: list[int]  # derived: rerolls per turn
+    top: list[int]  # derived: cost of the most expensive recruited card (0: none)
     rng: Rng
     log: list[LogEntry]
 
@@ -109,6 +113,7 @@ class MansfeldState(State):
         st.round = 0
         st.phase = DICE
         st.log = []
+        st._derive()
         st._start_round()
         return st
 
@@ -121,21 +126,18 @@ class MansfeldState(State):
         return r
 
     # --------------------------------------------------------- derived facts
-    def extra_dice(self, seat: int) -> int:
-        return sum([EXTRA[c] for c in self.cards[seat]])
-
-    def rerolls(self, seat: int) -> int:
-        return sum([REROLL[c] for c in self.cards[seat]])
-
-    def can_adjust(self, seat: int) -> bool:
-        return any([ADJUST[c] for c in self.cards[seat]])
+    def _derive(self) -> None:
+        """Per-seat facts that follow from the recruited cards (not stored in JSON): extra dice,
+        adjust ability, rerolls per turn, the most expensive card's cost."""
+        self.extra = [sum(EXTRA[c] for c in h) for h in self.cards]
+        self.adjust = [any(ADJUST[c] for c in h) for h in self.cards]
+        self.reroll = [sum(REROLL[c] for c in h) for h in self.cards]
+        self.top = [max((COST[c] for c in h), default=0) for h in self.cards]
 
     def order_key(self, seat: int) -> tuple[int, int, int, int, int]:
         """Fewest dice, then fewer cards, then the most expensive card, then the younger player
         (a lower age; equal ages: the later seat)."""
-        owned = self.cards[seat]
-        top = max([COST[c] for c in owned], default=0)
-        return (self.choice[seat], len(owned), -top, self.ages[seat], -seat)
+        return (self.choice[seat], len(self.cards[seat]), -self.top[seat], self.ages[seat], -seat)
 
     # ------------------------------------------------------------ protocol
     def to_move(self) -> tuple[int, ...]:
@@ -249,12 +251,8 @@ class MansfeldState(State):
         if 0 in choice:
             return
         # All dice are set: reveal together and fix the order of the round.
-        cards, ages = self.cards, self.ages
-        keys = []
-        for s in range(self.num_players):
-            owned = cards[s]
-            top = max([COST[c] for c in owned]) if owned else 0
-            keys.append((choice[s], len(owned), -top, ages[s], -s, s))
+        cards, ages, top = self.cards, self.ages, self.top
+        keys = [(choice[s], len(cards[s]), -top[s], ages[s], -s, s) for s in range(self.num_players)]
         keys.sort()
         self.order = order = [k[5] for k in keys]
         log = self.log
@@ -281,23 +279,24 @@ class MansfeldState(State):
         for c in opened:
             wanted |= 1 << COST[c]
         turn = self.turn
+        extra, adjusts, rerolls = self.extra, self.adjust, self.reroll
         while turn < n_order and opened:
             seat = order[turn]
-            owned = cards[seat]
-            count = choice[seat]
-            if owned:
-                count += sum([EXTRA[c] for c in owned])
-                adjust = any([ADJUST[c] for c in owned])
-                dice, mask = self._roll(count, adjust)
-                if not mask & wanted:
-                    rerolls = sum([REROLL[c] for c in owned])
-                    while not mask & wanted and rerolls:
-                        rerolls -= 1
-                        log.append({"k": "roll", "a": {"seat": seat, "dice": list(dice)}, "to": None})
-                        dice, mask = self._roll(count, adjust)
+            count = choice[seat] + extra[seat]
+            if adjusts[seat]:
+                dice, mask = self._roll(count, True)
             else:
-                r = self._take(count)
+                if self.pool_size < count:
+                    self.pool, self.pool_size = refill(self.rng, self.pool, self.pool_size, count)
+                self.pool, r = divmod(self.pool, POW6[count])
+                self.pool_size -= count
                 dice, mask = ROLLS[count][r] if count <= TABLE_MAX else big_roll(count, r)
+            if not mask & wanted and rerolls[seat]:
+                left = rerolls[seat]
+                while not mask & wanted and left:
+                    left -= 1
+                    log.append({"k": "roll", "a": {"seat": seat, "dice": list(dice)}, "to": None})
+                    dice, mask = self._roll(count, adjusts[seat])
             if mask & wanted:
                 log.append({"k": "roll", "a": {"seat": seat, "dice": list(dice)}, "to": None})
                 self.turn = turn
@@ -319,6 +318,10 @@ class MansfeldState(State):
             owned = self.cards[seat]
             owned.append(card)
             owned.sort()
+            self.extra[seat] += EXTRA[card]
+            self.adjust[seat] = self.adjust[seat] or bool(ADJUST[card])
+            self.reroll[seat] += REROLL[card]
+            self.top[seat] = max(self.top[seat], COST[card])
             self.log.append({"k": "recruit", "a": {"seat": seat, "card": KEYS[card]}, "to": None})
         self.turn += 1
         self._next_roll()
@@ -472,6 +475,7 @@ class MansfeldState(State):
         st.values, st.owner = self.values[:], self.owner[:]
         st.luck, st.commit = self.luck[:], self.commit[:]
         st.pool, st.pool_size = self.pool, self.pool_size
+        st.extra, st.adjust, st.reroll, st.top = self.extra[:], self.adjust[:], self.reroll[:], self.top[:]
         st.rng = self.rng.clone()
         st.log = self.log[:]
         return st
@@ -520,6 +524,7 @@ class MansfeldState(State):
         st.pool, st.pool_size = int(data["pool"][0]), int(data["pool"][1])
         st.rng = Rng.from_state(int(data["rng"]))
         st.log = [dict(e) for e in data["log"]]
+        st._derive()
         return st
 
     # ---------------------------------------------------------------- view
