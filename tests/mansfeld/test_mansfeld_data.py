@@ -10,7 +10,16 @@ import pytest
 
 from feldherr.core.rng import Rng
 from feldherr.mansfeld.cards import ABILITIES, CARDS, MAX_COST, DeckError, parse_cards
-from feldherr.mansfeld.dice import mask_distribution, reach_probability, shuffled, sums_mask
+from feldherr.mansfeld.dice import (
+    POW6,
+    ROLLS,
+    big_roll,
+    decode,
+    mask_distribution,
+    reach_probability,
+    shuffled,
+    sums_mask,
+)
 
 
 def test_shipped_deck_has_18_assumed_cards_with_reachable_costs() -> None:
@@ -91,3 +100,15 @@ def test_shuffle_is_a_permutation_and_roughly_uniform() -> None:
         assert sorted(deck) == list(range(18))
         firsts[deck[0]] += 1
     assert min(firsts) > 120 and max(firsts) < 290  # expectation 200 each
+
+
+def test_big_rolls_match_plain_decoding() -> None:
+    rng = Rng(5)
+    for count in (6, 7, 9):
+        for _ in range(300):
+            r = rng.below(POW6[count])
+            dice = decode(r, count)
+            assert big_roll(count, r) == (dice, sums_mask(dice))
+    for count in range(1, 6):
+        r = rng.below(POW6[count])
+        assert ROLLS[count][r] == (decode(r, count), sums_mask(decode(r, count)))

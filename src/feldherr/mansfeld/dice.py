@@ -58,20 +58,19 @@ def _table(count: int) -> tuple[tuple[tuple[int, ...], int], ...]:
 
 
 ROLLS = tuple(_table(k) for k in range(TABLE_MAX + 1))
-_BIG: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
 
 
 def big_roll(count: int, r: int) -> tuple[tuple[int, ...], int]:
-    """Dice and sums mask of roll number ``r`` of ``count`` dice (memoised, bounded)."""
-    key = (count, r)
-    hit = _BIG.get(key)
-    if hit is None:
-        dice = decode(r, count)
-        hit = (dice, sums_mask(dice))
-        if len(_BIG) >= 1 << 17:
-            _BIG.clear()
-        _BIG[key] = hit
-    return hit
+    """Dice and sums mask of roll number ``r`` of ``count`` > TABLE_MAX dice: the table's first
+    TABLE_MAX dice, then one die at a time."""
+    dice, mask = ROLLS[TABLE_MAX][r % POW6[TABLE_MAX]]
+    r //= POW6[TABLE_MAX]
+    more = []
+    for _ in range(count - TABLE_MAX):
+        r, d = divmod(r, 6)
+        mask |= mask << (d + 1)
+        more.append(d + 1)
+    return dice + tuple(more), mask
 
 
 def refill(rng: Rng, pool: int, size: int, need: int) -> tuple[int, int]:

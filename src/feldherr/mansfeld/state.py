@@ -273,7 +273,7 @@ class MansfeldState(State):
 
     def _next_roll(self) -> None:
         """Roll for the next player in order until someone can recruit; else start the next round."""
-        order, opened, log, choice, cards = self.order, self.open, self.log, self.choice, self.cards
+        order, opened, log, choice = self.order, self.open, self.log, self.choice
         n_order = len(order)
         wanted = 0  # the costs of the open cards, as a sums mask
         for c in opened:
