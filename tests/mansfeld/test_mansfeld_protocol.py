@@ -101,6 +101,8 @@ def test_illegal_moves_raise_typed_errors_and_change_nothing() -> None:
     _rejects(state, 0, ("dice", 7), IllegalMoveError)
     _rejects(state, 0, ("dice", 0), IllegalMoveError)
     _rejects(state, 0, ("dice", "3"), MalformedMoveError)
+    _rejects(state, 0, ("dice", True), MalformedMoveError)
+    _rejects(state, True, ("dice", 3), NotYourTurnError)
     _rejects(state, 0, ["dice", 3], MalformedMoveError)
     _rejects(state, 0, ("jump",), MalformedMoveError)
     _rejects(state, 9, ("dice", 3), NotYourTurnError)
@@ -112,6 +114,8 @@ def test_illegal_moves_raise_typed_errors_and_change_nothing() -> None:
     _rejects(state, other, ("pass",), NotYourTurnError)
     _rejects(state, mover, ("dice", 2), WrongPhaseError)
     _rejects(state, mover, ("pass", 1), MalformedMoveError)
+    _rejects(state, mover, ("recruit", True), MalformedMoveError)
+    _rejects(state, mover, ["pass"], MalformedMoveError)
     unreachable = [c for c in state.open if c not in state.reach]
     if unreachable:
         _rejects(state, mover, ("recruit", unreachable[0]), UnaffordableError)

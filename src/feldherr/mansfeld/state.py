@@ -193,7 +193,11 @@ class MansfeldState(State):
             check_move(self, seat, move)
             self._set_dice(seat, move[1])
         elif phase == RECRUIT:
-            if not (seat == self.order[self.turn] and (move == PASS or self._recruitable(move))):
+            if not (
+                type(seat) is int
+                and seat == self.order[self.turn]
+                and (move == PASS or self._recruitable(move))
+            ):
                 check_move(self, seat, move)
             self._recruit(seat, move)
         elif phase == COMMIT:
@@ -227,7 +231,13 @@ class MansfeldState(State):
         return True
 
     def _recruitable(self, move: Move) -> bool:
-        return type(move) is tuple and len(move) == 2 and move[0] == "recruit" and move[1] in self.reach
+        return (
+            type(move) is tuple
+            and len(move) == 2
+            and move[0] == "recruit"
+            and type(move[1]) is int
+            and move[1] in self.reach
+        )
 
     # --------------------------------------------------------- recruiting
     def _start_round(self) -> None:
