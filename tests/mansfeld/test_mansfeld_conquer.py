@@ -39,7 +39,8 @@ def test_strength_plus_luck_highest_wins() -> None:
     commit(state, 1, [strong])
     expected = 0 if weak.strength + 6 > strong.strength + 1 else 1
     assert state.owner[0] == expected
-    assert last(state, "conquer") == {"seat": expected, "no": 1, "value": 2}
+    shown = [[weak.key], [strong.key]]
+    assert last(state, "conquer") == {"seat": expected, "no": 1, "value": 2, "cards": shown}
 
 
 def test_luck_counts_only_with_at_least_one_card() -> None:

@@ -183,7 +183,7 @@ def test_record_replays_to_the_same_final_digest(players: int) -> None:
 def test_log_and_texts_render_in_both_languages() -> None:
     state = advance_to(OVER, seed=5)
     keys = {e["k"] for e in state.log}
-    assert {"reveal", "dice", "order", "province", "end"} <= keys
+    assert {"reveal", "dice", "roll", "province", "conquer", "end"} <= keys
     for lang in ("de", "en"):
         for entry in state.log:
             line = GAME.render_log(entry, lang)

@@ -65,7 +65,7 @@ def test_dice_are_set_secretly_and_revealed_together() -> None:
     assert not entries(state, "dice")  # nothing revealed yet
     state.apply(1, ("dice", 4))
     state.apply(2, ("dice", 6))
-    assert entries(state, "dice") == [{"choice": [2, 4, 6]}]
+    assert entries(state, "dice") == [{"choice": [2, 4, 6], "seats": [0, 1, 2]}]
     assert state.view(1)["choice"] == [2, 4, 6]
 
 
@@ -82,7 +82,7 @@ def test_a_seat_sets_its_die_only_once_per_round() -> None:
 def test_fewest_dice_go_first() -> None:
     state = recruiting(4, [c.key for c in BY_COST[-3:]], [c.key for c in BY_COST[:5]])
     set_dice(state, [3, 1, 2, 4])
-    assert entries(state, "order")[0] == {"seats": [1, 2, 0, 3]}
+    assert entries(state, "dice")[0]["seats"] == [1, 2, 0, 3]
 
 
 def test_ties_fewer_cards_then_most_expensive_card_then_younger() -> None:
@@ -94,7 +94,7 @@ def test_ties_fewer_cards_then_most_expensive_card_then_younger() -> None:
     state = recruiting(4, opened, deck, owned, ages=[30, 30, 30, 30])
     set_dice(state, [2, 2, 2, 2])
     # fewest cards: seat 3 (0 cards); then seats 1 and 2 (1 card) by the dearer card; then seat 0
-    assert entries(state, "order")[0] == {"seats": [3, 1, 2, 0]}
+    assert entries(state, "dice")[0]["seats"] == [3, 1, 2, 0]
 
 
 def test_full_tie_goes_to_the_younger_player_ages_option() -> None:
@@ -102,12 +102,12 @@ def test_full_tie_goes_to_the_younger_player_ages_option() -> None:
     deck = [c.key for c in BY_COST[:3]]
     state = recruiting(3, opened, deck, ages=[25, 61, 19])
     set_dice(state, [2, 2, 2])
-    assert entries(state, "order")[0] == {"seats": [2, 0, 1]}
+    assert entries(state, "dice")[0]["seats"] == [2, 0, 1]
     # default ages: seat order is oldest first, so the last seat is the youngest
     default = GAME.normalize_options({"players": 3})["ages"]
     state = recruiting(3, opened, deck, ages=default)
     set_dice(state, [2, 2, 2])
-    assert entries(state, "order")[0] == {"seats": [2, 1, 0]}
+    assert entries(state, "dice")[0]["seats"] == [2, 1, 0]
 
 
 def test_any_combination_of_dice_makes_the_exact_cost() -> None:
@@ -170,7 +170,7 @@ def test_turns_stop_when_no_card_lies_open() -> None:
     state = recruiting(3, [a.key, b.key], [c.key for c in BY_COST[5:8]])
     load_dice(state, [a.cost, b.cost])
     set_dice(state, [1, 1, 6])  # seats 1 then 0 go first (younger first), seat 2 last
-    first, second = entries(state, "order")[0]["seats"][:2]  # type: ignore[index]
+    first, second = entries(state, "dice")[0]["seats"][:2]  # type: ignore[index]
     state.apply(first, ("recruit", state.reach[0]))
     state.apply(second, ("recruit", state.reach[0]))
     # seat 2 never rolls: no card was left
@@ -207,7 +207,7 @@ def test_extra_die_counts_from_the_next_round_but_not_for_the_order() -> None:
     set_dice(state, [2, 2])
     rolls = {e["seat"]: e["dice"] for e in entries(state, "miss") + entries(state, "roll")}
     assert len(rolls[0]) == 3 and len(rolls[1]) == 2  # type: ignore[arg-type]
-    order = entries(state, "order")[0]["seats"]
+    order = entries(state, "dice")[0]["seats"]
     assert order == [1, 0]  # same dice set: fewer cards first, the extra die does not count
 
 

@@ -30,6 +30,7 @@ PHASES = ("dice", "recruit", "commit", "over")
 PROVINCES = 6
 PASS: Move = ("pass",)
 DICE_MOVES: tuple[Move, ...] = tuple(("dice", k) for k in range(1, MAX_DICE + 1))
+RECRUIT_MOVES: tuple[Move, ...] = tuple(("recruit", c) for c in range(len(CARDS)))
 KEYS: tuple[str, ...] = tuple(c.key for c in CARDS)
 EXTRA = tuple(int(a == "extra_die") for a in ABILITY)
 REROLL = tuple(int(a == "reroll") for a in ABILITY)
@@ -162,7 +163,7 @@ class MansfeldState(State):
                 return list(DICE_MOVES)
         elif phase == RECRUIT:
             if seat == self.order[self.turn]:
-                moves: list[Move] = [("recruit", c) for c in self.reach]
+                moves: list[Move] = [RECRUIT_MOVES[c] for c in self.reach]
                 moves.append(PASS)
                 return moves
         elif (
@@ -242,7 +243,9 @@ class MansfeldState(State):
     # --------------------------------------------------------- recruiting
     def _start_round(self) -> None:
         """Reveal until the target lies open, at least one card; an empty deck ends recruiting."""
-        need = max(open_target(self.num_players) - len(self.open), 1)
+        need = (3 if self.num_players >= 4 else 2) - len(self.open)  # open_target()
+        if need < 1:
+            need = 1
         deck, log = self.deck, self.log
         for _ in range(need):
             if not deck:
@@ -266,8 +269,7 @@ class MansfeldState(State):
         keys.sort()
         self.order = order = [k[5] for k in keys]
         log = self.log
-        log.append({"k": "dice", "a": {"choice": choice[:]}, "to": None})
-        log.append({"k": "order", "a": {"seats": order}, "to": None})
+        log.append({"k": "dice", "a": {"choice": choice[:], "seats": order}, "to": None})
         self.turn = 0
         self.phase = RECRUIT
         self._next_roll()
@@ -353,8 +355,8 @@ class MansfeldState(State):
             value = r % 6 + 1 + number
             self.values.append(value)
             self.owner.append(-1)
-            log.append({"k": "province", "a": {"no": number, "value": value}, "to": None})
             if not fighters:
+                log.append({"k": "province", "a": {"no": number, "value": value, "luck": []}, "to": None})
                 log.append({"k": "aside", "a": {"no": number}, "to": None})
                 continue
             luck = [0] * n
@@ -362,7 +364,7 @@ class MansfeldState(State):
                 r //= 6
                 luck[s] = r % 6 + 1
             self.luck = luck
-            log.append({"k": "luck", "a": {"luck": luck[:]}, "to": None})
+            log.append({"k": "province", "a": {"no": number, "value": value, "luck": luck[:]}, "to": None})
             self.commit = [None] * n
             return
         self.phase = OVER
@@ -404,16 +406,13 @@ class MansfeldState(State):
                 shown.append([KEYS[c] for c in played])
             else:
                 shown.append([])
-        log = self.log
-        log.append({"k": "reveal.commit", "a": {"cards": shown}, "to": None})
         if not contenders:
-            log.append({"k": "aside", "a": {"no": number}, "to": None})
+            self.log.append({"k": "aside", "a": {"no": number}, "to": None})
         else:
             winner = contenders[0] if len(contenders) == 1 else self._winner(contenders)
             self.owner[-1] = winner
-            log.append(
-                {"k": "conquer", "a": {"seat": winner, "no": number, "value": self.values[-1]}, "to": None}
-            )
+            args = {"seat": winner, "no": number, "value": self.values[-1], "cards": shown}
+            self.log.append({"k": "conquer", "a": args, "to": None})
         self.commit = [None] * self.num_players
         self._next_province()
 

@@ -13,10 +13,9 @@ from feldherr.mansfeld.state import COMMIT, DICE, OVER, RECRUIT, MansfeldState
 CATALOGUE: dict[str, dict[str, str]] = {
     "reveal": {"en": "Revealed: {card}.", "de": "Aufgedeckt: {card}."},
     "dice": {
-        "en": "Dice set (revealed together): {choice}.",
-        "de": "Gesetzte Würfel (gleichzeitig aufgedeckt): {choice}.",
+        "en": "Dice set (revealed together): {choice}. Order: {seats}.",
+        "de": "Gesetzte Würfel (gleichzeitig aufgedeckt): {choice}. Reihenfolge: {seats}.",
     },
-    "order": {"en": "Order of the round: {seats}.", "de": "Reihenfolge der Runde: {seats}."},
     "roll": {"en": "{seat} rolls {dice}.", "de": "{seat} würfelt {dice}."},
     "miss": {
         "en": "{seat} rolls {dice} and can recruit nobody.",
@@ -28,23 +27,23 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "The deck is empty: recruiting ends (left over: {left}).",
         "de": "Der Stapel ist leer: Das Rekrutieren endet (übrig: {left}).",
     },
-    "province": {"en": "Province {no} is worth {value}.", "de": "Provinz {no} ist {value} Punkte wert."},
-    "luck": {"en": "Luck dice: {luck}.", "de": "Kriegsglück: {luck}."},
-    "reveal.commit": {"en": "Committed cards: {cards}.", "de": "Eingesetzte Karten: {cards}."},
+    "province": {
+        "en": "Province {no} is worth {value}. Luck dice: {luck}.",
+        "de": "Provinz {no} ist {value} Punkte wert. Kriegsglück: {luck}.",
+    },
     "aside": {
         "en": "Nobody fights for province {no}: it is set aside.",
         "de": "Niemand kämpft um Provinz {no}: Sie wird beiseitegelegt.",
     },
     "conquer": {
-        "en": "{seat} conquers province {no} ({value}).",
-        "de": "{seat} erobert Provinz {no} ({value}).",
+        "en": "Committed cards: {cards}. {seat} conquers province {no} ({value}).",
+        "de": "Eingesetzte Karten: {cards}. {seat} erobert Provinz {no} ({value}).",
     },
     "tie.reroll": {
         "en": "Tie: luck re-rolled {luck}.",
         "de": "Gleichstand: Kriegsglück neu gewürfelt {luck}.",
     },
     "end": {"en": "Game over. Scores: {scores}.", "de": "Spielende. Punkte: {scores}."},
-    "nobody": {"en": "nobody", "de": "niemand"},
     "player": {"en": "Player {n}", "de": "Spieler {n}"},
     "phase.dice": {"en": "set your dice", "de": "Würfel festlegen"},
     "phase.recruit": {"en": "recruiting", "de": "Rekrutieren"},
@@ -69,7 +68,7 @@ def card_name(key: str, lang: str) -> str:
 
 
 def _names(keys: list[str], lang: str) -> str:
-    return ", ".join(card_name(k, lang) for k in keys) or CATALOGUE["nobody"][lang]
+    return ", ".join(card_name(k, lang) for k in keys) or "—"
 
 
 def render_log(entry: LogEntry, lang: str = "en") -> str:
@@ -94,7 +93,8 @@ def render_log(entry: LogEntry, lang: str = "en") -> str:
         if key in args:
             vals = args[key]
             pairs = vals.items() if isinstance(vals, Mapping) else enumerate(vals)
-            args[key] = ", ".join(f"{seat_name(int(s), lang)} {v}" for s, v in pairs)
+            shown = [f"{seat_name(int(s), lang)} {v}" for s, v in pairs if v or key != "luck"]
+            args[key] = ", ".join(shown) or "—"
     return render(CATALOGUE, str(entry["k"]), args, lang)
 
 
