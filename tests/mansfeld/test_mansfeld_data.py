@@ -13,6 +13,7 @@ from feldherr.mansfeld.cards import ABILITIES, CARDS, MAX_COST, DeckError, parse
 from feldherr.mansfeld.dice import (
     POW6,
     ROLLS,
+    adjusted_roll,
     big_roll,
     decode,
     mask_distribution,
@@ -112,3 +113,4 @@ def test_big_rolls_match_plain_decoding() -> None:
     for count in range(1, 6):
         r = rng.below(POW6[count])
         assert ROLLS[count][r] == (decode(r, count), sums_mask(decode(r, count)))
+        assert adjusted_roll(count, r) == (decode(r, count), sums_mask(decode(r, count), True))

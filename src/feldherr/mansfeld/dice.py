@@ -73,6 +73,22 @@ def big_roll(count: int, r: int) -> tuple[tuple[int, ...], int]:
     return dice + tuple(more), mask
 
 
+_ADJUSTED: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
+
+
+def adjusted_roll(count: int, r: int) -> tuple[tuple[int, ...], int]:
+    """Dice and sums mask (one die may count one pip more or less) of roll number ``r``; memoised."""
+    key = (count, r)
+    hit = _ADJUSTED.get(key)
+    if hit is None:
+        dice = decode(r, count)
+        hit = (dice, sums_mask(dice, True))
+        if len(_ADJUSTED) >= 1 << 16:
+            _ADJUSTED.clear()
+        _ADJUSTED[key] = hit
+    return hit
+
+
 def refill(rng: Rng, pool: int, size: int, need: int) -> tuple[int, int]:
     """Add fresh dice above the ``size`` digits already in ``pool`` until it holds ``need``."""
     while size < need:

@@ -23,7 +23,7 @@ from feldherr.core.game import LogEntry, Move, Outcome, State
 from feldherr.core.rng import Rng
 from feldherr.mansfeld.cards import ABILITY, CARDS, COST, MAX_DICE, STRENGTH
 from feldherr.mansfeld.checks import check_move, view_of
-from feldherr.mansfeld.dice import POW6, ROLLS, TABLE_MAX, big_roll, decode, refill, shuffled, sums_mask
+from feldherr.mansfeld.dice import POW6, ROLLS, TABLE_MAX, adjusted_roll, big_roll, refill, shuffled
 
 DICE, RECRUIT, COMMIT, OVER = 0, 1, 2, 3
 PHASES = ("dice", "recruit", "commit", "over")
@@ -277,8 +277,7 @@ class MansfeldState(State):
     def _roll(self, count: int, adjust: bool) -> tuple[tuple[int, ...], int]:
         r = self._take(count)
         if adjust:
-            dice = decode(r, count)
-            return dice, sums_mask(dice, True)
+            return adjusted_roll(count, r)
         if count <= TABLE_MAX:
             return ROLLS[count][r]
         return big_roll(count, r)
