@@ -44,7 +44,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "Gleichstand: Kriegsglück neu gewürfelt {luck}.",
     },
     "end": {"en": "Game over. Scores: {scores}.", "de": "Spielende. Punkte: {scores}."},
-    "player": {"en": "Player {n}", "de": "Spieler {n}"},
+    "player": {"en": "Seat {n}", "de": "Platz {n}"},  # seat numbers as in the API and the CLI
     "phase.dice": {"en": "set your dice", "de": "Würfel festlegen"},
     "phase.recruit": {"en": "recruiting", "de": "Rekrutieren"},
     "phase.commit": {"en": "conquering", "de": "Erobern"},
@@ -59,7 +59,7 @@ def _lang(lang: str) -> str:
 
 
 def seat_name(seat: int, lang: str) -> str:
-    return CATALOGUE["player"][_lang(lang)].format(n=seat + 1)
+    return CATALOGUE["player"][_lang(lang)].format(n=seat)
 
 
 def card_name(key: str, lang: str) -> str:
