@@ -83,7 +83,7 @@ def adjusted_roll(count: int, r: int) -> tuple[tuple[int, ...], int]:
     if hit is None:
         dice = decode(r, count)
         hit = (dice, sums_mask(dice, True))
-        if len(_ADJUSTED) >= 1 << 16:
+        if len(_ADJUSTED) >= 4096:  # small: big caches slow the garbage collector
             _ADJUSTED.clear()
         _ADJUSTED[key] = hit
     return hit

@@ -54,7 +54,7 @@ def commit_moves(hand: Sequence[int]) -> tuple[Move, ...]:
         for card in key:
             subsets += [(*s, card) for s in subsets]
         moves = tuple([("commit", s) for s in subsets])
-        if len(_SUBSETS_CACHE) >= 8192:
+        if len(_SUBSETS_CACHE) >= 256:  # small: big caches slow the garbage collector
             _SUBSETS_CACHE.clear()
         _SUBSETS_CACHE[key] = moves
     return moves
