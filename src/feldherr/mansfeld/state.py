@@ -114,7 +114,12 @@ class MansfeldState(State):
         st.round = 0
         st.phase = DICE
         st.log = []
-        st._derive()
+        st.extra, st.adjust, st.reroll, st.top = (
+            [0] * players,
+            [False] * players,
+            [0] * players,
+            [0] * players,
+        )
         st._start_round()
         return st
 
