@@ -167,7 +167,7 @@ class MansfeldState(State):
             if type(seat) is int and 0 <= seat < self.num_players and not self.choice[seat]:
                 return list(DICE_MOVES)
         elif phase == RECRUIT:
-            if seat == self.order[self.turn]:
+            if type(seat) is int and seat == self.order[self.turn]:
                 moves: list[Move] = [RECRUIT_MOVES[c] for c in self.reach]
                 moves.append(PASS)
                 return moves
