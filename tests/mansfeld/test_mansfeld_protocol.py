@@ -221,3 +221,23 @@ def test_heuristic_bot_beats_random_players() -> None:
         _, final, _ = play_game(GAME, {"players": 2}, i, make_bots(GAME, specs, i), record_moves=False)
         shares += final.outcome().win_shares[seat]
     assert shares / games > 0.6
+
+
+def test_terminal_picture_hides_the_secrets_too() -> None:
+    state = advance_to(DICE, seed=12)
+    a, b = state.clone(), state.clone()
+    a.apply(0, ("dice", 1))
+    b.apply(0, ("dice", 6))
+    for lang in ("de", "en"):
+        assert GAME.render_text(a, 1, lang) == GAME.render_text(b, 1, lang)
+        assert GAME.render_text(a, 0, lang) != GAME.render_text(b, 0, lang)
+    state = advance_to(COMMIT, seed=12)
+    assert len(state.to_move()) >= 2
+    seat = state.to_move()[0]
+    a, b = state.clone(), state.clone()
+    a.apply(seat, ("commit", ()))
+    b.apply(seat, ("commit", tuple(state.cards[seat])))
+    other = state.to_move()[1]
+    for lang in ("de", "en"):
+        assert GAME.render_text(a, other, lang) == GAME.render_text(b, other, lang)
+        assert GAME.render_text(a, seat, lang) != GAME.render_text(b, seat, lang)
