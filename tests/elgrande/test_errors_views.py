@@ -135,6 +135,7 @@ def test_views_hide_the_castillo_when_asked() -> None:
     assert mine["players"][0]["castillo"] == 2
     theirs = st.view(2)
     assert "castillo" not in theirs["players"][0] and theirs["castillo_total"] is None
+    assert theirs["players"][0]["province"] is None  # province + court + regions would reveal it
     assert "Castillo" not in json.dumps([e for e in theirs["log"] if e["k"] == "place"])
     public = fresh(4)
     public.king = R["Valencia"]

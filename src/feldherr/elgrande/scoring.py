@@ -39,28 +39,38 @@ def ranking(counts: list[int]) -> list[tuple[int, list[int]]]:
 def score_area(st: ElGrandeState, a: int, first_only: bool = False) -> list[int]:
     """Add the points of area ``a`` to the players' scores; return each player's gain."""
     n = st.n
-    cab = st.cab
-    counts = [cab[c * D.AREAS + a] for c in range(st.C)]
+    counts = st.cab[a :: D.AREAS]
     gains = [0] * n
     if not any(counts):
         return gains
     pts = st.points_of(a)
-    for place, group in ranking(counts):
-        if place > 2:
+    place = 0
+    for v in sorted(set(counts), reverse=True):
+        if v == 0 or place > 2:
             break
-        if first_only and place != 0:
-            break
-        value = pts[place]
-        for c in group:
-            if c < n:
-                gains[c] += value
-        if place == 0 and len(group) == 1:
-            w = group[0]
+        k = counts.count(v)
+        if k == 1:
+            w = counts.index(v)
             if w < n:
-                if st.king == a:
-                    gains[w] += D.KING_BONUS
-                if st.grande[w] == a:
-                    gains[w] += D.GRANDE_BONUS
+                gains[w] += pts[place]
+                if place == 0:
+                    if st.king == a:
+                        gains[w] += D.KING_BONUS
+                    if st.grande[w] == a:
+                        gains[w] += D.GRANDE_BONUS
+            place += 1
+        else:
+            if first_only:
+                break
+            if place + 1 <= 2:
+                value = pts[place + 1]
+                for c in range(len(counts)):
+                    if counts[c] == v and c < n:
+                        gains[c] += value
+            place += 2
+        if first_only:
+            break
+    score = st.score
     for p in range(n):
-        st.score[p] += gains[p]
+        score[p] += gains[p]
     return gains

@@ -59,6 +59,9 @@ ALL_KINDS = frozenset().union(*PHASE_KINDS.values())
 # disc purposes
 DISC_SCORING, DISC_RETURN, DISC_UMSTURZ, DISC_UNIQUE = range(4)
 
+_POWER_MOVES: list[Move] = [("power", v, -1) for v in range(14)]
+_ENDPLACE: Move = ("endplace",)
+
 ROUNDS_FULL = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 ROUNDS_SHORT = (2, 3, 5, 6, 8, 9)
 SCORING_ROUNDS = (3, 6, 9)
@@ -67,6 +70,8 @@ SCORING_ROUNDS = (3, 6, 9)
 PLACE_TARGETS: list[tuple[int, ...]] = [
     (*(a for a in D.NEIGHBOURS[k] if a != k), *((D.CASTILLO,) if k != D.CASTILLO else ())) for k in range(12)
 ]
+
+_PLACE_MOVES: list[list[Move]] = [[("place", a) for a in t] for t in PLACE_TARGETS]
 
 _SLOTS = (
     "n",
@@ -296,15 +301,15 @@ class ElGrandeState(State):
     # ------------------------------------------------------------------ protocol
     def to_move(self) -> tuple[int, ...]:
         ph = self.phase
-        if ph == OVER:
-            return ()
-        if ph in (DISC, MODPASS):
-            return tuple(self.disc_wait)
+        if MODPASS < ph <= ACT:
+            return (self.cur,)
         if ph == FX:
-            return (self.fx_decider(),)
+            return (self.fxq[0] if self.fxq else self.cur,)
         if ph == VETO:
             return (self.veto_ask[0],)
-        return (self.cur,)
+        if ph == OVER:
+            return ()
+        return tuple(self.disc_wait)
 
     def fx_decider(self) -> int:
         return self.fxq[0] if self.fxq else self.cur
@@ -384,11 +389,16 @@ class ElGrandeState(State):
         self._lm = None
         while True:
             ph = self.phase
-            if ph in (OVER, DISC, MODPASS):
+            if MODPASS < ph <= ACT:
+                seat = self.cur
+            elif ph == FX:
+                seat = self.fxq[0] if self.fxq else self.cur
+            elif ph == VETO:
+                seat = self.veto_ask[0]
+            else:
                 # simultaneous phases are never auto-played: a driver may hold the seat tuple
                 return
-            seat = self.to_move()[0]
-            lm = self._legal(seat)
+            lm = self._legal_act() if ph == ACT else self._legal(seat)
             if len(lm) == 1:
                 self._do(seat, lm[0])
                 continue
@@ -469,21 +479,27 @@ class ElGrandeState(State):
             self.log.append({"k": "dummy_place", "a": {"n": k, "r": D.AREA_NAMES[r]}, "to": None})
 
     def _legal_power(self, seat: int) -> list[Move]:
-        used = set(self.total[c] for c in range(self.C) if self.played[c])
+        played = self.played
+        total = self.total
+        used = 0
+        for c in range(self.C):
+            if played[c]:
+                t = total[c]
+                if 0 <= t < 32:
+                    used |= 1 << t
         h = self.hand[seat]
-        out: list[Move] = []
         if not self.mv:
-            for v in range(1, 14):
-                if h >> v & 1 and v not in used:
-                    out.append(("power", v, -1))
-            return out
+            free = h & ~used
+            return [_POWER_MOVES[v] for v in range(1, 14) if free >> v & 1]
+        out: list[Move] = []
         mods = [i for i in range(len(D.MODIFIER_VALUES)) if self.mhand[seat] >> i & 1]
         for v in range(1, 14):
             if h >> v & 1:
-                if v not in used:
-                    out.append(("power", v, -1))
+                if not used >> v & 1:
+                    out.append(_POWER_MOVES[v])
                 for m in mods:
-                    if v + D.MODIFIER_VALUES[m] not in used:
+                    t = v + D.MODIFIER_VALUES[m]
+                    if t < 0 or t >= 32 or not used >> t & 1:
                         out.append(("power", v, m))
         return out
 
@@ -618,12 +634,15 @@ class ElGrandeState(State):
         return t
 
     def _legal_act(self) -> list[Move]:
-        out: list[Move] = []
         p = self.cur
+        out: list[Move] = []
         if self.place_st != 2:
             if self.place_left > 0 and self.court[p] > 0:
-                out.extend([("place", a) for a in self._place_targets()])
-            out.append(("endplace",))
+                if self.smuggle and self.king < D.NREG:
+                    out = [("place", a) for a in self._place_targets()]  # Schmuggel
+                else:
+                    out = list(_PLACE_MOVES[self.king])
+            out.append(_ENDPLACE)
         if self.spec_st == 0 and self.place_st != 1:
             if fx.can_start(self, D.CARD_EFFECT[self.card]):
                 out.append(("special",))

@@ -4,7 +4,7 @@ Public: the board (Caballeros per region, King, Grandes, scoreboards), courts an
 face-up action cards, the power cards played this round, scores, hand and discard sizes. Secret:
 another player's hand and discard pile (discards lie face down), secret discs before the reveal,
 modifiers in hand, the decks' order, the generator, and - with the ``hidden_castillo`` option -
-the other players' Caballeros in the Castillo.
+the other players' Caballeros in the Castillo (and so their provinces, which would give it away).
 """
 
 from __future__ import annotations
@@ -34,7 +34,9 @@ def build_view(st: ElGrandeState, seat: int | None) -> dict[str, Any]:
             "dummy": c == st.dummy,
             "regions": regions,
             "court": st.court[c],
-            "province": st.prov[c],
+            # with the hidden Castillo the province is not counted either: province + Castillo
+            # would give the Castillo away (30 Caballeros per colour)
+            "province": st.prov[c] if not st.hidden or c == seat else None,
             "played": st.played[c] or None,
             "total": st.total[c] if st.played[c] else None,
         }
