@@ -61,7 +61,7 @@ def _check_game(players: int, variant: str, seed: int, roundtrip_every: int = 0)
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_keep_the_invariants(players: int, variant: str) -> None:
-    for seed in range(40):
+    for seed in range(100):
         _check_game(players, variant, seed)
 
 
@@ -106,3 +106,24 @@ def test_heuristic_beats_random() -> None:
         _, final, _ = play_game(GAME, {"players": 4}, seed, bots, record_moves=False)
         wins += final.outcome().win_shares[0]
     assert wins >= 8
+
+
+def test_every_log_entry_and_move_renders_in_both_languages() -> None:
+    from feldherr.elgrande.text import CATALOGUE
+
+    for players, variant in ((2, "machtverschiebung"), (4, "neue_regentschaft,alte_hasen,hidden_castillo")):
+        st = GAME.new_state({"players": players, "variant": variant}, 11)
+        bots = [RandomBot(s) for s in range(players)]
+        while not st.is_terminal():
+            for seat in st.to_move():
+                for move in st.legal_moves(seat)[:3]:
+                    for lang in ("en", "de"):
+                        assert GAME.describe_move(st, seat, move, lang)
+                st.apply(seat, bots[seat].choose(st, seat))
+        for entry in st.log:
+            assert entry["k"] in CATALOGUE, entry["k"]
+            for lang in ("en", "de"):
+                text = GAME.render_log(entry, lang)
+                assert "{" not in text, text
+        for seat in (None, 0, 1):
+            assert "Galicia" in GAME.render_text(st, seat, "de")

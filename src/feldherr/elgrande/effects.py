@@ -145,7 +145,7 @@ def start(st: ElGrandeState, eff: Effect, src_kind: int, src_idx: int, opt: int)
             st.court[q] -= k
             st.prov[q] += k
             if k:
-                st.log.append({"k": "returned", "a": {"p": q, "n": k, "r": "court"}, "to": None})
+                st.log.append({"k": "returned", "a": {"p": q, "n": k, "r": "at_court"}, "to": None})
         finish(st)
     elif op == "return_mixed":
         st.fxq = _others(st, p)
@@ -192,7 +192,7 @@ def start(st: ElGrandeState, eff: Effect, src_kind: int, src_idx: int, opt: int)
         take = min(want, st.prov[p])
         st.prov[p] -= take
         st.court[p] += take
-        st.log.append({"k": "court", "a": {"p": p, "n": take}, "to": None})
+        st.log.append({"k": "to_court", "a": {"p": p, "n": take}, "to": None})
         if take < want and st._recallable(p):
             st.recall_left = want - take
             st.phase = RECALL
@@ -413,7 +413,11 @@ def apply(st: ElGrandeState, seat: int, move: Move) -> None:
             st.cab[q * A + a] -= 1
         st.prov[q] += 1
         st.log.append(
-            {"k": "returned", "a": {"p": q, "n": 1, "r": "court" if a < 0 else D.AREA_NAMES[a]}, "to": None}
+            {
+                "k": "returned",
+                "a": {"p": q, "n": 1, "r": "at_court" if a < 0 else D.AREA_NAMES[a]},
+                "to": None,
+            }
         )
         f[0] -= 1
         if f[0] == 0:
@@ -524,7 +528,7 @@ def _next_returner(st: ElGrandeState) -> None:
         st.prov[q] += st.court[q]
         st.court[q] = 0
         if avail:
-            st.log.append({"k": "returned", "a": {"p": q, "n": avail, "r": "all"}, "to": None})
+            st.log.append({"k": "returned", "a": {"p": q, "n": avail, "r": "all_places"}, "to": None})
         st.fxq.pop(0)
         st.fx[0] = st.fx[1]
     finish(st)

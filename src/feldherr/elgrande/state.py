@@ -572,7 +572,7 @@ class ElGrandeState(State):
         take = min(k, self.prov[p])
         self.prov[p] -= take
         self.court[p] += take
-        self.log.append({"k": "court", "a": {"p": p, "n": k}, "to": None})
+        self.log.append({"k": "to_court", "a": {"p": p, "n": k}, "to": None})
         if k > take:
             self.recall_left = k - take
             self.phase = RECALL

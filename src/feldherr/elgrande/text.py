@@ -24,7 +24,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "Player {p} plays power card {v} (modifier {m}).",
         "de": "Spieler {p} spielt Machtkarte {v} (Modifikator {m}).",
     },
-    "court": {
+    "at_court": {"en": "the court", "de": "dem Hof"},
+    "all_places": {"en": "regions and court", "de": "Regionen und Hof"},
+    "to_court": {
         "en": "Player {p} takes {n} Caballeros to the court.",
         "de": "Spieler {p} holt {n} Caballeros an den Hof.",
     },
@@ -52,12 +54,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "Spieler {p} nutzt die Sonderfähigkeit.",
     },
     "moved": {
-        "en": "Player {p} moves a Caballero of {c} from {from} to {r}.",
-        "de": "Spieler {p} versetzt einen Caballero von {c} aus {from} nach {r}.",
+        "en": "Player {p} moves a Caballero of colour {c} from {from} to {r}.",
+        "de": "Spieler {p} versetzt einen Caballero der Farbe {c} aus {from} nach {r}.",
     },
     "moved_hidden": {
-        "en": "Player {p} moves a Caballero of {c} out of {from}.",
-        "de": "Spieler {p} versetzt einen Caballero von {c} aus {from}.",
+        "en": "Player {p} moves a Caballero of colour {c} out of {from}.",
+        "de": "Spieler {p} versetzt einen Caballero der Farbe {c} aus {from}.",
     },
     "moved_all": {
         "en": "Player {p} moves {n} from {from} to {r}.",
