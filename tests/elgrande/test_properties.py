@@ -127,3 +127,24 @@ def test_every_log_entry_and_move_renders_in_both_languages() -> None:
                 assert "{" not in text, text
         for seat in (None, 0, 1):
             assert "Galicia" in GAME.render_text(st, seat, "de")
+
+
+def test_heuristic_ignores_what_its_seat_cannot_see() -> None:
+    from feldherr.elgrande.bots import HeuristicBot
+    from feldherr.elgrande.state import ElGrandeState
+
+    for seed in range(6):
+        st = GAME.new_state({"players": 4}, seed)
+        bots = [RandomBot(seed + s) for s in range(4)]
+        for _ in range(40 + 9 * seed):
+            seat = st.to_move()[0]
+            st.apply(seat, bots[seat].choose(st, seat))
+        seat = st.to_move()[0]
+        other = (seat + 1) % 4
+        twin = st.clone()
+        assert isinstance(twin, ElGrandeState)
+        twin.hand[other] ^= 0b110  # another hand, another deck order, another generator
+        for stack in twin.stacks:
+            stack.reverse()
+        twin.rng.state ^= 12345
+        assert HeuristicBot(seed).choose(st, seat) == HeuristicBot(seed).choose(twin, seat)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from feldherr.core.game import Move, State
 from feldherr.core.rng import Rng
 from feldherr.elgrande import data as D
+from feldherr.elgrande.effects import score_targets
 from feldherr.elgrande.scoring import ranking
 from feldherr.elgrande.state import ACT, DISC, FX, POWER, ElGrandeState
 
@@ -96,9 +97,14 @@ class HeuristicBot:
             return 0.5
         if st.hidden and eff["op"] == "castillo_score":
             return 0.1
+        # score the affected areas on a copy, without running the game on
         trial = st.clone()
         before = list(trial.score)
-        trial.apply(seat, ("special",))
+        if eff["op"] == "castillo_score":
+            trial.score_area(D.CASTILLO)
+        else:
+            for r in score_targets(trial, eff):
+                trial.score_area(r, first_only=eff["mode"] == "first_only")
         gain = [a - b for a, b in zip(trial.score, before, strict=True)]
         mine = gain[seat]
         other = max((g for i, g in enumerate(gain) if i != seat), default=0)

@@ -166,7 +166,7 @@ def start(st: ElGrandeState, eff: Effect, src_kind: int, src_idx: int, opt: int)
         elif mode == "disc_unique":
             st.start_disc(DISC_UNIQUE, list(range(st.n)))
         else:
-            for r in _score_targets(st, eff):
+            for r in score_targets(st, eff):
                 st.score_area(r, first_only=mode == "first_only")
             finish(st)
     elif op == "castillo_score":
@@ -344,7 +344,7 @@ def _king_dests(st: ElGrandeState, mode: str) -> list[int]:
     raise ValueError(mode)
 
 
-def _score_targets(st: ElGrandeState, eff: Effect) -> list[int]:
+def score_targets(st: ElGrandeState, eff: Effect) -> list[int]:
     mode = eff["mode"]
     if mode == "top":
         values = eff["values"]

@@ -22,7 +22,7 @@ def _bits(mask: int, limit: int) -> list[int]:
 
 
 def build_view(st: ElGrandeState, seat: int | None) -> dict[str, Any]:
-    from feldherr.elgrande.state import PHASE_NAMES
+    from feldherr.elgrande.state import DISC, MODPASS, PHASE_NAMES
 
     A = D.AREAS
     players: list[dict[str, Any]] = []
@@ -85,7 +85,7 @@ def build_view(st: ElGrandeState, seat: int | None) -> dict[str, Any]:
         "card_in_use": D.CARD_IDS[st.card] if st.card >= 0 else None,
         "placements_left": st.place_left if st.card >= 0 else 0,
         "players": players,
-        "discs_pending": list(st.disc_wait) if st.phase in (9, 0) else [],
+        "discs_pending": list(st.disc_wait) if st.phase in (DISC, MODPASS) else [],
         "log": st.visible_log(seat),
     }
     return v
