@@ -38,6 +38,8 @@ def test_illegal_moves_raise_typed_errors_and_change_nothing() -> None:
     _unchanged(st, seat, ("nonsense", 1), MalformedMoveError)
     _unchanged(st, seat, ("power", 14, -1), IllegalMoveError)
     _unchanged(st, seat, "power", MalformedMoveError)
+    _unchanged(st, seat, ("power", "7", -1), MalformedMoveError)
+    _unchanged(st, seat, ("power", 7), MalformedMoveError)
     st.apply(seat, ("power", 7, -1))
     _unchanged(st, (seat + 1) % 4, ("power", 7, -1), IllegalMoveError)  # distinct values
 

@@ -8,6 +8,7 @@ from typing import Any
 from feldherr.core.errors import MalformedMoveError, OptionError
 from feldherr.core.game import JSON, Bot, Game, LogEntry, Move, State
 from feldherr.elgrande import data as D
+from feldherr.elgrande.moves import ARGS
 from feldherr.elgrande.state import ElGrandeState
 from feldherr.elgrande.text import describe, render_entry, render_state
 
@@ -42,38 +43,6 @@ _BOOL_KEYS = (
     "machtverschiebung",
 )
 
-# argument types per move kind: a = area name/index, c = area or the court/stop marker, i = int
-ARGS: dict[str, str] = {
-    "power": "ii",
-    "court": "i",
-    "recall": "c",
-    "take": "i",
-    "place": "a",
-    "endplace": "",
-    "special": "",
-    "nospecial": "",
-    "veto": "i",
-    "ability": "",
-    "noability": "",
-    "choose": "i",
-    "from": "ia",
-    "to": "a",
-    "endmove": "",
-    "fplace": "a",
-    "endfplace": "",
-    "ret": "c",
-    "send": "ia",
-    "skip": "",
-    "pick": "a",
-    "board": "ia",
-    "king": "a",
-    "escort": "i",
-    "grande": "a",
-    "pb": "i",
-    "pbm": "i",
-    "disc": "a",
-    "mpass": "i",
-}
 _MARK = {"recall": "stop", "ret": "court"}
 
 

@@ -24,6 +24,7 @@ from feldherr.core.game import Move, Outcome, State
 from feldherr.core.rng import Rng
 from feldherr.elgrande import data as D
 from feldherr.elgrande import effects as fx
+from feldherr.elgrande.moves import ARGS
 from feldherr.elgrande.scoring import score_area
 
 # phases
@@ -372,6 +373,12 @@ class ElGrandeState(State):
             raise MalformedMoveError(f"not a move: {move!r}", rule="elgrande.move.format")
         if move[0] not in ALL_KINDS:
             raise MalformedMoveError(f"unknown move kind {move[0]!r}", rule="elgrande.move.kind")
+        types = ARGS.get(move[0], "")
+        if len(move) != 1 + len(types) or any(type(x) is not int for x in move[1:]):
+            raise MalformedMoveError(
+                f"{move[0]!r} takes {len(types)} whole-number argument(s): {move!r}",
+                rule="elgrande.move.arity",
+            )
         if seat not in self.to_move():
             raise NotYourTurnError(f"seat {seat} has no decision now", rule="elgrande.turn-order")
         if move[0] not in PHASE_KINDS[self.phase]:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from feldherr.core.game import LogEntry, Move
 from feldherr.core.i18n import render
 from feldherr.elgrande import data as D
+from feldherr.elgrande.moves import ARGS
 
 if TYPE_CHECKING:
     from feldherr.elgrande.state import ElGrandeState
@@ -114,8 +115,6 @@ MOVES: dict[str, tuple[str, str]] = {
 
 
 def describe(move: Move, lang: str) -> str:
-    from feldherr.elgrande.game import ARGS
-
     kind = move[0]
     types = ARGS.get(kind, "")
     args = [
