@@ -1,4 +1,4 @@
-"""Scoring one region or the Castillo: majorities, the tie rule, King's and Grande's bonuses.
+"""Scoring: one region or the Castillo (majorities, tie rule, bonuses) and the general scoring.
 
 Tie rule (2023 rulebook p. 8, "Was passiert bei Gleichstand?"): players tied for a place all get
 the points of the next lower place; the following player then takes the place after that. So with
@@ -74,3 +74,55 @@ def score_area(st: ElGrandeState, a: int, first_only: bool = False) -> list[int]
     for p in range(n):
         score[p] += gains[p]
     return gains
+
+
+def begin_general_scoring(st: ElGrandeState) -> None:
+    """After rounds 3, 6 and 9: everyone with something in the Castillo sets a secret disc."""
+    from feldherr.elgrande.state import DISC_SCORING
+
+    st.log.append({"k": "scoring", "a": {"r": st.round}, "to": None})
+    if st.king == D.CASTILLO:
+        st._finish_scoring()
+        return
+    wait = []
+    for p in range(st.n):
+        if st.hidden or st.cab[p * D.AREAS + D.CASTILLO] or st.grande[p] == D.CASTILLO:
+            wait.append(p)
+    st.start_disc(DISC_SCORING, wait)
+
+
+def finish_general_scoring(st: ElGrandeState) -> None:
+    """Score the Castillo, empty it by the discs, score the regions in board order, go on."""
+    from feldherr.elgrande.state import OVER, ROUNDS_FULL, ROUNDS_SHORT
+
+    st.score_area(D.CASTILLO)
+    if st.king != D.CASTILLO:
+        k = st.king
+        for p in range(st.n):
+            d = st.disc[p]
+            if d < 0:
+                continue
+            i = p * D.AREAS + D.CASTILLO
+            cnt = st.cab[i]
+            st.log.append({"k": "disc_reveal", "a": {"p": p, "r": D.AREA_NAMES[d], "n": cnt}, "to": None})
+            if not cnt and st.grande[p] != D.CASTILLO:
+                continue
+            st.cab[i] = 0
+            if d == k:
+                st.court[p] += cnt  # the King's region is taboo: back to the court
+            else:
+                st.cab[p * D.AREAS + d] += cnt
+                if st.grande[p] == D.CASTILLO:
+                    st.grande[p] = d
+    for r in range(D.NREG):
+        st.score_area(r)
+    if st.dummy >= 0:
+        st.rdeck = list(range(D.NREG))
+        st.rng.shuffle(st.rdeck)
+    last = ROUNDS_SHORT[-1] if st.short else ROUNDS_FULL[-1]
+    if st.round == last:
+        st.phase = OVER
+        st.log.append({"k": "game_over", "a": {"scores": list(st.score)}, "to": None})
+        return
+    st.ridx += 1
+    st._start_round()
