@@ -171,3 +171,55 @@ def test_views_hide_modifiers_and_retaken_power_cards() -> None:
     seen = json.dumps([e for e in st2.view(1)["log"] if e["k"].startswith("power_back")])
     assert '"v"' not in seen
     assert st2.hand[0] >> 5 & 1
+
+
+def _scramble_secrets_of(st: ElGrandeState, other: int) -> ElGrandeState:
+    """A twin that differs from ``st`` only in what ``other`` keeps secret, and in hidden decks."""
+    twin = st.clone()
+    full = (1 << 14) - 2
+    for field in ("hand", "pdisc"):
+        mask = getattr(twin, field)[other]
+        k = bin(mask).count("1")
+        # the same number of cards, other values (keep the card just played out of both)
+        free = [v for v in range(1, 14) if v != twin.played[other]]
+        low = sum(1 << v for v in free[:k]) & full
+        high = sum(1 << v for v in free[len(free) - k :]) & full
+        getattr(twin, field)[other] = low if low != mask else high
+    mods = bin(twin.mhand[other]).count("1")
+    twin.mhand[other] = sum(1 << m for m in range(15, 15 - mods, -1))
+    if twin.disc[other] >= 0 and twin.phase == DISC:
+        twin.disc[other] = (twin.disc[other] + 1) % 9
+    for stack in twin.stacks:
+        stack.reverse()
+    twin.dpower.reverse()
+    twin.rdeck.reverse()
+    twin.rng.state ^= 0xABCDEF
+    if twin.hidden:
+        i = other * D.AREAS + D.CASTILLO
+        if twin.prov[other] > 0:
+            twin.prov[other] -= 1
+            twin.cab[i] += 1
+    return twin
+
+
+@pytest.mark.parametrize("variant", ["", "hidden_castillo,machtverschiebung", "neue_regentschaft"])
+def test_views_do_not_depend_on_other_seats_secrets(variant: str) -> None:
+    for seed in range(4):
+        players = 2 + seed % 4
+        st = fresh(players, variant, seed)
+        bots = [RandomBot(seed * 5 + s) for s in range(players)]
+        step = changed = 0
+        while not st.is_terminal():
+            for seat in st.to_move():
+                st.apply(seat, bots[seat].choose(st, seat))
+                step += 1
+                if step % 5 == 0 and not st.is_terminal():
+                    viewer = step % players
+                    other = (viewer + 1) % players
+                    twin = _scramble_secrets_of(st, other)
+                    changed += twin.hand[other] != st.hand[other]
+                    mine = json.loads(json.dumps(st.view(viewer)))
+                    theirs = json.loads(json.dumps(twin.view(viewer)))
+                    mine.pop("log"), theirs.pop("log")
+                    assert mine == theirs
+        assert changed > 10  # the twins really differ
