@@ -97,6 +97,16 @@ def test_game_over_and_options() -> None:
     a = GAME.normalize_options({"players": 3, "variant": "short, nr,mv"})
     b = GAME.normalize_options({"players": 3, "variant": ["machtverschiebung", "short", "neue_regentschaft"]})
     assert a == b == {"players": 3, "variant": ["machtverschiebung", "neue_regentschaft", "short"]}
+    picked = GAME.normalize_options({"players": 4, "variant": "alte_hasen:veto"})["variant"]
+    assert picked == ["alte_hasen:veto", "deck_2023"]
+    st = GAME.new_state({"players": 4, "variant": picked}, 3)
+    vetos = [c for stack in st.stacks for c in stack] + [c for c in st.up if c >= 0]
+    assert vetos.count(D.CARD_INDEX["veto"]) == 2 and D.CARD_INDEX["the_court"] not in vetos
+    assert (
+        sum(len(s) for s in st.stacks) + sum(1 for c in st.up if c >= 0) == 40 + 2
+    )  # stacks 1-4, and the open King's card also stays in its stack
+    with pytest.raises(OptionError):
+        GAME.normalize_options({"players": 4, "variant": "alte_hasen:fiesta"})
     assert GAME.normalize_options({"players": "4", "hidden_castillo": "true", "deck": "2023"})["variant"] == [
         "deck_2023",
         "hidden_castillo",

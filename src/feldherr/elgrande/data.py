@@ -90,6 +90,9 @@ def alte_hasen_cards() -> list[tuple[int, int]]:
     return out
 
 
+ALTE_HASEN_IDS: list[str] = sorted({str(c[0]) for c in DECKS["alte_hasen"]["cards"]})
+
+
 def area_index(name: str) -> int:
     """Index of a region/area by name (case-insensitive, accents optional)."""
     key = _fold(name)

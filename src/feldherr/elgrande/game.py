@@ -89,6 +89,13 @@ class ElGrandeGame(Game):
             key = ALIASES.get(key, key)
             if not key:
                 continue
+            if key.startswith("alte_hasen:"):
+                card = key.split(":", 1)[1]
+                if card not in D.ALTE_HASEN_IDS:
+                    known = ", ".join(D.ALTE_HASEN_IDS)
+                    raise OptionError(f"{card!r} is not an 'Alte Hasen' card (known: {known})")
+                chosen.add("alte_hasen:" + card)
+                continue
             if key not in VARIANTS:
                 raise OptionError(f"unknown El Grande variant {t!r} (known: {', '.join(VARIANTS)})")
             chosen.add(key)
@@ -104,6 +111,8 @@ class ElGrandeGame(Game):
         if opts:
             raise OptionError(f"unknown El Grande option(s): {', '.join(sorted(opts))}")
         if "alte_hasen" in chosen:
+            chosen -= {t for t in chosen if t.startswith("alte_hasen:")}  # all of them anyway
+        if any(t.startswith("alte_hasen") for t in chosen):
             chosen.add("deck_2023")  # the 'Alte Hasen' cards belong to the 2023 deck
         if "merged_stacks" in chosen and n != 3:
             raise OptionError("merged stacks 2+3 are an option of the 3-player game (2 players always merge)")

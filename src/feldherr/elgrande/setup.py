@@ -56,8 +56,11 @@ def setup(s: ElGrandeState, players: int, variant: frozenset[str], seed: int) ->
     stacks = D.deck_stacks(deck)
     for st in stacks:
         rng.shuffle(st)
-    if "alte_hasen" in variant:
+    picked = {t.split(":", 1)[1] for t in variant if t.startswith("alte_hasen:")}
+    if "alte_hasen" in variant or picked:
         for stack_no, card in D.alte_hasen_cards():
+            if picked and D.CARD_IDS[card] not in picked:
+                continue
             st = stacks[stack_no - 1]
             st.pop(rng.below(len(st)))  # one card of that stack back into the box, unseen
             st.append(card)
