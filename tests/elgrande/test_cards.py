@@ -241,3 +241,29 @@ def test_short_game_has_six_rounds() -> None:
         st.apply(seat, st.legal_moves(seat)[0])
     assert rounds == [2, 3, 5, 6, 8, 9]
     assert sum(1 for e in st.log if e["k"] == "scoring") == 3
+
+
+def test_machtverschiebung_pass_one_to_the_left() -> None:
+    st = fresh(3, "machtverschiebung")
+    hands = list(st.mhand)
+    assert all(bin(h).count("1") == 3 for h in hands)
+    passed = []
+    for seat in (0, 1, 2):
+        move = st.legal_moves(seat)[1]
+        passed.append(move[1])
+        st.apply(seat, move)
+    assert st.phase == POWER
+    for seat in (0, 1, 2):
+        assert bin(st.mhand[seat]).count("1") == 3
+        assert st.mhand[seat] >> passed[(seat - 1) % 3] & 1  # received from the right-hand neighbour
+        assert not st.mhand[seat] >> passed[seat] & 1
+
+
+def test_three_players_merged_stacks_and_dummy_skips_the_kings_region() -> None:
+    assert len(fresh(3, "merged_stacks").up) == 4 and len(fresh(3).up) == 5
+    st = fresh(2)
+    before = st.prov[2]
+    st.rdeck = [R["Granada"], st.king]  # the next card drawn shows the King's region
+    st._dummy_regions()
+    assert st.prov[2] == before - 2 and count(st, 2, "Granada") >= 2
+    assert count(st, 2, D.AREA_NAMES[st.king]) == 0 or st.king == R["Granada"]
