@@ -189,7 +189,7 @@ class ElGrandeGame(Game):
 
     # ------------------------------------------------------------------ texts
     def describe_move(self, state: State, seat: int, move: Move, lang: str = "en") -> str:
-        return describe(move, lang)
+        return describe(state if isinstance(state, ElGrandeState) else None, move, lang)
 
     def render_log(self, entry: LogEntry, lang: str = "en") -> str:
         return render_entry(entry, lang)

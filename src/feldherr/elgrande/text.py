@@ -111,18 +111,54 @@ MOVES: dict[str, tuple[str, str]] = {
     "veto": ("veto (1) or let it pass (0): {0}", "Veto (1) oder nicht (0): {0}"),
     "disc": ("set the disc to {0}", "Geheimscheibe auf {0} stellen"),
     "king": ("move the King to {0}", "den König nach {0} versetzen"),
+    "ability": ("use the modifier's ability", "die Sonderfähigkeit nutzen"),
+    "noability": ("skip the modifier's ability", "auf die Sonderfähigkeit verzichten"),
+    "choose": ("choose option {0}", "Möglichkeit {0} wählen"),
+    "from": ("take a Caballero of colour {0} from {1}", "einen Caballero der Farbe {0} aus {1} nehmen"),
+    "to": ("move it to {0}", "ihn nach {0} versetzen"),
+    "endmove": ("stop moving", "Versetzen beenden"),
+    "fplace": ("place a Caballero in {0}", "einen Caballero nach {0} setzen"),
+    "endfplace": ("stop placing", "Einsetzen beenden"),
+    "ret": ("return one from {0}", "einen aus {0} zurückschicken"),
+    "send": (
+        "send a Caballero of colour {0} from {1} to the province",
+        "einen Caballero der Farbe {0} aus {1} in die Provinz schicken",
+    ),
+    "skip": ("leave this colour alone", "diese Farbe auslassen"),
+    "pick": ("choose {0}", "{0} wählen"),
+    "board": ("put scoreboard {0} on {1}", "Wertungstafel {0} nach {1} legen"),
+    "escort": ("take a Caballero of colour {0} along", "einen Caballero der Farbe {0} mitnehmen"),
+    "grande": ("move your Grande to {0}", "deinen Granden nach {0} versetzen"),
+    "pb": ("take power card {0} back", "Machtkarte {0} zurücknehmen"),
+    "pbm": ("take modifier {0} back", "Modifikator {0} zurücknehmen"),
+    "mpass": ("pass modifier {0} to the left", "Modifikator {0} nach links weitergeben"),
 }
 
 
-def describe(move: Move, lang: str) -> str:
+def _card_name(c: int, lang: str) -> str:
+    return D.CARD_DE[c] if lang == "de" else D.CARD_EN[c]
+
+
+def describe(st: ElGrandeState | None, move: Move, lang: str) -> str:
     kind = move[0]
+    de = lang == "de"
     types = ARGS.get(kind, "")
-    args = [
-        D.AREA_NAMES[v] if t in "ac" and 0 <= v < len(D.AREA_NAMES) else str(v)
-        for t, v in zip(types, move[1:], strict=False)
-    ]
+    args: list[str] = []
+    for t, v in zip(types, move[1:], strict=False):
+        if t in "ac" and 0 <= v < len(D.AREA_NAMES):
+            args.append(D.AREA_NAMES[v])
+        elif t == "c":
+            args.append(("dem Hof" if de else "the court") if kind == "ret" else ("Ende" if de else "stop"))
+        else:
+            args.append(str(v))
+    if kind == "take" and st is not None and 0 <= move[1] < len(st.up) and st.up[move[1]] >= 0:
+        c = st.up[move[1]]
+        args[0] = f"{move[1] + 1} ({_card_name(c, lang)}, {D.CARD_PLACE[c]})"
+    if kind == "power" and move[2] >= 0:
+        sign = D.MODIFIER_VALUES[move[2]]
+        args[0] = f"{move[1]} {sign:+d}"
     if kind in MOVES:
-        return MOVES[kind][1 if lang == "de" else 0].format(*args)
+        return MOVES[kind][1 if de else 0].format(*args)
     return " ".join([kind, *args])
 
 
@@ -159,7 +195,18 @@ def render_state(st: ElGrandeState, seat: int | None, lang: str) -> str:
     lines.append(
         f"{'Punkte' if de else 'score':10}" + "".join(f"{p.get('score', '-')!s:>7}" for p in v["players"])
     )
-    lines.append(f"{'Karten' if de else 'cards'}: {', '.join(str(c) for c in v['open_cards'])}")
+    lines.append(
+        f"{'Macht' if de else 'power'}:".ljust(10)
+        + "".join(f"{p['total'] or '-'!s:>7}" for p in v["players"])
+    )
+    cards = [
+        f"{i + 1}:{_card_name(c, lang)}({D.CARD_PLACE[c]})" if c >= 0 else f"{i + 1}:-"
+        for i, c in enumerate(st.up)
+    ]
+    lines.append(f"{'Karten' if de else 'cards'}: {'  '.join(cards)}")
+    if st.card >= 0:
+        lines.append(f"{'Im Einsatz' if de else 'in use'}: {_card_name(st.card, lang)} (P{st.cur})")
+    lines.append(f"{'Am Zug' if de else 'to move'}: {', '.join('P' + str(x) for x in v['to_move'])}")
     me = v["players"][seat] if seat is not None and seat < len(v["players"]) else None
     if me is not None and "hand" in me:
         lines.append(f"{'Hand' if de else 'hand'}: {me['hand']}")
