@@ -267,3 +267,24 @@ def test_three_players_merged_stacks_and_dummy_skips_the_kings_region() -> None:
     st._dummy_regions()
     assert st.prov[2] == before - 2 and count(st, 2, "Granada") >= 2
     assert count(st, 2, D.AREA_NAMES[st.king]) == 0 or st.king == R["Granada"]
+
+
+def test_machtverschiebung_start_marker_to_the_lowest_total() -> None:
+    st = fresh(3, "machtverschiebung")
+    for seat in (0, 1, 2):
+        st.apply(seat, st.legal_moves(seat)[0])
+    plus3 = D.MODIFIER_VALUES.index(3)
+    minus3 = D.MODIFIER_VALUES.index(-3)
+    first = st.to_move()[0]
+    second, third = (first + 1) % 3, (first + 2) % 3
+    st.mhand[first] |= 1 << plus3
+    st.mhand[second] |= 1 << minus3
+    st._lm = None
+    st.apply(first, ("power", 2, plus3))  # total 5, the lowest card
+    st.apply(second, ("power", 4, minus3))  # total 1, the lowest total
+    st.apply(third, ("power", 9, -1))
+    assert st.order[-1] == second
+    while st.phase != POWER:
+        seat = st.to_move()[0]
+        st.apply(seat, st.legal_moves(seat)[-1])
+    assert st.start == second
