@@ -61,7 +61,7 @@ def _check_game(players: int, variant: str, seed: int, roundtrip_every: int = 0)
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_keep_the_invariants(players: int, variant: str) -> None:
-    for seed in range(100):
+    for seed in range(200):
         _check_game(players, variant, seed)
 
 
