@@ -1,0 +1,606 @@
+"""The special actions of the action cards: one interpreter for the effect vocabulary.
+
+A card's ``effect`` (in ``data/cards.json``) is a dict whose ``op`` names one of the operations
+below; the other keys are its parameters. The same vocabulary serves the abilities of the
+*Machtverschiebung* modifiers.
+
+=================  =====================================================================
+op                 meaning (parameters)
+=================  =====================================================================
+move               move Caballeros region -> region/Castillo, one at a time; caps ``own``,
+                   ``foreign``, ``any``; ``one_source``: all from one region
+place_free         place up to ``count`` from the court into any region (``castillo``: also
+                   the Castillo); never the King's region
+choice             do one of ``options`` (each an effect)
+return_court       every other player sends ``count`` (0 = all) from the court to the province
+return_mixed       every other player, from your left, returns ``count`` own Caballeros from
+                   regions and/or court (each chooses)
+disc_return        players (``who``: all/others) pick by secret disc a region where they have
+                   at least ``min``; each returns ``amount`` (0 = all) from it
+send_back_each     you send one Caballero of each other colour from a region to the province
+score              special scoring, ``mode``: top (``values``), choose (``castillo``),
+                   first_only, most, fewest, disc_unique
+castillo_score     score the Castillo; its contents stay inside
+umsturz            you pick a region; the others move all theirs out by secret disc
+scoreboard         put a mobile scoreboard on a free region/Castillo or move one
+king               move the King, ``mode``: any, adjacent, exil, gefolge (``escort``),
+                   landsitz, revolte
+grande             move your Grande to another region
+grande_castillo    throw your Grande into the Castillo
+power_back         take back the power card just played or one from your discard pile
+court_gain         take ``count`` Caballeros from the province to the court
+veto               keep a Veto for this and the next round
+smuggle            this turn you may also place into the King's region
+swap               swap the King and your Grande (both must stand in regions)
+=================  =====================================================================
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from feldherr.core.game import Move
+from feldherr.elgrande import data as D
+
+if TYPE_CHECKING:
+    from feldherr.elgrande.state import ElGrandeState
+
+Effect = dict[str, Any]
+
+FX_KINDS = frozenset(
+    {
+        "choose",
+        "from",
+        "to",
+        "endmove",
+        "fplace",
+        "endfplace",
+        "ret",
+        "send",
+        "skip",
+        "pick",
+        "board",
+        "king",
+        "escort",
+        "grande",
+        "pb",
+        "pbm",
+    }
+)
+
+A = D.AREAS
+NREG = D.NREG
+CAST = D.CASTILLO
+
+
+def current(st: ElGrandeState) -> Effect:
+    kind, idx, opt = st.fx_src
+    eff = D.CARD_EFFECT[idx] if kind == 0 else D.MODIFIER_ABILITY[idx]
+    assert eff is not None
+    if opt >= 0:
+        sub: Effect = eff["options"][opt]
+        return sub
+    return eff
+
+
+def _others(st: ElGrandeState, p: int) -> list[int]:
+    n = st.n
+    return [(p + i) % n for i in range(1, n)]
+
+
+# ---------------------------------------------------------------------------- start / finish
+def can_start(st: ElGrandeState, eff: Effect) -> bool:
+    op = eff["op"]
+    p = st.cur
+    k = st.king
+    if op == "move":
+        return bool(_move_sources(st, p, eff.get("own", 0), eff.get("foreign", 0), eff.get("any", 0), -1))
+    if op == "place_free":
+        return st.court[p] > 0
+    if op == "choice":
+        return any(can_start(st, o) for o in eff["options"])
+    if op == "scoreboard":
+        return bool(_board_moves(st))
+    if op == "king":
+        return bool(_king_dests(st, eff["mode"]))
+    if op == "grande":
+        g = st.grande[p]
+        return g != k and g != CAST
+    if op == "grande_castillo":
+        g = st.grande[p]
+        return g != k and g != CAST and k != CAST
+    if op == "swap":
+        g = st.grande[p]
+        return k < NREG and g < NREG and g != k
+    return True
+
+
+def start(st: ElGrandeState, eff: Effect, src_kind: int, src_idx: int, opt: int) -> None:
+    from feldherr.elgrande.state import DISC_RETURN, DISC_UNIQUE, FX, RECALL
+
+    st.fx_src = [src_kind, src_idx, opt]
+    st.fxq = []
+    st.fx = []
+    op = eff["op"]
+    p = st.cur
+    if op == "move":
+        st.fx = [
+            eff.get("own", 0),
+            eff.get("foreign", 0),
+            eff.get("any", 0),
+            int(eff.get("one_source", False)),
+            -1,
+            -1,
+            -1,
+        ]
+        st.phase = FX
+    elif op == "place_free":
+        st.fx = [eff["count"], int(eff.get("castillo", False))]
+        st.phase = FX
+    elif op == "choice":
+        st.phase = FX
+    elif op == "return_court":
+        for q in _others(st, p):
+            k = st.court[q] if eff["count"] == 0 else min(eff["count"], st.court[q])
+            st.court[q] -= k
+            st.prov[q] += k
+            if k:
+                st.log.append({"k": "returned", "a": {"p": q, "n": k, "r": "at_court"}, "to": None})
+        finish(st)
+    elif op == "return_mixed":
+        st.fxq = _others(st, p)
+        st.fx = [eff["count"], eff["count"]]
+        _next_returner(st)
+    elif op == "disc_return":
+        seats = list(range(st.n)) if eff["who"] == "all" else _others(st, p)
+        st.fx = [eff["min"], eff["amount"]]
+        st.start_disc(DISC_RETURN, seats)
+    elif op == "send_back_each":
+        st.fx = [c for c in range(st.C) if c != p]
+        _next_send(st)
+    elif op == "score":
+        mode = eff["mode"]
+        if mode == "choose":
+            st.fx = [int(eff.get("castillo", False))]
+            st.phase = FX
+        elif mode == "disc_unique":
+            st.start_disc(DISC_UNIQUE, list(range(st.n)))
+        else:
+            for r in score_targets(st, eff):
+                st.score_area(r, first_only=mode == "first_only")
+            finish(st)
+    elif op == "castillo_score":
+        st.score_area(CAST)
+        finish(st)
+    elif op in ("umsturz", "scoreboard", "grande", "power_back"):
+        st.fx = [-1]
+        st.phase = FX
+    elif op == "king":
+        mode = eff["mode"]
+        if mode == "revolte":
+            _move_king(st, CAST)
+            finish(st)
+        else:
+            st.fx = [-1, 0]
+            st.phase = FX
+    elif op == "grande_castillo":
+        st.grande[p] = CAST
+        st.log.append({"k": "grande_moved", "a": {"p": p, "r": "Castillo"}, "to": None})
+        finish(st)
+    elif op == "court_gain":
+        want = eff["count"]
+        take = min(want, st.prov[p])
+        st.prov[p] -= take
+        st.court[p] += take
+        st.log.append({"k": "to_court", "a": {"p": p, "n": take}, "to": None})
+        if take < want and st._recallable(p):
+            st.recall_left = want - take
+            st.phase = RECALL
+        else:
+            finish(st)
+    elif op == "veto":
+        st.veto[p] = st.ridx
+        st.log.append({"k": "veto_kept", "a": {"p": p}, "to": None})
+        finish(st)
+    elif op == "smuggle":
+        st.smuggle = 1
+        finish(st)
+    elif op == "swap":
+        g = st.grande[p]
+        st.grande[p] = st.king
+        st.king = g
+        st.log.append({"k": "swap", "a": {"p": p, "king": D.AREA_NAMES[g]}, "to": None})
+        finish(st)
+    else:  # pragma: no cover - data error
+        raise ValueError(f"unknown effect op {op!r}")
+
+
+def finish(st: ElGrandeState) -> None:
+    kind = st.fx_src[0]
+    st.fx_src = [-1, -1, -1]
+    st.fx = []
+    st.fxq = []
+    if kind == 1:
+        st.ability_done()
+    else:
+        st.special_done()
+
+
+# ---------------------------------------------------------------------------- legal moves
+def legal(st: ElGrandeState, seat: int) -> list[Move]:
+    eff = current(st)
+    op = eff["op"]
+    p = st.cur
+    f = st.fx
+    k = st.king
+    if op == "move":
+        if f[5] >= 0:
+            src = f[6]
+            out: list[Move] = [("to", a) for a in range(NREG) if a != src and a != k]
+            if k != CAST:
+                out.append(("to", CAST))
+            return out
+        srcs = _move_sources(st, p, f[0], f[1], f[2], f[4] if f[3] else -1)
+        return [*(("from", c, r) for c, r in srcs), ("endmove",)]
+    if op == "place_free":
+        out = [("fplace", r) for r in range(NREG) if r != k]
+        if f[1] and k != CAST:
+            out.append(("fplace", CAST))
+        out.append(("endfplace",))
+        return out
+    if op == "choice":
+        return [("choose", i) for i, o in enumerate(eff["options"]) if can_start(st, o)]
+    if op == "return_mixed":
+        q = st.fxq[0]
+        base = q * A
+        out = [("ret", r) for r in range(NREG) if r != k and st.cab[base + r]]
+        if st.court[q]:
+            out.append(("ret", -1))
+        return out
+    if op == "send_back_each":
+        c = f[0]
+        base = c * A
+        return [*(("send", c, r) for r in range(NREG) if r != k and st.cab[base + r]), ("skip",)]
+    if op == "score":
+        out = [("pick", r) for r in range(NREG)]
+        if f[0]:
+            out.append(("pick", CAST))
+        return out
+    if op == "umsturz":
+        return [("pick", r) for r in range(NREG) if r != k]
+    if op == "scoreboard":
+        return [("board", b, a) for b, a in _board_moves(st)]
+    if op == "king":
+        if f[1] == 0:
+            return [("king", a) for a in _king_dests(st, eff["mode"])]
+        old = f[0]
+        return [("escort", c) for c in range(st.C) if st.cab[c * A + old]]
+    if op == "grande":
+        g = st.grande[p]
+        return [("grande", r) for r in range(NREG) if r != k and r != g]
+    if op == "power_back":
+        played = st.played[p]
+        pool = st.pdisc[p] | ((1 << played) if not st.hand[p] >> played & 1 else 0)
+        out = [("pb", v) for v in range(1, 14) if pool >> v & 1]
+        if st.mv:
+            m = st.mplayed[p]
+            mpool = st.mdisc[p] | ((1 << m) if m >= 0 and not st.mhand[p] >> m & 1 else 0)
+            out.extend(("pbm", i) for i in range(len(D.MODIFIER_VALUES)) if mpool >> i & 1)
+        return out
+    return []
+
+
+def _move_sources(
+    st: ElGrandeState, p: int, own: int, foreign: int, anyc: int, only: int
+) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    k = st.king
+    cab = st.cab
+    regions = range(NREG) if only < 0 else (only,)
+    for c in range(st.C):
+        if c == p:
+            if own <= 0 and anyc <= 0:
+                continue
+        elif foreign <= 0 and anyc <= 0:
+            continue
+        base = c * A
+        for r in regions:
+            if r != k and cab[base + r]:
+                out.append((c, r))
+    return out
+
+
+def _board_moves(st: ElGrandeState) -> list[tuple[int, int]]:
+    k = st.king
+    out: list[tuple[int, int]] = []
+    for b in (0, 1):
+        pos = st.boards[b]
+        if pos >= 0 and pos == k:
+            continue  # nothing may be taken out of the King's region
+        other = st.boards[1 - b]
+        for a in range(NREG + 1):
+            if a != k and a != pos and a != other:
+                out.append((b, a))
+    return out
+
+
+def _king_dests(st: ElGrandeState, mode: str) -> list[int]:
+    k = st.king
+    if mode == "any" or mode == "gefolge":
+        return [r for r in range(NREG) if r != k]
+    if mode == "adjacent":
+        return [r for r in D.NEIGHBOURS[k] if r != k]
+    if mode == "exil":
+        return [r for r in (*range(NREG), D.FRANCE, D.PORTUGAL) if r != k]
+    if mode == "landsitz":
+        totals = [sum(st.cab[c * A + r] for c in range(st.C)) for r in range(NREG)]
+        nonzero = [t for t in totals if t > 0]
+        if not nonzero:
+            return []
+        low = min(nonzero)
+        return [r for r in range(NREG) if totals[r] == low and r != k]
+    if mode == "revolte":
+        return [CAST] if k != CAST else []
+    raise ValueError(mode)
+
+
+def score_targets(st: ElGrandeState, eff: Effect) -> list[int]:
+    mode = eff["mode"]
+    if mode == "top":
+        values = eff["values"]
+        return [r for r in range(NREG) if st.points_of(r)[0] in values]
+    if mode == "first_only":
+        return list(range(NREG))
+    totals = [sum(st.cab[c * A + r] for c in range(st.C)) for r in range(NREG)]
+    nonzero = [t for t in totals if t > 0]
+    if not nonzero:
+        return []
+    target = max(nonzero) if mode == "most" else min(nonzero)
+    return [r for r in range(NREG) if totals[r] == target]
+
+
+# ---------------------------------------------------------------------------- apply
+def apply(st: ElGrandeState, seat: int, move: Move) -> None:
+    eff = current(st)
+    op = eff["op"]
+    kind = move[0]
+    p = st.cur
+    f = st.fx
+    if op == "move":
+        if kind == "endmove":
+            finish(st)
+        elif kind == "from":
+            f[5], f[6] = move[1], move[2]
+            if f[3]:
+                f[4] = move[2]
+        else:
+            c, src, dst = f[5], f[6], move[1]
+            if c == p:
+                if f[0] > 0:
+                    f[0] -= 1
+                else:
+                    f[2] -= 1
+            elif f[1] > 0:
+                f[1] -= 1
+            else:
+                f[2] -= 1
+            st.cab[c * A + src] -= 1
+            st.cab[c * A + dst] += 1
+            f[5] = f[6] = -1
+            _log_move(st, p, c, src, dst)
+            if not _move_sources(st, p, f[0], f[1], f[2], f[4] if f[3] else -1):
+                finish(st)
+    elif op == "place_free":
+        if kind == "endfplace":
+            finish(st)
+            return
+        a = move[1]
+        st.court[p] -= 1
+        st.cab[p * A + a] += 1
+        f[0] -= 1
+        st._log_to_area("place", p, a)
+        if f[0] == 0 or st.court[p] == 0:
+            finish(st)
+    elif op == "choice":
+        sub = eff["options"][move[1]]
+        start(st, sub, st.fx_src[0], st.fx_src[1], move[1])
+    elif op == "return_mixed":
+        q = st.fxq[0]
+        a = move[1]
+        if a < 0:
+            st.court[q] -= 1
+        else:
+            st.cab[q * A + a] -= 1
+        st.prov[q] += 1
+        st.log.append(
+            {
+                "k": "returned",
+                "a": {"p": q, "n": 1, "r": "at_court" if a < 0 else D.AREA_NAMES[a]},
+                "to": None,
+            }
+        )
+        f[0] -= 1
+        if f[0] == 0:
+            st.fxq.pop(0)
+            f[0] = f[1]
+        _next_returner(st)
+    elif op == "send_back_each":
+        c = f.pop(0)
+        if kind == "send":
+            st.cab[c * A + move[2]] -= 1
+            st.prov[c] += 1
+            st.log.append({"k": "returned", "a": {"p": c, "n": 1, "r": D.AREA_NAMES[move[2]]}, "to": None})
+        _next_send(st)
+    elif op == "score":
+        a = move[1]
+        st.score_area(a)
+        finish(st)
+    elif op == "umsturz":
+        from feldherr.elgrande.state import DISC_UMSTURZ
+
+        r = move[1]
+        f[0] = r
+        st.log.append({"k": "umsturz", "a": {"p": p, "r": D.AREA_NAMES[r]}, "to": None})
+        seats = [q for q in _others(st, p) if st.cab[q * A + r]]
+        st.start_disc(DISC_UMSTURZ, seats)
+    elif op == "scoreboard":
+        b, a = move[1], move[2]
+        st.boards[b] = a
+        st.log.append({"k": "board", "a": {"p": p, "b": b, "r": D.AREA_NAMES[a]}, "to": None})
+        finish(st)
+    elif op == "king":
+        if kind == "king":
+            old = st.king
+            _move_king(st, move[1])
+            if eff["mode"] == "gefolge" and old < NREG:
+                total = sum(st.cab[c * A + old] for c in range(st.C))
+                if total:
+                    f[0] = old
+                    f[1] = min(eff.get("escort", 2), total)
+                    return
+            finish(st)
+        else:
+            c, old = move[1], f[0]
+            st.cab[c * A + old] -= 1
+            st.cab[c * A + st.king] += 1
+            _log_move(st, p, c, old, st.king)
+            f[1] -= 1
+            if f[1] == 0:
+                finish(st)
+    elif op == "grande":
+        st.grande[p] = move[1]
+        st.log.append({"k": "grande_moved", "a": {"p": p, "r": D.AREA_NAMES[move[1]]}, "to": None})
+        finish(st)
+    elif op == "power_back":
+        if kind == "pb":
+            v = move[1]
+            st.pdisc[p] &= ~(1 << v)
+            st.hand[p] |= 1 << v
+        else:
+            m = move[1]
+            st.mdisc[p] &= ~(1 << m)
+            st.mhand[p] |= 1 << m
+        st.log.append({"k": "power_back", "a": {"p": p}, "to": None})
+        st.log.append(
+            {"k": "power_back_own", "a": {"p": p, "v": move[1], "mod": int(kind == "pbm")}, "to": p}
+        )
+        finish(st)
+
+
+def _log_move(st: ElGrandeState, p: int, c: int, src: int, dst: int) -> None:
+    if dst == CAST and st.hidden:
+        st.log.append(
+            {"k": "moved", "a": {"p": p, "c": c, "from": D.AREA_NAMES[src], "r": "Castillo"}, "to": p}
+        )
+        st.log.append({"k": "moved_hidden", "a": {"p": p, "c": c, "from": D.AREA_NAMES[src]}, "to": None})
+    else:
+        st.log.append(
+            {
+                "k": "moved",
+                "a": {"p": p, "c": c, "from": D.AREA_NAMES[src], "r": D.AREA_NAMES[dst]},
+                "to": None,
+            }
+        )
+
+
+def _move_king(st: ElGrandeState, a: int) -> None:
+    st.king = a
+    st.log.append({"k": "king", "a": {"p": st.cur, "r": D.AREA_NAMES[a]}, "to": None})
+
+
+def _next_returner(st: ElGrandeState) -> None:
+    from feldherr.elgrande.state import FX
+
+    k = st.king
+    while st.fxq:
+        q = st.fxq[0]
+        base = q * A
+        avail = st.court[q] + sum(st.cab[base + r] for r in range(NREG) if r != k)
+        need = st.fx[0]
+        if avail > need:
+            st.phase = FX
+            return
+        # not enough (or exactly enough): everything goes back, no choice to make
+        for r in range(NREG):
+            if r != k and st.cab[base + r]:
+                st.prov[q] += st.cab[base + r]
+                st.cab[base + r] = 0
+        st.prov[q] += st.court[q]
+        st.court[q] = 0
+        if avail:
+            st.log.append({"k": "returned", "a": {"p": q, "n": avail, "r": "all_places"}, "to": None})
+        st.fxq.pop(0)
+        st.fx[0] = st.fx[1]
+    finish(st)
+
+
+def _next_send(st: ElGrandeState) -> None:
+    from feldherr.elgrande.state import FX
+
+    k = st.king
+    f = st.fx
+    while f:
+        base = f[0] * A
+        if any(st.cab[base + r] for r in range(NREG) if r != k):
+            st.phase = FX
+            return
+        f.pop(0)
+    finish(st)
+
+
+# ---------------------------------------------------------------------------- secret discs
+def disc_options(st: ElGrandeState, p: int) -> list[int]:
+    from feldherr.elgrande.state import DISC_RETURN
+
+    k = st.king
+    base = p * A
+    if st.disc_kind == DISC_RETURN:
+        need = st.fx[0]
+        return [r for r in range(NREG) if r != k and st.cab[base + r] >= need]
+    src = st.fx[0]  # Umsturz
+    return [r for r in range(NREG) if r != k and r != src]
+
+
+def resolve_disc(st: ElGrandeState) -> None:
+    from feldherr.elgrande.state import DISC_RETURN, DISC_UMSTURZ
+
+    kind = st.disc_kind
+    for p in range(st.n):
+        if st.disc[p] >= 0:
+            st.log.append(
+                {"k": "disc_reveal", "a": {"p": p, "r": D.AREA_NAMES[st.disc[p]], "n": -1}, "to": None}
+            )
+    if kind == DISC_RETURN:
+        amount = st.fx[1]
+        for p in range(st.n):
+            r = st.disc[p]
+            if r < 0:
+                continue
+            i = p * A + r
+            k = st.cab[i] if amount == 0 else min(amount, st.cab[i])
+            st.cab[i] -= k
+            st.prov[p] += k
+            st.log.append({"k": "returned", "a": {"p": p, "n": k, "r": D.AREA_NAMES[r]}, "to": None})
+    elif kind == DISC_UMSTURZ:
+        src = st.fx[0]
+        for p in range(st.n):
+            d = st.disc[p]
+            if d < 0:
+                continue
+            k = st.cab[p * A + src]
+            st.cab[p * A + src] = 0
+            st.cab[p * A + d] += k
+            st.log.append(
+                {
+                    "k": "moved_all",
+                    "a": {"p": p, "n": k, "from": D.AREA_NAMES[src], "r": D.AREA_NAMES[d]},
+                    "to": None,
+                }
+            )
+    else:  # disc_unique special scoring
+        chosen = [st.disc[p] for p in range(st.n) if st.disc[p] >= 0]
+        for r in range(NREG):
+            if chosen.count(r) == 1:
+                st.score_area(r)
+    st.disc = [-1] * st.C
+    finish(st)

@@ -1,0 +1,235 @@
+"""Illegal input raises typed errors and changes nothing; views hide other seats' secrets."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from feldherr.core.errors import (
+    GameOverError,
+    IllegalMoveError,
+    MalformedMoveError,
+    NotYourTurnError,
+    OptionError,
+    WrongPhaseError,
+)
+from feldherr.core.game import RandomBot
+from feldherr.elgrande import data as D
+from feldherr.elgrande.state import DISC, ElGrandeState
+
+from .helpers import GAME, R, empty_board, fresh, give_turn, put
+
+
+def _unchanged(st: ElGrandeState, seat: int, move: Any, err: type[Exception]) -> None:
+    before = st.digest()
+    with pytest.raises(err) as info:
+        st.apply(seat, move)
+    assert getattr(info.value, "rule", "").startswith("elgrande.")
+    assert st.digest() == before
+
+
+def test_illegal_moves_raise_typed_errors_and_change_nothing() -> None:
+    st = fresh(4)
+    seat = st.to_move()[0]
+    _unchanged(st, (seat + 1) % 4, ("power", 5, -1), NotYourTurnError)
+    _unchanged(st, seat, ("place", R["Toledo"]), WrongPhaseError)
+    _unchanged(st, seat, ("nonsense", 1), MalformedMoveError)
+    _unchanged(st, seat, ("power", 14, -1), IllegalMoveError)
+    _unchanged(st, seat, "power", MalformedMoveError)
+    _unchanged(st, seat, ("power", "7", -1), MalformedMoveError)
+    _unchanged(st, seat, ("power", 7), MalformedMoveError)
+    st.apply(seat, ("power", 7, -1))
+    _unchanged(st, (seat + 1) % 4, ("power", 7, -1), IllegalMoveError)  # distinct values
+
+
+def test_placing_where_not_allowed() -> None:
+    st = fresh(4)
+    st.king = R["Castilla"]
+    give_turn(st, 0, "intrigue", court=5)
+    _unchanged(st, 0, ("place", R["Castilla"]), IllegalMoveError)  # the King's region
+    _unchanged(st, 0, ("place", R["Granada"]), IllegalMoveError)  # not next to the King
+    _unchanged(st, 0, ("place", D.FRANCE), IllegalMoveError)
+
+
+def test_schmuggel_opens_the_kings_region() -> None:
+    st = fresh(4, "neue_regentschaft")
+    st.king = R["Castilla"]
+    give_turn(st, 0, "schmuggel", court=5)
+    assert ("place", R["Castilla"]) not in st.legal_moves(0)
+    st.apply(0, ("special",))
+    assert ("place", R["Castilla"]) in st.legal_moves(0)
+
+
+def test_malformed_json_moves() -> None:
+    for bad in [
+        None,
+        [],
+        [3],
+        ["place"],
+        ["place", "Atlantis"],
+        ["place", 99],
+        ["court", "two"],
+        {"k": "place"},
+        ["power", True],
+    ]:
+        with pytest.raises(MalformedMoveError):
+            GAME.move_from_json(bad)
+
+
+def test_game_over_and_options() -> None:
+    st = fresh(3, "short")
+    bots = [RandomBot(s) for s in range(3)]
+    while not st.is_terminal():
+        for seat in st.to_move():
+            st.apply(seat, bots[seat].choose(st, seat))
+    _unchanged(st, 0, ("power", 1, -1), GameOverError)
+    assert st.legal_moves(0) == []
+    with pytest.raises(OptionError):
+        GAME.normalize_options({"players": 6})
+    with pytest.raises(OptionError):
+        GAME.normalize_options({"players": 4, "variant": "bogus"})
+    with pytest.raises(OptionError):
+        GAME.normalize_options({"players": 4, "colour": "red"})
+    with pytest.raises(OptionError):
+        GAME.normalize_options({"players": 4, "variant": "merged_stacks"})
+    a = GAME.normalize_options({"players": 3, "variant": "short, nr,mv"})
+    b = GAME.normalize_options({"players": 3, "variant": ["machtverschiebung", "short", "neue_regentschaft"]})
+    assert a == b == {"players": 3, "variant": ["machtverschiebung", "neue_regentschaft", "short"]}
+    picked = GAME.normalize_options({"players": 4, "variant": "alte_hasen:veto"})["variant"]
+    assert picked == ["alte_hasen:veto", "deck_2023"]
+    st = GAME.new_state({"players": 4, "variant": picked}, 3)
+    vetos = [c for stack in st.stacks for c in stack] + [c for c in st.up if c >= 0]
+    assert vetos.count(D.CARD_INDEX["veto"]) == 2 and D.CARD_INDEX["the_court"] not in vetos
+    assert (
+        sum(len(s) for s in st.stacks) + sum(1 for c in st.up if c >= 0) == 40 + 2
+    )  # stacks 1-4, and the open King's card also stays in its stack
+    with pytest.raises(OptionError):
+        GAME.normalize_options({"players": 4, "variant": "alte_hasen:fiesta"})
+    assert GAME.normalize_options({"players": "4", "hidden_castillo": "true", "deck": "2023"})["variant"] == [
+        "deck_2023",
+        "hidden_castillo",
+    ]
+
+
+def _dump(st: ElGrandeState, seat: int) -> str:
+    return json.dumps(st.view(seat), ensure_ascii=False)
+
+
+def test_views_hide_hands_discards_and_discs() -> None:
+    st = fresh(4)
+    hand0 = st.view(0)["players"][0]["hand"]
+    assert hand0 == list(range(1, 14))
+    other = st.view(1)
+    assert "hand" not in other["players"][0] and other["players"][0]["hand_size"] == 13
+    assert "rng" not in _dump(st, 1) and "stacks" not in other
+    # secret discs during a scoring: seat 0's choice is not in seat 1's view
+    empty_board(st)
+    st.king = R["Castilla"]
+    put(st, 0, "Castillo", 2)
+    put(st, 1, "Castillo", 1)
+    st._begin_scoring()
+    assert st.phase == DISC
+    st.apply(0, ("disc", R["Granada"]))
+    assert st.view(0)["players"][0]["disc"] == "Granada"
+    v1 = st.view(1)
+    assert "disc" not in v1["players"][0]
+    assert "Granada" not in json.dumps([e for e in v1["log"] if e["k"].startswith("disc")])
+
+
+def test_views_hide_the_castillo_when_asked() -> None:
+    st = fresh(4, "hidden_castillo")
+    st.king = R["Valencia"]
+    give_turn(st, 0, "ihre_majestaet", court=7)
+    st.apply(0, ("place", D.CASTILLO))
+    st.apply(0, ("place", D.CASTILLO))
+    mine = st.view(0)
+    assert mine["players"][0]["castillo"] == 2
+    theirs = st.view(2)
+    assert "castillo" not in theirs["players"][0] and theirs["castillo_total"] is None
+    assert theirs["players"][0]["province"] is None  # province + court + regions would reveal it
+    assert "Castillo" not in json.dumps([e for e in theirs["log"] if e["k"] == "place"])
+    public = fresh(4)
+    public.king = R["Valencia"]
+    give_turn(public, 0, "ihre_majestaet", court=7)
+    public.apply(0, ("place", D.CASTILLO))
+    assert public.view(2)["players"][0]["castillo"] == 1
+
+
+def test_scoring_discs_are_asked_of_everyone_when_hidden() -> None:
+    st = fresh(4, "hidden_castillo")
+    empty_board(st)
+    st.king = R["Castilla"]
+    put(st, 0, "Castillo", 1)
+    st._begin_scoring()
+    assert sorted(st.to_move()) == [0, 1, 2, 3]
+
+
+def test_views_hide_modifiers_and_retaken_power_cards() -> None:
+    st = fresh(4, "machtverschiebung")
+    v = st.view(1)
+    assert "modifiers" not in v["players"][0] and "modifiers" in v["players"][1]
+    st2 = fresh(4)
+    st2.pdisc[0] = 1 << 5
+    st2.hand[0] &= ~(1 << 5)
+    give_turn(st2, 0, "ermaechtigung", court=0)
+    st2.played[0] = 9
+    st2.hand[0] &= ~(1 << 9)
+    st2.apply(0, ("special",))
+    st2.apply(0, ("pb", 5))
+    seen = json.dumps([e for e in st2.view(1)["log"] if e["k"].startswith("power_back")])
+    assert '"v"' not in seen
+    assert st2.hand[0] >> 5 & 1
+
+
+def _scramble_secrets_of(st: ElGrandeState, other: int) -> ElGrandeState:
+    """A twin that differs from ``st`` only in what ``other`` keeps secret, and in hidden decks."""
+    twin = st.clone()
+    full = (1 << 14) - 2
+    for field in ("hand", "pdisc"):
+        mask = getattr(twin, field)[other]
+        k = bin(mask).count("1")
+        # the same number of cards, other values (keep the card just played out of both)
+        free = [v for v in range(1, 14) if v != twin.played[other]]
+        low = sum(1 << v for v in free[:k]) & full
+        high = sum(1 << v for v in free[len(free) - k :]) & full
+        getattr(twin, field)[other] = low if low != mask else high
+    mods = bin(twin.mhand[other]).count("1")
+    twin.mhand[other] = sum(1 << m for m in range(15, 15 - mods, -1))
+    if twin.disc[other] >= 0 and twin.phase == DISC:
+        twin.disc[other] = (twin.disc[other] + 1) % 9
+    for stack in twin.stacks:
+        stack.reverse()
+    twin.dpower.reverse()
+    twin.rdeck.reverse()
+    twin.rng.state ^= 0xABCDEF
+    if twin.hidden:
+        i = other * D.AREAS + D.CASTILLO
+        if twin.prov[other] > 0:
+            twin.prov[other] -= 1
+            twin.cab[i] += 1
+    return twin
+
+
+@pytest.mark.parametrize("variant", ["", "hidden_castillo,machtverschiebung", "neue_regentschaft"])
+def test_views_do_not_depend_on_other_seats_secrets(variant: str) -> None:
+    for seed in range(4):
+        players = 2 + seed % 4
+        st = fresh(players, variant, seed)
+        bots = [RandomBot(seed * 5 + s) for s in range(players)]
+        step = changed = 0
+        while not st.is_terminal():
+            for seat in st.to_move():
+                st.apply(seat, bots[seat].choose(st, seat))
+                step += 1
+                if step % 5 == 0 and not st.is_terminal():
+                    viewer = step % players
+                    other = (viewer + 1) % players
+                    twin = _scramble_secrets_of(st, other)
+                    changed += twin.hand[other] != st.hand[other]
+                    mine = json.loads(json.dumps(st.view(viewer)))
+                    theirs = json.loads(json.dumps(twin.view(viewer)))
+                    mine.pop("log"), theirs.pop("log")
+                    assert mine == theirs
+        assert changed > 10  # the twins really differ

@@ -1,0 +1,357 @@
+"""The worked examples of the 2023 rulebook as scenario tests (seats: you 0, Orange 1, Blue 2, Green 3)."""
+
+from __future__ import annotations
+
+from feldherr.elgrande import data as D
+from feldherr.elgrande.state import COURT, DISC, POWER, RECALL, TAKE
+
+from .helpers import GAME, R, count, empty_board, fresh, give_turn, put
+
+YOU, ORANGE, BLUE, GREEN = 0, 1, 2, 3
+
+
+def test_power_cards_distinct_values_and_turn_order() -> None:
+    # p. 4: Green starts with 8, Blue may play anything but 8 (plays 3), Orange neither 8 nor 3
+    # (plays 5), you play 9; turns go 9, 8, 5, 3.
+    st = fresh(4)
+    assert st.phase == POWER
+    st.start = st.cur = GREEN
+    st._lm = None
+    st.apply(GREEN, ("power", 8, -1))
+    # seat order is clockwise from the start marker: Green (3) -> you (0) -> Orange (1) -> Blue (2)
+    assert st.to_move() == (YOU,)
+    assert ("power", 8, -1) not in st.legal_moves(YOU)
+    st.apply(YOU, ("power", 9, -1))
+    st.apply(ORANGE, ("power", 5, -1))
+    assert ("power", 8, -1) not in st.legal_moves(BLUE) and ("power", 5, -1) not in st.legal_moves(BLUE)
+    assert ("power", 9, -1) not in st.legal_moves(BLUE)
+    st.apply(BLUE, ("power", 3, -1))
+    assert st.order == [YOU, GREEN, ORANGE, BLUE]
+    assert st.to_move() == (YOU,)
+
+
+def test_caballeros_to_the_court_fewer_allowed_and_none_for_12() -> None:
+    # p. 4: the 9 brings 2 Caballeros; fewer are allowed; 12 and 13 bring none.
+    st = fresh(4)
+    for seat, v in ((0, 12), (1, 9), (2, 1), (3, 4)):
+        st.apply(seat, ("power", v, -1))
+    assert st.cur == 0 and st.phase == TAKE  # the 12: no court step at all
+    st.apply(0, ("take", 0))
+    while st.cur == 0:
+        st.apply(0, st.legal_moves(0)[-1])
+    assert st.phase == COURT and st.cur == 1
+    assert st.legal_moves(1) == [("court", 0), ("court", 1), ("court", 2)]
+    court, prov = st.court[1], st.prov[1]
+    st.apply(1, ("court", 1))
+    assert (st.court[1], st.prov[1]) == (court + 1, prov - 1)
+    assert st.phase == TAKE
+
+
+def test_court_from_the_regions_when_the_province_is_empty() -> None:
+    # p. 4 Sonderfall: own Caballeros may come back from the regions (not from the Castillo).
+    st = fresh(4)
+    empty_board(st)
+    st.king = R["Castilla"]
+    put(st, 0, "Toledo", 3)
+    put(st, 0, "Castilla", 2)  # the King's region is taboo
+    st.court[0] += st.prov[0]
+    st.prov[0] = 0
+    for seat, v in ((0, 1), (1, 2), (2, 3), (3, 4)):
+        st.apply(seat, ("power", v, -1))
+    while st.cur != 0:  # the others go first and forgo everything
+        seat = st.to_move()[0]
+        st.apply(seat, st.legal_moves(seat)[-1])
+    assert st.phase == COURT
+    assert st.legal_moves(0)[-1] == ("court", 3)  # 6 on the card, but only 3 outside the King's region
+    court = st.court[0]
+    put(st, 0, "Sevilla", 1)
+    st.prov[0] = 0
+    st._lm = None
+    st.apply(0, ("court", 2))
+    assert st.phase == RECALL
+    assert st.legal_moves(0) == [("recall", R["Toledo"]), ("recall", R["Sevilla"])]
+    st.apply(0, ("recall", R["Toledo"]))
+    st.apply(0, ("recall", R["Toledo"]))
+    assert st.phase == TAKE and st.court[0] == court + 2
+    assert count(st, 0, "Toledo") == 1 and count(st, 0, "Castilla") == 2
+
+
+def test_placement_targets_around_castilla() -> None:
+    # p. 5: King in Castilla -> Galicia, Navarra, Aragón, Toledo and the Castillo.
+    st = fresh(4)
+    st.king = R["Castilla"]
+    give_turn(st, 0, "intrigue", court=5)
+    places = {m[1] for m in st.legal_moves(0) if m[0] == "place"}
+    assert places == {R["Galicia"], R["Navarra"], R["Aragón"], R["Toledo"], D.CASTILLO}
+
+
+def test_ihre_majestaet_example() -> None:
+    # p. 5 example 1: King in Valencia; 2 to Granada, 2 to Toledo, 1 into the Castillo; then the
+    # King moves to Toledo.
+    st = fresh(4)
+    st.king = R["Valencia"]
+    give_turn(st, 0, "ihre_majestaet", court=7)
+    before = {a: count(st, 0, a) for a in ("Granada", "Toledo", "Castillo")}
+    for a in ("Granada", "Granada", "Toledo", "Toledo", "Castillo"):
+        st.apply(0, ("place", R[a]))
+    assert ("place", R["Toledo"]) not in st.legal_moves(0)  # five were allowed, five are placed
+    st.apply(0, ("special",))
+    assert ("king", R["Valencia"]) not in st.legal_moves(0)
+    st.apply(0, ("king", R["Toledo"]))
+    assert st.king == R["Toledo"]
+    assert count(st, 0, "Granada") == before["Granada"] + 2
+    assert count(st, 0, "Toledo") == before["Toledo"] + 2
+    assert count(st, 0, "Castillo") == before["Castillo"] + 1
+    assert st.phase == POWER  # turn (and the staged round) over
+    assert D.KING_CARD not in st.discard  # the King's card is never discarded ...
+    assert st.up[4] == D.KING_CARD  # ... and open again in the next round
+
+
+def test_declined_fiesta_changes_no_score() -> None:
+    # p. 5 example 2: Fiesta would score the 5-regions; declined, then 1 to Aragón, 2 to Toledo.
+    st = fresh(4)
+    st.king = R["Valencia"]
+    give_turn(st, 0, "fiesta", court=5)
+    scores = list(st.score)
+    st.apply(0, ("nospecial",))
+    st.apply(0, ("place", R["Aragón"]))
+    st.apply(0, ("place", R["Toledo"]))
+    st.apply(0, ("place", R["Toledo"]))
+    assert st.score == scores and st.phase == POWER
+
+
+def test_actions_are_not_split() -> None:
+    st = fresh(4)
+    st.king = R["Valencia"]
+    give_turn(st, 0, "fiesta", court=5)
+    st.apply(0, ("place", R["Aragón"]))
+    assert ("special",) not in st.legal_moves(0)  # placement begun: finish it first
+    st.apply(0, ("endplace",))
+    assert ("special",) in st.legal_moves(0)
+
+
+def test_castillo_scoring_example_and_transfer() -> None:
+    # p. 7: you 3, Blue 2, Orange 1 in the Castillo -> 5, 3, 1; Green nothing. You move yours to Granada.
+    st = fresh(4)
+    empty_board(st)
+    st.king = R["Castilla"]
+    put(st, YOU, "Castillo", 3)
+    put(st, BLUE, "Castillo", 2)
+    put(st, ORANGE, "Castillo", 1)
+    st.grande = [R["Castilla"]] * 4  # keep the region scoring from adding bonuses
+    st._begin_scoring()
+    assert st.phase == DISC and sorted(st.to_move()) == [YOU, ORANGE, BLUE]
+    st.apply(YOU, ("disc", R["Granada"]))
+    st.apply(ORANGE, ("disc", R["Castilla"]))  # the King's region: back to the court
+    court = st.court[ORANGE]
+    st.apply(BLUE, ("disc", R["Sevilla"]))
+    castillo = next(e for e in st.log if e["k"] == "scored" and e["a"]["r"] == "Castillo")
+    assert castillo["a"]["pts"] == [5, 1, 3, 0]
+    assert count(st, YOU, "Castillo") == 0 and st.court[ORANGE] == court + 1
+
+
+def test_galicia_navarra_sevilla_granada_examples() -> None:
+    st = fresh(4)
+    empty_board(st)
+    st.king = R["Granada"]
+    st.grande = [R["Granada"], R["Aragón"], R["Sevilla"], R["Navarra"]]
+    # Galicia 4/2/0: Orange 4, Blue 3, you 2 -> 4, 2, 0; Green (none) 0
+    put(st, ORANGE, "Galicia", 4)
+    put(st, BLUE, "Galicia", 3)
+    put(st, YOU, "Galicia", 2)
+    assert st.score_area(R["Galicia"]) == [0, 4, 2, 0]
+    # Navarra 5/3/1: you, Blue, Green 2 each -> all 3 (Green's Grande gives nothing); Orange 1 -> 1
+    for c in (YOU, BLUE, GREEN):
+        put(st, c, "Navarra", 2)
+    put(st, ORANGE, "Navarra", 1)
+    assert st.score_area(R["Navarra"]) == [3, 1, 3, 3]
+    # Sevilla 4/3/1: Blue and Green 2 each -> 3 each, no Grande bonus for Blue; you 1 -> 1
+    put(st, BLUE, "Sevilla", 2)
+    put(st, GREEN, "Sevilla", 2)
+    put(st, YOU, "Sevilla", 1)
+    assert st.score_area(R["Sevilla"]) == [1, 0, 3, 3]
+    # Granada 6/3/1: you 3 with your Grande in the King's region -> 6 + 2 + 2 = 10; Orange and Green 1 each
+    put(st, YOU, "Granada", 3)
+    put(st, ORANGE, "Granada", 1)
+    put(st, GREEN, "Granada", 1)
+    assert st.score_area(R["Granada"]) == [10, 1, 0, 1]
+
+
+def test_three_players_use_two_values_only() -> None:
+    st = fresh(3)
+    empty_board(st)
+    st.king = R["Galicia"]
+    put(st, 0, "Navarra", 3)
+    put(st, 1, "Navarra", 2)
+    put(st, 2, "Navarra", 1)
+    st.grande = [R["Galicia"]] * 3
+    assert st.score_area(R["Navarra"]) == [5, 3, 0]
+
+
+def test_aussenposten_with_mobile_scoreboards() -> None:
+    # p. 11: all 4-regions: Sevilla, Cataluña and Toledo (4/0/0 on it), not Galicia (8/4/0 on it).
+    st = fresh(4)
+    empty_board(st)
+    st.king = R["Aragón"]
+    st.boards = [R["Galicia"], R["Toledo"]]
+    for a in ("Galicia", "Sevilla", "Cataluña", "Toledo", "Navarra"):
+        put(st, YOU, a, 1)
+    give_turn(st, YOU, "aussenposten", court=0)
+    st.apply(YOU, ("special",))
+    scored = [e["a"]["r"] for e in st.log if e["k"] == "scored"]
+    assert scored == ["Cataluña", "Toledo", "Sevilla"]
+    assert st.score[YOU] == 4 * 3
+
+
+def test_intrigue_example() -> None:
+    # p. 10: 1 own from Granada to Castilla, 1 own into the Castillo, 1 green to Valencia, 1 blue to Castilla.
+    st = fresh(4)
+    empty_board(st)
+    st.king = R["Aragón"]
+    put(st, YOU, "Granada", 3)
+    put(st, GREEN, "Toledo", 2)
+    put(st, BLUE, "Sevilla", 2)
+    give_turn(st, YOU, "intrigue", court=0)
+    st.apply(YOU, ("special",))
+    for move in (
+        ("from", YOU, R["Granada"]),
+        ("to", R["Castilla"]),
+        ("from", YOU, R["Granada"]),
+        ("to", D.CASTILLO),
+    ):
+        st.apply(YOU, move)
+    assert ("from", YOU, R["Granada"]) not in st.legal_moves(YOU)  # two own moved already
+    st.apply(YOU, ("from", GREEN, R["Toledo"]))
+    assert ("to", R["Aragón"]) not in st.legal_moves(YOU)  # never into the King's region
+    st.apply(YOU, ("to", R["Valencia"]))
+    st.apply(YOU, ("from", BLUE, R["Sevilla"]))
+    st.apply(YOU, ("to", R["Castilla"]))
+    assert count(st, YOU, "Castilla") == 1 and count(st, YOU, "Castillo") == 1
+    assert count(st, GREEN, "Valencia") == 1 and count(st, BLUE, "Castilla") == 1
+    assert st.phase == POWER
+
+
+def test_rueckzug_example() -> None:
+    # p. 10: Orange returns 3 from the court; Blue 2 from the court and 1 from Valencia; Green 2 from
+    # Toledo and 1 from Valencia. Orange (left of you) goes first.
+    st = fresh(4)
+    empty_board(st)
+    st.king = R["Aragón"]
+    st.court = [5, 5, 2, 0]
+    put(st, BLUE, "Valencia", 2)
+    put(st, GREEN, "Toledo", 3)
+    put(st, GREEN, "Valencia", 1)
+    give_turn(st, YOU, "rueckzug", court=0)
+    st.apply(YOU, ("special",))
+    # Orange has Caballeros only at court: her three returns are forced and taken automatically
+    assert st.court[ORANGE] == 2
+    assert st.to_move() == (BLUE,)
+    st.apply(BLUE, ("ret", -1))
+    st.apply(BLUE, ("ret", -1))
+    # Blue's third one can only come from Valencia now: forced, taken automatically
+    assert st.to_move() == (GREEN,)
+    st.apply(GREEN, ("ret", R["Toledo"]))
+    st.apply(GREEN, ("ret", R["Toledo"]))
+    st.apply(GREEN, ("ret", R["Valencia"]))
+    assert st.court[:4] == [0, 2, 0, 0]  # you, Orange, Blue, Green
+    assert count(st, BLUE, "Valencia") == 1 and count(st, GREEN, "Toledo") == 1
+    assert count(st, GREEN, "Valencia") == 0 and st.phase == POWER
+
+
+def test_umsturz_example() -> None:
+    # p. 11: you choose Toledo; Orange moves 1 to Cataluña, Blue 2 to Granada, Green 2 to Valencia.
+    st = fresh(4)
+    empty_board(st)
+    st.king = R["Aragón"]
+    put(st, YOU, "Toledo", 2)
+    put(st, ORANGE, "Toledo", 1)
+    put(st, BLUE, "Toledo", 2)
+    put(st, GREEN, "Toledo", 2)
+    give_turn(st, YOU, "umsturz", court=0)
+    st.apply(YOU, ("special",))
+    st.apply(YOU, ("pick", R["Toledo"]))
+    assert st.phase == DISC and sorted(st.to_move()) == [ORANGE, BLUE, GREEN]
+    assert ("disc", R["Toledo"]) not in st.legal_moves(ORANGE)
+    st.apply(ORANGE, ("disc", R["Cataluña"]))
+    st.apply(BLUE, ("disc", R["Granada"]))
+    st.apply(GREEN, ("disc", R["Valencia"]))
+    assert (count(st, ORANGE, "Cataluña"), count(st, BLUE, "Granada"), count(st, GREEN, "Valencia")) == (
+        1,
+        2,
+        2,
+    )
+    assert count(st, YOU, "Toledo") == 2 and count(st, BLUE, "Toledo") == 0
+
+
+def test_machtverschiebung_totals() -> None:
+    # p. 10: 9 + 1 = 10 is fine after a 9; after an 8, 7 + 1 (= 8) is not.
+    st = fresh(4, "machtverschiebung")
+    for seat in range(4):
+        st.apply(seat, st.legal_moves(seat)[0])
+    assert st.phase == POWER
+    plus = next(i for i, v in enumerate(D.MODIFIER_VALUES) if v == 1)
+    seat = st.to_move()[0]
+    st.mhand[seat] |= 1 << plus
+    nxt = (seat + 1) % 4
+    st.mhand[nxt] |= 1 << plus
+    st._lm = None
+    st.apply(seat, ("power", 9, -1))
+    assert ("power", 9, plus) in st.legal_moves(nxt)
+    assert ("power", 8, plus) not in st.legal_moves(nxt)  # 8 + 1 = 9 is taken
+    st2 = fresh(4, "machtverschiebung")
+    for s in range(4):
+        st2.apply(s, st2.legal_moves(s)[0])
+    seat = st2.to_move()[0]
+    nxt = (seat + 1) % 4
+    st2.mhand[nxt] |= 1 << plus
+    st2._lm = None
+    st2.apply(seat, ("power", 8, -1))
+    assert ("power", 7, plus) not in st2.legal_moves(nxt)
+    st2.apply(nxt, ("power", 9, plus))
+    assert st2.total[nxt] == 10
+
+
+def test_start_marker_goes_to_the_lowest_card() -> None:
+    st = fresh(4)
+    for seat, v in ((0, 13), (1, 12), (2, 2), (3, 11)):
+        st.apply(seat, ("power", v, -1))
+    while st.round == 1:
+        seat = st.to_move()[0]
+        st.apply(seat, st.legal_moves(seat)[-1])
+    assert st.start == 2 and st.cur == 2 and st.phase == POWER
+
+
+def test_round_end_discards_the_unused_card_but_keeps_the_kings_card() -> None:
+    st = fresh(4)
+    up = list(st.up)
+    for seat, v in ((0, 13), (1, 12), (2, 2), (3, 11)):
+        st.apply(seat, ("power", v, -1))
+    taken = []
+    while st.round == 1:
+        seat = st.to_move()[0]
+        if st.phase == TAKE:
+            stack = 4 if 4 in [s for s, c in enumerate(st.up) if c >= 0] else st.legal_moves(seat)[0][1]
+            taken.append(stack)
+            st.apply(seat, ("take", stack))
+            continue
+        st.apply(seat, st.legal_moves(seat)[-1])
+    assert st.up[4] == D.KING_CARD
+    unused = [up[s] for s in range(5) if s not in taken]
+    assert len(unused) == 1 and unused[0] in st.discard
+
+
+def test_move_codec_round_trip() -> None:
+    for move in [
+        ("power", 9, -1),
+        ("power", 3, 2),
+        ("place", R["Toledo"]),
+        ("recall", -1),
+        ("ret", -1),
+        ("from", 2, R["Aragón"]),
+        ("board", 1, D.CASTILLO),
+        ("king", D.FRANCE),
+        ("endplace",),
+    ]:
+        assert GAME.move_from_json(GAME.move_to_json(move)) == move
+    assert GAME.move_to_json(("place", R["Aragón"])) == ["place", "Aragón"]
+    assert GAME.move_from_json(["place", "aragon"]) == ("place", R["Aragón"])
