@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from feldherr.wallenstein.data import ACTIONS, BONUS_TILES, BUILDINGS, EVENTS, NAMES, NUM_SLOTS
+from feldherr.wallenstein.data import ACTIONS, BONUS_TILES, BUILDINGS, EVENTS, NAMES
 from feldherr.wallenstein.moves import SLOT_NAMES, slot_value_to_json
 from feldherr.wallenstein.state import LOST, UNPLANNED, WallensteinState
 
@@ -82,7 +82,7 @@ def view(st: WallensteinState, seat: int | None) -> dict[str, Any]:
 def _plan_view(st: WallensteinState, owner: int, viewer: int | None) -> dict[str, Any]:
     plan = st.plans[owner]
     shown: dict[str, Any] = {}
-    for slot in range(NUM_SLOTS):
+    for slot in range(len(plan)):
         value = plan[slot]
         if value == UNPLANNED:
             continue
