@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from feldherr.core.errors import IllegalMoveError, UnaffordableError
 from feldherr.core.game import Move
-from feldherr.wallenstein.board import log
+from feldherr.wallenstein import board  # (module import: board and engine import each other)
 from feldherr.wallenstein.data import (
     BUILD_BIT,
     BUILDINGS,
@@ -42,7 +42,7 @@ def fill_from_tower(st: WallensteinState, out: list[int]) -> None:
         if k:
             st.courtiers[s] -= k
             st.hall[s] += k
-            log(st, "courtiers_from_tower", p=s, n=k)
+            board.log(st, "courtiers_from_tower", p=s, n=k)
 
 
 def display(st: WallensteinState) -> None:
@@ -50,7 +50,7 @@ def display(st: WallensteinState) -> None:
     drawn = [st.favor_deck.pop() for _ in range(min(FAVORS_SHOWN, len(st.favor_deck)))]
     drawn.sort(key=lambda f: FAVORS[f].id, reverse=True)
     st.favors = drawn
-    log(st, "favors_shown", cards=[FAVORS[f].id for f in drawn])
+    board.log(st, "favors_shown", cards=[FAVORS[f].id for f in drawn])
 
 
 # -- step 1: reveal and convert ---------------------------------------------------------------------
@@ -74,7 +74,7 @@ def convert(st: WallensteinState, seat: int, k: int, card: int) -> None:
     # "If an action cannot be completed ... this action is not performed."
     if available < k or st.courtiers[seat] < k:
         reason = "no_courtiers" if available >= k else "too_few_armies"
-        log(st, "court_skip", p=seat, n=k, source=source, reason=reason)
+        board.log(st, "court_skip", p=seat, n=k, source=source, reason=reason)
         return
     if card == TOWER_CARD:
         st.tray[seat] -= k
@@ -83,7 +83,7 @@ def convert(st: WallensteinState, seat: int, k: int, card: int) -> None:
     st.supply[seat] += k
     st.courtiers[seat] -= k
     st.hall[seat] += k
-    log(st, "court_convert", p=seat, n=k, source=source)
+    board.log(st, "court_convert", p=seat, n=k, source=source)
 
 
 # -- step 2: the Court's favor ----------------------------------------------------------------------
@@ -110,7 +110,7 @@ def next_decision(st: WallensteinState) -> bool:
         seat = queue[0]
         if st.hall[seat]:
             st.audience[seat] += st.hall[seat]
-            log(st, "audience", p=seat, n=st.hall[seat])
+            board.log(st, "audience", p=seat, n=st.hall[seat])
             st.hall[seat] = 0
         if len(options(st, seat)) > 1:
             st.phase = FAVOR
@@ -161,14 +161,14 @@ def apply(st: WallensteinState, seat: int, move: Move) -> None:
     st.queue.pop(0)
     space = move[1]
     if space < 0:
-        log(st, "favor_none", p=seat)
+        board.log(st, "favor_none", p=seat)
         return
     favor = st.favors[space]
     cost = FAVOR_COSTS[space]
     st.favors[space] = -1
     st.audience[seat] -= cost
     st.courtiers[seat] += cost
-    log(st, "favor_taken", p=seat, card=FAVORS[favor].id, cost=cost)
+    board.log(st, "favor_taken", p=seat, card=FAVORS[favor].id, cost=cost)
     use(st, seat, favor, move[2])
 
 
@@ -196,40 +196,40 @@ def use(st: WallensteinState, seat: int, favor: int, target: int) -> None:
     effect, n = card.effect, card.amount
     if effect == "cancel_event":
         if target == REMOVE_EVENT:
-            log(st, "event_removed", p=seat, event=EVENTS[st.event].id)
+            board.log(st, "event_removed", p=seat, event=EVENTS[st.event].id)
             st.used_events.append(st.event)
             st.event = -1
     elif effect == "taler":
         st.money[seat] += n
-        log(st, "favor_gain", p=seat, kind="taler", n=n)
+        board.log(st, "favor_gain", p=seat, kind="taler", n=n)
     elif effect == "grain":
         st.grain[seat] += n
-        log(st, "favor_gain", p=seat, kind="grain", n=n)
+        board.log(st, "favor_gain", p=seat, kind="grain", n=n)
     elif effect == "vp":
         st.vp[seat] += n
-        log(st, "favor_gain", p=seat, kind="vp", n=n)
+        board.log(st, "favor_gain", p=seat, kind="vp", n=n)
     elif effect == "tray_armies":
         k = min(n, st.supply[seat])  # as far as possible ("soweit möglich")
         st.supply[seat] -= k
         st.tray[seat] += k
-        log(st, "favor_gain", p=seat, kind="armies", n=k)
+        board.log(st, "favor_gain", p=seat, kind="armies", n=k)
     elif effect == "calm":
         if target >= 0:
             st.unrest[target] -= 1
             st.unrest_supply += 1
-            log(st, "calmed", county=NAMES[target])
+            board.log(st, "calmed", county=NAMES[target])
         else:
             st.parry[seat] += 1
-            log(st, "favor_kept", p=seat, card=card.id)
+            board.log(st, "favor_kept", p=seat, card=card.id)
     elif effect == "build":
         if target >= 0:
             b = card.building
             st.building_supply[b] -= 1
             st.buildings[target] |= BUILD_BIT[b]
-            log(st, "build", p=seat, building=BUILDINGS[b], county=NAMES[target], cost=0)
+            board.log(st, "build", p=seat, building=BUILDINGS[b], county=NAMES[target], cost=0)
     elif effect == "shield":
         st.shield[seat] |= card.shield
-        log(st, "favor_shield", p=seat, card=card.id)
+        board.log(st, "favor_shield", p=seat, card=card.id)
     elif effect == "deploy" and target >= 0:
         k = min(n, st.supply[seat])
         st.supply[seat] -= k
@@ -237,7 +237,7 @@ def use(st: WallensteinState, seat: int, favor: int, target: int) -> None:
         if st.owner[target] < 0:  # "the player receives this county card w/o any battle"
             st.owner[target] = seat
             st.card[target] = seat
-        log(st, "deploy", p=seat, county=NAMES[target], n=k, cost=0)
+        board.log(st, "deploy", p=seat, county=NAMES[target], n=k, cost=0)
 
 
 def clean_up(st: WallensteinState) -> None:
@@ -247,5 +247,5 @@ def clean_up(st: WallensteinState) -> None:
         st.audience[s] = 0
     left = [FAVORS[f].id for f in st.favors if f >= 0]
     if left:
-        log(st, "favors_removed", cards=left)
+        board.log(st, "favors_removed", cards=left)
     st.favors = []

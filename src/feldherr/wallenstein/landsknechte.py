@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from feldherr.core.errors import IllegalMoveError
 from feldherr.core.game import Move
-from feldherr.wallenstein.board import log
+from feldherr.wallenstein import board  # (module import: board and engine import each other)
 from feldherr.wallenstein.data import LSK_CARDS, LSK_KINDS, LSK_REGIONS, REGION_OF
 from feldherr.wallenstein.state import LANDSKNECHTE, WallensteinState
 
@@ -41,7 +41,7 @@ def next_decision(st: WallensteinState) -> bool:
     while queue:
         seat = queue[0]
         st.lsk_top[seat] = (st.lsk_top[seat] + 1) % len(LSK_CARDS)
-        log(st, "lsk_card", p=seat, card=st.lsk_top[seat] + 1)
+        board.log(st, "lsk_card", p=seat, card=st.lsk_top[seat] + 1)
         moves = options(st, seat)
         if len(moves) > 1:
             st.phase = LANDSKNECHTE
@@ -77,7 +77,7 @@ def grant(st: WallensteinState, seat: int, kind: int) -> None:
         st.tray[seat] += n
     else:
         st.vp[seat] += n
-    log(st, "lsk_benefit", p=seat, kind=LSK_KINDS[kind], n=n)
+    board.log(st, "lsk_benefit", p=seat, kind=LSK_KINDS[kind], n=n)
 
 
 def reset(st: WallensteinState) -> None:

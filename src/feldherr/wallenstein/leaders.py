@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from feldherr.core.errors import IllegalMoveError
 from feldherr.core.game import Move
-from feldherr.wallenstein.board import log
+from feldherr.wallenstein import board  # (module import: board and engine import each other)
 from feldherr.wallenstein.data import NAMES, NEIGHBOURS, VP_PER_STATUE, VP_PER_TROPHY
 from feldherr.wallenstein.state import LEADER, WallensteinState
 
@@ -75,11 +75,11 @@ def go(st: WallensteinState, seat: int, county: int) -> None:
             if st.statue_supply[seat] > 0:
                 st.statue_supply[seat] -= 1
                 st.statues[seat][old] += 1
-                log(st, "statue", p=seat, county=NAMES[old])
+                board.log(st, "statue", p=seat, county=NAMES[old])
         else:
-            log(st, "leader_fled", p=seat, county=NAMES[old])
+            board.log(st, "leader_fled", p=seat, county=NAMES[old])
     st.leader[seat] = county
-    log(st, "leader_placed", p=seat, county=NAMES[county])
+    board.log(st, "leader_placed", p=seat, county=NAMES[county])
     # "if another player places their military leader in this county, that player removes the
     # statue from the board and keeps it in front of them as a trophy"
     for other in range(st.num_players):
@@ -87,7 +87,7 @@ def go(st: WallensteinState, seat: int, county: int) -> None:
         if other != seat and k:
             st.statues[other][county] = 0
             st.trophies[seat][other] += k
-            log(st, "trophy", p=seat, d=other, county=NAMES[county], n=k)
+            board.log(st, "trophy", p=seat, d=other, county=NAMES[county], n=k)
 
 
 def score(st: WallensteinState) -> None:
@@ -97,4 +97,4 @@ def score(st: WallensteinState) -> None:
         trophies = sum(st.trophies[s])
         gained = VP_PER_STATUE * on_board + VP_PER_TROPHY * trophies
         st.vp[s] += gained
-        log(st, "leader_score", p=s, statues=on_board, trophies=trophies, vp=gained)
+        board.log(st, "leader_score", p=s, statues=on_board, trophies=trophies, vp=gained)
