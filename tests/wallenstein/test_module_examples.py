@@ -488,3 +488,83 @@ def test_leader_bad_target() -> None:
     with pytest.raises(IllegalMoveError) as err:
         st.apply(0, ("leader", foreign))
     assert err.value.rule == "wallenstein.leaders.placement" and st.digest() == before
+
+
+# -- secrecy, words, bad input -----------------------------------------------------------------------
+
+
+def test_extra_board_hidden_until_revealed() -> None:
+    st = fresh_modules(["court"])
+    for seat in st.to_move():
+        st.apply(seat, st.legal_moves(seat)[0])
+    mine = st.view(0)["player_info"][0]["plan"]
+    theirs = st.view(1)["player_info"][0]["plan"]
+    assert "court1" not in theirs  # not planned yet (slot by slot)
+    while st.plan_step[0] < st.nslots:
+        st.apply(0, st.legal_moves(0)[-1])
+    theirs = st.view(1)["player_info"][0]["plan"]
+    mine = st.view(0)["player_info"][0]["plan"]
+    assert {theirs[k] for k in ("court1", "court2", "court3")} == {"hidden"}
+    assert all(mine[k] != "hidden" for k in ("court1", "court2", "court3"))
+    court.reveal_all(st)
+    theirs = st.view(1)["player_info"][0]["plan"]
+    assert theirs["court3"] == mine["court3"]
+    text = json_text(st.view(1))
+    assert '"favor_deck":' not in text and '"favor_deck_size":' in text
+
+
+def json_text(data: object) -> str:
+    import json
+
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_log_and_terminal_in_both_languages(lang: str) -> None:
+    from feldherr.core import RandomBot
+    from feldherr.wallenstein.text import CATALOGUE
+
+    from .scenario import GAME
+
+    st = fresh_modules(["court", "landsknechte", "leaders"], setup="draft", seed=4)
+    bots = [RandomBot(s) for s in range(4)]
+    while not st.is_terminal():
+        for seat in st.to_move():
+            st.apply(seat, bots[seat].choose(st, seat))
+    for entry in st.log:
+        assert entry["k"] in CATALOGUE
+        assert "{" not in GAME.render_log(entry, lang)
+    text = GAME.render_text(st, 0, lang)
+    assert ("Kaiserhof" if lang == "de" else "Emperor's Court") in text
+    assert ("Heerführer" if lang == "de" else "Military leaders") in text
+    assert "Landsknechte" in text
+
+
+def test_bad_module_moves_are_typed_and_change_nothing() -> None:
+    from feldherr.core.errors import MalformedMoveError, WrongPhaseError
+
+    from .scenario import GAME
+
+    st = fresh_modules(["court"])
+    before = st.digest()
+    with pytest.raises(WrongPhaseError):
+        st.apply(0, ("favor", 0, -1))
+    with pytest.raises(MalformedMoveError):
+        GAME.move_from_json(["favor", 5])
+    with pytest.raises(MalformedMoveError):
+        GAME.move_from_json(["lsk", "gold"])
+    foreign = st.plan_hand[1][0]
+    slots = [
+        *st.plan_hand[0][:8],
+        MONEY_BASE + 1,
+        MONEY_BASE + 2,
+        MONEY_BASE,
+        foreign,
+        TOWER_CARD,
+        TOWER_CARD,
+    ]
+    from feldherr.core.errors import NotOwnedError
+
+    with pytest.raises(NotOwnedError):
+        st.apply(0, ("plan", tuple(slots)))
+    assert st.digest() == before
