@@ -565,6 +565,7 @@ def test_bad_module_moves_are_typed_and_change_nothing() -> None:
     ]
     from feldherr.core.errors import NotOwnedError
 
-    with pytest.raises(NotOwnedError):
+    with pytest.raises(NotOwnedError) as err:
         st.apply(0, ("plan", tuple(slots)))
+    assert err.value.rule == "wallenstein.court.convert"
     assert st.digest() == before

@@ -240,7 +240,7 @@ def _check_value(st: WallensteinState, seat: int, value: object, slot: int, used
     elif value not in st.plan_hand[seat]:
         raise NotOwnedError(
             f"{NAMES[value] if 0 <= value < len(NAMES) else value} is not one of your county cards",
-            rule="wallenstein.plan.own-cards",
+            rule="wallenstein.court.convert" if slot in COURT_SLOTS else "wallenstein.plan.own-cards",
         )
     if value in used:
         raise illegal("each card can be placed only once", "wallenstein.plan.card-once")
