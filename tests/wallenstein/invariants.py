@@ -74,6 +74,13 @@ def _check_modules(st: WallensteinState) -> None:
         assert 0 <= st.lsk_top[s] < len(LSK_CARDS)
         if not st.lsk:
             assert st.lsk_top[s] == 0
+    placed = st.year > 1 or st.options["setup"] == "draft"  # while drafting / after winter
+    if st.leaders and st.phase == "plan" and st.season == 0 and placed:
+        for s in range(n):
+            assert st.leader[s] >= 0 or s not in st.owner, f"seat {s}'s leader is missing"
+    if st.court and st.phase == "plan":
+        assert len(st.favors) == FAVORS_SHOWN and all(f >= 0 for f in st.favors)
+        assert st.favors == sorted(st.favors, reverse=True), "highest number on the 4-courtier space"
     assert len(st.favors) <= FAVORS_SHOWN
     cards = st.favor_deck + [f for f in st.favors if f >= 0]
     assert len(set(cards)) == len(cards), "each favor card once"

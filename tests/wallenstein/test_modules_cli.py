@@ -27,9 +27,7 @@ def test_unknown_module_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_bench_with_all_modules(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(
-        ["bench", "wallenstein", "--modules", "court,landsknechte,leaders", "--games", "2", "--json"]
-    )
+    code = main(["bench", "wallenstein", "--modules", "court,landsknechte,leaders", "--games", "2", "--json"])
     out, err = capsys.readouterr()
     assert code == 0, err
     data = json.loads(out)
