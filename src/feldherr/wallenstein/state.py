@@ -232,9 +232,8 @@ class WallensteinState(State):
         return new
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            name: value for name, value in self.__dict__.items() if name not in _SKIP_JSON
-        }
+        skip = _SKIP_JSON if self.court or self.lsk or self.leaders else _SKIP_JSON_BASE
+        data: dict[str, Any] = {name: value for name, value in self.__dict__.items() if name not in skip}
         data["rng"] = self.rng.state
         data["tower"] = self.tower.to_json()
         return data
@@ -256,6 +255,15 @@ class WallensteinState(State):
 
 
 _SKIP_JSON = frozenset({"rng", "tower", "active"})
+# Without modules their fields keep the start values: left out, so base-game states (and the digests
+# in their records) read the same as before the modules existed.
+_MODULE_FIELDS = frozenset(
+    {
+        "court", "lsk", "leaders", "nslots", "stage", "queue", "lsk_top", "leader", "statue_supply",
+        "statues", "trophies", "courtiers", "hall", "audience", "favor_deck", "favors", "shield", "parry",
+    }
+)  # fmt: skip
+_SKIP_JSON_BASE = _SKIP_JSON | _MODULE_FIELDS
 
 
 def _copy(value: Any) -> Any:
