@@ -122,3 +122,11 @@ def test_module_options() -> None:
     assert normal["modules"] == ["court", "leaders"]
     with pytest.raises(OptionError):
         GAME.normalize_options({"modules": ["castles"]})
+
+
+def test_base_game_state_has_no_module_fields() -> None:
+    """Without modules the JSON (and so the digest) is what it was before the modules existed."""
+    data = GAME.new_state({"players": 4}, 1).to_json()
+    assert not {"courtiers", "leader", "lsk_top", "nslots"} & set(data)
+    with_court = GAME.new_state({"players": 4, "modules": ["court"]}, 1).to_json()
+    assert {"courtiers", "leader", "lsk_top", "nslots"} <= set(with_court)

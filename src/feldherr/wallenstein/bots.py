@@ -32,7 +32,7 @@ from feldherr.wallenstein.data import (
     TOWER_CARD,
     TOWER_CARDS,
 )
-from feldherr.wallenstein.planning import plan_order
+from feldherr.wallenstein.planning import PLAN_ORDER
 from feldherr.wallenstein.state import EMPTY, WallensteinState
 
 _POPCOUNT = tuple(bin(m).count("1") for m in range(8))
@@ -190,11 +190,17 @@ class HeuristicBot:
                 quiet = [c for c in free if self._threat(st, seat, c) == 0 and st.armies[c] >= k + 2]
                 if quiet and st.courtiers[seat] >= k:
                     assign(box, max(quiet, key=lambda c: st.armies[c]))
-        # Cover the remaining boxes: money cards first, then dice tower cards, then counties.
-        fillers = [MONEY_BASE + v for v in range(5) if MONEY_BASE + v != slots[BID]]
-        fillers += [TOWER_CARD] * towers
-        fillers += [c for c in hand if c in free]
-        for box in plan_order(st)[1:]:
+        # Cover the remaining boxes: money cards (court boxes) and dice tower cards (mat boxes) do
+        # nothing, so they go first; the county cards left last.
+        money_cards = [MONEY_BASE + v for v in range(5) if MONEY_BASE + v != slots[BID]]
+        rest = [c for c in hand if c in free]
+        court_fillers = money_cards + [TOWER_CARD] * towers + rest
+        for box in COURT_SLOTS if st.court else ():
+            if slots[box] == EMPTY and court_fillers:
+                slots[box] = court_fillers.pop(0)
+        towers = court_fillers.count(TOWER_CARD)
+        fillers = [TOWER_CARD] * towers + [c for c in court_fillers if c != TOWER_CARD]
+        for box in PLAN_ORDER[1:]:
             if slots[box] == EMPTY and fillers:
                 slots[box] = fillers.pop(0)
         return tuple(slots)
