@@ -257,6 +257,10 @@ def test_favors_10_11_18_protect_from_combat_a_b(number: int, a: bool, b: bool) 
     assert dst in NEIGHBOURS[src]
     assert (dst not in actions.move_targets(st, RED, COMBAT_A, src)) == a
     assert (dst not in actions.move_targets(st, RED, COMBAT_B, src)) == b
+    if a:
+        with pytest.raises(IllegalMoveError) as err:
+            planning.explain_illegal_move(st, RED, COMBAT_A, src, ("move", dst, 1))
+        assert err.value.rule == "wallenstein.court.favor-shield"
     engine._end_round(st)  # "Remove the card from the game at the end of the round"
     assert dst in actions.move_targets(st, RED, COMBAT_A, src)
 

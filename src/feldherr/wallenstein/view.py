@@ -133,7 +133,10 @@ def _decision(st: WallensteinState) -> dict[str, Any] | None:
     if st.phase == "move":
         seat, county, action = st.pending
         return {"seat": seat, "kind": "move", "from": NAMES[county], "action": ACTIONS[action]}
-    if st.phase in ("draft", "position", "revolt-order", "favor", "leader", "landsknechte") and st.pending:
+    if st.phase == "leader" and st.pending:
+        step = {"leader_setup": "place", "leader_move": "move", "leader_winter": "return"}[st.stage]
+        return {"seat": st.pending[0], "kind": "leader", "step": step}
+    if st.phase in ("draft", "position", "revolt-order", "favor", "landsknechte") and st.pending:
         return {"seat": st.pending[0], "kind": st.phase}
     if st.phase == "plan":
         return {"seats": list(st.to_move()), "kind": "plan"}
