@@ -130,3 +130,35 @@ def test_base_game_state_has_no_module_fields() -> None:
     assert not {"courtiers", "leader", "lsk_top", "nslots"} & set(data)
     with_court = GAME.new_state({"players": 4, "modules": ["court"]}, 1).to_json()
     assert {"courtiers", "leader", "lsk_top", "nslots"} <= set(with_court)
+
+
+def test_module_steps_come_where_the_sequence_puts_them() -> None:
+    """Landsknechte before the court, the court before the first action, the leaders' move after
+    the tenth action, leaders coming back only after winter."""
+    from feldherr.wallenstein import leaders
+    from feldherr.wallenstein.state import FAVOR, LANDSKNECHTE, LEADER
+
+    seen = set()
+    for seed in range(12):
+        players = 3 + seed % 3
+        state = GAME.new_state({"players": players, "modules": list(MODULES)}, seed)
+        assert isinstance(state, WallensteinState)
+        bots = [RandomBot(seed + s) for s in range(players)]
+        while not state.is_terminal():
+            phase = state.phase
+            if phase == LANDSKNECHTE:
+                assert not any(state.revealed[s][11] for s in range(players))
+            if phase in (LANDSKNECHTE, FAVOR):
+                assert state.action_index == 0 and state.turn_index == 0
+                keys = [e["k"] for e in state.log]
+                since_order = keys[len(keys) - keys[::-1].index("order") :]
+                assert not {"collect", "skip", "reveal_action", "battle", "move", "pass"} & set(since_order)
+            if phase == LEADER:
+                seen.add(state.stage)
+                if state.stage == leaders.MOVE:
+                    assert state.action_index == len(state.actions)
+                elif state.stage == leaders.WINTER:
+                    assert state.season == 3
+            for seat in state.to_move():
+                state.apply(seat, bots[seat].choose(state, seat))
+    assert {leaders.MOVE, leaders.WINTER} <= seen
