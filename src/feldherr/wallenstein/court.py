@@ -176,7 +176,9 @@ def _explain(st: WallensteinState, seat: int, move: Move) -> None:
     if len(move) != 3 or not all(isinstance(x, int) for x in move[1:]):
         raise IllegalMoveError("a favor move is ('favor', space 0-2 or -1, target)", rule="wallenstein.court")
     space = move[1]
-    if not -1 <= space < len(st.favors) or (space >= 0 and st.favors[space] < 0):
+    if space == -1:
+        raise IllegalMoveError("taking no favor card is ('favor', -1, -1)", rule="wallenstein.court")
+    if not 0 <= space < len(st.favors) or st.favors[space] < 0:
         raise IllegalMoveError("no favor card lies on that space", rule="wallenstein.court.favor")
     if FAVOR_COSTS[space] > st.audience[seat]:
         raise UnaffordableError(
