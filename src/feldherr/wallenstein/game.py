@@ -21,7 +21,7 @@ from feldherr.wallenstein.data import (
 )
 from feldherr.wallenstein.engine import new_game
 from feldherr.wallenstein.state import EMPTY, WallensteinState
-from feldherr.wallenstein.text import CATALOGUE, render_log, seat_name
+from feldherr.wallenstein.text import CATALOGUE, favor_text, render_log, seat_name
 from feldherr.wallenstein.tower import DEFAULT_TOWER, TOWER_MODELS
 
 KNOWN_MODULES: tuple[str, ...] = MODULES  # Am Kaiserhof, Landsknechte, Heerführer
@@ -88,7 +88,10 @@ class WallensteinGame(Game):
         return codec.move_from_json(data)
 
     def describe_move(self, state: State, seat: int, move: Move, lang: str = "en") -> str:
-        return describe_move(move, lang)
+        text = describe_move(move, lang)
+        if move[0] == "favor" and move[1] >= 0 and isinstance(state, WallensteinState):
+            text += ": " + favor_text(state.favors[move[1]], lang)
+        return text
 
     def render_log(self, entry: LogEntry, lang: str = "en") -> str:
         return render_log(entry, lang)

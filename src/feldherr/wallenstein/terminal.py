@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from feldherr.core.i18n import term
-from feldherr.wallenstein.data import ACTIONS, BUILDINGS, COUNTIES, REGIONS, SITES
+from feldherr.wallenstein.data import ACTIONS, BUILDINGS, COUNTIES, FAVOR_COSTS, REGIONS, SITES
 from feldherr.wallenstein.moves import SLOT_NAMES
 from feldherr.wallenstein.state import WallensteinState
-from feldherr.wallenstein.text import CATALOGUE, cubes_text, event_text, seat_name, tile_text
+from feldherr.wallenstein.text import CATALOGUE, cubes_text, event_text, favor_text, seat_name, tile_text
 
 _BUILDING_LETTER = {"en": ("P", "C", "T"), "de": ("P", "K", "H")}
 
@@ -125,12 +125,12 @@ def _module_lines(st: WallensteinState, view: dict[str, Any], lang: str) -> list
     if "court" in view:
         court = view["court"]
         shown = [
-            f"{f['courtiers']}:#{f['card']}" if f["card"] is not None else f"{f['courtiers']}:–"
-            for f in court["favors"]
+            f"{FAVOR_COSTS[i]}: {favor_text(f, lang)}" if f >= 0 else f"{FAVOR_COSTS[i]}: –"
+            for i, f in enumerate(st.favors)
         ]
         lines.append(
             ("Kaiserhof, Gunstkarten: " if de else "Emperor's Court, favor cards: ")
-            + (", ".join(shown) or "–")
+            + ("; ".join(shown) or "–")
             + f"  ({'Stapel' if de else 'deck'} {court['favor_deck_size']})"
         )
         for s in range(st.num_players):

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from feldherr.core.i18n import render, term
-from feldherr.wallenstein.data import BONUS_TILES, EVENTS
+from feldherr.wallenstein.data import BONUS_TILES, BUILDINGS, EVENTS, FAVORS
 
 COLOURS = ("red", "blue", "yellow", "purple", "black", "peasants")
 
@@ -86,6 +86,21 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "lsk.grain": {"en": "grain", "de": "Getreide"},
     "lsk.armies": {"en": "armies into the tray", "de": "Armeen in die Schale"},
     "lsk.vp": {"en": "victory points", "de": "Siegpunkte"},
+    "fv.cancel_event": {"en": "remove this round's event", "de": "Ereignis dieser Runde entfernen"},
+    "fv.taler": {"en": "+{n} Thalers", "de": "+{n} Taler"},
+    "fv.tray_armies": {"en": "{n} armies into the tray", "de": "{n} Armeen in die Schale"},
+    "fv.calm": {
+        "en": "remove a revolt marker (or parry the next)",
+        "de": "Unruhemarker entfernen (oder den nächsten abwehren)",
+    },
+    "fv.grain": {"en": "+{n} grain", "de": "+{n} Getreide"},
+    "fv.vp": {"en": "+{n} VP", "de": "+{n} SP"},
+    "fv.build": {"en": "free {building}", "de": "{building} kostenlos"},
+    "fv.shield": {"en": "safe from {against} this round", "de": "diese Runde sicher vor {against}"},
+    "fv.deploy": {
+        "en": "{n} free armies (own or neutral county)",
+        "de": "{n} kostenlose Armeen (eigenes oder neutrales Land)",
+    },
     # log lines
     "courtiers_from_tower": {
         "en": "{p} places {n} courtiers in the entrance hall for the armies from the tray.",
@@ -322,6 +337,23 @@ def render_log(entry: Mapping[str, Any], lang: str = "en") -> str:
 def event_text(index: int, lang: str) -> str:
     event = EVENTS[index]
     return f"#{event.id} {term(CATALOGUE, 'ev.' + event.effect, lang)} (-{event.grain_loss})"
+
+
+def favor_text(index: int, lang: str) -> str:
+    """'#13 +2 VP': a favor card's number and what it does."""
+    card = FAVORS[index]
+    against = "+".join(
+        term(CATALOGUE, name, lang) for bit, name in ((1, "combat_a"), (2, "combat_b")) if card.shield & bit
+    )
+    building = term(CATALOGUE, "b." + BUILDINGS[card.building], lang) if card.building >= 0 else ""
+    effect = render(
+        CATALOGUE,
+        "fv." + card.effect,
+        {"n": card.amount, "building": building, "against": against},
+        lang,
+        translate_args=False,
+    )
+    return f"#{card.id} {effect}"
 
 
 def tile_text(tile: int, lang: str) -> str:
