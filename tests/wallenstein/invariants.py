@@ -6,10 +6,13 @@ from feldherr.core.rng import Rng
 from feldherr.wallenstein.data import (
     ARMIES_PER_PLAYER,
     BUILDING_SUPPLY,
-    NUM_SLOTS,
+    COURTIERS,
+    FAVORS_SHOWN,
+    LSK_CARDS,
     PEASANTS_TOTAL,
     REVOLT_MARKERS,
     SITES,
+    STATUES,
 )
 from feldherr.wallenstein.state import LOST, UNPLANNED, WallensteinState
 
@@ -43,6 +46,46 @@ def check_invariants(st: WallensteinState) -> None:
         assert st.unrest[c] >= 0
     assert [placed[b] + st.building_supply[b] for b in range(3)] == list(BUILDING_SUPPLY)
     assert st.unrest_supply + sum(st.unrest) == REVOLT_MARKERS
+    assert all(len(plan) == st.nslots for plan in st.plans)
+    _check_modules(st)
+
+
+def _check_modules(st: WallensteinState) -> None:
+    n = st.num_players
+    for s in range(n):
+        # Am Kaiserhof: 7 courtiers per player across supply, entrance hall and audience hall.
+        total = st.courtiers[s] + st.hall[s] + st.audience[s]
+        assert total == (COURTIERS if st.court else 0), f"seat {s} courtiers"
+        assert min(st.courtiers[s], st.hall[s], st.audience[s]) >= 0
+        if st.phase != "favor":
+            assert st.audience[s] == 0, "the audience hall empties after the favor step"
+        assert st.parry[s] >= 0 and 0 <= st.shield[s] <= 3
+        # Heerführer: 6 statues per player across supply, board and the others' trophies.
+        on_board = sum(st.statues[s])
+        taken = sum(st.trophies[o][s] for o in range(n))
+        assert st.trophies[s][s] == 0
+        assert st.statue_supply[s] + on_board + taken == (STATUES if st.leaders else 0), f"seat {s} statues"
+        assert min(st.statues[s]) >= 0 and st.statue_supply[s] >= 0
+        lead = st.leader[s]
+        assert lead == -1 or st.owner[lead] == s, f"seat {s}'s leader stands in a county it does not hold"
+        if not st.leaders:
+            assert lead == -1
+        # Landsknechte: a top card of the deck of four.
+        assert 0 <= st.lsk_top[s] < len(LSK_CARDS)
+        if not st.lsk:
+            assert st.lsk_top[s] == 0
+    placed = st.year > 1 or st.options["setup"] == "draft"  # while drafting / after winter
+    if st.leaders and st.phase == "plan" and st.season == 0 and placed:
+        for s in range(n):
+            assert st.leader[s] >= 0 or s not in st.owner, f"seat {s}'s leader is missing"
+    if st.court and st.phase == "plan":
+        assert len(st.favors) == FAVORS_SHOWN and all(f >= 0 for f in st.favors)
+        assert st.favors == sorted(st.favors, reverse=True), "highest number on the 4-courtier space"
+    assert len(st.favors) <= FAVORS_SHOWN
+    cards = st.favor_deck + [f for f in st.favors if f >= 0]
+    assert len(set(cards)) == len(cards), "each favor card once"
+    if not st.court:
+        assert not cards and not any(st.shield) and not any(st.parry)
 
 
 def perturb_secrets(st: WallensteinState, viewer: int | None, rng: Rng) -> WallensteinState:
@@ -54,13 +97,14 @@ def perturb_secrets(st: WallensteinState, viewer: int | None, rng: Rng) -> Walle
             continue
         plan = other.plans[seat]
         hidden = [
-            i for i in range(NUM_SLOTS) if plan[i] not in (UNPLANNED, LOST) and not other.revealed[seat][i]
+            i for i in range(len(plan)) if plan[i] not in (UNPLANNED, LOST) and not other.revealed[seat][i]
         ]
         values = [plan[i] for i in hidden]
         rng.shuffle(values)
         for i, v in zip(hidden, values, strict=True):
             plan[i] = v
     rng.shuffle(other.draft_deck)
+    rng.shuffle(other.favor_deck)
     rng.shuffle(other.event_deck)
     hidden_actions = other.actions[other.revealed_actions :]
     rng.shuffle(hidden_actions)

@@ -22,6 +22,14 @@ def fresh(players: int = 4, seed: int = 1, setup: str = "fixed") -> WallensteinS
     return state
 
 
+def fresh_modules(
+    modules: Sequence[str], players: int = 4, seed: int = 1, setup: str = "fixed", **options: object
+) -> WallensteinState:
+    state = GAME.new_state({"players": players, "setup": setup, "modules": list(modules), **options}, seed)
+    assert isinstance(state, WallensteinState)
+    return state
+
+
 def script_tower(st: WallensteinState, drops: Sequence[Sequence[int]]) -> None:
     """From now on the tower lets out exactly ``drops`` (cubes per colour, peasants last). The cubes
     inside the old tower move into the scripted one, so every cube stays accounted for."""

@@ -25,6 +25,10 @@ from feldherr.wallenstein.data import (
     EVENT_RULES,
     GRAIN,
     GRAIN_ACTION,
+    LEADER_BUILD_COST,
+    LEADER_DEPLOY_PLUS,
+    LEADER_GRAIN_PLUS,
+    LEADER_TAXES_PLUS,
     NAMES,
     NEIGHBOURS,
     PLUS_GRAIN,
@@ -56,19 +60,20 @@ def perform(st: WallensteinState, seat: int, action: int, county: int) -> bool:
     if action in (DEPLOY5, DEPLOY3):
         return _deploy(st, seat, action, county)
     if action == DEPLOY1:
-        if st.money[seat] < DEPLOY_COST[DEPLOY1] or st.supply[seat] < 1:
-            return _skip(st, seat, action, county, "cannot_pay" if st.supply[seat] else "no_armies")
+        n = deploy_count(st, seat, action, county)
+        if st.money[seat] < DEPLOY_COST[DEPLOY1] or st.supply[seat] < n:
+            return _skip(st, seat, action, county, "cannot_pay" if st.supply[seat] >= n else "no_armies")
         st.money[seat] -= DEPLOY_COST[DEPLOY1]
-        st.supply[seat] -= 1
-        st.armies[county] += 1
-        log(st, "deploy", p=seat, county=NAMES[county], n=1, cost=DEPLOY_COST[DEPLOY1])
+        st.supply[seat] -= n
+        st.armies[county] += n
+        log(st, "deploy", p=seat, county=NAMES[county], n=n, cost=DEPLOY_COST[DEPLOY1])
     return bool(move_targets(st, seat, action, county))
 
 
 def _build(st: WallensteinState, seat: int, b: int, county: int) -> bool:
     mask = st.buildings[county]
     bit = BUILD_BIT[b]
-    cost = BUILD_COST[b]
+    cost = LEADER_BUILD_COST[b] if st.leader[seat] == county else BUILD_COST[b]
     if mask & bit:
         return _skip(st, seat, b, county, "same_building")
     if _POPCOUNT[mask] >= SITES[county]:
@@ -99,6 +104,8 @@ def collect_amount(st: WallensteinState, seat: int, action: int, county: int) ->
             amount = max(amount, EVENT_RULES["tax_min"])
         if bonus_tile(st, seat) == PLUS_TALER:
             amount += 1
+        if st.leader[seat] == county:  # Heerführer: "after the effects of the event card and bonus tiles"
+            amount += LEADER_TAXES_PLUS
         return amount
     amount = GRAIN[county]
     if effect == "grain_min4":
@@ -107,6 +114,8 @@ def collect_amount(st: WallensteinState, seat: int, action: int, county: int) ->
         amount = min(amount, EVENT_RULES["grain_max"])
     if bonus_tile(st, seat) == PLUS_GRAIN:
         amount += 1
+    if st.leader[seat] == county:
+        amount += LEADER_GRAIN_PLUS
     return amount
 
 
@@ -122,23 +131,28 @@ def _collect(st: WallensteinState, seat: int, action: int, county: int) -> bool:
         st.grain[seat] += amount
     log(st, "collect", p=seat, action=ACTIONS[action], county=NAMES[county], amount=amount)
     # "If no revolt was invoked or if a revolt was successfully subdued, place one revolt marker."
-    if st.unrest_supply > 0:
+    if st.parry[seat]:  # favor #4 kept: "parry the next revolt marker in one of their counties"
+        st.parry[seat] -= 1
+        log(st, "parried", p=seat, county=NAMES[county])
+    elif st.unrest_supply > 0:
         st.unrest_supply -= 1
         st.unrest[county] += 1
     return False
 
 
-def deploy_count(st: WallensteinState, seat: int, action: int) -> int:
+def deploy_count(st: WallensteinState, seat: int, action: int, county: int = -1) -> int:
     n = DEPLOY_ARMIES[action]
-    if event_effect(st) == "deploy_reduced":
+    if action != DEPLOY1 and event_effect(st) == "deploy_reduced":
         n = int(EVENT_RULES["deploy_reduced"]["deploy5" if action == DEPLOY5 else "deploy3"])
     if action == DEPLOY5 and bonus_tile(st, seat) == SIX_ARMIES:
         n = SIX_ARMIES_COUNT  # the tile reads "6 armies"; applied after the event (rulebook example)
+    if county >= 0 and st.leader[seat] == county:  # Heerführer: one more, after event and tile
+        n += LEADER_DEPLOY_PLUS[action]
     return n
 
 
 def _deploy(st: WallensteinState, seat: int, action: int, county: int) -> bool:
-    n = deploy_count(st, seat, action)
+    n = deploy_count(st, seat, action, county)
     cost = DEPLOY_COST[action]
     if st.money[seat] < cost:
         return _skip(st, seat, action, county, "cannot_pay")
@@ -161,11 +175,16 @@ def move_targets(st: WallensteinState, seat: int, action: int, county: int) -> l
         return [n for n in NEIGHBOURS[county] if owner[n] == seat]
     church_safe = event_effect(st) == "church_safe"
     buildings = st.buildings
-    return [
+    targets = [
         n
         for n in NEIGHBOURS[county]
         if active[n] and (owner[n] == seat or not (church_safe and buildings[n] & CHURCH_BIT))
     ]
+    if st.court:  # favors #10/#11/#18: "cannot be attacked with the action Combat/Movement A (B)"
+        bit = 1 if action == COMBAT_A else 2
+        shield = st.shield
+        targets = [n for n in targets if owner[n] < 0 or owner[n] == seat or not shield[owner[n]] & bit]
+    return targets
 
 
 def move_options(st: WallensteinState, seat: int, action: int, county: int) -> list[Move]:

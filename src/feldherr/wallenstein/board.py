@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from feldherr.wallenstein.data import BUILD_BIT, COMBAT_A, MONEY_BASE, NUM_SLOTS
+from feldherr.wallenstein.data import BUILD_BIT, COMBAT_A, MONEY_BASE
 from feldherr.wallenstein.state import LOST, WallensteinState
 
 
@@ -29,9 +29,18 @@ def _release_card_from_mat(st: WallensteinState, county: int, old: int) -> None:
     """A county card leaves its holder even from the mat ("must immediately give the card")."""
     if old >= 0:
         plan = st.plans[old]
-        for slot in range(NUM_SLOTS):
+        for slot in range(len(plan)):
             if plan[slot] == county:
                 plan[slot] = LOST
+
+
+def _leader_lost(st: WallensteinState, seat: int, county: int) -> None:
+    """Heerführer: "If a player loses control of a county that contains their military leader,
+    they remove the leader from the board" (he returns after winter)."""
+    from feldherr.wallenstein.data import NAMES
+
+    st.leader[seat] = -1
+    log(st, "leader_lost", p=seat, county=NAMES[county])
 
 
 def hand_over(st: WallensteinState, county: int, seat: int, armies: int) -> None:
@@ -39,6 +48,8 @@ def hand_over(st: WallensteinState, county: int, seat: int, armies: int) -> None
     old = st.card[county]
     if old != seat:
         _release_card_from_mat(st, county, old)
+        if old >= 0 and st.leader[old] == county:
+            _leader_lost(st, old, county)
     st.owner[county] = seat
     st.card[county] = seat
     st.armies[county] = armies
@@ -47,6 +58,9 @@ def hand_over(st: WallensteinState, county: int, seat: int, armies: int) -> None
 def neutralise(st: WallensteinState, county: int) -> None:
     """Tie or lost revolt: buildings, armies and revolt markers leave; the card goes to the supply."""
     _release_card_from_mat(st, county, st.card[county])
+    holder = st.owner[county]
+    if holder >= 0 and st.leader[holder] == county:
+        _leader_lost(st, holder, county)
     mask = st.buildings[county]
     for b, bit in enumerate(BUILD_BIT):
         if mask & bit:

@@ -17,9 +17,11 @@ from feldherr.wallenstein.data import (
     BUILD_COST,
     COMBAT_A,
     COMBAT_B,
+    COURT_SLOTS,
     DEPLOY1,
     DEPLOY3,
     DEPLOY5,
+    FAVORS,
     GRAIN,
     GRAIN_ACTION,
     MONEY_BASE,
@@ -27,6 +29,8 @@ from feldherr.wallenstein.data import (
     SITES,
     TAX,
     TAXES,
+    TOWER_CARD,
+    TOWER_CARDS,
 )
 from feldherr.wallenstein.planning import PLAN_ORDER
 from feldherr.wallenstein.state import EMPTY, WallensteinState
@@ -55,7 +59,43 @@ class HeuristicBot:
             return self._position(st, seat, legal)
         if kind in ("pass", "move"):
             return self._movement(st, seat, legal)
+        if kind == "favor":
+            return max(legal, key=lambda m: self._favor_value(st, seat, m))
+        if kind == "lsk":
+            need = st.owner.count(seat) - st.grain[seat]
+            return max(legal, key=lambda m: 3 if m[1] == 3 else 2.5 if m[1] == 1 and need > 0 else m[1] == 0)
+        if kind == "leader":
+            return max(legal, key=lambda m: self._leader_value(st, seat, m[1]))
         return legal[self.rng.below(len(legal))]
+
+    # -- modules -------------------------------------------------------------------------------
+
+    def _favor_value(self, st: WallensteinState, seat: int, move: Move) -> float:
+        if move[1] < 0:
+            return 0.0
+        card = FAVORS[st.favors[move[1]]]
+        target = move[2]
+        weights = {"vp": 3.0, "taler": 1.0, "grain": 0.8, "tray_armies": 0.5}
+        if card.effect in weights:
+            return weights[card.effect] * card.amount
+        if card.effect == "build":
+            return 3.0 if target >= 0 else 0.1
+        if card.effect == "deploy":
+            if target < 0:
+                return 0.1
+            gain = 4.0 if st.owner[target] < 0 else 2.0
+            return gain + 0.2 * (TAX[target] + GRAIN[target]) + 0.3 * self._threat(st, seat, target)
+        if card.effect == "shield":
+            return 2.0
+        if card.effect == "calm":
+            return 2.0
+        return 1.0 if target >= 0 and st.event >= 0 else 0.2  # cancel_event
+
+    def _leader_value(self, st: WallensteinState, seat: int, c: int) -> float:
+        here = st.leader[seat]
+        statue = 4.0 if here >= 0 and c in NEIGHBOURS[here] else 0.0
+        trophy = 3.0 * sum(st.statues[o][c] for o in range(st.num_players) if o != seat)
+        return statue + trophy + TAX[c] + GRAIN[c] + 0.5 * SITES[c] - 0.3 * self._threat(st, seat, c)
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -66,6 +106,9 @@ class HeuristicBot:
     def _draft(self, st: WallensteinState, seat: int, legal: list[Move]) -> Move:
         best_group = max(st.groups[seat])
         options = [m for m in legal if m[0] == "draft" and m[2] == best_group]
+        lead = [m for m in options if len(m) == 4]  # Heerführer: with the first (largest) claim
+        if lead:
+            options = lead
         faceup = [m for m in options if m[1] < 2]
         if faceup:
             return max(faceup, key=lambda m: self._county_value(st, seat, st.faceup[m[1]]))
@@ -90,7 +133,7 @@ class HeuristicBot:
 
     def _plan(self, st: WallensteinState, seat: int) -> tuple[int, ...]:
         hand = list(st.plan_hand[seat])
-        slots = [EMPTY] * 11
+        slots = [EMPTY] * st.nslots
         money = st.money[seat]
         free = set(hand)
 
@@ -134,9 +177,29 @@ class HeuristicBot:
         interior = [c for c in free if self._threat(st, seat, c) == 0 and st.armies[c] > 1]
         if interior:
             assign(DEPLOY1, interior[0])
-        # Cover the remaining boxes: money cards first, then the county cards left.
-        fillers = [MONEY_BASE + v for v in range(5) if MONEY_BASE + v != slots[BID]]
-        fillers += [c for c in hand if c in free]
+        towers = TOWER_CARDS if st.court else 0
+        if st.court:  # courtiers from the tray first, then from big quiet counties
+            tray = st.tray[seat]
+            for box in reversed(COURT_SLOTS):
+                k = box - BID
+                if towers and tray >= k and st.courtiers[seat] >= k:
+                    slots[box] = TOWER_CARD
+                    towers -= 1
+                    tray -= k
+                    continue
+                quiet = [c for c in free if self._threat(st, seat, c) == 0 and st.armies[c] >= k + 2]
+                if quiet and st.courtiers[seat] >= k:
+                    assign(box, max(quiet, key=lambda c: st.armies[c]))
+        # Cover the remaining boxes: money cards (court boxes) and dice tower cards (mat boxes) do
+        # nothing, so they go first; the county cards left last.
+        money_cards = [MONEY_BASE + v for v in range(5) if MONEY_BASE + v != slots[BID]]
+        rest = [c for c in hand if c in free]
+        court_fillers = money_cards + [TOWER_CARD] * towers + rest
+        for box in COURT_SLOTS if st.court else ():
+            if slots[box] == EMPTY and court_fillers:
+                slots[box] = court_fillers.pop(0)
+        towers = court_fillers.count(TOWER_CARD)
+        fillers = [TOWER_CARD] * towers + [c for c in court_fillers if c != TOWER_CARD]
         for box in PLAN_ORDER[1:]:
             if slots[box] == EMPTY and fillers:
                 slots[box] = fillers.pop(0)

@@ -144,3 +144,61 @@ MAJORITY_VP: tuple[int, ...] = tuple(SCORING["majority"][b] for b in BUILDINGS)
 def lineup(players: int) -> list[list[tuple[int, int]]]:
     """The printed fixed start lineup: per seat, (county id, armies)."""
     return [[(COUNTY_ID[name], n) for name, n in seat] for seat in RULES["lineups"][str(players)]]
+
+
+# -- the modules (data/modules.json) ----------------------------------------------------------------
+
+MODULE_DATA = _load("modules.json")
+MODULES: tuple[str, ...] = ("court", "landsknechte", "leaders")
+
+_court = MODULE_DATA["court"]
+COURTIERS: int = _court["courtiers_per_player"]
+TOWER_CARDS: int = _court["tower_cards_per_player"]
+FAVOR_COSTS: tuple[int, ...] = tuple(_court["favor_spaces"])
+FAVORS_SHOWN: int = _court["favors_displayed"]
+CONVERT_BOXES: tuple[int, ...] = tuple(_court["convert_boxes"])
+TOWER_CARD = 200  # a dice tower card in a plan slot (the three are alike)
+COURT_SLOTS: tuple[int, ...] = (11, 12, 13)  # the boxes "convert 1/2/3 armies" of the extra board
+COURT_NUM_SLOTS = 14
+
+
+@dataclass(frozen=True)
+class Favor:
+    id: int
+    effect: str
+    amount: int
+    building: int  # index into BUILDINGS, or -1
+    shield: int  # bit 1: Combat/Movement A, bit 2: B
+
+
+def _favor(card: dict[str, Any]) -> Favor:
+    against = card.get("against", [])
+    return Favor(
+        id=card["id"],
+        effect=card["effect"],
+        amount=int(card.get("amount", 0)),
+        building=BUILDINGS.index(card["building"]) if "building" in card else -1,
+        shield=(1 if "combat_a" in against else 0) | (2 if "combat_b" in against else 0),
+    )
+
+
+FAVORS: tuple[Favor, ...] = tuple(_favor(c) for c in MODULE_DATA["favor_cards"]["cards"])  # index = id - 1
+
+_lsk = MODULE_DATA["landsknechte"]
+LSK_REGIONS: int = _lsk["regions_needed"]
+LSK_KINDS: tuple[str, ...] = ("taler", "grain", "armies", "vp")
+LSK_CARDS: tuple[tuple[int, ...] | None, ...] = tuple(
+    None if c["benefits"] is None else tuple(int(c["benefits"][k]) for k in LSK_KINDS) for c in _lsk["cards"]
+)
+
+_leaders = MODULE_DATA["leaders"]
+STATUES: int = _leaders["statues_per_player"]
+LEADER_BUILD_COST: tuple[int, ...] = tuple(_leaders["build_cost"][b] for b in BUILDINGS)
+LEADER_TAXES_PLUS: int = _leaders["taxes_plus"]
+LEADER_GRAIN_PLUS: int = _leaders["grain_plus"]
+LEADER_DEPLOY_PLUS: dict[int, int] = {
+    a: _leaders["deploy_armies"][name] - DEPLOY_ARMIES[a]
+    for a, name in ((DEPLOY5, "deploy5"), (DEPLOY3, "deploy3"), (DEPLOY1, "deploy1"))
+}
+VP_PER_STATUE: int = _leaders["vp_per_statue"]
+VP_PER_TROPHY: int = _leaders["vp_per_trophy"]

@@ -12,7 +12,7 @@ from typing import Any
 from feldherr.core.errors import GameOverError, NotYourTurnError, WrongPhaseError
 from feldherr.core.game import Move, Outcome
 from feldherr.core.rng import Rng
-from feldherr.wallenstein import actions, planning
+from feldherr.wallenstein import actions, court, flow, landsknechte, leaders, planning
 from feldherr.wallenstein.board import log
 from feldherr.wallenstein.data import (
     ACTIONS,
@@ -21,6 +21,7 @@ from feldherr.wallenstein.data import (
     BUILDING_SUPPLY,
     EVENTS,
     EVENTS_PER_YEAR,
+    FAVORS,
     FILL_ARMIES,
     FILL_PEASANTS,
     NAMES,
@@ -34,6 +35,9 @@ from feldherr.wallenstein.data import (
 )
 from feldherr.wallenstein.state import (
     DRAFT,
+    FAVOR,
+    LANDSKNECHTE,
+    LEADER,
     MOVE,
     OVER,
     PLAN,
@@ -103,6 +107,10 @@ def _finish_setup(st: WallensteinState) -> None:
     log(st, "tower_filled", thrown=thrown, out=out)
     st.event_deck = list(range(len(EVENTS)))
     st.rng.shuffle(st.event_deck)
+    if st.court:
+        court.fill_from_tower(st, out)
+        st.favor_deck = list(range(len(FAVORS)))
+        st.rng.shuffle(st.favor_deck)
     _start_year(st)
 
 
@@ -126,11 +134,13 @@ def _start_round(st: WallensteinState) -> None:
     st.event = -1
     n = st.num_players
     st.positions = [-1] * n
-    st.plans = [[UNPLANNED] * 11 for _ in range(n)]
+    slots = st.nslots
+    st.plans = [[UNPLANNED] * slots for _ in range(n)]
     st.plan_step = [0] * n
-    st.revealed = [[False] * 11 for _ in range(n)]
+    st.revealed = [[False] * slots for _ in range(n)]
     st.plan_hand = [[c for c, holder in enumerate(st.card) if holder == s] for s in range(n)]
-    st.plan_left = [[*hand, *planning.MONEY_SLOTS] for hand in st.plan_hand]
+    extra = planning.TOWER_SLOTS if st.court else ()
+    st.plan_left = [[*hand, *planning.MONEY_SLOTS, *extra] for hand in st.plan_hand]
     st.pending = []
     st.phase = PLAN
     log(
@@ -141,6 +151,8 @@ def _start_round(st: WallensteinState) -> None:
         actions=[ACTIONS[a] for a in st.actions[:5]],
         bonus=[BONUS_TILES[b] for b in st.bonus],
     )
+    if st.court:
+        court.display(st)
 
 
 # -- the decision dispatch ----------------------------------------------------------------------
@@ -149,7 +161,7 @@ def _start_round(st: WallensteinState) -> None:
 def legal_moves(st: WallensteinState, seat: int) -> list[Move]:
     phase = st.phase
     if phase == PLAN:
-        return planning.plan_options(st, seat) if st.plan_step[seat] < 11 else []
+        return planning.plan_options(st, seat) if st.plan_step[seat] < st.nslots else []
     if phase == OVER or not st.pending or st.pending[0] != seat:
         return []
     if phase == MOVE:
@@ -162,6 +174,12 @@ def legal_moves(st: WallensteinState, seat: int) -> list[Move]:
         return planning.draft_options(st, seat)
     if phase == REVOLT_ORDER:
         return [("revolt", c) for c in st.winter_queue[0][2:]]
+    if phase == FAVOR:
+        return court.options(st, seat)
+    if phase == LEADER:
+        return leaders.legal(st, seat)
+    if phase == LANDSKNECHTE:
+        return landsknechte.options(st, seat)
     return []
 
 
@@ -173,10 +191,10 @@ def apply_move(st: WallensteinState, seat: int, move: Move) -> None:
         raise WrongPhaseError(f"not a move: {move!r}", rule="wallenstein.move-format")
     kind = move[0]
     if phase == PLAN:
-        if not (0 <= seat < st.num_players and st.plan_step[seat] < 11):
+        if not (0 <= seat < st.num_players and st.plan_step[seat] < st.nslots):
             raise NotYourTurnError(f"seat {seat} has no plan to make now", rule="wallenstein.plan")
         planning.apply_plan_move(st, seat, move)
-        if min(st.plan_step) >= 11:
+        if min(st.plan_step) >= st.nslots:
             _resolve_plans(st)
             _run(st)
         return
@@ -219,6 +237,19 @@ def apply_move(st: WallensteinState, seat: int, move: Move) -> None:
         run_revolt(st, move[1])
         st.phase = "winter"
         _run(st)
+    elif phase in _MODULE_PHASES:
+        wanted, module_apply = _MODULE_PHASES[phase]
+        _expect(kind, wanted, phase)
+        module_apply(st, seat, move)
+        st.phase = flow.resume_phase(st)
+        _run(st)
+
+
+_MODULE_PHASES = {
+    FAVOR: ("favor", court.apply),
+    LEADER: ("leader", leaders.apply),
+    LANDSKNECHTE: ("lsk", landsknechte.apply),
+}
 
 
 def _expect(kind: Any, wanted: str, phase: str) -> None:
@@ -255,9 +286,9 @@ def _next_position(st: WallensteinState) -> None:
         return
     st.order = sorted(range(n), key=lambda s: st.positions[s])
     log(st, "order", seats=st.order)
-    st.phase = "execute"
     st.action_index = 0
     st.turn_index = 0
+    flow.begin_pre(st)
 
 
 def _run(st: WallensteinState) -> None:
@@ -267,7 +298,23 @@ def _run(st: WallensteinState) -> None:
         if phase == "execute":
             if _execute(st):
                 return
+            if st.leaders:
+                flow.begin_post(st)
+            else:
+                _end_round(st)
+        elif phase == flow.PRE:
+            if flow.run_pre(st):
+                return
+        elif phase == flow.POST:
+            if flow.run_leaders(st):
+                return
             _end_round(st)
+        elif phase == flow.WINTER_END:
+            if flow.run_leaders(st):
+                return
+            st.year += 1
+            _start_year(st)
+            return
         elif phase == "winter":
             if next_revolt_decision(st):
                 st.phase = REVOLT_ORDER
@@ -275,11 +322,18 @@ def _run(st: WallensteinState) -> None:
             score(st)
             end_of_year(st)
             if st.year >= YEARS:
+                if st.leaders:
+                    leaders.score(st)
                 st.phase = OVER
                 st.pending = []
                 result = outcome(st)
                 log(st, "game_over", winners=list(result.winners), vp=st.vp[:], money=st.money[:])
                 return
+            if st.lsk:
+                landsknechte.reset(st)
+            if st.leaders:
+                flow.begin_winter_end(st)
+                continue
             st.year += 1
             _start_year(st)
             return
@@ -316,9 +370,12 @@ def _execute(st: WallensteinState) -> bool:
 
 
 def _end_round(st: WallensteinState) -> None:
-    st.used_events.append(st.event)
+    if st.event >= 0:  # (favor #1 may have removed it already)
+        st.used_events.append(st.event)
     st.event = -1
     st.pending = []
+    if st.court:
+        st.shield = [0] * st.num_players  # "Remove the card from the game at the end of the round"
     if st.season == 2:
         st.fall_order = st.order[:]  # "this player order remains unchanged during winter"
         begin_winter(st)

@@ -9,13 +9,22 @@ from feldherr.core.errors import OptionError
 from feldherr.core.game import JSON, Bot, Game, LogEntry, Move, State
 from feldherr.core.i18n import term
 from feldherr.wallenstein import moves as codec
-from feldherr.wallenstein.data import ACTIONS, BID, MONEY_BASE, NAMES
+from feldherr.wallenstein.data import (
+    ACTIONS,
+    BID,
+    FAVOR_COSTS,
+    LSK_KINDS,
+    MODULES,
+    MONEY_BASE,
+    NAMES,
+    TOWER_CARD,
+)
 from feldherr.wallenstein.engine import new_game
 from feldherr.wallenstein.state import EMPTY, WallensteinState
-from feldherr.wallenstein.text import CATALOGUE, render_log, seat_name
+from feldherr.wallenstein.text import CATALOGUE, favor_text, render_log, seat_name
 from feldherr.wallenstein.tower import DEFAULT_TOWER, TOWER_MODELS
 
-KNOWN_MODULES: tuple[str, ...] = ()  # court, landsknechte, leaders: issue 4
+KNOWN_MODULES: tuple[str, ...] = MODULES  # Am Kaiserhof, Landsknechte, Heerführer
 OPTION_KEYS = {"players", "setup", "tower", "tower_params", "modules"}
 
 
@@ -48,14 +57,19 @@ class WallensteinGame(Game):
         modules = options.get("modules", [])
         if isinstance(modules, str):
             modules = [m for m in modules.split(",") if m]
+        if not isinstance(modules, (list, tuple)):
+            raise OptionError(f"modules is a list (or comma list) of {', '.join(KNOWN_MODULES)}")
         for module in modules:
             if module not in KNOWN_MODULES:
-                raise OptionError(f"the Wallenstein module {module!r} is not available yet")
+                raise OptionError(
+                    f"unknown Wallenstein module {module!r} (known: {', '.join(KNOWN_MODULES)})"
+                )
+        modules = sorted(set(modules))
         normal: dict[str, Any] = {
             "players": players,
             "setup": setup,
             "tower": tower,
-            "modules": sorted(modules),
+            "modules": modules,
         }
         if options.get("tower_params"):
             normal["tower_params"] = dict(options["tower_params"])
@@ -74,7 +88,10 @@ class WallensteinGame(Game):
         return codec.move_from_json(data)
 
     def describe_move(self, state: State, seat: int, move: Move, lang: str = "en") -> str:
-        return describe_move(move, lang)
+        text = describe_move(move, lang)
+        if move[0] == "favor" and move[1] >= 0 and isinstance(state, WallensteinState):
+            text += ": " + favor_text(state.favors[move[1]], lang)
+        return text
 
     def render_log(self, entry: LogEntry, lang: str = "en") -> str:
         return render_log(entry, lang)
@@ -94,6 +111,8 @@ class WallensteinGame(Game):
 def _card(value: int, lang: str) -> str:
     if value == EMPTY:
         return "–"
+    if value == TOWER_CARD:
+        return "Würfelturmkarte" if lang == "de" else "dice tower card"
     if value >= MONEY_BASE:
         return ("money card " if lang == "en" else "Münzkarte ") + str(value - MONEY_BASE)
     return NAMES[value]
@@ -108,11 +127,17 @@ def describe_move(move: Move, lang: str = "en") -> str:
             if move[1] == 2
             else (f"offene Karte {move[1]}" if de else f"face-up card {move[1]}")
         )
-        return f"{src} + {move[2]} {'Armeen' if de else 'armies'}"
+        lead = (" + Heerführer" if de else " + military leader") if len(move) == 4 else ""
+        return f"{src} + {move[2]} {'Armeen' if de else 'armies'}{lead}"
     if kind == "redraw":
         return "die gleichen zwei Karten austauschen" if de else "replace the same two face-up cards"
     if kind == "slot":
-        box = term(CATALOGUE, "bid", lang) if move[1] == BID else term(CATALOGUE, ACTIONS[move[1]], lang)
+        if move[1] == BID:
+            box = term(CATALOGUE, "bid", lang)
+        elif move[1] > BID:
+            box = term(CATALOGUE, f"court{move[1] - BID}", lang)
+        else:
+            box = term(CATALOGUE, ACTIONS[move[1]], lang)
         return f"{box}: {_card(move[2], lang)}"
     if kind == "plan":
         return "ganzer Plan" if de else "whole plan"
@@ -124,6 +149,18 @@ def describe_move(move: Move, lang: str = "en") -> str:
         return "keine Armeen ziehen" if de else "move no armies"
     if kind == "revolt":
         return f"{'Aufstand in' if de else 'revolt in'} {NAMES[move[1]]}"
+    if kind == "favor":
+        if move[1] < 0:
+            return "keine Gunstkarte" if de else "no favor card"
+        where = f" ({NAMES[move[2]]})" if 0 <= move[2] < len(NAMES) else ""
+        if move[2] == 100:
+            where = " (Ereignis entfernen)" if de else " (remove the event)"
+        cost = FAVOR_COSTS[move[1]]
+        return (f"Gunstkarte für {cost} Höflinge" if de else f"favor card for {cost} courtiers") + where
+    if kind == "leader":
+        return f"{'Heerführer nach' if de else 'military leader to'} {NAMES[move[1]]}"
+    if kind == "lsk":
+        return term(CATALOGUE, "lsk." + LSK_KINDS[move[1]], lang)
     return str(move)
 
 

@@ -10,6 +10,12 @@ JSON                                        meaning
 ``["position", 1]``                         take position 1-5 in player order
 ``["move", "Kursachsen", 4]`` / ``["pass"]``  move/attack with 4 armies, or move nothing
 ``["revolt", "Anhalt"]``                    the next winter revolt takes place in Anhalt
+``["slot", "court3", "tower"]``             Am Kaiserhof: a dice tower card on "convert 3 armies"
+``["favor", 4, "Böhmen"]`` / ``["favor"]``  take the card on the 4-courtier space (target), or none
+``["favor", 2, "remove_event"]``            favor #1 on the 2-courtier space, removing the event
+``["leader", "Böhmen"]``                    Heerführer: place / move the military leader
+``["draft", 0, 5, "leader"]``               Heerführer draft: claim and place the leader there
+``["lsk", "vp"]``                           Landsknechte: taler, grain, armies or vp
 ==========================================  ==============================================
 """
 
@@ -19,11 +25,24 @@ from typing import Any
 
 from feldherr.core.errors import MalformedMoveError
 from feldherr.core.game import JSON, Move
-from feldherr.wallenstein.data import ACTIONS, BID, COUNTY_ID, MONEY_BASE, NAMES, NUM_SLOTS
+from feldherr.wallenstein.data import (
+    ACTIONS,
+    BID,
+    COUNTY_ID,
+    FAVOR_COSTS,
+    LSK_KINDS,
+    MONEY_BASE,
+    NAMES,
+    NUM_SLOTS,
+    TOWER_CARD,
+)
 from feldherr.wallenstein.state import EMPTY
 
-SLOT_NAMES: tuple[str, ...] = (*ACTIONS, "bid")
+SLOT_NAMES: tuple[str, ...] = (*ACTIONS, "bid", "court1", "court2", "court3")
 SLOT_ID = {name: i for i, name in enumerate(SLOT_NAMES)}
+TOWER_NAME = "tower"
+REMOVE_EVENT = 100  # the target of favor #1 when the player removes the event card
+REMOVE_EVENT_NAME = "remove_event"
 
 
 def _bad(message: str) -> MalformedMoveError:
@@ -33,6 +52,8 @@ def _bad(message: str) -> MalformedMoveError:
 def slot_value_to_json(value: int) -> JSON:
     if value == EMPTY:
         return None
+    if value == TOWER_CARD:
+        return TOWER_NAME
     if value >= MONEY_BASE:
         return value - MONEY_BASE
     return NAMES[value]
@@ -45,6 +66,8 @@ def slot_value_from_json(data: JSON) -> int:
         raise _bad(f"{data!r} is not a card")
     if isinstance(data, int):
         return MONEY_BASE + data
+    if data == TOWER_NAME:
+        return TOWER_CARD
     if isinstance(data, str):
         return county_from_json(data)
     raise _bad(f"{data!r} is not a card: give a county name, a money card 0-4 or null")
@@ -59,7 +82,12 @@ def county_from_json(data: JSON) -> int:
 def move_to_json(move: Move) -> JSON:
     kind = move[0]
     if kind == "draft":
-        return ["draft", "deck" if move[1] == 2 else move[1], move[2]]
+        return [
+            "draft",
+            "deck" if move[1] == 2 else move[1],
+            move[2],
+            *(["leader"] if len(move) == 4 else []),
+        ]
     if kind == "slot":
         return ["slot", SLOT_NAMES[move[1]], slot_value_to_json(move[2])]
     if kind == "plan":
@@ -70,7 +98,34 @@ def move_to_json(move: Move) -> JSON:
         return ["move", NAMES[move[1]], move[2]]
     if kind == "revolt":
         return ["revolt", NAMES[move[1]]]
+    if kind == "favor":
+        if move[1] < 0:
+            return ["favor"]
+        return ["favor", FAVOR_COSTS[move[1]], *([] if move[2] < 0 else [_target_to_json(move[2])])]
+    if kind == "leader":
+        return ["leader", NAMES[move[1]]]
+    if kind == "lsk":
+        return ["lsk", LSK_KINDS[move[1]]]
     return [kind]
+
+
+def _target_to_json(target: int) -> JSON:
+    """A favor's target: a county name, or "remove_event" for favor #1."""
+    return REMOVE_EVENT_NAME if target == REMOVE_EVENT else NAMES[target]
+
+
+def _favor_from_json(args: list[Any]) -> Move:
+    if not args:
+        return ("favor", -1, -1)
+    if not _is_int(args[0]) or args[0] not in FAVOR_COSTS or len(args) > 2:
+        raise _bad(f"a favor is ['favor', courtiers {list(FAVOR_COSTS)}, target] or ['favor']")
+    space = FAVOR_COSTS.index(args[0])
+    if len(args) == 1:
+        return ("favor", space, -1)
+    target = args[1]
+    if target == REMOVE_EVENT_NAME:
+        return ("favor", space, REMOVE_EVENT)
+    return ("favor", space, county_from_json(target))
 
 
 def move_from_json(data: JSON) -> Move:
@@ -80,11 +135,11 @@ def move_from_json(data: JSON) -> Move:
     try:
         if kind in ("redraw", "pass") and not args:
             return (kind,)
-        if kind == "draft" and len(args) == 2:
+        if kind == "draft" and len(args) in (2, 3):
             src = 2 if args[0] == "deck" else args[0]
-            if src not in (0, 1, 2) or not _is_int(args[1]):
-                raise _bad("draft takes 0, 1 or 'deck' and a group size")
-            return ("draft", src, args[1])
+            if src not in (0, 1, 2) or not _is_int(args[1]) or args[2:] not in ([], ["leader"]):
+                raise _bad("draft takes 0, 1 or 'deck', a group size and optionally 'leader'")
+            return ("draft", src, args[1], 1) if len(args) == 3 else ("draft", src, args[1])
         if kind == "slot" and len(args) == 2:
             if args[0] not in SLOT_ID:
                 raise _bad(f"unknown box {args[0]!r} (boxes: {', '.join(SLOT_NAMES)})")
@@ -97,6 +152,12 @@ def move_from_json(data: JSON) -> Move:
             return ("move", county_from_json(args[0]), args[1])
         if kind == "revolt" and len(args) == 1:
             return ("revolt", county_from_json(args[0]))
+        if kind == "favor":
+            return _favor_from_json(args)
+        if kind == "leader" and len(args) == 1:
+            return ("leader", county_from_json(args[0]))
+        if kind == "lsk" and len(args) == 1 and args[0] in LSK_KINDS:
+            return ("lsk", LSK_KINDS.index(args[0]))
     except (TypeError, ValueError) as exc:
         raise _bad(f"cannot read {data!r}: {exc}") from exc
     raise _bad(f"cannot read the move {data!r}")
@@ -106,7 +167,8 @@ def _plan_from_json(boxes: dict[str, Any]) -> tuple[int, ...]:
     unknown = set(boxes) - set(SLOT_ID)
     if unknown:
         raise _bad(f"unknown boxes {sorted(unknown)} (boxes: {', '.join(SLOT_NAMES)})")
-    slots = [EMPTY] * NUM_SLOTS
+    court = any(name.startswith("court") for name in boxes)
+    slots = [EMPTY] * (len(SLOT_NAMES) if court else NUM_SLOTS)
     for name, value in boxes.items():
         slots[SLOT_ID[name]] = slot_value_from_json(value)
     return tuple(slots)

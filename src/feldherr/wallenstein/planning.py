@@ -16,16 +16,29 @@ from feldherr.wallenstein.data import (
     ACTIONS,
     BID,
     COMBAT_A,
+    COURT_SLOTS,
     MONEY_BASE,
     MONEY_CARDS,
     NAMES,
     NEIGHBOURS,
     NUM_SLOTS,
+    TOWER_CARD,
+    TOWER_CARDS,
 )
 from feldherr.wallenstein.state import EMPTY, WallensteinState
 
 PLAN_ORDER: tuple[int, ...] = (BID, *range(10))
+COURT_PLAN_ORDER: tuple[int, ...] = (*PLAN_ORDER, *COURT_SLOTS)
 MONEY_SLOTS: tuple[int, ...] = tuple(MONEY_BASE + v for v in MONEY_CARDS)
+TOWER_SLOTS: tuple[int, ...] = (TOWER_CARD,) * TOWER_CARDS
+
+
+def plan_order(st: WallensteinState) -> tuple[int, ...]:
+    return COURT_PLAN_ORDER if st.court else PLAN_ORDER
+
+
+def is_money(value: int) -> bool:
+    return MONEY_BASE <= value < TOWER_CARD
 
 
 def illegal(message: str, rule: str) -> IllegalMoveError:
@@ -41,6 +54,10 @@ def draft_options(st: WallensteinState, seat: int) -> list[Move]:
     if st.draft_deck:
         sources.append(2)
     moves: list[Move] = [("draft", src, g) for src in sources for g in sizes]
+    if st.leaders and st.leader[seat] < 0 and len(st.groups[seat]) > 1:
+        # Heerführer: "decide when claiming a county whether to place their military leader in it"
+        # (on the last claim the leader goes there without a choice).
+        moves.extend(("draft", src, g, 1) for src in sources for g in sizes)
     if can_redraw(st, seat):
         moves.append(("redraw",))
     return moves
@@ -68,13 +85,18 @@ def apply_draft_move(st: WallensteinState, seat: int, move: Move) -> None:
         return
     if kind != "draft":
         raise WrongPhaseError(f"a {kind!r} move does not belong to the draft", rule="wallenstein.setup")
-    if len(move) != 3 or move not in draft_options(st, seat):
+    if len(move) == 4 and move[3] == 1 and (not st.leaders or st.leader[seat] >= 0):
+        raise illegal(
+            "your military leader is already placed" if st.leaders else "Heerführer is not played",
+            "wallenstein.leaders.placement",
+        )
+    if len(move) not in (3, 4) or move not in draft_options(st, seat):
         raise illegal(
             "take one of the two face-up county cards (0, 1) or the top card of the deck (2) and "
             f"one of your remaining army groups {sorted(st.groups[seat], reverse=True)}",
             "wallenstein.setup.assign-counties",
         )
-    _, src, size = move
+    src, size = move[1], move[2]
     st.prev_pair[seat] = sorted(st.faceup)
     if src == 2:
         county = st.draft_deck.pop()
@@ -91,6 +113,9 @@ def apply_draft_move(st: WallensteinState, seat: int, move: Move) -> None:
     st.supply[seat] -= size
     st.draft_turn += 1
     log(st, "draft", p=seat, county=NAMES[county], armies=size, source="deck" if src == 2 else "faceup")
+    if st.leaders and st.leader[seat] < 0 and (len(move) == 4 or not st.groups[seat]):
+        st.leader[seat] = county
+        log(st, "leader_placed", p=seat, county=NAMES[county])
 
 
 # -- the plan -----------------------------------------------------------------------------------
@@ -102,15 +127,17 @@ def _cards_left(st: WallensteinState, seat: int) -> list[int]:
 
 def plan_options(st: WallensteinState, seat: int) -> list[Move]:
     step = st.plan_step[seat]
-    slot = PLAN_ORDER[step]
+    slot = plan_order(st)[step]
     left = _cards_left(st, seat)
     if slot == BID:
         money = st.money[seat]
-        values = [c for c in left if c < MONEY_BASE or c - MONEY_BASE <= money]
+        values = [c for c in left if not is_money(c) or c - MONEY_BASE <= money]
     else:
         values = left
+    if st.court:
+        values = list(dict.fromkeys(values))  # the three dice tower cards are alike: one option
     moves: list[Move] = [("slot", slot, v) for v in values]
-    if len(left) < NUM_SLOTS - step:  # too few cards to cover every box: some stay uncovered
+    if len(left) < st.nslots - step:  # too few cards to cover every box: some stay uncovered
         moves.append(("slot", slot, EMPTY))
     return moves
 
@@ -131,16 +158,21 @@ def apply_plan_move(st: WallensteinState, seat: int, move: Move) -> None:
                 "wallenstein.plan.whole",
             )
         slots = move[1]
+        if st.court and isinstance(slots, tuple) and len(slots) == NUM_SLOTS:
+            slots = (*slots, EMPTY, EMPTY, EMPTY)  # a plan without the court boxes
         check_plan(st, seat, slots)
         st.plans[seat] = list(slots)
-        st.plan_step[seat] = NUM_SLOTS
-        st.plan_left[seat] = [c for c in st.plan_left[seat] if c not in slots]
+        st.plan_step[seat] = st.nslots
+        left = st.plan_left[seat]
+        for value in slots:
+            if value != EMPTY:
+                left.remove(value)
     else:
         raise WrongPhaseError(
             f"a {kind!r} move does not belong to planning (expected 'plan' or 'slot')",
             rule="wallenstein.plan",
         )
-    if st.plan_step[seat] == NUM_SLOTS:
+    if st.plan_step[seat] == st.nslots:
         log(st, "planned", p=seat)
 
 
@@ -150,25 +182,25 @@ def _slot_is_legal(st: WallensteinState, seat: int, move: Move) -> bool:
         return False
     step = st.plan_step[seat]
     slot, value = move[1], move[2]
-    if slot != PLAN_ORDER[step] or type(value) is not int:
+    if slot != plan_order(st)[step] or type(value) is not int:
         return False
     left = st.plan_left[seat]
     if value == EMPTY:
-        return len(left) < NUM_SLOTS - step
+        return len(left) < st.nslots - step
     if value not in left:
         return False
-    return slot != BID or value < MONEY_BASE or value - MONEY_BASE <= st.money[seat]
+    return slot != BID or not is_money(value) or value - MONEY_BASE <= st.money[seat]
 
 
 def _explain_slot(st: WallensteinState, seat: int, move: Move) -> None:
     if len(move) != 3:
         raise illegal("a slot move is ('slot', box, card)", "wallenstein.plan")
     _, slot, value = move
-    expected = PLAN_ORDER[st.plan_step[seat]]
+    expected = plan_order(st)[st.plan_step[seat]]
     if slot != expected:
         raise illegal(
-            f"plan one box at a time: the bid first, then the boxes in mat order; next is "
-            f"{'the bid' if expected == BID else ACTIONS[expected]}",
+            f"plan one box at a time: the bid first, then the boxes in mat order (then the court's "
+            f"convert 1, 2, 3); next is {_slot_name(expected)}",
             "wallenstein.plan.box-order",
         )
     _check_value(st, seat, value, slot, st.plans[seat])
@@ -178,10 +210,24 @@ def _explain_slot(st: WallensteinState, seat: int, move: Move) -> None:
     )
 
 
+def _slot_name(slot: int) -> str:
+    if slot == BID:
+        return "the bid"
+    if slot in COURT_SLOTS:
+        return f"the court box 'convert {slot - 10}'"
+    return ACTIONS[slot]
+
+
 def _check_value(st: WallensteinState, seat: int, value: object, slot: int, used: list[int]) -> None:
     if not isinstance(value, int):
         raise illegal(f"{value!r} is not a card", "wallenstein.plan")
     if value == EMPTY:
+        return
+    if value == TOWER_CARD:
+        if not st.court:
+            raise illegal("dice tower cards belong to Am Kaiserhof", "wallenstein.court.tower-card")
+        if used.count(TOWER_CARD) >= TOWER_CARDS:
+            raise illegal(f"you have only {TOWER_CARDS} dice tower cards", "wallenstein.plan.card-once")
         return
     if value >= MONEY_BASE:
         if value not in MONEY_SLOTS:
@@ -194,23 +240,27 @@ def _check_value(st: WallensteinState, seat: int, value: object, slot: int, used
     elif value not in st.plan_hand[seat]:
         raise NotOwnedError(
             f"{NAMES[value] if 0 <= value < len(NAMES) else value} is not one of your county cards",
-            rule="wallenstein.plan.own-cards",
+            rule="wallenstein.court.convert" if slot in COURT_SLOTS else "wallenstein.plan.own-cards",
         )
     if value in used:
         raise illegal("each card can be placed only once", "wallenstein.plan.card-once")
 
 
 def check_plan(st: WallensteinState, seat: int, slots: object) -> None:
-    if not isinstance(slots, tuple) or len(slots) != NUM_SLOTS:
-        raise illegal("a plan has 11 slots: the ten action boxes and the bid", "wallenstein.plan")
+    if not isinstance(slots, tuple) or len(slots) != st.nslots:
+        raise illegal(
+            f"a plan has {st.nslots} slots: the ten action boxes, the bid"
+            + (" and the three court boxes" if st.court else ""),
+            "wallenstein.plan",
+        )
     used: list[int] = []
-    for slot in PLAN_ORDER:
+    for slot in plan_order(st):
         value = slots[slot]
         _check_value(st, seat, value, slot, used)
         if value != EMPTY:
             used.append(value)
-    cards = len(st.plan_hand[seat]) + len(MONEY_SLOTS)
-    if len(used) != min(NUM_SLOTS, cards):
+    cards = len(st.plan_hand[seat]) + len(MONEY_SLOTS) + (TOWER_CARDS if st.court else 0)
+    if len(used) != min(st.nslots, cards):
         raise illegal(
             "each action box must be covered if possible, and a bid must be placed",
             "wallenstein.plan.cover-all",
@@ -220,12 +270,12 @@ def check_plan(st: WallensteinState, seat: int, slots: object) -> None:
 def random_plan(st: WallensteinState, seat: int, rng: Rng) -> tuple[int, ...]:
     """A uniformly shuffled complete plan (used by fast bots)."""
     left = _cards_left(st, seat)[:]
-    affordable = [c for c in left if c < MONEY_BASE or c - MONEY_BASE <= st.money[seat]]
+    affordable = [c for c in left if not is_money(c) or c - MONEY_BASE <= st.money[seat]]
     bid = affordable[rng.below(len(affordable))]
     left.remove(bid)
     rng.shuffle(left)
-    boxes = (left + [EMPTY] * 10)[:10]
-    return (*boxes, bid)
+    boxes = (left + [EMPTY] * st.nslots)[: st.nslots - 1]
+    return (*boxes[:10], bid, *boxes[10:])
 
 
 # -- bids and positions ---------------------------------------------------------------------------
@@ -237,6 +287,8 @@ def bid_rank(value: int) -> int:
         return 0
     if value < MONEY_BASE:
         return 5
+    if value == TOWER_CARD:  # "A dice tower card on the auction box is treated like a '0' money card"
+        return 1
     v = value - MONEY_BASE
     return 10 + v if v > 0 else 1
 
@@ -247,7 +299,7 @@ def reveal_bids(st: WallensteinState) -> list[int]:
     for seat in range(st.num_players):
         value = st.plans[seat][BID]
         st.revealed[seat][BID] = True
-        if value >= MONEY_BASE:
+        if is_money(value):
             st.money[seat] -= value - MONEY_BASE
         ranks.setdefault(bid_rank(value), []).append(seat)
         log(st, "bid_revealed", p=seat, bid=_bid_name(value))
@@ -264,6 +316,8 @@ def reveal_bids(st: WallensteinState) -> list[int]:
 def _bid_name(value: int) -> str | int:
     if value == EMPTY:
         return "none"
+    if value == TOWER_CARD:
+        return "tower"
     if value >= MONEY_BASE:
         return value - MONEY_BASE
     return "county"
@@ -305,6 +359,12 @@ def explain_illegal_move(st: WallensteinState, seat: int, action: int, county: i
         raise NotOwnedError(
             "'Deploy 1 army/move' moves only into an adjacent county under your own control",
             rule="wallenstein.action.deploy1-move",
+        )
+    defender = st.owner[dst]
+    if st.court and defender >= 0 and st.shield[defender] & (1 if action == COMBAT_A else 2):
+        raise illegal(
+            f"{NAMES[dst]}'s owner holds a favor card: it cannot be attacked with this action this round",
+            "wallenstein.court.favor-shield",
         )
     raise illegal(
         f"{NAMES[dst]} has a church and is safe from attacks this round", "wallenstein.event.church-safe"

@@ -2,8 +2,9 @@
 
 The rules live in :mod:`feldherr.wallenstein.engine` and the modules it calls; this module only
 holds data. County-indexed lists have 45 entries (ids from ``data/counties.json``), seat-indexed
-lists one per player. Plans are lists of 11 slots (10 action boxes + the auction box) holding a
-county id, ``MONEY_BASE + value`` for a money card, :data:`EMPTY`, :data:`UNPLANNED` or :data:`LOST`.
+lists one per player. Plans are lists of 11 slots (10 action boxes + the auction box; with Am Kaiserhof
+14: + the boxes "convert 1/2/3 armies") holding a county id, ``MONEY_BASE + value`` for a money
+card, ``TOWER_CARD`` for a dice tower card, :data:`EMPTY`, :data:`UNPLANNED` or :data:`LOST`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from feldherr.core.game import LogEntry, Move, Outcome, State
 from feldherr.core.rng import Rng
+from feldherr.wallenstein.data import COURT_NUM_SLOTS, COURTIERS, NUM_SLOTS, STATUES
 from feldherr.wallenstein.tower import NCOLOURS, Tower
 
 UNPLANNED = -2  # slot not decided yet
@@ -24,14 +26,22 @@ PLAN = "plan"
 POSITION = "position"
 MOVE = "move"
 REVOLT_ORDER = "revolt-order"
+LEADER = "leader"  # Heerführer: place or move the military leader
+LANDSKNECHTE = "landsknechte"  # choose one benefit of the new top card
+FAVOR = "favor"  # Am Kaiserhof: take one favor card (or none)
 OVER = "over"
 
 _LIST_FIELDS = (
     "owner", "armies", "buildings", "unrest", "card", "money", "grain", "vp", "supply", "tray",
     "building_supply", "open_events", "event_deck", "used_events", "actions", "bonus", "positions",
-    "order", "fall_order", "bid_queue", "draft_deck", "faceup", "draft_seat_order",
+    "order", "fall_order", "bid_queue", "draft_deck", "faceup", "draft_seat_order", "queue",
+    "lsk_top", "leader", "statue_supply", "courtiers", "hall", "audience", "favor_deck", "favors",
+    "shield", "parry",
 )  # fmt: skip
-_NESTED_FIELDS = ("plans", "plan_hand", "plan_left", "revealed", "groups", "prev_pair", "winter_queue")
+_NESTED_FIELDS = (
+    "plans", "plan_hand", "plan_left", "revealed", "groups", "prev_pair", "winter_queue", "statues",
+    "trophies",
+)  # fmt: skip
 
 
 class WallensteinState(State):
@@ -84,6 +94,25 @@ class WallensteinState(State):
     groups: list[list[int]]
     prev_pair: list[list[int]]
     winter_queue: list[list[int]]
+    # the modules (issue 4); the lists exist (and stay at their start values) when a module is off
+    court: bool
+    lsk: bool
+    leaders: bool
+    nslots: int
+    stage: str
+    queue: list[int]
+    lsk_top: list[int]
+    leader: list[int]
+    statue_supply: list[int]
+    statues: list[list[int]]
+    trophies: list[list[int]]
+    courtiers: list[int]
+    hall: list[int]
+    audience: list[int]
+    favor_deck: list[int]
+    favors: list[int]
+    shield: list[int]
+    parry: list[int]
     log: list[LogEntry]
 
     def __init__(self, options: dict[str, Any], rng: Rng, tower: Tower, active: tuple[bool, ...]) -> None:
@@ -119,11 +148,16 @@ class WallensteinState(State):
         self.action_index = 0
         self.turn_index = 0
         self.bonus = []
-        self.plans = [[UNPLANNED] * 11 for _ in range(n)]
+        modules = options.get("modules", ())
+        self.court = "court" in modules
+        self.lsk = "landsknechte" in modules
+        self.leaders = "leaders" in modules
+        self.nslots = COURT_NUM_SLOTS if self.court else NUM_SLOTS  # plan slots: + 3 court boxes
+        self.plans = [[UNPLANNED] * self.nslots for _ in range(n)]
         self.plan_hand = [[] for _ in range(n)]
         self.plan_left = [[] for _ in range(n)]  # cards not yet placed this round
         self.plan_step = [0] * n
-        self.revealed = [[False] * 11 for _ in range(n)]
+        self.revealed = [[False] * self.nslots for _ in range(n)]
         self.bid_queue = []
         self.positions = [-1] * n
         self.order = list(range(n))
@@ -136,6 +170,20 @@ class WallensteinState(State):
         self.groups = [[] for _ in range(n)]
         self.prev_pair = [[] for _ in range(n)]
         self.winter_queue = []  # [seat, extra peasants, county, county, ...] per affected player
+        self.stage = ""  # the module step in progress (see feldherr.wallenstein.flow)
+        self.queue = []  # seats still to act in that step
+        self.lsk_top = [0] * n  # Landsknechte: index of each player's top card (0: empty banner)
+        self.leader = [-1] * n  # Heerführer: the county of each leader, -1 off the board
+        self.statue_supply = [STATUES if self.leaders else 0] * n
+        self.statues = [[0] * c for _ in range(n)]  # statues[seat][county]
+        self.trophies = [[0] * n for _ in range(n)]  # trophies[captor][owner of the statue]
+        self.courtiers = [COURTIERS if self.court else 0] * n  # Am Kaiserhof: courtiers in supply
+        self.hall = [0] * n  # in the entrance hall
+        self.audience = [0] * n  # in the audience hall
+        self.favor_deck = []
+        self.favors = []  # displayed favor card indexes by space (4, 3, 2 courtiers); -1 taken
+        self.shield = [0] * n  # favor #10/#11/#18 this round: bit 1 Combat A, bit 2 Combat B
+        self.parry = [0] * n  # favor #4 kept: parries the next revolt marker
         self.log = []
 
     # -- the State protocol (rules delegated to the engine) ------------------------------------
@@ -143,7 +191,8 @@ class WallensteinState(State):
     def to_move(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == PLAN:
-            return tuple(s for s in range(self.num_players) if self.plan_step[s] < 11)
+            slots = self.nslots
+            return tuple(s for s in range(self.num_players) if self.plan_step[s] < slots)
         if phase == OVER:
             return ()
         return (self.pending[0],)
@@ -183,9 +232,8 @@ class WallensteinState(State):
         return new
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            name: value for name, value in self.__dict__.items() if name not in _SKIP_JSON
-        }
+        skip = _SKIP_JSON if self.court or self.lsk or self.leaders else _SKIP_JSON_BASE
+        data: dict[str, Any] = {name: value for name, value in self.__dict__.items() if name not in skip}
         data["rng"] = self.rng.state
         data["tower"] = self.tower.to_json()
         return data
@@ -207,6 +255,15 @@ class WallensteinState(State):
 
 
 _SKIP_JSON = frozenset({"rng", "tower", "active"})
+# Without modules their fields keep the start values: left out, so base-game states (and the digests
+# in their records) read the same as before the modules existed.
+_MODULE_FIELDS = frozenset(
+    {
+        "court", "lsk", "leaders", "nslots", "stage", "queue", "lsk_top", "leader", "statue_supply",
+        "statues", "trophies", "courtiers", "hall", "audience", "favor_deck", "favors", "shield", "parry",
+    }
+)  # fmt: skip
+_SKIP_JSON_BASE = _SKIP_JSON | _MODULE_FIELDS
 
 
 def _copy(value: Any) -> Any:

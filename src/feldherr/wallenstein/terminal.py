@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from feldherr.core.i18n import term
-from feldherr.wallenstein.data import ACTIONS, BUILDINGS, COUNTIES, REGIONS, SITES
+from feldherr.wallenstein.data import ACTIONS, BUILDINGS, COUNTIES, FAVOR_COSTS, REGIONS, SITES
 from feldherr.wallenstein.moves import SLOT_NAMES
 from feldherr.wallenstein.state import WallensteinState
-from feldherr.wallenstein.text import CATALOGUE, cubes_text, event_text, seat_name, tile_text
+from feldherr.wallenstein.text import CATALOGUE, cubes_text, event_text, favor_text, seat_name, tile_text
 
 _BUILDING_LETTER = {"en": ("P", "C", "T"), "de": ("P", "K", "H")}
 
@@ -55,6 +57,7 @@ def render_text(st: WallensteinState, seat: int | None, lang: str = "en") -> str
         + (" | Schale: " if de else " | tray: ")
         + cubes_text(view["tower"]["tray"], lang)
     )
+    lines.extend(_module_lines(st, view, lang))
     letters = _BUILDING_LETTER.get(lang, _BUILDING_LETTER["en"])
     for r, region in enumerate(REGIONS):
         lines.append(f"-- {region}")
@@ -65,6 +68,7 @@ def render_text(st: WallensteinState, seat: int | None, lang: str = "en") -> str
             owner = seat_name(st.owner[c], lang) if st.owner[c] >= 0 else "–"
             blds = "".join(letters[b] if st.buildings[c] >> b & 1 else "." for b in range(len(BUILDINGS)))
             unrest = f" {'Unruhe' if de else 'unrest'} {st.unrest[c]}" if st.unrest[c] else ""
+            unrest += _county_marks(st, c, lang)
             tax, grain = ("Steuer", "Getreide") if de else ("tax", "grain")
             lines.append(
                 f"   {county.name:18} {owner:7} {st.armies[c]:3}  [{blds[: SITES[c]]:3}]  "
@@ -95,3 +99,70 @@ def render_text(st: WallensteinState, seat: int | None, lang: str = "en") -> str
     if st.phase == "over":
         lines.append(("Spielende. " if de else "Game over. ") + str(st.outcome().to_json()))
     return "\n".join(lines)
+
+
+def _county_marks(st: WallensteinState, c: int, lang: str) -> str:
+    """Leaders and statues in a county (Heerführer)."""
+    if not st.leaders:
+        return ""
+    de = lang == "de"
+    marks = [
+        ("Heerführer " if de else "leader ") + seat_name(s, lang)
+        for s in range(st.num_players)
+        if st.leader[s] == c
+    ]
+    marks += [
+        f"{'Denkmal' if de else 'statue'} {seat_name(s, lang)}" + (f" x{row[c]}" if row[c] > 1 else "")
+        for s, row in enumerate(st.statues)
+        if row[c]
+    ]
+    return ("  [" + ", ".join(marks) + "]") if marks else ""
+
+
+def _module_lines(st: WallensteinState, view: dict[str, Any], lang: str) -> list[str]:
+    de = lang == "de"
+    lines: list[str] = []
+    if "court" in view:
+        court = view["court"]
+        shown = [
+            f"{FAVOR_COSTS[i]}: {favor_text(f, lang)}" if f >= 0 else f"{FAVOR_COSTS[i]}: –"
+            for i, f in enumerate(st.favors)
+        ]
+        lines.append(
+            ("Kaiserhof, Gunstkarten: " if de else "Emperor's Court, favor cards: ")
+            + ("; ".join(shown) or "–")
+            + f"  ({'Stapel' if de else 'deck'} {court['favor_deck_size']})"
+        )
+        for s in range(st.num_players):
+            extra = []
+            if court["shield"][s]:
+                extra.append(("geschützt vor " if de else "safe from ") + "+".join(court["shield"][s]))
+            if court["parry"][s]:
+                extra.append("#4")
+            lines.append(
+                f"   {seat_name(s, lang):7} {'Höflinge' if de else 'courtiers'}: "
+                f"{'Vorrat' if de else 'supply'} {court['courtier_supply'][s]}, "
+                f"{'Empfangshalle' if de else 'entrance hall'} {court['entrance_hall'][s]}, "
+                f"{'Audienzsaal' if de else 'audience hall'} {court['audience_hall'][s]}"
+                + (f"  ({'; '.join(extra)})" if extra else "")
+            )
+    if "leaders" in view:
+        info = view["leaders"]
+        parts = []
+        for s in range(st.num_players):
+            where = info["leader"][s] or "–"
+            trophies = sum(info["trophies"][s])
+            parts.append(
+                f"{seat_name(s, lang)}: {where} ({'Denkmäler' if de else 'statues'} "
+                f"{sum(info['statues'][s].values())} {'im Plan' if de else 'on the board'}, "
+                f"{info['statue_supply'][s]} {'im Vorrat' if de else 'in supply'}, "
+                f"{'Trophäen' if de else 'trophies'} {trophies})"
+            )
+        lines.append(("Heerführer: " if de else "Military leaders: ") + "; ".join(parts))
+    if "landsknechte" in view:
+        tops = view["landsknechte"]["top_card"]
+        lines.append(
+            ("Landsknechte, oberste Karte: " if de else "Landsknechte, top card: ")
+            + ", ".join(f"{seat_name(s, lang)} {t}" for s, t in enumerate(tops))
+        )
+    return lines

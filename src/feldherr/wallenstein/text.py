@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from feldherr.core.i18n import render, term
-from feldherr.wallenstein.data import BONUS_TILES, EVENTS
+from feldherr.wallenstein.data import BONUS_TILES, BUILDINGS, EVENTS, FAVORS
 
 COLOURS = ("red", "blue", "yellow", "purple", "black", "peasants")
 
@@ -75,7 +75,108 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "'Deploy 5 (3) armies' give only 3 (2)",
         "de": "'5 bzw. 3 Armeen aufstellen' bringen nur 3 bzw. 2",
     },
+    "court1": {"en": "Convert 1 army", "de": "1 Armee umwandeln"},
+    "court2": {"en": "Convert 2 armies", "de": "2 Armeen umwandeln"},
+    "court3": {"en": "Convert 3 armies", "de": "3 Armeen umwandeln"},
+    "tower": {"en": "a dice tower card", "de": "eine Würfelturmkarte"},
+    "tray": {"en": "the tray", "de": "der Würfelturmschale"},
+    "too_few_armies": {"en": "too few armies", "de": "zu wenig Armeen"},
+    "no_courtiers": {"en": "too few courtiers in supply", "de": "zu wenig Höflinge im Vorrat"},
+    "lsk.taler": {"en": "Thalers", "de": "Taler"},
+    "lsk.grain": {"en": "grain", "de": "Getreide"},
+    "lsk.armies": {"en": "armies into the tray", "de": "Armeen in die Schale"},
+    "lsk.vp": {"en": "victory points", "de": "Siegpunkte"},
+    "fv.cancel_event": {"en": "remove this round's event", "de": "Ereignis dieser Runde entfernen"},
+    "fv.taler": {"en": "+{n} Thalers", "de": "+{n} Taler"},
+    "fv.tray_armies": {"en": "{n} armies into the tray", "de": "{n} Armeen in die Schale"},
+    "fv.calm": {
+        "en": "remove a revolt marker (or parry the next)",
+        "de": "Unruhemarker entfernen (oder den nächsten abwehren)",
+    },
+    "fv.grain": {"en": "+{n} grain", "de": "+{n} Getreide"},
+    "fv.vp": {"en": "+{n} VP", "de": "+{n} SP"},
+    "fv.build": {"en": "free {building}", "de": "{building} kostenlos"},
+    "fv.shield": {"en": "safe from {against} this round", "de": "diese Runde sicher vor {against}"},
+    "fv.deploy": {
+        "en": "{n} free armies (own or neutral county)",
+        "de": "{n} kostenlose Armeen (eigenes oder neutrales Land)",
+    },
     # log lines
+    "courtiers_from_tower": {
+        "en": "{p} places {n} courtiers in the entrance hall for the armies from the tray.",
+        "de": "{p} stellt für die herausgefallenen Armeen {n} Höflinge in die Empfangshalle.",
+    },
+    "favors_shown": {
+        "en": "Favor cards at the Emperor's Court (4, 3, 2 courtiers): {cards}.",
+        "de": "Gunstkarten am Kaiserhof (4, 3, 2 Höflinge): {cards}.",
+    },
+    "court_convert": {
+        "en": "{p} converts {n} armies from {source} into courtiers.",
+        "de": "{p} wandelt {n} Armeen aus {source} in Höflinge um.",
+    },
+    "court_skip": {
+        "en": "{p} cannot convert {n} armies from {source}: {reason}.",
+        "de": "{p} kann {n} Armeen aus {source} nicht umwandeln: {reason}.",
+    },
+    "audience": {
+        "en": "{p} moves {n} courtiers into the audience hall.",
+        "de": "{p} zieht {n} Höflinge in den Audienzsaal.",
+    },
+    "favor_none": {"en": "{p} takes no favor card.", "de": "{p} nimmt keine Gunstkarte."},
+    "favor_taken": {
+        "en": "{p} takes favor card #{card} for {cost} courtiers.",
+        "de": "{p} nimmt Gunstkarte {card} für {cost} Höflinge.",
+    },
+    "favor_gain": {"en": "{p} receives {n} {kind}.", "de": "{p} erhält {n} {kind}."},
+    "favor_kept": {
+        "en": "{p} keeps favor card #{card} to parry the next revolt marker.",
+        "de": "{p} behält Gunstkarte {card}, um den nächsten Unruhemarker abzuwehren.",
+    },
+    "favor_shield": {
+        "en": "{p} cannot be attacked with the action(s) of favor card #{card} this round.",
+        "de": "{p} kann in dieser Runde mit der Aktion der Gunstkarte {card} nicht angegriffen werden.",
+    },
+    "event_removed": {
+        "en": "{p} removes event card {event}: the event does not take place.",
+        "de": "{p} entfernt Ereigniskarte {event}: das Ereignis findet nicht statt.",
+    },
+    "parried": {
+        "en": "{p} parries the revolt marker for {county} with the favor card.",
+        "de": "{p} wehrt mit der Gunstkarte den Unruhemarker für {county} ab.",
+    },
+    "favors_removed": {
+        "en": "Favor cards {cards} leave the game unused.",
+        "de": "Gunstkarten {cards} kommen ungenutzt aus dem Spiel.",
+    },
+    "lsk_card": {
+        "en": "{p} holds counties in four regions and turns Landsknechte card {card}.",
+        "de": "{p} hat Länder in vier Regionen und deckt Landsknechte-Karte {card} auf.",
+    },
+    "lsk_benefit": {"en": "{p} receives {n} {kind}.", "de": "{p} erhält {n} {kind}."},
+    "leader_placed": {
+        "en": "{p}'s military leader stands in {county}.",
+        "de": "{p}s Heerführer steht in {county}.",
+    },
+    "statue": {
+        "en": "{p}'s leader leaves {county} victorious: a statue is erected there.",
+        "de": "{p}s Heerführer verlässt {county} im Triumph: dort wird ein Denkmal errichtet.",
+    },
+    "leader_fled": {
+        "en": "{p}'s leader flees {county} to a distant county: no statue.",
+        "de": "{p}s Heerführer flieht aus {county} in ein fernes Land: kein Denkmal.",
+    },
+    "trophy": {
+        "en": "{p}'s leader enters {county} and takes {n} statue(s) of {d} as trophies.",
+        "de": "{p}s Heerführer betritt {county} und erobert {n} Denkmal/Denkmäler von {d}.",
+    },
+    "leader_lost": {
+        "en": "{p} loses {county}; the military leader leaves the board until after winter.",
+        "de": "{p} verliert {county}; der Heerführer verlässt den Plan bis nach dem Winter.",
+    },
+    "leader_score": {
+        "en": "{p} scores {vp} for {statues} statues on the board and {trophies} trophies.",
+        "de": "{p} erhält {vp} für {statues} Denkmäler auf dem Plan und {trophies} eroberte Denkmäler.",
+    },
     "draft": {
         "en": "{p} takes {county} from {source} and places {armies} armies there.",
         "de": "{p} nimmt {county} von {source} und setzt {armies} Armeen dorthin.",
@@ -222,6 +323,8 @@ def render_log(entry: Mapping[str, Any], lang: str = "en") -> str:
             args[name] = term(CATALOGUE, "b." + value, lang)
         elif name == "effect":
             args[name] = term(CATALOGUE, "ev." + value, lang)
+        elif name == "kind":
+            args[name] = term(CATALOGUE, "lsk." + value, lang)
         elif isinstance(value, list):
             args[name] = ", ".join(term(CATALOGUE, str(v), lang) for v in value)
         elif isinstance(value, str):
@@ -234,6 +337,23 @@ def render_log(entry: Mapping[str, Any], lang: str = "en") -> str:
 def event_text(index: int, lang: str) -> str:
     event = EVENTS[index]
     return f"#{event.id} {term(CATALOGUE, 'ev.' + event.effect, lang)} (-{event.grain_loss})"
+
+
+def favor_text(index: int, lang: str) -> str:
+    """'#13 +2 VP': a favor card's number and what it does."""
+    card = FAVORS[index]
+    against = "+".join(
+        term(CATALOGUE, name, lang) for bit, name in ((1, "combat_a"), (2, "combat_b")) if card.shield & bit
+    )
+    building = term(CATALOGUE, "b." + BUILDINGS[card.building], lang) if card.building >= 0 else ""
+    effect = render(
+        CATALOGUE,
+        "fv." + card.effect,
+        {"n": card.amount, "building": building, "against": against},
+        lang,
+        translate_args=False,
+    )
+    return f"#{card.id} {effect}"
 
 
 def tile_text(tile: int, lang: str) -> str:

@@ -3,15 +3,17 @@
 Public: the board, everyone's Thalers, grain, victory points and supply, the tray, how many cubes
 of each colour are inside the tower (anyone counting could know it, not where they sit), open
 events and action cards, bonus tiles, positions, revealed plan cards and bids, the log lines meant
-for everyone. Private to the seat: its hand, its own plan. Never shown: other plans before they are
-revealed, the order of any deck, the generator.
+for everyone. Private to the seat: its hand, its own plan. Never shown: other plans (and extra-board
+cards) before they are revealed, the order of any deck (favor cards included), the generator.
+With modules: the court (displayed favor cards, courtiers in supply / entrance hall / audience
+hall, favors in force), the leaders, statues and trophies, the Landsknechte top cards.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from feldherr.wallenstein.data import ACTIONS, BONUS_TILES, BUILDINGS, EVENTS, NAMES, NUM_SLOTS
+from feldherr.wallenstein.data import ACTIONS, BONUS_TILES, BUILDINGS, EVENTS, FAVOR_COSTS, FAVORS, NAMES
 from feldherr.wallenstein.moves import SLOT_NAMES, slot_value_to_json
 from feldherr.wallenstein.state import LOST, UNPLANNED, WallensteinState
 
@@ -70,6 +72,12 @@ def view(st: WallensteinState, seat: int | None) -> dict[str, Any]:
         "decision": _decision(st),
         "log": st.visible_log(seat),
     }
+    if st.court:
+        data["court"] = _court_view(st)
+    if st.leaders:
+        data["leaders"] = _leaders_view(st)
+    if st.lsk:
+        data["landsknechte"] = {"top_card": [t + 1 for t in st.lsk_top]}
     if st.phase == "draft":
         data["draft"] = {
             "faceup": [NAMES[c] for c in st.faceup],
@@ -79,10 +87,36 @@ def view(st: WallensteinState, seat: int | None) -> dict[str, Any]:
     return data
 
 
+def _court_view(st: WallensteinState) -> dict[str, Any]:
+    """Public: the displayed cards and their spaces, the courtiers everywhere, the favors in force.
+    The deck's order is never shown; the extra board's cards appear in the plans once revealed."""
+    return {
+        "favors": [
+            {"courtiers": FAVOR_COSTS[i], "card": FAVORS[f].id if f >= 0 else None}
+            for i, f in enumerate(st.favors)
+        ],
+        "favor_deck_size": len(st.favor_deck),
+        "courtier_supply": st.courtiers[:],
+        "entrance_hall": st.hall[:],
+        "audience_hall": st.audience[:],
+        "shield": [[name for bit, name in ((1, "combat_a"), (2, "combat_b")) if s & bit] for s in st.shield],
+        "parry": st.parry[:],
+    }
+
+
+def _leaders_view(st: WallensteinState) -> dict[str, Any]:
+    return {
+        "leader": [NAMES[c] if c >= 0 else None for c in st.leader],
+        "statue_supply": st.statue_supply[:],
+        "statues": [{NAMES[c]: k for c, k in enumerate(row) if k} for row in st.statues],
+        "trophies": [row[:] for row in st.trophies],
+    }
+
+
 def _plan_view(st: WallensteinState, owner: int, viewer: int | None) -> dict[str, Any]:
     plan = st.plans[owner]
     shown: dict[str, Any] = {}
-    for slot in range(NUM_SLOTS):
+    for slot in range(len(plan)):
         value = plan[slot]
         if value == UNPLANNED:
             continue
@@ -99,7 +133,10 @@ def _decision(st: WallensteinState) -> dict[str, Any] | None:
     if st.phase == "move":
         seat, county, action = st.pending
         return {"seat": seat, "kind": "move", "from": NAMES[county], "action": ACTIONS[action]}
-    if st.phase in ("draft", "position", "revolt-order") and st.pending:
+    if st.phase == "leader" and st.pending:
+        step = {"leader_setup": "place", "leader_move": "move", "leader_winter": "return"}[st.stage]
+        return {"seat": st.pending[0], "kind": "leader", "step": step}
+    if st.phase in ("draft", "position", "revolt-order", "favor", "landsknechte") and st.pending:
         return {"seat": st.pending[0], "kind": st.phase}
     if st.phase == "plan":
         return {"seats": list(st.to_move()), "kind": "plan"}

@@ -1,0 +1,575 @@
+"""The modules' worked examples and rules, as scenarios (EN = wallenstein-bigbox-en.md,
+DE = wallenstein-de.md, DE-BB = wallenstein-bigbox-de.txt)."""
+
+from __future__ import annotations
+
+import pytest
+
+from feldherr.core.errors import IllegalMoveError, UnaffordableError
+from feldherr.wallenstein import actions, court, engine, flow, landsknechte, leaders, planning
+from feldherr.wallenstein.data import (
+    BID,
+    BONUS_TILES,
+    COMBAT_A,
+    COMBAT_B,
+    COURTIERS,
+    DEPLOY1,
+    DEPLOY5,
+    EVENTS,
+    FAVORS,
+    GRAIN_ACTION,
+    LSK_CARDS,
+    MONEY_BASE,
+    NAMES,
+    NEIGHBOURS,
+    PALACE,
+    REGION_OF,
+    STATUES,
+    TAXES,
+    TOWER_CARD,
+)
+from feldherr.wallenstein.state import FAVOR, LANDSKNECHTE, LEADER, WallensteinState
+
+from .invariants import check_invariants
+from .scenario import cid, clear, fresh_modules, give, script_tower
+
+RED, BLUE, YELLOW, PURPLE = 0, 1, 2, 3
+DIRK, FRANK, BARBARA, ANIKA = RED, BLUE, YELLOW, PURPLE
+PEASANT = 5
+
+
+def favor(number: int) -> int:
+    return number - 1  # favor cards are stored by index
+
+
+def event_index(effect: str) -> int:
+    return next(i for i, e in enumerate(EVENTS) if e.effect == effect)
+
+
+def hold_tile(st: WallensteinState, seat: int, tile: str) -> None:
+    st.bonus = list(range(len(BONUS_TILES)))
+    t = BONUS_TILES.index(tile)
+    st.bonus[0], st.bonus[t] = st.bonus[t], st.bonus[0]
+    st.positions = [-1] * st.num_players
+    st.positions[seat] = 0
+
+
+# -- Am Kaiserhof ------------------------------------------------------------------------------------
+
+
+def test_first_tower_filling_sends_courtiers() -> None:
+    """EN/DE: 'During initial filling of the dice tower, 2 green peasant armies, 2 of Frank's blue
+    armies, 2 of Dirk's red armies, and 1 of Anika's purple armies tumble down into the tray. Both
+    Frank and Dirk put 2 of their courtiers in the entrance hall ...; Anika deploys one of her
+    courtiers there. They retrieve their army pieces from the tray.'"""
+    st = fresh_modules(["court"], tower="scripted", tower_params={"script": [[2, 2, 0, 1, 0, 2]]})
+    assert st.hall == [2, 2, 0, 1]
+    assert st.courtiers == [COURTIERS - 2, COURTIERS - 2, COURTIERS, COURTIERS - 1]
+    assert st.tray == [0] * 6
+    check_invariants(st)
+
+
+def test_favor_cards_laid_out_by_number() -> None:
+    """EN: 'The favor card #10 is placed on the space with 4 courtiers, the #8 card on the space
+    with 3 courtiers, and the #2 card on the remaining space with 2 courtiers.'"""
+    st = fresh_modules(["court"])
+    st.favor_deck = [favor(5), favor(8), favor(10), favor(2)]  # the top is the end
+    court.display(st)
+    assert [FAVORS[f].id for f in st.favors] == [10, 8, 2]
+
+
+def test_barbaras_court_boxes() -> None:
+    """EN: Barbara has 'Vogtland' in 'Convert 3 armies': 3 of her 4 armies there become courtiers,
+    1 remains; a dice tower card in 'Convert 2 armies' takes 2 of her armies from the tray; a money
+    card in the third box does nothing. 'She may deploy a total of 5 courtiers.'"""
+    st = fresh_modules(["court"])
+    vogtland = give(st, BARBARA, "Vogtland", 4)
+    st.supply[BARBARA] -= 2
+    st.tray[BARBARA] = 2
+    st.hall = [0] * 4
+    st.courtiers = [COURTIERS] * 4
+    st.order = [BARBARA, DIRK, FRANK, ANIKA]
+    st.plans[BARBARA][13] = vogtland  # convert 3
+    st.plans[BARBARA][12] = TOWER_CARD  # convert 2
+    st.plans[BARBARA][11] = MONEY_BASE + 3  # convert 1: "Ignore the Thalers on the money card"
+    money = st.money[BARBARA]
+    court.reveal_all(st)
+    assert st.armies[vogtland] == 1
+    assert st.tray[BARBARA] == 0
+    assert st.hall[BARBARA] == 5 and st.courtiers[BARBARA] == COURTIERS - 5
+    assert st.money[BARBARA] == money
+    assert all(st.revealed[BARBARA][slot] for slot in (11, 12, 13))
+    check_invariants(st)
+
+
+def test_a_conversion_that_cannot_be_completed_is_not_performed() -> None:
+    """'If an action cannot be completed (for example, there are not sufficient armies in the
+    county/tray or the supply of courtiers is running short), this action is not performed.'
+    'At least 1 army must remain in that county.'"""
+    st = fresh_modules(["court"])
+    vogtland = give(st, BARBARA, "Vogtland", 3)
+    st.supply[BARBARA] -= 1
+    st.tray[BARBARA] = 1
+    st.order = [BARBARA, DIRK, FRANK, ANIKA]
+    st.hall = [0] * 4
+    st.courtiers = [COURTIERS] * 4
+    st.plans[BARBARA][13] = vogtland  # 3 of 3 armies: one must stay -> not performed
+    st.plans[BARBARA][12] = TOWER_CARD  # only 1 in the tray -> not performed
+    st.plans[BARBARA][11] = MONEY_BASE
+    court.reveal_all(st)
+    assert st.armies[vogtland] == 3 and st.tray[BARBARA] == 1 and st.hall[BARBARA] == 0
+    assert [e["a"]["reason"] for e in st.log if e["k"] == "court_skip"] == ["too_few_armies"] * 2
+    st.courtiers[BARBARA] = 1  # the supply of courtiers runs short
+    court.convert(st, BARBARA, 2, vogtland)
+    assert st.armies[vogtland] == 3 and st.log[-1]["a"]["reason"] == "no_courtiers"
+
+
+def test_favor_order_most_courtiers_first_ties_by_player_order() -> None:
+    """EN/DE: Barbara (most courtiers) takes #8 and returns 3 courtiers; Dirk (second most) takes
+    #2; Frank and Anika tie, Frank is ahead in player order: he moves his courtiers to the audience
+    hall but cannot take #10; 'Anika can't take the card either, but she moves her courtiers to the
+    audience hall nevertheless.'"""
+    st = fresh_modules(["court"])
+    st.order = [FRANK, ANIKA, DIRK, BARBARA]
+    st.hall = [3, 2, 5, 2]
+    st.courtiers = [COURTIERS - h for h in st.hall]
+    st.favors = [favor(10), favor(8), favor(2)]
+    st.event = event_index("tax_min6")
+    assert court.favor_order(st) == [BARBARA, DIRK, FRANK, ANIKA]
+    for seat in range(4):  # nothing planned: no base action takes place this round
+        st.plans[seat] = [MONEY_BASE] * st.nslots
+    court.start_favors(st)
+    st.stage, st.phase = flow.FAVOR, flow.PRE
+    engine._run(st)
+    assert st.phase == FAVOR and st.pending == [BARBARA]
+    assert st.audience[BARBARA] == 5 and st.hall[BARBARA] == 0
+    st.apply(BARBARA, ("favor", 1, -1))  # #8: armies into the tray
+    assert st.phase == FAVOR and st.pending == [DIRK]
+    money = st.money[DIRK]
+    st.apply(DIRK, ("favor", 2, -1))  # #2: Thalers
+    assert st.money[DIRK] == money + FAVORS[favor(2)].amount
+    # Frank and Anika: no decision (they cannot pay 4), but both moved to the audience hall.
+    moved = [e["a"]["p"] for e in st.log if e["k"] == "audience"]
+    assert moved == [BARBARA, DIRK, FRANK, ANIKA]
+    assert st.hall == [1, 2, 2, 2]  # after clean-up: back to the entrance hall
+    assert st.courtiers[BARBARA] == COURTIERS - 5 + 3 and st.courtiers[DIRK] == COURTIERS - 3 + 2
+    assert st.tray[BARBARA] == FAVORS[favor(8)].amount
+    assert any(e["k"] == "favors_removed" and e["a"]["cards"] == [10] for e in st.log)
+    check_invariants(st)
+
+
+def test_dice_tower_card_on_the_mat_and_as_bid() -> None:
+    """'A dice tower card on a player mat ... has the same effect as a money card'; 'A dice tower
+    card on the auction box is treated like a "0" money card.'"""
+    assert planning.bid_rank(TOWER_CARD) == planning.bid_rank(MONEY_BASE)
+    assert planning.bid_rank(TOWER_CARD) < planning.bid_rank(0)  # behind a county card
+    st = fresh_modules(["court"])
+    money = st.money[:]
+    for seat in range(4):
+        hand = st.plan_hand[seat]  # 8 county cards each
+        # palace: a dice tower card; the other boxes: counties and money; bid: a dice tower card
+        boxes = [TOWER_CARD, *hand[1:8], hand[0], TOWER_CARD]
+        court_boxes = [MONEY_BASE, MONEY_BASE + 1, MONEY_BASE + 2]
+        st.apply(seat, ("plan", (*boxes, TOWER_CARD, *court_boxes)))
+    assert [e["a"]["bid"] for e in st.log if e["k"] == "bid_revealed"] == ["tower"] * 4
+    assert st.money == money  # nobody paid for the bid
+    skipped = [e for e in st.log if e["k"] in ("build", "skip") and e["a"].get("action") == "palace"]
+    assert not skipped  # the tower card on 'palace' performs nothing
+
+
+def test_tower_cards_only_with_the_court() -> None:
+    st = fresh_modules([])
+    with pytest.raises(IllegalMoveError) as err:
+        st.apply(0, ("slot", BID, TOWER_CARD))
+    assert err.value.rule == "wallenstein.court.tower-card"
+
+
+def test_plan_has_the_three_court_boxes() -> None:
+    st = fresh_modules(["court"])
+    assert st.nslots == 14
+    assert sum(1 for m in st.legal_moves(0) if m[2] == TOWER_CARD) == 1  # three alike: one option
+    for _ in range(11):
+        st.apply(0, st.legal_moves(0)[0])
+    assert {m[1] for m in st.legal_moves(0)} == {11}
+    assert st.to_move() == (0, 1, 2, 3)
+
+
+def _favor_state(number: int, seat: int = BARBARA, courtiers: int = 4) -> WallensteinState:
+    st = fresh_modules(["court"])
+    st.order = [0, 1, 2, 3]
+    st.favors = [favor(number), -1, -1]
+    st.hall = [0] * 4
+    st.audience = [0] * 4
+    st.courtiers = [COURTIERS] * 4
+    st.courtiers[seat] -= courtiers
+    st.audience[seat] = courtiers
+    st.queue = [seat]
+    st.phase, st.stage, st.pending = FAVOR, flow.FAVOR, [seat]
+    return st
+
+
+def test_favor_1_removes_the_event_if_wanted() -> None:
+    st = _favor_state(1)
+    st.event = event_index("tax_max5")
+    if st.event in st.open_events:
+        st.open_events.remove(st.event)
+    assert ("favor", 0, -1) in st.legal_moves(BARBARA)  # "not obliged to remove the event card"
+    court.apply(st, BARBARA, ("favor", 0, court.REMOVE_EVENT))
+    assert st.event == -1 and st.used_events[-1] == event_index("tax_max5")
+    engine._end_round(st)
+    assert st.used_events.count(event_index("tax_max5")) == 1
+
+
+def test_favor_4_removes_a_revolt_marker_or_parries_the_next() -> None:
+    st = _favor_state(4)
+    burgund = give(st, BARBARA, "Burgund", 3)
+    st.unrest[burgund] = 2
+    st.unrest_supply -= 2
+    marked = [c for c in range(45) if st.unrest[c] and st.owner[c] == BARBARA]
+    assert st.legal_moves(BARBARA)[1:] == [("favor", 0, c) for c in marked]
+    court.apply(st, BARBARA, ("favor", 0, burgund))
+    assert st.unrest[burgund] == 1 and st.parry[BARBARA] == 0
+    # No marked county: the card is kept and parries the next revolt marker.
+    st = _favor_state(4)
+    for c in range(45):
+        if st.owner[c] == BARBARA:
+            st.unrest_supply += st.unrest[c]
+            st.unrest[c] = 0
+    assert st.legal_moves(BARBARA) == [("favor", -1, -1), ("favor", 0, -1)]
+    court.apply(st, BARBARA, ("favor", 0, -1))
+    assert st.parry[BARBARA] == 1
+    county = next(c for c in range(45) if st.owner[c] == BARBARA)
+    st.event = event_index("tax_min6")
+    actions.perform(st, BARBARA, TAXES, county)
+    assert st.unrest[county] == 0 and st.parry[BARBARA] == 0  # parried, card discarded
+    actions.perform(st, BARBARA, GRAIN_ACTION, county)
+    assert st.unrest[county] == 1
+
+
+@pytest.mark.parametrize(("number", "a", "b"), [(10, True, False), (11, False, True), (18, True, True)])
+def test_favors_10_11_18_protect_from_combat_a_b(number: int, a: bool, b: bool) -> None:
+    """'During this round only, the player cannot be attacked with the action "Combat / Movement A"
+    (or "B" or "A or B")': #10 against A, #11 against B, #18 against both (docs/rules-notes.md)."""
+    st = _favor_state(number)
+    court.apply(st, BARBARA, ("favor", 0, -1))
+    src = give(st, RED, "Anhalt", 6)
+    dst = give(st, BARBARA, "Kursachsen", 2)
+    assert dst in NEIGHBOURS[src]
+    assert (dst not in actions.move_targets(st, RED, COMBAT_A, src)) == a
+    assert (dst not in actions.move_targets(st, RED, COMBAT_B, src)) == b
+    if a:
+        with pytest.raises(IllegalMoveError) as err:
+            planning.explain_illegal_move(st, RED, COMBAT_A, src, ("move", dst, 1))
+        assert err.value.rule == "wallenstein.court.favor-shield"
+    engine._end_round(st)  # "Remove the card from the game at the end of the round"
+    assert dst in actions.move_targets(st, RED, COMBAT_A, src)
+
+
+def test_favor_buildings_deployment_and_amounts() -> None:
+    st = _favor_state(21)  # palace (assumed), free, general building rules
+    bremen = give(st, BARBARA, "Bremen", 2)
+    st.buildings[bremen] = 0b010
+    targets = [m[2] for m in st.legal_moves(BARBARA)[1:]]
+    assert bremen in targets
+    money = st.money[BARBARA]
+    court.apply(st, BARBARA, ("favor", 0, bremen))
+    assert st.buildings[bremen] == 0b011 and st.money[BARBARA] == money
+    st = _favor_state(12)  # 3 armies free into an own or a neutral county; the card w/o battle
+    burgund = clear(st, "Burgund")
+    court.apply(st, BARBARA, ("favor", 0, burgund))
+    assert st.owner[burgund] == BARBARA and st.card[burgund] == BARBARA and st.armies[burgund] == 3
+    check_invariants(st)
+    for number, field in ((16, "money"), (20, "grain"), (19, "vp")):
+        st = _favor_state(number)
+        before = getattr(st, field)[BARBARA]
+        court.apply(st, BARBARA, ("favor", 0, -1))
+        assert getattr(st, field)[BARBARA] == before + FAVORS[favor(number)].amount
+
+
+def test_favor_needs_enough_courtiers() -> None:
+    st = _favor_state(10, courtiers=4)
+    st.favors = [favor(10), favor(8), favor(2)]
+    st.audience[BARBARA] = 3
+    st.courtiers[BARBARA] += 1
+    assert all(m[1] != 0 for m in st.legal_moves(BARBARA))
+    before = st.digest()
+    with pytest.raises(UnaffordableError) as err:
+        st.apply(BARBARA, ("favor", 0, -1))
+    assert err.value.rule == "wallenstein.court.favor-cost" and st.digest() == before
+
+
+# -- Landsknechte ------------------------------------------------------------------------------------
+
+
+def test_landsknechte_four_regions_turn_the_card_and_choose() -> None:
+    """'A player meeting this condition slides the top card of their deck underneath their deck and
+    is entitled to receive one of the benefits shown on the new top card ... in given player order.
+    If a player does not meet the required condition, they leave their deck as it is.'"""
+    st = fresh_modules(["landsknechte"])
+    st.order = [3, 2, 1, 0]
+    held = [landsknechte.regions_held(st, s) for s in range(4)]
+    landsknechte.start(st)
+    assert st.queue == [s for s in st.order if held[s] >= 4]
+    # seat 0 now holds a single county (one region): it does not qualify
+    for c in range(45):
+        if st.owner[c] == 0:
+            clear(st, NAMES[c])
+    give(st, 0, "Burgund", 2)
+    st.order = [1, 0, 2, 3]
+    landsknechte.start(st)
+    assert 0 not in st.queue
+    st.queue = [1]
+    assert landsknechte.next_decision(st)
+    assert st.phase == LANDSKNECHTE and st.pending == [1] and st.lsk_top[1] == 1
+    vp = st.vp[1]
+    landsknechte.apply(st, 1, ("lsk", 3))
+    assert st.vp[1] == vp + LSK_CARDS[1][3]  # type: ignore[index]
+    assert st.lsk_top[0] == 0  # seat 0 did not qualify: its deck is unchanged
+    landsknechte.reset(st)
+    assert st.lsk_top == [0] * 4
+
+
+def test_landsknechte_armies_only_when_the_supply_has_them() -> None:
+    st = fresh_modules(["landsknechte"])
+    st.lsk_top[2] = 2  # card 3 shows (assumed) 2 armies
+    st.supply[2] = 1
+    assert ("lsk", 2) not in landsknechte.options(st, 2)
+    with pytest.raises(IllegalMoveError) as err:
+        landsknechte.apply(st, 2, ("lsk", 2))
+    assert err.value.rule == "wallenstein.landsknechte.benefit"
+
+
+def test_landsknechte_run_before_the_court() -> None:
+    """'In combination with Emperor's Court, carry out this step prior to any Court actions!'"""
+    st = fresh_modules(["court", "landsknechte"], seed=3)
+    regions: set[int] = set()
+    for name in ("Burgund", "Holstein", "Tirol", "Schlesien", "Bremen", "Lothringen", "Böhmen"):
+        c = cid(name)
+        if REGION_OF[c] not in regions and st.owner[c] != 0:
+            give(st, 0, name, 2)
+            regions.add(REGION_OF[c])
+    st.plan_hand[0] = [c for c in range(45) if st.card[c] == 0]
+    st.plan_left[0] = [*st.plan_hand[0], *planning.MONEY_SLOTS, *planning.TOWER_SLOTS]
+    assert landsknechte.regions_held(st, 0) >= 4
+    while st.phase == "plan":
+        for seat in st.to_move():
+            st.apply(seat, st.legal_moves(seat)[0])
+    while st.phase == "position":
+        st.apply(st.pending[0], st.legal_moves(st.pending[0])[0])
+    while st.phase == LANDSKNECHTE and st.pending != [0]:
+        st.apply(st.pending[0], st.legal_moves(st.pending[0])[0])
+    assert st.phase == LANDSKNECHTE and st.pending == [0]
+    keys = [e["k"] for e in st.log]
+    later = keys[keys.index("order") :]
+    assert not {"court_convert", "court_skip", "audience"} & set(later)  # the court comes after
+
+
+# -- Heerführer --------------------------------------------------------------------------------------
+
+
+def test_leader_upgrades_actions_after_event_and_tile() -> None:
+    """'apply the military leader bonus after the effects of the event card and bonus tiles':
+    Burgund pays 7, the event caps taxes at 5, +1 Thaler tile: 6, the leader: 7."""
+    st = fresh_modules(["leaders"])
+    burgund = give(st, YELLOW, "Burgund", 3)
+    st.leader[YELLOW] = burgund
+    st.event = event_index("tax_max5")
+    hold_tile(st, YELLOW, "plus_taler")
+    money = st.money[YELLOW]
+    actions.perform(st, YELLOW, TAXES, burgund)
+    assert st.money[YELLOW] == money + 7
+    # Palace for 2 Thalers instead of 3.
+    money = st.money[YELLOW]
+    actions.perform(st, YELLOW, PALACE, burgund)
+    assert st.money[YELLOW] == money - 2 and st.buildings[burgund] & 1
+    # Deploy 5 with the '6 armies' tile -> 6, the leader: 7; deploy 1 -> 2.
+    st.event = event_index("tax_min6")
+    hold_tile(st, YELLOW, "six_armies")
+    armies = st.armies[burgund]
+    actions.perform(st, YELLOW, DEPLOY5, burgund)
+    assert st.armies[burgund] == armies + 7
+    armies = st.armies[burgund]
+    actions.perform(st, YELLOW, DEPLOY1, burgund)
+    assert st.armies[burgund] == armies + 2
+    # Elsewhere: the plain actions.
+    other = give(st, YELLOW, "Bremen", 2)
+    money = st.money[YELLOW]
+    actions.perform(st, YELLOW, PALACE, other)
+    assert st.money[YELLOW] == money - 3
+    check_invariants(st)
+
+
+def test_leader_move_statue_flight_and_trophy() -> None:
+    """Adjacent move: a statue in the county left; not adjacent: none; entering a county with
+    another player's statue takes it as a trophy."""
+    st = fresh_modules(["leaders"])
+    anhalt = give(st, RED, "Anhalt", 3)
+    kursachsen = give(st, RED, "Kursachsen", 3)
+    far = give(st, RED, "Burgund", 3)
+    st.leader[RED] = anhalt
+    st.stage = leaders.MOVE
+    leaders.go(st, RED, kursachsen)
+    assert st.statues[RED][anhalt] == 1 and st.statue_supply[RED] == STATUES - 1
+    leaders.go(st, RED, far)
+    assert sum(st.statues[RED]) == 1  # fled: no statue in Kursachsen
+    # Blue conquers Anhalt (the statue stays), then Blue's leader enters it: a trophy.
+    give(st, BLUE, "Anhalt", 4)
+    assert st.statues[RED][anhalt] == 1
+    st.leader[BLUE] = give(st, BLUE, "Altmark", 2)
+    leaders.go(st, BLUE, anhalt)
+    assert st.statues[RED][anhalt] == 0 and st.trophies[BLUE][RED] == 1
+    check_invariants(st)
+
+
+def test_leader_lost_with_his_county_and_back_after_winter() -> None:
+    st = fresh_modules(["leaders"])
+    blue_src = give(st, BLUE, "Anhalt", 8)
+    target = give(st, YELLOW, "Kursachsen", 1)
+    for seat in range(4):
+        st.leader[seat] = next(c for c in range(45) if st.owner[c] == seat)
+    st.leader[YELLOW] = target
+    st.unrest[target] = 0
+    st.tray = [0] * 6
+    script_tower(st, [[0, 3, 0, 0, 0, 0]])
+    actions.move(st, BLUE, blue_src, target, 4)
+    assert st.owner[target] == BLUE and st.leader[YELLOW] == -1
+    assert any(e["k"] == "leader_lost" for e in st.log)
+    check_invariants(st)
+    st.fall_order = [0, 1, 2, 3]
+    flow.begin_winter_end(st)
+    assert st.queue == [YELLOW]
+    if leaders.next_decision(st):
+        assert st.phase == LEADER
+        st.apply(YELLOW, st.legal_moves(YELLOW)[0])
+    assert st.leader[YELLOW] >= 0 and st.owner[st.leader[YELLOW]] == YELLOW
+
+
+def test_fixed_lineup_leaders_placed_after_the_first_player_order() -> None:
+    st = fresh_modules(["leaders"])
+    assert st.leader == [-1] * 4
+    while st.phase == "plan":
+        for seat in st.to_move():
+            st.apply(seat, st.legal_moves(seat)[0])
+    while st.phase == "position":
+        st.apply(st.pending[0], st.legal_moves(st.pending[0])[0])
+    assert st.phase == LEADER and st.pending == [st.order[0]]
+    for seat in st.order:
+        assert st.pending == [seat]
+        st.apply(seat, st.legal_moves(seat)[-1])
+        assert st.leader[seat] >= 0
+    check_invariants(st)
+
+
+def test_draft_leader_decided_when_claiming_forced_on_the_last() -> None:
+    st = fresh_modules(["leaders"], setup="draft", seed=5)
+    seat = st.pending[0]
+    moves = st.legal_moves(seat)
+    assert any(len(m) == 4 for m in moves) and any(len(m) == 3 for m in moves)
+    while st.phase == "draft":
+        s = st.pending[0]
+        st.apply(s, next(m for m in st.legal_moves(s) if m[0] == "draft" and len(m) == 3))
+    assert all(st.leader[s] >= 0 for s in range(4))  # the last claim placed them
+    check_invariants(st)
+
+
+def test_statues_and_trophies_score_at_the_end() -> None:
+    st = fresh_modules(["leaders"])
+    st.statues[RED][cid("Anhalt")] = 2
+    st.statue_supply[RED] -= 3
+    st.trophies[BLUE][RED] = 1
+    vp = st.vp[:]
+    leaders.score(st)
+    assert st.vp[RED] == vp[RED] + 2 and st.vp[BLUE] == vp[BLUE] + 1
+
+
+def test_leader_bad_target() -> None:
+    st = fresh_modules(["leaders"])
+    st.order = [0, 1, 2, 3]
+    leaders.start(st, leaders.SETUP, [0])
+    assert leaders.next_decision(st)
+    foreign = next(c for c in range(45) if st.owner[c] == 1)
+    before = st.digest()
+    with pytest.raises(IllegalMoveError) as err:
+        st.apply(0, ("leader", foreign))
+    assert err.value.rule == "wallenstein.leaders.placement" and st.digest() == before
+
+
+# -- secrecy, words, bad input -----------------------------------------------------------------------
+
+
+def test_extra_board_hidden_until_revealed() -> None:
+    st = fresh_modules(["court"])
+    for seat in st.to_move():
+        st.apply(seat, st.legal_moves(seat)[0])
+    mine = st.view(0)["player_info"][0]["plan"]
+    theirs = st.view(1)["player_info"][0]["plan"]
+    assert "court1" not in theirs  # not planned yet (slot by slot)
+    while st.plan_step[0] < st.nslots:
+        st.apply(0, st.legal_moves(0)[-1])
+    theirs = st.view(1)["player_info"][0]["plan"]
+    mine = st.view(0)["player_info"][0]["plan"]
+    assert {theirs[k] for k in ("court1", "court2", "court3")} == {"hidden"}
+    assert all(mine[k] != "hidden" for k in ("court1", "court2", "court3"))
+    court.reveal_all(st)
+    theirs = st.view(1)["player_info"][0]["plan"]
+    assert theirs["court3"] == mine["court3"]
+    text = json_text(st.view(1))
+    assert '"favor_deck":' not in text and '"favor_deck_size":' in text
+
+
+def json_text(data: object) -> str:
+    import json
+
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_log_and_terminal_in_both_languages(lang: str) -> None:
+    from feldherr.core import RandomBot
+    from feldherr.wallenstein.text import CATALOGUE
+
+    from .scenario import GAME
+
+    st = fresh_modules(["court", "landsknechte", "leaders"], setup="draft", seed=4)
+    bots = [RandomBot(s) for s in range(4)]
+    while not st.is_terminal():
+        for seat in st.to_move():
+            st.apply(seat, bots[seat].choose(st, seat))
+    for entry in st.log:
+        assert entry["k"] in CATALOGUE
+        assert "{" not in GAME.render_log(entry, lang)
+    text = GAME.render_text(st, 0, lang)
+    assert ("Kaiserhof" if lang == "de" else "Emperor's Court") in text
+    assert ("Heerführer" if lang == "de" else "Military leaders") in text
+    assert "Landsknechte" in text
+
+
+def test_bad_module_moves_are_typed_and_change_nothing() -> None:
+    from feldherr.core.errors import MalformedMoveError, WrongPhaseError
+
+    from .scenario import GAME
+
+    st = fresh_modules(["court"])
+    before = st.digest()
+    with pytest.raises(WrongPhaseError):
+        st.apply(0, ("favor", 0, -1))
+    with pytest.raises(MalformedMoveError):
+        GAME.move_from_json(["favor", 5])
+    with pytest.raises(MalformedMoveError):
+        GAME.move_from_json(["lsk", "gold"])
+    foreign = st.plan_hand[1][0]
+    slots = [
+        *st.plan_hand[0][:8],
+        MONEY_BASE + 1,
+        MONEY_BASE + 2,
+        MONEY_BASE,
+        foreign,
+        TOWER_CARD,
+        TOWER_CARD,
+    ]
+    from feldherr.core.errors import NotOwnedError
+
+    with pytest.raises(NotOwnedError) as err:
+        st.apply(0, ("plan", tuple(slots)))
+    assert err.value.rule == "wallenstein.court.convert"
+    assert st.digest() == before
