@@ -4,31 +4,19 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import io
 import json
 import sys
 import types
 from pathlib import Path
 
 import pytest
+from cliutil import Capsys, run
 
 import feldherr.cli
 from feldherr.cli import main
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.record import GameRecord
 from feldherr.games import get_game
-
-Capsys = pytest.CaptureFixture[str]
-
-
-def run(capsys: Capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def feed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
 
 
 # -- games, help ---------------------------------------------------------------------------------

@@ -4,27 +4,14 @@ from __future__ import annotations
 
 import io
 import json
-import sys
 from pathlib import Path
 
 import pytest
+from cliutil import Capsys, feed, run
 
-from feldherr.cli import main
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.record import GameRecord
 from feldherr.games import get_game
-
-Capsys = pytest.CaptureFixture[str]
-
-
-def run(capsys: Capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def feed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
 
 
 def write_record(path: Path, seed: int = 3, players: int = 3) -> GameRecord:

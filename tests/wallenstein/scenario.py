@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from feldherr.games import get_game
-from feldherr.wallenstein.data import COUNTY_ID
+from feldherr.wallenstein.data import BONUS_TILES, COUNTY_ID, EVENTS
 from feldherr.wallenstein.state import WallensteinState
 from feldherr.wallenstein.tower import ScriptedTower, Tower
 
@@ -59,3 +59,17 @@ def clear(st: WallensteinState, county: str) -> int:
     st.card[c] = -1
     st.armies[c] = 0
     return c
+
+
+def event_index(effect: str) -> int:
+    """The index of the (first) event card with ``effect``."""
+    return next(i for i, e in enumerate(EVENTS) if e.effect == effect)
+
+
+def hold_tile(st: WallensteinState, seat: int, tile: str) -> None:
+    """Seat ``seat`` holds bonus tile ``tile`` this round (at position 0)."""
+    st.bonus = list(range(len(BONUS_TILES)))
+    t = BONUS_TILES.index(tile)
+    st.bonus[0], st.bonus[t] = st.bonus[t], st.bonus[0]
+    st.positions = [-1] * st.num_players
+    st.positions[seat] = 0

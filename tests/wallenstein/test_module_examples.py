@@ -9,13 +9,11 @@ from feldherr.core.errors import IllegalMoveError, UnaffordableError
 from feldherr.wallenstein import actions, court, engine, flow, landsknechte, leaders, planning
 from feldherr.wallenstein.data import (
     BID,
-    BONUS_TILES,
     COMBAT_A,
     COMBAT_B,
     COURTIERS,
     DEPLOY1,
     DEPLOY5,
-    EVENTS,
     FAVORS,
     GRAIN_ACTION,
     LSK_CARDS,
@@ -31,7 +29,7 @@ from feldherr.wallenstein.data import (
 from feldherr.wallenstein.state import FAVOR, LANDSKNECHTE, LEADER, WallensteinState
 
 from .invariants import check_invariants
-from .scenario import cid, clear, fresh_modules, give, script_tower
+from .scenario import cid, clear, event_index, fresh_modules, give, hold_tile, script_tower
 
 RED, BLUE, YELLOW, PURPLE = 0, 1, 2, 3
 DIRK, FRANK, BARBARA, ANIKA = RED, BLUE, YELLOW, PURPLE
@@ -40,18 +38,6 @@ PEASANT = 5
 
 def favor(number: int) -> int:
     return number - 1  # favor cards are stored by index
-
-
-def event_index(effect: str) -> int:
-    return next(i for i, e in enumerate(EVENTS) if e.effect == effect)
-
-
-def hold_tile(st: WallensteinState, seat: int, tile: str) -> None:
-    st.bonus = list(range(len(BONUS_TILES)))
-    t = BONUS_TILES.index(tile)
-    st.bonus[0], st.bonus[t] = st.bonus[t], st.bonus[0]
-    st.positions = [-1] * st.num_players
-    st.positions[seat] = 0
 
 
 # -- Am Kaiserhof ------------------------------------------------------------------------------------

@@ -4,31 +4,16 @@ from __future__ import annotations
 
 from feldherr.wallenstein import actions, battle, winter
 from feldherr.wallenstein.data import (
-    BONUS_TILES,
     DEPLOY5,
-    EVENTS,
     PEASANTS_TOTAL,
     TAXES,
     TRADING_POST,
 )
 from feldherr.wallenstein.state import WallensteinState
 
-from .scenario import cid, clear, fresh, give, script_tower
+from .scenario import cid, clear, event_index, fresh, give, hold_tile, script_tower
 
 PEASANT = 5
-
-
-def event_index(effect: str) -> int:
-    return next(i for i, e in enumerate(EVENTS) if e.effect == effect)
-
-
-def hold_tile(st: WallensteinState, seat: int, tile: str) -> None:
-    """Seat ``seat`` holds bonus tile ``tile`` this round (at position 0)."""
-    st.bonus = list(range(len(BONUS_TILES)))
-    t = BONUS_TILES.index(tile)
-    st.bonus[0], st.bonus[t] = st.bonus[t], st.bonus[0]
-    st.positions = [-1] * st.num_players
-    st.positions[seat] = 0
 
 
 def test_burgund_taxes_event_then_bonus() -> None:

@@ -93,29 +93,34 @@ def _build(st: WallensteinState, seat: int, b: int, county: int) -> bool:
     return False
 
 
+# Per collecting action: the county values, the capping event and its cap, the flooring event and
+# its floor, the bonus tile that adds one, and the leader's addition (Heerführer).
+_COLLECT = {
+    TAXES: (
+        TAX, "tax_max5", EVENT_RULES["tax_max"], "tax_min6", EVENT_RULES["tax_min"],
+        PLUS_TALER, LEADER_TAXES_PLUS,
+    ),
+    GRAIN_ACTION: (
+        GRAIN, "grain_max3", EVENT_RULES["grain_max"], "grain_min4", EVENT_RULES["grain_min"],
+        PLUS_GRAIN, LEADER_GRAIN_PLUS,
+    ),
+}  # fmt: skip
+
+
 def collect_amount(st: WallensteinState, seat: int, action: int, county: int) -> int:
-    """Taxes or grain of a county after the event, then the bonus tile ("event first")."""
+    """Taxes or grain of a county: the event first, then the bonus tile, then the leader
+    (Heerführer: "after the effects of the event card and bonus tiles")."""
+    values, cap_event, cap, floor_event, floor, tile, leader_plus = _COLLECT[action]
+    amount: int = values[county]
     effect = event_effect(st)
-    if action == TAXES:
-        amount = TAX[county]
-        if effect == "tax_max5":
-            amount = min(amount, EVENT_RULES["tax_max"])
-        elif effect == "tax_min6":
-            amount = max(amount, EVENT_RULES["tax_min"])
-        if bonus_tile(st, seat) == PLUS_TALER:
-            amount += 1
-        if st.leader[seat] == county:  # Heerführer: "after the effects of the event card and bonus tiles"
-            amount += LEADER_TAXES_PLUS
-        return amount
-    amount = GRAIN[county]
-    if effect == "grain_min4":
-        amount = max(amount, EVENT_RULES["grain_min"])
-    elif effect == "grain_max3":
-        amount = min(amount, EVENT_RULES["grain_max"])
-    if bonus_tile(st, seat) == PLUS_GRAIN:
+    if effect == cap_event:
+        amount = min(amount, cap)
+    elif effect == floor_event:
+        amount = max(amount, floor)
+    if bonus_tile(st, seat) == tile:
         amount += 1
     if st.leader[seat] == county:
-        amount += LEADER_GRAIN_PLUS
+        amount += leader_plus
     return amount
 
 
