@@ -152,3 +152,14 @@ def test_roles_parse() -> None:
         Roles.parse("a:3")
     with pytest.raises(TowerInputError):
         Roles(attacker=-2)
+
+
+def test_roles_from_game_colours() -> None:
+    assert Roles.from_colours([3, 1, 4, 0, 2, 6], attacker=2, defender=0) == Roles(4, 3, 6, 3)
+    assert Roles.from_colours([3, 1, 4, 0, 2, 6], attacker=None, defender=1) == Roles(0, 1, 6, 9)
+    with pytest.raises(TowerInputError, match="unknown colour"):
+        Roles.from_colours([0] * 6, attacker=7, defender=1)
+    with pytest.raises(TowerInputError):
+        Roles.from_colours([0, -1, 0, 0, 0, 0], attacker=0, defender=1)
+    with pytest.raises(TowerInputError):
+        Roles.from_colours([0] * 5, attacker=0, defender=1)

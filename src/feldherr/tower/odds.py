@@ -67,6 +67,23 @@ class Roles:
             counts[role] = counts.get(role, 0) + value
         return cls(**counts)
 
+    @classmethod
+    def from_colours(cls, counts: Sequence[int], attacker: int | None, defender: int | None) -> Roles:
+        """Map the game's per-colour counts (seats 0..4, 5 = peasants) to roles; ``attacker`` or
+        ``defender`` is None where that party is the peasants (revolt) or nobody (neutral county)."""
+        if len(counts) != NCOLOURS:
+            raise TowerInputError(f"expected {NCOLOURS} counts (seats 0..4, peasants), got {len(counts)}")
+        for c in (attacker, defender):
+            if c is not None and not 0 <= c < PEASANT:
+                raise TowerInputError(f"unknown colour {c} (seats are 0..4)")
+        if attacker is not None and attacker == defender:
+            raise TowerInputError("attacker and defender must differ")
+        for n in counts:
+            _count("cube count", n)
+        a = counts[attacker] if attacker is not None else 0
+        d = counts[defender] if defender is not None else 0
+        return cls(a, d, counts[PEASANT], sum(counts[:PEASANT]) - a - d)
+
     def plus(self, other: Roles) -> Roles:
         return Roles(
             self.attacker + other.attacker,
@@ -186,6 +203,8 @@ def binomial_pmf(n: int, p: float) -> list[float]:
 def convolve(a: Sequence[float], b: Sequence[float]) -> list[float]:
     if len(b) == 1:
         return [x * b[0] for x in a]
+    if len(a) == 1:
+        return [a[0] * y for y in b]
     out = [0.0] * (len(a) + len(b) - 1)
     for i, x in enumerate(a):
         if x:
@@ -194,13 +213,24 @@ def convolve(a: Sequence[float], b: Sequence[float]) -> list[float]:
     return out
 
 
-def _prefix(p: Sequence[float]) -> tuple[list[float], list[float]]:
-    """``C[k] = P(X < k)`` and ``M[k] = E[X; X < k]`` for ``k = 0..len(p)``."""
+def _prefix(p: Sequence[float], length: int = 0) -> tuple[list[float], list[float]]:
+    """``C[k] = P(X < k)`` and ``M[k] = E[X; X < k]`` for ``k = 0..max(len(p), length)``."""
     cum, mom = [0.0], [0.0]
     for k, x in enumerate(p):
         cum.append(cum[-1] + x)
         mom.append(mom[-1] + k * x)
+    pad = length - len(p)
+    if pad > 0:
+        cum += [cum[-1]] * pad
+        mom += [mom[-1]] * pad
     return cum, mom
+
+
+TINY = 1e-15  # outcomes less likely than this are left out of the sums (error below 1e-13)
+
+
+def _support(p: Sequence[float]) -> list[tuple[int, float]]:
+    return [(k, x) for k, x in enumerate(p) if x > TINY]
 
 
 def odds_from_distributions(
@@ -213,9 +243,7 @@ def odds_from_distributions(
         n = len(pp)
         win_d = surv_d = 0.0
         win_p = 0.0
-        for d, w in enumerate(pd):
-            if not w:
-                continue
+        for d, w in _support(pd):
             k = min(d, n)
             win_d += w * cp[k]
             surv_d += w * (d * cp[k] - mp[k])
@@ -225,27 +253,22 @@ def odds_from_distributions(
         pd = [1.0]
     elif unrest:
         pp = [1.0]  # peasants do not side with the defender; they stay in the tray
-    ca, ma = _prefix(pa)
-    n = len(pa)
-    mean_a = ma[n]
+    ca, ma = _prefix(pa, len(pd) + len(pp))  # padded: indices up to d + p + 1 are valid
+    mean_a = ma[-1]
     win_a = surv_a = win_d = surv_d = 0.0
-    for d, wd in enumerate(pd):
-        if not wd:
-            continue
-        for p, wp in enumerate(pp):
+    support_p = _support(pp)
+    for d, wd in _support(pd):
+        for p, wp in support_p:
             w = wd * wp
-            if not w:
-                continue
             t = d + p
-            k = min(t + 1, n)  # attacker wins when a >= t + 1
-            tail = 1.0 - ca[k]
+            tail = 1.0 - ca[t + 1]  # the attacker wins when a >= t + 1
             win_a += w * tail
-            surv_a += w * ((mean_a - ma[k]) - t * tail)
-            if d > 0 and t > 0:
-                kt = min(t, n)  # defender wins when a <= t - 1
-                kp = min(p + 1, kt)  # a <= p: no own losses
-                win_d += w * ca[kt]
-                surv_d += w * (d * ca[kp] + (d + p) * (ca[kt] - ca[kp]) - (ma[kt] - ma[kp]))
+            surv_a += w * ((mean_a - ma[t + 1]) - t * tail)
+            if d > 0:
+                # The defender wins when a <= t - 1, without own losses while a <= p.
+                below_t, upto_p = ca[t], ca[p + 1]
+                win_d += w * below_t
+                surv_d += w * (d * upto_p + t * (below_t - upto_p) - (ma[t] - ma[p + 1]))
     return win_a, max(0.0, 1.0 - win_a - win_d), win_d, surv_a, surv_d
 
 
