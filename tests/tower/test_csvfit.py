@@ -58,7 +58,12 @@ def test_bad_headers(header: str, message: str) -> None:
 
 def test_fit_moves_towards_the_generating_parameters() -> None:
     truth = FittedTower(
-        lodge=[0.5, 0.4], cap=[30.0, 30.0], base=[0.02, 0.02], knock=[0.01, 0.01], top_share=0.5
+        lodge=[0.5, 0.4],
+        cap=[30.0, 30.0],
+        base=[0.02, 0.02],
+        knock=[0.01, 0.01],
+        top_share=0.5,
+        jam=[0.0, 0.0],
     )
     lines = [
         HEADER.replace("thrown_1,", "thrown_1,thrown_2,thrown_3,").replace("out_1,", "out_1,out_2,out_3,")

@@ -179,6 +179,7 @@ def to_vector(params: dict[str, Any]) -> list[float]:
     for lvl in range(2):
         v += [
             _logit(params["lodge"][lvl]),
+            math.log(max(params["jam"][lvl], 1e-4)),
             math.log(max(params["cap"][lvl] - 1.0, 1e-6)),
             _logit(params["base"][lvl]),
             _logit(params["knock"][lvl]),
@@ -188,10 +189,11 @@ def to_vector(params: dict[str, Any]) -> list[float]:
 
 def from_vector(v: Sequence[float], top_share: float) -> dict[str, Any]:
     return {
-        "lodge": [_expit(v[0]), _expit(v[4])],
-        "cap": [1.0 + math.exp(min(v[1], 13.0)), 1.0 + math.exp(min(v[5], 13.0))],
-        "base": [_expit(v[2]), _expit(v[6])],
-        "knock": [_expit(v[3]), _expit(v[7])],
+        "lodge": [_expit(v[0]), _expit(v[5])],
+        "jam": [min(1.0, math.exp(min(v[1], 0.0))), min(1.0, math.exp(min(v[6], 0.0)))],
+        "cap": [1.0 + math.exp(min(v[2], 13.0)), 1.0 + math.exp(min(v[7], 13.0))],
+        "base": [_expit(v[3]), _expit(v[8])],
+        "knock": [_expit(v[4]), _expit(v[9])],
         "top_share": top_share,
     }
 

@@ -87,10 +87,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
 # -- maximum likelihood from per-cube fates ----------------------------------------------------------
 
 
-def _bernoulli_nll(groups: dict[int, list[int]], prob: Any) -> float:
+Key = tuple[int, int]  # (cubes lodged on the level before the drop, cubes dropped)
+Groups = dict[Key, list[int]]  # key -> [events, cubes]
+
+
+def _bernoulli_nll(groups: Groups, prob: Callable[[int, int], float]) -> float:
     nll = 0.0
-    for x, (k, m) in groups.items():
-        p = min(max(prob(x), 1e-9), 1 - 1e-9)
+    for (n, size), (k, m) in groups.items():
+        p = min(max(prob(n, size), 1e-9), 1 - 1e-9)
         nll -= k * math.log(p) + (m - k) * math.log(1 - p)
     return nll
 
@@ -99,100 +103,93 @@ def _expit(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
 
 
-def fit_records(records: Sequence[Record]) -> tuple[dict[str, Any], dict[str, Any]]:
-    lodge_groups: list[dict[int, list[int]]] = [defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0])]
-    rel_groups: list[dict[int, list[int]]] = [defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0])]
-    shares: list[float] = []
+def _groups(records: Sequence[Record]) -> tuple[list[Groups], list[Groups]]:
+    """Per-cube Bernoulli events: lodging on each level, release from each level."""
+    lodge: list[Groups] = [defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0])]
+    rel: list[Groups] = [defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0])]
     for r in records:
-        t = r["trans"]
-        n = sum(r["thrown"])
+        t = r["trans"]  # [source: thrown, upper, lower][dest: upper, lower, tray]
+        size = sum(r["thrown"])
+        n0, n1 = r["n0"], r["n1"]
         # Thrown cubes meet the upper level: lodged there (dest 0) or not.
-        g = lodge_groups[0][r["n0"]]
+        g = lodge[0][n0, size]
         g[0] += t[0][0]
         g[1] += sum(t[0])
         # Cubes reaching the lower level: thrown ones past the upper level, and freed upper ones.
-        g = lodge_groups[1][r["n1"]]
+        g = lodge[1][n1, size]
         g[0] += t[0][1] + t[1][1]
         g[1] += t[0][1] + t[0][2] + t[1][1] + t[1][2]
-        # Lodged cubes: freed (left their level) or not, against the drop size.
-        g = rel_groups[0][n]
+        # Lodged cubes: freed (left their level) or not.
+        g = rel[0][n0, size]
         g[0] += t[1][1] + t[1][2]
         g[1] += sum(t[1])
-        g = rel_groups[1][n]
+        g = rel[1][n1, size]
         g[0] += t[2][2]
         g[1] += sum(t[2])
-        if r["drop"] > 0 and r["n0"] + r["n1"] > 0:
-            shares.append(r["n0"] / (r["n0"] + r["n1"]))
-    params: dict[str, Any] = {"lodge": [0.0, 0.0], "cap": [0.0, 0.0], "base": [0.0, 0.0], "knock": [0.0, 0.0]}
+    return lodge, rel
+
+
+def _rate_table(
+    groups: Groups, pred: Callable[[int, int], float], axis: int, bins: Sequence[int]
+) -> list[Any]:
+    rows = []
+    for lo, hi in itertools.pairwise(bins):
+        k = m = 0
+        p = 0.0
+        for key, (kk, mm) in groups.items():
+            if lo <= key[axis] < hi:
+                k, m, p = k + kk, m + mm, p + mm * pred(*key)
+        if m:
+            se = math.sqrt(max(k / m * (1 - k / m), 1e-4) / m)
+            rows.append(
+                {
+                    "range": [lo, hi - 1],
+                    "cubes": m,
+                    "observed": round(k / m, 4),
+                    "predicted": round(p / m, 4),
+                    "stderr": round(se, 4),
+                }
+            )
+    return rows
+
+
+def fit_records(records: Sequence[Record]) -> tuple[dict[str, Any], dict[str, Any]]:
+    lodge_groups, rel_groups = _groups(records)
+    params: dict[str, Any] = {k: [0.0, 0.0] for k in ("lodge", "jam", "cap", "base", "knock")}
     for lvl in range(2):
         lg = lodge_groups[lvl]
 
-        def lodge_nll(v: list[float], lg: dict[int, list[int]] = lg) -> float:
-            a, cap = _expit(v[0]), 1.0 + math.exp(min(v[1], 13.0))
-            return _bernoulli_nll(lg, lambda n: a * max(0.0, 1.0 - n / cap))
+        def lodge_nll(v: list[float], lg: Groups = lg) -> float:
+            a, j, cap = _expit(v[0]), math.exp(min(v[1], 0.0)), 1.0 + math.exp(min(v[2], 13.0))
+            return _bernoulli_nll(lg, lambda n, size: min(1.0, (a + j * size) * max(0.0, 1.0 - n / cap)))
 
-        v = nelder_mead(lodge_nll, [0.0, math.log(40.0)], iters=2000)
+        v = nelder_mead(lodge_nll, [-2.0, math.log(0.005), math.log(40.0)], iters=3000)
         params["lodge"][lvl] = round(_expit(v[0]), 5)
-        params["cap"][lvl] = round(1.0 + math.exp(min(v[1], 13.0)), 3)
+        params["jam"][lvl] = round(math.exp(min(v[1], 0.0)), 6)
+        params["cap"][lvl] = round(1.0 + math.exp(min(v[2], 13.0)), 3)
         rg = rel_groups[lvl]
 
-        def rel_nll(v: list[float], rg: dict[int, list[int]] = rg) -> float:
+        def rel_nll(v: list[float], rg: Groups = rg) -> float:
             b, k = _expit(v[0]), _expit(v[1])
-            return _bernoulli_nll(rg, lambda n: 1.0 - (1.0 - b) * (1.0 - k) ** n)
+            return _bernoulli_nll(rg, lambda n, size: 1.0 - (1.0 - b) * (1.0 - k) ** size)
 
-        v = nelder_mead(rel_nll, [-3.0, -4.0], iters=2000)
+        v = nelder_mead(rel_nll, [-3.0, -4.0], iters=3000)
         params["base"][lvl] = round(_expit(v[0]), 5)
         params["knock"][lvl] = round(_expit(v[1]), 5)
+    shares = [r["n0"] / (r["n0"] + r["n1"]) for r in records if r["drop"] > 0 and r["n0"] + r["n1"] > 0]
     params["top_share"] = round(sum(shares) / len(shares), 4) if shares else 0.5
     model = FittedTower(**params)
     # Observed against predicted rates, binned, to show where the model's functional form fits.
-    checks: dict[str, Any] = {}
-    specs: list[tuple[str, dict[int, list[int]], Callable[[int], float], tuple[int, ...]]] = [
-        (
-            "lodge_upper_by_load",
-            lodge_groups[0],
-            lambda n: model.fate(1, n, 0).lam0,
-            (0, 5, 10, 15, 20, 30, 999),
-        ),
-        (
-            "lodge_lower_by_load",
-            lodge_groups[1],
-            lambda n: model.fate(1, 0, n).lam1,
-            (0, 10, 20, 30, 40, 999),
-        ),
-        (
-            "release_upper_by_drop_size",
-            rel_groups[0],
-            lambda n: model.fate(n, 0, 0).rel0,
-            (1, 4, 7, 10, 15, 999),
-        ),
-        (
-            "release_lower_by_drop_size",
-            rel_groups[1],
-            lambda n: model.fate(n, 0, 0).rel1,
-            (1, 4, 7, 10, 15, 999),
-        ),
+    preds: list[tuple[str, Groups, Callable[[int, int], float]]] = [
+        ("lodge_upper", lodge_groups[0], lambda n, size: model.fate(size, n, 0).lam0),
+        ("lodge_lower", lodge_groups[1], lambda n, size: model.fate(size, 0, n).lam1),
+        ("release_upper", rel_groups[0], lambda n, size: model.fate(size, 0, 0).rel0),
+        ("release_lower", rel_groups[1], lambda n, size: model.fate(size, 0, 0).rel1),
     ]
-    for name, groups, pred, bins in specs:
-        rows = []
-        for lo, hi in itertools.pairwise(bins):
-            k = m = 0
-            p = 0.0
-            for x, (kk, mm) in groups.items():
-                if lo <= x < hi:
-                    k, m, p = k + kk, m + mm, p + mm * pred(x)
-            if m:
-                se = math.sqrt(max(k / m * (1 - k / m), 1e-4) / m)
-                rows.append(
-                    {
-                        "range": [lo, hi - 1],
-                        "cubes": m,
-                        "observed": round(k / m, 4),
-                        "predicted": round(p / m, 4),
-                        "stderr": round(se, 4),
-                    }
-                )
-        checks[name] = rows
+    checks: dict[str, Any] = {}
+    for name, groups, pred in preds:
+        checks[f"{name}_by_load"] = _rate_table(groups, pred, 0, (0, 1, 5, 10, 15, 20, 25, 30, 40, 999))
+        checks[f"{name}_by_drop_size"] = _rate_table(groups, pred, 1, (1, 4, 7, 10, 13, 20, 30, 999))
     return params, checks
 
 
@@ -315,6 +312,28 @@ def cmd_fit(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_example(args: argparse.Namespace) -> int:
+    """Write recorded physical sessions in the hand-recording CSV format (the shipped example)."""
+    records = read_records(args.records)
+    seeds = [int(x) for x in args.sessions.split(",")]
+    chosen = [r for r in records if r["seed"] in seeds]
+    players = max(r["players"] for r in chosen)
+    cols = [*map(str, range(players)), "peasant"]
+    idx = [*range(players), PEASANT]
+    lines = [
+        "# Example of drops recorded by hand (format: docs/tower.md, 'Fitting to a real tower').",
+        "# Each session starts with an emptied tower; its first line is the filling drop.",
+        "# These lines come from the physical simulation (python -m feldherr.tower.fit_physical example).",
+        ",".join(["session"] + [f"thrown_{c}" for c in cols] + [f"out_{c}" for c in cols]),
+    ]
+    for r in sorted(chosen, key=lambda r: (seeds.index(r["seed"]), r["drop"])):
+        values = [r["thrown"][c] for c in idx] + [r["out"][c] for c in idx]
+        lines.append(",".join([f"game{seeds.index(r['seed']) + 1}", *map(str, values)]))
+    with open(args.out, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m feldherr.tower.fit_physical")
     sub = p.add_subparsers(dest="action", required=True)
@@ -328,6 +347,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     f.add_argument("records")
     f.add_argument("--write", metavar="DIR", help="write fitted.json and fit-report.json there")
     f.set_defaults(func=cmd_fit)
+    e = sub.add_parser("example", help="write recorded sessions as an example CSV")
+    e.add_argument("records")
+    e.add_argument("--sessions", default="2,6", help="session seeds (comma list)")
+    e.add_argument("--out", required=True)
+    e.set_defaults(func=cmd_example)
     args = p.parse_args(argv)
     code: int = args.func(args)
     return code

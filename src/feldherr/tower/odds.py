@@ -310,6 +310,11 @@ def _role_pmfs(
 
 def _content_for(model: TowerModel, inside: Roles, levels: tuple[Roles, Roles] | None, rng: Rng) -> Content:
     content = model.new_content()
+    if model.name == "physical":
+        raise TowerInputError(
+            "the physical tower cannot be set up from cube counts (its content is cube positions); "
+            "use the fitted model for odds"
+        )
     if len(content) != model.levels or any(len(row) != NCOLOURS for row in content):
         raise TowerInputError(f"tower model {model.name!r} cannot be set up from cube counts; use 'fitted'")
     if levels is not None:
