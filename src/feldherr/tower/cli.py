@@ -39,6 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     stats.add_argument("--runs", type=int, default=200, help="simulated towers per model")
     stats.add_argument("--seed", type=int, default=1)
     stats.add_argument("--players", type=int, default=4)
+    stats.add_argument("--samples", type=int, default=4000, help="Monte Carlo drops per odds (two-level)")
     stats.add_argument("--plot", metavar="FILE.png", help="draw the pictures (needs matplotlib)")
     stats.add_argument("--tower-params", metavar="FILE", help="parameters for the fitted model")
     stats.set_defaults(func=cmd_stats)
@@ -168,13 +169,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
         for n in names:
             if n not in CHOICES:
                 raise TowerInputError(f"unknown tower model {n!r} (known: {', '.join(CHOICES)})")
-        if args.drops < 1 or args.runs < 1 or not 2 <= args.players <= 5:
-            raise TowerInputError("--drops and --runs must be positive, --players 2..5")
+        if args.drops < 1 or args.runs < 1 or args.samples < 1 or not 2 <= args.players <= 5:
+            raise TowerInputError("--drops, --runs and --samples must be positive, --players 2..5")
         results: list[dict[str, Any]] = []
         for n in names:
             model = model_by_name(n, args.tower_params if n == "fitted" else None)
             runs = args.runs if n != "physical" else min(args.runs, 5)
-            results.append(model_stats(model, args.players, args.drops, runs, args.seed))
+            results.append(model_stats(model, args.players, args.drops, runs, args.seed, args.samples))
     except TowerInputError as exc:
         return _err(str(exc))
     for r in results:

@@ -337,11 +337,12 @@ def battle_odds(
     levels: tuple[Roles, Roles] | None = None,
     samples: int = 0,
     seed: int = 0,
+    fallback_samples: int = 10_000,
 ) -> Odds:
     """Odds of ``battle`` with ``inside`` cubes in the tower (per role; or per level, ``levels``).
 
     Exact where the model allows it and ``samples`` is 0; otherwise ``samples`` Monte Carlo drops
-    (10,000 when 0 is given for a model that cannot be computed exactly).
+    (``fallback_samples`` when 0 is given for a model that cannot be computed exactly).
     """
     if inside is not None and levels is not None:
         raise TowerInputError("give the tower content either in total (inside) or per level, not both")
@@ -356,8 +357,10 @@ def battle_odds(
             pa, pd, pp = pmfs
             res = odds_from_distributions(battle.kind, unrest, pa, pd, pp)
             return Odds(*res, exact=True)
-        samples = 10_000
+        samples = fallback_samples
     _count("samples", samples)
+    if samples < 1:
+        raise TowerInputError("Monte Carlo odds need at least 1 sample")
     rng = Rng(seed)
     colours = thrown.colours()
     a_col, d_col = ROLE_COLOURS["attacker"], ROLE_COLOURS["defender"]

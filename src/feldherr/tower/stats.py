@@ -58,7 +58,11 @@ def simulate_session(model: TowerModel, players: int, drops: int, seed: int) -> 
     return rows
 
 
-def model_stats(model: TowerModel, players: int, drops: int, runs: int, seed: int) -> dict[str, Any]:
+def model_stats(
+    model: TowerModel, players: int, drops: int, runs: int, seed: int, samples: int = 4000
+) -> dict[str, Any]:
+    """Retention curve and win curve; ``samples``: Monte Carlo drops per odds query for models
+    without exact odds."""
     retention = [0.0] * (drops + 1)
     out_sum = [0.0] * (drops + 1)
     last: list[float] = [0.0] * NCOLOURS
@@ -81,7 +85,7 @@ def model_stats(model: TowerModel, players: int, drops: int, runs: int, seed: in
     if model.name != "physical":
         for k in ATTACKERS:
             battle = Battle(BattleKind.ATTACK, armies=k, defenders=DEFENDERS)
-            odds = battle_odds(battle, model, inside=late, seed=seed)
+            odds = battle_odds(battle, model, inside=late, seed=seed, fallback_samples=samples)
             win.append((k / DEFENDERS, odds.attacker))
     return {
         "model": model.name,
