@@ -119,3 +119,14 @@ def test_stats_plot(tmp_path: pathlib.Path) -> None:
         == 0
     )
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_stats_and_simulate_with_the_physical_tower(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("mujoco")
+    assert (
+        run(["tower", "stats", "--models", "physical", "--drops", "1", "--runs", "1", "--players", "2"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "physical" in out and "P(attacker wins)" not in out
+    assert run(["tower", "simulate", "--tower", "physical", "--players", "2", "--drops", "1"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 3

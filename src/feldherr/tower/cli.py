@@ -180,9 +180,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
         return _err(str(exc))
     for r in results:
         ret = r["retention"]
+        win = r["win_vs_ratio"]
+        odds = f"; P(attacker wins) 3 vs 3 {win[2][1]:.3f}" if win else ""
         print(
             f"{r['model']:10s} inside after filling {ret[0]:5.1f}, after {len(ret) - 1} battles "
-            f"{ret[-1]:5.1f}; P(attacker wins) 3v3 {r['win_vs_ratio'][2][1]:.3f}"
+            f"{ret[-1]:5.1f}{odds}"
         )
     if args.plot:
         try:
