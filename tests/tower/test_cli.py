@@ -49,7 +49,7 @@ def test_odds_revolt_text_and_monte_carlo(capsys: pytest.CaptureFixture[str]) ->
         == 0
     )
     out = capsys.readouterr().out
-    assert "Monte Carlo, 300 drops" in out and "peasants wins" in out
+    assert "Monte Carlo, 300 drops" in out and "peasants win" in out
 
 
 def test_odds_levels(capsys: pytest.CaptureFixture[str]) -> None:

@@ -134,12 +134,12 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(odds.to_json()))
         return 0
-    side = "peasants" if battle.kind is BattleKind.REVOLT else "attacker"
+    side = "peasants win " if battle.kind is BattleKind.REVOLT else "attacker wins"
     how = "exact" if odds.exact else f"Monte Carlo, {odds.samples} drops, std. error {odds.stderr:.4f}"
     print(f"{battle.kind.value} with {args.tower} tower ({how}); thrown: {battle.thrown()}")
-    print(f"  {side} wins  {odds.attacker:7.2%}")
-    print(f"  tie           {odds.tie:7.2%}")
-    print(f"  defender holds {odds.defender:6.2%}")
+    print(f"  {side.strip():<15s}{odds.attacker:8.2%}")
+    print(f"  {'tie':<15s}{odds.tie:8.2%}")
+    print(f"  {'defender holds':<15s}{odds.defender:8.2%}")
     print(
         f"  expected survivors: attacker {odds.attacker_survivors:.3f}, "
         f"defender {odds.defender_survivors:.3f}"

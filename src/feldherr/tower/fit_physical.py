@@ -3,6 +3,8 @@
     python -m feldherr.tower.fit_physical generate --sessions 48 --drops 20 --out drops.jsonl
     python -m feldherr.tower.fit_physical fit drops.jsonl --write src/feldherr/tower/data
 
+(the shipped fit's exact commands are in docs/tower.md).
+
 ``generate`` plays sessions like a game (the filling drop for 2..5 players, then battle-sized
 throws, uninvolved colours staying in the tray) with the physical tower and records every drop:
 the throw, the level loads before it, and where each cube started and ended. ``fit`` estimates the
@@ -231,7 +233,7 @@ def quality(records: Sequence[Record], model: FittedTower, runs_per_session: int
     for seed, recs in sessions.items():
         players = recs[0]["players"]
         for k in range(runs_per_session):
-            rows = simulate_session(model, players, drops, Rng(seed).derive(1000 + k))
+            rows = simulate_session(model, players, len(recs) - 1, Rng(seed).derive(1000 + k))
             before = 0
             for i, (thrown, out, inside) in enumerate(rows):
                 fitted_rows.append((i, before, sum(thrown), sum(out)))
@@ -261,11 +263,13 @@ def quality(records: Sequence[Record], model: FittedTower, runs_per_session: int
             )
     curve = []
     for i in range(drops + 1):
-        pm, ps = _moments([float(r["inside_after"]) for r in records if r["drop"] == i])
+        at_i = [float(r["inside_after"]) for r in records if r["drop"] == i]
+        pm, ps = _moments(at_i)
         fm, fs = _moments(fitted_inside[i])
         curve.append(
             {
                 "drop": i,
+                "sessions": len(at_i),
                 "physical_mean_inside": round(pm, 3),
                 "physical_sd": round(ps, 3),
                 "fitted_mean_inside": round(fm, 3),
