@@ -6,8 +6,8 @@ not used in the fit), checked two ways:
 * drop by drop: given the true content of each level before a drop (the simulation knows it), the
   fitted model predicts a mean and variance of the cubes out; over the 16 drops the standardised sum
   of (observed - predicted) must lie within 3.5 (a 1-in-2000 miss if the model were exact). The
-  variance is widened by 1.2: physical cubes jam together, so over the 1008 fitting drops the squared
-  residuals are 1.11 times the binomial variance (and their sum is 0.05 standard errors off);
+  variance is widened by 1.2: physical cubes jam together, so over the 1740 fitting drops the squared
+  residuals are 1.16 times the binomial variance (and their sum is 0.05 standard errors off);
 * session summaries against 400 fitted-model sessions of the same protocol: the mean fraction out of
   the filling drop and the mean content after the last drop, within 3 standard errors of the
   four-session mean (spread taken from the fitted model) plus a stated model error (0.06 of the

@@ -42,11 +42,17 @@ def test_json_round_trip_through_the_game_registry() -> None:
 
 def test_fate_matches_sampled_frequencies() -> None:
     model = FittedTower(
-        lodge=[0.3, 0.2], cap=[30.0, 25.0], base=[0.05, 0.1], knock=[0.03, 0.02], top_share=0.5, jam=[0.01, 0]
+        lodge=[0.3, 0.2],
+        cap=[30.0, 25.0],
+        base=[0.05, 0.1],
+        knock=[0.03, 0.02],
+        top_share=0.5,
+        jam=[0.01, 0],
+        grow=[0.0, 0.05],
     )
     f = model.fate(8, 5.0, 4.0)
     assert f.lam0 == pytest.approx((0.3 + 0.08) * (1 - 5 / 30))
-    assert f.lam1 == pytest.approx(0.2 * (1 - 4 / 25))
+    assert f.lam1 == pytest.approx(0.2 * (1 - 4 / 25) * (1 + 0.05 * 4))
     assert f.rel1 == pytest.approx(1 - 0.9 * 0.98**8)
     rng = Rng(3)
     n = 4000
@@ -79,6 +85,7 @@ def test_nothing_thrown_nothing_moves() -> None:
         {"top_share": -0.1},
         {"lodge": [True, 0.1]},
         {"jam": [0.1, -0.1]},
+        {"grow": [0.1, 2.0]},
     ],
 )
 def test_bad_parameters(params: dict[str, object]) -> None:
@@ -89,7 +96,7 @@ def test_bad_parameters(params: dict[str, object]) -> None:
 
 def test_shipped_parameters_load(tmp_path: object) -> None:
     params = shipped_params()
-    assert set(params) == {"lodge", "jam", "cap", "base", "knock", "top_share"}
+    assert set(params) == {"lodge", "jam", "cap", "grow", "base", "knock", "top_share"}
     assert FittedTower().params() == FittedTower(**params).params()
 
 

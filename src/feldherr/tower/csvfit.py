@@ -181,6 +181,7 @@ def to_vector(params: dict[str, Any]) -> list[float]:
             _logit(params["lodge"][lvl]),
             math.log(max(params["jam"][lvl], 1e-4)),
             math.log(max(params["cap"][lvl] - 1.0, 1e-6)),
+            math.log(max(params["grow"][lvl], 1e-4)),
             _logit(params["base"][lvl]),
             _logit(params["knock"][lvl]),
         ]
@@ -189,11 +190,12 @@ def to_vector(params: dict[str, Any]) -> list[float]:
 
 def from_vector(v: Sequence[float], top_share: float) -> dict[str, Any]:
     return {
-        "lodge": [_expit(v[0]), _expit(v[5])],
-        "jam": [min(1.0, math.exp(min(v[1], 0.0))), min(1.0, math.exp(min(v[6], 0.0)))],
-        "cap": [1.0 + math.exp(min(v[2], 13.0)), 1.0 + math.exp(min(v[7], 13.0))],
-        "base": [_expit(v[3]), _expit(v[8])],
-        "knock": [_expit(v[4]), _expit(v[9])],
+        "lodge": [_expit(v[0]), _expit(v[6])],
+        "jam": [math.exp(min(v[1], 0.0)), math.exp(min(v[7], 0.0))],
+        "cap": [1.0 + math.exp(min(v[2], 13.0)), 1.0 + math.exp(min(v[8], 13.0))],
+        "grow": [math.exp(min(v[3], 0.0)), math.exp(min(v[9], 0.0))],
+        "base": [_expit(v[4]), _expit(v[10])],
+        "knock": [_expit(v[5]), _expit(v[11])],
         "top_share": top_share,
     }
 

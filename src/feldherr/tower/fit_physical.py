@@ -157,18 +157,22 @@ def _rate_table(
 
 def fit_records(records: Sequence[Record]) -> tuple[dict[str, Any], dict[str, Any]]:
     lodge_groups, rel_groups = _groups(records)
-    params: dict[str, Any] = {k: [0.0, 0.0] for k in ("lodge", "jam", "cap", "base", "knock")}
+    params: dict[str, Any] = {k: [0.0, 0.0] for k in ("lodge", "jam", "cap", "grow", "base", "knock")}
     for lvl in range(2):
         lg = lodge_groups[lvl]
 
         def lodge_nll(v: list[float], lg: Groups = lg) -> float:
             a, j, cap = _expit(v[0]), math.exp(min(v[1], 0.0)), 1.0 + math.exp(min(v[2], 13.0))
-            return _bernoulli_nll(lg, lambda n, size: min(1.0, (a + j * size) * max(0.0, 1.0 - n / cap)))
+            g = math.exp(min(v[3], 0.0))
+            return _bernoulli_nll(
+                lg, lambda n, size: min(1.0, (a + j * size) * max(0.0, 1.0 - n / cap) * (1.0 + g * n))
+            )
 
-        v = nelder_mead(lodge_nll, [-2.0, math.log(0.005), math.log(40.0)], iters=3000)
+        v = nelder_mead(lodge_nll, [-2.0, math.log(0.005), math.log(40.0), math.log(0.01)], iters=4000)
         params["lodge"][lvl] = round(_expit(v[0]), 5)
         params["jam"][lvl] = round(math.exp(min(v[1], 0.0)), 6)
         params["cap"][lvl] = round(1.0 + math.exp(min(v[2], 13.0)), 3)
+        params["grow"][lvl] = round(math.exp(min(v[3], 0.0)), 6)
         rg = rel_groups[lvl]
 
         def rel_nll(v: list[float], rg: Groups = rg) -> float:

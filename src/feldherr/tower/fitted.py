@@ -4,8 +4,8 @@ State: cubes lodged per colour on the upper level (0) and the lower level (1). O
 cubes, with ``n0``/``n1`` cubes (all colours) lodged on the levels before the drop:
 
 * a cube falling on to level ``l`` lodges there with probability
-  ``lam_l = min(1, (lodge[l] + jam[l] * N) * max(0, 1 - n_l / cap[l]))`` (ledges fill up; cubes
-  falling together jam more);
+  ``lam_l = min(1, (lodge[l] + jam[l] * N) * max(0, 1 - n_l / cap[l]) * (1 + grow[l] * n_l))``
+  (cubes falling together jam more; ledges fill up; cubes also catch on lodged cubes);
 * a cube lodged on level ``l`` is shaken free with probability
   ``rel_l = 1 - (1 - base[l]) * (1 - knock[l]) ** N`` (each thrown cube may knock it loose);
   a cube freed from the upper level falls on to the lower one.
@@ -27,7 +27,7 @@ from feldherr.core.errors import OptionError
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.tower import NCOLOURS, Content, TowerModel
 
-PARAM_NAMES = ("lodge", "jam", "cap", "base", "knock")
+PARAM_NAMES = ("lodge", "jam", "cap", "grow", "base", "knock")
 DATA_FILE = "fitted.json"
 
 
@@ -90,14 +90,24 @@ class FittedTower(TowerModel):
         knock: Sequence[float] | None = None,
         top_share: float | None = None,
         jam: Sequence[float] | None = None,
+        grow: Sequence[float] | None = None,
     ) -> None:
-        given = {"lodge": lodge, "cap": cap, "base": base, "knock": knock, "top_share": top_share, "jam": jam}
+        given = {
+            "lodge": lodge,
+            "cap": cap,
+            "base": base,
+            "knock": knock,
+            "top_share": top_share,
+            "jam": jam,
+            "grow": grow,
+        }
         if any(v is None for v in given.values()):
             defaults = shipped_params()
             given = {k: defaults[k] if v is None else v for k, v in given.items()}
         self.lodge = _pair("lodge", given["lodge"], 0.0, 1.0)
         self.jam = _pair("jam", given["jam"], 0.0, 1.0)
         self.cap = _pair("cap", given["cap"], 1.0, 1e6)
+        self.grow = _pair("grow", given["grow"], 0.0, 1.0)
         self.base = _pair("base", given["base"], 0.0, 1.0)
         self.knock = _pair("knock", given["knock"], 0.0, 1.0)
         share = given["top_share"]
@@ -110,6 +120,7 @@ class FittedTower(TowerModel):
             "lodge": list(self.lodge),
             "jam": list(self.jam),
             "cap": list(self.cap),
+            "grow": list(self.grow),
             "base": list(self.base),
             "knock": list(self.knock),
             "top_share": self.top_share,
@@ -124,8 +135,18 @@ class FittedTower(TowerModel):
 
     def fate(self, n_thrown: int, n_upper: float, n_lower: float) -> FateProbs:
         """Per-cube exit probabilities for a drop of ``n_thrown`` cubes with the given level loads."""
-        lam0 = min(1.0, (self.lodge[0] + self.jam[0] * n_thrown) * max(0.0, 1.0 - n_upper / self.cap[0]))
-        lam1 = min(1.0, (self.lodge[1] + self.jam[1] * n_thrown) * max(0.0, 1.0 - n_lower / self.cap[1]))
+        lam0 = min(
+            1.0,
+            (self.lodge[0] + self.jam[0] * n_thrown)
+            * max(0.0, 1.0 - n_upper / self.cap[0])
+            * (1.0 + self.grow[0] * n_upper),
+        )
+        lam1 = min(
+            1.0,
+            (self.lodge[1] + self.jam[1] * n_thrown)
+            * max(0.0, 1.0 - n_lower / self.cap[1])
+            * (1.0 + self.grow[1] * n_lower),
+        )
         if n_thrown > 0:
             rel0 = 1.0 - (1.0 - self.base[0]) * (1.0 - self.knock[0]) ** n_thrown
             rel1 = 1.0 - (1.0 - self.base[1]) * (1.0 - self.knock[1]) ** n_thrown
