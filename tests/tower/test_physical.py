@@ -67,13 +67,14 @@ def test_seeded_deterministic_and_json_round_trip() -> None:
 
 
 def test_later_drops_knock_lodged_cubes_out() -> None:
-    """A big throw into a filled tower frees some of the lodged cubes (summed over two towers)."""
+    """A big throw into a filled tower frees some of the lodged cubes. Summed over three towers
+    (about 13 lodged cubes each, 40 thrown) about 4.5 are expected; none would be a 1-in-100 event."""
     freed = 0
-    for seed in (1, 2):
+    for seed in (1, 2, 3):
         tower, rng, _ = filled(seed)
-        fates = MODEL.drop_detail(tower.content, [8, 8, 8, 0, 0, 8], rng)
+        fates = MODEL.drop_detail(tower.content, [10, 10, 10, 0, 0, 10], rng)
         freed += sum(1 for f in fates if f.source > 0 and f.dest == OUT)
-        assert sum(1 for f in fates if f.source == 0) == 32
+        assert sum(1 for f in fates if f.source == 0) == 40
     assert freed > 0
 
 
