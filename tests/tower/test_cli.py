@@ -88,6 +88,9 @@ def test_fit_bad_csv(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str])
     assert run(["tower", "fit", str(bad)]) == 2
     assert "line 2" in capsys.readouterr().err
     assert run(["tower", "fit", str(tmp_path / "missing.csv")]) == 2
+    example = resources.files("feldherr.tower").joinpath("data", "example-drops.csv")
+    assert run(["tower", "fit", str(example), "--prior-sd", "0"]) == 2
+    assert "--prior-sd" in capsys.readouterr().err
 
 
 def test_simulate_and_stats(capsys: pytest.CaptureFixture[str]) -> None:

@@ -31,6 +31,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     fit.add_argument("csv", help="CSV file of recorded drops (format: docs/tower.md)")
     fit.add_argument("-o", "--output", default="tower-params.json", help="parameter file to write")
     fit.add_argument("--iters", type=int, default=800, help="optimiser iterations")
+    fit.add_argument(
+        "--prior-sd",
+        type=float,
+        default=0.5,
+        help="how far the fit may stray from the shipped parameters (logit/log scale; default 0.5)",
+    )
     fit.set_defaults(func=cmd_fit)
 
     stats = tsub.add_parser("stats", help="retention and win-probability statistics per model")
@@ -81,7 +87,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
         return _err(str(exc))
     if args.iters < 1:
         return _err("--iters must be at least 1")
-    doc = fit_drops(drops, iters=args.iters)
+    if not args.prior_sd > 0:
+        return _err("--prior-sd must be positive")
+    doc = fit_drops(drops, prior_sd=args.prior_sd, iters=args.iters)
     doc["provenance"] = f"fitted by 'feldherr tower fit {args.csv}'"
     with open(args.output, "w", encoding="utf-8") as fh:
         json.dump(doc, fh, indent=2)

@@ -8,7 +8,7 @@ order you like) or ``peasant``. Lines starting with ``#`` are comments.
 Only what goes in and what comes out is seen; how the cubes inside are shared between the two levels
 is not. The fit therefore follows the expected load of each level (a mean-field filter, corrected
 after every drop to the exactly known number of cubes of each colour inside) and maximises a
-Gaussian quasi-likelihood of the cubes out, with a weak prior pulling towards the shipped parameters
+Gaussian quasi-likelihood of the cubes out, with a prior pulling towards the shipped parameters
 so that a small file still gives sensible values.
 """
 
@@ -238,7 +238,7 @@ def nelder_mead(
     return pts[min(range(n + 1), key=vals.__getitem__)]
 
 
-def fit_drops(drops: Sequence[Drop], prior_sd: float = 1.5, iters: int = 800) -> dict[str, Any]:
+def fit_drops(drops: Sequence[Drop], prior_sd: float = 0.5, iters: int = 800) -> dict[str, Any]:
     """Fit the fitted model's parameters to recorded drops; returns the JSON document to save."""
     prior = shipped_params()
     x0 = to_vector(prior)
