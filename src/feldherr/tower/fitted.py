@@ -165,32 +165,19 @@ class FittedTower(TowerModel):
     def drop(self, content: Content, thrown: Sequence[int], rng: Rng) -> list[int]:
         upper, lower = content[0], content[1]
         f = self.fate(sum(thrown), sum(upper), sum(lower))
-        rnd = rng.random
+        # Rng.binomial(n, p) makes the same draws, in the same order, as n calls of
+        # ``rng.random() < p``: each cube's fate is drawn in turn, only faster.
+        binomial = rng.binomial
+        lam0, lam1, rel0, rel1 = f.lam0, f.lam1, f.rel0, f.rel1
         out = [0] * NCOLOURS
         for c in range(NCOLOURS):
-            to_lower = 0  # cubes reaching the lower level (thrown through, or freed above)
-            stay_up = 0
-            for _ in range(thrown[c]):
-                if rnd() < f.lam0:
-                    stay_up += 1
-                else:
-                    to_lower += 1
-            for _ in range(upper[c]):
-                if rnd() < f.rel0:
-                    to_lower += 1
-                else:
-                    stay_up += 1
-            stay_low = 0
-            for _ in range(lower[c]):
-                if rnd() < f.rel1:
-                    out[c] += 1
-                else:
-                    stay_low += 1
-            for _ in range(to_lower):
-                if rnd() < f.lam1:
-                    stay_low += 1
-                else:
-                    out[c] += 1
-            upper[c] = stay_up
-            lower[c] = stay_low
+            n_thrown, n_upper, n_lower = thrown[c], upper[c], lower[c]
+            lodged_up = binomial(n_thrown, lam0) if n_thrown else 0
+            freed_up = binomial(n_upper, rel0) if n_upper else 0
+            freed_low = binomial(n_lower, rel1) if n_lower else 0
+            to_lower = n_thrown - lodged_up + freed_up  # thrown through, or freed above
+            lodged_low = binomial(to_lower, lam1) if to_lower else 0
+            upper[c] = lodged_up + n_upper - freed_up
+            lower[c] = n_lower - freed_low + lodged_low
+            out[c] = freed_low + to_lower - lodged_low
         return out

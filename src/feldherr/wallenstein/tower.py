@@ -151,8 +151,11 @@ TOWER_MODELS: dict[str, TowerFactory | str] = {
     "simple": SimpleTower,
     "two-level": TwoLevelTower,
     "scripted": ScriptedTower,
+    # Calibrated to simulated physical drops (issue 3); lives outside the game package.
+    "fitted": "feldherr.tower.fitted:FittedTower",
+    "physical": "feldherr.tower.physical:PhysicalTower",
 }
-DEFAULT_TOWER = "two-level"
+DEFAULT_TOWER = "fitted"
 
 
 def register_tower_model(name: str, factory: TowerFactory | str) -> None:
