@@ -540,6 +540,13 @@ class MansfeldState(State):
         st._derive()
         return st
 
+    # ------------------------------------------------------- random play
+    def random_playout(self, bot_seeds: Sequence[int]) -> int:
+        """The generic random playout's game, fast (see :mod:`feldherr.mansfeld.playout`)."""
+        from feldherr.mansfeld.playout import random_playout  # it builds on this module
+
+        return random_playout(self, bot_seeds)
+
     # ---------------------------------------------------------------- view
     def view(self, seat: int | None) -> dict[str, Any]:
         return view_of(self, seat)
