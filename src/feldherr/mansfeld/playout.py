@@ -22,7 +22,9 @@ Conquering (about six provinces and a dozen commitments a game) reuses the engin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from feldherr.core.game import LogEntry
 from feldherr.core.rng import Rng
 from feldherr.mansfeld.cards import CARDS, COST, MAX_COST, STRENGTH
 from feldherr.mansfeld.dice import POOL_REFILL, POW6, ROLLS, TABLE_MAX, adjusted_roll, big_roll
@@ -66,80 +68,112 @@ def random_playout(st: MansfeldState, bot_seeds: Sequence[int]) -> int:
         raise ValueError(f"{n} players need {n} bot seeds, got {len(bot_seeds)}")
     bots = [Rng(seed).state for seed in bot_seeds]
     decisions = 0
-    if st.phase in (DICE, RECRUIT):
+    phase = st.phase
+    if phase in (DICE, RECRUIT):
         decisions += _recruiting(st, bots)
-    if st.phase == COMMIT:
-        decisions += _conquering(st, bots)
-    assert st.phase == OVER
+        decisions += _conquering(st, bots, True)
+    elif phase == COMMIT:
+        decisions += _conquering(st, bots, False)
     return decisions
 
 
-def _conquering(st: MansfeldState, bots: list[int]) -> int:
-    """The open province's commitments, its fight, the next provinces (the engine's ``_commit``,
-    ``_fight`` and ``_next_province`` on local variables; ``_winner`` when totals tie)."""
+def log_entries(events: Sequence[tuple[Any, ...]]) -> list[LogEntry]:
+    """The log entries of a playout's compact events, exactly as the engine writes them."""
+    out: list[LogEntry] = []
+    for event in events:
+        kind = event[0]
+        if kind == "roll" or kind == "miss":
+            args: dict[str, Any] = {"seat": event[1], "dice": list(event[2])}
+        elif kind == "dice":
+            args = {"choice": event[1], "seats": event[2]}
+        elif kind == "recruit":
+            args = {"seat": event[1], "card": KEYS[event[2]]}
+        elif kind == "pass":
+            args = {"seat": event[1]}
+        elif kind == "reveal":
+            args = {"card": KEYS[event[1]]}
+        elif kind == "province":
+            args = {"no": event[1], "value": event[2], "luck": event[3]}
+        elif kind == "aside":
+            args = {"no": event[1]}
+        elif kind == "conquer":
+            shown = [[KEYS[c] for c in played] if played else [] for played in event[4]]
+            args = {"seat": event[1], "no": event[2], "value": event[3], "cards": shown}
+        elif kind == "recruit.end":
+            args = {"left": [KEYS[c] for c in event[1]]}
+        elif kind == "end":
+            args = {"scores": event[1]}
+        else:  # pragma: no cover - every kind the playout writes is listed above
+            raise ValueError(f"unknown playout event {kind!r}")
+        out.append({"k": kind, "a": args, "to": None})
+    return out
 
+
+def _conquering(st: MansfeldState, bots: list[int], opening: bool) -> int:
+    """The open province's commitments, its fight, the next provinces (the engine's ``_commit``,
+    ``_fight`` and ``_next_province`` on local variables; ``_winner`` when totals tie). With
+    ``opening`` recruiting has just ended and the first province is still to be drawn."""
     n = st.num_players
-    append = st.log.append
+    add = st._pending.append
     cards, used, values, owner = st.cards, st.used, st.values, st.owner
     commit, luck = st.commit, st.luck
     pool, size, rs = st.pool, st.pool_size, st.rng.state
+    golden, mask64, mix1, mix2 = _GOLDEN, _MASK, _MIX1, _MIX2
+    seats = range(n)
     decisions = 0
     while True:
-        # ---- commitments: each seat with cards draws a subset of its sorted hand (seat order)
-        for seat in range(n):
-            if commit[seat] is None and cards[seat]:
-                hand = cards[seat]
-                x = (bots[seat] + _GOLDEN) & _MASK
-                bots[seat] = x
-                x = ((x ^ (x >> 30)) * _MIX1) & _MASK
-                x = ((x ^ (x >> 27)) * _MIX2) & _MASK
-                pick = ((x ^ (x >> 31)) << len(hand)) >> 64
-                commit[seat] = tuple([c for j, c in enumerate(hand) if pick >> j & 1])
-                decisions += 1
-        # ---- the fight
-        number = len(values)
-        contenders = []
-        totals = []
-        shown: list[list[str]] = []
-        for s in range(n):
-            played = commit[s]
-            if played:
-                contenders.append(s)
-                hand = cards[s]
-                lucky = luck[s]
-                total = lucky
-                for c in played:
-                    hand.remove(c)
-                    total += STRENGTH[c] + lucky * DOUBLE_LUCK[c]
-                totals.append(total)
-                used[s].extend(played)
-                shown.append([KEYS[c] for c in played])
-            else:
-                shown.append([])
-        if not contenders:
-            append({"k": "aside", "a": {"no": number}, "to": None})
+        if opening:
+            opening = False
         else:
-            best = max(totals)
-            if totals.count(best) == 1:
-                winner = contenders[totals.index(best)]
+            # ---- commitments: each seat with cards draws a subset of its sorted hand (seat order)
+            for seat in seats:
+                if commit[seat] is None and cards[seat]:
+                    hand = cards[seat]
+                    x = (bots[seat] + golden) & mask64
+                    bots[seat] = x
+                    x = ((x ^ (x >> 30)) * mix1) & mask64
+                    x = ((x ^ (x >> 27)) * mix2) & mask64
+                    pick = ((x ^ (x >> 31)) << len(hand)) >> 64
+                    commit[seat] = tuple([c for j, c in enumerate(hand) if pick >> j & 1])
+                    decisions += 1
+            # ---- the fight
+            contenders = []
+            totals = []
+            for s in seats:
+                played = commit[s]
+                if played:
+                    contenders.append(s)
+                    hand = cards[s]
+                    lucky = luck[s]
+                    total = lucky
+                    for c in played:
+                        hand.remove(c)
+                        total += STRENGTH[c] + lucky * DOUBLE_LUCK[c]
+                    totals.append(total)
+                    used[s].extend(played)
+            if not contenders:
+                add(("aside", len(values)))
             else:
-                st.pool, st.pool_size, st.rng.state, st.commit, st.luck = pool, size, rs, commit, luck
-                winner = st._winner(contenders)
-                pool, size, rs = st.pool, st.pool_size, st.rng.state
-            owner[-1] = winner
-            args = {"seat": winner, "no": number, "value": values[-1], "cards": shown}
-            append({"k": "conquer", "a": args, "to": None})
+                best = max(totals)
+                if totals.count(best) == 1:
+                    winner = contenders[totals.index(best)]
+                else:  # the engine breaks ties (and may re-roll luck, drawing dice)
+                    st.pool, st.pool_size, st.rng.state, st.commit, st.luck = pool, size, rs, commit, luck
+                    winner = st._winner(contenders)
+                    pool, size, rs = st.pool, st.pool_size, st.rng.state
+                owner[-1] = winner
+                add(("conquer", winner, len(values), values[-1], commit))
         commit = [None] * n
         # ---- the next province: its value and the luck dice of everyone holding cards
         while len(values) < PROVINCES:
             number = len(values) + 1
-            fighters = [s for s in range(n) if cards[s]]
+            fighters = [s for s in seats if cards[s]]
             count = 1 + len(fighters)
             if size < count:
                 while size < count:
-                    rs = (rs + _GOLDEN) & _MASK
-                    x = ((rs ^ (rs >> 30)) * _MIX1) & _MASK
-                    x = ((x ^ (x >> 27)) * _MIX2) & _MASK
+                    rs = (rs + golden) & mask64
+                    x = ((rs ^ (rs >> 30)) * mix1) & mask64
+                    x = ((x ^ (x >> 27)) * mix2) & mask64
                     pool += (((x ^ (x >> 31)) * _REFILL) >> 64) * POW6[size]
                     size += POOL_REFILL
             pool, r = divmod(pool, POW6[count])
@@ -152,15 +186,15 @@ def _conquering(st: MansfeldState, bots: list[int]) -> int:
                 for s in fighters:
                     r //= 6
                     luck[s] = r % 6 + 1
-                append({"k": "province", "a": {"no": number, "value": value, "luck": luck[:]}, "to": None})
+                add(("province", number, value, luck[:]))
                 break
-            append({"k": "province", "a": {"no": number, "value": value, "luck": []}, "to": None})
-            append({"k": "aside", "a": {"no": number}, "to": None})
+            add(("province", number, value, []))
+            add(("aside", number))
         else:
             break
     st.phase, st.luck, st.commit = OVER, [0] * n, commit
     st.pool, st.pool_size, st.rng.state = pool, size, rs
-    append({"k": "end", "a": {"scores": st.scores()}, "to": None})
+    add(("end", st.scores()))
     return decisions
 
 
@@ -169,39 +203,42 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
     ``_recruit`` and ``_start_round`` on local variables); ends by handing over to conquering."""
 
     n = st.num_players
-    log = st.log
-    append = log.append
+    add = st._pending.append
     deck, opened, cards, ages = st.deck, st.open, st.cards, st.ages
     extra, adjusts, rerolls, top = st.extra, st.adjust, st.reroll, st.top
     choice, order, turn, rnd = st.choice, st.order, st.turn, st.round
     pool, size, rs = st.pool, st.pool_size, st.rng.state
+    golden, mask64, mix1, mix2, pow6, rolls, cost = _GOLDEN, _MASK, _MIX1, _MIX2, POW6, ROLLS, COST
     target = 3 if n >= 4 else 2
+    seats = range(n)
     # The turn order key (dice, cards, -dearest, age, -seat) as one int: dice << _CHOICE_SHIFT | base.
-    by_age = sorted(range(n), key=lambda s: (ages[s], -s))
-    rank = [by_age.index(s) for s in range(n)]
-    base = [_order_base(len(cards[s]), top[s], rank[s], s) for s in range(n)]
+    by_age = sorted(seats, key=lambda s: (ages[s], -s))
+    rank = [by_age.index(s) for s in seats]
+    base = [_order_base(len(cards[s]), top[s], rank[s], s) for s in seats]
     decisions = 0
     resume = st.phase == RECRUIT  # the player to move has rolled already: st.dice, st.reach
     while True:
         if not resume:
             # ---- dice: every seat still owing a number draws it (seat order, as to_move() lists)
-            for s in range(n):
+            keys = []
+            for s in seats:
                 if not choice[s]:
-                    x = (bots[s] + _GOLDEN) & _MASK
+                    x = (bots[s] + golden) & mask64
                     bots[s] = x
-                    x = ((x ^ (x >> 30)) * _MIX1) & _MASK
-                    x = ((x ^ (x >> 27)) * _MIX2) & _MASK
+                    x = ((x ^ (x >> 30)) * mix1) & mask64
+                    x = ((x ^ (x >> 27)) * mix2) & mask64
                     choice[s] = (((x ^ (x >> 31)) * 6) >> 64) + 1
                     decisions += 1
-            keys = [choice[s] << _CHOICE_SHIFT | base[s] for s in range(n)]
+                keys.append(choice[s] << _CHOICE_SHIFT | base[s])
             keys.sort()
             order = [k & 7 for k in keys]
-            append({"k": "dice", "a": {"choice": choice[:], "seats": order}, "to": None})
+            add(("dice", choice[:], order))
             turn = 0
         # ---- turns: roll until someone reaches an open card, who then recruits or passes
         wanted = 0
         for c in opened:
-            wanted |= 1 << COST[c]
+            wanted |= 1 << cost[c]
+        reaches: dict[int, list[int]] = {}  # the reachable open cards by mask & wanted
         n_order = len(order)
         while turn < n_order and opened:
             seat = order[turn]
@@ -212,58 +249,66 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
                 count = choice[seat] + extra[seat]
                 if size < count:
                     while size < count:
-                        rs = (rs + _GOLDEN) & _MASK
-                        x = ((rs ^ (rs >> 30)) * _MIX1) & _MASK
-                        x = ((x ^ (x >> 27)) * _MIX2) & _MASK
-                        pool += (((x ^ (x >> 31)) * _REFILL) >> 64) * POW6[size]
+                        rs = (rs + golden) & mask64
+                        x = ((rs ^ (rs >> 30)) * mix1) & mask64
+                        x = ((x ^ (x >> 27)) * mix2) & mask64
+                        pool += (((x ^ (x >> 31)) * _REFILL) >> 64) * pow6[size]
                         size += POOL_REFILL
-                pool, r = divmod(pool, POW6[count])
+                pool, r = divmod(pool, pow6[count])
                 size -= count
                 if adjusts[seat]:
                     dice, mask = adjusted_roll(count, r)
                 elif count <= TABLE_MAX:
-                    dice, mask = ROLLS[count][r]
+                    dice, mask = rolls[count][r]
                 else:
                     dice, mask = big_roll(count, r)
-                if not mask & wanted and rerolls[seat]:
+                hit = mask & wanted
+                if not hit and rerolls[seat]:
                     left = rerolls[seat]
-                    while not mask & wanted and left:
+                    while not hit and left:
                         left -= 1
-                        append({"k": "roll", "a": {"seat": seat, "dice": list(dice)}, "to": None})
+                        add(("roll", seat, dice))
                         st.pool, st.pool_size, st.rng.state = pool, size, rs
                         dice, mask = st._roll(count, adjusts[seat])
                         pool, size, rs = st.pool, st.pool_size, st.rng.state
-                if not mask & wanted:
-                    append({"k": "miss", "a": {"seat": seat, "dice": list(dice)}, "to": None})
+                        hit = mask & wanted
+                if not hit:
+                    add(("miss", seat, dice))
                     turn += 1
                     continue
-                append({"k": "roll", "a": {"seat": seat, "dice": list(dice)}, "to": None})
-                reach = [c for c in opened if (mask >> COST[c]) & 1]
+                add(("roll", seat, dice))
+                cached = reaches.get(hit)
+                if cached is None:
+                    cached = reaches[hit] = [c for c in opened if (hit >> cost[c]) & 1]
+                reach = cached
             # the decision: reach[i] for i < len(reach), else pass
-            x = (bots[seat] + _GOLDEN) & _MASK
+            x = (bots[seat] + golden) & mask64
             bots[seat] = x
-            x = ((x ^ (x >> 30)) * _MIX1) & _MASK
-            x = ((x ^ (x >> 27)) * _MIX2) & _MASK
-            pick = ((x ^ (x >> 31)) * (len(reach) + 1)) >> 64
+            x = ((x ^ (x >> 30)) * mix1) & mask64
+            x = ((x ^ (x >> 27)) * mix2) & mask64
+            k = len(reach)
+            pick = ((x ^ (x >> 31)) * (k + 1)) >> 64
             decisions += 1
-            if pick < len(reach):
+            if pick < k:
                 card = reach[pick]
                 opened.remove(card)
                 owned = cards[seat]
                 owned.append(card)
                 owned.sort()
                 extra[seat] += EXTRA[card]
-                adjusts[seat] = adjusts[seat] or bool(ADJUST[card])
+                if ADJUST[card]:
+                    adjusts[seat] = True
                 rerolls[seat] += REROLL[card]
-                if COST[card] > top[seat]:
-                    top[seat] = COST[card]
+                if cost[card] > top[seat]:
+                    top[seat] = cost[card]
                 base[seat] = _order_base(len(owned), top[seat], rank[seat], seat)
-                append({"k": "recruit", "a": {"seat": seat, "card": KEYS[card]}, "to": None})
+                add(("recruit", seat, card))
                 wanted = 0
                 for c in opened:
-                    wanted |= 1 << COST[c]
+                    wanted |= 1 << cost[c]
+                reaches = {}
             else:
-                append({"k": "pass", "a": {"seat": seat}, "to": None})
+                add(("pass", seat))
             turn += 1
         # ---- the round is over: reveal for the next one, or end recruiting on an empty deck
         need = target - len(opened)
@@ -276,7 +321,7 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
                 break
             card = deck.pop()
             opened.append(card)
-            append({"k": "reveal", "a": {"card": KEYS[card]}, "to": None})
+            add(("reveal", card))
         if ended:
             break
         rnd += 1
@@ -284,5 +329,7 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
     st.choice, st.order, st.turn, st.round = choice, order, turn, rnd
     st.pool, st.pool_size, st.rng.state = pool, size, rs
     st.dice, st.reach = (), []
-    st._end_recruiting()
+    st.left, st.open = opened, []  # the engine's _end_recruiting (the province follows)
+    add(("recruit.end", opened[:]))
+    st.phase = COMMIT
     return decisions
