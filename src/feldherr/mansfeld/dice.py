@@ -49,11 +49,11 @@ def decode(r: int, count: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _table(count: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+def _table(count: int, adjust: bool = False) -> tuple[tuple[tuple[int, ...], int], ...]:
     rows = []
     for r in range(POW6[count]):
         dice = decode(r, count)
-        rows.append((dice, sums_mask(dice)))
+        rows.append((dice, sums_mask(dice, adjust)))
     return tuple(rows)
 
 
@@ -73,12 +73,19 @@ def big_roll(count: int, r: int) -> tuple[tuple[int, ...], int]:
     return dice + tuple(more), mask
 
 
-_ADJUSTED: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
+_ADJUSTED_ROLLS: list[tuple[tuple[tuple[int, ...], int], ...] | None] = [None] * (TABLE_MAX + 1)
+_ADJUSTED: dict[int, tuple[tuple[int, ...], int]] = {}
 
 
 def adjusted_roll(count: int, r: int) -> tuple[tuple[int, ...], int]:
-    """Dice and sums mask (one die may count one pip more or less) of roll number ``r``; memoised."""
-    key = (count, r)
+    """Dice and sums mask (one die may count one pip more or less) of roll number ``r``: up to
+    TABLE_MAX dice from a table built on first use (7,776 rows at most), larger rolls memoised."""
+    if count <= TABLE_MAX:
+        table = _ADJUSTED_ROLLS[count]
+        if table is None:
+            table = _ADJUSTED_ROLLS[count] = _table(count, True)
+        return table[r]
+    key = r << 6 | count
     hit = _ADJUSTED.get(key)
     if hit is None:
         dice = decode(r, count)

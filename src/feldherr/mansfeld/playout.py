@@ -22,6 +22,7 @@ Conquering (about six provinces and a dozen commitments a game) reuses the engin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 from feldherr.core.game import LogEntry
@@ -49,6 +50,10 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _REFILL = POW6[POOL_REFILL]
 _CHOICE_SHIFT = 22
+_COST_BIT = tuple(1 << c for c in COST)  # a card's cost as a sums mask
+_SELECT_MAX = 1 << 10
+_SELECT = tuple(tuple((pick >> j) & 1 for j in range(10)) for pick in range(_SELECT_MAX))
+"""Commitment ``pick`` of a hand of up to ten cards takes card ``j`` where ``_SELECT[pick][j]``."""
 
 
 def _order_base(cards: int, top: int, rank: int, seat: int) -> int:
@@ -134,7 +139,10 @@ def _conquering(st: MansfeldState, bots: list[int], opening: bool) -> int:
                     x = ((x ^ (x >> 30)) * mix1) & mask64
                     x = ((x ^ (x >> 27)) * mix2) & mask64
                     pick = ((x ^ (x >> 31)) << len(hand)) >> 64
-                    commit[seat] = tuple([c for j, c in enumerate(hand) if pick >> j & 1])
+                    if pick < _SELECT_MAX:
+                        commit[seat] = tuple(compress(hand, _SELECT[pick]))
+                    else:
+                        commit[seat] = tuple([c for j, c in enumerate(hand) if pick >> j & 1])
                     decisions += 1
             # ---- the fight
             contenders = []
@@ -209,6 +217,7 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
     choice, order, turn, rnd = st.choice, st.order, st.turn, st.round
     pool, size, rs = st.pool, st.pool_size, st.rng.state
     golden, mask64, mix1, mix2, pow6, rolls, cost = _GOLDEN, _MASK, _MIX1, _MIX2, POW6, ROLLS, COST
+    bit, roll_top, top_size = _COST_BIT, ROLLS[TABLE_MAX], POW6[TABLE_MAX]
     target = 3 if n >= 4 else 2
     seats = range(n)
     # The turn order key (dice, cards, -dearest, age, -seat) as one int: dice << _CHOICE_SHIFT | base.
@@ -237,8 +246,7 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
         # ---- turns: roll until someone reaches an open card, who then recruits or passes
         wanted = 0
         for c in opened:
-            wanted |= 1 << cost[c]
-        reaches: dict[int, list[int]] = {}  # the reachable open cards by mask & wanted
+            wanted |= bit[c]
         n_order = len(order)
         while turn < n_order and opened:
             seat = order[turn]
@@ -260,6 +268,11 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
                     dice, mask = adjusted_roll(count, r)
                 elif count <= TABLE_MAX:
                     dice, mask = rolls[count][r]
+                elif count == TABLE_MAX + 1:  # big_roll(count, r), inlined
+                    dice, mask = roll_top[r % top_size]
+                    d = r // top_size + 1
+                    mask |= mask << d
+                    dice += (d,)
                 else:
                     dice, mask = big_roll(count, r)
                 hit = mask & wanted
@@ -277,10 +290,10 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
                     turn += 1
                     continue
                 add(("roll", seat, dice))
-                cached = reaches.get(hit)
-                if cached is None:
-                    cached = reaches[hit] = [c for c in opened if (hit >> cost[c]) & 1]
-                reach = cached
+                reach = []
+                for c in opened:
+                    if hit & bit[c]:
+                        reach.append(c)
             # the decision: reach[i] for i < len(reach), else pass
             x = (bots[seat] + golden) & mask64
             bots[seat] = x
@@ -301,12 +314,11 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
                 rerolls[seat] += REROLL[card]
                 if cost[card] > top[seat]:
                     top[seat] = cost[card]
-                base[seat] = _order_base(len(owned), top[seat], rank[seat], seat)
+                base[seat] = (((len(owned) << 8 | (255 - top[seat])) << 3 | rank[seat]) << 3) | seat
                 add(("recruit", seat, card))
                 wanted = 0
                 for c in opened:
-                    wanted |= 1 << cost[c]
-                reaches = {}
+                    wanted |= bit[c]
             else:
                 add(("pass", seat))
             turn += 1
