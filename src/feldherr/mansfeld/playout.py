@@ -90,7 +90,7 @@ def log_entries(events: Sequence[tuple[Any, ...]]) -> list[LogEntry]:
         if kind == "roll" or kind == "miss":
             args: dict[str, Any] = {"seat": event[1], "dice": list(event[2])}
         elif kind == "dice":
-            args = {"choice": event[1], "seats": event[2]}
+            args = {"choice": event[1], "seats": [k & 7 for k in event[2]]}
         elif kind == "recruit":
             args = {"seat": event[1], "card": KEYS[event[2]]}
         elif kind == "pass":
@@ -214,7 +214,9 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
     add = st._pending.append
     deck, opened, cards, ages = st.deck, st.open, st.cards, st.ages
     extra, adjusts, rerolls, top = st.extra, st.adjust, st.reroll, st.top
-    choice, order, turn, rnd = st.choice, st.order, st.turn, st.round
+    # keys: the round's sorted turn-order keys; a key's low three bits are the seat (st.order's
+    # seats are their own keys)
+    choice, keys, turn, rnd = st.choice, st.order, st.turn, st.round
     pool, size, rs = st.pool, st.pool_size, st.rng.state
     golden, mask64, mix1, mix2, pow6, rolls, cost = _GOLDEN, _MASK, _MIX1, _MIX2, POW6, ROLLS, COST
     bit, roll_top, top_size = _COST_BIT, ROLLS[TABLE_MAX], POW6[TABLE_MAX]
@@ -240,16 +242,15 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
                     decisions += 1
                 keys.append(choice[s] << _CHOICE_SHIFT | base[s])
             keys.sort()
-            order = [k & 7 for k in keys]
-            add(("dice", choice[:], order))
+            add(("dice", choice[:], keys))
             turn = 0
         # ---- turns: roll until someone reaches an open card, who then recruits or passes
         wanted = 0
         for c in opened:
             wanted |= bit[c]
-        n_order = len(order)
+        n_order = len(keys)
         while turn < n_order and opened:
-            seat = order[turn]
+            seat = keys[turn] & 7
             if resume:
                 resume = False
                 reach = st.reach
@@ -338,7 +339,7 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
             break
         rnd += 1
         choice = [0] * n
-    st.choice, st.order, st.turn, st.round = choice, order, turn, rnd
+    st.choice, st.order, st.turn, st.round = choice, [k & 7 for k in keys], turn, rnd
     st.pool, st.pool_size, st.rng.state = pool, size, rs
     st.dice, st.reach = (), []
     st.left, st.open = opened, []  # the engine's _end_recruiting (the province follows)
