@@ -74,26 +74,35 @@ def big_roll(count: int, r: int) -> tuple[tuple[int, ...], int]:
 
 
 _ADJUSTED_ROLLS: list[tuple[tuple[tuple[int, ...], int], ...] | None] = [None] * (TABLE_MAX + 1)
-_ADJUSTED: dict[int, tuple[tuple[int, ...], int]] = {}
 
 
 def adjusted_roll(count: int, r: int) -> tuple[tuple[int, ...], int]:
-    """Dice and sums mask (one die may count one pip more or less) of roll number ``r``: up to
-    TABLE_MAX dice from a table built on first use (7,776 rows at most), larger rolls memoised."""
+    """Dice and sums mask (one die may count one pip more or less) of roll number ``r``.
+
+    Up to TABLE_MAX dice come from a table built on first use; larger rolls extend the table's
+    first TABLE_MAX dice one die at a time, keeping the plain sums and the sums with at most one
+    adjustment: a new die ``d`` adds ``d`` to either, or ``d - 1`` / ``d + 1`` to a plain sum."""
     if count <= TABLE_MAX:
         table = _ADJUSTED_ROLLS[count]
         if table is None:
             table = _ADJUSTED_ROLLS[count] = _table(count, True)
         return table[r]
-    key = r << 6 | count
-    hit = _ADJUSTED.get(key)
-    if hit is None:
-        dice = decode(r, count)
-        hit = (dice, sums_mask(dice, True))
-        if len(_ADJUSTED) >= 4096:  # small: big caches slow the garbage collector
-            _ADJUSTED.clear()
-        _ADJUSTED[key] = hit
-    return hit
+    low = r % POW6[TABLE_MAX]
+    dice, adjusted = adjusted_roll(TABLE_MAX, low)
+    plain = ROLLS[TABLE_MAX][low][1]
+    r //= POW6[TABLE_MAX]
+    more = []
+    for _ in range(count - TABLE_MAX):
+        r, d = divmod(r, 6)
+        d += 1
+        adjusted |= adjusted << d
+        if d > 1:
+            adjusted |= plain << (d - 1)
+        if d < 6:
+            adjusted |= plain << (d + 1)
+        plain |= plain << d
+        more.append(d)
+    return dice + tuple(more), adjusted
 
 
 def refill(rng: Rng, pool: int, size: int, need: int) -> tuple[int, int]:
