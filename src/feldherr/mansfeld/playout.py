@@ -90,7 +90,7 @@ def log_entries(events: Sequence[tuple[Any, ...]]) -> list[LogEntry]:
         if kind == "roll" or kind == "miss":
             args: dict[str, Any] = {"seat": event[1], "dice": list(event[2])}
         elif kind == "dice":
-            args = {"choice": event[1], "seats": [k & 7 for k in event[2]]}
+            args = {"choice": list(event[1]), "seats": [k & 7 for k in event[2]]}
         elif kind == "recruit":
             args = {"seat": event[1], "card": KEYS[event[2]]}
         elif kind == "pass":
@@ -228,9 +228,27 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
     base = [_order_base(len(cards[s]), top[s], rank[s], s) for s in seats]
     decisions = 0
     resume = st.phase == RECRUIT  # the player to move has rolled already: st.dice, st.reach
+    fresh = False  # a new round: every seat owes its dice
+    shift = _CHOICE_SHIFT
     while True:
-        if not resume:
-            # ---- dice: every seat still owing a number draws it (seat order, as to_move() lists)
+        if fresh:
+            # ---- dice: every seat draws its number (seat order, as to_move() lists them)
+            choice = []
+            keys = []
+            for s in seats:
+                x = (bots[s] + golden) & mask64
+                bots[s] = x
+                x = ((x ^ (x >> 30)) * mix1) & mask64
+                x = ((x ^ (x >> 27)) * mix2) & mask64
+                c = (((x ^ (x >> 31)) * 6) >> 64) + 1
+                choice.append(c)
+                keys.append(c << shift | base[s])
+            decisions += n
+            keys.sort()
+            add(("dice", choice, keys))  # neither list changes after this
+            turn = 0
+        elif not resume:
+            # ---- dice, some already set (a position from the middle of the dice phase)
             keys = []
             for s in seats:
                 if not choice[s]:
@@ -240,7 +258,7 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
                     x = ((x ^ (x >> 27)) * mix2) & mask64
                     choice[s] = (((x ^ (x >> 31)) * 6) >> 64) + 1
                     decisions += 1
-                keys.append(choice[s] << _CHOICE_SHIFT | base[s])
+                keys.append(choice[s] << shift | base[s])
             keys.sort()
             add(("dice", choice[:], keys))
             turn = 0
@@ -338,7 +356,7 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
         if ended:
             break
         rnd += 1
-        choice = [0] * n
+        fresh = True
     st.choice, st.order, st.turn, st.round = choice, [k & 7 for k in keys], turn, rnd
     st.pool, st.pool_size, st.rng.state = pool, size, rs
     st.dice, st.reach = (), []
