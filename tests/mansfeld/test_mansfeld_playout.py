@@ -91,3 +91,27 @@ def test_bench_modes_play_the_same_games() -> None:
     slow = bench(GAME, 4, seconds=60, max_games=30, mode="api")
     assert (fast.mode, slow.mode) == ("playout", "api")
     assert fast.games == slow.games == 30 and fast.decisions == slow.decisions
+
+
+def test_playout_through_tied_battles_with_luck_rerolls() -> None:
+    """Ties the engine breaks by re-rolling luck (rare: a few games in a thousand) draw dice too."""
+    for players, index in [(2, 65), (2, 79), (3, 1439), (4, 126), (4, 137)]:
+        seed = seed_for_game(63, index)
+        bots = make_bots(GAME, ["random"] * players, seed)
+        _, final, _ = play_game(GAME, {"players": players}, seed, bots, record_moves=False)
+        assert any(e["k"] == "tie.reroll" for e in final.log)
+        state = GAME.new_state({"players": players}, seed)
+        state.random_playout(bot_seeds(seed, players))
+        assert state.digest() == final.digest()
+
+
+def test_the_playout_log_is_written_out_when_first_read() -> None:
+    seed = seed_for_game(64, 0)
+    _, final, _ = play_game(GAME, {"players": 4}, seed, make_bots(GAME, ["random"] * 4, seed))
+    state = GAME.new_state({"players": 4}, seed)
+    state.random_playout(bot_seeds(seed, 4))
+    assert state._pending and len(state._log) == 3  # the first round's reveals, from new_state
+    copy = state.clone()
+    assert not state._pending and state.log == final.log and copy.log == final.log
+    assert GAME.state_from_json(state.to_json()).digest() == final.digest()
+    assert state.visible_log(0) == final.visible_log(0)
