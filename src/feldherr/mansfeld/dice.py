@@ -141,8 +141,22 @@ def shuffled(rng: Rng, n: int) -> list[int]:
     """``list(range(n))`` in random order (Fisher-Yates), several swap indices per generator draw."""
     items = list(range(n))
     i = n - 1
+    for product, radices in _shuffle_plan(n):
+        r = rng.below(product)
+        for radix in radices:
+            r, j = divmod(r, radix)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+    return items
+
+
+@lru_cache(maxsize=8)
+def _shuffle_plan(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The generator draws of :func:`shuffled`: the swap indices j_i in [0, i], from i = n - 1 down,
+    are drawn a few at a time as one mixed-radix number below 2**40 (the product of the radices)."""
+    plan = []
+    i = n - 1
     while i > 0:
-        # Draw the next few indices j_i in [0, i] jointly as one mixed-radix number below 2**40.
         radices = []
         product = 1
         k = i
@@ -150,9 +164,6 @@ def shuffled(rng: Rng, n: int) -> list[int]:
             product *= k + 1
             radices.append(k + 1)
             k -= 1
-        r = rng.below(product)
-        for radix in radices:
-            r, j = divmod(r, radix)
-            items[i], items[j] = items[j], items[i]
-            i -= 1
-    return items
+        plan.append((product, tuple(radices)))
+        i = k
+    return tuple(plan)

@@ -51,6 +51,7 @@ _MIX2 = 0x94D049BB133111EB
 _REFILL = POW6[POOL_REFILL]
 _CHOICE_SHIFT = 22
 _COST_BIT = tuple(1 << c for c in COST)  # a card's cost as a sums mask
+_RECRUIT_ABILITY = tuple(e or a or r for e, a, r in zip(EXTRA, ADJUST, REROLL, strict=True))
 _SELECT_MAX = 1 << 10
 _SELECT = tuple(tuple((pick >> j) & 1 for j in range(10)) for pick in range(_SELECT_MAX))
 """Commitment ``pick`` of a hand of up to ten cards takes card ``j`` where ``_SELECT[pick][j]``."""
@@ -327,10 +328,11 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
                 owned = cards[seat]
                 owned.append(card)
                 owned.sort()
-                extra[seat] += EXTRA[card]
-                if ADJUST[card]:
-                    adjusts[seat] = True
-                rerolls[seat] += REROLL[card]
+                if _RECRUIT_ABILITY[card]:
+                    extra[seat] += EXTRA[card]
+                    if ADJUST[card]:
+                        adjusts[seat] = True
+                    rerolls[seat] += REROLL[card]
                 if cost[card] > top[seat]:
                     top[seat] = cost[card]
                 base[seat] = (((len(owned) << 8 | (255 - top[seat])) << 3 | rank[seat]) << 3) | seat
