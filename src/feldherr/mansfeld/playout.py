@@ -230,6 +230,9 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
     decisions = 0
     resume = st.phase == RECRUIT  # the player to move has rolled already: st.dice, st.reach
     fresh = False  # a new round: every seat owes its dice
+    wanted = 0  # the open cards' costs as a sums mask
+    for c in opened:
+        wanted |= bit[c]
     shift = _CHOICE_SHIFT
     while True:
         if fresh:
@@ -264,9 +267,6 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
             add(("dice", choice[:], keys))
             turn = 0
         # ---- turns: roll until someone reaches an open card, who then recruits or passes
-        wanted = 0
-        for c in opened:
-            wanted |= bit[c]
         n_order = len(keys)
         while turn < n_order and opened:
             seat = keys[turn] & 7
@@ -354,6 +354,7 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
                 break
             card = deck.pop()
             opened.append(card)
+            wanted |= bit[card]
             add(("reveal", card))
         if ended:
             break
