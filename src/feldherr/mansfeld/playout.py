@@ -3,20 +3,24 @@
 :meth:`MansfeldState.random_playout` runs here. It plays exactly the game the generic loop plays
 (:meth:`feldherr.core.game.State.random_playout`, i.e. ``play_game`` with ``RandomBot(seed)`` per
 seat): every seat draws ``below(len(legal_moves))`` from its own SplitMix64 stream over the legal
-moves in the engine's order, dice come from the same pool, and the log gets the same entries, so the
-final state has the same ``digest()`` (``tests/mansfeld/test_mansfeld_playout.py`` proves it over
-many seeds). What it leaves out is the protocol around each decision: no ``to_move`` tuples, no
-legal-move lists, no move tuples, no validation, no method call per draw (the generator is inlined),
-and recruiting runs on local variables.
+moves in the engine's order, dice come from the same pool in the same order, and the log gets the
+same entries, so the final state has the same ``digest()`` (``tests/mansfeld/test_mansfeld_playout.py``
+proves it over many seeds and positions). What it leaves out is the protocol around each decision:
+no ``to_move`` tuples, no legal-move lists, no move tuples, no validation, no method call per draw
+(the generator is inlined); recruiting and conquering run on local variables, and only rare steps
+(re-rolls, ties) call the engine's own methods.
 
 The legal moves it draws from, in the engine's order (see ``state.py``):
 
 * dice: ``("dice", 1..6)`` — index ``i`` sets ``i + 1`` dice;
-* recruiting: the reachable open cards, then ``("pass",)``;
+* recruiting: the reachable open cards (in the order they were revealed), then ``("pass",)``;
 * commitment: every subset of the sorted hand, built by doubling, so index ``i`` takes the cards
   whose bit is set in ``i``.
 
-Conquering (about six provinces and a dozen commitments a game) reuses the engine's own methods.
+The log: building ~120 dict entries a game would cost about a fifth of the playout, so it appends
+compact events (tuples) to the state's ``_pending`` list instead; reading ``state.log`` (which
+``to_json``, ``digest``, ``clone`` and ``view`` do) turns them into the engine's entries with
+:func:`log_entries`. Through the state's interface nothing can tell the difference.
 """
 
 from __future__ import annotations
