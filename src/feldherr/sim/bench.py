@@ -23,6 +23,8 @@ from feldherr.core.play import bot_seeds, make_bots, play_game
 from feldherr.core.rng import seed_for_game
 from feldherr.sim.setup import prepare_options, resolve_game
 
+MODES = ("api", "playout")
+
 
 @dataclass
 class BenchResult:
@@ -107,9 +109,6 @@ def bench(
         elapsed = clock() - started
     cpu = time.process_time() - cpu_started
     return BenchResult(the_game.name, count, opts, seed, games, decisions, elapsed, cpu, mode)
-
-
-MODES = ("api", "playout")
 
 
 def has_fast_playout(game: Game, options: dict[str, Any]) -> bool:
