@@ -138,6 +138,27 @@ def test_bench_json_keys(capsys: Capsys) -> None:
     assert data["game"] == "toy" and data["players"] == 3 and data["games"] >= 1
 
 
+@pytest.mark.parametrize("mode", ["api", "playout"])
+def test_bench_mode(capsys: Capsys, mode: str) -> None:
+    code, out, _ = run(capsys, "bench", "toy", "--mode", mode, "--games", "3", "--seconds", "60", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["mode"] == mode and data["games"] == 3
+
+
+def test_bench_unknown_mode_is_a_usage_error(capsys: Capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["bench", "toy", "--mode", "turbo"])
+    assert exit_info.value.code == 2 and "invalid choice: 'turbo'" in capsys.readouterr().err
+
+
+def test_bench_default_mode(capsys: Capsys) -> None:
+    code, out, _ = run(capsys, "bench", "toy", "--games", "1", "--json")
+    assert code == 0 and json.loads(out)["mode"] == "api"  # the toy has no random_playout of its own
+    code, out, _ = run(capsys, "bench", "mansfeld", "--players", "2", "--games", "1", "--json")
+    assert code == 0 and json.loads(out)["mode"] == "playout"
+
+
 def test_bench_table(capsys: Capsys) -> None:
     code, out, _ = run(capsys, "bench", "toy", "--seconds", "60", "--games", "2")
     assert code == 0 and "games_per_second" in out and "games  2" in out

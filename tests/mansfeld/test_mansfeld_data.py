@@ -103,6 +103,13 @@ def test_shuffle_is_a_permutation_and_roughly_uniform() -> None:
     assert min(firsts) > 120 and max(firsts) < 290  # expectation 200 each
 
 
+def test_the_shuffle_is_pinned() -> None:
+    """Recorded games replay only while the deck order of a seed never changes."""
+    assert shuffled(Rng(7), 18) == [3, 0, 7, 6, 14, 10, 8, 17, 16, 1, 2, 9, 5, 15, 4, 11, 12, 13]
+    assert shuffled(Rng(8), 5) == [3, 0, 1, 2, 4]
+    assert shuffled(Rng(8), 1) == [0] and shuffled(Rng(8), 0) == []
+
+
 def test_big_rolls_match_plain_decoding() -> None:
     rng = Rng(5)
     for count in (6, 7, 9):
@@ -110,7 +117,9 @@ def test_big_rolls_match_plain_decoding() -> None:
             r = rng.below(POW6[count])
             dice = decode(r, count)
             assert big_roll(count, r) == (dice, sums_mask(dice))
+            assert adjusted_roll(count, r) == (dice, sums_mask(dice, True))
     for count in range(1, 6):
-        r = rng.below(POW6[count])
-        assert ROLLS[count][r] == (decode(r, count), sums_mask(decode(r, count)))
-        assert adjusted_roll(count, r) == (decode(r, count), sums_mask(decode(r, count), True))
+        for _ in range(50):
+            r = rng.below(POW6[count])
+            assert ROLLS[count][r] == (decode(r, count), sums_mask(decode(r, count)))
+            assert adjusted_roll(count, r) == (decode(r, count), sums_mask(decode(r, count), True))

@@ -136,6 +136,16 @@ def test_bench_reports_rates() -> None:
     assert capped.games == 3
 
 
+def test_bench_modes_play_the_same_games() -> None:
+    api = bench("toy", 3, seconds=60, max_games=12)
+    playout = bench("toy", 3, seconds=60, max_games=12, mode="playout")
+    assert api.mode == "api" and api.to_json()["mode"] == "api"  # the toy has no fast playout
+    assert playout.to_json()["mode"] == "playout"
+    assert playout.games == api.games == 12 and playout.decisions == api.decisions
+    with pytest.raises(OptionError, match="unknown bench mode"):
+        bench("toy", 2, seconds=1, mode="turbo")
+
+
 def test_ray_backend_matches_local() -> None:
     ray = pytest.importorskip("ray")
     try:

@@ -20,6 +20,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed if args.seed is not None else 0,
         options=options,
         max_games=args.games,
+        mode=args.mode,
     )
     data = result.to_json()
     if args.json:
@@ -46,6 +47,15 @@ def register(subparsers: Any) -> None:
     add_game_argument(parser)
     parser.add_argument("--seconds", type=float, default=10.0, metavar="T", help="duration (default 10)")
     parser.add_argument("--games", type=int, metavar="N", help="stop after N games even if time is left")
+    parser.add_argument(
+        "--mode",
+        choices=("api", "playout"),
+        help=(
+            "api: play_game with random bots through the public protocol; playout: the same games "
+            "through State.random_playout (the game's fast loop). Default: playout where the game "
+            "has its own, else api"
+        ),
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_common_arguments(parser, seed_help="batch seed (default 0)")
     parser.set_defaults(func=run)

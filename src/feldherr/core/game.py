@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -30,6 +30,8 @@ from feldherr.core.rng import Rng
 Move = tuple[Any, ...]
 JSON = Any
 S = TypeVar("S", bound="State")
+MAX_DECISIONS = 1_000_000
+"""A game still running after this many decisions is a bug (the bot loops stop with an error)."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,25 @@ class State(ABC):
     def digest(self) -> str:
         """A hash of the complete state: equal digests mean equal states."""
         return canonical_digest(self.to_json())
+
+    def random_playout(self, bot_seeds: Sequence[int]) -> int:
+        """Play on to the end with uniformly random legal moves; return the number of decisions.
+
+        Seat ``s`` plays as ``RandomBot(bot_seeds[s])`` in the loop of
+        :func:`feldherr.core.play.play_game` (without a record): so a fresh state played out with the
+        seeds of ``make_bots`` ends exactly where ``play_game`` with those bots does. A game may
+        override this with a faster loop; it must then end in the same state (equal ``digest()``),
+        drawing from the state's generator and each seat's bot generator in the same order.
+        """
+        bots = [RandomBot(seed) for seed in bot_seeds]
+        decisions = 0
+        while not self.is_terminal():
+            for seat in self.to_move():
+                self.apply(seat, bots[seat].choose(self, seat))
+                decisions += 1
+            if decisions > MAX_DECISIONS:
+                raise RuntimeError(f"{self.game_name}: no end after {MAX_DECISIONS} decisions")
+        return decisions
 
     def visible_log(self, seat: int | None) -> list[LogEntry]:
         return [e for e in self.log if e.get("to") is None or e.get("to") == seat]

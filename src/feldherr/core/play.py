@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from feldherr.core.errors import OptionError
-from feldherr.core.game import Bot, Game, State
+from feldherr.core.game import MAX_DECISIONS, Bot, Game, State
 from feldherr.core.record import GameRecord
 from feldherr.core.rng import Rng
 
@@ -20,13 +20,19 @@ def make_bots(game: Game, specs: Sequence[BotSpec], seed: int) -> list[Bot]:
     table: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
     table.update(game.bots())
     bots: list[Bot] = []
-    rng = Rng(seed ^ 0x5EED)
-    for seat, spec in enumerate(specs):
+    for spec, bot_seed in zip(specs, bot_seeds(seed, len(specs)), strict=True):
         if spec not in table:
             known = ", ".join(sorted(table))
             raise OptionError(f"unknown bot {spec!r} for {game.name} (known: {known})")
-        bots.append(table[spec](rng.derive(seat)))
+        bots.append(table[spec](bot_seed))
     return bots
+
+
+def bot_seeds(seed: int, count: int) -> list[int]:
+    """The seeds :func:`make_bots` gives the bots of seats ``0..count-1`` for game seed ``seed``
+    (for :meth:`~feldherr.core.game.State.random_playout`: the same games as random bots)."""
+    rng = Rng(seed ^ 0x5EED)
+    return [rng.derive(seat) for seat in range(count)]
 
 
 def play_game(
@@ -35,7 +41,7 @@ def play_game(
     seed: int,
     bots: Sequence[Bot],
     record_moves: bool = True,
-    max_decisions: int = 1_000_000,
+    max_decisions: int = MAX_DECISIONS,
 ) -> tuple[GameRecord, State, int]:
     """Play one game to the end; returns (record, final state, number of decisions)."""
     opts = game.normalize_options(options)

@@ -49,11 +49,11 @@ def decode(r: int, count: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _table(count: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+def _table(count: int, adjust: bool = False) -> tuple[tuple[tuple[int, ...], int], ...]:
     rows = []
     for r in range(POW6[count]):
         dice = decode(r, count)
-        rows.append((dice, sums_mask(dice)))
+        rows.append((dice, sums_mask(dice, adjust)))
     return tuple(rows)
 
 
@@ -73,20 +73,36 @@ def big_roll(count: int, r: int) -> tuple[tuple[int, ...], int]:
     return dice + tuple(more), mask
 
 
-_ADJUSTED: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
+_ADJUSTED_ROLLS: list[tuple[tuple[tuple[int, ...], int], ...] | None] = [None] * (TABLE_MAX + 1)
 
 
 def adjusted_roll(count: int, r: int) -> tuple[tuple[int, ...], int]:
-    """Dice and sums mask (one die may count one pip more or less) of roll number ``r``; memoised."""
-    key = (count, r)
-    hit = _ADJUSTED.get(key)
-    if hit is None:
-        dice = decode(r, count)
-        hit = (dice, sums_mask(dice, True))
-        if len(_ADJUSTED) >= 4096:  # small: big caches slow the garbage collector
-            _ADJUSTED.clear()
-        _ADJUSTED[key] = hit
-    return hit
+    """Dice and sums mask (one die may count one pip more or less) of roll number ``r``.
+
+    Up to TABLE_MAX dice come from a table built on first use; larger rolls extend the table's
+    first TABLE_MAX dice one die at a time, keeping the plain sums and the sums with at most one
+    adjustment: a new die ``d`` adds ``d`` to either, or ``d - 1`` / ``d + 1`` to a plain sum."""
+    if count <= TABLE_MAX:
+        table = _ADJUSTED_ROLLS[count]
+        if table is None:
+            table = _ADJUSTED_ROLLS[count] = _table(count, True)
+        return table[r]
+    low = r % POW6[TABLE_MAX]
+    dice, adjusted = adjusted_roll(TABLE_MAX, low)
+    plain = ROLLS[TABLE_MAX][low][1]
+    r //= POW6[TABLE_MAX]
+    more = []
+    for _ in range(count - TABLE_MAX):
+        r, d = divmod(r, 6)
+        d += 1
+        adjusted |= adjusted << d
+        if d > 1:
+            adjusted |= plain << (d - 1)
+        if d < 6:
+            adjusted |= plain << (d + 1)
+        plain |= plain << d
+        more.append(d)
+    return dice + tuple(more), adjusted
 
 
 def refill(rng: Rng, pool: int, size: int, need: int) -> tuple[int, int]:
@@ -125,8 +141,22 @@ def shuffled(rng: Rng, n: int) -> list[int]:
     """``list(range(n))`` in random order (Fisher-Yates), several swap indices per generator draw."""
     items = list(range(n))
     i = n - 1
+    for product, radices in _shuffle_plan(n):
+        r = rng.below(product)
+        for radix in radices:
+            r, j = divmod(r, radix)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+    return items
+
+
+@lru_cache(maxsize=8)
+def _shuffle_plan(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The generator draws of :func:`shuffled`: the swap indices j_i in [0, i], from i = n - 1 down,
+    are drawn a few at a time as one mixed-radix number below 2**40 (the product of the radices)."""
+    plan = []
+    i = n - 1
     while i > 0:
-        # Draw the next few indices j_i in [0, i] jointly as one mixed-radix number below 2**40.
         radices = []
         product = 1
         k = i
@@ -134,9 +164,6 @@ def shuffled(rng: Rng, n: int) -> list[int]:
             product *= k + 1
             radices.append(k + 1)
             k -= 1
-        r = rng.below(product)
-        for radix in radices:
-            r, j = divmod(r, radix)
-            items[i], items[j] = items[j], items[i]
-            i -= 1
-    return items
+        plan.append((product, tuple(radices)))
+        i = k
+    return tuple(plan)

@@ -92,7 +92,25 @@ class MansfeldState(State):
     reroll: list[int]  # derived: rerolls per turn
     top: list[int]  # derived: cost of the most expensive recruited card (0: none)
     rng: Rng
-    log: list[LogEntry]
+    _log: list[LogEntry]
+    _pending: list[tuple[Any, ...]]  # log entries of a fast playout, still as compact events
+
+    # ------------------------------------------------------------------- log
+    @property
+    def log(self) -> list[LogEntry]:
+        """The log. A fast playout (:mod:`feldherr.mansfeld.playout`) leaves its entries as compact
+        events; they are written out, exactly as the engine writes them, when the log is first read."""
+        if self._pending:
+            from feldherr.mansfeld.playout import log_entries
+
+            self._log.extend(log_entries(self._pending))
+            self._pending.clear()  # the same list: a playout still running keeps adding to it
+        return self._log
+
+    @log.setter
+    def log(self, entries: list[LogEntry]) -> None:
+        self._log = entries
+        self._pending = []
 
     # ----------------------------------------------------------------- setup
     @classmethod
@@ -539,6 +557,13 @@ class MansfeldState(State):
         st.log = [dict(e) for e in data["log"]]
         st._derive()
         return st
+
+    # ------------------------------------------------------- random play
+    def random_playout(self, bot_seeds: Sequence[int]) -> int:
+        """The generic random playout's game, fast (see :mod:`feldherr.mansfeld.playout`)."""
+        from feldherr.mansfeld.playout import random_playout  # it builds on this module
+
+        return random_playout(self, bot_seeds)
 
     # ---------------------------------------------------------------- view
     def view(self, seat: int | None) -> dict[str, Any]:

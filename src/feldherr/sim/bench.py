@@ -1,4 +1,13 @@
-"""Engine speed: random games on one core, without recording moves, for a fixed time."""
+"""Engine speed: random games on one core, without recording moves, for a fixed time.
+
+Two modes play the same games (game ``i``: seed ``seed_for_game(seed, i)``, bot seeds from
+:func:`~feldherr.core.play.bot_seeds`, as ``make_bots`` gives them):
+
+* ``api``: ``play_game`` with a ``RandomBot`` per seat, through the public protocol
+  (``to_move``, ``legal_moves``, ``apply`` with its validation) — what any client pays;
+* ``playout``: :meth:`~feldherr.core.game.State.random_playout` on a fresh state — a game's own
+  specialised loop where it has one (it must end in the same state, digest for digest).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +17,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from feldherr.core.game import Game
-from feldherr.core.play import make_bots, play_game
+from feldherr.core.errors import OptionError
+from feldherr.core.game import Game, State
+from feldherr.core.play import bot_seeds, make_bots, play_game
 from feldherr.core.rng import seed_for_game
 from feldherr.sim.setup import prepare_options, resolve_game
+
+MODES = ("api", "playout")
 
 
 @dataclass
@@ -24,6 +36,7 @@ class BenchResult:
     decisions: int
     seconds: float
     cpu_seconds: float
+    mode: str = "api"
 
     # Rates are per CPU second of this one process: on a quiet machine that equals wall time, and on
     # a shared one it still measures what one core achieves.
@@ -38,6 +51,7 @@ class BenchResult:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
+            "mode": self.mode,
             "players": self.players,
             "options": self.options,
             "seed": self.seed,
@@ -60,15 +74,24 @@ def bench(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     max_games: int | None = None,
+    mode: str | None = None,
 ) -> BenchResult:
     """Play random games (``RandomBot`` for every seat, ``record_moves=False``) until ``seconds`` have passed.
 
     At least one game is always played; ``max_games`` stops earlier. Game ``i`` uses the seed
-    ``seed_for_game(seed, i)``, as in :func:`feldherr.sim.simulate`.
+    ``seed_for_game(seed, i)``, as in :func:`feldherr.sim.simulate`. ``mode`` is ``"api"`` or
+    ``"playout"`` (see the module docstring); by default ``playout`` where the game's state
+    overrides ``random_playout``, else ``api``.
     """
     the_game = resolve_game(game)
     opts = prepare_options(the_game, players, options)
     count = opts["players"]
+    if mode is None:
+        mode = "playout" if has_fast_playout(the_game, opts) else "api"
+    if mode not in MODES:
+        raise OptionError(f"unknown bench mode {mode!r} (known: {', '.join(MODES)})")
+    playout = mode == "playout"
+    new_state = the_game.new_state
     games = decisions = 0
     clock = time.perf_counter
     started = clock()
@@ -76,10 +99,19 @@ def bench(
     elapsed = 0.0
     while games == 0 or (elapsed < seconds and (max_games is None or games < max_games)):
         game_seed = seed_for_game(seed, games)
-        bots = make_bots(the_game, ["random"] * count, game_seed)
-        _, _, n = play_game(the_game, opts, game_seed, bots, record_moves=False)
+        if playout:
+            n = new_state(opts, game_seed).random_playout(bot_seeds(game_seed, count))
+        else:
+            bots = make_bots(the_game, ["random"] * count, game_seed)
+            _, _, n = play_game(the_game, opts, game_seed, bots, record_moves=False)
         games += 1
         decisions += n
         elapsed = clock() - started
     cpu = time.process_time() - cpu_started
-    return BenchResult(the_game.name, count, opts, seed, games, decisions, elapsed, cpu)
+    return BenchResult(the_game.name, count, opts, seed, games, decisions, elapsed, cpu, mode)
+
+
+def has_fast_playout(game: Game, options: dict[str, Any]) -> bool:
+    """Whether ``game``'s states override :meth:`State.random_playout` with their own loop."""
+    state = game.new_state(options, 0)
+    return type(state).random_playout is not State.random_playout
