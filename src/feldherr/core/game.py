@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -107,15 +107,7 @@ class State(ABC):
         override this with a faster loop; it must then end in the same state (equal ``digest()``),
         drawing from the state's generator and each seat's bot generator in the same order.
         """
-        bots = [RandomBot(seed) for seed in bot_seeds]
-        decisions = 0
-        while not self.is_terminal():
-            for seat in self.to_move():
-                self.apply(seat, bots[seat].choose(self, seat))
-                decisions += 1
-            if decisions > MAX_DECISIONS:
-                raise RuntimeError(f"{self.game_name}: no end after {MAX_DECISIONS} decisions")
-        return decisions
+        return drive(self, [RandomBot(seed) for seed in bot_seeds])
 
     def visible_log(self, seat: int | None) -> list[LogEntry]:
         return [e for e in self.log if e.get("to") is None or e.get("to") == seat]
@@ -196,4 +188,36 @@ class RandomBot:
 
     def choose(self, state: State, seat: int) -> Move:
         moves = state.legal_moves(seat)
+        if not moves:
+            raise RuntimeError(f"{state.game_name}: seat {seat} was asked to move but has no legal move")
         return moves[self.rng.below(len(moves))]
+
+
+def drive(
+    state: State,
+    bots: Sequence[Bot],
+    on_move: Callable[[int, Move], None] | None = None,
+    max_decisions: int = MAX_DECISIONS,
+) -> int:
+    """Let the bots play ``state`` to the end; return the number of decisions.
+
+    Each round asks every seat in ``to_move()`` once, in seat order. A seat that no longer owes a
+    decision when its turn in the round comes (an earlier move settled it, or ended the game) is
+    skipped. ``on_move(seat, move)`` is called after each applied move.
+    """
+    decisions = 0
+    while not state.is_terminal():
+        seats = state.to_move()
+        if not seats:
+            raise RuntimeError(f"{state.game_name}: the game is not over but no seat owes a decision")
+        for i, seat in enumerate(seats):
+            if i and seat not in state.to_move():
+                continue
+            move = bots[seat].choose(state, seat)
+            state.apply(seat, move)
+            if on_move is not None:
+                on_move(seat, move)
+            decisions += 1
+        if decisions > max_decisions:
+            raise RuntimeError(f"{state.game_name}: no end after {max_decisions} decisions")
+    return decisions

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from feldherr.core.errors import OptionError
-from feldherr.core.game import MAX_DECISIONS, Bot, Game, State
+from feldherr.core.game import MAX_DECISIONS, Bot, Game, Move, State, drive
 from feldherr.core.record import GameRecord
 from feldherr.core.rng import Rng
 
@@ -49,15 +49,10 @@ def play_game(
     record = GameRecord(game=game.name, options=opts, seed=seed)
     moves = record.moves
     to_json = game.move_to_json
-    decisions = 0
-    while not state.is_terminal():
-        for seat in state.to_move():
-            move = bots[seat].choose(state, seat)
-            state.apply(seat, move)
-            if record_moves:
-                moves.append((seat, to_json(move)))
-            decisions += 1
-        if decisions > max_decisions:
-            raise RuntimeError(f"{game.name}: no end after {max_decisions} decisions")
+
+    def remember(seat: int, move: Move) -> None:
+        moves.append((seat, to_json(move)))
+
+    decisions = drive(state, bots, remember if record_moves else None, max_decisions)
     record.final_digest = state.digest() if record_moves else None
     return record, state, decisions
