@@ -17,6 +17,8 @@ the upper level, cubes on the lower level). That makes battle odds exact (:mod:`
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -57,6 +59,12 @@ def _pair(name: str, value: Any, lo: float, hi: float) -> list[float]:
 
 def shipped_params() -> dict[str, Any]:
     """The parameters in ``data/fitted.json`` (fitted to simulated physical drops)."""
+    return copy.deepcopy(_shipped_params())
+
+
+@functools.cache
+def _shipped_params() -> dict[str, Any]:
+    # Read once per process: every new game builds its tower model from these.
     text = resources.files("feldherr.tower").joinpath("data", DATA_FILE).read_text(encoding="utf-8")
     params: dict[str, Any] = json.loads(text)["params"]
     return params

@@ -195,8 +195,7 @@ def apply_move(st: WallensteinState, seat: int, move: Move) -> None:
             raise NotYourTurnError(f"seat {seat} has no plan to make now", rule="wallenstein.plan")
         planning.apply_plan_move(st, seat, move)
         if min(st.plan_step) >= st.nslots:
-            _resolve_plans(st)
-            _run(st)
+            resolve_plans(st)
         return
     if seat != st.pending[0]:
         raise NotYourTurnError(
@@ -261,6 +260,12 @@ def _expect(kind: Any, wanted: str, phase: str) -> None:
 
 
 # -- automatic steps ---------------------------------------------------------------------------
+
+
+def resolve_plans(st: WallensteinState) -> None:
+    """Every plan is in: reveal, order, and run on to the next decision."""
+    _resolve_plans(st)
+    _run(st)
 
 
 def _resolve_plans(st: WallensteinState) -> None:

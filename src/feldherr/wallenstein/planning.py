@@ -130,11 +130,12 @@ def plan_options(st: WallensteinState, seat: int) -> list[Move]:
     slot = plan_order(st)[step]
     left = _cards_left(st, seat)
     if slot == BID:
-        money = st.money[seat]
-        values = [c for c in left if not is_money(c) or c - MONEY_BASE <= money]
+        # A county card (below MONEY_BASE), a dice tower card (counts as "0") or an affordable coin.
+        limit = MONEY_BASE + st.money[seat]
+        values = [c for c in left if c <= limit or c >= TOWER_CARD]
     else:
         values = left
-    if st.court:
+    if st.court and TOWER_CARD in values:
         values = list(dict.fromkeys(values))  # the three dice tower cards are alike: one option
     moves: list[Move] = [("slot", slot, v) for v in values]
     if len(left) < st.nslots - step:  # too few cards to cover every box: some stay uncovered
@@ -147,31 +148,37 @@ def apply_plan_move(st: WallensteinState, seat: int, move: Move) -> None:
     if kind == "slot":
         if not _slot_is_legal(st, seat, move):
             _explain_slot(st, seat, move)
-        st.plans[seat][move[1]] = move[2]
-        st.plan_step[seat] += 1
-        if move[2] != EMPTY:
-            st.plan_left[seat].remove(move[2])
-    elif kind == "plan":
-        if st.plan_step[seat] != 0:
-            raise illegal(
-                "a whole plan can only be given before any single box is planned",
-                "wallenstein.plan.whole",
-            )
-        slots = move[1]
-        if st.court and isinstance(slots, tuple) and len(slots) == NUM_SLOTS:
-            slots = (*slots, EMPTY, EMPTY, EMPTY)  # a plan without the court boxes
-        check_plan(st, seat, slots)
-        st.plans[seat] = list(slots)
-        st.plan_step[seat] = st.nslots
-        left = st.plan_left[seat]
-        for value in slots:
-            if value != EMPTY:
-                left.remove(value)
-    else:
+        place_slot(st, seat, move[1], move[2])
+        return
+    if kind != "plan":
         raise WrongPhaseError(
             f"a {kind!r} move does not belong to planning (expected 'plan' or 'slot')",
             rule="wallenstein.plan",
         )
+    if st.plan_step[seat] != 0:
+        raise illegal(
+            "a whole plan can only be given before any single box is planned",
+            "wallenstein.plan.whole",
+        )
+    slots = move[1]
+    if st.court and isinstance(slots, tuple) and len(slots) == NUM_SLOTS:
+        slots = (*slots, EMPTY, EMPTY, EMPTY)  # a plan without the court boxes
+    check_plan(st, seat, slots)
+    st.plans[seat] = list(slots)
+    st.plan_step[seat] = st.nslots
+    left = st.plan_left[seat]
+    for value in slots:
+        if value != EMPTY:
+            left.remove(value)
+    log(st, "planned", p=seat)
+
+
+def place_slot(st: WallensteinState, seat: int, slot: int, value: int) -> None:
+    """Put a validated card into the seat's next slot."""
+    st.plans[seat][slot] = value
+    st.plan_step[seat] += 1
+    if value != EMPTY:
+        st.plan_left[seat].remove(value)
     if st.plan_step[seat] == st.nslots:
         log(st, "planned", p=seat)
 

@@ -9,6 +9,7 @@ card, ``TOWER_CARD`` for a dice tower card, :data:`EMPTY`, :data:`UNPLANNED` or 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from feldherr.core.game import LogEntry, Move, Outcome, State
@@ -192,7 +193,8 @@ class WallensteinState(State):
         phase = self.phase
         if phase == PLAN:
             slots = self.nslots
-            return tuple(s for s in range(self.num_players) if self.plan_step[s] < slots)
+            step = self.plan_step
+            return tuple([s for s in range(self.num_players) if step[s] < slots])
         if phase == OVER:
             return ()
         return (self.pending[0],)
@@ -205,6 +207,11 @@ class WallensteinState(State):
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
+
+    def random_playout(self, bot_seeds: Sequence[int]) -> int:
+        from feldherr.wallenstein.playout import random_playout
+
+        return random_playout(self, bot_seeds)
 
     def outcome(self) -> Outcome:
         return _engine.outcome(self)
