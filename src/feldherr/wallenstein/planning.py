@@ -136,7 +136,9 @@ def plan_options(st: WallensteinState, seat: int) -> list[Move]:
     else:
         values = left
     if st.court and TOWER_CARD in values:
-        values = list(dict.fromkeys(values))  # the three dice tower cards are alike: one option
+        # The three dice tower cards are alike: one option. They sit together at the end of the
+        # unplaced cards (engine._start_round), so the first one ends the list.
+        values = values[: values.index(TOWER_CARD) + 1]
     moves: list[Move] = [("slot", slot, v) for v in values]
     if len(left) < st.nslots - step:  # too few cards to cover every box: some stay uncovered
         moves.append(("slot", slot, EMPTY))
