@@ -10,13 +10,10 @@ import types
 from pathlib import Path
 
 import pytest
-from cliutil import Capsys, run
+from cliutil import Capsys, run, write_record
 
 import feldherr.cli
 from feldherr.cli import main
-from feldherr.core.play import make_bots, play_game
-from feldherr.core.record import GameRecord
-from feldherr.games import get_game
 
 
 # -- games, help ---------------------------------------------------------------------------------
@@ -165,11 +162,6 @@ def test_bench_table(capsys: Capsys) -> None:
 
 
 # -- replay --------------------------------------------------------------------------------------
-def write_record(path: Path, seed: int = 3, players: int = 3) -> GameRecord:
-    game = get_game("toy")
-    record, _, _ = play_game(game, {"players": players}, seed, make_bots(game, ["random"] * players, seed))
-    path.write_text(json.dumps(record.to_json()))
-    return record
 
 
 def test_replay_prints_the_whole_log_or_one_seats_view(capsys: Capsys, tmp_path: Path) -> None:

@@ -7,18 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-from cliutil import Capsys, feed, run
+from cliutil import Capsys, feed, run, write_record
 
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.record import GameRecord
 from feldherr.games import get_game
-
-
-def write_record(path: Path, seed: int = 3, players: int = 3) -> GameRecord:
-    game = get_game("toy")
-    record, _, _ = play_game(game, {"players": players}, seed, make_bots(game, ["random"] * players, seed))
-    path.write_text(json.dumps(record.to_json()))
-    return record
 
 
 def test_play_all_bots_reproduces_the_batch_game(capsys: Capsys, tmp_path: Path) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+
+from feldherr.core.play import make_bots
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.data import (
     ARMIES_PER_PLAYER,
@@ -116,3 +119,31 @@ def perturb_secrets(st: WallensteinState, viewer: int | None, rng: Rng) -> Walle
             content[0][colour] = rng.below(total + 1)
             content[1][colour] = total - content[0][colour]
     return other
+
+
+def play_checked(
+    options: dict[str, object], seed: int, bots: list[str], view_every: int = 0
+) -> WallensteinState:
+    """Play a game with ``bots``, checking the invariants after every decision; with ``view_every``
+    n > 0, about every n-th decision also checks that a random seat's view ignores every secret."""
+    from .scenario import GAME
+
+    state = GAME.new_state(options, seed)
+    assert isinstance(state, WallensteinState)
+    agents = make_bots(GAME, bots, seed)
+    rng = Rng(seed + 99)
+    vp = state.vp[:]
+    while not state.is_terminal():
+        for seat in state.to_move():
+            if seat not in state.to_move():
+                continue
+            state.apply(seat, agents[seat].choose(state, seat))
+            check_invariants(state)
+            assert all(a >= b for a, b in zip(state.vp, vp, strict=True)), "victory points never fall"
+            vp = state.vp[:]
+            if view_every and rng.below(view_every) == 0:
+                viewer = rng.below(state.num_players)
+                twin = perturb_secrets(state, viewer, rng)
+                assert twin.view(viewer) == state.view(viewer)
+                assert json.dumps(state.view(viewer))  # JSON-ready
+    return state

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from feldherr.core import GameRecord, RandomBot, Rng, make_bots, play_game, replay
+from feldherr.core import GameRecord, RandomBot, make_bots, play_game, replay
 from feldherr.wallenstein.data import MODULES
 from feldherr.wallenstein.state import WallensteinState
 
-from .invariants import check_invariants, perturb_secrets
+from .invariants import check_invariants, play_checked
 from .scenario import GAME
 
 COMBINATIONS = [list(c) for r in range(1, 4) for c in itertools.combinations(MODULES, r)]
@@ -21,34 +21,13 @@ def _ids(modules: list[str]) -> str:
     return "+".join(modules)
 
 
-def _play_checked(options: dict[str, object], seed: int, bots: list[str]) -> WallensteinState:
-    state = GAME.new_state(options, seed)
-    assert isinstance(state, WallensteinState)
-    agents = make_bots(GAME, bots, seed)
-    rng = Rng(seed + 99)
-    vp = state.vp[:]
-    players = state.num_players
-    while not state.is_terminal():
-        for seat in state.to_move():
-            state.apply(seat, agents[seat].choose(state, seat))
-            check_invariants(state)
-            assert all(a >= b for a, b in zip(state.vp, vp, strict=True)), "victory points never fall"
-            vp = state.vp[:]
-            if rng.below(6) == 0:
-                viewer = rng.below(players)
-                twin = perturb_secrets(state, viewer, rng)
-                assert twin.view(viewer) == state.view(viewer)
-                assert json.dumps(state.view(viewer))
-    return state
-
-
 @pytest.mark.parametrize("modules", COMBINATIONS, ids=_ids)
 def test_invariants_and_secrecy_after_every_decision(modules: list[str]) -> None:
     for seed in range(24):
         players = 3 + seed % 3
         options = {"players": players, "setup": "draft" if seed % 2 else "fixed", "modules": modules}
         bots = ["heuristic" if (seed + s) % 3 == 0 else "random" for s in range(players)]
-        state = _play_checked(options, seed, bots)
+        state = play_checked(options, seed, bots, view_every=6)
         assert state.phase == "over" and state.year == 2
 
 

@@ -6,38 +6,19 @@ import json
 
 import pytest
 
-from feldherr.core import RandomBot, Rng, make_bots, play_game, replay
+from feldherr.core import RandomBot, make_bots, play_game, replay
 from feldherr.wallenstein.state import WallensteinState
 
-from .invariants import check_invariants, perturb_secrets
+from .invariants import check_invariants, play_checked
 from .scenario import GAME
-
-
-def _play_checked(players: int, seed: int, bots: list[str], check_views: bool) -> WallensteinState:
-    state = GAME.new_state({"players": players, "setup": "draft" if seed % 2 else "fixed"}, seed)
-    assert isinstance(state, WallensteinState)
-    agents = make_bots(GAME, bots, seed)
-    rng = Rng(seed + 99)
-    vp = state.vp[:]
-    while not state.is_terminal():
-        for seat in state.to_move():
-            state.apply(seat, agents[seat].choose(state, seat))
-            check_invariants(state)
-            assert all(a >= b for a, b in zip(state.vp, vp, strict=True)), "victory points never fall"
-            vp = state.vp[:]
-            if check_views and rng.below(4) == 0:
-                viewer = rng.below(players)
-                twin = perturb_secrets(state, viewer, rng)
-                assert twin.view(viewer) == state.view(viewer)
-                assert json.dumps(state.view(viewer))  # JSON-ready
-    return state
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_invariants_after_every_decision(players: int) -> None:
     for seed in range(60):
         bots = ["heuristic" if (seed + s) % 3 == 0 else "random" for s in range(players)]
-        _play_checked(players, seed, bots, check_views=seed % 3 == 0)
+        options = {"players": players, "setup": "draft" if seed % 2 else "fixed"}
+        play_checked(options, seed, bots, view_every=4 if seed % 3 == 0 else 0)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
