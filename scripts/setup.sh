@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Create .venv and install feldherr with its development tools. Idempotent.
+# Create .venv and install feldherr into it. Idempotent.
+#   bash scripts/setup.sh         the game and its runtime dependencies (enough to play)
+#   bash scripts/setup.sh dev     plus the test tools, MuJoCo (physical tower) and matplotlib
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -7,4 +9,8 @@ if [ ! -x .venv/bin/python ]; then
     "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
-.venv/bin/python -m pip install -q -e '.[dev]'
+if [ "${1:-}" = "dev" ]; then
+    .venv/bin/python -m pip install -q -e '.[dev]'
+else
+    .venv/bin/python -m pip install -q -e .
+fi

@@ -2,7 +2,7 @@
 # Set up and run the whole test suite: lint, type check, tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh dev
 echo "== ruff"; .venv/bin/ruff check src tests
 echo "== ruff format"; .venv/bin/ruff format --check src tests
 echo "== mypy"; .venv/bin/mypy
