@@ -1,22 +1,40 @@
 """The fast random playout plays exactly the games of random bots through ``play_game``.
 
 ``MansfeldState.random_playout(seeds)`` must end in the state ``play_game`` reaches with
-``RandomBot(seed)`` per seat: same digest (the log included), same number of decisions.
+``RandomBot(seed)`` per seat: same digest (the log included), same number of decisions. Every test
+here runs twice: with the compiled playout (``_cplayout.c``; skipped where it is not built) and with
+the pure-Python one.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 import pytest
 
 from feldherr.core.game import RandomBot, State
 from feldherr.core.play import bot_seeds, make_bots, play_game
 from feldherr.core.rng import Rng, seed_for_game
+from feldherr.mansfeld import playout
 from feldherr.mansfeld.game import MansfeldGame
 from feldherr.mansfeld.state import COMMIT, DICE, OVER, RECRUIT, MansfeldState
 from feldherr.sim.bench import bench, has_fast_playout
 
 GAME = MansfeldGame()
 GAMES = 300
+NATIVE = playout._load_native() if playout.native is None else playout.native
+
+
+@pytest.fixture(autouse=True, params=["compiled", "pure"])
+def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Run the test with the compiled playout, then with the pure-Python one."""
+    if request.param == "compiled":
+        if NATIVE is None:
+            pytest.skip("the C playout (feldherr.mansfeld._cplayout) is not built or FELDHERR_PURE is set")
+        monkeypatch.setattr(playout, "native", NATIVE)
+    else:
+        monkeypatch.setattr(playout, "native", None)
+    yield request.param
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -71,6 +89,7 @@ def test_playout_from_the_middle_of_a_game() -> None:
         assert fast.digest() == slow.digest()
         assert fast.extra == slow.extra and fast.adjust == slow.adjust
         assert fast.reroll == slow.reroll and fast.top == slow.top
+        assert fast.to_json() == slow.to_json()
     assert {(DICE, True), (RECRUIT, False), (COMMIT, True), (COMMIT, False), (OVER, False)} <= phases
 
 
@@ -115,3 +134,32 @@ def test_the_playout_log_is_written_out_when_first_read() -> None:
     assert not state._pending and state.log == final.log and copy.log == final.log
     assert GAME.state_from_json(state.to_json()).digest() == final.digest()
     assert state.visible_log(0) == final.visible_log(0)
+
+
+def test_compiled_and_pure_write_the_same_events(path: str) -> None:
+    """The compact log events (before they become entries) and every field agree between the two
+    loops, types included (``to_json`` must stay JSON-ready)."""
+    if path == "pure":
+        pytest.skip("compares the compiled loop with the pure one")
+    for index in range(60):
+        players = 2 + index % 3
+        seed = seed_for_game(65, index)
+        seeds = bot_seeds(seed, players)
+        fast = GAME.new_state({"players": players}, seed)
+        slow = GAME.new_state({"players": players}, seed)
+        assert isinstance(fast, MansfeldState) and isinstance(slow, MansfeldState)
+        assert fast.random_playout(seeds) == playout.pure_random_playout(slow, seeds)
+        assert fast._pending == slow._pending
+        for name in ("deck", "open", "left", "cards", "used", "choice", "order", "values", "owner"):
+            assert repr(getattr(fast, name)) == repr(getattr(slow, name)), name
+        for name in ("luck", "commit", "extra", "adjust", "reroll", "top", "dice", "reach"):
+            assert repr(getattr(fast, name)) == repr(getattr(slow, name)), name
+        assert (fast.phase, fast.round, fast.turn) == (slow.phase, slow.round, slow.turn)
+        assert (fast.pool, fast.pool_size, fast.rng.state) == (slow.pool, slow.pool_size, slow.rng.state)
+
+
+def test_feldherr_pure_forces_the_python_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FELDHERR_PURE", "1")
+    assert playout._load_native() is None
+    monkeypatch.setenv("FELDHERR_PURE", "0")
+    assert playout._load_native() is NATIVE

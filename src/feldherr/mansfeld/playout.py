@@ -25,6 +25,7 @@ compact events (tuples) to the state's ``_pending`` list instead; reading ``stat
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from itertools import compress
 from typing import Any
@@ -70,9 +71,38 @@ def _order_base(cards: int, top: int, rank: int, seat: int) -> int:
 assert len(CARDS) < 256 and MAX_COST < 255  # the fields of _order_base
 
 
-def random_playout(st: MansfeldState, bot_seeds: Sequence[int]) -> int:
-    """Play ``st`` to the end as random bots seeded ``bot_seeds`` would; return the decisions."""
+def _load_native() -> Any:
+    """The compiled playout (``_cplayout.c``, built by ``setup.py`` where a C compiler exists), set
+    up with the card data; None where it is not built or ``FELDHERR_PURE=1`` asks for pure Python."""
+    if os.environ.get("FELDHERR_PURE", "") not in ("", "0"):
+        return None
+    try:
+        from feldherr.mansfeld import _cplayout
+    except ImportError:
+        return None
+    _cplayout.setup(COST, STRENGTH, EXTRA, ADJUST, REROLL, DOUBLE_LUCK, PROVINCES)
+    return _cplayout
 
+
+native: Any = _load_native()
+"""The compiled playout module in use, or None (pure Python); tests switch it."""
+
+
+def random_playout(st: MansfeldState, bot_seeds: Sequence[int]) -> int:
+    """Play ``st`` to the end as random bots seeded ``bot_seeds`` would; return the decisions.
+    Runs the compiled loop where it is built (see :data:`native`), else :func:`pure_random_playout`."""
+    n = st.num_players
+    if len(bot_seeds) < n:
+        raise ValueError(f"{n} players need {n} bot seeds, got {len(bot_seeds)}")
+    if native is None:
+        return pure_random_playout(st, bot_seeds)
+    if st.phase == OVER:
+        return 0
+    return int(native.playout(st, [Rng(seed).state for seed in bot_seeds[:n]]))
+
+
+def pure_random_playout(st: MansfeldState, bot_seeds: Sequence[int]) -> int:
+    """:func:`random_playout` in pure Python (the reference the C loop follows line by line)."""
     n = st.num_players
     if len(bot_seeds) < n:
         raise ValueError(f"{n} players need {n} bot seeds, got {len(bot_seeds)}")
