@@ -21,6 +21,10 @@ The log: building ~120 dict entries a game would cost about a fifth of the playo
 compact events (tuples) to the state's ``_pending`` list instead; reading ``state.log`` (which
 ``to_json``, ``digest``, ``clone`` and ``view`` do) turns them into the engine's entries with
 :func:`log_entries`. Through the state's interface nothing can tell the difference.
+
+The same loop in C: ``_cplayout.c`` (an optional extension built by ``setup.py``) follows
+:func:`pure_random_playout` line by line and appends the very same events; :func:`random_playout`
+uses it where it is built, unless ``FELDHERR_PURE=1`` asks for the pure-Python loop.
 """
 
 from __future__ import annotations
