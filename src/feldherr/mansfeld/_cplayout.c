@@ -7,8 +7,9 @@
  * order. Ties of battles call the engine's own MansfeldState._winner (rare; it may re-roll luck).
  * tests/mansfeld/test_mansfeld_playout.py checks both paths against the generic loop.
  *
- * Entry points: setup(cost, strength, extra, adjust, reroll, double_luck, provinces) once at
- * import (the card data), then playout(state, bot_states) -> decisions. */
+ * Entry points: setup(cost, strength, extra, adjust, reroll, double_luck, provinces, pool_refill,
+ * choice_shift) once at import (the card data and the Python loop's constants), then
+ * playout(state, bot_states) -> decisions. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -18,13 +19,11 @@ typedef unsigned __int128 u128;
 #define MAXC 64 /* cards: a hand is a bitmask of card ids */
 #define MAXP 8  /* seats: a turn order key keeps the seat in its low three bits */
 #define MAXPROV 32
-#define POOL_REFILL 12
-#define MAX_COUNT 24 /* dice taken at once: 6**24 < 2**63 */
-#define MAX_POOL (MAX_COUNT + POOL_REFILL)
-#define CHOICE_SHIFT 22
+#define MAX_COUNT 24 /* dice taken at once (and per pool refill): 6**24 < 2**63 */
+#define MAX_POOL (2 * MAX_COUNT) /* undrawn dice at most: 6**48 < 2**125 */
 
 static const uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL;
-static int ncards = -1, provinces = 6;
+static int ncards = -1, provinces = 6, POOL_REFILL = 12, CHOICE_SHIFT = 22;
 static int COST[MAXC], STRENGTH[MAXC], EXTRA[MAXC], ADJUST[MAXC], REROLL[MAXC], DOUBLE_LUCK[MAXC];
 static u128 POW6[MAX_POOL + 1];
 static uint64_t REFILL;
@@ -724,9 +723,14 @@ static int fill(PyObject *seq, int *out, int k) {
 static PyObject *setup(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *cost, *strength, *extra, *adjust, *reroll, *double_luck;
-    int prov;
-    if (!PyArg_ParseTuple(args, "OOOOOOi", &cost, &strength, &extra, &adjust, &reroll, &double_luck, &prov))
+    int prov, refill, shift;
+    if (!PyArg_ParseTuple(args, "OOOOOOiii", &cost, &strength, &extra, &adjust, &reroll, &double_luck, &prov,
+                          &refill, &shift))
         return NULL;
+    if (refill < 1 || refill > MAX_COUNT || shift < 22 || shift > 40) {
+        PyErr_SetString(PyExc_ValueError, "mansfeld playout: pool refill or key shift out of range");
+        return NULL;
+    }
     Py_ssize_t k = PySequence_Size(cost);
     if (k < 0) return NULL;
     if (k > MAXC || prov < 0 || prov > MAXPROV) {
@@ -744,11 +748,16 @@ static PyObject *setup(PyObject *self, PyObject *args) {
         }
     ncards = kk;
     provinces = prov;
+    POOL_REFILL = refill;
+    CHOICE_SHIFT = shift;
+    REFILL = (uint64_t)POW6[POOL_REFILL];
     Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
-    {"setup", setup, METH_VARARGS, "Set the card tables: cost, strength, extra, adjust, reroll, double_luck, provinces."},
+    {"setup", setup, METH_VARARGS,
+     "Set the card tables and constants: cost, strength, extra, adjust, reroll, double_luck, provinces, "
+     "pool_refill, choice_shift."},
     {"playout", playout, METH_VARARGS, "Play a MansfeldState to the end with random bots; return the decisions."},
     {NULL, NULL, 0, NULL},
 };
@@ -766,7 +775,6 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__cplayout(void) {
     POW6[0] = 1;
     for (int i = 1; i <= MAX_POOL; i++) POW6[i] = POW6[i - 1] * 6;
-    REFILL = (uint64_t)POW6[POOL_REFILL];
     INTERN(k_roll, "roll");
     INTERN(k_miss, "miss");
     INTERN(k_dice, "dice");

@@ -9,6 +9,8 @@ def setup(
     reroll: Sequence[int],
     double_luck: Sequence[int],
     provinces: int,
+    pool_refill: int,
+    choice_shift: int,
     /,
 ) -> None: ...
 def playout(state: Any, bot_states: Sequence[int], /) -> int: ...

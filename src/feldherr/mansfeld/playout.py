@@ -84,7 +84,7 @@ def _load_native() -> Any:
         from feldherr.mansfeld import _cplayout
     except ImportError:
         return None
-    _cplayout.setup(COST, STRENGTH, EXTRA, ADJUST, REROLL, DOUBLE_LUCK, PROVINCES)
+    _cplayout.setup(COST, STRENGTH, EXTRA, ADJUST, REROLL, DOUBLE_LUCK, PROVINCES, POOL_REFILL, _CHOICE_SHIFT)
     return _cplayout
 
 
