@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from feldherr.wallenstein.data import BUILD_BIT, COMBAT_A, MONEY_BASE
+from feldherr.wallenstein.data import BUILD_BIT, EVENTS, NAMES
 from feldherr.wallenstein.state import LOST, WallensteinState
 
 
@@ -14,8 +14,6 @@ def log(st: WallensteinState, key: str, to: int | None = None, **args: Any) -> N
 
 def event_effect(st: WallensteinState) -> str:
     """The effect of this round's event card ('' before one is drawn and in winter)."""
-    from feldherr.wallenstein.data import EVENTS
-
     return EVENTS[st.event].effect if st.event >= 0 else ""
 
 
@@ -37,8 +35,6 @@ def _release_card_from_mat(st: WallensteinState, county: int, old: int) -> None:
 def _leader_lost(st: WallensteinState, seat: int, county: int) -> None:
     """Heerführer: "If a player loses control of a county that contains their military leader,
     they remove the leader from the board" (he returns after winter)."""
-    from feldherr.wallenstein.data import NAMES
-
     st.leader[seat] = -1
     log(st, "leader_lost", p=seat, county=NAMES[county])
 
@@ -73,11 +69,3 @@ def neutralise(st: WallensteinState, county: int) -> None:
     st.owner[county] = -1
     st.card[county] = -1
     st.armies[county] = 0
-
-
-def is_money(slot: int) -> bool:
-    return slot >= MONEY_BASE
-
-
-def is_combat(action: int) -> bool:
-    return action >= COMBAT_A

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from feldherr.core.errors import IllegalMoveError, NotOwnedError, UnaffordableError, WrongPhaseError
 from feldherr.core.game import Move
-from feldherr.core.rng import Rng
 from feldherr.wallenstein.board import log
 from feldherr.wallenstein.data import (
     ACTIONS,
     BID,
+    BONUS_TILES,
     COMBAT_A,
     COURT_SLOTS,
     MONEY_BASE,
@@ -121,14 +121,10 @@ def apply_draft_move(st: WallensteinState, seat: int, move: Move) -> None:
 # -- the plan -----------------------------------------------------------------------------------
 
 
-def _cards_left(st: WallensteinState, seat: int) -> list[int]:
-    return st.plan_left[seat]
-
-
 def plan_options(st: WallensteinState, seat: int) -> list[Move]:
     step = st.plan_step[seat]
     slot = plan_order(st)[step]
-    left = _cards_left(st, seat)
+    left = st.plan_left[seat]
     if slot == BID:
         # A county card (below MONEY_BASE), a dice tower card (counts as "0") or an affordable coin.
         limit = MONEY_BASE + st.money[seat]
@@ -276,17 +272,6 @@ def check_plan(st: WallensteinState, seat: int, slots: object) -> None:
         )
 
 
-def random_plan(st: WallensteinState, seat: int, rng: Rng) -> tuple[int, ...]:
-    """A uniformly shuffled complete plan (used by fast bots)."""
-    left = _cards_left(st, seat)[:]
-    affordable = [c for c in left if not is_money(c) or c - MONEY_BASE <= st.money[seat]]
-    bid = affordable[rng.below(len(affordable))]
-    left.remove(bid)
-    rng.shuffle(left)
-    boxes = (left + [EMPTY] * st.nslots)[: st.nslots - 1]
-    return (*boxes[:10], bid, *boxes[10:])
-
-
 # -- bids and positions ---------------------------------------------------------------------------
 
 
@@ -339,8 +324,6 @@ def apply_position(st: WallensteinState, seat: int, move: Move) -> None:
         raise illegal("that position is already taken", "wallenstein.order.position-taken")
     st.positions[seat] = move[1]
     st.bid_queue.pop(0)
-    from feldherr.wallenstein.data import BONUS_TILES
-
     log(st, "position", p=seat, pos=move[1] + 1, tile=BONUS_TILES[st.bonus[move[1]]])
 
 
