@@ -14,6 +14,7 @@ from feldherr.wallenstein.data import (
     ACTIONS,
     BUILD_BIT,
     BUILD_COST,
+    BUILDING_COUNT,
     BUILDINGS,
     CHURCH,
     COMBAT_A,
@@ -43,7 +44,6 @@ from feldherr.wallenstein.data import (
 from feldherr.wallenstein.state import WallensteinState
 
 CHURCH_BIT = BUILD_BIT[CHURCH]
-_POPCOUNT = tuple(bin(m).count("1") for m in range(8))
 
 
 def _skip(st: WallensteinState, seat: int, action: int, county: int, reason: str) -> bool:
@@ -76,7 +76,7 @@ def _build(st: WallensteinState, seat: int, b: int, county: int) -> bool:
     cost = LEADER_BUILD_COST[b] if st.leader[seat] == county else BUILD_COST[b]
     if mask & bit:
         return _skip(st, seat, b, county, "same_building")
-    if _POPCOUNT[mask] >= SITES[county]:
+    if BUILDING_COUNT[mask] >= SITES[county]:
         return _skip(st, seat, b, county, "no_site")
     if st.building_supply[b] <= 0:
         return _skip(st, seat, b, county, "no_tiles")

@@ -15,6 +15,7 @@ from feldherr.wallenstein.data import (
     BONUS_TILES,
     BUILD_BIT,
     BUILD_COST,
+    BUILDING_COUNT,
     COMBAT_A,
     COMBAT_B,
     COURT_SLOTS,
@@ -34,8 +35,6 @@ from feldherr.wallenstein.data import (
 )
 from feldherr.wallenstein.planning import PLAN_ORDER
 from feldherr.wallenstein.state import EMPTY, WallensteinState
-
-_POPCOUNT = tuple(bin(m).count("1") for m in range(8))
 
 
 class HeuristicBot:
@@ -169,10 +168,10 @@ class HeuristicBot:
             sites = [
                 c
                 for c in free
-                if not st.buildings[c] & BUILD_BIT[b] and _POPCOUNT[st.buildings[c]] < SITES[c]
+                if not st.buildings[c] & BUILD_BIT[b] and BUILDING_COUNT[st.buildings[c]] < SITES[c]
             ]
             if sites and budget >= BUILD_COST[b]:
-                assign(b, max(sites, key=lambda c: SITES[c] - _POPCOUNT[st.buildings[c]]))
+                assign(b, max(sites, key=lambda c: SITES[c] - BUILDING_COUNT[st.buildings[c]]))
                 budget -= BUILD_COST[b]
         interior = [c for c in free if self._threat(st, seat, c) == 0 and st.armies[c] > 1]
         if interior:

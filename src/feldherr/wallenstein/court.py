@@ -16,6 +16,7 @@ from feldherr.core.game import Move
 from feldherr.wallenstein import board  # (module import: board and engine import each other)
 from feldherr.wallenstein.data import (
     BUILD_BIT,
+    BUILDING_COUNT,
     BUILDINGS,
     COURT_SLOTS,
     EVENTS,
@@ -30,7 +31,6 @@ from feldherr.wallenstein.state import FAVOR, WallensteinState
 
 REMOVE_EVENT = 100  # favor #1's target when the event card is removed (moves.REMOVE_EVENT)
 
-_POPCOUNT = tuple(bin(m).count("1") for m in range(8))
 NO_FAVOR: Move = ("favor", -1, -1)
 
 
@@ -137,7 +137,7 @@ def _targets(st: WallensteinState, seat: int, favor: int) -> list[int]:
         sites = [
             c
             for c in range(len(owner))
-            if owner[c] == seat and not st.buildings[c] & bit and _POPCOUNT[st.buildings[c]] < SITES[c]
+            if owner[c] == seat and not st.buildings[c] & bit and BUILDING_COUNT[st.buildings[c]] < SITES[c]
         ]
         return sites or [-1]
     if effect == "deploy" and st.supply[seat] > 0:

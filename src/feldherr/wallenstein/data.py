@@ -69,6 +69,7 @@ BID = 10  # the auction box, slot 10 of a plan
 NUM_SLOTS = 11
 BUILDINGS: tuple[str, ...] = ("palace", "church", "trading_post")
 BUILD_BIT = (1, 2, 4)  # bit of each building type in a county's building mask
+BUILDING_COUNT: tuple[int, ...] = tuple(bin(mask).count("1") for mask in range(8))  # buildings in a mask
 BUILD_COST: tuple[int, ...] = tuple(RULES["actions"]["build_cost"][b] for b in BUILDINGS)
 BUILDING_SUPPLY: tuple[int, ...] = tuple(RULES["components"]["buildings"][b] for b in BUILDINGS)
 _deploy = RULES["actions"]["deploy"]

@@ -6,6 +6,7 @@ from feldherr.wallenstein.battle import revolt
 from feldherr.wallenstein.board import log
 from feldherr.wallenstein.data import (
     BUILD_BIT,
+    BUILDING_COUNT,
     BUILDINGS,
     EVENTS,
     MAJORITY_VP,
@@ -16,8 +17,6 @@ from feldherr.wallenstein.data import (
     supply_chart,
 )
 from feldherr.wallenstein.state import WallensteinState
-
-_POPCOUNT = tuple(bin(m).count("1") for m in range(8))
 
 
 def begin_winter(st: WallensteinState) -> None:
@@ -78,7 +77,7 @@ def score(st: WallensteinState) -> None:
         if s < 0:
             continue
         mask = buildings[c]
-        gained[s] += SCORING["per_county"] + SCORING["per_building"] * _POPCOUNT[mask]
+        gained[s] += SCORING["per_county"] + SCORING["per_building"] * BUILDING_COUNT[mask]
         per_region = counts[REGION_OF[c]]
         for b, bit in enumerate(BUILD_BIT):
             if mask & bit:
