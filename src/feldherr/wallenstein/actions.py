@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from feldherr.core.game import Move
 from feldherr.wallenstein.battle import attack, revolt
-from feldherr.wallenstein.board import bonus_tile, event_effect, log
+from feldherr.wallenstein.board import bonus_tile, build_obstacle, event_effect, log
 from feldherr.wallenstein.data import (
     ACTIONS,
     BUILD_BIT,
     BUILD_COST,
-    BUILDING_COUNT,
     BUILDINGS,
     CHURCH,
     COMBAT_A,
@@ -34,7 +33,6 @@ from feldherr.wallenstein.data import (
     NEIGHBOURS,
     PLUS_GRAIN,
     PLUS_TALER,
-    SITES,
     SIX_ARMIES,
     SIX_ARMIES_COUNT,
     TAX,
@@ -71,20 +69,13 @@ def perform(st: WallensteinState, seat: int, action: int, county: int) -> bool:
 
 
 def _build(st: WallensteinState, seat: int, b: int, county: int) -> bool:
-    mask = st.buildings[county]
-    bit = BUILD_BIT[b]
     cost = LEADER_BUILD_COST[b] if st.leader[seat] == county else BUILD_COST[b]
-    if mask & bit:
-        return _skip(st, seat, b, county, "same_building")
-    if BUILDING_COUNT[mask] >= SITES[county]:
-        return _skip(st, seat, b, county, "no_site")
-    if st.building_supply[b] <= 0:
-        return _skip(st, seat, b, county, "no_tiles")
-    if st.money[seat] < cost:
-        return _skip(st, seat, b, county, "cannot_pay")
+    obstacle = build_obstacle(st, county, b) or ("cannot_pay" if st.money[seat] < cost else "")
+    if obstacle:
+        return _skip(st, seat, b, county, obstacle)
     st.money[seat] -= cost
     st.building_supply[b] -= 1
-    st.buildings[county] = mask | bit
+    st.buildings[county] |= BUILD_BIT[b]
     log(st, "build", p=seat, building=BUILDINGS[b], county=NAMES[county], cost=cost)
     if b == TRADING_POST and event_effect(st) == "trading_post_calms" and st.unrest[county] > 0:
         st.unrest[county] -= 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from feldherr.wallenstein.data import BUILD_BIT, EVENTS, NAMES
+from feldherr.wallenstein.data import BUILD_BIT, BUILDING_COUNT, EVENTS, NAMES, SITES
 from feldherr.wallenstein.state import LOST, WallensteinState
 
 
@@ -15,6 +15,19 @@ def log(st: WallensteinState, key: str, to: int | None = None, **args: Any) -> N
 def event_effect(st: WallensteinState) -> str:
     """The effect of this round's event card ('' before one is drawn and in winter)."""
     return EVENTS[st.event].effect if st.event >= 0 else ""
+
+
+def build_obstacle(st: WallensteinState, county: int, b: int) -> str:
+    """Why building type ``b`` cannot go up in ``county`` now ('' if it can): "Each type of building
+    may only be built once in each county", only on a free site, and only while tiles are left."""
+    mask = st.buildings[county]
+    if mask & BUILD_BIT[b]:
+        return "same_building"
+    if BUILDING_COUNT[mask] >= SITES[county]:
+        return "no_site"
+    if st.building_supply[b] <= 0:
+        return "no_tiles"
+    return ""
 
 
 def bonus_tile(st: WallensteinState, seat: int) -> int:

@@ -16,7 +16,6 @@ from feldherr.core.game import Move
 from feldherr.wallenstein import board  # (module import: board and engine import each other)
 from feldherr.wallenstein.data import (
     BUILD_BIT,
-    BUILDING_COUNT,
     BUILDINGS,
     COURT_SLOTS,
     EVENTS,
@@ -24,7 +23,6 @@ from feldherr.wallenstein.data import (
     FAVORS,
     FAVORS_SHOWN,
     NAMES,
-    SITES,
     TOWER_CARD,
 )
 from feldherr.wallenstein.state import FAVOR, WallensteinState
@@ -130,15 +128,8 @@ def _targets(st: WallensteinState, seat: int, favor: int) -> list[int]:
         marked = [c for c in range(len(owner)) if owner[c] == seat and st.unrest[c] > 0]
         return marked or [-1]  # none: the card is kept to parry the next revolt marker
     if effect == "build":
-        b = card.building
-        if st.building_supply[b] <= 0:
-            return [-1]
-        bit = BUILD_BIT[b]
-        sites = [
-            c
-            for c in range(len(owner))
-            if owner[c] == seat and not st.buildings[c] & bit and BUILDING_COUNT[st.buildings[c]] < SITES[c]
-        ]
+        b = card.building  # "The general rules for buildings still apply."
+        sites = [c for c in range(len(owner)) if owner[c] == seat and not board.build_obstacle(st, c, b)]
         return sites or [-1]
     if effect == "deploy" and st.supply[seat] > 0:
         places = [c for c in range(len(owner)) if st.active[c] and owner[c] in (seat, -1)]
