@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ import feldherr.games  # noqa: E402
 
 
 @pytest.fixture
-def toy_registered(monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setitem(feldherr.games._GAMES, TOY, TOY_TARGET)
-    return TOY
+def toy_registered() -> Iterator[str]:
+    feldherr.games.register(TOY, TOY_TARGET)
+    yield TOY
+    feldherr.games.unregister(TOY)

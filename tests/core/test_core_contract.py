@@ -12,6 +12,7 @@ import json
 import pytest
 from gamelist import TOY, real_games
 
+from feldherr.core.bots import SeatAccess
 from feldherr.core.errors import MalformedMoveError, RuleError
 from feldherr.core.game import State
 from feldherr.core.play import make_bots
@@ -70,10 +71,10 @@ def test_contract_over_random_games(name: str) -> None:
                 clone = state.clone()
                 seat = clone.to_move()[0]
                 before = state.digest()
-                clone.apply(seat, bots[seat].choose(clone, seat))
+                clone.apply(seat, bots[seat].choose(SeatAccess(clone, seat)))
                 assert state.digest() == before, "applying to a clone changed the original"
             for seat in state.to_move():
-                state.apply(seat, bots[seat].choose(state, seat))
+                state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
                 decisions += 1
         outcome = state.outcome()
         assert len(outcome.scores) == players

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from feldherr.core.game import Move, Outcome, RandomBot, State, drive
+from feldherr.core.bots import RandomBot
+from feldherr.core.game import Move, Outcome, State, drive
 
 
 class Settling(State):

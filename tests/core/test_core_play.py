@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from toygame import ToyGame
 
+from feldherr.core.bots import RandomBot, SeatAccess
 from feldherr.core.errors import OptionError
-from feldherr.core.game import RandomBot
 from feldherr.core.play import bot_seeds, make_bots, play_game
 
 
@@ -71,6 +71,6 @@ def test_default_random_playout_from_a_midgame_state() -> None:
     decisions = 0
     while not copy.is_terminal():
         for seat in copy.to_move():
-            copy.apply(seat, bots[seat].choose(copy, seat))
+            copy.apply(seat, bots[seat].choose(SeatAccess(copy, seat)))
             decisions += 1
     assert state.random_playout([4, 5, 6]) == decisions and state.digest() == copy.digest()

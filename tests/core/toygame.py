@@ -13,20 +13,26 @@ with private entries, German and English text, and a game-specific bot.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from feldherr.core.bots import Bot, SeatAccess
 from feldherr.core.errors import (
     GameOverError,
     MalformedMoveError,
     NotOwnedError,
     NotYourTurnError,
-    OptionError,
     WrongPhaseError,
+    shown,
 )
-from feldherr.core.game import JSON, Bot, Game, LogEntry, Move, Outcome, State
+from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State
 from feldherr.core.i18n import render, term
+from feldherr.core.info import GameInfo
+from feldherr.core.observation import Features, Observation
+from feldherr.core.options import OptionSpec, players_spec
 from feldherr.core.rng import Rng
+from feldherr.core.validate import check_seat
+from feldherr.core.views import envelope, view_schema
 
 HAND = 5
 CATALOGUE: dict[str, dict[str, str]] = {
@@ -47,7 +53,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "move.double": {"en": "double the prize", "de": "Preis verdoppeln"},
     "move.keep": {"en": "keep the prize", "de": "Preis lassen"},
     "move.bid": {"en": "bid {card}", "de": "{card} bieten"},
+    "toy.over": {"en": "the game is over", "de": "Das Spiel ist vorbei"},
+    "toy.turn": {"en": "seat {seat} has no decision now", "de": "Platz {seat} ist nicht am Zug"},
+    "toy.move": {"en": "not a toy move: {move}", "de": "Kein Zug dieses Spiels: {move}"},
+    "toy.double": {"en": "now is the time to double or keep", "de": "Jetzt wird verdoppelt oder gelassen"},
+    "toy.bid": {"en": "now is the time to bid", "de": "Jetzt wird geboten"},
+    "toy.bid.own-card": {"en": "seat {seat} holds no {card}", "de": "Platz {seat} hat keine {card}"},
 }
+ACTIONS = 2 + 9  # double no/yes, bid 1..9
+OBS = 1 + 1 + 1 + 9 + 4 + 4 + 4
 
 
 class ToyState(State):
@@ -65,6 +79,7 @@ class ToyState(State):
         self.hands: list[list[int]] = []
         self.bids: list[int | None] = [None] * players
         self.scores = [0] * players
+        self.version = 0
 
     # -- setup and flow ---------------------------------------------------------------------
     def deal(self) -> None:
@@ -102,7 +117,12 @@ class ToyState(State):
             return (self.round % self.num_players,)
         return tuple(s for s in range(self.num_players) if self.bids[s] is None)
 
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"players": self.num_players, "rounds": self.rounds, "variant": "double" if self.double else "plain"}
+
     def legal_moves(self, seat: int) -> list[Move]:
+        check_seat(seat, self.num_players)
         if seat not in self.to_move():
             return []
         if self.phase == "double":
@@ -112,15 +132,17 @@ class ToyState(State):
     def apply(self, seat: int, move: Move) -> None:
         if self.phase == "over":
             raise GameOverError("the game is over", rule="toy.over")
+        check_seat(seat, self.num_players)
         if seat not in self.to_move():
-            raise NotYourTurnError(f"seat {seat} has no decision now", rule="toy.turn")
+            raise NotYourTurnError(f"seat {seat} has no decision now", rule="toy.turn", seat=seat)
         if not isinstance(move, tuple) or not move:
-            raise MalformedMoveError(f"not a move: {move!r}", rule="toy.move")
+            raise MalformedMoveError(f"not a move: {shown(move, 80)}", rule="toy.move", move=shown(move, 80))
         if move[0] != self.phase:
             raise WrongPhaseError(f"{move[0]!r} is not a {self.phase} move", rule=f"toy.{self.phase}")
         if move[0] == "double":
             if len(move) != 2 or not isinstance(move[1], bool):
-                raise MalformedMoveError(f"not a double move: {move!r}", rule="toy.move")
+                raise MalformedMoveError(f"not a double move: {shown(move, 80)}", rule="toy.move", move=shown(move, 80))
+            self.version += 1
             if move[1]:
                 self.prize *= 2
                 self.log.append({"k": "double", "a": {"seat": seat, "prize": self.prize}, "to": None})
@@ -128,11 +150,12 @@ class ToyState(State):
                 self.log.append({"k": "keep", "a": {"seat": seat}, "to": None})
             self.phase = "bid"
             return
-        if len(move) != 2 or not isinstance(move[1], int) or isinstance(move[1], bool):
-            raise MalformedMoveError(f"not a bid: {move!r}", rule="toy.move")
+        if len(move) != 2 or type(move[1]) is not int:
+            raise MalformedMoveError(f"not a bid: {shown(move, 80)}", rule="toy.move", move=shown(move, 80))
         card = move[1]
         if card not in self.hands[seat]:
-            raise NotOwnedError(f"seat {seat} holds no {card}", rule="toy.bid.own-card")
+            raise NotOwnedError(f"seat {seat} holds no {card}", rule="toy.bid.own-card", seat=seat, card=card)
+        self.version += 1
         self.hands[seat].remove(card)
         self.bids[seat] = card
         self.log.append({"k": "bid", "a": {"card": card}, "to": seat})
@@ -146,6 +169,7 @@ class ToyState(State):
         other.hands = [list(h) for h in self.hands]
         other.bids = list(self.bids)
         other.scores = list(self.scores)
+        other.version = self.version
         return other
 
     def is_terminal(self) -> bool:
@@ -157,18 +181,40 @@ class ToyState(State):
         return Outcome(tuple(float(v) for v in self.scores), winners)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "rounds": self.rounds,
-            "phase": self.phase,
-            "prize": self.prize,
-            "scores": list(self.scores),
-            "to_move": list(self.to_move()),
-            "hand_sizes": [len(h) for h in self.hands],
-            "bid_in": [b is not None for b in self.bids],
-            "hand": list(self.hands[seat]) if seat is not None else None,
-            "my_bid": self.bids[seat] if seat is not None else None,
-        }
+        if seat is not None:
+            check_seat(seat, self.num_players)
+        players = [
+            {"seat": s, "score": self.scores[s], "hand_size": len(self.hands[s]), "bid_in": self.bids[s] is not None}
+            for s in range(self.num_players)
+        ]
+        view = envelope(GAME, self, seat, self.phase, players)
+        view.update(
+            {
+                "round": self.round,
+                "rounds": self.rounds,
+                "prize": self.prize,
+                "hand": list(self.hands[seat]) if seat is not None else None,
+                "my_bid": self.bids[seat] if seat is not None else None,
+            }
+        )
+        return view
+
+    def determinize(self, seat: int, seed: int) -> ToyState:
+        """Others' hands (and secret bids) redrawn from the cards they could hold; reseeded."""
+        check_seat(seat, self.num_players)
+        rng = Rng(seed)
+        other = self.clone()
+        other.rng = Rng(rng.derive(1))
+        for s in range(self.num_players):
+            if s == seat:
+                continue
+            other.hands[s] = sorted(rng.below(9) + 1 for _ in self.hands[s])
+            if self.bids[s] is not None:
+                other.bids[s] = rng.below(9) + 1
+        return other
+
+    def observation(self, seat: int) -> Observation:
+        return observe(self.view(seat))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -183,7 +229,24 @@ class ToyState(State):
             "hands": [list(h) for h in self.hands],
             "bids": list(self.bids),
             "scores": list(self.scores),
+            "version": self.version,
         }
+
+
+def observe(view: dict[str, Any]) -> Observation:
+    f = Features(OBS)
+    f.add(view["round"])
+    f.add(view["prize"])
+    f.add(1.0 if view["phase"] == "double" else 0.0)
+    counts = [0.0] * 9
+    for card in view["hand"] or []:
+        counts[card - 1] += 1
+    f.extend(counts)
+    players = view["players"]
+    f.extend([p["score"] for p in players] + [0.0] * (4 - len(players)))
+    f.extend([p["hand_size"] for p in players] + [0.0] * (4 - len(players)))
+    f.one_hot(view["seat"], 4)
+    return f.done()
 
 
 class HeuristicBot:
@@ -192,9 +255,9 @@ class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, state: State, seat: int) -> Move:
-        view = state.view(seat)
-        moves = state.legal_moves(seat)
+    def choose(self, seat: SeatAccess) -> Move:
+        view = seat.view
+        moves = seat.legal_moves()
         hand: list[int] = view["hand"]
         if view["phase"] == "double":
             return ("double", max(hand) >= 7)
@@ -207,20 +270,39 @@ class ToyGame(Game):
     min_players = 2
     max_players = 4
 
-    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - {"players", "rounds", "variant"}
-        if unknown:
-            raise OptionError(f"toy: unknown option(s) {', '.join(sorted(unknown))}")
-        players = options.get("players")
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise OptionError(f"toy: players must be 2-4, not {players!r}")
-        rounds = options.get("rounds", 3)
-        if not isinstance(rounds, int) or not 1 <= rounds <= HAND:
-            raise OptionError(f"toy: rounds must be 1-{HAND}, not {rounds!r}")
-        variant = options.get("variant", "double")
-        if variant not in ("double", "plain"):
-            raise OptionError(f"toy: variant must be double or plain, not {variant!r}")
-        return {"players": players, "rounds": rounds, "variant": variant}
+    def option_spec(self) -> tuple[OptionSpec, ...]:
+        return (
+            players_spec(2, 4, 2),
+            OptionSpec("rounds", "int", 3, "rounds to play", "Anzahl der Runden", min=1, max=HAND),
+            OptionSpec(
+                "variant", "choice", "double", "double: the start player may double the prize",
+                "double: der Startspieler darf den Preis verdoppeln", choices=("double", "plain"),
+            ),
+        )
+
+    def info(self, options: Mapping[str, Any]) -> GameInfo:
+        opts = self.normalize_options(options)
+        return GameInfo(
+            name=self.name, title=self.title, num_players=opts["players"], num_actions=ACTIONS,
+            observation_shape=(OBS,), max_decisions=opts["rounds"] * (opts["players"] + 1),
+            simultaneous=True, chance=True, hidden_information=True, score_bounds=(0.0, 12.0 * HAND),
+        )
+
+    def encode(self, state: State, seat: int, move: Move) -> int:
+        if move[0] == "double":
+            return int(move[1])
+        return 1 + move[1]
+
+    def decode(self, state: State, seat: int, action: int) -> Move:
+        if type(action) is not int or not 0 <= action < ACTIONS:
+            raise MalformedMoveError(f"no action {shown(action, 80)}", rule="toy.move", move=shown(action, 80))
+        return ("double", bool(action)) if action < 2 else ("bid", action - 1)
+
+    def messages(self) -> dict[str, dict[str, str]]:
+        return CATALOGUE
+
+    def view_schema(self) -> dict[str, Any]:
+        return view_schema({"round": {"type": "integer"}, "prize": {"type": "integer"}}, ["round", "prize"])
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> ToyState:
         opts = self.normalize_options(options)
@@ -235,6 +317,7 @@ class ToyGame(Game):
         state.hands = [list(h) for h in data["hands"]]
         state.bids = list(data["bids"])
         state.scores = list(data["scores"])
+        state.version = data.get("version", 0)
         return state
 
     def move_to_json(self, move: Move) -> JSON:
@@ -245,11 +328,11 @@ class ToyGame(Game):
             kind, arg = data
             if kind == "double" and isinstance(arg, bool):
                 return ("double", arg)
-            if kind == "bid" and isinstance(arg, int) and not isinstance(arg, bool):
+            if kind == "bid" and type(arg) is int:
                 return ("bid", arg)
-        raise MalformedMoveError(f"not a toy move: {data!r}", rule="toy.move")
+        raise MalformedMoveError(f"not a toy move: {shown(data, 80)}", rule="toy.move", move=shown(data, 80))
 
-    def describe_move(self, state: State, seat: int, move: Move, lang: str = "en") -> str:
+    def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
         if move[0] == "double":
             return term(CATALOGUE, "move.double" if move[1] else "move.keep", lang)
         return render(CATALOGUE, "move.bid", {"card": move[1]}, lang)
@@ -257,16 +340,18 @@ class ToyGame(Game):
     def render_log(self, entry: LogEntry, lang: str = "en") -> str:
         return render(CATALOGUE, entry["k"], entry["a"], lang)
 
-    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
-        view = state.view(seat)
+    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         label = ("Round", "Prize", "Scores", "Hand") if lang == "en" else ("Runde", "Preis", "Punkte", "Hand")
         lines = [
             f"{label[0]} {view['round'] + 1}/{view['rounds']}  {label[1]} {view['prize']}",
-            f"{label[2]}: {view['scores']}",
+            f"{label[2]}: {[p['score'] for p in view['players']]}",
         ]
         if view["hand"] is not None:
             lines.append(f"{label[3]}: {view['hand']}")
         return "\n".join(lines)
 
-    def bots(self) -> dict[str, type[Bot]]:
+    def bots(self) -> dict[str, Callable[[int], Bot]]:
         return {"heuristic": HeuristicBot}
+
+
+GAME = ToyGame()

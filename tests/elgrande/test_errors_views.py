@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from feldherr.core.bots import RandomBot, SeatAccess
 from feldherr.core.errors import (
     GameOverError,
     IllegalMoveError,
@@ -15,7 +16,6 @@ from feldherr.core.errors import (
     OptionError,
     WrongPhaseError,
 )
-from feldherr.core.game import RandomBot
 from feldherr.elgrande import data as D
 from feldherr.elgrande.state import DISC, ElGrandeState
 
@@ -83,7 +83,7 @@ def test_game_over_and_options() -> None:
     bots = [RandomBot(s) for s in range(3)]
     while not st.is_terminal():
         for seat in st.to_move():
-            st.apply(seat, bots[seat].choose(st, seat))
+            st.apply(seat, bots[seat].choose(SeatAccess(st, seat)))
     _unchanged(st, 0, ("power", 1, -1), GameOverError)
     assert st.legal_moves(0) == []
     with pytest.raises(OptionError):
@@ -221,7 +221,7 @@ def test_views_do_not_depend_on_other_seats_secrets(variant: str) -> None:
         step = changed = 0
         while not st.is_terminal():
             for seat in st.to_move():
-                st.apply(seat, bots[seat].choose(st, seat))
+                st.apply(seat, bots[seat].choose(SeatAccess(st, seat)))
                 step += 1
                 if step % 5 == 0 and not st.is_terminal():
                     viewer = step % players

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from feldherr.core.game import RandomBot
+from feldherr.core.bots import RandomBot, SeatAccess
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.record import GameRecord, replay
 from feldherr.elgrande import data as D
@@ -34,7 +34,7 @@ def _check_game(players: int, variant: str, seed: int, roundtrip_every: int = 0)
     step = 0
     while not st.is_terminal():
         for seat in st.to_move():
-            move = bots[seat].choose(st, seat)
+            move = bots[seat].choose(SeatAccess(st, seat))
             if roundtrip_every and step % roundtrip_every == 0:
                 twin = GAME.state_from_json(json.loads(json.dumps(st.to_json())))
                 assert twin.digest() == st.digest()
@@ -119,7 +119,7 @@ def test_every_log_entry_and_move_renders_in_both_languages() -> None:
                 for move in st.legal_moves(seat)[:3]:
                     for lang in ("en", "de"):
                         assert GAME.describe_move(st, seat, move, lang)
-                st.apply(seat, bots[seat].choose(st, seat))
+                st.apply(seat, bots[seat].choose(SeatAccess(st, seat)))
         for entry in st.log:
             assert entry["k"] in CATALOGUE, entry["k"]
             for lang in ("en", "de"):
@@ -138,7 +138,7 @@ def test_heuristic_ignores_what_its_seat_cannot_see() -> None:
         bots = [RandomBot(seed + s) for s in range(4)]
         for _ in range(40 + 9 * seed):
             seat = st.to_move()[0]
-            st.apply(seat, bots[seat].choose(st, seat))
+            st.apply(seat, bots[seat].choose(SeatAccess(st, seat)))
         seat = st.to_move()[0]
         other = (seat + 1) % 4
         twin = st.clone()
@@ -147,4 +147,4 @@ def test_heuristic_ignores_what_its_seat_cannot_see() -> None:
         for stack in twin.stacks:
             stack.reverse()
         twin.rng.state ^= 12345
-        assert HeuristicBot(seed).choose(st, seat) == HeuristicBot(seed).choose(twin, seat)
+        assert HeuristicBot(seed).choose(SeatAccess(st, seat)) == HeuristicBot(seed).choose(SeatAccess(twin, seat))

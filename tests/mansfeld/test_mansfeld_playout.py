@@ -12,7 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from feldherr.core.game import RandomBot, State
+from feldherr.core.bots import RandomBot, SeatAccess
+from feldherr.core.game import State
 from feldherr.core.play import bot_seeds, make_bots, play_game
 from feldherr.core.rng import Rng, seed_for_game
 from feldherr.mansfeld import playout
@@ -79,7 +80,7 @@ def test_playout_from_the_middle_of_a_game() -> None:
             if state.is_terminal():
                 break
             seat = state.to_move()[0]
-            state.apply(seat, bots[seat].choose(state, seat))
+            state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
         partial = any(state.choice) if state.phase == DICE else any(c is not None for c in state.commit)
         phases.add((state.phase, partial))
         seeds = [rng.derive(s) for s in range(players)]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from feldherr.core.bots import RandomBot, SeatAccess
 from feldherr.core.errors import RuleError
-from feldherr.core.game import RandomBot
 from feldherr.core.play import play_game
 from feldherr.core.rng import Rng
 from feldherr.mansfeld.cards import CARDS, COST
@@ -128,7 +128,7 @@ def test_invariants_after_every_move_and_fuzzed_illegal_moves() -> None:
                     assert state.digest() == before
                 else:  # pragma: no cover - the fuzz list holds only illegal moves
                     raise AssertionError(f"accepted {bad!r}")
-                state.apply(seat, bots[seat].choose(state, seat))
+                state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
         check_final(state)
 
 
@@ -139,7 +139,7 @@ def test_costs_of_recruited_cards_are_sums_of_the_roll_without_abilities() -> No
         bots = [RandomBot(seed + s) for s in range(4)]
         while state.phase in (DICE, RECRUIT):
             for seat in state.to_move():
-                move = bots[seat].choose(state, seat)
+                move = bots[seat].choose(SeatAccess(state, seat))
                 if move[0] == "recruit" and not any(CARDS[c].ability == "adjust" for c in state.cards[seat]):
                     assert sums_mask(state.dice) >> COST[move[1]] & 1
                     checked += 1

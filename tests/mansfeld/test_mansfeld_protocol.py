@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from feldherr.core.bots import RandomBot, SeatAccess
 from feldherr.core.errors import (
     GameOverError,
     IllegalMoveError,
@@ -18,7 +19,6 @@ from feldherr.core.errors import (
     UnaffordableError,
     WrongPhaseError,
 )
-from feldherr.core.game import RandomBot
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.record import GameRecord, replay
 from feldherr.games import get_game
@@ -35,7 +35,7 @@ def advance_to(phase: int, seed: int = 3, players: int = 4) -> MansfeldState:
     bots = [RandomBot(seed * 10 + s) for s in range(players)]
     while state.phase != phase:
         for seat in state.to_move():
-            state.apply(seat, bots[seat].choose(state, seat))
+            state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
     return state
 
 
@@ -157,7 +157,7 @@ def test_json_round_trip_mid_game_gives_equal_digest_and_same_continuation() -> 
         for st, bots in ((state, bots_a), (copy, bots_b)):
             while not st.is_terminal():
                 for seat in st.to_move():
-                    st.apply(seat, bots[seat].choose(st, seat))
+                    st.apply(seat, bots[seat].choose(SeatAccess(st, seat)))
         assert copy.digest() == state.digest()
         assert copy.log == json.loads(json.dumps(state.log))
 
@@ -208,7 +208,7 @@ def test_heuristic_bot_decides_from_its_view_only() -> None:
     a.apply(0, ("dice", 1))
     b.apply(0, ("dice", 6))
     bot_cls = GAME.bots()["heuristic"]
-    assert bot_cls(5).choose(a, 1) == bot_cls(5).choose(b, 1)
+    assert bot_cls(5).choose(SeatAccess(a, 1)) == bot_cls(5).choose(SeatAccess(b, 1))
 
 
 def test_heuristic_bot_beats_random_players() -> None:

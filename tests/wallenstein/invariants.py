@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from feldherr.core.bots import SeatAccess
 from feldherr.core.play import make_bots
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.data import (
@@ -137,7 +138,7 @@ def play_checked(
         for seat in state.to_move():
             if seat not in state.to_move():
                 continue
-            state.apply(seat, agents[seat].choose(state, seat))
+            state.apply(seat, agents[seat].choose(SeatAccess(state, seat)))
             check_invariants(state)
             assert all(a >= b for a, b in zip(state.vp, vp, strict=True)), "victory points never fall"
             vp = state.vp[:]

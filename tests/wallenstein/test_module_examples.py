@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from feldherr.core.bots import SeatAccess
 from feldherr.core.errors import IllegalMoveError, UnaffordableError
 from feldherr.wallenstein import actions, court, engine, flow, landsknechte, leaders, planning
 from feldherr.wallenstein.data import (
@@ -520,7 +521,7 @@ def test_log_and_terminal_in_both_languages(lang: str) -> None:
     bots = [RandomBot(s) for s in range(4)]
     while not st.is_terminal():
         for seat in st.to_move():
-            st.apply(seat, bots[seat].choose(st, seat))
+            st.apply(seat, bots[seat].choose(SeatAccess(st, seat)))
     for entry in st.log:
         assert entry["k"] in CATALOGUE
         assert "{" not in GAME.render_log(entry, lang)

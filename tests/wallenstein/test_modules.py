@@ -8,6 +8,7 @@ import json
 import pytest
 
 from feldherr.core import GameRecord, RandomBot, make_bots, play_game, replay
+from feldherr.core.bots import SeatAccess
 from feldherr.wallenstein.data import MODULES
 from feldherr.wallenstein.state import WallensteinState
 
@@ -81,7 +82,7 @@ def test_mid_game_json_round_trip_with_all_modules() -> None:
         done = 0
         while done < cut and not state.is_terminal():
             for seat in state.to_move():
-                state.apply(seat, bots[seat].choose(state, seat))
+                state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
                 done += 1
         copy = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
         assert copy.digest() == state.digest() and copy.view(1) == state.view(1)
@@ -90,7 +91,7 @@ def test_mid_game_json_round_trip_with_all_modules() -> None:
             bots = [RandomBot(100 + i) for i in range(players)]
             while not s.is_terminal():
                 for seat in s.to_move():
-                    s.apply(seat, bots[seat].choose(s, seat))
+                    s.apply(seat, bots[seat].choose(SeatAccess(s, seat)))
         assert copy.digest() == state.digest() == twin.digest()
 
 
@@ -139,5 +140,5 @@ def test_module_steps_come_where_the_sequence_puts_them() -> None:
                 elif state.stage == leaders.WINTER:
                     assert state.season == 3
             for seat in state.to_move():
-                state.apply(seat, bots[seat].choose(state, seat))
+                state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
     assert {leaders.MOVE, leaders.WINTER} <= seen

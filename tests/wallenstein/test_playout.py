@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from feldherr.core.game import RandomBot, drive
+from feldherr.core.bots import RandomBot, SeatAccess
+from feldherr.core.game import drive
 from feldherr.core.play import bot_seeds
 from feldherr.wallenstein.state import WallensteinState
 
@@ -39,7 +40,7 @@ def test_playout_from_the_middle_of_a_game() -> None:
         bots = [RandomBot(100 + s) for s in range(4)]
         for _ in range(150):
             seat = state.to_move()[0]
-            state.apply(seat, bots[seat].choose(state, seat))
+            state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
         twin = state.clone()
         seeds = [7, 8, 9, 10]
         assert state.random_playout(seeds) == drive(twin, [RandomBot(s) for s in seeds])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from feldherr.core import RandomBot, make_bots, play_game, step
+from feldherr.core.bots import SeatAccess
 from feldherr.wallenstein.state import WallensteinState
 
 from .scenario import GAME
@@ -15,7 +16,7 @@ def _advance(state: WallensteinState, decisions: int, seed: int) -> None:
     done = 0
     while done < decisions and not state.is_terminal():
         for seat in state.to_move():
-            state.apply(seat, bots[seat].choose(state, seat))
+            state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
             done += 1
 
 

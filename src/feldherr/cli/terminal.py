@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from feldherr.cli.messages import msg
+from feldherr.core.bots import Bot, SeatAccess
 from feldherr.core.errors import RuleError
-from feldherr.core.game import Bot, Game, LogEntry, Move, State
+from feldherr.core.game import Game, LogEntry, Move, State
 from feldherr.core.play import make_bots
 from feldherr.core.record import GameRecord, replay
 from feldherr.sim.setup import RANDOM
@@ -253,7 +254,7 @@ class TerminalGame:
                         self.write_record()
                         return 0 if turn is Turn.QUIT else 1
                 else:
-                    move = self.bots[seat].choose(state, seat)
+                    move = self.bots[seat].choose(SeatAccess(state, seat))
                     state.apply(seat, move)
                     self.record.moves.append((seat, self.game.move_to_json(move)))
                 self.flush_public()

@@ -1,34 +1,63 @@
-"""Typed rule errors.
+"""Typed rule errors: one family for every unreadable or illegal input, in every game.
 
 Every rejected move raises a subclass of :class:`RuleError`. The error names the rule it rests on
-(``rule``: a stable identifier such as ``"wallenstein.combat.leave-one"``) and says in words what was
-wrong. Raising one never changes the state: engines validate a move completely before they touch
-anything.
+(``rule``: a stable identifier such as ``"wallenstein.combat.leave-one"``) and carries the message's
+arguments (``details``). ``str(err)`` is the English message written where the error was raised;
+:func:`feldherr.core.i18n.error_text` renders it in German or English from the game's locale data,
+keyed by the rule id. Raising one never changes the state: engines validate a move completely
+before they touch anything.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class RuleError(Exception):
-    """A move was rejected. ``rule`` names the rule; ``str(err)`` explains it."""
+    """A move was rejected. ``rule`` names the rule; ``details`` are the message's arguments."""
 
     code = "illegal"
 
-    def __init__(self, message: str, rule: str = "", **details: object) -> None:
+    def __init__(self, message: str, rule: str = "", **details: Any) -> None:
         super().__init__(message)
         self.message = message
         self.rule = rule
         self.details = details
 
-    def to_json(self) -> dict[str, object]:
-        return {"error": self.code, "rule": self.rule, "message": self.message}
+    def to_json(self) -> dict[str, Any]:
+        return {"error": self.code, "rule": self.rule, "message": self.message, "details": _plain(self.details)}
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.message}" if self.rule else self.message
 
 
+def _plain(details: dict[str, Any]) -> dict[str, Any]:
+    """JSON-safe message arguments (anything unusual as a short text)."""
+    out: dict[str, Any] = {}
+    for key, value in details.items():
+        if value is None or isinstance(value, bool | int | str):
+            out[key] = value if not isinstance(value, str) else clip(value)
+        else:
+            out[key] = shown(value)
+    return out
+
+
+def clip(text: str, limit: int = 200) -> str:
+    """``text`` cut to ``limit`` characters (input echoed back in errors is bounded)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(value: Any, limit: int = 200) -> str:
+    """A bounded ``repr`` of input to echo in an error: safe for huge and deeply nested values."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # nested too deep, or an int too long to print
+        text = f"<{type(value).__name__} too large to show>"
+    return clip(text, limit)
+
+
 class MalformedMoveError(RuleError):
-    """The move could not be read at all (bad JSON, unknown kind, wrong arity)."""
+    """The move could not be read at all (bad JSON, unknown kind, wrong arity, wrong types)."""
 
     code = "malformed"
 
@@ -69,9 +98,20 @@ class GameOverError(RuleError):
     code = "game-over"
 
 
+class StaleMoveError(RuleError):
+    """A submission was made against an older version of the game (a retry, or a race)."""
+
+    code = "stale"
+
+
 class OptionError(ValueError):
-    """Game options (player count, seats, variants) are invalid."""
+    """Game options (player count, seats, variants) are invalid. ``option`` names the option."""
+
+    def __init__(self, message: str, option: str = "") -> None:
+        super().__init__(message)
+        self.option = option
 
 
 class RecordError(ValueError):
-    """A game record is inconsistent: it does not replay, or its digest differs."""
+    """A game record is inconsistent: it does not replay, its digest differs, or it was written by
+    an incompatible engine version."""

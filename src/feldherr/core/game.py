@@ -23,9 +23,16 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from feldherr.core.rng import Rng
+from feldherr.core.i18n import error_text
+from feldherr.core.info import GameInfo
+from feldherr.core.options import OptionSpec, normalize, players_spec
+from feldherr.core.views import view_schema
+
+if TYPE_CHECKING:
+    from feldherr.core.bots import Bot
+    from feldherr.core.observation import Observation
 
 Move = tuple[Any, ...]
 JSON = Any
@@ -57,11 +64,19 @@ LogEntry = dict[str, Any]
 
 
 class State(ABC):
-    """One position of a game. Mutable; see the module docstring for the contract."""
+    """One position of a game. Mutable; see the module docstring for the contract.
+
+    ``version`` counts the decisions applied so far; every successful ``apply`` adds one. It is
+    part of ``to_json`` but not of ``digest`` (two states that differ only in how many decisions led
+    to them are the same position).
+    """
 
     game_name: ClassVar[str]
     num_players: int
     log: list[LogEntry]
+    options: dict[str, Any]
+    """The normalised options this state was created with."""
+    version: int = 0
 
     @abstractmethod
     def to_move(self) -> tuple[int, ...]:
@@ -69,11 +84,15 @@ class State(ABC):
 
     @abstractmethod
     def legal_moves(self, seat: int) -> list[Move]:
-        """Every legal move for ``seat`` now; empty if the seat owes no decision."""
+        """Every legal move for ``seat`` now, as a fresh list the caller may keep or change; empty if
+        the seat owes no decision. Exactly the moves ``apply`` accepts. A ``seat`` that is not an
+        ``int`` in ``range(num_players)`` raises :class:`~feldherr.core.errors.NotYourTurnError`."""
 
     @abstractmethod
     def apply(self, seat: int, move: Move) -> None:
-        """Validate ``move`` for ``seat`` and play it, then run the game on until the next decision."""
+        """Validate ``move`` for ``seat`` and play it, then run the game on until the next decision.
+        Anything else than a move of ``legal_moves(seat)`` (compared by exact type) raises a
+        :class:`~feldherr.core.errors.RuleError` and changes nothing."""
 
     @abstractmethod
     def clone(self: S) -> S:
@@ -88,15 +107,48 @@ class State(ABC):
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` can see or work out at the table (``None``: a spectator). JSON-ready."""
+        """What ``seat`` can see or work out at the table (``None``: a spectator). JSON-ready, in
+        the envelope of :mod:`feldherr.core.views`."""
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The complete state, secrets and generator included, as JSON-ready data."""
 
+    # -- the information layer (search and research interfaces) --------------------------------
+    def determinize(self, seat: int, seed: int) -> State:
+        """A complete state consistent with everything ``seat`` can see: what it cannot see
+        (others' hands and plans, deck orders, hidden commitments, the generator) resampled from
+        ``seed``. ``determinize(seat, k).view(seat) == view(seat)`` for every ``k``."""
+        raise NotImplementedError(f"{self.game_name} does not determinize")
+
+    def observation(self, seat: int) -> Observation:
+        """A float32 array of ``info.observation_shape``, built only from ``view(seat)``."""
+        raise NotImplementedError(f"{self.game_name} has no observation tensor")
+
+    def observation_string(self, seat: int, lang: str = "en") -> str:
+        """The seat's view as readable text (the terminal picture)."""
+        return self.game.render_view(self.view(seat), lang)
+
+    def action_mask(self, seat: int) -> list[bool]:
+        """``num_actions`` flags, true exactly for the encodings of ``legal_moves(seat)``."""
+        game = self.game
+        mask = [False] * game.info(self.options).num_actions
+        for move in self.legal_moves(seat):
+            mask[game.encode(self, seat, move)] = True
+        return mask
+
+    @property
+    def game(self) -> Game:
+        """The :class:`Game` this state belongs to (from the registry)."""
+        from feldherr.games import get_game
+
+        return get_game(self.game_name)
+
     def digest(self) -> str:
-        """A hash of the complete state: equal digests mean equal states."""
-        return canonical_digest(self.to_json())
+        """A hash of the complete state but ``version``: equal digests mean equal positions."""
+        data = self.to_json()
+        data.pop("version", None)
+        return canonical_digest(data)
 
     def random_playout(self, bot_seeds: Sequence[int]) -> int:
         """Play on to the end with uniformly random legal moves; return the number of decisions.
@@ -104,13 +156,17 @@ class State(ABC):
         Seat ``s`` plays as ``RandomBot(bot_seeds[s])`` in the loop of
         :func:`feldherr.core.play.play_game` (without a record): so a fresh state played out with the
         seeds of ``make_bots`` ends exactly where ``play_game`` with those bots does. A game may
-        override this with a faster loop; it must then end in the same state (equal ``digest()``),
-        drawing from the state's generator and each seat's bot generator in the same order.
+        override this with a faster loop; it must then end in the same state (equal ``digest()`` and
+        ``version``), drawing from the state's generator and each seat's bot generator in the same
+        order.
         """
+        from feldherr.core.bots import RandomBot
+
         return drive(self, [RandomBot(seed) for seed in bot_seeds])
 
-    def visible_log(self, seat: int | None) -> list[LogEntry]:
-        return [e for e in self.log if e.get("to") is None or e.get("to") == seat]
+    def visible_log(self, seat: int | None, start: int = 0) -> list[LogEntry]:
+        """The log entries from index ``start`` on that ``seat`` may read."""
+        return [e for e in self.log[start:] if e.get("to") is None or e.get("to") == seat]
 
 
 class Game(ABC):
@@ -120,6 +176,8 @@ class Game(ABC):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    engine_version: ClassVar[int] = 1
+    """Bumped when a rule change makes records of the old engine replay differently."""
 
     @abstractmethod
     def new_state(self, options: Mapping[str, Any], seed: int) -> State:
@@ -133,36 +191,62 @@ class Game(ABC):
 
     @abstractmethod
     def move_from_json(self, data: JSON) -> Move:
-        """Read a move; raise :class:`~feldherr.core.errors.MalformedMoveError` if unreadable."""
+        """Read a move by exact type; raise :class:`~feldherr.core.errors.MalformedMoveError` if
+        unreadable."""
 
     @abstractmethod
-    def describe_move(self, state: State, seat: int, move: Move, lang: str = "en") -> str:
-        """A short human phrase for a legal move (used by prompts and logs)."""
+    def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
+        """A short human phrase for a legal move of the viewing seat (prompts, buttons, logs)."""
 
     @abstractmethod
     def render_log(self, entry: LogEntry, lang: str = "en") -> str: ...
 
     @abstractmethod
+    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        """A readable text picture of a seat's view (for the terminal), from the view alone."""
+
     def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
-        """A readable text picture of what ``seat`` sees (for the terminal)."""
+        """The text picture of what ``seat`` sees."""
+        return self.render_view(state.view(seat), lang)
+
+    # -- declared options and metadata ----------------------------------------------------------
+    def option_spec(self) -> tuple[OptionSpec, ...]:
+        """Every option of the game, ``players`` first."""
+        return (players_spec(self.min_players, self.max_players, self.min_players),)
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Fill defaults and check options; raise :class:`OptionError` on bad values."""
-        return dict(options)
+        """Fill defaults and check options against :meth:`option_spec`; OptionError on bad values."""
+        return normalize(self.option_spec(), options, self.name)
 
-    def bots(self) -> dict[str, type[Bot]]:
-        """Game-specific bots by name (``random`` is always available besides these)."""
+    def info(self, options: Mapping[str, Any]) -> GameInfo:
+        """Sizes and facts of the game under ``options`` (see :class:`GameInfo`)."""
+        raise NotImplementedError(f"{self.name} gives no GameInfo")
+
+    # -- the action codec: moves <-> integers of a fixed action space -----------------------
+    def encode(self, state: State, seat: int, move: Move) -> int:
+        """The move's index in ``range(info(options).num_actions)``."""
+        raise NotImplementedError(f"{self.name} has no action codec")
+
+    def decode(self, state: State, seat: int, action: int) -> Move:
+        """The move with index ``action`` for ``seat`` in ``state`` (MalformedMoveError if none)."""
+        raise NotImplementedError(f"{self.name} has no action codec")
+
+    # -- presentation ----------------------------------------------------------------------------
+    def view_schema(self) -> dict[str, Any]:
+        """The JSON Schema of this game's views (the envelope plus the game's keys)."""
+        return view_schema({})
+
+    def messages(self) -> Mapping[str, Mapping[str, str]]:
+        """The game's locale catalogue: log keys, terms, and error templates keyed by rule id."""
         return {}
 
+    def error_text(self, err: Exception, lang: str = "en") -> str:
+        """A rule error in German or English (see :func:`feldherr.core.i18n.error_text`)."""
+        return error_text(err, self.messages(), lang)
 
-class Bot(Protocol):
-    """Chooses moves. Bots must only use what ``state.view(seat)`` shows plus the legal moves."""
-
-    def choose(self, state: State, seat: int) -> Move: ...
-
-
-class BotFactory(Protocol):
-    def __call__(self, seed: int) -> Bot: ...
+    def bots(self) -> dict[str, Callable[[int], Bot]]:
+        """Game-specific bots by name (``random`` is always available besides these)."""
+        return {}
 
 
 def step(state: S, seat: int, move: Move) -> S:
@@ -180,44 +264,42 @@ def canonical_digest(data: Any) -> str:
     return hashlib.sha256(canonical_json(data).encode()).hexdigest()
 
 
-class RandomBot:
-    """Uniformly random among the legal moves, from its own seeded generator."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
-
-    def choose(self, state: State, seat: int) -> Move:
-        moves = state.legal_moves(seat)
-        if not moves:
-            raise RuntimeError(f"{state.game_name}: seat {seat} was asked to move but has no legal move")
-        return moves[self.rng.below(len(moves))]
-
-
 def drive(
     state: State,
-    bots: Sequence[Bot],
+    bots: Sequence[Bot | None],
     on_move: Callable[[int, Move], None] | None = None,
     max_decisions: int = MAX_DECISIONS,
 ) -> int:
-    """Let the bots play ``state`` to the end; return the number of decisions.
+    """Let the bots play ``state``; return the number of decisions. The one game loop.
 
     Each round asks every seat in ``to_move()`` once, in seat order. A seat that no longer owes a
     decision when its turn in the round comes (an earlier move settled it, or ended the game) is
-    skipped. ``on_move(seat, move)`` is called after each applied move.
+    skipped. ``on_move(seat, move)`` is called after each applied move. A seat whose bot is
+    ``None`` (a person) is passed over; the loop returns at the end of the game or after a round in
+    which only such seats owed a decision.
     """
+    from feldherr.core.bots import SeatAccess
+
     decisions = 0
     while not state.is_terminal():
         seats = state.to_move()
         if not seats:
             raise RuntimeError(f"{state.game_name}: the game is not over but no seat owes a decision")
+        moved = False
         for i, seat in enumerate(seats):
             if i and seat not in state.to_move():
                 continue
-            move = bots[seat].choose(state, seat)
+            bot = bots[seat]
+            if bot is None:
+                continue
+            move = bot.choose(SeatAccess(state, seat))
             state.apply(seat, move)
             if on_move is not None:
                 on_move(seat, move)
             decisions += 1
+            moved = True
+        if not moved:
+            break
         if decisions > max_decisions:
             raise RuntimeError(f"{state.game_name}: no end after {max_decisions} decisions")
     return decisions

@@ -38,3 +38,54 @@ def render(
         return template.format(**values)
     except (KeyError, IndexError):
         return f"{template} {dict(args)}"
+
+
+#: Messages of the rules the core itself enforces (seats, versions, reading moves).
+CORE_ERRORS: dict[str, dict[str, str]] = {
+    "core.seat": {
+        "en": "seat {seat} is not a seat of this game (0 to {last})",
+        "de": "Platz {seat} gibt es in diesem Spiel nicht (0 bis {last})",
+    },
+    "core.turn": {
+        "en": "seat {seat} has no decision to make now",
+        "de": "Platz {seat} ist gerade nicht am Zug",
+    },
+    "core.game-over": {"en": "the game is over", "de": "Das Spiel ist vorbei"},
+    "core.move": {
+        "en": "cannot read the move {move}",
+        "de": "Der Zug {move} ist nicht lesbar",
+    },
+    "core.move.type": {
+        "en": "a move holds only texts, whole numbers and lists of them, not {value}",
+        "de": "Ein Zug besteht nur aus Texten, ganzen Zahlen und Listen davon, nicht aus {value}",
+    },
+    "core.stale": {
+        "en": "the move was made against version {expected}, but the game is at version {version}",
+        "de": "Der Zug bezieht sich auf Stand {expected}, das Spiel ist aber bei Stand {version}",
+    },
+    "core.illegal": {
+        "en": "{move} is not a legal move now",
+        "de": "{move} ist jetzt kein erlaubter Zug",
+    },
+}
+
+
+def error_text(err: Exception, catalogue: Catalogue, lang: str = "en") -> str:
+    """A :class:`~feldherr.core.errors.RuleError` in words: the template of its rule id from
+    ``catalogue`` (or the core's), filled with its details; the English message as written where
+    the error was raised when no template fits."""
+    rule = getattr(err, "rule", "")
+    details = getattr(err, "details", {})
+    message = getattr(err, "message", str(err))
+    for source in (catalogue, CORE_ERRORS):
+        entry = source.get(rule)
+        if entry is None:
+            continue
+        template = entry.get(lang) or entry.get("en")
+        if template is None:
+            break
+        try:
+            return template.format(**details)
+        except (KeyError, IndexError, ValueError):
+            break
+    return message

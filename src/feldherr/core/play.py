@@ -5,25 +5,31 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from feldherr.core.bots import Bot, RandomBot
 from feldherr.core.errors import OptionError
-from feldherr.core.game import MAX_DECISIONS, Bot, Game, Move, State, drive
+from feldherr.core.game import MAX_DECISIONS, Game, State, drive
+from feldherr.core.match import Match
 from feldherr.core.record import GameRecord
 from feldherr.core.rng import Rng
 
 BotSpec = str
 
 
-def make_bots(game: Game, specs: Sequence[BotSpec], seed: int) -> list[Bot]:
-    """Bots by name, each with its own generator derived from ``seed`` and its seat."""
-    from feldherr.core.game import RandomBot
-
+def bot_table(game: Game) -> dict[str, Callable[[int], Bot]]:
+    """Every bot name the game offers (``random`` always), each with its factory."""
     table: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
     table.update(game.bots())
+    return table
+
+
+def make_bots(game: Game, specs: Sequence[BotSpec], seed: int) -> list[Bot]:
+    """Bots by name, each with its own generator derived from ``seed`` and its seat."""
+    table = bot_table(game)
     bots: list[Bot] = []
     for spec, bot_seed in zip(specs, bot_seeds(seed, len(specs)), strict=True):
         if spec not in table:
             known = ", ".join(sorted(table))
-            raise OptionError(f"unknown bot {spec!r} for {game.name} (known: {known})")
+            raise OptionError(f"unknown bot {spec[:60]!r} for {game.name} (known: {known})")
         bots.append(table[spec](bot_seed))
     return bots
 
@@ -43,16 +49,16 @@ def play_game(
     record_moves: bool = True,
     max_decisions: int = MAX_DECISIONS,
 ) -> tuple[GameRecord, State, int]:
-    """Play one game to the end; returns (record, final state, number of decisions)."""
+    """Play one game to the end; returns (record, final state, number of decisions).
+
+    With ``record_moves`` the game runs in a :class:`~feldherr.core.match.Match` (the loop the
+    terminal and the server use); without, straight through :func:`~feldherr.core.game.drive`."""
+    if record_moves:
+        match = Match(game, options, seed)
+        decisions = match.run(bots, max_decisions)
+        record = match.finish_record()
+        return record, match._state, decisions
     opts = game.normalize_options(options)
     state = game.new_state(opts, seed)
-    record = GameRecord(game=game.name, options=opts, seed=seed)
-    moves = record.moves
-    to_json = game.move_to_json
-
-    def remember(seat: int, move: Move) -> None:
-        moves.append((seat, to_json(move)))
-
-    decisions = drive(state, bots, remember if record_moves else None, max_decisions)
-    record.final_digest = state.digest() if record_moves else None
-    return record, state, decisions
+    decisions = drive(state, bots, None, max_decisions)
+    return GameRecord(game=game.name, options=opts, seed=seed, engine=game.engine_version), state, decisions

@@ -2,10 +2,13 @@
 
 A record is JSON::
 
-    {"game": "wallenstein", "options": {"players": 4}, "seed": 7,
+    {"game": "wallenstein", "engine": 1, "options": {"players": 4}, "seed": 7,
      "moves": [[seat, move-json], ...], "final_digest": "<sha256 of the final state>"}
 
-``final_digest`` is optional when writing by hand; when present, :func:`replay` checks it.
+``engine`` is the game's engine version (``Game.engine_version``) that wrote it; a record of
+another engine version is refused by :func:`replay` with a message that says so (a record without
+it is taken as engine 1). ``final_digest`` is optional when writing by hand; when present,
+:func:`replay` checks it. A record's ``digest()`` covers everything but ``engine``.
 """
 
 from __future__ import annotations
@@ -14,8 +17,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from feldherr.core.errors import RecordError, RuleError
+from feldherr.core.errors import RecordError, RuleError, clip
 from feldherr.core.game import JSON, Game, State, canonical_digest
+from feldherr.core.validate import check_seat
+
+MAX_SEED = 2**64
 
 
 @dataclass
@@ -25,51 +31,100 @@ class GameRecord:
     seed: int
     moves: list[tuple[int, JSON]] = field(default_factory=list)
     final_digest: str | None = None
+    engine: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "game": self.game,
-            "options": self.options,
-            "seed": self.seed,
-            "moves": [[seat, mv] for seat, mv in self.moves],
-        }
+        data: dict[str, Any] = {"game": self.game}
+        if self.engine is not None:
+            data["engine"] = self.engine
+        data.update(
+            {
+                "options": self.options,
+                "seed": self.seed,
+                "moves": [[seat, mv] for seat, mv in self.moves],
+            }
+        )
         if self.final_digest is not None:
             data["final_digest"] = self.final_digest
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
-        try:
-            moves = [(int(seat), mv) for seat, mv in data["moves"]]
-            return cls(
-                game=str(data["game"]),
-                options=dict(data.get("options", {})),
-                seed=int(data["seed"]),
-                moves=moves,
-                final_digest=data.get("final_digest"),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"not a game record: {exc!r}") from exc
+    def from_json(cls, data: Any) -> GameRecord:
+        """Read a record by exact type: RecordError naming what is wrong, never anything else."""
+        if not isinstance(data, Mapping):
+            raise RecordError(f"a game record is a JSON object, not {clip(repr(data), 60)}")
+        for key in ("game", "seed", "moves"):
+            if key not in data:
+                raise RecordError(f"not a game record: no {key!r}")
+        game, seed, moves = data["game"], data["seed"], data["moves"]
+        if not isinstance(game, str) or len(game) > 64:
+            raise RecordError(f"the record's game must be a short name, not {clip(repr(game), 60)}")
+        if type(seed) is not int or not 0 <= seed < MAX_SEED:
+            raise RecordError(f"the record's seed must be a whole number from 0 to 2^64-1, not {clip(repr(seed), 60)}")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise RecordError(f"the record's options must be a JSON object, not {clip(repr(options), 60)}")
+        engine = data.get("engine")
+        if engine is not None and (type(engine) is not int or engine < 1):
+            raise RecordError(f"the record's engine must be a positive whole number, not {clip(repr(engine), 60)}")
+        digest = data.get("final_digest")
+        if digest is not None and not isinstance(digest, str):
+            raise RecordError("the record's final_digest must be a text")
+        if not isinstance(moves, list):
+            raise RecordError("the record's moves must be a list of [seat, move]")
+        read: list[tuple[int, JSON]] = []
+        for index, item in enumerate(moves):
+            if not isinstance(item, list | tuple) or len(item) != 2 or type(item[0]) is not int:
+                raise RecordError(f"move {index} must be [seat, move], not {clip(repr(item), 60)}")
+            read.append((item[0], item[1]))
+        return cls(
+            game=game,
+            options=dict(options),
+            seed=seed,
+            moves=read,
+            final_digest=digest,
+            engine=engine,
+        )
 
     def digest(self) -> str:
-        return canonical_digest(self.to_json())
+        data = self.to_json()
+        data.pop("engine", None)
+        return canonical_digest(data)
+
+
+def check_engine(game: Game, record: GameRecord) -> None:
+    """RecordError if ``record`` was written by another engine version of ``game``."""
+    engine = record.engine if record.engine is not None else 1
+    if engine != game.engine_version:
+        raise RecordError(
+            f"this {game.name} record was written by engine version {engine}; this build plays "
+            f"engine version {game.engine_version}, whose rules differ, so it cannot be replayed"
+        )
 
 
 def replay(
     game: Game,
     record: GameRecord,
     on_move: Callable[[State, int, JSON], None] | None = None,
+    on_start: Callable[[State], None] | None = None,
 ) -> State:
     """Re-execute a record and return the final state; raise :class:`RecordError` if inconsistent."""
     if record.game != game.name:
-        raise RecordError(f"record is for {record.game!r}, not {game.name!r}")
-    state = game.new_state(record.options, record.seed)
+        raise RecordError(f"record is for {clip(record.game, 60)!r}, not {game.name!r}")
+    check_engine(game, record)
+    try:
+        state = game.new_state(game.normalize_options(record.options), record.seed)
+    except ValueError as err:  # OptionError, or a game's own check of its options
+        raise RecordError(f"the record's options are invalid: {err}") from err
+    if on_start is not None:
+        on_start(state)
     for index, (seat, mv) in enumerate(record.moves):
         try:
+            check_seat(seat, state.num_players)
             move = game.move_from_json(mv)
             state.apply(seat, move)
         except RuleError as err:
-            raise RecordError(f"move {index} ({mv!r} by seat {seat}) is illegal: {err}") from err
+            raise RecordError(f"move {index} ({clip(repr(mv), 80)} by seat {seat}) is illegal: {err}") from err
         if on_move is not None:
             on_move(state, seat, mv)
     if record.final_digest is not None and state.digest() != record.final_digest:

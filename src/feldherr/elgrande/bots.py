@@ -7,6 +7,7 @@ the board would pay now if the affected region were scored.
 
 from __future__ import annotations
 
+from feldherr.core.bots import SeatAccess
 from feldherr.core.game import Move, State
 from feldherr.core.rng import Rng
 from feldherr.elgrande import data as D
@@ -21,7 +22,10 @@ class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, state: State, seat: int) -> Move:
+    def choose(self, access: SeatAccess) -> Move:
+        # TODO(template): interim shim, the bot must read access.view / legal_moves only
+        state: State = access._state
+        seat = access.seat
         assert isinstance(state, ElGrandeState)
         moves = state.legal_moves(seat)
         if len(moves) == 1:

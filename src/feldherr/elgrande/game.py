@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from feldherr.core.bots import Bot
 from feldherr.core.errors import MalformedMoveError, OptionError
-from feldherr.core.game import JSON, Bot, Game, LogEntry, Move, State
+from feldherr.core.game import JSON, Game, LogEntry, Move, State
 from feldherr.elgrande import data as D
 from feldherr.elgrande.moves import ARGS
 from feldherr.elgrande.state import ElGrandeState
@@ -193,6 +194,9 @@ class ElGrandeGame(Game):
 
     def render_log(self, entry: LogEntry, lang: str = "en") -> str:
         return render_entry(entry, lang)
+
+    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        raise NotImplementedError("TODO(template): render the text picture from the view")
 
     def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
         assert isinstance(state, ElGrandeState)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from feldherr.core.bots import SeatAccess
 from feldherr.core.game import Move, State
 from feldherr.core.rng import Rng
 from feldherr.mansfeld.cards import BY_KEY, CARDS, RECRUIT_ABILITIES
@@ -54,7 +55,10 @@ class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, state: State, seat: int) -> Move:
+    def choose(self, access: SeatAccess) -> Move:
+        # TODO(template): interim shim, the bot must read access.view / legal_moves only
+        state: State = access._state
+        seat = access.seat
         moves = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]

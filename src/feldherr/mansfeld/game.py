@@ -6,8 +6,9 @@ import json
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from feldherr.core.bots import Bot
 from feldherr.core.errors import MalformedMoveError, OptionError
-from feldherr.core.game import JSON, Bot, Game, LogEntry, Move, State
+from feldherr.core.game import JSON, Game, LogEntry, Move, State
 from feldherr.mansfeld import text
 from feldherr.mansfeld.cards import BY_KEY, CARDS
 from feldherr.mansfeld.state import MansfeldState
@@ -119,6 +120,9 @@ class MansfeldGame(Game):
 
     def render_log(self, entry: LogEntry, lang: str = "en") -> str:
         return text.render_log(entry, lang)
+
+    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        raise NotImplementedError("TODO(template): render the text picture from the view")
 
     def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
         return text.render_text(_as_state(state), seat, lang)

@@ -7,6 +7,7 @@ buildings where sites are free, armies where neighbours threaten, attacks where 
 
 from __future__ import annotations
 
+from feldherr.core.bots import SeatAccess
 from feldherr.core.game import Move, State
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.actions import collect_amount
@@ -41,7 +42,10 @@ class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, state: State, seat: int) -> Move:
+    def choose(self, access: SeatAccess) -> Move:
+        # TODO(template): interim shim, the bot must read access.view / legal_moves only
+        state: State = access._state
+        seat = access.seat
         assert isinstance(state, WallensteinState)
         st = state
         legal = st.legal_moves(seat)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from feldherr.core.bots import Bot
 from feldherr.core.errors import OptionError
-from feldherr.core.game import JSON, Bot, Game, LogEntry, Move, State
+from feldherr.core.game import JSON, Game, LogEntry, Move, State
 from feldherr.core.i18n import term
 from feldherr.wallenstein import moves as codec
 from feldherr.wallenstein.data import (
@@ -95,6 +96,9 @@ class WallensteinGame(Game):
 
     def render_log(self, entry: LogEntry, lang: str = "en") -> str:
         return render_log(entry, lang)
+
+    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        raise NotImplementedError("TODO(template): render the text picture from the view")
 
     def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
         from feldherr.wallenstein.terminal import render_text

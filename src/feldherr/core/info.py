@@ -1,0 +1,43 @@
+"""Static facts about a game under given options (OpenSpiel's ``GameType`` and ``GameInfo`` in one).
+
+Everything that sizes a numeric interface lives here: the fixed action space (``num_actions``) that
+the codec maps moves into, the observation tensor's shape, and an upper bound on decisions. The
+research adapters, the search bots and the server read these numbers; nothing else is needed to
+size a network, a mask or a progress bar.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, for the options it was asked about."""
+
+    name: str
+    title: str
+    num_players: int
+    num_actions: int
+    """Size of the fixed action space: every move encodes to an integer in ``range(num_actions)``."""
+    observation_shape: tuple[int, ...]
+    """Shape of :meth:`State.observation`'s float32 array (the same for every seat and position)."""
+    max_decisions: int
+    """No game under these options takes more decisions (all seats together)."""
+    simultaneous: bool
+    """Some decisions are made by several seats at once, in secret."""
+    chance: bool
+    """The game draws from its generator (dice, shuffles, the cube tower)."""
+    hidden_information: bool
+    """Some seat cannot see part of the state (hands, plans, deck order)."""
+    score_bounds: tuple[float, float]
+    """The least and the most any seat can score."""
+    engine_version: int = 1
+    """Bumped whenever a rule change makes old records replay differently."""
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["observation_shape"] = list(self.observation_shape)
+        data["score_bounds"] = list(self.score_bounds)
+        return data

@@ -1,0 +1,199 @@
+"""A match: one game served to people and bots, with its record, versions and per-seat updates.
+
+:class:`Match` is what the terminal game, the server and the batch loop hold. It keeps the state
+private; seats see it through views, log deltas and :class:`~feldherr.core.bots.SeatAccess`.
+
+* ``submit(seat, move_json, expected_version)`` reads a move from JSON (exact types), checks it
+  was made against the current version, applies it and records it. A submission made against an
+  older version is refused (:class:`~feldherr.core.errors.StaleMoveError`), except a repeat of the
+  very submission that was applied at that version (a retry after a dropped connection), which is
+  answered as a duplicate and not applied again.
+* ``update(seat, since)`` is everything a seat needs after a change: its view and the log entries
+  it may read that were written after version ``since``.
+* ``run(bots)`` is the one loop that lets bots move (see :func:`feldherr.core.game.drive`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from feldherr.core.bots import Bot, SeatAccess
+from feldherr.core.errors import GameOverError, StaleMoveError
+from feldherr.core.game import (
+    JSON,
+    MAX_DECISIONS,
+    Game,
+    LogEntry,
+    Move,
+    Outcome,
+    State,
+    canonical_json,
+    drive,
+)
+from feldherr.core.record import GameRecord, replay
+from feldherr.core.validate import check_seat
+
+
+@dataclass(frozen=True)
+class Submission:
+    """The answer to a submission: the version after it, and whether it was applied now."""
+
+    version: int
+    applied: bool
+    duplicate: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": self.version, "applied": self.applied, "duplicate": self.duplicate}
+
+
+class Match:
+    """A game in progress with its record; see the module docstring."""
+
+    def __init__(self, game: Game, options: Mapping[str, Any], seed: int) -> None:
+        self.game = game
+        opts = game.normalize_options(options)
+        self._state: State = game.new_state(opts, seed)
+        self.record = GameRecord(game=game.name, options=opts, seed=seed, engine=game.engine_version)
+        self._marks: list[int] = [len(self._state.log)]  # log length after each version
+        self._last: dict[int, tuple[int, str]] = {}  # seat -> (version it moved at, move JSON)
+
+    @classmethod
+    def from_record(cls, game: Game, record: GameRecord) -> Match:
+        """Rebuild a match by replaying ``record`` (RecordError if it does not replay)."""
+        match = cls.__new__(cls)
+        match.game = game
+        match._marks = []
+        match._last = {}
+
+        def mark(state: State, seat: int, move_json: JSON) -> None:
+            match._last[seat] = (state.version - 1, canonical_json(move_json))
+            match._marks.append(len(state.log))
+
+        def first(state: State) -> None:
+            match._marks.append(len(state.log))
+
+        match._state = replay(game, record, on_move=mark, on_start=first)
+        match.record = GameRecord(
+            game=record.game,
+            options=dict(record.options),
+            seed=record.seed,
+            moves=list(record.moves),
+            engine=game.engine_version,
+        )
+        return match
+
+    # -- reading ------------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return self._state.version
+
+    @property
+    def num_players(self) -> int:
+        return self._state.num_players
+
+    def to_move(self) -> tuple[int, ...]:
+        return self._state.to_move()
+
+    def is_over(self) -> bool:
+        return self._state.is_terminal()
+
+    def outcome(self) -> Outcome | None:
+        return self._state.outcome() if self._state.is_terminal() else None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None:
+            check_seat(seat, self._state.num_players)
+        return self._state.view(seat)
+
+    def seat_access(self, seat: int) -> SeatAccess:
+        """What a bot playing ``seat`` may know (for bots run outside :meth:`run`)."""
+        return SeatAccess(self._state, check_seat(seat, self._state.num_players))
+
+    def log_since(
+        self, seat: int | None, since: int | None = None, lang: str | None = None
+    ) -> list[dict[str, Any]]:
+        """The log entries ``seat`` may read that were written after version ``since`` (``None``:
+        all of them), each with the version that wrote it (and its text in ``lang`` when given)."""
+        first = 0 if since is None else max(0, since + 1)
+        out: list[dict[str, Any]] = []
+        log = self._state.log
+        for version in range(first, self.version + 1):
+            start = self._marks[version - 1] if version > 0 else 0
+            for entry in log[start : self._marks[version]]:
+                if entry.get("to") is None or entry.get("to") == seat:
+                    out.append(self._entry(entry, version, lang))
+        return out
+
+    def _entry(self, entry: LogEntry, version: int, lang: str | None) -> dict[str, Any]:
+        item: dict[str, Any] = {"version": version, "entry": entry}
+        if lang is not None:
+            item["text"] = self.game.render_log(entry, lang)
+        return item
+
+    def update(self, seat: int | None, since: int | None = None, lang: str | None = None) -> dict[str, Any]:
+        """A seat's update: the version, its view, and the log entries after version ``since``."""
+        update: dict[str, Any] = {
+            "version": self.version,
+            "view": self.view(seat),
+            "log": self.log_since(seat, since, lang),
+        }
+        outcome = self.outcome()
+        if outcome is not None:
+            update["outcome"] = outcome.to_json()
+        return update
+
+    # -- changing -----------------------------------------------------------------------------
+    def submit(self, seat: int, move_json: JSON, expected_version: int | None = None) -> Submission:
+        """Read, check and apply one move (see the module docstring). A refused move raises a
+        :class:`~feldherr.core.errors.RuleError` and changes nothing."""
+        state = self._state
+        check_seat(seat, state.num_players)
+        if expected_version is not None and expected_version != state.version:
+            last = self._last.get(seat)
+            if type(expected_version) is int and last == (expected_version, canonical_json(move_json)):
+                return Submission(version=state.version, applied=False, duplicate=True)
+            raise StaleMoveError(
+                f"the move was made against version {expected_version!r}, but the game is at "
+                f"version {state.version}",
+                rule="core.stale",
+                expected=repr(expected_version)[:40],
+                version=state.version,
+            )
+        if state.is_terminal():
+            raise GameOverError("the game is over", rule="core.game-over")
+        move = self.game.move_from_json(move_json)
+        self.apply(seat, move)
+        return Submission(version=self._state.version, applied=True)
+
+    def apply(self, seat: int, move: Move) -> None:
+        """Apply a move object (already read). The state is replaced only when the move went
+        through, so not even a defect in a game's ``apply`` can leave a half-made move behind."""
+        trial = self._state.clone()
+        before = trial.version
+        trial.apply(seat, move)
+        self._state = trial
+        self._after(seat, move, before)
+
+    def _after(self, seat: int, move: Move, before: int) -> None:
+        move_json = self.game.move_to_json(move)
+        self.record.moves.append((seat, move_json))
+        self._marks.append(len(self._state.log))
+        self._last[seat] = (before, canonical_json(move_json))
+
+    def run(self, bots: Sequence[Bot | None], max_decisions: int = MAX_DECISIONS) -> int:
+        """Let the bots move until the game ends or only seats without a bot (``None``: a person)
+        owe a decision; returns the number of decisions made."""
+        state = self._state
+
+        def remember(seat: int, move: Move) -> None:
+            self._after(seat, move, state.version - 1)
+
+        return drive(state, bots, remember, max_decisions)
+
+    def finish_record(self) -> GameRecord:
+        """The record, with the final digest once the game is over."""
+        if self._state.is_terminal():
+            self.record.final_digest = self._state.digest()
+        return self.record

@@ -1,0 +1,179 @@
+"""Declared game options: one spec per option, from which normalising, the command-line flags and
+the server's lobby form are all derived. No layer above the games names a game's options.
+
+An :class:`OptionSpec` says what values an option takes (its ``kind``, ``choices``, range), its
+default, and what it means in English and German. :func:`normalize` checks a raw options mapping
+against a game's specs by exact type (``2.0`` is not ``2``, ``True`` is not ``1``) and fills the
+defaults; a game may add cross-checks on top (an ``ages`` list needs one entry per player).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from feldherr.core.errors import OptionError, clip
+
+OptionKind = Literal["int", "bool", "choice", "multi", "int_list", "mapping"]
+PLAYERS = "players"
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game.
+
+    ``kind``: ``int`` (``min``..``max``), ``bool``, ``choice`` (one of ``choices``), ``multi`` (a
+    set of ``choices``, stored sorted; a comma list is read too), ``int_list`` (integers in
+    ``min``..``max``, one per player when ``per_player``), ``mapping`` (a JSON object the game
+    checks itself). ``omit_default``: the normalised options leave the option out while it has
+    its default (so records written before the option existed stay the same).
+    """
+
+    name: str
+    kind: OptionKind
+    default: Any
+    help_en: str
+    help_de: str
+    choices: tuple[Any, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    per_player: bool = False
+    omit_default: bool = False
+    labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Per choice: ``{"en": ..., "de": ...}`` names for forms and help."""
+
+    def help(self, lang: str = "en") -> str:
+        return self.help_de if lang == "de" else self.help_en
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec as JSON (for the lobby form and the docs)."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "default": None if callable(self.default) else self.default,
+            "help": {"en": self.help_en, "de": self.help_de},
+            "choices": list(self.choices),
+            "min": self.min,
+            "max": self.max,
+            "per_player": self.per_player,
+            "labels": {k: dict(v) for k, v in self.labels.items()},
+        }
+
+    # -- checking one value -----------------------------------------------------------------
+    def check(self, value: Any, players: int | None = None) -> Any:
+        """The normalised value, or OptionError naming the option."""
+        kind = self.kind
+        if kind == "int":
+            return self._int(value)
+        if kind == "bool":
+            if type(value) is not bool:
+                raise self._error(value, "true or false")
+            return value
+        if kind == "choice":
+            if not isinstance(value, str | int) or isinstance(value, bool) or value not in self.choices:
+                raise self._error(value, "one of " + ", ".join(map(str, self.choices)))
+            return value
+        if kind == "multi":
+            items = [v for v in value.split(",") if v] if isinstance(value, str) else value
+            if not isinstance(items, list | tuple) or any(
+                not isinstance(v, str) or v not in self.choices for v in items
+            ):
+                raise self._error(value, "a list of " + ", ".join(map(str, self.choices)))
+            return sorted(set(items))
+        if kind == "int_list":
+            items = [v.strip() for v in value.split(",") if v.strip()] if isinstance(value, str) else value
+            if not isinstance(items, list | tuple):
+                raise self._error(value, "a list of whole numbers")
+            out = [self._int(int(v) if isinstance(v, str) and _is_int_text(v) else v) for v in items]
+            if self.per_player and players is not None and len(out) != players:
+                raise OptionError(
+                    f"{self.name} needs one entry per player ({players}), got {len(out)}", self.name
+                )
+            return out
+        if kind == "mapping":
+            if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+                raise self._error(value, "a JSON object")
+            return dict(value)
+        raise OptionError(f"{self.name}: unknown option kind {kind!r}", self.name)  # pragma: no cover
+
+    def _int(self, value: Any) -> int:
+        if type(value) is not int:
+            raise self._error(value, self._range_text())
+        if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+            raise self._error(value, self._range_text())
+        return value
+
+    def _range_text(self) -> str:
+        if self.min is not None and self.max is not None:
+            return f"a whole number from {self.min} to {self.max}"
+        if self.min is not None:
+            return f"a whole number of at least {self.min}"
+        return "a whole number"
+
+    def _error(self, value: Any, wanted: str) -> OptionError:
+        return OptionError(f"option {self.name} must be {wanted}, not {clip(repr(value))}", self.name)
+
+
+def _is_int_text(text: str) -> bool:
+    return text.lstrip("-").isdigit()
+
+
+def players_spec(low: int, high: int, default: int) -> OptionSpec:
+    """The ``players`` option every game has."""
+    return OptionSpec(
+        PLAYERS,
+        "int",
+        default,
+        f"number of players ({low}-{high})",
+        f"Anzahl der Spieler ({low}-{high})",
+        min=low,
+        max=high,
+    )
+
+
+def normalize(specs: Sequence[OptionSpec], options: Mapping[str, Any], game: str) -> dict[str, Any]:
+    """Check ``options`` against ``specs`` and fill defaults; OptionError on anything unknown or bad."""
+    if not isinstance(options, Mapping):
+        raise OptionError(f"options must be a JSON object, not {clip(repr(options))}")
+    by_name = {spec.name: spec for spec in specs}
+    unknown = sorted(str(k) for k in options if k not in by_name)
+    if unknown:
+        raise OptionError(
+            f"unknown option(s) for {game}: {clip(', '.join(unknown))} (known: {', '.join(by_name)})",
+            unknown[0],
+        )
+    players: int | None = None
+    if PLAYERS in by_name:
+        players = by_name[PLAYERS].check(options.get(PLAYERS, by_name[PLAYERS].default))
+    out: dict[str, Any] = {}
+    for spec in specs:
+        if spec.name not in options or options[spec.name] is None:
+            if not spec.omit_default:
+                out[spec.name] = _default(spec, players)
+            continue
+        value = spec.check(options[spec.name], players)
+        if spec.omit_default and value == spec.default:
+            continue
+        out[spec.name] = value
+    return out
+
+
+def _default(spec: OptionSpec, players: int | None) -> Any:
+    default = spec.default
+    if callable(default):
+        return default(players)
+    return json.loads(json.dumps(default))  # a fresh copy of lists and dicts
+
+
+def parse_cli_value(spec: OptionSpec, text: str) -> Any:
+    """A command-line text as the option's value: JSON where it parses and fits, else the text."""
+    if spec.kind in ("multi", "int_list") and not text.lstrip().startswith("["):
+        return text
+    if spec.kind == "choice" and text in spec.choices:
+        return text
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text

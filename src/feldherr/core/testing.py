@@ -1,0 +1,444 @@
+"""The conformance suite every game runs: the core contracts, checked over random games.
+
+Use it from a game's tests::
+
+    from feldherr.core.testing import check_conformance
+    def test_conformance():
+        check_conformance(get_game("mansfeld"), {"players": 3}, games=3, seed=1)
+
+Each check raises ``AssertionError`` naming the contract it found broken. The checks, at positions
+sampled along random games, for every seat:
+
+* views: the shared envelope, the game's JSON Schema, JSON-ready; identical across
+  ``determinize`` (which resamples everything the seat cannot see, so this is also the check
+  that no secret leaks into the view);
+* actions: ``legal_moves`` is a fresh list; the mask is true exactly for the encodings of the
+  legal moves; ``decode(encode(m)) == m``;
+* observations: fixed shape and dtype, equal for equal views (built from the view);
+* hostile input: mutated moves (floats, bools, strings, huge and negative numbers, wrong arity),
+  mutated JSON and wrong seats raise only :class:`RuleError` and change nothing (digest, views,
+  legal moves); every error has a German and an English text;
+* ``version`` grows by one per decision; JSON round trip; records replay bit-exactly.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from feldherr.core.bots import RandomBot, SeatAccess
+from feldherr.core.errors import RuleError
+from feldherr.core.game import JSON, Game, Move, State, canonical_json
+from feldherr.core.i18n import error_text
+from feldherr.core.play import make_bots, play_game
+from feldherr.core.record import GameRecord, replay
+from feldherr.core.rng import Rng
+from feldherr.core.views import ENVELOPE_KEYS, SCHEMA, validate_view
+
+BAD_SEATS: tuple[Any, ...] = (None, "0", 0.0, 1.0, True, False, -1, 10**9, [0], 2**70)
+
+
+# -- sampling positions -----------------------------------------------------------------------
+def positions(game: Game, options: Mapping[str, Any], seed: int, every: int = 7) -> Iterator[State]:
+    """Positions along one random game (every ``every``-th decision, and the end)."""
+    state = game.new_state(game.normalize_options(options), seed)
+    bots = [RandomBot(seed * 31 + s) for s in range(state.num_players)]
+    count = 0
+    yield state.clone()
+    while not state.is_terminal():
+        for seat in state.to_move():
+            if seat not in state.to_move():
+                continue
+            state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
+            count += 1
+            if count % every == 0:
+                yield state.clone()
+    yield state
+
+
+# -- the checks --------------------------------------------------------------------------------
+def check_info(game: Game, options: Mapping[str, Any]) -> None:
+    info = game.info(game.normalize_options(options))
+    assert info.name == game.name, "info.name"
+    assert info.num_actions > 0, "info.num_actions"
+    assert all(d > 0 for d in info.observation_shape), "info.observation_shape"
+    assert info.max_decisions > 0, "info.max_decisions"
+    lo, hi = info.score_bounds
+    assert lo <= hi, "info.score_bounds"
+    assert info.engine_version == game.engine_version, "info.engine_version"
+    json.dumps(info.to_json())
+    specs = game.option_spec()
+    assert specs and specs[0].name == "players", "option_spec: players first"
+    for spec in specs:
+        json.dumps(spec.to_json())
+        assert spec.help_en and spec.help_de, f"option {spec.name}: help in English and German"
+
+
+def check_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
+    view = state.view(seat)
+    for key in ENVELOPE_KEYS:
+        assert key in view, f"view: envelope key {key!r} missing"
+    assert view["schema"] == SCHEMA and view["game"] == game.name, "view: schema and game"
+    assert view["seat"] == seat and view["version"] == state.version, "view: seat and version"
+    assert view["to_move"] == list(state.to_move()), "view: to_move"
+    assert len(view["players"]) >= state.num_players, "view: one players record per seat"
+    assert "log" not in view, "view: the log is delivered as deltas, not inside the view"
+    if seat is not None and seat in state.to_move():
+        moves = [game.move_to_json(m) for m in state.legal_moves(seat)]
+        assert view["decision"] is not None and view["decision"]["moves"] == moves, "view: decision"
+    else:
+        assert view["decision"] is None, "view: no decision for a seat that owes none"
+    text = json.dumps(view)
+    assert json.loads(text) == view, "view: JSON-ready"
+    validate_view(view, game.view_schema())
+    return view
+
+
+def check_actions(game: Game, state: State, seat: int) -> None:
+    info = game.info(state.options)
+    moves = state.legal_moves(seat)
+    again = state.legal_moves(seat)
+    assert moves == again and moves is not again, "legal_moves: a fresh list each call"
+    moves.clear()
+    assert state.legal_moves(seat) == again, "legal_moves: the caller's list is its own"
+    mask = state.action_mask(seat)
+    assert len(mask) == info.num_actions, "action_mask: num_actions long"
+    codes = set()
+    for move in again:
+        code = game.encode(state, seat, move)
+        assert type(code) is int and 0 <= code < info.num_actions, f"encode({move!r}) in range"
+        assert game.decode(state, seat, code) == move, f"decode(encode({move!r}))"
+        codes.add(code)
+    assert len(codes) == len(again), "encode: distinct moves have distinct actions"
+    assert [i for i, f in enumerate(mask) if f] == sorted(codes), "action_mask: exactly the legal moves"
+
+
+def check_observation(game: Game, state: State, seat: int) -> None:
+    info = game.info(state.options)
+    obs = state.observation(seat)
+    assert isinstance(obs, np.ndarray) and obs.dtype == np.float32, "observation: float32 array"
+    assert obs.shape == info.observation_shape, "observation: info.observation_shape"
+    assert np.all(np.isfinite(obs)), "observation: finite"
+    assert isinstance(state.observation_string(seat), str), "observation_string"
+
+
+def check_determinize(game: Game, state: State, seat: int, seeds: Sequence[int] = (1, 2)) -> None:
+    view = state.view(seat)
+    obs = state.observation(seat)
+    moves = state.legal_moves(seat)
+    before = state.digest()
+    for seed in seeds:
+        sample = state.determinize(seat, seed)
+        assert state.digest() == before, "determinize: the state itself is untouched"
+        assert type(sample) is type(state), "determinize: a state of the same game"
+        assert sample.view(seat) == view, "determinize: the seat's view is unchanged (or a secret leaks)"
+        assert np.array_equal(sample.observation(seat), obs), "observation: built from the view only"
+        assert sample.legal_moves(seat) == moves, "determinize: the seat's legal moves are unchanged"
+
+
+def check_round_trip(game: Game, state: State) -> None:
+    data = state.to_json()
+    copy = game.state_from_json(json.loads(json.dumps(data)))
+    assert copy.to_json() == data, "JSON round trip"
+    assert copy.version == state.version, "JSON round trip keeps the version"
+
+
+# -- hostile input ----------------------------------------------------------------------------
+def _mutations(value: Any, rng: Rng) -> Iterator[Any]:
+    """Values that look like ``value`` but are not it by exact type or range."""
+    if type(value) is int:
+        yield float(value)
+        yield value + 0.5
+        yield -1 - value
+        yield 10**12
+        yield -(10**12)
+        yield str(value)
+        yield bool(value % 2)
+        yield [value]
+        yield None
+    elif type(value) is bool:
+        yield int(value)
+        yield float(value)
+        yield str(value).lower()
+    elif isinstance(value, str):
+        yield value + "x"
+        yield value.upper() if value != value.upper() else value.lower()
+        yield ""
+        yield "x" * 5000
+        yield 0
+    elif isinstance(value, list | tuple):
+        yield list(value)[:-1]
+        yield [*value, 0]
+        yield {"a": 1}
+    elif value is None:
+        yield 0
+        yield "None"
+
+
+def _deep(depth: int) -> Any:
+    out: Any = 0
+    for _ in range(depth):
+        out = [out]
+    return out
+
+
+def hostile_jsons(move_json: JSON, rng: Rng) -> Iterator[JSON]:
+    """Mutated forms of one legal move's JSON."""
+    yield None
+    yield 1.5
+    yield {"kind": move_json}
+    yield "not json ["
+    yield json.dumps(move_json).replace("]", "")
+    yield _deep(2000)
+    if not isinstance(move_json, list):
+        yield from _mutations(move_json, rng)
+        return
+    yield []
+    yield ["no-such-move"]
+    yield [*move_json, 1]
+    yield move_json[:-1]
+    yield json.dumps(move_json)[:-1]
+    for index, value in enumerate(move_json):
+        for bad in _mutations(value, rng):
+            yield [*move_json[:index], bad, *move_json[index + 1 :]]
+        if isinstance(value, list) and value:
+            for j, inner in enumerate(value):
+                for bad in _mutations(inner, rng):
+                    inner_list = [*value[:j], bad, *value[j + 1 :]]
+                    yield [*move_json[:index], inner_list, *move_json[index + 1 :]]
+
+
+def hostile_moves(move: Move) -> Iterator[Any]:
+    """Mutated move objects (the Python API path: no JSON reader in between)."""
+    yield ()
+    yield None
+    yield [*move]
+    yield (*move, 0)
+    yield move[:-1]
+    for index, value in enumerate(move):
+        for bad in _mutations(value, Rng(index)):
+            yield (*move[:index], bad, *move[index + 1 :])
+
+
+def _snapshot(state: State, seats: Sequence[int]) -> tuple[Any, ...]:
+    return (
+        state.digest(),
+        state.version,
+        [state.view(s) for s in seats],
+        [state.legal_moves(s) for s in seats],
+    )
+
+
+def _legal_json(game: Game, state: State, seat: int) -> set[str]:
+    return {canonical_json(game.move_to_json(m)) for m in state.legal_moves(seat)}
+
+
+def check_hostile(game: Game, state: State, rng: Rng, limit: int = 120) -> int:
+    """Throw bad input at ``state``; assert only RuleErrors and no change. Returns the count."""
+    seats = list(range(state.num_players))
+    before = _snapshot(state, seats)
+    thrown = 0
+
+    def refused(call: Any, label: str) -> None:
+        nonlocal thrown
+        thrown += 1
+        try:
+            call()
+        except RuleError as err:
+            for lang in ("en", "de"):
+                text = game.error_text(err, lang)
+                assert isinstance(text, str) and text, f"{label}: error text"
+                assert len(text) < 1000, f"{label}: error text is bounded ({len(text)} characters)"
+            if err.rule and not err.rule.startswith("core."):
+                assert err.rule in game.messages(), f"{label}: no de/en message for rule {err.rule!r}"
+                assert error_text(err, game.messages(), "de"), f"{label}: German text"
+            return
+        except Exception as exc:
+            raise AssertionError(f"{label}: {type(exc).__name__}: {exc!s:.300}, not a RuleError") from exc
+        raise AssertionError(f"{label}: accepted")
+
+    for seat in BAD_SEATS:
+        refused(lambda seat=seat: state.legal_moves(seat), f"legal_moves({seat!r})")
+        move = next((m for s in state.to_move() for m in state.legal_moves(s)), ("pass",))
+        refused(lambda seat=seat, move=move: state.apply(seat, move), f"apply({seat!r}, ...)")
+    for seat in seats:
+        if seat in state.to_move():
+            continue
+        others = [m for s in state.to_move() for m in state.legal_moves(s)]
+        if others and others[0] not in state.legal_moves(seat):
+            refused(lambda seat=seat, m=others[0]: state.apply(seat, m), f"apply by seat {seat} out of turn")
+    for seat in state.to_move():
+        moves = state.legal_moves(seat)
+        legal = _legal_json(game, state, seat)
+        sample = [moves[rng.below(len(moves))] for _ in range(min(3, len(moves)))]
+        candidates: list[tuple[str, Any]] = []
+        for move in sample:
+            mj = game.move_to_json(move)
+            for bad in hostile_jsons(mj, rng):
+                candidates.append(("json", bad))
+            for bad_move in hostile_moves(move):
+                candidates.append(("move", bad_move))
+        rng_pick = [candidates[rng.below(len(candidates))] for _ in range(min(limit, len(candidates)))]
+        for path, bad in rng_pick:
+            if path == "json":
+                try:
+                    text = canonical_json(bad)
+                except (ValueError, RecursionError):
+                    text = ""
+                if text in legal:
+                    continue
+
+                def via_json(bad: Any = bad, seat: int = seat) -> None:
+                    state.apply(seat, game.move_from_json(bad))
+
+                refused(via_json, f"seat {seat} JSON {_label(bad)}")
+            else:
+                if _exactly_legal(bad, moves):
+                    continue
+                refused(lambda bad=bad, seat=seat: state.apply(seat, bad), f"seat {seat} move {_label(bad)}")
+    after = _snapshot(state, seats)
+    assert after[0] == before[0], "hostile input changed the state (digest)"
+    assert after[1] == before[1], "hostile input changed the version"
+    assert after[2] == before[2], "hostile input changed a view"
+    assert after[3] == before[3], "hostile input changed the legal moves"
+    return thrown
+
+
+def _label(value: Any) -> str:
+    try:
+        return repr(value)[:80]
+    except RecursionError:
+        return "<deeply nested list>"
+
+
+def _exactly_legal(move: Any, moves: Sequence[Move]) -> bool:
+    """``move`` equals a legal move with every part of the same type (so 2.0 is not 2)."""
+    try:
+        text = json.dumps(_typed(move))
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return any(json.dumps(_typed(m)) == text for m in moves)
+
+
+def _typed(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return [type(value).__name__, [_typed(v) for v in value]]
+    return [type(value).__name__, value]
+
+
+# -- records ----------------------------------------------------------------------------------
+def check_records(game: Game, options: Mapping[str, Any], seed: int) -> GameRecord:
+    n = game.normalize_options(options)["players"]
+    names = ["random"] * n
+    record, state, _ = play_game(game, options, seed, make_bots(game, names, seed))
+    data = json.loads(json.dumps(record.to_json()))
+    again = replay(game, GameRecord.from_json(data))
+    assert again.digest() == state.digest(), "records replay bit-exactly"
+    assert again.version == state.version == len(record.moves), "version counts the decisions"
+    return record
+
+
+def check_versions(game: Game, options: Mapping[str, Any], seed: int) -> None:
+    state = game.new_state(game.normalize_options(options), seed)
+    assert state.version == 0, "version starts at 0"
+    bots = [RandomBot(seed + s) for s in range(state.num_players)]
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        seat = state.to_move()[0]
+        before = state.version
+        state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
+        assert state.version == before + 1, "version grows by one per decision"
+
+
+# -- all of it ----------------------------------------------------------------------------------
+def check_conformance(
+    game: Game,
+    options: Mapping[str, Any],
+    games: int = 2,
+    seed: int = 1,
+    every: int = 7,
+    hostile_limit: int = 60,
+) -> dict[str, int]:
+    """Run every check over ``games`` random games; returns counts (positions, bad inputs)."""
+    check_info(game, options)
+    rng = Rng(seed)
+    counts = {"positions": 0, "hostile": 0}
+    for g in range(games):
+        check_versions(game, options, seed + g)
+        for state in positions(game, options, seed + g, every):
+            counts["positions"] += 1
+            check_round_trip(game, state)
+            check_view(game, state, None)
+            for seat in range(state.num_players):
+                check_view(game, state, seat)
+                check_actions(game, state, seat)
+                check_observation(game, state, seat)
+                check_determinize(game, state, seat)
+            counts["hostile"] += check_hostile(game, state, rng, hostile_limit)
+        check_records(game, options, seed + g)
+    return counts
+
+
+# -- the layout ---------------------------------------------------------------------------------
+def import_graph(package_dir: Path, package: str) -> dict[str, set[str]]:
+    """Module -> modules of the same package it imports (anywhere in the file)."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(package_dir.rglob("*.py")):
+        rel = path.relative_to(package_dir).with_suffix("")
+        parts = [package, *rel.parts]
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        name = ".".join(parts)
+        is_pkg = path.name == "__init__.py"
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        edges: set[str] = set()
+        for node in ast.walk(tree):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = parts if is_pkg else parts[:-1]
+                    anchor = anchor[: len(anchor) - (node.level - 1)]
+                    base = ".".join([*anchor, base] if base else anchor)
+                targets = [base] + [f"{base}.{a.name}" for a in node.names]
+            for target in targets:
+                if target == package or target.startswith(package + "."):
+                    edges.add(target)
+        graph[name] = edges
+    known = set(graph)
+    return {m: {t for t in e if t in known and t != m} for m, e in graph.items()}
+
+
+def find_cycle(graph: Mapping[str, set[str]]) -> list[str] | None:
+    """One import circle in ``graph``, or None."""
+    colour: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        colour[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if colour.get(nxt) == 1:
+                return stack[stack.index(nxt) :] + [nxt]
+            if nxt not in colour:
+                found = visit(nxt)
+                if found:
+                    return found
+        stack.pop()
+        colour[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in colour:
+            found = visit(node)
+            if found:
+                return found
+    return None

@@ -1,0 +1,50 @@
+"""Checks at the boundary: seats and moves from strangers are read by exact type before anything
+changes. ``2.0``, ``True`` and ``"0"`` are not the seat ``0`` or the number ``2`` here, although
+Python compares them equal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from feldherr.core.errors import MalformedMoveError, NotYourTurnError, clip
+
+MAX_INT = 2**31
+"""No number in a move of any game comes near this; larger ones are refused before any lookup."""
+
+
+def check_seat(seat: Any, num_players: int) -> int:
+    """``seat`` if it is an ``int`` (not a bool) in ``range(num_players)``; else NotYourTurnError."""
+    if type(seat) is not int or not 0 <= seat < num_players:
+        raise NotYourTurnError(
+            f"seat {clip(repr(seat))} is not a seat of this game (0 to {num_players - 1})",
+            rule="core.seat",
+            seat=clip(repr(seat)),
+            last=num_players - 1,
+        )
+    return seat
+
+
+def is_plain(value: Any, depth: int = 0) -> bool:
+    """True for the values moves are made of: text, ints (not bools) of moderate size, None, and
+    tuples or lists of them (at most 8 deep)."""
+    kind = type(value)
+    if kind is int:
+        return -MAX_INT < value < MAX_INT
+    if kind is str or value is None:
+        return True
+    if (kind is tuple or kind is list) and depth < 8:
+        return all(is_plain(v, depth + 1) for v in value)
+    return False
+
+
+def check_plain_move(move: Any) -> None:
+    """Refuse a move holding floats, bools, huge numbers or foreign objects (MalformedMoveError).
+
+    A game's moves may use bools only where its own reader says so; such a game checks its moves
+    itself instead of calling this."""
+    if type(move) is not tuple or not move or type(move[0]) is not str or not is_plain(move):
+        raise MalformedMoveError(
+            f"a move holds only texts, whole numbers and lists of them, not {clip(repr(move))}",
+            rule="core.move.type",
+            value=clip(repr(move)),
+        )
