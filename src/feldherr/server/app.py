@@ -271,7 +271,6 @@ def create_app(settings: Settings) -> FastAPI:
                             await h.call(h.attach, conn, game_id, tokens, since)
                         except ServerError as err:
                             conn.push(error_reply(err, None, conn.lang, msg_id))
-                            conn.close()
                             break
                         attached = True
                     elif not attached:
@@ -300,7 +299,7 @@ def create_app(settings: Settings) -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
-            conn.closed = True
+            conn.close()  # after what is queued (pushes are scheduled in order): the sender then closes
             if attached:
                 await h.call(h.detach, conn, game_id)
             with contextlib.suppress(asyncio.TimeoutError, Exception):
