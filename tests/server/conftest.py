@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from .serverutil import Server  # noqa: E402
+from .serverutil import Server
 
 
 @pytest.fixture(autouse=True)

@@ -51,9 +51,23 @@ class Server:
         self.starts = 0
 
     def start(self) -> Server:
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(CORE_TESTS), os.environ.get("PYTHONPATH", "")])}
-        args = [sys.executable, "-m", "feldherr.cli", "serve", "--port", str(self.port), "--db", self.db,
-                "--register", "toy=toygame:ToyGame", *self.extra]
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(CORE_TESTS), os.environ.get("PYTHONPATH", "")]),
+        }
+        args = [
+            sys.executable,
+            "-m",
+            "feldherr.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            self.db,
+            "--register",
+            "toy=toygame:ToyGame",
+            *self.extra,
+        ]
         if self.redis:
             args += ["--redis", self.redis]
         self.starts += 1
@@ -70,7 +84,9 @@ class Server:
         raise RuntimeError(f"server did not start: {self.logs()}")
 
     def logs(self) -> str:
-        return "\n".join(p.read_text(errors="replace")[-3000:] for p in self.workdir.glob(f"server-{self.port}-*.log"))
+        return "\n".join(
+            p.read_text(errors="replace")[-3000:] for p in self.workdir.glob(f"server-{self.port}-*.log")
+        )
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs."""
@@ -87,7 +103,9 @@ class Server:
                 self.kill()
         self.http.close()
 
-    def create(self, game: str = "toy", seats: list[dict[str, Any]] | None = None, **body: Any) -> dict[str, Any]:
+    def create(
+        self, game: str = "toy", seats: list[dict[str, Any]] | None = None, **body: Any
+    ) -> dict[str, Any]:
         response = self.http.post("/api/games", json={"game": game, "seats": seats, **body})
         assert response.status_code == 201, response.text
         return dict(response.json())
@@ -112,8 +130,15 @@ class NotConforming(Exception):
 class Client:
     """A WebSocket client of one game; every message it receives goes through the checks."""
 
-    def __init__(self, server: Server, game_id: str, tokens: list[str], lang: str = "en", since: Any = None,
-                 checks: list[Check] | None = None) -> None:
+    def __init__(
+        self,
+        server: Server,
+        game_id: str,
+        tokens: list[str],
+        lang: str = "en",
+        since: Any = None,
+        checks: list[Check] | None = None,
+    ) -> None:
         self.game_id = game_id
         self.ws: ClientConnection = connect(f"{server.ws_url}/ws/games/{game_id}", max_size=2**24).__enter__()
         self.checks = checks if checks is not None else []
@@ -150,8 +175,13 @@ class Client:
             if pred(message):
                 return message
 
-    def play(self, pick: Callable[[list[Any], dict[str, Any]], Any] | None = None, stop_after: int | None = None,
-             timeout: float = 60, backlog: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
+    def play(
+        self,
+        pick: Callable[[list[Any], dict[str, Any]], Any] | None = None,
+        stop_after: int | None = None,
+        timeout: float = 60,
+        backlog: list[dict[str, Any]] | None = None,
+    ) -> dict[str, Any] | None:
         """Answer every update that asks one of our seats (the first legal move unless ``pick``
         says otherwise) until the game ends (returns the final update) or ``stop_after`` moves
         were acknowledged (returns None). ``backlog``: messages received already, handled first."""
@@ -173,8 +203,15 @@ class Client:
                 if message["seat"] in message["asked"] and view["decision"]:
                     moves = view["decision"]["moves"]
                     move = pick(moves, message) if pick else moves[0]
-                    self.send({"type": "move", "seat": message["seat"], "move": move,
-                               "version": message["version"], "id": f"{message['seat']}@{message['version']}"})
+                    self.send(
+                        {
+                            "type": "move",
+                            "seat": message["seat"],
+                            "move": move,
+                            "version": message["version"],
+                            "id": f"{message['seat']}@{message['version']}",
+                        }
+                    )
             elif message["type"] == "ack":
                 done += message["applied"]
                 if stop_after is not None and done >= stop_after:
@@ -255,19 +292,41 @@ def postgres() -> Iterator[str]:
         shutil.chown(root, "postgres")
     root.chmod(0o755)
     try:
-        subprocess.run(_as_postgres([str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "feldherr",
-                                     "--no-sync"]), check=True, capture_output=True)
+        subprocess.run(
+            _as_postgres(
+                [str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "feldherr", "--no-sync"]
+            ),
+            check=True,
+            capture_output=True,
+        )
         options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
-        subprocess.run(_as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-w",
-                                     "-l", str(root / "log"), "start"]), check=True, capture_output=True)
+        subprocess.run(
+            _as_postgres(
+                [
+                    str(bindir / "pg_ctl"),
+                    "-D",
+                    str(data),
+                    "-o",
+                    options,
+                    "-w",
+                    "-l",
+                    str(root / "log"),
+                    "start",
+                ]
+            ),
+            check=True,
+            capture_output=True,
+        )
         import psycopg
 
         with psycopg.connect(f"postgresql://feldherr@127.0.0.1:{port}/postgres", autocommit=True) as conn:
             conn.execute("CREATE DATABASE feldherr")
         yield f"postgresql://feldherr@127.0.0.1:{port}/feldherr"
     finally:
-        subprocess.run(_as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
-                       capture_output=True)
+        subprocess.run(
+            _as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
+            capture_output=True,
+        )
         shutil.rmtree(root, ignore_errors=True)
 
 
@@ -278,8 +337,23 @@ def redis_server() -> Iterator[str]:
         raise FileNotFoundError("redis-server is not installed (bash scripts/services.sh)")
     port = free_port()
     root = Path(tempfile.mkdtemp(prefix="feldherr-redis-"))
-    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                             "--dir", str(root)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            binary,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(root),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         import redis
 

@@ -81,13 +81,21 @@ def test_wrong_and_missing_tokens(server: Server) -> None:
     update = one.until(lambda m: m["type"] == "update")
     one.send({"type": "move", "seat": 1, "move": ["bid", 1], "version": update["version"]})
     assert one.until(lambda m: m["type"] == "error")["rule"] == "server.seat"
-    assert server.http.post(f"/api/games/{game_id}/moves", json={"move": ["bid", 1], "version": 0}).status_code == 401
-    wrong = server.http.post(f"/api/games/{game_id}/moves", json={"move": ["bid", 1], "version": 0},
-                             headers={"Authorization": "Bearer nope"})
+    assert (
+        server.http.post(f"/api/games/{game_id}/moves", json={"move": ["bid", 1], "version": 0}).status_code
+        == 401
+    )
+    wrong = server.http.post(
+        f"/api/games/{game_id}/moves",
+        json={"move": ["bid", 1], "version": 0},
+        headers={"Authorization": "Bearer nope"},
+    )
     assert wrong.status_code == 401 and wrong.json()["rule"] == "server.token"
     assert server.http.get(f"/api/games/{game_id}/update").status_code == 403
     assert server.http.get("/api/games/nosuchgame/update").status_code == 404
-    assert server.http.get(f"/api/games/{game_id}/record").status_code == 403  # not finished: moves stay secret
+    assert (
+        server.http.get(f"/api/games/{game_id}/record").status_code == 403
+    )  # not finished: moves stay secret
     one.close()
 
 
@@ -119,8 +127,14 @@ def test_malformed_input_changes_nothing(server: Server) -> None:
     info = server.http.get(f"/api/games/{created['id']}").json()
     assert info["version"] == version
     assert server.http.get("/api/health").status_code == 200
-    for body in (b"{", b"[]", b'{"game": "nope"}', b'{"game": "toy", "options": {"players": 9}}',
-                 b'{"game": "toy", "seats": [{"kind": "alien"}, {}]}', b'{"game": "toy", "options": []}'):
+    for body in (
+        b"{",
+        b"[]",
+        b'{"game": "nope"}',
+        b'{"game": "toy", "options": {"players": 9}}',
+        b'{"game": "toy", "seats": [{"kind": "alien"}, {}]}',
+        b'{"game": "toy", "options": []}',
+    ):
         response = server.http.post("/api/games", content=body)
         assert 400 <= response.status_code < 500, body
         assert response.json()["type"] == "error"
@@ -138,13 +152,19 @@ def test_rate_is_bounded(server: Server) -> None:
 
 
 def test_duplicate_submission_is_applied_once(server: Server) -> None:
-    created = server.create("toy", [{"kind": "human"}, {"kind": "human"}], options={"variant": "plain"}, seed=4)
+    created = server.create(
+        "toy", [{"kind": "human"}, {"kind": "human"}], options={"variant": "plain"}, seed=4
+    )
     token = created["seats"][0]["token"]
     headers = {"Authorization": f"Bearer {token}"}
     update = server.http.get(f"/api/games/{created['id']}/update", headers=headers).json()
     move = update["view"]["decision"]["moves"][0]
-    first = server.http.post(f"/api/games/{created['id']}/moves", json={"move": move, "version": 0}, headers=headers)
-    again = server.http.post(f"/api/games/{created['id']}/moves", json={"move": move, "version": 0}, headers=headers)
+    first = server.http.post(
+        f"/api/games/{created['id']}/moves", json={"move": move, "version": 0}, headers=headers
+    )
+    again = server.http.post(
+        f"/api/games/{created['id']}/moves", json={"move": move, "version": 0}, headers=headers
+    )
     assert first.json() == {"type": "ack", "seat": 0, "version": 1, "applied": True, "duplicate": False}
     assert again.json() == {"type": "ack", "seat": 0, "version": 1, "applied": False, "duplicate": True}
     # over the socket too: the same move twice, one ack applied, one duplicate
@@ -159,7 +179,9 @@ def test_duplicate_submission_is_applied_once(server: Server) -> None:
 
 
 def test_reconnect_misses_nothing(server: Server) -> None:
-    created = server.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], options={"rounds": 5}, seed=9)
+    created = server.create(
+        "toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], options={"rounds": 5}, seed=9
+    )
     token = created["seats"][0]["token"]
     first = Client(server, created["id"], [token])
     first.play(stop_after=3)
@@ -170,13 +192,17 @@ def test_reconnect_misses_nothing(server: Server) -> None:
     final = second.play(timeout=60)
     assert final is not None
     seen += [item for u in second.updates for item in u["log"]]
-    full = server.http.get(f"/api/games/{created['id']}/update", headers={"Authorization": f"Bearer {token}"}).json()
+    full = server.http.get(
+        f"/api/games/{created['id']}/update", headers={"Authorization": f"Bearer {token}"}
+    ).json()
     assert [i["entry"] for i in seen] == [i["entry"] for i in full["log"]]
     assert [i["version"] for i in seen] == sorted(i["version"] for i in seen)
 
 
 def test_hot_seat_one_connection_several_seats(server: Server) -> None:
-    created = server.create("toy", [{"kind": "hotseat"}, {"kind": "hotseat"}, {"kind": "bot"}], options={"players": 3})
+    created = server.create(
+        "toy", [{"kind": "hotseat"}, {"kind": "hotseat"}, {"kind": "bot"}], options={"players": 3}
+    )
     assert created["status"] == "running" and len(created["hotseat_tokens"]) == 2
     client = Client(server, created["id"], created["hotseat_tokens"], checks=[secret_check([0, 1])])
     assert client.seats == [0, 1]
@@ -191,7 +217,9 @@ def test_hot_seat_one_connection_several_seats(server: Server) -> None:
 def test_absent_player_is_replaced_by_a_bot_until_back(tmp_path: Path) -> None:
     srv = Server(tmp_path, None, None, "--absent-after", "0.5").start()
     try:
-        created = srv.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], options={"rounds": 5})
+        created = srv.create(
+            "toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], options={"rounds": 5}
+        )
         client = Client(srv, created["id"], [created["seats"][0]["token"]])
         client.until(lambda m: m["type"] == "update")
         client.close()  # and never come back
@@ -232,8 +260,12 @@ def test_lists_rematch_records_and_replays(server: Server) -> None:
 def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
     srv = Server(tmp_path, None, None, "--snapshot-every", "4").start()
     try:
-        created = srv.create("toy", [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
-                             options={"players": 3, "rounds": 5}, seed=13)
+        created = srv.create(
+            "toy",
+            [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            options={"players": 3, "rounds": 5},
+            seed=13,
+        )
         tokens = [s["token"] for s in created["seats"][:2]]
         client = Client(srv, created["id"], tokens)
         client.play(stop_after=5)
