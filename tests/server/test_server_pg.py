@@ -25,7 +25,9 @@ def services() -> Iterator[tuple[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def pair(services: tuple[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server]]:
+def pair(
+    services: tuple[str, str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Server, Server]]:
     pg, redis = services
     first = Server(Path(tmp_path_factory.mktemp("pg1")), pg, redis).start()
     second = Server(Path(tmp_path_factory.mktemp("pg2")), pg, redis).start()
@@ -41,8 +43,12 @@ def test_health_names_postgresql_and_redis(pair: tuple[Server, Server]) -> None:
 
 def test_full_game_with_bots_and_a_client(pair: tuple[Server, Server]) -> None:
     server = pair[0]
-    created = server.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot"}],
-                            options={"players": 3, "rounds": 5}, seed=3)
+    created = server.create(
+        "toy",
+        [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot"}],
+        options={"players": 3, "rounds": 5},
+        seed=3,
+    )
     client = Client(server, created["id"], [created["seats"][0]["token"]], checks=[secret_check([0])])
     assert client.play() is not None
     assert_views_exact(server, client)
@@ -50,8 +56,12 @@ def test_full_game_with_bots_and_a_client(pair: tuple[Server, Server]) -> None:
 
 def test_two_processes_one_game_one_client_on_each(pair: tuple[Server, Server]) -> None:
     first, second = pair
-    created = first.create("toy", [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
-                           options={"players": 3, "rounds": 5}, seed=8)
+    created = first.create(
+        "toy",
+        [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
+        options={"players": 3, "rounds": 5},
+        seed=8,
+    )
     a = Client(first, created["id"], [created["seats"][0]["token"]], checks=[secret_check([0])])
     b = Client(second, created["id"], [created["seats"][1]["token"]], lang="de", checks=[secret_check([1])])
     import threading
@@ -78,18 +88,28 @@ def test_two_processes_one_game_one_client_on_each(pair: tuple[Server, Server]) 
         assert_views_exact(first, client)
         client.close()
     # and the record is the same from both processes
-    assert first.http.get(f"/api/games/{created['id']}/record").json() == second.http.get(
-        f"/api/games/{created['id']}/record").json()
+    assert (
+        first.http.get(f"/api/games/{created['id']}/record").json()
+        == second.http.get(f"/api/games/{created['id']}/record").json()
+    )
 
 
 def test_duplicate_across_processes_is_applied_once(pair: tuple[Server, Server]) -> None:
     first, second = pair
-    created = first.create("toy", [{"kind": "human"}, {"kind": "human"}], options={"variant": "plain"}, seed=4)
+    created = first.create(
+        "toy", [{"kind": "human"}, {"kind": "human"}], options={"variant": "plain"}, seed=4
+    )
     token = created["seats"][0]["token"]
     headers = {"Authorization": f"Bearer {token}"}
-    move = first.http.get(f"/api/games/{created['id']}/update", headers=headers).json()["view"]["decision"]["moves"][0]
-    replies = [s.http.post(f"/api/games/{created['id']}/moves", json={"move": move, "version": 0}, headers=headers).json()
-               for s in (first, second, first)]
+    move = first.http.get(f"/api/games/{created['id']}/update", headers=headers).json()["view"]["decision"][
+        "moves"
+    ][0]
+    replies = [
+        s.http.post(
+            f"/api/games/{created['id']}/moves", json={"move": move, "version": 0}, headers=headers
+        ).json()
+        for s in (first, second, first)
+    ]
     assert [r["applied"] for r in replies] == [True, False, False]
     assert all(r["duplicate"] for r in replies[1:])
     assert second.http.get(f"/api/games/{created['id']}").json()["version"] == 1
@@ -99,8 +119,9 @@ def test_sigkill_and_restart_on_postgresql(services: tuple[str, str], tmp_path: 
     pg, redis = services
     srv = Server(tmp_path, pg, redis, "--snapshot-every", "3").start()
     try:
-        created = srv.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-                             options={"rounds": 5}, seed=17)
+        created = srv.create(
+            "toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], options={"rounds": 5}, seed=17
+        )
         token = created["seats"][0]["token"]
         client = Client(srv, created["id"], [token])
         client.play(stop_after=3)

@@ -10,8 +10,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from gamelist import real_games
 
-from feldherr.core.play import make_bots
 from feldherr.core.match import Match
+from feldherr.core.play import make_bots
 from feldherr.games import get_game
 from feldherr.server import snapshot
 from feldherr.server.schema import metadata
@@ -43,7 +43,9 @@ def test_snapshot_resume_equals_replay(name: str) -> None:
     whole = len(match.record.moves)
     assert whole >= 4
     cut = whole // 2
-    early = Match.from_record(game, type(match.record)(**{**match.record.__dict__, "moves": match.record.moves[:cut]}))
+    early = Match.from_record(
+        game, type(match.record)(**{**match.record.__dict__, "moves": match.record.moves[:cut]})
+    )
     data = snapshot.take(early)
     resumed = snapshot.resume(game, match.record, cut, data)
     replayed = Match.from_record(game, match.record)

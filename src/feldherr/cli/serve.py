@@ -75,9 +75,10 @@ def register(subparsers: Any) -> None:
         help="run the game server (lobby, WebSockets, bots, persistence)",
         **described(
             (
-                "Serve the games over HTTP and WebSocket: a lobby, seats with secret tokens, bots, spectators. "
-                "Games are stored in an SQLite file in your data directory unless --db names another database "
-                "(postgresql://user@host/db); several processes on one PostgreSQL share games through --redis."
+                "Serve the games over HTTP and WebSocket: a lobby, seats with secret tokens, bots, "
+                "spectators. Games are stored in an SQLite file in your data directory unless --db names "
+                "another database (postgresql://user@host/db); several processes on one PostgreSQL share "
+                "games through --redis."
             ),
             "feldherr serve",
             "feldherr serve --host 0.0.0.0 --port 8080 --db postgresql://feldherr@db/feldherr --redis redis://db:6379/0",

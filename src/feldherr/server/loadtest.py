@@ -43,7 +43,9 @@ async def _create(http: httpx.AsyncClient, url: str, args: argparse.Namespace) -
     options = json.loads(args.options)
     options.setdefault("players", args.players + args.bots)
     seats = [{"kind": "human"}] * args.players + [{"kind": "bot", "bot": "random"}] * args.bots
-    response = await http.post(f"{url}/api/games", json={"game": args.game, "options": options, "seats": seats})
+    response = await http.post(
+        f"{url}/api/games", json={"game": args.game, "options": options, "seats": seats}
+    )
     response.raise_for_status()
     return dict(response.json())
 
@@ -51,8 +53,18 @@ async def _create(http: httpx.AsyncClient, url: str, args: argparse.Namespace) -
 class Player:
     """One scripted seat: plays its game, then the rematch, until the time is up."""
 
-    def __init__(self, urls: list[str], url: str, game_id: str, seat: int, token: str, stats: Stats,
-                 current: dict[int, str], slot: int, stop: float) -> None:
+    def __init__(
+        self,
+        urls: list[str],
+        url: str,
+        game_id: str,
+        seat: int,
+        token: str,
+        stats: Stats,
+        current: dict[int, str],
+        slot: int,
+        stop: float,
+    ) -> None:
         self.urls, self.url, self.game_id, self.seat, self.token = urls, url, game_id, seat, token
         self.stats, self.current, self.slot, self.stop = stats, current, slot, stop
         self.sent: dict[str, float] = {}
@@ -66,7 +78,8 @@ class Player:
                 if self.seat == 0:
                     self.stats.games_finished += 1
                 response = await http.post(
-                    f"{self.url}/api/games/{self.game_id}/rematch", headers={"Authorization": f"Bearer {self.token}"}
+                    f"{self.url}/api/games/{self.game_id}/rematch",
+                    headers={"Authorization": f"Bearer {self.token}"},
                 )
                 if response.status_code != 200:
                     self.stats.errors.append(f"rematch {response.status_code}")
@@ -99,8 +112,16 @@ class Player:
                     if message["asked"] and decision:
                         msg_id = f"{self.seat}-{next(counter)}"
                         self.sent[msg_id] = time.perf_counter()
-                        await ws.send(json.dumps({"type": "move", "move": decision["moves"][0],
-                                                  "version": message["version"], "id": msg_id}))
+                        await ws.send(
+                            json.dumps(
+                                {
+                                    "type": "move",
+                                    "move": decision["moves"][0],
+                                    "version": message["version"],
+                                    "id": msg_id,
+                                }
+                            )
+                        )
                 elif kind == "ack":
                     start = self.sent.pop(message["id"], None)
                     if start is not None:
@@ -178,8 +199,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             stats.games.append((url, created["id"]))
             for seat in range(args.players):
                 seat_url = urls[(slot + seat) % len(urls)]
-                players.append(Player(urls, seat_url, created["id"], seat, created["seats"][seat]["token"], stats,
-                                      current, slot, 0.0))
+                players.append(
+                    Player(
+                        urls,
+                        seat_url,
+                        created["id"],
+                        seat,
+                        created["seats"][seat]["token"],
+                        stats,
+                        current,
+                        slot,
+                        0.0,
+                    )
+                )
     start = time.time()
     stop = start + args.seconds
     for player in players:
