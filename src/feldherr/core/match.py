@@ -192,8 +192,12 @@ class Match:
 
         return drive(state, bots, remember, max_decisions)
 
+    def digest(self) -> str:
+        """The digest of the current position (see :meth:`State.digest`)."""
+        return self._state.digest()
+
     def finish_record(self) -> GameRecord:
-        """The record, with the final digest once the game is over."""
-        if self._state.is_terminal():
-            self.record.final_digest = self._state.digest()
+        """The record with ``final_digest``: the digest of the position after its last move (the
+        end of the game, or where an unfinished game stopped; replaying checks it)."""
+        self.record.final_digest = self._state.digest()
         return self.record

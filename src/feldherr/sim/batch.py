@@ -25,6 +25,26 @@ from feldherr.core.play import make_bots, play_game
 from feldherr.core.rng import seed_for_game
 from feldherr.sim.setup import parse_seats, prepare_options, resolve_game
 
+MAX_JOBS = 1024
+"""More worker processes than this are a typing error, not a plan."""
+
+
+def prepare_records_dir(path: Path) -> None:
+    """Create the records folder, or refuse (OptionError) before any game is played: a file in the
+    way, a folder that cannot be created, or one that cannot be written."""
+    from feldherr.core.errors import OptionError, clip
+
+    shown = clip(str(path), 120)
+    if path.exists() and not path.is_dir():
+        raise OptionError(f"the records folder {shown} is a file, not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / f".feldherr-write-test-{os.getpid()}"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except (OSError, ValueError) as exc:
+        raise OptionError(f"cannot write game records into {shown}: {clip(str(exc), 120)}") from exc
+
 
 @dataclass(frozen=True)
 class Job:
@@ -228,13 +248,13 @@ def simulate(
     the_game = resolve_game(game)
     opts = prepare_options(the_game, players, options)
     seats = parse_seats(the_game, bots, opts["players"])
-    if games < 1:
-        raise OptionError(f"the number of games must be at least 1, not {games}")
-    if jobs < 0:
-        raise OptionError(f"the number of jobs must be 0 (all cores) or more, not {jobs}")
+    if type(games) is not int or games < 1:
+        raise OptionError(f"the number of games must be at least 1, not {games!r:.60}")
+    if type(jobs) is not int or not 0 <= jobs <= MAX_JOBS:
+        raise OptionError(f"the number of jobs must be 0 (all cores) to {MAX_JOBS}, not {jobs!r:.60}")
     runner = get_backend(backend)
     if records_dir is not None:
-        Path(records_dir).mkdir(parents=True, exist_ok=True)
+        prepare_records_dir(Path(records_dir))
     job = Job(
         game_cls=type(the_game),
         options=opts,
