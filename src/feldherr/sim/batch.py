@@ -20,10 +20,13 @@ from typing import Any
 
 from tqdm import tqdm
 
+from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
-from feldherr.core.play import make_bots, play_game
-from feldherr.core.rng import seed_for_game
+from feldherr.sim.backends import get_backend
+from feldherr.sim.jobs import GameSummary, Job, play_one, record_path
 from feldherr.sim.setup import parse_seats, prepare_options, resolve_game
+
+__all__ = ["GameSummary", "Job", "SimulationResult", "play_one", "record_path", "simulate", "summarize"]
 
 MAX_JOBS = 1024
 """More worker processes than this are a typing error, not a plan."""
@@ -32,8 +35,6 @@ MAX_JOBS = 1024
 def prepare_records_dir(path: Path) -> None:
     """Create the records folder, or refuse (OptionError) before any game is played: a file in the
     way, a folder that cannot be created, or one that cannot be written."""
-    from feldherr.core.errors import OptionError, clip
-
     shown = clip(str(path), 120)
     if path.exists() and not path.is_dir():
         raise OptionError(f"the records folder {shown} is a file, not a folder")
@@ -44,62 +45,6 @@ def prepare_records_dir(path: Path) -> None:
         probe.unlink()
     except (OSError, ValueError) as exc:
         raise OptionError(f"cannot write game records into {shown}: {clip(str(exc), 120)}") from exc
-
-
-@dataclass(frozen=True)
-class Job:
-    """Everything a worker needs to play any game of a batch (picklable)."""
-
-    game_cls: type[Game]
-    options: dict[str, Any]
-    seed: int
-    bots: tuple[str, ...]
-    records_dir: str | None = None
-    name_width: int = 5
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    """The result of one game of a batch."""
-
-    index: int
-    seed: int
-    scores: tuple[float, ...]
-    win_shares: tuple[float, ...]
-    winners: tuple[int, ...]
-    decisions: int
-    record_digest: str
-
-
-_GAME_CACHE: dict[type[Game], Game] = {}
-
-
-def record_path(records_dir: str | os.PathLike[str], index: int, width: int = 5) -> Path:
-    """Where game ``index`` of a batch is written by ``records_dir``."""
-    return Path(records_dir) / f"game-{index:0{width}d}.json"
-
-
-def play_one(job: Job, index: int) -> GameSummary:
-    """Play game ``index`` of the batch described by ``job``."""
-    game = _GAME_CACHE.get(job.game_cls)
-    if game is None:
-        game = _GAME_CACHE[job.game_cls] = job.game_cls()
-    seed = seed_for_game(job.seed, index)
-    bots = make_bots(game, job.bots, seed)
-    record, state, decisions = play_game(game, job.options, seed, bots)
-    if job.records_dir is not None:
-        path = record_path(job.records_dir, index, job.name_width)
-        path.write_text(json.dumps(record.to_json(), ensure_ascii=False) + "\n", encoding="utf-8")
-    outcome = state.outcome()
-    return GameSummary(
-        index=index,
-        seed=seed,
-        scores=tuple(outcome.scores),
-        win_shares=outcome.win_shares,
-        winners=tuple(outcome.winners),
-        decisions=decisions,
-        record_digest=record.digest(),
-    )
 
 
 @dataclass
@@ -242,9 +187,6 @@ def simulate(
     per game).
     Bad arguments raise :class:`~feldherr.core.errors.OptionError`.
     """
-    from feldherr.core.errors import OptionError
-    from feldherr.sim.backends import get_backend
-
     the_game = resolve_game(game)
     opts = prepare_options(the_game, players, options)
     seats = parse_seats(the_game, bots, opts["players"])
