@@ -36,6 +36,7 @@ COMMANDS = (
     "feldherr.cli.simulate",
     "feldherr.cli.bench",
     "feldherr.cli.replay",
+    "feldherr.cli.fuzz",
 )
 #: Optional modules with ``register(subparsers)``; skipped when not installed.
 PLUGINS = ["feldherr.tower.cli"]

@@ -68,9 +68,7 @@ class GameRecord:
             raise RecordError(f"the record's options must be a JSON object, not {shown(options, 60)}")
         engine = data.get("engine")
         if engine is not None and (type(engine) is not int or engine < 1):
-            raise RecordError(
-                f"the record's engine must be a positive whole number, not {shown(engine, 60)}"
-            )
+            raise RecordError(f"the record's engine must be a positive whole number, not {shown(engine, 60)}")
         digest = data.get("final_digest")
         if digest is not None and not isinstance(digest, str):
             raise RecordError("the record's final_digest must be a text")
@@ -128,9 +126,7 @@ def replay(
             move = game.move_from_json(mv)
             state.apply(seat, move)
         except RuleError as err:
-            raise RecordError(
-                f"move {index} ({shown(mv, 80)} by seat {seat}) is illegal: {err}"
-            ) from err
+            raise RecordError(f"move {index} ({shown(mv, 80)} by seat {seat}) is illegal: {err}") from err
         if on_move is not None:
             on_move(state, seat, mv)
     if record.final_digest is not None and state.digest() != record.final_digest:
