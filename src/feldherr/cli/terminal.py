@@ -176,7 +176,7 @@ class TerminalGame:
         self.last_human = seat
         game, lang, match = self.game, self.lang, self.match
         view = match.view(seat)
-        version = view["version"]
+        version = match.version
         self.say()
         self.say(msg("your_turn", lang, who=self.who(seat)))
         self.say(game.render_view(view, lang))
