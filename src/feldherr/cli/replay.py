@@ -10,6 +10,7 @@ from typing import Any
 from feldherr.cli.common import CliError, count_value, described, show
 from feldherr.cli.messages import msg
 from feldherr.core.errors import OptionError, RecordError, RuleError, clip
+from feldherr.core.i18n import LANGS
 from feldherr.core.record import GameRecord, replay
 from feldherr.sim.setup import resolve_game
 
@@ -109,5 +110,5 @@ def register(subparsers: Any) -> None:
         "--seat", type=count_value(0, 10**6), metavar="N", help="print only what seat N may read (0-based)"
     )
     parser.add_argument("--board", action="store_true", help="also print the final position")
-    parser.add_argument("--lang", choices=("en", "de"), default="en", help="language (default en)")
+    parser.add_argument("--lang", choices=LANGS, default="en", help="language (default en)")
     parser.set_defaults(func=run)
