@@ -21,6 +21,7 @@ def test_games_lists_the_toy(capsys: Capsys) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0
     assert "toy" in out and "Toy Auction" in out and "2-4 players" in out and "heuristic" in out
+    assert "options: rounds, variant" in out
 
 
 @pytest.mark.parametrize("command", [[], ["play"], ["simulate"], ["bench"], ["replay"], ["games"]])
