@@ -439,3 +439,15 @@ def test_fuzz_mutated_records(capsys: Capsys, tmp_path: Path) -> None:
             failures += 1
             assert_one_line_failure(code, err, str(data)[:200])
     assert failures > 10
+
+
+@pytest.mark.parametrize("how", TAMPERING)
+def test_resume_refuses_a_hostile_record_in_one_line(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, how: str
+) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(tampered(record_text(tmp_path), how))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    code, out, err = run(capsys, "play", "toy", "--resume", str(path), "--seats", "human,random,random")
+    assert_one_line_failure(code, err, how)
+    assert out == ""

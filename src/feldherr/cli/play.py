@@ -18,7 +18,7 @@ from feldherr.cli.common import (
     seat_count,
 )
 from feldherr.cli.terminal import CLEAR, HUMAN, TerminalGame
-from feldherr.core.errors import OptionError, RecordError, clip
+from feldherr.core.errors import RecordError, clip
 from feldherr.sim.setup import RANDOM, parse_seats, resolve_game
 
 __all__ = ["CLEAR", "HUMAN", "TerminalGame", "register", "run"]
@@ -56,7 +56,7 @@ def resume(args: argparse.Namespace) -> int:
         )
     try:
         players = game.normalize_options(record.options)["players"]
-    except OptionError as exc:
+    except ValueError as exc:  # OptionError, or a game's own check of its options
         raise CliError(f"{args.resume} has invalid options: {exc}", BAD_RECORD) from exc
     if args.players is not None and args.players != players:
         raise CliError(f"the saved game has {players} players, not {args.players}")
