@@ -11,7 +11,6 @@ import importlib
 import importlib.util
 from functools import cache
 from importlib.metadata import entry_points
-
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
