@@ -282,3 +282,15 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
             assert moves[version - 1][0] == seat
     finally:
         srv.stop()
+
+
+def test_language_switch_resends_the_whole_log(server: Server) -> None:
+    created = server.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=1)
+    client = Client(server, created["id"], [created["seats"][0]["token"]])
+    english = client.until(lambda m: m["type"] == "update")
+    assert english["log"] and english["log"][0]["text"].startswith("Round")
+    client.send({"type": "lang", "lang": "de"})
+    german = client.until(lambda m: m["type"] == "update")
+    assert [i["entry"] for i in german["log"]] == [i["entry"] for i in english["log"]]
+    assert german["log"][0]["text"].startswith("Runde")
+    client.close()
