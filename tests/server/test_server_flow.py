@@ -15,6 +15,8 @@ from .serverutil import Client, NotConforming, Server, assert_views_exact, secre
 
 
 def test_health_and_catalogue(server: Server) -> None:
+    printed = server.logs()
+    assert f"open http://127.0.0.1:{server.port}/" in printed and "database: sqlite:///" in printed
     health = server.http.get("/api/health").json()
     assert health["status"] == "ok" and health["database"] == "sqlite" and "toy" in health["games"]
     toy = next(g for g in server.http.get("/api/catalog").json() if g["name"] == "toy")
