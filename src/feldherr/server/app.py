@@ -12,10 +12,12 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from feldherr import __version__
@@ -34,6 +36,9 @@ log = logging.getLogger("feldherr.server")
 MAX_TOKENS = 8
 FINISHED = ("finished", "imported")
 STATUSES = ("open", "running", "finished", "imported")
+STATIC = Path(__file__).resolve().parent / "static"
+"""The browser client, when it is built: ``static/index.html`` is served at ``/`` and
+``/play/{id}``, the rest of the folder under ``/static``."""
 
 INDEX = """<!doctype html><html lang="en"><meta charset="utf-8"><title>feldherr</title>
 <body style="font-family:sans-serif;max-width:40em;margin:2em auto">
@@ -120,13 +125,18 @@ def create_app(settings: Settings) -> FastAPI:
         return str(request.base_url).rstrip("/")
 
     # -- pages and facts ------------------------------------------------------------------------
+    if (STATIC / "index.html").is_file():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
     @app.get("/", response_class=HTMLResponse)
-    async def index() -> str:
-        return INDEX
+    async def index() -> Response:
+        if (STATIC / "index.html").is_file():
+            return FileResponse(STATIC / "index.html")
+        return HTMLResponse(INDEX)
 
     @app.get("/play/{game_id}", response_class=HTMLResponse)
-    async def play_page(game_id: str) -> str:
-        return INDEX
+    async def play_page(game_id: str) -> Response:
+        return await index()
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:

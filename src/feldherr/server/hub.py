@@ -361,10 +361,9 @@ class Hub:
                     "table": [s.public() for s in table.seats],
                 }
             )
+            for s in seats:  # the player is back: the stand-in stops
+                table.stand_ins.pop(s, None)
             self._send(table, conn, force=True)
-            returned = [s for s in seats if s in table.stand_ins]
-            for s in returned:
-                del table.stand_ins[s]
         unclaimed = [s for s in seats if not table.seats[s].claimed]
         if seats:
             if unclaimed:
