@@ -1,4 +1,5 @@
-"""Words for Ernst von Mansfeld: the log catalogue (de/en), move phrases and the terminal picture."""
+"""Words for Ernst von Mansfeld: the catalogue (log lines, terms and an error message per rule id,
+in German and English), move phrases and the terminal picture, drawn from a seat's view alone."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ from typing import Any
 
 from feldherr.core.game import LogEntry, Move
 from feldherr.core.i18n import LANGS, render
-from feldherr.mansfeld.cards import BY_KEY, CARDS
-from feldherr.mansfeld.state import COMMIT, DICE, OVER, RECRUIT, MansfeldState
+from feldherr.mansfeld.data import BY_KEY, CARDS
 
 CATALOGUE: dict[str, dict[str, str]] = {
     "reveal": {"en": "Revealed: {card}.", "de": "Aufgedeckt: {card}."},
@@ -50,6 +50,53 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "phase.commit": {"en": "conquering", "de": "Erobern"},
     "phase.over": {"en": "game over", "de": "Spielende"},
 }
+
+ERRORS: dict[str, dict[str, str]] = {
+    "mansfeld.end": {"en": "the game is over", "de": "Das Spiel ist vorbei"},
+    "mansfeld.turn": {
+        "en": "seat {seat} has no decision to make now",
+        "de": "Platz {seat} ist gerade nicht am Zug",
+    },
+    "mansfeld.move": {
+        "en": "cannot read the move {move} (expected {wanted})",
+        "de": "Der Zug {move} ist nicht lesbar",
+    },
+    "mansfeld.action": {
+        "en": "there is no action {action} (0 to {last})",
+        "de": "Eine Aktion {action} gibt es nicht (0 bis {last})",
+    },
+    "mansfeld.phase.dice": {
+        "en": "{kind} does not belong to the dice phase: everyone sets dice now",
+        "de": "{kind} passt nicht in diese Phase: Jetzt werden die Würfel festgelegt",
+    },
+    "mansfeld.phase.recruit": {
+        "en": "{kind} does not belong to recruiting: recruit a character or pass",
+        "de": "{kind} passt nicht ins Rekrutieren: einen Charakter nehmen oder verzichten",
+    },
+    "mansfeld.phase.commit": {
+        "en": "{kind} does not belong to conquering: commit cards (or none)",
+        "de": "{kind} passt nicht ins Erobern: Karten (oder keine) einsetzen",
+    },
+    "mansfeld.recruit.dice-count": {
+        "en": "the own die shows 1 to {max}, not {count}",
+        "de": "Der eigene Würfel zeigt 1 bis {max}, nicht {count}",
+    },
+    "mansfeld.recruit.open-card": {
+        "en": "the character {card} does not lie open",
+        "de": "Der Charakter {card} liegt nicht offen aus",
+    },
+    "mansfeld.recruit.exact-sum": {
+        "en": "no combination of the dice {dice} makes exactly {cost}, the cost of {card}",
+        "de": "Keine Kombination der Würfel {dice} ergibt genau {cost}, die Kosten von {card}",
+    },
+    "mansfeld.conquer.own-cards": {
+        "en": "seat {seat} cannot commit {card}: not in the hand, or named twice",
+        "de": "Platz {seat} kann {card} nicht einsetzen: nicht auf der Hand oder doppelt genannt",
+    },
+}
+"""An error message per rule id the game raises (fields: the error's ``details``)."""
+
+MESSAGES: dict[str, dict[str, str]] = {**CATALOGUE, **ERRORS}
 
 
 def _lang(lang: str) -> str:
@@ -98,7 +145,8 @@ def render_log(entry: LogEntry, lang: str = "en") -> str:
     return render(CATALOGUE, str(entry["k"]), args, lang)
 
 
-def describe_move(state: MansfeldState, seat: int, move: Move, lang: str = "en") -> str:
+def describe_move(view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
+    """A short phrase for ``move`` (the view is not needed: every fact of a move is printed data)."""
     _lang(lang)
     de = lang == "de"
     kind = move[0]
@@ -124,45 +172,46 @@ def describe_move(state: MansfeldState, seat: int, move: Move, lang: str = "en")
     return repr(move)
 
 
-def _card_line(cid: int, lang: str) -> str:
-    c = CARDS[cid]
+def _card_line(key: str, lang: str) -> str:
+    c = BY_KEY[key]
     ab = f" [{c.ability}]" if c.ability else ""
     return f"{c.name(lang)} ({c.cost}/{c.strength}{ab})"
 
 
-def render_text(state: MansfeldState, seat: int | None, lang: str = "en") -> str:
-    """Text picture of what ``seat`` sees; only facts from ``state.view(seat)`` are shown."""
+def render_view(v: Mapping[str, Any], lang: str = "en") -> str:
+    """The text picture of a view (the terminal); it shows only what the view holds."""
     _lang(lang)
     de = lang == "de"
-    v = state.view(seat)
-    phase = state.phase
+    phase = v["phase"]
+    seat = v["seat"]
     lines = [
         "ERNST VON MANSFELD — "
-        + CATALOGUE[f"phase.{v['phase']}"][lang]
-        + (f" ({'Runde' if de else 'round'} {v['round']})" if phase in (DICE, RECRUIT) else "")
+        + CATALOGUE[f"phase.{phase}"][lang]
+        + (f" ({'Runde' if de else 'round'} {v['round']})" if phase in ("dice", "recruit") else "")
     ]
     lines.append(("Stapel" if de else "Deck") + f": {v['deck_size']}")
-    if phase in (DICE, RECRUIT):
-        shown = ", ".join(_card_line(BY_KEY[k].id, lang) for k in v["open"]) or "-"
+    if phase in ("dice", "recruit"):
+        shown = ", ".join(_card_line(k, lang) for k in v["open"]) or "-"
         lines.append(("Offen (Kosten/Stärke)" if de else "Open (cost/strength)") + f": {shown}")
-    for s in range(state.num_players):
+    for p in v["players"]:
+        s = p["seat"]
         mark = ">" if s in v["to_move"] else " "
         you = (" *du*" if de else " *you*") if s == seat else ""
-        hand = ", ".join(_card_line(BY_KEY[k].id, lang) for k in v["cards"][s]) or "-"
+        hand = ", ".join(_card_line(k, lang) for k in p["cards"]) or "-"
         extra = ""
-        if phase == DICE:
-            ch = v["choice"][s]
+        if phase == "dice":
+            ch = p["dice"]
             extra = f" | {'Würfel' if de else 'dice'}: " + (
-                str(ch) if ch else ("gesetzt" if de else "set") if v["dice_set"][s] else "…"
+                str(ch) if ch else ("gesetzt" if de else "set") if p["dice_set"] else "…"
             )
-        elif phase == RECRUIT:
-            extra = f" | {'Würfel' if de else 'dice'}: {v['choice'][s]}"
-        elif phase == COMMIT:
-            extra = f" | {'Glück' if de else 'luck'}: {v['luck'][s]}"
-            if v["committed"][s]:
+        elif phase == "recruit":
+            extra = f" | {'Würfel' if de else 'dice'}: {p['dice']}"
+        elif phase == "commit":
+            extra = f" | {'Glück' if de else 'luck'}: {p['luck']}"
+            if p["committed"]:
                 extra += " ✓"
-        lines.append(f"{mark} {seat_name(s, lang)}{you}: {hand}{extra} | {v['scores'][s]}")
-    if phase == RECRUIT:
+        lines.append(f"{mark} {seat_name(s, lang)}{you}: {hand}{extra} | {p['score']}")
+    if phase == "recruit":
         mover = v["to_move"][0]
         reach = ", ".join(card_name(k, lang) for k in v["reach"])
         lines.append(
@@ -176,13 +225,10 @@ def render_text(state: MansfeldState, seat: int | None, lang: str = "en") -> str
             who = "—" if p["owner"] is None else seat_name(p["owner"], lang)
             prov.append(f"{p['no']}:{p['value']} {who}")
         lines.append(("Provinzen" if de else "Provinces") + ": " + "; ".join(prov))
-    if phase == COMMIT and v["my_commit"] is not None:
+    if phase == "commit" and v["my_commit"] is not None:
         lines.append(("Eingesetzt" if de else "Committed") + ": " + _names(v["my_commit"], lang))
-    if phase == OVER:
-        out = state.outcome()
+    if phase == "over" and v["winners"] is not None:
         lines.append(
-            ("Sieger" if de else "Winners") + ": " + ", ".join(seat_name(s, lang) for s in out.winners)
+            ("Sieger" if de else "Winners") + ": " + ", ".join(seat_name(s, lang) for s in v["winners"])
         )
-    for entry in state.visible_log(seat)[-6:]:
-        lines.append("  · " + render_log(entry, lang))
     return "\n".join(lines)
