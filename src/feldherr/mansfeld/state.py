@@ -98,7 +98,12 @@ class MansfeldData:
         st.round = 0
         st.phase = DICE
         st.log = []
-        st.derive()
+        st.extra, st.adjust, st.reroll, st.top = (
+            [0] * players,
+            [False] * players,
+            [0] * players,
+            [0] * players,
+        )
         return st
 
     def derive(self) -> None:
