@@ -15,7 +15,7 @@ from feldherr.mansfeld import codec
 from feldherr.mansfeld.data import CARDS, KEYS
 from feldherr.mansfeld.game import MansfeldGame, MansfeldState
 from feldherr.mansfeld.scenario import conquering
-from feldherr.mansfeld.state import COMMIT, RECRUIT
+from feldherr.mansfeld.state import COMMIT, OVER, RECRUIT
 
 GAME = MansfeldGame()
 
@@ -128,3 +128,53 @@ def test_views_fit_the_schema_and_observations_follow_the_view() -> None:
         obs = state.observation(1)
         assert obs.shape == GAME.info({"players": 4}).observation_shape and obs.dtype == np.float32
         assert GAME.render_view(state.view(1), "de") == state.observation_string(1, "de")
+
+
+def test_every_rule_id_has_a_german_and_an_english_message() -> None:
+    import re
+    from pathlib import Path
+
+    import feldherr.mansfeld
+    from feldherr.core.errors import RuleError
+    from feldherr.core.rng import Rng
+    from feldherr.core.testing import check_hostile
+    from feldherr.mansfeld.text import ERRORS
+
+    source = "\n".join(p.read_text() for p in Path(feldherr.mansfeld.__file__).parent.rglob("*.py"))
+    rules = set(re.findall(r'rule="(mansfeld\.[a-z.-]+)"', source))
+    rules |= {f"mansfeld.phase.{p}" for p in ("dice", "recruit", "commit")}
+    assert rules == set(ERRORS)
+    # the templates' fields are the errors' details: the German text is the template, not the
+    # English fallback
+    seen: set[str] = set()
+    for phase in (RECRUIT, COMMIT):
+        state = advance_to(phase, seed=3, players=4)
+        check_hostile(GAME, state, Rng(1), limit=200)
+        seat = state.to_move()[0]
+        bad: list[Any] = [
+            ("dice", 9),
+            ("dice", 1),
+            ("commit", ()),
+            ("recruit", 99),
+            ("commit", (99,)),
+            ("x",),
+        ]
+        bad += [("recruit", c) for c in state.open] + [("commit", (c, c)) for c in state.cards[seat]]
+        for move in bad:
+            for who in (seat, (seat + 1) % 4):
+                try:
+                    state.apply(who, move)
+                except RuleError as err:
+                    if err.rule.startswith("mansfeld."):
+                        seen.add(err.rule)
+                        assert GAME.error_text(err, "de") != err.message, err.rule
+                    continue
+                state = advance_to(phase, seed=3, players=4)  # a legal move: start again
+    over = advance_to(OVER, seed=3)
+    with pytest.raises(RuleError) as end:
+        over.apply(0, ("dice", 1))
+    assert GAME.error_text(end.value, "de") != end.value.message
+    with pytest.raises(RuleError) as action:
+        codec.decode(-1)
+    assert GAME.error_text(action.value, "de") != action.value.message
+    assert len(seen) >= 5

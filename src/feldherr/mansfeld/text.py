@@ -3,99 +3,27 @@ in German and English), move phrases and the terminal picture, drawn from a seat
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from importlib import resources
 from typing import Any
 
 from feldherr.core.game import LogEntry, Move
 from feldherr.core.i18n import LANGS, render
 from feldherr.mansfeld.data import BY_KEY, CARDS
 
-CATALOGUE: dict[str, dict[str, str]] = {
-    "reveal": {"en": "Revealed: {card}.", "de": "Aufgedeckt: {card}."},
-    "dice": {
-        "en": "Dice set (revealed together): {choice}. Order: {seats}.",
-        "de": "Gesetzte Würfel (gleichzeitig aufgedeckt): {choice}. Reihenfolge: {seats}.",
-    },
-    "roll": {"en": "{seat} rolls {dice}.", "de": "{seat} würfelt {dice}."},
-    "miss": {
-        "en": "{seat} rolls {dice} and can recruit nobody.",
-        "de": "{seat} würfelt {dice} und kann niemanden rekrutieren.",
-    },
-    "pass": {"en": "{seat} recruits nobody.", "de": "{seat} verzichtet."},
-    "recruit": {"en": "{seat} recruits {card}.", "de": "{seat} rekrutiert {card}."},
-    "recruit.end": {
-        "en": "The deck is empty: recruiting ends (left over: {left}).",
-        "de": "Der Stapel ist leer: Das Rekrutieren endet (übrig: {left}).",
-    },
-    "province": {
-        "en": "Province {no} is worth {value}. Luck dice: {luck}.",
-        "de": "Provinz {no} ist {value} Punkte wert. Kriegsglück: {luck}.",
-    },
-    "aside": {
-        "en": "Nobody fights for province {no}: it is set aside.",
-        "de": "Niemand kämpft um Provinz {no}: Sie wird beiseitegelegt.",
-    },
-    "conquer": {
-        "en": "Committed cards: {cards}. {seat} conquers province {no} ({value}).",
-        "de": "Eingesetzte Karten: {cards}. {seat} erobert Provinz {no} ({value}).",
-    },
-    "tie.reroll": {
-        "en": "Tie: luck re-rolled {luck}.",
-        "de": "Gleichstand: Kriegsglück neu gewürfelt {luck}.",
-    },
-    "end": {"en": "Game over. Scores: {scores}.", "de": "Spielende. Punkte: {scores}."},
-    "player": {"en": "Seat {n}", "de": "Platz {n}"},  # seat numbers as in the API and the CLI
-    "phase.dice": {"en": "set your dice", "de": "Würfel festlegen"},
-    "phase.recruit": {"en": "recruiting", "de": "Rekrutieren"},
-    "phase.commit": {"en": "conquering", "de": "Erobern"},
-    "phase.over": {"en": "game over", "de": "Spielende"},
-}
 
-ERRORS: dict[str, dict[str, str]] = {
-    "mansfeld.end": {"en": "the game is over", "de": "Das Spiel ist vorbei"},
-    "mansfeld.turn": {
-        "en": "seat {seat} has no decision to make now",
-        "de": "Platz {seat} ist gerade nicht am Zug",
-    },
-    "mansfeld.move": {
-        "en": "cannot read the move {move} (expected {wanted})",
-        "de": "Der Zug {move} ist nicht lesbar",
-    },
-    "mansfeld.action": {
-        "en": "there is no action {action} (0 to {last})",
-        "de": "Eine Aktion {action} gibt es nicht (0 bis {last})",
-    },
-    "mansfeld.phase.dice": {
-        "en": "{kind} does not belong to the dice phase: everyone sets dice now",
-        "de": "{kind} passt nicht in diese Phase: Jetzt werden die Würfel festgelegt",
-    },
-    "mansfeld.phase.recruit": {
-        "en": "{kind} does not belong to recruiting: recruit a character or pass",
-        "de": "{kind} passt nicht ins Rekrutieren: einen Charakter nehmen oder verzichten",
-    },
-    "mansfeld.phase.commit": {
-        "en": "{kind} does not belong to conquering: commit cards (or none)",
-        "de": "{kind} passt nicht ins Erobern: Karten (oder keine) einsetzen",
-    },
-    "mansfeld.recruit.dice-count": {
-        "en": "the own die shows 1 to {max}, not {count}",
-        "de": "Der eigene Würfel zeigt 1 bis {max}, nicht {count}",
-    },
-    "mansfeld.recruit.open-card": {
-        "en": "the character {card} does not lie open",
-        "de": "Der Charakter {card} liegt nicht offen aus",
-    },
-    "mansfeld.recruit.exact-sum": {
-        "en": "no combination of the dice {dice} makes exactly {cost}, the cost of {card}",
-        "de": "Keine Kombination der Würfel {dice} ergibt genau {cost}, die Kosten von {card}",
-    },
-    "mansfeld.conquer.own-cards": {
-        "en": "seat {seat} cannot commit {card}: not in the hand, or named twice",
-        "de": "Platz {seat} kann {card} nicht einsetzen: nicht auf der Hand oder doppelt genannt",
-    },
-}
+def _load_locale() -> dict[str, dict[str, dict[str, str]]]:
+    raw = resources.files("feldherr.mansfeld").joinpath("data/locale.json").read_text("utf-8")
+    data: dict[str, dict[str, dict[str, str]]] = json.loads(raw)
+    return data
+
+
+_LOCALE = _load_locale()
+CATALOGUE: dict[str, dict[str, str]] = _LOCALE["log"]
+"""Log lines and terms (``data/locale.json``)."""
+ERRORS: dict[str, dict[str, str]] = _LOCALE["errors"]
 """An error message per rule id the game raises (fields: the error's ``details``)."""
-
 MESSAGES: dict[str, dict[str, str]] = {**CATALOGUE, **ERRORS}
 
 
