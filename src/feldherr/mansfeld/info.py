@@ -98,9 +98,13 @@ def winners(values: list[int], owner: list[int], players: int) -> tuple[int, ...
     return tuple(s for s in range(players) if keys[s] == top)
 
 
-_CARD_LIST = {"type": "array", "items": {"enum": list(KEYS)}}
-_INT = {"type": "integer"}
-_SEAT = {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1}
+# Shared parts are referenced, not repeated: a small schema is checked much faster.
+_CARD_LIST = {"$ref": "#/$defs/cards"}
+_SEAT = {"$ref": "#/$defs/seat"}
+DEFS: dict[str, Any] = {
+    "cards": {"type": "array", "items": {"enum": list(KEYS)}},
+    "seat": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1},
+}
 PLAYER_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["seat", "age", "cards", "used", "dice_set", "dice", "luck", "committed", "score"],
@@ -144,7 +148,10 @@ GAME_KEYS: dict[str, Any] = {
     "my_commit": {"oneOf": [{"type": "null"}, _CARD_LIST]},
     "winners": {"oneOf": [{"type": "null"}, {"type": "array", "items": _SEAT}]},
 }
-SCHEMA: dict[str, Any] = view_schema(GAME_KEYS, [k for k in GAME_KEYS if k not in ("phase", "players")])
+SCHEMA: dict[str, Any] = {
+    **view_schema(GAME_KEYS, [k for k in GAME_KEYS if k not in ("phase", "players")]),
+    "$defs": DEFS,
+}
 
 
 # -- the observation -----------------------------------------------------------------------------
