@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,14 @@ OPTIONS: list[dict[str, Any]] = [
 def test_conformance(options: dict[str, Any]) -> None:
     counts = check_conformance(get_game("mansfeld"), options, games=1, seed=3)
     assert counts["positions"] > 5 and counts["hostile"] > 300
+
+
+@pytest.mark.skipif(not os.environ.get("FELDHERR_LONG_FUZZ"), reason="FELDHERR_LONG_FUZZ=1 runs it")
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_conformance_long(options: dict[str, Any]) -> None:
+    """The long run (a few minutes): 10 games per option set, every third position, 400 bad inputs
+    per position and seat to move."""
+    check_conformance(get_game("mansfeld"), options, games=10, seed=100, every=3, hostile_limit=400)
 
 
 def test_no_import_circle_in_the_package() -> None:
