@@ -151,6 +151,7 @@ GAME_KEYS: dict[str, Any] = {
 SCHEMA: dict[str, Any] = {
     **view_schema(GAME_KEYS, [k for k in GAME_KEYS if k not in ("phase", "players")]),
     "$defs": DEFS,
+    "additionalProperties": False,  # a key the schema does not know is a bug (or a leak)
 }
 
 
