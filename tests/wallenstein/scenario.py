@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from feldherr.games import get_game
 from feldherr.wallenstein.data import BONUS_TILES, COUNTY_ID, EVENTS
 from feldherr.wallenstein.state import WallensteinState
-from feldherr.wallenstein.tower import ScriptedTower, Tower
+from feldherr.wallenstein.tower.model import ScriptedTower, Tower
 
 GAME = get_game("wallenstein")
 

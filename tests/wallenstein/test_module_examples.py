@@ -7,7 +7,7 @@ import pytest
 
 from feldherr.core.bots import SeatAccess
 from feldherr.core.errors import IllegalMoveError, UnaffordableError
-from feldherr.wallenstein import actions, court, engine, flow, landsknechte, leaders, planning
+from feldherr.wallenstein.rules import actions, court, engine, flow, landsknechte, leaders, planning
 from feldherr.wallenstein.data import (
     BID,
     COMBAT_A,

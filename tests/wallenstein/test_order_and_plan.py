@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from feldherr.core.errors import IllegalMoveError, NotOwnedError, UnaffordableError, WrongPhaseError
-from feldherr.wallenstein import planning
+from feldherr.wallenstein.rules import planning
 from feldherr.wallenstein.data import BID, MONEY_BASE
-from feldherr.wallenstein.engine import SEASONS
+from feldherr.wallenstein.rules.engine import SEASONS
 from feldherr.wallenstein.state import EMPTY, PLAN, POSITION, WallensteinState
 
 from .scenario import fresh

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from feldherr.wallenstein import actions, battle, winter
+from feldherr.wallenstein.rules import actions, battle, winter
 from feldherr.wallenstein.data import (
     DEPLOY5,
     PEASANTS_TOTAL,
