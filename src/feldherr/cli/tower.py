@@ -8,9 +8,9 @@ import json
 import sys
 from typing import Any
 
+from feldherr.wallenstein.rules.combat import BattleKind
 from feldherr.wallenstein.tower.errors import TowerInputError
 from feldherr.wallenstein.tower.registry import CHOICES, model_by_name
-from feldherr.wallenstein.rules.combat import BattleKind
 
 
 def _err(msg: str) -> int:

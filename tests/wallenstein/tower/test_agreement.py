@@ -25,9 +25,9 @@ pytest.importorskip("mujoco")
 
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.tower.fitted import FittedTower
+from feldherr.wallenstein.tower.model import NCOLOURS, PEASANT
 from feldherr.wallenstein.tower.physical import PhysicalTower
 from feldherr.wallenstein.tower.stats import battle_throw, fill_throw, simulate_session
-from feldherr.wallenstein.tower.model import NCOLOURS, PEASANT
 
 PLAYERS, DROPS, SEEDS = 3, 3, range(900, 904)
 FITTED = FittedTower()

@@ -7,9 +7,9 @@ import pytest
 from feldherr.core.errors import OptionError
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.tower.fitted import FittedTower, load_params_file, shipped_params
-from feldherr.wallenstein.tower.registry import model_by_name
-from feldherr.wallenstein.tower.stats import fill_throw, simulate_session
 from feldherr.wallenstein.tower.model import NCOLOURS, Tower
+from feldherr.wallenstein.tower.registry import model_by_name, tower_from_json
+from feldherr.wallenstein.tower.stats import fill_throw, simulate_session
 
 
 def test_cubes_are_conserved_and_never_negative() -> None:
@@ -34,7 +34,7 @@ def test_json_round_trip_through_the_game_registry() -> None:
     model = model_by_name("fitted")
     tower = Tower(model)
     tower.drop(fill_throw(5), Rng(1))
-    again = Tower.from_json(tower.to_json())
+    again = tower_from_json(tower.to_json())
     assert again.content == tower.content and again.model.params() == model.params()
     r1, r2 = Rng(9), Rng(9)
     assert tower.drop([3, 2, 0, 0, 0, 1], r1) == again.drop([3, 2, 0, 0, 0, 1], r2)

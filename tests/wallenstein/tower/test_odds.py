@@ -7,11 +7,11 @@ import itertools
 import pytest
 
 from feldherr.core.rng import Rng
+from feldherr.wallenstein.rules.combat import BattleKind, Verdict, judge
 from feldherr.wallenstein.tower.errors import TowerInputError
 from feldherr.wallenstein.tower.fitted import FittedTower
-from feldherr.wallenstein.tower.odds import Battle, Roles, battle_odds, binomial_pmf, odds_from_distributions
-from feldherr.wallenstein.rules.combat import BattleKind, Verdict, judge
 from feldherr.wallenstein.tower.model import SimpleTower, TwoLevelTower
+from feldherr.wallenstein.tower.odds import Battle, Roles, battle_odds, binomial_pmf, odds_from_distributions
 
 
 def brute(kind: BattleKind, unrest: bool, pa: list[float], pd: list[float], pp: list[float]) -> list[float]:
