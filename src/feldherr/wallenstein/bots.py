@@ -177,7 +177,8 @@ class HeuristicBot:
         here = st.leader[seat]
         statue = 4.0 if here >= 0 and c in NEIGHBOURS[here] else 0.0
         trophy = 3.0 * sum(st.statues[o][c] for o in range(st.num_players) if o != seat)
-        return statue + trophy + TAX[c] + GRAIN[c] + 0.5 * SITES[c] - 0.3 * self._threat(st, seat, c)
+        value: float = statue + trophy + TAX[c] + GRAIN[c] + 0.5 * SITES[c] - 0.3 * self._threat(st, seat, c)
+        return value
 
     # -- setup ---------------------------------------------------------------------------------
 

@@ -62,7 +62,7 @@ def slot_value_to_json(value: int) -> JSON:
 def slot_value_from_json(data: JSON) -> int:
     if data is None:
         return EMPTY
-    if _is_int(data) and 0 <= data < MONEY_CARDS:
+    if type(data) is int and 0 <= data < MONEY_CARDS:
         return MONEY_BASE + data
     if isinstance(data, str) and data == TOWER_NAME:
         return TOWER_CARD
@@ -215,31 +215,35 @@ def _slot_value_from_code(code: int) -> int:
 def encode(move: Move) -> int:
     """The move's index in ``range(NUM_ACTIONS)`` (MalformedMoveError for anything else)."""
     kind = move[0]
+    code = -1
     try:
-        base = OFFSET[kind]
+        base: int = OFFSET[kind]
         if kind == "draft":
             src, size = move[1], move[2]
             if 0 <= src < 3 and 0 <= size < MAX_GROUP:
-                return base + (src * MAX_GROUP + size) * 2 + (len(move) == 4)
+                code = base + (src * MAX_GROUP + size) * 2 + (len(move) == 4)
         elif kind in ("redraw", "pass"):
-            return base
+            code = base
         elif kind == "slot":
-            return base + move[1] * SLOT_VALUES + _slot_value_code(move[2])
+            code = base + move[1] * SLOT_VALUES + _slot_value_code(move[2])
         elif kind == "position":
-            return base + move[1]
+            code = base + move[1]
         elif kind == "move":
             if 0 <= move[2] < MAX_MOVE:
-                return base + move[1] * MAX_MOVE + move[2]
+                code = base + move[1] * MAX_MOVE + move[2]
         elif kind in ("revolt", "leader", "lsk"):
-            return base + move[1]
+            code = base + move[1]
         elif kind == "favor":
             if move[1] < 0:
-                return base
-            target = NCOUNTIES if move[2] == REMOVE_EVENT else NCOUNTIES + 1 if move[2] < 0 else move[2]
-            return base + 1 + move[1] * FAVOR_TARGETS + target
+                code = base
+            else:
+                target = NCOUNTIES if move[2] == REMOVE_EVENT else NCOUNTIES + 1 if move[2] < 0 else move[2]
+                code = base + 1 + move[1] * FAVOR_TARGETS + target
     except (KeyError, IndexError, TypeError) as exc:
         raise _bad(f"no action for {shown(move)}") from exc
-    raise _bad(f"no action for {shown(move)}")
+    if code < 0:
+        raise _bad(f"no action for {shown(move)}")
+    return code
 
 
 def decode(action: int) -> Move:

@@ -8,12 +8,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from feldherr.core.bots import Bot
+from feldherr.core.errors import MalformedMoveError, shown
 from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome
 from feldherr.core.i18n import term
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, players_spec
-from feldherr.core.validate import check_plain_move, check_seat
+from feldherr.core.validate import MAX_INT, check_plain_move, check_seat
 from feldherr.wallenstein import codec, info
 from feldherr.wallenstein.data import (
     ACTIONS,
@@ -41,12 +42,25 @@ class WallensteinPosition(WallensteinState):
     """A Wallenstein position with its rules: the class of every state a game makes."""
 
     def legal_moves(self, seat: int) -> list[Move]:
-        check_seat(seat, self.num_players)
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            check_seat(seat, self.num_players)
         return engine.legal_moves(self, seat)
 
     def apply(self, seat: int, move: Move) -> None:
-        check_seat(seat, self.num_players)
-        check_plain_move(move)  # exact types: 2.0, True, "2" and huge numbers never reach the rules
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            check_seat(seat, self.num_players)
+        # Exact types: 2.0, True, "2" and huge numbers never reach the rules. Every Wallenstein
+        # move is flat (a kind, then whole numbers), so a flat loop decides; anything else is
+        # refused with the core's error.
+        if type(move) is not tuple or not move or type(move[0]) is not str:
+            check_plain_move(move)
+        for value in move[1:]:
+            if type(value) is not int or not -MAX_INT < value < MAX_INT:
+                check_plain_move(move)
+                raise MalformedMoveError(
+                    f"a Wallenstein move holds a kind and whole numbers, not {shown(move)}",
+                    rule="wallenstein.move-format",
+                )
         engine.apply_move(self, seat, move)
         self.version += 1
 

@@ -14,7 +14,7 @@ trophies, the Landsknechte top cards.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from feldherr.core.observation import Features, Observation
 from feldherr.core.rng import Rng
@@ -37,6 +37,7 @@ from feldherr.wallenstein.data import (
 from feldherr.wallenstein.state import LOST, UNPLANNED, WallensteinState
 
 SEASONS = ("spring", "summer", "fall", "winter")
+S = TypeVar("S", bound=WallensteinState)
 PHASES = ("draft", "plan", "position", "move", "execute", "revolt-order", "leader", "landsknechte",
           "favor", "winter", "pre", "post", "winter-end", "over")  # fmt: skip
 
@@ -401,7 +402,7 @@ def _payable_bid(value: int, money: int) -> bool:
     return not MONEY_BASE <= value < TOWER_CARD or value - MONEY_BASE <= money
 
 
-def determinize(st: WallensteinState, seat: int, seed: int) -> WallensteinState:
+def determinize(st: S, seat: int, seed: int) -> S:
     """A copy of ``st`` in which everything ``seat`` cannot see is resampled from ``seed``: the
     others' face-down plan cards (bids included) among their face-down boxes, the order of the
     event deck, the draft deck, the favor deck and the action cards not yet turned, where the

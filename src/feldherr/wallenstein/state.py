@@ -1,10 +1,11 @@
 """The Wallenstein position: flat lists of ints, cheap to copy and to serialise.
 
 The rules live in :mod:`feldherr.wallenstein.rules` and act on this class; this module only holds
-data (and imports only the printed data and the tower). County-indexed lists have 45 entries (ids from ``data/counties.json``), seat-indexed
-lists one per player. Plans are lists of 11 slots (10 action boxes + the auction box; with Am Kaiserhof
-14: + the boxes "convert 1/2/3 armies") holding a county id, ``MONEY_BASE + value`` for a money
-card, ``TOWER_CARD`` for a dice tower card, :data:`EMPTY`, :data:`UNPLANNED` or :data:`LOST`.
+data (and imports only the printed data and the tower). County-indexed lists have 45 entries (ids
+from ``data/counties.json``), seat-indexed lists one per player. Plans are lists of 11 slots (10
+action boxes + the auction box; with Am Kaiserhof 14: + the boxes "convert 1/2/3 armies") holding a
+county id, ``MONEY_BASE + value`` for a money card, ``TOWER_CARD`` for a dice tower card,
+:data:`EMPTY`, :data:`UNPLANNED` or :data:`LOST`.
 """
 
 from __future__ import annotations

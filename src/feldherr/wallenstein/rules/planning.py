@@ -1,8 +1,9 @@
 """Decisions before the actions: the start draft, the secret plan with its bid, the positions.
 
-Plans can be given whole (``("plan", slots)``, 11 slots: the ten boxes in mat order, then the bid)
-or one slot at a time (``("slot", box, value)``), the bid first and then the boxes in mat order, so
-a search bot never faces more than a dozen options. A slot value is a county id, ``MONEY_BASE + v``
+Plans are given one slot at a time (``("slot", box, value)``), the bid first and then the boxes in
+mat order (then the court boxes), so a search bot never faces more than a dozen options and
+``legal_moves`` is the whole action set. :func:`check_plan` checks a whole plan (for tests and bots
+that work one out at once). A slot value is a county id, ``MONEY_BASE + v``
 for the money card of value ``v``, or ``EMPTY``.
 """
 

@@ -1,4 +1,5 @@
-"""Benchmarks for docs/benchmarks.md (The cube tower): ``python -m feldherr.wallenstein.tower.bench [--physical]``.
+"""Benchmarks for docs/benchmarks.md (The cube tower):
+``python -m feldherr.wallenstein.tower.bench [--physical]``.
 
 Odds queries per second over a fixed mix of attacks, neutral attacks and revolts with tray and tower
 contents of game-like size; drops per second for the fast models; seconds per physical drop."""

@@ -1,7 +1,8 @@
 """Fit the fast model to simulated physical drops, and measure how well it agrees.
 
     python -m feldherr.wallenstein.tower.fit_physical generate --sessions 48 --drops 20 --out drops.jsonl
-    python -m feldherr.wallenstein.tower.fit_physical fit drops.jsonl --write src/feldherr/wallenstein/tower/data
+    python -m feldherr.wallenstein.tower.fit_physical fit drops.jsonl \
+        --write src/feldherr/wallenstein/tower/data
 
 (the shipped fit's exact commands are in docs/tower.md).
 
@@ -306,7 +307,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
         doc = {
             "model": "fitted",
             "provenance": (
-                f"fitted by 'python -m feldherr.wallenstein.tower.fit_physical fit' to {len(records)} simulated physical "
+                "fitted by 'python -m feldherr.wallenstein.tower.fit_physical fit' to "
+                f"{len(records)} simulated physical "
                 f"drops in {report['sessions']} sessions (geometry: data/geometry.json, itself assumed)"
             ),
             "params": params,
@@ -331,7 +333,8 @@ def cmd_example(args: argparse.Namespace) -> int:
     lines = [
         "# Example of drops recorded by hand (format: docs/tower.md, 'Fitting to a real tower').",
         "# Each session starts with an emptied tower; its first line is the filling drop.",
-        "# These lines come from the physical simulation (python -m feldherr.wallenstein.tower.fit_physical example).",
+        "# These lines come from the physical simulation "
+        "(python -m feldherr.wallenstein.tower.fit_physical example).",
         ",".join(["session"] + [f"thrown_{c}" for c in cols] + [f"out_{c}" for c in cols]),
     ]
     for r in sorted(chosen, key=lambda r: (seeds.index(r["seed"]), r["drop"])):

@@ -12,7 +12,8 @@ cubes, with ``n0``/``n1`` cubes (all colours) lodged on the levels before the dr
 
 Given the drop size and the levels' loads before the drop, every cube's fate is independent of the
 others, so the cubes of one colour that come out are a sum of three binomials (thrown cubes, cubes on
-the upper level, cubes on the lower level). That makes battle odds exact (:mod:`feldherr.wallenstein.tower.odds`).
+the upper level, cubes on the lower level). That makes battle odds exact
+(:mod:`feldherr.wallenstein.tower.odds`).
 """
 
 from __future__ import annotations
