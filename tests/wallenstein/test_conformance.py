@@ -217,3 +217,43 @@ def test_playout_keeps_the_version() -> None:
 
     assert drive(b, bots) == decisions
     assert a.version == b.version == decisions and a.digest() == b.digest()
+
+
+def _positions(options: dict[str, Any], seed: int, every: int = 9) -> Any:
+    state = GAME.new_state(options, seed)
+    bots = [RandomBot(seed + s) for s in range(state.num_players)]
+    count = 0
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
+        count += 1
+        if count % every == 0:
+            yield state
+
+
+def test_heuristic_bot_sees_only_its_seat() -> None:
+    """The bot's choice depends only on what its seat may know: the same on a determinized copy
+    (the others' plans, the decks, the tower's insides and the generator resampled)."""
+    from feldherr.wallenstein.bots import HeuristicBot
+
+    options = {"players": 4, "modules": ["court", "landsknechte", "leaders"]}
+    for st in _positions(options, 4):
+        for seat in st.to_move():
+            mine = HeuristicBot(seat).choose(SeatAccess(st, seat))
+            assert mine in st.legal_moves(seat)
+            other = st.determinize(seat, 99)
+            assert HeuristicBot(seat).choose(SeatAccess(other, seat)) == mine
+
+
+def test_text_from_the_view_only() -> None:
+    options = {"players": 5, "modules": ["court", "landsknechte", "leaders"]}
+    for st in _positions(options, 6, every=17):
+        for seat in (None, *range(st.num_players)):
+            view = st.view(seat)
+            for lang in ("en", "de"):
+                assert "Wallenstein" in GAME.render_view(view, lang)
+                if seat is not None and seat in st.to_move():
+                    for move in st.legal_moves(seat)[:12]:
+                        assert GAME.describe_move(view, move, lang)
+        for entry in st.log[-20:]:
+            assert GAME.render_log(entry, "de") and GAME.render_log(entry, "en")
