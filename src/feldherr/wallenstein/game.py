@@ -26,6 +26,7 @@ from feldherr.wallenstein.data import (
     NAMES,
     TOWER_CARD,
 )
+from feldherr.wallenstein.playout import random_playout
 from feldherr.wallenstein.rules import engine
 from feldherr.wallenstein.state import EMPTY, WallensteinState
 from feldherr.wallenstein.terminal import render_view
@@ -80,8 +81,6 @@ class WallensteinPosition(WallensteinState):
         return info.determinize(self, seat, seed)
 
     def random_playout(self, bot_seeds: Sequence[int]) -> int:
-        from feldherr.wallenstein.playout import random_playout
-
         decisions = random_playout(self, bot_seeds)
         self.version += decisions
         return decisions
