@@ -73,6 +73,12 @@ class WallensteinPosition(WallensteinState):
             check_seat(seat, self.num_players)
         return info.view(self, seat)
 
+    def action_mask(self, seat: int) -> list[bool]:
+        mask = [False] * codec.NUM_ACTIONS  # the action space is the same for every option set
+        for move in self.legal_moves(seat):
+            mask[codec.encode(move)] = True
+        return mask
+
     def observation(self, seat: int) -> Observation:
         return info.observation(self.view(seat))
 
