@@ -192,6 +192,11 @@ NUM_ACTIONS = _start
 _KIND_AT = [(OFFSET[k], k) for k, _ in _BLOCKS]
 
 
+def num_actions(options: object = None) -> int:
+    """The size of the action space (the same for every option set)."""
+    return NUM_ACTIONS
+
+
 def _slot_value_code(value: int) -> int:
     if value == EMPTY:
         return NCOUNTIES + MONEY_CARDS + 1
@@ -272,4 +277,4 @@ def decode(action: int) -> Move:
     return (kind, i)
 
 
-__all__ = ["BID", "NUM_ACTIONS", "decode", "encode", "move_from_json", "move_to_json"]
+__all__ = ["BID", "NUM_ACTIONS", "decode", "encode", "move_from_json", "move_to_json", "num_actions"]

@@ -157,7 +157,7 @@ class WallensteinGame(Game):
             name=self.name,
             title=self.title,
             num_players=players,
-            num_actions=codec.NUM_ACTIONS,
+            num_actions=codec.num_actions(normal),
             observation_shape=(info.OBSERVATION_SIZE,),
             max_decisions=MAX_DECISIONS,
             simultaneous=True,
