@@ -100,10 +100,10 @@ def test_game_over_and_options() -> None:
     picked = GAME.normalize_options({"players": 4, "variant": "alte_hasen:veto"})["variant"]
     assert picked == ["alte_hasen:veto", "deck_2023"]
     st = GAME.new_state({"players": 4, "variant": picked}, 3)
-    vetos = [c for stack in st.stacks for c in stack] + [c for c in st.up if c >= 0]
+    vetos = [c for stack in st.stacks for c in stack] + [c for c in st.open_cards if c >= 0]
     assert vetos.count(D.CARD_INDEX["veto"]) == 2 and D.CARD_INDEX["the_court"] not in vetos
     assert (
-        sum(len(s) for s in st.stacks) + sum(1 for c in st.up if c >= 0) == 40 + 2
+        sum(len(s) for s in st.stacks) + sum(1 for c in st.open_cards if c >= 0) == 40 + 2
     )  # stacks 1-4, and the open King's card also stays in its stack
     with pytest.raises(OptionError):
         GAME.normalize_options({"players": 4, "variant": "alte_hasen:fiesta"})
@@ -171,16 +171,16 @@ def test_views_hide_modifiers_and_retaken_power_cards() -> None:
     v = st.view(1)
     assert "modifiers" not in v["players"][0] and "modifiers" in v["players"][1]
     st2 = fresh(4)
-    st2.pdisc[0] = 1 << 5
-    st2.hand[0] &= ~(1 << 5)
+    st2.power_discard[0] = 1 << 5
+    st2.power_hand[0] &= ~(1 << 5)
     give_turn(st2, 0, "ermaechtigung", court=0)
-    st2.played[0] = 9
-    st2.hand[0] &= ~(1 << 9)
+    st2.power_played[0] = 9
+    st2.power_hand[0] &= ~(1 << 9)
     st2.apply(0, ("special",))
     st2.apply(0, ("pb", 5))
     seen = json.dumps([e for e in st2.view(1)["log"] if e["k"].startswith("power_back")])
     assert '"v"' not in seen
-    assert st2.hand[0] >> 5 & 1
+    assert st2.power_hand[0] >> 5 & 1
 
 
 def _scramble_secrets_of(st: ElGrandeState, other: int) -> ElGrandeState:
@@ -191,24 +191,24 @@ def _scramble_secrets_of(st: ElGrandeState, other: int) -> ElGrandeState:
         mask = getattr(twin, field)[other]
         k = bin(mask).count("1")
         # the same number of cards, other values (keep the card just played out of both)
-        free = [v for v in range(1, 14) if v != twin.played[other]]
+        free = [v for v in range(1, 14) if v != twin.power_played[other]]
         low = sum(1 << v for v in free[:k]) & full
         high = sum(1 << v for v in free[len(free) - k :]) & full
         getattr(twin, field)[other] = low if low != mask else high
-    mods = bin(twin.mhand[other]).count("1")
-    twin.mhand[other] = sum(1 << m for m in range(15, 15 - mods, -1))
-    if twin.disc[other] >= 0 and twin.phase == DISC:
-        twin.disc[other] = (twin.disc[other] + 1) % 9
+    mods = bin(twin.modifier_hand[other]).count("1")
+    twin.modifier_hand[other] = sum(1 << m for m in range(15, 15 - mods, -1))
+    if twin.discs[other] >= 0 and twin.phase == DISC:
+        twin.discs[other] = (twin.discs[other] + 1) % 9
     for stack in twin.stacks:
         stack.reverse()
-    twin.dpower.reverse()
-    twin.rdeck.reverse()
+    twin.dummy_power.reverse()
+    twin.region_deck.reverse()
     twin.rng.state ^= 0xABCDEF
-    if twin.hidden:
+    if twin.hidden_castillo:
         i = other * D.AREAS + D.CASTILLO
-        if twin.prov[other] > 0:
-            twin.prov[other] -= 1
-            twin.cab[i] += 1
+        if twin.province[other] > 0:
+            twin.province[other] -= 1
+            twin.caballeros[i] += 1
     return twin
 
 
@@ -227,7 +227,7 @@ def test_views_do_not_depend_on_other_seats_secrets(variant: str) -> None:
                     viewer = step % players
                     other = (viewer + 1) % players
                     twin = _scramble_secrets_of(st, other)
-                    changed += twin.hand[other] != st.hand[other]
+                    changed += twin.power_hand[other] != st.power_hand[other]
                     mine = json.loads(json.dumps(st.view(viewer)))
                     theirs = json.loads(json.dumps(twin.view(viewer)))
                     mine.pop("log"), theirs.pop("log")
