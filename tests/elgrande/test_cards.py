@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from feldherr.elgrande import data as D
+from feldherr.elgrande.rules import flow
+from feldherr.elgrande.rules.scoring import points_of, score_area
 from feldherr.elgrande.state import ACT, DISC, POWER, VETO
 
 from .helpers import R, count, empty_board, fresh, give_turn, put
@@ -12,31 +14,31 @@ def test_veto_announce_and_prevent() -> None:
     st = fresh(4)
     empty_board(st)
     st.king = R["Aragón"]
-    st.vetos[2] = st.round_index
+    st.vetos[2] = [st.round_index]
     put(st, 1, "Toledo", 3)
     give_turn(st, 0, "fiesta", court=0)
     st.apply(0, ("special",))  # announced: the Veto holder decides at once
     assert st.phase == VETO and st.to_move() == (2,)
     st.apply(2, ("veto", 1))
-    assert st.score == [0, 0, 0, 0] and st.vetos[2] == -1
+    assert st.score == [0, 0, 0, 0] and st.vetos[2] == []
     # a held Veto lasts this and the next round only
     st2 = fresh(4)
-    st2.vetos[1] = st2.round_index
+    st2.vetos[1] = [st2.round_index]
     st2.round_index += 1
-    st2._end_round()
-    assert st2.vetos[1] == -1
+    flow.end_round(st2)
+    assert st2.vetos[1] == []
 
 
 def test_veto_declined_lets_the_action_run() -> None:
     st = fresh(4)
     empty_board(st)
     st.king = R["Aragón"]
-    st.vetos[3] = st.round_index
+    st.vetos[3] = [st.round_index]
     put(st, 1, "Valencia", 3)
     give_turn(st, 0, "fiesta", court=0)
     st.apply(0, ("special",))
     st.apply(3, ("veto", 0))
-    assert st.score[1] == 5 and st.vetos[3] >= 0
+    assert st.score[1] == 5 and len(st.vetos[3]) == 1
 
 
 def test_ermaechtigung_keeps_the_start_marker_case() -> None:
@@ -66,7 +68,7 @@ def test_revolte_makes_the_castillo_the_kings_region() -> None:
     assert places == set(range(9))  # every region neighbours the Castillo, which is now taboo
     put(st, 0, "Castillo", 2)
     put(st, 1, "Castillo", 1)
-    st._begin_scoring()
+    flow.begin_general_scoring(st)
     assert st.phase != DISC and count(st, 0, "Castillo") == 2  # thrown back, not moved
     castillo = next(e for e in st.log if e["k"] == "scored" and e["a"]["r"] == "Castillo")
     assert castillo["a"]["pts"][0] == 5 + D.KING_BONUS
@@ -146,7 +148,7 @@ def test_konkurrenz_and_offenbarung() -> None:
     st.apply(1, ("special",))
     assert st.score[0] == 5 + D.GRANDE_BONUS and st.score[1] == 3
     assert count(st, 0, "Castillo") == 2 and st.grande[0] == D.CASTILLO  # all thrown back
-    st._begin_scoring()
+    flow.begin_general_scoring(st)
     st.apply(0, ("disc", R["Sevilla"]))
     if st.phase == DISC:
         st.apply(1, ("disc", R["Sevilla"]))
@@ -191,7 +193,7 @@ def test_gesetzeserlass_never_into_or_out_of_the_kings_region() -> None:
     moves = st.legal_moves(0)
     assert all(m[1] == 1 for m in moves) and ("board", 1, R["Toledo"]) not in moves
     st.apply(0, ("board", 1, D.CASTILLO))
-    assert st.points_of(D.CASTILLO) == D.SCOREBOARDS[1]
+    assert points_of(st, D.CASTILLO) == D.SCOREBOARDS[1]
 
 
 def test_wahlheimat_shared_regions_allowed() -> None:
@@ -218,7 +220,7 @@ def test_two_player_dummy() -> None:
     put(st, 0, "Galicia", 2)
     st.grande = [R["Sevilla"], R["Sevilla"]]
     st.king = R["Sevilla"]
-    assert st.score_area(R["Galicia"]) == [2, 0]  # the dummy takes first place but scores nothing
+    assert score_area(st, R["Galicia"]) == [2, 0]  # the dummy takes first place but scores nothing
 
 
 def test_dummy_takes_the_highest_card() -> None:
@@ -260,11 +262,11 @@ def test_machtverschiebung_pass_one_to_the_left() -> None:
 
 
 def test_three_players_merged_stacks_and_dummy_skips_the_kings_region() -> None:
-    assert len(fresh(3, "merged_stacks").up) == 4 and len(fresh(3).up) == 5
+    assert len(fresh(3, "merged_stacks").open_cards) == 4 and len(fresh(3).open_cards) == 5
     st = fresh(2)
     before = st.province[2]
     st.region_deck = [R["Granada"], st.king]  # the next card drawn shows the King's region
-    st._dummy_regions()
+    flow._dummy_regions(st)
     assert st.province[2] == before - 2 and count(st, 2, "Granada") >= 2
     assert count(st, 2, D.AREA_NAMES[st.king]) == 0 or st.king == R["Granada"]
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from feldherr.elgrande import data as D
+from feldherr.elgrande.rules import flow
+from feldherr.elgrande.rules.scoring import points_of, score_area
 from feldherr.elgrande.state import COURT, DISC, POWER, RECALL, TAKE
 
 from .helpers import GAME, R, count, empty_board, fresh, give_turn, put
@@ -139,7 +141,7 @@ def test_castillo_scoring_example_and_transfer() -> None:
     put(st, BLUE, "Castillo", 2)
     put(st, ORANGE, "Castillo", 1)
     st.grande = [R["Castilla"]] * 4  # keep the region scoring from adding bonuses
-    st._begin_scoring()
+    flow.begin_general_scoring(st)
     assert st.phase == DISC and sorted(st.to_move()) == [YOU, ORANGE, BLUE]
     st.apply(YOU, ("disc", R["Granada"]))
     st.apply(ORANGE, ("disc", R["Castilla"]))  # the King's region: back to the court
@@ -159,22 +161,22 @@ def test_galicia_navarra_sevilla_granada_examples() -> None:
     put(st, ORANGE, "Galicia", 4)
     put(st, BLUE, "Galicia", 3)
     put(st, YOU, "Galicia", 2)
-    assert st.score_area(R["Galicia"]) == [0, 4, 2, 0]
+    assert score_area(st, R["Galicia"]) == [0, 4, 2, 0]
     # Navarra 5/3/1: you, Blue, Green 2 each -> all 3 (Green's Grande gives nothing); Orange 1 -> 1
     for c in (YOU, BLUE, GREEN):
         put(st, c, "Navarra", 2)
     put(st, ORANGE, "Navarra", 1)
-    assert st.score_area(R["Navarra"]) == [3, 1, 3, 3]
+    assert score_area(st, R["Navarra"]) == [3, 1, 3, 3]
     # Sevilla 4/3/1: Blue and Green 2 each -> 3 each, no Grande bonus for Blue; you 1 -> 1
     put(st, BLUE, "Sevilla", 2)
     put(st, GREEN, "Sevilla", 2)
     put(st, YOU, "Sevilla", 1)
-    assert st.score_area(R["Sevilla"]) == [1, 0, 3, 3]
+    assert score_area(st, R["Sevilla"]) == [1, 0, 3, 3]
     # Granada 6/3/1: you 3 with your Grande in the King's region -> 6 + 2 + 2 = 10; Orange and Green 1 each
     put(st, YOU, "Granada", 3)
     put(st, ORANGE, "Granada", 1)
     put(st, GREEN, "Granada", 1)
-    assert st.score_area(R["Granada"]) == [10, 1, 0, 1]
+    assert score_area(st, R["Granada"]) == [10, 1, 0, 1]
 
 
 def test_three_players_use_two_values_only() -> None:
@@ -185,7 +187,7 @@ def test_three_players_use_two_values_only() -> None:
     put(st, 1, "Navarra", 2)
     put(st, 2, "Navarra", 1)
     st.grande = [R["Galicia"]] * 3
-    assert st.score_area(R["Navarra"]) == [5, 3, 0]
+    assert score_area(st, R["Navarra"]) == [5, 3, 0]
 
 
 def test_aussenposten_with_mobile_scoreboards() -> None:
@@ -354,4 +356,4 @@ def test_move_codec_round_trip() -> None:
     ]:
         assert GAME.move_from_json(GAME.move_to_json(move)) == move
     assert GAME.move_to_json(("place", R["Aragón"])) == ["place", "Aragón"]
-    assert GAME.move_from_json(["place", "aragon"]) == ("place", R["Aragón"])
+    assert GAME.move_from_json(["place", "Aragon"]) == ("place", R["Aragón"])

@@ -118,7 +118,7 @@ def test_every_log_entry_and_move_renders_in_both_languages() -> None:
             for seat in st.to_move():
                 for move in st.legal_moves(seat)[:3]:
                     for lang in ("en", "de"):
-                        assert GAME.describe_move(st, seat, move, lang)
+                        assert GAME.describe_move(st.view(seat), move, lang)
                 st.apply(seat, bots[seat].choose(SeatAccess(st, seat)))
         for entry in st.log:
             assert entry["k"] in CATALOGUE, entry["k"]
@@ -131,7 +131,7 @@ def test_every_log_entry_and_move_renders_in_both_languages() -> None:
 
 def test_heuristic_ignores_what_its_seat_cannot_see() -> None:
     from feldherr.elgrande.bots import HeuristicBot
-    from feldherr.elgrande.state import ElGrandeState
+    from feldherr.elgrande.game import ElGrandeState
 
     for seed in range(6):
         st = GAME.new_state({"players": 4}, seed)

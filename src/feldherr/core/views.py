@@ -93,4 +93,16 @@ def validate_view(view: Mapping[str, Any], schema: Mapping[str, Any]) -> None:
     ``jsonschema`` package, a test dependency)."""
     import jsonschema
 
-    jsonschema.validate(instance=view, schema=schema)
+    key = id(schema)
+    cached = _VALIDATORS.get(key)
+    if cached is None or cached[0] is not schema:
+        cls = jsonschema.validators.validator_for(schema)
+        cls.check_schema(schema)  # once per schema: checking it against the metaschema is slow
+        cached = (schema, cls(schema))
+        _VALIDATORS[key] = cached
+    error = jsonschema.exceptions.best_match(cached[1].iter_errors(view))
+    if error is not None:
+        raise error
+
+
+_VALIDATORS: dict[int, tuple[Mapping[str, Any], Any]] = {}

@@ -159,13 +159,7 @@ def _arg(kind: str, t: str, v: Any) -> int:
         if type(v) is not int:
             raise MalformedMoveError(f"{kind!r} expects a whole number, got {shown(v)}", rule="elgrande.move.arg", value=shown(v))
         return v
-    if type(v) is int:
-        if t == "c" and v == -1:
-            return -1
-        if 0 <= v < len(D.AREA_NAMES):
-            return v
-        raise MalformedMoveError(f"no area number {shown(v)}", rule="elgrande.move.arg", value=shown(v))
-    if isinstance(v, str):
+    if type(v) is str:  # an area by its name (one spelling per area: the JSON form is exact)
         if t == "c" and v == _MARK[kind]:
             return -1
         try:

@@ -148,7 +148,7 @@ def check(st: ElGrandeData, seat: int, move: object) -> None:
         raise WrongPhaseError(
             f"{kind!r} does not belong to the {phase} phase", rule=f"elgrande.phase.{phase}", kind=kind
         )
-    if move not in cached_legal(st, seat):
+    if move not in cached_legal(st, seat) and move not in legal(st, seat):
         raise IllegalMoveError(
             f"{shown(move)} is not allowed now", rule=RULES.get(kind, "elgrande.rules"), move=shown(move)
         )
