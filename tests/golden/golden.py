@@ -39,6 +39,13 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("elgrande", {"players": 4, "variant": ["alte_hasen"]}),
     ("elgrande", {"deck": "classic", "players": 4, "variant": ["machtverschiebung"]}),
     ("elgrande", {"deck": "classic", "players": 4, "variant": ["hidden_castillo"]}),
+    # engine 2: the 2023 base game is the default
+    ("elgrande", {"players": 2}),
+    ("elgrande", {"players": 3}),
+    ("elgrande", {"players": 5}),
+    ("elgrande", {"players": 4, "variant": ["short"]}),
+    ("elgrande", {"players": 4, "variant": ["machtverschiebung"]}),
+    ("elgrande", {"players": 4, "variant": ["hidden_castillo"]}),
     ("mansfeld", {"players": 2}),
     ("mansfeld", {"players": 3}),
     ("mansfeld", {"players": 4}),
