@@ -56,25 +56,34 @@ class ElGrandeState(ElGrandeData, State):
     def options(self) -> dict[str, Any]:  # type: ignore[override]
         return self.game_options
 
-    def to_move(self) -> tuple[int, ...]:
-        return rules.to_move(self)
+    to_move = rules.to_move  # bound as a method: one call less on the hot path
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
     def legal_moves(self, seat: int) -> list[Move]:
-        check_seat(seat, self.num_players)
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            check_seat(seat, self.num_players)
         cache = self._legal_cache
         if cache is not None and self._legal_cache_seat == seat:
-            return list(cache)  # the cache stays the state's own
-        return list(rules.cached_legal(self, seat))
+            return cache[:]  # a copy: the cache stays the state's own
+        return rules.cached_legal(self, seat)[:]
 
     def apply(self, seat: int, move: Move) -> None:
-        check_seat(seat, self.num_players)
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            check_seat(seat, self.num_players)
         cache = self._legal_cache
-        # fast path: a move object taken from legal_moves (exact types by construction)
-        if cache is None or self._legal_cache_seat != seat or not any(m is move for m in cache):
+        # fast path: the very move object legal_moves handed out (its types are exact); an equal
+        # move of other types (2.0 for 2) is not identical and takes the full check
+        if cache is None or self._legal_cache_seat != seat:
             rules.check(self, seat, move)
+        else:
+            try:
+                fast = cache[cache.index(move)] is move
+            except ValueError:
+                fast = False
+            if not fast:
+                rules.check(self, seat, move)
         rules.do(self, seat, move)
         self.version += 1
         rules.settle(self)

@@ -19,7 +19,25 @@ from feldherr.core.errors import (
 from feldherr.core.game import Move
 from feldherr.elgrande.rules.kinds import ARGS
 from feldherr.elgrande.rules import effects as fx
-from feldherr.elgrande.rules import flow
+from feldherr.elgrande.rules.flow import (
+    begin_take,
+    do_ability,
+    do_act,
+    do_court,
+    do_disc,
+    do_mpass,
+    do_power,
+    do_recall,
+    do_take,
+    do_veto,
+    legal_act,
+    legal_court,
+    legal_mpass,
+    legal_power,
+    legal_recall,
+    legal_take,
+    run_on,
+)
 from feldherr.elgrande.rules.common import disc_options
 from feldherr.elgrande.state import (
     ABILITY,
@@ -84,15 +102,15 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
     """A new list of ``seat``'s legal moves (``seat`` owes the decision)."""
     ph = st.phase
     if ph == ACT:
-        return flow.legal_act(st)
+        return legal_act(st)
     if ph == POWER:
-        return flow.legal_power(st, seat)
+        return legal_power(st, seat)
     if ph == COURT:
-        return flow.legal_court(st)
+        return legal_court(st)
     if ph == TAKE:
-        return flow.legal_take(st)
+        return legal_take(st)
     if ph == RECALL:
-        return flow.legal_recall(st, seat)
+        return legal_recall(st, seat)
     if ph == EFFECT:
         return fx.legal(st, seat)
     if ph == DISC:
@@ -102,7 +120,7 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
     if ph == ABILITY:
         return [("ability",), ("noability",)]
     if ph == MODPASS:
-        return flow.legal_mpass(st, seat)
+        return legal_mpass(st, seat)
     return []
 
 
@@ -159,28 +177,29 @@ def do(st: ElGrandeData, seat: int, move: Move) -> None:
     kind = move[0]
     ph = st.phase
     if ph == ACT:
-        flow.do_act(st, move)
+        do_act(st, move)
     elif ph == EFFECT:
         fx.apply(st, seat, move)
     elif kind == "power":
-        flow.do_power(st, seat, move[1], move[2])
+        do_power(st, seat, move[1], move[2])
     elif kind == "court":
-        flow.do_court(st, move[1])
+        do_court(st, move[1])
     elif kind == "take":
-        flow.do_take(st, move[1])
+        do_take(st, move[1])
     elif kind == "recall":
-        flow.do_recall(st, seat, move[1])
+        do_recall(st, seat, move[1])
     elif kind == "disc":
-        flow.do_disc(st, seat, move[1])
+        do_disc(st, seat, move[1])
     elif kind == "veto":
-        flow.do_veto(st, seat, move[1])
+        do_veto(st, seat, move[1])
     elif kind == "ability":
-        flow.do_ability(st)
+        do_ability(st)
     elif kind == "noability":
-        flow.begin_take(st)
+        begin_take(st)
     elif kind == "mpass":
-        flow.do_mpass(st, seat, move[1])
-    flow.run_on(st)
+        do_mpass(st, seat, move[1])
+    if st.effect_finished or st.phase == DISC:
+        run_on(st)
 
 
 def settle(st: ElGrandeData) -> None:
@@ -197,7 +216,7 @@ def settle(st: ElGrandeData) -> None:
         else:
             # simultaneous phases are never auto-played: a driver may hold the seat tuple
             return
-        lm = flow.legal_act(st) if ph == ACT else legal(st, seat)
+        lm = legal_act(st) if ph == ACT else legal(st, seat)
         if len(lm) == 1:
             do(st, seat, lm[0])
             continue

@@ -99,6 +99,8 @@ def area_gains(
 def score_area(st: ElGrandeData, a: int, first_only: bool = False) -> list[int]:
     """Score one region (or the Castillo) now: add the points, log them, return each gain."""
     counts = st.caballeros[a :: D.AREAS]
+    if not any(counts):
+        return [0] * st.num_players
     gains = area_gains(counts, st.num_players, points_of(st, a), st.king == a, st.grande, a, first_only)
     score = st.score
     for p in range(st.num_players):
