@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from feldherr.elgrande import data as D
-from feldherr.elgrande.game import ElGrandeGame
-from feldherr.elgrande.game import ElGrandeState
+from feldherr.elgrande.game import ElGrandeGame, ElGrandeState
 
 GAME = ElGrandeGame()
 R = {name: i for i, name in enumerate(D.AREA_NAMES)}

@@ -17,8 +17,8 @@ from feldherr.core.errors import (
     WrongPhaseError,
 )
 from feldherr.elgrande import data as D
-from feldherr.elgrande.rules import flow
 from feldherr.elgrande.game import ElGrandeState
+from feldherr.elgrande.rules import flow
 from feldherr.elgrande.state import DISC
 
 from .helpers import GAME, R, empty_board, fresh, give_turn, put
@@ -98,7 +98,11 @@ def test_game_over_and_options() -> None:
         GAME.normalize_options({"players": 4, "variant": "merged_stacks"})
     a = GAME.normalize_options({"players": 3, "variant": "short, nr,mv"})
     b = GAME.normalize_options({"players": 3, "variant": ["machtverschiebung", "short", "neue_regentschaft"]})
-    assert a == b == {"players": 3, "deck": "2023", "variant": ["machtverschiebung", "neue_regentschaft", "short"]}
+    assert (
+        a
+        == b
+        == {"players": 3, "deck": "2023", "variant": ["machtverschiebung", "neue_regentschaft", "short"]}
+    )
     picked = GAME.normalize_options({"players": 4, "variant": "alte_hasen:veto"})["variant"]
     assert picked == ["alte_hasen:veto"]
     st = GAME.new_state({"players": 4, "variant": picked}, 3)
@@ -111,7 +115,12 @@ def test_game_over_and_options() -> None:
         GAME.normalize_options({"players": 4, "variant": "alte_hasen:fiesta"})
     with pytest.raises(OptionError):  # the classic deck holds the 'Alte Hasen' cards already
         GAME.normalize_options({"players": 4, "deck": "classic", "variant": ["alte_hasen"]})
-    for bad in ({"players": "4"}, {"players": 4.0}, {"players": 4, "deck": "1999"}, {"players": 4, "short": True}):
+    for bad in (
+        {"players": "4"},
+        {"players": 4.0},
+        {"players": 4, "deck": "1999"},
+        {"players": 4, "short": True},
+    ):
         with pytest.raises(OptionError):
             GAME.normalize_options(bad)
     # the form of engine 1: the 2023 deck named as a variant

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from feldherr.elgrande import data as D
 from feldherr.elgrande.rules import flow
-from feldherr.elgrande.rules.scoring import points_of, score_area
+from feldherr.elgrande.rules.scoring import score_area
 from feldherr.elgrande.state import COURT, DISC, POWER, RECALL, TAKE
 
 from .helpers import GAME, R, count, empty_board, fresh, give_turn, put
@@ -332,7 +332,9 @@ def test_round_end_discards_the_unused_card_but_keeps_the_kings_card() -> None:
     while st.round == 1:
         seat = st.to_move()[0]
         if st.phase == TAKE:
-            stack = 4 if 4 in [s for s, c in enumerate(st.open_cards) if c >= 0] else st.legal_moves(seat)[0][1]
+            stack = (
+                4 if 4 in [s for s, c in enumerate(st.open_cards) if c >= 0] else st.legal_moves(seat)[0][1]
+            )
             taken.append(stack)
             st.apply(seat, ("take", stack))
             continue

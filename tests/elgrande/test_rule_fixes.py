@@ -26,7 +26,7 @@ def _after_the_pass(seed: int = 1):  # type: ignore[no-untyped-def]
 
 
 def test_machtverschiebung_totals_differ_negative_ones_included() -> None:
-    """"Dabei muss sich der Gesamtwert von den bereits ausgespielten Werten unterscheiden." """
+    """ "Dabei muss sich der Gesamtwert von den bereits ausgespielten Werten unterscheiden." """
     st = _after_the_pass()
     p = st.current
     order = [(p + i) % 4 for i in range(4)]
@@ -55,7 +55,7 @@ def test_machtverschiebung_totals_differ_negative_ones_included() -> None:
 
 
 def test_two_vetos_each_used_once() -> None:
-    """"Du legst die Vetokarte offen vor dir aus … einmalig … verhindern … Die Vetokarte legst du
+    """ "Du legst die Vetokarte offen vor dir aus … einmalig … verhindern … Die Vetokarte legst du
     ab, sobald du sie eingesetzt hast." Two Veto cards: two vetos, each for its own duration."""
     st = fresh(4, seed=2)
     empty_board(st)
@@ -93,7 +93,7 @@ def test_each_veto_expires_on_its_own() -> None:
 
 
 def test_default_is_the_2023_base_game() -> None:
-    """"Die Stapel 1 bis 4 bestehen aus jeweils 10 Karten." The classic deck stays an option."""
+    """ "Die Stapel 1 bis 4 bestehen aus jeweils 10 Karten." The classic deck stays an option."""
 
     def sizes(options: dict[str, object]) -> list[int]:
         st = GAME.new_state(options, 5)

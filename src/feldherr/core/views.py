@@ -97,8 +97,8 @@ def validate_view(view: Mapping[str, Any], schema: Mapping[str, Any]) -> None:
     cached = _VALIDATORS.get(key)
     if cached is None or cached[0] is not schema:
         cls = jsonschema.validators.validator_for(schema)
-        cls.check_schema(schema)  # once per schema: checking it against the metaschema is slow
-        cached = (schema, cls(schema))
+        cls.check_schema(dict(schema))  # once per schema: checking it against the metaschema is slow
+        cached = (schema, cls(dict(schema)))
         _VALIDATORS[key] = cached
     error = jsonschema.exceptions.best_match(cached[1].iter_errors(view))
     if error is not None:

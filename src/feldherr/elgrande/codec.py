@@ -87,7 +87,9 @@ def encode(move: Move) -> int:
     index = 0
     for (lo, hi), v in zip(ranges, move[1:], strict=True):
         if type(v) is not int or not lo <= v <= hi:
-            raise MalformedMoveError(f"not a move: {shown(move)}", rule="elgrande.move.format", move=shown(move))
+            raise MalformedMoveError(
+                f"not a move: {shown(move)}", rule="elgrande.move.format", move=shown(move)
+            )
         index = index * (hi - lo + 1) + (v - lo)
     return OFFSETS[move[0]] + index
 
@@ -96,7 +98,9 @@ def decode(action: int) -> Move:
     """The move with action number ``action``."""
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
         raise MalformedMoveError(
-            f"no action {shown(action)} (0 to {NUM_ACTIONS - 1})", rule="elgrande.move.format", move=shown(action)
+            f"no action {shown(action)} (0 to {NUM_ACTIONS - 1})",
+            rule="elgrande.move.format",
+            move=shown(action),
         )
     start, kind = next((s, k) for s, k in reversed(_KIND_AT) if s <= action)
     index = action - start
@@ -131,11 +135,15 @@ def move_from_json(data: JSON) -> Move:
         data = [data]
     if not isinstance(data, list | tuple) or not data or not isinstance(data[0], str):
         raise MalformedMoveError(
-            f"a move is a list [kind, args...], not {shown(data)}", rule="elgrande.move.format", move=shown(data)
+            f"a move is a list [kind, args...], not {shown(data)}",
+            rule="elgrande.move.format",
+            move=shown(data),
         )
     kind = data[0]
     if kind not in ARGS:
-        raise MalformedMoveError(f"unknown move kind {shown(kind)}", rule="elgrande.move.kind", kind=shown(kind))
+        raise MalformedMoveError(
+            f"unknown move kind {shown(kind)}", rule="elgrande.move.kind", kind=shown(kind)
+        )
     types = ARGS[kind]
     args = list(data[1:])
     if kind == "power" and len(args) == 1:
@@ -157,7 +165,9 @@ def move_from_json(data: JSON) -> Move:
 def _arg(kind: str, t: str, v: Any) -> int:
     if t == "i":
         if type(v) is not int:
-            raise MalformedMoveError(f"{kind!r} expects a whole number, got {shown(v)}", rule="elgrande.move.arg", value=shown(v))
+            raise MalformedMoveError(
+                f"{kind!r} expects a whole number, got {shown(v)}", rule="elgrande.move.arg", value=shown(v)
+            )
         return v
     if type(v) is str:  # an area by its name (one spelling per area: the JSON form is exact)
         if t == "c" and v == _MARK[kind]:
@@ -165,5 +175,9 @@ def _arg(kind: str, t: str, v: Any) -> int:
         try:
             return D.area_index(v)
         except KeyError:
-            raise MalformedMoveError(f"unknown region {shown(v)}", rule="elgrande.move.arg", value=shown(v)) from None
-    raise MalformedMoveError(f"{kind!r} expects a region, got {shown(v)}", rule="elgrande.move.arg", value=shown(v))
+            raise MalformedMoveError(
+                f"unknown region {shown(v)}", rule="elgrande.move.arg", value=shown(v)
+            ) from None
+    raise MalformedMoveError(
+        f"{kind!r} expects a region, got {shown(v)}", rule="elgrande.move.arg", value=shown(v)
+    )

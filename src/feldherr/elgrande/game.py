@@ -211,7 +211,9 @@ class ElGrandeGame(Game):
         if "alte_hasen" in chosen:
             chosen -= {t for t in chosen if t.startswith("alte_hasen:")}  # all of them anyway
         if any(t.startswith("alte_hasen") for t in chosen) and out["deck"] != "2023":
-            raise OptionError("the 'Alte Hasen' cards are part of the classic deck already; use deck 2023", "variant")
+            raise OptionError(
+                "the 'Alte Hasen' cards are part of the classic deck already; use deck 2023", "variant"
+            )
         if "merged_stacks" in chosen and out["players"] != 3:
             raise OptionError(
                 "merged stacks 2+3 are an option of the 3-player game (2 players always merge)", "variant"
@@ -309,7 +311,9 @@ def _variant_tokens(raw: Any) -> tuple[Any, str | None]:
             continue
         if key.startswith("alte_hasen:") and key not in VARIANT_CHOICES:
             known = ", ".join(D.ALTE_HASEN_IDS)
-            raise OptionError(f"{clip(key[11:], 60)!r} is not an 'Alte Hasen' card (known: {known})", "variant")
+            raise OptionError(
+                f"{clip(key[11:], 60)!r} is not an 'Alte Hasen' card (known: {known})", "variant"
+            )
         out.append(ALIASES.get(key, key))
     return out, deck
 

@@ -92,7 +92,9 @@ def view(game: Game, st: ElGrandeData, seat: int | None) -> dict[str, Any]:
             "start_marker": st.start_player,
             "king": D.AREA_NAMES[st.king],
             "scoreboards": [D.AREA_NAMES[b] if b >= 0 else None for b in st.scoreboards],
-            "castillo_total": None if hidden else sum(st.caballeros[c * A + D.CASTILLO] for c in range(st.colours)),
+            "castillo_total": None
+            if hidden
+            else sum(st.caballeros[c * A + D.CASTILLO] for c in range(st.colours)),
             "open_cards": [D.CARD_IDS[c] if c >= 0 else None for c in st.open_cards],
             "stack_sizes": [len(s) for s in st.stacks],
             "discard_pile": [D.CARD_IDS[c] for c in st.action_discard],

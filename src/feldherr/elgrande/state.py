@@ -20,7 +20,19 @@ from feldherr.core.rng import Rng
 
 # phases
 MODPASS, POWER, COURT, RECALL, ABILITY, TAKE, ACT, VETO, EFFECT, DISC, OVER = range(11)
-PHASE_NAMES = ("modpass", "power", "court", "recall", "ability", "take", "act", "veto", "effect", "disc", "over")
+PHASE_NAMES = (
+    "modpass",
+    "power",
+    "court",
+    "recall",
+    "ability",
+    "take",
+    "act",
+    "veto",
+    "effect",
+    "disc",
+    "over",
+)
 
 # why secret discs are being set
 DISC_SCORING, DISC_RETURN, DISC_UMSTURZ, DISC_UNIQUE = range(4)

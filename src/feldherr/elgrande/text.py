@@ -110,7 +110,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "{kind!r} braucht {count} ganze Zahl(en): {move}",
     },
     "elgrande.move.arg": {"en": "not a valid argument: {value}", "de": "Kein gültiges Argument: {value}"},
-    "elgrande.turn-order": {"en": "seat {seat} has no decision now", "de": "Platz {seat} ist gerade nicht am Zug"},
+    "elgrande.turn-order": {
+        "en": "seat {seat} has no decision now",
+        "de": "Platz {seat} ist gerade nicht am Zug",
+    },
     **{
         f"elgrande.phase.{name}": {
             "en": f"{{kind!r}} does not belong to the {name} phase",
@@ -255,7 +258,8 @@ def render_view(v: Mapping[str, Any], lang: str) -> str:
         f"{'Punkte' if de else 'score':10}" + "".join(f"{p.get('score', '-')!s:>7}" for p in v["players"])
     )
     lines.append(
-        f"{'Macht' if de else 'power'}:".ljust(10) + "".join(f"{p['total'] or '-'!s:>7}" for p in v["players"])
+        f"{'Macht' if de else 'power'}:".ljust(10)
+        + "".join(f"{p['total'] or '-'!s:>7}" for p in v["players"])
     )
     cards = []
     for i, cid in enumerate(v["open_cards"]):

@@ -48,7 +48,7 @@ def log_to_area(st: ElGrandeData, key: str, p: int, a: int) -> None:
 def disc_options(st: ElGrandeData, p: int) -> list[int]:
     """Regions ``p`` may set its disc to for the discs being set now."""
     kind = st.disc_kind
-    if kind == DISC_SCORING or kind == DISC_UNIQUE:
+    if kind in (DISC_SCORING, DISC_UNIQUE):
         return list(range(D.NREG))
     k = st.king
     base = p * D.AREAS

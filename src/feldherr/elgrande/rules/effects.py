@@ -52,7 +52,6 @@ from feldherr.elgrande.state import (
     ElGrandeData,
 )
 
-
 Effect = dict[str, Any]
 
 EFFECT_KINDS = frozenset(

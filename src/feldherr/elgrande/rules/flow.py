@@ -484,6 +484,8 @@ def do_mpass(st: ElGrandeData, p: int, m: int) -> None:
     for q in range(n):
         to = (q + 1) % n
         st.modifier_hand[to] |= 1 << st.passed_modifier[q]
-        st.log.append({"k": "mod_received", "a": {"p": to, "v": D.MODIFIER_VALUES[st.passed_modifier[q]]}, "to": to})
+        st.log.append(
+            {"k": "mod_received", "a": {"p": to, "v": D.MODIFIER_VALUES[st.passed_modifier[q]]}, "to": to}
+        )
     st.passed_modifier = [-1] * n
     start_round(st)

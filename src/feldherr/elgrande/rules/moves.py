@@ -17,8 +17,8 @@ from feldherr.core.errors import (
     shown,
 )
 from feldherr.core.game import Move
-from feldherr.elgrande.rules.kinds import ARGS
 from feldherr.elgrande.rules import effects as fx
+from feldherr.elgrande.rules.common import disc_options
 from feldherr.elgrande.rules.flow import (
     begin_take,
     do_ability,
@@ -38,7 +38,7 @@ from feldherr.elgrande.rules.flow import (
     legal_take,
     run_on,
 )
-from feldherr.elgrande.rules.common import disc_options
+from feldherr.elgrande.rules.kinds import ARGS
 from feldherr.elgrande.state import (
     ABILITY,
     ACT,
@@ -149,7 +149,9 @@ def check(st: ElGrandeData, seat: int, move: object) -> None:
         raise MalformedMoveError(f"not a move: {shown(move)}", rule="elgrande.move.format", move=shown(move))
     kind = move[0]
     if kind not in ALL_KINDS:
-        raise MalformedMoveError(f"unknown move kind {shown(kind)}", rule="elgrande.move.kind", kind=shown(kind))
+        raise MalformedMoveError(
+            f"unknown move kind {shown(kind)}", rule="elgrande.move.kind", kind=shown(kind)
+        )
     types = ARGS[kind]
     if len(move) != 1 + len(types) or any(type(x) is not int for x in move[1:]):
         raise MalformedMoveError(

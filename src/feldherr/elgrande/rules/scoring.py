@@ -116,7 +116,9 @@ def area_totals(st: ElGrandeData) -> list[int]:
     return [sum(cab[c * D.AREAS + r] for c in range(st.colours)) for r in range(D.NREG)]
 
 
-def targets_by_mode(mode: str, values: Sequence[int], points: Sequence[int], totals: Sequence[int]) -> list[int]:
+def targets_by_mode(
+    mode: str, values: Sequence[int], points: Sequence[int], totals: Sequence[int]
+) -> list[int]:
     """Regions a special scoring card scores: ``points[r]`` is the first-place value of region
     ``r``, ``totals[r]`` its Caballeros (pure, for the bot as well)."""
     if mode == "top":
