@@ -17,7 +17,7 @@ from feldherr.core.options import OptionSpec, normalize, players_spec
 from feldherr.core.validate import check_seat
 from feldherr.elgrande import codec, info, text
 from feldherr.elgrande import data as D
-from feldherr.elgrande.rules import moves as rules
+from feldherr.elgrande.rules.moves import cached_legal, check, do, settle, to_move
 from feldherr.elgrande.rules.setup import setup
 from feldherr.elgrande.state import OVER, ElGrandeData
 
@@ -56,37 +56,37 @@ class ElGrandeState(ElGrandeData, State):
     def options(self) -> dict[str, Any]:  # type: ignore[override]
         return self.game_options
 
-    to_move = rules.to_move  # bound as a method: one call less on the hot path
+    to_move = to_move  # the rules' function bound as a method: one call less on the hot path
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
     def legal_moves(self, seat: int) -> list[Move]:
-        if type(seat) is not int or not 0 <= seat < self.num_players:
-            check_seat(seat, self.num_players)
         cache = self._legal_cache
-        if cache is not None and self._legal_cache_seat == seat:
+        # ``is``: the cached seat is a small int, so 0.0 or True never pass here
+        if seat is self._legal_cache_seat and cache is not None:
             return cache[:]  # a copy: the cache stays the state's own
-        return rules.cached_legal(self, seat)[:]
+        check_seat(seat, self.num_players)
+        return cached_legal(self, seat)[:]
 
     def apply(self, seat: int, move: Move) -> None:
-        if type(seat) is not int or not 0 <= seat < self.num_players:
-            check_seat(seat, self.num_players)
         cache = self._legal_cache
-        # fast path: the very move object legal_moves handed out (its types are exact); an equal
-        # move of other types (2.0 for 2) is not identical and takes the full check
-        if cache is None or self._legal_cache_seat != seat:
-            rules.check(self, seat, move)
-        else:
+        # fast path: the seat the cache is for (by identity, see legal_moves) and the very move
+        # object legal_moves handed out (its types are exact); an equal move of other types (2.0
+        # for 2) is not identical and takes the full check
+        if seat is self._legal_cache_seat and cache is not None:
             try:
                 fast = cache[cache.index(move)] is move
             except ValueError:
                 fast = False
             if not fast:
-                rules.check(self, seat, move)
-        rules.do(self, seat, move)
+                check(self, seat, move)
+        else:
+            check_seat(seat, self.num_players)
+            check(self, seat, move)
+        do(self, seat, move)
         self.version += 1
-        rules.settle(self)
+        settle(self)
 
     def clone(self) -> ElGrandeState:
         s = ElGrandeState.__new__(ElGrandeState)
