@@ -45,6 +45,57 @@ DECK_TOKENS = {"deck_2023": "2023", "2023": "2023", "classic": "classic", "deck_
 """Deck names accepted inside ``variant`` (the form of engine 1: ``deck_2023`` was a variant)."""
 
 
+OPTION_SPEC: tuple[OptionSpec, ...] = (
+    players_spec(2, 5, 4),
+    OptionSpec(
+        "deck",
+        "choice",
+        "2023",
+        "action cards: 2023 (the base game, 10 cards a stack) or classic (11 a stack, "
+        "with the Alte Hasen cards)",
+        "Aktionskarten: 2023 (Grundspiel, 10 Karten je Stapel) oder classic (11 je Stapel, "
+        "mit den Alte-Hasen-Karten)",
+        choices=DECKS,
+        labels={
+            "2023": {"en": "2023 base game", "de": "Grundspiel 2023"},
+            "classic": {"en": "classic deck", "de": "klassisches Deck"},
+        },
+    ),
+    OptionSpec(
+        "variant",
+        "multi",
+        [],
+        "variants and mini-expansions: short, hidden_castillo, merged_stacks (3 players), "
+        "neue_regentschaft, alte_hasen (or alte_hasen:<card>), machtverschiebung",
+        "Varianten und Minierweiterungen: short (kurzes Spiel), hidden_castillo (verdecktes "
+        "Castillo), merged_stacks (3 Personen), neue_regentschaft, alte_hasen (oder "
+        "alte_hasen:<Karte>), machtverschiebung",
+        choices=VARIANT_CHOICES,
+    ),
+)
+
+
+_NORMALIZED: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
+def _plain_key(options: Any) -> tuple[Any, ...] | None:
+    """A lookup key for options made only of ints (players), texts and a list of texts."""
+    if type(options) is not dict or not all(type(k) is str for k in options):
+        return None
+    parts: list[Any] = []
+    for name in sorted(options):
+        v = options[name]
+        if type(v) is list:
+            if not all(type(x) is str for x in v):
+                return None
+            parts.append((name, "list", tuple(v)))
+        elif type(v) is int or type(v) is str:
+            parts.append((name, type(v).__name__, v))
+        else:
+            return None
+    return tuple(parts)
+
+
 class ElGrandeState(ElGrandeData, State):
     """One El Grande position: the fields of :class:`ElGrandeData` and the protocol."""
 
@@ -165,36 +216,26 @@ class ElGrandeGame(Game):
 
     # ------------------------------------------------------------------ options
     def option_spec(self) -> tuple[OptionSpec, ...]:
-        return (
-            players_spec(self.min_players, self.max_players, 4),
-            OptionSpec(
-                "deck",
-                "choice",
-                "2023",
-                "action cards: 2023 (the base game, 10 cards a stack) or classic (11 a stack, "
-                "with the Alte Hasen cards)",
-                "Aktionskarten: 2023 (Grundspiel, 10 Karten je Stapel) oder classic (11 je Stapel, "
-                "mit den Alte-Hasen-Karten)",
-                choices=DECKS,
-                labels={
-                    "2023": {"en": "2023 base game", "de": "Grundspiel 2023"},
-                    "classic": {"en": "classic deck", "de": "klassisches Deck"},
-                },
-            ),
-            OptionSpec(
-                "variant",
-                "multi",
-                [],
-                "variants and mini-expansions: short, hidden_castillo, merged_stacks (3 players), "
-                "neue_regentschaft, alte_hasen (or alte_hasen:<card>), machtverschiebung",
-                "Varianten und Minierweiterungen: short (kurzes Spiel), hidden_castillo (verdecktes "
-                "Castillo), merged_stacks (3 Personen), neue_regentschaft, alte_hasen (oder "
-                "alte_hasen:<Karte>), machtverschiebung",
-                choices=VARIANT_CHOICES,
-            ),
-        )
+        return OPTION_SPEC
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        # normalised options come back here several times per game (play_game, new_state): a
+        # plain dict of exact types is looked up (its result depends on these values only)
+        key = _plain_key(options)
+        if key is not None:
+            known = _NORMALIZED.get(key)
+            if known is not None:
+                return {"players": known["players"], "deck": known["deck"], "variant": list(known["variant"])}
+        out = self._normalize(options)
+        if key is not None and len(_NORMALIZED) < 512:
+            _NORMALIZED[key] = {
+                "players": out["players"],
+                "deck": out["deck"],
+                "variant": list(out["variant"]),
+            }
+        return out
+
+    def _normalize(self, options: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(options, Mapping):
             raise OptionError(f"options must be a JSON object, not {clip(repr(options))}")
         opts = dict(options)
