@@ -343,8 +343,13 @@ def _king_dests(st: ElGrandeData, mode: str) -> list[int]:
 
 def score_targets(st: ElGrandeData, eff: Effect) -> list[int]:
     """The regions a special scoring card scores now."""
-    points = [points_of(st, r)[0] for r in range(NREG)]
-    return targets_by_mode(eff["mode"], eff.get("values", ()), points, area_totals(st))
+    mode = eff["mode"]
+    if mode == "first_only":
+        return list(range(NREG))
+    if mode == "top":
+        points = [points_of(st, r)[0] for r in range(NREG)]
+        return targets_by_mode(mode, eff["values"], points, ())
+    return targets_by_mode(mode, (), (), area_totals(st))
 
 
 # ---------------------------------------------------------------------------- apply

@@ -323,7 +323,9 @@ def do_act(st: ElGrandeData, move: Move) -> None:
     elif kind == "special":
         st.special_stage = STARTED
         st.log.append({"k": "announce", "a": {"p": p, "card": D.CARD_IDS[st.card]}, "to": None})
-        asks = [q for q in ((p + i) % st.num_players for i in range(1, st.num_players)) if veto_usable(st, q)]
+        n = st.num_players
+        vetos = st.vetos
+        asks = [q for q in ((p + i) % n for i in range(1, n)) if vetos[q] and veto_usable(st, q)]
         if asks:
             st.veto_asking = asks
             st.phase = VETO

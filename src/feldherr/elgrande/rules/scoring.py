@@ -64,9 +64,21 @@ def area_gains(
     first_only: bool = False,
 ) -> list[int]:
     """What each player gets in area ``a`` for these ``counts`` (one per colour)."""
-    gains = [0] * players
     if not any(counts):
-        return gains
+        return [0] * players
+    return _gains(counts, players, pts, king_here, grandes, a, first_only)
+
+
+def _gains(
+    counts: Sequence[int],
+    players: int,
+    pts: Sequence[int],
+    king_here: bool,
+    grandes: Sequence[int],
+    a: int,
+    first_only: bool,
+) -> list[int]:
+    gains = [0] * players
     place = 0
     for v in sorted(set(counts), reverse=True):
         if v == 0 or place > 2:
@@ -101,7 +113,7 @@ def score_area(st: ElGrandeData, a: int, first_only: bool = False) -> list[int]:
     counts = st.caballeros[a :: D.AREAS]
     if not any(counts):
         return [0] * st.num_players
-    gains = area_gains(counts, st.num_players, points_of(st, a), st.king == a, st.grande, a, first_only)
+    gains = _gains(counts, st.num_players, points_of(st, a), st.king == a, st.grande, a, first_only)
     score = st.score
     for p in range(st.num_players):
         score[p] += gains[p]
