@@ -293,12 +293,27 @@ def _modifiers(st: ElGrandeData, seat: int, others: list[int], rng: Rng) -> None
 
 
 def _castillo(st: ElGrandeData, seat: int, rng: Rng) -> None:
-    """Others' Castillo contents: the public total of Castillo + province per colour split anew."""
+    """Others' Castillo contents: the public total of Castillo + province per colour split anew.
+
+    At least as many as the public log shows going in since the last general scoring (one per
+    public throw line, one per Caballero moved out of a region into it): nothing leaves the
+    Castillo between scorings."""
+    least = [0] * st.colours
+    for e in reversed(st.log):
+        k = e["k"]
+        if k == "scoring":
+            break
+        if e["to"] is None:
+            if k == "place_hidden":
+                least[e["a"]["p"]] += 1
+            elif k == "moved_hidden":
+                least[e["a"]["c"]] += 1
     for c in range(st.colours):
         if c == seat:
             continue
         i = c * D.AREAS + D.CASTILLO
         both = st.caballeros[i] + st.province[c]
-        inside = rng.below(both + 1)
+        low = min(least[c], st.caballeros[i])
+        inside = low + rng.below(both - low + 1)
         st.caballeros[i] = inside
         st.province[c] = both - inside
