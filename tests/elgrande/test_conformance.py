@@ -58,3 +58,23 @@ def test_no_import_circles_and_no_upward_imports() -> None:
     for module, edges in graph.items():
         if module.startswith("feldherr.elgrande.rules") or module == "feldherr.elgrande.state":
             assert not edges & upper, f"{module} imports {edges & upper}"
+
+
+def test_every_rule_id_has_a_german_and_an_english_text() -> None:
+    from feldherr.elgrande.rules.moves import RULES
+    from feldherr.elgrande.state import PHASE_NAMES
+
+    ids = {
+        "elgrande.game-over",
+        "elgrande.move.format",
+        "elgrande.move.kind",
+        "elgrande.move.arity",
+        "elgrande.move.arg",
+        "elgrande.turn-order",
+        "elgrande.rules",
+        *RULES.values(),
+        *(f"elgrande.phase.{name}" for name in PHASE_NAMES),
+    }
+    messages = GAME.messages()
+    for rule in ids:
+        assert set(messages[rule]) == {"en", "de"}, rule
