@@ -146,8 +146,15 @@ def move_from_json(data: JSON) -> Move:
         )
     types = ARGS[kind]
     args = list(data[1:])
-    if kind == "power" and len(args) == 1:
-        args.append(-1)
+    if kind == "power":
+        if len(args) == 1:
+            args.append(-1)  # no modifier: the one JSON form of it is ["power", value]
+        elif len(args) == 2 and type(args[1]) is int and args[1] < 0:
+            raise MalformedMoveError(
+                f"a modifier is a number from 0, not {shown(args[1])}",
+                rule="elgrande.move.arg",
+                value=shown(args[1]),
+            )
     if len(args) != len(types):
         raise MalformedMoveError(
             f"{kind!r} takes {len(types)} argument(s), got {len(args)}",
