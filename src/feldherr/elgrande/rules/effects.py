@@ -37,17 +37,24 @@ swap               swap the King and your Grande (both must stand in regions)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from feldherr.core.game import Move
 from feldherr.elgrande import data as D
-
-if TYPE_CHECKING:
-    from feldherr.elgrande.state import ElGrandeState
+from feldherr.elgrande.rules.common import log_to_area, others, recallable, start_disc
+from feldherr.elgrande.rules.scoring import area_totals, points_of, score_area, targets_by_mode
+from feldherr.elgrande.state import (
+    DISC_RETURN,
+    DISC_UMSTURZ,
+    DISC_UNIQUE,
+    EFFECT,
+    RECALL,
+    ElGrandeData,
+)
 
 Effect = dict[str, Any]
 
-FX_KINDS = frozenset(
+EFFECT_KINDS = frozenset(
     {
         "choose",
         "from",
@@ -73,8 +80,8 @@ NREG = D.NREG
 CAST = D.CASTILLO
 
 
-def current(st: ElGrandeState) -> Effect:
-    kind, idx, opt = st.fx_src
+def current(st: ElGrandeData) -> Effect:
+    kind, idx, opt = st.effect_source
     eff = D.CARD_EFFECT[idx] if kind == 0 else D.MODIFIER_ABILITY[idx]
     assert eff is not None
     if opt >= 0:
@@ -83,15 +90,10 @@ def current(st: ElGrandeState) -> Effect:
     return eff
 
 
-def _others(st: ElGrandeState, p: int) -> list[int]:
-    n = st.n
-    return [(p + i) % n for i in range(1, n)]
-
-
 # ---------------------------------------------------------------------------- start / finish
-def can_start(st: ElGrandeState, eff: Effect) -> bool:
+def can_start(st: ElGrandeData, eff: Effect) -> bool:
     op = eff["op"]
-    p = st.cur
+    p = st.current
     k = st.king
     if op == "move":
         return bool(_move_sources(st, p, eff.get("own", 0), eff.get("foreign", 0), eff.get("any", 0), -1))
@@ -115,16 +117,14 @@ def can_start(st: ElGrandeState, eff: Effect) -> bool:
     return True
 
 
-def start(st: ElGrandeState, eff: Effect, src_kind: int, src_idx: int, opt: int) -> None:
-    from feldherr.elgrande.state import DISC_RETURN, DISC_UNIQUE, FX, RECALL
-
-    st.fx_src = [src_kind, src_idx, opt]
-    st.fxq = []
-    st.fx = []
+def start(st: ElGrandeData, eff: Effect, src_kind: int, src_idx: int, opt: int) -> None:
+    st.effect_source = [src_kind, src_idx, opt]
+    st.effect_queue = []
+    st.effect_args = []
     op = eff["op"]
-    p = st.cur
+    p = st.current
     if op == "move":
-        st.fx = [
+        st.effect_args = [
             eff.get("own", 0),
             eff.get("foreign", 0),
             eff.get("any", 0),
@@ -133,73 +133,73 @@ def start(st: ElGrandeState, eff: Effect, src_kind: int, src_idx: int, opt: int)
             -1,
             -1,
         ]
-        st.phase = FX
+        st.phase = EFFECT
     elif op == "place_free":
-        st.fx = [eff["count"], int(eff.get("castillo", False))]
-        st.phase = FX
+        st.effect_args = [eff["count"], int(eff.get("castillo", False))]
+        st.phase = EFFECT
     elif op == "choice":
-        st.phase = FX
+        st.phase = EFFECT
     elif op == "return_court":
-        for q in _others(st, p):
+        for q in others(st, p):
             k = st.court[q] if eff["count"] == 0 else min(eff["count"], st.court[q])
             st.court[q] -= k
-            st.prov[q] += k
+            st.province[q] += k
             if k:
                 st.log.append({"k": "returned", "a": {"p": q, "n": k, "r": "at_court"}, "to": None})
         finish(st)
     elif op == "return_mixed":
-        st.fxq = _others(st, p)
-        st.fx = [eff["count"], eff["count"]]
+        st.effect_queue = others(st, p)
+        st.effect_args = [eff["count"], eff["count"]]
         _next_returner(st)
     elif op == "disc_return":
-        seats = list(range(st.n)) if eff["who"] == "all" else _others(st, p)
-        st.fx = [eff["min"], eff["amount"]]
-        st.start_disc(DISC_RETURN, seats)
+        seats = list(range(st.num_players)) if eff["who"] == "all" else others(st, p)
+        st.effect_args = [eff["min"], eff["amount"]]
+        start_disc(st, DISC_RETURN, seats)
     elif op == "send_back_each":
-        st.fx = [c for c in range(st.C) if c != p]
+        st.effect_args = [c for c in range(st.colours) if c != p]
         _next_send(st)
     elif op == "score":
         mode = eff["mode"]
         if mode == "choose":
-            st.fx = [int(eff.get("castillo", False))]
-            st.phase = FX
+            st.effect_args = [int(eff.get("castillo", False))]
+            st.phase = EFFECT
         elif mode == "disc_unique":
-            st.start_disc(DISC_UNIQUE, list(range(st.n)))
+            start_disc(st, DISC_UNIQUE, list(range(st.num_players)))
         else:
             for r in score_targets(st, eff):
-                st.score_area(r, first_only=mode == "first_only")
+                score_area(st, r, first_only=mode == "first_only")
             finish(st)
     elif op == "castillo_score":
-        st.score_area(CAST)
+        score_area(st, CAST)
         finish(st)
     elif op in ("umsturz", "scoreboard", "grande", "power_back"):
-        st.fx = [-1]
-        st.phase = FX
+        st.effect_args = [-1]
+        st.phase = EFFECT
     elif op == "king":
         mode = eff["mode"]
         if mode == "revolte":
             _move_king(st, CAST)
             finish(st)
         else:
-            st.fx = [-1, 0]
-            st.phase = FX
+            st.effect_args = [-1, 0]
+            st.phase = EFFECT
     elif op == "grande_castillo":
         st.grande[p] = CAST
         st.log.append({"k": "grande_moved", "a": {"p": p, "r": "Castillo"}, "to": None})
         finish(st)
     elif op == "court_gain":
         want = eff["count"]
-        take = min(want, st.prov[p])
-        st.prov[p] -= take
+        take = min(want, st.province[p])
+        st.province[p] -= take
         st.court[p] += take
         st.log.append({"k": "to_court", "a": {"p": p, "n": take}, "to": None})
-        if take < want and st._recallable(p):
+        if take < want and recallable(st, p):
             st.recall_left = want - take
             st.phase = RECALL
         else:
             finish(st)
     elif op == "veto":
-        st.veto[p] = st.ridx
+        st.vetos[p].append(st.round_index)  # a second Veto is kept beside the first
         st.log.append({"k": "veto_kept", "a": {"p": p}, "to": None})
         finish(st)
     elif op == "smuggle":
@@ -215,23 +215,20 @@ def start(st: ElGrandeState, eff: Effect, src_kind: int, src_idx: int, opt: int)
         raise ValueError(f"unknown effect op {op!r}")
 
 
-def finish(st: ElGrandeState) -> None:
-    kind = st.fx_src[0]
-    st.fx_src = [-1, -1, -1]
-    st.fx = []
-    st.fxq = []
-    if kind == 1:
-        st.ability_done()
-    else:
-        st.special_done()
+def finish(st: ElGrandeData) -> None:
+    kind = st.effect_source[0]
+    st.effect_source = [-1, -1, -1]
+    st.effect_args = []
+    st.effect_queue = []
+    st.effect_finished = 2 if kind == 1 else 1  # the flow takes over (rules.flow.run_on)
 
 
 # ---------------------------------------------------------------------------- legal moves
-def legal(st: ElGrandeState, seat: int) -> list[Move]:
+def legal(st: ElGrandeData, seat: int) -> list[Move]:
     eff = current(st)
     op = eff["op"]
-    p = st.cur
-    f = st.fx
+    p = st.current
+    f = st.effect_args
     k = st.king
     if op == "move":
         if f[5] >= 0:
@@ -251,16 +248,16 @@ def legal(st: ElGrandeState, seat: int) -> list[Move]:
     if op == "choice":
         return [("choose", i) for i, o in enumerate(eff["options"]) if can_start(st, o)]
     if op == "return_mixed":
-        q = st.fxq[0]
+        q = st.effect_queue[0]
         base = q * A
-        out = [("ret", r) for r in range(NREG) if r != k and st.cab[base + r]]
+        out = [("ret", r) for r in range(NREG) if r != k and st.caballeros[base + r]]
         if st.court[q]:
             out.append(("ret", -1))
         return out
     if op == "send_back_each":
         c = f[0]
         base = c * A
-        return [*(("send", c, r) for r in range(NREG) if r != k and st.cab[base + r]), ("skip",)]
+        return [*(("send", c, r) for r in range(NREG) if r != k and st.caballeros[base + r]), ("skip",)]
     if op == "score":
         out = [("pick", r) for r in range(NREG)]
         if f[0]:
@@ -274,30 +271,30 @@ def legal(st: ElGrandeState, seat: int) -> list[Move]:
         if f[1] == 0:
             return [("king", a) for a in _king_dests(st, eff["mode"])]
         old = f[0]
-        return [("escort", c) for c in range(st.C) if st.cab[c * A + old]]
+        return [("escort", c) for c in range(st.colours) if st.caballeros[c * A + old]]
     if op == "grande":
         g = st.grande[p]
         return [("grande", r) for r in range(NREG) if r != k and r != g]
     if op == "power_back":
-        played = st.played[p]
-        pool = st.pdisc[p] | ((1 << played) if not st.hand[p] >> played & 1 else 0)
+        played = st.power_played[p]
+        pool = st.power_discard[p] | ((1 << played) if not st.power_hand[p] >> played & 1 else 0)
         out = [("pb", v) for v in range(1, 14) if pool >> v & 1]
-        if st.mv:
-            m = st.mplayed[p]
-            mpool = st.mdisc[p] | ((1 << m) if m >= 0 and not st.mhand[p] >> m & 1 else 0)
+        if st.machtverschiebung:
+            m = st.modifier_played[p]
+            mpool = st.modifier_discard[p] | ((1 << m) if m >= 0 and not st.modifier_hand[p] >> m & 1 else 0)
             out.extend(("pbm", i) for i in range(len(D.MODIFIER_VALUES)) if mpool >> i & 1)
         return out
     return []
 
 
 def _move_sources(
-    st: ElGrandeState, p: int, own: int, foreign: int, anyc: int, only: int
+    st: ElGrandeData, p: int, own: int, foreign: int, anyc: int, only: int
 ) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     k = st.king
-    cab = st.cab
+    cab = st.caballeros
     regions = range(NREG) if only < 0 else (only,)
-    for c in range(st.C):
+    for c in range(st.colours):
         if c == p:
             if own <= 0 and anyc <= 0:
                 continue
@@ -310,21 +307,21 @@ def _move_sources(
     return out
 
 
-def _board_moves(st: ElGrandeState) -> list[tuple[int, int]]:
+def _board_moves(st: ElGrandeData) -> list[tuple[int, int]]:
     k = st.king
     out: list[tuple[int, int]] = []
     for b in (0, 1):
-        pos = st.boards[b]
+        pos = st.scoreboards[b]
         if pos >= 0 and pos == k:
             continue  # nothing may be taken out of the King's region
-        other = st.boards[1 - b]
+        other = st.scoreboards[1 - b]
         for a in range(NREG + 1):
             if a != k and a != pos and a != other:
                 out.append((b, a))
     return out
 
 
-def _king_dests(st: ElGrandeState, mode: str) -> list[int]:
+def _king_dests(st: ElGrandeData, mode: str) -> list[int]:
     k = st.king
     if mode == "any" or mode == "gefolge":
         return [r for r in range(NREG) if r != k]
@@ -333,7 +330,7 @@ def _king_dests(st: ElGrandeState, mode: str) -> list[int]:
     if mode == "exil":
         return [r for r in (*range(NREG), D.FRANCE, D.PORTUGAL) if r != k]
     if mode == "landsitz":
-        totals = [sum(st.cab[c * A + r] for c in range(st.C)) for r in range(NREG)]
+        totals = [sum(st.caballeros[c * A + r] for c in range(st.colours)) for r in range(NREG)]
         nonzero = [t for t in totals if t > 0]
         if not nonzero:
             return []
@@ -344,28 +341,24 @@ def _king_dests(st: ElGrandeState, mode: str) -> list[int]:
     raise ValueError(mode)
 
 
-def score_targets(st: ElGrandeState, eff: Effect) -> list[int]:
+def score_targets(st: ElGrandeData, eff: Effect) -> list[int]:
+    """The regions a special scoring card scores now."""
     mode = eff["mode"]
-    if mode == "top":
-        values = eff["values"]
-        return [r for r in range(NREG) if st.points_of(r)[0] in values]
     if mode == "first_only":
         return list(range(NREG))
-    totals = [sum(st.cab[c * A + r] for c in range(st.C)) for r in range(NREG)]
-    nonzero = [t for t in totals if t > 0]
-    if not nonzero:
-        return []
-    target = max(nonzero) if mode == "most" else min(nonzero)
-    return [r for r in range(NREG) if totals[r] == target]
+    if mode == "top":
+        points = [points_of(st, r)[0] for r in range(NREG)]
+        return targets_by_mode(mode, eff["values"], points, ())
+    return targets_by_mode(mode, (), (), area_totals(st))
 
 
 # ---------------------------------------------------------------------------- apply
-def apply(st: ElGrandeState, seat: int, move: Move) -> None:
+def apply(st: ElGrandeData, seat: int, move: Move) -> None:
     eff = current(st)
     op = eff["op"]
     kind = move[0]
-    p = st.cur
-    f = st.fx
+    p = st.current
+    f = st.effect_args
     if op == "move":
         if kind == "endmove":
             finish(st)
@@ -384,8 +377,8 @@ def apply(st: ElGrandeState, seat: int, move: Move) -> None:
                 f[1] -= 1
             else:
                 f[2] -= 1
-            st.cab[c * A + src] -= 1
-            st.cab[c * A + dst] += 1
+            st.caballeros[c * A + src] -= 1
+            st.caballeros[c * A + dst] += 1
             f[5] = f[6] = -1
             _log_move(st, p, c, src, dst)
             if not _move_sources(st, p, f[0], f[1], f[2], f[4] if f[3] else -1):
@@ -396,22 +389,22 @@ def apply(st: ElGrandeState, seat: int, move: Move) -> None:
             return
         a = move[1]
         st.court[p] -= 1
-        st.cab[p * A + a] += 1
+        st.caballeros[p * A + a] += 1
         f[0] -= 1
-        st._log_to_area("place", p, a)
+        log_to_area(st, "place", p, a)
         if f[0] == 0 or st.court[p] == 0:
             finish(st)
     elif op == "choice":
         sub = eff["options"][move[1]]
-        start(st, sub, st.fx_src[0], st.fx_src[1], move[1])
+        start(st, sub, st.effect_source[0], st.effect_source[1], move[1])
     elif op == "return_mixed":
-        q = st.fxq[0]
+        q = st.effect_queue[0]
         a = move[1]
         if a < 0:
             st.court[q] -= 1
         else:
-            st.cab[q * A + a] -= 1
-        st.prov[q] += 1
+            st.caballeros[q * A + a] -= 1
+        st.province[q] += 1
         st.log.append(
             {
                 "k": "returned",
@@ -421,31 +414,29 @@ def apply(st: ElGrandeState, seat: int, move: Move) -> None:
         )
         f[0] -= 1
         if f[0] == 0:
-            st.fxq.pop(0)
+            st.effect_queue.pop(0)
             f[0] = f[1]
         _next_returner(st)
     elif op == "send_back_each":
         c = f.pop(0)
         if kind == "send":
-            st.cab[c * A + move[2]] -= 1
-            st.prov[c] += 1
+            st.caballeros[c * A + move[2]] -= 1
+            st.province[c] += 1
             st.log.append({"k": "returned", "a": {"p": c, "n": 1, "r": D.AREA_NAMES[move[2]]}, "to": None})
         _next_send(st)
     elif op == "score":
         a = move[1]
-        st.score_area(a)
+        score_area(st, a)
         finish(st)
     elif op == "umsturz":
-        from feldherr.elgrande.state import DISC_UMSTURZ
-
         r = move[1]
         f[0] = r
         st.log.append({"k": "umsturz", "a": {"p": p, "r": D.AREA_NAMES[r]}, "to": None})
-        seats = [q for q in _others(st, p) if st.cab[q * A + r]]
-        st.start_disc(DISC_UMSTURZ, seats)
+        seats = [q for q in others(st, p) if st.caballeros[q * A + r]]
+        start_disc(st, DISC_UMSTURZ, seats)
     elif op == "scoreboard":
         b, a = move[1], move[2]
-        st.boards[b] = a
+        st.scoreboards[b] = a
         st.log.append({"k": "board", "a": {"p": p, "b": b, "r": D.AREA_NAMES[a]}, "to": None})
         finish(st)
     elif op == "king":
@@ -453,7 +444,7 @@ def apply(st: ElGrandeState, seat: int, move: Move) -> None:
             old = st.king
             _move_king(st, move[1])
             if eff["mode"] == "gefolge" and old < NREG:
-                total = sum(st.cab[c * A + old] for c in range(st.C))
+                total = sum(st.caballeros[c * A + old] for c in range(st.colours))
                 if total:
                     f[0] = old
                     f[1] = min(eff.get("escort", 2), total)
@@ -461,8 +452,8 @@ def apply(st: ElGrandeState, seat: int, move: Move) -> None:
             finish(st)
         else:
             c, old = move[1], f[0]
-            st.cab[c * A + old] -= 1
-            st.cab[c * A + st.king] += 1
+            st.caballeros[c * A + old] -= 1
+            st.caballeros[c * A + st.king] += 1
             _log_move(st, p, c, old, st.king)
             f[1] -= 1
             if f[1] == 0:
@@ -474,12 +465,12 @@ def apply(st: ElGrandeState, seat: int, move: Move) -> None:
     elif op == "power_back":
         if kind == "pb":
             v = move[1]
-            st.pdisc[p] &= ~(1 << v)
-            st.hand[p] |= 1 << v
+            st.power_discard[p] &= ~(1 << v)
+            st.power_hand[p] |= 1 << v
         else:
             m = move[1]
-            st.mdisc[p] &= ~(1 << m)
-            st.mhand[p] |= 1 << m
+            st.modifier_discard[p] &= ~(1 << m)
+            st.modifier_hand[p] |= 1 << m
         st.log.append({"k": "power_back", "a": {"p": p}, "to": None})
         st.log.append(
             {"k": "power_back_own", "a": {"p": p, "v": move[1], "mod": int(kind == "pbm")}, "to": p}
@@ -487,8 +478,8 @@ def apply(st: ElGrandeState, seat: int, move: Move) -> None:
         finish(st)
 
 
-def _log_move(st: ElGrandeState, p: int, c: int, src: int, dst: int) -> None:
-    if dst == CAST and st.hidden:
+def _log_move(st: ElGrandeData, p: int, c: int, src: int, dst: int) -> None:
+    if dst == CAST and st.hidden_castillo:
         st.log.append(
             {"k": "moved", "a": {"p": p, "c": c, "from": D.AREA_NAMES[src], "r": "Castillo"}, "to": p}
         )
@@ -503,93 +494,75 @@ def _log_move(st: ElGrandeState, p: int, c: int, src: int, dst: int) -> None:
         )
 
 
-def _move_king(st: ElGrandeState, a: int) -> None:
+def _move_king(st: ElGrandeData, a: int) -> None:
     st.king = a
-    st.log.append({"k": "king", "a": {"p": st.cur, "r": D.AREA_NAMES[a]}, "to": None})
+    st.log.append({"k": "king", "a": {"p": st.current, "r": D.AREA_NAMES[a]}, "to": None})
 
 
-def _next_returner(st: ElGrandeState) -> None:
-    from feldherr.elgrande.state import FX
-
+def _next_returner(st: ElGrandeData) -> None:
     k = st.king
-    while st.fxq:
-        q = st.fxq[0]
+    while st.effect_queue:
+        q = st.effect_queue[0]
         base = q * A
-        avail = st.court[q] + sum(st.cab[base + r] for r in range(NREG) if r != k)
-        need = st.fx[0]
+        avail = st.court[q] + sum(st.caballeros[base + r] for r in range(NREG) if r != k)
+        need = st.effect_args[0]
         if avail > need:
-            st.phase = FX
+            st.phase = EFFECT
             return
         # not enough (or exactly enough): everything goes back, no choice to make
         for r in range(NREG):
-            if r != k and st.cab[base + r]:
-                st.prov[q] += st.cab[base + r]
-                st.cab[base + r] = 0
-        st.prov[q] += st.court[q]
+            if r != k and st.caballeros[base + r]:
+                st.province[q] += st.caballeros[base + r]
+                st.caballeros[base + r] = 0
+        st.province[q] += st.court[q]
         st.court[q] = 0
         if avail:
             st.log.append({"k": "returned", "a": {"p": q, "n": avail, "r": "all_places"}, "to": None})
-        st.fxq.pop(0)
-        st.fx[0] = st.fx[1]
+        st.effect_queue.pop(0)
+        st.effect_args[0] = st.effect_args[1]
     finish(st)
 
 
-def _next_send(st: ElGrandeState) -> None:
-    from feldherr.elgrande.state import FX
-
+def _next_send(st: ElGrandeData) -> None:
     k = st.king
-    f = st.fx
+    f = st.effect_args
     while f:
         base = f[0] * A
-        if any(st.cab[base + r] for r in range(NREG) if r != k):
-            st.phase = FX
+        if any(st.caballeros[base + r] for r in range(NREG) if r != k):
+            st.phase = EFFECT
             return
         f.pop(0)
     finish(st)
 
 
 # ---------------------------------------------------------------------------- secret discs
-def disc_options(st: ElGrandeState, p: int) -> list[int]:
-    from feldherr.elgrande.state import DISC_RETURN
-
-    k = st.king
-    base = p * A
-    if st.disc_kind == DISC_RETURN:
-        need = st.fx[0]
-        return [r for r in range(NREG) if r != k and st.cab[base + r] >= need]
-    src = st.fx[0]  # Umsturz
-    return [r for r in range(NREG) if r != k and r != src]
-
-
-def resolve_disc(st: ElGrandeState) -> None:
-    from feldherr.elgrande.state import DISC_RETURN, DISC_UMSTURZ
-
+def resolve_disc(st: ElGrandeData) -> None:
     kind = st.disc_kind
-    for p in range(st.n):
-        if st.disc[p] >= 0:
+    for p in range(st.num_players):
+        if st.discs[p] >= 0:
             st.log.append(
-                {"k": "disc_reveal", "a": {"p": p, "r": D.AREA_NAMES[st.disc[p]], "n": -1}, "to": None}
+                {"k": "disc_reveal", "a": {"p": p, "r": D.AREA_NAMES[st.discs[p]], "n": -1}, "to": None}
             )
     if kind == DISC_RETURN:
-        amount = st.fx[1]
-        for p in range(st.n):
-            r = st.disc[p]
+        amount = st.effect_args[1]
+        for p in range(st.num_players):
+            r = st.discs[p]
             if r < 0:
                 continue
             i = p * A + r
-            k = st.cab[i] if amount == 0 else min(amount, st.cab[i])
-            st.cab[i] -= k
-            st.prov[p] += k
+            k = st.caballeros[i] if amount == 0 else min(amount, st.caballeros[i])
+            st.caballeros[i] -= k
+            st.province[p] += k
             st.log.append({"k": "returned", "a": {"p": p, "n": k, "r": D.AREA_NAMES[r]}, "to": None})
     elif kind == DISC_UMSTURZ:
-        src = st.fx[0]
-        for p in range(st.n):
-            d = st.disc[p]
+        src = st.effect_args[0]
+        for p in range(st.num_players):
+            d = st.discs[p]
             if d < 0:
                 continue
-            k = st.cab[p * A + src]
-            st.cab[p * A + src] = 0
-            st.cab[p * A + d] += k
+            k = st.caballeros[p * A + src]
+            st.caballeros[p * A + src] = 0
+            st.caballeros[p * A + d] += k
             st.log.append(
                 {
                     "k": "moved_all",
@@ -598,9 +571,9 @@ def resolve_disc(st: ElGrandeState) -> None:
                 }
             )
     else:  # disc_unique special scoring
-        chosen = [st.disc[p] for p in range(st.n) if st.disc[p] >= 0]
+        chosen = [st.discs[p] for p in range(st.num_players) if st.discs[p] >= 0]
         for r in range(NREG):
             if chosen.count(r) == 1:
-                st.score_area(r)
-    st.disc = [-1] * st.C
+                score_area(st, r)
+    st.discs = [-1] * st.colours
     finish(st)
