@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from gamelist import TOY, TOY_TARGET, real_games
 
 import feldherr.games
-from gamelist import TOY, TOY_TARGET, real_games
 
 
 def ready_games() -> list[str]:

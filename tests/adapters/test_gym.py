@@ -12,7 +12,11 @@ from feldherr.adapters.train import evaluate, main, random_search
 
 @pytest.mark.parametrize(
     ("seat", "opponents", "options"),
-    [(0, "random", {"players": 2}), (1, "heuristic", {"players": 3}), (3, ["random", "heuristic", "random"], {"players": 4, "variant": "plain"})],
+    [
+        (0, "random", {"players": 2}),
+        (1, "heuristic", {"players": 3}),
+        (3, ["random", "heuristic", "random"], {"players": 4, "variant": "plain"}),
+    ],
 )
 def test_check_env(seat: int, opponents: str | list[str], options: dict[str, object]) -> None:
     check_env(SingleAgentEnv("toy", seat=seat, opponents=opponents, render_mode="ansi", options=options))
@@ -28,10 +32,14 @@ def test_agent_sees_its_own_view_and_bots_play_the_rest() -> None:
     done, steps = False, 0
     while not done:
         action = int(np.flatnonzero(env.action_masks())[0])
-        obs, reward, done, _, info = env.step(action)
+        obs, reward, done, _, _ = env.step(action)
         steps += 1
     assert state.is_terminal() and reward == state.outcome().win_shares[1]
-    own = [e for e in state.log if (e["k"] == "bid" and e["to"] == 1) or (e["k"] in ("double", "keep") and e["a"]["seat"] == 1)]
+    own = [
+        e
+        for e in state.log
+        if (e["k"] == "bid" and e["to"] == 1) or (e["k"] in ("double", "keep") and e["a"]["seat"] == 1)
+    ]
     assert steps == len(own)  # the agent made exactly its own seat's decisions; bots made the rest
 
 

@@ -63,7 +63,10 @@ def test_observation_is_the_seats_own() -> None:
         assert obs["observation"].dtype == np.float32
         assert np.array_equal(obs["observation"], state.observation(seat))
         assert obs["action_mask"].dtype == np.int8
-        assert obs["action_mask"].tolist() == [int(b) for b in state.action_mask(seat)] or seat not in state.to_move()
+        assert (
+            obs["action_mask"].tolist() == [int(b) for b in state.action_mask(seat)]
+            or seat not in state.to_move()
+        )
 
 
 def test_illegal_action_changes_nothing() -> None:

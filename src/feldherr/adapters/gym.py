@@ -66,7 +66,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         self.render_mode = render_mode
         self.illegal_reward = float(illegal_reward)
         info = self.table.info
-        self.observation_space = spaces.Dict(
+        self.observation_space = spaces.Dict(  # type: ignore[assignment]
             {
                 "observation": spaces.Box(-np.inf, np.inf, info.observation_shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (info.num_actions,), np.int8),
@@ -77,7 +77,9 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         self.bots: list[Bot | None] = []
 
     # -- the episode ---------------------------------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[ObsDict, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
         super().reset(seed=seed)
         engine_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
         self.state = self.table.new_state(engine_seed)
@@ -124,7 +126,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         """The legal actions of the agent now, as booleans."""
         return self.table.mask(self.state, self.seat).astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode == "ansi":
             return self.state.observation_string(self.seat)
         return None

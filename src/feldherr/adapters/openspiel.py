@@ -40,7 +40,7 @@ Serialization (``pyspiel.serialize_game_and_state``) writes the engine state as 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -334,7 +334,9 @@ def register(names: list[str] | None = None) -> list[str]:
             params = _parameters(name)
             info = get_game(name).info(get_game(name).normalize_options({}))
             dynamics = (
-                pyspiel.GameType.Dynamics.SIMULTANEOUS if info.simultaneous else pyspiel.GameType.Dynamics.SEQUENTIAL
+                pyspiel.GameType.Dynamics.SIMULTANEOUS
+                if info.simultaneous
+                else pyspiel.GameType.Dynamics.SEQUENTIAL
             )
             pyspiel.register_game(
                 _game_type(name, dynamics, params, info.hidden_information or info.simultaneous),

@@ -42,12 +42,20 @@ class _Seats:
 
     metadata: dict[str, Any]
 
-    def _setup(self, game: str | Game, options: Mapping[str, Any], reward: Reward, render_mode: str | None) -> None:
+    def _setup(
+        self, game: str | Game, options: Mapping[str, Any], reward: Reward, render_mode: str | None
+    ) -> None:
         self.table = Table(game, options, reward)
         name = self.table.game.name
-        self.metadata = {"render_modes": ["ansi", "human"], "name": f"feldherr_{name}", "is_parallelizable": True}
+        self.metadata = {
+            "render_modes": ["ansi", "human"],
+            "name": f"feldherr_{name}",
+            "is_parallelizable": True,
+        }
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
+            )
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(self.table.num_players)]
         self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}
@@ -95,7 +103,7 @@ class _Seats:
         pass
 
 
-class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):
+class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     """The AEC environment of one game (see the module docstring)."""
 
     def __init__(
@@ -145,7 +153,7 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):
             self.render()
 
 
-class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):
+class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[misc]
     """The parallel environment of one game (see the module docstring)."""
 
     def __init__(
@@ -165,7 +173,9 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):
         self.agents = list(self.possible_agents)
         return {a: self._observe(s) for s, a in enumerate(self.agents)}, {a: {} for a in self.agents}
 
-    def step(self, actions: dict[str, int]) -> tuple[
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[
         dict[str, ObsDict], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]
     ]:
         joint = {self.seat_of[a]: int(act) for a, act in actions.items() if act is not None}
@@ -185,7 +195,9 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):
         return obs, rewards, terminations, truncations, infos
 
 
-def env(game: str | Game, reward: Reward = "win", render_mode: str | None = None, **options: Any) -> FeldherrAEC:
+def env(
+    game: str | Game, reward: Reward = "win", render_mode: str | None = None, **options: Any
+) -> FeldherrAEC:
     """The AEC environment of ``game`` under ``options`` (the game's declared options)."""
     return FeldherrAEC(game, options, reward, render_mode)
 

@@ -65,13 +65,15 @@ class Table:
         game = self.game
         return sorted(game.encode(state, seat, move) for move in state.legal_moves(seat))
 
-    def play(self, state: State, seat: int, action: int) -> None:
+    def play(self, state: State, seat: int, action: int | np.integer[Any]) -> None:
         """Decode ``action`` for ``seat`` and apply it (a RuleError, state unchanged, if illegal)."""
         if type(action) is not int:
             if isinstance(action, np.integer):
                 action = int(action)
             else:
-                raise IllegalActionError(f"an action is an int, not {type(action).__name__}", rule="adapter.action")
+                raise IllegalActionError(
+                    f"an action is an int, not {type(action).__name__}", rule="adapter.action"
+                )
         if not 0 <= action < self.num_actions:
             raise IllegalActionError(
                 f"action {action} is outside 0..{self.num_actions - 1}", rule="adapter.action", action=action
