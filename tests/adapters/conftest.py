@@ -9,12 +9,15 @@ import pytest
 from gamelist import TOY, TOY_TARGET, real_games
 
 import feldherr.games
+from feldherr.core.errors import OptionError
 
 
 def ready_games() -> list[str]:
     """Real games whose state offers the contracts the adapters use."""
     out = []
     for name in real_games():
+        if name == TOY:
+            continue
         game = feldherr.games.get_game(name)
         try:
             opts = game.normalize_options({})
@@ -24,7 +27,7 @@ def ready_games() -> list[str]:
             state.observation(seat)
             state.action_mask(seat)
             state.determinize(seat, 1)
-        except NotImplementedError:
+        except (NotImplementedError, OptionError):  # not renovated yet (interim shims)
             continue
         out.append(name)
     return out

@@ -75,6 +75,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         self.action_space = spaces.Discrete(info.num_actions)
         self.state: State = self.table.new_state(0)
         self.bots: list[Bot | None] = []
+        self._mask = np.zeros(info.num_actions, dtype=np.int8)
 
     # -- the episode ---------------------------------------------------------------------------
     def reset(
@@ -95,7 +96,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         if self.state.is_terminal():
             raise RuntimeError("the episode is over: call reset()")
         act = int(action)
-        mask = self.table.mask(self.state, self.seat)
+        mask = self._mask  # the mask of the observation the agent was given
         if not 0 <= act < len(mask) or not mask[act]:
             return self._obs(), self.illegal_reward, True, False, {"illegal": True}
         self.table.play(self.state, self.seat, act)
@@ -117,9 +118,10 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
                 state.apply(seat, bot.choose(SeatAccess(state, seat)))
 
     def _obs(self) -> ObsDict:
+        self._mask = self.table.mask(self.state, self.seat)
         return {
             "observation": self.table.observation(self.state, self.seat),
-            "action_mask": self.table.mask(self.state, self.seat),
+            "action_mask": self._mask.copy(),
         }
 
     def action_masks(self) -> npt.NDArray[np.bool_]:

@@ -362,7 +362,7 @@ def _ready_games() -> list[str]:
         try:
             game = get_game(name)
             game.info(game.normalize_options({}))
-        except (NotImplementedError, ValueError):
+        except (NotImplementedError, ValueError):  # not in this build, or no GameInfo yet (OptionError too)
             continue
         ready.append(name)
     return ready

@@ -50,20 +50,16 @@ class Table:
     # -- actions -----------------------------------------------------------------------------
     def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         """``num_actions`` flags (int8), 1 exactly for the seat's legal actions (all 0 when the seat
-        owes no decision)."""
-        out = np.zeros(self.num_actions, dtype=np.int8)
-        if not state.is_terminal() and seat in state.to_move():
-            game = self.game
-            for move in state.legal_moves(seat):
-                out[game.encode(state, seat, move)] = 1
-        return out
+        owes no decision): the engine's ``action_mask``, so a game's faster mask serves here too."""
+        if state.is_terminal() or seat not in state.to_move():
+            return np.zeros(self.num_actions, dtype=np.int8)
+        return np.array(state.action_mask(seat), dtype=np.int8)
 
     def legal_actions(self, state: State, seat: int) -> list[int]:
         """The seat's legal actions, ascending."""
         if state.is_terminal() or seat not in state.to_move():
             return []
-        game = self.game
-        return sorted(game.encode(state, seat, move) for move in state.legal_moves(seat))
+        return [i for i, legal in enumerate(state.action_mask(seat)) if legal]
 
     def play(self, state: State, seat: int, action: int | np.integer[Any]) -> None:
         """Decode ``action`` for ``seat`` and apply it (a RuleError, state unchanged, if illegal)."""
