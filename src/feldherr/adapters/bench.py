@@ -12,7 +12,8 @@ Every loop plays the same seeded games with uniformly random legal actions and c
 * ``engine: RL seat 0, bots`` -- seat 0 takes RL steps, the other seats move as random bots do
   (``legal_moves``, pick, ``apply``): the baseline of the Gymnasium loop.
 
-Run ``python -m feldherr.adapters.bench toy --games 200`` (any registered game name).
+Run ``python -m feldherr.adapters.bench GAME --players N --games 200``; the toy game of the tests:
+``PYTHONPATH=tests/core python -m feldherr.adapters.bench toy --register toy=toygame:ToyGame``.
 """
 
 from __future__ import annotations
@@ -183,7 +184,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--register", metavar="NAME=MODULE:CLASS", help="register a game first (tests' toy)")
     args = parser.parse_args(argv)
+    if args.register:
+        from feldherr.games import register
+
+        name, target = args.register.split("=", 1)
+        register(name, target)
     options = {} if args.players is None else {"players": args.players}
     print(f"{args.game} {options or '(default options)'}, {args.games} random games, best of {args.repeats}")
     print("| loop | decisions/s | baseline | cost vs baseline |")
