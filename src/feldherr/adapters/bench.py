@@ -3,11 +3,15 @@
 Every loop plays the same seeded games with uniformly random legal actions and counts decisions
 (one seat's move). The raw loops call the engine directly:
 
-* ``engine: codec step`` -- ``action_mask(seat)``, pick, ``decode``, ``apply``: what any integer-
-  action interface must do (the baseline of the OpenSpiel loop, which asks for no observation);
-* ``engine: RL step`` -- the same plus ``observation(seat)`` of the acting seat: the baseline of
-  the PettingZoo AEC and Gymnasium loops, which hand the acting seat its observation each step;
-* ``engine: RL step, all seats`` -- the codec step plus the observation of every seat: the
+* ``engine: codec step`` -- the legal actions (``encode`` of each of ``legal_moves(seat)``, which
+  is what ``action_mask`` marks), pick, ``decode``, ``apply``: what any integer-action interface
+  must do (the baseline of the OpenSpiel loop, which asks for no observation). ``action_mask``
+  itself is not called: its default builds a list of ``num_actions`` booleans, which for a large
+  action space (Mansfeld: 262,169) costs more than the step;
+* ``engine: RL step`` -- the same plus ``observation(seat)`` of the acting seat and the dense
+  ``num_actions`` mask a policy picks from: the baseline of the PettingZoo AEC and Gymnasium loops,
+  which hand the acting seat its observation and mask each step;
+* ``engine: RL step, all seats`` -- the codec step plus every seat's observation and mask: the
   baseline of the parallel environment, whose API returns every agent's observation each step;
 * ``engine: RL seat 0, bots`` -- seat 0 takes RL steps, the other seats move as random bots do
   (``legal_moves``, pick, ``apply``): the baseline of the Gymnasium loop.
@@ -46,9 +50,21 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
     for seed in seeds:
         state: State = table.new_state(seed)
         while not state.is_terminal():
-            if observe == "all":
-                for s in range(table.num_players):
-                    state.observation(s)
+            if observe == "all":  # every seat's observation and (dense) mask, then the moves
+                seats = state.to_move()
+                chosen = {}
+                for seat in range(table.num_players):
+                    state.observation(seat)
+                    mask = np.zeros(table.num_actions, dtype=np.int8)
+                    if seat in seats:
+                        mask[[game.encode(state, seat, m) for m in state.legal_moves(seat)]] = 1
+                        chosen[seat] = _pick(rng, mask)
+                for i, seat in enumerate(seats):
+                    if i and seat not in state.to_move():
+                        continue
+                    state.apply(seat, game.decode(state, seat, chosen[seat]))
+                    decisions += 1
+                continue
             for i, seat in enumerate(state.to_move()):
                 if i and seat not in state.to_move():
                     continue
@@ -56,9 +72,14 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
                     state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
                     decisions += 1
                     continue
-                if observe in ("acting", "seat0"):
+                actions = [game.encode(state, seat, move) for move in state.legal_moves(seat)]
+                if observe in ("acting", "seat0"):  # what an RL policy is handed
                     state.observation(seat)
-                action = _pick(rng, state.action_mask(seat))
+                    mask = np.zeros(table.num_actions, dtype=np.int8)
+                    mask[actions] = 1
+                    action = _pick(rng, mask)
+                else:
+                    action = actions[int(rng.integers(len(actions)))]
                 state.apply(seat, game.decode(state, seat, action))
                 decisions += 1
     return decisions

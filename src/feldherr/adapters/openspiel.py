@@ -200,6 +200,7 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         self._simultaneous = game.simultaneous
         self._pass = game.pass_action
         self._seeds = game.seeds
+        self._player = (-1, 0)  # (engine version, current_player()) last computed
 
     @property
     def engine(self) -> State:
@@ -214,15 +215,20 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         return self._engine.table
 
     def current_player(self) -> int:
-        if self._engine.state is None:
+        state = self._engine.state
+        if state is None:
             return int(pyspiel.PlayerId.CHANCE)
-        state = self.engine
+        # pyspiel asks several times per node (legal_actions, apply, is_simultaneous_node ...):
+        # remembered per engine version, which every applied move advances.
+        if self._player[0] == state.version:
+            return self._player[1]
         if state.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        seats = state.to_move()
-        if len(seats) > 1 and self._simultaneous:
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return seats[0]
+            player = int(pyspiel.PlayerId.TERMINAL)
+        else:
+            seats = state.to_move()
+            player = int(pyspiel.PlayerId.SIMULTANEOUS) if len(seats) > 1 and self._simultaneous else seats[0]
+        self._player = (state.version, player)
+        return player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The opening chance node: every seed in ``range(seeds)``, uniformly."""
@@ -281,6 +287,7 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         seed = int(probability_sampler() * 2**53)
         other: FeldherrState = self.clone()
         other._engine = _Engine(self.table, self.engine.determinize(player_id, seed))
+        other._player = (-1, 0)
         return other
 
     def __str__(self) -> str:

@@ -50,16 +50,19 @@ class Table:
     # -- actions -----------------------------------------------------------------------------
     def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         """``num_actions`` flags (int8), 1 exactly for the seat's legal actions (all 0 when the seat
-        owes no decision): the engine's ``action_mask``, so a game's faster mask serves here too."""
-        if state.is_terminal() or seat not in state.to_move():
-            return np.zeros(self.num_actions, dtype=np.int8)
-        return np.array(state.action_mask(seat), dtype=np.int8)
+        owes no decision). Built from the encodings of ``legal_moves`` -- the definition of
+        ``action_mask`` -- because action spaces can be large (Mansfeld: 262,169 actions) and a
+        list of that many booleans per step would cost more than the step."""
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        out[self.legal_actions(state, seat)] = 1
+        return out
 
     def legal_actions(self, state: State, seat: int) -> list[int]:
         """The seat's legal actions, ascending."""
         if state.is_terminal() or seat not in state.to_move():
             return []
-        return [i for i, legal in enumerate(state.action_mask(seat)) if legal]
+        game = self.game
+        return sorted(game.encode(state, seat, move) for move in state.legal_moves(seat))
 
     def play(self, state: State, seat: int, action: int | np.integer[Any]) -> None:
         """Decode ``action`` for ``seat`` and apply it (a RuleError, state unchanged, if illegal)."""

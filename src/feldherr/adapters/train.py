@@ -1,8 +1,10 @@
 """A small training example for :class:`~feldherr.adapters.gym.SingleAgentEnv`: random search over
 linear policies, in numpy alone.
 
-The policy scores every action as ``W @ observation + b`` and plays the best legal one (the mask
-rules out the rest). Training is hill climbing with common random numbers: a candidate (the best
+The policy scores each legal action ``a`` as ``W[a % rows] @ observation + b[a % rows]`` and plays
+the best one; ``rows`` is the action-space size capped at ``max_rows`` (default 64), so a game with
+a huge action space (Mansfeld's codec has 262,169 actions) shares weights between actions instead of
+holding a matrix of that many rows. Training is hill climbing with common random numbers: a candidate (the best
 weights plus Gaussian noise) replaces the best when its mean return over the same ``episodes``
 seeded games is at least as good. It is meant to show the loop (reset, mask, step) and to run in
 the tests on a tiny budget, not to play well::
@@ -26,20 +28,22 @@ Weights = npt.NDArray[np.float64]
 
 @dataclass
 class LinearPolicy:
-    """``argmax`` over the legal actions of ``W @ observation + b``."""
+    """``argmax`` over the legal actions ``a`` of ``W[a % rows] @ observation + b[a % rows]``."""
 
     weights: Weights
     bias: Weights
 
     @classmethod
-    def zeros(cls, env: SingleAgentEnv) -> LinearPolicy:
+    def zeros(cls, env: SingleAgentEnv, max_rows: int = 64) -> LinearPolicy:
         size = int(np.prod(env.table.info.observation_shape))
-        return cls(np.zeros((env.table.num_actions, size)), np.zeros(env.table.num_actions))
+        rows = min(env.table.num_actions, max_rows)
+        return cls(np.zeros((rows, size)), np.zeros(rows))
 
     def act(self, obs: ObsDict) -> int:
-        scores = self.weights @ obs["observation"].reshape(-1) + self.bias
-        scores = np.where(obs["action_mask"] > 0, scores, -np.inf)
-        return int(np.argmax(scores))
+        legal = np.flatnonzero(obs["action_mask"])
+        rows = legal % len(self.bias)
+        scores = self.weights[rows] @ obs["observation"].reshape(-1) + self.bias[rows]
+        return int(legal[np.argmax(scores)])
 
     def perturbed(self, rng: np.random.Generator, sigma: float) -> LinearPolicy:
         return LinearPolicy(
