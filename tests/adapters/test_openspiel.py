@@ -100,3 +100,36 @@ def test_serialization_and_pickle_round_trip() -> None:
 def test_ismcts_example_runs() -> None:
     returns = ismcts.play("toy", {"players": 2}, simulations=10, seed=1)
     assert len(returns) == 2 and sum(returns) in (0.0, 1.0)
+
+
+def test_option_spelling_survives_the_game_string() -> None:
+    """OpenSpiel reads parameter values back from the game string by their look: numbers-as-text,
+    sets and lists need the adapter's spelling (see feldherr.adapters.openspiel)."""
+    from feldherr.adapters.openspiel import options_from_params, param_default
+    from feldherr.core.options import OptionSpec
+
+    specs = (
+        OptionSpec("deck", "choice", "2023", "", "", choices=("2023", "classic")),
+        OptionSpec("variant", "multi", [], "", "", choices=("short", "alte_hasen:veto")),
+        OptionSpec("ages", "int_list", [30, 40], "", ""),
+        OptionSpec("rounds", "int", 3, "", ""),
+        OptionSpec("tower_params", "mapping", {}, "", ""),
+    )
+    defaults = {s.name: param_default(s) for s in specs}
+    assert defaults == {
+        "deck": "_2023",
+        "variant": "none",
+        "ages": "30;40",
+        "rounds": 3,
+        "tower_params": "default",
+    }
+    assert options_from_params(specs, defaults) == {
+        "deck": "2023",
+        "variant": [],
+        "ages": [30, 40],
+        "rounds": 3,
+    }
+    spelled = {"deck": "classic", "variant": "short+alte_hasen:veto", "ages": "default"}
+    assert options_from_params(specs, spelled) == {"deck": "classic", "variant": ["short", "alte_hasen:veto"]}
+    with pytest.raises(ValueError, match="mapping"):
+        options_from_params(specs, {"tower_params": '{"a": 1}'})

@@ -4,10 +4,12 @@
 ``pyspiel.load_game("python_feldherr_toy", {"players": 3})`` works like any OpenSpiel game.
 
 **Parameters.** The game's declared options (``option_spec``), each as an OpenSpiel parameter of
-the same name: ``int``, ``bool`` and ``choice`` options keep their type; ``multi`` (a set of
-choices) is a comma-separated string; ``int_list`` and ``mapping`` options are a string (a comma
-list, a JSON object) where ``""`` means the game's default. Three parameters belong to the adapter:
-``seeds`` (how many seeds the opening chance node chooses from, below), ``turn_based`` (``False``:
+the same name: ``int``, ``bool`` and ``choice`` options keep their type (a string choice that
+reads as a number gets a leading ``_``: El Grande's ``deck=_2023``); a ``multi`` option (a set of
+choices) is its choices joined by ``+`` (``none``: the empty set); an ``int_list`` option is its
+numbers joined by ``;``; ``default`` stands for the game's default where a default has no such
+spelling (a per-player list, a mapping; a ``mapping`` option cannot be set through OpenSpiel).
+Three parameters belong to the adapter: ``seeds`` (how many seeds the opening chance node chooses from, below), ``turn_based`` (``False``:
 simultaneous nodes for secret decisions; ``True``: the seats of a secret phase are asked one after
 another, in seat order, none seeing the others' choices -- the same game as far as information
 goes, and the form that OpenSpiel's ISMCTS and MCTS bots take) and ``reward`` (``"win"``: returns
@@ -60,28 +62,58 @@ def short_name(game: str) -> str:
 
 
 # -- options <-> OpenSpiel parameters --------------------------------------------------------
+# OpenSpiel writes parameters into a game string, ``name(key=value,...)``, and reads each value
+# back by its look: digits become an int, true/false a bool, anything else a string, and a comma
+# ends the value. So a string that looks like a number is prefixed with "_" (El Grande's deck
+# "2023" is "_2023"), sets and lists are joined with "+" and ";", and "default" stands for the
+# game's default where the value has no OpenSpiel form (a per-player default, a mapping).
+DEFAULT = "default"
+NONE = "none"
+
+
+def _looks_typed(text: str) -> bool:
+    """Would OpenSpiel read ``text`` as something other than a string?"""
+    return text == "" or text.lower() in ("true", "false") or all(c in "+-0123456789.e" for c in text)
+
+
+def _escape(value: str) -> str:
+    return "_" + value if _looks_typed(value) else value
+
+
 def param_default(spec: OptionSpec) -> Any:
     """The OpenSpiel parameter default for one declared option (see the module docstring)."""
-    if spec.kind in ("int", "bool", "choice") and isinstance(spec.default, bool | int | str):
-        return spec.default
-    if spec.kind == "multi" and isinstance(spec.default, list | tuple):
-        return ",".join(spec.default)
-    return ""
+    default = spec.default
+    if spec.kind in ("int", "bool") and isinstance(default, bool | int):
+        return default
+    if spec.kind == "choice" and isinstance(default, bool | int):
+        return default
+    if spec.kind == "choice" and isinstance(default, str):
+        return _escape(default)
+    if spec.kind == "multi" and isinstance(default, list | tuple):
+        return "+".join(default) if default else NONE
+    if spec.kind == "int_list" and isinstance(default, list | tuple):
+        return ";".join(map(str, default))
+    return DEFAULT
 
 
 def options_from_params(specs: tuple[OptionSpec, ...], params: Mapping[str, Any]) -> dict[str, Any]:
-    """The game options that OpenSpiel parameters stand for (``""``: the option's default)."""
+    """The game options that OpenSpiel parameters stand for (the inverse of :func:`param_default`'s
+    spelling)."""
     options: dict[str, Any] = {}
     for spec in specs:
         if spec.name not in params:
             continue
         value = params[spec.name]
-        if spec.kind in ("int_list", "mapping", "multi") and value == "":
-            if spec.kind != "multi":
-                continue
-            value = []
-        elif spec.kind == "mapping" and isinstance(value, str):
-            value = json.loads(value)
+        if value == DEFAULT and spec.kind in ("int_list", "mapping"):
+            continue
+        if spec.kind == "choice" and isinstance(value, str) and value.startswith("_"):
+            value = value[1:] if value[1:] in spec.choices else value
+        elif spec.kind == "multi" and isinstance(value, str):
+            value = [] if value == NONE else value.split("+")
+        elif spec.kind == "int_list" and isinstance(value, str):
+            value = [int(v) for v in value.split(";") if v]
+        elif spec.kind == "mapping":
+            raise ValueError(f"option {spec.name} (a mapping) cannot be set through OpenSpiel parameters")
         options[spec.name] = value
     return options
 
