@@ -9,11 +9,12 @@ reads as a number gets a leading ``_``: El Grande's ``deck=_2023``); a ``multi``
 choices) is its choices joined by ``+`` (``none``: the empty set); an ``int_list`` option is its
 numbers joined by ``;``; ``default`` stands for the game's default where a default has no such
 spelling (a per-player list, a mapping; a ``mapping`` option cannot be set through OpenSpiel).
-Three parameters belong to the adapter: ``seeds`` (how many seeds the opening chance node chooses from, below), ``turn_based`` (``False``:
-simultaneous nodes for secret decisions; ``True``: the seats of a secret phase are asked one after
-another, in seat order, none seeing the others' choices -- the same game as far as information
-goes, and the form that OpenSpiel's ISMCTS and MCTS bots take) and ``reward`` (``"win"``: returns
-are each seat's share of the win; ``"score"``: the final scores).
+Three parameters belong to the adapter: ``seeds`` (how many seeds the opening chance node chooses
+from, below), ``turn_based`` (``False``: simultaneous nodes for secret decisions; ``True``: the
+seats of a secret phase are asked one after another, in seat order, none seeing the others'
+choices -- the same game as far as information goes, and the form that OpenSpiel's ISMCTS and MCTS
+bots take) and ``reward`` (``"win"``: returns are each seat's share of the win; ``"score"``: the
+final scores).
 
 **Chance.** The engine draws all chance (dice, shuffles, the cube tower) from the seeded generator
 inside its state, while a move is applied; it cannot stop in the middle of a move to ask OpenSpiel
