@@ -98,8 +98,10 @@ def test_serialization_and_pickle_round_trip() -> None:
 
 
 def test_ismcts_example_runs() -> None:
-    returns = ismcts.play("toy", {"players": 2}, simulations=10, seed=1)
-    assert len(returns) == 2 and sum(returns) in (0.0, 1.0)
+    state = ismcts.play("toy", {"players": 2}, simulations=10, seed=1)
+    assert state.is_terminal() and sum(state.returns()) in (0.0, 1.0)
+    short = ismcts.play("toy", {"players": 2}, simulations=3, seed=1, max_moves=2)
+    assert len(short.history()) == 3  # the seed and two moves
 
 
 def test_option_spelling_survives_the_game_string() -> None:

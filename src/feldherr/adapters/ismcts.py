@@ -25,8 +25,10 @@ def play(
     simulations: int = 50,
     seed: int = 0,
     seat: int = 0,
-) -> list[float]:
-    """One game: ISMCTS at ``seat``, uniform random elsewhere; the final returns."""
+    max_moves: int | None = None,
+) -> Any:
+    """One game: ISMCTS at ``seat``, uniform random elsewhere; returns the OpenSpiel state at the
+    end (or after ``max_moves`` moves of all players, for a quick look at a long game)."""
     register([game])
     spiel_game = pyspiel.load_game(short_name(game), {**(params or {}), "turn_based": True})
     rng = np.random.RandomState(seed)
@@ -38,15 +40,18 @@ def play(
         random_state=rng,
     )
     state = spiel_game.new_initial_state()
-    while not state.is_terminal():
+    moves = 0
+    while not state.is_terminal() and (max_moves is None or moves < max_moves):
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[rng.randint(len(outcomes))][0])
-        elif state.current_player() == seat:
+            continue
+        if state.current_player() == seat:
             state.apply_action(bot.step(state))
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
-    return [float(r) for r in state.returns()]
+        moves += 1
+    return state
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -57,7 +62,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=4)
     args = parser.parse_args(argv)
     params = {} if args.players is None else {"players": args.players}
-    wins = [play(args.game, params, args.simulations, seed)[0] for seed in range(args.games)]
+    wins = [play(args.game, params, args.simulations, seed).returns()[0] for seed in range(args.games)]
     print(f"ISMCTS seat 0: mean win share {sum(wins) / len(wins):.3f} over {args.games} games")
 
 

@@ -326,9 +326,10 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         if self._engine.state is None:
             return "(the seed is not drawn yet)"
+        # OpenSpiel compares states by this string (clones, serialization): the engine's digest
+        # names the whole position. Readable text: observation_string(seat).
         state = self.engine
-        text = self.table.game.render_view(state.view(None))
-        return f"{text}\n[version {state.version} digest {state.digest()[:16]}]"
+        return f"{state.game_name} version {state.version} digest {state.digest()}"
 
 
 class Observer:
