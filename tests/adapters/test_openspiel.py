@@ -135,3 +135,26 @@ def test_option_spelling_survives_the_game_string() -> None:
     assert options_from_params(specs, spelled) == {"deck": "classic", "variant": ["short", "alte_hasen:veto"]}
     with pytest.raises(ValueError, match="mapping"):
         options_from_params(specs, {"tower_params": '{"a": 1}'})
+
+
+@pytest.mark.parametrize("turn_based", [False, True])
+def test_rl_environment_plays_whole_games(turn_based: bool) -> None:
+    """OpenSpiel's RL environment: one action per player at every step of the simultaneous form (a
+    seat that owes nothing at a decision node has no legal action; its entry is ignored)."""
+    import numpy as np
+    from open_spiel.python import rl_environment
+
+    game = pyspiel.load_game("python_feldherr_toy", {"players": 3, "turn_based": turn_based})
+    env = rl_environment.Environment(game, seed=1)
+    rng = np.random.default_rng(0)
+    for _ in range(3):
+        step = env.reset()
+        while not step.last():
+            legal = step.observations["legal_actions"]
+            if env.is_turn_based:
+                actions = [int(rng.choice(legal[step.observations["current_player"]]))]
+            else:
+                actions = [int(rng.choice(legal[p])) if legal[p] else 0 for p in range(3)]
+            step = env.step(actions)
+        assert sum(step.rewards) in (0.0, 1.0)
+        assert len(step.observations["info_state"][0]) == game.observation_tensor_size()
