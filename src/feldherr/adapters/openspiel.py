@@ -19,8 +19,10 @@ final scores).
 **Chance.** The engine draws all chance (dice, shuffles, the cube tower) from the seeded generator
 inside its state, while a move is applied; it cannot stop in the middle of a move to ask OpenSpiel
 for an outcome. So the game opens with one explicit chance node that picks the engine's seed
-uniformly from ``range(seeds)``; after it, the game is deterministic given the seed and the actions
-(exactly the engine's game with that seed, as in its records), and the seed is seen by no player.
+uniformly from ``range(seeds)`` (default 4,096; OpenSpiel's tools list every outcome of a chance
+node, so a much larger default costs them milliseconds per game); after it, the game is
+deterministic given the seed and the actions (exactly the engine's game with that seed, as in its
+records), and the seed is seen by no player.
 So the game is ``EXPLICIT_STOCHASTIC`` with one chance node per history (OpenSpiel's
 ``SAMPLED_STOCHASTIC`` mode would fit the engine too, but Python games cannot be serialized in it).
 
@@ -55,7 +57,7 @@ from feldherr.core.options import OptionSpec
 from feldherr.games import game_names, get_game
 
 PREFIX = "python_feldherr_"
-ADAPTER_PARAMS: dict[str, Any] = {"seeds": 1 << 16, "turn_based": False, "reward": "win"}
+ADAPTER_PARAMS: dict[str, Any] = {"seeds": 1 << 12, "turn_based": False, "reward": "win"}
 
 
 def short_name(game: str) -> str:
