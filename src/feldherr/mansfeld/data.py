@@ -1,4 +1,5 @@
-"""The character cards: loaded once from ``data/characters.json`` and checked.
+"""The printed data: the character cards, loaded once from ``data/characters.json`` and checked, and
+the per-card tables the rules and the playout look up.
 
 The rulebook text does not print the 18 cards, so the shipped deck is an *assumed* default (each entry
 says so in ``provenance``). An owner of the printed game corrects the cards in that one file.
@@ -24,6 +25,7 @@ CONQUER_ABILITIES = ("double_luck", "tiebreak")
 ABILITIES = RECRUIT_ABILITIES + CONQUER_ABILITIES
 MAX_DICE = 6  # a die shows 1..6, so a player sets 1..6 dice
 MAX_COST = 36  # the largest sum six dice can make
+PROVINCES = 6  # "6 Provinzen" are conquered one after the other
 
 
 @dataclass(frozen=True)
@@ -84,3 +86,9 @@ BY_KEY: dict[str, Card] = {c.key: c for c in CARDS}
 COST: tuple[int, ...] = tuple(c.cost for c in CARDS)
 STRENGTH: tuple[int, ...] = tuple(c.strength for c in CARDS)
 ABILITY: tuple[str | None, ...] = tuple(c.ability for c in CARDS)
+KEYS: tuple[str, ...] = tuple(c.key for c in CARDS)
+EXTRA: tuple[int, ...] = tuple(int(a == "extra_die") for a in ABILITY)
+REROLL: tuple[int, ...] = tuple(int(a == "reroll") for a in ABILITY)
+ADJUST: tuple[int, ...] = tuple(int(a == "adjust") for a in ABILITY)
+DOUBLE_LUCK: tuple[int, ...] = tuple(int(a == "double_luck") for a in ABILITY)
+TIEBREAK: tuple[int, ...] = tuple(int(a == "tiebreak") for a in ABILITY)

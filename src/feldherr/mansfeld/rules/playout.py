@@ -1,16 +1,17 @@
 """Random play to the end, fast: the same games as ``RandomBot``s through ``play_game``, bit for bit.
 
-:meth:`MansfeldState.random_playout` runs here. It plays exactly the game the generic loop plays
-(:meth:`feldherr.core.game.State.random_playout`, i.e. ``play_game`` with ``RandomBot(seed)`` per
-seat): every seat draws ``below(len(legal_moves))`` from its own SplitMix64 stream over the legal
-moves in the engine's order, dice come from the same pool in the same order, and the log gets the
-same entries, so the final state has the same ``digest()`` (``tests/mansfeld/test_mansfeld_playout.py``
-proves it over many seeds and positions). What it leaves out is the protocol around each decision:
-no ``to_move`` tuples, no legal-move lists, no move tuples, no validation, no method call per draw
-(the generator is inlined); recruiting and conquering run on local variables, and only rare steps
-(re-rolls, ties) call the engine's own methods.
+``MansfeldState.random_playout`` (:mod:`feldherr.mansfeld.game`) runs here. It plays exactly the
+game the generic loop plays (:meth:`feldherr.core.game.State.random_playout`, i.e. ``play_game``
+with ``RandomBot(seed)`` per seat): every seat draws ``below(len(legal_moves))`` from its own
+SplitMix64 stream over the legal moves in the rules' order, dice come from the same pool in the
+same order, and the log gets the same entries, so the final state has the same ``digest()`` and
+``version`` (``tests/mansfeld/test_mansfeld_playout.py`` proves it over many seeds and positions).
+What it leaves out is the protocol around each decision: no ``to_move`` tuples, no legal-move
+lists, no move tuples, no validation, no method call per draw (the generator is inlined);
+recruiting and conquering run on local variables, and only rare steps
+(re-rolls, ties) call the rules' own functions.
 
-The legal moves it draws from, in the engine's order (see ``state.py``):
+The legal moves it draws from, in the engine's order (see :mod:`feldherr.mansfeld.rules.moves`):
 
 * dice: ``("dice", 1..6)`` — index ``i`` sets ``i + 1`` dice;
 * recruiting: the reachable open cards (in the order they were revealed), then ``("pass",)``;
@@ -20,7 +21,7 @@ The legal moves it draws from, in the engine's order (see ``state.py``):
 The log: building ~120 dict entries a game would cost about a fifth of the playout, so it appends
 compact events (tuples) to the state's ``_pending`` list instead; reading ``state.log`` (which
 ``to_json``, ``digest``, ``clone`` and ``view`` do) turns them into the engine's entries with
-:func:`log_entries`. Through the state's interface nothing can tell the difference.
+:func:`feldherr.mansfeld.state.log_entries`. Through the state's interface nothing can tell the difference.
 
 The same loop in C: ``_cplayout.c`` (an optional extension built by ``setup.py``) follows
 :func:`pure_random_playout` line by line and appends the very same events; :func:`random_playout`
@@ -34,23 +35,21 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import Any
 
-from feldherr.core.game import LogEntry
 from feldherr.core.rng import Rng
-from feldherr.mansfeld.cards import CARDS, COST, MAX_COST, STRENGTH
-from feldherr.mansfeld.dice import POOL_REFILL, POW6, ROLLS, TABLE_MAX, adjusted_roll, big_roll
-from feldherr.mansfeld.state import (
+from feldherr.mansfeld.data import (
     ADJUST,
-    COMMIT,
-    DICE,
+    CARDS,
+    COST,
     DOUBLE_LUCK,
     EXTRA,
-    KEYS,
-    OVER,
+    MAX_COST,
     PROVINCES,
-    RECRUIT,
     REROLL,
-    MansfeldState,
+    STRENGTH,
 )
+from feldherr.mansfeld.rules.dice import POOL_REFILL, POW6, ROLLS, TABLE_MAX, adjusted_roll, big_roll
+from feldherr.mansfeld.rules.flow import roll, scores, winner
+from feldherr.mansfeld.state import COMMIT, DICE, OVER, RECRUIT, MansfeldData
 
 # SplitMix64, as in feldherr.core.rng.Rng.below (inlined below).
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -92,7 +91,7 @@ native: Any = _load_native()
 """The compiled playout module in use, or None (pure Python); tests switch it."""
 
 
-def random_playout(st: MansfeldState, bot_seeds: Sequence[int]) -> int:
+def random_playout(st: MansfeldData, bot_seeds: Sequence[int]) -> int:
     """Play ``st`` to the end as random bots seeded ``bot_seeds`` would; return the decisions.
     Runs the compiled loop where it is built (see :data:`native`), else :func:`pure_random_playout`."""
     n = st.num_players
@@ -102,10 +101,12 @@ def random_playout(st: MansfeldState, bot_seeds: Sequence[int]) -> int:
         return pure_random_playout(st, bot_seeds)
     if st.phase == OVER:
         return 0
-    return int(native.playout(st, [Rng(seed).state for seed in bot_seeds[:n]]))
+    decisions = int(native.playout(st, [Rng(seed).state for seed in bot_seeds[:n]]))
+    st.version += decisions  # the C loop leaves the count of decisions to its caller
+    return decisions
 
 
-def pure_random_playout(st: MansfeldState, bot_seeds: Sequence[int]) -> int:
+def pure_random_playout(st: MansfeldData, bot_seeds: Sequence[int]) -> int:
     """:func:`random_playout` in pure Python (the reference the C loop follows line by line)."""
     n = st.num_players
     if len(bot_seeds) < n:
@@ -118,44 +119,13 @@ def pure_random_playout(st: MansfeldState, bot_seeds: Sequence[int]) -> int:
         decisions += _conquering(st, bots, True)
     elif phase == COMMIT:
         decisions += _conquering(st, bots, False)
+    st.version += decisions
     return decisions
 
 
-def log_entries(events: Sequence[tuple[Any, ...]]) -> list[LogEntry]:
-    """The log entries of a playout's compact events, exactly as the engine writes them."""
-    out: list[LogEntry] = []
-    for event in events:
-        kind = event[0]
-        if kind == "roll" or kind == "miss":
-            args: dict[str, Any] = {"seat": event[1], "dice": list(event[2])}
-        elif kind == "dice":
-            args = {"choice": list(event[1]), "seats": [k & 7 for k in event[2]]}
-        elif kind == "recruit":
-            args = {"seat": event[1], "card": KEYS[event[2]]}
-        elif kind == "pass":
-            args = {"seat": event[1]}
-        elif kind == "reveal":
-            args = {"card": KEYS[event[1]]}
-        elif kind == "province":
-            args = {"no": event[1], "value": event[2], "luck": event[3]}
-        elif kind == "aside":
-            args = {"no": event[1]}
-        elif kind == "conquer":
-            shown = [[KEYS[c] for c in played] if played else [] for played in event[4]]
-            args = {"seat": event[1], "no": event[2], "value": event[3], "cards": shown}
-        elif kind == "recruit.end":
-            args = {"left": [KEYS[c] for c in event[1]]}
-        elif kind == "end":
-            args = {"scores": event[1]}
-        else:  # pragma: no cover - every kind the playout writes is listed above
-            raise ValueError(f"unknown playout event {kind!r}")
-        out.append({"k": kind, "a": args, "to": None})
-    return out
-
-
-def _conquering(st: MansfeldState, bots: list[int], opening: bool) -> int:
-    """The open province's commitments, its fight, the next provinces (the engine's ``_commit``,
-    ``_fight`` and ``_next_province`` on local variables; ``_winner`` when totals tie). With
+def _conquering(st: MansfeldData, bots: list[int], opening: bool) -> int:
+    """The open province's commitments, its fight, the next provinces (the rules' ``commit``,
+    ``fight`` and ``next_province`` on local variables; ``winner`` when totals tie). With
     ``opening`` recruiting has just ended and the first province is still to be drawn."""
     n = st.num_players
     add = st._pending.append
@@ -203,13 +173,13 @@ def _conquering(st: MansfeldState, bots: list[int], opening: bool) -> int:
             else:
                 best = max(totals)
                 if totals.count(best) == 1:
-                    winner = contenders[totals.index(best)]
+                    won = contenders[totals.index(best)]
                 else:  # the engine breaks ties (and may re-roll luck, drawing dice)
                     st.pool, st.pool_size, st.rng.state, st.commit, st.luck = pool, size, rs, commit, luck
-                    winner = st._winner(contenders)
+                    won = winner(st, contenders)
                     pool, size, rs = st.pool, st.pool_size, st.rng.state
-                owner[-1] = winner
-                add(("conquer", winner, len(values), values[-1], commit))
+                owner[-1] = won
+                add(("conquer", won, len(values), values[-1], commit))
         commit = [None] * n
         # ---- the next province: its value and the luck dice of everyone holding cards
         while len(values) < PROVINCES:
@@ -241,13 +211,13 @@ def _conquering(st: MansfeldState, bots: list[int], opening: bool) -> int:
             break
     st.phase, st.luck, st.commit = OVER, [0] * n, commit
     st.pool, st.pool_size, st.rng.state = pool, size, rs
-    add(("end", st.scores()))
+    add(("end", scores(st)))
     return decisions
 
 
-def _recruiting(st: MansfeldState, bots: list[int]) -> int:
-    """Recruiting rounds until the deck runs out (the engine's ``_set_dice``, ``_next_roll``,
-    ``_recruit`` and ``_start_round`` on local variables); ends by handing over to conquering."""
+def _recruiting(st: MansfeldData, bots: list[int]) -> int:
+    """Recruiting rounds until the deck runs out (the rules' ``set_dice``, ``next_roll``,
+    ``recruit`` and ``start_round`` on local variables); ends by handing over to conquering."""
 
     n = st.num_players
     add = st._pending.append
@@ -340,7 +310,7 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
                         left -= 1
                         add(("roll", seat, dice))
                         st.pool, st.pool_size, st.rng.state = pool, size, rs
-                        dice, mask = st._roll(count, adjusts[seat])
+                        dice, mask = roll(st, count, adjusts[seat])
                         pool, size, rs = st.pool, st.pool_size, st.rng.state
                         hit = mask & wanted
                 if not hit:
@@ -401,7 +371,7 @@ def _recruiting(st: MansfeldState, bots: list[int]) -> int:
     st.choice, st.order, st.turn, st.round = choice, [k & 7 for k in keys], turn, rnd
     st.pool, st.pool_size, st.rng.state = pool, size, rs
     st.dice, st.reach = (), []
-    st.left, st.open = opened, []  # the engine's _end_recruiting (the province follows)
+    st.left, st.open = opened, []  # the rules' end_recruiting (the province follows)
     add(("recruit.end", opened[:]))
     st.phase = COMMIT
     return decisions
