@@ -271,15 +271,13 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         return [(seed, p) for seed in range(self._seeds)]
 
     def _legal_actions(self, player: int) -> list[int]:
+        current = self.current_player()
         state = self._engine.state
-        if state is None:
-            return []
-        if state.is_terminal():
-            return []
-        seats = state.to_move()
-        if len(seats) > 1 and self._simultaneous:
-            return self.table.legal_actions(state, player) if player in seats else [self._pass]
-        return self.table.legal_actions(state, player) if player == seats[0] else []
+        if current == player and state is not None:
+            return self.table.encoded(state, player)
+        if current == pyspiel.PlayerId.SIMULTANEOUS and state is not None:
+            return self.table.encoded(state, player) if player in state.to_move() else [self._pass]
+        return []
 
     def _apply_action(self, action: int) -> None:
         if self._engine.state is None:
@@ -287,8 +285,7 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
                 raise pyspiel.SpielError(f"seed {action} is outside 0..{self._seeds - 1}")
             self._engine.state = self.table.new_state(int(action))
             return
-        state = self.engine
-        self.table.play(state, state.to_move()[0], int(action))
+        self.table.play(self.engine, self.current_player(), action)
 
     def _apply_actions(self, actions: list[int]) -> None:
         state = self.engine

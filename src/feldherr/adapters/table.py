@@ -61,8 +61,12 @@ class Table:
         """The seat's legal actions, ascending."""
         if state.is_terminal() or seat not in state.to_move():
             return []
-        game = self.game
-        return sorted(game.encode(state, seat, move) for move in state.legal_moves(seat))
+        return self.encoded(state, seat)
+
+    def encoded(self, state: State, seat: int) -> list[int]:
+        """The encodings of ``legal_moves(seat)``, ascending (for a seat known to owe a decision)."""
+        encode = self.game.encode
+        return sorted([encode(state, seat, move) for move in state.legal_moves(seat)])
 
     def play(self, state: State, seat: int, action: int | np.integer[Any]) -> None:
         """Decode ``action`` for ``seat`` and apply it (a RuleError, state unchanged, if illegal)."""
