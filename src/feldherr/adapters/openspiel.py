@@ -235,7 +235,8 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         self._simultaneous = game.simultaneous
         self._pass = game.pass_action
         self._seeds = game.seeds
-        self._player = (-1, 0)  # (engine version, current_player()) last computed
+        self._player: tuple[int, int, tuple[int, ...]] = (-1, 0, ())
+        """(engine version, current_player(), to_move()) last computed."""
 
     @property
     def engine(self) -> State:
@@ -257,12 +258,13 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         # remembered per engine version, which every applied move advances.
         if self._player[0] == state.version:
             return self._player[1]
+        seats: tuple[int, ...] = ()
         if state.is_terminal():
             player = int(pyspiel.PlayerId.TERMINAL)
         else:
             seats = state.to_move()
             player = int(pyspiel.PlayerId.SIMULTANEOUS) if len(seats) > 1 and self._simultaneous else seats[0]
-        self._player = (state.version, player)
+        self._player = (state.version, player, seats)
         return player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -276,7 +278,7 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         if current == player and state is not None:
             return self.table.encoded(state, player)
         if current == pyspiel.PlayerId.SIMULTANEOUS and state is not None:
-            return self.table.encoded(state, player) if player in state.to_move() else [self._pass]
+            return self.table.encoded(state, player) if player in self._player[2] else [self._pass]
         return []
 
     def _apply_action(self, action: int) -> None:
@@ -291,8 +293,9 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         state = self.engine
         if len(actions) != self.table.num_players:
             raise pyspiel.SpielError(f"a joint action has one action per player, not {len(actions)}")
-        seats = state.to_move()
-        self.table.play_joint(state, {s: int(actions[s]) for s in seats})
+        self.current_player()
+        seats = self._player[2]
+        self.table.play_joint(state, {s: int(actions[s]) for s in seats}, seats)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -319,7 +322,7 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         seed = int(probability_sampler() * 2**53)
         other: FeldherrState = self.clone()
         other._engine = _Engine(self.table, self.engine.determinize(player_id, seed))
-        other._player = (-1, 0)
+        other._player = (-1, 0, ())
         return other
 
     def __str__(self) -> str:

@@ -83,12 +83,16 @@ class Table:
             )
         state.apply(seat, self.game.decode(state, seat, action))
 
-    def play_joint(self, state: State, actions: Mapping[int, int]) -> list[int]:
+    def play_joint(
+        self, state: State, actions: Mapping[int, int], seats: tuple[int, ...] | None = None
+    ) -> list[int]:
         """Play the actions of every seat in ``to_move()`` in seat order; return the seats that
         moved. Actions of seats that owe no decision are ignored; a seat of ``to_move()`` without an
         action is an error (nothing is applied). A seat settled by an earlier move of the same
-        joint action is skipped, as in :func:`~feldherr.core.game.drive`."""
-        seats = state.to_move()
+        joint action is skipped, as in :func:`~feldherr.core.game.drive`. ``seats``: ``to_move()``,
+        if the caller has it already."""
+        if seats is None:
+            seats = state.to_move()
         missing = [s for s in seats if s not in actions]
         if missing:
             raise IllegalActionError(f"no action for seats {missing}", rule="adapter.joint", seats=missing)
