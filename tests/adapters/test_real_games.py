@@ -92,7 +92,7 @@ def option_sets(name: str) -> list[dict[str, object]]:
 CASES = [(name, options) for name in GAMES for options in option_sets(name)]
 
 
-@pytest.mark.parametrize(("name", "options"), CASES)
+@pytest.mark.parametrize(("name", "options"), CASES, ids=[f"{n}-{o}" for n, o in CASES])
 def test_every_option_set_through_every_adapter(name: str, options: dict[str, object]) -> None:
     api_test(env(name, **options), num_cycles=20)
     check_env(SingleAgentEnv(name, options=options), skip_render_check=True)
