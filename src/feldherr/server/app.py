@@ -15,10 +15,10 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from feldherr import __version__
+from feldherr import __version__, web
 from feldherr.core.errors import RuleError
 from feldherr.core.match import Match
 from feldherr.core.record import GameRecord
@@ -35,11 +35,6 @@ MAX_TOKENS = 8
 FINISHED = ("finished", "imported")
 STATUSES = ("open", "running", "finished", "imported")
 
-INDEX = """<!doctype html><html lang="en"><meta charset="utf-8"><title>feldherr</title>
-<body style="font-family:sans-serif;max-width:40em;margin:2em auto">
-<h1>feldherr</h1><p>The game server is running. The browser client is not part of this build yet;
-the protocol is in <code>docs/server.md</code>, the HTTP API at <a href="/docs">/docs</a>, the open
-games at <a href="/api/games">/api/games</a>.</p></body></html>"""
 
 
 class Bucket:
@@ -120,13 +115,7 @@ def create_app(settings: Settings) -> FastAPI:
         return str(request.base_url).rstrip("/")
 
     # -- pages and facts ------------------------------------------------------------------------
-    @app.get("/", response_class=HTMLResponse)
-    async def index() -> str:
-        return INDEX
-
-    @app.get("/play/{game_id}", response_class=HTMLResponse)
-    async def play_page(game_id: str) -> str:
-        return INDEX
+    web.mount(app)  # the browser client: /, /play/{id}, /replay/{id}, /static/...
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -378,7 +367,8 @@ def _update(hub: Hub, game_id: str, token: str | None, since: int | None, lang: 
         hub._catch_up(table)
         match = table.match
         asked = [seat] if seat is not None and seat in match.to_move() else []
-        return {"type": "update", "game": game_id, "seat": seat, **match.update(seat, since, lang), "asked": asked}
+        message = {"type": "update", "game": game_id, "seat": seat, **match.update(seat, since, lang), "asked": asked}
+        return web.add_choices(table.game, match, message, lang)
 
 
 def _resend(hub: Hub, conn: Conn, game_id: str) -> None:

@@ -32,6 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from feldherr import web
 from feldherr.core.bots import Bot
 from feldherr.core.errors import OptionError, RecordError, RuleError, StaleMoveError
 from feldherr.core.game import JSON, Game
@@ -565,5 +566,7 @@ class Hub:
                 }
                 if shared is not None and viewer is None:
                     shared[(viewer, str(key))] = message
+                if viewer is not None:
+                    web.add_choices(table.game, match, message, conn.lang)
             conn.sent[viewer] = match.version
             conn.push(message)

@@ -1,0 +1,231 @@
+// Per-game boards, drawn from the seat's view JSON alone. Each board gets a context:
+//   keys   strings that occur in the pending decision's legal moves (to highlight),
+//   pick   called with such a key when the player clicks it (filters the choices),
+//   names  the seats' names, me: the viewing seat (null: spectator).
+import { COLOURS, COLOUR_NAMES, h, s } from "./dom.js";
+import { lang, t } from "./i18n.js";
+
+const data = {};
+const loading = {};
+const waiters = new Set();
+
+// Board data files (outlines) load once; a board drawn before they arrive is redrawn after.
+function needs(name) {
+  if (data[name]) return data[name];
+  if (!loading[name]) {
+    loading[name] = fetch(`/static/data/${name}.json`).then((r) => r.json()).then((d) => {
+      data[name] = d;
+      for (const fn of waiters) fn();
+      waiters.clear();
+    });
+  }
+  return null;
+}
+
+export function onData(fn) { waiters.add(fn); }
+
+export function moveKeys(choices) {
+  const keys = new Set();
+  const walk = (x) => {
+    if (typeof x === "string") keys.add(x);
+    else if (Array.isArray(x)) x.forEach(walk);
+    else if (x && typeof x === "object") Object.values(x).forEach(walk);
+  };
+  for (const c of choices || []) walk(c.move);
+  return keys;
+}
+
+// Per seat numbers for the plots: {score: [...], money: [...]}.
+export function numbers(game, view) {
+  if (game === "wallenstein" && view.player_info) {
+    return { score: view.player_info.map((p) => p.vp), money: view.player_info.map((p) => p.thaler) };
+  }
+  if (game === "elgrande" && Array.isArray(view.players)) {
+    return { score: view.players.filter((p) => !p.dummy).map((p) => p.score ?? 0) };
+  }
+  if (Array.isArray(view.scores)) return { score: view.scores };
+  if (Array.isArray(view.players) && view.players.every((p) => p && typeof p === "object" && "score" in p)) {
+    return { score: view.players.map((p) => p.score) };
+  }
+  return {};
+}
+
+export function renderBoard(game, view, ctx) {
+  const draw = BOARDS[game] || generic;
+  const node = draw(view, ctx);
+  return h("div", { class: `board-${game}` }, node, raw(view));
+}
+
+const BOARDS = { wallenstein, elgrande, mansfeld };
+
+// -- shared pieces -------------------------------------------------------------------------------
+const human = (id) => (id === null || id === undefined ? "–" : String(id).replaceAll("_", " "));
+const colour = (seat) => COLOURS[seat % COLOURS.length];
+const name = (ctx, seat) => ctx.names[seat] ?? `${t("seat")} ${seat + 1}`;
+
+function chips(items, cls = "") {
+  return h("ul", { class: `chips ${cls}` }, (items || []).map((x) => h("li", { class: x === null ? "face-down" : "" }, x === null ? "?" : human(x))));
+}
+
+function pickable(ctx, key, label) {
+  const legal = ctx.keys.has(key);
+  return h("button", { type: "button", class: `key ${legal ? "legal" : ""} ${ctx.filter === key ? "active" : ""}`, disabled: !legal,
+    onclick: () => ctx.pick(key), title: legal ? t("legal") : "" }, label ?? human(key));
+}
+
+function seatCell(ctx, seat) {
+  return h("th", { style: `--seat:${colour(seat)}`, scope: "row" }, h("span", { class: "dot" }), name(ctx, seat), seat === ctx.me ? ` · ${t("you")}` : "");
+}
+
+function info(label, value) {
+  return h("div", { class: "info" }, h("span", { class: "label" }, label), " ", h("strong", {}, value));
+}
+
+function raw(view) {
+  return h("details", { class: "raw" }, h("summary", {}, t("view")), h("pre", {}, JSON.stringify(view, null, 1)));
+}
+
+function generic(view, ctx) {
+  const skip = new Set(["game", "seat", "log", "decision"]);
+  return h("dl", { class: "generic" }, Object.entries(view).filter(([k]) => !skip.has(k)).map(([k, v]) => [
+    h("dt", {}, human(k)), h("dd", {}, typeof v === "object" && v !== null ? JSON.stringify(v) : human(v))]));
+}
+
+// -- Wallenstein ------------------------------------------------------------------------------------
+const REGION_TINT = { Brandenburg: "#e8dcc0", Sachsen: "#d5e3c8", Kurpfalz: "#cfdbe8", Bayern: "#e6d0d8", "Österreich": "#e9e2b5" };
+const BUILDING = { palace: "P", church: "K", trading_post: "H" };
+
+function wallenstein(view, ctx) {
+  const map = needs("wallenstein-map");
+  const W = 1000 * map?.aspect || 950, H = 1000;
+  let svg;
+  if (!map) svg = h("p", {}, "…");
+  else {
+    svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "map", id: "map", role: "group", "aria-label": t("board") },
+      Object.entries(map.counties).map(([cname, c]) => {
+        const state = view.counties?.[cname];
+        if (!state) return null;
+        const legal = ctx.keys.has(cname);
+        const [cx, cy] = [c.centre[0] * W, c.centre[1] * H];
+        const owner = state.owner;
+        const pts = c.outline.map(([x, y]) => `${(x * W).toFixed(1)},${(y * H).toFixed(1)}`).join(" ");
+        const title = `${cname} (${c.region}) — ${t("armies")}: ${state.armies}, ${t("unrest")}: ${state.revolt_markers}` +
+          (owner >= 0 ? `, ${name(ctx, owner)}` : "") + (state.buildings.length ? `, ${state.buildings.map(human).join(", ")}` : "");
+        return s("g", { class: `county ${legal ? "legal" : ""} ${ctx.filter === cname ? "active" : ""}`, "data-county": cname,
+          tabindex: legal ? 0 : null, role: legal ? "button" : null, "aria-label": title,
+          onclick: legal ? () => ctx.pick(cname) : null,
+          onkeydown: legal ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.pick(cname); } } : null },
+        s("title", {}, title),
+        s("polygon", { points: pts, fill: REGION_TINT[c.region] || "#eee", class: "shape" }),
+        owner >= 0 ? s("circle", { cx, cy: cy + 8, r: 17, fill: colour(owner), class: "owner" }) : null,
+        owner >= 0 ? s("text", { x: cx, y: cy + 14, class: "armies", "text-anchor": "middle" }, state.armies) : null,
+        s("text", { x: cx, y: cy - 14, class: "cname", "text-anchor": "middle" }, cname),
+        state.buildings.map((b, i) => s("g", {}, s("rect", { x: cx + 20 + i * 15, y: cy - 2, width: 13, height: 13, class: `bld ${b}` }),
+          s("text", { x: cx + 26.5 + i * 15, y: cy + 8, class: "bld-l", "text-anchor": "middle" }, BUILDING[b] || "?"))),
+        state.revolt_markers ? s("g", {}, s("polygon", { points: `${cx - 34},${cy + 14} ${cx - 24},${cy - 4} ${cx - 14},${cy + 14}`, class: "unrest" }),
+          s("text", { x: cx - 24, y: cy + 12, class: "unrest-l", "text-anchor": "middle" }, state.revolt_markers)) : null);
+      }));
+  }
+  const players = view.player_info || [];
+  const me = players.find((p) => p.seat === ctx.me);
+  const tower = view.tower || { inside: [], tray: [] };
+  const cube = (counts, label) => h("div", { class: "tower-row" }, h("span", { class: "label" }, label),
+    counts.map((n, i) => (n ? h("span", { class: "cube", style: `--seat:${colour(i)}`, title: `${COLOUR_NAMES[lang()][i] || i}: ${n}` }, n) : null)));
+  return h("div", { class: "wallenstein" },
+    h("div", { class: "row" }, info(t("round"), `${view.year ?? "–"} · ${human(view.season)}`), info(t("phase"), human(view.phase)),
+      view.event !== null && view.event !== undefined ? info(t("event"), human(view.event)) : null),
+    svg,
+    h("table", { class: "players", id: "players" },
+      h("thead", {}, h("tr", {}, h("th", {}), ["thaler", "grain", "vp", "supply", "cards"].map((k) => h("th", {}, t(k))))),
+      h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat), h("td", {}, p.thaler), h("td", {}, p.grain), h("td", {}, p.vp), h("td", {}, p.supply), h("td", {}, p.cards))))),
+    me && me.plan && Object.keys(me.plan).length ? h("div", { class: "plan", id: "plan" }, h("h3", {}, t("plan")),
+      h("ul", { class: "boxes" }, Object.entries(me.plan).map(([box, value]) => h("li", {}, h("span", { class: "label" }, human(box)), " ", h("strong", {}, human(value)))))) : null,
+    me && me.hand ? h("div", { id: "hand" }, h("h3", {}, t("hand")), h("div", { class: "keys" }, me.hand.map((c) => pickable(ctx, c)))) : null,
+    h("div", { class: "tower", id: "tower" }, h("h3", {}, t("tower")), cube(tower.inside || [], t("inside")), cube(tower.tray || [], t("tray"))),
+    h("div", { class: "row" },
+      h("div", {}, h("h3", {}, t("actions")), chips(view.actions), view.actions_hidden ? h("small", {}, `+${view.actions_hidden} ${t("hidden")}`) : null),
+      h("div", {}, h("h3", {}, t("bonus")), chips(view.bonus_tiles))),
+    view.draft ? h("div", {}, h("h3", {}, "draft"), h("pre", { class: "small" }, JSON.stringify(view.draft))) : null);
+}
+
+// -- El Grande ----------------------------------------------------------------------------------------
+function elgrande(view, ctx) {
+  const board = needs("elgrande-board");
+  const players = view.players || [];
+  let svg = h("p", {}, "…");
+  if (board) {
+    const castilloLegal = ctx.keys.has("Castillo");
+    svg = s("svg", { viewBox: "0 0 100 80", class: "map", id: "map", role: "group", "aria-label": t("board") },
+      Object.entries(board.regions).map(([rname, r]) => {
+        const legal = ctx.keys.has(rname);
+        const pts = r.outline.map((p) => p.join(",")).join(" ");
+        const here = players.map((p, i) => [p.seat ?? i, (p.regions || {})[rname] || 0, p]).filter(([, n]) => n > 0);
+        const grandes = players.filter((p) => p.grande === rname);
+        const king = view.king === rname;
+        const [lx, ly] = r.label;
+        const title = `${rname} (${r.points.join("/")})` + (king ? ` — ${t("king")}` : "") + here.map(([seat, n]) => `, ${name(ctx, seat)}: ${n}`).join("");
+        return s("g", { class: `region ${legal ? "legal" : ""} ${ctx.filter === rname ? "active" : ""}`, "data-region": rname,
+          tabindex: legal ? 0 : null, role: legal ? "button" : null, "aria-label": title,
+          onclick: legal ? () => ctx.pick(rname) : null,
+          onkeydown: legal ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.pick(rname); } } : null },
+        s("title", {}, title),
+        s("polygon", { points: pts, class: "shape", fill: king ? "#f3e3a0" : "#efe6d2" }),
+        s("text", { x: lx, y: ly - 4, class: "rname", "text-anchor": "middle" }, rname),
+        s("text", { x: lx, y: ly, class: "rpoints", "text-anchor": "middle" }, r.points.join(" / ")),
+        king ? s("text", { x: lx, y: ly + 5, class: "king", "text-anchor": "middle" }, "♚") : null,
+        here.map(([seat, n], k) => s("g", {}, s("rect", { x: lx - 9 + k * 5, y: ly + 6, width: 4.4, height: 4.4, fill: colour(seat), class: "cab" }),
+          s("text", { x: lx - 6.8 + k * 5, y: ly + 9.6, class: "cab-n", "text-anchor": "middle" }, n))),
+        grandes.map((p, k) => s("circle", { cx: lx + 8 + k * 3, cy: ly - 8, r: 1.6, fill: colour(p.seat), class: "grande" })));
+      }),
+      s("g", { class: `region castillo ${castilloLegal ? "legal" : ""}`, "data-region": "Castillo", tabindex: castilloLegal ? 0 : null,
+        onclick: castilloLegal ? () => ctx.pick("Castillo") : null },
+      s("circle", { cx: board.castillo.label[0], cy: board.castillo.label[1], r: board.castillo.radius, class: "shape", fill: "#d9cbb0" }),
+      s("text", { x: board.castillo.label[0], y: board.castillo.label[1] - 2, class: "rname", "text-anchor": "middle" }, t("castillo")),
+      s("text", { x: board.castillo.label[0], y: board.castillo.label[1] + 3, class: "rpoints", "text-anchor": "middle" }, `${view.castillo_total ?? 0} ${t("hidden")}`)));
+  }
+  const mine = players.find((p) => p.seat === ctx.me);
+  return h("div", { class: "elgrande" },
+    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), human(view.phase)), info(t("king"), view.king ?? "–"),
+      view.card_in_use ? info(t("played"), human(view.card_in_use)) : null),
+    svg,
+    h("table", { class: "players", id: "players" },
+      h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("court"), t("province"), t("powerCards"), t("castillo")].map((x) => h("th", {}, x)))),
+      h("tbody", {}, players.map((p, i) => h("tr", { class: p.dummy ? "dummy" : "" }, seatCell(ctx, p.seat ?? i),
+        h("td", {}, p.dummy ? t("dummy") : p.score ?? "–"), h("td", {}, p.court ?? "–"), h("td", {}, p.province ?? "–"),
+        h("td", {}, p.played ?? "–", p.hand_size !== undefined ? ` (${p.hand_size})` : ""),
+        h("td", {}, p.seat === ctx.me ? p.castillo : p.castillo !== undefined ? p.castillo : t("hidden")))))),
+    mine && mine.hand ? h("div", { id: "hand" }, h("h3", {}, t("powerCards")), h("div", { class: "keys" }, mine.hand.map((c) => h("span", { class: "power" }, c))),
+      mine.discard && mine.discard.length ? h("small", {}, `${t("played")}: ${mine.discard.join(", ")}`) : null) : null,
+    h("div", { id: "stacks" }, h("h3", {}, t("openCards")),
+      h("ol", { class: "stacks" }, (view.open_cards || []).map((card, i) => h("li", {},
+        h("span", { class: "card" }, card === null ? "–" : human(card)), h("small", {}, ` ${t("stacks")} ${i + 1}: ${view.stack_sizes?.[i] ?? "?"}`))))),
+    view.scoreboards && view.scoreboards.some((x) => x !== null) ? info("scoreboards", view.scoreboards.map(human).join(", ")) : null);
+}
+
+// -- Ernst von Mansfeld ------------------------------------------------------------------------------
+function mansfeld(view, ctx) {
+  const n = view.players || (view.scores || []).length;
+  const perSeat = (key) => (Array.isArray(view[key]) && view[key].length === n ? view[key] : null);
+  const row = (label, key, fmt) => (perSeat(key) ? h("tr", {}, h("th", { scope: "row" }, label), view[key].map((v, i) => h("td", {}, fmt(v, i)))) : null);
+  return h("div", { class: "mansfeld" },
+    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), human(view.phase)), info(t("deck"), view.deck_size ?? "–")),
+    h("div", { id: "characters" }, h("h3", {}, t("characters")), h("div", { class: "keys" }, (view.open || []).map((c) => pickable(ctx, c))),
+      view.left && view.left.length ? h("small", {}, `${human("left")}: ${view.left.map(human).join(", ")}`) : null),
+    h("table", { class: "players", id: "players" },
+      h("thead", {}, h("tr", {}, h("th", {}), Array.from({ length: n }, (_, i) => seatCell(ctx, i)))),
+      h("tbody", {},
+        row(t("score"), "scores", (v) => v),
+        row(t("cards"), "cards", (v) => chips(v)),
+        row(t("used"), "used", (v) => chips(v)),
+        row(t("dice"), "dice_set", (v, i) => (v ? (perSeat("choice")?.[i] ?? "✓") : "–")),
+        row("ages", "ages", (v) => v))),
+    (view.roll || []).length ? h("div", { id: "dice" }, h("h3", {}, t("dice")), h("ul", { class: "dice" }, view.roll.map((d) => h("li", { class: "die" }, typeof d === "object" ? JSON.stringify(d) : d)))) : null,
+    (view.order || []).length ? info("order", view.order.map((seat) => name(ctx, seat)).join(" → ")) : null,
+    (view.reach || []).length ? info("reach", JSON.stringify(view.reach)) : null,
+    h("div", { id: "provinces" }, h("h3", {}, t("provinces")), chips((view.provinces || []).map((p) => (typeof p === "object" && p !== null ? JSON.stringify(p) : p)))),
+    h("div", { id: "commitments" }, h("h3", {}, t("committed")),
+      h("ul", { class: "chips" }, (view.committed || []).map((c) => h("li", { class: c === null || (c && c.hidden) ? "face-down" : "" },
+        c === null ? "?" : typeof c === "object" ? JSON.stringify(c) : human(c)))),
+      view.my_commit !== null && view.my_commit !== undefined ? info(t("you"), JSON.stringify(view.my_commit)) : null),
+    (view.luck || []).length ? info(t("luck"), JSON.stringify(view.luck)) : null);
+}
