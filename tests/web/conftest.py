@@ -64,7 +64,7 @@ class Server:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     port = free_port()
     data = tmp_path_factory.mktemp("server")
-    env = {**os.environ, "FELDHERR_DATA": str(data), "PYTHONPATH": str(ROOT / "tests" / "core")}
+    env = {**os.environ, "FELDHERR_DATA": str(data), "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests" / "core")])}
     cmd = [sys.executable, "-m", "feldherr.cli", "serve", "--port", str(port), "--db", f"sqlite:///{data / 'db.sqlite3'}",
            "--register", "toy=toygame:ToyGame", "--absent-after", "-1"]
     log = open(data / "server.log", "w")  # noqa: SIM115 - closed below

@@ -37,8 +37,9 @@ export function moveKeys(choices) {
 
 // Per seat numbers for the plots: {score: [...], money: [...]}.
 export function numbers(game, view) {
-  if (game === "wallenstein" && view.player_info) {
-    return { score: view.player_info.map((p) => p.vp), money: view.player_info.map((p) => p.thaler) };
+  if (game === "wallenstein") {
+    const players = wallensteinPlayers(view);
+    return { score: players.map((p) => p.vp), money: players.map((p) => p.thaler) };
   }
   if (game === "elgrande" && Array.isArray(view.players)) {
     return { score: view.players.filter((p) => !p.dummy).map((p) => p.score ?? 0) };
@@ -126,7 +127,7 @@ function wallenstein(view, ctx) {
           s("text", { x: cx - 24, y: cy + 12, class: "unrest-l", "text-anchor": "middle" }, state.revolt_markers)) : null);
       }));
   }
-  const players = view.player_info || [];
+  const players = wallensteinPlayers(view);
   const me = players.find((p) => p.seat === ctx.me);
   const tower = view.tower || { inside: [], tray: [] };
   const cube = (counts, label) => h("div", { class: "tower-row" }, h("span", { class: "label" }, label),
@@ -145,7 +146,16 @@ function wallenstein(view, ctx) {
     h("div", { class: "row" },
       h("div", {}, h("h3", {}, t("actions")), chips(view.actions), view.actions_hidden ? h("small", {}, `+${view.actions_hidden} ${t("hidden")}`) : null),
       h("div", {}, h("h3", {}, t("bonus")), chips(view.bonus_tiles))),
-    view.draft ? h("div", {}, h("h3", {}, "draft"), h("pre", { class: "small" }, JSON.stringify(view.draft))) : null);
+    view.draft ? h("div", { id: "draft" }, h("h3", {}, "draft"), view.draft.faceup ? h("div", { class: "keys" }, view.draft.faceup.map((c) => pickable(ctx, c))) : null,
+      h("pre", { class: "small" }, JSON.stringify(view.draft))) : null,
+    ["court", "leaders", "landsknechte"].filter((key) => view[key]).map((key) => h("details", { class: "module", id: `module-${key}`, open: true },
+      h("summary", {}, human(key)), generic(view[key], ctx))));
+}
+
+// The view's per-seat records: "players" in the template's envelope, "player_info" before it.
+function wallensteinPlayers(view) {
+  if (Array.isArray(view.player_info)) return view.player_info;
+  return Array.isArray(view.players) && view.players.every((p) => p && typeof p === "object") ? view.players : [];
 }
 
 // -- El Grande ----------------------------------------------------------------------------------------
@@ -204,28 +214,34 @@ function elgrande(view, ctx) {
 
 // -- Ernst von Mansfeld ------------------------------------------------------------------------------
 function mansfeld(view, ctx) {
-  const n = view.players || (view.scores || []).length;
-  const perSeat = (key) => (Array.isArray(view[key]) && view[key].length === n ? view[key] : null);
-  const row = (label, key, fmt) => (perSeat(key) ? h("tr", {}, h("th", { scope: "row" }, label), view[key].map((v, i) => h("td", {}, fmt(v, i)))) : null);
+  const players = mansfeldPlayers(view);
+  const reach = new Set(view.reach || []);
+  const face = (committed, seat) => (committed ? h("span", { class: "card face-down", title: t("hidden") }, "?") : "–");
   return h("div", { class: "mansfeld" },
-    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), human(view.phase)), info(t("deck"), view.deck_size ?? "–")),
-    h("div", { id: "characters" }, h("h3", {}, t("characters")), h("div", { class: "keys" }, (view.open || []).map((c) => pickable(ctx, c))),
-      view.left && view.left.length ? h("small", {}, `${human("left")}: ${view.left.map(human).join(", ")}`) : null),
+    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), human(view.phase)), info(t("deck"), view.deck_size ?? "–"),
+      (view.order || []).length ? info("→", view.order.map((seat) => name(ctx, seat)).join(" → ")) : null),
+    h("div", { id: "characters" }, h("h3", {}, t("characters")),
+      h("div", { class: "keys" }, (view.open || []).map((c) => pickable(ctx, c, reach.has(c) ? `${human(c)} ✓` : human(c)))),
+      view.left && view.left.length ? h("small", {}, `${t("hidden")}: ${view.left.map(human).join(", ")}`) : null),
+    (view.roll || []).length ? h("div", { id: "dice" }, h("h3", {}, t("dice")), h("ul", { class: "dice" }, view.roll.map((d) => h("li", { class: "die" }, d)))) : null,
+    h("div", { id: "provinces" }, h("h3", {}, t("provinces")),
+      h("ul", { class: "provinces" }, (view.provinces || []).map((p) => (p && typeof p === "object"
+        ? h("li", { class: "province", style: p.owner !== null && p.owner !== undefined ? `--seat:${colour(p.owner)}` : "" },
+          h("strong", {}, p.value), h("small", {}, ` #${p.no}`), p.owner !== null && p.owner !== undefined ? h("span", { class: "dot" }) : null)
+        : h("li", { class: "province" }, String(p)))))),
     h("table", { class: "players", id: "players" },
-      h("thead", {}, h("tr", {}, h("th", {}), Array.from({ length: n }, (_, i) => seatCell(ctx, i)))),
-      h("tbody", {},
-        row(t("score"), "scores", (v) => v),
-        row(t("cards"), "cards", (v) => chips(v)),
-        row(t("used"), "used", (v) => chips(v)),
-        row(t("dice"), "dice_set", (v, i) => (v ? (perSeat("choice")?.[i] ?? "✓") : "–")),
-        row("ages", "ages", (v) => v))),
-    (view.roll || []).length ? h("div", { id: "dice" }, h("h3", {}, t("dice")), h("ul", { class: "dice" }, view.roll.map((d) => h("li", { class: "die" }, typeof d === "object" ? JSON.stringify(d) : d)))) : null,
-    (view.order || []).length ? info("order", view.order.map((seat) => name(ctx, seat)).join(" → ")) : null,
-    (view.reach || []).length ? info("reach", JSON.stringify(view.reach)) : null,
-    h("div", { id: "provinces" }, h("h3", {}, t("provinces")), chips((view.provinces || []).map((p) => (typeof p === "object" && p !== null ? JSON.stringify(p) : p)))),
-    h("div", { id: "commitments" }, h("h3", {}, t("committed")),
-      h("ul", { class: "chips" }, (view.committed || []).map((c) => h("li", { class: c === null || (c && c.hidden) ? "face-down" : "" },
-        c === null ? "?" : typeof c === "object" ? JSON.stringify(c) : human(c)))),
-      view.my_commit !== null && view.my_commit !== undefined ? info(t("you"), JSON.stringify(view.my_commit)) : null),
-    (view.luck || []).length ? info(t("luck"), JSON.stringify(view.luck)) : null);
+      h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("cards"), t("used"), t("dice"), t("luck"), t("committed")].map((x) => h("th", {}, x)))),
+      h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat),
+        h("td", {}, p.score ?? "–"), h("td", {}, chips(p.cards)), h("td", {}, chips(p.used, "used")),
+        h("td", {}, p.dice ?? (p.dice_set ? t("hidden") : "–")), h("td", {}, p.luck ?? "–"),
+        h("td", {}, p.seat === ctx.me && view.my_commit ? chips(view.my_commit.cards || view.my_commit) : face(p.committed, p.seat))))))));
+}
+
+// Per-seat records: "players" in the template's envelope; before it, one array per key.
+function mansfeldPlayers(view) {
+  if (Array.isArray(view.players)) return view.players;
+  const n = view.players || (view.scores || []).length;
+  const at = (key, i) => (Array.isArray(view[key]) ? view[key][i] : undefined);
+  return Array.from({ length: n }, (_, i) => ({ seat: i, score: at("scores", i), cards: at("cards", i), used: at("used", i),
+    dice: at("choice", i), dice_set: at("dice_set", i), luck: undefined, committed: false }));
 }
