@@ -234,7 +234,7 @@ function mansfeld(view, ctx) {
       h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat),
         h("td", {}, p.score ?? "–"), h("td", {}, chips(p.cards)), h("td", {}, chips(p.used, "used")),
         h("td", {}, p.dice ?? (p.dice_set ? t("hidden") : "–")), h("td", {}, p.luck ?? "–"),
-        h("td", {}, p.seat === ctx.me && view.my_commit ? chips(view.my_commit.cards || view.my_commit) : face(p.committed, p.seat))))))));
+        h("td", {}, p.seat === ctx.me && view.my_commit ? chips(view.my_commit.cards || view.my_commit) : face(p.committed, p.seat)))))));
 }
 
 // Per-seat records: "players" in the template's envelope; before it, one array per key.
