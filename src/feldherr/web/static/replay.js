@@ -59,11 +59,11 @@ export function showReplay(root, gameId) {
     const at = step.at;
     const lastMove = at > 0 ? step.moves[at - 1] : null;
     const timeline = h("div", { class: "timeline panel", id: "timeline", role: "group", "aria-label": t("replay") },
-      h("button", { type: "button", id: "first", onclick: () => go(0), disabled: at === 0 }, "⏮ ", t("first")),
+      h("button", { type: "button", id: "first", onclick: () => go(0), disabled: at === 0 }, "« ", t("first")),
       h("button", { type: "button", id: "prev", onclick: () => go(at - 1), disabled: at === 0 }, "◀ ", t("prev")),
-      h("button", { type: "button", id: "playpause", onclick: toggle }, st.timer ? `⏸ ${t("pause")}` : `▶ ${t("playBtn")}`),
+      h("button", { type: "button", id: "playpause", onclick: toggle }, st.timer ? `❚❚ ${t("pause")}` : `▶ ${t("playBtn")}`),
       h("button", { type: "button", id: "next", onclick: () => go(at + 1), disabled: at >= total }, t("next"), " ▶"),
-      h("button", { type: "button", id: "last", onclick: () => go(total), disabled: at >= total }, t("last"), " ⏭"),
+      h("button", { type: "button", id: "last", onclick: () => go(total), disabled: at >= total }, t("last"), " »"),
       h("input", { type: "range", id: "scrub", min: 0, max: total, value: at, "aria-label": t("jump"), onchange: (e) => go(parseInt(e.target.value, 10)) }),
       h("label", {}, `${t("move")} `, h("input", { type: "number", id: "at", min: 0, max: total, value: at, onchange: (e) => go(parseInt(e.target.value, 10) || 0) }), ` ${t("of")} ${total}`),
       lastMove ? h("small", { id: "last-move" }, `${names[lastMove[0]] ?? lastMove[0] + 1}: ${JSON.stringify(lastMove[1])}`) : null);
