@@ -46,3 +46,59 @@ def test_board_through_a_whole_game(server: Server, pages: Pages, name: str, opt
         if label in ("middle", "end"):
             shot(page, f"board-{name}-{label}")
     page.wait_for_selector("#final-scoring")
+
+
+def seat_update(name: str, options: dict[str, Any], phase: str, seed: int = 1) -> dict[str, Any]:
+    """A seat's update as the server sends it (view and described choices) at the first decision
+    of ``phase`` in a random game."""
+    import random
+
+    from feldherr import web
+
+    game = get_game(name)
+    match = Match(game, options, seed)
+    rng = random.Random(seed)
+    while not match.is_over():
+        seat = match.to_move()[0]
+        access = match.seat_access(seat)
+        if access.view["phase"] == phase:
+            message = {"seat": seat, "view": access.view}
+            return web.add_choices(game, match, message, "en")
+        match.submit(seat, game.move_to_json(rng.choice(access.legal_moves())))
+    raise AssertionError(f"no {phase} phase")
+
+
+RENDER = """async ([game, update]) => {
+  const boards = await import('/static/boards.js');
+  const sent = [];
+  const draw = () => {
+    const node = boards.renderBoard(game, update.view, {keys: boards.moveKeys(update.choices), names: ['A', 'B', 'C', 'D'],
+      me: update.seat, pick: (k) => sent.push(['pick', k]), send: (c) => sent.push(['send', c.move]), choices: update.choices, filter: ''});
+    const main = document.getElementById('app');
+    main.replaceChildren(node);
+  };
+  boards.onData(draw);
+  draw();
+  window.__sent = sent;
+}"""
+
+
+def test_wallenstein_planning_board_places_a_card_with_one_click(server: Server, pages: Pages) -> None:
+    update = seat_update("wallenstein", {"players": 4}, "plan")
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + "/")  # the lobby, then its screen is replaced by the board
+    page.wait_for_selector("#start")
+    page.evaluate(RENDER, ["wallenstein", update])
+    page.wait_for_selector("#map .county")
+    asked = page.locator("#plan .box.asked")
+    assert asked.count() == 1
+    box = asked.get_attribute("data-box")
+    buttons = asked.locator("button")
+    assert buttons.count() == sum(1 for c in update["choices"] if c["move"][1] == box)
+    # Legal counties are highlighted on the map; the hand's counties are among them.
+    legal = {c["move"][2] for c in update["choices"] if isinstance(c["move"][2], str)}
+    assert {page.locator(f'#map .county.legal >> nth={i}').get_attribute("data-county") for i in range(page.locator("#map .county.legal").count())} == legal
+    shot(page, "wallenstein-planning")
+    buttons.first.click()
+    sent = page.evaluate("window.__sent")
+    assert sent == [["send", update["choices"][0]["move"]]] or sent[0][0] == "send"

@@ -139,8 +139,7 @@ function wallenstein(view, ctx) {
     h("table", { class: "players", id: "players" },
       h("thead", {}, h("tr", {}, h("th", {}), ["thaler", "grain", "vp", "supply", "cards"].map((k) => h("th", {}, t(k))))),
       h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat), h("td", {}, p.thaler), h("td", {}, p.grain), h("td", {}, p.vp), h("td", {}, p.supply), h("td", {}, p.cards))))),
-    me && me.plan && Object.keys(me.plan).length ? h("div", { class: "plan", id: "plan" }, h("h3", {}, t("plan")),
-      h("ul", { class: "boxes" }, Object.entries(me.plan).map(([box, value]) => h("li", {}, h("span", { class: "label" }, human(box)), " ", h("strong", {}, human(value)))))) : null,
+    planBoard(view, me, ctx),
     me && me.hand ? h("div", { id: "hand" }, h("h3", {}, t("hand")), h("div", { class: "keys" }, me.hand.map((c) => pickable(ctx, c)))) : null,
     h("div", { class: "tower", id: "tower" }, h("h3", {}, t("tower")), cube(tower.inside || [], t("inside")), cube(tower.tray || [], t("tray"))),
     h("div", { class: "row" },
@@ -150,6 +149,27 @@ function wallenstein(view, ctx) {
       h("pre", { class: "small" }, JSON.stringify(view.draft))) : null,
     ["court", "leaders", "landsknechte"].filter((key) => view[key]).map((key) => h("details", { class: "module", id: `module-${key}`, open: true },
       h("summary", {}, human(key)), generic(view[key], ctx))));
+}
+
+// The planning board: the ten action boxes and the bid; the box being filled shows the legal cards
+// (counties of the hand, money) and one click places a card.
+const BOXES = ["bid", "palace", "church", "trading_post", "grain", "taxes", "deploy5", "deploy3", "deploy1", "combat_a", "combat_b"];
+
+function planBoard(view, me, ctx) {
+  const slots = (ctx.choices || []).filter((c) => Array.isArray(c.move) && c.move[0] === "slot");
+  const plan = (me && me.plan) || {};
+  if (!slots.length && !Object.keys(plan).length) return null;
+  const asked = slots.length ? slots[0].move[1] : null;
+  return h("div", { class: "plan", id: "plan" }, h("h3", {}, t("plan")),
+    h("ol", { class: "boxes" }, BOXES.map((box) => {
+      const value = plan[box];
+      const here = slots.filter((c) => c.move[1] === box);
+      return h("li", { class: `box ${box === asked ? "asked" : ""}`, "data-box": box },
+        h("span", { class: "label" }, human(box)), " ",
+        value !== undefined ? h("strong", {}, typeof value === "number" ? `${value} ${t("thaler")}` : human(value)) : null,
+        here.length ? h("div", { class: "keys" }, here.map((c) => h("button", { type: "button", class: "key legal", title: c.text,
+          onclick: () => ctx.send(c) }, typeof c.move[2] === "number" ? `${c.move[2]} ${t("thaler")}` : human(c.move[2])))) : null);
+    })));
 }
 
 // The view's per-seat records: "players" in the template's envelope, "player_info" before it.

@@ -115,7 +115,13 @@ export function showPlay(root, gameId) {
     }, h("span", { class: "dot" }), s.name, s.kind === "bot" ? ` (${s.bot})` : "", s.seat === st.shown ? ` · ${t("you")}` : "")));
     const board = h("section", { id: "board", class: "board", "aria-label": t("board") },
       renderBoard(game, view, { keys, names: table.map((s) => s.name), me: st.shown === "spectator" ? null : st.shown,
-        pick: (key) => { st.filter = st.filter === key ? "" : key; render(); }, filter: st.filter }));
+        // A board piece that belongs to exactly one legal move plays it at once; else it narrows the list.
+        pick: (key) => {
+          const hits = choices.filter((c) => moveKeys([c]).has(key));
+          if (hits.length === 1) send(hits[0]);
+          else { st.filter = st.filter === key ? "" : key; render(); }
+        },
+        choices, send, filter: st.filter }));
     const side = h("aside", { class: "side" }, decisionPanel(update, choices), logPanel(update.log));
     root.append(h("div", { class: "bar" }, seatsBar, statusNode), h("div", { class: "play" }, board, side));
     if (update.outcome) {
