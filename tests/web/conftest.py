@@ -23,9 +23,14 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "web"
 CHROMIUM = os.environ.get("FELDHERR_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no chromium at {CHROMIUM} (bash scripts/setup-browser.sh)", allow_module_level=True)
+try:
+    from playwright import sync_api as playwright_api
+except ImportError:  # pragma: no cover - the web extra is missing
+    playwright_api = None
+MISSING = (
+    "playwright is not installed (pip install -e '.[web]')" if playwright_api is None
+    else None if Path(CHROMIUM).exists() else f"no chromium at {CHROMIUM} (bash scripts/setup-browser.sh)"
+)
 
 
 def free_port() -> int:
@@ -88,6 +93,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
+    if MISSING or playwright_api is None:
+        pytest.skip(MISSING)
     with playwright_api.sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield chromium

@@ -1,10 +1,10 @@
 // A seat's page: the WebSocket, the board, the pending decision's choices, the log, hot-seat
 // hand-overs and the end of the game.
-import { COLOURS, clear, h } from "./dom.js";
+import { COLOURS, api, clear, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { moveKeys, onData, renderBoard } from "./boards.js";
 import { endOfGame } from "./ending.js";
-import { fromHash } from "./store.js";
+import { fromHash, remember } from "./store.js";
 
 export function showPlay(root, gameId) {
   const tokens = fromHash(gameId);
@@ -75,6 +75,19 @@ export function showPlay(root, gameId) {
     render();
   }
 
+  // The same seats again: every seat held here asks for its place in the new game.
+  async function rematch() {
+    const fresh = [];
+    let id = null;
+    for (const token of tokens) {
+      const out = await api(`/api/games/${encodeURIComponent(gameId)}/rematch?lang=${lang()}`, { method: "POST", body: "{}", headers: { authorization: `Bearer ${token}` } });
+      id = out.id;
+      fresh.push(out.token);
+    }
+    remember(id, fresh);
+    location.assign(`/play/${id}#tokens=${fresh.join(",")}`);
+  }
+
   const seatName = (seat) => (st.welcome?.table?.[seat]?.name) || `${t("seat")} ${seat + 1}`;
 
   let statusNode = null;
@@ -124,8 +137,14 @@ export function showPlay(root, gameId) {
         choices, send, filter: st.filter }));
     const side = h("aside", { class: "side" }, decisionPanel(update, choices), logPanel(update.log));
     root.append(h("div", { class: "bar" }, seatsBar, statusNode), h("div", { class: "play" }, board, side));
+    if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");
     if (update.outcome) {
-      if (!st.ended) st.ended = endOfGame(gameId, game, update.outcome, table.map((s) => s.name));
+      if (!st.ended) {
+        st.ended = endOfGame(gameId, game, update.outcome, table.map((s) => s.name));
+        st.ended.node.append(h("p", { class: "row" },
+          tokens.length ? h("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")) : null,
+          h("a", { href: `/replay/${gameId}`, id: "to-replay" }, t("replay")), h("a", { href: "/" }, t("back"))));
+      }
       root.append(st.ended.node);
     }
     // Keyboard use: a fresh page puts the focus on the first choice unless it is elsewhere already.
