@@ -48,8 +48,20 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "FELDHERR_DATA": tmp}
         server = subprocess.Popen(
-            [sys.executable, "-m", "feldherr.cli", "serve", "--port", str(port), "--db", f"sqlite:///{tmp}/db.sqlite3"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "feldherr.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                f"sqlite:///{tmp}/db.sqlite3",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         try:
             for _ in range(200):
@@ -58,7 +70,9 @@ def main() -> int:
                     break
                 except OSError:
                     time.sleep(0.1)
-            body = json.dumps({"game": args.game, "options": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "bot"}]}).encode()
+            body = json.dumps(
+                {"game": args.game, "options": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "bot"}]}
+            ).encode()
             results = {}
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
@@ -67,13 +81,22 @@ def main() -> int:
                     for _ in range(args.runs):
                         target = url + "/"
                         if label == "seat page":
-                            info = json.loads(urllib.request.urlopen(urllib.request.Request(
-                                url + "/api/games", data=body, headers={"content-type": "application/json"})).read())
+                            info = json.loads(
+                                urllib.request.urlopen(
+                                    urllib.request.Request(
+                                        url + "/api/games",
+                                        data=body,
+                                        headers={"content-type": "application/json"},
+                                    )
+                                ).read()
+                            )
                             target = info["seats"][0]["invite"]
                         ctx = browser.new_context()
                         page = ctx.new_page()
                         page.goto(target)
-                        page.wait_for_function("performance.getEntriesByName('feldherr:interactive').length > 0")
+                        page.wait_for_function(
+                            "performance.getEntriesByName('feldherr:interactive').length > 0"
+                        )
                         samples.append(page.evaluate(MEASURE))
                         ctx.close()
                     results[label] = samples
@@ -86,8 +109,10 @@ def main() -> int:
     for label, samples in results.items():
         dcl = [s["dcl"] for s in samples]
         ready = [s["interactive"] for s in samples]
-        print(f"{label:10s} DOMContentLoaded {statistics.median(dcl):6.0f} / {max(dcl):6.0f}"
-              f"   interactive {statistics.median(ready):6.0f} / {max(ready):6.0f}")
+        print(
+            f"{label:10s} DOMContentLoaded {statistics.median(dcl):6.0f} / {max(dcl):6.0f}"
+            f"   interactive {statistics.median(ready):6.0f} / {max(ready):6.0f}"
+        )
     return 0
 
 

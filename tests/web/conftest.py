@@ -28,8 +28,11 @@ try:
 except ImportError:  # pragma: no cover - the web extra is missing
     playwright_api = None
 MISSING = (
-    "playwright is not installed (pip install -e '.[web]')" if playwright_api is None
-    else None if Path(CHROMIUM).exists() else f"no chromium at {CHROMIUM} (bash scripts/setup-browser.sh)"
+    "playwright is not installed (pip install -e '.[web]')"
+    if playwright_api is None
+    else None
+    if Path(CHROMIUM).exists()
+    else f"no chromium at {CHROMIUM} (bash scripts/setup-browser.sh)"
 )
 
 
@@ -45,7 +48,9 @@ class Server:
 
     def api(self, path: str, body: Any = None, token: str | None = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.url + path, data=data, method="POST" if body is not None else "GET")
+        request = urllib.request.Request(
+            self.url + path, data=data, method="POST" if body is not None else "GET"
+        )
         request.add_header("content-type", "application/json")
         if token:
             request.add_header("authorization", f"Bearer {token}")
@@ -69,9 +74,25 @@ class Server:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     port = free_port()
     data = tmp_path_factory.mktemp("server")
-    env = {**os.environ, "FELDHERR_DATA": str(data), "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests" / "core")])}
-    cmd = [sys.executable, "-m", "feldherr.cli", "serve", "--port", str(port), "--db", f"sqlite:///{data / 'db.sqlite3'}",
-           "--register", "toy=toygame:ToyGame", "--absent-after", "-1"]
+    env = {
+        **os.environ,
+        "FELDHERR_DATA": str(data),
+        "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests" / "core")]),
+    }
+    cmd = [
+        sys.executable,
+        "-m",
+        "feldherr.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{data / 'db.sqlite3'}",
+        "--register",
+        "toy=toygame:ToyGame",
+        "--absent-after",
+        "-1",
+    ]
     log = open(data / "server.log", "w")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"

@@ -31,7 +31,9 @@ def bot_record(name: str, options: dict[str, Any], seed: int = 3) -> dict[str, A
 
 
 @pytest.mark.parametrize(("name", "options", "piece", "count"), CASES, ids=[c[0] for c in CASES])
-def test_board_through_a_whole_game(server: Server, pages: Pages, name: str, options: dict[str, Any], piece: str, count: int) -> None:
+def test_board_through_a_whole_game(
+    server: Server, pages: Pages, name: str, options: dict[str, Any], piece: str, count: int
+) -> None:
     imported = server.api("/api/records", bot_record(name, options))
     page = pages.new(viewport={"width": 1280, "height": 900})
     page.goto(server.url + f"/replay/{imported['id']}")
@@ -72,8 +74,10 @@ RENDER = """async ([game, update]) => {
   const boards = await import('/static/boards.js');
   const sent = [];
   const draw = () => {
-    const node = boards.renderBoard(game, update.view, {keys: boards.moveKeys(update.choices), names: ['A', 'B', 'C', 'D'],
-      me: update.seat, pick: (k) => sent.push(['pick', k]), send: (c) => sent.push(['send', c.move]), choices: update.choices, filter: ''});
+    const node = boards.renderBoard(game, update.view, {
+      keys: boards.moveKeys(update.choices), names: ['A', 'B', 'C', 'D'], me: update.seat,
+      pick: (k) => sent.push(['pick', k]), send: (c) => sent.push(['send', c.move]),
+      choices: update.choices, filter: ''});
     const main = document.getElementById('app');
     main.replaceChildren(node);
   };
@@ -97,7 +101,10 @@ def test_wallenstein_planning_board_places_a_card_with_one_click(server: Server,
     assert buttons.count() == sum(1 for c in update["choices"] if c["move"][1] == box)
     # Legal counties are highlighted on the map; the hand's counties are among them.
     legal = {c["move"][2] for c in update["choices"] if isinstance(c["move"][2], str)}
-    assert {page.locator(f'#map .county.legal >> nth={i}').get_attribute("data-county") for i in range(page.locator("#map .county.legal").count())} == legal
+    assert {
+        page.locator(f"#map .county.legal >> nth={i}").get_attribute("data-county")
+        for i in range(page.locator("#map .county.legal").count())
+    } == legal
     shot(page, "wallenstein-planning")
     buttons.first.click()
     sent = page.evaluate("window.__sent")

@@ -92,7 +92,10 @@ def test_two_browsers_see_public_moves_and_never_the_others_secret(server: Serve
     a, b = pages.new(), pages.new()
     frames: dict[str, list[Any]] = {"a": [], "b": []}
     for key, page in (("a", a), ("b", b)):
-        page.on("websocket", lambda ws, key=key: ws.on("framereceived", lambda f, key=key: frames[key].append(json.loads(f))))
+        page.on(
+            "websocket",
+            lambda ws, key=key: ws.on("framereceived", lambda f, key=key: frames[key].append(json.loads(f))),
+        )
     a.goto(play_url(server, game, 0))
     b.goto(play_url(server, game, 1))
     a.wait_for_selector("#choices button")
@@ -197,7 +200,12 @@ def test_replay_viewer_and_record_import(server: Server, pages: Pages) -> None:
 
 
 def test_phone_layout_and_first_page_time(server: Server, pages: Pages) -> None:
-    phone = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+    phone = {
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    }
     # Interactive: navigation start to the client's mark (the form is on screen, its handlers
     # attached); each load in a fresh context (cold cache); the best of three, against the noise
     # of a busy test machine (scripts/bench-web.py measures the spread).

@@ -22,7 +22,13 @@ def test_every_module_is_preloaded_and_every_import_exists() -> None:
 def test_board_data_files_carry_their_provenance() -> None:
     wallenstein = json.loads((web.STATIC / "data" / "wallenstein-map.json").read_text(encoding="utf-8"))
     assert len(wallenstein["counties"]) == 45
-    assert {c["region"] for c in wallenstein["counties"].values()} == {"Brandenburg", "Sachsen", "Kurpfalz", "Bayern", "Österreich"}
+    assert {c["region"] for c in wallenstein["counties"].values()} == {
+        "Brandenburg",
+        "Sachsen",
+        "Kurpfalz",
+        "Bayern",
+        "Österreich",
+    }
     elgrande = json.loads((web.STATIC / "data" / "elgrande-board.json").read_text(encoding="utf-8"))
     assert len(elgrande["regions"]) == 9
     for data in (wallenstein, elgrande):

@@ -367,7 +367,8 @@ def _update(hub: Hub, game_id: str, token: str | None, since: int | None, lang: 
         hub._catch_up(table)
         match = table.match
         asked = [seat] if seat is not None and seat in match.to_move() else []
-        message = {"type": "update", "game": game_id, "seat": seat, **match.update(seat, since, lang), "asked": asked}
+        update = match.update(seat, since, lang)
+        message = {"type": "update", "game": game_id, "seat": seat, **update, "asked": asked}
         return web.add_choices(table.game, match, message, lang)
 
 

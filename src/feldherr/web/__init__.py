@@ -44,17 +44,19 @@ def add_choices(game: Game, match: Match, message: dict[str, Any], lang: str) ->
     return message
 
 
-def _describe(game: Game, access: SeatAccess, view: Mapping[str, Any], move: Any, lang: str, move_json: Any) -> str:
+def _describe(
+    game: Game, access: SeatAccess, view: Mapping[str, Any], move: Any, lang: str, move_json: Any
+) -> str:
     try:
         return game.describe_move(view, move, lang)
-    except Exception:  # noqa: BLE001 - a phrase is a nicety; the move stays choosable
+    except Exception:
         pass
     # TODO(template): the games' interim shims still take (state, seat, move, lang); drop this
     # fallback once every game describes a move from the view.
     try:
         legacy: Any = game.describe_move
         return str(legacy(access._state, access.seat, move, lang))
-    except Exception:  # noqa: BLE001
+    except Exception:
         return json.dumps(move_json, ensure_ascii=False)
 
 
