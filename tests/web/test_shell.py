@@ -188,6 +188,11 @@ def test_replay_viewer_and_record_import(server: Server, pages: Pages) -> None:
     page.click("#playpause")
     page.wait_for_function("Number(document.querySelector('#at').value) >= 2")
     page.click("#playpause")
+    # Jump to a round: the toy game's rounds open with the prize line.
+    page.wait_for_selector("#round")
+    target = page.locator("#round option").nth(2).get_attribute("value")
+    page.select_option("#round", target)
+    page.wait_for_function(f"document.querySelector('#at').value === '{target}'")
     # Import the record: it opens in the replay viewer.
     record = server.api(f"/api/games/{game['id']}/record")
     page.goto(server.url + "/")

@@ -4,8 +4,10 @@ import { lang, t } from "./i18n.js";
 import { onData, renderBoard } from "./boards.js";
 import { drawPlots, scoringTable } from "./ending.js";
 
+const MARKS = new Set(["round", "winter_begins", "scoring", "province", "prize", "game_over"]);
+
 export function showReplay(root, gameId) {
-  const st = { at: null, step: null, info: null, timer: null, error: "", stopped: false, plots: null };
+  const st = { marks: [], at: null, step: null, info: null, timer: null, error: "", stopped: false, plots: null };
 
   async function go(at) {
     try {
@@ -66,6 +68,9 @@ export function showReplay(root, gameId) {
       h("button", { type: "button", id: "last", onclick: () => go(total), disabled: at >= total }, t("last"), " »"),
       h("input", { type: "range", id: "scrub", min: 0, max: total, value: at, "aria-label": t("jump"), onchange: (e) => go(parseInt(e.target.value, 10)) }),
       h("label", {}, `${t("move")} `, h("input", { type: "number", id: "at", min: 0, max: total, value: at, onchange: (e) => go(parseInt(e.target.value, 10) || 0) }), ` ${t("of")} ${total}`),
+      st.marks.length ? h("select", { id: "round", "aria-label": t("round"), onchange: (e) => go(parseInt(e.target.value, 10)) },
+        h("option", { value: at }, `${t("round")} …`),
+        st.marks.map((m) => h("option", { value: m.version }, `${m.version}: ${m.text.length > 60 ? `${m.text.slice(0, 60)}…` : m.text}`))) : null,
       lastMove ? h("small", { id: "last-move" }, `${names[lastMove[0]] ?? lastMove[0] + 1}: ${JSON.stringify(lastMove[1])}`) : null);
     const board = h("section", { class: "board", id: "board" },
       renderBoard(step.view.game, step.view, { keys: new Set(), names, me: null, pick() {}, filter: "" }));
@@ -84,11 +89,20 @@ export function showReplay(root, gameId) {
     list.scrollTop = list.scrollHeight;
   }
 
+  // Jump targets: the log lines that open a round (or a winter, a scoring, a province), read from
+  // the whole game's log once.
+  async function loadMarks() {
+    const whole = await api(`/api/games/${encodeURIComponent(gameId)}/replay?lang=${lang()}`);
+    st.marks = whole.log.filter((item) => MARKS.has(item.entry.k) && item.text);
+    render();
+  }
+
   document.addEventListener("keydown", onKey);
+  loadMarks().catch(() => {});
   api(`/api/games/${encodeURIComponent(gameId)}`).then((info) => { st.info = info; render(); }).catch(() => {});
   go(0);
   return {
-    relang() { st.plots = null; go(st.at); },
+    relang() { st.plots = null; go(st.at); loadMarks().catch(() => {}); },
     stop() { st.stopped = true; stopPlaying(); document.removeEventListener("keydown", onKey); },
   };
 }
