@@ -46,6 +46,7 @@ def test_lobby_form_then_a_game_to_the_end_by_keyboard(server: Server, pages: Pa
             break
         page.keyboard.press("Enter")
     page.wait_for_selector("#final-scoring")
+    assert "The game ends" in page.locator("#scoring-lines").inner_text()
     page.wait_for_selector("#plot-score polyline", state="attached")
     assert page.locator("#plot-score polyline").count() == 3
     shot(page, "toy-ending")

@@ -23,12 +23,20 @@ function fmt(value) {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-export function endOfGame(gameId, game, outcome, names) {
+// The log lines of the last step (the final scoring, line by line).
+export function scoringLines(log) {
+  if (!log || !log.length) return null;
+  const last = log[log.length - 1].version;
+  const lines = log.filter((item) => item.version === last && item.text);
+  return lines.length ? h("ol", { class: "scoring-lines", id: "scoring-lines" }, lines.map((item) => h("li", {}, item.text))) : null;
+}
+
+export function endOfGame(gameId, game, outcome, names, log = []) {
   const plots = h("div", { class: "plots", id: "plots" });
   const winners = outcome.winners.map((i) => names[i] ?? i + 1).join(", ");
   const node = h("section", { class: "panel ending", id: "ending" },
     h("h2", {}, `${t("gameOver")} — ${outcome.winners.length > 1 ? t("winners") : t("winner")}: ${winners}`),
-    h("h3", {}, t("finalScore")), scoringTable(outcome, names), plots);
+    h("h3", {}, t("finalScore")), scoringTable(outcome, names), scoringLines(log), plots);
   drawPlots(gameId, game, names, plots).catch(() => { /* the plots are a bonus; the table stands */ });
   return { node };
 }

@@ -140,7 +140,7 @@ export function showPlay(root, gameId) {
     if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");
     if (update.outcome) {
       if (!st.ended) {
-        st.ended = endOfGame(gameId, game, update.outcome, table.map((s) => s.name));
+        st.ended = endOfGame(gameId, game, update.outcome, table.map((s) => s.name), update.log);
         st.ended.node.append(h("p", { class: "row" },
           tokens.length ? h("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")) : null,
           h("a", { href: `/replay/${gameId}`, id: "to-replay" }, t("replay")), h("a", { href: "/" }, t("back"))));

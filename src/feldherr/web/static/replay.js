@@ -2,7 +2,7 @@
 import { api, clear, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { onData, renderBoard } from "./boards.js";
-import { drawPlots, scoringTable } from "./ending.js";
+import { drawPlots, scoringLines, scoringTable } from "./ending.js";
 
 const MARKS = new Set(["round", "winter_begins", "scoring", "province", "prize", "game_over"]);
 
@@ -82,7 +82,7 @@ export function showReplay(root, gameId) {
         st.plots = h("div", { class: "plots", id: "plots" });
         drawPlots(gameId, step.view.game, names, st.plots).catch(() => {});
       }
-      parts.push(h("section", { class: "panel ending", id: "ending" }, h("h2", {}, t("finalScore")), scoringTable(step.outcome, names), st.plots));
+      parts.push(h("section", { class: "panel ending", id: "ending" }, h("h2", {}, t("finalScore")), scoringTable(step.outcome, names), scoringLines(step.log), st.plots));
     }
     root.append(...parts);
     const list = root.querySelector("#log ol");
