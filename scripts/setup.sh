@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Create .venv and install feldherr into it. Idempotent.
 #   bash scripts/setup.sh         the game and its runtime dependencies (enough to play)
-#   bash scripts/setup.sh dev     plus the test tools, MuJoCo (physical tower) and matplotlib
+#   bash scripts/setup.sh server  plus the game server (feldherr serve)
+#   bash scripts/setup.sh dev     plus the test tools, the server, MuJoCo (physical tower) and matplotlib
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -12,6 +13,8 @@ fi
 if [ "${1:-}" = "dev" ]; then
     .venv/bin/python -m pip install -q -e '.[dev]'
     bash scripts/setup-browser.sh  # Debian's chromium for the browser client's tests
+elif [ "${1:-}" = "server" ]; then
+    .venv/bin/python -m pip install -q -e '.[server]'
 else
     .venv/bin/python -m pip install -q -e .
 fi

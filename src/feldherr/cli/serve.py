@@ -12,7 +12,9 @@ from typing import Any
 from feldherr import __version__
 from feldherr.cli.common import CliError, described
 
-MISSING = "the server needs its extra packages: pip install 'feldherr[server]' (or bash scripts/setup.sh server)"
+MISSING = (
+    "the server needs its extra packages: pip install 'feldherr[server]' (or bash scripts/setup.sh server)"
+)
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -73,9 +75,10 @@ def register(subparsers: Any) -> None:
         help="run the game server (lobby, WebSockets, bots, persistence)",
         **described(
             (
-                "Serve the games over HTTP and WebSocket: a lobby, seats with secret tokens, bots, spectators. "
-                "Games are stored in an SQLite file in your data directory unless --db names another database "
-                "(postgresql://user@host/db); several processes on one PostgreSQL share games through --redis."
+                "Serve the games over HTTP and WebSocket: a lobby, seats with secret tokens, bots, "
+                "spectators. Games are stored in an SQLite file in your data directory unless --db names "
+                "another database (postgresql://user@host/db); several processes on one PostgreSQL share "
+                "games through --redis."
             ),
             "feldherr serve",
             "feldherr serve --host 0.0.0.0 --port 8080 --db postgresql://feldherr@db/feldherr --redis redis://db:6379/0",
@@ -83,18 +86,30 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    parser.add_argument("--db", metavar="URL", help="database URL (default: an SQLite file in the data directory)")
+    parser.add_argument(
+        "--db", metavar="URL", help="database URL (default: an SQLite file in the data directory)"
+    )
     parser.add_argument("--redis", metavar="URL", help="Redis URL: share games with other server processes")
     parser.add_argument(
-        "--absent-after", type=float, default=60.0, metavar="S",
+        "--absent-after",
+        type=float,
+        default=60.0,
+        metavar="S",
         help="a bot plays for a seat whose player is gone this many seconds (default 60; negative: never)",
     )
-    parser.add_argument("--absent-bot", metavar="NAME", help="the bot that stands in (default heuristic or random)")
-    parser.add_argument("--snapshot-every", type=int, default=50, metavar="N", help="store the state every N moves")
+    parser.add_argument(
+        "--absent-bot", metavar="NAME", help="the bot that stands in (default heuristic or random)"
+    )
+    parser.add_argument(
+        "--snapshot-every", type=int, default=50, metavar="N", help="store the state every N moves"
+    )
     parser.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help="pause between bot moves")
     parser.add_argument("--log-level", default="warning", choices=("debug", "info", "warning", "error"))
     parser.add_argument(
-        "--register", action="append", default=[], metavar="NAME=module:Class",
+        "--register",
+        action="append",
+        default=[],
+        metavar="NAME=module:Class",
         help="serve one more game class (for game authors and tests)",
     )
     parser.set_defaults(func=run_serve)
@@ -108,7 +123,9 @@ def register(subparsers: Any) -> None:
             "feldherr loadtest --url http://127.0.0.1:8000 --games 100 --watchers 200 --seconds 120",
         ),
     )
-    load.add_argument("--url", action="append", default=[], help="server URL (repeat: clients spread over them)")
+    load.add_argument(
+        "--url", action="append", default=[], help="server URL (repeat: clients spread over them)"
+    )
     load.add_argument("--game", default="toy", help="the game to play (default toy)")
     load.add_argument("--options", default="{}", help="game options as JSON")
     load.add_argument("--games", type=int, default=100, help="concurrent games (default 100)")

@@ -135,7 +135,9 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/games")
     async def list_games(status: str | None = None, limit: int = 50, offset: int = 0) -> dict[str, Any]:
         if status is not None and status not in STATUSES:
-            raise ServerError("server.field", field="status", wanted=" / ".join(STATUSES), wanted_de=" / ".join(STATUSES))
+            raise ServerError(
+                "server.field", field="status", wanted=" / ".join(STATUSES), wanted_de=" / ".join(STATUSES)
+            )
         limit = max(1, min(limit, 200))
         rows = await hub().call(store.list_games, status, limit, max(0, offset))
         return {"games": [{**row.to_json(), "seats": [s.public() for s in seats]} for row, seats in rows]}
@@ -170,7 +172,9 @@ def create_app(settings: Settings) -> FastAPI:
         return await hub().call(read)
 
     @app.get("/api/games/{game_id}/update")
-    async def get_update(request: Request, game_id: str, since: int | None = None, lang: str = "en") -> dict[str, Any]:
+    async def get_update(
+        request: Request, game_id: str, since: int | None = None, lang: str = "en"
+    ) -> dict[str, Any]:
         if lang not in ("en", "de"):
             raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
         token = _bearer(request)
@@ -181,7 +185,9 @@ def create_app(settings: Settings) -> FastAPI:
         token = _bearer(request)
         data = await read_json(request)
         if not isinstance(data, dict):
-            raise ServerError("server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt")
+            raise ServerError(
+                "server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt"
+            )
         if token is None:
             raise ServerError("server.token", 401, "token")
         version = get_int(data, "version")
@@ -260,7 +266,6 @@ def create_app(settings: Settings) -> FastAPI:
                             await h.call(h.attach, conn, game_id, tokens, since)
                         except ServerError as err:
                             conn.push(error_reply(err, None, conn.lang, msg_id))
-                            conn.close()
                             break
                         attached = True
                     elif not attached:
@@ -285,11 +290,13 @@ def create_app(settings: Settings) -> FastAPI:
                     conn.push(error_reply(err, table.game if table else None, conn.lang, msg_id))
                 except Exception:
                     log.exception("socket message failed")
-                    conn.push(error_reply(ServerError("server.internal", 500, "internal"), None, conn.lang, msg_id))
+                    conn.push(
+                        error_reply(ServerError("server.internal", 500, "internal"), None, conn.lang, msg_id)
+                    )
         except WebSocketDisconnect:
             pass
         finally:
-            conn.closed = True
+            conn.close()  # after what is queued (pushes are scheduled in order): the sender then closes
             if attached:
                 await h.call(h.detach, conn, game_id)
             with contextlib.suppress(asyncio.TimeoutError, Exception):
@@ -338,10 +345,14 @@ def _bearer(request: Request) -> str | None:
 
 def _hello(data: dict[str, Any]) -> tuple[list[str], dict[int | None, int | None], str]:
     tokens = data.get("tokens", [])
-    if not isinstance(tokens, list) or len(tokens) > MAX_TOKENS or not all(
-        isinstance(t, str) and 0 < len(t) <= 100 for t in tokens
+    if (
+        not isinstance(tokens, list)
+        or len(tokens) > MAX_TOKENS
+        or not all(isinstance(t, str) and 0 < len(t) <= 100 for t in tokens)
     ):
-        raise ServerError("server.field", field="tokens", wanted="a list of tokens", wanted_de="eine Liste von Schlüsseln")
+        raise ServerError(
+            "server.field", field="tokens", wanted="a list of tokens", wanted_de="eine Liste von Schlüsseln"
+        )
     lang = get_lang(data)
     raw = data.get("since")
     since: dict[int | None, int | None] = {}
@@ -349,8 +360,12 @@ def _hello(data: dict[str, Any]) -> tuple[list[str], dict[int | None, int | None
         since = {None: raw, **{s: raw for s in range(64)}}
     elif isinstance(raw, dict):
         for key, value in raw.items():
-            if not (isinstance(key, str) and key.isdigit() and len(key) < 4 and type(value) is int and value >= 0):
-                raise ServerError("server.field", field="since", wanted="{seat: version}", wanted_de="{Platz: Stand}")
+            if not (
+                isinstance(key, str) and key.isdigit() and len(key) < 4 and type(value) is int and value >= 0
+            ):
+                raise ServerError(
+                    "server.field", field="since", wanted="{seat: version}", wanted_de="{Platz: Stand}"
+                )
             since[int(key)] = value
     elif raw is not None:
         raise ServerError("server.field", field="since", wanted="a version", wanted_de="ein Stand")
@@ -367,8 +382,13 @@ def _update(hub: Hub, game_id: str, token: str | None, since: int | None, lang: 
         hub._catch_up(table)
         match = table.match
         asked = [seat] if seat is not None and seat in match.to_move() else []
-        update = match.update(seat, since, lang)
-        message = {"type": "update", "game": game_id, "seat": seat, **update, "asked": asked}
+        message = {
+            "type": "update",
+            "game": game_id,
+            "seat": seat,
+            **match.update(seat, since, lang),
+            "asked": asked,
+        }
         return web.add_choices(table.game, match, message, lang)
 
 

@@ -260,7 +260,7 @@ class Hub:
         asks); answers the asking seat's place and token in it."""
         table = self.table(game_id)
         (seat,) = table.verify([token])
-        with self.store.engine.begin() as conn:
+        with self.store.begin() as conn:
             row = self.store.game(game_id, conn, lock=True)
             assert row is not None
             if row.status != "finished":
@@ -268,17 +268,36 @@ class Hub:
             new_id = row.rematch
             if new_id is None:
                 seats = [
-                    SeatRow(s.seat, s.kind, s.bot, s.name, None if s.kind == "bot" else new_token(),
-                            s.kind != "human", time.time())
+                    SeatRow(
+                        s.seat,
+                        s.kind,
+                        s.bot,
+                        s.name,
+                        None if s.kind == "bot" else new_token(),
+                        s.kind != "human",
+                        time.time(),
+                    )
                     for s in table.seats
                 ]
                 new = NewGame(row.game, row.options, seats, row.public, secrets.randbelow(2**63), game_id)
                 game = get_game(row.game)
                 match = Match(game, new.options, new.seed)
                 now = time.time()
-                new_row = GameRow(new_game_id(), row.game, match.record.options, new.seed, game.engine_version,
-                                  0, "open" if any(not s.claimed for s in seats) else "running", row.public,
-                                  None, game_id, None, now, now)
+                new_row = GameRow(
+                    new_game_id(),
+                    row.game,
+                    match.record.options,
+                    new.seed,
+                    game.engine_version,
+                    0,
+                    "open" if any(not s.claimed for s in seats) else "running",
+                    row.public,
+                    None,
+                    game_id,
+                    None,
+                    now,
+                    now,
+                )
                 self.store.create_game(new_row, seats, conn)
                 self.store.set_game(conn, game_id, rematch=new_row.id)
                 new_id = new_row.id
@@ -295,17 +314,31 @@ class Hub:
             raise ServerError("server.record", 422, "bad-record", message=str(exc)) from exc
         now = time.time()
         outcome = match.outcome()
-        row = GameRow(new_game_id(), game.name, match.record.options, record.seed, game.engine_version,
-                      match.version, "finished" if outcome is not None else "imported", True,
-                      outcome.to_json() if outcome is not None else None, None, None, now, now)
+        row = GameRow(
+            new_game_id(),
+            game.name,
+            match.record.options,
+            record.seed,
+            game.engine_version,
+            match.version,
+            "finished" if outcome is not None else "imported",
+            True,
+            outcome.to_json() if outcome is not None else None,
+            None,
+            None,
+            now,
+            now,
+        )
         seats = [SeatRow(s, "imported", None, f"{s + 1}", None, True, now) for s in range(match.num_players)]
-        with self.store.engine.begin() as conn:
+        with self.store.begin() as conn:
             self.store.create_game(row, seats, conn)
             self.store.add_moves(conn, row.id, match.record.moves)
         return row.id
 
     # -- connections ------------------------------------------------------------------------------
-    def attach(self, conn: Conn, game_id: str, tokens: Sequence[str], since: dict[int | None, int | None]) -> None:
+    def attach(
+        self, conn: Conn, game_id: str, tokens: Sequence[str], since: dict[int | None, int | None]
+    ) -> None:
         """Seat a connection: check its tokens, send the welcome and its first updates."""
         table = self.table(game_id)
         seats = table.verify(tokens)
@@ -358,13 +391,22 @@ class Hub:
 
     # -- changing -------------------------------------------------------------------------------
     def submit(
-        self, game_id: str, seat: int, move_json: JSON, expected: int | None, reply: Conn | None = None,
+        self,
+        game_id: str,
+        seat: int,
+        move_json: JSON,
+        expected: int | None,
+        reply: Conn | None = None,
         msg_id: Any = None,
     ) -> Submission:
         """A person's move: commit it, acknowledge it, push the updates, let the bots answer."""
         table = self.table(game_id)
         with table.lock:
-            sub = self.commit(table, seat, move_json, expected)
+            try:
+                sub = self.commit(table, seat, move_json, expected)
+            except RuleError:
+                self._broadcast(table)  # the commit may have caught up with other processes' moves
+                raise
             if reply is not None:
                 reply.push({"type": "ack", "id": msg_id, "seat": seat, **sub.to_json()})
             if sub.applied:
@@ -378,7 +420,7 @@ class Hub:
         applied = False
         match = table.match
         try:
-            with self.store.engine.begin() as conn:
+            with self.store.begin() as conn:
                 row = self.store.game(table.id, conn, lock=True)
                 if row is None:
                     raise ServerError("server.game", 404, "not-found", game=table.id)
@@ -429,8 +471,8 @@ class Hub:
         if table is None:
             return
         with table.lock:
-            if self._catch_up(table):
-                self._broadcast(table)
+            self._catch_up(table)
+            self._broadcast(table)  # also what an earlier commit caught up without pushing
 
     def notice(self, game_id: str, version: int) -> None:
         """A bus message (on the event loop): refresh off the loop if we hold that game."""
@@ -476,9 +518,12 @@ class Hub:
             try:
                 self.commit(table, seat, table.game.move_to_json(move), match.version)
             except StaleMoveError:
+                self._broadcast(table)
                 return True  # another process moved first; we caught up, so look again
             except RuleError:
-                log.exception("game %s: the %s bot of seat %d made an illegal move", table.id, type(bot), seat)
+                log.exception(
+                    "game %s: the %s bot of seat %d made an illegal move", table.id, type(bot), seat
+                )
                 return False
             if table.match is not match:  # pragma: no cover - evicted
                 return False
@@ -514,7 +559,8 @@ class Hub:
                 for s in [s for s in table.stand_ins if s in present]:
                     del table.stand_ins[s]
                 waiting = [
-                    s for s in match.to_move()
+                    s
+                    for s in match.to_move()
                     if table.seats[s].kind in HUMAN_KINDS and s not in present and s not in table.stand_ins
                 ]
                 if not table.stand_ins and (not waiting or now - table.pending_since < after):
@@ -541,7 +587,10 @@ class Hub:
             self._send(table, conn, shared=shared)
 
     def _send(
-        self, table: Table, conn: Conn, force: bool = False,
+        self,
+        table: Table,
+        conn: Conn,
+        force: bool = False,
         shared: dict[tuple[int | None, str], dict[str, Any]] | None = None,
     ) -> None:
         """Push ``conn`` one update per seat it holds (spectators: one for seat None)."""

@@ -83,15 +83,21 @@ def parse_seats(raw: Any, players: int, bots: list[str]) -> list[SeatRow]:
             raise ServerError("server.seats", 422, "bad-seats", message=f"seat {index} must be a JSON object")
         kind = item.get("kind", "human")
         if kind not in SEAT_KINDS:
-            raise ServerError("server.seats", 422, "bad-seats", message=f"seat {index}: kind is one of {SEAT_KINDS}")
+            raise ServerError(
+                "server.seats", 422, "bad-seats", message=f"seat {index}: kind is one of {SEAT_KINDS}"
+            )
         bot: str | None = None
         if kind == "bot":
             bot = item.get("bot", default_bot(bots))
             if bot not in bots:
-                raise ServerError("server.seats", 422, "bad-seats", message=f"seat {index}: bot is one of {bots}")
+                raise ServerError(
+                    "server.seats", 422, "bad-seats", message=f"seat {index}: bot is one of {bots}"
+                )
         label = item.get("name", bot if bot is not None else f"{index + 1}")
         if not isinstance(label, str) or not 0 < len(label) <= MAX_NAME:
-            raise ServerError("server.seats", 422, "bad-seats", message=f"seat {index}: name up to {MAX_NAME} characters")
+            raise ServerError(
+                "server.seats", 422, "bad-seats", message=f"seat {index}: name up to {MAX_NAME} characters"
+            )
         seats.append(
             SeatRow(
                 seat=index,

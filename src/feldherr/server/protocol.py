@@ -31,7 +31,10 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "say hello first (with your tokens)",
         "de": "Zuerst mit hello (und den Schlüsseln) anmelden",
     },
-    "server.token": {"en": "this token belongs to no seat of this game", "de": "Dieser Schlüssel gehört zu keinem Platz dieses Spiels"},
+    "server.token": {
+        "en": "this token belongs to no seat of this game",
+        "de": "Dieser Schlüssel gehört zu keinem Platz dieses Spiels",
+    },
     "server.seat": {"en": "you do not hold seat {seat}", "de": "Platz {seat} gehört dir nicht"},
     "server.game": {"en": "there is no game {game}", "de": "Es gibt kein Spiel {game}"},
     "server.spectators": {"en": "this game has no spectators", "de": "Dieses Spiel ist nicht öffentlich"},
@@ -43,7 +46,10 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "the game is not finished; its moves stay secret until then",
         "de": "Das Spiel läuft noch; seine Züge bleiben bis zum Ende geheim",
     },
-    "server.busy": {"en": "the server is busy; try again", "de": "Der Server ist ausgelastet, bitte erneut versuchen"},
+    "server.busy": {
+        "en": "the server is busy; try again",
+        "de": "Der Server ist ausgelastet, bitte erneut versuchen",
+    },
     "server.internal": {"en": "internal error", "de": "Interner Fehler"},
 }
 
@@ -79,9 +85,7 @@ def error_reply(err: Exception, game: Game | None, lang: str = "en", msg_id: Any
         texts = err.texts()
         reply: dict[str, Any] = {"type": "error", "code": err.code, "rule": err.rule, "text": texts}
     elif isinstance(err, RuleError):
-        texts = {
-            lang_: (game.error_text(err, lang_) if game is not None else err.message) for lang_ in LANGS
-        }
+        texts = {lang_: (game.error_text(err, lang_) if game is not None else err.message) for lang_ in LANGS}
         reply = {"type": "error", "code": err.code, "rule": err.rule, "text": texts}
     else:  # pragma: no cover - a defect; say nothing about its insides
         texts = ServerError("server.internal").texts()
@@ -108,14 +112,20 @@ def status_of(err: Exception) -> int:
 def get_str(data: dict[str, Any], field: str, limit: int = 200, default: str | None = None) -> str:
     value = data.get(field, default)
     if not isinstance(value, str) or len(value) > limit:
-        raise field_error(field, f"a text of at most {limit} characters", f"ein Text mit höchstens {limit} Zeichen")
+        raise field_error(
+            field, f"a text of at most {limit} characters", f"ein Text mit höchstens {limit} Zeichen"
+        )
     return value
 
 
-def get_int(data: dict[str, Any], field: str, default: int | None = None, low: int = 0, high: int = 2**31) -> int:
+def get_int(
+    data: dict[str, Any], field: str, default: int | None = None, low: int = 0, high: int = 2**31
+) -> int:
     value = data.get(field, default)
     if type(value) is not int or not low <= value <= high:
-        raise field_error(field, f"a whole number from {low} to {high}", f"eine ganze Zahl von {low} bis {high}")
+        raise field_error(
+            field, f"a whole number from {low} to {high}", f"eine ganze Zahl von {low} bis {high}"
+        )
     return value
 
 

@@ -9,9 +9,11 @@ game's row is locked with ``SELECT ... FOR UPDATE`` for the duration of a move.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,7 +41,13 @@ class SeatRow:
     last_seen: float
 
     def public(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name, "claimed": self.claimed}
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "name": self.name,
+            "claimed": self.claimed,
+        }
 
 
 @dataclass
@@ -112,6 +120,20 @@ class Store:
             event.listen(self.engine, "begin", _sqlite_begin)
         else:
             self.engine = create_engine(self.url, pool_size=16, max_overflow=16, pool_pre_ping=True)
+        # SQLite has one writer at a time; waiting for it in SQLite's busy handler means sleeping in
+        # growing steps, so the threads of this process queue on a lock instead (other processes on
+        # the same file still meet the busy handler).
+        self._write_lock = threading.Lock() if self.dialect == "sqlite" else None
+
+    @contextlib.contextmanager
+    def begin(self) -> Iterator[Connection]:
+        """A transaction (committed at the end unless an exception leaves it)."""
+        if self._write_lock is None:
+            with self.engine.begin() as conn:
+                yield conn
+            return
+        with self._write_lock, self.engine.begin() as conn:
+            yield conn
 
     @property
     def shown_url(self) -> str:
@@ -132,9 +154,11 @@ class Store:
         self.engine.dispose()
 
     # -- games -------------------------------------------------------------------------------
-    def create_game(self, game: GameRow, seat_rows: Sequence[SeatRow], conn: Connection | None = None) -> None:
+    def create_game(
+        self, game: GameRow, seat_rows: Sequence[SeatRow], conn: Connection | None = None
+    ) -> None:
         if conn is None:
-            with self.engine.begin() as c:
+            with self.begin() as c:
                 self.create_game(game, seat_rows, c)
             return
         conn.execute(
@@ -176,7 +200,7 @@ class Store:
         if lock and self.dialect == "postgresql":
             query = query.with_for_update()
         if conn is None:
-            with self.engine.begin() as c:
+            with self.begin() as c:
                 row = c.execute(query).first()
         else:
             row = conn.execute(query).first()
@@ -185,16 +209,18 @@ class Store:
     def seats(self, game_id: str, conn: Connection | None = None) -> list[SeatRow]:
         query = select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
         if conn is None:
-            with self.engine.begin() as c:
+            with self.begin() as c:
                 return [_seat_row(r) for r in c.execute(query)]
         return [_seat_row(r) for r in conn.execute(query)]
 
-    def list_games(self, status: str | None, limit: int, offset: int = 0) -> list[tuple[GameRow, list[SeatRow]]]:
+    def list_games(
+        self, status: str | None, limit: int, offset: int = 0
+    ) -> list[tuple[GameRow, list[SeatRow]]]:
         query = select(games).where(games.c.public.is_(True))
         if status is not None:
             query = query.where(games.c.status == status)
         query = query.order_by(games.c.updated.desc()).limit(limit).offset(offset)
-        with self.engine.begin() as conn:
+        with self.begin() as conn:
             rows = [_game_row(r) for r in conn.execute(query)]
             ids = [r.id for r in rows]
             by_game: dict[str, list[SeatRow]] = {i: [] for i in ids}
@@ -204,7 +230,7 @@ class Store:
         return [(r, by_game[r.id]) for r in rows]
 
     def unfinished(self) -> list[str]:
-        with self.engine.begin() as conn:
+        with self.begin() as conn:
             query = select(games.c.id).where(games.c.status.in_(("open", "running")))
             return [r.id for r in conn.execute(query)]
 
@@ -216,7 +242,7 @@ class Store:
     def claim(self, game_id: str, seat_numbers: Iterable[int]) -> bool:
         """Mark seats as taken by their players; True if the game thereby left 'open'."""
         now = time.time()
-        with self.engine.begin() as conn:
+        with self.begin() as conn:
             row = self.game(game_id, conn, lock=True)
             if row is None:
                 return False
@@ -237,7 +263,7 @@ class Store:
 
     def touch(self, game_id: str, seat_numbers: Iterable[int]) -> None:
         """The seats' players are here now (a heartbeat for the absence rule)."""
-        with self.engine.begin() as conn:
+        with self.begin() as conn:
             conn.execute(
                 update(seats)
                 .where(seats.c.game_id == game_id, seats.c.seat.in_(list(seat_numbers)))
@@ -246,7 +272,9 @@ class Store:
 
     # -- moves and snapshots -------------------------------------------------------------------
     def add_move(self, conn: Connection, game_id: str, idx: int, seat: int, move_json: str) -> None:
-        conn.execute(insert(moves).values(game_id=game_id, idx=idx, seat=seat, move=move_json, at=time.time()))
+        conn.execute(
+            insert(moves).values(game_id=game_id, idx=idx, seat=seat, move=move_json, at=time.time())
+        )
 
     def add_moves(self, conn: Connection, game_id: str, items: Sequence[tuple[int, Any]]) -> None:
         if items:
@@ -259,7 +287,9 @@ class Store:
                 ],
             )
 
-    def moves(self, game_id: str, since: int = 0, conn: Connection | None = None) -> list[tuple[int, int, Any]]:
+    def moves(
+        self, game_id: str, since: int = 0, conn: Connection | None = None
+    ) -> list[tuple[int, int, Any]]:
         """(index, seat, move JSON) from index ``since`` on, in order."""
         query = (
             select(moves.c.idx, moves.c.seat, moves.c.move)
@@ -267,7 +297,7 @@ class Store:
             .order_by(moves.c.idx)
         )
         if conn is None:
-            with self.engine.begin() as c:
+            with self.begin() as c:
                 return [(r.idx, r.seat, json.loads(r.move)) for r in c.execute(query)]
         return [(r.idx, r.seat, json.loads(r.move)) for r in conn.execute(query)]
 
@@ -281,7 +311,7 @@ class Store:
             .order_by(snapshots.c.version.desc())
             .limit(1)
         )
-        with self.engine.begin() as conn:
+        with self.begin() as conn:
             row = conn.execute(query).first()
         return (row.version, json.loads(row.data)) if row is not None else None
 
