@@ -58,4 +58,4 @@ def test_a_game_module_with_a_broken_import_surfaces_its_error(tmp_path, monkeyp
             get_game("broken")
     finally:
         unregister("broken")
-        feldherr.games._instance.cache_clear()
+        feldherr.core.registry._instance.cache_clear()

@@ -462,7 +462,8 @@ def check_conformance(
 
 # -- the layout ---------------------------------------------------------------------------------
 def import_graph(package_dir: Path, package: str) -> dict[str, set[str]]:
-    """Module -> modules of the same package it imports (anywhere in the file)."""
+    """Module -> modules of the same package it imports (anywhere in the file, function-local
+    imports included; not under ``if TYPE_CHECKING:``)."""
     graph: dict[str, set[str]] = {}
     for path in sorted(package_dir.rglob("*.py")):
         rel = path.relative_to(package_dir).with_suffix("")
@@ -473,7 +474,7 @@ def import_graph(package_dir: Path, package: str) -> dict[str, set[str]]:
         is_pkg = path.name == "__init__.py"
         tree = ast.parse(path.read_text(encoding="utf-8"))
         edges: set[str] = set()
-        for node in ast.walk(tree):
+        for node in _runtime_nodes(tree):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
@@ -490,6 +491,25 @@ def import_graph(package_dir: Path, package: str) -> dict[str, set[str]]:
         graph[name] = edges
     known = set(graph)
     return {m: {t for t in e if t in known and t != m} for m, e in graph.items()}
+
+
+def _runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node but those under ``if TYPE_CHECKING:`` (imports for annotations only, which
+    never run and so make no circle)."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            stack.extend(node.orelse)
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def find_cycle(graph: Mapping[str, set[str]]) -> list[str] | None:
