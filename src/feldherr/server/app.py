@@ -18,7 +18,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from feldherr import __version__, web
+from feldherr import __version__
 from feldherr.core.errors import RuleError
 from feldherr.core.match import Match
 from feldherr.core.record import GameRecord
@@ -29,6 +29,7 @@ from feldherr.server.hub import Conn, Hub
 from feldherr.server.lobby import catalogue, parse_create
 from feldherr.server.protocol import ServerError, error_reply, get_int, get_lang, short_id, status_of
 from feldherr.server.store import Store
+from feldherr.web import add_choices, mount
 
 log = logging.getLogger("feldherr.server")
 MAX_TOKENS = 8
@@ -115,7 +116,7 @@ def create_app(settings: Settings) -> FastAPI:
         return str(request.base_url).rstrip("/")
 
     # -- pages and facts ------------------------------------------------------------------------
-    web.mount(app)  # the browser client: /, /play/{id}, /replay/{id}, /static/...
+    mount(app)  # the browser client: /, /play/{id}, /replay/{id}, /static/...
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -389,7 +390,7 @@ def _update(hub: Hub, game_id: str, token: str | None, since: int | None, lang: 
             **match.update(seat, since, lang),
             "asked": asked,
         }
-        return web.add_choices(table.game, match, message, lang)
+        return add_choices(table.game, match, message, lang)
 
 
 def _resend(hub: Hub, conn: Conn, game_id: str) -> None:

@@ -32,7 +32,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from feldherr import web
 from feldherr.core.bots import Bot
 from feldherr.core.errors import OptionError, RecordError, RuleError, StaleMoveError
 from feldherr.core.game import JSON, Game
@@ -45,6 +44,7 @@ from feldherr.server.bus import LocalBus
 from feldherr.server.config import Settings
 from feldherr.server.protocol import ServerError
 from feldherr.server.store import GameRow, SeatRow, Store
+from feldherr.web import add_choices
 
 log = logging.getLogger("feldherr.server")
 T = TypeVar("T")
@@ -616,6 +616,6 @@ class Hub:
                 if shared is not None and viewer is None:
                     shared[(viewer, str(key))] = message
                 if viewer is not None:
-                    web.add_choices(table.game, match, message, conn.lang)
+                    add_choices(table.game, match, message, conn.lang)
             conn.sent[viewer] = match.version
             conn.push(message)
