@@ -223,7 +223,7 @@ function elgrande(view, ctx) {
       h("tbody", {}, players.map((p, i) => h("tr", { class: p.dummy ? "dummy" : "" }, seatCell(ctx, p.seat ?? i),
         h("td", {}, p.dummy ? t("dummy") : p.score ?? "–"), h("td", {}, p.court ?? "–"), h("td", {}, p.province ?? "–"),
         h("td", {}, p.played ?? "–", p.hand_size !== undefined ? ` (${p.hand_size})` : ""),
-        h("td", {}, p.seat === ctx.me ? p.castillo : p.castillo !== undefined ? p.castillo : t("hidden")))))),
+        h("td", {}, p.castillo ?? t("hidden"), p.disc ? ` → ${p.disc}` : ""))))),
     mine && mine.hand ? h("div", { id: "hand" }, h("h3", {}, t("powerCards")), h("div", { class: "keys" }, mine.hand.map((c) => h("span", { class: "power" }, c))),
       mine.discard && mine.discard.length ? h("small", {}, `${t("played")}: ${mine.discard.join(", ")}`) : null) : null,
     h("div", { id: "stacks" }, h("h3", {}, t("openCards")),

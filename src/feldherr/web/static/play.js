@@ -43,6 +43,13 @@ export function showPlay(root, gameId) {
       st.busy = false;
       st.error = "";
     } else if (msg.type === "error") {
+      // Another seat moved between our update and our click (simultaneous decisions): the move is
+      // sent again against the newest version if it is still legal there.
+      const again = msg.code === "stale" && st.sent ? st.bySeat.get(st.sent.seat) : null;
+      if (again && again.version !== st.sent.version && (again.choices || []).some((c) => same(c.move, st.sent.move))) {
+        transmit(st.sent.seat, st.sent.move, again.version);
+        return;
+      }
       st.busy = false;
       st.error = msg.message;
       if (!st.welcome) st.status = "error";
@@ -71,9 +78,16 @@ export function showPlay(root, gameId) {
     if (!update || st.busy) return;
     st.busy = true;
     st.filter = "";
-    st.ws.send(JSON.stringify({ type: "move", seat, move: choice.move, version: update.version, id: st.nextId++ }));
+    transmit(seat, choice.move, update.version);
     render();
   }
+
+  function transmit(seat, move, version) {
+    st.sent = { seat, move, version };
+    st.ws.send(JSON.stringify({ type: "move", seat, move, version, id: st.nextId++ }));
+  }
+
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
   // The same seats again: every seat held here asks for its place in the new game.
   async function rematch() {
