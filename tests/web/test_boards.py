@@ -74,6 +74,7 @@ RENDER = """async ([game, update]) => {
   const boards = await import('/static/boards.js');
   const sent = [];
   const draw = () => {
+    boards.onData(draw);
     const node = boards.renderBoard(game, update.view, {
       keys: boards.moveKeys(update.choices), names: ['A', 'B', 'C', 'D'], me: update.seat,
       pick: (k) => sent.push(['pick', k]), send: (c) => sent.push(['send', c.move]),
@@ -81,7 +82,6 @@ RENDER = """async ([game, update]) => {
     const main = document.getElementById('app');
     main.replaceChildren(node);
   };
-  boards.onData(draw);
   draw();
   window.__sent = sent;
 }"""

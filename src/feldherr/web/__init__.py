@@ -60,17 +60,37 @@ def _describe(
         return json.dumps(move_json, ensure_ascii=False)
 
 
+def terms(game: Game) -> dict[str, dict[str, str]]:
+    """The game's fixed words (catalogue entries without placeholders) in German and English: the
+    rules' names of seasons, actions, colours, tiles, events for the boards' labels."""
+    out: dict[str, dict[str, str]] = {}
+    for key, entry in game.messages().items():
+        texts = {lang: entry.get(lang) for lang in ("en", "de")}
+        if all(isinstance(t, str) and "{" not in t for t in texts.values()):
+            out[key] = {lang: str(text) for lang, text in texts.items()}
+    return out
+
+
 def mount(app: Any) -> None:
-    """Serve the client: the page at every client address, the files under ``/static``."""
-    from fastapi.responses import HTMLResponse
+    """Serve the client: the page at every client address, the files under ``/static``, and the
+    games' fixed words at ``/api/web/terms/{game}``."""
+    from fastapi.responses import HTMLResponse, JSONResponse
     from fastapi.staticfiles import StaticFiles
+
+    from feldherr.games import game_names, get_game
 
     async def serve_page() -> HTMLResponse:
         return HTMLResponse(page(), headers={"Cache-Control": "no-cache"})
 
+    async def game_terms(game: str) -> JSONResponse:
+        if game not in game_names():
+            return JSONResponse({}, status_code=404)
+        return JSONResponse(terms(get_game(game)), headers={"Cache-Control": "max-age=3600"})
+
     for path in PAGES:
         app.add_api_route(path, serve_page, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/api/web/terms/{game}", game_terms, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
 
-__all__ = ["PAGES", "STATIC", "add_choices", "mount", "page"]
+__all__ = ["PAGES", "STATIC", "add_choices", "mount", "page", "terms"]

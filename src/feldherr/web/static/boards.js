@@ -2,7 +2,7 @@
 //   keys   strings that occur in the pending decision's legal moves (to highlight),
 //   pick   called with such a key when the player clicks it (filters the choices),
 //   names  the seats' names, me: the viewing seat (null: spectator).
-import { COLOURS, COLOUR_NAMES, h, s } from "./dom.js";
+import { colour, h, s, usePalette } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
 const data = {};
@@ -10,13 +10,14 @@ const loading = {};
 const waiters = new Set();
 
 // Board data files (outlines) load once; a board drawn before they arrive is redrawn after.
-function needs(name) {
+function needs(name, url = `/static/data/${name}.json`) {
   if (data[name]) return data[name];
   if (!loading[name]) {
-    loading[name] = fetch(`/static/data/${name}.json`).then((r) => r.json()).then((d) => {
+    loading[name] = fetch(url).then((r) => (r.ok ? r.json() : {})).then((d) => {
       data[name] = d;
-      for (const fn of waiters) fn();
-      waiters.clear();
+      const now = [...waiters];
+      waiters.clear(); // before the calls: a redraw registers itself again for the next file
+      for (const fn of now) fn();
     });
   }
   return null;
@@ -51,7 +52,17 @@ export function numbers(game, view) {
   return {};
 }
 
+// The rules' names of fixed things (seasons, actions, colours, tiles, events) in the current
+// language, from the game's own catalogue; an id without an entry is shown as it is.
+let words = {};
+function term(key, prefix = "") {
+  const entry = words[prefix + key] || words[key];
+  return entry ? entry[lang()] || entry.en : human(key);
+}
+
 export function renderBoard(game, view, ctx) {
+  usePalette(game);
+  words = needs(`terms-${game}`, `/api/web/terms/${encodeURIComponent(game)}`) || {};
   const draw = BOARDS[game] || generic;
   const node = draw(view, ctx);
   return h("div", { class: `board-${game}` }, node, raw(view));
@@ -61,7 +72,6 @@ const BOARDS = { wallenstein, elgrande, mansfeld };
 
 // -- shared pieces -------------------------------------------------------------------------------
 const human = (id) => (id === null || id === undefined ? "–" : String(id).replaceAll("_", " "));
-const colour = (seat) => COLOURS[seat % COLOURS.length];
 const name = (ctx, seat) => ctx.names[seat] ?? `${t("seat")} ${seat + 1}`;
 
 function chips(items, cls = "") {
@@ -95,6 +105,7 @@ function generic(view, ctx) {
 // -- Wallenstein ------------------------------------------------------------------------------------
 const REGION_TINT = { Brandenburg: "#e8dcc0", Sachsen: "#d5e3c8", Kurpfalz: "#cfdbe8", Bayern: "#e6d0d8", "Österreich": "#e9e2b5" };
 const BUILDING = { palace: "P", church: "K", trading_post: "H" };
+const TOWER_COLOURS = ["red", "blue", "yellow", "purple", "black", "peasants"];
 
 function wallenstein(view, ctx) {
   const map = needs("wallenstein-map");
@@ -111,7 +122,7 @@ function wallenstein(view, ctx) {
         const owner = state.owner;
         const pts = c.outline.map(([x, y]) => `${(x * W).toFixed(1)},${(y * H).toFixed(1)}`).join(" ");
         const title = `${cname} (${c.region}) — ${t("armies")}: ${state.armies}, ${t("unrest")}: ${state.revolt_markers}` +
-          (owner >= 0 ? `, ${name(ctx, owner)}` : "") + (state.buildings.length ? `, ${state.buildings.map(human).join(", ")}` : "");
+          (owner >= 0 ? `, ${name(ctx, owner)}` : "") + (state.buildings.length ? `, ${state.buildings.map((b) => term(b, "b.")).join(", ")}` : "");
         return s("g", { class: `county ${legal ? "legal" : ""} ${ctx.filter === cname ? "active" : ""}`, "data-county": cname,
           tabindex: legal ? 0 : null, role: legal ? "button" : null, "aria-label": title,
           onclick: legal ? () => ctx.pick(cname) : null,
@@ -131,10 +142,10 @@ function wallenstein(view, ctx) {
   const me = players.find((p) => p.seat === ctx.me);
   const tower = view.tower || { inside: [], tray: [] };
   const cube = (counts, label) => h("div", { class: "tower-row" }, h("span", { class: "label" }, label),
-    counts.map((n, i) => (n ? h("span", { class: "cube", style: `--seat:${colour(i)}`, title: `${COLOUR_NAMES[lang()][i] || i}: ${n}` }, n) : null)));
+    counts.map((n, i) => (n ? h("span", { class: "cube", style: `--seat:${colour(i)}`, title: `${term(TOWER_COLOURS[i] ?? String(i))}: ${n}` }, n) : null)));
   return h("div", { class: "wallenstein" },
-    h("div", { class: "row" }, info(t("round"), `${view.year ?? "–"} · ${human(view.season)}`), info(t("phase"), human(view.phase)),
-      view.event !== null && view.event !== undefined ? info(t("event"), human(view.event)) : null),
+    h("div", { class: "row" }, info(t("round"), `${view.year ?? "–"} · ${term(view.season)}`), info(t("phase"), human(view.phase)),
+      view.event !== null && view.event !== undefined ? info(t("event"), term(view.event, "ev.")) : null),
     svg,
     h("table", { class: "players", id: "players" },
       h("thead", {}, h("tr", {}, h("th", {}), ["thaler", "grain", "vp", "supply", "cards"].map((k) => h("th", {}, t(k))))),
@@ -143,8 +154,8 @@ function wallenstein(view, ctx) {
     me && me.hand ? h("div", { id: "hand" }, h("h3", {}, t("hand")), h("div", { class: "keys" }, me.hand.map((c) => pickable(ctx, c)))) : null,
     h("div", { class: "tower", id: "tower" }, h("h3", {}, t("tower")), cube(tower.inside || [], t("inside")), cube(tower.tray || [], t("tray"))),
     h("div", { class: "row" },
-      h("div", {}, h("h3", {}, t("actions")), chips(view.actions), view.actions_hidden ? h("small", {}, `+${view.actions_hidden} ${t("hidden")}`) : null),
-      h("div", {}, h("h3", {}, t("bonus")), chips(view.bonus_tiles))),
+      h("div", {}, h("h3", {}, t("actions")), chips((view.actions || []).map((a) => term(a))), view.actions_hidden ? h("small", {}, `+${view.actions_hidden} ${t("hidden")}`) : null),
+      h("div", {}, h("h3", {}, t("bonus")), chips((view.bonus_tiles || []).map((b) => term(b))))),
     view.draft ? h("div", { id: "draft" }, h("h3", {}, "draft"), view.draft.faceup ? h("div", { class: "keys" }, view.draft.faceup.map((c) => pickable(ctx, c))) : null,
       h("pre", { class: "small" }, JSON.stringify(view.draft))) : null,
     ["court", "leaders", "landsknechte"].filter((key) => view[key]).map((key) => h("details", { class: "module", id: `module-${key}`, open: true },
@@ -165,7 +176,7 @@ function planBoard(view, me, ctx) {
       const value = plan[box];
       const here = slots.filter((c) => c.move[1] === box);
       return h("li", { class: `box ${box === asked ? "asked" : ""}`, "data-box": box },
-        h("span", { class: "label" }, human(box)), " ",
+        h("span", { class: "label" }, term(box)), " ",
         value !== undefined ? h("strong", {}, typeof value === "number" ? `${value} ${t("thaler")}` : human(value)) : null,
         here.length ? h("div", { class: "keys" }, here.map((c) => h("button", { type: "button", class: "key legal", title: c.text,
           onclick: () => ctx.send(c) }, typeof c.move[2] === "number" ? `${c.move[2]} ${t("thaler")}` : human(c.move[2])))) : null);

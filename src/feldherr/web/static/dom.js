@@ -30,12 +30,14 @@ export function clear(node) {
   return node;
 }
 
-// Seat colours, shared by boards and plots.
+// Seat colours, shared by boards and plots; a game may bring its own (Wallenstein's seats are red,
+// blue, yellow, purple, black, and its peasants green). One game per page: the page sets it.
 export const COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#229954", "#7d3c98", "#ca6f1e"];
-export const COLOUR_NAMES = {
-  en: ["red", "blue", "yellow", "green", "purple", "orange"],
-  de: ["Rot", "Blau", "Gelb", "Grün", "Lila", "Orange"],
-};
+const PALETTES = { wallenstein: ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#2b2b2b", "#3c9a4a"] };
+let palette = COLOURS;
+
+export function usePalette(game) { palette = PALETTES[game] || COLOURS; }
+export function colour(seat) { return palette[seat % palette.length]; }
 
 export async function api(path, options = {}) {
   const response = await fetch(path, {

@@ -1,6 +1,6 @@
 // The end of a game: the final scoring per seat and plots of the game's course (score and money
 // over time), sampled from the replay of the finished game.
-import { COLOURS, api, h } from "./dom.js";
+import { api, colour, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { numbers } from "./boards.js";
 import { lineChart } from "./plots.js";
@@ -13,7 +13,7 @@ export function scoringTable(outcome, names) {
   return h("table", { class: "scoring", id: "final-scoring" },
     h("thead", {}, h("tr", {}, h("th", {}, t("seat")), h("th", {}, t("score")), extra.map(([key]) => h("th", {}, key.replaceAll("_", " "))))),
     h("tbody", {}, seats.map((i) => h("tr", { class: outcome.winners.includes(i) ? "winner" : "" },
-      h("th", { style: `--seat:${COLOURS[i % COLOURS.length]}` }, h("span", { class: "dot" }), names[i] ?? `${i + 1}`, outcome.winners.includes(i) ? " ★" : ""),
+      h("th", { style: `--seat:${colour(i)}` }, h("span", { class: "dot" }), names[i] ?? `${i + 1}`, outcome.winners.includes(i) ? " ★" : ""),
       h("td", {}, outcome.scores[i]),
       extra.map(([, value]) => h("td", {}, fmt(value[i])))))));
 }
@@ -51,7 +51,7 @@ export async function drawPlots(gameId, game, names, into) {
     const seats = tracks.length ? (tracks[tracks.length - 1][1][key] || []).length : 0;
     if (!seats) continue;
     const series = Array.from({ length: seats }, (_, i) => ({
-      name: names[i] ?? `${i + 1}`, colour: COLOURS[i % COLOURS.length],
+      name: names[i] ?? `${i + 1}`, colour: colour(i),
       values: tracks.filter(([, n]) => n[key] && n[key][i] !== undefined && n[key][i] !== null).map(([at, n]) => [at, n[key][i]]),
     }));
     into.append(lineChart(title, series, { id: `plot-${key}` }));

@@ -1,6 +1,6 @@
 // A seat's page: the WebSocket, the board, the pending decision's choices, the log, hot-seat
 // hand-overs and the end of the game.
-import { COLOURS, api, clear, h } from "./dom.js";
+import { api, clear, colour, h, usePalette } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { moveKeys, onData, renderBoard } from "./boards.js";
 import { endOfGame } from "./ending.js";
@@ -120,9 +120,10 @@ export function showPlay(root, gameId) {
       return;
     }
     if (!st.welcome) { root.append(statusNode); return; }
+    usePalette(st.welcome.name);
     if (st.shown === null && st.pending !== null) {
       const name = seatName(st.pending);
-      root.append(h("section", { id: "pass", class: "pass", style: `--seat:${COLOURS[st.pending % COLOURS.length]}` },
+      root.append(h("section", { id: "pass", class: "pass", style: `--seat:${colour(st.pending)}` },
         h("h1", {}, `${t("passTo")} ${name}`),
         h("p", {}, t("passHint")),
         h("button", { id: "ready", class: "primary", onclick: () => { st.shown = st.pending; st.pending = null; render(); } }, t("ready", { name }))));
@@ -138,7 +139,7 @@ export function showPlay(root, gameId) {
     const table = st.welcome.table;
     const toMove = view.to_move || [];
     const seatsBar = h("ol", { class: "seats", id: "seat-list" }, table.map((s) => h("li", {
-      class: `${toMove.includes(s.seat) ? "to-move" : ""} ${s.seat === st.shown ? "me" : ""}`, style: `--seat:${COLOURS[s.seat % COLOURS.length]}`,
+      class: `${toMove.includes(s.seat) ? "to-move" : ""} ${s.seat === st.shown ? "me" : ""}`, style: `--seat:${colour(s.seat)}`,
     }, h("span", { class: "dot" }), s.name, s.kind === "bot" ? ` (${s.bot})` : "", s.seat === st.shown ? ` · ${t("you")}` : "")));
     const board = h("section", { id: "board", class: "board", "aria-label": t("board") },
       renderBoard(game, view, { keys, names: table.map((s) => s.name), me: st.shown === "spectator" ? null : st.shown,

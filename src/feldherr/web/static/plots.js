@@ -1,5 +1,5 @@
 // Small inline SVG charts drawn from numbers (no library).
-import { COLOURS, h, s } from "./dom.js";
+import { colour, h, s } from "./dom.js";
 
 // series: [{name, values: [[x, y], ...]}]; one line per series in the seat colours.
 export function lineChart(title, series, { width = 420, height = 220, id = null } = {}) {
@@ -19,9 +19,9 @@ export function lineChart(title, series, { width = 420, height = 220, id = null 
     s("line", { x1: pad.l, x2: width - pad.r, y1: Y(y0), y2: Y(y0), class: "axis" }),
     series.map((one, i) => s("polyline", {
       points: one.values.map(([x, y]) => `${X(x).toFixed(1)},${Y(y).toFixed(1)}`).join(" "),
-      fill: "none", stroke: one.colour || COLOURS[i % COLOURS.length], "stroke-width": 2.5, class: "series",
+      fill: "none", stroke: one.colour || colour(i), "stroke-width": 2.5, class: "series",
     }, s("title", {}, one.name))));
-  const legend = h("ul", { class: "legend" }, series.map((one, i) => h("li", { style: `--seat:${one.colour || COLOURS[i % COLOURS.length]}` }, h("span", { class: "dot" }), one.name)));
+  const legend = h("ul", { class: "legend" }, series.map((one, i) => h("li", { style: `--seat:${one.colour || colour(i)}` }, h("span", { class: "dot" }), one.name)));
   return h("figure", { class: "plot" }, svg, legend);
 }
 
@@ -35,7 +35,7 @@ export function barChart(title, bars, { width = 420, height = 200 } = {}) {
     s("text", { x: pad.l, y: 15, class: "chart-title" }, title),
     bars.map((b, i) => {
       const bh = (b.value / max) * (height - pad.t - pad.b);
-      return [s("rect", { x: pad.l + i * w + 4, y: height - pad.b - bh, width: w - 8, height: bh, fill: b.colour || COLOURS[i % COLOURS.length] }),
+      return [s("rect", { x: pad.l + i * w + 4, y: height - pad.b - bh, width: w - 8, height: bh, fill: b.colour || colour(i) }),
         s("text", { x: pad.l + i * w + w / 2, y: height - pad.b - bh - 4, "text-anchor": "middle", class: "tick" }, b.value),
         s("text", { x: pad.l + i * w + w / 2, y: height - pad.b + 14, "text-anchor": "middle", class: "tick" }, b.label)];
     })));

@@ -1,5 +1,5 @@
 // The replay viewer: a finished or imported game step by step, with a timeline (step, jump, play).
-import { api, clear, h } from "./dom.js";
+import { api, clear, h, usePalette } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { onData, renderBoard } from "./boards.js";
 import { drawPlots, scoringLines, scoringTable } from "./ending.js";
@@ -53,6 +53,7 @@ export function showReplay(root, gameId) {
     if (st.error) root.append(h("p", { class: "error", role: "alert" }, st.error));
     const step = st.step;
     if (!step) return;
+    usePalette(step.view.game);
     const info = st.info;
     const names = info ? info.seats.map((x) => x.name) : [];
     const title = info ? info.game : step.view.game;
