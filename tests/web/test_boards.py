@@ -16,6 +16,7 @@ from .conftest import Pages, Server, shot
 
 CASES = [
     ("wallenstein", {"players": 4}, "#map .county", 45),
+    ("wallenstein", {"players": 3, "modules": ["court", "landsknechte", "leaders"]}, "#module-court", 1),
     ("elgrande", {"players": 2}, "#map .region", 10),
     ("mansfeld", {"players": 3}, "#players tbody tr", 3),
 ]
@@ -30,10 +31,17 @@ def bot_record(name: str, options: dict[str, Any], seed: int = 3) -> dict[str, A
     return data
 
 
-@pytest.mark.parametrize(("name", "options", "piece", "count"), CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(
+    ("name", "options", "piece", "count"),
+    CASES,
+    ids=["wallenstein", "wallenstein-modules", "elgrande", "mansfeld"],
+)
 def test_board_through_a_whole_game(
     server: Server, pages: Pages, name: str, options: dict[str, Any], piece: str, count: int
 ) -> None:
+    declared = {spec.name for spec in get_game(name).option_spec()}
+    if not set(options) <= declared:
+        pytest.skip(f"{name} does not declare {sorted(set(options) - declared)} yet")
     imported = server.api("/api/records", bot_record(name, options))
     page = pages.new(viewport={"width": 1280, "height": 900})
     page.goto(server.url + f"/replay/{imported['id']}")
@@ -46,7 +54,7 @@ def test_board_through_a_whole_game(
         page.wait_for_selector(piece)
         assert page.locator(piece).count() >= count
         if label in ("middle", "end"):
-            shot(page, f"board-{name}-{label}")
+            shot(page, f"board-{name}{'-modules' if 'modules' in options else ''}-{label}")
     page.wait_for_selector("#final-scoring")
 
 
