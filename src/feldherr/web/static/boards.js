@@ -116,7 +116,11 @@ function wallenstein(view, ctx) {
     svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "map", id: "map", role: "group", "aria-label": t("board") },
       Object.entries(map.counties).map(([cname, c]) => {
         const state = view.counties?.[cname];
-        if (!state) return null;
+        if (!state) { // not in play (the 3-player game)
+          const pts = c.outline.map(([x, y]) => `${(x * W).toFixed(1)},${(y * H).toFixed(1)}`).join(" ");
+          return s("g", { class: "county out", "data-county": cname }, s("title", {}, cname), s("polygon", { points: pts, class: "shape", fill: "#d8d8d8" }));
+        }
+        const leaderOf = (view.leaders?.leader || []).indexOf(cname);
         const legal = ctx.keys.has(cname);
         const [cx, cy] = [c.centre[0] * W, c.centre[1] * H];
         const owner = state.owner;
@@ -132,6 +136,7 @@ function wallenstein(view, ctx) {
         owner >= 0 ? s("circle", { cx, cy: cy + 8, r: 17, fill: colour(owner), class: "owner" }) : null,
         owner >= 0 ? s("text", { x: cx, y: cy + 14, class: "armies", "text-anchor": "middle" }, state.armies) : null,
         s("text", { x: cx, y: cy - 14, class: "cname", "text-anchor": "middle" }, cname),
+        leaderOf >= 0 ? s("text", { x: cx - 24, y: cy + 16, class: "leader", fill: colour(leaderOf), "text-anchor": "middle" }, "★") : null,
         state.buildings.map((b, i) => s("g", {}, s("rect", { x: cx + 20 + i * 15, y: cy - 2, width: 13, height: 13, class: `bld ${b}` }),
           s("text", { x: cx + 26.5 + i * 15, y: cy + 8, class: "bld-l", "text-anchor": "middle" }, BUILDING[b] || "?"))),
         state.revolt_markers ? s("g", {}, s("polygon", { points: `${cx - 34},${cy + 14} ${cx - 24},${cy - 4} ${cx - 14},${cy + 14}`, class: "unrest" }),
@@ -159,7 +164,25 @@ function wallenstein(view, ctx) {
     view.draft ? h("div", { id: "draft" }, h("h3", {}, "draft"), view.draft.faceup ? h("div", { class: "keys" }, view.draft.faceup.map((c) => pickable(ctx, c))) : null,
       h("pre", { class: "small" }, JSON.stringify(view.draft))) : null,
     ["court", "leaders", "landsknechte"].filter((key) => view[key]).map((key) => h("details", { class: "module", id: `module-${key}`, open: true },
-      h("summary", {}, human(key)), generic(view[key], ctx))));
+      h("summary", {}, term(key)), moduleBoard(view[key], ctx, players.length))));
+}
+
+// A module's board: what it holds per seat as one table (a row per item, a column per seat), the
+// rest as a list.
+function moduleBoard(data, ctx, n) {
+  const perSeat = Object.entries(data).filter(([, v]) => Array.isArray(v) && v.length === n && n > 0);
+  const rest = Object.entries(data).filter(([k]) => !perSeat.some(([key]) => key === k));
+  const cell = (v) => (v === null || v === undefined ? "–" : typeof v === "object"
+    ? (Array.isArray(v) ? v.map((x) => (typeof x === "object" ? JSON.stringify(x) : human(x))).join(", ") || "–"
+      : Object.entries(v).map(([a, b]) => `${human(a)}: ${b}`).join(", ") || "–")
+    : human(v));
+  return h("div", {},
+    perSeat.length ? h("table", { class: "players" },
+      h("thead", {}, h("tr", {}, h("th", {}), Array.from({ length: n }, (_, i) => seatCell(ctx, i)))),
+      h("tbody", {}, perSeat.map(([key, values]) => h("tr", {}, h("th", { scope: "row" }, term(key)), values.map((v) => h("td", {}, cell(v))))))) : null,
+    rest.map(([key, value]) => Array.isArray(value) && value.every((x) => x && typeof x === "object" && !Array.isArray(x))
+      ? h("div", {}, h("h4", {}, term(key)), h("ul", { class: "chips" }, value.map((x) => h("li", {}, cell(x)))))
+      : info(term(key), cell(value))));
 }
 
 // The planning board: the ten action boxes and the bid; the box being filled shows the legal cards
