@@ -170,7 +170,8 @@ function wallenstein(view, ctx) {
 // A module's board: what it holds per seat as one table (a row per item, a column per seat), the
 // rest as a list.
 function moduleBoard(data, ctx, n) {
-  const perSeat = Object.entries(data).filter(([, v]) => Array.isArray(v) && v.length === n && n > 0);
+  const shared = new Set(["favors"]); // the court's favor spaces: one list for the table, not per seat
+  const perSeat = Object.entries(data).filter(([k, v]) => !shared.has(k) && Array.isArray(v) && v.length === n && n > 0);
   const rest = Object.entries(data).filter(([k]) => !perSeat.some(([key]) => key === k));
   const cell = (v) => (v === null || v === undefined ? "–" : typeof v === "object"
     ? (Array.isArray(v) ? v.map((x) => (typeof x === "object" ? JSON.stringify(x) : human(x))).join(", ") || "–"
