@@ -58,6 +58,9 @@ def test_one_browser_seat_against_bots_to_the_end(
         pytest.fail(f"{name}: no end after {limit} decisions")
     page.wait_for_selector("#final-scoring")
     page.wait_for_selector("#plot-score polyline", state="attached")
+    if name == "wallenstein":
+        page.wait_for_selector("#plot-money polyline", state="attached")
+        assert page.locator("#plot-battles rect").count() == 2 * options["players"]
     shot(page, f"{name}-ending")
 
 

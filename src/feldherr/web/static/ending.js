@@ -3,7 +3,7 @@
 import { api, colour, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { numbers } from "./boards.js";
-import { lineChart } from "./plots.js";
+import { barChart, lineChart } from "./plots.js";
 
 const SAMPLES = 24;
 
@@ -31,12 +31,41 @@ export function scoringLines(log) {
   return lines.length ? h("ol", { class: "scoring-lines", id: "scoring-lines" }, lines.map((item) => h("li", {}, item.text))) : null;
 }
 
+// Battles won and lost per seat, counted from the log's battle lines (attacker p, defender d, the
+// verdict); null when the game has none.
+export function battleChart(log, names) {
+  const won = names.map(() => 0);
+  const lost = names.map(() => 0);
+  let any = false;
+  for (const item of log || []) {
+    const a = item.entry && item.entry.k === "battle" ? item.entry.a : null;
+    if (!a || !("verdict" in a)) continue;
+    any = true;
+    const winner = a.verdict === "attacker" ? a.p : a.verdict === "defender" ? a.d : null;
+    for (const seat of [a.p, a.d]) {
+      if (!(seat >= 0 && seat < names.length)) continue;
+      if (seat === winner) won[seat] += 1;
+      else lost[seat] += 1;
+    }
+  }
+  if (!any) return null;
+  const bars = names.flatMap((name, i) => [
+    { label: `${name} +`, value: won[i], colour: colour(i) },
+    { label: `−`, value: lost[i], colour: "#999" },
+  ]);
+  const chart = barChart(t("battles"), bars, { width: Math.max(300, 70 * bars.length) });
+  chart.id = "plot-battles";
+  return chart;
+}
+
 export function endOfGame(gameId, game, outcome, names, log = []) {
   const plots = h("div", { class: "plots", id: "plots" });
   const winners = outcome.winners.map((i) => names[i] ?? i + 1).join(", ");
   const node = h("section", { class: "panel ending", id: "ending" },
     h("h2", {}, `${t("gameOver")} — ${outcome.winners.length > 1 ? t("winners") : t("winner")}: ${winners}`),
     h("h3", {}, t("finalScore")), scoringTable(outcome, names), scoringLines(log), plots);
+  const battles = battleChart(log, names);
+  if (battles) plots.append(battles);
   drawPlots(gameId, game, names, plots).catch(() => { /* the plots are a bonus; the table stands */ });
   return { node };
 }

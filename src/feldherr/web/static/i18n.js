@@ -26,6 +26,7 @@ const WORDS = {
     played: "played", dummy: "dummy", characters: "open characters", dice: "dice", provinces: "provinces",
     committed: "commitments", luck: "luck", deck: "deck", cards: "cards", used: "used",
     thaler: "Taler", grain: "grain", vp: "points", supply: "supply", buildings: "buildings",
+    battles: "Battles won (+) and lost (−)",
   },
   de: {
     title: "feldherr", newGame: "Neues Spiel", game: "Spiel", options: "Optionen", seats: "Plätze",
@@ -53,6 +54,7 @@ const WORDS = {
     played: "gespielt", dummy: "neutraler Spieler", characters: "offene Charaktere", dice: "Würfel", provinces: "Provinzen",
     committed: "Einsätze", luck: "Glück", deck: "Stapel", cards: "Karten", used: "benutzt",
     thaler: "Taler", grain: "Getreide", vp: "Siegpunkte", supply: "Vorrat", buildings: "Gebäude",
+    battles: "Schlachten gewonnen (+) und verloren (−)",
   },
 };
 

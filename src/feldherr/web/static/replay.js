@@ -2,7 +2,7 @@
 import { api, clear, h, usePalette } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { onData, renderBoard } from "./boards.js";
-import { drawPlots, scoringLines, scoringTable } from "./ending.js";
+import { battleChart, drawPlots, scoringLines, scoringTable } from "./ending.js";
 
 const MARKS = new Set(["round", "winter_begins", "scoring", "province", "prize", "game_over"]);
 
@@ -83,7 +83,7 @@ export function showReplay(root, gameId) {
         st.plots = h("div", { class: "plots", id: "plots" });
         drawPlots(gameId, step.view.game, names, st.plots).catch(() => {});
       }
-      parts.push(h("section", { class: "panel ending", id: "ending" }, h("h2", {}, t("finalScore")), scoringTable(step.outcome, names), scoringLines(step.log), st.plots));
+      parts.push(h("section", { class: "panel ending", id: "ending" }, h("h2", {}, t("finalScore")), scoringTable(step.outcome, names), scoringLines(step.log), st.plots, battleChart(step.log, names)));
     }
     root.append(...parts);
     const list = root.querySelector("#log ol");
