@@ -53,7 +53,7 @@ export function battleChart(log, names) {
     { label: `${name} +`, value: won[i], colour: colour(i) },
     { label: `−`, value: lost[i], colour: "#999" },
   ]);
-  const chart = barChart(t("battles"), bars, { width: Math.max(300, 70 * bars.length) });
+  const chart = barChart(t("battles"), bars);
   chart.id = "plot-battles";
   return chart;
 }
