@@ -115,5 +115,11 @@ def test_wallenstein_planning_board_places_a_card_with_one_click(server: Server,
     } == legal
     shot(page, "wallenstein-planning")
     buttons.first.click()
-    sent = page.evaluate("window.__sent")
-    assert sent == [["send", update["choices"][0]["move"]]] or sent[0][0] == "send"
+    first = next(c["move"] for c in update["choices"] if c["move"][1] == box)
+    assert page.evaluate("window.__sent") == [["send", first]]
+    # Or by drag: a hand card dropped on the asked box.
+    card = next(
+        c["move"][2] for c in update["choices"] if c["move"][1] == box and isinstance(c["move"][2], str)
+    )
+    page.drag_and_drop(f'#hand button:has-text("{card}")', "#plan .box.asked")
+    assert page.evaluate("window.__sent")[-1] == ["send", ["slot", box, card]]

@@ -156,7 +156,14 @@ function wallenstein(view, ctx) {
       h("thead", {}, h("tr", {}, h("th", {}), ["thaler", "grain", "vp", "supply", "cards"].map((k) => h("th", {}, t(k))))),
       h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat), h("td", {}, p.thaler), h("td", {}, p.grain), h("td", {}, p.vp), h("td", {}, p.supply), h("td", {}, p.cards))))),
     planBoard(view, me, ctx),
-    me && me.hand ? h("div", { id: "hand" }, h("h3", {}, t("hand")), h("div", { class: "keys" }, me.hand.map((c) => pickable(ctx, c)))) : null,
+    me && me.hand ? h("div", { id: "hand" }, h("h3", {}, t("hand")), h("div", { class: "keys" }, me.hand.map((c) => {
+      const card = pickable(ctx, c);
+      if (ctx.keys.has(c)) {
+        card.draggable = true;
+        card.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", c));
+      }
+      return card;
+    }))) : null,
     h("div", { class: "tower", id: "tower" }, h("h3", {}, t("tower")), cube(tower.inside || [], t("inside")), cube(tower.tray || [], t("tray"))),
     h("div", { class: "row" },
       h("div", {}, h("h3", {}, t("actions")), chips((view.actions || []).map((a) => term(a))), view.actions_hidden ? h("small", {}, `+${view.actions_hidden} ${t("hidden")}`) : null),
@@ -199,7 +206,17 @@ function planBoard(view, me, ctx) {
     h("ol", { class: "boxes" }, BOXES.map((box) => {
       const value = plan[box];
       const here = slots.filter((c) => c.move[1] === box);
-      return h("li", { class: `box ${box === asked ? "asked" : ""}`, "data-box": box },
+      // A card dragged from the hand onto the box being filled places it, like a click.
+      const drop = box === asked ? {
+        ondragover: (e) => e.preventDefault(),
+        ondrop: (e) => {
+          e.preventDefault();
+          const card = e.dataTransfer.getData("text/plain");
+          const choice = here.find((c) => String(c.move[2]) === card);
+          if (choice) ctx.send(choice);
+        },
+      } : {};
+      return h("li", { class: `box ${box === asked ? "asked" : ""}`, "data-box": box, ...drop },
         h("span", { class: "label" }, term(box)), " ",
         value !== undefined ? h("strong", {}, typeof value === "number" ? `${value} ${t("thaler")}` : human(value)) : null,
         here.length ? h("div", { class: "keys" }, here.map((c) => h("button", { type: "button", class: "key legal", title: c.text,
