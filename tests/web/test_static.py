@@ -40,3 +40,30 @@ def test_both_languages_have_every_word() -> None:
     en, de = text.split("  de: {")
     keys = lambda part: set(re.findall(r"(\w+): \"", part))  # noqa: E731
     assert keys(en) == keys(de)
+
+
+def test_choices_are_the_legal_moves_with_their_phrases(toy_registered: str) -> None:
+    from feldherr.core.match import Match
+    from feldherr.games import get_game
+
+    game = get_game(toy_registered)
+    match = Match(game, {"players": 2}, 4)
+    seat = match.to_move()[0]
+    legal = [game.move_to_json(m) for m in match.seat_access(seat).legal_moves()]
+    for lang, word in (("en", "prize"), ("de", "Preis")):
+        message = web.add_choices(game, match, {"seat": seat, "view": match.view(seat)}, lang)
+        assert [c["move"] for c in message["choices"]] == legal
+        assert all(word in c["text"] for c in message["choices"])
+    # A spectator and a seat that owes nothing get no choices.
+    assert "choices" not in web.add_choices(game, match, {"seat": None, "view": match.view(None)}, "en")
+    other = 1 - seat
+    if other not in match.to_move():
+        assert "choices" not in web.add_choices(game, match, {"seat": other, "view": match.view(other)}, "en")
+
+
+def test_terms_are_the_fixed_words_of_the_catalogue(toy_registered: str) -> None:
+    from feldherr.games import get_game
+
+    words = web.terms(get_game(toy_registered))
+    assert words["move.double"] == {"en": "double the prize", "de": "Preis verdoppeln"}
+    assert "prize" not in words  # a template with placeholders is not a term
