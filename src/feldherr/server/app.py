@@ -37,7 +37,6 @@ FINISHED = ("finished", "imported")
 STATUSES = ("open", "running", "finished", "imported")
 
 
-
 class Bucket:
     """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
 
