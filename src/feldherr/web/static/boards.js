@@ -141,7 +141,8 @@ function wallenstein(view, ctx) {
           s("text", { x: cx + 26.5 + i * 15, y: cy + 8, class: "bld-l", "text-anchor": "middle" }, BUILDING[b] || "?"))),
         state.revolt_markers ? s("g", {}, s("polygon", { points: `${cx - 34},${cy + 14} ${cx - 24},${cy - 4} ${cx - 14},${cy + 14}`, class: "unrest" }),
           s("text", { x: cx - 24, y: cy + 12, class: "unrest-l", "text-anchor": "middle" }, state.revolt_markers)) : null);
-      }));
+      }),
+      s("path", { d: regionBorders(map, W, H), class: "region-border" }));
   }
   const players = wallensteinPlayers(view);
   const me = players.find((p) => p.seat === ctx.me);
@@ -222,6 +223,28 @@ function planBoard(view, me, ctx) {
         here.length ? h("div", { class: "keys" }, here.map((c) => h("button", { type: "button", class: "key legal", title: c.text,
           onclick: () => ctx.send(c) }, typeof c.move[2] === "number" ? `${c.move[2]} ${t("thaler")}` : human(c.move[2])))) : null);
     })));
+}
+
+// The regions' borders: the county edges that two counties of different regions share, and the
+// coast (edges of one county only). Neighbouring outlines share their vertices exactly.
+const borderCache = new Map();
+function regionBorders(map, W, H) {
+  if (borderCache.has(map)) return borderCache.get(map);
+  const seen = new Map();
+  for (const [cname, c] of Object.entries(map.counties)) {
+    c.outline.forEach((a, i) => {
+      const b = c.outline[(i + 1) % c.outline.length];
+      const key = [a.join(","), b.join(",")].sort().join("|");
+      const entry = seen.get(key) || { a, b, regions: [] };
+      entry.regions.push(c.region);
+      seen.set(key, entry);
+    });
+  }
+  const pt = ([x, y]) => `${(x * W).toFixed(1)},${(y * H).toFixed(1)}`;
+  const d = [...seen.values()].filter((e) => e.regions.length === 1 || e.regions[0] !== e.regions[1])
+    .map((e) => `M${pt(e.a)}L${pt(e.b)}`).join("");
+  borderCache.set(map, d);
+  return d;
 }
 
 // The view's per-seat records: "players" in the template's envelope, "player_info" before it.
