@@ -15,6 +15,8 @@ from .serverutil import Client, NotConforming, Server, assert_views_exact, secre
 
 
 def test_health_and_catalogue(server: Server) -> None:
+    printed = server.logs()
+    assert f"open http://127.0.0.1:{server.port}/" in printed and "database: sqlite:///" in printed
     health = server.http.get("/api/health").json()
     assert health["status"] == "ok" and health["database"] == "sqlite" and "toy" in health["games"]
     toy = next(g for g in server.http.get("/api/catalog").json() if g["name"] == "toy")
@@ -229,6 +231,31 @@ def test_absent_player_is_replaced_by_a_bot_until_back(tmp_path: Path) -> None:
         srv.stop()
 
 
+def test_a_stand_in_plays_only_until_the_player_returns(tmp_path: Path) -> None:
+    srv = Server(tmp_path, None, None, "--absent-after", "0.5", "--bot-delay", "0.3").start()
+    try:
+        created = srv.create(
+            "toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], options={"rounds": 5}, seed=6
+        )
+        token = created["seats"][0]["token"]
+        client = Client(srv, created["id"], [token])
+        seen = client.until(lambda m: m["type"] == "update")["version"]
+        client.close()
+        deadline = time.time() + 20
+        while srv.http.get(f"/api/games/{created['id']}").json()["version"] < seen + 3:
+            assert time.time() < deadline
+            time.sleep(0.1)
+        back = Client(srv, created["id"], [token], since={"0": seen})
+        first = back.until(lambda m: m["type"] == "update")
+        assert first["stand_ins"] == []
+        assert any(item["entry"]["k"] == "bid" for item in first["log"])  # the stand-in's secret bid, for us
+        final = back.play(timeout=60, backlog=[first])
+        assert final is not None and all(u["stand_ins"] == [] for u in back.updates)
+        assert any(a["applied"] for a in back.acks)  # the player made moves again
+    finally:
+        srv.stop()
+
+
 def test_lists_rematch_records_and_replays(server: Server) -> None:
     created = server.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=21)
     assert any(g["id"] == created["id"] for g in server.http.get("/api/games?status=open").json()["games"])
@@ -282,3 +309,15 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
             assert moves[version - 1][0] == seat
     finally:
         srv.stop()
+
+
+def test_language_switch_resends_the_whole_log(server: Server) -> None:
+    created = server.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=1)
+    client = Client(server, created["id"], [created["seats"][0]["token"]])
+    english = client.until(lambda m: m["type"] == "update")
+    assert english["log"] and english["log"][0]["text"].startswith("Round")
+    client.send({"type": "lang", "lang": "de"})
+    german = client.until(lambda m: m["type"] == "update")
+    assert [i["entry"] for i in german["log"]] == [i["entry"] for i in english["log"]]
+    assert german["log"][0]["text"].startswith("Runde")
+    client.close()

@@ -35,8 +35,8 @@ COMMANDS = (
     "feldherr.cli.simulate",
     "feldherr.cli.bench",
     "feldherr.cli.replay",
-    "feldherr.cli.serve",
     "feldherr.cli.fuzz",
+    "feldherr.cli.serve",
 )
 #: Optional modules with ``register(subparsers)``; skipped when not installed.
 PLUGINS: list[str] = []

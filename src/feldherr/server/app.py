@@ -278,7 +278,7 @@ def create_app(settings: Settings) -> FastAPI:
                         await h.call(h.submit, game_id, seat, data.get("move"), version, conn, msg_id)
                     elif kind == "lang":
                         conn.lang = get_lang(data)
-                        await h.call(_resend, h, conn, game_id)
+                        await h.call(_resend, h, conn, game_id, True)
                     elif kind == "sync":
                         await h.call(_resend, h, conn, game_id)
                     elif kind == "ping":
@@ -392,10 +392,15 @@ def _update(hub: Hub, game_id: str, token: str | None, since: int | None, lang: 
         return add_choices(table.game, match, message, lang)
 
 
-def _resend(hub: Hub, conn: Conn, game_id: str) -> None:
+def _resend(hub: Hub, conn: Conn, game_id: str, whole_log: bool = False) -> None:
+    """The connection's current updates again (``whole_log``: with the whole log, e.g. in a new
+    language)."""
     table = hub.table(game_id)
     with table.lock:
         hub._catch_up(table)
+        if whole_log:
+            for viewer in conn.viewers:
+                conn.sent[viewer] = None
         hub._send(table, conn, force=True)
 
 

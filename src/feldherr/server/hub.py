@@ -362,10 +362,9 @@ class Hub:
                     "table": [s.public() for s in table.seats],
                 }
             )
+            for s in seats:  # the player is back: the stand-in stops
+                table.stand_ins.pop(s, None)
             self._send(table, conn, force=True)
-            returned = [s for s in seats if s in table.stand_ins]
-            for s in returned:
-                del table.stand_ins[s]
         unclaimed = [s for s in seats if not table.seats[s].claimed]
         if seats:
             if unclaimed:
@@ -421,22 +420,25 @@ class Hub:
         match = table.match
         try:
             with self.store.begin() as conn:
-                row = self.store.game(table.id, conn, lock=True)
-                if row is None:
+                stored_version = self.store.lock_version(conn, table.id)
+                if stored_version is None:
                     raise ServerError("server.game", 404, "not-found", game=table.id)
-                if row.version != match.version:
+                if stored_version != match.version:
                     self._catch_up(table, conn)
                 sub = match.submit(seat, move_json, expected)
                 if sub.applied:
                     applied = True
                     index = len(match.record.moves) - 1
-                    stored = match.record.moves[-1][1]
-                    self.store.add_move(conn, table.id, index, seat, json.dumps(stored))
-                    values: dict[str, Any] = {"version": match.version, "updated": time.time()}
                     outcome = match.outcome()
-                    if outcome is not None:
-                        values.update(status="finished", outcome=outcome.to_json())
-                    self.store.set_game(conn, table.id, **values)
+                    self.store.record_move(
+                        conn,
+                        table.id,
+                        index,
+                        seat,
+                        json.dumps(match.record.moves[-1][1]),
+                        match.version,
+                        outcome.to_json() if outcome is not None else None,
+                    )
                     every = self.settings.snapshot_every
                     if every > 0 and len(match.record.moves) % every == 0 and outcome is None:
                         self.store.add_snapshot(conn, table.id, len(match.record.moves), snapshot.take(match))

@@ -70,7 +70,9 @@ class Player:
         self.sent: dict[str, float] = {}
 
     async def run(self) -> None:
-        async with httpx.AsyncClient(timeout=30) as http:
+        # a fresh connection per request: a kept-alive one may be closed by the server just as it
+        # is reused (a client-side race, not a server error)
+        async with httpx.AsyncClient(timeout=30, limits=httpx.Limits(max_keepalive_connections=0)) as http:
             while time.time() < self.stop:
                 finished = await self.play_one()
                 if not finished:
@@ -91,7 +93,9 @@ class Player:
                     self.stats.games.append((self.url, self.game_id))
 
     async def play_one(self) -> bool:
-        async with websockets.connect(f"{_ws(self.url)}/ws/games/{self.game_id}", max_size=2**24) as ws:
+        async with websockets.connect(
+            f"{_ws(self.url)}/ws/games/{self.game_id}", max_size=2**24, open_timeout=30
+        ) as ws:
             await ws.send(json.dumps({"type": "hello", "tokens": [self.token]}))
             counter = itertools.count()
             while True:
@@ -138,7 +142,9 @@ async def _watch(url: str, current: dict[int, str], slot: int, stats: Stats, sto
     while time.time() < stop:
         game_id = current[slot]
         try:
-            async with websockets.connect(f"{_ws(url)}/ws/games/{game_id}", max_size=2**24) as ws:
+            async with websockets.connect(
+                f"{_ws(url)}/ws/games/{game_id}", max_size=2**24, open_timeout=30
+            ) as ws:
                 await ws.send(json.dumps({"type": "hello", "tokens": []}))
                 while time.time() < stop:
                     raw = await asyncio.wait_for(ws.recv(), max(0.01, stop - time.time()))

@@ -20,7 +20,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, create_engine, event, insert, select, text, update
 from sqlalchemy.engine import make_url
 
 from feldherr.server.config import normalize_db_url
@@ -28,6 +28,28 @@ from feldherr.server.schema import games, moves, seats, snapshots
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 MIGRATION_LOCK = 0x6665_6C64  # a PostgreSQL advisory lock id: one process migrates at a time
+
+
+# The statements of the hot path (one move), built once: building them per move cost as much as
+# running them.
+_VERSION = select(games.c.version).where(games.c.id == bindparam("gid"))
+_VERSION_LOCKED = _VERSION.with_for_update()
+_INSERT_MOVE = insert(moves)
+_UPDATE_VERSION = (
+    update(games)
+    .where(games.c.id == bindparam("gid"))
+    .values(version=bindparam("version"), updated=bindparam("updated"))
+)
+_FINISH = (
+    update(games)
+    .where(games.c.id == bindparam("gid"))
+    .values(
+        version=bindparam("version"),
+        updated=bindparam("updated"),
+        status=bindparam("status"),
+        outcome=bindparam("outcome"),
+    )
+)
 
 
 @dataclass
@@ -271,10 +293,35 @@ class Store:
             )
 
     # -- moves and snapshots -------------------------------------------------------------------
-    def add_move(self, conn: Connection, game_id: str, idx: int, seat: int, move_json: str) -> None:
+    def lock_version(self, conn: Connection, game_id: str) -> int | None:
+        """The game's stored version, its row locked until the transaction ends (PostgreSQL; on
+        SQLite the transaction holds the database's write lock already); None: no such game."""
+        statement = _VERSION_LOCKED if self.dialect == "postgresql" else _VERSION
+        value = conn.execute(statement, {"gid": game_id}).scalar()
+        return int(value) if value is not None else None
+
+    def record_move(
+        self,
+        conn: Connection,
+        game_id: str,
+        idx: int,
+        seat: int,
+        move_json: str,
+        version: int,
+        outcome: dict[str, Any] | None,
+    ) -> None:
+        """Store one accepted move and the game's new version (and its end)."""
+        now = time.time()
         conn.execute(
-            insert(moves).values(game_id=game_id, idx=idx, seat=seat, move=move_json, at=time.time())
+            _INSERT_MOVE, {"game_id": game_id, "idx": idx, "seat": seat, "move": move_json, "at": now}
         )
+        values = {"gid": game_id, "version": version, "updated": now}
+        if outcome is None:
+            conn.execute(_UPDATE_VERSION, values)
+        else:
+            conn.execute(
+                _FINISH, {**values, "status": "finished", "outcome": json.dumps(outcome, default=str)}
+            )
 
     def add_moves(self, conn: Connection, game_id: str, items: Sequence[tuple[int, Any]]) -> None:
         if items:
