@@ -169,7 +169,7 @@ function wallenstein(view, ctx) {
     h("div", { class: "row" },
       h("div", {}, h("h3", {}, t("actions")), chips((view.actions || []).map((a) => term(a))), view.actions_hidden ? h("small", {}, `+${view.actions_hidden} ${t("hidden")}`) : null),
       h("div", {}, h("h3", {}, t("bonus")), chips((view.bonus_tiles || []).map((b) => term(b))))),
-    view.draft ? h("div", { id: "draft" }, h("h3", {}, "draft"), view.draft.faceup ? h("div", { class: "keys" }, view.draft.faceup.map((c) => pickable(ctx, c))) : null,
+    view.draft ? h("div", { id: "draft" }, h("h3", {}, t("draft")), view.draft.faceup ? h("div", { class: "keys" }, view.draft.faceup.map((c) => pickable(ctx, c))) : null,
       h("pre", { class: "small" }, JSON.stringify(view.draft))) : null,
     ["court", "leaders", "landsknechte"].filter((key) => view[key]).map((key) => h("details", { class: "module", id: `module-${key}`, open: true },
       h("summary", {}, term(key)), moduleBoard(view[key], ctx, players.length))));

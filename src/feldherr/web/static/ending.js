@@ -11,7 +11,7 @@ export function scoringTable(outcome, names) {
   const seats = outcome.scores.map((_, i) => i);
   const extra = Object.entries(outcome).filter(([key, value]) => !["scores", "winners"].includes(key) && Array.isArray(value) && value.length === seats.length);
   return h("table", { class: "scoring", id: "final-scoring" },
-    h("thead", {}, h("tr", {}, h("th", {}, t("seat")), h("th", {}, t("score")), extra.map(([key]) => h("th", {}, key.replaceAll("_", " "))))),
+    h("thead", {}, h("tr", {}, h("th", {}, t("seat")), h("th", {}, t("score")), extra.map(([key]) => h("th", {}, t(key) === key ? key.replaceAll("_", " ") : t(key))))),
     h("tbody", {}, seats.map((i) => h("tr", { class: outcome.winners.includes(i) ? "winner" : "" },
       h("th", { style: `--seat:${colour(i)}` }, h("span", { class: "dot" }), names[i] ?? `${i + 1}`, outcome.winners.includes(i) ? " ★" : ""),
       h("td", {}, outcome.scores[i]),

@@ -25,8 +25,9 @@ const WORDS = {
     castillo: "Castillo", king: "King", stacks: "stacks", openCards: "open action cards", powerCards: "power cards",
     played: "played", dummy: "dummy", characters: "open characters", dice: "dice", provinces: "provinces",
     committed: "commitments", luck: "luck", deck: "deck", cards: "cards", used: "used",
-    thaler: "Taler", grain: "grain", vp: "points", supply: "supply", buildings: "buildings",
+    thaler: "Taler", grain: "grain", vp: "points", supply: "supply", buildings: "buildings", money: "money",
     battles: "Battles won (+) and lost (−)",
+    counties: "counties", best_province: "best province", values: "values", draft: "draft",
   },
   de: {
     title: "feldherr", newGame: "Neues Spiel", game: "Spiel", options: "Optionen", seats: "Plätze",
@@ -55,6 +56,7 @@ const WORDS = {
     committed: "Einsätze", luck: "Glück", deck: "Stapel", cards: "Karten", used: "benutzt",
     thaler: "Taler", grain: "Getreide", vp: "Siegpunkte", supply: "Vorrat", buildings: "Gebäude",
     battles: "Schlachten gewonnen (+) und verloren (−)",
+    money: "Geld", counties: "Grafschaften", best_province: "beste Provinz", values: "Werte", draft: "Auswahl",
   },
 };
 
