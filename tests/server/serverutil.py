@@ -189,6 +189,7 @@ class Client:
         done = 0
         pending = list(backlog or [])
         ended: set[int | None] = set()
+        sent: dict[str, dict[str, Any]] = {}
         while time.time() < deadline:
             message = pending.pop(0) if pending else self.recv(max(0.1, deadline - time.time()))
             if message["type"] == "update":
@@ -203,19 +204,22 @@ class Client:
                 if message["seat"] in message["asked"] and view["decision"]:
                     moves = view["decision"]["moves"]
                     move = pick(moves, message) if pick else moves[0]
-                    self.send(
-                        {
-                            "type": "move",
-                            "seat": message["seat"],
-                            "move": move,
-                            "version": message["version"],
-                            "id": f"{message['seat']}@{message['version']}",
-                        }
-                    )
+                    msg_id = f"{message['seat']}@{message['version']}"
+                    sent[msg_id] = {
+                        "type": "move",
+                        "seat": message["seat"],
+                        "move": move,
+                        "version": message["version"],
+                        "id": msg_id,
+                    }
+                    self.send(sent[msg_id])
             elif message["type"] == "ack":
                 done += message["applied"]
                 if stop_after is not None and done >= stop_after:
                     return None
+            elif message["type"] == "error" and message["code"] == "rate" and message.get("id") in sent:
+                time.sleep(0.2)  # the server's rate limit: wait, then send the move again
+                self.send(sent[message["id"]])
             elif message["type"] == "error":
                 assert message["code"] in ("stale", "not-your-turn"), message
         raise AssertionError("the game did not end in time")

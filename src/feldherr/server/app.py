@@ -244,18 +244,21 @@ def create_app(settings: Settings) -> FastAPI:
                 try:
                     if len(text) > settings.max_message:
                         raise ServerError("server.size", 413, "too-large", limit=settings.max_message)
-                    if not bucket.take():
+                    allowed = bucket.take()
+                    if not allowed:
                         refused += 1
                         if refused > 10 * settings.burst:
                             break  # a flood: hang up
-                        raise ServerError("server.rate", 429, "rate")
+                    rate = ServerError("server.rate", 429, "rate")
                     try:
                         data = json.loads(text)
                     except ValueError as exc:
-                        raise ServerError("server.json", 400, "bad-json") from exc
+                        raise (rate if not allowed else ServerError("server.json", 400, "bad-json")) from exc
                     if not isinstance(data, dict):
-                        raise ServerError("server.json", 400, "bad-json")
+                        raise rate if not allowed else ServerError("server.json", 400, "bad-json")
                     msg_id = short_id(data.get("id"))
+                    if not allowed:  # refused after reading, so that the refusal names the message
+                        raise rate
                     kind = data.get("type")
                     if kind == "hello":
                         if attached:
