@@ -50,10 +50,16 @@ export function showPlay(root, gameId) {
         transmit(st.sent.seat, st.sent.move, again.version);
         return;
       }
+      if (msg.code === "rate" && st.sent) { // too fast: the same move once more, a moment later
+        const { seat, move, version } = st.sent;
+        setTimeout(() => transmit(seat, move, st.bySeat.get(seat)?.version ?? version), 500);
+        return;
+      }
       st.busy = false;
       st.error = msg.message;
       if (!st.welcome) st.status = "error";
     } else {
+      if (msg.type === "ack") st.sent = null; // taken: nothing to send again
       return; // ack, pong: the update that follows says it all
     }
     decide();
