@@ -5,6 +5,10 @@ set -euo pipefail
 if [ "${FELDHERR_NO_BROWSER:-}" = "1" ] || command -v chromium >/dev/null 2>&1; then
     exit 0
 fi
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "setup-browser: no apt-get here; install chromium yourself (or set FELDHERR_CHROMIUM); browser tests will skip" >&2
+    exit 0
+fi
 SUDO=""
 if [ "$(id -u)" != "0" ]; then
     if command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
