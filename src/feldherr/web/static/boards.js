@@ -299,12 +299,30 @@ function elgrande(view, ctx) {
         h("td", {}, p.dummy ? t("dummy") : p.score ?? "–"), h("td", {}, p.court ?? "–"), h("td", {}, p.province ?? "–"),
         h("td", {}, p.played ?? "–", p.hand_size !== undefined ? ` (${p.hand_size})` : ""),
         h("td", {}, p.castillo ?? t("hidden"), p.disc ? ` → ${p.disc}` : ""))))),
+    scoringTrack(players.filter((p) => !p.dummy), ctx),
     mine && mine.hand ? h("div", { id: "hand" }, h("h3", {}, t("powerCards")), h("div", { class: "keys" }, mine.hand.map((c) => h("span", { class: "power" }, c))),
       mine.discard && mine.discard.length ? h("small", {}, `${t("played")}: ${mine.discard.join(", ")}`) : null) : null,
-    h("div", { id: "stacks" }, h("h3", {}, t("openCards")),
+    h("div", { id: "stacks" }, h("h3", {}, `${t("openCards")} (${t("stacks")})`),
       h("ol", { class: "stacks" }, (view.open_cards || []).map((card, i) => h("li", {},
-        h("span", { class: "card" }, card === null ? "–" : human(card)), h("small", {}, ` ${t("stacks")} ${i + 1}: ${view.stack_sizes?.[i] ?? "?"}`))))),
+        h("span", { class: "card" }, card === null ? "–" : human(card)), h("small", { title: t("stacks") }, ` ${i + 1}: ${view.stack_sizes?.[i] ?? "?"}`))))),
     view.scoreboards && view.scoreboards.some((x) => x !== null) ? info("scoreboards", view.scoreboards.map(human).join(", ")) : null);
+}
+
+// The scoring track: a ruler from 0 with each seat's marker at its score (stacked when equal).
+function scoringTrack(players, ctx) {
+  const top = Math.max(50, ...players.map((p) => p.score ?? 0));
+  const X = (v) => 10 + (v / top) * 380;
+  const seen = new Map();
+  return s("svg", { viewBox: "0 0 400 44", class: "track", id: "track", role: "img", "aria-label": t("score") },
+    s("line", { x1: 10, x2: 390, y1: 30, y2: 30, class: "axis" }),
+    Array.from({ length: Math.floor(top / 10) + 1 }, (_, k) => [s("line", { x1: X(k * 10), x2: X(k * 10), y1: 26, y2: 34, class: "axis" }),
+      s("text", { x: X(k * 10), y: 43, class: "tick", "text-anchor": "middle" }, k * 10)]),
+    players.map((p) => {
+      const v = p.score ?? 0;
+      const k = seen.get(v) || 0;
+      seen.set(v, k + 1);
+      return s("circle", { cx: X(v), cy: 22 - k * 7, r: 4, fill: colour(p.seat), class: "marker" }, s("title", {}, `${name(ctx, p.seat)}: ${v}`));
+    }));
 }
 
 // -- Ernst von Mansfeld ------------------------------------------------------------------------------
