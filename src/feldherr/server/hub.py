@@ -441,7 +441,7 @@ class Hub:
                     )
                     every = self.settings.snapshot_every
                     if every > 0 and len(match.record.moves) % every == 0 and outcome is None:
-                        self.store.add_snapshot(conn, table.id, len(match.record.moves), snapshot.take(match))
+                        self._snapshot(conn, table)
         except BaseException:
             if applied:  # the match moved on but the database did not: forget this copy
                 self.evict(table)
@@ -452,6 +452,15 @@ class Hub:
                 table.row.status = "finished"
             self.bus.publish(table.id, match.version)
         return sub
+
+    def _snapshot(self, conn: Any, table: Table) -> None:
+        """Store a snapshot; one that cannot be taken is skipped (it only saves replay time)."""
+        try:
+            data = json.dumps(snapshot.take(table.match))
+        except Exception:
+            log.exception("game %s: no snapshot", table.id)
+            return
+        self.store.add_snapshot(conn, table.id, len(table.match.record.moves), data)
 
     def _catch_up(self, table: Table, conn: Any = None) -> bool:
         """Apply the moves stored by other processes; the caller holds ``table.lock``."""

@@ -13,7 +13,7 @@ import contextlib
 import json
 import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -348,8 +348,9 @@ class Store:
                 return [(r.idx, r.seat, json.loads(r.move)) for r in c.execute(query)]
         return [(r.idx, r.seat, json.loads(r.move)) for r in conn.execute(query)]
 
-    def add_snapshot(self, conn: Connection, game_id: str, version: int, data: Mapping[str, Any]) -> None:
-        conn.execute(insert(snapshots).values(game_id=game_id, version=version, data=json.dumps(data)))
+    def add_snapshot(self, conn: Connection, game_id: str, version: int, data: str) -> None:
+        """Store a snapshot (its JSON text) taken after ``version`` moves."""
+        conn.execute(insert(snapshots).values(game_id=game_id, version=version, data=data))
 
     def latest_snapshot(self, game_id: str, at_most: int) -> tuple[int, dict[str, Any]] | None:
         query = (
