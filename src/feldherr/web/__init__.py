@@ -14,7 +14,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from feldherr.core.bots import SeatAccess
 from feldherr.core.game import Game
 from feldherr.core.match import Match
 
@@ -39,24 +38,15 @@ def add_choices(game: Game, match: Match, message: dict[str, Any], lang: str) ->
     out = []
     for move in access.legal_moves():
         move_json = game.move_to_json(move)
-        out.append({"move": move_json, "text": _describe(game, access, view, move, lang, move_json)})
+        out.append({"move": move_json, "text": _describe(game, view, move, lang, move_json)})
     message["choices"] = out
     return message
 
 
-def _describe(
-    game: Game, access: SeatAccess, view: Mapping[str, Any], move: Any, lang: str, move_json: Any
-) -> str:
+def _describe(game: Game, view: Mapping[str, Any], move: Any, lang: str, move_json: Any) -> str:
     try:
         return game.describe_move(view, move, lang)
-    except Exception:
-        pass
-    # TODO(template): the games' interim shims still take (state, seat, move, lang); drop this
-    # fallback once every game describes a move from the view.
-    try:
-        legacy: Any = game.describe_move
-        return str(legacy(access._state, access.seat, move, lang))
-    except Exception:
+    except Exception:  # a phrase is a nicety; the move stays choosable under its JSON
         return json.dumps(move_json, ensure_ascii=False)
 
 
