@@ -12,6 +12,7 @@ fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
 if [ "${1:-}" = "dev" ]; then
     .venv/bin/python -m pip install -q -e '.[dev]'
+    bash scripts/setup-browser.sh  # Debian's chromium for the browser client's tests
 elif [ "${1:-}" = "server" ]; then
     .venv/bin/python -m pip install -q -e '.[server]'
 else

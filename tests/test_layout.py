@@ -22,8 +22,8 @@ LAYER = {
     "search": 2,
     "sim": 2,
     "adapters": 2,
+    "web": 2,  # the browser client's files and its move phrases: uses core only; the server serves it
     "server": 3,
-    "web": 3,
     "cli": 4,
 }
 PACKAGES = sorted(p.name for p in ROOT.iterdir() if p.is_dir() and (p / "__init__.py").exists())

@@ -12,12 +12,10 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, Response
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from feldherr import __version__
@@ -31,20 +29,12 @@ from feldherr.server.hub import Conn, Hub
 from feldherr.server.lobby import catalogue, parse_create
 from feldherr.server.protocol import ServerError, error_reply, get_int, get_lang, short_id, status_of
 from feldherr.server.store import Store
+from feldherr.web import add_choices, mount
 
 log = logging.getLogger("feldherr.server")
 MAX_TOKENS = 8
 FINISHED = ("finished", "imported")
 STATUSES = ("open", "running", "finished", "imported")
-STATIC = Path(__file__).resolve().parent / "static"
-"""The browser client, when it is built: ``static/index.html`` is served at ``/`` and
-``/play/{id}``, the rest of the folder under ``/static``."""
-
-INDEX = """<!doctype html><html lang="en"><meta charset="utf-8"><title>feldherr</title>
-<body style="font-family:sans-serif;max-width:40em;margin:2em auto">
-<h1>feldherr</h1><p>The game server is running. The browser client is not part of this build yet;
-the protocol is in <code>docs/server.md</code>, the HTTP API at <a href="/docs">/docs</a>, the open
-games at <a href="/api/games">/api/games</a>.</p></body></html>"""
 
 
 class Bucket:
@@ -125,18 +115,7 @@ def create_app(settings: Settings) -> FastAPI:
         return str(request.base_url).rstrip("/")
 
     # -- pages and facts ------------------------------------------------------------------------
-    if (STATIC / "index.html").is_file():
-        app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-    @app.get("/", response_class=HTMLResponse)
-    async def index() -> Response:
-        if (STATIC / "index.html").is_file():
-            return FileResponse(STATIC / "index.html")
-        return HTMLResponse(INDEX)
-
-    @app.get("/play/{game_id}", response_class=HTMLResponse)
-    async def play_page(game_id: str) -> Response:
-        return await index()
+    mount(app)  # the browser client: /, /play/{id}, /replay/{id}, /static/...
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -406,13 +385,14 @@ def _update(hub: Hub, game_id: str, token: str | None, since: int | None, lang: 
         hub._catch_up(table)
         match = table.match
         asked = [seat] if seat is not None and seat in match.to_move() else []
-        return {
+        message = {
             "type": "update",
             "game": game_id,
             "seat": seat,
             **match.update(seat, since, lang),
             "asked": asked,
         }
+        return add_choices(table.game, match, message, lang)
 
 
 def _resend(hub: Hub, conn: Conn, game_id: str, whole_log: bool = False) -> None:

@@ -44,6 +44,7 @@ from feldherr.server.bus import LocalBus
 from feldherr.server.config import Settings
 from feldherr.server.protocol import ServerError
 from feldherr.server.store import GameRow, SeatRow, Store
+from feldherr.web import add_choices
 
 log = logging.getLogger("feldherr.server")
 T = TypeVar("T")
@@ -625,5 +626,7 @@ class Hub:
                 }
                 if shared is not None and viewer is None:
                     shared[(viewer, str(key))] = message
+                if viewer is not None:
+                    add_choices(table.game, match, message, conn.lang)
             conn.sent[viewer] = match.version
             conn.push(message)

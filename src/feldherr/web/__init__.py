@@ -1,0 +1,86 @@
+"""The browser client: static HTML, CSS and JavaScript ES modules served by the game server.
+
+Nothing here needs a build step or a Node toolchain; the files under ``static/`` are what the
+browser loads. :func:`mount` adds the pages and the files to a FastAPI app; :func:`add_choices`
+puts the human description of every legal move into a seat's update (the client shows those as
+the choices of the pending decision).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from feldherr.core.game import Game
+from feldherr.core.match import Match
+
+STATIC = Path(str(resources.files("feldherr.web") / "static"))
+PAGES = ("/", "/play/{game_id}", "/replay/{game_id}", "/new", "/import")
+
+
+def page() -> str:
+    """The one HTML page: the client's router picks the screen from the address."""
+    return (STATIC / "index.html").read_text(encoding="utf-8")
+
+
+def add_choices(game: Game, match: Match, message: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Add ``choices`` to a seat's update: ``[{"move": json, "text": phrase}, ...]``, every legal
+    move of the seat's pending decision with ``game.describe_move`` in ``lang`` (the client's
+    buttons). Nothing is added for a spectator or a seat that owes no decision."""
+    seat = message.get("seat")
+    if type(seat) is not int or seat not in match.to_move() or match.is_over():
+        return message
+    access = match.seat_access(seat)
+    view = message.get("view") or access.view
+    out = []
+    for move in access.legal_moves():
+        move_json = game.move_to_json(move)
+        out.append({"move": move_json, "text": _describe(game, view, move, lang, move_json)})
+    message["choices"] = out
+    return message
+
+
+def _describe(game: Game, view: Mapping[str, Any], move: Any, lang: str, move_json: Any) -> str:
+    try:
+        return game.describe_move(view, move, lang)
+    except Exception:  # a phrase is a nicety; the move stays choosable under its JSON
+        return json.dumps(move_json, ensure_ascii=False)
+
+
+def terms(game: Game) -> dict[str, dict[str, str]]:
+    """The game's fixed words (catalogue entries without placeholders) in German and English: the
+    rules' names of seasons, actions, colours, tiles, events for the boards' labels."""
+    out: dict[str, dict[str, str]] = {}
+    for key, entry in game.messages().items():
+        texts = {lang: entry.get(lang) for lang in ("en", "de")}
+        if all(isinstance(t, str) and "{" not in t for t in texts.values()):
+            out[key] = {lang: str(text) for lang, text in texts.items()}
+    return out
+
+
+def mount(app: Any) -> None:
+    """Serve the client: the page at every client address, the files under ``/static``, and the
+    games' fixed words at ``/api/web/terms/{game}``."""
+    from fastapi.responses import HTMLResponse, JSONResponse
+    from fastapi.staticfiles import StaticFiles
+
+    from feldherr.games import game_names, get_game
+
+    async def serve_page() -> HTMLResponse:
+        return HTMLResponse(page(), headers={"Cache-Control": "no-cache"})
+
+    async def game_terms(game: str) -> JSONResponse:
+        if game not in game_names():
+            return JSONResponse({}, status_code=404)
+        return JSONResponse(terms(get_game(game)), headers={"Cache-Control": "max-age=3600"})
+
+    for path in PAGES:
+        app.add_api_route(path, serve_page, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/api/web/terms/{game}", game_terms, methods=["GET"], include_in_schema=False)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+
+__all__ = ["PAGES", "STATIC", "add_choices", "mount", "page", "terms"]

@@ -1,0 +1,360 @@
+// Per-game boards, drawn from the seat's view JSON alone. Each board gets a context:
+//   keys   strings that occur in the pending decision's legal moves (to highlight),
+//   pick   called with such a key when the player clicks it (filters the choices),
+//   names  the seats' names, me: the viewing seat (null: spectator).
+import { colour, h, s, usePalette } from "./dom.js";
+import { lang, t } from "./i18n.js";
+
+const data = {};
+const loading = {};
+const waiters = new Set();
+
+// Board data files (outlines) load once; a board drawn before they arrive is redrawn after.
+function needs(name, url = `/static/data/${name}.json`) {
+  if (data[name]) return data[name];
+  if (!loading[name]) {
+    loading[name] = fetch(url).then((r) => (r.ok ? r.json() : {})).then((d) => {
+      data[name] = d;
+      const now = [...waiters];
+      waiters.clear(); // before the calls: a redraw registers itself again for the next file
+      for (const fn of now) fn();
+    });
+  }
+  return null;
+}
+
+export function onData(fn) { waiters.add(fn); }
+
+export function moveKeys(choices) {
+  const keys = new Set();
+  const walk = (x) => {
+    if (typeof x === "string") keys.add(x);
+    else if (Array.isArray(x)) x.forEach(walk);
+    else if (x && typeof x === "object") Object.values(x).forEach(walk);
+  };
+  for (const c of choices || []) walk(c.move);
+  return keys;
+}
+
+// Per seat numbers for the plots: {score: [...], money: [...]}.
+export function numbers(game, view) {
+  if (game === "wallenstein") {
+    const players = wallensteinPlayers(view);
+    return { score: players.map((p) => p.vp), money: players.map((p) => p.thaler) };
+  }
+  if (game === "elgrande" && Array.isArray(view.players)) {
+    return { score: view.players.filter((p) => !p.dummy).map((p) => p.score ?? 0) };
+  }
+  if (Array.isArray(view.scores)) return { score: view.scores };
+  if (Array.isArray(view.players) && view.players.every((p) => p && typeof p === "object" && "score" in p)) {
+    return { score: view.players.map((p) => p.score) };
+  }
+  return {};
+}
+
+// The rules' names of fixed things (seasons, actions, colours, tiles, events) in the current
+// language, from the game's own catalogue; an id without an entry is shown as it is.
+let words = {};
+function term(key, prefix = "") {
+  const entry = words[prefix + key] || words[key];
+  return entry ? entry[lang()] || entry.en : human(key);
+}
+
+export function renderBoard(game, view, ctx) {
+  usePalette(game);
+  words = needs(`terms-${game}`, `/api/web/terms/${encodeURIComponent(game)}`) || {};
+  const draw = BOARDS[game] || generic;
+  const node = draw(view, ctx);
+  return h("div", { class: `board-${game}` }, node, raw(view));
+}
+
+const BOARDS = { wallenstein, elgrande, mansfeld };
+
+// -- shared pieces -------------------------------------------------------------------------------
+const human = (id) => (id === null || id === undefined ? "–" : String(id).replaceAll("_", " "));
+const name = (ctx, seat) => ctx.names[seat] ?? `${t("seat")} ${seat + 1}`;
+
+function chips(items, cls = "") {
+  return h("ul", { class: `chips ${cls}` }, (items || []).map((x) => h("li", { class: x === null ? "face-down" : "" }, x === null ? "?" : human(x))));
+}
+
+function pickable(ctx, key, label) {
+  const legal = ctx.keys.has(key);
+  return h("button", { type: "button", class: `key ${legal ? "legal" : ""} ${ctx.filter === key ? "active" : ""}`, disabled: !legal,
+    onclick: () => ctx.pick(key), title: legal ? t("legal") : "" }, label ?? human(key));
+}
+
+function seatCell(ctx, seat) {
+  return h("th", { style: `--seat:${colour(seat)}`, scope: "row" }, h("span", { class: "dot" }), name(ctx, seat), seat === ctx.me ? ` · ${t("you")}` : "");
+}
+
+function info(label, value) {
+  return h("div", { class: "info" }, h("span", { class: "label" }, label), " ", h("strong", {}, value));
+}
+
+function raw(view) {
+  return h("details", { class: "raw" }, h("summary", {}, t("view")), h("pre", {}, JSON.stringify(view, null, 1)));
+}
+
+function generic(view, ctx) {
+  const skip = new Set(["game", "seat", "log", "decision"]);
+  return h("dl", { class: "generic" }, Object.entries(view).filter(([k]) => !skip.has(k)).map(([k, v]) => [
+    h("dt", {}, human(k)), h("dd", {}, typeof v === "object" && v !== null ? JSON.stringify(v) : human(v))]));
+}
+
+// -- Wallenstein ------------------------------------------------------------------------------------
+const REGION_TINT = { Brandenburg: "#e8dcc0", Sachsen: "#d5e3c8", Kurpfalz: "#cfdbe8", Bayern: "#e6d0d8", "Österreich": "#e9e2b5" };
+const BUILDING = { palace: "P", church: "K", trading_post: "H" };
+const TOWER_COLOURS = ["red", "blue", "yellow", "purple", "black", "peasants"];
+
+function wallenstein(view, ctx) {
+  const map = needs("wallenstein-map");
+  const W = 1000 * map?.aspect || 950, H = 1000;
+  let svg;
+  if (!map) svg = h("p", {}, "…");
+  else {
+    svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "map", id: "map", role: "group", "aria-label": t("board") },
+      Object.entries(map.counties).map(([cname, c]) => {
+        const state = view.counties?.[cname];
+        if (!state) { // not in play (the 3-player game)
+          const pts = c.outline.map(([x, y]) => `${(x * W).toFixed(1)},${(y * H).toFixed(1)}`).join(" ");
+          return s("g", { class: "county out", "data-county": cname }, s("title", {}, cname), s("polygon", { points: pts, class: "shape", fill: "#d8d8d8" }));
+        }
+        const leaderOf = (view.leaders?.leader || []).indexOf(cname);
+        const legal = ctx.keys.has(cname);
+        const [cx, cy] = [c.centre[0] * W, c.centre[1] * H];
+        const owner = state.owner;
+        const pts = c.outline.map(([x, y]) => `${(x * W).toFixed(1)},${(y * H).toFixed(1)}`).join(" ");
+        const title = `${cname} (${c.region}) — ${t("armies")}: ${state.armies}, ${t("unrest")}: ${state.revolt_markers}` +
+          (owner >= 0 ? `, ${name(ctx, owner)}` : "") + (state.buildings.length ? `, ${state.buildings.map((b) => term(b, "b.")).join(", ")}` : "");
+        return s("g", { class: `county ${legal ? "legal" : ""} ${ctx.filter === cname ? "active" : ""}`, "data-county": cname,
+          tabindex: legal ? 0 : null, role: legal ? "button" : null, "aria-label": title,
+          onclick: legal ? () => ctx.pick(cname) : null,
+          onkeydown: legal ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.pick(cname); } } : null },
+        s("title", {}, title),
+        s("polygon", { points: pts, fill: REGION_TINT[c.region] || "#eee", class: "shape" }),
+        owner >= 0 ? s("circle", { cx, cy: cy + 8, r: 17, fill: colour(owner), class: "owner" }) : null,
+        owner >= 0 ? s("text", { x: cx, y: cy + 14, class: "armies", "text-anchor": "middle" }, state.armies) : null,
+        s("text", { x: cx, y: cy - 14, class: "cname", "text-anchor": "middle" }, cname),
+        leaderOf >= 0 ? s("text", { x: cx - 24, y: cy + 16, class: "leader", fill: colour(leaderOf), "text-anchor": "middle" }, "★") : null,
+        state.buildings.map((b, i) => s("g", {}, s("rect", { x: cx + 20 + i * 15, y: cy - 2, width: 13, height: 13, class: `bld ${b}` }),
+          s("text", { x: cx + 26.5 + i * 15, y: cy + 8, class: "bld-l", "text-anchor": "middle" }, BUILDING[b] || "?"))),
+        state.revolt_markers ? s("g", {}, s("polygon", { points: `${cx - 34},${cy + 14} ${cx - 24},${cy - 4} ${cx - 14},${cy + 14}`, class: "unrest" }),
+          s("text", { x: cx - 24, y: cy + 12, class: "unrest-l", "text-anchor": "middle" }, state.revolt_markers)) : null);
+      }),
+      s("path", { d: regionBorders(map, W, H), class: "region-border" }));
+  }
+  const players = wallensteinPlayers(view);
+  const me = players.find((p) => p.seat === ctx.me);
+  const tower = view.tower || { inside: [], tray: [] };
+  const cube = (counts, label) => h("div", { class: "tower-row" }, h("span", { class: "label" }, label),
+    counts.map((n, i) => (n ? h("span", { class: "cube", style: `--seat:${colour(i)}`, title: `${term(TOWER_COLOURS[i] ?? String(i))}: ${n}` }, n) : null)));
+  return h("div", { class: "wallenstein" },
+    h("div", { class: "row" }, info(t("round"), `${view.year ?? "–"} · ${term(view.season)}`), info(t("phase"), human(view.phase)),
+      view.event !== null && view.event !== undefined ? info(t("event"), term(view.event, "ev.")) : null),
+    svg,
+    h("table", { class: "players", id: "players" },
+      h("thead", {}, h("tr", {}, h("th", {}), ["thaler", "grain", "vp", "supply", "cards"].map((k) => h("th", {}, t(k))))),
+      h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat), h("td", {}, p.thaler), h("td", {}, p.grain), h("td", {}, p.vp), h("td", {}, p.supply), h("td", {}, p.cards))))),
+    planBoard(view, me, ctx),
+    me && me.hand ? h("div", { id: "hand" }, h("h3", {}, t("hand")), h("div", { class: "keys" }, me.hand.map((c) => {
+      const card = pickable(ctx, c);
+      if (ctx.keys.has(c)) {
+        card.draggable = true;
+        card.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", c));
+      }
+      return card;
+    }))) : null,
+    h("div", { class: "tower", id: "tower" }, h("h3", {}, t("tower")), cube(tower.inside || [], t("inside")), cube(tower.tray || [], t("tray"))),
+    h("div", { class: "row" },
+      h("div", {}, h("h3", {}, t("actions")), chips((view.actions || []).map((a) => term(a))), view.actions_hidden ? h("small", {}, `+${view.actions_hidden} ${t("hidden")}`) : null),
+      h("div", {}, h("h3", {}, t("bonus")), chips((view.bonus_tiles || []).map((b) => term(b))))),
+    view.draft ? h("div", { id: "draft" }, h("h3", {}, t("draft")), view.draft.faceup ? h("div", { class: "keys" }, view.draft.faceup.map((c) => pickable(ctx, c))) : null,
+      h("pre", { class: "small" }, JSON.stringify(view.draft))) : null,
+    ["court", "leaders", "landsknechte"].filter((key) => view[key]).map((key) => h("details", { class: "module", id: `module-${key}`, open: true },
+      h("summary", {}, term(key)), moduleBoard(view[key], ctx, players.length))));
+}
+
+// A module's board: what it holds per seat as one table (a row per item, a column per seat), the
+// rest as a list.
+function moduleBoard(data, ctx, n) {
+  const shared = new Set(["favors"]); // the court's favor spaces: one list for the table, not per seat
+  const perSeat = Object.entries(data).filter(([k, v]) => !shared.has(k) && Array.isArray(v) && v.length === n && n > 0);
+  const rest = Object.entries(data).filter(([k]) => !perSeat.some(([key]) => key === k));
+  const cell = (v) => (v === null || v === undefined ? "–" : typeof v === "object"
+    ? (Array.isArray(v) ? v.map((x) => (typeof x === "object" ? JSON.stringify(x) : human(x))).join(", ") || "–"
+      : Object.entries(v).map(([a, b]) => `${human(a)}: ${b}`).join(", ") || "–")
+    : human(v));
+  return h("div", {},
+    perSeat.length ? h("table", { class: "players" },
+      h("thead", {}, h("tr", {}, h("th", {}), Array.from({ length: n }, (_, i) => seatCell(ctx, i)))),
+      h("tbody", {}, perSeat.map(([key, values]) => h("tr", {}, h("th", { scope: "row" }, term(key)), values.map((v) => h("td", {}, cell(v))))))) : null,
+    rest.map(([key, value]) => Array.isArray(value) && value.every((x) => x && typeof x === "object" && !Array.isArray(x))
+      ? h("div", {}, h("h4", {}, term(key)), h("ul", { class: "chips" }, value.map((x) => h("li", {}, cell(x)))))
+      : info(term(key), cell(value))));
+}
+
+// The planning board: the ten action boxes and the bid; the box being filled shows the legal cards
+// (counties of the hand, money) and one click places a card.
+const BOXES = ["bid", "palace", "church", "trading_post", "grain", "taxes", "deploy5", "deploy3", "deploy1", "combat_a", "combat_b"];
+
+function planBoard(view, me, ctx) {
+  const slots = (ctx.choices || []).filter((c) => Array.isArray(c.move) && c.move[0] === "slot");
+  const plan = (me && me.plan) || {};
+  if (!slots.length && !Object.keys(plan).length) return null;
+  const asked = slots.length ? slots[0].move[1] : null;
+  return h("div", { class: "plan", id: "plan" }, h("h3", {}, t("plan")),
+    h("ol", { class: "boxes" }, BOXES.map((box) => {
+      const value = plan[box];
+      const here = slots.filter((c) => c.move[1] === box);
+      // A card dragged from the hand onto the box being filled places it, like a click.
+      const drop = box === asked ? {
+        ondragover: (e) => e.preventDefault(),
+        ondrop: (e) => {
+          e.preventDefault();
+          const card = e.dataTransfer.getData("text/plain");
+          const choice = here.find((c) => String(c.move[2]) === card);
+          if (choice) ctx.send(choice);
+        },
+      } : {};
+      return h("li", { class: `box ${box === asked ? "asked" : ""}`, "data-box": box, ...drop },
+        h("span", { class: "label" }, term(box)), " ",
+        value !== undefined ? h("strong", {}, typeof value === "number" ? `${value} ${t("thaler")}` : human(value)) : null,
+        here.length ? h("div", { class: "keys" }, here.map((c) => h("button", { type: "button", class: "key legal", title: c.text,
+          onclick: () => ctx.send(c) }, typeof c.move[2] === "number" ? `${c.move[2]} ${t("thaler")}` : human(c.move[2])))) : null);
+    })));
+}
+
+// The regions' borders: the county edges that two counties of different regions share, and the
+// coast (edges of one county only). Neighbouring outlines share their vertices exactly.
+const borderCache = new Map();
+function regionBorders(map, W, H) {
+  if (borderCache.has(map)) return borderCache.get(map);
+  const seen = new Map();
+  for (const [cname, c] of Object.entries(map.counties)) {
+    c.outline.forEach((a, i) => {
+      const b = c.outline[(i + 1) % c.outline.length];
+      const key = [a.join(","), b.join(",")].sort().join("|");
+      const entry = seen.get(key) || { a, b, regions: [] };
+      entry.regions.push(c.region);
+      seen.set(key, entry);
+    });
+  }
+  const pt = ([x, y]) => `${(x * W).toFixed(1)},${(y * H).toFixed(1)}`;
+  const d = [...seen.values()].filter((e) => e.regions.length === 1 || e.regions[0] !== e.regions[1])
+    .map((e) => `M${pt(e.a)}L${pt(e.b)}`).join("");
+  borderCache.set(map, d);
+  return d;
+}
+
+// The view's per-seat records: "players" in the template's envelope, "player_info" before it.
+function wallensteinPlayers(view) {
+  if (Array.isArray(view.player_info)) return view.player_info;
+  return Array.isArray(view.players) && view.players.every((p) => p && typeof p === "object") ? view.players : [];
+}
+
+// -- El Grande ----------------------------------------------------------------------------------------
+function elgrande(view, ctx) {
+  const board = needs("elgrande-board");
+  const players = view.players || [];
+  let svg = h("p", {}, "…");
+  if (board) {
+    const castilloLegal = ctx.keys.has("Castillo");
+    svg = s("svg", { viewBox: "0 0 100 80", class: "map", id: "map", role: "group", "aria-label": t("board") },
+      Object.entries(board.regions).map(([rname, r]) => {
+        const legal = ctx.keys.has(rname);
+        const pts = r.outline.map((p) => p.join(",")).join(" ");
+        const here = players.map((p, i) => [p.seat ?? i, (p.regions || {})[rname] || 0, p]).filter(([, n]) => n > 0);
+        const grandes = players.filter((p) => p.grande === rname);
+        const king = view.king === rname;
+        const [lx, ly] = r.label;
+        const title = `${rname} (${r.points.join("/")})` + (king ? ` — ${t("king")}` : "") + here.map(([seat, n]) => `, ${name(ctx, seat)}: ${n}`).join("");
+        return s("g", { class: `region ${legal ? "legal" : ""} ${ctx.filter === rname ? "active" : ""}`, "data-region": rname,
+          tabindex: legal ? 0 : null, role: legal ? "button" : null, "aria-label": title,
+          onclick: legal ? () => ctx.pick(rname) : null,
+          onkeydown: legal ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.pick(rname); } } : null },
+        s("title", {}, title),
+        s("polygon", { points: pts, class: "shape", fill: king ? "#f3e3a0" : "#efe6d2" }),
+        s("text", { x: lx, y: ly - 4, class: "rname", "text-anchor": "middle" }, rname),
+        s("text", { x: lx, y: ly, class: "rpoints", "text-anchor": "middle" }, r.points.join(" / ")),
+        king ? s("text", { x: lx, y: ly + 5, class: "king", "text-anchor": "middle" }, "♚") : null,
+        here.map(([seat, n], k) => s("g", {}, s("rect", { x: lx - 9 + k * 5, y: ly + 6, width: 4.4, height: 4.4, fill: colour(seat), class: "cab" }),
+          s("text", { x: lx - 6.8 + k * 5, y: ly + 9.6, class: "cab-n", "text-anchor": "middle" }, n))),
+        grandes.map((p, k) => s("circle", { cx: lx + 8 + k * 3, cy: ly - 8, r: 1.6, fill: colour(p.seat), class: "grande" })));
+      }),
+      s("g", { class: `region castillo ${castilloLegal ? "legal" : ""}`, "data-region": "Castillo", tabindex: castilloLegal ? 0 : null,
+        onclick: castilloLegal ? () => ctx.pick("Castillo") : null },
+      s("circle", { cx: board.castillo.label[0], cy: board.castillo.label[1], r: board.castillo.radius, class: "shape", fill: "#d9cbb0" }),
+      s("text", { x: board.castillo.label[0], y: board.castillo.label[1] - 2, class: "rname", "text-anchor": "middle" }, t("castillo")),
+      s("text", { x: board.castillo.label[0], y: board.castillo.label[1] + 3, class: "rpoints", "text-anchor": "middle" }, `${view.castillo_total ?? 0} ${t("hidden")}`)));
+  }
+  const mine = players.find((p) => p.seat === ctx.me);
+  return h("div", { class: "elgrande" },
+    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), human(view.phase)), info(t("king"), view.king ?? "–"),
+      view.card_in_use ? info(t("played"), human(view.card_in_use)) : null),
+    svg,
+    h("table", { class: "players", id: "players" },
+      h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("court"), t("province"), t("powerCards"), t("castillo")].map((x) => h("th", {}, x)))),
+      h("tbody", {}, players.map((p, i) => h("tr", { class: p.dummy ? "dummy" : "" }, seatCell(ctx, p.seat ?? i),
+        h("td", {}, p.dummy ? t("dummy") : p.score ?? "–"), h("td", {}, p.court ?? "–"), h("td", {}, p.province ?? "–"),
+        h("td", {}, p.played ?? "–", p.hand_size !== undefined ? ` (${p.hand_size})` : ""),
+        h("td", {}, p.castillo ?? t("hidden"), p.disc ? ` → ${p.disc}` : ""))))),
+    scoringTrack(players.filter((p) => !p.dummy), ctx),
+    mine && mine.hand ? h("div", { id: "hand" }, h("h3", {}, t("powerCards")), h("div", { class: "keys" }, mine.hand.map((c) => h("span", { class: "power" }, c))),
+      mine.discard && mine.discard.length ? h("small", {}, `${t("played")}: ${mine.discard.join(", ")}`) : null) : null,
+    h("div", { id: "stacks" }, h("h3", {}, `${t("openCards")} (${t("stacks")})`),
+      h("ol", { class: "stacks" }, (view.open_cards || []).map((card, i) => h("li", {},
+        h("span", { class: "card" }, card === null ? "–" : human(card)), h("small", { title: t("stacks") }, ` ${i + 1}: ${view.stack_sizes?.[i] ?? "?"}`))))),
+    view.scoreboards && view.scoreboards.some((x) => x !== null) ? info("scoreboards", view.scoreboards.map(human).join(", ")) : null);
+}
+
+// The scoring track: a ruler from 0 with each seat's marker at its score (stacked when equal).
+function scoringTrack(players, ctx) {
+  const top = Math.max(50, ...players.map((p) => p.score ?? 0));
+  const X = (v) => 10 + (v / top) * 380;
+  const seen = new Map();
+  return s("svg", { viewBox: "0 0 400 44", class: "track", id: "track", role: "img", "aria-label": t("score") },
+    s("line", { x1: 10, x2: 390, y1: 30, y2: 30, class: "axis" }),
+    Array.from({ length: Math.floor(top / 10) + 1 }, (_, k) => [s("line", { x1: X(k * 10), x2: X(k * 10), y1: 26, y2: 34, class: "axis" }),
+      s("text", { x: X(k * 10), y: 43, class: "tick", "text-anchor": "middle" }, k * 10)]),
+    players.map((p) => {
+      const v = p.score ?? 0;
+      const k = seen.get(v) || 0;
+      seen.set(v, k + 1);
+      return s("circle", { cx: X(v), cy: 22 - k * 7, r: 4, fill: colour(p.seat), class: "marker" }, s("title", {}, `${name(ctx, p.seat)}: ${v}`));
+    }));
+}
+
+// -- Ernst von Mansfeld ------------------------------------------------------------------------------
+function mansfeld(view, ctx) {
+  const players = mansfeldPlayers(view);
+  const reach = new Set(view.reach || []);
+  const face = (committed, seat) => (committed ? h("span", { class: "card face-down", title: t("hidden") }, "?") : "–");
+  return h("div", { class: "mansfeld" },
+    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), human(view.phase)), info(t("deck"), view.deck_size ?? "–"),
+      (view.order || []).length ? info("→", view.order.map((seat) => name(ctx, seat)).join(" → ")) : null),
+    h("div", { id: "characters" }, h("h3", {}, t("characters")),
+      h("div", { class: "keys" }, (view.open || []).map((c) => pickable(ctx, c, reach.has(c) ? `${human(c)} ✓` : human(c)))),
+      view.left && view.left.length ? h("small", {}, `${t("hidden")}: ${view.left.map(human).join(", ")}`) : null),
+    (view.roll || []).length ? h("div", { id: "dice" }, h("h3", {}, t("dice")), h("ul", { class: "dice" }, view.roll.map((d) => h("li", { class: "die" }, d)))) : null,
+    h("div", { id: "provinces" }, h("h3", {}, t("provinces")),
+      h("ul", { class: "provinces" }, (view.provinces || []).map((p) => (p && typeof p === "object"
+        ? h("li", { class: "province", style: p.owner !== null && p.owner !== undefined ? `--seat:${colour(p.owner)}` : "" },
+          h("strong", {}, p.value), h("small", {}, ` #${p.no}`), p.owner !== null && p.owner !== undefined ? h("span", { class: "dot" }) : null)
+        : h("li", { class: "province" }, String(p)))))),
+    h("table", { class: "players", id: "players" },
+      h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("cards"), t("used"), t("dice"), t("luck"), t("committed")].map((x) => h("th", {}, x)))),
+      h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat),
+        h("td", {}, p.score ?? "–"), h("td", {}, chips(p.cards)), h("td", {}, chips(p.used, "used")),
+        h("td", {}, p.dice ?? (p.dice_set ? t("hidden") : "–")), h("td", {}, p.luck ?? "–"),
+        h("td", {}, p.seat === ctx.me && view.my_commit ? chips(view.my_commit.cards || view.my_commit) : face(p.committed, p.seat)))))));
+}
+
+// Per-seat records: "players" in the template's envelope; before it, one array per key.
+function mansfeldPlayers(view) {
+  if (Array.isArray(view.players)) return view.players;
+  const n = view.players || (view.scores || []).length;
+  const at = (key, i) => (Array.isArray(view[key]) ? view[key][i] : undefined);
+  return Array.from({ length: n }, (_, i) => ({ seat: i, score: at("scores", i), cards: at("cards", i), used: at("used", i),
+    dice: at("choice", i), dice_set: at("dice_set", i), luck: undefined, committed: false }));
+}

@@ -1,0 +1,54 @@
+// Building DOM and SVG nodes without innerHTML (texts from the server are never parsed as HTML).
+const SVGNS = "http://www.w3.org/2000/svg";
+
+function fill(node, attrs, children, svg) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = value;
+    else if (key === "class" && !svg) node.className = value;
+    else if (key in node && !svg && typeof value !== "string") node[key] = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function h(tag, attrs, ...children) {
+  return fill(document.createElement(tag), attrs, children, false);
+}
+
+export function s(tag, attrs, ...children) {
+  return fill(document.createElementNS(SVGNS, tag), attrs, children, true);
+}
+
+export function clear(node) {
+  while (node.firstChild) node.firstChild.remove();
+  return node;
+}
+
+// Seat colours, shared by boards and plots; a game may bring its own (Wallenstein's seats are red,
+// blue, yellow, purple, black, and its peasants green). One game per page: the page sets it.
+export const COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#229954", "#7d3c98", "#ca6f1e"];
+const PALETTES = { wallenstein: ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#2b2b2b", "#3c9a4a"] };
+let palette = COLOURS;
+
+export function usePalette(game) { palette = PALETTES[game] || COLOURS; }
+export function colour(seat) { return palette[seat % palette.length]; }
+
+export async function api(path, options = {}) {
+  const response = await fetch(path, {
+    ...options,
+    headers: { "content-type": "application/json", ...(options.headers || {}) },
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const error = new Error(data.message || `HTTP ${response.status}`);
+    error.data = data;
+    throw error;
+  }
+  return data;
+}

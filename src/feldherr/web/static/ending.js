@@ -1,0 +1,88 @@
+// The end of a game: the final scoring per seat and plots of the game's course (score and money
+// over time), sampled from the replay of the finished game.
+import { api, colour, h } from "./dom.js";
+import { lang, t } from "./i18n.js";
+import { numbers } from "./boards.js";
+import { barChart, lineChart } from "./plots.js";
+
+const SAMPLES = 24;
+
+export function scoringTable(outcome, names) {
+  const seats = outcome.scores.map((_, i) => i);
+  const extra = Object.entries(outcome).filter(([key, value]) => !["scores", "winners"].includes(key) && Array.isArray(value) && value.length === seats.length);
+  return h("table", { class: "scoring", id: "final-scoring" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("seat")), h("th", {}, t("score")), extra.map(([key]) => h("th", {}, t(key) === key ? key.replaceAll("_", " ") : t(key))))),
+    h("tbody", {}, seats.map((i) => h("tr", { class: outcome.winners.includes(i) ? "winner" : "" },
+      h("th", { style: `--seat:${colour(i)}` }, h("span", { class: "dot" }), names[i] ?? `${i + 1}`, outcome.winners.includes(i) ? " ★" : ""),
+      h("td", {}, outcome.scores[i]),
+      extra.map(([, value]) => h("td", {}, fmt(value[i])))))));
+}
+
+function fmt(value) {
+  if (value === null || value === undefined) return "–";
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+// The log lines of the last step (the final scoring, line by line).
+export function scoringLines(log) {
+  if (!log || !log.length) return null;
+  const last = log[log.length - 1].version;
+  const lines = log.filter((item) => item.version === last && item.text);
+  return lines.length ? h("ol", { class: "scoring-lines", id: "scoring-lines" }, lines.map((item) => h("li", {}, item.text))) : null;
+}
+
+// Battles won and lost per seat, counted from the log's battle lines (attacker p, defender d, the
+// verdict); null when the game has none.
+export function battleChart(log, names) {
+  const won = names.map(() => 0);
+  const lost = names.map(() => 0);
+  let any = false;
+  for (const item of log || []) {
+    const a = item.entry && item.entry.k === "battle" ? item.entry.a : null;
+    if (!a || !("verdict" in a)) continue;
+    any = true;
+    const winner = a.verdict === "attacker" ? a.p : a.verdict === "defender" ? a.d : null;
+    for (const seat of [a.p, a.d]) {
+      if (!(seat >= 0 && seat < names.length)) continue;
+      if (seat === winner) won[seat] += 1;
+      else lost[seat] += 1;
+    }
+  }
+  if (!any) return null;
+  const bars = names.flatMap((name, i) => [
+    { label: `${name} +`, value: won[i], colour: colour(i) },
+    { label: `−`, value: lost[i], colour: "#999" },
+  ]);
+  const chart = barChart(t("battles"), bars);
+  chart.id = "plot-battles";
+  return chart;
+}
+
+export function endOfGame(gameId, game, outcome, names, log = []) {
+  const plots = h("div", { class: "plots", id: "plots" });
+  const winners = outcome.winners.map((i) => names[i] ?? i + 1).join(", ");
+  const node = h("section", { class: "panel ending", id: "ending" },
+    h("h2", {}, `${t("gameOver")} — ${outcome.winners.length > 1 ? t("winners") : t("winner")}: ${winners}`),
+    h("h3", {}, t("finalScore")), scoringTable(outcome, names), scoringLines(log), plots);
+  const battles = battleChart(log, names);
+  if (battles) plots.append(battles);
+  drawPlots(gameId, game, names, plots).catch(() => { /* the plots are a bonus; the table stands */ });
+  return { node };
+}
+
+export async function drawPlots(gameId, game, names, into) {
+  const first = await api(`/api/games/${gameId}/replay?at=0&lang=${lang()}`);
+  const total = first.total;
+  const points = [...new Set(Array.from({ length: SAMPLES + 1 }, (_, k) => Math.round((k * total) / SAMPLES)))];
+  const steps = await Promise.all(points.map((at) => (at === 0 ? first : api(`/api/games/${gameId}/replay?at=${at}&lang=${lang()}`))));
+  const tracks = steps.map((step) => [step.at, numbers(game, step.view)]);
+  for (const [key, title] of [["score", t("scoreOverTime")], ["money", t("money")]]) {
+    const seats = tracks.length ? (tracks[tracks.length - 1][1][key] || []).length : 0;
+    if (!seats) continue;
+    const series = Array.from({ length: seats }, (_, i) => ({
+      name: names[i] ?? `${i + 1}`, colour: colour(i),
+      values: tracks.filter(([, n]) => n[key] && n[key][i] !== undefined && n[key][i] !== null).map(([at, n]) => [at, n[key][i]]),
+    }));
+    into.append(lineChart(title, series, { id: `plot-${key}` }));
+  }
+}

@@ -1,0 +1,218 @@
+// A seat's page: the WebSocket, the board, the pending decision's choices, the log, hot-seat
+// hand-overs and the end of the game.
+import { api, clear, colour, h, usePalette } from "./dom.js";
+import { lang, t } from "./i18n.js";
+import { moveKeys, onData, renderBoard } from "./boards.js";
+import { endOfGame } from "./ending.js";
+import { fromHash, remember } from "./store.js";
+
+export function showPlay(root, gameId) {
+  const tokens = fromHash(gameId);
+  const st = {
+    ws: null, welcome: null, bySeat: new Map(), shown: null, pending: null, confirmed: new Set(),
+    status: "reconnecting", error: "", busy: false, filter: "", stopped: false, retry: 0, nextId: 1, ended: null,
+  };
+
+  function connect() {
+    if (st.stopped) return;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
+    st.ws = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", tokens, lang: lang() }));
+    ws.onmessage = (event) => receive(JSON.parse(event.data));
+    ws.onclose = () => {
+      if (st.ws !== ws || st.stopped) return;
+      st.status = "reconnecting";
+      renderStatus();
+      st.retry = Math.min(st.retry + 1, 6);
+      setTimeout(connect, 200 * 2 ** st.retry);
+    };
+  }
+
+  function receive(msg) {
+    if (msg.type === "welcome") {
+      st.welcome = msg;
+      st.bySeat = new Map();
+      st.status = "connected";
+      st.retry = 0;
+    } else if (msg.type === "update") {
+      const key = msg.seat === null ? "spectator" : msg.seat;
+      const known = st.bySeat.get(key);
+      const log = known && known.version < msg.version ? known.log.concat(msg.log) : msg.log;
+      st.bySeat.set(key, { ...msg, log });
+      st.busy = false;
+      st.error = "";
+    } else if (msg.type === "error") {
+      // Another seat moved between our update and our click (simultaneous decisions): the move is
+      // sent again against the newest version if it is still legal there.
+      const again = msg.code === "stale" && st.sent ? st.bySeat.get(st.sent.seat) : null;
+      if (again && again.version !== st.sent.version && (again.choices || []).some((c) => same(c.move, st.sent.move))) {
+        transmit(st.sent.seat, st.sent.move, again.version);
+        return;
+      }
+      if (msg.code === "rate" && st.sent) { // too fast: the same move once more, a moment later
+        const { seat, move, version } = st.sent;
+        setTimeout(() => transmit(seat, move, st.bySeat.get(seat)?.version ?? version), 500);
+        return;
+      }
+      st.busy = false;
+      st.error = msg.message;
+      if (!st.welcome) st.status = "error";
+    } else {
+      if (msg.type === "ack") st.sent = null; // taken: nothing to send again
+      return; // ack, pong: the update that follows says it all
+    }
+    decide();
+    render();
+  }
+
+  // Which seat's page this device shows. With several seats here (hot-seat), a switch to another
+  // seat goes through the hand-over screen, so nobody sees another's secrets.
+  function decide() {
+    const held = st.welcome ? st.welcome.seats : [];
+    if (held.length === 0) { st.shown = "spectator"; return; }
+    if (held.length === 1) { st.shown = held[0]; return; }
+    const asked = held.filter((s) => (st.bySeat.get(s)?.choices || []).length);
+    if (st.shown !== null && asked.includes(st.shown)) return;
+    const target = asked.length ? asked[0] : st.shown ?? held[0];
+    if (target !== st.shown) { st.pending = target; st.shown = null; }
+  }
+
+  function send(choice) {
+    const seat = st.shown;
+    const update = st.bySeat.get(seat);
+    if (!update || st.busy) return;
+    st.busy = true;
+    st.filter = "";
+    transmit(seat, choice.move, update.version);
+    render();
+  }
+
+  function transmit(seat, move, version) {
+    st.sent = { seat, move, version };
+    st.ws.send(JSON.stringify({ type: "move", seat, move, version, id: st.nextId++ }));
+  }
+
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+  // The same seats again: every seat held here asks for its place in the new game.
+  async function rematch() {
+    const fresh = [];
+    let id = null;
+    for (const token of tokens) {
+      const out = await api(`/api/games/${encodeURIComponent(gameId)}/rematch?lang=${lang()}`, { method: "POST", body: "{}", headers: { authorization: `Bearer ${token}` } });
+      id = out.id;
+      fresh.push(out.token);
+    }
+    remember(id, fresh);
+    location.assign(`/play/${id}#tokens=${fresh.join(",")}`);
+  }
+
+  const seatName = (seat) => (st.welcome?.table?.[seat]?.name) || `${t("seat")} ${seat + 1}`;
+
+  let statusNode = null;
+  function renderStatus() {
+    if (statusNode) statusNode.textContent = t(st.status === "connected" ? "connected" : "reconnecting");
+  }
+
+  function render() {
+    onData(render);
+    clear(root);
+    document.getElementById("where").textContent = st.welcome ? ` · ${st.welcome.title}` : "";
+    statusNode = h("span", { id: "conn", class: `conn ${st.status}` });
+    renderStatus();
+    if (st.status === "error") {
+      root.append(h("p", { role: "alert", class: "error" }, st.error));
+      return;
+    }
+    if (!st.welcome) { root.append(statusNode); return; }
+    usePalette(st.welcome.name);
+    if (st.shown === null && st.pending !== null) {
+      const name = seatName(st.pending);
+      root.append(h("section", { id: "pass", class: "pass", style: `--seat:${colour(st.pending)}` },
+        h("h1", {}, `${t("passTo")} ${name}`),
+        h("p", {}, t("passHint")),
+        h("button", { id: "ready", class: "primary", onclick: () => { st.shown = st.pending; st.pending = null; render(); } }, t("ready", { name }))));
+      root.querySelector("#ready").focus();
+      return;
+    }
+    const update = st.bySeat.get(st.shown);
+    if (!update) { root.append(statusNode); return; }
+    const view = update.view;
+    const choices = update.choices || [];
+    const keys = moveKeys(choices);
+    const game = st.welcome.name;
+    const table = st.welcome.table;
+    const toMove = view.to_move || [];
+    const seatsBar = h("ol", { class: "seats", id: "seat-list" }, table.map((s) => h("li", {
+      class: `${toMove.includes(s.seat) ? "to-move" : ""} ${s.seat === st.shown ? "me" : ""}`, style: `--seat:${colour(s.seat)}`,
+    }, h("span", { class: "dot" }), s.name, s.kind === "bot" ? ` (${s.bot})` : "", s.seat === st.shown ? ` · ${t("you")}` : "")));
+    const board = h("section", { id: "board", class: "board", "aria-label": t("board") },
+      renderBoard(game, view, { keys, names: table.map((s) => s.name), me: st.shown === "spectator" ? null : st.shown,
+        // A board piece that belongs to exactly one legal move plays it at once; else it narrows the list.
+        pick: (key) => {
+          const hits = choices.filter((c) => moveKeys([c]).has(key));
+          if (hits.length === 1) send(hits[0]);
+          else { st.filter = st.filter === key ? "" : key; render(); }
+        },
+        choices, send, filter: st.filter }));
+    const side = h("aside", { class: "side" }, decisionPanel(update, choices), logPanel(update.log));
+    root.append(h("div", { class: "bar" }, seatsBar, statusNode), h("div", { class: "play" }, board, side));
+    if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");
+    if (update.outcome) {
+      if (!st.ended) {
+        st.ended = endOfGame(gameId, game, update.outcome, table.map((s) => s.name), update.log);
+        st.ended.node.append(h("p", { class: "row" },
+          tokens.length ? h("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")) : null,
+          h("a", { href: `/replay/${gameId}`, id: "to-replay" }, t("replay")), h("a", { href: "/" }, t("back"))));
+      }
+      root.append(st.ended.node);
+    }
+    // Keyboard use: a fresh page puts the focus on the first choice unless it is elsewhere already.
+    const first = root.querySelector("#choices button:not([disabled])");
+    if (first && (document.activeElement === document.body || !document.activeElement)) first.focus({ preventScroll: true });
+    const logList = root.querySelector("#log ol");
+    if (logList) logList.scrollTop = logList.scrollHeight;
+  }
+
+  function decisionPanel(update, choices) {
+    const panel = h("section", { id: "decision", class: "panel" });
+    if (st.error) panel.append(h("p", { role: "alert", class: "error" }, st.error));
+    if (update.outcome) { panel.append(h("h2", {}, t("gameOver"))); return panel; }
+    if (!choices.length) {
+      const waiting = (update.view.to_move || []).map(seatName).join(", ");
+      panel.append(h("h2", {}, t("waiting")), h("p", { id: "waiting" }, waiting || t("nothing")));
+      return panel;
+    }
+    const filter = st.filter.toLowerCase();
+    const shown = choices.map((c, i) => [c, i]).filter(([c]) => !filter || c.text.toLowerCase().includes(filter) || JSON.stringify(c.move).toLowerCase().includes(filter));
+    panel.append(h("h2", {}, `${t("yourTurn")} (${choices.length})`));
+    if (choices.length > 8 || filter) {
+      const input = h("input", { type: "search", id: "filter", value: st.filter, placeholder: t("filter"), "aria-label": t("filter"),
+        oninput: (e) => { st.filter = e.target.value; const pos = e.target.selectionStart; render(); const again = root.querySelector("#filter"); again.focus(); again.setSelectionRange(pos, pos); } });
+      panel.append(input);
+    }
+    panel.append(h("ol", { id: "choices", class: "choices" }, shown.map(([c, i]) => h("li", {},
+      h("button", { type: "button", disabled: st.busy, "data-index": i, onclick: () => send(c) }, c.text)))));
+    return panel;
+  }
+
+  function logPanel(log) {
+    return h("section", { id: "log", class: "panel log" }, h("h2", {}, t("log")),
+      h("ol", { tabindex: 0, "aria-label": t("log") }, log.map((item) => h("li", { "data-version": item.version }, item.text ?? JSON.stringify(item.entry)))));
+  }
+
+  connect();
+  render();
+  return {
+    relang() {
+      // The server renders the log and the choices: a fresh connection brings them in the new language.
+      st.ended = null;
+      const old = st.ws;
+      st.ws = null;
+      if (old) old.close();
+      connect();
+    },
+    stop() { st.stopped = true; if (st.ws) st.ws.close(); },
+  };
+}

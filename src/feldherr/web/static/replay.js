@@ -1,0 +1,110 @@
+// The replay viewer: a finished or imported game step by step, with a timeline (step, jump, play).
+import { api, clear, h, usePalette } from "./dom.js";
+import { lang, t } from "./i18n.js";
+import { onData, renderBoard } from "./boards.js";
+import { battleChart, drawPlots, scoringLines, scoringTable } from "./ending.js";
+
+const MARKS = new Set(["round", "winter_begins", "scoring", "province", "prize", "game_over"]);
+
+export function showReplay(root, gameId) {
+  const st = { marks: [], at: null, step: null, info: null, timer: null, error: "", stopped: false, plots: null };
+
+  async function go(at) {
+    try {
+      const step = await api(`/api/games/${encodeURIComponent(gameId)}/replay?lang=${lang()}${at === null ? "" : `&at=${at}`}`);
+      if (st.stopped) return;
+      st.step = step;
+      st.at = step.at;
+      st.error = "";
+    } catch (err) {
+      st.error = err.message;
+      stopPlaying();
+    }
+    render();
+  }
+
+  function stopPlaying() {
+    if (st.timer) clearInterval(st.timer);
+    st.timer = null;
+  }
+
+  function toggle() {
+    if (st.timer) { stopPlaying(); render(); return; }
+    if (st.at >= st.step.total) st.at = -1;
+    st.timer = setInterval(() => {
+      if (!st.step || st.at >= st.step.total) { stopPlaying(); render(); return; }
+      go(st.at + 1);
+    }, 350);
+    render();
+  }
+
+  function onKey(e) {
+    if (!st.step || e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA") return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    if (e.key in moves) {
+      e.preventDefault();
+      go(Math.max(0, Math.min(st.step.total, st.at + moves[e.key])));
+    }
+  }
+
+  function render() {
+    onData(render);
+    clear(root);
+    if (st.error) root.append(h("p", { class: "error", role: "alert" }, st.error));
+    const step = st.step;
+    if (!step) return;
+    usePalette(step.view.game);
+    const info = st.info;
+    const names = info ? info.seats.map((x) => x.name) : [];
+    const title = info ? info.game : step.view.game;
+    document.getElementById("where").textContent = ` · ${t("replay")} · ${title}`;
+    const total = step.total;
+    const at = step.at;
+    const lastMove = at > 0 ? step.moves[at - 1] : null;
+    const timeline = h("div", { class: "timeline panel", id: "timeline", role: "group", "aria-label": t("replay") },
+      h("button", { type: "button", id: "first", onclick: () => go(0), disabled: at === 0 }, "« ", t("first")),
+      h("button", { type: "button", id: "prev", onclick: () => go(at - 1), disabled: at === 0 }, "◀ ", t("prev")),
+      h("button", { type: "button", id: "playpause", onclick: toggle }, st.timer ? `❚❚ ${t("pause")}` : `▶ ${t("playBtn")}`),
+      h("button", { type: "button", id: "next", onclick: () => go(at + 1), disabled: at >= total }, t("next"), " ▶"),
+      h("button", { type: "button", id: "last", onclick: () => go(total), disabled: at >= total }, t("last"), " »"),
+      h("input", { type: "range", id: "scrub", min: 0, max: total, value: at, "aria-label": t("jump"), onchange: (e) => go(parseInt(e.target.value, 10)) }),
+      h("label", {}, `${t("move")} `, h("input", { type: "number", id: "at", min: 0, max: total, value: at, onchange: (e) => go(parseInt(e.target.value, 10) || 0) }), ` ${t("of")} ${total}`),
+      st.marks.length ? h("select", { id: "round", "aria-label": t("round"), onchange: (e) => go(parseInt(e.target.value, 10)) },
+        h("option", { value: at }, `${t("round")} …`),
+        st.marks.map((m) => h("option", { value: m.version }, `${m.version}: ${m.text.length > 60 ? `${m.text.slice(0, 60)}…` : m.text}`))) : null,
+      lastMove ? h("small", { id: "last-move" }, `${names[lastMove[0]] ?? lastMove[0] + 1}: ${JSON.stringify(lastMove[1])}`) : null);
+    const board = h("section", { class: "board", id: "board" },
+      renderBoard(step.view.game, step.view, { keys: new Set(), names, me: null, pick() {}, filter: "" }));
+    const log = h("section", { id: "log", class: "panel log" }, h("h2", {}, t("log")),
+      h("ol", { tabindex: 0 }, step.log.map((item) => h("li", { "data-version": item.version }, item.text ?? JSON.stringify(item.entry)))));
+    const parts = [timeline, h("div", { class: "play" }, board, h("aside", { class: "side" }, log))];
+    if (step.outcome && at === total) {
+      if (!st.plots) {
+        st.plots = h("div", { class: "plots", id: "plots" });
+        drawPlots(gameId, step.view.game, names, st.plots).catch(() => {});
+      }
+      parts.push(h("section", { class: "panel ending", id: "ending" }, h("h2", {}, t("finalScore")), scoringTable(step.outcome, names), scoringLines(step.log), st.plots, battleChart(step.log, names)));
+    }
+    root.append(...parts);
+    const list = root.querySelector("#log ol");
+    list.scrollTop = list.scrollHeight;
+  }
+
+  // Jump targets: the log lines that open a round (or a winter, a scoring, a province), read from
+  // the whole game's log once.
+  async function loadMarks() {
+    const whole = await api(`/api/games/${encodeURIComponent(gameId)}/replay?lang=${lang()}`);
+    st.marks = whole.log.filter((item) => MARKS.has(item.entry.k) && item.text);
+    render();
+  }
+
+  document.addEventListener("keydown", onKey);
+  loadMarks().catch(() => {});
+  api(`/api/games/${encodeURIComponent(gameId)}`).then((info) => { st.info = info; render(); }).catch(() => {});
+  go(0);
+  return {
+    relang() { st.plots = null; go(st.at); loadMarks().catch(() => {}); },
+    stop() { st.stopped = true; stopPlaying(); document.removeEventListener("keydown", onKey); },
+  };
+}
+

@@ -1,0 +1,29 @@
+// The seat tokens this device holds, per game, so that a reload (or a later visit) resumes.
+const key = (id) => `feldherr:tokens:${id}`;
+
+export function remember(id, tokens) {
+  const known = new Set(held(id));
+  for (const token of tokens) if (token) known.add(token);
+  localStorage.setItem(key(id), JSON.stringify([...known]));
+}
+
+export function held(id) {
+  try {
+    const list = JSON.parse(localStorage.getItem(key(id)) || "[]");
+    return Array.isArray(list) ? list.filter((x) => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+// Tokens in the address (#token=X from an invite link, #tokens=a,b from this client) win and are
+// remembered; without any, the remembered ones count.
+export function fromHash(id) {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const given = [...(params.get("tokens") || "").split(","), params.get("token") || ""].filter(Boolean);
+  if (given.length) {
+    remember(id, given);
+    return given;
+  }
+  return held(id);
+}

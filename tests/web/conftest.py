@@ -1,0 +1,155 @@
+"""Browser tests of the web client: a real ``feldherr serve`` process and Debian's chromium driven
+by Playwright (``executable_path``; Playwright's own browser download is not used). Skipped when
+either is missing (``bash scripts/setup.sh dev`` installs both). Screenshots go to
+``test-artifacts/web/`` (gitignored)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "web"
+CHROMIUM = os.environ.get("FELDHERR_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+try:
+    from playwright import sync_api as playwright_api
+except ImportError:  # pragma: no cover - the web extra is missing
+    playwright_api = None
+MISSING = (
+    "playwright is not installed (pip install -e '.[web]')"
+    if playwright_api is None
+    else None
+    if Path(CHROMIUM).exists()
+    else f"no chromium at {CHROMIUM} (bash scripts/setup-browser.sh)"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def api(self, path: str, body: Any = None, token: str | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.url + path, data=data, method="POST" if body is not None else "GET"
+        )
+        request.add_header("content-type", "application/json")
+        if token:
+            request.add_header("authorization", f"Bearer {token}")
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read())
+
+    def create(self, game: str, options: dict[str, Any], seats: list[dict[str, Any]], seed: int = 7) -> Any:
+        return self.api("/api/games", {"game": game, "options": options, "seats": seats, "seed": seed})
+
+    def wait_status(self, game_id: str, status: str, timeout: float = 60) -> Any:
+        end = time.time() + timeout
+        while time.time() < end:
+            info = self.api(f"/api/games/{game_id}")
+            if info["status"] == status:
+                return info
+            time.sleep(0.1)
+        raise AssertionError(f"game {game_id} did not reach {status}")
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    port = free_port()
+    data = tmp_path_factory.mktemp("server")
+    env = {
+        **os.environ,
+        "FELDHERR_DATA": str(data),
+        "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests" / "core")]),
+    }
+    cmd = [
+        sys.executable,
+        "-m",
+        "feldherr.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{data / 'db.sqlite3'}",
+        "--register",
+        "toy=toygame:ToyGame",
+        "--absent-after",
+        "-1",
+    ]
+    log = open(data / "server.log", "w")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(url + "/api/health", timeout=1).read()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise AssertionError((data / "server.log").read_text()) from None
+                time.sleep(0.1)
+        yield Server(url)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if MISSING or playwright_api is None:
+        pytest.skip(MISSING)
+    with playwright_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+class Pages:
+    """New pages in fresh contexts (separate storage: separate people), each collecting console
+    errors; the test fails if any page logged one."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.errors: list[str] = []
+        self.contexts: list[Any] = []
+
+    def new(self, **context: Any) -> Any:
+        ctx = self.browser.new_context(**context)
+        self.contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(20_000)
+        page.on("console", lambda m: self.errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        return page
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[Pages]:
+    made = Pages(browser)
+    yield made
+    for ctx in made.contexts:
+        ctx.close()
+    assert made.errors == [], made.errors
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

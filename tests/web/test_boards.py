@@ -1,0 +1,125 @@
+"""Each game's board in the replay viewer: a bot game recorded here, imported through the lobby's
+API, stepped through in the browser. This draws the boards from views at every stage of a game
+whatever the state of the live seat page for that game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from feldherr.core.match import Match
+from feldherr.core.play import make_bots
+from feldherr.games import get_game
+
+from .conftest import Pages, Server, shot
+
+CASES = [
+    ("wallenstein", {"players": 4}, "#map .county", 45),
+    ("wallenstein", {"players": 3, "modules": ["court", "landsknechte", "leaders"]}, "#module-court", 1),
+    ("elgrande", {"players": 2}, "#map .region", 10),
+    ("mansfeld", {"players": 3}, "#players tbody tr", 3),
+]
+
+
+def bot_record(name: str, options: dict[str, Any], seed: int = 3) -> dict[str, Any]:
+    game = get_game(name)
+    match = Match(game, options, seed)
+    match.run(make_bots(game, ["random"] * options["players"], seed))
+    assert match.is_over()
+    data: dict[str, Any] = match.finish_record().to_json()
+    return data
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "piece", "count"),
+    CASES,
+    ids=["wallenstein", "wallenstein-modules", "elgrande", "mansfeld"],
+)
+def test_board_through_a_whole_game(
+    server: Server, pages: Pages, name: str, options: dict[str, Any], piece: str, count: int
+) -> None:
+    declared = {spec.name for spec in get_game(name).option_spec()}
+    if not set(options) <= declared:
+        pytest.skip(f"{name} does not declare {sorted(set(options) - declared)} yet")
+    imported = server.api("/api/records", bot_record(name, options))
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + f"/replay/{imported['id']}")
+    page.wait_for_selector(piece)
+    total = int(page.locator("#scrub").get_attribute("max"))
+    for label, at in (("start", 0), ("early", total // 6), ("middle", total // 2), ("end", total)):
+        page.fill("#at", str(at))
+        page.dispatch_event("#at", "change")
+        page.wait_for_function(f"document.querySelector('#at').value === '{at}'")
+        page.wait_for_selector(piece)
+        assert page.locator(piece).count() >= count
+        if label in ("middle", "end"):
+            shot(page, f"board-{name}{'-modules' if 'modules' in options else ''}-{label}")
+    page.wait_for_selector("#final-scoring")
+
+
+def seat_update(name: str, options: dict[str, Any], phase: str, seed: int = 1) -> dict[str, Any]:
+    """A seat's update as the server sends it (view and described choices) at the first decision
+    of ``phase`` in a random game."""
+    import random
+
+    from feldherr import web
+
+    game = get_game(name)
+    match = Match(game, options, seed)
+    rng = random.Random(seed)
+    while not match.is_over():
+        seat = match.to_move()[0]
+        access = match.seat_access(seat)
+        if access.view["phase"] == phase:
+            message = {"seat": seat, "view": access.view}
+            return web.add_choices(game, match, message, "en")
+        match.submit(seat, game.move_to_json(rng.choice(access.legal_moves())))
+    raise AssertionError(f"no {phase} phase")
+
+
+RENDER = """async ([game, update]) => {
+  const boards = await import('/static/boards.js');
+  const sent = [];
+  const draw = () => {
+    boards.onData(draw);
+    const node = boards.renderBoard(game, update.view, {
+      keys: boards.moveKeys(update.choices), names: ['A', 'B', 'C', 'D'], me: update.seat,
+      pick: (k) => sent.push(['pick', k]), send: (c) => sent.push(['send', c.move]),
+      choices: update.choices, filter: ''});
+    const main = document.getElementById('app');
+    main.replaceChildren(node);
+  };
+  draw();
+  window.__sent = sent;
+}"""
+
+
+def test_wallenstein_planning_board_places_a_card_with_one_click(server: Server, pages: Pages) -> None:
+    update = seat_update("wallenstein", {"players": 4}, "plan")
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + "/")  # the lobby, then its screen is replaced by the board
+    page.wait_for_selector("#start")
+    page.evaluate(RENDER, ["wallenstein", update])
+    page.wait_for_selector("#map .county")
+    asked = page.locator("#plan .box.asked")
+    assert asked.count() == 1
+    box = asked.get_attribute("data-box")
+    buttons = asked.locator("button")
+    assert buttons.count() == sum(1 for c in update["choices"] if c["move"][1] == box)
+    # Legal counties are highlighted on the map; the hand's counties are among them.
+    legal = {c["move"][2] for c in update["choices"] if isinstance(c["move"][2], str)}
+    assert {
+        page.locator(f"#map .county.legal >> nth={i}").get_attribute("data-county")
+        for i in range(page.locator("#map .county.legal").count())
+    } == legal
+    shot(page, "wallenstein-planning")
+    buttons.first.click()
+    first = next(c["move"] for c in update["choices"] if c["move"][1] == box)
+    assert page.evaluate("window.__sent") == [["send", first]]
+    # Or by drag: a hand card dropped on the asked box.
+    card = next(
+        c["move"][2] for c in update["choices"] if c["move"][1] == box and isinstance(c["move"][2], str)
+    )
+    page.drag_and_drop(f'#hand button:has-text("{card}")', "#plan .box.asked")
+    assert page.evaluate("window.__sent")[-1] == ["send", ["slot", box, card]]

@@ -1,0 +1,69 @@
+"""The client's files ship in the package and hang together (no browser needed)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from feldherr import web
+
+
+def test_every_module_is_preloaded_and_every_import_exists() -> None:
+    modules = {p.name for p in web.STATIC.glob("*.js")}
+    index = web.page()
+    preloaded = set(re.findall(r'rel="modulepreload" href="/static/([^"]+)"', index))
+    assert preloaded == modules
+    for name in modules:
+        text = (web.STATIC / name).read_text(encoding="utf-8")
+        for target in re.findall(r'from "\\./([^"]+)"', text):
+            assert target in modules, (name, target)
+
+
+def test_board_data_files_carry_their_provenance() -> None:
+    wallenstein = json.loads((web.STATIC / "data" / "wallenstein-map.json").read_text(encoding="utf-8"))
+    assert len(wallenstein["counties"]) == 45
+    assert {c["region"] for c in wallenstein["counties"].values()} == {
+        "Brandenburg",
+        "Sachsen",
+        "Kurpfalz",
+        "Bayern",
+        "Österreich",
+    }
+    elgrande = json.loads((web.STATIC / "data" / "elgrande-board.json").read_text(encoding="utf-8"))
+    assert len(elgrande["regions"]) == 9
+    for data in (wallenstein, elgrande):
+        assert data["provenance"] and data["about"]
+
+
+def test_both_languages_have_every_word() -> None:
+    text = (web.STATIC / "i18n.js").read_text(encoding="utf-8")
+    en, de = text.split("  de: {")
+    keys = lambda part: set(re.findall(r"(\w+): \"", part))  # noqa: E731
+    assert keys(en) == keys(de)
+
+
+def test_choices_are_the_legal_moves_with_their_phrases(toy_registered: str) -> None:
+    from feldherr.core.match import Match
+    from feldherr.games import get_game
+
+    game = get_game(toy_registered)
+    match = Match(game, {"players": 2}, 4)
+    seat = match.to_move()[0]
+    legal = [game.move_to_json(m) for m in match.seat_access(seat).legal_moves()]
+    for lang, word in (("en", "prize"), ("de", "Preis")):
+        message = web.add_choices(game, match, {"seat": seat, "view": match.view(seat)}, lang)
+        assert [c["move"] for c in message["choices"]] == legal
+        assert all(word in c["text"] for c in message["choices"])
+    # A spectator and a seat that owes nothing get no choices.
+    assert "choices" not in web.add_choices(game, match, {"seat": None, "view": match.view(None)}, "en")
+    other = 1 - seat
+    if other not in match.to_move():
+        assert "choices" not in web.add_choices(game, match, {"seat": other, "view": match.view(other)}, "en")
+
+
+def test_terms_are_the_fixed_words_of_the_catalogue(toy_registered: str) -> None:
+    from feldherr.games import get_game
+
+    words = web.terms(get_game(toy_registered))
+    assert words["move.double"] == {"en": "double the prize", "de": "Preis verdoppeln"}
+    assert "prize" not in words  # a template with placeholders is not a term
