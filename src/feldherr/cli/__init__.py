@@ -30,6 +30,7 @@ COMMANDS = (
     "feldherr.cli.simulate",
     "feldherr.cli.bench",
     "feldherr.cli.replay",
+    "feldherr.cli.tournament",
 )
 #: Optional modules with ``register(subparsers)``; skipped when not installed.
 PLUGINS = ["feldherr.tower.cli"]
