@@ -119,7 +119,11 @@ class ToyState(State):
 
     @property
     def options(self) -> dict[str, Any]:
-        return {"players": self.num_players, "rounds": self.rounds, "variant": "double" if self.double else "plain"}
+        return {
+            "players": self.num_players,
+            "rounds": self.rounds,
+            "variant": "double" if self.double else "plain",
+        }
 
     def legal_moves(self, seat: int) -> list[Move]:
         check_seat(seat, self.num_players)
@@ -141,7 +145,9 @@ class ToyState(State):
             raise WrongPhaseError(f"{move[0]!r} is not a {self.phase} move", rule=f"toy.{self.phase}")
         if move[0] == "double":
             if len(move) != 2 or not isinstance(move[1], bool):
-                raise MalformedMoveError(f"not a double move: {shown(move, 80)}", rule="toy.move", move=shown(move, 80))
+                raise MalformedMoveError(
+                    f"not a double move: {shown(move, 80)}", rule="toy.move", move=shown(move, 80)
+                )
             self.version += 1
             if move[1]:
                 self.prize *= 2
@@ -184,7 +190,12 @@ class ToyState(State):
         if seat is not None:
             check_seat(seat, self.num_players)
         players = [
-            {"seat": s, "score": self.scores[s], "hand_size": len(self.hands[s]), "bid_in": self.bids[s] is not None}
+            {
+                "seat": s,
+                "score": self.scores[s],
+                "hand_size": len(self.hands[s]),
+                "bid_in": self.bids[s] is not None,
+            }
             for s in range(self.num_players)
         ]
         view = envelope(GAME, self, seat, self.phase, players)
@@ -275,17 +286,28 @@ class ToyGame(Game):
             players_spec(2, 4, 2),
             OptionSpec("rounds", "int", 3, "rounds to play", "Anzahl der Runden", min=1, max=HAND),
             OptionSpec(
-                "variant", "choice", "double", "double: the start player may double the prize",
-                "double: der Startspieler darf den Preis verdoppeln", choices=("double", "plain"),
+                "variant",
+                "choice",
+                "double",
+                "double: the start player may double the prize",
+                "double: der Startspieler darf den Preis verdoppeln",
+                choices=("double", "plain"),
             ),
         )
 
     def info(self, options: Mapping[str, Any]) -> GameInfo:
         opts = self.normalize_options(options)
         return GameInfo(
-            name=self.name, title=self.title, num_players=opts["players"], num_actions=ACTIONS,
-            observation_shape=(OBS,), max_decisions=opts["rounds"] * (opts["players"] + 1),
-            simultaneous=True, chance=True, hidden_information=True, score_bounds=(0.0, 12.0 * HAND),
+            name=self.name,
+            title=self.title,
+            num_players=opts["players"],
+            num_actions=ACTIONS,
+            observation_shape=(OBS,),
+            max_decisions=opts["rounds"] * (opts["players"] + 1),
+            simultaneous=True,
+            chance=True,
+            hidden_information=True,
+            score_bounds=(0.0, 12.0 * HAND),
         )
 
     def encode(self, state: State, seat: int, move: Move) -> int:
@@ -295,7 +317,9 @@ class ToyGame(Game):
 
     def decode(self, state: State, seat: int, action: int) -> Move:
         if type(action) is not int or not 0 <= action < ACTIONS:
-            raise MalformedMoveError(f"no action {shown(action, 80)}", rule="toy.move", move=shown(action, 80))
+            raise MalformedMoveError(
+                f"no action {shown(action, 80)}", rule="toy.move", move=shown(action, 80)
+            )
         return ("double", bool(action)) if action < 2 else ("bid", action - 1)
 
     def messages(self) -> dict[str, dict[str, str]]:

@@ -51,7 +51,7 @@ BOTS = ("random", "heuristic")
 def play(game_name: str, options: dict[str, Any], seed: int, bots: str) -> dict[str, Any]:
     game = get_game(game_name)
     players = game.normalize_options(options)["players"]
-    record, state, decisions = play_game(game, options, seed, make_bots(game, [bots] * players, seed))
+    record, _state, decisions = play_game(game, options, seed, make_bots(game, [bots] * players, seed))
     return {
         "game": game_name,
         "options": options,

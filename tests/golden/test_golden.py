@@ -11,7 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from golden import FILE, play  # noqa: E402
+from golden import FILE, play
 
 ENTRIES: list[dict[str, Any]] = json.loads(FILE.read_text())
 

@@ -25,7 +25,12 @@ class RuleError(Exception):
         self.details = details
 
     def to_json(self) -> dict[str, Any]:
-        return {"error": self.code, "rule": self.rule, "message": self.message, "details": _plain(self.details)}
+        return {
+            "error": self.code,
+            "rule": self.rule,
+            "message": self.message,
+            "details": _plain(self.details),
+        }
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.message}" if self.rule else self.message

@@ -60,13 +60,17 @@ class GameRecord:
         if not isinstance(game, str) or len(game) > 64:
             raise RecordError(f"the record's game must be a short name, not {clip(repr(game), 60)}")
         if type(seed) is not int or not 0 <= seed < MAX_SEED:
-            raise RecordError(f"the record's seed must be a whole number from 0 to 2^64-1, not {clip(repr(seed), 60)}")
+            raise RecordError(
+                f"the record's seed must be a whole number from 0 to 2^64-1, not {clip(repr(seed), 60)}"
+            )
         options = data.get("options", {})
         if not isinstance(options, Mapping):
             raise RecordError(f"the record's options must be a JSON object, not {clip(repr(options), 60)}")
         engine = data.get("engine")
         if engine is not None and (type(engine) is not int or engine < 1):
-            raise RecordError(f"the record's engine must be a positive whole number, not {clip(repr(engine), 60)}")
+            raise RecordError(
+                f"the record's engine must be a positive whole number, not {clip(repr(engine), 60)}"
+            )
         digest = data.get("final_digest")
         if digest is not None and not isinstance(digest, str):
             raise RecordError("the record's final_digest must be a text")
@@ -124,7 +128,9 @@ def replay(
             move = game.move_from_json(mv)
             state.apply(seat, move)
         except RuleError as err:
-            raise RecordError(f"move {index} ({clip(repr(mv), 80)} by seat {seat}) is illegal: {err}") from err
+            raise RecordError(
+                f"move {index} ({clip(repr(mv), 80)} by seat {seat}) is illegal: {err}"
+            ) from err
         if on_move is not None:
             on_move(state, seat, mv)
     if record.final_digest is not None and state.digest() != record.final_digest:

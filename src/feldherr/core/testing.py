@@ -427,7 +427,7 @@ def find_cycle(graph: Mapping[str, set[str]]) -> list[str] | None:
         stack.append(node)
         for nxt in sorted(graph.get(node, ())):
             if colour.get(nxt) == 1:
-                return stack[stack.index(nxt) :] + [nxt]
+                return [*stack[stack.index(nxt):], nxt]
             if nxt not in colour:
                 found = visit(nxt)
                 if found:

@@ -29,7 +29,7 @@ def is_plain(value: Any, depth: int = 0) -> bool:
     tuples or lists of them (at most 8 deep)."""
     kind = type(value)
     if kind is int:
-        return -MAX_INT < value < MAX_INT
+        return bool(-MAX_INT < value < MAX_INT)
     if kind is str or value is None:
         return True
     if (kind is tuple or kind is list) and depth < 8:
