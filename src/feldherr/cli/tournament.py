@@ -90,9 +90,10 @@ def register(subparsers: Any) -> None:
                 "same results with any --jobs and on Ray when the bots are deterministic (iteration "
                 "budgets such as hard@300i; time budgets depend on the machine)."
             ),
-            "feldherr tournament toy --bots easy,medium,hard --games 30",
+            "feldherr tournament wallenstein --bots easy,medium,hard --games 30",
             "feldherr tournament mansfeld --bots hard@0.2s,heuristic,heuristic,heuristic --games 40 --jobs 0",
-            "feldherr tournament elgrande --bots ismcts@100i,heuristic,heuristic,random --games 8 --ray auto --json",
+            "feldherr tournament elgrande --bots ismcts@100i,heuristic,heuristic,random --games 8 \\\n"
+            "      --ray auto --json",
         ),
     )
     add_game_argument(parser)
@@ -105,11 +106,14 @@ def register(subparsers: Any) -> None:
         "--jobs", type=int, default=1, metavar="J", help="worker processes (0: all cores; default 1)"
     )
     parser.add_argument(
-        "--ray", metavar="auto|ADDRESS",
-        help="run the games on Ray: auto joins a running cluster or starts a local one; or a cluster address",
+        "--ray", metavar="auto|local|ADDRESS",
+        help="run the games on Ray: auto joins a running cluster or starts a local one, local always "
+        "starts a local one; or a cluster address",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    parser.add_argument("--plot", metavar="FILE", help="where to write the plot (default tournament-GAME.png)")
+    parser.add_argument(
+        "--plot", metavar="FILE", help="where to write the plot (default tournament-GAME.png)"
+    )
     parser.add_argument("--no-plot", action="store_true", help="write no plot")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_common_arguments(parser, seed_help="tournament seed (default 0)")

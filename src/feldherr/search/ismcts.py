@@ -146,6 +146,8 @@ class ISMCTS:
             move, fresh = self.select(node, moves)
             state.apply(seat, move)
             path.append((node, move, seat))
+            if deadline is not None and self.clock() > deadline:
+                return False
         if not state.is_terminal() and not self.playout.play(state, deadline):
             return False
         rewards = self.rewards(state.outcome(), state.num_players)
@@ -235,4 +237,3 @@ class SearchBot:
         )
         move, self.last = search.run(seat, moves)
         return move
-

@@ -142,8 +142,10 @@ def run_local(job: TournamentJob, games: int, jobs: int) -> Iterator[TournamentG
 
 
 def connect_ray(address: str, jobs: int) -> Any:
-    """Ray, initialised: ``auto`` joins a running cluster (``RAY_ADDRESS`` or the local one) or
-    else starts a local Ray with ``jobs`` CPUs (0: all); any other text is a cluster address."""
+    """Ray, initialised. ``auto`` joins a running cluster (``RAY_ADDRESS`` or one started on this
+    machine) or else starts a local Ray; ``local`` always starts a new local Ray with ``jobs`` CPUs
+    (0: all); any other text is the address of a cluster, whose workers must have feldherr (and
+    the games) installed."""
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError as exc:
@@ -152,19 +154,23 @@ def connect_ray(address: str, jobs: int) -> Any:
         ) from exc
     if ray.is_initialized():
         return ray
-    if address != "auto":
+    if address not in ("auto", "local"):
         ray.init(address=address, log_to_driver=False)
         return ray
-    try:
-        ray.init(address="auto", log_to_driver=False)
-    except ConnectionError:
-        # No cluster: a local Ray whose workers see the modules this process sees.
-        path = os.pathsep.join(p for p in sys.path if p)
-        ray.init(
-            num_cpus=None if jobs == 0 else jobs,
-            log_to_driver=False,
-            runtime_env={"env_vars": {"PYTHONPATH": path}},
-        )
+    if address == "auto":
+        try:
+            ray.init(address="auto", log_to_driver=False)
+            return ray
+        except ConnectionError:
+            pass
+    # A local Ray whose workers see the modules this process sees.
+    path = os.pathsep.join(p for p in sys.path if p)
+    ray.init(
+        address="local",
+        num_cpus=None if jobs == 0 else jobs,
+        log_to_driver=False,
+        runtime_env={"env_vars": {"PYTHONPATH": path}},
+    )
     return ray
 
 
@@ -188,7 +194,9 @@ def wilson(share: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (share + z * z / (2 * n)) / denom
     half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if share <= 0 else max(0.0, centre - half)  # exact at the ends, where rounding is not
+    high = 1.0 if share >= 1 else min(1.0, centre + half)
+    return (min(low, share), max(high, share))
 
 
 class Ratings:
@@ -343,14 +351,15 @@ def tournament(
 ) -> TournamentResult:
     """Play ``games`` games between ``bots`` (one spec per seat; the player count is their number).
 
-    ``jobs``: local worker processes (0: all cores). ``ray``: ``"auto"`` or a cluster address to
-    run the games on Ray instead. ``progress``: a progress bar on standard error.
+    ``jobs``: local worker processes (0: all cores). ``ray``: ``"auto"``, ``"local"`` or a cluster
+    address to run the games on Ray instead (see :func:`connect_ray`). ``progress``: a progress bar
+    on standard error.
     Bad arguments raise :class:`~feldherr.core.errors.OptionError`.
     """
     the_game = resolve_game(game)
     specs = [s.strip() for s in bots.split(",")] if isinstance(bots, str) else [str(b) for b in bots]
-    opts = prepare_options(the_game, len(specs), options)
-    parse_seats(the_game, specs, opts["players"])
+    opts = prepare_options(the_game, int((options or {}).get("players", len(specs))), options)
+    parse_seats(the_game, specs, opts["players"])  # one bot per seat, each known
     if games < 1:
         raise OptionError(f"the number of games must be at least 1, not {games}")
     if jobs < 0:
@@ -359,7 +368,9 @@ def tournament(
     runner = run_local(job, games, jobs) if ray is None else run_ray(job, games, jobs, ray)
     started = time.perf_counter()
     totals = Totals(the_game.name, opts, seed, specs)
-    bar = tqdm(total=games, desc=f"{the_game.name} tournament", unit="game", file=sys.stderr, disable=not progress)
+    bar = tqdm(
+        total=games, desc=f"{the_game.name} tournament", unit="game", file=sys.stderr, disable=not progress
+    )
     try:
         for played in runner:
             totals.add(played)
@@ -382,12 +393,17 @@ def plot(result: TournamentResult, path: str | os.PathLike[str]) -> Path:
 
     n = len(result.names)
     rates = result.win_rate
-    lows = [rate - lo for rate, (lo, _) in zip(rates, result.intervals, strict=True)]
-    highs = [hi - rate for rate, (_, hi) in zip(rates, result.intervals, strict=True)]
+    lows = [max(0.0, rate - lo) for rate, (lo, _) in zip(rates, result.intervals, strict=True)]
+    highs = [max(0.0, hi - rate) for rate, (_, hi) in zip(rates, result.intervals, strict=True)]
     panels = 2 if result.ratings is not None else 1
     fig, axes = plt.subplots(1, panels, figsize=(5 * panels + 1, 4), squeeze=False)
     ax = axes[0][0]
-    ax.bar(range(n), [100 * r for r in rates], yerr=[[100 * x for x in lows], [100 * x for x in highs]], capsize=4)
+    ax.bar(
+        range(n),
+        [100 * r for r in rates],
+        yerr=[[100 * x for x in lows], [100 * x for x in highs]],
+        capsize=4,
+    )
     ax.axhline(100 / n, linestyle="--", color="grey", label=f"fair share {100 / n:.0f} %")
     ax.set_xticks(range(n), result.names, rotation=20)
     ax.set_ylabel("win rate, % (95 % interval)")
