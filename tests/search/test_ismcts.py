@@ -194,3 +194,21 @@ def test_bot_playouts_use_the_bot_on_the_sample() -> None:
     bot = SearchBot(1, Budget(iterations=10), lambda: BotPlayout(Counting, epsilon=0.0))
     bot.choose(first_choice(new_state(rounds=5)))
     assert Counting.calls > 10
+
+
+def test_a_hint_is_searched_first_and_favoured() -> None:
+    state = new_state(players=2, rounds=3, variant="plain")
+    access = SeatAccess(state, 0)
+    moves = access.legal_moves()
+    hint = moves[-1]
+    search = ISMCTS(Budget(iterations=1), RandomPlayout(), Rng(4), hint=hint)
+    move, report = search.run(access, moves)
+    assert move == hint and report.root is not None and report.root[hint][0] == 1
+    bot = SearchBot(1, Budget(iterations=5), hint=lambda seed: HintBot())
+    bot.choose(access)
+    assert bot.last.root is not None and bot.last.root[moves[-1]][0] >= 1
+
+
+class HintBot:
+    def choose(self, seat: SeatAccess) -> tuple[object, ...]:
+        return seat.legal_moves()[-1]

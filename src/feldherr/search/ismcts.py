@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from feldherr.core.bots import SeatAccess
+from feldherr.core.bots import Bot, SeatAccess
 from feldherr.core.game import Move, Outcome
 from feldherr.core.rng import Rng
 from feldherr.search.budget import Budget
@@ -77,6 +77,8 @@ class ISMCTS:
         exploration: float = 0.7,
         rank_weight: float = 0.2,
         clock: Clock = time.perf_counter,
+        hint: Move | None = None,
+        hint_weight: float = 1.0,
     ) -> None:
         self.budget = budget
         self.playout = playout
@@ -84,12 +86,21 @@ class ISMCTS:
         self.exploration = exploration
         self.rank_weight = rank_weight
         self.clock = clock
+        self.hint = hint
+        """A root move suggested by a policy (the game's heuristic): tried first and favoured by a
+        bonus ``hint_weight / (1 + visits)`` that fades as the search learns (progressive bias)."""
+        self.hint_weight = hint_weight
         self.root: Node = {}
         self.table: dict[tuple[int, int], Node] = {}
 
     # -- the search ---------------------------------------------------------------------------
-    def run(self, access: SeatAccess, moves: list[Move]) -> tuple[Move, SearchReport]:
-        started = self.clock()
+    def run(
+        self, access: SeatAccess, moves: list[Move], started: float | None = None
+    ) -> tuple[Move, SearchReport]:
+        """Search from ``access``'s position; the time budget counts from ``started`` (default:
+        now)."""
+        if started is None:
+            started = self.clock()
         budget = self.budget
         deadline = None if budget.seconds is None else started + budget.seconds * SAFETY
         limit = budget.iterations
@@ -115,11 +126,15 @@ class ISMCTS:
         return self.best(moves), report
 
     def best(self, moves: list[Move]) -> Move:
-        def rank(index: int) -> tuple[float, float, int]:
-            stats = self.root.get(moves[index])
+        """The most visited root move (ties: the better mean, the hint, the earlier move); the hint
+        if nothing was visited."""
+
+        def rank(index: int) -> tuple[float, float, bool, int]:
+            move = moves[index]
+            stats = self.root.get(move)
             if stats is None or stats[0] == 0:
-                return (0.0, 0.0, -index)
-            return (stats[0], stats[1] / stats[0], -index)
+                return (0.0, 0.0, move == self.hint, -index)
+            return (stats[0], stats[1] / stats[0], move == self.hint, -index)
 
         return moves[max(range(len(moves)), key=rank)]
 
@@ -128,7 +143,7 @@ class ISMCTS:
         state = access.determinize(seed)
         me = access.seat
         path: list[tuple[Node, Move, int]] = []
-        move, fresh = self.select(self.root, root_moves)
+        move, fresh = self.select(self.root, root_moves, self.hint)
         state.apply(me, move)
         path.append((self.root, move, me))
         queue: list[int] = []
@@ -157,10 +172,11 @@ class ISMCTS:
             stats[1] += rewards[seat]
         return True
 
-    def select(self, node: Node, moves: list[Move]) -> tuple[Move, bool]:
+    def select(self, node: Node, moves: list[Move], hint: Move | None = None) -> tuple[Move, bool]:
         """The move to follow at ``node`` and whether it is new there (the tree grows by that edge).
 
-        Untried moves first (a random one); then UCB1 with availability counts."""
+        Untried moves first (the ``hint`` if untried, else a random one); then UCB1 with
+        availability counts, plus the hint's fading bonus."""
         untried: list[Move] = []
         best: Move | None = None
         best_value = -math.inf
@@ -174,9 +190,13 @@ class ISMCTS:
                 untried.append(move)
             elif not untried:
                 value = stats[1] / stats[0] + c * math.sqrt(math.log(stats[2]) / stats[0])
+                if move == hint:
+                    value += self.hint_weight / (1.0 + stats[0])
                 if value > best_value:
                     best, best_value = move, value
         if untried:
+            if hint is not None and hint in untried:
+                return hint, True
             return untried[self.rng.below(len(untried))], True
         assert best is not None
         return best, False
@@ -199,7 +219,9 @@ class ISMCTS:
 class SearchBot:
     """A bot that runs :class:`ISMCTS` for each decision with more than one legal move.
 
-    ``playout`` makes the playout policy (default: random); ``budget`` bounds each decision.
+    ``playout`` makes the playout policy (default: random); ``budget`` bounds each decision;
+    ``hint`` makes a bot (such as the game's heuristic) whose choice for this seat is searched first
+    and favoured while the search knows little (see :attr:`ISMCTS.hint`).
     ``last`` holds the :class:`SearchReport` of the latest search.
     """
 
@@ -211,8 +233,10 @@ class SearchBot:
         exploration: float = 0.7,
         rank_weight: float = 0.2,
         clock: Clock = time.perf_counter,
+        hint: Callable[[int], Bot] | None = None,
     ) -> None:
         self.rng = Rng(seed)
+        self.hint_bot = None if hint is None else hint(self.rng.next64())
         self.budget = budget or Budget(iterations=200)
         self.make_playout = playout or (lambda: RandomPlayout(clock))
         self.exploration = exploration
@@ -227,6 +251,8 @@ class SearchBot:
         if len(moves) == 1:
             self.last = SearchReport(root={moves[0]: (0, 0.0)})
             return moves[0]
+        started = self.clock()
+        hint = None if self.hint_bot is None else self.hint_bot.choose(seat)
         search = ISMCTS(
             self.budget,
             self.make_playout(),
@@ -234,6 +260,7 @@ class SearchBot:
             self.exploration,
             self.rank_weight,
             self.clock,
+            hint,
         )
-        move, self.last = search.run(seat, moves)
+        move, self.last = search.run(seat, moves, started)
         return move

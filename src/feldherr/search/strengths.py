@@ -12,7 +12,8 @@ easy       the game's ``heuristic`` bot (ISMCTS with 50 iterations if  –
            the game has none)
 medium     ISMCTS, random playouts                                     0.25 s
 hard       ISMCTS, playouts by the game's heuristic bot (10 % random   1 s
-           moves; random playouts if it has none)
+           moves; random playouts if it has none), which also hints
+           the move to search first
 ismcts     ISMCTS, random playouts; deterministic                      200 iterations
 =========  ==========================================================  ================
 
@@ -61,7 +62,7 @@ def medium(game: Game, seed: int, arg: str | None = None) -> Bot:
 
 
 def hard(game: Game, seed: int, arg: str | None = None) -> Bot:
-    return SearchBot(seed, _budget(arg, "1s"), heuristic_playout(game))
+    return SearchBot(seed, _budget(arg, "1s"), heuristic_playout(game), hint=game.bots().get(HEURISTIC))
 
 
 def ismcts(game: Game, seed: int, arg: str | None = None) -> Bot:
