@@ -21,6 +21,7 @@ def test_games_lists_the_toy(capsys: Capsys) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0
     assert "toy" in out and "Toy Auction" in out and "2-4 players" in out and "heuristic" in out
+    assert "options: rounds, variant" in out
 
 
 @pytest.mark.parametrize("command", [[], ["play"], ["simulate"], ["bench"], ["replay"], ["games"]])
@@ -86,26 +87,56 @@ def test_simulate_records_replay(capsys: Capsys, tmp_path: Path) -> None:
     ("argv", "message"),
     [
         (["simulate", "chess"], "unknown game 'chess'"),
+        (["simulate", "chess", "--variant", "x"], "unknown game 'chess'"),
         (["simulate", "toy", "--players", "7"], "2 to 4 players"),
         (["simulate", "toy", "--bots", "random,random,random", "--players", "2"], "3 seat(s)"),
         (["simulate", "toy", "--bots", "random,deep-blue"], "unknown player 'deep-blue'"),
         (["simulate", "toy", "--variant", "turbo"], "variant must be"),
-        (["simulate", "toy", "--modules", "x"], "unknown option(s) modules"),
+        (["simulate", "toy", "--modules", "x"], "unrecognized arguments: --modules x"),
+        (["simulate", "toy", "--option", "modules=x"], "unknown option(s) for toy: modules"),
         (["simulate", "toy", "--option", "rounds"], "KEY=VALUE"),
         (["simulate", "toy", "--option", "variant=plain", "--variant", "plain"], "given twice"),
         (["simulate", "toy", "--option", "players=3"], "--players"),
-        (["simulate", "toy", "--games", "0"], "at least 1"),
+        (["simulate", "toy", "--rounds", "abc"], "rounds must be a whole number from 1 to 5"),
+        (["simulate", "toy", "--option", "rounds=2.0"], "rounds must be a whole number"),
+        (["simulate", "toy", "--games", "0"], "--games: must be from 1"),
         (["play", "toy", "--seats", "human,human,alien"], "unknown player 'alien'"),
         (["play", "toy", "--players", "3", "--seats", "human,random"], "2 seat(s)"),
-        (["bench", "toy", "--tower", "glass"], "unknown option(s) tower"),
+        (["bench", "toy", "--tower", "glass"], "unrecognized arguments: --tower glass"),
+        (["bench", "toy", "--games", "0"], "--games: must be from 1"),
         (["bench", "nosuchgame"], "unknown game"),
     ],
 )
 def test_usage_errors_exit_2_without_traceback(capsys: Capsys, argv: list[str], message: str) -> None:
-    code, out, err = run(capsys, *argv, "--quiet") if argv[0] == "simulate" else run(capsys, *argv)
+    extra = ["--quiet"] if argv[0] == "simulate" else []
+    try:
+        code, out, err = run(capsys, *argv, *extra)
+    except SystemExit as exc:  # argparse's own usage errors
+        code, (out, err) = int(exc.code or 0), capsys.readouterr()
     assert code == 2
-    assert err.startswith("feldherr: error:") and message in err
-    assert "Traceback" not in err and out == ""
+    assert err.startswith("feldherr") and "error:" in err and message in err
+    assert err.count("\n") == 1 and "Traceback" not in err and out == ""
+
+
+def test_game_flags_come_from_the_option_spec(capsys: Capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "toy", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Toy Auction: game options" in text and "--rounds X" in text and "--variant X" in text
+    assert "rounds to play; 1..5; default 3" in text and "one of: double, plain" in text
+    with pytest.raises(SystemExit):
+        main(["simulate", "toy", "--lang", "de", "--help"])
+    assert "Anzahl der Runden" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])  # no game named: the generic flags only
+    assert "--rounds" not in capsys.readouterr().out
+
+
+def test_the_cli_names_no_game_option() -> None:
+    src = Path(feldherr.cli.__file__).parent
+    text = "\n".join(p.read_text() for p in [*src.glob("*.py"), *(src.parent / "sim").glob("*.py")])
+    for name in ("OPTION_ALIASES", "tower_params", '"modules"', '"setup"', '"variant"', "hidden_castillo"):
+        assert name not in text, name
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="ray is installed")

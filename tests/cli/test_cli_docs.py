@@ -36,4 +36,5 @@ def test_api_examples_run(name: str, capsys: pytest.CaptureFixture[str]) -> None
         source = code.replace('"wallenstein"', f'"{name}"')
         exec(compile(source, f"{API.name}[block {index}]", "exec"), namespace)
     out = capsys.readouterr().out
-    assert "inconsistent:" in out
+    assert out.count("inconsistent:") == 2 and "engine version" in out
+    assert "'duplicate': True" in out and "refused:" in out and "Monte Carlo:" in out

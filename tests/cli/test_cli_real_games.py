@@ -117,3 +117,55 @@ def test_bench_json(capsys: Capsys, name: str) -> None:
 def test_unknown_option_is_a_clean_error(capsys: Capsys, name: str) -> None:
     code, _, err = run(capsys, "simulate", name, "--option", "no-such-option-xyz=1", "--quiet")
     assert code == 2 and err.startswith("feldherr: error:")
+
+
+def option_names(name: str) -> list[str]:
+    return [spec.name for spec in get_game(name).option_spec() if spec.name != "players"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_help_lists_the_games_options(name: str, capsys: Capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", name, "--help"])
+    text = capsys.readouterr().out
+    for option in option_names(name):
+        assert f"--{option.replace('_', '-')}" in text or option in ("seed", "lang"), option
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_garbage_in_any_option_is_one_line(name: str, capsys: Capsys, tmp_path: Path) -> None:
+    garbage = ["x" * 300, "abc", "1e999", "[1.5]", "{}", "-1", '"' + "é" * 300 + '"']
+    for option in option_names(name):
+        for value in garbage:
+            code, _, err = run(capsys, "bench", name, "--games", "1", "--option", f"{option}={value}")
+            if code == 0:
+                continue  # a value the option takes (a text option, an empty mapping)
+            assert code == 2 and err.count("\n") == 1 and len(err) < 420 and "Traceback" not in err, (
+                option,
+                value,
+                err[:300],
+            )
+    # the same options inside a record
+    run(
+        capsys,
+        "simulate",
+        name,
+        "--players",
+        players(name),
+        "--games",
+        "1",
+        "--records",
+        str(tmp_path),
+        "--quiet",
+    )
+    path = tmp_path / "game-00000.json"
+    data = json.loads(path.read_text())
+    for option in option_names(name):
+        for value in [1.5, "abc", [None], {"x": "y"}, True, -(10**30)]:
+            path.write_text(json.dumps({**data, "options": {**data["options"], option: value}}))
+            code, _, err = run(capsys, "replay", str(path))
+            assert code in (0, 1) and "Traceback" not in err and (code == 0 or err.count("\n") == 1), (
+                option,
+                value,
+                err[:300],
+            )

@@ -16,6 +16,7 @@ from feldherr.core.bots import SeatAccess
 from feldherr.core.errors import MalformedMoveError, RuleError
 from feldherr.core.game import State
 from feldherr.core.play import make_bots
+from feldherr.core.testing import check_conformance, find_cycle, import_graph
 from feldherr.games import get_game
 
 GAMES = [TOY, *real_games()]
@@ -35,11 +36,11 @@ def check_position(name: str, state: State) -> None:
         for move in moves[:20]:
             assert game.move_from_json(json.loads(json.dumps(game.move_to_json(move)))) == move
             for lang in ("en", "de"):
-                assert isinstance(game.describe_move(state, seat, move, lang), str)
+                assert isinstance(game.describe_move(state.view(seat), move, lang), str)
     for seat in [None, *range(state.num_players)]:
-        json.dumps(state.view(seat))
-    for lang in ("en", "de"):
-        assert isinstance(game.render_text(state, None, lang), str)
+        view = json.loads(json.dumps(state.view(seat)))
+        for lang in ("en", "de"):
+            assert isinstance(game.render_view(view, lang), str)
 
 
 def check_rejections(state: State) -> None:
@@ -105,7 +106,29 @@ def test_toy_views_hide_hands_and_secret_bids() -> None:
     card = state.legal_moves(0)[0]
     state.apply(0, card)
     assert state.view(1)["my_bid"] is None
-    assert state.view(1)["bid_in"] == [True, False, False]
+    assert [p["bid_in"] for p in state.view(1)["players"]] == [True, False, False]
     assert state.view(0)["my_bid"] == card[1]
     assert [e for e in state.visible_log(1) if e["k"] == "bid"] == []
     assert [e for e in state.visible_log(0) if e["k"] == "bid"] != []
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 4, "variant": "plain", "rounds": 5}])
+def test_the_toy_game_passes_the_conformance_suite(options: dict[str, object]) -> None:
+    counts = check_conformance(get_game(TOY), options, games=2, seed=3)
+    assert counts["positions"] > 2 and counts["hostile"] > 100
+
+
+def test_the_layers_above_the_games_import_no_game_and_have_no_circles() -> None:
+    from pathlib import Path
+
+    import feldherr
+
+    root = Path(feldherr.__file__).parent
+    for package in ("cli", "sim"):
+        graph = import_graph(root / package, f"feldherr.{package}")
+        assert find_cycle(graph) is None, package
+    for package in ("core", "cli", "sim"):
+        for path in (root / package).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            for game in ("wallenstein", "elgrande", "mansfeld"):
+                assert f"feldherr.{game}" not in text, f"{path.name} imports {game}"

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from feldherr.core.bots import RandomBot
+from feldherr.core.bots import RandomBot, SeatAccess
 from feldherr.core.game import Move, Outcome, State, drive
 
 
@@ -58,4 +58,11 @@ def test_random_bot_without_moves_says_so() -> None:
     state = Settling()
     state.pending = []
     with pytest.raises(RuntimeError, match="no legal move"):
-        RandomBot(0).choose(state, 1)
+        RandomBot(0).choose(SeatAccess(state, 1))
+
+
+def test_drive_returns_when_only_people_owe_a_decision() -> None:
+    state = Settling()
+    assert drive(state, [None, None]) == 0 and state.pending == [0, 1]
+    assert drive(state, [None, RandomBot(2)]) == 1  # the bot moves, which settles seat 0 too
+    assert state.moves == [(1, ("go",))]

@@ -73,3 +73,69 @@ def test_records_digest_depends_on_content_and_order() -> None:
     a, b = a_record(1), a_record(2)
     assert records_digest([a, b]) == records_digest([a_record(1), a_record(2)])
     assert records_digest([a, b]) != records_digest([b, a])
+
+
+def test_records_carry_the_engine_version_and_the_digest_ignores_it() -> None:
+    record = a_record()
+    assert record.engine == ToyGame.engine_version == 1
+    assert record.to_json()["engine"] == 1
+    old = GameRecord.from_json({k: v for k, v in record.to_json().items() if k != "engine"})
+    assert old.engine is None and old.digest() == record.digest()
+    assert replay(ToyGame(), old).digest() == record.final_digest  # no engine: engine 1
+
+
+def test_a_record_of_another_engine_version_is_refused_saying_so() -> None:
+    data = a_record().to_json()
+    data["engine"] = 2
+    with pytest.raises(RecordError, match=r"engine version 2.*engine version 1.*cannot be replayed"):
+        replay(ToyGame(), GameRecord.from_json(data))
+
+
+class NewerToy(ToyGame):
+    engine_version = 2
+
+
+def test_an_old_record_is_refused_by_a_newer_engine() -> None:
+    record = a_record()
+    with pytest.raises(RecordError, match="engine version 1; this build plays engine version 2"):
+        replay(NewerToy(), record)
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("seed", 7.5),
+        ("seed", 7.0),
+        ("seed", True),
+        ("seed", -1),
+        ("seed", 2**64),
+        ("seed", float("inf")),
+        ("engine", 1.0),
+        ("engine", 0),
+        ("engine", "1"),
+        ("game", "g" * 1_000_000),
+        ("game", 7),
+        ("options", [1]),
+        ("moves", {"a": 1}),
+        ("moves", [[0.0, ["bid", 1]]]),
+        ("moves", [[True, ["bid", 1]]]),
+        ("moves", [[0]]),
+        ("final_digest", 7),
+    ],
+)
+def test_from_json_reads_exact_types(key: str, value: object) -> None:
+    data = a_record().to_json()
+    data[key] = value
+    with pytest.raises(RecordError) as info:
+        GameRecord.from_json(data)
+    assert len(str(info.value)) < 300  # the echo is bounded
+
+
+def test_a_record_with_a_deeply_nested_move_is_refused() -> None:
+    data = a_record().to_json()
+    deep: object = 1
+    for _ in range(50_000):
+        deep = [deep]
+    data["moves"][0] = [data["moves"][0][0], deep]
+    with pytest.raises(RecordError, match="move 0"):
+        replay(ToyGame(), GameRecord.from_json(data))

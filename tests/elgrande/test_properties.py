@@ -147,4 +147,6 @@ def test_heuristic_ignores_what_its_seat_cannot_see() -> None:
         for stack in twin.stacks:
             stack.reverse()
         twin.rng.state ^= 12345
-        assert HeuristicBot(seed).choose(SeatAccess(st, seat)) == HeuristicBot(seed).choose(SeatAccess(twin, seat))
+        assert HeuristicBot(seed).choose(SeatAccess(st, seat)) == HeuristicBot(seed).choose(
+            SeatAccess(twin, seat)
+        )

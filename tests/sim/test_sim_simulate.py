@@ -154,3 +154,48 @@ def test_ray_backend_matches_local() -> None:
     finally:
         ray.shutdown()
     assert on_ray.to_json() == local.to_json()
+
+
+def test_records_dir_problems_are_refused_before_any_game(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(OptionError, match="is a file"):
+        simulate("toy", 2, games=2, records_dir=blocker)
+    with pytest.raises(OptionError, match="cannot write"):
+        simulate("toy", 2, games=2, records_dir=blocker / "below")
+    assert blocker.read_text() == "x"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"max_games": 0}, "at least 1"),
+        ({"max_games": 1.5}, "at least 1"),
+        ({"seconds": float("nan")}, "finite"),
+        ({"seconds": float("inf")}, "finite"),
+        ({"seconds": -1.0}, "finite"),
+    ],
+)
+def test_bench_refuses_bad_limits(kwargs: dict[str, object], match: str) -> None:
+    with pytest.raises(OptionError, match=match):
+        bench("toy", 2, **kwargs)  # type: ignore[arg-type]
+
+
+def test_bots_see_only_their_seat() -> None:
+    """The batch hands bots a SeatAccess: a view, legal moves and determinize, never the state."""
+    from feldherr.core.bots import SeatAccess
+
+    seen: list[object] = []
+
+    class Spy:
+        def __init__(self, seed: int) -> None:
+            pass
+
+        def choose(self, seat: SeatAccess) -> tuple[object, ...]:
+            seen.append(type(seat))
+            assert not hasattr(seat, "hands") and "hands" not in seat.view
+            return seat.legal_moves()[0]
+
+    game = get_game("toy")
+    record, _, _ = play_game(game, {"players": 2}, 1, [Spy(0), Spy(1)])
+    assert seen and set(seen) == {SeatAccess} and len(record.moves) == len(seen)

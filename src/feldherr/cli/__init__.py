@@ -7,7 +7,9 @@ same way; a plugin may also be announced by another distribution through the ``f
 entry-point group.
 
 Exit status: 0 success, 1 a record that does not replay or a game abandoned by end of input,
-2 a usage error (unknown game, bad seats, options the game rejects).
+2 a usage error (unknown game, bad seats, options the game rejects), 70 a defect in feldherr.
+Whatever the input, a failure is ONE line ``feldherr: error: ...`` on standard error (echoed input
+clipped), never a traceback.
 """
 
 from __future__ import annotations
@@ -17,12 +19,16 @@ import importlib
 import os
 import sys
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import entry_points
+from typing import Any, NoReturn
 
 from feldherr import __version__
-from feldherr.cli.common import CliError
-from feldherr.core.errors import OptionError
+from feldherr.cli.common import CliError, add_game_options
+from feldherr.core.errors import OptionError, RecordError, RuleError, clip
+from feldherr.core.i18n import LANGS
+from feldherr.games import game_names
+from feldherr.sim.setup import resolve_game
 
 COMMANDS = (
     "feldherr.cli.listing",
@@ -30,6 +36,7 @@ COMMANDS = (
     "feldherr.cli.simulate",
     "feldherr.cli.bench",
     "feldherr.cli.replay",
+    "feldherr.cli.fuzz",
     "feldherr.cli.tournament",
 )
 #: Optional modules with ``register(subparsers)``; skipped when not installed.
@@ -63,7 +70,7 @@ def _entry_point_registrars() -> list[tuple[str, Callable[..., object]]]:
     return found
 
 
-def register_plugins(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> list[str]:
+def register_plugins(subparsers: argparse._SubParsersAction[Any]) -> list[str]:
     """Let every available plugin add its subcommands; returns the plugins that registered.
 
     Plugins are the modules in :data:`PLUGINS` (each with ``register(subparsers)``) and the entry
@@ -81,10 +88,24 @@ def register_plugins(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     return [name for name, _ in registrars]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+class Parser(argparse.ArgumentParser):
+    """``argparse`` with usage errors as one bounded line (no usage block, input clipped)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see '{self.prog} --help')\n")
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """``text`` as one line of at most ``limit`` characters (echoed input is bounded)."""
+    return clip(" ".join(text.split()), limit)
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The whole parser; with ``argv``, a game command also gets the flags of the game it names
+    (the first stage of the two-stage parse, see :func:`find_game`)."""
+    parser = Parser(
         prog="feldherr",
-        description="Rules-exact engines for Wallenstein, El Grande and Ernst von Mansfeld.",
+        description="Rules-exact engines for board games on one game-agnostic core.",
         epilog="'feldherr COMMAND --help' explains each command. Seats are numbered from 0.",
     )
     parser.add_argument("--version", action="version", version=f"feldherr {__version__}")
@@ -92,24 +113,80 @@ def build_parser() -> argparse.ArgumentParser:
     for name in COMMANDS:
         importlib.import_module(name).register(subparsers)
     register_plugins(subparsers)
+    if argv is not None:
+        found = find_game(argv, subparsers.choices)
+        if found is not None:
+            command, game_name, lang = found
+            asks_help = any(a in ("-h", "--help") for a in argv)
+            if game_name in game_names() or (game_name is not None and not asks_help):
+                # an unknown game is reported as such, not as "unrecognized arguments"
+                add_game_options(subparsers.choices[command], resolve_game(game_name), lang)
     return parser
 
 
+def _value_flags(parser: argparse.ArgumentParser) -> set[str]:
+    return {flag for flag, action in parser._option_string_actions.items() if action.nargs != 0}
+
+
+def find_game(
+    argv: Sequence[str], commands: Mapping[str, argparse.ArgumentParser]
+) -> tuple[str, str | None, str] | None:
+    """(command, game name, language) when ``argv`` runs a command that takes a game, else None.
+
+    The game is the first argument that is not an option or an option's value and names a known
+    game (else the first such argument, whose error the command reports); flags of the game
+    itself are not known yet, so they belong after the game's name.
+    """
+    command_index = next((i for i, a in enumerate(argv) if not a.startswith("-")), None)
+    if command_index is None:
+        return None
+    command = argv[command_index]
+    sub = commands.get(command)
+    if sub is None or not sub.get_default("takes_game_options"):
+        return None
+    value_flags = _value_flags(sub)
+    positionals: list[str] = []
+    lang = "en"
+    rest = list(argv[command_index + 1 :])
+    i = 0
+    while i < len(rest):
+        arg = rest[i]
+        if arg == "--":
+            positionals += rest[i + 1 :]
+            break
+        if arg.startswith("-") and arg != "-":
+            flag, eq, value = arg.partition("=")
+            if flag in value_flags and not eq:
+                value = rest[i + 1] if i + 1 < len(rest) else ""
+                i += 1
+            if flag == "--lang" and value in LANGS:
+                lang = value
+        else:
+            positionals.append(arg)
+        i += 1
+    known = set(game_names())
+    game = next((p for p in positionals if p in known), positionals[0] if positionals else None)
+    return command, game, lang
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    func = getattr(args, "func", None)
-    if func is None:
-        parser.print_help(sys.stderr)
-        return 2
+    """Run ``feldherr ARGV``; returns the exit status. Every failure is one line on standard error
+    (see the module docstring); ``FELDHERR_DEBUG=1`` shows the traceback of an internal error."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
     try:
+        parser = build_parser(args_list)
+        args = parser.parse_args(args_list)
+        func = getattr(args, "func", None)
+        if func is None:
+            print("feldherr: error: no COMMAND given ('feldherr --help' lists them)", file=sys.stderr)
+            return 2
         return int(func(args) or 0)
     except CliError as err:
-        print(f"feldherr: error: {err}", file=sys.stderr)
-        return err.code
+        return _fail(str(err), err.code)
     except OptionError as err:
-        print(f"feldherr: error: {err}", file=sys.stderr)
-        return 2
+        return _fail(str(err), 2)
+    except (RecordError, RuleError) as err:
+        return _fail(str(err), 1)
     except KeyboardInterrupt:
         print("", file=sys.stderr)
         return 130
@@ -117,3 +194,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+    except Exception as exc:  # a defect; the user still gets one line, not a traceback
+        if os.environ.get("FELDHERR_DEBUG"):
+            raise
+        text = f"{type(exc).__name__}: {shown_error(exc)}"
+        return _fail(f"internal error, please report it: {text} (FELDHERR_DEBUG=1 shows where)", INTERNAL)
+
+
+INTERNAL = 70
+"""Exit status of a defect in feldherr itself (``EX_SOFTWARE``)."""
+
+
+def shown_error(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except Exception:  # an exception whose message cannot even be built
+        return "(no message)"
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"feldherr: error: {one_line(message)}", file=sys.stderr)
+    return code

@@ -7,7 +7,14 @@ import json
 import sys
 from typing import Any
 
-from feldherr.cli.common import add_common_arguments, add_game_argument, described, game_and_options
+from feldherr.cli.common import (
+    add_common_arguments,
+    add_game_argument,
+    count_value,
+    described,
+    game_and_options,
+    seconds_value,
+)
 from feldherr.sim.bench import bench
 
 
@@ -45,8 +52,12 @@ def register(subparsers: Any) -> None:
         ),
     )
     add_game_argument(parser)
-    parser.add_argument("--seconds", type=float, default=10.0, metavar="T", help="duration (default 10)")
-    parser.add_argument("--games", type=int, metavar="N", help="stop after N games even if time is left")
+    parser.add_argument(
+        "--seconds", type=seconds_value, default=10.0, metavar="T", help="duration (default 10)"
+    )
+    parser.add_argument(
+        "--games", type=count_value(1, 10**9), metavar="N", help="stop after N games even if time is left"
+    )
     parser.add_argument(
         "--mode",
         choices=("api", "playout"),

@@ -1,82 +1,194 @@
-"""Flags shared by the game commands and turning them into a game plus normalised options."""
+"""What the game commands share: the generic flags, the game's own flags derived from its
+``option_spec()``, and turning the parsed arguments into a game plus normalised options.
+
+No game's option is named here. ``feldherr play GAME`` is parsed in two stages (see
+:func:`feldherr.cli.main`): the game name is found first, then :func:`add_game_options` adds one
+flag per declared option of that game (``--rounds``, ``--tower-params``, ...) with the spec's help,
+choices and default, so ``feldherr play GAME --help`` lists exactly that game's options.
+``--option KEY=VALUE`` stays as the generic form for any option.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
+import os
 import textwrap
+from pathlib import Path
 from typing import Any
 
+from feldherr.cli.messages import msg
+from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
 from feldherr.core.i18n import LANGS
+from feldherr.core.options import PLAYERS, OptionSpec, parse_cli_value
+from feldherr.core.record import MAX_SEED
 from feldherr.sim.setup import prepare_options, resolve_game
 
-#: Flags that are shorthands for one options key each (``--variant X`` is ``--option variant=X``).
-OPTION_ALIASES = {
-    "variant": "variant (a comma list is allowed)",
-    "modules": "expansion modules (comma list)",
-    "tower": "cube tower model",
-    "setup": "starting set-up",
-}
+OPTION_DEST = "game_option_"
+"""Prefix of the ``argparse`` destinations of the game's own flags."""
 
 
 class CliError(Exception):
-    """A problem with what the user asked for; printed without a traceback."""
+    """A problem with what the user asked for; printed as one line without a traceback."""
 
     def __init__(self, message: str, code: int = 2) -> None:
         super().__init__(message)
         self.code = code
 
 
+# -- flags every game command has ---------------------------------------------------------------
 def add_game_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="game name (see 'feldherr games')")
+    parser.add_argument("game", help="game name (see 'feldherr games'); its options are listed below")
+    parser.set_defaults(takes_game_options=True)
+
+
+def seed_value(text: str) -> int:
+    """An ``argparse`` type: a whole number from 0 to 2^64-1 (a float such as 7.5 is refused)."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {clip(repr(text), 60)}") from None
+    if not 0 <= value < MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is from 0 to 2^64-1, not {clip(text, 60)}")
+    return value
+
+
+def count_value(low: int, high: int) -> Any:
+    """An ``argparse`` type: a whole number in ``low..high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {clip(repr(text), 60)}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {clip(text, 60)}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def seconds_value(text: str) -> float:
+    """An ``argparse`` type: a finite duration of at least 0 seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {clip(repr(text), 60)}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(
+            f"seconds must be a finite number of at least 0, not {clip(text, 60)}"
+        )
+    return value
 
 
 def add_common_arguments(parser: argparse.ArgumentParser, seed_help: str) -> None:
-    """--players, --seed, --lang, --option and the option aliases."""
-    parser.add_argument("--players", type=int, metavar="N", help="number of players")
-    parser.add_argument("--seed", type=int, metavar="N", help=seed_help)
+    """--players, --seed, --lang and the generic --option (the game's own flags come later)."""
+    parser.add_argument("--players", type=count_value(1, 64), metavar="N", help="number of players")
+    parser.add_argument("--seed", type=seed_value, metavar="N", help=seed_help)
     parser.add_argument("--lang", choices=LANGS, default="en", help="language of game text (default en)")
-    group = parser.add_argument_group("game options (checked by the game)")
-    group.add_argument(
+    parser.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="KEY=VALUE",
         help='set any game option; VALUE is read as JSON if it parses (3, true, ["a"]), else as text',
     )
-    for key, text in OPTION_ALIASES.items():
-        group.add_argument(f"--{key}", metavar="X", help=f"{text}: same as --option {key}=X")
 
 
-def parse_option(text: str) -> tuple[str, Any]:
+# -- the game's own flags -----------------------------------------------------------------------
+def flag_name(spec: OptionSpec) -> str:
+    return "--" + spec.name.replace("_", "-")
+
+
+def option_help(spec: OptionSpec, lang: str) -> str:
+    """The spec's help with its choices or range and its default, in ``lang``."""
+    parts = [spec.help(lang).replace("%", "%%")]
+    if spec.choices:
+        names = []
+        for choice in spec.choices:
+            label = spec.labels.get(str(choice), {}).get(lang)
+            names.append(f"{choice} ({label})" if label else str(choice))
+        key = "opt_multi" if spec.kind == "multi" else "opt_choice"
+        parts.append(msg(key, lang, choices=", ".join(names)))
+    elif spec.kind == "int" and (spec.min is not None or spec.max is not None):
+        low = "" if spec.min is None else spec.min
+        high = "" if spec.max is None else spec.max
+        parts.append(f"{low}..{high}")
+    elif spec.kind in ("int_list", "mapping"):
+        parts.append(msg(f"opt_{spec.kind}", lang))
+    if not callable(spec.default) and spec.default not in (None, [], {}):
+        parts.append(msg("opt_default", lang, default=show(spec.default)))
+    return "; ".join(parts)
+
+
+def add_game_options(parser: argparse.ArgumentParser, game: Game, lang: str = "en") -> list[str]:
+    """One flag per option of ``game`` (``players`` has its own); returns the flags added.
+
+    Every flag takes its value as text and is read like ``--option`` (:func:`parse_cli_value`), so
+    the game's own ``normalize_options`` checks it; a ``bool`` option is ``--x``/``--no-x``. A
+    flag that would clash with a flag of the command is left out (``--option`` still sets it).
+    """
+    group = parser.add_argument_group(msg("opt_group", lang, title=game.title))
+    added = []
+    for spec in game.option_spec():
+        if spec.name == PLAYERS:
+            continue
+        flag = flag_name(spec)
+        dest = OPTION_DEST + spec.name
+        try:
+            if spec.kind == "bool":
+                group.add_argument(
+                    flag, dest=dest, action=argparse.BooleanOptionalAction, help=option_help(spec, lang)
+                )
+            else:
+                group.add_argument(flag, dest=dest, metavar="X", help=option_help(spec, lang))
+        except argparse.ArgumentError:
+            continue  # clashes with a command flag: reachable through --option only
+        added.append(flag)
+    return added
+
+
+# -- from arguments to options ------------------------------------------------------------------
+def parse_option(text: str) -> tuple[str, str]:
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key:
-        raise CliError(f"--option wants KEY=VALUE, not {text!r}")
+        raise CliError(f"--option wants KEY=VALUE, not {clip(repr(text), 80)}")
+    return key, raw
+
+
+def read_value(spec: OptionSpec | None, text: str) -> Any:
+    """A command-line text as an option value (JSON where it parses, else the text)."""
+    if spec is not None:
+        return parse_cli_value(spec, text)
     try:
-        value: Any = json.loads(raw)
-    except ValueError:
-        value = raw
-    return key, value
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return text
 
 
-def options_from_args(args: argparse.Namespace) -> dict[str, Any]:
-    """The raw options dict from --option and the alias flags (the game normalises it later)."""
+def options_from_args(args: argparse.Namespace, game: Game) -> dict[str, Any]:
+    """The raw options from --option and the game's flags (the game normalises them later)."""
+    specs = {spec.name: spec for spec in game.option_spec()}
     options: dict[str, Any] = {}
     for text in args.option:
-        key, value = parse_option(text)
+        key, raw = parse_option(text)
+        if key == PLAYERS:
+            raise CliError("give the player count with --players, not --option players=...")
         if key in options:
-            raise CliError(f"option {key!r} given twice")
-        options[key] = value
-    for key in OPTION_ALIASES:
-        value = getattr(args, key, None)
-        if value is not None:
-            if key in options:
-                raise CliError(f"option {key!r} given twice (--{key} and --option {key}=...)")
-            options[key] = value
-    if "players" in options:
-        raise CliError("give the player count with --players, not --option players=...")
+            raise CliError(f"option {clip(repr(key), 60)} given twice")
+        options[key] = read_value(specs.get(key), raw)
+    for name, spec in specs.items():
+        value = getattr(args, OPTION_DEST + name, None)
+        if value is None:
+            continue
+        if name in options:
+            raise CliError(f"option {name!r} given twice ({flag_name(spec)} and --option {name}=...)")
+        options[name] = value if isinstance(value, bool) else read_value(spec, value)
     return options
 
 
@@ -84,7 +196,7 @@ def game_and_options(args: argparse.Namespace, seats: int | None = None) -> tupl
     """Resolve the game and normalise options; ``seats`` is the count implied by a seat list."""
     game = resolve_game(args.game)
     players = args.players if args.players is not None else seats
-    return game, prepare_options(game, players, options_from_args(args))
+    return game, prepare_options(game, players, options_from_args(args, game))
 
 
 def seat_count(spec: str | None) -> int | None:
@@ -96,6 +208,37 @@ def show(value: object) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
+# -- files ----------------------------------------------------------------------------------------
+def check_writable(path: Path, what: str) -> None:
+    """Refuse at once a file that could not be written later (missing folder, a folder, no rights).
+
+    The test is a real one: the file is opened for appending (which neither truncates nor changes
+    an existing file) and removed again if it did not exist before.
+    """
+    shown = clip(str(path), 120)
+    if path.is_dir():
+        raise CliError(f"{what} {shown} is a folder, not a file")
+    if not path.parent.is_dir():
+        raise CliError(f"{what} {shown}: the folder {clip(str(path.parent), 120)} does not exist")
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except (OSError, ValueError) as exc:
+        raise CliError(f"{what} {shown} cannot be written: {clip(str(exc), 120)}") from exc
+    if not existed:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def write_text_safely(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder, so an interrupted
+    write never leaves half a file behind."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
 def described(description: str, *examples: str) -> dict[str, Any]:
     """``add_parser`` keywords: a wrapped description and an epilog of examples kept as written."""
     epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples) if examples else None
@@ -104,3 +247,6 @@ def described(description: str, *examples: str) -> dict[str, Any]:
         "epilog": epilog,
         "formatter_class": argparse.RawDescriptionHelpFormatter,
     }
+
+
+__all__ = ["CliError", "OptionError"]

@@ -17,9 +17,12 @@ def run(args: argparse.Namespace) -> int:
         except ValueError:
             continue  # package present but no game module yet
         shown += 1
+        options = [spec.name for spec in game.option_spec() if spec.name != "players"]
         print(
             f"{name:<12} {game.title}  ({game.min_players}-{game.max_players} players; "
-            f"bots: {', '.join(bot_names(game))})"
+            f"bots: {', '.join(bot_names(game))}"
+            + (f"; options: {', '.join(options)}" if options else "")
+            + ")"
         )
     if not shown:
         print("no games are available in this build")
@@ -27,5 +30,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("games", help="list the available games", description="List the games.")
+    parser = subparsers.add_parser(
+        "games",
+        help="list the available games",
+        description="List the games with their player counts, bots and options "
+        "('feldherr play GAME --help' explains the options).",
+    )
     parser.set_defaults(func=run)

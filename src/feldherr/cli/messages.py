@@ -48,7 +48,19 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "Not understood: type a move number, a JSON move, or 'help'.",
         "de": "Nicht verstanden: Zugnummer, Zug als JSON oder 'help' eingeben.",
     },
-    "rejected": {"en": "Rejected: {error}", "de": "Abgelehnt: {error}"},
+    "rejected": {"en": "Rejected: {error} ({rule})", "de": "Abgelehnt: {error} ({rule})"},
+    "defect": {
+        "en": "The game could not handle this move ({error}); nothing changed. Please report it.",
+        "de": "Das Spiel kann diesen Zug nicht verarbeiten ({error}); nichts wurde verändert. Bitte melden.",
+    },
+    "save_elsewhere": {
+        "en": "Could not save to {path} ({error}); the record is saved in {fallback} instead.",
+        "de": "Speichern in {path} nicht möglich ({error}); die Partie liegt stattdessen in {fallback}.",
+    },
+    "save_lost": {
+        "en": "Could not save to {path} ({error}), nor in the temporary folder.",
+        "de": "Speichern in {path} nicht möglich ({error}), auch nicht im temporären Ordner.",
+    },
     "log_title": {"en": "Log as {who} sees it:", "de": "Protokoll aus Sicht von {who}:"},
     "game_over": {"en": "Game over.", "de": "Spielende."},
     "scores": {"en": "Scores: {scores}", "de": "Punkte: {scores}"},
@@ -74,6 +86,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "Aufzeichnung in Ordnung: {moves} Züge nachgespielt; {check}.",
     },
     "digest_ok": {"en": "final digest matches", "de": "Schlussprüfsumme stimmt"},
+    "opt_group": {"en": "{title}: game options", "de": "{title}: Spieloptionen"},
+    "opt_choice": {"en": "one of: {choices}", "de": "eines von: {choices}"},
+    "opt_multi": {"en": "a comma list of: {choices}", "de": "eine Komma-Liste aus: {choices}"},
+    "opt_int_list": {"en": "a comma list of whole numbers", "de": "eine Komma-Liste ganzer Zahlen"},
+    "opt_mapping": {"en": "a JSON object", "de": "ein JSON-Objekt"},
+    "opt_default": {"en": "default {default}", "de": "Vorgabe {default}"},
     "digest_none": {"en": "no final digest to check", "de": "keine Schlussprüfsumme vorhanden"},
 }
 

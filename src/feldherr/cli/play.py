@@ -11,13 +11,14 @@ from feldherr.cli.common import (
     CliError,
     add_common_arguments,
     add_game_argument,
+    check_writable,
     described,
     game_and_options,
     options_from_args,
     seat_count,
 )
 from feldherr.cli.terminal import CLEAR, HUMAN, TerminalGame
-from feldherr.core.errors import RecordError
+from feldherr.core.errors import RecordError, clip
 from feldherr.sim.setup import RANDOM, parse_seats, resolve_game
 
 __all__ = ["CLEAR", "HUMAN", "TerminalGame", "register", "run"]
@@ -31,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
     players = options["players"]
     seats = parse_seats(game, default_seats(args.seats, players), players, extra=(HUMAN,))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    if args.save is not None:
+        check_writable(args.save, "--save")
     session = TerminalGame(game, options, seed, seats, lang=args.lang, save=args.save)
     return session.run()
 
@@ -43,17 +46,23 @@ def resume(args: argparse.Namespace) -> int:
     """Continue a saved game; its options and seed come from the record."""
     from feldherr.cli.replay import BAD_RECORD, load_record
 
-    if args.seed is not None or options_from_args(args):
+    game = resolve_game(args.game)
+    if args.seed is not None or options_from_args(args, game):
         raise CliError("--resume takes options and seed from the record; drop --seed and the options")
     record = load_record(args.resume)
-    if record.game != args.game:
-        raise CliError(f"{args.resume} is a {record.game!r} game, not {args.game!r}", BAD_RECORD)
-    game = resolve_game(args.game)
-    players = int(record.options.get("players", 0))
+    if record.game != game.name:
+        raise CliError(
+            f"{args.resume} is a {clip(repr(record.game), 60)} game, not {game.name!r}", BAD_RECORD
+        )
+    try:
+        players = game.normalize_options(record.options)["players"]
+    except ValueError as exc:  # OptionError, or a game's own check of its options
+        raise CliError(f"{args.resume} has invalid options: {exc}", BAD_RECORD) from exc
     if args.players is not None and args.players != players:
         raise CliError(f"the saved game has {players} players, not {args.players}")
     seats = parse_seats(game, default_seats(args.seats, players), players, extra=(HUMAN,))
     save = args.save if args.save is not None else args.resume
+    check_writable(save, "--save" if args.save is not None else "--resume")
     try:
         session = TerminalGame(game, {}, 0, seats, lang=args.lang, save=save, resume=record)
     except RecordError as exc:
@@ -84,7 +93,10 @@ def register(subparsers: Any) -> None:
         help="comma list, one per seat: human or a bot name (default: human,random,...)",
     )
     parser.add_argument(
-        "--save", type=Path, metavar="FILE", help="write the game record (JSON) at the end or on quit"
+        "--save",
+        type=Path,
+        metavar="FILE",
+        help="write the game record (JSON) at the end or on quit (checked before the game starts)",
     )
     parser.add_argument(
         "--resume",

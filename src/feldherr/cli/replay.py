@@ -7,58 +7,77 @@ import json
 from pathlib import Path
 from typing import Any
 
-from feldherr.cli.common import CliError, described, show
+from feldherr.cli.common import CliError, count_value, described, show
 from feldherr.cli.messages import msg
-from feldherr.core.errors import OptionError, RecordError
+from feldherr.core.errors import OptionError, RecordError, RuleError, clip
+from feldherr.core.i18n import LANGS
 from feldherr.core.record import GameRecord, replay
 from feldherr.sim.setup import resolve_game
 
 BAD_RECORD = 1
+MAX_RECORD_BYTES = 256 * 2**20
+"""A record file larger than this is refused unread (a long game's record is well under 1 MB)."""
 
 
 def load_record(path: Path) -> GameRecord:
+    """Read a record file by exact types (:meth:`GameRecord.from_json`); CliError with one
+    readable line for anything else: a missing or unreadable file, bad JSON (``Infinity`` and
+    ``NaN`` included), nesting too deep, a value of the wrong type."""
+    shown = clip(str(path), 120)
     try:
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            raise CliError(f"{shown} is too large for a game record", BAD_RECORD)
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"cannot read {path}: {exc}", BAD_RECORD) from exc
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise CliError(f"cannot read {shown}: {clip(str(exc), 120)}", BAD_RECORD) from exc
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except ValueError as exc:
-        raise CliError(f"{path} is not JSON: {exc}", BAD_RECORD) from exc
+        raise CliError(f"{shown} is not JSON: {clip(str(exc), 120)}", BAD_RECORD) from exc
+    except RecursionError as exc:
+        raise CliError(f"{shown} is not a game record (JSON nested too deep)", BAD_RECORD) from exc
     if not isinstance(data, dict):
-        raise CliError(f"{path} is not a game record (expected a JSON object)", BAD_RECORD)
+        raise CliError(f"{shown} is not a game record (expected a JSON object)", BAD_RECORD)
     try:
         return GameRecord.from_json(data)
     except RecordError as exc:
-        raise CliError(f"{path}: {exc}", BAD_RECORD) from exc
+        raise CliError(f"{shown}: {exc}", BAD_RECORD) from exc
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def run(args: argparse.Namespace) -> int:
     path: Path = args.record
+    shown = clip(str(path), 120)
+    lang = args.lang
     record = load_record(path)
     try:
         game = resolve_game(record.game)
     except OptionError as exc:
-        raise CliError(f"{path}: {exc}", BAD_RECORD) from exc
+        raise CliError(f"{shown}: {exc}", BAD_RECORD) from exc
     try:
         state = replay(game, record)
     except RecordError as exc:
-        raise CliError(f"{path} is inconsistent: {exc}", BAD_RECORD) from exc
+        cause = exc.__cause__
+        said = f" ({game.error_text(cause, lang)})" if isinstance(cause, RuleError) and lang != "en" else ""
+        raise CliError(f"{shown} is inconsistent: {exc}{said}", BAD_RECORD) from exc
     except OptionError as exc:
-        raise CliError(f"{path} has invalid options: {exc}", BAD_RECORD) from exc
+        raise CliError(f"{shown} has invalid options: {exc}", BAD_RECORD) from exc
     seat: int | None = args.seat
     if seat is not None and not 0 <= seat < state.num_players:
         raise CliError(f"--seat must be 0 to {state.num_players - 1}, not {seat}")
-    lang = args.lang
     opts = ", ".join(f"{k}={show(v)}" for k, v in record.options.items())
     print(f"{game.title}: {opts}; seed {record.seed}; {len(record.moves)} moves")
+    # The auditor's view: the whole log, private lines marked with their seat (or one seat's part).
     entries = state.log if seat is None else state.visible_log(seat)
     for entry in entries:
         to = entry.get("to")
         prefix = f"[{msg('seat_short', lang, seat=to)}] " if seat is None and to is not None else ""
         print(f"  {prefix}{game.render_log(entry, lang)}")
     if args.board:
-        print(game.render_text(state, seat, lang))
+        print(game.render_view(state.view(seat), lang))
     if state.is_terminal():
         outcome = state.outcome()
         print(msg("scores", lang, scores=", ".join(f"{s}: {v:g}" for s, v in enumerate(outcome.scores))))
@@ -87,7 +106,9 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("record", type=Path, metavar="RECORD.json", help="the game record")
-    parser.add_argument("--seat", type=int, metavar="N", help="print only what seat N may read (0-based)")
+    parser.add_argument(
+        "--seat", type=count_value(0, 10**6), metavar="N", help="print only what seat N may read (0-based)"
+    )
     parser.add_argument("--board", action="store_true", help="also print the final position")
-    parser.add_argument("--lang", choices=("en", "de"), default="en", help="language (default en)")
+    parser.add_argument("--lang", choices=LANGS, default="en", help="language (default en)")
     parser.set_defaults(func=run)

@@ -10,13 +10,14 @@ from typing import Any
 from feldherr.cli.common import (
     add_common_arguments,
     add_game_argument,
+    count_value,
     described,
     game_and_options,
     seat_count,
     show,
 )
 from feldherr.sim.backends import BACKENDS
-from feldherr.sim.batch import SimulationResult, simulate
+from feldherr.sim.batch import MAX_JOBS, SimulationResult, simulate
 
 HEADINGS = {
     "en": ("seat", "bot", "wins", "win %", "± 95 %", "mean score"),
@@ -90,12 +91,18 @@ def register(subparsers: Any) -> None:
         ),
     )
     add_game_argument(parser)
-    parser.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
+    parser.add_argument(
+        "--games", type=count_value(1, 10**9), default=100, metavar="N", help="number of games (default 100)"
+    )
     parser.add_argument(
         "--bots", metavar="LIST", help="comma list of bot names, one per seat (default: random for all)"
     )
     parser.add_argument(
-        "--jobs", type=int, default=1, metavar="N", help="worker processes (0: all cores; default 1)"
+        "--jobs",
+        type=count_value(0, MAX_JOBS),
+        default=1,
+        metavar="N",
+        help="worker processes (0: all cores; default 1)",
     )
     parser.add_argument(
         "--backend", choices=sorted(BACKENDS), default="local", help="where games run (default local)"

@@ -1,25 +1,40 @@
-"""One game at the terminal: people (reading a text stream) and bots, hot-seat aware."""
+"""One game at the terminal: people (reading a text stream) and bots, hot-seat aware.
+
+The game runs in a :class:`~feldherr.core.match.Match`, the same object a server holds, on the one
+game loop (:meth:`Match.run`, i.e. :func:`~feldherr.core.game.drive`): a person's seat has no bot
+(``None``), so the loop returns whenever only people owe a decision. A person's answer goes in as
+JSON through :meth:`Match.submit` with the version it was made against, exactly as a network
+client's would. Everything printed comes from what the seat may know: its view
+(``game.render_view``, ``game.describe_move(view, ...)``) and its log deltas
+(:meth:`Match.log_since`, rendered by ``game.render_log``); the terminal never reads the state.
+"""
 
 from __future__ import annotations
 
 import enum
 import json
 import sys
+import tempfile
+import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from feldherr.cli.common import write_text_safely
 from feldherr.cli.messages import msg
-from feldherr.core.bots import Bot, SeatAccess
-from feldherr.core.errors import RuleError
-from feldherr.core.game import Game, LogEntry, Move, State
+from feldherr.core.bots import Bot
+from feldherr.core.errors import RuleError, clip
+from feldherr.core.game import JSON, Game, Move
+from feldherr.core.match import Match
 from feldherr.core.play import make_bots
-from feldherr.core.record import GameRecord, replay
+from feldherr.core.record import GameRecord
 from feldherr.sim.setup import RANDOM
 
 HUMAN = "human"
 LIST_LIMIT = 60
 LIST_SHOWN = 50
 CLEAR = "\033[2J\033[H"
+ALL = -1
+"""``log_since(seat, ALL)``: every entry (log deltas are "after version v"; nothing is before 0)."""
 
 
 class Turn(enum.Enum):
@@ -33,8 +48,8 @@ class TerminalGame:
 
     Public log lines are printed as they happen. A person's private lines, the picture of what the
     seat sees and the numbered legal moves are printed right before that person decides. Bots get
-    the same seeds as in :func:`feldherr.core.play.play_game`, so a game with only bots reproduces
-    the batch game with the same seed.
+    the same seeds as in :func:`feldherr.core.play.play_game`, and the loop is the same, so a game
+    with only bots is exactly the batch game with the same seed.
     """
 
     def __init__(
@@ -58,21 +73,24 @@ class TerminalGame:
         self.inp = inp if inp is not None else sys.stdin
         self.out = out if out is not None else sys.stdout
         self.save = save
+        self.save_failed = False
         self.interactive = (
             interactive if interactive is not None else (self.inp.isatty() and self.out.isatty())
         )
         if resume is not None:
-            options, seed = resume.options, resume.seed
-            self.state: State = replay(game, resume)
-            self.record = GameRecord(game.name, options, seed, list(resume.moves))
+            self.match = Match.from_record(game, resume)
+            seed = resume.seed
         else:
-            self.state = game.new_state(options, seed)
-            self.record = GameRecord(game=game.name, options=options, seed=seed)
-        # Humans' seats get (unused) random bots so that every bot keeps play_game's seed.
-        self.bots: list[Bot] = make_bots(game, [RANDOM if s == HUMAN else s for s in seats], seed)
-        self.resumed = len(self.record.moves)
-        self.public_seen = len(self.state.log) if resume is not None else 0
-        self.seen = [self.public_seen] * len(seats)  # per seat: log entries shown to it so far
+            self.match = Match(game, options, seed)
+        # A person's seat gets an (unused) random bot so that every bot keeps play_game's seed.
+        made = make_bots(game, [RANDOM if s == HUMAN else s for s in seats], seed)
+        self.bots: list[Bot | None] = [
+            None if s == HUMAN else bot for s, bot in zip(seats, made, strict=True)
+        ]
+        self.resumed = len(self.match.record.moves)
+        start = self.match.version if resume is not None else ALL  # an old log is not shown again
+        self.public_seen = start
+        self.seen = [start] * len(seats)  # per seat: the version up to which it has seen its log
         self.humans = [s for s, kind in enumerate(seats) if kind == HUMAN]
         self.last_human: int | None = None
         # Hot-seat at a real terminal: the screen is cleared whenever it passes to someone else.
@@ -83,30 +101,26 @@ class TerminalGame:
         print(text, file=self.out, flush=True)
 
     def who(self, seat: int) -> str:
-        return msg("seat", self.lang, seat=seat, kind=self.seats[seat])
-
-    def line(self, entry: LogEntry) -> str:
-        return "  " + self.game.render_log(entry, self.lang)
+        kind = self.seats[seat]
+        return msg("seat", self.lang, seat=seat, kind=msg(HUMAN, self.lang) if kind == HUMAN else kind)
 
     def flush_public(self) -> None:
-        for entry in self.state.log[self.public_seen :]:
-            if entry.get("to") is None:
-                self.say(self.line(entry))
-        self.public_seen = len(self.state.log)
+        for item in self.match.log_since(None, self.public_seen, self.lang):
+            self.say("  " + item["text"])
+        self.public_seen = self.match.version
 
     def flush_private(self, seat: int, title: bool, public_too: bool = False) -> None:
         """The seat's log lines since it last looked: its private ones (public ones too after the
         screen was cleared, since their earlier printing is gone)."""
-        log = self.state.log
-        wanted = (None, seat) if public_too else (seat,)
-        new = [e for e in log[self.seen[seat] :] if e.get("to") in wanted]
-        self.seen[seat] = len(log)
+        items = self.match.log_since(seat, self.seen[seat], self.lang)
+        self.seen[seat] = self.match.version
+        new = [i for i in items if public_too or i["entry"].get("to") == seat]
         if new and title:
             self.say(msg("news", self.lang))
-        for entry in new:
-            self.say(self.line(entry))
+        for item in new:
+            self.say("  " + item["text"])
 
-    def list_moves(self, seat: int, moves: list[Move], limit: bool = True) -> None:
+    def list_moves(self, view: dict[str, Any], moves: list[Move], limit: bool = True) -> None:
         if not moves:
             self.say(msg("no_moves", self.lang))
             return
@@ -114,7 +128,7 @@ class TerminalGame:
         shown = moves[:LIST_SHOWN] if limit and len(moves) > LIST_LIMIT else moves
         width = len(str(len(moves)))
         for number, move in enumerate(shown, 1):
-            self.say(f"  {number:>{width}}. {self.game.describe_move(self.state, seat, move, self.lang)}")
+            self.say(f"  {number:>{width}}. {self.game.describe_move(view, move, self.lang)}")
         if len(shown) < len(moves):
             self.say(msg("more", self.lang, n=len(moves) - len(shown)))
 
@@ -132,7 +146,7 @@ class TerminalGame:
             self.say()
             return None
         if not self.interactive:
-            self.say(text.rstrip("\n"))  # echo piped input so transcripts read like a session
+            self.say(clip(text.rstrip("\n"), 200))  # echo piped input: transcripts read like a session
         return text.strip()
 
     def clear(self) -> None:
@@ -160,112 +174,123 @@ class TerminalGame:
         if cleared is None:
             return Turn.EOF
         self.last_human = seat
-        state, game, lang = self.state, self.game, self.lang
+        game, lang, match = self.game, self.lang, self.match
+        view = match.view(seat)
+        version = match.version
         self.say()
         self.say(msg("your_turn", lang, who=self.who(seat)))
-        self.say(game.render_text(state, seat, lang))
+        self.say(game.render_view(view, lang))
         self.flush_private(seat, title=True, public_too=cleared)
-        moves = state.legal_moves(seat)
-        self.list_moves(seat, moves)
+        decision = view["decision"]
+        moves_json: list[JSON] = list(decision["moves"]) if decision else []
+        moves = [game.move_from_json(m) for m in moves_json]
+        self.list_moves(view, moves)
         while True:
             text = self.read(msg("prompt", lang, who=self.who(seat)))
             if text is None:
                 return Turn.EOF
             command = text.lower()
-            move: Move | None = None
+            answer: JSON = None
             if not text:
                 continue
             if command in ("?", "help"):
                 self.say(msg("help", lang))
             elif command == "board":
-                self.say(game.render_text(state, seat, lang))
+                self.say(game.render_view(view, lang))
             elif command == "moves":
-                self.list_moves(seat, moves, limit=False)
+                self.list_moves(view, moves, limit=False)
             elif command == "log":
                 self.say(msg("log_title", lang, who=self.who(seat)))
-                for entry in state.visible_log(seat):
-                    self.say(self.line(entry))
+                for item in match.log_since(seat, ALL, lang):
+                    self.say("  " + item["text"])
             elif command == "quit":
                 return Turn.QUIT
             elif text.isdigit():
                 number = int(text)
                 if 1 <= number <= len(moves):
-                    move = moves[number - 1]
+                    answer = moves_json[number - 1]
                 elif not moves:
                     self.say(msg("no_moves", lang))
                 else:
-                    self.say(msg("bad_number", lang, n=number, count=len(moves)))
+                    self.say(msg("bad_number", lang, n=clip(text, 20), count=len(moves)))
             else:
-                move = self.parse_json(text)
-            if move is None:
+                answer = self.parse_json(text)
+            if answer is None:
                 continue
-            try:
-                state.apply(seat, move)
-            except RuleError as err:
-                self.say(msg("rejected", lang, error=str(err)))
-                continue
-            self.record.moves.append((seat, game.move_to_json(move)))
-            if not self.private_screen:  # else the seat sees them in its next recap
-                self.flush_private(seat, title=False)
-            return Turn.MOVED
+            if self.submit(seat, answer, version):
+                if not self.private_screen:  # else the seat sees them in its next recap
+                    self.flush_private(seat, title=False)
+                return Turn.MOVED
 
-    def parse_json(self, text: str) -> Move | None:
+    def submit(self, seat: int, answer: JSON, version: int) -> bool:
+        """Hand a person's move to the match; say why if it is refused."""
         try:
-            data = json.loads(text)
-        except ValueError as exc:
+            self.match.submit(seat, answer, version)
+        except RuleError as err:
+            self.say(msg("rejected", self.lang, error=self.game.error_text(err, self.lang), rule=err.rule))
+            return False
+        except Exception as exc:  # a defect in the game: the match is unchanged, the game goes on
+            error = f"{type(exc).__name__}: {clip(str(exc), 160)}"
+            self.say(msg("defect", self.lang, error=error))
+            return False
+        return True
+
+    def parse_json(self, text: str) -> JSON:
+        try:
+            return json.loads(text, parse_constant=_no_constant)
+        except (ValueError, RecursionError) as exc:
             if text[0] in '[{"':
-                self.say(msg("bad_json", self.lang, error=str(exc)))
+                self.say(msg("bad_json", self.lang, error=clip(str(exc), 120)))
             else:
                 self.say(msg("unknown_input", self.lang))
-            return None
-        try:
-            return self.game.move_from_json(data)
-        except RuleError as err:
-            self.say(msg("rejected", self.lang, error=str(err)))
             return None
 
     # -- the game ----------------------------------------------------------------------------
     def run(self) -> int:
+        """Play to the end; the exit status (0, or 1 when the input ended or the record could
+        only be saved elsewhere). The record is saved also when the game stops on an error."""
         try:
-            return self.loop()
+            code = self.loop()
         except KeyboardInterrupt:
             self.say()
             self.say(msg("quit", self.lang))
             self.write_record()
             raise
+        except Exception:
+            self.write_record()
+            raise
+        return 1 if self.save_failed else code
 
     def loop(self) -> int:
-        state = self.state
+        match = self.match
         self.say(
-            msg("start", self.lang, title=self.game.title, players=len(self.seats), seed=self.record.seed)
+            msg("start", self.lang, title=self.game.title, players=len(self.seats), seed=match.record.seed)
         )
         self.say(msg("seats", self.lang, seats=", ".join(self.who(s) for s in range(len(self.seats)))))
         if self.resumed:
             self.say(msg("resumed", self.lang, moves=self.resumed))
         self.flush_public()
-        while not state.is_terminal():
-            for seat in state.to_move():
-                if state.is_terminal() or seat not in state.to_move():
-                    break
-                if self.seats[seat] == HUMAN:
-                    turn = self.human_turn(seat)
-                    if turn is not Turn.MOVED:
-                        self.say(msg("quit" if turn is Turn.QUIT else "eof", self.lang))
-                        self.write_record()
-                        return 0 if turn is Turn.QUIT else 1
-                else:
-                    move = self.bots[seat].choose(SeatAccess(state, seat))
-                    state.apply(seat, move)
-                    self.record.moves.append((seat, self.game.move_to_json(move)))
-                self.flush_public()
+        while True:
+            match.run(self.bots)  # the bots move until the game ends or a person owes a decision
+            self.flush_public()
+            if match.is_over():
+                break
+            seat = next(s for s in match.to_move() if self.bots[s] is None)
+            turn = self.human_turn(seat)
+            if turn is not Turn.MOVED:
+                self.say(msg("quit" if turn is Turn.QUIT else "eof", self.lang))
+                self.write_record()
+                return 0 if turn is Turn.QUIT else 1
+            self.flush_public()
         self.finish()
         return 0
 
     def finish(self) -> None:
-        outcome = self.state.outcome()
+        outcome = self.match.outcome()
+        assert outcome is not None
         self.say()
         self.say(msg("game_over", self.lang))
-        self.say(self.game.render_text(self.state, None, self.lang))
+        self.say(self.game.render_view(self.match.view(None), self.lang))
         scores = ", ".join(f"{self.who(s)} {v:g}" for s, v in enumerate(outcome.scores))
         self.say(msg("scores", self.lang, scores=scores))
         self.say(msg("winners", self.lang, winners=", ".join(self.who(s) for s in outcome.winners)))
@@ -274,9 +299,36 @@ class TerminalGame:
         self.write_record()
 
     def write_record(self) -> None:
+        """Save the record to ``save``; if that fails now (the folder was removed, the disk is
+        full), save it in the temporary folder instead and say where."""
         if self.save is None:
             return
-        self.record.final_digest = self.state.digest()
-        text = json.dumps(self.record.to_json(), ensure_ascii=False, indent=1)
-        self.save.write_text(text + "\n", encoding="utf-8")
+        text = json.dumps(self.match.finish_record().to_json(), ensure_ascii=False, indent=1) + "\n"
+        try:
+            write_text_safely(self.save, text)
+        except (OSError, ValueError) as exc:
+            self.save_failed = True
+            name = f"feldherr-{self.game.name}-{self.match.record.seed}-{int(time.time())}.json"
+            fallback = Path(tempfile.gettempdir()) / name
+            try:
+                fallback.write_text(text, encoding="utf-8")
+            except OSError:
+                self.say(
+                    msg("save_lost", self.lang, path=clip(str(self.save), 120), error=clip(str(exc), 120))
+                )
+                return
+            self.say(
+                msg(
+                    "save_elsewhere",
+                    self.lang,
+                    path=clip(str(self.save), 120),
+                    error=clip(str(exc), 120),
+                    fallback=fallback,
+                )
+            )
+            return
         self.say(msg("saved", self.lang, path=str(self.save)))
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")

@@ -23,15 +23,15 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from feldherr.core.i18n import error_text
 from feldherr.core.info import GameInfo
 from feldherr.core.options import OptionSpec, normalize, players_spec
+from feldherr.core.rng import Rng
 from feldherr.core.views import view_schema
 
 if TYPE_CHECKING:
-    from feldherr.core.bots import Bot
     from feldherr.core.observation import Observation
 
 Move = tuple[Any, ...]
@@ -140,7 +140,7 @@ class State(ABC):
     @property
     def game(self) -> Game:
         """The :class:`Game` this state belongs to (from the registry)."""
-        from feldherr.games import get_game
+        from feldherr.core.registry import get_game
 
         return get_game(self.game_name)
 
@@ -160,8 +160,6 @@ class State(ABC):
         ``version``), drawing from the state's generator and each seat's bot generator in the same
         order.
         """
-        from feldherr.core.bots import RandomBot
-
         return drive(self, [RandomBot(seed) for seed in bot_seeds])
 
     def visible_log(self, seat: int | None, start: int = 0) -> list[LogEntry]:
@@ -249,6 +247,78 @@ class Game(ABC):
         return {}
 
 
+# -- bots and what they may know ---------------------------------------------------------------
+class SeatAccess:
+    """What seat ``seat`` may know of a position, and nothing more.
+
+    The view is built on first use and kept; legal moves are a fresh list per call.
+    """
+
+    __slots__ = ("_state", "_view", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+        self._view: dict[str, Any] | None = None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """``state.view(seat)`` (built once)."""
+        if self._view is None:
+            self._view = self._state.view(self.seat)
+        return self._view
+
+    def legal_moves(self) -> list[Move]:
+        return self._state.legal_moves(self.seat)
+
+    def action_mask(self) -> list[bool]:
+        return self._state.action_mask(self.seat)
+
+    def determinize(self, seed: int) -> State:
+        """A complete state consistent with this seat's view (hidden parts and generator resampled
+        from ``seed``): the bot's own copy, to search in."""
+        return self._state.determinize(self.seat, seed)
+
+    @property
+    def game(self) -> Game:
+        return self._state.game
+
+    @property
+    def game_name(self) -> str:
+        return self._state.game_name
+
+    @property
+    def num_players(self) -> int:
+        return self._state.num_players
+
+    @property
+    def version(self) -> int:
+        return self._state.version
+
+
+class Bot(Protocol):
+    """Chooses a move for the seat it is handed."""
+
+    def choose(self, seat: SeatAccess) -> Move: ...
+
+
+BotFactory = Callable[[int], Bot]
+"""Makes a bot from its seed."""
+
+
+class RandomBot:
+    """Uniformly random among the legal moves, from its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, seat: SeatAccess) -> Move:
+        moves = seat.legal_moves()
+        if not moves:
+            raise RuntimeError(f"{seat.game_name}: seat {seat.seat} was asked to move but has no legal move")
+        return moves[self.rng.below(len(moves))]
+
+
 def step(state: S, seat: int, move: Move) -> S:
     """The pure form of ``apply``: a new state, the old one untouched."""
     nxt = state.clone()
@@ -278,8 +348,6 @@ def drive(
     ``None`` (a person) is passed over; the loop returns at the end of the game or after a round in
     which only such seats owed a decision.
     """
-    from feldherr.core.bots import SeatAccess
-
     decisions = 0
     while not state.is_terminal():
         seats = state.to_move()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from feldherr.core.bots import Bot, SeatAccess
-from feldherr.core.errors import GameOverError, StaleMoveError
+from feldherr.core.errors import GameOverError, StaleMoveError, shown
 from feldherr.core.game import (
     JSON,
     MAX_DECISIONS,
@@ -150,15 +150,17 @@ class Match:
         :class:`~feldherr.core.errors.RuleError` and changes nothing."""
         state = self._state
         check_seat(seat, state.num_players)
-        if expected_version is not None and expected_version != state.version:
+        if expected_version is not None and (
+            type(expected_version) is not int or expected_version != state.version
+        ):
             last = self._last.get(seat)
-            if type(expected_version) is int and last == (expected_version, canonical_json(move_json)):
+            if type(expected_version) is int and last == (expected_version, _canonical(move_json)):
                 return Submission(version=state.version, applied=False, duplicate=True)
             raise StaleMoveError(
-                f"the move was made against version {expected_version!r}, but the game is at "
+                f"the move was made against version {shown(expected_version, 40)}, but the game is at "
                 f"version {state.version}",
                 rule="core.stale",
-                expected=repr(expected_version)[:40],
+                expected=shown(expected_version, 40),
                 version=state.version,
             )
         if state.is_terminal():
@@ -192,8 +194,20 @@ class Match:
 
         return drive(state, bots, remember, max_decisions)
 
+    def digest(self) -> str:
+        """The digest of the current position (see :meth:`State.digest`)."""
+        return self._state.digest()
+
     def finish_record(self) -> GameRecord:
-        """The record, with the final digest once the game is over."""
-        if self._state.is_terminal():
-            self.record.final_digest = self._state.digest()
+        """The record with ``final_digest``: the digest of the position after its last move (the
+        end of the game, or where an unfinished game stopped; replaying checks it)."""
+        self.record.final_digest = self._state.digest()
         return self.record
+
+
+def _canonical(move_json: JSON) -> str | None:
+    """The canonical text of a submitted move, or None for one that has none (never a duplicate)."""
+    try:
+        return canonical_json(move_json)
+    except (TypeError, ValueError, RecursionError):
+        return None

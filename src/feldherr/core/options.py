@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from feldherr.core.errors import OptionError, clip
+from feldherr.core.errors import OptionError, clip, shown
 
 OptionKind = Literal["int", "bool", "choice", "multi", "int_list", "mapping"]
 PLAYERS = "players"
@@ -113,7 +113,7 @@ class OptionSpec:
         return "a whole number"
 
     def _error(self, value: Any, wanted: str) -> OptionError:
-        return OptionError(f"option {self.name} must be {wanted}, not {clip(repr(value))}", self.name)
+        return OptionError(f"option {self.name} must be {wanted}, not {shown(value)}", self.name)
 
 
 def _is_int_text(text: str) -> bool:
@@ -136,7 +136,7 @@ def players_spec(low: int, high: int, default: int) -> OptionSpec:
 def normalize(specs: Sequence[OptionSpec], options: Mapping[str, Any], game: str) -> dict[str, Any]:
     """Check ``options`` against ``specs`` and fill defaults; OptionError on anything unknown or bad."""
     if not isinstance(options, Mapping):
-        raise OptionError(f"options must be a JSON object, not {clip(repr(options))}")
+        raise OptionError(f"options must be a JSON object, not {shown(options)}")
     by_name = {spec.name: spec for spec in specs}
     unknown = sorted(str(k) for k in options if k not in by_name)
     if unknown:
@@ -175,5 +175,5 @@ def parse_cli_value(spec: OptionSpec, text: str) -> Any:
         return text
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep: the text itself
         return text

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from feldherr.core.errors import RecordError, RuleError, clip
+from feldherr.core.errors import RecordError, RuleError, clip, shown
 from feldherr.core.game import JSON, Game, State, canonical_digest
 from feldherr.core.validate import check_seat
 
@@ -52,25 +52,23 @@ class GameRecord:
     def from_json(cls, data: Any) -> GameRecord:
         """Read a record by exact type: RecordError naming what is wrong, never anything else."""
         if not isinstance(data, Mapping):
-            raise RecordError(f"a game record is a JSON object, not {clip(repr(data), 60)}")
+            raise RecordError(f"a game record is a JSON object, not {shown(data, 60)}")
         for key in ("game", "seed", "moves"):
             if key not in data:
                 raise RecordError(f"not a game record: no {key!r}")
         game, seed, moves = data["game"], data["seed"], data["moves"]
         if not isinstance(game, str) or len(game) > 64:
-            raise RecordError(f"the record's game must be a short name, not {clip(repr(game), 60)}")
+            raise RecordError(f"the record's game must be a short name, not {shown(game, 60)}")
         if type(seed) is not int or not 0 <= seed < MAX_SEED:
             raise RecordError(
-                f"the record's seed must be a whole number from 0 to 2^64-1, not {clip(repr(seed), 60)}"
+                f"the record's seed must be a whole number from 0 to 2^64-1, not {shown(seed, 60)}"
             )
         options = data.get("options", {})
         if not isinstance(options, Mapping):
-            raise RecordError(f"the record's options must be a JSON object, not {clip(repr(options), 60)}")
+            raise RecordError(f"the record's options must be a JSON object, not {shown(options, 60)}")
         engine = data.get("engine")
         if engine is not None and (type(engine) is not int or engine < 1):
-            raise RecordError(
-                f"the record's engine must be a positive whole number, not {clip(repr(engine), 60)}"
-            )
+            raise RecordError(f"the record's engine must be a positive whole number, not {shown(engine, 60)}")
         digest = data.get("final_digest")
         if digest is not None and not isinstance(digest, str):
             raise RecordError("the record's final_digest must be a text")
@@ -79,7 +77,7 @@ class GameRecord:
         read: list[tuple[int, JSON]] = []
         for index, item in enumerate(moves):
             if not isinstance(item, list | tuple) or len(item) != 2 or type(item[0]) is not int:
-                raise RecordError(f"move {index} must be [seat, move], not {clip(repr(item), 60)}")
+                raise RecordError(f"move {index} must be [seat, move], not {shown(item, 60)}")
             read.append((item[0], item[1]))
         return cls(
             game=game,
@@ -128,9 +126,7 @@ def replay(
             move = game.move_from_json(mv)
             state.apply(seat, move)
         except RuleError as err:
-            raise RecordError(
-                f"move {index} ({clip(repr(mv), 80)} by seat {seat}) is illegal: {err}"
-            ) from err
+            raise RecordError(f"move {index} ({shown(mv, 80)} by seat {seat}) is illegal: {err}") from err
         if on_move is not None:
             on_move(state, seat, mv)
     if record.final_digest is not None and state.digest() != record.final_digest:

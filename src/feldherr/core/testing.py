@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import json
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -238,41 +239,99 @@ def _legal_json(game: Game, state: State, seat: int) -> set[str]:
     return {canonical_json(game.move_to_json(m)) for m in state.legal_moves(seat)}
 
 
-def check_hostile(game: Game, state: State, rng: Rng, limit: int = 120) -> int:
-    """Throw bad input at ``state``; assert only RuleErrors and no change. Returns the count."""
+@dataclass
+class HostileReport:
+    """What became of the bad inputs thrown at one position (see :func:`hostile_report`)."""
+
+    thrown: int = 0
+    crashes: int = 0
+    """Inputs that raised something else than a RuleError."""
+    changes: int = 0
+    """Inputs after which the state (digest or version) was not what it had been."""
+    accepted: int = 0
+    """Bad inputs that raised nothing at all."""
+    bad_texts: int = 0
+    """RuleErrors without a bounded German and English text (or without a catalogue entry)."""
+    examples: list[str] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not (self.crashes or self.changes or self.accepted or self.bad_texts)
+
+    def note(self, text: str) -> None:
+        if len(self.examples) < 5:
+            self.examples.append(text)
+
+    def add(self, other: HostileReport) -> None:
+        self.thrown += other.thrown
+        self.crashes += other.crashes
+        self.changes += other.changes
+        self.accepted += other.accepted
+        self.bad_texts += other.bad_texts
+        for text in other.examples:
+            self.note(text)
+
+
+def _text_problem(game: Game, err: RuleError) -> str | None:
+    for lang in ("en", "de"):
+        text = game.error_text(err, lang)
+        if not isinstance(text, str) or not text:
+            return f"no {lang} error text"
+        if len(text) >= 1000:
+            return f"error text is not bounded ({len(text)} characters)"
+    if err.rule and not err.rule.startswith("core."):
+        if err.rule not in game.messages():
+            return f"no de/en message for rule {err.rule!r}"
+        if not error_text(err, game.messages(), "de"):
+            return "no German text"
+    return None
+
+
+def hostile_report(game: Game, state: State, rng: Rng, limit: int = 120) -> HostileReport:
+    """Throw bad input at a copy of ``state`` and count what happened, input by input: refused with
+    a RuleError (as it must be), a crash, accepted, or a change of the state (after which the next
+    inputs go to a fresh copy). Bad seats, moves out of turn, mutated move objects and mutated JSON
+    (see :func:`hostile_moves`, :func:`hostile_jsons`)."""
     seats = list(range(state.num_players))
-    before = _snapshot(state, seats)
-    thrown = 0
+    pristine = state.clone()
+    before = _snapshot(pristine, seats)
+    key = (before[0], before[1])
+    report = HostileReport()
+    box = [state.clone()]  # the copy the inputs go to (replaced after a change)
 
     def refused(call: Any, label: str) -> None:
-        nonlocal thrown
-        thrown += 1
+        report.thrown += 1
         try:
             call()
         except RuleError as err:
-            for lang in ("en", "de"):
-                text = game.error_text(err, lang)
-                assert isinstance(text, str) and text, f"{label}: error text"
-                assert len(text) < 1000, f"{label}: error text is bounded ({len(text)} characters)"
-            if err.rule and not err.rule.startswith("core."):
-                assert err.rule in game.messages(), f"{label}: no de/en message for rule {err.rule!r}"
-                assert error_text(err, game.messages(), "de"), f"{label}: German text"
-            return
+            problem = _text_problem(game, err)
+            if problem is not None:
+                report.bad_texts += 1
+                report.note(f"{label}: {problem}")
         except Exception as exc:
-            raise AssertionError(f"{label}: {type(exc).__name__}: {exc!s:.300}, not a RuleError") from exc
-        raise AssertionError(f"{label}: accepted")
+            report.crashes += 1
+            report.note(f"{label}: {type(exc).__name__}: {_message(exc)}, not a RuleError")
+        else:
+            report.accepted += 1
+            report.note(f"{label}: accepted")
+        work = box[0]
+        if (work.digest(), work.version) != key:
+            report.changes += 1
+            report.note(f"{label}: changed the state")
+            box[0] = pristine.clone()
 
+    movers = state.to_move()
     for seat in BAD_SEATS:
-        refused(lambda seat=seat: state.legal_moves(seat), f"legal_moves({seat!r})")
-        move = next((m for s in state.to_move() for m in state.legal_moves(s)), ("pass",))
-        refused(lambda seat=seat, move=move: state.apply(seat, move), f"apply({seat!r}, ...)")
+        refused(lambda seat=seat: box[0].legal_moves(seat), f"legal_moves({_label(seat)})")
+        move = next((m for s in movers for m in state.legal_moves(s)), ("pass",))
+        refused(lambda seat=seat, move=move: box[0].apply(seat, move), f"apply({_label(seat)}, ...)")
     for seat in seats:
-        if seat in state.to_move():
+        if seat in movers:
             continue
-        others = [m for s in state.to_move() for m in state.legal_moves(s)]
+        others = [m for s in movers for m in state.legal_moves(s)]
         if others and others[0] not in state.legal_moves(seat):
-            refused(lambda seat=seat, m=others[0]: state.apply(seat, m), f"apply by seat {seat} out of turn")
-    for seat in state.to_move():
+            refused(lambda seat=seat, m=others[0]: box[0].apply(seat, m), f"apply by seat {seat} out of turn")
+    for seat in movers:
         moves = state.legal_moves(seat)
         legal = _legal_json(game, state, seat)
         sample = [moves[rng.below(len(moves))] for _ in range(min(3, len(moves)))]
@@ -283,6 +342,8 @@ def check_hostile(game: Game, state: State, rng: Rng, limit: int = 120) -> int:
                 candidates.append(("json", bad))
             for bad_move in hostile_moves(move):
                 candidates.append(("move", bad_move))
+        if not candidates:
+            continue
         rng_pick = [candidates[rng.below(len(candidates))] for _ in range(min(limit, len(candidates)))]
         for path, bad in rng_pick:
             if path == "json":
@@ -294,26 +355,40 @@ def check_hostile(game: Game, state: State, rng: Rng, limit: int = 120) -> int:
                     continue
 
                 def via_json(bad: Any = bad, seat: int = seat) -> None:
-                    state.apply(seat, game.move_from_json(bad))
+                    box[0].apply(seat, game.move_from_json(bad))
 
                 refused(via_json, f"seat {seat} JSON {_label(bad)}")
             else:
                 if _exactly_legal(bad, moves):
                     continue
-                refused(lambda bad=bad, seat=seat: state.apply(seat, bad), f"seat {seat} move {_label(bad)}")
-    after = _snapshot(state, seats)
-    assert after[0] == before[0], "hostile input changed the state (digest)"
-    assert after[1] == before[1], "hostile input changed the version"
-    assert after[2] == before[2], "hostile input changed a view"
-    assert after[3] == before[3], "hostile input changed the legal moves"
-    return thrown
+                refused(lambda bad=bad, seat=seat: box[0].apply(seat, bad), f"seat {seat} move {_label(bad)}")
+    after = _snapshot(box[0], seats)
+    if after != before and report.changes == 0:
+        report.changes += 1
+        report.note("hostile input changed a view or the legal moves")
+    return report
+
+
+def check_hostile(game: Game, state: State, rng: Rng, limit: int = 120) -> int:
+    """Throw bad input at ``state``; assert only RuleErrors (with de/en texts) and no change.
+    Returns the number of inputs thrown."""
+    report = hostile_report(game, state, rng, limit)
+    assert report.clean, "; ".join(report.examples)
+    return report.thrown
+
+
+def _message(exc: BaseException) -> str:
+    try:
+        return str(exc)[:300]
+    except Exception:
+        return "(no message)"
 
 
 def _label(value: Any) -> str:
     try:
         return repr(value)[:80]
-    except RecursionError:
-        return "<deeply nested list>"
+    except (RecursionError, ValueError):
+        return f"<{type(value).__name__} too large to show>"
 
 
 def _exactly_legal(move: Any, moves: Sequence[Move]) -> bool:
@@ -387,7 +462,8 @@ def check_conformance(
 
 # -- the layout ---------------------------------------------------------------------------------
 def import_graph(package_dir: Path, package: str) -> dict[str, set[str]]:
-    """Module -> modules of the same package it imports (anywhere in the file)."""
+    """Module -> modules of the same package it imports (anywhere in the file, function-local
+    imports included; not under ``if TYPE_CHECKING:``)."""
     graph: dict[str, set[str]] = {}
     for path in sorted(package_dir.rglob("*.py")):
         rel = path.relative_to(package_dir).with_suffix("")
@@ -398,7 +474,7 @@ def import_graph(package_dir: Path, package: str) -> dict[str, set[str]]:
         is_pkg = path.name == "__init__.py"
         tree = ast.parse(path.read_text(encoding="utf-8"))
         edges: set[str] = set()
-        for node in ast.walk(tree):
+        for node in _runtime_nodes(tree):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
@@ -417,6 +493,25 @@ def import_graph(package_dir: Path, package: str) -> dict[str, set[str]]:
     return {m: {t for t in e if t in known and t != m} for m, e in graph.items()}
 
 
+def _runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node but those under ``if TYPE_CHECKING:`` (imports for annotations only, which
+    never run and so make no circle)."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            stack.extend(node.orelse)
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
 def find_cycle(graph: Mapping[str, set[str]]) -> list[str] | None:
     """One import circle in ``graph``, or None."""
     colour: dict[str, int] = {}
@@ -427,7 +522,7 @@ def find_cycle(graph: Mapping[str, set[str]]) -> list[str] | None:
         stack.append(node)
         for nxt in sorted(graph.get(node, ())):
             if colour.get(nxt) == 1:
-                return [*stack[stack.index(nxt):], nxt]
+                return [*stack[stack.index(nxt) :], nxt]
             if nxt not in colour:
                 found = visit(nxt)
                 if found:

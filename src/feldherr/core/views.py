@@ -18,18 +18,35 @@ and :func:`validate_view` checks a view against it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from feldherr.core.game import Game, State
+
+class _Game(Protocol):
+    """What the envelope needs of a game (a :class:`feldherr.core.game.Game`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def move_to_json(self, move: Any) -> Any: ...
+
+
+class _State(Protocol):
+    """What the envelope needs of a position (a :class:`feldherr.core.game.State`)."""
+
+    version: int
+
+    def to_move(self) -> tuple[int, ...]: ...
+
+    def legal_moves(self, seat: int) -> list[Any]: ...
+
 
 SCHEMA = "feldherr.view/1"
 ENVELOPE_KEYS = ("schema", "game", "seat", "version", "phase", "to_move", "players", "decision")
 
 
 def envelope(
-    game: Game,
-    state: State,
+    game: _Game,
+    state: _State,
     seat: int | None,
     phase: str,
     players: Sequence[Mapping[str, Any]],

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 from feldherr.core.errors import OptionError
-from feldherr.sim.batch import GameSummary, Job, play_one
+from feldherr.sim.jobs import GameSummary, Job, play_one
 
 
 class BackendUnavailable(OptionError):

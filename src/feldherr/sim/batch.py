@@ -20,66 +20,31 @@ from typing import Any
 
 from tqdm import tqdm
 
+from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
-from feldherr.core.play import make_bots, play_game
-from feldherr.core.rng import seed_for_game
+from feldherr.sim.backends import get_backend
+from feldherr.sim.jobs import GameSummary, Job, play_one, record_path
 from feldherr.sim.setup import parse_seats, prepare_options, resolve_game
 
+__all__ = ["GameSummary", "Job", "SimulationResult", "play_one", "record_path", "simulate", "summarize"]
 
-@dataclass(frozen=True)
-class Job:
-    """Everything a worker needs to play any game of a batch (picklable)."""
-
-    game_cls: type[Game]
-    options: dict[str, Any]
-    seed: int
-    bots: tuple[str, ...]
-    records_dir: str | None = None
-    name_width: int = 5
+MAX_JOBS = 1024
+"""More worker processes than this are a typing error, not a plan."""
 
 
-@dataclass(frozen=True)
-class GameSummary:
-    """The result of one game of a batch."""
-
-    index: int
-    seed: int
-    scores: tuple[float, ...]
-    win_shares: tuple[float, ...]
-    winners: tuple[int, ...]
-    decisions: int
-    record_digest: str
-
-
-_GAME_CACHE: dict[type[Game], Game] = {}
-
-
-def record_path(records_dir: str | os.PathLike[str], index: int, width: int = 5) -> Path:
-    """Where game ``index`` of a batch is written by ``records_dir``."""
-    return Path(records_dir) / f"game-{index:0{width}d}.json"
-
-
-def play_one(job: Job, index: int) -> GameSummary:
-    """Play game ``index`` of the batch described by ``job``."""
-    game = _GAME_CACHE.get(job.game_cls)
-    if game is None:
-        game = _GAME_CACHE[job.game_cls] = job.game_cls()
-    seed = seed_for_game(job.seed, index)
-    bots = make_bots(game, job.bots, seed)
-    record, state, decisions = play_game(game, job.options, seed, bots)
-    if job.records_dir is not None:
-        path = record_path(job.records_dir, index, job.name_width)
-        path.write_text(json.dumps(record.to_json(), ensure_ascii=False) + "\n", encoding="utf-8")
-    outcome = state.outcome()
-    return GameSummary(
-        index=index,
-        seed=seed,
-        scores=tuple(outcome.scores),
-        win_shares=outcome.win_shares,
-        winners=tuple(outcome.winners),
-        decisions=decisions,
-        record_digest=record.digest(),
-    )
+def prepare_records_dir(path: Path) -> None:
+    """Create the records folder, or refuse (OptionError) before any game is played: a file in the
+    way, a folder that cannot be created, or one that cannot be written."""
+    shown = clip(str(path), 120)
+    if path.exists() and not path.is_dir():
+        raise OptionError(f"the records folder {shown} is a file, not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / f".feldherr-write-test-{os.getpid()}"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except (OSError, ValueError) as exc:
+        raise OptionError(f"cannot write game records into {shown}: {clip(str(exc), 120)}") from exc
 
 
 @dataclass
@@ -222,19 +187,16 @@ def simulate(
     per game).
     Bad arguments raise :class:`~feldherr.core.errors.OptionError`.
     """
-    from feldherr.core.errors import OptionError
-    from feldherr.sim.backends import get_backend
-
     the_game = resolve_game(game)
     opts = prepare_options(the_game, players, options)
     seats = parse_seats(the_game, bots, opts["players"])
-    if games < 1:
-        raise OptionError(f"the number of games must be at least 1, not {games}")
-    if jobs < 0:
-        raise OptionError(f"the number of jobs must be 0 (all cores) or more, not {jobs}")
+    if type(games) is not int or games < 1:
+        raise OptionError(f"the number of games must be at least 1, not {games!r:.60}")
+    if type(jobs) is not int or not 0 <= jobs <= MAX_JOBS:
+        raise OptionError(f"the number of jobs must be 0 (all cores) to {MAX_JOBS}, not {jobs!r:.60}")
     runner = get_backend(backend)
     if records_dir is not None:
-        Path(records_dir).mkdir(parents=True, exist_ok=True)
+        prepare_records_dir(Path(records_dir))
     job = Job(
         game_cls=type(the_game),
         options=opts,

@@ -11,6 +11,7 @@ Two modes play the same games (game ``i``: seed ``seed_for_game(seed, i)``, bot 
 
 from __future__ import annotations
 
+import math
 import platform
 import time
 from collections.abc import Mapping
@@ -88,6 +89,10 @@ def bench(
     count = opts["players"]
     if mode is None:
         mode = "playout" if has_fast_playout(the_game, opts) else "api"
+    if max_games is not None and (type(max_games) is not int or max_games < 1):
+        raise OptionError(f"the number of games must be at least 1, not {max_games!r:.60}")
+    if not isinstance(seconds, int | float) or not math.isfinite(seconds) or seconds < 0:
+        raise OptionError(f"the duration must be a finite number of seconds, not {seconds!r:.60}")
     if mode not in MODES:
         raise OptionError(f"unknown bench mode {mode!r} (known: {', '.join(MODES)})")
     playout = mode == "playout"

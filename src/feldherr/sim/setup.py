@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from feldherr.core.errors import OptionError
+from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
 from feldherr.core.play import bot_factory, bot_table
 from feldherr.games import get_game
@@ -41,7 +41,7 @@ def prepare_options(game: Game, players: int | None, options: Mapping[str, Any] 
     opts = dict(options or {})
     count = players if players is not None else opts.get("players", game.min_players)
     if isinstance(count, bool) or not isinstance(count, int):
-        raise OptionError(f"the player count must be a whole number, not {count!r}")
+        raise OptionError(f"the player count must be a whole number, not {clip(repr(count), 60)}")
     if not game.min_players <= count <= game.max_players:
         raise OptionError(
             f"{game.name} is played by {game.min_players} to {game.max_players} players, not {count}"
@@ -61,12 +61,13 @@ def parse_seats(
         return [RANDOM] * players
     names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else [str(s) for s in spec]
     if len(names) != players:
-        raise OptionError(f"{len(names)} seat(s) given ({', '.join(names)}) for {players} players")
+        given = clip(", ".join(names), 120)
+        raise OptionError(f"{len(names)} seat(s) given ({given}) for {players} players")
     for name in names:
         if name in extra:
             continue
         if name.partition("@")[0] not in bot_table(game):
-            known = sorted({*bot_names(game), *extra})
-            raise OptionError(f"unknown player {name!r} for {game.name} (known: {', '.join(known)})")
+            known = ", ".join(sorted({*bot_names(game), *extra}))
+            raise OptionError(f"unknown player {clip(repr(name), 60)} for {game.name} (known: {known})")
         bot_factory(game, name)  # checks a parameter (hard@0.5s)
     return names

@@ -1,0 +1,82 @@
+"""``feldherr fuzz``: hostile input at random positions of every game and option set."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from tqdm import tqdm
+
+from feldherr.cli.common import count_value, described, seed_value
+from feldherr.games import game_names
+from feldherr.sim.fuzz import fuzz, totals
+from feldherr.sim.setup import resolve_game
+
+COLUMNS = ("game", "option_sets", "positions", "inputs", "crashes", "state_changes", "accepted", "bad_texts")
+
+
+def run(args: argparse.Namespace) -> int:
+    names = [resolve_game(name).name for name in args.games] or game_names()
+    bar = tqdm(total=args.inputs, unit="input", file=sys.stderr, disable=args.quiet)
+
+    def step(count: int) -> None:
+        bar.update(count)
+
+    try:
+        results = fuzz(names, args.inputs, args.seed, progress=step, per_position=args.per_position)
+    finally:
+        bar.close()
+    sums = totals(results)
+    if args.json:
+        print(json.dumps({"seed": args.seed, "games": [r.to_json() for r in results], "totals": sums}))
+    else:
+        rows = [{k: r.to_json()[k] for k in COLUMNS} for r in results]
+        rows.append({"game": "all", "option_sets": sum(int(r["option_sets"]) for r in rows), **sums})
+        widths = {k: max(len(k), *(len(str(row[k])) for row in rows)) for k in COLUMNS}
+        print("  ".join(k.rjust(widths[k]) for k in COLUMNS))
+        for row in rows:
+            print("  ".join(str(row[k]).rjust(widths[k]) for k in COLUMNS))
+        for r in results:
+            for example in r.report.examples:
+                print(f"{r.game}: {example}")
+    clean = sums["crashes"] == sums["state_changes"] == sums["accepted"] == sums["bad_texts"] == 0
+    return 0 if clean else 1
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "fuzz",
+        help="throw hostile input at random positions of every game",
+        **described(
+            (
+                "Play random games of each GAME (default: every game) with option sets drawn at random "
+                "from its declared options, and throw bad input at positions along the way: wrong seats, "
+                "moves out of turn, mutated moves (floats, bools, strings, huge and negative numbers, "
+                "wrong arity) and mutated JSON. Counts what crashed (anything but a rule error), changed "
+                "the state, was accepted, or had no German or English error text; exit status 1 if any."
+            ),
+            "feldherr fuzz --inputs 200000 --seed 1",
+            "feldherr fuzz wallenstein --inputs 5000 --json",
+        ),
+    )
+    parser.add_argument("games", nargs="*", metavar="GAME", help="games to fuzz (default: all)")
+    parser.add_argument(
+        "--inputs",
+        type=count_value(1, 10**9),
+        default=10_000,
+        metavar="N",
+        help="bad inputs in all (default 10000)",
+    )
+    parser.add_argument("--seed", type=seed_value, default=0, metavar="N", help="seed (default 0)")
+    parser.add_argument(
+        "--per-position",
+        type=count_value(1, 10_000),
+        default=60,
+        metavar="N",
+        help="inputs per position and seat",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(func=run)

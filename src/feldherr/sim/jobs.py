@@ -1,0 +1,73 @@
+"""One game of a batch: what a worker needs (:class:`Job`) and what it returns (:class:`GameSummary`).
+
+Kept apart from :mod:`feldherr.sim.batch` so that the backends, which run these in workers, and the
+batch, which chooses a backend, do not import each other.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from feldherr.core.game import Game
+from feldherr.core.play import make_bots, play_game
+from feldherr.core.rng import seed_for_game
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play any game of a batch (picklable)."""
+
+    game_cls: type[Game]
+    options: dict[str, Any]
+    seed: int
+    bots: tuple[str, ...]
+    records_dir: str | None = None
+    name_width: int = 5
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """The result of one game of a batch."""
+
+    index: int
+    seed: int
+    scores: tuple[float, ...]
+    win_shares: tuple[float, ...]
+    winners: tuple[int, ...]
+    decisions: int
+    record_digest: str
+
+
+_GAME_CACHE: dict[type[Game], Game] = {}
+
+
+def record_path(records_dir: str | os.PathLike[str], index: int, width: int = 5) -> Path:
+    """Where game ``index`` of a batch is written by ``records_dir``."""
+    return Path(records_dir) / f"game-{index:0{width}d}.json"
+
+
+def play_one(job: Job, index: int) -> GameSummary:
+    """Play game ``index`` of the batch described by ``job``."""
+    game = _GAME_CACHE.get(job.game_cls)
+    if game is None:
+        game = _GAME_CACHE[job.game_cls] = job.game_cls()
+    seed = seed_for_game(job.seed, index)
+    bots = make_bots(game, job.bots, seed)
+    record, state, decisions = play_game(game, job.options, seed, bots)
+    if job.records_dir is not None:
+        path = record_path(job.records_dir, index, job.name_width)
+        path.write_text(json.dumps(record.to_json(), ensure_ascii=False) + "\n", encoding="utf-8")
+    outcome = state.outcome()
+    return GameSummary(
+        index=index,
+        seed=seed,
+        scores=tuple(outcome.scores),
+        win_shares=outcome.win_shares,
+        winners=tuple(outcome.winners),
+        decisions=decisions,
+        record_digest=record.digest(),
+    )

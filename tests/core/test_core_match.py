@@ -1,0 +1,168 @@
+"""Match: submissions against a version, duplicates applied once, per-seat log deltas, records."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from toygame import ToyGame
+
+from feldherr.core.bots import RandomBot
+from feldherr.core.errors import (
+    GameOverError,
+    MalformedMoveError,
+    NotYourTurnError,
+    RuleError,
+    StaleMoveError,
+)
+from feldherr.core.match import Match
+from feldherr.core.play import make_bots, play_game
+from feldherr.core.record import GameRecord, replay
+
+
+def new_match(players: int = 3, seed: int = 3, **options: object) -> Match:
+    return Match(ToyGame(), {"players": players, "variant": "plain", **options}, seed)
+
+
+def legal_json(match: Match, seat: int) -> list[object]:
+    decision = match.view(seat)["decision"]
+    assert decision is not None
+    return list(decision["moves"])
+
+
+def test_submit_applies_and_records() -> None:
+    match = new_match()
+    move = legal_json(match, 0)[0]
+    answer = match.submit(0, move, expected_version=0)
+    assert answer.applied and not answer.duplicate and answer.version == 1 == match.version
+    assert match.record.moves == [(0, move)]
+    assert answer.to_json() == {"version": 1, "applied": True, "duplicate": False}
+
+
+def test_a_stale_submission_is_refused_and_changes_nothing() -> None:
+    match = new_match()
+    match.submit(0, legal_json(match, 0)[0], expected_version=0)
+    before = match.digest()
+    with pytest.raises(StaleMoveError) as info:
+        match.submit(1, legal_json(match, 1)[0], expected_version=0)
+    assert info.value.rule == "core.stale" and info.value.details["version"] == 1
+    for stale in (1.0, True, "1", None.__class__):
+        with pytest.raises(StaleMoveError):
+            match.submit(1, legal_json(match, 1)[0], expected_version=stale)  # type: ignore[arg-type]
+    assert match.digest() == before and match.version == 1 and len(match.record.moves) == 1
+
+
+def test_an_identical_retry_is_a_duplicate_and_applied_once() -> None:
+    match = new_match()
+    move = legal_json(match, 0)[0]
+    match.submit(0, move, expected_version=0)
+    again = match.submit(0, json.loads(json.dumps(move)), expected_version=0)  # the retry
+    assert again.duplicate and not again.applied and again.version == 1
+    assert len(match.record.moves) == 1
+    other = next(m for m in legal_json(match, 1))
+    with pytest.raises(StaleMoveError):  # another seat's move made against version 0 is stale
+        match.submit(1, other, expected_version=0)
+
+
+def test_bad_submissions_are_rule_errors_and_change_nothing() -> None:
+    match = new_match()
+    before = match.digest()
+    move = legal_json(match, 0)[0]
+    for seat, answer in [
+        (0, ["bid", 2.0]),
+        (0, ["bid", True]),
+        (0, "x"),
+        (0, [[[[]]]]),
+        (7, move),
+        ("0", move),
+    ]:
+        with pytest.raises(RuleError):
+            match.submit(seat, answer, expected_version=0)  # type: ignore[arg-type]
+    assert match.digest() == before and match.record.moves == []
+    with pytest.raises(MalformedMoveError):
+        match.submit(0, ["bid", 2.0])
+    with pytest.raises(NotYourTurnError):
+        match.submit(10**9, move)
+
+
+def test_log_deltas_per_seat() -> None:
+    match = new_match(players=2)
+    first = match.log_since(None)
+    assert [e["version"] for e in first] == [0] and first[0]["entry"]["k"] == "prize"
+    match.submit(0, legal_json(match, 0)[0], 0)
+    assert match.log_since(1, 0) == []  # seat 0's secret bid is not seat 1's to read
+    mine = match.log_since(0, 0, lang="de")
+    assert [e["entry"]["k"] for e in mine] == ["bid"] and mine[0]["text"].startswith("Du bietest")
+    match.submit(1, legal_json(match, 1)[0], 1)
+    public = [e["entry"]["k"] for e in match.log_since(None, 1)]
+    assert public[0] == "reveal" and "prize" in public
+    assert [e["entry"]["k"] for e in match.log_since(1, 1)] == ["bid", *public]
+    update = match.update(1, since=1, lang="en")
+    assert update["version"] == 2 and update["view"]["seat"] == 1 and len(update["log"]) == len(public) + 1
+    assert "outcome" not in update
+
+
+def test_run_lets_bots_move_until_a_person_owes() -> None:
+    game = ToyGame()
+    match = Match(game, {"players": 3}, 4)
+    bots = make_bots(game, ["random"] * 3, 4)
+    made = match.run([None, bots[1], bots[2]])
+    assert match.to_move() == (0,) and made == len(match.record.moves) == 0  # seat 0 doubles first
+    match.submit(0, ["double", False], 0)
+    made = match.run([None, bots[1], bots[2]])
+    assert made == 2 and match.to_move() == (0,)  # the bots bid; seat 0's bid is still owed
+    assert [seat for seat, _ in match.record.moves] == [0, 1, 2]
+
+
+def test_run_with_bots_only_is_play_game() -> None:
+    game = ToyGame()
+    bots = make_bots(game, ["heuristic", "random"], 9)
+    match = Match(game, {"players": 2}, 9)
+    match.run(bots)
+    expected, final, _ = play_game(game, {"players": 2}, 9, make_bots(game, ["heuristic", "random"], 9))
+    assert match.finish_record() == expected and match.digest() == final.digest()
+    assert match.is_over() and match.outcome() is not None
+    with pytest.raises(GameOverError):
+        match.submit(0, ["bid", 1])
+
+
+def test_from_record_continues_where_the_record_stops() -> None:
+    game = ToyGame()
+    match = new_match(players=2, seed=5)
+    bots = [RandomBot(1), RandomBot(2)]
+    for _ in range(3):
+        seat = match.to_move()[0]
+        match.apply(seat, bots[seat].choose(match.seat_access(seat)))
+    record = GameRecord.from_json(json.loads(json.dumps(match.finish_record().to_json())))
+    again = Match.from_record(game, record)
+    assert again.version == match.version == 3 and again.digest() == match.digest()
+    assert again.log_since(0) == match.log_since(0)
+    last_seat, last_move = record.moves[-1]
+    assert again.submit(last_seat, last_move, expected_version=2).duplicate  # a retry after resuming
+    assert replay(game, again.finish_record()).digest() == again.digest()
+
+
+def test_a_defect_in_apply_leaves_the_match_unchanged() -> None:
+    match = Match(ToyGame(), {"players": 2, "variant": "plain"}, 1)
+    before = match.digest()
+
+    class Exploding(RuntimeError):
+        pass
+
+    def explode(seat: int, move: object) -> None:
+        raise Exploding
+
+    trial_clone = match._state.clone  # the match applies to a clone and keeps it only on success
+    match._state.clone = lambda: _with_apply(trial_clone(), explode)  # type: ignore[method-assign]
+    with pytest.raises(Exploding):
+        match.submit(0, legal_json(match, 0)[0], 0)
+    assert match.digest() == before and match.version == 0 and match.record.moves == []
+
+
+def _with_apply(state, apply):  # type: ignore[no-untyped-def]
+    def broken(seat, move):  # type: ignore[no-untyped-def]
+        state.scores[0] += 1  # half a move ...
+        apply(seat, move)  # ... then the defect
+
+    state.apply = broken
+    return state
