@@ -18,6 +18,8 @@ from feldherr.search import Budget
         ("250ms", None, 0.25),
         ("2000i+1s", 2000, 1.0),
         ("1s+50i", 50, 1.0),
+        ("0.5cpu", None, 0.5),
+        ("20i+2cpu", 20, 2.0),
     ],
 )
 def test_parse(text: str, iterations: int | None, seconds: float | None) -> None:
@@ -28,7 +30,7 @@ def test_parse(text: str, iterations: int | None, seconds: float | None) -> None
 
 
 @pytest.mark.parametrize(
-    "text", ["", "fast", "0i", "-1s", "0s", "1s+2s", "3i+4i", "1i+1s+1i", "nans", "infs"]
+    "text", ["", "fast", "0i", "-1s", "0s", "1s+2s", "3i+4i", "1i+1s+1i", "nans", "infs", "1s+1cpu", "cpu"]
 )
 def test_bad_budgets(text: str) -> None:
     with pytest.raises(OptionError):
@@ -40,3 +42,8 @@ def test_a_budget_needs_a_limit() -> None:
         Budget()
     with pytest.raises(OptionError):
         Budget(iterations=True)
+
+
+def test_cpu_budgets() -> None:
+    assert Budget.parse("1cpu").cpu and not Budget.parse("1s").cpu
+    assert str(Budget.parse("20i+0.5cpu")) == "20i+0.5cpu"

@@ -3,6 +3,7 @@ at simultaneous decisions, stronger than chance, and within its time budget."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -180,6 +181,10 @@ def test_a_time_budget_on_the_real_clock() -> None:
     bot.choose(first_choice(new_state()))
     assert bot.last.iterations > 1
     assert bot.last.seconds <= 0.05 * 1.1 + 0.05
+    cpu = SearchBot(2, Budget(seconds=0.05, cpu=True))
+    assert cpu.clock is time.process_time
+    cpu.choose(first_choice(new_state()))
+    assert cpu.last.iterations > 1 and cpu.last.seconds <= 0.05 * 1.1
 
 
 def test_bot_playouts_use_the_bot_on_the_sample() -> None:

@@ -104,7 +104,7 @@ class ISMCTS:
         budget = self.budget
         deadline = None if budget.seconds is None else started + budget.seconds * SAFETY
         limit = budget.iterations
-        self.playout.start(access.num_players, self.rng)
+        self.playout.start(access.num_players, self.rng, self.clock)
         report = SearchReport()
         slowest = 0.0
         while limit is None or report.iterations < limit:
@@ -219,7 +219,8 @@ class ISMCTS:
 class SearchBot:
     """A bot that runs :class:`ISMCTS` for each decision with more than one legal move.
 
-    ``playout`` makes the playout policy (default: random); ``budget`` bounds each decision;
+    ``playout`` makes the playout policy (default: random); ``budget`` bounds each decision (on
+    ``clock``: by default wall time, or CPU time for a CPU budget);
     ``hint`` makes a bot (such as the game's heuristic) whose choice for this seat is searched first
     and favoured while the search knows little (see :attr:`ISMCTS.hint`).
     ``last`` holds the :class:`SearchReport` of the latest search.
@@ -232,16 +233,16 @@ class SearchBot:
         playout: Callable[[], Playout] | None = None,
         exploration: float = 0.7,
         rank_weight: float = 0.2,
-        clock: Clock = time.perf_counter,
+        clock: Clock | None = None,
         hint: Callable[[int], Bot] | None = None,
     ) -> None:
         self.rng = Rng(seed)
         self.hint_bot = None if hint is None else hint(self.rng.next64())
         self.budget = budget or Budget(iterations=200)
-        self.make_playout = playout or (lambda: RandomPlayout(clock))
+        self.make_playout: Callable[[], Playout] = playout or RandomPlayout
         self.exploration = exploration
         self.rank_weight = rank_weight
-        self.clock = clock
+        self.clock: Clock = clock or (time.process_time if self.budget.cpu else time.perf_counter)
         self.last = SearchReport()
 
     def choose(self, seat: SeatAccess) -> Move:

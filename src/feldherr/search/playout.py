@@ -28,8 +28,9 @@ Clock = Callable[[], float]
 
 
 class Playout(Protocol):
-    def start(self, num_players: int, rng: Rng) -> None:
-        """Prepare for one decision's search (seeded from the search's generator)."""
+    def start(self, num_players: int, rng: Rng, clock: Clock) -> None:
+        """Prepare for one decision's search (seeded from the search's generator; ``deadline`` is
+        a time of ``clock``)."""
         ...
 
     def play(self, state: State, deadline: float | None) -> bool:
@@ -60,14 +61,15 @@ class StepPlayout:
     """The shared stepwise loop: ``pick(state, seat, moves)`` chooses; the clock is read after every
     move (a clock read costs far less than a move)."""
 
-    def __init__(self, clock: Clock = time.perf_counter) -> None:
-        self.clock = clock
+    def __init__(self) -> None:
+        self.clock: Clock = time.perf_counter
         self.rng = Rng(0)
         self.num_players = 0
 
-    def start(self, num_players: int, rng: Rng) -> None:
+    def start(self, num_players: int, rng: Rng, clock: Clock) -> None:
         self.num_players = num_players
         self.rng = Rng(rng.next64())
+        self.clock = clock
 
     def pick(self, state: State, seat: int, moves: list[Move]) -> Move:
         return moves[self.rng.below(len(moves))]
@@ -86,8 +88,8 @@ class StepPlayout:
 class RandomPlayout(StepPlayout):
     """Uniformly random moves; the game's fast ``random_playout`` when the deadline is far."""
 
-    def __init__(self, clock: Clock = time.perf_counter) -> None:
-        super().__init__(clock)
+    def __init__(self) -> None:
+        super().__init__()
         self.slowest = float("inf")
         """The longest fast playout so far (unknown before the first: then the stepwise loop)."""
 
@@ -110,16 +112,14 @@ class BotPlayout(StepPlayout):
     """Every seat played by a bot made by ``factory`` (one per seat and decision); with probability
     ``epsilon`` a uniformly random move instead."""
 
-    def __init__(
-        self, factory: Callable[[int], Bot], epsilon: float = 0.1, clock: Clock = time.perf_counter
-    ) -> None:
-        super().__init__(clock)
+    def __init__(self, factory: Callable[[int], Bot], epsilon: float = 0.1) -> None:
+        super().__init__()
         self.factory = factory
         self.epsilon = epsilon
         self.bots: list[Bot] = []
 
-    def start(self, num_players: int, rng: Rng) -> None:
-        super().start(num_players, rng)
+    def start(self, num_players: int, rng: Rng, clock: Clock) -> None:
+        super().start(num_players, rng, clock)
         self.bots = [self.factory(self.rng.next64()) for _ in range(num_players)]
 
     def pick(self, state: State, seat: int, moves: list[Move]) -> Move:

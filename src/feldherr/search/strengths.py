@@ -18,7 +18,8 @@ ismcts     ISMCTS, random playouts; deterministic                      200 itera
 =========  ==========================================================  ================
 
 Time budgets make a bot's moves depend on the machine's speed; give an iteration budget
-(``hard@300i``) where results must be reproducible.
+(``hard@300i``) where results must be reproducible, a CPU budget (``hard@1cpu``) to measure one
+core's worth of thinking on a busy machine.
 """
 
 from __future__ import annotations
