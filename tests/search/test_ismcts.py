@@ -217,3 +217,15 @@ def test_a_hint_is_searched_first_and_favoured() -> None:
 class HintBot:
     def choose(self, seat: SeatAccess) -> tuple[object, ...]:
         return seat.legal_moves()[-1]
+
+
+def test_the_hint_stays_unless_the_search_shows_better() -> None:
+    search = ISMCTS(Budget(iterations=1), RandomPlayout(), Rng(0), hint=("b",))
+    moves = [("a",), ("b",)]
+    search.root = {("a",): [3.0, 2.0, 3.0], ("b",): [2.0, 0.5, 3.0]}
+    assert search.best(moves) == ("b",), "3 against 2 visits: noise"
+    search.root = {("a",): [300.0, 200.0, 300.0], ("b",): [200.0, 50.0, 300.0]}
+    assert search.best(moves) == ("a",), "0.67 against 0.25 over hundreds of visits"
+    search.hint = None
+    search.root = {("a",): [3.0, 2.0, 3.0], ("b",): [2.0, 0.5, 3.0]}
+    assert search.best(moves) == ("a",), "without a hint: the most visited"

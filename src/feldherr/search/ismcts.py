@@ -79,6 +79,7 @@ class ISMCTS:
         clock: Clock = time.perf_counter,
         hint: Move | None = None,
         hint_weight: float = 1.0,
+        hint_margin: float = 1.0,
     ) -> None:
         self.budget = budget
         self.playout = playout
@@ -90,6 +91,7 @@ class ISMCTS:
         """A root move suggested by a policy (the game's heuristic): tried first and favoured by a
         bonus ``hint_weight / (1 + visits)`` that fades as the search learns (progressive bias)."""
         self.hint_weight = hint_weight
+        self.hint_margin = hint_margin
         self.root: Node = {}
         self.table: dict[tuple[int, int], Node] = {}
 
@@ -126,17 +128,29 @@ class ISMCTS:
         return self.best(moves), report
 
     def best(self, moves: list[Move]) -> Move:
-        """The most visited root move (ties: the better mean, the hint, the earlier move); the hint
-        if nothing was visited."""
+        """The most visited root move (ties: the better mean, then the earlier move).
 
-        def rank(index: int) -> tuple[float, float, bool, int]:
-            move = moves[index]
-            stats = self.root.get(move)
+        With a hint, the search must *show* that it knows better: the hint stays unless the most
+        visited move's mean beats the hint's by more than ``hint_margin`` standard errors (a
+        result is at most 1, so its variance at most 1/4). With few iterations every mean is
+        noise, and a bot that followed them would play worse than its hint."""
+
+        def rank(index: int) -> tuple[float, float, int]:
+            stats = self.root.get(moves[index])
             if stats is None or stats[0] == 0:
-                return (0.0, 0.0, move == self.hint, -index)
-            return (stats[0], stats[1] / stats[0], move == self.hint, -index)
+                return (0.0, 0.0, -index)
+            return (stats[0], stats[1] / stats[0], -index)
 
-        return moves[max(range(len(moves)), key=rank)]
+        choice = moves[max(range(len(moves)), key=rank)]
+        hint = self.hint
+        if hint is None or hint == choice or hint not in moves:
+            return choice
+        mine, theirs = self.root.get(hint), self.root.get(choice)
+        if mine is None or theirs is None or mine[0] == 0 or theirs[0] == 0:
+            return hint
+        gap = theirs[1] / theirs[0] - mine[1] / mine[0]
+        error = math.sqrt(0.25 / theirs[0] + 0.25 / mine[0])
+        return choice if gap > self.hint_margin * error else hint
 
     def iterate(self, access: SeatAccess, root_moves: list[Move], seed: int, deadline: float | None) -> bool:
         """One iteration; ``False`` if the playout ran into ``deadline`` (nothing is credited)."""
