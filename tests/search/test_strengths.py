@@ -30,10 +30,12 @@ def test_what_each_strength_is() -> None:
     easy, medium, hard, ismcts = (bot_factory(GAME, name)(1) for name in STRENGTHS)
     assert isinstance(easy, HeuristicBot), "easy is the game's heuristic bot"
     assert isinstance(medium, SearchBot) and medium.budget.seconds == 0.25
-    assert isinstance(medium.make_playout(), RandomPlayout)
+    assert isinstance(medium.make_playout(), BotPlayout), "medium plays out with the heuristic"
+    assert isinstance(medium.hint_bot, HeuristicBot), "and searches the heuristic's choice first"
     assert isinstance(hard, SearchBot) and hard.budget.seconds == 1.0
-    assert isinstance(hard.make_playout(), BotPlayout), "hard plays out with the heuristic"
+    assert isinstance(hard.make_playout(), BotPlayout) and isinstance(hard.hint_bot, HeuristicBot)
     assert isinstance(ismcts, SearchBot) and ismcts.budget.deterministic
+    assert isinstance(ismcts.make_playout(), RandomPlayout) and ismcts.hint_bot is None
 
 
 class PlainToy(ToyGame):
@@ -50,12 +52,13 @@ class ToyWithHard(ToyGame):
         return {"hard": HeuristicBot}
 
 
-def test_without_a_heuristic_easy_and_hard_search_with_random_playouts() -> None:
+def test_without_a_heuristic_the_strengths_search_with_random_playouts() -> None:
     game = PlainToy()
-    easy = bot_factory(game, "easy")(1)
-    hard = bot_factory(game, "hard")(1)
+    easy, medium, hard = (bot_factory(game, name)(1) for name in ("easy", "medium", "hard"))
     assert isinstance(easy, SearchBot) and easy.budget.iterations == 50
-    assert isinstance(hard, SearchBot) and isinstance(hard.make_playout(), RandomPlayout)
+    for bot in (medium, hard):
+        assert isinstance(bot, SearchBot) and isinstance(bot.make_playout(), RandomPlayout)
+        assert bot.hint_bot is None
 
 
 def test_a_games_own_bot_wins_a_clash_of_names() -> None:
