@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from feldherr.elgrande import data as D
-from feldherr.elgrande.game import ElGrandeGame
-from feldherr.elgrande.state import ElGrandeState
+from feldherr.elgrande.game import ElGrandeGame, ElGrandeState
 
 GAME = ElGrandeGame()
 R = {name: i for i, name in enumerate(D.AREA_NAMES)}
@@ -16,22 +15,22 @@ def fresh(players: int = 4, variant: str = "", seed: int = 1) -> ElGrandeState:
 
 def empty_board(st: ElGrandeState) -> None:
     """Clear all Caballeros from the board (back to the provinces) and the scores."""
-    for c in range(st.C):
-        row = st.cab[c * D.AREAS : c * D.AREAS + D.AREAS]
-        st.prov[c] += sum(row)
+    for c in range(st.colours):
+        row = st.caballeros[c * D.AREAS : c * D.AREAS + D.AREAS]
+        st.province[c] += sum(row)
         for a in range(D.AREAS):
-            st.cab[c * D.AREAS + a] = 0
-    st.score = [0] * st.n
+            st.caballeros[c * D.AREAS + a] = 0
+    st.score = [0] * st.num_players
 
 
 def put(st: ElGrandeState, colour: int, area: str, k: int) -> None:
     i = colour * D.AREAS + R[area]
-    st.prov[colour] -= k - st.cab[i]
-    st.cab[i] = k
+    st.province[colour] -= k - st.caballeros[i]
+    st.caballeros[i] = k
 
 
 def count(st: ElGrandeState, colour: int, area: str) -> int:
-    return st.cab[colour * D.AREAS + R[area]]
+    return st.caballeros[colour * D.AREAS + R[area]]
 
 
 def give_turn(st: ElGrandeState, seat: int, card: str, court: int | None = None) -> None:
@@ -39,15 +38,15 @@ def give_turn(st: ElGrandeState, seat: int, card: str, court: int | None = None)
     from feldherr.elgrande.state import ACT
 
     c = D.CARD_INDEX[card]
-    st.cur = seat
+    st.current = seat
     st.card = c
     st.place_left = D.CARD_PLACE[c]
-    st.place_st = 0
-    st.spec_st = 0
+    st.place_stage = 0
+    st.special_stage = 0
     st.phase = ACT
-    st.order = [seat]
-    st.turn = 0
+    st.turn_order = [seat]
+    st.turn_index = 0
     if court is not None:
-        st.prov[seat] += st.court[seat] - court
+        st.province[seat] += st.court[seat] - court
         st.court[seat] = court
-    st._lm = None
+    st._legal_cache = None

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from feldherr.elgrande import data as D
+from feldherr.elgrande.rules import flow
+from feldherr.elgrande.rules.scoring import points_of, score_area
 from feldherr.elgrande.state import ACT, DISC, POWER, VETO
 
 from .helpers import R, count, empty_board, fresh, give_turn, put
@@ -12,47 +14,47 @@ def test_veto_announce_and_prevent() -> None:
     st = fresh(4)
     empty_board(st)
     st.king = R["Aragón"]
-    st.veto[2] = st.ridx
+    st.vetos[2] = [st.round_index]
     put(st, 1, "Toledo", 3)
     give_turn(st, 0, "fiesta", court=0)
     st.apply(0, ("special",))  # announced: the Veto holder decides at once
     assert st.phase == VETO and st.to_move() == (2,)
     st.apply(2, ("veto", 1))
-    assert st.score == [0, 0, 0, 0] and st.veto[2] == -1
+    assert st.score == [0, 0, 0, 0] and st.vetos[2] == []
     # a held Veto lasts this and the next round only
     st2 = fresh(4)
-    st2.veto[1] = st2.ridx
-    st2.ridx += 1
-    st2._end_round()
-    assert st2.veto[1] == -1
+    st2.vetos[1] = [st2.round_index]
+    st2.round_index += 1
+    flow.end_round(st2)
+    assert st2.vetos[1] == []
 
 
 def test_veto_declined_lets_the_action_run() -> None:
     st = fresh(4)
     empty_board(st)
     st.king = R["Aragón"]
-    st.veto[3] = st.ridx
+    st.vetos[3] = [st.round_index]
     put(st, 1, "Valencia", 3)
     give_turn(st, 0, "fiesta", court=0)
     st.apply(0, ("special",))
     st.apply(3, ("veto", 0))
-    assert st.score[1] == 5 and st.veto[3] >= 0
+    assert st.score[1] == 5 and len(st.vetos[3]) == 1
 
 
 def test_ermaechtigung_keeps_the_start_marker_case() -> None:
     st = fresh(4)
     for seat, v in ((0, 1), (1, 5), (2, 6), (3, 7)):
         st.apply(seat, ("power", v, -1))
-    while st.cur != 0:
+    while st.current != 0:
         seat = st.to_move()[0]
         st.apply(seat, st.legal_moves(seat)[-1])
     give_turn(st, 0, "ermaechtigung", court=0)
-    st.order = [1, 2, 3, 0]
-    st.turn = 3
+    st.turn_order = [1, 2, 3, 0]
+    st.turn_index = 3
     st.apply(0, ("special",))  # only the card just played can go back: taken automatically
-    assert st.hand[0] >> 1 & 1
-    assert st.phase == POWER and st.start == 0  # still the lowest card of the round: start marker
-    assert not st.pdisc[0] >> 1 & 1
+    assert st.power_hand[0] >> 1 & 1
+    assert st.phase == POWER and st.start_player == 0  # still the lowest card of the round: start marker
+    assert not st.power_discard[0] >> 1 & 1
 
 
 def test_revolte_makes_the_castillo_the_kings_region() -> None:
@@ -66,7 +68,7 @@ def test_revolte_makes_the_castillo_the_kings_region() -> None:
     assert places == set(range(9))  # every region neighbours the Castillo, which is now taboo
     put(st, 0, "Castillo", 2)
     put(st, 1, "Castillo", 1)
-    st._begin_scoring()
+    flow.begin_general_scoring(st)
     assert st.phase != DISC and count(st, 0, "Castillo") == 2  # thrown back, not moved
     castillo = next(e for e in st.log if e["k"] == "scored" and e["a"]["r"] == "Castillo")
     assert castillo["a"]["pts"][0] == 5 + D.KING_BONUS
@@ -146,7 +148,7 @@ def test_konkurrenz_and_offenbarung() -> None:
     st.apply(1, ("special",))
     assert st.score[0] == 5 + D.GRANDE_BONUS and st.score[1] == 3
     assert count(st, 0, "Castillo") == 2 and st.grande[0] == D.CASTILLO  # all thrown back
-    st._begin_scoring()
+    flow.begin_general_scoring(st)
     st.apply(0, ("disc", R["Sevilla"]))
     if st.phase == DISC:
         st.apply(1, ("disc", R["Sevilla"]))
@@ -162,7 +164,7 @@ def test_miliz_anywhere_but_not_castillo_or_kings_region() -> None:
     assert targets == set(range(9)) - {R["Toledo"]}
     st.apply(0, ("fplace", R["Galicia"]))
     st.apply(0, ("fplace", R["Galicia"]))
-    assert st.phase == ACT and st.spec_st == 2
+    assert st.phase == ACT and st.special_stage == 2
 
 
 def test_buergerkrieg_only_the_others_choose() -> None:
@@ -185,13 +187,13 @@ def test_buergerkrieg_only_the_others_choose() -> None:
 def test_gesetzeserlass_never_into_or_out_of_the_kings_region() -> None:
     st = fresh(4, "deck_2023")
     st.king = R["Toledo"]
-    st.boards = [R["Toledo"], -1]
+    st.scoreboards = [R["Toledo"], -1]
     give_turn(st, 0, "gesetzeserlass", court=0)
     st.apply(0, ("special",))
     moves = st.legal_moves(0)
     assert all(m[1] == 1 for m in moves) and ("board", 1, R["Toledo"]) not in moves
     st.apply(0, ("board", 1, D.CASTILLO))
-    assert st.points_of(D.CASTILLO) == D.SCOREBOARDS[1]
+    assert points_of(st, D.CASTILLO) == D.SCOREBOARDS[1]
 
 
 def test_wahlheimat_shared_regions_allowed() -> None:
@@ -207,18 +209,18 @@ def test_wahlheimat_shared_regions_allowed() -> None:
 
 def test_two_player_dummy() -> None:
     st = fresh(2)
-    assert st.C == 3 and st.dummy == 2 and len(st.up) == 4  # stacks 2 and 3 merged
-    assert st.played[2] > 0  # the dummy's card is revealed before anyone plays
-    placed = sum(st.cab[2 * D.AREAS : 3 * D.AREAS])
-    assert placed in (0, 2, 4) and D.CABALLEROS - st.prov[2] == placed
+    assert st.colours == 3 and st.dummy == 2 and len(st.open_cards) == 4  # stacks 2 and 3 merged
+    assert st.power_played[2] > 0  # the dummy's card is revealed before anyone plays
+    placed = sum(st.caballeros[2 * D.AREAS : 3 * D.AREAS])
+    assert placed in (0, 2, 4) and D.CABALLEROS - st.province[2] == placed
     for seat in st.to_move():
-        assert ("power", st.played[2], -1) not in st.legal_moves(seat)
+        assert ("power", st.power_played[2], -1) not in st.legal_moves(seat)
     empty_board(st)
     put(st, 2, "Galicia", 5)
     put(st, 0, "Galicia", 2)
     st.grande = [R["Sevilla"], R["Sevilla"]]
     st.king = R["Sevilla"]
-    assert st.score_area(R["Galicia"]) == [2, 0]  # the dummy takes first place but scores nothing
+    assert score_area(st, R["Galicia"]) == [2, 0]  # the dummy takes first place but scores nothing
 
 
 def test_dummy_takes_the_highest_card() -> None:
@@ -227,7 +229,7 @@ def test_dummy_takes_the_highest_card() -> None:
         seat = st.to_move()[0]
         st.apply(seat, st.legal_moves(seat)[0])
     taken = [e for e in st.log if e["k"] == "dummy_take"]
-    if st.played[2] > max(st.played[:2]):
+    if st.power_played[2] > max(st.power_played[:2]):
         assert taken and taken[0]["a"]["card"] == "ihre_majestaet"
 
 
@@ -245,7 +247,7 @@ def test_short_game_has_six_rounds() -> None:
 
 def test_machtverschiebung_pass_one_to_the_left() -> None:
     st = fresh(3, "machtverschiebung")
-    hands = list(st.mhand)
+    hands = list(st.modifier_hand)
     assert all(bin(h).count("1") == 3 for h in hands)
     passed = []
     for seat in (0, 1, 2):
@@ -254,18 +256,18 @@ def test_machtverschiebung_pass_one_to_the_left() -> None:
         st.apply(seat, move)
     assert st.phase == POWER
     for seat in (0, 1, 2):
-        assert bin(st.mhand[seat]).count("1") == 3
-        assert st.mhand[seat] >> passed[(seat - 1) % 3] & 1  # received from the right-hand neighbour
-        assert not st.mhand[seat] >> passed[seat] & 1
+        assert bin(st.modifier_hand[seat]).count("1") == 3
+        assert st.modifier_hand[seat] >> passed[(seat - 1) % 3] & 1  # received from the right-hand neighbour
+        assert not st.modifier_hand[seat] >> passed[seat] & 1
 
 
 def test_three_players_merged_stacks_and_dummy_skips_the_kings_region() -> None:
-    assert len(fresh(3, "merged_stacks").up) == 4 and len(fresh(3).up) == 5
+    assert len(fresh(3, "merged_stacks").open_cards) == 4 and len(fresh(3).open_cards) == 5
     st = fresh(2)
-    before = st.prov[2]
-    st.rdeck = [R["Granada"], st.king]  # the next card drawn shows the King's region
-    st._dummy_regions()
-    assert st.prov[2] == before - 2 and count(st, 2, "Granada") >= 2
+    before = st.province[2]
+    st.region_deck = [R["Granada"], st.king]  # the next card drawn shows the King's region
+    flow._dummy_regions(st)
+    assert st.province[2] == before - 2 and count(st, 2, "Granada") >= 2
     assert count(st, 2, D.AREA_NAMES[st.king]) == 0 or st.king == R["Granada"]
 
 
@@ -277,14 +279,14 @@ def test_machtverschiebung_start_marker_to_the_lowest_total() -> None:
     minus3 = D.MODIFIER_VALUES.index(-3)
     first = st.to_move()[0]
     second, third = (first + 1) % 3, (first + 2) % 3
-    st.mhand[first] |= 1 << plus3
-    st.mhand[second] |= 1 << minus3
-    st._lm = None
+    st.modifier_hand[first] |= 1 << plus3
+    st.modifier_hand[second] |= 1 << minus3
+    st._legal_cache = None
     st.apply(first, ("power", 2, plus3))  # total 5, the lowest card
     st.apply(second, ("power", 4, minus3))  # total 1, the lowest total
     st.apply(third, ("power", 9, -1))
-    assert st.order[-1] == second
+    assert st.turn_order[-1] == second
     while st.phase != POWER:
         seat = st.to_move()[0]
         st.apply(seat, st.legal_moves(seat)[-1])
-    assert st.start == second
+    assert st.start_player == second

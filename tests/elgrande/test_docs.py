@@ -13,3 +13,11 @@ def test_doc_examples_run() -> None:
     assert len(blocks) >= 2
     for code in blocks:
         exec(compile(code, str(DOC), "exec"), {})
+
+
+def test_doc_figures_match_the_code() -> None:
+    from feldherr.elgrande import codec, info
+
+    text = DOC.read_text("utf-8")
+    assert f"`codec.NUM_ACTIONS` = {codec.NUM_ACTIONS} " in text
+    assert f"`info.OBSERVATION_SIZE` ({info.OBSERVATION_SIZE})" in text

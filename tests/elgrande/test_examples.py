@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from feldherr.elgrande import data as D
+from feldherr.elgrande.rules import flow
+from feldherr.elgrande.rules.scoring import score_area
 from feldherr.elgrande.state import COURT, DISC, POWER, RECALL, TAKE
 
 from .helpers import GAME, R, count, empty_board, fresh, give_turn, put
@@ -15,8 +17,8 @@ def test_power_cards_distinct_values_and_turn_order() -> None:
     # (plays 5), you play 9; turns go 9, 8, 5, 3.
     st = fresh(4)
     assert st.phase == POWER
-    st.start = st.cur = GREEN
-    st._lm = None
+    st.start_player = st.current = GREEN
+    st._legal_cache = None
     st.apply(GREEN, ("power", 8, -1))
     # seat order is clockwise from the start marker: Green (3) -> you (0) -> Orange (1) -> Blue (2)
     assert st.to_move() == (YOU,)
@@ -26,7 +28,7 @@ def test_power_cards_distinct_values_and_turn_order() -> None:
     assert ("power", 8, -1) not in st.legal_moves(BLUE) and ("power", 5, -1) not in st.legal_moves(BLUE)
     assert ("power", 9, -1) not in st.legal_moves(BLUE)
     st.apply(BLUE, ("power", 3, -1))
-    assert st.order == [YOU, GREEN, ORANGE, BLUE]
+    assert st.turn_order == [YOU, GREEN, ORANGE, BLUE]
     assert st.to_move() == (YOU,)
 
 
@@ -35,15 +37,15 @@ def test_caballeros_to_the_court_fewer_allowed_and_none_for_12() -> None:
     st = fresh(4)
     for seat, v in ((0, 12), (1, 9), (2, 1), (3, 4)):
         st.apply(seat, ("power", v, -1))
-    assert st.cur == 0 and st.phase == TAKE  # the 12: no court step at all
+    assert st.current == 0 and st.phase == TAKE  # the 12: no court step at all
     st.apply(0, ("take", 0))
-    while st.cur == 0:
+    while st.current == 0:
         st.apply(0, st.legal_moves(0)[-1])
-    assert st.phase == COURT and st.cur == 1
+    assert st.phase == COURT and st.current == 1
     assert st.legal_moves(1) == [("court", 0), ("court", 1), ("court", 2)]
-    court, prov = st.court[1], st.prov[1]
+    court, prov = st.court[1], st.province[1]
     st.apply(1, ("court", 1))
-    assert (st.court[1], st.prov[1]) == (court + 1, prov - 1)
+    assert (st.court[1], st.province[1]) == (court + 1, prov - 1)
     assert st.phase == TAKE
 
 
@@ -54,19 +56,19 @@ def test_court_from_the_regions_when_the_province_is_empty() -> None:
     st.king = R["Castilla"]
     put(st, 0, "Toledo", 3)
     put(st, 0, "Castilla", 2)  # the King's region is taboo
-    st.court[0] += st.prov[0]
-    st.prov[0] = 0
+    st.court[0] += st.province[0]
+    st.province[0] = 0
     for seat, v in ((0, 1), (1, 2), (2, 3), (3, 4)):
         st.apply(seat, ("power", v, -1))
-    while st.cur != 0:  # the others go first and forgo everything
+    while st.current != 0:  # the others go first and forgo everything
         seat = st.to_move()[0]
         st.apply(seat, st.legal_moves(seat)[-1])
     assert st.phase == COURT
     assert st.legal_moves(0)[-1] == ("court", 3)  # 6 on the card, but only 3 outside the King's region
     court = st.court[0]
     put(st, 0, "Sevilla", 1)
-    st.prov[0] = 0
-    st._lm = None
+    st.province[0] = 0
+    st._legal_cache = None
     st.apply(0, ("court", 2))
     assert st.phase == RECALL
     assert st.legal_moves(0) == [("recall", R["Toledo"]), ("recall", R["Sevilla"])]
@@ -103,8 +105,8 @@ def test_ihre_majestaet_example() -> None:
     assert count(st, 0, "Toledo") == before["Toledo"] + 2
     assert count(st, 0, "Castillo") == before["Castillo"] + 1
     assert st.phase == POWER  # turn (and the staged round) over
-    assert D.KING_CARD not in st.discard  # the King's card is never discarded ...
-    assert st.up[4] == D.KING_CARD  # ... and open again in the next round
+    assert D.KING_CARD not in st.action_discard  # the King's card is never discarded ...
+    assert st.open_cards[4] == D.KING_CARD  # ... and open again in the next round
 
 
 def test_declined_fiesta_changes_no_score() -> None:
@@ -139,7 +141,7 @@ def test_castillo_scoring_example_and_transfer() -> None:
     put(st, BLUE, "Castillo", 2)
     put(st, ORANGE, "Castillo", 1)
     st.grande = [R["Castilla"]] * 4  # keep the region scoring from adding bonuses
-    st._begin_scoring()
+    flow.begin_general_scoring(st)
     assert st.phase == DISC and sorted(st.to_move()) == [YOU, ORANGE, BLUE]
     st.apply(YOU, ("disc", R["Granada"]))
     st.apply(ORANGE, ("disc", R["Castilla"]))  # the King's region: back to the court
@@ -159,22 +161,22 @@ def test_galicia_navarra_sevilla_granada_examples() -> None:
     put(st, ORANGE, "Galicia", 4)
     put(st, BLUE, "Galicia", 3)
     put(st, YOU, "Galicia", 2)
-    assert st.score_area(R["Galicia"]) == [0, 4, 2, 0]
+    assert score_area(st, R["Galicia"]) == [0, 4, 2, 0]
     # Navarra 5/3/1: you, Blue, Green 2 each -> all 3 (Green's Grande gives nothing); Orange 1 -> 1
     for c in (YOU, BLUE, GREEN):
         put(st, c, "Navarra", 2)
     put(st, ORANGE, "Navarra", 1)
-    assert st.score_area(R["Navarra"]) == [3, 1, 3, 3]
+    assert score_area(st, R["Navarra"]) == [3, 1, 3, 3]
     # Sevilla 4/3/1: Blue and Green 2 each -> 3 each, no Grande bonus for Blue; you 1 -> 1
     put(st, BLUE, "Sevilla", 2)
     put(st, GREEN, "Sevilla", 2)
     put(st, YOU, "Sevilla", 1)
-    assert st.score_area(R["Sevilla"]) == [1, 0, 3, 3]
+    assert score_area(st, R["Sevilla"]) == [1, 0, 3, 3]
     # Granada 6/3/1: you 3 with your Grande in the King's region -> 6 + 2 + 2 = 10; Orange and Green 1 each
     put(st, YOU, "Granada", 3)
     put(st, ORANGE, "Granada", 1)
     put(st, GREEN, "Granada", 1)
-    assert st.score_area(R["Granada"]) == [10, 1, 0, 1]
+    assert score_area(st, R["Granada"]) == [10, 1, 0, 1]
 
 
 def test_three_players_use_two_values_only() -> None:
@@ -185,7 +187,7 @@ def test_three_players_use_two_values_only() -> None:
     put(st, 1, "Navarra", 2)
     put(st, 2, "Navarra", 1)
     st.grande = [R["Galicia"]] * 3
-    assert st.score_area(R["Navarra"]) == [5, 3, 0]
+    assert score_area(st, R["Navarra"]) == [5, 3, 0]
 
 
 def test_aussenposten_with_mobile_scoreboards() -> None:
@@ -193,7 +195,7 @@ def test_aussenposten_with_mobile_scoreboards() -> None:
     st = fresh(4)
     empty_board(st)
     st.king = R["Aragón"]
-    st.boards = [R["Galicia"], R["Toledo"]]
+    st.scoreboards = [R["Galicia"], R["Toledo"]]
     for a in ("Galicia", "Sevilla", "Cataluña", "Toledo", "Navarra"):
         put(st, YOU, a, 1)
     give_turn(st, YOU, "aussenposten", court=0)
@@ -291,10 +293,10 @@ def test_machtverschiebung_totals() -> None:
     assert st.phase == POWER
     plus = next(i for i, v in enumerate(D.MODIFIER_VALUES) if v == 1)
     seat = st.to_move()[0]
-    st.mhand[seat] |= 1 << plus
+    st.modifier_hand[seat] |= 1 << plus
     nxt = (seat + 1) % 4
-    st.mhand[nxt] |= 1 << plus
-    st._lm = None
+    st.modifier_hand[nxt] |= 1 << plus
+    st._legal_cache = None
     st.apply(seat, ("power", 9, -1))
     assert ("power", 9, plus) in st.legal_moves(nxt)
     assert ("power", 8, plus) not in st.legal_moves(nxt)  # 8 + 1 = 9 is taken
@@ -303,12 +305,12 @@ def test_machtverschiebung_totals() -> None:
         st2.apply(s, st2.legal_moves(s)[0])
     seat = st2.to_move()[0]
     nxt = (seat + 1) % 4
-    st2.mhand[nxt] |= 1 << plus
-    st2._lm = None
+    st2.modifier_hand[nxt] |= 1 << plus
+    st2._legal_cache = None
     st2.apply(seat, ("power", 8, -1))
     assert ("power", 7, plus) not in st2.legal_moves(nxt)
     st2.apply(nxt, ("power", 9, plus))
-    assert st2.total[nxt] == 10
+    assert st2.power_total[nxt] == 10
 
 
 def test_start_marker_goes_to_the_lowest_card() -> None:
@@ -318,26 +320,28 @@ def test_start_marker_goes_to_the_lowest_card() -> None:
     while st.round == 1:
         seat = st.to_move()[0]
         st.apply(seat, st.legal_moves(seat)[-1])
-    assert st.start == 2 and st.cur == 2 and st.phase == POWER
+    assert st.start_player == 2 and st.current == 2 and st.phase == POWER
 
 
 def test_round_end_discards_the_unused_card_but_keeps_the_kings_card() -> None:
     st = fresh(4)
-    up = list(st.up)
+    up = list(st.open_cards)
     for seat, v in ((0, 13), (1, 12), (2, 2), (3, 11)):
         st.apply(seat, ("power", v, -1))
     taken = []
     while st.round == 1:
         seat = st.to_move()[0]
         if st.phase == TAKE:
-            stack = 4 if 4 in [s for s, c in enumerate(st.up) if c >= 0] else st.legal_moves(seat)[0][1]
+            stack = (
+                4 if 4 in [s for s, c in enumerate(st.open_cards) if c >= 0] else st.legal_moves(seat)[0][1]
+            )
             taken.append(stack)
             st.apply(seat, ("take", stack))
             continue
         st.apply(seat, st.legal_moves(seat)[-1])
-    assert st.up[4] == D.KING_CARD
+    assert st.open_cards[4] == D.KING_CARD
     unused = [up[s] for s in range(5) if s not in taken]
-    assert len(unused) == 1 and unused[0] in st.discard
+    assert len(unused) == 1 and unused[0] in st.action_discard
 
 
 def test_move_codec_round_trip() -> None:
@@ -354,4 +358,4 @@ def test_move_codec_round_trip() -> None:
     ]:
         assert GAME.move_from_json(GAME.move_to_json(move)) == move
     assert GAME.move_to_json(("place", R["Aragón"])) == ["place", "Aragón"]
-    assert GAME.move_from_json(["place", "aragon"]) == ("place", R["Aragón"])
+    assert GAME.move_from_json(["place", "Aragon"]) == ("place", R["Aragón"])

@@ -44,10 +44,10 @@ def _check_game(players: int, variant: str, seed: int, roundtrip_every: int = 0)
             if roundtrip_every and step % roundtrip_every == 0:
                 assert twin.digest() == st.digest()
             step += 1
-            for c in range(st.C):
-                row = st.cab[c * D.AREAS : (c + 1) * D.AREAS]
-                assert min(row) >= 0 and st.court[c] >= 0 and st.prov[c] >= 0
-                assert st.prov[c] + st.court[c] + sum(row) == D.CABALLEROS, (c, variant)
+            for c in range(st.colours):
+                row = st.caballeros[c * D.AREAS : (c + 1) * D.AREAS]
+                assert min(row) >= 0 and st.court[c] >= 0 and st.province[c] >= 0
+                assert st.province[c] + st.court[c] + sum(row) == D.CABALLEROS, (c, variant)
             assert all(a >= b for a, b in zip(st.score, prev_scores, strict=True))
             prev_scores = list(st.score)
             if st.king != king:
@@ -118,7 +118,7 @@ def test_every_log_entry_and_move_renders_in_both_languages() -> None:
             for seat in st.to_move():
                 for move in st.legal_moves(seat)[:3]:
                     for lang in ("en", "de"):
-                        assert GAME.describe_move(st, seat, move, lang)
+                        assert GAME.describe_move(st.view(seat), move, lang)
                 st.apply(seat, bots[seat].choose(SeatAccess(st, seat)))
         for entry in st.log:
             assert entry["k"] in CATALOGUE, entry["k"]
@@ -131,7 +131,7 @@ def test_every_log_entry_and_move_renders_in_both_languages() -> None:
 
 def test_heuristic_ignores_what_its_seat_cannot_see() -> None:
     from feldherr.elgrande.bots import HeuristicBot
-    from feldherr.elgrande.state import ElGrandeState
+    from feldherr.elgrande.game import ElGrandeState
 
     for seed in range(6):
         st = GAME.new_state({"players": 4}, seed)
@@ -143,7 +143,7 @@ def test_heuristic_ignores_what_its_seat_cannot_see() -> None:
         other = (seat + 1) % 4
         twin = st.clone()
         assert isinstance(twin, ElGrandeState)
-        twin.hand[other] ^= 0b110  # another hand, another deck order, another generator
+        twin.power_hand[other] ^= 0b110  # another hand, another deck order, another generator
         for stack in twin.stacks:
             stack.reverse()
         twin.rng.state ^= 12345

@@ -8,9 +8,10 @@ from itertools import combinations
 import pytest
 
 from feldherr.core.errors import NotOwnedError
-from feldherr.mansfeld.cards import CARDS, Card
+from feldherr.mansfeld.data import CARDS, Card
+from feldherr.mansfeld.game import MansfeldState
 from feldherr.mansfeld.scenario import conquering
-from feldherr.mansfeld.state import COMMIT, OVER, MansfeldState
+from feldherr.mansfeld.state import COMMIT, OVER
 
 PLAIN = [c for c in CARDS if c.ability is None]
 
@@ -28,7 +29,7 @@ def test_province_value_is_a_roll_plus_its_number() -> None:
     state = conquering(2, [[PLAIN[0].key], [PLAIN[1].key]], province_dice=[4, 2, 3])
     assert state.values == [5]
     assert state.luck == [2, 3]
-    assert state.view(1)["luck"] == [2, 3]  # luck dice are rolled openly
+    assert [p["luck"] for p in state.view(1)["players"]] == [2, 3]  # luck dice are rolled openly
     assert state.view(1)["provinces"] == [{"no": 1, "value": 5, "owner": None}]
 
 
@@ -137,9 +138,10 @@ def test_commitments_are_hidden_even_their_number() -> None:
         views = {json.dumps(s.view(seat), sort_keys=True) for s in (state, other, third)}
         assert len(views) == 1
         text = views.pop()
-        assert PLAIN[1].key not in text.split('"used"')[1]  # not even among used cards yet
+        players = json.loads(text)["players"]
+        assert all(PLAIN[1].key not in p["used"] for p in players)  # not even among used cards yet
     assert state.view(0)["my_commit"] == [c.key for c in PLAIN[:3]]
-    assert state.view(1)["committed"] == [True, False, False]
+    assert [p["committed"] for p in state.view(1)["players"]] == [True, False, False]
 
 
 def test_tiebreak_ability_wins_a_tie_before_card_count() -> None:

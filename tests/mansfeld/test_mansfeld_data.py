@@ -9,8 +9,8 @@ from itertools import product
 import pytest
 
 from feldherr.core.rng import Rng
-from feldherr.mansfeld.cards import ABILITIES, CARDS, MAX_COST, DeckError, parse_cards
-from feldherr.mansfeld.dice import (
+from feldherr.mansfeld.data import ABILITIES, CARDS, MAX_COST, DeckError, parse_cards
+from feldherr.mansfeld.rules.dice import (
     POW6,
     ROLLS,
     adjusted_roll,

@@ -16,9 +16,9 @@ from feldherr.core.bots import RandomBot, SeatAccess
 from feldherr.core.game import State
 from feldherr.core.play import bot_seeds, make_bots, play_game
 from feldherr.core.rng import Rng, seed_for_game
-from feldherr.mansfeld import playout
-from feldherr.mansfeld.game import MansfeldGame
-from feldherr.mansfeld.state import COMMIT, DICE, OVER, RECRUIT, MansfeldState
+from feldherr.mansfeld.game import MansfeldGame, MansfeldState
+from feldherr.mansfeld.rules import playout
+from feldherr.mansfeld.state import COMMIT, DICE, OVER, RECRUIT
 from feldherr.sim.bench import bench, has_fast_playout
 
 GAME = MansfeldGame()
@@ -48,6 +48,7 @@ def test_playout_ends_where_play_game_ends(players: int) -> None:
         assert state.random_playout(bot_seeds(seed, players)) == decisions
         assert state.is_terminal()
         assert state.digest() == final.digest(), (players, index)
+        assert state.version == final.version == decisions
         assert state.log == final.log
 
 

@@ -9,10 +9,11 @@ from feldherr.core.bots import RandomBot, SeatAccess
 from feldherr.core.errors import RuleError
 from feldherr.core.play import play_game
 from feldherr.core.rng import Rng
-from feldherr.mansfeld.cards import CARDS, COST
-from feldherr.mansfeld.dice import sums_mask
-from feldherr.mansfeld.game import MansfeldGame
-from feldherr.mansfeld.state import COMMIT, DICE, OVER, PROVINCES, RECRUIT, MansfeldState, open_target
+from feldherr.mansfeld.data import CARDS, COST, PROVINCES
+from feldherr.mansfeld.game import MansfeldGame, MansfeldState
+from feldherr.mansfeld.rules.dice import sums_mask
+from feldherr.mansfeld.rules.flow import open_target
+from feldherr.mansfeld.state import COMMIT, DICE, OVER, RECRUIT
 
 GAME = MansfeldGame()
 ALL = list(range(len(CARDS)))
@@ -41,7 +42,7 @@ def check_step(state: MansfeldState) -> None:
         view = state.view(seat)
         assert "rng" not in view and "pool" not in view and "deck" not in view
         if state.phase == DICE:
-            assert all(view["choice"][o] is None for o in range(n) if o != seat)
+            assert all(view["players"][o]["dice"] is None for o in range(n) if o != seat)
     # A secret never shows: change one seat's hidden choice and no other seat's view changes.
     for secret_seat in range(n):
         altered = state.clone()

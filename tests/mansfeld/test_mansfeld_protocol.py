@@ -22,9 +22,9 @@ from feldherr.core.errors import (
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.record import GameRecord, replay
 from feldherr.games import get_game
-from feldherr.mansfeld.cards import CARDS
-from feldherr.mansfeld.game import MansfeldGame
-from feldherr.mansfeld.state import COMMIT, DICE, OVER, RECRUIT, MansfeldState
+from feldherr.mansfeld.data import CARDS
+from feldherr.mansfeld.game import MansfeldGame, MansfeldState
+from feldherr.mansfeld.state import COMMIT, DICE, OVER, RECRUIT
 from feldherr.mansfeld.text import CATALOGUE
 
 GAME = MansfeldGame()
@@ -48,10 +48,22 @@ def test_registry_and_metadata() -> None:
 
 def test_options_defaults_and_checks() -> None:
     assert GAME.normalize_options({"players": 3}) == {"players": 3, "ages": [3, 2, 1]}
-    assert GAME.normalize_options({"players": "2", "ages": "40, 12"})["ages"] == [40, 12]
-    assert GAME.normalize_options({"players": 2, "variant": None, "modules": []})["players"] == 2
+    assert GAME.normalize_options({"players": 2, "ages": "40, 12"})["ages"] == [40, 12]
+    assert GAME.normalize_options({"players": 4, "ages": [30, 40, 30, 20]}) == {
+        "players": 4,
+        "ages": [30, 40, 30, 20],
+    }
+    assert GAME.normalize_options({}) == {"players": 2, "ages": [2, 1]}
     for bad in (
-        {},
+        {"players": "2"},
+        {"players": 2.0},
+        {"players": True},
+        {"players": 2, "ages": [1e999, 1]},
+        {"players": 2, "ages": [True, 1]},
+        {"players": 2, "ages": [2.0, 1]},
+        {"players": 2, "ages": [151, 1]},
+        {"players": 2, "ages": {"a": 1}},
+        {"players": 2, "variant": None},
         {"players": 5},
         {"players": 1},
         {"players": "x"},
@@ -89,7 +101,8 @@ def _rejects(state: MansfeldState, seat: Any, move: Any, error: type[RuleError])
     with pytest.raises(error) as err:
         state.apply(seat, move)
     assert type(err.value) is error
-    assert err.value.rule.startswith("mansfeld.")
+    assert err.value.rule.startswith(("mansfeld.", "core."))
+    assert GAME.error_text(err.value, "de") and GAME.error_text(err.value, "en")
     assert state.digest() == before
     return err.value
 
@@ -107,6 +120,14 @@ def test_illegal_moves_raise_typed_errors_and_change_nothing() -> None:
     _rejects(state, 0, ("jump",), MalformedMoveError)
     _rejects(state, 9, ("dice", 3), NotYourTurnError)
     _rejects(state, -1, ("dice", 3), NotYourTurnError)
+    for bad_seat in (None, "0", 0.0, True, -1, 10**9):
+        _rejects(state, bad_seat, ("dice", 3), NotYourTurnError)
+        with pytest.raises(NotYourTurnError) as seat_err:
+            state.legal_moves(bad_seat)
+        assert seat_err.value.rule == "core.seat"
+    version = state.version
+    state.apply(0, ("dice", 3))
+    assert state.version == version + 1
 
     state = advance_to(RECRUIT)
     mover = state.to_move()[0]
@@ -129,6 +150,9 @@ def test_illegal_moves_raise_typed_errors_and_change_nothing() -> None:
     card = state.cards[seat][0]
     _rejects(state, seat, ("commit", (card, card)), IllegalMoveError)
     _rejects(state, seat, ("commit", ("x",)), MalformedMoveError)
+    _rejects(state, seat, ("commit", [card]), MalformedMoveError)
+    if len(state.cards[seat]) > 1:
+        _rejects(state, seat, ("commit", tuple(reversed(state.cards[seat]))), MalformedMoveError)
     _rejects(state, seat, ("dice", 1), WrongPhaseError)
 
     state = advance_to(OVER)
@@ -193,11 +217,11 @@ def test_log_and_texts_render_in_both_languages() -> None:
         st = advance_to(phase, seed=5)
         for lang in ("de", "en"):
             for seat in (0, None):
-                assert "MANSFELD" in GAME.render_text(st, seat, lang)
+                assert "MANSFELD" in GAME.render_view(st.view(seat), lang)
             for seat in st.to_move():
                 for move in st.legal_moves(seat)[:8]:
-                    assert GAME.describe_move(st, seat, move, lang)
-    assert "Würfel" in GAME.describe_move(state, 0, ("dice", 3), "de")
+                    assert GAME.describe_move(st.view(seat), move, lang)
+    assert "Würfel" in GAME.describe_move(state.view(0), ("dice", 3), "de")
     with pytest.raises(ValueError):
         GAME.render_log(state.log[0], "fr")
 

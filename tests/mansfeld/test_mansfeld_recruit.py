@@ -7,10 +7,10 @@ import json
 import pytest
 
 from feldherr.core.errors import IllegalMoveError, UnaffordableError
-from feldherr.mansfeld.cards import BY_KEY, CARDS
-from feldherr.mansfeld.game import MansfeldGame
+from feldherr.mansfeld.data import BY_KEY, CARDS
+from feldherr.mansfeld.game import MansfeldGame, MansfeldState
 from feldherr.mansfeld.scenario import card_ids, load_dice, recruiting
-from feldherr.mansfeld.state import COMMIT, DICE, RECRUIT, MansfeldState
+from feldherr.mansfeld.state import COMMIT, DICE, RECRUIT
 
 GAME = MansfeldGame()
 BY_COST = sorted(CARDS, key=lambda c: c.cost)
@@ -59,14 +59,14 @@ def test_dice_are_set_secretly_and_revealed_together() -> None:
     other.apply(0, ("dice", 5))
     for seat in (1, 2, None):
         assert json.dumps(state.view(seat), sort_keys=True) == json.dumps(other.view(seat), sort_keys=True)
-    assert state.view(1)["choice"][0] is None and state.view(1)["dice_set"][0] is True
-    assert state.view(0)["choice"][0] == 2
+    assert state.view(1)["players"][0]["dice"] is None and state.view(1)["players"][0]["dice_set"] is True
+    assert state.view(0)["players"][0]["dice"] == 2
     assert state.to_move() == (1, 2)
     assert not entries(state, "dice")  # nothing revealed yet
     state.apply(1, ("dice", 4))
     state.apply(2, ("dice", 6))
     assert entries(state, "dice") == [{"choice": [2, 4, 6], "seats": [0, 1, 2]}]
-    assert state.view(1)["choice"] == [2, 4, 6]
+    assert [p["dice"] for p in state.view(1)["players"]] == [2, 4, 6]
 
 
 def test_a_seat_sets_its_die_only_once_per_round() -> None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from feldherr.games import get_game
 from feldherr.wallenstein.data import BONUS_TILES, COUNTY_ID, EVENTS
 from feldherr.wallenstein.state import WallensteinState
-from feldherr.wallenstein.tower import ScriptedTower, Tower
+from feldherr.wallenstein.tower.model import ScriptedTower, Tower
 
 GAME = get_game("wallenstein")
 
@@ -73,3 +73,17 @@ def hold_tile(st: WallensteinState, seat: int, tile: str) -> None:
     st.bonus[0], st.bonus[t] = st.bonus[t], st.bonus[0]
     st.positions = [-1] * st.num_players
     st.positions[seat] = 0
+
+
+def give_plan(st: WallensteinState, seat: int, slots: tuple[int, ...]) -> None:
+    """Give a whole plan as the engine takes it: checked whole first (the errors a player would
+    meet, nothing changed), then box by box in the order the boxes are asked for."""
+    from feldherr.wallenstein.data import NUM_SLOTS
+    from feldherr.wallenstein.rules import planning
+    from feldherr.wallenstein.state import EMPTY
+
+    if st.court and len(slots) == NUM_SLOTS:
+        slots = (*slots, EMPTY, EMPTY, EMPTY)  # a plan without the court boxes
+    planning.check_plan(st, seat, slots)
+    for slot in planning.plan_order(st)[st.plan_step[seat] :]:
+        st.apply(seat, ("slot", slot, slots[slot]))

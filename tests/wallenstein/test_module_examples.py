@@ -7,7 +7,6 @@ import pytest
 
 from feldherr.core.bots import SeatAccess
 from feldherr.core.errors import IllegalMoveError, UnaffordableError
-from feldherr.wallenstein import actions, court, engine, flow, landsknechte, leaders, planning
 from feldherr.wallenstein.data import (
     BID,
     COMBAT_A,
@@ -27,10 +26,11 @@ from feldherr.wallenstein.data import (
     TAXES,
     TOWER_CARD,
 )
+from feldherr.wallenstein.rules import actions, court, engine, flow, landsknechte, leaders, planning
 from feldherr.wallenstein.state import FAVOR, LANDSKNECHTE, LEADER, WallensteinState
 
 from .invariants import check_invariants
-from .scenario import cid, clear, event_index, fresh_modules, give, hold_tile, script_tower
+from .scenario import cid, clear, event_index, fresh_modules, give, give_plan, hold_tile, script_tower
 
 RED, BLUE, YELLOW, PURPLE = 0, 1, 2, 3
 DIRK, FRANK, BARBARA, ANIKA = RED, BLUE, YELLOW, PURPLE
@@ -49,7 +49,16 @@ def test_first_tower_filling_sends_courtiers() -> None:
     armies, 2 of Dirk's red armies, and 1 of Anika's purple armies tumble down into the tray. Both
     Frank and Dirk put 2 of their courtiers in the entrance hall ...; Anika deploys one of her
     courtiers there. They retrieve their army pieces from the tray.'"""
-    st = fresh_modules(["court"], tower="scripted", tower_params={"script": [[2, 2, 0, 1, 0, 2]]})
+    # The scripted tower is a test model, not an option: the game is set up with it directly.
+    from feldherr.games import get_game
+    from feldherr.wallenstein.game import WallensteinPosition
+    from feldherr.wallenstein.rules.engine import new_game
+
+    options = get_game("wallenstein").normalize_options(
+        {"players": 4, "setup": "fixed", "modules": ["court"]}
+    )
+    options.update(tower="scripted", tower_params={"script": [[2, 2, 0, 1, 0, 2]]})
+    st = new_game(WallensteinPosition, options, 1)
     assert st.hall == [2, 2, 0, 1]
     assert st.courtiers == [COURTIERS - 2, COURTIERS - 2, COURTIERS, COURTIERS - 1]
     assert st.tray == [0] * 6
@@ -157,7 +166,7 @@ def test_dice_tower_card_on_the_mat_and_as_bid() -> None:
         # palace: a dice tower card; the other boxes: counties and money; bid: a dice tower card
         boxes = [TOWER_CARD, *hand[1:8], hand[0], TOWER_CARD]
         court_boxes = [MONEY_BASE, MONEY_BASE + 1, MONEY_BASE + 2]
-        st.apply(seat, ("plan", (*boxes, TOWER_CARD, *court_boxes)))
+        give_plan(st, seat, (*boxes, TOWER_CARD, *court_boxes))
     assert [e["a"]["bid"] for e in st.log if e["k"] == "bid_revealed"] == ["tower"] * 4
     assert st.money == money  # nobody paid for the bid
     skipped = [e for e in st.log if e["k"] in ("build", "skip") and e["a"].get("action") == "palace"]
@@ -488,17 +497,17 @@ def test_extra_board_hidden_until_revealed() -> None:
     st = fresh_modules(["court"])
     for seat in st.to_move():
         st.apply(seat, st.legal_moves(seat)[0])
-    mine = st.view(0)["player_info"][0]["plan"]
-    theirs = st.view(1)["player_info"][0]["plan"]
+    mine = st.view(0)["players"][0]["plan"]
+    theirs = st.view(1)["players"][0]["plan"]
     assert "court1" not in theirs  # not planned yet (slot by slot)
     while st.plan_step[0] < st.nslots:
         st.apply(0, st.legal_moves(0)[-1])
-    theirs = st.view(1)["player_info"][0]["plan"]
-    mine = st.view(0)["player_info"][0]["plan"]
+    theirs = st.view(1)["players"][0]["plan"]
+    mine = st.view(0)["players"][0]["plan"]
     assert {theirs[k] for k in ("court1", "court2", "court3")} == {"hidden"}
     assert all(mine[k] != "hidden" for k in ("court1", "court2", "court3"))
     court.reveal_all(st)
-    theirs = st.view(1)["player_info"][0]["plan"]
+    theirs = st.view(1)["players"][0]["plan"]
     assert theirs["court3"] == mine["court3"]
     text = json_text(st.view(1))
     assert '"favor_deck":' not in text and '"favor_deck_size":' in text
@@ -557,6 +566,6 @@ def test_bad_module_moves_are_typed_and_change_nothing() -> None:
     from feldherr.core.errors import NotOwnedError
 
     with pytest.raises(NotOwnedError) as err:
-        st.apply(0, ("plan", tuple(slots)))
+        give_plan(st, 0, tuple(slots))
     assert err.value.rule == "wallenstein.court.convert"
     assert st.digest() == before

@@ -115,7 +115,7 @@ def test_base_game_state_has_no_module_fields() -> None:
 def test_module_steps_come_where_the_sequence_puts_them() -> None:
     """Landsknechte before the court, the court before the first action, the leaders' move after
     the tenth action, leaders coming back only after winter."""
-    from feldherr.wallenstein import leaders
+    from feldherr.wallenstein.rules import leaders
     from feldherr.wallenstein.state import FAVOR, LANDSKNECHTE, LEADER
 
     seen = set()

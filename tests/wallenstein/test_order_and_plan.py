@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from feldherr.core.errors import IllegalMoveError, NotOwnedError, UnaffordableError, WrongPhaseError
-from feldherr.wallenstein import planning
 from feldherr.wallenstein.data import BID, MONEY_BASE
-from feldherr.wallenstein.engine import SEASONS
+from feldherr.wallenstein.rules import planning
+from feldherr.wallenstein.rules.engine import SEASONS
 from feldherr.wallenstein.state import EMPTY, PLAN, POSITION, WallensteinState
 
-from .scenario import fresh
+from .scenario import fresh, give_plan
 
 M = MONEY_BASE
 
@@ -24,7 +24,7 @@ def plan_with_bid(st: WallensteinState, seat: int, bid: int) -> tuple[int, ...]:
 
 def submit_bids(st: WallensteinState, bids: list[int]) -> None:
     for seat, bid in enumerate(bids):
-        st.apply(seat, ("plan", plan_with_bid(st, seat, bid)))
+        give_plan(st, seat, plan_with_bid(st, seat, bid))
 
 
 def test_bid_ranking_money_then_county_then_zero_then_none() -> None:
@@ -93,7 +93,7 @@ def test_each_box_covered_when_cards_suffice() -> None:
     bad = list(plan_with_bid(st, 0, M))
     bad[3] = EMPTY
     with pytest.raises(IllegalMoveError) as err:
-        st.apply(0, ("plan", tuple(bad)))
+        give_plan(st, 0, tuple(bad))
     assert err.value.rule == "wallenstein.plan.cover-all"
 
 
@@ -108,7 +108,7 @@ def test_too_few_cards_leave_boxes_uncovered() -> None:
     slots[BID] = M
     slots[0], slots[4], slots[9] = hand
     slots[1], slots[2], slots[3], slots[5] = M + 1, M + 2, M + 3, M + 4
-    st.apply(0, ("plan", tuple(slots)))
+    give_plan(st, 0, tuple(slots))
     assert st.plan_step[0] == 11
 
 
@@ -118,11 +118,11 @@ def test_plan_cards_must_be_own_and_used_once() -> None:
     slots = list(plan_with_bid(st, 0, M))
     slots[0] = foreign
     with pytest.raises(NotOwnedError):
-        st.apply(0, ("plan", tuple(slots)))
+        give_plan(st, 0, tuple(slots))
     slots = list(plan_with_bid(st, 0, M))
     slots[1] = slots[0]
     with pytest.raises(IllegalMoveError) as err:
-        st.apply(0, ("plan", tuple(slots)))
+        give_plan(st, 0, tuple(slots))
     assert err.value.rule == "wallenstein.plan.card-once"
 
 

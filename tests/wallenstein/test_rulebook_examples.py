@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from feldherr.wallenstein import actions, battle, winter
 from feldherr.wallenstein.data import (
     DEPLOY5,
     PEASANTS_TOTAL,
     TAXES,
     TRADING_POST,
 )
+from feldherr.wallenstein.rules import actions, battle, winter
 from feldherr.wallenstein.state import WallensteinState
 
 from .scenario import cid, clear, event_index, fresh, give, hold_tile, script_tower

@@ -2,7 +2,7 @@
 
 Every subcommand lives in a module with ``register(subparsers)``, which adds an ``argparse``
 subparser and sets ``func`` (``args -> exit status``) as its default. The built-in commands and
-optional plugins (such as ``feldherr.tower.cli``, which adds ``tower`` and ``odds``) register the
+optional plugins (such as ``feldherr.cli.tower``, which adds ``tower`` and ``odds``) register the
 same way; a plugin may also be announced by another distribution through the ``feldherr.cli``
 entry-point group.
 
@@ -40,7 +40,7 @@ COMMANDS = (
     "feldherr.cli.tournament",
 )
 #: Optional modules with ``register(subparsers)``; skipped when not installed.
-PLUGINS = ["feldherr.tower.cli"]
+PLUGINS = ["feldherr.cli.tower"]
 ENTRY_POINT_GROUP = "feldherr.cli"
 
 

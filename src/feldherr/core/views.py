@@ -17,6 +17,7 @@ and :func:`validate_view` checks a view against it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -107,7 +108,18 @@ def view_schema(game_properties: Mapping[str, Any], required: Iterable[str] = ()
 
 def validate_view(view: Mapping[str, Any], schema: Mapping[str, Any]) -> None:
     """Raise ``jsonschema.ValidationError`` if ``view`` does not fit ``schema`` (needs the
-    ``jsonschema`` package, a test dependency)."""
+    ``jsonschema`` package, a test dependency). The schema itself is checked once, then cached."""
     import jsonschema
 
-    jsonschema.validate(instance=view, schema=schema)
+    key = json.dumps(schema, sort_keys=True)
+    validator = _VALIDATORS.get(key)
+    if validator is None:
+        cls = jsonschema.validators.validator_for(schema)
+        cls.check_schema(schema)
+        validator = _VALIDATORS[key] = cls(schema)
+    error = jsonschema.exceptions.best_match(validator.iter_errors(view))
+    if error is not None:
+        raise error
+
+
+_VALIDATORS: dict[str, Any] = {}

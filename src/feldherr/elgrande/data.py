@@ -93,14 +93,13 @@ def alte_hasen_cards() -> list[tuple[int, int]]:
 ALTE_HASEN_IDS: list[str] = sorted({str(c[0]) for c in DECKS["alte_hasen"]["cards"]})
 
 
+def _plain(s: str) -> str:
+    return s.replace("ó", "o").replace("ñ", "n")
+
+
+_AREA_BY_NAME = {**{_plain(n): i for i, n in enumerate(AREA_NAMES)}, **_IDX}
+
+
 def area_index(name: str) -> int:
-    """Index of a region/area by name (case-insensitive, accents optional)."""
-    key = _fold(name)
-    for i, n in enumerate(AREA_NAMES):
-        if _fold(n) == key:
-            return i
-    raise KeyError(name)
-
-
-def _fold(s: str) -> str:
-    return s.lower().replace("ó", "o").replace("ñ", "n")
+    """Index of an area by its exact name (the accents may be left out: "Aragon")."""
+    return _AREA_BY_NAME[name]

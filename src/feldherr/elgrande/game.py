@@ -1,17 +1,25 @@
-"""``ElGrandeGame``: options, move codec, texts and bots for El Grande (2-5 players)."""
+"""The protocol binding: ``ElGrandeGame`` (options, facts, codec, texts, bots) and
+``ElGrandeState`` (the core ``State`` methods over :class:`~feldherr.elgrande.state.ElGrandeData`,
+delegating to the rules). The only module of the package that sees all the others.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from feldherr.core.bots import Bot
-from feldherr.core.errors import MalformedMoveError, OptionError
-from feldherr.core.game import JSON, Game, LogEntry, Move, State
+from feldherr.core.errors import OptionError, clip
+from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State, canonical_digest
+from feldherr.core.info import GameInfo
+from feldherr.core.observation import Observation
+from feldherr.core.options import OptionSpec, normalize, players_spec
+from feldherr.core.validate import check_seat
+from feldherr.elgrande import codec, info, text
 from feldherr.elgrande import data as D
-from feldherr.elgrande.moves import ARGS
-from feldherr.elgrande.state import ElGrandeState
-from feldherr.elgrande.text import describe, render_entry, render_state
+from feldherr.elgrande.rules.moves import cached_legal, check, do, settle, to_move
+from feldherr.elgrande.rules.setup import setup
+from feldherr.elgrande.state import OVER, ElGrandeData
 
 VARIANTS = (
     "short",
@@ -20,8 +28,9 @@ VARIANTS = (
     "machtverschiebung",
     "merged_stacks",
     "hidden_castillo",
-    "deck_2023",
 )
+VARIANT_CHOICES = (*VARIANTS, *(f"alte_hasen:{cid}" for cid in D.ALTE_HASEN_IDS))
+DECKS = ("2023", "classic")
 ALIASES = {
     "kurz": "short",
     "short_game": "short",
@@ -31,32 +40,169 @@ ALIASES = {
     "hasen": "alte_hasen",
     "merged": "merged_stacks",
     "hidden": "hidden_castillo",
-    "2023": "deck_2023",
-    "classic": "",
-    "base": "",
 }
-_BOOL_KEYS = (
-    "short",
-    "hidden_castillo",
-    "merged_stacks",
-    "neue_regentschaft",
-    "alte_hasen",
-    "machtverschiebung",
+DECK_TOKENS = {"deck_2023": "2023", "2023": "2023", "classic": "classic", "deck_classic": "classic"}
+"""Deck names accepted inside ``variant`` (the form of engine 1: ``deck_2023`` was a variant)."""
+
+
+OPTION_SPEC: tuple[OptionSpec, ...] = (
+    players_spec(2, 5, 4),
+    OptionSpec(
+        "deck",
+        "choice",
+        "2023",
+        "action cards: 2023 (the base game, 10 cards a stack) or classic (11 a stack, "
+        "with the Alte Hasen cards)",
+        "Aktionskarten: 2023 (Grundspiel, 10 Karten je Stapel) oder classic (11 je Stapel, "
+        "mit den Alte-Hasen-Karten)",
+        choices=DECKS,
+        labels={
+            "2023": {"en": "2023 base game", "de": "Grundspiel 2023"},
+            "classic": {"en": "classic deck", "de": "klassisches Deck"},
+        },
+    ),
+    OptionSpec(
+        "variant",
+        "multi",
+        [],
+        "variants and mini-expansions: short, hidden_castillo, merged_stacks (3 players), "
+        "neue_regentschaft, alte_hasen (or alte_hasen:<card>), machtverschiebung",
+        "Varianten und Minierweiterungen: short (kurzes Spiel), hidden_castillo (verdecktes "
+        "Castillo), merged_stacks (3 Personen), neue_regentschaft, alte_hasen (oder "
+        "alte_hasen:<Karte>), machtverschiebung",
+        choices=VARIANT_CHOICES,
+    ),
 )
 
-_MARK = {"recall": "stop", "ret": "court"}
+
+_NORMALIZED: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
-def _truthy(v: Any, key: str) -> bool:
-    if isinstance(v, bool):
-        return v
-    if isinstance(v, str) and v.lower() in ("1", "true", "yes", "on"):
-        return True
-    if isinstance(v, str) and v.lower() in ("0", "false", "no", "off", ""):
-        return False
-    if isinstance(v, int):
-        return bool(v)
-    raise OptionError(f"option {key!r} must be a boolean, not {v!r}")
+def _plain_key(options: Any) -> tuple[Any, ...] | None:
+    """A lookup key for options made only of ints (players), texts and a list of texts."""
+    if type(options) is not dict or not all(type(k) is str for k in options):
+        return None
+    parts: list[Any] = []
+    for name in sorted(options):
+        v = options[name]
+        if type(v) is list:
+            if not all(type(x) is str for x in v):
+                return None
+            parts.append((name, "list", tuple(v)))
+        elif type(v) is int or type(v) is str:
+            parts.append((name, type(v).__name__, v))
+        else:
+            return None
+    return tuple(parts)
+
+
+class ElGrandeState(ElGrandeData, State):
+    """One El Grande position: the fields of :class:`ElGrandeData` and the protocol."""
+
+    game_name = "elgrande"
+    __slots__ = ("game_options",)
+    game_options: dict[str, Any]
+
+    @property
+    def options(self) -> dict[str, Any]:  # type: ignore[override]
+        return self.game_options
+
+    to_move = to_move  # the rules' function bound as a method: one call less on the hot path
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        cache = self._legal_cache
+        # ``is``: the cached seat is a small int, so 0.0 or True never pass here
+        if seat is self._legal_cache_seat and cache is not None:
+            return cache[:]  # a copy: the cache stays the state's own
+        check_seat(seat, self.num_players)
+        return cached_legal(self, seat)[:]
+
+    def apply(self, seat: int, move: Move) -> None:
+        cache = self._legal_cache
+        # fast path: the seat the cache is for (by identity, see legal_moves) and the very move
+        # object legal_moves handed out (its types are exact); an equal move of other types (2.0
+        # for 2) is not identical and takes the full check
+        if seat is self._legal_cache_seat and cache is not None:
+            try:
+                fast = cache[cache.index(move)] is move
+            except ValueError:
+                fast = False
+            if not fast:
+                check(self, seat, move)
+        else:
+            check_seat(seat, self.num_players)
+            check(self, seat, move)
+        do(self, seat, move)
+        self.version += 1
+        settle(self)
+
+    def clone(self) -> ElGrandeState:
+        s = ElGrandeState.__new__(ElGrandeState)
+        self.copy_fields(s)
+        s.game_options = self.game_options
+        return s
+
+    def outcome(self) -> Outcome:
+        best = max(self.score)
+        winners = tuple(p for p in range(self.num_players) if self.score[p] == best)
+        return Outcome(scores=tuple(float(x) for x in self.score), winners=winners)
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.fields_to_json()
+        out["options"] = self.game_options
+        return out
+
+    def digest(self) -> str:
+        """As the core's, without ``version`` and ``options`` (the options are fixed by the
+        fields' setup; engine-1 states had no such key, and their digests stay the same)."""
+        data = self.to_json()
+        data.pop("version", None)
+        data.pop("options", None)
+        return canonical_digest(data)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ElGrandeState:
+        s = cls.__new__(cls)
+        s.fields_from_json(dict(data))
+        opts = data.get("options")
+        s.game_options = dict(opts) if isinstance(opts, Mapping) else _options_of(s)
+        return s
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None:
+            check_seat(seat, self.num_players)
+        return info.view(GAME, self, seat)
+
+    def determinize(self, seat: int, seed: int) -> ElGrandeState:
+        check_seat(seat, self.num_players)
+        sample = self.clone()
+        info.determinize(sample, seat, seed)
+        return sample
+
+    def observation(self, seat: int) -> Observation:
+        return info.observation(self.view(seat))
+
+    def observation_string(self, seat: int, lang: str = "en") -> str:
+        return text.render_view(self.view(seat), lang)
+
+
+def _options_of(s: ElGrandeData) -> dict[str, Any]:
+    """Options for a state read from JSON without them (the deck is then unknown: 2023)."""
+    tokens = [
+        name
+        for name, on in (
+            ("short", s.short_game),
+            ("hidden_castillo", s.hidden_castillo),
+            ("machtverschiebung", s.machtverschiebung),
+            ("neue_regentschaft", s.neue_regentschaft),
+            ("merged_stacks", s.num_players == 3 and len(s.stacks) == 4),
+        )
+        if on
+    ]
+    return {"players": s.num_players, "deck": "2023", "variant": sorted(tokens)}
 
 
 class ElGrandeGame(Game):
@@ -64,145 +210,153 @@ class ElGrandeGame(Game):
     title = "El Grande"
     min_players = 2
     max_players = 5
+    engine_version = 2
+    """2: issue 11 (distinct negative Machtverschiebung totals, each Veto card on its own, the
+    2023 deck by default) and the hidden Castillo's log (one public line per throw)."""
 
     # ------------------------------------------------------------------ options
+    def option_spec(self) -> tuple[OptionSpec, ...]:
+        return OPTION_SPEC
+
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        # normalised options come back here several times per game (play_game, new_state): a
+        # plain dict of exact types is looked up (its result depends on these values only)
+        key = _plain_key(options)
+        if key is not None:
+            known = _NORMALIZED.get(key)
+            if known is not None:
+                return {"players": known["players"], "deck": known["deck"], "variant": list(known["variant"])}
+        out = self._normalize(options)
+        if key is not None and len(_NORMALIZED) < 512:
+            _NORMALIZED[key] = {
+                "players": out["players"],
+                "deck": out["deck"],
+                "variant": list(out["variant"]),
+            }
+        return out
+
+    def _normalize(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        if not isinstance(options, Mapping):
+            raise OptionError(f"options must be a JSON object, not {clip(repr(options))}")
         opts = dict(options)
-        players = opts.pop("players", 4)
-        try:
-            n = int(players)
-        except (TypeError, ValueError) as exc:
-            raise OptionError(f"players must be a number, not {players!r}") from exc
-        if not self.min_players <= n <= self.max_players:
-            raise OptionError(f"El Grande is for 2-5 players, not {n}")
-        raw = opts.pop("variant", [])
-        if raw is None:
-            raw = []
-        if isinstance(raw, str):
-            tokens = [t.strip() for t in raw.replace(";", ",").split(",")]
-        elif isinstance(raw, (list, tuple)):
-            tokens = [str(t).strip() for t in raw]
-        else:
-            raise OptionError(f"variant must be a string or a list, not {raw!r}")
-        chosen: set[str] = set()
-        for t in tokens:
-            key = t.lower().replace("-", "_").replace(" ", "_")
-            key = ALIASES.get(key, key)
-            if not key:
-                continue
-            if key.startswith("alte_hasen:"):
-                card = key.split(":", 1)[1]
-                if card not in D.ALTE_HASEN_IDS:
-                    known = ", ".join(D.ALTE_HASEN_IDS)
-                    raise OptionError(f"{card!r} is not an 'Alte Hasen' card (known: {known})")
-                chosen.add("alte_hasen:" + card)
-                continue
-            if key not in VARIANTS:
-                raise OptionError(f"unknown El Grande variant {t!r} (known: {', '.join(VARIANTS)})")
-            chosen.add(key)
-        deck = opts.pop("deck", None)
+        tokens, deck = _variant_tokens(opts.get("variant"))
         if deck is not None:
-            if str(deck) not in ("classic", "2023"):
-                raise OptionError(f"deck must be 'classic' or '2023', not {deck!r}")
-            if str(deck) == "2023":
-                chosen.add("deck_2023")
-        for key in _BOOL_KEYS:
-            if key in opts and _truthy(opts.pop(key), key):
-                chosen.add(key)
-        if opts:
-            raise OptionError(f"unknown El Grande option(s): {', '.join(sorted(opts))}")
+            given = opts.get("deck")
+            if given is not None and given != deck:
+                raise OptionError(f"deck given twice: {clip(repr(given))} and {deck!r}", "deck")
+            opts["deck"] = deck
+        if tokens is not None:
+            opts["variant"] = tokens
+        out = normalize(self.option_spec(), opts, self.name)
+        chosen = set(out["variant"])
         if "alte_hasen" in chosen:
             chosen -= {t for t in chosen if t.startswith("alte_hasen:")}  # all of them anyway
-        if any(t.startswith("alte_hasen") for t in chosen):
-            chosen.add("deck_2023")  # the 'Alte Hasen' cards belong to the 2023 deck
-        if "merged_stacks" in chosen and n != 3:
-            raise OptionError("merged stacks 2+3 are an option of the 3-player game (2 players always merge)")
-        return {"players": n, "variant": sorted(chosen)}
+        if any(t.startswith("alte_hasen") for t in chosen) and out["deck"] != "2023":
+            raise OptionError(
+                "the 'Alte Hasen' cards are part of the classic deck already; use deck 2023", "variant"
+            )
+        if "merged_stacks" in chosen and out["players"] != 3:
+            raise OptionError(
+                "merged stacks 2+3 are an option of the 3-player game (2 players always merge)", "variant"
+            )
+        out["variant"] = sorted(chosen)
+        return out
+
+    def info(self, options: Mapping[str, Any]) -> GameInfo:
+        opts = self.normalize_options(options)
+        n = opts["players"]
+        return GameInfo(
+            name=self.name,
+            title=self.title,
+            num_players=n,
+            num_actions=codec.NUM_ACTIONS,
+            observation_shape=(info.OBSERVATION_SIZE,),
+            max_decisions=info.max_decisions(n),
+            simultaneous=True,
+            chance=True,
+            hidden_information=True,
+            score_bounds=(0.0, info.MAX_SCORE),
+            engine_version=self.engine_version,
+        )
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> ElGrandeState:
         opts = self.normalize_options(options)
-        return ElGrandeState.new(opts["players"], frozenset(opts["variant"]), int(seed))
+        s = ElGrandeState.__new__(ElGrandeState)
+        s.game_options = opts
+        setup(s, opts["players"], opts["deck"], frozenset(opts["variant"]), int(seed))
+        return s
 
     def state_from_json(self, data: Mapping[str, Any]) -> ElGrandeState:
-        return ElGrandeState.from_json(dict(data))
+        return ElGrandeState.from_json(data)
 
     # ------------------------------------------------------------------ moves
     def move_to_json(self, move: Move) -> JSON:
-        kind = move[0]
-        types = ARGS[kind]
-        out: list[Any] = [kind]
-        for t, v in zip(types, move[1:], strict=False):
-            if t == "a":
-                out.append(D.AREA_NAMES[v])
-            elif t == "c":
-                out.append(_MARK[kind] if v < 0 else D.AREA_NAMES[v])
-            else:
-                out.append(v)
-        if kind == "power" and move[2] < 0:
-            out.pop()
-        return out
+        return codec.move_to_json(move)
 
     def move_from_json(self, data: JSON) -> Move:
-        if isinstance(data, str):
-            data = [data]
-        if not isinstance(data, (list, tuple)) or not data or not isinstance(data[0], str):
-            raise MalformedMoveError(
-                f"a move is a list [kind, args...], not {data!r}", rule="elgrande.move.format"
-            )
-        kind = data[0]
-        if kind not in ARGS:
-            raise MalformedMoveError(f"unknown move kind {kind!r}", rule="elgrande.move.kind")
-        types = ARGS[kind]
-        args = list(data[1:])
-        if kind == "power" and len(args) == 1:
-            args.append(-1)
-        if len(args) != len(types):
-            raise MalformedMoveError(
-                f"{kind!r} takes {len(types)} argument(s), got {len(args)}", rule="elgrande.move.arity"
-            )
-        out: list[Any] = [kind]
-        for t, v in zip(types, args, strict=True):
-            out.append(self._arg(kind, t, v))
-        return tuple(out)
+        return codec.move_from_json(data)
 
-    @staticmethod
-    def _arg(kind: str, t: str, v: Any) -> int:
-        if t == "i":
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise MalformedMoveError(
-                    f"{kind!r} expects a whole number, got {v!r}", rule="elgrande.move.arg"
-                )
-            return v
-        if isinstance(v, int) and not isinstance(v, bool):
-            if t == "c" and v == -1:
-                return -1
-            if 0 <= v < len(D.AREA_NAMES):
-                return v
-            raise MalformedMoveError(f"no area number {v}", rule="elgrande.move.arg")
-        if isinstance(v, str):
-            if t == "c" and v == _MARK[kind]:
-                return -1
-            try:
-                return D.area_index(v)
-            except KeyError:
-                raise MalformedMoveError(f"unknown region {v!r}", rule="elgrande.move.arg") from None
-        raise MalformedMoveError(f"{kind!r} expects a region, got {v!r}", rule="elgrande.move.arg")
+    def encode(self, state: State, seat: int, move: Move) -> int:
+        return codec.encode(move)
 
-    # ------------------------------------------------------------------ texts
-    def describe_move(self, state: State, seat: int, move: Move, lang: str = "en") -> str:
-        return describe(state if isinstance(state, ElGrandeState) else None, move, lang)
+    def decode(self, state: State, seat: int, action: int) -> Move:
+        return codec.decode(action)
+
+    # ------------------------------------------------------------------ presentation
+    def view_schema(self) -> dict[str, Any]:
+        return info.VIEW_SCHEMA
+
+    def messages(self) -> Mapping[str, Mapping[str, str]]:
+        return text.CATALOGUE
+
+    def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
+        return text.describe(view, move, lang)
 
     def render_log(self, entry: LogEntry, lang: str = "en") -> str:
-        return render_entry(entry, lang)
+        return text.render_entry(entry, lang)
 
     def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        raise NotImplementedError("TODO(template): render the text picture from the view")
+        return text.render_view(view, lang)
 
-    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
-        assert isinstance(state, ElGrandeState)
-        return render_state(state, seat, lang)
-
-    def bots(self) -> dict[str, type[Bot]]:
+    def bots(self) -> dict[str, Callable[[int], Bot]]:
         from feldherr.elgrande.bots import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+
+def _variant_tokens(raw: Any) -> tuple[Any, str | None]:
+    """The ``variant`` value with aliases resolved and a deck named inside it taken out.
+
+    Anything that is not a text or a list of texts is passed on unchanged for the core's check."""
+    if raw is None:
+        return None, None
+    if isinstance(raw, str):
+        items: list[Any] = [t.strip() for t in raw.replace(";", ",").split(",")]
+    elif isinstance(raw, list | tuple):
+        items = list(raw)
+    else:
+        return raw, None
+    out: list[Any] = []
+    deck: str | None = None
+    for item in items:
+        if not isinstance(item, str):
+            out.append(item)
+            continue
+        key = item.strip().lower().replace("-", "_").replace(" ", "_")
+        if not key or key == "base":
+            continue
+        if key in DECK_TOKENS:
+            if deck is not None and deck != DECK_TOKENS[key]:
+                raise OptionError("two decks named in variant", "variant")
+            deck = DECK_TOKENS[key]
+            continue
+        if key.startswith("alte_hasen:") and key not in VARIANT_CHOICES:
+            known = ", ".join(D.ALTE_HASEN_IDS)
+            raise OptionError(
+                f"{clip(key[11:], 60)!r} is not an 'Alte Hasen' card (known: {known})", "variant"
+            )
+        out.append(ALIASES.get(key, key))
+    return out, deck
+
+
+GAME = ElGrandeGame()

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Any
 
 from feldherr.core.game import LogEntry, Move
 from feldherr.core.i18n import render
 from feldherr.elgrande import data as D
-from feldherr.elgrande.moves import ARGS
-
-if TYPE_CHECKING:
-    from feldherr.elgrande.state import ElGrandeState
+from feldherr.elgrande.rules.kinds import ARGS
+from feldherr.elgrande.rules.scoring import points_for
+from feldherr.elgrande.state import PHASE_NAMES
 
 CATALOGUE: dict[str, dict[str, str]] = {
     "setup": {
@@ -43,6 +43,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "place_hidden": {
         "en": "Player {p} throws Caballeros into the Castillo.",
         "de": "Spieler {p} wirft Caballeros ins Castillo.",
+    },
+    "place_own": {
+        "en": "You throw a Caballero into the Castillo ({n} in this throw).",
+        "de": "Du wirfst einen Caballero ins Castillo ({n} bei diesem Wurf).",
     },
     "announce": {
         "en": "Player {p} announces the special action of {card}.",
@@ -97,6 +101,59 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "scored": {"en": "{r} scores {pts}.", "de": "{r} wird gewertet: {pts}."},
     "mod_received": {"en": "You receive modifier {v}.", "de": "Du erhältst den Modifikator {v}."},
     "game_over": {"en": "Game over: {scores}.", "de": "Spielende: {scores}."},
+    # rule errors, keyed by rule id (fields: the error's details)
+    "elgrande.game-over": {"en": "the game is over", "de": "Das Spiel ist vorbei"},
+    "elgrande.move.format": {"en": "not a move: {move}", "de": "Kein Zug: {move}"},
+    "elgrande.move.kind": {"en": "unknown move kind {kind}", "de": "Unbekannte Zugart {kind}"},
+    "elgrande.move.arity": {
+        "en": "{kind!r} takes {count} whole-number argument(s): {move}",
+        "de": "{kind!r} braucht {count} ganze Zahl(en): {move}",
+    },
+    "elgrande.move.arg": {"en": "not a valid argument: {value}", "de": "Kein gültiges Argument: {value}"},
+    "elgrande.turn-order": {
+        "en": "seat {seat} has no decision now",
+        "de": "Platz {seat} ist gerade nicht am Zug",
+    },
+    **{
+        f"elgrande.phase.{name}": {
+            "en": f"{{kind!r}} does not belong to the {name} phase",
+            "de": f"{{kind!r}} gehört nicht in die Phase {name}",
+        }
+        for name in PHASE_NAMES
+    },
+    "elgrande.power.distinct-value": {
+        "en": "{move}: the total must differ from the values already played this round",
+        "de": "{move}: Der Gesamtwert muss sich von den bereits ausgespielten Werten unterscheiden",
+    },
+    "elgrande.court.count": {
+        "en": "{move}: not that many Caballeros to the court",
+        "de": "{move}: So viele Caballeros darfst du nicht an den Hof holen",
+    },
+    "elgrande.court.from-regions": {
+        "en": "{move}: take Caballeros back only from your regions outside the King's region",
+        "de": "{move}: Caballeros nur aus deinen Regionen außerhalb der Königsregion zurücknehmen",
+    },
+    "elgrande.action-card.open": {
+        "en": "{move}: take one of the open action cards",
+        "de": "{move}: Nimm eine der offenen Aktionskarten",
+    },
+    "elgrande.place.king-neighbours": {
+        "en": "{move}: place only in regions next to the King's region or in the Castillo",
+        "de": "{move}: Setze nur in Nachbarregionen der Königsregion oder ins Castillo ein",
+    },
+    "elgrande.action.whole": {
+        "en": "{move}: not at this point of your action",
+        "de": "{move}: An dieser Stelle deiner Aktion nicht möglich",
+    },
+    "elgrande.disc.region": {
+        "en": "{move}: the disc cannot show that region",
+        "de": "{move}: Auf diese Region darf die Geheimscheibe nicht zeigen",
+    },
+    "elgrande.machtverschiebung.pass": {
+        "en": "{move}: pass one of the modifiers in your hand",
+        "de": "{move}: Gib einen Modifikator aus deiner Hand weiter",
+    },
+    "elgrande.rules": {"en": "{move} is not allowed now", "de": "{move} ist jetzt nicht erlaubt"},
 }
 
 MOVES: dict[str, tuple[str, str]] = {
@@ -139,7 +196,8 @@ def _card_name(c: int, lang: str) -> str:
     return D.CARD_DE[c] if lang == "de" else D.CARD_EN[c]
 
 
-def describe(st: ElGrandeState | None, move: Move, lang: str) -> str:
+def describe(view: Mapping[str, Any] | None, move: Move, lang: str) -> str:
+    """A short phrase for ``move`` (the view names the open cards)."""
     kind = move[0]
     de = lang == "de"
     types = ARGS.get(kind, "")
@@ -151,8 +209,9 @@ def describe(st: ElGrandeState | None, move: Move, lang: str) -> str:
             args.append(("dem Hof" if de else "the court") if kind == "ret" else ("Ende" if de else "stop"))
         else:
             args.append(str(v))
-    if kind == "take" and st is not None and 0 <= move[1] < len(st.up) and st.up[move[1]] >= 0:
-        c = st.up[move[1]]
+    cards = view.get("open_cards", []) if view is not None else []
+    if kind == "take" and 0 <= move[1] < len(cards) and cards[move[1]] is not None:
+        c = D.CARD_INDEX[cards[move[1]]]
         args[0] = f"{move[1] + 1} ({_card_name(c, lang)}, {D.CARD_PLACE[c]})"
     if kind == "power" and move[2] >= 0:
         sign = D.MODIFIER_VALUES[move[2]]
@@ -170,8 +229,8 @@ def render_entry(entry: LogEntry, lang: str) -> str:
     return render(CATALOGUE, entry["k"], args, lang)
 
 
-def render_state(st: ElGrandeState, seat: int | None, lang: str) -> str:
-    v = st.view(seat)
+def render_view(v: Mapping[str, Any], lang: str) -> str:
+    """The terminal picture of a view (from the view alone)."""
     de = lang == "de"
     lines = [
         f"{'Runde' if de else 'Round'} {v['round']}  {'Phase' if de else 'phase'}: {v['phase']}  "
@@ -181,14 +240,17 @@ def render_state(st: ElGrandeState, seat: int | None, lang: str) -> str:
         f"{'P' + str(p['seat']) if not p['dummy'] else 'Dummy':>7}" for p in v["players"]
     )
     lines.append(header)
+    boards = [D.AREA_NAMES.index(b) if b is not None else -1 for b in v["scoreboards"]]
+    third = 1 if v["scoring_places"] == 3 else 0
     for r in [*D.REGION_NAMES, "Castillo"]:
         cells = []
         for p in v["players"]:
             if r == "Castillo":
-                cells.append(f"{p.get('castillo', '?')!s:>7}")
+                x = p["castillo"]
+                cells.append(f"{'?' if x is None else x!s:>7}")
             else:
                 cells.append(f"{p['regions'].get(r, 0):>7}")
-        pts = st.points_of(D.AREA_NAMES.index(r))
+        pts = points_for(boards, third, D.AREA_NAMES.index(r))
         mark = "*" if r == v["king"] else " "
         lines.append(f"{r:9}{mark}" + "".join(cells) + f"   {pts[0]}/{pts[1]}/{pts[2]}")
     lines.append(f"{'Hof' if de else 'court':10}" + "".join(f"{p['court']:>7}" for p in v["players"]))
@@ -199,14 +261,19 @@ def render_state(st: ElGrandeState, seat: int | None, lang: str) -> str:
         f"{'Macht' if de else 'power'}:".ljust(10)
         + "".join(f"{p['total'] or '-'!s:>7}" for p in v["players"])
     )
-    cards = [
-        f"{i + 1}:{_card_name(c, lang)}({D.CARD_PLACE[c]})" if c >= 0 else f"{i + 1}:-"
-        for i, c in enumerate(st.up)
-    ]
+    cards = []
+    for i, cid in enumerate(v["open_cards"]):
+        if cid is None:
+            cards.append(f"{i + 1}:-")
+        else:
+            c = D.CARD_INDEX[cid]
+            cards.append(f"{i + 1}:{_card_name(c, lang)}({D.CARD_PLACE[c]})")
     lines.append(f"{'Karten' if de else 'cards'}: {'  '.join(cards)}")
-    if st.card >= 0:
-        lines.append(f"{'Im Einsatz' if de else 'in use'}: {_card_name(st.card, lang)} (P{st.cur})")
+    if v["card_in_use"] is not None:
+        c = D.CARD_INDEX[v["card_in_use"]]
+        lines.append(f"{'Im Einsatz' if de else 'in use'}: {_card_name(c, lang)} (P{v['current']})")
     lines.append(f"{'Am Zug' if de else 'to move'}: {', '.join('P' + str(x) for x in v['to_move'])}")
+    seat = v["seat"]
     me = v["players"][seat] if seat is not None and seat < len(v["players"]) else None
     if me is not None and "hand" in me:
         lines.append(f"{'Hand' if de else 'hand'}: {me['hand']}")

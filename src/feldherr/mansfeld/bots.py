@@ -1,4 +1,5 @@
-"""A heuristic bot for Ernst von Mansfeld. It reads only ``state.view(seat)`` and the legal moves.
+"""A heuristic bot for Ernst von Mansfeld. It reads only what its seat may know
+(:class:`~feldherr.core.bots.SeatAccess`: the view and the legal moves).
 
 * Dice: for each count 1..6 it computes exactly (from the distribution of subset-sum masks) the
   expected value of the best open card the roll could recruit, and discounts it by the chance that
@@ -11,14 +12,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 from feldherr.core.bots import SeatAccess
-from feldherr.core.game import Move, State
+from feldherr.core.game import Move
 from feldherr.core.rng import Rng
-from feldherr.mansfeld.cards import BY_KEY, CARDS, RECRUIT_ABILITIES
-from feldherr.mansfeld.dice import mask_distribution
-from feldherr.mansfeld.state import PROVINCES
+from feldherr.mansfeld.data import BY_KEY, CARDS, PROVINCES, RECRUIT_ABILITIES
+from feldherr.mansfeld.rules.dice import mask_distribution
+
+View = Mapping[str, Any]
 
 
 def card_value(cid: int, deck_size: int) -> float:
@@ -56,13 +60,11 @@ class HeuristicBot:
         self.rng = Rng(seed)
 
     def choose(self, access: SeatAccess) -> Move:
-        # TODO(template): interim shim, the bot must read access.view / legal_moves only
-        state: State = access._state
         seat = access.seat
-        moves = state.legal_moves(seat)
+        moves = access.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        view = state.view(seat)
+        view = access.view
         kind = moves[0][0]
         if kind == "dice":
             return self._dice(view, seat, moves)
@@ -71,15 +73,15 @@ class HeuristicBot:
         return self._commit(view, seat, moves)
 
     # ----------------------------------------------------------- recruiting
-    def dice_scores(self, view: dict[str, object], seat: int) -> dict[int, float]:
+    def dice_scores(self, view: View, seat: int) -> dict[int, float]:
         """Score of setting k dice: expected best recruit value times the chance it is still there."""
-        mine = [BY_KEY[k] for k in view["cards"][seat]]  # type: ignore[index]
+        mine = [BY_KEY[k] for k in view["players"][seat]["cards"]]
         extra = sum(1 for c in mine if c.ability == "extra_die")
         adjust = any(c.ability == "adjust" for c in mine)
         rerolls = sum(1 for c in mine if c.ability == "reroll")
-        deck_size = int(view["deck_size"])  # type: ignore[call-overload]
-        opened = [BY_KEY[k].id for k in view["open"]]  # type: ignore[attr-defined]
-        others = int(view["players"]) - 1  # type: ignore[call-overload]
+        deck_size = int(view["deck_size"])
+        opened = [BY_KEY[k].id for k in view["open"]]
+        others = len(view["players"]) - 1
         items = tuple(sorted((CARDS[c].cost, round(card_value(c, deck_size), 1)) for c in opened))
         scores: dict[int, float] = {}
         for k in range(1, 7):
@@ -89,30 +91,28 @@ class HeuristicBot:
             scores[k] = ev * still_there
         return scores
 
-    def _dice(self, view: dict[str, object], seat: int, moves: list[Move]) -> Move:
+    def _dice(self, view: View, seat: int, moves: list[Move]) -> Move:
         scores = self.dice_scores(view, seat)
         best = max(scores.values())
         good = [m for m in moves if scores[m[1]] >= best - 1e-9]
         return good[self.rng.below(len(good))]
 
-    def _recruit(self, view: dict[str, object], moves: list[Move]) -> Move:
-        deck_size = int(view["deck_size"])  # type: ignore[call-overload]
+    def _recruit(self, view: View, moves: list[Move]) -> Move:
+        deck_size = int(view["deck_size"])
         recruits = [m for m in moves if m[0] == "recruit"]
         if not recruits:
             return moves[0]
         return max(recruits, key=lambda m: (card_value(m[1], deck_size), -m[1]))
 
     # ----------------------------------------------------------- conquering
-    def _commit(self, view: dict[str, object], seat: int, moves: list[Move]) -> Move:
+    def _commit(self, view: View, seat: int, moves: list[Move]) -> Move:
         provinces = view["provinces"]
-        assert isinstance(provinces, list)
         current = provinces[-1]
         number, value = int(current["no"]), int(current["value"])
         future = sum(3.5 + n for n in range(number + 1, PROVINCES + 1))
         share = value / (value + future)
-        luck = view["luck"]
-        cards = view["cards"]
-        assert isinstance(luck, list) and isinstance(cards, list)
+        luck = [p["luck"] for p in view["players"]]
+        cards = [p["cards"] for p in view["players"]]
         threat = 0.0
         for s, hand in enumerate(cards):
             if s == seat or not hand:

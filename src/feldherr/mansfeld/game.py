@@ -1,44 +1,96 @@
-"""Ernst von Mansfeld (Markus Hagenauer): the Game object — options, move codec, words, bots."""
+"""Ernst von Mansfeld (Markus Hagenauer): the protocol binding.
+
+:class:`MansfeldGame` declares the options, the sizes (:class:`~feldherr.core.info.GameInfo`), the
+codecs, the words and the bots; :class:`MansfeldState` binds the state's data
+(:mod:`~feldherr.mansfeld.state`) to the rules (:mod:`~feldherr.mansfeld.rules`) and the
+information layer (:mod:`~feldherr.mansfeld.info`). This is the only module that sees all others.
+"""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from feldherr.core.bots import Bot
-from feldherr.core.errors import MalformedMoveError, OptionError
-from feldherr.core.game import JSON, Game, LogEntry, Move, State
-from feldherr.mansfeld import text
-from feldherr.mansfeld.cards import BY_KEY, CARDS
-from feldherr.mansfeld.state import MansfeldState
+from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State
+from feldherr.core.info import GameInfo
+from feldherr.core.observation import Observation
+from feldherr.core.options import OptionSpec, normalize, players_spec
+from feldherr.core.rng import Rng
+from feldherr.mansfeld import codec, info, text
+from feldherr.mansfeld.bots import HeuristicBot
+from feldherr.mansfeld.data import CARDS, PROVINCES
+from feldherr.mansfeld.rules import flow, moves, playout
+from feldherr.mansfeld.state import OVER, MansfeldData
 
-OPTION_KEYS = ("players", "ages", "variant", "modules")
+MAX_AGE = 150
 
 
-def _as_state(state: State) -> MansfeldState:
-    if not isinstance(state, MansfeldState):
-        raise TypeError(f"not a Mansfeld state: {type(state).__name__}")
-    return state
+def default_ages(players: int | None) -> list[int]:
+    """Seat order is oldest first: ``[players, ..., 1]``."""
+    return list(range(players or 2, 0, -1))
 
 
-def _parse_ages(raw: Any, players: int) -> list[int]:
-    if isinstance(raw, str):
-        raw = [part for part in raw.replace(" ", "").split(",") if part]
-    if not isinstance(raw, list | tuple):
-        raise OptionError(f"ages must be a list of {players} integers, not {raw!r}")
-    ages: list[int] = []
-    for a in raw:
-        try:
-            age = int(a)
-        except (TypeError, ValueError) as exc:
-            raise OptionError(f"ages: {a!r} is not an integer") from exc
-        if isinstance(a, bool) or (isinstance(a, float) and a != age) or age < 0:
-            raise OptionError(f"ages: {a!r} is not a non-negative integer")
-        ages.append(age)
-    if len(ages) != players:
-        raise OptionError(f"ages needs one entry per seat ({players}), got {len(ages)}")
-    return ages
+OPTION_SPEC: tuple[OptionSpec, ...] = (
+    players_spec(2, 4, 2),
+    OptionSpec(
+        "ages",
+        "int_list",
+        default_ages,
+        "the players' ages in years, one per seat (on a full tie in the turn order the younger goes "
+        "first); default: seat order is oldest first",
+        "Alter der Spieler in Jahren, eines je Platz (bei völligem Gleichstand in der Reihenfolge "
+        "ist der jüngere zuerst dran); Vorgabe: der erste Platz ist der älteste",
+        min=0,
+        max=MAX_AGE,
+        per_player=True,
+    ),
+)
+_KEYS = {"players", "ages"}
+
+
+def _is_age(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= MAX_AGE
+
+
+class MansfeldState(MansfeldData, State):
+    """A position: the data of :class:`MansfeldData` with the protocol of
+    :class:`~feldherr.core.game.State` (the methods are the rules' functions)."""
+
+    game_name: ClassVar[str] = "mansfeld"
+
+    to_move = moves.to_move
+    legal_moves = moves.legal_moves
+    apply = moves.apply
+    _winner = flow.winner  # the C playout calls it by this name when totals tie
+
+    @classmethod
+    def new(cls, players: int, ages: Sequence[int], seed: int) -> MansfeldState:
+        st = cls.blank(players, ages, Rng(seed))
+        flow.new_game(st)
+        return st
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome:
+        return flow.outcome(self)
+
+    def scores(self) -> list[int]:
+        return flow.scores(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return info.view(GAME, self, seat)
+
+    def determinize(self, seat: int, seed: int) -> MansfeldState:
+        return info.determinize(self, seat, seed)
+
+    def observation(self, seat: int) -> Observation:
+        return info.observation(self.view(seat))
+
+    def random_playout(self, bot_seeds: Sequence[int]) -> int:
+        """The generic random playout's game, fast (see :mod:`feldherr.mansfeld.rules.playout`)."""
+        return playout.random_playout(self, bot_seeds)
 
 
 class MansfeldGame(Game):
@@ -47,28 +99,46 @@ class MansfeldGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
 
-    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """``players`` (2-4, required) and ``ages`` (one non-negative integer per seat, years; the
-        younger player goes first on a full tie). Default ages: seat order is oldest first, i.e.
-        ``[players, ..., 1]``. Ernst von Mansfeld has no variants or modules."""
-        unknown = sorted(set(options) - set(OPTION_KEYS))
-        if unknown:
-            raise OptionError(f"unknown option(s) for mansfeld: {', '.join(unknown)} (known: players, ages)")
-        for key in ("variant", "modules"):
-            if options.get(key) not in (None, "", [], ()):
-                raise OptionError(f"mansfeld has no {key}s (got {options[key]!r})")
-        if "players" not in options:
-            raise OptionError("options need 'players' (2-4)")
-        try:
-            players = int(options["players"])
-        except (TypeError, ValueError) as exc:
-            raise OptionError(f"players must be an integer, not {options['players']!r}") from exc
-        if not self.min_players <= players <= self.max_players:
-            raise OptionError(f"mansfeld is for 2-4 players, not {players}")
-        raw_ages = options.get("ages")
-        ages = list(range(players, 0, -1)) if raw_ages is None else _parse_ages(raw_ages, players)
-        return {"players": players, "ages": ages}
+    # ------------------------------------------------------------- options and facts
+    def option_spec(self) -> tuple[OptionSpec, ...]:
+        return OPTION_SPEC
 
+    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``{"players": n, "ages": [...]}``: ``ages`` one whole number 0..150 per seat (by exact
+        type), default ``[players, ..., 1]``. Ernst von Mansfeld has no variants or modules."""
+        # A fast path for plain input (every game of a batch comes here twice); it accepts exactly
+        # what the declared specs accept for such input and gives the same dict.
+        if type(options) is dict and options.keys() <= _KEYS:
+            players = options.get("players")
+            if type(players) is int and 2 <= players <= 4:
+                ages = options.get("ages")
+                if ages is None:
+                    return {"players": players, "ages": list(range(players, 0, -1))}
+                if type(ages) is list and len(ages) == players and all(_is_age(a) for a in ages):
+                    return {"players": players, "ages": list(ages)}
+        return normalize(OPTION_SPEC, options, self.name)
+
+    def info(self, options: Mapping[str, Any]) -> GameInfo:
+        opts = self.normalize_options(options)
+        players = opts["players"]
+        # Each recruiting round reveals at least one card, so there are at most len(CARDS) rounds
+        # of one dice decision and at most one recruiting decision per seat; then one commitment
+        # per seat and province.
+        return GameInfo(
+            name=self.name,
+            title=self.title,
+            num_players=players,
+            num_actions=codec.NUM_ACTIONS,
+            observation_shape=(info.OBSERVATION_SIZE,),
+            max_decisions=len(CARDS) * 2 * players + PROVINCES * players,
+            simultaneous=True,
+            chance=True,
+            hidden_information=True,
+            score_bounds=(0.0, float(info.MAX_SCORE)),
+            engine_version=self.engine_version,
+        )
+
+    # ------------------------------------------------------------- states
     def new_state(self, options: Mapping[str, Any], seed: int) -> MansfeldState:
         opts = self.normalize_options(options)
         return MansfeldState.new(opts["players"], opts["ages"], seed)
@@ -80,54 +150,35 @@ class MansfeldGame(Game):
 
     # ------------------------------------------------------------- moves
     def move_to_json(self, move: Move) -> JSON:
-        kind = move[0]
-        if kind == "recruit":
-            return ["recruit", CARDS[move[1]].key]
-        if kind == "commit":
-            return ["commit", [CARDS[c].key for c in move[1]]]
-        return list(move)
+        return codec.move_to_json(move)
 
     def move_from_json(self, data: JSON) -> Move:
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise MalformedMoveError(f"not JSON: {exc}", rule="mansfeld.move") from exc
-        if not isinstance(data, list | tuple) or not data or not isinstance(data[0], str):
-            raise MalformedMoveError(f"a move is a list [kind, ...], not {data!r}", rule="mansfeld.move")
-        kind, args = data[0], list(data[1:])
-        if kind == "pass" and not args:
-            return ("pass",)
-        if kind == "dice" and len(args) == 1 and type(args[0]) is int:
-            return ("dice", args[0])
-        if kind == "recruit" and len(args) == 1:
-            return ("recruit", self._card_id(args[0]))
-        if kind == "commit" and len(args) == 1 and isinstance(args[0], list | tuple):
-            return ("commit", tuple(sorted(self._card_id(c) for c in args[0])))
-        raise MalformedMoveError(f"cannot read move {data!r}", rule="mansfeld.move")
+        return codec.move_from_json(data)
 
-    @staticmethod
-    def _card_id(ref: Any) -> int:
-        if isinstance(ref, str) and ref in BY_KEY:
-            return BY_KEY[ref].id
-        if type(ref) is int and 0 <= ref < len(CARDS):
-            return ref
-        raise MalformedMoveError(f"unknown character {ref!r}", rule="mansfeld.move")
+    def encode(self, state: State, seat: int, move: Move) -> int:
+        return codec.encode(move)
+
+    def decode(self, state: State, seat: int, action: int) -> Move:
+        return codec.decode(action)
 
     # ------------------------------------------------------------- words
-    def describe_move(self, state: State, seat: int, move: Move, lang: str = "en") -> str:
-        return text.describe_move(_as_state(state), seat, move, lang)
+    def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
+        return text.describe_move(view, move, lang)
 
     def render_log(self, entry: LogEntry, lang: str = "en") -> str:
         return text.render_log(entry, lang)
 
     def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        raise NotImplementedError("TODO(template): render the text picture from the view")
+        return text.render_view(view, lang)
 
-    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
-        return text.render_text(_as_state(state), seat, lang)
+    def view_schema(self) -> dict[str, Any]:
+        return info.SCHEMA
 
-    def bots(self) -> dict[str, type[Bot]]:
-        from feldherr.mansfeld.bots import HeuristicBot
+    def messages(self) -> Mapping[str, Mapping[str, str]]:
+        return text.MESSAGES
 
+    def bots(self) -> dict[str, Callable[[int], Bot]]:
         return {"heuristic": HeuristicBot}
+
+
+GAME = MansfeldGame()

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from feldherr.mansfeld.cards import BY_KEY, CARDS
-from feldherr.mansfeld.dice import POW6
-from feldherr.mansfeld.state import COMMIT, MansfeldState
+from feldherr.mansfeld.data import BY_KEY, CARDS
+from feldherr.mansfeld.game import MansfeldState
+from feldherr.mansfeld.rules.dice import POW6
+from feldherr.mansfeld.rules.flow import next_province
+from feldherr.mansfeld.state import COMMIT
 
 
 def card_ids(keys: Iterable[str]) -> list[int]:
@@ -46,7 +48,7 @@ def recruiting(
     state.used = [[] for _ in range(players)]
     state.left = sorted(rest)  # cards outside this scenario
     state.log = []
-    state._derive()
+    state.derive()
     return state
 
 
@@ -67,8 +69,8 @@ def conquering(
     state.used = [[] for _ in range(players)]
     state.values, state.owner = [], []
     state.log = []
-    state._derive()
+    state.derive()
     state.phase = COMMIT
     load_dice(state, province_dice)
-    state._next_province()
+    next_province(state)
     return state

@@ -1,55 +1,30 @@
-"""Words for Ernst von Mansfeld: the log catalogue (de/en), move phrases and the terminal picture."""
+"""Words for Ernst von Mansfeld: the catalogue (log lines, terms and an error message per rule id,
+in German and English), move phrases and the terminal picture, drawn from a seat's view alone."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from importlib import resources
 from typing import Any
 
 from feldherr.core.game import LogEntry, Move
 from feldherr.core.i18n import LANGS, render
-from feldherr.mansfeld.cards import BY_KEY, CARDS
-from feldherr.mansfeld.state import COMMIT, DICE, OVER, RECRUIT, MansfeldState
+from feldherr.mansfeld.data import BY_KEY, CARDS
 
-CATALOGUE: dict[str, dict[str, str]] = {
-    "reveal": {"en": "Revealed: {card}.", "de": "Aufgedeckt: {card}."},
-    "dice": {
-        "en": "Dice set (revealed together): {choice}. Order: {seats}.",
-        "de": "Gesetzte Würfel (gleichzeitig aufgedeckt): {choice}. Reihenfolge: {seats}.",
-    },
-    "roll": {"en": "{seat} rolls {dice}.", "de": "{seat} würfelt {dice}."},
-    "miss": {
-        "en": "{seat} rolls {dice} and can recruit nobody.",
-        "de": "{seat} würfelt {dice} und kann niemanden rekrutieren.",
-    },
-    "pass": {"en": "{seat} recruits nobody.", "de": "{seat} verzichtet."},
-    "recruit": {"en": "{seat} recruits {card}.", "de": "{seat} rekrutiert {card}."},
-    "recruit.end": {
-        "en": "The deck is empty: recruiting ends (left over: {left}).",
-        "de": "Der Stapel ist leer: Das Rekrutieren endet (übrig: {left}).",
-    },
-    "province": {
-        "en": "Province {no} is worth {value}. Luck dice: {luck}.",
-        "de": "Provinz {no} ist {value} Punkte wert. Kriegsglück: {luck}.",
-    },
-    "aside": {
-        "en": "Nobody fights for province {no}: it is set aside.",
-        "de": "Niemand kämpft um Provinz {no}: Sie wird beiseitegelegt.",
-    },
-    "conquer": {
-        "en": "Committed cards: {cards}. {seat} conquers province {no} ({value}).",
-        "de": "Eingesetzte Karten: {cards}. {seat} erobert Provinz {no} ({value}).",
-    },
-    "tie.reroll": {
-        "en": "Tie: luck re-rolled {luck}.",
-        "de": "Gleichstand: Kriegsglück neu gewürfelt {luck}.",
-    },
-    "end": {"en": "Game over. Scores: {scores}.", "de": "Spielende. Punkte: {scores}."},
-    "player": {"en": "Seat {n}", "de": "Platz {n}"},  # seat numbers as in the API and the CLI
-    "phase.dice": {"en": "set your dice", "de": "Würfel festlegen"},
-    "phase.recruit": {"en": "recruiting", "de": "Rekrutieren"},
-    "phase.commit": {"en": "conquering", "de": "Erobern"},
-    "phase.over": {"en": "game over", "de": "Spielende"},
-}
+
+def _load_locale() -> dict[str, dict[str, dict[str, str]]]:
+    raw = resources.files("feldherr.mansfeld").joinpath("data/locale.json").read_text("utf-8")
+    data: dict[str, dict[str, dict[str, str]]] = json.loads(raw)
+    return data
+
+
+_LOCALE = _load_locale()
+CATALOGUE: dict[str, dict[str, str]] = _LOCALE["log"]
+"""Log lines and terms (``data/locale.json``)."""
+ERRORS: dict[str, dict[str, str]] = _LOCALE["errors"]
+"""An error message per rule id the game raises (fields: the error's ``details``)."""
+MESSAGES: dict[str, dict[str, str]] = {**CATALOGUE, **ERRORS}
 
 
 def _lang(lang: str) -> str:
@@ -98,7 +73,8 @@ def render_log(entry: LogEntry, lang: str = "en") -> str:
     return render(CATALOGUE, str(entry["k"]), args, lang)
 
 
-def describe_move(state: MansfeldState, seat: int, move: Move, lang: str = "en") -> str:
+def describe_move(view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
+    """A short phrase for ``move`` (the view is not needed: every fact of a move is printed data)."""
     _lang(lang)
     de = lang == "de"
     kind = move[0]
@@ -124,45 +100,46 @@ def describe_move(state: MansfeldState, seat: int, move: Move, lang: str = "en")
     return repr(move)
 
 
-def _card_line(cid: int, lang: str) -> str:
-    c = CARDS[cid]
+def _card_line(key: str, lang: str) -> str:
+    c = BY_KEY[key]
     ab = f" [{c.ability}]" if c.ability else ""
     return f"{c.name(lang)} ({c.cost}/{c.strength}{ab})"
 
 
-def render_text(state: MansfeldState, seat: int | None, lang: str = "en") -> str:
-    """Text picture of what ``seat`` sees; only facts from ``state.view(seat)`` are shown."""
+def render_view(v: Mapping[str, Any], lang: str = "en") -> str:
+    """The text picture of a view (the terminal); it shows only what the view holds."""
     _lang(lang)
     de = lang == "de"
-    v = state.view(seat)
-    phase = state.phase
+    phase = v["phase"]
+    seat = v["seat"]
     lines = [
         "ERNST VON MANSFELD — "
-        + CATALOGUE[f"phase.{v['phase']}"][lang]
-        + (f" ({'Runde' if de else 'round'} {v['round']})" if phase in (DICE, RECRUIT) else "")
+        + CATALOGUE[f"phase.{phase}"][lang]
+        + (f" ({'Runde' if de else 'round'} {v['round']})" if phase in ("dice", "recruit") else "")
     ]
     lines.append(("Stapel" if de else "Deck") + f": {v['deck_size']}")
-    if phase in (DICE, RECRUIT):
-        shown = ", ".join(_card_line(BY_KEY[k].id, lang) for k in v["open"]) or "-"
+    if phase in ("dice", "recruit"):
+        shown = ", ".join(_card_line(k, lang) for k in v["open"]) or "-"
         lines.append(("Offen (Kosten/Stärke)" if de else "Open (cost/strength)") + f": {shown}")
-    for s in range(state.num_players):
+    for p in v["players"]:
+        s = p["seat"]
         mark = ">" if s in v["to_move"] else " "
         you = (" *du*" if de else " *you*") if s == seat else ""
-        hand = ", ".join(_card_line(BY_KEY[k].id, lang) for k in v["cards"][s]) or "-"
+        hand = ", ".join(_card_line(k, lang) for k in p["cards"]) or "-"
         extra = ""
-        if phase == DICE:
-            ch = v["choice"][s]
+        if phase == "dice":
+            ch = p["dice"]
             extra = f" | {'Würfel' if de else 'dice'}: " + (
-                str(ch) if ch else ("gesetzt" if de else "set") if v["dice_set"][s] else "…"
+                str(ch) if ch else ("gesetzt" if de else "set") if p["dice_set"] else "…"
             )
-        elif phase == RECRUIT:
-            extra = f" | {'Würfel' if de else 'dice'}: {v['choice'][s]}"
-        elif phase == COMMIT:
-            extra = f" | {'Glück' if de else 'luck'}: {v['luck'][s]}"
-            if v["committed"][s]:
+        elif phase == "recruit":
+            extra = f" | {'Würfel' if de else 'dice'}: {p['dice']}"
+        elif phase == "commit":
+            extra = f" | {'Glück' if de else 'luck'}: {p['luck']}"
+            if p["committed"]:
                 extra += " ✓"
-        lines.append(f"{mark} {seat_name(s, lang)}{you}: {hand}{extra} | {v['scores'][s]}")
-    if phase == RECRUIT:
+        lines.append(f"{mark} {seat_name(s, lang)}{you}: {hand}{extra} | {p['score']}")
+    if phase == "recruit":
         mover = v["to_move"][0]
         reach = ", ".join(card_name(k, lang) for k in v["reach"])
         lines.append(
@@ -176,13 +153,10 @@ def render_text(state: MansfeldState, seat: int | None, lang: str = "en") -> str
             who = "—" if p["owner"] is None else seat_name(p["owner"], lang)
             prov.append(f"{p['no']}:{p['value']} {who}")
         lines.append(("Provinzen" if de else "Provinces") + ": " + "; ".join(prov))
-    if phase == COMMIT and v["my_commit"] is not None:
+    if phase == "commit" and v["my_commit"] is not None:
         lines.append(("Eingesetzt" if de else "Committed") + ": " + _names(v["my_commit"], lang))
-    if phase == OVER:
-        out = state.outcome()
+    if phase == "over" and v["winners"] is not None:
         lines.append(
-            ("Sieger" if de else "Winners") + ": " + ", ".join(seat_name(s, lang) for s in out.winners)
+            ("Sieger" if de else "Winners") + ": " + ", ".join(seat_name(s, lang) for s in v["winners"])
         )
-    for entry in state.visible_log(seat)[-6:]:
-        lines.append("  · " + render_log(entry, lang))
     return "\n".join(lines)

@@ -1,4 +1,3 @@
-"""Wallenstein. The state module is loaded first: it binds the engine, which imports every rules
-module, so any submodule can be imported first without meeting a half-loaded one."""
+"""Wallenstein (Queen Games, big box edition): the engine, its information layer, texts and bots.
 
-from feldherr.wallenstein import state as _state  # noqa: F401
+See docs/games/wallenstein.md for the layout of this package."""

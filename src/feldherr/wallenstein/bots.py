@@ -1,41 +1,121 @@
 """A simple greedy Wallenstein bot.
 
-It reads only what its seat may know: the public board, the open events and action cards, everyone's
-money, and its own hand. Plans are made whole: taxes and grain where they pay most without unrest,
-buildings where sites are free, armies where neighbours threaten, attacks where the odds look good.
+It reads only what its seat may know (a :class:`SeatAccess`: the view and the legal moves): the
+public board, the open events and action cards, everyone's money, and its own hand and plan. Plans
+are made whole (taxes and grain where they pay most without unrest, buildings where sites are free,
+armies where neighbours threaten, attacks where the odds look good) and given box by box.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, cast
+
 from feldherr.core.bots import SeatAccess
-from feldherr.core.game import Move, State
+from feldherr.core.game import Move
 from feldherr.core.rng import Rng
-from feldherr.wallenstein.actions import collect_amount
+from feldherr.wallenstein.codec import SLOT_NAMES, slot_value_from_json
 from feldherr.wallenstein.data import (
+    ACTIONS,
     BID,
     BONUS_TILES,
     BUILD_BIT,
     BUILD_COST,
     BUILDING_COUNT,
+    BUILDINGS,
     COMBAT_A,
     COMBAT_B,
+    COUNTY_ID,
+    COURT_NUM_SLOTS,
     COURT_SLOTS,
     DEPLOY1,
     DEPLOY3,
     DEPLOY5,
+    EVENTS,
     FAVORS,
     GRAIN,
     GRAIN_ACTION,
     MONEY_BASE,
+    NAMES,
     NEIGHBOURS,
+    NUM_SLOTS,
     SITES,
     TAX,
     TAXES,
     TOWER_CARD,
     TOWER_CARDS,
 )
-from feldherr.wallenstein.planning import PLAN_ORDER
-from feldherr.wallenstein.state import EMPTY, WallensteinState
+from feldherr.wallenstein.rules.actions import collect_amount
+from feldherr.wallenstein.rules.planning import PLAN_ORDER
+from feldherr.wallenstein.state import EMPTY, LOST, UNPLANNED, WallensteinState
+
+_EVENT_INDEX = {e.id: i for i, e in enumerate(EVENTS)}
+
+
+class Board:
+    """What the bot reads, rebuilt from the seat's view in the engine's own terms (county ids,
+    seat-indexed lists), so the bot's arithmetic stays what it was when it read the state."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        seat = view["seat"]
+        players = view["players"]
+        n = len(players)
+        c = len(NAMES)
+        self.num_players = n
+        self.active = [False] * c
+        self.owner = [-1] * c
+        self.armies = [0] * c
+        self.buildings = [0] * c
+        self.unrest = [0] * c
+        for name, county in view["counties"].items():
+            i = COUNTY_ID[name]
+            self.active[i] = True
+            self.owner[i] = county["owner"]
+            self.armies[i] = county["armies"]
+            self.buildings[i] = sum(BUILD_BIT[BUILDINGS.index(b)] for b in county["buildings"])
+            self.unrest[i] = county["revolt_markers"]
+        self.money = [p["thaler"] for p in players]
+        self.grain = [p["grain"] for p in players]
+        self.positions = [p["position"] - 1 if p["position"] else -1 for p in players]
+        me = players[seat]
+        self.hand = [COUNTY_ID[name] for name in me.get("hand", ())]
+        self.court = "court" in view
+        self.nslots = COURT_NUM_SLOTS if self.court else NUM_SLOTS
+        self.plan = [_plan_value(me["plan"].get(name, _MISSING)) for name in SLOT_NAMES[: self.nslots]]
+        self.bonus = [BONUS_TILES.index(t) for t in view["bonus_tiles"]]
+        self.event = _EVENT_INDEX[view["event"]] if view["event"] is not None else -1
+        self.tray = view["tower"]["tray"]
+        court = view.get("court")
+        self.courtiers = court["courtier_supply"] if court else [0] * n
+        self.favors = (
+            [space["card"] - 1 if space["card"] is not None else -1 for space in court["favors"]]
+            if court
+            else []
+        )
+        leaders = view.get("leaders")
+        self.leader = (
+            [COUNTY_ID[w] if w is not None else -1 for w in leaders["leader"]] if leaders else [-1] * n
+        )
+        self.statues = [[row.get(name, 0) for name in NAMES] for row in leaders["statues"]] if leaders else []
+        draft = view.get("draft")
+        self.faceup = [COUNTY_ID[name] for name in draft["faceup"]] if draft else []
+        self.groups = draft["groups"] if draft else [[] for _ in range(n)]
+        step = view["step"] or {}
+        self.pending = (
+            [step["seat"], COUNTY_ID[step["from"]], ACTIONS.index(step["action"])] if "from" in step else []
+        )
+
+
+_MISSING = object()
+
+
+def _plan_value(shown: Any) -> int:
+    """A box of the seat's own plan as the engine stores it."""
+    if shown is _MISSING:
+        return UNPLANNED
+    if shown == "lost":
+        return LOST
+    return slot_value_from_json(shown)
 
 
 class HeuristicBot:
@@ -43,19 +123,18 @@ class HeuristicBot:
         self.rng = Rng(seed)
 
     def choose(self, access: SeatAccess) -> Move:
-        # TODO(template): interim shim, the bot must read access.view / legal_moves only
-        state: State = access._state
         seat = access.seat
-        assert isinstance(state, WallensteinState)
-        st = state
-        legal = st.legal_moves(seat)
+        legal = access.legal_moves()
         if len(legal) == 1:
             return legal[0]
+        st = Board(access.view)
         kind = legal[0][0]
         if kind == "slot":
-            if st.plan_step[seat] == 0:
-                return ("plan", self._plan(st, seat))
-            return legal[0]
+            # The whole plan is worked out from the board (which does not change while everyone
+            # plans), then given one box at a time, in the order the boxes are asked for.
+            slot = legal[0][1]
+            move = ("slot", slot, self._plan(st, seat)[slot])
+            return move if move in legal else legal[0]
         if kind == "draft" or kind == "redraw":
             return self._draft(st, seat, legal)
         if kind == "position":
@@ -73,7 +152,7 @@ class HeuristicBot:
 
     # -- modules -------------------------------------------------------------------------------
 
-    def _favor_value(self, st: WallensteinState, seat: int, move: Move) -> float:
+    def _favor_value(self, st: Board, seat: int, move: Move) -> float:
         if move[1] < 0:
             return 0.0
         card = FAVORS[st.favors[move[1]]]
@@ -94,19 +173,20 @@ class HeuristicBot:
             return 2.0
         return 1.0 if target >= 0 and st.event >= 0 else 0.2  # cancel_event
 
-    def _leader_value(self, st: WallensteinState, seat: int, c: int) -> float:
+    def _leader_value(self, st: Board, seat: int, c: int) -> float:
         here = st.leader[seat]
         statue = 4.0 if here >= 0 and c in NEIGHBOURS[here] else 0.0
         trophy = 3.0 * sum(st.statues[o][c] for o in range(st.num_players) if o != seat)
-        return statue + trophy + TAX[c] + GRAIN[c] + 0.5 * SITES[c] - 0.3 * self._threat(st, seat, c)
+        value: float = statue + trophy + TAX[c] + GRAIN[c] + 0.5 * SITES[c] - 0.3 * self._threat(st, seat, c)
+        return value
 
     # -- setup ---------------------------------------------------------------------------------
 
-    def _county_value(self, st: WallensteinState, seat: int, c: int) -> float:
+    def _county_value(self, st: Board, seat: int, c: int) -> float:
         friends = sum(1 for n in NEIGHBOURS[c] if st.owner[n] == seat)
         return TAX[c] + GRAIN[c] + 1.5 * SITES[c] + 2.0 * friends
 
-    def _draft(self, st: WallensteinState, seat: int, legal: list[Move]) -> Move:
+    def _draft(self, st: Board, seat: int, legal: list[Move]) -> Move:
         best_group = max(st.groups[seat])
         options = [m for m in legal if m[0] == "draft" and m[2] == best_group]
         lead = [m for m in options if len(m) == 4]  # Heerführer: with the first (largest) claim
@@ -119,10 +199,10 @@ class HeuristicBot:
 
     # -- planning ------------------------------------------------------------------------------
 
-    def _threat(self, st: WallensteinState, seat: int, c: int) -> int:
+    def _threat(self, st: Board, seat: int, c: int) -> int:
         return sum(st.armies[n] for n in NEIGHBOURS[c] if st.owner[n] not in (-1, seat) and st.active[n])
 
-    def _attack_target(self, st: WallensteinState, seat: int, c: int) -> tuple[float, int]:
+    def _attack_target(self, st: Board, seat: int, c: int) -> tuple[float, int]:
         """Best (odds margin, target) reachable from c."""
         best = (-99.0, -1)
         for n in NEIGHBOURS[c]:
@@ -134,8 +214,8 @@ class HeuristicBot:
                 best = (margin, n)
         return best
 
-    def _plan(self, st: WallensteinState, seat: int) -> tuple[int, ...]:
-        hand = list(st.plan_hand[seat])
+    def _plan(self, st: Board, seat: int) -> tuple[int, ...]:
+        hand = list(st.hand)
         slots = [EMPTY] * st.nslots
         money = st.money[seat]
         free = set(hand)
@@ -152,7 +232,7 @@ class HeuristicBot:
             slots[BID] = MONEY_BASE
         calm = [c for c in free if st.unrest[c] == 0]
         if calm:
-            assign(TAXES, max(calm, key=lambda c: collect_amount(st, seat, TAXES, c)))
+            assign(TAXES, max(calm, key=lambda c: collect_amount(cast(WallensteinState, st), seat, TAXES, c)))
         calm = [c for c in free if st.unrest[c] == 0]
         grain_need = len(hand) - st.grain[seat]
         if calm and grain_need > 0:
@@ -208,8 +288,8 @@ class HeuristicBot:
                 slots[box] = fillers.pop(0)
         return tuple(slots)
 
-    def _position(self, st: WallensteinState, seat: int, legal: list[Move]) -> Move:
-        plan = st.plans[seat]
+    def _position(self, st: Board, seat: int, legal: list[Move]) -> Move:
+        plan = st.plan
         wants = {
             "plus_taler": 1.5 if plan[TAXES] >= 0 and plan[TAXES] < MONEY_BASE else 0.0,
             "plus_grain": 1.0 if plan[GRAIN_ACTION] >= 0 and plan[GRAIN_ACTION] < MONEY_BASE else 0.0,
@@ -221,7 +301,7 @@ class HeuristicBot:
 
     # -- movement ------------------------------------------------------------------------------
 
-    def _movement(self, st: WallensteinState, seat: int, legal: list[Move]) -> Move:
+    def _movement(self, st: Board, seat: int, legal: list[Move]) -> Move:
         _, county, action = st.pending
         armies = st.armies[county]
         best: Move = ("pass",)

@@ -1,15 +1,21 @@
-"""The Wallenstein game object: options, codec, words, bots."""
+"""The protocol binding: the Wallenstein :class:`Game` (options, facts, codec, words, bots) and
+:class:`WallensteinPosition`, the state class whose protocol methods call the rules. The only module
+of the package that sees all the others."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from feldherr.core.bots import Bot
-from feldherr.core.errors import OptionError
-from feldherr.core.game import JSON, Game, LogEntry, Move, State
+from feldherr.core.errors import MalformedMoveError, shown
+from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome
 from feldherr.core.i18n import term
-from feldherr.wallenstein import moves as codec
+from feldherr.core.info import GameInfo
+from feldherr.core.observation import Observation
+from feldherr.core.options import OptionSpec, players_spec
+from feldherr.core.validate import MAX_INT, check_plain_move, check_seat
+from feldherr.wallenstein import codec, info
 from feldherr.wallenstein.data import (
     ACTIONS,
     BID,
@@ -20,13 +26,110 @@ from feldherr.wallenstein.data import (
     NAMES,
     TOWER_CARD,
 )
-from feldherr.wallenstein.engine import new_game
+from feldherr.wallenstein.playout import random_playout
+from feldherr.wallenstein.rules import engine
 from feldherr.wallenstein.state import EMPTY, WallensteinState
-from feldherr.wallenstein.text import CATALOGUE, favor_text, render_log, seat_name
-from feldherr.wallenstein.tower import DEFAULT_TOWER, TOWER_MODELS
+from feldherr.wallenstein.terminal import render_view
+from feldherr.wallenstein.text import CATALOGUE, MESSAGES, favor_text, render_log, seat_name
+from feldherr.wallenstein.tower.registry import CHOICES, DEFAULT_TOWER, make_tower_model
 
-KNOWN_MODULES: tuple[str, ...] = MODULES  # Am Kaiserhof, Landsknechte, Heerführer
-OPTION_KEYS = {"players", "setup", "tower", "tower_params", "modules"}
+MAX_DECISIONS = 4000
+"""An upper bound on decisions (all seats): the draft (at most 9 claims and 9 redraws a seat),
+per round of the 9 (14 plan boxes, a position, at most 10 actions, a favor, a Landsknechte card and
+two leader decisions a seat) and per winter (a revolt order per county, two leader decisions)."""
+
+
+class WallensteinPosition(WallensteinState):
+    """A Wallenstein position with its rules: the class of every state a game makes."""
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            check_seat(seat, self.num_players)
+        return engine.legal_moves(self, seat)
+
+    def apply(self, seat: int, move: Move) -> None:
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            check_seat(seat, self.num_players)
+        # Exact types: 2.0, True, "2" and huge numbers never reach the rules. Every Wallenstein
+        # move is flat (a kind, then whole numbers), so a flat loop decides; anything else is
+        # refused with the core's error.
+        if type(move) is not tuple or not move or type(move[0]) is not str:
+            check_plain_move(move)
+        for value in move[1:]:
+            if type(value) is not int or not -MAX_INT < value < MAX_INT:
+                check_plain_move(move)
+                raise MalformedMoveError(
+                    f"a Wallenstein move holds a kind and whole numbers, not {shown(move)}",
+                    rule="wallenstein.move-format",
+                )
+        engine.apply_move(self, seat, move)
+        self.version += 1
+
+    def outcome(self) -> Outcome:
+        return engine.outcome(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None:
+            check_seat(seat, self.num_players)
+        return info.view(self, seat)
+
+    def action_mask(self, seat: int) -> list[bool]:
+        mask = [False] * codec.NUM_ACTIONS  # the action space is the same for every option set
+        for move in self.legal_moves(seat):
+            mask[codec.encode(move)] = True
+        return mask
+
+    def observation(self, seat: int) -> Observation:
+        return info.observation(self.view(seat))
+
+    def determinize(self, seat: int, seed: int) -> WallensteinPosition:
+        check_seat(seat, self.num_players)
+        return info.determinize(self, seat, seed)
+
+    def random_playout(self, bot_seeds: Sequence[int]) -> int:
+        decisions = random_playout(self, bot_seeds)
+        self.version += decisions
+        return decisions
+
+
+def _option_spec() -> tuple[OptionSpec, ...]:
+    return (
+        players_spec(3, 5, 4),
+        OptionSpec(
+            "setup",
+            "choice",
+            "draft",
+            "how the counties are assigned: 'draft' (county cards and army groups) or 'fixed' "
+            "(the printed default lineups)",
+            "wie die Länder verteilt werden: 'draft' (Länderkarten und Armeegruppen) oder 'fixed' "
+            "(die gedruckten Startaufstellungen)",
+            choices=("draft", "fixed"),
+        ),
+        OptionSpec(
+            "tower",
+            "choice",
+            DEFAULT_TOWER,
+            "the cube tower model (docs/tower.md)",
+            "das Modell des Würfelturms (docs/tower.md)",
+            choices=CHOICES,
+        ),
+        OptionSpec(
+            "modules",
+            "multi",
+            [],
+            "expansion modules of the big box: court (Am Kaiserhof), landsknechte, leaders (Heerführer)",
+            "Module der Big Box: court (Am Kaiserhof), landsknechte, leaders (Heerführer)",
+            choices=MODULES,
+        ),
+        OptionSpec(
+            "tower_params",
+            "mapping",
+            {},
+            'parameters of the tower model, e.g. {"p_through": 0.6} for the simple tower',
+            'Parameter des Turmmodells, z. B. {"p_through": 0.6} für den einfachen Turm',
+            omit_default=True,
+        ),
+    )
 
 
 class WallensteinGame(Game):
@@ -34,53 +137,41 @@ class WallensteinGame(Game):
     title = "Wallenstein"
     min_players = 3
     max_players = 5
+    engine_version = 2
+    """2: an action lost because its card went to a conqueror is logged (issue 11)."""
+
+    def option_spec(self) -> tuple[OptionSpec, ...]:
+        return _option_spec()
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - OPTION_KEYS
-        if unknown:
-            raise OptionError(
-                f"unknown Wallenstein options {sorted(unknown)} (known: {', '.join(sorted(OPTION_KEYS))})"
-            )
-        try:
-            players = int(options.get("players", 4))
-        except (TypeError, ValueError) as exc:
-            raise OptionError(f"players must be a number, not {options.get('players')!r}") from exc
-        if not self.min_players <= players <= self.max_players:
-            raise OptionError(f"Wallenstein is for 3 to 5 players, not {players}")
-        setup = options.get("setup", "draft")
-        if setup not in ("draft", "fixed"):
-            raise OptionError(
-                f"setup is 'draft' (assign counties by cards) or 'fixed' (the printed lineups), not {setup!r}"
-            )
-        tower = options.get("tower", DEFAULT_TOWER)
-        if tower not in TOWER_MODELS:
-            raise OptionError(f"unknown tower model {tower!r} (known: {', '.join(sorted(TOWER_MODELS))})")
-        modules = options.get("modules", [])
-        if isinstance(modules, str):
-            modules = [m for m in modules.split(",") if m]
-        if not isinstance(modules, (list, tuple)):
-            raise OptionError(f"modules is a list (or comma list) of {', '.join(KNOWN_MODULES)}")
-        for module in modules:
-            if module not in KNOWN_MODULES:
-                raise OptionError(
-                    f"unknown Wallenstein module {module!r} (known: {', '.join(KNOWN_MODULES)})"
-                )
-        modules = sorted(set(modules))
-        normal: dict[str, Any] = {
-            "players": players,
-            "setup": setup,
-            "tower": tower,
-            "modules": modules,
-        }
-        if options.get("tower_params"):
-            normal["tower_params"] = dict(options["tower_params"])
+        normal = super().normalize_options(options)
+        # The tower's parameters are checked against the model's declared ranges now, not when
+        # the first cubes fall.
+        make_tower_model(normal["tower"], normal.get("tower_params"))
         return normal
 
-    def new_state(self, options: Mapping[str, Any], seed: int) -> WallensteinState:
-        return new_game(self.normalize_options(options), seed)
+    def info(self, options: Mapping[str, Any]) -> GameInfo:
+        normal = self.normalize_options(options)
+        players = normal["players"]
+        return GameInfo(
+            name=self.name,
+            title=self.title,
+            num_players=players,
+            num_actions=codec.num_actions(normal),
+            observation_shape=(info.OBSERVATION_SIZE,),
+            max_decisions=MAX_DECISIONS,
+            simultaneous=True,
+            chance=True,
+            hidden_information=True,
+            score_bounds=(0.0, 1000.0),
+            engine_version=self.engine_version,
+        )
 
-    def state_from_json(self, data: Mapping[str, Any]) -> WallensteinState:
-        return WallensteinState.from_json(dict(data))
+    def new_state(self, options: Mapping[str, Any], seed: int) -> WallensteinPosition:
+        return engine.new_game(WallensteinPosition, self.normalize_options(options), seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> WallensteinPosition:
+        return WallensteinPosition.from_json(dict(data))
 
     def move_to_json(self, move: Move) -> JSON:
         return codec.move_to_json(move)
@@ -88,25 +179,33 @@ class WallensteinGame(Game):
     def move_from_json(self, data: JSON) -> Move:
         return codec.move_from_json(data)
 
-    def describe_move(self, state: State, seat: int, move: Move, lang: str = "en") -> str:
+    def encode(self, state: Any, seat: int, move: Move) -> int:
+        return codec.encode(move)
+
+    def decode(self, state: Any, seat: int, action: int) -> Move:
+        return codec.decode(action)
+
+    def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
         text = describe_move(move, lang)
-        if move[0] == "favor" and move[1] >= 0 and isinstance(state, WallensteinState):
-            text += ": " + favor_text(state.favors[move[1]], lang)
+        if move[0] == "favor" and move[1] >= 0 and "court" in view:
+            card = view["court"]["favors"][move[1]]["card"]
+            if card is not None:
+                text += ": " + favor_text(card - 1, lang)
         return text
 
     def render_log(self, entry: LogEntry, lang: str = "en") -> str:
         return render_log(entry, lang)
 
     def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        raise NotImplementedError("TODO(template): render the text picture from the view")
+        return render_view(view, lang)
 
-    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
-        from feldherr.wallenstein.terminal import render_text
+    def view_schema(self) -> dict[str, Any]:
+        return info.schema()
 
-        assert isinstance(state, WallensteinState)
-        return render_text(state, seat, lang)
+    def messages(self) -> Mapping[str, Mapping[str, str]]:
+        return MESSAGES
 
-    def bots(self) -> dict[str, type[Bot]]:
+    def bots(self) -> dict[str, Callable[[int], Bot]]:
         from feldherr.wallenstein.bots import HeuristicBot
 
         return {"heuristic": HeuristicBot}
@@ -143,8 +242,6 @@ def describe_move(move: Move, lang: str = "en") -> str:
         else:
             box = term(CATALOGUE, ACTIONS[move[1]], lang)
         return f"{box}: {_card(move[2], lang)}"
-    if kind == "plan":
-        return "ganzer Plan" if de else "whole plan"
     if kind == "position":
         return f"{'Platz' if de else 'position'} {move[1] + 1}"
     if kind == "move":

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from feldherr.core.game import MAX_DECISIONS
 from feldherr.core.rng import Rng
-from feldherr.wallenstein import engine, planning
+from feldherr.wallenstein.rules import engine, planning
 from feldherr.wallenstein.state import OVER, PLAN, WallensteinState
 
 

@@ -1,21 +1,24 @@
 """The Wallenstein position: flat lists of ints, cheap to copy and to serialise.
 
-The rules live in :mod:`feldherr.wallenstein.engine` and the modules it calls; this module only
-holds data. County-indexed lists have 45 entries (ids from ``data/counties.json``), seat-indexed
-lists one per player. Plans are lists of 11 slots (10 action boxes + the auction box; with Am Kaiserhof
-14: + the boxes "convert 1/2/3 armies") holding a county id, ``MONEY_BASE + value`` for a money
-card, ``TOWER_CARD`` for a dice tower card, :data:`EMPTY`, :data:`UNPLANNED` or :data:`LOST`.
+The rules live in :mod:`feldherr.wallenstein.rules` and act on this class; this module only holds
+data (and imports only the printed data and the tower). County-indexed lists have 45 entries (ids
+from ``data/counties.json``), seat-indexed lists one per player. Plans are lists of 11 slots (10
+action boxes + the auction box; with Am Kaiserhof 14: + the boxes "convert 1/2/3 armies") holding a
+county id, ``MONEY_BASE + value`` for a money card, ``TOWER_CARD`` for a dice tower card,
+:data:`EMPTY`, :data:`UNPLANNED` or :data:`LOST`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
-from feldherr.core.game import LogEntry, Move, Outcome, State
+from feldherr.core.game import LogEntry, State
 from feldherr.core.rng import Rng
-from feldherr.wallenstein.data import COURT_NUM_SLOTS, COURTIERS, NUM_SLOTS, STATUES
-from feldherr.wallenstein.tower import NCOLOURS, Tower
+from feldherr.wallenstein.data import COURT_NUM_SLOTS, COURTIERS, NUM_SLOTS, STATUES, active_counties
+from feldherr.wallenstein.tower.model import NCOLOURS, Tower
+from feldherr.wallenstein.tower.registry import tower_from_json
+
+S = TypeVar("S", bound="WallensteinState")
 
 UNPLANNED = -2  # slot not decided yet
 EMPTY = -1  # slot left uncovered (too few cards)
@@ -46,6 +49,10 @@ _NESTED_FIELDS = (
 
 
 class WallensteinState(State):
+    """The position as data. The protocol methods that need the rules (``legal_moves``, ``apply``,
+    ``view``, ``outcome``, …) are bound in :class:`feldherr.wallenstein.game.WallensteinPosition`,
+    the class every state of a game actually has; this module imports no rules."""
+
     game_name = "wallenstein"
 
     # The attributes are declared for readers and type checkers; __init__ sets them all.
@@ -119,6 +126,7 @@ class WallensteinState(State):
     def __init__(self, options: dict[str, Any], rng: Rng, tower: Tower, active: tuple[bool, ...]) -> None:
         n = int(options["players"])
         self.num_players = n
+        self.version = 0
         self.options = options
         self.active = active
         self.rng = rng
@@ -171,7 +179,7 @@ class WallensteinState(State):
         self.groups = [[] for _ in range(n)]
         self.prev_pair = [[] for _ in range(n)]
         self.winter_queue = []  # [seat, extra peasants, county, county, ...] per affected player
-        self.stage = ""  # the module step in progress (see feldherr.wallenstein.flow)
+        self.stage = ""  # the module step in progress (see feldherr.wallenstein.rules.flow)
         self.queue = []  # seats still to act in that step
         self.lsk_top = [0] * n  # Landsknechte: index of each player's top card (0: empty banner)
         self.leader = [-1] * n  # Heerführer: the county of each leader, -1 off the board
@@ -199,32 +207,13 @@ class WallensteinState(State):
             return ()
         return (self.pending[0],)
 
-    def legal_moves(self, seat: int) -> list[Move]:
-        return _engine.legal_moves(self, seat)
-
-    def apply(self, seat: int, move: Move) -> None:
-        _engine.apply_move(self, seat, move)
-
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def random_playout(self, bot_seeds: Sequence[int]) -> int:
-        from feldherr.wallenstein.playout import random_playout
-
-        return random_playout(self, bot_seeds)
-
-    def outcome(self) -> Outcome:
-        return _engine.outcome(self)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from feldherr.wallenstein.view import view
-
-        return view(self, seat)
-
     # -- copying and serialisation -------------------------------------------------------------
 
-    def clone(self) -> WallensteinState:
-        new = WallensteinState.__new__(WallensteinState)
+    def clone(self: S) -> S:
+        new = type(self).__new__(type(self))
         d = new.__dict__
         d.update(self.__dict__)
         for name in _LIST_FIELDS:
@@ -246,11 +235,9 @@ class WallensteinState(State):
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> WallensteinState:
-        from feldherr.wallenstein.data import active_counties
-
+    def from_json(cls: type[S], data: dict[str, Any]) -> S:
         options = dict(data["options"])
-        state = cls(options, Rng.from_state(int(data["rng"])), Tower.from_json(data["tower"]), ())
+        state = cls(options, Rng.from_state(int(data["rng"])), tower_from_json(data["tower"]), ())
         for name, value in data.items():
             if name in ("rng", "tower", "options"):
                 continue
@@ -279,7 +266,3 @@ def _copy(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     return value
-
-
-# The rules modules import this one; bound here, after the class exists, to break the cycle.
-from feldherr.wallenstein import engine as _engine  # noqa: E402

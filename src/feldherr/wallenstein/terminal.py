@@ -1,55 +1,62 @@
-"""A readable text picture of one seat's view, for play in the terminal."""
+"""A readable text picture of one seat's view, for play in the terminal: drawn from the view alone
+(which proves the view holds everything a player needs)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from feldherr.core.i18n import term
-from feldherr.wallenstein.data import ACTIONS, BUILDINGS, COUNTIES, FAVOR_COSTS, REGIONS, SITES
-from feldherr.wallenstein.moves import SLOT_NAMES
-from feldherr.wallenstein.state import WallensteinState
+from feldherr.wallenstein.codec import SLOT_NAMES
+from feldherr.wallenstein.data import BONUS_TILES, BUILDINGS, COUNTIES, EVENTS, REGIONS, SITES
 from feldherr.wallenstein.text import CATALOGUE, cubes_text, event_text, favor_text, seat_name, tile_text
+
+_EVENT_INDEX = {e.id: i for i, e in enumerate(EVENTS)}
+_TILE_INDEX = {t: i for i, t in enumerate(BONUS_TILES)}
 
 _BUILDING_LETTER = {"en": ("P", "C", "T"), "de": ("P", "K", "H")}
 
 
-def render_text(st: WallensteinState, seat: int | None, lang: str = "en") -> str:
+def render_view(view: Mapping[str, Any], lang: str = "en") -> str:
     de = lang == "de"
-    view = st.view(seat)
+    seat = view["seat"]
     lines: list[str] = []
     season = term(CATALOGUE, view["season"], lang)
-    lines.append(f"== Wallenstein — {season}, {'Jahr' if de else 'year'} {st.year} — {view['phase']} ==")
-    for info in view["player_info"]:
+    lines.append(f"== Wallenstein — {season}, {'Jahr' if de else 'year'} {view['year']} — {view['phase']} ==")
+    tiles = view["bonus_tiles"]
+    for info in view["players"]:
         s = info["seat"]
         you = (" (du)" if de else " (you)") if s == seat else ""
         pos = info["position"]
-        tile = tile_text(st.bonus[pos - 1], lang) if pos else "–"
+        tile = tile_text(_TILE_INDEX[tiles[pos - 1]], lang) if pos and pos <= len(tiles) else "–"
         lines.append(
             f"  {seat_name(s, lang):7}{you:6} {info['thaler']:3} Taler  "
             f"{'Getreide' if de else 'grain'} {info['grain']:2}  {'SP' if de else 'VP'} {info['vp']:3}  "
             f"{'Vorrat' if de else 'supply'} {info['supply']:2}  "
             f"{'Platz' if de else 'position'} {pos or '–'} ({tile})"
         )
-    if st.open_events or st.event >= 0:
-        shown = [event_text(e, lang) for e in st.open_events]
+    event = view["event"]
+    if view["open_events"] or event is not None:
+        shown = [event_text(_EVENT_INDEX[e], lang) for e in view["open_events"]]
         lines.append(("Offene Ereignisse: " if de else "Open events: ") + "; ".join(shown))
-    if st.event >= 0:
+    if event is not None:
         lines.append(
-            ("Ereignis dieser Runde: " if de else "This round's event: ") + event_text(st.event, lang)
+            ("Ereignis dieser Runde: " if de else "This round's event: ")
+            + event_text(_EVENT_INDEX[event], lang)
         )
-    if st.actions and st.season < 3:
-        executing = st.phase in ("move", "execute")
+    if view["actions"] and view["season"] != "winter":
+        current = view["current_action"]
         acts = [
-            f"{i + 1}.{term(CATALOGUE, ACTIONS[a], lang)}{' <' if executing and i == st.action_index else ''}"
-            for i, a in enumerate(st.actions[: st.revealed_actions])
+            f"{i + 1}.{term(CATALOGUE, a, lang)}{' <' if i == current else ''}"
+            for i, a in enumerate(view["actions"])
         ]
-        hidden = len(st.actions) - st.revealed_actions
+        hidden = view["actions_hidden"]
         lines.append(
             ("Aktionen: " if de else "Actions: ") + ", ".join(acts) + (f", +{hidden} ?" if hidden else "")
         )
         lines.append(
             ("Vorteile: " if de else "Bonus tiles: ")
-            + ", ".join(f"{i + 1}:{tile_text(b, lang)}" for i, b in enumerate(st.bonus))
+            + ", ".join(f"{i + 1}:{term(CATALOGUE, b, lang)}" for i, b in enumerate(tiles))
         )
     lines.append(
         ("Turm innen: " if de else "Tower inside: ")
@@ -57,24 +64,27 @@ def render_text(st: WallensteinState, seat: int | None, lang: str = "en") -> str
         + (" | Schale: " if de else " | tray: ")
         + cubes_text(view["tower"]["tray"], lang)
     )
-    lines.extend(_module_lines(st, view, lang))
+    lines.extend(_module_lines(view, lang))
     letters = _BUILDING_LETTER.get(lang, _BUILDING_LETTER["en"])
     for r, region in enumerate(REGIONS):
         lines.append(f"-- {region}")
         for county in COUNTIES:
-            if county.region != r or not st.active[county.id]:
+            here = view["counties"].get(county.name)
+            if county.region != r or here is None:
                 continue
             c = county.id
-            owner = seat_name(st.owner[c], lang) if st.owner[c] >= 0 else "–"
-            blds = "".join(letters[b] if st.buildings[c] >> b & 1 else "." for b in range(len(BUILDINGS)))
-            unrest = f" {'Unruhe' if de else 'unrest'} {st.unrest[c]}" if st.unrest[c] else ""
-            unrest += _county_marks(st, c, lang)
+            owner = seat_name(here["owner"], lang) if here["owner"] >= 0 else "–"
+            built = here["buildings"]
+            blds = "".join(letters[b] if name in built else "." for b, name in enumerate(BUILDINGS))
+            markers = here["revolt_markers"]
+            unrest = f" {'Unruhe' if de else 'unrest'} {markers}" if markers else ""
+            unrest += _county_marks(view, county.name, lang)
             tax, grain = ("Steuer", "Getreide") if de else ("tax", "grain")
             lines.append(
-                f"   {county.name:18} {owner:7} {st.armies[c]:3}  [{blds[: SITES[c]]:3}]  "
+                f"   {county.name:18} {owner:7} {here['armies']:3}  [{blds[: SITES[c]]:3}]  "
                 f"{tax} {county.tax} {grain} {county.grain}{unrest}"
             )
-    if st.phase == "draft":
+    if "draft" in view:
         draft = view["draft"]
         lines.append(
             ("Offene Länderkarten: " if de else "Face-up county cards: ")
@@ -86,7 +96,7 @@ def render_text(st: WallensteinState, seat: int | None, lang: str = "en") -> str
                 ("Deine Armeegruppen: " if de else "Your army groups: ") + str(draft["groups"][seat])
             )
     if seat is not None:
-        me = view["player_info"][seat]
+        me = view["players"][seat]
         if "hand" in me:
             lines.append(("Deine Länderkarten: " if de else "Your county cards: ") + ", ".join(me["hand"]))
         if me["plan"]:
@@ -96,44 +106,48 @@ def render_text(st: WallensteinState, seat: int | None, lang: str = "en") -> str
                 if name in me["plan"]
             ]
             lines.append(("Dein Plan: " if de else "Your plan: ") + "; ".join(shown))
-    if st.phase == "over":
-        lines.append(("Spielende. " if de else "Game over. ") + str(st.outcome().to_json()))
+    if view["phase"] == "over":
+        scores = ", ".join(f"{seat_name(p['seat'], lang)} {p['vp']}" for p in view["players"])
+        lines.append(("Spielende. " if de else "Game over. ") + scores)
     return "\n".join(lines)
 
 
-def _county_marks(st: WallensteinState, c: int, lang: str) -> str:
+def _county_marks(view: Mapping[str, Any], name: str, lang: str) -> str:
     """Leaders and statues in a county (Heerführer)."""
-    if not st.leaders:
+    leaders = view.get("leaders")
+    if leaders is None:
         return ""
     de = lang == "de"
     marks = [
         ("Heerführer " if de else "leader ") + seat_name(s, lang)
-        for s in range(st.num_players)
-        if st.leader[s] == c
+        for s, where in enumerate(leaders["leader"])
+        if where == name
     ]
     marks += [
-        f"{'Denkmal' if de else 'statue'} {seat_name(s, lang)}" + (f" x{row[c]}" if row[c] > 1 else "")
-        for s, row in enumerate(st.statues)
-        if row[c]
+        f"{'Denkmal' if de else 'statue'} {seat_name(s, lang)}" + (f" x{row[name]}" if row[name] > 1 else "")
+        for s, row in enumerate(leaders["statues"])
+        if row.get(name)
     ]
     return ("  [" + ", ".join(marks) + "]") if marks else ""
 
 
-def _module_lines(st: WallensteinState, view: dict[str, Any], lang: str) -> list[str]:
+def _module_lines(view: Mapping[str, Any], lang: str) -> list[str]:
     de = lang == "de"
     lines: list[str] = []
     if "court" in view:
         court = view["court"]
         shown = [
-            f"{FAVOR_COSTS[i]}: {favor_text(f, lang)}" if f >= 0 else f"{FAVOR_COSTS[i]}: –"
-            for i, f in enumerate(st.favors)
+            f"{space['courtiers']}: {favor_text(space['card'] - 1, lang)}"
+            if space["card"] is not None
+            else f"{space['courtiers']}: –"
+            for space in court["favors"]
         ]
         lines.append(
             ("Kaiserhof, Gunstkarten: " if de else "Emperor's Court, favor cards: ")
             + ("; ".join(shown) or "–")
             + f"  ({'Stapel' if de else 'deck'} {court['favor_deck_size']})"
         )
-        for s in range(st.num_players):
+        for s in range(len(view["players"])):
             extra = []
             if court["shield"][s]:
                 extra.append(("geschützt vor " if de else "safe from ") + "+".join(court["shield"][s]))
@@ -149,7 +163,7 @@ def _module_lines(st: WallensteinState, view: dict[str, Any], lang: str) -> list
     if "leaders" in view:
         info = view["leaders"]
         parts = []
-        for s in range(st.num_players):
+        for s in range(len(view["players"])):
             where = info["leader"][s] or "–"
             trophies = sum(info["trophies"][s])
             parts.append(

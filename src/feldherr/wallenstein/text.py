@@ -118,6 +118,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{p} cannot convert {n} armies from {source}: {reason}.",
         "de": "{p} kann {n} Armeen aus {source} nicht umwandeln: {reason}.",
     },
+    "court_skip_lost": {
+        "en": "{p} cannot convert {n} armies: {reason}.",
+        "de": "{p} kann {n} Armeen nicht umwandeln: {reason}.",
+    },
     "audience": {
         "en": "{p} moves {n} courtiers into the audience hall.",
         "de": "{p} zieht {n} Höflinge in den Audienzsaal.",
@@ -217,6 +221,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "skip": {
         "en": "{p} skips {action} in {county}: {reason}.",
         "de": "{p} lässt {action} in {county} ausfallen: {reason}.",
+    },
+    "skip_lost": {
+        "en": "{p} skips {action}: {reason}.",
+        "de": "{p} lässt {action} ausfallen: {reason}.",
+    },
+    "card_lost": {
+        "en": "the county card on it was handed over (conquered or lost)",
+        "de": "die Länderkarte darauf wurde abgegeben (erobert oder verloren)",
     },
     "build": {
         "en": "{p} builds a {building} in {county} for {cost} Thalers.",
@@ -358,3 +370,148 @@ def favor_text(index: int, lang: str) -> str:
 
 def tile_text(tile: int, lang: str) -> str:
     return term(CATALOGUE, BONUS_TILES[tile], lang)
+
+
+# Error messages, keyed by the rule id the engine raises (the fields are the error's details).
+ERRORS: dict[str, dict[str, str]] = {
+    "wallenstein.end": {"en": "the game is over", "de": "Das Spiel ist vorbei"},
+    "wallenstein.turn": {"en": "it is not your decision now", "de": "Du bist jetzt nicht am Zug"},
+    "wallenstein.move-format": {
+        "en": "this is not a Wallenstein move (see docs/games/wallenstein.md)",
+        "de": "Das ist kein Zug in Wallenstein (siehe docs/games/wallenstein.md)",
+    },
+    "wallenstein.setup": {
+        "en": "now the counties are assigned: take a county card with an army group",
+        "de": "Jetzt werden die Länder verteilt: nimm eine Länderkarte mit einer Armeegruppe",
+    },
+    "wallenstein.setup.assign-counties": {
+        "en": "take one of the two face-up county cards or the top card of the deck, with one of your army groups",
+        "de": "Nimm eine der beiden offenen Länderkarten oder die oberste des Stapels, mit einer deiner Armeegruppen",
+    },
+    "wallenstein.setup.same-two-cards": {
+        "en": "the face-up cards may only be replaced when they are the same two as at your previous selection",
+        "de": "Die offenen Karten dürfen nur ausgetauscht werden, wenn es dieselben zwei wie bei deiner letzten Wahl sind",
+    },
+    "wallenstein.setup.three-players": {
+        "en": "this county is not used in a game of this size",
+        "de": "Dieses Land ist in dieser Spielerzahl nicht im Spiel",
+    },
+    "wallenstein.plan": {
+        "en": "now the plan is made, one box at a time",
+        "de": "Jetzt wird geplant, ein Feld nach dem anderen",
+    },
+    "wallenstein.plan.box-order": {
+        "en": "plan one box at a time: the bid first, then the boxes in mat order",
+        "de": "Plane ein Feld nach dem anderen: zuerst das Gebot, dann die Felder in der Reihenfolge des Tableaus",
+    },
+    "wallenstein.plan.card-once": {
+        "en": "each card can be placed only once",
+        "de": "Jede Karte kann nur einmal gelegt werden",
+    },
+    "wallenstein.plan.cover-all": {
+        "en": "every box must be covered while cards are left",
+        "de": "Jedes Feld muss belegt werden, solange Karten übrig sind",
+    },
+    "wallenstein.plan.own-cards": {
+        "en": "that is not one of your county cards",
+        "de": "Das ist keine deiner Länderkarten",
+    },
+    "wallenstein.order": {
+        "en": "choose one of the free positions 1-5",
+        "de": "Wähle einen der freien Plätze 1-5",
+    },
+    "wallenstein.order.position-taken": {
+        "en": "that position is already taken",
+        "de": "Dieser Platz ist schon vergeben",
+    },
+    "wallenstein.order.pay-bid": {
+        "en": "a bid must be paid: you do not have that many Thalers",
+        "de": "Ein Gebot muss bezahlt werden: so viele Taler hast du nicht",
+    },
+    "wallenstein.position": {
+        "en": "now a position in player order is chosen",
+        "de": "Jetzt wird ein Platz in der Spielerreihenfolge gewählt",
+    },
+    "wallenstein.move": {
+        "en": "now armies are moved (or not): a movement or a pass",
+        "de": "Jetzt werden Armeen bewegt (oder nicht): ein Zug oder passen",
+    },
+    "wallenstein.move.adjacent": {
+        "en": "armies move only into an adjacent county",
+        "de": "Armeen ziehen nur in ein angrenzendes Land",
+    },
+    "wallenstein.move.leave-one": {
+        "en": "at least 1 army must be left behind",
+        "de": "Mindestens 1 Armee muss zurückbleiben",
+    },
+    "wallenstein.action.deploy1-move": {
+        "en": "'Deploy 1 army/move' moves only into an adjacent county under your own control",
+        "de": "'1 Armee aufstellen/bewegen' zieht nur in ein angrenzendes eigenes Land",
+    },
+    "wallenstein.event.church-safe": {
+        "en": "this county has a church and is safe from attacks this round",
+        "de": "Dieses Land hat eine Kirche und kann in dieser Runde nicht angegriffen werden",
+    },
+    "wallenstein.revolt-order": {
+        "en": "now the county of the next winter revolt is chosen",
+        "de": "Jetzt wird das Land des nächsten Winteraufstands gewählt",
+    },
+    "wallenstein.winter.revolt-order": {
+        "en": "choose one of the counties drawn for a revolt",
+        "de": "Wähle eines der für einen Aufstand gezogenen Länder",
+    },
+    "wallenstein.court": {
+        "en": "that does not belong to Am Kaiserhof now",
+        "de": "Das gehört jetzt nicht zu Am Kaiserhof",
+    },
+    "wallenstein.court.convert": {
+        "en": "a court box takes one of your county cards or a dice tower card",
+        "de": "Ein Feld des Kaiserhofs nimmt eine deiner Länderkarten oder eine Würfelturmkarte",
+    },
+    "wallenstein.court.tower-card": {
+        "en": "dice tower cards belong to Am Kaiserhof",
+        "de": "Würfelturmkarten gehören zu Am Kaiserhof",
+    },
+    "wallenstein.court.favor": {
+        "en": "take one of the displayed favor cards, or none",
+        "de": "Nimm eine der ausliegenden Gunstkarten oder keine",
+    },
+    "wallenstein.court.favor-cost": {
+        "en": "you have too few courtiers in the audience hall for that favor card",
+        "de": "Du hast zu wenige Höflinge im Audienzsaal für diese Gunstkarte",
+    },
+    "wallenstein.court.favor-target": {
+        "en": "that favor card cannot be used there",
+        "de": "Diese Gunstkarte kann dort nicht eingesetzt werden",
+    },
+    "wallenstein.court.favor-shield": {
+        "en": "the owner holds a favor card: it cannot be attacked with this action this round",
+        "de": "Der Besitzer hat eine Gunstkarte: mit dieser Aktion kann er in dieser Runde nicht angegriffen werden",
+    },
+    "wallenstein.favor": {
+        "en": "now a favor card is taken (or none)",
+        "de": "Jetzt wird eine Gunstkarte genommen (oder keine)",
+    },
+    "wallenstein.leader": {
+        "en": "now the military leader is placed or moved",
+        "de": "Jetzt wird der Heerführer eingesetzt oder bewegt",
+    },
+    "wallenstein.leaders.move": {
+        "en": "the military leader cannot go there",
+        "de": "Dorthin kann der Heerführer nicht",
+    },
+    "wallenstein.leaders.placement": {
+        "en": "your military leader is already placed (or Heerführer is not played)",
+        "de": "Dein Heerführer steht schon (oder Heerführer wird nicht gespielt)",
+    },
+    "wallenstein.landsknechte": {
+        "en": "now one benefit of the Landsknechte card is chosen",
+        "de": "Jetzt wird ein Vorteil der Landsknechte-Karte gewählt",
+    },
+    "wallenstein.landsknechte.benefit": {
+        "en": "choose one of the benefits of your new top card",
+        "de": "Wähle einen der Vorteile deiner neuen obersten Karte",
+    },
+}
+
+MESSAGES: dict[str, dict[str, str]] = {**CATALOGUE, **ERRORS}

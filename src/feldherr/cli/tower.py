@@ -1,0 +1,203 @@
+"""``feldherr tower fit|stats|simulate`` and ``feldherr odds``: added to the main CLI by
+:func:`register`. Each handler takes the parsed arguments and returns the exit code."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from feldherr.wallenstein.rules.combat import BattleKind
+from feldherr.wallenstein.tower.errors import TowerInputError
+from feldherr.wallenstein.tower.registry import CHOICES, model_by_name
+
+
+def _err(msg: str) -> int:
+    print(f"error: {msg}", file=sys.stderr)
+    return 2
+
+
+def _tower_args(p: argparse.ArgumentParser, default: str = "fitted") -> None:
+    p.add_argument("--tower", choices=CHOICES, default=default, help="tower model (default %(default)s)")
+    p.add_argument("--tower-params", metavar="FILE", help="fitted-model parameters from 'tower fit'")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    tower = subparsers.add_parser("tower", help="cube tower: fit, statistics, simulation")
+    tsub = tower.add_subparsers(dest="tower_action", required=True)
+
+    fit = tsub.add_parser("fit", help="fit the tower model to drops recorded at a real tower (CSV)")
+    fit.add_argument("csv", help="CSV file of recorded drops (format: docs/tower.md)")
+    fit.add_argument("-o", "--output", default="tower-params.json", help="parameter file to write")
+    fit.add_argument("--iters", type=int, default=800, help="optimiser iterations")
+    fit.add_argument(
+        "--prior-sd",
+        type=float,
+        default=0.5,
+        help="how far the fit may stray from the shipped parameters (logit/log scale; default 0.5)",
+    )
+    fit.set_defaults(func=cmd_fit)
+
+    stats = tsub.add_parser("stats", help="retention and win-probability statistics per model")
+    stats.add_argument("--models", default="fitted,simple,two-level", help="comma list of models")
+    stats.add_argument("--drops", type=int, default=30, help="battles after the filling drop")
+    stats.add_argument("--runs", type=int, default=200, help="simulated towers per model")
+    stats.add_argument("--seed", type=int, default=1)
+    stats.add_argument("--players", type=int, default=4)
+    stats.add_argument("--samples", type=int, default=4000, help="Monte Carlo drops per odds (two-level)")
+    stats.add_argument("--plot", metavar="FILE.png", help="draw the pictures (needs matplotlib)")
+    stats.add_argument("--tower-params", metavar="FILE", help="parameters for the fitted model")
+    stats.set_defaults(func=cmd_stats)
+
+    sim = tsub.add_parser("simulate", help="fill a tower and drop battle-sized throws, drop by drop")
+    _tower_args(sim)
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--drops", type=int, default=10, help="battles after the filling drop")
+    sim.add_argument("--seed", type=int, default=1)
+    sim.set_defaults(func=cmd_simulate)
+
+    odds = subparsers.add_parser("odds", help="battle odds: win, tie, loss and expected survivors")
+    odds.add_argument("kind", choices=[k.value for k in BattleKind])
+    odds.add_argument("--armies", type=int, default=0, help="attacking armies moved in")
+    odds.add_argument("--defenders", type=int, default=0, help="defending armies in the county")
+    odds.add_argument("--markers", type=int, default=0, help="revolt markers in the county")
+    odds.add_argument("--attacker-bonus", action="store_true", help="bonus tile +1 army attacking")
+    odds.add_argument("--defender-bonus", action="store_true", help="bonus tile +1 army defending")
+    odds.add_argument("--palace", action="store_true", help="event: palace county attacked (+1 defender)")
+    odds.add_argument("--double-peasants", action="store_true", help="event: 2 peasants in a neutral county")
+    odds.add_argument("--winter-extra", type=int, default=0, help="revolt in winter: extra peasants")
+    odds.add_argument("--tray", default="", help="cubes in the tray by role, e.g. a=1,d=0,p=2,o=3")
+    odds.add_argument("--inside", default="", help="cubes inside the tower by role, e.g. a=5,d=4,p=6,o=20")
+    odds.add_argument("--upper", help="exact content of the upper level by role (with --lower)")
+    odds.add_argument("--lower", help="exact content of the lower level by role (with --upper)")
+    _tower_args(odds)
+    odds.add_argument("--samples", type=int, default=0, help="Monte Carlo drops (0: exact if possible)")
+    odds.add_argument("--seed", type=int, default=0)
+    odds.add_argument("--json", action="store_true", help="print JSON")
+    odds.set_defaults(func=cmd_odds)
+
+
+def cmd_fit(args: argparse.Namespace) -> int:
+    from feldherr.wallenstein.tower.csvfit import fit_drops, read_drops_file
+
+    try:
+        drops = read_drops_file(args.csv)
+    except TowerInputError as exc:
+        return _err(str(exc))
+    if args.iters < 1:
+        return _err("--iters must be at least 1")
+    if not args.prior_sd > 0:
+        return _err("--prior-sd must be positive")
+    doc = fit_drops(drops, prior_sd=args.prior_sd, iters=args.iters)
+    doc["provenance"] = f"fitted by 'feldherr tower fit {args.csv}'"
+    with open(args.output, "w", encoding="utf-8") as fh:
+        json.dump(doc, fh, indent=2)
+        fh.write("\n")
+    fit = doc["fit"]
+    print(
+        f"fitted {fit['drops']} drops in {fit['sessions']} session(s): RMS error of cubes out per "
+        f"colour {fit['rmse_out_per_colour']} (shipped parameters: {fit['prior_rmse_out_per_colour']})"
+    )
+    print(f"parameters written to {args.output}; use them with --tower fitted --tower-params {args.output}")
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from feldherr.wallenstein.tower.odds import Battle, Roles, battle_odds
+
+    try:
+        battle = Battle(
+            BattleKind(args.kind),
+            armies=args.armies,
+            defenders=args.defenders,
+            markers=args.markers,
+            attacker_bonus=args.attacker_bonus,
+            defender_bonus=args.defender_bonus,
+            palace=args.palace,
+            double_peasants=args.double_peasants,
+            winter_extra=args.winter_extra,
+            tray=Roles.parse(args.tray),
+        )
+        if (args.upper is None) != (args.lower is None):
+            raise TowerInputError("--upper and --lower go together")
+        levels = None
+        if args.upper is not None:
+            if args.inside:
+                raise TowerInputError("give --inside or --upper/--lower, not both")
+            levels = (Roles.parse(args.upper), Roles.parse(args.lower))
+        if args.samples < 0:
+            raise TowerInputError("--samples must not be negative")
+        model = model_by_name(args.tower, args.tower_params)
+        odds = battle_odds(
+            battle,
+            model,
+            inside=Roles.parse(args.inside) if levels is None else None,
+            levels=levels,
+            samples=args.samples,
+            seed=args.seed,
+        )
+    except TowerInputError as exc:
+        return _err(str(exc))
+    if args.json:
+        print(json.dumps(odds.to_json()))
+        return 0
+    side = "peasants win " if battle.kind is BattleKind.REVOLT else "attacker wins"
+    how = "exact" if odds.exact else f"Monte Carlo, {odds.samples} drops, std. error {odds.stderr:.4f}"
+    print(f"{battle.kind.value} with {args.tower} tower ({how}); thrown: {battle.thrown()}")
+    print(f"  {side.strip():<15s}{odds.attacker:8.2%}")
+    print(f"  {'tie':<15s}{odds.tie:8.2%}")
+    print(f"  {'defender holds':<15s}{odds.defender:8.2%}")
+    print(
+        f"  expected survivors: attacker {odds.attacker_survivors:.3f}, "
+        f"defender {odds.defender_survivors:.3f}"
+    )
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from feldherr.wallenstein.tower.stats import simulate_session
+
+    try:
+        model = model_by_name(args.tower, args.tower_params)
+        rows = simulate_session(model, args.players, args.drops, args.seed)
+    except TowerInputError as exc:
+        return _err(str(exc))
+    print("drop  thrown  out  inside-after  (per colour: seats..., peasants)")
+    for i, (thrown, out, inside) in enumerate(rows):
+        print(f"{i:4d}  {sum(thrown):6d}  {sum(out):3d}  {sum(inside):12d}  out={out} inside={inside}")
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from feldherr.wallenstein.tower.stats import model_stats, plot_stats
+
+    try:
+        names = [n.strip() for n in args.models.split(",") if n.strip()]
+        for n in names:
+            if n not in CHOICES:
+                raise TowerInputError(f"unknown tower model {n!r} (known: {', '.join(CHOICES)})")
+        if args.drops < 1 or args.runs < 1 or args.samples < 1 or not 2 <= args.players <= 5:
+            raise TowerInputError("--drops, --runs and --samples must be positive, --players 2..5")
+        results: list[dict[str, Any]] = []
+        for n in names:
+            model = model_by_name(n, args.tower_params if n == "fitted" else None)
+            runs = args.runs if n != "physical" else min(args.runs, 5)
+            results.append(model_stats(model, args.players, args.drops, runs, args.seed, args.samples))
+    except TowerInputError as exc:
+        return _err(str(exc))
+    for r in results:
+        ret = r["retention"]
+        win = r["win_vs_ratio"]
+        odds = f"; P(attacker wins) 3 vs 3 {win[2][1]:.3f}" if win else ""
+        print(
+            f"{r['model']:10s} inside after filling {ret[0]:5.1f}, after {len(ret) - 1} battles "
+            f"{ret[-1]:5.1f}{odds}"
+        )
+    if args.plot:
+        try:
+            plot_stats(results, args.plot)
+        except TowerInputError as exc:
+            return _err(str(exc))
+        print(f"plot written to {args.plot}")
+    return 0

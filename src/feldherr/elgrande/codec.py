@@ -1,0 +1,190 @@
+"""Moves of El Grande: their JSON form, the JSON reader (by exact type) and the action codec.
+
+A move is a tuple ``(kind, *ints)``; :data:`ARGS` gives each kind's arguments (``a`` an area
+index, ``c`` an area or ``-1`` for the court / stop marker, ``i`` a number). In JSON an area is its
+name (``["place", "Aragón"]``), the marker is ``"court"`` or ``"stop"``, and a power card without a
+modifier drops its ``-1`` (``["power", 7]``).
+
+The action codec numbers every move of every position in one fixed space: each kind owns a block
+of :data:`NUM_ACTIONS`, indexed by its arguments' ranges (:data:`RANGES`), so the encoding does not
+depend on the position or the options.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from feldherr.core.errors import MalformedMoveError, shown
+from feldherr.core.game import JSON, Move
+from feldherr.elgrande import data as D
+from feldherr.elgrande.rules.kinds import ARGS
+
+_MARK = {"recall": "stop", "ret": "court"}
+_COLOURS = 5
+_MODS = len(D.MODIFIER_VALUES)
+_COURT_MAX = max(D.POWER_CABALLEROS)
+_CHOICES = max(len(e.get("options", ())) for e in D.CARD_EFFECT) or 1
+
+RANGES: dict[str, tuple[tuple[int, int], ...]] = {
+    "power": ((1, 13), (-1, _MODS - 1)),
+    "court": ((0, _COURT_MAX),),
+    "recall": ((-1, D.NREG - 1),),
+    "take": ((0, 4),),
+    "place": ((0, D.CASTILLO),),
+    "endplace": (),
+    "special": (),
+    "nospecial": (),
+    "veto": ((0, 1),),
+    "ability": (),
+    "noability": (),
+    "choose": ((0, _CHOICES - 1),),
+    "from": ((0, _COLOURS - 1), (0, D.NREG - 1)),
+    "to": ((0, D.CASTILLO),),
+    "endmove": (),
+    "fplace": ((0, D.CASTILLO),),
+    "endfplace": (),
+    "ret": ((-1, D.NREG - 1),),
+    "send": ((0, _COLOURS - 1), (0, D.NREG - 1)),
+    "skip": (),
+    "pick": ((0, D.CASTILLO),),
+    "board": ((0, 1), (0, D.CASTILLO)),
+    "king": ((0, D.PORTUGAL),),
+    "escort": ((0, _COLOURS - 1),),
+    "grande": ((0, D.NREG - 1),),
+    "pb": ((1, 13),),
+    "pbm": ((0, _MODS - 1),),
+    "disc": ((0, D.NREG - 1),),
+    "mpass": ((0, _MODS - 1),),
+}
+"""Inclusive range of each argument of each kind (the action space's blocks)."""
+
+
+def _block(ranges: tuple[tuple[int, int], ...]) -> int:
+    size = 1
+    for lo, hi in ranges:
+        size *= hi - lo + 1
+    return size
+
+
+OFFSETS: dict[str, int] = {}
+_KIND_AT: list[tuple[int, str]] = []
+_pos = 0
+for _kind, _ranges in RANGES.items():
+    OFFSETS[_kind] = _pos
+    _KIND_AT.append((_pos, _kind))
+    _pos += _block(_ranges)
+NUM_ACTIONS = _pos
+"""Size of the fixed action space."""
+
+
+def encode(move: Move) -> int:
+    """The action number of ``move`` (MalformedMoveError for anything outside the space)."""
+    if type(move) is not tuple or not move or type(move[0]) is not str or move[0] not in RANGES:
+        raise MalformedMoveError(f"not a move: {shown(move)}", rule="elgrande.move.format", move=shown(move))
+    ranges = RANGES[move[0]]
+    if len(move) != 1 + len(ranges):
+        raise MalformedMoveError(f"not a move: {shown(move)}", rule="elgrande.move.format", move=shown(move))
+    index = 0
+    for (lo, hi), v in zip(ranges, move[1:], strict=True):
+        if type(v) is not int or not lo <= v <= hi:
+            raise MalformedMoveError(
+                f"not a move: {shown(move)}", rule="elgrande.move.format", move=shown(move)
+            )
+        index = index * (hi - lo + 1) + (v - lo)
+    return OFFSETS[move[0]] + index
+
+
+def decode(action: int) -> Move:
+    """The move with action number ``action``."""
+    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+        raise MalformedMoveError(
+            f"no action {shown(action)} (0 to {NUM_ACTIONS - 1})",
+            rule="elgrande.move.format",
+            move=shown(action),
+        )
+    start, kind = next((s, k) for s, k in reversed(_KIND_AT) if s <= action)
+    index = action - start
+    args: list[int] = []
+    for lo, hi in reversed(RANGES[kind]):
+        size = hi - lo + 1
+        args.append(lo + index % size)
+        index //= size
+    return (kind, *reversed(args))
+
+
+# ---------------------------------------------------------------------------- JSON
+def move_to_json(move: Move) -> JSON:
+    kind = move[0]
+    types = ARGS[kind]
+    out: list[Any] = [kind]
+    for t, v in zip(types, move[1:], strict=False):
+        if t == "a":
+            out.append(D.AREA_NAMES[v])
+        elif t == "c":
+            out.append(_MARK[kind] if v < 0 else D.AREA_NAMES[v])
+        else:
+            out.append(v)
+    if kind == "power" and move[2] < 0:
+        out.pop()
+    return out
+
+
+def move_from_json(data: JSON) -> Move:
+    """Read a move by exact type: ``2.0``, ``True`` and ``"2"`` are not the number 2."""
+    if isinstance(data, str):
+        data = [data]
+    if not isinstance(data, list | tuple) or not data or not isinstance(data[0], str):
+        raise MalformedMoveError(
+            f"a move is a list [kind, args...], not {shown(data)}",
+            rule="elgrande.move.format",
+            move=shown(data),
+        )
+    kind = data[0]
+    if kind not in ARGS:
+        raise MalformedMoveError(
+            f"unknown move kind {shown(kind)}", rule="elgrande.move.kind", kind=shown(kind)
+        )
+    types = ARGS[kind]
+    args = list(data[1:])
+    if kind == "power":
+        if len(args) == 1:
+            args.append(-1)  # no modifier: the one JSON form of it is ["power", value]
+        elif len(args) == 2 and type(args[1]) is int and args[1] < 0:
+            raise MalformedMoveError(
+                f"a modifier is a number from 0, not {shown(args[1])}",
+                rule="elgrande.move.arg",
+                value=shown(args[1]),
+            )
+    if len(args) != len(types):
+        raise MalformedMoveError(
+            f"{kind!r} takes {len(types)} argument(s), got {len(args)}",
+            rule="elgrande.move.arity",
+            kind=kind,
+            count=len(types),
+            move=shown(data),
+        )
+    out: list[Any] = [kind]
+    for t, v in zip(types, args, strict=True):
+        out.append(_arg(kind, t, v))
+    return tuple(out)
+
+
+def _arg(kind: str, t: str, v: Any) -> int:
+    if t == "i":
+        if type(v) is not int:
+            raise MalformedMoveError(
+                f"{kind!r} expects a whole number, got {shown(v)}", rule="elgrande.move.arg", value=shown(v)
+            )
+        return v
+    if type(v) is str:  # an area by its name (one spelling per area: the JSON form is exact)
+        if t == "c" and v == _MARK[kind]:
+            return -1
+        try:
+            return D.area_index(v)
+        except KeyError:
+            raise MalformedMoveError(
+                f"unknown region {shown(v)}", rule="elgrande.move.arg", value=shown(v)
+            ) from None
+    raise MalformedMoveError(
+        f"{kind!r} expects a region, got {shown(v)}", rule="elgrande.move.arg", value=shown(v)
+    )

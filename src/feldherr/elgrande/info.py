@@ -1,0 +1,319 @@
+"""The information layer: what one seat sees (``view``), its number vector (``observation``, from
+the view only), and a complete state that fits what it sees (``determinize``).
+
+Public: the board (Caballeros per region, King, Grandes, scoreboards), courts, the face-up action
+cards, the power cards played this round, scores, hand and discard sizes, Vetos held. Secret:
+another player's hand and discard pile (discards lie face down), secret discs before the reveal,
+modifiers in hand and the one being passed, the decks' order, the generator, and - with the
+``hidden_castillo`` option - the other colours' Caballeros in the Castillo (and so their
+provinces, which would give it away: province + Castillo = 30 - court - regions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from feldherr.core.observation import Features, Observation
+from feldherr.core.rng import Rng
+from feldherr.core.views import envelope, view_schema
+from feldherr.elgrande import data as D
+from feldherr.elgrande.rules.common import disc_options
+from feldherr.elgrande.state import DISC, MODPASS, PHASE_NAMES, ElGrandeData
+
+if TYPE_CHECKING:
+    from feldherr.core.game import Game, State
+
+MAX_COLOURS = 5
+MAX_SCORE = 400.0
+"""No player scores more (9 regions + Castillo at three scorings plus the special scorings stay
+far below)."""
+
+
+def max_decisions(players: int) -> int:
+    """A true upper bound on the decisions of a game (loose: every Caballero moves every round)."""
+    return 9 * players * 400 + 2000
+
+
+def _bits(mask: int, limit: int) -> list[int]:
+    return [v for v in range(limit) if mask >> v & 1]
+
+
+# ---------------------------------------------------------------------------- the view
+def view(game: Game, st: ElGrandeData, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (``None``: a spectator) in the core envelope."""
+    A = D.AREAS
+    hidden = st.hidden_castillo
+    players: list[dict[str, Any]] = []
+    for c in range(st.colours):
+        row = st.caballeros[c * A : c * A + A]
+        entry: dict[str, Any] = {
+            "seat": c,
+            "dummy": c == st.dummy,
+            "regions": {D.REGION_NAMES[r]: row[r] for r in range(D.NREG) if row[r]},
+            "court": st.court[c],
+            "province": st.province[c] if not hidden or c == seat else None,
+            "castillo": row[D.CASTILLO] if not hidden or c == seat else None,
+            "played": st.power_played[c] or None,
+            "total": st.power_total[c] if st.power_played[c] else None,
+        }
+        if c < st.num_players:
+            entry["score"] = st.score[c]
+            entry["grande"] = D.AREA_NAMES[st.grande[c]]
+            entry["hand_size"] = bin(st.power_hand[c]).count("1")
+            entry["discard_size"] = bin(st.power_discard[c]).count("1")
+            entry["vetos"] = len(st.vetos[c])
+            if st.machtverschiebung:
+                entry["modifiers_in_hand"] = bin(st.modifier_hand[c]).count("1")
+                m = st.modifier_played[c]
+                entry["modifier_played"] = D.MODIFIER_VALUES[m] if m >= 0 and st.power_played[c] else None
+            if c == seat:
+                entry["hand"] = _bits(st.power_hand[c], 14)
+                entry["discard"] = _bits(st.power_discard[c], 14)
+                if st.machtverschiebung:
+                    entry["modifiers"] = [
+                        {"id": m, "value": D.MODIFIER_VALUES[m], "ability": D.MODIFIER_ABILITY[m]}
+                        for m in _bits(st.modifier_hand[c], len(D.MODIFIER_VALUES))
+                    ]
+                    if st.passed_modifier[c] >= 0:
+                        entry["passing"] = st.passed_modifier[c]
+                if st.discs[c] >= 0:
+                    entry["disc"] = D.AREA_NAMES[st.discs[c]]
+        players.append(entry)
+    state: State = st  # type: ignore[assignment]
+    out = envelope(game, state, seat, PHASE_NAMES[st.phase], players)
+    out.update(
+        {
+            "players_count": st.num_players,
+            "round": st.round,
+            "scoring_places": 3 if st.third_place else 2,
+            "hidden_castillo": bool(hidden),
+            "current": st.current,
+            "start_marker": st.start_player,
+            "king": D.AREA_NAMES[st.king],
+            "scoreboards": [D.AREA_NAMES[b] if b >= 0 else None for b in st.scoreboards],
+            "castillo_total": None
+            if hidden
+            else sum(st.caballeros[c * A + D.CASTILLO] for c in range(st.colours)),
+            "open_cards": [D.CARD_IDS[c] if c >= 0 else None for c in st.open_cards],
+            "stack_sizes": [len(s) for s in st.stacks],
+            "discard_pile": [D.CARD_IDS[c] for c in st.action_discard],
+            "card_in_use": D.CARD_IDS[st.card] if st.card >= 0 else None,
+            "placements_left": st.place_left if st.card >= 0 else 0,
+            "discs_pending": list(st.disc_waiting) if st.phase in (DISC, MODPASS) else [],
+        }
+    )
+    return out
+
+
+_INT = {"type": "integer"}
+_OPT_INT = {"type": ["integer", "null"]}
+_OPT_STR = {"type": ["string", "null"]}
+VIEW_SCHEMA: dict[str, Any] = view_schema(
+    {
+        "players": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["seat", "dummy", "regions", "court", "province", "castillo", "played", "total"],
+                "properties": {
+                    "seat": _INT,
+                    "dummy": {"type": "boolean"},
+                    "regions": {"type": "object", "additionalProperties": _INT},
+                    "court": _INT,
+                    "province": _OPT_INT,
+                    "castillo": _OPT_INT,
+                    "played": _OPT_INT,
+                    "total": _OPT_INT,
+                    "score": _INT,
+                    "grande": {"type": "string"},
+                    "hand_size": _INT,
+                    "discard_size": _INT,
+                    "vetos": _INT,
+                    "hand": {"type": "array", "items": _INT},
+                    "discard": {"type": "array", "items": _INT},
+                    "disc": {"type": "string"},
+                },
+            },
+        },
+        "players_count": _INT,
+        "round": _INT,
+        "scoring_places": {"enum": [2, 3]},
+        "hidden_castillo": {"type": "boolean"},
+        "current": _INT,
+        "start_marker": _INT,
+        "king": {"type": "string"},
+        "scoreboards": {"type": "array", "items": _OPT_STR, "minItems": 2, "maxItems": 2},
+        "castillo_total": _OPT_INT,
+        "open_cards": {"type": "array", "items": _OPT_STR},
+        "stack_sizes": {"type": "array", "items": _INT},
+        "discard_pile": {"type": "array", "items": {"type": "string"}},
+        "card_in_use": _OPT_STR,
+        "placements_left": _INT,
+        "discs_pending": {"type": "array", "items": _INT},
+    },
+    required=["players_count", "round", "king", "scoreboards", "open_cards", "card_in_use", "current"],
+)
+
+
+# ---------------------------------------------------------------------------- observation
+_AREAS = D.AREA_NAMES  # 12 King positions
+_CARDS = len(D.CARD_IDS)
+_PER_COLOUR = D.NREG + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + len(_AREAS)
+# regions, castillo, castillo known, court, province, province known, played, total, score,
+# hand size, discard size, vetos, grande one-hot
+OBSERVATION_SIZE = (
+    1  # round
+    + len(PHASE_NAMES)
+    + len(_AREAS)  # King
+    + 2 * (D.AREAS + 1)  # scoreboards: an area or unused
+    + 1  # castillo total (or -1)
+    + 5 * (_CARDS + 1)  # open cards (one-hot, last slot: none)
+    + (_CARDS + 1)  # card in use
+    + 1  # placements left
+    + 3 * MAX_COLOURS  # seat, current, to move
+    + MAX_COLOURS * _PER_COLOUR
+    + 14 * 2  # own hand and discard
+    + len(D.MODIFIER_VALUES)  # own modifiers
+)
+
+
+def observation(v: Mapping[str, Any]) -> Observation:
+    """The float32 vector of a view (see ``docs/games/elgrande.md`` for the layout)."""
+    f = Features(OBSERVATION_SIZE)
+    f.add(float(v["round"]))
+    f.one_hot(PHASE_NAMES.index(v["phase"]), len(PHASE_NAMES))
+    f.one_hot(_AREAS.index(v["king"]), len(_AREAS))
+    for b in v["scoreboards"]:
+        f.one_hot(_AREAS.index(b) if b is not None else D.AREAS, D.AREAS + 1)
+    total = v["castillo_total"]
+    f.add(-1.0 if total is None else float(total))
+    for i in range(5):
+        cards = v["open_cards"]
+        cid = cards[i] if i < len(cards) else None
+        f.one_hot(D.CARD_INDEX[cid] if cid is not None else _CARDS, _CARDS + 1)
+    cid = v["card_in_use"]
+    f.one_hot(D.CARD_INDEX[cid] if cid is not None else _CARDS, _CARDS + 1)
+    f.add(float(v["placements_left"]))
+    f.one_hot(v["seat"], MAX_COLOURS)
+    f.one_hot(v["current"], MAX_COLOURS)
+    moving = [0.0] * MAX_COLOURS
+    for s in v["to_move"]:
+        moving[s] = 1.0
+    f.extend(moving)
+    players = v["players"]
+    for c in range(MAX_COLOURS):
+        if c >= len(players):
+            f.skip(_PER_COLOUR)
+            continue
+        p = players[c]
+        regions = p["regions"]
+        f.extend(float(regions.get(name, 0)) for name in D.REGION_NAMES)
+        known = p["castillo"] is not None
+        f.add(float(p["castillo"]) if known else 0.0)
+        f.add(1.0 if known else 0.0)
+        f.add(float(p["court"]))
+        f.add(float(p["province"]) if p["province"] is not None else 0.0)
+        f.add(1.0 if p["province"] is not None else 0.0)
+        f.add(float(p["played"] or 0))
+        f.add(float(p["total"] or 0))
+        f.add(float(p.get("score", 0)))
+        f.add(float(p.get("hand_size", 0)))
+        f.add(float(p.get("discard_size", 0)))
+        f.add(float(p.get("vetos", 0)))
+        grande = p.get("grande")
+        f.one_hot(_AREAS.index(grande) if grande is not None else None, len(_AREAS))
+    me = players[v["seat"]] if v["seat"] is not None else {}
+    hand = [0.0] * 14
+    for x in me.get("hand", ()):
+        hand[x] = 1.0
+    f.extend(hand)
+    discard = [0.0] * 14
+    for x in me.get("discard", ()):
+        discard[x] = 1.0
+    f.extend(discard)
+    mods = [0.0] * len(D.MODIFIER_VALUES)
+    for m in me.get("modifiers", ()):
+        mods[m["id"]] = 1.0
+    f.extend(mods)
+    return f.done()
+
+
+# ---------------------------------------------------------------------------- determinize
+def determinize(st: ElGrandeData, seat: int, seed: int) -> None:
+    """Resample in ``st`` (a copy) everything ``seat`` cannot see; see the module docstring."""
+    rng = Rng(seed)
+    n = st.num_players
+    others = [q for q in range(n) if q != seat]
+    # power cards: hand and face-down discard of each other player, sizes kept
+    for q in others:
+        pool = _bits(st.power_hand[q] | st.power_discard[q], 14)
+        rng.shuffle(pool)
+        k = bin(st.power_hand[q]).count("1")
+        st.power_hand[q] = sum(1 << v for v in pool[:k])
+        st.power_discard[q] = sum(1 << v for v in pool[k:])
+    if st.machtverschiebung:
+        _modifiers(st, seat, others, rng)
+    # secret discs not yet revealed (the disc phase, before everyone has set one)
+    if st.phase == DISC:
+        for q in others:
+            if st.discs[q] >= 0:
+                options = disc_options(st, q)
+                st.discs[q] = options[rng.below(len(options))]
+    # deck orders
+    for s, stack in enumerate(st.stacks):
+        if not st.permanent_stacks[s]:
+            rng.shuffle(stack)
+    rng.shuffle(st.dummy_power)
+    rng.shuffle(st.region_deck)
+    if st.hidden_castillo:
+        _castillo(st, seat, rng)
+    st.rng = Rng(rng.derive(1))
+    st.log = [e for e in st.log if e["to"] is None or e["to"] == seat]
+    st._legal_cache = None
+    st._legal_cache_seat = -1
+
+
+def _modifiers(st: ElGrandeData, seat: int, others: list[int], rng: Rng) -> None:
+    """Others' modifiers in hand and on their discard piles (and one being passed), counts kept."""
+    pool: list[int] = []
+    for q in others:
+        pool.extend(_bits(st.modifier_hand[q] | st.modifier_discard[q], len(D.MODIFIER_VALUES)))
+    rng.shuffle(pool)
+    i = 0
+    for q in others:
+        k = bin(st.modifier_hand[q]).count("1")
+        d = bin(st.modifier_discard[q]).count("1")
+        st.modifier_hand[q] = sum(1 << m for m in pool[i : i + k])
+        st.modifier_discard[q] = sum(1 << m for m in pool[i + k : i + k + d])
+        i += k + d
+        if st.passed_modifier[q] >= 0:
+            held = _bits(st.modifier_hand[q], len(D.MODIFIER_VALUES))
+            st.passed_modifier[q] = held[rng.below(len(held))]
+
+
+def _castillo(st: ElGrandeData, seat: int, rng: Rng) -> None:
+    """Others' Castillo contents: the public total of Castillo + province per colour split anew.
+
+    At least as many as the public log shows going in since the last general scoring (one per
+    public throw line, one per Caballero moved out of a region into it): nothing leaves the
+    Castillo between scorings."""
+    least = [0] * st.colours
+    for e in reversed(st.log):
+        k = e["k"]
+        if k == "scoring":
+            break
+        if e["to"] is None:
+            if k == "place_hidden":
+                least[e["a"]["p"]] += 1
+            elif k == "moved_hidden":
+                least[e["a"]["c"]] += 1
+    for c in range(st.colours):
+        if c == seat:
+            continue
+        i = c * D.AREAS + D.CASTILLO
+        both = st.caballeros[i] + st.province[c]
+        low = min(least[c], st.caballeros[i])
+        inside = low + rng.below(both - low + 1)
+        st.caballeros[i] = inside
+        st.province[c] = both - inside

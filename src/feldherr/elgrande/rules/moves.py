@@ -1,0 +1,227 @@
+"""Decisions: who decides, the legal moves, checking a move by exact type, and playing it.
+
+Decisions are small (one Caballero, one card, one region per move) so that a search bot can
+branch on them. A decision with exactly one legal move is taken automatically (:func:`settle`).
+The current decider's legal moves are kept in ``_legal_cache`` (rebuilt by :func:`settle`); the
+cache is never handed out, callers get a copy.
+"""
+
+from __future__ import annotations
+
+from feldherr.core.errors import (
+    GameOverError,
+    IllegalMoveError,
+    MalformedMoveError,
+    NotYourTurnError,
+    WrongPhaseError,
+    shown,
+)
+from feldherr.core.game import Move
+from feldherr.elgrande.rules import effects as fx
+from feldherr.elgrande.rules.common import disc_options
+from feldherr.elgrande.rules.flow import (
+    begin_take,
+    do_ability,
+    do_act,
+    do_court,
+    do_disc,
+    do_mpass,
+    do_power,
+    do_recall,
+    do_take,
+    do_veto,
+    legal_act,
+    legal_court,
+    legal_mpass,
+    legal_power,
+    legal_recall,
+    legal_take,
+    run_on,
+)
+from feldherr.elgrande.rules.kinds import ARGS
+from feldherr.elgrande.state import (
+    ABILITY,
+    ACT,
+    COURT,
+    DISC,
+    EFFECT,
+    MODPASS,
+    OVER,
+    PHASE_NAMES,
+    POWER,
+    RECALL,
+    TAKE,
+    VETO,
+    ElGrandeData,
+)
+
+PHASE_KINDS: dict[int, frozenset[str]] = {
+    MODPASS: frozenset({"mpass"}),
+    POWER: frozenset({"power"}),
+    COURT: frozenset({"court"}),
+    RECALL: frozenset({"recall"}),
+    ABILITY: frozenset({"ability", "noability"}),
+    TAKE: frozenset({"take"}),
+    ACT: frozenset({"place", "endplace", "special", "nospecial"}),
+    VETO: frozenset({"veto"}),
+    EFFECT: fx.EFFECT_KINDS,
+    DISC: frozenset({"disc"}),
+    OVER: frozenset(),
+}
+ALL_KINDS = frozenset().union(*PHASE_KINDS.values())
+
+RULES = {
+    "power": "elgrande.power.distinct-value",
+    "court": "elgrande.court.count",
+    "recall": "elgrande.court.from-regions",
+    "take": "elgrande.action-card.open",
+    "place": "elgrande.place.king-neighbours",
+    "endplace": "elgrande.action.whole",
+    "special": "elgrande.action.whole",
+    "nospecial": "elgrande.action.whole",
+    "disc": "elgrande.disc.region",
+    "mpass": "elgrande.machtverschiebung.pass",
+}
+"""The rule a refused move of each kind breaks (effects and the rest: ``elgrande.rules``)."""
+
+
+def to_move(st: ElGrandeData) -> tuple[int, ...]:
+    ph = st.phase
+    if MODPASS < ph <= ACT:
+        return (st.current,)
+    if ph == EFFECT:
+        return (st.effect_queue[0] if st.effect_queue else st.current,)
+    if ph == VETO:
+        return (st.veto_asking[0],)
+    if ph == OVER:
+        return ()
+    return tuple(st.disc_waiting)
+
+
+def legal(st: ElGrandeData, seat: int) -> list[Move]:
+    """A new list of ``seat``'s legal moves (``seat`` owes the decision)."""
+    ph = st.phase
+    if ph == ACT:
+        return legal_act(st)
+    if ph == POWER:
+        return legal_power(st, seat)
+    if ph == COURT:
+        return legal_court(st)
+    if ph == TAKE:
+        return legal_take(st)
+    if ph == RECALL:
+        return legal_recall(st, seat)
+    if ph == EFFECT:
+        return fx.legal(st, seat)
+    if ph == DISC:
+        return [("disc", r) for r in disc_options(st, seat)]
+    if ph == VETO:
+        return [("veto", 1), ("veto", 0)]
+    if ph == ABILITY:
+        return [("ability",), ("noability",)]
+    if ph == MODPASS:
+        return legal_mpass(st, seat)
+    return []
+
+
+def cached_legal(st: ElGrandeData, seat: int) -> list[Move]:
+    """``seat``'s legal moves, shared with the cache: do not change the list (``legal_moves``
+    copies it)."""
+    cache = st._legal_cache
+    if cache is not None and st._legal_cache_seat == seat:
+        return cache
+    if seat not in to_move(st):
+        return []
+    lm = legal(st, seat)
+    if st.phase != DISC and st.phase != MODPASS:
+        st._legal_cache = lm
+        st._legal_cache_seat = seat
+    return lm
+
+
+def check(st: ElGrandeData, seat: int, move: object) -> None:
+    """Raise the RuleError that refuses ``move`` by ``seat``, if any (nothing is changed).
+
+    Every argument must be an ``int`` by exact type (``2.0``, ``True`` are not ``2``, ``1``)."""
+    if st.phase == OVER:
+        raise GameOverError("the game is over", rule="elgrande.game-over")
+    if type(move) is not tuple or not move or type(move[0]) is not str:
+        raise MalformedMoveError(f"not a move: {shown(move)}", rule="elgrande.move.format", move=shown(move))
+    kind = move[0]
+    if kind not in ALL_KINDS:
+        raise MalformedMoveError(
+            f"unknown move kind {shown(kind)}", rule="elgrande.move.kind", kind=shown(kind)
+        )
+    types = ARGS[kind]
+    if len(move) != 1 + len(types) or any(type(x) is not int for x in move[1:]):
+        raise MalformedMoveError(
+            f"{kind!r} takes {len(types)} whole-number argument(s): {shown(move)}",
+            rule="elgrande.move.arity",
+            kind=kind,
+            count=len(types),
+            move=shown(move),
+        )
+    if seat not in to_move(st):
+        raise NotYourTurnError(f"seat {seat} has no decision now", rule="elgrande.turn-order", seat=seat)
+    if kind not in PHASE_KINDS[st.phase]:
+        phase = PHASE_NAMES[st.phase]
+        raise WrongPhaseError(
+            f"{kind!r} does not belong to the {phase} phase", rule=f"elgrande.phase.{phase}", kind=kind
+        )
+    if move not in cached_legal(st, seat) and move not in legal(st, seat):
+        raise IllegalMoveError(
+            f"{shown(move)} is not allowed now", rule=RULES.get(kind, "elgrande.rules"), move=shown(move)
+        )
+
+
+def do(st: ElGrandeData, seat: int, move: Move) -> None:
+    """Play a checked move and run the game on to the next decision."""
+    kind = move[0]
+    ph = st.phase
+    if ph == ACT:
+        do_act(st, move)
+    elif ph == EFFECT:
+        fx.apply(st, seat, move)
+    elif kind == "power":
+        do_power(st, seat, move[1], move[2])
+    elif kind == "court":
+        do_court(st, move[1])
+    elif kind == "take":
+        do_take(st, move[1])
+    elif kind == "recall":
+        do_recall(st, seat, move[1])
+    elif kind == "disc":
+        do_disc(st, seat, move[1])
+    elif kind == "veto":
+        do_veto(st, seat, move[1])
+    elif kind == "ability":
+        do_ability(st)
+    elif kind == "noability":
+        begin_take(st)
+    elif kind == "mpass":
+        do_mpass(st, seat, move[1])
+    if st.effect_finished or st.phase == DISC:
+        run_on(st)
+
+
+def settle(st: ElGrandeData) -> None:
+    """Take forced single-choice decisions and refresh the legal-move cache."""
+    st._legal_cache = None
+    while True:
+        ph = st.phase
+        if MODPASS < ph <= ACT:
+            seat = st.current
+        elif ph == EFFECT:
+            seat = st.effect_queue[0] if st.effect_queue else st.current
+        elif ph == VETO:
+            seat = st.veto_asking[0]
+        else:
+            # simultaneous phases are never auto-played: a driver may hold the seat tuple
+            return
+        lm = legal_act(st) if ph == ACT else legal(st, seat)
+        if len(lm) == 1:
+            do(st, seat, lm[0])
+            continue
+        st._legal_cache = lm
+        st._legal_cache_seat = seat
+        return

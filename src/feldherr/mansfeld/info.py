@@ -1,0 +1,261 @@
+"""The information layer: what a seat sees (``view``), the view's JSON Schema, the observation
+tensor built from the view alone, and ``determinize`` (a complete position sampled to fit a view).
+
+What is public at the table (see the rulebook and ``docs/rules-notes.md``): the open characters,
+everyone's recruited characters (laid out face up, so the hands of the conquering phase are known
+too), the cards used in battles, the revealed dice, rolls, luck dice and provinces, the number of
+cards left in the deck. Secret: the deck's order, the number of dice another player has set on
+the own die until all are revealed, another player's commitment (not even how many cards) until
+all are in, and every future die (the generator and the undrawn dice pool).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from feldherr.core.observation import Features, Observation
+from feldherr.core.rng import Rng
+from feldherr.core.validate import check_seat
+from feldherr.core.views import envelope, view_schema
+from feldherr.mansfeld.data import BY_KEY, CARDS, KEYS, MAX_DICE, PROVINCES
+from feldherr.mansfeld.rules.dice import shuffled
+from feldherr.mansfeld.rules.flow import scores
+from feldherr.mansfeld.state import COMMIT, DICE, OVER, PHASES, RECRUIT, MansfeldData
+
+if TYPE_CHECKING:
+    from feldherr.core.game import Game
+
+D = TypeVar("D", bound=MansfeldData)
+
+MAX_PLAYERS = 4
+MAX_SCORE = sum(6 + number for number in range(1, PROVINCES + 1))
+"""A province is worth one die plus its number: 6 provinces give at most 57 points."""
+
+
+def _keys(cards: Any) -> list[str]:
+    return [KEYS[c] for c in cards]
+
+
+def view(game: Game, st: MansfeldData, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) sees, in the core envelope; see the module docstring."""
+    n = st.num_players
+    if seat is not None:
+        check_seat(seat, n)
+    phase = st.phase
+    secret_dice = phase == DICE
+    points = scores(st)
+    players = []
+    for s in range(n):
+        players.append(
+            {
+                "seat": s,
+                "age": st.ages[s],
+                "cards": _keys(st.cards[s]),
+                "used": _keys(st.used[s]),
+                "dice_set": st.choice[s] > 0 if secret_dice else True,
+                "dice": (st.choice[s] or None) if (not secret_dice or s == seat) else None,
+                "luck": st.luck[s] if phase == COMMIT else 0,
+                "committed": st.commit[s] is not None if phase == COMMIT else False,
+                "score": points[s],
+            }
+        )
+    out = envelope(game, st, seat, PHASES[phase], players)  # type: ignore[arg-type]
+    my_commit = None
+    if phase == COMMIT and seat is not None and st.commit[seat] is not None:
+        my_commit = _keys(st.commit[seat] or ())
+    out.update(
+        {
+            "round": st.round,
+            "deck_size": len(st.deck),
+            "open": _keys(st.open),
+            "left": _keys(st.left),
+            "order": list(st.order) if phase == RECRUIT else [],
+            "roll": list(st.dice) if phase == RECRUIT else [],
+            "reach": _keys(st.reach) if phase == RECRUIT else [],
+            "provinces": [
+                {"no": i + 1, "value": v, "owner": (o if o >= 0 else None)}
+                for i, (v, o) in enumerate(zip(st.values, st.owner, strict=True))
+            ],
+            "my_commit": my_commit,
+            "winners": list(winners(st.values, st.owner, n)) if phase == OVER else None,
+        }
+    )
+    return out
+
+
+def winners(values: list[int], owner: list[int], players: int) -> tuple[int, ...]:
+    """Highest total of province values; ties: more provinces, then the most valuable one, else
+    the seats share the win (the same rule as the outcome, from public facts only)."""
+    points, count, best = [0] * players, [0] * players, [0] * players
+    for value, seat in zip(values, owner, strict=True):
+        if seat >= 0:
+            points[seat] += value
+            count[seat] += 1
+            best[seat] = max(best[seat], value)
+    keys = [(points[s], count[s], best[s]) for s in range(players)]
+    top = max(keys)
+    return tuple(s for s in range(players) if keys[s] == top)
+
+
+# Shared parts are referenced, not repeated: a small schema is checked much faster.
+_CARD_LIST = {"$ref": "#/$defs/cards"}
+_SEAT = {"$ref": "#/$defs/seat"}
+DEFS: dict[str, Any] = {
+    "cards": {"type": "array", "items": {"enum": list(KEYS)}},
+    "seat": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1},
+}
+PLAYER_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["seat", "age", "cards", "used", "dice_set", "dice", "luck", "committed", "score"],
+    "additionalProperties": False,
+    "properties": {
+        "seat": _SEAT,
+        "age": {"type": "integer", "minimum": 0},
+        "cards": _CARD_LIST,
+        "used": _CARD_LIST,
+        "dice_set": {"type": "boolean"},
+        "dice": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_DICE},
+        "luck": {"type": "integer", "minimum": 0, "maximum": 6},
+        "committed": {"type": "boolean"},
+        "score": {"type": "integer", "minimum": 0, "maximum": MAX_SCORE},
+    },
+}
+GAME_KEYS: dict[str, Any] = {
+    "phase": {"enum": list(PHASES)},
+    "players": {"type": "array", "minItems": 2, "maxItems": MAX_PLAYERS, "items": PLAYER_SCHEMA},
+    "round": {"type": "integer", "minimum": 0},
+    "deck_size": {"type": "integer", "minimum": 0, "maximum": len(CARDS)},
+    "open": _CARD_LIST,
+    "left": _CARD_LIST,
+    "order": {"type": "array", "items": _SEAT},
+    "roll": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+    "reach": _CARD_LIST,
+    "provinces": {
+        "type": "array",
+        "maxItems": PROVINCES,
+        "items": {
+            "type": "object",
+            "required": ["no", "value", "owner"],
+            "additionalProperties": False,
+            "properties": {
+                "no": {"type": "integer", "minimum": 1, "maximum": PROVINCES},
+                "value": {"type": "integer", "minimum": 2, "maximum": 6 + PROVINCES},
+                "owner": {"type": ["integer", "null"], "minimum": 0},
+            },
+        },
+    },
+    "my_commit": {"oneOf": [{"type": "null"}, _CARD_LIST]},
+    "winners": {"oneOf": [{"type": "null"}, {"type": "array", "items": _SEAT}]},
+}
+SCHEMA: dict[str, Any] = {
+    **view_schema(GAME_KEYS, [k for k in GAME_KEYS if k not in ("phase", "players")]),
+    "$defs": DEFS,
+    "additionalProperties": False,  # a key the schema does not know is a bug (or a leak)
+}
+
+
+# -- the observation -----------------------------------------------------------------------------
+N_CARDS = len(CARDS)
+CARD_SLOTS = 4 + 2 * MAX_PLAYERS  # open, left, reach, my_commit, held by seat p, used by seat p
+SEAT_SLOTS = 8  # present, age, dice_set, dice, luck, committed, score, place in the order
+PROVINCE_SLOTS = 2 + MAX_PLAYERS  # drawn, value, owner one-hot
+OBSERVATION_SIZE = (
+    len(PHASES)  # phase one-hot
+    + MAX_PLAYERS  # the viewing seat, one-hot (none for a spectator)
+    + MAX_PLAYERS  # seats to move
+    + 3  # round, deck size, the seat owes a decision
+    + N_CARDS * CARD_SLOTS
+    + MAX_PLAYERS * SEAT_SLOTS
+    + 7  # the roll: how many dice show each face, and how many dice
+    + PROVINCES * PROVINCE_SLOTS
+    + MAX_PLAYERS  # winners
+)
+
+
+def observation(v: Mapping[str, Any]) -> Observation:
+    """A float32 vector of :data:`OBSERVATION_SIZE` numbers, from the view ``v`` alone (layout in
+    ``docs/games/mansfeld.md``). Cards still in the deck have no location (they are unseen)."""
+    f = Features(OBSERVATION_SIZE)
+    f.one_hot(PHASES.index(v["phase"]), len(PHASES))
+    f.one_hot(v["seat"], MAX_PLAYERS)
+    moving = [0.0] * MAX_PLAYERS
+    for s in v["to_move"]:
+        moving[s] = 1.0
+    f.extend(moving)
+    f.add(v["round"] / N_CARDS)
+    f.add(v["deck_size"] / N_CARDS)
+    f.add(1.0 if v["decision"] is not None else 0.0)
+    where = [[0.0] * CARD_SLOTS for _ in range(N_CARDS)]
+    for slot, key in ((0, "open"), (1, "left"), (2, "reach")):
+        for k in v[key]:
+            where[BY_KEY[k].id][slot] = 1.0
+    for k in v["my_commit"] or ():
+        where[BY_KEY[k].id][3] = 1.0
+    players = v["players"]
+    for p in players:
+        for k in p["cards"]:
+            where[BY_KEY[k].id][4 + p["seat"]] = 1.0
+        for k in p["used"]:
+            where[BY_KEY[k].id][4 + MAX_PLAYERS + p["seat"]] = 1.0
+    for row in where:
+        f.extend(row)
+    order = v["order"]
+    for s in range(MAX_PLAYERS):
+        if s >= len(players):
+            f.skip(SEAT_SLOTS)
+            continue
+        p = players[s]
+        f.add(1.0)
+        f.add(p["age"] / 100.0)
+        f.add(1.0 if p["dice_set"] else 0.0)
+        f.add((p["dice"] or 0) / MAX_DICE)
+        f.add(p["luck"] / 6.0)
+        f.add(1.0 if p["committed"] else 0.0)
+        f.add(p["score"] / MAX_SCORE)
+        f.add((order.index(s) + 1) / MAX_PLAYERS if s in order else 0.0)
+    faces = [0.0] * 6
+    for d in v["roll"]:
+        faces[d - 1] += 0.1
+    f.extend(faces)
+    f.add(len(v["roll"]) / 10.0)
+    provinces = v["provinces"]
+    for i in range(PROVINCES):
+        if i >= len(provinces):
+            f.skip(PROVINCE_SLOTS)
+            continue
+        prov = provinces[i]
+        f.add(1.0)
+        f.add(prov["value"] / (6 + PROVINCES))
+        f.one_hot(prov["owner"], MAX_PLAYERS)
+    won = [0.0] * MAX_PLAYERS
+    for s in v["winners"] or ():
+        won[s] = 1.0
+    f.extend(won)
+    return f.done()
+
+
+# -- determinize ---------------------------------------------------------------------------------
+def determinize(st: D, seat: int, seed: int) -> D:
+    """A copy of ``st`` with everything ``seat`` cannot see drawn afresh from ``seed``: the order of
+    the face-down deck, the dice other players have set but not yet revealed, the other players'
+    hidden commitments (any subset of their hands, which lie open), and every future die (the
+    undrawn pool is emptied and the generator reseeded). ``seat``'s view stays the same."""
+    check_seat(seat, st.num_players)
+    rng = Rng(seed)
+    other = st.clone()
+    if len(other.deck) > 1:
+        order = shuffled(rng, len(other.deck))
+        other.deck = [other.deck[i] for i in order]
+    for s in range(other.num_players):
+        if s == seat:
+            continue
+        if other.phase == DICE and other.choice[s]:
+            other.choice[s] = rng.below(MAX_DICE) + 1
+        if other.phase == COMMIT and other.commit[s] is not None:
+            hand = other.cards[s]
+            bits = rng.below(1 << len(hand))
+            other.commit[s] = tuple(c for j, c in enumerate(hand) if bits >> j & 1)
+    other.pool, other.pool_size = 0, 0
+    other.rng = Rng(rng.derive(1))
+    return other

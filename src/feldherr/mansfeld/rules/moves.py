@@ -1,0 +1,238 @@
+"""The decisions: which moves a seat has now, and playing one after checking it completely.
+
+Moves are plain tuples, kind first (``("dice", 3)``, ``("recruit", card)``, ``("pass",)``,
+``("commit", (card, ...))`` with the card ids sorted); they have no positional sentinels, and plain
+tuples keep the hot path of random play cheap. ``apply`` first runs a fast test that only a legal
+move passes (exact types: ``3.0``, ``True`` and ``"3"`` are not ``3``, a list is not a tuple);
+anything else goes to :func:`check_move`, which raises the typed error naming the rule, so a refused
+move changes nothing. Every accepted decision adds one to ``version``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from feldherr.core.errors import (
+    GameOverError,
+    IllegalMoveError,
+    MalformedMoveError,
+    NotOwnedError,
+    NotYourTurnError,
+    UnaffordableError,
+    WrongPhaseError,
+    shown,
+)
+from feldherr.core.game import Move
+from feldherr.core.validate import check_seat
+from feldherr.mansfeld.data import CARDS, COST, KEYS, MAX_DICE
+from feldherr.mansfeld.rules.flow import commit, recruit, set_dice
+from feldherr.mansfeld.state import COMMIT, DICE, OVER, PHASES, RECRUIT, MansfeldData
+
+PASS: Move = ("pass",)
+DICE_MOVES: tuple[Move, ...] = tuple(("dice", k) for k in range(1, MAX_DICE + 1))
+RECRUIT_MOVES: tuple[Move, ...] = tuple(("recruit", c) for c in range(len(CARDS)))
+_SUBSETS_CACHE: dict[tuple[int, ...], tuple[Move, ...]] = {}
+_PHASE_OF_KIND = {"dice": DICE, "recruit": RECRUIT, "pass": RECRUIT, "commit": COMMIT}
+
+
+def commit_moves(hand: Sequence[int]) -> tuple[Move, ...]:
+    """Every subset of ``hand`` (sorted card ids) as a commit move, the empty one first; subset
+    ``i`` takes the cards whose bit is set in ``i`` (the random playout relies on this order)."""
+    key = tuple(hand)
+    moves = _SUBSETS_CACHE.get(key)
+    if moves is None:
+        subsets: list[tuple[int, ...]] = [()]
+        for card in key:
+            subsets += [(*s, card) for s in subsets]
+        moves = tuple([("commit", s) for s in subsets])
+        if len(_SUBSETS_CACHE) >= 256:  # small: big caches slow the garbage collector
+            _SUBSETS_CACHE.clear()
+        _SUBSETS_CACHE[key] = moves
+    return moves
+
+
+def to_move(st: MansfeldData) -> tuple[int, ...]:
+    """The seats that owe a decision: everyone without dice set, the player in turn, everyone
+    holding cards who has not committed yet."""
+    phase = st.phase
+    if phase == DICE:
+        choice = st.choice
+        return tuple([s for s in range(st.num_players) if not choice[s]])
+    if phase == RECRUIT:
+        return (st.order[st.turn],)
+    if phase == COMMIT:
+        commits, cards = st.commit, st.cards
+        return tuple([s for s in range(st.num_players) if commits[s] is None and cards[s]])
+    return ()
+
+
+def legal_moves(st: MansfeldData, seat: int) -> list[Move]:
+    """Exactly the moves :func:`apply` accepts from ``seat`` now, as a fresh list."""
+    if type(seat) is not int or not 0 <= seat < st.num_players:
+        check_seat(seat, st.num_players)
+    phase = st.phase
+    if phase == DICE:
+        if not st.choice[seat]:
+            return list(DICE_MOVES)
+    elif phase == RECRUIT:
+        if seat == st.order[st.turn]:
+            moves: list[Move] = [RECRUIT_MOVES[c] for c in st.reach]
+            moves.append(PASS)
+            return moves
+    elif phase == COMMIT and st.commit[seat] is None and st.cards[seat]:
+        return list(commit_moves(st.cards[seat]))
+    return []
+
+
+def apply(st: MansfeldData, seat: int, move: Move) -> None:
+    """Check ``move`` for ``seat`` and play it (see the module docstring)."""
+    if type(seat) is not int or not 0 <= seat < st.num_players:
+        check_seat(seat, st.num_players)
+    phase = st.phase
+    if phase == DICE:
+        if not (
+            type(move) is tuple
+            and len(move) == 2
+            and move[0] == "dice"
+            and type(move[1]) is int
+            and 1 <= move[1] <= MAX_DICE
+            and not st.choice[seat]
+        ):
+            move = check_move(st, seat, move)
+        st.version += 1
+        set_dice(st, seat, move[1])
+    elif phase == RECRUIT:
+        if not (seat == st.order[st.turn] and (move == PASS or _recruitable(st, move))):
+            move = check_move(st, seat, move)
+        st.version += 1
+        recruit(st, seat, move)
+    elif phase == COMMIT:
+        if not _committable(st, seat, move):
+            move = check_move(st, seat, move)
+        st.version += 1
+        commit(st, seat, move[1])
+    else:
+        raise GameOverError("the game is over", rule="mansfeld.end")
+
+
+def _committable(st: MansfeldData, seat: int, move: Move) -> bool:
+    """A quick test passed only by a canonical legal commitment (sorted card ids in hand)."""
+    if not (
+        type(move) is tuple
+        and len(move) == 2
+        and move[0] == "commit"
+        and type(move[1]) is tuple
+        and st.commit[seat] is None
+    ):
+        return False
+    hand = st.cards[seat]
+    if not hand:
+        return False
+    prev = -1
+    for c in move[1]:
+        if type(c) is not int or c <= prev or c not in hand:
+            return False
+        prev = c
+    return True
+
+
+def _recruitable(st: MansfeldData, move: Move) -> bool:
+    return (
+        type(move) is tuple
+        and len(move) == 2
+        and move[0] == "recruit"
+        and type(move[1]) is int
+        and move[1] in st.reach
+    )
+
+
+def _malformed(move: Any, wanted: str) -> MalformedMoveError:
+    text = shown(move, 120)
+    return MalformedMoveError(
+        f"expected {wanted}, not {text}", rule="mansfeld.move", move=text, wanted=wanted
+    )
+
+
+def check_move(st: MansfeldData, seat: int, move: Any) -> Move:
+    """Return ``move`` if ``seat`` may play it now; else raise the typed error naming the rule."""
+    check_seat(seat, st.num_players)
+    phase = st.phase
+    if phase == OVER:
+        raise GameOverError("the game is over", rule="mansfeld.end")
+    if seat not in to_move(st):
+        raise NotYourTurnError(f"seat {seat} has no decision to make now", rule="mansfeld.turn", seat=seat)
+    if type(move) is not tuple or not move or type(move[0]) is not str:
+        raise _malformed(move, "a move tuple (kind, ...)")
+    kind = move[0]
+    want = _PHASE_OF_KIND.get(kind)
+    if want is None:
+        raise _malformed(move, "dice, recruit, pass or commit")
+    if want != phase:
+        name = PHASES[phase]
+        raise WrongPhaseError(
+            f"{shown(kind, 40)} does not belong to the {name} phase", rule=f"mansfeld.phase.{name}", kind=kind
+        )
+    if kind == "dice":
+        if len(move) != 2 or type(move[1]) is not int:
+            raise _malformed(move, "('dice', count)")
+        if not 1 <= move[1] <= MAX_DICE:
+            count = shown(move[1], 40)
+            raise IllegalMoveError(
+                f"the own die shows 1..{MAX_DICE}, not {count}",
+                rule="mansfeld.recruit.dice-count",
+                count=count,
+                max=MAX_DICE,
+            )
+        return move
+    if kind == "pass":
+        if len(move) != 1:
+            raise _malformed(move, "('pass',)")
+        return move
+    if kind == "recruit":
+        if len(move) != 2 or type(move[1]) is not int:
+            raise _malformed(move, "('recruit', card)")
+        card = move[1]
+        if card not in st.open:
+            text = KEYS[card] if 0 <= card < len(KEYS) else shown(card, 40)
+            raise IllegalMoveError(
+                f"card {text} does not lie open", rule="mansfeld.recruit.open-card", card=text
+            )
+        if card not in st.reach:
+            dice = " ".join(map(str, st.dice))
+            raise UnaffordableError(
+                f"no combination of the dice {dice} makes exactly {COST[card]}",
+                rule="mansfeld.recruit.exact-sum",
+                card=KEYS[card],
+                cost=COST[card],
+                dice=dice,
+            )
+        return move
+    # commit
+    if len(move) != 2 or type(move[1]) is not tuple:
+        raise _malformed(move, "('commit', (card, ...))")
+    chosen = move[1]
+    hand = st.cards[seat]
+    prev = -1
+    for c in chosen:
+        if type(c) is not int:
+            raise _malformed(move, "('commit', (card, ...)) with card numbers")
+        if c not in hand:
+            text = KEYS[c] if 0 <= c < len(KEYS) else shown(c, 40)
+            raise NotOwnedError(
+                f"card {text} is not in seat {seat}'s hand",
+                rule="mansfeld.conquer.own-cards",
+                card=text,
+                seat=seat,
+            )
+        if c == prev:
+            raise IllegalMoveError(
+                f"card {KEYS[c]} can be committed only once",
+                rule="mansfeld.conquer.own-cards",
+                card=KEYS[c],
+                seat=seat,
+            )
+        if c < prev:
+            raise _malformed(move, "('commit', (card, ...)) with the card numbers in ascending order")
+        prev = c
+    return move

@@ -1,0 +1,436 @@
+"""The information layer: what one seat sees at the table, its numeric form, and determinizing.
+
+Public: the board, everyone's Thalers, grain, victory points and supply, the tray, how many cubes
+of each colour are inside the tower (anyone counting could know it, not where they sit), open
+events and action cards, bonus tiles, positions, revealed plan cards and bids. Private to the seat:
+its hand, its own plan. Never shown: other plans (and extra-board cards) before they are revealed,
+the order of any deck (events, draft cards, favor cards, the action cards not yet turned), where
+the cubes sit inside the tower, the generator. With modules: the court (displayed favor cards,
+courtiers in supply / entrance hall / audience hall, favors in force), the leaders, statues and
+trophies, the Landsknechte top cards.
+
+``determinize(state, seat, seed)`` resamples exactly the "never shown" part for that seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from feldherr.core.observation import Features, Observation
+from feldherr.core.rng import Rng
+from feldherr.core.views import envelope
+from feldherr.core.views import view_schema as envelope_schema
+from feldherr.wallenstein.codec import SLOT_NAMES, slot_value_to_json
+from feldherr.wallenstein.data import (
+    ACTIONS,
+    BID,
+    BONUS_TILES,
+    BUILDINGS,
+    COUNTY_ID,
+    EVENTS,
+    FAVOR_COSTS,
+    FAVORS,
+    MONEY_BASE,
+    NAMES,
+    TOWER_CARD,
+)
+from feldherr.wallenstein.state import LOST, UNPLANNED, WallensteinState
+
+SEASONS = ("spring", "summer", "fall", "winter")
+S = TypeVar("S", bound=WallensteinState)
+PHASES = ("draft", "plan", "position", "move", "execute", "revolt-order", "leader", "landsknechte",
+          "favor", "winter", "pre", "post", "winter-end", "over")  # fmt: skip
+
+
+def view(st: WallensteinState, seat: int | None) -> dict[str, Any]:
+    n = st.num_players
+    counties = {
+        NAMES[c]: {
+            "owner": st.owner[c],
+            "armies": st.armies[c],
+            "buildings": [BUILDINGS[b] for b in range(3) if st.buildings[c] >> b & 1],
+            "revolt_markers": st.unrest[c],
+        }
+        for c in range(len(st.owner))
+        if st.active[c]
+    }
+    players = []
+    for s in range(n):
+        entry: dict[str, Any] = {
+            "seat": s,
+            "thaler": st.money[s],
+            "grain": st.grain[s],
+            "vp": st.vp[s],
+            "supply": st.supply[s],
+            "cards": sum(1 for holder in st.card if holder == s),
+            "position": st.positions[s] + 1 if st.positions[s] >= 0 else None,
+            "plan": _plan_view(st, s, seat),
+        }
+        if s == seat:
+            entry["hand"] = [NAMES[c] for c in range(len(st.card)) if st.card[c] == s]
+        players.append(entry)
+    data = envelope(st.game, st, seat, st.phase, players)
+    data.update(
+        {
+            "options": st.options,
+            "year": st.year,
+            "season": SEASONS[st.season],
+            "counties": counties,
+            "tower": {"inside": st.tower.inside(), "tray": st.tray[:]},
+            "peasant_supply": st.peasant_supply,
+            "revolt_marker_supply": st.unrest_supply,
+            "building_supply": dict(zip(BUILDINGS, st.building_supply, strict=True)),
+            "open_events": [EVENTS[e].id for e in st.open_events],
+            "event": EVENTS[st.event].id if st.event >= 0 else None,
+            "events_gone": [EVENTS[e].id for e in st.used_events],
+            "event_deck_size": len(st.event_deck),
+            "actions": [ACTIONS[a] for a in st.actions[: st.revealed_actions]],
+            "actions_hidden": max(0, len(st.actions) - st.revealed_actions),
+            "current_action": st.action_index if st.phase in ("move", "execute") else None,
+            "bonus_tiles": [BONUS_TILES[b] for b in st.bonus],
+            "order": st.order[:],
+            "step": _step(st),
+        }
+    )
+    if st.court:
+        data["court"] = _court_view(st)
+    if st.leaders:
+        data["leaders"] = _leaders_view(st)
+    if st.lsk:
+        data["landsknechte"] = {"top_card": [t + 1 for t in st.lsk_top]}
+    if st.phase == "draft":
+        data["draft"] = {
+            "faceup": [NAMES[c] for c in st.faceup],
+            "deck_size": len(st.draft_deck),
+            "groups": [sorted(g, reverse=True) for g in st.groups],
+        }
+    return data
+
+
+def _court_view(st: WallensteinState) -> dict[str, Any]:
+    """Public: the displayed cards and their spaces, the courtiers everywhere, the favors in force.
+    The deck's order is never shown; the extra board's cards appear in the plans once revealed."""
+    return {
+        "favors": [
+            {"courtiers": FAVOR_COSTS[i], "card": FAVORS[f].id if f >= 0 else None}
+            for i, f in enumerate(st.favors)
+        ],
+        "favor_deck_size": len(st.favor_deck),
+        "courtier_supply": st.courtiers[:],
+        "entrance_hall": st.hall[:],
+        "audience_hall": st.audience[:],
+        "shield": [[name for bit, name in ((1, "combat_a"), (2, "combat_b")) if s & bit] for s in st.shield],
+        "parry": st.parry[:],
+    }
+
+
+def _leaders_view(st: WallensteinState) -> dict[str, Any]:
+    return {
+        "leader": [NAMES[c] if c >= 0 else None for c in st.leader],
+        "statue_supply": st.statue_supply[:],
+        "statues": [{NAMES[c]: k for c, k in enumerate(row) if k} for row in st.statues],
+        "trophies": [row[:] for row in st.trophies],
+    }
+
+
+def _plan_view(st: WallensteinState, owner: int, viewer: int | None) -> dict[str, Any]:
+    plan = st.plans[owner]
+    shown: dict[str, Any] = {}
+    for slot in range(len(plan)):
+        value = plan[slot]
+        if value == UNPLANNED:
+            continue
+        if value == LOST:
+            shown[SLOT_NAMES[slot]] = "lost"
+        elif owner == viewer or st.revealed[owner][slot]:
+            shown[SLOT_NAMES[slot]] = slot_value_to_json(value)
+        else:
+            shown[SLOT_NAMES[slot]] = "hidden"
+    return shown
+
+
+def _step(st: WallensteinState) -> dict[str, Any] | None:
+    """What the pending decision is about (the envelope's ``decision`` lists the moves)."""
+    if st.phase == "move":
+        seat, county, action = st.pending
+        return {"seat": seat, "kind": "move", "from": NAMES[county], "action": ACTIONS[action]}
+    if st.phase == "leader" and st.pending:
+        step = {"leader_setup": "place", "leader_move": "move", "leader_winter": "return"}[st.stage]
+        return {"seat": st.pending[0], "kind": "leader", "step": step}
+    if st.phase in ("draft", "position", "revolt-order", "favor", "landsknechte") and st.pending:
+        return {"seat": st.pending[0], "kind": st.phase}
+    if st.phase == "plan":
+        return {"seats": list(st.to_move()), "kind": "plan"}
+    return None
+
+
+# -- the view schema ------------------------------------------------------------------------------
+_INT = {"type": "integer"}
+_INTS = {"type": "array", "items": _INT}
+_STR = {"type": "string"}
+_PLAN = {"type": "object", "additionalProperties": {"type": ["string", "integer", "null"]}}
+_PLAYER = {
+    "type": "object",
+    "required": ["seat", "thaler", "grain", "vp", "supply", "cards", "position", "plan"],
+    "properties": {
+        "seat": _INT,
+        "thaler": _INT,
+        "grain": _INT,
+        "vp": _INT,
+        "supply": _INT,
+        "cards": _INT,
+        "position": {"type": ["integer", "null"]},
+        "plan": _PLAN,
+        "hand": {"type": "array", "items": _STR},
+    },
+    "additionalProperties": False,
+}
+_COUNTY = {
+    "type": "object",
+    "required": ["owner", "armies", "buildings", "revolt_markers"],
+    "properties": {
+        "owner": _INT,
+        "armies": _INT,
+        "buildings": {"type": "array", "items": {"enum": list(BUILDINGS)}},
+        "revolt_markers": _INT,
+    },
+}
+GAME_KEYS: dict[str, Any] = {
+    "players": {"type": "array", "items": _PLAYER},
+    "options": {"type": "object"},
+    "year": _INT,
+    "season": {"enum": list(SEASONS)},
+    "counties": {"type": "object", "additionalProperties": _COUNTY},
+    "tower": {
+        "type": "object",
+        "required": ["inside", "tray"],
+        "properties": {"inside": _INTS, "tray": _INTS},
+    },
+    "peasant_supply": _INT,
+    "revolt_marker_supply": _INT,
+    "building_supply": {"type": "object", "additionalProperties": _INT},
+    "open_events": _INTS,
+    "event": {"type": ["integer", "null"]},
+    "events_gone": _INTS,
+    "event_deck_size": _INT,
+    "actions": {"type": "array", "items": {"enum": list(ACTIONS)}},
+    "actions_hidden": _INT,
+    "current_action": {"type": ["integer", "null"]},
+    "bonus_tiles": {"type": "array", "items": {"enum": list(BONUS_TILES)}},
+    "order": _INTS,
+    "step": {"type": ["object", "null"]},
+    "court": {"type": "object"},
+    "leaders": {"type": "object"},
+    "landsknechte": {"type": "object"},
+    "draft": {"type": "object"},
+}
+REQUIRED = ("options", "year", "season", "counties", "tower", "open_events", "actions", "order", "step")
+
+
+def schema() -> dict[str, Any]:
+    return envelope_schema(GAME_KEYS, REQUIRED)
+
+
+# -- the observation ------------------------------------------------------------------------------
+SEATS = 5
+NCOUNTIES = len(NAMES)
+NSLOTS = len(SLOT_NAMES)
+GROUP_SIZES = 6  # army groups of 0-5 armies
+_SIZES = {
+    "envelope": SEATS + SEATS + len(PHASES) + 1 + len(SEASONS),
+    "counties": NCOUNTIES * 12,
+    "players": SEATS * 12,
+    "plans": SEATS * NSLOTS * 9,
+    "hand": NCOUNTIES,
+    "supplies": 6 + 6 + 2 + len(BUILDINGS),
+    "events": 3 * len(EVENTS) + 1,
+    "actions": 2 * len(ACTIONS) + 1 + len(ACTIONS) + 1,
+    "tiles": len(BONUS_TILES) * len(BONUS_TILES) + SEATS * SEATS,
+    "step": NCOUNTIES + len(ACTIONS),
+    "court": len(FAVOR_COSTS) * (len(FAVORS) + 1) + 6 * SEATS + 1,
+    "leaders": SEATS * (NCOUNTIES + 1) + SEATS + SEATS * NCOUNTIES + SEATS * SEATS,
+    "landsknechte": SEATS,
+    "draft": 2 * NCOUNTIES + 1 + SEATS * GROUP_SIZES,
+}
+OBSERVATION_SIZE = sum(_SIZES.values())
+_EVENT_INDEX = {e.id: i for i, e in enumerate(EVENTS)}
+_FAVOR_INDEX = {f.id: i for i, f in enumerate(FAVORS)}
+_ACTION_INDEX = {a: i for i, a in enumerate(ACTIONS)}
+_TILE_INDEX = {t: i for i, t in enumerate(BONUS_TILES)}
+_PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
+_BUILDING_INDEX = {b: i for i, b in enumerate(BUILDINGS)}
+
+
+def observation(view: dict[str, Any]) -> Observation:
+    """The view as a fixed-size float32 vector (layout: docs/games/wallenstein.md). Built from the
+    view alone, so it holds nothing the seat cannot see."""
+    f = Features(OBSERVATION_SIZE)
+    f.one_hot(view["seat"], SEATS)
+    to_move = set(view["to_move"])
+    f.extend(1.0 if s in to_move else 0.0 for s in range(SEATS))
+    f.one_hot(_PHASE_INDEX.get(view["phase"]), len(PHASES))
+    f.add(view["year"] / 3)
+    f.one_hot(SEASONS.index(view["season"]), len(SEASONS))
+    counties = view["counties"]
+    for name in NAMES:
+        county = counties.get(name)
+        if county is None:
+            f.skip(12)
+            continue
+        f.add(1.0)
+        f.one_hot(county["owner"] + 1, 6)
+        f.add(county["armies"] / 10)
+        built = county["buildings"]
+        f.extend(1.0 if b in built else 0.0 for b in BUILDINGS)
+        f.add(county["revolt_markers"] / 3)
+    players = view["players"]
+    for s in range(SEATS):
+        if s >= len(players):
+            f.skip(12)
+            continue
+        p = players[s]
+        f.extend((1.0, p["thaler"] / 20, p["grain"] / 10, p["vp"] / 50, p["supply"] / 30, p["cards"] / 10))
+        f.one_hot(p["position"] or 0, 6)
+    for s in range(SEATS):
+        plan = players[s]["plan"] if s < len(players) else {}
+        for name in SLOT_NAMES:
+            _plan_slot(f, plan.get(name, UNPLANNED))
+    me = players[view["seat"]] if view["seat"] is not None else {}
+    hand = set(me.get("hand", ()))
+    f.extend(1.0 if name in hand else 0.0 for name in NAMES)
+    f.extend(v / 10 for v in view["tower"]["inside"])
+    f.extend(v / 10 for v in view["tower"]["tray"])
+    f.add(view["peasant_supply"] / 50)
+    f.add(view["revolt_marker_supply"] / 20)
+    f.extend(v / 10 for v in view["building_supply"].values())
+    open_events = {_EVENT_INDEX[e] for e in view["open_events"]}
+    gone = {_EVENT_INDEX[e] for e in view["events_gone"]}
+    current = _EVENT_INDEX.get(view["event"]) if view["event"] is not None else None
+    for i in range(len(EVENTS)):
+        f.extend((float(i in open_events), float(i == current), float(i in gone)))
+    f.add(view["event_deck_size"] / len(EVENTS))
+    shown = {_ACTION_INDEX[a]: i for i, a in enumerate(view["actions"])}
+    for a in range(len(ACTIONS)):
+        f.extend((float(a in shown), shown.get(a, 0) / 10))
+    f.add(view["actions_hidden"] / 10)
+    f.one_hot(view["current_action"], len(ACTIONS) + 1)
+    for tile in view["bonus_tiles"]:
+        f.one_hot(_TILE_INDEX[tile], len(BONUS_TILES))
+    f.skip((len(BONUS_TILES) - len(view["bonus_tiles"])) * len(BONUS_TILES))
+    for s in view["order"]:
+        f.one_hot(s, SEATS)
+    f.skip((SEATS - len(view["order"])) * SEATS)
+    step = view["step"] or {}
+    f.one_hot(COUNTY_ID[step["from"]] if "from" in step else None, NCOUNTIES)
+    f.one_hot(_ACTION_INDEX[step["action"]] if "action" in step else None, len(ACTIONS))
+    _module_features(f, view)
+    return f.done()
+
+
+def _plan_slot(f: Features, value: Any) -> None:
+    """planned, hidden, lost, county (and which), money (and how much), dice tower card, empty."""
+    if value is UNPLANNED:
+        f.skip(9)
+        return
+    f.add(1.0)
+    f.add(float(value == "hidden"))
+    f.add(float(value == "lost"))
+    county = COUNTY_ID.get(value) if isinstance(value, str) else None
+    f.add(float(county is not None))
+    f.add((county or 0) / NCOUNTIES)
+    f.add(float(type(value) is int))
+    f.add(value / 4 if type(value) is int else 0.0)
+    f.add(float(value == "tower"))
+    f.add(float(value is None))
+
+
+def _module_features(f: Features, view: dict[str, Any]) -> None:
+    court = view.get("court")
+    if court is None:
+        f.skip(_SIZES["court"])
+    else:
+        for space in court["favors"]:
+            card = space["card"]
+            f.one_hot(_FAVOR_INDEX[card] + 1 if card is not None else 0, len(FAVORS) + 1)
+        f.skip((len(FAVOR_COSTS) - len(court["favors"])) * (len(FAVORS) + 1))
+        for key in ("courtier_supply", "entrance_hall", "audience_hall", "parry"):
+            values = court[key]
+            f.extend(values[s] / 10 if s < len(values) else 0.0 for s in range(SEATS))
+        shield = court["shield"]
+        for bit in ("combat_a", "combat_b"):
+            f.extend(float(s < len(shield) and bit in shield[s]) for s in range(SEATS))
+        f.add(court["favor_deck_size"] / len(FAVORS))
+    leaders = view.get("leaders")
+    if leaders is None:
+        f.skip(_SIZES["leaders"])
+    else:
+        where = leaders["leader"]
+        for s in range(SEATS):
+            at = where[s] if s < len(where) else None
+            f.one_hot(COUNTY_ID[at] + 1 if at is not None else 0, NCOUNTIES + 1)
+        supply = leaders["statue_supply"]
+        f.extend(supply[s] / 5 if s < len(supply) else 0.0 for s in range(SEATS))
+        statues = leaders["statues"]
+        for s in range(SEATS):
+            row = statues[s] if s < len(statues) else {}
+            f.extend(float(row.get(name, 0)) for name in NAMES)
+        trophies = leaders["trophies"]
+        for s in range(SEATS):
+            row = trophies[s] if s < len(trophies) else []
+            f.extend(float(row[o]) if o < len(row) else 0.0 for o in range(SEATS))
+    lsk = view.get("landsknechte")
+    tops = lsk["top_card"] if lsk else []
+    f.extend(tops[s] / 10 if s < len(tops) else 0.0 for s in range(SEATS))
+    draft = view.get("draft")
+    if draft is None:
+        f.skip(_SIZES["draft"])
+    else:
+        faceup = draft["faceup"]
+        for i in range(2):
+            f.one_hot(COUNTY_ID[faceup[i]] if i < len(faceup) else None, NCOUNTIES)
+        f.add(draft["deck_size"] / NCOUNTIES)
+        groups = draft["groups"]
+        for s in range(SEATS):
+            row = groups[s] if s < len(groups) else []
+            f.extend(float(row.count(size)) for size in range(GROUP_SIZES))
+
+
+# -- determinize ----------------------------------------------------------------------------------
+
+
+def _payable_bid(value: int, money: int) -> bool:
+    return not MONEY_BASE <= value < TOWER_CARD or value - MONEY_BASE <= money
+
+
+def determinize(st: S, seat: int, seed: int) -> S:
+    """A copy of ``st`` in which everything ``seat`` cannot see is resampled from ``seed``: the
+    others' face-down plan cards (bids included) among their face-down boxes, the order of the
+    event deck, the draft deck, the favor deck and the action cards not yet turned, where the
+    lodged cubes sit inside the tower (the cubes per colour stay), and the generator. The log keeps
+    only the lines ``seat`` may read."""
+    out = st.clone()
+    rng = Rng(seed)
+    for s in range(out.num_players):
+        if s == seat:
+            continue
+        plan, shown = out.plans[s], out.revealed[s]
+        hidden = [i for i, v in enumerate(plan) if v != UNPLANNED and v != LOST and not shown[i]]
+        values = [plan[i] for i in hidden]
+        rng.shuffle(values)
+        for i, v in zip(hidden, values, strict=True):
+            plan[i] = v
+        if BID in hidden and not _payable_bid(plan[BID], out.money[s]):
+            # The bid stays one the player could pay (a payable card was on the bid box before).
+            swap = next(i for i in hidden if _payable_bid(plan[i], out.money[s]) and i != BID)
+            plan[BID], plan[swap] = plan[swap], plan[BID]
+    rng.shuffle(out.event_deck)
+    rng.shuffle(out.draft_deck)
+    rng.shuffle(out.favor_deck)
+    if len(out.actions) > out.revealed_actions:
+        tail = out.actions[out.revealed_actions :]
+        rng.shuffle(tail)
+        out.actions[out.revealed_actions :] = tail
+    out.tower.model.resample(out.tower.content, rng)
+    out.rng = Rng.from_state(rng.next64())
+    out.log = st.visible_log(seat)
+    return out

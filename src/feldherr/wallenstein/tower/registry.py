@@ -1,0 +1,80 @@
+"""The tower models by name, and a tower rebuilt from its JSON.
+
+The models a player may choose (:data:`CHOICES`, the ``tower`` option) and the test model
+``scripted`` (built by tests directly, or read back from a saved state) are all listed here; this
+module imports the models, never the other way round. The physical model needs MuJoCo, so it is
+imported only when asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from feldherr.core.errors import OptionError, shown
+from feldherr.wallenstein.tower.errors import TowerInputError
+from feldherr.wallenstein.tower.fitted import FittedTower, load_params_file
+from feldherr.wallenstein.tower.model import ScriptedTower, SimpleTower, Tower, TowerModel, TwoLevelTower
+
+CHOICES = ("fitted", "physical", "simple", "two-level")
+"""The models offered to players (``--tower``)."""
+DEFAULT_TOWER = "fitted"
+TEST_MODELS = ("scripted",)
+"""Models for tests only: rebuilt from a saved state, never offered as an option."""
+
+
+def _physical(**params: Any) -> TowerModel:
+    from feldherr.wallenstein.tower.physical import PhysicalTower  # needs MuJoCo: only on demand
+
+    return PhysicalTower(**params)
+
+
+TowerFactory = Callable[..., TowerModel]
+FACTORIES: dict[str, TowerFactory] = {
+    "fitted": FittedTower,
+    "physical": _physical,
+    "simple": SimpleTower,
+    "two-level": TwoLevelTower,
+    "scripted": ScriptedTower,
+}
+
+
+def make_tower_model(name: str, params: Mapping[str, Any] | None = None) -> TowerModel:
+    """The model ``name`` with ``params``; OptionError (option ``tower``/``tower_params``) if the
+    name is unknown or a parameter is missing, unknown, of the wrong type or out of range."""
+    factory = FACTORIES.get(name) if isinstance(name, str) else None
+    if factory is None:
+        raise OptionError(f"unknown tower model {shown(name)} (known: {', '.join(CHOICES)})", "tower")
+    if params is not None and (
+        not isinstance(params, Mapping) or not all(isinstance(k, str) for k in params)
+    ):
+        raise OptionError(f"tower_params must be a JSON object, not {shown(params)}", "tower_params")
+    try:
+        return factory(**dict(params or {}))
+    except TypeError as exc:
+        raise OptionError(f"bad parameters for tower model {name!r}: {shown(exc)}", "tower_params") from exc
+
+
+def tower_from_json(data: Mapping[str, Any]) -> Tower:
+    """A tower (model and content) from :meth:`Tower.to_json`."""
+    model = make_tower_model(data["model"], data.get("params"))
+    return Tower(model, [list(level) for level in data["content"]])
+
+
+def model_by_name(name: str, params_file: str | None = None) -> TowerModel:
+    """A model for the tower tools (``feldherr tower …``, ``feldherr odds``), optionally with
+    parameters from a file written by ``feldherr tower fit``."""
+    params: dict[str, Any] | None = None
+    if params_file is not None:
+        if name != "fitted":
+            raise TowerInputError("a parameter file (from 'feldherr tower fit') is for the fitted model")
+        try:
+            params = load_params_file(params_file)
+        except OptionError as exc:
+            raise TowerInputError(str(exc)) from exc
+    try:
+        return make_tower_model(name, params)
+    except OptionError as exc:
+        raise TowerInputError(str(exc)) from exc
+    except ImportError as exc:
+        raise TowerInputError(f"tower model {name!r} cannot be loaded: {exc}") from exc

@@ -1,0 +1,180 @@
+"""The information layer and the codec: determinize resamples exactly the secrets, the action space
+is fixed, the JSON reader is strict, observations come from the view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from feldherr.core.bots import RandomBot, SeatAccess
+from feldherr.core.errors import MalformedMoveError
+from feldherr.core.views import validate_view
+from feldherr.mansfeld import codec
+from feldherr.mansfeld.data import CARDS, KEYS
+from feldherr.mansfeld.game import MansfeldGame, MansfeldState
+from feldherr.mansfeld.scenario import conquering
+from feldherr.mansfeld.state import COMMIT, OVER, RECRUIT
+
+GAME = MansfeldGame()
+
+
+def advance_to(phase: int, seed: int, players: int = 3) -> MansfeldState:
+    state = GAME.new_state({"players": players}, seed)
+    bots = [RandomBot(seed * 10 + s) for s in range(players)]
+    while state.phase != phase:
+        for seat in state.to_move():
+            state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
+    return state
+
+
+def test_determinize_redraws_the_hidden_dice_and_the_deck_but_keeps_the_view() -> None:
+    state = GAME.new_state({"players": 3}, seed=4)
+    state.apply(0, ("dice", 2))
+    state.apply(2, ("dice", 5))
+    view = state.view(1)
+    seen_dice: set[tuple[int, int]] = set()
+    decks: set[tuple[int, ...]] = set()
+    for k in range(30):
+        sample = GAME.state_from_json(state.determinize(1, k).to_json())
+        assert sample.view(1) == view
+        assert sample.choice[1] == 0 and sample.choice[0] and sample.choice[2]
+        seen_dice.add((sample.choice[0], sample.choice[2]))
+        assert sorted(sample.deck) == sorted(state.deck)
+        decks.add(tuple(sample.deck))
+        assert sample.rng.state != state.rng.state and sample.pool_size == 0
+        assert sample.version == state.version
+    assert len(seen_dice) > 5 and len(decks) > 20
+    # the seat's own secret stays: seat 0 sees its 2
+    assert all(state.determinize(0, k).choice[0] == 2 for k in range(5))
+    # the sample plays on like any state
+    sample = state.determinize(1, 3)
+    sample.random_playout([1, 2, 3])
+    assert sample.is_terminal()
+
+
+def test_determinize_redraws_hidden_commitments_from_the_open_hands() -> None:
+    state = advance_to(COMMIT, seed=8)
+    first = state.to_move()[0]
+    hand = tuple(state.cards[first])
+    state.apply(first, ("commit", hand))
+    other = next(s for s in range(3) if s != first)
+    samples = [state.determinize(other, k) for k in range(20)]
+    assert all(s.view(other) == state.view(other) for s in samples)
+    assert all(set(s.commit[first] or ()) <= set(hand) for s in samples)
+    assert len({s.commit[first] for s in samples}) > 1
+    assert all(s.commit[first] == hand for s in (state.determinize(first, k) for k in range(5)))
+
+
+def test_determinize_keeps_public_facts_while_recruiting() -> None:
+    state = advance_to(RECRUIT, seed=2)
+    for seat in range(3):
+        sample = state.determinize(seat, 1)
+        assert (sample.dice, sample.reach, sample.order, sample.choice) == (
+            state.dice,
+            state.reach,
+            state.order,
+            state.choice,
+        )
+        assert sample.legal_moves(seat) == state.legal_moves(seat)
+
+
+def test_the_action_space_is_fixed_and_round_trips() -> None:
+    assert 7 + len(CARDS) + 2 ** len(CARDS) == codec.NUM_ACTIONS
+    info = GAME.info({"players": 4})
+    assert info.num_actions == codec.NUM_ACTIONS
+    assert codec.decode(0) == ("dice", 1) and codec.decode(5) == ("dice", 6)
+    assert codec.decode(6) == ("recruit", 0) and codec.decode(6 + len(CARDS)) == ("pass",)
+    assert codec.decode(codec.COMMIT_BASE) == ("commit", ())
+    assert codec.decode(codec.NUM_ACTIONS - 1) == ("commit", tuple(range(len(CARDS))))
+    for action in (-1, codec.NUM_ACTIONS, 1.0, True, "3", None, 2**70):
+        with pytest.raises(MalformedMoveError):
+            codec.decode(action)
+    state = conquering(2, [[KEYS[0], KEYS[3], KEYS[5]], [KEYS[1]]])
+    for move in state.legal_moves(0):
+        assert codec.decode(codec.encode(move)) == move
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        ["dice", 3.0],
+        ["dice", True],
+        ["recruit", 0],
+        ["recruit", True],
+        ["commit", [0]],
+        ["commit", [KEYS[0], KEYS[0]]],
+        ["commit", (KEYS[0],)],
+        ("dice", 3),
+        ["pass", None],
+        "[" * 100_000,
+    ],
+)
+def test_the_json_reader_checks_exact_types(data: Any) -> None:
+    with pytest.raises(MalformedMoveError):
+        GAME.move_from_json(data)
+
+
+def test_the_json_reader_sorts_a_commitment() -> None:
+    assert GAME.move_from_json(["commit", [KEYS[5], KEYS[2]]]) == ("commit", (2, 5))
+
+
+def test_views_fit_the_schema_and_observations_follow_the_view() -> None:
+    for phase in (RECRUIT, COMMIT):
+        state = advance_to(phase, seed=6, players=4)
+        for seat in (None, 0, 1, 2, 3):
+            validate_view(state.view(seat), GAME.view_schema())
+        obs = state.observation(1)
+        assert obs.shape == GAME.info({"players": 4}).observation_shape and obs.dtype == np.float32
+        assert GAME.render_view(state.view(1), "de") == state.observation_string(1, "de")
+
+
+def test_every_rule_id_has_a_german_and_an_english_message() -> None:
+    import re
+    from pathlib import Path
+
+    import feldherr.mansfeld
+    from feldherr.core.errors import RuleError
+    from feldherr.core.rng import Rng
+    from feldherr.core.testing import check_hostile
+    from feldherr.mansfeld.text import ERRORS
+
+    source = "\n".join(p.read_text() for p in Path(feldherr.mansfeld.__file__).parent.rglob("*.py"))
+    rules = set(re.findall(r'rule="(mansfeld\.[a-z.-]+)"', source))
+    rules |= {f"mansfeld.phase.{p}" for p in ("dice", "recruit", "commit")}
+    assert rules == set(ERRORS)
+    # the templates' fields are the errors' details: the German text is the template, not the
+    # English fallback
+    seen: set[str] = set()
+    for phase in (RECRUIT, COMMIT):
+        state = advance_to(phase, seed=3, players=4)
+        check_hostile(GAME, state, Rng(1), limit=200)
+        seat = state.to_move()[0]
+        bad: list[Any] = [
+            ("dice", 9),
+            ("dice", 1),
+            ("commit", ()),
+            ("recruit", 99),
+            ("commit", (99,)),
+            ("x",),
+        ]
+        bad += [("recruit", c) for c in state.open] + [("commit", (c, c)) for c in state.cards[seat]]
+        for move in bad:
+            for who in (seat, (seat + 1) % 4):
+                try:
+                    state.apply(who, move)
+                except RuleError as err:
+                    if err.rule.startswith("mansfeld."):
+                        seen.add(err.rule)
+                        assert GAME.error_text(err, "de") != err.message, err.rule
+                    continue
+                state = advance_to(phase, seed=3, players=4)  # a legal move: start again
+    over = advance_to(OVER, seed=3)
+    with pytest.raises(RuleError) as end:
+        over.apply(0, ("dice", 1))
+    assert GAME.error_text(end.value, "de") != end.value.message
+    with pytest.raises(RuleError) as action:
+        codec.decode(-1)
+    assert GAME.error_text(action.value, "de") != action.value.message
+    assert len(seen) >= 5

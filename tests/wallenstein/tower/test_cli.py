@@ -1,0 +1,135 @@
+"""The ``tower`` and ``odds`` subcommands, called through argparse."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+from importlib import resources
+
+import pytest
+
+from feldherr.cli.tower import register
+
+
+def run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="feldherr")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+def test_odds_attack_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = run(
+        ["odds", "attack", "--armies", "4", "--defenders", "3", "--inside", "a=3,d=3,p=4,o=8", "--json"]
+    )
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["exact"] is True
+    assert data["attacker_wins"] + data["tie"] + data["defender_wins"] == pytest.approx(1.0)
+
+
+def test_odds_revolt_text_and_monte_carlo(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        run(
+            [
+                "odds",
+                "revolt",
+                "--defenders",
+                "3",
+                "--markers",
+                "2",
+                "--tower",
+                "two-level",
+                "--samples",
+                "300",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "Monte Carlo, 300 drops" in out and "peasants win" in out
+
+
+def test_odds_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["odds", "neutral", "--armies", "2", "--upper", "a=1,p=2", "--lower", "a=2,o=3"]) == 0
+    assert "exact" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["odds", "attack", "--armies", "-2", "--defenders", "3"], "negative"),
+        (["odds", "attack", "--armies", "2", "--defenders", "3", "--inside", "z=1"], "unknown colour"),
+        (["odds", "attack", "--armies", "2", "--defenders", "3", "--upper", "a=1"], "go together"),
+        (["odds", "neutral", "--armies", "2", "--palace"], "neutral county"),
+        (["odds", "attack", "--armies", "2", "--defenders", "1", "--tower", "physical"], "cannot"),
+    ],
+)
+def test_odds_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_fit_writes_loadable_parameters(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    example = resources.files("feldherr.wallenstein.tower").joinpath("data", "example-drops.csv")
+    out = tmp_path / "params.json"
+    assert run(["tower", "fit", str(example), "-o", str(out), "--iters", "100"]) == 0
+    assert "parameters written" in capsys.readouterr().out
+    doc = json.loads(out.read_text())
+    assert doc["model"] == "fitted" and doc["fit"]["drops"] > 0
+    assert run(["odds", "attack", "--armies", "3", "--defenders", "2", "--tower-params", str(out)]) == 0
+
+
+def test_fit_bad_csv(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("session,thrown_0,out_0\ns,3,4\n")
+    assert run(["tower", "fit", str(bad)]) == 2
+    assert "line 2" in capsys.readouterr().err
+    assert run(["tower", "fit", str(tmp_path / "missing.csv")]) == 2
+    example = resources.files("feldherr.wallenstein.tower").joinpath("data", "example-drops.csv")
+    assert run(["tower", "fit", str(example), "--prior-sd", "0"]) == 2
+    assert "--prior-sd" in capsys.readouterr().err
+
+
+def test_simulate_and_stats(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["tower", "simulate", "--tower", "simple", "--drops", "3"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 5
+    assert run(["tower", "stats", "--models", "fitted,simple", "--drops", "5", "--runs", "10"]) == 0
+    assert "fitted" in capsys.readouterr().out
+    assert run(["tower", "stats", "--models", "nope"]) == 2
+
+
+def test_stats_plot(tmp_path: pathlib.Path) -> None:
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "tower.png"
+    assert (
+        run(
+            [
+                "tower",
+                "stats",
+                "--models",
+                "fitted,simple,two-level",
+                "--drops",
+                "5",
+                "--runs",
+                "5",
+                "--plot",
+                str(png),
+            ]
+        )
+        == 0
+    )
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_stats_and_simulate_with_the_physical_tower(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("mujoco")
+    assert (
+        run(["tower", "stats", "--models", "physical", "--drops", "1", "--runs", "1", "--players", "2"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "physical" in out and "P(attacker wins)" not in out
+    assert run(["tower", "simulate", "--tower", "physical", "--players", "2", "--drops", "1"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 3
