@@ -2,9 +2,8 @@
 
 Every subcommand lives in a module with ``register(subparsers)``, which adds an ``argparse``
 subparser and sets ``func`` (``args -> exit status``) as its default. The built-in commands and
-optional plugins (such as ``feldherr.cli.tower``, which adds ``tower`` and ``odds``) register the
-same way; a plugin may also be announced by another distribution through the ``feldherr.cli``
-entry-point group.
+plugins register the same way; a plugin is announced through the ``feldherr.cli`` entry-point
+group (a game's own commands too: Wallenstein's ``tower`` and ``odds``).
 
 Exit status: 0 success, 1 a record that does not replay or a game abandoned by end of input,
 2 a usage error (unknown game, bad seats, options the game rejects), 70 a defect in feldherr.
@@ -40,7 +39,7 @@ COMMANDS = (
     "feldherr.cli.tournament",
 )
 #: Optional modules with ``register(subparsers)``; skipped when not installed.
-PLUGINS = ["feldherr.cli.tower"]
+PLUGINS: list[str] = []
 ENTRY_POINT_GROUP = "feldherr.cli"
 
 

@@ -132,7 +132,7 @@ class State(ABC):
     def action_mask(self, seat: int) -> list[bool]:
         """``num_actions`` flags, true exactly for the encodings of ``legal_moves(seat)``."""
         game = self.game
-        mask = [False] * game.info(self.options).num_actions
+        mask = [False] * game.num_actions(self.options)
         for move in self.legal_moves(seat):
             mask[game.encode(self, seat, move)] = True
         return mask
@@ -219,6 +219,15 @@ class Game(ABC):
     def info(self, options: Mapping[str, Any]) -> GameInfo:
         """Sizes and facts of the game under ``options`` (see :class:`GameInfo`)."""
         raise NotImplementedError(f"{self.name} gives no GameInfo")
+
+    def num_actions(self, options: Mapping[str, Any]) -> int:
+        """``info(options).num_actions``, remembered per options (masks ask for it every step)."""
+        key = canonical_json(options)
+        cache: dict[str, int] = self.__dict__.setdefault("_num_actions", {})
+        size = cache.get(key)
+        if size is None:
+            size = cache[key] = self.info(options).num_actions
+        return size
 
     # -- the action codec: moves <-> integers of a fixed action space -----------------------
     def encode(self, state: State, seat: int, move: Move) -> int:

@@ -402,7 +402,9 @@ def _exactly_legal(move: Any, moves: Sequence[Move]) -> bool:
 
 def _typed(value: Any) -> Any:
     if isinstance(value, list | tuple):
-        return [type(value).__name__, [_typed(v) for v in value]]
+        # a typed move (a NamedTuple) is a tuple: equal values of equal types are the same move
+        kind = "tuple" if isinstance(value, tuple) else type(value).__name__
+        return [kind, [_typed(v) for v in value]]
     return [type(value).__name__, value]
 
 

@@ -32,7 +32,7 @@ def is_plain(value: Any, depth: int = 0) -> bool:
         return bool(-MAX_INT < value < MAX_INT)
     if kind is str or value is None:
         return True
-    if (kind is tuple or kind is list) and depth < 8:
+    if (isinstance(value, tuple) or kind is list) and depth < 8:
         return all(is_plain(v, depth + 1) for v in value)
     return False
 
@@ -42,7 +42,7 @@ def check_plain_move(move: Any) -> None:
 
     A game's moves may use bools only where its own reader says so; such a game checks its moves
     itself instead of calling this."""
-    if type(move) is not tuple or not move or type(move[0]) is not str or not is_plain(move):
+    if not isinstance(move, tuple) or not move or type(move[0]) is not str or not is_plain(move):
         raise MalformedMoveError(
             f"a move holds only texts, whole numbers and lists of them, not {clip(repr(move))}",
             rule="core.move.type",

@@ -115,7 +115,7 @@ def validate_view(view: Mapping[str, Any], schema: Mapping[str, Any]) -> None:
     validator = _VALIDATORS.get(key)
     if validator is None:
         cls = jsonschema.validators.validator_for(schema)
-        cls.check_schema(schema)
+        cls.check_schema(dict(schema))
         validator = _VALIDATORS[key] = cls(schema)
     error = jsonschema.exceptions.best_match(validator.iter_errors(view))
     if error is not None:

@@ -9,7 +9,7 @@ from importlib import resources
 
 import pytest
 
-from feldherr.cli.tower import register
+from feldherr.wallenstein.tower.cli import register
 
 
 def run(argv: list[str]) -> int:

@@ -1,0 +1,229 @@
+"""Adapter throughput against the raw engine: decisions per second in uniformly random games.
+
+Every loop plays the same seeded games with uniformly random legal actions and counts decisions
+(one seat's move). The raw loops call the engine directly:
+
+* ``engine: codec step`` -- the legal actions (``encode`` of each of ``legal_moves(seat)``, which
+  is what ``action_mask`` marks), pick, ``decode``, ``apply``: what any integer-action interface
+  must do (the baseline of the OpenSpiel loop, which asks for no observation). ``action_mask``
+  itself is not called: its default builds a list of ``num_actions`` booleans, which for a large
+  action space (Mansfeld: 262,169) costs more than the step;
+* ``engine: RL step`` -- the same plus ``observation(seat)`` of the acting seat and the dense
+  ``num_actions`` mask a policy picks from: the baseline of the PettingZoo AEC and Gymnasium loops,
+  which hand the acting seat its observation and mask each step;
+* ``engine: RL step, all seats`` -- the codec step plus every seat's observation and mask: the
+  baseline of the parallel environment, whose API returns every agent's observation each step;
+* ``engine: RL seat 0, bots`` -- seat 0 takes RL steps, the other seats move as random bots do
+  (``legal_moves``, pick, ``apply``): the baseline of the Gymnasium loop.
+
+Run ``python -m feldherr.adapters.bench GAME --players N --games 200``; the toy game of the tests:
+``PYTHONPATH=tests/core python -m feldherr.adapters.bench toy --register toy=toygame:ToyGame``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from feldherr.adapters.table import Table
+from feldherr.core.bots import SeatAccess
+from feldherr.core.game import State
+from feldherr.core.play import make_bots
+
+
+def _pick(rng: np.random.Generator, mask: Any) -> int:
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(len(legal))])
+
+
+def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
+    """The raw engine: ``observe`` is ``none``, ``acting``, ``all`` or ``seat0`` (see the module
+    docstring; ``seat0``: seat 0 takes RL steps, the others move as random bots do)."""
+    rng = np.random.default_rng(0)
+    game = table.game
+    bots = make_bots(game, ["random"] * table.num_players, 0)
+    decisions = 0
+    for seed in seeds:
+        state: State = table.new_state(seed)
+        while not state.is_terminal():
+            if observe == "all":  # every seat's observation and (dense) mask, then the moves
+                seats = state.to_move()
+                chosen = {}
+                for seat in range(table.num_players):
+                    state.observation(seat)
+                    mask = np.zeros(table.num_actions, dtype=np.int8)
+                    if seat in seats:
+                        mask[[game.encode(state, seat, m) for m in state.legal_moves(seat)]] = 1
+                        chosen[seat] = _pick(rng, mask)
+                for i, seat in enumerate(seats):
+                    if i and seat not in state.to_move():
+                        continue
+                    state.apply(seat, game.decode(state, seat, chosen[seat]))
+                    decisions += 1
+                continue
+            for i, seat in enumerate(state.to_move()):
+                if i and seat not in state.to_move():
+                    continue
+                if observe == "seat0" and seat != 0:
+                    state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
+                    decisions += 1
+                    continue
+                actions = [game.encode(state, seat, move) for move in state.legal_moves(seat)]
+                if observe in ("acting", "seat0"):  # what an RL policy is handed
+                    state.observation(seat)
+                    mask = np.zeros(table.num_actions, dtype=np.int8)
+                    mask[actions] = 1
+                    action = _pick(rng, mask)
+                else:
+                    action = actions[int(rng.integers(len(actions)))]
+                state.apply(seat, game.decode(state, seat, action))
+                decisions += 1
+    return decisions
+
+
+def aec_loop(table: Table, seeds: list[int]) -> int:
+    from feldherr.adapters.pettingzoo import FeldherrAEC
+
+    env = FeldherrAEC(table.game, table.options)
+    rng = np.random.default_rng(0)
+    decisions = 0
+    for seed in seeds:
+        env.reset(seed=seed)
+        for _agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(_pick(rng, obs["action_mask"]))
+            decisions += 1
+    return decisions
+
+
+def parallel_loop(table: Table, seeds: list[int]) -> int:
+    from feldherr.adapters.pettingzoo import FeldherrParallel
+
+    env = FeldherrParallel(table.game, table.options)
+    rng = np.random.default_rng(0)
+    decisions = 0
+    for seed in seeds:
+        obs, _ = env.reset(seed=seed)
+        while env.agents:
+            actions = {a: _pick(rng, o["action_mask"]) for a, o in obs.items() if o["action_mask"].any()}
+            decisions += len(actions)
+            obs, *_ = env.step(actions)
+    return decisions
+
+
+def gym_loop(table: Table, seeds: list[int]) -> int:
+    """Seat 0 acts through the environment, random bots play the others; all decisions count."""
+    from feldherr.adapters.gym import SingleAgentEnv
+
+    env = SingleAgentEnv(table.game, options=table.options)
+    rng = np.random.default_rng(0)
+    decisions = 0
+    for seed in seeds:
+        obs, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            obs, _, done, _, _ = env.step(_pick(rng, obs["action_mask"]))
+        decisions += env.state.version
+    return decisions
+
+
+def openspiel_loop(table: Table, seeds: list[int], turn_based: bool) -> int:
+    import pyspiel
+
+    from feldherr.adapters.openspiel import register, short_name
+
+    register([table.game.name])
+    params: dict[str, Any] = {**_scalar_options(table), "turn_based": turn_based}
+    game = pyspiel.load_game(short_name(table.game.name), params)
+    rng = np.random.default_rng(0)
+    players = range(game.num_players())
+    pass_action = [game.pass_action]
+    decisions = 0
+    for seed in seeds:
+        state = game.new_initial_state()
+        state.apply_action(seed % game.get_parameters()["seeds"])
+        while not state.is_terminal():
+            if state.is_simultaneous_node():
+                joint = []
+                for p in players:
+                    legal = state.legal_actions(p)
+                    if legal == pass_action:  # a seat that owes nothing: no choice to make
+                        joint.append(legal[0])
+                        continue
+                    joint.append(int(legal[rng.integers(len(legal))]))
+                    decisions += 1
+                state.apply_actions(joint)
+            else:
+                legal = state.legal_actions()
+                state.apply_action(int(legal[rng.integers(len(legal))]))
+                decisions += 1
+    return decisions
+
+
+def _scalar_options(table: Table) -> dict[str, Any]:
+    return {k: v for k, v in table.options.items() if isinstance(v, bool | int | str)}
+
+
+LOOPS: dict[str, tuple[Callable[[Table, list[int]], int], str]] = {
+    "engine: codec step": (lambda t, s: engine_loop(t, s, "none"), ""),
+    "engine: RL step": (lambda t, s: engine_loop(t, s, "acting"), ""),
+    "engine: RL step, all seats": (lambda t, s: engine_loop(t, s, "all"), ""),
+    "engine: RL seat 0, bots": (lambda t, s: engine_loop(t, s, "seat0"), ""),
+    "openspiel (simultaneous nodes)": (lambda t, s: openspiel_loop(t, s, False), "engine: codec step"),
+    "openspiel (turn_based)": (lambda t, s: openspiel_loop(t, s, True), "engine: codec step"),
+    "pettingzoo AEC": (aec_loop, "engine: RL step"),
+    "gymnasium single-agent": (gym_loop, "engine: RL seat 0, bots"),
+    "pettingzoo parallel": (parallel_loop, "engine: RL step, all seats"),
+}
+
+
+def run(
+    game: str, options: dict[str, Any], games: int, repeats: int = 3
+) -> list[tuple[str, float, str, float]]:
+    """(loop, decisions per CPU second (best of ``repeats``), baseline, cost per decision relative
+    to the baseline) for every loop."""
+    table = Table(game, options)
+    seeds = list(range(1, games + 1))
+    rates = dict.fromkeys(LOOPS, 0.0)
+    for _ in range(repeats):  # loops interleaved, so a busy moment hits them all alike
+        for name, (loop, _) in LOOPS.items():
+            start = time.process_time()  # CPU time: other jobs on a shared machine count less
+            decisions = loop(table, seeds)
+            rates[name] = max(rates[name], decisions / (time.process_time() - start))
+    rows = []
+    for name, (_, base) in LOOPS.items():
+        ratio = rates[base] / rates[name] if base else 1.0
+        rows.append((name, rates[name], base or "-", ratio))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Adapter throughput against the raw engine")
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--register", metavar="NAME=MODULE:CLASS", help="register a game first (tests' toy)")
+    args = parser.parse_args(argv)
+    if args.register:
+        from feldherr.games import register
+
+        name, target = args.register.split("=", 1)
+        register(name, target)
+    options = {} if args.players is None else {"players": args.players}
+    print(f"{args.game} {options or '(default options)'}, {args.games} random games, best of {args.repeats}")
+    print("| loop | decisions per CPU second | baseline | cost vs baseline |")
+    print("|---|---:|---|---:|")
+    for name, rate, base, ratio in run(args.game, options, args.games, args.repeats):
+        print(f"| {name} | {rate:,.0f} | {base} | {ratio:.2f}× |")
+
+
+if __name__ == "__main__":
+    main()

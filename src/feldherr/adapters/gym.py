@@ -1,0 +1,134 @@
+"""A single-agent Gymnasium environment: one seat learns, bots play the others.
+
+``SingleAgentEnv(game, seat=0, opponents="random", **options)``: the agent plays ``seat``; every
+other seat is played by a bot of the game's bot table (``random`` always, plus the game's own, such
+as ``heuristic``), one name for all or one per other seat, each seeded from the game seed as
+:func:`feldherr.core.play.make_bots` seeds them. Bots see only what their seat may see
+(:class:`~feldherr.core.bots.SeatAccess`).
+
+Observation: ``{"observation": float32 Box of observation_shape, "action_mask": int8}`` of the
+agent's own view; actions: ``Discrete(num_actions)`` (the game's codec); ``action_masks()`` gives
+the mask as booleans (the convention of maskable policies). The reward is 0 until the end, then the
+agent's share of the win (``reward="win"``) or its final score (``reward="score"``). An action
+outside the mask ends the episode with ``illegal_reward`` (and ``info["illegal"] = True``): the
+state is left unchanged, as the engine leaves it after any illegal move.
+
+``reset(seed=s)`` plays the engine's game with seed ``s`` (bots seeded from ``s`` too); without a
+seed, the seed comes from the environment's generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from feldherr.adapters.table import Reward, Table
+from feldherr.core.bots import Bot, SeatAccess
+from feldherr.core.game import Game, State
+from feldherr.core.play import make_bots
+
+ObsDict = dict[str, npt.NDArray[Any]]
+
+
+class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
+    """One seat of a game as a Gymnasium environment (see the module docstring)."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 -- gymnasium's own convention
+
+    def __init__(
+        self,
+        game: str | Game,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "random",
+        reward: Reward = "win",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        **more_options: Any,
+    ) -> None:
+        self.table = Table(game, {**(options or {}), **more_options}, reward)
+        n = self.table.num_players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
+        self.seat = seat
+        others = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(others) != n - 1:
+            raise ValueError(f"{n - 1} opponents needed, got {len(others)}")
+        self.opponents = others
+        make_bots(self.table.game, ["random", *others], 0)  # unknown bot names fail now, not at reset
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.illegal_reward = float(illegal_reward)
+        info = self.table.info
+        self.observation_space = spaces.Dict(  # type: ignore[assignment]
+            {
+                "observation": spaces.Box(-np.inf, np.inf, info.observation_shape, np.float32),
+                "action_mask": spaces.Box(0, 1, (info.num_actions,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(info.num_actions)
+        self.state: State = self.table.new_state(0)
+        self.bots: list[Bot | None] = []
+        self._mask = np.zeros(info.num_actions, dtype=np.int8)
+
+    # -- the episode ---------------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
+        super().reset(seed=seed)
+        engine_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
+        self.state = self.table.new_state(engine_seed)
+        specs = list(self.opponents)
+        specs.insert(self.seat, "random")
+        bots: list[Bot | None] = list(make_bots(self.table.game, specs, engine_seed))
+        bots[self.seat] = None
+        self.bots = bots
+        self._advance()
+        return self._obs(), {}
+
+    def step(self, action: np.int64 | int) -> tuple[ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
+        if self.state.is_terminal():
+            raise RuntimeError("the episode is over: call reset()")
+        act = int(action)
+        mask = self._mask  # the mask of the observation the agent was given
+        if not 0 <= act < len(mask) or not mask[act]:
+            return self._obs(), self.illegal_reward, True, False, {"illegal": True}
+        self.table.play(self.state, self.seat, act)
+        self._advance()
+        done = self.state.is_terminal()
+        reward = self.table.returns(self.state)[self.seat] if done else 0.0
+        return self._obs(), reward, done, False, {}
+
+    def _advance(self) -> None:
+        """Let the bots move until the agent owes a decision or the game is over (the round order
+        of :func:`feldherr.core.game.drive`)."""
+        state = self.state
+        while not state.is_terminal() and self.seat not in state.to_move():
+            for i, seat in enumerate(state.to_move()):
+                if i and seat not in state.to_move():
+                    continue
+                bot = self.bots[seat]
+                assert bot is not None
+                state.apply(seat, bot.choose(SeatAccess(state, seat)))
+
+    def _obs(self) -> ObsDict:
+        self._mask = self.table.mask(self.state, self.seat)
+        return {
+            "observation": self.table.observation(self.state, self.seat),
+            "action_mask": self._mask.copy(),
+        }
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of the agent now, as booleans."""
+        return self.table.mask(self.state, self.seat).astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return self.state.observation_string(self.seat)
+        return None

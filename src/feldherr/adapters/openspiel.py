@@ -1,0 +1,411 @@
+"""Every registered game as an OpenSpiel Python game, ``python_feldherr_<name>``.
+
+:func:`register` registers the games with ``pyspiel`` (idempotent); afterwards
+``pyspiel.load_game("python_feldherr_toy", {"players": 3})`` works like any OpenSpiel game.
+
+**Parameters.** The game's declared options (``option_spec``), each as an OpenSpiel parameter of
+the same name: ``int``, ``bool`` and ``choice`` options keep their type (a string choice that
+reads as a number gets a leading ``_``: El Grande's ``deck=_2023``); a ``multi`` option (a set of
+choices) is its choices joined by ``+`` (``none``: the empty set); an ``int_list`` option is its
+numbers joined by ``;``; ``default`` stands for the game's default where a default has no such
+spelling (a per-player list, a mapping; a ``mapping`` option cannot be set through OpenSpiel).
+Three parameters belong to the adapter: ``seeds`` (how many seeds the opening chance node chooses
+from, below), ``turn_based`` (``False``: simultaneous nodes for secret decisions; ``True``: the
+seats of a secret phase are asked one after another, in seat order, none seeing the others'
+choices -- the same game as far as information goes, and the form that OpenSpiel's ISMCTS and MCTS
+bots take) and ``reward`` (``"win"``: returns are each seat's share of the win; ``"score"``: the
+final scores).
+
+**Chance.** The engine draws all chance (dice, shuffles, the cube tower) from the seeded generator
+inside its state, while a move is applied; it cannot stop in the middle of a move to ask OpenSpiel
+for an outcome. So the game opens with one explicit chance node that picks the engine's seed
+uniformly from ``range(seeds)`` (default 4,096; OpenSpiel's tools list every outcome of a chance
+node, so a much larger default costs them milliseconds per game); after it, the game is
+deterministic given the seed and the actions (exactly the engine's game with that seed, as in its
+records), and the seed is seen by no player.
+So the game is ``EXPLICIT_STOCHASTIC`` with one chance node per history (OpenSpiel's
+``SAMPLED_STOCHASTIC`` mode would fit the engine too, but Python games cannot be serialized in it).
+
+**Nodes.** A node where ``to_move()`` lists one seat is a decision node of that seat; several seats
+make a simultaneous node (unless ``turn_based``). At a simultaneous node a seat that owes no decision
+has exactly one legal action, ``pass`` (``num_actions``, one past the codec's range; it exists only
+when ``turn_based`` is off). Joint actions are played in seat order.
+
+**Information.** The observation string and tensor are the engine's ``observation_string(seat)``
+and ``observation(seat)`` (built from the seat's view). The information-state string is the seat's
+view together with every log entry the seat may read, from the start (JSON): as complete a memory
+as the game's log (the engines log every decision, to its seat at least). There is no information-
+state tensor: a fixed-size perfect-recall tensor cannot be built from the game-agnostic contracts.
+``resample_from_infostate(seat, sampler)`` is ``state.determinize(seat, seed)`` with a seed drawn
+from the sampler.
+
+Serialization (``pyspiel.serialize_game_and_state``) writes the engine state as its JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from feldherr.adapters.table import Reward, Table
+from feldherr.core.game import State
+from feldherr.core.options import OptionSpec
+from feldherr.games import game_names, get_game
+
+PREFIX = "python_feldherr_"
+ADAPTER_PARAMS: dict[str, Any] = {"seeds": 1 << 12, "turn_based": False, "reward": "win"}
+
+
+def short_name(game: str) -> str:
+    return PREFIX + game
+
+
+# -- options <-> OpenSpiel parameters --------------------------------------------------------
+# OpenSpiel writes parameters into a game string, ``name(key=value,...)``, and reads each value
+# back by its look: digits become an int, true/false a bool, anything else a string, and a comma
+# ends the value. So a string that looks like a number is prefixed with "_" (El Grande's deck
+# "2023" is "_2023"), sets and lists are joined with "+" and ";", and "default" stands for the
+# game's default where the value has no OpenSpiel form (a per-player default, a mapping).
+DEFAULT = "default"
+NONE = "none"
+
+
+def _looks_typed(text: str) -> bool:
+    """Would OpenSpiel read ``text`` as something other than a string?"""
+    return text == "" or text.lower() in ("true", "false") or all(c in "+-0123456789.e" for c in text)
+
+
+def _escape(value: str) -> str:
+    return "_" + value if _looks_typed(value) else value
+
+
+def param_default(spec: OptionSpec) -> Any:
+    """The OpenSpiel parameter default for one declared option (see the module docstring)."""
+    default = spec.default
+    if spec.kind in ("int", "bool") and isinstance(default, bool | int):
+        return default
+    if spec.kind == "choice" and isinstance(default, bool | int):
+        return default
+    if spec.kind == "choice" and isinstance(default, str):
+        return _escape(default)
+    if spec.kind == "multi" and isinstance(default, list | tuple):
+        return "+".join(default) if default else NONE
+    if spec.kind == "int_list" and isinstance(default, list | tuple):
+        return ";".join(map(str, default))
+    return DEFAULT
+
+
+def options_from_params(specs: tuple[OptionSpec, ...], params: Mapping[str, Any]) -> dict[str, Any]:
+    """The game options that OpenSpiel parameters stand for (the inverse of :func:`param_default`'s
+    spelling)."""
+    options: dict[str, Any] = {}
+    for spec in specs:
+        if spec.name not in params:
+            continue
+        value = params[spec.name]
+        if value == DEFAULT and spec.kind in ("int_list", "mapping"):
+            continue
+        if spec.kind == "choice" and isinstance(value, str) and value.startswith("_"):
+            value = value[1:] if value[1:] in spec.choices else value
+        elif spec.kind == "multi" and isinstance(value, str):
+            value = [] if value == NONE else value.split("+")
+        elif spec.kind == "int_list" and isinstance(value, str):
+            value = [int(v) for v in value.split(";") if v]
+        elif spec.kind == "mapping":
+            raise ValueError(f"option {spec.name} (a mapping) cannot be set through OpenSpiel parameters")
+        options[spec.name] = value
+    return options
+
+
+# -- the engine state inside an OpenSpiel state -------------------------------------------
+class _Engine:
+    """Holds the engine state of one OpenSpiel state (``None`` before the opening chance node).
+    OpenSpiel clones a Python state by deep-copying its attributes and serializes it by pickling
+    them: this holder makes the copy the engine's cheap ``clone()`` and the pickle the engine's
+    JSON."""
+
+    __slots__ = ("state", "table")
+
+    def __init__(self, table: Table, state: State | None = None) -> None:
+        self.table = table
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        return _Engine(self.table, None if self.state is None else self.state.clone())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        t = self.table
+        data = None if self.state is None else self.state.to_json()
+        return (_restore, (t.game.name, t.options, t.reward, data))
+
+
+def _restore(game: str, options: dict[str, Any], reward: Reward, data: dict[str, Any] | None) -> _Engine:
+    table = Table(game, options, reward)
+    return _Engine(table, None if data is None else table.game.state_from_json(data))
+
+
+# -- the game ------------------------------------------------------------------------------
+def _game_type(name: str, dynamics: Any, params: dict[str, Any], hidden: bool) -> Any:
+    game = get_game(name)
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"Python feldherr {game.title}",
+        dynamics=dynamics,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if hidden
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        ),
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+def _parameters(name: str) -> dict[str, Any]:
+    specs = get_game(name).option_spec()
+    params = {spec.name: param_default(spec) for spec in specs}
+    params.update(ADAPTER_PARAMS)
+    return params
+
+
+class FeldherrGame(pyspiel.Game):  # type: ignore[misc]
+    """One feldherr game under fixed parameters."""
+
+    def __init__(self, name: str, params: Mapping[str, Any]) -> None:
+        full = _parameters(name)
+        full.update(params)
+        game = get_game(name)
+        options = options_from_params(game.option_spec(), full)
+        self.table = Table(game, options, full["reward"])
+        self.turn_based = bool(full["turn_based"])
+        info = self.table.info
+        dynamics = (
+            pyspiel.GameType.Dynamics.SIMULTANEOUS
+            if info.simultaneous and not self.turn_based
+            else pyspiel.GameType.Dynamics.SEQUENTIAL
+        )
+        self.simultaneous = dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+        self.pass_action = info.num_actions
+        self.seeds = int(full["seeds"])
+        if self.seeds < 1:
+            raise ValueError(f"seeds must be at least 1, not {self.seeds}")
+        low, high = self.table.return_bounds
+        super().__init__(
+            _game_type(name, dynamics, _parameters(name), info.hidden_information or info.simultaneous),
+            pyspiel.GameInfo(
+                num_distinct_actions=info.num_actions + (1 if self.simultaneous else 0),
+                max_chance_outcomes=self.seeds,
+                num_players=info.num_players,
+                min_utility=low,
+                max_utility=high,
+                utility_sum=None,
+                max_game_length=info.max_decisions,
+            ),
+            full,
+        )
+
+    def new_initial_state(self) -> FeldherrState:
+        return FeldherrState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(self.table, perfect_recall)
+
+
+class FeldherrState(pyspiel.State):  # type: ignore[misc]
+    """One position: the engine state plus OpenSpiel's history."""
+
+    def __init__(self, game: FeldherrGame) -> None:
+        super().__init__(game)
+        self._engine = _Engine(game.table)
+        self._simultaneous = game.simultaneous
+        self._pass = game.pass_action
+        self._seeds = game.seeds
+        self._player: tuple[int, int, tuple[int, ...]] = (-1, 0, ())
+        """(engine version, current_player(), to_move()) last computed."""
+
+    @property
+    def engine(self) -> State:
+        """The engine state (after the opening chance node; do not change it directly)."""
+        state = self._engine.state
+        if state is None:
+            raise pyspiel.SpielError("the opening chance node (the seed) has not been played yet")
+        return state
+
+    @property
+    def table(self) -> Table:
+        return self._engine.table
+
+    def current_player(self) -> int:
+        state = self._engine.state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        # pyspiel asks several times per node (legal_actions, apply, is_simultaneous_node ...):
+        # remembered per engine version, which every applied move advances.
+        if self._player[0] == state.version:
+            return self._player[1]
+        seats: tuple[int, ...] = ()
+        if state.is_terminal():
+            player = int(pyspiel.PlayerId.TERMINAL)
+        else:
+            seats = state.to_move()
+            player = int(pyspiel.PlayerId.SIMULTANEOUS) if len(seats) > 1 and self._simultaneous else seats[0]
+        self._player = (state.version, player, seats)
+        return player
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The opening chance node: every seed in ``range(seeds)``, uniformly."""
+        p = 1.0 / self._seeds
+        return [(seed, p) for seed in range(self._seeds)]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        current = self.current_player()
+        state = self._engine.state
+        if current == player and state is not None:
+            return self.table.encoded(state, player)
+        if current == pyspiel.PlayerId.SIMULTANEOUS and state is not None:
+            return self.table.encoded(state, player) if player in self._player[2] else [self._pass]
+        return []
+
+    def _apply_action(self, action: int) -> None:
+        if self._engine.state is None:
+            if not 0 <= action < self._seeds:
+                raise pyspiel.SpielError(f"seed {action} is outside 0..{self._seeds - 1}")
+            self._engine.state = self.table.new_state(int(action))
+            return
+        self.table.play(self.engine, self.current_player(), action)
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        state = self.engine
+        if len(actions) != self.table.num_players:
+            raise pyspiel.SpielError(f"a joint action has one action per player, not {len(actions)}")
+        self.current_player()
+        seats = self._player[2]
+        self.table.play_joint(state, {s: int(actions[s]) for s in seats}, seats)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        if action == self._pass and self._simultaneous:
+            return "pass"
+        state, game = self.engine, self.table.game
+        try:
+            move = game.decode(state, player, action)
+            return f"{action}: {game.describe_move(state.view(player), move)}"
+        except Exception:  # an action out of context (history printing): its number will do
+            return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return self._engine.state is not None and self._engine.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        state = self._engine.state
+        return [0.0] * self.table.num_players if state is None else self.table.returns(state)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> FeldherrState:
+        """A state consistent with what ``player_id`` knows: the engine's ``determinize`` with a
+        seed drawn from ``probability_sampler``."""
+        seed = int(probability_sampler() * 2**53)
+        other: FeldherrState = self.clone()
+        other._engine = _Engine(self.table, self.engine.determinize(player_id, seed))
+        other._player = (-1, 0, ())
+        return other
+
+    def __str__(self) -> str:
+        if self._engine.state is None:
+            return "(the seed is not drawn yet)"
+        # OpenSpiel compares states by this string (clones, serialization): the engine's digest
+        # names the whole position. Readable text: observation_string(seat).
+        state = self.engine
+        return f"{state.game_name} version {state.version} digest {state.digest()}"
+
+
+class Observer:
+    """OpenSpiel's Python observer: the observation (tensor and string), or the information state
+    (string only; see the module docstring)."""
+
+    def __init__(self, table: Table, perfect_recall: bool) -> None:
+        self.table = table
+        self.perfect_recall = perfect_recall
+        shape = (0,) if perfect_recall else table.info.observation_shape
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)} if not perfect_recall else {}
+
+    def set_from(self, state: FeldherrState, player: int) -> None:
+        engine = state._engine.state
+        if not self.perfect_recall:
+            self.tensor[:] = 0.0 if engine is None else engine.observation(player).reshape(-1)
+
+    def string_from(self, state: FeldherrState, player: int) -> str:
+        engine = state._engine.state
+        if engine is None:  # before the opening chance node nobody has seen anything
+            return ""
+        if not self.perfect_recall:
+            return engine.observation_string(player)
+        return json.dumps(
+            {"view": engine.view(player), "log": engine.visible_log(player)},
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+
+
+# -- registration --------------------------------------------------------------------------
+_REGISTERED: set[str] = set()
+
+
+def register(names: list[str] | None = None) -> list[str]:
+    """Register ``python_feldherr_<name>`` for each game (default: every game that gives
+    ``GameInfo``); return the OpenSpiel names. Registering a name again does nothing."""
+    out = []
+    for name in names if names is not None else _ready_games():
+        if name not in _REGISTERED:
+            params = _parameters(name)
+            info = get_game(name).info(get_game(name).normalize_options({}))
+            dynamics = (
+                pyspiel.GameType.Dynamics.SIMULTANEOUS
+                if info.simultaneous
+                else pyspiel.GameType.Dynamics.SEQUENTIAL
+            )
+            pyspiel.register_game(
+                _game_type(name, dynamics, params, info.hidden_information or info.simultaneous),
+                _factory(name),
+            )
+            _REGISTERED.add(name)
+        out.append(short_name(name))
+    return out
+
+
+def _factory(name: str) -> type[FeldherrGame]:
+    # A class, not a closure: pyspiel keeps the creator until after the interpreter has shut down,
+    # and dropping a closure then aborts the process (a class is dropped cleanly).
+    def __init__(self: FeldherrGame, params: Mapping[str, Any] | None = None) -> None:
+        FeldherrGame.__init__(self, name, params or {})
+
+    return type(f"FeldherrGame_{name}", (FeldherrGame,), {"__init__": __init__})
+
+
+def _ready_games() -> list[str]:
+    ready = []
+    for name in game_names():
+        try:
+            game = get_game(name)
+            game.info(game.normalize_options({}))
+        except (NotImplementedError, ValueError):  # not in this build, or no GameInfo yet (OptionError too)
+            continue
+        ready.append(name)
+    return ready

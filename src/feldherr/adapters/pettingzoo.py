@@ -1,0 +1,209 @@
+"""PettingZoo environments for every registered game.
+
+``env(game, **options)`` is an AEC environment: agents ``player_0`` .. ``player_{n-1}`` (seat
+numbers), a fixed ``Discrete(num_actions)`` action space (the game's action codec), and for each
+agent the observation ``{"observation": float32 Box of observation_shape, "action_mask": int8}``
+built from that seat's own view (``state.observation(seat)``, ``state.action_mask(seat)``).
+
+A simultaneous secret phase (``to_move()`` lists several seats) is stepped one seat at a time in
+seat order: the engine stores each secret decision and shows it to nobody until the rules reveal
+it, so the AEC order leaks nothing. ``parallel_env(game, **options)`` steps every seat of
+``to_move()`` at once (a sequential decision is a parallel step in which one seat acts); actions of
+seats that owe no decision are ignored.
+
+Rewards are 0 until the game ends; then each agent gets its share of the win (``reward="win"``,
+the default) or its final score (``reward="score"``). Every agent is terminated together at the
+end. ``reset(seed=s)`` starts the game with engine seed ``s``: (game, options, seed, actions)
+determine everything, as in the engine's records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from feldherr.adapters.table import Reward, Table
+from feldherr.core.game import Game, State
+
+ObsDict = dict[str, npt.NDArray[Any]]
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class _Seats:
+    """What both environments share: the table, agent names, spaces, seeding, observing."""
+
+    metadata: dict[str, Any]
+
+    def _setup(
+        self, game: str | Game, options: Mapping[str, Any], reward: Reward, render_mode: str | None
+    ) -> None:
+        self.table = Table(game, options, reward)
+        name = self.table.game.name
+        self.metadata = {
+            "render_modes": ["ansi", "human"],
+            "name": f"feldherr_{name}",
+            "is_parallelizable": True,
+        }
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
+            )
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(s) for s in range(self.table.num_players)]
+        self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}
+        info = self.table.info
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, info.observation_shape, np.float32),
+                "action_mask": spaces.Box(0, 1, (info.num_actions,), np.int8),
+            }
+        )
+        self._act_space = spaces.Discrete(info.num_actions)
+        self._seeds = np.random.default_rng()
+        self.state: State = self.table.new_state(0)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    def _new_game(self, seed: int | None) -> None:
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+            engine_seed = seed
+        else:
+            engine_seed = int(self._seeds.integers(0, 2**63 - 1))
+        self.state = self.table.new_state(engine_seed)
+
+    def _observe(self, seat: int) -> ObsDict:
+        return {
+            "observation": self.table.observation(self.state, seat),
+            "action_mask": self.table.mask(self.state, seat),
+        }
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.table.game.render_view(self.state.view(None))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
+    """The AEC environment of one game (see the module docstring)."""
+
+    def __init__(
+        self,
+        game: str | Game,
+        options: Mapping[str, Any] | None = None,
+        reward: Reward = "win",
+        render_mode: str | None = None,
+    ) -> None:
+        AECEnv.__init__(self)
+        self._setup(game, options or {}, reward, render_mode)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._new_game(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self._select()
+
+    def _select(self) -> None:
+        seats = self.state.to_move()
+        self.agent_selection = self.possible_agents[seats[0]] if seats else self.agents[0]
+
+    def observe(self, agent: str) -> ObsDict:
+        return self._observe(self.seat_of[agent])
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} owes a decision; None is only for finished agents")
+        self._cumulative_rewards[agent] = 0.0
+        self.table.play(self.state, self.seat_of[agent], int(action))
+        if self.state.is_terminal():
+            for a, value in zip(self.possible_agents, self.table.returns(self.state), strict=True):
+                self.rewards[a] = value
+                self.terminations[a] = True
+        self._accumulate_rewards()
+        self._select()
+        if self.render_mode == "human":
+            self.render()
+
+
+class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[misc]
+    """The parallel environment of one game (see the module docstring)."""
+
+    def __init__(
+        self,
+        game: str | Game,
+        options: Mapping[str, Any] | None = None,
+        reward: Reward = "win",
+        render_mode: str | None = None,
+    ) -> None:
+        self._setup(game, options or {}, reward, render_mode)
+        self.agents: list[str] = []
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
+        self._new_game(seed)
+        self.agents = list(self.possible_agents)
+        return {a: self._observe(s) for s, a in enumerate(self.agents)}, {a: {} for a in self.agents}
+
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[
+        dict[str, ObsDict], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]
+    ]:
+        joint = {self.seat_of[a]: int(act) for a, act in actions.items() if act is not None}
+        self.table.play_joint(self.state, joint)
+        done = self.state.is_terminal()
+        returns = self.table.returns(self.state)
+        agents = self.agents
+        obs = {a: self._observe(self.seat_of[a]) for a in agents}
+        rewards = {a: returns[self.seat_of[a]] for a in agents}
+        terminations = dict.fromkeys(agents, done)
+        truncations = dict.fromkeys(agents, False)
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        if done:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return obs, rewards, terminations, truncations, infos
+
+
+def env(
+    game: str | Game, reward: Reward = "win", render_mode: str | None = None, **options: Any
+) -> FeldherrAEC:
+    """The AEC environment of ``game`` under ``options`` (the game's declared options)."""
+    return FeldherrAEC(game, options, reward, render_mode)
+
+
+def parallel_env(
+    game: str | Game, reward: Reward = "win", render_mode: str | None = None, **options: Any
+) -> FeldherrParallel:
+    """The parallel environment of ``game`` under ``options``."""
+    return FeldherrParallel(game, options, reward, render_mode)

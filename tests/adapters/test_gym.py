@@ -1,0 +1,71 @@
+"""Gymnasium's check_env on the single-agent environment, and the training example."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from feldherr.adapters.gym import SingleAgentEnv
+from feldherr.adapters.train import evaluate, main, random_search
+
+
+@pytest.mark.parametrize(
+    ("seat", "opponents", "options"),
+    [
+        (0, "random", {"players": 2}),
+        (1, "heuristic", {"players": 3}),
+        (3, ["random", "heuristic", "random"], {"players": 4, "variant": "plain"}),
+    ],
+)
+def test_check_env(seat: int, opponents: str | list[str], options: dict[str, object]) -> None:
+    check_env(SingleAgentEnv("toy", seat=seat, opponents=opponents, render_mode="ansi", options=options))
+
+
+def test_agent_sees_its_own_view_and_bots_play_the_rest() -> None:
+    env = SingleAgentEnv("toy", seat=1, players=3)
+    obs, _ = env.reset(seed=4)
+    state = env.state
+    assert 1 in state.to_move()
+    assert np.array_equal(obs["observation"], state.observation(1))
+    assert env.action_masks().tolist() == state.action_mask(1)
+    done, steps = False, 0
+    while not done:
+        action = int(np.flatnonzero(env.action_masks())[0])
+        obs, reward, done, _, _ = env.step(action)
+        steps += 1
+    assert state.is_terminal() and reward == state.outcome().win_shares[1]
+    own = [
+        e
+        for e in state.log
+        if (e["k"] == "bid" and e["to"] == 1) or (e["k"] in ("double", "keep") and e["a"]["seat"] == 1)
+    ]
+    assert steps == len(own)  # the agent made exactly its own seat's decisions; bots made the rest
+
+
+def test_illegal_action_ends_the_episode_and_changes_nothing() -> None:
+    env = SingleAgentEnv("toy", players=2, illegal_reward=-2.0)
+    obs, _ = env.reset(seed=1)
+    digest = env.state.digest()
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = env.step(bad)
+    assert (reward, terminated, info) == (-2.0, True, {"illegal": True})
+    assert env.state.digest() == digest
+
+
+def test_unknown_opponent_is_refused() -> None:
+    with pytest.raises(Exception, match="unknown bot"):
+        SingleAgentEnv("toy", opponents="nobody")
+
+
+def test_training_example_on_a_tiny_budget() -> None:
+    result = random_search(lambda: SingleAgentEnv("toy", players=2), iterations=6, episodes=6, seed=3)
+    assert len(result.history) == 7
+    assert result.history == sorted(result.history)  # hill climbing never loses its best
+    env = SingleAgentEnv("toy", players=2)
+    assert evaluate(env, result.policy, [1, 2, 3]) >= 0.0
+
+
+def test_training_command(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["toy", "--iterations", "2", "--episodes", "2"])
+    assert "best" in capsys.readouterr().out

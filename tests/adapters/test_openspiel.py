@@ -1,0 +1,160 @@
+"""OpenSpiel's own checks on the registered games."""
+
+from __future__ import annotations
+
+import pickle
+
+import pyspiel
+import pytest
+
+from feldherr.adapters import ismcts
+from feldherr.adapters.openspiel import register, short_name
+from feldherr.games import get_game
+
+PARAMS = [{"players": 2}, {"players": 3, "variant": "plain"}, {"players": 4, "rounds": 5}]
+
+
+@pytest.fixture(autouse=True)
+def _registered() -> None:
+    register(["toy"])
+
+
+@pytest.mark.parametrize("params", PARAMS)
+@pytest.mark.parametrize("turn_based", [False, True])
+def test_random_sim_test_with_serialization(params: dict[str, object], turn_based: bool) -> None:
+    game = pyspiel.load_game(short_name("toy"), {**params, "turn_based": turn_based})
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+def test_parameters_are_the_declared_options() -> None:
+    game = pyspiel.load_game("python_feldherr_toy")
+    params = game.get_parameters()
+    for spec in get_game("toy").option_spec():
+        assert params[spec.name] == spec.default
+    assert {"seeds", "turn_based", "reward"} <= set(params)
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert pyspiel.load_game("python_feldherr_toy", {"turn_based": True}).get_type().dynamics == (
+        pyspiel.GameType.Dynamics.SEQUENTIAL
+    )
+
+
+def test_the_seed_chance_node_is_the_engine_seed() -> None:
+    game = pyspiel.load_game("python_feldherr_toy", {"players": 3})
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert len(state.chance_outcomes()) == game.get_parameters()["seeds"]
+    state.apply_action(1234)
+    assert state.engine.digest() == get_game("toy").new_state({"players": 3}, 1234).digest()
+
+
+def test_simultaneous_node_and_pass() -> None:
+    game = pyspiel.load_game("python_feldherr_toy", {"players": 3, "variant": "plain"})
+    state = game.new_initial_state()
+    state.apply_action(9)
+    assert state.is_simultaneous_node()
+    joint = [state.legal_actions(p)[0] for p in range(3)]
+    state.apply_actions(joint)
+    assert state.engine.version == 3
+    game = pyspiel.load_game("python_feldherr_toy", {"players": 3, "variant": "double"})
+    state = game.new_initial_state()
+    state.apply_action(9)
+    assert state.current_player() == 0  # the start player's double/keep is a decision node
+    assert state.legal_actions(1) == []
+
+
+def test_strings_tensors_and_resampling() -> None:
+    game = pyspiel.load_game("python_feldherr_toy", {"players": 3, "turn_based": True})
+    state = game.new_initial_state()
+    state.apply_action(5)
+    while state.current_player() != 2:
+        state.apply_action(state.legal_actions()[-1])
+    engine = state.engine
+    assert state.observation_string(2) == engine.observation_string(2)
+    assert state.observation_tensor(2) == pytest.approx(engine.observation(2).tolist())
+    info = state.information_state_string(2)
+    assert info != state.information_state_string(1)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    digests = set()
+    for _ in range(5):
+        other = state.resample_from_infostate(2, sampler)
+        assert other.information_state_string(2) == info
+        assert other.observation_string(2) == state.observation_string(2)
+        assert other.legal_actions() == state.legal_actions()
+        digests.add(other.engine.digest())
+    assert len(digests) > 1  # the hidden hands are really resampled
+
+
+def test_serialization_and_pickle_round_trip() -> None:
+    game = pyspiel.load_game("python_feldherr_toy", {"players": 2, "variant": "plain"})
+    state = game.new_initial_state()
+    state.apply_action(77)
+    state.apply_actions([state.legal_actions(0)[0], state.legal_actions(1)[-1]])
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, back = pyspiel.deserialize_game_and_state(text)
+    assert str(back) == str(state)
+    assert back.engine.digest() == state.engine.digest()
+    assert str(pickle.loads(pickle.dumps(state))) == str(state)
+
+
+def test_ismcts_example_runs() -> None:
+    state = ismcts.play("toy", {"players": 2}, simulations=10, seed=1)
+    assert state.is_terminal() and sum(state.returns()) in (0.0, 1.0)
+    short = ismcts.play("toy", {"players": 2}, simulations=3, seed=1, max_moves=2)
+    assert len(short.history()) == 3  # the seed and two moves
+
+
+def test_option_spelling_survives_the_game_string() -> None:
+    """OpenSpiel reads parameter values back from the game string by their look: numbers-as-text,
+    sets and lists need the adapter's spelling (see feldherr.adapters.openspiel)."""
+    from feldherr.adapters.openspiel import options_from_params, param_default
+    from feldherr.core.options import OptionSpec
+
+    specs = (
+        OptionSpec("deck", "choice", "2023", "", "", choices=("2023", "classic")),
+        OptionSpec("variant", "multi", [], "", "", choices=("short", "alte_hasen:veto")),
+        OptionSpec("ages", "int_list", [30, 40], "", ""),
+        OptionSpec("rounds", "int", 3, "", ""),
+        OptionSpec("tower_params", "mapping", {}, "", ""),
+    )
+    defaults = {s.name: param_default(s) for s in specs}
+    assert defaults == {
+        "deck": "_2023",
+        "variant": "none",
+        "ages": "30;40",
+        "rounds": 3,
+        "tower_params": "default",
+    }
+    assert options_from_params(specs, defaults) == {
+        "deck": "2023",
+        "variant": [],
+        "ages": [30, 40],
+        "rounds": 3,
+    }
+    spelled = {"deck": "classic", "variant": "short+alte_hasen:veto", "ages": "default"}
+    assert options_from_params(specs, spelled) == {"deck": "classic", "variant": ["short", "alte_hasen:veto"]}
+    with pytest.raises(ValueError, match="mapping"):
+        options_from_params(specs, {"tower_params": '{"a": 1}'})
+
+
+@pytest.mark.parametrize("turn_based", [False, True])
+def test_rl_environment_plays_whole_games(turn_based: bool) -> None:
+    """OpenSpiel's RL environment: one action per player at every step of the simultaneous form (a
+    seat that owes nothing at a decision node has no legal action; its entry is ignored)."""
+    import numpy as np
+    from open_spiel.python import rl_environment
+
+    game = pyspiel.load_game("python_feldherr_toy", {"players": 3, "turn_based": turn_based})
+    env = rl_environment.Environment(game, seed=1)
+    rng = np.random.default_rng(0)
+    for _ in range(3):
+        step = env.reset()
+        while not step.last():
+            legal = step.observations["legal_actions"]
+            if env.is_turn_based:
+                actions = [int(rng.choice(legal[step.observations["current_player"]]))]
+            else:
+                actions = [int(rng.choice(legal[p])) if legal[p] else 0 for p in range(3)]
+            step = env.step(actions)
+        assert sum(step.rewards) in (0.0, 1.0)
+        assert len(step.observations["info_state"][0]) == game.observation_tensor_size()
