@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh dev
+bash scripts/services.sh || echo "warning: PostgreSQL/Redis not installed; their server tests will be skipped"
 echo "== ruff"; .venv/bin/ruff check src tests
 echo "== ruff format"; .venv/bin/ruff format --check src tests
 echo "== mypy"; .venv/bin/mypy

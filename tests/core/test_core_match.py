@@ -166,3 +166,29 @@ def _with_apply(state, apply):  # type: ignore[no-untyped-def]
 
     state.apply = broken
     return state
+
+
+def test_a_simultaneous_decision_stays_valid_while_others_move() -> None:
+    # Three seats bid at once: seat 1 was handed its decision at version 0; seat 0's bid raises
+    # the version, but seat 1's question is the same, so its move against version 0 is taken.
+    match = new_match()
+    offered = match.update(1)
+    assert offered["version"] == 0 and offered["view"]["decision"] is not None
+    match.submit(0, legal_json(match, 0)[0], expected_version=0)
+    answer = match.submit(1, offered["view"]["decision"]["moves"][0], expected_version=0)
+    assert answer.applied and match.version == 2
+
+
+def test_a_decision_that_changed_is_stale() -> None:
+    # Seat 2 was never handed its decision at version 0 through update(): a move against an old
+    # version is refused; and after a round ends its question has changed (new hand, new prize).
+    match = new_match()
+    with pytest.raises(StaleMoveError):
+        match.submit(2, legal_json(match, 2)[0], expected_version=-1)
+    offered = match.update(2)
+    for seat in (0, 1, 2):
+        match.submit(seat, legal_json(match, seat)[0], expected_version=match.version)
+    before = match.version
+    with pytest.raises(StaleMoveError) as err:
+        match.submit(2, offered["view"]["decision"]["moves"][0], expected_version=0)
+    assert err.value.rule == "core.stale" and match.version == before

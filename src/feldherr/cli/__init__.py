@@ -37,6 +37,7 @@ COMMANDS = (
     "feldherr.cli.replay",
     "feldherr.cli.fuzz",
     "feldherr.cli.tournament",
+    "feldherr.cli.serve",
 )
 #: Optional modules with ``register(subparsers)``; skipped when not installed.
 PLUGINS: list[str] = []

@@ -5,9 +5,13 @@ private; seats see it through views, log deltas and :class:`~feldherr.core.bots.
 
 * ``submit(seat, move_json, expected_version)`` reads a move from JSON (exact types), checks it
   was made against the current version, applies it and records it. A submission made against an
-  older version is refused (:class:`~feldherr.core.errors.StaleMoveError`), except a repeat of the
-  very submission that was applied at that version (a retry after a dropped connection), which is
-  answered as a duplicate and not applied again.
+  older version is refused (:class:`~feldherr.core.errors.StaleMoveError`), except
+  - a repeat of the very submission that was applied at that version (a retry after a dropped
+    connection), which is answered as a duplicate and not applied again, and
+  - a move of a decision that has not changed since: in a simultaneous secret phase the others'
+    moves raise the version while this seat's question stays the same. A seat's decision as last
+    handed out by :meth:`Match.update` is remembered; a move made against that version is taken
+    when the seat's legal moves now are exactly the ones it was shown.
 * ``update(seat, since)`` is everything a seat needs after a change: its view and the log entries
   it may read that were written after version ``since``.
 * ``run(bots)`` is the one loop that lets bots move (see :func:`feldherr.core.game.drive`).
@@ -32,7 +36,7 @@ from feldherr.core.game import (
     canonical_json,
     drive,
 )
-from feldherr.core.record import GameRecord, replay
+from feldherr.core.record import GameRecord, check_engine, replay
 from feldherr.core.validate import check_seat
 
 
@@ -57,7 +61,8 @@ class Match:
         self._state: State = game.new_state(opts, seed)
         self.record = GameRecord(game=game.name, options=opts, seed=seed, engine=game.engine_version)
         self._marks: list[int] = [len(self._state.log)]  # log length after each version
-        self._last: dict[int, tuple[int, str]] = {}  # seat -> (version it moved at, move JSON)
+        self._last: dict[int, tuple[int, str | None]] = {}  # seat -> (version it moved at, move JSON)
+        self._offered: dict[int, tuple[int, str | None]] = {}  # seat -> (version, its decision's moves)
 
     @classmethod
     def from_record(cls, game: Game, record: GameRecord) -> Match:
@@ -66,6 +71,7 @@ class Match:
         match.game = game
         match._marks = []
         match._last = {}
+        match._offered = {}
 
         def mark(state: State, seat: int, move_json: JSON) -> None:
             match._last[seat] = (state.version - 1, canonical_json(move_json))
@@ -134,9 +140,13 @@ class Match:
 
     def update(self, seat: int | None, since: int | None = None, lang: str | None = None) -> dict[str, Any]:
         """A seat's update: the version, its view, and the log entries after version ``since``."""
+        view = self.view(seat)
+        decision = view.get("decision")
+        if seat is not None and decision is not None:
+            self._offered[seat] = (self.version, _canonical(decision["moves"]))
         update: dict[str, Any] = {
             "version": self.version,
-            "view": self.view(seat),
+            "view": view,
             "log": self.log_since(seat, since, lang),
         }
         outcome = self.outcome()
@@ -156,18 +166,69 @@ class Match:
             last = self._last.get(seat)
             if type(expected_version) is int and last == (expected_version, _canonical(move_json)):
                 return Submission(version=state.version, applied=False, duplicate=True)
-            raise StaleMoveError(
-                f"the move was made against version {shown(expected_version, 40)}, but the game is at "
-                f"version {state.version}",
-                rule="core.stale",
-                expected=shown(expected_version, 40),
-                version=state.version,
-            )
+            if not self._still_asked(seat, expected_version):
+                raise StaleMoveError(
+                    f"the move was made against version {shown(expected_version, 40)}, but the game is "
+                    f"at version {state.version}",
+                    rule="core.stale",
+                    expected=shown(expected_version, 40),
+                    version=state.version,
+                )
         if state.is_terminal():
             raise GameOverError("the game is over", rule="core.game-over")
         move = self.game.move_from_json(move_json)
         self.apply(seat, move)
         return Submission(version=self._state.version, applied=True)
+
+    def _still_asked(self, seat: int, expected_version: Any) -> bool:
+        """The seat was handed its decision at ``expected_version`` and it is the same now."""
+        offered = self._offered.get(seat)
+        if offered is None or type(expected_version) is not int or offered[0] != expected_version:
+            return False
+        if expected_version > self._state.version:
+            return False
+        last = self._last.get(seat)
+        if last is not None and last[0] >= expected_version:
+            return False  # the seat has moved since: whatever it was shown then is answered
+        moves = self._state.legal_moves(seat)
+        return bool(moves) and _canonical([self.game.move_to_json(m) for m in moves]) == offered[1]
+
+    # -- snapshots ------------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """The match now as JSON (the complete state and the log marks), for :meth:`from_snapshot`."""
+        return {"state": self._state.to_json(), "marks": list(self._marks)}
+
+    @classmethod
+    def from_snapshot(cls, game: Game, record: GameRecord, version: int, data: Mapping[str, Any]) -> Match:
+        """The match of ``record`` rebuilt from a :meth:`snapshot` taken after ``version`` of its
+        moves, then the moves after it applied; ValueError (or the game's own error) if the
+        snapshot does not fit the record (the caller then replays the record instead)."""
+        check_engine(game, record)
+        if not 0 < version <= len(record.moves):
+            raise ValueError(f"snapshot at {version} does not fit a record of {len(record.moves)} moves")
+        state = game.state_from_json(data["state"])
+        marks = [int(m) for m in data["marks"]]
+        if state.version != version or len(marks) != version + 1 or len(state.log) != marks[-1]:
+            raise ValueError("the snapshot does not fit its record")
+        match = cls.__new__(cls)
+        match.game = game
+        match._state = state
+        match._marks = marks
+        match._last = {}
+        match._offered = {}
+        done = record.moves[:version]
+        for index, (seat, move_json) in enumerate(done):
+            match._last[seat] = (index, _canonical(move_json))
+        match.record = GameRecord(
+            game=record.game,
+            options=dict(record.options),
+            seed=record.seed,
+            moves=list(done),
+            engine=game.engine_version,
+        )
+        for seat, move_json in record.moves[version:]:
+            match.submit(seat, move_json)
+        return match
 
     def apply(self, seat: int, move: Move) -> None:
         """Apply a move object (already read). The state is replaced only when the move went

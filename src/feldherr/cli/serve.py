@@ -1,0 +1,137 @@
+"""``feldherr serve`` (the game server) and ``feldherr loadtest`` (its load benchmark).
+
+The server's packages (the ``server`` extra) are imported only when one of these commands runs, so
+the rest of the command line works without them.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from feldherr import __version__
+from feldherr.cli.common import CliError, described
+
+MISSING = (
+    "the server needs its extra packages: pip install 'feldherr[server]' (or bash scripts/setup.sh server)"
+)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from feldherr.server.app import create_app
+        from feldherr.server.config import Settings, default_db_url
+        from feldherr.server.store import Store
+    except ModuleNotFoundError as exc:
+        raise CliError(f"{MISSING} ({exc.name} is missing)") from exc
+    import feldherr.games
+
+    for item in args.register:
+        name, sep, target = item.partition("=")
+        if not sep or ":" not in target:
+            raise CliError(f"--register takes NAME=module:Class, not {item[:80]!r}")
+        feldherr.games.register(name, target)
+    settings = Settings(
+        db_url=args.db or default_db_url(),
+        redis_url=args.redis,
+        absent_after=args.absent_after,
+        absent_bot=args.absent_bot,
+        snapshot_every=args.snapshot_every,
+        bot_delay=args.bot_delay,
+    )
+    app = create_app(settings)
+    shown = Store(settings.db_url)
+    host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
+    print(f"feldherr {__version__} game server")
+    print(f"database: {shown.shown_url}")
+    shown.dispose()
+    if args.redis:
+        print(f"redis: {args.redis}")
+    print(f"open http://{host}:{args.port}/", flush=True)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        ws_max_size=settings.max_message,
+        log_level=args.log_level,
+        access_log=args.log_level == "debug",
+    )
+    return 0
+
+
+def run_loadtest(args: argparse.Namespace) -> int:
+    try:
+        from feldherr.server.loadtest import main as loadtest_main
+    except ModuleNotFoundError as exc:
+        raise CliError(f"{MISSING} ({exc.name} is missing)") from exc
+    return loadtest_main(args)
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="run the game server (lobby, WebSockets, bots, persistence)",
+        **described(
+            (
+                "Serve the games over HTTP and WebSocket: a lobby, seats with secret tokens, bots, "
+                "spectators. Games are stored in an SQLite file in your data directory unless --db names "
+                "another database (postgresql://user@host/db); several processes on one PostgreSQL share "
+                "games through --redis."
+            ),
+            "feldherr serve",
+            "feldherr serve --host 0.0.0.0 --port 8080 --db postgresql://feldherr@db/feldherr --redis redis://db:6379/0",
+        ),
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--db", metavar="URL", help="database URL (default: an SQLite file in the data directory)"
+    )
+    parser.add_argument("--redis", metavar="URL", help="Redis URL: share games with other server processes")
+    parser.add_argument(
+        "--absent-after",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="a bot plays for a seat whose player is gone this many seconds (default 60; negative: never)",
+    )
+    parser.add_argument(
+        "--absent-bot", metavar="NAME", help="the bot that stands in (default heuristic or random)"
+    )
+    parser.add_argument(
+        "--snapshot-every", type=int, default=50, metavar="N", help="store the state every N moves"
+    )
+    parser.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help="pause between bot moves")
+    parser.add_argument("--log-level", default="warning", choices=("debug", "info", "warning", "error"))
+    parser.add_argument(
+        "--register",
+        action="append",
+        default=[],
+        metavar="NAME=module:Class",
+        help="serve one more game class (for game authors and tests)",
+    )
+    parser.set_defaults(func=run_serve)
+
+    load = subparsers.add_parser(
+        "loadtest",
+        help="load benchmark of a running server (games, clients, latency)",
+        **described(
+            "Play many games at once against a running server over loopback and report moves per second, "
+            "acknowledgement latency (p50/p99), errors and lost moves.",
+            "feldherr loadtest --url http://127.0.0.1:8000 --games 100 --watchers 200 --seconds 120",
+        ),
+    )
+    load.add_argument(
+        "--url", action="append", default=[], help="server URL (repeat: clients spread over them)"
+    )
+    load.add_argument("--game", default="toy", help="the game to play (default toy)")
+    load.add_argument("--options", default="{}", help="game options as JSON")
+    load.add_argument("--games", type=int, default=100, help="concurrent games (default 100)")
+    load.add_argument("--players", type=int, default=2, help="scripted player clients per game (default 2)")
+    load.add_argument("--bots", type=int, default=0, help="bot seats per game (default 0)")
+    load.add_argument("--watchers", type=int, default=200, help="spectator sockets in all (default 200)")
+    load.add_argument("--seconds", type=float, default=60.0, help="how long (default 60)")
+    load.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    load.set_defaults(func=run_loadtest)

@@ -1,0 +1,463 @@
+"""The HTTP and WebSocket endpoints (FastAPI). The protocol is documented in docs/server.md.
+
+Handlers only read and check input and hand the work to the hub on a worker thread; nothing that
+touches the database or a game runs on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from feldherr import __version__
+from feldherr.core.errors import RuleError
+from feldherr.core.match import Match
+from feldherr.core.record import GameRecord
+from feldherr.games import game_names
+from feldherr.server.bus import make_bus
+from feldherr.server.config import Settings
+from feldherr.server.hub import Conn, Hub
+from feldherr.server.lobby import catalogue, parse_create
+from feldherr.server.protocol import ServerError, error_reply, get_int, get_lang, short_id, status_of
+from feldherr.server.store import Store
+
+log = logging.getLogger("feldherr.server")
+MAX_TOKENS = 8
+FINISHED = ("finished", "imported")
+STATUSES = ("open", "running", "finished", "imported")
+STATIC = Path(__file__).resolve().parent / "static"
+"""The browser client, when it is built: ``static/index.html`` is served at ``/`` and
+``/play/{id}``, the rest of the folder under ``/static``."""
+
+INDEX = """<!doctype html><html lang="en"><meta charset="utf-8"><title>feldherr</title>
+<body style="font-family:sans-serif;max-width:40em;margin:2em auto">
+<h1>feldherr</h1><p>The game server is running. The browser client is not part of this build yet;
+the protocol is in <code>docs/server.md</code>, the HTTP API at <a href="/docs">/docs</a>, the open
+games at <a href="/api/games">/api/games</a>.</p></body></html>"""
+
+
+class Bucket:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def create_app(settings: Settings) -> FastAPI:
+    store = Store(settings.db_url)
+    holder: dict[str, Hub] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(store.migrate)
+        bus = make_bus(settings.redis_url)
+        hub = Hub(store, settings, bus)
+        holder["hub"] = hub
+        await bus.start(hub.notice)
+        resumed = await hub.call(hub.resume_all)
+        if resumed:
+            log.warning("resumed %d unfinished game(s)", resumed)
+        scanner = asyncio.create_task(_scan(hub))
+        try:
+            yield
+        finally:
+            scanner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await scanner
+            await bus.stop()
+            hub.close()
+            store.dispose()
+
+    app = FastAPI(title="feldherr", version=__version__, lifespan=lifespan)
+
+    def hub() -> Hub:
+        return holder["hub"]
+
+    @app.exception_handler(ServerError)
+    async def _server_error(request: Request, exc: ServerError) -> JSONResponse:
+        return JSONResponse(error_reply(exc, None, _lang(request)), status_code=exc.status)
+
+    @app.exception_handler(RuleError)
+    async def _rule_error(request: Request, exc: RuleError) -> JSONResponse:
+        game_id = request.path_params.get("game_id")
+        table = hub().tables.get(game_id) if game_id else None
+        reply = error_reply(exc, table.game if table else None, _lang(request))
+        return JSONResponse(reply, status_code=status_of(exc))
+
+    async def read_json(request: Request) -> Any:
+        declared = request.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > settings.max_body:
+            raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > settings.max_body:
+                raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
+        try:
+            return json.loads(body)
+        except ValueError as exc:
+            raise ServerError("server.json", 400, "bad-json") from exc
+
+    def base_url(request: Request) -> str:
+        return str(request.base_url).rstrip("/")
+
+    # -- pages and facts ------------------------------------------------------------------------
+    if (STATIC / "index.html").is_file():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", response_class=HTMLResponse)
+    async def index() -> Response:
+        if (STATIC / "index.html").is_file():
+            return FileResponse(STATIC / "index.html")
+        return HTMLResponse(INDEX)
+
+    @app.get("/play/{game_id}", response_class=HTMLResponse)
+    async def play_page(game_id: str) -> Response:
+        return await index()
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {
+            "status": "ok",
+            "version": __version__,
+            "database": store.dialect,
+            "bus": hub().bus.kind,
+            "games": game_names(),
+        }
+
+    @app.get("/api/catalog")
+    async def get_catalogue() -> list[dict[str, Any]]:
+        return await hub().call(catalogue)
+
+    # -- the lobby ------------------------------------------------------------------------------------
+    @app.get("/api/games")
+    async def list_games(status: str | None = None, limit: int = 50, offset: int = 0) -> dict[str, Any]:
+        if status is not None and status not in STATUSES:
+            raise ServerError(
+                "server.field", field="status", wanted=" / ".join(STATUSES), wanted_de=" / ".join(STATUSES)
+            )
+        limit = max(1, min(limit, 200))
+        rows = await hub().call(store.list_games, status, limit, max(0, offset))
+        return {"games": [{**row.to_json(), "seats": [s.public() for s in seats]} for row, seats in rows]}
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(request: Request) -> dict[str, Any]:
+        new = parse_create(await read_json(request))
+        row, seats = await hub().call(hub().create, new)
+        base = base_url(request)
+        out_seats = []
+        for s in seats:
+            item: dict[str, Any] = s.public()
+            if s.token is not None:
+                item["token"] = s.token
+                item["invite"] = f"{base}/play/{row.id}#token={s.token}"
+            out_seats.append(item)
+        return {
+            **row.to_json(),
+            "watch": f"{base}/play/{row.id}",
+            "seats": out_seats,
+            "hotseat_tokens": [s.token for s in seats if s.kind == "hotseat"],
+        }
+
+    @app.get("/api/games/{game_id}")
+    async def game_info(game_id: str) -> dict[str, Any]:
+        def read() -> dict[str, Any]:
+            row = store.game(game_id)
+            if row is None:
+                raise ServerError("server.game", 404, "not-found", game=game_id)
+            return {**row.to_json(), "seats": [s.public() for s in store.seats(game_id)]}
+
+        return await hub().call(read)
+
+    @app.get("/api/games/{game_id}/update")
+    async def get_update(
+        request: Request, game_id: str, since: int | None = None, lang: str = "en"
+    ) -> dict[str, Any]:
+        if lang not in ("en", "de"):
+            raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
+        token = _bearer(request)
+        return await hub().call(_update, hub(), game_id, token, since, lang)
+
+    @app.post("/api/games/{game_id}/moves")
+    async def post_move(request: Request, game_id: str) -> dict[str, Any]:
+        token = _bearer(request)
+        data = await read_json(request)
+        if not isinstance(data, dict):
+            raise ServerError(
+                "server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt"
+            )
+        if token is None:
+            raise ServerError("server.token", 401, "token")
+        version = get_int(data, "version")
+        h = hub()
+        table = await h.call(h.table, game_id)
+        (seat,) = table.verify([token])
+        sub = await h.call(h.submit, game_id, seat, data.get("move"), version)
+        return {"type": "ack", "seat": seat, **sub.to_json()}
+
+    @app.post("/api/games/{game_id}/rematch")
+    async def rematch(request: Request, game_id: str) -> dict[str, Any]:
+        token = _bearer(request)
+        if token is None:
+            raise ServerError("server.token", 401, "token")
+        return await hub().call(hub().rematch, game_id, token)
+
+    # -- records and replays ----------------------------------------------------------------------
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str) -> Response:
+        data = await hub().call(_finished_record, hub(), game_id)
+        return JSONResponse(data.to_json())
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay_step(game_id: str, at: int | None = None, lang: str = "en") -> dict[str, Any]:
+        if lang not in ("en", "de"):
+            raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
+        return await hub().call(_replay_at, hub(), game_id, at, lang)
+
+    @app.post("/api/records", status_code=201)
+    async def import_record(request: Request) -> dict[str, Any]:
+        data = await read_json(request)
+        game_id = await hub().call(hub().import_record, data)
+        return {"id": game_id, "replay": f"{base_url(request)}/api/games/{game_id}/replay"}
+
+    # -- the socket ------------------------------------------------------------------------------------
+    @app.websocket("/ws/games/{game_id}")
+    async def socket(ws: WebSocket, game_id: str) -> None:
+        await ws.accept()
+        h = hub()
+        conn = Conn(asyncio.get_running_loop(), settings.queue_limit)
+        sender = asyncio.create_task(_sender(ws, conn))
+        bucket = Bucket(settings.rate, settings.burst)
+        attached = False
+        refused = 0
+        try:
+            while not conn.closed:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    text = (message.get("bytes") or b"").decode("utf-8", "replace")
+                msg_id: Any = None
+                try:
+                    if len(text) > settings.max_message:
+                        raise ServerError("server.size", 413, "too-large", limit=settings.max_message)
+                    allowed = bucket.take()
+                    if not allowed:
+                        refused += 1
+                        if refused > 10 * settings.burst:
+                            break  # a flood: hang up
+                    rate = ServerError("server.rate", 429, "rate")
+                    try:
+                        data = json.loads(text)
+                    except ValueError as exc:
+                        raise (rate if not allowed else ServerError("server.json", 400, "bad-json")) from exc
+                    if not isinstance(data, dict):
+                        raise rate if not allowed else ServerError("server.json", 400, "bad-json")
+                    msg_id = short_id(data.get("id"))
+                    if not allowed:  # refused after reading, so that the refusal names the message
+                        raise rate
+                    kind = data.get("type")
+                    if kind == "hello":
+                        if attached:
+                            raise ServerError("server.type", kind="hello (again)")
+                        tokens, since, lang = _hello(data)
+                        conn.lang = lang
+                        try:
+                            await h.call(h.attach, conn, game_id, tokens, since)
+                        except ServerError as err:
+                            conn.push(error_reply(err, None, conn.lang, msg_id))
+                            break
+                        attached = True
+                    elif not attached:
+                        raise ServerError("server.hello", 401, "hello")
+                    elif kind == "move":
+                        seat = data.get("seat", conn.seats[0] if len(conn.seats) == 1 else None)
+                        if type(seat) is not int or seat not in conn.seats:
+                            raise ServerError("server.seat", 403, "not-your-seat", seat=repr(seat)[:20])
+                        version = get_int(data, "version")
+                        await h.call(h.submit, game_id, seat, data.get("move"), version, conn, msg_id)
+                    elif kind == "lang":
+                        conn.lang = get_lang(data)
+                        await h.call(_resend, h, conn, game_id, True)
+                    elif kind == "sync":
+                        await h.call(_resend, h, conn, game_id)
+                    elif kind == "ping":
+                        conn.push({"type": "pong", "id": msg_id})
+                    else:
+                        raise ServerError("server.type", kind=repr(kind)[:40])
+                except (ServerError, RuleError) as err:
+                    table = h.tables.get(game_id)
+                    conn.push(error_reply(err, table.game if table else None, conn.lang, msg_id))
+                except Exception:
+                    log.exception("socket message failed")
+                    conn.push(
+                        error_reply(ServerError("server.internal", 500, "internal"), None, conn.lang, msg_id)
+                    )
+        except WebSocketDisconnect:
+            pass
+        finally:
+            conn.close()  # after what is queued (pushes are scheduled in order): the sender then closes
+            if attached:
+                await h.call(h.detach, conn, game_id)
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(sender, 2.0)
+            sender.cancel()
+
+    return app
+
+
+async def _scan(hub: Hub) -> None:
+    while True:
+        await asyncio.sleep(1.0)
+        try:
+            await hub.call(hub.scan)
+        except Exception:
+            log.exception("scan failed")
+
+
+async def _sender(ws: WebSocket, conn: Conn) -> None:
+    try:
+        while True:
+            message = await conn.queue.get()
+            if message is None:
+                if ws.client_state == WebSocketState.CONNECTED:
+                    await ws.close(code=4000)
+                return
+            await ws.send_text(json.dumps(message, ensure_ascii=False))
+    except Exception:  # the socket is gone; the receiver notices
+        conn.closed = True
+
+
+def _lang(request: Request) -> str:
+    lang = request.query_params.get("lang", "en")
+    return lang if lang in ("en", "de") else "en"
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token or len(token) > 100:
+        raise ServerError("server.token", 401, "token")
+    return token.strip()
+
+
+def _hello(data: dict[str, Any]) -> tuple[list[str], dict[int | None, int | None], str]:
+    tokens = data.get("tokens", [])
+    if (
+        not isinstance(tokens, list)
+        or len(tokens) > MAX_TOKENS
+        or not all(isinstance(t, str) and 0 < len(t) <= 100 for t in tokens)
+    ):
+        raise ServerError(
+            "server.field", field="tokens", wanted="a list of tokens", wanted_de="eine Liste von Schlüsseln"
+        )
+    lang = get_lang(data)
+    raw = data.get("since")
+    since: dict[int | None, int | None] = {}
+    if type(raw) is int and raw >= 0:
+        since = {None: raw, **{s: raw for s in range(64)}}
+    elif isinstance(raw, dict):
+        for key, value in raw.items():
+            if not (
+                isinstance(key, str) and key.isdigit() and len(key) < 4 and type(value) is int and value >= 0
+            ):
+                raise ServerError(
+                    "server.field", field="since", wanted="{seat: version}", wanted_de="{Platz: Stand}"
+                )
+            since[int(key)] = value
+    elif raw is not None:
+        raise ServerError("server.field", field="since", wanted="a version", wanted_de="ein Stand")
+    return tokens, since, lang
+
+
+def _update(hub: Hub, game_id: str, token: str | None, since: int | None, lang: str) -> dict[str, Any]:
+    table = hub.table(game_id)
+    seats = table.verify([token]) if token is not None else ()
+    if not seats and not table.row.public:
+        raise ServerError("server.spectators", 403, "forbidden")
+    seat = seats[0] if seats else None
+    with table.lock:
+        hub._catch_up(table)
+        match = table.match
+        asked = [seat] if seat is not None and seat in match.to_move() else []
+        return {
+            "type": "update",
+            "game": game_id,
+            "seat": seat,
+            **match.update(seat, since, lang),
+            "asked": asked,
+        }
+
+
+def _resend(hub: Hub, conn: Conn, game_id: str, whole_log: bool = False) -> None:
+    """The connection's current updates again (``whole_log``: with the whole log, e.g. in a new
+    language)."""
+    table = hub.table(game_id)
+    with table.lock:
+        hub._catch_up(table)
+        if whole_log:
+            for viewer in conn.viewers:
+                conn.sent[viewer] = None
+        hub._send(table, conn, force=True)
+
+
+def _finished_record(hub: Hub, game_id: str) -> GameRecord:
+    row = hub.store.game(game_id)
+    if row is None:
+        raise ServerError("server.game", 404, "not-found", game=game_id)
+    if row.status not in FINISHED:
+        raise ServerError("server.not-finished", 403, "not-finished")
+    table = hub.table(game_id)
+    with table.lock:
+        hub._catch_up(table)
+        return table.match.finish_record()
+
+
+def _replay_at(hub: Hub, game_id: str, at: int | None, lang: str) -> dict[str, Any]:
+    record = _finished_record(hub, game_id)
+    total = len(record.moves)
+    at = total if at is None else max(0, min(at, total))
+    game = hub.table(game_id).game
+    part = GameRecord(record.game, dict(record.options), record.seed, record.moves[:at], engine=record.engine)
+    match = Match.from_record(game, part)
+    out: dict[str, Any] = {
+        "game": game_id,
+        "at": at,
+        "total": total,
+        "moves": [[seat, mv] for seat, mv in record.moves],
+        "view": match.view(None),
+        "log": match.log_since(None, None, lang),
+    }
+    outcome = match.outcome()
+    if outcome is not None:
+        out["outcome"] = outcome.to_json()
+    return out
+
+
+__all__ = ["create_app"]

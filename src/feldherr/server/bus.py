@@ -1,0 +1,104 @@
+"""Telling the other server processes that a game changed.
+
+The database holds the truth; the bus only says "game G is now at version V". A process that holds
+sockets of G reads the new moves from the database and pushes the updates. With one process there
+is nobody to tell (:class:`LocalBus`); with several, Redis pub/sub carries the news
+(:class:`RedisBus`). A lost notice costs only latency: every process also catches up whenever it
+touches a game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+log = logging.getLogger("feldherr.server")
+CHANNEL = "feldherr:game:"
+
+Listener = Callable[[str, int], None]
+
+
+class LocalBus:
+    """One process: nothing to fan out."""
+
+    def __init__(self) -> None:
+        self.origin = secrets.token_hex(6)
+
+    def publish(self, game_id: str, version: int) -> None:
+        return None
+
+    async def start(self, listener: Listener) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+    @property
+    def kind(self) -> str:
+        return "local"
+
+
+class RedisBus(LocalBus):
+    """Redis pub/sub: one channel per game, every process listens to all of them."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        import redis
+        import redis.asyncio
+
+        self.url = url
+        self._pub: Any = redis.Redis.from_url(url)
+        self._sub: Any = redis.asyncio.Redis.from_url(url)
+        self._task: asyncio.Task[None] | None = None
+        self._pub.ping()  # fail at start, not at the first move
+
+    @property
+    def kind(self) -> str:
+        return "redis"
+
+    def publish(self, game_id: str, version: int) -> None:
+        message = json.dumps({"v": version, "o": self.origin})
+        try:
+            self._pub.publish(CHANNEL + game_id, message)
+        except Exception as exc:  # the move is stored; other processes catch up on their next touch
+            log.warning("redis publish failed: %r", exc)
+
+    async def start(self, listener: Listener) -> None:
+        pubsub = self._sub.pubsub()
+        await pubsub.psubscribe(CHANNEL + "*")
+        self._task = asyncio.create_task(self._listen(pubsub, listener))
+
+    async def _listen(self, pubsub: Any, listener: Listener) -> None:
+        while True:
+            try:
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                if message is None:
+                    continue
+                channel = message["channel"].decode()
+                data = json.loads(message["data"])
+                if data.get("o") != self.origin:
+                    listener(channel[len(CHANNEL) :], int(data["v"]))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # keep listening; log and back off a little
+                log.warning("redis listener: %r", exc)
+                await asyncio.sleep(0.5)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        with contextlib.suppress(Exception):
+            await self._sub.aclose()
+        with contextlib.suppress(Exception):
+            self._pub.close()
+
+
+def make_bus(url: str | None) -> LocalBus:
+    return RedisBus(url) if url else LocalBus()

@@ -1,0 +1,65 @@
+"""Server settings and where the default database lives."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def data_dir() -> Path:
+    """The user's data directory for feldherr (XDG on Linux, the usual places elsewhere);
+    ``FELDHERR_DATA`` overrides it."""
+    override = os.environ.get("FELDHERR_DATA")
+    if override:
+        return Path(override)
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA", home / "AppData" / "Roaming"))
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "feldherr"
+
+
+def default_db_url() -> str:
+    return f"sqlite:///{data_dir() / 'server.sqlite3'}"
+
+
+def normalize_db_url(url: str) -> str:
+    """``postgresql://`` means psycopg 3 (the driver the server extra installs)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+@dataclass
+class Settings:
+    """What ``feldherr serve`` can be told; the defaults suit one person's machine."""
+
+    db_url: str
+    redis_url: str | None = None
+    absent_after: float = 60.0
+    """Seconds a human seat may owe a decision while nobody holds it before a bot plays for it
+    (negative: never)."""
+    absent_bot: str | None = None
+    """The bot that plays for an absent seat (default: ``heuristic`` where the game has one)."""
+    snapshot_every: int = 50
+    """Store the state as JSON every this many moves, so a restart need not replay everything."""
+    bot_delay: float = 0.0
+    """Seconds between two bot moves (lets people follow the bots' play)."""
+    max_message: int = 64 * 1024
+    """Largest WebSocket message accepted (bytes)."""
+    max_body: int = 4 * 1024 * 1024
+    """Largest HTTP request body accepted (bytes; a record import is the biggest)."""
+    rate: float = 20.0
+    """Messages per second a connection may send on average ..."""
+    burst: int = 60
+    """... and at once."""
+    workers: int = 8
+    """Threads for database work and bots (off the event loop)."""
+    queue_limit: int = 500
+    """Messages waiting for a slow connection before it is dropped (the client reconnects)."""

@@ -1,0 +1,629 @@
+"""Live games in this process, and the one path by which a game changes.
+
+A :class:`Table` is a game loaded in this process: its :class:`~feldherr.core.match.Match`, its
+seats, the bots at it. The :class:`Hub` holds the tables and the connections, and changes a game
+only in :meth:`Hub.commit`:
+
+1. open a transaction and lock the game's row (``FOR UPDATE`` on PostgreSQL, ``BEGIN IMMEDIATE``
+   on SQLite);
+2. catch up: apply the moves another process stored since this process last looked;
+3. submit the move to the match (stale and duplicate submissions are the match's business);
+4. store the move (and every N moves a snapshot) and the game's new version; commit;
+5. only then acknowledge, publish the change on the bus, and push every connection its update.
+
+A move is acknowledged only after its transaction committed, so a crash loses no acknowledged
+move; a failure after the match accepted a move but before the commit drops the table from memory
+(it is rebuilt from the database on next use). All of this runs on worker threads, never on the
+event loop; a table's lock keeps one thread at a time inside it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hmac
+import json
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from feldherr.core.bots import Bot
+from feldherr.core.errors import OptionError, RecordError, RuleError, StaleMoveError
+from feldherr.core.game import JSON, Game
+from feldherr.core.match import Match, Submission
+from feldherr.core.play import bot_seeds, bot_table
+from feldherr.core.record import GameRecord
+from feldherr.games import get_game
+from feldherr.server import snapshot
+from feldherr.server.bus import LocalBus
+from feldherr.server.config import Settings
+from feldherr.server.protocol import ServerError
+from feldherr.server.store import GameRow, SeatRow, Store
+
+log = logging.getLogger("feldherr.server")
+T = TypeVar("T")
+HUMAN_KINDS = ("human", "hotseat")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_game_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class Conn:
+    """One connected socket: the seats it holds (none: a spectator), its language, and how far
+    each of its viewers has been sent. Messages go through a queue that a sender task drains; a
+    connection that lets too many pile up is dropped (its client reconnects and misses nothing)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, limit: int) -> None:
+        self.loop = loop
+        self.limit = limit
+        self.seats: tuple[int, ...] = ()
+        self.lang = "en"
+        self.sent: dict[int | None, int | None] = {}
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.closed = False
+
+    @property
+    def viewers(self) -> tuple[int | None, ...]:
+        return self.seats if self.seats else (None,)
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` (from any thread)."""
+        self.loop.call_soon_threadsafe(self._put, message)
+
+    def _put(self, message: dict[str, Any] | None) -> None:
+        if self.closed:
+            return
+        if message is None or self.queue.qsize() >= self.limit:
+            self.closed = True
+            self.queue.put_nowait(None)  # the sender closes the socket
+            return
+        self.queue.put_nowait(message)
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self._put, None)
+
+
+class Table:
+    """A game loaded in this process (see the module docstring)."""
+
+    def __init__(self, row: GameRow, seats: list[SeatRow], game: Game, match: Match) -> None:
+        self.id = row.id
+        self.row = row
+        self.seats = seats
+        self.game = game
+        self.match = match
+        self.lock = threading.RLock()
+        table = bot_table(game)
+        seeds = bot_seeds(row.seed, len(seats))
+        self.bots: dict[int, Bot] = {
+            s.seat: table[s.bot](seeds[s.seat]) for s in seats if s.kind == "bot" and s.bot in table
+        }
+        self.stand_ins: dict[int, Bot] = {}
+        self.pending_since = time.time()
+        self.driving = False
+        self.again = False
+
+    def verify(self, tokens: Iterable[str]) -> tuple[int, ...]:
+        """The seats whose tokens these are (constant-time comparison); ServerError if any is
+        no seat's token."""
+        found: set[int] = set()
+        for token in tokens:
+            given = token.encode()
+            hit: int | None = None
+            for seat in self.seats:
+                if seat.token is not None and hmac.compare_digest(seat.token.encode(), given):
+                    hit = seat.seat
+            if hit is None:
+                raise ServerError("server.token", 401, "token")
+            found.add(hit)
+        return tuple(sorted(found))
+
+
+@dataclass
+class NewGame:
+    """A game to create: checked by the lobby before it reaches the hub."""
+
+    game: str
+    options: dict[str, Any]
+    seats: list[SeatRow]
+    public: bool
+    seed: int
+    rematch_of: str | None = None
+
+
+class Hub:
+    """The tables and connections of this process (see the module docstring)."""
+
+    def __init__(self, store: Store, settings: Settings, bus: LocalBus) -> None:
+        self.store = store
+        self.settings = settings
+        self.bus = bus
+        self.tables: dict[str, Table] = {}
+        self.conns: dict[str, set[Conn]] = {}
+        self._lock = threading.Lock()
+        self.executor = ThreadPoolExecutor(settings.workers, thread_name_prefix="feldherr")
+        self._last_beat = 0.0
+
+    # -- threads ---------------------------------------------------------------------------------
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run blocking work on a worker thread and wait for it without blocking the loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, functools.partial(fn, *args))
+
+    def spawn(self, fn: Callable[..., Any], *args: Any) -> None:
+        def run() -> None:
+            try:
+                fn(*args)
+            except Exception:
+                log.exception("background work failed")
+
+        self.executor.submit(run)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    # -- loading -----------------------------------------------------------------------------
+    def table(self, game_id: str) -> Table:
+        table = self.tables.get(game_id)
+        if table is not None:
+            return table
+        table = self._load(game_id)
+        with self._lock:
+            return self.tables.setdefault(game_id, table)
+
+    def _load(self, game_id: str) -> Table:
+        row = self.store.game(game_id)
+        if row is None:
+            raise ServerError("server.game", 404, "not-found", game=game_id)
+        try:
+            game = get_game(row.game)
+        except ValueError as exc:
+            raise ServerError("server.unknown-game", 500, "unavailable", game=row.game) from exc
+        seats = self.store.seats(game_id)
+        moves = self.store.moves(game_id)
+        record = GameRecord(
+            game=row.game,
+            options=row.options,
+            seed=row.seed,
+            moves=[(seat, mv) for _, seat, mv in moves],
+            engine=row.engine,
+        )
+        return Table(row, seats, game, self._rebuild(game, record, game_id))
+
+    def _rebuild(self, game: Game, record: GameRecord, game_id: str) -> Match:
+        snap = self.store.latest_snapshot(game_id, len(record.moves)) if record.moves else None
+        if snap is not None:
+            try:
+                return snapshot.resume(game, record, snap[0], snap[1])
+            except Exception as exc:  # a snapshot that does not fit: replay the whole record
+                log.warning("game %s: snapshot at %d unusable (%r); replaying", game_id, snap[0], exc)
+        return Match.from_record(game, record)
+
+    def evict(self, table: Table) -> None:
+        with self._lock:
+            if self.tables.get(table.id) is table:
+                del self.tables[table.id]
+
+    def resume_all(self) -> int:
+        """Load every unfinished game and let its bots play on (at start)."""
+        count = 0
+        for game_id in self.store.unfinished():
+            try:
+                self.table(game_id)
+            except Exception:
+                log.exception("game %s cannot be resumed", game_id)
+                continue
+            self.spawn(self.drive, game_id)
+            count += 1
+        return count
+
+    # -- creating -------------------------------------------------------------------------------
+    def create(self, new: NewGame) -> tuple[GameRow, list[SeatRow]]:
+        game = get_game(new.game)
+        match = Match(game, new.options, new.seed)  # the options are checked once more here
+        now = time.time()
+        open_ = any(s.kind == "human" and not s.claimed for s in new.seats)
+        row = GameRow(
+            id=new_game_id(),
+            game=new.game,
+            options=match.record.options,
+            seed=new.seed,
+            engine=game.engine_version,
+            version=0,
+            status="finished" if match.is_over() else ("open" if open_ else "running"),
+            public=new.public,
+            outcome=None,
+            rematch_of=new.rematch_of,
+            rematch=None,
+            created=now,
+            updated=now,
+        )
+        self.store.create_game(row, new.seats)
+        with self._lock:
+            self.tables[row.id] = Table(row, new.seats, game, match)
+        self.spawn(self.drive, row.id)
+        return row, new.seats
+
+    def rematch(self, game_id: str, token: str) -> dict[str, Any]:
+        """The rematch of a finished game with the same seats (created by the first seat that
+        asks); answers the asking seat's place and token in it."""
+        table = self.table(game_id)
+        (seat,) = table.verify([token])
+        with self.store.begin() as conn:
+            row = self.store.game(game_id, conn, lock=True)
+            assert row is not None
+            if row.status != "finished":
+                raise ServerError("server.not-finished", 409, "not-finished")
+            new_id = row.rematch
+            if new_id is None:
+                seats = [
+                    SeatRow(
+                        s.seat,
+                        s.kind,
+                        s.bot,
+                        s.name,
+                        None if s.kind == "bot" else new_token(),
+                        s.kind != "human",
+                        time.time(),
+                    )
+                    for s in table.seats
+                ]
+                new = NewGame(row.game, row.options, seats, row.public, secrets.randbelow(2**63), game_id)
+                game = get_game(row.game)
+                match = Match(game, new.options, new.seed)
+                now = time.time()
+                new_row = GameRow(
+                    new_game_id(),
+                    row.game,
+                    match.record.options,
+                    new.seed,
+                    game.engine_version,
+                    0,
+                    "open" if any(not s.claimed for s in seats) else "running",
+                    row.public,
+                    None,
+                    game_id,
+                    None,
+                    now,
+                    now,
+                )
+                self.store.create_game(new_row, seats, conn)
+                self.store.set_game(conn, game_id, rematch=new_row.id)
+                new_id = new_row.id
+        new_table = self.table(new_id)
+        self.spawn(self.drive, new_id)
+        return {"id": new_id, "seat": seat, "token": new_table.seats[seat].token}
+
+    def import_record(self, data: Any) -> str:
+        try:
+            record = GameRecord.from_json(data)
+            game = get_game(record.game)
+            match = Match.from_record(game, record)
+        except (RecordError, OptionError, ValueError) as exc:
+            raise ServerError("server.record", 422, "bad-record", message=str(exc)) from exc
+        now = time.time()
+        outcome = match.outcome()
+        row = GameRow(
+            new_game_id(),
+            game.name,
+            match.record.options,
+            record.seed,
+            game.engine_version,
+            match.version,
+            "finished" if outcome is not None else "imported",
+            True,
+            outcome.to_json() if outcome is not None else None,
+            None,
+            None,
+            now,
+            now,
+        )
+        seats = [SeatRow(s, "imported", None, f"{s + 1}", None, True, now) for s in range(match.num_players)]
+        with self.store.begin() as conn:
+            self.store.create_game(row, seats, conn)
+            self.store.add_moves(conn, row.id, match.record.moves)
+        return row.id
+
+    # -- connections ------------------------------------------------------------------------------
+    def attach(
+        self, conn: Conn, game_id: str, tokens: Sequence[str], since: dict[int | None, int | None]
+    ) -> None:
+        """Seat a connection: check its tokens, send the welcome and its first updates."""
+        table = self.table(game_id)
+        seats = table.verify(tokens)
+        if not seats and not table.row.public:
+            raise ServerError("server.spectators", 403, "forbidden")
+        conn.seats = seats
+        with table.lock:
+            self._catch_up(table)
+            for viewer in conn.viewers:
+                conn.sent[viewer] = since.get(viewer)
+            with self._lock:
+                self.conns.setdefault(game_id, set()).add(conn)
+            conn.push(
+                {
+                    "type": "welcome",
+                    "game": game_id,
+                    "name": table.game.name,
+                    "title": table.game.title,
+                    "seats": list(seats),
+                    "spectator": not seats,
+                    "table": [s.public() for s in table.seats],
+                }
+            )
+            for s in seats:  # the player is back: the stand-in stops
+                table.stand_ins.pop(s, None)
+            self._send(table, conn, force=True)
+        unclaimed = [s for s in seats if not table.seats[s].claimed]
+        if seats:
+            if unclaimed:
+                self.store.claim(game_id, unclaimed)
+                for s in unclaimed:
+                    table.seats[s].claimed = True
+            else:
+                self.store.touch(game_id, seats)
+
+    def detach(self, conn: Conn, game_id: str) -> None:
+        with self._lock:
+            conns = self.conns.get(game_id)
+            if conns is not None:
+                conns.discard(conn)
+                if not conns:
+                    del self.conns[game_id]
+        if conn.seats:
+            self.store.touch(game_id, conn.seats)  # absence counts from leaving
+
+    def present(self, game_id: str) -> set[int]:
+        with self._lock:
+            return {s for c in self.conns.get(game_id, ()) for s in c.seats}
+
+    # -- changing -------------------------------------------------------------------------------
+    def submit(
+        self,
+        game_id: str,
+        seat: int,
+        move_json: JSON,
+        expected: int | None,
+        reply: Conn | None = None,
+        msg_id: Any = None,
+    ) -> Submission:
+        """A person's move: commit it, acknowledge it, push the updates, let the bots answer."""
+        table = self.table(game_id)
+        with table.lock:
+            try:
+                sub = self.commit(table, seat, move_json, expected)
+            except RuleError:
+                self._broadcast(table)  # the commit may have caught up with other processes' moves
+                raise
+            if reply is not None:
+                reply.push({"type": "ack", "id": msg_id, "seat": seat, **sub.to_json()})
+            if sub.applied:
+                self._broadcast(table)
+        if sub.applied:
+            self.spawn(self.drive, game_id)
+        return sub
+
+    def commit(self, table: Table, seat: int, move_json: JSON, expected: int | None) -> Submission:
+        """Steps 1-4 of the module docstring; the caller holds ``table.lock``."""
+        applied = False
+        match = table.match
+        try:
+            with self.store.begin() as conn:
+                stored_version = self.store.lock_version(conn, table.id)
+                if stored_version is None:
+                    raise ServerError("server.game", 404, "not-found", game=table.id)
+                if stored_version != match.version:
+                    self._catch_up(table, conn)
+                sub = match.submit(seat, move_json, expected)
+                if sub.applied:
+                    applied = True
+                    index = len(match.record.moves) - 1
+                    outcome = match.outcome()
+                    self.store.record_move(
+                        conn,
+                        table.id,
+                        index,
+                        seat,
+                        json.dumps(match.record.moves[-1][1]),
+                        match.version,
+                        outcome.to_json() if outcome is not None else None,
+                    )
+                    every = self.settings.snapshot_every
+                    if every > 0 and len(match.record.moves) % every == 0 and outcome is None:
+                        self._snapshot(conn, table)
+        except BaseException:
+            if applied:  # the match moved on but the database did not: forget this copy
+                self.evict(table)
+            raise
+        if applied:
+            table.pending_since = time.time()
+            if match.is_over():
+                table.row.status = "finished"
+            self.bus.publish(table.id, match.version)
+        return sub
+
+    def _snapshot(self, conn: Any, table: Table) -> None:
+        """Store a snapshot; one that cannot be taken is skipped (it only saves replay time)."""
+        try:
+            data = json.dumps(snapshot.take(table.match))
+        except Exception:
+            log.exception("game %s: no snapshot", table.id)
+            return
+        self.store.add_snapshot(conn, table.id, len(table.match.record.moves), data)
+
+    def _catch_up(self, table: Table, conn: Any = None) -> bool:
+        """Apply the moves stored by other processes; the caller holds ``table.lock``."""
+        match = table.match
+        rows = self.store.moves(table.id, len(match.record.moves), conn)
+        try:
+            for _, seat, move_json in rows:
+                match.submit(seat, move_json)
+        except Exception:
+            self.evict(table)
+            raise
+        if rows:
+            table.pending_since = time.time()
+        return bool(rows)
+
+    def refresh(self, game_id: str) -> None:
+        """Another process changed the game: catch up and push the updates to our sockets."""
+        table = self.tables.get(game_id)
+        if table is None:
+            return
+        with table.lock:
+            self._catch_up(table)
+            self._broadcast(table)  # also what an earlier commit caught up without pushing
+
+    def notice(self, game_id: str, version: int) -> None:
+        """A bus message (on the event loop): refresh off the loop if we hold that game."""
+        table = self.tables.get(game_id)
+        if table is not None and table.match.version < version and game_id in self.conns:
+            self.spawn(self.refresh, game_id)
+
+    # -- bots ---------------------------------------------------------------------------------------
+    def drive(self, game_id: str) -> None:
+        """Let the bots (and stand-ins for absent players) move until a person is asked."""
+        try:
+            table = self.table(game_id)
+        except ServerError:
+            return
+        with table.lock:
+            if table.driving:
+                table.again = True
+                return
+            table.driving = True
+        try:
+            while True:
+                with table.lock:
+                    table.again = False
+                    moved = self._bot_step(table)
+                    if not moved and not table.again:
+                        table.driving = False
+                        return
+                if moved and self.settings.bot_delay > 0:
+                    time.sleep(self.settings.bot_delay)
+        except BaseException:
+            table.driving = False
+            raise
+
+    def _bot_step(self, table: Table) -> bool:
+        match = table.match
+        if match.is_over():
+            return False
+        for seat in match.to_move():
+            bot = table.bots.get(seat) or table.stand_ins.get(seat)
+            if bot is None:
+                continue
+            move = bot.choose(match.seat_access(seat))
+            try:
+                self.commit(table, seat, table.game.move_to_json(move), match.version)
+            except StaleMoveError:
+                self._broadcast(table)
+                return True  # another process moved first; we caught up, so look again
+            except RuleError:
+                log.exception(
+                    "game %s: the %s bot of seat %d made an illegal move", table.id, type(bot), seat
+                )
+                return False
+            if table.match is not match:  # pragma: no cover - evicted
+                return False
+            self._broadcast(table)
+            return True
+        return False
+
+    def _stand_in(self, game: Game, seat: int) -> Bot:
+        bots = bot_table(game)
+        name = self.settings.absent_bot or ("heuristic" if "heuristic" in bots else "random")
+        return bots.get(name, bots["random"])(secrets.randbelow(2**31))
+
+    def scan(self) -> None:
+        """Once a second: heartbeat for the seats held here, and stand-ins for absent players."""
+        now = time.time()
+        after = self.settings.absent_after
+        beat = now - self._last_beat >= max(1.0, after / 3)
+        if beat:
+            self._last_beat = now
+            with self._lock:
+                held = {gid: {s for c in conns for s in c.seats} for gid, conns in self.conns.items()}
+            for gid, seats in held.items():
+                if seats:
+                    self.store.touch(gid, seats)
+        if after < 0:
+            return
+        for table in list(self.tables.values()):
+            present = self.present(table.id)
+            with table.lock:
+                match = table.match
+                if match.is_over():
+                    continue
+                for s in [s for s in table.stand_ins if s in present]:
+                    del table.stand_ins[s]
+                waiting = [
+                    s
+                    for s in match.to_move()
+                    if table.seats[s].kind in HUMAN_KINDS and s not in present and s not in table.stand_ins
+                ]
+                if not table.stand_ins and (not waiting or now - table.pending_since < after):
+                    continue
+            fresh = self.store.seats(table.id)  # last_seen is kept up by whichever process holds the seat
+            with table.lock:
+                for s in list(table.stand_ins):
+                    if now - fresh[s].last_seen < after:
+                        del table.stand_ins[s]
+                absent = [s for s in waiting if fresh[s].claimed and now - fresh[s].last_seen >= after]
+                for s in absent:
+                    table.stand_ins[s] = self._stand_in(table.game, s)
+                    table.seats[s].claimed = True
+            if absent:
+                log.info("game %s: a bot plays for absent seat(s) %s", table.id, absent)
+                self.spawn(self.drive, table.id)
+
+    # -- pushing ------------------------------------------------------------------------------------
+    def _broadcast(self, table: Table) -> None:
+        with self._lock:
+            conns = list(self.conns.get(table.id, ()))
+        shared: dict[tuple[int | None, str], dict[str, Any]] = {}
+        for conn in conns:
+            self._send(table, conn, shared=shared)
+
+    def _send(
+        self,
+        table: Table,
+        conn: Conn,
+        force: bool = False,
+        shared: dict[tuple[int | None, str], dict[str, Any]] | None = None,
+    ) -> None:
+        """Push ``conn`` one update per seat it holds (spectators: one for seat None)."""
+        match = table.match
+        to_move = match.to_move()
+        asked = [s for s in conn.seats if s in to_move]
+        for viewer in conn.viewers:
+            since = conn.sent.get(viewer)
+            if since == match.version and not force:
+                continue
+            key = (since if viewer is None else -1, conn.lang)
+            message = shared.get((viewer, str(key))) if shared is not None and viewer is None else None
+            if message is None:
+                message = {
+                    "type": "update",
+                    "game": table.id,
+                    "seat": viewer,
+                    **match.update(viewer, since, conn.lang),
+                    "asked": asked,
+                    "turn": asked[0] if asked else None,
+                    "stand_ins": sorted(table.stand_ins),
+                }
+                if shared is not None and viewer is None:
+                    shared[(viewer, str(key))] = message
+            conn.sent[viewer] = match.version
+            conn.push(message)

@@ -1,0 +1,112 @@
+"""The lobby: the game catalogue (forms come from each game's option spec) and reading a request
+to create a game, by exact type, into a :class:`~feldherr.server.hub.NewGame`."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from feldherr.core.errors import OptionError
+from feldherr.core.play import bot_table
+from feldherr.games import game_names, get_game
+from feldherr.server.hub import NewGame, new_token
+from feldherr.server.protocol import ServerError, get_int, get_str
+from feldherr.server.store import SeatRow
+
+SEAT_KINDS = ("human", "hotseat", "bot")
+MAX_NAME = 40
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every game this build serves: names, player counts, the option form, the bots."""
+    out = []
+    for name in game_names():
+        try:
+            game = get_game(name)
+        except ValueError:
+            continue
+        out.append(
+            {
+                "name": name,
+                "title": game.title,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "options": [spec.to_json() for spec in game.option_spec()],
+                "bots": sorted(bot_table(game)),
+                "default_bot": default_bot(list(bot_table(game))),
+            }
+        )
+    return out
+
+
+def default_bot(names: list[str]) -> str:
+    return "heuristic" if "heuristic" in names else "random"
+
+
+def parse_create(data: Any) -> NewGame:
+    """A create request: ``{"game", "options", "seats": [{"kind", "bot", "name"}], "public", "seed"}``."""
+    if not isinstance(data, dict):
+        raise ServerError("server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt")
+    name = get_str(data, "game", 64)
+    try:
+        game = get_game(name)
+    except ValueError as exc:
+        raise ServerError("server.unknown-game", 404, "not-found", game=name) from exc
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise ServerError("server.options", 422, "bad-options", message="options must be a JSON object")
+    try:
+        options = game.normalize_options(options)
+    except (OptionError, ValueError, TypeError) as exc:
+        raise ServerError("server.options", 422, "bad-options", message=str(exc)) from exc
+    players = options.get("players", game.min_players)
+    if type(players) is not int:
+        raise ServerError("server.options", 422, "bad-options", message="players")
+    seats = parse_seats(data.get("seats"), players, list(bot_table(game)))
+    public = data.get("public", True)
+    if type(public) is not bool:
+        raise ServerError("server.field", field="public", wanted="true or false", wanted_de="true oder false")
+    seed = get_int(data, "seed", secrets.randbelow(2**63), 0, 2**63 - 1)
+    return NewGame(name, options, seats, public, seed)
+
+
+def parse_seats(raw: Any, players: int, bots: list[str]) -> list[SeatRow]:
+    if raw is None:
+        raw = [{"kind": "human"}] * players
+    if not isinstance(raw, list) or len(raw) != players:
+        raise ServerError("server.seats", 422, "bad-seats", message=f"give a list of {players} seats")
+    now = time.time()
+    seats = []
+    for index, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise ServerError("server.seats", 422, "bad-seats", message=f"seat {index} must be a JSON object")
+        kind = item.get("kind", "human")
+        if kind not in SEAT_KINDS:
+            raise ServerError(
+                "server.seats", 422, "bad-seats", message=f"seat {index}: kind is one of {SEAT_KINDS}"
+            )
+        bot: str | None = None
+        if kind == "bot":
+            bot = item.get("bot", default_bot(bots))
+            if bot not in bots:
+                raise ServerError(
+                    "server.seats", 422, "bad-seats", message=f"seat {index}: bot is one of {bots}"
+                )
+        label = item.get("name", bot if bot is not None else f"{index + 1}")
+        if not isinstance(label, str) or not 0 < len(label) <= MAX_NAME:
+            raise ServerError(
+                "server.seats", 422, "bad-seats", message=f"seat {index}: name up to {MAX_NAME} characters"
+            )
+        seats.append(
+            SeatRow(
+                seat=index,
+                kind=str(kind),
+                bot=bot,
+                name=label,
+                token=None if kind == "bot" else new_token(),
+                claimed=kind != "human",  # hot seats belong to the creator's device from the start
+                last_seen=now,
+            )
+        )
+    return seats

@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's schema (run by :meth:`feldherr.server.store.Store.migrate`)."""

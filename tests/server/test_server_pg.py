@@ -1,0 +1,136 @@
+"""The server on PostgreSQL with Redis: the same flows, and two processes sharing one game.
+
+PostgreSQL and Redis are the Debian packages that scripts/services.sh installs; each test module
+starts its own on a temporary directory (and skips if they are not installed)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from feldherr.core.record import GameRecord
+
+from .serverutil import Client, Server, assert_views_exact, postgres, redis_server, secret_check
+
+
+@pytest.fixture(scope="module")
+def services() -> Iterator[tuple[str, str]]:
+    try:
+        with postgres() as pg, redis_server() as redis:
+            yield pg, redis
+    except FileNotFoundError as exc:
+        pytest.skip(str(exc))
+
+
+@pytest.fixture(scope="module")
+def pair(
+    services: tuple[str, str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Server, Server]]:
+    pg, redis = services
+    first = Server(Path(tmp_path_factory.mktemp("pg1")), pg, redis).start()
+    second = Server(Path(tmp_path_factory.mktemp("pg2")), pg, redis).start()
+    yield first, second
+    first.stop()
+    second.stop()
+
+
+def test_health_names_postgresql_and_redis(pair: tuple[Server, Server]) -> None:
+    health = pair[0].http.get("/api/health").json()
+    assert health["database"] == "postgresql" and health["bus"] == "redis"
+
+
+def test_full_game_with_bots_and_a_client(pair: tuple[Server, Server]) -> None:
+    server = pair[0]
+    created = server.create(
+        "toy",
+        [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot"}],
+        options={"players": 3, "rounds": 5},
+        seed=3,
+    )
+    client = Client(server, created["id"], [created["seats"][0]["token"]], checks=[secret_check([0])])
+    assert client.play() is not None
+    assert_views_exact(server, client)
+
+
+def test_two_processes_one_game_one_client_on_each(pair: tuple[Server, Server]) -> None:
+    first, second = pair
+    created = first.create(
+        "toy",
+        [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
+        options={"players": 3, "rounds": 5},
+        seed=8,
+    )
+    a = Client(first, created["id"], [created["seats"][0]["token"]], checks=[secret_check([0])])
+    b = Client(second, created["id"], [created["seats"][1]["token"]], lang="de", checks=[secret_check([1])])
+    import threading
+
+    results: dict[str, object] = {}
+
+    def play(name: str, client: Client) -> None:
+        try:
+            results[name] = client.play(timeout=60)
+        except BaseException as exc:  # reported below
+            results[name] = exc
+
+    threads = [threading.Thread(target=play, args=(n, c)) for n, c in (("a", a), ("b", b))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(90)
+    assert isinstance(results["a"], dict) and isinstance(results["b"], dict), results
+    assert results["a"]["outcome"] == results["b"]["outcome"]
+    # each saw the other's public moves: the versions they were shown cover the whole game
+    total = first.http.get(f"/api/games/{created['id']}").json()["version"]
+    for client in (a, b):
+        assert client.updates[-1]["version"] == total
+        assert_views_exact(first, client)
+        client.close()
+    # and the record is the same from both processes
+    assert (
+        first.http.get(f"/api/games/{created['id']}/record").json()
+        == second.http.get(f"/api/games/{created['id']}/record").json()
+    )
+
+
+def test_duplicate_across_processes_is_applied_once(pair: tuple[Server, Server]) -> None:
+    first, second = pair
+    created = first.create(
+        "toy", [{"kind": "human"}, {"kind": "human"}], options={"variant": "plain"}, seed=4
+    )
+    token = created["seats"][0]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    move = first.http.get(f"/api/games/{created['id']}/update", headers=headers).json()["view"]["decision"][
+        "moves"
+    ][0]
+    replies = [
+        s.http.post(
+            f"/api/games/{created['id']}/moves", json={"move": move, "version": 0}, headers=headers
+        ).json()
+        for s in (first, second, first)
+    ]
+    assert [r["applied"] for r in replies] == [True, False, False]
+    assert all(r["duplicate"] for r in replies[1:])
+    assert second.http.get(f"/api/games/{created['id']}").json()["version"] == 1
+
+
+def test_sigkill_and_restart_on_postgresql(services: tuple[str, str], tmp_path: Path) -> None:
+    pg, redis = services
+    srv = Server(tmp_path, pg, redis, "--snapshot-every", "3").start()
+    try:
+        created = srv.create(
+            "toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], options={"rounds": 5}, seed=17
+        )
+        token = created["seats"][0]["token"]
+        client = Client(srv, created["id"], [token])
+        client.play(stop_after=3)
+        acked = [(a["seat"], a["version"]) for a in client.acks if a["applied"]]
+        srv.kill()
+        srv.start()
+        again = Client(srv, created["id"], [token], since={"0": 0})
+        assert again.play(timeout=60) is not None
+        moves = GameRecord.from_json(srv.http.get(f"/api/games/{created['id']}/record").json()).moves
+        assert all(moves[version - 1][0] == seat for seat, version in acked)
+    finally:
+        srv.stop()
