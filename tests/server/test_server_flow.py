@@ -21,7 +21,8 @@ def test_health_and_catalogue(server: Server) -> None:
     assert health["status"] == "ok" and health["database"] == "sqlite" and "toy" in health["games"]
     toy = next(g for g in server.http.get("/api/catalog").json() if g["name"] == "toy")
     assert [o["name"] for o in toy["options"]] == ["players", "rounds", "variant"]
-    assert toy["bots"] == ["heuristic", "random"]
+    # random, the game's own, and the search strengths every game gets (feldherr.bots entry points)
+    assert toy["bots"] == ["easy", "hard", "heuristic", "ismcts", "medium", "random"]
 
 
 @pytest.mark.parametrize("name", ["toy", *real_games()])

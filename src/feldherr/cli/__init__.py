@@ -36,6 +36,7 @@ COMMANDS = (
     "feldherr.cli.bench",
     "feldherr.cli.replay",
     "feldherr.cli.fuzz",
+    "feldherr.cli.tournament",
     "feldherr.cli.serve",
 )
 #: Optional modules with ``register(subparsers)``; skipped when not installed.

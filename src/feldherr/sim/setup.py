@@ -11,6 +11,7 @@ from typing import Any
 
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
+from feldherr.core.play import bot_factory, bot_table
 from feldherr.games import get_game
 
 RANDOM = "random"
@@ -27,8 +28,9 @@ def resolve_game(game: str | Game) -> Game:
 
 
 def bot_names(game: Game) -> list[str]:
-    """The bots available for ``game``: ``random`` plus the game's own."""
-    return sorted({RANDOM, *game.bots()})
+    """The bots available for ``game``: ``random``, the bots of every game (``feldherr.bots``, such
+    as ``easy``, ``medium``, ``hard``) and the game's own."""
+    return sorted(bot_table(game))
 
 
 def prepare_options(game: Game, players: int | None, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -61,10 +63,11 @@ def parse_seats(
     if len(names) != players:
         given = clip(", ".join(names), 120)
         raise OptionError(f"{len(names)} seat(s) given ({given}) for {players} players")
-    known = set(bot_names(game)) | set(extra)
     for name in names:
-        if name not in known:
-            raise OptionError(
-                f"unknown player {clip(repr(name), 60)} for {game.name} (known: {', '.join(sorted(known))})"
-            )
+        if name in extra:
+            continue
+        if name.partition("@")[0] not in bot_table(game):
+            known = ", ".join(sorted({*bot_names(game), *extra}))
+            raise OptionError(f"unknown player {clip(repr(name), 60)} for {game.name} (known: {known})")
+        bot_factory(game, name)  # checks a parameter (hard@0.5s)
     return names

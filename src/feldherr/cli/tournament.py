@@ -1,0 +1,120 @@
+"""``feldherr tournament``: bots against each other, seats rotated; win rates, intervals, ratings."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from feldherr.cli.common import add_common_arguments, add_game_argument, described, game_and_options, show
+from feldherr.sim.tournament import TournamentResult, plot, tournament
+
+HEADINGS = {
+    "en": ("bot", "wins", "win %", "95 % interval", "rating", "mean score"),
+    "de": ("Bot", "Siege", "Siege %", "95-%-Intervall", "Wertung", "Punkte Ø"),
+}
+
+
+def table(result: TournamentResult, lang: str) -> str:
+    n = len(result.names)
+    opts = ", ".join(f"{k}={show(v)}" for k, v in result.options.items() if k != "players")
+    lines = [
+        f"{result.game}: {n} players, {result.games} games (seats rotated), seed {result.seed}"
+        + (f", {opts}" if opts else ""),
+        "",
+    ]
+    head = HEADINGS.get(lang, HEADINGS["en"])
+    width = max(len(head[0]), *(len(name) for name in result.names))
+    lines.append(
+        f"{head[0]:<{width}}  {head[1]:>8}  {head[2]:>7}  {head[3]:>15}  {head[4]:>14}  {head[5]:>10}"
+    )
+    for e in range(n):
+        lo, hi = result.intervals[e]
+        rating = "–"
+        if result.ratings is not None:
+            r = result.ratings[e]
+            rating = f"{r['mu']:.1f} ± {r['sigma']:.1f}"
+        lines.append(
+            f"{result.names[e]:<{width}}  {result.wins[e]:>8.2f}  {100 * result.win_rate[e]:>7.2f}  "
+            f"{f'{100 * lo:.1f}-{100 * hi:.1f}':>15}  {rating:>14}  "
+            f"{result.score_sums[e] / max(1, result.games):>10.2f}"
+        )
+    rate = result.games / result.seconds if result.seconds > 0 else float("inf")
+    lines += ["", f"fair share {100 / n:.1f} %; ratings: OpenSkill Plackett-Luce (mu ± sigma)"]
+    if result.ratings is None:
+        lines[-1] = f"fair share {100 / n:.1f} %; no ratings (pip install openskill)"
+    if result.games % n:
+        lines.append(f"note: {result.games} games is not a multiple of {n}: seats are not fully balanced")
+    lines += [f"{result.seconds:.1f} s ({rate:.2f} games/s)", f"digest {result.digest}"]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    game, options = game_and_options(args, len(args.bots.split(",")))
+    result = tournament(
+        game,
+        args.bots,
+        games=args.games,
+        seed=args.seed if args.seed is not None else 0,
+        jobs=args.jobs,
+        ray=args.ray,
+        options=options,
+        progress=not args.quiet,
+    )
+    if args.json:
+        json.dump(result.to_json(), sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print(table(result, args.lang))
+    if not args.no_plot:
+        path = args.plot or f"tournament-{game.name}.png"
+        try:
+            written = plot(result, path)
+        except ImportError:
+            print("feldherr: no plot: matplotlib is not installed", file=sys.stderr)
+        else:
+            print(f"plot written to {written}", file=sys.stderr)
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "tournament",
+        help="bots against each other with rotated seats: win rates, intervals, ratings, a plot",
+        **described(
+            (
+                "Play GAMES games between the bots of --bots (one per seat). Every deal is played once "
+                "per seat rotation, so each bot plays it from every seat. Reports win rates with 95 % "
+                "Wilson intervals and OpenSkill ratings, and writes a plot. The same --seed gives the "
+                "same results with any --jobs and on Ray when the bots are deterministic (iteration "
+                "budgets such as hard@300i; time budgets depend on the machine)."
+            ),
+            "feldherr tournament wallenstein --bots easy,medium,hard --games 30",
+            "feldherr tournament mansfeld --bots hard@0.2s,heuristic,heuristic,heuristic --games 40 --jobs 0",
+            "feldherr tournament elgrande --bots ismcts@100i,heuristic,heuristic,random --games 8 \\\n"
+            "      --ray auto --json",
+        ),
+    )
+    add_game_argument(parser)
+    parser.add_argument(
+        "--bots", required=True, metavar="LIST",
+        help="comma list of bot specs, one per seat: NAME or NAME@BUDGET (hard@0.5s, ismcts@400i)",
+    )  # fmt: skip
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
+    parser.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="worker processes (0: all cores; default 1)"
+    )
+    parser.add_argument(
+        "--ray", metavar="auto|local|ADDRESS",
+        help="run the games on Ray: auto joins a running cluster or starts a local one, local always "
+        "starts a local one; or a cluster address",
+    )  # fmt: skip
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument(
+        "--plot", metavar="FILE", help="where to write the plot (default tournament-GAME.png)"
+    )
+    parser.add_argument("--no-plot", action="store_true", help="write no plot")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_common_arguments(parser, seed_help="tournament seed (default 0)")
+    parser.set_defaults(func=run)

@@ -1,0 +1,84 @@
+"""How much thinking a search bot may do per decision: iterations, wall-clock seconds, or both.
+
+A budget written as text (the ``@`` part of a bot name such as ``hard@0.5s``) is one or two terms
+joined by ``+``: ``400`` or ``400i`` (iterations), ``1s``, ``0.25s`` or ``250ms`` (seconds of wall
+time), ``1cpu`` (seconds of this process's CPU time), e.g. ``2000i+1s`` (whichever runs out
+first). An iteration budget alone makes a bot deterministic: the same seed gives the same moves on
+any machine, which is what reproducible tournaments need. A CPU-time budget measures what one core
+does for the bot, however busy the machine (for benchmarks on shared machines); people waiting for
+a move want wall time.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from feldherr.core.errors import OptionError
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Stop after ``iterations`` iterations or ``seconds`` of wall time, whichever comes first."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    cpu: bool = False
+    """Count ``seconds`` in this process's CPU time instead of wall time."""
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise OptionError("a search budget needs iterations, seconds or both")
+        if self.iterations is not None and (type(self.iterations) is not int or self.iterations < 1):
+            raise OptionError(f"a search budget needs at least 1 iteration, not {self.iterations!r}")
+        if self.seconds is not None and not (
+            isinstance(self.seconds, float | int) and math.isfinite(self.seconds) and self.seconds > 0
+        ):
+            raise OptionError(f"a search budget needs a positive number of seconds, not {self.seconds!r}")
+
+    @property
+    def deterministic(self) -> bool:
+        """True when only iterations count (no clock involved)."""
+        return self.seconds is None
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """Read ``400``, ``400i``, ``1s``, ``250ms``, ``1cpu`` or two of them joined by ``+``."""
+        iterations: int | None = None
+        seconds: float | None = None
+        cpu = False
+        terms = text.strip().lower().split("+")
+        if not 1 <= len(terms) <= 2:
+            raise OptionError(f"not a search budget: {text[:40]!r} (examples: 400i, 1s, 250ms, 2000i+1s)")
+        for term in terms:
+            term = term.strip()
+            try:
+                if term.endswith("cpu"):
+                    value, is_time, cpu = float(term[:-3]), True, True
+                elif term.endswith("ms"):
+                    value, is_time = float(term[:-2]) / 1000.0, True
+                elif term.endswith("s"):
+                    value, is_time = float(term[:-1]), True
+                else:
+                    value, is_time = float(int(term.removesuffix("i"))), False
+            except ValueError:
+                raise OptionError(
+                    f"not a search budget: {text[:40]!r} (examples: 400i, 1s, 250ms, 1cpu, 2000i+1s)"
+                ) from None
+            if is_time:
+                if seconds is not None:
+                    raise OptionError(f"two time limits in the search budget {text[:40]!r}")
+                seconds = value
+            else:
+                if iterations is not None:
+                    raise OptionError(f"two iteration limits in the search budget {text[:40]!r}")
+                iterations = int(value)
+        return cls(iterations, seconds, cpu)
+
+    def __str__(self) -> str:
+        parts = []
+        if self.iterations is not None:
+            parts.append(f"{self.iterations}i")
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g}{'cpu' if self.cpu else 's'}")
+        return "+".join(parts)
