@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """The server's load benchmark, reproducibly: start the server(s), run `feldherr loadtest`, stop.
 
-    .venv/bin/python scripts/loadtest.py sqlite [SECONDS]      one process on SQLite
-    .venv/bin/python scripts/loadtest.py postgres [SECONDS]    two processes on PostgreSQL + Redis
+    .venv/bin/python scripts/loadtest.py sqlite [SECONDS [THINK]]    one process on SQLite
+    .venv/bin/python scripts/loadtest.py postgres [SECONDS [THINK]]  two processes on PostgreSQL + Redis
+
+THINK (seconds, default 0) is how long each scripted player waits before it answers, like a
+person at the table; 0 plays as fast as the server answers (a saturation test).
 
 Both: 100 concurrent games of the toy game (2 scripted clients + 1 random bot each, 5 rounds, each
 finished game followed by its rematch) and 200 spectator sockets: 400 WebSockets. Results go to
@@ -28,6 +31,7 @@ from tests.server.serverutil import Server, postgres, redis_server  # noqa: E402
 def main() -> int:
     mode = sys.argv[1] if len(sys.argv) > 1 else "sqlite"
     seconds = sys.argv[2] if len(sys.argv) > 2 else "180"
+    think = sys.argv[3] if len(sys.argv) > 3 else "0"
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         work = Path(tmp)
         if mode == "sqlite":
@@ -56,6 +60,8 @@ def main() -> int:
                 "200",
                 "--seconds",
                 seconds,
+                "--think",
+                think,
                 "--options",
                 '{"rounds": 5}',
                 "--json",

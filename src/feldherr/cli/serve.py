@@ -133,5 +133,12 @@ def register(subparsers: Any) -> None:
     load.add_argument("--bots", type=int, default=0, help="bot seats per game (default 0)")
     load.add_argument("--watchers", type=int, default=200, help="spectator sockets in all (default 200)")
     load.add_argument("--seconds", type=float, default=60.0, help="how long (default 60)")
+    load.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="each player waits this long before answering, like a person (default 0: at once)",
+    )
     load.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     load.set_defaults(func=run_loadtest)

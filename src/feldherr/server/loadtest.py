@@ -64,8 +64,10 @@ class Player:
         current: dict[int, str],
         slot: int,
         stop: float,
+        think: float = 0.0,
     ) -> None:
         self.urls, self.url, self.game_id, self.seat, self.token = urls, url, game_id, seat, token
+        self.think = think
         self.stats, self.current, self.slot, self.stop = stats, current, slot, stop
         self.sent: dict[str, float] = {}
 
@@ -114,6 +116,8 @@ class Player:
                         return True
                     decision = message["view"].get("decision")
                     if message["asked"] and decision:
+                        if self.think > 0:
+                            await asyncio.sleep(self.think)
                         msg_id = f"{self.seat}-{next(counter)}"
                         self.sent[msg_id] = time.perf_counter()
                         await ws.send(
@@ -216,6 +220,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         current,
                         slot,
                         0.0,
+                        max(0.0, float(getattr(args, "think", 0.0))),
                     )
                 )
     start = time.time()
