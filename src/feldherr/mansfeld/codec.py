@@ -45,11 +45,12 @@ def _malformed(data: Any, wanted: str) -> MalformedMoveError:
 
 
 def move_to_json(move: Move) -> JSON:
-    move = typed(move)
-    if isinstance(move, Recruit):
-        return ["recruit", KEYS[move.card]]
-    if isinstance(move, Commit):
-        return ["commit", [KEYS[c] for c in move.cards]]
+    # by position: the JSON form is the tuple's (typed or plain), and this runs once per decision
+    kind = move[0]
+    if kind == "recruit":
+        return ["recruit", KEYS[move[1]]]
+    if kind == "commit":
+        return ["commit", [KEYS[c] for c in move[1]]]
     return list(move)
 
 

@@ -100,32 +100,37 @@ def county_from_json(data: JSON) -> int:
 
 
 def move_to_json(move: Move) -> JSON:
-    move = typed(move)
-    if isinstance(move, Draft | LeaderDraft):
+    # by position (the fields of feldherr.wallenstein.moves, in order): the JSON form is the
+    # tuple's, typed or plain, and this runs once per recorded decision
+    kind = move[0]
+    if kind == "draft":  # Draft (kind, source, armies) or LeaderDraft (..., leader)
         return [
             "draft",
-            "deck" if move.source == DECK else move.source,
-            move.armies,
-            *(["leader"] if isinstance(move, LeaderDraft) else []),
+            "deck" if move[1] == DECK else move[1],
+            move[2],
+            *(["leader"] if len(move) == 4 else []),
         ]
-    if isinstance(move, Slot):
-        return ["slot", SLOT_NAMES[move.box], slot_value_to_json(move.card)]
-    if isinstance(move, Position):
-        return ["position", move.position + 1]
-    if isinstance(move, Movement):
-        return ["move", NAMES[move.county], move.armies]
-    if isinstance(move, Revolt):
-        return ["revolt", NAMES[move.county]]
-    if isinstance(move, Favor):
-        if move.space < 0:
+    if kind == "slot":  # Slot (kind, box, card)
+        return ["slot", SLOT_NAMES[move[1]], slot_value_to_json(move[2])]
+    if kind == "position":
+        return ["position", move[1] + 1]
+    if kind == "move":  # Movement (kind, county, armies)
+        return ["move", NAMES[move[1]], move[2]]
+    if kind == "revolt":
+        return ["revolt", NAMES[move[1]]]
+    if kind == "favor":  # Favor (kind, space, target)
+        if move[1] < 0:  # NO_SPACE
             return ["favor"]
-        target = move.target
-        return ["favor", FAVOR_COSTS[move.space], *([] if target < 0 else [_target_to_json(target)])]
-    if isinstance(move, Leader):
-        return ["leader", NAMES[move.county]]
-    if isinstance(move, Landsknechte):
-        return ["lsk", LSK_KINDS[move.benefit]]
-    return [move[0]]
+        return [
+            "favor",
+            FAVOR_COSTS[move[1]],
+            *([] if move[2] < 0 else [_target_to_json(move[2])]),
+        ]  # NO_TARGET
+    if kind == "leader":
+        return ["leader", NAMES[move[1]]]
+    if kind == "lsk":  # Landsknechte (kind, benefit)
+        return ["lsk", LSK_KINDS[move[1]]]
+    return [kind]
 
 
 def _target_to_json(target: int) -> JSON:
