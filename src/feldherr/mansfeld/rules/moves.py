@@ -47,7 +47,9 @@ def commit_moves(hand: Sequence[int]) -> tuple[Commit, ...]:
         subsets: list[tuple[int, ...]] = [()]
         for card in key:
             subsets += [(*s, card) for s in subsets]
-        moves = tuple([Commit("commit", s) for s in subsets])
+        # tuple.__new__ skips the NamedTuple's Python-level __new__ (a hand of n cards has 2**n)
+        new = tuple.__new__
+        moves = tuple([new(Commit, ("commit", s)) for s in subsets])
         if len(_SUBSETS_CACHE) >= 256:  # small: big caches slow the garbage collector
             _SUBSETS_CACHE.clear()
         _SUBSETS_CACHE[key] = moves

@@ -1,10 +1,10 @@
 """Decisions before the actions: the start draft, the secret plan with its bid, the positions.
 
-Plans are given one slot at a time (``("slot", box, value)``), the bid first and then the boxes in
+Plans are given one slot at a time (``Slot("slot", box, card)``), the bid first and then the boxes in
 mat order (then the court boxes), so a search bot never faces more than a dozen options and
 ``legal_moves`` is the whole action set. :func:`check_plan` checks a whole plan (for tests and bots
-that work one out at once). A slot value is a county id, ``MONEY_BASE + v``
-for the money card of value ``v``, or ``EMPTY``.
+that work one out at once). A slot value is a county id, ``money(v)`` = ``MONEY_BASE + v``
+for the money card of value ``v``, ``TOWER_CARD`` or ``EMPTY`` (see :mod:`feldherr.wallenstein.moves`).
 """
 
 from __future__ import annotations
