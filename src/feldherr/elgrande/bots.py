@@ -15,6 +15,23 @@ from feldherr.core.bots import SeatAccess
 from feldherr.core.game import Move
 from feldherr.core.rng import Rng
 from feldherr.elgrande import data as D
+from feldherr.elgrande.moves import (
+    NO_MODIFIER,
+    Court,
+    Disc,
+    EndMove,
+    EndPlace,
+    FreePlace,
+    King,
+    MoveFrom,
+    MoveTo,
+    NoSpecial,
+    Place,
+    Power,
+    Special,
+    Take,
+    Veto,
+)
 from feldherr.elgrande.rules.scoring import area_gains, points_for, ranking, targets_by_mode
 
 _SCORING_OPS = ("score", "castillo_score")
@@ -88,40 +105,39 @@ class HeuristicBot:
         return self._pay(b, seat, a, 1) - self._pay(b, seat, a, 0)
 
     def _value(self, view: Mapping[str, Any], b: _Board, seat: int, m: Move) -> float:
-        kind = m[0]
         phase = view["phase"]
         r = self.rng.random() * 0.01
-        if phase == "power":
+        if phase == "power" and isinstance(m, Power):
             target = 3 if view["players"][seat]["court"] < 4 else 10
-            return -abs(int(m[1]) - target) - (0.5 if m[2] >= 0 else 0) + r
-        if kind == "court":
-            return int(m[1]) + r
-        if kind == "take":
-            c = D.CARD_INDEX[view["open_cards"][m[1]]]
+            return -abs(int(m.value) - target) - (0.5 if m.modifier != NO_MODIFIER else 0) + r
+        if isinstance(m, Court):
+            return int(m.caballeros) + r
+        if isinstance(m, Take):
+            c = D.CARD_INDEX[view["open_cards"][m.slot]]
             return D.CARD_PLACE[c] + r
-        if kind == "place" or kind == "fplace" or kind == "to":
-            return self._gain(b, seat, m[1]) + r
-        if kind == "endplace" and phase == "act":
+        if isinstance(m, Place | FreePlace | MoveTo):
+            return self._gain(b, seat, m.area) + r
+        if isinstance(m, EndPlace) and phase == "act":
             return -0.5
-        if kind == "special":
+        if isinstance(m, Special):
             return self._special_value(view, b, seat) + r
-        if kind == "nospecial":
+        if isinstance(m, NoSpecial):
             return 0.0
-        if kind == "disc" and phase == "disc":
+        if isinstance(m, Disc) and phase == "disc":
             n = b.counts[D.CASTILLO][seat]
-            if b.king == m[1]:
+            if b.king == m.region:
                 return -5.0
-            return self._pay(b, seat, m[1], n) - self._pay(b, seat, m[1], 0) + r
-        if kind == "from":
-            own = m[1] == seat
+            return self._pay(b, seat, m.region, n) - self._pay(b, seat, m.region, 0) + r
+        if isinstance(m, MoveFrom):
+            own = m.colour == seat
             return (1.0 if not own else 0.5) + r
-        if kind == "king":
-            return self._pay(b, seat, m[1], 0) + r if m[1] < D.NREG else r
-        if kind == "veto":
+        if isinstance(m, King):
+            return self._pay(b, seat, m.area, 0) + r if m.area < D.NREG else r
+        if isinstance(m, Veto):
             scores = [p.get("score", 0) for p in view["players"]]
             actor = view["current"]
-            return (1.0 if scores[actor] >= scores[seat] else -1.0) * (1 if m[1] else -1) + r
-        if kind == "endmove" and phase == "effect":
+            return (1.0 if scores[actor] >= scores[seat] else -1.0) * (1 if m.use else -1) + r
+        if isinstance(m, EndMove) and phase == "effect":
             return 0.2
         return r
 

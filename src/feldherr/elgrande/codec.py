@@ -1,7 +1,8 @@
 """Moves of El Grande: their JSON form, the JSON reader (by exact type) and the action codec.
 
-A move is a tuple ``(kind, *ints)``; :data:`ARGS` gives each kind's arguments (``a`` an area
-index, ``c`` an area or ``-1`` for the court / stop marker, ``i`` a number). In JSON an area is its
+A move is a typed tuple ``(kind, *ints)`` of :mod:`feldherr.elgrande.moves`; :data:`ARGS` gives
+each kind's arguments (``a`` an area index, ``c`` an area or ``-1`` for the ``AT_COURT`` / ``STOP``
+marker, ``i`` a number). In JSON an area is its
 name (``["place", "Aragón"]``), the marker is ``"court"`` or ``"stop"``, and a power card without a
 modifier drops its ``-1`` (``["power", 7]``).
 
@@ -17,45 +18,11 @@ from typing import Any
 from feldherr.core.errors import MalformedMoveError, shown
 from feldherr.core.game import JSON, Move
 from feldherr.elgrande import data as D
+from feldherr.elgrande.moves import FIELD_RANGES, TYPES, typed
 from feldherr.elgrande.rules.kinds import ARGS
 
 _MARK = {"recall": "stop", "ret": "court"}
-_COLOURS = 5
-_MODS = len(D.MODIFIER_VALUES)
-_COURT_MAX = max(D.POWER_CABALLEROS)
-_CHOICES = max(len(e.get("options", ())) for e in D.CARD_EFFECT) or 1
-
-RANGES: dict[str, tuple[tuple[int, int], ...]] = {
-    "power": ((1, 13), (-1, _MODS - 1)),
-    "court": ((0, _COURT_MAX),),
-    "recall": ((-1, D.NREG - 1),),
-    "take": ((0, 4),),
-    "place": ((0, D.CASTILLO),),
-    "endplace": (),
-    "special": (),
-    "nospecial": (),
-    "veto": ((0, 1),),
-    "ability": (),
-    "noability": (),
-    "choose": ((0, _CHOICES - 1),),
-    "from": ((0, _COLOURS - 1), (0, D.NREG - 1)),
-    "to": ((0, D.CASTILLO),),
-    "endmove": (),
-    "fplace": ((0, D.CASTILLO),),
-    "endfplace": (),
-    "ret": ((-1, D.NREG - 1),),
-    "send": ((0, _COLOURS - 1), (0, D.NREG - 1)),
-    "skip": (),
-    "pick": ((0, D.CASTILLO),),
-    "board": ((0, 1), (0, D.CASTILLO)),
-    "king": ((0, D.PORTUGAL),),
-    "escort": ((0, _COLOURS - 1),),
-    "grande": ((0, D.NREG - 1),),
-    "pb": ((1, 13),),
-    "pbm": ((0, _MODS - 1),),
-    "disc": ((0, D.NREG - 1),),
-    "mpass": ((0, _MODS - 1),),
-}
+RANGES = FIELD_RANGES
 """Inclusive range of each argument of each kind (the action space's blocks)."""
 
 
@@ -79,7 +46,7 @@ NUM_ACTIONS = _pos
 
 def encode(move: Move) -> int:
     """The action number of ``move`` (MalformedMoveError for anything outside the space)."""
-    if type(move) is not tuple or not move or type(move[0]) is not str or move[0] not in RANGES:
+    if not isinstance(move, tuple) or not move or type(move[0]) is not str or move[0] not in RANGES:
         raise MalformedMoveError(f"not a move: {shown(move)}", rule="elgrande.move.format", move=shown(move))
     ranges = RANGES[move[0]]
     if len(move) != 1 + len(ranges):
@@ -109,7 +76,7 @@ def decode(action: int) -> Move:
         size = hi - lo + 1
         args.append(lo + index % size)
         index //= size
-    return (kind, *reversed(args))
+    return tuple.__new__(TYPES[kind], (kind, *reversed(args)))
 
 
 # ---------------------------------------------------------------------------- JSON
@@ -166,7 +133,8 @@ def move_from_json(data: JSON) -> Move:
     out: list[Any] = [kind]
     for t, v in zip(types, args, strict=True):
         out.append(_arg(kind, t, v))
-    return tuple(out)
+    move: Move = typed(tuple(out))
+    return move
 
 
 def _arg(kind: str, t: str, v: Any) -> int:

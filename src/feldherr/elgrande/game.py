@@ -17,6 +17,7 @@ from feldherr.core.options import OptionSpec, normalize, players_spec
 from feldherr.core.validate import check_seat
 from feldherr.elgrande import codec, info, text
 from feldherr.elgrande import data as D
+from feldherr.elgrande.moves import typed
 from feldherr.elgrande.rules.moves import cached_legal, check, do, settle, to_move
 from feldherr.elgrande.rules.setup import setup
 from feldherr.elgrande.state import OVER, ElGrandeData
@@ -132,9 +133,11 @@ class ElGrandeState(ElGrandeData, State):
                 fast = False
             if not fast:
                 check(self, seat, move)
+                move = typed(move)  # a plain tuple that passed: the rules read fields by name
         else:
             check_seat(seat, self.num_players)
             check(self, seat, move)
+            move = typed(move)
         do(self, seat, move)
         self.version += 1
         settle(self)

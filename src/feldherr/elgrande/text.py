@@ -8,6 +8,7 @@ from typing import Any
 from feldherr.core.game import LogEntry, Move
 from feldherr.core.i18n import render
 from feldherr.elgrande import data as D
+from feldherr.elgrande.moves import NO_MODIFIER, Power, Take, typed
 from feldherr.elgrande.rules.kinds import ARGS
 from feldherr.elgrande.rules.scoring import points_for
 from feldherr.elgrande.state import PHASE_NAMES
@@ -198,6 +199,7 @@ def _card_name(c: int, lang: str) -> str:
 
 def describe(view: Mapping[str, Any] | None, move: Move, lang: str) -> str:
     """A short phrase for ``move`` (the view names the open cards)."""
+    move = typed(move)
     kind = move[0]
     de = lang == "de"
     types = ARGS.get(kind, "")
@@ -210,12 +212,12 @@ def describe(view: Mapping[str, Any] | None, move: Move, lang: str) -> str:
         else:
             args.append(str(v))
     cards = view.get("open_cards", []) if view is not None else []
-    if kind == "take" and 0 <= move[1] < len(cards) and cards[move[1]] is not None:
-        c = D.CARD_INDEX[cards[move[1]]]
-        args[0] = f"{move[1] + 1} ({_card_name(c, lang)}, {D.CARD_PLACE[c]})"
-    if kind == "power" and move[2] >= 0:
-        sign = D.MODIFIER_VALUES[move[2]]
-        args[0] = f"{move[1]} {sign:+d}"
+    if isinstance(move, Take) and 0 <= move.slot < len(cards) and cards[move.slot] is not None:
+        c = D.CARD_INDEX[cards[move.slot]]
+        args[0] = f"{move.slot + 1} ({_card_name(c, lang)}, {D.CARD_PLACE[c]})"
+    if isinstance(move, Power) and move.modifier != NO_MODIFIER:
+        sign = D.MODIFIER_VALUES[move.modifier]
+        args[0] = f"{move.value} {sign:+d}"
     if kind in MOVES:
         return MOVES[kind][1 if de else 0].format(*args)
     return " ".join([kind, *args])

@@ -20,6 +20,7 @@ from feldherr.core.bots import SeatAccess
 from feldherr.core.game import Move
 from feldherr.core.rng import Rng
 from feldherr.mansfeld.data import BY_KEY, CARDS, PROVINCES, RECRUIT_ABILITIES
+from feldherr.mansfeld.moves import Commit, Dice, Recruit
 from feldherr.mansfeld.rules.dice import mask_distribution
 
 View = Mapping[str, Any]
@@ -53,6 +54,9 @@ def expected_best(count: int, adjust: bool, rerolls: int, items: tuple[tuple[int
         # E[best | hit] times the chance of a hit within 1 + rerolls rolls
         ev = ev / (1.0 - miss) * (1.0 - miss ** (1 + rerolls))
     return ev
+
+
+KEEP_CARDS = Commit("commit", ())
 
 
 class HeuristicBot:
@@ -94,15 +98,15 @@ class HeuristicBot:
     def _dice(self, view: View, seat: int, moves: list[Move]) -> Move:
         scores = self.dice_scores(view, seat)
         best = max(scores.values())
-        good = [m for m in moves if scores[m[1]] >= best - 1e-9]
+        good = [m for m in moves if isinstance(m, Dice) and scores[m.number] >= best - 1e-9]
         return good[self.rng.below(len(good))]
 
     def _recruit(self, view: View, moves: list[Move]) -> Move:
         deck_size = int(view["deck_size"])
-        recruits = [m for m in moves if m[0] == "recruit"]
+        recruits = [m for m in moves if isinstance(m, Recruit)]
         if not recruits:
             return moves[0]
-        return max(recruits, key=lambda m: (card_value(m[1], deck_size), -m[1]))
+        return max(recruits, key=lambda m: (card_value(m.card, deck_size), -m.card))
 
     # ----------------------------------------------------------- conquering
     def _commit(self, view: View, seat: int, moves: list[Move]) -> Move:
@@ -128,10 +132,12 @@ class HeuristicBot:
             hand.sort(key=lambda c: CARDS[c].strength)
             picks = {tuple(sorted(hand[:i])) for i in range(len(hand) + 1)}
             picks |= {(a,) for a in hand} | {tuple(sorted((a, b))) for a in hand for b in hand if a < b}
-            moves = [("commit", p) for p in sorted(picks)]
+            moves = [Commit("commit", p) for p in sorted(picks)]
         scored = []
         for m in moves:
-            chosen = m[1]
+            if not isinstance(m, Commit):
+                continue
+            chosen = m.cards
             if not chosen:
                 continue
             strength = 0
@@ -142,7 +148,7 @@ class HeuristicBot:
             if strength + my_luck * times > threat:
                 scored.append((strength, len(chosen), m))
         if not scored:
-            return ("commit", ())  # save the cards
+            return KEEP_CARDS  # save the cards
         strength, _, cheapest = min(scored, key=lambda t: (t[0], t[1]))
         affordable = strength <= max(my_total * share * 2.0, 1.0) or number == PROVINCES
-        return cheapest if affordable else ("commit", ())
+        return cheapest if affordable else KEEP_CARDS

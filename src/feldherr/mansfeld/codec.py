@@ -1,15 +1,15 @@
 """Moves as JSON and as integers.
 
-The moves (plain tuples, kind first; see :mod:`feldherr.mansfeld.rules.moves`):
+The moves (typed tuples, kind first; see :mod:`feldherr.mansfeld.moves`):
 
-========================  ==============================  =========================================
-move                      JSON                            action
-========================  ==============================  =========================================
-``("dice", k)``           ``["dice", k]``                 ``k - 1`` (k = 1..6)
-``("recruit", c)``        ``["recruit", "<card key>"]``   ``6 + c`` (c = card id 0..N-1)
-``("pass",)``             ``["pass"]``                    ``6 + N``
-``("commit", (c, ...))``  ``["commit", ["<key>", ...]]``  ``7 + N + sum(2**c)`` (the set's bit mask)
-========================  ==============================  =========================================
+=================================  ==============================  ================================
+move                               JSON                            action
+=================================  ==============================  ================================
+``Dice("dice", k)``                ``["dice", k]``                 ``k - 1`` (k = 1..6)
+``Recruit("recruit", c)``          ``["recruit", "<card key>"]``   ``6 + c`` (card id 0..N-1)
+``Pass("pass")``                   ``["pass"]``                    ``6 + N``
+``Commit("commit", (c, ...))``     ``["commit", ["<key>", ...]]``  ``7 + N + sum(2**c)`` (bit mask)
+=================================  ==============================  ================================
 
 With the shipped deck (N = 18 cards) the action space has ``7 + 18 + 2**18`` = 262,169 actions: a
 commitment is any subset of the hand, and a hand may hold any of the cards.
@@ -27,12 +27,14 @@ from typing import Any
 from feldherr.core.errors import MalformedMoveError, shown
 from feldherr.core.game import JSON, Move
 from feldherr.mansfeld.data import BY_KEY, CARDS, KEYS, MAX_DICE
+from feldherr.mansfeld.moves import Commit, Dice, Pass, Recruit, typed
 
 N_CARDS = len(CARDS)
 RECRUIT_BASE = MAX_DICE
 PASS_ACTION = RECRUIT_BASE + N_CARDS
 COMMIT_BASE = PASS_ACTION + 1
 NUM_ACTIONS = COMMIT_BASE + (1 << N_CARDS)
+PASS = Pass()
 
 
 def _malformed(data: Any, wanted: str) -> MalformedMoveError:
@@ -43,6 +45,7 @@ def _malformed(data: Any, wanted: str) -> MalformedMoveError:
 
 
 def move_to_json(move: Move) -> JSON:
+    # by position: the JSON form is the tuple's (typed or plain), and this runs once per decision
     kind = move[0]
     if kind == "recruit":
         return ["recruit", KEYS[move[1]]]
@@ -62,16 +65,16 @@ def move_from_json(data: JSON) -> Move:
         raise _malformed(data, "a move [kind, ...]")
     kind, args = data[0], data[1:]
     if kind == "pass" and not args:
-        return ("pass",)
+        return PASS
     if kind == "dice" and len(args) == 1 and type(args[0]) is int:
-        return ("dice", args[0])
+        return Dice("dice", args[0])
     if kind == "recruit" and len(args) == 1:
-        return ("recruit", _card_id(args[0], data))
+        return Recruit("recruit", _card_id(args[0], data))
     if kind == "commit" and len(args) == 1 and type(args[0]) is list:
         ids = sorted(_card_id(c, data) for c in args[0])
         if len(set(ids)) != len(ids):
             raise _malformed(data, "distinct cards")
-        return ("commit", tuple(ids))
+        return Commit("commit", tuple(ids))
     raise _malformed(data, '["dice", k], ["recruit", card], ["pass"] or ["commit", [card, ...]]')
 
 
@@ -85,15 +88,17 @@ def _card_id(ref: Any, data: Any) -> int:
 
 def encode(move: Move) -> int:
     """The move's action (see the module docstring)."""
-    kind = move[0]
-    if kind == "dice":
-        return int(move[1]) - 1
-    if kind == "recruit":
-        return RECRUIT_BASE + int(move[1])
-    if kind == "pass":
+    move = typed(move)
+    if not isinstance(move, Commit | Dice | Pass | Recruit):
+        raise _malformed(move, "a move (kind, ...)")
+    if isinstance(move, Dice):
+        return int(move.number) - 1
+    if isinstance(move, Recruit):
+        return RECRUIT_BASE + int(move.card)
+    if isinstance(move, Pass):
         return PASS_ACTION
     bits = 0
-    for c in move[1]:
+    for c in move.cards:
         bits |= 1 << c
     return COMMIT_BASE + bits
 
@@ -109,10 +114,10 @@ def decode(action: Any) -> Move:
             last=NUM_ACTIONS - 1,
         )
     if action < RECRUIT_BASE:
-        return ("dice", action + 1)
+        return Dice("dice", action + 1)
     if action < PASS_ACTION:
-        return ("recruit", action - RECRUIT_BASE)
+        return Recruit("recruit", action - RECRUIT_BASE)
     if action == PASS_ACTION:
-        return ("pass",)
+        return PASS
     bits = action - COMMIT_BASE
-    return ("commit", tuple(c for c in range(N_CARDS) if bits >> c & 1))
+    return Commit("commit", tuple(c for c in range(N_CARDS) if bits >> c & 1))

@@ -11,6 +11,7 @@ from typing import Any
 from feldherr.core.game import LogEntry, Move
 from feldherr.core.i18n import LANGS, render
 from feldherr.mansfeld.data import BY_KEY, CARDS
+from feldherr.mansfeld.moves import Commit, Dice, Pass, Recruit, typed
 
 
 def _load_locale() -> dict[str, dict[str, dict[str, str]]]:
@@ -77,21 +78,21 @@ def describe_move(view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
     """A short phrase for ``move`` (the view is not needed: every fact of a move is printed data)."""
     _lang(lang)
     de = lang == "de"
-    kind = move[0]
-    if kind == "dice":
-        n = move[1]
+    move = typed(move)
+    if isinstance(move, Dice):
+        n = move.number
         return f"{n} Würfel setzen" if de else f"set {n} {'die' if n == 1 else 'dice'}"
-    if kind == "recruit":
-        card = CARDS[move[1]]
+    if isinstance(move, Recruit):
+        card = CARDS[move.card]
         return (
             f"{card.de} rekrutieren (Kosten {card.cost}, Stärke {card.strength})"
             if de
             else f"recruit {card.en} (cost {card.cost}, strength {card.strength})"
         )
-    if kind == "pass":
+    if isinstance(move, Pass):
         return "niemanden nehmen" if de else "take nobody"
-    if kind == "commit":
-        cards = [CARDS[c] for c in move[1]]
+    if isinstance(move, Commit):
+        cards = [CARDS[c] for c in move.cards]
         if not cards:
             return "keine Karte einsetzen" if de else "commit no card"
         strength = sum(c.strength for c in cards)

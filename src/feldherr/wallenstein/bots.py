@@ -45,6 +45,20 @@ from feldherr.wallenstein.data import (
     TOWER_CARD,
     TOWER_CARDS,
 )
+from feldherr.wallenstein.moves import (
+    DECK,
+    NO_SPACE,
+    PASS,
+    Draft,
+    Favor,
+    Landsknechte,
+    Leader,
+    LeaderDraft,
+    Movement,
+    Position,
+    Slot,
+    WallensteinMove,
+)
 from feldherr.wallenstein.rules.actions import collect_amount
 from feldherr.wallenstein.rules.planning import PLAN_ORDER
 from feldherr.wallenstein.state import EMPTY, LOST, UNPLANNED, WallensteinState
@@ -118,45 +132,51 @@ def _plan_value(shown: Any) -> int:
     return slot_value_from_json(shown)
 
 
+def _lsk_value(benefit: int, need: int) -> float:
+    """Landsknechte: victory points first, grain when short of it, then Thalers."""
+    return 3 if benefit == 3 else 2.5 if benefit == 1 and need > 0 else benefit == 0
+
+
 class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
     def choose(self, access: SeatAccess) -> Move:
         seat = access.seat
-        legal = access.legal_moves()
+        legal = cast(list[WallensteinMove], access.legal_moves())  # feldherr.wallenstein.moves
         if len(legal) == 1:
             return legal[0]
         st = Board(access.view)
-        kind = legal[0][0]
-        if kind == "slot":
+        first = legal[0]
+        kind = first.kind
+        if isinstance(first, Slot):
             # The whole plan is worked out from the board (which does not change while everyone
             # plans), then given one box at a time, in the order the boxes are asked for.
-            slot = legal[0][1]
-            move = ("slot", slot, self._plan(st, seat)[slot])
-            return move if move in legal else legal[0]
+            box = first.box
+            move = Slot("slot", box, self._plan(st, seat)[box])
+            return move if move in legal else first
         if kind == "draft" or kind == "redraw":
-            return self._draft(st, seat, legal)
+            return self._draft(st, seat, list(legal))
         if kind == "position":
-            return self._position(st, seat, legal)
+            return self._position(st, seat, cast(list[Position], legal))
         if kind in ("pass", "move"):
-            return self._movement(st, seat, legal)
+            return self._movement(st, seat, list(legal))
         if kind == "favor":
-            return max(legal, key=lambda m: self._favor_value(st, seat, m))
+            return max(cast(list[Favor], legal), key=lambda m: self._favor_value(st, seat, m))
         if kind == "lsk":
             need = st.owner.count(seat) - st.grain[seat]
-            return max(legal, key=lambda m: 3 if m[1] == 3 else 2.5 if m[1] == 1 and need > 0 else m[1] == 0)
+            return max(cast(list[Landsknechte], legal), key=lambda m: _lsk_value(m.benefit, need))
         if kind == "leader":
-            return max(legal, key=lambda m: self._leader_value(st, seat, m[1]))
+            return max(cast(list[Leader], legal), key=lambda m: self._leader_value(st, seat, m.county))
         return legal[self.rng.below(len(legal))]
 
     # -- modules -------------------------------------------------------------------------------
 
-    def _favor_value(self, st: Board, seat: int, move: Move) -> float:
-        if move[1] < 0:
+    def _favor_value(self, st: Board, seat: int, move: Favor) -> float:
+        if move.space == NO_SPACE:
             return 0.0
-        card = FAVORS[st.favors[move[1]]]
-        target = move[2]
+        card = FAVORS[st.favors[move.space]]
+        target = move.target
         weights = {"vp": 3.0, "taler": 1.0, "grain": 0.8, "tray_armies": 0.5}
         if card.effect in weights:
             return weights[card.effect] * card.amount
@@ -188,13 +208,13 @@ class HeuristicBot:
 
     def _draft(self, st: Board, seat: int, legal: list[Move]) -> Move:
         best_group = max(st.groups[seat])
-        options = [m for m in legal if m[0] == "draft" and m[2] == best_group]
-        lead = [m for m in options if len(m) == 4]  # Heerführer: with the first (largest) claim
+        options = [m for m in legal if isinstance(m, Draft | LeaderDraft) and m.armies == best_group]
+        lead: list[Draft | LeaderDraft] = [m for m in options if isinstance(m, LeaderDraft)]  # Heerführer
         if lead:
             options = lead
-        faceup = [m for m in options if m[1] < 2]
+        faceup = [m for m in options if m.source != DECK]
         if faceup:
-            return max(faceup, key=lambda m: self._county_value(st, seat, st.faceup[m[1]]))
+            return max(faceup, key=lambda m: self._county_value(st, seat, st.faceup[m.source]))
         return options[0]
 
     # -- planning ------------------------------------------------------------------------------
@@ -288,7 +308,7 @@ class HeuristicBot:
                 slots[box] = fillers.pop(0)
         return tuple(slots)
 
-    def _position(self, st: Board, seat: int, legal: list[Move]) -> Move:
+    def _position(self, st: Board, seat: int, legal: list[Position]) -> Move:
         plan = st.plan
         wants = {
             "plus_taler": 1.5 if plan[TAXES] >= 0 and plan[TAXES] < MONEY_BASE else 0.0,
@@ -297,19 +317,19 @@ class HeuristicBot:
             "attack_plus1": 2.0 if 0 <= plan[COMBAT_A] < MONEY_BASE else 0.0,
             "defend_plus1": 1.0,
         }
-        return max(legal, key=lambda m: wants[BONUS_TILES[st.bonus[m[1]]]] - 0.4 * m[1])
+        return max(legal, key=lambda m: wants[BONUS_TILES[st.bonus[m.position]]] - 0.4 * m.position)
 
     # -- movement ------------------------------------------------------------------------------
 
     def _movement(self, st: Board, seat: int, legal: list[Move]) -> Move:
         _, county, action = st.pending
         armies = st.armies[county]
-        best: Move = ("pass",)
+        best: Move = PASS
         best_value = 0.0
         for move in legal:
-            if move[0] != "move" or move[2] != armies - 1:
+            if not isinstance(move, Movement) or move.armies != armies - 1:
                 continue
-            dst = move[1]
+            dst = move.county
             if st.owner[dst] == seat:
                 value = 0.5 * (self._threat(st, seat, dst) - self._threat(st, seat, county))
             elif action >= COMBAT_A:

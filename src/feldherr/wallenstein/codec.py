@@ -35,14 +35,36 @@ from feldherr.wallenstein.data import (
     NAMES,
     TOWER_CARD,
 )
-from feldherr.wallenstein.state import EMPTY
+from feldherr.wallenstein.moves import (
+    DECK,
+    DRAFT,
+    EMPTY,
+    LEAD,
+    LEADER_DRAFT,
+    MAX_GROUP,
+    MAX_MOVE,
+    MONEY_CARDS,
+    NO_FAVOR,
+    NO_TARGET,
+    PASS,
+    REDRAW,
+    REMOVE_EVENT,
+    Draft,
+    Favor,
+    Landsknechte,
+    Leader,
+    LeaderDraft,
+    Movement,
+    Position,
+    Revolt,
+    Slot,
+    typed,
+)
 
 SLOT_NAMES: tuple[str, ...] = (*ACTIONS, "bid", "court1", "court2", "court3")
 SLOT_ID = {name: i for i, name in enumerate(SLOT_NAMES)}
 TOWER_NAME = "tower"
-REMOVE_EVENT = 100  # the target of favor #1 when the player removes the event card
 REMOVE_EVENT_NAME = "remove_event"
-MONEY_CARDS = 5  # the money cards 0-4
 
 
 def _bad(message: str) -> MalformedMoveError:
@@ -78,29 +100,35 @@ def county_from_json(data: JSON) -> int:
 
 
 def move_to_json(move: Move) -> JSON:
+    # by position (the fields of feldherr.wallenstein.moves, in order): the JSON form is the
+    # tuple's, typed or plain, and this runs once per recorded decision
     kind = move[0]
-    if kind == "draft":
+    if kind == "draft":  # Draft (kind, source, armies) or LeaderDraft (..., leader)
         return [
             "draft",
-            "deck" if move[1] == 2 else move[1],
+            "deck" if move[1] == DECK else move[1],
             move[2],
             *(["leader"] if len(move) == 4 else []),
         ]
-    if kind == "slot":
+    if kind == "slot":  # Slot (kind, box, card)
         return ["slot", SLOT_NAMES[move[1]], slot_value_to_json(move[2])]
     if kind == "position":
         return ["position", move[1] + 1]
-    if kind == "move":
+    if kind == "move":  # Movement (kind, county, armies)
         return ["move", NAMES[move[1]], move[2]]
     if kind == "revolt":
         return ["revolt", NAMES[move[1]]]
-    if kind == "favor":
-        if move[1] < 0:
+    if kind == "favor":  # Favor (kind, space, target)
+        if move[1] < 0:  # NO_SPACE
             return ["favor"]
-        return ["favor", FAVOR_COSTS[move[1]], *([] if move[2] < 0 else [_target_to_json(move[2])])]
+        return [
+            "favor",
+            FAVOR_COSTS[move[1]],
+            *([] if move[2] < 0 else [_target_to_json(move[2])]),
+        ]  # NO_TARGET
     if kind == "leader":
         return ["leader", NAMES[move[1]]]
-    if kind == "lsk":
+    if kind == "lsk":  # Landsknechte (kind, benefit)
         return ["lsk", LSK_KINDS[move[1]]]
     return [kind]
 
@@ -112,16 +140,16 @@ def _target_to_json(target: int) -> JSON:
 
 def _favor_from_json(args: list[Any]) -> Move:
     if not args:
-        return ("favor", -1, -1)
+        return NO_FAVOR
     if not _is_int(args[0]) or args[0] not in FAVOR_COSTS or len(args) > 2:
         raise _bad(f"a favor is ['favor', courtiers {list(FAVOR_COSTS)}, target] or ['favor']")
     space = FAVOR_COSTS.index(args[0])
     if len(args) == 1:
-        return ("favor", space, -1)
+        return Favor("favor", space, NO_TARGET)
     target = args[1]
     if isinstance(target, str) and target == REMOVE_EVENT_NAME:
-        return ("favor", space, REMOVE_EVENT)
-    return ("favor", space, county_from_json(target))
+        return Favor("favor", space, REMOVE_EVENT)
+    return Favor("favor", space, county_from_json(target))
 
 
 def move_from_json(data: JSON) -> Move:
@@ -129,31 +157,35 @@ def move_from_json(data: JSON) -> Move:
         raise _bad(f"a move is a JSON list starting with its kind, not {shown(data)}")
     kind, args = data[0], data[1:]
     try:
-        if kind in ("redraw", "pass") and not args:
-            return (kind,)
+        if kind == "redraw" and not args:
+            return REDRAW
+        if kind == "pass" and not args:
+            return PASS
         if kind == "draft" and len(args) in (2, 3):
-            src = 2 if args[0] == "deck" else args[0]
+            src = DECK if args[0] == "deck" else args[0]
             if not _is_int(src) or (src not in (0, 1) and args[0] != "deck"):
                 raise _bad("draft takes 0, 1 or 'deck', a group size and optionally 'leader'")
             if not _is_int(args[1]) or args[2:] not in ([], ["leader"]):
                 raise _bad("draft takes 0, 1 or 'deck', a group size and optionally 'leader'")
-            return ("draft", src, args[1], 1) if len(args) == 3 else ("draft", src, args[1])
+            if len(args) == 3:
+                return LeaderDraft("draft", src, args[1], LEAD)
+            return Draft("draft", src, args[1])
         if kind == "slot" and len(args) == 2:
             if not isinstance(args[0], str) or args[0] not in SLOT_ID:
                 raise _bad(f"unknown box {shown(args[0])} (boxes: {', '.join(SLOT_NAMES)})")
-            return ("slot", SLOT_ID[args[0]], slot_value_from_json(args[1]))
+            return Slot("slot", SLOT_ID[args[0]], slot_value_from_json(args[1]))
         if kind == "position" and len(args) == 1 and _is_int(args[0]):
-            return ("position", args[0] - 1)
+            return Position("position", args[0] - 1)
         if kind == "move" and len(args) == 2 and _is_int(args[1]):
-            return ("move", county_from_json(args[0]), args[1])
+            return Movement("move", county_from_json(args[0]), args[1])
         if kind == "revolt" and len(args) == 1:
-            return ("revolt", county_from_json(args[0]))
+            return Revolt("revolt", county_from_json(args[0]))
         if kind == "favor":
             return _favor_from_json(args)
         if kind == "leader" and len(args) == 1:
-            return ("leader", county_from_json(args[0]))
+            return Leader("leader", county_from_json(args[0]))
         if kind == "lsk" and len(args) == 1 and isinstance(args[0], str) and args[0] in LSK_KINDS:
-            return ("lsk", LSK_KINDS.index(args[0]))
+            return Landsknechte("lsk", LSK_KINDS.index(args[0]))
     except (TypeError, ValueError) as exc:
         raise _bad(f"cannot read {shown(data)}: {shown(exc)}") from exc
     raise _bad(f"cannot read the move {shown(data)}")
@@ -165,11 +197,10 @@ def _is_int(x: object) -> bool:
 
 # -- the action codec ----------------------------------------------------------------------------
 # A fixed action space, the same for every option set: one block per kind of move, laid out in the
-# order below. Moves are plain tuples (kind first); the codec only packs their fields.
+# order below. Moves are typed tuples (kind first, feldherr.wallenstein.moves); the codec only
+# packs their fields.
 NCOUNTIES = len(NAMES)
 SLOT_VALUES = NCOUNTIES + MONEY_CARDS + 2  # a county card, a money card, a dice tower card, nothing
-MAX_GROUP = 16  # draft groups are 2-5 armies; room to spare
-MAX_MOVE = 64  # armies moved at once (a player has fewer than that)
 FAVOR_TARGETS = NCOUNTIES + 2  # a county, "remove the event", no target
 _BLOCKS: tuple[tuple[str, int], ...] = (
     ("draft", 3 * MAX_GROUP * 2),
@@ -219,6 +250,7 @@ def _slot_value_from_code(code: int) -> int:
 
 def encode(move: Move) -> int:
     """The move's index in ``range(NUM_ACTIONS)`` (MalformedMoveError for anything else)."""
+    # fields by position: the codec also packs out-of-shape tuples' numbers, refusing what fails
     kind = move[0]
     code = -1
     try:
@@ -260,21 +292,25 @@ def decode(action: int) -> Move:
     if kind == "draft":
         lead, i = i % 2, i // 2
         src, size = divmod(i, MAX_GROUP)
-        return ("draft", src, size, 1) if lead else ("draft", src, size)
-    if kind in ("redraw", "pass"):
-        return (kind,)
+        return LEADER_DRAFT[src][size] if lead else DRAFT[src][size]
+    if kind == "redraw":
+        return REDRAW
+    if kind == "pass":
+        return PASS
     if kind == "slot":
         slot, code = divmod(i, SLOT_VALUES)
-        return ("slot", slot, _slot_value_from_code(code))
+        return Slot("slot", slot, _slot_value_from_code(code))
     if kind == "move":
         county, n = divmod(i, MAX_MOVE)
-        return ("move", county, n)
+        return Movement("move", county, n)
     if kind == "favor":
         if i == 0:
-            return ("favor", -1, -1)
+            return NO_FAVOR
         space, target = divmod(i - 1, FAVOR_TARGETS)
-        return ("favor", space, REMOVE_EVENT if target == NCOUNTIES else -1 if target > NCOUNTIES else target)
-    return (kind, i)
+        aim = REMOVE_EVENT if target == NCOUNTIES else NO_TARGET if target > NCOUNTIES else target
+        return Favor("favor", space, aim)
+    move: Move = typed((kind, i))  # position, revolt, leader, lsk: (kind, number)
+    return move
 
 
 __all__ = ["BID", "NUM_ACTIONS", "decode", "encode", "move_from_json", "move_to_json", "num_actions"]

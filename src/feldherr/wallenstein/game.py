@@ -26,6 +26,23 @@ from feldherr.wallenstein.data import (
     NAMES,
     TOWER_CARD,
 )
+from feldherr.wallenstein.moves import (
+    DECK,
+    NO_SPACE,
+    REMOVE_EVENT,
+    Draft,
+    Favor,
+    Landsknechte,
+    Leader,
+    LeaderDraft,
+    Movement,
+    Pass,
+    Position,
+    Redraw,
+    Revolt,
+    Slot,
+    typed,
+)
 from feldherr.wallenstein.playout import random_playout
 from feldherr.wallenstein.rules import engine
 from feldherr.wallenstein.state import EMPTY, WallensteinState
@@ -53,7 +70,7 @@ class WallensteinPosition(WallensteinState):
         # Exact types: 2.0, True, "2" and huge numbers never reach the rules. Every Wallenstein
         # move is flat (a kind, then whole numbers), so a flat loop decides; anything else is
         # refused with the core's error.
-        if type(move) is not tuple or not move or type(move[0]) is not str:
+        if not isinstance(move, tuple) or not move or type(move[0]) is not str:
             check_plain_move(move)
         for value in move[1:]:
             if type(value) is not int or not -MAX_INT < value < MAX_INT:
@@ -187,8 +204,9 @@ class WallensteinGame(Game):
 
     def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
         text = describe_move(move, lang)
-        if move[0] == "favor" and move[1] >= 0 and "court" in view:
-            card = view["court"]["favors"][move[1]]["card"]
+        move = typed(move)
+        if isinstance(move, Favor) and move.space != NO_SPACE and "court" in view:
+            card = view["court"]["favors"][move.space]["card"]
             if card is not None:
                 text += ": " + favor_text(card - 1, lang)
         return text
@@ -222,46 +240,46 @@ def _card(value: int, lang: str) -> str:
 
 
 def describe_move(move: Move, lang: str = "en") -> str:
-    kind = move[0]
+    move = typed(move)
     de = lang == "de"
-    if kind == "draft":
+    if isinstance(move, Draft | LeaderDraft):
         src = (
             ("Stapel" if de else "deck")
-            if move[1] == 2
-            else (f"offene Karte {move[1]}" if de else f"face-up card {move[1]}")
+            if move.source == DECK
+            else (f"offene Karte {move.source}" if de else f"face-up card {move.source}")
         )
-        lead = (" + Heerführer" if de else " + military leader") if len(move) == 4 else ""
-        return f"{src} + {move[2]} {'Armeen' if de else 'armies'}{lead}"
-    if kind == "redraw":
+        lead = (" + Heerführer" if de else " + military leader") if isinstance(move, LeaderDraft) else ""
+        return f"{src} + {move.armies} {'Armeen' if de else 'armies'}{lead}"
+    if isinstance(move, Redraw):
         return "die gleichen zwei Karten austauschen" if de else "replace the same two face-up cards"
-    if kind == "slot":
-        if move[1] == BID:
+    if isinstance(move, Slot):
+        if move.box == BID:
             box = term(CATALOGUE, "bid", lang)
-        elif move[1] > BID:
-            box = term(CATALOGUE, f"court{move[1] - BID}", lang)
+        elif move.box > BID:
+            box = term(CATALOGUE, f"court{move.box - BID}", lang)
         else:
-            box = term(CATALOGUE, ACTIONS[move[1]], lang)
-        return f"{box}: {_card(move[2], lang)}"
-    if kind == "position":
-        return f"{'Platz' if de else 'position'} {move[1] + 1}"
-    if kind == "move":
-        return f"{move[2]} {'Armeen nach' if de else 'armies to'} {NAMES[move[1]]}"
-    if kind == "pass":
+            box = term(CATALOGUE, ACTIONS[move.box], lang)
+        return f"{box}: {_card(move.card, lang)}"
+    if isinstance(move, Position):
+        return f"{'Platz' if de else 'position'} {move.position + 1}"
+    if isinstance(move, Movement):
+        return f"{move.armies} {'Armeen nach' if de else 'armies to'} {NAMES[move.county]}"
+    if isinstance(move, Pass):
         return "keine Armeen ziehen" if de else "move no armies"
-    if kind == "revolt":
-        return f"{'Aufstand in' if de else 'revolt in'} {NAMES[move[1]]}"
-    if kind == "favor":
-        if move[1] < 0:
+    if isinstance(move, Revolt):
+        return f"{'Aufstand in' if de else 'revolt in'} {NAMES[move.county]}"
+    if isinstance(move, Favor):
+        if move.space == NO_SPACE:
             return "keine Gunstkarte" if de else "no favor card"
-        where = f" ({NAMES[move[2]]})" if 0 <= move[2] < len(NAMES) else ""
-        if move[2] == 100:
+        where = f" ({NAMES[move.target]})" if 0 <= move.target < len(NAMES) else ""
+        if move.target == REMOVE_EVENT:
             where = " (Ereignis entfernen)" if de else " (remove the event)"
-        cost = FAVOR_COSTS[move[1]]
+        cost = FAVOR_COSTS[move.space]
         return (f"Gunstkarte für {cost} Höflinge" if de else f"favor card for {cost} courtiers") + where
-    if kind == "leader":
-        return f"{'Heerführer nach' if de else 'military leader to'} {NAMES[move[1]]}"
-    if kind == "lsk":
-        return term(CATALOGUE, "lsk." + LSK_KINDS[move[1]], lang)
+    if isinstance(move, Leader):
+        return f"{'Heerführer nach' if de else 'military leader to'} {NAMES[move.county]}"
+    if isinstance(move, Landsknechte):
+        return term(CATALOGUE, "lsk." + LSK_KINDS[move.benefit], lang)
     return str(move)
 
 

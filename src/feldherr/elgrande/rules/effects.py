@@ -41,6 +41,17 @@ from typing import Any
 
 from feldherr.core.game import Move
 from feldherr.elgrande import data as D
+from feldherr.elgrande import moves as mt
+from feldherr.elgrande.moves import (
+    AT_COURT,
+    EndFreePlace,
+    EndMove,
+    King,
+    ModifierBack,
+    MoveFrom,
+    PowerBack,
+    Send,
+)
 from feldherr.elgrande.rules.common import log_to_area, others, recallable, start_disc
 from feldherr.elgrande.rules.scoring import area_totals, points_of, score_area, targets_by_mode
 from feldherr.elgrande.state import (
@@ -233,56 +244,57 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
     if op == "move":
         if f[5] >= 0:
             src = f[6]
-            out: list[Move] = [("to", a) for a in range(NREG) if a != src and a != k]
+            out: list[Move] = [mt.MOVE_TO[a] for a in range(NREG) if a != src and a != k]
             if k != CAST:
-                out.append(("to", CAST))
+                out.append(mt.MOVE_TO[CAST])
             return out
         srcs = _move_sources(st, p, f[0], f[1], f[2], f[4] if f[3] else -1)
-        return [*(("from", c, r) for c, r in srcs), ("endmove",)]
+        return [*(mt.MOVE_FROM[c][r] for c, r in srcs), mt.END_MOVE]
     if op == "place_free":
-        out = [("fplace", r) for r in range(NREG) if r != k]
+        out = [mt.FREE_PLACE[r] for r in range(NREG) if r != k]
         if f[1] and k != CAST:
-            out.append(("fplace", CAST))
-        out.append(("endfplace",))
+            out.append(mt.FREE_PLACE[CAST])
+        out.append(mt.END_FREE_PLACE)
         return out
     if op == "choice":
-        return [("choose", i) for i, o in enumerate(eff["options"]) if can_start(st, o)]
+        return [mt.CHOOSE[i] for i, o in enumerate(eff["options"]) if can_start(st, o)]
     if op == "return_mixed":
         q = st.effect_queue[0]
         base = q * A
-        out = [("ret", r) for r in range(NREG) if r != k and st.caballeros[base + r]]
+        out = [mt.RETURN[r] for r in range(NREG) if r != k and st.caballeros[base + r]]
         if st.court[q]:
-            out.append(("ret", -1))
+            out.append(mt.RETURN_FROM_COURT)
         return out
     if op == "send_back_each":
         c = f[0]
         base = c * A
-        return [*(("send", c, r) for r in range(NREG) if r != k and st.caballeros[base + r]), ("skip",)]
+        sends = mt.SEND[c]
+        return [*(sends[r] for r in range(NREG) if r != k and st.caballeros[base + r]), mt.SKIP]
     if op == "score":
-        out = [("pick", r) for r in range(NREG)]
+        out = [mt.PICK[r] for r in range(NREG)]
         if f[0]:
-            out.append(("pick", CAST))
+            out.append(mt.PICK[CAST])
         return out
     if op == "umsturz":
-        return [("pick", r) for r in range(NREG) if r != k]
+        return [mt.PICK[r] for r in range(NREG) if r != k]
     if op == "scoreboard":
-        return [("board", b, a) for b, a in _board_moves(st)]
+        return [mt.BOARD[b][a] for b, a in _board_moves(st)]
     if op == "king":
         if f[1] == 0:
-            return [("king", a) for a in _king_dests(st, eff["mode"])]
+            return [mt.KING[a] for a in _king_dests(st, eff["mode"])]
         old = f[0]
-        return [("escort", c) for c in range(st.colours) if st.caballeros[c * A + old]]
+        return [mt.ESCORT[c] for c in range(st.colours) if st.caballeros[c * A + old]]
     if op == "grande":
         g = st.grande[p]
-        return [("grande", r) for r in range(NREG) if r != k and r != g]
+        return [mt.GRANDE[r] for r in range(NREG) if r != k and r != g]
     if op == "power_back":
         played = st.power_played[p]
         pool = st.power_discard[p] | ((1 << played) if not st.power_hand[p] >> played & 1 else 0)
-        out = [("pb", v) for v in range(1, 14) if pool >> v & 1]
+        out = [mt.POWER_BACK[v] for v in range(1, 14) if pool >> v & 1]
         if st.machtverschiebung:
             m = st.modifier_played[p]
             mpool = st.modifier_discard[p] | ((1 << m) if m >= 0 and not st.modifier_hand[p] >> m & 1 else 0)
-            out.extend(("pbm", i) for i in range(len(D.MODIFIER_VALUES)) if mpool >> i & 1)
+            out.extend(mt.MODIFIER_BACK[i] for i in range(len(D.MODIFIER_VALUES)) if mpool >> i & 1)
         return out
     return []
 
@@ -353,21 +365,21 @@ def score_targets(st: ElGrandeData, eff: Effect) -> list[int]:
 
 
 # ---------------------------------------------------------------------------- apply
-def apply(st: ElGrandeData, seat: int, move: Move) -> None:
+def apply(st: ElGrandeData, seat: int, move: Any) -> None:
+    """Play the checked typed ``move`` of the current effect."""
     eff = current(st)
     op = eff["op"]
-    kind = move[0]
     p = st.current
     f = st.effect_args
     if op == "move":
-        if kind == "endmove":
+        if isinstance(move, EndMove):
             finish(st)
-        elif kind == "from":
-            f[5], f[6] = move[1], move[2]
+        elif isinstance(move, MoveFrom):
+            f[5], f[6] = move.colour, move.region
             if f[3]:
-                f[4] = move[2]
+                f[4] = move.region
         else:
-            c, src, dst = f[5], f[6], move[1]
+            c, src, dst = f[5], f[6], move.area
             if c == p:
                 if f[0] > 0:
                     f[0] -= 1
@@ -384,10 +396,10 @@ def apply(st: ElGrandeData, seat: int, move: Move) -> None:
             if not _move_sources(st, p, f[0], f[1], f[2], f[4] if f[3] else -1):
                 finish(st)
     elif op == "place_free":
-        if kind == "endfplace":
+        if isinstance(move, EndFreePlace):
             finish(st)
             return
-        a = move[1]
+        a = move.area
         st.court[p] -= 1
         st.caballeros[p * A + a] += 1
         f[0] -= 1
@@ -395,12 +407,12 @@ def apply(st: ElGrandeData, seat: int, move: Move) -> None:
         if f[0] == 0 or st.court[p] == 0:
             finish(st)
     elif op == "choice":
-        sub = eff["options"][move[1]]
-        start(st, sub, st.effect_source[0], st.effect_source[1], move[1])
+        sub = eff["options"][move.option]
+        start(st, sub, st.effect_source[0], st.effect_source[1], move.option)
     elif op == "return_mixed":
         q = st.effect_queue[0]
-        a = move[1]
-        if a < 0:
+        a = move.region
+        if a == AT_COURT:
             st.court[q] -= 1
         else:
             st.caballeros[q * A + a] -= 1
@@ -408,7 +420,7 @@ def apply(st: ElGrandeData, seat: int, move: Move) -> None:
         st.log.append(
             {
                 "k": "returned",
-                "a": {"p": q, "n": 1, "r": "at_court" if a < 0 else D.AREA_NAMES[a]},
+                "a": {"p": q, "n": 1, "r": "at_court" if a == AT_COURT else D.AREA_NAMES[a]},
                 "to": None,
             }
         )
@@ -419,30 +431,32 @@ def apply(st: ElGrandeData, seat: int, move: Move) -> None:
         _next_returner(st)
     elif op == "send_back_each":
         c = f.pop(0)
-        if kind == "send":
-            st.caballeros[c * A + move[2]] -= 1
+        if isinstance(move, Send):
+            st.caballeros[c * A + move.region] -= 1
             st.province[c] += 1
-            st.log.append({"k": "returned", "a": {"p": c, "n": 1, "r": D.AREA_NAMES[move[2]]}, "to": None})
+            st.log.append(
+                {"k": "returned", "a": {"p": c, "n": 1, "r": D.AREA_NAMES[move.region]}, "to": None}
+            )
         _next_send(st)
     elif op == "score":
-        a = move[1]
+        a = move.area
         score_area(st, a)
         finish(st)
     elif op == "umsturz":
-        r = move[1]
+        r = move.area
         f[0] = r
         st.log.append({"k": "umsturz", "a": {"p": p, "r": D.AREA_NAMES[r]}, "to": None})
         seats = [q for q in others(st, p) if st.caballeros[q * A + r]]
         start_disc(st, DISC_UMSTURZ, seats)
     elif op == "scoreboard":
-        b, a = move[1], move[2]
+        b, a = move.board, move.area
         st.scoreboards[b] = a
         st.log.append({"k": "board", "a": {"p": p, "b": b, "r": D.AREA_NAMES[a]}, "to": None})
         finish(st)
     elif op == "king":
-        if kind == "king":
+        if isinstance(move, King):
             old = st.king
-            _move_king(st, move[1])
+            _move_king(st, move.area)
             if eff["mode"] == "gefolge" and old < NREG:
                 total = sum(st.caballeros[c * A + old] for c in range(st.colours))
                 if total:
@@ -451,7 +465,7 @@ def apply(st: ElGrandeData, seat: int, move: Move) -> None:
                     return
             finish(st)
         else:
-            c, old = move[1], f[0]
+            c, old = move.colour, f[0]
             st.caballeros[c * A + old] -= 1
             st.caballeros[c * A + st.king] += 1
             _log_move(st, p, c, old, st.king)
@@ -459,21 +473,25 @@ def apply(st: ElGrandeData, seat: int, move: Move) -> None:
             if f[1] == 0:
                 finish(st)
     elif op == "grande":
-        st.grande[p] = move[1]
-        st.log.append({"k": "grande_moved", "a": {"p": p, "r": D.AREA_NAMES[move[1]]}, "to": None})
+        st.grande[p] = move.region
+        st.log.append({"k": "grande_moved", "a": {"p": p, "r": D.AREA_NAMES[move.region]}, "to": None})
         finish(st)
     elif op == "power_back":
-        if kind == "pb":
-            v = move[1]
+        if isinstance(move, PowerBack):
+            v = move.value
             st.power_discard[p] &= ~(1 << v)
             st.power_hand[p] |= 1 << v
         else:
-            m = move[1]
+            v = m = move.modifier
             st.modifier_discard[p] &= ~(1 << m)
             st.modifier_hand[p] |= 1 << m
         st.log.append({"k": "power_back", "a": {"p": p}, "to": None})
         st.log.append(
-            {"k": "power_back_own", "a": {"p": p, "v": move[1], "mod": int(kind == "pbm")}, "to": p}
+            {
+                "k": "power_back_own",
+                "a": {"p": p, "v": v, "mod": int(isinstance(move, ModifierBack))},
+                "to": p,
+            }
         )
         finish(st)
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from feldherr.core.game import Move
 from feldherr.elgrande import data as D
+from feldherr.elgrande import moves as mt
+from feldherr.elgrande.moves import ElGrandeMove, EndPlace, NoSpecial, Place, Special
 from feldherr.elgrande.rules import effects as fx
 from feldherr.elgrande.rules.common import PLACE_TARGETS, log_to_area, recallable, start_disc
 from feldherr.elgrande.rules.scoring import score_area
@@ -34,11 +36,11 @@ from feldherr.elgrande.state import (
     ElGrandeData,
 )
 
-POWER_MOVES: list[Move] = [("power", v, -1) for v in range(14)]
-ENDPLACE: Move = ("endplace",)
-PLACE_MOVES: list[list[Move]] = [[("place", a) for a in t] for t in PLACE_TARGETS]
-SPECIAL: Move = ("special",)
-NOSPECIAL: Move = ("nospecial",)
+POWER_MOVES = mt.POWER
+ENDPLACE = mt.END_PLACE
+PLACE_MOVES: list[list[Move]] = [[mt.PLACE[a] for a in t] for t in PLACE_TARGETS]
+SPECIAL = mt.SPECIAL
+NOSPECIAL = mt.NO_SPECIAL
 
 
 def run_on(st: ElGrandeData) -> None:
@@ -126,7 +128,7 @@ def legal_power(st: ElGrandeData, seat: int) -> list[Move]:
                 out.append(POWER_MOVES[v])
             for m in mods:
                 if v + D.MODIFIER_VALUES[m] not in taken:
-                    out.append(("power", v, m))
+                    out.append(mt.POWER_WITH[v][m])
     return out
 
 
@@ -202,7 +204,7 @@ def court_max(st: ElGrandeData) -> int:
 
 
 def legal_court(st: ElGrandeData) -> list[Move]:
-    return [("court", k) for k in range(court_max(st) + 1)]
+    return list(mt.COURT[: court_max(st) + 1])
 
 
 def do_court(st: ElGrandeData, k: int) -> None:
@@ -220,9 +222,9 @@ def do_court(st: ElGrandeData, k: int) -> None:
 
 def legal_recall(st: ElGrandeData, seat: int) -> list[Move]:
     base = seat * D.AREAS
-    out: list[Move] = [("recall", r) for r in range(D.NREG) if r != st.king and st.caballeros[base + r]]
+    out: list[Move] = [mt.RECALL[r] for r in range(D.NREG) if r != st.king and st.caballeros[base + r]]
     if st.effect_source[0] >= 0 and out:
-        out.append(("recall", -1))  # a card's intake may stop short (the recall is optional)
+        out.append(mt.RECALL_STOP)  # a card's intake may stop short (the recall is optional)
     return out
 
 
@@ -267,7 +269,7 @@ def begin_take(st: ElGrandeData) -> None:
 
 
 def legal_take(st: ElGrandeData) -> list[Move]:
-    return [("take", s) for s, c in enumerate(st.open_cards) if c >= 0]
+    return [mt.TAKE[s] for s, c in enumerate(st.open_cards) if c >= 0]
 
 
 def do_take(st: ElGrandeData, s: int) -> None:
@@ -293,7 +295,7 @@ def legal_act(st: ElGrandeData) -> list[Move]:
         if st.place_left > 0 and st.court[p] > 0:
             k = st.king
             if st.smuggle and k < D.NREG:
-                out = [("place", a) for a in (*PLACE_TARGETS[k], k)]  # Schmuggel
+                out = [mt.PLACE[a] for a in (*PLACE_TARGETS[k], k)]  # Schmuggel
             else:
                 out = list(PLACE_MOVES[k])
         out.append(ENDPLACE)
@@ -304,11 +306,10 @@ def legal_act(st: ElGrandeData) -> list[Move]:
     return out
 
 
-def do_act(st: ElGrandeData, move: Move) -> None:
-    kind = move[0]
+def do_act(st: ElGrandeData, move: ElGrandeMove) -> None:
     p = st.current
-    if kind == "place":
-        a = move[1]
+    if isinstance(move, Place):
+        a = move.area
         st.court[p] -= 1
         st.caballeros[p * D.AREAS + a] += 1
         st.place_left -= 1
@@ -316,11 +317,11 @@ def do_act(st: ElGrandeData, move: Move) -> None:
         log_to_area(st, "place", p, a)
         if st.place_left == 0 or st.court[p] == 0:
             st.place_stage = DONE
-    elif kind == "endplace":
+    elif isinstance(move, EndPlace):
         st.place_stage = DONE
-    elif kind == "nospecial":
+    elif isinstance(move, NoSpecial):
         st.special_stage = DONE
-    elif kind == "special":
+    elif isinstance(move, Special):
         st.special_stage = STARTED
         st.log.append({"k": "announce", "a": {"p": p, "card": D.CARD_IDS[st.card]}, "to": None})
         n = st.num_players
@@ -471,7 +472,7 @@ def do_disc(st: ElGrandeData, p: int, r: int) -> None:
 # ---------------------------------------------------------------------------- Machtverschiebung
 def legal_mpass(st: ElGrandeData, seat: int) -> list[Move]:
     m = st.modifier_hand[seat]
-    return [("mpass", i) for i in range(len(D.MODIFIER_VALUES)) if m >> i & 1]
+    return [mt.MPASS[i] for i in range(len(D.MODIFIER_VALUES)) if m >> i & 1]
 
 
 def do_mpass(st: ElGrandeData, p: int, m: int) -> None:

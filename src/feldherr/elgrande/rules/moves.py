@@ -8,6 +8,8 @@ cache is never handed out, callers get a copy.
 
 from __future__ import annotations
 
+from typing import Any
+
 from feldherr.core.errors import (
     GameOverError,
     IllegalMoveError,
@@ -17,6 +19,8 @@ from feldherr.core.errors import (
     shown,
 )
 from feldherr.core.game import Move
+from feldherr.elgrande import moves as mt
+from feldherr.elgrande.moves import Court, Disc, ModifierPass, Power, Recall, Take, Veto
 from feldherr.elgrande.rules import effects as fx
 from feldherr.elgrande.rules.common import disc_options
 from feldherr.elgrande.rules.flow import (
@@ -114,11 +118,11 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
     if ph == EFFECT:
         return fx.legal(st, seat)
     if ph == DISC:
-        return [("disc", r) for r in disc_options(st, seat)]
+        return [mt.DISC[r] for r in disc_options(st, seat)]
     if ph == VETO:
-        return [("veto", 1), ("veto", 0)]
+        return [mt.VETO_USE, mt.VETO_NOT]
     if ph == ABILITY:
-        return [("ability",), ("noability",)]
+        return [mt.ABILITY, mt.NO_ABILITY]
     if ph == MODPASS:
         return legal_mpass(st, seat)
     return []
@@ -145,7 +149,7 @@ def check(st: ElGrandeData, seat: int, move: object) -> None:
     Every argument must be an ``int`` by exact type (``2.0``, ``True`` are not ``2``, ``1``)."""
     if st.phase == OVER:
         raise GameOverError("the game is over", rule="elgrande.game-over")
-    if type(move) is not tuple or not move or type(move[0]) is not str:
+    if not isinstance(move, tuple) or not move or type(move[0]) is not str:
         raise MalformedMoveError(f"not a move: {shown(move)}", rule="elgrande.move.format", move=shown(move))
     kind = move[0]
     if kind not in ALL_KINDS:
@@ -174,32 +178,31 @@ def check(st: ElGrandeData, seat: int, move: object) -> None:
         )
 
 
-def do(st: ElGrandeData, seat: int, move: Move) -> None:
-    """Play a checked move and run the game on to the next decision."""
-    kind = move[0]
+def do(st: ElGrandeData, seat: int, move: Any) -> None:
+    """Play a checked typed move and run the game on to the next decision."""
     ph = st.phase
     if ph == ACT:
         do_act(st, move)
     elif ph == EFFECT:
         fx.apply(st, seat, move)
-    elif kind == "power":
-        do_power(st, seat, move[1], move[2])
-    elif kind == "court":
-        do_court(st, move[1])
-    elif kind == "take":
-        do_take(st, move[1])
-    elif kind == "recall":
-        do_recall(st, seat, move[1])
-    elif kind == "disc":
-        do_disc(st, seat, move[1])
-    elif kind == "veto":
-        do_veto(st, seat, move[1])
-    elif kind == "ability":
+    elif isinstance(move, Power):
+        do_power(st, seat, move.value, move.modifier)
+    elif isinstance(move, Court):
+        do_court(st, move.caballeros)
+    elif isinstance(move, Take):
+        do_take(st, move.slot)
+    elif isinstance(move, Recall):
+        do_recall(st, seat, move.region)
+    elif isinstance(move, Disc):
+        do_disc(st, seat, move.region)
+    elif isinstance(move, Veto):
+        do_veto(st, seat, move.use)
+    elif move == mt.ABILITY:
         do_ability(st)
-    elif kind == "noability":
+    elif move == mt.NO_ABILITY:
         begin_take(st)
-    elif kind == "mpass":
-        do_mpass(st, seat, move[1])
+    elif isinstance(move, ModifierPass):
+        do_mpass(st, seat, move.modifier)
     if st.effect_finished or st.phase == DISC:
         run_on(st)
 

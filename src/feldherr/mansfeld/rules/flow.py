@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from feldherr.core.game import Move, Outcome
+from feldherr.core.game import Outcome
 from feldherr.mansfeld.data import (
     ADJUST,
     CARDS,
@@ -23,6 +23,7 @@ from feldherr.mansfeld.data import (
     STRENGTH,
     TIEBREAK,
 )
+from feldherr.mansfeld.moves import Pass, Recruit
 from feldherr.mansfeld.rules.dice import POW6, ROLLS, TABLE_MAX, adjusted_roll, big_roll, refill, shuffled
 from feldherr.mansfeld.state import COMMIT, DICE, OVER, RECRUIT, MansfeldData
 
@@ -140,11 +141,11 @@ def next_roll(st: MansfeldData) -> None:
     start_round(st)
 
 
-def recruit(st: MansfeldData, seat: int, move: Move) -> None:
-    if len(move) == 1:
+def recruit(st: MansfeldData, seat: int, move: Recruit | Pass) -> None:
+    if isinstance(move, Pass):
         st.log.append({"k": "pass", "a": {"seat": seat}, "to": None})
     else:
-        card = move[1]
+        card = move.card
         st.open.remove(card)
         owned = st.cards[seat]
         owned.append(card)

@@ -1,17 +1,18 @@
 """The decisions: which moves a seat has now, and playing one after checking it completely.
 
-Moves are plain tuples, kind first (``("dice", 3)``, ``("recruit", card)``, ``("pass",)``,
-``("commit", (card, ...))`` with the card ids sorted); they have no positional sentinels, and plain
-tuples keep the hot path of random play cheap. ``apply`` first runs a fast test that only a legal
-move passes (exact types: ``3.0``, ``True`` and ``"3"`` are not ``3``, a list is not a tuple);
-anything else goes to :func:`check_move`, which raises the typed error naming the rule, so a refused
-move changes nothing. Every accepted decision adds one to ``version``.
+Moves are the typed tuples of :mod:`feldherr.mansfeld.moves` (``Dice``, ``Recruit``, ``Pass``,
+``Commit`` with the card ids sorted); the legal move lists reuse prebuilt instances, which keeps the
+hot path of random play cheap. ``apply`` first runs a fast test that only a legal typed move passes
+(exact types: ``3.0``, ``True`` and ``"3"`` are not ``3``, a list is not a tuple); anything else —
+a plain tuple included — goes to :func:`check_move`, which raises the typed error naming the rule,
+or returns the move typed, so a refused move changes nothing. Every accepted decision adds one to
+``version``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from feldherr.core.errors import (
     GameOverError,
@@ -26,17 +27,18 @@ from feldherr.core.errors import (
 from feldherr.core.game import Move
 from feldherr.core.validate import check_seat
 from feldherr.mansfeld.data import CARDS, COST, KEYS, MAX_DICE
+from feldherr.mansfeld.moves import Commit, Dice, MansfeldMove, Pass, Recruit, typed
 from feldherr.mansfeld.rules.flow import commit, recruit, set_dice
 from feldherr.mansfeld.state import COMMIT, DICE, OVER, PHASES, RECRUIT, MansfeldData
 
-PASS: Move = ("pass",)
-DICE_MOVES: tuple[Move, ...] = tuple(("dice", k) for k in range(1, MAX_DICE + 1))
-RECRUIT_MOVES: tuple[Move, ...] = tuple(("recruit", c) for c in range(len(CARDS)))
-_SUBSETS_CACHE: dict[tuple[int, ...], tuple[Move, ...]] = {}
+PASS = Pass()
+DICE_MOVES: tuple[Dice, ...] = tuple(Dice("dice", k) for k in range(1, MAX_DICE + 1))
+RECRUIT_MOVES: tuple[Recruit, ...] = tuple(Recruit("recruit", c) for c in range(len(CARDS)))
+_SUBSETS_CACHE: dict[tuple[int, ...], tuple[Commit, ...]] = {}
 _PHASE_OF_KIND = {"dice": DICE, "recruit": RECRUIT, "pass": RECRUIT, "commit": COMMIT}
 
 
-def commit_moves(hand: Sequence[int]) -> tuple[Move, ...]:
+def commit_moves(hand: Sequence[int]) -> tuple[Commit, ...]:
     """Every subset of ``hand`` (sorted card ids) as a commit move, the empty one first; subset
     ``i`` takes the cards whose bit is set in ``i`` (the random playout relies on this order)."""
     key = tuple(hand)
@@ -45,7 +47,9 @@ def commit_moves(hand: Sequence[int]) -> tuple[Move, ...]:
         subsets: list[tuple[int, ...]] = [()]
         for card in key:
             subsets += [(*s, card) for s in subsets]
-        moves = tuple([("commit", s) for s in subsets])
+        # tuple.__new__ skips the NamedTuple's Python-level __new__ (a hand of n cards has 2**n)
+        new = tuple.__new__
+        moves = tuple([new(Commit, ("commit", s)) for s in subsets])
         if len(_SUBSETS_CACHE) >= 256:  # small: big caches slow the garbage collector
             _SUBSETS_CACHE.clear()
         _SUBSETS_CACHE[key] = moves
@@ -85,25 +89,27 @@ def legal_moves(st: MansfeldData, seat: int) -> list[Move]:
     return []
 
 
-def apply(st: MansfeldData, seat: int, move: Move) -> None:
-    """Check ``move`` for ``seat`` and play it (see the module docstring)."""
+def apply(st: MansfeldData, seat: int, move: Any) -> None:
+    """Check ``move`` for ``seat`` and play it (see the module docstring); past the checks,
+    ``move`` is the typed move of the phase."""
     if type(seat) is not int or not 0 <= seat < st.num_players:
         check_seat(seat, st.num_players)
     phase = st.phase
     if phase == DICE:
         if not (
-            type(move) is tuple
-            and len(move) == 2
-            and move[0] == "dice"
-            and type(move[1]) is int
-            and 1 <= move[1] <= MAX_DICE
+            type(move) is Dice
+            and move.kind == "dice"
+            and type(move.number) is int
+            and 1 <= move.number <= MAX_DICE
             and not st.choice[seat]
         ):
             move = check_move(st, seat, move)
         st.version += 1
-        set_dice(st, seat, move[1])
+        set_dice(st, seat, move.number)
     elif phase == RECRUIT:
-        if not (seat == st.order[st.turn] and (move == PASS or _recruitable(st, move))):
+        if not (
+            seat == st.order[st.turn] and ((type(move) is Pass and move == PASS) or _recruitable(st, move))
+        ):
             move = check_move(st, seat, move)
         st.version += 1
         recruit(st, seat, move)
@@ -111,7 +117,7 @@ def apply(st: MansfeldData, seat: int, move: Move) -> None:
         if not _committable(st, seat, move):
             move = check_move(st, seat, move)
         st.version += 1
-        commit(st, seat, move[1])
+        commit(st, seat, move.cards)
     else:
         raise GameOverError("the game is over", rule="mansfeld.end")
 
@@ -119,10 +125,9 @@ def apply(st: MansfeldData, seat: int, move: Move) -> None:
 def _committable(st: MansfeldData, seat: int, move: Move) -> bool:
     """A quick test passed only by a canonical legal commitment (sorted card ids in hand)."""
     if not (
-        type(move) is tuple
-        and len(move) == 2
-        and move[0] == "commit"
-        and type(move[1]) is tuple
+        type(move) is Commit
+        and move.kind == "commit"
+        and type(move.cards) is tuple
         and st.commit[seat] is None
     ):
         return False
@@ -130,7 +135,7 @@ def _committable(st: MansfeldData, seat: int, move: Move) -> bool:
     if not hand:
         return False
     prev = -1
-    for c in move[1]:
+    for c in move.cards:
         if type(c) is not int or c <= prev or c not in hand:
             return False
         prev = c
@@ -139,11 +144,7 @@ def _committable(st: MansfeldData, seat: int, move: Move) -> bool:
 
 def _recruitable(st: MansfeldData, move: Move) -> bool:
     return (
-        type(move) is tuple
-        and len(move) == 2
-        and move[0] == "recruit"
-        and type(move[1]) is int
-        and move[1] in st.reach
+        type(move) is Recruit and move.kind == "recruit" and type(move.card) is int and move.card in st.reach
     )
 
 
@@ -154,15 +155,16 @@ def _malformed(move: Any, wanted: str) -> MalformedMoveError:
     )
 
 
-def check_move(st: MansfeldData, seat: int, move: Any) -> Move:
-    """Return ``move`` if ``seat`` may play it now; else raise the typed error naming the rule."""
+def check_move(st: MansfeldData, seat: int, move: Any) -> MansfeldMove:
+    """Return ``move`` (typed) if ``seat`` may play it now; else raise the typed error naming the
+    rule."""
     check_seat(seat, st.num_players)
     phase = st.phase
     if phase == OVER:
         raise GameOverError("the game is over", rule="mansfeld.end")
     if seat not in to_move(st):
         raise NotYourTurnError(f"seat {seat} has no decision to make now", rule="mansfeld.turn", seat=seat)
-    if type(move) is not tuple or not move or type(move[0]) is not str:
+    if not isinstance(move, tuple) or not move or type(move[0]) is not str:
         raise _malformed(move, "a move tuple (kind, ...)")
     kind = move[0]
     want = _PHASE_OF_KIND.get(kind)
@@ -184,11 +186,11 @@ def check_move(st: MansfeldData, seat: int, move: Any) -> Move:
                 count=count,
                 max=MAX_DICE,
             )
-        return move
+        return cast(Dice, typed(move))
     if kind == "pass":
         if len(move) != 1:
             raise _malformed(move, "('pass',)")
-        return move
+        return cast(Pass, typed(move))
     if kind == "recruit":
         if len(move) != 2 or type(move[1]) is not int:
             raise _malformed(move, "('recruit', card)")
@@ -207,7 +209,7 @@ def check_move(st: MansfeldData, seat: int, move: Any) -> Move:
                 cost=COST[card],
                 dice=dice,
             )
-        return move
+        return cast(Recruit, typed(move))
     # commit
     if len(move) != 2 or type(move[1]) is not tuple:
         raise _malformed(move, "('commit', (card, ...))")
@@ -235,4 +237,4 @@ def check_move(st: MansfeldData, seat: int, move: Any) -> Move:
         if c < prev:
             raise _malformed(move, "('commit', (card, ...)) with the card numbers in ascending order")
         prev = c
-    return move
+    return cast(Commit, typed(move))

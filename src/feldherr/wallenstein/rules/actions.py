@@ -37,6 +37,7 @@ from feldherr.wallenstein.data import (
     TAXES,
     TRADING_POST,
 )
+from feldherr.wallenstein.moves import MAX_MOVE, MOVEMENT, PASS, Movement
 from feldherr.wallenstein.rules.battle import attack, revolt
 from feldherr.wallenstein.rules.board import bonus_tile, build_obstacle, event_effect, log
 from feldherr.wallenstein.state import WallensteinState
@@ -184,10 +185,13 @@ def move_targets(st: WallensteinState, seat: int, action: int, county: int) -> l
 
 
 def move_options(st: WallensteinState, seat: int, action: int, county: int) -> list[Move]:
-    moves: list[Move] = [("pass",)]
+    moves: list[Move] = [PASS]
     top = st.armies[county]
     for dst in move_targets(st, seat, action, county):
-        moves.extend(("move", dst, k) for k in range(1, top))
+        if top <= MAX_MOVE:
+            moves.extend(MOVEMENT[dst][1:top])  # prebuilt: no tuple is built
+        else:
+            moves.extend(Movement("move", dst, k) for k in range(1, top))
     return moves
 
 

@@ -4,12 +4,15 @@ Courtiers come to the entrance hall from the first tower filling and from the th
 extra board ("convert 1, 2, 3 armies"), revealed in player order, box 3 first. Then, most courtiers
 first (ties: base player order), each player moves all their courtiers into the audience hall and
 may take one displayed favor card, paying the courtiers shown on its space, and uses it at once.
-A favor move is ``("favor", space, target)``: space 0-2 (the 4/3/2-courtier spaces) or -1 for
-none; the target is a county (building, deployment, revolt marker), ``REMOVE_EVENT`` for favor #1
-removing the event, or -1 where there is nothing (else) to choose.
+A favor move is :class:`feldherr.wallenstein.moves.Favor` ``("favor", space, target)``: space 0-2
+(the 4/3/2-courtier spaces) or ``NO_SPACE`` for none; the target is a county (building,
+deployment, revolt marker), ``REMOVE_EVENT`` for favor #1 removing the event, or ``NO_TARGET``
+where there is nothing (else) to choose.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from feldherr.core.errors import IllegalMoveError, UnaffordableError
 from feldherr.core.game import Move
@@ -24,12 +27,9 @@ from feldherr.wallenstein.data import (
     NAMES,
     TOWER_CARD,
 )
+from feldherr.wallenstein.moves import NO_FAVOR, NO_SPACE, NO_TARGET, REMOVE_EVENT, Favor, typed
 from feldherr.wallenstein.rules import board
 from feldherr.wallenstein.state import FAVOR, LOST, WallensteinState
-
-REMOVE_EVENT = 100  # favor #1's target when the event card is removed (moves.REMOVE_EVENT)
-
-NO_FAVOR: Move = ("favor", -1, -1)
 
 
 def fill_from_tower(st: WallensteinState, out: list[int]) -> None:
@@ -126,18 +126,18 @@ def _targets(st: WallensteinState, seat: int, favor: int) -> list[int]:
     effect = card.effect
     owner = st.owner
     if effect == "cancel_event":
-        return [REMOVE_EVENT, -1] if st.event >= 0 else [-1]
+        return [REMOVE_EVENT, NO_TARGET] if st.event >= 0 else [NO_TARGET]
     if effect == "calm":
         marked = [c for c in range(len(owner)) if owner[c] == seat and st.unrest[c] > 0]
-        return marked or [-1]  # none: the card is kept to parry the next revolt marker
+        return marked or [NO_TARGET]  # none: the card is kept to parry the next revolt marker
     if effect == "build":
         b = card.building  # "The general rules for buildings still apply."
         sites = [c for c in range(len(owner)) if owner[c] == seat and not board.build_obstacle(st, c, b)]
-        return sites or [-1]
+        return sites or [NO_TARGET]
     if effect == "deploy" and st.supply[seat] > 0:
         places = [c for c in range(len(owner)) if st.active[c] and owner[c] in (seat, -1)]
-        return places or [-1]
-    return [-1]
+        return places or [NO_TARGET]
+    return [NO_TARGET]
 
 
 def options(st: WallensteinState, seat: int) -> list[Move]:
@@ -145,16 +145,18 @@ def options(st: WallensteinState, seat: int) -> list[Move]:
     have = st.audience[seat]
     for space, favor in enumerate(st.favors):
         if favor >= 0 and FAVOR_COSTS[space] <= have:
-            moves.extend(("favor", space, t) for t in _targets(st, seat, favor))
+            moves.extend(Favor("favor", space, t) for t in _targets(st, seat, favor))
     return moves
 
 
-def apply(st: WallensteinState, seat: int, move: Move) -> None:
+def apply(st: WallensteinState, seat: int, move: Any) -> None:
+    move = typed(move)
     if move not in options(st, seat):
         _explain(st, seat, move)
+    # a typed Favor from here on
     st.queue.pop(0)
-    space = move[1]
-    if space < 0:
+    space = move.space
+    if space == NO_SPACE:
         board.log(st, "favor_none", p=seat)
         return
     favor = st.favors[space]
@@ -163,14 +165,14 @@ def apply(st: WallensteinState, seat: int, move: Move) -> None:
     st.audience[seat] -= cost
     st.courtiers[seat] += cost
     board.log(st, "favor_taken", p=seat, card=FAVORS[favor].id, cost=cost)
-    use(st, seat, favor, move[2])
+    use(st, seat, favor, move.target)
 
 
 def _explain(st: WallensteinState, seat: int, move: Move) -> None:
     if len(move) != 3 or not all(isinstance(x, int) for x in move[1:]):
         raise IllegalMoveError("a favor move is ('favor', space 0-2 or -1, target)", rule="wallenstein.court")
     space = move[1]
-    if space == -1:
+    if space == NO_SPACE:
         raise IllegalMoveError("taking no favor card is ('favor', -1, -1)", rule="wallenstein.court")
     if not 0 <= space < len(st.favors) or st.favors[space] < 0:
         raise IllegalMoveError("no favor card lies on that space", rule="wallenstein.court.favor")
@@ -210,7 +212,7 @@ def use(st: WallensteinState, seat: int, favor: int, target: int) -> None:
         st.tray[seat] += k
         board.log(st, "favor_gain", p=seat, kind="armies", n=k)
     elif effect == "calm":
-        if target >= 0:
+        if target != NO_TARGET:
             st.unrest[target] -= 1
             st.unrest_supply += 1
             board.log(st, "calmed", county=NAMES[target])
@@ -218,7 +220,7 @@ def use(st: WallensteinState, seat: int, favor: int, target: int) -> None:
             st.parry[seat] += 1
             board.log(st, "favor_kept", p=seat, card=card.id)
     elif effect == "build":
-        if target >= 0:
+        if target != NO_TARGET:
             b = card.building
             st.building_supply[b] -= 1
             st.buildings[target] |= BUILD_BIT[b]
@@ -226,7 +228,7 @@ def use(st: WallensteinState, seat: int, favor: int, target: int) -> None:
     elif effect == "shield":
         st.shield[seat] |= card.shield
         board.log(st, "favor_shield", p=seat, card=card.id)
-    elif effect == "deploy" and target >= 0:
+    elif effect == "deploy" and target != NO_TARGET:
         k = min(n, st.supply[seat])
         st.supply[seat] -= k
         st.armies[target] += k

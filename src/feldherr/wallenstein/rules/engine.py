@@ -7,7 +7,7 @@ that needs no decision until one is owed again or the game is over.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from feldherr.core.errors import GameOverError, NotYourTurnError, WrongPhaseError
 from feldherr.core.game import Move, Outcome
@@ -31,6 +31,8 @@ from feldherr.wallenstein.data import (
     start_groups,
     starting_money,
 )
+from feldherr.wallenstein.moves import POSITION as POSITION_MOVES
+from feldherr.wallenstein.moves import REVOLT, Movement, Revolt, typed
 from feldherr.wallenstein.rules import actions, court, flow, landsknechte, leaders, planning
 from feldherr.wallenstein.rules.board import log
 from feldherr.wallenstein.rules.winter import (
@@ -179,11 +181,11 @@ def legal_moves(st: WallensteinState, seat: int) -> list[Move]:
         return actions.move_options(st, seat, action, county)
     if phase == POSITION:
         taken = set(st.positions)
-        return [("position", p) for p in range(len(BONUS_TILES)) if p not in taken]
+        return [POSITION_MOVES[p] for p in range(len(BONUS_TILES)) if p not in taken]
     if phase == DRAFT:
         return planning.draft_options(st, seat)
     if phase == REVOLT_ORDER:
-        return [("revolt", c) for c in st.winter_queue[0][2:]]
+        return [REVOLT[c] for c in st.winter_queue[0][2:]]
     if phase == FAVOR:
         return court.options(st, seat)
     if phase == LEADER:
@@ -193,7 +195,10 @@ def legal_moves(st: WallensteinState, seat: int) -> list[Move]:
     return []
 
 
-def apply_move(st: WallensteinState, seat: int, move: Move) -> None:
+def apply_move(st: WallensteinState, seat: int, move: Any) -> None:
+    """Check and play ``move`` (flat: a kind and exact ints; typed where it has a move's shape, see
+    :func:`feldherr.wallenstein.moves.typed`, so that past each check the rules read its fields)."""
+    move = typed(move)
     phase = st.phase
     if phase == OVER:
         raise GameOverError("the game is over", rule="wallenstein.end")
@@ -230,10 +235,10 @@ def apply_move(st: WallensteinState, seat: int, move: Move) -> None:
         legal = actions.move_options(st, seat, action, county)
         if move not in legal:
             planning.explain_illegal_move(st, seat, action, county, move)
-        if kind == "pass":
+        if isinstance(move, Movement):
+            actions.move(st, seat, county, move.county, move.armies)
+        else:  # Pass, the only other legal move
             log(st, "pass", p=seat, action=ACTIONS[action])
-        else:
-            actions.move(st, seat, county, move[1], move[2])
         st.turn_index += 1
         st.phase = "execute"
         _run(st)
@@ -243,7 +248,7 @@ def apply_move(st: WallensteinState, seat: int, move: Move) -> None:
             raise planning.illegal(
                 "choose one of the counties drawn for a revolt", "wallenstein.winter.revolt-order"
             )
-        run_revolt(st, move[1])
+        run_revolt(st, cast(Revolt, move).county)
         st.phase = "winter"
         _run(st)
     elif phase in _MODULE_PHASES:
@@ -295,7 +300,7 @@ def _next_position(st: WallensteinState) -> None:
         seat = st.bid_queue[0]
         free = [p for p in range(len(BONUS_TILES)) if p not in st.positions]
         if len(free) == 1:
-            planning.apply_position(st, seat, ("position", free[0]))
+            planning.apply_position(st, seat, POSITION_MOVES[free[0]])
             continue
         st.pending = [seat]
         return

@@ -8,9 +8,13 @@ This is done in given player order." The decks are reset after winter (``reset``
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from feldherr.core.errors import IllegalMoveError
 from feldherr.core.game import Move
 from feldherr.wallenstein.data import LSK_CARDS, LSK_KINDS, LSK_REGIONS, REGION_OF
+from feldherr.wallenstein.moves import LANDSKNECHTE as LSK_MOVES
+from feldherr.wallenstein.moves import Landsknechte, typed
 from feldherr.wallenstein.rules import board
 from feldherr.wallenstein.state import LANDSKNECHTE, WallensteinState
 
@@ -32,7 +36,7 @@ def options(st: WallensteinState, seat: int) -> list[Move]:
     if benefits is None:
         return []
     # Armies go into the tray only as many as shown: with too few in supply that benefit is out.
-    return [("lsk", k) for k in range(len(LSK_KINDS)) if k != ARMIES or st.supply[seat] >= benefits[k]]
+    return [LSK_MOVES[k] for k in range(len(LSK_KINDS)) if k != ARMIES or st.supply[seat] >= benefits[k]]
 
 
 def next_decision(st: WallensteinState) -> bool:
@@ -48,19 +52,20 @@ def next_decision(st: WallensteinState) -> bool:
             st.pending = [seat]
             return True
         if moves:
-            grant(st, seat, moves[0][1])
+            grant(st, seat, cast(Landsknechte, moves[0]).benefit)
         queue.pop(0)
     return False
 
 
-def apply(st: WallensteinState, seat: int, move: Move) -> None:
-    if move not in options(st, seat):
+def apply(st: WallensteinState, seat: int, move: Any) -> None:
+    move = typed(move)
+    if move not in options(st, seat):  # after this, a typed Landsknechte
         raise IllegalMoveError(
             "choose one benefit of your new top card: ('lsk', 0..3) for Thalers, grain, armies into "
             "the tray (if your supply has them) or victory points",
             rule="wallenstein.landsknechte.benefit",
         )
-    grant(st, seat, move[1])
+    grant(st, seat, move.benefit)
     st.queue.pop(0)
 
 

@@ -7,9 +7,13 @@ entering another player's statue county, his removal with a lost county, and the
 
 from __future__ import annotations
 
+from typing import Any
+
 from feldherr.core.errors import IllegalMoveError
 from feldherr.core.game import Move
 from feldherr.wallenstein.data import NAMES, NEIGHBOURS, VP_PER_STATUE, VP_PER_TROPHY
+from feldherr.wallenstein.moves import LEADER as LEADER_MOVES
+from feldherr.wallenstein.moves import typed
 from feldherr.wallenstein.rules import board
 from feldherr.wallenstein.state import LEADER, WallensteinState
 
@@ -53,17 +57,18 @@ def next_decision(st: WallensteinState) -> bool:
 
 
 def legal(st: WallensteinState, seat: int) -> list[Move]:
-    return [("leader", c) for c in targets(st, seat)]
+    return [LEADER_MOVES[c] for c in targets(st, seat)]
 
 
-def apply(st: WallensteinState, seat: int, move: Move) -> None:
-    if len(move) != 2 or move[1] not in targets(st, seat):
+def apply(st: WallensteinState, seat: int, move: Any) -> None:
+    move = typed(move)
+    if len(move) != 2 or move[1] not in targets(st, seat):  # after this, a typed Leader
         raise IllegalMoveError(
             "the military leader goes to a county under your control"
             + (" other than the one he stands in" if st.stage == MOVE else ""),
             rule="wallenstein.leaders.move" if st.stage == MOVE else "wallenstein.leaders.placement",
         )
-    go(st, seat, move[1])
+    go(st, seat, move.county)
     st.queue.pop(0)
 
 

@@ -1,13 +1,15 @@
 """Decisions before the actions: the start draft, the secret plan with its bid, the positions.
 
-Plans are given one slot at a time (``("slot", box, value)``), the bid first and then the boxes in
+Plans are given one slot at a time (``Slot("slot", box, card)``), the bid first and then the boxes in
 mat order (then the court boxes), so a search bot never faces more than a dozen options and
 ``legal_moves`` is the whole action set. :func:`check_plan` checks a whole plan (for tests and bots
-that work one out at once). A slot value is a county id, ``MONEY_BASE + v``
-for the money card of value ``v``, or ``EMPTY``.
+that work one out at once). A slot value is a county id, ``money(v)`` = ``MONEY_BASE + v``
+for the money card of value ``v``, ``TOWER_CARD`` or ``EMPTY`` (see :mod:`feldherr.wallenstein.moves`).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from feldherr.core.errors import IllegalMoveError, NotOwnedError, UnaffordableError, WrongPhaseError, shown
 from feldherr.core.game import Move
@@ -24,6 +26,7 @@ from feldherr.wallenstein.data import (
     TOWER_CARD,
     TOWER_CARDS,
 )
+from feldherr.wallenstein.moves import DECK, DRAFT, LEAD, LEADER_DRAFT, REDRAW, SLOT, LeaderDraft
 from feldherr.wallenstein.rules.board import log
 from feldherr.wallenstein.state import EMPTY, WallensteinState
 
@@ -53,13 +56,13 @@ def draft_options(st: WallensteinState, seat: int) -> list[Move]:
     sources = [i for i in range(len(st.faceup))]
     if st.draft_deck:
         sources.append(2)
-    moves: list[Move] = [("draft", src, g) for src in sources for g in sizes]
+    moves: list[Move] = [DRAFT[src][g] for src in sources for g in sizes]
     if st.leaders and st.leader[seat] < 0 and len(st.groups[seat]) > 1:
         # Heerführer: "decide when claiming a county whether to place their military leader in it"
         # (on the last claim the leader goes there without a choice).
-        moves.extend(("draft", src, g, 1) for src in sources for g in sizes)
+        moves.extend(LEADER_DRAFT[src][g] for src in sources for g in sizes)
     if can_redraw(st, seat):
-        moves.append(("redraw",))
+        moves.append(REDRAW)
     return moves
 
 
@@ -69,7 +72,9 @@ def can_redraw(st: WallensteinState, seat: int) -> bool:
     return len(st.faceup) == 2 and len(st.draft_deck) >= 2 and sorted(st.faceup) == st.prev_pair[seat]
 
 
-def apply_draft_move(st: WallensteinState, seat: int, move: Move) -> None:
+def apply_draft_move(st: WallensteinState, seat: int, move: Any) -> None:
+    """Check and play a draft move (flat and typed by the engine; past the checks a Draft or a
+    LeaderDraft)."""
     kind = move[0]
     if kind == "redraw":
         if len(move) != 1 or not can_redraw(st, seat):
@@ -85,7 +90,7 @@ def apply_draft_move(st: WallensteinState, seat: int, move: Move) -> None:
         return
     if kind != "draft":
         raise WrongPhaseError(f"a {kind!r} move does not belong to the draft", rule="wallenstein.setup")
-    if len(move) == 4 and move[3] == 1 and (not st.leaders or st.leader[seat] >= 0):
+    if isinstance(move, LeaderDraft) and move.leader == LEAD and (not st.leaders or st.leader[seat] >= 0):
         raise illegal(
             "your military leader is already placed" if st.leaders else "Heerführer is not played",
             "wallenstein.leaders.placement",
@@ -96,9 +101,9 @@ def apply_draft_move(st: WallensteinState, seat: int, move: Move) -> None:
             f"one of your remaining army groups {sorted(st.groups[seat], reverse=True)}",
             "wallenstein.setup.assign-counties",
         )
-    src, size = move[1], move[2]
+    src, size = move.source, move.armies
     st.prev_pair[seat] = sorted(st.faceup)
-    if src == 2:
+    if src == DECK:
         county = st.draft_deck.pop()
     else:
         county = st.faceup[src]
@@ -112,8 +117,8 @@ def apply_draft_move(st: WallensteinState, seat: int, move: Move) -> None:
     st.armies[county] = size
     st.supply[seat] -= size
     st.draft_turn += 1
-    log(st, "draft", p=seat, county=NAMES[county], armies=size, source="deck" if src == 2 else "faceup")
-    if st.leaders and st.leader[seat] < 0 and (len(move) == 4 or not st.groups[seat]):
+    log(st, "draft", p=seat, county=NAMES[county], armies=size, source="deck" if src == DECK else "faceup")
+    if st.leaders and st.leader[seat] < 0 and (isinstance(move, LeaderDraft) or not st.groups[seat]):
         st.leader[seat] = county
         log(st, "leader_placed", p=seat, county=NAMES[county])
 
@@ -135,18 +140,19 @@ def plan_options(st: WallensteinState, seat: int) -> list[Move]:
         # The three dice tower cards are alike: one option. They sit together at the end of the
         # unplaced cards (engine._start_round), so the first one ends the list.
         values = values[: values.index(TOWER_CARD) + 1]
-    moves: list[Move] = [("slot", slot, v) for v in values]
+    cards = SLOT[slot]
+    moves: list[Move] = [cards[v] for v in values]
     if len(left) < st.nslots - step:  # too few cards to cover every box: some stay uncovered
-        moves.append(("slot", slot, EMPTY))
+        moves.append(cards[EMPTY])
     return moves
 
 
-def apply_plan_move(st: WallensteinState, seat: int, move: Move) -> None:
+def apply_plan_move(st: WallensteinState, seat: int, move: Any) -> None:
     kind = move[0]
     if kind == "slot":
         if not _slot_is_legal(st, seat, move):
             _explain_slot(st, seat, move)
-        place_slot(st, seat, move[1], move[2])
+        place_slot(st, seat, move.box, move.card)  # checked: a typed Slot
         return
     # A plan is given box by box (what legal_moves lists); a whole plan at once is not a move.
     raise WrongPhaseError(
@@ -301,14 +307,15 @@ def _bid_name(value: int) -> str | int:
     return "county"
 
 
-def apply_position(st: WallensteinState, seat: int, move: Move) -> None:
+def apply_position(st: WallensteinState, seat: int, move: Any) -> None:
     if len(move) != 2 or not isinstance(move[1], int) or not 0 <= move[1] < len(st.bonus):
         raise illegal("a position is 0-4 (the boxes 1-5 of the bonus tiles)", "wallenstein.order")
-    if move[1] in st.positions:
+    pos = move.position  # checked: a typed Position
+    if pos in st.positions:
         raise illegal("that position is already taken", "wallenstein.order.position-taken")
-    st.positions[seat] = move[1]
+    st.positions[seat] = pos
     st.bid_queue.pop(0)
-    log(st, "position", p=seat, pos=move[1] + 1, tile=BONUS_TILES[st.bonus[move[1]]])
+    log(st, "position", p=seat, pos=pos + 1, tile=BONUS_TILES[st.bonus[pos]])
 
 
 # -- explaining an illegal movement -----------------------------------------------------------------
