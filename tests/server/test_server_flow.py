@@ -11,7 +11,7 @@ from gamelist import real_games
 
 from feldherr.core.record import GameRecord
 
-from .serverutil import Client, NotConforming, Server, assert_views_exact, secret_check
+from .serverutil import Client, Server, assert_views_exact, secret_check
 
 
 def test_health_and_catalogue(server: Server) -> None:
@@ -32,10 +32,7 @@ def test_a_full_game_with_bots_and_one_client(server: Server, name: str) -> None
     seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
     created = server.create(name, seats, options={"players": players}, seed=11)
     client = Client(server, created["id"], [created["seats"][0]["token"]], checks=[secret_check([0])])
-    try:
-        final = client.play(timeout=120)
-    except NotConforming:
-        pytest.skip(f"{name}'s views have no decision block yet (the template renovation brings it)")
+    final = client.play(timeout=120)
     assert final is not None and final["outcome"]["winners"]
     assert server.wait_status(created["id"], "finished")["outcome"] == final["outcome"]
     assert_views_exact(server, client)
