@@ -369,7 +369,16 @@ def drive(
             bot = bots[seat]
             if bot is None:
                 continue
-            move = bot.choose(SeatAccess(state, seat))
+            if type(bot) is RandomBot:
+                # RandomBot.choose without the SeatAccess: the same draw, for batch speed
+                moves = state.legal_moves(seat)
+                if not moves:
+                    raise RuntimeError(
+                        f"{state.game_name}: seat {seat} was asked to move but has no legal move"
+                    )
+                move = moves[bot.rng.below(len(moves))]
+            else:
+                move = bot.choose(SeatAccess(state, seat))
             state.apply(seat, move)
             if on_move is not None:
                 on_move(seat, move)
