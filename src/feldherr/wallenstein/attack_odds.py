@@ -128,7 +128,13 @@ def move_odds(view: Mapping[str, Any], move: Move) -> Odds | None:
     model = tower_model(view) if found else None
     if found is None or model is None:
         return None
-    battle, inside = found
+    return _odds(*found, model)
+
+
+@lru_cache(maxsize=4096)
+def _odds(battle: Battle, inside: Roles, model: TowerModel) -> Odds | None:
+    """Cached: the phrase and the details ask for the same battle, and every update of a seat at the
+    same decision asks again (battles and contents are frozen values; models come from ``_model``)."""
     try:
         return battle_odds(battle, model, inside=inside, fallback_samples=MC_SAMPLES)
     except TowerInputError:
