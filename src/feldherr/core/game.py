@@ -196,6 +196,11 @@ class Game(ABC):
     def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
         """A short human phrase for a legal move of the viewing seat (prompts, buttons, logs)."""
 
+    def move_details(self, view: Mapping[str, Any], move: Move) -> dict[str, Any] | None:
+        """Facts about a legal move the seat may want before choosing it, from ``view`` alone
+        (JSON; e.g. Wallenstein's battle odds ``{"odds": {...}}``); None where there are none."""
+        return None
+
     @abstractmethod
     def render_log(self, entry: LogEntry, lang: str = "en") -> str: ...
 

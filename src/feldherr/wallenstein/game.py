@@ -15,7 +15,7 @@ from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, players_spec
 from feldherr.core.validate import MAX_INT, check_plain_move, check_seat
-from feldherr.wallenstein import codec, info
+from feldherr.wallenstein import attack_odds, codec, info
 from feldherr.wallenstein.data import (
     ACTIONS,
     BID,
@@ -209,7 +209,14 @@ class WallensteinGame(Game):
             card = view["court"]["favors"][move.space]["card"]
             if card is not None:
                 text += ": " + favor_text(card - 1, lang)
+        odds = attack_odds.move_odds(view, move)
+        if odds is not None:
+            text += " — " + attack_odds.odds_phrase(odds, lang)
         return text
+
+    def move_details(self, view: Mapping[str, Any], move: Move) -> dict[str, Any] | None:
+        odds = attack_odds.move_odds(view, move)
+        return None if odds is None else {"odds": attack_odds.odds_details(odds)}
 
     def render_log(self, entry: LogEntry, lang: str = "en") -> str:
         return render_log(entry, lang)

@@ -29,7 +29,8 @@ def page() -> str:
 def add_choices(game: Game, match: Match, message: dict[str, Any], lang: str) -> dict[str, Any]:
     """Add ``choices`` to a seat's update: ``[{"move": json, "text": phrase}, ...]``, every legal
     move of the seat's pending decision with ``game.describe_move`` in ``lang`` (the client's
-    buttons). Nothing is added for a spectator or a seat that owes no decision."""
+    buttons), and ``"details"`` where ``game.move_details`` has some (Wallenstein: the battle
+    odds of an attack). Nothing is added for a spectator or a seat that owes no decision."""
     seat = message.get("seat")
     if type(seat) is not int or seat not in match.to_move() or match.is_over():
         return message
@@ -38,7 +39,11 @@ def add_choices(game: Game, match: Match, message: dict[str, Any], lang: str) ->
     out = []
     for move in access.legal_moves():
         move_json = game.move_to_json(move)
-        out.append({"move": move_json, "text": _describe(game, view, move, lang, move_json)})
+        choice = {"move": move_json, "text": _describe(game, view, move, lang, move_json)}
+        details = _details(game, view, move)
+        if details:
+            choice["details"] = details
+        out.append(choice)
     message["choices"] = out
     return message
 
@@ -48,6 +53,13 @@ def _describe(game: Game, view: Mapping[str, Any], move: Any, lang: str, move_js
         return game.describe_move(view, move, lang)
     except Exception:  # a phrase is a nicety; the move stays choosable under its JSON
         return json.dumps(move_json, ensure_ascii=False)
+
+
+def _details(game: Game, view: Mapping[str, Any], move: Any) -> dict[str, Any] | None:
+    try:
+        return game.move_details(view, move)
+    except Exception:  # like the phrase: extra facts never block a choice
+        return None
 
 
 def terms(game: Game) -> dict[str, dict[str, str]]:

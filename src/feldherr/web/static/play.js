@@ -193,8 +193,37 @@ export function showPlay(root, gameId) {
       panel.append(input);
     }
     panel.append(h("ol", { id: "choices", class: "choices" }, shown.map(([c, i]) => h("li", {},
-      h("button", { type: "button", disabled: st.busy, "data-index": i, onclick: () => send(c) }, c.text)))));
+      h("button", { type: "button", disabled: st.busy, "data-index": i, onclick: () => send(c),
+        class: c.details?.odds ? "attack" : null, onfocus: () => showOdds(c), onmouseenter: () => showOdds(c) },
+      c.text, c.details?.odds ? oddsBar(c.details.odds) : null)))));
     return panel;
+  }
+
+  // An attack's battle odds (win / tie / lose, from the server's move details) as a bar on its
+  // choice; the phrase already says them, so the bar is hidden from screen readers.
+  function oddsBar(odds) {
+    const [win, tie, lose] = odds.percent;
+    return h("span", { class: "odds", "aria-hidden": "true" },
+      h("span", { class: "win", style: `width:${win}%` }), h("span", { class: "tie", style: `width:${tie}%` }),
+      h("span", { class: "lose", style: `width:${lose}%` }));
+  }
+
+  // Before the player confirms: the attacked county is marked on the map with the odds beside it.
+  function showOdds(choice) {
+    const board = root.querySelector("#board");
+    if (!board) return;
+    for (const old of board.querySelectorAll(".odds-target")) old.classList.remove("odds-target");
+    const note = board.querySelector("#odds-note");
+    const odds = choice.details?.odds;
+    const county = Array.isArray(choice.move) ? choice.move[1] : null;
+    if (!odds || typeof county !== "string") { if (note) note.remove(); return; }
+    const target = [...board.querySelectorAll("[data-county]")].find((g) => g.getAttribute("data-county") === county);
+    if (target) target.classList.add("odds-target");
+    const [win, tie, lose] = odds.percent;
+    const text = `${county} · ${choice.move[2]} ${t("armies")}: ${t("oddsWin")} ${win} %, ${t("oddsTie")} ${tie} %, ${t("oddsLose")} ${lose} %`;
+    const node = note || board.insertBefore(h("p", { id: "odds-note", class: "odds-note", role: "status" }), board.firstChild);
+    node.textContent = text;
+    node.append(oddsBar(odds));
   }
 
   function logPanel(log) {

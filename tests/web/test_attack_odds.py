@@ -1,0 +1,55 @@
+"""Wallenstein in the browser: an attack choice shows the battle odds of the cube tower before the
+player confirms it (on the choice, and on the map when the choice has the focus)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from .conftest import Pages, Server, shot
+
+ODDS = re.compile(r"win (\d+) %, tie (\d+) %, lose (\d+) %")
+
+
+def test_attack_choice_shows_the_odds_before_it_is_confirmed(server: Server, pages: Pages) -> None:
+    seats = [{"kind": "human", "name": "Anna"}] + [
+        {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, 4)
+    ]
+    game = server.create("wallenstein", {"players": 4}, seats, seed=11)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#map .county")
+    rng = random.Random(5)
+    for _ in range(600):
+        page.wait_for_selector("#choices button:not([disabled]), #ending", timeout=30_000)
+        assert not page.locator("#ending").count(), "the game ended before the browser seat could attack"
+        attacks = page.locator("#choices button.attack")
+        if attacks.count():
+            break
+        buttons = page.locator("#choices button")
+        buttons.nth(rng.randrange(buttons.count())).click()
+    else:
+        raise AssertionError("no attack offered to the browser seat")
+    choice = attacks.first
+    text = choice.inner_text()
+    found = ODDS.search(text)
+    assert found, text
+    win, tie, lose = (int(x) for x in found.groups())
+    assert win + tie + lose == 100
+    assert choice.locator(".odds .win").count() == 1
+    county = re.match(r"\d+ armies to (.+?) —", text)
+    assert county, text
+    # Focus (keyboard) shows the odds on the map: the county marked, the odds beside the map.
+    choice.focus()
+    note = page.locator("#odds-note")
+    note.wait_for()
+    assert f"win {win} %, tie {tie} %, lose {lose} %" in note.inner_text()
+    marked = page.locator("#map .county.odds-target")
+    assert marked.count() == 1
+    assert marked.get_attribute("data-county") == county.group(1)
+    shot(page, "wallenstein-attack-odds")
+    # Nothing was sent yet: the same decision is still open; Enter confirms the attack.
+    assert page.locator("#choices button.attack").count() == attacks.count()
+    before = page.locator("#log li").count()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
