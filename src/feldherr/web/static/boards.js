@@ -342,7 +342,7 @@ function mansfeld(view, ctx) {
       (view.order || []).length ? info("→", view.order.map((seat) => name(ctx, seat)).join(" → ")) : null),
     h("div", { id: "characters" }, h("h3", {}, t("characters")),
       h("div", { class: "keys characters" }, (view.open || []).map((c) => character(ctx, c, printed.get(c), reach.has(c)))),
-      view.left && view.left.length ? h("small", {}, `${t("hidden")}: ${view.left.map(cardName).join(", ")}`) : null),
+      view.left && view.left.length ? h("small", {}, `${t("leftOver")}: ${view.left.map(cardName).join(", ")}`) : null),
     (view.roll || []).length ? h("div", { id: "dice" }, h("h3", {}, t("dice")), h("ul", { class: "dice" }, view.roll.map((d) => h("li", { class: "die" }, d)))) : null,
     h("div", { id: "provinces" }, h("h3", {}, t("provinces")),
       h("ul", { class: "provinces" }, (view.provinces || []).map((p) => (p && typeof p === "object"
