@@ -172,6 +172,7 @@ def test_elgrande_action_cards_by_their_printed_names(server: Server, pages: Pag
     name = data.CARD_EN[data.CARD_INDEX[first]]
     page.wait_for_selector(f'#stacks .card[data-card="{first}"]:has-text("{name}")')
     for card in open_cards:
-        assert page.locator(f'#stacks .card[data-card="{card}"]').first.inner_text() == data.CARD_EN[
-            data.CARD_INDEX[card]
-        ]
+        assert (
+            page.locator(f'#stacks .card[data-card="{card}"]').first.inner_text()
+            == data.CARD_EN[data.CARD_INDEX[card]]
+        )
