@@ -170,7 +170,11 @@ def test_elgrande_action_cards_by_their_printed_names(server: Server, pages: Pag
     assert open_cards
     first = open_cards[0]
     name = data.CARD_EN[data.CARD_INDEX[first]]
-    page.wait_for_selector(f'#stacks .card[data-card="{first}"]:has-text("{name}")')
+    # The names arrive with the game's terms (one fetch); has-text would also match the id's words.
+    page.wait_for_function(
+        '([id, name]) => document.querySelector(`#stacks .card[data-card="${id}"]`)?.textContent === name',
+        arg=[first, name],
+    )
     for card in open_cards:
         assert (
             page.locator(f'#stacks .card[data-card="{card}"]').first.inner_text()
