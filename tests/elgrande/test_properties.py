@@ -150,3 +150,15 @@ def test_heuristic_ignores_what_its_seat_cannot_see() -> None:
         assert HeuristicBot(seed).choose(SeatAccess(st, seat)) == HeuristicBot(seed).choose(
             SeatAccess(twin, seat)
         )
+
+
+def test_action_cards_are_named_in_the_log_and_the_terms() -> None:
+    from feldherr.elgrande import data
+    from feldherr.web import terms
+
+    words = terms(GAME)
+    for i, cid in enumerate(data.CARD_IDS):
+        assert words[f"card.{cid}"] == {"en": data.CARD_EN[i], "de": data.CARD_DE[i]}
+    entry = {"k": "reveal", "a": {"cards": ["miliz", "veto", ""]}}
+    assert GAME.render_log(entry, "de") == "Aktionskarten: Miliz, Veto, –."
+    assert GAME.render_log(entry, "en") == "Action cards: Militia, Veto!, –."

@@ -122,3 +122,60 @@ def test_wallenstein_planning_board_places_a_card_with_one_click(server: Server,
     )
     page.drag_and_drop(f'#hand button:has-text("{card}")', "#plan .box.asked")
     assert page.evaluate("window.__sent")[-1] == ["send", ["slot", box, card]]
+
+
+def test_mansfeld_open_characters_show_cost_strength_and_ability(server: Server, pages: Pages) -> None:
+    """The open characters are drawn as their cards (name, cost, strength, ability text from the
+    view's ``open_cards``) in both languages; a legal one recruits with a click."""
+    update = seat_update("mansfeld", {"players": 3}, "recruit", seed=2)
+    view = update["view"]
+    assert [c["key"] for c in view["open_cards"]] == view["open"]
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.evaluate(RENDER, ["mansfeld", update])
+    page.wait_for_selector("#characters .character")
+    cards = page.locator("#characters .character")
+    assert cards.count() == len(view["open"])
+    for i, card in enumerate(view["open_cards"]):
+        text = cards.nth(i).inner_text()
+        assert card["name"]["en"] in text and f"cost {card['cost']}" in text, text
+        assert f"strength {card['strength']}" in text, text
+        if card["text"]:
+            assert card["text"]["en"] in text, text
+    shot(page, "mansfeld-characters")
+    legal = [c for c in view["open"] if any(c in str(ch["move"]) for ch in update["choices"])]
+    if legal:
+        page.click(f'#characters .character[data-card="{legal[0]}"]')
+        assert page.evaluate("window.__sent") == [["pick", legal[0]]]
+    # German: the same cards with the German names and words.
+    page.evaluate("async () => (await import('/static/i18n.js')).setLang('de')")
+    page.evaluate(RENDER, ["mansfeld", update])
+    first = view["open_cards"][0]
+    page.wait_for_selector(f'#characters .character:has-text("Kosten {first["cost"]}")')
+    assert first["name"]["de"] in cards.first.inner_text()
+
+
+def test_elgrande_action_cards_by_their_printed_names(server: Server, pages: Pages) -> None:
+    """The open action cards carry the names printed on them (the game's ``card.<id>`` terms)."""
+    from feldherr.elgrande import data
+
+    update = seat_update("elgrande", {"players": 3}, "power")
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.evaluate(RENDER, ["elgrande", update])
+    open_cards = [c for c in update["view"]["open_cards"] if c]
+    assert open_cards
+    first = open_cards[0]
+    name = data.CARD_EN[data.CARD_INDEX[first]]
+    # The names arrive with the game's terms (one fetch); has-text would also match the id's words.
+    page.wait_for_function(
+        '([id, name]) => document.querySelector(`#stacks .card[data-card="${id}"]`)?.textContent === name',
+        arg=[first, name],
+    )
+    for card in open_cards:
+        assert (
+            page.locator(f'#stacks .card[data-card="{card}"]').first.inner_text()
+            == data.CARD_EN[data.CARD_INDEX[card]]
+        )

@@ -157,6 +157,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "elgrande.rules": {"en": "{move} is not allowed now", "de": "{move} ist jetzt nicht erlaubt"},
 }
 
+# The action cards' names as printed (``data/cards.json``) as terms ``card.<id>``: the client's
+# boards label the open cards with them (an id alone would clash with log keys such as "veto").
+CATALOGUE.update(
+    {f"card.{cid}": {"en": D.CARD_EN[i], "de": D.CARD_DE[i]} for i, cid in enumerate(D.CARD_IDS)}
+)
+
 MOVES: dict[str, tuple[str, str]] = {
     "power": ("play power card {0}", "Machtkarte {0} ausspielen"),
     "court": ("take {0} Caballeros to the court", "{0} Caballeros an den Hof holen"),
@@ -226,8 +232,11 @@ def describe(view: Mapping[str, Any] | None, move: Move, lang: str) -> str:
 def render_entry(entry: LogEntry, lang: str) -> str:
     args = dict(entry.get("a", {}))
     if "card" in args and args["card"] in D.CARD_INDEX:
-        i = D.CARD_INDEX[args["card"]]
-        args["card"] = D.CARD_DE[i] if lang == "de" else D.CARD_EN[i]
+        args["card"] = _card_name(D.CARD_INDEX[args["card"]], lang)
+    if "cards" in args and isinstance(args["cards"], list):  # the revealed cards, "" for none
+        args["cards"] = ", ".join(
+            _card_name(D.CARD_INDEX[c], lang) if c in D.CARD_INDEX else "–" for c in args["cards"]
+        )
     return render(CATALOGUE, entry["k"], args, lang)
 
 

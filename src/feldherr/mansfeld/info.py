@@ -18,10 +18,11 @@ from feldherr.core.observation import Features, Observation
 from feldherr.core.rng import Rng
 from feldherr.core.validate import check_seat
 from feldherr.core.views import envelope, view_schema
-from feldherr.mansfeld.data import BY_KEY, CARDS, KEYS, MAX_DICE, PROVINCES
+from feldherr.mansfeld.data import ABILITIES, BY_KEY, CARDS, KEYS, MAX_COST, MAX_DICE, PROVINCES
 from feldherr.mansfeld.rules.dice import shuffled
 from feldherr.mansfeld.rules.flow import scores
 from feldherr.mansfeld.state import COMMIT, DICE, OVER, PHASES, RECRUIT, MansfeldData
+from feldherr.mansfeld.text import CATALOGUE
 
 if TYPE_CHECKING:
     from feldherr.core.game import Game
@@ -35,6 +36,21 @@ MAX_SCORE = sum(6 + number for number in range(1, PROVINCES + 1))
 
 def _keys(cards: Any) -> list[str]:
     return [KEYS[c] for c in cards]
+
+
+def _printed(card: int) -> dict[str, Any]:
+    """What the face of an open card shows (printed data, so public): its name, recruitment cost,
+    strength and ability with the rules' text, in German and English. Not part of the state."""
+    c = CARDS[card]
+    text = CATALOGUE[f"ability.{c.ability}"] if c.ability else None
+    return {
+        "key": c.key,
+        "name": {"en": c.en, "de": c.de},
+        "cost": c.cost,
+        "strength": c.strength,
+        "ability": c.ability,
+        "text": {"en": text["en"], "de": text["de"]} if text else None,
+    }
 
 
 def view(game: Game, st: MansfeldData, seat: int | None) -> dict[str, Any]:
@@ -69,6 +85,7 @@ def view(game: Game, st: MansfeldData, seat: int | None) -> dict[str, Any]:
             "round": st.round,
             "deck_size": len(st.deck),
             "open": _keys(st.open),
+            "open_cards": [_printed(c) for c in st.open],
             "left": _keys(st.left),
             "order": list(st.order) if phase == RECRUIT else [],
             "roll": list(st.dice) if phase == RECRUIT else [],
@@ -101,8 +118,28 @@ def winners(values: list[int], owner: list[int], players: int) -> tuple[int, ...
 # Shared parts are referenced, not repeated: a small schema is checked much faster.
 _CARD_LIST = {"$ref": "#/$defs/cards"}
 _SEAT = {"$ref": "#/$defs/seat"}
+_WORDS = {
+    "type": "object",
+    "required": ["en", "de"],
+    "additionalProperties": False,
+    "properties": {"en": {"type": "string"}, "de": {"type": "string"}},
+}
 DEFS: dict[str, Any] = {
     "cards": {"type": "array", "items": {"enum": list(KEYS)}},
+    "words": _WORDS,
+    "printed": {
+        "type": "object",
+        "required": ["key", "name", "cost", "strength", "ability", "text"],
+        "additionalProperties": False,
+        "properties": {
+            "key": {"enum": list(KEYS)},
+            "name": {"$ref": "#/$defs/words"},
+            "cost": {"type": "integer", "minimum": 1, "maximum": MAX_COST},
+            "strength": {"type": "integer", "minimum": 0},
+            "ability": {"enum": [None, *ABILITIES]},
+            "text": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/words"}]},
+        },
+    },
     "seat": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1},
 }
 PLAYER_SCHEMA: dict[str, Any] = {
@@ -127,6 +164,7 @@ GAME_KEYS: dict[str, Any] = {
     "round": {"type": "integer", "minimum": 0},
     "deck_size": {"type": "integer", "minimum": 0, "maximum": len(CARDS)},
     "open": _CARD_LIST,
+    "open_cards": {"type": "array", "items": {"$ref": "#/$defs/printed"}},
     "left": _CARD_LIST,
     "order": {"type": "array", "items": _SEAT},
     "roll": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},

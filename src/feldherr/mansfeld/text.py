@@ -21,8 +21,10 @@ def _load_locale() -> dict[str, dict[str, dict[str, str]]]:
 
 
 _LOCALE = _load_locale()
-CATALOGUE: dict[str, dict[str, str]] = _LOCALE["log"]
-"""Log lines and terms (``data/locale.json``)."""
+CARD_TERMS: dict[str, dict[str, str]] = {f"card.{c.key}": {"en": c.en, "de": c.de} for c in CARDS}
+"""The characters' names as terms (``card.<key>``), from the one data file that prints the cards."""
+CATALOGUE: dict[str, dict[str, str]] = {**_LOCALE["log"], **CARD_TERMS}
+"""Log lines and terms (``data/locale.json``) and the characters' names."""
 ERRORS: dict[str, dict[str, str]] = _LOCALE["errors"]
 """An error message per rule id the game raises (fields: the error's ``details``)."""
 MESSAGES: dict[str, dict[str, str]] = {**CATALOGUE, **ERRORS}
@@ -101,9 +103,14 @@ def describe_move(view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
     return repr(move)
 
 
+def ability_text(ability: str | None, lang: str) -> str | None:
+    """The rules' text of an ability (``ability.<id>`` in the catalogue), or None for none."""
+    return CATALOGUE[f"ability.{ability}"][_lang(lang)] if ability else None
+
+
 def _card_line(key: str, lang: str) -> str:
     c = BY_KEY[key]
-    ab = f" [{c.ability}]" if c.ability else ""
+    ab = f" [{ability_text(c.ability, lang)}]" if c.ability else ""
     return f"{c.name(lang)} ({c.cost}/{c.strength}{ab})"
 
 

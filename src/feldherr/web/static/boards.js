@@ -60,6 +60,12 @@ function term(key, prefix = "") {
   return entry ? entry[lang()] || entry.en : human(key);
 }
 
+// A card's name: the term "card.<id>" (El Grande's action cards, Mansfeld's characters).
+function cardName(id) {
+  const entry = words[`card.${id}`];
+  return entry ? entry[lang()] || entry.en : human(id);
+}
+
 export function renderBoard(game, view, ctx) {
   usePalette(game);
   words = needs(`terms-${game}`, `/api/web/terms/${encodeURIComponent(game)}`) || {};
@@ -75,7 +81,7 @@ const human = (id) => (id === null || id === undefined ? "–" : String(id).repl
 const name = (ctx, seat) => ctx.names[seat] ?? `${t("seat")} ${seat + 1}`;
 
 function chips(items, cls = "") {
-  return h("ul", { class: `chips ${cls}` }, (items || []).map((x) => h("li", { class: x === null ? "face-down" : "" }, x === null ? "?" : human(x))));
+  return h("ul", { class: `chips ${cls}` }, (items || []).map((x) => h("li", { class: x === null ? "face-down" : "" }, x === null ? "?" : cardName(x))));
 }
 
 function pickable(ctx, key, label) {
@@ -291,7 +297,7 @@ function elgrande(view, ctx) {
   const mine = players.find((p) => p.seat === ctx.me);
   return h("div", { class: "elgrande" },
     h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), human(view.phase)), info(t("king"), view.king ?? "–"),
-      view.card_in_use ? info(t("played"), human(view.card_in_use)) : null),
+      view.card_in_use ? info(t("played"), cardName(view.card_in_use)) : null),
     svg,
     h("table", { class: "players", id: "players" },
       h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("court"), t("province"), t("powerCards"), t("castillo")].map((x) => h("th", {}, x)))),
@@ -304,7 +310,7 @@ function elgrande(view, ctx) {
       mine.discard && mine.discard.length ? h("small", {}, `${t("played")}: ${mine.discard.join(", ")}`) : null) : null,
     h("div", { id: "stacks" }, h("h3", {}, `${t("openCards")} (${t("stacks")})`),
       h("ol", { class: "stacks" }, (view.open_cards || []).map((card, i) => h("li", {},
-        h("span", { class: "card" }, card === null ? "–" : human(card)), h("small", { title: t("stacks") }, ` ${i + 1}: ${view.stack_sizes?.[i] ?? "?"}`))))),
+        h("span", { class: "card", "data-card": card ?? "" }, card === null ? "–" : cardName(card)), h("small", { title: t("stacks") }, ` ${i + 1}: ${view.stack_sizes?.[i] ?? "?"}`))))),
     view.scoreboards && view.scoreboards.some((x) => x !== null) ? info("scoreboards", view.scoreboards.map(human).join(", ")) : null);
 }
 
@@ -329,13 +335,14 @@ function scoringTrack(players, ctx) {
 function mansfeld(view, ctx) {
   const players = mansfeldPlayers(view);
   const reach = new Set(view.reach || []);
+  const printed = new Map((view.open_cards || []).map((c) => [c.key, c]));
   const face = (committed, seat) => (committed ? h("span", { class: "card face-down", title: t("hidden") }, "?") : "–");
   return h("div", { class: "mansfeld" },
-    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), human(view.phase)), info(t("deck"), view.deck_size ?? "–"),
+    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), term(view.phase, "phase.")), info(t("deck"), view.deck_size ?? "–"),
       (view.order || []).length ? info("→", view.order.map((seat) => name(ctx, seat)).join(" → ")) : null),
     h("div", { id: "characters" }, h("h3", {}, t("characters")),
-      h("div", { class: "keys" }, (view.open || []).map((c) => pickable(ctx, c, reach.has(c) ? `${human(c)} ✓` : human(c)))),
-      view.left && view.left.length ? h("small", {}, `${t("hidden")}: ${view.left.map(human).join(", ")}`) : null),
+      h("div", { class: "keys characters" }, (view.open || []).map((c) => character(ctx, c, printed.get(c), reach.has(c)))),
+      view.left && view.left.length ? h("small", {}, `${t("leftOver")}: ${view.left.map(cardName).join(", ")}`) : null),
     (view.roll || []).length ? h("div", { id: "dice" }, h("h3", {}, t("dice")), h("ul", { class: "dice" }, view.roll.map((d) => h("li", { class: "die" }, d)))) : null,
     h("div", { id: "provinces" }, h("h3", {}, t("provinces")),
       h("ul", { class: "provinces" }, (view.provinces || []).map((p) => (p && typeof p === "object"
@@ -348,6 +355,18 @@ function mansfeld(view, ctx) {
         h("td", {}, p.score ?? "–"), h("td", {}, chips(p.cards)), h("td", {}, chips(p.used, "used")),
         h("td", {}, p.dice ?? (p.dice_set ? t("hidden") : "–")), h("td", {}, p.luck ?? "–"),
         h("td", {}, p.seat === ctx.me && view.my_commit ? chips(view.my_commit.cards || view.my_commit) : face(p.committed, p.seat)))))));
+}
+
+// An open character as its card shows it: name, cost, strength and ability (the view's
+// "open_cards"); a legal one recruits with a click, ✓ where the current roll reaches it.
+function character(ctx, key, card, reachable) {
+  const legal = ctx.keys.has(key);
+  const words = (w) => (w ? w[lang()] || w.en : null);
+  return h("button", { type: "button", class: `key character ${legal ? "legal" : ""} ${ctx.filter === key ? "active" : ""}`,
+    disabled: !legal, "data-card": key, onclick: () => ctx.pick(key), title: legal ? t("legal") : "" },
+  h("strong", { class: "name" }, card ? words(card.name) : cardName(key), reachable ? " ✓" : ""),
+  card ? h("span", { class: "stats" }, `${t("cost")} ${card.cost} · ${t("strength")} ${card.strength}`) : null,
+  card && card.text ? h("small", { class: "ability" }, words(card.text)) : null);
 }
 
 // Per-seat records: "players" in the template's envelope; before it, one array per key.

@@ -3,7 +3,7 @@ const WORDS = {
   en: {
     title: "feldherr", newGame: "New game", game: "Game", options: "Options", seats: "Seats",
     start: "Start", me: "me", friend: "a friend (by link)", hotseat: "hot-seat (this device)", bot: "bot",
-    strength: "strength", name: "name", seat: "Seat", games: "Games", open: "open", running: "running",
+    strength: "strength", cost: "cost", leftOver: "left over", name: "name", seat: "Seat", games: "Games", open: "open", running: "running",
     finished: "finished", imported: "imported", watch: "watch", replay: "replay", play: "play",
     importRecord: "Import a record", importBtn: "Import", chooseFile: "record file (JSON)",
     invite: "Invite links", copy: "copy", yourTurn: "Your decision", waiting: "Waiting for",
@@ -33,7 +33,7 @@ const WORDS = {
   de: {
     title: "feldherr", newGame: "Neues Spiel", game: "Spiel", options: "Optionen", seats: "Plätze",
     start: "Los", me: "ich", friend: "Mitspieler (per Link)", hotseat: "an diesem Gerät", bot: "Bot",
-    strength: "Stärke", name: "Name", seat: "Platz", games: "Spiele", open: "offen", running: "läuft",
+    strength: "Stärke", cost: "Kosten", leftOver: "übrig", name: "Name", seat: "Platz", games: "Spiele", open: "offen", running: "läuft",
     finished: "beendet", imported: "importiert", watch: "zuschauen", replay: "Wiederholung", play: "spielen",
     importRecord: "Partie importieren", importBtn: "Importieren", chooseFile: "Partie-Datei (JSON)",
     invite: "Einladungslinks", copy: "kopieren", yourTurn: "Deine Entscheidung", waiting: "Es wartet auf",
