@@ -28,6 +28,7 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -539,3 +540,64 @@ def find_cycle(graph: Mapping[str, set[str]]) -> list[str] | None:
             if found:
                 return found
     return None
+
+
+# -- typed moves ----------------------------------------------------------------------------------
+def move_types(module: ModuleType) -> tuple[type, ...]:
+    """The typed moves (NamedTuples) a game's move module defines."""
+    return tuple(
+        t
+        for t in vars(module).values()
+        if isinstance(t, type) and issubclass(t, tuple) and hasattr(t, "_fields")
+    )
+
+
+def check_move_module(module: ModuleType, package: str) -> None:
+    """A game's move types: ``kind`` first in each, and the module imports only the core and the
+    game's data and state (so every layer of the game may import it without a circle)."""
+    for cls in move_types(module):
+        assert getattr(cls, "_fields")[0] == "kind", f"{cls.__name__}: kind first"  # noqa: B009
+    allowed = {package, f"{package}.data", f"{package}.state"}
+    tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("feldherr"):
+            if node.module.startswith("feldherr.core"):
+                continue
+            assert node.module in allowed, f"{module.__name__} imports {node.module}"
+            if node.module == package:
+                assert all(a.name in ("data", "state") for a in node.names), node.module
+
+
+def check_typed_moves(
+    game: Game, module: ModuleType, options: Mapping[str, Any], seeds: int = 2, steps: int = 400
+) -> None:
+    """Typed and plain-tuple moves are the same moves: equal and hashed alike, the same JSON and
+    action, read back as the typed move; two games, one fed the typed moves and one their plain
+    tuples, stay equal (digest) at every step."""
+    types = move_types(module)
+    for seed in range(seeds):
+        rng = Rng(seed)
+        typed_state = game.new_state(options, seed)
+        plain_state = game.new_state(options, seed)
+        for _ in range(steps):
+            seats = typed_state.to_move()
+            if not seats:
+                break
+            seat = seats[rng.below(len(seats))]
+            moves = typed_state.legal_moves(seat)
+            assert plain_state.legal_moves(seat) == moves
+            for m in moves[:40]:
+                assert isinstance(m, types), f"{m!r} is not a typed move"
+                plain = tuple(m)
+                assert getattr(m, "kind") == m[0] and plain == m  # noqa: B009 and hash(plain) == hash(m), repr(m)
+                as_json = game.move_to_json(m)
+                assert json.dumps(game.move_to_json(plain)) == json.dumps(as_json), repr(m)
+                back = game.move_from_json(as_json)
+                assert back == m and type(back) is type(m), f"move_from_json({as_json!r})"
+                code = game.encode(typed_state, seat, m)
+                assert game.encode(typed_state, seat, plain) == code, repr(m)
+                assert game.decode(typed_state, seat, code) == m, repr(m)
+            move = moves[rng.below(len(moves))]
+            typed_state.apply(seat, move)
+            plain_state.apply(seat, tuple(move))
+            assert plain_state.digest() == typed_state.digest(), "typed and plain moves play alike"
