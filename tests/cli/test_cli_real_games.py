@@ -53,8 +53,8 @@ def test_simulate_is_independent_of_jobs_and_records_replay(
     assert code == 0, err
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_replay_detects_tampering(capsys: Capsys, tmp_path: Path, name: str) -> None:
+def one_record(capsys: Capsys, folder: Path, name: str) -> Path:
+    """The record file of one simulated game of ``name``."""
     run(
         capsys,
         "simulate",
@@ -64,10 +64,15 @@ def test_replay_detects_tampering(capsys: Capsys, tmp_path: Path, name: str) -> 
         "--games",
         "1",
         "--records",
-        str(tmp_path),
+        str(folder),
         "--quiet",
     )
-    path = tmp_path / "game-00000.json"
+    return folder / "game-00000.json"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_replay_detects_tampering(capsys: Capsys, tmp_path: Path, name: str) -> None:
+    path = one_record(capsys, tmp_path, name)
     data = json.loads(path.read_text())
     data["final_digest"] = "0" * 64
     path.write_text(json.dumps(data))
@@ -146,19 +151,7 @@ def test_garbage_in_any_option_is_one_line(name: str, capsys: Capsys, tmp_path: 
                 err[:300],
             )
     # the same options inside a record
-    run(
-        capsys,
-        "simulate",
-        name,
-        "--players",
-        players(name),
-        "--games",
-        "1",
-        "--records",
-        str(tmp_path),
-        "--quiet",
-    )
-    path = tmp_path / "game-00000.json"
+    path = one_record(capsys, tmp_path, name)
     data = json.loads(path.read_text())
     for option in option_names(name):
         for value in [1.5, "abc", [None], {"x": "y"}, True, -(10**30)]:

@@ -327,9 +327,12 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, seat: SeatAccess) -> Move:
-        moves = seat.legal_moves()
+        return self.pick(seat.legal_moves(), seat.game_name, seat.seat)
+
+    def pick(self, moves: Sequence[Move], game: str, seat: int) -> Move:
+        """One of ``moves``, uniformly (the one draw this bot makes per decision)."""
         if not moves:
-            raise RuntimeError(f"{seat.game_name}: seat {seat.seat} was asked to move but has no legal move")
+            raise RuntimeError(f"{game}: seat {seat} was asked to move but has no legal move")
         return moves[self.rng.below(len(moves))]
 
 
@@ -374,14 +377,8 @@ def drive(
             bot = bots[seat]
             if bot is None:
                 continue
-            if type(bot) is RandomBot:
-                # RandomBot.choose without the SeatAccess: the same draw, for batch speed
-                moves = state.legal_moves(seat)
-                if not moves:
-                    raise RuntimeError(
-                        f"{state.game_name}: seat {seat} was asked to move but has no legal move"
-                    )
-                move = moves[bot.rng.below(len(moves))]
+            if type(bot) is RandomBot:  # the same draw without building a SeatAccess: batch speed
+                move = bot.pick(state.legal_moves(seat), state.game_name, seat)
             else:
                 move = bot.choose(SeatAccess(state, seat))
             state.apply(seat, move)
