@@ -28,12 +28,15 @@ from feldherr.core.game import Move
 from feldherr.core.validate import check_seat
 from feldherr.mansfeld.data import CARDS, COST, KEYS, MAX_DICE
 from feldherr.mansfeld.moves import Commit, Dice, MansfeldMove, Pass, Recruit, typed
-from feldherr.mansfeld.rules.flow import commit, recruit, set_dice
+from feldherr.mansfeld.rules.flow import commit, pass_turn, recruit, recruit_card, reveal_dice
 from feldherr.mansfeld.state import COMMIT, DICE, OVER, PHASES, RECRUIT, MansfeldData
 
 PASS = Pass()
 DICE_MOVES: tuple[Dice, ...] = tuple(Dice("dice", k) for k in range(1, MAX_DICE + 1))
 RECRUIT_MOVES: tuple[Recruit, ...] = tuple(Recruit("recruit", c) for c in range(len(CARDS)))
+_DICE_NUMBER: dict[int, int] = {id(m): m.number for m in DICE_MOVES}
+_RECRUIT_CARD: dict[int, int] = {id(m): m.card for m in RECRUIT_MOVES}
+"""The prebuilt moves by identity (they live as long as the module: no other object has their id)."""
 _SUBSETS_CACHE: dict[tuple[int, ...], tuple[Commit, ...]] = {}
 _PHASE_OF_KIND = {"dice": DICE, "recruit": RECRUIT, "pass": RECRUIT, "commit": COMMIT}
 
@@ -91,22 +94,42 @@ def legal_moves(st: MansfeldData, seat: int) -> list[Move]:
 
 def apply(st: MansfeldData, seat: int, move: Any) -> None:
     """Check ``move`` for ``seat`` and play it (see the module docstring); past the checks,
-    ``move`` is the typed move of the phase."""
+    ``move`` is the typed move of the phase.
+
+    The moves :func:`legal_moves` hands out are prebuilt objects that never die, so their identity
+    (``id``) names them: such a move needs only the test that it is legal now. Any other object
+    takes the field-by-field test, and whatever fails that goes to :func:`check_move`."""
     if type(seat) is not int or not 0 <= seat < st.num_players:
         check_seat(seat, st.num_players)
     phase = st.phase
     if phase == DICE:
-        if not (
-            type(move) is Dice
-            and move.kind == "dice"
-            and type(move.number) is int
-            and 1 <= move.number <= MAX_DICE
-            and not st.choice[seat]
-        ):
-            move = check_move(st, seat, move)
+        choice = st.choice
+        number = _DICE_NUMBER.get(id(move))
+        if number is None or choice[seat]:
+            if not (
+                type(move) is Dice
+                and move.kind == "dice"
+                and type(move.number) is int
+                and 1 <= move.number <= MAX_DICE
+                and not choice[seat]
+            ):
+                move = check_move(st, seat, move)
+            number = move.number
         st.version += 1
-        set_dice(st, seat, move.number)
+        choice[seat] = number  # flow.set_dice, inlined
+        if 0 not in choice:
+            reveal_dice(st)
     elif phase == RECRUIT:
+        if seat == st.order[st.turn]:
+            if move is PASS:
+                st.version += 1
+                pass_turn(st, seat)
+                return
+            card = _RECRUIT_CARD.get(id(move))
+            if card is not None and card in st.reach:
+                st.version += 1
+                recruit_card(st, seat, card)
+                return
         if not (
             seat == st.order[st.turn] and ((type(move) is Pass and move == PASS) or _recruitable(st, move))
         ):
