@@ -65,9 +65,9 @@ class MansfeldData:
         """The log. The rules (:mod:`feldherr.mansfeld.rules.flow`) and the fast playout
         (:mod:`feldherr.mansfeld.rules.playout`) leave their entries as compact events (a search
         that never reads the log never builds its dicts); they are written out, as
-        :func:`log_entries` spells them, when the log is first read. ``clone`` reads it, so a clone
-        starts with no events; a copy that takes ``_log`` directly must take a copy of
-        ``_pending`` too (a list of tuples whose lists are never changed)."""
+        :func:`log_entries` spells them, when the log is first read. A copy of the state copies
+        ``_pending`` along with ``_log`` (or reads ``log`` first); the events are tuples whose lists
+        are never changed in place, so a shallow copy of the list will do."""
         if self._pending:
             self.write_log()
         return self._log

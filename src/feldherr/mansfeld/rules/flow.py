@@ -87,9 +87,14 @@ def reveal_dice(st: MansfeldData) -> None:
     """All dice are set: reveal them together and fix the order of the round (see
     :func:`order_key`), then roll for its first player."""
     choice, cards, ages, top = st.choice, st.cards, st.ages, st.top
-    keys = [(choice[s], len(cards[s]), -top[s], ages[s], -s, s) for s in range(st.num_players)]
+    keys = []
+    for s in range(st.num_players):
+        keys.append((choice[s], len(cards[s]), -top[s], ages[s], -s, s))
     keys.sort()
-    st.order = order = [k[5] for k in keys]
+    order = []
+    for k in keys:
+        order.append(k[5])
+    st.order = order
     st._pending.append(("dice", choice[:], order))  # order is never changed in place
     st.turn = 0
     st.phase = RECRUIT
@@ -161,7 +166,11 @@ def next_roll(st: MansfeldData) -> None:
                 st.pool, st.pool_size = pool, size
                 st.turn = turn
                 st.dice = dice
-                st.reach = [c for c in opened if hit & _COST_BIT[c]]
+                reach = []  # a loop: cheaper than a comprehension for a few cards
+                for c in opened:
+                    if hit & _COST_BIT[c]:
+                        reach.append(c)
+                st.reach = reach
                 return
             add(("miss", seat, dice))
             turn += 1
