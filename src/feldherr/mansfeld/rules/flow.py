@@ -226,7 +226,10 @@ def next_province(st: MansfeldData) -> None:
     values = st.values
     while len(values) < PROVINCES:
         number = len(values) + 1
-        fighters = [s for s in range(n) if cards[s]]
+        fighters = []
+        for s in range(n):
+            if cards[s]:
+                fighters.append(s)
         r = take(st, 1 + len(fighters))
         value = r % 6 + 1 + number
         values.append(value)

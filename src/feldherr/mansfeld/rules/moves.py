@@ -28,7 +28,7 @@ from feldherr.core.game import Move
 from feldherr.core.validate import check_seat
 from feldherr.mansfeld.data import CARDS, COST, KEYS, MAX_DICE
 from feldherr.mansfeld.moves import Commit, Dice, MansfeldMove, Pass, Recruit, typed
-from feldherr.mansfeld.rules.flow import commit, pass_turn, recruit, recruit_card, reveal_dice
+from feldherr.mansfeld.rules.flow import fight, pass_turn, recruit, recruit_card, reveal_dice
 from feldherr.mansfeld.state import COMMIT, DICE, OVER, PHASES, RECRUIT, MansfeldData
 
 PASS = Pass()
@@ -84,11 +84,16 @@ def legal_moves(st: MansfeldData, seat: int) -> list[Move]:
             return list(DICE_MOVES)
     elif phase == RECRUIT:
         if seat == st.order[st.turn]:
-            moves: list[Move] = [RECRUIT_MOVES[c] for c in st.reach]
+            moves: list[Move] = []
+            for c in st.reach:  # a loop: cheaper than a comprehension for a few cards
+                moves.append(RECRUIT_MOVES[c])
             moves.append(PASS)
             return moves
-    elif phase == COMMIT and st.commit[seat] is None and st.cards[seat]:
-        return list(commit_moves(st.cards[seat]))
+    elif phase == COMMIT and st.commit[seat] is None:
+        hand = st.cards[seat]
+        if hand:
+            subsets = _SUBSETS_CACHE.get(tuple(hand))
+            return list(commit_moves(hand) if subsets is None else subsets)
     return []
 
 
@@ -137,32 +142,31 @@ def apply(st: MansfeldData, seat: int, move: Any) -> None:
         st.version += 1
         recruit(st, seat, move)
     elif phase == COMMIT:
-        if not _committable(st, seat, move):
-            move = check_move(st, seat, move)
+        commits, hand = st.commit, st.cards[seat]
+        if type(move) is Commit and commits[seat] is None and hand and move.kind == "commit":
+            # the quick test: only a canonical legal commitment (sorted card ids in hand) passes
+            chosen = move.cards
+            ok = type(chosen) is tuple
+            if ok:
+                prev = -1
+                for c in chosen:
+                    if type(c) is not int or c <= prev or c not in hand:
+                        ok = False
+                        break
+                    prev = c
+        else:
+            ok = False
+        if not ok:
+            chosen = cast(Commit, check_move(st, seat, move)).cards
         st.version += 1
-        commit(st, seat, move.cards)
+        commits[seat] = chosen  # flow.commit, inlined: the fight when the last seat is in
+        cards = st.cards
+        for s in range(st.num_players):
+            if commits[s] is None and cards[s]:
+                return
+        fight(st)
     else:
         raise GameOverError("the game is over", rule="mansfeld.end")
-
-
-def _committable(st: MansfeldData, seat: int, move: Move) -> bool:
-    """A quick test passed only by a canonical legal commitment (sorted card ids in hand)."""
-    if not (
-        type(move) is Commit
-        and move.kind == "commit"
-        and type(move.cards) is tuple
-        and st.commit[seat] is None
-    ):
-        return False
-    hand = st.cards[seat]
-    if not hand:
-        return False
-    prev = -1
-    for c in move.cards:
-        if type(c) is not int or c <= prev or c not in hand:
-            return False
-        prev = c
-    return True
 
 
 def _recruitable(st: MansfeldData, move: Move) -> bool:
