@@ -90,23 +90,30 @@ class MansfeldData:
     top: list[int]  # derived: cost of the most expensive recruited card (0: none)
     rng: Rng
     _log: list[LogEntry]
-    _pending: list[tuple[Any, ...]]  # log entries of a fast playout, still as compact events
+    _pending: list[tuple[Any, ...]]  # log entries of moves and playouts, still as compact events
 
     # ------------------------------------------------------------------- log
     @property
     def log(self) -> list[LogEntry]:
-        """The log. A fast playout (:mod:`feldherr.mansfeld.rules.playout`) leaves its entries as
-        compact events; they are written out, exactly as the rules write them, when the log is first
-        read."""
+        """The log. The rules (:mod:`feldherr.mansfeld.rules.flow`) and the fast playout
+        (:mod:`feldherr.mansfeld.rules.playout`) leave their entries as compact events (a search
+        that never reads the log never builds its dicts); they are written out, as
+        :func:`log_entries` spells them, when the log is first read. A copy of the state copies
+        ``_pending`` along with ``_log`` (or reads ``log`` first); the events are tuples whose lists
+        are never changed in place, so a shallow copy of the list will do."""
         if self._pending:
-            self._log.extend(log_entries(self._pending))
-            self._pending.clear()  # the same list: a playout still running keeps adding to it
+            self.write_log()
         return self._log
 
     @log.setter
     def log(self, entries: list[LogEntry]) -> None:
         self._log = entries
         self._pending = []
+
+    def write_log(self) -> None:
+        """Turn the compact events into log entries (see :attr:`log`)."""
+        self._log.extend(log_entries(self._pending))
+        self._pending.clear()  # the same list: a playout still running keeps adding to it
 
     # ----------------------------------------------------------------- build
     @classmethod
