@@ -492,7 +492,7 @@ def check_sample_choice(make_bot: Callable[[int], Any], state: State, seat: int,
     is its ``choose(SeatAccess(state, seat))``: the same move, and the same draws of its generator
     (``rng``, where it has one). Returns the move."""
     by_view, by_state = make_bot(seed), make_bot(seed)
-    chosen = by_view.choose(SeatAccess(state, seat))
+    chosen: Move = by_view.choose(SeatAccess(state, seat))
     legal = state.legal_moves(seat)
     assert by_state.choose_in_sample(state, seat, legal) == chosen, "choose_in_sample: the same move"
     drew, drew_too = getattr(by_view, "rng", None), getattr(by_state, "rng", None)
