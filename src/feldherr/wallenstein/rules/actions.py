@@ -195,6 +195,18 @@ def move_options(st: WallensteinState, seat: int, action: int, county: int) -> l
     return moves
 
 
+def movement_is_legal(st: WallensteinState, seat: int, action: int, county: int, move: Move) -> bool:
+    """Whether a "pass" or "move" move is one of ``move_options``, without building the list (the
+    same equality tests: ``in range`` compares like ``==``)."""
+    if move[0] == "pass":
+        return len(move) == 1
+    return (
+        len(move) == 3
+        and move[2] in range(1, st.armies[county])
+        and move[1] in move_targets(st, seat, action, county)
+    )
+
+
 def move(st: WallensteinState, seat: int, county: int, dst: int, n: int) -> None:
     """Carry out a validated movement: into an own county, or an attack."""
     if st.owner[dst] == seat:

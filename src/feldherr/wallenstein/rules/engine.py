@@ -232,8 +232,7 @@ def apply_move(st: WallensteinState, seat: int, move: Any) -> None:
         if kind != "pass":
             _expect(kind, "move", phase)
         _, county, action = st.pending
-        legal = actions.move_options(st, seat, action, county)
-        if move not in legal:
+        if not actions.movement_is_legal(st, seat, action, county, move):
             planning.explain_illegal_move(st, seat, action, county, move)
         if isinstance(move, Movement):
             actions.move(st, seat, county, move.county, move.armies)
@@ -244,7 +243,7 @@ def apply_move(st: WallensteinState, seat: int, move: Any) -> None:
         _run(st)
     elif phase == REVOLT_ORDER:
         _expect(kind, "revolt", phase)
-        if move not in legal_moves(st, seat):
+        if len(move) != 2 or move[1] not in st.winter_queue[0][2:]:  # not one of legal_moves
             raise planning.illegal(
                 "choose one of the counties drawn for a revolt", "wallenstein.winter.revolt-order"
             )

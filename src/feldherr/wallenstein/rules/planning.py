@@ -66,6 +66,20 @@ def draft_options(st: WallensteinState, seat: int) -> list[Move]:
     return moves
 
 
+def _draft_is_legal(st: WallensteinState, seat: int, move: Any) -> bool:
+    """Whether a "draft" move is one of ``draft_options``, without building the list (the same
+    equality tests: ``in range`` compares like ``==``)."""
+    if len(move) == 4:
+        if move[3] != LEAD or not (st.leaders and st.leader[seat] < 0 and len(st.groups[seat]) > 1):
+            return False
+    elif len(move) != 3:
+        return False
+    src = move[1]
+    if not (src in range(len(st.faceup)) or (src == DECK and st.draft_deck)):
+        return False
+    return move[2] in st.groups[seat]
+
+
 def can_redraw(st: WallensteinState, seat: int) -> bool:
     """ "If the two face-up cards are the same as those available during the player's previous
     selection, they can place these two cards on the bottom of the deck and reveal the next two.\""""
@@ -95,7 +109,7 @@ def apply_draft_move(st: WallensteinState, seat: int, move: Any) -> None:
             "your military leader is already placed" if st.leaders else "Heerführer is not played",
             "wallenstein.leaders.placement",
         )
-    if len(move) not in (3, 4) or move not in draft_options(st, seat):
+    if not _draft_is_legal(st, seat, move):
         raise illegal(
             "take one of the two face-up county cards (0, 1) or the top card of the deck (2) and "
             f"one of your remaining army groups {sorted(st.groups[seat], reverse=True)}",
