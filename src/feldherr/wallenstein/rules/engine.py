@@ -362,33 +362,42 @@ def _run(st: WallensteinState) -> None:
 
 def _execute(st: WallensteinState) -> bool:
     """Perform actions card by card, in player order; True when a movement decision is owed."""
+    # The lists are read once (no rule performed here replaces them, they change in place), and
+    # the two indexes are written back where the loop stops: only the engine reads them.
     order = st.order
     n = len(order)
-    while st.action_index < len(st.actions):
-        index = st.action_index
+    cards = st.actions
+    plans = st.plans
+    revealed = st.revealed
+    owner = st.owner
+    counties = len(owner)
+    perform = actions.perform
+    index = st.action_index
+    turn = st.turn_index
+    while index < len(cards):
         if index >= st.revealed_actions:
             st.revealed_actions = index + 1
-            log(st, "reveal_action", action=ACTIONS[st.actions[index]])
-        action = st.actions[index]
-        while st.turn_index < n:
-            seat = order[st.turn_index]
-            st.revealed[seat][action] = True
-            slot = st.plans[seat][action]
+            log(st, "reveal_action", action=ACTIONS[cards[index]])
+        action = cards[index]
+        while turn < n:
+            seat = order[turn]
+            revealed[seat][action] = True
+            slot = plans[seat][action]
             if slot == LOST:
                 # The county card went to a conqueror (or the supply) while on the mat: the action
                 # is skipped, and said so like every other skipped action.
                 log(st, "skip_lost", p=seat, action=ACTIONS[action], reason="card_lost")
-            elif (
-                0 <= slot < len(st.owner)
-                and st.owner[slot] == seat
-                and actions.perform(st, seat, action, slot)
-            ):
+            elif 0 <= slot < counties and owner[slot] == seat and perform(st, seat, action, slot):
+                st.action_index = index
+                st.turn_index = turn
                 st.phase = MOVE
                 st.pending = [seat, slot, action]
                 return True
-            st.turn_index += 1
-        st.action_index += 1
-        st.turn_index = 0
+            turn += 1
+        index += 1
+        turn = 0
+    st.action_index = index
+    st.turn_index = 0
     return False
 
 
