@@ -150,7 +150,11 @@ def _start_round(st: WallensteinState) -> None:
     st.plans = [[UNPLANNED] * slots for _ in range(n)]
     st.plan_step = [0] * n
     st.revealed = [[False] * slots for _ in range(n)]
-    st.plan_hand = [[c for c, holder in enumerate(st.card) if holder == s] for s in range(n)]
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for c, holder in enumerate(st.card):  # ascending counties, as the hands always were
+        if holder >= 0:
+            hands[holder].append(c)
+    st.plan_hand = hands
     extra = planning.TOWER_SLOTS if st.court else ()
     st.plan_left = [[*hand, *planning.MONEY_SLOTS, *extra] for hand in st.plan_hand]
     st.pending = []

@@ -193,6 +193,8 @@ class FittedTower(TowerModel):
         out = [0] * NCOLOURS
         for c in range(NCOLOURS):
             n_thrown, n_upper, n_lower = thrown[c], upper[c], lower[c]
+            if not (n_thrown or n_upper or n_lower):
+                continue  # no cube of this colour in play: nothing drawn, nothing moves
             lodged_up = binomial(n_thrown, lam0) if n_thrown else 0
             freed_up = binomial(n_upper, rel0) if n_upper else 0
             freed_low = binomial(n_lower, rel1) if n_lower else 0
