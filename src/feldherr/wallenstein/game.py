@@ -82,8 +82,8 @@ class WallensteinPosition(WallensteinState):
                 and slot_is_legal(self, seat, box, card)
             ):
                 place_slot(self, seat, box, card)
-                if min(self.plan_step) >= self.nslots:
-                    engine.resolve_plans(self)
+                if self.plan_step[seat] == self.nslots and min(self.plan_step) >= self.nslots:
+                    engine.resolve_plans(self)  # the last plan is in
                 self.version += 1
                 return
         if type(seat) is not int or not 0 <= seat < self.num_players:
