@@ -32,7 +32,16 @@ def _variants(move: tuple[Any, ...]) -> list[tuple[Any, ...]]:
             out.append((*move[:i], value, *move[i + 1 :]))
     for kind in ("pass", "move", "draft", "slot", "revolt"):
         out.append((kind, *move[1:]))
+    if type(move) is Slot:  # a typed Slot may still hold anything
+        _, box, card = move
+        out += [Slot("move", box, card), Slot(_Str("slot"), box, card)]  # type: ignore[arg-type]
+        out += [Slot("slot", box, True), Slot("slot", bool(box), card), Slot("slot", box, 2**40)]
+        out += [tuple.__new__(Slot, ("slot", box, card, 0)), tuple.__new__(Slot, ("slot", box))]
     return out
+
+
+class _Str(str):
+    """A kind that equals "slot" without being a plain str."""
 
 
 def _outcome(st: WallensteinState, seat: int, move: Any, full: bool) -> tuple[Any, ...]:

@@ -73,10 +73,18 @@ class WallensteinPosition(WallensteinState):
         # Fast path for the planning slots, most decisions of a game: a typed Slot of exact ints
         # that fills the seat's next box with a card it may put there is placed at once. Anything
         # else, legal or not, takes the full way below, which raises the same errors as ever.
-        if type(move) is Slot and self.phase == PLAN and type(seat) is int and 0 <= seat < self.num_players:
-            _, box, card = move
+        if (
+            type(move) is Slot
+            and len(move) == 3  # (tuple.__new__ makes a Slot of any length)
+            and self.phase == PLAN
+            and type(seat) is int
+            and 0 <= seat < self.num_players
+        ):
+            kind, box, card = move
             if (
-                type(box) is int
+                type(kind) is str
+                and kind == "slot"
+                and type(box) is int
                 and type(card) is int
                 and self.plan_step[seat] < self.nslots
                 and slot_is_legal(self, seat, box, card)
