@@ -45,7 +45,8 @@ from feldherr.wallenstein.moves import (
 )
 from feldherr.wallenstein.playout import random_playout
 from feldherr.wallenstein.rules import engine
-from feldherr.wallenstein.state import EMPTY, WallensteinState
+from feldherr.wallenstein.rules.planning import place_slot, plan_options, slot_is_legal
+from feldherr.wallenstein.state import EMPTY, PLAN, WallensteinState
 from feldherr.wallenstein.terminal import render_view
 from feldherr.wallenstein.text import CATALOGUE, MESSAGES, favor_text, render_log, seat_name
 from feldherr.wallenstein.tower.registry import CHOICES, DEFAULT_TOWER, make_tower_model
@@ -64,9 +65,35 @@ class WallensteinPosition(WallensteinState):
     def legal_moves(self, seat: int) -> list[Move]:
         if type(seat) is not int or not 0 <= seat < self.num_players:
             check_seat(seat, self.num_players)
+        if self.phase == PLAN:  # most decisions of a game: no dispatch
+            return plan_options(self, seat) if self.plan_step[seat] < self.nslots else []
         return engine.legal_moves(self, seat)
 
     def apply(self, seat: int, move: Move) -> None:
+        # Fast path for the planning slots, most decisions of a game: a typed Slot of exact ints
+        # that fills the seat's next box with a card it may put there is placed at once. Anything
+        # else, legal or not, takes the full way below, which raises the same errors as ever.
+        if (
+            type(move) is Slot
+            and len(move) == 3  # (tuple.__new__ makes a Slot of any length)
+            and self.phase == PLAN
+            and type(seat) is int
+            and 0 <= seat < self.num_players
+        ):
+            kind, box, card = move
+            if (
+                type(kind) is str
+                and kind == "slot"
+                and type(box) is int
+                and type(card) is int
+                and self.plan_step[seat] < self.nslots
+                and slot_is_legal(self, seat, box, card)
+            ):
+                place_slot(self, seat, box, card)
+                if self.plan_step[seat] == self.nslots and min(self.plan_step) >= self.nslots:
+                    engine.resolve_plans(self)  # the last plan is in
+                self.version += 1
+                return
         if type(seat) is not int or not 0 <= seat < self.num_players:
             check_seat(seat, self.num_players)
         # Exact types: 2.0, True, "2" and huge numbers never reach the rules. Every Wallenstein

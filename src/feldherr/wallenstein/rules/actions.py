@@ -170,13 +170,13 @@ def move_targets(st: WallensteinState, seat: int, action: int, county: int) -> l
     active = st.active
     if action < COMBAT_A:  # Deploy 1 army/move: only into an adjacent own county, no combat
         return [n for n in NEIGHBOURS[county] if owner[n] == seat]
-    church_safe = event_effect(st) == "church_safe"
-    buildings = st.buildings
-    targets = [
-        n
-        for n in NEIGHBOURS[county]
-        if active[n] and (owner[n] == seat or not (church_safe and buildings[n] & CHURCH_BIT))
-    ]
+    if event_effect(st) == "church_safe":
+        buildings = st.buildings
+        targets = [
+            n for n in NEIGHBOURS[county] if active[n] and (owner[n] == seat or not buildings[n] & CHURCH_BIT)
+        ]
+    else:
+        targets = [n for n in NEIGHBOURS[county] if active[n]]
     if st.court:  # favors #10/#11/#18: "cannot be attacked with the action Combat/Movement A (B)"
         bit = 1 if action == COMBAT_A else 2
         shield = st.shield
@@ -193,6 +193,18 @@ def move_options(st: WallensteinState, seat: int, action: int, county: int) -> l
         else:
             moves.extend(Movement("move", dst, k) for k in range(1, top))
     return moves
+
+
+def movement_is_legal(st: WallensteinState, seat: int, action: int, county: int, move: Move) -> bool:
+    """Whether a "pass" or "move" move is one of ``move_options``, without building the list (the
+    same equality tests: ``in range`` compares like ``==``)."""
+    if move[0] == "pass":
+        return len(move) == 1
+    return (
+        len(move) == 3
+        and move[2] in range(1, st.armies[county])
+        and move[1] in move_targets(st, seat, action, county)
+    )
 
 
 def move(st: WallensteinState, seat: int, county: int, dst: int, n: int) -> None:

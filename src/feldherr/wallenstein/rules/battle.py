@@ -14,6 +14,10 @@ from feldherr.wallenstein.state import WallensteinState
 from feldherr.wallenstein.tower.model import NCOLOURS, PEASANT
 
 PALACE_BIT = BUILD_BIT[PALACE]
+# The members as plain module names: reading a member off its enum class costs an attribute lookup
+# through the class on every battle.
+ATTACK, NEUTRAL, REVOLT = BattleKind.ATTACK, BattleKind.NEUTRAL, BattleKind.REVOLT
+ATTACKER, DEFENDER = Verdict.ATTACKER, Verdict.DEFENDER
 
 
 def _drop(st: WallensteinState, thrown: list[int]) -> list[int]:
@@ -63,10 +67,10 @@ def attack(st: WallensteinState, seat: int, src: int, dst: int, n: int) -> Battl
     defender = st.owner[dst]
     effect = event_effect(st)
     if defender < 0:
-        kind = BattleKind.NEUTRAL
+        kind = NEUTRAL
         thrown[PEASANT] = _take_peasants(st, 2 if effect == "neutral_two_peasants" else 1)
     else:
-        kind = BattleKind.ATTACK
+        kind = ATTACK
         thrown[defender] = st.armies[dst]
         st.armies[dst] = 0
         if bonus_tile(st, defender) == DEFEND_PLUS1:
@@ -94,10 +98,10 @@ def attack(st: WallensteinState, seat: int, src: int, dst: int, n: int) -> Battl
         _settle(st, defender, result.defender_survivors)
     if result.peasants_involved:
         _release_peasants(st)
-    if result.verdict is Verdict.ATTACKER:
+    if result.verdict is ATTACKER:
         hand_over(st, dst, seat, result.attacker_survivors)
         log(st, "conquered", p=seat, county=NAMES[dst], armies=result.attacker_survivors)
-    elif result.verdict is Verdict.DEFENDER:
+    elif result.verdict is DEFENDER:
         st.armies[dst] = result.defender_survivors
         log(st, "held", p=defender, county=NAMES[dst], armies=result.defender_survivors)
     elif defender >= 0:
@@ -116,7 +120,7 @@ def revolt(st: WallensteinState, seat: int, county: int, peasants: int) -> bool:
     thrown[PEASANT] = _take_peasants(st, peasants)
     thrown_log, tray_log = thrown[:], st.tray[:]
     out = _drop(st, thrown)
-    result = judge(BattleKind.REVOLT, 0, out[seat], out[PEASANT], True)
+    result = judge(REVOLT, 0, out[seat], out[PEASANT], True)
     log(
         st,
         "revolt",
@@ -129,7 +133,7 @@ def revolt(st: WallensteinState, seat: int, county: int, peasants: int) -> bool:
     )
     _settle(st, seat, result.defender_survivors)
     _release_peasants(st)
-    if result.verdict is Verdict.DEFENDER:
+    if result.verdict is DEFENDER:
         st.armies[county] = result.defender_survivors
         log(st, "revolt_subdued", p=seat, county=NAMES[county], armies=result.defender_survivors)
         return True

@@ -12,9 +12,13 @@ def log(st: WallensteinState, key: str, to: int | None = None, **args: Any) -> N
     st.log.append({"k": key, "a": args, "to": to})
 
 
+EFFECTS: tuple[str, ...] = tuple(e.effect for e in EVENTS)
+
+
 def event_effect(st: WallensteinState) -> str:
     """The effect of this round's event card ('' before one is drawn and in winter)."""
-    return EVENTS[st.event].effect if st.event >= 0 else ""
+    event = st.event
+    return EFFECTS[event] if event >= 0 else ""
 
 
 def build_obstacle(st: WallensteinState, county: int, b: int) -> str:

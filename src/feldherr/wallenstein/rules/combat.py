@@ -6,6 +6,7 @@ parties count; cubes of uninvolved colours stay in the tray for the next battle.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -30,6 +31,7 @@ class BattleResult:
     peasants_involved: bool  # whether the green cubes in the tray took part (else they stay)
 
 
+@functools.lru_cache(maxsize=1 << 14, typed=True)  # pure, of a few small numbers; results are frozen
 def judge(kind: BattleKind, attacker: int, defender: int, peasants: int, unrest: bool) -> BattleResult:
     """The verdict for the cubes of each party in the tray after the drop.
 

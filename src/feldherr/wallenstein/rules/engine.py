@@ -150,7 +150,11 @@ def _start_round(st: WallensteinState) -> None:
     st.plans = [[UNPLANNED] * slots for _ in range(n)]
     st.plan_step = [0] * n
     st.revealed = [[False] * slots for _ in range(n)]
-    st.plan_hand = [[c for c, holder in enumerate(st.card) if holder == s] for s in range(n)]
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for c, holder in enumerate(st.card):  # ascending counties, as the hands always were
+        if holder >= 0:
+            hands[holder].append(c)
+    st.plan_hand = hands
     extra = planning.TOWER_SLOTS if st.court else ()
     st.plan_left = [[*hand, *planning.MONEY_SLOTS, *extra] for hand in st.plan_hand]
     st.pending = []
@@ -232,8 +236,7 @@ def apply_move(st: WallensteinState, seat: int, move: Any) -> None:
         if kind != "pass":
             _expect(kind, "move", phase)
         _, county, action = st.pending
-        legal = actions.move_options(st, seat, action, county)
-        if move not in legal:
+        if not actions.movement_is_legal(st, seat, action, county, move):
             planning.explain_illegal_move(st, seat, action, county, move)
         if isinstance(move, Movement):
             actions.move(st, seat, county, move.county, move.armies)
@@ -244,7 +247,7 @@ def apply_move(st: WallensteinState, seat: int, move: Any) -> None:
         _run(st)
     elif phase == REVOLT_ORDER:
         _expect(kind, "revolt", phase)
-        if move not in legal_moves(st, seat):
+        if len(move) != 2 or move[1] not in st.winter_queue[0][2:]:  # not one of legal_moves
             raise planning.illegal(
                 "choose one of the counties drawn for a revolt", "wallenstein.winter.revolt-order"
             )
@@ -363,33 +366,42 @@ def _run(st: WallensteinState) -> None:
 
 def _execute(st: WallensteinState) -> bool:
     """Perform actions card by card, in player order; True when a movement decision is owed."""
+    # The lists are read once (no rule performed here replaces them, they change in place), and
+    # the two indexes are written back where the loop stops: only the engine reads them.
     order = st.order
     n = len(order)
-    while st.action_index < len(st.actions):
-        index = st.action_index
+    cards = st.actions
+    plans = st.plans
+    revealed = st.revealed
+    owner = st.owner
+    counties = len(owner)
+    perform = actions.perform
+    index = st.action_index
+    turn = st.turn_index
+    while index < len(cards):
         if index >= st.revealed_actions:
             st.revealed_actions = index + 1
-            log(st, "reveal_action", action=ACTIONS[st.actions[index]])
-        action = st.actions[index]
-        while st.turn_index < n:
-            seat = order[st.turn_index]
-            st.revealed[seat][action] = True
-            slot = st.plans[seat][action]
+            log(st, "reveal_action", action=ACTIONS[cards[index]])
+        action = cards[index]
+        while turn < n:
+            seat = order[turn]
+            revealed[seat][action] = True
+            slot = plans[seat][action]
             if slot == LOST:
                 # The county card went to a conqueror (or the supply) while on the mat: the action
                 # is skipped, and said so like every other skipped action.
                 log(st, "skip_lost", p=seat, action=ACTIONS[action], reason="card_lost")
-            elif (
-                0 <= slot < len(st.owner)
-                and st.owner[slot] == seat
-                and actions.perform(st, seat, action, slot)
-            ):
+            elif 0 <= slot < counties and owner[slot] == seat and perform(st, seat, action, slot):
+                st.action_index = index
+                st.turn_index = turn
                 st.phase = MOVE
                 st.pending = [seat, slot, action]
                 return True
-            st.turn_index += 1
-        st.action_index += 1
-        st.turn_index = 0
+            turn += 1
+        index += 1
+        turn = 0
+    st.action_index = index
+    st.turn_index = 0
     return False
 
 

@@ -66,6 +66,20 @@ def draft_options(st: WallensteinState, seat: int) -> list[Move]:
     return moves
 
 
+def _draft_is_legal(st: WallensteinState, seat: int, move: Any) -> bool:
+    """Whether a "draft" move is one of ``draft_options``, without building the list (the same
+    equality tests: ``in range`` compares like ``==``)."""
+    if len(move) == 4:
+        if move[3] != LEAD or not (st.leaders and st.leader[seat] < 0 and len(st.groups[seat]) > 1):
+            return False
+    elif len(move) != 3:
+        return False
+    src = move[1]
+    if not (src in range(len(st.faceup)) or (src == DECK and st.draft_deck)):
+        return False
+    return move[2] in st.groups[seat]
+
+
 def can_redraw(st: WallensteinState, seat: int) -> bool:
     """ "If the two face-up cards are the same as those available during the player's previous
     selection, they can place these two cards on the bottom of the deck and reveal the next two.\""""
@@ -95,7 +109,7 @@ def apply_draft_move(st: WallensteinState, seat: int, move: Any) -> None:
             "your military leader is already placed" if st.leaders else "Heerführer is not played",
             "wallenstein.leaders.placement",
         )
-    if len(move) not in (3, 4) or move not in draft_options(st, seat):
+    if not _draft_is_legal(st, seat, move):
         raise illegal(
             "take one of the two face-up county cards (0, 1) or the top card of the deck (2) and "
             f"one of your remaining army groups {sorted(st.groups[seat], reverse=True)}",
@@ -128,20 +142,20 @@ def apply_draft_move(st: WallensteinState, seat: int, move: Any) -> None:
 
 def plan_options(st: WallensteinState, seat: int) -> list[Move]:
     step = st.plan_step[seat]
-    slot = plan_order(st)[step]
+    court = st.court
+    cards = SLOT[(COURT_PLAN_ORDER if court else PLAN_ORDER)[step]]
     left = st.plan_left[seat]
-    if slot == BID:
+    if step == 0:  # the bid (always asked first)
         # A county card (below MONEY_BASE), a dice tower card (counts as "0") or an affordable coin.
         limit = MONEY_BASE + st.money[seat]
         values = [c for c in left if c <= limit or c >= TOWER_CARD]
     else:
         values = left
-    if st.court and TOWER_CARD in values:
+    if court and TOWER_CARD in values:
         # The three dice tower cards are alike: one option. They sit together at the end of the
         # unplaced cards (engine._start_round), so the first one ends the list.
         values = values[: values.index(TOWER_CARD) + 1]
-    cards = SLOT[slot]
-    moves: list[Move] = [cards[v] for v in values]
+    moves: list[Move] = list(map(cards.__getitem__, values))
     if len(left) < st.nslots - step:  # too few cards to cover every box: some stay uncovered
         moves.append(cards[EMPTY])
     return moves
@@ -173,18 +187,21 @@ def place_slot(st: WallensteinState, seat: int, slot: int, value: int) -> None:
 
 def _slot_is_legal(st: WallensteinState, seat: int, move: Move) -> bool:
     """The same test as membership in ``plan_options``, without building the list."""
-    if len(move) != 3:
-        return False
+    return len(move) == 3 and type(move[2]) is int and slot_is_legal(st, seat, move[1], move[2])
+
+
+def slot_is_legal(st: WallensteinState, seat: int, box: int, card: int) -> bool:
+    """Whether ``card`` (an int) may go on ``box`` as the next slot of the seat's plan (not complete
+    yet): the test of membership in ``plan_options``."""
     step = st.plan_step[seat]
-    slot, value = move[1], move[2]
-    if slot != plan_order(st)[step] or type(value) is not int:
+    if box != (COURT_PLAN_ORDER if st.court else PLAN_ORDER)[step]:
         return False
     left = st.plan_left[seat]
-    if value == EMPTY:
+    if card == EMPTY:
         return len(left) < st.nslots - step
-    if value not in left:
+    if card not in left:
         return False
-    return slot != BID or not is_money(value) or value - MONEY_BASE <= st.money[seat]
+    return box != BID or not MONEY_BASE <= card < TOWER_CARD or card - MONEY_BASE <= st.money[seat]
 
 
 def _explain_slot(st: WallensteinState, seat: int, move: Move) -> None:

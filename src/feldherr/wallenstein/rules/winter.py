@@ -28,9 +28,12 @@ def begin_winter(st: WallensteinState) -> None:
     for s in range(st.num_players):
         st.grain[s] = max(0, st.grain[s] - loss)
     queue: list[list[int]] = []
-    owner = st.owner
+    owned_by: list[list[int]] = [[] for _ in range(st.num_players)]
+    for c, holder in enumerate(st.owner):  # ascending counties
+        if holder >= 0:
+            owned_by[holder].append(c)
     for s in st.fall_order:
-        owned = [c for c in range(len(owner)) if owner[c] == s]
+        owned = owned_by[s]
         unsupplied = len(owned) - st.grain[s]
         if unsupplied <= 0:
             continue
@@ -73,15 +76,17 @@ def score(st: WallensteinState) -> None:
     buildings = st.buildings
     gained = [0] * n
     counts = [[[0] * n for _ in BUILDINGS] for _ in REGIONS]
+    per_county, per_building = SCORING["per_county"], SCORING["per_building"]
     for c, s in enumerate(owner):
         if s < 0:
             continue
         mask = buildings[c]
-        gained[s] += SCORING["per_county"] + SCORING["per_building"] * BUILDING_COUNT[mask]
-        per_region = counts[REGION_OF[c]]
-        for b, bit in enumerate(BUILD_BIT):
-            if mask & bit:
-                per_region[b][s] += 1
+        gained[s] += per_county + per_building * BUILDING_COUNT[mask]
+        if mask:
+            per_region = counts[REGION_OF[c]]
+            for b, bit in enumerate(BUILD_BIT):
+                if mask & bit:
+                    per_region[b][s] += 1
     base = gained[:]
     for r, per_region in enumerate(counts):
         for b, per_seat in enumerate(per_region):

@@ -32,6 +32,7 @@ from feldherr.wallenstein.tower.model import NCOLOURS, Content, TowerModel
 
 PARAM_NAMES = ("lodge", "jam", "cap", "grow", "base", "knock")
 DATA_FILE = "fitted.json"
+_FATE_MEMO = 4096  # most drop loads remembered per model
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,8 @@ class FittedTower(TowerModel):
         if isinstance(share, bool) or not isinstance(share, int | float) or not 0.0 <= share <= 1.0:
             raise OptionError(f"fitted tower: 'top_share' must be a number in [0, 1], got {share!r}")
         self.top_share = float(share)
+        self._fates: dict[tuple[int, int, int], tuple[float, float, float, float]] = {}
+        """The probabilities a drop uses, by (cubes thrown, cubes on the upper, on the lower level)."""
 
     def params(self) -> dict[str, Any]:
         return {
@@ -175,14 +178,23 @@ class FittedTower(TowerModel):
 
     def drop(self, content: Content, thrown: Sequence[int], rng: Rng) -> list[int]:
         upper, lower = content[0], content[1]
-        f = self.fate(sum(thrown), sum(upper), sum(lower))
+        key = (sum(thrown), sum(upper), sum(lower))
+        probs = self._fates.get(key)
+        if probs is None:
+            # A game meets few distinct loads: the same floats as a fresh call, computed once.
+            if len(self._fates) >= _FATE_MEMO:
+                self._fates.clear()
+            f = self.fate(*key)
+            probs = self._fates[key] = (f.lam0, f.lam1, f.rel0, f.rel1)
         # Rng.binomial(n, p) makes the same draws, in the same order, as n calls of
         # ``rng.random() < p``: each cube's fate is drawn in turn, only faster.
         binomial = rng.binomial
-        lam0, lam1, rel0, rel1 = f.lam0, f.lam1, f.rel0, f.rel1
+        lam0, lam1, rel0, rel1 = probs
         out = [0] * NCOLOURS
         for c in range(NCOLOURS):
             n_thrown, n_upper, n_lower = thrown[c], upper[c], lower[c]
+            if not (n_thrown or n_upper or n_lower):
+                continue  # no cube of this colour in play: nothing drawn, nothing moves
             lodged_up = binomial(n_thrown, lam0) if n_thrown else 0
             freed_up = binomial(n_upper, rel0) if n_upper else 0
             freed_low = binomial(n_lower, rel1) if n_lower else 0
