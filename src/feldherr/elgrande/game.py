@@ -18,9 +18,10 @@ from feldherr.core.validate import check_seat
 from feldherr.elgrande import codec, info, text
 from feldherr.elgrande import data as D
 from feldherr.elgrande.moves import typed
-from feldherr.elgrande.rules.moves import cached_legal, check, do, settle, to_move
+from feldherr.elgrande.rules.flow import run_on
+from feldherr.elgrande.rules.moves import HANDLERS, cached_legal, check, settle, to_move
 from feldherr.elgrande.rules.setup import setup
-from feldherr.elgrande.state import OVER, ElGrandeData
+from feldherr.elgrande.state import DISC, OVER, ElGrandeData
 
 VARIANTS = (
     "short",
@@ -138,7 +139,9 @@ class ElGrandeState(ElGrandeData, State):
             check_seat(seat, self.num_players)
             check(self, seat, move)
             move = typed(move)
-        do(self, seat, move)
+        HANDLERS[type(move)](self, seat, move)  # rules.moves.do, inlined
+        if self.effect_finished or self.phase == DISC:
+            run_on(self)
         self.version += 1
         settle(self)
 

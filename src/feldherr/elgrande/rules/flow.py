@@ -12,7 +12,21 @@ from __future__ import annotations
 from feldherr.core.game import Move
 from feldherr.elgrande import data as D
 from feldherr.elgrande import moves as mt
-from feldherr.elgrande.moves import ElGrandeMove, EndPlace, NoSpecial, Place, Special
+from feldherr.elgrande.moves import (
+    Ability,
+    Court,
+    Disc,
+    EndPlace,
+    ModifierPass,
+    NoAbility,
+    NoSpecial,
+    Place,
+    Power,
+    Recall,
+    Special,
+    Take,
+    Veto,
+)
 from feldherr.elgrande.rules import effects as fx
 from feldherr.elgrande.rules.common import PLACE_TARGETS, log_to_area, recallable, start_disc
 from feldherr.elgrande.rules.scoring import score_area
@@ -132,7 +146,8 @@ def legal_power(st: ElGrandeData, seat: int) -> list[Move]:
     return out
 
 
-def do_power(st: ElGrandeData, p: int, v: int, m: int) -> None:
+def do_power(st: ElGrandeData, p: int, move: Power) -> None:
+    _, v, m = move
     st.power_hand[p] &= ~(1 << v)
     st.power_played[p] = v
     t = v
@@ -190,6 +205,10 @@ def _dummy_turn(st: ElGrandeData) -> None:
         st.log.append({"k": "dummy_take", "a": {"card": D.CARD_IDS[c]}, "to": None})
 
 
+_COURT_UPTO: list[list[Move]] = [list(mt.COURT[: k + 1]) for k in range(len(mt.COURT))]
+"""``_COURT_UPTO[k]``: court moves 0..k (shared lists, see legal_act)."""
+
+
 def court_max(st: ElGrandeData) -> int:
     """How many Caballeros the current player's power card brings to the court (from the
     province, then from regions when the province runs short)."""
@@ -203,12 +222,12 @@ def court_max(st: ElGrandeData) -> int:
     return min(want, have + recallable(st, p))
 
 
-def legal_court(st: ElGrandeData) -> list[Move]:
-    return list(mt.COURT[: court_max(st) + 1])
+def legal_court(st: ElGrandeData, seat: int) -> list[Move]:
+    return _COURT_UPTO[court_max(st)]
 
 
-def do_court(st: ElGrandeData, k: int) -> None:
-    p = st.current
+def do_court(st: ElGrandeData, p: int, move: Court) -> None:
+    k = move.caballeros
     take = min(k, st.province[p])
     st.province[p] -= take
     st.court[p] += take
@@ -228,7 +247,8 @@ def legal_recall(st: ElGrandeData, seat: int) -> list[Move]:
     return out
 
 
-def do_recall(st: ElGrandeData, p: int, r: int) -> None:
+def do_recall(st: ElGrandeData, p: int, move: Recall) -> None:
+    r = move.region
     if r < 0:
         st.recall_left = 0
     else:
@@ -254,12 +274,15 @@ def after_court(st: ElGrandeData) -> None:
         begin_take(st)
 
 
-def do_ability(st: ElGrandeData) -> None:
-    p = st.current
+def do_ability(st: ElGrandeData, p: int, move: Ability) -> None:
     ability = D.MODIFIER_ABILITY[st.modifier_played[p]]
     assert ability is not None
     st.log.append({"k": "ability", "a": {"p": p}, "to": None})
     fx.start(st, ability, 1, st.modifier_played[p], -1)
+
+
+def do_noability(st: ElGrandeData, p: int, move: NoAbility) -> None:
+    begin_take(st)
 
 
 def begin_take(st: ElGrandeData) -> None:
@@ -268,12 +291,12 @@ def begin_take(st: ElGrandeData) -> None:
         end_turn(st)
 
 
-def legal_take(st: ElGrandeData) -> list[Move]:
+def legal_take(st: ElGrandeData, seat: int) -> list[Move]:
     return [mt.TAKE[s] for s, c in enumerate(st.open_cards) if c >= 0]
 
 
-def do_take(st: ElGrandeData, s: int) -> None:
-    p = st.current
+def do_take(st: ElGrandeData, p: int, move: Take) -> None:
+    s = move.slot
     c = st.open_cards[s]
     st.open_cards[s] = -1
     st.card = c
@@ -287,53 +310,74 @@ def do_take(st: ElGrandeData, s: int) -> None:
 
 
 # ---------------------------------------------------------------------------- the action card
-def legal_act(st: ElGrandeData) -> list[Move]:
+# The lists legal_act hands out are shared (a legal-move list is never changed in place: the cache
+# keeps it, ``legal_moves`` copies it), so the usual ones are built once here, by King position.
+_PLACE_END: list[list[Move]] = [[*moves, ENDPLACE] for moves in PLACE_MOVES]
+_SMUGGLE_END: list[list[Move]] = [
+    [*(mt.PLACE[a] for a in (*PLACE_TARGETS[k], k)), ENDPLACE] for k in range(D.NREG)
+]  # Schmuggel: the King's region too
+_END_ONLY: list[Move] = [ENDPLACE]
+_WITH_SPECIAL: list[Move] = [SPECIAL, NOSPECIAL]
+_WITHOUT_SPECIAL: list[Move] = [NOSPECIAL]
+
+
+def legal_act(st: ElGrandeData, seat: int) -> list[Move]:
     """Place Caballeros and carry out (or forgo) the special action, in either order."""
-    p = st.current
-    out: list[Move] = []
-    if st.place_stage != DONE:
-        if st.place_left > 0 and st.court[p] > 0:
+    place = st.place_stage
+    if place != DONE:
+        if st.place_left > 0 and st.court[st.current] > 0:
             k = st.king
-            if st.smuggle and k < D.NREG:
-                out = [mt.PLACE[a] for a in (*PLACE_TARGETS[k], k)]  # Schmuggel
-            else:
-                out = list(PLACE_MOVES[k])
-        out.append(ENDPLACE)
-    if st.special_stage == NOT_STARTED and st.place_stage != STARTED:
-        if fx.can_start(st, D.CARD_EFFECT[st.card]):
-            out.append(SPECIAL)
-        out.append(NOSPECIAL)
-    return out
+            out = _SMUGGLE_END[k] if st.smuggle and k < D.NREG else _PLACE_END[k]
+        else:
+            out = _END_ONLY
+        if place == STARTED or st.special_stage != NOT_STARTED:
+            return out
+    elif st.special_stage != NOT_STARTED:
+        return []
+    else:
+        out = []
+    return out + (_WITH_SPECIAL if fx.can_start(st, D.CARD_EFFECT[st.card]) else _WITHOUT_SPECIAL)
 
 
-def do_act(st: ElGrandeData, move: ElGrandeMove) -> None:
-    p = st.current
-    if isinstance(move, Place):
-        a = move.area
-        st.court[p] -= 1
-        st.caballeros[p * D.AREAS + a] += 1
-        st.place_left -= 1
-        st.place_stage = STARTED
-        log_to_area(st, "place", p, a)
-        if st.place_left == 0 or st.court[p] == 0:
-            st.place_stage = DONE
-    elif isinstance(move, EndPlace):
+def do_place(st: ElGrandeData, p: int, move: Place) -> None:
+    a = move.area
+    court = st.court
+    court[p] -= 1
+    st.caballeros[p * D.AREAS + a] += 1
+    left = st.place_left - 1
+    st.place_left = left
+    log_to_area(st, "place", p, a)
+    if left == 0 or court[p] == 0:
         st.place_stage = DONE
-    elif isinstance(move, NoSpecial):
-        st.special_stage = DONE
-    elif isinstance(move, Special):
-        st.special_stage = STARTED
-        st.log.append({"k": "announce", "a": {"p": p, "card": D.CARD_IDS[st.card]}, "to": None})
-        n = st.num_players
-        vetos = st.vetos
-        asks = [q for q in ((p + i) % n for i in range(1, n)) if vetos[q] and veto_usable(st, q)]
-        if asks:
-            st.veto_asking = asks
-            st.phase = VETO
-            return
-        fx.start(st, D.CARD_EFFECT[st.card], 0, st.card, -1)
+        if st.special_stage == DONE:
+            end_turn(st)
+    else:
+        st.place_stage = STARTED
+
+
+def do_endplace(st: ElGrandeData, p: int, move: EndPlace) -> None:
+    st.place_stage = DONE
+    if st.special_stage == DONE:
+        end_turn(st)
+
+
+def do_nospecial(st: ElGrandeData, p: int, move: NoSpecial) -> None:
+    st.special_stage = DONE
+    if st.place_stage == DONE:
+        end_turn(st)
+
+
+def do_special(st: ElGrandeData, p: int, move: Special) -> None:
+    st.special_stage = STARTED
+    st.log.append({"k": "announce", "a": {"p": p, "card": D.CARD_IDS[st.card]}, "to": None})
+    n = st.num_players
+    vetos = st.vetos
+    asks = [q for q in ((p + i) % n for i in range(1, n)) if vetos[q] and veto_usable(st, q)]
+    if asks:
+        st.veto_asking = asks
+        st.phase = VETO
         return
-    check_turn_end(st)
+    fx.start(st, D.CARD_EFFECT[st.card], 0, st.card, -1)
 
 
 def veto_usable(st: ElGrandeData, q: int) -> bool:
@@ -342,8 +386,8 @@ def veto_usable(st: ElGrandeData, q: int) -> bool:
     return any(r >= limit for r in st.vetos[q])
 
 
-def do_veto(st: ElGrandeData, q: int, yes: int) -> None:
-    if yes:
+def do_veto(st: ElGrandeData, q: int, move: Veto) -> None:
+    if move.use:
         # "Die Vetokarte legst du ab, sobald du sie eingesetzt hast": one card, the older one
         held = st.vetos[q]
         limit = st.round_index - 1
@@ -461,7 +505,8 @@ def finish_general_scoring(st: ElGrandeData) -> None:
     start_round(st)
 
 
-def do_disc(st: ElGrandeData, p: int, r: int) -> None:
+def do_disc(st: ElGrandeData, p: int, move: Disc) -> None:
+    r = move.region
     st.discs[p] = r
     st.disc_waiting.remove(p)
     st.log.append({"k": "disc_set", "a": {"p": p}, "to": None})
@@ -475,9 +520,9 @@ def legal_mpass(st: ElGrandeData, seat: int) -> list[Move]:
     return [mt.MPASS[i] for i in range(len(D.MODIFIER_VALUES)) if m >> i & 1]
 
 
-def do_mpass(st: ElGrandeData, p: int, m: int) -> None:
+def do_mpass(st: ElGrandeData, p: int, move: ModifierPass) -> None:
     """Everyone passes one modifier to the left at the same time, in secret."""
-    st.passed_modifier[p] = m
+    st.passed_modifier[p] = move.modifier
     st.disc_waiting.remove(p)
     if st.disc_waiting:
         return

@@ -8,6 +8,7 @@ cache is never handed out, callers get a copy.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from feldherr.core.errors import (
@@ -20,18 +21,35 @@ from feldherr.core.errors import (
 )
 from feldherr.core.game import Move
 from feldherr.elgrande import moves as mt
-from feldherr.elgrande.moves import Court, Disc, ModifierPass, Power, Recall, Take, Veto
+from feldherr.elgrande.moves import (
+    Ability,
+    Court,
+    Disc,
+    EndPlace,
+    ModifierPass,
+    NoAbility,
+    NoSpecial,
+    Place,
+    Power,
+    Recall,
+    Special,
+    Take,
+    Veto,
+)
 from feldherr.elgrande.rules import effects as fx
 from feldherr.elgrande.rules.common import disc_options
 from feldherr.elgrande.rules.flow import (
-    begin_take,
     do_ability,
-    do_act,
     do_court,
     do_disc,
+    do_endplace,
     do_mpass,
+    do_noability,
+    do_nospecial,
+    do_place,
     do_power,
     do_recall,
+    do_special,
     do_take,
     do_veto,
     legal_act,
@@ -102,30 +120,47 @@ def to_move(st: ElGrandeData) -> tuple[int, ...]:
     return tuple(st.disc_waiting)
 
 
-def legal(st: ElGrandeData, seat: int) -> list[Move]:
-    """A new list of ``seat``'s legal moves (``seat`` owes the decision)."""
-    ph = st.phase
-    if ph == ACT:
-        return legal_act(st)
-    if ph == POWER:
-        return legal_power(st, seat)
-    if ph == COURT:
-        return legal_court(st)
-    if ph == TAKE:
-        return legal_take(st)
-    if ph == RECALL:
-        return legal_recall(st, seat)
-    if ph == EFFECT:
-        return fx.legal(st, seat)
-    if ph == DISC:
-        return [mt.DISC[r] for r in disc_options(st, seat)]
-    if ph == VETO:
-        return [mt.VETO_USE, mt.VETO_NOT]
-    if ph == ABILITY:
-        return [mt.ABILITY, mt.NO_ABILITY]
-    if ph == MODPASS:
-        return legal_mpass(st, seat)
+def legal_disc(st: ElGrandeData, seat: int) -> list[Move]:
+    return [mt.DISC[r] for r in disc_options(st, seat)]
+
+
+def _legal_none(st: ElGrandeData, seat: int) -> list[Move]:
     return []
+
+
+_VETO_MOVES: list[Move] = [mt.VETO_USE, mt.VETO_NOT]
+_ABILITY_MOVES: list[Move] = [mt.ABILITY, mt.NO_ABILITY]
+
+
+def _legal_veto(st: ElGrandeData, seat: int) -> list[Move]:
+    return _VETO_MOVES
+
+
+def _legal_ability(st: ElGrandeData, seat: int) -> list[Move]:
+    return _ABILITY_MOVES
+
+
+LEGAL: tuple[Callable[[ElGrandeData, int], list[Move]], ...] = (
+    legal_mpass,  # MODPASS
+    legal_power,  # POWER
+    legal_court,  # COURT
+    legal_recall,  # RECALL
+    _legal_ability,  # ABILITY
+    legal_take,  # TAKE
+    legal_act,  # ACT
+    _legal_veto,  # VETO
+    fx.legal,  # EFFECT
+    legal_disc,  # DISC
+    _legal_none,  # OVER
+)
+"""The legal moves of the decider ``seat`` by phase. A list may be shared (prebuilt, or the
+cache): never change one in place (``legal_moves`` hands out copies)."""
+assert len(LEGAL) == OVER + 1
+
+
+def legal(st: ElGrandeData, seat: int) -> list[Move]:
+    """``seat``'s legal moves (``seat`` owes the decision; the list may be shared, see LEGAL)."""
+    return LEGAL[st.phase](st, seat)
 
 
 def cached_legal(st: ElGrandeData, seat: int) -> list[Move]:
@@ -178,38 +213,35 @@ def check(st: ElGrandeData, seat: int, move: object) -> None:
         )
 
 
+HANDLERS: dict[type[Any], Callable[[ElGrandeData, int, Any], None]] = {
+    Power: do_power,
+    Court: do_court,
+    Recall: do_recall,
+    Ability: do_ability,
+    NoAbility: do_noability,
+    Take: do_take,
+    Place: do_place,
+    EndPlace: do_endplace,
+    Special: do_special,
+    NoSpecial: do_nospecial,
+    Veto: do_veto,
+    Disc: do_disc,
+    ModifierPass: do_mpass,
+    **{t: fx.apply for t in (mt.TYPES[kind] for kind in fx.EFFECT_KINDS)},
+}
+"""What plays each move type (each type belongs to one phase, see PHASE_KINDS; the check keeps
+a move of another phase's kind out)."""
+
+
 def do(st: ElGrandeData, seat: int, move: Any) -> None:
     """Play a checked typed move and run the game on to the next decision."""
-    ph = st.phase
-    if ph == ACT:
-        do_act(st, move)
-    elif ph == EFFECT:
-        fx.apply(st, seat, move)
-    elif isinstance(move, Power):
-        do_power(st, seat, move.value, move.modifier)
-    elif isinstance(move, Court):
-        do_court(st, move.caballeros)
-    elif isinstance(move, Take):
-        do_take(st, move.slot)
-    elif isinstance(move, Recall):
-        do_recall(st, seat, move.region)
-    elif isinstance(move, Disc):
-        do_disc(st, seat, move.region)
-    elif isinstance(move, Veto):
-        do_veto(st, seat, move.use)
-    elif move == mt.ABILITY:
-        do_ability(st)
-    elif move == mt.NO_ABILITY:
-        begin_take(st)
-    elif isinstance(move, ModifierPass):
-        do_mpass(st, seat, move.modifier)
+    HANDLERS[type(move)](st, seat, move)
     if st.effect_finished or st.phase == DISC:
         run_on(st)
 
 
 def settle(st: ElGrandeData) -> None:
     """Take forced single-choice decisions and refresh the legal-move cache."""
-    st._legal_cache = None
     while True:
         ph = st.phase
         if MODPASS < ph <= ACT:
@@ -220,10 +252,14 @@ def settle(st: ElGrandeData) -> None:
             seat = st.veto_asking[0]
         else:
             # simultaneous phases are never auto-played: a driver may hold the seat tuple
+            st._legal_cache = None
             return
-        lm = legal_act(st) if ph == ACT else legal(st, seat)
+        lm = LEGAL[ph](st, seat)
         if len(lm) == 1:
-            do(st, seat, lm[0])
+            move = lm[0]
+            HANDLERS[type(move)](st, seat, move)  # do(), inlined
+            if st.effect_finished or st.phase == DISC:
+                run_on(st)
             continue
         st._legal_cache = lm
         st._legal_cache_seat = seat
