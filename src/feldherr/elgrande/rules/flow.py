@@ -28,7 +28,16 @@ from feldherr.elgrande.moves import (
     Veto,
 )
 from feldherr.elgrande.rules import effects as fx
-from feldherr.elgrande.rules.common import PLACE_TARGETS, log_to_area, recallable, start_disc
+from feldherr.elgrande.rules.common import (
+    ANNOUNCE_LOG,
+    COURT_LOG,
+    PLACE_TARGETS,
+    POWER_LOG,
+    TAKE_LOG,
+    log_to_area,
+    recallable,
+    start_disc,
+)
 from feldherr.elgrande.rules.scoring import score_area
 from feldherr.elgrande.state import (
     ABILITY,
@@ -156,9 +165,7 @@ def do_power(st: ElGrandeData, p: int, move: Power) -> None:
         t += D.MODIFIER_VALUES[m]
     st.modifier_played[p] = m
     st.power_total[p] = t
-    st.log.append(
-        {"k": "power", "a": {"p": p, "v": v, "m": D.MODIFIER_VALUES[m] if m >= 0 else 0}, "to": None}
-    )
+    st.log.append(POWER_LOG[p][v][m + 1])
     nxt = (p + 1) % st.num_players
     if nxt == st.start_player:
         # highest total first; the totals all differ, so a negative one simply comes last
@@ -231,7 +238,7 @@ def do_court(st: ElGrandeData, p: int, move: Court) -> None:
     take = min(k, st.province[p])
     st.province[p] -= take
     st.court[p] += take
-    st.log.append({"k": "to_court", "a": {"p": p, "n": k}, "to": None})
+    st.log.append(COURT_LOG[p][k])
     if k > take:
         st.recall_left = k - take
         st.phase = RECALL
@@ -303,7 +310,7 @@ def do_take(st: ElGrandeData, p: int, move: Take) -> None:
     st.place_left = D.CARD_PLACE[c]
     st.place_stage = NOT_STARTED
     st.special_stage = NOT_STARTED
-    st.log.append({"k": "take", "a": {"p": p, "card": D.CARD_IDS[c]}, "to": None})
+    st.log.append(TAKE_LOG[p][c])
     if st.court[p] == 0 and D.CARD_EFFECT[c]["op"] not in ("court_gain", "choice"):
         st.place_stage = DONE  # nothing to place, and nothing the card could bring
     st.phase = ACT
@@ -369,7 +376,7 @@ def do_nospecial(st: ElGrandeData, p: int, move: NoSpecial) -> None:
 
 def do_special(st: ElGrandeData, p: int, move: Special) -> None:
     st.special_stage = STARTED
-    st.log.append({"k": "announce", "a": {"p": p, "card": D.CARD_IDS[st.card]}, "to": None})
+    st.log.append(ANNOUNCE_LOG[p][st.card])
     n = st.num_players
     vetos = st.vetos
     asks = [q for q in ((p + i) % n for i in range(1, n)) if vetos[q] and veto_usable(st, q)]
