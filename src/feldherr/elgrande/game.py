@@ -19,7 +19,7 @@ from feldherr.elgrande import codec, info, text
 from feldherr.elgrande import data as D
 from feldherr.elgrande.moves import typed
 from feldherr.elgrande.rules.flow import run_on
-from feldherr.elgrande.rules.moves import HANDLERS, cached_legal, check, settle, to_move
+from feldherr.elgrande.rules.moves import HANDLERS, cached_legal, check, disc_ok, settle, to_move
 from feldherr.elgrande.rules.setup import setup
 from feldherr.elgrande.state import DISC, OVER, ElGrandeData
 
@@ -135,7 +135,7 @@ class ElGrandeState(ElGrandeData, State):
             if not fast:
                 check(self, seat, move)
                 move = typed(move)  # a plain tuple that passed: the rules read fields by name
-        else:
+        elif self.phase != DISC or not disc_ok(self, seat, move):
             check_seat(seat, self.num_players)
             check(self, seat, move)
             move = typed(move)

@@ -107,7 +107,7 @@ def can_start(st: ElGrandeData, eff: Effect) -> bool:
     p = st.current
     k = st.king
     if op == "move":
-        return bool(_move_sources(st, p, eff.get("own", 0), eff.get("foreign", 0), eff.get("any", 0), -1))
+        return _has_move_source(st, p, eff.get("own", 0), eff.get("foreign", 0), eff.get("any", 0), -1)
     if op == "place_free":
         return st.court[p] > 0
     if op == "choice":
@@ -319,6 +319,24 @@ def _move_sources(
     return out
 
 
+def _has_move_source(st: ElGrandeData, p: int, own: int, foreign: int, anyc: int, only: int) -> bool:
+    """Whether :func:`_move_sources` would find one (it stops at the first)."""
+    k = st.king
+    cab = st.caballeros
+    regions = range(NREG) if only < 0 else (only,)
+    for c in range(st.colours):
+        if c == p:
+            if own <= 0 and anyc <= 0:
+                continue
+        elif foreign <= 0 and anyc <= 0:
+            continue
+        base = c * A
+        for r in regions:
+            if r != k and cab[base + r]:
+                return True
+    return False
+
+
 def _board_moves(st: ElGrandeData) -> list[tuple[int, int]]:
     k = st.king
     out: list[tuple[int, int]] = []
@@ -393,7 +411,7 @@ def apply(st: ElGrandeData, seat: int, move: Any) -> None:
             st.caballeros[c * A + dst] += 1
             f[5] = f[6] = -1
             _log_move(st, p, c, src, dst)
-            if not _move_sources(st, p, f[0], f[1], f[2], f[4] if f[3] else -1):
+            if not _has_move_source(st, p, f[0], f[1], f[2], f[4] if f[3] else -1):
                 finish(st)
     elif op == "place_free":
         if isinstance(move, EndFreePlace):

@@ -128,6 +128,11 @@ def _dummy_regions(st: ElGrandeData) -> None:
 
 
 # ---------------------------------------------------------------------------- power cards
+_POWER_BY_MASK: dict[int, list[Move]] = {}
+"""The power moves of each set of playable cards (a bit mask of 1..13, so at most 2**13 lists;
+shared, see legal_act)."""
+
+
 def legal_power(st: ElGrandeData, seat: int) -> list[Move]:
     """Phase 2: a power card whose value (with a modifier: card + modifier) differs from every
     value already played this round ("Dabei muss sich der Gesamtwert von den bereits
@@ -141,7 +146,10 @@ def legal_power(st: ElGrandeData, seat: int) -> list[Move]:
             if played[c]:
                 used |= 1 << total[c]
         free = h & ~used
-        return [POWER_MOVES[v] for v in range(1, 14) if free >> v & 1]
+        moves = _POWER_BY_MASK.get(free)
+        if moves is None:
+            moves = _POWER_BY_MASK[free] = [POWER_MOVES[v] for v in range(1, 14) if free >> v & 1]
+        return moves
     taken = {total[c] for c in range(st.colours) if played[c]}
     out: list[Move] = []
     mods = [i for i in range(len(D.MODIFIER_VALUES)) if st.modifier_hand[seat] >> i & 1]
@@ -377,9 +385,12 @@ def do_nospecial(st: ElGrandeData, p: int, move: NoSpecial) -> None:
 def do_special(st: ElGrandeData, p: int, move: Special) -> None:
     st.special_stage = STARTED
     st.log.append(ANNOUNCE_LOG[p][st.card])
-    n = st.num_players
     vetos = st.vetos
-    asks = [q for q in ((p + i) % n for i in range(1, n)) if vetos[q] and veto_usable(st, q)]
+    if any(vetos):  # rare: a Veto card is held
+        n = st.num_players
+        asks = [q for q in ((p + i) % n for i in range(1, n)) if vetos[q] and veto_usable(st, q)]
+    else:
+        asks = []
     if asks:
         st.veto_asking = asks
         st.phase = VETO

@@ -66,6 +66,8 @@ from feldherr.elgrande.state import (
     ACT,
     COURT,
     DISC,
+    DISC_SCORING,
+    DISC_UNIQUE,
     EFFECT,
     MODPASS,
     OVER,
@@ -120,8 +122,23 @@ def to_move(st: ElGrandeData) -> tuple[int, ...]:
     return tuple(st.disc_waiting)
 
 
+_ALL_DISCS: list[Move] = list(mt.DISC)
+
+
 def legal_disc(st: ElGrandeData, seat: int) -> list[Move]:
+    if st.disc_kind == DISC_SCORING or st.disc_kind == DISC_UNIQUE:
+        return _ALL_DISCS  # any region (see disc_options)
     return [mt.DISC[r] for r in disc_options(st, seat)]
+
+
+def disc_ok(st: ElGrandeData, seat: object, move: object) -> bool:
+    """Whether ``seat`` may set its disc by ``move`` now, for a move of the prebuilt table only
+    (what legal_moves hands out); anything else is for :func:`check` to judge. Called in the
+    disc phase, which keeps no cache (the seats decide at the same time)."""
+    if type(move) is not Disc or type(seat) is not int or seat not in st.disc_waiting:
+        return False
+    r = move[1]
+    return 0 <= r < len(mt.DISC) and mt.DISC[r] is move and r in disc_options(st, seat)
 
 
 def _legal_none(st: ElGrandeData, seat: int) -> list[Move]:
