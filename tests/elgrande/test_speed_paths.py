@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from feldherr.elgrande import data as D
+from feldherr.elgrande import moves as mt
 from feldherr.elgrande.game import ElGrandeGame
 from feldherr.elgrande.rules import scoring
 
@@ -67,11 +68,12 @@ def test_memoised_scoring_pays_as_the_tie_rule_says() -> None:
 
 def test_shared_legal_move_lists_stay_unchanged() -> None:
     """The rules hand out prebuilt lists (placing, court, ability, veto): a game changes none."""
-    from feldherr.elgrande.rules import flow, moves
+    from feldherr.elgrande.rules import effects, flow, moves
 
     def snapshot() -> list[object]:
         lists = [*flow._PLACE_END, *flow._SMUGGLE_END, flow._END_ONLY, *flow._COURT_UPTO]
-        lists += [moves._VETO_MOVES, moves._ABILITY_MOVES]
+        lists += [moves._VETO_MOVES, moves._ABILITY_MOVES, moves._ALL_DISCS]
+        lists += [*(x for row in effects._MOVE_TO for x in row), *effects._KING_ANYWHERE]
         return [list(x) for x in lists]
 
     before = snapshot()
@@ -85,3 +87,6 @@ def test_shared_legal_move_lists_stay_unchanged() -> None:
             moves_now.append(("endplace",))  # the caller's copy is the caller's own
             st.apply(seat, moves_now[rng.randrange(len(moves_now) - 1)])
     assert snapshot() == before
+    assert flow._POWER_BY_MASK
+    for mask, power_moves in flow._POWER_BY_MASK.items():
+        assert power_moves == [mt.POWER[v] for v in range(1, 14) if mask >> v & 1]

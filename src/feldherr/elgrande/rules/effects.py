@@ -243,13 +243,8 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
     k = st.king
     if op == "move":
         if f[5] >= 0:
-            src = f[6]
-            out: list[Move] = [mt.MOVE_TO[a] for a in range(NREG) if a != src and a != k]
-            if k != CAST:
-                out.append(mt.MOVE_TO[CAST])
-            return out
-        srcs = _move_sources(st, p, f[0], f[1], f[2], f[4] if f[3] else -1)
-        return [*(mt.MOVE_FROM[c][r] for c, r in srcs), mt.END_MOVE]
+            return _MOVE_TO[f[6]][k]
+        return _move_from_moves(st, p, f[0], f[1], f[2], f[4] if f[3] else -1)
     if op == "place_free":
         out = [mt.FREE_PLACE[r] for r in range(NREG) if r != k]
         if f[1] and k != CAST:
@@ -281,7 +276,10 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
         return [mt.BOARD[b][a] for b, a in _board_moves(st)]
     if op == "king":
         if f[1] == 0:
-            return [mt.KING[a] for a in _king_dests(st, eff["mode"])]
+            mode = eff["mode"]
+            if mode == "any" or mode == "gefolge":
+                return _KING_ANYWHERE[k]
+            return [mt.KING[a] for a in _king_dests(st, mode)]
         old = f[0]
         return [mt.ESCORT[c] for c in range(st.colours) if st.caballeros[c * A + old]]
     if op == "grande":
@@ -299,10 +297,27 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
     return []
 
 
-def _move_sources(
-    st: ElGrandeData, p: int, own: int, foreign: int, anyc: int, only: int
-) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
+_MOVE_TO: list[list[list[Move]]] = [
+    [
+        [
+            *(mt.MOVE_TO[a] for a in range(NREG) if a != src and a != k),
+            *((mt.MOVE_TO[CAST],) if k != CAST else ()),
+        ]
+        for k in range(D.PORTUGAL + 1)
+    ]
+    for src in range(NREG)
+]
+"""``_MOVE_TO[src][k]``: where a Caballero picked up in region ``src`` may go with the King in
+``k`` (any other region but the King's, and the Castillo). Shared lists: never changed in place."""
+_KING_ANYWHERE: list[list[Move]] = [
+    [mt.KING[r] for r in range(NREG) if r != k] for k in range(D.PORTUGAL + 1)
+]
+"""``_KING_ANYWHERE[k]``: the King from ``k`` to any other region (modes any, gefolge)."""
+
+
+def _move_from_moves(st: ElGrandeData, p: int, own: int, foreign: int, anyc: int, only: int) -> list[Move]:
+    """The Caballeros that may be picked up (``only``: from that region alone), then the end."""
+    out: list[Move] = []
     k = st.king
     cab = st.caballeros
     regions = range(NREG) if only < 0 else (only,)
@@ -313,14 +328,16 @@ def _move_sources(
         elif foreign <= 0 and anyc <= 0:
             continue
         base = c * A
+        row = mt.MOVE_FROM[c]
         for r in regions:
             if r != k and cab[base + r]:
-                out.append((c, r))
+                out.append(row[r])
+    out.append(mt.END_MOVE)
     return out
 
 
 def _has_move_source(st: ElGrandeData, p: int, own: int, foreign: int, anyc: int, only: int) -> bool:
-    """Whether :func:`_move_sources` would find one (it stops at the first)."""
+    """Whether a Caballero may be picked up (see :func:`_move_from_moves`)."""
     k = st.king
     cab = st.caballeros
     regions = range(NREG) if only < 0 else (only,)
