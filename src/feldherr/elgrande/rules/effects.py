@@ -102,6 +102,12 @@ def current(st: ElGrandeData) -> Effect:
 
 
 # ---------------------------------------------------------------------------- start / finish
+CONDITIONAL_OPS = frozenset(
+    {"move", "place_free", "choice", "scoreboard", "king", "grande", "grande_castillo", "swap"}
+)
+"""The operations that :func:`can_start` may refuse (every other one can always start)."""
+
+
 def can_start(st: ElGrandeData, eff: Effect) -> bool:
     op = eff["op"]
     p = st.current
@@ -115,7 +121,8 @@ def can_start(st: ElGrandeData, eff: Effect) -> bool:
     if op == "scoreboard":
         return bool(_board_moves(st))
     if op == "king":
-        return bool(_king_dests(st, eff["mode"]))
+        mode = eff["mode"]
+        return mode == "any" or mode == "gefolge" or bool(_king_dests(st, mode))  # any: 8 regions
     if op == "grande":
         g = st.grande[p]
         return g != k and g != CAST

@@ -334,6 +334,8 @@ _SMUGGLE_END: list[list[Move]] = [
 _END_ONLY: list[Move] = [ENDPLACE]
 _WITH_SPECIAL: list[Move] = [SPECIAL, NOSPECIAL]
 _WITHOUT_SPECIAL: list[Move] = [NOSPECIAL]
+_ALWAYS_STARTS: list[bool] = [eff["op"] not in fx.CONDITIONAL_OPS for eff in D.CARD_EFFECT]
+"""Per card: its special action can always be carried out (no need to ask fx.can_start)."""
 
 
 def legal_act(st: ElGrandeData, seat: int) -> list[Move]:
@@ -351,7 +353,10 @@ def legal_act(st: ElGrandeData, seat: int) -> list[Move]:
         return []
     else:
         out = []
-    return out + (_WITH_SPECIAL if fx.can_start(st, D.CARD_EFFECT[st.card]) else _WITHOUT_SPECIAL)
+    c = st.card
+    return out + (
+        _WITH_SPECIAL if _ALWAYS_STARTS[c] or fx.can_start(st, D.CARD_EFFECT[c]) else _WITHOUT_SPECIAL
+    )
 
 
 def do_place(st: ElGrandeData, p: int, move: Place) -> None:
