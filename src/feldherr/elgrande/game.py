@@ -18,8 +18,7 @@ from feldherr.core.validate import check_seat
 from feldherr.elgrande import codec, info, text
 from feldherr.elgrande import data as D
 from feldherr.elgrande.moves import typed
-from feldherr.elgrande.rules.flow import run_on
-from feldherr.elgrande.rules.moves import HANDLERS, cached_legal, check, disc_ok, settle, to_move
+from feldherr.elgrande.rules.moves import cached_legal, check, disc_ok, play, to_move
 from feldherr.elgrande.rules.setup import setup
 from feldherr.elgrande.state import DISC, OVER, ElGrandeData
 
@@ -139,11 +138,8 @@ class ElGrandeState(ElGrandeData, State):
             check_seat(seat, self.num_players)
             check(self, seat, move)
             move = typed(move)
-        HANDLERS[type(move)](self, seat, move)  # rules.moves.do, inlined
-        if self.effect_finished or self.phase == DISC:
-            run_on(self)
         self.version += 1
-        settle(self)
+        play(self, seat, move)
 
     def clone(self) -> ElGrandeState:
         s = ElGrandeState.__new__(ElGrandeState)

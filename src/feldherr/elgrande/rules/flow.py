@@ -31,6 +31,7 @@ from feldherr.elgrande.rules import effects as fx
 from feldherr.elgrande.rules.common import (
     ANNOUNCE_LOG,
     COURT_LOG,
+    PLACE_LOG,
     PLACE_TARGETS,
     POWER_LOG,
     TAKE_LOG,
@@ -302,7 +303,8 @@ def do_noability(st: ElGrandeData, p: int, move: NoAbility) -> None:
 
 def begin_take(st: ElGrandeData) -> None:
     st.phase = TAKE
-    if not any(c >= 0 for c in st.open_cards):
+    up = st.open_cards
+    if not up or max(up) < 0:  # no card left to take
         end_turn(st)
 
 
@@ -366,7 +368,10 @@ def do_place(st: ElGrandeData, p: int, move: Place) -> None:
     st.caballeros[p * D.AREAS + a] += 1
     left = st.place_left - 1
     st.place_left = left
-    log_to_area(st, "place", p, a)
+    if a == D.CASTILLO and st.hidden_castillo:
+        log_to_area(st, "place", p, a)
+    else:
+        st.log.append(PLACE_LOG[p][a])  # log_to_area's plain case
     if left == 0 or court[p] == 0:
         st.place_stage = DONE
         if st.special_stage == DONE:

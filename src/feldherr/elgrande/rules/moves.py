@@ -2,8 +2,9 @@
 
 Decisions are small (one Caballero, one card, one region per move) so that a search bot can
 branch on them. A decision with exactly one legal move is taken automatically (:func:`settle`).
-The current decider's legal moves are kept in ``_legal_cache`` (rebuilt by :func:`settle`); the
-cache is never handed out, callers get a copy.
+The current decider's legal moves are kept in ``_legal_cache`` (rebuilt by :func:`play` and
+:func:`settle`); the cache is never handed out, callers get a copy. Lists of legal moves may be
+shared (the cache between clones, prebuilt lists between games): none is ever changed in place.
 """
 
 from __future__ import annotations
@@ -250,16 +251,13 @@ HANDLERS: dict[type[Any], Callable[[ElGrandeData, int, Any], None]] = {
 a move of another phase's kind out)."""
 
 
-def do(st: ElGrandeData, seat: int, move: Any) -> None:
-    """Play a checked typed move and run the game on to the next decision."""
-    HANDLERS[type(move)](st, seat, move)
-    if st.effect_finished or st.phase == DISC:
-        run_on(st)
-
-
-def settle(st: ElGrandeData) -> None:
-    """Take forced single-choice decisions and refresh the legal-move cache."""
+def play(st: ElGrandeData, seat: int, move: Any) -> None:
+    """Play a checked typed move, run the game on to the next decision and :func:`settle` there
+    (one loop: a forced move is played the same way)."""
     while True:
+        HANDLERS[type(move)](st, seat, move)
+        if st.effect_finished or st.phase == DISC:
+            run_on(st)
         ph = st.phase
         if MODPASS < ph <= ACT:
             seat = st.current
@@ -272,12 +270,28 @@ def settle(st: ElGrandeData) -> None:
             st._legal_cache = None
             return
         lm = LEGAL[ph](st, seat)
-        if len(lm) == 1:
-            move = lm[0]
-            HANDLERS[type(move)](st, seat, move)  # do(), inlined
-            if st.effect_finished or st.phase == DISC:
-                run_on(st)
-            continue
-        st._legal_cache = lm
-        st._legal_cache_seat = seat
+        if len(lm) != 1:
+            st._legal_cache = lm
+            st._legal_cache_seat = seat
+            return
+        move = lm[0]
+
+
+def settle(st: ElGrandeData) -> None:
+    """Take forced single-choice decisions and refresh the legal-move cache."""
+    ph = st.phase
+    if MODPASS < ph <= ACT:
+        seat = st.current
+    elif ph == EFFECT:
+        seat = st.effect_queue[0] if st.effect_queue else st.current
+    elif ph == VETO:
+        seat = st.veto_asking[0]
+    else:
+        st._legal_cache = None
         return
+    lm = LEGAL[ph](st, seat)
+    if len(lm) == 1:
+        play(st, seat, lm[0])
+        return
+    st._legal_cache = lm
+    st._legal_cache_seat = seat
