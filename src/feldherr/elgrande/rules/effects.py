@@ -253,7 +253,7 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
             return _MOVE_TO[f[6]][k]
         return _move_from_moves(st, p, f[0], f[1], f[2], f[4] if f[3] else -1)
     if op == "place_free":
-        out = [mt.FREE_PLACE[r] for r in range(NREG) if r != k]
+        out: list[Move] = [mt.FREE_PLACE[r] for r in range(NREG) if r != k]
         if f[1] and k != CAST:
             out.append(mt.FREE_PLACE[CAST])
         out.append(mt.END_FREE_PLACE)
