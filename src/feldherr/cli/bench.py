@@ -16,10 +16,23 @@ from feldherr.cli.common import (
     seconds_value,
 )
 from feldherr.sim.bench import bench
+from feldherr.sim.stepbench import step_bench
 
 
 def run(args: argparse.Namespace) -> int:
     game, options = game_and_options(args)
+    if args.mode == "step":
+        return _print(
+            step_bench(
+                game,
+                players=options["players"],
+                seconds=args.seconds,
+                seed=args.seed if args.seed is not None else 0,
+                options=options,
+                games=args.games if args.games is not None else 20,
+            ).to_json(),
+            args.json,
+        )
     result = bench(
         game,
         players=options["players"],
@@ -29,8 +42,11 @@ def run(args: argparse.Namespace) -> int:
         max_games=args.games,
         mode=args.mode,
     )
-    data = result.to_json()
-    if args.json:
+    return _print(result.to_json(), args.json)
+
+
+def _print(data: dict[str, Any], as_json: bool) -> int:
+    if as_json:
         json.dump(data, sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
@@ -60,11 +76,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--mode",
-        choices=("api", "playout"),
+        choices=("api", "playout", "step"),
         help=(
             "api: play_game with random bots through the public protocol; playout: the same games "
-            "through State.random_playout (the game's fast loop). Default: playout where the game "
-            "has its own, else api"
+            "through State.random_playout (the game's fast loop); step: the microseconds of one "
+            "search step (clone, legal_moves, apply) over every position of --games random games "
+            "(default 20), the fastest of the rounds that fit in --seconds. Default: playout where "
+            "the game has its own, else api"
         ),
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -71,6 +71,10 @@ class State(ABC):
     to them are the same position).
     """
 
+    # No slots of its own, but none of its own ``__dict__`` either: a game may make its states
+    # ``__slots__`` classes (El Grande does), which copy faster.
+    __slots__ = ()
+
     game_name: ClassVar[str]
     num_players: int
     log: list[LogEntry]

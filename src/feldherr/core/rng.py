@@ -3,12 +3,17 @@
 SplitMix64 (Steele, Lea, Flood 2014): the whole generator state is one 64-bit integer, so a state
 copies in O(1) and round-trips through JSON as a number. Integers below ``n`` are drawn with
 Lemire's multiply-shift; its bias is at most n / 2**64, far below anything a game could observe.
+
+:class:`PyRng` is the reference. Where the optional C extension ``feldherr.core._cfast`` is built,
+``Rng`` is its native twin, which makes exactly the same draws (``tests/core/test_cfast.py``)
+several times faster; ``FELDHERR_PURE=1`` in the environment keeps the pure-Python class.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 T = TypeVar("T")
 
@@ -16,7 +21,7 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
-class Rng:
+class PyRng:
     __slots__ = ("state",)
 
     def __init__(self, seed: int = 0) -> None:
@@ -24,13 +29,13 @@ class Rng:
         self.state = (seed * _GOLDEN + 0x632BE59BD9B4E019) & _MASK
 
     @classmethod
-    def from_state(cls, state: int) -> Rng:
+    def from_state(cls, state: int) -> PyRng:
         rng = cls.__new__(cls)
         rng.state = state & _MASK
         return rng
 
-    def clone(self) -> Rng:
-        return Rng.from_state(self.state)
+    def clone(self) -> PyRng:
+        return type(self).from_state(self.state)
 
     def next64(self) -> int:
         self.state = s = (self.state + _GOLDEN) & _MASK
@@ -79,7 +84,24 @@ class Rng:
 
     def derive(self, salt: int) -> int:
         """A seed for an independent stream (for game ``salt`` of a batch), without advancing."""
-        return Rng.from_state(self.state ^ ((salt * _GOLDEN) & _MASK)).next64()
+        return PyRng.from_state(self.state ^ ((salt * _GOLDEN) & _MASK)).next64()
+
+
+def native_rng() -> type[PyRng] | None:
+    """The C generator, or None where it is not built or ``FELDHERR_PURE=1`` asks for Python."""
+    if os.environ.get("FELDHERR_PURE", "") not in ("", "0"):
+        return None
+    try:
+        from feldherr.core import _cfast
+    except ImportError:
+        return None
+    return _cfast.Rng
+
+
+if TYPE_CHECKING:
+    Rng = PyRng
+else:
+    Rng = native_rng() or PyRng
 
 
 def seed_for_game(batch_seed: int, index: int) -> int:

@@ -458,9 +458,33 @@ def check_conformance(
                 check_actions(game, state, seat)
                 check_observation(game, state, seat)
                 check_determinize(game, state, seat)
+            check_clone(game, state, rng)
             counts["hostile"] += check_hostile(game, state, rng, hostile_limit)
         check_records(game, options, seed + g)
     return counts
+
+
+def check_clone(game: Game, state: State, rng: Rng, moves_per_seat: int = 3) -> None:
+    """A clone is an independent copy: equal to the original, and playing moves on it (each on a
+    fresh clone, then one more on a clone of that) leaves the original exactly as it was, log and
+    generator included."""
+    before = canonical_json(state.to_json())
+    copy = state.clone()
+    assert type(copy) is type(state), "clone: the same class"
+    assert canonical_json(copy.to_json()) == before, "clone: equal to the original"
+    for seat in state.to_move():
+        legal = state.legal_moves(seat)
+        if len(legal) > moves_per_seat:
+            legal = [legal[rng.below(len(legal))] for _ in range(moves_per_seat)]
+        for move in legal:
+            copy = state.clone()
+            copy.apply(seat, move)
+            middle = canonical_json(copy.to_json())
+            for other in copy.to_move()[:1]:
+                choices = copy.legal_moves(other)
+                copy.clone().apply(other, choices[rng.below(len(choices))])
+            assert canonical_json(copy.to_json()) == middle, f"{game.name}: a clone's clone leaked a move"
+            assert canonical_json(state.to_json()) == before, f"{game.name}: a clone changed the original"
 
 
 # -- the layout ---------------------------------------------------------------------------------

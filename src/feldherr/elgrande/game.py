@@ -10,6 +10,7 @@ from typing import Any
 
 from feldherr.core.bots import Bot
 from feldherr.core.errors import OptionError, clip
+from feldherr.core.fastcopy import slot_cloner
 from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State, canonical_digest
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
@@ -20,7 +21,7 @@ from feldherr.elgrande import data as D
 from feldherr.elgrande.moves import typed
 from feldherr.elgrande.rules.moves import cached_legal, check, disc_ok, play, to_move
 from feldherr.elgrande.rules.setup import setup
-from feldherr.elgrande.state import DISC, OVER, ElGrandeData
+from feldherr.elgrande.state import ATTRIBUTES, DISC, NESTED, OVER, ElGrandeData
 
 VARIANTS = (
     "short",
@@ -142,9 +143,9 @@ class ElGrandeState(ElGrandeData, State):
         play(self, seat, move)
 
     def clone(self) -> ElGrandeState:
-        s = ElGrandeState.__new__(ElGrandeState)
-        self.copy_fields(s)
-        s.game_options = self.game_options
+        s = _copy(self)
+        s.rng = self.rng.clone()
+        s.effect_finished = 0
         return s
 
     def outcome(self) -> Outcome:
@@ -189,6 +190,16 @@ class ElGrandeState(ElGrandeData, State):
 
     def observation_string(self, seat: int, lang: str = "en") -> str:
         return text.render_view(self.view(seat), lang)
+
+
+_copy = slot_cloner(
+    ElGrandeState,
+    # the legal-move cache is never changed in place, so it may be shared
+    ("game_options", "version", "_legal_cache", "_legal_cache_seat", "rng"),
+    (*(a for a in ATTRIBUTES if a not in NESTED and a != "rng"), "log"),  # lists are copied, ints shared
+    NESTED,
+)
+"""A copy of every field (see ``ElGrandeData.copy_fields``, the same copy field by field)."""
 
 
 def _options_of(s: ElGrandeData) -> dict[str, Any]:

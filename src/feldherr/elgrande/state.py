@@ -98,7 +98,8 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("passed_modifier", "pending_pass"),
 )
 ATTRIBUTES = tuple(a for a, _ in FIELDS)
-_NESTED = ("stacks", "vetos")
+NESTED = ("stacks", "vetos")
+"""The fields that are lists of lists."""
 
 
 class ElGrandeData:
@@ -178,7 +179,7 @@ class ElGrandeData:
         for name in ATTRIBUTES:
             v = getattr(self, name)
             if type(v) is list:
-                v = [list(x) for x in v] if name in _NESTED else list(v)
+                v = [list(x) for x in v] if name in NESTED else list(v)
             setattr(other, name, v)
         other.rng = self.rng.clone()
         other.log = list(self.log)

@@ -57,6 +57,7 @@ class MansfeldState(MansfeldData, State):
     """A position: the data of :class:`MansfeldData` with the protocol of
     :class:`~feldherr.core.game.State` (the methods are the rules' functions)."""
 
+    __slots__ = ()
     game_name: ClassVar[str] = "mansfeld"
 
     to_move = moves.to_move

@@ -14,9 +14,10 @@ bound to it in :mod:`feldherr.mansfeld.game`. Phases:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from feldherr.core.fastcopy import slot_cloner
 from feldherr.core.game import LogEntry
 from feldherr.core.rng import Rng
 from feldherr.mansfeld.data import ADJUST, COST, EXTRA, KEYS, REROLL
@@ -28,6 +29,38 @@ D = TypeVar("D", bound="MansfeldData")
 
 class MansfeldData:
     """Every field of a position (secrets and the generator included)."""
+
+    __slots__ = (
+        "_log",
+        "_pending",
+        "adjust",
+        "ages",
+        "cards",
+        "choice",
+        "commit",
+        "deck",
+        "dice",
+        "extra",
+        "left",
+        "luck",
+        "num_players",
+        "open",
+        "options",
+        "order",
+        "owner",
+        "phase",
+        "pool",
+        "pool_size",
+        "reach",
+        "reroll",
+        "rng",
+        "round",
+        "top",
+        "turn",
+        "used",
+        "values",
+        "version",
+    )  # fmt: skip
 
     num_players: int
     ages: list[int]
@@ -57,23 +90,30 @@ class MansfeldData:
     top: list[int]  # derived: cost of the most expensive recruited card (0: none)
     rng: Rng
     _log: list[LogEntry]
-    _pending: list[tuple[Any, ...]]  # log entries of a fast playout, still as compact events
+    _pending: list[tuple[Any, ...]]  # log entries of moves and playouts, still as compact events
 
     # ------------------------------------------------------------------- log
     @property
     def log(self) -> list[LogEntry]:
-        """The log. A fast playout (:mod:`feldherr.mansfeld.rules.playout`) leaves its entries as
-        compact events; they are written out, exactly as the rules write them, when the log is first
-        read."""
+        """The log. The rules (:mod:`feldherr.mansfeld.rules.flow`) and the fast playout
+        (:mod:`feldherr.mansfeld.rules.playout`) leave their entries as compact events (a search
+        that never reads the log never builds its dicts); they are written out, as
+        :func:`log_entries` spells them, when the log is first read. A copy of the state copies
+        ``_pending`` along with ``_log`` (or reads ``log`` first); the events are tuples whose lists
+        are never changed in place, so a shallow copy of the list will do."""
         if self._pending:
-            self._log.extend(log_entries(self._pending))
-            self._pending.clear()  # the same list: a playout still running keeps adding to it
+            self.write_log()
         return self._log
 
     @log.setter
     def log(self, entries: list[LogEntry]) -> None:
         self._log = entries
         self._pending = []
+
+    def write_log(self) -> None:
+        """Turn the compact events into log entries (see :attr:`log`)."""
+        self._log.extend(log_entries(self._pending))
+        self._pending.clear()  # the same list: a playout still running keeps adding to it
 
     # ----------------------------------------------------------------- build
     @classmethod
@@ -116,23 +156,8 @@ class MansfeldData:
 
     # ------------------------------------------------------ copy and JSON
     def clone(self: D) -> D:
-        st = type(self).__new__(type(self))
-        st.num_players = self.num_players
-        st.ages = self.ages
-        st.options = self.options
-        st.version = self.version
-        st.phase, st.round, st.turn = self.phase, self.round, self.turn
-        st.deck, st.open, st.left = self.deck[:], self.open[:], self.left[:]
-        st.cards = [h[:] for h in self.cards]
-        st.used = [h[:] for h in self.used]
-        st.choice, st.order = self.choice[:], self.order[:]
-        st.dice, st.reach = self.dice, self.reach[:]
-        st.values, st.owner = self.values[:], self.owner[:]
-        st.luck, st.commit = self.luck[:], self.commit[:]
-        st.pool, st.pool_size = self.pool, self.pool_size
-        st.extra, st.adjust, st.reroll, st.top = self.extra[:], self.adjust[:], self.reroll[:], self.top[:]
+        st: D = _COPIERS[type(self)](self)
         st.rng = self.rng.clone()
-        st.log = self.log[:]
         return st
 
     def to_json(self) -> dict[str, Any]:
@@ -180,6 +205,29 @@ class MansfeldData:
         st.log = [dict(e) for e in data["log"]]
         st.derive()
         return st
+
+
+_SHARED = (
+    "num_players", "ages", "options", "version", "phase", "round", "turn", "dice", "pool", "pool_size", "rng",
+)  # fmt: skip
+"""Ints, the tuple of dice, and values never changed in place (``ages``, ``options``)."""
+_LISTS = (
+    "deck", "open", "left", "choice", "order", "reach", "values", "owner", "luck", "commit", "extra",
+    "adjust", "reroll", "top", "_log", "_pending",
+)  # fmt: skip
+"""Lists of ints, bools, immutable tuples and log entries (never changed once written)."""
+_NESTED = ("cards", "used")
+
+
+class _Copiers(dict[type, Callable[[Any], Any]]):
+    """One copier per state class (the data class, and the game's subclass), made on first use."""
+
+    def __missing__(self, cls: type) -> Callable[[Any], Any]:
+        copier = self[cls] = slot_cloner(cls, _SHARED, _LISTS, _NESTED)
+        return copier
+
+
+_COPIERS = _Copiers()
 
 
 def log_entries(events: Sequence[tuple[Any, ...]]) -> list[LogEntry]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from feldherr.core.fastcopy import DictCopier, dict_copier
 from feldherr.core.game import LogEntry, State
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.data import COURT_NUM_SLOTS, COURTIERS, NUM_SLOTS, STATUES, active_counties
@@ -213,18 +214,12 @@ class WallensteinState(State):
     # -- copying and serialisation -------------------------------------------------------------
 
     def clone(self: S) -> S:
-        new = type(self).__new__(type(self))
-        d = new.__dict__
-        d.update(self.__dict__)
-        for name in _LIST_FIELDS:
-            d[name] = d[name][:]
-        for name in _NESTED_FIELDS:
-            d[name] = [row[:] for row in d[name]]
-        d["plan_step"] = self.plan_step[:]
-        d["pending"] = self.pending[:]
+        new = object.__new__(type(self))
+        # the lists copied (nested ones two levels deep), the rest shared
+        d = _COPIERS[self.court, self.lsk, self.leaders](self.__dict__)
         d["rng"] = self.rng.clone()
         d["tower"] = self.tower.clone()
-        d["log"] = self.log[:]  # entries are never mutated once written
+        new.__dict__ = d
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -247,6 +242,27 @@ class WallensteinState(State):
         state.active = active_counties(int(options["players"]))
         return state
 
+
+# The fields of a module that is off keep their start values for the whole game: no rule writes
+# them then (tests/wallenstein/test_clone.py checks it over random games), so clones share them.
+_MODULE_LISTS = {
+    "court": ("courtiers", "hall", "audience", "favor_deck", "favors", "shield", "parry"),
+    "lsk": ("lsk_top",),
+    "leaders": ("leader", "statue_supply", "statues", "trophies"),
+}
+
+
+def _copier(court: bool, lsk: bool, leaders: bool) -> DictCopier:
+    off = {name for module, on in (("court", court), ("lsk", lsk), ("leaders", leaders)) if not on
+           for name in _MODULE_LISTS[module]}  # fmt: skip
+    if not (court or lsk or leaders):
+        off.add("queue")  # the steps of the modules are its only users
+    # the log's entries are never changed once written: copying the list is enough
+    lists = tuple(f for f in (*_LIST_FIELDS, "plan_step", "pending", "log") if f not in off)
+    return dict_copier(lists, tuple(f for f in _NESTED_FIELDS if f not in off))
+
+
+_COPIERS = {(c, k, h): _copier(c, k, h) for c in (False, True) for k in (False, True) for h in (False, True)}
 
 _SKIP_JSON = frozenset({"rng", "tower", "active"})
 # Without modules their fields keep the start values: left out, so base-game states (and the digests

@@ -4,11 +4,14 @@ Every function acts on a :class:`~feldherr.mansfeld.state.MansfeldData` in place
 (:mod:`feldherr.mansfeld.rules.moves`) calls them only with moves it has checked, so nothing here
 validates input; the random playout (:mod:`feldherr.mansfeld.rules.playout`) follows these functions
 step by step on local variables.
+
+The log: every entry goes to the state's ``_pending`` list as a compact event (the tuples of
+:func:`feldherr.mansfeld.state.log_entries`), written out when ``state.log`` is read; the rare entry
+written straight to ``state.log`` (a tie's re-roll) comes after them, since reading the log writes the
+events out first. A search step that never reads the log builds no dicts.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from feldherr.core.game import Outcome
 from feldherr.mansfeld.data import (
@@ -17,7 +20,6 @@ from feldherr.mansfeld.data import (
     COST,
     DOUBLE_LUCK,
     EXTRA,
-    KEYS,
     PROVINCES,
     REROLL,
     STRENGTH,
@@ -37,10 +39,7 @@ def new_game(st: MansfeldData) -> None:
     """Shuffle the deck (from the state's generator) and start the first round of a blank state."""
     st.deck = shuffled(st.rng, len(CARDS))
     start_round(st)
-
-
-def _keys(cards: Sequence[int]) -> list[str]:
-    return [KEYS[c] for c in cards]
+    st.write_log()  # a new state holds its log written out (only moves leave compact events)
 
 
 def take(st: MansfeldData, count: int) -> int:
@@ -63,14 +62,14 @@ def start_round(st: MansfeldData) -> None:
     need = (3 if st.num_players >= 4 else 2) - len(st.open)  # open_target()
     if need < 1:
         need = 1
-    deck, log = st.deck, st.log
+    deck, opened, add = st.deck, st.open, st._pending.append
     for _ in range(need):
         if not deck:
             end_recruiting(st)
             return
         card = deck.pop()
-        st.open.append(card)
-        log.append({"k": "reveal", "a": {"card": KEYS[card]}, "to": None})
+        opened.append(card)
+        add(("reveal", card))
     st.round += 1
     st.phase = DICE
     st.choice = [0] * st.num_players
@@ -81,13 +80,22 @@ def set_dice(st: MansfeldData, seat: int, count: int) -> None:
     choice[seat] = count
     if 0 in choice:
         return
-    # All dice are set: reveal together and fix the order of the round.
-    cards, ages, top = st.cards, st.ages, st.top
-    keys = [(choice[s], len(cards[s]), -top[s], ages[s], -s, s) for s in range(st.num_players)]
+    reveal_dice(st)
+
+
+def reveal_dice(st: MansfeldData) -> None:
+    """All dice are set: reveal them together and fix the order of the round (see
+    :func:`order_key`), then roll for its first player."""
+    choice, cards, ages, top = st.choice, st.cards, st.ages, st.top
+    keys = []
+    for s in range(st.num_players):
+        keys.append((choice[s], len(cards[s]), -top[s], ages[s], -s, s))
     keys.sort()
-    st.order = order = [k[5] for k in keys]
-    log = st.log
-    log.append({"k": "dice", "a": {"choice": choice[:], "seats": order}, "to": None})
+    order = []
+    for k in keys:
+        order.append(k[5])
+    st.order = order
+    st._pending.append(("dice", choice[:], order))  # order is never changed in place
     st.turn = 0
     st.phase = RECRUIT
     next_roll(st)
@@ -102,40 +110,71 @@ def roll(st: MansfeldData, count: int, adjust: bool) -> tuple[tuple[int, ...], i
     return big_roll(count, r)
 
 
+_COST_BIT = tuple(1 << c for c in COST)  # a card's cost as a sums mask
+_RECRUIT_ABILITY = tuple(e or a or r for e, a, r in zip(EXTRA, ADJUST, REROLL, strict=True))
+_ROLL_TOP, _TOP_SIZE = ROLLS[TABLE_MAX], POW6[TABLE_MAX]
+
+
 def next_roll(st: MansfeldData) -> None:
-    """Roll for the next player in order until someone can recruit; else start the next round."""
-    order, opened, log, choice = st.order, st.open, st.log, st.choice
+    """Roll for the next player in order until someone can recruit; else start the next round.
+
+    Hot in search: the pool of dice lives in local variables while the plain rolls are drawn (the
+    rare re-rolls and adjustable rolls go through :func:`roll` on the state)."""
+    order, opened = st.order, st.open
     n_order = len(order)
-    wanted = 0  # the costs of the open cards, as a sums mask
-    for c in opened:
-        wanted |= 1 << COST[c]
     turn = st.turn
-    extra, adjusts, rerolls = st.extra, st.adjust, st.reroll
-    while turn < n_order and opened:
-        seat = order[turn]
-        count = choice[seat] + extra[seat]
-        if adjusts[seat]:
-            dice, mask = roll(st, count, True)
-        else:
-            if st.pool_size < count:
-                st.pool, st.pool_size = refill(st.rng, st.pool, st.pool_size, count)
-            st.pool, r = divmod(st.pool, POW6[count])
-            st.pool_size -= count
-            dice, mask = ROLLS[count][r] if count <= TABLE_MAX else big_roll(count, r)
-        if not mask & wanted and rerolls[seat]:
-            left = rerolls[seat]
-            while not mask & wanted and left:
-                left -= 1
-                log.append({"k": "roll", "a": {"seat": seat, "dice": list(dice)}, "to": None})
-                dice, mask = roll(st, count, adjusts[seat])
-        if mask & wanted:
-            log.append({"k": "roll", "a": {"seat": seat, "dice": list(dice)}, "to": None})
-            st.turn = turn
-            st.dice = dice
-            st.reach = [c for c in opened if (mask >> COST[c]) & 1]
-            return
-        log.append({"k": "miss", "a": {"seat": seat, "dice": list(dice)}, "to": None})
-        turn += 1
+    if turn < n_order and opened:
+        wanted = 0  # the costs of the open cards, as a sums mask
+        for c in opened:
+            wanted |= _COST_BIT[c]
+        choice, extra, adjusts, rerolls = st.choice, st.extra, st.adjust, st.reroll
+        add = st._pending.append
+        pool, size = st.pool, st.pool_size
+        while turn < n_order:
+            seat = order[turn]
+            count = choice[seat] + extra[seat]
+            if adjusts[seat]:
+                st.pool, st.pool_size = pool, size
+                dice, mask = roll(st, count, True)
+                pool, size = st.pool, st.pool_size
+            else:
+                if size < count:
+                    pool, size = refill(st.rng, pool, size, count)
+                pool, r = divmod(pool, POW6[count])
+                size -= count
+                if count <= TABLE_MAX:
+                    dice, mask = ROLLS[count][r]
+                elif count == TABLE_MAX + 1:  # big_roll(count, r), inlined
+                    dice, mask = _ROLL_TOP[r % _TOP_SIZE]
+                    d = r // _TOP_SIZE + 1
+                    mask |= mask << d
+                    dice += (d,)
+                else:
+                    dice, mask = big_roll(count, r)
+            hit = mask & wanted
+            if not hit and rerolls[seat]:
+                left = rerolls[seat]
+                st.pool, st.pool_size = pool, size
+                while not hit and left:
+                    left -= 1
+                    add(("roll", seat, dice))
+                    dice, mask = roll(st, count, adjusts[seat])
+                    hit = mask & wanted
+                pool, size = st.pool, st.pool_size
+            if hit:
+                add(("roll", seat, dice))
+                st.pool, st.pool_size = pool, size
+                st.turn = turn
+                st.dice = dice
+                reach = []  # a loop: cheaper than a comprehension for a few cards
+                for c in opened:
+                    if hit & _COST_BIT[c]:
+                        reach.append(c)
+                st.reach = reach
+                return
+            add(("miss", seat, dice))
+            turn += 1
+        st.pool, st.pool_size = pool, size
     st.turn = turn
     st.dice, st.reach = (), []
     start_round(st)
@@ -143,18 +182,33 @@ def next_roll(st: MansfeldData) -> None:
 
 def recruit(st: MansfeldData, seat: int, move: Recruit | Pass) -> None:
     if isinstance(move, Pass):
-        st.log.append({"k": "pass", "a": {"seat": seat}, "to": None})
+        pass_turn(st, seat)
     else:
-        card = move.card
-        st.open.remove(card)
-        owned = st.cards[seat]
-        owned.append(card)
-        owned.sort()
+        recruit_card(st, seat, move.card)
+
+
+def pass_turn(st: MansfeldData, seat: int) -> None:
+    """The player in turn recruits nothing."""
+    st._pending.append(("pass", seat))
+    st.turn += 1
+    next_roll(st)
+
+
+def recruit_card(st: MansfeldData, seat: int, card: int) -> None:
+    """The player in turn recruits the open card ``card`` (a card the roll reaches)."""
+    st.open.remove(card)
+    owned = st.cards[seat]
+    owned.append(card)
+    owned.sort()
+    if _RECRUIT_ABILITY[card]:
         st.extra[seat] += EXTRA[card]
-        st.adjust[seat] = st.adjust[seat] or bool(ADJUST[card])
+        if ADJUST[card]:
+            st.adjust[seat] = True
         st.reroll[seat] += REROLL[card]
-        st.top[seat] = max(st.top[seat], COST[card])
-        st.log.append({"k": "recruit", "a": {"seat": seat, "card": KEYS[card]}, "to": None})
+    top = st.top
+    if COST[card] > top[seat]:
+        top[seat] = COST[card]
+    st._pending.append(("recruit", seat, card))
     st.turn += 1
     next_roll(st)
 
@@ -162,35 +216,39 @@ def recruit(st: MansfeldData, seat: int, move: Recruit | Pass) -> None:
 def end_recruiting(st: MansfeldData) -> None:
     st.left = st.open
     st.open = []
-    st.log.append({"k": "recruit.end", "a": {"left": _keys(st.left)}, "to": None})
+    st._pending.append(("recruit.end", st.left[:]))
     st.phase = COMMIT
     next_province(st)
 
 
 def next_province(st: MansfeldData) -> None:
-    log, cards, n = st.log, st.cards, st.num_players
-    while len(st.values) < PROVINCES:
-        number = len(st.values) + 1
-        fighters = [s for s in range(n) if cards[s]]
+    add, cards, n = st._pending.append, st.cards, st.num_players
+    values = st.values
+    while len(values) < PROVINCES:
+        number = len(values) + 1
+        fighters = []
+        for s in range(n):
+            if cards[s]:
+                fighters.append(s)
         r = take(st, 1 + len(fighters))
         value = r % 6 + 1 + number
-        st.values.append(value)
+        values.append(value)
         st.owner.append(-1)
         if not fighters:
-            log.append({"k": "province", "a": {"no": number, "value": value, "luck": []}, "to": None})
-            log.append({"k": "aside", "a": {"no": number}, "to": None})
+            add(("province", number, value, []))
+            add(("aside", number))
             continue
         luck = [0] * n
         for s in fighters:
             r //= 6
             luck[s] = r % 6 + 1
         st.luck = luck
-        log.append({"k": "province", "a": {"no": number, "value": value, "luck": luck[:]}, "to": None})
+        add(("province", number, value, luck[:]))
         st.commit = [None] * n
         return
     st.phase = OVER
     st.luck = [0] * n
-    log.append({"k": "end", "a": {"scores": scores(st)}, "to": None})
+    add(("end", scores(st)))
 
 
 def commit(st: MansfeldData, seat: int, chosen: tuple[int, ...]) -> None:
@@ -216,27 +274,32 @@ def total(st: MansfeldData, cards: tuple[int, ...], luck: int) -> int:
 def fight(st: MansfeldData) -> None:
     number = len(st.values)
     committed = st.commit
-    cards, used = st.cards, st.used
-    contenders = []
-    shown = []
+    cards, used, luck = st.cards, st.used, st.luck
+    contenders: list[int] = []
+    totals: list[int] = []
     for s in range(st.num_players):
         played = committed[s]
         if played:
             contenders.append(s)
             hand = cards[s]
+            lucky = luck[s]
+            strength = lucky  # total(st, played, lucky), inlined
             for c in played:
                 hand.remove(c)
+                strength += STRENGTH[c] + lucky * DOUBLE_LUCK[c]
+            totals.append(strength)
             used[s].extend(played)
-            shown.append([KEYS[c] for c in played])
-        else:
-            shown.append([])
     if not contenders:
-        st.log.append({"k": "aside", "a": {"no": number}, "to": None})
+        st._pending.append(("aside", number))
     else:
-        won = contenders[0] if len(contenders) == 1 else winner(st, contenders)
+        best = max(totals)
+        if totals.count(best) == 1:
+            won = contenders[totals.index(best)]
+        else:  # the tie-breaks (and maybe re-rolls of the luck dice)
+            won = winner(st, contenders)
         st.owner[-1] = won
-        args = {"seat": won, "no": number, "value": st.values[-1], "cards": shown}
-        st.log.append({"k": "conquer", "a": args, "to": None})
+        # The log shows every seat's committed cards; committed is not changed after this.
+        st._pending.append(("conquer", won, number, st.values[-1], committed))
     st.commit = [None] * st.num_players
     next_province(st)
 

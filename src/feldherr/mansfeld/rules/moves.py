@@ -28,12 +28,15 @@ from feldherr.core.game import Move
 from feldherr.core.validate import check_seat
 from feldherr.mansfeld.data import CARDS, COST, KEYS, MAX_DICE
 from feldherr.mansfeld.moves import Commit, Dice, MansfeldMove, Pass, Recruit, typed
-from feldherr.mansfeld.rules.flow import commit, recruit, set_dice
+from feldherr.mansfeld.rules.flow import fight, pass_turn, recruit, recruit_card, reveal_dice
 from feldherr.mansfeld.state import COMMIT, DICE, OVER, PHASES, RECRUIT, MansfeldData
 
 PASS = Pass()
 DICE_MOVES: tuple[Dice, ...] = tuple(Dice("dice", k) for k in range(1, MAX_DICE + 1))
 RECRUIT_MOVES: tuple[Recruit, ...] = tuple(Recruit("recruit", c) for c in range(len(CARDS)))
+_DICE_NUMBER: dict[int, int] = {id(m): m.number for m in DICE_MOVES}
+_RECRUIT_CARD: dict[int, int] = {id(m): m.card for m in RECRUIT_MOVES}
+"""The prebuilt moves by identity (they live as long as the module: no other object has their id)."""
 _SUBSETS_CACHE: dict[tuple[int, ...], tuple[Commit, ...]] = {}
 _PHASE_OF_KIND = {"dice": DICE, "recruit": RECRUIT, "pass": RECRUIT, "commit": COMMIT}
 
@@ -81,32 +84,57 @@ def legal_moves(st: MansfeldData, seat: int) -> list[Move]:
             return list(DICE_MOVES)
     elif phase == RECRUIT:
         if seat == st.order[st.turn]:
-            moves: list[Move] = [RECRUIT_MOVES[c] for c in st.reach]
+            moves: list[Move] = []
+            for c in st.reach:  # a loop: cheaper than a comprehension for a few cards
+                moves.append(RECRUIT_MOVES[c])
             moves.append(PASS)
             return moves
-    elif phase == COMMIT and st.commit[seat] is None and st.cards[seat]:
-        return list(commit_moves(st.cards[seat]))
+    elif phase == COMMIT and st.commit[seat] is None:
+        hand = st.cards[seat]
+        if hand:
+            subsets = _SUBSETS_CACHE.get(tuple(hand))
+            return list(commit_moves(hand) if subsets is None else subsets)
     return []
 
 
 def apply(st: MansfeldData, seat: int, move: Any) -> None:
     """Check ``move`` for ``seat`` and play it (see the module docstring); past the checks,
-    ``move`` is the typed move of the phase."""
+    ``move`` is the typed move of the phase.
+
+    The moves :func:`legal_moves` hands out are prebuilt objects that never die, so their identity
+    (``id``) names them: such a move needs only the test that it is legal now. Any other object
+    takes the field-by-field test, and whatever fails that goes to :func:`check_move`."""
     if type(seat) is not int or not 0 <= seat < st.num_players:
         check_seat(seat, st.num_players)
     phase = st.phase
     if phase == DICE:
-        if not (
-            type(move) is Dice
-            and move.kind == "dice"
-            and type(move.number) is int
-            and 1 <= move.number <= MAX_DICE
-            and not st.choice[seat]
-        ):
-            move = check_move(st, seat, move)
+        choice = st.choice
+        number = _DICE_NUMBER.get(id(move))
+        if number is None or choice[seat]:
+            if not (
+                type(move) is Dice
+                and move.kind == "dice"
+                and type(move.number) is int
+                and 1 <= move.number <= MAX_DICE
+                and not choice[seat]
+            ):
+                move = check_move(st, seat, move)
+            number = move.number
         st.version += 1
-        set_dice(st, seat, move.number)
+        choice[seat] = number  # flow.set_dice, inlined
+        if 0 not in choice:
+            reveal_dice(st)
     elif phase == RECRUIT:
+        if seat == st.order[st.turn]:
+            if move is PASS:
+                st.version += 1
+                pass_turn(st, seat)
+                return
+            card = _RECRUIT_CARD.get(id(move))
+            if card is not None and card in st.reach:
+                st.version += 1
+                recruit_card(st, seat, card)
+                return
         if not (
             seat == st.order[st.turn] and ((type(move) is Pass and move == PASS) or _recruitable(st, move))
         ):
@@ -114,32 +142,31 @@ def apply(st: MansfeldData, seat: int, move: Any) -> None:
         st.version += 1
         recruit(st, seat, move)
     elif phase == COMMIT:
-        if not _committable(st, seat, move):
-            move = check_move(st, seat, move)
+        commits, hand = st.commit, st.cards[seat]
+        if type(move) is Commit and commits[seat] is None and hand and move.kind == "commit":
+            # the quick test: only a canonical legal commitment (sorted card ids in hand) passes
+            chosen = move.cards
+            ok = type(chosen) is tuple
+            if ok:
+                prev = -1
+                for c in chosen:
+                    if type(c) is not int or c <= prev or c not in hand:
+                        ok = False
+                        break
+                    prev = c
+        else:
+            ok = False
+        if not ok:
+            chosen = cast(Commit, check_move(st, seat, move)).cards
         st.version += 1
-        commit(st, seat, move.cards)
+        commits[seat] = chosen  # flow.commit, inlined: the fight when the last seat is in
+        cards = st.cards
+        for s in range(st.num_players):
+            if commits[s] is None and cards[s]:
+                return
+        fight(st)
     else:
         raise GameOverError("the game is over", rule="mansfeld.end")
-
-
-def _committable(st: MansfeldData, seat: int, move: Move) -> bool:
-    """A quick test passed only by a canonical legal commitment (sorted card ids in hand)."""
-    if not (
-        type(move) is Commit
-        and move.kind == "commit"
-        and type(move.cards) is tuple
-        and st.commit[seat] is None
-    ):
-        return False
-    hand = st.cards[seat]
-    if not hand:
-        return False
-    prev = -1
-    for c in move.cards:
-        if type(c) is not int or c <= prev or c not in hand:
-            return False
-        prev = c
-    return True
 
 
 def _recruitable(st: MansfeldData, move: Move) -> bool:

@@ -1,0 +1,431 @@
+/* Optional native helpers of feldherr.core: the generator and state copying, in C.
+ *
+ * Both replace pure-Python code that stays the reference (feldherr/core/rng.py and
+ * feldherr/core/fastcopy.py) and must behave exactly like it:
+ *
+ *   Rng     SplitMix64 with the same draws as feldherr.core.rng.PyRng: next64, below (Lemire's
+ *           multiply-shift (z * n) >> 64 on 128 bits), random (53 bits), chance, choice, shuffle
+ *           (Fisher-Yates from the top), binomial (n draws compared with p * 2**53), derive.
+ *   Cloner  copies an object of a __slots__ class: some slots shared, some lists copied one level
+ *           deep, some lists of lists copied two levels deep (a value that is not an exact list is
+ *           shared), as the generated Python cloner does.
+ *   copy_dict(lists, nested, d) the same for the __dict__ of a plain class: a new dict.
+ *
+ * tests/core/test_cfast.py checks every function against the Python reference. FELDHERR_PURE=1
+ * makes the package ignore this module. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <structmember.h>
+
+typedef unsigned __int128 u128;
+
+static const uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL;
+static const uint64_t SEED_ADD = 0x632BE59BD9B4E019ULL;
+
+static inline uint64_t mix(uint64_t s) {
+    uint64_t z = s;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* ------------------------------------------------------------------------------------ Rng */
+typedef struct {
+    PyObject_HEAD uint64_t state;
+} RngObject;
+
+static PyTypeObject RngType;
+
+static int as_u64_mask(PyObject *v, uint64_t *out) {
+    if (!PyLong_Check(v)) {
+        PyErr_Format(PyExc_TypeError, "an integer is required, not %.80s", Py_TYPE(v)->tp_name);
+        return -1;
+    }
+    unsigned long long x = PyLong_AsUnsignedLongLongMask(v);
+    if (x == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    *out = (uint64_t)x;
+    return 0;
+}
+
+static RngObject *rng_make(PyTypeObject *type, uint64_t state) {
+    RngObject *r = (RngObject *)type->tp_alloc(type, 0);
+    if (r) r->state = state;
+    return r;
+}
+
+static PyObject *Rng_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"seed", NULL};
+    PyObject *seed = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O:Rng", kwlist, &seed)) return NULL;
+    uint64_t s = 0;
+    if (seed && as_u64_mask(seed, &s) < 0) return NULL;
+    /* (seed * GOLDEN + SEED_ADD) mod 2**64, as the Python class computes it */
+    return (PyObject *)rng_make(type, s * GOLDEN + SEED_ADD);
+}
+
+static PyObject *Rng_from_state(PyObject *cls, PyObject *arg) {
+    uint64_t s;
+    if (as_u64_mask(arg, &s) < 0) return NULL;
+    return (PyObject *)rng_make((PyTypeObject *)cls, s);
+}
+
+static inline uint64_t rng_next(RngObject *r) {
+    r->state += GOLDEN;
+    return mix(r->state);
+}
+
+static PyObject *Rng_clone(RngObject *self, PyObject *Py_UNUSED(ignored)) {
+    return (PyObject *)rng_make(Py_TYPE(self), self->state);
+}
+
+static PyObject *Rng_next64(RngObject *self, PyObject *Py_UNUSED(ignored)) {
+    return PyLong_FromUnsignedLongLong(rng_next(self));
+}
+
+/* below(n) for n >= 2**64 falls back to Python integers: the same formula, exactly. */
+static PyObject *below_big(uint64_t z, PyObject *n) {
+    PyObject *zz = PyLong_FromUnsignedLongLong(z);
+    if (!zz) return NULL;
+    PyObject *prod = PyNumber_Multiply(zz, n);
+    Py_DECREF(zz);
+    if (!prod) return NULL;
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *out = shift ? PyNumber_Rshift(prod, shift) : NULL;
+    Py_XDECREF(shift);
+    Py_DECREF(prod);
+    return out;
+}
+
+static PyObject *Rng_below(RngObject *self, PyObject *n) {
+    uint64_t z = rng_next(self); /* advanced first, as the Python class does */
+    if (PyLong_Check(n)) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(n);
+        if (!(v == (unsigned long long)-1 && PyErr_Occurred()))
+            return PyLong_FromUnsignedLongLong((uint64_t)(((u128)z * (uint64_t)v) >> 64));
+        PyErr_Clear(); /* negative or 2**64 and more: Python's integers */
+    }
+    return below_big(z, n);
+}
+
+static inline double rng_random(RngObject *r) { return (double)(rng_next(r) >> 11) * (1.0 / 9007199254740992.0); }
+
+static PyObject *Rng_random(RngObject *self, PyObject *Py_UNUSED(ignored)) { return PyFloat_FromDouble(rng_random(self)); }
+
+static PyObject *Rng_chance(RngObject *self, PyObject *p) {
+    double x = rng_random(self);
+    if (PyFloat_CheckExact(p)) return PyBool_FromLong(x < PyFloat_AS_DOUBLE(p));
+    PyObject *f = PyFloat_FromDouble(x);
+    if (!f) return NULL;
+    PyObject *out = PyObject_RichCompare(f, p, Py_LT);
+    Py_DECREF(f);
+    if (!out) return NULL;
+    int truth = PyObject_IsTrue(out);
+    Py_DECREF(out);
+    if (truth < 0) return NULL;
+    return PyBool_FromLong(truth);
+}
+
+static PyObject *Rng_choice(RngObject *self, PyObject *seq) {
+    Py_ssize_t n = PyObject_Length(seq);
+    if (n < 0) return NULL;
+    uint64_t z = rng_next(self);
+    Py_ssize_t i = (Py_ssize_t)(((u128)z * (uint64_t)n) >> 64);
+    return PySequence_GetItem(seq, i);
+}
+
+static PyObject *Rng_shuffle(RngObject *self, PyObject *seq) {
+    if (PyList_CheckExact(seq)) {
+        PyObject **items = ((PyListObject *)seq)->ob_item;
+        for (Py_ssize_t i = PyList_GET_SIZE(seq) - 1; i > 0; i--) {
+            uint64_t z = rng_next(self);
+            Py_ssize_t j = (Py_ssize_t)(((u128)z * (uint64_t)(i + 1)) >> 64);
+            PyObject *t = items[i];
+            items[i] = items[j];
+            items[j] = t;
+        }
+        Py_RETURN_NONE;
+    }
+    Py_ssize_t n = PyObject_Length(seq);
+    if (n < 0) return NULL;
+    for (Py_ssize_t i = n - 1; i > 0; i--) {
+        uint64_t z = rng_next(self);
+        Py_ssize_t j = (Py_ssize_t)(((u128)z * (uint64_t)(i + 1)) >> 64);
+        PyObject *a = PySequence_GetItem(seq, i);
+        PyObject *b = a ? PySequence_GetItem(seq, j) : NULL;
+        int bad = !a || !b || PySequence_SetItem(seq, i, b) < 0 || PySequence_SetItem(seq, j, a) < 0;
+        Py_XDECREF(a);
+        Py_XDECREF(b);
+        if (bad) return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *Rng_binomial(RngObject *self, PyObject *args) {
+    Py_ssize_t n;
+    double p;
+    if (!PyArg_ParseTuple(args, "nd:binomial", &n, &p)) return NULL;
+    double threshold = p * 9007199254740992.0;
+    uint64_t s = self->state;
+    long hits = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        s += GOLDEN;
+        /* x < 2**53 converts to double exactly, so this is Python's exact int/float comparison */
+        if ((double)(mix(s) >> 11) < threshold) hits++;
+    }
+    self->state = s;
+    return PyLong_FromLong(hits);
+}
+
+static PyObject *Rng_derive(RngObject *self, PyObject *salt) {
+    uint64_t k;
+    if (as_u64_mask(salt, &k) < 0) return NULL;
+    uint64_t s = (self->state ^ (k * GOLDEN)) + GOLDEN;
+    return PyLong_FromUnsignedLongLong(mix(s));
+}
+
+static PyObject *Rng_reduce(RngObject *self, PyObject *Py_UNUSED(ignored)) {
+    PyObject *from_state = PyObject_GetAttrString((PyObject *)Py_TYPE(self), "from_state");
+    if (!from_state) return NULL;
+    return Py_BuildValue("N(K)", from_state, (unsigned long long)self->state);
+}
+
+static PyObject *Rng_get_state(RngObject *self, void *Py_UNUSED(closure)) { return PyLong_FromUnsignedLongLong(self->state); }
+
+static int Rng_set_state(RngObject *self, PyObject *value, void *Py_UNUSED(closure)) {
+    if (value == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "the generator's state cannot be deleted");
+        return -1;
+    }
+    uint64_t s;
+    if (as_u64_mask(value, &s) < 0) return -1;
+    self->state = s;
+    return 0;
+}
+
+static PyMethodDef Rng_methods[] = {
+    {"from_state", (PyCFunction)Rng_from_state, METH_O | METH_CLASS, "A generator with this exact state."},
+    {"clone", (PyCFunction)Rng_clone, METH_NOARGS, "An independent copy."},
+    {"next64", (PyCFunction)Rng_next64, METH_NOARGS, "The next 64 random bits."},
+    {"below", (PyCFunction)Rng_below, METH_O, "A uniform integer in range(n)."},
+    {"random", (PyCFunction)Rng_random, METH_NOARGS, "A uniform float in [0, 1) with 53 random bits."},
+    {"chance", (PyCFunction)Rng_chance, METH_O, "random() < p"},
+    {"choice", (PyCFunction)Rng_choice, METH_O, "seq[below(len(seq))]"},
+    {"shuffle", (PyCFunction)Rng_shuffle, METH_O, "Fisher-Yates in place."},
+    {"binomial", (PyCFunction)Rng_binomial, METH_VARARGS, "The count of n calls of random() < p."},
+    {"derive", (PyCFunction)Rng_derive, METH_O, "A seed for an independent stream."},
+    {"__reduce__", (PyCFunction)Rng_reduce, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Rng_getset[] = {
+    {"state", (getter)Rng_get_state, (setter)Rng_set_state, "The whole generator state (64 bits).", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject RngType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "feldherr.core._cfast.Rng",
+    .tp_basicsize = sizeof(RngObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "SplitMix64, drawing exactly as feldherr.core.rng.PyRng.",
+    .tp_new = Rng_new,
+    .tp_methods = Rng_methods,
+    .tp_getset = Rng_getset,
+};
+
+/* --------------------------------------------------------------------------------- copying */
+static PyObject *copy_list(PyObject *v) { return PyList_GetSlice(v, 0, PyList_GET_SIZE(v)); }
+
+/* A list of lists: the outer list and every inner exact list copied; other items shared. */
+static PyObject *copy_nested(PyObject *v) {
+    Py_ssize_t n = PyList_GET_SIZE(v);
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *row = PyList_GET_ITEM(v, i);
+        PyObject *c;
+        if (PyList_CheckExact(row)) {
+            c = copy_list(row);
+            if (!c) {
+                Py_DECREF(out);
+                return NULL;
+            }
+        } else {
+            Py_INCREF(row);
+            c = row;
+        }
+        PyList_SET_ITEM(out, i, c);
+    }
+    return out;
+}
+
+enum { SHARE = 0, LIST = 1, NESTED = 2 };
+
+static PyObject *copy_value(PyObject *v, int kind) {
+    if (kind == LIST && PyList_CheckExact(v)) return copy_list(v);
+    if (kind == NESTED && PyList_CheckExact(v)) return copy_nested(v);
+    Py_INCREF(v);
+    return v;
+}
+
+typedef struct {
+    PyObject_HEAD PyTypeObject *cls;
+    Py_ssize_t n;
+    Py_ssize_t *offsets;
+    int *kinds;
+} ClonerObject;
+
+static void Cloner_dealloc(ClonerObject *self) {
+    Py_XDECREF(self->cls);
+    PyMem_Free(self->offsets);
+    PyMem_Free(self->kinds);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The offset of slot `name` of `cls`: the member descriptor found on the class. */
+static Py_ssize_t slot_offset(PyTypeObject *cls, PyObject *name) {
+    PyObject *descr = _PyType_Lookup(cls, name);
+    if (descr == NULL || !Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+        PyErr_Format(PyExc_TypeError, "%.80s has no slot %R", cls->tp_name, name);
+        return -1;
+    }
+    PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
+    if (m->type != T_OBJECT_EX) {
+        PyErr_Format(PyExc_TypeError, "slot %R of %.80s is not a plain object slot", name, cls->tp_name);
+        return -1;
+    }
+    return m->offset;
+}
+
+static PyObject *Cloner_new(PyTypeObject *type, PyObject *args, PyObject *Py_UNUSED(kwds)) {
+    PyObject *cls, *groups[3];
+    if (!PyArg_ParseTuple(args, "O!O!O!O!:Cloner", &PyType_Type, &cls, &PyTuple_Type, &groups[0], &PyTuple_Type,
+                          &groups[1], &PyTuple_Type, &groups[2]))
+        return NULL;
+    PyTypeObject *tcls = (PyTypeObject *)cls;
+    if (tcls->tp_dictoffset != 0) {
+        PyErr_Format(PyExc_TypeError, "%.80s has a __dict__: use copy_dict", tcls->tp_name);
+        return NULL;
+    }
+    Py_ssize_t total = 0;
+    for (int g = 0; g < 3; g++) total += PyTuple_GET_SIZE(groups[g]);
+    ClonerObject *self = (ClonerObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    self->offsets = PyMem_Calloc(total ? total : 1, sizeof(Py_ssize_t));
+    self->kinds = PyMem_Calloc(total ? total : 1, sizeof(int));
+    if (!self->offsets || !self->kinds) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    Py_INCREF(cls);
+    self->cls = tcls;
+    Py_ssize_t k = 0;
+    for (int g = 0; g < 3; g++) {
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(groups[g]); i++) {
+            PyObject *name = PyTuple_GET_ITEM(groups[g], i);
+            if (!PyUnicode_Check(name)) {
+                PyErr_SetString(PyExc_TypeError, "slot names must be strings");
+                Py_DECREF(self);
+                return NULL;
+            }
+            Py_ssize_t off = slot_offset(tcls, name);
+            if (off < 0) {
+                Py_DECREF(self);
+                return NULL;
+            }
+            self->offsets[k] = off;
+            self->kinds[k] = g;
+            k++;
+        }
+    }
+    self->n = total;
+    return (PyObject *)self;
+}
+
+static PyObject *Cloner_call(ClonerObject *self, PyObject *args, PyObject *Py_UNUSED(kwds)) {
+    PyObject *src;
+    if (!PyArg_ParseTuple(args, "O:Cloner", &src)) return NULL;
+    if (Py_TYPE(src) != self->cls) {
+        PyErr_Format(PyExc_TypeError, "this cloner copies %.80s, not %.80s", self->cls->tp_name, Py_TYPE(src)->tp_name);
+        return NULL;
+    }
+    PyObject *dst = self->cls->tp_alloc(self->cls, 0);
+    if (!dst) return NULL;
+    for (Py_ssize_t k = 0; k < self->n; k++) {
+        Py_ssize_t off = self->offsets[k];
+        PyObject *v = *(PyObject **)((char *)src + off);
+        if (v == NULL) continue; /* an unset slot stays unset */
+        PyObject *c = copy_value(v, self->kinds[k]);
+        if (!c) {
+            Py_DECREF(dst);
+            return NULL;
+        }
+        *(PyObject **)((char *)dst + off) = c;
+    }
+    return dst;
+}
+
+static PyTypeObject ClonerType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "feldherr.core._cfast.Cloner",
+    .tp_basicsize = sizeof(ClonerObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Cloner(cls, shared, lists, nested): a copier of cls's slots.",
+    .tp_new = Cloner_new,
+    .tp_dealloc = (destructor)Cloner_dealloc,
+    .tp_call = (ternaryfunc)Cloner_call,
+};
+
+static PyObject *copy_dict(PyObject *Py_UNUSED(module), PyObject *args) {
+    PyObject *d, *lists, *nested;
+    if (!PyArg_ParseTuple(args, "O!O!O!:copy_dict", &PyTuple_Type, &lists, &PyTuple_Type, &nested, &PyDict_Type, &d))
+        return NULL;
+    PyObject *out = PyDict_Copy(d);
+    if (!out) return NULL;
+    PyObject *groups[2] = {lists, nested};
+    for (int g = 0; g < 2; g++) {
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(groups[g]); i++) {
+            PyObject *name = PyTuple_GET_ITEM(groups[g], i);
+            PyObject *v = PyDict_GetItemWithError(out, name);
+            if (v == NULL) {
+                if (PyErr_Occurred()) {
+                    Py_DECREF(out);
+                    return NULL;
+                }
+                continue;
+            }
+            if (!PyList_CheckExact(v)) continue;
+            PyObject *c = g == 0 ? copy_list(v) : copy_nested(v);
+            if (!c || PyDict_SetItem(out, name, c) < 0) {
+                Py_XDECREF(c);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(c);
+        }
+    }
+    return out;
+}
+
+static PyMethodDef module_methods[] = {
+    {"copy_dict", copy_dict, METH_VARARGS,
+     "copy_dict(lists, nested, d): a copy of d with the named lists copied one or two levels deep."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef cfast_module = {
+    PyModuleDef_HEAD_INIT, "_cfast", "Native helpers of feldherr.core (generator, state copying).", -1, module_methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__cfast(void) {
+    if (PyType_Ready(&RngType) < 0 || PyType_Ready(&ClonerType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&cfast_module);
+    if (!m) return NULL;
+    Py_INCREF(&RngType);
+    Py_INCREF(&ClonerType);
+    if (PyModule_AddObject(m, "Rng", (PyObject *)&RngType) < 0 || PyModule_AddObject(m, "Cloner", (PyObject *)&ClonerType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,15 @@
+from typing import Any, TypeVar
+
+from feldherr.core.rng import PyRng
+
+T = TypeVar("T")
+
+class Rng(PyRng): ...
+
+class Cloner:
+    def __init__(
+        self, cls: type[Any], shared: tuple[str, ...], lists: tuple[str, ...], nested: tuple[str, ...]
+    ) -> None: ...
+    def __call__(self, source: T) -> T: ...
+
+def copy_dict(lists: tuple[str, ...], nested: tuple[str, ...], d: dict[str, Any]) -> dict[str, Any]: ...

@@ -1,0 +1,107 @@
+"""Fast copies of game states for search: every ``clone`` is a handful of these.
+
+A state is mostly flat lists of ints plus a few lists of lists. Copying it field by field in a
+Python loop (``getattr``, ``type`` test, ``setattr``) costs more than the copies themselves, so a
+game declares once which fields are shared (immutable values, or read-only objects), which are lists
+to copy one level deep and which are lists of lists to copy two levels deep, and gets a copier:
+
+* :func:`slot_cloner` for a ``__slots__`` class: a new object of that class;
+* :func:`dict_copier` for a class with a ``__dict__``: a copy of the instance dict, to be set as a
+  new object's ``__dict__``.
+
+Where the optional C extension ``feldherr.core._cfast`` is built (and ``FELDHERR_PURE`` is not set),
+the copier is native; otherwise it is Python source generated for exactly those fields. Both do the
+same thing: a field declared as a list that holds something else (``None``, a tuple) is shared, as
+is an item of a list of lists that is not itself a list. ``tests/core/test_fastcopy.py`` checks both.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+DictCopier = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def _native() -> Any:
+    if os.environ.get("FELDHERR_PURE", "") not in ("", "0"):
+        return None
+    try:
+        from feldherr.core import _cfast
+    except ImportError:
+        return None
+    return _cfast
+
+
+def _compile(name: str, lines: list[str], namespace: dict[str, Any]) -> Any:
+    exec(compile("\n".join(lines), f"<feldherr.core.fastcopy {name}>", "exec"), namespace)
+    return namespace[name]
+
+
+def _check_names(*groups: tuple[str, ...]) -> None:
+    for group in groups:
+        for field in group:
+            if not field.isidentifier():
+                raise ValueError(f"not a field name: {field!r}")
+
+
+def python_slot_cloner(
+    cls: type[T], shared: tuple[str, ...], lists: tuple[str, ...], nested: tuple[str, ...]
+) -> Callable[[T], T]:
+    """The pure-Python copier of :func:`slot_cloner` (generated straight-line code)."""
+    _check_names(shared, lists, nested)
+    lines = ["def clone(src):", "    dst = new(cls)"]
+    lines += [f"    dst.{f} = src.{f}" for f in shared]
+    for f in lists:
+        lines += [f"    v = src.{f}", f"    dst.{f} = v[:] if type(v) is list else v"]
+    for f in nested:
+        lines += [
+            f"    v = src.{f}",
+            f"    dst.{f} = [r[:] if type(r) is list else r for r in v] if type(v) is list else v",
+        ]
+    lines.append("    return dst")
+    clone: Callable[[T], T] = _compile("clone", lines, {"new": object.__new__, "cls": cls})
+    return clone
+
+
+def slot_cloner(
+    cls: type[T], shared: tuple[str, ...], lists: tuple[str, ...], nested: tuple[str, ...]
+) -> Callable[[T], T]:
+    """A copier of objects of exactly ``cls`` (a ``__slots__`` class without ``__dict__``).
+
+    The copy is made without calling ``__init__``; a slot unset in the source stays unset (the
+    Python copier raises ``AttributeError`` instead: declare only fields that are always set)."""
+    native = _native()
+    if native is not None:
+        cloner: Callable[[T], T] = native.Cloner(cls, shared, lists, nested)
+        return cloner
+    return python_slot_cloner(cls, shared, lists, nested)
+
+
+def python_dict_copier(lists: tuple[str, ...], nested: tuple[str, ...]) -> DictCopier:
+    """The pure-Python copier of :func:`dict_copier`."""
+    _check_names(lists, nested)
+    lines = ["def copy(d):", "    d = d.copy()"]
+    for f in lists:
+        lines += [f"    v = d.get({f!r})", f"    if type(v) is list: d[{f!r}] = v[:]"]
+    for f in nested:
+        lines += [
+            f"    v = d.get({f!r})",
+            f"    if type(v) is list: d[{f!r}] = [r[:] if type(r) is list else r for r in v]",
+        ]
+    lines.append("    return d")
+    copy: DictCopier = _compile("copy", lines, {})
+    return copy
+
+
+def dict_copier(lists: tuple[str, ...], nested: tuple[str, ...]) -> DictCopier:
+    """A copier of an instance dict: a new dict with the named lists copied one level deep
+    (``lists``) or two (``nested``), everything else shared; a missing name is skipped."""
+    native = _native()
+    if native is not None:
+        copy: DictCopier = partial(native.copy_dict, tuple(lists), tuple(nested))
+        return copy
+    return python_dict_copier(lists, nested)

@@ -1,0 +1,163 @@
+"""The optional C helpers (``feldherr.core._cfast``) behave exactly like their Python references:
+the generator makes the same draws, and the copiers make the same copies."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from feldherr.core import fastcopy
+from feldherr.core.rng import PyRng, Rng, native_rng
+
+cfast = pytest.importorskip("feldherr.core._cfast", reason="the C extension is not built here")
+SEEDS = [0, 1, 2, 42, -1, -(2**70), 2**64 - 1, 2**64, 2**200 + 12345, True]
+
+
+def pair(seed: int) -> tuple[Any, PyRng]:
+    return cfast.Rng(seed), PyRng(seed)
+
+
+def test_the_package_uses_the_native_generator_unless_told_otherwise() -> None:
+    if os.environ.get("FELDHERR_PURE", "") not in ("", "0"):
+        assert native_rng() is None and Rng is PyRng
+    else:
+        assert native_rng() is cfast.Rng and Rng is cfast.Rng
+
+
+def test_the_pure_python_package_plays_the_golden_games_bit_for_bit() -> None:
+    """The recorded games replay to the same digests with the generator and the copiers in Python
+    (the rest of the suite runs them with the C extension)."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "FELDHERR_PURE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", str(root / "tests" / "golden")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=root,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert " passed" in done.stdout and "skipped" not in done.stdout
+
+
+def test_the_native_rng_is_a_drop_in_twin_of_pyrng_draw_for_draw() -> None:
+    for seed in SEEDS:
+        c, p = pair(seed)
+        assert c.state == p.state
+        for step in range(300):
+            n = (step * 7919) % 97 + 1
+            k = step % 6
+            if k == 0:
+                assert c.next64() == p.next64()
+            elif k == 1:
+                assert c.below(n) == p.below(n)
+            elif k == 2:
+                assert c.random() == p.random()
+            elif k == 3:
+                assert c.chance(n / 100) == p.chance(n / 100)
+            elif k == 4:
+                assert c.binomial(n % 20, n / 97) == p.binomial(n % 20, n / 97)
+            else:
+                assert c.derive(step - 150) == p.derive(step - 150)
+            assert c.state == p.state
+
+
+def test_shuffle_and_choice_match_on_lists_and_other_sequences() -> None:
+    c, p = pair(9)
+    for n in range(0, 30):
+        a, b = list(range(n)), list(range(n))
+        c.shuffle(a)
+        p.shuffle(b)
+        assert a == b
+        if n:
+            letters = "abcdefghijklmnopqrstuvwxyz0123"[:n]
+            assert c.choice(letters) == p.choice(letters)
+    ba, bb = bytearray(range(20)), bytearray(range(20))
+    c.shuffle(ba)
+    p.shuffle(bb)
+    assert ba == bb and c.state == p.state
+
+
+def test_below_with_huge_negative_and_non_integer_bounds_behaves_like_python() -> None:
+    for n in (2**64, 2**64 + 1, 2**100, -5, 0, True):
+        c, p = pair(3)
+        assert c.below(n) == p.below(n)
+        assert c.state == p.state
+    c, p = pair(3)
+    with pytest.raises(TypeError):
+        c.below(2.5)
+    with pytest.raises(TypeError):
+        p.below(2.5)
+    assert c.state == p.state  # both advanced before the arithmetic failed
+    with pytest.raises(IndexError):
+        c.choice([])
+
+
+def test_state_round_trips_and_pickles() -> None:
+    c = cfast.Rng(5)
+    c.next64()
+    copy = cfast.Rng.from_state(c.state)
+    assert copy.next64() == c.clone().next64()
+    restored = pickle.loads(pickle.dumps(c))
+    assert type(restored) is cfast.Rng and restored.state == c.state
+    c.state = 2**64 + 3  # masked to 64 bits, as from_state does
+    assert c.state == 3
+    with pytest.raises(TypeError):
+        c.state = "3"
+    with pytest.raises(TypeError):
+        cfast.Rng(1.5)
+
+
+class Slotted:
+    __slots__ = ("a", "b", "extra", "items", "rows")
+
+    def __init__(self) -> None:
+        self.a = 1
+        self.b = (2, 3)
+        self.items = [1, 2, 3]
+        self.rows = [[1, 2], [3], (4, 5), None]
+        self.extra = None
+
+
+def test_slot_cloners_native_and_python_copy_alike() -> None:
+    for make in (fastcopy.slot_cloner, fastcopy.python_slot_cloner):
+        clone = make(Slotted, ("a", "b"), ("items", "extra"), ("rows",))
+        src = Slotted()
+        dst = clone(src)
+        assert type(dst) is Slotted
+        assert (dst.a, dst.b, dst.items, dst.rows, dst.extra) == (src.a, src.b, src.items, src.rows, None)
+        assert dst.items is not src.items and dst.rows is not src.rows
+        assert dst.rows[0] is not src.rows[0] and dst.rows[2] is src.rows[2]
+        dst.items.append(4)
+        dst.rows[0].append(9)
+        assert src.items == [1, 2, 3] and src.rows[0] == [1, 2]
+
+
+def test_the_native_cloner_refuses_what_it_cannot_copy() -> None:
+    class Plain:
+        pass
+
+    with pytest.raises(TypeError):
+        cfast.Cloner(Plain, (), (), ())
+    with pytest.raises(TypeError):
+        cfast.Cloner(Slotted, ("nope",), (), ())
+    clone = cfast.Cloner(Slotted, ("a",), (), ())
+    with pytest.raises(TypeError):
+        clone(Plain())
+
+
+def test_dict_copiers_native_and_python_copy_alike() -> None:
+    for make in (fastcopy.dict_copier, fastcopy.python_dict_copier):
+        copy = make(("items", "missing", "t"), ("rows",))
+        src: dict[str, Any] = {"items": [1, 2], "rows": [[1], (2,)], "t": (1,), "x": 5}
+        out = copy(src)
+        assert out == src and out is not src
+        assert out["items"] is not src["items"] and out["rows"][0] is not src["rows"][0]
+        assert out["rows"][1] is src["rows"][1] and out["t"] is src["t"]
