@@ -244,7 +244,8 @@ def legal_court(st: ElGrandeData, seat: int) -> list[Move]:
 
 def do_court(st: ElGrandeData, p: int, move: Court) -> None:
     k = move.caballeros
-    take = min(k, st.province[p])
+    have = st.province[p]
+    take = k if k <= have else have
     st.province[p] -= take
     st.court[p] += take
     st.log.append(COURT_LOG[p][k])
@@ -281,13 +282,13 @@ def do_recall(st: ElGrandeData, p: int, move: Recall) -> None:
 
 
 def after_court(st: ElGrandeData) -> None:
-    p = st.current
-    m = st.modifier_played[p] if st.machtverschiebung else -1
-    ability = D.MODIFIER_ABILITY[m] if m >= 0 else None
-    if ability is not None and fx.can_start(st, ability):
-        st.phase = ABILITY
-    else:
-        begin_take(st)
+    if st.machtverschiebung:  # a modifier may bring an ability first
+        m = st.modifier_played[st.current]
+        ability = D.MODIFIER_ABILITY[m] if m >= 0 else None
+        if ability is not None and fx.can_start(st, ability):
+            st.phase = ABILITY
+            return
+    begin_take(st)
 
 
 def do_ability(st: ElGrandeData, p: int, move: Ability) -> None:

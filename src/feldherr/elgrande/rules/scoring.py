@@ -50,6 +50,13 @@ def points_for(scoreboards: Sequence[int], third_place: int, a: int) -> tuple[in
     return pts
 
 
+_AREA_POINTS: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = (
+    [(p[0], p[1], 0) for p in (*D.REGION_POINTS, D.CASTILLO_POINTS)],
+    [(p[0], p[1], p[2]) for p in (*D.REGION_POINTS, D.CASTILLO_POINTS)],
+)
+"""``_AREA_POINTS[third_place][a]``: the printed scoring field of area ``a`` (see points_for)."""
+
+
 def points_of(st: ElGrandeData, a: int) -> tuple[int, int, int]:
     return points_for(st.scoreboards, st.third_place, a)
 
@@ -157,7 +164,11 @@ def score_area(st: ElGrandeData, a: int, first_only: bool = False) -> list[int]:
     n = st.num_players
     if not any(counts):
         return [0] * n
-    pts = points_for(st.scoreboards, st.third_place, a)
+    boards = st.scoreboards
+    if boards[0] != a and boards[1] != a:
+        pts = _AREA_POINTS[st.third_place][a]  # points_for without a mobile scoreboard
+    else:
+        pts = points_for(boards, st.third_place, a)
     gains = _gains(counts, n, pts, st.king == a, st.grande, a, first_only)
     if any(gains):
         score = st.score
@@ -169,8 +180,8 @@ def score_area(st: ElGrandeData, a: int, first_only: bool = False) -> list[int]:
 
 def area_totals(st: ElGrandeData) -> list[int]:
     """Caballeros of all colours per region."""
-    cab = st.caballeros
-    return [sum(cab[c * D.AREAS + r] for c in range(st.colours)) for r in range(D.NREG)]
+    cab = st.caballeros  # colour after colour, D.AREAS areas each: a stride picks one area
+    return [sum(cab[r :: D.AREAS]) for r in range(D.NREG)]
 
 
 def targets_by_mode(
