@@ -90,3 +90,6 @@ def test_shared_legal_move_lists_stay_unchanged() -> None:
     assert flow._POWER_BY_MASK
     for mask, power_moves in flow._POWER_BY_MASK.items():
         assert power_moves == [mt.POWER[v] for v in range(1, 14) if mask >> v & 1]
+    assert flow._TAKE_BY_OPEN
+    for up, take_moves in flow._TAKE_BY_OPEN.items():
+        assert take_moves == [mt.TAKE[s] for s, c in enumerate(up) if c >= 0]

@@ -119,7 +119,8 @@ def can_start(st: ElGrandeData, eff: Effect) -> bool:
     if op == "choice":
         return any(can_start(st, o) for o in eff["options"])
     if op == "scoreboard":
-        return bool(_board_moves(st))
+        # a board in the King's region stays; the other finds one of 10 areas (3 at most taken)
+        return st.scoreboards[0] != k or st.scoreboards[1] != k
     if op == "king":
         mode = eff["mode"]
         return mode == "any" or mode == "gefolge" or bool(_king_dests(st, mode))  # any: 8 regions
@@ -280,7 +281,7 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
     if op == "umsturz":
         return [mt.PICK[r] for r in range(NREG) if r != k]
     if op == "scoreboard":
-        return [mt.BOARD[b][a] for b, a in _board_moves(st)]
+        return _board_moves(st)
     if op == "king":
         if f[1] == 0:
             mode = eff["mode"]
@@ -361,17 +362,17 @@ def _has_move_source(st: ElGrandeData, p: int, own: int, foreign: int, anyc: int
     return False
 
 
-def _board_moves(st: ElGrandeData) -> list[tuple[int, int]]:
-    k = st.king
-    out: list[tuple[int, int]] = []
+def _board_moves(st: ElGrandeData) -> list[Move]:
+    k = st.king  # an area index (>= 0), so a board off the board (-1) is never in the King's
+    boards = st.scoreboards
+    out: list[Move] = []
     for b in (0, 1):
-        pos = st.scoreboards[b]
-        if pos >= 0 and pos == k:
+        pos = boards[b]
+        if pos == k:
             continue  # nothing may be taken out of the King's region
-        other = st.scoreboards[1 - b]
-        for a in range(NREG + 1):
-            if a != k and a != pos and a != other:
-                out.append((b, a))
+        other = boards[1 - b]
+        row = mt.BOARD[b]
+        out += [row[a] for a in range(NREG + 1) if a != k and a != pos and a != other]
     return out
 
 

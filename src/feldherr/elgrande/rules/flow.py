@@ -309,8 +309,18 @@ def begin_take(st: ElGrandeData) -> None:
         end_turn(st)
 
 
+_TAKE_BY_OPEN: dict[tuple[int, ...], list[Move]] = {}
+"""Memo of the take moves by the open cards (shared lists, see legal_act; bounded)."""
+
+
 def legal_take(st: ElGrandeData, seat: int) -> list[Move]:
-    return [mt.TAKE[s] for s, c in enumerate(st.open_cards) if c >= 0]
+    key = tuple(st.open_cards)
+    moves = _TAKE_BY_OPEN.get(key)
+    if moves is None:
+        if len(_TAKE_BY_OPEN) >= 4096:
+            _TAKE_BY_OPEN.clear()
+        moves = _TAKE_BY_OPEN[key] = [mt.TAKE[s] for s, c in enumerate(key) if c >= 0]
+    return moves
 
 
 def do_take(st: ElGrandeData, p: int, move: Take) -> None:

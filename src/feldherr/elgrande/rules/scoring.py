@@ -12,6 +12,7 @@ view shows; :func:`score_area` applies it to the state.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 
 from feldherr.elgrande import data as D
 from feldherr.elgrande.state import ElGrandeData
@@ -171,9 +172,7 @@ def score_area(st: ElGrandeData, a: int, first_only: bool = False) -> list[int]:
         pts = points_for(boards, st.third_place, a)
     gains = _gains(counts, n, pts, st.king == a, st.grande, a, first_only)
     if any(gains):
-        score = st.score
-        for p in range(n):
-            score[p] += gains[p]
+        st.score[:n] = map(add, st.score, gains)  # in place
         st.log.append({"k": "scored", "a": {"r": D.AREA_NAMES[a], "pts": gains}, "to": None})
     return gains
 
