@@ -328,7 +328,6 @@ def _move_from_moves(st: ElGrandeData, p: int, own: int, foreign: int, anyc: int
     out: list[Move] = []
     k = st.king
     cab = st.caballeros
-    regions = range(NREG) if only < 0 else (only,)
     for c in range(st.colours):
         if c == p:
             if own <= 0 and anyc <= 0:
@@ -337,9 +336,10 @@ def _move_from_moves(st: ElGrandeData, p: int, own: int, foreign: int, anyc: int
             continue
         base = c * A
         row = mt.MOVE_FROM[c]
-        for r in regions:
-            if r != k and cab[base + r]:
-                out.append(row[r])
+        if only < 0:
+            out += [row[r] for r, n in enumerate(cab[base : base + NREG]) if n and r != k]
+        elif only != k and cab[base + only]:
+            out.append(row[only])
     out.append(mt.END_MOVE)
     return out
 
@@ -348,7 +348,6 @@ def _has_move_source(st: ElGrandeData, p: int, own: int, foreign: int, anyc: int
     """Whether a Caballero may be picked up (see :func:`_move_from_moves`)."""
     k = st.king
     cab = st.caballeros
-    regions = range(NREG) if only < 0 else (only,)
     for c in range(st.colours):
         if c == p:
             if own <= 0 and anyc <= 0:
@@ -356,9 +355,14 @@ def _has_move_source(st: ElGrandeData, p: int, own: int, foreign: int, anyc: int
         elif foreign <= 0 and anyc <= 0:
             continue
         base = c * A
-        for r in regions:
-            if r != k and cab[base + r]:
+        if only < 0:
+            if k < NREG:  # the King's region is no source
+                if any(cab[base : base + k]) or any(cab[base + k + 1 : base + NREG]):
+                    return True
+            elif any(cab[base : base + NREG]):
                 return True
+        elif only != k and cab[base + only]:
+            return True
     return False
 
 

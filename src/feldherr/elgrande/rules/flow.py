@@ -179,7 +179,7 @@ def do_power(st: ElGrandeData, p: int, move: Power) -> None:
     if nxt == st.start_player:
         # highest total first; the totals all differ, so a negative one simply comes last
         total = st.power_total
-        st.turn_order = sorted(range(st.colours), key=lambda c: -total[c])
+        st.turn_order = sorted(range(st.colours), key=total.__getitem__, reverse=True)  # stable
         st.turn_index = 0
         begin_turn(st)
     else:
@@ -473,7 +473,7 @@ def end_round(st: ElGrandeData) -> None:
             st.action_discard.append(c)
         st.open_cards[s] = -1
     total = st.power_total
-    low = min(range(st.num_players), key=lambda p: total[p])  # a negative total is the lowest
+    low = min(range(st.num_players), key=total.__getitem__)  # a negative total is the lowest
     st.start_player = low
     ridx = st.round_index
     for p in range(st.num_players):
