@@ -42,14 +42,15 @@ def measure(src: Path, game: str, players: int, seconds: float) -> dict[str, flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", default="5525bfc", help="the older commit (default: before issue 13's work)")
+    parser.add_argument("--before", default="5525bfc", help="the older commit (default: before issue 13)")
     parser.add_argument("--seconds", type=float, default=5.0, help="per measurement (default 5)")
     parser.add_argument("--rounds", type=int, default=2, help="alternations (default 2)")
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         old = Path(tmp) / "before"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(old), args.before], check=True)
+        add = ["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(old), args.before]
+        subprocess.run(add, check=True)
         try:
             best: dict[tuple[str, str], dict[str, float]] = {}
             for _ in range(args.rounds):

@@ -174,6 +174,18 @@ def test_bench_mode(capsys: Capsys, mode: str) -> None:
     assert data["mode"] == mode and data["games"] == 3
 
 
+def test_bench_step_mode_times_clone_legal_moves_and_apply(capsys: Capsys) -> None:
+    step = ("bench", "toy", "--mode", "step", "--games", "2", "--json", "--seconds")
+    code, out, _ = run(capsys, *step, "0.05")
+    assert code == 0
+    data = json.loads(out)
+    assert data["mode"] == "step" and data["games"] == 2 and data["positions"] > 0 and data["rounds"] >= 1
+    assert data["clone_us"] > 0 and data["legal_moves_us"] > 0 and data["step_us"] > data["clone_us"]
+    assert abs(data["clone_us"] + data["legal_moves_us"] + data["apply_us"] - data["step_us"]) < 0.01
+    again = json.loads(run(capsys, *step, "0")[1])
+    assert again["positions"] == data["positions"]  # the same games, the same positions
+
+
 def test_bench_unknown_mode_is_a_usage_error(capsys: Capsys) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["bench", "toy", "--mode", "turbo"])

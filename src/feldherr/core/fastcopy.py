@@ -17,6 +17,7 @@ is an item of a list of lists that is not itself a list. ``tests/core/test_fastc
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
 from functools import partial
@@ -29,11 +30,10 @@ DictCopier = Callable[[dict[str, Any]], dict[str, Any]]
 def _native() -> Any:
     if os.environ.get("FELDHERR_PURE", "") not in ("", "0"):
         return None
-    try:
-        from feldherr.core import _cfast
+    try:  # the optional extension, by name: it is no module of the package's import graph
+        return importlib.import_module("feldherr.core._cfast")
     except ImportError:
         return None
-    return _cfast
 
 
 def _compile(name: str, lines: list[str], namespace: dict[str, Any]) -> Any:

@@ -11,6 +11,7 @@ several times faster; ``FELDHERR_PURE=1`` in the environment keeps the pure-Pyth
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import MutableSequence, Sequence
 from typing import TYPE_CHECKING, TypeVar
@@ -91,11 +92,12 @@ def native_rng() -> type[PyRng] | None:
     """The C generator, or None where it is not built or ``FELDHERR_PURE=1`` asks for Python."""
     if os.environ.get("FELDHERR_PURE", "") not in ("", "0"):
         return None
-    try:
-        from feldherr.core import _cfast
+    try:  # the optional extension, by name: it is no module of the package's import graph
+        cfast = importlib.import_module("feldherr.core._cfast")
     except ImportError:
         return None
-    return _cfast.Rng
+    native: type[PyRng] = cfast.Rng
+    return native
 
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import ast
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -485,6 +485,19 @@ def check_clone(game: Game, state: State, rng: Rng, moves_per_seat: int = 3) -> 
                 copy.clone().apply(other, choices[rng.below(len(choices))])
             assert canonical_json(copy.to_json()) == middle, f"{game.name}: a clone's clone leaked a move"
             assert canonical_json(state.to_json()) == before, f"{game.name}: a clone changed the original"
+
+
+def check_sample_choice(make_bot: Callable[[int], Any], state: State, seat: int, seed: int = 0) -> Move:
+    """A bot's ``choose_in_sample(state, seat, legal)`` (the state path a search's playouts take)
+    is its ``choose(SeatAccess(state, seat))``: the same move, and the same draws of its generator
+    (``rng``, where it has one). Returns the move."""
+    by_view, by_state = make_bot(seed), make_bot(seed)
+    chosen: Move = by_view.choose(SeatAccess(state, seat))
+    legal = state.legal_moves(seat)
+    assert by_state.choose_in_sample(state, seat, legal) == chosen, "choose_in_sample: the same move"
+    drew, drew_too = getattr(by_view, "rng", None), getattr(by_state, "rng", None)
+    assert drew is None or drew.state == getattr(drew_too, "state", None), "choose_in_sample: the same draws"
+    return chosen
 
 
 # -- the layout ---------------------------------------------------------------------------------

@@ -9,10 +9,10 @@ affected region were scored.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from feldherr.core.bots import SeatAccess
-from feldherr.core.game import Move
+from feldherr.core.game import Move, State
 from feldherr.core.rng import Rng
 from feldherr.elgrande import data as D
 from feldherr.elgrande.moves import (
@@ -33,6 +33,7 @@ from feldherr.elgrande.moves import (
     Veto,
 )
 from feldherr.elgrande.rules.scoring import area_gains, points_for, ranking, targets_by_mode
+from feldherr.elgrande.state import PHASE_NAMES, ElGrandeData
 
 _SCORING_OPS = ("score", "castillo_score")
 
@@ -40,7 +41,10 @@ _SCORING_OPS = ("score", "castillo_score")
 class _Board:
     """What the bot needs of a view, as indices and counts."""
 
-    __slots__ = ("counts", "grande", "hidden", "king", "players", "scoreboards", "seat", "third")
+    __slots__ = (
+        "card", "counts", "court", "current", "grande", "hidden", "king", "open_cards", "phase", "players",
+        "scoreboards", "scores", "seat", "third",
+    )  # fmt: skip
 
     def __init__(self, view: Mapping[str, Any], seat: int) -> None:
         names = D.AREA_NAMES
@@ -59,6 +63,40 @@ class _Board:
                 name = names[a]
                 self.counts.append([p["regions"].get(name, 0) for p in rows])
         self.grande = [names.index(p["grande"]) for p in rows if not p["dummy"]]
+        self.phase: str = view["phase"]
+        self.court = [p["court"] for p in rows]
+        self.scores = [p.get("score", 0) for p in rows]
+        self.current: int = view["current"]
+        self.open_cards = [D.CARD_INDEX[c] if c is not None else -1 for c in view["open_cards"]]
+        self.card = D.CARD_INDEX[view["card_in_use"]] if view["card_in_use"] is not None else -1
+
+    @classmethod
+    def from_state(cls, st: ElGrandeData, seat: int) -> _Board:
+        """The same board as ``_Board(view, seat)`` for ``view = st.view(seat)``, read from the
+        state without building the view, and reading nothing the view does not show
+        (``tests/elgrande/test_bot_sample.py`` compares the two at every position of random
+        games). For the search's playouts, which run on its own sampled states."""
+        b = cls.__new__(cls)
+        A = D.AREAS
+        colours = st.colours
+        hidden = st.hidden_castillo
+        b.seat = seat
+        b.players = st.num_players
+        b.third = 1 if st.third_place else 0
+        b.hidden = bool(hidden)
+        b.king = st.king
+        b.scoreboards = st.scoreboards[:]
+        cab = st.caballeros
+        b.counts = [[cab[c * A + a] for c in range(colours)] for a in range(D.NREG)]
+        b.counts.append([cab[c * A + D.CASTILLO] if not hidden or c == seat else 0 for c in range(colours)])
+        b.grande = [st.grande[c] for c in range(colours) if c != st.dummy]
+        b.phase = PHASE_NAMES[st.phase]
+        b.court = st.court[:colours]
+        b.scores = [st.score[c] if c < st.num_players else 0 for c in range(colours)]
+        b.current = st.current
+        b.open_cards = st.open_cards[:]
+        b.card = st.card
+        return b
 
     def points(self, a: int) -> tuple[int, int, int]:
         return points_for(self.scoreboards, self.third, a)
@@ -72,13 +110,20 @@ class HeuristicBot:
         moves = access.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        view = access.view
-        seat = access.seat
-        board = _Board(view, seat)
+        return self._choose(_Board(access.view, access.seat), access.seat, moves)
+
+    def choose_in_sample(self, state: State, seat: int, legal: list[Move]) -> Move:
+        """The move ``choose(SeatAccess(state, seat))`` returns, from the state itself (see
+        :meth:`_Board.from_state`): a search's playouts call this on their sampled states."""
+        if len(legal) == 1:
+            return legal[0]
+        return self._choose(_Board.from_state(cast(ElGrandeData, state), seat), seat, legal)
+
+    def _choose(self, board: _Board, seat: int, moves: list[Move]) -> Move:
         best: list[Move] = []
         best_v = -1e9
         for m in moves:
-            v = self._value(view, board, seat, m)
+            v = self._value(board, seat, m)
             if v > best_v:
                 best, best_v = [m], v
             elif v == best_v:
@@ -104,23 +149,23 @@ class HeuristicBot:
     def _gain(self, b: _Board, seat: int, a: int) -> float:
         return self._pay(b, seat, a, 1) - self._pay(b, seat, a, 0)
 
-    def _value(self, view: Mapping[str, Any], b: _Board, seat: int, m: Move) -> float:
-        phase = view["phase"]
+    def _value(self, b: _Board, seat: int, m: Move) -> float:
+        phase = b.phase
         r = self.rng.random() * 0.01
         if phase == "power" and isinstance(m, Power):
-            target = 3 if view["players"][seat]["court"] < 4 else 10
+            target = 3 if b.court[seat] < 4 else 10
             return -abs(int(m.value) - target) - (0.5 if m.modifier != NO_MODIFIER else 0) + r
         if isinstance(m, Court):
             return int(m.caballeros) + r
         if isinstance(m, Take):
-            c = D.CARD_INDEX[view["open_cards"][m.slot]]
+            c = b.open_cards[m.slot]
             return D.CARD_PLACE[c] + r
         if isinstance(m, Place | FreePlace | MoveTo):
             return self._gain(b, seat, m.area) + r
         if isinstance(m, EndPlace) and phase == "act":
             return -0.5
         if isinstance(m, Special):
-            return self._special_value(view, b, seat) + r
+            return self._special_value(b, seat) + r
         if isinstance(m, NoSpecial):
             return 0.0
         if isinstance(m, Disc) and phase == "disc":
@@ -134,15 +179,15 @@ class HeuristicBot:
         if isinstance(m, King):
             return self._pay(b, seat, m.area, 0) + r if m.area < D.NREG else r
         if isinstance(m, Veto):
-            scores = [p.get("score", 0) for p in view["players"]]
-            actor = view["current"]
+            scores = b.scores
+            actor = b.current
             return (1.0 if scores[actor] >= scores[seat] else -1.0) * (1 if m.use else -1) + r
         if isinstance(m, EndMove) and phase == "effect":
             return 0.2
         return r
 
-    def _special_value(self, view: Mapping[str, Any], b: _Board, seat: int) -> float:
-        eff = D.CARD_EFFECT[D.CARD_INDEX[view["card_in_use"]]]
+    def _special_value(self, b: _Board, seat: int) -> float:
+        eff = D.CARD_EFFECT[b.card]
         if eff["op"] not in _SCORING_OPS or eff.get("mode") in ("choose", "disc_unique"):
             return 0.5
         if b.hidden and eff["op"] == "castillo_score":

@@ -1,9 +1,9 @@
 """The cost of one search step: ``clone``, ``legal_moves``, ``apply``.
 
 A tree search pays these three for every node it visits, so their sum is what makes a search bot
-strong within its time. The positions are those of random games (game ``i``: seed
-``seed_for_game(seed, i)``, random bots seeded as :func:`~feldherr.core.play.make_bots` seeds them), every decision of
-them, and the move applied at each is a random legal move drawn from a generator seeded by
+strong within its time. The positions are every decision of random games (game ``i``: seed
+``seed_for_game(seed, i)``, random bots seeded as :func:`~feldherr.core.play.make_bots` seeds
+them), and the move applied at each is a random legal move drawn from a generator seeded by
 ``seed``: the same work on every machine and every version of the engine that plays the same games.
 
 Each measure loops over all positions and is repeated for about ``seconds``; the fastest round
@@ -23,9 +23,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from feldherr.core import rng as rng_module
 from feldherr.core.game import Game, Move, RandomBot, State
 from feldherr.core.play import bot_seeds
-from feldherr.core import rng as rng_module
 from feldherr.core.rng import Rng, seed_for_game
 from feldherr.sim.setup import prepare_options, resolve_game
 

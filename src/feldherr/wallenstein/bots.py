@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from feldherr.core.bots import SeatAccess
-from feldherr.core.game import Move
+from feldherr.core.game import Move, State
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.codec import SLOT_NAMES, slot_value_from_json
 from feldherr.wallenstein.data import (
@@ -119,6 +119,41 @@ class Board:
             [step["seat"], COUNTY_ID[step["from"]], ACTIONS.index(step["action"])] if "from" in step else []
         )
 
+    @classmethod
+    def from_state(cls, st: WallensteinState, seat: int) -> Board:
+        """The same board as ``Board(st.view(seat))``, read straight from a state without building
+        the view, and reading nothing the view does not show (``tests/wallenstein/test_bots.py``
+        compares the two at every position of random games). For the search's playouts, which
+        run on its own sampled states."""
+        b = cls.__new__(cls)
+        n = st.num_players
+        active = st.active
+        b.num_players = n
+        b.active = list(active)
+        b.owner = [o if a else -1 for o, a in zip(st.owner, active, strict=True)]
+        b.armies = [k if a else 0 for k, a in zip(st.armies, active, strict=True)]
+        b.buildings = [k & 7 if a else 0 for k, a in zip(st.buildings, active, strict=True)]
+        b.unrest = [k if a else 0 for k, a in zip(st.unrest, active, strict=True)]
+        b.money = st.money[:]
+        b.grain = st.grain[:]
+        b.positions = [p if p >= 0 else -1 for p in st.positions]
+        b.hand = [c for c, holder in enumerate(st.card) if holder == seat]
+        b.court = st.court
+        b.nslots = COURT_NUM_SLOTS if b.court else NUM_SLOTS
+        b.plan = st.plans[seat][: b.nslots]
+        b.bonus = st.bonus[:]
+        b.event = st.event
+        b.tray = st.tray[:]
+        b.courtiers = st.courtiers[:] if st.court else [0] * n
+        b.favors = [FAVORS[f].id - 1 if f >= 0 else -1 for f in st.favors] if st.court else []
+        b.leader = st.leader[:] if st.leaders else [-1] * n
+        b.statues = [row[:] for row in st.statues] if st.leaders else []
+        drafting = st.phase == "draft"
+        b.faceup = st.faceup[:] if drafting else []
+        b.groups = [sorted(g, reverse=True) for g in st.groups] if drafting else [[] for _ in range(n)]
+        b.pending = st.pending[:3] if st.phase == "move" else []
+        return b
+
 
 _MISSING = object()
 
@@ -142,11 +177,20 @@ class HeuristicBot:
         self.rng = Rng(seed)
 
     def choose(self, access: SeatAccess) -> Move:
-        seat = access.seat
-        legal = cast(list[WallensteinMove], access.legal_moves())  # feldherr.wallenstein.moves
+        legal = access.legal_moves()
         if len(legal) == 1:
             return legal[0]
-        st = Board(access.view)
+        return self._choose(Board(access.view), access.seat, legal)
+
+    def choose_in_sample(self, state: State, seat: int, legal: list[Move]) -> Move:
+        """The move ``choose(SeatAccess(state, seat))`` returns, from the state itself (see
+        :meth:`Board.from_state`): a search's playouts call this on their sampled states."""
+        if len(legal) == 1:
+            return legal[0]
+        return self._choose(Board.from_state(cast(WallensteinState, state), seat), seat, legal)
+
+    def _choose(self, st: Board, seat: int, moves: list[Move]) -> Move:
+        legal = cast(list[WallensteinMove], moves)  # feldherr.wallenstein.moves
         first = legal[0]
         kind = first.kind
         if isinstance(first, Slot):

@@ -59,6 +59,8 @@ two leader decisions a seat) and per winter (a revolt order per county, two lead
 class WallensteinPosition(WallensteinState):
     """A Wallenstein position with its rules: the class of every state a game makes."""
 
+    __slots__ = ()
+
     def legal_moves(self, seat: int) -> list[Move]:
         if type(seat) is not int or not 0 <= seat < self.num_players:
             check_seat(seat, self.num_players)

@@ -10,9 +10,10 @@ county id, ``MONEY_BASE + value`` for a money card, ``TOWER_CARD`` for a dice to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
-from feldherr.core.fastcopy import DictCopier, dict_copier
+from feldherr.core.fastcopy import slot_cloner
 from feldherr.core.game import LogEntry, State
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.data import COURT_NUM_SLOTS, COURTIERS, NUM_SLOTS, STATUES, active_counties
@@ -49,12 +50,85 @@ _NESTED_FIELDS = (
 )  # fmt: skip
 
 
+_FIELDS = (
+    "num_players",
+    "version",
+    "options",
+    "active",
+    "rng",
+    "tower",
+    "owner",
+    "armies",
+    "buildings",
+    "unrest",
+    "card",
+    "money",
+    "grain",
+    "vp",
+    "supply",
+    "peasant_supply",
+    "unrest_supply",
+    "building_supply",
+    "tray",
+    "year",
+    "season",
+    "phase",
+    "open_events",
+    "event_deck",
+    "used_events",
+    "event",
+    "actions",
+    "revealed_actions",
+    "action_index",
+    "turn_index",
+    "bonus",
+    "court",
+    "lsk",
+    "leaders",
+    "nslots",
+    "plans",
+    "plan_hand",
+    "plan_left",
+    "plan_step",
+    "revealed",
+    "bid_queue",
+    "positions",
+    "order",
+    "fall_order",
+    "pending",
+    "draft_deck",
+    "faceup",
+    "draft_seat_order",
+    "draft_turn",
+    "groups",
+    "prev_pair",
+    "winter_queue",
+    "stage",
+    "queue",
+    "lsk_top",
+    "leader",
+    "statue_supply",
+    "statues",
+    "trophies",
+    "courtiers",
+    "hall",
+    "audience",
+    "favor_deck",
+    "favors",
+    "shield",
+    "parry",
+    "log",
+)
+"""Every attribute of a position, in the order ``to_json`` writes them."""
+
+
 class WallensteinState(State):
     """The position as data. The protocol methods that need the rules (``legal_moves``, ``apply``,
     ``view``, ``outcome``, …) are bound in :class:`feldherr.wallenstein.game.WallensteinPosition`,
     the class every state of a game actually has; this module imports no rules."""
 
     game_name = "wallenstein"
+    __slots__ = _FIELDS  # slots copy faster than a __dict__ (see clone)
 
     # The attributes are declared for readers and type checkers; __init__ sets them all.
     options: dict[str, Any]
@@ -214,17 +288,15 @@ class WallensteinState(State):
     # -- copying and serialisation -------------------------------------------------------------
 
     def clone(self: S) -> S:
-        new = object.__new__(type(self))
         # the lists copied (nested ones two levels deep), the rest shared
-        d = _COPIERS[self.court, self.lsk, self.leaders](self.__dict__)
-        d["rng"] = self.rng.clone()
-        d["tower"] = self.tower.clone()
-        new.__dict__ = d
+        new: S = _COPIERS[type(self), self.court, self.lsk, self.leaders](self)
+        new.rng = self.rng.clone()
+        new.tower = self.tower.clone()
         return new
 
     def to_json(self) -> dict[str, Any]:
         skip = _SKIP_JSON if self.court or self.lsk or self.leaders else _SKIP_JSON_BASE
-        data: dict[str, Any] = {name: value for name, value in self.__dict__.items() if name not in skip}
+        data: dict[str, Any] = {name: getattr(self, name) for name in _FIELDS if name not in skip}
         data["rng"] = self.rng.state
         data["tower"] = self.tower.to_json()
         return data
@@ -236,7 +308,7 @@ class WallensteinState(State):
         for name, value in data.items():
             if name in ("rng", "tower", "options"):
                 continue
-            if name not in state.__dict__:
+            if name not in _FIELD_SET:
                 raise ValueError(f"unknown field {name!r} in a Wallenstein state")
             setattr(state, name, _copy(value))
         state.active = active_counties(int(options["players"]))
@@ -252,17 +324,25 @@ _MODULE_LISTS = {
 }
 
 
-def _copier(court: bool, lsk: bool, leaders: bool) -> DictCopier:
-    off = {name for module, on in (("court", court), ("lsk", lsk), ("leaders", leaders)) if not on
-           for name in _MODULE_LISTS[module]}  # fmt: skip
-    if not (court or lsk or leaders):
-        off.add("queue")  # the steps of the modules are its only users
-    # the log's entries are never changed once written: copying the list is enough
-    lists = tuple(f for f in (*_LIST_FIELDS, "plan_step", "pending", "log") if f not in off)
-    return dict_copier(lists, tuple(f for f in _NESTED_FIELDS if f not in off))
+class _Copiers(dict[tuple[type, bool, bool, bool], Callable[[Any], Any]]):
+    """A copier per state class and module combination, made on first use."""
+
+    def __missing__(self, key: tuple[type, bool, bool, bool]) -> Callable[[Any], Any]:
+        cls, court, lsk, leaders = key
+        off = {name for module, on in (("court", court), ("lsk", lsk), ("leaders", leaders)) if not on
+               for name in _MODULE_LISTS[module]}  # fmt: skip
+        if not (court or lsk or leaders):
+            off.add("queue")  # the steps of the modules are its only users
+        # the log's entries are never changed once written: copying the list is enough
+        lists = tuple(f for f in (*_LIST_FIELDS, "plan_step", "pending", "log") if f not in off)
+        nested = tuple(f for f in _NESTED_FIELDS if f not in off)
+        shared = tuple(f for f in _FIELDS if f not in lists and f not in nested)
+        copier = self[key] = slot_cloner(cls, shared, lists, nested)
+        return copier
 
 
-_COPIERS = {(c, k, h): _copier(c, k, h) for c in (False, True) for k in (False, True) for h in (False, True)}
+_COPIERS = _Copiers()
+_FIELD_SET = frozenset(_FIELDS)
 
 _SKIP_JSON = frozenset({"rng", "tower", "active"})
 # Without modules their fields keep the start values: left out, so base-game states (and the digests

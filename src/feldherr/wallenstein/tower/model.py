@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from feldherr.core.errors import OptionError, shown
+from feldherr.core.fastcopy import slot_cloner
 from feldherr.core.rng import Rng
 
 PEASANT = 5
@@ -196,7 +197,11 @@ class Tower:
         return self.model.inside(self.content)
 
     def clone(self) -> Tower:
-        return Tower(self.model, [list(level) for level in self.content])
+        return _copy_tower(self)
 
     def to_json(self) -> dict[str, Any]:
         return {"model": self.model.name, "params": self.model.params(), "content": self.content}
+
+
+_copy_tower = slot_cloner(Tower, ("model",), (), ("content",))
+"""The model shared, the content copied level by level (every model's content is a list of lists)."""
