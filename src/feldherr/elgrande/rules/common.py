@@ -49,11 +49,20 @@ def others(st: ElGrandeData, p: int) -> list[int]:
     return [(p + i) % n for i in range(1, n)]
 
 
+def takeable(st: ElGrandeData, c: int) -> list[int]:
+    """Colour ``c``'s Caballeros region by region (a new list), the King's region counted as empty:
+    nothing may be taken out of it. ``itertools.compress`` picks the moves of a prebuilt table by it."""
+    base = c * D.AREAS
+    counts = st.caballeros[base : base + D.NREG]
+    k = st.king
+    if k < D.NREG:
+        counts[k] = 0
+    return counts
+
+
 def recallable(st: ElGrandeData, p: int) -> int:
     """Caballeros of ``p`` in regions other than the King's (what may be taken back to the court)."""
-    base = p * D.AREAS
-    k = st.king
-    return sum(st.caballeros[base + r] for r in range(D.NREG) if r != k)
+    return sum(takeable(st, p))
 
 
 def log_to_area(st: ElGrandeData, key: str, p: int, a: int) -> None:

@@ -37,6 +37,7 @@ swap               swap the King and your Grande (both must stand in regions)
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from feldherr.core.game import Move
@@ -52,7 +53,7 @@ from feldherr.elgrande.moves import (
     PowerBack,
     Send,
 )
-from feldherr.elgrande.rules.common import log_to_area, others, recallable, start_disc
+from feldherr.elgrande.rules.common import log_to_area, others, recallable, start_disc, takeable
 from feldherr.elgrande.rules.scoring import area_totals, points_of, score_area, targets_by_mode
 from feldherr.elgrande.state import (
     DISC_RETURN,
@@ -263,16 +264,13 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
         return [mt.CHOOSE[i] for i, o in enumerate(eff["options"]) if can_start(st, o)]
     if op == "return_mixed":
         q = st.effect_queue[0]
-        base = q * A
-        out = [mt.RETURN[r] for r in range(NREG) if r != k and st.caballeros[base + r]]
+        out = list(compress(mt.RETURN, takeable(st, q)))
         if st.court[q]:
             out.append(mt.RETURN_FROM_COURT)
         return out
     if op == "send_back_each":
         c = f[0]
-        base = c * A
-        sends = mt.SEND[c]
-        return [*(sends[r] for r in range(NREG) if r != k and st.caballeros[base + r]), mt.SKIP]
+        return [*compress(mt.SEND[c], takeable(st, c)), mt.SKIP]
     if op == "score":
         out = [mt.PICK[r] for r in range(NREG)]
         if f[0]:
@@ -326,42 +324,31 @@ _KING_ANYWHERE: list[list[Move]] = [
 def _move_from_moves(st: ElGrandeData, p: int, own: int, foreign: int, anyc: int, only: int) -> list[Move]:
     """The Caballeros that may be picked up (``only``: from that region alone), then the end."""
     out: list[Move] = []
-    k = st.king
-    cab = st.caballeros
     for c in range(st.colours):
         if c == p:
             if own <= 0 and anyc <= 0:
                 continue
         elif foreign <= 0 and anyc <= 0:
             continue
-        base = c * A
-        row = mt.MOVE_FROM[c]
+        counts = takeable(st, c)
         if only < 0:
-            out += [row[r] for r, n in enumerate(cab[base : base + NREG]) if n and r != k]
-        elif only != k and cab[base + only]:
-            out.append(row[only])
+            out += compress(mt.MOVE_FROM[c], counts)
+        elif counts[only]:
+            out.append(mt.MOVE_FROM[c][only])
     out.append(mt.END_MOVE)
     return out
 
 
 def _has_move_source(st: ElGrandeData, p: int, own: int, foreign: int, anyc: int, only: int) -> bool:
     """Whether a Caballero may be picked up (see :func:`_move_from_moves`)."""
-    k = st.king
-    cab = st.caballeros
     for c in range(st.colours):
         if c == p:
             if own <= 0 and anyc <= 0:
                 continue
         elif foreign <= 0 and anyc <= 0:
             continue
-        base = c * A
-        if only < 0:
-            if k < NREG:  # the King's region is no source
-                if any(cab[base : base + k]) or any(cab[base + k + 1 : base + NREG]):
-                    return True
-            elif any(cab[base : base + NREG]):
-                return True
-        elif only != k and cab[base + only]:
+        counts = takeable(st, c)
+        if counts[only] if only >= 0 else any(counts):
             return True
     return False
 
@@ -569,7 +556,7 @@ def _next_returner(st: ElGrandeData) -> None:
     while st.effect_queue:
         q = st.effect_queue[0]
         base = q * A
-        avail = st.court[q] + sum(st.caballeros[base + r] for r in range(NREG) if r != k)
+        avail = st.court[q] + sum(takeable(st, q))
         need = st.effect_args[0]
         if avail > need:
             st.phase = EFFECT
@@ -589,11 +576,9 @@ def _next_returner(st: ElGrandeData) -> None:
 
 
 def _next_send(st: ElGrandeData) -> None:
-    k = st.king
     f = st.effect_args
     while f:
-        base = f[0] * A
-        if any(st.caballeros[base + r] for r in range(NREG) if r != k):
+        if any(takeable(st, f[0])):
             st.phase = EFFECT
             return
         f.pop(0)

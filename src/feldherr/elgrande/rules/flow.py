@@ -9,6 +9,8 @@ interpreter never calls into the flow, and neither module imports the other in a
 
 from __future__ import annotations
 
+from itertools import compress
+
 from feldherr.core.game import Move
 from feldherr.elgrande import data as D
 from feldherr.elgrande import moves as mt
@@ -38,6 +40,7 @@ from feldherr.elgrande.rules.common import (
     log_to_area,
     recallable,
     start_disc,
+    takeable,
 )
 from feldherr.elgrande.rules.scoring import score_area
 from feldherr.elgrande.state import (
@@ -257,8 +260,7 @@ def do_court(st: ElGrandeData, p: int, move: Court) -> None:
 
 
 def legal_recall(st: ElGrandeData, seat: int) -> list[Move]:
-    base = seat * D.AREAS
-    out: list[Move] = [mt.RECALL[r] for r in range(D.NREG) if r != st.king and st.caballeros[base + r]]
+    out: list[Move] = list(compress(mt.RECALL, takeable(st, seat)))
     if st.effect_source[0] >= 0 and out:
         out.append(mt.RECALL_STOP)  # a card's intake may stop short (the recall is optional)
     return out
