@@ -19,9 +19,9 @@ from feldherr.core.validate import check_seat
 from feldherr.elgrande import codec, info, text
 from feldherr.elgrande import data as D
 from feldherr.elgrande.moves import typed
-from feldherr.elgrande.rules.moves import cached_legal, check, do, settle, to_move
+from feldherr.elgrande.rules.moves import cached_legal, check, disc_ok, play, to_move
 from feldherr.elgrande.rules.setup import setup
-from feldherr.elgrande.state import ATTRIBUTES, NESTED, OVER, ElGrandeData
+from feldherr.elgrande.state import ATTRIBUTES, DISC, NESTED, OVER, ElGrandeData
 
 VARIANTS = (
     "short",
@@ -135,13 +135,12 @@ class ElGrandeState(ElGrandeData, State):
             if not fast:
                 check(self, seat, move)
                 move = typed(move)  # a plain tuple that passed: the rules read fields by name
-        else:
+        elif self.phase != DISC or not disc_ok(self, seat, move):
             check_seat(seat, self.num_players)
             check(self, seat, move)
             move = typed(move)
-        do(self, seat, move)
         self.version += 1
-        settle(self)
+        play(self, seat, move)
 
     def clone(self) -> ElGrandeState:
         s = _copy(self)

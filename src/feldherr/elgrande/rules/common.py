@@ -3,6 +3,7 @@ recall, logging a Caballero into an area (the hidden Castillo), and secret discs
 
 from __future__ import annotations
 
+from feldherr.core.game import LogEntry
 from feldherr.elgrande import data as D
 from feldherr.elgrande.state import DISC, DISC_RETURN, DISC_SCORING, DISC_UNIQUE, ElGrandeData
 
@@ -12,17 +13,56 @@ PLACE_TARGETS: list[tuple[int, ...]] = [
 ]
 
 
+# Log entries of the most frequent kinds, built once: an entry is never changed in place (clones
+# share their log's entries already), so every game may append the same dict.
+_COLOURS = range(5)  # seats plus the dummy: the most colours a game has
+PLACE_LOG: list[list[LogEntry]] = [
+    [{"k": "place", "a": {"p": p, "r": name}, "to": None} for name in D.AREA_NAMES[: D.AREAS]]
+    for p in _COLOURS
+]
+"""``PLACE_LOG[p][a]``: ``p`` places a Caballero in area ``a`` (seen by everyone)."""
+TAKE_LOG: list[list[LogEntry]] = [
+    [{"k": "take", "a": {"p": p, "card": cid}, "to": None} for cid in D.CARD_IDS] for p in _COLOURS
+]
+ANNOUNCE_LOG: list[list[LogEntry]] = [
+    [{"k": "announce", "a": {"p": p, "card": cid}, "to": None} for cid in D.CARD_IDS] for p in _COLOURS
+]
+COURT_LOG: list[list[LogEntry]] = [
+    [{"k": "to_court", "a": {"p": p, "n": n}, "to": None} for n in range(max(D.POWER_CABALLEROS) + 1)]
+    for p in _COLOURS
+]
+"""``COURT_LOG[p][n]``: ``p`` brings ``n`` Caballeros to the court (n up to a power card's)."""
+POWER_LOG: list[list[list[LogEntry]]] = [
+    [
+        [{"k": "power", "a": {"p": p, "v": v, "m": m}, "to": None} for m in (0, *D.MODIFIER_VALUES)]
+        for v in range(14)
+    ]
+    for p in _COLOURS
+]
+"""``POWER_LOG[p][v][m + 1]``: ``p`` plays the power card ``v`` with the modifier card ``m`` (or
+none: ``m`` -1, logged as 0)."""
+
+
 def others(st: ElGrandeData, p: int) -> list[int]:
     """The other players from ``p``'s left."""
     n = st.num_players
     return [(p + i) % n for i in range(1, n)]
 
 
+def takeable(st: ElGrandeData, c: int) -> list[int]:
+    """Colour ``c``'s Caballeros region by region (a new list), the King's region counted as empty:
+    nothing may be taken out of it. ``itertools.compress`` picks the moves of a prebuilt table by it."""
+    base = c * D.AREAS
+    counts = st.caballeros[base : base + D.NREG]
+    k = st.king
+    if k < D.NREG:
+        counts[k] = 0
+    return counts
+
+
 def recallable(st: ElGrandeData, p: int) -> int:
     """Caballeros of ``p`` in regions other than the King's (what may be taken back to the court)."""
-    base = p * D.AREAS
-    k = st.king
-    return sum(st.caballeros[base + r] for r in range(D.NREG) if r != k)
+    return sum(takeable(st, p))
 
 
 def log_to_area(st: ElGrandeData, key: str, p: int, a: int) -> None:
@@ -40,6 +80,8 @@ def log_to_area(st: ElGrandeData, key: str, p: int, a: int) -> None:
             count = 1
             log.append({"k": key + "_hidden", "a": {"p": p}, "to": None})
         log.append({"k": key + "_own", "a": {"p": p, "n": count}, "to": p})
+    elif key == "place":
+        log.append(PLACE_LOG[p][a])
     else:
         log.append({"k": key, "a": {"p": p, "r": D.AREA_NAMES[a]}, "to": None})
 

@@ -37,6 +37,7 @@ swap               swap the King and your Grande (both must stand in regions)
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from feldherr.core.game import Move
@@ -52,7 +53,7 @@ from feldherr.elgrande.moves import (
     PowerBack,
     Send,
 )
-from feldherr.elgrande.rules.common import log_to_area, others, recallable, start_disc
+from feldherr.elgrande.rules.common import log_to_area, others, recallable, start_disc, takeable
 from feldherr.elgrande.rules.scoring import area_totals, points_of, score_area, targets_by_mode
 from feldherr.elgrande.state import (
     DISC_RETURN,
@@ -102,20 +103,28 @@ def current(st: ElGrandeData) -> Effect:
 
 
 # ---------------------------------------------------------------------------- start / finish
+CONDITIONAL_OPS = frozenset(
+    {"move", "place_free", "choice", "scoreboard", "king", "grande", "grande_castillo", "swap"}
+)
+"""The operations that :func:`can_start` may refuse (every other one can always start)."""
+
+
 def can_start(st: ElGrandeData, eff: Effect) -> bool:
     op = eff["op"]
     p = st.current
     k = st.king
     if op == "move":
-        return bool(_move_sources(st, p, eff.get("own", 0), eff.get("foreign", 0), eff.get("any", 0), -1))
+        return _has_move_source(st, p, eff.get("own", 0), eff.get("foreign", 0), eff.get("any", 0), -1)
     if op == "place_free":
         return st.court[p] > 0
     if op == "choice":
         return any(can_start(st, o) for o in eff["options"])
     if op == "scoreboard":
-        return bool(_board_moves(st))
+        # a board in the King's region stays; the other finds one of 10 areas (3 at most taken)
+        return st.scoreboards[0] != k or st.scoreboards[1] != k
     if op == "king":
-        return bool(_king_dests(st, eff["mode"]))
+        mode = eff["mode"]
+        return mode == "any" or mode == "gefolge" or bool(_king_dests(st, mode))  # any: 8 regions
     if op == "grande":
         g = st.grande[p]
         return g != k and g != CAST
@@ -243,15 +252,10 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
     k = st.king
     if op == "move":
         if f[5] >= 0:
-            src = f[6]
-            out: list[Move] = [mt.MOVE_TO[a] for a in range(NREG) if a != src and a != k]
-            if k != CAST:
-                out.append(mt.MOVE_TO[CAST])
-            return out
-        srcs = _move_sources(st, p, f[0], f[1], f[2], f[4] if f[3] else -1)
-        return [*(mt.MOVE_FROM[c][r] for c, r in srcs), mt.END_MOVE]
+            return _MOVE_TO[f[6]][k]
+        return _move_from_moves(st, p, f[0], f[1], f[2], f[4] if f[3] else -1)
     if op == "place_free":
-        out = [mt.FREE_PLACE[r] for r in range(NREG) if r != k]
+        out: list[Move] = [mt.FREE_PLACE[r] for r in range(NREG) if r != k]
         if f[1] and k != CAST:
             out.append(mt.FREE_PLACE[CAST])
         out.append(mt.END_FREE_PLACE)
@@ -260,16 +264,13 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
         return [mt.CHOOSE[i] for i, o in enumerate(eff["options"]) if can_start(st, o)]
     if op == "return_mixed":
         q = st.effect_queue[0]
-        base = q * A
-        out = [mt.RETURN[r] for r in range(NREG) if r != k and st.caballeros[base + r]]
+        out = list(compress(mt.RETURN, takeable(st, q)))
         if st.court[q]:
             out.append(mt.RETURN_FROM_COURT)
         return out
     if op == "send_back_each":
         c = f[0]
-        base = c * A
-        sends = mt.SEND[c]
-        return [*(sends[r] for r in range(NREG) if r != k and st.caballeros[base + r]), mt.SKIP]
+        return [*compress(mt.SEND[c], takeable(st, c)), mt.SKIP]
     if op == "score":
         out = [mt.PICK[r] for r in range(NREG)]
         if f[0]:
@@ -278,10 +279,13 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
     if op == "umsturz":
         return [mt.PICK[r] for r in range(NREG) if r != k]
     if op == "scoreboard":
-        return [mt.BOARD[b][a] for b, a in _board_moves(st)]
+        return _board_moves(st)
     if op == "king":
         if f[1] == 0:
-            return [mt.KING[a] for a in _king_dests(st, eff["mode"])]
+            mode = eff["mode"]
+            if mode == "any" or mode == "gefolge":
+                return _KING_ANYWHERE[k]
+            return [mt.KING[a] for a in _king_dests(st, mode)]
         old = f[0]
         return [mt.ESCORT[c] for c in range(st.colours) if st.caballeros[c * A + old]]
     if op == "grande":
@@ -299,37 +303,67 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
     return []
 
 
-def _move_sources(
-    st: ElGrandeData, p: int, own: int, foreign: int, anyc: int, only: int
-) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    k = st.king
-    cab = st.caballeros
-    regions = range(NREG) if only < 0 else (only,)
+_MOVE_TO: list[list[list[Move]]] = [
+    [
+        [
+            *(mt.MOVE_TO[a] for a in range(NREG) if a != src and a != k),
+            *((mt.MOVE_TO[CAST],) if k != CAST else ()),
+        ]
+        for k in range(D.PORTUGAL + 1)
+    ]
+    for src in range(NREG)
+]
+"""``_MOVE_TO[src][k]``: where a Caballero picked up in region ``src`` may go with the King in
+``k`` (any other region but the King's, and the Castillo). Shared lists: never changed in place."""
+_KING_ANYWHERE: list[list[Move]] = [
+    [mt.KING[r] for r in range(NREG) if r != k] for k in range(D.PORTUGAL + 1)
+]
+"""``_KING_ANYWHERE[k]``: the King from ``k`` to any other region (modes any, gefolge)."""
+
+
+def _move_from_moves(st: ElGrandeData, p: int, own: int, foreign: int, anyc: int, only: int) -> list[Move]:
+    """The Caballeros that may be picked up (``only``: from that region alone), then the end."""
+    out: list[Move] = []
     for c in range(st.colours):
         if c == p:
             if own <= 0 and anyc <= 0:
                 continue
         elif foreign <= 0 and anyc <= 0:
             continue
-        base = c * A
-        for r in regions:
-            if r != k and cab[base + r]:
-                out.append((c, r))
+        counts = takeable(st, c)
+        if only < 0:
+            out += compress(mt.MOVE_FROM[c], counts)
+        elif counts[only]:
+            out.append(mt.MOVE_FROM[c][only])
+    out.append(mt.END_MOVE)
     return out
 
 
-def _board_moves(st: ElGrandeData) -> list[tuple[int, int]]:
-    k = st.king
-    out: list[tuple[int, int]] = []
+def _has_move_source(st: ElGrandeData, p: int, own: int, foreign: int, anyc: int, only: int) -> bool:
+    """Whether a Caballero may be picked up (see :func:`_move_from_moves`)."""
+    for c in range(st.colours):
+        if c == p:
+            if own <= 0 and anyc <= 0:
+                continue
+        elif foreign <= 0 and anyc <= 0:
+            continue
+        counts = takeable(st, c)
+        if counts[only] if only >= 0 else any(counts):
+            return True
+    return False
+
+
+def _board_moves(st: ElGrandeData) -> list[Move]:
+    k = st.king  # an area index (>= 0), so a board off the board (-1) is never in the King's
+    boards = st.scoreboards
+    out: list[Move] = []
     for b in (0, 1):
-        pos = st.scoreboards[b]
-        if pos >= 0 and pos == k:
+        pos = boards[b]
+        if pos == k:
             continue  # nothing may be taken out of the King's region
-        other = st.scoreboards[1 - b]
-        for a in range(NREG + 1):
-            if a != k and a != pos and a != other:
-                out.append((b, a))
+        other = boards[1 - b]
+        row = mt.BOARD[b]
+        out += [row[a] for a in range(NREG + 1) if a != k and a != pos and a != other]
     return out
 
 
@@ -393,7 +427,7 @@ def apply(st: ElGrandeData, seat: int, move: Any) -> None:
             st.caballeros[c * A + dst] += 1
             f[5] = f[6] = -1
             _log_move(st, p, c, src, dst)
-            if not _move_sources(st, p, f[0], f[1], f[2], f[4] if f[3] else -1):
+            if not _has_move_source(st, p, f[0], f[1], f[2], f[4] if f[3] else -1):
                 finish(st)
     elif op == "place_free":
         if isinstance(move, EndFreePlace):
@@ -522,7 +556,7 @@ def _next_returner(st: ElGrandeData) -> None:
     while st.effect_queue:
         q = st.effect_queue[0]
         base = q * A
-        avail = st.court[q] + sum(st.caballeros[base + r] for r in range(NREG) if r != k)
+        avail = st.court[q] + sum(takeable(st, q))
         need = st.effect_args[0]
         if avail > need:
             st.phase = EFFECT
@@ -542,11 +576,9 @@ def _next_returner(st: ElGrandeData) -> None:
 
 
 def _next_send(st: ElGrandeData) -> None:
-    k = st.king
     f = st.effect_args
     while f:
-        base = f[0] * A
-        if any(st.caballeros[base + r] for r in range(NREG) if r != k):
+        if any(takeable(st, f[0])):
             st.phase = EFFECT
             return
         f.pop(0)

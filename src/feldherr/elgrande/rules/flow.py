@@ -9,12 +9,39 @@ interpreter never calls into the flow, and neither module imports the other in a
 
 from __future__ import annotations
 
+from itertools import compress
+
 from feldherr.core.game import Move
 from feldherr.elgrande import data as D
 from feldherr.elgrande import moves as mt
-from feldherr.elgrande.moves import ElGrandeMove, EndPlace, NoSpecial, Place, Special
+from feldherr.elgrande.moves import (
+    Ability,
+    Court,
+    Disc,
+    EndPlace,
+    ModifierPass,
+    NoAbility,
+    NoSpecial,
+    Place,
+    Power,
+    Recall,
+    Special,
+    Take,
+    Veto,
+)
 from feldherr.elgrande.rules import effects as fx
-from feldherr.elgrande.rules.common import PLACE_TARGETS, log_to_area, recallable, start_disc
+from feldherr.elgrande.rules.common import (
+    ANNOUNCE_LOG,
+    COURT_LOG,
+    PLACE_LOG,
+    PLACE_TARGETS,
+    POWER_LOG,
+    TAKE_LOG,
+    log_to_area,
+    recallable,
+    start_disc,
+    takeable,
+)
 from feldherr.elgrande.rules.scoring import score_area
 from feldherr.elgrande.state import (
     ABILITY,
@@ -105,6 +132,11 @@ def _dummy_regions(st: ElGrandeData) -> None:
 
 
 # ---------------------------------------------------------------------------- power cards
+_POWER_BY_MASK: dict[int, list[Move]] = {}
+"""The power moves of each set of playable cards (a bit mask of 1..13, so at most 2**13 lists;
+shared, see legal_act)."""
+
+
 def legal_power(st: ElGrandeData, seat: int) -> list[Move]:
     """Phase 2: a power card whose value (with a modifier: card + modifier) differs from every
     value already played this round ("Dabei muss sich der Gesamtwert von den bereits
@@ -118,7 +150,10 @@ def legal_power(st: ElGrandeData, seat: int) -> list[Move]:
             if played[c]:
                 used |= 1 << total[c]
         free = h & ~used
-        return [POWER_MOVES[v] for v in range(1, 14) if free >> v & 1]
+        moves = _POWER_BY_MASK.get(free)
+        if moves is None:
+            moves = _POWER_BY_MASK[free] = [POWER_MOVES[v] for v in range(1, 14) if free >> v & 1]
+        return moves
     taken = {total[c] for c in range(st.colours) if played[c]}
     out: list[Move] = []
     mods = [i for i in range(len(D.MODIFIER_VALUES)) if st.modifier_hand[seat] >> i & 1]
@@ -132,7 +167,8 @@ def legal_power(st: ElGrandeData, seat: int) -> list[Move]:
     return out
 
 
-def do_power(st: ElGrandeData, p: int, v: int, m: int) -> None:
+def do_power(st: ElGrandeData, p: int, move: Power) -> None:
+    _, v, m = move
     st.power_hand[p] &= ~(1 << v)
     st.power_played[p] = v
     t = v
@@ -141,14 +177,12 @@ def do_power(st: ElGrandeData, p: int, v: int, m: int) -> None:
         t += D.MODIFIER_VALUES[m]
     st.modifier_played[p] = m
     st.power_total[p] = t
-    st.log.append(
-        {"k": "power", "a": {"p": p, "v": v, "m": D.MODIFIER_VALUES[m] if m >= 0 else 0}, "to": None}
-    )
+    st.log.append(POWER_LOG[p][v][m + 1])
     nxt = (p + 1) % st.num_players
     if nxt == st.start_player:
         # highest total first; the totals all differ, so a negative one simply comes last
         total = st.power_total
-        st.turn_order = sorted(range(st.colours), key=lambda c: -total[c])
+        st.turn_order = sorted(range(st.colours), key=total.__getitem__, reverse=True)  # stable
         st.turn_index = 0
         begin_turn(st)
     else:
@@ -190,6 +224,10 @@ def _dummy_turn(st: ElGrandeData) -> None:
         st.log.append({"k": "dummy_take", "a": {"card": D.CARD_IDS[c]}, "to": None})
 
 
+_COURT_UPTO: list[list[Move]] = [list(mt.COURT[: k + 1]) for k in range(len(mt.COURT))]
+"""``_COURT_UPTO[k]``: court moves 0..k (shared lists, see legal_act)."""
+
+
 def court_max(st: ElGrandeData) -> int:
     """How many Caballeros the current player's power card brings to the court (from the
     province, then from regions when the province runs short)."""
@@ -203,16 +241,17 @@ def court_max(st: ElGrandeData) -> int:
     return min(want, have + recallable(st, p))
 
 
-def legal_court(st: ElGrandeData) -> list[Move]:
-    return list(mt.COURT[: court_max(st) + 1])
+def legal_court(st: ElGrandeData, seat: int) -> list[Move]:
+    return _COURT_UPTO[court_max(st)]
 
 
-def do_court(st: ElGrandeData, k: int) -> None:
-    p = st.current
-    take = min(k, st.province[p])
+def do_court(st: ElGrandeData, p: int, move: Court) -> None:
+    k = move.caballeros
+    have = st.province[p]
+    take = k if k <= have else have
     st.province[p] -= take
     st.court[p] += take
-    st.log.append({"k": "to_court", "a": {"p": p, "n": k}, "to": None})
+    st.log.append(COURT_LOG[p][k])
     if k > take:
         st.recall_left = k - take
         st.phase = RECALL
@@ -221,14 +260,14 @@ def do_court(st: ElGrandeData, k: int) -> None:
 
 
 def legal_recall(st: ElGrandeData, seat: int) -> list[Move]:
-    base = seat * D.AREAS
-    out: list[Move] = [mt.RECALL[r] for r in range(D.NREG) if r != st.king and st.caballeros[base + r]]
+    out: list[Move] = list(compress(mt.RECALL, takeable(st, seat)))
     if st.effect_source[0] >= 0 and out:
         out.append(mt.RECALL_STOP)  # a card's intake may stop short (the recall is optional)
     return out
 
 
-def do_recall(st: ElGrandeData, p: int, r: int) -> None:
+def do_recall(st: ElGrandeData, p: int, move: Recall) -> None:
+    r = move.region
     if r < 0:
         st.recall_left = 0
     else:
@@ -245,95 +284,141 @@ def do_recall(st: ElGrandeData, p: int, r: int) -> None:
 
 
 def after_court(st: ElGrandeData) -> None:
-    p = st.current
-    m = st.modifier_played[p] if st.machtverschiebung else -1
-    ability = D.MODIFIER_ABILITY[m] if m >= 0 else None
-    if ability is not None and fx.can_start(st, ability):
-        st.phase = ABILITY
-    else:
-        begin_take(st)
+    if st.machtverschiebung:  # a modifier may bring an ability first
+        m = st.modifier_played[st.current]
+        ability = D.MODIFIER_ABILITY[m] if m >= 0 else None
+        if ability is not None and fx.can_start(st, ability):
+            st.phase = ABILITY
+            return
+    begin_take(st)
 
 
-def do_ability(st: ElGrandeData) -> None:
-    p = st.current
+def do_ability(st: ElGrandeData, p: int, move: Ability) -> None:
     ability = D.MODIFIER_ABILITY[st.modifier_played[p]]
     assert ability is not None
     st.log.append({"k": "ability", "a": {"p": p}, "to": None})
     fx.start(st, ability, 1, st.modifier_played[p], -1)
 
 
+def do_noability(st: ElGrandeData, p: int, move: NoAbility) -> None:
+    begin_take(st)
+
+
 def begin_take(st: ElGrandeData) -> None:
     st.phase = TAKE
-    if not any(c >= 0 for c in st.open_cards):
+    up = st.open_cards
+    if not up or max(up) < 0:  # no card left to take
         end_turn(st)
 
 
-def legal_take(st: ElGrandeData) -> list[Move]:
-    return [mt.TAKE[s] for s, c in enumerate(st.open_cards) if c >= 0]
+_TAKE_BY_OPEN: dict[tuple[int, ...], list[Move]] = {}
+"""Memo of the take moves by the open cards (shared lists, see legal_act; bounded)."""
 
 
-def do_take(st: ElGrandeData, s: int) -> None:
-    p = st.current
+def legal_take(st: ElGrandeData, seat: int) -> list[Move]:
+    key = tuple(st.open_cards)
+    moves = _TAKE_BY_OPEN.get(key)
+    if moves is None:
+        if len(_TAKE_BY_OPEN) >= 4096:
+            _TAKE_BY_OPEN.clear()
+        moves = _TAKE_BY_OPEN[key] = [mt.TAKE[s] for s, c in enumerate(key) if c >= 0]
+    return moves
+
+
+def do_take(st: ElGrandeData, p: int, move: Take) -> None:
+    s = move.slot
     c = st.open_cards[s]
     st.open_cards[s] = -1
     st.card = c
     st.place_left = D.CARD_PLACE[c]
     st.place_stage = NOT_STARTED
     st.special_stage = NOT_STARTED
-    st.log.append({"k": "take", "a": {"p": p, "card": D.CARD_IDS[c]}, "to": None})
+    st.log.append(TAKE_LOG[p][c])
     if st.court[p] == 0 and D.CARD_EFFECT[c]["op"] not in ("court_gain", "choice"):
         st.place_stage = DONE  # nothing to place, and nothing the card could bring
     st.phase = ACT
 
 
 # ---------------------------------------------------------------------------- the action card
-def legal_act(st: ElGrandeData) -> list[Move]:
+# The lists legal_act hands out are shared (a legal-move list is never changed in place: the cache
+# keeps it, ``legal_moves`` copies it), so the usual ones are built once here, by King position.
+_PLACE_END: list[list[Move]] = [[*moves, ENDPLACE] for moves in PLACE_MOVES]
+_SMUGGLE_END: list[list[Move]] = [
+    [*(mt.PLACE[a] for a in (*PLACE_TARGETS[k], k)), ENDPLACE] for k in range(D.NREG)
+]  # Schmuggel: the King's region too
+_END_ONLY: list[Move] = [ENDPLACE]
+_WITH_SPECIAL: list[Move] = [SPECIAL, NOSPECIAL]
+_WITHOUT_SPECIAL: list[Move] = [NOSPECIAL]
+_ALWAYS_STARTS: list[bool] = [eff["op"] not in fx.CONDITIONAL_OPS for eff in D.CARD_EFFECT]
+"""Per card: its special action can always be carried out (no need to ask fx.can_start)."""
+
+
+def legal_act(st: ElGrandeData, seat: int) -> list[Move]:
     """Place Caballeros and carry out (or forgo) the special action, in either order."""
-    p = st.current
-    out: list[Move] = []
-    if st.place_stage != DONE:
-        if st.place_left > 0 and st.court[p] > 0:
+    place = st.place_stage
+    if place != DONE:
+        if st.place_left > 0 and st.court[st.current] > 0:
             k = st.king
-            if st.smuggle and k < D.NREG:
-                out = [mt.PLACE[a] for a in (*PLACE_TARGETS[k], k)]  # Schmuggel
-            else:
-                out = list(PLACE_MOVES[k])
-        out.append(ENDPLACE)
-    if st.special_stage == NOT_STARTED and st.place_stage != STARTED:
-        if fx.can_start(st, D.CARD_EFFECT[st.card]):
-            out.append(SPECIAL)
-        out.append(NOSPECIAL)
-    return out
+            out = _SMUGGLE_END[k] if st.smuggle and k < D.NREG else _PLACE_END[k]
+        else:
+            out = _END_ONLY
+        if place == STARTED or st.special_stage != NOT_STARTED:
+            return out
+    elif st.special_stage != NOT_STARTED:
+        return []
+    else:
+        out = []
+    c = st.card
+    return out + (
+        _WITH_SPECIAL if _ALWAYS_STARTS[c] or fx.can_start(st, D.CARD_EFFECT[c]) else _WITHOUT_SPECIAL
+    )
 
 
-def do_act(st: ElGrandeData, move: ElGrandeMove) -> None:
-    p = st.current
-    if isinstance(move, Place):
-        a = move.area
-        st.court[p] -= 1
-        st.caballeros[p * D.AREAS + a] += 1
-        st.place_left -= 1
-        st.place_stage = STARTED
+def do_place(st: ElGrandeData, p: int, move: Place) -> None:
+    a = move.area
+    court = st.court
+    court[p] -= 1
+    st.caballeros[p * D.AREAS + a] += 1
+    left = st.place_left - 1
+    st.place_left = left
+    if a == D.CASTILLO and st.hidden_castillo:
         log_to_area(st, "place", p, a)
-        if st.place_left == 0 or st.court[p] == 0:
-            st.place_stage = DONE
-    elif isinstance(move, EndPlace):
+    else:
+        st.log.append(PLACE_LOG[p][a])  # log_to_area's plain case
+    if left == 0 or court[p] == 0:
         st.place_stage = DONE
-    elif isinstance(move, NoSpecial):
-        st.special_stage = DONE
-    elif isinstance(move, Special):
-        st.special_stage = STARTED
-        st.log.append({"k": "announce", "a": {"p": p, "card": D.CARD_IDS[st.card]}, "to": None})
+        if st.special_stage == DONE:
+            end_turn(st)
+    else:
+        st.place_stage = STARTED
+
+
+def do_endplace(st: ElGrandeData, p: int, move: EndPlace) -> None:
+    st.place_stage = DONE
+    if st.special_stage == DONE:
+        end_turn(st)
+
+
+def do_nospecial(st: ElGrandeData, p: int, move: NoSpecial) -> None:
+    st.special_stage = DONE
+    if st.place_stage == DONE:
+        end_turn(st)
+
+
+def do_special(st: ElGrandeData, p: int, move: Special) -> None:
+    st.special_stage = STARTED
+    st.log.append(ANNOUNCE_LOG[p][st.card])
+    vetos = st.vetos
+    if any(vetos):  # rare: a Veto card is held
         n = st.num_players
-        vetos = st.vetos
         asks = [q for q in ((p + i) % n for i in range(1, n)) if vetos[q] and veto_usable(st, q)]
-        if asks:
-            st.veto_asking = asks
-            st.phase = VETO
-            return
-        fx.start(st, D.CARD_EFFECT[st.card], 0, st.card, -1)
+    else:
+        asks = []
+    if asks:
+        st.veto_asking = asks
+        st.phase = VETO
         return
-    check_turn_end(st)
+    fx.start(st, D.CARD_EFFECT[st.card], 0, st.card, -1)
 
 
 def veto_usable(st: ElGrandeData, q: int) -> bool:
@@ -342,8 +427,8 @@ def veto_usable(st: ElGrandeData, q: int) -> bool:
     return any(r >= limit for r in st.vetos[q])
 
 
-def do_veto(st: ElGrandeData, q: int, yes: int) -> None:
-    if yes:
+def do_veto(st: ElGrandeData, q: int, move: Veto) -> None:
+    if move.use:
         # "Die Vetokarte legst du ab, sobald du sie eingesetzt hast": one card, the older one
         held = st.vetos[q]
         limit = st.round_index - 1
@@ -390,7 +475,7 @@ def end_round(st: ElGrandeData) -> None:
             st.action_discard.append(c)
         st.open_cards[s] = -1
     total = st.power_total
-    low = min(range(st.num_players), key=lambda p: total[p])  # a negative total is the lowest
+    low = min(range(st.num_players), key=total.__getitem__)  # a negative total is the lowest
     st.start_player = low
     ridx = st.round_index
     for p in range(st.num_players):
@@ -461,7 +546,8 @@ def finish_general_scoring(st: ElGrandeData) -> None:
     start_round(st)
 
 
-def do_disc(st: ElGrandeData, p: int, r: int) -> None:
+def do_disc(st: ElGrandeData, p: int, move: Disc) -> None:
+    r = move.region
     st.discs[p] = r
     st.disc_waiting.remove(p)
     st.log.append({"k": "disc_set", "a": {"p": p}, "to": None})
@@ -475,9 +561,9 @@ def legal_mpass(st: ElGrandeData, seat: int) -> list[Move]:
     return [mt.MPASS[i] for i in range(len(D.MODIFIER_VALUES)) if m >> i & 1]
 
 
-def do_mpass(st: ElGrandeData, p: int, m: int) -> None:
+def do_mpass(st: ElGrandeData, p: int, move: ModifierPass) -> None:
     """Everyone passes one modifier to the left at the same time, in secret."""
-    st.passed_modifier[p] = m
+    st.passed_modifier[p] = move.modifier
     st.disc_waiting.remove(p)
     if st.disc_waiting:
         return

@@ -2,12 +2,14 @@
 
 Decisions are small (one Caballero, one card, one region per move) so that a search bot can
 branch on them. A decision with exactly one legal move is taken automatically (:func:`settle`).
-The current decider's legal moves are kept in ``_legal_cache`` (rebuilt by :func:`settle`); the
-cache is never handed out, callers get a copy.
+The current decider's legal moves are kept in ``_legal_cache`` (rebuilt by :func:`play` and
+:func:`settle`); the cache is never handed out, callers get a copy. Lists of legal moves may be
+shared (the cache between clones, prebuilt lists between games): none is ever changed in place.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from feldherr.core.errors import (
@@ -20,18 +22,35 @@ from feldherr.core.errors import (
 )
 from feldherr.core.game import Move
 from feldherr.elgrande import moves as mt
-from feldherr.elgrande.moves import Court, Disc, ModifierPass, Power, Recall, Take, Veto
+from feldherr.elgrande.moves import (
+    Ability,
+    Court,
+    Disc,
+    EndPlace,
+    ModifierPass,
+    NoAbility,
+    NoSpecial,
+    Place,
+    Power,
+    Recall,
+    Special,
+    Take,
+    Veto,
+)
 from feldherr.elgrande.rules import effects as fx
 from feldherr.elgrande.rules.common import disc_options
 from feldherr.elgrande.rules.flow import (
-    begin_take,
     do_ability,
-    do_act,
     do_court,
     do_disc,
+    do_endplace,
     do_mpass,
+    do_noability,
+    do_nospecial,
+    do_place,
     do_power,
     do_recall,
+    do_special,
     do_take,
     do_veto,
     legal_act,
@@ -48,6 +67,8 @@ from feldherr.elgrande.state import (
     ACT,
     COURT,
     DISC,
+    DISC_SCORING,
+    DISC_UNIQUE,
     EFFECT,
     MODPASS,
     OVER,
@@ -102,30 +123,62 @@ def to_move(st: ElGrandeData) -> tuple[int, ...]:
     return tuple(st.disc_waiting)
 
 
-def legal(st: ElGrandeData, seat: int) -> list[Move]:
-    """A new list of ``seat``'s legal moves (``seat`` owes the decision)."""
-    ph = st.phase
-    if ph == ACT:
-        return legal_act(st)
-    if ph == POWER:
-        return legal_power(st, seat)
-    if ph == COURT:
-        return legal_court(st)
-    if ph == TAKE:
-        return legal_take(st)
-    if ph == RECALL:
-        return legal_recall(st, seat)
-    if ph == EFFECT:
-        return fx.legal(st, seat)
-    if ph == DISC:
-        return [mt.DISC[r] for r in disc_options(st, seat)]
-    if ph == VETO:
-        return [mt.VETO_USE, mt.VETO_NOT]
-    if ph == ABILITY:
-        return [mt.ABILITY, mt.NO_ABILITY]
-    if ph == MODPASS:
-        return legal_mpass(st, seat)
+_ALL_DISCS: list[Move] = list(mt.DISC)
+
+
+def legal_disc(st: ElGrandeData, seat: int) -> list[Move]:
+    if st.disc_kind == DISC_SCORING or st.disc_kind == DISC_UNIQUE:
+        return _ALL_DISCS  # any region (see disc_options)
+    return [mt.DISC[r] for r in disc_options(st, seat)]
+
+
+def disc_ok(st: ElGrandeData, seat: object, move: object) -> bool:
+    """Whether ``seat`` may set its disc by ``move`` now, for a move of the prebuilt table only
+    (what legal_moves hands out); anything else is for :func:`check` to judge. Called in the
+    disc phase, which keeps no cache (the seats decide at the same time)."""
+    if type(move) is not Disc or type(seat) is not int or seat not in st.disc_waiting:
+        return False
+    r = move[1]
+    return 0 <= r < len(mt.DISC) and mt.DISC[r] is move and r in disc_options(st, seat)
+
+
+def _legal_none(st: ElGrandeData, seat: int) -> list[Move]:
     return []
+
+
+_VETO_MOVES: list[Move] = [mt.VETO_USE, mt.VETO_NOT]
+_ABILITY_MOVES: list[Move] = [mt.ABILITY, mt.NO_ABILITY]
+
+
+def _legal_veto(st: ElGrandeData, seat: int) -> list[Move]:
+    return _VETO_MOVES
+
+
+def _legal_ability(st: ElGrandeData, seat: int) -> list[Move]:
+    return _ABILITY_MOVES
+
+
+LEGAL: tuple[Callable[[ElGrandeData, int], list[Move]], ...] = (
+    legal_mpass,  # MODPASS
+    legal_power,  # POWER
+    legal_court,  # COURT
+    legal_recall,  # RECALL
+    _legal_ability,  # ABILITY
+    legal_take,  # TAKE
+    legal_act,  # ACT
+    _legal_veto,  # VETO
+    fx.legal,  # EFFECT
+    legal_disc,  # DISC
+    _legal_none,  # OVER
+)
+"""The legal moves of the decider ``seat`` by phase. A list may be shared (prebuilt, or the
+cache): never change one in place (``legal_moves`` hands out copies)."""
+assert len(LEGAL) == OVER + 1
+
+
+def legal(st: ElGrandeData, seat: int) -> list[Move]:
+    """``seat``'s legal moves (``seat`` owes the decision; the list may be shared, see LEGAL)."""
+    return LEGAL[st.phase](st, seat)
 
 
 def cached_legal(st: ElGrandeData, seat: int) -> list[Move]:
@@ -178,39 +231,33 @@ def check(st: ElGrandeData, seat: int, move: object) -> None:
         )
 
 
-def do(st: ElGrandeData, seat: int, move: Any) -> None:
-    """Play a checked typed move and run the game on to the next decision."""
-    ph = st.phase
-    if ph == ACT:
-        do_act(st, move)
-    elif ph == EFFECT:
-        fx.apply(st, seat, move)
-    elif isinstance(move, Power):
-        do_power(st, seat, move.value, move.modifier)
-    elif isinstance(move, Court):
-        do_court(st, move.caballeros)
-    elif isinstance(move, Take):
-        do_take(st, move.slot)
-    elif isinstance(move, Recall):
-        do_recall(st, seat, move.region)
-    elif isinstance(move, Disc):
-        do_disc(st, seat, move.region)
-    elif isinstance(move, Veto):
-        do_veto(st, seat, move.use)
-    elif move == mt.ABILITY:
-        do_ability(st)
-    elif move == mt.NO_ABILITY:
-        begin_take(st)
-    elif isinstance(move, ModifierPass):
-        do_mpass(st, seat, move.modifier)
-    if st.effect_finished or st.phase == DISC:
-        run_on(st)
+HANDLERS: dict[type[Any], Callable[[ElGrandeData, int, Any], None]] = {
+    Power: do_power,
+    Court: do_court,
+    Recall: do_recall,
+    Ability: do_ability,
+    NoAbility: do_noability,
+    Take: do_take,
+    Place: do_place,
+    EndPlace: do_endplace,
+    Special: do_special,
+    NoSpecial: do_nospecial,
+    Veto: do_veto,
+    Disc: do_disc,
+    ModifierPass: do_mpass,
+    **{t: fx.apply for t in (mt.TYPES[kind] for kind in fx.EFFECT_KINDS)},
+}
+"""What plays each move type (each type belongs to one phase, see PHASE_KINDS; the check keeps
+a move of another phase's kind out)."""
 
 
-def settle(st: ElGrandeData) -> None:
-    """Take forced single-choice decisions and refresh the legal-move cache."""
-    st._legal_cache = None
+def play(st: ElGrandeData, seat: int, move: Any) -> None:
+    """Play a checked typed move, run the game on to the next decision and :func:`settle` there
+    (one loop: a forced move is played the same way)."""
     while True:
+        HANDLERS[type(move)](st, seat, move)
+        if st.effect_finished or st.phase == DISC:
+            run_on(st)
         ph = st.phase
         if MODPASS < ph <= ACT:
             seat = st.current
@@ -220,11 +267,31 @@ def settle(st: ElGrandeData) -> None:
             seat = st.veto_asking[0]
         else:
             # simultaneous phases are never auto-played: a driver may hold the seat tuple
+            st._legal_cache = None
             return
-        lm = legal_act(st) if ph == ACT else legal(st, seat)
-        if len(lm) == 1:
-            do(st, seat, lm[0])
-            continue
-        st._legal_cache = lm
-        st._legal_cache_seat = seat
+        lm = LEGAL[ph](st, seat)
+        if len(lm) != 1:
+            st._legal_cache = lm
+            st._legal_cache_seat = seat
+            return
+        move = lm[0]
+
+
+def settle(st: ElGrandeData) -> None:
+    """Take forced single-choice decisions and refresh the legal-move cache."""
+    ph = st.phase
+    if MODPASS < ph <= ACT:
+        seat = st.current
+    elif ph == EFFECT:
+        seat = st.effect_queue[0] if st.effect_queue else st.current
+    elif ph == VETO:
+        seat = st.veto_asking[0]
+    else:
+        st._legal_cache = None
         return
+    lm = LEGAL[ph](st, seat)
+    if len(lm) == 1:
+        play(st, seat, lm[0])
+        return
+    st._legal_cache = lm
+    st._legal_cache_seat = seat

@@ -12,6 +12,7 @@ view shows; :func:`score_area` applies it to the state.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 
 from feldherr.elgrande import data as D
 from feldherr.elgrande.state import ElGrandeData
@@ -50,6 +51,13 @@ def points_for(scoreboards: Sequence[int], third_place: int, a: int) -> tuple[in
     return pts
 
 
+_AREA_POINTS: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = (
+    [(p[0], p[1], 0) for p in (*D.REGION_POINTS, D.CASTILLO_POINTS)],
+    [(p[0], p[1], p[2]) for p in (*D.REGION_POINTS, D.CASTILLO_POINTS)],
+)
+"""``_AREA_POINTS[third_place][a]``: the printed scoring field of area ``a`` (see points_for)."""
+
+
 def points_of(st: ElGrandeData, a: int) -> tuple[int, int, int]:
     return points_for(st.scoreboards, st.third_place, a)
 
@@ -78,54 +86,101 @@ def _gains(
     a: int,
     first_only: bool,
 ) -> list[int]:
+    if first_only:
+        return _gains_first_only(counts, players, pts, king_here, grandes, a)
     gains = [0] * players
-    place = 0
-    for v in sorted(set(counts), reverse=True):
-        if v == 0 or place > 2:
-            break
-        k = counts.count(v)
-        if k == 1:
-            w = counts.index(v)
+    key = tuple(counts)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _plan(key)
+    for paid, group in plan:
+        if len(group) == 1:
+            w = group[0]
             if w < players:
-                gains[w] += pts[place]
-                if place == 0:
+                gains[w] += pts[paid]
+                if paid == 0:
                     if king_here:
                         gains[w] += D.KING_BONUS
                     if grandes[w] == a:
                         gains[w] += D.GRANDE_BONUS
+        else:
+            value = pts[paid]
+            for c in group:
+                if c < players:
+                    gains[c] += value
+    return gains
+
+
+_PLANS: dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]] = {}
+"""Memo of :func:`_plan` (it depends on the counts alone); bounded, see _plan."""
+
+
+def _plan(counts: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    """Who is paid which place (0..2) for these counts: a lone colour the current place, a tied
+    group the next lower one (the place after a tie skips one); places past the third pay nothing."""
+    plan: list[tuple[int, tuple[int, ...]]] = []
+    place = 0
+    for v in sorted(set(counts), reverse=True):
+        if v == 0 or place > 2:
+            break
+        group = tuple(c for c, x in enumerate(counts) if x == v)
+        if len(group) == 1:
+            plan.append((place, group))
             place += 1
         else:
-            if first_only:
-                break
             if place + 1 <= 2:
-                value = pts[place + 1]
-                for c in range(len(counts)):
-                    if counts[c] == v and c < players:
-                        gains[c] += value
+                plan.append((place + 1, group))
             place += 2
-        if first_only:
-            break
+    if len(_PLANS) >= 1 << 14:
+        _PLANS.clear()  # a bound on the memory; the plans are rebuilt as needed
+    _PLANS[counts] = plan
+    return plan
+
+
+def _gains_first_only(
+    counts: Sequence[int],
+    players: int,
+    pts: Sequence[int],
+    king_here: bool,
+    grandes: Sequence[int],
+    a: int,
+) -> list[int]:
+    """Only a lone first place scores (a tie for the first place: nobody)."""
+    gains = [0] * players
+    v = max(counts)
+    if v > 0 and counts.count(v) == 1:
+        w = counts.index(v)
+        if w < players:
+            gains[w] += pts[0]
+            if king_here:
+                gains[w] += D.KING_BONUS
+            if grandes[w] == a:
+                gains[w] += D.GRANDE_BONUS
     return gains
 
 
 def score_area(st: ElGrandeData, a: int, first_only: bool = False) -> list[int]:
     """Score one region (or the Castillo) now: add the points, log them, return each gain."""
     counts = st.caballeros[a :: D.AREAS]
+    n = st.num_players
     if not any(counts):
-        return [0] * st.num_players
-    gains = _gains(counts, st.num_players, points_of(st, a), st.king == a, st.grande, a, first_only)
-    score = st.score
-    for p in range(st.num_players):
-        score[p] += gains[p]
+        return [0] * n
+    boards = st.scoreboards
+    if boards[0] != a and boards[1] != a:
+        pts = _AREA_POINTS[st.third_place][a]  # points_for without a mobile scoreboard
+    else:
+        pts = points_for(boards, st.third_place, a)
+    gains = _gains(counts, n, pts, st.king == a, st.grande, a, first_only)
     if any(gains):
+        st.score[:n] = map(add, st.score, gains)  # in place
         st.log.append({"k": "scored", "a": {"r": D.AREA_NAMES[a], "pts": gains}, "to": None})
     return gains
 
 
 def area_totals(st: ElGrandeData) -> list[int]:
     """Caballeros of all colours per region."""
-    cab = st.caballeros
-    return [sum(cab[c * D.AREAS + r] for c in range(st.colours)) for r in range(D.NREG)]
+    cab = st.caballeros  # colour after colour, D.AREAS areas each: a stride picks one area
+    return [sum(cab[r :: D.AREAS]) for r in range(D.NREG)]
 
 
 def targets_by_mode(
