@@ -140,6 +140,27 @@ def test_slot_cloners_native_and_python_copy_alike() -> None:
         assert src.items == [1, 2, 3] and src.rows[0] == [1, 2]
 
 
+class WithClone:
+    __slots__ = ("items", "rng")
+
+    def __init__(self) -> None:
+        self.rng = PyRng(3)
+        self.items = [1]
+
+
+def test_cloners_copy_clone_fields_by_their_clone_and_bind_as_methods() -> None:
+    for make in (fastcopy.slot_cloner, fastcopy.python_slot_cloner):
+
+        class Pos(WithClone):
+            __slots__ = ()
+
+        Pos.clone = make(Pos, (), ("items",), (), ("rng",))  # type: ignore[attr-defined]
+        src = Pos()
+        copy = src.clone()  # type: ignore[attr-defined]
+        assert type(copy) is Pos and copy.items == [1] and copy.items is not src.items
+        assert copy.rng.state == src.rng.state and copy.rng is not src.rng
+
+
 def test_the_native_cloner_refuses_what_it_cannot_copy() -> None:
     class Plain:
         pass

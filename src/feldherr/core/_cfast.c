@@ -8,7 +8,8 @@
  *           (Fisher-Yates from the top), binomial (n draws compared with p * 2**53), derive.
  *   Cloner  copies an object of a __slots__ class: some slots shared, some lists copied one level
  *           deep, some lists of lists copied two levels deep (a value that is not an exact list is
- *           shared), as the generated Python cloner does.
+ *           shared), some copied by their own clone() method, as the generated Python cloner does.
+ *           As a class attribute it is a method (clone = Cloner(...): state.clone()).
  *   copy_dict(lists, nested, d) the same for the __dict__ of a plain class: a new dict.
  *
  * tests/core/test_cfast.py checks every function against the Python reference. FELDHERR_PURE=1
@@ -259,11 +260,14 @@ static PyObject *copy_nested(PyObject *v) {
     return out;
 }
 
-enum { SHARE = 0, LIST = 1, NESTED = 2 };
+enum { SHARE = 0, LIST = 1, NESTED = 2, CLONED = 3 };
+
+static PyObject *s_clone; /* "clone" */
 
 static PyObject *copy_value(PyObject *v, int kind) {
     if (kind == LIST && PyList_CheckExact(v)) return copy_list(v);
     if (kind == NESTED && PyList_CheckExact(v)) return copy_nested(v);
+    if (kind == CLONED) return PyObject_CallMethodNoArgs(v, s_clone);
     Py_INCREF(v);
     return v;
 }
@@ -298,17 +302,19 @@ static Py_ssize_t slot_offset(PyTypeObject *cls, PyObject *name) {
 }
 
 static PyObject *Cloner_new(PyTypeObject *type, PyObject *args, PyObject *Py_UNUSED(kwds)) {
-    PyObject *cls, *groups[3];
-    if (!PyArg_ParseTuple(args, "O!O!O!O!:Cloner", &PyType_Type, &cls, &PyTuple_Type, &groups[0], &PyTuple_Type,
-                          &groups[1], &PyTuple_Type, &groups[2]))
+    PyObject *cls, *groups[4];
+    groups[3] = NULL;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!|O!:Cloner", &PyType_Type, &cls, &PyTuple_Type, &groups[0], &PyTuple_Type,
+                          &groups[1], &PyTuple_Type, &groups[2], &PyTuple_Type, &groups[3]))
         return NULL;
+    int ngroups = groups[3] ? 4 : 3;
     PyTypeObject *tcls = (PyTypeObject *)cls;
     if (tcls->tp_dictoffset != 0) {
         PyErr_Format(PyExc_TypeError, "%.80s has a __dict__: use copy_dict", tcls->tp_name);
         return NULL;
     }
     Py_ssize_t total = 0;
-    for (int g = 0; g < 3; g++) total += PyTuple_GET_SIZE(groups[g]);
+    for (int g = 0; g < ngroups; g++) total += PyTuple_GET_SIZE(groups[g]);
     ClonerObject *self = (ClonerObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->offsets = PyMem_Calloc(total ? total : 1, sizeof(Py_ssize_t));
@@ -320,7 +326,7 @@ static PyObject *Cloner_new(PyTypeObject *type, PyObject *args, PyObject *Py_UNU
     Py_INCREF(cls);
     self->cls = tcls;
     Py_ssize_t k = 0;
-    for (int g = 0; g < 3; g++) {
+    for (int g = 0; g < ngroups; g++) {
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(groups[g]); i++) {
             PyObject *name = PyTuple_GET_ITEM(groups[g], i);
             if (!PyUnicode_Check(name)) {
@@ -365,14 +371,24 @@ static PyObject *Cloner_call(ClonerObject *self, PyObject *args, PyObject *Py_UN
     return dst;
 }
 
+/* As a class attribute the cloner is a method: state.clone() copies state. */
+static PyObject *Cloner_get(PyObject *self, PyObject *obj, PyObject *Py_UNUSED(type)) {
+    if (obj == NULL || obj == Py_None) {
+        Py_INCREF(self);
+        return self;
+    }
+    return PyMethod_New(self, obj);
+}
+
 static PyTypeObject ClonerType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "feldherr.core._cfast.Cloner",
     .tp_basicsize = sizeof(ClonerObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Cloner(cls, shared, lists, nested): a copier of cls's slots.",
+    .tp_doc = "Cloner(cls, shared, lists, nested, cloned=()): a copier of cls's slots (a method as a class attribute).",
     .tp_new = Cloner_new,
     .tp_dealloc = (destructor)Cloner_dealloc,
     .tp_call = (ternaryfunc)Cloner_call,
+    .tp_descr_get = Cloner_get,
 };
 
 static PyObject *copy_dict(PyObject *Py_UNUSED(module), PyObject *args) {
@@ -418,7 +434,8 @@ static struct PyModuleDef cfast_module = {
 };
 
 PyMODINIT_FUNC PyInit__cfast(void) {
-    if (PyType_Ready(&RngType) < 0 || PyType_Ready(&ClonerType) < 0) return NULL;
+    s_clone = PyUnicode_InternFromString("clone");
+    if (!s_clone || PyType_Ready(&RngType) < 0 || PyType_Ready(&ClonerType) < 0) return NULL;
     PyObject *m = PyModule_Create(&cfast_module);
     if (!m) return NULL;
     Py_INCREF(&RngType);

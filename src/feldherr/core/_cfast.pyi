@@ -8,7 +8,12 @@ class Rng(PyRng): ...
 
 class Cloner:
     def __init__(
-        self, cls: type[Any], shared: tuple[str, ...], lists: tuple[str, ...], nested: tuple[str, ...]
+        self,
+        cls: type[Any],
+        shared: tuple[str, ...],
+        lists: tuple[str, ...],
+        nested: tuple[str, ...],
+        cloned: tuple[str, ...] = (),
     ) -> None: ...
     def __call__(self, source: T) -> T: ...
 

@@ -49,10 +49,14 @@ def _check_names(*groups: tuple[str, ...]) -> None:
 
 
 def python_slot_cloner(
-    cls: type[T], shared: tuple[str, ...], lists: tuple[str, ...], nested: tuple[str, ...]
+    cls: type[T],
+    shared: tuple[str, ...],
+    lists: tuple[str, ...],
+    nested: tuple[str, ...],
+    cloned: tuple[str, ...] = (),
 ) -> Callable[[T], T]:
     """The pure-Python copier of :func:`slot_cloner` (generated straight-line code)."""
-    _check_names(shared, lists, nested)
+    _check_names(shared, lists, nested, cloned)
     lines = ["def clone(src):", "    dst = new(cls)"]
     lines += [f"    dst.{f} = src.{f}" for f in shared]
     for f in lists:
@@ -62,23 +66,31 @@ def python_slot_cloner(
             f"    v = src.{f}",
             f"    dst.{f} = [r[:] if type(r) is list else r for r in v] if type(v) is list else v",
         ]
+    lines += [f"    dst.{f} = src.{f}.clone()" for f in cloned]
     lines.append("    return dst")
     clone: Callable[[T], T] = _compile("clone", lines, {"new": object.__new__, "cls": cls})
     return clone
 
 
 def slot_cloner(
-    cls: type[T], shared: tuple[str, ...], lists: tuple[str, ...], nested: tuple[str, ...]
+    cls: type[T],
+    shared: tuple[str, ...],
+    lists: tuple[str, ...],
+    nested: tuple[str, ...],
+    cloned: tuple[str, ...] = (),
 ) -> Callable[[T], T]:
-    """A copier of objects of exactly ``cls`` (a ``__slots__`` class without ``__dict__``).
+    """A copier of objects of exactly ``cls`` (a ``__slots__`` class without ``__dict__``); the
+    fields in ``cloned`` are copied by their own ``clone()`` (a generator, a tower).
 
     The copy is made without calling ``__init__``; a slot unset in the source stays unset (the
-    Python copier raises ``AttributeError`` instead: declare only fields that are always set)."""
+    Python copier raises ``AttributeError`` instead: declare only fields that are always set).
+    Set as a class attribute, the copier is a method: ``clone = slot_cloner(...)`` after the
+    class body makes ``state.clone()`` one call (natively: no Python frame at all)."""
     native = _native()
     if native is not None:
-        cloner: Callable[[T], T] = native.Cloner(cls, shared, lists, nested)
+        cloner: Callable[[T], T] = native.Cloner(cls, shared, lists, nested, cloned)
         return cloner
-    return python_slot_cloner(cls, shared, lists, nested)
+    return python_slot_cloner(cls, shared, lists, nested, cloned)
 
 
 def python_dict_copier(lists: tuple[str, ...], nested: tuple[str, ...]) -> DictCopier:

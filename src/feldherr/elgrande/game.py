@@ -143,10 +143,7 @@ class ElGrandeState(ElGrandeData, State):
         play(self, seat, move)
 
     def clone(self) -> ElGrandeState:
-        s = _copy(self)
-        s.rng = self.rng.clone()
-        s.effect_finished = 0
-        return s
+        raise NotImplementedError  # replaced by the copier below the class
 
     def outcome(self) -> Outcome:
         best = max(self.score)
@@ -192,14 +189,17 @@ class ElGrandeState(ElGrandeData, State):
         return text.render_view(self.view(seat), lang)
 
 
-_copy = slot_cloner(
+# state.clone() is one native call where the C helpers are built (the copier is a method): every
+# field as ElGrandeData.copy_fields copies it
+ElGrandeState.clone = slot_cloner(  # type: ignore[method-assign,assignment]
     ElGrandeState,
-    # the legal-move cache is never changed in place, so it may be shared
-    ("game_options", "version", "_legal_cache", "_legal_cache_seat", "rng"),
+    # the legal-move cache is never changed in place, so it may be shared; effect_finished is 0
+    # between decisions
+    ("game_options", "version", "_legal_cache", "_legal_cache_seat", "effect_finished"),
     (*(a for a in ATTRIBUTES if a not in NESTED and a != "rng"), "log"),  # lists are copied, ints shared
     NESTED,
+    ("rng",),
 )
-"""A copy of every field (see ``ElGrandeData.copy_fields``, the same copy field by field)."""
 
 
 def _options_of(s: ElGrandeData) -> dict[str, Any]:

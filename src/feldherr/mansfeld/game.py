@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from feldherr.core.bots import Bot
+from feldherr.core.fastcopy import slot_cloner
 from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
@@ -21,7 +22,7 @@ from feldherr.mansfeld import codec, info, text
 from feldherr.mansfeld.bots import HeuristicBot
 from feldherr.mansfeld.data import CARDS, PROVINCES
 from feldherr.mansfeld.rules import flow, moves, playout
-from feldherr.mansfeld.state import OVER, MansfeldData
+from feldherr.mansfeld.state import COPY, OVER, MansfeldData
 
 MAX_AGE = 150
 
@@ -92,6 +93,10 @@ class MansfeldState(MansfeldData, State):
     def random_playout(self, bot_seeds: Sequence[int]) -> int:
         """The generic random playout's game, fast (see :mod:`feldherr.mansfeld.rules.playout`)."""
         return playout.random_playout(self, bot_seeds)
+
+
+# state.clone() is one native call where the C helpers are built (the copier is a method)
+MansfeldState.clone = slot_cloner(MansfeldState, *COPY)  # type: ignore[method-assign,assignment]
 
 
 class MansfeldGame(Game):

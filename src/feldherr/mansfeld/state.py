@@ -156,9 +156,8 @@ class MansfeldData:
 
     # ------------------------------------------------------ copy and JSON
     def clone(self: D) -> D:
-        st: D = _COPIERS[type(self)](self)
-        st.rng = self.rng.clone()
-        return st
+        copy: D = _COPIERS[type(self)](self)
+        return copy
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -208,7 +207,7 @@ class MansfeldData:
 
 
 _SHARED = (
-    "num_players", "ages", "options", "version", "phase", "round", "turn", "dice", "pool", "pool_size", "rng",
+    "num_players", "ages", "options", "version", "phase", "round", "turn", "dice", "pool", "pool_size",
 )  # fmt: skip
 """Ints, the tuple of dice, and values never changed in place (``ages``, ``options``)."""
 _LISTS = (
@@ -217,13 +216,16 @@ _LISTS = (
 )  # fmt: skip
 """Lists of ints, bools, immutable tuples and log entries (never changed once written)."""
 _NESTED = ("cards", "used")
+COPY = (_SHARED, _LISTS, _NESTED, ("rng",))
+"""How a position is copied (see :func:`feldherr.core.fastcopy.slot_cloner`): shared, lists,
+lists of lists, and the generator by its own ``clone``."""
 
 
 class _Copiers(dict[type, Callable[[Any], Any]]):
     """One copier per state class (the data class, and the game's subclass), made on first use."""
 
     def __missing__(self, cls: type) -> Callable[[Any], Any]:
-        copier = self[cls] = slot_cloner(cls, _SHARED, _LISTS, _NESTED)
+        copier = self[cls] = slot_cloner(cls, *COPY)
         return copier
 
 
