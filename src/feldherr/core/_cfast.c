@@ -267,7 +267,10 @@ static PyObject *s_clone; /* "clone" */
 static PyObject *copy_value(PyObject *v, int kind) {
     if (kind == LIST && PyList_CheckExact(v)) return copy_list(v);
     if (kind == NESTED && PyList_CheckExact(v)) return copy_nested(v);
-    if (kind == CLONED) return PyObject_CallMethodNoArgs(v, s_clone);
+    if (kind == CLONED) {
+        if (Py_IS_TYPE(v, &RngType)) return (PyObject *)rng_make(&RngType, ((RngObject *)v)->state);
+        return PyObject_CallMethodNoArgs(v, s_clone);
+    }
     Py_INCREF(v);
     return v;
 }
@@ -277,7 +280,10 @@ typedef struct {
     Py_ssize_t n;
     Py_ssize_t *offsets;
     int *kinds;
+    vectorcallfunc vectorcall;
 } ClonerObject;
+
+static PyObject *Cloner_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames);
 
 static void Cloner_dealloc(ClonerObject *self) {
     Py_XDECREF(self->cls);
@@ -345,12 +351,11 @@ static PyObject *Cloner_new(PyTypeObject *type, PyObject *args, PyObject *Py_UNU
         }
     }
     self->n = total;
+    self->vectorcall = Cloner_vectorcall;
     return (PyObject *)self;
 }
 
-static PyObject *Cloner_call(ClonerObject *self, PyObject *args, PyObject *Py_UNUSED(kwds)) {
-    PyObject *src;
-    if (!PyArg_ParseTuple(args, "O:Cloner", &src)) return NULL;
+static PyObject *clone_object(ClonerObject *self, PyObject *src) {
     if (Py_TYPE(src) != self->cls) {
         PyErr_Format(PyExc_TypeError, "this cloner copies %.80s, not %.80s", self->cls->tp_name, Py_TYPE(src)->tp_name);
         return NULL;
@@ -371,6 +376,16 @@ static PyObject *Cloner_call(ClonerObject *self, PyObject *args, PyObject *Py_UN
     return dst;
 }
 
+/* Called with the object to copy; as a method (state.clone()) the interpreter passes the state
+ * as that argument without building a bound method (Py_TPFLAGS_METHOD_DESCRIPTOR). */
+static PyObject *Cloner_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    if (PyVectorcall_NARGS(nargsf) != 1 || (kwnames && PyTuple_GET_SIZE(kwnames))) {
+        PyErr_SetString(PyExc_TypeError, "a cloner takes exactly the object to copy");
+        return NULL;
+    }
+    return clone_object((ClonerObject *)callable, args[0]);
+}
+
 /* As a class attribute the cloner is a method: state.clone() copies state. */
 static PyObject *Cloner_get(PyObject *self, PyObject *obj, PyObject *Py_UNUSED(type)) {
     if (obj == NULL || obj == Py_None) {
@@ -383,11 +398,12 @@ static PyObject *Cloner_get(PyObject *self, PyObject *obj, PyObject *Py_UNUSED(t
 static PyTypeObject ClonerType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "feldherr.core._cfast.Cloner",
     .tp_basicsize = sizeof(ClonerObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_METHOD_DESCRIPTOR,
     .tp_doc = "Cloner(cls, shared, lists, nested, cloned=()): a copier of cls's slots (a method as a class attribute).",
     .tp_new = Cloner_new,
     .tp_dealloc = (destructor)Cloner_dealloc,
-    .tp_call = (ternaryfunc)Cloner_call,
+    .tp_vectorcall_offset = offsetof(ClonerObject, vectorcall),
+    .tp_call = PyVectorcall_Call,
     .tp_descr_get = Cloner_get,
 };
 
