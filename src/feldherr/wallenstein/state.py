@@ -288,10 +288,9 @@ class WallensteinState(State):
     # -- copying and serialisation -------------------------------------------------------------
 
     def clone(self: S) -> S:
-        # the lists copied (nested ones two levels deep), the rest shared
+        # the lists copied (nested ones two levels deep), the generator and the tower by their own
+        # clone(), the rest shared
         new: S = _COPIERS[type(self), self.court, self.lsk, self.leaders](self)
-        new.rng = self.rng.clone()
-        new.tower = self.tower.clone()
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -336,8 +335,9 @@ class _Copiers(dict[tuple[type, bool, bool, bool], Callable[[Any], Any]]):
         # the log's entries are never changed once written: copying the list is enough
         lists = tuple(f for f in (*_LIST_FIELDS, "plan_step", "pending", "log") if f not in off)
         nested = tuple(f for f in _NESTED_FIELDS if f not in off)
-        shared = tuple(f for f in _FIELDS if f not in lists and f not in nested)
-        copier = self[key] = slot_cloner(cls, shared, lists, nested)
+        cloned = ("rng", "tower")
+        shared = tuple(f for f in _FIELDS if f not in lists and f not in nested and f not in cloned)
+        copier = self[key] = slot_cloner(cls, shared, lists, nested, cloned)
         return copier
 
 
