@@ -252,33 +252,29 @@ a move of another phase's kind out)."""
 
 
 def play(st: ElGrandeData, seat: int, move: Any) -> None:
-    """Play a checked typed move, run the game on to the next decision and :func:`settle` there
-    (one loop: a forced move is played the same way)."""
+    """Play a checked typed move, run the game on to the next decision and settle there (one
+    loop: a forced move is played the same way)."""
     while True:
         HANDLERS[type(move)](st, seat, move)
         if st.effect_finished or st.phase == DISC:
             run_on(st)
-        ph = st.phase
-        if MODPASS < ph <= ACT:
-            seat = st.current
-        elif ph == EFFECT:
-            seat = st.effect_queue[0] if st.effect_queue else st.current
-        elif ph == VETO:
-            seat = st.veto_asking[0]
-        else:
-            # simultaneous phases are never auto-played: a driver may hold the seat tuple
-            st._legal_cache = None
+        forced = _forced_or_cache(st)
+        if forced is None:
             return
-        lm = LEGAL[ph](st, seat)
-        if len(lm) != 1:
-            st._legal_cache = lm
-            st._legal_cache_seat = seat
-            return
-        move = lm[0]
+        seat, move = forced
 
 
 def settle(st: ElGrandeData) -> None:
     """Take forced single-choice decisions and refresh the legal-move cache."""
+    forced = _forced_or_cache(st)
+    if forced is not None:
+        play(st, *forced)
+
+
+def _forced_or_cache(st: ElGrandeData) -> tuple[int, Move] | None:
+    """At the next decision: its seat and move if only one move is legal; else ``None``, with the
+    legal-move cache set (cleared in the simultaneous phases, which are never auto-played: a
+    driver may hold the seat tuple)."""
     ph = st.phase
     if MODPASS < ph <= ACT:
         seat = st.current
@@ -288,10 +284,10 @@ def settle(st: ElGrandeData) -> None:
         seat = st.veto_asking[0]
     else:
         st._legal_cache = None
-        return
+        return None
     lm = LEGAL[ph](st, seat)
     if len(lm) == 1:
-        play(st, seat, lm[0])
-        return
+        return seat, lm[0]
     st._legal_cache = lm
     st._legal_cache_seat = seat
+    return None
