@@ -467,7 +467,8 @@ def check_conformance(
 def check_clone(game: Game, state: State, rng: Rng, moves_per_seat: int = 3) -> None:
     """A clone is an independent copy: equal to the original, and playing moves on it (each on a
     fresh clone, then one more on a clone of that) leaves the original exactly as it was, log and
-    generator included."""
+    generator included, and what its JSON does not hold as well (it plays on as a state read back
+    from its JSON does)."""
     before = canonical_json(state.to_json())
     copy = state.clone()
     assert type(copy) is type(state), "clone: the same class"
@@ -485,6 +486,24 @@ def check_clone(game: Game, state: State, rng: Rng, moves_per_seat: int = 3) -> 
                 copy.clone().apply(other, choices[rng.below(len(choices))])
             assert canonical_json(copy.to_json()) == middle, f"{game.name}: a clone's clone leaked a move"
             assert canonical_json(state.to_json()) == before, f"{game.name}: a clone changed the original"
+    # what the JSON does not hold (derived fields, caches) must be untouched too: the original
+    # plays on exactly as a state read back from its JSON
+    seed = rng.next64()
+    pristine = game.state_from_json(json.loads(before))
+    assert _future(state, seed) == _future(pristine, seed), f"{game.name}: a clone changed the future"
+
+
+def _future(state: State, seed: int, steps: int = 25) -> str:
+    """The canonical JSON after ``steps`` random decisions on a copy of ``state``."""
+    s = state.clone()
+    rng = Rng(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        seat = s.to_move()[0]
+        moves = s.legal_moves(seat)
+        s.apply(seat, moves[rng.below(len(moves))])
+    return canonical_json(s.to_json())
 
 
 def check_sample_choice(make_bot: Callable[[int], Any], state: State, seat: int, seed: int = 0) -> Move:

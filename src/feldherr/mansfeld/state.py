@@ -208,11 +208,14 @@ class MansfeldData:
 
 _SHARED = (
     "num_players", "ages", "options", "version", "phase", "round", "turn", "dice", "pool", "pool_size",
+    "extra", "adjust", "reroll", "top",
 )  # fmt: skip
-"""Ints, the tuple of dice, and values never changed in place (``ages``, ``options``)."""
+"""Ints, the tuple of dice, and values never changed in place: ``ages``, ``options``, and the
+derived lists (``extra``, ``adjust``, ``reroll``, ``top``), which a recruit replaces rather than
+changes (``rules.flow.recruit_card``; the pure playout takes its own copies)."""
 _LISTS = (
-    "deck", "open", "left", "choice", "order", "reach", "values", "owner", "luck", "commit", "extra",
-    "adjust", "reroll", "top", "_log", "_pending",
+    "deck", "open", "left", "choice", "order", "reach", "values", "owner", "luck", "commit", "_log",
+    "_pending",
 )  # fmt: skip
 """Lists of ints, bools, immutable tuples and log entries (never changed once written)."""
 _NESTED = ("cards", "used")

@@ -200,13 +200,17 @@ def recruit_card(st: MansfeldData, seat: int, card: int) -> None:
     owned = st.cards[seat]
     owned.append(card)
     owned.sort()
+    # the derived lists are shared by clones (state.COPY): replaced, never changed in place
     if _RECRUIT_ABILITY[card]:
-        st.extra[seat] += EXTRA[card]
+        extra = st.extra = st.extra[:]
+        extra[seat] += EXTRA[card]
         if ADJUST[card]:
-            st.adjust[seat] = True
-        st.reroll[seat] += REROLL[card]
-    top = st.top
-    if COST[card] > top[seat]:
+            adjust = st.adjust = st.adjust[:]
+            adjust[seat] = True
+        reroll = st.reroll = st.reroll[:]
+        reroll[seat] += REROLL[card]
+    if COST[card] > st.top[seat]:
+        top = st.top = st.top[:]
         top[seat] = COST[card]
     st._pending.append(("recruit", seat, card))
     st.turn += 1

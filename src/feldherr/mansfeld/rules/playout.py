@@ -222,7 +222,13 @@ def _recruiting(st: MansfeldData, bots: list[int]) -> int:
     n = st.num_players
     add = st._pending.append
     deck, opened, cards, ages = st.deck, st.open, st.cards, st.ages
-    extra, adjusts, rerolls, top = st.extra, st.adjust, st.reroll, st.top
+    # own copies: clones share the derived lists (state.COPY), and this loop changes them in place
+    st.extra, st.adjust, st.reroll, st.top = extra, adjusts, rerolls, top = (
+        st.extra[:],
+        st.adjust[:],
+        st.reroll[:],
+        st.top[:],
+    )
     # keys: the round's sorted turn-order keys; a key's low three bits are the seat (st.order's
     # seats are their own keys)
     choice, keys, turn, rnd = st.choice, st.order, st.turn, st.round
