@@ -5,35 +5,31 @@ Python loop (``getattr``, ``type`` test, ``setattr``) costs more than the copies
 game declares once which fields are shared (immutable values, or read-only objects), which are lists
 to copy one level deep and which are lists of lists to copy two levels deep, and gets a copier:
 
-* :func:`slot_cloner` for a ``__slots__`` class: a new object of that class;
+* :func:`slot_cloner` for a ``__slots__`` class: a new object of that class (and fields such as
+  the generator copied by their own ``clone()``);
 * :func:`dict_copier` for a class with a ``__dict__``: a copy of the instance dict, to be set as a
   new object's ``__dict__``.
 
 Where the optional C extension ``feldherr.core._cfast`` is built (and ``FELDHERR_PURE`` is not set),
 the copier is native; otherwise it is Python source generated for exactly those fields. Both do the
 same thing: a field declared as a list that holds something else (``None``, a tuple) is shared, as
-is an item of a list of lists that is not itself a list. ``tests/core/test_fastcopy.py`` checks both.
+is an item of a list of lists that is not itself a list. ``tests/core/test_cfast.py`` checks both.
 """
 
 from __future__ import annotations
 
-import importlib
-import os
 from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
+
+from feldherr.core.native import native_module
 
 T = TypeVar("T")
 DictCopier = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def _native() -> Any:
-    if os.environ.get("FELDHERR_PURE", "") not in ("", "0"):
-        return None
-    try:  # the optional extension, by name: it is no module of the package's import graph
-        return importlib.import_module("feldherr.core._cfast")
-    except ImportError:
-        return None
+    return native_module("feldherr.core._cfast")
 
 
 def _compile(name: str, lines: list[str], namespace: dict[str, Any]) -> Any:

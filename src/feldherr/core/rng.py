@@ -11,10 +11,10 @@ several times faster; ``FELDHERR_PURE=1`` in the environment keeps the pure-Pyth
 
 from __future__ import annotations
 
-import importlib
-import os
 from collections.abc import MutableSequence, Sequence
 from typing import TYPE_CHECKING, TypeVar
+
+from feldherr.core.native import native_module
 
 T = TypeVar("T")
 
@@ -90,11 +90,8 @@ class PyRng:
 
 def native_rng() -> type[PyRng] | None:
     """The C generator, or None where it is not built or ``FELDHERR_PURE=1`` asks for Python."""
-    if os.environ.get("FELDHERR_PURE", "") not in ("", "0"):
-        return None
-    try:  # the optional extension, by name: it is no module of the package's import graph
-        cfast = importlib.import_module("feldherr.core._cfast")
-    except ImportError:
+    cfast = native_module("feldherr.core._cfast")
+    if cfast is None:
         return None
     native: type[PyRng] = cfast.Rng
     return native

@@ -30,11 +30,11 @@ uses it where it is built, unless ``FELDHERR_PURE=1`` asks for the pure-Python l
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from itertools import compress
 from typing import Any
 
+from feldherr.core.native import native_module
 from feldherr.core.rng import Rng
 from feldherr.mansfeld.data import (
     ADJUST,
@@ -77,11 +77,8 @@ assert len(CARDS) < 256 and MAX_COST < 255  # the fields of _order_base
 def _load_native() -> Any:
     """The compiled playout (``_cplayout.c``, built by ``setup.py`` where a C compiler exists), set
     up with the card data; None where it is not built or ``FELDHERR_PURE=1`` asks for pure Python."""
-    if os.environ.get("FELDHERR_PURE", "") not in ("", "0"):
-        return None
-    try:
-        from feldherr.mansfeld import _cplayout
-    except ImportError:
+    _cplayout = native_module("feldherr.mansfeld._cplayout")
+    if _cplayout is None:
         return None
     _cplayout.setup(COST, STRENGTH, EXTRA, ADJUST, REROLL, DOUBLE_LUCK, PROVINCES, POOL_REFILL, _CHOICE_SHIFT)
     return _cplayout
