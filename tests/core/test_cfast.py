@@ -172,13 +172,3 @@ def test_the_native_cloner_refuses_what_it_cannot_copy() -> None:
     clone = cfast.Cloner(Slotted, ("a",), (), ())
     with pytest.raises(TypeError):
         clone(Plain())
-
-
-def test_dict_copiers_native_and_python_copy_alike() -> None:
-    for make in (fastcopy.dict_copier, fastcopy.python_dict_copier):
-        copy = make(("items", "missing", "t"), ("rows",))
-        src: dict[str, Any] = {"items": [1, 2], "rows": [[1], (2,)], "t": (1,), "x": 5}
-        out = copy(src)
-        assert out == src and out is not src
-        assert out["items"] is not src["items"] and out["rows"][0] is not src["rows"][0]
-        assert out["rows"][1] is src["rows"][1] and out["t"] is src["t"]

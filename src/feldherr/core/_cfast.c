@@ -10,7 +10,6 @@
  *           deep, some lists of lists copied two levels deep (a value that is not an exact list is
  *           shared), some copied by their own clone() method, as the generated Python cloner does.
  *           As a class attribute it is a method (clone = Cloner(...): state.clone()).
- *   copy_dict(lists, nested, d) the same for the __dict__ of a plain class: a new dict.
  *
  * tests/core/test_cfast.py checks every function against the Python reference. FELDHERR_PURE=1
  * makes the package ignore this module. */
@@ -316,7 +315,7 @@ static PyObject *Cloner_new(PyTypeObject *type, PyObject *args, PyObject *Py_UNU
     int ngroups = groups[3] ? 4 : 3;
     PyTypeObject *tcls = (PyTypeObject *)cls;
     if (tcls->tp_dictoffset != 0) {
-        PyErr_Format(PyExc_TypeError, "%.80s has a __dict__: use copy_dict", tcls->tp_name);
+        PyErr_Format(PyExc_TypeError, "%.80s has a __dict__: the cloner copies __slots__ classes", tcls->tp_name);
         return NULL;
     }
     Py_ssize_t total = 0;
@@ -407,40 +406,7 @@ static PyTypeObject ClonerType = {
     .tp_descr_get = Cloner_get,
 };
 
-static PyObject *copy_dict(PyObject *Py_UNUSED(module), PyObject *args) {
-    PyObject *d, *lists, *nested;
-    if (!PyArg_ParseTuple(args, "O!O!O!:copy_dict", &PyTuple_Type, &lists, &PyTuple_Type, &nested, &PyDict_Type, &d))
-        return NULL;
-    PyObject *out = PyDict_Copy(d);
-    if (!out) return NULL;
-    PyObject *groups[2] = {lists, nested};
-    for (int g = 0; g < 2; g++) {
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(groups[g]); i++) {
-            PyObject *name = PyTuple_GET_ITEM(groups[g], i);
-            PyObject *v = PyDict_GetItemWithError(out, name);
-            if (v == NULL) {
-                if (PyErr_Occurred()) {
-                    Py_DECREF(out);
-                    return NULL;
-                }
-                continue;
-            }
-            if (!PyList_CheckExact(v)) continue;
-            PyObject *c = g == 0 ? copy_list(v) : copy_nested(v);
-            if (!c || PyDict_SetItem(out, name, c) < 0) {
-                Py_XDECREF(c);
-                Py_DECREF(out);
-                return NULL;
-            }
-            Py_DECREF(c);
-        }
-    }
-    return out;
-}
-
 static PyMethodDef module_methods[] = {
-    {"copy_dict", copy_dict, METH_VARARGS,
-     "copy_dict(lists, nested, d): a copy of d with the named lists copied one or two levels deep."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -2,13 +2,10 @@
 
 A state is mostly flat lists of ints plus a few lists of lists. Copying it field by field in a
 Python loop (``getattr``, ``type`` test, ``setattr``) costs more than the copies themselves, so a
-game declares once which fields are shared (immutable values, or read-only objects), which are lists
-to copy one level deep and which are lists of lists to copy two levels deep, and gets a copier:
-
-* :func:`slot_cloner` for a ``__slots__`` class: a new object of that class (and fields such as
-  the generator copied by their own ``clone()``);
-* :func:`dict_copier` for a class with a ``__dict__``: a copy of the instance dict, to be set as a
-  new object's ``__dict__``.
+game declares once which fields of its ``__slots__`` class are shared (immutable values, or
+read-only objects), which are lists to copy one level deep, which are lists of lists to copy two
+levels deep and which are copied by their own ``clone()`` (the generator), and gets a copier from
+:func:`slot_cloner`.
 
 Where the optional C extension ``feldherr.core._cfast`` is built (and ``FELDHERR_PURE`` is not set),
 the copier is native; otherwise it is Python source generated for exactly those fields. Both do the
@@ -19,13 +16,11 @@ is an item of a list of lists that is not itself a list. ``tests/core/test_cfast
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any, TypeVar
 
 from feldherr.core.native import native_module
 
 T = TypeVar("T")
-DictCopier = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def _native() -> Any:
@@ -87,29 +82,3 @@ def slot_cloner(
         cloner: Callable[[T], T] = native.Cloner(cls, shared, lists, nested, cloned)
         return cloner
     return python_slot_cloner(cls, shared, lists, nested, cloned)
-
-
-def python_dict_copier(lists: tuple[str, ...], nested: tuple[str, ...]) -> DictCopier:
-    """The pure-Python copier of :func:`dict_copier`."""
-    _check_names(lists, nested)
-    lines = ["def copy(d):", "    d = d.copy()"]
-    for f in lists:
-        lines += [f"    v = d.get({f!r})", f"    if type(v) is list: d[{f!r}] = v[:]"]
-    for f in nested:
-        lines += [
-            f"    v = d.get({f!r})",
-            f"    if type(v) is list: d[{f!r}] = [r[:] if type(r) is list else r for r in v]",
-        ]
-    lines.append("    return d")
-    copy: DictCopier = _compile("copy", lines, {})
-    return copy
-
-
-def dict_copier(lists: tuple[str, ...], nested: tuple[str, ...]) -> DictCopier:
-    """A copier of an instance dict: a new dict with the named lists copied one level deep
-    (``lists``) or two (``nested``), everything else shared; a missing name is skipped."""
-    native = _native()
-    if native is not None:
-        copy: DictCopier = partial(native.copy_dict, tuple(lists), tuple(nested))
-        return copy
-    return python_dict_copier(lists, nested)

@@ -189,8 +189,7 @@ class ElGrandeState(ElGrandeData, State):
         return text.render_view(self.view(seat), lang)
 
 
-# state.clone() is one native call where the C helpers are built (the copier is a method): every
-# field as ElGrandeData.copy_fields copies it
+# state.clone() is one native call where the C helpers are built (the copier is a method)
 ElGrandeState.clone = slot_cloner(  # type: ignore[method-assign,assignment]
     ElGrandeState,
     # the legal-move cache is never changed in place, so it may be shared; effect_finished is 0

@@ -1,4 +1,5 @@
-"""The El Grande position as data: its fields, ``clone`` and the JSON form.
+"""The El Grande position as data: its fields and the JSON form (``clone`` is declared in
+:mod:`feldherr.elgrande.game` with the state class).
 
 The state is flat: lists of ints indexed by colour and area. ``caballeros[c * AREAS + a]`` is the
 number of Caballeros of colour ``c`` in region ``a`` (0..8) or the Castillo (9). Colours
@@ -173,20 +174,6 @@ class ElGrandeData:
         """The printed round number (the short game skips rounds 1, 4 and 7)."""
         rounds = ROUNDS_SHORT if self.short_game else ROUNDS_FULL
         return rounds[min(self.round_index, len(rounds) - 1)]
-
-    def copy_fields(self, other: ElGrandeData) -> None:
-        """Make ``other`` an independent copy of this position (cache and all)."""
-        for name in ATTRIBUTES:
-            v = getattr(self, name)
-            if type(v) is list:
-                v = [list(x) for x in v] if name in NESTED else list(v)
-            setattr(other, name, v)
-        other.rng = self.rng.clone()
-        other.log = list(self.log)
-        other.version = self.version
-        other.effect_finished = 0
-        other._legal_cache = self._legal_cache  # never changed in place, so it may be shared
-        other._legal_cache_seat = self._legal_cache_seat
 
     def fields_to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
