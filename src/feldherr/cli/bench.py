@@ -21,13 +21,14 @@ from feldherr.sim.stepbench import step_bench
 
 def run(args: argparse.Namespace) -> int:
     game, options = game_and_options(args)
+    seed = args.seed if args.seed is not None else 0
     if args.mode == "step":
         return _print(
             step_bench(
                 game,
                 players=options["players"],
                 seconds=args.seconds,
-                seed=args.seed if args.seed is not None else 0,
+                seed=seed,
                 options=options,
                 games=args.games if args.games is not None else 20,
             ).to_json(),
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
         game,
         players=options["players"],
         seconds=args.seconds,
-        seed=args.seed if args.seed is not None else 0,
+        seed=seed,
         options=options,
         max_games=args.games,
         mode=args.mode,
