@@ -195,9 +195,11 @@ class HeuristicBot:
         kind = first.kind
         if isinstance(first, Slot):
             # The whole plan is worked out from the board (which does not change while everyone
-            # plans), then given one box at a time, in the order the boxes are asked for.
+            # plans), then given one box at a time, in the order the boxes are asked for. It is
+            # planned around the boxes given so far: the bot's own choices (then it is the same
+            # plan), or other cards that a search tried there.
             box = first.box
-            move = Slot("slot", box, self._plan(st, seat)[box])
+            move = Slot("slot", box, self._plan(st, seat, fixed=True)[box])
             return move if move in legal else first
         if kind == "draft" or kind == "redraw":
             return self._draft(st, seat, list(legal))
@@ -278,18 +280,29 @@ class HeuristicBot:
                 best = (margin, n)
         return best
 
-    def _plan(self, st: Board, seat: int) -> tuple[int, ...]:
+    def _plan(self, st: Board, seat: int, fixed: bool = False) -> tuple[int, ...]:
+        """The plan this bot would make; with ``fixed``, around the boxes already given (they keep
+        their cards, which are no longer free; a box's choice below is skipped where it is given)."""
         hand = list(st.hand)
         slots = [EMPTY] * st.nslots
         money = st.money[seat]
         free = set(hand)
+        given = [v != UNPLANNED for v in st.plan] if fixed else [False] * st.nslots
+        if fixed:
+            for box, value in enumerate(st.plan):
+                if given[box]:
+                    slots[box] = value
+                    free.discard(value)
 
         def assign(box: int, county: int) -> None:
-            slots[box] = county
-            free.discard(county)
+            if not given[box]:
+                slots[box] = county
+                free.discard(county)
 
         # The bid: a county card costs nothing and still precedes the "0" bids.
-        if hand:
+        if given[BID]:
+            pass
+        elif hand:
             bid_card = min(hand, key=lambda c: (st.armies[c] > 1, TAX[c] + GRAIN[c]))
             assign(BID, bid_card)
         else:
@@ -303,16 +316,22 @@ class HeuristicBot:
             assign(GRAIN_ACTION, max(calm, key=lambda c: GRAIN[c]))
         attackers = sorted(free, key=lambda c: self._attack_target(st, seat, c)[0], reverse=True)
         for box in (COMBAT_A, COMBAT_B):
-            if attackers and self._attack_target(st, seat, attackers[0])[0] > 0:
+            if not given[box] and attackers and self._attack_target(st, seat, attackers[0])[0] > 0:
                 assign(box, attackers.pop(0))
         budget = money + 4
         for box in (DEPLOY5, DEPLOY3):
+            if given[box]:
+                budget -= (3 if box == DEPLOY5 else 2) if 0 <= slots[box] < MONEY_BASE else 0
+                continue
             candidates = [c for c in free if self._threat(st, seat, c) > 0 or slots[COMBAT_A] == c]
             if candidates and budget >= 3:
                 target = max(candidates, key=lambda c: self._threat(st, seat, c))
                 assign(box, target)
                 budget -= 3 if box == DEPLOY5 else 2
         for b in (0, 1, 2):
+            if given[b]:
+                budget -= BUILD_COST[b] if 0 <= slots[b] < MONEY_BASE else 0
+                continue
             sites = [
                 c
                 for c in free
@@ -324,11 +343,13 @@ class HeuristicBot:
         interior = [c for c in free if self._threat(st, seat, c) == 0 and st.armies[c] > 1]
         if interior:
             assign(DEPLOY1, interior[0])
-        towers = TOWER_CARDS if st.court else 0
+        towers = TOWER_CARDS - slots.count(TOWER_CARD) if st.court else 0
         if st.court:  # courtiers from the tray first, then from big quiet counties
             tray = st.tray[seat]
             for box in reversed(COURT_SLOTS):
                 k = box - BID
+                if given[box]:
+                    continue
                 if towers and tray >= k and st.courtiers[seat] >= k:
                     slots[box] = TOWER_CARD
                     towers -= 1
@@ -339,16 +360,16 @@ class HeuristicBot:
                     assign(box, max(quiet, key=lambda c: st.armies[c]))
         # Cover the remaining boxes: money cards (court boxes) and dice tower cards (mat boxes) do
         # nothing, so they go first; the county cards left last.
-        money_cards = [MONEY_BASE + v for v in range(5) if MONEY_BASE + v != slots[BID]]
+        money_cards = [MONEY_BASE + v for v in range(5) if MONEY_BASE + v not in slots]
         rest = [c for c in hand if c in free]
         court_fillers = money_cards + [TOWER_CARD] * towers + rest
         for box in COURT_SLOTS if st.court else ():
-            if slots[box] == EMPTY and court_fillers:
+            if slots[box] == EMPTY and not given[box] and court_fillers:
                 slots[box] = court_fillers.pop(0)
         towers = court_fillers.count(TOWER_CARD)
         fillers = [TOWER_CARD] * towers + [c for c in court_fillers if c != TOWER_CARD]
         for box in PLAN_ORDER[1:]:
-            if slots[box] == EMPTY and fillers:
+            if slots[box] == EMPTY and not given[box] and fillers:
                 slots[box] = fillers.pop(0)
         return tuple(slots)
 
