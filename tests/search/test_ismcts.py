@@ -229,3 +229,56 @@ def test_the_hint_stays_unless_the_search_shows_better() -> None:
     search.hint = None
     search.root = {("a",): [3.0, 2.0, 3.0], ("b",): [2.0, 0.5, 3.0]}
     assert search.best(moves) == ("a",), "without a hint: the most visited"
+
+
+def test_rewards_can_count_the_margin_over_the_best_other_seat() -> None:
+    search = ISMCTS(Budget(iterations=1), RandomPlayout(), Rng(0), rank_weight=0.0, margin_weight=0.5)
+    rewards = search.rewards(Outcome((6.0, 4.0, 2.0), (0,)), 3)
+    # spread 4: the winner leads by 2 (0.75), the second trails by 2 (0.25), the last by 4 (0)
+    assert rewards == pytest.approx([0.5 + 0.5 * 0.75, 0.5 * 0.25, 0.0])
+
+
+class LastMoveChooser:
+    """A sample chooser that always names the last legal move."""
+
+    calls = 0
+
+    def __init__(self, seed: int = 0) -> None:
+        pass
+
+    def choose(self, seat: SeatAccess) -> tuple[object, ...]:
+        return seat.legal_moves()[-1]
+
+    def choose_in_sample(
+        self, state: State, seat: int, legal: list[tuple[object, ...]]
+    ) -> tuple[object, ...]:
+        LastMoveChooser.calls += 1
+        return legal[-1]
+
+
+def _first_visits(search: ISMCTS) -> list[bool]:
+    """For each node below the root visited once: whether that visit went to its last legal move."""
+    out = []
+    for node in search.table.values():
+        visited = [m for m, s in node.items() if s[0] > 0]
+        if len(node) > 1 and len(visited) == 1:
+            out.append(visited[0] == list(node)[-1])
+    return out
+
+
+def test_tree_hints_expand_every_node_with_the_policy_move_first() -> None:
+    state = new_state(players=2, rounds=3, variant="plain")
+    access = SeatAccess(state, 0)
+    moves = access.legal_moves()
+    bot = SearchBot(1, Budget(iterations=40), hint=LastMoveChooser, tree_hints=True)
+    bot.choose(access)
+    assert LastMoveChooser.calls > 0
+    guided = ISMCTS(
+        Budget(iterations=40), RandomPlayout(), Rng(1), tree_hint=LastMoveChooser().choose_in_sample
+    )
+    guided.run(access, moves)
+    firsts = _first_visits(guided)
+    assert firsts and all(firsts)
+    unguided = ISMCTS(Budget(iterations=40), RandomPlayout(), Rng(1))
+    unguided.run(access, moves)
+    assert not all(_first_visits(unguided))

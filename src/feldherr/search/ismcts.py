@@ -36,14 +36,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from feldherr.core.bots import Bot, SeatAccess
-from feldherr.core.game import Move, Outcome
+from feldherr.core.game import Move, Outcome, State
 from feldherr.core.rng import Rng
 from feldherr.search.budget import Budget
-from feldherr.search.playout import Clock, Playout, RandomPlayout, _next_seat
+from feldherr.search.playout import Clock, Playout, RandomPlayout, SampleChooser, _next_seat
 
 Stats = list[float]
 """[visits, reward sum, availability] of one move at one node."""
 Node = dict[Move, Stats]
+TreeHint = Callable[[State, int, list[Move]], Move]
+"""``(state, seat, legal) -> move``: a policy's choice for ``seat`` in a sampled state."""
 
 SAFETY = 0.95
 """Share of a time budget a search plans to use; the rest absorbs the final bookkeeping."""
@@ -80,6 +82,9 @@ class ISMCTS:
         hint: Move | None = None,
         hint_weight: float = 1.0,
         hint_margin: float = 1.0,
+        tree_hint: TreeHint | None = None,
+        margin_weight: float = 0.0,
+        tree_depth: int | None = None,
     ) -> None:
         self.budget = budget
         self.playout = playout
@@ -92,6 +97,14 @@ class ISMCTS:
         bonus ``hint_weight / (1 + visits)`` that fades as the search learns (progressive bias)."""
         self.hint_weight = hint_weight
         self.hint_margin = hint_margin
+        self.tree_hint = tree_hint
+        """A policy's move at the nodes below the root (any seat's, from the sampled state): tried
+        first there and favoured like the root's hint, so the tree's players follow the policy until
+        the statistics say otherwise (instead of trying their moves in random order)."""
+        self.margin_weight = margin_weight
+        self.tree_depth = tree_depth
+        """How many decisions below the root get nodes (``None``: as many as the tree grows; ``0``:
+        only the root's moves are searched, and the playout policy plays everything after them)."""
         self.root: Node = {}
         self.table: dict[tuple[int, int], Node] = {}
 
@@ -161,7 +174,8 @@ class ISMCTS:
         state.apply(me, move)
         path.append((self.root, move, me))
         queue: list[int] = []
-        while not fresh and not state.is_terminal():
+        depth = self.tree_depth
+        while not fresh and not state.is_terminal() and (depth is None or len(path) <= depth):
             seat = _next_seat(state, queue)
             moves = state.legal_moves(seat)
             if len(moves) == 1:  # a forced move is no decision: no node for it
@@ -172,7 +186,8 @@ class ISMCTS:
             node = self.table.get(key)
             if node is None:
                 node = self.table[key] = {}
-            move, fresh = self.select(node, moves)
+            hint = None if self.tree_hint is None else self.tree_hint(state, seat, moves)
+            move, fresh = self.select(node, moves, hint)
             state.apply(seat, move)
             path.append((node, move, seat))
             if deadline is not None and self.clock() > deadline:
@@ -219,14 +234,20 @@ class ISMCTS:
         """Per seat: its share of the win, blended with the share of opponents it outscored."""
         shares = outcome.win_shares
         w = self.rank_weight
-        if players < 2 or w == 0:
+        m = self.margin_weight
+        if players < 2 or w == m == 0:
             return list(shares)
         scores = outcome.scores
+        spread = max(max(scores) - min(scores), 1e-9)
         out = []
         for seat in range(players):
             beaten = sum(1.0 if scores[seat] > s else 0.5 if scores[seat] == s else 0.0 for s in scores)
             rank = (beaten - 0.5) / (players - 1)  # the seat ties with itself: subtract that half
-            out.append((1.0 - w) * shares[seat] + w * rank)
+            value = (1.0 - w - m) * shares[seat] + w * rank
+            if m:
+                best_other = max(s for o, s in enumerate(scores) if o != seat)
+                value += m * (0.5 + 0.5 * (scores[seat] - best_other) / spread)
+            out.append(value)
         return out
 
 
@@ -249,9 +270,19 @@ class SearchBot:
         rank_weight: float = 0.2,
         clock: Clock | None = None,
         hint: Callable[[int], Bot] | None = None,
+        tree_hints: bool = False,
+        margin_weight: float = 0.0,
+        tree_depth: int | None = None,
     ) -> None:
         self.rng = Rng(seed)
         self.hint_bot = None if hint is None else hint(self.rng.next64())
+        self.tree_hint: TreeHint | None = None
+        if tree_hints and hint is not None:
+            tree_bot = hint(self.rng.next64())
+            if isinstance(tree_bot, SampleChooser):
+                self.tree_hint = tree_bot.choose_in_sample
+        self.margin_weight = margin_weight
+        self.tree_depth = tree_depth
         self.budget = budget or Budget(iterations=200)
         self.make_playout: Callable[[], Playout] = playout or RandomPlayout
         self.exploration = exploration
@@ -276,6 +307,9 @@ class SearchBot:
             self.rank_weight,
             self.clock,
             hint,
+            tree_hint=self.tree_hint,
+            margin_weight=self.margin_weight,
+            tree_depth=self.tree_depth,
         )
         move, self.last = search.run(seat, moves, started)
         return move
