@@ -282,3 +282,17 @@ def test_tree_hints_expand_every_node_with_the_policy_move_first() -> None:
     unguided = ISMCTS(Budget(iterations=40), RandomPlayout(), Rng(1))
     unguided.run(access, moves)
     assert not all(_first_visits(unguided))
+
+
+def test_a_tree_depth_of_zero_searches_only_the_root() -> None:
+    state = new_state(players=2, rounds=3, variant="plain")
+    access = SeatAccess(state, 0)
+    moves = access.legal_moves()
+    flat = ISMCTS(Budget(iterations=60), RandomPlayout(), Rng(1), tree_depth=0)
+    flat.run(access, moves)
+    assert flat.table == {} and sum(s[0] for s in flat.root.values()) == 60
+    one = ISMCTS(Budget(iterations=60), RandomPlayout(), Rng(1), tree_depth=1)
+    one.run(access, moves)
+    deep = ISMCTS(Budget(iterations=60), RandomPlayout(), Rng(1))
+    deep.run(access, moves)
+    assert 0 < len(one.table) < len(deep.table)

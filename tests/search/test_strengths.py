@@ -104,3 +104,16 @@ def test_every_strength_plays_a_whole_game() -> None:
     specs = ["easy", "medium@8i", "hard@8i", "ismcts@8i"]
     record, state, _ = play_game(GAME, {"players": 4}, 5, make_bots(GAME, specs, 5))
     assert state.is_terminal() and record.moves
+
+
+def test_a_games_search_settings_reach_the_guided_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert ToyGame.search_settings == {}
+    plain = bot_factory(GAME, "hard")(1)
+    assert isinstance(plain, SearchBot) and plain.tree_depth is None and plain.margin_weight == 0.0
+    monkeypatch.setattr(ToyGame, "search_settings", {"tree_depth": 0, "margin_weight": 0.3})
+    for name in ("medium", "hard"):
+        bot = bot_factory(GAME, name)(1)
+        assert isinstance(bot, SearchBot) and bot.tree_depth == 0 and bot.margin_weight == 0.3
+    monkeypatch.setattr(ToyGame, "search_settings", {"tree_dpeth": 0})
+    with pytest.raises(ValueError, match="tree_dpeth"):
+        bot_factory(GAME, "hard")(1)

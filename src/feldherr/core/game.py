@@ -180,6 +180,12 @@ class Game(ABC):
     max_players: ClassVar[int]
     engine_version: ClassVar[int] = 1
     """Bumped when a rule change makes records of the old engine replay differently."""
+    search_settings: ClassVar[Mapping[str, float]] = {}
+    """How the generic search bots (``medium``, ``hard``: :mod:`feldherr.search.strengths`) should
+    search this game where measurements showed that it plays better than with their defaults:
+    ``tree_depth`` (``0``: search only the decision at hand, let the heuristic play on),
+    ``margin_weight`` (reward the score margin), ``tree_hints`` (``1``: the heuristic's move first
+    at every node). Plain data, so a game does not import the search layer."""
 
     @abstractmethod
     def new_state(self, options: Mapping[str, Any], seed: int) -> State:

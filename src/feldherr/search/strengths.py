@@ -40,6 +40,8 @@ from feldherr.search.playout import BotPlayout, Playout
 
 HEURISTIC = "heuristic"
 EPSILON = 0.1
+SEARCH_SETTINGS = ("tree_depth", "margin_weight", "tree_hints")
+"""What a game's ``search_settings`` may set (:attr:`feldherr.core.game.Game.search_settings`)."""
 
 
 def _budget(arg: str | None, default: str) -> Budget:
@@ -64,8 +66,22 @@ def easy(game: Game, seed: int, arg: str | None = None) -> Bot:
 
 
 def guided(game: Game, seed: int, budget: Budget) -> SearchBot:
-    """ISMCTS guided by the game's heuristic bot (playouts and the hint), where it has one."""
-    return SearchBot(seed, budget, heuristic_playout(game), hint=game.bots().get(HEURISTIC))
+    """ISMCTS guided by the game's heuristic bot (playouts and the hint), where it has one, searching
+    as the game's :attr:`~feldherr.core.game.Game.search_settings` say."""
+    settings = game.search_settings
+    unknown = set(settings) - set(SEARCH_SETTINGS)
+    if unknown:
+        raise ValueError(f"{game.name}.search_settings: unknown {sorted(unknown)} (known: {SEARCH_SETTINGS})")
+    depth = settings.get("tree_depth")
+    return SearchBot(
+        seed,
+        budget,
+        heuristic_playout(game),
+        hint=game.bots().get(HEURISTIC),
+        tree_hints=bool(settings.get("tree_hints", 0)),
+        margin_weight=float(settings.get("margin_weight", 0.0)),
+        tree_depth=None if depth is None else int(depth),
+    )
 
 
 def medium(game: Game, seed: int, arg: str | None = None) -> Bot:
