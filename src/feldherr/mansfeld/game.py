@@ -104,6 +104,10 @@ class MansfeldGame(Game):
     title: ClassVar[str] = "Ernst von Mansfeld"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    search_settings: ClassVar[Mapping[str, float]] = {"tree_depth": 0, "margin_weight": 0.3}
+    """As in Wallenstein: search only the decision at hand, count the score margin. Against three
+    heuristic bots at 100 iterations it won 62.8 % of 160 games where the full tree won 54.7 % of
+    the same games (``docs/benchmarks.md``)."""
 
     # ------------------------------------------------------------- options and facts
     def option_spec(self) -> tuple[OptionSpec, ...]:
