@@ -149,16 +149,28 @@ def slow_moves(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeTime]:
 
 
 @pytest.mark.parametrize("cost", [1e-5, 1e-4, 1e-3, 4e-3, 1e-2])
-@pytest.mark.parametrize("policy", ["random", "heuristic"])
+@pytest.mark.parametrize("policy", ["random", "heuristic", "heuristic, flat"])
 def test_a_time_budget_is_never_overrun_by_more_than_ten_percent(
     slow_moves: FakeTime, cost: float, policy: str
 ) -> None:
     """With moves costing from 1/10,000 of the budget to a tenth of it (a playout then costs more than
-    the whole budget, and the search must stop in the middle of one)."""
+    the whole budget, and the search must stop in the middle of one); also searched flat, as
+    Wallenstein and Mansfeld ask for."""
     slow_moves.cost = cost
     budget = 0.1
     playout = None if policy == "random" else heuristic_playout(GAME)
-    bots = [SearchBot(seed, Budget(seconds=budget), playout, clock=slow_moves) for seed in range(3)]
+    flat = policy.endswith("flat")
+    bots = [
+        SearchBot(
+            seed,
+            Budget(seconds=budget),
+            playout,
+            clock=slow_moves,
+            tree_depth=0 if flat else None,
+            margin_weight=0.3 if flat else 0.0,
+        )
+        for seed in range(3)
+    ]
     state = new_state(players=3, rounds=5)
     spent: list[float] = []
     while not state.is_terminal():
