@@ -238,7 +238,7 @@ class ISMCTS:
         if players < 2 or w == m == 0:
             return list(shares)
         scores = outcome.scores
-        spread = max(max(scores) - min(scores), 1e-9)
+        spread = max(max(scores) - min(scores), 1e-9) if m else 1.0
         out = []
         for seat in range(players):
             beaten = sum(1.0 if scores[seat] > s else 0.5 if scores[seat] == s else 0.0 for s in scores)
@@ -257,7 +257,10 @@ class SearchBot:
     ``playout`` makes the playout policy (default: random); ``budget`` bounds each decision (on
     ``clock``: by default wall time, or CPU time for a CPU budget);
     ``hint`` makes a bot (such as the game's heuristic) whose choice for this seat is searched first
-    and favoured while the search knows little (see :attr:`ISMCTS.hint`).
+    and favoured while the search knows little (see :attr:`ISMCTS.hint`); with ``tree_hints``, a
+    second such bot names the move tried first at every node below the root too, where it is a
+    :class:`~feldherr.search.playout.SampleChooser` (:attr:`ISMCTS.tree_hint`; otherwise there is
+    none). ``margin_weight`` and ``tree_depth`` are :class:`ISMCTS`'s.
     ``last`` holds the :class:`SearchReport` of the latest search.
     """
 

@@ -18,8 +18,8 @@ hard       the same search with four times the time                    1 s
 ismcts     ISMCTS with random playouts and no hint; deterministic      200 iterations
 =========  ==========================================================  ================
 
-``medium`` and ``hard`` search as the game's ``search_settings`` ask (Wallenstein: only the decision
-at hand, with the score margin in the reward; see ``docs/search.md``).
+``medium`` and ``hard`` search as the game's ``search_settings`` ask (Wallenstein and Mansfeld:
+only the decision at hand, with the score margin in the reward; see ``docs/search.md``).
 
 Why ``medium`` is guided too: in the scaled-down tournaments of ``docs/benchmarks.md``, ISMCTS with
 random playouts lost to the heuristic bots at the budgets tried (Mansfeld: 8 % in a four-way
