@@ -10,6 +10,7 @@ from toygame import GAME, HeuristicBot, ToyGame
 from feldherr.core.bots import Bot
 from feldherr.core.errors import OptionError
 from feldherr.core.play import bot_factory, bot_table, generic_bots, make_bots, play_game
+from feldherr.games import get_game
 from feldherr.search import BotPlayout, RandomPlayout, SearchBot
 from feldherr.sim.setup import bot_names, parse_seats
 
@@ -117,3 +118,59 @@ def test_a_games_search_settings_reach_the_guided_bots(monkeypatch: pytest.Monke
     monkeypatch.setattr(ToyGame, "search_settings", {"tree_dpeth": 0})
     with pytest.raises(ValueError, match="tree_dpeth"):
         bot_factory(GAME, "hard")(1)
+
+
+@pytest.mark.parametrize(
+    ("spec", "depth", "margin", "hints", "iterations"),
+    [
+        ("hard@5i", 0, 0.3, False, 5),
+        ("hard@5i:tree", None, 0.0, False, 5),
+        ("medium@5i:tree:margin_weight=0.3", None, 0.3, False, 5),
+        ("hard@:margin_weight=0.5", 0, 0.5, False, None),
+        ("hard@7i:tree_depth=2", 2, 0.3, False, 7),
+        ("ismcts@5i", None, 0.0, False, 5),
+        ("ismcts@5i:tree_depth=0", 0, 0.0, False, 5),
+    ],
+)
+def test_search_settings_in_the_bots_name(
+    monkeypatch: pytest.MonkeyPatch,
+    spec: str,
+    depth: int | None,
+    margin: float,
+    hints: bool,
+    iterations: int | None,
+) -> None:
+    monkeypatch.setattr(ToyGame, "search_settings", {"tree_depth": 0, "margin_weight": 0.3})
+    bot = bot_factory(GAME, spec)(1)
+    assert isinstance(bot, SearchBot)
+    assert (bot.tree_depth, bot.margin_weight, bot.tree_hint is not None) == (depth, margin, hints)
+    assert bot.budget.iterations == iterations
+    if iterations is None:
+        assert bot.budget.seconds == 1.0, "an empty budget before the settings is the default"
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("hard@5i:deep", "not a search setting"),
+        ("hard@5i:tree_dpeth=1", "not a search setting"),
+        ("hard@5i:tree_depth", "not a search setting"),
+        ("hard@5i:tree_depth=-1", "whole number"),
+        ("hard@5i:tree_depth=1.5", "whole number"),
+        ("medium@5i:margin_weight=2", "between 0 and 1"),
+        ("hard@5i:tree_hints=yes", "0 or 1"),
+        ("hard@", "not a search budget"),
+    ],
+)
+def test_bad_search_settings_are_option_errors(spec: str, message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        make_bots(GAME, [spec, "random"], 1)
+
+
+def test_tree_hints_in_the_name_reach_a_game_whose_heuristic_reads_samples() -> None:
+    game = get_game("wallenstein")
+    assert game.search_settings.get("tree_hints", 0) == 0
+    hinted = bot_factory(game, "hard@5i:tree:tree_hints=1")(1)
+    assert isinstance(hinted, SearchBot) and hinted.tree_hint is not None and hinted.tree_depth is None
+    plain = bot_factory(game, "hard@5i:tree")(1)
+    assert isinstance(plain, SearchBot) and plain.tree_hint is None

@@ -99,7 +99,7 @@ def register(subparsers: Any) -> None:
     add_game_argument(parser)
     parser.add_argument(
         "--bots", required=True, metavar="LIST",
-        help="comma list of bot specs, one per seat: NAME or NAME@BUDGET (hard@0.5s, ismcts@400i)",
+        help="one bot per seat, comma separated: NAME or NAME@BUDGET[:SETTING...] (hard@0.5s, hard@9i:tree)",
     )  # fmt: skip
     parser.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     parser.add_argument(

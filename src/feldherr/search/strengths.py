@@ -19,7 +19,9 @@ ismcts     ISMCTS with random playouts and no hint; deterministic      200 itera
 =========  ==========================================================  ================
 
 ``medium`` and ``hard`` search as the game's ``search_settings`` ask (Wallenstein and Mansfeld:
-only the decision at hand, with the score margin in the reward; see ``docs/search.md``).
+only the decision at hand, with the score margin in the reward; see ``docs/search.md``), unless
+settings follow the budget after ``:`` (``hard@63i:tree``, ``medium@:margin_weight=0.5``;
+:func:`search_spec`).
 
 Why ``medium`` is guided too: in the scaled-down tournaments of ``docs/benchmarks.md``, ISMCTS with
 random playouts lost to the heuristic bots at the budgets tried (Mansfeld: 8 % in a four-way
@@ -32,7 +34,8 @@ core's worth of thinking on a busy machine.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Mapping
 
 from feldherr.core.bots import Bot
 from feldherr.core.errors import OptionError
@@ -49,6 +52,51 @@ SEARCH_SETTINGS = ("tree_depth", "margin_weight", "tree_hints")
 
 def _budget(arg: str | None, default: str) -> Budget:
     return Budget.parse(default if arg is None else arg)
+
+
+def search_spec(
+    arg: str | None, default: str, settings: Mapping[str, float]
+) -> tuple[Budget, dict[str, float]]:
+    """Read the parameter of a search bot's name: ``BUDGET`` optionally followed by ``:``-separated
+    settings, each ``NAME=VALUE`` (one of :data:`SEARCH_SETTINGS`) or ``tree``, which drops the
+    settings asked for so far (the game's) and searches the full tree.
+
+    ``hard@63i:tree`` is the full-tree search of the screening in ``docs/benchmarks.md``,
+    ``medium@:margin_weight=0.5`` the default budget with a bigger margin share. The budget part
+    may be empty (the default budget). Returns the budget and the settings to search with."""
+    if arg is None:
+        return _budget(None, default), dict(settings)
+    budget_text, *terms = arg.split(":")
+    chosen = dict(settings)
+    for term in terms:
+        key, sep, value = (t.strip() for t in term.partition("="))
+        if key == "tree" and not sep:
+            chosen.clear()
+            continue
+        if key not in SEARCH_SETTINGS or not sep:
+            raise OptionError(
+                f"not a search setting: {term[:40]!r} (known: tree, or NAME=VALUE with NAME one of "
+                f"{', '.join(SEARCH_SETTINGS)})"
+            )
+        chosen[key] = _setting_value(key, value)
+    return _budget(budget_text if budget_text or not terms else None, default), chosen
+
+
+def _setting_value(key: str, text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if key == "tree_depth":
+        valid = value.is_integer() and value >= 0
+    elif key == "margin_weight":
+        valid = 0.0 <= value <= 1.0
+    else:
+        valid = value in (0.0, 1.0)
+    if not valid:
+        need = {"tree_depth": "a whole number >= 0", "margin_weight": "between 0 and 1"}.get(key, "0 or 1")
+        raise OptionError(f"search setting {key} needs {need}, not {text[:20]!r}")
+    return value
 
 
 def heuristic_playout(game: Game) -> Callable[[], Playout] | None:
@@ -68,19 +116,36 @@ def easy(game: Game, seed: int, arg: str | None = None) -> Bot:
     return factory(seed)
 
 
-def guided(game: Game, seed: int, budget: Budget) -> SearchBot:
+def guided(game: Game, seed: int, budget: Budget, settings: Mapping[str, float] | None = None) -> SearchBot:
     """ISMCTS guided by the game's heuristic bot (playouts and the hint), where it has one, searching
-    as the game's :attr:`~feldherr.core.game.Game.search_settings` say."""
+    as ``settings`` say (default: the game's :attr:`~feldherr.core.game.Game.search_settings`)."""
+    if settings is None:
+        settings = game_settings(game)
+    return _search_bot(seed, budget, settings, heuristic_playout(game), game.bots().get(HEURISTIC))
+
+
+def game_settings(game: Game) -> Mapping[str, float]:
+    """The game's :attr:`~feldherr.core.game.Game.search_settings`, checked."""
     settings = game.search_settings
     unknown = set(settings) - set(SEARCH_SETTINGS)
     if unknown:
         raise ValueError(f"{game.name}.search_settings: unknown {sorted(unknown)} (known: {SEARCH_SETTINGS})")
+    return settings
+
+
+def _search_bot(
+    seed: int,
+    budget: Budget,
+    settings: Mapping[str, float],
+    playout: Callable[[], Playout] | None,
+    hint: Callable[[int], Bot] | None,
+) -> SearchBot:
     depth = settings.get("tree_depth")
     return SearchBot(
         seed,
         budget,
-        heuristic_playout(game),
-        hint=game.bots().get(HEURISTIC),
+        playout,
+        hint=hint,
         tree_hints=bool(settings.get("tree_hints", 0)),
         margin_weight=float(settings.get("margin_weight", 0.0)),
         tree_depth=None if depth is None else int(depth),
@@ -88,12 +153,14 @@ def guided(game: Game, seed: int, budget: Budget) -> SearchBot:
 
 
 def medium(game: Game, seed: int, arg: str | None = None) -> Bot:
-    return guided(game, seed, _budget(arg, "0.25s"))
+    return guided(game, seed, *search_spec(arg, "0.25s", game_settings(game)))
 
 
 def hard(game: Game, seed: int, arg: str | None = None) -> Bot:
-    return guided(game, seed, _budget(arg, "1s"))
+    return guided(game, seed, *search_spec(arg, "1s", game_settings(game)))
 
 
 def ismcts(game: Game, seed: int, arg: str | None = None) -> Bot:
-    return SearchBot(seed, _budget(arg, "200i"))
+    """Random playouts and no hint; it does not take the game's settings, only those of its name."""
+    budget, settings = search_spec(arg, "200i", {})
+    return _search_bot(seed, budget, settings, None, None)
