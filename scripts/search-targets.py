@@ -6,6 +6,8 @@
         --tournament wallenstein:hard@1s,heuristic,heuristic,heuristic
     # report: win rates (95 % Wilson intervals), mean scores and OpenSkill ratings per tournament
     .venv/bin/python scripts/search-targets.py report games.jsonl
+    # the same deals played at 1s on one machine and at 1cpu on another, as one tournament
+    .venv/bin/python scripts/search-targets.py report --pool-budgets device.jsonl local.jsonl
 
 `feldherr tournament` reports when all its games are done; this runner is for a machine lent for a
 fixed time (such as the 16-core device machine): it deals the tournaments' games in turn (deal 0
@@ -98,6 +100,13 @@ def play(args: argparse.Namespace) -> None:
           f"({len(pending)} unfinished at the deadline)", file=sys.stderr)  # fmt: skip
 
 
+def pooled(spec: str) -> str:
+    """The tournament with its bots' budgets left out (``elgrande:hard@1s,...`` -> ``elgrande:hard,...``):
+    the games of runs at ``1s`` on one machine and ``1cpu`` on another are the same deals."""
+    game, _, bots = spec.partition(":")
+    return game + ":" + ",".join(b.partition("@")[0] for b in bots.split(","))
+
+
 def report(args: argparse.Namespace) -> None:
     by: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
     for path in args.files:
@@ -105,7 +114,8 @@ def report(args: argparse.Namespace) -> None:
             for line in f:
                 if line.strip():
                     g = json.loads(line)
-                    by[g["tournament"], g["tournament_seed"]].append(g)
+                    spec = pooled(g["tournament"]) if args.pool_budgets else g["tournament"]
+                    by[spec, g["tournament_seed"]].append(g)
     columns = ("tournament (seed)", "complete deals", "games", "entrant", "wins (95 % interval)",
                "mean score", "rating (mu ± sigma)", "s/game")  # fmt: skip
     print("| " + " | ".join(columns) + " |")
@@ -157,6 +167,9 @@ def main() -> None:
     p.set_defaults(func=play)
     r = sub.add_parser("report")
     r.add_argument("files", nargs="+")
+    r.add_argument(
+        "--pool-budgets", action="store_true", help="count runs that differ only in budgets as one tournament"
+    )
     r.set_defaults(func=report)
     args = parser.parse_args()
     args.func(args)
