@@ -86,6 +86,14 @@ def test_a_budget_after_the_at_sign(spec: str, iterations: int | None, seconds: 
         ("easy@10i", "takes no budget"),
         ("deep-blue", "unknown bot"),
         ("deep-blue@1s", "unknown bot"),
+        ("hard@5i:deep", "not a search setting"),
+        ("hard@5i:tree_dpeth=1", "not a search setting"),
+        ("hard@5i:tree_depth", "not a search setting"),
+        ("hard@5i:tree_depth=-1", "whole number"),
+        ("hard@5i:tree_depth=1.5", "whole number"),
+        ("medium@5i:margin_weight=2", "between 0 and 1"),
+        ("hard@5i:tree_hints=yes", "0 or 1"),
+        ("hard@", "not a search budget"),
     ],
 )
 def test_bad_specs_are_option_errors(spec: str, message: str) -> None:
@@ -147,24 +155,6 @@ def test_search_settings_in_the_bots_name(
     assert bot.budget.iterations == iterations
     if iterations is None:
         assert bot.budget.seconds == 1.0, "an empty budget before the settings is the default"
-
-
-@pytest.mark.parametrize(
-    ("spec", "message"),
-    [
-        ("hard@5i:deep", "not a search setting"),
-        ("hard@5i:tree_dpeth=1", "not a search setting"),
-        ("hard@5i:tree_depth", "not a search setting"),
-        ("hard@5i:tree_depth=-1", "whole number"),
-        ("hard@5i:tree_depth=1.5", "whole number"),
-        ("medium@5i:margin_weight=2", "between 0 and 1"),
-        ("hard@5i:tree_hints=yes", "0 or 1"),
-        ("hard@", "not a search budget"),
-    ],
-)
-def test_bad_search_settings_are_option_errors(spec: str, message: str) -> None:
-    with pytest.raises(OptionError, match=message):
-        make_bots(GAME, [spec, "random"], 1)
 
 
 def test_tree_hints_in_the_name_reach_a_game_whose_heuristic_reads_samples() -> None:

@@ -46,7 +46,13 @@ from feldherr.search.playout import BotPlayout, Playout
 
 HEURISTIC = "heuristic"
 EPSILON = 0.1
-SEARCH_SETTINGS = ("tree_depth", "margin_weight", "tree_hints")
+_SETTING_RULES: dict[str, tuple[Callable[[float], bool], str]] = {
+    "tree_depth": (lambda v: v.is_integer() and v >= 0, "a whole number >= 0"),
+    "margin_weight": (lambda v: 0.0 <= v <= 1.0, "between 0 and 1"),
+    "tree_hints": (lambda v: v in (0.0, 1.0), "0 or 1"),
+}
+"""Each search setting: which values a bot's name may give it, and how to say so."""
+SEARCH_SETTINGS = tuple(_SETTING_RULES)
 """What a game's ``search_settings`` may set (:attr:`feldherr.core.game.Game.search_settings`)."""
 
 
@@ -83,18 +89,12 @@ def search_spec(
 
 
 def _setting_value(key: str, text: str) -> float:
+    valid, need = _SETTING_RULES[key]
     try:
         value = float(text)
     except ValueError:
         value = math.nan
-    if key == "tree_depth":
-        valid = value.is_integer() and value >= 0
-    elif key == "margin_weight":
-        valid = 0.0 <= value <= 1.0
-    else:
-        valid = value in (0.0, 1.0)
-    if not valid:
-        need = {"tree_depth": "a whole number >= 0", "margin_weight": "between 0 and 1"}.get(key, "0 or 1")
+    if not valid(value):
         raise OptionError(f"search setting {key} needs {need}, not {text[:20]!r}")
     return value
 
@@ -116,11 +116,9 @@ def easy(game: Game, seed: int, arg: str | None = None) -> Bot:
     return factory(seed)
 
 
-def guided(game: Game, seed: int, budget: Budget, settings: Mapping[str, float] | None = None) -> SearchBot:
+def guided(game: Game, seed: int, budget: Budget, settings: Mapping[str, float]) -> SearchBot:
     """ISMCTS guided by the game's heuristic bot (playouts and the hint), where it has one, searching
-    as ``settings`` say (default: the game's :attr:`~feldherr.core.game.Game.search_settings`)."""
-    if settings is None:
-        settings = game_settings(game)
+    as ``settings`` say (:func:`search_spec`: the game's, changed by the bot's name)."""
     return _search_bot(seed, budget, settings, heuristic_playout(game), game.bots().get(HEURISTIC))
 
 
