@@ -51,7 +51,7 @@ def test_play_human_with_piped_input(capsys: Capsys, monkeypatch: pytest.MonkeyP
     assert "Seat 0 doubles the prize" in out
     assert "There is no move 9; choose 1 to 3." in out
     assert "Not understood" in out
-    assert "Rejected: seat 0 holds no 4 (toy.bid.own-card)" in out
+    assert "Rejected: this player holds no 4 (toy.bid.own-card)" in out
     assert "That is not valid JSON" in out
     assert "You bid 6 in secret." in out
     assert "Commands:" in out and "Log as seat 0 (human) sees it:" in out

@@ -43,3 +43,61 @@ def test_toy_game_log_renders_in_both_languages() -> None:
     en = game.render_log(state.log[0], "en")
     de = game.render_log(state.log[0], "de")
     assert en.startswith("Round 1") and de.startswith("Runde 1")
+
+
+PLURALS = {
+    "unit.army#one": {"en": "{n} army", "de": "{n} Armee"},
+    "unit.army#other": {"en": "{n} armies", "de": "{n} Armeen"},
+    "raise": {"en": "{who} raises {armies:@unit.army}.", "de": "{who} stellt {armies:@unit.army} auf."},
+    "pay": {"en": "{who} pays {taler:#} Taler.", "de": "{who} zahlt {taler:#} Taler."},
+}
+
+
+@pytest.mark.parametrize(
+    ("n", "en", "de"),
+    [
+        (1, "1 army", "1 Armee"),
+        (0, "0 armies", "0 Armeen"),
+        (2, "2 armies", "2 Armeen"),
+        (1000, "1,000 armies", "1.000 Armeen"),
+    ],
+)
+def test_counted_nouns_take_the_plural_form_and_number_format_of_the_language(
+    n: int, en: str, de: str
+) -> None:
+    assert render(PLURALS, "raise", {"who": "Anna", "armies": n}, "en") == f"Anna raises {en}."
+    assert render(PLURALS, "raise", {"who": "Anna", "armies": n}, "de") == f"Anna stellt {de} auf."
+
+
+def test_number_fields_use_the_language_number_format() -> None:
+    assert render(PLURALS, "pay", {"who": "Anna", "taler": 1500}, "de") == "Anna zahlt 1.500 Taler."
+    assert render(PLURALS, "pay", {"who": "Anna", "taler": 1500}, "en") == "Anna pays 1,500 Taler."
+
+
+def test_plural_categories_come_from_cldr() -> None:
+    from feldherr.core.i18n import plural_categories, plural_form
+
+    assert plural_categories("en") == {"one", "other"} == plural_categories("de")
+    assert plural_form(1, "de") == "one" and plural_form(2, "en") == "other"
+
+
+def test_missing_field_never_shows_a_python_literal() -> None:
+    text = render(PLURALS, "raise", {"armies": 2}, "en")
+    assert text == "… raises 2 armies." and "{" not in text
+
+
+def test_seat_label_prefers_the_players_name_and_falls_back_to_the_colour() -> None:
+    from feldherr.core.i18n import seat_label
+
+    assert seat_label(1, ["Anna", "Ben"], ["Red", "Blue"]) == "Ben"
+    assert seat_label(1, ["Anna", ""], ["Red", "Blue"]) == "Blue"
+    assert seat_label(0, None, ["Rot", "Blau"]) == "Rot"
+
+
+def test_core_errors_name_the_player_not_a_seat_number() -> None:
+    from feldherr.core.errors import NotYourTurnError
+    from feldherr.core.i18n import error_text
+
+    err = NotYourTurnError("seat 2 has no decision", rule="core.turn", seat=2)
+    assert error_text(err, {}, "en", ["Anna", "Ben", "Cleo"]) == "it is not Cleo's turn"
+    assert "2" not in error_text(err, {}, "de")

@@ -13,7 +13,7 @@ with private entries, German and English text, and a game-specific bot.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from feldherr.core.bots import Bot, SeatAccess
@@ -54,11 +54,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "move.keep": {"en": "keep the prize", "de": "Preis lassen"},
     "move.bid": {"en": "bid {card}", "de": "{card} bieten"},
     "toy.over": {"en": "the game is over", "de": "Das Spiel ist vorbei"},
-    "toy.turn": {"en": "seat {seat} has no decision now", "de": "Platz {seat} ist nicht am Zug"},
+    "toy.turn": {"en": "{seat} has no decision now", "de": "{seat} ist nicht am Zug"},
     "toy.move": {"en": "not a toy move: {move}", "de": "Kein Zug dieses Spiels: {move}"},
     "toy.double": {"en": "now is the time to double or keep", "de": "Jetzt wird verdoppelt oder gelassen"},
     "toy.bid": {"en": "now is the time to bid", "de": "Jetzt wird geboten"},
-    "toy.bid.own-card": {"en": "seat {seat} holds no {card}", "de": "Platz {seat} hat keine {card}"},
+    "toy.bid.own-card": {"en": "{seat} holds no {card}", "de": "{seat} hat keine {card}"},
 }
 ACTIONS = 2 + 9  # double no/yes, bid 1..9
 OBS = 1 + 1 + 1 + 9 + 4 + 4 + 4
@@ -356,12 +356,14 @@ class ToyGame(Game):
                 return ("bid", arg)
         raise MalformedMoveError(f"not a toy move: {shown(data, 80)}", rule="toy.move", move=shown(data, 80))
 
-    def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
+    def describe_move(
+        self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
+    ) -> str:
         if move[0] == "double":
             return term(CATALOGUE, "move.double" if move[1] else "move.keep", lang)
         return render(CATALOGUE, "move.bid", {"card": move[1]}, lang)
 
-    def render_log(self, entry: LogEntry, lang: str = "en") -> str:
+    def render_log(self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return render(CATALOGUE, entry["k"], entry["a"], lang)
 
     def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:

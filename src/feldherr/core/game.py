@@ -203,16 +203,43 @@ class Game(ABC):
         unreadable."""
 
     @abstractmethod
-    def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
-        """A short human phrase for a legal move of the viewing seat (prompts, buttons, logs)."""
+    def describe_move(
+        self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
+    ) -> str:
+        """A short human phrase for a legal move of the viewing seat (prompts, buttons, logs);
+        ``names``: each seat's player name (see :mod:`feldherr.core.i18n`; None: seats by colour)."""
 
     def move_details(self, view: Mapping[str, Any], move: Move) -> dict[str, Any] | None:
         """Facts about a legal move the seat may want before choosing it, from ``view`` alone
         (JSON; e.g. Wallenstein's battle odds ``{"odds": {...}}``); None where there are none."""
         return None
 
+    def move_steps(
+        self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
+    ) -> list[str | list[str]] | None:
+        """How a person builds ``move`` at the table, part by part, so that a decision with many
+        legal moves is never a long list of buttons: each part is a label (a step: the county to
+        march from, then the county to march to, then the number of armies) or a list of labels
+        (a set: the cards to commit, toggled on and off, then confirmed once). A client offers the
+        distinct labels of the first part among the legal moves, then those of the next part
+        among the moves left, and so on; a set part offers every item of the remaining moves' sets
+        as a toggle and is confirmed when the toggled items equal one move's set. Every legal move
+        of one decision has the same number of parts, and the parts tell the moves apart.
+        None (the default): the move is one choice (its :meth:`describe_move` phrase)."""
+        return None
+
     @abstractmethod
-    def render_log(self, entry: LogEntry, lang: str = "en") -> str: ...
+    def render_log(self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """A log entry in words; ``names``: each seat's player name (None: seats by colour)."""
+
+    def log_table(
+        self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None
+    ) -> dict[str, Any] | None:
+        """A log entry that is a table (a scoring: points per player and region) as
+        ``{"columns": [header, ...], "rows": [[cell, ...], ...]}`` of texts and numbers in
+        ``lang``, players named by ``names``; shown under the entry's line. None (the default):
+        the entry is its line alone."""
+        return None
 
     @abstractmethod
     def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
@@ -262,9 +289,9 @@ class Game(ABC):
         """The game's locale catalogue: log keys, terms, and error templates keyed by rule id."""
         return {}
 
-    def error_text(self, err: Exception, lang: str = "en") -> str:
+    def error_text(self, err: Exception, lang: str = "en", names: Sequence[str] | None = None) -> str:
         """A rule error in German or English (see :func:`feldherr.core.i18n.error_text`)."""
-        return error_text(err, self.messages(), lang)
+        return error_text(err, self.messages(), lang, names)
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
         """Game-specific bots by name (``random`` is always available besides these)."""

@@ -3,16 +3,99 @@
 A catalogue maps ``key -> {"en": template, "de": template}``; templates use ``str.format`` fields.
 String arguments that are themselves catalogue keys (terms such as action names) are translated
 before formatting, so a log entry stores only language-neutral keys and names.
+
+**Counts and plurals** come from Babel (CLDR plural rules and number formats), never from hand-made
+``if n == 1``: a field whose format spec starts with ``@`` names a *plural term*, and renders the
+number with that term's plural form in the language::
+
+    "unit.army#one":   {"en": "{n} army",   "de": "{n} Armee"}
+    "unit.army#other": {"en": "{n} armies", "de": "{n} Armeen"}
+    "log.raise":       {"en": "{seat} raises {armies:@unit.army}", ...}
+
+renders ``{"seat": "Anna", "armies": 1}`` as "Anna raises 1 army". A plural term has one catalogue
+key per CLDR category of each language (``KEY#one``, ``KEY#other``; :func:`plural_categories`),
+and ``{n}`` in it is the number formatted for the language (``1.000`` in German). A plain number
+field may use ``{n:#}`` for the language's number format without a noun.
+
+**Players** are named by the caller: the methods that make texts (``Game.render_log``,
+``Game.describe_move``, ``Game.error_text``) take ``names``, the display name of each seat (the
+table's player names); without it a game names seats by their colour. :func:`seat_label` is the
+one place that picks between the two.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import string
+from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal
 
 LANGS = ("en", "de")
 
 Catalogue = Mapping[str, Mapping[str, str]]
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def plural_form(n: int | float, lang: str) -> str:
+    """The CLDR plural category of ``n`` in ``lang`` ("one", "other", ...), from Babel."""
+    return str(_locale(lang).plural_form(abs(n)))
+
+
+def plural_categories(lang: str) -> frozenset[str]:
+    """The CLDR plural categories ``lang`` distinguishes (for checking catalogues)."""
+    return frozenset(_locale(lang).plural_form.tags | {"other"})
+
+
+def number(n: int | float, lang: str) -> str:
+    """``n`` in the language's number format (Babel): ``1,000`` / ``1.000``, ``0.5`` / ``0,5``."""
+    return str(format_decimal(n, locale=_locale(lang)))
+
+
+def plural(catalogue: Catalogue, key: str, n: int | float, lang: str) -> str:
+    """The plural term ``key`` for the count ``n`` in ``lang`` ("1 army", "3 Armeen")."""
+    entry = catalogue.get(f"{key}#{plural_form(n, lang)}") or catalogue.get(f"{key}#other")
+    if entry is None:
+        return number(n, lang)
+    template = entry.get(lang) or entry.get("en") or "{n}"
+    return template.format(n=number(n, lang))
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` with ``{field:@term}`` (a counted noun) and ``{field:#}`` (a number)."""
+
+    def __init__(self, catalogue: Catalogue, lang: str) -> None:
+        super().__init__()
+        self.catalogue = catalogue
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("@") and isinstance(value, int | float) and not isinstance(value, bool):
+            return plural(self.catalogue, format_spec[1:], value, self.lang)
+        if format_spec == "#" and isinstance(value, int | float) and not isinstance(value, bool):
+            return number(value, self.lang)
+        return str(super().format_field(value, format_spec))
+
+
+def format_text(catalogue: Catalogue, template: str, values: Mapping[str, Any], lang: str) -> str:
+    """Fill ``template`` with ``values`` (``@term`` and ``#`` fields as described above)."""
+    return _Formatter(catalogue, lang).vformat(
+        template, (), values if isinstance(values, dict) else dict(values)
+    )
+
+
+def seat_label(seat: int, names: Sequence[str] | None, colour_names: Sequence[str]) -> str:
+    """How a text names ``seat``: its player's name from ``names`` when given, else the seat's
+    colour name (``colour_names``, already in the reader's language)."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return colour_names[seat % len(colour_names)]
 
 
 def term(catalogue: Catalogue, key: str, lang: str) -> str:
@@ -35,47 +118,67 @@ def render(
         for name, v in args.items()
     }
     try:
-        return template.format(**values)
-    except (KeyError, IndexError):
-        return f"{template} {dict(args)}"
+        return format_text(catalogue, template, values, lang)
+    except (KeyError, IndexError, ValueError):  # a defect in a game's log: show what is there
+        return format_text(catalogue, template, _Missing(values), lang)
 
 
-#: Messages of the rules the core itself enforces (seats, versions, reading moves).
+class _Missing(dict[str, Any]):
+    """Values for a template some of whose fields were not given: those read as "…" (never a
+    Python literal on a player's screen)."""
+
+    def __missing__(self, key: str) -> str:
+        return "…"
+
+
+#: Messages of the rules the core itself enforces (seats, versions, reading moves), as a player
+#: reads them: seats by their player's name (``{seat}`` is replaced by :func:`error_text`), no
+#: versions, indices or move literals (those stay in the error's English ``message`` for programs).
 CORE_ERRORS: dict[str, dict[str, str]] = {
     "core.seat": {
-        "en": "seat {seat} is not a seat of this game (0 to {last})",
-        "de": "Platz {seat} gibt es in diesem Spiel nicht (0 bis {last})",
+        "en": "there is no such player in this game",
+        "de": "Diesen Mitspieler gibt es in diesem Spiel nicht",
     },
     "core.turn": {
-        "en": "seat {seat} has no decision to make now",
-        "de": "Platz {seat} ist gerade nicht am Zug",
+        "en": "it is not {seat}'s turn",
+        "de": "{seat} ist gerade nicht am Zug",
     },
     "core.game-over": {"en": "the game is over", "de": "Das Spiel ist vorbei"},
     "core.move": {
-        "en": "cannot read the move {move}",
-        "de": "Der Zug {move} ist nicht lesbar",
+        "en": "this move cannot be read",
+        "de": "Dieser Zug ist nicht lesbar",
     },
     "core.move.type": {
-        "en": "a move holds only texts, whole numbers and lists of them, not {value}",
-        "de": "Ein Zug besteht nur aus Texten, ganzen Zahlen und Listen davon, nicht aus {value}",
+        "en": "a move holds only texts, whole numbers and lists of them",
+        "de": "Ein Zug besteht nur aus Texten, ganzen Zahlen und Listen davon",
     },
     "core.stale": {
-        "en": "the move was made against version {expected}, but the game is at version {version}",
-        "de": "Der Zug bezieht sich auf Stand {expected}, das Spiel ist aber bei Stand {version}",
+        "en": "the game has moved on since this choice was shown; please choose again",
+        "de": "Das Spiel ist inzwischen weitergegangen; bitte neu wählen",
     },
     "core.illegal": {
-        "en": "{move} is not a legal move now",
-        "de": "{move} ist jetzt kein erlaubter Zug",
+        "en": "this move is not allowed now",
+        "de": "Dieser Zug ist jetzt nicht erlaubt",
     },
 }
 
+#: How the core names a seat when the caller gives no names (the games name seats by colour in
+#: their own texts; this is only for the core's messages above).
+_SEAT_FALLBACK = {"en": "this player", "de": "Dieser Spieler"}
 
-def error_text(err: Exception, catalogue: Catalogue, lang: str = "en") -> str:
+
+def error_text(
+    err: Exception, catalogue: Catalogue, lang: str = "en", names: Sequence[str] | None = None
+) -> str:
     """A :class:`~feldherr.core.errors.RuleError` in words: the template of its rule id from
-    ``catalogue`` (or the core's), filled with its details; the English message as written where
-    the error was raised when no template fits."""
+    ``catalogue`` (or the core's), filled with its details (a ``seat`` detail named from ``names``);
+    the English message as written where the error was raised when no template fits."""
     rule = getattr(err, "rule", "")
-    details = getattr(err, "details", {})
+    details = dict(getattr(err, "details", {}))
+    seat = details.get("seat")
+    if type(seat) is int:
+        fallback = _SEAT_FALLBACK.get(lang, _SEAT_FALLBACK["en"])
+        details["seat"] = seat_label(seat, names, [fallback]) if names is not None else fallback
     message = getattr(err, "message", str(err))
     for source in (catalogue, CORE_ERRORS):
         entry = source.get(rule)
@@ -85,7 +188,7 @@ def error_text(err: Exception, catalogue: Catalogue, lang: str = "en") -> str:
         if template is None:
             break
         try:
-            return template.format(**details)
+            return format_text(catalogue, template, details, lang)
         except (KeyError, IndexError, ValueError):
             break
     return message

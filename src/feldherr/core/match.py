@@ -118,10 +118,15 @@ class Match:
         return SeatAccess(self._state, check_seat(seat, self._state.num_players))
 
     def log_since(
-        self, seat: int | None, since: int | None = None, lang: str | None = None
+        self,
+        seat: int | None,
+        since: int | None = None,
+        lang: str | None = None,
+        names: Sequence[str] | None = None,
     ) -> list[dict[str, Any]]:
         """The log entries ``seat`` may read that were written after version ``since`` (``None``:
-        all of them), each with the version that wrote it (and its text in ``lang`` when given)."""
+        all of them), each with the version that wrote it (and its text in ``lang`` when given,
+        naming seats by ``names``)."""
         first = 0 if since is None else max(0, since + 1)
         out: list[dict[str, Any]] = []
         log = self._state.log
@@ -129,17 +134,29 @@ class Match:
             start = self._marks[version - 1] if version > 0 else 0
             for entry in log[start : self._marks[version]]:
                 if entry.get("to") is None or entry.get("to") == seat:
-                    out.append(self._entry(entry, version, lang))
+                    out.append(self._entry(entry, version, lang, names))
         return out
 
-    def _entry(self, entry: LogEntry, version: int, lang: str | None) -> dict[str, Any]:
+    def _entry(
+        self, entry: LogEntry, version: int, lang: str | None, names: Sequence[str] | None
+    ) -> dict[str, Any]:
         item: dict[str, Any] = {"version": version, "entry": entry}
         if lang is not None:
-            item["text"] = self.game.render_log(entry, lang)
+            item["text"] = self.game.render_log(entry, lang, names)
+            table = self.game.log_table(entry, lang, names)
+            if table is not None:
+                item["table"] = table
         return item
 
-    def update(self, seat: int | None, since: int | None = None, lang: str | None = None) -> dict[str, Any]:
-        """A seat's update: the version, its view, and the log entries after version ``since``."""
+    def update(
+        self,
+        seat: int | None,
+        since: int | None = None,
+        lang: str | None = None,
+        names: Sequence[str] | None = None,
+    ) -> dict[str, Any]:
+        """A seat's update: the version, its view, and the log entries after version ``since``
+        (texts in ``lang``, seats named by ``names``)."""
         view = self.view(seat)
         decision = view.get("decision")
         if seat is not None and decision is not None:
@@ -147,7 +164,7 @@ class Match:
         update: dict[str, Any] = {
             "version": self.version,
             "view": view,
-            "log": self.log_since(seat, since, lang),
+            "log": self.log_since(seat, since, lang, names),
         }
         outcome = self.outcome()
         if outcome is not None:

@@ -5,7 +5,7 @@ delegating to the rules). The only module of the package that sees all the other
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from feldherr.core.bots import Bot
@@ -321,11 +321,13 @@ class ElGrandeGame(Game):
     def messages(self) -> Mapping[str, Mapping[str, str]]:
         return text.CATALOGUE
 
-    def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
-        return text.describe(view, move, lang)
+    def describe_move(
+        self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
+    ) -> str:
+        return text.describe(view, move, lang, names)
 
-    def render_log(self, entry: LogEntry, lang: str = "en") -> str:
-        return text.render_entry(entry, lang)
+    def render_log(self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return text.render_entry(entry, lang, names)
 
     def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return text.render_view(view, lang)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from feldherr.core.game import LogEntry, Move
@@ -203,7 +203,9 @@ def _card_name(c: int, lang: str) -> str:
     return D.CARD_DE[c] if lang == "de" else D.CARD_EN[c]
 
 
-def describe(view: Mapping[str, Any] | None, move: Move, lang: str) -> str:
+def describe(
+    view: Mapping[str, Any] | None, move: Move, lang: str, names: Sequence[str] | None = None
+) -> str:
     """A short phrase for ``move`` (the view names the open cards)."""
     move = typed(move)
     kind = move[0]
@@ -229,7 +231,7 @@ def describe(view: Mapping[str, Any] | None, move: Move, lang: str) -> str:
     return " ".join([kind, *args])
 
 
-def render_entry(entry: LogEntry, lang: str) -> str:
+def render_entry(entry: LogEntry, lang: str, names: Sequence[str] | None = None) -> str:
     args = dict(entry.get("a", {}))
     if "card" in args and args["card"] in D.CARD_INDEX:
         args["card"] = _card_name(D.CARD_INDEX[args["card"]], lang)

@@ -172,11 +172,13 @@ class MansfeldGame(Game):
         return codec.decode(action)
 
     # ------------------------------------------------------------- words
-    def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
-        return text.describe_move(view, move, lang)
+    def describe_move(
+        self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
+    ) -> str:
+        return text.describe_move(view, move, lang, names)
 
-    def render_log(self, entry: LogEntry, lang: str = "en") -> str:
-        return text.render_log(entry, lang)
+    def render_log(self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return text.render_log(entry, lang, names)
 
     def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return text.render_view(view, lang)

@@ -4,7 +4,7 @@ in German and English), move phrases and the terminal picture, drawn from a seat
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -49,7 +49,7 @@ def _names(keys: list[str], lang: str) -> str:
     return ", ".join(card_name(k, lang) for k in keys) or "—"
 
 
-def render_log(entry: LogEntry, lang: str = "en") -> str:
+def render_log(entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
     _lang(lang)
     args: dict[str, Any] = dict(entry.get("a", {}))
     if "seat" in args:
@@ -76,7 +76,9 @@ def render_log(entry: LogEntry, lang: str = "en") -> str:
     return render(CATALOGUE, str(entry["k"]), args, lang)
 
 
-def describe_move(view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
+def describe_move(
+    view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
+) -> str:
     """A short phrase for ``move`` (the view is not needed: every fact of a move is printed data)."""
     _lang(lang)
     de = lang == "de"

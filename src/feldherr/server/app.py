@@ -389,10 +389,10 @@ def _update(hub: Hub, game_id: str, token: str | None, since: int | None, lang: 
             "type": "update",
             "game": game_id,
             "seat": seat,
-            **match.update(seat, since, lang),
+            **match.update(seat, since, lang, table.names),
             "asked": asked,
         }
-        return add_choices(table.game, match, message, lang)
+        return add_choices(table.game, match, message, lang, table.names)
 
 
 def _resend(hub: Hub, conn: Conn, game_id: str, whole_log: bool = False) -> None:
@@ -432,7 +432,7 @@ def _replay_at(hub: Hub, game_id: str, at: int | None, lang: str) -> dict[str, A
         "total": total,
         "moves": [[seat, mv] for seat, mv in record.moves],
         "view": match.view(None),
-        "log": match.log_since(None, None, lang),
+        "log": match.log_since(None, None, lang, hub.table(game_id).names),
     }
     outcome = match.outcome()
     if outcome is not None:

@@ -110,6 +110,8 @@ class Table:
             s.seat: table[s.bot](seeds[s.seat]) for s in seats if s.kind == "bot" and s.bot in table
         }
         self.stand_ins: dict[int, Bot] = {}
+        self.names: list[str] = [s.name if s.kind == "human" else "" for s in seats]
+        """The players' names for the game's texts ("": the game names that seat by its colour)."""
         self.pending_since = time.time()
         self.driving = False
         self.again = False
@@ -619,7 +621,7 @@ class Hub:
                     "type": "update",
                     "game": table.id,
                     "seat": viewer,
-                    **match.update(viewer, since, conn.lang),
+                    **match.update(viewer, since, conn.lang, table.names),
                     "asked": asked,
                     "turn": asked[0] if asked else None,
                     "stand_ins": sorted(table.stand_ins),
@@ -627,6 +629,6 @@ class Hub:
                 if shared is not None and viewer is None:
                     shared[(viewer, str(key))] = message
                 if viewer is not None:
-                    add_choices(table.game, match, message, conn.lang)
+                    add_choices(table.game, match, message, conn.lang, table.names)
             conn.sent[viewer] = match.version
             conn.push(message)

@@ -236,7 +236,9 @@ class WallensteinGame(Game):
     def decode(self, state: Any, seat: int, action: int) -> Move:
         return codec.decode(action)
 
-    def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
+    def describe_move(
+        self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
+    ) -> str:
         text = describe_move(move, lang)
         move = typed(move)
         if isinstance(move, Favor) and move.space != NO_SPACE and "court" in view:
@@ -252,8 +254,8 @@ class WallensteinGame(Game):
         odds = attack_odds.move_odds(view, move)
         return None if odds is None else {"odds": attack_odds.odds_details(odds)}
 
-    def render_log(self, entry: LogEntry, lang: str = "en") -> str:
-        return render_log(entry, lang)
+    def render_log(self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return render_log(entry, lang, names)
 
     def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return render_view(view, lang)

@@ -321,7 +321,7 @@ def cubes_text(counts: Sequence[int], lang: str) -> str:
     return ", ".join(parts) if parts else "–"
 
 
-def render_log(entry: Mapping[str, Any], lang: str = "en") -> str:
+def render_log(entry: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
     key = entry["k"]
     args: dict[str, Any] = {}
     for name, value in entry["a"].items():

@@ -9,7 +9,7 @@ the choices of the pending decision).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -26,11 +26,14 @@ def page() -> str:
     return (STATIC / "index.html").read_text(encoding="utf-8")
 
 
-def add_choices(game: Game, match: Match, message: dict[str, Any], lang: str) -> dict[str, Any]:
+def add_choices(
+    game: Game, match: Match, message: dict[str, Any], lang: str, names: Sequence[str] | None = None
+) -> dict[str, Any]:
     """Add ``choices`` to a seat's update: ``[{"move": json, "text": phrase}, ...]``, every legal
     move of the seat's pending decision with ``game.describe_move`` in ``lang`` (the client's
     buttons), and ``"details"`` where ``game.move_details`` has some (Wallenstein: the battle
-    odds of an attack). Nothing is added for a spectator or a seat that owes no decision."""
+    odds of an attack). ``names``: the players' names for the phrases. Nothing is added for a
+    spectator or a seat that owes no decision."""
     seat = message.get("seat")
     if type(seat) is not int or seat not in match.to_move() or match.is_over():
         return message
@@ -39,20 +42,34 @@ def add_choices(game: Game, match: Match, message: dict[str, Any], lang: str) ->
     out = []
     for move in access.legal_moves():
         move_json = game.move_to_json(move)
-        choice = {"move": move_json, "text": _describe(game, view, move, lang, move_json)}
+        choice = {"move": move_json, "text": _describe(game, view, move, lang, move_json, names)}
         details = _details(game, view, move)
         if details:
             choice["details"] = details
+        steps = _steps(game, view, move, lang, names)
+        if steps:
+            choice["steps"] = steps
         out.append(choice)
     message["choices"] = out
     return message
 
 
-def _describe(game: Game, view: Mapping[str, Any], move: Any, lang: str, move_json: Any) -> str:
+def _describe(
+    game: Game, view: Mapping[str, Any], move: Any, lang: str, move_json: Any, names: Sequence[str] | None
+) -> str:
     try:
-        return game.describe_move(view, move, lang)
+        return game.describe_move(view, move, lang, names)
     except Exception:  # a phrase is a nicety; the move stays choosable under its JSON
         return json.dumps(move_json, ensure_ascii=False)
+
+
+def _steps(
+    game: Game, view: Mapping[str, Any], move: Any, lang: str, names: Sequence[str] | None
+) -> list[str | list[str]] | None:
+    try:
+        return game.move_steps(view, move, lang, names)
+    except Exception:  # like the phrase: without steps the move is still one choice
+        return None
 
 
 def _details(game: Game, view: Mapping[str, Any], move: Any) -> dict[str, Any] | None:
