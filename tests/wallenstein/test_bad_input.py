@@ -16,10 +16,15 @@ from feldherr.core.errors import (
     WrongPhaseError,
 )
 from feldherr.core.game import Move
+from feldherr.core.i18n import CORE_ERRORS, LANGS
+from feldherr.core.textscan import catalogue_english_words, text_problems
 from feldherr.wallenstein.data import COMBAT_A, DEPLOY1, EVENTS
 from feldherr.wallenstein.state import MOVE, WallensteinState
 
 from .scenario import GAME, cid, fresh, give
+
+NAMES = ("Anna", "Ben", "Cleo", "Dora", "Emil")
+ENGLISH = catalogue_english_words(GAME.messages())
 
 
 def assert_rejected(
@@ -32,6 +37,17 @@ def assert_rejected(
     if rule:
         assert err.value.rule == rule
     assert err.value.rule.startswith(("wallenstein", "core.")) and str(err.value)
+    assert_error_speaks(err.value, st.num_players)
+
+
+def assert_error_speaks(err: RuleError, players: int = 3) -> None:
+    """The error in a player's words: a German and an English template (not the programmer's
+    message), clean of ids, literals and snake_case, with and without the players' names."""
+    for lang in LANGS:
+        for names in (None, NAMES[:players]):
+            text = GAME.error_text(err, lang, names)
+            assert text_problems(text, lang, ENGLISH) == [], text
+    assert err.rule in GAME.messages() or err.rule in CORE_ERRORS, f"no words for {err.rule}"
 
 
 @pytest.mark.parametrize(
@@ -55,6 +71,7 @@ def test_malformed_json_moves(data: object) -> None:
     with pytest.raises(MalformedMoveError) as err:
         GAME.move_from_json(data)
     assert err.value.rule == "wallenstein.move-format"
+    assert_error_speaks(err.value)
 
 
 def test_codec_round_trip_of_every_legal_move() -> None:

@@ -162,11 +162,4 @@ def percents(odds: Odds) -> list[int]:
     return out
 
 
-def odds_phrase(odds: Odds, lang: str) -> str:
-    win, tie, lose = percents(odds)
-    if lang == "de":
-        return f"Sieg {win} %, Unentschieden {tie} %, Niederlage {lose} %"
-    return f"win {win} %, tie {tie} %, lose {lose} %"
-
-
-__all__ = ["battle_for", "move_odds", "odds_details", "odds_phrase", "percents", "tower_model"]
+__all__ = ["battle_for", "move_odds", "odds_details", "percents", "tower_model"]

@@ -10,45 +10,33 @@ from typing import Any, ClassVar
 from feldherr.core.bots import Bot
 from feldherr.core.errors import MalformedMoveError, shown
 from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome
-from feldherr.core.i18n import term
+from feldherr.core.i18n import render
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, players_spec
 from feldherr.core.validate import MAX_INT, check_plain_move, check_seat
 from feldherr.wallenstein import attack_odds, codec, info
 from feldherr.wallenstein.data import (
-    ACTIONS,
-    BID,
-    FAVOR_COSTS,
-    LSK_KINDS,
     MODULES,
-    MONEY_BASE,
-    NAMES,
-    TOWER_CARD,
 )
 from feldherr.wallenstein.moves import (
-    DECK,
-    NO_SPACE,
-    REMOVE_EVENT,
-    Draft,
-    Favor,
-    Landsknechte,
-    Leader,
-    LeaderDraft,
-    Movement,
-    Pass,
-    Position,
-    Redraw,
-    Revolt,
     Slot,
     typed,
 )
 from feldherr.wallenstein.playout import random_playout
 from feldherr.wallenstein.rules import engine
 from feldherr.wallenstein.rules.planning import place_slot, plan_options, slot_is_legal
-from feldherr.wallenstein.state import EMPTY, PLAN, WallensteinState
+from feldherr.wallenstein.state import PLAN, WallensteinState
 from feldherr.wallenstein.terminal import render_view
-from feldherr.wallenstein.text import CATALOGUE, MESSAGES, favor_text, render_log, seat_name
+from feldherr.wallenstein.text import (
+    CATALOGUE,
+    MESSAGES,
+    log_table,
+    move_phrase,
+    move_steps,
+    render_log,
+    seat_name,
+)
 from feldherr.wallenstein.tower.registry import CHOICES, DEFAULT_TOWER, make_tower_model
 
 MAX_DECISIONS = 4000
@@ -145,34 +133,74 @@ def _option_spec() -> tuple[OptionSpec, ...]:
             "setup",
             "choice",
             "draft",
-            "how the counties are assigned: 'draft' (county cards and army groups) or 'fixed' "
-            "(the printed default lineups)",
-            "wie die Länder verteilt werden: 'draft' (Länderkarten und Armeegruppen) oder 'fixed' "
-            "(die gedruckten Startaufstellungen)",
+            "Start: how the counties are assigned at the beginning of the game",
+            "Start: wie die Länder zu Spielbeginn verteilt werden",
             choices=("draft", "fixed"),
+            labels={
+                "draft": {
+                    "en": "Assign the counties: each player takes county cards with army groups",
+                    "de": "Länder verteilen: jeder nimmt Länderkarten mit Armeegruppen",
+                },
+                "fixed": {
+                    "en": "Fixed start: the start lineups printed in the rules",
+                    "de": "Feste Startaufstellung: die in der Regel gedruckten Aufstellungen",
+                },
+            },
         ),
         OptionSpec(
             "tower",
             "choice",
             DEFAULT_TOWER,
-            "the cube tower model (docs/tower.md)",
-            "das Modell des Würfelturms (docs/tower.md)",
+            "Cube tower: how the thrown armies come out of the tower (advanced)",
+            "Würfelturm: wie die geworfenen Armeen aus dem Turm fallen (für Fortgeschrittene)",
             choices=CHOICES,
+            labels={
+                "fitted": {
+                    "en": "Standard tower: a fast model fitted to the physical simulation",
+                    "de": "Standardturm: ein schnelles Modell, an die physikalische Simulation angepasst",
+                },
+                "physical": {
+                    "en": "Physical simulation of the tower (slow)",
+                    "de": "Physikalische Simulation des Turms (langsam)",
+                },
+                "simple": {
+                    "en": "Simple tower: every cube falls through with the same chance",
+                    "de": "Einfacher Turm: jeder Würfel fällt mit derselben Chance durch",
+                },
+                "two-level": {
+                    "en": "Two-level tower: cubes may stick on two ledges",
+                    "de": "Zweistufiger Turm: Würfel können auf zwei Stufen liegen bleiben",
+                },
+            },
         ),
         OptionSpec(
             "modules",
             "multi",
             [],
-            "expansion modules of the big box: court (Am Kaiserhof), landsknechte, leaders (Heerführer)",
-            "Module der Big Box: court (Am Kaiserhof), landsknechte, leaders (Heerführer)",
+            "Expansion modules of the Big Box",
+            "Erweiterungsmodule der Big Box",
             choices=MODULES,
+            labels={
+                "court": {
+                    "en": "Emperor's Court (Am Kaiserhof): turn armies into courtiers and win favor cards",
+                    "de": "Am Kaiserhof: Armeen in Höflinge umwandeln und Gunstkarten erwerben",
+                },
+                "landsknechte": {
+                    "en": "Landsknechte: a bonus for holding counties in four regions",
+                    "de": "Landsknechte: ein Vorteil für Länder in vier Regionen",
+                },
+                "leaders": {
+                    "en": "Military Leaders (Heerführer): a leader strengthens actions and leaves statues",
+                    "de": "Heerführer: ein Heerführer verstärkt Aktionen und hinterlässt Denkmäler",
+                },
+            },
         ),
         OptionSpec(
             "tower_params",
             "mapping",
             {},
-            'parameters of the tower model, e.g. {"p_through": 0.6} for the simple tower',
-            'Parameter des Turmmodells, z. B. {"p_through": 0.6} für den einfachen Turm',
+            "Settings of the cube tower model (advanced; empty: the model's own)",
+            "Einstellungen des Würfelturm-Modells (für Fortgeschrittene; leer: die des Modells)",
             omit_default=True,
         ),
     )
@@ -239,16 +267,22 @@ class WallensteinGame(Game):
     def describe_move(
         self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
     ) -> str:
-        text = describe_move(move, lang)
-        move = typed(move)
-        if isinstance(move, Favor) and move.space != NO_SPACE and "court" in view:
-            card = view["court"]["favors"][move.space]["card"]
-            if card is not None:
-                text += ": " + favor_text(card - 1, lang)
-        odds = attack_odds.move_odds(view, move)
+        text = move_phrase(view, move, lang, names)
+        odds = attack_odds.move_odds(view, typed(move))
         if odds is not None:
-            text += " — " + attack_odds.odds_phrase(odds, lang)
+            win, tie, lose = attack_odds.percents(odds)
+            text = render(CATALOGUE, "mv.odds", {"text": text, "win": win, "tie": tie, "lose": lose}, lang)
         return text
+
+    def move_steps(
+        self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
+    ) -> list[str | list[str]] | None:
+        return move_steps(view, move, lang, names)
+
+    def log_table(
+        self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None
+    ) -> dict[str, Any] | None:
+        return log_table(entry, lang, names)
 
     def move_details(self, view: Mapping[str, Any], move: Move) -> dict[str, Any] | None:
         odds = attack_odds.move_odds(view, move)
@@ -272,58 +306,9 @@ class WallensteinGame(Game):
         return {"heuristic": HeuristicBot}
 
 
-def _card(value: int, lang: str) -> str:
-    if value == EMPTY:
-        return "–"
-    if value == TOWER_CARD:
-        return "Würfelturmkarte" if lang == "de" else "dice tower card"
-    if value >= MONEY_BASE:
-        return ("money card " if lang == "en" else "Münzkarte ") + str(value - MONEY_BASE)
-    return NAMES[value]
-
-
-def describe_move(move: Move, lang: str = "en") -> str:
-    move = typed(move)
-    de = lang == "de"
-    if isinstance(move, Draft | LeaderDraft):
-        src = (
-            ("Stapel" if de else "deck")
-            if move.source == DECK
-            else (f"offene Karte {move.source}" if de else f"face-up card {move.source}")
-        )
-        lead = (" + Heerführer" if de else " + military leader") if isinstance(move, LeaderDraft) else ""
-        return f"{src} + {move.armies} {'Armeen' if de else 'armies'}{lead}"
-    if isinstance(move, Redraw):
-        return "die gleichen zwei Karten austauschen" if de else "replace the same two face-up cards"
-    if isinstance(move, Slot):
-        if move.box == BID:
-            box = term(CATALOGUE, "bid", lang)
-        elif move.box > BID:
-            box = term(CATALOGUE, f"court{move.box - BID}", lang)
-        else:
-            box = term(CATALOGUE, ACTIONS[move.box], lang)
-        return f"{box}: {_card(move.card, lang)}"
-    if isinstance(move, Position):
-        return f"{'Platz' if de else 'position'} {move.position + 1}"
-    if isinstance(move, Movement):
-        return f"{move.armies} {'Armeen nach' if de else 'armies to'} {NAMES[move.county]}"
-    if isinstance(move, Pass):
-        return "keine Armeen ziehen" if de else "move no armies"
-    if isinstance(move, Revolt):
-        return f"{'Aufstand in' if de else 'revolt in'} {NAMES[move.county]}"
-    if isinstance(move, Favor):
-        if move.space == NO_SPACE:
-            return "keine Gunstkarte" if de else "no favor card"
-        where = f" ({NAMES[move.target]})" if 0 <= move.target < len(NAMES) else ""
-        if move.target == REMOVE_EVENT:
-            where = " (Ereignis entfernen)" if de else " (remove the event)"
-        cost = FAVOR_COSTS[move.space]
-        return (f"Gunstkarte für {cost} Höflinge" if de else f"favor card for {cost} courtiers") + where
-    if isinstance(move, Leader):
-        return f"{'Heerführer nach' if de else 'military leader to'} {NAMES[move.county]}"
-    if isinstance(move, Landsknechte):
-        return term(CATALOGUE, "lsk." + LSK_KINDS[move.benefit], lang)
-    return str(move)
+def describe_move(move: Move, lang: str = "en", view: Mapping[str, Any] | None = None) -> str:
+    """A move in words (without a view: what the move alone tells)."""
+    return move_phrase(view or {}, move, lang)
 
 
 __all__ = ["WallensteinGame", "describe_move", "seat_name"]

@@ -1,23 +1,86 @@
-"""Words: the log in German and English, move descriptions, and the terminal picture of a view."""
+"""Words: the log in German and English, move phrases and steps, scoring tables, and the terms the
+boards and the terminal picture use. Every text a player reads comes from :data:`MESSAGES`; players
+are named by the table's ``names`` (else by their colour), cards, counties, events and favor cards
+by what is printed on them, counts through the catalogue's plural terms (``{n:@unit.army}``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from feldherr.core.i18n import render, term
-from feldherr.wallenstein.data import BONUS_TILES, BUILDINGS, EVENTS, FAVORS
+from babel.lists import format_list
+
+from feldherr.core.i18n import plural, render, seat_label, term
+from feldherr.wallenstein.data import (
+    ACTIONS,
+    BID,
+    BONUS_TILES,
+    BUILDINGS,
+    EVENTS,
+    FAVOR_COSTS,
+    FAVORS,
+    LSK_CARDS,
+    LSK_KINDS,
+    MONEY_BASE,
+    NAMES,
+    TOWER_CARD,
+)
+from feldherr.wallenstein.moves import (
+    DECK,
+    NO_SPACE,
+    REMOVE_EVENT,
+    Draft,
+    Favor,
+    Landsknechte,
+    Leader,
+    LeaderDraft,
+    Movement,
+    Pass,
+    Position,
+    Redraw,
+    Revolt,
+    Slot,
+    typed,
+)
+from feldherr.wallenstein.state import EMPTY
 
 COLOURS = ("red", "blue", "yellow", "purple", "black", "peasants")
 
 CATALOGUE: dict[str, dict[str, str]] = {
-    # terms
+    # -- counted nouns (one key per CLDR plural category of English and German) ------------------
+    "unit.army#one": {"en": "{n} army", "de": "{n} Armee"},
+    "unit.army#other": {"en": "{n} armies", "de": "{n} Armeen"},
+    "unit.tray-army#one": {"en": "{n} army into the tray", "de": "{n} Armee in die Schale"},
+    "unit.tray-army#other": {"en": "{n} armies into the tray", "de": "{n} Armeen in die Schale"},
+    "unit.free-army#one": {"en": "{n} free army", "de": "{n} kostenlose Armee"},
+    "unit.free-army#other": {"en": "{n} free armies", "de": "{n} kostenlose Armeen"},
+    "unit.peasant#one": {"en": "{n} peasant army", "de": "{n} Bauernarmee"},
+    "unit.peasant#other": {"en": "{n} peasant armies", "de": "{n} Bauernarmeen"},
+    "unit.thaler#one": {"en": "{n} Thaler", "de": "{n} Taler"},
+    "unit.thaler#other": {"en": "{n} Thalers", "de": "{n} Taler"},
+    "unit.grain#one": {"en": "{n} grain", "de": "{n} Getreide"},
+    "unit.grain#other": {"en": "{n} grain", "de": "{n} Getreide"},
+    "unit.vp#one": {"en": "{n} victory point", "de": "{n} Siegpunkt"},
+    "unit.vp#other": {"en": "{n} victory points", "de": "{n} Siegpunkte"},
+    "unit.courtier#one": {"en": "{n} courtier", "de": "{n} Höfling"},
+    "unit.courtier#other": {"en": "{n} courtiers", "de": "{n} Höflinge"},
+    "unit.county#one": {"en": "{n} county", "de": "{n} Land"},
+    "unit.county#other": {"en": "{n} counties", "de": "{n} Länder"},
+    "unit.statue#one": {"en": "{n} statue", "de": "{n} Denkmal"},
+    "unit.statue#other": {"en": "{n} statues", "de": "{n} Denkmäler"},
+    "unit.trophy#one": {"en": "{n} trophy", "de": "{n} Trophäe"},
+    "unit.trophy#other": {"en": "{n} trophies", "de": "{n} Trophäen"},
+    "unit.marker#one": {"en": "{n} revolt marker", "de": "{n} Unruhemarker"},
+    "unit.marker#other": {"en": "{n} revolt markers", "de": "{n} Unruhemarker"},
+    "unit.card#one": {"en": "{n} card", "de": "{n} Karte"},
+    "unit.card#other": {"en": "{n} cards", "de": "{n} Karten"},
+    # -- terms: colours, seasons, actions, buildings, tiles, modules, phases ------------------------
     "red": {"en": "Red", "de": "Rot"},
     "blue": {"en": "Blue", "de": "Blau"},
     "yellow": {"en": "Yellow", "de": "Gelb"},
     "purple": {"en": "Purple", "de": "Lila"},
     "black": {"en": "Black", "de": "Schwarz"},
-    "peasants": {"en": "peasants", "de": "Bauern"},
+    "peasants": {"en": "the peasants", "de": "die Bauern"},
     "nobody": {"en": "nobody", "de": "niemand"},
     "spring": {"en": "Spring", "de": "Frühling"},
     "summer": {"en": "Summer", "de": "Sommer"},
@@ -30,160 +93,343 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "taxes": {"en": "Collect taxes", "de": "Steuern einziehen"},
     "deploy5": {"en": "Deploy 5 armies", "de": "5 Armeen aufstellen"},
     "deploy3": {"en": "Deploy 3 armies", "de": "3 Armeen aufstellen"},
-    "deploy1": {"en": "Deploy 1 army/move", "de": "1 Armee aufstellen/bewegen"},
-    "combat_a": {"en": "Combat/Movement A", "de": "Kampf/Bewegung A"},
-    "combat_b": {"en": "Combat/Movement B", "de": "Kampf/Bewegung B"},
-    "bid": {"en": "bid", "de": "Gebot"},
+    "deploy1": {"en": "Deploy 1 army / move", "de": "1 Armee aufstellen / bewegen"},
+    "combat_a": {"en": "Combat / movement A", "de": "Kampf / Bewegung A"},
+    "combat_b": {"en": "Combat / movement B", "de": "Kampf / Bewegung B"},
+    "bid": {"en": "Bid", "de": "Gebot"},
+    "court1": {"en": "Convert 1 army", "de": "1 Armee umwandeln"},
+    "court2": {"en": "Convert 2 armies", "de": "2 Armeen umwandeln"},
+    "court3": {"en": "Convert 3 armies", "de": "3 Armeen umwandeln"},
     "b.palace": {"en": "palace", "de": "Palast"},
     "b.church": {"en": "church", "de": "Kirche"},
     "b.trading_post": {"en": "trading post", "de": "Handelshaus"},
+    "most.palace": {"en": "palaces", "de": "Paläste"},
+    "most.church": {"en": "churches", "de": "Kirchen"},
+    "most.trading_post": {"en": "trading posts", "de": "Handelshäuser"},
     "plus_taler": {"en": "+1 Thaler", "de": "+1 Taler"},
     "plus_grain": {"en": "+1 grain", "de": "+1 Getreide"},
     "six_armies": {"en": "6 armies", "de": "6 Armeen"},
     "attack_plus1": {"en": "+1 army when attacking", "de": "+1 Armee beim Angriff"},
     "defend_plus1": {"en": "+1 army when defending", "de": "+1 Armee beim Verteidigen"},
-    "faceup": {"en": "a face-up card", "de": "einer offenen Karte"},
+    "court": {"en": "Emperor's Court", "de": "Am Kaiserhof"},
+    "landsknechte": {"en": "Landsknechte", "de": "Landsknechte"},
+    "leaders": {"en": "Military Leaders", "de": "Heerführer"},
+    "phase.draft": {"en": "Assigning the counties", "de": "Verteilung der Länder"},
+    "phase.plan": {"en": "Planning", "de": "Planung"},
+    "phase.position": {"en": "Player order", "de": "Spielerreihenfolge"},
+    "phase.pre": {"en": "Before the actions", "de": "Vor den Aktionen"},
+    "phase.execute": {"en": "Actions", "de": "Aktionen"},
+    "phase.move": {"en": "Movement", "de": "Bewegung"},
+    "phase.post": {"en": "After the actions", "de": "Nach den Aktionen"},
+    "phase.favor": {"en": "Favor cards", "de": "Gunstkarten"},
+    "phase.leader": {"en": "Military leader", "de": "Heerführer"},
+    "phase.landsknechte": {"en": "Landsknechte", "de": "Landsknechte"},
+    "phase.winter": {"en": "Winter", "de": "Winter"},
+    "phase.revolt-order": {"en": "Winter revolts", "de": "Winteraufstände"},
+    "phase.winter-end": {"en": "End of winter", "de": "Ende des Winters"},
+    "phase.over": {"en": "Game over", "de": "Spielende"},
+    # module panels (the keys of the view's module parts, shown by the boards)
+    "favors": {"en": "Favor cards on display", "de": "Ausliegende Gunstkarten"},
+    "favor_deck_size": {"en": "Favor cards in the deck", "de": "Gunstkarten im Stapel"},
+    "courtier_supply": {"en": "Courtiers in supply", "de": "Höflinge im Vorrat"},
+    "entrance_hall": {"en": "Entrance hall", "de": "Empfangshalle"},
+    "audience_hall": {"en": "Audience hall", "de": "Audienzsaal"},
+    "shield": {"en": "Safe from", "de": "Sicher vor"},
+    "parry": {"en": "Parries the next revolt marker", "de": "Wehrt den nächsten Unruhemarker ab"},
+    "leader": {"en": "Military leader", "de": "Heerführer"},
+    "statue_supply": {"en": "Statues in supply", "de": "Denkmäler im Vorrat"},
+    "statues": {"en": "Statues on the board", "de": "Denkmäler auf dem Plan"},
+    "trophies": {"en": "Trophies", "de": "Trophäen"},
+    "top_card": {"en": "Landsknechte card", "de": "Landsknechte-Karte"},
+    "courtiers": {"en": "Courtiers", "de": "Höflinge"},
+    "card": {"en": "Card", "de": "Karte"},
+    # bids, sources and reasons
+    "none": {"en": "nothing (no card)", "de": "nichts (keine Karte)"},
+    "tower": {"en": "nothing (a dice tower card)", "de": "nichts (eine Würfelturmkarte)"},
+    "county": {"en": "nothing (a county card)", "de": "nichts (eine Länderkarte)"},
+    "faceup": {"en": "the face-up cards", "de": "den offenen Karten"},
     "deck": {"en": "the deck", "de": "dem Stapel"},
+    "tray": {"en": "the tray", "de": "der Würfelturmschale"},
     "cannot_pay": {"en": "not enough Thalers", "de": "zu wenig Taler"},
     "no_armies": {"en": "not enough armies in supply", "de": "zu wenig Armeen im Vorrat"},
     "no_site": {"en": "no free building site", "de": "kein freier Bauplatz"},
     "same_building": {"en": "that building already stands there", "de": "das Gebäude steht dort schon"},
     "no_tiles": {"en": "no building tile left", "de": "kein Gebäude mehr im Vorrat"},
-    "county": {"en": "a county card", "de": "eine Länderkarte"},
-    "none": {"en": "no card", "de": "keine Karte"},
-    "ev.trading_post_calms": {
-        "en": "building a trading post removes 1 revolt marker",
-        "de": "beim Bau eines Handelshauses wird 1 Unruhemarker entfernt",
-    },
-    "ev.neutral_two_peasants": {
-        "en": "2 peasants defend a neutral county",
-        "de": "2 Bauern verteidigen ein neutrales Land",
-    },
-    "ev.palace_defender_plus1": {
-        "en": "a defended palace county adds 1 army from the defender's supply",
-        "de": "bei Angriff auf ein Land mit Palast 1 zusätzliche Armee des Verteidigers",
-    },
-    "ev.church_safe": {
-        "en": "counties with a church are safe from attacks",
-        "de": "Länder mit Kirche dürfen nicht angegriffen werden",
-    },
-    "ev.tax_max5": {"en": "taxes at most 5 Thalers", "de": "Steuern höchstens 5 Taler"},
-    "ev.tax_min6": {"en": "taxes at least 6 Thalers", "de": "Steuern mindestens 6 Taler"},
-    "ev.grain_min4": {"en": "grain at least 4", "de": "Getreide mindestens 4"},
-    "ev.grain_max3": {"en": "grain at most 3", "de": "Getreide höchstens 3"},
-    "ev.deploy_reduced": {
-        "en": "'Deploy 5 (3) armies' give only 3 (2)",
-        "de": "'5 bzw. 3 Armeen aufstellen' bringen nur 3 bzw. 2",
-    },
-    "court1": {"en": "Convert 1 army", "de": "1 Armee umwandeln"},
-    "court2": {"en": "Convert 2 armies", "de": "2 Armeen umwandeln"},
-    "court3": {"en": "Convert 3 armies", "de": "3 Armeen umwandeln"},
-    "tower": {"en": "a dice tower card", "de": "eine Würfelturmkarte"},
-    "tray": {"en": "the tray", "de": "der Würfelturmschale"},
     "too_few_armies": {"en": "too few armies", "de": "zu wenig Armeen"},
     "no_courtiers": {"en": "too few courtiers in supply", "de": "zu wenig Höflinge im Vorrat"},
+    "card_lost": {
+        "en": "the county card on it was handed over (conquered or lost)",
+        "de": "die Länderkarte darauf wurde abgegeben (erobert oder verloren)",
+    },
+    # -- events: the effect printed on each card ---------------------------------------------------
+    "ev.trading_post_calms": {
+        "en": "Building a trading post removes 1 revolt marker",
+        "de": "Beim Bau eines Handelshauses wird 1 Unruhemarker entfernt",
+    },
+    "ev.neutral_two_peasants": {
+        "en": "2 peasant armies defend a neutral county",
+        "de": "2 Bauernarmeen verteidigen ein neutrales Land",
+    },
+    "ev.palace_defender_plus1": {
+        "en": "A palace county under attack gets 1 more army from the defender's supply",
+        "de": "Ein angegriffenes Land mit Palast erhält 1 zusätzliche Armee aus dem Vorrat des Verteidigers",
+    },
+    "ev.church_safe": {
+        "en": "Counties with a church are safe from attacks",
+        "de": "Länder mit Kirche dürfen nicht angegriffen werden",
+    },
+    "ev.tax_max5": {"en": "Taxes at most 5 Thalers", "de": "Steuern höchstens 5 Taler"},
+    "ev.tax_min6": {"en": "Taxes at least 6 Thalers", "de": "Steuern mindestens 6 Taler"},
+    "ev.grain_min4": {"en": "Grain at least 4", "de": "Getreide mindestens 4"},
+    "ev.grain_max3": {"en": "Grain at most 3", "de": "Getreide höchstens 3"},
+    "ev.deploy_reduced": {
+        "en": "Deploy 5 armies gives only 3, deploy 3 armies only 2",
+        "de": "5 Armeen aufstellen bringt nur 3, 3 Armeen aufstellen nur 2",
+    },
+    "event.name": {
+        "en": "“{effect}” (winter: lose {loss:@unit.grain})",
+        "de": "„{effect}“ (Winter: {loss:@unit.grain} Verlust)",
+    },
+    # -- favor cards (Am Kaiserhof): what each does ------------------------------------------------
+    "fv.cancel_event": {"en": "Remove this round's event", "de": "Ereignis dieser Runde entfernen"},
+    "fv.taler": {"en": "+{n:@unit.thaler}", "de": "+{n:@unit.thaler}"},
+    "fv.tray_armies": {"en": "{n:@unit.tray-army}", "de": "{n:@unit.tray-army}"},
+    "fv.calm": {
+        "en": "Remove a revolt marker (or parry the next)",
+        "de": "Unruhemarker entfernen (oder den nächsten abwehren)",
+    },
+    "fv.grain": {"en": "+{n:@unit.grain}", "de": "+{n:@unit.grain}"},
+    "fv.vp": {"en": "+{n:@unit.vp}", "de": "+{n:@unit.vp}"},
+    "fv.build": {"en": "A free {building}", "de": "{building} kostenlos"},
+    "fv.shield": {"en": "Safe from {against} this round", "de": "Diese Runde sicher vor {against}"},
+    "fv.deploy": {
+        "en": "{n:@unit.free-army} (own or neutral county)",
+        "de": "{n:@unit.free-army} (eigenes oder neutrales Land)",
+    },
+    "favor.name": {"en": "the favor card “{effect}”", "de": "die Gunstkarte „{effect}“"},
+    "lsk.none": {"en": "no benefit", "de": "kein Vorteil"},
+    "lsk.or": {"en": "{first} or {last}", "de": "{first} oder {last}"},
+    # -- scoring tables ---------------------------------------------------------------------------
+    "col.player": {"en": "Player", "de": "Spieler"},
+    "col.base": {"en": "Counties and buildings", "de": "Länder und Gebäude"},
+    "col.majorities": {"en": "Majorities", "de": "Mehrheiten"},
+    "col.total": {"en": "Total", "de": "Gesamt"},
+    "col.statues": {"en": "Statues", "de": "Denkmäler"},
+    "col.trophies": {"en": "Trophies", "de": "Trophäen"},
+    "col.vp": {"en": "Victory points", "de": "Siegpunkte"},
+    "col.gained": {"en": "Points gained", "de": "Erhaltene Punkte"},
+    "col.thaler": {"en": "Thalers", "de": "Taler"},
+    "col.rank": {"en": "Rank", "de": "Rang"},
+    "rank": {"en": "{n}.", "de": "{n}."},
+    "score.item": {"en": "{p} {vp:@unit.vp}", "de": "{p} {vp:@unit.vp}"},
+    # -- move phrases and steps -------------------------------------------------------------------
+    "mv.draft": {
+        "en": "Take {card} with {armies:@unit.army}",
+        "de": "{card} mit {armies:@unit.army} nehmen",
+    },
+    "mv.draft-leader": {
+        "en": "Take {card} with {armies:@unit.army} and the military leader",
+        "de": "{card} mit {armies:@unit.army} und dem Heerführer nehmen",
+    },
+    "mv.deck-card": {"en": "the top card of the deck", "de": "die oberste Karte des Stapels"},
+    "mv.armies": {"en": "{armies:@unit.army}", "de": "{armies:@unit.army}"},
+    "mv.armies-leader": {
+        "en": "{armies:@unit.army} and the military leader",
+        "de": "{armies:@unit.army} und der Heerführer",
+    },
+    "mv.redraw": {
+        "en": "Put the same two face-up cards under the deck and draw two new ones",
+        "de": "Die gleichen zwei offenen Karten unter den Stapel legen und zwei neue aufdecken",
+    },
+    "mv.redraw-step": {"en": "Replace the face-up cards", "de": "Offene Karten austauschen"},
+    "mv.confirm": {"en": "Confirm", "de": "Bestätigen"},
+    "mv.unknown": {"en": "a move this game does not know", "de": "ein Zug, den dieses Spiel nicht kennt"},
+    "mv.unknown-favor": {"en": "a favor card", "de": "eine Gunstkarte"},
     "lsk.taler": {"en": "Thalers", "de": "Taler"},
     "lsk.grain": {"en": "grain", "de": "Getreide"},
     "lsk.armies": {"en": "armies into the tray", "de": "Armeen in die Schale"},
     "lsk.vp": {"en": "victory points", "de": "Siegpunkte"},
-    "fv.cancel_event": {"en": "remove this round's event", "de": "Ereignis dieser Runde entfernen"},
-    "fv.taler": {"en": "+{n} Thalers", "de": "+{n} Taler"},
-    "fv.tray_armies": {"en": "{n} armies into the tray", "de": "{n} Armeen in die Schale"},
-    "fv.calm": {
-        "en": "remove a revolt marker (or parry the next)",
-        "de": "Unruhemarker entfernen (oder den nächsten abwehren)",
+    "plan.tower": {"en": "a dice tower card", "de": "eine Würfelturmkarte"},
+    "plan.lost": {"en": "card handed over", "de": "Karte abgegeben"},
+    "plan.hidden": {"en": "face down", "de": "verdeckt"},
+    "mv.slot": {"en": "{box}: {card}", "de": "{box}: {card}"},
+    "mv.money": {"en": "money card of {n:@unit.thaler}", "de": "Münzkarte über {n:@unit.thaler}"},
+    "mv.tower-card": {"en": "a dice tower card", "de": "eine Würfelturmkarte"},
+    "mv.empty": {"en": "leave it empty", "de": "frei lassen"},
+    "mv.position": {
+        "en": "Take position {pos} in player order (bonus: {tile})",
+        "de": "Den {pos}. Platz der Spielerreihenfolge nehmen (Vorteil: {tile})",
     },
-    "fv.grain": {"en": "+{n} grain", "de": "+{n} Getreide"},
-    "fv.vp": {"en": "+{n} VP", "de": "+{n} SP"},
-    "fv.build": {"en": "free {building}", "de": "{building} kostenlos"},
-    "fv.shield": {"en": "safe from {against} this round", "de": "diese Runde sicher vor {against}"},
-    "fv.deploy": {
-        "en": "{n} free armies (own or neutral county)",
-        "de": "{n} kostenlose Armeen (eigenes oder neutrales Land)",
+    "mv.move": {
+        "en": "Move {armies:@unit.army} from {src} to {dst}",
+        "de": "{armies:@unit.army} von {src} nach {dst} ziehen",
     },
-    # log lines
+    "mv.attack": {
+        "en": "Attack {dst} ({owner}) from {src} with {armies:@unit.army}",
+        "de": "{dst} ({owner}) von {src} aus mit {armies:@unit.army} angreifen",
+    },
+    "mv.to": {"en": "To {dst}", "de": "Nach {dst}"},
+    "mv.attack-to": {"en": "Attack {dst} ({owner})", "de": "{dst} ({owner}) angreifen"},
+    "mv.neutral": {"en": "neutral", "de": "neutral"},
+    "mv.pass": {"en": "Move no armies", "de": "Keine Armeen ziehen"},
+    "mv.revolt": {"en": "The next revolt is in {county}", "de": "Der nächste Aufstand ist in {county}"},
+    "mv.no-favor": {"en": "Take no favor card", "de": "Keine Gunstkarte nehmen"},
+    "mv.favor": {
+        "en": "Take {favor} for {cost:@unit.courtier}",
+        "de": "{favor} für {cost:@unit.courtier} nehmen",
+    },
+    "mv.favor-on": {
+        "en": "Take {favor} for {cost:@unit.courtier}, in {county}",
+        "de": "{favor} für {cost:@unit.courtier} nehmen, in {county}",
+    },
+    "mv.favor-event": {
+        "en": "Take {favor} for {cost:@unit.courtier} and remove the event",
+        "de": "{favor} für {cost:@unit.courtier} nehmen und das Ereignis entfernen",
+    },
+    "mv.favor-step": {"en": "{favor} ({cost:@unit.courtier})", "de": "{favor} ({cost:@unit.courtier})"},
+    "mv.in": {"en": "In {county}", "de": "In {county}"},
+    "mv.remove-event": {"en": "Remove the event", "de": "Ereignis entfernen"},
+    "mv.leader": {"en": "Military leader to {county}", "de": "Heerführer nach {county}"},
+    "mv.lsk": {"en": "Take {gain}", "de": "{gain} nehmen"},
+    "mv.odds": {
+        "en": "{text} — win {win} %, tie {tie} %, lose {lose} %",
+        "de": "{text} — Sieg {win} %, Unentschieden {tie} %, Niederlage {lose} %",
+    },
+    # -- the terminal picture ------------------------------------------------------------------------
+    "tv.title": {
+        "en": "Wallenstein — {season}, year {year} — {phase}",
+        "de": "Wallenstein — {season}, Jahr {year} — {phase}",
+    },
+    "tv.you": {"en": "(you)", "de": "(du)"},
+    "tv.player": {
+        "en": "{thaler:@unit.thaler}, {grain:@unit.grain}, {vp:@unit.vp}, {supply:@unit.army} in supply, position {pos} ({tile})",
+        "de": "{thaler:@unit.thaler}, {grain:@unit.grain}, {vp:@unit.vp}, {supply:@unit.army} im Vorrat, Platz in der Reihenfolge: {pos} ({tile})",
+    },
+    "tv.open-events": {"en": "Events of this year: {events}", "de": "Ereignisse dieses Jahres: {events}"},
+    "tv.event": {"en": "This round's event: {event}", "de": "Ereignis dieser Runde: {event}"},
+    "tv.actions": {"en": "Actions: {actions}", "de": "Aktionen: {actions}"},
+    "tv.hidden": {"en": "{n:@unit.card} still face down", "de": "{n:@unit.card} noch verdeckt"},
+    "tv.current": {"en": "(now)", "de": "(jetzt)"},
+    "tv.bonus": {"en": "Bonus tiles: {tiles}", "de": "Vorteilsplättchen: {tiles}"},
+    "tv.tower": {
+        "en": "Inside the tower: {inside} | in the tray: {tray}",
+        "de": "Im Turm: {inside} | in der Schale: {tray}",
+    },
+    "tv.county": {
+        "en": "{owner}, {armies:@unit.army}, buildings {buildings}, tax {tax}, grain {grain}",
+        "de": "{owner}, {armies:@unit.army}, Gebäude {buildings}, Steuer {tax}, Getreide {grain}",
+    },
+    "tv.unrest": {"en": "{n:@unit.marker}", "de": "{n:@unit.marker}"},
+    "tv.leader-here": {"en": "military leader of {p}", "de": "Heerführer von {p}"},
+    "tv.statues-here": {"en": "{n:@unit.statue} of {p}", "de": "{n:@unit.statue} von {p}"},
+    "tv.faceup": {
+        "en": "Face-up county cards: {cards} ({n:@unit.card} in the deck)",
+        "de": "Offene Länderkarten: {cards} ({n:@unit.card} im Stapel)",
+    },
+    "tv.groups": {"en": "Your army groups: {groups}", "de": "Deine Armeegruppen: {groups}"},
+    "tv.hand": {"en": "Your county cards: {cards}", "de": "Deine Länderkarten: {cards}"},
+    "tv.plan": {"en": "Your plan: {plan}", "de": "Dein Plan: {plan}"},
+    "tv.over": {"en": "Game over: {scores}", "de": "Spielende: {scores}"},
+    "tv.court": {
+        "en": "Emperor's Court, favor cards: {favors} ({n:@unit.card} in the deck)",
+        "de": "Kaiserhof, Gunstkarten: {favors} ({n:@unit.card} im Stapel)",
+    },
+    "tv.favor-space": {"en": "{cost:@unit.courtier}: {favor}", "de": "{cost:@unit.courtier}: {favor}"},
+    "tv.courtiers": {
+        "en": "{p}: courtiers in supply {supply}, in the entrance hall {hall}, in the audience hall {audience}",
+        "de": "{p}: Höflinge im Vorrat {supply}, in der Empfangshalle {hall}, im Audienzsaal {audience}",
+    },
+    "tv.safe": {"en": "safe from {actions}", "de": "sicher vor {actions}"},
+    "tv.leaders": {
+        "en": "{p}: military leader {where}, {statues:@unit.statue} on the board, {supply} in supply, {trophies:@unit.trophy}",
+        "de": "{p}: Heerführer {where}, {statues:@unit.statue} auf dem Plan, {supply} im Vorrat, {trophies:@unit.trophy}",
+    },
+    "tv.lsk": {"en": "{p}: Landsknechte card: {benefits}", "de": "{p}: Landsknechte-Karte: {benefits}"},
+    "tv.off-board": {"en": "off the board", "de": "nicht auf dem Plan"},
+    "tv.in": {"en": "in {county}", "de": "in {county}"},
+    # -- log lines (the keys the engine stores; the arguments are turned into words below) -------
     "courtiers_from_tower": {
-        "en": "{p} places {n} courtiers in the entrance hall for the armies from the tray.",
-        "de": "{p} stellt für die herausgefallenen Armeen {n} Höflinge in die Empfangshalle.",
+        "en": "{p} places {n:@unit.courtier} in the entrance hall for the armies from the tray.",
+        "de": "{p} stellt für die herausgefallenen Armeen {n:@unit.courtier} in die Empfangshalle.",
     },
     "favors_shown": {
-        "en": "Favor cards at the Emperor's Court (4, 3, 2 courtiers): {cards}.",
-        "de": "Gunstkarten am Kaiserhof (4, 3, 2 Höflinge): {cards}.",
+        "en": "Favor cards at the Emperor's Court (for 4, 3 and 2 courtiers): {cards}.",
+        "de": "Gunstkarten am Kaiserhof (für 4, 3 und 2 Höflinge): {cards}.",
     },
     "court_convert": {
-        "en": "{p} converts {n} armies from {source} into courtiers.",
-        "de": "{p} wandelt {n} Armeen aus {source} in Höflinge um.",
+        "en": "{p} converts {n:@unit.army} from {source} into courtiers.",
+        "de": "{p} wandelt {n:@unit.army} aus {source} in Höflinge um.",
     },
     "court_skip": {
-        "en": "{p} cannot convert {n} armies from {source}: {reason}.",
-        "de": "{p} kann {n} Armeen aus {source} nicht umwandeln: {reason}.",
+        "en": "{p} cannot convert {n:@unit.army} from {source}: {reason}.",
+        "de": "{p} kann {n:@unit.army} aus {source} nicht umwandeln: {reason}.",
     },
     "court_skip_lost": {
-        "en": "{p} cannot convert {n} armies: {reason}.",
-        "de": "{p} kann {n} Armeen nicht umwandeln: {reason}.",
+        "en": "{p} cannot convert {n:@unit.army}: {reason}.",
+        "de": "{p} kann {n:@unit.army} nicht umwandeln: {reason}.",
     },
     "audience": {
-        "en": "{p} moves {n} courtiers into the audience hall.",
-        "de": "{p} zieht {n} Höflinge in den Audienzsaal.",
+        "en": "{p} moves {n:@unit.courtier} into the audience hall.",
+        "de": "{p} zieht {n:@unit.courtier} in den Audienzsaal.",
     },
     "favor_none": {"en": "{p} takes no favor card.", "de": "{p} nimmt keine Gunstkarte."},
     "favor_taken": {
-        "en": "{p} takes favor card #{card} for {cost} courtiers.",
-        "de": "{p} nimmt Gunstkarte {card} für {cost} Höflinge.",
+        "en": "{p} takes {card} for {cost:@unit.courtier}.",
+        "de": "{p} nimmt {card} für {cost:@unit.courtier}.",
     },
-    "favor_gain": {"en": "{p} receives {n} {kind}.", "de": "{p} erhält {n} {kind}."},
+    "favor_gain": {"en": "{p} receives {gain}.", "de": "{p} erhält {gain}."},
     "favor_kept": {
-        "en": "{p} keeps favor card #{card} to parry the next revolt marker.",
-        "de": "{p} behält Gunstkarte {card}, um den nächsten Unruhemarker abzuwehren.",
+        "en": "{p} keeps {card} to parry the next revolt marker.",
+        "de": "{p} behält {card}, um den nächsten Unruhemarker abzuwehren.",
     },
     "favor_shield": {
-        "en": "{p} cannot be attacked with the action(s) of favor card #{card} this round.",
-        "de": "{p} kann in dieser Runde mit der Aktion der Gunstkarte {card} nicht angegriffen werden.",
+        "en": "{p} cannot be attacked with the actions of {card} this round.",
+        "de": "{p} kann in dieser Runde mit den Aktionen von {card} nicht angegriffen werden.",
     },
     "event_removed": {
-        "en": "{p} removes event card {event}: the event does not take place.",
-        "de": "{p} entfernt Ereigniskarte {event}: das Ereignis findet nicht statt.",
+        "en": "{p} removes the event {event}: it does not take place.",
+        "de": "{p} entfernt das Ereignis {event}: es findet nicht statt.",
     },
     "parried": {
         "en": "{p} parries the revolt marker for {county} with the favor card.",
         "de": "{p} wehrt mit der Gunstkarte den Unruhemarker für {county} ab.",
     },
     "favors_removed": {
-        "en": "Favor cards {cards} leave the game unused.",
-        "de": "Gunstkarten {cards} kommen ungenutzt aus dem Spiel.",
+        "en": "Unused favor cards leave the game: {cards}.",
+        "de": "Ungenutzte Gunstkarten kommen aus dem Spiel: {cards}.",
     },
     "lsk_card": {
-        "en": "{p} holds counties in four regions and turns Landsknechte card {card}.",
-        "de": "{p} hat Länder in vier Regionen und deckt Landsknechte-Karte {card} auf.",
+        "en": "{p} holds counties in four regions and turns over the next Landsknechte card: {benefits}.",
+        "de": "{p} hat Länder in vier Regionen und deckt die nächste Landsknechte-Karte auf: {benefits}.",
     },
-    "lsk_benefit": {"en": "{p} receives {n} {kind}.", "de": "{p} erhält {n} {kind}."},
+    "lsk_benefit": {"en": "{p} receives {gain}.", "de": "{p} erhält {gain}."},
     "leader_placed": {
-        "en": "{p}'s military leader stands in {county}.",
-        "de": "{p}s Heerführer steht in {county}.",
+        "en": "The military leader of {p} stands in {county}.",
+        "de": "Der Heerführer von {p} steht in {county}.",
     },
     "statue": {
-        "en": "{p}'s leader leaves {county} victorious: a statue is erected there.",
-        "de": "{p}s Heerführer verlässt {county} im Triumph: dort wird ein Denkmal errichtet.",
+        "en": "The military leader of {p} leaves {county} victorious: a statue is erected there.",
+        "de": "Der Heerführer von {p} verlässt {county} im Triumph: dort wird ein Denkmal errichtet.",
     },
     "leader_fled": {
-        "en": "{p}'s leader flees {county} to a distant county: no statue.",
-        "de": "{p}s Heerführer flieht aus {county} in ein fernes Land: kein Denkmal.",
+        "en": "The military leader of {p} flees {county} to a distant county: no statue.",
+        "de": "Der Heerführer von {p} flieht aus {county} in ein fernes Land: kein Denkmal.",
     },
     "trophy": {
-        "en": "{p}'s leader enters {county} and takes {n} statue(s) of {d} as trophies.",
-        "de": "{p}s Heerführer betritt {county} und erobert {n} Denkmal/Denkmäler von {d}.",
+        "en": "The military leader of {p} enters {county} and takes {n:@unit.statue} of {d} as trophies.",
+        "de": "Der Heerführer von {p} betritt {county} und erbeutet {n:@unit.statue} von {d} als Trophäen.",
     },
     "leader_lost": {
         "en": "{p} loses {county}; the military leader leaves the board until after winter.",
         "de": "{p} verliert {county}; der Heerführer verlässt den Plan bis nach dem Winter.",
     },
     "leader_score": {
-        "en": "{p} scores {vp} for {statues} statues on the board and {trophies} trophies.",
-        "de": "{p} erhält {vp} für {statues} Denkmäler auf dem Plan und {trophies} eroberte Denkmäler.",
+        "en": "{p} scores {vp:@unit.vp} for {statues:@unit.statue} on the board and {trophies:@unit.trophy}.",
+        "de": "{p} erhält {vp:@unit.vp} für {statues:@unit.statue} auf dem Plan und {trophies:@unit.trophy}.",
     },
     "draft": {
-        "en": "{p} takes {county} from {source} and places {armies} armies there.",
-        "de": "{p} nimmt {county} von {source} und setzt {armies} Armeen dorthin.",
+        "en": "{p} takes {county} from {source} and places {armies:@unit.army} there.",
+        "de": "{p} nimmt {county} von {source} und setzt {armies:@unit.army} dorthin.",
     },
     "redraw": {
         "en": "{p} puts the same two cards under the deck; face up now: {cards}.",
@@ -195,8 +441,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "Der Turm wird mit {thrown} gefüllt; heraus fallen {out}, sie kommen zurück in den Vorrat.",
     },
     "events": {
-        "en": "Year {year}: the events are cards {events}.",
-        "de": "Jahr {year}: die Ereignisse sind die Karten {events}.",
+        "en": "Year {year}: the events are {events}.",
+        "de": "Jahr {year}: die Ereignisse sind {events}.",
     },
     "round": {
         "en": "{season}, year {year}. Open actions: {actions}. Bonus tiles: {bonus}.",
@@ -204,8 +450,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "planned": {"en": "{p} has planned.", "de": "{p} hat geplant."},
     "event": {
-        "en": "Event card {event}: {effect}.",
-        "de": "Ereigniskarte {event}: {effect}.",
+        "en": "This round's event: {event}.",
+        "de": "Ereignis dieser Runde: {event}.",
     },
     "bid_revealed": {"en": "{p} bids {bid}.", "de": "{p} bietet {bid}."},
     "bid_tie": {
@@ -213,8 +459,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "Gleichstand: der Beutel entscheidet die Reihenfolge {seats}.",
     },
     "position": {
-        "en": "{p} takes position {pos} with bonus {tile}.",
-        "de": "{p} nimmt Platz {pos} mit dem Vorteil {tile}.",
+        "en": "{p} takes position {pos} in player order, with the bonus tile {tile}.",
+        "de": "{p} nimmt den {pos}. Platz der Spielerreihenfolge, mit dem Vorteil {tile}.",
     },
     "order": {"en": "Player order: {seats}.", "de": "Spielerreihenfolge: {seats}."},
     "reveal_action": {"en": "Next action revealed: {action}.", "de": "Nächste Aktion aufgedeckt: {action}."},
@@ -226,13 +472,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{p} skips {action}: {reason}.",
         "de": "{p} lässt {action} ausfallen: {reason}.",
     },
-    "card_lost": {
-        "en": "the county card on it was handed over (conquered or lost)",
-        "de": "die Länderkarte darauf wurde abgegeben (erobert oder verloren)",
-    },
     "build": {
-        "en": "{p} builds a {building} in {county} for {cost} Thalers.",
-        "de": "{p} baut {building} in {county} für {cost} Taler.",
+        "en": "{p} builds a {building} in {county} for {cost:@unit.thaler}.",
+        "de": "{p} baut {building} in {county} für {cost:@unit.thaler}.",
     },
     "calmed": {
         "en": "A revolt marker leaves {county}.",
@@ -243,25 +485,25 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "{p}: {action} in {county} bringt {amount}.",
     },
     "deploy": {
-        "en": "{p} pays {cost} and deploys {n} armies in {county}.",
-        "de": "{p} zahlt {cost} und stellt {n} Armeen in {county} auf.",
+        "en": "{p} pays {cost:@unit.thaler} and deploys {n:@unit.army} in {county}.",
+        "de": "{p} zahlt {cost:@unit.thaler} und stellt {n:@unit.army} in {county} auf.",
     },
     "move": {
-        "en": "{p} moves {n} armies from {src} to {county}.",
-        "de": "{p} zieht {n} Armeen von {src} nach {county}.",
+        "en": "{p} moves {n:@unit.army} from {src} to {county}.",
+        "de": "{p} zieht {n:@unit.army} von {src} nach {county}.",
     },
     "pass": {"en": "{p} moves no armies ({action}).", "de": "{p} zieht keine Armeen ({action})."},
     "battle": {
-        "en": "Battle for {county} ({p} from {src} against {d}): thrown {thrown} with the tray ({tray}); out {out}.",
-        "de": "Kampf um {county} ({p} aus {src} gegen {d}): geworfen {thrown} mit der Schale ({tray}); heraus {out}.",
+        "en": "Battle for {county} ({p} from {src} against {d}): thrown {thrown} with the tray ({tray}); out came {out}.",
+        "de": "Kampf um {county} ({p} aus {src} gegen {d}): geworfen {thrown} mit der Schale ({tray}); heraus fallen {out}.",
     },
     "conquered": {
-        "en": "{p} conquers {county} with {armies} armies and takes its card.",
-        "de": "{p} erobert {county} mit {armies} Armeen und erhält die Länderkarte.",
+        "en": "{p} conquers {county} with {armies:@unit.army} and takes its card.",
+        "de": "{p} erobert {county} mit {armies:@unit.army} und erhält die Länderkarte.",
     },
     "held": {
-        "en": "{p} holds {county} with {armies} armies.",
-        "de": "{p} hält {county} mit {armies} Armeen.",
+        "en": "{p} holds {county} with {armies:@unit.army}.",
+        "de": "{p} hält {county} mit {armies:@unit.army}.",
     },
     "tie_neutral": {
         "en": "A tie: {county} loses all armies, buildings and revolt markers and becomes neutral.",
@@ -272,104 +514,361 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "{p} kann {county} nicht einnehmen.",
     },
     "revolt": {
-        "en": "Revolt in {county} against {p}: thrown {thrown} with the tray ({tray}); out {out}.",
-        "de": "Aufstand in {county} gegen {p}: geworfen {thrown} mit der Schale ({tray}); heraus {out}.",
+        "en": "Revolt in {county} against {p}: thrown {thrown} with the tray ({tray}); out came {out}.",
+        "de": "Aufstand in {county} gegen {p}: geworfen {thrown} mit der Schale ({tray}); heraus fallen {out}.",
     },
     "revolt_subdued": {
-        "en": "{p} subdues the revolt and keeps {county} with {armies} armies.",
-        "de": "{p} schlägt den Aufstand nieder und behält {county} mit {armies} Armeen.",
+        "en": "{p} subdues the revolt and keeps {county} with {armies:@unit.army}.",
+        "de": "{p} schlägt den Aufstand nieder und behält {county} mit {armies:@unit.army}.",
     },
     "revolt_won": {
         "en": "The peasants win: {p} loses {county}, its buildings and revolt markers.",
         "de": "Die Bauern siegen: {p} verliert {county} samt Gebäuden und Unruhemarkern.",
     },
     "winter_begins": {
-        "en": "Winter of year {year}: everyone loses {loss} grain.",
-        "de": "Winter im Jahr {year}: jeder verliert {loss} Getreide.",
+        "en": "Winter of year {year}: everyone loses {loss:@unit.grain}.",
+        "de": "Winter im Jahr {year}: jeder verliert {loss:@unit.grain}.",
     },
     "unsupplied": {
-        "en": "{p} cannot supply {n} counties: revolts in {counties} (+{extra} peasants each).",
-        "de": "{p} kann {n} Länder nicht versorgen: Aufstände in {counties} (+{extra} Bauern je Aufstand).",
+        "en": "{p} cannot supply {n:@unit.county}: revolts in {counties} ({extra:@unit.peasant} more each).",
+        "de": "{p} kann {n:@unit.county} nicht versorgen: Aufstände in {counties} ({extra:@unit.peasant} mehr je Aufstand).",
     },
     "majority": {
-        "en": "Most {building} in {region}: {seats} (+{vp}).",
-        "de": "Meiste {building} in {region}: {seats} (+{vp}).",
+        "en": "Most {building} in {region}: {seats} (+{vp:@unit.vp}).",
+        "de": "Meiste {building} in {region}: {seats} (+{vp:@unit.vp}).",
     },
     "score": {
-        "en": "{p} scores {base} for counties and buildings and {majorities} for majorities: {total} VP.",
-        "de": "{p} erhält {base} für Länder und Gebäude und {majorities} für Mehrheiten: {total} SP.",
+        "en": "{p} scores {base:@unit.vp} for counties and buildings and {majorities:@unit.vp} for majorities: {total:@unit.vp} in all.",
+        "de": "{p} erhält {base:@unit.vp} für Länder und Gebäude und {majorities:@unit.vp} für Mehrheiten: insgesamt {total:@unit.vp}.",
     },
     "game_over": {
-        "en": "Game over. Victory points {vp}, Thalers {money}. Winner: {winners}.",
-        "de": "Spielende. Siegpunkte {vp}, Taler {money}. Sieger: {winners}.",
+        "en": "Game over. Victory goes to {winners}. {scores}.",
+        "de": "Spielende. Der Sieg geht an {winners}. {scores}.",
     },
 }
 
-_SEAT_ARGS = {"p", "d"}
-_SEAT_LIST_ARGS = {"seats", "winners"}
-_CUBE_ARGS = {"thrown", "out", "tray"}
+
+def _t(key: str, lang: str) -> str:
+    return term(CATALOGUE, key, lang)
 
 
-def seat_name(seat: int, lang: str) -> str:
-    return (
-        term(CATALOGUE, COLOURS[seat], lang) if 0 <= seat < len(COLOURS) else term(CATALOGUE, "nobody", lang)
-    )
-
-
-def cubes_text(counts: Sequence[int], lang: str) -> str:
-    parts = [f"{n} {term(CATALOGUE, COLOURS[c], lang)}" for c, n in enumerate(counts) if n]
-    return ", ".join(parts) if parts else "–"
-
-
-def render_log(entry: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
-    key = entry["k"]
-    args: dict[str, Any] = {}
-    for name, value in entry["a"].items():
-        if name in _SEAT_ARGS:
-            args[name] = seat_name(value, lang) if value >= 0 else term(CATALOGUE, "peasants", lang)
-        elif name in _SEAT_LIST_ARGS:
-            args[name] = ", ".join(seat_name(s, lang) for s in value)
-        elif name in _CUBE_ARGS:
-            args[name] = cubes_text(value, lang)
-        elif name == "building":
-            args[name] = term(CATALOGUE, "b." + value, lang)
-        elif name == "effect":
-            args[name] = term(CATALOGUE, "ev." + value, lang)
-        elif name == "kind":
-            args[name] = term(CATALOGUE, "lsk." + value, lang)
-        elif isinstance(value, list):
-            args[name] = ", ".join(term(CATALOGUE, str(v), lang) for v in value)
-        elif isinstance(value, str):
-            args[name] = term(CATALOGUE, value, lang)
-        else:
-            args[name] = value
+def _r(key: str, lang: str, **args: Any) -> str:
     return render(CATALOGUE, key, args, lang, translate_args=False)
 
 
-def event_text(index: int, lang: str) -> str:
-    event = EVENTS[index]
-    return f"#{event.id} {term(CATALOGUE, 'ev.' + event.effect, lang)} (-{event.grain_loss})"
+def listing(items: Sequence[str], lang: str) -> str:
+    """Items joined the language's way ("A, B and C" / "A, B und C"; Babel's list patterns)."""
+    items = [str(i) for i in items]
+    return format_list(items, locale=lang) if items else "–"
 
 
-def favor_text(index: int, lang: str) -> str:
-    """'#13 +2 VP': a favor card's number and what it does."""
-    card = FAVORS[index]
-    against = "+".join(
-        term(CATALOGUE, name, lang) for bit, name in ((1, "combat_a"), (2, "combat_b")) if card.shield & bit
+def alternatives(items: Sequence[str], lang: str) -> str:
+    """ "A, B or C" / "A, B oder C"."""
+    items = [str(i) for i in items]
+    if len(items) < 2:
+        return items[0] if items else "–"
+    return _r("lsk.or", lang, first=", ".join(items[:-1]), last=items[-1])
+
+
+def colour_names(lang: str) -> list[str]:
+    """The seats' colours in ``lang`` (how a seat without a player name is named)."""
+    return [_t(c, lang) for c in COLOURS[:5]]
+
+
+def seat_name(seat: int, lang: str, names: Sequence[str] | None = None) -> str:
+    """A seat as a text names it: its player's name, else its colour; -1 is the peasants."""
+    if seat < 0:
+        return _t("peasants", lang)
+    if seat >= 5:
+        return _t("nobody", lang)
+    return seat_label(seat, names, colour_names(lang))
+
+
+def cubes_text(counts: Sequence[int], lang: str, names: Sequence[str] | None = None) -> str:
+    """Cubes by whose they are: "Red 3, the peasants 1"."""
+    parts = [f"{seat_name(c if c < 5 else -1, lang, names)} {n}" for c, n in enumerate(counts) if n]
+    return ", ".join(parts) if parts else "–"
+
+
+def event_name(event_id: int, lang: str) -> str:
+    """An event card as printed: its effect and its winter grain loss."""
+    event = EVENTS[event_id - 1]
+    return _r("event.name", lang, effect=_t("ev." + event.effect, lang), loss=event.grain_loss)
+
+
+def favor_effect(favor_id: int, lang: str) -> str:
+    """What the favor card ``favor_id`` (printed number) does: "+2 victory points"."""
+    card = FAVORS[favor_id - 1]
+    against = listing(
+        [_t(name, lang) for bit, name in ((1, "combat_a"), (2, "combat_b")) if card.shield & bit], lang
     )
-    building = term(CATALOGUE, "b." + BUILDINGS[card.building], lang) if card.building >= 0 else ""
-    effect = render(
-        CATALOGUE,
-        "fv." + card.effect,
-        {"n": card.amount, "building": building, "against": against},
-        lang,
-        translate_args=False,
-    )
-    return f"#{card.id} {effect}"
+    building = _t("b." + BUILDINGS[card.building], lang) if card.building >= 0 else ""
+    return _r("fv." + card.effect, lang, n=card.amount, building=building, against=against)
+
+
+def favor_name(favor_id: int, lang: str) -> str:
+    """'the favor card “+2 victory points”'."""
+    return _r("favor.name", lang, effect=favor_effect(favor_id, lang))
+
+
+_GAIN_UNIT = {"taler": "unit.thaler", "grain": "unit.grain", "armies": "unit.tray-army", "vp": "unit.vp"}
+
+
+def gain_text(kind: str, n: int, lang: str) -> str:
+    """A Landsknechte or favor benefit: "2 Thalers", "1 army into the tray"."""
+    return plural(CATALOGUE, _GAIN_UNIT[kind], n, lang)
+
+
+def lsk_benefits(card: int, lang: str) -> str:
+    """The benefits printed on Landsknechte card ``card`` (1-4), one of which is taken."""
+    values = LSK_CARDS[card - 1] if 1 <= card <= len(LSK_CARDS) else None
+    if values is None:
+        return _t("lsk.none", lang)
+    return alternatives([gain_text(kind, n, lang) for kind, n in zip(LSK_KINDS, values, strict=True)], lang)
 
 
 def tile_text(tile: int, lang: str) -> str:
-    return term(CATALOGUE, BONUS_TILES[tile], lang)
+    return _t(BONUS_TILES[tile], lang)
+
+
+def _bid(value: Any, lang: str) -> str:
+    if isinstance(value, int):
+        return plural(CATALOGUE, "unit.thaler", value, lang)
+    return _t(str(value), lang)
+
+
+def _arg(
+    key: str, name: str, value: Any, entry_args: Mapping[str, Any], lang: str, names: Sequence[str] | None
+) -> Any:
+    if name in ("p", "d"):
+        return seat_name(value, lang, names)
+    if name in ("seats", "winners"):
+        return listing([seat_name(s, lang, names) for s in value], lang)
+    if name in ("thrown", "out", "tray"):
+        return cubes_text(value, lang, names)
+    if name == "building":
+        return _t(("most." if key == "majority" else "b.") + value, lang)
+    if name == "effect":
+        return _t("ev." + value, lang)
+    if name == "event":
+        return event_name(value, lang)
+    if name == "events":
+        return listing([event_name(e, lang) for e in value], lang)
+    if name == "cards" and key in ("favors_shown", "favors_removed"):
+        return listing([favor_name(c, lang) for c in value], lang)
+    if name == "card":
+        return favor_name(value, lang)
+    if name == "bid":
+        return _bid(value, lang)
+    if name in ("actions", "bonus"):
+        return listing([_t(v, lang) for v in value], lang)
+    if isinstance(value, list):
+        return listing([_t(str(v), lang) for v in value], lang)
+    if isinstance(value, str):
+        return _t(value, lang)
+    return value
+
+
+def render_log(entry: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """A log entry in words (the entry stores keys, county names and numbers; see the catalogue)."""
+    key = entry["k"]
+    stored = entry["a"]
+    args = {name: _arg(key, name, value, stored, lang, names) for name, value in stored.items()}
+    if key in ("favor_gain", "lsk_benefit"):
+        args["gain"] = gain_text(stored["kind"], stored["n"], lang)
+    elif key == "lsk_card":
+        args["benefits"] = lsk_benefits(stored["card"], lang)
+    elif key == "collect":
+        unit = "unit.thaler" if stored["action"] == "taxes" else "unit.grain"
+        args["amount"] = plural(CATALOGUE, unit, stored["amount"], lang)
+    elif key == "game_over":
+        vp = stored["vp"]
+        ranked = sorted(range(len(vp)), key=lambda s: (-vp[s], -stored["money"][s]))
+        args["scores"] = ", ".join(
+            _r("score.item", lang, p=seat_name(s, lang, names), vp=vp[s]) for s in ranked
+        )
+    return render(CATALOGUE, key, args, lang, translate_args=False)
+
+
+def log_table(
+    entry: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None
+) -> dict[str, Any] | None:
+    """The scorings as tables: a player's winter score (counties and buildings, majorities,
+    total), a leader scoring (statues, trophies, points) and the final result (rank, victory
+    points, Thalers)."""
+    key, a = entry["k"], entry["a"]
+    if key == "score":
+        return {
+            "columns": [_t(c, lang) for c in ("col.player", "col.base", "col.majorities", "col.total")],
+            "rows": [[seat_name(a["p"], lang, names), a["base"], a["majorities"], a["total"]]],
+        }
+    if key == "leader_score":
+        return {
+            "columns": [_t(c, lang) for c in ("col.player", "col.statues", "col.trophies", "col.gained")],
+            "rows": [[seat_name(a["p"], lang, names), a["statues"], a["trophies"], a["vp"]]],
+        }
+    if key == "game_over":
+        vp, money = a["vp"], a["money"]
+        ranked = sorted(range(len(vp)), key=lambda s: (-vp[s], -money[s]))
+        rows = []
+        for s in ranked:
+            rank = 1 + sum(1 for o in range(len(vp)) if (vp[o], money[o]) > (vp[s], money[s]))
+            rows.append([_r("rank", lang, n=rank), seat_name(s, lang, names), vp[s], money[s]])
+        return {
+            "columns": [_t(c, lang) for c in ("col.rank", "col.player", "col.vp", "col.thaler")],
+            "rows": rows,
+        }
+    return None
+
+
+# -- move phrases and steps ----------------------------------------------------------------------
+def card_text(value: int, lang: str) -> str:
+    """A plan slot's card: a county, a money card, a dice tower card, or nothing."""
+    if value == EMPTY:
+        return _t("mv.empty", lang)
+    if value == TOWER_CARD:
+        return _t("mv.tower-card", lang)
+    if value >= MONEY_BASE:
+        return _r("mv.money", lang, n=value - MONEY_BASE)
+    return NAMES[value]
+
+
+def plan_value_text(value: Any, lang: str) -> str:
+    """A box of a plan as the view shows it (a county name, a money card's value, ...)."""
+    if value is None:
+        return _t("mv.empty", lang)
+    if isinstance(value, int):
+        return _r("mv.money", lang, n=value)
+    if value in ("tower", "lost", "hidden"):
+        return _t("plan." + value, lang)
+    return str(value)
+
+
+def _draft_card(view: Mapping[str, Any], source: int, lang: str) -> str:
+    faceup = view.get("draft", {}).get("faceup", [])
+    if source == DECK or not 0 <= source < len(faceup):
+        return _t("mv.deck-card", lang)
+    return str(faceup[source])
+
+
+def _owner(view: Mapping[str, Any], county: int, lang: str, names: Sequence[str] | None) -> int:
+    here = view.get("counties", {}).get(NAMES[county])
+    return -1 if here is None else int(here["owner"])
+
+
+def _favor_card(view: Mapping[str, Any], space: int) -> int | None:
+    court = view.get("court")
+    if court is None or not 0 <= space < len(court["favors"]):
+        return None
+    card = court["favors"][space]["card"]
+    return None if card is None else int(card)
+
+
+def _favor_label(view: Mapping[str, Any], space: int, lang: str) -> str:
+    card = _favor_card(view, space)
+    return favor_name(card, lang) if card is not None else _t("mv.unknown-favor", lang)
+
+
+def move_phrase(
+    view: Mapping[str, Any], move: Any, lang: str = "en", names: Sequence[str] | None = None
+) -> str:
+    """A legal move in words, as a button says it."""
+    move = typed(move)
+    if isinstance(move, LeaderDraft):
+        return _r("mv.draft-leader", lang, card=_draft_card(view, move.source, lang), armies=move.armies)
+    if isinstance(move, Draft):
+        return _r("mv.draft", lang, card=_draft_card(view, move.source, lang), armies=move.armies)
+    if isinstance(move, Redraw):
+        return _t("mv.redraw", lang)
+    if isinstance(move, Slot):
+        if move.box == BID:
+            box = _t("bid", lang)
+        elif move.box > BID:
+            box = _t(f"court{move.box - BID}", lang)
+        else:
+            box = _t(ACTIONS[move.box], lang)
+        return _r("mv.slot", lang, box=box, card=card_text(move.card, lang))
+    if isinstance(move, Position):
+        tiles = view.get("bonus_tiles", [])
+        tile = _t(tiles[move.position], lang) if 0 <= move.position < len(tiles) else "–"
+        return _r("mv.position", lang, pos=move.position + 1, tile=tile)
+    if isinstance(move, Movement):
+        src = (view.get("step") or {}).get("from", "–")
+        owner = _owner(view, move.county, lang, names)
+        me = view.get("seat")
+        dst = NAMES[move.county]
+        if owner == me:
+            return _r("mv.move", lang, armies=move.armies, src=src, dst=dst)
+        who = _t("mv.neutral", lang) if owner < 0 else seat_name(owner, lang, names)
+        return _r("mv.attack", lang, armies=move.armies, src=src, dst=dst, owner=who)
+    if isinstance(move, Pass):
+        return _t("mv.pass", lang)
+    if isinstance(move, Revolt):
+        return _r("mv.revolt", lang, county=NAMES[move.county])
+    if isinstance(move, Favor):
+        if move.space == NO_SPACE:
+            return _t("mv.no-favor", lang)
+        favor, cost = _favor_label(view, move.space, lang), FAVOR_COSTS[move.space]
+        if move.target == REMOVE_EVENT:
+            return _r("mv.favor-event", lang, favor=favor, cost=cost)
+        if 0 <= move.target < len(NAMES):
+            return _r("mv.favor-on", lang, favor=favor, cost=cost, county=NAMES[move.target])
+        return _r("mv.favor", lang, favor=favor, cost=cost)
+    if isinstance(move, Leader):
+        return _r("mv.leader", lang, county=NAMES[move.county])
+    if isinstance(move, Landsknechte):
+        return _r("mv.lsk", lang, gain=_lsk_gain(view, move.benefit, lang))
+    return _t("mv.unknown", lang)
+
+
+def _lsk_gain(view: Mapping[str, Any], benefit: int, lang: str) -> str:
+    seat = view.get("seat")
+    tops = view.get("landsknechte", {}).get("top_card", [])
+    kind = LSK_KINDS[benefit]
+    if isinstance(seat, int) and 0 <= seat < len(tops):
+        values = LSK_CARDS[tops[seat] - 1] if 1 <= tops[seat] <= len(LSK_CARDS) else None
+        if values is not None:
+            return gain_text(kind, values[benefit], lang)
+    return _t("lsk." + kind, lang)
+
+
+def move_steps(
+    view: Mapping[str, Any], move: Any, lang: str = "en", names: Sequence[str] | None = None
+) -> list[str | list[str]] | None:
+    """The parts a player builds a move from: the draft's card, then its armies; a movement's
+    destination, then its armies; a favor card, then where it acts. The other decisions are short
+    lists: one choice each (None)."""
+    move = typed(move)
+    confirm = _t("mv.confirm", lang)
+    if isinstance(move, LeaderDraft):
+        return [_draft_card(view, move.source, lang), _r("mv.armies-leader", lang, armies=move.armies)]
+    if isinstance(move, Draft):
+        return [_draft_card(view, move.source, lang), _r("mv.armies", lang, armies=move.armies)]
+    if isinstance(move, Redraw):
+        return [_t("mv.redraw-step", lang), confirm]
+    if isinstance(move, Movement):
+        owner = _owner(view, move.county, lang, names)
+        dst = NAMES[move.county]
+        if owner == view.get("seat"):
+            first = _r("mv.to", lang, dst=dst)
+        else:
+            who = _t("mv.neutral", lang) if owner < 0 else seat_name(owner, lang, names)
+            first = _r("mv.attack-to", lang, dst=dst, owner=who)
+        return [first, _r("mv.armies", lang, armies=move.armies)]
+    if isinstance(move, Pass):
+        return [_t("mv.pass", lang), confirm]
+    if isinstance(move, Favor):
+        if move.space == NO_SPACE:
+            return [_t("mv.no-favor", lang), confirm]
+        first = _r(
+            "mv.favor-step", lang, favor=_favor_label(view, move.space, lang), cost=FAVOR_COSTS[move.space]
+        )
+        if move.target == REMOVE_EVENT:
+            return [first, _t("mv.remove-event", lang)]
+        if 0 <= move.target < len(NAMES):
+            return [first, _r("mv.in", lang, county=NAMES[move.target])]
+        return [first, confirm]
+    return None
 
 
 # Error messages, keyed by the rule id the engine raises (the fields are the error's details).
@@ -377,8 +876,8 @@ ERRORS: dict[str, dict[str, str]] = {
     "wallenstein.end": {"en": "the game is over", "de": "Das Spiel ist vorbei"},
     "wallenstein.turn": {"en": "it is not your decision now", "de": "Du bist jetzt nicht am Zug"},
     "wallenstein.move-format": {
-        "en": "this is not a Wallenstein move (see docs/games/wallenstein.md)",
-        "de": "Das ist kein Zug in Wallenstein (siehe docs/games/wallenstein.md)",
+        "en": "this is not a move of Wallenstein",
+        "de": "Das ist kein Zug in Wallenstein",
     },
     "wallenstein.setup": {
         "en": "now the counties are assigned: take a county card with an army group",

@@ -1,0 +1,188 @@
+"""Every text a Wallenstein player reads speaks like the game (issue 21): the catalogue is complete
+in both languages, and over complete random games of every option set each log line, scoring
+table, move phrase and move step passes the text scan (no ids, seat numbers, literals, snake_case,
+plural slips, English in German), and no decision offers more than 40 choices at a time."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from feldherr.core.i18n import LANGS, plural_categories
+from feldherr.core.textscan import catalogue_english_words, text_problems
+from feldherr.games import get_game
+from feldherr.wallenstein.text import CATALOGUE, MESSAGES
+
+GAME = get_game("wallenstein")
+ENGLISH = catalogue_english_words(MESSAGES)
+NAMES = ("Anna", "Ben", "Cleo", "Dora", "Emil")
+MAX_CHOICES = 40
+
+
+def scan(text: str, lang: str) -> list[str]:
+    return text_problems(text, lang, ENGLISH)
+
+
+def test_every_catalogue_key_has_both_languages() -> None:
+    missing = [key for key, entry in MESSAGES.items() for lang in LANGS if not entry.get(lang)]
+    assert missing == []
+
+
+def test_every_plural_term_has_every_category_of_both_languages() -> None:
+    forms: dict[str, set[str]] = {}
+    for key in CATALOGUE:
+        if "#" in key:
+            base, category = key.split("#")
+            forms.setdefault(base, set()).add(category)
+    assert forms, "the catalogue has plural terms"
+    for lang in LANGS:
+        for base, categories in forms.items():
+            assert plural_categories(lang) <= categories, (base, lang)
+    used = {
+        m.group(1)
+        for entry in MESSAGES.values()
+        for t in entry.values()
+        for m in re.finditer(r":@([\w.-]+)\}", t)
+    }
+    assert used <= set(forms), used - set(forms)
+
+
+def test_fixed_terms_pass_the_scan() -> None:
+    """The words the boards show (`/api/web/terms/wallenstein`), the option specs of the lobby."""
+    from feldherr.web import terms
+
+    for entry in terms(GAME).values():
+        for lang in LANGS:
+            assert scan(entry[lang], lang) == []
+    for spec in GAME.option_spec():
+        for lang in LANGS:
+            assert scan(spec.help(lang), lang) == [], spec.name
+            for choice in spec.choices:
+                if spec.name != "players":
+                    assert scan(spec.labels[choice][lang], lang) == [], (spec.name, choice)
+
+
+def test_the_scan_finds_what_it_should() -> None:
+    """The scanner is not blind: the texts of issue 21 are caught."""
+    for bad, lang in (
+        ("face-up card 0 + 5 armies", "en"),
+        ("Player 0 plays power card 8", "en"),
+        ("courtiers: 4, card: null", "en"),
+        ("Red takes 1 armies", "en"),
+        ("Rot erhält 1 Siegpunkte", "de"),
+        ("Phase draft", "de"),
+        ("Spieler 0 nimmt Karte 3", "de"),
+        ("Grandes in ['Castilla']", "en"),
+        ("neue_regentschaft", "de"),
+        ("Rot nimmt 1 Armeen from the deck", "de"),
+    ):
+        assert scan(bad, lang), bad
+
+
+def _check_steps(
+    view: Mapping[str, Any], moves: Sequence[Any], lang: str, names: Sequence[str] | None
+) -> None:
+    steps = [GAME.move_steps(view, m, lang, names) for m in moves]
+    if all(s is None for s in steps):
+        assert len(moves) <= MAX_CHOICES, (len(moves), moves[:3])
+        return
+    assert all(s is not None for s in steps), "every move of a decision has steps, or none"
+    paths = [tuple(s) for s in steps if s is not None]
+    assert len({len(p) for p in paths}) == 1, "every move has the same number of parts"
+    assert len(set(paths)) == len(paths), "the parts tell the moves apart"
+    for path in paths:
+        for part in path:
+            assert isinstance(part, str)
+            assert scan(part, lang) == [], part
+    # every step of the way offers at most 40 labels
+    frontier: list[tuple[str, ...]] = [()]
+    depth = len(paths[0])
+    for d in range(depth):
+        nxt = []
+        for prefix in frontier:
+            labels = {p[d] for p in paths if p[:d] == prefix}
+            assert len(labels) <= MAX_CHOICES, (d, len(labels))
+            nxt.extend((*prefix, label) for label in labels)
+        frontier = nxt
+
+
+OPTION_SETS = [
+    {"players": 3},
+    {"players": 4, "modules": ["court"]},
+    {"players": 5, "modules": ["landsknechte", "leaders"]},
+    {"players": 3, "modules": ["court", "landsknechte", "leaders"], "setup": "fixed"},
+    {"players": 4, "modules": ["court", "landsknechte", "leaders"]},
+    {"players": 5, "modules": ["court", "landsknechte", "leaders"]},
+]
+
+
+@pytest.mark.parametrize(
+    "options", OPTION_SETS, ids=lambda o: f"{o['players']}-{'+'.join(o.get('modules', [])) or 'base'}"
+)
+def test_complete_games_speak_like_the_game(options: dict[str, Any]) -> None:
+    state = GAME.new_state(GAME.normalize_options(options), 11 + options["players"])
+    rng = random.Random(options["players"])
+    decisions = 0
+    while not state.is_terminal():
+        for seat in state.to_move():
+            if seat not in state.to_move():
+                continue
+            moves = state.legal_moves(seat)
+            view = state.view(seat)
+            # every decision's phrases in both languages; with and without names at every 5th
+            for lang in LANGS:
+                for names in (None, NAMES) if decisions % 5 == 0 else (None,):
+                    for move in moves:
+                        text = GAME.describe_move(view, move, lang, names)
+                        assert scan(text, lang) == [], text
+                    _check_steps(view, moves, lang, names)
+            decisions += 1
+            state.apply(seat, rng.choice(moves))
+    for lang in LANGS:
+        for names in (None, NAMES[: options["players"]]):
+            for entry in state.log:
+                line = GAME.render_log(entry, lang, names)
+                assert scan(line, lang) == [], line
+                table = GAME.log_table(entry, lang, names)
+                if table is not None:
+                    for cell in [*table["columns"], *(c for row in table["rows"] for c in row)]:
+                        assert isinstance(cell, int) or scan(cell, lang) == [], cell
+            for seat in (None, *range(options["players"])):
+                picture = GAME.render_view(state.view(seat), lang)
+                for line in picture.splitlines():
+                    assert scan(line, lang) == [], line
+    if options.get("modules"):
+        keys = {entry["k"] for entry in state.log}
+        assert "game_over" in keys and "score" in keys
+
+
+def test_names_name_the_players() -> None:
+    state = GAME.new_state(GAME.normalize_options({"players": 3, "setup": "fixed"}), 5)
+    entry = next(e for e in state.log if "p" in e["a"])
+    seat = entry["a"]["p"]
+    assert NAMES[seat] in GAME.render_log(entry, "en", NAMES)
+    assert ["Red", "Blue", "Yellow"][seat] in GAME.render_log(entry, "en")
+    assert ["Rot", "Blau", "Gelb"][seat] in GAME.render_log(entry, "de", ["", "", ""])
+
+
+def test_final_scoring_is_a_table() -> None:
+    entry = {"k": "game_over", "a": {"winners": [1], "vp": [30, 41, 30], "money": [3, 0, 5]}}
+    table = GAME.log_table(entry, "de", ["Anna", "", "Cleo"])
+    assert table == {
+        "columns": ["Rang", "Spieler", "Siegpunkte", "Taler"],
+        "rows": [["1.", "Blau", 41, 0], ["2.", "Cleo", 30, 5], ["3.", "Anna", 30, 3]],
+    }
+    assert GAME.render_log(entry, "en") == (
+        "Game over. Victory goes to Blue. "
+        "Blue 41 victory points, Yellow 30 victory points, Red 30 victory points."
+    )
+    one = {"k": "score", "a": {"p": 0, "base": 1, "majorities": 0, "total": 1}}
+    assert GAME.render_log(one, "en") == (
+        "Red scores 1 victory point for counties and buildings and 0 victory points for majorities: "
+        "1 victory point in all."
+    )
+    assert "1 Siegpunkt für" in GAME.render_log(one, "de")
