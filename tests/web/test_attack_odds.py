@@ -37,7 +37,7 @@ def test_attack_choice_shows_the_odds_before_it_is_confirmed(server: Server, pag
     win, tie, lose = (int(x) for x in found.groups())
     assert win + tie + lose == 100
     assert choice.locator(".odds .win").count() == 1
-    county = re.match(r"\d+ armies to (.+?) —", text)
+    county = re.match(r"Attack (.+?) \(", text)
     assert county, text
     # Focus (keyboard) shows the odds on the map: the county marked, the odds beside the map.
     choice.focus()
