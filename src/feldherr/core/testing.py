@@ -40,6 +40,8 @@ from feldherr.core.i18n import error_text
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.record import GameRecord, replay
 from feldherr.core.rng import Rng
+from feldherr.core.textscan import catalogue_english_words as catalogue_english_words  # re-exported
+from feldherr.core.textscan import text_problems as text_problems  # the text scan (issue 21)
 from feldherr.core.views import ENVELOPE_KEYS, SCHEMA, validate_view
 
 BAD_SEATS: tuple[Any, ...] = (None, "0", 0.0, 1.0, True, False, -1, 10**9, [0], 2**70)

@@ -91,15 +91,17 @@ def catalogue_english_words(
     catalogue: Mapping[str, Mapping[str, str]], min_length: int = 4
 ) -> frozenset[str]:
     """The words (lower case, at least ``min_length`` letters) of a catalogue's English texts that
-    none of its German texts uses: a German text showing one of them is (half) English."""
+    none of its German texts uses: a German text showing one of them is (half) English. A German
+    text that equals its English one does not count as German (an untranslated copy)."""
     field = re.compile(r"\{[^{}]*\}")
     en: set[str] = set()
     de: set[str] = set()
     for entry in catalogue.values():
-        for lang, words in (("en", en), ("de", de)):
-            text = entry.get(lang)
-            if isinstance(text, str):
-                words.update(w.lower() for w in _WORD.findall(field.sub(" ", text)))
+        en_text, de_text = entry.get("en"), entry.get("de")
+        if isinstance(en_text, str):
+            en.update(w.lower() for w in _WORD.findall(field.sub(" ", en_text)))
+        if isinstance(de_text, str) and de_text != en_text:
+            de.update(w.lower() for w in _WORD.findall(field.sub(" ", de_text)))
     return frozenset(w for w in en - de if len(w) >= min_length)
 
 
