@@ -722,6 +722,24 @@ def log_table(
 
 
 # -- move phrases and steps ----------------------------------------------------------------------
+def _card_terms() -> dict[str, dict[str, str]]:
+    """Each card by its number as the view shows it, for the boards: ``ev.<id>`` (an event card's
+    effect and grain loss), ``favor.<id>`` (what a favor card does), ``lsk.card.<n>`` (the
+    benefits on a Landsknechte card)."""
+    out: dict[str, dict[str, str]] = {}
+    for lang in ("en", "de"):
+        for event in EVENTS:
+            out.setdefault(f"ev.{event.id}", {})[lang] = event_name(event.id, lang)
+        for favor in FAVORS:
+            out.setdefault(f"favor.{favor.id}", {})[lang] = favor_effect(favor.id, lang)
+        for n in range(1, len(LSK_CARDS) + 1):
+            out.setdefault(f"lsk.card.{n}", {})[lang] = lsk_benefits(n, lang)
+    return out
+
+
+CATALOGUE.update(_card_terms())
+
+
 def card_text(value: int, lang: str) -> str:
     """A plan slot's card: a county, a money card, a dice tower card, or nothing."""
     if value == EMPTY:
