@@ -182,7 +182,7 @@ def test_final_scoring_is_a_table() -> None:
     )
     one = {"k": "score", "a": {"p": 0, "base": 1, "majorities": 0, "total": 1}}
     assert GAME.render_log(one, "en") == (
-        "Red scores 1 victory point for counties and buildings and 0 victory points for majorities: "
-        "1 victory point in all."
+        "Red scores 1 victory point for counties and buildings and 0 victory points for majorities "
+        "and now has 1 victory point."
     )
     assert "1 Siegpunkt für" in GAME.render_log(one, "de")

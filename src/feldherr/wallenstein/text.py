@@ -100,6 +100,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "court1": {"en": "Convert 1 army", "de": "1 Armee umwandeln"},
     "court2": {"en": "Convert 2 armies", "de": "2 Armeen umwandeln"},
     "court3": {"en": "Convert 3 armies", "de": "3 Armeen umwandeln"},
+    "a.palace": {"en": "a palace", "de": "einen Palast"},
+    "a.church": {"en": "a church", "de": "eine Kirche"},
+    "a.trading_post": {"en": "a trading post", "de": "ein Handelshaus"},
     "b.palace": {"en": "palace", "de": "Palast"},
     "b.church": {"en": "church", "de": "Kirche"},
     "b.trading_post": {"en": "trading post", "de": "Handelshaus"},
@@ -213,7 +216,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "col.player": {"en": "Player", "de": "Spieler"},
     "col.base": {"en": "Counties and buildings", "de": "Länder und Gebäude"},
     "col.majorities": {"en": "Majorities", "de": "Mehrheiten"},
-    "col.total": {"en": "Total", "de": "Gesamt"},
+    "col.total": {"en": "Victory points now", "de": "Siegpunkte jetzt"},
     "col.statues": {"en": "Statues", "de": "Denkmäler"},
     "col.trophies": {"en": "Trophies", "de": "Trophäen"},
     "col.vp": {"en": "Victory points", "de": "Siegpunkte"},
@@ -383,8 +386,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "{p} behält {card}, um den nächsten Unruhemarker abzuwehren.",
     },
     "favor_shield": {
-        "en": "{p} cannot be attacked with the actions of {card} this round.",
-        "de": "{p} kann in dieser Runde mit den Aktionen von {card} nicht angegriffen werden.",
+        "en": "{p} is protected by {card}.",
+        "de": "{p} ist durch {card} geschützt.",
     },
     "event_removed": {
         "en": "{p} removes the event {event}: it does not take place.",
@@ -473,7 +476,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "{p} lässt {action} ausfallen: {reason}.",
     },
     "build": {
-        "en": "{p} builds a {building} in {county} for {cost:@unit.thaler}.",
+        "en": "{p} builds {building} in {county} for {cost:@unit.thaler}.",
         "de": "{p} baut {building} in {county} für {cost:@unit.thaler}.",
     },
     "calmed": {
@@ -530,16 +533,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "Winter im Jahr {year}: jeder verliert {loss:@unit.grain}.",
     },
     "unsupplied": {
-        "en": "{p} cannot supply {n:@unit.county}: revolts in {counties} ({extra:@unit.peasant} more each).",
-        "de": "{p} kann {n:@unit.county} nicht versorgen: Aufstände in {counties} ({extra:@unit.peasant} mehr je Aufstand).",
+        "en": "{p} cannot supply {n:@unit.county}: revolts in {counties} (each with {extra:@unit.peasant} added).",
+        "de": "{p} kann {n:@unit.county} nicht versorgen: Aufstände in {counties} (je Aufstand {extra:@unit.peasant} zusätzlich).",
     },
     "majority": {
         "en": "Most {building} in {region}: {seats} (+{vp:@unit.vp}).",
         "de": "Meiste {building} in {region}: {seats} (+{vp:@unit.vp}).",
     },
     "score": {
-        "en": "{p} scores {base:@unit.vp} for counties and buildings and {majorities:@unit.vp} for majorities: {total:@unit.vp} in all.",
-        "de": "{p} erhält {base:@unit.vp} für Länder und Gebäude und {majorities:@unit.vp} für Mehrheiten: insgesamt {total:@unit.vp}.",
+        "en": "{p} scores {base:@unit.vp} for counties and buildings and {majorities:@unit.vp} for majorities and now has {total:@unit.vp}.",
+        "de": "{p} erhält {base:@unit.vp} für Länder und Gebäude und {majorities:@unit.vp} für Mehrheiten und hat nun {total:@unit.vp}.",
     },
     "game_over": {
         "en": "Game over. Victory goes to {winners}. {scores}.",
@@ -647,7 +650,7 @@ def _arg(
     if name in ("thrown", "out", "tray"):
         return cubes_text(value, lang, names)
     if name == "building":
-        return _t(("most." if key == "majority" else "b.") + value, lang)
+        return _t({"majority": "most.", "build": "a."}.get(key, "b.") + value, lang)
     if name == "effect":
         return _t("ev." + value, lang)
     if name == "event":
