@@ -536,7 +536,7 @@ def test_log_and_terminal_in_both_languages(lang: str) -> None:
         assert "{" not in GAME.render_log(entry, lang)
     text = GAME.render_text(st, 0, lang)
     assert ("Kaiserhof" if lang == "de" else "Emperor's Court") in text
-    assert ("Heerführer" if lang == "de" else "Military leaders") in text
+    assert ("Heerführer" if lang == "de" else "Military Leaders") in text
     assert "Landsknechte" in text
 
 
