@@ -115,8 +115,9 @@ def test_malformed_input_changes_nothing(server: Server) -> None:
         (json.dumps({"type": "move", "move": ["double", True], "version": version + 5}), "core.stale"),
         ("x" * 70_000, None),
     ]:
-        if rule is None:  # over the socket's size limit: the connection is closed
+        if rule is None:  # over the socket's size limit: the size error, then the close
             client.send(raw)
+            assert client.until(lambda m: m["type"] == "error")["rule"] == "server.size"
             with pytest.raises(Exception):  # noqa: B017 - closed by the server
                 client.recv(5)
             break

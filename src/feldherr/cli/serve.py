@@ -54,7 +54,7 @@ def run_serve(args: argparse.Namespace) -> int:
         app,
         host=args.host,
         port=args.port,
-        ws_max_size=settings.max_message,
+        ws_max_size=settings.max_frame,
         log_level=args.log_level,
         access_log=args.log_level == "debug",
     )

@@ -52,7 +52,11 @@ class Settings:
     bot_delay: float = 0.0
     """Seconds between two bot moves (lets people follow the bots' play)."""
     max_message: int = 64 * 1024
-    """Largest WebSocket message accepted (bytes)."""
+    """Largest WebSocket message accepted (bytes); a larger one is answered ``server.size``, then
+    the socket is closed ..."""
+    max_frame: int = 1024 * 1024
+    """... up to this size; a message larger still is cut off by the WebSocket layer (close code 1009
+    without the error message, so that no connection can make the server buffer more)."""
     max_body: int = 4 * 1024 * 1024
     """Largest HTTP request body accepted (bytes; a record import is the biggest)."""
     rate: float = 20.0

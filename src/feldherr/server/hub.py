@@ -72,6 +72,7 @@ class Conn:
         self.sent: dict[int | None, int | None] = {}
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.closed = False
+        self.close_code = 4000  # 1009 after an oversized message
 
     @property
     def viewers(self) -> tuple[int | None, ...]:
@@ -117,17 +118,23 @@ class Table:
     def verify(self, tokens: Iterable[str]) -> tuple[int, ...]:
         """The seats whose tokens these are (constant-time comparison); ServerError if any is
         no seat's token."""
-        found: set[int] = set()
-        for token in tokens:
-            given = token.encode()
-            hit: int | None = None
-            for seat in self.seats:
-                if seat.token is not None and hmac.compare_digest(seat.token.encode(), given):
-                    hit = seat.seat
-            if hit is None:
-                raise ServerError("server.token", 401, "token")
-            found.add(hit)
-        return tuple(sorted(found))
+        return verify(self.seats, tokens)
+
+
+def verify(seats: Sequence[SeatRow], tokens: Iterable[str]) -> tuple[int, ...]:
+    """The seats among ``seats`` whose tokens these are (constant-time comparison); ServerError if
+    any is no seat's token."""
+    found: set[int] = set()
+    for token in tokens:
+        given = token.encode()
+        hit: int | None = None
+        for seat in seats:
+            if seat.token is not None and hmac.compare_digest(seat.token.encode(), given):
+                hit = seat.seat
+        if hit is None:
+            raise ServerError("server.token", 401, "token")
+        found.add(hit)
+    return tuple(sorted(found))
 
 
 @dataclass
