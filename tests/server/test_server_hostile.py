@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from .serverutil import Client, Server
 
@@ -117,3 +118,164 @@ def test_an_oversized_message_gets_the_size_error_then_the_close(server: Server)
         client.recv(5)
     assert client.ws.close_code == 1009
     assert server.http.get("/api/health").status_code == 200
+
+
+# -- the hostile-client suite ----------------------------------------------------------------------
+MALFORMED_SOCKET = [
+    ("", "server.json"),
+    ("{", "server.json"),
+    ("null", "server.json"),
+    ('"move"', "server.json"),
+    ("[]", "server.json"),
+    ("\x00\xff", "server.json"),
+    ('{"type": "move", "move": NaN, "version": 0}', None),  # Python's JSON reads NaN: a move error
+    (json.dumps({"type": None}), "server.type"),
+    (json.dumps({"type": ["move"]}), "server.type"),
+    (json.dumps({"type": "hello", "tokens": []}), "server.type"),  # hello again
+    (json.dumps({"type": "move"}), "server.field"),
+    (json.dumps({"type": "move", "move": ["bid", 1], "version": "0"}), "server.field"),
+    (json.dumps({"type": "move", "move": ["bid", 1], "version": -1}), "server.field"),
+    (json.dumps({"type": "move", "move": ["bid", 1], "version": 2**40}), "server.field"),
+    (json.dumps({"type": "move", "move": ["bid", 1], "version": [0]}), "server.field"),
+    (json.dumps({"type": "move", "seat": "0", "move": ["bid", 1], "version": 0}), "server.seat"),
+    (json.dumps({"type": "move", "seat": 1.0, "move": ["bid", 1], "version": 0}), "server.seat"),
+    (json.dumps({"type": "move", "seat": True, "move": ["bid", 1], "version": 0}), "server.seat"),
+    (json.dumps({"type": "move", "seat": 1, "move": ["bid", 1], "version": 0}), "server.seat"),
+    (json.dumps({"type": "move", "seat": 99, "move": ["bid", 1], "version": 0}), "server.seat"),
+    (json.dumps({"type": "lang", "lang": "fr"}), "server.field"),
+    (json.dumps({"type": "lang", "lang": {"en": 1}}), "server.field"),
+    (json.dumps({"type": "ping", "id": {"nested": [1, 2]}}), None),  # an odd id is dropped, not echoed
+]
+
+
+def test_malformed_and_wrong_typed_socket_messages_change_nothing(server: Server) -> None:
+    game_id, tokens = two_humans(server)
+    client = Client(server, game_id, [tokens[0]])
+    version = client.until(lambda m: m["type"] == "update")["version"]
+    for raw, rule in MALFORMED_SOCKET:
+        client.send(raw)
+        answer = client.until(lambda m: m["type"] in ("error", "pong"))
+        if rule is None:
+            assert answer.get("id") is None and answer.get("rule") != "server.internal", answer
+            continue
+        assert answer["type"] == "error" and answer["rule"] == rule, (raw, answer)
+        assert answer["text"]["en"] and answer["text"]["de"]
+    for move in (
+        None,
+        7,
+        "bid",
+        [],
+        ["bid"],
+        ["bid", "1"],
+        ["bid", 1.5],
+        ["bid", 10**30],
+        {"bid": 1},
+        ["x" * 5000],
+    ):
+        client.send({"type": "move", "move": move, "version": version})
+        error = client.until(lambda m: m["type"] == "error")
+        assert error["rule"] != "server.internal" and error["code"] != "internal", (move, error)
+    client.send({"type": "ping", "id": 1})
+    assert client.until(lambda m: m["type"] == "pong")["id"] == 1
+    client.close()
+    assert version_of(server, game_id, tokens[0]) == version
+    assert_no_traceback(server)
+
+
+def test_malformed_and_huge_http_bodies(server: Server) -> None:
+    game_id, tokens = two_humans(server)
+    before = version_of(server, game_id, tokens[0])
+    json_headers = {"content-type": "application/json"}
+    for body in (
+        b"",
+        b"\xff\xfe",
+        b"nul",
+        b"[" * 10,
+        b'{"game": 1}',
+        b'{"game": "toy", "seats": "x"}',
+        b"1e999999",
+    ):
+        response = server.http.post("/api/games", content=body, headers=json_headers)
+        assert 400 <= response.status_code < 500 and response.json()["type"] == "error", body
+    moves = f"/api/games/{game_id}/moves"
+    for body in (b"[]", b'{"move": ["bid", 1]}', b'{"move": ["bid", 1], "version": 1.0}', b'{"version": 0}'):
+        response = server.http.post(moves, content=body, headers={**json_headers, **bearer(tokens[0])})
+        assert 400 <= response.status_code < 500 and response.json()["rule"] != "server.internal", body
+    huge = b'{"game": "toy", "pad": "' + b"x" * (5 * 1024 * 1024) + b'"}'
+    assert_one_line_error(
+        server.http.post("/api/games", content=huge, headers=json_headers), 413, "server.size"
+    )
+    for header in ("Bearer", "Basic abc", "Bearer " + "x" * 500):
+        response = server.http.post(
+            moves, json={"move": ["bid", 1], "version": 0}, headers={"Authorization": header}
+        )
+        assert response.status_code == 401, header
+    assert version_of(server, game_id, tokens[0]) == before
+    assert server.http.get("/api/games?status=nope").status_code == 400
+    assert server.http.get("/api/games?limit=abc").status_code == 422
+    assert_no_traceback(server)
+
+
+def test_a_message_beyond_the_frame_limit_is_cut_off_and_the_server_lives(server: Server) -> None:
+    game_id, tokens = two_humans(server)
+    client = Client(server, game_id, [tokens[0]])
+    client.until(lambda m: m["type"] == "update")
+    client.send("y" * (2 * 1024 * 1024))  # over the WebSocket layer's limit: closed there (1009)
+    with pytest.raises(ConnectionClosed):
+        client.until(lambda m: False, timeout=10)
+    other = Client(server, game_id, [tokens[1]])
+    assert other.until(lambda m: m["type"] == "update")["seat"] == 1
+    other.close()
+
+
+def test_cross_seat_and_cross_game_tokens_are_refused(server: Server) -> None:
+    game_a, tokens_a = two_humans(server)
+    game_b, tokens_b = two_humans(server)
+    for token in (tokens_b[0], tokens_a[0] + "x", tokens_a[0][:-1], tokens_a[0].upper()):
+        hello = Client(server, game_a, [token])
+        assert hello.welcome["type"] == "error" and hello.welcome["rule"] == "server.token"
+        hello.close()
+    mixed = Client(server, game_a, [tokens_a[0], tokens_b[1]])  # one good, one from another game
+    assert mixed.welcome["rule"] == "server.token"
+    mixed.close()
+    # seat 0's socket cannot move for seat 1, nor can its token over HTTP
+    one = Client(server, game_a, [tokens_a[0]])
+    update = one.until(lambda m: m["type"] == "update")
+    one.send({"type": "move", "seat": 1, "move": ["bid", 1], "version": update["version"]})
+    assert one.until(lambda m: m["type"] == "error")["rule"] == "server.seat"
+    response = server.http.post(
+        f"/api/games/{game_b}/moves", json={"move": ["bid", 1], "version": 0}, headers=bearer(tokens_a[0])
+    )
+    assert_one_line_error(response, 401, "server.token")
+    response = server.http.post(f"/api/games/{game_b}/rematch", headers=bearer(tokens_a[0]))
+    assert response.status_code == 401
+    seat1 = server.http.get(f"/api/games/{game_a}/update", headers=bearer(tokens_a[1])).json()
+    assert seat1["seat"] == 1 and seat1["view"]["seat"] == 1  # each token sees only its own seat
+    one.close()
+    for game_id, tokens in ((game_a, tokens_a), (game_b, tokens_b)):
+        assert version_of(server, game_id, tokens[0]) == 0
+    assert server.http.get("/api/games/no-such-game").status_code == 404
+    assert server.http.get("/api/games/" + "x" * 300).status_code == 404
+
+
+def test_a_flood_is_refused_then_hung_up_and_others_play_on(server: Server) -> None:
+    game_id, tokens = two_humans(server)
+    flooder = Client(server, game_id, [tokens[1]])
+    player = Client(server, game_id, [tokens[0]])
+    update = player.until(lambda m: m["type"] == "update" and bool(m["asked"]))
+    with pytest.raises(ConnectionClosed):  # the server hangs up on the flood
+        for sent in range(2000):  # bounded: the server hangs up long before
+            flooder.send({"type": "ping", "id": sent})
+        flooder.until(lambda m: False, timeout=20)
+    assert any(m["rule"] == "server.rate" for m in flooder.errors)
+    player.send(
+        {"type": "move", "move": update["view"]["decision"]["moves"][0], "version": update["version"]}
+    )
+    assert player.until(lambda m: m["type"] == "ack")["applied"]
+    player.close()
+    # many sockets opened and dropped at once do not hurt either
+    clients = [Client(server, game_id, []) for _ in range(40)]
+    for c in clients:
+        c.ws.close()
+    assert server.http.get("/api/health").status_code == 200
+    assert_no_traceback(server)
