@@ -40,6 +40,8 @@ def run_serve(args: argparse.Namespace) -> int:
         absent_bot=args.absent_bot,
         snapshot_every=args.snapshot_every,
         bot_delay=args.bot_delay,
+        bot_workers=args.bot_workers,
+        register=tuple(args.register),
     )
     app = create_app(settings)
     shown = Store(settings.db_url)
@@ -104,6 +106,13 @@ def register(subparsers: Any) -> None:
         "--snapshot-every", type=int, default=50, metavar="N", help="store the state every N moves"
     )
     parser.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help="pause between bot moves")
+    parser.add_argument(
+        "--bot-workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes the bots think in (default: one per core; 0: threads in this process)",
+    )
     parser.add_argument("--log-level", default="warning", choices=("debug", "info", "warning", "error"))
     parser.add_argument(
         "--register",

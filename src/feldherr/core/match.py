@@ -156,6 +156,15 @@ class Match:
             update["outcome"] = outcome.to_json()
         return update
 
+    def offer(self, seat: int) -> int:
+        """Hand ``seat`` its decision now without an update (a bot thinking outside the match):
+        remembered as :meth:`update` remembers it; returns the version."""
+        check_seat(seat, self._state.num_players)
+        moves = self._state.legal_moves(seat)
+        if moves:
+            self._offer(seat, _canonical([self.game.move_to_json(m) for m in moves]))
+        return self.version
+
     def _offer(self, seat: int, moves: str | None) -> None:
         """Remember that ``seat`` was handed a decision with these legal moves now: one more version
         of the same decision (the seat has not moved since it was first handed out), or a new one."""

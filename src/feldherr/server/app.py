@@ -75,6 +75,7 @@ def create_app(settings: Settings) -> FastAPI:
         hub = Hub(store, settings, bus)
         holder["hub"] = hub
         await bus.start(hub.notice)
+        hub.pool.warm()  # the bot workers start now, not at the first bot move
         resumed = await hub.call(hub.resume_all)
         if resumed:
             log.warning("resumed %d unfinished game(s)", resumed)

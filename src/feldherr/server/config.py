@@ -64,6 +64,13 @@ class Settings:
     burst: int = 60
     """... and at once."""
     workers: int = 8
-    """Threads for database work and bots (off the event loop)."""
+    """Threads for database work (off the event loop)."""
+    bot_workers: int | None = None
+    """Worker processes the bots think in (None: one per core; 0: in this process, on threads, for
+    debugging only: a thinking bot then competes with the server for its interpreter)."""
+    drivers: int = 32
+    """Threads that hand bot decisions to the workers and wait for them."""
+    register: tuple[str, ...] = ()
+    """Extra games (``NAME=module:Class``) registered in this process: the workers register them too."""
     queue_limit: int = 500
     """Messages waiting for a slow connection before it is dropped (the client reconnects)."""

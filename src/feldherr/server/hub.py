@@ -32,7 +32,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from feldherr.core.bots import Bot
 from feldherr.core.errors import OptionError, RecordError, RuleError, StaleMoveError
 from feldherr.core.game import JSON, Game
 from feldherr.core.match import Match, Submission
@@ -44,6 +43,7 @@ from feldherr.server.bus import LocalBus
 from feldherr.server.config import Settings
 from feldherr.server.protocol import ServerError
 from feldherr.server.store import GameRow, SeatRow, Store
+from feldherr.server.workers import BotPool, BotTask, decision_seed, default_workers
 from feldherr.web import add_choices
 
 log = logging.getLogger("feldherr.server")
@@ -107,10 +107,11 @@ class Table:
         self.lock = threading.RLock()
         table = bot_table(game)
         seeds = bot_seeds(row.seed, len(seats))
-        self.bots: dict[int, Bot] = {
-            s.seat: table[s.bot](seeds[s.seat]) for s in seats if s.kind == "bot" and s.bot in table
+        # seat -> (bot name, the seat's bot seed); the bots think in worker processes (workers.py)
+        self.bots: dict[int, tuple[str, int]] = {
+            s.seat: (s.bot, seeds[s.seat]) for s in seats if s.kind == "bot" and s.bot in table
         }
-        self.stand_ins: dict[int, Bot] = {}
+        self.stand_ins: dict[int, tuple[str, int]] = {}
         self.pending_since = time.time()
         self.driving = False
         self.again = False
@@ -160,6 +161,12 @@ class Hub:
         self.conns: dict[str, set[Conn]] = {}
         self._lock = threading.Lock()
         self.executor = ThreadPoolExecutor(settings.workers, thread_name_prefix="feldherr")
+        # the threads that drive bots only wait for the worker processes; they have their own pool
+        # so that waiting bots never take a thread from a person's move
+        self.drivers = ThreadPoolExecutor(settings.drivers, thread_name_prefix="feldherr-bots")
+        self.pool = BotPool(
+            default_workers() if settings.bot_workers is None else settings.bot_workers, settings.register
+        )
         self._last_beat = 0.0
 
     # -- threads ---------------------------------------------------------------------------------
@@ -168,17 +175,23 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, functools.partial(fn, *args))
 
-    def spawn(self, fn: Callable[..., Any], *args: Any) -> None:
+    def spawn(self, fn: Callable[..., Any], *args: Any, executor: ThreadPoolExecutor | None = None) -> None:
         def run() -> None:
             try:
                 fn(*args)
             except Exception:
                 log.exception("background work failed")
 
-        self.executor.submit(run)
+        (executor or self.executor).submit(run)
+
+    def spawn_drive(self, game_id: str) -> None:
+        """Let the bots of a game move (on a driver thread)."""
+        self.spawn(self.drive, game_id, executor=self.drivers)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.drivers.shutdown(wait=False, cancel_futures=True)
+        self.pool.close()
 
     # -- loading -----------------------------------------------------------------------------
     def table(self, game_id: str) -> Table:
@@ -231,7 +244,7 @@ class Hub:
             except Exception:
                 log.exception("game %s cannot be resumed", game_id)
                 continue
-            self.spawn(self.drive, game_id)
+            self.spawn_drive(game_id)
             count += 1
         return count
 
@@ -259,7 +272,7 @@ class Hub:
         self.store.create_game(row, new.seats)
         with self._lock:
             self.tables[row.id] = Table(row, new.seats, game, match)
-        self.spawn(self.drive, row.id)
+        self.spawn_drive(row.id)
         return row, new.seats
 
     def rematch(self, game_id: str, token: str) -> dict[str, Any]:
@@ -309,7 +322,7 @@ class Hub:
                 self.store.set_game(conn, game_id, rematch=new_row.id)
                 new_id = new_row.id
         new_table = self.table(new_id)
-        self.spawn(self.drive, new_id)
+        self.spawn_drive(new_id)
         return {"id": new_id, "seat": seat, "token": new_table.seats[seat].token}
 
     def import_record(self, data: Any) -> str:
@@ -418,7 +431,7 @@ class Hub:
             if sub.applied:
                 self._broadcast(table)
         if sub.applied:
-            self.spawn(self.drive, game_id)
+            self.spawn_drive(game_id)
         return sub
 
     def commit(self, table: Table, seat: int, move_json: JSON, expected: int | None) -> Submission:
@@ -514,7 +527,8 @@ class Hub:
             while True:
                 with table.lock:
                     table.again = False
-                    moved = self._bot_step(table)
+                moved = self._bot_step(table)
+                with table.lock:
                     if not moved and not table.again:
                         table.driving = False
                         return
@@ -525,34 +539,44 @@ class Hub:
             raise
 
     def _bot_step(self, table: Table) -> bool:
-        match = table.match
-        if match.is_over():
-            return False
-        for seat in match.to_move():
-            bot = table.bots.get(seat) or table.stand_ins.get(seat)
-            if bot is None:
-                continue
-            move = bot.choose(match.seat_access(seat))
+        """One bot move: the task is taken under the table's lock, the bot thinks in a worker
+        process without it (people at the table may move meanwhile), the move is committed under
+        the lock against the version it was computed for."""
+        with table.lock:
+            match = table.match
+            if match.is_over():
+                return False
+            task: BotTask | None = None
+            for seat in match.to_move():
+                who = table.bots.get(seat) or table.stand_ins.get(seat)
+                if who is not None:
+                    version = match.offer(seat)
+                    state = match.snapshot()["state"]
+                    task = BotTask(table.game.name, state, seat, who[0], decision_seed(who[1], version))
+                    break
+            if task is None:
+                return False
+        move_json = self.pool.think(task)
+        with table.lock:
+            if self.tables.get(table.id) is not table or table.match is not match:
+                return False  # evicted meanwhile: whoever loads it again drives it
             try:
-                self.commit(table, seat, table.game.move_to_json(move), match.version)
+                self.commit(table, task.seat, move_json, version)
             except StaleMoveError:
                 self._broadcast(table)
-                return True  # another process moved first; we caught up, so look again
+                return True  # the bot's decision changed meanwhile: think again
             except RuleError:
                 log.exception(
-                    "game %s: the %s bot of seat %d made an illegal move", table.id, type(bot), seat
+                    "game %s: the %s bot of seat %d made an illegal move", table.id, task.bot, task.seat
                 )
-                return False
-            if table.match is not match:  # pragma: no cover - evicted
                 return False
             self._broadcast(table)
             return True
-        return False
 
-    def _stand_in(self, game: Game, seat: int) -> Bot:
+    def _stand_in(self, game: Game, seat: int) -> tuple[str, int]:
         bots = bot_table(game)
         name = self.settings.absent_bot or ("heuristic" if "heuristic" in bots else "random")
-        return bots.get(name, bots["random"])(secrets.randbelow(2**31))
+        return (name if name in bots else "random"), secrets.randbelow(2**31)
 
     def scan(self) -> None:
         """Once a second: heartbeat for the seats held here, and stand-ins for absent players."""
@@ -594,7 +618,7 @@ class Hub:
                     table.seats[s].claimed = True
             if absent:
                 log.info("game %s: a bot plays for absent seat(s) %s", table.id, absent)
-                self.spawn(self.drive, table.id)
+                self.spawn_drive(table.id)
 
     # -- pushing ------------------------------------------------------------------------------------
     def _broadcast(self, table: Table) -> None:
