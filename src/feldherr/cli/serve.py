@@ -145,9 +145,20 @@ def register(subparsers: Any) -> None:
     load.add_argument(
         "--think",
         type=float,
-        default=0.0,
+        nargs="+",
+        default=[0.0],
         metavar="SECONDS",
-        help="each player waits this long before answering, like a person (default 0: at once)",
+        help="each player waits this long (or a time drawn between two values) before answering, "
+        "like a person (default 0: at once)",
     )
+    load.add_argument(
+        "--mix",
+        choices=("toy", "real"),
+        default="toy",
+        help="real: Wallenstein (4 seats), El Grande (4) and Mansfeld (2-4) in turn, half the seats "
+        "scripted clients, the others --bot bots (default toy: --game with --players and --bots)",
+    )
+    load.add_argument("--bot", default=None, help="the bots' name (default random; medium with --mix real)")
+    load.add_argument("--seed", type=int, default=1, help="seed of the clients' draws (default 1)")
     load.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     load.set_defaults(func=run_loadtest)
