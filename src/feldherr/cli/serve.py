@@ -22,7 +22,7 @@ def run_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from feldherr.server.app import create_app
-        from feldherr.server.config import Settings, default_db_url
+        from feldherr.server.config import Settings, default_db_url, public_url_for
         from feldherr.server.store import Store
     except ModuleNotFoundError as exc:
         raise CliError(f"{MISSING} ({exc.name} is missing)") from exc
@@ -33,7 +33,12 @@ def run_serve(args: argparse.Namespace) -> int:
         if not sep or ":" not in target:
             raise CliError(f"--register takes NAME=module:Class, not {item[:80]!r}")
         feldherr.games.register(name, target)
+    try:
+        public_url = public_url_for(args.host, args.port, args.public_url)
+    except ValueError as exc:
+        raise CliError(str(exc)) from exc
     settings = Settings(
+        public_url=public_url,
         db_url=args.db or default_db_url(),
         redis_url=args.redis,
         absent_after=args.absent_after,
@@ -52,6 +57,8 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.redis:
         print(f"redis: {args.redis}")
     print(f"open http://{host}:{args.port}/", flush=True)
+    if public_url:
+        print(f"friends open: {public_url}/ (invite links use this address)", flush=True)
     uvicorn.run(
         app,
         host=args.host,
@@ -88,6 +95,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address friends reach this server at (e.g. https://games.example.org behind a proxy); "
+        "invite links use it (default with --host 0.0.0.0: this machine's LAN address)",
+    )
     parser.add_argument(
         "--db", metavar="URL", help="database URL (default: an SQLite file in the data directory)"
     )

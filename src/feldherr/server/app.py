@@ -118,7 +118,9 @@ def create_app(settings: Settings) -> FastAPI:
         return read_json(body)
 
     def base_url(request: Request) -> str:
-        return str(request.base_url).rstrip("/")
+        """Where links point: the public address when the server knows one, else the address the
+        request came to."""
+        return settings.public_url or str(request.base_url).rstrip("/")
 
     # -- pages and facts ------------------------------------------------------------------------
     mount(app)  # the browser client: /, /play/{id}, /replay/{id}, /static/...
@@ -131,6 +133,14 @@ def create_app(settings: Settings) -> FastAPI:
             "database": store.dialect,
             "bus": hub().bus.kind,
             "games": game_names(),
+        }
+
+    @app.get("/api/server")
+    async def server_info(request: Request) -> dict[str, Any]:
+        return {
+            "version": __version__,
+            "public_url": settings.public_url,
+            "url": base_url(request),
         }
 
     @app.get("/api/catalog")
