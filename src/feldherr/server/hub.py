@@ -49,6 +49,9 @@ from feldherr.web import add_choices
 log = logging.getLogger("feldherr.server")
 T = TypeVar("T")
 HUMAN_KINDS = ("human", "hotseat")
+HEARTBEAT = 20.0
+"""Seconds between heartbeats of the seats held here when this process never stands in for the
+absent (``absent_after`` < 0; otherwise a third of it, at least a second)."""
 
 
 def new_token() -> str:
@@ -582,14 +585,14 @@ class Hub:
         """Once a second: heartbeat for the seats held here, and stand-ins for absent players."""
         now = time.time()
         after = self.settings.absent_after
-        beat = now - self._last_beat >= max(1.0, after / 3)
+        # the heartbeat: often enough for any process's absence rule (HEARTBEAT when this one
+        # has none), all games in one transaction
+        beat = now - self._last_beat >= (max(1.0, after / 3) if after >= 0 else HEARTBEAT)
         if beat:
             self._last_beat = now
             with self._lock:
                 held = {gid: {s for c in conns for s in c.seats} for gid, conns in self.conns.items()}
-            for gid, seats in held.items():
-                if seats:
-                    self.store.touch(gid, seats)
+            self.store.touch_all({gid: seats for gid, seats in held.items() if seats})
         if after < 0:
             return
         for table in list(self.tables.values()):
