@@ -201,15 +201,17 @@ async def _watch(url: str, current: dict[int, str], slot: int, stats: Stats, sto
             await asyncio.sleep(0.2)
 
 
-async def _lost(urls: list[str], stats: Stats) -> tuple[int, int]:
-    """(acknowledged moves checked, lost ones) against the stored records and versions."""
-    checked = lost = 0
+async def _lost(urls: list[str], stats: Stats) -> tuple[int, int, int]:
+    """(acknowledged moves checked, lost ones, moves stored in all: people's and bots') against the
+    stored records and versions."""
+    checked = lost = stored = 0
     async with httpx.AsyncClient(timeout=60) as http:
         for url, game_id in stats.games:
+            info = (await http.get(f"{url}/api/games/{game_id}")).json()
+            stored += int(info["version"])
             acked = stats.acked.get(game_id, [])
             if not acked:
                 continue
-            info = (await http.get(f"{url}/api/games/{game_id}")).json()
             if info["status"] == "finished":
                 moves = (await http.get(f"{url}/api/games/{game_id}/record")).json()["moves"]
                 for seat, version in acked:
@@ -219,7 +221,7 @@ async def _lost(urls: list[str], stats: Stats) -> tuple[int, int]:
                 for _seat, version in acked:
                     checked += 1
                     lost += version > info["version"]
-    return checked, lost
+    return checked, lost, stored
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -276,7 +278,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         if isinstance(result, BaseException):
             stats.errors.append(f"client: {result!r}")
     await asyncio.sleep(1.0)  # let the last bot moves land
-    checked, lost = await _lost(urls, stats)
+    checked, lost, stored = await _lost(urls, stats)
     lat = stats.latencies
     return {
         "servers": urls,
@@ -286,6 +288,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "seconds": round(elapsed, 1),
         "moves_acked": len(lat),
         "moves_per_s": round(len(lat) / elapsed, 1),
+        "moves_stored": stored,
+        "all_moves_per_s": round(stored / elapsed, 1),
         "games_finished": stats.games_finished,
         "updates_received": stats.updates,
         "updates_per_s": round(stats.updates / elapsed, 1),
