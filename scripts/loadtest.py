@@ -52,7 +52,9 @@ def main() -> int:
         elif base == "postgres":
             pg = stack.enter_context(postgres())
             redis = stack.enter_context(redis_server())
-            servers = [Server(work, pg, redis, "--absent-after", "-1") for _ in range(2)]
+            # two processes: one bot worker each, as many bot workers in all as the one SQLite process has
+            workers = ("--bot-workers", "1") if real else ()
+            servers = [Server(work, pg, redis, "--absent-after", "-1", *workers) for _ in range(2)]
         else:
             raise SystemExit(f"mode is sqlite, postgres, real-sqlite or real-postgres, not {mode!r}")
         for server in servers:

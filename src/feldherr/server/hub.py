@@ -425,20 +425,24 @@ class Hub:
         table = self.table(game_id)
         with table.lock:
             try:
-                sub = self.commit(table, seat, move_json, expected)
+                sub = self.commit(table, seat, move_json, expected, publish=False)
             except RuleError:
                 self._broadcast(table)  # the commit may have caught up with other processes' moves
                 raise
             if reply is not None:
                 reply.push({"type": "ack", "id": msg_id, "seat": seat, **sub.to_json()})
             if sub.applied:
+                self.bus.publish(table.id, sub.version)  # after the ack: other processes need not hold it up
                 self._broadcast(table)
         if sub.applied:
             self.spawn_drive(game_id)
         return sub
 
-    def commit(self, table: Table, seat: int, move_json: JSON, expected: int | None) -> Submission:
-        """Steps 1-4 of the module docstring; the caller holds ``table.lock``."""
+    def commit(
+        self, table: Table, seat: int, move_json: JSON, expected: int | None, publish: bool = True
+    ) -> Submission:
+        """Steps 1-4 of the module docstring and the publication on the bus (``publish=False``: the
+        caller publishes, after its acknowledgement); the caller holds ``table.lock``."""
         applied = False
         match = table.match
         try:
@@ -473,7 +477,8 @@ class Hub:
             table.pending_since = time.time()
             if match.is_over():
                 table.row.status = "finished"
-            self.bus.publish(table.id, match.version)
+            if publish:
+                self.bus.publish(table.id, match.version)
         return sub
 
     def _snapshot(self, conn: Any, table: Table) -> None:
