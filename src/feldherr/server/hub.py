@@ -14,7 +14,8 @@ only in :meth:`Hub.commit`:
 A move is acknowledged only after its transaction committed, so a crash loses no acknowledged
 move; a failure after the match accepted a move but before the commit drops the table from memory
 (it is rebuilt from the database on next use). All of this runs on worker threads, never on the
-event loop; a table's lock keeps one thread at a time inside it.
+event loop; a table's lock keeps one thread at a time inside it. Bots think in worker processes
+(:mod:`feldherr.server.workers`), never in this process's interpreter.
 """
 
 from __future__ import annotations
