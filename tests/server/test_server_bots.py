@@ -122,5 +122,6 @@ def test_the_server_replaces_killed_bot_workers(tmp_path: Path) -> None:
         for pid in workers:
             os.kill(pid, signal.SIGKILL)
         assert client.play(timeout=60) is not None  # the bot's moves come from fresh workers
+        assert "a bot worker died" in srv.logs()
     finally:
         srv.stop()
