@@ -319,7 +319,21 @@ class ElGrandeGame(Game):
         return info.VIEW_SCHEMA
 
     def messages(self) -> Mapping[str, Mapping[str, str]]:
-        return text.CATALOGUE
+        return _MESSAGES
+
+    def position(self, state: State) -> dict[str, Any]:
+        from feldherr.elgrande.position import position
+
+        return position(state)
+
+    def from_position(self, position: Mapping[str, Any], seed: int) -> ElGrandeState:
+        from feldherr.core.position import playable
+        from feldherr.elgrande.position import from_position
+
+        state = from_position(self, position, seed)
+        assert isinstance(state, ElGrandeState)
+        playable(state)
+        return state
 
     def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
         return text.describe(view, move, lang)
@@ -372,3 +386,12 @@ def _variant_tokens(raw: Any) -> tuple[Any, str | None]:
 
 
 GAME = ElGrandeGame()
+
+
+def _messages() -> dict[str, dict[str, str]]:
+    from feldherr.elgrande.position import ERRORS
+
+    return {**text.CATALOGUE, **ERRORS}
+
+
+_MESSAGES = _messages()
