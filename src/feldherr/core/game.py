@@ -241,6 +241,12 @@ class Game(ABC):
             f"{self.name} has no position format", "core.position.unsupported", game=self.title
         )
 
+    def position_schema(self) -> dict[str, Any]:
+        """The JSON Schema of this game's positions (``docs/positions/<game>.schema.json``)."""
+        raise PositionUnsupportedError(
+            f"{self.name} has no position format", "core.position.unsupported", game=self.title
+        )
+
     # -- declared options and metadata ----------------------------------------------------------
     def option_spec(self) -> tuple[OptionSpec, ...]:
         """Every option of the game, ``players`` first."""

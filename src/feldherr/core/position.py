@@ -192,6 +192,10 @@ class Codec:
         """Read ``value``; ``like`` is the value a fresh game has there (the type to match)."""
         return _like(value, like, field)
 
+    def schema(self, like: Any) -> dict[str, Any]:
+        """The JSON Schema of the written form (``like``: a value a fresh game has there)."""
+        return _schema_like(like)
+
 
 def _plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
@@ -225,6 +229,22 @@ def _like(value: Any, like: Any, field: str) -> Any:
     return value
 
 
+def _schema_like(like: Any) -> dict[str, Any]:
+    if type(like) is bool:
+        return {"type": "boolean"}
+    if type(like) is int:
+        return {"type": "integer"}
+    if type(like) is str:
+        return {"type": "string"}
+    if isinstance(like, list | tuple):
+        return {"type": "array", "items": _schema_like(like[0]) if like else {}}
+    return {}
+
+
+def name_schema(names: Names, nullable: bool = False) -> dict[str, Any]:
+    return {"enum": [*names.names, None] if nullable else list(names.names)}
+
+
 RAW = Codec()
 
 
@@ -239,6 +259,9 @@ class Ref(Codec):
 
     def dec(self, value: Any, field: str, like: Any) -> Any:
         return self.names.index(value, field, allow_none=True)
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        return name_schema(self.names, nullable=True)
 
 
 class Refs(Codec):
@@ -256,6 +279,9 @@ class Refs(Codec):
             wrong(field, "a list of names", value)
         return [self.names.index(v, f"{field}[{i}]", self.nullable) for i, v in enumerate(value)]
 
+    def schema(self, like: Any) -> dict[str, Any]:
+        return {"type": "array", "items": name_schema(self.names, self.nullable)}
+
 
 class Choice(Codec):
     """A number stored for one of ``names`` (a phase, a kind of step)."""
@@ -268,6 +294,9 @@ class Choice(Codec):
 
     def dec(self, value: Any, field: str, like: Any) -> Any:
         return self.names.index(value, field)
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        return name_schema(self.names)
 
 
 class Bits(Codec):
@@ -291,6 +320,14 @@ class Bits(Codec):
         if len(set(bits)) != len(bits):
             wrong(field, "a list without repeats", value)
         return sum(1 << b for b in bits)
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        items = (
+            name_schema(self.names)
+            if self.names
+            else {"type": "integer", "minimum": 0, "maximum": self.size - 1}
+        )
+        return {"type": "array", "items": items, "uniqueItems": True}
 
 
 class Field:
@@ -353,3 +390,27 @@ def read_fields(
             reader = top if f.section == "top" else sections[f.section]
             if reader.has(f.key):
                 setattr(state, f.attr, f.codec.dec(reader.raw(f.key), reader.path(f.key), fresh))
+
+
+def fields_schema(fields: Sequence[Field], fresh: Any) -> dict[str, dict[str, Any]]:
+    """The schemas of ``fields`` by section (``{"players": {key: schema}, "top": ..., ...}``);
+    ``fresh`` is a state of the game whose values give the shapes."""
+    out: dict[str, dict[str, Any]] = {}
+    for f in fields:
+        like = getattr(fresh, f.attr)
+        if f.section in ("players", "areas"):
+            like = like[0] if len(like) else 0
+        out.setdefault(f.section, {})[f.key] = f.codec.schema(like)
+    return out
+
+
+def object_schema(
+    properties: Mapping[str, Any], required: Sequence[str] = (), **extra: Any
+) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": dict(properties),
+        "required": list(required),
+        "additionalProperties": False,
+        **extra,
+    }

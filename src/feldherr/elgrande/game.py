@@ -321,6 +321,11 @@ class ElGrandeGame(Game):
     def messages(self) -> Mapping[str, Mapping[str, str]]:
         return _MESSAGES
 
+    def position_schema(self) -> dict[str, Any]:
+        from feldherr.elgrande.position import schema
+
+        return schema(self)
+
     def position(self, state: State) -> dict[str, Any]:
         from feldherr.elgrande.position import position
 

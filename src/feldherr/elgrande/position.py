@@ -26,6 +26,9 @@ from feldherr.core.position import (
     Refs,
     check_game,
     fail,
+    fields_schema,
+    name_schema,
+    object_schema,
     read_fields,
     write_fields,
     wrong,
@@ -110,6 +113,45 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("disc_kind", "flow"),
         Field("recall_left", "flow"),
     )
+
+
+INT: dict[str, Any] = {"type": "integer", "minimum": 0}
+
+
+def schema(game: Any) -> dict[str, Any]:
+    """The JSON Schema of an El Grande position (docs/positions/elgrande.schema.json)."""
+    fresh = game.new_state({"players": 5, "variant": ["machtverschiebung"]}, 0)
+    parts = fields_schema(_fields(Names("player", ["Player 1"])), fresh)
+    for key in ("start_player", "current"):
+        parts["flow"][key] = {"type": ["string", "null"]}
+    parts["flow"]["turn_order"] = {"type": "array", "items": {"type": "string"}}
+    regions = {"type": "object", "propertyNames": name_schema(Names("area", D.AREA_NAMES[: D.AREAS]))}
+    caballeros = {**regions, "additionalProperties": INT}
+    player = object_schema({"name": {"type": "string"}, "caballeros": caballeros, **parts["players"]})
+    hidden = object_schema(
+        {
+            "stacks": {"type": "array", "items": {"type": "array", "items": name_schema(CARDS)}},
+            "dummy_power": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 13}},
+            "region_deck": {"type": "array", "items": name_schema(AREAS)},
+            "generator": {"type": "integer", "minimum": 0, "maximum": 2**64 - 1},
+        }
+    )
+    top = {
+        "game": {"const": "elgrande"},
+        "format": {"const": POSITION_FORMAT},
+        "options": {"type": "object"},
+        "decisions": INT,
+        "players": {"type": "array", "items": player, "minItems": 2, "maxItems": 5},
+        "stack_sizes": {"type": "array", "items": INT},
+        **parts["top"],
+        "flow": object_schema(parts["flow"]),
+        "hidden": hidden,
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "An El Grande position",
+        **object_schema(top, ["game", "players"]),
+    }
 
 
 def position(st: Any) -> dict[str, Any]:

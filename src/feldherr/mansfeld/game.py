@@ -188,6 +188,11 @@ class MansfeldGame(Game):
     def messages(self) -> Mapping[str, Mapping[str, str]]:
         return _MESSAGES
 
+    def position_schema(self) -> dict[str, Any]:
+        from feldherr.mansfeld.position import schema
+
+        return schema()
+
     def position(self, state: State) -> dict[str, Any]:
         from feldherr.mansfeld.position import position
 

@@ -12,10 +12,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
-from feldherr.core.position import POSITION_FORMAT, Names, Reader, check_game, fail
+from feldherr.core.position import (
+    POSITION_FORMAT,
+    Names,
+    Reader,
+    check_game,
+    fail,
+    name_schema,
+    object_schema,
+)
 from feldherr.core.rng import Rng
 from feldherr.mansfeld.data import CARDS, KEYS, MAX_DICE, PROVINCES
 from feldherr.mansfeld.rules.dice import POW6
+from feldherr.mansfeld.rules.flow import next_province
 from feldherr.mansfeld.state import COMMIT, DICE, PHASES, RECRUIT, MansfeldData
 
 CARD_NAMES = Names("character", KEYS)
@@ -56,6 +65,57 @@ ERRORS: dict[str, dict[str, str]] = {
 def _fail(rule: str, **details: Any) -> NoReturn:
     """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message)."""
     fail(ERRORS[rule]["en"].format(**details), rule, **details)
+
+
+INT: dict[str, Any] = {"type": "integer", "minimum": 0}
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of a Mansfeld position (docs/positions/mansfeld.schema.json)."""
+    cards = {"type": "array", "items": name_schema(CARD_NAMES), "uniqueItems": True}
+    player = object_schema(
+        {
+            "name": {"type": "string"},
+            "age": {"type": "integer", "minimum": 0, "maximum": 150},
+            "cards": cards,
+            "used": cards,
+            "dice_set": {"type": "integer", "minimum": 0, "maximum": MAX_DICE},
+            "luck": {"type": "integer", "minimum": 0, "maximum": 6},
+            "commit": {"anyOf": [cards, {"type": "null"}]},
+        }
+    )
+    province = object_schema(
+        {"value": {"type": "integer", "minimum": 1}, "owner": {"type": ["string", "null"]}}, ["value"]
+    )
+    hidden = object_schema(
+        {
+            "deck": cards,
+            "dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+            "generator": {"type": "integer", "minimum": 0, "maximum": 2**64 - 1},
+        }
+    )
+    top = {
+        "game": {"const": "mansfeld"},
+        "format": {"const": POSITION_FORMAT},
+        "decisions": INT,
+        "players": {"type": "array", "items": player, "minItems": 2, "maxItems": 4},
+        "phase": name_schema(PHASE_NAMES),
+        "round": INT,
+        "open": cards,
+        "left": cards,
+        "deck_size": INT,
+        "turn_order": {"type": "array", "items": {"type": "string"}},
+        "turn": INT,
+        "roll": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+        "reach": cards,
+        "provinces": {"type": "array", "items": province, "maxItems": PROVINCES},
+        "hidden": hidden,
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "An Ernst von Mansfeld position",
+        **object_schema(top, ["game", "players"]),
+    }
 
 
 def default_names(players: int) -> list[str]:
@@ -200,8 +260,14 @@ def from_position(cls: type[MansfeldData], data: Mapping[str, Any], seed: int) -
     top.raw("game")
     top.raw("format", POSITION_FORMAT)
     top.done()
-    _check_phase(st, phase_name)
     st.derive()
+    if st.phase == COMMIT and (not st.values or st.owner[-1] >= 0 or all(c is not None for c in st.commit)):
+        # the conquering phase begins, or a province is decided: the game draws the next one
+        if st.values and all(c is not None for c in st.commit):
+            fail("a decided province", "core.position.inconsistent", reason="every commitment is in")
+        st.commit = [None] * count
+        next_province(st)
+    _check_phase(st, phase_name)
     return st
 
 

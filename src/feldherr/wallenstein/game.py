@@ -264,6 +264,11 @@ class WallensteinGame(Game):
     def messages(self) -> Mapping[str, Mapping[str, str]]:
         return _MESSAGES
 
+    def position_schema(self) -> dict[str, Any]:
+        from feldherr.wallenstein.position import schema
+
+        return schema(self)
+
     def position(self, state: State) -> dict[str, Any]:
         from feldherr.wallenstein.position import position
 

@@ -32,6 +32,8 @@ from feldherr.core.position import (
     Refs,
     check_game,
     fail,
+    fields_schema,
+    object_schema,
     read_fields,
     write_fields,
     wrong,
@@ -133,6 +135,17 @@ class Slot(Codec):
             return out
         return COUNTIES.index(value, field)
 
+    def schema(self, like: Any) -> dict[str, Any]:
+        return SLOT_SCHEMA
+
+
+SLOT_SCHEMA: dict[str, Any] = {
+    "anyOf": [
+        {"enum": [*NAMES, "empty", "lost", "tower card", None]},
+        object_schema({"taler": {"type": "integer", "minimum": 0}}, ["taler"]),
+    ]
+}
+
 
 class Slots(Codec):
     def enc(self, value: Any) -> Any:
@@ -142,6 +155,9 @@ class Slots(Codec):
         if not isinstance(value, list):
             wrong(field, "a list", value)
         return [SLOT.dec(v, f"{field}[{i}]", 0) for i, v in enumerate(value)]
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        return {"type": "array", "items": SLOT_SCHEMA}
 
 
 SLOT = Slot()
@@ -159,6 +175,9 @@ class PerCounty(Codec):
         for name in value:
             out[COUNTIES.index(name, field)] = r.integer(name, low=0)
         return out
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        return {"type": "object", "propertyNames": {"enum": list(NAMES)}, "additionalProperties": INT}
 
 
 def _fail(rule: str, **details: Any) -> NoReturn:
@@ -222,6 +241,54 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("stage", "flow"),
         Field("queue", "flow"),
     )
+
+
+INT: dict[str, Any] = {"type": "integer", "minimum": 0}
+NAME_LIST: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
+
+
+def schema(game: Any) -> dict[str, Any]:
+    """The JSON Schema of a Wallenstein position (docs/positions/wallenstein.schema.json)."""
+    fresh = game.new_state({"players": 5, "modules": ["court", "landsknechte", "leaders"]}, 0)
+    parts = fields_schema(_fields(Names("player", COLOURS)), fresh)
+    player = object_schema({"colour": {"enum": list(COLOURS)}, **parts["players"]})
+    county = object_schema(parts["areas"])
+    hidden = object_schema(
+        {
+            "actions": {"type": "array", "items": {"enum": list(ACTIONS)}},
+            "event_deck": {"type": "array", "items": {"enum": list(EVENT_NAMES.names)}},
+            "draft_deck": {"type": "array", "items": {"enum": list(NAMES)}},
+            "favor_deck": {"type": "array", "items": {"enum": list(FAVOR_NAMES.names)}},
+            "tower_content": {"type": "array", "items": {"type": "array", "items": INT}},
+            "tower_script": {"type": "array", "items": {"type": "array", "items": INT, "maxItems": NCOLOURS}},
+            "generator": {"type": "integer", "minimum": 0, "maximum": 2**64 - 1},
+        }
+    )
+    top = {
+        "game": {"const": "wallenstein"},
+        "format": {"const": POSITION_FORMAT},
+        "options": {"type": "object"},
+        "decisions": INT,
+        "players": {"type": "array", "items": player, "minItems": 3, "maxItems": 5},
+        "counties": {
+            "type": "object",
+            "propertyNames": {"enum": list(NAMES)},
+            "additionalProperties": county,
+        },
+        "actions": {"type": "array", "items": {"enum": list(ACTIONS)}},
+        "actions_hidden": INT,
+        "event_deck_size": INT,
+        "favor_deck_size": INT,
+        "tower_inside": {"type": "array", "items": INT, "minItems": NCOLOURS, "maxItems": NCOLOURS},
+        **parts["top"],
+        "flow": object_schema(parts["flow"]),
+        "hidden": hidden,
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "A Wallenstein position",
+        **object_schema(top, ["game", "players"]),
+    }
 
 
 def position(st: Any) -> dict[str, Any]:
