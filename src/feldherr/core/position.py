@@ -414,3 +414,12 @@ def object_schema(
         "additionalProperties": False,
         **extra,
     }
+
+
+def player_names(position: Mapping[str, Any]) -> list[str]:
+    """The players of a position as it names them (``name``, else ``colour``), in seat order."""
+    out = []
+    for i, player in enumerate(position.get("players", ())):
+        name = player.get("name") or player.get("colour") if isinstance(player, Mapping) else None
+        out.append(name if isinstance(name, str) else f"Player {i + 1}")
+    return out
