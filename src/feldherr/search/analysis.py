@@ -85,7 +85,9 @@ def wilson(share: float, n: float, z: float = Z95) -> tuple[float, float]:
     factor = 1.0 + z * z / n
     centre = (share + z * z / (2 * n)) / factor
     half = z * math.sqrt(max(0.0, share * (1.0 - share)) / n + z * z / (4 * n * n)) / factor
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if share <= 0.0 else max(0.0, centre - half)
+    high = 1.0 if share >= 1.0 else min(1.0, centre + half)
+    return low, high
 
 
 def search_bot(game: Game, bot: str, seed: int) -> SearchBot:
