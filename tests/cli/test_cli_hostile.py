@@ -374,16 +374,12 @@ def random_argv(rng: random.Random, tmp_path: Path) -> list[str]:
 
 def test_fuzz_random_arguments(capsys: Capsys, tmp_path: Path) -> None:
     rng = random.Random(1)
-    deadline = time.monotonic() + 3.0
-    count = 0
-    while time.monotonic() < deadline:
+    for _ in range(40):  # a fixed count, not a time budget: the result may not depend on the machine's load
         argv = random_argv(rng, tmp_path)
         code, _, err = run(capsys, *argv)
-        count += 1
         assert "Traceback" not in err and code != INTERNAL, (argv, err[:300])
         if code != 0 and not (code == 0 and "--help" in argv):
             assert err.count("\n") == 1 or "usage:" in err, (argv, err[:300])
-    assert count > 20
 
 
 HOSTILE_VALUES: list[Any] = [

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
+from collections import deque
 
 import pytest
+from gamelist import TOY, real_games
 from toygame import ToyGame
 
 from feldherr.core.bots import RandomBot
@@ -18,6 +21,7 @@ from feldherr.core.errors import (
 from feldherr.core.match import Match
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.record import GameRecord, replay
+from feldherr.games import get_game
 
 
 def new_match(players: int = 3, seed: int = 3, **options: object) -> Match:
@@ -192,3 +196,74 @@ def test_a_decision_that_changed_is_stale() -> None:
     with pytest.raises(StaleMoveError) as err:
         match.submit(2, offered["view"]["decision"]["moves"][0], expected_version=0)
     assert err.value.rule == "core.stale" and match.version == before
+
+
+def test_a_repeated_update_keeps_the_earlier_version_valid() -> None:
+    # Issue 22: seat 0 is handed its decision at version 0; seat 1 moves and the server pushes
+    # seat 0 the same decision again at version 1; the move chosen from the first update is taken.
+    match = new_match()
+    u0 = match.update(0)
+    match.submit(1, legal_json(match, 1)[0], expected_version=0)
+    again = match.update(0)
+    assert again["version"] == 1 and again["view"]["decision"]["moves"] == u0["view"]["decision"]["moves"]
+    answer = match.submit(0, u0["view"]["decision"]["moves"][0], expected_version=u0["version"])
+    assert answer.applied and match.version == 2
+    # ... once seat 0 has moved, the earlier version takes no other move from it (the same move
+    # against the version it was applied at is the retry of it, answered as a duplicate)
+    match.submit(2, legal_json(match, 2)[0], expected_version=match.version)
+    with pytest.raises(StaleMoveError):
+        match.submit(0, u0["view"]["decision"]["moves"][0], expected_version=0)
+    assert match.submit(0, u0["view"]["decision"]["moves"][0], expected_version=1).duplicate
+
+
+def test_a_version_never_handed_to_the_seat_stays_stale() -> None:
+    match = new_match()
+    match.update(0)
+    match.submit(1, legal_json(match, 1)[0], expected_version=0)
+    match.submit(2, legal_json(match, 2)[0], expected_version=1)
+    match.update(0)  # handed out at 0 and 2, never at 1
+    with pytest.raises(StaleMoveError):
+        match.submit(0, legal_json(match, 0)[0], expected_version=1)
+    assert match.submit(0, legal_json(match, 0)[0], expected_version=0).applied
+
+
+def immediate_clients(name: str, players: int, seed: int) -> tuple[int, int]:
+    """A complete game served as the server serves it: after every applied move each seat is sent
+    its update; a client asked by an update answers it at once (a move drawn from that update,
+    against its version) unless its previous answer is still on the way; answers reach the match in
+    the order they were sent. Returns (moves applied, answers refused as stale)."""
+    rng = random.Random(seed)
+    match = Match(get_game(name), {"players": players}, seed)
+    arriving: deque[tuple[int, object, int]] = deque()
+    on_the_way: set[int] = set()
+    refused = 0
+
+    def push() -> None:
+        seats = list(range(players))
+        rng.shuffle(seats)  # which client reads its update first
+        for seat in seats:
+            update = match.update(seat)
+            decision = update["view"]["decision"]
+            if decision is not None and seat not in on_the_way:
+                on_the_way.add(seat)
+                arriving.append((seat, rng.choice(decision["moves"]), update["version"]))
+
+    push()
+    while arriving and not match.is_over():
+        seat, move, version = arriving.popleft()
+        on_the_way.discard(seat)
+        try:
+            match.submit(seat, move, expected_version=version)  # type: ignore[arg-type]
+        except StaleMoveError:
+            refused += 1
+        push()
+    assert match.is_over()
+    return len(match.record.moves), refused
+
+
+@pytest.mark.parametrize("name", [TOY, *real_games()])
+def test_immediate_clients_are_never_refused_as_stale(name: str) -> None:
+    game = get_game(name)
+    for players in sorted({game.min_players, min(4, game.max_players)}):
+        moves, refused = immediate_clients(name, players, seed=7 + players)
+        assert moves > 0 and refused == 0, (name, players, moves, refused)

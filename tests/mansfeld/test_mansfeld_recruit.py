@@ -9,7 +9,7 @@ import pytest
 from feldherr.core.errors import IllegalMoveError, UnaffordableError
 from feldherr.mansfeld.data import BY_KEY, CARDS
 from feldherr.mansfeld.game import MansfeldGame, MansfeldState
-from feldherr.mansfeld.scenario import card_ids, load_dice, recruiting
+from feldherr.mansfeld.scenario import card_ids, recruiting
 from feldherr.mansfeld.state import COMMIT, DICE, RECRUIT
 
 GAME = MansfeldGame()
@@ -117,8 +117,7 @@ def test_any_combination_of_dice_makes_the_exact_cost() -> None:
     no = [c for c in CARDS if c.cost not in makeable and c.cost <= 11]
     assert yes and no
     opened = [yes[-1].key, no[-1].key]
-    state = recruiting(2, opened, [BY_COST[-1].key])
-    load_dice(state, [6, 1, 4])
+    state = recruiting(2, opened, [BY_COST[-1].key], dice=[6, 1, 4])
     set_dice(state, [3, 4])  # seat 0 goes first with 3 dice
     assert state.phase == RECRUIT and state.to_move() == (0,)
     assert list(state.dice) == [6, 1, 4]
@@ -142,8 +141,8 @@ def test_only_one_card_per_turn_even_if_the_dice_allow_more() -> None:
     dice = [a.cost, b.cost] if max(a.cost, b.cost) <= 6 else None
     if dice is None:
         pytest.skip("the two cheapest cards need more than one die each")
-    state = recruiting(2, [a.key, b.key], [c.key for c in BY_COST[5:8]])
-    load_dice(state, [*dice, 1, 1, 1])  # seat 0 rolls both costs, seat 1 rolls 1s
+    # seat 0 rolls both costs, seat 1 rolls 1s
+    state = recruiting(2, [a.key, b.key], [c.key for c in BY_COST[5:8]], dice=[*dice, 1, 1, 1])
     set_dice(state, [2, 3])
     assert sorted(state.reach) == sorted([a.id, b.id])
     state.apply(0, ("recruit", a.id))
@@ -154,8 +153,8 @@ def test_only_one_card_per_turn_even_if_the_dice_allow_more() -> None:
 
 def test_passing_leaves_the_card_open() -> None:
     a = BY_COST[0]
-    state = recruiting(2, [a.key, BY_COST[-1].key], [c.key for c in BY_COST[5:8]])
-    load_dice(state, [a.cost] if a.cost <= 6 else [6] * 5)
+    dice = [a.cost] if a.cost <= 6 else [6] * 5
+    state = recruiting(2, [a.key, BY_COST[-1].key], [c.key for c in BY_COST[5:8]], dice=dice)
     set_dice(state, [1 if a.cost <= 6 else 5, 6])
     assert state.to_move() == (0,)
     assert ("pass",) in state.legal_moves(0)
@@ -167,8 +166,7 @@ def test_turns_stop_when_no_card_lies_open() -> None:
     a, b = BY_COST[0], BY_COST[1]
     if b.cost > 6:
         pytest.skip("cheapest cards need more than one die")
-    state = recruiting(3, [a.key, b.key], [c.key for c in BY_COST[5:8]])
-    load_dice(state, [a.cost, b.cost])
+    state = recruiting(3, [a.key, b.key], [c.key for c in BY_COST[5:8]], dice=[a.cost, b.cost])
     set_dice(state, [1, 1, 6])  # seats 1 then 0 go first (younger first), seat 2 last
     first, second = entries(state, "dice")[0]["seats"][:2]  # type: ignore[index]
     state.apply(first, ("recruit", state.reach[0]))
@@ -217,8 +215,11 @@ def test_reroll_when_nothing_can_be_recruited() -> None:
     if target.cost > 6:
         pytest.skip("cheapest card needs more than one die")
     miss = 6 if target.cost != 6 else 5
-    state = recruiting(2, [target.key, BY_COST[-1].key], [c.key for c in BY_COST[5:8]], owned=[[key], []])
-    load_dice(state, [miss, miss, target.cost])  # seat 1 first (fewer cards): miss; seat 0: miss, then hit
+    deck = [c.key for c in BY_COST[5:9] if c.key != key][:3]  # the reroll card is in seat 0's hand
+    # seat 1 first (fewer cards): miss; seat 0: miss, then hit
+    state = recruiting(
+        2, [target.key, BY_COST[-1].key], deck, owned=[[key], []], dice=[miss, miss, target.cost]
+    )
     set_dice(state, [1, 1])
     assert state.to_move() == (0,)
     assert list(state.dice) == [target.cost] and state.reach == [target.id]
@@ -228,8 +229,9 @@ def test_adjust_counts_one_die_one_pip_more_or_less() -> None:
     key = with_ability("adjust")
     target = next(c for c in BY_COST if c.cost <= 6)
     near = target.cost - 1 if target.cost > 1 else target.cost + 1
-    state = recruiting(2, [target.key, BY_COST[-1].key], [c.key for c in BY_COST[5:8]], owned=[[key], []])
-    load_dice(state, [6 if target.cost < 5 else 1, near])
+    deck = [c.key for c in BY_COST[5:9] if c.key != key][:3]
+    dice = [6 if target.cost < 5 else 1, near]
+    state = recruiting(2, [target.key, BY_COST[-1].key], deck, owned=[[key], []], dice=dice)
     set_dice(state, [1, 1])
     assert state.to_move() == (0,) and state.reach == [target.id]
     assert list(state.dice) == [near]

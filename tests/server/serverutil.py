@@ -49,6 +49,7 @@ class Server:
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         self.http = httpx.Client(base_url=self.url, timeout=30)
         self.starts = 0
+        self.prefix: list[str] = []  # e.g. ["taskset", "-c", "0"]: run the server pinned
 
     def start(self) -> Server:
         env = {
@@ -56,6 +57,7 @@ class Server:
             "PYTHONPATH": os.pathsep.join([str(CORE_TESTS), os.environ.get("PYTHONPATH", "")]),
         }
         args = [
+            *self.prefix,
             sys.executable,
             "-m",
             "feldherr.cli",

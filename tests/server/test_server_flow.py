@@ -115,8 +115,9 @@ def test_malformed_input_changes_nothing(server: Server) -> None:
         (json.dumps({"type": "move", "move": ["double", True], "version": version + 5}), "core.stale"),
         ("x" * 70_000, None),
     ]:
-        if rule is None:  # over the socket's size limit: the connection is closed
+        if rule is None:  # over the socket's size limit: the size error, then the close
             client.send(raw)
+            assert client.until(lambda m: m["type"] == "error")["rule"] == "server.size"
             with pytest.raises(Exception):  # noqa: B017 - closed by the server
                 client.recv(5)
             break
@@ -319,3 +320,34 @@ def test_language_switch_resends_the_whole_log(server: Server) -> None:
     assert [i["entry"] for i in german["log"]] == [i["entry"] for i in english["log"]]
     assert german["log"][0]["text"].startswith("Runde")
     client.close()
+
+
+def test_the_public_url_is_told_and_used_for_invites(tmp_path: Path) -> None:
+    srv = Server(tmp_path, None, None, "--public-url", "https://games.example.org/").start()
+    try:
+        assert srv.http.get("/api/server").json()["public_url"] == "https://games.example.org"
+        created = srv.create("toy", [{"kind": "human"}, {"kind": "human"}])
+        assert created["seats"][0]["invite"].startswith(
+            f"https://games.example.org/play/{created['id']}#token="
+        )
+        assert "friends open: https://games.example.org/" in srv.logs()
+    finally:
+        srv.stop()
+
+
+def test_the_public_url_defaults(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    from feldherr.server import config
+
+    assert server.http.get("/api/server").json() == {
+        "version": server.http.get("/api/health").json()["version"],
+        "public_url": None,  # listening on 127.0.0.1: no friend can reach it
+        "url": server.url,
+    }
+    monkeypatch.setattr(config, "lan_address", lambda: "192.168.1.20")
+    assert config.public_url_for("0.0.0.0", 8000) == "http://192.168.1.20:8000"
+    assert config.public_url_for("::", 8000, "http://box.local:8000/") == "http://box.local:8000"
+    monkeypatch.setattr(config, "lan_address", lambda: None)
+    assert config.public_url_for("0.0.0.0", 8000) is None
+    for bad in ("games.example.org", "ftp://x", "https://x/?a=1", "https://"):
+        with pytest.raises(ValueError):
+            config.check_public_url(bad)

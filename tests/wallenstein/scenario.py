@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from feldherr.games import get_game
 from feldherr.wallenstein.data import BONUS_TILES, COUNTY_ID, EVENTS
@@ -10,6 +11,7 @@ from feldherr.wallenstein.state import WallensteinState
 from feldherr.wallenstein.tower.model import ScriptedTower, Tower
 
 GAME = get_game("wallenstein")
+PEASANT = 5
 
 
 def cid(name: str) -> int:
@@ -87,3 +89,129 @@ def give_plan(st: WallensteinState, seat: int, slots: tuple[int, ...]) -> None:
     planning.check_plan(st, seat, slots)
     for slot in planning.plan_order(st)[st.plan_step[seat] :]:
         st.apply(seat, ("slot", slot, slots[slot]))
+
+
+# -- tables set through positions (docs/positions.md) ------------------------------------------------
+COLOURS = ("red", "blue", "yellow", "purple", "black")
+
+
+class Table:
+    """A Wallenstein table written as a position and loaded with ``from_position``: every change
+    keeps the pieces counted (armies, revolt markers, buildings and event cards move between the
+    board and their supplies), and loading checks it again."""
+
+    def __init__(self, players: int = 4, seed: int = 1, setup: str = "fixed", **options: object) -> None:
+        self.seed = seed
+        self.pos: dict[str, Any] = GAME.position(
+            GAME.new_state({"players": players, "setup": setup, **options}, seed)
+        )
+
+    @classmethod
+    def of(cls, state: WallensteinState, seed: int = 1) -> Table:
+        """The table of a running ``state`` (to change it between two steps of an example)."""
+        table = cls.__new__(cls)
+        table.seed = seed
+        table.pos = GAME.position(state)
+        return table
+
+    def county(self, name: str) -> dict[str, Any]:
+        county: dict[str, Any] = self.pos["counties"][name]
+        return county
+
+    def player(self, seat: int) -> dict[str, Any]:
+        player: dict[str, Any] = self.pos["players"][seat]
+        return player
+
+    def give(self, seat: int, county: str, armies: int) -> int:
+        """``seat`` holds ``county`` (and its card) with ``armies`` from its supply."""
+        c = self.county(county)
+        if c["owner"] is not None:
+            self.player(COLOURS.index(c["owner"]))["armies_in_supply"] += c["armies"]
+        self.player(seat)["armies_in_supply"] -= armies
+        c.update(owner=COLOURS[seat], card_held_by=COLOURS[seat], armies=armies)
+        return cid(county)
+
+    def clear(self, county: str) -> int:
+        """Nobody holds ``county``: armies, revolt markers and buildings go back to their supplies."""
+        c = self.county(county)
+        if c["owner"] is not None:
+            self.player(COLOURS.index(c["owner"]))["armies_in_supply"] += c["armies"]
+        self.revolt_markers(county, 0)
+        self.build(county)
+        c.update(owner=None, card_held_by=None, armies=0)
+        return cid(county)
+
+    def revolt_markers(self, county: str, count: int) -> None:
+        c = self.county(county)
+        self.pos["revolt_marker_supply"] -= count - c["revolt_markers"]
+        c["revolt_markers"] = count
+
+    def build(self, county: str, *buildings: str) -> None:
+        """``county`` has exactly ``buildings`` (palace, church, trading_post)."""
+        from feldherr.wallenstein.data import BUILDINGS
+
+        c = self.county(county)
+        for b, name in enumerate(BUILDINGS):
+            self.pos["building_supply"][b] += (name in c["buildings"]) - (name in buildings)
+        c["buildings"] = [b for b in BUILDINGS if b in buildings]
+
+    def tray(self, cubes: Sequence[int]) -> None:
+        """The tray holds ``cubes`` (per colour, peasants last), taken from the supplies."""
+        for colour, count in enumerate(cubes):
+            change = count - self.pos["tower_tray"][colour]
+            if colour == PEASANT:
+                self.pos["peasant_supply"] -= change
+            elif change:
+                self.player(colour)["armies_in_supply"] -= change
+        self.pos["tower_tray"] = list(cubes)
+
+    def _take_event(self, number: str) -> None:
+        hidden = self.pos["hidden"]
+        for key, where in (("open_events", self.pos), ("events_gone", self.pos), ("event_deck", hidden)):
+            if number in where[key]:
+                where[key].remove(number)
+        if self.pos["current_event"] == number:
+            self.pos["current_event"] = None
+        self.pos["event_deck_size"] = len(hidden["event_deck"])
+
+    def _to_deck(self, number: str | None) -> None:
+        if number is not None:
+            self.pos["hidden"]["event_deck"].append(number)
+            self.pos["event_deck_size"] += 1
+
+    def event(self, effect: str) -> None:
+        """The (first) event card with ``effect`` is this round's event."""
+        number = str(EVENTS[event_index(effect)].id)
+        self._take_event(number)
+        self._to_deck(self.pos["current_event"])
+        self.pos["current_event"] = number
+
+    def open_events(self, effects: Sequence[str]) -> None:
+        """Exactly these events lie open for the year; the others open before go into the deck."""
+        for number in self.pos["open_events"][:]:
+            self._take_event(number)
+            self._to_deck(number)
+        numbers = [str(EVENTS[event_index(e)].id) for e in effects]
+        for number in numbers:
+            self._take_event(number)
+        self.pos["open_events"] = numbers
+
+    def hold_tile(self, seat: int, tile: str) -> None:
+        """Seat ``seat`` holds bonus tile ``tile`` this round (the first position), nobody else one."""
+        tiles = list(BONUS_TILES)
+        t = tiles.index(tile)
+        tiles[0], tiles[t] = tiles[t], tiles[0]
+        self.pos["bonus_tiles"] = tiles
+        for s, player in enumerate(self.pos["players"]):
+            player["bonus_position"] = 0 if s == seat else -1
+
+    def script_tower(self, drops: Sequence[Sequence[int]]) -> None:
+        """From now on the tower lets out exactly ``drops`` (cubes per colour, peasants last); the
+        cubes inside stay inside (the position's ``hidden.tower_script``)."""
+        self.pos["hidden"].pop("tower_content", None)
+        self.pos["hidden"]["tower_script"] = [list(d) for d in drops]
+
+    def state(self) -> WallensteinState:
+        state = GAME.from_position(self.pos, self.seed)
+        assert isinstance(state, WallensteinState)
+        return state

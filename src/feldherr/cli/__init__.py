@@ -33,6 +33,7 @@ COMMANDS = (
     "feldherr.cli.listing",
     "feldherr.cli.play",
     "feldherr.cli.simulate",
+    "feldherr.cli.analyse",
     "feldherr.cli.bench",
     "feldherr.cli.replay",
     "feldherr.cli.fuzz",

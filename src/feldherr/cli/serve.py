@@ -22,7 +22,7 @@ def run_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from feldherr.server.app import create_app
-        from feldherr.server.config import Settings, default_db_url
+        from feldherr.server.config import Settings, default_db_url, public_url_for
         from feldherr.server.store import Store
     except ModuleNotFoundError as exc:
         raise CliError(f"{MISSING} ({exc.name} is missing)") from exc
@@ -33,13 +33,20 @@ def run_serve(args: argparse.Namespace) -> int:
         if not sep or ":" not in target:
             raise CliError(f"--register takes NAME=module:Class, not {item[:80]!r}")
         feldherr.games.register(name, target)
+    try:
+        public_url = public_url_for(args.host, args.port, args.public_url)
+    except ValueError as exc:
+        raise CliError(str(exc)) from exc
     settings = Settings(
+        public_url=public_url,
         db_url=args.db or default_db_url(),
         redis_url=args.redis,
         absent_after=args.absent_after,
         absent_bot=args.absent_bot,
         snapshot_every=args.snapshot_every,
         bot_delay=args.bot_delay,
+        bot_workers=args.bot_workers,
+        register=tuple(args.register),
     )
     app = create_app(settings)
     shown = Store(settings.db_url)
@@ -50,11 +57,13 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.redis:
         print(f"redis: {args.redis}")
     print(f"open http://{host}:{args.port}/", flush=True)
+    if public_url:
+        print(f"friends open: {public_url}/ (invite links use this address)", flush=True)
     uvicorn.run(
         app,
         host=args.host,
         port=args.port,
-        ws_max_size=settings.max_message,
+        ws_max_size=settings.max_frame,
         log_level=args.log_level,
         access_log=args.log_level == "debug",
     )
@@ -87,6 +96,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address friends reach this server at (e.g. https://games.example.org behind a proxy); "
+        "invite links use it (default with --host 0.0.0.0: this machine's LAN address)",
+    )
+    parser.add_argument(
         "--db", metavar="URL", help="database URL (default: an SQLite file in the data directory)"
     )
     parser.add_argument("--redis", metavar="URL", help="Redis URL: share games with other server processes")
@@ -104,6 +119,13 @@ def register(subparsers: Any) -> None:
         "--snapshot-every", type=int, default=50, metavar="N", help="store the state every N moves"
     )
     parser.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help="pause between bot moves")
+    parser.add_argument(
+        "--bot-workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes the bots think in (default: one per core; 0: threads in this process)",
+    )
     parser.add_argument("--log-level", default="warning", choices=("debug", "info", "warning", "error"))
     parser.add_argument(
         "--register",
@@ -136,9 +158,20 @@ def register(subparsers: Any) -> None:
     load.add_argument(
         "--think",
         type=float,
-        default=0.0,
+        nargs="+",
+        default=[0.0],
         metavar="SECONDS",
-        help="each player waits this long before answering, like a person (default 0: at once)",
+        help="each player waits this long (or a time drawn between two values) before answering, "
+        "like a person (default 0: at once)",
     )
+    load.add_argument(
+        "--mix",
+        choices=("toy", "real"),
+        default="toy",
+        help="real: Wallenstein (4 seats), El Grande (4) and Mansfeld (2-4) in turn, half the seats "
+        "scripted clients, the others --bot bots (default toy: --game with --players and --bots)",
+    )
+    load.add_argument("--bot", default=None, help="the bots' name (default random; medium with --mix real)")
+    load.add_argument("--seed", type=int, default=1, help="seed of the clients' draws (default 1)")
     load.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     load.set_defaults(func=run_loadtest)

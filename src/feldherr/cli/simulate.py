@@ -18,6 +18,7 @@ from feldherr.cli.common import (
 )
 from feldherr.sim.backends import BACKENDS
 from feldherr.sim.batch import MAX_JOBS, SimulationResult, simulate
+from feldherr.sim.setup import resolve_game
 
 HEADINGS = {
     "en": ("seat", "bot", "wins", "win %", "± 95 %", "mean score"),
@@ -54,7 +55,15 @@ def table(result: SimulationResult, lang: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    game, options = game_and_options(args, seat_count(args.bots))
+    position = None
+    if args.from_position is not None:
+        from feldherr.cli.analyse import load_position
+
+        game = resolve_game(args.game)
+        position, start = load_position(game, args.from_position, args.seed or 0, args.lang)
+        options = start.options
+    else:
+        game, options = game_and_options(args, seat_count(args.bots))
     result = simulate(
         game,
         players=options["players"],
@@ -66,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
         progress=not args.quiet,
         backend=args.backend,
         records_dir=args.records,
+        position=position,
     )
     if args.json:
         json.dump(result.to_json(), sys.stdout, ensure_ascii=False, sort_keys=False)
@@ -88,6 +98,7 @@ def register(subparsers: Any) -> None:
             "      --bots heuristic,random,random,random",
             "feldherr simulate wallenstein --players 4 --games 1000 --jobs 0 --json > result.json",
             "feldherr simulate elgrande --players 5 --games 20 --records runs/",
+            "feldherr simulate mansfeld --from-position table.json --games 200 --bots hard,heuristic",
         ),
     )
     add_game_argument(parser)
@@ -110,5 +121,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--records", metavar="DIR", help="write each game record to DIR/game-NNNNN.json")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--from-position",
+        metavar="FILE",
+        help="play every game on from this position (docs/positions.md); its options and players apply",
+    )
     add_common_arguments(parser, seed_help="batch seed (default 0)")
     parser.set_defaults(func=run)

@@ -109,6 +109,20 @@ class StaleMoveError(RuleError):
     code = "stale"
 
 
+class PositionError(RuleError):
+    """A position (:meth:`feldherr.core.game.Game.from_position`) cannot be set up: a field is
+    missing or of the wrong type, a name is unknown, or the table breaks a rule of the game (pieces
+    not conserved, a card in two places, the phase's requirements unmet). ``rule`` names the rule."""
+
+    code = "position"
+
+
+class PositionUnsupportedError(PositionError, NotImplementedError):
+    """The game has no position format."""
+
+    code = "position-unsupported"
+
+
 class OptionError(ValueError):
     """Game options (player count, seats, variants) are invalid. ``option`` names the option."""
 

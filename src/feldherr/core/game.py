@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
+from feldherr.core.errors import PositionUnsupportedError
 from feldherr.core.i18n import error_text
 from feldherr.core.info import GameInfo
 from feldherr.core.options import OptionSpec, normalize, players_spec
@@ -248,6 +249,30 @@ class Game(ABC):
     def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
         """The text picture of what ``seat`` sees."""
         return self.render_view(state.view(seat), lang)
+
+    # -- positions: the table as data a person reads and writes (docs/positions.md) ------------
+    def position(self, state: State) -> dict[str, Any]:
+        """``state`` as this game's position: JSON that names players, places and cards as they
+        are printed, with the hidden parts (deck orders, what is inside the tower, the generator)
+        under ``"hidden"``. ``from_position(position(state), seed)`` has the same view for every
+        seat, and the same future."""
+        raise PositionUnsupportedError(
+            f"{self.name} has no position format", "core.position.unsupported", game=self.title
+        )
+
+    def from_position(self, position: Mapping[str, Any], seed: int) -> State:
+        """The state a position describes. Hidden parts the position leaves out are drawn from
+        ``seed``. A position that cannot be read or breaks a rule of the game raises a
+        :class:`~feldherr.core.errors.PositionError` naming the rule; nothing is built."""
+        raise PositionUnsupportedError(
+            f"{self.name} has no position format", "core.position.unsupported", game=self.title
+        )
+
+    def position_schema(self) -> dict[str, Any]:
+        """The JSON Schema of this game's positions (``docs/positions/<game>.schema.json``)."""
+        raise PositionUnsupportedError(
+            f"{self.name} has no position format", "core.position.unsupported", game=self.title
+        )
 
     # -- declared options and metadata ----------------------------------------------------------
     def option_spec(self) -> tuple[OptionSpec, ...]:

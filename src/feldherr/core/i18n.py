@@ -156,6 +156,30 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
         "en": "the game has moved on since this choice was shown; please choose again",
         "de": "Das Spiel ist inzwischen weitergegangen; bitte neu wählen",
     },
+    "core.position.unsupported": {
+        "en": "{game} has no position format",
+        "de": "Für {game} gibt es kein Stellungsformat",
+    },
+    "core.position.field": {
+        "en": "the position's field {field} must be {expected}, not {value}",
+        "de": "Das Feld {field} der Stellung muss {expected} sein, nicht {value}",
+    },
+    "core.position.unknown-field": {
+        "en": "the position has a field {field} that this game does not know",
+        "de": "Die Stellung hat ein Feld {field}, das dieses Spiel nicht kennt",
+    },
+    "core.position.name": {
+        "en": "{value} in {field} is not a {kind} of this game",
+        "de": "{value} in {field} ist kein {kind} dieses Spiels",
+    },
+    "core.position.game": {
+        "en": "the position is one of {found}, not of {game}",
+        "de": "Die Stellung gehört zu {found}, nicht zu {game}",
+    },
+    "core.position.inconsistent": {
+        "en": "the position cannot be played on: {reason}",
+        "de": "Von dieser Stellung aus kann nicht weitergespielt werden: {reason}",
+    },
     "core.illegal": {
         "en": "this move is not allowed now",
         "de": "Dieser Zug ist jetzt nicht erlaubt",

@@ -9,9 +9,11 @@ private; seats see it through views, log deltas and :class:`~feldherr.core.bots.
   - a repeat of the very submission that was applied at that version (a retry after a dropped
     connection), which is answered as a duplicate and not applied again, and
   - a move of a decision that has not changed since: in a simultaneous secret phase the others'
-    moves raise the version while this seat's question stays the same. A seat's decision as last
-    handed out by :meth:`Match.update` is remembered; a move made against that version is taken
-    when the seat's legal moves now are exactly the ones it was shown.
+    moves raise the version while this seat's question stays the same. The versions at which
+    :meth:`Match.update` handed a seat its current decision are remembered (an update that repeats
+    the same decision because another seat moved adds its version, it does not replace the
+    earlier one); a move made against any of them is taken while the seat has not moved since and
+    its legal moves now are exactly the ones it was shown.
 * ``update(seat, since)`` is everything a seat needs after a change: its view and the log entries
   it may read that were written after version ``since``.
 * ``run(bots)`` is the one loop that lets bots move (see :func:`feldherr.core.game.drive`).
@@ -62,7 +64,7 @@ class Match:
         self.record = GameRecord(game=game.name, options=opts, seed=seed, engine=game.engine_version)
         self._marks: list[int] = [len(self._state.log)]  # log length after each version
         self._last: dict[int, tuple[int, str | None]] = {}  # seat -> (version it moved at, move JSON)
-        self._offered: dict[int, tuple[int, str | None]] = {}  # seat -> (version, its decision's moves)
+        self._offered: dict[int, tuple[list[int], str | None]] = {}  # seat -> (versions, decision's moves)
 
     @classmethod
     def from_record(cls, game: Game, record: GameRecord) -> Match:
@@ -160,7 +162,7 @@ class Match:
         view = self.view(seat)
         decision = view.get("decision")
         if seat is not None and decision is not None:
-            self._offered[seat] = (self.version, _canonical(decision["moves"]))
+            self._offer(seat, _canonical(decision["moves"]))
         update: dict[str, Any] = {
             "version": self.version,
             "view": view,
@@ -170,6 +172,27 @@ class Match:
         if outcome is not None:
             update["outcome"] = outcome.to_json()
         return update
+
+    def offer(self, seat: int) -> int:
+        """Hand ``seat`` its decision now without an update (a bot thinking outside the match):
+        remembered as :meth:`update` remembers it; returns the version."""
+        check_seat(seat, self._state.num_players)
+        moves = self._state.legal_moves(seat)
+        if moves:
+            self._offer(seat, _canonical([self.game.move_to_json(m) for m in moves]))
+        return self.version
+
+    def _offer(self, seat: int, moves: str | None) -> None:
+        """Remember that ``seat`` was handed a decision with these legal moves now: one more version
+        of the same decision (the seat has not moved since it was first handed out), or a new one."""
+        old = self._offered.get(seat)
+        last = self._last.get(seat)
+        unanswered = old is not None and (last is None or last[0] < old[0][0])
+        if old is not None and unanswered and moves is not None and old[1] == moves:
+            if old[0][-1] != self.version:
+                old[0].append(self.version)
+        else:
+            self._offered[seat] = ([self.version], moves)
 
     # -- changing -----------------------------------------------------------------------------
     def submit(self, seat: int, move_json: JSON, expected_version: int | None = None) -> Submission:
@@ -200,7 +223,7 @@ class Match:
     def _still_asked(self, seat: int, expected_version: Any) -> bool:
         """The seat was handed its decision at ``expected_version`` and it is the same now."""
         offered = self._offered.get(seat)
-        if offered is None or type(expected_version) is not int or offered[0] != expected_version:
+        if offered is None or type(expected_version) is not int or expected_version not in offered[0]:
             return False
         if expected_version > self._state.version:
             return False

@@ -319,7 +319,26 @@ class ElGrandeGame(Game):
         return info.VIEW_SCHEMA
 
     def messages(self) -> Mapping[str, Mapping[str, str]]:
-        return text.CATALOGUE
+        return _MESSAGES
+
+    def position_schema(self) -> dict[str, Any]:
+        from feldherr.elgrande.position import schema
+
+        return schema(self)
+
+    def position(self, state: State) -> dict[str, Any]:
+        from feldherr.elgrande.position import position
+
+        return position(state)
+
+    def from_position(self, position: Mapping[str, Any], seed: int) -> ElGrandeState:
+        from feldherr.core.position import playable
+        from feldherr.elgrande.position import from_position
+
+        state = from_position(self, position, seed)
+        assert isinstance(state, ElGrandeState)
+        playable(state)
+        return state
 
     def describe_move(
         self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
@@ -374,3 +393,12 @@ def _variant_tokens(raw: Any) -> tuple[Any, str | None]:
 
 
 GAME = ElGrandeGame()
+
+
+def _messages() -> dict[str, dict[str, str]]:
+    from feldherr.elgrande.position import ERRORS
+
+    return {**text.CATALOGUE, **ERRORS}
+
+
+_MESSAGES = _messages()

@@ -18,6 +18,7 @@ from typing import Any
 
 from feldherr.core.game import LogEntry, Move
 from feldherr.core.rng import Rng
+from feldherr.elgrande.data import BOARD
 
 # phases
 MODPASS, POWER, COURT, RECALL, ABILITY, TAKE, ACT, VETO, EFFECT, DISC, OVER = range(11)
@@ -41,9 +42,9 @@ DISC_SCORING, DISC_RETURN, DISC_UMSTURZ, DISC_UNIQUE = range(4)
 # the two halves of an action card's turn (place_stage / special_stage)
 NOT_STARTED, STARTED, DONE = 0, 1, 2
 
-ROUNDS_FULL = (1, 2, 3, 4, 5, 6, 7, 8, 9)
-ROUNDS_SHORT = (2, 3, 5, 6, 8, 9)
-SCORING_ROUNDS = (3, 6, 9)
+ROUNDS_FULL: tuple[int, ...] = tuple(BOARD["rounds"]["full"])
+ROUNDS_SHORT: tuple[int, ...] = tuple(BOARD["rounds"]["short"])
+SCORING_ROUNDS: tuple[int, ...] = tuple(BOARD["rounds"]["scoring_after"])
 
 FIELDS: tuple[tuple[str, str], ...] = (
     # (attribute, JSON key)

@@ -84,6 +84,7 @@ def load_cards() -> tuple[Card, ...]:
 CARDS: tuple[Card, ...] = load_cards()
 BY_KEY: dict[str, Card] = {c.key: c for c in CARDS}
 COST: tuple[int, ...] = tuple(c.cost for c in CARDS)
+COST_BIT: tuple[int, ...] = tuple(1 << c for c in COST)  # a card's cost as a mask of dice sums
 STRENGTH: tuple[int, ...] = tuple(c.strength for c in CARDS)
 ABILITY: tuple[str | None, ...] = tuple(c.ability for c in CARDS)
 KEYS: tuple[str, ...] = tuple(c.key for c in CARDS)

@@ -21,6 +21,7 @@ from feldherr.core.rng import Rng
 from feldherr.mansfeld import codec, info, text
 from feldherr.mansfeld.bots import HeuristicBot
 from feldherr.mansfeld.data import CARDS, PROVINCES
+from feldherr.mansfeld.position import ERRORS as POSITION_ERRORS
 from feldherr.mansfeld.rules import flow, moves, playout
 from feldherr.mansfeld.state import COPY, OVER, MansfeldData
 
@@ -187,10 +188,31 @@ class MansfeldGame(Game):
         return info.SCHEMA
 
     def messages(self) -> Mapping[str, Mapping[str, str]]:
-        return text.MESSAGES
+        return _MESSAGES
+
+    def position_schema(self) -> dict[str, Any]:
+        from feldherr.mansfeld.position import schema
+
+        return schema()
+
+    def position(self, state: State) -> dict[str, Any]:
+        from feldherr.mansfeld.position import position
+
+        assert isinstance(state, MansfeldState)
+        return position(state)
+
+    def from_position(self, position: Mapping[str, Any], seed: int) -> MansfeldState:
+        from feldherr.core.position import playable
+        from feldherr.mansfeld.position import from_position
+
+        state = from_position(MansfeldState, position, seed)
+        assert isinstance(state, MansfeldState)
+        playable(state)
+        return state
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
         return {"heuristic": HeuristicBot}
 
 
+_MESSAGES: dict[str, dict[str, str]] = {**text.MESSAGES, **POSITION_ERRORS}
 GAME = MansfeldGame()

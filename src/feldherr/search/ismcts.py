@@ -107,6 +107,9 @@ class ISMCTS:
         only the root's moves are searched, and the playout policy plays everything after them)."""
         self.root: Node = {}
         self.table: dict[tuple[int, int], Node] = {}
+        self.on_result: Callable[[Move, Outcome], None] | None = None
+        """Called after each completed iteration with its root move and the outcome it reached
+        (the analysis board keeps per-seat totals with it: :mod:`feldherr.search.analysis`)."""
 
     # -- the search ---------------------------------------------------------------------------
     def run(
@@ -194,7 +197,10 @@ class ISMCTS:
                 return False
         if not state.is_terminal() and not self.playout.play(state, deadline):
             return False
-        rewards = self.rewards(state.outcome(), state.num_players)
+        outcome = state.outcome()
+        rewards = self.rewards(outcome, state.num_players)
+        if self.on_result is not None:
+            self.on_result(path[0][1], outcome)
         for node, move, seat in path:
             stats = node[move]
             stats[0] += 1.0
@@ -300,6 +306,17 @@ class SearchBot:
         if len(moves) == 1:
             self.last = SearchReport(root={moves[0]: (0, 0.0)})
             return moves[0]
+        move, self.last = self.search(seat, moves)
+        return move
+
+    def search(
+        self,
+        seat: SeatAccess,
+        moves: list[Move],
+        on_result: Callable[[Move, Outcome], None] | None = None,
+    ) -> tuple[Move, SearchReport]:
+        """One search over ``moves`` (at least one) as :meth:`choose` runs it; ``on_result`` sees
+        every completed iteration (:attr:`ISMCTS.on_result`)."""
         started = self.clock()
         hint = None if self.hint_bot is None else self.hint_bot.choose(seat)
         search = ISMCTS(
@@ -314,5 +331,5 @@ class SearchBot:
             margin_weight=self.margin_weight,
             tree_depth=self.tree_depth,
         )
-        move, self.last = search.run(seat, moves, started)
-        return move
+        search.on_result = on_result
+        return search.run(seat, moves, started)

@@ -25,10 +25,18 @@ from feldherr.core.record import GameRecord
 from feldherr.games import game_names
 from feldherr.server.bus import make_bus
 from feldherr.server.config import Settings
-from feldherr.server.hub import Conn, Hub
+from feldherr.server.hub import Conn, Hub, verify
 from feldherr.server.lobby import catalogue, parse_create
-from feldherr.server.protocol import ServerError, error_reply, get_int, get_lang, short_id, status_of
-from feldherr.server.store import Store
+from feldherr.server.protocol import (
+    ServerError,
+    error_reply,
+    get_int,
+    get_lang,
+    read_json,
+    short_id,
+    status_of,
+)
+from feldherr.server.store import GameRow, SeatRow, Store
 from feldherr.web import add_choices, mount
 
 log = logging.getLogger("feldherr.server")
@@ -67,6 +75,7 @@ def create_app(settings: Settings) -> FastAPI:
         hub = Hub(store, settings, bus)
         holder["hub"] = hub
         await bus.start(hub.notice)
+        hub.pool.warm()  # the bot workers start now, not at the first bot move
         resumed = await hub.call(hub.resume_all)
         if resumed:
             log.warning("resumed %d unfinished game(s)", resumed)
@@ -97,7 +106,7 @@ def create_app(settings: Settings) -> FastAPI:
         reply = error_reply(exc, table.game if table else None, _lang(request))
         return JSONResponse(reply, status_code=status_of(exc))
 
-    async def read_json(request: Request) -> Any:
+    async def read_body(request: Request) -> Any:
         declared = request.headers.get("content-length")
         if declared is not None and declared.isdigit() and int(declared) > settings.max_body:
             raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
@@ -106,13 +115,12 @@ def create_app(settings: Settings) -> FastAPI:
             body += chunk
             if len(body) > settings.max_body:
                 raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
-        try:
-            return json.loads(body)
-        except ValueError as exc:
-            raise ServerError("server.json", 400, "bad-json") from exc
+        return read_json(body)
 
     def base_url(request: Request) -> str:
-        return str(request.base_url).rstrip("/")
+        """Where links point: the public address when the server knows one, else the address the
+        request came to."""
+        return settings.public_url or str(request.base_url).rstrip("/")
 
     # -- pages and facts ------------------------------------------------------------------------
     mount(app)  # the browser client: /, /play/{id}, /replay/{id}, /static/...
@@ -125,6 +133,14 @@ def create_app(settings: Settings) -> FastAPI:
             "database": store.dialect,
             "bus": hub().bus.kind,
             "games": game_names(),
+        }
+
+    @app.get("/api/server")
+    async def server_info(request: Request) -> dict[str, Any]:
+        return {
+            "version": __version__,
+            "public_url": settings.public_url,
+            "url": base_url(request),
         }
 
     @app.get("/api/catalog")
@@ -144,7 +160,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
-        new = parse_create(await read_json(request))
+        new = parse_create(await read_body(request))
         row, seats = await hub().call(hub().create, new)
         base = base_url(request)
         out_seats = []
@@ -162,12 +178,12 @@ def create_app(settings: Settings) -> FastAPI:
         }
 
     @app.get("/api/games/{game_id}")
-    async def game_info(game_id: str) -> dict[str, Any]:
+    async def game_info(request: Request, game_id: str) -> dict[str, Any]:
+        token = _bearer(request)
+
         def read() -> dict[str, Any]:
-            row = store.game(game_id)
-            if row is None:
-                raise ServerError("server.game", 404, "not-found", game=game_id)
-            return {**row.to_json(), "seats": [s.public() for s in store.seats(game_id)]}
+            row, seats = _readable(hub(), game_id, token)
+            return {**row.to_json(), "seats": [s.public() for s in seats]}
 
         return await hub().call(read)
 
@@ -183,7 +199,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/games/{game_id}/moves")
     async def post_move(request: Request, game_id: str) -> dict[str, Any]:
         token = _bearer(request)
-        data = await read_json(request)
+        data = await read_body(request)
         if not isinstance(data, dict):
             raise ServerError(
                 "server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt"
@@ -206,19 +222,21 @@ def create_app(settings: Settings) -> FastAPI:
 
     # -- records and replays ----------------------------------------------------------------------
     @app.get("/api/games/{game_id}/record")
-    async def record(game_id: str) -> Response:
-        data = await hub().call(_finished_record, hub(), game_id)
+    async def record(request: Request, game_id: str) -> Response:
+        data = await hub().call(_finished_record, hub(), game_id, _bearer(request))
         return JSONResponse(data.to_json())
 
     @app.get("/api/games/{game_id}/replay")
-    async def replay_step(game_id: str, at: int | None = None, lang: str = "en") -> dict[str, Any]:
+    async def replay_step(
+        request: Request, game_id: str, at: int | None = None, lang: str = "en"
+    ) -> dict[str, Any]:
         if lang not in ("en", "de"):
             raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
-        return await hub().call(_replay_at, hub(), game_id, at, lang)
+        return await hub().call(_replay_at, hub(), game_id, _bearer(request), at, lang)
 
     @app.post("/api/records", status_code=201)
     async def import_record(request: Request) -> dict[str, Any]:
-        data = await read_json(request)
+        data = await read_body(request)
         game_id = await hub().call(hub().import_record, data)
         return {"id": game_id, "replay": f"{base_url(request)}/api/games/{game_id}/replay"}
 
@@ -239,11 +257,18 @@ def create_app(settings: Settings) -> FastAPI:
                     break
                 text = message.get("text")
                 if text is None:
-                    text = (message.get("bytes") or b"").decode("utf-8", "replace")
+                    raw = message.get("bytes") or b""
+                    size = len(raw)
+                    text = raw.decode("utf-8", "replace")
+                else:
+                    size = len(text) if len(text) * 4 <= settings.max_message else len(text.encode())
                 msg_id: Any = None
+                if size > settings.max_message:  # the documented error, then the close
+                    too_large = ServerError("server.size", 413, "too-large", limit=settings.max_message)
+                    conn.push(error_reply(too_large, None, conn.lang))
+                    conn.close_code = 1009
+                    break
                 try:
-                    if len(text) > settings.max_message:
-                        raise ServerError("server.size", 413, "too-large", limit=settings.max_message)
                     allowed = bucket.take()
                     if not allowed:
                         refused += 1
@@ -251,9 +276,9 @@ def create_app(settings: Settings) -> FastAPI:
                             break  # a flood: hang up
                     rate = ServerError("server.rate", 429, "rate")
                     try:
-                        data = json.loads(text)
-                    except ValueError as exc:
-                        raise (rate if not allowed else ServerError("server.json", 400, "bad-json")) from exc
+                        data = read_json(text)
+                    except ServerError as exc:
+                        raise (rate if not allowed else exc) from None
                     if not isinstance(data, dict):
                         raise rate if not allowed else ServerError("server.json", 400, "bad-json")
                     msg_id = short_id(data.get("id"))
@@ -324,7 +349,7 @@ async def _sender(ws: WebSocket, conn: Conn) -> None:
             message = await conn.queue.get()
             if message is None:
                 if ws.client_state == WebSocketState.CONNECTED:
-                    await ws.close(code=4000)
+                    await ws.close(code=conn.close_code)
                 return
             await ws.send_text(json.dumps(message, ensure_ascii=False))
     except Exception:  # the socket is gone; the receiver notices
@@ -407,10 +432,23 @@ def _resend(hub: Hub, conn: Conn, game_id: str, whole_log: bool = False) -> None
         hub._send(table, conn, force=True)
 
 
-def _finished_record(hub: Hub, game_id: str) -> GameRecord:
+def _readable(hub: Hub, game_id: str, token: str | None) -> tuple[GameRow, list[SeatRow]]:
+    """The game and its seats, for anyone if it is public; a private game only for the holder of
+    one of its seats' tokens (``server.private`` without a token, ``server.token`` with a wrong
+    one), before and after its end."""
     row = hub.store.game(game_id)
     if row is None:
         raise ServerError("server.game", 404, "not-found", game=game_id)
+    seats = hub.store.seats(game_id)
+    if not row.public:
+        if token is None:
+            raise ServerError("server.private", 403, "forbidden")
+        verify(seats, [token])
+    return row, seats
+
+
+def _finished_record(hub: Hub, game_id: str, token: str | None) -> GameRecord:
+    row, _ = _readable(hub, game_id, token)
     if row.status not in FINISHED:
         raise ServerError("server.not-finished", 403, "not-finished")
     table = hub.table(game_id)
@@ -419,8 +457,8 @@ def _finished_record(hub: Hub, game_id: str) -> GameRecord:
         return table.match.finish_record()
 
 
-def _replay_at(hub: Hub, game_id: str, at: int | None, lang: str) -> dict[str, Any]:
-    record = _finished_record(hub, game_id)
+def _replay_at(hub: Hub, game_id: str, token: str | None, at: int | None, lang: str) -> dict[str, Any]:
+    record = _finished_record(hub, game_id, token)
     total = len(record.moves)
     at = total if at is None else max(0, min(at, total))
     game = hub.table(game_id).game

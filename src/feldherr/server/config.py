@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import socket
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +38,49 @@ def normalize_db_url(url: str) -> str:
     return url
 
 
+WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network (the one its default route leaves from), or
+    None. Nothing is sent: connecting a UDP socket only picks the route."""
+    for family, target in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as probe:
+                probe.connect((target, 9))
+                address = str(probe.getsockname()[0])
+        except OSError:
+            continue
+        if not ipaddress.ip_address(address).is_loopback:
+            return address
+    return None
+
+
+def check_public_url(url: str) -> str:
+    """A ``--public-url`` as given (http or https, a host, no query or fragment), without its
+    trailing slash; ValueError otherwise."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ValueError(f"--public-url must be an http:// or https:// address, not {url[:80]!r}")
+    return url.strip().rstrip("/")
+
+
+def public_url_for(host: str, port: int, given: str | None = None) -> str | None:
+    """The address a friend can reach: ``given`` (``--public-url``) if any; else, when the server
+    listens on every interface, this machine's LAN address; else None (the server is reachable only
+    where it listens: its own address, e.g. 127.0.0.1, is all a friend could be told)."""
+    if given:
+        return check_public_url(given)
+    if host in WILDCARDS:
+        address = lan_address()
+        if address is not None:
+            shown = f"[{address}]" if ":" in address else address
+            return f"http://{shown}:{port}"
+    return None
+
+
 @dataclass
 class Settings:
     """What ``feldherr serve`` can be told; the defaults suit one person's machine."""
@@ -52,7 +97,11 @@ class Settings:
     bot_delay: float = 0.0
     """Seconds between two bot moves (lets people follow the bots' play)."""
     max_message: int = 64 * 1024
-    """Largest WebSocket message accepted (bytes)."""
+    """Largest WebSocket message accepted (bytes); a larger one is answered ``server.size``, then
+    the socket is closed ..."""
+    max_frame: int = 1024 * 1024
+    """... up to this size; a message larger still is cut off by the WebSocket layer (close code 1009
+    without the error message, so that no connection can make the server buffer more)."""
     max_body: int = 4 * 1024 * 1024
     """Largest HTTP request body accepted (bytes; a record import is the biggest)."""
     rate: float = 20.0
@@ -60,6 +109,16 @@ class Settings:
     burst: int = 60
     """... and at once."""
     workers: int = 8
-    """Threads for database work and bots (off the event loop)."""
+    """Threads for database work (off the event loop)."""
+    bot_workers: int | None = None
+    """Worker processes the bots think in (None: one per core; 0: in this process, on threads, for
+    debugging only: a thinking bot then competes with the server for its interpreter)."""
+    drivers: int = 32
+    """Threads that hand bot decisions to the workers and wait for them."""
+    public_url: str | None = None
+    """The address a friend can reach (``--public-url``, or the LAN address when serving on every
+    interface): invite links use it, ``GET /api/server`` tells the client."""
+    register: tuple[str, ...] = ()
+    """Extra games (``NAME=module:Class``) registered in this process: the workers register them too."""
     queue_limit: int = 500
     """Messages waiting for a slow connection before it is dropped (the client reconnects)."""

@@ -14,7 +14,8 @@ only in :meth:`Hub.commit`:
 A move is acknowledged only after its transaction committed, so a crash loses no acknowledged
 move; a failure after the match accepted a move but before the commit drops the table from memory
 (it is rebuilt from the database on next use). All of this runs on worker threads, never on the
-event loop; a table's lock keeps one thread at a time inside it.
+event loop; a table's lock keeps one thread at a time inside it. Bots think in worker processes
+(:mod:`feldherr.server.workers`), never in this process's interpreter.
 """
 
 from __future__ import annotations
@@ -32,7 +33,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from feldherr.core.bots import Bot
 from feldherr.core.errors import OptionError, RecordError, RuleError, StaleMoveError
 from feldherr.core.game import JSON, Game
 from feldherr.core.match import Match, Submission
@@ -44,11 +44,15 @@ from feldherr.server.bus import LocalBus
 from feldherr.server.config import Settings
 from feldherr.server.protocol import ServerError
 from feldherr.server.store import GameRow, SeatRow, Store
+from feldherr.server.workers import BotPool, BotTask, decision_seed, default_workers
 from feldherr.web import add_choices
 
 log = logging.getLogger("feldherr.server")
 T = TypeVar("T")
 HUMAN_KINDS = ("human", "hotseat")
+HEARTBEAT = 20.0
+"""Seconds between heartbeats of the seats held here when this process never stands in for the
+absent (``absent_after`` < 0; otherwise a third of it, at least a second)."""
 
 
 def new_token() -> str:
@@ -72,6 +76,7 @@ class Conn:
         self.sent: dict[int | None, int | None] = {}
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.closed = False
+        self.close_code = 4000  # 1009 after an oversized message
 
     @property
     def viewers(self) -> tuple[int | None, ...]:
@@ -106,10 +111,11 @@ class Table:
         self.lock = threading.RLock()
         table = bot_table(game)
         seeds = bot_seeds(row.seed, len(seats))
-        self.bots: dict[int, Bot] = {
-            s.seat: table[s.bot](seeds[s.seat]) for s in seats if s.kind == "bot" and s.bot in table
+        # seat -> (bot name, the seat's bot seed); the bots think in worker processes (workers.py)
+        self.bots: dict[int, tuple[str, int]] = {
+            s.seat: (s.bot, seeds[s.seat]) for s in seats if s.kind == "bot" and s.bot in table
         }
-        self.stand_ins: dict[int, Bot] = {}
+        self.stand_ins: dict[int, tuple[str, int]] = {}
         self.names: list[str] = [s.name if s.kind == "human" else "" for s in seats]
         """The players' names for the game's texts ("": the game names that seat by its colour)."""
         self.pending_since = time.time()
@@ -119,17 +125,23 @@ class Table:
     def verify(self, tokens: Iterable[str]) -> tuple[int, ...]:
         """The seats whose tokens these are (constant-time comparison); ServerError if any is
         no seat's token."""
-        found: set[int] = set()
-        for token in tokens:
-            given = token.encode()
-            hit: int | None = None
-            for seat in self.seats:
-                if seat.token is not None and hmac.compare_digest(seat.token.encode(), given):
-                    hit = seat.seat
-            if hit is None:
-                raise ServerError("server.token", 401, "token")
-            found.add(hit)
-        return tuple(sorted(found))
+        return verify(self.seats, tokens)
+
+
+def verify(seats: Sequence[SeatRow], tokens: Iterable[str]) -> tuple[int, ...]:
+    """The seats among ``seats`` whose tokens these are (constant-time comparison); ServerError if
+    any is no seat's token."""
+    found: set[int] = set()
+    for token in tokens:
+        given = token.encode()
+        hit: int | None = None
+        for seat in seats:
+            if seat.token is not None and hmac.compare_digest(seat.token.encode(), given):
+                hit = seat.seat
+        if hit is None:
+            raise ServerError("server.token", 401, "token")
+        found.add(hit)
+    return tuple(sorted(found))
 
 
 @dataclass
@@ -155,6 +167,12 @@ class Hub:
         self.conns: dict[str, set[Conn]] = {}
         self._lock = threading.Lock()
         self.executor = ThreadPoolExecutor(settings.workers, thread_name_prefix="feldherr")
+        # the threads that drive bots only wait for the worker processes; they have their own pool
+        # so that waiting bots never take a thread from a person's move
+        self.drivers = ThreadPoolExecutor(settings.drivers, thread_name_prefix="feldherr-bots")
+        self.pool = BotPool(
+            default_workers() if settings.bot_workers is None else settings.bot_workers, settings.register
+        )
         self._last_beat = 0.0
 
     # -- threads ---------------------------------------------------------------------------------
@@ -163,17 +181,23 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, functools.partial(fn, *args))
 
-    def spawn(self, fn: Callable[..., Any], *args: Any) -> None:
+    def spawn(self, fn: Callable[..., Any], *args: Any, executor: ThreadPoolExecutor | None = None) -> None:
         def run() -> None:
             try:
                 fn(*args)
             except Exception:
                 log.exception("background work failed")
 
-        self.executor.submit(run)
+        (executor or self.executor).submit(run)
+
+    def spawn_drive(self, game_id: str) -> None:
+        """Let the bots of a game move (on a driver thread)."""
+        self.spawn(self.drive, game_id, executor=self.drivers)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.drivers.shutdown(wait=False, cancel_futures=True)
+        self.pool.close()
 
     # -- loading -----------------------------------------------------------------------------
     def table(self, game_id: str) -> Table:
@@ -226,7 +250,7 @@ class Hub:
             except Exception:
                 log.exception("game %s cannot be resumed", game_id)
                 continue
-            self.spawn(self.drive, game_id)
+            self.spawn_drive(game_id)
             count += 1
         return count
 
@@ -254,7 +278,7 @@ class Hub:
         self.store.create_game(row, new.seats)
         with self._lock:
             self.tables[row.id] = Table(row, new.seats, game, match)
-        self.spawn(self.drive, row.id)
+        self.spawn_drive(row.id)
         return row, new.seats
 
     def rematch(self, game_id: str, token: str) -> dict[str, Any]:
@@ -304,7 +328,7 @@ class Hub:
                 self.store.set_game(conn, game_id, rematch=new_row.id)
                 new_id = new_row.id
         new_table = self.table(new_id)
-        self.spawn(self.drive, new_id)
+        self.spawn_drive(new_id)
         return {"id": new_id, "seat": seat, "token": new_table.seats[seat].token}
 
     def import_record(self, data: Any) -> str:
@@ -404,20 +428,24 @@ class Hub:
         table = self.table(game_id)
         with table.lock:
             try:
-                sub = self.commit(table, seat, move_json, expected)
+                sub = self.commit(table, seat, move_json, expected, publish=False)
             except RuleError:
                 self._broadcast(table)  # the commit may have caught up with other processes' moves
                 raise
             if reply is not None:
                 reply.push({"type": "ack", "id": msg_id, "seat": seat, **sub.to_json()})
             if sub.applied:
+                self.bus.publish(table.id, sub.version)  # after the ack: other processes need not hold it up
                 self._broadcast(table)
         if sub.applied:
-            self.spawn(self.drive, game_id)
+            self.spawn_drive(game_id)
         return sub
 
-    def commit(self, table: Table, seat: int, move_json: JSON, expected: int | None) -> Submission:
-        """Steps 1-4 of the module docstring; the caller holds ``table.lock``."""
+    def commit(
+        self, table: Table, seat: int, move_json: JSON, expected: int | None, publish: bool = True
+    ) -> Submission:
+        """Steps 1-4 of the module docstring and the publication on the bus (``publish=False``: the
+        caller publishes, after its acknowledgement); the caller holds ``table.lock``."""
         applied = False
         match = table.match
         try:
@@ -452,7 +480,8 @@ class Hub:
             table.pending_since = time.time()
             if match.is_over():
                 table.row.status = "finished"
-            self.bus.publish(table.id, match.version)
+            if publish:
+                self.bus.publish(table.id, match.version)
         return sub
 
     def _snapshot(self, conn: Any, table: Table) -> None:
@@ -509,7 +538,8 @@ class Hub:
             while True:
                 with table.lock:
                     table.again = False
-                    moved = self._bot_step(table)
+                moved = self._bot_step(table)
+                with table.lock:
                     if not moved and not table.again:
                         table.driving = False
                         return
@@ -520,47 +550,57 @@ class Hub:
             raise
 
     def _bot_step(self, table: Table) -> bool:
-        match = table.match
-        if match.is_over():
-            return False
-        for seat in match.to_move():
-            bot = table.bots.get(seat) or table.stand_ins.get(seat)
-            if bot is None:
-                continue
-            move = bot.choose(match.seat_access(seat))
+        """One bot move: the task is taken under the table's lock, the bot thinks in a worker
+        process without it (people at the table may move meanwhile), the move is committed under
+        the lock against the version it was computed for."""
+        with table.lock:
+            match = table.match
+            if match.is_over():
+                return False
+            task: BotTask | None = None
+            for seat in match.to_move():
+                who = table.bots.get(seat) or table.stand_ins.get(seat)
+                if who is not None:
+                    version = match.offer(seat)
+                    state = match.snapshot()["state"]
+                    task = BotTask(table.game.name, state, seat, who[0], decision_seed(who[1], version))
+                    break
+            if task is None:
+                return False
+        move_json = self.pool.think(task)
+        with table.lock:
+            if self.tables.get(table.id) is not table or table.match is not match:
+                return False  # evicted meanwhile: whoever loads it again drives it
             try:
-                self.commit(table, seat, table.game.move_to_json(move), match.version)
+                self.commit(table, task.seat, move_json, version)
             except StaleMoveError:
                 self._broadcast(table)
-                return True  # another process moved first; we caught up, so look again
+                return True  # the bot's decision changed meanwhile: think again
             except RuleError:
                 log.exception(
-                    "game %s: the %s bot of seat %d made an illegal move", table.id, type(bot), seat
+                    "game %s: the %s bot of seat %d made an illegal move", table.id, task.bot, task.seat
                 )
-                return False
-            if table.match is not match:  # pragma: no cover - evicted
                 return False
             self._broadcast(table)
             return True
-        return False
 
-    def _stand_in(self, game: Game, seat: int) -> Bot:
+    def _stand_in(self, game: Game, seat: int) -> tuple[str, int]:
         bots = bot_table(game)
         name = self.settings.absent_bot or ("heuristic" if "heuristic" in bots else "random")
-        return bots.get(name, bots["random"])(secrets.randbelow(2**31))
+        return (name if name in bots else "random"), secrets.randbelow(2**31)
 
     def scan(self) -> None:
         """Once a second: heartbeat for the seats held here, and stand-ins for absent players."""
         now = time.time()
         after = self.settings.absent_after
-        beat = now - self._last_beat >= max(1.0, after / 3)
+        # the heartbeat: often enough for any process's absence rule (HEARTBEAT when this one
+        # has none), all games in one transaction
+        beat = now - self._last_beat >= (max(1.0, after / 3) if after >= 0 else HEARTBEAT)
         if beat:
             self._last_beat = now
             with self._lock:
                 held = {gid: {s for c in conns for s in c.seats} for gid, conns in self.conns.items()}
-            for gid, seats in held.items():
-                if seats:
-                    self.store.touch(gid, seats)
+            self.store.touch_all({gid: seats for gid, seats in held.items() if seats})
         if after < 0:
             return
         for table in list(self.tables.values()):
@@ -589,7 +629,7 @@ class Hub:
                     table.seats[s].claimed = True
             if absent:
                 log.info("game %s: a bot plays for absent seat(s) %s", table.id, absent)
-                self.spawn(self.drive, table.id)
+                self.spawn_drive(table.id)
 
     # -- pushing ------------------------------------------------------------------------------------
     def _broadcast(self, table: Table) -> None:

@@ -5,9 +5,17 @@ Each game has ``--players`` scripted clients (each its own WebSocket, spread rou
 ``--bots`` bot seats; spectator sockets watch the games. A finished game is followed by its
 rematch, so the load stays up for ``--seconds``. The clients play the first legal move.
 
+``--mix real`` plays the real games instead: the games cycle through Wallenstein (4 seats), El
+Grande (4) and Mansfeld (2 to 4, drawn), half of each game's seats (at least one) scripted clients
+and the others ``--bot`` bots (default ``medium``). With ``--think LOW HIGH`` each client waits a
+time drawn between LOW and HIGH seconds before it answers, like a person, and picks a legal move
+at random; every draw comes from ``--seed``, so a run is repeatable up to the servers' timing.
+
 Reported: moves acknowledged per second, acknowledgement latency (send to ack, p50/p99/max),
-updates received, errors (anything but a stale version, which simultaneous phases produce by
-design) and lost moves (an acknowledged move missing from the stored record at its place).
+updates received, moves refused as stale (a client answers the update it chose from; the server
+takes such a move while the seat's decision is unchanged), errors (any other refusal, client or
+server failure) and lost moves (an acknowledged move missing from the stored record at its
+place).
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ import argparse
 import asyncio
 import itertools
 import json
+import random
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -30,6 +39,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     updates: int = 0
     errors: list[str] = field(default_factory=list)
+    stale: int = 0
     acked: dict[str, list[tuple[int, int]]] = field(default_factory=dict)  # game -> (seat, version)
     games_finished: int = 0
     games: list[tuple[str, str]] = field(default_factory=list)  # (url, id)
@@ -39,13 +49,27 @@ def _ws(url: str) -> str:
     return "ws" + url[len("http") :]
 
 
-async def _create(http: httpx.AsyncClient, url: str, args: argparse.Namespace) -> dict[str, Any]:
-    options = json.loads(args.options)
-    options.setdefault("players", args.players + args.bots)
-    seats = [{"kind": "human"}] * args.players + [{"kind": "bot", "bot": "random"}] * args.bots
-    response = await http.post(
-        f"{url}/api/games", json={"game": args.game, "options": options, "seats": seats}
-    )
+REAL_MIX = ("wallenstein", "elgrande", "mansfeld")
+
+
+def _table_of(slot: int, args: argparse.Namespace, rng: random.Random) -> tuple[str, int, int]:
+    """(game, players, scripted clients) of game ``slot``."""
+    if getattr(args, "mix", "toy") != "real":
+        return args.game, args.players + args.bots, args.players
+    game = REAL_MIX[slot % len(REAL_MIX)]
+    players = rng.choice((2, 3, 4)) if game == "mansfeld" else 4
+    return game, players, max(1, players // 2)
+
+
+async def _create(
+    http: httpx.AsyncClient, url: str, args: argparse.Namespace, game: str, players: int, humans: int
+) -> dict[str, Any]:
+    options = json.loads(args.options) if getattr(args, "mix", "toy") != "real" else {}
+    options.setdefault("players", players)
+    real = getattr(args, "mix", "toy") == "real"
+    bot = getattr(args, "bot", None) or ("medium" if real else "random")
+    seats = [{"kind": "human"}] * humans + [{"kind": "bot", "bot": bot}] * (players - humans)
+    response = await http.post(f"{url}/api/games", json={"game": game, "options": options, "seats": seats})
     response.raise_for_status()
     return dict(response.json())
 
@@ -64,10 +88,12 @@ class Player:
         current: dict[int, str],
         slot: int,
         stop: float,
-        think: float = 0.0,
+        think: tuple[float, float] = (0.0, 0.0),
+        rng: random.Random | None = None,
     ) -> None:
         self.urls, self.url, self.game_id, self.seat, self.token = urls, url, game_id, seat, token
         self.think = think
+        self.rng = rng
         self.stats, self.current, self.slot, self.stop = stats, current, slot, stop
         self.sent: dict[str, float] = {}
 
@@ -100,6 +126,8 @@ class Player:
         ) as ws:
             await ws.send(json.dumps({"type": "hello", "tokens": [self.token]}))
             counter = itertools.count()
+            waiting = False  # a move of ours is on its way: answer nothing until its ack
+            after = 0  # ... and then only updates that know of it
             while True:
                 timeout = self.stop - time.time()
                 if timeout <= 0:
@@ -115,30 +143,35 @@ class Player:
                     if "outcome" in message:
                         return True
                     decision = message["view"].get("decision")
-                    if message["asked"] and decision:
-                        if self.think > 0:
-                            await asyncio.sleep(self.think)
+                    if message["asked"] and decision and not waiting and message["version"] >= after:
+                        low, high = self.think
+                        if high > 0:
+                            pause = self.rng.uniform(low, high) if self.rng is not None else high
+                            await asyncio.sleep(min(pause, max(0.0, self.stop - time.time())))
+                        moves = decision["moves"]
+                        move = self.rng.choice(moves) if self.rng is not None else moves[0]
                         msg_id = f"{self.seat}-{next(counter)}"
                         self.sent[msg_id] = time.perf_counter()
+                        waiting = True
                         await ws.send(
                             json.dumps(
-                                {
-                                    "type": "move",
-                                    "move": decision["moves"][0],
-                                    "version": message["version"],
-                                    "id": msg_id,
-                                }
+                                {"type": "move", "move": move, "version": message["version"], "id": msg_id}
                             )
                         )
                 elif kind == "ack":
                     start = self.sent.pop(message["id"], None)
                     if start is not None:
                         self.stats.latencies.append(time.perf_counter() - start)
+                    waiting = False
+                    after = message["version"]
                     if message["applied"]:
                         self.stats.acked.setdefault(self.game_id, []).append((self.seat, message["version"]))
                 elif kind == "error":
-                    self.sent.pop(message.get("id"), None)
-                    if message["code"] != "stale":
+                    if self.sent.pop(message.get("id"), None) is not None:
+                        waiting = False
+                    if message["code"] == "stale":
+                        self.stats.stale += 1
+                    else:
                         self.stats.errors.append(message["rule"])
 
 
@@ -168,15 +201,17 @@ async def _watch(url: str, current: dict[int, str], slot: int, stats: Stats, sto
             await asyncio.sleep(0.2)
 
 
-async def _lost(urls: list[str], stats: Stats) -> tuple[int, int]:
-    """(acknowledged moves checked, lost ones) against the stored records and versions."""
-    checked = lost = 0
+async def _lost(urls: list[str], stats: Stats) -> tuple[int, int, int]:
+    """(acknowledged moves checked, lost ones, moves stored in all: people's and bots') against the
+    stored records and versions."""
+    checked = lost = stored = 0
     async with httpx.AsyncClient(timeout=60) as http:
         for url, game_id in stats.games:
+            info = (await http.get(f"{url}/api/games/{game_id}")).json()
+            stored += int(info["version"])
             acked = stats.acked.get(game_id, [])
             if not acked:
                 continue
-            info = (await http.get(f"{url}/api/games/{game_id}")).json()
             if info["status"] == "finished":
                 moves = (await http.get(f"{url}/api/games/{game_id}/record")).json()["moves"]
                 for seat, version in acked:
@@ -186,7 +221,7 @@ async def _lost(urls: list[str], stats: Stats) -> tuple[int, int]:
                 for _seat, version in acked:
                     checked += 1
                     lost += version > info["version"]
-    return checked, lost
+    return checked, lost, stored
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -201,13 +236,17 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     stats = Stats()
     current: dict[int, str] = {}
     players: list[Player] = []
+    rng = random.Random(getattr(args, "seed", 1))
+    think = tuple(float(t) for t in (getattr(args, "think", None) or [0.0]))
+    low, high = (0.0, think[0]) if len(think) == 1 else (think[0], think[1])
     async with httpx.AsyncClient(timeout=60) as http:
         for slot in range(args.games):
             url = urls[slot % len(urls)]
-            created = await _create(http, url, args)
+            game, count, humans = _table_of(slot, args, rng)
+            created = await _create(http, url, args, game, count, humans)
             current[slot] = created["id"]
             stats.games.append((url, created["id"]))
-            for seat in range(args.players):
+            for seat in range(humans):
                 seat_url = urls[(slot + seat) % len(urls)]
                 players.append(
                     Player(
@@ -220,7 +259,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         current,
                         slot,
                         0.0,
-                        max(0.0, float(getattr(args, "think", 0.0))),
+                        (max(0.0, low), max(0.0, high)),
+                        random.Random(rng.getrandbits(64)) if getattr(args, "mix", "toy") == "real" else None,
                     )
                 )
     start = time.time()
@@ -238,16 +278,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         if isinstance(result, BaseException):
             stats.errors.append(f"client: {result!r}")
     await asyncio.sleep(1.0)  # let the last bot moves land
-    checked, lost = await _lost(urls, stats)
+    checked, lost, stored = await _lost(urls, stats)
     lat = stats.latencies
     return {
         "servers": urls,
-        "game": args.game,
+        "game": args.game if getattr(args, "mix", "toy") != "real" else "+".join(REAL_MIX),
         "games_concurrent": args.games,
-        "sockets": args.games * args.players + args.watchers,
+        "sockets": len(players) + args.watchers,
         "seconds": round(elapsed, 1),
         "moves_acked": len(lat),
         "moves_per_s": round(len(lat) / elapsed, 1),
+        "moves_stored": stored,
+        "all_moves_per_s": round(stored / elapsed, 1),
         "games_finished": stats.games_finished,
         "updates_received": stats.updates,
         "updates_per_s": round(stats.updates / elapsed, 1),
@@ -255,6 +297,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "ack_p99_ms": round(1000 * _pct(lat, 0.99), 1),
         "ack_max_ms": round(1000 * max(lat), 1) if lat else None,
         "ack_mean_ms": round(1000 * statistics.fmean(lat), 1) if lat else None,
+        "stale_refusals": stats.stale,
         "errors": len(stats.errors),
         "error_kinds": sorted(set(stats.errors))[:10],
         "acked_moves_checked": checked,

@@ -11,15 +11,22 @@ Every refusal the server sends has the same shape, over HTTP and WebSocket::
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from feldherr.core.errors import RuleError, clip
 from feldherr.core.game import Game
 
 LANGS = ("en", "de")
+MAX_DEPTH = 64
+"""How deeply a client's JSON may nest (moves and records need far fewer levels)."""
 
 SERVER_ERRORS: dict[str, dict[str, str]] = {
     "server.json": {"en": "the message is not valid JSON", "de": "Die Nachricht ist kein gültiges JSON"},
+    "server.depth": {
+        "en": "the message is nested deeper than {limit} levels",
+        "de": "Die Nachricht ist tiefer als {limit} Ebenen verschachtelt",
+    },
     "server.size": {
         "en": "the message is larger than {limit} bytes",
         "de": "Die Nachricht ist größer als {limit} Bytes",
@@ -38,6 +45,10 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
     "server.seat": {"en": "you do not hold seat {seat}", "de": "Platz {seat} gehört dir nicht"},
     "server.game": {"en": "there is no game {game}", "de": "Es gibt kein Spiel {game}"},
     "server.spectators": {"en": "this game has no spectators", "de": "Dieses Spiel ist nicht öffentlich"},
+    "server.private": {
+        "en": "this game is private: only its players can see it",
+        "de": "Dieses Spiel ist privat: Nur seine Mitspieler können es sehen",
+    },
     "server.unknown-game": {"en": "unknown game {game}", "de": "Unbekanntes Spiel {game}"},
     "server.options": {"en": "invalid options: {message}", "de": "Ungültige Optionen: {message}"},
     "server.seats": {"en": "invalid seats: {message}", "de": "Ungültige Plätze: {message}"},
@@ -106,6 +117,38 @@ def status_of(err: Exception) -> int:
     if code in ("not-your-turn", "game-over"):
         return 409
     return 422
+
+
+def read_json(text: str | bytes | bytearray) -> Any:
+    """A client's JSON (a socket message or an HTTP body), the one place it is parsed: text that is
+    not JSON is ``server.json``, JSON nested deeper than :data:`MAX_DEPTH` is ``server.depth``
+    (both status 400; the parser's own recursion limit never surfaces as an internal error)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        if isinstance(exc, RecursionError):
+            raise ServerError("server.depth", 400, "bad-json", limit=MAX_DEPTH) from None
+        raise ServerError("server.json", 400, "bad-json") from None
+    if _depth(data) > MAX_DEPTH:
+        raise ServerError("server.depth", 400, "bad-json", limit=MAX_DEPTH)
+    return data
+
+
+def _depth(data: Any) -> int:
+    """How deeply ``data`` nests (without recursion: it may be very deep)."""
+    deepest = 0
+    stack = [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, dict):
+            value = list(value.values())
+        elif not isinstance(value, list):
+            continue
+        deepest = max(deepest, level)
+        if level > MAX_DEPTH:
+            return level
+        stack.extend((item, level + 1) for item in value)
+    return deepest
 
 
 # -- reading fields by exact type ---------------------------------------------------------------

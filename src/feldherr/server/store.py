@@ -33,6 +33,11 @@ MIGRATION_LOCK = 0x6665_6C64  # a PostgreSQL advisory lock id: one process migra
 # The statements of the hot path (one move), built once: building them per move cost as much as
 # running them.
 _VERSION = select(games.c.version).where(games.c.id == bindparam("gid"))
+_TOUCH = (
+    update(seats)
+    .where(seats.c.game_id == bindparam("b_gid"), seats.c.seat == bindparam("b_seat"))
+    .values(last_seen=bindparam("b_now"))
+)
 _VERSION_LOCKED = _VERSION.with_for_update()
 _INSERT_MOVE = insert(moves)
 _UPDATE_VERSION = (
@@ -291,6 +296,18 @@ class Store:
                 .where(seats.c.game_id == game_id, seats.c.seat.in_(list(seat_numbers)))
                 .values(last_seen=time.time())
             )
+
+    def touch_all(self, held: dict[str, set[int]]) -> None:
+        """The heartbeat of every seat held in this process, in one transaction (one write lock,
+        not one per game: the heartbeat must not queue the moves' commits behind it)."""
+        rows = [
+            {"b_gid": game_id, "b_seat": seat, "b_now": time.time()}
+            for game_id, numbers in held.items()
+            for seat in sorted(numbers)
+        ]
+        if rows:
+            with self.begin() as conn:
+                conn.execute(_TOUCH, rows)
 
     # -- moves and snapshots -------------------------------------------------------------------
     def lock_version(self, conn: Connection, game_id: str) -> int | None:

@@ -23,7 +23,7 @@ from tqdm import tqdm
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
 from feldherr.sim.backends import get_backend
-from feldherr.sim.jobs import GameSummary, Job, play_one, record_path
+from feldherr.sim.jobs import GameSummary, Job, for_simulation, play_one, record_path
 from feldherr.sim.setup import parse_seats, prepare_options, resolve_game
 
 __all__ = ["GameSummary", "Job", "SimulationResult", "play_one", "record_path", "simulate", "summarize"]
@@ -176,6 +176,7 @@ def simulate(
     backend: str = "local",
     records_dir: str | os.PathLike[str] | None = None,
     keep_games: bool = False,
+    position: Mapping[str, Any] | None = None,
 ) -> SimulationResult:
     """Play ``games`` bot games and total the results.
 
@@ -184,10 +185,19 @@ def simulate(
     (multiprocessing) or ``"ray"``. ``records_dir``: write each game record there as
     ``game-NNNNN.json``. ``progress``: a progress bar on standard error. ``keep_games``: keep
     one :class:`GameSummary` per game in ``per_game`` (off by default: totals need no memory
-    per game).
+    per game). ``position``: play every game on from this position (docs/positions.md; the
+    options and the player count are the position's, each game draws the hidden parts the
+    position leaves out and its own generator from its seed); it has no records.
     Bad arguments raise :class:`~feldherr.core.errors.OptionError`.
     """
     the_game = resolve_game(game)
+    if position is not None:
+        if records_dir is not None:
+            raise OptionError("games played on from a position have no records (a record starts from a seed)")
+        start = the_game.from_position(for_simulation(position), seed)  # a bad position fails here
+        if players is not None and players != start.num_players:
+            raise OptionError(f"the position has {start.num_players} players, not {players}")
+        players, options = start.num_players, start.options
     opts = prepare_options(the_game, players, options)
     seats = parse_seats(the_game, bots, opts["players"])
     if type(games) is not int or games < 1:
@@ -204,6 +214,7 @@ def simulate(
         bots=tuple(seats),
         records_dir=None if records_dir is None else str(records_dir),
         name_width=max(5, len(str(games - 1))),
+        position=None if position is None else dict(position),
     )
     started = time.perf_counter()
     totals = Totals(opts["players"], keep_games)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from feldherr.core.game import Game
+from feldherr.core.bots import Bot
+from feldherr.core.game import Game, canonical_digest, drive
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.rng import seed_for_game
 
@@ -27,6 +29,8 @@ class Job:
     bots: tuple[str, ...]
     records_dir: str | None = None
     name_width: int = 5
+    position: dict[str, Any] | None = None
+    """Play every game on from this position (``Game.from_position``) instead of a new game."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,8 @@ def play_one(job: Job, index: int) -> GameSummary:
         game = _GAME_CACHE[job.game_cls] = job.game_cls()
     seed = seed_for_game(job.seed, index)
     bots = make_bots(game, job.bots, seed)
+    if job.position is not None:
+        return _play_from_position(game, job.position, index, seed, bots)
     record, state, decisions = play_game(game, job.options, seed, bots)
     if job.records_dir is not None:
         path = record_path(job.records_dir, index, job.name_width)
@@ -70,4 +76,33 @@ def play_one(job: Job, index: int) -> GameSummary:
         winners=tuple(outcome.winners),
         decisions=decisions,
         record_digest=record.digest(),
+    )
+
+
+def for_simulation(position: Mapping[str, Any]) -> dict[str, Any]:
+    """``position`` without its generator: each game of a batch draws its own dice and towers
+    from its seed (the deck orders the position gives stay as given)."""
+    out = dict(position)
+    hidden = out.get("hidden")
+    if isinstance(hidden, Mapping):
+        out["hidden"] = {k: v for k, v in hidden.items() if k != "generator"}
+    return out
+
+
+def _play_from_position(
+    game: Game, position: dict[str, Any], index: int, seed: int, bots: list[Bot]
+) -> GameSummary:
+    state = game.from_position(for_simulation(position), seed)
+    moves: list[Any] = []
+    decisions = drive(state, bots, lambda seat, move: moves.append([seat, game.move_to_json(move)]))
+    outcome = state.outcome()
+    digest = canonical_digest({"position": position, "seed": seed, "moves": moves, "final": state.digest()})
+    return GameSummary(
+        index=index,
+        seed=seed,
+        scores=tuple(outcome.scores),
+        win_shares=outcome.win_shares,
+        winners=tuple(outcome.winners),
+        decisions=decisions,
+        record_digest=digest,
     )

@@ -64,6 +64,7 @@ def active_counties(players: int) -> tuple[bool, ...]:
 
 # Actions, in the order of the boxes on the player mat.
 ACTIONS: tuple[str, ...] = tuple(RULES["actions"]["order_on_mat"])
+ACTIONS_FACE_UP: int = RULES["actions"]["face_up"]  # action cards shown when a round starts
 (PALACE, CHURCH, TRADING_POST, GRAIN_ACTION, TAXES, DEPLOY5, DEPLOY3, DEPLOY1, COMBAT_A, COMBAT_B) = range(10)
 BID = 10  # the auction box, slot 10 of a plan
 NUM_SLOTS = 11

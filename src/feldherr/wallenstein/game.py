@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from feldherr.core.bots import Bot
 from feldherr.core.errors import MalformedMoveError, shown
-from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome
+from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State
 from feldherr.core.i18n import render
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
@@ -298,7 +298,26 @@ class WallensteinGame(Game):
         return info.schema()
 
     def messages(self) -> Mapping[str, Mapping[str, str]]:
-        return MESSAGES
+        return _MESSAGES
+
+    def position_schema(self) -> dict[str, Any]:
+        from feldherr.wallenstein.position import schema
+
+        return schema(self)
+
+    def position(self, state: State) -> dict[str, Any]:
+        from feldherr.wallenstein.position import position
+
+        return position(state)
+
+    def from_position(self, position: Mapping[str, Any], seed: int) -> WallensteinState:
+        from feldherr.core.position import playable
+        from feldherr.wallenstein.position import from_position
+
+        state = from_position(self, position, seed)
+        assert isinstance(state, WallensteinState)
+        playable(state)
+        return state
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
         from feldherr.wallenstein.bots import HeuristicBot
@@ -312,3 +331,12 @@ def describe_move(move: Move, lang: str = "en", view: Mapping[str, Any] | None =
 
 
 __all__ = ["WallensteinGame", "describe_move", "seat_name"]
+
+
+def _messages() -> dict[str, dict[str, str]]:
+    from feldherr.wallenstein.position import ERRORS
+
+    return {**MESSAGES, **ERRORS}
+
+
+_MESSAGES = _messages()

@@ -18,6 +18,7 @@ from feldherr.mansfeld.data import (
     ADJUST,
     CARDS,
     COST,
+    COST_BIT,
     DOUBLE_LUCK,
     EXTRA,
     PROVINCES,
@@ -110,7 +111,6 @@ def roll(st: MansfeldData, count: int, adjust: bool) -> tuple[tuple[int, ...], i
     return big_roll(count, r)
 
 
-_COST_BIT = tuple(1 << c for c in COST)  # a card's cost as a sums mask
 _RECRUIT_ABILITY = tuple(e or a or r for e, a, r in zip(EXTRA, ADJUST, REROLL, strict=True))
 _ROLL_TOP, _TOP_SIZE = ROLLS[TABLE_MAX], POW6[TABLE_MAX]
 
@@ -126,7 +126,7 @@ def next_roll(st: MansfeldData) -> None:
     if turn < n_order and opened:
         wanted = 0  # the costs of the open cards, as a sums mask
         for c in opened:
-            wanted |= _COST_BIT[c]
+            wanted |= COST_BIT[c]
         choice, extra, adjusts, rerolls = st.choice, st.extra, st.adjust, st.reroll
         add = st._pending.append
         pool, size = st.pool, st.pool_size
@@ -168,7 +168,7 @@ def next_roll(st: MansfeldData) -> None:
                 st.dice = dice
                 reach = []  # a loop: cheaper than a comprehension for a few cards
                 for c in opened:
-                    if hit & _COST_BIT[c]:
+                    if hit & COST_BIT[c]:
                         reach.append(c)
                 st.reach = reach
                 return

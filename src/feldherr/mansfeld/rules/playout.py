@@ -40,6 +40,7 @@ from feldherr.mansfeld.data import (
     ADJUST,
     CARDS,
     COST,
+    COST_BIT,
     DOUBLE_LUCK,
     EXTRA,
     MAX_COST,
@@ -58,7 +59,6 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _REFILL = POW6[POOL_REFILL]
 _CHOICE_SHIFT = 22
-_COST_BIT = tuple(1 << c for c in COST)  # a card's cost as a sums mask
 _RECRUIT_ABILITY = tuple(e or a or r for e, a, r in zip(EXTRA, ADJUST, REROLL, strict=True))
 _SELECT_MAX = 1 << 10
 _SELECT = tuple(tuple((pick >> j) & 1 for j in range(10)) for pick in range(_SELECT_MAX))
@@ -231,7 +231,7 @@ def _recruiting(st: MansfeldData, bots: list[int]) -> int:
     choice, keys, turn, rnd = st.choice, st.order, st.turn, st.round
     pool, size, rs = st.pool, st.pool_size, st.rng.state
     golden, mask64, mix1, mix2, pow6, rolls, cost = _GOLDEN, _MASK, _MIX1, _MIX2, POW6, ROLLS, COST
-    bit, roll_top, top_size = _COST_BIT, ROLLS[TABLE_MAX], POW6[TABLE_MAX]
+    bit, roll_top, top_size = COST_BIT, ROLLS[TABLE_MAX], POW6[TABLE_MAX]
     target = 3 if n >= 4 else 2
     seats = range(n)
     # The turn order key (dice, cards, -dearest, age, -seat) as one int: dice << _CHOICE_SHIFT | base.

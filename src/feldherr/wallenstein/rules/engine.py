@@ -14,6 +14,7 @@ from feldherr.core.game import Move, Outcome
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.data import (
     ACTIONS,
+    ACTIONS_FACE_UP,
     ARMIES_PER_PLAYER,
     BONUS_TILES,
     BUILDING_SUPPLY,
@@ -138,7 +139,7 @@ def _start_round(st: WallensteinState) -> None:
     rng = st.rng
     st.actions = list(range(len(ACTIONS)))
     rng.shuffle(st.actions)
-    st.revealed_actions = 5
+    st.revealed_actions = ACTIONS_FACE_UP
     st.action_index = 0
     st.turn_index = 0
     st.bonus = list(range(len(BONUS_TILES)))
@@ -164,7 +165,7 @@ def _start_round(st: WallensteinState) -> None:
         "round",
         year=st.year,
         season=SEASONS[st.season],
-        actions=[ACTIONS[a] for a in st.actions[:5]],
+        actions=[ACTIONS[a] for a in st.actions[:ACTIONS_FACE_UP]],
         bonus=[BONUS_TILES[b] for b in st.bonus],
     )
     if st.court:

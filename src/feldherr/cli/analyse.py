@@ -1,0 +1,194 @@
+"""``feldherr analyse GAME POSITION.json --seat N``: the analysis board on the command line.
+
+Every legal move of the seat with the search's estimate (win share and mean score of every player,
+visits), best first; the search sees only what that seat sees (:mod:`feldherr.search.analysis`).
+Moves and players are named in words (the game's ``describe_move``, the position's player names),
+in English or German.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from feldherr.cli.common import CliError, described, seed_value
+from feldherr.core.errors import PositionError, RuleError, clip
+from feldherr.core.game import Game, State
+from feldherr.core.i18n import LANGS, render, term
+from feldherr.core.position import player_names
+from feldherr.search.analysis import DEFAULT_BOT, Analysis, search_bot
+from feldherr.search.analysis import analyse as run_analysis
+from feldherr.sim.setup import resolve_game
+
+WORDS: dict[str, dict[str, str]] = {
+    "title": {
+        "en": "{game}: the moves of {player} ({bot}, {iterations} searches, {seconds:.1f} s)",
+        "de": "{game}: die Züge von {player} ({bot}, {iterations} Suchläufe, {seconds:.1f} s)",
+    },
+    "move": {"en": "move", "de": "Zug"},
+    "visits": {"en": "visits", "de": "Besuche"},
+    "wins": {"en": "wins {player}", "de": "Siege {player}"},
+    "score": {"en": "mean score", "de": "Punkte Ø"},
+    "seat": {
+        "en": "the position has no player {seat} (give a number from 0 to {last} or a name: {names})",
+        "de": "Die Stellung hat keinen Spieler {seat} (eine Zahl von 0 bis {last} oder ein Name: {names})",
+    },
+    "read": {
+        "en": "cannot read the position {path}: {reason}",
+        "de": "Die Stellung {path} ist nicht lesbar: {reason}",
+    },
+    "idle": {
+        "en": "{player} has no decision to make in this position",
+        "de": "{player} hat in dieser Stellung nichts zu entscheiden",
+    },
+}
+
+
+def words(key: str, lang: str, **args: Any) -> str:
+    return render(WORDS, key, args, lang, translate_args=False)
+
+
+def read_position(path: str, lang: str = "en") -> dict[str, Any]:
+    """The JSON object in ``path``; CliError if the file cannot be read or is no JSON object."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CliError(words("read", lang, path=clip(path, 120), reason=clip(str(exc), 120))) from exc
+    if not isinstance(data, dict):
+        raise CliError(words("read", lang, path=clip(path, 120), reason="not a JSON object"))
+    return data
+
+
+def load_position(game: Game, path: str, seed: int, lang: str) -> tuple[dict[str, Any], State]:
+    """Read and set up the position in ``path``; a broken position is one line in ``lang``."""
+    position = read_position(path, lang)
+    try:
+        return position, game.from_position(position, seed)
+    except PositionError as err:
+        raise CliError(game.error_text(err, lang), 1) from err
+
+
+def seat_of(text: str, names: list[str], lang: str) -> int:
+    """A seat by number (0-based) or by the player's name in the position."""
+    if text.isdigit() and int(text) < len(names):
+        return int(text)
+    if text in names:
+        return names.index(text)
+    raise CliError(words("seat", lang, seat=clip(text, 40), last=len(names) - 1, names=", ".join(names)))
+
+
+def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str], lang: str) -> str:
+    shown = [term(game.messages(), n, lang) for n in names]
+    me = shown[analysis.seat]
+    texts = [game.describe_move(view, m.move, lang) for m in analysis.moves]
+    width = max(len(words("move", lang)), *(len(t) for t in texts))
+    wins = words("wins", lang, player=me)
+    lines = [
+        words(
+            "title",
+            lang,
+            game=game.title,
+            player=me,
+            bot=analysis.bot,
+            iterations=analysis.iterations,
+            seconds=analysis.seconds,
+        ),
+        "",
+        f"{'':>3}  {words('move', lang):<{width}}  {words('visits', lang):>8}  {wins:>22}  "
+        + "  ".join(f"{n:>10}" for n in shown),
+        f"{'':>3}  {'':<{width}}  {'':>8}  {'':>22}  " + f"{words('score', lang):>10}",
+    ]
+    for rank, (estimate, text) in enumerate(zip(analysis.moves, texts, strict=True), 1):
+        share = estimate.win_share[analysis.seat]
+        interval = f"{100 * share:5.1f} % [{100 * estimate.low:5.1f}, {100 * estimate.high:5.1f}]"
+        lines.append(
+            f"{rank:>3}  {text:<{width}}  {estimate.visits:>8}  {interval:>22}  "
+            + "  ".join(f"{s:>10.2f}" for s in estimate.score)
+        )
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = resolve_game(args.game)
+    seed = args.seed if args.seed is not None else 0
+    position, state = load_position(game, args.position, seed, args.lang)
+    names = player_names(position)
+    seat = seat_of(args.seat, names, args.lang)
+    if seat not in state.to_move():
+        raise CliError(words("idle", args.lang, player=term(game.messages(), names[seat], args.lang)), 1)
+    searcher = search_bot(game, args.bot, seed)  # a bad bot name fails before the search
+    budget = searcher.budget
+    timed = budget.seconds is not None and budget.iterations is None
+    total: float | None = budget.seconds if timed else budget.iterations
+    bar = tqdm(
+        total=total,
+        desc=game.name,
+        unit="s" if timed else "it",
+        file=sys.stderr,
+        disable=args.quiet,
+        bar_format="{l_bar}{bar}| {n:.1f}/{total:.1f} s" if timed else None,
+    )
+    started = time.perf_counter()
+
+    def tick(done: int) -> None:
+        if timed:
+            bar.n = min(time.perf_counter() - started, float(total or 0))
+            bar.refresh()
+        else:
+            bar.update(1)
+
+    try:
+        analysis = run_analysis(game, state, seat, args.bot, seed, tick)
+    except RuleError as err:
+        raise CliError(game.error_text(err, args.lang), 1) from err
+    finally:
+        bar.close()
+    view = state.view(seat)
+    if args.json:
+        out = analysis.to_json(game, view, args.lang)
+        out["players"] = names
+        json.dump(out, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print(table(game, analysis, view, names, args.lang))
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "analyse",
+        help="every legal move of one seat in a position, with the search's estimate",
+        **described(
+            (
+                "Read a position (docs/positions.md) and let a search bot estimate every legal move "
+                "of --seat: the expected win share and score of every player, with the number of "
+                "searches through the move. The search samples only what that seat can see."
+            ),
+            "feldherr analyse mansfeld docs/positions/mansfeld-example.json --seat 0",
+            "feldherr analyse wallenstein table.json --seat red --bot hard@5s --json",
+        ),
+    )
+    parser.add_argument("game", help="game name (see 'feldherr games')")
+    parser.add_argument("position", help="a position file (JSON, docs/positions.md)")
+    parser.add_argument("--seat", required=True, help="the seat to analyse: its number (from 0) or its name")
+    parser.add_argument(
+        "--bot",
+        default=DEFAULT_BOT,
+        help=f"search bot and budget, e.g. hard@5s, medium@400i (default {DEFAULT_BOT})",
+    )
+    parser.add_argument(
+        "--seed", type=seed_value, metavar="N", help="seed of the search and of hidden parts (0)"
+    )
+    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the output (default en)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(func=run)
+
+
+__all__ = ["load_position", "read_position", "register"]

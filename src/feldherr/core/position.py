@@ -1,0 +1,425 @@
+"""Reading positions: the game-agnostic helpers behind ``Game.from_position``.
+
+A position is JSON a person reads and writes (see ``docs/positions.md``): names instead of
+indices, one section per part of the table, and the hidden parts under ``"hidden"``. The helpers
+here read such data by exact type (``2.0`` is not ``2``, ``true`` is not ``1``) and raise a
+:class:`~feldherr.core.errors.PositionError` that names the field and the rule: ``core.position.field``
+(wrong type or missing), ``core.position.name`` (an unknown name), ``core.position.unknown-field``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NoReturn
+
+from feldherr.core.errors import PositionError, RuleError, shown
+
+POSITION_FORMAT = 1
+"""The version of the position envelope (``"format"``)."""
+
+_MISSING: Any = object()
+
+
+def fail(message: str, rule: str, **details: Any) -> NoReturn:
+    raise PositionError(message, rule, **details)
+
+
+def wrong(field: str, expected: str, value: Any) -> NoReturn:
+    fail(
+        f"the position's field {field} must be {expected}, not {shown(value, 80)}",
+        "core.position.field",
+        field=field,
+        expected=expected,
+        value=shown(value, 80),
+    )
+
+
+def is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+class Reader:
+    """Typed access to one JSON object of a position; ``where`` is its path for messages."""
+
+    __slots__ = ("data", "seen", "where")
+
+    def __init__(self, data: Any, where: str) -> None:
+        if not isinstance(data, Mapping):
+            wrong(where or "the position", "an object", data)
+        self.data = data
+        self.where = where
+        self.seen: set[str] = set()
+
+    def path(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def raw(self, key: str, default: Any = _MISSING) -> Any:
+        self.seen.add(key)
+        if key not in self.data:
+            if default is _MISSING:
+                wrong(self.path(key), "given", None)
+            return default
+        return self.data[key]
+
+    def integer(self, key: str, default: Any = _MISSING, low: int = 0, high: int | None = None) -> int:
+        value = self.raw(key, default)
+        if not is_int(value) or value < low or (high is not None and value > high):
+            bound = f"{low} to {high}" if high is not None else f"at least {low}"
+            wrong(self.path(key), f"a whole number {bound}", value)
+        return int(value)
+
+    def boolean(self, key: str, default: Any = _MISSING) -> bool:
+        value = self.raw(key, default)
+        if type(value) is not bool:
+            wrong(self.path(key), "true or false", value)
+        return bool(value)
+
+    def text(self, key: str, default: Any = _MISSING) -> str:
+        value = self.raw(key, default)
+        if type(value) is not str:
+            wrong(self.path(key), "a text", value)
+        return str(value)
+
+    def array(self, key: str, default: Any = _MISSING) -> list[Any]:
+        value = self.raw(key, default)
+        if not isinstance(value, list):
+            wrong(self.path(key), "a list", value)
+        return list(value)
+
+    def ints(self, key: str, default: Any = _MISSING, low: int = 0, high: int | None = None) -> list[int]:
+        values = self.array(key, default)
+        for i, v in enumerate(values):
+            if not is_int(v) or v < low or (high is not None and v > high):
+                wrong(f"{self.path(key)}[{i}]", "a whole number", v)
+        return [int(v) for v in values]
+
+    def obj(self, key: str, default: Any = _MISSING) -> Reader:
+        return Reader(self.raw(key, default), self.path(key))
+
+    def done(self) -> None:
+        """Refuse keys nobody read (a misspelt field is an error, not silently ignored)."""
+        for key in self.data:
+            if key not in self.seen:
+                fail(
+                    f"the position has a field {self.path(key)} that this game does not know",
+                    "core.position.unknown-field",
+                    field=self.path(key),
+                )
+
+
+class Names:
+    """Printed names of one kind of thing (counties, cards, players) and their indices."""
+
+    __slots__ = ("index_of", "kind", "names")
+
+    def __init__(self, kind: str, names: Sequence[str]) -> None:
+        self.kind = kind
+        self.names = tuple(names)
+        self.index_of = {name: i for i, name in enumerate(self.names)}
+
+    def name(self, index: int) -> str | None:
+        """The name of ``index``; ``None`` for a negative index (nobody, no card)."""
+        return self.names[index] if index >= 0 else None
+
+    def index(self, value: Any, field: str, allow_none: bool = False) -> int:
+        if value is None and allow_none:
+            return -1
+        if type(value) is not str or value not in self.index_of:
+            fail(
+                f"{shown(value, 80)} in {field} is not a {self.kind} of this game",
+                "core.position.name",
+                value=shown(value, 80),
+                field=field,
+                kind=self.kind,
+            )
+        return self.index_of[value]
+
+    def indices(self, values: Any, field: str) -> list[int]:
+        if not isinstance(values, list):
+            wrong(field, "a list of names", values)
+        return [self.index(v, f"{field}[{i}]") for i, v in enumerate(values)]
+
+
+def check_game(data: Any, game: str) -> Reader:
+    """The position's top level, checked to be one of ``game`` in a known format."""
+    top = Reader(data, "")
+    found = top.raw("game", None)
+    if found != game:
+        fail(
+            f"the position is one of {shown(found, 40)}, not of {game}",
+            "core.position.game",
+            found=shown(found, 40),
+            game=game,
+        )
+    fmt = top.raw("format", POSITION_FORMAT)
+    if fmt != POSITION_FORMAT or not is_int(fmt):
+        wrong("format", str(POSITION_FORMAT), fmt)
+    return top
+
+
+def inconsistent(reason: str) -> NoReturn:
+    fail(f"the position cannot be played on: {reason}", "core.position.inconsistent", reason=reason)
+
+
+def playable(state: Any, describe_seat: Any = None) -> None:
+    """Refuse a state the rules cannot go on from: every seat's view must build, and a seat that
+    owes a decision must have a legal move."""
+    try:
+        for seat in [*range(state.num_players), None]:
+            state.view(seat)
+        if not state.is_terminal():
+            for seat in state.to_move():
+                if not state.legal_moves(seat):
+                    who = describe_seat(seat) if describe_seat is not None else str(seat)
+                    inconsistent(f"{who} owes a decision but has no legal move")
+    except PositionError:
+        raise
+    except (RuleError, LookupError, ValueError, TypeError, AssertionError, ZeroDivisionError) as exc:
+        inconsistent(f"{type(exc).__name__}: {shown(exc, 80)}")
+
+
+# -- table-driven fields: a state attribute <-> a place in the position --------------------------
+class Codec:
+    """Turns one stored value into its written form and back (``field`` names it in errors)."""
+
+    def enc(self, value: Any) -> Any:
+        return _plain(value)
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        """Read ``value``; ``like`` is the value a fresh game has there (the type to match)."""
+        return _like(value, like, field)
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        """The JSON Schema of the written form (``like``: a value a fresh game has there)."""
+        return _schema_like(like)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _like(value: Any, like: Any, field: str) -> Any:
+    """``value`` checked to have the shape of ``like`` (ints, bools, texts, lists of them)."""
+    if type(like) is bool:
+        if type(value) is not bool:
+            wrong(field, "true or false", value)
+        return value
+    if type(like) is int:
+        if not is_int(value):
+            wrong(field, "a whole number", value)
+        return value
+    if type(like) is str:
+        if type(value) is not str:
+            wrong(field, "a text", value)
+        return value
+    if isinstance(like, list | tuple):
+        if not isinstance(value, list):
+            wrong(field, "a list", value)
+        inner = like[0] if like else 0
+        out = [_like(v, inner if not isinstance(v, list) or isinstance(inner, list) else [0], f"{field}[{i}]")
+               for i, v in enumerate(value)]  # fmt: skip
+        return tuple(out) if isinstance(like, tuple) else out
+    if value is not None and not is_int(value) and not isinstance(value, list | str | bool):
+        wrong(field, "a number, a text or a list", value)
+    return value
+
+
+def _schema_like(like: Any) -> dict[str, Any]:
+    if type(like) is bool:
+        return {"type": "boolean"}
+    if type(like) is int:
+        return {"type": "integer"}
+    if type(like) is str:
+        return {"type": "string"}
+    if isinstance(like, list | tuple):
+        return {"type": "array", "items": _schema_like(like[0]) if like else {}}
+    return {}
+
+
+def name_schema(names: Names, nullable: bool = False) -> dict[str, Any]:
+    return {"enum": [*names.names, None] if nullable else list(names.names)}
+
+
+RAW = Codec()
+
+
+class Ref(Codec):
+    """An index into ``names`` (``-1``: ``null``)."""
+
+    def __init__(self, names: Names) -> None:
+        self.names = names
+
+    def enc(self, value: Any) -> Any:
+        return self.names.name(value)
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        return self.names.index(value, field, allow_none=True)
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        return name_schema(self.names, nullable=True)
+
+
+class Refs(Codec):
+    """A list of indices into ``names`` (with ``nullable``, ``-1`` is written ``null``)."""
+
+    def __init__(self, names: Names, nullable: bool = False) -> None:
+        self.names = names
+        self.nullable = nullable
+
+    def enc(self, value: Any) -> Any:
+        return [self.names.name(v) for v in value]
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        if not isinstance(value, list):
+            wrong(field, "a list of names", value)
+        return [self.names.index(v, f"{field}[{i}]", self.nullable) for i, v in enumerate(value)]
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        return {"type": "array", "items": name_schema(self.names, self.nullable)}
+
+
+class Choice(Codec):
+    """A number stored for one of ``names`` (a phase, a kind of step)."""
+
+    def __init__(self, names: Names) -> None:
+        self.names = names
+
+    def enc(self, value: Any) -> Any:
+        return self.names.names[value]
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        return self.names.index(value, field)
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        return name_schema(self.names)
+
+
+class Bits(Codec):
+    """A bit mask written as the list of the set bits' names (or numbers, without names)."""
+
+    def __init__(self, size: int, names: Names | None = None) -> None:
+        self.size = size
+        self.names = names
+
+    def enc(self, value: Any) -> Any:
+        bits = [b for b in range(self.size) if value >> b & 1]
+        return [self.names.names[b] for b in bits] if self.names else bits
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        if self.names is not None:
+            bits = self.names.indices(value, field)
+        else:
+            if not isinstance(value, list) or not all(is_int(b) and 0 <= b < self.size for b in value):
+                wrong(field, f"a list of numbers 0 to {self.size - 1}", value)
+            bits = value
+        if len(set(bits)) != len(bits):
+            wrong(field, "a list without repeats", value)
+        return sum(1 << b for b in bits)
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        items = (
+            name_schema(self.names)
+            if self.names
+            else {"type": "integer", "minimum": 0, "maximum": self.size - 1}
+        )
+        return {"type": "array", "items": items, "uniqueItems": True}
+
+
+class Field:
+    """State attribute ``attr`` at ``key`` of a section: ``"top"``, ``"flow"``, ``"hidden"``
+    (one value), ``"players"`` (a list with one entry per player, written into each player's
+    object) or ``"areas"`` (one entry per named area, written into each area's object)."""
+
+    __slots__ = ("attr", "codec", "key", "section")
+
+    def __init__(self, attr: str, section: str, key: str | None = None, codec: Codec = RAW) -> None:
+        self.attr, self.section, self.key, self.codec = attr, section, key or attr, codec
+
+
+def write_fields(state: Any, fields: Sequence[Field], out: dict[str, Any], areas: Names) -> None:
+    for f in fields:
+        value = getattr(state, f.attr)
+        if f.section == "players":
+            for i, v in enumerate(value):
+                out["players"][i][f.key] = f.codec.enc(v)
+        elif f.section == "areas":
+            section = out.setdefault("areas", {})
+            for i, v in enumerate(value):
+                if i < len(areas.names):
+                    section.setdefault(areas.names[i], {})[f.key] = f.codec.enc(v)
+        elif f.section == "top":
+            out[f.key] = f.codec.enc(value)
+        else:
+            out.setdefault(f.section, {})[f.key] = f.codec.enc(value)
+
+
+def read_fields(
+    state: Any,
+    fields: Sequence[Field],
+    top: Reader,
+    players: Sequence[Reader],
+    areas: Mapping[str, Reader],
+    area_names: Names,
+    sections: Mapping[str, Reader],
+) -> None:
+    """Set the attributes of ``fields`` on ``state`` (a fresh game of the same options, whose
+    values give the shapes) from the position; a field left out keeps the fresh game's value."""
+    for f in fields:
+        fresh = getattr(state, f.attr)
+        if f.section == "players":
+            value = list(fresh)
+            for i, r in enumerate(players[: len(value)]):
+                if r.has(f.key):
+                    value[i] = f.codec.dec(r.raw(f.key), r.path(f.key), fresh[i])
+                else:
+                    r.seen.add(f.key)
+            setattr(state, f.attr, value)
+        elif f.section == "areas":
+            value = list(fresh)
+            for name, r in areas.items():
+                i = area_names.index_of[name]
+                if i < len(value) and r.has(f.key):
+                    value[i] = f.codec.dec(r.raw(f.key), r.path(f.key), fresh[i])
+            setattr(state, f.attr, value)
+        else:
+            reader = top if f.section == "top" else sections[f.section]
+            if reader.has(f.key):
+                setattr(state, f.attr, f.codec.dec(reader.raw(f.key), reader.path(f.key), fresh))
+
+
+def fields_schema(fields: Sequence[Field], fresh: Any) -> dict[str, dict[str, Any]]:
+    """The schemas of ``fields`` by section (``{"players": {key: schema}, "top": ..., ...}``);
+    ``fresh`` is a state of the game whose values give the shapes."""
+    out: dict[str, dict[str, Any]] = {}
+    for f in fields:
+        like = getattr(fresh, f.attr)
+        if f.section in ("players", "areas"):
+            like = like[0] if len(like) else 0
+        out.setdefault(f.section, {})[f.key] = f.codec.schema(like)
+    return out
+
+
+def object_schema(
+    properties: Mapping[str, Any], required: Sequence[str] = (), **extra: Any
+) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": dict(properties),
+        "required": list(required),
+        "additionalProperties": False,
+        **extra,
+    }
+
+
+def player_names(position: Mapping[str, Any]) -> list[str]:
+    """The players of a position as it names them (``name``, else ``colour``), in seat order."""
+    out = []
+    for i, player in enumerate(position.get("players", ())):
+        name = player.get("name") or player.get("colour") if isinstance(player, Mapping) else None
+        out.append(name if isinstance(name, str) else f"Player {i + 1}")
+    return out

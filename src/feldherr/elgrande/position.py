@@ -1,0 +1,288 @@
+"""El Grande positions: the table as data a person reads and writes (docs/positions.md).
+
+Regions by their printed names (``data/board.json``), action cards by their ids
+(``data/cards.json``), power cards by their values 1..13, modifiers by their number in
+``data/decks.json``, players by the names the position gives them (the two-player game's neutral
+colour is ``"Dummy"``). The hidden parts (the order of the action card stacks, the dummy's power and
+region cards, the generator) are under ``"hidden"``; left out, they are drawn from the seed: each
+stack from the cards of a fresh deal that are not on the table, cut to the stack sizes the
+position gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NoReturn
+
+from feldherr.core.position import (
+    POSITION_FORMAT,
+    RAW,
+    Bits,
+    Choice,
+    Field,
+    Names,
+    Reader,
+    Ref,
+    Refs,
+    check_game,
+    fail,
+    fields_schema,
+    name_schema,
+    object_schema,
+    read_fields,
+    write_fields,
+    wrong,
+)
+from feldherr.core.rng import Rng
+from feldherr.elgrande import data as D
+from feldherr.elgrande.state import PHASE_NAMES, ElGrandeData
+
+AREAS = Names("region", D.AREA_NAMES)
+CARDS = Names("action card", D.CARD_IDS)
+PHASES = Names("phase", PHASE_NAMES)
+MODIFIERS = len(D.MODIFIER_VALUES)
+DUMMY_NAME = "Dummy"
+
+ERRORS: dict[str, dict[str, str]] = {
+    "elgrande.position.caballeros": {
+        "en": "{player} has {count} Caballeros on the table; each colour has {max}",
+        "de": "{player} hat {count} Caballeros auf dem Tisch; jede Farbe hat {max}",
+    },
+    "elgrande.position.card-once": {
+        "en": "the power card {card} of {player} is both in the hand and on the discard pile",
+        "de": "Die Machtkarte {card} von {player} ist zugleich auf der Hand und im Ablagestapel",
+    },
+    "elgrande.position.stack": {
+        "en": "stack {stack} should hold {size} cards, but only {left} of its cards are not on the table",
+        "de": "Stapel {stack} soll {size} Karten haben, aber nur {left} seiner Karten liegen nicht offen",
+    },
+    "elgrande.position.players": {
+        "en": "the position names {count} players, each once; the options say {players}",
+        "de": "Die Stellung nennt {count} Spieler, jeden einmal; die Optionen sagen {players}",
+    },
+}
+
+
+def _fail(rule: str, **details: Any) -> NoReturn:
+    """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message)."""
+    fail(ERRORS[rule]["en"].format(**details), rule, **details)
+
+
+def _player_names(st: ElGrandeData) -> list[str]:
+    return [f"Player {c + 1}" if c < st.num_players else DUMMY_NAME for c in range(st.colours)]
+
+
+def _fields(who: Names) -> tuple[Field, ...]:
+    ref = Ref(who)
+    return (
+        Field("court", "players"),
+        Field("province", "players"),
+        Field("grande", "players", codec=Ref(AREAS)),
+        Field("score", "players"),
+        Field("power_hand", "players", "power_cards", Bits(14)),
+        Field("power_discard", "players", "power_discard", Bits(14)),
+        Field("power_played", "players"),
+        Field("power_total", "players"),
+        Field("modifier_hand", "players", "modifiers", Bits(MODIFIERS)),
+        Field("modifier_played", "players"),
+        Field("modifier_discard", "players", codec=Bits(MODIFIERS)),
+        Field("vetos", "players"),
+        Field("discs", "players", "disc", Ref(AREAS)),
+        Field("passed_modifier", "players"),
+        Field("king", "top", codec=Ref(AREAS)),
+        Field("scoreboards", "top", codec=Refs(AREAS, nullable=True)),
+        Field("open_cards", "top", codec=Refs(CARDS, nullable=True)),
+        Field("permanent_stacks", "top"),
+        Field("action_discard", "top", "discard_pile", Refs(CARDS)),
+        Field("card", "top", "card_in_use", Ref(CARDS)),
+        Field("round_index", "flow"),
+        Field("start_player", "flow", codec=ref),
+        Field("turn_order", "flow", codec=Refs(who)),
+        Field("turn_index", "flow"),
+        Field("current", "flow", codec=ref),
+        Field("phase", "flow", codec=Choice(PHASES)),
+        Field("place_left", "flow"),
+        Field("place_stage", "flow"),
+        Field("special_stage", "flow"),
+        Field("smuggle", "flow"),
+        Field("veto_asking", "flow"),
+        Field("effect_source", "flow"),
+        Field("effect_args", "flow"),
+        Field("effect_queue", "flow"),
+        Field("disc_waiting", "flow"),
+        Field("disc_kind", "flow"),
+        Field("recall_left", "flow"),
+    )
+
+
+INT: dict[str, Any] = {"type": "integer", "minimum": 0}
+
+
+def schema(game: Any) -> dict[str, Any]:
+    """The JSON Schema of an El Grande position (docs/positions/elgrande.schema.json)."""
+    fresh = game.new_state({"players": 5, "variant": ["machtverschiebung"]}, 0)
+    parts = fields_schema(_fields(Names("player", ["Player 1"])), fresh)
+    for key in ("start_player", "current"):
+        parts["flow"][key] = {"type": ["string", "null"]}
+    parts["flow"]["turn_order"] = {"type": "array", "items": {"type": "string"}}
+    regions = {"type": "object", "propertyNames": name_schema(Names("area", D.AREA_NAMES[: D.AREAS]))}
+    caballeros = {**regions, "additionalProperties": INT}
+    player = object_schema({"name": {"type": "string"}, "caballeros": caballeros, **parts["players"]})
+    hidden = object_schema(
+        {
+            "stacks": {"type": "array", "items": {"type": "array", "items": name_schema(CARDS)}},
+            "dummy_power": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 13}},
+            "region_deck": {"type": "array", "items": name_schema(AREAS)},
+            "generator": {"type": "integer", "minimum": 0, "maximum": 2**64 - 1},
+        }
+    )
+    top = {
+        "game": {"const": "elgrande"},
+        "format": {"const": POSITION_FORMAT},
+        "options": {"type": "object"},
+        "decisions": INT,
+        "players": {"type": "array", "items": player, "minItems": 2, "maxItems": 5},
+        "stack_sizes": {"type": "array", "items": INT},
+        **parts["top"],
+        "flow": object_schema(parts["flow"]),
+        "hidden": hidden,
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "An El Grande position",
+        **object_schema(top, ["game", "players"]),
+    }
+
+
+def position(st: Any) -> dict[str, Any]:
+    """``st`` (an El Grande state) as a position, the hidden parts included."""
+    names = _player_names(st)
+    who = Names("player", names)
+    players: list[dict[str, Any]] = []
+    for c in range(st.colours):
+        row = st.caballeros[c * D.AREAS : c * D.AREAS + D.AREAS]
+        players.append(
+            {"name": names[c], "caballeros": {D.AREA_NAMES[a]: row[a] for a in range(D.AREAS) if row[a]}}
+        )
+    out: dict[str, Any] = {
+        "game": "elgrande",
+        "format": POSITION_FORMAT,
+        "options": dict(st.options),
+        "decisions": st.version,
+        "players": players,
+    }
+    write_fields(st, _fields(who), out, AREAS)
+    out["stack_sizes"] = [len(s) for s in st.stacks]
+    out["hidden"] = {
+        "stacks": [[D.CARD_IDS[c] for c in reversed(s)] for s in st.stacks],
+        "dummy_power": list(reversed(st.dummy_power)),
+        "region_deck": [D.AREA_NAMES[r] for r in reversed(st.region_deck)],
+        "generator": st.rng.state,
+    }
+    return out
+
+
+def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
+    """The state ``data`` describes (see the module docstring); ``game`` makes the fresh deal."""
+    top = check_game(data, "elgrande")
+    options = game.normalize_options(top.raw("options", {}))
+    st = game.new_state(options, seed)
+    rng = Rng(seed ^ 0x5EED)
+    raw_players = top.array("players")
+    fresh_names = _player_names(st)
+    if len(raw_players) != st.colours:
+        _fail("elgrande.position.players", count=len(raw_players), players=options["players"])
+    readers = [Reader(p, f"players[{i}]") for i, p in enumerate(raw_players)]
+    names = [r.text("name", fresh_names[i]) for i, r in enumerate(readers)]
+    if len(set(names)) != len(names):
+        _fail("elgrande.position.players", count=len(names), players=options["players"])
+    who = Names("player", names)
+    st.version = top.integer("decisions", 0)
+    cab = [0] * (st.colours * D.AREAS)
+    for c, r in enumerate(readers):
+        counts = r.obj("caballeros", {})
+        for area in counts.data:
+            a = AREAS.index(area, counts.path(str(area)))
+            if a >= D.AREAS:
+                AREAS.index(None, counts.path(str(area)))
+            cab[c * D.AREAS + a] = counts.integer(area, low=0, high=D.CABALLEROS)
+        counts.done()
+    st.caballeros = cab
+    sections = {name: top.obj(name, {}) for name in ("flow",)}
+    read_fields(st, _fields(who), top, readers, {}, AREAS, sections)
+    for r in readers:
+        r.done()
+    sections["flow"].done()
+    for c in range(st.colours):
+        placed = sum(cab[c * D.AREAS : c * D.AREAS + D.AREAS]) + st.court[c] + max(0, st.province[c])
+        if placed > D.CABALLEROS:
+            _fail("elgrande.position.caballeros", player=names[c], count=placed, max=D.CABALLEROS)
+    for p in range(st.num_players):
+        both = st.power_hand[p] & st.power_discard[p]
+        if both:
+            card = next(v for v in range(14) if both >> v & 1)
+            _fail("elgrande.position.card-once", card=card, player=names[p])
+    hidden = top.obj("hidden", {})
+    sizes = top.ints("stack_sizes", [len(s) for s in st.stacks])
+    if len(sizes) != len(st.stacks):
+        wrong("stack_sizes", f"a list of {len(st.stacks)} numbers", sizes)
+    if hidden.has("stacks"):
+        stacks = hidden.array("stacks")
+        if len(stacks) != len(st.stacks):
+            wrong("hidden.stacks", f"a list of {len(st.stacks)} stacks", stacks)
+        st.stacks = [CARDS.indices(s, f"hidden.stacks[{i}]")[::-1] for i, s in enumerate(stacks)]
+        for i, s in enumerate(st.stacks):
+            if len(s) != sizes[i]:
+                _fail("elgrande.position.stack", stack=i + 1, size=sizes[i], left=len(s))
+    else:
+        seen = [*st.action_discard, *(c for c in st.open_cards if c >= 0)]
+        if st.card >= 0:
+            seen.append(st.card)
+        stacks = []
+        for i, pool in enumerate(_stack_pools(options, len(st.stacks))):
+            left = list(st.stacks[i]) if st.permanent_stacks[i] else list(pool)
+            if not st.permanent_stacks[i]:
+                for c in seen:
+                    if c in left:
+                        left.remove(c)
+                rng.shuffle(left)
+            if len(left) < sizes[i]:
+                _fail("elgrande.position.stack", stack=i + 1, size=sizes[i], left=len(left))
+            stacks.append(left[: sizes[i]])
+        st.stacks = stacks
+    if hidden.has("dummy_power"):
+        st.dummy_power = hidden.ints("dummy_power", low=1, high=13)[::-1]
+    if hidden.has("region_deck"):
+        st.region_deck = [
+            AREAS.index(v, f"hidden.region_deck[{i}]") for i, v in enumerate(hidden.array("region_deck"))
+        ][::-1]
+    st.rng = Rng.from_state(hidden.integer("generator", rng.derive(1), 0, 2**64 - 1))
+    hidden.done()
+    top.raw("game")
+    top.raw("format", POSITION_FORMAT)
+    top.done()
+    st._legal_cache = None
+    st._legal_cache_seat = -1
+    st.log = []
+    return st
+
+
+def _stack_pools(options: Mapping[str, Any], count: int) -> list[list[int]]:
+    """Every card that may lie in each action card stack under ``options`` (as the setup deals
+    them, with the Alte Hasen cards added to their stacks; cards sent back into the box unseen
+    stay possible)."""
+    variant = set(options["variant"])
+    stacks = D.deck_stacks(options["deck"])
+    picked = {t.split(":", 1)[1] for t in variant if t.startswith("alte_hasen:")}
+    if "alte_hasen" in variant or picked:
+        for stack_no, card in D.alte_hasen_cards():
+            if not picked or D.CARD_IDS[card] in picked:
+                stacks[stack_no - 1].append(card)
+    if "neue_regentschaft" in variant:
+        stacks[4] = D.regentschaft_cards()
+    if count == 4 and len(stacks) == 5:
+        stacks = [stacks[0], stacks[1] + stacks[2], stacks[3], stacks[4]]
+    return stacks
+
+
+__all__ = ["ERRORS", "RAW", "from_position", "position"]

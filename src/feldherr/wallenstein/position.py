@@ -1,0 +1,488 @@
+"""Wallenstein positions: the table as data a person reads and writes (docs/positions.md).
+
+Counties by their printed names (``data/counties.json``), players by their colours (red, blue,
+yellow, purple, black), event cards by their printed numbers, actions, bonus tiles and buildings by
+their names in ``data/rules.json``, favor cards (Am Kaiserhof) by their numbers. Plan boxes and
+cards in hand hold a county's name, ``{"taler": v}`` for a money card, ``"tower card"`` (Am
+Kaiserhof), ``"empty"``, ``"lost"`` (the county card was handed over while on the board) or
+``null`` (not planned yet).
+
+The hidden parts are under ``"hidden"``: the order of the event deck, of the draft deck, of the
+favor deck and of the action cards not yet turned, where the cubes inside the tower lodge, and the
+generator; left out, they are drawn from the seed. ``"hidden": {"tower_script": [...]}`` makes the
+tower let out exactly the given cubes, drop by drop (per colour: red, blue, yellow, purple, black,
+peasants): a scripted outcome for teaching and tests, which no game option offers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NoReturn
+
+from feldherr.core.errors import OptionError
+from feldherr.core.position import (
+    POSITION_FORMAT,
+    Bits,
+    Choice,
+    Codec,
+    Field,
+    Names,
+    Reader,
+    Ref,
+    Refs,
+    check_game,
+    fail,
+    fields_schema,
+    object_schema,
+    read_fields,
+    write_fields,
+    wrong,
+)
+from feldherr.core.rng import Rng
+from feldherr.wallenstein.data import (
+    ACTIONS,
+    ARMIES_PER_PLAYER,
+    BONUS_TILES,
+    BUILDING_SUPPLY,
+    BUILDINGS,
+    EVENTS,
+    FAVORS,
+    MONEY_BASE,
+    NAMES,
+    PEASANTS_TOTAL,
+    TOWER_CARD,
+    active_counties,
+)
+from feldherr.wallenstein.state import EMPTY, LOST, UNPLANNED
+from feldherr.wallenstein.tower.model import NCOLOURS, PEASANT, ScriptedTower, Tower
+
+COLOURS = ("red", "blue", "yellow", "purple", "black")
+CUBE_COLOURS = (*COLOURS, "peasants")
+SEASONS = Names("season", ("spring", "summer", "fall", "winter"))
+COUNTIES = Names("county", NAMES)
+ACTION_NAMES = Names("action", ACTIONS)
+TILES = Names("bonus tile", BONUS_TILES)
+BUILDING_NAMES = Names("building", BUILDINGS)
+EVENT_NAMES = Names("event card", [str(e.id) for e in EVENTS])
+FAVOR_NAMES = Names("favor card", [str(f.id) for f in FAVORS])
+
+ERRORS: dict[str, dict[str, str]] = {
+    "wallenstein.position.armies": {
+        "en": "{player} has {count} armies on the table, in the tower and in the supply; "
+        "each colour has {total}",
+        "de": "{player} hat {count} Armeen auf dem Tisch, im Turm und im Vorrat; jede Farbe hat {total}",
+    },
+    "wallenstein.position.peasants": {
+        "en": "there are {count} peasants on the table and in the tower; the game has {total}",
+        "de": "Es sind {count} Bauern auf dem Tisch und im Turm; das Spiel hat {total}",
+    },
+    "wallenstein.position.buildings": {
+        "en": "there are {count} buildings of the kind {building}; the game has {total}",
+        "de": "Es gibt {count} Gebäude der Art {building}; das Spiel hat {total}",
+    },
+    "wallenstein.position.owner": {
+        "en": "{county} has armies but no owner, or an owner but no armies",
+        "de": "{county} hat Armeen, aber keinen Besitzer, oder einen Besitzer, aber keine Armeen",
+    },
+    "wallenstein.position.county": {
+        "en": "{county} is not in the game with {players} players",
+        "de": "{county} ist im Spiel mit {players} Spielern nicht dabei",
+    },
+    "wallenstein.position.card-once": {
+        "en": "the card {card} lies in two places ({first} and {second}); every card exists once",
+        "de": "Die Karte {card} liegt an zwei Stellen ({first} und {second}); jede Karte gibt es einmal",
+    },
+    "wallenstein.position.players": {
+        "en": "the position lists {count} players; the options say {players}",
+        "de": "Die Stellung nennt {count} Spieler; die Optionen sagen {players}",
+    },
+    "wallenstein.position.tower": {
+        "en": "the tower's content does not fit the tower model {model}",
+        "de": "Der Inhalt des Turms passt nicht zum Turmmodell {model}",
+    },
+}
+
+
+class Slot(Codec):
+    """A plan box or a card in hand: a county, a money card, a tower card or a marker."""
+
+    def enc(self, value: Any) -> Any:
+        if value == UNPLANNED:
+            return None
+        if value == EMPTY:
+            return "empty"
+        if value == LOST:
+            return "lost"
+        if value == TOWER_CARD:
+            return "tower card"
+        if value >= MONEY_BASE:
+            return {"taler": value - MONEY_BASE}
+        return NAMES[value]
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        if value is None:
+            return UNPLANNED
+        if value == "empty":
+            return EMPTY
+        if value == "lost":
+            return LOST
+        if value == "tower card":
+            return TOWER_CARD
+        if isinstance(value, dict):
+            money = Reader(value, field)
+            out = MONEY_BASE + money.integer("taler", low=0, high=99)
+            money.done()
+            return out
+        return COUNTIES.index(value, field)
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        return SLOT_SCHEMA
+
+
+SLOT_SCHEMA: dict[str, Any] = {
+    "anyOf": [
+        {"enum": [*NAMES, "empty", "lost", "tower card", None]},
+        object_schema({"taler": {"type": "integer", "minimum": 0}}, ["taler"]),
+    ]
+}
+
+
+class Slots(Codec):
+    def enc(self, value: Any) -> Any:
+        return [SLOT.enc(v) for v in value]
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        if not isinstance(value, list):
+            wrong(field, "a list", value)
+        return [SLOT.dec(v, f"{field}[{i}]", 0) for i, v in enumerate(value)]
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        return {"type": "array", "items": SLOT_SCHEMA}
+
+
+SLOT = Slot()
+
+
+class PerCounty(Codec):
+    """A list over the counties written as ``{county: n}`` (only the counties with a count)."""
+
+    def enc(self, value: Any) -> Any:
+        return {NAMES[c]: n for c, n in enumerate(value) if n}
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        r = Reader(value, field)
+        out = [0] * len(like)
+        for name in value:
+            out[COUNTIES.index(name, field)] = r.integer(name, low=0)
+        return out
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        return {"type": "object", "propertyNames": {"enum": list(NAMES)}, "additionalProperties": INT}
+
+
+def _fail(rule: str, **details: Any) -> NoReturn:
+    """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message)."""
+    fail(ERRORS[rule]["en"].format(**details), rule, **details)
+
+
+def _fields(who: Names) -> tuple[Field, ...]:
+    ref, refs = Ref(who), Refs(who)
+    return (
+        Field("owner", "areas", codec=ref),
+        Field("armies", "areas"),
+        Field("buildings", "areas", codec=Bits(3, BUILDING_NAMES)),
+        Field("unrest", "areas", "revolt_markers"),
+        Field("card", "areas", "card_held_by", ref),
+        Field("money", "players", "taler"),
+        Field("grain", "players"),
+        Field("vp", "players", "victory_points"),
+        Field("supply", "players", "armies_in_supply"),
+        Field("plan_hand", "players", "hand", Slots()),
+        Field("plans", "players", "plan", Slots()),
+        Field("revealed", "players", "plan_revealed"),
+        Field("plan_left", "players", "cards_to_place", Slots()),
+        Field("plan_step", "players", "boxes_filled"),
+        Field("positions", "players", "bonus_position"),
+        Field("groups", "players", "draft_groups"),
+        Field("prev_pair", "players", "draft_previous_pair"),
+        Field("lsk_top", "players", "landsknechte_top_card"),
+        Field("leader", "players", "leader", Ref(COUNTIES)),
+        Field("statue_supply", "players", "statues_in_supply"),
+        Field("statues", "players", "statues", PerCounty()),
+        Field("trophies", "players"),
+        Field("courtiers", "players", "courtiers_in_supply"),
+        Field("hall", "players", "courtiers_in_entrance_hall"),
+        Field("audience", "players", "courtiers_in_audience_hall"),
+        Field("shield", "players", "favor_shield"),
+        Field("parry", "players", "favor_parry"),
+        Field("year", "top"),
+        Field("season", "top", codec=Choice(SEASONS)),
+        Field("phase", "top"),
+        Field("peasant_supply", "top"),
+        Field("unrest_supply", "top", "revolt_marker_supply"),
+        Field("building_supply", "top"),
+        Field("tray", "top", "tower_tray"),
+        Field("open_events", "top", codec=Refs(EVENT_NAMES)),
+        Field("event", "top", "current_event", Ref(EVENT_NAMES)),
+        Field("used_events", "top", "events_gone", Refs(EVENT_NAMES)),
+        Field("bonus", "top", "bonus_tiles", Refs(TILES)),
+        Field("order", "top", "turn_order", refs),
+        Field("fall_order", "top", "fall_order", refs),
+        Field("faceup", "top", "draft_faceup", Refs(COUNTIES)),
+        Field("favors", "top", "favor_display", Refs(FAVOR_NAMES, nullable=True)),
+        Field("revealed_actions", "flow"),
+        Field("action_index", "flow"),
+        Field("turn_index", "flow"),
+        Field("bid_queue", "flow"),
+        Field("pending", "flow"),
+        Field("draft_seat_order", "flow"),
+        Field("draft_turn", "flow"),
+        Field("winter_queue", "flow"),
+        Field("stage", "flow"),
+        Field("queue", "flow"),
+    )
+
+
+INT: dict[str, Any] = {"type": "integer", "minimum": 0}
+NAME_LIST: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
+
+
+def schema(game: Any) -> dict[str, Any]:
+    """The JSON Schema of a Wallenstein position (docs/positions/wallenstein.schema.json)."""
+    fresh = game.new_state({"players": 5, "modules": ["court", "landsknechte", "leaders"]}, 0)
+    parts = fields_schema(_fields(Names("player", COLOURS)), fresh)
+    player = object_schema({"colour": {"enum": list(COLOURS)}, **parts["players"]})
+    county = object_schema(parts["areas"])
+    hidden = object_schema(
+        {
+            "actions": {"type": "array", "items": {"enum": list(ACTIONS)}},
+            "event_deck": {"type": "array", "items": {"enum": list(EVENT_NAMES.names)}},
+            "draft_deck": {"type": "array", "items": {"enum": list(NAMES)}},
+            "favor_deck": {"type": "array", "items": {"enum": list(FAVOR_NAMES.names)}},
+            "tower_content": {"type": "array", "items": {"type": "array", "items": INT}},
+            "tower_script": {"type": "array", "items": {"type": "array", "items": INT, "maxItems": NCOLOURS}},
+            "generator": {"type": "integer", "minimum": 0, "maximum": 2**64 - 1},
+        }
+    )
+    top = {
+        "game": {"const": "wallenstein"},
+        "format": {"const": POSITION_FORMAT},
+        "options": {"type": "object"},
+        "decisions": INT,
+        "players": {"type": "array", "items": player, "minItems": 3, "maxItems": 5},
+        "counties": {
+            "type": "object",
+            "propertyNames": {"enum": list(NAMES)},
+            "additionalProperties": county,
+        },
+        "actions": {"type": "array", "items": {"enum": list(ACTIONS)}},
+        "actions_hidden": INT,
+        "event_deck_size": INT,
+        "favor_deck_size": INT,
+        "tower_inside": {"type": "array", "items": INT, "minItems": NCOLOURS, "maxItems": NCOLOURS},
+        **parts["top"],
+        "flow": object_schema(parts["flow"]),
+        "hidden": hidden,
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "A Wallenstein position",
+        **object_schema(top, ["game", "players"]),
+    }
+
+
+def position(st: Any) -> dict[str, Any]:
+    """``st`` (a Wallenstein state) as a position, the hidden parts included."""
+    n = st.num_players
+    who = Names("player", COLOURS[:n])
+    options = {k: v for k, v in st.options.items()}
+    out: dict[str, Any] = {
+        "game": "wallenstein",
+        "format": POSITION_FORMAT,
+        "options": options,
+        "decisions": st.version,
+        "players": [{"colour": COLOURS[s]} for s in range(n)],
+    }
+    write_fields(st, _fields(who), out, COUNTIES)
+    areas = out.pop("areas")
+    out["counties"] = {NAMES[c]: areas[NAMES[c]] for c in range(len(NAMES)) if st.active[c]}
+    out["actions"] = [ACTIONS[a] for a in st.actions[: st.revealed_actions]]
+    out["tower_inside"] = st.tower.inside()
+    out["actions_hidden"] = len(st.actions) - st.revealed_actions
+    out["event_deck_size"] = len(st.event_deck)
+    out["favor_deck_size"] = len(st.favor_deck)
+    hidden: dict[str, Any] = {
+        "actions": [ACTIONS[a] for a in st.actions[st.revealed_actions :]],
+        "event_deck": [str(EVENTS[e].id) for e in reversed(st.event_deck)],
+        "draft_deck": [NAMES[c] for c in reversed(st.draft_deck)],
+        "favor_deck": [str(FAVORS[f].id) for f in reversed(st.favor_deck)],
+        "tower_content": [list(level) for level in st.tower.content],
+        "generator": st.rng.state,
+    }
+    if isinstance(st.tower.model, ScriptedTower):
+        hidden["tower_script"] = [list(row) for row in st.tower.model.script]
+    out["hidden"] = hidden
+    return out
+
+
+def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
+    """The state ``data`` describes (see the module docstring); ``game`` makes the fresh state."""
+    top = check_game(data, "wallenstein")
+    try:
+        options = game.normalize_options(top.raw("options", {}))
+    except OptionError as exc:
+        wrong("options", "options of the game", str(exc))
+    st = game.new_state(options, seed)
+    n = st.num_players
+    rng = Rng(seed ^ 0x5EED)
+    raw_players = top.array("players")
+    if len(raw_players) != n:
+        _fail("wallenstein.position.players", count=len(raw_players), players=n)
+    readers = [Reader(p, f"players[{i}]") for i, p in enumerate(raw_players)]
+    for s, r in enumerate(readers):
+        if r.text("colour", COLOURS[s]) != COLOURS[s]:
+            wrong(r.path("colour"), COLOURS[s], r.raw("colour"))
+    who = Names("player", COLOURS[:n])
+    st.version = top.integer("decisions", 0)
+    active = active_counties(n)
+    county_readers = top.obj("counties", {})
+    areas: dict[str, Reader] = {}
+    for name in county_readers.data:
+        c = COUNTIES.index(name, f"counties.{name}")
+        if not active[c]:
+            _fail("wallenstein.position.county", county=name, players=n)
+        areas[name] = county_readers.obj(name)
+    county_readers.done()
+    # counties the position leaves out are empty (no owner, no armies)
+    st.owner = [-1] * len(NAMES)
+    st.armies = [0] * len(NAMES)
+    st.buildings = [0] * len(NAMES)
+    st.unrest = [0] * len(NAMES)
+    st.card = [-1] * len(NAMES)
+    flow = top.obj("flow", {})
+    read_fields(st, _fields(who), top, readers, areas, COUNTIES, {"flow": flow})
+    for r in [*readers, *areas.values(), flow]:
+        r.done()
+    revealed = [ACTION_NAMES.index(a, f"actions[{i}]") for i, a in enumerate(top.array("actions", []))]
+    hidden = top.obj("hidden", {})
+    hidden_count = top.integer("actions_hidden", 0, 0, len(ACTIONS))
+    if hidden.has("actions"):
+        rest = [ACTION_NAMES.index(a, f"hidden.actions[{i}]") for i, a in enumerate(hidden.array("actions"))]
+    else:
+        rest = [a for a in range(len(ACTIONS)) if a not in revealed]
+        rng.shuffle(rest)
+        rest = rest[:hidden_count]
+    st.actions = revealed + rest
+    if not flow.has("revealed_actions"):
+        st.revealed_actions = len(revealed)
+    sizes = (
+        top.integer("event_deck_size", len(st.event_deck)),
+        top.integer("favor_deck_size", len(st.favor_deck)),
+    )
+    _decks(st, hidden, rng, sizes)
+    _tower(st, top, hidden, rng)
+    st.rng = Rng.from_state(hidden.integer("generator", rng.derive(1), 0, 2**64 - 1))
+    hidden.done()
+    top.raw("game")
+    top.raw("format", POSITION_FORMAT)
+    top.done()
+    st.log = []
+    _check(st)
+    return st
+
+
+def _decks(st: Any, hidden: Reader, rng: Rng, sizes: tuple[int, int]) -> None:
+    seen: dict[str, str] = {}
+
+    def place(kind: str, items: list[int], names: Names, where: str) -> None:
+        for i in items:
+            key = f"{kind} {names.names[i]}"
+            if key in seen:
+                _fail("wallenstein.position.card-once", card=names.names[i], first=seen[key], second=where)
+            seen[key] = where
+
+    place("event", st.open_events, EVENT_NAMES, "open_events")
+    place("event", st.used_events, EVENT_NAMES, "events_gone")
+    if st.event >= 0:
+        place("event", [st.event], EVENT_NAMES, "current_event")
+    if hidden.has("event_deck"):
+        st.event_deck = EVENT_NAMES.indices(hidden.raw("event_deck"), "hidden.event_deck")[::-1]
+    else:
+        deck = [e for e in range(len(EVENTS)) if f"event {EVENT_NAMES.names[e]}" not in seen]
+        rng.shuffle(deck)
+        st.event_deck = deck[: sizes[0]]
+    place("event", st.event_deck, EVENT_NAMES, "hidden.event_deck")
+    if hidden.has("draft_deck"):
+        st.draft_deck = COUNTIES.indices(hidden.raw("draft_deck"), "hidden.draft_deck")[::-1]
+    elif st.phase == "draft":
+        held = {c for c, h in enumerate(st.card) if h >= 0} | set(st.faceup)
+        deck = [c for c in range(len(NAMES)) if st.active[c] and c not in held]
+        rng.shuffle(deck)
+        st.draft_deck = deck
+    else:
+        st.draft_deck = []
+    if hidden.has("favor_deck"):
+        st.favor_deck = FAVOR_NAMES.indices(hidden.raw("favor_deck"), "hidden.favor_deck")[::-1]
+    elif st.court:
+        shown = {f for f in st.favors if f >= 0}
+        deck = [f for f in range(len(FAVORS)) if f not in shown]
+        rng.shuffle(deck)
+        st.favor_deck = deck[: sizes[1]]
+
+
+def _tower(st: Any, top: Reader, hidden: Reader, rng: Rng) -> None:
+    inside = top.ints("tower_inside", st.tower.inside())
+    if len(inside) != NCOLOURS:
+        wrong("tower_inside", f"a list of {NCOLOURS} numbers", inside)
+    model = st.tower.model
+    if hidden.has("tower_script"):
+        script = hidden.array("tower_script")
+        try:
+            model = ScriptedTower(script)
+        except OptionError:
+            wrong("hidden.tower_script", "a list of rows of cubes per colour", script)
+    if hidden.has("tower_content"):
+        content = hidden.array("tower_content")
+        fresh = model.new_content()
+        if len(content) != len(fresh) or any(
+            not isinstance(row, list) or len(row) != len(f) or not all(type(v) is int and v >= 0 for v in row)
+            for row, f in zip(content, fresh, strict=False)
+        ):
+            _fail("wallenstein.position.tower", model=model.name)
+        tower = Tower(model, [list(row) for row in content])
+        if tower.inside() != inside:
+            _fail("wallenstein.position.tower", model=model.name)
+    else:
+        tower = Tower(model)
+        tower.content[0][:NCOLOURS] = list(inside)
+        model.resample(tower.content, rng)
+    st.tower = tower
+
+
+def _check(st: Any) -> None:
+    n = st.num_players
+    inside = st.tower.inside()
+    for c in range(len(NAMES)):
+        if (st.owner[c] >= 0) != (st.armies[c] > 0) and st.phase != "draft":
+            _fail("wallenstein.position.owner", county=NAMES[c])
+    for s in range(n):
+        count = (
+            sum(a for c, a in enumerate(st.armies) if st.owner[c] == s)
+            + st.supply[s]
+            + inside[s]
+            + st.tray[s]
+        )
+        if count != ARMIES_PER_PLAYER and st.phase != "draft":
+            _fail(
+                "wallenstein.position.armies",
+                player=COLOURS[s],
+                count=count,
+                total=ARMIES_PER_PLAYER,
+            )
+    peasants = st.peasant_supply + inside[PEASANT] + st.tray[PEASANT]
+    if peasants > PEASANTS_TOTAL:
+        _fail("wallenstein.position.peasants", count=peasants, total=PEASANTS_TOTAL)
+    for b, name in enumerate(BUILDINGS):
+        built = sum(1 for mask in st.buildings if mask >> b & 1) + st.building_supply[b]
+        if built > BUILDING_SUPPLY[b]:
+            _fail("wallenstein.position.buildings", building=name, count=built, total=BUILDING_SUPPLY[b])

@@ -1,0 +1,155 @@
+"""Positions (docs/positions.md): every state reached in random games of every option set exports
+to a position that loads back to the same state (so the same view for every seat, and the same
+future), and without its hidden parts to a state with the same view for every seat."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from feldherr.core.errors import PositionError, PositionUnsupportedError
+from feldherr.core.rng import Rng
+from feldherr.games import get_game
+
+OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "wallenstein": [
+        {"players": 3, "setup": "fixed"},
+        {"players": 4},
+        {"players": 5, "modules": ["court", "landsknechte", "leaders"], "tower": "simple"},
+        {"players": 4, "setup": "fixed", "modules": ["court"], "tower": "two-level"},
+    ],
+    "elgrande": [
+        {"players": 2},
+        {"players": 3, "deck": "classic", "variant": ["merged_stacks", "neue_regentschaft"]},
+        {"players": 4, "variant": ["machtverschiebung", "hidden_castillo", "alte_hasen"]},
+        {"players": 5, "variant": ["short", "alte_hasen:veto"]},
+    ],
+    "mansfeld": [{"players": 2}, {"players": 3}, {"players": 4, "ages": [30, 30, 12, 50]}],
+}
+CASES = [(name, opts) for name, sets in OPTION_SETS.items() for opts in sets]
+CHECKS_PER_GAME = 60
+"""States checked per option set (spread over one random game): a few hundred per game."""
+
+
+def _without_log(state: Any) -> dict[str, Any]:
+    data = state.to_json()
+    data.pop("log", None)
+    return dict(data)
+
+
+def _states(name: str, options: dict[str, Any], seed: int) -> Any:
+    game = get_game(name)
+    state = game.new_state(options, seed)
+    rng = Rng(seed)
+    states = []
+    while True:
+        states.append(state.clone())
+        if state.is_terminal():
+            break
+        seat = state.to_move()[rng.below(len(state.to_move()))]
+        moves = state.legal_moves(seat)
+        state.apply(seat, moves[rng.below(len(moves))])
+    step = max(1, len(states) // CHECKS_PER_GAME)
+    return game, [*states[::step], states[-1]]
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=[f"{n}-{i}" for i, (n, _) in enumerate(CASES)])
+def test_positions_round_trip(name: str, options: dict[str, Any]) -> None:
+    game, states = _states(name, options, seed=5)
+    for state in states:
+        pos = json.loads(json.dumps(game.position(state)))
+        back = game.from_position(pos, seed=99)
+        assert _without_log(back) == _without_log(state)  # the hidden parts given: the same future
+        assert back.version == state.version
+        seats = [*range(state.num_players), None]
+        assert all(back.view(s) == state.view(s) for s in seats)
+        del pos["hidden"]
+        drawn = game.from_position(pos, seed=99)
+        assert all(drawn.view(s) == state.view(s) for s in seats), state.version
+        if not state.is_terminal():
+            assert drawn.to_move() == state.to_move()
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+def test_same_future_when_everything_is_given(name: str) -> None:
+    game, states = _states(name, OPTION_SETS[name][0], seed=8)
+    state = states[len(states) // 2]
+    back = game.from_position(json.loads(json.dumps(game.position(state))), seed=1)
+    for a in (state, back):
+        rng = Rng(3)
+        while not a.is_terminal():
+            seat = a.to_move()[0]
+            moves = a.legal_moves(seat)
+            a.apply(seat, moves[rng.below(len(moves))])
+    assert _without_log(back) == _without_log(state)
+
+
+def test_toy_game_has_no_position_format(toy_registered: str) -> None:
+    game = get_game(toy_registered)
+    state = game.new_state({"players": 2}, 1)
+    with pytest.raises(PositionUnsupportedError) as err:
+        game.position(state)
+    assert isinstance(err.value, NotImplementedError) and err.value.rule == "core.position.unsupported"
+    assert "kein Stellungsformat" in game.error_text(err.value, "de")
+
+
+def _start(name: str, options: dict[str, Any]) -> dict[str, Any]:
+    game = get_game(name)
+    pos: dict[str, Any] = json.loads(json.dumps(game.position(game.new_state(options, 4))))
+    return pos
+
+
+def _refused(name: str, pos: Any, rule: str) -> PositionError:
+    game = get_game(name)
+    with pytest.raises(PositionError) as err:
+        game.from_position(pos, 1)
+    assert err.value.rule == rule, str(err.value)
+    en, de = game.error_text(err.value, "en"), game.error_text(err.value, "de")
+    assert en != de and "{" not in en + de
+    return err.value
+
+
+def test_bad_positions_name_the_rule() -> None:
+    pos = _start("wallenstein", {"players": 4, "setup": "fixed"})
+    county = next(c for c, v in pos["counties"].items() if v["owner"] == "red")
+    pos["counties"][county]["armies"] += 1
+    err = _refused("wallenstein", pos, "wallenstein.position.armies")
+    assert err.details["player"] == "red"
+
+    pos = _start("wallenstein", {"players": 4, "setup": "fixed"})
+    pos["counties"]["Atlantis"] = {"owner": "red"}
+    _refused("wallenstein", pos, "core.position.name")
+
+    pos = _start("wallenstein", {"players": 4, "setup": "fixed"})
+    pos["counties"][county]["owner"] = None
+    _refused("wallenstein", pos, "wallenstein.position.owner")
+
+    pos = _start("wallenstein", {"players": 4, "setup": "fixed"})
+    pos["events_gone"] = [pos["open_events"][0]]
+    _refused("wallenstein", pos, "wallenstein.position.card-once")
+
+    pos = _start("wallenstein", {"players": 4, "setup": "fixed"})
+    pos["players"][0]["taler"] = 2.0
+    _refused("wallenstein", pos, "core.position.field")
+
+    pos = _start("wallenstein", {"players": 4, "setup": "fixed"})
+    pos["players"][0]["thaler"] = 2
+    _refused("wallenstein", pos, "core.position.unknown-field")
+
+    pos = _start("mansfeld", {"players": 3})
+    pos["open"].append(pos["hidden"]["deck"][0])
+    _refused("mansfeld", pos, "mansfeld.position.card-once")
+
+    pos = _start("mansfeld", {"players": 3})
+    pos["game"] = "elgrande"
+    _refused("mansfeld", pos, "core.position.game")
+
+    pos = _start("elgrande", {"players": 3})
+    pos["players"][0]["court"] = 40
+    _refused("elgrande", pos, "elgrande.position.caballeros")
+
+    pos = _start("elgrande", {"players": 3})
+    pos["players"][1]["power_discard"] = [5]
+    _refused("elgrande", pos, "elgrande.position.card-once")

@@ -1,0 +1,116 @@
+"""The analysis board (feldherr.search.analysis, ``feldherr analyse``) on constructed positions in
+which one move wins outright (the worked examples of docs/positions/): the search ranks that move
+first, and its estimate agrees with ``simulate --from-position`` played on after the move."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from feldherr.cli import main
+from feldherr.core.errors import NotYourTurnError, OptionError
+from feldherr.games import get_game
+from feldherr.search.analysis import analyse, wilson
+from feldherr.sim import simulate
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "positions"
+DECIDING: dict[str, Any] = {
+    "mansfeld": ["commit", ["trossbube"]],
+    "elgrande": ["place", "Castillo"],
+    "wallenstein": None,  # read from the example's "_deciding" note where one was found
+}
+GAMES = [name for name in DECIDING if (EXAMPLES / f"{name}-example.json").exists()]
+
+
+def _example(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((EXAMPLES / f"{name}-example.json").read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_analysis_ranks_the_winning_move_first_and_agrees_with_simulation(name: str) -> None:
+    game = get_game(name)
+    position = _example(name)
+    state = game.from_position(position, 0)
+    seat = state.to_move()[0]
+    analysis = analyse(game, state, seat, "hard@240i", seed=3)
+    assert analysis.iterations == 240
+    assert {m.move for m in analysis.moves} == set(state.legal_moves(seat))
+    best = analysis.moves[0]
+    assert game.move_to_json(best.move) == DECIDING[name]
+    assert best.win_share[seat] >= 0.95 and best.visits > max(m.visits for m in analysis.moves[1:])
+    assert all(m.win_share[seat] < 0.5 for m in analysis.moves[1:] if m.visits >= 5)
+    # play on after the move: the batch's win rate lies in the analysis' interval and vice versa
+    state.apply(seat, best.move)
+    after = game.position(state)
+    result = simulate(game, games=30, seed=5, bots=["easy"] * state.num_players, position=after)
+    low, high = wilson(result.win_rate[seat], result.games)
+    assert low <= best.win_share[seat] <= high
+    assert best.low <= result.win_rate[seat] <= best.high
+    assert result.mean_score[seat] == pytest.approx(
+        best.score[seat], abs=max(2.0, 0.2 * abs(best.score[seat]))
+    )
+
+
+def test_analysis_searches_only_from_the_seats_information() -> None:
+    """Two positions that differ only in what the seat cannot see give the same analysis."""
+    game = get_game("mansfeld")
+    position = _example("mansfeld")
+    a = analyse(game, game.from_position(position, 1), 0, "ismcts@60i", seed=9)
+    b = analyse(game, game.from_position(position, 2), 0, "ismcts@60i", seed=9)  # other generator
+    assert a.moves == b.moves
+
+
+def test_analysis_refuses_a_seat_without_a_decision_and_a_bot_that_does_not_search() -> None:
+    game = get_game("mansfeld")
+    state = game.from_position(_example("mansfeld"), 0)
+    with pytest.raises(NotYourTurnError):
+        analyse(game, state, 1, "hard@10i")
+    with pytest.raises(OptionError):
+        analyse(game, state, 0, "random")
+
+
+def test_cli_analyse_prints_moves_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(EXAMPLES / "mansfeld-example.json")
+    assert main(["analyse", "mansfeld", path, "--seat", "Anna", "--bot", "hard@80i", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "Anna" in out and "Ben" in out and "Camp Boy" in out and "commit no card" in out
+    assert main(["analyse", "mansfeld", path, "--seat", "0", "--bot", "hard@80i", "--quiet", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["players"] == ["Anna", "Ben"] and data["moves"][0]["move"] == DECIDING["mansfeld"]
+    assert (
+        main(["analyse", "mansfeld", path, "--seat", "0", "--bot", "hard@80i", "--lang", "de", "--quiet"])
+        == 0
+    )
+    assert "Trossbube" in capsys.readouterr().out
+
+
+def test_cli_analyse_errors_are_one_line_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(EXAMPLES / "mansfeld-example.json")
+    assert main(["analyse", "mansfeld", path, "--seat", "Ben", "--quiet", "--lang", "de"]) == 1
+    assert "Ben hat in dieser Stellung nichts zu entscheiden" in capsys.readouterr().err
+    assert main(["analyse", "mansfeld", path, "--seat", "Carl", "--quiet"]) == 2
+    assert "no player Carl" in capsys.readouterr().err
+    broken = _example("mansfeld")
+    broken["open"] = [broken["players"][0]["cards"][0]]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(broken), encoding="utf-8")
+    assert main(["analyse", "mansfeld", str(bad), "--seat", "0", "--quiet", "--lang", "de"]) == 1
+    assert "jede Karte gibt es einmal" in capsys.readouterr().err
+    assert main(["analyse", "mansfeld", str(tmp_path / "none.json"), "--seat", "0", "--quiet"]) == 2
+    assert "cannot read the position" in capsys.readouterr().err
+
+
+def test_cli_simulate_from_position(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(EXAMPLES / "mansfeld-example.json")
+    argv = ["simulate", "mansfeld", "--from-position", path, "--games", "6", "--bots", "easy,easy", "--quiet"]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 6 and data["wins"] == [6.0, 0.0] and data["options"]["ages"] == [40, 35]
+    assert main([*argv, "--records", "somewhere"]) == 2
+    assert "no records" in capsys.readouterr().err

@@ -1,0 +1,127 @@
+"""Bots think in worker processes: a person's acknowledgement is not delayed by bots thinking at
+other tables, a worker that dies is replaced and the bot's move computed again (the same move).
+
+``FELDHERR_TEST_SERVE_ARGS="--bot-workers 0"`` runs the latency test against bots on threads in the
+server's process (the design before issue 22): it fails (measured p50 170-180 ms, max 330-430 ms on
+the 2-core development machine, against 5 ms and 11 ms with worker processes)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import statistics
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+from feldherr.core.match import Match
+from feldherr.games import get_game
+from feldherr.server.workers import BotPool, BotTask, decision_seed
+
+from .serverutil import Client, Server
+
+BOT_TABLES = 3
+
+
+def ack_latencies(server: Server, count: int) -> list[float]:
+    """Seconds from sending a move to its ack, for ``count`` moves of hot-seat toy games."""
+    out: list[float] = []
+    while len(out) < count:
+        created = server.create(
+            "toy", [{"kind": "hotseat"}, {"kind": "hotseat"}], options={"rounds": 5, "variant": "plain"}
+        )
+        client = Client(server, created["id"], created["hotseat_tokens"])
+        while len(out) < count:
+            update = client.until(lambda m: m["type"] == "update" and (bool(m["asked"]) or "outcome" in m))
+            if "outcome" in update:
+                break
+            if update["seat"] not in update["asked"]:
+                continue
+            time.sleep(0.05)  # let the latest updates arrive: the move goes against the newest
+            message = {
+                "type": "move",
+                "seat": update["seat"],
+                "move": update["view"]["decision"]["moves"][0],
+                "version": update["version"],
+                "id": len(out),
+            }
+            start = time.perf_counter()
+            client.send(message)
+            sent_id = message["id"]
+            ack = client.until(
+                lambda m, sent_id=sent_id: m["type"] in ("ack", "error") and m.get("id") == sent_id
+            )
+            if ack["type"] == "ack" and ack["applied"]:
+                out.append(time.perf_counter() - start)
+        client.close()
+    return out
+
+
+def test_a_persons_ack_is_quick_while_hard_bots_think_elsewhere(tmp_path: Path) -> None:
+    srv = Server(tmp_path, None, None, *os.environ.get("FELDHERR_TEST_SERVE_ARGS", "").split()).start()
+    try:
+        for _ in range(BOT_TABLES):
+            srv.create(
+                "mansfeld",
+                [{"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "hard"}],
+                options={"players": 2},
+            )
+        time.sleep(2.0)  # the bots are thinking now
+        latencies = ack_latencies(srv, 30)
+        busy = [
+            g for g in srv.http.get("/api/games?status=running").json()["games"] if g["game"] == "mansfeld"
+        ]
+        assert len(busy) == BOT_TABLES  # the bots were still at it when we stopped measuring
+    finally:
+        srv.stop()
+    p50, worst = statistics.median(latencies), max(latencies)
+    print(
+        f"ack latency with {BOT_TABLES} hard-bot tables: p50 {p50 * 1000:.1f} ms, max {worst * 1000:.1f} ms"
+    )
+    assert p50 < 0.05 and worst < 0.25, (p50, worst)
+
+
+def test_a_dead_worker_is_replaced_and_the_move_computed_again() -> None:
+    game = get_game("mansfeld")
+    match = Match(game, {"players": 3}, 5)
+    seat = match.to_move()[0]
+    task = BotTask("mansfeld", match.snapshot()["state"], seat, "ismcts", decision_seed(77, match.version))
+    pool = BotPool(1)
+    try:
+        first = pool.think(task)
+        answer: list[object] = []
+        thread = threading.Thread(target=lambda: answer.append(pool.think(task)))
+        worker = pool.pids()[0]
+        thread.start()
+        time.sleep(0.05)
+        os.kill(worker, signal.SIGKILL)
+        thread.join(60)
+        assert answer == [first] and pool.replaced == 1
+        assert worker not in pool.pids() and pool.think(task) == first
+    finally:
+        pool.close()
+
+
+def test_the_server_replaces_killed_bot_workers(tmp_path: Path) -> None:
+    srv = Server(tmp_path).start()
+    try:
+        created = srv.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=3)
+        client = Client(srv, created["id"], [created["seats"][0]["token"]])
+        client.play(stop_after=1)
+        assert srv.proc is not None
+        children = subprocess.run(
+            ["pgrep", "-P", str(srv.proc.pid)], capture_output=True, text=True
+        ).stdout.split()
+        workers = [
+            int(pid)
+            for pid in children
+            if "--multiprocessing-fork" in Path(f"/proc/{pid}/cmdline").read_text()
+        ]
+        assert workers, children
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+        assert client.play(timeout=60) is not None  # the bot's moves come from fresh workers
+        assert "a bot worker died" in srv.logs()
+    finally:
+        srv.stop()

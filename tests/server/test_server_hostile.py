@@ -1,0 +1,281 @@
+"""Hostile clients against a real uvicorn process (SQLite, loopback only): malformed, deep, huge and
+wrong-typed input, other seats' and other games' tokens, floods. Every loop is bounded; after each
+attack the game is unchanged and the server still answers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from .serverutil import Client, Server
+
+DEEP = "[" * 20000 + "]" * 20000
+
+
+def two_humans(server: Server, **body: Any) -> tuple[str, list[str]]:
+    created = server.create("toy", [{"kind": "human"}, {"kind": "human"}], seed=3, **body)
+    return created["id"], [s["token"] for s in created["seats"]]
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def version_of(server: Server, game_id: str, token: str) -> int:
+    return int(server.http.get(f"/api/games/{game_id}", headers=bearer(token)).json()["version"])
+
+
+def assert_one_line_error(response: httpx.Response, status: int, rule: str) -> None:
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert body["type"] == "error" and body["rule"] == rule, body
+    for text in body["text"].values():
+        assert text and "\n" not in text and "Traceback" not in text
+
+
+def assert_no_traceback(server: Server) -> None:
+    assert "Traceback" not in server.logs()
+
+
+# -- the four defects of issue 22 -----------------------------------------------------------------
+def test_deep_json_is_a_field_error_everywhere(server: Server) -> None:
+    game_id, tokens = two_humans(server)
+    before = version_of(server, game_id, tokens[0])
+    deep_move = json.dumps({"move": json.loads("[" * 200 + "]" * 200), "version": before})
+    for path, headers, body in [
+        ("/api/games", {}, DEEP),
+        (f"/api/games/{game_id}/moves", bearer(tokens[0]), DEEP),
+        (f"/api/games/{game_id}/moves", bearer(tokens[0]), deep_move),
+        ("/api/records", {}, DEEP),
+        ("/api/records", {}, '{"moves": ' + DEEP + "}"),
+    ]:
+        response = server.http.post(
+            path, content=body, headers={"content-type": "application/json", **headers}
+        )
+        assert_one_line_error(response, 400, "server.depth")
+    client = Client(server, game_id, [tokens[0]])
+    client.until(lambda m: m["type"] == "update")
+    for raw in (DEEP, json.dumps({"type": "move", "move": json.loads("[" * 100 + "]" * 100), "version": 0})):
+        client.send(raw)
+        error = client.until(lambda m: m["type"] == "error")
+        assert error["rule"] == "server.depth" and error["code"] == "bad-json", error
+    client.send({"type": "ping", "id": "alive"})
+    assert client.until(lambda m: m["type"] == "pong")["id"] == "alive"
+    client.close()
+    assert version_of(server, game_id, tokens[0]) == before
+    assert_no_traceback(server)
+
+
+def test_a_private_game_is_readable_only_with_one_of_its_tokens(server: Server) -> None:
+    created = server.create(
+        "toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], public=False, seed=8
+    )
+    game_id, token = created["id"], created["seats"][0]["token"]
+    other_id, other_tokens = two_humans(server, public=False)
+    paths = [f"/api/games/{game_id}", f"/api/games/{game_id}/update"]
+    ended = [
+        f"/api/games/{game_id}/record",
+        f"/api/games/{game_id}/replay",
+        f"/api/games/{game_id}/replay?at=1",
+    ]
+
+    def refused(path: str) -> None:
+        assert_one_line_error(
+            server.http.get(path), 403, "server.private" if "update" not in path else "server.spectators"
+        )
+        for wrong in ("nope", other_tokens[0]):  # no token of this game: another game's is no key
+            assert_one_line_error(server.http.get(path, headers=bearer(wrong)), 401, "server.token")
+
+    for path in paths:  # while it runs
+        refused(path)
+        assert server.http.get(path, headers=bearer(token)).status_code == 200
+    assert all(g["id"] not in (game_id, other_id) for g in server.http.get("/api/games").json()["games"])
+    client = Client(server, game_id, [token])
+    assert client.play(timeout=60) is not None
+    client.close()
+    for path in paths + ended:  # and after its end
+        refused(path)
+        assert server.http.get(path, headers=bearer(token)).status_code == 200, path
+    # a public game stays open to all
+    public = server.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=8)
+    assert server.http.get(f"/api/games/{public['id']}").status_code == 200
+    assert server.http.get(f"/api/games/{public['id']}/update").status_code == 200
+
+
+def test_an_oversized_message_gets_the_size_error_then_the_close(server: Server) -> None:
+    game_id, tokens = two_humans(server)
+    client = Client(server, game_id, [tokens[0]], lang="de")
+    client.until(lambda m: m["type"] == "update")
+    client.send("x" * 70_000)
+    error = client.until(lambda m: m["type"] == "error")
+    assert error["rule"] == "server.size" and error["code"] == "too-large"
+    assert "65536" in error["text"]["en"] and error["message"] == error["text"]["de"]
+    with pytest.raises(Exception):  # noqa: B017 - then the server closes the socket
+        client.recv(5)
+    assert client.ws.close_code == 1009
+    assert server.http.get("/api/health").status_code == 200
+
+
+# -- the hostile-client suite ----------------------------------------------------------------------
+MALFORMED_SOCKET = [
+    ("", "server.json"),
+    ("{", "server.json"),
+    ("null", "server.json"),
+    ('"move"', "server.json"),
+    ("[]", "server.json"),
+    ("\x00\xff", "server.json"),
+    ('{"type": "move", "move": NaN, "version": 0}', None),  # Python's JSON reads NaN: a move error
+    (json.dumps({"type": None}), "server.type"),
+    (json.dumps({"type": ["move"]}), "server.type"),
+    (json.dumps({"type": "hello", "tokens": []}), "server.type"),  # hello again
+    (json.dumps({"type": "move"}), "server.field"),
+    (json.dumps({"type": "move", "move": ["bid", 1], "version": "0"}), "server.field"),
+    (json.dumps({"type": "move", "move": ["bid", 1], "version": -1}), "server.field"),
+    (json.dumps({"type": "move", "move": ["bid", 1], "version": 2**40}), "server.field"),
+    (json.dumps({"type": "move", "move": ["bid", 1], "version": [0]}), "server.field"),
+    (json.dumps({"type": "move", "seat": "0", "move": ["bid", 1], "version": 0}), "server.seat"),
+    (json.dumps({"type": "move", "seat": 1.0, "move": ["bid", 1], "version": 0}), "server.seat"),
+    (json.dumps({"type": "move", "seat": True, "move": ["bid", 1], "version": 0}), "server.seat"),
+    (json.dumps({"type": "move", "seat": 1, "move": ["bid", 1], "version": 0}), "server.seat"),
+    (json.dumps({"type": "move", "seat": 99, "move": ["bid", 1], "version": 0}), "server.seat"),
+    (json.dumps({"type": "lang", "lang": "fr"}), "server.field"),
+    (json.dumps({"type": "lang", "lang": {"en": 1}}), "server.field"),
+    (json.dumps({"type": "ping", "id": {"nested": [1, 2]}}), None),  # an odd id is dropped, not echoed
+]
+
+
+def test_malformed_and_wrong_typed_socket_messages_change_nothing(server: Server) -> None:
+    game_id, tokens = two_humans(server)
+    client = Client(server, game_id, [tokens[0]])
+    version = client.until(lambda m: m["type"] == "update")["version"]
+    for raw, rule in MALFORMED_SOCKET:
+        client.send(raw)
+        answer = client.until(lambda m: m["type"] in ("error", "pong"))
+        if rule is None:
+            assert answer.get("id") is None and answer.get("rule") != "server.internal", answer
+            continue
+        assert answer["type"] == "error" and answer["rule"] == rule, (raw, answer)
+        assert answer["text"]["en"] and answer["text"]["de"]
+    for move in (
+        None,
+        7,
+        "bid",
+        [],
+        ["bid"],
+        ["bid", "1"],
+        ["bid", 1.5],
+        ["bid", 10**30],
+        {"bid": 1},
+        ["x" * 5000],
+    ):
+        client.send({"type": "move", "move": move, "version": version})
+        error = client.until(lambda m: m["type"] == "error")
+        assert error["rule"] != "server.internal" and error["code"] != "internal", (move, error)
+    client.send({"type": "ping", "id": 1})
+    assert client.until(lambda m: m["type"] == "pong")["id"] == 1
+    client.close()
+    assert version_of(server, game_id, tokens[0]) == version
+    assert_no_traceback(server)
+
+
+def test_malformed_and_huge_http_bodies(server: Server) -> None:
+    game_id, tokens = two_humans(server)
+    before = version_of(server, game_id, tokens[0])
+    json_headers = {"content-type": "application/json"}
+    for body in (
+        b"",
+        b"\xff\xfe",
+        b"nul",
+        b"[" * 10,
+        b'{"game": 1}',
+        b'{"game": "toy", "seats": "x"}',
+        b"1e999999",
+    ):
+        response = server.http.post("/api/games", content=body, headers=json_headers)
+        assert 400 <= response.status_code < 500 and response.json()["type"] == "error", body
+    moves = f"/api/games/{game_id}/moves"
+    for body in (b"[]", b'{"move": ["bid", 1]}', b'{"move": ["bid", 1], "version": 1.0}', b'{"version": 0}'):
+        response = server.http.post(moves, content=body, headers={**json_headers, **bearer(tokens[0])})
+        assert 400 <= response.status_code < 500 and response.json()["rule"] != "server.internal", body
+    huge = b'{"game": "toy", "pad": "' + b"x" * (5 * 1024 * 1024) + b'"}'
+    assert_one_line_error(
+        server.http.post("/api/games", content=huge, headers=json_headers), 413, "server.size"
+    )
+    for header in ("Bearer", "Basic abc", "Bearer " + "x" * 500):
+        response = server.http.post(
+            moves, json={"move": ["bid", 1], "version": 0}, headers={"Authorization": header}
+        )
+        assert response.status_code == 401, header
+    assert version_of(server, game_id, tokens[0]) == before
+    assert server.http.get("/api/games?status=nope").status_code == 400
+    assert server.http.get("/api/games?limit=abc").status_code == 422
+    assert_no_traceback(server)
+
+
+def test_a_message_beyond_the_frame_limit_is_cut_off_and_the_server_lives(server: Server) -> None:
+    game_id, tokens = two_humans(server)
+    client = Client(server, game_id, [tokens[0]])
+    client.until(lambda m: m["type"] == "update")
+    client.send("y" * (2 * 1024 * 1024))  # over the WebSocket layer's limit: closed there (1009)
+    with pytest.raises(ConnectionClosed):
+        client.until(lambda m: False, timeout=10)
+    other = Client(server, game_id, [tokens[1]])
+    assert other.until(lambda m: m["type"] == "update")["seat"] == 1
+    other.close()
+
+
+def test_cross_seat_and_cross_game_tokens_are_refused(server: Server) -> None:
+    game_a, tokens_a = two_humans(server)
+    game_b, tokens_b = two_humans(server)
+    for token in (tokens_b[0], tokens_a[0] + "x", tokens_a[0][:-1], tokens_a[0].upper()):
+        hello = Client(server, game_a, [token])
+        assert hello.welcome["type"] == "error" and hello.welcome["rule"] == "server.token"
+        hello.close()
+    mixed = Client(server, game_a, [tokens_a[0], tokens_b[1]])  # one good, one from another game
+    assert mixed.welcome["rule"] == "server.token"
+    mixed.close()
+    # seat 0's socket cannot move for seat 1, nor can its token over HTTP
+    one = Client(server, game_a, [tokens_a[0]])
+    update = one.until(lambda m: m["type"] == "update")
+    one.send({"type": "move", "seat": 1, "move": ["bid", 1], "version": update["version"]})
+    assert one.until(lambda m: m["type"] == "error")["rule"] == "server.seat"
+    response = server.http.post(
+        f"/api/games/{game_b}/moves", json={"move": ["bid", 1], "version": 0}, headers=bearer(tokens_a[0])
+    )
+    assert_one_line_error(response, 401, "server.token")
+    response = server.http.post(f"/api/games/{game_b}/rematch", headers=bearer(tokens_a[0]))
+    assert response.status_code == 401
+    seat1 = server.http.get(f"/api/games/{game_a}/update", headers=bearer(tokens_a[1])).json()
+    assert seat1["seat"] == 1 and seat1["view"]["seat"] == 1  # each token sees only its own seat
+    one.close()
+    for game_id, tokens in ((game_a, tokens_a), (game_b, tokens_b)):
+        assert version_of(server, game_id, tokens[0]) == 0
+    assert server.http.get("/api/games/no-such-game").status_code == 404
+    assert server.http.get("/api/games/" + "x" * 300).status_code == 404
+
+
+def test_a_flood_is_refused_then_hung_up_and_others_play_on(server: Server) -> None:
+    game_id, tokens = two_humans(server)
+    flooder = Client(server, game_id, [tokens[1]])
+    player = Client(server, game_id, [tokens[0]])
+    update = player.until(lambda m: m["type"] == "update" and bool(m["asked"]))
+    with pytest.raises(ConnectionClosed):  # the server hangs up on the flood
+        for sent in range(2000):  # bounded: the server hangs up long before
+            flooder.send({"type": "ping", "id": sent})
+        flooder.until(lambda m: False, timeout=20)
+    assert any(m["rule"] == "server.rate" for m in flooder.errors)
+    player.send(
+        {"type": "move", "move": update["view"]["decision"]["moves"][0], "version": update["version"]}
+    )
+    assert player.until(lambda m: m["type"] == "ack")["applied"]
+    player.close()
+    # many sockets opened and dropped at once do not hurt either
+    clients = [Client(server, game_id, []) for _ in range(40)]
+    for c in clients:
+        c.ws.close()
+    assert server.http.get("/api/health").status_code == 200
+    assert_no_traceback(server)
