@@ -211,11 +211,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     # a modifier card with its ability
     "mod.court_gain": {
-        "en": "{v}, {n:@unit.caballero} to the court",
-        "de": "{v}, {n:@unit.caballero} an den Hof",
+        "en": "{v} ({n:@unit.caballero} to the court)",
+        "de": "{v} ({n:@unit.caballero} an den Hof)",
     },
-    "mod.place_free": {"en": "{v}, place {n:@unit.caballero}", "de": "{v}, {n:@unit.caballero} einsetzen"},
-    "mod.move": {"en": "{v}, move {n:@unit.caballero}", "de": "{v}, {n:@unit.caballero} versetzen"},
+    "mod.place_free": {"en": "{v} (place {n:@unit.caballero})", "de": "{v} ({n:@unit.caballero} einsetzen)"},
+    "mod.move": {"en": "{v} (move {n:@unit.caballero})", "de": "{v} ({n:@unit.caballero} versetzen)"},
     # ------------------------------------------------------------------ rule errors, by rule id
     "elgrande.game-over": {"en": "the game is over", "de": "Das Spiel ist vorbei"},
     "elgrande.move.format": {"en": "this is not a move of El Grande", "de": "Das ist kein Zug von El Grande"},
@@ -328,7 +328,7 @@ def _signed(v: int) -> str:
 
 
 def modifier_name(m: int, lang: str) -> str:
-    """A modifier card by its value and, where it has one, its ability ("+1, 1 Caballero to the court")."""
+    """A modifier card by its value and, where it has one, its ability ("+1 (1 Caballero to the court)")."""
     if not 0 <= m < len(D.MODIFIER_VALUES):
         return "…"
     v = _signed(D.MODIFIER_VALUES[m])
