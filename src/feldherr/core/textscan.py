@@ -27,17 +27,20 @@ _SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 _EN_PLURAL_NOUNS = (
     r"armies|Thalers|thalers|ducats|coins|points|victory points|VPs|courtiers|counties|statues|"
     r"peasants|revolt markers|markers|cards|trophies|players|regions|buildings|cubes|dice|rounds|"
-    r"years|moves|tiles|Caballeros|Grandes|kings|castles|provinces|soldiers|troops|units|votes"
+    r"years|moves|tiles|Caballeros|Grandes|kings|castles|provinces|soldiers|troops|units|votes|"
+    r"characters"
 )
 _EN_SINGULAR_NOUNS = (
     r"army|Thaler|courtier|county|statue|peasant|revolt marker|victory point|trophy|player|region|"
-    r"building|cube|round|year|tile|Caballero|province|soldier|troop|unit"
+    r"building|cube|round|year|tile|Caballero|province|soldier|troop|unit|character|die"
 )
 _DE_PLURAL_NOUNS = (
     r"Armeen|Siegpunkte|Höflinge|Länder|Denkmäler|Bauern|Karten|Trophäen|Spielerinnen|Regionen|"
-    r"Runden|Jahre|Caballeros|Provinzen|Soldaten|Truppen|Stimmen|Dukaten|Punkte"
+    r"Runden|Jahre|Caballeros|Provinzen|Soldaten|Truppen|Stimmen|Dukaten|Punkte|Charaktere"
 )
-_DE_SINGULAR_NOUNS = r"Armee|Siegpunkt|Höfling|Denkmal|Bauer|Karte|Trophäe|Region|Runde|Provinz|Soldat|Punkt"
+_DE_SINGULAR_NOUNS = (
+    r"Armee|Siegpunkt|Höfling|Denkmal|Bauer|Karte|Trophäe|Region|Runde|Provinz|Soldat|Punkt|Charakter"
+)
 #: Nouns after which a singular is an adjective: "2 army groups", "2 peasant armies".
 _COMPOUND = r"group|card|box|tile|space|marker|army|armie|token|cube"
 _ONE = r"(?<![\d.,])\b1"
@@ -57,8 +60,15 @@ _SLIPS = {
 COMMON_ENGLISH = frozenset(
     {
         "the", "and", "with", "from", "into", "takes", "player", "players", "card", "cards", "seat",
-        "your", "you", "points", "round", "armies", "army", "none", "true", "false", "phase", "turn",
+        "your", "you", "points", "round", "armies", "army", "none", "true", "false", "turn",
         "moves", "county", "counties", "winner", "score", "scores", "game", "over", "bid",
+        "of", "for", "onto", "take", "places", "place", "scored", "point", "move", "court",
+        "king", "regions", "nobody", "stop", "dice", "recruit", "recruits", "commit", "commits",
+        "strength", "cost", "luck", "power", "scoreboard", "province", "provinces", "sets", "throws",
+        "back", "each", "colour", "color", "returns", "chooses", "choose", "vetoes", "keeps", "uses",
+        "plays", "play", "announces", "rolls", "conquers", "winners", "left", "open", "hidden",
+        "short", "merged", "stacks", "variant", "variants", "draft", "scoreboards", "favors",
+        "favours", "courtier", "courtiers", "supply", "event", "events", "attack",
     }
 )  # fmt: skip
 _WORD = re.compile(r"[^\W\d_]+(?:'[a-z]+)?")

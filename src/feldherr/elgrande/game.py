@@ -12,6 +12,7 @@ from feldherr.core.bots import Bot
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.fastcopy import slot_cloner
 from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State, canonical_digest
+from feldherr.core.i18n import error_text
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, normalize, players_spec
@@ -47,32 +48,106 @@ DECK_TOKENS = {"deck_2023": "2023", "2023": "2023", "classic": "classic", "deck_
 """Deck names accepted inside ``variant`` (the form of engine 1: ``deck_2023`` was a variant)."""
 
 
+_VARIANT_TEXT: dict[str, tuple[str, str, str, str]] = {
+    # choice: (English name, German name, what it changes in English, in German)
+    "short": (
+        "Short game",
+        "Kurzes Spiel",
+        "6 rounds instead of 9 (the round counter starts on 2 and skips 4 and 7)",
+        "6 statt 9 Runden (der Rundenzähler beginnt auf Feld 2 und überspringt 4 und 7)",
+    ),
+    "neue_regentschaft": (
+        "Neue Regentschaft",
+        "Neue Regentschaft",
+        "ten new 5-cards replace the King's card as a fifth stack",
+        "zehn neue 5er-Aktionskarten ersetzen die Königskarte als 5. Stapel",
+    ),
+    "alte_hasen": (
+        "Alte Hasen (all cards)",
+        "Alte Hasen (alle Karten)",
+        "the 4 alternative action cards for experienced players replace one card of their stack each",
+        "die 4 alternativen Aktionskarten für Erfahrene ersetzen je eine Karte ihres Stapels",
+    ),
+    "machtverschiebung": (
+        "Machtverschiebung",
+        "Machtverschiebung",
+        "3 modifiers each (one passed to the left) change a power card's value; some have an ability",
+        "je 3 Modifikatoren (einer geht nach links) ändern den Wert der Machtkarte; manche haben eine "
+        "Sonderfähigkeit",
+    ),
+    "merged_stacks": (
+        "Stacks 2 and 3 merged",
+        "Stapel 2 und 3 gemischt",
+        "3 players: the 2- and 3-cards form one stack, 4 stacks to choose from (2 players always)",
+        "zu dritt: die 2er- und 3er-Karten bilden einen Stapel, 4 Stapel zur Auswahl (zu zweit immer)",
+    ),
+    "hidden_castillo": (
+        "Hidden Castillo",
+        "Verdecktes Castillo",
+        "nobody sees how many Caballeros the others throw into the Castillo",
+        "niemand sieht, wie viele Caballeros die anderen ins Castillo werfen",
+    ),
+}
+_ALTE_HASEN_CARD: dict[str, tuple[str, str]] = {
+    # the printed name, and (where two cards share it) what tells the card apart
+    "intrigue_either": ("Intrigue (move or place 2)", "Intrige (versetzen oder 2 einsetzen)"),
+    "veto": ("Veto!", "Veto"),
+    "the_court": ("The Court", "Der Hof"),
+}
+
+
+def _variant_labels() -> dict[str, dict[str, str]]:
+    labels = {k: {"en": en, "de": de} for k, (en, de, _, _) in _VARIANT_TEXT.items()}
+    for cid in D.ALTE_HASEN_IDS:
+        en, de = _ALTE_HASEN_CARD.get(cid, (D.CARD_EN[D.CARD_INDEX[cid]], D.CARD_DE[D.CARD_INDEX[cid]]))
+        labels[f"alte_hasen:{cid}"] = {"en": f"Alte Hasen: {en}", "de": f"Alte Hasen: {de}"}
+    return labels
+
+
+VARIANT_LABELS = _variant_labels()
+"""Each variant choice by its rulebook name in English and German (the lobby shows these)."""
+
+
+def _variant_help(lang: str) -> str:
+    i = 0 if lang == "en" else 1
+    head = "Variants and mini-expansions. " if lang == "en" else "Varianten und Minierweiterungen. "
+    lines = [f"{t[i]}: {t[i + 2]}." for t in _VARIANT_TEXT.values()]
+    tail = (
+        "Alte Hasen: one card each may be chosen alone. With 2 players the rules of the 2-player game "
+        "apply: a neutral player places Caballeros and takes action cards, only the first two "
+        "numbers of a scoring field count."
+        if lang == "en"
+        else "Alte Hasen: jede Karte lässt sich auch einzeln wählen. Zu zweit gelten die Regeln des "
+        "Spiels zu zweit: Ein neutraler Mitspieler setzt Caballeros ein und nimmt Aktionskarten, es "
+        "gelten nur die ersten beiden Zahlen der Wertungstafeln."
+    )
+    return head + " ".join(lines) + " " + tail
+
+
 OPTION_SPEC: tuple[OptionSpec, ...] = (
     players_spec(2, 5, 4),
     OptionSpec(
         "deck",
         "choice",
         "2023",
-        "action cards: 2023 (the base game, 10 cards a stack) or classic (11 a stack, "
-        "with the Alte Hasen cards)",
-        "Aktionskarten: 2023 (Grundspiel, 10 Karten je Stapel) oder classic (11 je Stapel, "
-        "mit den Alte-Hasen-Karten)",
+        "Action cards: the 2023 edition (10 cards a stack) or the classic deck (11 cards a stack, "
+        "with the Alte Hasen cards).",
+        "Aktionskarten: Ausgabe 2023 (10 Karten je Stapel) oder klassisches Deck (11 Karten je "
+        "Stapel, mit den Alte-Hasen-Karten).",
         choices=DECKS,
         labels={
-            "2023": {"en": "2023 base game", "de": "Grundspiel 2023"},
-            "classic": {"en": "classic deck", "de": "klassisches Deck"},
+            "2023": {"en": "2023 edition", "de": "Ausgabe 2023"},
+            "classic": {"en": "Classic deck", "de": "Klassisches Deck"},
         },
     ),
     OptionSpec(
         "variant",
         "multi",
         [],
-        "variants and mini-expansions: short, hidden_castillo, merged_stacks (3 players), "
-        "neue_regentschaft, alte_hasen (or alte_hasen:<card>), machtverschiebung",
-        "Varianten und Minierweiterungen: short (kurzes Spiel), hidden_castillo (verdecktes "
-        "Castillo), merged_stacks (3 Personen), neue_regentschaft, alte_hasen (oder "
-        "alte_hasen:<Karte>), machtverschiebung",
+        _variant_help("en"),
+        _variant_help("de"),
         choices=VARIANT_CHOICES,
+        labels=VARIANT_LABELS,
     ),
 )
 
@@ -345,8 +420,22 @@ class ElGrandeGame(Game):
     ) -> str:
         return text.describe(view, move, lang, names)
 
+    def move_steps(
+        self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
+    ) -> list[str | list[str]] | None:
+        return text.steps(view, move, lang, names)
+
     def render_log(self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return text.render_entry(entry, lang, names)
+
+    def log_table(
+        self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None
+    ) -> dict[str, Any] | None:
+        return text.log_table(entry, lang, names)
+
+    def error_text(self, err: Exception, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """A rule error in words; a seat it names by its player's name or colour."""
+        return error_text(_SeatNamed(err, lang, names), self.messages(), lang, names)
 
     def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return text.render_view(view, lang)
@@ -355,6 +444,19 @@ class ElGrandeGame(Game):
         from feldherr.elgrande.bots import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+
+class _SeatNamed(Exception):
+    """A rule error whose ``seat`` detail is already the seat's name in the reader's language."""
+
+    def __init__(self, err: Exception, lang: str, names: Sequence[str] | None) -> None:
+        super().__init__(str(err))
+        self.rule = getattr(err, "rule", "")
+        self.message = getattr(err, "message", str(err))
+        self.details = dict(getattr(err, "details", {}))
+        seat = self.details.get("seat")
+        if type(seat) is int:
+            self.details["seat"] = text.who(seat, lang, names)
 
 
 def _variant_tokens(raw: Any) -> tuple[Any, str | None]:

@@ -1,4 +1,11 @@
-"""German and English texts: log entries, move phrases and the terminal picture."""
+"""German and English texts: log entries, move phrases (and the steps that build a move), rule
+errors, scoring tables and the terminal picture.
+
+Players are named by their player's name where the caller gives ``names``, else by their colour
+(``colour.<n>``); the two-player game's neutral player is its colour with "(neutral)". Action cards
+go by their printed names, power cards by their value ("the 8"), counts by the catalogue's plural
+terms (``{n:@unit.caballero}``).
+"""
 
 from __future__ import annotations
 
@@ -6,155 +13,265 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from feldherr.core.game import LogEntry, Move
-from feldherr.core.i18n import render
+from feldherr.core.i18n import LANGS, format_text, render, seat_label, term
 from feldherr.elgrande import data as D
-from feldherr.elgrande.moves import NO_MODIFIER, Power, Take, typed
-from feldherr.elgrande.rules.kinds import ARGS
+from feldherr.elgrande.moves import AT_COURT, NO_MODIFIER, STOP, typed
 from feldherr.elgrande.rules.scoring import points_for
-from feldherr.elgrande.state import PHASE_NAMES
+
+COLOURS_EN = ("Red", "Blue", "Yellow", "Green", "Purple")
+COLOURS_DE = ("Rot", "Blau", "Gelb", "Grün", "Lila")
+"""The seats' colours, as the browser's boards draw them (seat 0 red, 1 blue, 2 yellow, ...)."""
+
+_PHASES: dict[str, tuple[str, str]] = {
+    "modpass": ("passing modifiers", "Modifikatoren weitergeben"),
+    "power": ("power cards", "Machtkarten"),
+    "court": ("to the court", "an den Hof"),
+    "recall": ("back to the court", "zurück an den Hof"),
+    "ability": ("modifier ability", "Sonderfähigkeit"),
+    "take": ("action cards", "Aktionskarten"),
+    "act": ("action", "Aktion"),
+    "veto": ("Veto", "Veto"),
+    "effect": ("special action", "Sonderaktion"),
+    "disc": ("secret discs", "Geheimscheiben"),
+    "over": ("game over", "Spielende"),
+}
 
 CATALOGUE: dict[str, dict[str, str]] = {
-    "setup": {
-        "en": "The King starts in {king}; Grandes in {grandes}.",
-        "de": "Der König beginnt in {king}; Granden in {grandes}.",
+    # ------------------------------------------------------------------ terms
+    **{
+        f"colour.{i}": {"en": en, "de": de}
+        for i, (en, de) in enumerate(zip(COLOURS_EN, COLOURS_DE, strict=True))
     },
-    "round": {"en": "Round {r}.", "de": "Runde {r}."},
-    "reveal": {"en": "Action cards: {cards}.", "de": "Aktionskarten: {cards}."},
-    "dummy_place": {"en": "The dummy places {n} in {r}.", "de": "Der Dummy setzt {n} nach {r}."},
-    "dummy_take": {"en": "The dummy takes {card}.", "de": "Der Dummy nimmt {card}."},
-    "power": {
-        "en": "Player {p} plays power card {v} (modifier {m}).",
-        "de": "Spieler {p} spielt Machtkarte {v} (Modifikator {m}).",
-    },
+    **{f"phase.{k}": {"en": en, "de": de} for k, (en, de) in _PHASES.items()},
+    "neutral": {"en": "{colour} (neutral)", "de": "{colour} (neutral)"},
+    "area.France": {"en": "France", "de": "Frankreich"},
+    "area.Portugal": {"en": "Portugal", "de": "Portugal"},
     "at_court": {"en": "the court", "de": "dem Hof"},
     "all_places": {"en": "regions and court", "de": "Regionen und Hof"},
+    "player": {"en": "Player", "de": "Person"},
+    "points": {"en": "Points", "de": "Punkte"},
+    "total": {"en": "Total", "de": "Gesamt"},
+    "nobody": {"en": "nobody", "de": "niemand"},
+    "confirm": {"en": "confirm", "de": "bestätigen"},
+    "none": {"en": "none", "de": "keine"},
+    "unit.caballero#one": {"en": "{n} Caballero", "de": "{n} Caballero"},
+    "unit.caballero#other": {"en": "{n} Caballeros", "de": "{n} Caballeros"},
+    "unit.point#one": {"en": "{n} point", "de": "{n} Punkt"},
+    "unit.point#other": {"en": "{n} points", "de": "{n} Punkte"},
+    # ------------------------------------------------------------------ log lines
+    "setup": {
+        "en": "The King starts in {king}. Grandes: {grandes}.",
+        "de": "Der König beginnt in {king}. Granden: {grandes}.",
+    },
+    "grande_at": {"en": "{p} in {r}", "de": "{p} in {r}"},
+    "round": {"en": "Round {r}.", "de": "Runde {r}."},
+    "reveal": {"en": "Action cards: {cards}.", "de": "Aktionskarten: {cards}."},
+    "dummy_place": {
+        "en": "{d} places {n:@unit.caballero} in {r}.",
+        "de": "{d} setzt {n:@unit.caballero} nach {r}.",
+    },
+    "dummy_take": {"en": "{d} takes {card}.", "de": "{d} nimmt {card}."},
+    "power": {"en": "{p} plays the {v}.", "de": "{p} spielt die {v} aus."},
+    "power.mod": {
+        "en": "{p} plays the {v} with the modifier {m} ({t}).",
+        "de": "{p} spielt die {v} mit dem Modifikator {m} aus ({t}).",
+    },
     "to_court": {
-        "en": "Player {p} takes {n} Caballeros to the court.",
-        "de": "Spieler {p} holt {n} Caballeros an den Hof.",
+        "en": "{p} takes {n:@unit.caballero} to the court.",
+        "de": "{p} holt {n:@unit.caballero} an den Hof.",
     },
     "recall": {
-        "en": "Player {p} takes a Caballero from {r} to the court.",
-        "de": "Spieler {p} nimmt einen Caballero aus {r} an den Hof.",
+        "en": "{p} takes a Caballero from {r} back to the court.",
+        "de": "{p} nimmt einen Caballero aus {r} zurück an den Hof.",
     },
-    "take": {"en": "Player {p} takes {card}.", "de": "Spieler {p} nimmt {card}."},
-    "place": {
-        "en": "Player {p} places a Caballero in {r}.",
-        "de": "Spieler {p} setzt einen Caballero nach {r}.",
-    },
+    "take": {"en": "{p} takes {card}.", "de": "{p} nimmt {card}."},
+    "place": {"en": "{p} places a Caballero in {r}.", "de": "{p} setzt einen Caballero nach {r}."},
     "place_hidden": {
-        "en": "Player {p} throws Caballeros into the Castillo.",
-        "de": "Spieler {p} wirft Caballeros ins Castillo.",
+        "en": "{p} throws Caballeros into the Castillo.",
+        "de": "{p} wirft Caballeros ins Castillo.",
     },
     "place_own": {
-        "en": "You throw a Caballero into the Castillo ({n} in this throw).",
-        "de": "Du wirfst einen Caballero ins Castillo ({n} bei diesem Wurf).",
+        "en": "You throw a Caballero into the Castillo ({n:@unit.caballero} in this throw).",
+        "de": "Du wirfst einen Caballero ins Castillo ({n:@unit.caballero} bei diesem Wurf).",
     },
     "announce": {
-        "en": "Player {p} announces the special action of {card}.",
-        "de": "Spieler {p} kündigt die Sonderaktion von {card} an.",
+        "en": "{p} announces the special action of {card}.",
+        "de": "{p} kündigt die Sonderaktion von {card} an.",
     },
-    "veto": {"en": "Player {p} vetoes {card}.", "de": "Spieler {p} verhindert {card} mit dem Veto."},
-    "veto_kept": {"en": "Player {p} keeps a Veto.", "de": "Spieler {p} legt das Veto aus."},
+    "veto": {"en": "{p} vetoes {card}.", "de": "{p} verhindert {card} mit dem Veto."},
+    "veto_kept": {"en": "{p} keeps a Veto.", "de": "{p} legt ein Veto aus."},
     "ability": {
-        "en": "Player {p} uses the modifier's ability.",
-        "de": "Spieler {p} nutzt die Sonderfähigkeit.",
+        "en": "{p} uses the modifier's ability.",
+        "de": "{p} nutzt die Sonderfähigkeit des Modifikators.",
     },
     "moved": {
-        "en": "Player {p} moves a Caballero of colour {c} from {from} to {r}.",
-        "de": "Spieler {p} versetzt einen Caballero der Farbe {c} aus {from} nach {r}.",
+        "en": "{p} moves a Caballero of {c} from {from} to {r}.",
+        "de": "{p} versetzt einen Caballero von {c} aus {from} nach {r}.",
     },
     "moved_hidden": {
-        "en": "Player {p} moves a Caballero of colour {c} out of {from}.",
-        "de": "Spieler {p} versetzt einen Caballero der Farbe {c} aus {from}.",
+        "en": "{p} moves a Caballero of {c} out of {from}.",
+        "de": "{p} versetzt einen Caballero von {c} aus {from}.",
     },
     "moved_all": {
-        "en": "Player {p} moves {n} from {from} to {r}.",
-        "de": "Spieler {p} versetzt {n} aus {from} nach {r}.",
+        "en": "{p} moves {n:@unit.caballero} from {from} to {r}.",
+        "de": "{p} versetzt {n:@unit.caballero} aus {from} nach {r}.",
     },
     "returned": {
-        "en": "Player {p} returns {n} from {r} to the province.",
-        "de": "Spieler {p} schickt {n} aus {r} zurück in die Provinz.",
+        "en": "{p} returns {n:@unit.caballero} from {r} to the province.",
+        "de": "{p} schickt {n:@unit.caballero} aus {r} zurück in die Provinz.",
     },
-    "umsturz": {"en": "Player {p} chooses {r}.", "de": "Spieler {p} wählt {r}."},
+    "umsturz": {"en": "{p} chooses {r}.", "de": "{p} wählt {r}."},
     "board": {
-        "en": "Player {p} puts scoreboard {b} in {r}.",
-        "de": "Spieler {p} legt Wertungstafel {b} nach {r}.",
+        "en": "{p} puts the mobile scoreboard {b} in {r}.",
+        "de": "{p} legt die Wertungstafel {b} nach {r}.",
     },
     "king": {"en": "The King moves to {r}.", "de": "Der König zieht nach {r}."},
-    "grande_moved": {
-        "en": "Player {p}'s Grande moves to {r}.",
-        "de": "Der Grande von Spieler {p} zieht nach {r}.",
-    },
+    "grande_moved": {"en": "{p}'s Grande moves to {r}.", "de": "Der Grande von {p} zieht nach {r}."},
     "swap": {
-        "en": "Player {p} swaps King and Grande; the King is now in {king}.",
-        "de": "Spieler {p} tauscht König und Grande; der König steht nun in {king}.",
+        "en": "{p} swaps King and Grande; the King is now in {king}.",
+        "de": "{p} tauscht König und Grande; der König steht nun in {king}.",
     },
-    "power_back": {
-        "en": "Player {p} takes a power card back.",
-        "de": "Spieler {p} nimmt eine Machtkarte zurück.",
+    "power_back": {"en": "{p} takes a power card back.", "de": "{p} nimmt eine Machtkarte zurück."},
+    "power_back_own": {"en": "You take the {v} back.", "de": "Du nimmst die {v} zurück."},
+    "power_back_own.mod": {
+        "en": "You take the modifier {v} back.",
+        "de": "Du nimmst den Modifikator {v} zurück.",
     },
-    "power_back_own": {"en": "You take back {v}.", "de": "Du nimmst {v} zurück."},
-    "start_marker": {"en": "Player {p} takes the start marker.", "de": "Spieler {p} nimmt den Startmarker."},
+    "start_marker": {"en": "{p} takes the start marker.", "de": "{p} nimmt den Startmarker."},
     "scoring": {"en": "General scoring after round {r}.", "de": "Allgemeine Wertung nach Runde {r}."},
-    "disc_set": {"en": "Player {p} sets the secret disc.", "de": "Spieler {p} stellt die Geheimscheibe ein."},
-    "disc_own": {"en": "Your disc shows {r}.", "de": "Deine Scheibe zeigt {r}."},
-    "disc_reveal": {"en": "Player {p}'s disc shows {r}.", "de": "Die Scheibe von Spieler {p} zeigt {r}."},
-    "scored": {"en": "{r} scores {pts}.", "de": "{r} wird gewertet: {pts}."},
-    "mod_received": {"en": "You receive modifier {v}.", "de": "Du erhältst den Modifikator {v}."},
-    "game_over": {"en": "Game over: {scores}.", "de": "Spielende: {scores}."},
-    # rule errors, keyed by rule id (fields: the error's details)
+    "disc_set": {"en": "{p} sets the secret disc.", "de": "{p} stellt die Geheimscheibe ein."},
+    "disc_own": {"en": "Your secret disc shows {r}.", "de": "Deine Geheimscheibe zeigt {r}."},
+    "disc_reveal": {"en": "{p}'s secret disc shows {r}.", "de": "Die Geheimscheibe von {p} zeigt {r}."},
+    "scored": {"en": "Scoring of {r}: {pts}.", "de": "Wertung von {r}: {pts}."},
+    "scored_item": {"en": "{p} {n:@unit.point}", "de": "{p} {n:@unit.point}"},
+    "mod_received": {"en": "You receive the modifier {v}.", "de": "Du erhältst den Modifikator {v}."},
+    "game_over": {"en": "Game over. Final scores: {scores}.", "de": "Spielende. Endstand: {scores}."},
+    # ------------------------------------------------------------------ move phrases
+    "mv.power": {"en": "play the {v}", "de": "die {v} ausspielen"},
+    "mv.power.mod": {
+        "en": "play the {v} with the modifier {m} ({t})",
+        "de": "die {v} mit dem Modifikator {m} ausspielen ({t})",
+    },
+    "step.power": {"en": "the {v}", "de": "die {v}"},
+    "step.modifier": {"en": "modifier {m}", "de": "Modifikator {m}"},
+    "step.nomodifier": {"en": "no modifier", "de": "kein Modifikator"},
+    "mv.court": {"en": "take {n:@unit.caballero} to the court", "de": "{n:@unit.caballero} an den Hof holen"},
+    "mv.recall": {"en": "take a Caballero back from {r}", "de": "einen Caballero aus {r} zurücknehmen"},
+    "mv.recall.stop": {"en": "take no more back", "de": "keine weiteren zurücknehmen"},
+    "mv.take": {
+        "en": "take {card} from stack {s} ({n:@unit.caballero})",
+        "de": "{card} von Stapel {s} nehmen ({n:@unit.caballero})",
+    },
+    "mv.take.plain": {
+        "en": "take the action card of stack {s}",
+        "de": "die Aktionskarte von Stapel {s} nehmen",
+    },
+    "mv.place": {"en": "place a Caballero in {r}", "de": "einen Caballero nach {r} setzen"},
+    "mv.endplace": {"en": "end placing", "de": "Einsetzen beenden"},
+    "mv.special": {"en": "carry out the special action", "de": "Sonderaktion ausführen"},
+    "mv.nospecial": {"en": "forgo the special action", "de": "auf die Sonderaktion verzichten"},
+    "mv.veto.use": {"en": "play your Veto", "de": "Veto einlegen"},
+    "mv.veto.pass": {"en": "let it pass", "de": "kein Veto einlegen"},
+    "mv.disc": {"en": "set the secret disc to {r}", "de": "die Geheimscheibe auf {r} stellen"},
+    "mv.king": {"en": "move the King to {r}", "de": "den König nach {r} versetzen"},
+    "mv.ability": {"en": "use the modifier's ability", "de": "die Sonderfähigkeit nutzen"},
+    "mv.noability": {"en": "skip the modifier's ability", "de": "auf die Sonderfähigkeit verzichten"},
+    "mv.choose.move": {
+        "en": "move Caballeros out of one region",
+        "de": "Caballeros aus einer Region versetzen",
+    },
+    "mv.choose.place_free": {
+        "en": "place {n:@unit.caballero} from your court",
+        "de": "{n:@unit.caballero} vom Hof einsetzen",
+    },
+    "mv.choose.other": {"en": "the possibility {n}", "de": "die Möglichkeit {n}"},
+    "mv.from": {"en": "pick up a Caballero of {c} in {r}", "de": "einen Caballero von {c} in {r} aufnehmen"},
+    "mv.to": {"en": "move it to {r}", "de": "ihn nach {r} versetzen"},
+    "mv.endmove": {"en": "stop moving", "de": "Versetzen beenden"},
+    "mv.fplace": {"en": "place a Caballero in {r}", "de": "einen Caballero nach {r} setzen"},
+    "mv.endfplace": {"en": "stop placing", "de": "Einsetzen beenden"},
+    "mv.ret": {
+        "en": "send a Caballero from {r} back to the province",
+        "de": "einen Caballero aus {r} zurück in die Provinz schicken",
+    },
+    "mv.send": {
+        "en": "send a Caballero of {c} from {r} back to the province",
+        "de": "einen Caballero von {c} aus {r} zurück in die Provinz schicken",
+    },
+    "mv.skip": {"en": "spare this player", "de": "diese Person verschonen"},
+    "mv.pick": {"en": "choose {r}", "de": "{r} wählen"},
+    "mv.board": {"en": "put the mobile scoreboard {b} in {r}", "de": "die Wertungstafel {b} nach {r} legen"},
+    "mv.escort": {"en": "take a Caballero of {c} along", "de": "einen Caballero von {c} mitnehmen"},
+    "mv.grande": {"en": "move your Grande to {r}", "de": "deinen Granden nach {r} versetzen"},
+    "mv.pb": {"en": "take the {v} back", "de": "die {v} zurücknehmen"},
+    "mv.pbm": {"en": "take the modifier {m} back", "de": "den Modifikator {m} zurücknehmen"},
+    "mv.mpass": {
+        "en": "pass the modifier {m} to the left",
+        "de": "den Modifikator {m} nach links weitergeben",
+    },
+    # a modifier card with its ability
+    "mod.court_gain": {
+        "en": "{v} ({n:@unit.caballero} to the court)",
+        "de": "{v} ({n:@unit.caballero} an den Hof)",
+    },
+    "mod.place_free": {"en": "{v} (place {n:@unit.caballero})", "de": "{v} ({n:@unit.caballero} einsetzen)"},
+    "mod.move": {"en": "{v} (move {n:@unit.caballero})", "de": "{v} ({n:@unit.caballero} versetzen)"},
+    # ------------------------------------------------------------------ rule errors, by rule id
     "elgrande.game-over": {"en": "the game is over", "de": "Das Spiel ist vorbei"},
-    "elgrande.move.format": {"en": "not a move: {move}", "de": "Kein Zug: {move}"},
-    "elgrande.move.kind": {"en": "unknown move kind {kind}", "de": "Unbekannte Zugart {kind}"},
+    "elgrande.move.format": {"en": "this is not a move of El Grande", "de": "Das ist kein Zug von El Grande"},
+    "elgrande.move.kind": {
+        "en": "El Grande has no such move",
+        "de": "Einen solchen Zug gibt es in El Grande nicht",
+    },
     "elgrande.move.arity": {
-        "en": "{kind!r} takes {count} whole-number argument(s): {move}",
-        "de": "{kind!r} braucht {count} ganze Zahl(en): {move}",
+        "en": "this move has the wrong number of parts",
+        "de": "Dieser Zug hat die falsche Zahl von Teilen",
     },
-    "elgrande.move.arg": {"en": "not a valid argument: {value}", "de": "Kein gültiges Argument: {value}"},
-    "elgrande.turn-order": {
-        "en": "seat {seat} has no decision now",
-        "de": "Platz {seat} ist gerade nicht am Zug",
+    "elgrande.move.arg": {
+        "en": "a part of this move is not valid",
+        "de": "Ein Teil dieses Zuges ist ungültig",
     },
+    "elgrande.turn-order": {"en": "it is not {seat}'s turn", "de": "{seat} ist gerade nicht am Zug"},
     **{
         f"elgrande.phase.{name}": {
-            "en": f"{{kind!r}} does not belong to the {name} phase",
-            "de": f"{{kind!r}} gehört nicht in die Phase {name}",
+            "en": f"this move does not belong to the phase now played ({en})",
+            "de": f"Dieser Zug gehört nicht in die laufende Phase ({de})",
         }
-        for name in PHASE_NAMES
+        for name, (en, de) in _PHASES.items()
     },
     "elgrande.power.distinct-value": {
-        "en": "{move}: the total must differ from the values already played this round",
-        "de": "{move}: Der Gesamtwert muss sich von den bereits ausgespielten Werten unterscheiden",
+        "en": "the power card must differ from the values already played this round",
+        "de": "Die Machtkarte muss sich von den bereits ausgespielten Werten unterscheiden",
     },
     "elgrande.court.count": {
-        "en": "{move}: not that many Caballeros to the court",
-        "de": "{move}: So viele Caballeros darfst du nicht an den Hof holen",
+        "en": "not that many Caballeros to the court",
+        "de": "So viele Caballeros darfst du nicht an den Hof holen",
     },
     "elgrande.court.from-regions": {
-        "en": "{move}: take Caballeros back only from your regions outside the King's region",
-        "de": "{move}: Caballeros nur aus deinen Regionen außerhalb der Königsregion zurücknehmen",
+        "en": "take Caballeros back only from your regions outside the King's region",
+        "de": "Caballeros nur aus deinen Regionen außerhalb der Königsregion zurücknehmen",
     },
     "elgrande.action-card.open": {
-        "en": "{move}: take one of the open action cards",
-        "de": "{move}: Nimm eine der offenen Aktionskarten",
+        "en": "take one of the open action cards",
+        "de": "Nimm eine der offenen Aktionskarten",
     },
     "elgrande.place.king-neighbours": {
-        "en": "{move}: place only in regions next to the King's region or in the Castillo",
-        "de": "{move}: Setze nur in Nachbarregionen der Königsregion oder ins Castillo ein",
+        "en": "place only in regions next to the King's region or in the Castillo",
+        "de": "Setze nur in Nachbarregionen der Königsregion oder ins Castillo ein",
     },
     "elgrande.action.whole": {
-        "en": "{move}: not at this point of your action",
-        "de": "{move}: An dieser Stelle deiner Aktion nicht möglich",
+        "en": "not possible at this point of your action",
+        "de": "An dieser Stelle deiner Aktion nicht möglich",
     },
     "elgrande.disc.region": {
-        "en": "{move}: the disc cannot show that region",
-        "de": "{move}: Auf diese Region darf die Geheimscheibe nicht zeigen",
+        "en": "the secret disc cannot show that region",
+        "de": "Auf diese Region darf die Geheimscheibe nicht zeigen",
     },
     "elgrande.machtverschiebung.pass": {
-        "en": "{move}: pass one of the modifiers in your hand",
-        "de": "{move}: Gib einen Modifikator aus deiner Hand weiter",
+        "en": "pass one of the modifiers in your hand",
+        "de": "Gib einen Modifikator aus deiner Hand weiter",
     },
-    "elgrande.rules": {"en": "{move} is not allowed now", "de": "{move} ist jetzt nicht erlaubt"},
+    "elgrande.rules": {"en": "this move is not allowed now", "de": "Dieser Zug ist jetzt nicht erlaubt"},
 }
 
 # The action cards' names as printed (``data/cards.json``) as terms ``card.<id>``: the client's
@@ -163,131 +280,313 @@ CATALOGUE.update(
     {f"card.{cid}": {"en": D.CARD_EN[i], "de": D.CARD_DE[i]} for i, cid in enumerate(D.CARD_IDS)}
 )
 
-MOVES: dict[str, tuple[str, str]] = {
-    "power": ("play power card {0}", "Machtkarte {0} ausspielen"),
-    "court": ("take {0} Caballeros to the court", "{0} Caballeros an den Hof holen"),
-    "recall": ("take one back from {0}", "einen aus {0} zurücknehmen"),
-    "take": ("take the card of stack {0}", "die Karte von Stapel {0} nehmen"),
-    "place": ("place a Caballero in {0}", "einen Caballero nach {0} setzen"),
-    "endplace": ("end placing", "Einsetzen beenden"),
-    "special": ("carry out the special action", "Sonderaktion ausführen"),
-    "nospecial": ("forgo the special action", "auf die Sonderaktion verzichten"),
-    "veto": ("veto (1) or let it pass (0): {0}", "Veto (1) oder nicht (0): {0}"),
-    "disc": ("set the disc to {0}", "Geheimscheibe auf {0} stellen"),
-    "king": ("move the King to {0}", "den König nach {0} versetzen"),
-    "ability": ("use the modifier's ability", "die Sonderfähigkeit nutzen"),
-    "noability": ("skip the modifier's ability", "auf die Sonderfähigkeit verzichten"),
-    "choose": ("choose option {0}", "Möglichkeit {0} wählen"),
-    "from": ("take a Caballero of colour {0} from {1}", "einen Caballero der Farbe {0} aus {1} nehmen"),
-    "to": ("move it to {0}", "ihn nach {0} versetzen"),
-    "endmove": ("stop moving", "Versetzen beenden"),
-    "fplace": ("place a Caballero in {0}", "einen Caballero nach {0} setzen"),
-    "endfplace": ("stop placing", "Einsetzen beenden"),
-    "ret": ("return one from {0}", "einen aus {0} zurückschicken"),
-    "send": (
-        "send a Caballero of colour {0} from {1} to the province",
-        "einen Caballero der Farbe {0} aus {1} in die Provinz schicken",
-    ),
-    "skip": ("leave this colour alone", "diese Farbe auslassen"),
-    "pick": ("choose {0}", "{0} wählen"),
-    "board": ("put scoreboard {0} on {1}", "Wertungstafel {0} nach {1} legen"),
-    "escort": ("take a Caballero of colour {0} along", "einen Caballero der Farbe {0} mitnehmen"),
-    "grande": ("move your Grande to {0}", "deinen Granden nach {0} versetzen"),
-    "pb": ("take power card {0} back", "Machtkarte {0} zurücknehmen"),
-    "pbm": ("take modifier {0} back", "Modifikator {0} zurücknehmen"),
-    "mpass": ("pass modifier {0} to the left", "Modifikator {0} nach links weitergeben"),
-}
+_CHOICE_OPS = ("move", "place_free")
 
 
-def _card_name(c: int, lang: str) -> str:
+def _lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGS)})")
+    return lang
+
+
+def _t(key: str, lang: str, **values: Any) -> str:
+    return format_text(CATALOGUE, term(CATALOGUE, key, lang), values, lang)
+
+
+def colour_names(lang: str) -> tuple[str, ...]:
+    return COLOURS_DE if lang == "de" else COLOURS_EN
+
+
+def who(p: int, lang: str, names: Sequence[str] | None = None, players: int | None = None) -> str:
+    """How a text names colour ``p``: the player's name or colour; the neutral player (a colour
+    beyond the seats: ``players`` or the given ``names`` say how many seats there are) by its colour
+    with "(neutral)"."""
+    colours = colour_names(lang)
+    seats = players if players is not None else (len(names) if names else None)
+    if seats is not None and p >= seats:
+        return _t("neutral", lang, colour=colours[p % len(colours)])
+    return seat_label(p, names, colours)
+
+
+def card_name(card: str | int, lang: str) -> str:
+    c = D.CARD_INDEX[card] if isinstance(card, str) else card
     return D.CARD_DE[c] if lang == "de" else D.CARD_EN[c]
+
+
+def area(name: str, lang: str) -> str:
+    """An area's name in ``lang`` (the regions keep their Spanish names in both languages)."""
+    entry = CATALOGUE.get(f"area.{name}")
+    return entry[lang] if entry else name
+
+
+def _area_of(a: int, lang: str) -> str:
+    return area(D.AREA_NAMES[a], lang) if 0 <= a < len(D.AREA_NAMES) else "…"
+
+
+def _signed(v: int) -> str:
+    return f"{v:+d}".replace("-", "−")
+
+
+def modifier_name(m: int, lang: str) -> str:
+    """A modifier card by its value and, where it has one, its ability ("+1 (1 Caballero to the court)")."""
+    if not 0 <= m < len(D.MODIFIER_VALUES):
+        return "…"
+    v = _signed(D.MODIFIER_VALUES[m])
+    ability = D.MODIFIER_ABILITY[m]
+    if ability is None:
+        return v
+    key = f"mod.{ability['op']}"
+    if key not in CATALOGUE:
+        return v
+    return _t(key, lang, v=v, n=int(ability.get("count", ability.get("own", 1))))
+
+
+def scoreboard_name(b: int) -> str:
+    """A mobile scoreboard by its printed values ("8/4/0")."""
+    return "/".join(map(str, D.SCOREBOARDS[b])) if 0 <= b < len(D.SCOREBOARDS) else "…"
+
+
+# ---------------------------------------------------------------------------- moves
+def _players(view: Mapping[str, Any] | None) -> int | None:
+    if view is None:
+        return None
+    n = view.get("players_count")
+    return n if isinstance(n, int) else None
 
 
 def describe(
     view: Mapping[str, Any] | None, move: Move, lang: str, names: Sequence[str] | None = None
 ) -> str:
-    """A short phrase for ``move`` (the view names the open cards)."""
-    move = typed(move)
-    kind = move[0]
-    de = lang == "de"
-    types = ARGS.get(kind, "")
-    args: list[str] = []
-    for t, v in zip(types, move[1:], strict=False):
-        if t in "ac" and 0 <= v < len(D.AREA_NAMES):
-            args.append(D.AREA_NAMES[v])
-        elif t == "c":
-            args.append(("dem Hof" if de else "the court") if kind == "ret" else ("Ende" if de else "stop"))
-        else:
-            args.append(str(v))
-    cards = view.get("open_cards", []) if view is not None else []
-    if isinstance(move, Take) and 0 <= move.slot < len(cards) and cards[move.slot] is not None:
-        c = D.CARD_INDEX[cards[move.slot]]
-        args[0] = f"{move.slot + 1} ({_card_name(c, lang)}, {D.CARD_PLACE[c]})"
-    if isinstance(move, Power) and move.modifier != NO_MODIFIER:
-        sign = D.MODIFIER_VALUES[move.modifier]
-        args[0] = f"{move.value} {sign:+d}"
-    if kind in MOVES:
-        return MOVES[kind][1 if de else 0].format(*args)
-    return " ".join([kind, *args])
+    """A short phrase for ``move`` (the view names the open cards and the card in use)."""
+    _lang(lang)
+    m = typed(move)
+    kind = m[0]
+    n = _players(view)
+    if kind == "power":
+        if m.modifier == NO_MODIFIER:
+            return _t("mv.power", lang, v=m.value)
+        total = m.value + D.MODIFIER_VALUES[m.modifier]
+        return _t("mv.power.mod", lang, v=m.value, m=modifier_name(m.modifier, lang), t=total)
+    if kind == "court":
+        return _t("mv.court", lang, n=m.caballeros)
+    if kind == "recall":
+        return (
+            _t("mv.recall.stop", lang)
+            if m.region == STOP
+            else _t("mv.recall", lang, r=_area_of(m.region, lang))
+        )
+    if kind == "take":
+        cards = view.get("open_cards", []) if view is not None else []
+        if 0 <= m.slot < len(cards) and cards[m.slot] is not None:
+            c = D.CARD_INDEX[cards[m.slot]]
+            return _t("mv.take", lang, card=card_name(c, lang), s=m.slot + 1, n=D.CARD_PLACE[c])
+        return _t("mv.take.plain", lang, s=m.slot + 1)
+    if kind == "veto":
+        return _t("mv.veto.use" if m.use else "mv.veto.pass", lang)
+    if kind == "choose":
+        card = view.get("card_in_use") if view is not None else None
+        options = D.CARD_EFFECT[D.CARD_INDEX[card]].get("options", []) if card in D.CARD_INDEX else []
+        if 0 <= m.option < len(options) and options[m.option]["op"] in _CHOICE_OPS:
+            opt = options[m.option]
+            return _t(f"mv.choose.{opt['op']}", lang, n=int(opt.get("count", 0)))
+        return _t("mv.choose.other", lang, n=m.option + 1)
+    if kind in ("from", "send"):
+        return _t(f"mv.{kind}", lang, c=who(m.colour, lang, names, n), r=_area_of(m.region, lang))
+    if kind == "escort":
+        return _t("mv.escort", lang, c=who(m.colour, lang, names, n))
+    if kind == "ret":
+        r = _t("at_court", lang) if m.region == AT_COURT else _area_of(m.region, lang)
+        return _t("mv.ret", lang, r=r)
+    if kind == "board":
+        return _t("mv.board", lang, b=scoreboard_name(m.board), r=_area_of(m.area, lang))
+    if kind == "pb":
+        return _t("mv.pb", lang, v=m.value)
+    if kind in ("pbm", "mpass"):
+        return _t(f"mv.{kind}", lang, m=modifier_name(m.modifier, lang))
+    if kind in ("place", "disc", "king", "to", "fplace", "pick", "grande"):
+        return _t(f"mv.{kind}", lang, r=_area_of(m[1], lang))
+    if f"mv.{kind}" in CATALOGUE:
+        return _t(f"mv.{kind}", lang)
+    return _t("elgrande.rules", lang)
+
+
+def steps(
+    view: Mapping[str, Any] | None, move: Move, lang: str, names: Sequence[str] | None = None
+) -> list[str | list[str]]:
+    """How a person builds ``move`` part by part: a power card, then a modifier (Machtverschiebung:
+    up to 13 x 7 choices); a player's colour, then the region to pick one of its Caballeros up in
+    (moving Caballeros: up to 5 colours x 10 areas; "stop moving" is its two parts too); every other
+    move is one step, its phrase (those decisions have at most 18 choices)."""
+    _lang(lang)
+    m = typed(move)
+    kind = m[0]
+    if kind == "power" and _has_modifiers(view):
+        mod = (
+            _t("step.nomodifier", lang)
+            if m.modifier == NO_MODIFIER
+            else _t("step.modifier", lang, m=modifier_name(m.modifier, lang))
+        )
+        return [_t("step.power", lang, v=m.value), mod]
+    if kind == "from":
+        return [who(m.colour, lang, names, _players(view)), _area_of(m.region, lang)]
+    if kind == "endmove":  # the other choice of a "from" decision: as many parts as those
+        return [describe(view, move, lang, names), _t("confirm", lang)]
+    return [describe(view, move, lang, names)]
+
+
+def _has_modifiers(view: Mapping[str, Any] | None) -> bool:
+    if view is None:
+        return False
+    seat = view.get("seat")
+    players = view.get("players") or []
+    if not isinstance(seat, int) or not 0 <= seat < len(players):
+        return False
+    return "modifiers" in players[seat]
+
+
+# ---------------------------------------------------------------------------- log
+def _pairs(values: Sequence[int], lang: str, names: Sequence[str] | None) -> list[tuple[str, int]]:
+    return [(who(p, lang, names, len(values)), int(v)) for p, v in enumerate(values)]
 
 
 def render_entry(entry: LogEntry, lang: str, names: Sequence[str] | None = None) -> str:
-    args = dict(entry.get("a", {}))
+    _lang(lang)
+    key = str(entry["k"])
+    args: dict[str, Any] = dict(entry.get("a", {}))
+    if "p" in args and isinstance(args["p"], int):
+        args["p"] = who(args["p"], lang, names)
+    if "c" in args and isinstance(args["c"], int):
+        args["c"] = who(args["c"], lang, names)
+    for k in ("r", "from", "king"):
+        if isinstance(args.get(k), str):
+            args[k] = _t(args[k], lang) if args[k] in ("at_court", "all_places") else area(args[k], lang)
     if "card" in args and args["card"] in D.CARD_INDEX:
-        args["card"] = _card_name(D.CARD_INDEX[args["card"]], lang)
-    if "cards" in args and isinstance(args["cards"], list):  # the revealed cards, "" for none
-        args["cards"] = ", ".join(
-            _card_name(D.CARD_INDEX[c], lang) if c in D.CARD_INDEX else "–" for c in args["cards"]
+        args["card"] = card_name(args["card"], lang)
+    if key == "setup":
+        grandes = args.get("grandes") or []
+        args["grandes"] = ", ".join(
+            _t("grande_at", lang, p=who(p, lang, names, len(grandes)), r=area(str(g), lang))
+            for p, g in enumerate(grandes)
         )
-    return render(CATALOGUE, entry["k"], args, lang)
+    elif key == "reveal":
+        args["cards"] = ", ".join(
+            card_name(c, lang) if c in D.CARD_INDEX else "–" for c in args.get("cards") or []
+        )
+    elif key in ("dummy_place", "dummy_take"):
+        args["d"] = _t("neutral", lang, colour=colour_names(lang)[2])
+    elif key == "power":
+        m = args.get("m", 0)
+        if m:
+            args["m"] = _signed(int(m))
+            args["t"] = int(args.get("v", 0)) + int(m)
+            key = "power.mod"
+    elif key == "power_back_own":
+        if args.get("mod"):
+            args["v"] = modifier_name(int(args.get("v", -1)), lang)
+            key = "power_back_own.mod"
+    elif key == "mod_received":
+        args["v"] = _signed(int(args.get("v", 0)))
+    elif key == "board":
+        args["b"] = scoreboard_name(int(args.get("b", -1)))
+    elif key == "scored":
+        pts = [(name, v) for name, v in _pairs(args.get("pts") or [], lang, names) if v]
+        args["pts"] = ", ".join(_t("scored_item", lang, p=name, n=v) for name, v in pts) or _t("nobody", lang)
+    elif key == "game_over":
+        pts = _pairs(args.get("scores") or [], lang, names)
+        args["scores"] = ", ".join(_t("scored_item", lang, p=name, n=v) for name, v in pts)
+    return render(CATALOGUE, key, args, lang, translate_args=False)
 
 
+def log_table(entry: LogEntry, lang: str, names: Sequence[str] | None = None) -> dict[str, Any] | None:
+    """A scoring as a table: each player's points in the region scored (``scored``), or the final
+    scores (``game_over``)."""
+    _lang(lang)
+    key = entry.get("k")
+    args = entry.get("a", {})
+    if key == "scored":
+        values = args.get("pts") or []
+        column = area(str(args.get("r", "")), lang)
+    elif key == "game_over":
+        values = args.get("scores") or []
+        column = _t("points", lang)
+    else:
+        return None
+    return {
+        "columns": [_t("player", lang), column],
+        "rows": [[name, v] for name, v in _pairs(values, lang, names)],
+    }
+
+
+# ---------------------------------------------------------------------------- terminal
 def render_view(v: Mapping[str, Any], lang: str) -> str:
-    """The terminal picture of a view (from the view alone)."""
+    """The terminal picture of a view (from the view alone); players by colour."""
+    _lang(lang)
     de = lang == "de"
+    n = v.get("players_count")
+    players = v["players"]
+
+    def label(c: int) -> str:
+        return who(c, lang, None, n if isinstance(n, int) else None)
+
+    phase = _t(f"phase.{v['phase']}", lang) if f"phase.{v['phase']}" in CATALOGUE else str(v["phase"])
     lines = [
-        f"{'Runde' if de else 'Round'} {v['round']}  {'Phase' if de else 'phase'}: {v['phase']}  "
-        f"{'König' if de else 'King'}: {v['king']}",
+        f"{'Runde' if de else 'Round'} {v['round']}  Phase: {phase}  "
+        f"{'König' if de else 'King'}: {area(v['king'], lang)}",
     ]
-    header = f"{'':10}" + "".join(
-        f"{'P' + str(p['seat']) if not p['dummy'] else 'Dummy':>7}" for p in v["players"]
-    )
-    lines.append(header)
+    width = max(8, *(len(label(p["seat"])) + 1 for p in players))
+    lines.append(f"{'':10}" + "".join(f"{label(p['seat']):>{width}}" for p in players))
     boards = [D.AREA_NAMES.index(b) if b is not None else -1 for b in v["scoreboards"]]
     third = 1 if v["scoring_places"] == 3 else 0
     for r in [*D.REGION_NAMES, "Castillo"]:
         cells = []
-        for p in v["players"]:
+        for p in players:
             if r == "Castillo":
                 x = p["castillo"]
-                cells.append(f"{'?' if x is None else x!s:>7}")
+                cells.append(f"{'?' if x is None else x!s:>{width}}")
             else:
-                cells.append(f"{p['regions'].get(r, 0):>7}")
+                cells.append(f"{p['regions'].get(r, 0):>{width}}")
         pts = points_for(boards, third, D.AREA_NAMES.index(r))
         mark = "*" if r == v["king"] else " "
         lines.append(f"{r:9}{mark}" + "".join(cells) + f"   {pts[0]}/{pts[1]}/{pts[2]}")
-    lines.append(f"{'Hof' if de else 'court':10}" + "".join(f"{p['court']:>7}" for p in v["players"]))
+    lines.append(f"{'Hof' if de else 'Court':10}" + "".join(f"{p['court']:>{width}}" for p in players))
     lines.append(
-        f"{'Punkte' if de else 'score':10}" + "".join(f"{p.get('score', '-')!s:>7}" for p in v["players"])
+        f"{'Punkte' if de else 'Score':10}" + "".join(f"{p.get('score', '–')!s:>{width}}" for p in players)
     )
     lines.append(
-        f"{'Macht' if de else 'power'}:".ljust(10)
-        + "".join(f"{p['total'] or '-'!s:>7}" for p in v["players"])
+        f"{'Macht' if de else 'Power'}:".ljust(10)
+        + "".join(f"{p['total'] or '–'!s:>{width}}" for p in players)
     )
     cards = []
     for i, cid in enumerate(v["open_cards"]):
         if cid is None:
-            cards.append(f"{i + 1}:-")
+            cards.append(f"{i + 1}: –")
         else:
             c = D.CARD_INDEX[cid]
-            cards.append(f"{i + 1}:{_card_name(c, lang)}({D.CARD_PLACE[c]})")
-    lines.append(f"{'Karten' if de else 'cards'}: {'  '.join(cards)}")
+            cards.append(f"{i + 1}: {card_name(c, lang)} ({D.CARD_PLACE[c]})")
+    lines.append(f"{'Aktionskarten' if de else 'Action cards'}: {'  '.join(cards)}")
     if v["card_in_use"] is not None:
-        c = D.CARD_INDEX[v["card_in_use"]]
-        lines.append(f"{'Im Einsatz' if de else 'in use'}: {_card_name(c, lang)} (P{v['current']})")
-    lines.append(f"{'Am Zug' if de else 'to move'}: {', '.join('P' + str(x) for x in v['to_move'])}")
+        lines.append(
+            f"{'Im Einsatz' if de else 'In use'}: {card_name(v['card_in_use'], lang)} ({label(v['current'])})"
+        )
+    lines.append(f"{'Am Zug' if de else 'To move'}: {', '.join(label(x) for x in v['to_move']) or '–'}")
     seat = v["seat"]
-    me = v["players"][seat] if seat is not None and seat < len(v["players"]) else None
+    me = players[seat] if seat is not None and seat < len(players) else None
     if me is not None and "hand" in me:
-        lines.append(f"{'Hand' if de else 'hand'}: {me['hand']}")
+        lines.append(f"{'Machtkarten' if de else 'Power cards'}: {', '.join(map(str, me['hand'])) or '–'}")
+        if me.get("modifiers"):
+            mods = ", ".join(modifier_name(x["id"], lang) for x in me["modifiers"])
+            lines.append(f"{'Modifikatoren' if de else 'Modifiers'}: {mods}")
     return "\n".join(lines)
+
+
+__all__ = [
+    "CATALOGUE",
+    "card_name",
+    "colour_names",
+    "describe",
+    "log_table",
+    "render_entry",
+    "render_view",
+    "steps",
+    "who",
+]

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from feldherr.core.bots import Bot
 from feldherr.core.fastcopy import slot_cloner
 from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State
+from feldherr.core.i18n import error_text
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, normalize, players_spec
@@ -39,10 +40,12 @@ OPTION_SPEC: tuple[OptionSpec, ...] = (
         "ages",
         "int_list",
         default_ages,
-        "the players' ages in years, one per seat (on a full tie in the turn order the younger goes "
-        "first); default: seat order is oldest first",
-        "Alter der Spieler in Jahren, eines je Platz (bei völligem Gleichstand in der Reihenfolge "
-        "ist der jüngere zuerst dran); Vorgabe: der erste Platz ist der älteste",
+        "Players' ages: each player's age in years, in the order of the players. It decides a full "
+        "tie in the turn order (the younger player goes first); without it the first player is "
+        "the oldest.",
+        "Alter der Mitspielenden: das Alter jeder Person in Jahren, in der Reihenfolge der "
+        "Mitspielenden. Es entscheidet einen völligen Gleichstand in der Zugreihenfolge (die "
+        "jüngere Person ist zuerst dran); ohne Angabe ist die erste Person die älteste.",
         min=0,
         max=MAX_AGE,
         per_player=True,
@@ -178,8 +181,22 @@ class MansfeldGame(Game):
     ) -> str:
         return text.describe_move(view, move, lang, names)
 
+    def move_steps(
+        self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
+    ) -> list[str | list[str]] | None:
+        return text.move_steps(view, move, lang, names)
+
     def render_log(self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return text.render_log(entry, lang, names)
+
+    def log_table(
+        self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None
+    ) -> dict[str, Any] | None:
+        return text.log_table(entry, lang, names)
+
+    def error_text(self, err: Exception, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """A rule error in words: the seat it names by its player's name or colour, a card by name."""
+        return error_text(_Worded(err, lang, names), self.messages(), lang, names)
 
     def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return text.render_view(view, lang)
@@ -215,4 +232,16 @@ class MansfeldGame(Game):
 
 
 _MESSAGES: dict[str, dict[str, str]] = {**text.MESSAGES, **POSITION_ERRORS}
+
+
+class _Worded(Exception):
+    """A rule error whose details are already as a player reads them (see ``text.error_details``)."""
+
+    def __init__(self, err: Exception, lang: str, names: Sequence[str] | None) -> None:
+        super().__init__(str(err))
+        self.rule = getattr(err, "rule", "")
+        self.message = getattr(err, "message", str(err))
+        self.details = text.error_details(getattr(err, "details", {}), lang, names)
+
+
 GAME = MansfeldGame()

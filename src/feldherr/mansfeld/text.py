@@ -9,7 +9,7 @@ from importlib import resources
 from typing import Any
 
 from feldherr.core.game import LogEntry, Move
-from feldherr.core.i18n import LANGS, render
+from feldherr.core.i18n import LANGS, format_text, render, seat_label, term
 from feldherr.mansfeld.data import BY_KEY, CARDS
 from feldherr.mansfeld.moves import Commit, Dice, Pass, Recruit, typed
 
@@ -36,44 +36,87 @@ def _lang(lang: str) -> str:
     return lang
 
 
-def seat_name(seat: int, lang: str) -> str:
-    return CATALOGUE["player"][_lang(lang)].format(n=seat)
+COLOURS = ("colour.0", "colour.1", "colour.2", "colour.3")
+"""The seats' colours, as the browser's boards draw them (seat 0 red, 1 blue, 2 yellow, 3 green)."""
+
+
+def _t(key: str, lang: str, **values: Any) -> str:
+    return format_text(MESSAGES, term(MESSAGES, key, lang), values, lang)
+
+
+def colour_names(lang: str) -> list[str]:
+    return [CATALOGUE[c][_lang(lang)] for c in COLOURS]
+
+
+def seat_name(seat: int, lang: str, names: Sequence[str] | None = None) -> str:
+    """A seat by its player's name (``names``) or, without one, its colour."""
+    return seat_label(seat, names, colour_names(lang))
 
 
 def card_name(key: str, lang: str) -> str:
     card = BY_KEY.get(key)
-    return card.name(lang) if card else key
+    return card.name(lang) if card else _t("this_character", lang)
 
 
 def _names(keys: list[str], lang: str) -> str:
     return ", ".join(card_name(k, lang) for k in keys) or "—"
 
 
+def _per_seat(values: Any, lang: str, names: Sequence[str] | None, item: str, skip_zero: bool = False) -> str:
+    pairs = values.items() if isinstance(values, Mapping) else enumerate(values)
+    shown = [_t(item, lang, seat=seat_name(int(s), lang, names), n=v) for s, v in pairs if v or not skip_zero]
+    return ", ".join(shown) or "—"
+
+
 def render_log(entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
     _lang(lang)
+    key = str(entry["k"])
     args: dict[str, Any] = dict(entry.get("a", {}))
     if "seat" in args:
-        args["seat"] = seat_name(int(args["seat"]), lang)
+        args["seat"] = seat_name(int(args["seat"]), lang, names)
     if "seats" in args:
-        args["seats"] = ", ".join(seat_name(int(s), lang) for s in args["seats"])
+        args["seats"] = ", ".join(seat_name(int(s), lang, names) for s in args["seats"])
     if "card" in args:
         args["card"] = card_name(str(args["card"]), lang)
     if "left" in args:
         args["left"] = _names(list(args["left"]), lang)
     if "cards" in args:
         args["cards"] = "; ".join(
-            f"{seat_name(s, lang)}: {_names(list(c), lang)}" for s, c in enumerate(args["cards"])
+            _t("item.cards", lang, seat=seat_name(s, lang, names), cards=_names(list(c), lang))
+            for s, c in enumerate(args["cards"])
         )
-    for key in ("dice",):
-        if key in args:
-            args[key] = " ".join(str(d) for d in args[key])
-    for key in ("choice", "luck", "scores"):
-        if key in args:
-            vals = args[key]
-            pairs = vals.items() if isinstance(vals, Mapping) else enumerate(vals)
-            shown = [f"{seat_name(int(s), lang)} {v}" for s, v in pairs if v or key != "luck"]
-            args[key] = ", ".join(shown) or "—"
-    return render(CATALOGUE, str(entry["k"]), args, lang)
+    if "dice" in args:
+        args["dice"] = " ".join(str(d) for d in args["dice"])
+    if "choice" in args:
+        args["choice"] = _per_seat(args["choice"], lang, names, "item.dice")
+    if "luck" in args:
+        args["luck"] = _per_seat(args["luck"], lang, names, "item.value", skip_zero=True)
+    if "scores" in args:
+        args["scores"] = _per_seat(args["scores"], lang, names, "item.points")
+    return render(CATALOGUE, key, args, lang, translate_args=False)
+
+
+def log_table(entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> dict[str, Any] | None:
+    """The final scoring as a table: each player's points."""
+    _lang(lang)
+    if entry.get("k") != "end":
+        return None
+    scores = entry.get("a", {}).get("scores") or []
+    pairs = scores.items() if isinstance(scores, Mapping) else enumerate(scores)
+    return {
+        "columns": [_t("player", lang), _t("points", lang)],
+        "rows": [[seat_name(int(s), lang, names), v] for s, v in pairs],
+    }
+
+
+def error_details(details: Mapping[str, Any], lang: str, names: Sequence[str] | None) -> dict[str, Any]:
+    """An error's details as a player reads them: the seat by name or colour, the card by name."""
+    out = dict(details)
+    if type(out.get("seat")) is int:
+        out["seat"] = seat_name(out["seat"], lang, names)
+    if "card" in out:
+        out["card"] = card_name(str(out["card"]), lang)
+    return out
 
 
 def describe_move(
@@ -81,28 +124,34 @@ def describe_move(
 ) -> str:
     """A short phrase for ``move`` (the view is not needed: every fact of a move is printed data)."""
     _lang(lang)
-    de = lang == "de"
     move = typed(move)
     if isinstance(move, Dice):
-        n = move.number
-        return f"{n} Würfel setzen" if de else f"set {n} {'die' if n == 1 else 'dice'}"
+        return _t("mv.dice", lang, n=move.number)
     if isinstance(move, Recruit):
         card = CARDS[move.card]
-        return (
-            f"{card.de} rekrutieren (Kosten {card.cost}, Stärke {card.strength})"
-            if de
-            else f"recruit {card.en} (cost {card.cost}, strength {card.strength})"
-        )
+        return _t("mv.recruit", lang, card=card.name(lang), cost=card.cost, strength=card.strength)
     if isinstance(move, Pass):
-        return "niemanden nehmen" if de else "take nobody"
+        return _t("mv.pass", lang)
     if isinstance(move, Commit):
         cards = [CARDS[c] for c in move.cards]
         if not cards:
-            return "keine Karte einsetzen" if de else "commit no card"
+            return _t("mv.commit.none", lang)
         strength = sum(c.strength for c in cards)
-        names = ", ".join(c.name(lang) for c in cards)
-        return f"einsetzen: {names} (Stärke {strength})" if de else f"commit {names} (strength {strength})"
-    return repr(move)
+        return _t("mv.commit", lang, cards=", ".join(c.name(lang) for c in cards), strength=strength)
+    return _t("mansfeld.move", lang)
+
+
+def move_steps(
+    view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
+) -> list[str | list[str]]:
+    """How a person builds ``move``: a commitment is one set of the characters committed (toggled
+    on and off, then confirmed: up to 2^13 moves, at most 13 toggles); every other move is one
+    step, its phrase (at most 9 choices)."""
+    _lang(lang)
+    move = typed(move)
+    if isinstance(move, Commit):
+        return [[CARDS[c].name(lang) for c in move.cards]]
+    return [describe_move(view, move, lang, names)]
 
 
 def ability_text(ability: str | None, lang: str) -> str | None:
@@ -112,7 +161,7 @@ def ability_text(ability: str | None, lang: str) -> str | None:
 
 def _card_line(key: str, lang: str) -> str:
     c = BY_KEY[key]
-    ab = f" [{ability_text(c.ability, lang)}]" if c.ability else ""
+    ab = f" — {ability_text(c.ability, lang)}" if c.ability else ""
     return f"{c.name(lang)} ({c.cost}/{c.strength}{ab})"
 
 

@@ -1,0 +1,182 @@
+"""Every text a player reads speaks like the game (issue 21): the catalogue is complete in both
+languages, and over complete random games of every player count every log line, final table,
+move phrase, step and error text passes the text scan, in German and English, with and without the
+players' names; a commitment is built as one set of characters, and every step offers at most 40
+choices."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from feldherr.core.bots import RandomBot, SeatAccess
+from feldherr.core.errors import RuleError
+from feldherr.core.game import Move
+from feldherr.core.i18n import LANGS, plural_categories
+from feldherr.core.textscan import text_problems
+from feldherr.mansfeld import codec, text
+from feldherr.mansfeld.game import GAME, OPTION_SPEC, MansfeldState
+from feldherr.mansfeld.state import COMMIT, OVER, RECRUIT
+from feldherr.web import terms
+
+NAMES = ["Anna", "Bert", "Cleo", "Dora"]
+
+
+def _clean(text_: str, lang: str, where: str) -> None:
+    problems = text_problems(text_, lang)
+    assert not problems, f"{where} ({lang}): {text_!r}: {problems}"
+
+
+def _parts(steps: Sequence[str | list[str]]) -> tuple[Any, ...]:
+    return tuple(frozenset(p) if isinstance(p, list) else p for p in steps)
+
+
+def check_decision(state: MansfeldState, seat: int, lang: str, names: list[str] | None) -> None:
+    view = state.view(seat)
+    moves = state.legal_moves(seat)
+    built: dict[tuple[Any, ...], Move] = {}
+    shapes = set()
+    for move in moves:
+        _clean(GAME.describe_move(view, move, lang, names), lang, f"move {move}")
+        steps = GAME.move_steps(view, move, lang, names)
+        assert steps, move
+        shapes.add(tuple(isinstance(p, list) for p in steps))
+        for part in steps:
+            for label in part if isinstance(part, list) else [part]:
+                assert label, move
+                _clean(label, lang, f"step of {move}")
+        key = _parts(steps)
+        assert key not in built, f"{move} and {built[key]} have the same steps {steps}"
+        built[key] = move
+    assert len(shapes) <= 1, f"the moves of one decision are built differently: {moves}"
+    # what a client offers: a step's distinct labels, or a set's distinct items, among the moves left
+    keys = list(built)
+    for depth in range(len(next(iter(shapes), ()))):
+        by_prefix: dict[tuple[Any, ...], set[Any]] = {}
+        for key in keys:
+            part = key[depth]
+            by_prefix.setdefault(key[:depth], set()).update(part if isinstance(part, frozenset) else {part})
+        for prefix, options in by_prefix.items():
+            assert len(options) <= 40, f"{len(options)} choices after {prefix}"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_complete_games_speak_like_the_game(players: int) -> None:
+    rnd = random.Random(players)
+    state = GAME.new_state({"players": players}, 20 + players)
+    biggest = 0
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        biggest = max(biggest, len(state.legal_moves(seat)))
+        for lang in LANGS:
+            for names in (None, NAMES[:players]):
+                check_decision(state, seat, lang, names)
+        state.apply(seat, rnd.choice(state.legal_moves(seat)))
+    assert biggest > 40  # a commitment of many cards: built as a set, not offered as a list
+    for entry in state.log:
+        for lang in LANGS:
+            for names in (None, NAMES[:players]):
+                _clean(GAME.render_log(entry, lang, names), lang, f"log {entry}")
+                table = GAME.log_table(entry, lang, names)
+                if table is not None:
+                    for cell in [*table["columns"], *(c for row in table["rows"] for c in row)]:
+                        _clean(str(cell), lang, f"table of {entry}")
+    for lang in LANGS:
+        for seat in range(players):
+            _clean(GAME.render_view(state.view(seat), lang), lang, "picture")
+
+
+def test_catalogue_is_complete_in_both_languages_with_every_plural_form() -> None:
+    messages = GAME.messages()
+    for key, entry in messages.items():
+        assert set(LANGS) <= set(entry), key
+        assert all(entry[lang] for lang in LANGS), key
+    plural_terms = {key.split("#")[0] for key in messages if "#" in key}
+    assert {"unit.die", "unit.point"} <= plural_terms
+    for term_key in plural_terms:
+        for lang in LANGS:
+            for category in plural_categories(lang):
+                assert f"{term_key}#{category}" in messages, (term_key, lang, category)
+
+
+def test_fixed_terms_and_options_read_well() -> None:
+    words = terms(GAME)
+    for key, entry in words.items():
+        for lang in LANGS:
+            _clean(entry[lang], lang, f"term {key}")
+    assert words["card.mansfeld"]["de"] == "Ernst von Mansfeld"
+    assert words["colour.3"] == {"en": "Green", "de": "Grün"}
+    for spec in OPTION_SPEC:
+        for lang in LANGS:
+            _clean(spec.help(lang), lang, f"help of {spec.name}")
+    assert "younger player goes first" in {s.name: s for s in OPTION_SPEC}["ages"].help("en")
+
+
+def test_log_lines_name_players_and_count_points() -> None:
+    end = {"k": "end", "a": {"scores": [12, 1]}, "to": None}
+    assert (
+        GAME.render_log(end, "en", ["Anna", ""]) == "Game over. Final scores: Anna 12 points, Blue 1 point."
+    )
+    assert GAME.render_log(end, "de") == "Spielende. Endstand: Rot 12 Punkte, Blau 1 Punkt."
+    assert GAME.log_table(end, "de", ["Anna", "Bert"]) == {
+        "columns": ["Person", "Punkte"],
+        "rows": [["Anna", 12], ["Bert", 1]],
+    }
+    dice = {"k": "dice", "a": {"choice": [1, 3], "seats": [1, 0]}, "to": None}
+    assert GAME.render_log(dice, "en", ["Anna", "Bert"]) == (
+        "Dice set (revealed together): Anna 1 die, Bert 3 dice. Order: Bert, Anna."
+    )
+    roll = {"k": "roll", "a": {"seat": 0, "dice": [3, 5]}, "to": None}
+    assert GAME.render_log(roll, "de") == "Rot würfelt 3 5."
+    assert GAME.describe_move({}, ("dice", 1), "en") == "set 1 die"
+    assert GAME.move_steps({}, ("commit", (0, 17)), "en") == [["Camp Boy", "Ernst von Mansfeld"]]
+    assert GAME.move_steps({}, ("commit", ()), "de") == [[]]
+
+
+def _advance(phase: int, seed: int, players: int = 4) -> MansfeldState:
+    state = GAME.new_state({"players": players}, seed)
+    bots = [RandomBot(seed * 10 + s) for s in range(players)]
+    while state.phase != phase:
+        for seat in state.to_move():
+            state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
+    return state
+
+
+def test_error_texts_of_bad_input_read_well() -> None:
+    errors: list[RuleError] = []
+    for phase in (RECRUIT, COMMIT):
+        state = _advance(phase, seed=3)
+        seat = state.to_move()[0]
+        bad: list[Any] = [
+            ("dice", 9),
+            ("dice", 1),
+            ("commit", ()),
+            ("recruit", 99),
+            ("commit", (99,)),
+            ("x",),
+        ]
+        bad += [("recruit", c) for c in state.open] + [("commit", (c, c)) for c in state.cards[seat]]
+        for move in bad:
+            for who in (seat, (seat + 1) % 4):
+                probe = state.clone()
+                try:
+                    probe.apply(who, move)
+                except RuleError as err:
+                    errors.append(err)
+    with pytest.raises(RuleError) as end:
+        _advance(OVER, seed=3).apply(0, ("dice", 1))
+    errors.append(end.value)
+    with pytest.raises(RuleError) as action:
+        codec.decode(-1)
+    errors.append(action.value)
+    assert len({e.rule for e in errors}) >= 6
+    for err in errors:
+        for lang in LANGS:
+            for names in (None, NAMES):
+                _clean(GAME.error_text(err, lang, names), lang, f"error {err.rule}")
+    turn = next(e for e in errors if e.rule == "mansfeld.turn")
+    assert GAME.error_text(turn, "en", NAMES).startswith("it is not ")
+    assert text.seat_name(1, "de") == "Blau"
