@@ -267,3 +267,15 @@ def test_immediate_clients_are_never_refused_as_stale(name: str) -> None:
     for players in sorted({game.min_players, min(4, game.max_players)}):
         moves, refused = immediate_clients(name, players, seed=7 + players)
         assert moves > 0 and refused == 0, (name, players, moves, refused)
+
+
+def test_offer_hands_a_decision_out_without_an_update() -> None:
+    # A bot thinking outside the match is handed its decision with offer(); its move against that
+    # version is taken after another seat moved, as a person's would be.
+    match = new_match()
+    version = match.offer(2)
+    move = legal_json(match, 2)[0]
+    match.submit(0, legal_json(match, 0)[0], expected_version=0)
+    assert match.submit(2, move, expected_version=version).applied
+    with pytest.raises(StaleMoveError):  # never handed out to seat 1 at version 0
+        match.submit(1, legal_json(match, 1)[0], expected_version=0)

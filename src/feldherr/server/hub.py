@@ -571,6 +571,8 @@ class Hub:
         with table.lock:
             if self.tables.get(table.id) is not table or table.match is not match:
                 return False  # evicted meanwhile: whoever loads it again drives it
+            if (table.bots.get(task.seat) or table.stand_ins.get(task.seat)) != who:
+                return True  # the absent player came back while the stand-in thought: theirs again
             try:
                 self.commit(table, task.seat, move_json, version)
             except StaleMoveError:
