@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from feldherr.elgrande import data as D
 from feldherr.elgrande.game import ElGrandeGame, ElGrandeState
 
@@ -50,3 +52,80 @@ def give_turn(st: ElGrandeState, seat: int, card: str, court: int | None = None)
         st.province[seat] += st.court[seat] - court
         st.court[seat] = court
     st._legal_cache = None
+
+
+class Board:
+    """An El Grande table written as a position and loaded with ``from_position`` (no private field
+    is written): Caballeros move between the board, the court and the province, so each colour
+    keeps its 30, and loading checks it again."""
+
+    def __init__(self, players: int = 4, variant: str = "", seed: int = 1) -> None:
+        self.seed = seed
+        self.pos: dict[str, Any] = GAME.position(fresh(players, variant, seed))
+
+    @classmethod
+    def of(cls, st: ElGrandeState, seed: int = 1) -> Board:
+        """The table of a running game (to change it between two steps of an example)."""
+        board = cls.__new__(cls)
+        board.seed = seed
+        board.pos = GAME.position(st)
+        return board
+
+    def player(self, seat: int) -> dict[str, Any]:
+        player: dict[str, Any] = self.pos["players"][seat]
+        return player
+
+    def name(self, seat: int) -> str:
+        return str(self.player(seat)["name"])
+
+    def empty(self) -> Board:
+        """All Caballeros off the board (back to the provinces), the scores 0."""
+        for player in self.pos["players"]:
+            player["province"] += sum(player["caballeros"].values())
+            player["caballeros"] = {}
+            if "score" in player:
+                player["score"] = 0
+        return self
+
+    def put(self, seat: int, area: str, k: int) -> Board:
+        """``k`` Caballeros of ``seat`` in ``area`` (from or to its province)."""
+        player = self.player(seat)
+        player["province"] -= k - player["caballeros"].get(area, 0)
+        player["caballeros"][area] = k
+        return self
+
+    def court(self, seat: int, k: int) -> Board:
+        """``k`` Caballeros of ``seat`` at court (from or to its province)."""
+        player = self.player(seat)
+        player["province"] -= k - player["court"]
+        player["court"] = k
+        return self
+
+    def king(self, region: str) -> Board:
+        self.pos["king"] = region
+        return self
+
+    def grandes(self, regions: list[str]) -> Board:
+        for seat, region in enumerate(regions):
+            self.player(seat)["grande"] = region
+        return self
+
+    def turn(self, seat: int, card: str, court: int | None = None) -> Board:
+        """``seat`` is about to use ``card`` (phase act, nothing done yet)."""
+        flow = self.pos["flow"]
+        flow.update(
+            current=self.name(seat),
+            phase="act",
+            turn_order=[self.name(seat)],
+            turn_index=0,
+            place_left=D.CARD_PLACE[D.CARD_INDEX[card]],
+            place_stage=0,
+            special_stage=0,
+        )
+        self.pos["card_in_use"] = card
+        if court is not None:
+            self.court(seat, court)
+        return self
+
+    def state(self) -> ElGrandeState:
+        return GAME.from_position(self.pos, self.seed)

@@ -7,7 +7,7 @@ from feldherr.elgrande.rules import flow
 from feldherr.elgrande.rules.scoring import score_area
 from feldherr.elgrande.state import COURT, DISC, POWER, RECALL, TAKE
 
-from .helpers import GAME, R, count, empty_board, fresh, give_turn, put
+from .helpers import GAME, Board, R, count, fresh
 
 YOU, ORANGE, BLUE, GREEN = 0, 1, 2, 3
 
@@ -15,10 +15,10 @@ YOU, ORANGE, BLUE, GREEN = 0, 1, 2, 3
 def test_power_cards_distinct_values_and_turn_order() -> None:
     # p. 4: Green starts with 8, Blue may play anything but 8 (plays 3), Orange neither 8 nor 3
     # (plays 5), you play 9; turns go 9, 8, 5, 3.
-    st = fresh(4)
+    board = Board(4)
+    board.pos["flow"].update(start_player=board.name(GREEN), current=board.name(GREEN))
+    st = board.state()
     assert st.phase == POWER
-    st.start_player = st.current = GREEN
-    st._legal_cache = None
     st.apply(GREEN, ("power", 8, -1))
     # seat order is clockwise from the start marker: Green (3) -> you (0) -> Orange (1) -> Blue (2)
     assert st.to_move() == (YOU,)
@@ -51,13 +51,10 @@ def test_caballeros_to_the_court_fewer_allowed_and_none_for_12() -> None:
 
 def test_court_from_the_regions_when_the_province_is_empty() -> None:
     # p. 4 Sonderfall: own Caballeros may come back from the regions (not from the Castillo).
-    st = fresh(4)
-    empty_board(st)
-    st.king = R["Castilla"]
-    put(st, 0, "Toledo", 3)
-    put(st, 0, "Castilla", 2)  # the King's region is taboo
-    st.court[0] += st.province[0]
-    st.province[0] = 0
+    board = Board(4).empty().king("Castilla").put(0, "Toledo", 3)
+    board.put(0, "Castilla", 2)  # the King's region is taboo
+    board.court(0, board.player(0)["court"] + board.player(0)["province"])
+    st = board.state()
     for seat, v in ((0, 1), (1, 2), (2, 3), (3, 4)):
         st.apply(seat, ("power", v, -1))
     while st.current != 0:  # the others go first and forgo everything
@@ -66,9 +63,11 @@ def test_court_from_the_regions_when_the_province_is_empty() -> None:
     assert st.phase == COURT
     assert st.legal_moves(0)[-1] == ("court", 3)  # 6 on the card, but only 3 outside the King's region
     court = st.court[0]
-    put(st, 0, "Sevilla", 1)
-    st.province[0] = 0
-    st._legal_cache = None
+    board = Board.of(st)
+    board.put(0, "Sevilla", 1)
+    board.court(0, court + board.player(0)["province"])  # the province stays empty
+    st = board.state()
+    court = st.court[0]
     st.apply(0, ("court", 2))
     assert st.phase == RECALL
     assert st.legal_moves(0) == [("recall", R["Toledo"]), ("recall", R["Sevilla"])]
@@ -80,9 +79,7 @@ def test_court_from_the_regions_when_the_province_is_empty() -> None:
 
 def test_placement_targets_around_castilla() -> None:
     # p. 5: King in Castilla -> Galicia, Navarra, Aragón, Toledo and the Castillo.
-    st = fresh(4)
-    st.king = R["Castilla"]
-    give_turn(st, 0, "intrigue", court=5)
+    st = Board(4).king("Castilla").turn(0, "intrigue", court=5).state()
     places = {m[1] for m in st.legal_moves(0) if m[0] == "place"}
     assert places == {R["Galicia"], R["Navarra"], R["Aragón"], R["Toledo"], D.CASTILLO}
 
@@ -90,9 +87,7 @@ def test_placement_targets_around_castilla() -> None:
 def test_ihre_majestaet_example() -> None:
     # p. 5 example 1: King in Valencia; 2 to Granada, 2 to Toledo, 1 into the Castillo; then the
     # King moves to Toledo.
-    st = fresh(4)
-    st.king = R["Valencia"]
-    give_turn(st, 0, "ihre_majestaet", court=7)
+    st = Board(4).king("Valencia").turn(0, "ihre_majestaet", court=7).state()
     before = {a: count(st, 0, a) for a in ("Granada", "Toledo", "Castillo")}
     for a in ("Granada", "Granada", "Toledo", "Toledo", "Castillo"):
         st.apply(0, ("place", R[a]))
@@ -111,9 +106,7 @@ def test_ihre_majestaet_example() -> None:
 
 def test_declined_fiesta_changes_no_score() -> None:
     # p. 5 example 2: Fiesta would score the 5-regions; declined, then 1 to Aragón, 2 to Toledo.
-    st = fresh(4)
-    st.king = R["Valencia"]
-    give_turn(st, 0, "fiesta", court=5)
+    st = Board(4).king("Valencia").turn(0, "fiesta", court=5).state()
     scores = list(st.score)
     st.apply(0, ("nospecial",))
     st.apply(0, ("place", R["Aragón"]))
@@ -123,9 +116,7 @@ def test_declined_fiesta_changes_no_score() -> None:
 
 
 def test_actions_are_not_split() -> None:
-    st = fresh(4)
-    st.king = R["Valencia"]
-    give_turn(st, 0, "fiesta", court=5)
+    st = Board(4).king("Valencia").turn(0, "fiesta", court=5).state()
     st.apply(0, ("place", R["Aragón"]))
     assert ("special",) not in st.legal_moves(0)  # placement begun: finish it first
     st.apply(0, ("endplace",))
@@ -134,13 +125,10 @@ def test_actions_are_not_split() -> None:
 
 def test_castillo_scoring_example_and_transfer() -> None:
     # p. 7: you 3, Blue 2, Orange 1 in the Castillo -> 5, 3, 1; Green nothing. You move yours to Granada.
-    st = fresh(4)
-    empty_board(st)
-    st.king = R["Castilla"]
-    put(st, YOU, "Castillo", 3)
-    put(st, BLUE, "Castillo", 2)
-    put(st, ORANGE, "Castillo", 1)
-    st.grande = [R["Castilla"]] * 4  # keep the region scoring from adding bonuses
+    board = Board(4).empty().king("Castilla")
+    board.put(YOU, "Castillo", 3).put(BLUE, "Castillo", 2).put(ORANGE, "Castillo", 1)
+    board.grandes(["Castilla"] * 4)  # keep the region scoring from adding bonuses
+    st = board.state()
     flow.begin_general_scoring(st)
     assert st.phase == DISC and sorted(st.to_move()) == [YOU, ORANGE, BLUE]
     st.apply(YOU, ("disc", R["Granada"]))
@@ -153,52 +141,37 @@ def test_castillo_scoring_example_and_transfer() -> None:
 
 
 def test_galicia_navarra_sevilla_granada_examples() -> None:
-    st = fresh(4)
-    empty_board(st)
-    st.king = R["Granada"]
-    st.grande = [R["Granada"], R["Aragón"], R["Sevilla"], R["Navarra"]]
+    board = Board(4).empty().king("Granada").grandes(["Granada", "Aragón", "Sevilla", "Navarra"])
     # Galicia 4/2/0: Orange 4, Blue 3, you 2 -> 4, 2, 0; Green (none) 0
-    put(st, ORANGE, "Galicia", 4)
-    put(st, BLUE, "Galicia", 3)
-    put(st, YOU, "Galicia", 2)
-    assert score_area(st, R["Galicia"]) == [0, 4, 2, 0]
+    board.put(ORANGE, "Galicia", 4).put(BLUE, "Galicia", 3).put(YOU, "Galicia", 2)
     # Navarra 5/3/1: you, Blue, Green 2 each -> all 3 (Green's Grande gives nothing); Orange 1 -> 1
     for c in (YOU, BLUE, GREEN):
-        put(st, c, "Navarra", 2)
-    put(st, ORANGE, "Navarra", 1)
-    assert score_area(st, R["Navarra"]) == [3, 1, 3, 3]
+        board.put(c, "Navarra", 2)
+    board.put(ORANGE, "Navarra", 1)
     # Sevilla 4/3/1: Blue and Green 2 each -> 3 each, no Grande bonus for Blue; you 1 -> 1
-    put(st, BLUE, "Sevilla", 2)
-    put(st, GREEN, "Sevilla", 2)
-    put(st, YOU, "Sevilla", 1)
-    assert score_area(st, R["Sevilla"]) == [1, 0, 3, 3]
+    board.put(BLUE, "Sevilla", 2).put(GREEN, "Sevilla", 2).put(YOU, "Sevilla", 1)
     # Granada 6/3/1: you 3 with your Grande in the King's region -> 6 + 2 + 2 = 10; Orange and Green 1 each
-    put(st, YOU, "Granada", 3)
-    put(st, ORANGE, "Granada", 1)
-    put(st, GREEN, "Granada", 1)
+    board.put(YOU, "Granada", 3).put(ORANGE, "Granada", 1).put(GREEN, "Granada", 1)
+    st = board.state()
+    assert score_area(st, R["Galicia"]) == [0, 4, 2, 0]
+    assert score_area(st, R["Navarra"]) == [3, 1, 3, 3]
+    assert score_area(st, R["Sevilla"]) == [1, 0, 3, 3]
     assert score_area(st, R["Granada"]) == [10, 1, 0, 1]
 
 
 def test_three_players_use_two_values_only() -> None:
-    st = fresh(3)
-    empty_board(st)
-    st.king = R["Galicia"]
-    put(st, 0, "Navarra", 3)
-    put(st, 1, "Navarra", 2)
-    put(st, 2, "Navarra", 1)
-    st.grande = [R["Galicia"]] * 3
+    board = Board(3).empty().king("Galicia").grandes(["Galicia"] * 3)
+    st = board.put(0, "Navarra", 3).put(1, "Navarra", 2).put(2, "Navarra", 1).state()
     assert score_area(st, R["Navarra"]) == [5, 3, 0]
 
 
 def test_aussenposten_with_mobile_scoreboards() -> None:
     # p. 11: all 4-regions: Sevilla, Cataluña and Toledo (4/0/0 on it), not Galicia (8/4/0 on it).
-    st = fresh(4)
-    empty_board(st)
-    st.king = R["Aragón"]
-    st.scoreboards = [R["Galicia"], R["Toledo"]]
+    board = Board(4).empty().king("Aragón")
+    board.pos["scoreboards"] = ["Galicia", "Toledo"]
     for a in ("Galicia", "Sevilla", "Cataluña", "Toledo", "Navarra"):
-        put(st, YOU, a, 1)
-    give_turn(st, YOU, "aussenposten", court=0)
+        board.put(YOU, a, 1)
+    st = board.turn(YOU, "aussenposten", court=0).state()
     st.apply(YOU, ("special",))
     scored = [e["a"]["r"] for e in st.log if e["k"] == "scored"]
     assert scored == ["Cataluña", "Toledo", "Sevilla"]
@@ -207,13 +180,9 @@ def test_aussenposten_with_mobile_scoreboards() -> None:
 
 def test_intrigue_example() -> None:
     # p. 10: 1 own from Granada to Castilla, 1 own into the Castillo, 1 green to Valencia, 1 blue to Castilla.
-    st = fresh(4)
-    empty_board(st)
-    st.king = R["Aragón"]
-    put(st, YOU, "Granada", 3)
-    put(st, GREEN, "Toledo", 2)
-    put(st, BLUE, "Sevilla", 2)
-    give_turn(st, YOU, "intrigue", court=0)
+    board = Board(4).empty().king("Aragón")
+    board.put(YOU, "Granada", 3).put(GREEN, "Toledo", 2).put(BLUE, "Sevilla", 2)
+    st = board.turn(YOU, "intrigue", court=0).state()
     st.apply(YOU, ("special",))
     for move in (
         ("from", YOU, R["Granada"]),
@@ -236,14 +205,11 @@ def test_intrigue_example() -> None:
 def test_rueckzug_example() -> None:
     # p. 10: Orange returns 3 from the court; Blue 2 from the court and 1 from Valencia; Green 2 from
     # Toledo and 1 from Valencia. Orange (left of you) goes first.
-    st = fresh(4)
-    empty_board(st)
-    st.king = R["Aragón"]
-    st.court = [5, 5, 2, 0]
-    put(st, BLUE, "Valencia", 2)
-    put(st, GREEN, "Toledo", 3)
-    put(st, GREEN, "Valencia", 1)
-    give_turn(st, YOU, "rueckzug", court=0)
+    board = Board(4).empty().king("Aragón")
+    for seat, k in enumerate([5, 5, 2, 0]):
+        board.court(seat, k)
+    board.put(BLUE, "Valencia", 2).put(GREEN, "Toledo", 3).put(GREEN, "Valencia", 1)
+    st = board.turn(YOU, "rueckzug", court=0).state()
     st.apply(YOU, ("special",))
     # Orange has Caballeros only at court: her three returns are forced and taken automatically
     assert st.court[ORANGE] == 2
@@ -262,14 +228,9 @@ def test_rueckzug_example() -> None:
 
 def test_umsturz_example() -> None:
     # p. 11: you choose Toledo; Orange moves 1 to Cataluña, Blue 2 to Granada, Green 2 to Valencia.
-    st = fresh(4)
-    empty_board(st)
-    st.king = R["Aragón"]
-    put(st, YOU, "Toledo", 2)
-    put(st, ORANGE, "Toledo", 1)
-    put(st, BLUE, "Toledo", 2)
-    put(st, GREEN, "Toledo", 2)
-    give_turn(st, YOU, "umsturz", court=0)
+    board = Board(4).empty().king("Aragón")
+    board.put(YOU, "Toledo", 2).put(ORANGE, "Toledo", 1).put(BLUE, "Toledo", 2).put(GREEN, "Toledo", 2)
+    st = board.turn(YOU, "umsturz", court=0).state()
     st.apply(YOU, ("special",))
     st.apply(YOU, ("pick", R["Toledo"]))
     assert st.phase == DISC and sorted(st.to_move()) == [ORANGE, BLUE, GREEN]
@@ -293,10 +254,11 @@ def test_machtverschiebung_totals() -> None:
     assert st.phase == POWER
     plus = next(i for i, v in enumerate(D.MODIFIER_VALUES) if v == 1)
     seat = st.to_move()[0]
-    st.modifier_hand[seat] |= 1 << plus
     nxt = (seat + 1) % 4
-    st.modifier_hand[nxt] |= 1 << plus
-    st._legal_cache = None
+    board = Board.of(st)
+    for s in (seat, nxt):
+        board.player(s)["modifiers"].append(plus)
+    st = board.state()
     st.apply(seat, ("power", 9, -1))
     assert ("power", 9, plus) in st.legal_moves(nxt)
     assert ("power", 8, plus) not in st.legal_moves(nxt)  # 8 + 1 = 9 is taken
@@ -305,8 +267,9 @@ def test_machtverschiebung_totals() -> None:
         st2.apply(s, st2.legal_moves(s)[0])
     seat = st2.to_move()[0]
     nxt = (seat + 1) % 4
-    st2.modifier_hand[nxt] |= 1 << plus
-    st2._legal_cache = None
+    board = Board.of(st2)
+    board.player(nxt)["modifiers"].append(plus)
+    st2 = board.state()
     st2.apply(seat, ("power", 8, -1))
     assert ("power", 7, plus) not in st2.legal_moves(nxt)
     st2.apply(nxt, ("power", 9, plus))

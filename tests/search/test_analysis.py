@@ -20,7 +20,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "positions"
 DECIDING: dict[str, Any] = {
     "mansfeld": ["commit", ["trossbube"]],
     "elgrande": ["place", "Castillo"],
-    "wallenstein": None,  # read from the example's "_deciding" note where one was found
+    "wallenstein": ["move", "Schlesien", 1],
 }
 GAMES = [name for name in DECIDING if (EXAMPLES / f"{name}-example.json").exists()]
 

@@ -211,6 +211,46 @@ class Table:
         self.pos["hidden"].pop("tower_content", None)
         self.pos["hidden"]["tower_script"] = [list(d) for d in drops]
 
+    # -- the modules' boards ------------------------------------------------------------------
+    def courtiers(self, hall: Sequence[int] | None = None, audience: Sequence[int] | None = None) -> None:
+        """Am Kaiserhof: courtiers in the entrance and the audience hall; the rest in each supply."""
+        from feldherr.wallenstein.data import COURTIERS
+
+        for seat, player in enumerate(self.pos["players"]):
+            if hall is not None:
+                player["courtiers_in_entrance_hall"] = hall[seat]
+            if audience is not None:
+                player["courtiers_in_audience_hall"] = audience[seat]
+            busy = player["courtiers_in_entrance_hall"] + player["courtiers_in_audience_hall"]
+            player["courtiers_in_supply"] = COURTIERS - busy
+
+    def favor_display(self, numbers: Sequence[int | None]) -> None:
+        """Am Kaiserhof: the favor cards (printed numbers) on the 4/3/2-courtier spaces."""
+        self.pos["favor_display"] = [None if n is None else str(n) for n in numbers]
+
+    def favor_deck(self, numbers: Sequence[int]) -> None:
+        """Am Kaiserhof: the favor deck, top card first."""
+        self.pos["hidden"]["favor_deck"] = [str(n) for n in numbers]
+        self.pos["favor_deck_size"] = len(numbers)
+
+    def order(self, seats: Sequence[int]) -> None:
+        self.pos["turn_order"] = [COLOURS[s] for s in seats]
+
+    def plan(self, seat: int, box: int, card: object) -> None:
+        """Box ``box`` of ``seat``'s plan holds ``card`` (a county's name, ``{"taler": v}``,
+        ``"tower card"``)."""
+        self.player(seat)["plan"][box] = card
+
+    def leader(self, seat: int, county: str | None) -> None:
+        """Heerführer: ``seat``'s military leader stands in ``county`` (``None``: off the board)."""
+        self.player(seat)["leader"] = county
+
+    def statues(self, seat: int, county: str, count: int) -> None:
+        """Heerführer: ``seat`` has ``count`` statues in ``county`` (from its supply)."""
+        statues = self.player(seat)["statues"]
+        self.player(seat)["statues_in_supply"] -= count - statues.get(county, 0)
+        statues[county] = count
+
     def state(self) -> WallensteinState:
         state = GAME.from_position(self.pos, self.seed)
         assert isinstance(state, WallensteinState)

@@ -18,7 +18,6 @@ from feldherr.wallenstein.data import (
     GRAIN_ACTION,
     LSK_CARDS,
     MONEY_BASE,
-    NAMES,
     NEIGHBOURS,
     PALACE,
     REGION_OF,
@@ -30,7 +29,7 @@ from feldherr.wallenstein.rules import actions, court, engine, flow, landsknecht
 from feldherr.wallenstein.state import FAVOR, LANDSKNECHTE, LEADER, WallensteinState
 
 from .invariants import check_invariants
-from .scenario import cid, clear, event_index, fresh_modules, give, give_plan, hold_tile, script_tower
+from .scenario import COLOURS, Table, cid, event_index, fresh_modules, give_plan
 
 RED, BLUE, YELLOW, PURPLE = 0, 1, 2, 3
 DIRK, FRANK, BARBARA, ANIKA = RED, BLUE, YELLOW, PURPLE
@@ -68,8 +67,9 @@ def test_first_tower_filling_sends_courtiers() -> None:
 def test_favor_cards_laid_out_by_number() -> None:
     """EN: 'The favor card #10 is placed on the space with 4 courtiers, the #8 card on the space
     with 3 courtiers, and the #2 card on the remaining space with 2 courtiers.'"""
-    st = fresh_modules(["court"])
-    st.favor_deck = [favor(5), favor(8), favor(10), favor(2)]  # the top is the end
+    t = Table(modules=["court"])
+    t.favor_deck([2, 10, 8, 5])
+    st = t.state()
     court.display(st)
     assert [FAVORS[f].id for f in st.favors] == [10, 8, 2]
 
@@ -78,16 +78,15 @@ def test_barbaras_court_boxes() -> None:
     """EN: Barbara has 'Vogtland' in 'Convert 3 armies': 3 of her 4 armies there become courtiers,
     1 remains; a dice tower card in 'Convert 2 armies' takes 2 of her armies from the tray; a money
     card in the third box does nothing. 'She may deploy a total of 5 courtiers.'"""
-    st = fresh_modules(["court"])
-    vogtland = give(st, BARBARA, "Vogtland", 4)
-    st.supply[BARBARA] -= 2
-    st.tray[BARBARA] = 2
-    st.hall = [0] * 4
-    st.courtiers = [COURTIERS] * 4
-    st.order = [BARBARA, DIRK, FRANK, ANIKA]
-    st.plans[BARBARA][13] = vogtland  # convert 3
-    st.plans[BARBARA][12] = TOWER_CARD  # convert 2
-    st.plans[BARBARA][11] = MONEY_BASE + 3  # convert 1: "Ignore the Thalers on the money card"
+    t = Table(modules=["court"])
+    vogtland = t.give(BARBARA, "Vogtland", 4)
+    t.tray([0, 0, 2, 0, 0, t.pos["tower_tray"][PEASANT]])
+    t.courtiers(hall=[0] * 4, audience=[0] * 4)
+    t.order([BARBARA, DIRK, FRANK, ANIKA])
+    t.plan(BARBARA, 13, "Vogtland")  # convert 3
+    t.plan(BARBARA, 12, "tower card")  # convert 2
+    t.plan(BARBARA, 11, {"taler": 3})  # convert 1: "Ignore the Thalers on the money card"
+    st = t.state()
     money = st.money[BARBARA]
     court.reveal_all(st)
     assert st.armies[vogtland] == 1
@@ -102,20 +101,21 @@ def test_a_conversion_that_cannot_be_completed_is_not_performed() -> None:
     """'If an action cannot be completed (for example, there are not sufficient armies in the
     county/tray or the supply of courtiers is running short), this action is not performed.'
     'At least 1 army must remain in that county.'"""
-    st = fresh_modules(["court"])
-    vogtland = give(st, BARBARA, "Vogtland", 3)
-    st.supply[BARBARA] -= 1
-    st.tray[BARBARA] = 1
-    st.order = [BARBARA, DIRK, FRANK, ANIKA]
-    st.hall = [0] * 4
-    st.courtiers = [COURTIERS] * 4
-    st.plans[BARBARA][13] = vogtland  # 3 of 3 armies: one must stay -> not performed
-    st.plans[BARBARA][12] = TOWER_CARD  # only 1 in the tray -> not performed
-    st.plans[BARBARA][11] = MONEY_BASE
+    t = Table(modules=["court"])
+    vogtland = t.give(BARBARA, "Vogtland", 3)
+    t.tray([0, 0, 1, 0, 0, t.pos["tower_tray"][PEASANT]])
+    t.order([BARBARA, DIRK, FRANK, ANIKA])
+    t.courtiers(hall=[0] * 4, audience=[0] * 4)
+    t.plan(BARBARA, 13, "Vogtland")  # 3 of 3 armies: one must stay -> not performed
+    t.plan(BARBARA, 12, "tower card")  # only 1 in the tray -> not performed
+    t.plan(BARBARA, 11, {"taler": 0})
+    st = t.state()
     court.reveal_all(st)
     assert st.armies[vogtland] == 3 and st.tray[BARBARA] == 1 and st.hall[BARBARA] == 0
     assert [e["a"]["reason"] for e in st.log if e["k"] == "court_skip"] == ["too_few_armies"] * 2
-    st.courtiers[BARBARA] = 1  # the supply of courtiers runs short
+    t = Table.of(st)
+    t.courtiers(hall=[COURTIERS - 1 if s == BARBARA else 0 for s in range(4)])  # the supply runs short
+    st = t.state()
     court.convert(st, BARBARA, 2, vogtland)
     assert st.armies[vogtland] == 3 and st.log[-1]["a"]["reason"] == "no_courtiers"
 
@@ -125,15 +125,15 @@ def test_favor_order_most_courtiers_first_ties_by_player_order() -> None:
     #2; Frank and Anika tie, Frank is ahead in player order: he moves his courtiers to the audience
     hall but cannot take #10; 'Anika can't take the card either, but she moves her courtiers to the
     audience hall nevertheless.'"""
-    st = fresh_modules(["court"])
-    st.order = [FRANK, ANIKA, DIRK, BARBARA]
-    st.hall = [3, 2, 5, 2]
-    st.courtiers = [COURTIERS - h for h in st.hall]
-    st.favors = [favor(10), favor(8), favor(2)]
-    st.event = event_index("tax_min6")
-    assert court.favor_order(st) == [BARBARA, DIRK, FRANK, ANIKA]
+    t = Table(modules=["court"])
+    t.order([FRANK, ANIKA, DIRK, BARBARA])
+    t.courtiers(hall=[3, 2, 5, 2], audience=[0] * 4)
+    t.favor_display([10, 8, 2])
+    t.event("tax_min6")
     for seat in range(4):  # nothing planned: no base action takes place this round
-        st.plans[seat] = [MONEY_BASE] * st.nslots
+        t.player(seat)["plan"] = [{"taler": 0}] * len(t.player(seat)["plan"])
+    st = t.state()
+    assert court.favor_order(st) == [BARBARA, DIRK, FRANK, ANIKA]
     court.start_favors(st)
     st.stage, st.phase = flow.FAVOR, flow.PRE
     engine._run(st)
@@ -190,25 +190,26 @@ def test_plan_has_the_three_court_boxes() -> None:
     assert st.to_move() == (0, 1, 2, 3)
 
 
+def _favor_table(number: int, seat: int = BARBARA, courtiers: int = 4) -> Table:
+    """``seat`` is to take a favor card: #``number`` lies on the 4-courtier space, ``courtiers``
+    of its courtiers wait in the audience hall."""
+    t = Table(modules=["court"])
+    t.order([0, 1, 2, 3])
+    t.favor_display([number, None, None])
+    t.courtiers(hall=[0] * 4, audience=[courtiers if s == seat else 0 for s in range(4)])
+    t.pos["phase"] = FAVOR
+    t.pos["flow"].update(queue=[seat], stage=flow.FAVOR, pending=[seat])
+    return t
+
+
 def _favor_state(number: int, seat: int = BARBARA, courtiers: int = 4) -> WallensteinState:
-    st = fresh_modules(["court"])
-    st.order = [0, 1, 2, 3]
-    st.favors = [favor(number), -1, -1]
-    st.hall = [0] * 4
-    st.audience = [0] * 4
-    st.courtiers = [COURTIERS] * 4
-    st.courtiers[seat] -= courtiers
-    st.audience[seat] = courtiers
-    st.queue = [seat]
-    st.phase, st.stage, st.pending = FAVOR, flow.FAVOR, [seat]
-    return st
+    return _favor_table(number, seat, courtiers).state()
 
 
 def test_favor_1_removes_the_event_if_wanted() -> None:
-    st = _favor_state(1)
-    st.event = event_index("tax_max5")
-    if st.event in st.open_events:
-        st.open_events.remove(st.event)
+    t = _favor_table(1)
+    t.event("tax_max5")
+    st = t.state()
     assert ("favor", 0, -1) in st.legal_moves(BARBARA)  # "not obliged to remove the event card"
     court.apply(st, BARBARA, ("favor", 0, court.REMOVE_EVENT))
     assert st.event == -1 and st.used_events[-1] == event_index("tax_max5")
@@ -217,25 +218,27 @@ def test_favor_1_removes_the_event_if_wanted() -> None:
 
 
 def test_favor_4_removes_a_revolt_marker_or_parries_the_next() -> None:
-    st = _favor_state(4)
-    burgund = give(st, BARBARA, "Burgund", 3)
-    st.unrest[burgund] = 2
-    st.unrest_supply -= 2
+    t = _favor_table(4)
+    burgund = t.give(BARBARA, "Burgund", 3)
+    t.revolt_markers("Burgund", 2)
+    st = t.state()
     marked = [c for c in range(45) if st.unrest[c] and st.owner[c] == BARBARA]
     assert st.legal_moves(BARBARA)[1:] == [("favor", 0, c) for c in marked]
     court.apply(st, BARBARA, ("favor", 0, burgund))
     assert st.unrest[burgund] == 1 and st.parry[BARBARA] == 0
     # No marked county: the card is kept and parries the next revolt marker.
-    st = _favor_state(4)
-    for c in range(45):
-        if st.owner[c] == BARBARA:
-            st.unrest_supply += st.unrest[c]
-            st.unrest[c] = 0
+    t = _favor_table(4)
+    for name, county in t.pos["counties"].items():
+        if county["owner"] == COLOURS[BARBARA]:
+            t.revolt_markers(name, 0)
+    st = t.state()
     assert st.legal_moves(BARBARA) == [("favor", -1, -1), ("favor", 0, -1)]
     court.apply(st, BARBARA, ("favor", 0, -1))
     assert st.parry[BARBARA] == 1
     county = next(c for c in range(45) if st.owner[c] == BARBARA)
-    st.event = event_index("tax_min6")
+    t = Table.of(st)
+    t.event("tax_min6")
+    st = t.state()
     actions.perform(st, BARBARA, TAXES, county)
     assert st.unrest[county] == 0 and st.parry[BARBARA] == 0  # parried, card discarded
     actions.perform(st, BARBARA, GRAIN_ACTION, county)
@@ -246,10 +249,11 @@ def test_favor_4_removes_a_revolt_marker_or_parries_the_next() -> None:
 def test_favors_10_11_18_protect_from_combat_a_b(number: int, a: bool, b: bool) -> None:
     """'During this round only, the player cannot be attacked with the action "Combat / Movement A"
     (or "B" or "A or B")': #10 against A, #11 against B, #18 against both (docs/rules-notes.md)."""
-    st = _favor_state(number)
+    t = _favor_table(number)
+    src = t.give(RED, "Anhalt", 6)
+    dst = t.give(BARBARA, "Kursachsen", 2)
+    st = t.state()
     court.apply(st, BARBARA, ("favor", 0, -1))
-    src = give(st, RED, "Anhalt", 6)
-    dst = give(st, BARBARA, "Kursachsen", 2)
     assert dst in NEIGHBOURS[src]
     assert (dst not in actions.move_targets(st, RED, COMBAT_A, src)) == a
     assert (dst not in actions.move_targets(st, RED, COMBAT_B, src)) == b
@@ -262,16 +266,18 @@ def test_favors_10_11_18_protect_from_combat_a_b(number: int, a: bool, b: bool) 
 
 
 def test_favor_buildings_deployment_and_amounts() -> None:
-    st = _favor_state(21)  # palace (assumed), free, general building rules
-    bremen = give(st, BARBARA, "Bremen", 2)
-    st.buildings[bremen] = 0b010
+    t = _favor_table(21)  # palace (assumed), free, general building rules
+    bremen = t.give(BARBARA, "Bremen", 2)
+    t.build("Bremen", "church")
+    st = t.state()
     targets = [m[2] for m in st.legal_moves(BARBARA)[1:]]
     assert bremen in targets
     money = st.money[BARBARA]
     court.apply(st, BARBARA, ("favor", 0, bremen))
     assert st.buildings[bremen] == 0b011 and st.money[BARBARA] == money
-    st = _favor_state(12)  # 3 armies free into an own or a neutral county; the card w/o battle
-    burgund = clear(st, "Burgund")
+    t = _favor_table(12)  # 3 armies free into an own or a neutral county; the card w/o battle
+    burgund = t.clear("Burgund")
+    st = t.state()
     court.apply(st, BARBARA, ("favor", 0, burgund))
     assert st.owner[burgund] == BARBARA and st.card[burgund] == BARBARA and st.armies[burgund] == 3
     check_invariants(st)
@@ -283,10 +289,9 @@ def test_favor_buildings_deployment_and_amounts() -> None:
 
 
 def test_favor_needs_enough_courtiers() -> None:
-    st = _favor_state(10, courtiers=4)
-    st.favors = [favor(10), favor(8), favor(2)]
-    st.audience[BARBARA] = 3
-    st.courtiers[BARBARA] += 1
+    t = _favor_table(10, courtiers=3)
+    t.favor_display([10, 8, 2])
+    st = t.state()
     assert all(m[1] != 0 for m in st.legal_moves(BARBARA))
     before = st.digest()
     with pytest.raises(UnaffordableError) as err:
@@ -301,20 +306,25 @@ def test_landsknechte_four_regions_turn_the_card_and_choose() -> None:
     """'A player meeting this condition slides the top card of their deck underneath their deck and
     is entitled to receive one of the benefits shown on the new top card ... in given player order.
     If a player does not meet the required condition, they leave their deck as it is.'"""
-    st = fresh_modules(["landsknechte"])
-    st.order = [3, 2, 1, 0]
+    t = Table(modules=["landsknechte"])
+    t.order([3, 2, 1, 0])
+    st = t.state()
     held = [landsknechte.regions_held(st, s) for s in range(4)]
     landsknechte.start(st)
     assert st.queue == [s for s in st.order if held[s] >= 4]
     # seat 0 now holds a single county (one region): it does not qualify
-    for c in range(45):
-        if st.owner[c] == 0:
-            clear(st, NAMES[c])
-    give(st, 0, "Burgund", 2)
-    st.order = [1, 0, 2, 3]
+    t = Table(modules=["landsknechte"])
+    for name, county in t.pos["counties"].items():
+        if county["owner"] == "red":
+            t.clear(name)
+    t.give(0, "Burgund", 2)
+    t.order([1, 0, 2, 3])
+    st = t.state()
     landsknechte.start(st)
     assert 0 not in st.queue
-    st.queue = [1]
+    t = Table.of(st)
+    t.pos["flow"]["queue"] = [1]
+    st = t.state()
     assert landsknechte.next_decision(st)
     assert st.phase == LANDSKNECHTE and st.pending == [1] and st.lsk_top[1] == 1
     vp = st.vp[1]
@@ -326,9 +336,14 @@ def test_landsknechte_four_regions_turn_the_card_and_choose() -> None:
 
 
 def test_landsknechte_armies_only_when_the_supply_has_them() -> None:
-    st = fresh_modules(["landsknechte"])
-    st.lsk_top[2] = 2  # card 3 shows (assumed) 2 armies
-    st.supply[2] = 1
+    t = Table(modules=["landsknechte"])
+    t.player(2)["landsknechte_top_card"] = 2  # card 3 shows (assumed) 2 armies
+    for name, county in t.pos["counties"].items():  # all but one of yellow's armies on the board
+        if county["owner"] == "yellow":
+            t.give(2, name, county["armies"] + t.player(2)["armies_in_supply"] - 1)
+            break
+    st = t.state()
+    assert st.supply[2] == 1
     assert ("lsk", 2) not in landsknechte.options(st, 2)
     with pytest.raises(IllegalMoveError) as err:
         landsknechte.apply(st, 2, ("lsk", 2))
@@ -337,15 +352,17 @@ def test_landsknechte_armies_only_when_the_supply_has_them() -> None:
 
 def test_landsknechte_run_before_the_court() -> None:
     """'In combination with Emperor's Court, carry out this step prior to any Court actions!'"""
-    st = fresh_modules(["court", "landsknechte"], seed=3)
+    t = Table(seed=3, modules=["court", "landsknechte"])
     regions: set[int] = set()
     for name in ("Burgund", "Holstein", "Tirol", "Schlesien", "Bremen", "Lothringen", "Böhmen"):
         c = cid(name)
-        if REGION_OF[c] not in regions and st.owner[c] != 0:
-            give(st, 0, name, 2)
+        if REGION_OF[c] not in regions and t.county(name)["owner"] != "red":
+            t.give(0, name, 2)
             regions.add(REGION_OF[c])
-    st.plan_hand[0] = [c for c in range(45) if st.card[c] == 0]
-    st.plan_left[0] = [*st.plan_hand[0], *planning.MONEY_SLOTS, *planning.TOWER_SLOTS]
+    red = t.player(0)
+    red["hand"] = [name for name, county in t.pos["counties"].items() if county["card_held_by"] == "red"]
+    red["cards_to_place"] = [*red["hand"], *({"taler": v} for v in range(5)), *["tower card"] * 3]
+    st = t.state()
     assert landsknechte.regions_held(st, 0) >= 4
     while st.phase == "plan":
         for seat in st.to_move():
@@ -366,11 +383,12 @@ def test_landsknechte_run_before_the_court() -> None:
 def test_leader_upgrades_actions_after_event_and_tile() -> None:
     """'apply the military leader bonus after the effects of the event card and bonus tiles':
     Burgund pays 7, the event caps taxes at 5, +1 Thaler tile: 6, the leader: 7."""
-    st = fresh_modules(["leaders"])
-    burgund = give(st, YELLOW, "Burgund", 3)
-    st.leader[YELLOW] = burgund
-    st.event = event_index("tax_max5")
-    hold_tile(st, YELLOW, "plus_taler")
+    t = Table(modules=["leaders"])
+    burgund = t.give(YELLOW, "Burgund", 3)
+    t.leader(YELLOW, "Burgund")
+    t.event("tax_max5")
+    t.hold_tile(YELLOW, "plus_taler")
+    st = t.state()
     money = st.money[YELLOW]
     actions.perform(st, YELLOW, TAXES, burgund)
     assert st.money[YELLOW] == money + 7
@@ -379,8 +397,10 @@ def test_leader_upgrades_actions_after_event_and_tile() -> None:
     actions.perform(st, YELLOW, PALACE, burgund)
     assert st.money[YELLOW] == money - 2 and st.buildings[burgund] & 1
     # Deploy 5 with the '6 armies' tile -> 6, the leader: 7; deploy 1 -> 2.
-    st.event = event_index("tax_min6")
-    hold_tile(st, YELLOW, "six_armies")
+    t = Table.of(st)
+    t.event("tax_min6")
+    t.hold_tile(YELLOW, "six_armies")
+    st = t.state()
     armies = st.armies[burgund]
     actions.perform(st, YELLOW, DEPLOY5, burgund)
     assert st.armies[burgund] == armies + 7
@@ -388,7 +408,9 @@ def test_leader_upgrades_actions_after_event_and_tile() -> None:
     actions.perform(st, YELLOW, DEPLOY1, burgund)
     assert st.armies[burgund] == armies + 2
     # Elsewhere: the plain actions.
-    other = give(st, YELLOW, "Bremen", 2)
+    t = Table.of(st)
+    other = t.give(YELLOW, "Bremen", 2)
+    st = t.state()
     money = st.money[YELLOW]
     actions.perform(st, YELLOW, PALACE, other)
     assert st.money[YELLOW] == money - 3
@@ -398,40 +420,47 @@ def test_leader_upgrades_actions_after_event_and_tile() -> None:
 def test_leader_move_statue_flight_and_trophy() -> None:
     """Adjacent move: a statue in the county left; not adjacent: none; entering a county with
     another player's statue takes it as a trophy."""
-    st = fresh_modules(["leaders"])
-    anhalt = give(st, RED, "Anhalt", 3)
-    kursachsen = give(st, RED, "Kursachsen", 3)
-    far = give(st, RED, "Burgund", 3)
-    st.leader[RED] = anhalt
-    st.stage = leaders.MOVE
+    t = Table(modules=["leaders"])
+    anhalt = t.give(RED, "Anhalt", 3)
+    kursachsen = t.give(RED, "Kursachsen", 3)
+    far = t.give(RED, "Burgund", 3)
+    t.leader(RED, "Anhalt")
+    t.pos["flow"]["stage"] = leaders.MOVE
+    st = t.state()
     leaders.go(st, RED, kursachsen)
     assert st.statues[RED][anhalt] == 1 and st.statue_supply[RED] == STATUES - 1
     leaders.go(st, RED, far)
     assert sum(st.statues[RED]) == 1  # fled: no statue in Kursachsen
     # Blue conquers Anhalt (the statue stays), then Blue's leader enters it: a trophy.
-    give(st, BLUE, "Anhalt", 4)
+    t = Table.of(st)
+    t.give(BLUE, "Anhalt", 4)
+    t.give(BLUE, "Altmark", 2)
+    t.leader(BLUE, "Altmark")
+    st = t.state()
     assert st.statues[RED][anhalt] == 1
-    st.leader[BLUE] = give(st, BLUE, "Altmark", 2)
     leaders.go(st, BLUE, anhalt)
     assert st.statues[RED][anhalt] == 0 and st.trophies[BLUE][RED] == 1
     check_invariants(st)
 
 
 def test_leader_lost_with_his_county_and_back_after_winter() -> None:
-    st = fresh_modules(["leaders"])
-    blue_src = give(st, BLUE, "Anhalt", 8)
-    target = give(st, YELLOW, "Kursachsen", 1)
+    t = Table(modules=["leaders"])
+    blue_src = t.give(BLUE, "Anhalt", 8)
+    target = t.give(YELLOW, "Kursachsen", 1)
     for seat in range(4):
-        st.leader[seat] = next(c for c in range(45) if st.owner[c] == seat)
-    st.leader[YELLOW] = target
-    st.unrest[target] = 0
-    st.tray = [0] * 6
-    script_tower(st, [[0, 3, 0, 0, 0, 0]])
+        t.leader(seat, next(n for n, c in t.pos["counties"].items() if c["owner"] == COLOURS[seat]))
+    t.leader(YELLOW, "Kursachsen")
+    t.revolt_markers("Kursachsen", 0)
+    t.tray([0] * 6)
+    t.script_tower([[0, 3, 0, 0, 0, 0]])
+    st = t.state()
     actions.move(st, BLUE, blue_src, target, 4)
     assert st.owner[target] == BLUE and st.leader[YELLOW] == -1
     assert any(e["k"] == "leader_lost" for e in st.log)
     check_invariants(st)
-    st.fall_order = [0, 1, 2, 3]
+    t = Table.of(st)
+    t.pos["fall_order"] = list(COLOURS[:4])
+    st = t.state()
     flow.begin_winter_end(st)
     assert st.queue == [YELLOW]
     if leaders.next_decision(st):
@@ -469,18 +498,19 @@ def test_draft_leader_decided_when_claiming_forced_on_the_last() -> None:
 
 
 def test_statues_and_trophies_score_at_the_end() -> None:
-    st = fresh_modules(["leaders"])
-    st.statues[RED][cid("Anhalt")] = 2
-    st.statue_supply[RED] -= 3
-    st.trophies[BLUE][RED] = 1
+    t = Table(modules=["leaders"])
+    t.statues(RED, "Anhalt", 2)
+    t.player(BLUE)["trophies"][RED] = 1
+    st = t.state()
     vp = st.vp[:]
     leaders.score(st)
     assert st.vp[RED] == vp[RED] + 2 and st.vp[BLUE] == vp[BLUE] + 1
 
 
 def test_leader_bad_target() -> None:
-    st = fresh_modules(["leaders"])
-    st.order = [0, 1, 2, 3]
+    t = Table(modules=["leaders"])
+    t.order([0, 1, 2, 3])
+    st = t.state()
     leaders.start(st, leaders.SETUP, [0])
     assert leaders.next_decision(st)
     foreign = next(c for c in range(45) if st.owner[c] == 1)
