@@ -144,12 +144,13 @@ def play_to_end(
     rng: random.Random,
     scan: Scan | None,
     limit: int,
-    every: int = 30,
+    every: int = 40,
     on_step: Callable[[int], None] | None = None,
+    stride: int = 1,
 ) -> int:
     """Plays the page's decisions with random clicks on its choices (and the hand-over button)
-    until the game ends; reads the page after every update and changes language and width every
-    ``every`` decisions. Returns the number of hand-overs."""
+    until the game ends; reads the page after every ``stride``-th update (1: every one) and
+    changes language and width every ``every`` decisions. Returns the number of hand-overs."""
     handovers = 0
     look = 0
     for step in range(limit):
@@ -163,7 +164,8 @@ def play_to_end(
                 look = (look + 1) % len(LOOKS)
                 set_look(page, *LOOKS[look])
                 page.wait_for_selector(READY, timeout=30_000)
-            scan.read(page, f"step {step}")
+            if step % stride == 0 or step % every == 0:
+                scan.read(page, f"step {step}")
         if page.locator("#ending").count():
             return handovers
         if on_step:

@@ -12,10 +12,9 @@ export function showLobby(root) {
 
   let publicUrl = location.origin; // the address a friend can reach (the server may know a better one)
   const load = async () => {
-    const [cat, list, server] = await Promise.all([api("/api/catalog"), api("/api/games?limit=30").catch(() => ({ games: [] })),
-      api("/api/server").catch(() => null)]);
+    const [cat, list] = await Promise.all([api("/api/catalog"), api("/api/games?limit=30").catch(() => ({ games: [] }))]);
     catalogue = Array.isArray(cat) ? cat : cat.games || [];
-    publicUrl = (server && server.public_url) || (!Array.isArray(cat) && cat.public_url) || catalogue.find((g) => g.public_url)?.public_url || location.origin;
+    publicUrl = (!Array.isArray(cat) && cat.public_url) || catalogue.find((g) => g.public_url)?.public_url || location.origin;
     base = publicUrl;
     games = list.games || [];
     if (!form.game && catalogue.length) pick(catalogue[0].name);
@@ -76,19 +75,20 @@ export function showLobby(root) {
       input = h("input", { id, type: "checkbox", checked: !!value, onchange: (e) => { form.options[spec.name] = e.target.checked; } });
     } else if (spec.kind === "choice") {
       input = h("select", { id, onchange: (e) => { form.options[spec.name] = e.target.value; } },
-        spec.choices.map((c) => h("option", { value: c, selected: c === value }, label(c))));
+        spec.choices.map((c) => h("option", { value: c, selected: c === value, "data-game": "1" }, label(c))));
     } else if (spec.kind === "multi") {
       const chosen = new Set(value || []);
       input = h("span", { id, class: "multi" }, spec.choices.map((c) => h("label", { title: about(c) },
         h("input", { type: "checkbox", checked: chosen.has(c), onchange: (e) => {
           if (e.target.checked) chosen.add(c); else chosen.delete(c);
           form.options[spec.name] = spec.choices.filter((x) => chosen.has(x));
-        } }), " ", label(c))));
+        } }), " ", h("span", { "data-game": "1" }, label(c)))));
     } else {
       input = h("input", { id, type: "text", value: value === null || value === undefined ? "" : JSON.stringify(value),
         onchange: (e) => { try { form.options[spec.name] = e.target.value ? JSON.parse(e.target.value) : null; } catch { /* shown by the server */ } } });
     }
-    return h("div", { class: "field" }, h("label", { for: id }, help), input);
+    // The option's words come from the game's option spec (marked as the game's text).
+    return h("div", { class: "field" }, h("label", { for: id, "data-game": "1" }, help), input);
   }
 
   let seatBox = null;
@@ -132,6 +132,9 @@ export function showLobby(root) {
       const friends = game.seats.filter((s, i) => form.seats[i].kind === "friend");
       const target = `/play/${game.id}#tokens=${mine.map((s) => s.token).join(",")}`;
       if (!friends.length) { location.assign(target); return; }
+      // The address friends can reach: the server's public address where it says one.
+      const server = await api("/api/server").catch(() => null);
+      if (server && (server.public_url || server.url)) { publicUrl = server.public_url || server.url; base = publicUrl; }
       created = { game, friends, target };
       render();
     } catch (err) {
