@@ -244,10 +244,18 @@ function planBoard(view, me, ctx) {
       }
       return h("li", { class: `box ${box === asked && !stage ? "asked" : ""}`, "data-box": box, ...drop },
         h("span", { class: "label" }, term(box)), " ",
-        value !== undefined ? h("strong", {}, typeof value === "number" ? tn("talerN", value) : human(value)) : null,
+        value !== undefined ? h("strong", {}, slotValue(value)) : null,
         here.length && !stage ? h("div", { class: "keys" }, here.map((c) => h("button", { type: "button", class: "key legal", title: c.text,
           onclick: () => ctx.send(c) }, typeof c.move[2] === "number" ? tn("talerN", c.move[2]) : human(c.move[2])))) : null);
     })));
+}
+
+// A plan box's card in words: money by its Taler, a county by name, a handed-over card ("lost"),
+// the tower card and no card by the game's terms.
+export function slotValue(value) {
+  if (typeof value === "number") return tn("talerN", value);
+  if (value === "lost") return t("planLost");
+  return words[value] ? term(value) : human(value);
 }
 
 // The regions' borders: the county edges that two counties of different regions share, and the

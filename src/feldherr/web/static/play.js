@@ -2,7 +2,7 @@
 // hand-overs and the end of the game.
 import { api, clear, colour, h, usePalette } from "./dom.js";
 import { botName, lang, t, tn } from "./i18n.js";
-import { cardName, moveKeys, onData, renderBoard, term } from "./boards.js";
+import { moveKeys, onData, renderBoard, slotValue, term } from "./boards.js";
 import { MAX_BUTTONS, hasSteps, stepPicker } from "./steps.js";
 import { endOfGame, logItem } from "./ending.js";
 import { fromHash, remember } from "./store.js";
@@ -35,6 +35,7 @@ export function showPlay(root, gameId) {
   function receive(msg) {
     if (msg.type === "welcome") {
       st.welcome = msg;
+      st.ended = null; // the ending is drawn again from the fresh log (a new language after a switch)
       st.bySeat = new Map();
       st.status = "connected";
       st.retry = 0;
@@ -249,7 +250,7 @@ export function showPlay(root, gameId) {
     const target = open.includes(st.plan.target) && !(st.plan.target in st.plan.staged) ? st.plan.target : open.find((b) => !(b in st.plan.staged)) ?? null;
     return { open, cards: all, cardsFor, used, target, slots };
   }
-  const cardLabel = (card) => (typeof card === "number" ? tn("talerN", card) : cardName(card) === String(card) ? term(card) : cardName(card));
+  const cardLabel = (card) => slotValue(card);
   function stage(card, box = null) {
     const update = st.bySeat.get(st.shown);
     if (!update || st.plan.queue) return;
