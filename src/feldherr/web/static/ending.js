@@ -14,8 +14,11 @@ export function scoringTable(outcome, names) {
   const seats = outcome.scores.map((_, i) => i);
   const extra = Object.entries(outcome).filter(([key, value]) => !["scores", "winners"].includes(key) && Array.isArray(value)
     && value.length === seats.length && known(key));
-  const order = [...seats].sort((a, b) => outcome.scores[b] - outcome.scores[a] || a - b);
-  const place = (i) => 1 + seats.filter((j) => outcome.scores[j] > outcome.scores[i]).length;
+  // j is placed before i: a higher score, or the same and the game's tie-break made j a winner.
+  const won = (i) => outcome.winners.includes(i);
+  const beats = (j, i) => outcome.scores[j] > outcome.scores[i] || (outcome.scores[j] === outcome.scores[i] && won(j) && !won(i));
+  const place = (i) => 1 + seats.filter((j) => beats(j, i)).length;
+  const order = [...seats].sort((a, b) => place(a) - place(b) || a - b);
   return h("div", { class: "scroll" }, h("table", { class: "scoring", id: "final-scoring" },
     h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")), h("th", {}, t("score")), extra.map(([key]) => h("th", {}, t(key))))),
     h("tbody", {}, order.map((i) => h("tr", { class: outcome.winners.includes(i) ? "winner" : "" },
