@@ -36,10 +36,16 @@ def test_board_data_files_carry_their_provenance() -> None:
 
 
 def test_both_languages_have_every_word() -> None:
+    """Every word of the client in both languages; counted words carry both plural forms."""
     text = (web.STATIC / "i18n.js").read_text(encoding="utf-8")
-    en, de = text.split("  de: {")
-    keys = lambda part: set(re.findall(r"(\w+): \"", part))  # noqa: E731
-    assert keys(en) == keys(de)
+    for table in ("WORDS", "PHASES"):
+        block = text.split(f"const {table} = {{", 1)[1].split("\n};", 1)[0]
+        en, de = block.split("\n  de: {")
+        simple = lambda part: set(re.findall(r"([\w\"-]+): \"", part)) - {"one", "other"}  # noqa: E731
+        counted = lambda part: set(re.findall(r"(\w+): \{ one: \"[^\"]*\", other: \"", part))  # noqa: E731
+        assert simple(en) == simple(de), simple(en) ^ simple(de)
+        assert counted(en) == counted(de), counted(en) ^ counted(de)
+    assert "Intl.PluralRules" in text and "Intl.NumberFormat" in text
 
 
 def test_choices_are_the_legal_moves_with_their_phrases(toy_registered: str) -> None:

@@ -3,7 +3,7 @@
 //   pick   called with such a key when the player clicks it (filters the choices),
 //   names  the seats' names, me: the viewing seat (null: spectator).
 import { colour, h, s, usePalette } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { known, lang, phaseName, t, tn } from "./i18n.js";
 
 const data = {};
 const loading = {};
@@ -55,13 +55,13 @@ export function numbers(game, view) {
 // The rules' names of fixed things (seasons, actions, colours, tiles, events) in the current
 // language, from the game's own catalogue; an id without an entry is shown as it is.
 let words = {};
-function term(key, prefix = "") {
+export function term(key, prefix = "") {
   const entry = words[prefix + key] || words[key];
   return entry ? entry[lang()] || entry.en : human(key);
 }
 
 // A card's name: the term "card.<id>" (El Grande's action cards, Mansfeld's characters).
-function cardName(id) {
+export function cardName(id) {
   const entry = words[`card.${id}`];
   return entry ? entry[lang()] || entry.en : human(id);
 }
@@ -78,7 +78,7 @@ const BOARDS = { wallenstein, elgrande, mansfeld };
 
 // -- shared pieces -------------------------------------------------------------------------------
 const human = (id) => (id === null || id === undefined ? "–" : String(id).replaceAll("_", " "));
-const name = (ctx, seat) => ctx.names[seat] ?? `${t("seat")} ${seat + 1}`;
+const name = (ctx, seat) => ctx.names[seat] || (seat >= ctx.names.length ? t("dummy") : t("player"));
 
 function chips(items, cls = "") {
   return h("ul", { class: `chips ${cls}` }, (items || []).map((x) => h("li", { class: x === null ? "face-down" : "" }, x === null ? "?" : cardName(x))));
@@ -156,12 +156,14 @@ function wallenstein(view, ctx) {
   const cube = (counts, label) => h("div", { class: "tower-row" }, h("span", { class: "label" }, label),
     counts.map((n, i) => (n ? h("span", { class: "cube", style: `--seat:${colour(i)}`, title: `${term(TOWER_COLOURS[i] ?? String(i))}: ${n}` }, n) : null)));
   return h("div", { class: "wallenstein" },
-    h("div", { class: "row" }, info(t("round"), `${view.year ?? "–"} · ${term(view.season)}`), info(t("phase"), human(view.phase)),
-      view.event !== null && view.event !== undefined ? info(t("event"), term(view.event, "ev.")) : null),
+    h("div", { class: "row" }, info(t("round"), `${view.year ?? "–"} · ${term(view.season)}`), info(t("phase"), phaseName(view.phase)),
+      // the event by its title: the game's term "event.<id>" (an id alone is never shown)
+      view.event !== null && view.event !== undefined && (words[`event.${view.event}`] || words[`ev.${view.event}`])
+        ? info(t("event"), term(view.event, words[`event.${view.event}`] ? "event." : "ev.")) : null),
     svg,
-    h("table", { class: "players", id: "players" },
+    h("div", { class: "scroll" }, h("table", { class: "players", id: "players" },
       h("thead", {}, h("tr", {}, h("th", {}), ["thaler", "grain", "vp", "supply", "cards"].map((k) => h("th", {}, t(k))))),
-      h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat), h("td", {}, p.thaler), h("td", {}, p.grain), h("td", {}, p.vp), h("td", {}, p.supply), h("td", {}, p.cards))))),
+      h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat), h("td", {}, p.thaler), h("td", {}, p.grain), h("td", {}, p.vp), h("td", {}, p.supply), h("td", {}, p.cards)))))),
     planBoard(view, me, ctx),
     me && me.hand ? h("div", { id: "hand" }, h("h3", {}, t("hand")), h("div", { class: "keys" }, me.hand.map((c) => {
       const card = pickable(ctx, c);
@@ -173,12 +175,17 @@ function wallenstein(view, ctx) {
     }))) : null,
     h("div", { class: "tower", id: "tower" }, h("h3", {}, t("tower")), cube(tower.inside || [], t("inside")), cube(tower.tray || [], t("tray"))),
     h("div", { class: "row" },
-      h("div", {}, h("h3", {}, t("actions")), chips((view.actions || []).map((a) => term(a))), view.actions_hidden ? h("small", {}, `+${view.actions_hidden} ${t("hidden")}`) : null),
+      h("div", {}, h("h3", {}, t("actions")), chips((view.actions || []).map((a) => term(a))), view.actions_hidden ? h("small", {}, `+${tn("hiddenN", view.actions_hidden)}`) : null),
       h("div", {}, h("h3", {}, t("bonus")), chips((view.bonus_tiles || []).map((b) => term(b))))),
     view.draft ? h("div", { id: "draft" }, h("h3", {}, t("draft")), view.draft.faceup ? h("div", { class: "keys" }, view.draft.faceup.map((c) => pickable(ctx, c))) : null,
-      h("pre", { class: "small" }, JSON.stringify(view.draft))) : null,
+      typeof view.draft.deck_size === "number" ? h("small", {}, tn("leftN", view.draft.deck_size)) : null) : null,
     ["court", "leaders", "landsknechte"].filter((key) => view[key]).map((key) => h("details", { class: "module", id: `module-${key}`, open: true },
-      h("summary", {}, term(key)), moduleBoard(view[key], ctx, players.length))));
+      h("summary", {}, moduleWord(key)), moduleBoard(view[key], ctx, players.length))));
+}
+
+// The modules' panels and fields by the client's words (German and English), else the game's.
+function moduleWord(key) {
+  return known(`m_${key}`) ? t(`m_${key}`) : term(key);
 }
 
 // A module's board: what it holds per seat as one table (a row per item, a column per seat), the
@@ -187,17 +194,20 @@ function moduleBoard(data, ctx, n) {
   const shared = new Set(["favors"]); // the court's favor spaces: one list for the table, not per seat
   const perSeat = Object.entries(data).filter(([k, v]) => !shared.has(k) && Array.isArray(v) && v.length === n && n > 0);
   const rest = Object.entries(data).filter(([k]) => !perSeat.some(([key]) => key === k));
+  // A favor space: its courtiers (and its card by name where the game has a word for it).
+  const favor = (x) => [x.card !== null && x.card !== undefined && words[`favor.${x.card}`] ? term(`favor.${x.card}`) : null,
+    typeof x.courtiers === "number" ? tn("courtiersN", x.courtiers) : null].filter(Boolean).join(" · ") || "–";
   const cell = (v) => (v === null || v === undefined ? "–" : typeof v === "object"
-    ? (Array.isArray(v) ? v.map((x) => (typeof x === "object" ? JSON.stringify(x) : human(x))).join(", ") || "–"
-      : Object.entries(v).map(([a, b]) => `${human(a)}: ${b}`).join(", ") || "–")
+    ? (Array.isArray(v) ? v.map((x) => (x && typeof x === "object" ? cell(x) : human(x))).join(", ") || "–"
+      : "courtiers" in v ? favor(v) : Object.entries(v).map(([a, b]) => `${a}: ${b}`).join(", ") || "–")
     : human(v));
   return h("div", {},
-    perSeat.length ? h("table", { class: "players" },
+    perSeat.length ? h("div", { class: "scroll" }, h("table", { class: "players" },
       h("thead", {}, h("tr", {}, h("th", {}), Array.from({ length: n }, (_, i) => seatCell(ctx, i)))),
-      h("tbody", {}, perSeat.map(([key, values]) => h("tr", {}, h("th", { scope: "row" }, term(key)), values.map((v) => h("td", {}, cell(v))))))) : null,
+      h("tbody", {}, perSeat.map(([key, values]) => h("tr", {}, h("th", { scope: "row" }, moduleWord(key)), values.map((v) => h("td", {}, cell(v)))))))) : null,
     rest.map(([key, value]) => Array.isArray(value) && value.every((x) => x && typeof x === "object" && !Array.isArray(x))
-      ? h("div", {}, h("h4", {}, term(key)), h("ul", { class: "chips" }, value.map((x) => h("li", {}, cell(x)))))
-      : info(term(key), cell(value))));
+      ? h("div", {}, h("h4", {}, moduleWord(key)), h("ul", { class: "chips" }, value.map((x) => h("li", {}, cell(x)))))
+      : info(moduleWord(key), cell(value))));
 }
 
 // The planning board: the ten action boxes and the bid; the box being filled shows the legal cards
@@ -209,12 +219,16 @@ function planBoard(view, me, ctx) {
   const plan = (me && me.plan) || {};
   if (!slots.length && !Object.keys(plan).length) return null;
   const asked = slots.length ? slots[0].move[1] : null;
+  const stage = ctx.stage; // the seat's page stages the plan box by box until Confirm (play.js)
   return h("div", { class: "plan", id: "plan" }, h("h3", {}, t("plan")),
     h("ol", { class: "boxes" }, BOXES.map((box) => {
       const value = plan[box];
       const here = slots.filter((c) => c.move[1] === box);
       // A card dragged from the hand onto the box being filled places it, like a click.
-      const drop = box === asked ? {
+      const drop = stage && !(box in plan) ? {
+        ondragover: (e) => e.preventDefault(),
+        ondrop: (e) => { e.preventDefault(); stage.put(box, e.dataTransfer.getData("text/plain")); },
+      } : box === asked ? {
         ondragover: (e) => e.preventDefault(),
         ondrop: (e) => {
           e.preventDefault();
@@ -223,12 +237,25 @@ function planBoard(view, me, ctx) {
           if (choice) ctx.send(choice);
         },
       } : {};
-      return h("li", { class: `box ${box === asked ? "asked" : ""}`, "data-box": box, ...drop },
+      if (stage && value === undefined) {
+        const mine = stage.staged[box];
+        return h("li", { class: `box ${box === stage.target ? "asked" : ""} staged`, "data-box": box, ...drop, onclick: () => stage.aim(box) },
+          h("span", { class: "label" }, term(box)), " ", mine !== undefined ? h("strong", {}, stage.label(mine)) : "–");
+      }
+      return h("li", { class: `box ${box === asked && !stage ? "asked" : ""}`, "data-box": box, ...drop },
         h("span", { class: "label" }, term(box)), " ",
-        value !== undefined ? h("strong", {}, typeof value === "number" ? `${value} ${t("thaler")}` : human(value)) : null,
-        here.length ? h("div", { class: "keys" }, here.map((c) => h("button", { type: "button", class: "key legal", title: c.text,
-          onclick: () => ctx.send(c) }, typeof c.move[2] === "number" ? `${c.move[2]} ${t("thaler")}` : human(c.move[2])))) : null);
+        value !== undefined ? h("strong", {}, slotValue(value)) : null,
+        here.length && !stage ? h("div", { class: "keys" }, here.map((c) => h("button", { type: "button", class: "key legal", title: c.text,
+          onclick: () => ctx.send(c) }, typeof c.move[2] === "number" ? tn("talerN", c.move[2]) : human(c.move[2])))) : null);
     })));
+}
+
+// A plan box's card in words: money by its Taler, a county by name, a handed-over card ("lost"),
+// the tower card and no card by the game's terms.
+export function slotValue(value) {
+  if (typeof value === "number") return tn("talerN", value);
+  if (value === "lost") return t("planLost");
+  return words[value] ? term(value) : human(value);
 }
 
 // The regions' borders: the county edges that two counties of different regions share, and the
@@ -292,26 +319,26 @@ function elgrande(view, ctx) {
         onclick: castilloLegal ? () => ctx.pick("Castillo") : null },
       s("circle", { cx: board.castillo.label[0], cy: board.castillo.label[1], r: board.castillo.radius, class: "shape", fill: "#d9cbb0" }),
       s("text", { x: board.castillo.label[0], y: board.castillo.label[1] - 2, class: "rname", "text-anchor": "middle" }, t("castillo")),
-      s("text", { x: board.castillo.label[0], y: board.castillo.label[1] + 3, class: "rpoints", "text-anchor": "middle" }, `${view.castillo_total ?? 0} ${t("hidden")}`)));
+      s("text", { x: board.castillo.label[0], y: board.castillo.label[1] + 3, class: "rpoints", "text-anchor": "middle" }, tn("hiddenN", view.castillo_total ?? 0))));
   }
   const mine = players.find((p) => p.seat === ctx.me);
   return h("div", { class: "elgrande" },
-    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), human(view.phase)), info(t("king"), view.king ?? "–"),
+    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), phaseName(view.phase)), info(t("king"), view.king ?? "–"),
       view.card_in_use ? info(t("played"), cardName(view.card_in_use)) : null),
     svg,
-    h("table", { class: "players", id: "players" },
+    h("div", { class: "scroll" }, h("table", { class: "players", id: "players" },
       h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("court"), t("province"), t("powerCards"), t("castillo")].map((x) => h("th", {}, x)))),
       h("tbody", {}, players.map((p, i) => h("tr", { class: p.dummy ? "dummy" : "" }, seatCell(ctx, p.seat ?? i),
         h("td", {}, p.dummy ? t("dummy") : p.score ?? "–"), h("td", {}, p.court ?? "–"), h("td", {}, p.province ?? "–"),
         h("td", {}, p.played ?? "–", p.hand_size !== undefined ? ` (${p.hand_size})` : ""),
-        h("td", {}, p.castillo ?? t("hidden"), p.disc ? ` → ${p.disc}` : ""))))),
+        h("td", {}, p.castillo ?? t("hidden"), p.disc ? ` → ${p.disc}` : "")))))),
     scoringTrack(players.filter((p) => !p.dummy), ctx),
     mine && mine.hand ? h("div", { id: "hand" }, h("h3", {}, t("powerCards")), h("div", { class: "keys" }, mine.hand.map((c) => h("span", { class: "power" }, c))),
       mine.discard && mine.discard.length ? h("small", {}, `${t("played")}: ${mine.discard.join(", ")}`) : null) : null,
     h("div", { id: "stacks" }, h("h3", {}, `${t("openCards")} (${t("stacks")})`),
       h("ol", { class: "stacks" }, (view.open_cards || []).map((card, i) => h("li", {},
-        h("span", { class: "card", "data-card": card ?? "" }, card === null ? "–" : cardName(card)), h("small", { title: t("stacks") }, ` ${i + 1}: ${view.stack_sizes?.[i] ?? "?"}`))))),
-    view.scoreboards && view.scoreboards.some((x) => x !== null) ? info("scoreboards", view.scoreboards.map(human).join(", ")) : null);
+        h("span", { class: "card", "data-card": card ?? "" }, card === null ? "–" : cardName(card)), h("small", { title: t("stacks") }, ` ${tn("stackN", view.stack_sizes?.[i] ?? 0, { no: i + 1 })}`))))),
+    view.scoreboards && view.scoreboards.some((x) => x !== null) ? info(t("scoreboards"), view.scoreboards.filter((x) => x !== null).map(human).join(", ")) : null);
 }
 
 // The scoring track: a ruler from 0 with each seat's marker at its score (stacked when equal).
@@ -338,7 +365,7 @@ function mansfeld(view, ctx) {
   const printed = new Map((view.open_cards || []).map((c) => [c.key, c]));
   const face = (committed, seat) => (committed ? h("span", { class: "card face-down", title: t("hidden") }, "?") : "–");
   return h("div", { class: "mansfeld" },
-    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), term(view.phase, "phase.")), info(t("deck"), view.deck_size ?? "–"),
+    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), words[`phase.${view.phase}`] ? term(view.phase, "phase.") : phaseName(view.phase)), info(t("deck"), typeof view.deck_size === "number" ? tn("cardsN", view.deck_size) : "–"),
       (view.order || []).length ? info("→", view.order.map((seat) => name(ctx, seat)).join(" → ")) : null),
     h("div", { id: "characters" }, h("h3", {}, t("characters")),
       h("div", { class: "keys characters" }, (view.open || []).map((c) => character(ctx, c, printed.get(c), reach.has(c)))),
@@ -349,12 +376,12 @@ function mansfeld(view, ctx) {
         ? h("li", { class: "province", style: p.owner !== null && p.owner !== undefined ? `--seat:${colour(p.owner)}` : "" },
           h("strong", {}, p.value), h("small", {}, ` #${p.no}`), p.owner !== null && p.owner !== undefined ? h("span", { class: "dot" }) : null)
         : h("li", { class: "province" }, String(p)))))),
-    h("table", { class: "players", id: "players" },
+    h("div", { class: "scroll" }, h("table", { class: "players", id: "players" },
       h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("cards"), t("used"), t("dice"), t("luck"), t("committed")].map((x) => h("th", {}, x)))),
       h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat),
         h("td", {}, p.score ?? "–"), h("td", {}, chips(p.cards)), h("td", {}, chips(p.used, "used")),
         h("td", {}, p.dice ?? (p.dice_set ? t("hidden") : "–")), h("td", {}, p.luck ?? "–"),
-        h("td", {}, p.seat === ctx.me && view.my_commit ? chips(view.my_commit.cards || view.my_commit) : face(p.committed, p.seat)))))));
+        h("td", {}, p.seat === ctx.me && view.my_commit ? chips(view.my_commit.cards || view.my_commit) : face(p.committed, p.seat))))))));
 }
 
 // An open character as its card shows it: name, cost, strength and ability (the view's

@@ -1,26 +1,52 @@
 // The end of a game: the final scoring per seat and plots of the game's course (score and money
 // over time), sampled from the replay of the finished game.
 import { api, colour, h } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { known, lang, num, t } from "./i18n.js";
 import { numbers } from "./boards.js";
 import { barChart, lineChart } from "./plots.js";
 
 const SAMPLES = 24;
 
+// The final scoring: a row per player in the order of places (1., 2., …; equal scores share a
+// place), the player by colour chip and name, the score and every per-seat field of the outcome
+// the client has a word for.
 export function scoringTable(outcome, names) {
   const seats = outcome.scores.map((_, i) => i);
-  const extra = Object.entries(outcome).filter(([key, value]) => !["scores", "winners"].includes(key) && Array.isArray(value) && value.length === seats.length);
-  return h("table", { class: "scoring", id: "final-scoring" },
-    h("thead", {}, h("tr", {}, h("th", {}, t("seat")), h("th", {}, t("score")), extra.map(([key]) => h("th", {}, t(key) === key ? key.replaceAll("_", " ") : t(key))))),
-    h("tbody", {}, seats.map((i) => h("tr", { class: outcome.winners.includes(i) ? "winner" : "" },
-      h("th", { style: `--seat:${colour(i)}` }, h("span", { class: "dot" }), names[i] ?? `${i + 1}`, outcome.winners.includes(i) ? " ★" : ""),
-      h("td", {}, outcome.scores[i]),
-      extra.map(([, value]) => h("td", {}, fmt(value[i])))))));
+  const extra = Object.entries(outcome).filter(([key, value]) => !["scores", "winners"].includes(key) && Array.isArray(value)
+    && value.length === seats.length && known(key));
+  // j is placed before i: a higher score, or the same and the game's tie-break made j a winner.
+  const won = (i) => outcome.winners.includes(i);
+  const beats = (j, i) => outcome.scores[j] > outcome.scores[i] || (outcome.scores[j] === outcome.scores[i] && won(j) && !won(i));
+  const place = (i) => 1 + seats.filter((j) => beats(j, i)).length;
+  const order = [...seats].sort((a, b) => place(a) - place(b) || a - b);
+  return h("div", { class: "scroll" }, h("table", { class: "scoring", id: "final-scoring" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")), h("th", {}, t("score")), extra.map(([key]) => h("th", {}, t(key))))),
+    h("tbody", {}, order.map((i) => h("tr", { class: outcome.winners.includes(i) ? "winner" : "" },
+      h("td", { class: "rank" }, `${place(i)}.`),
+      h("th", { style: `--seat:${colour(i)}`, scope: "row" }, h("span", { class: "dot" }), names[i] || t("player"), outcome.winners.includes(i) ? " ★" : ""),
+      h("td", {}, num(outcome.scores[i])),
+      extra.map(([, value]) => h("td", {}, fmt(value[i]))))))));
 }
 
 function fmt(value) {
   if (value === null || value === undefined) return "–";
-  return typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (typeof value === "number") return num(value);
+  if (Array.isArray(value)) return value.map(fmt).join(", ") || "–";
+  return typeof value === "object" ? "–" : String(value);
+}
+
+// A log item: its line, and under it its table where the game gives one (a scoring per player).
+export function logItem(item) {
+  return h("li", { "data-version": item.version },
+    h("span", { "data-game": "1" }, item.text ?? ""),
+    item.table ? logTable(item.table) : null);
+}
+
+export function logTable(table) {
+  const cell = (v) => (typeof v === "number" ? num(v) : v === null || v === undefined ? "–" : String(v));
+  return h("div", { class: "scroll" }, h("table", { class: "log-table", "data-game": "1" },
+    h("thead", {}, h("tr", {}, (table.columns || []).map((c) => h("th", {}, cell(c))))),
+    h("tbody", {}, (table.rows || []).map((row) => h("tr", {}, row.map((v, i) => (i === 0 ? h("th", { scope: "row" }, cell(v)) : h("td", {}, cell(v)))))))));
 }
 
 // The log lines of the last step (the final scoring, line by line).
@@ -28,7 +54,7 @@ export function scoringLines(log) {
   if (!log || !log.length) return null;
   const last = log[log.length - 1].version;
   const lines = log.filter((item) => item.version === last && item.text);
-  return lines.length ? h("ol", { class: "scoring-lines", id: "scoring-lines" }, lines.map((item) => h("li", {}, item.text))) : null;
+  return lines.length ? h("ol", { class: "scoring-lines", id: "scoring-lines" }, lines.map(logItem)) : null;
 }
 
 // Battles won and lost per seat, counted from the log's battle lines (attacker p, defender d, the
@@ -60,7 +86,7 @@ export function battleChart(log, names) {
 
 export function endOfGame(gameId, game, outcome, names, log = []) {
   const plots = h("div", { class: "plots", id: "plots" });
-  const winners = outcome.winners.map((i) => names[i] ?? i + 1).join(", ");
+  const winners = outcome.winners.map((i) => names[i] || t("player")).join(", ");
   const node = h("section", { class: "panel ending", id: "ending" },
     h("h2", {}, `${t("gameOver")} — ${outcome.winners.length > 1 ? t("winners") : t("winner")}: ${winners}`),
     h("h3", {}, t("finalScore")), scoringTable(outcome, names), scoringLines(log), plots);
@@ -76,11 +102,11 @@ export async function drawPlots(gameId, game, names, into) {
   const points = [...new Set(Array.from({ length: SAMPLES + 1 }, (_, k) => Math.round((k * total) / SAMPLES)))];
   const steps = await Promise.all(points.map((at) => (at === 0 ? first : api(`/api/games/${gameId}/replay?at=${at}&lang=${lang()}`))));
   const tracks = steps.map((step) => [step.at, numbers(game, step.view)]);
-  for (const [key, title] of [["score", t("scoreOverTime")], ["money", t("money")]]) {
+  for (const [key, title] of [["score", t("scoreOverTime")], ["money", t("moneyOverTime")]]) {
     const seats = tracks.length ? (tracks[tracks.length - 1][1][key] || []).length : 0;
     if (!seats) continue;
     const series = Array.from({ length: seats }, (_, i) => ({
-      name: names[i] ?? `${i + 1}`, colour: colour(i),
+      name: names[i] || t("player"), colour: colour(i),
       values: tracks.filter(([, n]) => n[key] && n[key][i] !== undefined && n[key][i] !== null).map(([at, n]) => [at, n[key][i]]),
     }));
     into.append(lineChart(title, series, { id: `plot-${key}` }));

@@ -11,7 +11,7 @@ const WORDS = {
     passHint: "The other seats' plans stay hidden until this button is pressed.",
     connected: "connected", reconnecting: "reconnecting…", gameOver: "Game over", winner: "Winner",
     winners: "Winners", score: "score", finalScore: "Final scoring", scoreOverTime: "Score over time",
-    money: "Money over time", step: "step", first: "first", prev: "back", next: "forward", last: "last",
+    moneyOverTime: "Money over time", step: "step", first: "first", prev: "back", next: "forward", last: "last",
     playBtn: "play", pause: "pause", move: "move", of: "of", filter: "filter choices",
     spectator: "spectator", lang: "Deutsch", language: "Language", nothing: "nothing to decide now",
     rematch: "Rematch", back: "Lobby", public: "public game (spectators may watch)", players: "players",
@@ -29,6 +29,25 @@ const WORDS = {
     thaler: "Taler", grain: "grain", vp: "points", supply: "supply", buildings: "buildings", money: "money",
     battles: "Battles won (+) and lost (−)",
     counties: "counties", best_province: "best province", values: "values", draft: "draft",
+    // counted texts: Intl.PluralRules picks "one" or "other"; {n} is the number in the language's format
+    choicesN: { one: "{n} choice", other: "{n} choices" }, armiesN: { one: "{n} army", other: "{n} armies" },
+    talerN: { one: "{n} Taler", other: "{n} Taler" }, hiddenN: { one: "{n} hidden", other: "{n} hidden" },
+    cardsN: { one: "{n} card", other: "{n} cards" }, leftN: { one: "{n} card left", other: "{n} cards left" },
+    movesOf: { one: "move {at} of {n}", other: "move {at} of {n}" }, pointsN: { one: "{n} point", other: "{n} points" },
+    stackN: { one: "stack {no}: {n} card", other: "stack {no}: {n} cards" }, matchN: { one: "{n} move fits", other: "{n} moves fit" },
+    botRandom: "Random moves", botHeuristic: "Rule of thumb", botEasy: "Beginner", botMedium: "Medium", botHard: "Strong",
+    botIsmcts: "Plain tree search (research)", botOther: "Computer", advanced: "Advanced", researchBots: "offer the research bot (plain tree search)",
+    seedLabel: "seed (the same seed deals the same game)", mappingLabel: "option values as JSON", inviteFor: "Invite link for {name}",
+    copied: "copied", reachAt: "Your friends open this address (it must be reachable from their device):", rank: "Place",
+    player: "Player", stepBack: "back", stepClear: "start again", confirm: "Confirm", chosen: "chosen so far",
+    pickSet: "toggle, then confirm", planStaged: "your plan (not sent yet)", sendPlan: "Confirm plan", resetPlan: "clear plan",
+    planBox: "box", planHint: "Fill the boxes in any order and change them until you confirm.", planBad: "This plan is not possible: {why}",
+    phaseLabel: "phase", scoreboards: "scoreboards", yourName: "your name", botLabel: "computer",
+    courtiersN: { one: "{n} courtier", other: "{n} courtiers" }, m_court: "Imperial court", m_leaders: "Military leaders", m_landsknechte: "Landsknechte",
+    m_favors: "favor spaces", m_favor_deck_size: "favor cards left", m_courtier_supply: "courtiers in supply", m_entrance_hall: "entrance hall",
+    m_audience_hall: "audience hall", m_shield: "protection", m_parry: "parries", m_leader: "leader in", m_statue_supply: "statues in supply",
+    m_statues: "statues", m_trophies: "trophies", m_top_card: "Landsknechte card",
+    copyBtn: "Copy", guest: "Guest", planLost: "card handed over", lastMove: "last move",
   },
   de: {
     title: "feldherr", newGame: "Neues Spiel", game: "Spiel", options: "Optionen", seats: "Plätze",
@@ -41,7 +60,7 @@ const WORDS = {
     passHint: "Die Pläne der anderen bleiben verborgen, bis dieser Knopf gedrückt wird.",
     connected: "verbunden", reconnecting: "verbinde neu…", gameOver: "Spielende", winner: "Sieger",
     winners: "Sieger", score: "Punkte", finalScore: "Schlusswertung", scoreOverTime: "Punkte im Verlauf",
-    money: "Geld im Verlauf", step: "Schritt", first: "Anfang", prev: "zurück", next: "vor", last: "Ende",
+    moneyOverTime: "Geld im Verlauf", step: "Schritt", first: "Anfang", prev: "zurück", next: "vor", last: "Ende",
     playBtn: "abspielen", pause: "anhalten", move: "Zug", of: "von", filter: "Auswahl filtern",
     spectator: "Zuschauer", lang: "English", language: "Sprache", nothing: "gerade nichts zu entscheiden",
     rematch: "Revanche", back: "Übersicht", public: "öffentlich (Zuschauer erlaubt)", players: "Spieler",
@@ -59,6 +78,42 @@ const WORDS = {
     thaler: "Taler", grain: "Getreide", vp: "Siegpunkte", supply: "Vorrat", buildings: "Gebäude",
     battles: "Schlachten gewonnen (+) und verloren (−)",
     money: "Geld", counties: "Grafschaften", best_province: "beste Provinz", values: "Werte", draft: "Auswahl",
+    choicesN: { one: "{n} Möglichkeit", other: "{n} Möglichkeiten" }, armiesN: { one: "{n} Armee", other: "{n} Armeen" },
+    talerN: { one: "{n} Taler", other: "{n} Taler" }, hiddenN: { one: "{n} verdeckt", other: "{n} verdeckt" },
+    cardsN: { one: "{n} Karte", other: "{n} Karten" }, leftN: { one: "noch {n} Karte", other: "noch {n} Karten" },
+    movesOf: { one: "Zug {at} von {n}", other: "Zug {at} von {n}" }, pointsN: { one: "{n} Punkt", other: "{n} Punkte" },
+    stackN: { one: "Stapel {no}: {n} Karte", other: "Stapel {no}: {n} Karten" }, matchN: { one: "{n} Zug passt", other: "{n} Züge passen" },
+    botRandom: "Zufallszüge", botHeuristic: "Faustregel", botEasy: "Anfänger", botMedium: "Mittel", botHard: "Stark",
+    botIsmcts: "Einfache Baumsuche (Forschung)", botOther: "Computer", advanced: "Erweitert", researchBots: "Forschungs-Bot anbieten (einfache Baumsuche)",
+    seedLabel: "Startwert (gleicher Startwert, gleiche Partie)", mappingLabel: "Optionswerte als JSON", inviteFor: "Einladungslink für {name}",
+    copied: "kopiert", reachAt: "Deine Mitspieler öffnen diese Adresse (sie muss von ihrem Gerät aus erreichbar sein):", rank: "Platz",
+    player: "Spieler", stepBack: "zurück", stepClear: "neu beginnen", confirm: "Bestätigen", chosen: "bisher gewählt",
+    pickSet: "auswählen, dann bestätigen", planStaged: "dein Plan (noch nicht abgegeben)", sendPlan: "Plan bestätigen", resetPlan: "Plan leeren",
+    planBox: "Feld", planHint: "Fülle die Felder in beliebiger Reihenfolge und ändere sie, bis du bestätigst.", planBad: "Dieser Plan geht nicht: {why}",
+    phaseLabel: "Phase", scoreboards: "Wertungstafeln", yourName: "dein Name", botLabel: "Computer",
+    courtiersN: { one: "{n} Höfling", other: "{n} Höflinge" }, m_court: "Am Kaiserhof", m_leaders: "Heerführer", m_landsknechte: "Landsknechte",
+    m_favors: "Gunstfelder", m_favor_deck_size: "Gunstkarten übrig", m_courtier_supply: "Höflinge im Vorrat", m_entrance_hall: "Vorzimmer",
+    m_audience_hall: "Audienzsaal", m_shield: "Schutz", m_parry: "Abwehr", m_leader: "Heerführer in", m_statue_supply: "Statuen im Vorrat",
+    m_statues: "Statuen", m_trophies: "Trophäen", m_top_card: "Landsknechte-Karte",
+    copyBtn: "Kopieren", guest: "Gast", planLost: "Karte abgegeben", lastMove: "letzter Zug",
+  }
+};
+
+// The games' phases (the view's "phase" values) in words.
+const PHASES = {
+  en: {
+    draft: "draft", plan: "planning", position: "turn order", move: "actions", execute: "actions", "revolt-order": "revolts",
+    leader: "military leaders", landsknechte: "Landsknechte", favor: "court favors", winter: "winter", pre: "before the actions",
+    post: "after the actions", "winter-end": "end of winter", over: "game over", modpass: "passing the round", power: "power cards",
+    court: "from the court", recall: "recalling", ability: "special ability", take: "action cards", act: "action", veto: "veto",
+    effect: "card's effect", disc: "secret discs", dice: "dice", recruit: "recruiting", commit: "commitments",
+  },
+  de: {
+    draft: "Auswahl", plan: "Planung", position: "Zugfolge", move: "Aktionen", execute: "Aktionen", "revolt-order": "Aufstände",
+    leader: "Heerführer", landsknechte: "Landsknechte", favor: "Gunst am Hof", winter: "Winter", pre: "vor den Aktionen",
+    post: "nach den Aktionen", "winter-end": "Winterende", over: "Spielende", modpass: "Runde aussetzen", power: "Machtkarten",
+    court: "vom Hof", recall: "Zurückholen", ability: "Sonderfähigkeit", take: "Aktionskarten", act: "Aktion", veto: "Veto",
+    effect: "Kartenwirkung", disc: "geheime Scheiben", dice: "Würfel", recruit: "Anwerben", commit: "Einsätze",
   },
 };
 
@@ -73,7 +128,39 @@ export function setLang(value) {
 }
 export function t(key, args = {}) {
   let text = WORDS[current][key] ?? WORDS.en[key] ?? key;
-  for (const [k, v] of Object.entries(args)) text = text.replace(`{${k}}`, v);
+  if (typeof text === "object") text = text.other;
+  for (const [k, v] of Object.entries(args)) text = text.replace(`{${k}}`, typeof v === "number" ? num(v) : v);
   return text;
+}
+
+export function known(key) { return key in WORDS.en; }
+
+// A counted text: the plural category of n from Intl.PluralRules, n in the language's number format.
+export function tn(key, n, args = {}) {
+  const entry = WORDS[current][key] ?? WORDS.en[key];
+  if (!entry) return `${num(n)} ${key}`;
+  const text = typeof entry === "object" ? entry[new Intl.PluralRules(current).select(n)] ?? entry.other : entry;
+  let out = text.replace("{n}", num(n));
+  for (const [k, v] of Object.entries(args)) out = out.replace(`{${k}}`, typeof v === "number" ? num(v) : v);
+  return out;
+}
+
+// A number in the language's format (German: 1.234,5).
+export function num(n) {
+  return typeof n === "number" ? new Intl.NumberFormat(current).format(n) : String(n ?? "–");
+}
+
+// A game phase in words; an unknown one is "–" rather than an id.
+export function phaseName(phase) {
+  return (phase && (PHASES[current][phase] ?? PHASES.en[phase])) || "–";
+}
+
+// The bots by strength for players; "ismcts" (a research bot) only when asked for under Advanced.
+const BOTS = { random: "botRandom", heuristic: "botHeuristic", easy: "botEasy", medium: "botMedium", hard: "botHard", ismcts: "botIsmcts" };
+export const BOT_ORDER = ["random", "heuristic", "easy", "medium", "hard", "ismcts"];
+export const RESEARCH_BOTS = new Set(["ismcts"]);
+export function botName(bot) {
+  const base = String(bot || "").split("@")[0];
+  return t(BOTS[base] || "botOther");
 }
 document.documentElement.lang = current;

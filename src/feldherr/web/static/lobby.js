@@ -1,18 +1,21 @@
 // The lobby: start a game (the form comes from the catalogue's option spec), the game list, and
 // importing a record for the replay viewer.
 import { api, clear, h } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { BOT_ORDER, RESEARCH_BOTS, botName, lang, t } from "./i18n.js";
 import { remember } from "./store.js";
 
 export function showLobby(root) {
   let catalogue = null;
   let games = [];
-  const form = { game: null, options: {}, seats: [], public: true };
+  const form = { game: null, options: {}, seats: [], public: true, seed: "", research: false };
   let created = null;
 
+  let publicUrl = location.origin; // the address a friend can reach (the server may know a better one)
   const load = async () => {
     const [cat, list] = await Promise.all([api("/api/catalog"), api("/api/games?limit=30").catch(() => ({ games: [] }))]);
-    catalogue = cat;
+    catalogue = Array.isArray(cat) ? cat : cat.games || [];
+    publicUrl = (!Array.isArray(cat) && cat.public_url) || catalogue.find((g) => g.public_url)?.public_url || location.origin;
+    base = publicUrl;
     games = list.games || [];
     if (!form.game && catalogue.length) pick(catalogue[0].name);
     render();
@@ -43,11 +46,23 @@ export function showLobby(root) {
     for (const seat of form.seats) if (!g.bots.includes(seat.bot)) seat.bot = g.default_bot;
   }
 
+  // The bots a player is offered, by strength; the research bot only when asked for under Advanced.
+  function botsOffered() {
+    const g = entry();
+    const rank = (b) => (BOT_ORDER.includes(b.split("@")[0]) ? BOT_ORDER.indexOf(b.split("@")[0]) : BOT_ORDER.length);
+    return [...g.bots].filter((b) => form.research || !RESEARCH_BOTS.has(b)).sort((a, b) => rank(a) - rank(b));
+  }
+
+  // Technical options go under "Advanced": the tower model and its parameters, values typed as JSON.
+  const technical = (spec) => spec.name.startsWith("tower") || !["int", "bool", "choice", "multi"].includes(spec.kind);
+  const words = (w) => (w && typeof w === "object" ? w[lang()] || w.en : w);
+
   function optionField(spec) {
     const id = `opt-${spec.name}`;
-    const help = spec.help[lang()] || spec.help.en || spec.name;
+    const help = words(spec.label) || words(spec.help) || spec.name;
     const value = form.options[spec.name];
-    const label = (choice) => (spec.labels[choice] && (spec.labels[choice][lang()] || spec.labels[choice].en)) || choice;
+    const label = (choice) => words(spec.labels?.[choice]) || choice;
+    const about = (choice) => words(spec.choice_help?.[choice]) || null;
     let input;
     if (spec.kind === "int") {
       input = h("input", { id, type: "number", min: spec.min ?? undefined, max: spec.max ?? undefined, value: value ?? "",
@@ -60,19 +75,20 @@ export function showLobby(root) {
       input = h("input", { id, type: "checkbox", checked: !!value, onchange: (e) => { form.options[spec.name] = e.target.checked; } });
     } else if (spec.kind === "choice") {
       input = h("select", { id, onchange: (e) => { form.options[spec.name] = e.target.value; } },
-        spec.choices.map((c) => h("option", { value: c, selected: c === value }, label(c))));
+        spec.choices.map((c) => h("option", { value: c, selected: c === value, "data-game": "1" }, label(c))));
     } else if (spec.kind === "multi") {
       const chosen = new Set(value || []);
-      input = h("span", { id, class: "multi" }, spec.choices.map((c) => h("label", {},
+      input = h("span", { id, class: "multi" }, spec.choices.map((c) => h("label", { title: about(c) },
         h("input", { type: "checkbox", checked: chosen.has(c), onchange: (e) => {
           if (e.target.checked) chosen.add(c); else chosen.delete(c);
           form.options[spec.name] = spec.choices.filter((x) => chosen.has(x));
-        } }), " ", label(c))));
+        } }), " ", h("span", { "data-game": "1" }, label(c)))));
     } else {
       input = h("input", { id, type: "text", value: value === null || value === undefined ? "" : JSON.stringify(value),
         onchange: (e) => { try { form.options[spec.name] = e.target.value ? JSON.parse(e.target.value) : null; } catch { /* shown by the server */ } } });
     }
-    return h("div", { class: "field" }, h("label", { for: id }, help), input);
+    // The option's words come from the game's option spec (marked as the game's text).
+    return h("div", { class: "field" }, h("label", { for: id, "data-game": "1" }, help), input);
   }
 
   let seatBox = null;
@@ -85,9 +101,9 @@ export function showLobby(root) {
         ["me", "friend", "hotseat", "bot"].map((k) => h("option", { value: k, selected: seat.kind === k }, t(k))));
       const bot = seat.kind === "bot"
         ? h("select", { id: `bot-${i}`, "aria-label": t("strength"), onchange: (e) => { seat.bot = e.target.value; } },
-          g.bots.map((b) => h("option", { value: b, selected: seat.bot === b }, b)))
+          botsOffered().map((b) => h("option", { value: b, selected: seat.bot === b }, botName(b))))
         : null;
-      const name = h("input", { type: "text", id: `name-${i}`, maxlength: 40, placeholder: t("name"), "aria-label": t("name"), value: seat.name,
+      const name = seat.kind === "bot" ? null : h("input", { type: "text", id: `name-${i}`, maxlength: 40, placeholder: t("yourName"), "aria-label": t("name"), value: seat.name,
         oninput: (e) => { seat.name = e.target.value; } });
       seatBox.append(h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `${i + 1}.`), kind, bot, name));
     });
@@ -103,11 +119,11 @@ export function showLobby(root) {
       seats: form.seats.map((seat, i) => {
         const out = { kind: seat.kind === "bot" ? "bot" : seat.kind === "hotseat" ? "hotseat" : "human" };
         if (seat.kind === "bot") out.bot = seat.bot;
-        const name = seat.name.trim() || (seat.kind === "bot" ? `${seat.bot} ${i + 1}` : seat.kind === "me" ? t("you") : `${t("seat")} ${i + 1}`);
-        out.name = name.slice(0, 40);
+        out.name = defaultName(seat, i).slice(0, 40);
         return out;
       }),
     };
+    if (/^\d+$/.test(form.seed.trim())) body.seed = parseInt(form.seed.trim(), 10);
     const status = root.querySelector("#create-status");
     try {
       const game = await api(`/api/games?lang=${lang()}`, { method: "POST", body: JSON.stringify(body) });
@@ -116,11 +132,24 @@ export function showLobby(root) {
       const friends = game.seats.filter((s, i) => form.seats[i].kind === "friend");
       const target = `/play/${game.id}#tokens=${mine.map((s) => s.token).join(",")}`;
       if (!friends.length) { location.assign(target); return; }
+      // The address friends can reach: the server's public address where it says one.
+      const server = await api("/api/server").catch(() => null);
+      if (server && (server.public_url || server.url)) { publicUrl = server.public_url || server.url; base = publicUrl; }
       created = { game, friends, target };
       render();
     } catch (err) {
       status.textContent = `${t("error")}: ${err.message}`;
     }
+  }
+
+  // A seat without a typed name: a bot by its strength, a person as a guest; repeated names get
+  // II, III (never a seat number).
+  function defaultName(seat, i) {
+    const typed = seat.name.trim();
+    if (typed) return typed;
+    const base = seat.kind === "bot" ? botName(seat.bot) : t("guest");
+    const before = form.seats.slice(0, i).filter((s) => !s.name.trim() && (s.kind === "bot" ? botName(s.bot) : t("guest")) === base).length;
+    return before ? `${base} ${["II", "III", "IV", "V", "VI"][before - 1] ?? ""}`.trim() : base;
   }
 
   async function importRecord(event) {
@@ -145,8 +174,14 @@ export function showLobby(root) {
       root.append(h("section", { class: "panel", id: "created" },
         h("h1", {}, t("created")),
         h("h2", {}, t("invite")),
-        h("ul", {}, created.friends.map((s) => h("li", {}, `${s.name}: `,
-          h("input", { class: "invite", readonly: true, value: s.invite, "aria-label": `${t("invite")} ${s.name}`, onfocus: (e) => e.target.select() })))),
+        h("p", {}, t("reachAt"), " ", h("strong", { id: "public-url" }, publicUrl)),
+        h("ul", { class: "invites" }, created.friends.map((s) => {
+          const link = reachable(s.invite);
+          const field = h("input", { class: "invite", readonly: true, value: link, "aria-label": t("inviteFor", { name: s.name }), onfocus: (e) => e.target.select() });
+          const note = h("span", { class: "copied", role: "status" });
+          return h("li", {}, h("span", {}, `${s.name}: `), field,
+            h("button", { type: "button", class: "copy", onclick: () => copy(link, field, note) }, t("copyBtn")), note);
+        })),
         h("p", {}, h("a", { href: created.target, class: "button", id: "go" }, t("openGame")))));
       return;
     }
@@ -158,9 +193,15 @@ export function showLobby(root) {
         h("form", { id: "new-game", onsubmit: start },
           h("div", { class: "field" }, h("label", { for: "game" }, t("game")),
             h("select", { id: "game", onchange: (e) => { pick(e.target.value); render(); } },
-              catalogue.map((c) => h("option", { value: c.name, selected: c.name === g.name }, c.title)))),
-          g.options.map(optionField),
+              catalogue.map((c) => h("option", { value: c.name, selected: c.name === g.name }, gameTitle(c))))),
+          g.options.filter((spec) => !technical(spec)).map(optionField),
           h("fieldset", {}, h("legend", {}, t("seats")), seatBox),
+          h("details", { id: "advanced", class: "advanced" }, h("summary", {}, t("advanced")),
+            g.options.filter(technical).map(optionField),
+            h("div", { class: "field" }, h("label", { for: "seed" }, t("seedLabel")),
+              h("input", { id: "seed", type: "number", min: 0, value: form.seed, oninput: (e) => { form.seed = e.target.value; } })),
+            h("div", { class: "field" }, h("label", {}, h("input", { type: "checkbox", id: "research", checked: form.research,
+              onchange: (e) => { form.research = e.target.checked; if (!form.research) for (const seat of form.seats) if (RESEARCH_BOTS.has(seat.bot)) seat.bot = g.default_bot; renderSeats(); } }), " ", t("researchBots")))),
           h("div", { class: "field" }, h("label", {}, h("input", { type: "checkbox", id: "public", checked: form.public, onchange: (e) => { form.public = e.target.checked; } }), " ", t("public"))),
           h("button", { type: "submit", id: "start", class: "primary" }, t("start")),
           h("span", { id: "create-status", role: "alert" }))),
@@ -180,7 +221,7 @@ export function showLobby(root) {
   }
 
   function gameRow(game) {
-    const title = (catalogue.find((c) => c.name === game.game) || {}).title || game.game;
+    const title = gameTitle(catalogue.find((c) => c.name === game.game) || { title: game.game });
     const done = game.status === "finished" || game.status === "imported";
     const names = (game.seats || []).map((s) => s.name).join(", ");
     return h("tr", {}, h("td", {}, title), h("td", {}, t(game.status)), h("td", {}, names),
@@ -189,6 +230,27 @@ export function showLobby(root) {
 
   load().catch((err) => { root.textContent = `${t("error")}: ${err.message}`; });
   return { relang: render, stop() {} };
+}
+
+// A game's printed name in the current language (the catalogue may give one per language).
+function gameTitle(entry) {
+  const titles = entry.titles;
+  return (titles && (titles[lang()] || titles.en)) || (entry.title && typeof entry.title === "object" ? entry.title[lang()] || entry.title.en : entry.title) || "";
+}
+
+// An invite link on the address friends can reach (the server's public address).
+function reachable(invite) {
+  try {
+    const url = new URL(invite, location.origin);
+    return `${publicBase()}${url.pathname}${url.search}${url.hash}`;
+  } catch { return invite; }
+}
+let base = location.origin;
+function publicBase() { return base.replace(/\/$/, ""); }
+
+async function copy(text, field, note) {
+  try { await navigator.clipboard.writeText(text); } catch { field.select(); document.execCommand("copy"); }
+  note.textContent = t("copied");
 }
 
 function range(a, b) {

@@ -1,9 +1,10 @@
 // A seat's page: the WebSocket, the board, the pending decision's choices, the log, hot-seat
 // hand-overs and the end of the game.
 import { api, clear, colour, h, usePalette } from "./dom.js";
-import { lang, t } from "./i18n.js";
-import { moveKeys, onData, renderBoard } from "./boards.js";
-import { endOfGame } from "./ending.js";
+import { botName, lang, t, tn } from "./i18n.js";
+import { moveKeys, onData, renderBoard, slotValue, term } from "./boards.js";
+import { MAX_BUTTONS, hasSteps, stepPicker } from "./steps.js";
+import { endOfGame, logItem } from "./ending.js";
 import { fromHash, remember } from "./store.js";
 
 export function showPlay(root, gameId) {
@@ -11,6 +12,8 @@ export function showPlay(root, gameId) {
   const st = {
     ws: null, welcome: null, bySeat: new Map(), shown: null, pending: null, confirmed: new Set(),
     status: "reconnecting", error: "", busy: false, filter: "", stopped: false, retry: 0, nextId: 1, ended: null,
+    sel: { key: null, path: [], toggled: [] }, // the step picker's parts picked so far (per seat and version)
+    plan: { key: null, staged: {}, target: null, queue: false }, // the Wallenstein plan staged here until Confirm
   };
 
   function connect() {
@@ -32,6 +35,7 @@ export function showPlay(root, gameId) {
   function receive(msg) {
     if (msg.type === "welcome") {
       st.welcome = msg;
+      st.ended = null; // the ending is drawn again from the fresh log (a new language after a switch)
       st.bySeat = new Map();
       st.status = "connected";
       st.retry = 0;
@@ -64,6 +68,7 @@ export function showPlay(root, gameId) {
     }
     decide();
     render();
+    if (msg.type === "update" && st.plan.queue && msg.seat === st.shown) pumpPlan();
   }
 
   // Which seat's page this device shows. With several seats here (hot-seat), a switch to another
@@ -108,7 +113,10 @@ export function showPlay(root, gameId) {
     location.assign(`/play/${id}#tokens=${fresh.join(",")}`);
   }
 
-  const seatName = (seat) => (st.welcome?.table?.[seat]?.name) || `${t("seat")} ${seat + 1}`;
+  const seatName = (seat) => {
+    const s = st.welcome?.table?.[seat];
+    return s?.name || (s?.kind === "bot" ? botName(s.bot) : t("player"));
+  };
 
   let statusNode = null;
   function renderStatus() {
@@ -146,16 +154,17 @@ export function showPlay(root, gameId) {
     const toMove = view.to_move || [];
     const seatsBar = h("ol", { class: "seats", id: "seat-list" }, table.map((s) => h("li", {
       class: `${toMove.includes(s.seat) ? "to-move" : ""} ${s.seat === st.shown ? "me" : ""}`, style: `--seat:${colour(s.seat)}`,
-    }, h("span", { class: "dot" }), s.name, s.kind === "bot" ? ` (${s.bot})` : "", s.seat === st.shown ? ` · ${t("you")}` : "")));
+    }, h("span", { class: "dot" }), seatName(s.seat), s.kind === "bot" ? ` (${botName(s.bot)})` : "", s.seat === st.shown ? ` · ${t("you")}` : "")));
     const board = h("section", { id: "board", class: "board", "aria-label": t("board") },
       renderBoard(game, view, { keys, names: table.map((s) => s.name), me: st.shown === "spectator" ? null : st.shown,
         // A board piece that belongs to exactly one legal move plays it at once; else it narrows the list.
         pick: (key) => {
+          if (planning(choices)) { stage(key); return; }
           const hits = choices.filter((c) => moveKeys([c]).has(key));
           if (hits.length === 1) send(hits[0]);
           else { st.filter = st.filter === key ? "" : key; render(); }
         },
-        choices, send, filter: st.filter }));
+        choices, send, filter: st.filter, stage: planning(choices) ? stageCtx(update) : null }));
     const side = h("aside", { class: "side" }, decisionPanel(update, choices), logPanel(update.log));
     root.append(h("div", { class: "bar" }, seatsBar, statusNode), h("div", { class: "play" }, board, side));
     if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");
@@ -177,26 +186,119 @@ export function showPlay(root, gameId) {
 
   function decisionPanel(update, choices) {
     const panel = h("section", { id: "decision", class: "panel" });
-    if (st.error) panel.append(h("p", { role: "alert", class: "error" }, st.error));
+    if (st.error) panel.append(h("p", { role: "alert", class: "error", "data-game": "1" }, st.error));
     if (update.outcome) { panel.append(h("h2", {}, t("gameOver"))); return panel; }
     if (!choices.length) {
       const waiting = (update.view.to_move || []).map(seatName).join(", ");
       panel.append(h("h2", {}, t("waiting")), h("p", { id: "waiting" }, waiting || t("nothing")));
       return panel;
     }
+    if (planning(choices)) return planPanel(panel, update, choices);
+    panel.append(h("h2", {}, `${t("yourTurn")} (${tn("choicesN", choices.length)})`));
+    const filterBox = () => h("input", { type: "search", id: "filter", value: st.filter, placeholder: t("filter"), "aria-label": t("filter"),
+      oninput: (e) => { st.filter = e.target.value; const pos = e.target.selectionStart; render(); const again = root.querySelector("#filter"); again.focus(); again.setSelectionRange(pos, pos); } });
+    // A board piece picked (st.filter) narrows the moves; a typed filter narrows the phrases.
     const filter = st.filter.toLowerCase();
-    const shown = choices.map((c, i) => [c, i]).filter(([c]) => !filter || c.text.toLowerCase().includes(filter) || JSON.stringify(c.move).toLowerCase().includes(filter));
-    panel.append(h("h2", {}, `${t("yourTurn")} (${choices.length})`));
-    if (choices.length > 8 || filter) {
-      const input = h("input", { type: "search", id: "filter", value: st.filter, placeholder: t("filter"), "aria-label": t("filter"),
-        oninput: (e) => { st.filter = e.target.value; const pos = e.target.selectionStart; render(); const again = root.querySelector("#filter"); again.focus(); again.setSelectionRange(pos, pos); } });
-      panel.append(input);
+    const narrowed = choices.filter((c) => !filter || c.text.toLowerCase().includes(filter) || moveKeys([c]).has(st.filter));
+    if (hasSteps(choices)) {
+      const key = `${st.shown}:${update.version}`;
+      if (st.sel.key !== key) st.sel = { key, path: [], toggled: [] };
+      const pool = narrowed.length && hasSteps(narrowed) ? narrowed : choices;
+      if (st.filter) panel.append(filterBox());
+      panel.append(...stepPicker(pool, st.sel, { send, rerender: render, busy: st.busy, filter: "" }).filter(Boolean));
+      return panel;
     }
-    panel.append(h("ol", { id: "choices", class: "choices" }, shown.map(([c, i]) => h("li", {},
-      h("button", { type: "button", disabled: st.busy, "data-index": i, onclick: () => send(c),
+    if (choices.length > 8 || filter) panel.append(filterBox());
+    const shown = choices.map((c, i) => [c, i]).filter(([c]) => narrowed.includes(c));
+    panel.append(h("ol", { id: "choices", class: "choices" }, shown.slice(0, MAX_BUTTONS).map(([c, i]) => h("li", {},
+      h("button", { type: "button", disabled: st.busy, "data-index": i, "data-game": "1", onclick: () => send(c),
         class: c.details?.odds ? "attack" : null, onfocus: () => showOdds(c), onmouseenter: () => showOdds(c) },
       c.text, c.details?.odds ? oddsBar(c.details.odds) : null)))));
+    if (shown.length > MAX_BUTTONS) panel.append(h("p", { class: "label", id: "more" }, tn("matchN", shown.length)));
     return panel;
+  }
+
+  // -- the Wallenstein plan: staged here box by box, changed freely, sent only on Confirm ---------
+  // (the engine takes a plan one box at a time in a fixed order, so Confirm sends the boxes in that
+  // order, each as soon as the engine asks for it)
+  const PLAN_BOXES = ["bid", "palace", "church", "trading_post", "grain", "taxes", "deploy5", "deploy3", "deploy1", "combat_a", "combat_b"];
+  function planning(choices) {
+    return st.welcome?.name === "wallenstein" && choices.length > 0 && choices.every((c) => Array.isArray(c.move) && c.move[0] === "slot");
+  }
+  function planState(update) {
+    const view = update.view;
+    const key = `${st.shown}:${view.year}:${view.season}`;
+    if (st.plan.key !== key) st.plan = { key, staged: {}, target: null, queue: false };
+    const me = (view.players || []).find((p) => p && p.seat === st.shown) || {};
+    const sent = me.plan || {};
+    const slots = (update.choices || []).filter((c) => Array.isArray(c.move) && c.move[0] === "slot");
+    const courtBoxes = view.court ? ["court1", "court2", "court3"] : [];
+    const open = [...PLAN_BOXES, ...courtBoxes].filter((b) => !(b in sent));
+    // The cards to place: the hand's counties, the five money cards (0-4 Taler) and whatever else
+    // the box asked now takes, less those in boxes already sent. The box the engine asks for
+    // now offers exactly its legal cards; the others are checked when Confirm sends them.
+    const hand = new Set(me.hand || []);
+    const unique = (card) => typeof card === "number" || hand.has(card);
+    const all = [];
+    for (const card of [...(me.hand || []), ...slots.map((c) => c.move[2]), 0, 1, 2, 3, 4]) {
+      if (!all.some((x) => same(x, card)) && !(unique(card) && Object.values(sent).some((v) => same(v, card)))) all.push(card);
+    }
+    const asked = slots.length ? slots[0].move[1] : null;
+    const legalNow = slots.filter((c) => c.move[1] === asked).map((c) => c.move[2]);
+    const cardsFor = (box) => (box === asked ? all.filter((c) => legalNow.some((x) => same(x, c))) : all);
+    const used = (card, except) => unique(card) && Object.entries(st.plan.staged).some(([b, v]) => b !== except && same(v, card));
+    const target = open.includes(st.plan.target) && !(st.plan.target in st.plan.staged) ? st.plan.target : open.find((b) => !(b in st.plan.staged)) ?? null;
+    return { open, cards: all, cardsFor, used, target, slots };
+  }
+  const cardLabel = (card) => slotValue(card);
+  function stage(card, box = null) {
+    const update = st.bySeat.get(st.shown);
+    if (!update || st.plan.queue) return;
+    const ps = planState(update);
+    const into = box ?? ps.target;
+    if (!into || !ps.cardsFor(into).some((c) => same(c, card)) || ps.used(card, into)) return;
+    st.plan.staged[into] = card;
+    st.plan.target = null;
+    render();
+  }
+  function stageCtx(update) {
+    const ps = planState(update);
+    return { staged: st.plan.staged, target: ps.target, label: cardLabel,
+      put: (box, card) => stage(card, box), aim: (box) => { delete st.plan.staged[box]; st.plan.target = box; render(); } };
+  }
+  function planPanel(panel, update) {
+    const ps = planState(update);
+    const done = ps.open.every((b) => b in st.plan.staged);
+    panel.append(h("h2", {}, t("planStaged")), h("p", { class: "label" }, t("planHint")),
+      h("ol", { id: "plan-stage", class: "plan-stage" }, ps.open.map((box) => h("li", { class: box === ps.target ? "target" : "", "data-box": box },
+        h("button", { type: "button", class: "box-pick", onclick: () => { delete st.plan.staged[box]; st.plan.target = box; render(); } },
+          h("span", { class: "label" }, term(box)), " ", box in st.plan.staged ? h("strong", {}, cardLabel(st.plan.staged[box])) : "–")))));
+    if (ps.target) panel.append(h("h3", {}, term(ps.target)));
+    panel.append(h("ol", { id: "choices", class: "choices" },
+      (ps.target ? ps.cardsFor(ps.target).filter((c) => !ps.used(c, ps.target)) : []).map((card) => h("li", {},
+        h("button", { type: "button", disabled: st.busy || st.plan.queue, onclick: () => stage(card) }, cardLabel(card)))),
+      h("li", {}, h("button", { type: "button", id: "plan-confirm", class: "primary", disabled: !done || st.busy || st.plan.queue,
+        onclick: () => { st.plan.queue = true; pumpPlan(); } }, t("sendPlan")))),
+    h("p", {}, h("button", { type: "button", id: "plan-clear", disabled: st.plan.queue, onclick: () => { st.plan.staged = {}; st.plan.target = null; render(); } }, t("resetPlan"))));
+    return panel;
+  }
+  // Sends the staged card of the box the engine asks for; stops (and says why) if it is not legal.
+  function pumpPlan() {
+    const update = st.bySeat.get(st.shown);
+    const slots = (update?.choices || []).filter((c) => Array.isArray(c.move) && c.move[0] === "slot");
+    if (!update || !slots.length) { st.plan.queue = false; render(); return; }
+    if (st.busy) return;
+    const box = slots[0].move[1];
+    const choice = slots.find((c) => c.move[1] === box && same(c.move[2], st.plan.staged[box]));
+    if (!choice) {
+      st.plan.queue = false;
+      delete st.plan.staged[box];
+      st.plan.target = box;
+      st.error = t("planBad", { why: term(box) });
+      render();
+      return;
+    }
+    send(choice);
   }
 
   // An attack's battle odds (win / tie / lose, from the server's move details) as a bar on its
@@ -220,7 +322,8 @@ export function showPlay(root, gameId) {
     const target = [...board.querySelectorAll("[data-county]")].find((g) => g.getAttribute("data-county") === county);
     if (target) target.classList.add("odds-target");
     const [win, tie, lose] = odds.percent;
-    const text = `${county} · ${choice.move[2]} ${t("armies")}: ${t("oddsWin")} ${win} %, ${t("oddsTie")} ${tie} %, ${t("oddsLose")} ${lose} %`;
+    const pct = (x) => new Intl.NumberFormat(lang(), { style: "percent" }).format(x / 100);
+    const text = `${county} · ${tn("armiesN", choice.move[2])}: ${t("oddsWin")} ${pct(win)}, ${t("oddsTie")} ${pct(tie)}, ${t("oddsLose")} ${pct(lose)}`;
     const node = note || board.insertBefore(h("p", { id: "odds-note", class: "odds-note", role: "status" }), board.firstChild);
     node.textContent = text;
     node.append(oddsBar(odds));
@@ -228,7 +331,7 @@ export function showPlay(root, gameId) {
 
   function logPanel(log) {
     return h("section", { id: "log", class: "panel log" }, h("h2", {}, t("log")),
-      h("ol", { tabindex: 0, "aria-label": t("log") }, log.map((item) => h("li", { "data-version": item.version }, item.text ?? JSON.stringify(item.entry)))));
+      h("ol", { tabindex: 0, "aria-label": t("log") }, log.map(logItem)));
   }
 
   connect();
@@ -237,9 +340,12 @@ export function showPlay(root, gameId) {
     relang() {
       // The server renders the log and the choices: a fresh connection brings them in the new language.
       st.ended = null;
+      st.sel = { key: null, path: [], toggled: [] }; // the parts' words change with the language
       const old = st.ws;
       st.ws = null;
       if (old) old.close();
+      st.status = "reconnecting";
+      render(); // the client's own words at once; the game's come with the fresh connection
       connect();
     },
     stop() { st.stopped = true; if (st.ws) st.ws.close(); },

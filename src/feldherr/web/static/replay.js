@@ -1,8 +1,8 @@
 // The replay viewer: a finished or imported game step by step, with a timeline (step, jump, play).
 import { api, clear, h, usePalette } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { lang, num, t } from "./i18n.js";
 import { onData, renderBoard } from "./boards.js";
-import { battleChart, drawPlots, scoringLines, scoringTable } from "./ending.js";
+import { battleChart, drawPlots, logItem, scoringLines, scoringTable } from "./ending.js";
 
 const MARKS = new Set(["round", "winter_begins", "scoring", "province", "prize", "game_over"]);
 
@@ -61,6 +61,7 @@ export function showReplay(root, gameId) {
     const total = step.total;
     const at = step.at;
     const lastMove = at > 0 ? step.moves[at - 1] : null;
+    const lastLines = lastMove ? step.log.filter((item) => item.version === at && item.text) : [];
     const timeline = h("div", { class: "timeline panel", id: "timeline", role: "group", "aria-label": t("replay") },
       h("button", { type: "button", id: "first", onclick: () => go(0), disabled: at === 0 }, "« ", t("first")),
       h("button", { type: "button", id: "prev", onclick: () => go(at - 1), disabled: at === 0 }, "◀ ", t("prev")),
@@ -68,15 +69,15 @@ export function showReplay(root, gameId) {
       h("button", { type: "button", id: "next", onclick: () => go(at + 1), disabled: at >= total }, t("next"), " ▶"),
       h("button", { type: "button", id: "last", onclick: () => go(total), disabled: at >= total }, t("last"), " »"),
       h("input", { type: "range", id: "scrub", min: 0, max: total, value: at, "aria-label": t("jump"), onchange: (e) => go(parseInt(e.target.value, 10)) }),
-      h("label", {}, `${t("move")} `, h("input", { type: "number", id: "at", min: 0, max: total, value: at, onchange: (e) => go(parseInt(e.target.value, 10) || 0) }), ` ${t("of")} ${total}`),
+      h("label", {}, `${t("move")} `, h("input", { type: "number", id: "at", min: 0, max: total, value: at, onchange: (e) => go(parseInt(e.target.value, 10) || 0) }), ` ${t("of")} ${num(total)}`),
       st.marks.length ? h("select", { id: "round", "aria-label": t("round"), onchange: (e) => go(parseInt(e.target.value, 10)) },
         h("option", { value: at }, `${t("round")} …`),
-        st.marks.map((m) => h("option", { value: m.version }, `${m.version}: ${m.text.length > 60 ? `${m.text.slice(0, 60)}…` : m.text}`))) : null,
-      lastMove ? h("small", { id: "last-move" }, `${names[lastMove[0]] ?? lastMove[0] + 1}: ${JSON.stringify(lastMove[1])}`) : null);
+        st.marks.map((m) => h("option", { value: m.version, "data-game": "1" }, `${m.text.length > 60 ? `${m.text.slice(0, 60)}…` : m.text}`))) : null,
+      lastMove ? h("small", { id: "last-move" }, `${names[lastMove[0]] || t("player")}`, lastLines.length ? h("span", { "data-game": "1" }, `: ${lastLines[0].text}`) : null) : null);
     const board = h("section", { class: "board", id: "board" },
       renderBoard(step.view.game, step.view, { keys: new Set(), names, me: null, pick() {}, filter: "" }));
     const log = h("section", { id: "log", class: "panel log" }, h("h2", {}, t("log")),
-      h("ol", { tabindex: 0 }, step.log.map((item) => h("li", { "data-version": item.version }, item.text ?? JSON.stringify(item.entry)))));
+      h("ol", { tabindex: 0 }, step.log.map(logItem)));
     const parts = [timeline, h("div", { class: "play" }, board, h("aside", { class: "side" }, log))];
     if (step.outcome && at === total) {
       if (!st.plots) {

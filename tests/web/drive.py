@@ -1,0 +1,189 @@
+"""Playing a seat's page through the UI only, and the text scan of what a player sees.
+
+``text_problems(text, lang)`` names what a player must never read: raw literals, ids, seats by
+number, snake_case, singular/plural slips, English words on a German page. It is
+``feldherr.core.textscan.text_problems`` where that module exists, else the patterns below (the same
+contract, so either can be swapped in).
+
+``Scan`` reads the page after every update: ``document.body.innerText`` split into the client's own
+text and the games' texts (elements marked ``data-game``: log lines and tables, choice phrases,
+step labels, the server's messages), whether the page scrolls sideways, how many choice buttons it
+shows. The client's findings fail a test; the games' findings are collected for the caller.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .conftest import shot
+
+MAX_BUTTONS = 40
+
+RAW = re.compile(r"[\[\]{}]|\b(?:None|null|True|False|undefined|NaN)\b|\[object ")
+IDS = re.compile(
+    r"\b(?:card|cards|event|events|colou?r|Karte|Karten|Ereignis|Farbe) *:? *#?\d"
+    r"|\b(?:Seat|Player|Spieler|Platz) +\d"
+)
+SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
+SINGULAR = (
+    r"army|card|point|victory point|choice|courtier|Caballero|Thaler|"
+    r"Armee|Karte|Punkt|Siegpunkt|Möglichkeit|Höfling"
+)
+PLURAL = (
+    r"armies|cards|points|victory points|choices|courtiers|Caballeros|Thalers|"
+    r"Armeen|Karten|Punkte|Siegpunkte|Möglichkeiten|Höflinge"
+)
+SLIPS = re.compile(rf"(?<![\d.,])\b1 (?:{PLURAL})\b|(?<![\d.,])\b(?:0|[2-9]|\d{{2,}}) (?:{SINGULAR})\b(?!-)")
+ENGLISH = re.compile(
+    r"\b(?:the|and|of|with|you|your|player|players|seat|round|score|points|army|armies|card|cards|money|"
+    r"choices?|hidden|stacks?|waiting|wins|winners?|scoreboards|favors?|courtiers?|supply|grain|taxes|"
+    r"church|palace|random|heuristic|medium|hard|easy|strong|beginner|dice|luck|deck|used|values|"
+    r"provinces?|power|take|over|game|filter|confirm|back|replay|move|moves|bid|draft|phase|court)\b"
+)
+
+try:  # the shared scan of the games' texts, where a helper has written it
+    from feldherr.core.textscan import text_problems as _core_problems  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - depends on the branch
+    _core_problems = None
+
+
+def text_problems(text: str, lang: str) -> list[str]:
+    """Every finding in ``text`` (a page's visible text in ``lang``) as "kind: excerpt"."""
+    if _core_problems is not None:
+        return [str(p) for p in _core_problems(text, lang)]
+    found: list[str] = []
+    for line in text.splitlines():
+        for kind, pattern in (("raw", RAW), ("id", IDS), ("snake_case", SNAKE), ("plural", SLIPS)):
+            for m in pattern.finditer(line):
+                found.append(f"{kind}: {m.group(0)!r} in {line.strip()[:90]!r}")
+        if lang == "de":
+            for m in ENGLISH.finditer(line):
+                found.append(f"english: {m.group(0)!r} in {line.strip()[:90]!r}")
+    return found
+
+
+READ = """() => {
+  const game = [...document.querySelectorAll('[data-game]')].map((n) => n.innerText)
+    .filter((x) => x && x.trim());
+  return {
+    text: document.body.innerText, game,
+    lang: document.documentElement.lang,
+    wide: document.documentElement.scrollWidth > window.innerWidth,
+    width: document.documentElement.scrollWidth, inner: window.innerWidth,
+    buttons: document.querySelectorAll('#choices button').length,
+  };
+}"""
+
+
+@dataclass
+class Scan:
+    """What the scans of one test found: the client's problems (must be none) and the games'."""
+
+    client: set[str] = field(default_factory=set)
+    game: set[str] = field(default_factory=set)
+    reads: int = 0
+
+    def read(self, page: Any, where: str = "") -> None:
+        seen = page.evaluate(READ)
+        self.reads += 1
+        lang = seen["lang"]
+        own = seen["text"]
+        for text in sorted(seen["game"], key=len, reverse=True):
+            own = own.replace(text, "\n")
+            for problem in text_problems(text, lang):
+                self.game.add(f"[{lang}] {problem.split(' in ')[0]}")  # what, not where: a short list
+        for problem in text_problems(own, lang):
+            self.client.add(f"[{lang}] {where} {problem}")
+        if seen["wide"]:
+            self.client.add(f"[{lang}] {where} scrolls sideways: {seen['width']} > {seen['inner']} px")
+        if seen["buttons"] > MAX_BUTTONS:
+            self.client.add(f"[{lang}] {where} {seen['buttons']} choice buttons")
+
+    def check(self) -> None:
+        """Fail on the client's findings; the games' findings are an expected failure until the
+        games' texts are rewritten (issue 21), listed in the reason."""
+        import pytest
+
+        assert not self.client, sorted(self.client)[:40]
+        if self.game:
+            listing = "; ".join(sorted(self.game)[:30])
+            count = len(self.game)
+            pytest.xfail(f"{count} findings in the games' Python texts (issue 21, game side): {listing}")
+
+
+# The four ways a page is read in turn: English and German, desktop and phone width.
+LOOKS = [("en", 1280, 900), ("de", 390, 844), ("en", 390, 844), ("de", 1280, 900)]
+
+
+def set_look(page: Any, lang: str, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    if page.evaluate("document.documentElement.lang") != lang:
+        page.click("#lang")
+        # a seat's page reconnects for the game's words in the new language
+        page.wait_for_function(
+            f"document.documentElement.lang === '{lang}' && !document.querySelector('#conn.reconnecting')"
+        )
+
+
+CLICK = """(r) => {
+  const all = [...document.querySelectorAll('#choices button:not([disabled])')];
+  if (!all.length) return false;
+  all[Math.floor(r * all.length)].click();
+  return true;
+}"""
+
+READY = "#pass, #choices button:not([disabled]), #ending"
+
+
+def play_to_end(
+    page: Any,
+    rng: random.Random,
+    scan: Scan | None,
+    limit: int,
+    every: int = 40,
+    on_step: Callable[[int], None] | None = None,
+    stride: int = 1,
+) -> int:
+    """Plays the page's decisions with random clicks on its choices (and the hand-over button)
+    until the game ends; reads the page after every ``stride``-th update (1: every one) and
+    changes language and width every ``every`` decisions. Returns the number of hand-overs."""
+    handovers = 0
+    look = 0
+    for step in range(limit):
+        try:
+            page.wait_for_selector(READY, timeout=30_000)
+        except Exception as exc:  # say where it stuck
+            shot(page, "stuck")
+            raise AssertionError(f"stuck at step {step}: {page.locator('main').inner_text()[:600]}") from exc
+        if scan is not None:
+            if step and step % every == 0:
+                look = (look + 1) % len(LOOKS)
+                set_look(page, *LOOKS[look])
+                page.wait_for_selector(READY, timeout=30_000)
+            if step % stride == 0 or step % every == 0:
+                scan.read(page, f"step {step}")
+        if page.locator("#ending").count():
+            return handovers
+        if on_step:
+            on_step(step)
+        if page.locator("#pass").count():
+            handovers += 1
+            assert page.locator("#board").count() == 0 and page.locator("#log").count() == 0
+            page.click("#ready")
+            continue
+        page.evaluate(CLICK, rng.random())
+    raise AssertionError(f"no end after {limit} decisions")
+
+
+def scan_every_look(page: Any, scan: Scan, where: str, ready: str) -> None:
+    """The page read in all four looks (the ending, the lobby); ``ready``: a selector that is on
+    the page once it has been drawn again."""
+    for lang, width, height in LOOKS:
+        set_look(page, lang, width, height)
+        page.wait_for_selector(ready)
+        page.wait_for_timeout(100)
+        scan.read(page, f"{where} {lang} {width}px")

@@ -1,0 +1,162 @@
+"""The client speaks like the game: the lobby for players (printed names, bots by strength, the
+technical settings under "Advanced", invite links with Copy on the address friends reach), the step
+picker that builds a move part by part (toggles of a set, one Confirm, never over 40 buttons), and
+the Wallenstein plan staged box by box and sent only on Confirm."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from .conftest import Pages, Server, shot
+from .drive import Scan, scan_every_look, set_look
+
+
+def test_lobby_for_players_in_both_languages_and_on_a_phone(server: Server, pages: Pages) -> None:
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    set_look(page, "en", 1280, 900)
+    page.select_option("#game", "wallenstein")
+    # Bots named for players and ordered by strength; the research bot only under Advanced.
+    labels = page.locator("#bot-1 option").all_inner_texts()
+    assert labels == ["Random moves", "Rule of thumb", "Beginner", "Medium", "Strong"], labels
+    assert not page.locator("#advanced").evaluate("d => d.open")
+    assert page.locator("#advanced #opt-tower").count() == 1 and page.locator("#advanced #seed").count() == 1
+    page.click("#advanced summary")
+    page.check("#research")
+    assert "Plain tree search (research)" in page.locator("#bot-1 option").all_inner_texts()
+    page.uncheck("#research")
+    page.click("#advanced summary")
+    set_look(page, "de", 1280, 900)
+    assert page.locator("#bot-1 option").all_inner_texts() == [
+        "Zufallszüge",
+        "Faustregel",
+        "Anfänger",
+        "Mittel",
+        "Stark",
+    ]
+    scan = Scan()
+    for game in ("wallenstein", "elgrande", "mansfeld"):
+        page.select_option("#game", game)
+        scan_every_look(page, scan, f"lobby {game}", "#start")
+    shot(page, "lobby-de")
+    assert not scan.client, sorted(scan.client)
+    # A friend's seat: the created page shows the link on the address a friend reaches, with Copy.
+    set_look(page, "en", 390, 844)
+    page.select_option("#game", "mansfeld")
+    page.select_option("#seat-1", "friend")
+    page.fill("#name-0", "Anna")
+    page.fill("#name-1", "Bert")
+    page.click("#start")
+    page.wait_for_selector("#created .copy")
+    link = page.locator("#created .invite").input_value()
+    address = page.locator("#public-url").inner_text()
+    assert link.startswith(address) and "/play/" in link
+    page.click("#created .copy")
+    page.wait_for_selector("#created .copied >> text=copied")
+    shot(page, "lobby-created-phone")
+    scan.read(page, "created")
+    assert not scan.client, sorted(scan.client)
+    known = server.api("/openapi.json")["paths"]
+    if "/api/server" not in known:  # before the server's /api/server lands, asking for it is a 404
+        pages.errors[:] = [e for e in pages.errors if "404" not in e]
+    scan.check()  # the options' words are the games' (their option specs): listed if any
+
+
+PICKER = """async ([choices]) => {
+  const { stepPicker } = await import('/static/steps.js');
+  const sent = [];
+  const sel = { path: [], toggled: [] };
+  const draw = () => {
+    const ctx = { send: (c) => sent.push(c.move), rerender: draw, busy: false, filter: '' };
+    const nodes = stepPicker(choices, sel, ctx);
+    document.getElementById('app').replaceChildren(...nodes.filter(Boolean));
+  };
+  draw();
+  window.__sent = sent;
+}"""
+
+
+def test_step_picker_builds_a_move_part_by_part(server: Server, pages: Pages) -> None:
+    """Choices with steps (the words contract): the distinct labels of the first part, then of
+    the next among the moves left; a set part as toggles, confirmed once it is one move's set."""
+    # 60 moves: from one of 3 counties, to one of 20: never more than 40 buttons at once.
+    marches = [
+        {"move": ["march", a, b], "text": f"{a} to {b}", "steps": [a, b]}
+        for a in ("Anhalt", "Baden", "Cleve")
+        for b in (f"County {chr(65 + i)}" for i in range(20))
+    ]
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.evaluate(PICKER, [marches])
+    assert page.locator("#choices button").all_inner_texts() == ["Anhalt", "Baden", "Cleve"]
+    page.click("#choices button >> text=Baden")
+    assert page.locator("#choices button").count() == 20
+    page.click("#step-back")
+    page.click("#choices button >> text=Cleve")
+    page.click("#choices button >> text=County C")
+    assert page.evaluate("window.__sent") == [["march", "Cleve", "County C"]]
+    # A set: commit any of the cards that make one move's set (here: every subset of three cards).
+    cards = ["Pikenier", "Obrist", "Trommler"]
+    subsets = [[c for i, c in enumerate(cards) if mask >> i & 1] for mask in range(8)]
+    commits = [{"move": ["commit", s], "text": ", ".join(s) or "nothing", "steps": [s]} for s in subsets]
+    pairs = [{"move": ["pair", s], "text": "x", "steps": [s]} for s in subsets if len(s) == 2]
+    page.evaluate(PICKER, [commits])
+    assert page.locator("#choices button.toggle").count() == 3
+    page.click("#choices button.toggle >> text=Obrist")
+    page.click("#choices button.toggle >> text=Trommler")
+    shot(page, "step-picker-set")
+    page.click("#step-confirm")
+    assert page.evaluate("window.__sent") == [["commit", ["Obrist", "Trommler"]]]
+    # Confirm is enabled only when the toggled items are one move's set.
+    page.evaluate(PICKER, [pairs])
+    assert page.locator("#step-confirm").is_disabled()
+    page.click("#choices button.toggle >> text=Pikenier")
+    assert page.locator("#step-confirm").is_disabled()
+    page.click("#choices button.toggle >> text=Obrist")
+    assert page.locator("#step-confirm").is_enabled()
+    page.click("#step-confirm")
+    assert page.evaluate("window.__sent") == [["pair", ["Pikenier", "Obrist"]]]
+
+
+def test_wallenstein_plan_is_staged_and_sent_only_on_confirm(server: Server, pages: Pages) -> None:
+    seats = [{"kind": "human", "name": "Anna"}] + [
+        {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, 4)
+    ]
+    game = server.create("wallenstein", {"players": 4, "setup": "fixed"}, seats, seed=4)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    moves: list[Any] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framesent", lambda f: moves.append(json.loads(f)) if '"move"' in f else None),
+    )
+    page.goto(game["seats"][0]["invite"])
+    rng = random.Random(2)
+    for _ in range(200):  # up to the first plan (a fixed setup has no draft)
+        page.wait_for_selector("#plan-confirm, #choices button:not([disabled])", timeout=30_000)
+        if page.locator("#plan-confirm").count():
+            break
+        page.click("#choices button:not([disabled]) >> nth=0")
+        rng.random()
+    sent_before = len(moves)
+    boxes = page.locator("#plan-stage li").count()
+    assert boxes >= 11
+    # Fill the first box, change it, then fill every box card by card; nothing is sent yet.
+    first = page.locator("#choices button:not(#plan-confirm)").first.inner_text()
+    page.click("#choices button:not(#plan-confirm) >> nth=0")
+    assert first in page.locator("#plan-stage li >> nth=0").inner_text()
+    page.click("#plan-stage li >> nth=0 >> button")  # change it: the box is open again
+    assert first not in page.locator("#plan-stage li >> nth=0").inner_text()
+    for _ in range(boxes):
+        page.click("#choices button:not(#plan-confirm) >> nth=-1")
+    shot(page, "wallenstein-plan-staged")
+    assert page.locator("#plan-confirm").is_enabled()
+    assert len(moves) == sent_before
+    page.click("#plan-confirm")
+    page.wait_for_function(f"!document.querySelector('#plan-confirm') || {boxes} === 0")
+    slots = [m["move"] for m in moves[sent_before:]]
+    assert len(slots) == boxes and all(m[0] == "slot" for m in slots)
+    assert slots[0][1] == "bid"
