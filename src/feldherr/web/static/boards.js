@@ -4,6 +4,7 @@
 //   names  the seats' names, me: the viewing seat (null: spectator).
 import { colour, h, s, usePalette } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { elgrandeBoard } from "./board-elgrande.js";
 
 const data = {};
 const loading = {};
@@ -133,7 +134,8 @@ function wallenstein(view, ctx) {
         const pts = c.outline.map(([x, y]) => `${(x * W).toFixed(1)},${(y * H).toFixed(1)}`).join(" ");
         const title = `${cname} (${c.region}) — ${t("armies")}: ${state.armies}, ${t("unrest")}: ${state.revolt_markers}` +
           (owner >= 0 ? `, ${name(ctx, owner)}` : "") + (state.buildings.length ? `, ${state.buildings.map((b) => term(b, "b.")).join(", ")}` : "");
-        return s("g", { class: `county ${legal ? "legal" : ""} ${ctx.filter === cname ? "active" : ""}`, "data-county": cname,
+        const moved = ctx.prev && JSON.stringify(ctx.prev.counties?.[cname]) !== JSON.stringify(state);
+        return s("g", { class: `county ${legal ? "legal" : ""} ${ctx.filter === cname ? "active" : ""} ${moved ? "changed" : ""}`, "data-county": cname,
           tabindex: legal ? 0 : null, role: legal ? "button" : null, "aria-label": title,
           onclick: legal ? () => ctx.pick(cname) : null,
           onkeydown: legal ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.pick(cname); } } : null },
@@ -259,59 +261,9 @@ function wallensteinPlayers(view) {
   return Array.isArray(view.players) && view.players.every((p) => p && typeof p === "object") ? view.players : [];
 }
 
-// -- El Grande ----------------------------------------------------------------------------------------
+// -- El Grande: board-elgrande.js (the map of Spain) ----------------------------------------------
 function elgrande(view, ctx) {
-  const board = needs("elgrande-board");
-  const players = view.players || [];
-  let svg = h("p", {}, "…");
-  if (board) {
-    const castilloLegal = ctx.keys.has("Castillo");
-    svg = s("svg", { viewBox: "0 0 100 80", class: "map", id: "map", role: "group", "aria-label": t("board") },
-      Object.entries(board.regions).map(([rname, r]) => {
-        const legal = ctx.keys.has(rname);
-        const pts = r.outline.map((p) => p.join(",")).join(" ");
-        const here = players.map((p, i) => [p.seat ?? i, (p.regions || {})[rname] || 0, p]).filter(([, n]) => n > 0);
-        const grandes = players.filter((p) => p.grande === rname);
-        const king = view.king === rname;
-        const [lx, ly] = r.label;
-        const title = `${rname} (${r.points.join("/")})` + (king ? ` — ${t("king")}` : "") + here.map(([seat, n]) => `, ${name(ctx, seat)}: ${n}`).join("");
-        return s("g", { class: `region ${legal ? "legal" : ""} ${ctx.filter === rname ? "active" : ""}`, "data-region": rname,
-          tabindex: legal ? 0 : null, role: legal ? "button" : null, "aria-label": title,
-          onclick: legal ? () => ctx.pick(rname) : null,
-          onkeydown: legal ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.pick(rname); } } : null },
-        s("title", {}, title),
-        s("polygon", { points: pts, class: "shape", fill: king ? "#f3e3a0" : "#efe6d2" }),
-        s("text", { x: lx, y: ly - 4, class: "rname", "text-anchor": "middle" }, rname),
-        s("text", { x: lx, y: ly, class: "rpoints", "text-anchor": "middle" }, r.points.join(" / ")),
-        king ? s("text", { x: lx, y: ly + 5, class: "king", "text-anchor": "middle" }, "♚") : null,
-        here.map(([seat, n], k) => s("g", {}, s("rect", { x: lx - 9 + k * 5, y: ly + 6, width: 4.4, height: 4.4, fill: colour(seat), class: "cab" }),
-          s("text", { x: lx - 6.8 + k * 5, y: ly + 9.6, class: "cab-n", "text-anchor": "middle" }, n))),
-        grandes.map((p, k) => s("circle", { cx: lx + 8 + k * 3, cy: ly - 8, r: 1.6, fill: colour(p.seat), class: "grande" })));
-      }),
-      s("g", { class: `region castillo ${castilloLegal ? "legal" : ""}`, "data-region": "Castillo", tabindex: castilloLegal ? 0 : null,
-        onclick: castilloLegal ? () => ctx.pick("Castillo") : null },
-      s("circle", { cx: board.castillo.label[0], cy: board.castillo.label[1], r: board.castillo.radius, class: "shape", fill: "#d9cbb0" }),
-      s("text", { x: board.castillo.label[0], y: board.castillo.label[1] - 2, class: "rname", "text-anchor": "middle" }, t("castillo")),
-      s("text", { x: board.castillo.label[0], y: board.castillo.label[1] + 3, class: "rpoints", "text-anchor": "middle" }, `${view.castillo_total ?? 0} ${t("hidden")}`)));
-  }
-  const mine = players.find((p) => p.seat === ctx.me);
-  return h("div", { class: "elgrande" },
-    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), human(view.phase)), info(t("king"), view.king ?? "–"),
-      view.card_in_use ? info(t("played"), cardName(view.card_in_use)) : null),
-    svg,
-    h("table", { class: "players", id: "players" },
-      h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("court"), t("province"), t("powerCards"), t("castillo")].map((x) => h("th", {}, x)))),
-      h("tbody", {}, players.map((p, i) => h("tr", { class: p.dummy ? "dummy" : "" }, seatCell(ctx, p.seat ?? i),
-        h("td", {}, p.dummy ? t("dummy") : p.score ?? "–"), h("td", {}, p.court ?? "–"), h("td", {}, p.province ?? "–"),
-        h("td", {}, p.played ?? "–", p.hand_size !== undefined ? ` (${p.hand_size})` : ""),
-        h("td", {}, p.castillo ?? t("hidden"), p.disc ? ` → ${p.disc}` : ""))))),
-    scoringTrack(players.filter((p) => !p.dummy), ctx),
-    mine && mine.hand ? h("div", { id: "hand" }, h("h3", {}, t("powerCards")), h("div", { class: "keys" }, mine.hand.map((c) => h("span", { class: "power" }, c))),
-      mine.discard && mine.discard.length ? h("small", {}, `${t("played")}: ${mine.discard.join(", ")}`) : null) : null,
-    h("div", { id: "stacks" }, h("h3", {}, `${t("openCards")} (${t("stacks")})`),
-      h("ol", { class: "stacks" }, (view.open_cards || []).map((card, i) => h("li", {},
-        h("span", { class: "card", "data-card": card ?? "" }, card === null ? "–" : cardName(card)), h("small", { title: t("stacks") }, ` ${i + 1}: ${view.stack_sizes?.[i] ?? "?"}`))))),
-    view.scoreboards && view.scoreboards.some((x) => x !== null) ? info("scoreboards", view.scoreboards.map(human).join(", ")) : null);
+  return elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringTrack, seatCell });
 }
 
 // The scoring track: a ruler from 0 with each seat's marker at its score (stacked when equal).

@@ -5,13 +5,19 @@ import { lang, t } from "./i18n.js";
 import { moveKeys, onData, renderBoard } from "./boards.js";
 import { endOfGame } from "./ending.js";
 import { fromHash, remember } from "./store.js";
+import { makePacer } from "./pace.js"; // table: paced turns
+import { tableBar, turnReset, turnSignal } from "./table.js"; // table: help line, speed, turn signals
 
 export function showPlay(root, gameId) {
   const tokens = fromHash(gameId);
   const st = {
     ws: null, welcome: null, bySeat: new Map(), shown: null, pending: null, confirmed: new Set(),
     status: "reconnecting", error: "", busy: false, filter: "", stopped: false, retry: 0, nextId: 1, ended: null,
+    prev: new Map(), ownVersion: -1, // table: the position before the last move shown; the version after my own move
   };
+  // table: other seats' moves come one at a time (pace.js); each batch is one version.
+  const pacer = makePacer((batch) => { for (const m of batch) applyUpdate(m); decide(); render(); },
+    () => { const skip = root.querySelector("#skip"); if (skip) skip.replaceWith(tableBarNode().querySelector("#skip")); });
 
   function connect() {
     if (st.stopped) return;
@@ -33,16 +39,17 @@ export function showPlay(root, gameId) {
     if (msg.type === "welcome") {
       st.welcome = msg;
       st.bySeat = new Map();
+      st.prev = new Map();
+      pacer.reset();
       st.status = "connected";
       st.retry = 0;
     } else if (msg.type === "update") {
       const key = msg.seat === null ? "spectator" : msg.seat;
-      const known = st.bySeat.get(key);
-      const log = known && known.version < msg.version ? known.log.concat(msg.log) : msg.log;
-      st.bySeat.set(key, { ...msg, log });
-      st.busy = false;
-      st.error = "";
+      // table: a first update (reload, late join) and my own move show at once; others are paced.
+      pacer.push(msg, !st.bySeat.has(key) || msg.version <= st.ownVersion);
+      return;
     } else if (msg.type === "error") {
+      if (msg.code === "stale") pacer.skip(); // table: catch up before deciding what to send again
       // Another seat moved between our update and our click (simultaneous decisions): the move is
       // sent again against the newest version if it is still legal there.
       const again = msg.code === "stale" && st.sent ? st.bySeat.get(st.sent.seat) : null;
@@ -59,11 +66,27 @@ export function showPlay(root, gameId) {
       st.error = msg.message;
       if (!st.welcome) st.status = "error";
     } else {
-      if (msg.type === "ack") st.sent = null; // taken: nothing to send again
+      if (msg.type === "ack") { st.sent = null; if (typeof msg.version === "number") st.ownVersion = msg.version; } // taken: nothing to send again
       return; // ack, pong: the update that follows says it all
     }
     decide();
     render();
+  }
+
+  function applyUpdate(msg) {
+    const key = msg.seat === null ? "spectator" : msg.seat;
+    const known = st.bySeat.get(key);
+    const log = known && known.version < msg.version ? known.log.concat(msg.log) : msg.log;
+    st.prev.set(key, known ? { version: known.version, view: known.view } : null); // table: last move
+    st.bySeat.set(key, { ...msg, log });
+    st.busy = false;
+    st.error = "";
+  }
+
+  // table: the bar over the decision (help line, speed, skip, sound, rules).
+  function tableBarNode() {
+    const update = st.bySeat.get(st.shown);
+    return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, pacer, rerender: render });
   }
 
   // Which seat's page this device shows. With several seats here (hot-seat), a switch to another
@@ -126,6 +149,7 @@ export function showPlay(root, gameId) {
       return;
     }
     if (!st.welcome) { root.append(statusNode); return; }
+    turnSignal(st.welcome.seats.some((seat) => (st.bySeat.get(seat)?.choices || []).length) && !st.bySeat.get(st.welcome.seats[0])?.outcome, st.welcome.title); // table
     usePalette(st.welcome.name);
     if (st.shown === null && st.pending !== null) {
       const name = seatName(st.pending);
@@ -141,6 +165,7 @@ export function showPlay(root, gameId) {
     const view = update.view;
     const choices = update.choices || [];
     const keys = moveKeys(choices);
+    const prev = st.prev.get(st.shown) || null; // table: the position before the last move shown
     const game = st.welcome.name;
     const table = st.welcome.table;
     const toMove = view.to_move || [];
@@ -155,8 +180,8 @@ export function showPlay(root, gameId) {
           if (hits.length === 1) send(hits[0]);
           else { st.filter = st.filter === key ? "" : key; render(); }
         },
-        choices, send, filter: st.filter }));
-    const side = h("aside", { class: "side" }, decisionPanel(update, choices), logPanel(update.log));
+        choices, send, filter: st.filter, prev: prev?.view ?? null }));
+    const side = h("aside", { class: "side" }, tableBarNode(), decisionPanel(update, choices), logPanel(update.log, prev?.version));
     root.append(h("div", { class: "bar" }, seatsBar, statusNode), h("div", { class: "play" }, board, side));
     if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");
     if (update.outcome) {
@@ -226,9 +251,11 @@ export function showPlay(root, gameId) {
     node.append(oddsBar(odds));
   }
 
-  function logPanel(log) {
+  function logPanel(log, since) {
+    // table: the lines of the last move shown are marked (class "last").
+    const last = (item) => typeof since === "number" && item.version > since;
     return h("section", { id: "log", class: "panel log" }, h("h2", {}, t("log")),
-      h("ol", { tabindex: 0, "aria-label": t("log") }, log.map((item) => h("li", { "data-version": item.version }, item.text ?? JSON.stringify(item.entry)))));
+      h("ol", { tabindex: 0, "aria-label": t("log") }, log.map((item) => h("li", { "data-version": item.version, class: last(item) ? "last" : null }, item.text ?? JSON.stringify(item.entry)))));
   }
 
   connect();
@@ -242,6 +269,6 @@ export function showPlay(root, gameId) {
       if (old) old.close();
       connect();
     },
-    stop() { st.stopped = true; if (st.ws) st.ws.close(); },
+    stop() { st.stopped = true; pacer.reset(); turnReset(); if (st.ws) st.ws.close(); },
   };
 }

@@ -1,0 +1,67 @@
+"""The table around the board (issue 23): the other seats' moves paced one at a time with the
+last move marked and a "skip", a reload showing the position at once, the turn signal (tab title,
+favicon), the help line per phase in both languages, and the El Grande cards' printed texts on
+hover."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .conftest import Pages, Server, shot
+
+
+def _game(server: Server, name: str, players: int, seed: int = 11) -> Any:
+    seats = [{"kind": "human", "name": "Anna"}] + [
+        {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, players)
+    ]
+    return server.create(name, {"players": players}, seats, seed=seed)
+
+
+def _log_count(page: Any) -> int:
+    return int(page.locator("#log li").count())
+
+
+def test_other_moves_come_one_at_a_time_with_the_last_marked(server: Server, pages: Pages) -> None:
+    game = _game(server, "elgrande", 3)
+    page = pages.new(pace="slow", viewport={"width": 1280, "height": 900})
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#choices button:not([disabled])")
+    # The first page shows the position at once: nothing waits to be shown.
+    assert page.locator("#skip").is_disabled()
+    assert page.title().startswith("● Your turn")
+    assert page.locator("link[rel=icon]").get_attribute("data-turn") == "yes"
+    assert page.locator("#phase-help").inner_text().strip()
+    seen: set[int] = set()
+    queued = False
+    for _ in range(12):
+        page.locator("#choices button:not([disabled])").first.click()
+        # The bots' answers arrive together but are shown one by one (2 s apart at "slow").
+        end = time.time() + 1.5
+        while time.time() < end:
+            seen.add(_log_count(page))
+            if page.locator("#skip:not([disabled])").count():
+                queued = True
+            time.sleep(0.1)
+        if queued:
+            break
+        page.wait_for_selector("#choices button:not([disabled])", timeout=30_000)
+    assert queued, "the bots' moves were never held back to be shown one at a time"
+    assert page.locator("#log li.last").count() >= 1
+    shot(page, "table-paced")
+    # skip: the newest position at once, and the choice is mine again.
+    page.locator("#skip").click()
+    page.wait_for_selector("#choices button:not([disabled])", timeout=30_000)
+    assert page.locator("#skip").is_disabled()
+    assert page.title().startswith("● Your turn")
+    # A reload shows the current position at once, the same log, nothing held back.
+    count = _log_count(page)
+    page.reload()
+    page.wait_for_selector("#choices button:not([disabled])")
+    assert _log_count(page) == count
+    assert page.locator("#skip").is_disabled()
+    # The help line in German.
+    page.click("#lang")
+    page.wait_for_function("document.title.startsWith('● Du bist dran')")
+    assert "Was jetzt zu tun ist" in page.locator("#phase-help").inner_text()
+    assert page.locator("#rules-link").get_attribute("href") == "/static/rules/elgrande.de.html"
