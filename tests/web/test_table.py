@@ -65,3 +65,49 @@ def test_other_moves_come_one_at_a_time_with_the_last_marked(server: Server, pag
     page.wait_for_function("document.title.startsWith('● Du bist dran')")
     assert "Was jetzt zu tun ist" in page.locator("#phase-help").inner_text()
     assert page.locator("#rules-link").get_attribute("href") == "/static/rules/elgrande.de.html"
+
+
+def test_every_el_grande_card_has_its_text_on_hover(server: Server, pages: Pages) -> None:
+    """Every open action card of an El Grande game shows its printed text in a tooltip on hover
+    (names and effects from the game's card data), in English and German; the rules page opens
+    from the table in both languages."""
+    game = _game(server, "elgrande", 3, seed=4)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#stacks .acard[data-tip]")
+    cards = page.locator("#stacks .acard[data-tip]")
+    assert cards.count() >= 4
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        card.hover()
+        tip = page.locator("#tip")
+        tip.wait_for()
+        text = tip.inner_text()
+        assert card.locator(".card").inner_text() in text
+        assert "Caballeros from the court" in text
+        assert "_" not in text and "{" not in text
+    shot(page, "table-elgrande-tooltip")
+    page.locator("#hand .power-card").first.hover()
+    assert "Caballeros" in page.locator("#tip").inner_text()
+    page.click("#lang")
+    page.wait_for_function(
+        "document.querySelector('#stacks .acard')?.getAttribute('data-tip')?.includes('Caballeros vom Hof')"
+    )
+    page.goto(server.url + page.locator("#rules-link").get_attribute("href"))
+    assert "El Grande — die Regeln in Kürze" in page.locator("h1").inner_text()
+    page.click("text=English")
+    assert "El Grande — the rules in short" in page.locator("h1").inner_text()
+    shot(page, "table-rules-elgrande")
+
+
+def test_printed_data_is_served_read_only(server: Server) -> None:
+    cards = server.api("/api/web/data/elgrande/cards")
+    assert len(cards["cards"]) == 43 and cards["about"]
+    bad_paths = ("/api/web/data/elgrande/nope", "/api/web/data/nogame/cards", "/api/web/data/elgrande/..%2Fx")
+    for bad in bad_paths:
+        try:
+            server.api(bad)
+        except Exception as error:  # urllib raises HTTPError 404
+            assert "404" in str(error)
+        else:
+            raise AssertionError(f"{bad} was served")

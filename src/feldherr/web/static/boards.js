@@ -143,7 +143,8 @@ function wallenstein(view, ctx) {
         s("polygon", { points: pts, fill: REGION_TINT[c.region] || "#eee", class: "shape" }),
         owner >= 0 ? s("circle", { cx, cy: cy + 8, r: 17, fill: colour(owner), class: "owner" }) : null,
         owner >= 0 ? s("text", { x: cx, y: cy + 14, class: "armies", "text-anchor": "middle" }, state.armies) : null,
-        s("text", { x: cx, y: cy - 14, class: "cname", "text-anchor": "middle" }, cname),
+        // the name stays inside the frame (Oberösterreich, Niederösterreich at the edge)
+        s("text", { x: Math.min(Math.max(cx, cname.length * 5.2 + 4), W - cname.length * 5.2 - 4), y: cy - 14, class: "cname", "text-anchor": "middle" }, cname),
         leaderOf >= 0 ? s("text", { x: cx - 24, y: cy + 16, class: "leader", fill: colour(leaderOf), "text-anchor": "middle" }, "★") : null,
         state.buildings.map((b, i) => s("g", {}, s("rect", { x: cx + 20 + i * 15, y: cy - 2, width: 13, height: 13, class: `bld ${b}` }),
           s("text", { x: cx + 26.5 + i * 15, y: cy + 8, class: "bld-l", "text-anchor": "middle" }, BUILDING[b] || "?"))),

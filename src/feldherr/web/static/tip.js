@@ -17,6 +17,7 @@ function show(target) {
   const left = Math.max(8, Math.min(box.left, window.innerWidth - tip.offsetWidth - 8));
   const below = box.bottom + 6 + tip.offsetHeight < window.innerHeight;
   tip.style.left = `${left}px`;
+  shownAt = performance.now();
   tip.style.top = `${below ? box.bottom + 6 : Math.max(8, box.top - tip.offsetHeight - 6)}px`;
 }
 function hide() { if (tip) tip.remove(); }
@@ -25,4 +26,7 @@ const find = (e) => (e.target instanceof Element ? e.target.closest("[data-tip]"
 document.addEventListener("mouseover", (e) => { const t = find(e); if (t) show(t); else hide(); });
 document.addEventListener("focusin", (e) => { const t = find(e); if (t) show(t); else hide(); });
 document.addEventListener("touchstart", (e) => { const t = find(e); if (t) show(t); else hide(); }, { passive: true });
-document.addEventListener("scroll", hide, { passive: true });
+// A scroll moves the page under a fixed tip: hide it, but not for the scroll that brought the
+// element into view just before it was shown.
+let shownAt = 0;
+document.addEventListener("scroll", () => { if (performance.now() - shownAt > 400) hide(); }, { passive: true, capture: true });
