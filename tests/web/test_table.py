@@ -111,3 +111,44 @@ def test_printed_data_is_served_read_only(server: Server) -> None:
             assert "404" in str(error)
         else:
             raise AssertionError(f"{bad} was served")
+
+
+def test_the_cube_tower_runs_in_a_wallenstein_battle(server: Server, pages: Pages) -> None:
+    """The browser seat attacks: the tower shows the cubes thrown in falling, the ones that fall
+    out landing in the tray and the rest staying inside, then the battle's result line; the next
+    move waits for it."""
+    import random
+
+    game = _game(server, "wallenstein", 4)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#map .county")
+    rng = random.Random(5)
+    for _ in range(600):
+        page.wait_for_selector("#choices button:not([disabled]), #ending", timeout=30_000)
+        assert not page.locator("#ending").count(), "the game ended before the browser seat could attack"
+        attacks = page.locator("#choices button.attack")
+        if attacks.count():
+            break
+        buttons = page.locator("#choices button")
+        buttons.nth(rng.randrange(buttons.count())).click()
+    else:
+        raise AssertionError("no attack offered to the browser seat")
+    page.select_option("#pace", "slow")
+    attacks.first.click()
+    scene = page.locator("#tower-scene")
+    scene.wait_for(timeout=10_000)
+    cubes = page.locator("#tower-anim .tcube")
+    assert cubes.count() > 0
+    out = page.locator("#tower-anim .tcube.out").count()
+    assert out + page.locator("#tower-anim .tcube.stays").count() == cubes.count()
+    time.sleep(1.2)  # mid-animation: the cubes are in the tower
+    shot(page, "table-tower-mid")
+    result = page.locator("#tower-scene .battle-result")
+    assert result.count() == 1 and result.inner_text().strip()
+    # The animation is a CSS animation on every cube (it runs, it is not a still picture).
+    running = page.evaluate("document.querySelector('#tower-anim .tcube').getAnimations().length")
+    assert running >= 1
+    shown = "getComputedStyle(document.querySelector('#tower-scene .battle-result')).opacity === '1'"
+    page.wait_for_function(shown)
+    shot(page, "table-tower-end")

@@ -5,6 +5,7 @@
 import { colour, h, s, usePalette } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { elgrandeBoard } from "./board-elgrande.js";
+import { isBattle, towerScene } from "./tower.js";
 
 const data = {};
 const loading = {};
@@ -143,15 +144,20 @@ function wallenstein(view, ctx) {
         s("polygon", { points: pts, fill: REGION_TINT[c.region] || "#eee", class: "shape" }),
         owner >= 0 ? s("circle", { cx, cy: cy + 8, r: 17, fill: colour(owner), class: "owner" }) : null,
         owner >= 0 ? s("text", { x: cx, y: cy + 14, class: "armies", "text-anchor": "middle" }, state.armies) : null,
-        // the name stays inside the frame (Oberösterreich, Niederösterreich at the edge)
-        s("text", { x: Math.min(Math.max(cx, cname.length * 5.2 + 4), W - cname.length * 5.2 - 4), y: cy - 14, class: "cname", "text-anchor": "middle" }, cname),
         leaderOf >= 0 ? s("text", { x: cx - 24, y: cy + 16, class: "leader", fill: colour(leaderOf), "text-anchor": "middle" }, "★") : null,
         state.buildings.map((b, i) => s("g", {}, s("rect", { x: cx + 20 + i * 15, y: cy - 2, width: 13, height: 13, class: `bld ${b}` }),
           s("text", { x: cx + 26.5 + i * 15, y: cy + 8, class: "bld-l", "text-anchor": "middle" }, BUILDING[b] || "?"))),
         state.revolt_markers ? s("g", {}, s("polygon", { points: `${cx - 34},${cy + 14} ${cx - 24},${cy - 4} ${cx - 14},${cy + 14}`, class: "unrest" }),
           s("text", { x: cx - 24, y: cy + 12, class: "unrest-l", "text-anchor": "middle" }, state.revolt_markers)) : null);
       }),
-      s("path", { d: regionBorders(map, W, H), class: "region-border" }));
+      s("path", { d: regionBorders(map, W, H), class: "region-border" }),
+      // The names on top of every county (a neighbour's shape never covers them), kept inside the
+      // frame (Oberösterreich, Niederösterreich at the edge).
+      s("g", { class: "cnames" }, Object.entries(map.counties).map(([cname, c]) => {
+        const half = cname.length * 3.6;
+        const x = Math.min(Math.max(c.centre[0] * W, half + 3), W - half - 3);
+        return s("text", { x, y: c.centre[1] * H - 14, class: "cname", "text-anchor": "middle" }, cname);
+      })));
   }
   const players = wallensteinPlayers(view);
   const me = players.find((p) => p.seat === ctx.me);
@@ -174,7 +180,7 @@ function wallenstein(view, ctx) {
       }
       return card;
     }))) : null,
-    h("div", { class: "tower", id: "tower" }, h("h3", {}, t("tower")), cube(tower.inside || [], t("inside")), cube(tower.tray || [], t("tray"))),
+    h("div", { class: "tower", id: "tower" }, h("h3", {}, t("tower")), lastBattle(ctx), cube(tower.inside || [], t("inside")), cube(tower.tray || [], t("tray"))),
     h("div", { class: "row" },
       h("div", {}, h("h3", {}, t("actions")), chips((view.actions || []).map((a) => term(a))), view.actions_hidden ? h("small", {}, `+${view.actions_hidden} ${t("hidden")}`) : null),
       h("div", {}, h("h3", {}, t("bonus")), chips((view.bonus_tiles || []).map((b) => term(b))))),
@@ -182,6 +188,16 @@ function wallenstein(view, ctx) {
       h("pre", { class: "small" }, JSON.stringify(view.draft))) : null,
     ["court", "leaders", "landsknechte"].filter((key) => view[key]).map((key) => h("details", { class: "module", id: `module-${key}`, open: true },
       h("summary", {}, term(key)), moduleBoard(view[key], ctx, players.length))));
+}
+
+// The last move's battle, if it had one: the tower animated (tower.js), then its result line.
+function lastBattle(ctx) {
+  const fresh = ctx.fresh || [];
+  const at = fresh.findLastIndex(isBattle);
+  if (at < 0) return null;
+  const item = fresh[at];
+  const result = fresh[at + 1]?.text ?? null;
+  return towerScene(item, result, `${item.version}:${at}:${item.entry.a.county}`);
 }
 
 // A module's board: what it holds per seat as one table (a row per item, a column per seat), the

@@ -11,7 +11,8 @@ export function paceSetting() {
 }
 export function setPace(value) { localStorage.setItem(KEY, value in SPEEDS ? value : "normal"); }
 
-// apply(batch) shows the messages of one version (one per seat held on this device).
+// apply(batch) shows the messages of one version (one per seat held on this device) and may return
+// a longer wait before the next (a battle's tower).
 export function makePacer(apply, changed = () => {}) {
   const queue = [];
   let timer = null;
@@ -19,18 +20,17 @@ export function makePacer(apply, changed = () => {}) {
   function next() {
     const batch = [queue.shift()];
     while (queue.length && queue[0].version === batch[0].version) batch.push(queue.shift());
-    apply(batch);
+    return apply(batch) || 0;
   }
   function tick() {
     timer = null;
     if (!queue.length) return;
-    next();
-    arm();
+    arm(next());
     changed();
   }
-  function arm() {
+  function arm(hold = 0) {
     const wait = SPEEDS[paceSetting()];
-    if (wait > 0) timer = setTimeout(tick, wait);
+    if (wait > 0) timer = setTimeout(tick, Math.max(wait, hold));
     else while (queue.length) next();
   }
   function skip() {
@@ -43,9 +43,14 @@ export function makePacer(apply, changed = () => {}) {
   return {
     // now: show at once (and everything held before it).
     push(msg, now) {
-      if (now) { skip(); apply([msg]); return; }
+      if (now) { // (a battle of my own still holds the next move while the tower runs)
+        skip();
+        const hold = apply([msg]) || 0;
+        if (hold && SPEEDS[paceSetting()] > 0) timer = setTimeout(tick, hold);
+        return;
+      }
       queue.push(msg);
-      if (!timer) { next(); arm(); }
+      if (!timer) arm(next());
       changed();
     },
     skip,

@@ -7,6 +7,7 @@ import { endOfGame } from "./ending.js";
 import { fromHash, remember } from "./store.js";
 import { makePacer } from "./pace.js"; // table: paced turns
 import { tableBar, turnReset, turnSignal } from "./table.js"; // table: help line, speed, turn signals
+import { holdFor } from "./tower.js"; // table: a battle holds the next move while the tower runs
 
 export function showPlay(root, gameId) {
   const tokens = fromHash(gameId);
@@ -16,7 +17,7 @@ export function showPlay(root, gameId) {
     prev: new Map(), ownVersion: -1, // table: the position before the last move shown; the version after my own move
   };
   // table: other seats' moves come one at a time (pace.js); each batch is one version.
-  const pacer = makePacer((batch) => { for (const m of batch) applyUpdate(m); decide(); render(); },
+  const pacer = makePacer((batch) => { for (const m of batch) applyUpdate(m); decide(); render(); return Math.max(...batch.map((m) => holdFor(m.log))); },
     () => { const skip = root.querySelector("#skip"); if (skip) skip.replaceWith(tableBarNode().querySelector("#skip")); });
 
   function connect() {
@@ -180,7 +181,8 @@ export function showPlay(root, gameId) {
           if (hits.length === 1) send(hits[0]);
           else { st.filter = st.filter === key ? "" : key; render(); }
         },
-        choices, send, filter: st.filter, prev: prev?.view ?? null }));
+        choices, send, filter: st.filter, prev: prev?.view ?? null,
+        fresh: prev ? update.log.filter((item) => item.version > prev.version) : [] }));
     const side = h("aside", { class: "side" }, tableBarNode(), decisionPanel(update, choices), logPanel(update.log, prev?.version));
     root.append(h("div", { class: "bar" }, seatsBar, statusNode), h("div", { class: "play" }, board, side));
     if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");
