@@ -6,6 +6,7 @@ import { colour, h, s, usePalette } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { elgrandeBoard } from "./board-elgrande.js";
 import { isBattle, towerScene } from "./tower.js";
+import { mansfeldBoard } from "./board-mansfeld.js";
 
 const data = {};
 const loading = {};
@@ -300,30 +301,9 @@ function scoringTrack(players, ctx) {
     }));
 }
 
-// -- Ernst von Mansfeld ------------------------------------------------------------------------------
+// -- Ernst von Mansfeld: board-mansfeld.js ----------------------------------------------------------
 function mansfeld(view, ctx) {
-  const players = mansfeldPlayers(view);
-  const reach = new Set(view.reach || []);
-  const printed = new Map((view.open_cards || []).map((c) => [c.key, c]));
-  const face = (committed, seat) => (committed ? h("span", { class: "card face-down", title: t("hidden") }, "?") : "–");
-  return h("div", { class: "mansfeld" },
-    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), term(view.phase, "phase.")), info(t("deck"), view.deck_size ?? "–"),
-      (view.order || []).length ? info("→", view.order.map((seat) => name(ctx, seat)).join(" → ")) : null),
-    h("div", { id: "characters" }, h("h3", {}, t("characters")),
-      h("div", { class: "keys characters" }, (view.open || []).map((c) => character(ctx, c, printed.get(c), reach.has(c)))),
-      view.left && view.left.length ? h("small", {}, `${t("leftOver")}: ${view.left.map(cardName).join(", ")}`) : null),
-    (view.roll || []).length ? h("div", { id: "dice" }, h("h3", {}, t("dice")), h("ul", { class: "dice" }, view.roll.map((d) => h("li", { class: "die" }, d)))) : null,
-    h("div", { id: "provinces" }, h("h3", {}, t("provinces")),
-      h("ul", { class: "provinces" }, (view.provinces || []).map((p) => (p && typeof p === "object"
-        ? h("li", { class: "province", style: p.owner !== null && p.owner !== undefined ? `--seat:${colour(p.owner)}` : "" },
-          h("strong", {}, p.value), h("small", {}, ` #${p.no}`), p.owner !== null && p.owner !== undefined ? h("span", { class: "dot" }) : null)
-        : h("li", { class: "province" }, String(p)))))),
-    h("table", { class: "players", id: "players" },
-      h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("cards"), t("used"), t("dice"), t("luck"), t("committed")].map((x) => h("th", {}, x)))),
-      h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat),
-        h("td", {}, p.score ?? "–"), h("td", {}, chips(p.cards)), h("td", {}, chips(p.used, "used")),
-        h("td", {}, p.dice ?? (p.dice_set ? t("hidden") : "–")), h("td", {}, p.luck ?? "–"),
-        h("td", {}, p.seat === ctx.me && view.my_commit ? chips(view.my_commit.cards || view.my_commit) : face(p.committed, p.seat)))))));
+  return mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell, character, term });
 }
 
 // An open character as its card shows it: name, cost, strength and ability (the view's
@@ -336,13 +316,4 @@ function character(ctx, key, card, reachable) {
   h("strong", { class: "name" }, card ? words(card.name) : cardName(key), reachable ? " ✓" : ""),
   card ? h("span", { class: "stats" }, `${t("cost")} ${card.cost} · ${t("strength")} ${card.strength}`) : null,
   card && card.text ? h("small", { class: "ability" }, words(card.text)) : null);
-}
-
-// Per-seat records: "players" in the template's envelope; before it, one array per key.
-function mansfeldPlayers(view) {
-  if (Array.isArray(view.players)) return view.players;
-  const n = view.players || (view.scores || []).length;
-  const at = (key, i) => (Array.isArray(view[key]) ? view[key][i] : undefined);
-  return Array.from({ length: n }, (_, i) => ({ seat: i, score: at("scores", i), cards: at("cards", i), used: at("used", i),
-    dice: at("choice", i), dice_set: at("dice_set", i), luck: undefined, committed: false }));
 }
