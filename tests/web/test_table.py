@@ -152,3 +152,36 @@ def test_the_cube_tower_runs_in_a_wallenstein_battle(server: Server, pages: Page
     shown = "getComputedStyle(document.querySelector('#tower-scene .battle-result')).opacity === '1'"
     page.wait_for_function(shown)
     shot(page, "table-tower-end")
+
+
+GUIDED = ["mansfeld", "elgrande", "wallenstein"]
+
+
+def test_each_guided_first_game_runs_to_its_end(server: Server, pages: Pages) -> None:
+    """Started from the lobby: a guided game from a fixed seed explains each step of the opening
+    (the part of the board it talks about outlined) until it says the opening is over; in English
+    for one title and German for the others."""
+    for k, name in enumerate(GUIDED):
+        page = pages.new(viewport={"width": 1280, "height": 900})
+        page.goto(server.url + "/")
+        page.wait_for_selector(f"#guided-{name}")
+        if k:
+            page.click("#lang")
+            page.wait_for_selector("#guided h2:has-text('Geführte erste Partie')")
+        page.click(f"#guided-{name}")
+        page.wait_for_selector("#guide[data-step='1']", timeout=30_000)
+        page.wait_for_selector(".guide-focus", state="attached")
+        shot(page, f"guided-{name}-{'de' if k else 'en'}")
+        steps = {"1"}
+        for _ in range(80):
+            page.wait_for_selector("#choices button:not([disabled])", timeout=30_000)
+            step = page.locator("#guide").get_attribute("data-step")
+            if step == "done":
+                break
+            steps.add(step or "")
+            page.locator("#choices button:not([disabled])").first.click()
+            # the move is out (every choice disabled) until the update comes back
+            page.wait_for_function("!document.querySelector('#choices button[disabled]')", timeout=30_000)
+        else:
+            raise AssertionError(f"{name}: the guided opening did not end")
+        assert len(steps) >= 2, (name, steps)

@@ -43,7 +43,7 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
           s("text", { x: x0 + k * w + 1.7, y: ly + 5.2, class: "cab-n", "text-anchor": "middle" }, n))),
         grandes.map((p, k) => s("g", { class: "grande-piece" }, s("title", {}, `Grande · ${name(ctx, p.seat)}`),
           s("rect", { x: lx + 5 + k * 2.6, y: ly - 7, width: 2, height: 5, rx: 0.6, fill: colour(p.seat), class: "grande" }))),
-        view.king === key ? s("text", { x: lx - 7, y: ly - 2.5, class: "king", "text-anchor": "middle" }, s("title", {}, t("king")), "♚") : null,
+        view.king === key ? s("text", { x: lx - 8.5, y: ly + 1.5, class: "king", "text-anchor": "middle" }, s("title", {}, t("king")), "♚") : null,
       ];
     };
     const boards = (view.scoreboards || []).map((area, i) => [area, i]).filter(([area]) => area);

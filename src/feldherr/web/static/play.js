@@ -8,6 +8,7 @@ import { fromHash, remember } from "./store.js";
 import { makePacer } from "./pace.js"; // table: paced turns
 import { tableBar, turnReset, turnSignal } from "./table.js"; // table: help line, speed, turn signals
 import { holdFor } from "./tower.js"; // table: a battle holds the next move while the tower runs
+import { guideMoved, guidePanel } from "./tutorial.js"; // table: the guided first game's explanations
 
 export function showPlay(root, gameId) {
   const tokens = fromHash(gameId);
@@ -108,6 +109,7 @@ export function showPlay(root, gameId) {
     if (!update || st.busy) return;
     st.busy = true;
     st.filter = "";
+    guideMoved(gameId, update.version); // table
     transmit(seat, choice.move, update.version);
     render();
   }
@@ -183,7 +185,7 @@ export function showPlay(root, gameId) {
         },
         choices, send, filter: st.filter, prev: prev?.view ?? null,
         fresh: prev ? update.log.filter((item) => item.version > prev.version) : [] }));
-    const side = h("aside", { class: "side" }, tableBarNode(), decisionPanel(update, choices), logPanel(update.log, prev?.version));
+    const side = h("aside", { class: "side" }, guidePanel(gameId, update, root), tableBarNode(), decisionPanel(update, choices), logPanel(update.log, prev?.version));
     root.append(h("div", { class: "bar" }, seatsBar, statusNode), h("div", { class: "play" }, board, side));
     if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");
     if (update.outcome) {
