@@ -185,3 +185,41 @@ def test_each_guided_first_game_runs_to_its_end(server: Server, pages: Pages) ->
         else:
             raise AssertionError(f"{name}: the guided opening did not end")
         assert len(steps) >= 2, (name, steps)
+
+
+BOARDS = [("wallenstein", 4, "#map .county"), ("elgrande", 3, "#map .region"), ("mansfeld", 3, "#characters")]
+
+
+def test_every_board_in_both_languages_and_on_a_phone(server: Server, pages: Pages) -> None:
+    """Each game's board at the start of a game against bots, in English and German (screenshots
+    for docs/img); on a 390 px phone the table bar, the board and a card's text on tap fit without
+    horizontal scrolling."""
+    for name, players, piece in BOARDS:
+        game = _game(server, name, players, seed=5)
+        page = pages.new(viewport={"width": 1280, "height": 900})
+        page.goto(game["seats"][0]["invite"])
+        page.wait_for_selector(piece)
+        page.wait_for_selector("#choices button:not([disabled])")
+        shot(page, f"table-board-{name}-en")
+        page.click("#lang")
+        page.wait_for_function("document.title.startsWith('● Du bist dran')")
+        page.wait_for_selector(piece)
+        assert "_" not in page.locator("#phase-help").inner_text()
+        shot(page, f"table-board-{name}-de")
+        phone = pages.new(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        phone.goto(game["seats"][0]["invite"])
+        phone.wait_for_selector(piece)
+        phone.wait_for_selector("#table-bar")
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        wide = phone.evaluate(
+            "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 391)"
+            ".slice(0, 5).map((e) => e.tagName + '.' + e.className + '#' + e.id)"
+        )
+        assert width <= 390, (name, width, wide)
+        tip_target = phone.locator("[data-tip]").first
+        if tip_target.count():
+            tip_target.tap(force=True)  # a card that cannot be taken now (aria-disabled) still shows its text
+            phone.locator("#tip").wait_for()
+            box = phone.locator("#tip").bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        shot(phone, f"table-phone-{name}")

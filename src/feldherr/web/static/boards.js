@@ -312,7 +312,8 @@ function character(ctx, key, card, reachable) {
   const legal = ctx.keys.has(key);
   const words = (w) => (w ? w[lang()] || w.en : null);
   return h("button", { type: "button", class: `key character ${legal ? "legal" : ""} ${ctx.filter === key ? "active" : ""}`,
-    disabled: !legal, "data-card": key, onclick: () => ctx.pick(key), title: legal ? t("legal") : "" },
+    // not disabled: a card that cannot be taken still shows its text on hover and tap
+    "aria-disabled": legal ? null : "true", "data-card": key, onclick: legal ? () => ctx.pick(key) : null, title: legal ? t("legal") : null },
   h("strong", { class: "name" }, card ? words(card.name) : cardName(key), reachable ? " ✓" : ""),
   card ? h("span", { class: "stats" }, `${t("cost")} ${card.cost} · ${t("strength")} ${card.strength}`) : null,
   card && card.text ? h("small", { class: "ability" }, words(card.text)) : null);
