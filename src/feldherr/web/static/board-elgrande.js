@@ -42,7 +42,7 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
           [2, 1, 0].map((d) => s("rect", { x: x0 + k * w + d * 0.35, y: ly + 2.6 - d * 0.5, width: 3.4, height: 3.4, fill: colour(seat), class: "cab" })),
           s("text", { x: x0 + k * w + 1.7, y: ly + 5.2, class: "cab-n", "text-anchor": "middle" }, n))),
         grandes.map((p, k) => s("g", { class: "grande-piece" }, s("title", {}, `Grande · ${name(ctx, p.seat)}`),
-          s("rect", { x: lx + 5 + k * 2.6, y: ly - 7, width: 2, height: 5, rx: 0.6, fill: colour(p.seat), class: "grande" }))),
+          s("rect", { x: lx + 6.2 + k * 2.6, y: ly - 2, width: 2, height: 5, rx: 0.6, fill: colour(p.seat), class: "grande" }))),
         view.king === key ? s("text", { x: lx - 8.5, y: ly + 1.5, class: "king", "text-anchor": "middle" }, s("title", {}, t("king")), "♚") : null,
       ];
     };

@@ -186,7 +186,10 @@ function wallenstein(view, ctx) {
       h("div", {}, h("h3", {}, t("actions")), chips((view.actions || []).map((a) => term(a))), view.actions_hidden ? h("small", {}, `+${view.actions_hidden} ${t("hidden")}`) : null),
       h("div", {}, h("h3", {}, t("bonus")), chips((view.bonus_tiles || []).map((b) => term(b))))),
     view.draft ? h("div", { id: "draft" }, h("h3", {}, t("draft")), view.draft.faceup ? h("div", { class: "keys" }, view.draft.faceup.map((c) => pickable(ctx, c))) : null,
-      h("pre", { class: "small" }, JSON.stringify(view.draft))) : null,
+      // the deck and each seat's army groups still to place, in words (never the raw record)
+      typeof view.draft.deck_size === "number" ? info(t("deck"), view.draft.deck_size) : null,
+      Array.isArray(view.draft.groups) ? h("ul", { class: "chips" }, view.draft.groups.map((g, seat) => (Array.isArray(g) ? h("li", { style: `--seat:${colour(seat)}` },
+        h("span", { class: "dot" }), `${name(ctx, seat)}: ${g.join(" · ")} ${t("armies")}`) : null))) : null) : null,
     ["court", "leaders", "landsknechte"].filter((key) => view[key]).map((key) => h("details", { class: "module", id: `module-${key}`, open: true },
       h("summary", {}, term(key)), moduleBoard(view[key], ctx, players.length))));
 }
