@@ -131,9 +131,11 @@ class Pages:
         self.errors: list[str] = []
         self.contexts: list[Any] = []
 
-    def new(self, **context: Any) -> Any:
+    def new(self, pace: str = "instant", **context: Any) -> Any:
         ctx = self.browser.new_context(**context)
         self.contexts.append(ctx)
+        # Other seats' moves are paced on screen (pace.js); tests show them at once unless asked.
+        ctx.add_init_script(f"localStorage.setItem('feldherr:pace', {json.dumps(pace)})")
         page = ctx.new_page()
         page.set_default_timeout(20_000)
         page.on("console", lambda m: self.errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)

@@ -9,6 +9,7 @@ the choices of the pending decision).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -90,9 +91,28 @@ def terms(game: Game) -> dict[str, dict[str, str]]:
     return out
 
 
+DATA_NAME = re.compile(r"^[a-z][a-z_]{0,40}$")
+
+
+def printed_data(game: Game, name: str) -> Any | None:
+    """One of the game's printed-data files (``data/<name>.json`` in the game's package, with its
+    provenance), or None: the boards read the cards' printed values from the one source."""
+    if not DATA_NAME.match(name):
+        return None
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        path = resources.files(package) / "data" / f"{name}.json"
+        if not path.is_file():
+            return None
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (ModuleNotFoundError, OSError, ValueError):
+        return None
+
+
 def mount(app: Any) -> None:
     """Serve the client: the page at every client address, the files under ``/static``, and the
-    games' fixed words at ``/api/web/terms/{game}``."""
+    games' fixed words at ``/api/web/terms/{game}`` and their printed data at
+    ``/api/web/data/{game}/{name}`` (read-only)."""
     from fastapi.responses import HTMLResponse, JSONResponse
     from fastapi.staticfiles import StaticFiles
 
@@ -106,10 +126,17 @@ def mount(app: Any) -> None:
             return JSONResponse({}, status_code=404)
         return JSONResponse(terms(get_game(game)), headers={"Cache-Control": "max-age=3600"})
 
+    async def game_data(game: str, name: str) -> JSONResponse:
+        found = printed_data(get_game(game), name) if game in game_names() else None
+        if found is None:
+            return JSONResponse({}, status_code=404)
+        return JSONResponse(found, headers={"Cache-Control": "max-age=3600"})
+
     for path in PAGES:
         app.add_api_route(path, serve_page, methods=["GET"], include_in_schema=False)
     app.add_api_route("/api/web/terms/{game}", game_terms, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/api/web/data/{game}/{name}", game_data, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
 
-__all__ = ["PAGES", "STATIC", "add_choices", "mount", "page", "terms"]
+__all__ = ["PAGES", "STATIC", "add_choices", "mount", "page", "printed_data", "terms"]

@@ -4,6 +4,9 @@
 //   names  the seats' names, me: the viewing seat (null: spectator).
 import { colour, h, s, usePalette } from "./dom.js";
 import { known, lang, phaseName, t, tn } from "./i18n.js";
+import { elgrandeBoard } from "./board-elgrande.js";
+import { isBattle, towerScene } from "./tower.js";
+import { mansfeldBoard } from "./board-mansfeld.js";
 
 const data = {};
 const loading = {};
@@ -133,7 +136,8 @@ function wallenstein(view, ctx) {
         const pts = c.outline.map(([x, y]) => `${(x * W).toFixed(1)},${(y * H).toFixed(1)}`).join(" ");
         const title = `${cname} (${c.region}) — ${t("armies")}: ${state.armies}, ${t("unrest")}: ${state.revolt_markers}` +
           (owner >= 0 ? `, ${name(ctx, owner)}` : "") + (state.buildings.length ? `, ${state.buildings.map((b) => term(b, "b.")).join(", ")}` : "");
-        return s("g", { class: `county ${legal ? "legal" : ""} ${ctx.filter === cname ? "active" : ""}`, "data-county": cname,
+        const moved = ctx.prev && JSON.stringify(ctx.prev.counties?.[cname]) !== JSON.stringify(state);
+        return s("g", { class: `county ${legal ? "legal" : ""} ${ctx.filter === cname ? "active" : ""} ${moved ? "changed" : ""}`, "data-county": cname,
           tabindex: legal ? 0 : null, role: legal ? "button" : null, "aria-label": title,
           onclick: legal ? () => ctx.pick(cname) : null,
           onkeydown: legal ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.pick(cname); } } : null },
@@ -141,14 +145,20 @@ function wallenstein(view, ctx) {
         s("polygon", { points: pts, fill: REGION_TINT[c.region] || "#eee", class: "shape" }),
         owner >= 0 ? s("circle", { cx, cy: cy + 8, r: 17, fill: colour(owner), class: "owner" }) : null,
         owner >= 0 ? s("text", { x: cx, y: cy + 14, class: "armies", "text-anchor": "middle" }, state.armies) : null,
-        s("text", { x: cx, y: cy - 14, class: "cname", "text-anchor": "middle" }, cname),
         leaderOf >= 0 ? s("text", { x: cx - 24, y: cy + 16, class: "leader", fill: colour(leaderOf), "text-anchor": "middle" }, "★") : null,
         state.buildings.map((b, i) => s("g", {}, s("rect", { x: cx + 20 + i * 15, y: cy - 2, width: 13, height: 13, class: `bld ${b}` }),
           s("text", { x: cx + 26.5 + i * 15, y: cy + 8, class: "bld-l", "text-anchor": "middle" }, BUILDING[b] || "?"))),
         state.revolt_markers ? s("g", {}, s("polygon", { points: `${cx - 34},${cy + 14} ${cx - 24},${cy - 4} ${cx - 14},${cy + 14}`, class: "unrest" }),
           s("text", { x: cx - 24, y: cy + 12, class: "unrest-l", "text-anchor": "middle" }, state.revolt_markers)) : null);
       }),
-      s("path", { d: regionBorders(map, W, H), class: "region-border" }));
+      s("path", { d: regionBorders(map, W, H), class: "region-border" }),
+      // The names on top of every county (a neighbour's shape never covers them), kept inside the
+      // frame (Oberösterreich, Niederösterreich at the edge).
+      s("g", { class: "cnames" }, Object.entries(map.counties).map(([cname, c]) => {
+        const half = cname.length * 3.6;
+        const x = Math.min(Math.max(c.centre[0] * W, half + 3), W - half - 3);
+        return s("text", { x, y: c.centre[1] * H - 14, class: "cname", "text-anchor": "middle" }, cname);
+      })));
   }
   const players = wallensteinPlayers(view);
   const me = players.find((p) => p.seat === ctx.me);
@@ -173,12 +183,14 @@ function wallenstein(view, ctx) {
       }
       return card;
     }))) : null,
-    h("div", { class: "tower", id: "tower" }, h("h3", {}, t("tower")), cube(tower.inside || [], t("inside")), cube(tower.tray || [], t("tray"))),
+    h("div", { class: "tower", id: "tower" }, h("h3", {}, t("tower")), lastBattle(ctx), cube(tower.inside || [], t("inside")), cube(tower.tray || [], t("tray"))),
     h("div", { class: "row" },
       h("div", {}, h("h3", {}, t("actions")), chips((view.actions || []).map((a) => term(a))), view.actions_hidden ? h("small", {}, `+${tn("hiddenN", view.actions_hidden)}`) : null),
       h("div", {}, h("h3", {}, t("bonus")), chips((view.bonus_tiles || []).map((b) => term(b))))),
     view.draft ? h("div", { id: "draft" }, h("h3", {}, t("draft")), view.draft.faceup ? h("div", { class: "keys" }, view.draft.faceup.map((c) => pickable(ctx, c))) : null,
-      typeof view.draft.deck_size === "number" ? h("small", {}, tn("leftN", view.draft.deck_size)) : null) : null,
+      typeof view.draft.deck_size === "number" ? h("small", {}, tn("leftN", view.draft.deck_size)) : null,
+      Array.isArray(view.draft.groups) ? h("ul", { class: "chips" }, view.draft.groups.map((g, seat) => (Array.isArray(g) ? h("li", { style: `--seat:${colour(seat)}` },
+        h("span", { class: "dot" }), `${name(ctx, seat)}: ${g.join(" · ")} ${t("armies")}`) : null))) : null) : null,
     ["court", "leaders", "landsknechte"].filter((key) => view[key]).map((key) => h("details", { class: "module", id: `module-${key}`, open: true },
       h("summary", {}, moduleWord(key)), moduleBoard(view[key], ctx, players.length))));
 }
@@ -186,6 +198,16 @@ function wallenstein(view, ctx) {
 // The modules' panels and fields by the client's words (German and English), else the game's.
 function moduleWord(key) {
   return known(`m_${key}`) ? t(`m_${key}`) : term(key);
+}
+
+// The last move's battle, if it had one: the tower animated (tower.js), then its result line.
+function lastBattle(ctx) {
+  const fresh = ctx.fresh || [];
+  const at = fresh.findLastIndex(isBattle);
+  if (at < 0) return null;
+  const item = fresh[at];
+  const result = fresh[at + 1]?.text ?? null;
+  return towerScene(item, result, `${item.version}:${at}:${item.entry.a.county}`);
 }
 
 // A module's board: what it holds per seat as one table (a row per item, a column per seat), the
@@ -286,59 +308,9 @@ function wallensteinPlayers(view) {
   return Array.isArray(view.players) && view.players.every((p) => p && typeof p === "object") ? view.players : [];
 }
 
-// -- El Grande ----------------------------------------------------------------------------------------
+// -- El Grande: board-elgrande.js (the map of Spain) ----------------------------------------------
 function elgrande(view, ctx) {
-  const board = needs("elgrande-board");
-  const players = view.players || [];
-  let svg = h("p", {}, "…");
-  if (board) {
-    const castilloLegal = ctx.keys.has("Castillo");
-    svg = s("svg", { viewBox: "0 0 100 80", class: "map", id: "map", role: "group", "aria-label": t("board") },
-      Object.entries(board.regions).map(([rname, r]) => {
-        const legal = ctx.keys.has(rname);
-        const pts = r.outline.map((p) => p.join(",")).join(" ");
-        const here = players.map((p, i) => [p.seat ?? i, (p.regions || {})[rname] || 0, p]).filter(([, n]) => n > 0);
-        const grandes = players.filter((p) => p.grande === rname);
-        const king = view.king === rname;
-        const [lx, ly] = r.label;
-        const title = `${rname} (${r.points.join("/")})` + (king ? ` — ${t("king")}` : "") + here.map(([seat, n]) => `, ${name(ctx, seat)}: ${n}`).join("");
-        return s("g", { class: `region ${legal ? "legal" : ""} ${ctx.filter === rname ? "active" : ""}`, "data-region": rname,
-          tabindex: legal ? 0 : null, role: legal ? "button" : null, "aria-label": title,
-          onclick: legal ? () => ctx.pick(rname) : null,
-          onkeydown: legal ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.pick(rname); } } : null },
-        s("title", {}, title),
-        s("polygon", { points: pts, class: "shape", fill: king ? "#f3e3a0" : "#efe6d2" }),
-        s("text", { x: lx, y: ly - 4, class: "rname", "text-anchor": "middle" }, rname),
-        s("text", { x: lx, y: ly, class: "rpoints", "text-anchor": "middle" }, r.points.join(" / ")),
-        king ? s("text", { x: lx, y: ly + 5, class: "king", "text-anchor": "middle" }, "♚") : null,
-        here.map(([seat, n], k) => s("g", {}, s("rect", { x: lx - 9 + k * 5, y: ly + 6, width: 4.4, height: 4.4, fill: colour(seat), class: "cab" }),
-          s("text", { x: lx - 6.8 + k * 5, y: ly + 9.6, class: "cab-n", "text-anchor": "middle" }, n))),
-        grandes.map((p, k) => s("circle", { cx: lx + 8 + k * 3, cy: ly - 8, r: 1.6, fill: colour(p.seat), class: "grande" })));
-      }),
-      s("g", { class: `region castillo ${castilloLegal ? "legal" : ""}`, "data-region": "Castillo", tabindex: castilloLegal ? 0 : null,
-        onclick: castilloLegal ? () => ctx.pick("Castillo") : null },
-      s("circle", { cx: board.castillo.label[0], cy: board.castillo.label[1], r: board.castillo.radius, class: "shape", fill: "#d9cbb0" }),
-      s("text", { x: board.castillo.label[0], y: board.castillo.label[1] - 2, class: "rname", "text-anchor": "middle" }, t("castillo")),
-      s("text", { x: board.castillo.label[0], y: board.castillo.label[1] + 3, class: "rpoints", "text-anchor": "middle" }, tn("hiddenN", view.castillo_total ?? 0))));
-  }
-  const mine = players.find((p) => p.seat === ctx.me);
-  return h("div", { class: "elgrande" },
-    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), phaseName(view.phase)), info(t("king"), view.king ?? "–"),
-      view.card_in_use ? info(t("played"), cardName(view.card_in_use)) : null),
-    svg,
-    h("div", { class: "scroll" }, h("table", { class: "players", id: "players" },
-      h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("court"), t("province"), t("powerCards"), t("castillo")].map((x) => h("th", {}, x)))),
-      h("tbody", {}, players.map((p, i) => h("tr", { class: p.dummy ? "dummy" : "" }, seatCell(ctx, p.seat ?? i),
-        h("td", {}, p.dummy ? t("dummy") : p.score ?? "–"), h("td", {}, p.court ?? "–"), h("td", {}, p.province ?? "–"),
-        h("td", {}, p.played ?? "–", p.hand_size !== undefined ? ` (${p.hand_size})` : ""),
-        h("td", {}, p.castillo ?? t("hidden"), p.disc ? ` → ${p.disc}` : "")))))),
-    scoringTrack(players.filter((p) => !p.dummy), ctx),
-    mine && mine.hand ? h("div", { id: "hand" }, h("h3", {}, t("powerCards")), h("div", { class: "keys" }, mine.hand.map((c) => h("span", { class: "power" }, c))),
-      mine.discard && mine.discard.length ? h("small", {}, `${t("played")}: ${mine.discard.join(", ")}`) : null) : null,
-    h("div", { id: "stacks" }, h("h3", {}, `${t("openCards")} (${t("stacks")})`),
-      h("ol", { class: "stacks" }, (view.open_cards || []).map((card, i) => h("li", {},
-        h("span", { class: "card", "data-card": card ?? "" }, card === null ? "–" : cardName(card)), h("small", { title: t("stacks") }, ` ${tn("stackN", view.stack_sizes?.[i] ?? 0, { no: i + 1 })}`))))),
-    view.scoreboards && view.scoreboards.some((x) => x !== null) ? info(t("scoreboards"), view.scoreboards.filter((x) => x !== null).map(human).join(", ")) : null);
+  return elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringTrack, seatCell });
 }
 
 // The scoring track: a ruler from 0 with each seat's marker at its score (stacked when equal).
@@ -358,30 +330,9 @@ function scoringTrack(players, ctx) {
     }));
 }
 
-// -- Ernst von Mansfeld ------------------------------------------------------------------------------
+// -- Ernst von Mansfeld: board-mansfeld.js ----------------------------------------------------------
 function mansfeld(view, ctx) {
-  const players = mansfeldPlayers(view);
-  const reach = new Set(view.reach || []);
-  const printed = new Map((view.open_cards || []).map((c) => [c.key, c]));
-  const face = (committed, seat) => (committed ? h("span", { class: "card face-down", title: t("hidden") }, "?") : "–");
-  return h("div", { class: "mansfeld" },
-    h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), words[`phase.${view.phase}`] ? term(view.phase, "phase.") : phaseName(view.phase)), info(t("deck"), typeof view.deck_size === "number" ? tn("cardsN", view.deck_size) : "–"),
-      (view.order || []).length ? info("→", view.order.map((seat) => name(ctx, seat)).join(" → ")) : null),
-    h("div", { id: "characters" }, h("h3", {}, t("characters")),
-      h("div", { class: "keys characters" }, (view.open || []).map((c) => character(ctx, c, printed.get(c), reach.has(c)))),
-      view.left && view.left.length ? h("small", {}, `${t("leftOver")}: ${view.left.map(cardName).join(", ")}`) : null),
-    (view.roll || []).length ? h("div", { id: "dice" }, h("h3", {}, t("dice")), h("ul", { class: "dice" }, view.roll.map((d) => h("li", { class: "die" }, d)))) : null,
-    h("div", { id: "provinces" }, h("h3", {}, t("provinces")),
-      h("ul", { class: "provinces" }, (view.provinces || []).map((p) => (p && typeof p === "object"
-        ? h("li", { class: "province", style: p.owner !== null && p.owner !== undefined ? `--seat:${colour(p.owner)}` : "" },
-          h("strong", {}, p.value), h("small", {}, ` #${p.no}`), p.owner !== null && p.owner !== undefined ? h("span", { class: "dot" }) : null)
-        : h("li", { class: "province" }, String(p)))))),
-    h("div", { class: "scroll" }, h("table", { class: "players", id: "players" },
-      h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("cards"), t("used"), t("dice"), t("luck"), t("committed")].map((x) => h("th", {}, x)))),
-      h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat),
-        h("td", {}, p.score ?? "–"), h("td", {}, chips(p.cards)), h("td", {}, chips(p.used, "used")),
-        h("td", {}, p.dice ?? (p.dice_set ? t("hidden") : "–")), h("td", {}, p.luck ?? "–"),
-        h("td", {}, p.seat === ctx.me && view.my_commit ? chips(view.my_commit.cards || view.my_commit) : face(p.committed, p.seat))))))));
+  return mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell, character, term });
 }
 
 // An open character as its card shows it: name, cost, strength and ability (the view's
@@ -390,17 +341,9 @@ function character(ctx, key, card, reachable) {
   const legal = ctx.keys.has(key);
   const words = (w) => (w ? w[lang()] || w.en : null);
   return h("button", { type: "button", class: `key character ${legal ? "legal" : ""} ${ctx.filter === key ? "active" : ""}`,
-    disabled: !legal, "data-card": key, onclick: () => ctx.pick(key), title: legal ? t("legal") : "" },
+    // not disabled: a card that cannot be taken still shows its text on hover and tap
+    "aria-disabled": legal ? null : "true", "data-card": key, onclick: legal ? () => ctx.pick(key) : null, title: legal ? t("legal") : null },
   h("strong", { class: "name" }, card ? words(card.name) : cardName(key), reachable ? " ✓" : ""),
   card ? h("span", { class: "stats" }, `${t("cost")} ${card.cost} · ${t("strength")} ${card.strength}`) : null,
   card && card.text ? h("small", { class: "ability" }, words(card.text)) : null);
-}
-
-// Per-seat records: "players" in the template's envelope; before it, one array per key.
-function mansfeldPlayers(view) {
-  if (Array.isArray(view.players)) return view.players;
-  const n = view.players || (view.scores || []).length;
-  const at = (key, i) => (Array.isArray(view[key]) ? view[key][i] : undefined);
-  return Array.from({ length: n }, (_, i) => ({ seat: i, score: at("scores", i), cards: at("cards", i), used: at("used", i),
-    dice: at("choice", i), dice_set: at("dice_set", i), luck: undefined, committed: false }));
 }

@@ -3,6 +3,7 @@
 import { api, clear, h } from "./dom.js";
 import { BOT_ORDER, RESEARCH_BOTS, botName, lang, t } from "./i18n.js";
 import { remember } from "./store.js";
+import { guidedPanel } from "./tutorial.js"; // table: guided first games
 
 export function showLobby(root) {
   let catalogue = null;
@@ -205,6 +206,7 @@ export function showLobby(root) {
           h("div", { class: "field" }, h("label", {}, h("input", { type: "checkbox", id: "public", checked: form.public, onchange: (e) => { form.public = e.target.checked; } }), " ", t("public"))),
           h("button", { type: "submit", id: "start", class: "primary" }, t("start")),
           h("span", { id: "create-status", role: "alert" }))),
+      guidedPanel(catalogue), // table: a guided first game per title
       h("section", { class: "panel" },
         h("h2", {}, t("games")),
         games.length ? h("table", { id: "games" }, h("tbody", {}, games.map(gameRow))) : h("p", {}, t("noGames"))),

@@ -6,6 +6,10 @@ import { moveKeys, onData, renderBoard, slotValue, term } from "./boards.js";
 import { MAX_BUTTONS, hasSteps, stepPicker } from "./steps.js";
 import { endOfGame, logItem } from "./ending.js";
 import { fromHash, remember } from "./store.js";
+import { makePacer } from "./pace.js"; // table: paced turns
+import { tableBar, turnReset, turnSignal } from "./table.js"; // table: help line, speed, turn signals
+import { holdFor } from "./tower.js"; // table: a battle holds the next move while the tower runs
+import { guideMoved, guidePanel } from "./tutorial.js"; // table: the guided first game's explanations
 
 export function showPlay(root, gameId) {
   const tokens = fromHash(gameId);
@@ -14,7 +18,17 @@ export function showPlay(root, gameId) {
     status: "reconnecting", error: "", busy: false, filter: "", stopped: false, retry: 0, nextId: 1, ended: null,
     sel: { key: null, path: [], toggled: [] }, // the step picker's parts picked so far (per seat and version)
     plan: { key: null, staged: {}, target: null, queue: false }, // the Wallenstein plan staged here until Confirm
+    prev: new Map(), ownVersion: -1, // table: the position before the last move shown; the version after my own move
   };
+  // table: other seats' moves come one at a time (pace.js); each batch is one version.
+  const pacer = makePacer((batch) => {
+    for (const m of batch) applyUpdate(m);
+    decide();
+    render();
+    if (st.plan.queue && batch.some((m) => m.seat === st.shown)) pumpPlan(); // the staged plan goes on
+    return Math.max(...batch.map((m) => holdFor(m.log)));
+  },
+    () => { const skip = root.querySelector("#skip"); if (skip) skip.replaceWith(tableBarNode().querySelector("#skip")); });
 
   function connect() {
     if (st.stopped) return;
@@ -37,16 +51,17 @@ export function showPlay(root, gameId) {
       st.welcome = msg;
       st.ended = null; // the ending is drawn again from the fresh log (a new language after a switch)
       st.bySeat = new Map();
+      st.prev = new Map();
+      pacer.reset();
       st.status = "connected";
       st.retry = 0;
     } else if (msg.type === "update") {
       const key = msg.seat === null ? "spectator" : msg.seat;
-      const known = st.bySeat.get(key);
-      const log = known && known.version < msg.version ? known.log.concat(msg.log) : msg.log;
-      st.bySeat.set(key, { ...msg, log });
-      st.busy = false;
-      st.error = "";
+      // table: a first update (reload, late join) and my own move show at once; others are paced.
+      pacer.push(msg, !st.bySeat.has(key) || msg.version <= st.ownVersion);
+      return;
     } else if (msg.type === "error") {
+      if (msg.code === "stale") pacer.skip(); // table: catch up before deciding what to send again
       // Another seat moved between our update and our click (simultaneous decisions): the move is
       // sent again against the newest version if it is still legal there.
       const again = msg.code === "stale" && st.sent ? st.bySeat.get(st.sent.seat) : null;
@@ -63,12 +78,27 @@ export function showPlay(root, gameId) {
       st.error = msg.message;
       if (!st.welcome) st.status = "error";
     } else {
-      if (msg.type === "ack") st.sent = null; // taken: nothing to send again
+      if (msg.type === "ack") { st.sent = null; if (typeof msg.version === "number") st.ownVersion = msg.version; } // taken: nothing to send again
       return; // ack, pong: the update that follows says it all
     }
     decide();
     render();
-    if (msg.type === "update" && st.plan.queue && msg.seat === st.shown) pumpPlan();
+  }
+
+  function applyUpdate(msg) {
+    const key = msg.seat === null ? "spectator" : msg.seat;
+    const known = st.bySeat.get(key);
+    const log = known && known.version < msg.version ? known.log.concat(msg.log) : msg.log;
+    st.prev.set(key, known ? { version: known.version, view: known.view } : null); // table: last move
+    st.bySeat.set(key, { ...msg, log });
+    st.busy = false;
+    st.error = "";
+  }
+
+  // table: the bar over the decision (help line, speed, skip, sound, rules).
+  function tableBarNode() {
+    const update = st.bySeat.get(st.shown);
+    return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, pacer, rerender: render });
   }
 
   // Which seat's page this device shows. With several seats here (hot-seat), a switch to another
@@ -89,6 +119,7 @@ export function showPlay(root, gameId) {
     if (!update || st.busy) return;
     st.busy = true;
     st.filter = "";
+    guideMoved(gameId, update.version); // table
     transmit(seat, choice.move, update.version);
     render();
   }
@@ -134,6 +165,7 @@ export function showPlay(root, gameId) {
       return;
     }
     if (!st.welcome) { root.append(statusNode); return; }
+    turnSignal(st.welcome.seats.some((seat) => (st.bySeat.get(seat)?.choices || []).length) && !st.bySeat.get(st.welcome.seats[0])?.outcome, st.welcome.title); // table
     usePalette(st.welcome.name);
     if (st.shown === null && st.pending !== null) {
       const name = seatName(st.pending);
@@ -149,6 +181,7 @@ export function showPlay(root, gameId) {
     const view = update.view;
     const choices = update.choices || [];
     const keys = moveKeys(choices);
+    const prev = st.prev.get(st.shown) || null; // table: the position before the last move shown
     const game = st.welcome.name;
     const table = st.welcome.table;
     const toMove = view.to_move || [];
@@ -164,8 +197,9 @@ export function showPlay(root, gameId) {
           if (hits.length === 1) send(hits[0]);
           else { st.filter = st.filter === key ? "" : key; render(); }
         },
-        choices, send, filter: st.filter, stage: planning(choices) ? stageCtx(update) : null }));
-    const side = h("aside", { class: "side" }, decisionPanel(update, choices), logPanel(update.log));
+        choices, send, filter: st.filter, stage: planning(choices) ? stageCtx(update) : null,
+        prev: prev?.view ?? null, fresh: prev ? update.log.filter((item) => item.version > prev.version) : [] }));
+    const side = h("aside", { class: "side" }, guidePanel(gameId, update, root), tableBarNode(), decisionPanel(update, choices), logPanel(update.log, prev?.version));
     root.append(h("div", { class: "bar" }, seatsBar, statusNode), h("div", { class: "play" }, board, side));
     if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");
     if (update.outcome) {
@@ -329,9 +363,15 @@ export function showPlay(root, gameId) {
     node.append(oddsBar(odds));
   }
 
-  function logPanel(log) {
+  function logPanel(log, since) {
+    // table: the lines of the last move shown are marked (class "last").
+    const last = (item) => typeof since === "number" && item.version > since;
     return h("section", { id: "log", class: "panel log" }, h("h2", {}, t("log")),
-      h("ol", { tabindex: 0, "aria-label": t("log") }, log.map(logItem)));
+      h("ol", { tabindex: 0, "aria-label": t("log") }, log.map((item) => {
+        const li = logItem(item);
+        if (last(item)) li.classList.add("last");
+        return li;
+      })));
   }
 
   connect();
@@ -348,6 +388,6 @@ export function showPlay(root, gameId) {
       render(); // the client's own words at once; the game's come with the fresh connection
       connect();
     },
-    stop() { st.stopped = true; if (st.ws) st.ws.close(); },
+    stop() { st.stopped = true; pacer.reset(); turnReset(); if (st.ws) st.ws.close(); },
   };
 }

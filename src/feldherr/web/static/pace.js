@@ -1,0 +1,60 @@
+// Paced turns: the server pushes one update per move; the other seats' moves are shown one at a
+// time, at the speed the player chose ("at once" shows each as it comes), and "skip" shows the
+// newest position at once. A page's first update (reload, late join) and the update after the
+// player's own move are never held back.
+export const SPEEDS = { instant: 0, fast: 400, normal: 1000, slow: 2000 };
+const KEY = "feldherr:pace";
+
+export function paceSetting() {
+  const value = localStorage.getItem(KEY);
+  return value in SPEEDS ? value : "normal";
+}
+export function setPace(value) { localStorage.setItem(KEY, value in SPEEDS ? value : "normal"); }
+
+// apply(batch) shows the messages of one version (one per seat held on this device) and may return
+// a longer wait before the next (a battle's tower).
+export function makePacer(apply, changed = () => {}) {
+  const queue = [];
+  let timer = null;
+
+  function next() {
+    const batch = [queue.shift()];
+    while (queue.length && queue[0].version === batch[0].version) batch.push(queue.shift());
+    return apply(batch) || 0;
+  }
+  function tick() {
+    timer = null;
+    if (!queue.length) return;
+    arm(next());
+    changed();
+  }
+  function arm(hold = 0) {
+    const wait = SPEEDS[paceSetting()];
+    if (wait > 0) timer = setTimeout(tick, Math.max(wait, hold));
+    else while (queue.length) next();
+  }
+  function skip() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!queue.length) return false;
+    apply(queue.splice(0));
+    return true;
+  }
+  return {
+    // now: show at once (and everything held before it).
+    push(msg, now) {
+      if (now) { // (a battle of my own still holds the next move while the tower runs)
+        skip();
+        const hold = apply([msg]) || 0;
+        if (hold && SPEEDS[paceSetting()] > 0) timer = setTimeout(tick, hold);
+        return;
+      }
+      queue.push(msg);
+      if (!timer) arm(next());
+      changed();
+    },
+    skip,
+    waiting: () => queue.length,
+    reset() { if (timer) clearTimeout(timer); timer = null; queue.length = 0; },
+  };
+}

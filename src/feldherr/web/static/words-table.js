@@ -1,0 +1,220 @@
+// The table's words (paced turns, turn signals, help lines, the El Grande cards' texts, the guided
+// games), English and German. Counted words go through Intl.PluralRules: a key "x#one" / "x#other".
+import { lang } from "./i18n.js";
+
+const WORDS = {
+  en: {
+    pace: "Speed of the other moves", paceInstant: "at once", paceFast: "fast", paceNormal: "normal", paceSlow: "slow",
+    skip: "skip", "queued#one": "{n} move to show", "queued#other": "{n} moves to show",
+    sound: "sound on my turn", notify: "notify me", notifyOn: "notifications on",
+    yourTurnTitle: "● Your turn", yourTurnBody: "{game}: it is your turn.",
+    lastMove: "last move", rules: "Rules", help: "What to do now", showText: "card text",
+    place: "Caballeros from the court: {n}", power: "power card {n}: {c} Caballeros", regionValues: "points for 1st / 2nd / 3rd",
+    france: "France", portugal: "Portugal", mapNote: "Outline: Natural Earth (public domain); inner borders drawn by the project after the printed board.",
+    province: "province", court: "court", castilloTitle: "Castillo: Caballeros inside stay hidden until the scoring",
+    tower: "Cube tower", towerIn: "thrown in", towerOut: "fell out", towerStay: "stayed inside", battleWon: "{name} wins", battleLost: "{name} loses", battleTie: "tie",
+    guided: "Guided first game", guidedHint: "A short opening that explains each step as you make it.",
+    guideStep: "Step {n}", guideDone: "That was the opening. Play on as you like — the bots answer at their own pace.",
+    guideNext: "Your choice now:", guideClose: "close",
+    undo: "take back",
+  },
+  de: {
+    pace: "Tempo der anderen Züge", paceInstant: "sofort", paceFast: "schnell", paceNormal: "normal", paceSlow: "langsam",
+    skip: "überspringen", "queued#one": "{n} Zug noch zu zeigen", "queued#other": "{n} Züge noch zu zeigen",
+    sound: "Ton, wenn ich dran bin", notify: "benachrichtigen", notifyOn: "Benachrichtigung an",
+    yourTurnTitle: "● Du bist dran", yourTurnBody: "{game}: Du bist am Zug.",
+    lastMove: "letzter Zug", rules: "Regeln", help: "Was jetzt zu tun ist", showText: "Kartentext",
+    place: "Caballeros vom Hof: {n}", power: "Machtkarte {n}: {c} Caballeros", regionValues: "Punkte für 1. / 2. / 3.",
+    france: "Frankreich", portugal: "Portugal", mapNote: "Umriss: Natural Earth (gemeinfrei); innere Grenzen vom Projekt nach dem gedruckten Plan gezeichnet.",
+    province: "Provinz", court: "Hof", castilloTitle: "Castillo: Caballeros darin bleiben bis zur Wertung verdeckt",
+    tower: "Würfelturm", towerIn: "hineingeworfen", towerOut: "herausgefallen", towerStay: "im Turm geblieben", battleWon: "{name} gewinnt", battleLost: "{name} verliert", battleTie: "Unentschieden",
+    guided: "Geführte erste Partie", guidedHint: "Eine kurze Eröffnung, die jeden Schritt erklärt, während du ihn machst.",
+    guideStep: "Schritt {n}", guideDone: "Das war die Eröffnung. Spiel nach Belieben weiter — die Bots antworten in ihrem Tempo.",
+    guideNext: "Deine Wahl jetzt:", guideClose: "schließen",
+    undo: "zurücknehmen",
+  },
+};
+
+// One line per phase: what the player does now.
+const PHASE_HELP = {
+  en: {
+    "wallenstein.draft": "Choose your starting counties: each pick takes one county card from the open row.",
+    "wallenstein.plan": "Plan the round: put one county card (or money) into each of the ten action boxes and bid for the turn order. Nobody sees your plan until it is carried out.",
+    "wallenstein.position": "Take a place in the turn order: each place comes with its bonus tile.",
+    "wallenstein.move": "Move armies: from the county that just acted, into a neighbouring county of yours or to attack.",
+    "wallenstein.revolt-order": "Choose the order in which the revolting counties are dealt with.",
+    "wallenstein.leader": "Place or move your military leader.",
+    "wallenstein.landsknechte": "Choose one benefit of the new Landsknechte card.",
+    "wallenstein.favor": "Take one favour card from the court, or none.",
+    "wallenstein.over": "The game is over: the final scoring is below.",
+    "elgrande.modpass": "Decide on the expansion's special step, or pass.",
+    "elgrande.power": "Play a power card: the higher the number, the earlier you choose an action card; its Caballeros move from the province to your court.",
+    "elgrande.court": "Move Caballeros from the province into your court, as your power card allows.",
+    "elgrande.recall": "Take Caballeros back as the card says.",
+    "elgrande.ability": "Use the special ability of your card, or let it pass.",
+    "elgrande.take": "Take one of the open action cards: it says how many Caballeros you may place and which special action you get.",
+    "elgrande.act": "Place Caballeros from your court next to the King (in his region's neighbours or the Castillo) and use the card's action — before or after, as you like.",
+    "elgrande.veto": "A Veto! card can cancel the action just announced.",
+    "elgrande.effect": "Carry out the card's special action.",
+    "elgrande.disc": "Set your secret disc: the region where the Castillo's Caballeros go at this scoring.",
+    "elgrande.over": "The game is over: the final scoring is below.",
+    "mansfeld.dice": "Set secretly how many dice (1–6) you will roll this round: fewer dice go earlier in the turn order.",
+    "mansfeld.recruit": "Recruit one open character whose cost some of your dice make exactly — or take nobody.",
+    "mansfeld.commit": "Commit any of your characters to this province face down (even none); strength plus your luck die wins it.",
+    "mansfeld.over": "The game is over: the final scoring is below.",
+  },
+  de: {
+    "wallenstein.draft": "Wähle deine Startgrafschaften: jede Wahl nimmt eine Grafschaftskarte aus der offenen Reihe.",
+    "wallenstein.plan": "Plane die Runde: lege in jedes der zehn Aktionsfelder eine Grafschaftskarte (oder Geld) und biete um die Zugfolge. Niemand sieht den Plan, bis er ausgeführt wird.",
+    "wallenstein.position": "Nimm einen Platz in der Zugfolge: jeder Platz bringt sein Bonusplättchen.",
+    "wallenstein.move": "Ziehe Armeen: aus der Grafschaft, die gerade gehandelt hat, in eine eigene Nachbargrafschaft oder zum Angriff.",
+    "wallenstein.revolt-order": "Wähle die Reihenfolge, in der die Aufstände abgehandelt werden.",
+    "wallenstein.leader": "Setze oder ziehe deinen Heerführer.",
+    "wallenstein.landsknechte": "Wähle einen Vorteil der neuen Landsknechte-Karte.",
+    "wallenstein.favor": "Nimm eine Gunstkarte vom Kaiserhof, oder keine.",
+    "wallenstein.over": "Das Spiel ist aus: die Schlusswertung steht unten.",
+    "elgrande.modpass": "Entscheide über den Sonderschritt der Erweiterung, oder passe.",
+    "elgrande.power": "Spiele eine Machtkarte: je höher die Zahl, desto früher wählst du eine Aktionskarte; ihre Caballeros kommen aus der Provinz an deinen Hof.",
+    "elgrande.court": "Bringe Caballeros aus der Provinz an deinen Hof, wie deine Machtkarte es erlaubt.",
+    "elgrande.recall": "Nimm Caballeros zurück, wie die Karte es sagt.",
+    "elgrande.ability": "Nutze die Sonderfähigkeit deiner Karte, oder verzichte.",
+    "elgrande.take": "Nimm eine der offenen Aktionskarten: sie sagt, wie viele Caballeros du setzen darfst und welche Sonderaktion du hast.",
+    "elgrande.act": "Setze Caballeros von deinem Hof neben den König (in die Nachbarregionen seiner Region oder ins Castillo) und nutze die Aktion der Karte — vorher oder nachher, wie du willst.",
+    "elgrande.veto": "Eine Veto!-Karte kann die eben angesagte Aktion aufheben.",
+    "elgrande.effect": "Führe die Sonderaktion der Karte aus.",
+    "elgrande.disc": "Stelle deine geheime Scheibe ein: die Region, in die die Caballeros des Castillo bei dieser Wertung gehen.",
+    "elgrande.over": "Das Spiel ist aus: die Schlusswertung steht unten.",
+    "mansfeld.dice": "Lege verdeckt fest, wie viele Würfel (1–6) du in dieser Runde wirfst: wer weniger wählt, ist früher dran.",
+    "mansfeld.recruit": "Rekrutiere einen offenen Charakter, dessen Kosten einige deiner Würfel genau ergeben — oder keinen.",
+    "mansfeld.commit": "Lege beliebig viele deiner Charaktere verdeckt für diese Provinz (auch keinen); Kampfkraft plus Kriegsglück gewinnt sie.",
+    "mansfeld.over": "Das Spiel ist aus: die Schlusswertung steht unten.",
+  },
+};
+
+// El Grande's action cards: the text printed on each, from the effect in the game's card data
+// (src/feldherr/elgrande/data/cards.json, served at /api/web/data/elgrande/cards).
+const EFFECT = {
+  en: {
+    "move.own": "Move up to {n} of your own Caballeros from one region to others.",
+    "move.foreign": "Move up to {n} Caballeros of other players to other regions.",
+    "move.any": "Move up to {n} Caballeros of any colour to other regions.",
+    "move.own_foreign": "Move up to {own} of your own and {foreign} other Caballeros to other regions.",
+    "move.all_own": "Move all your Caballeros out of one region to other regions.",
+    oneSource: " All from one region.",
+    place_free: "Place up to {n} Caballeros from your court in any regions (not the King's region, not the Castillo).",
+    choice: "Either: {a} Or: {b}",
+    veto: "Keep a Veto for this and the next round: it cancels another player's special action.",
+    return_court: "Every other player returns all Caballeros of his court to the province.",
+    return_court_n: "Every other player returns {n} Caballeros from his court to the province.",
+    return_mixed: "Every other player, from your left, returns {n} of his Caballeros from the regions or his court to the province.",
+    "score.choose": "Score one region of your choice.",
+    "score.choose_castillo": "Score one region of your choice, or the Castillo.",
+    "score.top": "Score all regions whose first value is {v}.",
+    "score.first_only": "Score every region, first places only.",
+    "score.most": "Score the region with the most Caballeros.",
+    "score.fewest": "Score the region with the fewest Caballeros.",
+    "score.disc_unique": "Every player chooses a region by secret disc; a region chosen by one player alone is scored.",
+    "disc_return.all": "Every player chooses by secret disc a region where he has Caballeros and returns them to the province.",
+    "disc_return.others": "The other players each choose by secret disc a region where they have Caballeros and return all of them to the province.",
+    send_back_each: "Choose a region: one Caballero of each other colour there goes back to the province.",
+    castillo_score: "Score the Castillo now; its Caballeros stay inside.",
+    scoreboard: "Put a mobile scoreboard on a free region or the Castillo, or move one.",
+    "king.adjacent": "Move the King to a neighbouring region.",
+    "king.any": "Move the King to any region.",
+    "king.exil": "Move the King to any region, or out of Spain to France or Portugal.",
+    "king.gefolge": "Move the King to any region and take up to {n} of your Caballeros with him.",
+    "king.landsitz": "Move the King to the region with the fewest Caballeros (at least one).",
+    "king.revolte": "The King goes into the Castillo.",
+    umsturz: "Choose a region: the other players move all their Caballeros out of it, each to the region of his secret disc.",
+    grande: "Move your Grande to another region.",
+    power_back: "Take back the power card just played or one from your discard pile.",
+    court_gain: "Take {n} Caballeros from the province into your court.",
+    grande_castillo: "Throw your Grande into the Castillo.",
+    smuggle: "This turn you may also place Caballeros into the King's region.",
+    swap: "Swap the King and your Grande (both must stand in regions).",
+  },
+  de: {
+    "move.own": "Versetze bis zu {n} eigene Caballeros aus einer Region in andere.",
+    "move.foreign": "Versetze bis zu {n} fremde Caballeros in andere Regionen.",
+    "move.any": "Versetze bis zu {n} Caballeros beliebiger Farbe in andere Regionen.",
+    "move.own_foreign": "Versetze bis zu {own} eigene und {foreign} fremde Caballeros in andere Regionen.",
+    "move.all_own": "Versetze alle eigenen Caballeros einer Region in andere Regionen.",
+    oneSource: " Alle aus einer Region.",
+    place_free: "Setze bis zu {n} Caballeros von deinem Hof in beliebige Regionen (nicht in die Region des Königs, nicht ins Castillo).",
+    choice: "Entweder: {a} Oder: {b}",
+    veto: "Behalte ein Veto für diese und die nächste Runde: es hebt die Sonderaktion eines anderen auf.",
+    return_court: "Jeder andere Spieler gibt alle Caballeros seines Hofes in die Provinz zurück.",
+    return_court_n: "Jeder andere Spieler gibt {n} Caballeros von seinem Hof in die Provinz zurück.",
+    return_mixed: "Jeder andere Spieler, links beginnend, gibt {n} eigene Caballeros aus den Regionen oder vom Hof in die Provinz zurück.",
+    "score.choose": "Werte eine Region deiner Wahl.",
+    "score.choose_castillo": "Werte eine Region deiner Wahl oder das Castillo.",
+    "score.top": "Werte alle Regionen, deren erster Wert {v} ist.",
+    "score.first_only": "Werte jede Region, nur die ersten Plätze.",
+    "score.most": "Werte die Region mit den meisten Caballeros.",
+    "score.fewest": "Werte die Region mit den wenigsten Caballeros.",
+    "score.disc_unique": "Jeder wählt mit seiner geheimen Scheibe eine Region; eine Region, die nur einer gewählt hat, wird gewertet.",
+    "disc_return.all": "Jeder wählt mit seiner geheimen Scheibe eine Region, in der er Caballeros hat, und gibt sie in die Provinz zurück.",
+    "disc_return.others": "Die anderen wählen je mit ihrer geheimen Scheibe eine Region, in der sie Caballeros haben, und geben alle von dort in die Provinz zurück.",
+    send_back_each: "Wähle eine Region: von jeder fremden Farbe geht dort ein Caballero in die Provinz zurück.",
+    castillo_score: "Werte jetzt das Castillo; seine Caballeros bleiben darin.",
+    scoreboard: "Lege eine bewegliche Wertungstafel auf eine freie Region oder das Castillo, oder versetze eine.",
+    "king.adjacent": "Ziehe den König in eine Nachbarregion.",
+    "king.any": "Ziehe den König in eine beliebige Region.",
+    "king.exil": "Ziehe den König in eine beliebige Region oder außer Landes nach Frankreich oder Portugal.",
+    "king.gefolge": "Ziehe den König in eine beliebige Region und nimm bis zu {n} eigene Caballeros mit.",
+    "king.landsitz": "Ziehe den König in die Region mit den wenigsten Caballeros (mindestens einem).",
+    "king.revolte": "Der König geht ins Castillo.",
+    umsturz: "Wähle eine Region: die anderen ziehen alle ihre Caballeros dort ab, jeder in die Region seiner geheimen Scheibe.",
+    grande: "Versetze deinen Grande in eine andere Region.",
+    power_back: "Nimm die eben gespielte Machtkarte oder eine aus deinem Ablagestapel zurück.",
+    court_gain: "Nimm {n} Caballeros aus der Provinz an deinen Hof.",
+    grande_castillo: "Wirf deinen Grande ins Castillo.",
+    smuggle: "In diesem Zug darfst du auch in die Region des Königs setzen.",
+    swap: "Tausche den König und deinen Grande (beide müssen in Regionen stehen).",
+  },
+};
+
+const fmt = (text, args) => text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
+
+export function tw(key, args = {}) {
+  const table = WORDS[lang()] || WORDS.en;
+  if (typeof args.n === "number" && (`${key}#other` in table)) {
+    const cat = new Intl.PluralRules(lang()).select(args.n);
+    return fmt(table[`${key}#${cat}`] ?? table[`${key}#other`], args);
+  }
+  return fmt(table[key] ?? WORDS.en[key] ?? key, args);
+}
+
+export function phaseHelp(game, phase) {
+  const k = `${game}.${phase}`;
+  return (PHASE_HELP[lang()] || PHASE_HELP.en)[k] ?? PHASE_HELP.en[k] ?? null;
+}
+
+// The printed text of an El Grande action card from its effect.
+export function effectText(effect) {
+  const E = EFFECT[lang()] || EFFECT.en;
+  if (!effect || typeof effect !== "object") return "";
+  const op = effect.op;
+  if (op === "move") {
+    let text;
+    if (effect.own >= 99) text = E["move.all_own"];
+    else if (effect.own && effect.foreign) text = fmt(E["move.own_foreign"], effect);
+    else if (effect.own) text = fmt(E["move.own"], { n: effect.own });
+    else if (effect.foreign) text = fmt(E["move.foreign"], { n: effect.foreign });
+    else text = fmt(E["move.any"], { n: effect.any });
+    return effect.one_source && effect.own < 99 ? text + E.oneSource : text;
+  }
+  if (op === "place_free") return fmt(E.place_free, { n: effect.count });
+  if (op === "choice") return fmt(E.choice, { a: effectText(effect.options[0]), b: effectText(effect.options[1]) });
+  if (op === "return_court") return effect.count ? fmt(E.return_court_n, { n: effect.count }) : E.return_court;
+  if (op === "return_mixed") return fmt(E.return_mixed, { n: effect.count });
+  if (op === "score") {
+    if (effect.mode === "choose") return effect.castillo ? E["score.choose_castillo"] : E["score.choose"];
+    if (effect.mode === "top") return fmt(E["score.top"], { v: effect.values.join(lang() === "de" ? " oder " : " or ") });
+    return E[`score.${effect.mode}`] ?? "";
+  }
+  if (op === "disc_return") return E[`disc_return.${effect.who}`] ?? "";
+  if (op === "king") return fmt(E[`king.${effect.mode}`] ?? "", { n: effect.escort ?? "" });
+  if (op === "court_gain") return fmt(E.court_gain, { n: effect.count });
+  return E[op] ?? "";
+}

@@ -1,0 +1,225 @@
+"""The table around the board (issue 23): the other seats' moves paced one at a time with the
+last move marked and a "skip", a reload showing the position at once, the turn signal (tab title,
+favicon), the help line per phase in both languages, and the El Grande cards' printed texts on
+hover."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .conftest import Pages, Server, shot
+
+
+def _game(server: Server, name: str, players: int, seed: int = 11) -> Any:
+    seats = [{"kind": "human", "name": "Anna"}] + [
+        {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, players)
+    ]
+    return server.create(name, {"players": players}, seats, seed=seed)
+
+
+def _log_count(page: Any) -> int:
+    return int(page.locator("#log li").count())
+
+
+def test_other_moves_come_one_at_a_time_with_the_last_marked(server: Server, pages: Pages) -> None:
+    game = _game(server, "elgrande", 3)
+    page = pages.new(pace="slow", viewport={"width": 1280, "height": 900})
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#choices button:not([disabled])")
+    # The first page shows the position at once: nothing waits to be shown.
+    assert page.locator("#skip").is_disabled()
+    assert page.title().startswith("● Your turn")
+    assert page.locator("link[rel=icon]").get_attribute("data-turn") == "yes"
+    assert page.locator("#phase-help").inner_text().strip()
+    seen: set[int] = set()
+    queued = False
+    for _ in range(12):
+        page.locator("#choices button:not([disabled])").first.click()
+        # The bots' answers arrive together but are shown one by one (2 s apart at "slow").
+        end = time.time() + 1.5
+        while time.time() < end:
+            seen.add(_log_count(page))
+            if page.locator("#skip:not([disabled])").count():
+                queued = True
+            time.sleep(0.1)
+        if queued:
+            break
+        page.wait_for_selector("#choices button:not([disabled])", timeout=30_000)
+    assert queued, "the bots' moves were never held back to be shown one at a time"
+    assert page.locator("#log li.last").count() >= 1
+    shot(page, "table-paced")
+    # skip: the newest position at once, and the choice is mine again.
+    page.locator("#skip").click()
+    page.wait_for_selector("#choices button:not([disabled])", timeout=30_000)
+    assert page.locator("#skip").is_disabled()
+    assert page.title().startswith("● Your turn")
+    # A reload shows the current position at once, the same log, nothing held back.
+    count = _log_count(page)
+    page.reload()
+    page.wait_for_selector("#choices button:not([disabled])")
+    assert _log_count(page) == count
+    assert page.locator("#skip").is_disabled()
+    # The help line in German.
+    page.click("#lang")
+    page.wait_for_function("document.title.startsWith('● Du bist dran')")
+    assert "Was jetzt zu tun ist" in page.locator("#phase-help").inner_text()
+    assert page.locator("#rules-link").get_attribute("href") == "/static/rules/elgrande.de.html"
+
+
+def test_every_el_grande_card_has_its_text_on_hover(server: Server, pages: Pages) -> None:
+    """Every open action card of an El Grande game shows its printed text in a tooltip on hover
+    (names and effects from the game's card data), in English and German; the rules page opens
+    from the table in both languages."""
+    game = _game(server, "elgrande", 3, seed=4)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#stacks .acard[data-tip]")
+    cards = page.locator("#stacks .acard[data-tip]")
+    assert cards.count() >= 4
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        card.hover()
+        tip = page.locator("#tip")
+        tip.wait_for()
+        text = tip.inner_text()
+        assert card.locator(".card").inner_text() in text
+        assert "Caballeros from the court" in text
+        assert "_" not in text and "{" not in text
+    shot(page, "table-elgrande-tooltip")
+    page.locator("#hand .power-card").first.hover()
+    assert "Caballeros" in page.locator("#tip").inner_text()
+    page.click("#lang")
+    page.wait_for_function(
+        "document.querySelector('#stacks .acard')?.getAttribute('data-tip')?.includes('Caballeros vom Hof')"
+    )
+    page.goto(server.url + page.locator("#rules-link").get_attribute("href"))
+    assert "El Grande — die Regeln in Kürze" in page.locator("h1").inner_text()
+    page.click("text=English")
+    assert "El Grande — the rules in short" in page.locator("h1").inner_text()
+    shot(page, "table-rules-elgrande")
+
+
+def test_printed_data_is_served_read_only(server: Server) -> None:
+    cards = server.api("/api/web/data/elgrande/cards")
+    assert len(cards["cards"]) == 43 and cards["about"]
+    bad_paths = ("/api/web/data/elgrande/nope", "/api/web/data/nogame/cards", "/api/web/data/elgrande/..%2Fx")
+    for bad in bad_paths:
+        try:
+            server.api(bad)
+        except Exception as error:  # urllib raises HTTPError 404
+            assert "404" in str(error)
+        else:
+            raise AssertionError(f"{bad} was served")
+
+
+def test_the_cube_tower_runs_in_a_wallenstein_battle(server: Server, pages: Pages) -> None:
+    """The browser seat attacks: the tower shows the cubes thrown in falling, the ones that fall
+    out landing in the tray and the rest staying inside, then the battle's result line; the next
+    move waits for it."""
+    import random
+
+    game = _game(server, "wallenstein", 4)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#map .county")
+    rng = random.Random(5)
+    for _ in range(600):
+        page.wait_for_selector("#choices button:not([disabled]), #ending", timeout=30_000)
+        assert not page.locator("#ending").count(), "the game ended before the browser seat could attack"
+        attacks = page.locator("#choices button.attack")
+        if attacks.count():
+            break
+        buttons = page.locator("#choices button")
+        buttons.nth(rng.randrange(buttons.count())).click()
+    else:
+        raise AssertionError("no attack offered to the browser seat")
+    page.select_option("#pace", "slow")
+    attacks.first.click()
+    scene = page.locator("#tower-scene")
+    scene.wait_for(timeout=10_000)
+    cubes = page.locator("#tower-anim .tcube")
+    assert cubes.count() > 0
+    out = page.locator("#tower-anim .tcube.out").count()
+    assert out + page.locator("#tower-anim .tcube.stays").count() == cubes.count()
+    time.sleep(1.2)  # mid-animation: the cubes are in the tower
+    shot(page, "table-tower-mid")
+    result = page.locator("#tower-scene .battle-result")
+    assert result.count() == 1 and result.inner_text().strip()
+    # The animation is a CSS animation on every cube (it runs, it is not a still picture).
+    running = page.evaluate("document.querySelector('#tower-anim .tcube').getAnimations().length")
+    assert running >= 1
+    shown = "getComputedStyle(document.querySelector('#tower-scene .battle-result')).opacity === '1'"
+    page.wait_for_function(shown)
+    shot(page, "table-tower-end")
+
+
+GUIDED = ["mansfeld", "elgrande", "wallenstein"]
+
+
+def test_each_guided_first_game_runs_to_its_end(server: Server, pages: Pages) -> None:
+    """Started from the lobby: a guided game from a fixed seed explains each step of the opening
+    (the part of the board it talks about outlined) until it says the opening is over; the first
+    step in English and in German."""
+    for name in GUIDED:
+        page = pages.new(viewport={"width": 1280, "height": 900})
+        page.goto(server.url + "/")
+        page.click(f"#guided-{name}")
+        page.wait_for_selector("#guide[data-step='1']", timeout=30_000)
+        page.wait_for_selector(".guide-focus", state="attached")
+        shot(page, f"guided-{name}-en")
+        page.click("#lang")  # the same step in German
+        page.wait_for_selector("#guide h2:has-text('Geführte erste Partie')")
+        page.wait_for_selector(".guide-focus", state="attached")
+        shot(page, f"guided-{name}-de")
+        steps = {"1"}
+        for _ in range(80):
+            page.wait_for_selector("#choices button:not([disabled])", timeout=30_000)
+            step = page.locator("#guide").get_attribute("data-step")
+            if step == "done":
+                break
+            steps.add(step or "")
+            page.locator("#choices button:not([disabled])").first.click()
+            # the move is out (every choice disabled) until the update comes back
+            page.wait_for_function("!document.querySelector('#choices button[disabled]')", timeout=30_000)
+        else:
+            raise AssertionError(f"{name}: the guided opening did not end")
+        assert len(steps) >= 2, (name, steps)
+
+
+BOARDS = [("wallenstein", 4, "#map .county"), ("elgrande", 3, "#map .region"), ("mansfeld", 3, "#characters")]
+
+
+def test_every_board_in_both_languages_and_on_a_phone(server: Server, pages: Pages) -> None:
+    """Each game's board at the start of a game against bots, in English and German (screenshots
+    for docs/img); on a 390 px phone the table bar, the board and a card's text on tap fit without
+    horizontal scrolling."""
+    for name, players, piece in BOARDS:
+        game = _game(server, name, players, seed=5)
+        page = pages.new(viewport={"width": 1280, "height": 900})
+        page.goto(game["seats"][0]["invite"])
+        page.wait_for_selector(piece)
+        page.wait_for_selector("#choices button:not([disabled])")
+        shot(page, f"table-board-{name}-en")
+        page.click("#lang")
+        page.wait_for_function("document.title.startsWith('● Du bist dran')")
+        page.wait_for_selector(piece)
+        assert "_" not in page.locator("#phase-help").inner_text()
+        shot(page, f"table-board-{name}-de")
+        phone = pages.new(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        phone.goto(game["seats"][0]["invite"])
+        phone.wait_for_selector(piece)
+        phone.wait_for_selector("#table-bar")
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        wide = phone.evaluate(
+            "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 391)"
+            ".slice(0, 5).map((e) => e.tagName + '.' + e.className + '#' + e.id)"
+        )
+        assert width <= 390, (name, width, wide)
+        tip_target = phone.locator("[data-tip]").first
+        if tip_target.count():
+            tip_target.tap(force=True)  # a card that cannot be taken now (aria-disabled) still shows its text
+            phone.locator("#tip").wait_for()
+            box = phone.locator("#tip").bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        shot(phone, f"table-phone-{name}")
