@@ -8,7 +8,9 @@ seat that made it.
 
 **Nodes are information sets, not positions.** A node is keyed by what its deciding seat can know:
 the searching seat's own decisions by its view in the sampled world; every other seat's decisions by
-the public view (``view(None)``) plus the seat. So
+the public view (``view(None)``) plus the seat. The key is the game's
+:meth:`~feldherr.core.game.Game.infoset_key` (equal exactly when the views are equal; the games
+give a tuple of the raw facts their views show, far cheaper than building the view), hashed. So
 
 * statistics are shared across all sampled worlds that look the same to the decider (the hidden
   parts do not split the tree);
@@ -29,7 +31,6 @@ The version (decisions so far) is part of every view envelope, so keys never rep
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections.abc import Callable
@@ -61,11 +62,6 @@ class SearchReport:
     nodes: int = 0
     root: dict[Move, tuple[int, float]] | None = None
     """Root move -> (visits, mean reward)."""
-
-
-def key_of(view: dict[str, object]) -> int:
-    """A compact key for a view (hash of its canonical JSON; only compared within one search)."""
-    return hash(json.dumps(view, sort_keys=True, separators=(",", ":"), default=str))
 
 
 class ISMCTS:
@@ -169,6 +165,7 @@ class ISMCTS:
         """One iteration; ``False`` if the playout ran into ``deadline`` (nothing is credited)."""
         state = access.determinize(seed)
         me = access.seat
+        infoset_key = access.game.infoset_key
         path: list[tuple[Node, Move, int]] = []
         move, fresh = self.select(self.root, root_moves, self.hint)
         state.apply(me, move)
@@ -181,8 +178,7 @@ class ISMCTS:
             if len(moves) == 1:  # a forced move is no decision: no node for it
                 state.apply(seat, moves[0])
                 continue
-            view = state.view(seat if seat == me else None)
-            key = (seat, key_of(view))
+            key = (seat, hash(infoset_key(state, seat if seat == me else None)))
             node = self.table.get(key)
             if node is None:
                 node = self.table[key] = {}
