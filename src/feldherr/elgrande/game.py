@@ -16,7 +16,7 @@ from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, normalize, players_spec
 from feldherr.core.validate import check_seat
-from feldherr.elgrande import codec, info, infoset, text
+from feldherr.elgrande import codec, info, infoset, playout, text
 from feldherr.elgrande import data as D
 from feldherr.elgrande.moves import typed
 from feldherr.elgrande.rules.moves import cached_legal, check, disc_ok, play, to_move
@@ -144,6 +144,12 @@ class ElGrandeState(ElGrandeData, State):
 
     def clone(self) -> ElGrandeState:
         raise NotImplementedError  # replaced by the copier below the class
+
+    def random_playout(self, bot_seeds: Sequence[int]) -> int:
+        """The generic loop's game in :func:`feldherr.elgrande.playout.random_playout`."""
+        decisions = playout.random_playout(self, bot_seeds)
+        self.version += decisions
+        return decisions
 
     def outcome(self) -> Outcome:
         best = max(self.score)
