@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from feldherr.core.bots import Bot, SeatAccess
@@ -103,6 +103,7 @@ class ISMCTS:
         only the root's moves are searched, and the playout policy plays everything after them)."""
         self.root: Node = {}
         self.table: dict[tuple[int, int], Node] = {}
+        self._infoset_key: Callable[[State, int | None], Hashable] | None = None
 
     # -- the search ---------------------------------------------------------------------------
     def run(
@@ -116,6 +117,7 @@ class ISMCTS:
         deadline = None if budget.seconds is None else started + budget.seconds * SAFETY
         limit = budget.iterations
         self.playout.start(access.num_players, self.rng, self.clock)
+        self._infoset_key = access.game.infoset_key  # looked up once, not per iteration
         report = SearchReport()
         slowest = 0.0
         while limit is None or report.iterations < limit:
@@ -165,7 +167,9 @@ class ISMCTS:
         """One iteration; ``False`` if the playout ran into ``deadline`` (nothing is credited)."""
         state = access.determinize(seed)
         me = access.seat
-        infoset_key = access.game.infoset_key
+        infoset_key = self._infoset_key
+        if infoset_key is None:  # iterate called without run
+            infoset_key = self._infoset_key = access.game.infoset_key
         path: list[tuple[Node, Move, int]] = []
         move, fresh = self.select(self.root, root_moves, self.hint)
         state.apply(me, move)
@@ -206,15 +210,17 @@ class ISMCTS:
         best: Move | None = None
         best_value = -math.inf
         c = self.exploration
+        get = node.get
+        sqrt, log = math.sqrt, math.log
         for move in moves:
-            stats = node.get(move)
+            stats = get(move)
             if stats is None:
                 stats = node[move] = [0.0, 0.0, 0.0]
             stats[2] += 1.0
             if stats[0] == 0:
                 untried.append(move)
             elif not untried:
-                value = stats[1] / stats[0] + c * math.sqrt(math.log(stats[2]) / stats[0])
+                value = stats[1] / stats[0] + c * sqrt(log(stats[2]) / stats[0])
                 if move == hint:
                     value += self.hint_weight / (1.0 + stats[0])
                 if value > best_value:
