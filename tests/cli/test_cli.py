@@ -314,3 +314,15 @@ def test_runs_as_a_module_in_a_fresh_process() -> None:
         timeout=60,
     )
     assert done.returncode == 2 and "unknown game" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_bench_search_mode_counts_iterations_at_early_middle_and_late_positions(capsys: Capsys) -> None:
+    search = ("bench", "toy", "--mode", "search", "--games", "2", "--iterations", "20", "--json")
+    code, out, _ = run(capsys, *search, "--seconds", "0")
+    assert code == 0
+    data = json.loads(out)
+    assert data["mode"] == "search" and data["positions"] == 6 and data["rounds"] == 1
+    assert set(data["phases"]) == {"early", "middle", "late"}
+    # every search spends its whole budget: 20 iterations at each of 2 positions per phase
+    assert all(phase["iterations"] == 40 for phase in data["phases"].values())
+    assert data["iterations"] == 120 and data["iterations_per_second"] > 0

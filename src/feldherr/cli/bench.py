@@ -15,6 +15,7 @@ from feldherr.cli.common import (
     game_and_options,
     seconds_value,
 )
+from feldherr.search.bench import search_bench
 from feldherr.sim.bench import bench
 from feldherr.sim.stepbench import step_bench
 
@@ -31,6 +32,19 @@ def run(args: argparse.Namespace) -> int:
                 seed=seed,
                 options=options,
                 games=args.games if args.games is not None else 20,
+            ).to_json(),
+            args.json,
+        )
+    if args.mode == "search":
+        return _print(
+            search_bench(
+                game,
+                players=options["players"],
+                seconds=args.seconds,
+                seed=seed,
+                options=options,
+                games=args.games if args.games is not None else 2,
+                iterations=args.iterations,
             ).to_json(),
             args.json,
         )
@@ -77,14 +91,23 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--mode",
-        choices=("api", "playout", "step"),
+        choices=("api", "playout", "step", "search"),
         help=(
             "api: play_game with random bots through the public protocol; playout: the same games "
             "through State.random_playout (the game's fast loop); step: the microseconds of one "
             "search step (clone, legal_moves, apply) over every position of --games random games "
-            "(default 20), the fastest of the rounds that fit in --seconds. Default: playout where "
-            "the game has its own, else api"
+            "(default 20), the fastest of the rounds that fit in --seconds; search: ISMCTS "
+            "iterations per CPU second (random playouts, --iterations per search) at the early, "
+            "middle and late positions of --games random games (default 2), rounds repeated while "
+            "--seconds last. Default: playout where the game has its own, else api"
         ),
+    )
+    parser.add_argument(
+        "--iterations",
+        type=count_value(1, 10**7),
+        default=100,
+        metavar="N",
+        help="search mode: iterations per search (default 100)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_common_arguments(parser, seed_help="batch seed (default 0)")

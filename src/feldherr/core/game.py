@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
@@ -295,6 +295,14 @@ class Game(ABC):
         if size is None:
             size = cache[key] = self.info(options).num_actions
         return size
+
+    def infoset_key(self, state: State, seat: int | None) -> Hashable:
+        """A key of what ``seat`` (``None``: a spectator) sees in ``state``: for two states of one
+        game with the same options, equal exactly when ``state.view(seat)`` is equal. The search
+        keys its information sets by it (:mod:`feldherr.search.ismcts`), so a game may supply a
+        cheaper one than this default (the view's canonical JSON), e.g. a tuple of the raw facts
+        the view shows; its tests must prove both directions."""
+        return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"), default=str)
 
     # -- the action codec: moves <-> integers of a fixed action space -----------------------
     def encode(self, state: State, seat: int, move: Move) -> int:

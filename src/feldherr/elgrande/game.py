@@ -5,7 +5,7 @@ delegating to the rules). The only module of the package that sees all the other
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from feldherr.core.bots import Bot
@@ -17,7 +17,7 @@ from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, normalize, players_spec
 from feldherr.core.validate import check_seat
-from feldherr.elgrande import codec, info, text
+from feldherr.elgrande import codec, info, infoset, playout, text
 from feldherr.elgrande import data as D
 from feldherr.elgrande.moves import typed
 from feldherr.elgrande.rules.moves import cached_legal, check, disc_ok, play, to_move
@@ -220,6 +220,12 @@ class ElGrandeState(ElGrandeData, State):
     def clone(self) -> ElGrandeState:
         raise NotImplementedError  # replaced by the copier below the class
 
+    def random_playout(self, bot_seeds: Sequence[int]) -> int:
+        """The generic loop's game in :func:`feldherr.elgrande.playout.random_playout`."""
+        decisions = playout.random_playout(self, bot_seeds)
+        self.version += decisions
+        return decisions
+
     def outcome(self) -> Outcome:
         best = max(self.score)
         winners = tuple(p for p in range(self.num_players) if self.score[p] == best)
@@ -302,6 +308,12 @@ class ElGrandeGame(Game):
     2023 deck by default) and the hidden Castillo's log (one public line per throw)."""
 
     # ------------------------------------------------------------------ options
+    def infoset_key(self, state: State, seat: int | None) -> Hashable:
+        """The raw facts of ``state.view(seat)`` as a tuple (:mod:`feldherr.elgrande.infoset`)."""
+        to_move = state.to_move()
+        moves = state.legal_moves(seat) if seat is not None and seat in to_move else None
+        return infoset.infoset_key(state, seat, to_move, moves)  # type: ignore[arg-type]
+
     def option_spec(self) -> tuple[OptionSpec, ...]:
         return OPTION_SPEC
 

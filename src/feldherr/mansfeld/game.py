@@ -8,7 +8,7 @@ information layer (:mod:`~feldherr.mansfeld.info`). This is the only module that
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from feldherr.core.bots import Bot
@@ -19,7 +19,7 @@ from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, normalize, players_spec
 from feldherr.core.rng import Rng
-from feldherr.mansfeld import codec, info, text
+from feldherr.mansfeld import codec, info, infoset, text
 from feldherr.mansfeld.bots import HeuristicBot
 from feldherr.mansfeld.data import CARDS, PROVINCES
 from feldherr.mansfeld.position import ERRORS as POSITION_ERRORS
@@ -114,6 +114,12 @@ class MansfeldGame(Game):
     the same games (``docs/benchmarks.md``)."""
 
     # ------------------------------------------------------------- options and facts
+    def infoset_key(self, state: State, seat: int | None) -> Hashable:
+        """The raw facts of ``state.view(seat)`` as a tuple (:mod:`feldherr.mansfeld.infoset`)."""
+        to_move = state.to_move()
+        moves = state.legal_moves(seat) if seat is not None and seat in to_move else None
+        return infoset.infoset_key(state, seat, to_move, moves)  # type: ignore[arg-type]
+
     def option_spec(self) -> tuple[OptionSpec, ...]:
         return OPTION_SPEC
 

@@ -8,7 +8,9 @@ seat that made it.
 
 **Nodes are information sets, not positions.** A node is keyed by what its deciding seat can know:
 the searching seat's own decisions by its view in the sampled world; every other seat's decisions by
-the public view (``view(None)``) plus the seat. So
+the public view (``view(None)``) plus the seat. The key is the game's
+:meth:`~feldherr.core.game.Game.infoset_key` (equal exactly when the views are equal; the games
+give a tuple of the raw facts their views show, far cheaper than building the view), hashed. So
 
 * statistics are shared across all sampled worlds that look the same to the decider (the hidden
   parts do not split the tree);
@@ -29,10 +31,9 @@ The version (decisions so far) is part of every view envelope, so keys never rep
 
 from __future__ import annotations
 
-import json
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from feldherr.core.bots import Bot, SeatAccess
@@ -61,11 +62,6 @@ class SearchReport:
     nodes: int = 0
     root: dict[Move, tuple[int, float]] | None = None
     """Root move -> (visits, mean reward)."""
-
-
-def key_of(view: dict[str, object]) -> int:
-    """A compact key for a view (hash of its canonical JSON; only compared within one search)."""
-    return hash(json.dumps(view, sort_keys=True, separators=(",", ":"), default=str))
 
 
 class ISMCTS:
@@ -110,6 +106,7 @@ class ISMCTS:
         self.on_result: Callable[[Move, Outcome], None] | None = None
         """Called after each completed iteration with its root move and the outcome it reached
         (the analysis board keeps per-seat totals with it: :mod:`feldherr.search.analysis`)."""
+        self._infoset_key: Callable[[State, int | None], Hashable] | None = None
 
     # -- the search ---------------------------------------------------------------------------
     def run(
@@ -123,6 +120,7 @@ class ISMCTS:
         deadline = None if budget.seconds is None else started + budget.seconds * SAFETY
         limit = budget.iterations
         self.playout.start(access.num_players, self.rng, self.clock)
+        self._infoset_key = access.game.infoset_key  # looked up once, not per iteration
         report = SearchReport()
         slowest = 0.0
         while limit is None or report.iterations < limit:
@@ -172,6 +170,9 @@ class ISMCTS:
         """One iteration; ``False`` if the playout ran into ``deadline`` (nothing is credited)."""
         state = access.determinize(seed)
         me = access.seat
+        infoset_key = self._infoset_key
+        if infoset_key is None:  # iterate called without run
+            infoset_key = self._infoset_key = access.game.infoset_key
         path: list[tuple[Node, Move, int]] = []
         move, fresh = self.select(self.root, root_moves, self.hint)
         state.apply(me, move)
@@ -184,8 +185,7 @@ class ISMCTS:
             if len(moves) == 1:  # a forced move is no decision: no node for it
                 state.apply(seat, moves[0])
                 continue
-            view = state.view(seat if seat == me else None)
-            key = (seat, key_of(view))
+            key = (seat, hash(infoset_key(state, seat if seat == me else None)))
             node = self.table.get(key)
             if node is None:
                 node = self.table[key] = {}
@@ -216,15 +216,17 @@ class ISMCTS:
         best: Move | None = None
         best_value = -math.inf
         c = self.exploration
+        get = node.get
+        sqrt, log = math.sqrt, math.log
         for move in moves:
-            stats = node.get(move)
+            stats = get(move)
             if stats is None:
                 stats = node[move] = [0.0, 0.0, 0.0]
             stats[2] += 1.0
             if stats[0] == 0:
                 untried.append(move)
             elif not untried:
-                value = stats[1] / stats[0] + c * math.sqrt(math.log(stats[2]) / stats[0])
+                value = stats[1] / stats[0] + c * sqrt(log(stats[2]) / stats[0])
                 if move == hint:
                     value += self.hint_weight / (1.0 + stats[0])
                 if value > best_value:

@@ -4,7 +4,7 @@ of the package that sees all the others."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from feldherr.core.bots import Bot
@@ -15,7 +15,7 @@ from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, players_spec
 from feldherr.core.validate import MAX_INT, check_plain_move, check_seat
-from feldherr.wallenstein import attack_odds, codec, info
+from feldherr.wallenstein import attack_odds, codec, info, infoset
 from feldherr.wallenstein.data import (
     MODULES,
 )
@@ -218,6 +218,12 @@ class WallensteinGame(Game):
     too. Against three heuristic bots at 63 iterations this won 29 of 36 games where the full tree
     had won 15 of the same games (``docs/benchmarks.md``): with some 60 iterations a deeper tree
     spends them on random tries of later moves, mostly other seats' secret plans."""
+
+    def infoset_key(self, state: State, seat: int | None) -> Hashable:
+        """The raw facts of ``state.view(seat)`` as a tuple (:mod:`feldherr.wallenstein.infoset`)."""
+        to_move = state.to_move()
+        moves = state.legal_moves(seat) if seat is not None and seat in to_move else None
+        return infoset.infoset_key(state, seat, to_move, moves)  # type: ignore[arg-type]
 
     def option_spec(self) -> tuple[OptionSpec, ...]:
         return _option_spec()
