@@ -7,7 +7,7 @@ Every loop plays the same seeded games with uniformly random legal actions and c
   is what ``action_mask`` marks), pick, ``decode``, ``apply``: what any integer-action interface
   must do (the baseline of the OpenSpiel loop, which asks for no observation). ``action_mask``
   itself is not called: its default builds a list of ``num_actions`` booleans, which for a large
-  action space (Mansfeld: 262,169) costs more than the step;
+  action space costs more than the step;
 * ``engine: RL step`` -- the same plus ``observation(seat)`` of the acting seat and the dense
   ``num_actions`` mask a policy picks from: the baseline of the PettingZoo AEC and Gymnasium loops,
   which hand the acting seat its observation and mask each step;
@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from feldherr.adapters.table import Table
+from feldherr.core.actions import Choices
 from feldherr.core.bots import SeatAccess
 from feldherr.core.game import State
 from feldherr.core.play import make_bots
@@ -42,27 +43,30 @@ def _pick(rng: np.random.Generator, mask: Any) -> int:
 
 def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
     """The raw engine: ``observe`` is ``none``, ``acting``, ``all`` or ``seat0`` (see the module
-    docstring; ``seat0``: seat 0 takes RL steps, the others move as random bots do)."""
+    docstring; ``seat0``: seat 0 takes RL steps, the others move as random bots do). Actions go
+    through the core's action layer (:class:`~feldherr.core.actions.Choices`), so a staged choice
+    takes its several actions here as in the adapters; a decision is one action."""
     rng = np.random.default_rng(0)
     game = table.game
     bots = make_bots(game, ["random"] * table.num_players, 0)
     decisions = 0
     for seed in seeds:
         state: State = table.new_state(seed)
+        choices = Choices(game)
         while not state.is_terminal():
-            if observe == "all":  # every seat's observation and (dense) mask, then the moves
+            if observe == "all":  # every seat's observation and (dense) mask, then the actions
                 seats = state.to_move()
                 chosen = {}
                 for seat in range(table.num_players):
-                    state.observation(seat)
+                    choices.observe(state, seat)
                     mask = np.zeros(table.num_actions, dtype=np.int8)
                     if seat in seats:
-                        mask[[game.encode(state, seat, m) for m in state.legal_moves(seat)]] = 1
+                        mask[choices.legal(state, seat)] = 1
                         chosen[seat] = _pick(rng, mask)
                 for i, seat in enumerate(seats):
                     if i and seat not in state.to_move():
                         continue
-                    state.apply(seat, game.decode(state, seat, chosen[seat]))
+                    choices.play(state, seat, chosen[seat])
                     decisions += 1
                 continue
             for i, seat in enumerate(state.to_move()):
@@ -72,15 +76,15 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
                     state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
                     decisions += 1
                     continue
-                actions = [game.encode(state, seat, move) for move in state.legal_moves(seat)]
+                actions = choices.legal(state, seat)
                 if observe in ("acting", "seat0"):  # what an RL policy is handed
-                    state.observation(seat)
+                    choices.observe(state, seat)
                     mask = np.zeros(table.num_actions, dtype=np.int8)
                     mask[actions] = 1
                     action = _pick(rng, mask)
                 else:
                     action = actions[int(rng.integers(len(actions)))]
-                state.apply(seat, game.decode(state, seat, action))
+                choices.play(state, seat, action)
                 decisions += 1
     return decisions
 
@@ -119,7 +123,8 @@ def parallel_loop(table: Table, seeds: list[int]) -> int:
 
 
 def gym_loop(table: Table, seeds: list[int]) -> int:
-    """Seat 0 acts through the environment, random bots play the others; all decisions count."""
+    """Seat 0 acts through the environment, random bots play the others; every action of seat 0
+    and every move of a bot counts."""
     from feldherr.adapters.gym import SingleAgentEnv
 
     env = SingleAgentEnv(table.game, options=table.options)
@@ -130,7 +135,8 @@ def gym_loop(table: Table, seeds: list[int]) -> int:
         done = False
         while not done:
             obs, _, done, _, _ = env.step(_pick(rng, obs["action_mask"]))
-        decisions += env.state.version
+            decisions += 1
+        decisions += env.bot_moves
     return decisions
 
 

@@ -28,6 +28,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from feldherr.adapters.table import Reward, Table
+from feldherr.core.actions import Choices
 from feldherr.core.bots import Bot, SeatAccess
 from feldherr.core.game import Game, State
 from feldherr.core.play import make_bots
@@ -75,7 +76,11 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         self.action_space = spaces.Discrete(info.num_actions)
         self.state: State = self.table.new_state(0)
         self.bots: list[Bot | None] = []
+        self.bot_moves = 0
+        """The moves the bots have made in this episode."""
+        self.choices: Choices = self.table.choices()
         self._mask = np.zeros(info.num_actions, dtype=np.int8)
+        self._obs_buf = np.zeros(info.observation_shape, dtype=np.float32)
 
     # -- the episode ---------------------------------------------------------------------------
     def reset(
@@ -84,11 +89,13 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         super().reset(seed=seed)
         engine_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
         self.state = self.table.new_state(engine_seed)
+        self.choices = self.table.choices()
         specs = list(self.opponents)
         specs.insert(self.seat, "random")
         bots: list[Bot | None] = list(make_bots(self.table.game, specs, engine_seed))
         bots[self.seat] = None
         self.bots = bots
+        self.bot_moves = 0
         self._advance()
         return self._obs(), {}
 
@@ -99,8 +106,8 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         mask = self._mask  # the mask of the observation the agent was given
         if not 0 <= act < len(mask) or not mask[act]:
             return self._obs(), self.illegal_reward, True, False, {"illegal": True}
-        self.table.play(self.state, self.seat, act)
-        self._advance()
+        if self.table.play(self.state, self.seat, act, self.choices):
+            self._advance()
         done = self.state.is_terminal()
         reward = self.table.returns(self.state)[self.seat] if done else 0.0
         return self._obs(), reward, done, False, {}
@@ -116,17 +123,20 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
                 bot = self.bots[seat]
                 assert bot is not None
                 state.apply(seat, bot.choose(SeatAccess(state, seat)))
+                self.bot_moves += 1
 
     def _obs(self) -> ObsDict:
-        self._mask = self.table.mask(self.state, self.seat)
+        """The agent's observation and mask: built into the environment's own arrays, handed out
+        as copies (Gymnasium's rule: the data returned is the user's)."""
+        self.table.mask(self.state, self.seat, self.choices, self._mask)
         return {
-            "observation": self.table.observation(self.state, self.seat),
+            "observation": self.table.observation(self.state, self.seat, self.choices, self._obs_buf).copy(),
             "action_mask": self._mask.copy(),
         }
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of the agent now, as booleans."""
-        return self.table.mask(self.state, self.seat).astype(bool)
+        return self._mask.astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":

@@ -52,6 +52,7 @@ import numpy as np
 import pyspiel
 
 from feldherr.adapters.table import Reward, Table
+from feldherr.core.actions import Choices
 from feldherr.core.game import State
 from feldherr.core.options import OptionSpec
 from feldherr.games import game_names, get_game
@@ -123,29 +124,38 @@ def options_from_params(specs: tuple[OptionSpec, ...], params: Mapping[str, Any]
 
 # -- the engine state inside an OpenSpiel state -------------------------------------------
 class _Engine:
-    """Holds the engine state of one OpenSpiel state (``None`` before the opening chance node).
-    OpenSpiel clones a Python state by deep-copying its attributes and serializes it by pickling
-    them: this holder makes the copy the engine's cheap ``clone()`` and the pickle the engine's
-    JSON."""
+    """Holds the engine state of one OpenSpiel state (``None`` before the opening chance node) and
+    the seats' partial staged choices. OpenSpiel clones a Python state by deep-copying its
+    attributes and serializes it by pickling them: this holder makes the copy the engine's cheap
+    ``clone()`` and the pickle the engine's JSON."""
 
-    __slots__ = ("state", "table")
+    __slots__ = ("choices", "state", "table")
 
-    def __init__(self, table: Table, state: State | None = None) -> None:
+    def __init__(self, table: Table, state: State | None = None, choices: Choices | None = None) -> None:
         self.table = table
         self.state = state
+        self.choices = choices if choices is not None else table.choices()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.table, None if self.state is None else self.state.clone())
+        return _Engine(self.table, None if self.state is None else self.state.clone(), self.choices.copy())
 
     def __reduce__(self) -> tuple[Any, ...]:
         t = self.table
         data = None if self.state is None else self.state.to_json()
-        return (_restore, (t.game.name, t.options, t.reward, data))
+        partial = {str(s): list(p) for s, p in self.choices.partial.items()}
+        return (_restore, (t.game.name, t.options, t.reward, data, partial))
 
 
-def _restore(game: str, options: dict[str, Any], reward: Reward, data: dict[str, Any] | None) -> _Engine:
+def _restore(
+    game: str,
+    options: dict[str, Any],
+    reward: Reward,
+    data: dict[str, Any] | None,
+    partial: dict[str, list[int]] | None = None,
+) -> _Engine:
     table = Table(game, options, reward)
-    return _Engine(table, None if data is None else table.game.state_from_json(data))
+    choices = Choices(table.game, {int(s): tuple(p) for s, p in (partial or {}).items()})
+    return _Engine(table, None if data is None else table.game.state_from_json(data), choices)
 
 
 # -- the game ------------------------------------------------------------------------------
@@ -211,7 +221,7 @@ class FeldherrGame(pyspiel.Game):  # type: ignore[misc]
                 min_utility=low,
                 max_utility=high,
                 utility_sum=None,
-                max_game_length=info.max_decisions,
+                max_game_length=info.max_actions,
             ),
             full,
         )
@@ -275,10 +285,11 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         current = self.current_player()
         state = self._engine.state
+        choices = self._engine.choices
         if current == player and state is not None:
-            return self.table.encoded(state, player)
+            return choices.legal(state, player)
         if current == pyspiel.PlayerId.SIMULTANEOUS and state is not None:
-            return self.table.encoded(state, player) if player in self._player[2] else [self._pass]
+            return choices.legal(state, player) if player in self._player[2] else [self._pass]
         return []
 
     def _apply_action(self, action: int) -> None:
@@ -287,7 +298,8 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
                 raise pyspiel.SpielError(f"seed {action} is outside 0..{self._seeds - 1}")
             self._engine.state = self.table.new_state(int(action))
             return
-        self.table.play(self.engine, self.current_player(), action)
+        self.table.play(self.engine, self.current_player(), action, self._engine.choices)
+        self._player = (-1, 0, ())  # a staged action leaves the version as it is
 
     def _apply_actions(self, actions: list[int]) -> None:
         state = self.engine
@@ -295,7 +307,8 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
             raise pyspiel.SpielError(f"a joint action has one action per player, not {len(actions)}")
         self.current_player()
         seats = self._player[2]
-        self.table.play_joint(state, {s: int(actions[s]) for s in seats}, seats)
+        self.table.play_joint(state, {s: int(actions[s]) for s in seats}, self._engine.choices, seats)
+        self._player = (-1, 0, ())
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -306,7 +319,7 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         try:
             move = game.decode(state, player, action)
             return f"{action}: {game.describe_move(state.view(player), move)}"
-        except Exception:  # an action out of context (history printing): its number will do
+        except Exception:  # a step of a staged choice, or out of context: its number will do
             return f"action {action}"
 
     def is_terminal(self) -> bool:
@@ -321,7 +334,12 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         seed drawn from ``probability_sampler``."""
         seed = int(probability_sampler() * 2**53)
         other: FeldherrState = self.clone()
-        other._engine = _Engine(self.table, self.engine.determinize(player_id, seed))
+        own = self._engine.choices.of(player_id)  # the others' partial choices are secret
+        other._engine = _Engine(
+            self.table,
+            self.engine.determinize(player_id, seed),
+            Choices(self.table.game, {player_id: own} if own else None),
+        )
         other._player = (-1, 0, ())
         return other
 
@@ -331,7 +349,9 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         # OpenSpiel compares states by this string (clones, serialization): the engine's digest
         # names the whole position. Readable text: observation_string(seat).
         state = self.engine
-        return f"{state.game_name} version {state.version} digest {state.digest()}"
+        partial = self._engine.choices.partial
+        staged = f" partial {sorted(partial.items())}" if partial else ""
+        return f"{state.game_name} version {state.version} digest {state.digest()}{staged}"
 
 
 class Observer:
@@ -348,16 +368,21 @@ class Observer:
     def set_from(self, state: FeldherrState, player: int) -> None:
         engine = state._engine.state
         if not self.perfect_recall:
-            self.tensor[:] = 0.0 if engine is None else engine.observation(player).reshape(-1)
+            if engine is None:
+                self.tensor[:] = 0.0
+            else:
+                self.tensor[:] = state._engine.choices.observe(engine, player).reshape(-1)
 
     def string_from(self, state: FeldherrState, player: int) -> str:
         engine = state._engine.state
         if engine is None:  # before the opening chance node nobody has seen anything
             return ""
+        partial = list(state._engine.choices.of(player))
         if not self.perfect_recall:
-            return engine.observation_string(player)
+            text = engine.observation_string(player)
+            return f"{text}\n(actions chosen so far: {partial})" if partial else text
         return json.dumps(
-            {"view": engine.view(player), "log": engine.visible_log(player)},
+            {"view": engine.view(player), "log": engine.visible_log(player), "partial": partial},
             sort_keys=True,
             separators=(",", ":"),
             ensure_ascii=False,

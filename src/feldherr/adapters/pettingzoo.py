@@ -28,6 +28,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from feldherr.adapters.table import Reward, Table
+from feldherr.core.actions import Choices
 from feldherr.core.game import Game, State
 
 ObsDict = dict[str, npt.NDArray[Any]]
@@ -69,6 +70,10 @@ class _Seats:
         self._act_space = spaces.Discrete(info.num_actions)
         self._seeds = np.random.default_rng()
         self.state: State = self.table.new_state(0)
+        self.choices: Choices = self.table.choices()
+        n = self.table.num_players
+        self._obs_buf = [np.zeros(info.observation_shape, np.float32) for _ in range(n)]
+        self._mask_buf = [np.zeros(info.num_actions, np.int8) for _ in range(n)]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -83,11 +88,14 @@ class _Seats:
         else:
             engine_seed = int(self._seeds.integers(0, 2**63 - 1))
         self.state = self.table.new_state(engine_seed)
+        self.choices = self.table.choices()
 
     def _observe(self, seat: int) -> ObsDict:
+        """The seat's observation and mask: built into the seat's own arrays, handed out as copies
+        (the data returned is the user's)."""
         return {
-            "observation": self.table.observation(self.state, seat),
-            "action_mask": self.table.mask(self.state, seat),
+            "observation": self.table.observation(self.state, seat, self.choices, self._obs_buf[seat]).copy(),
+            "action_mask": self.table.mask(self.state, seat, self.choices, self._mask_buf[seat]).copy(),
         }
 
     def render(self) -> str | None:
@@ -142,7 +150,7 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} owes a decision; None is only for finished agents")
         self._cumulative_rewards[agent] = 0.0
-        self.table.play(self.state, self.seat_of[agent], int(action))
+        self.table.play(self.state, self.seat_of[agent], int(action), self.choices)
         if self.state.is_terminal():
             for a, value in zip(self.possible_agents, self.table.returns(self.state), strict=True):
                 self.rewards[a] = value
@@ -179,7 +187,7 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         dict[str, ObsDict], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]
     ]:
         joint = {self.seat_of[a]: int(act) for a, act in actions.items() if act is not None}
-        self.table.play_joint(self.state, joint)
+        self.table.play_joint(self.state, joint, self.choices)
         done = self.state.is_terminal()
         returns = self.table.returns(self.state)
         agents = self.agents

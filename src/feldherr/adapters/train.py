@@ -3,7 +3,7 @@ linear policies, in numpy alone.
 
 The policy scores each legal action ``a`` as ``W[a % rows] @ observation + b[a % rows]`` and plays
 the best one; ``rows`` is the action-space size capped at ``max_rows`` (default 64), so a game with
-a huge action space (Mansfeld's codec has 262,169 actions) shares weights between actions instead of
+a large action space (Wallenstein: thousands of actions) shares weights between actions instead of
 holding a matrix of that many rows. Training is hill climbing with common random numbers: a
 candidate (the best weights plus Gaussian noise) replaces the best when its mean return over the
 same ``episodes`` seeded games is at least as good. It is meant to show the loop (reset, mask,

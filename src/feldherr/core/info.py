@@ -35,6 +35,14 @@ class GameInfo:
     """The least and the most any seat can score."""
     engine_version: int = 1
     """Bumped whenever a rule change makes old records replay differently."""
+    extra_actions: int = 0
+    """The most actions that staged choices (a move spelled by several actions, see
+    :meth:`~feldherr.core.game.Game.staged_actions`) add to a game beyond its decisions."""
+
+    @property
+    def max_actions(self) -> int:
+        """No game under these options takes more actions of the action encoding."""
+        return self.max_decisions + self.extra_actions
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

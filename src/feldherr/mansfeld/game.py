@@ -22,7 +22,7 @@ from feldherr.mansfeld import codec, info, text
 from feldherr.mansfeld.bots import HeuristicBot
 from feldherr.mansfeld.data import CARDS, PROVINCES
 from feldherr.mansfeld.rules import flow, moves, playout
-from feldherr.mansfeld.state import COPY, OVER, MansfeldData
+from feldherr.mansfeld.state import COMMIT, COPY, OVER, MansfeldData
 
 MAX_AGE = 150
 
@@ -146,6 +146,9 @@ class MansfeldGame(Game):
             hidden_information=True,
             score_bounds=(0.0, float(info.MAX_SCORE)),
             engine_version=self.engine_version,
+            # a commitment is its cards' "add" actions and "done" (its decision); every card is
+            # committed at most once (it leaves the hand), so the cards add at most len(CARDS)
+            extra_actions=len(CARDS),
         )
 
     # ------------------------------------------------------------- states
@@ -170,6 +173,28 @@ class MansfeldGame(Game):
 
     def decode(self, state: State, seat: int, action: int) -> Move:
         return codec.decode(action)
+
+    # A commitment is a staged choice: add card ..., done (see :mod:`feldherr.mansfeld.codec`).
+    def staged_actions(self, state: State, seat: int, partial: tuple[int, ...]) -> list[int]:
+        st: MansfeldState = state  # type: ignore[assignment]
+        if st.phase == COMMIT:
+            owes = st.commit[seat] is None and st.cards[seat]
+            return codec.commit_actions(st.cards[seat], partial) if owes else []
+        return super().staged_actions(state, seat, partial)
+
+    def staged_move(self, state: State, seat: int, partial: tuple[int, ...], action: int) -> Move | None:
+        st: MansfeldState = state  # type: ignore[assignment]
+        if st.phase == COMMIT:
+            return codec.commit_step(st.cards[seat], partial, action)
+        return super().staged_move(state, seat, partial, action)
+
+    def move_actions(self, state: State, seat: int, move: Move) -> tuple[int, ...]:
+        return codec.actions(move)
+
+    def observe(
+        self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
+    ) -> Observation:
+        return info.observe(state, seat, partial, out)
 
     # ------------------------------------------------------------- words
     def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:

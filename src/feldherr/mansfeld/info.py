@@ -18,6 +18,7 @@ from feldherr.core.observation import Features, Observation
 from feldherr.core.rng import Rng
 from feldherr.core.validate import check_seat
 from feldherr.core.views import envelope, view_schema
+from feldherr.mansfeld.codec import COMMIT_BASE
 from feldherr.mansfeld.data import ABILITIES, BY_KEY, CARDS, KEYS, MAX_COST, MAX_DICE, PROVINCES
 from feldherr.mansfeld.rules.dice import shuffled
 from feldherr.mansfeld.rules.flow import scores
@@ -25,7 +26,7 @@ from feldherr.mansfeld.state import COMMIT, DICE, OVER, PHASES, RECRUIT, Mansfel
 from feldherr.mansfeld.text import CATALOGUE
 
 if TYPE_CHECKING:
-    from feldherr.core.game import Game
+    from feldherr.core.game import Game, State
 
 D = TypeVar("D", bound=MansfeldData)
 
@@ -271,6 +272,24 @@ def observation(v: Mapping[str, Any]) -> Observation:
         won[s] = 1.0
     f.extend(won)
     return f.done()
+
+
+CARD_OFFSET = len(PHASES) + 2 * MAX_PLAYERS + 3
+"""Where the card rows start (row ``c``: ``CARD_SLOTS`` numbers)."""
+
+
+def observe(
+    st: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
+) -> Observation:
+    """The seat's observation, with the cards of its partial staged commitment (``partial``: the
+    "add card" actions taken, :mod:`feldherr.mansfeld.codec`) marked as its commitment."""
+    obs = st.observation(seat)
+    if out is not None:
+        out[...] = obs
+        obs = out
+    for action in partial:
+        obs[CARD_OFFSET + (action - COMMIT_BASE) * CARD_SLOTS + 3] = 1.0
+    return obs
 
 
 # -- determinize ---------------------------------------------------------------------------------
