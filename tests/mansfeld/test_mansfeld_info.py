@@ -215,3 +215,28 @@ def test_every_rule_id_has_a_german_and_an_english_message() -> None:
         codec.encode(("commit", ()))
     assert GAME.error_text(action.value, "de") != action.value.message
     assert len(seen) >= 5
+
+
+def test_the_fast_observation_is_the_views() -> None:
+    """``observe`` reads the state directly; at every position of random games and for every seat
+    it gives exactly the numbers of the view-based reference, so it holds nothing more than the
+    view, and every number lies in [0, 1]."""
+    from feldherr.mansfeld import info
+
+    positions = 0
+    for seed in range(12):
+        state = GAME.new_state({"players": 2 + seed % 3}, seed)
+        bots = [RandomBot(seed * 10 + s) for s in range(state.num_players)]
+        while not state.is_terminal():
+            for seat in range(state.num_players):
+                fast = info.observe(state, seat)
+                assert np.array_equal(fast, info.observation(state.view(seat)))
+                assert fast.min() >= 0.0 and fast.max() <= 1.0
+                positions += 1
+            seat = state.to_move()[0]
+            state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
+    assert positions > 500
+    shaped = info.blocks(info.observe(state, 0))
+    assert shaped["cards"].shape == (len(CARDS), info.CARD_SLOTS)
+    assert shaped["players"].shape == (info.MAX_PLAYERS, info.SEAT_SLOTS)
+    assert sum(b.size for b in shaped.values()) == info.OBSERVATION_SIZE

@@ -15,6 +15,14 @@ state is left unchanged, as the engine leaves it after any illegal move.
 
 ``reset(seed=s)`` plays the engine's game with seed ``s`` (bots seeded from ``s`` too); without a
 seed, the seed comes from the environment's generator.
+
+Importing this module registers the Gymnasium id ``feldherr/<env_name>-v0`` of every registered
+game (``feldherr/Wallenstein-v0``, ``feldherr/ElGrande-v0``, ``feldherr/Mansfeld-v0``):
+``gymnasium.make("feldherr/Mansfeld-v0", players=2, opponents="heuristic")`` takes the game's
+options and the environment's arguments as keywords. The wrappers of ``make`` do not forward
+methods: reach the mask with ``env.get_wrapper_attr("action_masks")()`` (what sb3-contrib's
+``MaskablePPO`` calls) or ``env.unwrapped.action_masks()``, and in a vector environment with
+``envs.call("action_masks")``.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from feldherr.core.actions import Choices
 from feldherr.core.bots import Bot, SeatAccess
 from feldherr.core.game import Game, State
 from feldherr.core.play import make_bots
+from feldherr.games import game_names, get_game
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -69,7 +78,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         info = self.table.info
         self.observation_space = spaces.Dict(  # type: ignore[assignment]
             {
-                "observation": spaces.Box(-np.inf, np.inf, info.observation_shape, np.float32),
+                "observation": spaces.Box(*info.observation_bounds, info.observation_shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (info.num_actions,), np.int8),
             }
         )
@@ -142,3 +151,32 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         if self.render_mode == "ansi":
             return self.state.observation_string(self.seat)
         return None
+
+
+ID_PREFIX = "feldherr/"
+
+
+def env_id(game: str | Game) -> str:
+    """The Gymnasium id of a game: ``feldherr/<env_name>-v0``."""
+    cls = get_game(game) if isinstance(game, str) else game
+    name = cls.env_name or cls.name[:1].upper() + cls.name[1:]
+    return f"{ID_PREFIX}{name}-v0"
+
+
+def register_envs() -> list[str]:
+    """Register ``feldherr/<env_name>-v0`` for every registered game (again: nothing happens);
+    return the ids. Runs on import of this module."""
+    ids = []
+    for name in game_names():
+        try:
+            game = get_game(name)
+        except NotImplementedError:  # not in this build
+            continue
+        ident = env_id(game)
+        if ident not in gym.registry:
+            gym.register(id=ident, entry_point=f"{__name__}:SingleAgentEnv", kwargs={"game": name})
+        ids.append(ident)
+    return ids
+
+
+register_envs()

@@ -181,6 +181,9 @@ class Game(ABC):
 
     name: ClassVar[str]
     title: ClassVar[str]
+    env_name: ClassVar[str] = ""
+    """The game's name in research ids (Gymnasium's ``feldherr/<env_name>-v0``), CamelCase;
+    empty: the name with a capital first letter."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     engine_version: ClassVar[int] = 1

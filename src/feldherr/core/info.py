@@ -35,6 +35,8 @@ class GameInfo:
     """The least and the most any seat can score."""
     engine_version: int = 1
     """Bumped whenever a rule change makes old records replay differently."""
+    observation_bounds: tuple[float, float] = (float("-inf"), float("inf"))
+    """The least and the most any number of an observation can be (the real games: (0, 1))."""
     extra_actions: int = 0
     """The most actions that staged choices (a move spelled by several actions, see
     :meth:`~feldherr.core.game.Game.staged_actions`) add to a game beyond its decisions."""
@@ -48,4 +50,5 @@ class GameInfo:
         data = asdict(self)
         data["observation_shape"] = list(self.observation_shape)
         data["score_bounds"] = list(self.score_bounds)
+        data["observation_bounds"] = list(self.observation_bounds)
         return data

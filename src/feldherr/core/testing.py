@@ -140,6 +140,10 @@ def check_observation(game: Game, state: State, seat: int) -> None:
     assert isinstance(obs, np.ndarray) and obs.dtype == np.float32, "observation: float32 array"
     assert obs.shape == info.observation_shape, "observation: info.observation_shape"
     assert np.all(np.isfinite(obs)), "observation: finite"
+    low, high = info.observation_bounds
+    assert np.all(obs >= low) and np.all(obs <= high), "observation: within info.observation_bounds"
+    again = game.observe(state, seat, (), np.full(info.observation_shape, 7.0, np.float32))
+    assert np.array_equal(again, obs), "game.observe into a used buffer: the observation"
     assert isinstance(state.observation_string(seat), str), "observation_string"
 
 

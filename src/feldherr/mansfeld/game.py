@@ -18,13 +18,15 @@ from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, normalize, players_spec
 from feldherr.core.rng import Rng
+from feldherr.core.validate import check_seat
 from feldherr.mansfeld import codec, info, text
 from feldherr.mansfeld.bots import HeuristicBot
 from feldherr.mansfeld.data import CARDS, PROVINCES
 from feldherr.mansfeld.rules import flow, moves, playout
-from feldherr.mansfeld.state import COMMIT, COPY, OVER, MansfeldData
+from feldherr.mansfeld.state import COMMIT, COPY, DICE, OVER, RECRUIT, MansfeldData
 
 MAX_AGE = 150
+_DICE_ACTIONS = tuple(range(codec.RECRUIT_BASE))
 
 
 def default_ages(players: int | None) -> list[int]:
@@ -88,7 +90,8 @@ class MansfeldState(MansfeldData, State):
         return info.determinize(self, seat, seed)
 
     def observation(self, seat: int) -> Observation:
-        return info.observation(self.view(seat))
+        check_seat(seat, self.num_players)
+        return info.observe(self, seat)
 
     def random_playout(self, bot_seeds: Sequence[int]) -> int:
         """The generic random playout's game, fast (see :mod:`feldherr.mansfeld.rules.playout`)."""
@@ -102,6 +105,7 @@ MansfeldState.clone = slot_cloner(MansfeldState, *COPY)  # type: ignore[method-a
 class MansfeldGame(Game):
     name: ClassVar[str] = "mansfeld"
     title: ClassVar[str] = "Ernst von Mansfeld"
+    env_name: ClassVar[str] = "Mansfeld"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     search_settings: ClassVar[Mapping[str, float]] = {"tree_depth": 0, "margin_weight": 0.3}
@@ -140,6 +144,7 @@ class MansfeldGame(Game):
             num_players=players,
             num_actions=codec.NUM_ACTIONS,
             observation_shape=(info.OBSERVATION_SIZE,),
+            observation_bounds=(0.0, 1.0),
             max_decisions=len(CARDS) * 2 * players + PROVINCES * players,
             simultaneous=True,
             chance=True,
@@ -177,10 +182,19 @@ class MansfeldGame(Game):
     # A commitment is a staged choice: add card ..., done (see :mod:`feldherr.mansfeld.codec`).
     def staged_actions(self, state: State, seat: int, partial: tuple[int, ...]) -> list[int]:
         st: MansfeldState = state  # type: ignore[assignment]
-        if st.phase == COMMIT:
+        phase = st.phase
+        if phase == COMMIT:
             owes = st.commit[seat] is None and st.cards[seat]
             return codec.commit_actions(st.cards[seat], partial) if owes else []
-        return super().staged_actions(state, seat, partial)
+        if partial:
+            return super().staged_actions(state, seat, partial)  # refused there
+        if phase == DICE:
+            return list(_DICE_ACTIONS) if not st.choice[seat] else []
+        if phase == RECRUIT and seat == st.order[st.turn]:
+            actions = sorted([codec.RECRUIT_BASE + c for c in st.reach])
+            actions.append(codec.PASS_ACTION)
+            return actions
+        return []
 
     def staged_move(self, state: State, seat: int, partial: tuple[int, ...], action: int) -> Move | None:
         st: MansfeldState = state  # type: ignore[assignment]
@@ -194,7 +208,8 @@ class MansfeldGame(Game):
     def observe(
         self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
     ) -> Observation:
-        return info.observe(state, seat, partial, out)
+        check_seat(seat, state.num_players)
+        return info.observe(state, seat, partial, out)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------- words
     def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:

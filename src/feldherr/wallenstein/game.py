@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from feldherr.core.bots import Bot
 from feldherr.core.errors import MalformedMoveError, shown
-from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome
+from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State
 from feldherr.core.i18n import term
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
@@ -181,6 +181,7 @@ def _option_spec() -> tuple[OptionSpec, ...]:
 class WallensteinGame(Game):
     name = "wallenstein"
     title = "Wallenstein"
+    env_name = "Wallenstein"
     min_players = 3
     max_players = 5
     engine_version = 2
@@ -210,6 +211,7 @@ class WallensteinGame(Game):
             num_players=players,
             num_actions=codec.num_actions(normal),
             observation_shape=(info.OBSERVATION_SIZE,),
+            observation_bounds=(0.0, 1.0),
             max_decisions=MAX_DECISIONS,
             simultaneous=True,
             chance=True,
@@ -235,6 +237,11 @@ class WallensteinGame(Game):
 
     def decode(self, state: Any, seat: int, action: int) -> Move:
         return codec.decode(action)
+
+    def observe(
+        self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
+    ) -> Observation:
+        return info.observation(state.view(seat), out)
 
     def describe_move(self, view: Mapping[str, Any], move: Move, lang: str = "en") -> str:
         text = describe_move(move, lang)
