@@ -9,6 +9,8 @@ from gymnasium.utils.env_checker import check_env
 from feldherr.adapters.gym import SingleAgentEnv
 from feldherr.adapters.train import evaluate, main, random_search
 
+from .conftest import ready_games
+
 
 @pytest.mark.parametrize(
     ("seat", "opponents", "options"),
@@ -69,3 +71,26 @@ def test_training_example_on_a_tiny_budget() -> None:
 def test_training_command(capsys: pytest.CaptureFixture[str]) -> None:
     main(["toy", "--iterations", "2", "--episodes", "2"])
     assert "best" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+@pytest.mark.skipif("mansfeld" not in ready_games(), reason="Mansfeld is not in this build")
+def test_reinforce_learns_to_beat_the_random_bot_in_a_minute() -> None:
+    """The numpy training recipe of docs/adapters.md on Mansfeld 2p, on a small CPU budget: the
+    greedy policy must beat the random bot (a fair share is 50 %), where the untrained one loses."""
+    from feldherr.adapters.train import SoftmaxPolicy, reinforce, win_rate
+
+    def make() -> SingleAgentEnv:
+        return SingleAgentEnv("mansfeld", players=2, opponents="random")
+
+    trained = reinforce(make, episodes=100_000, seed=0, cpu_seconds=20)
+    assert trained.episodes >= 64 and trained.steps > trained.episodes
+    env = make()
+    assert win_rate(env, SoftmaxPolicy.zeros(env), 40) < 0.5
+    assert win_rate(env, trained.policy, 100) > 0.65
+
+
+def test_reinforce_command(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["toy", "--players", "2", "--method", "reinforce", "--cpu-seconds", "0.5", "--eval-games", "5"])
+    out = capsys.readouterr().out
+    assert "episodes" in out and "win rate against random" in out

@@ -157,4 +157,4 @@ def test_rl_environment_plays_whole_games(turn_based: bool) -> None:
                 actions = [int(rng.choice(legal[p])) if legal[p] else 0 for p in range(3)]
             step = env.step(actions)
         assert sum(step.rewards) in (0.0, 1.0)
-        assert len(step.observations["info_state"][0]) == game.observation_tensor_size()
+        assert len(step.observations["info_state"][0]) == game.information_state_tensor_size()

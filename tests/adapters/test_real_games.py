@@ -7,12 +7,18 @@ long runs are marked ``slow``; each game still takes a few seconds.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
+import gymnasium
+import numpy as np
 import pyspiel
 import pytest
+from gamelist import TOY
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
-from feldherr.adapters.gym import SingleAgentEnv
+from feldherr.adapters.gym import SingleAgentEnv, env_id, register_envs
 from feldherr.adapters.openspiel import register, short_name
 from feldherr.adapters.pettingzoo import env, parallel_env
 from feldherr.games import get_game
@@ -117,3 +123,68 @@ def test_every_option_set_through_every_adapter(name: str, options: dict[str, ob
             state.apply_action(state.legal_actions()[-1])
     _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
     assert str(back) == str(state)
+
+
+def masked_max_cycles_test(make_aec: Any, make_parallel: Any, max_cycles: int = 4) -> None:
+    """PettingZoo's ``max_cycles_test`` with masked samples (its own samples unmasked actions,
+    which the engine refuses): the parallel environment stops after exactly ``max_cycles``
+    steps, the AEC environment after ``max_cycles`` cycles of one step per agent, every agent
+    truncated and stepped once more with ``None``."""
+    rng = np.random.default_rng(0)
+    par = make_parallel(max_cycles=max_cycles)
+    observations, _ = par.reset(seed=3)
+    steps = 0
+    while par.agents:
+        actions = {
+            a: int(rng.choice(np.flatnonzero(o["action_mask"])))
+            for a, o in observations.items()
+            if o["action_mask"].any()
+        }
+        observations, _, terminations, truncations, _ = par.step(actions)
+        steps += 1
+    assert steps == max_cycles and all(truncations.values()) and not any(terminations.values())
+    aec = make_aec(max_cycles=max_cycles)
+    aec.reset(seed=3)
+    live, dead = 0, []
+    for agent in aec.agent_iter():
+        obs, reward, terminated, truncated, _ = aec.last()
+        if terminated or truncated:
+            assert truncated and not terminated and reward == 0.0
+            dead.append(agent)
+            aec.step(None)
+            continue
+        aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        live += 1
+    assert live == max_cycles * len(aec.possible_agents)
+    assert sorted(dead) == sorted(aec.possible_agents)
+
+
+@pytest.mark.parametrize("name", [TOY, *GAMES])
+def test_max_cycles(name: str) -> None:
+    masked_max_cycles_test(partial(env, name), partial(parallel_env, name))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_gymnasium_ids_make_and_vector_envs(name: str) -> None:
+    """``gymnasium.make`` with the registered id and the options as keywords; the mask through the
+    wrappers; the passive checker of ``make`` and ``check_env`` on the unwrapped env; a
+    SyncVectorEnv of two, stepped with masked actions."""
+    game = get_game(name)
+    ident = env_id(name)
+    assert ident == f"feldherr/{game.env_name}-v0" and ident in register_envs()
+    players = game.min_players
+    made = gymnasium.make(ident, players=players, opponents="random")
+    assert made.unwrapped.table.num_players == players
+    obs, _ = made.reset(seed=5)
+    mask = made.get_wrapper_attr("action_masks")()
+    assert mask.dtype == bool and np.array_equal(mask, obs["action_mask"].astype(bool)) and mask.any()
+    assert made.observation_space["observation"].high.max() == 1.0  # type: ignore[index]
+    check_env(made.unwrapped, skip_render_check=True)
+    envs = gymnasium.vector.SyncVectorEnv([lambda: gymnasium.make(ident) for _ in range(2)])
+    obs, _ = envs.reset(seed=9)
+    assert obs["observation"].shape == (2, *game.info(game.normalize_options({})).observation_shape)
+    for _ in range(30):
+        masks = np.stack(envs.call("action_masks"))
+        assert masks.shape[0] == 2 and masks.any(axis=1).all()
+        obs, *_ = envs.step(np.array([int(np.flatnonzero(m)[-1]) for m in masks]))
+    envs.close()

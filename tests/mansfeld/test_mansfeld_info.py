@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from feldherr.core.actions import Choices
 from feldherr.core.bots import RandomBot, SeatAccess
 from feldherr.core.errors import MalformedMoveError
 from feldherr.core.views import validate_view
@@ -80,20 +81,53 @@ def test_determinize_keeps_public_facts_while_recruiting() -> None:
         assert sample.legal_moves(seat) == state.legal_moves(seat)
 
 
-def test_the_action_space_is_fixed_and_round_trips() -> None:
-    assert 7 + len(CARDS) + 2 ** len(CARDS) == codec.NUM_ACTIONS
+def test_the_action_space_is_fixed_and_small() -> None:
+    assert 7 + 2 * len(CARDS) + 1 == codec.NUM_ACTIONS == 44
     info = GAME.info({"players": 4})
     assert info.num_actions == codec.NUM_ACTIONS
+    assert info.max_actions == info.max_decisions + len(CARDS)
     assert codec.decode(0) == ("dice", 1) and codec.decode(5) == ("dice", 6)
     assert codec.decode(6) == ("recruit", 0) and codec.decode(6 + len(CARDS)) == ("pass",)
-    assert codec.decode(codec.COMMIT_BASE) == ("commit", ())
-    assert codec.decode(codec.NUM_ACTIONS - 1) == ("commit", tuple(range(len(CARDS))))
-    for action in (-1, codec.NUM_ACTIONS, 1.0, True, "3", None, 2**70):
+    for action in (-1, codec.NUM_ACTIONS, 1.0, True, "3", None, 2**70, codec.COMMIT_BASE, codec.COMMIT_DONE):
         with pytest.raises(MalformedMoveError):
             codec.decode(action)
+    with pytest.raises(MalformedMoveError, match="several actions"):
+        codec.encode(("commit", (0,)))
+    assert codec.actions(("commit", ())) == (codec.COMMIT_DONE,)
+    assert codec.actions(("commit", (5, 0))) == (codec.COMMIT_BASE, codec.COMMIT_BASE + 5, codec.COMMIT_DONE)
+
+
+def test_a_commitment_is_a_staged_choice_of_cards() -> None:
+    """Add card ... done: the mask offers the cards of the hand above the last one added and
+    done; done commits exactly the cards added; every subset has one spelling; a wrong step is
+    refused and changes nothing; the state sees only the finished commitment."""
     state = conquering(2, [[KEYS[0], KEYS[3], KEYS[5]], [KEYS[1]]])
-    for move in state.legal_moves(0):
-        assert codec.decode(codec.encode(move)) == move
+    add = codec.COMMIT_BASE
+    assert GAME.staged_actions(state, 0, ()) == [add, add + 3, add + 5, codec.COMMIT_DONE]
+    assert GAME.staged_actions(state, 0, (add + 3,)) == [add + 5, codec.COMMIT_DONE]
+    assert GAME.staged_actions(state, 1, ()) == [add + 1, codec.COMMIT_DONE]
+    assert [int(f) for f in state.action_mask(0)].count(1) == 4
+    spelled = {GAME.move_actions(state, 0, m) for m in state.legal_moves(0)}
+    assert len(spelled) == len(state.legal_moves(0)) == 8
+    for bad in (add + 1, add + 3, 0, codec.NUM_ACTIONS):  # not in hand, not above the last, a die
+        with pytest.raises(MalformedMoveError) as err:
+            GAME.staged_move(state, 0, (add + 3,), bad)
+        assert GAME.error_text(err.value, "de") != err.value.message
+    choices = Choices(GAME)
+    before = state.digest()
+    assert choices.play(state, 0, add + 3) is False and state.digest() == before
+    assert choices.of(0) == (add + 3,) and choices.legal(state, 0) == [add + 5, codec.COMMIT_DONE]
+    observed = choices.observe(state, 0)
+    assert not np.array_equal(observed, state.observation(0))  # the chosen card is shown
+    assert np.array_equal(Choices(GAME).observe(state, 0), state.observation(0))
+    assert choices.play(state, 0, add + 5) is False
+    assert choices.play(state, 0, codec.COMMIT_DONE) is True
+    assert state.commit[0] == (3, 5) and choices.of(0) == ()
+
+
+def test_every_option_set_has_a_small_action_space() -> None:
+    for players in (2, 3, 4):
+        assert GAME.info({"players": players}).num_actions <= 5000
 
 
 @pytest.mark.parametrize(
@@ -177,4 +211,32 @@ def test_every_rule_id_has_a_german_and_an_english_message() -> None:
     with pytest.raises(RuleError) as action:
         codec.decode(-1)
     assert GAME.error_text(action.value, "de") != action.value.message
+    with pytest.raises(RuleError) as action:
+        codec.encode(("commit", ()))
+    assert GAME.error_text(action.value, "de") != action.value.message
     assert len(seen) >= 5
+
+
+def test_the_fast_observation_is_the_views() -> None:
+    """``observe`` reads the state directly; at every position of random games and for every seat
+    it gives exactly the numbers of the view-based reference, so it holds nothing more than the
+    view, and every number lies in [0, 1]."""
+    from feldherr.mansfeld import info
+
+    positions = 0
+    for seed in range(12):
+        state = GAME.new_state({"players": 2 + seed % 3}, seed)
+        bots = [RandomBot(seed * 10 + s) for s in range(state.num_players)]
+        while not state.is_terminal():
+            for seat in range(state.num_players):
+                fast = info.observe(state, seat)
+                assert np.array_equal(fast, info.observation(state.view(seat)))
+                assert fast.min() >= 0.0 and fast.max() <= 1.0
+                positions += 1
+            seat = state.to_move()[0]
+            state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
+    assert positions > 500
+    shaped = info.blocks(info.observe(state, 0))
+    assert shaped["cards"].shape == (len(CARDS), info.CARD_SLOTS)
+    assert shaped["players"].shape == (info.MAX_PLAYERS, info.SEAT_SLOTS)
+    assert sum(b.size for b in shaped.values()) == info.OBSERVATION_SIZE

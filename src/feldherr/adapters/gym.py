@@ -15,6 +15,14 @@ state is left unchanged, as the engine leaves it after any illegal move.
 
 ``reset(seed=s)`` plays the engine's game with seed ``s`` (bots seeded from ``s`` too); without a
 seed, the seed comes from the environment's generator.
+
+Importing this module registers the Gymnasium id ``feldherr/<env_name>-v0`` of every registered
+game (``feldherr/Wallenstein-v0``, ``feldherr/ElGrande-v0``, ``feldherr/Mansfeld-v0``):
+``gymnasium.make("feldherr/Mansfeld-v0", players=2, opponents="heuristic")`` takes the game's
+options and the environment's arguments as keywords. The wrappers of ``make`` do not forward
+methods: reach the mask with ``env.get_wrapper_attr("action_masks")()`` (what sb3-contrib's
+``MaskablePPO`` calls) or ``env.unwrapped.action_masks()``, and in a vector environment with
+``envs.call("action_masks")``.
 """
 
 from __future__ import annotations
@@ -28,9 +36,11 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from feldherr.adapters.table import Reward, Table
+from feldherr.core.actions import Choices
 from feldherr.core.bots import Bot, SeatAccess
 from feldherr.core.game import Game, State
 from feldherr.core.play import make_bots
+from feldherr.games import game_names, get_game
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -68,14 +78,18 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         info = self.table.info
         self.observation_space = spaces.Dict(  # type: ignore[assignment]
             {
-                "observation": spaces.Box(-np.inf, np.inf, info.observation_shape, np.float32),
+                "observation": spaces.Box(*info.observation_bounds, info.observation_shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (info.num_actions,), np.int8),
             }
         )
         self.action_space = spaces.Discrete(info.num_actions)
         self.state: State = self.table.new_state(0)
         self.bots: list[Bot | None] = []
+        self.bot_moves = 0
+        """The moves the bots have made in this episode."""
+        self.choices: Choices = self.table.choices()
         self._mask = np.zeros(info.num_actions, dtype=np.int8)
+        self._obs_buf = np.zeros(info.observation_shape, dtype=np.float32)
 
     # -- the episode ---------------------------------------------------------------------------
     def reset(
@@ -84,11 +98,13 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         super().reset(seed=seed)
         engine_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
         self.state = self.table.new_state(engine_seed)
+        self.choices = self.table.choices()
         specs = list(self.opponents)
         specs.insert(self.seat, "random")
         bots: list[Bot | None] = list(make_bots(self.table.game, specs, engine_seed))
         bots[self.seat] = None
         self.bots = bots
+        self.bot_moves = 0
         self._advance()
         return self._obs(), {}
 
@@ -99,8 +115,8 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         mask = self._mask  # the mask of the observation the agent was given
         if not 0 <= act < len(mask) or not mask[act]:
             return self._obs(), self.illegal_reward, True, False, {"illegal": True}
-        self.table.play(self.state, self.seat, act)
-        self._advance()
+        if self.table.play(self.state, self.seat, act, self.choices):
+            self._advance()
         done = self.state.is_terminal()
         reward = self.table.returns(self.state)[self.seat] if done else 0.0
         return self._obs(), reward, done, False, {}
@@ -116,19 +132,51 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
                 bot = self.bots[seat]
                 assert bot is not None
                 state.apply(seat, bot.choose(SeatAccess(state, seat)))
+                self.bot_moves += 1
 
     def _obs(self) -> ObsDict:
-        self._mask = self.table.mask(self.state, self.seat)
+        """The agent's observation and mask: built into the environment's own arrays, handed out
+        as copies (Gymnasium's rule: the data returned is the user's)."""
+        self.table.mask(self.state, self.seat, self.choices, self._mask)
         return {
-            "observation": self.table.observation(self.state, self.seat),
+            "observation": self.table.observation(self.state, self.seat, self.choices, self._obs_buf).copy(),
             "action_mask": self._mask.copy(),
         }
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of the agent now, as booleans."""
-        return self.table.mask(self.state, self.seat).astype(bool)
+        return self._mask.astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
             return self.state.observation_string(self.seat)
         return None
+
+
+ID_PREFIX = "feldherr/"
+
+
+def env_id(game: str | Game) -> str:
+    """The Gymnasium id of a game: ``feldherr/<env_name>-v0``."""
+    cls = get_game(game) if isinstance(game, str) else game
+    name = cls.env_name or cls.name[:1].upper() + cls.name[1:]
+    return f"{ID_PREFIX}{name}-v0"
+
+
+def register_envs() -> list[str]:
+    """Register ``feldherr/<env_name>-v0`` for every registered game (again: nothing happens);
+    return the ids. Runs on import of this module."""
+    ids = []
+    for name in game_names():
+        try:
+            game = get_game(name)
+        except NotImplementedError:  # not in this build
+            continue
+        ident = env_id(game)
+        if ident not in gym.registry:
+            gym.register(id=ident, entry_point=f"{__name__}:SingleAgentEnv", kwargs={"game": name})
+        ids.append(ident)
+    return ids
+
+
+register_envs()

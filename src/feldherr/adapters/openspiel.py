@@ -32,12 +32,20 @@ has exactly one legal action, ``pass`` (``num_actions``, one past the codec's ra
 when ``turn_based`` is off). Joint actions are played in seat order.
 
 **Information.** The observation string and tensor are the engine's ``observation_string(seat)``
-and ``observation(seat)`` (built from the seat's view). The information-state string is the seat's
-view together with every log entry the seat may read, from the start (JSON): as complete a memory
-as the game's log (the engines log every decision, to its seat at least). There is no information-
-state tensor: a fixed-size perfect-recall tensor cannot be built from the game-agnostic contracts.
-``resample_from_infostate(seat, sampler)`` is ``state.determinize(seat, seed)`` with a seed drawn
-from the sampler.
+and ``game.observe(state, seat)`` (what the seat sees, its partial staged choice shown). The
+information-state string is the seat's view together with every log entry the seat may read, from
+the start (JSON): as complete a memory as the game's log (the engines log every decision, to its
+seat at least). The information-state tensor is the observation tensor followed by the seat's own
+actions in a fixed-length encoding, two numbers per slot for ``info.max_actions`` slots (the
+game's maximum length): ``1`` and ``(action + 1) / num_actions`` for the seat's k-th action, zeros
+after its last (see :class:`Observer`). ``resample_from_infostate(seat, sampler)`` is
+``state.determinize(seat, seed)`` with a seed drawn from the sampler (the seat's own actions and
+partial choice kept, the others' dropped). An observer the game cannot offer (every player's
+private information, or none) raises ``SpielError``.
+
+OpenSpiel's ``MCTSBot`` on the ``turn_based`` form searches the real state, hidden information
+included (it clones the state it is handed): it cheats. Use ISMCTS (``resample_from_infostate``)
+or give MCTS a determinized state.
 
 Serialization (``pyspiel.serialize_game_and_state``) writes the engine state as its JSON.
 """
@@ -52,6 +60,7 @@ import numpy as np
 import pyspiel
 
 from feldherr.adapters.table import Reward, Table
+from feldherr.core.actions import Choices
 from feldherr.core.game import State
 from feldherr.core.options import OptionSpec
 from feldherr.games import game_names, get_game
@@ -123,29 +132,49 @@ def options_from_params(specs: tuple[OptionSpec, ...], params: Mapping[str, Any]
 
 # -- the engine state inside an OpenSpiel state -------------------------------------------
 class _Engine:
-    """Holds the engine state of one OpenSpiel state (``None`` before the opening chance node).
-    OpenSpiel clones a Python state by deep-copying its attributes and serializes it by pickling
-    them: this holder makes the copy the engine's cheap ``clone()`` and the pickle the engine's
-    JSON."""
+    """Holds the engine state of one OpenSpiel state (``None`` before the opening chance node) and
+    the seats' partial staged choices. OpenSpiel clones a Python state by deep-copying its
+    attributes and serializes it by pickling them: this holder makes the copy the engine's cheap
+    ``clone()`` and the pickle the engine's JSON."""
 
-    __slots__ = ("state", "table")
+    __slots__ = ("choices", "mine", "state", "table")
 
-    def __init__(self, table: Table, state: State | None = None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        state: State | None = None,
+        choices: Choices | None = None,
+        mine: list[list[int]] | None = None,
+    ) -> None:
         self.table = table
         self.state = state
+        self.choices = choices if choices is not None else table.choices()
+        self.mine: list[list[int]] = mine if mine is not None else [[] for _ in range(table.num_players)]
+        """Each seat's own actions so far (its private history; the information-state tensor)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.table, None if self.state is None else self.state.clone())
+        state = None if self.state is None else self.state.clone()
+        return _Engine(self.table, state, self.choices.copy(), [list(m) for m in self.mine])
 
     def __reduce__(self) -> tuple[Any, ...]:
         t = self.table
         data = None if self.state is None else self.state.to_json()
-        return (_restore, (t.game.name, t.options, t.reward, data))
+        partial = {str(s): list(p) for s, p in self.choices.partial.items()}
+        return (_restore, (t.game.name, t.options, t.reward, data, partial, self.mine))
 
 
-def _restore(game: str, options: dict[str, Any], reward: Reward, data: dict[str, Any] | None) -> _Engine:
+def _restore(
+    game: str,
+    options: dict[str, Any],
+    reward: Reward,
+    data: dict[str, Any] | None,
+    partial: dict[str, list[int]] | None = None,
+    mine: list[list[int]] | None = None,
+) -> _Engine:
     table = Table(game, options, reward)
-    return _Engine(table, None if data is None else table.game.state_from_json(data))
+    choices = Choices(table.game, {int(s): tuple(p) for s, p in (partial or {}).items()})
+    state = None if data is None else table.game.state_from_json(data)
+    return _Engine(table, state, choices, [list(m) for m in mine] if mine is not None else None)
 
 
 # -- the game ------------------------------------------------------------------------------
@@ -166,7 +195,7 @@ def _game_type(name: str, dynamics: Any, params: dict[str, Any], hidden: bool) -
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
@@ -211,7 +240,7 @@ class FeldherrGame(pyspiel.Game):  # type: ignore[misc]
                 min_utility=low,
                 max_utility=high,
                 utility_sum=None,
-                max_game_length=info.max_decisions,
+                max_game_length=info.max_actions,
             ),
             full,
         )
@@ -221,7 +250,14 @@ class FeldherrGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
+            raise pyspiel.SpielError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise pyspiel.SpielError(
+                "only a single player's observation or information state is offered "
+                f"(asked: public_info={iig_obs_type.public_info}, private_info={iig_obs_type.private_info})"
+            )
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return Observer(self.table, perfect_recall)
 
@@ -275,10 +311,11 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         current = self.current_player()
         state = self._engine.state
+        choices = self._engine.choices
         if current == player and state is not None:
-            return self.table.encoded(state, player)
+            return choices.legal(state, player)
         if current == pyspiel.PlayerId.SIMULTANEOUS and state is not None:
-            return self.table.encoded(state, player) if player in self._player[2] else [self._pass]
+            return choices.legal(state, player) if player in self._player[2] else [self._pass]
         return []
 
     def _apply_action(self, action: int) -> None:
@@ -287,7 +324,10 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
                 raise pyspiel.SpielError(f"seed {action} is outside 0..{self._seeds - 1}")
             self._engine.state = self.table.new_state(int(action))
             return
-        self.table.play(self.engine, self.current_player(), action)
+        player = self.current_player()
+        self.table.play(self.engine, player, action, self._engine.choices)
+        self._engine.mine[player].append(action)
+        self._player = (-1, 0, ())  # a staged action leaves the version as it is
 
     def _apply_actions(self, actions: list[int]) -> None:
         state = self.engine
@@ -295,7 +335,10 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
             raise pyspiel.SpielError(f"a joint action has one action per player, not {len(actions)}")
         self.current_player()
         seats = self._player[2]
-        self.table.play_joint(state, {s: int(actions[s]) for s in seats}, seats)
+        moved = self.table.play_joint(state, {s: int(actions[s]) for s in seats}, self._engine.choices, seats)
+        for seat in moved:
+            self._engine.mine[seat].append(int(actions[seat]))
+        self._player = (-1, 0, ())
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -306,7 +349,7 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         try:
             move = game.decode(state, player, action)
             return f"{action}: {game.describe_move(state.view(player), move)}"
-        except Exception:  # an action out of context (history printing): its number will do
+        except Exception:  # a step of a staged choice, or out of context: its number will do
             return f"action {action}"
 
     def is_terminal(self) -> bool:
@@ -321,7 +364,15 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         seed drawn from ``probability_sampler``."""
         seed = int(probability_sampler() * 2**53)
         other: FeldherrState = self.clone()
-        other._engine = _Engine(self.table, self.engine.determinize(player_id, seed))
+        own = self._engine.choices.of(player_id)  # the others' partial choices are secret
+        mine: list[list[int]] = [[] for _ in self._engine.mine]  # and so are their actions
+        mine[player_id] = list(self._engine.mine[player_id])
+        other._engine = _Engine(
+            self.table,
+            self.engine.determinize(player_id, seed),
+            Choices(self.table.game, {player_id: own} if own else None),
+            mine,
+        )
         other._player = (-1, 0, ())
         return other
 
@@ -331,33 +382,68 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         # OpenSpiel compares states by this string (clones, serialization): the engine's digest
         # names the whole position. Readable text: observation_string(seat).
         state = self.engine
-        return f"{state.game_name} version {state.version} digest {state.digest()}"
+        partial = self._engine.choices.partial
+        staged = f" partial {sorted(partial.items())}" if partial else ""
+        return f"{state.game_name} version {state.version} digest {state.digest()}{staged}"
+
+
+def history_size(table: Table) -> int:
+    """Numbers of the own-action history in the information-state tensor: two per action the game
+    can take at most (``info.max_actions``, all seats together)."""
+    return 2 * table.info.max_actions
 
 
 class Observer:
-    """OpenSpiel's Python observer: the observation (tensor and string), or the information state
-    (string only; see the module docstring)."""
+    """OpenSpiel's Python observer: the observation, or the information state (perfect recall).
+
+    The observation tensor is the engine's observation of the seat (``game.observe``, its partial
+    staged choice shown). The information-state tensor is that observation followed by the seat's
+    own actions so far in a fixed-length encoding: for each of ``info.max_actions`` slots, ``1``
+    and ``(action + 1) / num_actions`` for the seat's k-th action, zeros after its last one. With
+    the observation (everything public and the seat's own secrets now) it is a perfect-recall
+    memory of what the seat did. Observers for other information (``private_info`` other than a
+    single player, no public information) are not offered: they raise ``SpielError``."""
 
     def __init__(self, table: Table, perfect_recall: bool) -> None:
         self.table = table
         self.perfect_recall = perfect_recall
-        shape = (0,) if perfect_recall else table.info.observation_shape
-        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-        self.dict = {"observation": self.tensor.reshape(shape)} if not perfect_recall else {}
+        shape = table.info.observation_shape
+        size = int(np.prod(shape))
+        history = history_size(table) if perfect_recall else 0
+        self.tensor = np.zeros(size + history, np.float32)
+        self._obs = self.tensor[:size].reshape(shape)
+        self._history = self.tensor[size:]
+        self.dict = {"observation": self._obs}
+        if perfect_recall:
+            self.dict["own_actions"] = self._history.reshape(-1, 2)
 
     def set_from(self, state: FeldherrState, player: int) -> None:
         engine = state._engine.state
-        if not self.perfect_recall:
-            self.tensor[:] = 0.0 if engine is None else engine.observation(player).reshape(-1)
+        if engine is None:
+            self.tensor[:] = 0.0
+            return
+        state._engine.choices.observe(engine, player, self._obs)
+        if self.perfect_recall:
+            history = self._history
+            history[:] = 0.0
+            mine = state._engine.mine[player]
+            if mine:
+                k = len(mine)
+                if 2 * k > len(history):
+                    raise pyspiel.SpielError(f"{k} actions exceed the game's bound {len(history) // 2}")
+                history[0 : 2 * k : 2] = 1.0
+                history[1 : 2 * k : 2] = (np.asarray(mine, np.float32) + 1.0) / self.table.num_actions
 
     def string_from(self, state: FeldherrState, player: int) -> str:
         engine = state._engine.state
         if engine is None:  # before the opening chance node nobody has seen anything
             return ""
+        partial = list(state._engine.choices.of(player))
         if not self.perfect_recall:
-            return engine.observation_string(player)
+            text = engine.observation_string(player)
+            return f"{text}\n(actions chosen so far: {partial})" if partial else text
         return json.dumps(
-            {"view": engine.view(player), "log": engine.visible_log(player)},
+            {"view": engine.view(player), "log": engine.visible_log(player), "partial": partial},
             sort_keys=True,
             separators=(",", ":"),
             ensure_ascii=False,

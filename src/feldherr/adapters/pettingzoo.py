@@ -11,6 +11,10 @@ it, so the AEC order leaks nothing. ``parallel_env(game, **options)`` steps ever
 ``to_move()`` at once (a sequential decision is a parallel step in which one seat acts); actions of
 seats that owe no decision are ignored.
 
+``max_cycles`` (default ``None``: no limit) truncates a game: the parallel environment after
+``max_cycles`` steps, the AEC environment after ``max_cycles`` cycles of as many agent steps as
+there are agents; every agent is then truncated (reward 0).
+
 Rewards are 0 until the game ends; then each agent gets its share of the win (``reward="win"``,
 the default) or its final score (``reward="score"``). Every agent is terminated together at the
 end. ``reset(seed=s)`` starts the game with engine seed ``s``: (game, options, seed, actions)
@@ -28,6 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from feldherr.adapters.table import Reward, Table
+from feldherr.core.actions import Choices
 from feldherr.core.game import Game, State
 
 ObsDict = dict[str, npt.NDArray[Any]]
@@ -43,9 +48,18 @@ class _Seats:
     metadata: dict[str, Any]
 
     def _setup(
-        self, game: str | Game, options: Mapping[str, Any], reward: Reward, render_mode: str | None
+        self,
+        game: str | Game,
+        options: Mapping[str, Any],
+        reward: Reward,
+        render_mode: str | None,
+        max_cycles: int | None = None,
     ) -> None:
         self.table = Table(game, options, reward)
+        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
+            raise ValueError(f"max_cycles must be a positive int or None, not {max_cycles!r}")
+        self.max_cycles = max_cycles
+        self._steps = 0
         name = self.table.game.name
         self.metadata = {
             "render_modes": ["ansi", "human"],
@@ -62,13 +76,17 @@ class _Seats:
         info = self.table.info
         self._obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, info.observation_shape, np.float32),
+                "observation": spaces.Box(*info.observation_bounds, info.observation_shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (info.num_actions,), np.int8),
             }
         )
         self._act_space = spaces.Discrete(info.num_actions)
         self._seeds = np.random.default_rng()
         self.state: State = self.table.new_state(0)
+        self.choices: Choices = self.table.choices()
+        n = self.table.num_players
+        self._obs_buf = [np.zeros(info.observation_shape, np.float32) for _ in range(n)]
+        self._mask_buf = [np.zeros(info.num_actions, np.int8) for _ in range(n)]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -83,11 +101,15 @@ class _Seats:
         else:
             engine_seed = int(self._seeds.integers(0, 2**63 - 1))
         self.state = self.table.new_state(engine_seed)
+        self.choices = self.table.choices()
+        self._steps = 0
 
     def _observe(self, seat: int) -> ObsDict:
+        """The seat's observation and mask: built into the seat's own arrays, handed out as copies
+        (the data returned is the user's)."""
         return {
-            "observation": self.table.observation(self.state, seat),
-            "action_mask": self.table.mask(self.state, seat),
+            "observation": self.table.observation(self.state, seat, self.choices, self._obs_buf[seat]).copy(),
+            "action_mask": self.table.mask(self.state, seat, self.choices, self._mask_buf[seat]).copy(),
         }
 
     def render(self) -> str | None:
@@ -112,9 +134,10 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         options: Mapping[str, Any] | None = None,
         reward: Reward = "win",
         render_mode: str | None = None,
+        max_cycles: int | None = None,
     ) -> None:
         AECEnv.__init__(self)
-        self._setup(game, options or {}, reward, render_mode)
+        self._setup(game, options or {}, reward, render_mode, max_cycles)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._new_game(seed)
@@ -142,11 +165,15 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} owes a decision; None is only for finished agents")
         self._cumulative_rewards[agent] = 0.0
-        self.table.play(self.state, self.seat_of[agent], int(action))
+        self.table.play(self.state, self.seat_of[agent], int(action), self.choices)
+        self._steps += 1
         if self.state.is_terminal():
             for a, value in zip(self.possible_agents, self.table.returns(self.state), strict=True):
                 self.rewards[a] = value
                 self.terminations[a] = True
+        elif self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
+            for a in self.agents:
+                self.truncations[a] = True
         self._accumulate_rewards()
         self._select()
         if self.render_mode == "human":
@@ -162,8 +189,9 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         options: Mapping[str, Any] | None = None,
         reward: Reward = "win",
         render_mode: str | None = None,
+        max_cycles: int | None = None,
     ) -> None:
-        self._setup(game, options or {}, reward, render_mode)
+        self._setup(game, options or {}, reward, render_mode, max_cycles)
         self.agents: list[str] = []
 
     def reset(
@@ -179,16 +207,18 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         dict[str, ObsDict], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]
     ]:
         joint = {self.seat_of[a]: int(act) for a, act in actions.items() if act is not None}
-        self.table.play_joint(self.state, joint)
+        self.table.play_joint(self.state, joint, self.choices)
+        self._steps += 1
         done = self.state.is_terminal()
+        cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles
         returns = self.table.returns(self.state)
         agents = self.agents
         obs = {a: self._observe(self.seat_of[a]) for a in agents}
         rewards = {a: returns[self.seat_of[a]] for a in agents}
         terminations = dict.fromkeys(agents, done)
-        truncations = dict.fromkeys(agents, False)
+        truncations = dict.fromkeys(agents, cut)
         infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
-        if done:
+        if done or cut:
             self.agents = []
         if self.render_mode == "human":
             self.render()
@@ -196,14 +226,22 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
 
 
 def env(
-    game: str | Game, reward: Reward = "win", render_mode: str | None = None, **options: Any
+    game: str | Game,
+    reward: Reward = "win",
+    render_mode: str | None = None,
+    max_cycles: int | None = None,
+    **options: Any,
 ) -> FeldherrAEC:
     """The AEC environment of ``game`` under ``options`` (the game's declared options)."""
-    return FeldherrAEC(game, options, reward, render_mode)
+    return FeldherrAEC(game, options, reward, render_mode, max_cycles)
 
 
 def parallel_env(
-    game: str | Game, reward: Reward = "win", render_mode: str | None = None, **options: Any
+    game: str | Game,
+    reward: Reward = "win",
+    render_mode: str | None = None,
+    max_cycles: int | None = None,
+    **options: Any,
 ) -> FeldherrParallel:
     """The parallel environment of ``game`` under ``options``."""
-    return FeldherrParallel(game, options, reward, render_mode)
+    return FeldherrParallel(game, options, reward, render_mode, max_cycles)

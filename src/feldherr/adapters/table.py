@@ -17,6 +17,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from feldherr.core.actions import Choices
 from feldherr.core.errors import RuleError
 from feldherr.core.game import Game, State
 from feldherr.core.info import GameInfo
@@ -48,28 +49,34 @@ class Table:
         return self.game.new_state(self.options, seed)
 
     # -- actions -----------------------------------------------------------------------------
-    def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
+    # A game may spell a move as several actions (a staged choice, ``Game.staged_actions``): the
+    # seat's partial choice lives in a :class:`Choices` beside the state, which every method that
+    # takes actions is handed.
+    def choices(self) -> Choices:
+        """An empty action layer for a state of this table."""
+        return Choices(self.game)
+
+    def mask(
+        self, state: State, seat: int, choices: Choices, out: npt.NDArray[np.int8] | None = None
+    ) -> npt.NDArray[np.int8]:
         """``num_actions`` flags (int8), 1 exactly for the seat's legal actions (all 0 when the seat
-        owes no decision). Built from the encodings of ``legal_moves`` -- the definition of
-        ``action_mask`` -- because action spaces can be large (Mansfeld: 262,169 actions) and a
-        list of that many booleans per step would cost more than the step."""
-        out = np.zeros(self.num_actions, dtype=np.int8)
-        out[self.legal_actions(state, seat)] = 1
+        owes no decision), written into ``out`` when given (a buffer to reuse)."""
+        if out is None:
+            out = np.zeros(self.num_actions, dtype=np.int8)
+        else:
+            out.fill(0)
+        legal = choices.legal(state, seat)
+        if legal:
+            out[legal] = 1
         return out
 
-    def legal_actions(self, state: State, seat: int) -> list[int]:
+    def legal_actions(self, state: State, seat: int, choices: Choices) -> list[int]:
         """The seat's legal actions, ascending."""
-        if state.is_terminal() or seat not in state.to_move():
-            return []
-        return self.encoded(state, seat)
+        return choices.legal(state, seat)
 
-    def encoded(self, state: State, seat: int) -> list[int]:
-        """The encodings of ``legal_moves(seat)``, ascending (for a seat known to owe a decision)."""
-        encode = self.game.encode
-        return sorted([encode(state, seat, move) for move in state.legal_moves(seat)])
-
-    def play(self, state: State, seat: int, action: int | np.integer[Any]) -> None:
-        """Decode ``action`` for ``seat`` and apply it (a RuleError, state unchanged, if illegal)."""
+    def play(self, state: State, seat: int, action: int | np.integer[Any], choices: Choices) -> bool:
+        """Take ``action`` for ``seat``: apply the move it completes (True) or keep it as part of a
+        staged choice (False); a RuleError, nothing changed, if illegal."""
         if type(action) is not int:
             if isinstance(action, np.integer):
                 action = int(action)
@@ -81,13 +88,17 @@ class Table:
             raise IllegalActionError(
                 f"action {action} is outside 0..{self.num_actions - 1}", rule="adapter.action", action=action
             )
-        state.apply(seat, self.game.decode(state, seat, action))
+        return choices.play(state, seat, action)
 
     def play_joint(
-        self, state: State, actions: Mapping[int, int], seats: tuple[int, ...] | None = None
+        self,
+        state: State,
+        actions: Mapping[int, int],
+        choices: Choices,
+        seats: tuple[int, ...] | None = None,
     ) -> list[int]:
-        """Play the actions of every seat in ``to_move()`` in seat order; return the seats that
-        moved. Actions of seats that owe no decision are ignored; a seat of ``to_move()`` without an
+        """Take the actions of every seat in ``to_move()`` in seat order; return the seats that
+        acted. Actions of seats that owe no decision are ignored; a seat of ``to_move()`` without an
         action is an error (nothing is applied). A seat settled by an earlier move of the same
         joint action is skipped, as in :func:`~feldherr.core.game.drive`. ``seats``: ``to_move()``,
         if the caller has it already."""
@@ -100,7 +111,7 @@ class Table:
         for i, seat in enumerate(seats):
             if i and seat not in state.to_move():
                 continue
-            self.play(state, seat, actions[seat])
+            self.play(state, seat, actions[seat], choices)
             moved.append(seat)
         return moved
 
@@ -117,6 +128,9 @@ class Table:
     def return_bounds(self) -> tuple[float, float]:
         return (0.0, 1.0) if self.reward == "win" else self.info.score_bounds
 
-    def observation(self, state: State, seat: int) -> npt.NDArray[np.float32]:
-        obs = state.observation(seat)
+    def observation(
+        self, state: State, seat: int, choices: Choices, out: npt.NDArray[np.float32] | None = None
+    ) -> npt.NDArray[np.float32]:
+        """The seat's observation (its partial staged choice shown), into ``out`` when given."""
+        obs = choices.observe(state, seat, out)
         return obs if obs.dtype == np.float32 else obs.astype(np.float32)

@@ -64,6 +64,12 @@ def run(args: argparse.Namespace) -> int:
         options = start.options
     else:
         game, options = game_and_options(args, seat_count(args.bots))
+    ray = args.ray
+    if args.backend == "ray":
+        print(
+            "feldherr: --backend ray is deprecated: use --ray auto (or local, or an address)", file=sys.stderr
+        )
+        ray = ray or "auto"
     result = simulate(
         game,
         players=options["players"],
@@ -76,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
         backend=args.backend,
         records_dir=args.records,
         position=position,
+        ray=ray,
     )
     if args.json:
         json.dump(result.to_json(), sys.stdout, ensure_ascii=False, sort_keys=False)
@@ -92,13 +99,14 @@ def register(subparsers: Any) -> None:
         **described(
             (
                 "Play GAMES bot games. Game i uses the seed seed_for_game(SEED, i), so the totals and "
-                "the digest over all game records do not depend on --jobs or --backend."
+                "the digest over all game records do not depend on --jobs or --ray."
             ),
             "feldherr simulate wallenstein --players 4 --games 1000 --seed 1 --jobs 2 \\\n"
             "      --bots heuristic,random,random,random",
             "feldherr simulate wallenstein --players 4 --games 1000 --jobs 0 --json > result.json",
             "feldherr simulate elgrande --players 5 --games 20 --records runs/",
             "feldherr simulate mansfeld --from-position table.json --games 200 --bots hard,heuristic",
+            "feldherr simulate mansfeld --players 2 --games 10000 --ray auto --json",
         ),
     )
     add_game_argument(parser)
@@ -116,8 +124,14 @@ def register(subparsers: Any) -> None:
         help="worker processes (0: all cores; default 1)",
     )
     parser.add_argument(
-        "--backend", choices=sorted(BACKENDS), default="local", help="where games run (default local)"
-    )
+        "--ray", metavar="auto|local|ADDRESS",
+        help="run the games on Ray: auto joins a running cluster (RAY_ADDRESS or one started here) or "
+        "starts a local one, local always starts a local one; or a cluster address (HOST:PORT)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--backend", choices=sorted(BACKENDS), default="local",
+        help="where games run (default local; ray: deprecated, use --ray auto)",
+    )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--records", metavar="DIR", help="write each game record to DIR/game-NNNNN.json")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -107,8 +107,8 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--ray", metavar="auto|local|ADDRESS",
-        help="run the games on Ray: auto joins a running cluster or starts a local one, local always "
-        "starts a local one; or a cluster address",
+        help="run the games on Ray: auto joins a running cluster (RAY_ADDRESS or one started here) or "
+        "starts a local one, local always starts a local one; or a cluster address (HOST:PORT)",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument(

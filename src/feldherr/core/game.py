@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
-from feldherr.core.errors import PositionUnsupportedError
+from feldherr.core.errors import MalformedMoveError, PositionUnsupportedError
 from feldherr.core.i18n import error_text
 from feldherr.core.info import GameInfo
 from feldherr.core.options import OptionSpec, normalize, players_spec
@@ -135,11 +135,15 @@ class State(ABC):
         return self.game.render_view(self.view(seat), lang)
 
     def action_mask(self, seat: int) -> list[bool]:
-        """``num_actions`` flags, true exactly for the encodings of ``legal_moves(seat)``."""
+        """``num_actions`` flags, true exactly for the actions that can open one of the seat's
+        legal moves (``game.staged_actions(state, seat, ())``; for a game without staged choices,
+        the encodings of ``legal_moves(seat)``)."""
         game = self.game
         mask = [False] * game.num_actions(self.options)
-        for move in self.legal_moves(seat):
-            mask[game.encode(self, seat, move)] = True
+        if self.is_terminal() or seat not in self.to_move():
+            return mask
+        for action in game.staged_actions(self, seat, ()):
+            mask[action] = True
         return mask
 
     @property
@@ -177,6 +181,9 @@ class Game(ABC):
 
     name: ClassVar[str]
     title: ClassVar[str]
+    env_name: ClassVar[str] = ""
+    """The game's name in research ids (Gymnasium's ``feldherr/<env_name>-v0``), CamelCase;
+    empty: the name with a capital first letter."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     engine_version: ClassVar[int] = 1
@@ -312,6 +319,49 @@ class Game(ABC):
     def decode(self, state: State, seat: int, action: int) -> Move:
         """The move with index ``action`` for ``seat`` in ``state`` (MalformedMoveError if none)."""
         raise NotImplementedError(f"{self.name} has no action codec")
+
+    # -- staged choices: a move spelled by a short sequence of actions ------------------------
+    # A move with many parts (Mansfeld's commitment: any subset of the hand) would need one action
+    # per combination. A game keeps its action space small by spelling such a move as a sequence
+    # of small decisions (add card i ... done), as OpenSpiel's games do: ``staged_actions`` gives
+    # the actions that can follow the ``partial`` sequence taken so far, ``staged_move`` the move a
+    # sequence completes. The state never sees a partial choice (the action layer,
+    # :class:`feldherr.core.actions.Choices`, keeps it), so moves, records and the JSON form stay
+    # one confirmed choice. The defaults: every move is one action (``encode``/``decode``).
+    def staged_actions(self, state: State, seat: int, partial: tuple[int, ...]) -> list[int]:
+        """The actions, ascending, that can follow ``partial`` (the actions the seat has taken of
+        the decision at hand; ``()``: none yet) for a seat that owes a decision."""
+        if partial:
+            raise MalformedMoveError(
+                f"{self.name} has no staged choices", rule="core.staged", partial=list(partial)
+            )
+        encode = self.encode
+        return sorted([encode(state, seat, move) for move in state.legal_moves(seat)])
+
+    def staged_move(self, state: State, seat: int, partial: tuple[int, ...], action: int) -> Move | None:
+        """The move that ``partial + (action,)`` completes, or ``None`` when the choice goes on.
+        An action that cannot follow ``partial`` raises a RuleError (an action that completes a
+        move is checked by ``apply``)."""
+        if partial:
+            raise MalformedMoveError(
+                f"{self.name} has no staged choices", rule="core.staged", partial=list(partial)
+            )
+        return self.decode(state, seat, action)
+
+    def move_actions(self, state: State, seat: int, move: Move) -> tuple[int, ...]:
+        """The actions that spell ``move`` (one for a move that is not staged)."""
+        return (self.encode(state, seat, move),)
+
+    def observe(
+        self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
+    ) -> Observation:
+        """``state.observation(seat)`` with the seat's partial staged choice shown (a game with
+        staged choices overrides this), written into ``out`` when given (a buffer to reuse)."""
+        obs = state.observation(seat)
+        if out is None:
+            return obs
+        out[...] = obs
+        return out
 
     # -- presentation ----------------------------------------------------------------------------
     def view_schema(self) -> dict[str, Any]:

@@ -35,9 +35,20 @@ class GameInfo:
     """The least and the most any seat can score."""
     engine_version: int = 1
     """Bumped whenever a rule change makes old records replay differently."""
+    observation_bounds: tuple[float, float] = (float("-inf"), float("inf"))
+    """The least and the most any number of an observation can be (the real games: (0, 1))."""
+    extra_actions: int = 0
+    """The most actions that staged choices (a move spelled by several actions, see
+    :meth:`~feldherr.core.game.Game.staged_actions`) add to a game beyond its decisions."""
+
+    @property
+    def max_actions(self) -> int:
+        """No game under these options takes more actions of the action encoding."""
+        return self.max_decisions + self.extra_actions
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["observation_shape"] = list(self.observation_shape)
         data["score_bounds"] = list(self.score_bounds)
+        data["observation_bounds"] = list(self.observation_bounds)
         return data

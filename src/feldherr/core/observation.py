@@ -15,13 +15,15 @@ Observation = npt.NDArray[np.float32]
 
 
 class Features:
-    """Appends numbers to a fixed-size vector; ``done()`` checks the size was exactly filled."""
+    """Fills a fixed-size vector; ``done()`` checks the size was exactly filled and hands it out as
+    float32 (into a reused buffer when given). The numbers gather in a Python list, written to the
+    array in one call: one numpy item assignment costs several list ones."""
 
     __slots__ = ("data", "pos", "size")
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.data: Observation = np.zeros(size, dtype=np.float32)
+        self.data: list[float] = [0.0] * size
         self.pos = 0
 
     def add(self, value: float) -> None:
@@ -29,9 +31,10 @@ class Features:
         self.pos += 1
 
     def extend(self, values: Iterable[float]) -> None:
-        for v in values:
-            self.data[self.pos] = v
-            self.pos += 1
+        block = list(values)
+        end = self.pos + len(block)
+        self.data[self.pos : end] = block
+        self.pos = end
 
     def one_hot(self, index: int | None, width: int) -> None:
         """``width`` slots, a 1 at ``index`` (none when ``index`` is None or out of range)."""
@@ -42,7 +45,14 @@ class Features:
     def skip(self, count: int) -> None:
         self.pos += count
 
-    def done(self) -> Observation:
-        if self.pos != self.size:
+    def done(self, out: Observation | None = None, bounds: tuple[float, float] | None = None) -> Observation:
+        """The vector (in ``out`` when given), each number clipped to ``bounds`` when given."""
+        if self.pos != self.size or len(self.data) != self.size:
             raise AssertionError(f"observation filled {self.pos} of {self.size} slots")
-        return self.data
+        if out is None:
+            out = np.array(self.data, dtype=np.float32)
+        else:
+            out[:] = self.data
+        if bounds is not None:
+            np.clip(out, bounds[0], bounds[1], out=out)
+        return out

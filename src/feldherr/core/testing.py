@@ -112,14 +112,28 @@ def check_actions(game: Game, state: State, seat: int) -> None:
     assert state.legal_moves(seat) == again, "legal_moves: the caller's list is its own"
     mask = state.action_mask(seat)
     assert len(mask) == info.num_actions, "action_mask: num_actions long"
-    codes = set()
-    for move in again:
-        code = game.encode(state, seat, move)
-        assert type(code) is int and 0 <= code < info.num_actions, f"encode({move!r}) in range"
-        assert game.decode(state, seat, code) == move, f"decode(encode({move!r}))"
-        codes.add(code)
-    assert len(codes) == len(again), "encode: distinct moves have distinct actions"
-    assert [i for i, f in enumerate(mask) if f] == sorted(codes), "action_mask: exactly the legal moves"
+    spellings = set()
+    for move in again[:512]:  # a hand of commitments can have 2**15 moves; the first 512 suffice
+        spelled = game.move_actions(state, seat, move)
+        assert spelled and all(type(a) is int and 0 <= a < info.num_actions for a in spelled), (
+            f"move_actions({move!r}) in range"
+        )
+        for i, action in enumerate(spelled):
+            legal = game.staged_actions(state, seat, spelled[:i])
+            assert action in legal, f"move_actions({move!r}): step {i} is legal"
+            done = game.staged_move(state, seat, spelled[:i], action)
+            if i < len(spelled) - 1:
+                assert done is None, f"move_actions({move!r}): step {i} does not end the move"
+            else:
+                assert done == move, f"staged_move completes {move!r}"
+        spellings.add(spelled)
+    assert len(spellings) == len(again[:512]), "move_actions: distinct moves have distinct actions"
+    first = sorted({s[0] for s in spellings})
+    opening = game.staged_actions(state, seat, ())
+    assert opening == sorted(opening) and set(first) <= set(opening), "staged_actions: ascending"
+    if len(again) <= 512:
+        assert first == opening, "staged_actions: exactly the first actions of the legal moves"
+    assert [i for i, f in enumerate(mask) if f] == opening, "action_mask: exactly the opening actions"
 
 
 def check_observation(game: Game, state: State, seat: int) -> None:
@@ -128,6 +142,10 @@ def check_observation(game: Game, state: State, seat: int) -> None:
     assert isinstance(obs, np.ndarray) and obs.dtype == np.float32, "observation: float32 array"
     assert obs.shape == info.observation_shape, "observation: info.observation_shape"
     assert np.all(np.isfinite(obs)), "observation: finite"
+    low, high = info.observation_bounds
+    assert np.all(obs >= low) and np.all(obs <= high), "observation: within info.observation_bounds"
+    again = game.observe(state, seat, (), np.full(info.observation_shape, 7.0, np.float32))
+    assert np.array_equal(again, obs), "game.observe into a used buffer: the observation"
     assert isinstance(state.observation_string(seat), str), "observation_string"
 
 
@@ -652,9 +670,9 @@ def check_typed_moves(
                 assert json.dumps(game.move_to_json(plain)) == json.dumps(as_json), repr(m)
                 back = game.move_from_json(as_json)
                 assert back == m and type(back) is type(m), f"move_from_json({as_json!r})"
-                code = game.encode(typed_state, seat, m)
-                assert game.encode(typed_state, seat, plain) == code, repr(m)
-                assert game.decode(typed_state, seat, code) == m, repr(m)
+                code = game.move_actions(typed_state, seat, m)
+                assert game.move_actions(typed_state, seat, plain) == code, repr(m)
+                assert game.staged_move(typed_state, seat, code[:-1], code[-1]) == m, repr(m)
             move = moves[rng.below(len(moves))]
             typed_state.apply(seat, move)
             plain_state.apply(seat, tuple(move))

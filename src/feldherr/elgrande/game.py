@@ -301,6 +301,7 @@ def _options_of(s: ElGrandeData) -> dict[str, Any]:
 class ElGrandeGame(Game):
     name = "elgrande"
     title = "El Grande"
+    env_name = "ElGrande"
     min_players = 2
     max_players = 5
     engine_version = 2
@@ -370,6 +371,7 @@ class ElGrandeGame(Game):
             num_players=n,
             num_actions=codec.NUM_ACTIONS,
             observation_shape=(info.OBSERVATION_SIZE,),
+            observation_bounds=(0.0, 1.0),
             max_decisions=info.max_decisions(n),
             simultaneous=True,
             chance=True,
@@ -400,6 +402,11 @@ class ElGrandeGame(Game):
 
     def decode(self, state: State, seat: int, action: int) -> Move:
         return codec.decode(action)
+
+    def observe(
+        self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
+    ) -> Observation:
+        return info.observation(state.view(seat), out)
 
     # ------------------------------------------------------------------ presentation
     def view_schema(self) -> dict[str, Any]:

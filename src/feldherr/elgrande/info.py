@@ -178,23 +178,28 @@ OBSERVATION_SIZE = (
 )
 
 
-def observation(v: Mapping[str, Any]) -> Observation:
-    """The float32 vector of a view (see ``docs/games/elgrande.md`` for the layout)."""
+SCORE_SCALE = 150
+"""Scores are divided by this (and capped at 1, as every number: the observation lies in [0, 1])."""
+
+
+def observation(v: Mapping[str, Any], out: Observation | None = None) -> Observation:
+    """The float32 vector of a view (see ``docs/games/elgrande.md`` for the layout), every number
+    scaled into [0, 1]."""
     f = Features(OBSERVATION_SIZE)
-    f.add(float(v["round"]))
+    f.add(v["round"] / 9)
     f.one_hot(PHASE_NAMES.index(v["phase"]), len(PHASE_NAMES))
     f.one_hot(_AREAS.index(v["king"]), len(_AREAS))
     for b in v["scoreboards"]:
         f.one_hot(_AREAS.index(b) if b is not None else D.AREAS, D.AREAS + 1)
     total = v["castillo_total"]
-    f.add(-1.0 if total is None else float(total))
+    f.add(0.0 if total is None else total / D.CABALLEROS)
     for i in range(5):
         cards = v["open_cards"]
         cid = cards[i] if i < len(cards) else None
         f.one_hot(D.CARD_INDEX[cid] if cid is not None else _CARDS, _CARDS + 1)
     cid = v["card_in_use"]
     f.one_hot(D.CARD_INDEX[cid] if cid is not None else _CARDS, _CARDS + 1)
-    f.add(float(v["placements_left"]))
+    f.add(v["placements_left"] / 10)
     f.one_hot(v["seat"], MAX_COLOURS)
     f.one_hot(v["current"], MAX_COLOURS)
     moving = [0.0] * MAX_COLOURS
@@ -208,19 +213,19 @@ def observation(v: Mapping[str, Any]) -> Observation:
             continue
         p = players[c]
         regions = p["regions"]
-        f.extend(float(regions.get(name, 0)) for name in D.REGION_NAMES)
+        f.extend(regions.get(name, 0) / 10 for name in D.REGION_NAMES)
         known = p["castillo"] is not None
-        f.add(float(p["castillo"]) if known else 0.0)
+        f.add(p["castillo"] / 10 if known else 0.0)
         f.add(1.0 if known else 0.0)
-        f.add(float(p["court"]))
-        f.add(float(p["province"]) if p["province"] is not None else 0.0)
+        f.add(p["court"] / D.CABALLEROS)
+        f.add(p["province"] / D.CABALLEROS if p["province"] is not None else 0.0)
         f.add(1.0 if p["province"] is not None else 0.0)
-        f.add(float(p["played"] or 0))
-        f.add(float(p["total"] or 0))
-        f.add(float(p.get("score", 0)))
-        f.add(float(p.get("hand_size", 0)))
-        f.add(float(p.get("discard_size", 0)))
-        f.add(float(p.get("vetos", 0)))
+        f.add((p["played"] or 0) / 13)
+        f.add((p["total"] or 0) / 20)
+        f.add(p.get("score", 0) / SCORE_SCALE)
+        f.add(p.get("hand_size", 0) / 13)
+        f.add(p.get("discard_size", 0) / 13)
+        f.add(p.get("vetos", 0) / 5)
         grande = p.get("grande")
         f.one_hot(_AREAS.index(grande) if grande is not None else None, len(_AREAS))
     me = players[v["seat"]] if v["seat"] is not None else {}
@@ -236,7 +241,7 @@ def observation(v: Mapping[str, Any]) -> Observation:
     for m in me.get("modifiers", ()):
         mods[m["id"]] = 1.0
     f.extend(mods)
-    return f.done()
+    return f.done(out, (0.0, 1.0))
 
 
 # ---------------------------------------------------------------------------- determinize

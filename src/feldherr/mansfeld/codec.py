@@ -1,18 +1,23 @@
 """Moves as JSON and as integers.
 
-The moves (typed tuples, kind first; see :mod:`feldherr.mansfeld.moves`):
+The moves (typed tuples, kind first; see :mod:`feldherr.mansfeld.moves`) and their actions:
 
 =================================  ==============================  ================================
-move                               JSON                            action
+move                               JSON                            actions
 =================================  ==============================  ================================
 ``Dice("dice", k)``                ``["dice", k]``                 ``k - 1`` (k = 1..6)
 ``Recruit("recruit", c)``          ``["recruit", "<card key>"]``   ``6 + c`` (card id 0..N-1)
 ``Pass("pass")``                   ``["pass"]``                    ``6 + N``
-``Commit("commit", (c, ...))``     ``["commit", ["<key>", ...]]``  ``7 + N + sum(2**c)`` (bit mask)
+``Commit("commit", (c, ...))``     ``["commit", ["<key>", ...]]``  ``7 + N + c`` for each card c,
+                                                                   ascending, then ``7 + 2N``
 =================================  ==============================  ================================
 
-With the shipped deck (N = 18 cards) the action space has ``7 + 18 + 2**18`` = 262,169 actions: a
-commitment is any subset of the hand, and a hand may hold any of the cards.
+A commitment (any subset of the hand) is a staged choice (:meth:`feldherr.core.game.Game.
+staged_actions`): "add card c" for each of its cards in ascending card order, then "done"
+(``COMMIT_DONE``); after the cards ``partial``, the legal actions are "add" for the cards of the
+hand above the last one added, and "done". So every subset has exactly one spelling, and with the
+shipped deck (N = 18 cards) the action space has ``7 + 18 + 18 + 1`` = 44 actions. The move, its
+JSON and the records stay one commitment; only the integer interface spells it in steps.
 
 The JSON reader checks exact types: ``3.0``, ``true`` and ``"3"`` are not the number 3, cards are
 named by key only (never by number), and a commitment names distinct cards (read in any order, it
@@ -22,6 +27,7 @@ is returned with the ids sorted, the one form ``apply`` accepts).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from feldherr.core.errors import MalformedMoveError, shown
@@ -33,7 +39,10 @@ N_CARDS = len(CARDS)
 RECRUIT_BASE = MAX_DICE
 PASS_ACTION = RECRUIT_BASE + N_CARDS
 COMMIT_BASE = PASS_ACTION + 1
-NUM_ACTIONS = COMMIT_BASE + (1 << N_CARDS)
+"""``COMMIT_BASE + c``: add card ``c`` to the commitment being chosen."""
+COMMIT_DONE = COMMIT_BASE + N_CARDS
+"""Commit the cards added so far (none: commit no card)."""
+NUM_ACTIONS = COMMIT_DONE + 1
 PASS = Pass()
 
 
@@ -86,8 +95,17 @@ def _card_id(ref: Any, data: Any) -> int:
     raise _malformed(data, "the key of a character card")
 
 
+def _staged(what: Any) -> MalformedMoveError:
+    text = shown(what, 60)
+    return MalformedMoveError(
+        f"{text} is a commitment, spelled by several actions (add card ..., done)",
+        rule="mansfeld.action.staged",
+        action=text,
+    )
+
+
 def encode(move: Move) -> int:
-    """The move's action (see the module docstring)."""
+    """The action of a move of one action (a commitment takes several: :func:`actions`)."""
     move = typed(move)
     if not isinstance(move, Commit | Dice | Pass | Recruit):
         raise _malformed(move, "a move (kind, ...)")
@@ -97,14 +115,20 @@ def encode(move: Move) -> int:
         return RECRUIT_BASE + int(move.card)
     if isinstance(move, Pass):
         return PASS_ACTION
-    bits = 0
-    for c in move.cards:
-        bits |= 1 << c
-    return COMMIT_BASE + bits
+    raise _staged(move)
+
+
+def actions(move: Move) -> tuple[int, ...]:
+    """The actions that spell ``move`` (see the module docstring)."""
+    move = typed(move)
+    if isinstance(move, Commit):
+        return (*[COMMIT_BASE + int(c) for c in sorted(move.cards)], COMMIT_DONE)
+    return (encode(move),)
 
 
 def decode(action: Any) -> Move:
-    """The move of ``action``; MalformedMoveError for anything but an int in ``range(NUM_ACTIONS)``."""
+    """The move of an action of one action; MalformedMoveError for anything but an int in
+    ``range(NUM_ACTIONS)`` and for the steps of a commitment."""
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
         text = shown(action, 60)
         raise MalformedMoveError(
@@ -119,5 +143,31 @@ def decode(action: Any) -> Move:
         return Recruit("recruit", action - RECRUIT_BASE)
     if action == PASS_ACTION:
         return PASS
-    bits = action - COMMIT_BASE
-    return Commit("commit", tuple(c for c in range(N_CARDS) if bits >> c & 1))
+    raise _staged(action)
+
+
+def commit_actions(hand: Sequence[int], partial: tuple[int, ...]) -> list[int]:
+    """The actions that can follow ``partial`` (add-card actions, ascending) for a seat holding
+    ``hand`` that owes a commitment: add a card of the hand above the last one added, or done."""
+    last = partial[-1] - COMMIT_BASE if partial else -1
+    out = [COMMIT_BASE + c for c in sorted(hand) if c > last]
+    out.append(COMMIT_DONE)
+    return out
+
+
+def commit_step(hand: Sequence[int], partial: tuple[int, ...], action: Any) -> Commit | None:
+    """The commitment ``partial + (action,)`` completes (``done``), or None after "add card";
+    MalformedMoveError for an action that cannot follow ``partial``."""
+    if action == COMMIT_DONE and type(action) is int:
+        return Commit("commit", tuple([a - COMMIT_BASE for a in partial]))
+    if type(action) is int and COMMIT_BASE <= action < COMMIT_DONE:
+        card = action - COMMIT_BASE
+        if card in hand and (not partial or card > partial[-1] - COMMIT_BASE):
+            return None
+    text = shown(action, 60)
+    raise MalformedMoveError(
+        f"action {text} cannot follow {list(partial)}: "
+        "add a card of the hand above the last one added, or done",
+        rule="mansfeld.action.step",
+        action=text,
+    )

@@ -19,14 +19,16 @@ from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, normalize, players_spec
 from feldherr.core.rng import Rng
+from feldherr.core.validate import check_seat
 from feldherr.mansfeld import codec, info, infoset, text
 from feldherr.mansfeld.bots import HeuristicBot
 from feldherr.mansfeld.data import CARDS, PROVINCES
 from feldherr.mansfeld.position import ERRORS as POSITION_ERRORS
 from feldherr.mansfeld.rules import flow, moves, playout
-from feldherr.mansfeld.state import COPY, OVER, MansfeldData
+from feldherr.mansfeld.state import COMMIT, COPY, DICE, OVER, RECRUIT, MansfeldData
 
 MAX_AGE = 150
+_DICE_ACTIONS = tuple(range(codec.RECRUIT_BASE))
 
 
 def default_ages(players: int | None) -> list[int]:
@@ -92,7 +94,8 @@ class MansfeldState(MansfeldData, State):
         return info.determinize(self, seat, seed)
 
     def observation(self, seat: int) -> Observation:
-        return info.observation(self.view(seat))
+        check_seat(seat, self.num_players)
+        return info.observe(self, seat)
 
     def random_playout(self, bot_seeds: Sequence[int]) -> int:
         """The generic random playout's game, fast (see :mod:`feldherr.mansfeld.rules.playout`)."""
@@ -106,6 +109,7 @@ MansfeldState.clone = slot_cloner(MansfeldState, *COPY)  # type: ignore[method-a
 class MansfeldGame(Game):
     name: ClassVar[str] = "mansfeld"
     title: ClassVar[str] = "Ernst von Mansfeld"
+    env_name: ClassVar[str] = "Mansfeld"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     search_settings: ClassVar[Mapping[str, float]] = {"tree_depth": 0, "margin_weight": 0.3}
@@ -150,12 +154,16 @@ class MansfeldGame(Game):
             num_players=players,
             num_actions=codec.NUM_ACTIONS,
             observation_shape=(info.OBSERVATION_SIZE,),
+            observation_bounds=(0.0, 1.0),
             max_decisions=len(CARDS) * 2 * players + PROVINCES * players,
             simultaneous=True,
             chance=True,
             hidden_information=True,
             score_bounds=(0.0, float(info.MAX_SCORE)),
             engine_version=self.engine_version,
+            # a commitment is its cards' "add" actions and "done" (its decision); every card is
+            # committed at most once (it leaves the hand), so the cards add at most len(CARDS)
+            extra_actions=len(CARDS),
         )
 
     # ------------------------------------------------------------- states
@@ -180,6 +188,38 @@ class MansfeldGame(Game):
 
     def decode(self, state: State, seat: int, action: int) -> Move:
         return codec.decode(action)
+
+    # A commitment is a staged choice: add card ..., done (see :mod:`feldherr.mansfeld.codec`).
+    def staged_actions(self, state: State, seat: int, partial: tuple[int, ...]) -> list[int]:
+        st: MansfeldState = state  # type: ignore[assignment]
+        phase = st.phase
+        if phase == COMMIT:
+            owes = st.commit[seat] is None and st.cards[seat]
+            return codec.commit_actions(st.cards[seat], partial) if owes else []
+        if partial:
+            return super().staged_actions(state, seat, partial)  # refused there
+        if phase == DICE:
+            return list(_DICE_ACTIONS) if not st.choice[seat] else []
+        if phase == RECRUIT and seat == st.order[st.turn]:
+            actions = sorted([codec.RECRUIT_BASE + c for c in st.reach])
+            actions.append(codec.PASS_ACTION)
+            return actions
+        return []
+
+    def staged_move(self, state: State, seat: int, partial: tuple[int, ...], action: int) -> Move | None:
+        st: MansfeldState = state  # type: ignore[assignment]
+        if st.phase == COMMIT:
+            return codec.commit_step(st.cards[seat], partial, action)
+        return super().staged_move(state, seat, partial, action)
+
+    def move_actions(self, state: State, seat: int, move: Move) -> tuple[int, ...]:
+        return codec.actions(move)
+
+    def observe(
+        self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
+    ) -> Observation:
+        check_seat(seat, state.num_players)
+        return info.observe(state, seat, partial, out)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------- words
     def describe_move(

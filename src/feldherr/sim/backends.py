@@ -73,15 +73,72 @@ def _play_chunk(job: Job, indices: Sequence[int]) -> list[GameSummary]:
     return [play_one(job, index) for index in indices]
 
 
+class RayUnavailable(BackendUnavailable):
+    """Ray could not be reached or refused this driver (connection, authentication): one line."""
+
+
+def connect_ray(address: str, jobs: int) -> Any:
+    """Ray, initialised, for ``--ray ADDRESS``.
+
+    ``auto`` joins a running cluster (``RAY_ADDRESS``, or one started on this machine with ``ray
+    start``) or else starts a local Ray; ``local`` always starts a new local Ray with ``jobs`` CPUs
+    (``0``: all); any other text is the address of a running cluster (``HOST:PORT`` or
+    ``ray://HOST:PORT``). A cluster is joined without asking for resources (Ray refuses
+    ``num_cpus`` when connecting): its workers bring their own, and must have feldherr and the games
+    installed. A cluster that cannot be reached, or refuses the driver (Ray's token authentication:
+    ``RAY_AUTH_TOKEN``), raises :class:`RayUnavailable` with one line saying so."""
+    try:
+        ray: Any = importlib.import_module("ray")
+    except ImportError as exc:
+        raise BackendUnavailable(
+            "--ray needs Ray, which is not installed here (pip install 'feldherr[ray]'); leave --ray out"
+        ) from exc
+    if ray.is_initialized():
+        return ray
+    if type(address) is not str or not address.strip():
+        raise BackendUnavailable(f"--ray takes auto, local or a cluster address, not {address!r:.60}")
+    if address != "local":
+        join = address if address != "auto" else "auto"
+        try:
+            ray.init(address=join, log_to_driver=False)
+            return ray
+        except ConnectionError as exc:
+            if address != "auto":
+                raise RayUnavailable(_ray_failure(address, exc)) from exc
+        except Exception as exc:  # authentication, a version mismatch, a bad address: Ray's own types
+            raise RayUnavailable(_ray_failure(address, exc)) from exc
+    # A local Ray whose workers see the modules this process sees.
+    path = os.pathsep.join(p for p in sys.path if p)
+    try:
+        ray.init(
+            address="local",
+            num_cpus=None if jobs == 0 else jobs,
+            log_to_driver=False,
+            runtime_env={"env_vars": {"PYTHONPATH": path}},
+        )
+    except Exception as exc:
+        raise RayUnavailable(_ray_failure("local", exc)) from exc
+    return ray
+
+
+def _ray_failure(address: str, exc: BaseException) -> str:
+    """One line: where, and Ray's first line of why (authentication named as such)."""
+    text = " ".join(str(exc).split())[:300] or type(exc).__name__
+    where = "a local Ray" if address == "local" else f"the Ray cluster at {address}"
+    if "auth" in text.lower() or "token" in text.lower() or "unauthenticated" in text.lower():
+        return (
+            f"cannot join {where}: it refused this driver's authentication "
+            f"(set RAY_AUTH_TOKEN to the cluster's token): {text}"
+        )
+    return f"cannot join {where}: {type(exc).__name__}: {text}"
+
+
 class RayBackend:
-    """Ray tasks, one per chunk of games.
+    """Ray tasks, one per chunk of games, on the Ray of :func:`connect_ray` (``address``: ``auto``,
+    ``local`` or a cluster's address; a Ray already initialised in this process is used as it is)."""
 
-    If Ray is not initialised yet, a local Ray is started with ``jobs`` CPUs (``0``: all). To use
-    a cluster, call ``ray.init(address=...)`` before :func:`~feldherr.sim.simulate`; feldherr and the
-    game packages must then be installed on the cluster's workers.
-    """
-
-    def __init__(self) -> None:
+    def __init__(self, address: str = "auto") -> None:
+        self.address = address
         try:
             self.ray: Any = importlib.import_module("ray")
         except ImportError as exc:
@@ -91,16 +148,7 @@ class RayBackend:
             ) from exc
 
     def run(self, job: Job, indices: Sequence[int], jobs: int) -> Iterator[GameSummary]:
-        ray = self.ray
-        if not ray.is_initialized():
-            # A local Ray started here: its workers see the modules this process sees.
-            path = os.pathsep.join(p for p in sys.path if p)
-            ray.init(
-                num_cpus=None if jobs == 0 else jobs,
-                ignore_reinit_error=True,
-                log_to_driver=False,
-                runtime_env={"env_vars": {"PYTHONPATH": path}},
-            )
+        ray = connect_ray(self.address, jobs)
         workers = max(1, int(ray.available_resources().get("CPU", 1)))
         size = chunk_size(len(indices), workers)
         remote = ray.remote(_play_chunk)
@@ -113,7 +161,10 @@ class RayBackend:
 BACKENDS: dict[str, Callable[[], Backend]] = {"local": LocalBackend, "ray": RayBackend}
 
 
-def get_backend(name: str) -> Backend:
+def get_backend(name: str, ray: str | None = None) -> Backend:
+    """The backend ``name``; ``ray`` (an address for :func:`connect_ray`) picks Ray there."""
+    if ray is not None:
+        return RayBackend(ray)
     if name not in BACKENDS:
         raise OptionError(f"unknown backend {name!r} (known: {', '.join(sorted(BACKENDS))})")
     return BACKENDS[name]()

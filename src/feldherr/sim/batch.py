@@ -177,17 +177,20 @@ def simulate(
     records_dir: str | os.PathLike[str] | None = None,
     keep_games: bool = False,
     position: Mapping[str, Any] | None = None,
+    ray: str | None = None,
 ) -> SimulationResult:
     """Play ``games`` bot games and total the results.
 
     ``bots``: one bot name per seat (a list or a comma-separated string; default ``random`` for
     every seat). ``jobs``: worker processes (``0``: all cores). ``backend``: ``"local"``
-    (multiprocessing) or ``"ray"``. ``records_dir``: write each game record there as
-    ``game-NNNNN.json``. ``progress``: a progress bar on standard error. ``keep_games``: keep
-    one :class:`GameSummary` per game in ``per_game`` (off by default: totals need no memory
-    per game). ``position``: play every game on from this position (docs/positions.md; the
-    options and the player count are the position's, each game draws the hidden parts the
-    position leaves out and its own generator from its seed); it has no records.
+    (multiprocessing) or ``"ray"`` (``ray="auto"``). ``ray``: ``"auto"``, ``"local"`` or a cluster
+    address: run the games on Ray there (:func:`~feldherr.sim.backends.connect_ray`).
+    ``records_dir``: write each game record there as ``game-NNNNN.json``. ``progress``: a
+    progress bar on standard error. ``keep_games``: keep one :class:`GameSummary` per game in
+    ``per_game`` (off by default: totals need no memory per game). ``position``: play every game
+    on from this position (docs/positions.md; the options and the player count are the
+    position's, each game draws the hidden parts the position leaves out and its own generator
+    from its seed); it has no records.
     Bad arguments raise :class:`~feldherr.core.errors.OptionError`.
     """
     the_game = resolve_game(game)
@@ -204,7 +207,7 @@ def simulate(
         raise OptionError(f"the number of games must be at least 1, not {games!r:.60}")
     if type(jobs) is not int or not 0 <= jobs <= MAX_JOBS:
         raise OptionError(f"the number of jobs must be 0 (all cores) to {MAX_JOBS}, not {jobs!r:.60}")
-    runner = get_backend(backend)
+    runner = get_backend(backend, ray)
     if records_dir is not None:
         prepare_records_dir(Path(records_dir))
     job = Job(

@@ -39,7 +39,7 @@ from feldherr.core.errors import OptionError
 from feldherr.core.game import Game
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.rng import seed_for_game
-from feldherr.sim.backends import BackendUnavailable, chunk_size, effective_jobs
+from feldherr.sim.backends import chunk_size, connect_ray, effective_jobs
 from feldherr.sim.setup import parse_seats, prepare_options, resolve_game
 
 Z95 = 1.959963984540054
@@ -139,39 +139,6 @@ def run_local(job: TournamentJob, games: int, jobs: int) -> Iterator[TournamentG
     size = max(1, min(chunk_size(games, workers), 4))
     with multiprocessing.get_context().Pool(workers, initializer=_init_worker, initargs=(job,)) as pool:
         yield from pool.imap(_play_in_worker, range(games), chunksize=size)
-
-
-def connect_ray(address: str, jobs: int) -> Any:
-    """Ray, initialised. ``auto`` joins a running cluster (``RAY_ADDRESS`` or one started on this
-    machine) or else starts a local Ray; ``local`` always starts a new local Ray with ``jobs`` CPUs
-    (0: all); any other text is the address of a cluster, whose workers must have feldherr (and
-    the games) installed."""
-    try:
-        ray: Any = importlib.import_module("ray")
-    except ImportError as exc:
-        raise BackendUnavailable(
-            "--ray needs Ray, which is not installed here (pip install 'feldherr[ray]'); leave --ray out"
-        ) from exc
-    if ray.is_initialized():
-        return ray
-    if address not in ("auto", "local"):
-        ray.init(address=address, log_to_driver=False)
-        return ray
-    if address == "auto":
-        try:
-            ray.init(address="auto", log_to_driver=False)
-            return ray
-        except ConnectionError:
-            pass
-    # A local Ray whose workers see the modules this process sees.
-    path = os.pathsep.join(p for p in sys.path if p)
-    ray.init(
-        address="local",
-        num_cpus=None if jobs == 0 else jobs,
-        log_to_driver=False,
-        runtime_env={"env_vars": {"PYTHONPATH": path}},
-    )
-    return ray
 
 
 def run_ray(job: TournamentJob, games: int, jobs: int, address: str) -> Iterator[TournamentGame]:

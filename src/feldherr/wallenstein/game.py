@@ -209,6 +209,7 @@ def _option_spec() -> tuple[OptionSpec, ...]:
 class WallensteinGame(Game):
     name = "wallenstein"
     title = "Wallenstein"
+    env_name = "Wallenstein"
     min_players = 3
     max_players = 5
     engine_version = 2
@@ -244,6 +245,7 @@ class WallensteinGame(Game):
             num_players=players,
             num_actions=codec.num_actions(normal),
             observation_shape=(info.OBSERVATION_SIZE,),
+            observation_bounds=(0.0, 1.0),
             max_decisions=MAX_DECISIONS,
             simultaneous=True,
             chance=True,
@@ -269,6 +271,11 @@ class WallensteinGame(Game):
 
     def decode(self, state: Any, seat: int, action: int) -> Move:
         return codec.decode(action)
+
+    def observe(
+        self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
+    ) -> Observation:
+        return info.observation(state.view(seat), out)
 
     def describe_move(
         self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None

@@ -261,9 +261,10 @@ _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 _BUILDING_INDEX = {b: i for i, b in enumerate(BUILDINGS)}
 
 
-def observation(view: dict[str, Any]) -> Observation:
+def observation(view: dict[str, Any], out: Observation | None = None) -> Observation:
     """The view as a fixed-size float32 vector (layout: docs/games/wallenstein.md). Built from the
-    view alone, so it holds nothing the seat cannot see."""
+    view alone, so it holds nothing the seat cannot see. Counts are divided by a scale and capped:
+    every number lies in [0, 1]."""
     f = Features(OBSERVATION_SIZE)
     f.one_hot(view["seat"], SEATS)
     to_move = set(view["to_move"])
@@ -324,7 +325,7 @@ def observation(view: dict[str, Any]) -> Observation:
     f.one_hot(COUNTY_ID[step["from"]] if "from" in step else None, NCOUNTIES)
     f.one_hot(_ACTION_INDEX[step["action"]] if "action" in step else None, len(ACTIONS))
     _module_features(f, view)
-    return f.done()
+    return f.done(out, (0.0, 1.0))
 
 
 def _plan_slot(f: Features, value: Any) -> None:
