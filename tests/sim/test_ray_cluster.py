@@ -148,7 +148,7 @@ def two_node_cluster() -> Iterator[tuple[str, dict[str, str]]]:
         "RAY_AUTH_TOKEN": secrets.token_hex(32),
     }
     env.pop("RAY_ADDRESS", None)
-    common = ["--num-cpus=1", "--disable-usage-stats"]
+    common = ["--num-cpus=1", "--disable-usage-stats", "--node-ip-address=127.0.0.1"]  # loopback only
     start = time.monotonic()
     try:
         head = [

@@ -31,6 +31,7 @@ The version (decisions so far) is part of every view envelope, so keys never rep
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable, Hashable
@@ -62,6 +63,20 @@ class SearchReport:
     nodes: int = 0
     root: dict[Move, tuple[int, float]] | None = None
     """Root move -> (visits, mean reward)."""
+
+
+def _view_key(state: State, seat: int | None) -> Hashable:
+    """The core's default key (the view's canonical JSON), for a game this process cannot look up."""
+    return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"), default=str)
+
+
+def _key_function(access: SeatAccess) -> Callable[[State, int | None], Hashable]:
+    """The game's information-set key; the view's JSON where the registry of this process does not
+    know the game (a game registered only in the process that sent the job, e.g. on a Ray worker)."""
+    try:
+        return access.game.infoset_key
+    except ValueError:
+        return _view_key
 
 
 class ISMCTS:
@@ -120,7 +135,7 @@ class ISMCTS:
         deadline = None if budget.seconds is None else started + budget.seconds * SAFETY
         limit = budget.iterations
         self.playout.start(access.num_players, self.rng, self.clock)
-        self._infoset_key = access.game.infoset_key  # looked up once, not per iteration
+        self._infoset_key = _key_function(access)  # looked up once, not per iteration
         report = SearchReport()
         slowest = 0.0
         while limit is None or report.iterations < limit:
@@ -172,7 +187,7 @@ class ISMCTS:
         me = access.seat
         infoset_key = self._infoset_key
         if infoset_key is None:  # iterate called without run
-            infoset_key = self._infoset_key = access.game.infoset_key
+            infoset_key = self._infoset_key = _key_function(access)
         path: list[tuple[Node, Move, int]] = []
         move, fresh = self.select(self.root, root_moves, self.hint)
         state.apply(me, move)

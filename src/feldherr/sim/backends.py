@@ -113,6 +113,7 @@ def connect_ray(address: str, jobs: int) -> Any:
         ray.init(
             address="local",
             num_cpus=None if jobs == 0 else jobs,
+            _node_ip_address="127.0.0.1",  # a local Ray talks over loopback only
             log_to_driver=False,
             runtime_env={"env_vars": {"PYTHONPATH": path}},
         )
