@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from feldherr.core.errors import OptionError, clip, shown
@@ -43,6 +43,9 @@ class OptionSpec:
     omit_default: bool = False
     labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """Per choice: ``{"en": ..., "de": ...}`` names for forms and help."""
+    title: Mapping[str, str] = field(default_factory=dict)
+    """The option's own name for people, ``{"en": ..., "de": ...}`` (a form's label); empty: the
+    help text stands for it."""
 
     def help(self, lang: str = "en") -> str:
         return self.help_de if lang == "de" else self.help_en
@@ -59,6 +62,7 @@ class OptionSpec:
             "max": self.max,
             "per_player": self.per_player,
             "labels": {k: dict(v) for k, v in self.labels.items()},
+            "label": dict(self.title) or None,
         }
 
     # -- checking one value -----------------------------------------------------------------
@@ -130,7 +134,13 @@ def players_spec(low: int, high: int, default: int) -> OptionSpec:
         f"Anzahl der Spieler ({low}-{high})",
         min=low,
         max=high,
+        title={"en": "Players", "de": "Spieler"},
     )
+
+
+def titled(specs: Sequence[OptionSpec], titles: Mapping[str, Mapping[str, str]]) -> tuple[OptionSpec, ...]:
+    """``specs`` with the option titles of ``titles`` (by option name) filled in."""
+    return tuple(replace(spec, title=titles[spec.name]) if spec.name in titles else spec for spec in specs)
 
 
 def normalize(specs: Sequence[OptionSpec], options: Mapping[str, Any], game: str) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State, canon
 from feldherr.core.i18n import error_text
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
-from feldherr.core.options import OptionSpec, normalize, players_spec
+from feldherr.core.options import OptionSpec, normalize, players_spec, titled
 from feldherr.core.validate import check_seat
 from feldherr.elgrande import codec, info, infoset, playout, text
 from feldherr.elgrande import data as D
@@ -149,6 +149,13 @@ OPTION_SPEC: tuple[OptionSpec, ...] = (
         choices=VARIANT_CHOICES,
         labels=VARIANT_LABELS,
     ),
+)
+OPTION_SPEC = titled(
+    OPTION_SPEC,
+    {
+        "deck": {"en": "Action cards", "de": "Aktionskarten"},
+        "variant": {"en": "Variants and mini-expansions", "de": "Varianten und Mini-Erweiterungen"},
+    },
 )
 
 

@@ -17,7 +17,7 @@ from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State
 from feldherr.core.i18n import error_text
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
-from feldherr.core.options import OptionSpec, normalize, players_spec
+from feldherr.core.options import OptionSpec, normalize, players_spec, titled
 from feldherr.core.rng import Rng
 from feldherr.core.validate import check_seat
 from feldherr.mansfeld import codec, info, infoset, text
@@ -53,6 +53,7 @@ OPTION_SPEC: tuple[OptionSpec, ...] = (
         per_player=True,
     ),
 )
+OPTION_SPEC = titled(OPTION_SPEC, {"ages": {"en": "Players' ages", "de": "Alter der Spieler"}})
 _KEYS = {"players", "ages"}
 
 

@@ -13,7 +13,7 @@ from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State
 from feldherr.core.i18n import render
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
-from feldherr.core.options import OptionSpec, players_spec
+from feldherr.core.options import OptionSpec, players_spec, titled
 from feldherr.core.validate import MAX_INT, check_plain_move, check_seat
 from feldherr.wallenstein import attack_odds, codec, info, infoset
 from feldherr.wallenstein.data import (
@@ -127,6 +127,18 @@ class WallensteinPosition(WallensteinState):
 
 
 def _option_spec() -> tuple[OptionSpec, ...]:
+    return titled(_specs(), _TITLES)
+
+
+_TITLES = {
+    "setup": {"en": "Starting counties", "de": "Startländer"},
+    "tower": {"en": "Cube tower model", "de": "Modell des Würfelturms"},
+    "modules": {"en": "Modules", "de": "Module"},
+    "tower_params": {"en": "Cube tower parameters", "de": "Parameter des Würfelturms"},
+}
+
+
+def _specs() -> tuple[OptionSpec, ...]:
     return (
         players_spec(3, 5, 4),
         OptionSpec(

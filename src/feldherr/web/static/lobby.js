@@ -89,7 +89,8 @@ export function showLobby(root) {
         onchange: (e) => { try { form.options[spec.name] = e.target.value ? JSON.parse(e.target.value) : null; } catch { /* shown by the server */ } } });
     }
     // The option's words come from the game's option spec (marked as the game's text).
-    return h("div", { class: "field" }, h("label", { for: id, "data-game": "1" }, help), input);
+    const more = spec.label && spec.help ? h("small", { class: "help", "data-game": "1" }, words(spec.help)) : null;
+    return h("div", { class: "field" }, h("label", { for: id, "data-game": "1" }, help), input, more);
   }
 
   let seatBox = null;
