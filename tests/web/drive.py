@@ -136,6 +136,16 @@ CLICK = """(r) => {
   return true;
 }"""
 
+#: A random enabled choice, an attack (a step that starts one) where there is one.
+ATTACK_FIRST = """(r) => {
+  const all = [...document.querySelectorAll('#choices button:not([disabled])')];
+  const attack = all.filter((b) => b.textContent.startsWith('Attack'));
+  const pool = attack.length ? attack : all;
+  if (!pool.length) return false;
+  pool[Math.floor(r * pool.length)].click();
+  return true;
+}"""
+
 READY = "#pass, #choices button:not([disabled]), #ending"
 
 

@@ -7,7 +7,7 @@ import random
 import re
 
 from .conftest import Pages, Server, shot
-from .drive import CLICK
+from .drive import ATTACK_FIRST
 
 ODDS = re.compile(r"win (\d+) %, tie (\d+) %, lose (\d+) %")
 
@@ -27,7 +27,9 @@ def test_attack_choice_shows_the_odds_before_it_is_confirmed(server: Server, pag
         attacks = page.locator("#choices button.attack")
         if attacks.count():
             break
-        page.evaluate(CLICK, rng.random())  # a random choice (the plan: a card for a box, then Confirm)
+        page.evaluate(
+            ATTACK_FIRST, rng.random()
+        )  # a random choice, attacks first (the plan: cards, then Confirm)
     else:
         raise AssertionError("no attack offered to the browser seat")
     choice = attacks.first

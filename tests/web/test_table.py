@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from .conftest import Pages, Server, shot
+from .drive import ATTACK_FIRST
 
 
 def _game(server: Server, name: str, players: int, seed: int = 11) -> Any:
@@ -130,8 +131,7 @@ def test_the_cube_tower_runs_in_a_wallenstein_battle(server: Server, pages: Page
         attacks = page.locator("#choices button.attack")
         if attacks.count():
             break
-        buttons = page.locator("#choices button")
-        buttons.nth(rng.randrange(buttons.count())).click()
+        page.evaluate(ATTACK_FIRST, rng.random())  # a random enabled choice, attacks first
     else:
         raise AssertionError("no attack offered to the browser seat")
     page.select_option("#pace", "slow")
@@ -181,7 +181,11 @@ def test_each_guided_first_game_runs_to_its_end(server: Server, pages: Pages) ->
             steps.add(step or "")
             page.locator("#choices button:not([disabled])").first.click()
             # the move is out (every choice disabled) until the update comes back
-            page.wait_for_function("!document.querySelector('#choices button[disabled]')", timeout=30_000)
+            # (a Confirm that waits for a whole plan or set stays disabled while it is being built)
+            page.wait_for_function(
+                "!document.querySelector('#choices button[disabled]:not(#plan-confirm):not(#step-confirm)')",
+                timeout=30_000,
+            )
         else:
             raise AssertionError(f"{name}: the guided opening did not end")
         assert len(steps) >= 2, (name, steps)

@@ -17,7 +17,9 @@ import re
 from collections.abc import Iterable, Mapping
 
 #: Ids and seat numbers: a person is named, a card by its printed name.
-_IDS = re.compile(r"\b(?:Seat|Player|Spieler|Platz|Sitz|card|Karte|cards|Karten|event|Ereignis)\s+#?\d", re.I)
+_IDS = re.compile(
+    r"\b(?:Seat|Player|Spieler|Platz|Sitz|card|Karte|cards|Karten|event|Ereignis)[ \u00a0]+#?\d", re.I
+)
 _HASH_ID = re.compile(r"(?<![\w&])#\d")
 #: Raw literals of JSON and Python.
 _LITERALS = re.compile(r"[\[\]{}]|\b(?:None|null|True|False|undefined|NaN)\b")

@@ -226,7 +226,9 @@ export function showLobby(root) {
   function gameRow(game) {
     const title = gameTitle(catalogue.find((c) => c.name === game.game) || { title: game.game });
     const done = game.status === "finished" || game.status === "imported";
-    const names = (game.seats || []).map((s) => s.name).join(", ");
+    // bots by their strength in the reader's language; imported seats have no names
+    const names = (game.seats || []).map((s) => (s.kind === "bot" && s.bot ? botName(s.bot) : s.kind === "imported" ? "" : s.name))
+      .filter((n) => n).join(", ");
     return h("tr", {}, h("td", {}, title), h("td", {}, t(game.status)), h("td", {}, names),
       h("td", {}, done ? h("a", { href: `/replay/${game.id}` }, t("replay")) : h("a", { href: `/play/${game.id}` }, t("watch"))));
   }

@@ -239,7 +239,8 @@ export function showPlay(root, gameId) {
       if (st.sel.key !== key) st.sel = { key, path: [], toggled: [] };
       const pool = narrowed.length && hasSteps(narrowed) ? narrowed : choices;
       if (st.filter) panel.append(filterBox());
-      panel.append(...stepPicker(pool, st.sel, { send, rerender: render, busy: st.busy, filter: "" }).filter(Boolean));
+      const decorate = (c) => (c.details?.odds ? { class: "attack", label: c.text, onfocus: () => showOdds(c), onmouseenter: () => showOdds(c), after: oddsBar(c.details.odds) } : null);
+      panel.append(...stepPicker(pool, st.sel, { send, rerender: render, busy: st.busy, filter: "", decorate }).filter(Boolean));
       return panel;
     }
     if (choices.length > 8 || filter) panel.append(filterBox());

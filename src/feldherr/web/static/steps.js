@@ -22,7 +22,10 @@ export function remaining(choices, path) {
 }
 
 // The picker: `sel` holds {path: [...], toggled: [...]} across renders; `send(choice)` plays one.
-export function stepPicker(choices, sel, { send, rerender, busy, filter }) {
+// `decorate(choice)` (optional) gives a button that stands for exactly one move its extras: a class,
+// focus and hover handlers, its words instead of the label, a node after them (a Wallenstein
+// attack: the whole phrase with its odds, and the odds as a bar).
+export function stepPicker(choices, sel, { send, rerender, busy, filter, decorate }) {
   const left = remaining(choices, sel.path);
   const k = sel.path.length;
   const nodes = [];
@@ -33,7 +36,7 @@ export function stepPicker(choices, sel, { send, rerender, busy, filter }) {
   const nav = k ? h("p", { class: "step-nav row" },
     h("button", { type: "button", id: "step-back", onclick: () => { sel.path.pop(); sel.toggled = []; rerender(); } }, `← ${t("stepBack")}`),
     h("button", { type: "button", id: "step-clear", onclick: () => { sel.path = []; sel.toggled = []; rerender(); } }, t("stepClear"))) : null;
-  if (!left.length) { sel.path = []; sel.toggled = []; return stepPicker(choices, sel, { send, rerender, busy, filter }); }
+  if (!left.length) { sel.path = []; sel.toggled = []; return stepPicker(choices, sel, { send, rerender, busy, filter, decorate }); }
   if (k >= left[0].steps.length) { // every part chosen: one move (the choices differ in their parts)
     nodes.push(h("ol", { id: "choices", class: "choices" }, h("li", {}, h("button", { type: "button", class: "primary", "data-game": "1", disabled: busy, onclick: () => send(left[0]) }, left[0].text))));
     return [...nodes, nav];
@@ -42,7 +45,9 @@ export function stepPicker(choices, sel, { send, rerender, busy, filter }) {
     sel.path.push(part);
     sel.toggled = [];
     const now = remaining(choices, sel.path);
-    if (now.length === 1 && now[0].steps.slice(sel.path.length).every((p) => !Array.isArray(p))) send(now[0]);
+    // one move left: sent at once, unless it has facts to see before confirming (an attack's odds)
+    const whole = now.length === 1 && sel.path.length === now[0].steps.length;
+    if (now.length === 1 && (whole || !now[0].details) && now[0].steps.slice(sel.path.length).every((p) => !Array.isArray(p))) send(now[0]);
     else rerender();
   };
   if (left.some((c) => Array.isArray(c.steps[k]))) {
@@ -73,8 +78,16 @@ export function stepPicker(choices, sel, { send, rerender, busy, filter }) {
   for (const c of left) if (!seen.includes(c.steps[k])) seen.push(c.steps[k]);
   const wanted = (filter || "").toLowerCase();
   const shown = seen.filter((label) => !wanted || label.toLowerCase().includes(wanted));
-  nodes.push(h("ol", { id: "choices", class: "choices" }, shown.slice(0, MAX_BUTTONS).map((label) => h("li", {},
-    h("button", { type: "button", "data-game": "1", disabled: busy, onclick: () => pick(label) }, label)))));
+  const only = (label) => { // the one move a label stands for, when it is that move's last part
+    const hits = left.filter((c) => c.steps[k] === label);
+    return hits.length === 1 && k === hits[0].steps.length - 1 ? hits[0] : null;
+  };
+  nodes.push(h("ol", { id: "choices", class: "choices" }, shown.slice(0, MAX_BUTTONS).map((label) => {
+    const one = only(label);
+    const extra = one && decorate ? decorate(one) || {} : {};
+    return h("li", {}, h("button", { type: "button", "data-game": "1", disabled: busy, onclick: () => pick(label),
+      class: extra.class, onfocus: extra.onfocus, onmouseenter: extra.onmouseenter }, extra.label ?? label, extra.after));
+  })));
   if (shown.length > MAX_BUTTONS) nodes.push(h("p", { class: "label", id: "more" }, tn("matchN", shown.length)));
   return [...nodes, nav];
 }
