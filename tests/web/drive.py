@@ -149,6 +149,19 @@ ATTACK_FIRST = """(r) => {
 READY = "#pass, #choices button:not([disabled]), #ending"
 
 
+def play_until_attack(page: Any, rng: random.Random, limit: int = 600) -> Any:
+    """Random choices of the browser seat (attacks first) until it is offered an attack: the
+    attack buttons' locator."""
+    for _ in range(limit):
+        page.wait_for_selector("#choices button:not([disabled]), #ending", timeout=30_000)
+        assert not page.locator("#ending").count(), "the game ended before the browser seat could attack"
+        attacks = page.locator("#choices button.attack")
+        if attacks.count():
+            return attacks
+        page.evaluate(ATTACK_FIRST, rng.random())  # the plan: cards into boxes, then Confirm
+    raise AssertionError("no attack offered to the browser seat")
+
+
 def play_to_end(
     page: Any,
     rng: random.Random,

@@ -7,7 +7,7 @@ import random
 import re
 
 from .conftest import Pages, Server, shot
-from .drive import ATTACK_FIRST
+from .drive import play_until_attack
 
 ODDS = re.compile(r"win (\d+) %, tie (\d+) %, lose (\d+) %")
 
@@ -20,18 +20,7 @@ def test_attack_choice_shows_the_odds_before_it_is_confirmed(server: Server, pag
     page = pages.new(viewport={"width": 1280, "height": 900})
     page.goto(game["seats"][0]["invite"])
     page.wait_for_selector("#map .county")
-    rng = random.Random(5)
-    for _ in range(600):
-        page.wait_for_selector("#choices button:not([disabled]), #ending", timeout=30_000)
-        assert not page.locator("#ending").count(), "the game ended before the browser seat could attack"
-        attacks = page.locator("#choices button.attack")
-        if attacks.count():
-            break
-        page.evaluate(
-            ATTACK_FIRST, rng.random()
-        )  # a random choice, attacks first (the plan: cards, then Confirm)
-    else:
-        raise AssertionError("no attack offered to the browser seat")
+    attacks = play_until_attack(page, random.Random(5))
     choice = attacks.first
     text = choice.inner_text()
     found = ODDS.search(text)

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from .conftest import Pages, Server, shot
-from .drive import ATTACK_FIRST
+from .drive import play_until_attack
 
 
 def _game(server: Server, name: str, players: int, seed: int = 11) -> Any:
@@ -124,16 +124,7 @@ def test_the_cube_tower_runs_in_a_wallenstein_battle(server: Server, pages: Page
     page = pages.new(viewport={"width": 1280, "height": 900})
     page.goto(game["seats"][0]["invite"])
     page.wait_for_selector("#map .county")
-    rng = random.Random(5)
-    for _ in range(600):
-        page.wait_for_selector("#choices button:not([disabled]), #ending", timeout=30_000)
-        assert not page.locator("#ending").count(), "the game ended before the browser seat could attack"
-        attacks = page.locator("#choices button.attack")
-        if attacks.count():
-            break
-        page.evaluate(ATTACK_FIRST, rng.random())  # a random enabled choice, attacks first
-    else:
-        raise AssertionError("no attack offered to the browser seat")
+    attacks = play_until_attack(page, random.Random(5))
     page.select_option("#pace", "slow")
     attacks.first.click()
     scene = page.locator("#tower-scene")
