@@ -16,7 +16,7 @@ import pytest
 from feldherr.core.errors import RuleError
 from feldherr.core.game import Move
 from feldherr.core.i18n import LANGS, plural_categories
-from feldherr.core.textscan import text_problems
+from feldherr.core.textscan import log_texts, text_problems
 from feldherr.elgrande import data as D
 from feldherr.elgrande import text
 from feldherr.elgrande.game import GAME, OPTION_SPEC, ElGrandeState
@@ -97,11 +97,8 @@ def play_and_check(options: dict[str, Any], seed: int, every: int = 1) -> ElGran
     for entry in state.log:
         for lang in LANGS:
             for names in (None, NAMES[:n]):
-                _clean(GAME.render_log(entry, lang, names), lang, f"log {entry}")
-                table = GAME.log_table(entry, lang, names)
-                if table is not None:
-                    for cell in [*table["columns"], *(c for row in table["rows"] for c in row)]:
-                        _clean(str(cell), lang, f"table of {entry}")
+                for line in log_texts(GAME, entry, lang, names):
+                    _clean(line, lang, f"log {entry}")
     for lang in LANGS:
         for seat in range(n):
             _clean(GAME.render_view(state.view(seat), lang).replace("_", " "), lang, "picture")

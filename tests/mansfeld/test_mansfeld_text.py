@@ -16,7 +16,7 @@ from feldherr.core.bots import RandomBot, SeatAccess
 from feldherr.core.errors import RuleError
 from feldherr.core.game import Move
 from feldherr.core.i18n import LANGS, plural_categories
-from feldherr.core.textscan import text_problems
+from feldherr.core.textscan import log_texts, text_problems
 from feldherr.mansfeld import codec, text
 from feldherr.mansfeld.game import GAME, OPTION_SPEC, MansfeldState
 from feldherr.mansfeld.state import COMMIT, OVER, RECRUIT
@@ -79,11 +79,8 @@ def test_complete_games_speak_like_the_game(players: int) -> None:
     for entry in state.log:
         for lang in LANGS:
             for names in (None, NAMES[:players]):
-                _clean(GAME.render_log(entry, lang, names), lang, f"log {entry}")
-                table = GAME.log_table(entry, lang, names)
-                if table is not None:
-                    for cell in [*table["columns"], *(c for row in table["rows"] for c in row)]:
-                        _clean(str(cell), lang, f"table of {entry}")
+                for line in log_texts(GAME, entry, lang, names):
+                    _clean(line, lang, f"log {entry}")
     for lang in LANGS:
         for seat in range(players):
             _clean(GAME.render_view(state.view(seat), lang), lang, "picture")

@@ -14,7 +14,11 @@ texts, English words (the given list, e.g. :func:`catalogue_english_words`, and 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from feldherr.core.game import Game
 
 #: Ids and seat numbers: a person is named, a card by its printed name.
 _IDS = re.compile(
@@ -117,4 +121,14 @@ def catalogue_english_words(
     return frozenset(w for w in en - de if len(w) >= min_length)
 
 
-__all__ = ["COMMON_ENGLISH", "catalogue_english_words", "text_problems"]
+def log_texts(game: Game, entry: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
+    """Every text a player reads of one log entry: its line and, where it is a table
+    (``game.log_table``), each header and cell (numbers as written), for scanning."""
+    texts = [game.render_log(entry, lang, names)]
+    table = game.log_table(entry, lang, names)
+    if table is not None:
+        texts += [str(cell) for cell in [*table["columns"], *(c for row in table["rows"] for c in row)]]
+    return texts
+
+
+__all__ = ["COMMON_ENGLISH", "catalogue_english_words", "log_texts", "text_problems"]
