@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -23,6 +24,7 @@ from feldherr.core.errors import RuleError
 from feldherr.core.match import Match
 from feldherr.core.record import GameRecord
 from feldherr.games import game_names
+from feldherr.server.analysis import Analyser, parse_ask
 from feldherr.server.bus import make_bus
 from feldherr.server.config import Settings
 from feldherr.server.hub import Conn, Hub, verify
@@ -67,6 +69,7 @@ class Bucket:
 def create_app(settings: Settings) -> FastAPI:
     store = Store(settings.db_url)
     holder: dict[str, Hub] = {}
+    analyser = Analyser(settings.analysis_bot, settings.analysis_slots)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -233,6 +236,24 @@ def create_app(settings: Settings) -> FastAPI:
         if lang not in ("en", "de"):
             raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
         return await hub().call(_replay_at, hub(), game_id, _bearer(request), at, lang)
+
+    @app.post("/api/games/{game_id}/analysis")
+    async def analysis(request: Request, game_id: str) -> dict[str, Any]:
+        token = _bearer(request)
+        ask = parse_ask(await read_body(request))
+        h = hub()
+
+        def finished() -> tuple[GameRecord, list[str]]:
+            row, _ = _readable(h, game_id, token)
+            if row.status not in FINISHED:
+                raise ServerError("server.analysis-running", 403, "running-game")
+            return _finished_record(h, game_id, token), h.table(game_id).names
+
+        record, names = await h.call(finished)
+        loop = asyncio.get_running_loop()  # the search waits on a bot-driver thread, not a database one
+        return await loop.run_in_executor(
+            h.drivers, functools.partial(analyser.run, h.pool, game_id, record, names, ask)
+        )
 
     @app.post("/api/records", status_code=201)
     async def import_record(request: Request) -> dict[str, Any]:
