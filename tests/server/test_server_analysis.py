@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +25,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = Server(workdir, None, None, "--analysis-bot", "medium@60i", "--bot-workers", "1").start()
     yield srv
     srv.stop()
+
+
+NAMES = ["Anna", "Ben", "Clara", "David", "Emil"]
 
 
 def finished_game(server: Server, game: str = "toy", players: int = 2, seed: int = 5) -> dict[str, Any]:
@@ -148,3 +152,52 @@ def test_a_search_without_a_budget_is_a_server_fault_not_a_crash() -> None:
     with pytest.raises(ServerError) as err:
         Analyser("random", 1).run(SlowPool(), "g", record, ["", ""], Ask(0, seat, "en"))  # type: ignore[arg-type]
     assert err.value.rule == "server.options" and err.value.status == 500
+
+
+# -- games played on from a position -------------------------------------------------------------
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "positions"
+
+
+def example(name: str) -> dict[str, Any]:
+    return dict(json.loads((EXAMPLES / f"{name}-example.json").read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("name", ["mansfeld", "elgrande", "wallenstein"])
+def test_a_game_starts_from_a_position_and_replays(server: Server, name: str) -> None:
+    position = example(name)
+    players = len(position["players"])
+    seats = [{"kind": "bot", "bot": "random", "name": NAMES[i]} for i in range(players)]
+    created = server.create(name, seats, position=position, seed=17)
+    assert created["from_position"] is True
+    info = server.wait_status(created["id"], "finished", timeout=120)
+    assert info["from_position"] is True
+    record = GameRecord.from_json(server.http.get(f"/api/games/{created['id']}/record").json())
+    assert record.position is not None and record.position["decisions"] == 0
+    game = get_game(name)
+    assert Match.from_record(game, record).digest() == record.final_digest
+    step = server.http.get(f"/api/games/{created['id']}/replay", params={"at": 0}).json()
+    start = game.from_position({**position, "decisions": 0}, 17)
+    assert step["view"] == start.view(None)  # the replay begins at the position
+    # the record imports and replays like any other
+    imported = server.http.post("/api/records", json=record.to_json())
+    assert imported.status_code == 201, imported.text
+
+
+def test_a_bad_position_is_refused_in_the_games_words(server: Server) -> None:
+    position = example("mansfeld")
+    seats = [{"kind": "bot", "bot": "random"}] * len(position["players"])
+    broken = dict(position, left=[*position["left"], "trossbube"])  # Anna's card in two places
+    reply = server.http.post("/api/games", json={"game": "mansfeld", "seats": seats, "position": broken})
+    assert reply.status_code == 422
+    body = reply.json()
+    assert body["rule"] == "server.position" and body["broken"].startswith("mansfeld.position.")
+    assert body["text"]["de"].startswith("Diese Stellung lässt sich nicht aufbauen: ")
+    assert "_" not in body["text"]["en"] and "{" not in body["text"]["de"]
+    other = server.http.post("/api/games", json={"game": "elgrande", "seats": seats, "position": position})
+    assert other.status_code == 422 and other.json()["broken"] == "core.position.game"
+    typo = server.http.post("/api/games", json={"game": "mansfeld", "seats": seats, "position": [1]})
+    assert typo.status_code == 400 and typo.json()["rule"] == "server.field"
+    wrong_seats = server.http.post(
+        "/api/games", json={"game": "mansfeld", "seats": [*seats, *seats], "position": position}
+    )
+    assert wrong_seats.status_code == 422 and wrong_seats.json()["rule"] == "server.seats"

@@ -105,7 +105,12 @@ class Analyser:
         if ask.at > total:
             raise ServerError("server.analysis-step", 422, "bad-step", at=ask.at, total=total)
         part = GameRecord(
-            record.game, dict(record.options), record.seed, record.moves[: ask.at], engine=record.engine
+            record.game,
+            dict(record.options),
+            record.seed,
+            record.moves[: ask.at],
+            engine=record.engine,
+            position=record.position,
         )
         match = Match.from_record(game, part)
         if ask.seat >= match.num_players or ask.seat not in match.to_move():

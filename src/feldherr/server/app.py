@@ -483,7 +483,14 @@ def _replay_at(hub: Hub, game_id: str, token: str | None, at: int | None, lang: 
     total = len(record.moves)
     at = total if at is None else max(0, min(at, total))
     game = hub.table(game_id).game
-    part = GameRecord(record.game, dict(record.options), record.seed, record.moves[:at], engine=record.engine)
+    part = GameRecord(
+        record.game,
+        dict(record.options),
+        record.seed,
+        record.moves[:at],
+        engine=record.engine,
+        position=record.position,
+    )
     match = Match.from_record(game, part)
     out: dict[str, Any] = {
         "game": game_id,

@@ -76,6 +76,14 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "{slots} analyses are running already; try again in a few seconds",
         "de": "Es laufen schon {slots} Analysen; bitte in ein paar Sekunden erneut versuchen",
     },
+    "server.position": {
+        "en": "this position cannot be set up: {en}",
+        "de": "Diese Stellung lässt sich nicht aufbauen: {de}",
+    },
+    "server.position-over": {
+        "en": "this position is the end of a game: nothing is left to play",
+        "de": "Diese Stellung ist das Ende einer Partie: Es gibt nichts mehr zu spielen",
+    },
     "server.busy": {
         "en": "the server is busy; try again",
         "de": "Der Server ist ausgelastet, bitte erneut versuchen",
@@ -114,6 +122,8 @@ def error_reply(err: Exception, game: Game | None, lang: str = "en", msg_id: Any
     if isinstance(err, ServerError):
         texts = err.texts()
         reply: dict[str, Any] = {"type": "error", "code": err.code, "rule": err.rule, "text": texts}
+        if "broken" in err.details:  # a game's rule behind the server's refusal (a bad position)
+            reply["broken"] = err.details["broken"]
     elif isinstance(err, RuleError):
         texts = {lang_: (game.error_text(err, lang_) if game is not None else err.message) for lang_ in LANGS}
         reply = {"type": "error", "code": err.code, "rule": err.rule, "text": texts}
