@@ -4,6 +4,7 @@ phone width; a running game is refused. Screenshots of the board go to docs/img.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -121,3 +122,62 @@ def test_a_running_game_is_not_analysed(server: Server, pages: Pages) -> None:
     # the browser logs the refused requests (the replay's and this one): expected here, nothing else
     assert pages.errors and all("403" in e for e in pages.errors), pages.errors
     pages.errors.clear()
+
+
+# -- games from a position in the lobby ----------------------------------------------------------
+def test_the_lobby_starts_a_game_from_a_position_file(server: Server, pages: Pages, tmp_path: Path) -> None:
+    example = ROOT / "docs" / "positions" / "mansfeld-example.json"
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "de", 1280, 900)
+    page.click("#advanced summary")
+    # a broken position: refused in the game's words, nothing created
+    broken = json.loads(example.read_text(encoding="utf-8"))
+    broken["left"].append("trossbube")  # Anna's card a second time
+    page.fill("#position-text", json.dumps(broken))
+    page.dispatch_event("#position-text", "change")
+    status = "(t) => document.querySelector('#position-status').textContent.includes(t)"
+    page.wait_for_function(status, arg="Diese Stellung lässt sich nicht aufbauen")
+    assert "Trossbube" in page.locator("#position-status").inner_text()
+    assert pages.errors and all("422" in e for e in pages.errors), pages.errors  # the refused check
+    pages.errors.clear()
+    page.fill("#position-text", "{nicht lesbar")
+    page.dispatch_event("#position-text", "change")
+    page.wait_for_function(status, arg="keine Stellung")
+    # the file: the form fits the position's game and players; the game starts from it
+    page.set_input_files("#position-file", str(example))
+    page.wait_for_selector("#position-loaded")
+    assert page.locator("#game").input_value() == "mansfeld"
+    assert page.locator("#seats .seat-row").count() == 2
+    scan = Scan()
+    scan.read(page, "lobby with a position")
+    shot(page, "lobby-position-de")
+    page.select_option("#seat-1", "bot")
+    page.click("#start")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#choices button:not([disabled])")
+    # the table is the position's: the sixth province is being fought over, Anna holds her one card
+    game_id = page.url.split("/play/")[1].split("#")[0]
+    info = server.api(f"/api/games/{game_id}")
+    assert info["from_position"] is True and info["status"] in ("open", "running")
+    scan.read(page, "a game from a position")
+    scan.check()
+
+
+def test_play_on_from_a_step_of_a_replay(server: Server, pages: Pages) -> None:
+    game = finished(server, "mansfeld", 2, seed=21)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server.url}/replay/{game['id']}")
+    page.wait_for_selector("#play-on")
+    page.click("#next")
+    page.wait_for_selector("#first:not([disabled])")
+    page.click("#play-on")
+    page.wait_for_selector("#position-loaded")
+    assert page.locator("#game").input_value() == "mansfeld"
+    page.select_option("#seat-1", "bot")
+    page.click("#start")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#choices button:not([disabled]), #ending")
+    game_id = page.url.split("/play/")[1].split("#")[0]
+    assert server.api(f"/api/games/{game_id}")["from_position"] is True

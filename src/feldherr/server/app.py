@@ -22,13 +22,13 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from feldherr import __version__
 from feldherr.core.errors import RuleError
 from feldherr.core.match import Match
-from feldherr.core.record import GameRecord
+from feldherr.core.record import GameRecord, replay
 from feldherr.games import game_names
 from feldherr.server.analysis import Analyser, parse_ask
 from feldherr.server.bus import make_bus
 from feldherr.server.config import Settings
 from feldherr.server.hub import Conn, Hub, verify
-from feldherr.server.lobby import catalogue, parse_create
+from feldherr.server.lobby import catalogue, check_position, parse_create
 from feldherr.server.protocol import (
     ServerError,
     error_reply,
@@ -179,6 +179,14 @@ def create_app(settings: Settings) -> FastAPI:
             "seats": out_seats,
             "hotseat_tokens": [s.token for s in seats if s.kind == "hotseat"],
         }
+
+    @app.post("/api/positions")
+    async def position_check(request: Request) -> dict[str, Any]:
+        return await hub().call(check_position, await read_body(request))
+
+    @app.get("/api/games/{game_id}/position")
+    async def position_at(request: Request, game_id: str, at: int | None = None) -> dict[str, Any]:
+        return await hub().call(_position_at, hub(), game_id, _bearer(request), at)
 
     @app.get("/api/games/{game_id}")
     async def game_info(request: Request, game_id: str) -> dict[str, Any]:
@@ -504,6 +512,26 @@ def _replay_at(hub: Hub, game_id: str, token: str | None, at: int | None, lang: 
     if outcome is not None:
         out["outcome"] = outcome.to_json()
     return out
+
+
+def _position_at(hub: Hub, game_id: str, token: str | None, at: int | None) -> dict[str, Any]:
+    """A finished game's table at step ``at`` as a position to play on from: what lay open, the
+    hidden parts (deck orders, the generator) left out, so that a game from it draws them anew."""
+    record = _finished_record(hub, game_id, token)
+    total = len(record.moves)
+    at = total if at is None else max(0, min(at, total))
+    game = hub.table(game_id).game
+    part = GameRecord(
+        record.game,
+        dict(record.options),
+        record.seed,
+        record.moves[:at],
+        engine=record.engine,
+        position=record.position,
+    )
+    position = game.position(replay(game, part))
+    position.pop("hidden", None)
+    return position
 
 
 __all__ = ["create_app"]

@@ -138,3 +138,22 @@ def parse_seats(raw: Any, players: int, bots: list[str]) -> list[SeatRow]:
             )
         )
     return seats
+
+
+def check_position(data: Any) -> dict[str, Any]:
+    """``{"position": {...}}`` checked before a game is created from it: its game, options and
+    player count (the lobby fits its seats to them), or the refusal in the game's words."""
+    if not isinstance(data, dict) or not isinstance(data.get("position"), dict):
+        raise ServerError(
+            "server.field", field="position", wanted="a JSON object", wanted_de="ein JSON-Objekt"
+        )
+    position = data["position"]
+    name = position.get("game")
+    if not isinstance(name, str) or len(name) > 64:
+        raise ServerError("server.field", field="game", wanted="a game's name", wanted_de="ein Spielname")
+    try:
+        game = get_game(name)
+    except ValueError as exc:
+        raise ServerError("server.unknown-game", 404, "not-found", game=name) from exc
+    options = position_options(game, position, 0)
+    return {"game": game.name, "title": game.title, "options": options, "players": options["players"]}

@@ -4,6 +4,7 @@ import { lang, num, t } from "./i18n.js";
 import { onData, renderBoard } from "./boards.js";
 import { battleChart, drawPlots, logItem, scoringLines, scoringTable } from "./ending.js";
 import { analysisBoard } from "./analysis.js";
+import { playOnButton } from "./positions.js";
 
 const MARKS = new Set(["round", "winter_begins", "scoring", "province", "prize", "game_over"]);
 
@@ -75,7 +76,7 @@ export function showReplay(root, gameId) {
       st.marks.length ? h("select", { id: "round", "aria-label": t("round"), onchange: (e) => go(parseInt(e.target.value, 10)) },
         h("option", { value: at }, `${t("round")} …`),
         st.marks.map((m) => h("option", { value: m.version, "data-game": "1" }, `${m.text.length > 60 ? `${m.text.slice(0, 60)}…` : m.text}`))) : null,
-      analysis.button(),
+      analysis.button(), at < total ? playOnButton(gameId, at, (message) => { st.error = message; render(); }) : null,
       lastMove ? h("small", { id: "last-move" }, `${names[lastMove[0]] || t("player")}`, lastLines.length ? h("span", { "data-game": "1" }, `: ${lastLines[0].text}`) : null) : null);
     const board = h("section", { class: "board", id: "board" },
       renderBoard(step.view.game, step.view, { keys: new Set(), names, me: null, pick() {}, filter: "" }));
