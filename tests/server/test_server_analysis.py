@@ -201,3 +201,31 @@ def test_a_bad_position_is_refused_in_the_games_words(server: Server) -> None:
         "/api/games", json={"game": "mansfeld", "seats": [*seats, *seats], "position": position}
     )
     assert wrong_seats.status_code == 422 and wrong_seats.json()["rule"] == "server.seats"
+
+
+def test_a_position_is_checked_before_a_game_is_made(server: Server) -> None:
+    position = example("elgrande")
+    out = server.http.post("/api/positions", json={"position": position}).json()
+    assert out["game"] == "elgrande" and out["players"] == position["options"]["players"]
+    assert out["options"]["players"] == out["players"]
+    bad = server.http.post("/api/positions", json={"position": dict(position, game="chess")})
+    assert error(bad) == (404, "server.unknown-game")
+    assert error(server.http.post("/api/positions", json={"position": "x"})) == (400, "server.field")
+    assert error(server.http.post("/api/positions", content=b"[")) == (400, "server.json")
+    misspelt = server.http.post("/api/positions?lang=de", json={"position": dict(position, kingg="Aragón")})
+    assert error(misspelt) == (422, "server.position")
+    assert misspelt.json()["broken"] == "core.position.unknown-field"
+    assert misspelt.json()["message"].startswith("Diese Stellung")
+
+
+def test_a_finished_games_step_is_a_position_to_play_on_from(server: Server) -> None:
+    created = finished_game(server, "mansfeld", 2, seed=23)
+    game_id = created["id"]
+    position = server.http.get(f"/api/games/{game_id}/position", params={"at": 3}).json()
+    assert position["game"] == "mansfeld" and "hidden" not in position  # drawn anew in the new game
+    step = server.http.get(f"/api/games/{game_id}/replay", params={"at": 3}).json()
+    again = get_game("mansfeld").from_position(position, 1)
+    assert again.view(None) == {**step["view"]}
+    running = server.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=3)
+    refused = server.http.get(f"/api/games/{running['id']}/position")
+    assert error(refused) == (403, "server.not-finished")
