@@ -1,19 +1,18 @@
 """The analysis board in the browser: a finished game of each title analysed at a decision from one
 seat's view (the replay viewer, and the finished game's own page), in English and German and at
-phone width; a running game is refused. Screenshots of the board go to docs/img."""
+phone width; a running game is refused. The lobby starts a game from a position file, and the
+replay viewer plays on from a step. Screenshots go to test-artifacts/web (copies in docs/img)."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import ROOT, Pages, Server, shot
+from .conftest import ARTIFACTS, ROOT, Pages, Server, shot
 from .drive import Scan, set_look
 
-IMG = ROOT / "docs" / "img"
 NAMES = ["Anna", "Ben", "Clara", "David"]
 TITLES = [("mansfeld", 2), ("elgrande", 2), ("wallenstein", 3)]
 
@@ -35,10 +34,10 @@ def run_analysis(page: Any) -> list[str]:
 
 
 def picture(page: Any, name: str) -> None:
-    """A screenshot of the board itself into docs/img (and the whole page into the artifacts)."""
+    """The whole page and the board alone (``<name>-board.png``, copied to docs/img as
+    ``web-<name>.png``) into the artifacts."""
     shot(page, name)
-    IMG.mkdir(parents=True, exist_ok=True)
-    page.locator("#analysis").screenshot(path=str(Path(IMG / f"{name}.png")))
+    page.locator("#analysis").screenshot(path=str(ARTIFACTS / f"{name}-board.png"))
 
 
 @pytest.mark.parametrize(("name", "players"), TITLES, ids=[t[0] for t in TITLES])
@@ -125,7 +124,7 @@ def test_a_running_game_is_not_analysed(server: Server, pages: Pages) -> None:
 
 
 # -- games from a position in the lobby ----------------------------------------------------------
-def test_the_lobby_starts_a_game_from_a_position_file(server: Server, pages: Pages, tmp_path: Path) -> None:
+def test_the_lobby_starts_a_game_from_a_position_file(server: Server, pages: Pages) -> None:
     example = ROOT / "docs" / "positions" / "mansfeld-example.json"
     page = pages.new(viewport={"width": 1280, "height": 900})
     page.goto(server.url)
