@@ -153,3 +153,20 @@ def test_bad_positions_name_the_rule() -> None:
     pos = _start("elgrande", {"players": 3})
     pos["players"][1]["power_discard"] = [5]
     _refused("elgrande", pos, "elgrande.position.card-once")
+
+
+def test_each_modifier_card_is_in_one_place() -> None:
+    """Machtverschiebung: the 16 modifier cards are each somewhere once (a hand, a discard pile,
+    in play); a position that deals one twice is refused in the game's words."""
+    options = {"players": 3, "variant": ["machtverschiebung"]}
+    pos = _start("elgrande", options)
+    hands = [p["modifiers"] for p in pos["players"][:3]]
+    assert all(hands) and not set(hands[0]) & set(hands[1])
+    get_game("elgrande").from_position(pos, 1)  # as dealt: fine
+    pos["players"][1]["modifiers"].append(hands[0][0])
+    err = _refused("elgrande", pos, "elgrande.position.modifier-once")
+    text = get_game("elgrande").error_text(err, "de")
+    assert "Player 1" in text and "Player 2" in text and "Modifikator" in text
+    pos = _start("elgrande", options)
+    pos["players"][2]["modifier_discard"] = [pos["players"][2]["modifiers"][0]]
+    _refused("elgrande", pos, "elgrande.position.modifier-twice")
