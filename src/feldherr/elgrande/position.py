@@ -58,8 +58,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "bei {player} und bei {other}",
     },
     "elgrande.position.modifier-twice": {
-        "en": "the modifier {value} listed as {card} of {player} is both in the hand "
-        "and on the discard pile",
+        "en": "the modifier {value} listed as {card} of {player} is both in the hand and on the discard pile",
         "de": "Der Modifikator {value} mit der Nummer {card} von {player} ist zugleich auf der Hand "
         "und im Ablagestapel",
     },
