@@ -5,6 +5,7 @@ future), and without its hidden parts to a state with the same view for every se
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -170,3 +171,22 @@ def test_each_modifier_card_is_in_one_place() -> None:
     pos = _start("elgrande", options)
     pos["players"][2]["modifier_discard"] = [pos["players"][2]["modifiers"][0]]
     _refused("elgrande", pos, "elgrande.position.modifier-twice")
+
+
+def test_wallensteins_owed_decision_is_in_words_and_old_positions_still_load() -> None:
+    """``flow.pending`` names the player, the county and the action; a position written with the
+    engine's numbers (before) loads to the same state."""
+    game = get_game("wallenstein")
+    docs = Path(__file__).resolve().parents[2] / "docs" / "positions"
+    example = json.loads((docs / "wallenstein-example.json").read_text(encoding="utf-8"))
+    assert example["flow"]["pending"] == {"player": "blue", "county": "Neumark", "action": "combat_a"}
+    state = game.from_position(example, 1)
+    old = json.loads(json.dumps(example))
+    old["flow"]["pending"] = list(state.pending)  # type: ignore[attr-defined]
+    assert game.from_position(old, 1).digest() == state.digest()
+    assert game.position(game.from_position(old, 1))["flow"]["pending"] == example["flow"]["pending"]
+    for bad in ({"player": "green"}, {"player": "blue", "county": "Neumark"}, {"who": "blue"}):
+        broken = json.loads(json.dumps(example))
+        broken["flow"]["pending"] = bad
+        rule = "core.position.name" if "green" in bad.values() else "core.position.field"
+        _refused("wallenstein", broken, rule)

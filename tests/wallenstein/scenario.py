@@ -218,9 +218,11 @@ class Table:
 
     def owe_movement(self, seat: int, county: str, action: int) -> None:
         """``seat`` owes the movement of ``action`` (an index into the actions) from ``county``
-        (the position's ``flow.pending``, in the action phase)."""
+        (the position's ``flow.pending`` in words, in the action phase)."""
+        from feldherr.wallenstein.data import ACTIONS
+
         self.pos["phase"] = "move"
-        self.pos["flow"]["pending"] = [seat, cid(county), action]
+        self.pos["flow"]["pending"] = {"player": COLOURS[seat], "county": county, "action": ACTIONS[action]}
 
     def script_tower(self, drops: Sequence[Sequence[int]]) -> None:
         """From now on the tower lets out exactly ``drops`` (cubes per colour, peasants last); the
