@@ -131,6 +131,11 @@ def test_the_lobby_starts_a_game_from_a_position_file(server: Server, pages: Pag
     page.wait_for_selector("#new-game")
     set_look(page, "de", 1280, 900)
     page.click("#advanced summary")
+    scan = Scan()
+    set_look(page, "de", 390, 844)
+    scan.read(page, "lobby position field phone")
+    shot(page, "lobby-position-field-phone")
+    set_look(page, "de", 1280, 900)
     # a broken position: refused in the game's words, nothing created
     broken = json.loads(example.read_text(encoding="utf-8"))
     broken["left"].append("trossbube")  # Anna's card a second time
@@ -149,7 +154,6 @@ def test_the_lobby_starts_a_game_from_a_position_file(server: Server, pages: Pag
     page.wait_for_selector("#position-loaded")
     assert page.locator("#game").input_value() == "mansfeld"
     assert page.locator("#seats .seat-row").count() == 2
-    scan = Scan()
     scan.read(page, "lobby with a position")
     shot(page, "lobby-position-de")
     page.select_option("#seat-1", "bot")

@@ -59,15 +59,15 @@ export function positionField(state, apply) {
     }
   }
   if (state.position) {
-    return h("fieldset", { id: "position", class: "position" }, h("legend", {}, w("fromPosition")),
+    return h("fieldset", { id: "position", class: "position", style: "min-width:0" }, h("legend", {}, w("fromPosition")),
       h("p", { id: "position-loaded" }, `${w("loaded", { title: state.position.title })} · ${players(state.position.players)}`, " ",
         h("button", { type: "button", id: "position-clear", onclick: () => apply(null) }, w("clearPosition"))));
   }
-  return h("fieldset", { id: "position", class: "position" }, h("legend", {}, w("fromPosition")),
+  return h("fieldset", { id: "position", class: "position", style: "min-width:0" }, h("legend", {}, w("fromPosition")),
     h("small", { class: "help" }, w("positionHint")),
     h("div", { class: "field" }, h("label", { for: "position-file" }, w("positionFile")),
-      h("input", { type: "file", id: "position-file", accept: ".json,application/json", onchange: async (e) => { const file = e.target.files[0]; if (file) take(await file.text()); } })),
-    h("textarea", { id: "position-text", rows: 3, "aria-label": w("positionPaste"), placeholder: w("positionPaste"), onchange: (e) => take(e.target.value) }),
+      h("input", { type: "file", id: "position-file", style: "max-width:100%", accept: ".json,application/json", onchange: async (e) => { const file = e.target.files[0]; if (file) take(await file.text()); } })),
+    h("textarea", { id: "position-text", rows: 3, style: "width:100%;box-sizing:border-box", "aria-label": w("positionPaste"), placeholder: w("positionPaste"), onchange: (e) => take(e.target.value) }),
     status);
 }
 
