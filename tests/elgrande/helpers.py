@@ -110,6 +110,25 @@ class Board:
             self.player(seat)["grande"] = region
         return self
 
+    def grande(self, seat: int, region: str) -> Board:
+        self.player(seat)["grande"] = region
+        return self
+
+    def veto(self, seat: int, rounds: list[int]) -> Board:
+        """``seat`` holds a Veto taken in each of ``rounds`` (round indexes, 0 the first)."""
+        self.player(seat)["vetos"] = list(rounds)
+        return self
+
+    def flow(self, **step: Any) -> Board:
+        """Fields of the turn in progress (``flow`` in docs/positions.md); seats by their names."""
+        self.pos["flow"].update(step)
+        return self
+
+    def hidden(self, **parts: Any) -> Board:
+        """Hidden parts (``hidden`` in docs/positions.md: ``region_deck`` top first, …)."""
+        self.pos.setdefault("hidden", {}).update(parts)
+        return self
+
     def turn(self, seat: int, card: str, court: int | None = None) -> Board:
         """``seat`` is about to use ``card`` (phase act, nothing done yet)."""
         flow = self.pos["flow"]

@@ -252,12 +252,19 @@ def test_machtverschiebung_totals() -> None:
     for seat in range(4):
         st.apply(seat, st.legal_moves(seat)[0])
     assert st.phase == POWER
-    plus = next(i for i, v in enumerate(D.MODIFIER_VALUES) if v == 1)
+    pluses = [i for i, v in enumerate(D.MODIFIER_VALUES) if v == 1]  # five +1 cards, each once
+
+    def hand_out(board: Board, seat: int, card: int) -> None:
+        for player in board.pos["players"]:
+            player["modifiers"] = [c for c in player["modifiers"] if c != card]
+        board.player(seat)["modifiers"].append(card)
+
     seat = st.to_move()[0]
     nxt = (seat + 1) % 4
+    plus = pluses[1]  # the next player's +1
     board = Board.of(st)
-    for s in (seat, nxt):
-        board.player(s)["modifiers"].append(plus)
+    hand_out(board, seat, pluses[0])
+    hand_out(board, nxt, plus)
     st = board.state()
     st.apply(seat, ("power", 9, -1))
     assert ("power", 9, plus) in st.legal_moves(nxt)
@@ -268,7 +275,7 @@ def test_machtverschiebung_totals() -> None:
     seat = st2.to_move()[0]
     nxt = (seat + 1) % 4
     board = Board.of(st2)
-    board.player(nxt)["modifiers"].append(plus)
+    hand_out(board, nxt, plus)
     st2 = board.state()
     st2.apply(seat, ("power", 8, -1))
     assert ("power", 7, plus) not in st2.legal_moves(nxt)

@@ -12,7 +12,7 @@ from feldherr.core.errors import MalformedMoveError, NotYourTurnError, RuleError
 from feldherr.elgrande import data as D
 from feldherr.elgrande.state import ACT, POWER, VETO
 
-from .helpers import GAME, R, empty_board, fresh, give_turn, put
+from .helpers import GAME, Board, fresh
 
 MOD = {v: [i for i, x in enumerate(D.MODIFIER_VALUES) if x == v] for v in set(D.MODIFIER_VALUES)}
 
@@ -30,10 +30,12 @@ def test_machtverschiebung_totals_differ_negative_ones_included() -> None:
     st = _after_the_pass()
     p = st.current
     order = [(p + i) % 4 for i in range(4)]
-    st.modifier_hand = [0] * 4
-    st.modifier_hand[order[0]] = 1 << MOD[-2][0]
-    st.modifier_hand[order[1]] = 1 << MOD[-2][1]
-    st._legal_cache = None
+    board = Board.of(st)
+    for seat in range(4):
+        board.player(seat)["modifiers"] = []
+    board.player(order[0])["modifiers"] = [MOD[-2][0]]
+    board.player(order[1])["modifiers"] = [MOD[-2][1]]
+    st = board.state()
     st.apply(order[0], ("power", 1, MOD[-2][0]))  # 1 - 2 = -1
     moves = st.legal_moves(order[1])
     assert ("power", 1, MOD[-2][1]) not in moves  # -1 again: not allowed
@@ -57,26 +59,24 @@ def test_machtverschiebung_totals_differ_negative_ones_included() -> None:
 def test_two_vetos_each_used_once() -> None:
     """ "Du legst die Vetokarte offen vor dir aus … einmalig … verhindern … Die Vetokarte legst du
     ab, sobald du sie eingesetzt hast." Two Veto cards: two vetos, each for its own duration."""
-    st = fresh(4, seed=2)
-    empty_board(st)
-    st.king = R["Aragón"]
+    st = Board(4, seed=2).empty().king("Aragón").state()
     for _ in range(2):
-        give_turn(st, 2, "veto", court=0)
-        st.turn_order = [2, 3]  # the round goes on after the turn
+        board = Board.of(st, seed=2).turn(2, "veto", court=0)
+        st = board.flow(turn_order=[board.name(2), board.name(3)]).state()  # the round goes on after the turn
         st.apply(2, ("special",))
     assert st.vetos[2] == [st.round_index, st.round_index]
     assert st.view(0)["players"][2]["vetos"] == 2
-    put(st, 1, "Valencia", 3)
+    st = Board.of(st, seed=2).put(1, "Valencia", 3).state()
     for actor in (0, 1):
-        give_turn(st, actor, "fiesta", court=0)
-        st.turn_order = [actor, 3]
+        board = Board.of(st, seed=2).turn(actor, "fiesta", court=0)
+        st = board.flow(turn_order=[board.name(actor), board.name(3)]).state()
         st.apply(actor, ("special",))
         assert st.phase == VETO and st.to_move() == (2,)
         st.apply(2, ("veto", 1))
         assert st.score == [0, 0, 0, 0]
     assert st.vetos[2] == []
     # a third announcement finds no Veto left
-    give_turn(st, 0, "fiesta", court=0)
+    st = Board.of(st, seed=2).turn(0, "fiesta", court=0).state()
     st.apply(0, ("special",))
     assert st.phase != VETO and st.score[1] == 5
 
@@ -85,9 +85,7 @@ def test_each_veto_expires_on_its_own() -> None:
     """A Veto lasts the round it is taken in and the next; a younger one outlives an older one."""
     from feldherr.elgrande.rules import flow
 
-    st = fresh(4)
-    st.vetos[1] = [0, 1]
-    st.round_index = 1
+    st = Board(4).veto(1, [0, 1]).flow(round_index=1).state()
     flow.end_round(st)
     assert st.vetos[1] == [1]
 
@@ -118,10 +116,7 @@ def test_modifiers_match_the_rules_notes() -> None:
 
 # ---------------------------------------------------------------------------- issue 9
 def test_floats_and_bools_are_refused_on_every_path() -> None:
-    st = fresh(4)
-    give_turn(st, 0, "ihre_majestaet", court=5)
-    st.king = R["Aragón"]
-    st._legal_cache = None
+    st = Board(4).turn(0, "ihre_majestaet", court=5).king("Aragón").state()
     legal = st.legal_moves(0)
     target = next(m for m in legal if m[0] == "place")
     before = st.digest()

@@ -5,6 +5,7 @@ future), and without its hidden parts to a state with the same view for every se
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -153,3 +154,39 @@ def test_bad_positions_name_the_rule() -> None:
     pos = _start("elgrande", {"players": 3})
     pos["players"][1]["power_discard"] = [5]
     _refused("elgrande", pos, "elgrande.position.card-once")
+
+
+def test_each_modifier_card_is_in_one_place() -> None:
+    """Machtverschiebung: the 16 modifier cards are each somewhere once (a hand, a discard pile,
+    in play); a position that deals one twice is refused in the game's words."""
+    options = {"players": 3, "variant": ["machtverschiebung"]}
+    pos = _start("elgrande", options)
+    hands = [p["modifiers"] for p in pos["players"][:3]]
+    assert all(hands) and not set(hands[0]) & set(hands[1])
+    get_game("elgrande").from_position(pos, 1)  # as dealt: fine
+    pos["players"][1]["modifiers"].append(hands[0][0])
+    err = _refused("elgrande", pos, "elgrande.position.modifier-once")
+    text = get_game("elgrande").error_text(err, "de")
+    assert "Player 1" in text and "Player 2" in text and "Modifikator" in text
+    pos = _start("elgrande", options)
+    pos["players"][2]["modifier_discard"] = [pos["players"][2]["modifiers"][0]]
+    _refused("elgrande", pos, "elgrande.position.modifier-twice")
+
+
+def test_wallensteins_owed_decision_is_in_words_and_old_positions_still_load() -> None:
+    """``flow.pending`` names the player, the county and the action; a position written with the
+    engine's numbers (before) loads to the same state."""
+    game = get_game("wallenstein")
+    docs = Path(__file__).resolve().parents[2] / "docs" / "positions"
+    example = json.loads((docs / "wallenstein-example.json").read_text(encoding="utf-8"))
+    assert example["flow"]["pending"] == {"player": "blue", "county": "Neumark", "action": "combat_a"}
+    state = game.from_position(example, 1)
+    old = json.loads(json.dumps(example))
+    old["flow"]["pending"] = list(state.pending)  # type: ignore[attr-defined]
+    assert game.from_position(old, 1).digest() == state.digest()
+    assert game.position(game.from_position(old, 1))["flow"]["pending"] == example["flow"]["pending"]
+    for bad in ({"player": "green"}, {"player": "blue", "county": "Neumark"}, {"who": "blue"}):
+        broken = json.loads(json.dumps(example))
+        broken["flow"]["pending"] = bad
+        rule = "core.position.name" if "green" in bad.values() else "core.position.field"
+        _refused("wallenstein", broken, rule)

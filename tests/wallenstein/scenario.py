@@ -205,6 +205,25 @@ class Table:
         for s, player in enumerate(self.pos["players"]):
             player["bonus_position"] = 0 if s == seat else -1
 
+    def tiles(self, by_seat: dict[int, str]) -> None:
+        """Seats hold the given bonus tiles (positions in seat order), nobody else one."""
+        tiles = list(BONUS_TILES)
+        for pos, (_, tile) in enumerate(sorted(by_seat.items())):
+            j = tiles.index(tile)
+            tiles[pos], tiles[j] = tiles[j], tiles[pos]
+        self.pos["bonus_tiles"] = tiles
+        order = {seat: pos for pos, seat in enumerate(sorted(by_seat))}
+        for s, player in enumerate(self.pos["players"]):
+            player["bonus_position"] = order.get(s, -1)
+
+    def owe_movement(self, seat: int, county: str, action: int) -> None:
+        """``seat`` owes the movement of ``action`` (an index into the actions) from ``county``
+        (the position's ``flow.pending`` in words, in the action phase)."""
+        from feldherr.wallenstein.data import ACTIONS
+
+        self.pos["phase"] = "move"
+        self.pos["flow"]["pending"] = {"player": COLOURS[seat], "county": county, "action": ACTIONS[action]}
+
     def script_tower(self, drops: Sequence[Sequence[int]]) -> None:
         """From now on the tower lets out exactly ``drops`` (cubes per colour, peasants last); the
         cubes inside stay inside (the position's ``hidden.tower_script``)."""

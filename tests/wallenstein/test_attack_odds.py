@@ -5,35 +5,25 @@ from __future__ import annotations
 
 from feldherr.core.game import Move
 from feldherr.wallenstein.attack_odds import percents
-from feldherr.wallenstein.data import BONUS_TILES, BUILD_BIT, COMBAT_A, PALACE
+from feldherr.wallenstein.data import COMBAT_A
 from feldherr.wallenstein.rules.combat import BattleKind
-from feldherr.wallenstein.state import MOVE, WallensteinState
+from feldherr.wallenstein.state import WallensteinState
 from feldherr.wallenstein.tower.fitted import FittedTower
 from feldherr.wallenstein.tower.odds import Battle, Odds, Roles, battle_odds
 
-from .scenario import GAME, cid, clear, event_index, fresh, give
+from .scenario import COLOURS, GAME, Table, cid
 
 
-def _at_attack(st: WallensteinState) -> None:
+def _at_attack() -> Table:
     """Seat 0 owes a movement from Anhalt (6 armies); seat 1 holds Kursachsen with 2 (1 marker)."""
-    anhalt = give(st, 0, "Anhalt", 6)
-    give(st, 1, "Kursachsen", 2)
-    st.unrest[cid("Kursachsen")] = 1
-    clear(st, "Altmark")
-    st.tray = [1, 2, 0, 1, 0, 1]
-    st.phase = MOVE
-    st.pending = [0, anhalt, COMBAT_A]
-
-
-def _tiles(st: WallensteinState, by_seat: dict[int, str]) -> None:
-    """Seats hold the given bonus tiles (positions in seat order)."""
-    st.bonus = list(range(len(BONUS_TILES)))
-    st.positions = [-1] * st.num_players
-    for pos, (seat, tile) in enumerate(sorted(by_seat.items())):
-        t = BONUS_TILES.index(tile)
-        j = st.bonus.index(t)
-        st.bonus[pos], st.bonus[j] = st.bonus[j], st.bonus[pos]
-        st.positions[seat] = pos
+    table = Table()
+    table.give(0, "Anhalt", 6)
+    table.give(1, "Kursachsen", 2)
+    table.revolt_markers("Kursachsen", 1)
+    table.clear("Altmark")
+    table.tray([1, 2, 0, 1, 0, 1])
+    table.owe_movement(0, "Anhalt", COMBAT_A)
+    return table
 
 
 def _shown(st: WallensteinState, move: Move) -> dict[str, object]:
@@ -53,9 +43,9 @@ def _same(shown: dict[str, object], expected: Odds) -> None:
 
 
 def test_attack_odds_are_battle_odds_of_that_battle() -> None:
-    st = fresh()
-    _at_attack(st)
-    _tiles(st, {0: "attack_plus1", 1: "defend_plus1"})
+    table = _at_attack()
+    table.tiles({0: "attack_plus1", 1: "defend_plus1"})
+    st = table.state()
     move = ("move", cid("Kursachsen"), 4)
     assert move in st.legal_moves(0)
     inside = st.tower.inside()
@@ -80,24 +70,30 @@ def test_attack_odds_are_battle_odds_of_that_battle() -> None:
 
 
 def test_palace_event_and_empty_supply() -> None:
-    st = fresh()
-    _at_attack(st)
-    st.buildings[cid("Kursachsen")] |= BUILD_BIT[PALACE]
-    st.event = event_index("palace_defender_plus1")
+    table = _at_attack()
+    table.build("Kursachsen", "palace")
+    table.event("palace_defender_plus1")
+    st = table.state()
     move = ("move", cid("Kursachsen"), 3)
     inside = Roles.from_colours(st.tower.inside(), 0, 1)
     tray = Roles.from_colours(st.tray, 0, 1)
     palace = Battle(BattleKind.ATTACK, armies=3, defenders=2, markers=1, palace=True, tray=tray)
     _same(_shown(st, move), battle_odds(palace, FittedTower(), inside=inside))
-    st.supply[1] = 0  # the extra defender comes from the supply: none there, none thrown
+    # the extra defender comes from the supply: none there (all of Blue's armies stand in its
+    # counties far away), none thrown
+    table = Table.of(st)
+    far = next(n for n, c in table.pos["counties"].items() if c["owner"] == COLOURS[1] and n != "Kursachsen")
+    table.give(1, far, table.county(far)["armies"] + table.player(1)["armies_in_supply"])
+    assert table.player(1)["armies_in_supply"] == 0
+    st = table.state()
     plain = Battle(BattleKind.ATTACK, armies=3, defenders=2, markers=1, tray=tray)
     _same(_shown(st, move), battle_odds(plain, FittedTower(), inside=inside))
 
 
 def test_neutral_county_with_the_two_peasants_event() -> None:
-    st = fresh()
-    _at_attack(st)
-    st.event = event_index("neutral_two_peasants")
+    table = _at_attack()
+    table.event("neutral_two_peasants")
+    st = table.state()
     move = ("move", cid("Altmark"), 2)
     assert move in st.legal_moves(0)
     battle = Battle(
@@ -108,9 +104,9 @@ def test_neutral_county_with_the_two_peasants_event() -> None:
 
 
 def test_no_odds_without_a_battle() -> None:
-    st = fresh()
-    _at_attack(st)
-    give(st, 0, "Altmark", 1)
+    table = _at_attack()
+    table.give(0, "Altmark", 1)
+    st = table.state()
     view = st.view(0)
     own = ("move", cid("Altmark"), 2)
     assert own in st.legal_moves(0)
@@ -121,8 +117,7 @@ def test_no_odds_without_a_battle() -> None:
 
 def test_odds_use_only_public_facts() -> None:
     """Where the cubes sit inside the tower is hidden: a determinized state shows the same odds."""
-    st = fresh()
-    _at_attack(st)
+    st = _at_attack().state()
     move = ("move", cid("Kursachsen"), 5)
     shown = _shown(st, move)
     for seed in range(5):
@@ -133,8 +128,7 @@ def test_odds_use_only_public_facts() -> None:
 def test_odds_match_the_engine() -> None:
     """Play the attack many times from states a player cannot tell apart: the frequencies of the
     verdicts agree with the odds shown (2,000 battles: within 4 standard errors)."""
-    st = fresh()
-    _at_attack(st)
+    st = _at_attack().state()
     move = ("move", cid("Kursachsen"), 4)
     shown = _shown(st, move)
     n = 2000

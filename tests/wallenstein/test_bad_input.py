@@ -18,10 +18,10 @@ from feldherr.core.errors import (
 from feldherr.core.game import Move
 from feldherr.core.i18n import CORE_ERRORS, LANGS
 from feldherr.core.textscan import catalogue_english_words, text_problems
-from feldherr.wallenstein.data import COMBAT_A, DEPLOY1, EVENTS
-from feldherr.wallenstein.state import MOVE, WallensteinState
+from feldherr.wallenstein.data import COMBAT_A, DEPLOY1
+from feldherr.wallenstein.state import WallensteinState
 
-from .scenario import GAME, cid, fresh, give
+from .scenario import GAME, Table, cid, fresh
 
 NAMES = ("Anna", "Ben", "Cleo", "Dora", "Emil")
 ENGLISH = catalogue_english_words(GAME.messages())
@@ -85,68 +85,63 @@ def test_codec_round_trip_of_every_legal_move() -> None:
         st.apply(seat, st.legal_moves(seat)[0])
 
 
-def _to_movement(st: WallensteinState, action: int) -> tuple[int, int]:
-    """Make seat 0 owe a movement decision from Anhalt (6 armies) for ``action``."""
-    anhalt = give(st, 0, "Anhalt", 6)
-    st.phase = MOVE
-    st.pending = [0, anhalt, action]
-    return 0, anhalt
+def _to_movement(table: Table, action: int) -> WallensteinState:
+    """Seat 0 owes a movement decision from Anhalt (6 armies) for ``action``."""
+    table.give(0, "Anhalt", 6)
+    table.owe_movement(0, "Anhalt", action)
+    return table.state()
 
 
 def test_not_your_seat() -> None:
     st = fresh()
     st.apply(0, st.legal_moves(0)[0])
     assert_rejected(st, 9, st.legal_moves(1)[0], NotYourTurnError, "core.seat")
-    _to_movement(st, COMBAT_A)
+    st = _to_movement(Table.of(st), COMBAT_A)
     assert_rejected(st, 1, ("pass",), NotYourTurnError, "wallenstein.turn")
 
 
 def test_wrong_phase() -> None:
     st = fresh()
     assert_rejected(st, 0, ("move", cid("Kursachsen"), 1), WrongPhaseError)
-    _to_movement(st, COMBAT_A)
+    st = _to_movement(Table.of(st), COMBAT_A)
     assert_rejected(st, 0, ("slot", 10, 100), WrongPhaseError)
 
 
 def test_too_few_armies_left_behind() -> None:
-    st = fresh()
-    seat, _ = _to_movement(st, COMBAT_A)
-    assert_rejected(st, seat, ("move", cid("Kursachsen"), 6), IllegalMoveError, "wallenstein.move.leave-one")
+    st = _to_movement(Table(), COMBAT_A)
+    assert_rejected(st, 0, ("move", cid("Kursachsen"), 6), IllegalMoveError, "wallenstein.move.leave-one")
 
 
 def test_not_adjacent() -> None:
-    st = fresh()
-    seat, _ = _to_movement(st, COMBAT_A)
-    assert_rejected(st, seat, ("move", cid("Tirol"), 2), IllegalMoveError, "wallenstein.move.adjacent")
+    st = _to_movement(Table(), COMBAT_A)
+    assert_rejected(st, 0, ("move", cid("Tirol"), 2), IllegalMoveError, "wallenstein.move.adjacent")
 
 
 def test_deploy_move_only_into_own_county() -> None:
-    st = fresh()
-    give(st, 1, "Kursachsen", 2)
-    seat, _ = _to_movement(st, DEPLOY1)
-    assert_rejected(
-        st, seat, ("move", cid("Kursachsen"), 2), NotOwnedError, "wallenstein.action.deploy1-move"
-    )
+    table = Table()
+    table.give(1, "Kursachsen", 2)
+    st = _to_movement(table, DEPLOY1)
+    assert_rejected(st, 0, ("move", cid("Kursachsen"), 2), NotOwnedError, "wallenstein.action.deploy1-move")
 
 
 def test_church_safe_event() -> None:
-    st = fresh()
-    kursachsen = give(st, 1, "Kursachsen", 2)
-    st.buildings[kursachsen] = 0b010
-    st.building_supply[1] -= 1
-    st.event = next(i for i, e in enumerate(EVENTS) if e.effect == "church_safe")
-    seat, _ = _to_movement(st, COMBAT_A)
-    assert ("move", kursachsen, 2) not in st.legal_moves(seat)
-    assert_rejected(st, seat, ("move", kursachsen, 2), IllegalMoveError, "wallenstein.event.church-safe")
+    table = Table()
+    kursachsen = table.give(1, "Kursachsen", 2)
+    table.build("Kursachsen", "church")
+    table.event("church_safe")
+    st = _to_movement(table, COMBAT_A)
+    assert ("move", kursachsen, 2) not in st.legal_moves(0)
+    assert_rejected(st, 0, ("move", kursachsen, 2), IllegalMoveError, "wallenstein.event.church-safe")
 
 
 def test_three_player_game_excludes_light_bordered_counties() -> None:
     st = fresh(players=3)
     assert not st.active[cid("Burgund")]
     assert sum(st.active) == 37
-    give(st, 0, "Lothringen", 5)
-    st.phase = MOVE
-    st.pending = [0, cid("Lothringen"), COMBAT_A]
+    table = Table(players=3)
+    table.give(0, "Lothringen", 5)
+    table.owe_movement(0, "Lothringen", COMBAT_A)
+    st = table.state()
     assert all(m[1] != cid("Burgund") for m in st.legal_moves(0) if m[0] == "move")
     assert_rejected(st, 0, ("move", cid("Burgund"), 1), IllegalMoveError, "wallenstein.setup.three-players")
 

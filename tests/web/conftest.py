@@ -92,6 +92,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "toy=toygame:ToyGame",
         "--absent-after",
         "-1",
+        "--analysis-bot",
+        "medium@1s",  # the analysis board's search: short, the tests' games are small
     ]
     log = open(data / "server.log", "w")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)

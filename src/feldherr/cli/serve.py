@@ -46,6 +46,8 @@ def run_serve(args: argparse.Namespace) -> int:
         snapshot_every=args.snapshot_every,
         bot_delay=args.bot_delay,
         bot_workers=args.bot_workers,
+        analysis_bot=args.analysis_bot,
+        analysis_slots=args.analysis_slots,
         register=tuple(args.register),
     )
     app = create_app(settings)
@@ -125,6 +127,15 @@ def register(subparsers: Any) -> None:
         default=None,
         metavar="N",
         help="worker processes the bots think in (default: one per core; 0: threads in this process)",
+    )
+    parser.add_argument(
+        "--analysis-bot",
+        default="hard@2s",
+        metavar="BOT",
+        help="the search behind the analysis board of finished games (default hard@2s; medium@300i, …)",
+    )
+    parser.add_argument(
+        "--analysis-slots", type=int, default=2, metavar="N", help="analyses at once (default 2)"
     )
     parser.add_argument("--log-level", default="warning", choices=("debug", "info", "warning", "error"))
     parser.add_argument(

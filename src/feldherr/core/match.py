@@ -57,11 +57,23 @@ class Submission:
 class Match:
     """A game in progress with its record; see the module docstring."""
 
-    def __init__(self, game: Game, options: Mapping[str, Any], seed: int) -> None:
+    def __init__(
+        self, game: Game, options: Mapping[str, Any], seed: int, position: Mapping[str, Any] | None = None
+    ) -> None:
+        """A new game, or (``position``) a game played on from a position: its options are the
+        position's, and its decisions count from 0 (the position's ``decisions`` is set to 0)."""
         self.game = game
-        opts = game.normalize_options(options)
-        self._state: State = game.new_state(opts, seed)
-        self.record = GameRecord(game=game.name, options=opts, seed=seed, engine=game.engine_version)
+        start: dict[str, Any] | None = None
+        if position is not None:
+            start = {**position, "decisions": 0}
+            self._state: State = game.from_position(start, seed)  # a PositionError names the rule
+            opts = dict(self._state.options)
+        else:
+            opts = game.normalize_options(options)
+            self._state = game.new_state(opts, seed)
+        self.record = GameRecord(
+            game=game.name, options=opts, seed=seed, engine=game.engine_version, position=start
+        )
         self._marks: list[int] = [len(self._state.log)]  # log length after each version
         self._last: dict[int, tuple[int, str | None]] = {}  # seat -> (version it moved at, move JSON)
         self._offered: dict[int, tuple[list[int], str | None]] = {}  # seat -> (versions, decision's moves)
@@ -89,6 +101,7 @@ class Match:
             seed=record.seed,
             moves=list(record.moves),
             engine=game.engine_version,
+            position=record.position,
         )
         return match
 
@@ -265,6 +278,7 @@ class Match:
             seed=record.seed,
             moves=list(done),
             engine=game.engine_version,
+            position=record.position,
         )
         for seat, move_json in record.moves[version:]:
             match.submit(seat, move_json)

@@ -5,6 +5,10 @@ A record is JSON::
     {"game": "wallenstein", "engine": 1, "options": {"players": 4}, "seed": 7,
      "moves": [[seat, move-json], ...], "final_digest": "<sha256 of the final state>"}
 
+A game played on from a position (docs/positions.md) carries it as ``"position"``: the game starts
+from ``game.from_position(position, seed)`` instead of a new game (a record without it starts from
+the seed, and its digest is what it always was).
+
 ``engine`` is the game's engine version (``Game.engine_version``) that wrote it; a record of
 another engine version is refused by :func:`replay` with a message that says so (a record without
 it is taken as engine 1). ``final_digest`` is optional when writing by hand; when present,
@@ -32,6 +36,8 @@ class GameRecord:
     moves: list[tuple[int, JSON]] = field(default_factory=list)
     final_digest: str | None = None
     engine: int | None = None
+    position: dict[str, Any] | None = None
+    """The position the game started from (None: a new game from the seed)."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game}
@@ -44,6 +50,8 @@ class GameRecord:
                 "moves": [[seat, mv] for seat, mv in self.moves],
             }
         )
+        if self.position is not None:
+            data["position"] = self.position
         if self.final_digest is not None:
             data["final_digest"] = self.final_digest
         return data
@@ -74,6 +82,9 @@ class GameRecord:
             raise RecordError("the record's final_digest must be a text")
         if not isinstance(moves, list):
             raise RecordError("the record's moves must be a list of [seat, move]")
+        position = data.get("position")
+        if position is not None and not isinstance(position, Mapping):
+            raise RecordError(f"the record's position must be a JSON object, not {shown(position, 60)}")
         read: list[tuple[int, JSON]] = []
         for index, item in enumerate(moves):
             if not isinstance(item, list | tuple) or len(item) != 2 or type(item[0]) is not int:
@@ -86,6 +97,7 @@ class GameRecord:
             moves=read,
             final_digest=digest,
             engine=engine,
+            position=dict(position) if position is not None else None,
         )
 
     def digest(self) -> str:
@@ -114,10 +126,7 @@ def replay(
     if record.game != game.name:
         raise RecordError(f"record is for {clip(record.game, 60)!r}, not {game.name!r}")
     check_engine(game, record)
-    try:
-        state = game.new_state(game.normalize_options(record.options), record.seed)
-    except ValueError as err:  # OptionError, or a game's own check of its options
-        raise RecordError(f"the record's options are invalid: {err}") from err
+    state = start_state(game, record)
     if on_start is not None:
         on_start(state)
     for index, (seat, mv) in enumerate(record.moves):
@@ -132,6 +141,19 @@ def replay(
     if record.final_digest is not None and state.digest() != record.final_digest:
         raise RecordError("the replayed final state differs from the record's final_digest")
     return state
+
+
+def start_state(game: Game, record: GameRecord) -> State:
+    """The state ``record`` starts from: a new game from its seed, or its position."""
+    if record.position is not None:
+        try:
+            return game.from_position(record.position, record.seed)
+        except RuleError as err:  # a PositionError naming the rule
+            raise RecordError(f"the record's position cannot be set up: {err}") from err
+    try:
+        return game.new_state(game.normalize_options(record.options), record.seed)
+    except ValueError as err:  # OptionError, or a game's own check of its options
+        raise RecordError(f"the record's options are invalid: {err}") from err
 
 
 def records_digest(records: Sequence[GameRecord]) -> str:

@@ -52,6 +52,16 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "the power card {card} of {player} is both in the hand and on the discard pile",
         "de": "Die Machtkarte {card} von {player} ist zugleich auf der Hand und im Ablagestapel",
     },
+    "elgrande.position.modifier-once": {
+        "en": "the modifier {value} listed as {card} is in two places: with {player} and with {other}",
+        "de": "Der Modifikator {value} mit der Nummer {card} liegt an zwei Stellen: "
+        "bei {player} und bei {other}",
+    },
+    "elgrande.position.modifier-twice": {
+        "en": "the modifier {value} listed as {card} of {player} is both in the hand and on the discard pile",
+        "de": "Der Modifikator {value} mit der Nummer {card} von {player} ist zugleich auf der Hand "
+        "und im Ablagestapel",
+    },
     "elgrande.position.stack": {
         "en": "stack {stack} should hold {size} cards, but only {left} of its cards are not on the table",
         "de": "Stapel {stack} soll {size} Karten haben, aber nur {left} seiner Karten liegen nicht offen",
@@ -66,6 +76,36 @@ ERRORS: dict[str, dict[str, str]] = {
 def _fail(rule: str, **details: Any) -> NoReturn:
     """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message)."""
     fail(ERRORS[rule]["en"].format(**details), rule, **details)
+
+
+def _modifiers_once(st: ElGrandeData, names: list[str]) -> None:
+    """Machtverschiebung: each of the 16 modifier cards is in one place only: one player's hand,
+    discard pile or play (a card just played may also be back in its player's hand)."""
+    where: dict[int, str] = {}
+    for p in range(st.num_players):
+        played = st.modifier_played[p]
+        hand, discard = st.modifier_hand[p], st.modifier_discard[p]
+        twice = hand & discard | (discard & 1 << played if played >= 0 else 0)
+        if twice:
+            m = next(b for b in range(MODIFIERS) if twice >> b & 1)
+            _fail(
+                "elgrande.position.modifier-twice",
+                card=m,
+                value=f"{D.MODIFIER_VALUES[m]:+d}",
+                player=names[p],
+            )
+        mine = hand | discard | (1 << played if played >= 0 else 0)
+        for m in range(MODIFIERS):
+            if mine >> m & 1:
+                if m in where:
+                    _fail(
+                        "elgrande.position.modifier-once",
+                        card=m,
+                        value=f"{D.MODIFIER_VALUES[m]:+d}",
+                        player=where[m],
+                        other=names[p],
+                    )
+                where[m] = names[p]
 
 
 def _player_names(st: ElGrandeData) -> list[str]:
@@ -222,6 +262,7 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
         if both:
             card = next(v for v in range(14) if both >> v & 1)
             _fail("elgrande.position.card-once", card=card, player=names[p])
+    _modifiers_once(st, names)
     hidden = top.obj("hidden", {})
     sizes = top.ints("stack_sizes", [len(s) for s in st.stacks])
     if len(sizes) != len(st.stacks):

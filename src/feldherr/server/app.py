@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -21,12 +22,13 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from feldherr import __version__
 from feldherr.core.errors import RuleError
 from feldherr.core.match import Match
-from feldherr.core.record import GameRecord
+from feldherr.core.record import GameRecord, replay
 from feldherr.games import game_names
+from feldherr.server.analysis import Analyser, parse_ask
 from feldherr.server.bus import make_bus
 from feldherr.server.config import Settings
 from feldherr.server.hub import Conn, Hub, verify
-from feldherr.server.lobby import catalogue, parse_create
+from feldherr.server.lobby import catalogue, check_position, parse_create
 from feldherr.server.protocol import (
     ServerError,
     error_reply,
@@ -67,6 +69,7 @@ class Bucket:
 def create_app(settings: Settings) -> FastAPI:
     store = Store(settings.db_url)
     holder: dict[str, Hub] = {}
+    analyser = Analyser(settings.analysis_bot, settings.analysis_slots)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -177,6 +180,14 @@ def create_app(settings: Settings) -> FastAPI:
             "hotseat_tokens": [s.token for s in seats if s.kind == "hotseat"],
         }
 
+    @app.post("/api/positions")
+    async def position_check(request: Request) -> dict[str, Any]:
+        return await hub().call(check_position, await read_body(request))
+
+    @app.get("/api/games/{game_id}/position")
+    async def position_at(request: Request, game_id: str, at: int | None = None) -> dict[str, Any]:
+        return await hub().call(_position_at, hub(), game_id, _bearer(request), at)
+
     @app.get("/api/games/{game_id}")
     async def game_info(request: Request, game_id: str) -> dict[str, Any]:
         token = _bearer(request)
@@ -233,6 +244,24 @@ def create_app(settings: Settings) -> FastAPI:
         if lang not in ("en", "de"):
             raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
         return await hub().call(_replay_at, hub(), game_id, _bearer(request), at, lang)
+
+    @app.post("/api/games/{game_id}/analysis")
+    async def analysis(request: Request, game_id: str) -> dict[str, Any]:
+        token = _bearer(request)
+        ask = parse_ask(await read_body(request))
+        h = hub()
+
+        def finished() -> tuple[GameRecord, list[str]]:
+            row, _ = _readable(h, game_id, token)
+            if row.status not in FINISHED:
+                raise ServerError("server.analysis-running", 403, "running-game")
+            return _finished_record(h, game_id, token), h.table(game_id).names
+
+        record, names = await h.call(finished)
+        loop = asyncio.get_running_loop()  # the search waits on a bot-driver thread, not a database one
+        return await loop.run_in_executor(
+            h.drivers, functools.partial(analyser.run, h.pool, game_id, record, names, ask)
+        )
 
     @app.post("/api/records", status_code=201)
     async def import_record(request: Request) -> dict[str, Any]:
@@ -462,7 +491,14 @@ def _replay_at(hub: Hub, game_id: str, token: str | None, at: int | None, lang: 
     total = len(record.moves)
     at = total if at is None else max(0, min(at, total))
     game = hub.table(game_id).game
-    part = GameRecord(record.game, dict(record.options), record.seed, record.moves[:at], engine=record.engine)
+    part = GameRecord(
+        record.game,
+        dict(record.options),
+        record.seed,
+        record.moves[:at],
+        engine=record.engine,
+        position=record.position,
+    )
     match = Match.from_record(game, part)
     out: dict[str, Any] = {
         "game": game_id,
@@ -476,6 +512,26 @@ def _replay_at(hub: Hub, game_id: str, token: str | None, at: int | None, lang: 
     if outcome is not None:
         out["outcome"] = outcome.to_json()
     return out
+
+
+def _position_at(hub: Hub, game_id: str, token: str | None, at: int | None) -> dict[str, Any]:
+    """A finished game's table at step ``at`` as a position to play on from: what lay open, the
+    hidden parts (deck orders, the generator) left out, so that a game from it draws them anew."""
+    record = _finished_record(hub, game_id, token)
+    total = len(record.moves)
+    at = total if at is None else max(0, min(at, total))
+    game = hub.table(game_id).game
+    part = GameRecord(
+        record.game,
+        dict(record.options),
+        record.seed,
+        record.moves[:at],
+        engine=record.engine,
+        position=record.position,
+    )
+    position = game.position(replay(game, part))
+    position.pop("hidden", None)
+    return position
 
 
 __all__ = ["create_app"]

@@ -115,6 +115,11 @@ class Settings:
     debugging only: a thinking bot then competes with the server for its interpreter)."""
     drivers: int = 32
     """Threads that hand bot decisions to the workers and wait for them."""
+    analysis_bot: str = "hard@2s"
+    """The search the analysis board runs (``POST /api/games/{id}/analysis``): a search bot with a
+    time or iteration budget, so that every analysis ends."""
+    analysis_slots: int = 2
+    """Analyses that may run at once (on the bot workers); one more is refused as busy."""
     public_url: str | None = None
     """The address a friend can reach (``--public-url``, or the LAN address when serving on every
     interface): invite links use it, ``GET /api/server`` tells the client."""

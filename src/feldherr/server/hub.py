@@ -154,6 +154,8 @@ class NewGame:
     public: bool
     seed: int
     rematch_of: str | None = None
+    position: dict[str, Any] | None = None
+    """Play on from this position (checked by the lobby) instead of a new game."""
 
 
 class Hub:
@@ -224,6 +226,7 @@ class Hub:
             seed=row.seed,
             moves=[(seat, mv) for _, seat, mv in moves],
             engine=row.engine,
+            position=row.position,
         )
         return Table(row, seats, game, self._rebuild(game, record, game_id))
 
@@ -257,7 +260,7 @@ class Hub:
     # -- creating -------------------------------------------------------------------------------
     def create(self, new: NewGame) -> tuple[GameRow, list[SeatRow]]:
         game = get_game(new.game)
-        match = Match(game, new.options, new.seed)  # the options are checked once more here
+        match = Match(game, new.options, new.seed, new.position)  # the options are checked once more here
         now = time.time()
         open_ = any(s.kind == "human" and not s.claimed for s in new.seats)
         row = GameRow(
@@ -274,6 +277,7 @@ class Hub:
             rematch=None,
             created=now,
             updated=now,
+            position=match.record.position,
         )
         self.store.create_game(row, new.seats)
         with self._lock:
@@ -305,9 +309,11 @@ class Hub:
                     )
                     for s in table.seats
                 ]
-                new = NewGame(row.game, row.options, seats, row.public, secrets.randbelow(2**63), game_id)
+                new = NewGame(
+                    row.game, row.options, seats, row.public, secrets.randbelow(2**63), game_id, row.position
+                )
                 game = get_game(row.game)
-                match = Match(game, new.options, new.seed)
+                match = Match(game, new.options, new.seed, new.position)  # the same start again
                 now = time.time()
                 new_row = GameRow(
                     new_game_id(),
@@ -323,6 +329,7 @@ class Hub:
                     None,
                     now,
                     now,
+                    match.record.position,
                 )
                 self.store.create_game(new_row, seats, conn)
                 self.store.set_game(conn, game_id, rematch=new_row.id)
@@ -354,6 +361,7 @@ class Hub:
             None,
             now,
             now,
+            match.record.position,
         )
         seats = [SeatRow(s, "imported", None, f"{s + 1}", None, True, now) for s in range(match.num_players)]
         with self.store.begin() as conn:

@@ -7,7 +7,8 @@ import secrets
 import time
 from typing import Any
 
-from feldherr.core.errors import OptionError
+from feldherr.core.errors import OptionError, PositionError
+from feldherr.core.game import Game
 from feldherr.core.play import bot_table
 from feldherr.games import game_names, get_game
 from feldherr.server.hub import NewGame, new_token
@@ -53,13 +54,18 @@ def parse_create(data: Any) -> NewGame:
         game = get_game(name)
     except ValueError as exc:
         raise ServerError("server.unknown-game", 404, "not-found", game=name) from exc
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise ServerError("server.options", 422, "bad-options", message="options must be a JSON object")
-    try:
-        options = game.normalize_options(options)
-    except (OptionError, ValueError, TypeError) as exc:
-        raise ServerError("server.options", 422, "bad-options", message=str(exc)) from exc
+    seed = get_int(data, "seed", secrets.randbelow(2**63), 0, 2**63 - 1)
+    position = data.get("position")
+    if position is not None:  # play on from a position: its options and player count
+        options = position_options(game, position, seed)
+    else:
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise ServerError("server.options", 422, "bad-options", message="options must be a JSON object")
+        try:
+            options = game.normalize_options(options)
+        except (OptionError, ValueError, TypeError) as exc:
+            raise ServerError("server.options", 422, "bad-options", message=str(exc)) from exc
     players = options.get("players", game.min_players)
     if type(players) is not int:
         raise ServerError("server.options", 422, "bad-options", message="players")
@@ -67,8 +73,30 @@ def parse_create(data: Any) -> NewGame:
     public = data.get("public", True)
     if type(public) is not bool:
         raise ServerError("server.field", field="public", wanted="true or false", wanted_de="true oder false")
-    seed = get_int(data, "seed", secrets.randbelow(2**63), 0, 2**63 - 1)
-    return NewGame(name, options, seats, public, seed)
+    return NewGame(name, options, seats, public, seed, position=position)
+
+
+def position_options(game: Game, position: Any, seed: int) -> dict[str, Any]:
+    """The options of the game a position sets up; a position that cannot be set up is refused
+    with the game's own words for the rule it breaks (``server.position``, its rule in ``broken``)."""
+    if not isinstance(position, dict):
+        raise ServerError(
+            "server.field", field="position", wanted="a JSON object", wanted_de="ein JSON-Objekt"
+        )
+    try:
+        state = game.from_position({**position, "decisions": 0}, seed)
+    except PositionError as exc:
+        raise ServerError(
+            "server.position",
+            422,
+            "bad-position",
+            broken=exc.rule,
+            en=game.error_text(exc, "en"),
+            de=game.error_text(exc, "de"),
+        ) from exc
+    if state.is_terminal():
+        raise ServerError("server.position-over", 422, "bad-position")
+    return dict(state.options)
 
 
 def parse_seats(raw: Any, players: int, bots: list[str]) -> list[SeatRow]:
@@ -110,3 +138,22 @@ def parse_seats(raw: Any, players: int, bots: list[str]) -> list[SeatRow]:
             )
         )
     return seats
+
+
+def check_position(data: Any) -> dict[str, Any]:
+    """``{"position": {...}}`` checked before a game is created from it: its game, options and
+    player count (the lobby fits its seats to them), or the refusal in the game's words."""
+    if not isinstance(data, dict) or not isinstance(data.get("position"), dict):
+        raise ServerError(
+            "server.field", field="position", wanted="a JSON object", wanted_de="ein JSON-Objekt"
+        )
+    position = data["position"]
+    name = position.get("game")
+    if not isinstance(name, str) or len(name) > 64:
+        raise ServerError("server.field", field="game", wanted="a game's name", wanted_de="ein Spielname")
+    try:
+        game = get_game(name)
+    except ValueError as exc:
+        raise ServerError("server.unknown-game", 404, "not-found", game=name) from exc
+    options = position_options(game, position, 0)
+    return {"game": game.name, "title": game.title, "options": options, "players": options["players"]}

@@ -57,6 +57,33 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "the game is not finished; its moves stay secret until then",
         "de": "Das Spiel läuft noch; seine Züge bleiben bis zum Ende geheim",
     },
+    "server.analysis-running": {
+        "en": "analysis of a running game is not allowed: its players would learn from it; "
+        "analyse it once it is over",
+        "de": "Eine laufende Partie darf nicht analysiert werden, ihre Spieler würden daraus lernen; "
+        "analysiere sie nach ihrem Ende",
+    },
+    "server.analysis-seat": {
+        "en": "this player has no decision to make at this step; choose a player who is to move",
+        "de": "Dieser Spieler hat bei diesem Schritt nichts zu entscheiden; "
+        "wähle einen Spieler, der am Zug ist",
+    },
+    "server.analysis-step": {
+        "en": "the game has only {total} moves, there is no step {at}",
+        "de": "Die Partie hat nur {total} Züge, einen Schritt {at} gibt es nicht",
+    },
+    "server.analysis-busy": {
+        "en": "{slots} analyses are running already; try again in a few seconds",
+        "de": "Es laufen schon {slots} Analysen; bitte in ein paar Sekunden erneut versuchen",
+    },
+    "server.position": {
+        "en": "this position cannot be set up: {en}",
+        "de": "Diese Stellung lässt sich nicht aufbauen: {de}",
+    },
+    "server.position-over": {
+        "en": "this position is the end of a game: nothing is left to play",
+        "de": "Diese Stellung ist das Ende einer Partie: Es gibt nichts mehr zu spielen",
+    },
     "server.busy": {
         "en": "the server is busy; try again",
         "de": "Der Server ist ausgelastet, bitte erneut versuchen",
@@ -95,6 +122,8 @@ def error_reply(err: Exception, game: Game | None, lang: str = "en", msg_id: Any
     if isinstance(err, ServerError):
         texts = err.texts()
         reply: dict[str, Any] = {"type": "error", "code": err.code, "rule": err.rule, "text": texts}
+        if "broken" in err.details:  # a game's rule behind the server's refusal (a bad position)
+            reply["broken"] = err.details["broken"]
     elif isinstance(err, RuleError):
         texts = {lang_: (game.error_text(err, lang_) if game is not None else err.message) for lang_ in LANGS}
         reply = {"type": "error", "code": err.code, "rule": err.rule, "text": texts}

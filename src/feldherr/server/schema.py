@@ -27,6 +27,7 @@ games = Table(
     Column("rematch", String(32), nullable=True),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Column("position", Text, nullable=True),  # the position a game started from (JSON; None: a new game)
 )
 
 seats = Table(

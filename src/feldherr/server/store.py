@@ -92,6 +92,8 @@ class GameRow:
     rematch: str | None
     created: float
     updated: float
+    position: dict[str, Any] | None = None
+    """The position the game started from (None: a new game from the seed)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -105,6 +107,7 @@ class GameRow:
             "rematch": self.rematch,
             "created": self.created,
             "updated": self.updated,
+            "from_position": self.position is not None,
         }
 
 
@@ -123,6 +126,7 @@ def _game_row(row: Any) -> GameRow:
         rematch=row.rematch,
         created=row.created,
         updated=row.updated,
+        position=json.loads(row.position) if row.position else None,
     )
 
 
@@ -203,6 +207,7 @@ class Store:
                 rematch=game.rematch,
                 created=game.created,
                 updated=game.updated,
+                position=json.dumps(game.position) if game.position is not None else None,
             )
         )
         conn.execute(

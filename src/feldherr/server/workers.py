@@ -19,10 +19,11 @@ import logging
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from feldherr.core.bots import SeatAccess
 from feldherr.core.game import JSON
@@ -33,6 +34,8 @@ log = logging.getLogger("feldherr.server")
 NICE = 10
 """How much lower the workers' CPU priority is than the server's (Unix ``nice``)."""
 RETRIES = 3
+A = TypeVar("A")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -109,27 +112,27 @@ class BotPool:
 
     def think(self, task: BotTask) -> JSON:
         """The bot's move (blocks the calling thread, not the interpreter, until a worker answers)."""
+        return self.run(think, task, f"{task.game} seat {task.seat}")
+
+    def run(self, fn: Callable[[A], R], task: A, what: str) -> R:
+        """``fn(task)`` in a worker (a module-level function and a picklable task; ``what`` names
+        the work in the log); computed again in a fresh pool if a worker dies meanwhile."""
         for attempt in range(RETRIES):
             pool = self._pool
             if pool is None:
                 if self.workers > 0:
                     raise RuntimeError("the bot workers are shut down")
-                return think(task)
+                return fn(task)
             try:
-                return pool.submit(think, task).result()
+                return pool.submit(fn, task).result()
             except BrokenProcessPool:
                 with self._lock:
                     if self._pool is pool:  # the first to notice replaces the pool
                         self._pool = self._new()
                         self.replaced += 1
                         pool.shutdown(wait=False, cancel_futures=True)
-                log.warning(
-                    "a bot worker died (%s seat %d); computing the move again (try %d)",
-                    task.game,
-                    task.seat,
-                    attempt + 2,
-                )
-        raise RuntimeError(f"bot workers keep dying on a {task.game} decision of seat {task.seat}")
+                log.warning("a bot worker died (%s); computing it again (try %d)", what, attempt + 2)
+        raise RuntimeError(f"bot workers keep dying on {what}")
 
     def close(self) -> None:
         pool, self._pool = self._pool, None

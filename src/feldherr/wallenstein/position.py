@@ -244,6 +244,20 @@ def _fields(who: Names) -> tuple[Field, ...]:
 
 
 INT: dict[str, Any] = {"type": "integer", "minimum": 0}
+PENDING: dict[str, Any] = {
+    "anyOf": [
+        object_schema(
+            {
+                "player": {"enum": list(COLOURS)},
+                "county": {"enum": list(NAMES)},
+                "action": {"enum": list(ACTIONS)},
+            },
+            ["player"],
+        ),
+        {"type": "array", "items": INT},
+    ]
+}
+"""The decision owed: in words, or (positions written before) as the engine's numbers."""
 NAME_LIST: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
 
 
@@ -281,7 +295,7 @@ def schema(game: Any) -> dict[str, Any]:
         "favor_deck_size": INT,
         "tower_inside": {"type": "array", "items": INT, "minItems": NCOLOURS, "maxItems": NCOLOURS},
         **parts["top"],
-        "flow": object_schema(parts["flow"]),
+        "flow": object_schema({**parts["flow"], "pending": PENDING}),
         "hidden": hidden,
     }
     return {
@@ -304,6 +318,7 @@ def position(st: Any) -> dict[str, Any]:
         "players": [{"colour": COLOURS[s]} for s in range(n)],
     }
     write_fields(st, _fields(who), out, COUNTIES)
+    out["flow"]["pending"] = _pending_words(st.phase, st.pending)
     areas = out.pop("areas")
     out["counties"] = {NAMES[c]: areas[NAMES[c]] for c in range(len(NAMES)) if st.active[c]}
     out["actions"] = [ACTIONS[a] for a in st.actions[: st.revealed_actions]]
@@ -325,8 +340,39 @@ def position(st: Any) -> dict[str, Any]:
     return out
 
 
+def _pending_words(phase: str, pending: list[int]) -> Any:
+    """The decision owed, in the players' words: a movement as ``{"player", "county", "action"}``
+    (the colour, the county's printed name, the action's key), one seat as ``{"player": colour}``;
+    anything else as the engine keeps it."""
+    if phase == "move" and len(pending) == 3:
+        seat, county, action = pending
+        return {"player": COLOURS[seat], "county": NAMES[county], "action": ACTIONS[action]}
+    if len(pending) == 1:
+        return {"player": COLOURS[pending[0]]}
+    return list(pending)
+
+
+def _pending_numbers(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``data`` with ``flow.pending`` in the engine's numbers (positions written before it was in
+    words, with a list, load as they are)."""
+    flow = data.get("flow")
+    if not isinstance(flow, Mapping) or not isinstance(flow.get("pending"), Mapping):
+        return data
+    pending = flow["pending"]
+    field = "flow.pending"
+    extra = set(pending) - {"player", "county", "action"}
+    if extra or "player" not in pending or ("county" in pending) != ("action" in pending):
+        wrong(field, "a player, or a player with a county and an action", sorted(map(str, pending)))
+    numbers = [Names("player", COLOURS).index(pending["player"], f"{field}.player")]
+    if "county" in pending:
+        numbers.append(COUNTIES.index(pending["county"], f"{field}.county"))
+        numbers.append(ACTION_NAMES.index(pending["action"], f"{field}.action"))
+    return {**data, "flow": {**flow, "pending": numbers}}
+
+
 def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     """The state ``data`` describes (see the module docstring); ``game`` makes the fresh state."""
+    data = _pending_numbers(data)
     top = check_game(data, "wallenstein")
     try:
         options = game.normalize_options(top.raw("options", {}))

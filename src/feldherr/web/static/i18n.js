@@ -47,7 +47,7 @@ const WORDS = {
     m_favors: "favor spaces", m_favor_deck_size: "favor cards left", m_courtier_supply: "courtiers in supply", m_entrance_hall: "entrance hall",
     m_audience_hall: "audience hall", m_shield: "protection", m_parry: "parries", m_leader: "leader in", m_statue_supply: "statues in supply",
     m_statues: "statues", m_trophies: "trophies", m_top_card: "Landsknechte card",
-    copyBtn: "Copy", guest: "Guest", planLost: "card handed over", lastMove: "last move",
+    analyse: "Analyse", copyBtn: "Copy", guest: "Guest", planLost: "card handed over", lastMove: "last move",
   },
   de: {
     title: "feldherr", newGame: "Neues Spiel", game: "Spiel", options: "Optionen", seats: "Plätze",
@@ -95,7 +95,7 @@ const WORDS = {
     m_favors: "Gunstfelder", m_favor_deck_size: "Gunstkarten übrig", m_courtier_supply: "Höflinge im Vorrat", m_entrance_hall: "Vorzimmer",
     m_audience_hall: "Audienzsaal", m_shield: "Schutz", m_parry: "Abwehr", m_leader: "Heerführer in", m_statue_supply: "Statuen im Vorrat",
     m_statues: "Statuen", m_trophies: "Trophäen", m_top_card: "Landsknechte-Karte",
-    copyBtn: "Kopieren", guest: "Gast", planLost: "Karte abgegeben", lastMove: "letzter Zug",
+    analyse: "Analysieren", copyBtn: "Kopieren", guest: "Gast", planLost: "Karte abgegeben", lastMove: "letzter Zug",
   }
 };
 

@@ -4,11 +4,12 @@ import { api, clear, h } from "./dom.js";
 import { BOT_ORDER, RESEARCH_BOTS, botName, lang, t } from "./i18n.js";
 import { remember } from "./store.js";
 import { guidedPanel } from "./tutorial.js"; // table: guided first games
+import { checkPosition, handedPosition, positionField } from "./positions.js";
 
 export function showLobby(root) {
   let catalogue = null;
   let games = [];
-  const form = { game: null, options: {}, seats: [], public: true, seed: "", research: false };
+  const form = { game: null, options: {}, seats: [], public: true, seed: "", research: false, position: null };
   let created = null;
 
   let publicUrl = location.origin; // the address a friend can reach (the server may know a better one)
@@ -20,12 +21,29 @@ export function showLobby(root) {
     games = list.games || [];
     if (!form.game && catalogue.length) pick(catalogue[0].name);
     render();
+    const handed = handedPosition(); // "play on from here" in the replay viewer
+    if (handed) checkPosition(handed).then(usePosition).catch((err) => { root.querySelector("#create-status").textContent = `${t("error")}: ${err.message}`; });
   };
+
+  // A checked position (positions.js) fits the form: its game, options and player count; null: a new game again.
+  function usePosition(info) {
+    if (info) {
+      pick(info.game);
+      form.options = { ...info.options };
+      form.position = info;
+      fitSeats();
+    } else {
+      form.position = null;
+      pick(form.game);
+    }
+    render();
+  }
 
   const entry = () => catalogue.find((g) => g.name === form.game);
 
   function pick(name) {
     form.game = name;
+    form.position = null;
     form.options = {};
     for (const spec of entry().options) form.options[spec.name] = spec.default;
     fitSeats();
@@ -126,6 +144,7 @@ export function showLobby(root) {
       }),
     };
     if (/^\d+$/.test(form.seed.trim())) body.seed = parseInt(form.seed.trim(), 10);
+    if (form.position) { body.position = form.position.position; delete body.options; }
     const status = root.querySelector("#create-status");
     try {
       const game = await api(`/api/games?lang=${lang()}`, { method: "POST", body: JSON.stringify(body) });
@@ -196,10 +215,11 @@ export function showLobby(root) {
           h("div", { class: "field" }, h("label", { for: "game" }, t("game")),
             h("select", { id: "game", onchange: (e) => { pick(e.target.value); render(); } },
               catalogue.map((c) => h("option", { value: c.name, selected: c.name === g.name }, gameTitle(c))))),
-          g.options.filter((spec) => !technical(spec)).map(optionField),
+          form.position ? null : g.options.filter((spec) => !technical(spec)).map(optionField),
           h("fieldset", {}, h("legend", {}, t("seats")), seatBox),
-          h("details", { id: "advanced", class: "advanced" }, h("summary", {}, t("advanced")),
-            g.options.filter(technical).map(optionField),
+          h("details", { id: "advanced", class: "advanced", open: !!form.position }, h("summary", {}, t("advanced")),
+            form.position ? null : g.options.filter(technical).map(optionField),
+            positionField(form, usePosition),
             h("div", { class: "field" }, h("label", { for: "seed" }, t("seedLabel")),
               h("input", { id: "seed", type: "number", min: 0, value: form.seed, oninput: (e) => { form.seed = e.target.value; } })),
             h("div", { class: "field" }, h("label", {}, h("input", { type: "checkbox", id: "research", checked: form.research,

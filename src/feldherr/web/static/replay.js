@@ -3,11 +3,14 @@ import { api, clear, h, usePalette } from "./dom.js";
 import { lang, num, t } from "./i18n.js";
 import { onData, renderBoard } from "./boards.js";
 import { battleChart, drawPlots, logItem, scoringLines, scoringTable } from "./ending.js";
+import { analysisBoard } from "./analysis.js";
+import { playOnButton } from "./positions.js";
 
 const MARKS = new Set(["round", "winter_begins", "scoring", "province", "prize", "game_over"]);
 
 export function showReplay(root, gameId) {
   const st = { marks: [], at: null, step: null, info: null, timer: null, error: "", stopped: false, plots: null };
+  const analysis = analysisBoard(gameId, () => render());
 
   async function go(at) {
     try {
@@ -73,12 +76,14 @@ export function showReplay(root, gameId) {
       st.marks.length ? h("select", { id: "round", "aria-label": t("round"), onchange: (e) => go(parseInt(e.target.value, 10)) },
         h("option", { value: at }, `${t("round")} …`),
         st.marks.map((m) => h("option", { value: m.version, "data-game": "1" }, `${m.text.length > 60 ? `${m.text.slice(0, 60)}…` : m.text}`))) : null,
+      analysis.button(), at < total ? playOnButton(gameId, at, (message) => { st.error = message; render(); }) : null,
       lastMove ? h("small", { id: "last-move" }, `${names[lastMove[0]] || t("player")}`, lastLines.length ? h("span", { "data-game": "1" }, `: ${lastLines[0].text}`) : null) : null);
     const board = h("section", { class: "board", id: "board" },
       renderBoard(step.view.game, step.view, { keys: new Set(), names, me: null, pick() {}, filter: "" }));
     const log = h("section", { id: "log", class: "panel log" }, h("h2", {}, t("log")),
       h("ol", { tabindex: 0 }, step.log.map(logItem)));
-    const parts = [timeline, h("div", { class: "play" }, board, h("aside", { class: "side" }, log))];
+    analysis.update(at, step.view, names);
+    const parts = [timeline, analysis.isOpen() ? analysis.node() : null, h("div", { class: "play" }, board, h("aside", { class: "side" }, log))];
     if (step.outcome && at === total) {
       if (!st.plots) {
         st.plots = h("div", { class: "plots", id: "plots" });
@@ -86,7 +91,7 @@ export function showReplay(root, gameId) {
       }
       parts.push(h("section", { class: "panel ending", id: "ending" }, h("h2", {}, t("finalScore")), scoringTable(step.outcome, names), scoringLines(step.log), st.plots, battleChart(step.log, names)));
     }
-    root.append(...parts);
+    root.append(...parts.filter(Boolean));
     const list = root.querySelector("#log ol");
     list.scrollTop = list.scrollHeight;
   }
@@ -97,15 +102,19 @@ export function showReplay(root, gameId) {
     const whole = await api(`/api/games/${encodeURIComponent(gameId)}/replay?lang=${lang()}`);
     st.marks = whole.log.filter((item) => MARKS.has(item.entry.k) && item.text);
     render();
+    return whole;
   }
 
   document.addEventListener("keydown", onKey);
-  loadMarks().catch(() => {});
+  // "#analyse" (the finished game's Analyse link): the board open at the last decision.
+  const analyseFirst = location.hash === "#analyse";
+  if (analyseFirst) analysis.open();
+  loadMarks().then((whole) => { if (analyseFirst) go(Math.max(0, whole.total - 1)); }).catch(() => {});
   api(`/api/games/${encodeURIComponent(gameId)}`).then((info) => { st.info = info; render(); }).catch(() => {});
-  go(0);
+  if (!analyseFirst) go(0);
   return {
-    relang() { st.plots = null; go(st.at); loadMarks().catch(() => {}); },
-    stop() { st.stopped = true; stopPlaying(); document.removeEventListener("keydown", onKey); },
+    relang() { st.plots = null; analysis.relang(); go(st.at); loadMarks().catch(() => {}); },
+    stop() { st.stopped = true; stopPlaying(); analysis.stop(); document.removeEventListener("keydown", onKey); },
   };
 }
 

@@ -1,0 +1,140 @@
+"""The analysis board of finished games: one seat's decision at one step, searched on the bot workers.
+
+``POST /api/games/{id}/analysis`` with ``{"at": step, "seat": seat, "lang": "en"}`` replays the
+finished game to ``step`` and runs :func:`feldherr.search.analysis.analyse` for ``seat`` there (the
+search samples its worlds from that seat's information only, as ``feldherr analyse`` does). The
+search runs in a bot worker process with the server's analysis budget (``--analysis-bot``, default
+``hard@2s``), never on the event loop; at most ``--analysis-slots`` analyses run at once, one more
+is refused as busy. A running game is never analysed: its players would learn from it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from feldherr.core.errors import OptionError
+from feldherr.core.match import Match
+from feldherr.core.record import GameRecord
+from feldherr.games import get_game
+from feldherr.search.analysis import analyse, search_bot
+from feldherr.server.protocol import ServerError, get_int, get_lang
+from feldherr.server.workers import BotPool
+
+
+@dataclass(frozen=True)
+class AnalysisTask:
+    """One analysis, everything a worker needs (picklable)."""
+
+    game: str
+    state: dict[str, Any]
+    seat: int
+    bot: str
+    seed: int
+    lang: str
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A checked analysis request."""
+
+    at: int
+    seat: int
+    lang: str
+
+
+def parse_ask(data: Any) -> Ask:
+    """``{"at": step, "seat": seat, "lang": "en" | "de"}`` by exact type."""
+    if not isinstance(data, dict):
+        raise ServerError("server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt")
+    at = get_int(data, "at", None, 0, 10**7)
+    seat = get_int(data, "seat", None, 0, 63)
+    return Ask(at, seat, get_lang(data))
+
+
+def run_analysis(task: AnalysisTask) -> dict[str, Any]:
+    """The analysis as JSON (runs in a worker): each legal move of the seat in its words, with the
+    visits, the mean win share and score of every seat, and the seat's 95 % interval."""
+    game = get_game(task.game)
+    state = game.state_from_json(task.state)
+    result = analyse(game, state, task.seat, task.bot, task.seed)
+    view = state.view(task.seat)
+    names = list(task.names)
+    return {
+        "seat": task.seat,
+        "iterations": result.iterations,
+        "seconds": round(result.seconds, 3),
+        "moves": [
+            {
+                "move": game.move_to_json(m.move),
+                "text": game.describe_move(view, m.move, task.lang, names),
+                "visits": m.visits,
+                "win_share": [round(v, 4) for v in m.win_share],
+                "win_share_interval": [round(m.low, 4), round(m.high, 4)],
+                "score": [round(v, 3) for v in m.score],
+            }
+            for m in result.moves
+        ],
+    }
+
+
+def analysis_seed(game_id: str, at: int, seat: int) -> int:
+    """The same question about the same game gets the same search (a stable seed)."""
+    digest = hashlib.blake2b(f"analysis:{game_id}:{at}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+class Analyser:
+    """Runs analyses on the bot workers, ``slots`` at a time."""
+
+    def __init__(self, bot: str, slots: int) -> None:
+        self.bot = bot
+        self.slots = max(1, slots)
+        self._free = threading.BoundedSemaphore(self.slots)
+
+    def run(
+        self, pool: BotPool, game_id: str, record: GameRecord, names: Sequence[str], ask: Ask
+    ) -> dict[str, Any]:
+        """The analysis of ``ask`` in the finished game ``record`` (blocks this thread, not the loop)."""
+        game = get_game(record.game)
+        total = len(record.moves)
+        if ask.at > total:
+            raise ServerError("server.analysis-step", 422, "bad-step", at=ask.at, total=total)
+        part = GameRecord(
+            record.game,
+            dict(record.options),
+            record.seed,
+            record.moves[: ask.at],
+            engine=record.engine,
+            position=record.position,
+        )
+        match = Match.from_record(game, part)
+        if ask.seat >= match.num_players or ask.seat not in match.to_move():
+            raise ServerError("server.analysis-seat", 409, "no-decision")
+        try:
+            search_bot(game, self.bot, 0)
+        except (OptionError, ValueError) as exc:  # a misconfigured server, not the asker's fault
+            raise ServerError("server.options", 500, "bad-options", message=str(exc)) from exc
+        task = AnalysisTask(
+            game.name,
+            match.snapshot()["state"],
+            ask.seat,
+            self.bot,
+            analysis_seed(game_id, ask.at, ask.seat),
+            ask.lang,
+            tuple(names),
+        )
+        if not self._free.acquire(blocking=False):
+            raise ServerError("server.analysis-busy", 503, "busy", slots=self.slots)
+        try:
+            out = pool.run(run_analysis, task, f"an analysis of {game.name}")
+        finally:
+            self._free.release()
+        return {"game": game_id, "at": ask.at, "bot": self.bot, **out}
+
+
+__all__ = ["Analyser", "AnalysisTask", "Ask", "analysis_seed", "parse_ask", "run_analysis"]

@@ -1,0 +1,170 @@
+// The analysis board of a finished game: one seat's decision at the replay's step, searched by the
+// server (POST /api/games/{id}/analysis) from that seat's information only. Each legal move in the
+// player's words with the seat's expected win share, every seat's share and score, and the
+// search's visits, best first; a progress bar while the search runs. Its own words, English and
+// German (counted words through Intl.PluralRules, numbers through Intl.NumberFormat).
+import { api, colour, h } from "./dom.js";
+import { lang, num, t } from "./i18n.js";
+
+const WORDS = {
+  en: {
+    analyse: "Analyse", title: "Analysis", seatFor: "for", run: "Analyse this decision", again: "analyse again",
+    close: "close", searching: "The search is thinking…", elapsed: "{s} s",
+    intro: "The search looks at this decision from {name}'s view only: what {name} could see at the table.",
+    noDecision: "Nobody decides at this step. Step back to a decision.",
+    move: "move", winShare: "win share of {name}", perSeat: "every player: win share · average score",
+    "visits#one": "{n} search", "visits#other": "{n} searches",
+    "summary#one": "{n} search in {s} s", "summary#other": "{n} searches in {s} s",
+    interval: "{conf} sure: between {low} and {high}", best: "best", stale: "This result is for move {at}.",
+  },
+  de: {
+    analyse: "Analysieren", title: "Analyse", seatFor: "für", run: "Diese Entscheidung analysieren", again: "erneut analysieren",
+    close: "schließen", searching: "Die Suche denkt nach …", elapsed: "{s} s",
+    intro: "Die Suche betrachtet diese Entscheidung nur aus der Sicht von {name}: was {name} am Tisch sehen konnte.",
+    noDecision: "Bei diesem Schritt entscheidet niemand. Geh zu einer Entscheidung zurück.",
+    move: "Zug", winShare: "Siegchance von {name}", perSeat: "alle Spieler: Siegchance · durchschnittliche Punkte",
+    "visits#one": "{n} Suchlauf", "visits#other": "{n} Suchläufe",
+    "summary#one": "{n} Suchlauf in {s} s", "summary#other": "{n} Suchläufe in {s} s",
+    interval: "zu {conf} sicher: zwischen {low} und {high}", best: "beste", stale: "Dieses Ergebnis gilt für Zug {at}.",
+  },
+};
+
+function w(key, args = {}) {
+  let text = WORDS[lang()]?.[key] ?? WORDS.en[key] ?? "";
+  for (const [k, v] of Object.entries(args)) text = text.replaceAll(`{${k}}`, typeof v === "number" ? num(v) : v);
+  return text;
+}
+
+function counted(key, n, args = {}) {
+  const form = new Intl.PluralRules(lang()).select(n);
+  const table = WORDS[lang()] ?? WORDS.en;
+  const text = table[`${key}#${form}`] ?? table[`${key}#other`];
+  return Object.entries({ n, ...args }).reduce((out, [k, v]) => out.replaceAll(`{${k}}`, typeof v === "number" ? num(v) : v), text);
+}
+
+function percent(x) {
+  return new Intl.NumberFormat(lang(), { style: "percent", maximumFractionDigits: 0 }).format(x);
+}
+
+function decimal(x) {
+  return new Intl.NumberFormat(lang(), { maximumFractionDigits: 1 }).format(x);
+}
+
+// The seconds a search budget names ("hard@2s" → 2); null for an iteration budget.
+function budgetSeconds(bot) {
+  const m = /@([\d.]+)s$/.exec(bot || "");
+  return m ? parseFloat(m[1]) : null;
+}
+
+// The board's state lives here; the replay viewer re-renders often and appends node() each time.
+export function analysisBoard(gameId, onChange) {
+  const st = { open: false, seat: null, at: null, result: null, running: false, error: "", started: 0, expected: null, timer: null };
+  const el = h("section", { class: "panel analysis", id: "analysis", "aria-live": "polite" });
+  let names = [];
+  let toMove = [];
+
+  const nameOf = (seat) => names[seat] || t("player");
+
+  async function run() {
+    if (st.running || st.seat === null) return;
+    st.running = true;
+    st.error = "";
+    st.result = null;
+    st.started = performance.now();
+    st.timer = setInterval(draw, 200);
+    const at = st.at;
+    draw();
+    try {
+      const out = await api(`/api/games/${encodeURIComponent(gameId)}/analysis?lang=${lang()}`, {
+        method: "POST", body: JSON.stringify({ at, seat: st.seat, lang: lang() }),
+      });
+      st.result = { ...out, lang: lang() };
+      st.expected = budgetSeconds(out.bot);
+    } catch (err) {
+      st.error = err.message;
+    } finally {
+      st.running = false;
+      clearInterval(st.timer);
+      st.timer = null;
+      draw();
+      if (onChange) onChange();
+    }
+  }
+
+  function seatPicker() {
+    if (toMove.length <= 1) return h("strong", {}, toMove.length ? nameOf(toMove[0]) : "");
+    return h("select", { id: "analysis-seat", "aria-label": w("seatFor"), onchange: (e) => { st.seat = parseInt(e.target.value, 10); st.result = null; draw(); } },
+      toMove.map((seat) => h("option", { value: seat, selected: seat === st.seat }, nameOf(seat))));
+  }
+
+  function progress() {
+    const seconds = (performance.now() - st.started) / 1000;
+    const expected = st.expected;
+    const bar = expected
+      ? h("progress", { id: "analysis-progress", max: 1, value: Math.min(0.97, seconds / (expected + 0.5)) })
+      : h("progress", { id: "analysis-progress" });
+    return h("p", { class: "analysis-progress" }, bar, " ", w("searching"), " ", h("small", {}, w("elapsed", { s: decimal(seconds) })));
+  }
+
+  function moveItem(m, i, seat, bestVisits) {
+    const interval = w("interval", { conf: percent(0.95), low: percent(m.win_share_interval[0]), high: percent(m.win_share_interval[1]) });
+    const head = h("div", { class: "analysis-move" },
+      h("span", { class: "analysis-text", "data-game": "1" }, m.text),
+      i === 0 && m.visits === bestVisits ? h("span", { class: "badge" }, w("best")) : null);
+    const main = h("div", { class: "analysis-main" },
+      h("meter", { min: 0, max: 1, value: m.win_share[seat], "aria-label": w("winShare", { name: nameOf(seat) }) }),
+      h("strong", { class: "share" }, percent(m.win_share[seat])),
+      h("small", {}, `${interval} · ${counted("visits", m.visits)}`));
+    const seats = h("ul", { class: "analysis-seats" }, m.win_share.map((share, s) => h("li", { style: `--seat:${colour(s)}`, class: s === seat ? "me" : "" },
+      h("span", { class: "dot" }), `${nameOf(s)} ${percent(share)} · ${decimal(m.score[s])}`)));
+    return h("li", { class: i === 0 ? "best" : "" }, head, main, seats);
+  }
+
+  function results() {
+    const r = st.result;
+    if (!r) return null;
+    const bestVisits = r.moves.length ? r.moves[0].visits : 0;
+    return h("div", { class: "analysis-result" },
+      r.at !== st.at ? h("p", { class: "note" }, w("stale", { at: r.at })) : null,
+      h("p", { class: "note" }, counted("summary", r.iterations, { s: decimal(r.seconds) }), " · ", w("perSeat")),
+      h("ol", { class: "analysis-moves", id: "analysis-moves" }, r.moves.map((m, i) => moveItem(m, i, r.seat, bestVisits))));
+  }
+
+  function draw() {
+    el.replaceChildren();
+    if (!st.open) return;
+    const who = st.seat === null ? "" : nameOf(st.seat);
+    el.append(...[
+      h("h2", {}, w("title"), " ", h("small", {}, w("seatFor"), " "), seatPicker(),
+        h("button", { type: "button", class: "link", id: "analysis-close", onclick: () => { st.open = false; draw(); if (onChange) onChange(); } }, w("close"))),
+      toMove.length ? h("p", { class: "note" }, w("intro", { name: who })) : h("p", { class: "note" }, w("noDecision")),
+      toMove.length ? h("button", { type: "button", id: "analysis-run", onclick: run, disabled: st.running }, st.result ? w("again") : w("run")) : null,
+      st.running ? progress() : null,
+      st.error ? h("p", { class: "error", role: "alert" }, st.error) : null,
+      st.running ? null : results()].filter(Boolean));
+  }
+
+  return {
+    // The replay's step changed (or its names): keep the seat when it still decides.
+    update(at, view, seatNames) {
+      names = seatNames;
+      toMove = view && Array.isArray(view.to_move) ? view.to_move : [];
+      if (st.at !== at) { st.at = at; if (!st.running) st.result = null; st.error = ""; }
+      if (!toMove.includes(st.seat)) st.seat = toMove.length ? toMove[0] : null;
+      draw();
+    },
+    button() {
+      return h("button", { type: "button", id: "analyse", "aria-pressed": st.open ? "true" : "false", onclick: () => { st.open = !st.open; draw(); if (onChange) onChange(); } }, `⚖ ${w("analyse")}`);
+    },
+    open() { st.open = true; draw(); },
+    isOpen() { return st.open; },
+    relang() { st.result = null; draw(); },
+    node() { return el; },
+    stop() { if (st.timer) clearInterval(st.timer); },
+  };
+}
+
+// Load this board's styles once.
+if (!document.querySelector('link[href="/static/analysis.css"]')) {
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/analysis.css" }));
+}

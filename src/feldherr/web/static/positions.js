@@ -1,0 +1,92 @@
+// Games from a position (docs/positions.md): the lobby's field that reads a position file (or a
+// pasted one) and has the server check it, and the replay viewer's "play on from here", which hands
+// the table at its step to the lobby. Its own words, English and German.
+import { api, h } from "./dom.js";
+import { lang, num } from "./i18n.js";
+
+const WORDS = {
+  en: {
+    fromPosition: "Start from a position", positionFile: "position file", positionPaste: "or paste a position here",
+    positionHint: "A table set up by hand or taken from a replay: for puzzles, teaching and playing on from a step of a finished game.",
+    loaded: "Playing on from a position of {title}", clearPosition: "new game instead", checking: "checking the position …",
+    notReadable: "This is not a position: the text cannot be read.", playOn: "Play on from here",
+    "players#one": "{n} player", "players#other": "{n} players",
+  },
+  de: {
+    fromPosition: "Aus einer Stellung beginnen", positionFile: "Stellungs-Datei", positionPaste: "oder eine Stellung hier einfügen",
+    positionHint: "Ein von Hand aufgebauter Tisch oder einer aus einer Wiederholung: für Rätsel, zum Lehren und um eine beendete Partie ab einem Schritt weiterzuspielen.",
+    loaded: "Weiterspielen aus einer Stellung von {title}", clearPosition: "stattdessen neues Spiel", checking: "Die Stellung wird geprüft …",
+    notReadable: "Das ist keine Stellung: Der Text lässt sich nicht lesen.", playOn: "Von hier weiterspielen",
+    "players#one": "{n} Spieler", "players#other": "{n} Spieler",
+  },
+};
+
+const KEY = "feldherr:position";
+
+function w(key, args = {}) {
+  let text = WORDS[lang()]?.[key] ?? WORDS.en[key] ?? "";
+  for (const [k, v] of Object.entries(args)) text = text.replaceAll(`{${k}}`, typeof v === "number" ? num(v) : v);
+  return text;
+}
+
+function players(n) {
+  const table = WORDS[lang()] ?? WORDS.en;
+  return (table[`players#${new Intl.PluralRules(lang()).select(n)}`] ?? table["players#other"]).replace("{n}", num(n));
+}
+
+// The server's check of a position: { game, title, options, players } or an Error in the player's words.
+export async function checkPosition(text) {
+  let position;
+  try { position = JSON.parse(text); } catch { throw new Error(w("notReadable")); }
+  if (!position || typeof position !== "object" || Array.isArray(position)) throw new Error(w("notReadable"));
+  const info = await api(`/api/positions?lang=${lang()}`, { method: "POST", body: JSON.stringify({ position }) });
+  return { ...info, position };
+}
+
+// The lobby's field (under Advanced). `state.position` is the checked position or null; `apply(info)`
+// fits the lobby's form to it (null: back to a new game).
+export function positionField(state, apply) {
+  const status = h("span", { id: "position-status", role: "alert" });
+  async function take(text) {
+    if (!text.trim()) return;
+    status.textContent = w("checking");
+    try {
+      const info = await checkPosition(text);
+      status.textContent = "";
+      apply(info);
+    } catch (err) {
+      status.textContent = err.message;
+    }
+  }
+  if (state.position) {
+    return h("fieldset", { id: "position", class: "position", style: "min-width:0" }, h("legend", {}, w("fromPosition")),
+      h("p", { id: "position-loaded" }, `${w("loaded", { title: state.position.title })} · ${players(state.position.players)}`, " ",
+        h("button", { type: "button", id: "position-clear", onclick: () => apply(null) }, w("clearPosition"))));
+  }
+  return h("fieldset", { id: "position", class: "position", style: "min-width:0" }, h("legend", {}, w("fromPosition")),
+    h("small", { class: "help" }, w("positionHint")),
+    h("div", { class: "field" }, h("label", { for: "position-file" }, w("positionFile")),
+      h("input", { type: "file", id: "position-file", style: "max-width:100%", accept: ".json,application/json", onchange: async (e) => { const file = e.target.files[0]; if (file) take(await file.text()); } })),
+    h("textarea", { id: "position-text", rows: 3, style: "width:100%;box-sizing:border-box", "aria-label": w("positionPaste"), placeholder: w("positionPaste"), onchange: (e) => take(e.target.value) }),
+    status);
+}
+
+// A position handed over by the replay viewer ("play on from here"), once.
+export function handedPosition() {
+  const text = sessionStorage.getItem(KEY);
+  if (text) sessionStorage.removeItem(KEY);
+  return text;
+}
+
+// The replay viewer's button: the table at this step to the lobby, hidden parts drawn anew there.
+export function playOnButton(gameId, at, onError) {
+  return h("button", { type: "button", id: "play-on", onclick: async () => {
+    try {
+      const position = await api(`/api/games/${encodeURIComponent(gameId)}/position?at=${at}&lang=${lang()}`);
+      sessionStorage.setItem(KEY, JSON.stringify(position));
+      location.assign("/");
+    } catch (err) {
+      onError(err.message);
+    }
+  } }, `↪ ${w("playOn")}`);
+}

@@ -1,0 +1,231 @@
+"""The analysis board's endpoint: a finished game's step searched for one seat, refusals typed."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from feldherr.core.match import Match
+from feldherr.core.record import GameRecord
+from feldherr.games import get_game
+from feldherr.server.analysis import Analyser, Ask
+from feldherr.server.protocol import ServerError
+
+from .serverutil import Server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    workdir = Path(tmp_path_factory.mktemp("analysis"))
+    srv = Server(workdir, None, None, "--analysis-bot", "medium@60i", "--bot-workers", "1").start()
+    yield srv
+    srv.stop()
+
+
+NAMES = ["Anna", "Ben", "Clara", "David", "Emil"]
+
+
+def finished_game(server: Server, game: str = "toy", players: int = 2, seed: int = 5) -> dict[str, Any]:
+    seats = [{"kind": "bot", "bot": "random"}] * players
+    created = server.create(game, seats, options={"players": players}, seed=seed)
+    server.wait_status(created["id"], "finished")
+    return created
+
+
+def first_decision(server: Server, game_id: str) -> tuple[int, int]:
+    """A step and a seat that decides there."""
+    step = server.http.get(f"/api/games/{game_id}/replay", params={"at": 0}).json()
+    return 0, step["view"]["to_move"][0]
+
+
+def test_a_finished_game_is_analysed_for_one_seat(server: Server) -> None:
+    for name, players in (("toy", 2), ("mansfeld", 2)):
+        created = finished_game(server, name, players)
+        at, seat = first_decision(server, created["id"])
+        reply = server.http.post(
+            f"/api/games/{created['id']}/analysis", json={"at": at, "seat": seat, "lang": "de"}
+        )
+        assert reply.status_code == 200, reply.text
+        out = reply.json()
+        assert out["at"] == at and out["seat"] == seat and out["bot"] == "medium@60i"
+        moves = out["moves"]
+        assert moves and sum(m["visits"] for m in moves) == out["iterations"] > 0
+        assert [m["visits"] for m in moves] == sorted((m["visits"] for m in moves), reverse=True)
+        for m in moves:
+            assert isinstance(m["text"], str) and m["text"] and "_" not in m["text"]
+            assert len(m["win_share"]) == len(m["score"]) == players
+            low, high = m["win_share_interval"]
+            assert 0 <= low <= high <= 1
+
+
+def test_the_same_question_gets_the_same_answer(server: Server) -> None:
+    created = finished_game(server, seed=9)
+    at, seat = first_decision(server, created["id"])
+    url = f"/api/games/{created['id']}/analysis"
+    first = server.http.post(url, json={"at": at, "seat": seat}).json()
+    again = server.http.post(url, json={"at": at, "seat": seat}).json()
+    assert [m["move"] for m in first["moves"]] == [m["move"] for m in again["moves"]]
+
+
+def error(reply: Any) -> tuple[int, str]:
+    body = reply.json()
+    assert body["type"] == "error" and body["text"]["en"] and body["text"]["de"]
+    return reply.status_code, body["rule"]
+
+
+def test_refusals_are_typed(server: Server) -> None:
+    created = finished_game(server, seed=13)
+    url = f"/api/games/{created['id']}/analysis"
+    at, seat = first_decision(server, created["id"])
+    total = server.http.get(f"/api/games/{created['id']}/replay").json()["total"]
+    other = 1 - seat
+    assert error(server.http.post(url, content=b"{not json")) == (400, "server.json")
+    assert error(server.http.post(url, json=[1, 2])) == (400, "server.field")
+    assert error(server.http.post(url, json={"at": "3", "seat": seat})) == (400, "server.field")
+    assert error(server.http.post(url, json={"at": at, "seat": 1.0})) == (400, "server.field")
+    assert error(server.http.post(url, json={"at": at, "seat": seat, "lang": "fr"})) == (400, "server.field")
+    assert error(server.http.post(url, json={"at": total + 1, "seat": seat})) == (422, "server.analysis-step")
+    assert error(server.http.post(url, json={"at": total, "seat": seat})) == (409, "server.analysis-seat")
+    assert error(server.http.post(url, json={"at": at, "seat": 9})) == (409, "server.analysis-seat")
+    step0 = server.http.get(f"/api/games/{created['id']}/replay", params={"at": 0}).json()
+    if other not in step0["view"]["to_move"]:
+        assert error(server.http.post(url, json={"at": 0, "seat": other})) == (409, "server.analysis-seat")
+    missing = server.http.post("/api/games/no-such-game/analysis", json={"at": 0, "seat": 0})
+    assert error(missing) == (404, "server.game")
+    assert server.http.get("/api/health").json()["status"] == "ok"  # nothing crashed
+
+
+def test_a_running_game_is_never_analysed(server: Server) -> None:
+    created = server.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=3)
+    token = created["seats"][0]["token"]
+    url = f"/api/games/{created['id']}/analysis"
+    for headers in ({}, {"Authorization": f"Bearer {token}"}):
+        reply = server.http.post(url, json={"at": 0, "seat": 0}, headers=headers)
+        assert error(reply) == (403, "server.analysis-running")
+        assert "running game is not allowed" in reply.json()["text"]["en"]
+
+
+class SlowPool:
+    """Stands in for the bot workers: each analysis waits until the test lets it finish."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.go = threading.Event()
+
+    def run(self, fn: Any, task: Any, what: str) -> Any:
+        self.started.set()
+        assert self.go.wait(10)
+        return fn(task)
+
+
+def test_analyses_at_once_are_limited() -> None:
+    game = get_game("mansfeld")
+    match = Match(game, {"players": 2}, 4)
+    seat = match.to_move()[0]
+    record = GameRecord("mansfeld", dict(match.record.options), 4, [])
+    analyser = Analyser("medium@20i", 1)
+    pool = SlowPool()
+    results: list[Any] = []
+    worker = threading.Thread(
+        target=lambda: results.append(analyser.run(pool, "g", record, ["", ""], Ask(0, seat, "en")))  # type: ignore[arg-type]
+    )
+    worker.start()
+    assert pool.started.wait(10)
+    with pytest.raises(ServerError) as busy:
+        analyser.run(pool, "g", record, ["", ""], Ask(0, seat, "en"))  # type: ignore[arg-type]
+    assert busy.value.rule == "server.analysis-busy" and busy.value.status == 503
+    pool.go.set()
+    worker.join(10)
+    assert results and results[0]["moves"]
+    again = analyser.run(pool, "g", record, ["", ""], Ask(0, seat, "en"))  # type: ignore[arg-type]
+    assert again["moves"] == results[0]["moves"]  # the slot is free again; same question, same answer
+
+
+def test_a_search_without_a_budget_is_a_server_fault_not_a_crash() -> None:
+    record = GameRecord("mansfeld", {"players": 2}, 4, [])
+    seat = get_game("mansfeld").new_state({"players": 2}, 4).to_move()[0]
+    with pytest.raises(ServerError) as err:
+        Analyser("random", 1).run(SlowPool(), "g", record, ["", ""], Ask(0, seat, "en"))  # type: ignore[arg-type]
+    assert err.value.rule == "server.options" and err.value.status == 500
+
+
+# -- games played on from a position -------------------------------------------------------------
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "positions"
+
+
+def example(name: str) -> dict[str, Any]:
+    return dict(json.loads((EXAMPLES / f"{name}-example.json").read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("name", ["mansfeld", "elgrande", "wallenstein"])
+def test_a_game_starts_from_a_position_and_replays(server: Server, name: str) -> None:
+    position = example(name)
+    players = len(position["players"])
+    seats = [{"kind": "bot", "bot": "random", "name": NAMES[i]} for i in range(players)]
+    created = server.create(name, seats, position=position, seed=17)
+    assert created["from_position"] is True
+    info = server.wait_status(created["id"], "finished", timeout=120)
+    assert info["from_position"] is True
+    record = GameRecord.from_json(server.http.get(f"/api/games/{created['id']}/record").json())
+    assert record.position is not None and record.position["decisions"] == 0
+    game = get_game(name)
+    assert Match.from_record(game, record).digest() == record.final_digest
+    step = server.http.get(f"/api/games/{created['id']}/replay", params={"at": 0}).json()
+    start = game.from_position({**position, "decisions": 0}, 17)
+    assert step["view"] == start.view(None)  # the replay begins at the position
+    # the record imports and replays like any other
+    imported = server.http.post("/api/records", json=record.to_json())
+    assert imported.status_code == 201, imported.text
+
+
+def test_a_bad_position_is_refused_in_the_games_words(server: Server) -> None:
+    position = example("mansfeld")
+    seats = [{"kind": "bot", "bot": "random"}] * len(position["players"])
+    broken = dict(position, left=[*position["left"], "trossbube"])  # Anna's card in two places
+    reply = server.http.post("/api/games", json={"game": "mansfeld", "seats": seats, "position": broken})
+    assert reply.status_code == 422
+    body = reply.json()
+    assert body["rule"] == "server.position" and body["broken"].startswith("mansfeld.position.")
+    assert body["text"]["de"].startswith("Diese Stellung lässt sich nicht aufbauen: ")
+    assert "_" not in body["text"]["en"] and "{" not in body["text"]["de"]
+    other = server.http.post("/api/games", json={"game": "elgrande", "seats": seats, "position": position})
+    assert other.status_code == 422 and other.json()["broken"] == "core.position.game"
+    typo = server.http.post("/api/games", json={"game": "mansfeld", "seats": seats, "position": [1]})
+    assert typo.status_code == 400 and typo.json()["rule"] == "server.field"
+    wrong_seats = server.http.post(
+        "/api/games", json={"game": "mansfeld", "seats": [*seats, *seats], "position": position}
+    )
+    assert wrong_seats.status_code == 422 and wrong_seats.json()["rule"] == "server.seats"
+
+
+def test_a_position_is_checked_before_a_game_is_made(server: Server) -> None:
+    position = example("elgrande")
+    out = server.http.post("/api/positions", json={"position": position}).json()
+    assert out["game"] == "elgrande" and out["players"] == position["options"]["players"]
+    assert out["options"]["players"] == out["players"]
+    bad = server.http.post("/api/positions", json={"position": dict(position, game="chess")})
+    assert error(bad) == (404, "server.unknown-game")
+    assert error(server.http.post("/api/positions", json={"position": "x"})) == (400, "server.field")
+    assert error(server.http.post("/api/positions", content=b"[")) == (400, "server.json")
+    misspelt = server.http.post("/api/positions?lang=de", json={"position": dict(position, kingg="Aragón")})
+    assert error(misspelt) == (422, "server.position")
+    assert misspelt.json()["broken"] == "core.position.unknown-field"
+    assert misspelt.json()["message"].startswith("Diese Stellung")
+
+
+def test_a_finished_games_step_is_a_position_to_play_on_from(server: Server) -> None:
+    created = finished_game(server, "mansfeld", 2, seed=23)
+    game_id = created["id"]
+    position = server.http.get(f"/api/games/{game_id}/position", params={"at": 3}).json()
+    assert position["game"] == "mansfeld" and "hidden" not in position  # drawn anew in the new game
+    step = server.http.get(f"/api/games/{game_id}/replay", params={"at": 3}).json()
+    again = get_game("mansfeld").from_position(position, 1)
+    assert again.view(None) == {**step["view"]}
+    running = server.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=3)
+    refused = server.http.get(f"/api/games/{running['id']}/position")
+    assert error(refused) == (403, "server.not-finished")

@@ -1,0 +1,186 @@
+"""The analysis board in the browser: a finished game of each title analysed at a decision from one
+seat's view (the replay viewer, and the finished game's own page), in English and German and at
+phone width; a running game is refused. The lobby starts a game from a position file, and the
+replay viewer plays on from a step. Screenshots go to test-artifacts/web (copies in docs/img)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from .conftest import ARTIFACTS, ROOT, Pages, Server, shot
+from .drive import Scan, set_look
+
+NAMES = ["Anna", "Ben", "Clara", "David"]
+TITLES = [("mansfeld", 2), ("elgrande", 2), ("wallenstein", 3)]
+
+
+def finished(server: Server, name: str, players: int, seed: int = 3) -> dict[str, Any]:
+    seats = [{"kind": "bot", "bot": "random", "name": NAMES[i]} for i in range(players)]
+    game = server.create(name, {"players": players}, seats, seed=seed)
+    server.wait_status(game["id"], "finished", timeout=120)
+    return game
+
+
+def run_analysis(page: Any) -> list[str]:
+    """Click the board's button, see the progress bar, wait for the moves: their texts."""
+    page.click("#analysis-run")
+    page.wait_for_selector("#analysis-progress", timeout=5_000)
+    page.wait_for_selector("#analysis-moves li", timeout=60_000)
+    assert not page.locator("#analysis .error").count(), page.locator("#analysis").inner_text()
+    return [t.strip() for t in page.locator("#analysis-moves .analysis-text").all_inner_texts()]
+
+
+def picture(page: Any, name: str) -> None:
+    """The whole page and the board alone (``<name>-board.png``, copied to docs/img as
+    ``web-<name>.png``) into the artifacts."""
+    shot(page, name)
+    page.locator("#analysis").screenshot(path=str(ARTIFACTS / f"{name}-board.png"))
+
+
+@pytest.mark.parametrize(("name", "players"), TITLES, ids=[t[0] for t in TITLES])
+def test_a_finished_game_is_analysed_in_the_replay(
+    server: Server, pages: Pages, name: str, players: int
+) -> None:
+    game = finished(server, name, players)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server.url}/replay/{game['id']}")
+    page.wait_for_selector("#timeline")
+    set_look(page, "en", 1280, 900)
+    page.click("#last")
+    page.wait_for_selector("#last[disabled]")
+    page.click("#prev")  # the last decision of the game
+    page.click("#analyse")
+    page.wait_for_selector("#analysis-run")
+    texts = run_analysis(page)
+    assert texts and all(texts)
+    scan = Scan()
+    scan.read(page, f"{name} analysis en")
+    shares = page.locator("#analysis-moves .share").all_inner_texts()
+    assert len(shares) == len(texts) and all(s.endswith("%") for s in shares)
+    # every seat's share and score under each move
+    assert page.locator("#analysis-moves li:first-child .analysis-seats li").count() == players
+    if name == "wallenstein":
+        picture(page, "analysis-en")
+    # German: the same decision's moves in German words, after a new search
+    set_look(page, "de", 1280, 900)
+    page.wait_for_selector("#analysis-run")
+    german = run_analysis(page)
+    assert len(german) == len(texts)
+    scan.read(page, f"{name} analysis de")
+    assert "Siegchance" in page.locator("#analysis").inner_text()
+    if name == "wallenstein":
+        picture(page, "analysis-de")
+    # a step back: the board follows the step (the old result is gone, the button is there)
+    page.click("#first")
+    page.wait_for_selector("#first[disabled]")
+    assert page.locator("#analysis-moves").count() == 0 and page.locator("#analysis-run").count() == 1
+    if name == "elgrande":
+        set_look(page, "en", 390, 844)
+        run_analysis(page)
+        scan.read(page, f"{name} analysis phone")
+        picture(page, "analysis-phone")
+    scan.check()
+
+
+def test_the_finished_games_page_opens_the_board(server: Server, pages: Pages) -> None:
+    game = finished(server, "mansfeld", 3, seed=8)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(game["watch"])
+    page.wait_for_selector("#ending")
+    page.click("#to-analysis")
+    page.wait_for_selector("#analysis-run")
+    texts = run_analysis(page)
+    assert texts
+    step = page.locator("#at").input_value()
+    total = server.api(f"/api/games/{game['id']}/replay")["total"]
+    assert int(step) == total - 1  # the last decision of the game
+
+
+def test_a_running_game_is_not_analysed(server: Server, pages: Pages) -> None:
+    game = server.create(
+        "mansfeld", {"players": 2}, [{"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random"}]
+    )
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server.url}/replay/{game['id']}")
+    page.wait_for_selector("main .error")
+    assert page.locator("#analyse").count() == 0  # no board for a running game
+    reply = page.evaluate(
+        """async (id) => {
+          const r = await fetch(`/api/games/${id}/analysis?lang=de`, { method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ at: 0, seat: 0, lang: "de" }) });
+          return { status: r.status, body: await r.json() };
+        }""",
+        game["id"],
+    )
+    assert reply["status"] == 403 and reply["body"]["rule"] == "server.analysis-running"
+    assert "laufende Partie darf nicht analysiert werden" in reply["body"]["message"]
+    # the browser logs the refused requests (the replay's and this one): expected here, nothing else
+    assert pages.errors and all("403" in e for e in pages.errors), pages.errors
+    pages.errors.clear()
+
+
+# -- games from a position in the lobby ----------------------------------------------------------
+def test_the_lobby_starts_a_game_from_a_position_file(server: Server, pages: Pages) -> None:
+    example = ROOT / "docs" / "positions" / "mansfeld-example.json"
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "de", 1280, 900)
+    page.click("#advanced summary")
+    scan = Scan()
+    set_look(page, "de", 390, 844)
+    scan.read(page, "lobby position field phone")
+    shot(page, "lobby-position-field-phone")
+    set_look(page, "de", 1280, 900)
+    # a broken position: refused in the game's words, nothing created
+    broken = json.loads(example.read_text(encoding="utf-8"))
+    broken["left"].append("trossbube")  # Anna's card a second time
+    page.fill("#position-text", json.dumps(broken))
+    page.dispatch_event("#position-text", "change")
+    status = "(t) => document.querySelector('#position-status').textContent.includes(t)"
+    page.wait_for_function(status, arg="Diese Stellung lässt sich nicht aufbauen")
+    assert "Trossbube" in page.locator("#position-status").inner_text()
+    assert pages.errors and all("422" in e for e in pages.errors), pages.errors  # the refused check
+    pages.errors.clear()
+    page.fill("#position-text", "{nicht lesbar")
+    page.dispatch_event("#position-text", "change")
+    page.wait_for_function(status, arg="keine Stellung")
+    # the file: the form fits the position's game and players; the game starts from it
+    page.set_input_files("#position-file", str(example))
+    page.wait_for_selector("#position-loaded")
+    assert page.locator("#game").input_value() == "mansfeld"
+    assert page.locator("#seats .seat-row").count() == 2
+    scan.read(page, "lobby with a position")
+    shot(page, "lobby-position-de")
+    page.select_option("#seat-1", "bot")
+    page.click("#start")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#choices button:not([disabled])")
+    # the table is the position's: the sixth province is being fought over, Anna holds her one card
+    game_id = page.url.split("/play/")[1].split("#")[0]
+    info = server.api(f"/api/games/{game_id}")
+    assert info["from_position"] is True and info["status"] in ("open", "running")
+    scan.read(page, "a game from a position")
+    scan.check()
+
+
+def test_play_on_from_a_step_of_a_replay(server: Server, pages: Pages) -> None:
+    game = finished(server, "mansfeld", 2, seed=21)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server.url}/replay/{game['id']}")
+    page.wait_for_selector("#play-on")
+    page.click("#next")
+    page.wait_for_selector("#first:not([disabled])")
+    page.click("#play-on")
+    page.wait_for_selector("#position-loaded")
+    assert page.locator("#game").input_value() == "mansfeld"
+    page.select_option("#seat-1", "bot")
+    page.click("#start")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#choices button:not([disabled]), #ending")
+    game_id = page.url.split("/play/")[1].split("#")[0]
+    assert server.api(f"/api/games/{game_id}")["from_position"] is True
