@@ -73,7 +73,7 @@ function build(key, items, kit) {
       ? step.gains.map(([seat, points]) => h("span", { class: "gain", style: `--seat:${colour(seat)}` }, h("span", { class: "dot" }), `${kit.name(seat)} ${wb("vpN", { n: points })}`))
       : wb("scoringNobody"))));
   const count = h("span", { class: "step-count", id: "scoring-count" });
-  const skip = h("button", { type: "button", id: "scoring-skip", onclick: () => { while (shown < list.length) reveal(); } }, wb("scoringSkip"));
+  const skip = h("button", { type: "button", id: "scoring-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); } }, wb("scoringSkip"));
   const node = h("section", { class: "scoring-steps", id: "scoring-steps", role: "region", "aria-label": wb("scoring") },
     h("div", { class: "head" }, h("h3", {}, wb("scoring")), count, skip,
       h("button", { type: "button", id: "scoring-close", onclick: stop }, wb("scoringClose"))),
@@ -85,6 +85,7 @@ function build(key, items, kit) {
           h("th", { scope: "row", style: `--seat:${colour(seat)}` }, h("span", { class: "dot" }), kit.name(seat)), rows.get(seat).got, rows.get(seat).now)))))));
   let shown = 0;
   function reveal() {
+    if (shown >= list.length) return;
     const step = list[shown];
     lis[shown].classList.add("shown");
     for (const [seat, points] of step.gains) gained.set(seat, (gained.get(seat) ?? 0) + points);
