@@ -13,7 +13,7 @@ from feldherr import web
 from feldherr.core.match import Match
 from feldherr.games import get_game
 
-from .conftest import Pages, Server, shot
+from .conftest import ARTIFACTS, Pages, Server, shot
 from .drive import text_problems
 from .test_boards import seat_update
 
@@ -55,6 +55,28 @@ def _blank(server: Server, pages: Pages, pace: str = "instant", **look: Any) -> 
 def _render(page: Any, update: dict[str, Any], fresh: list[Any] | None = None, lang: str = "en") -> None:
     page.evaluate(RENDER, ["wallenstein", update, fresh or [], lang])
     page.wait_for_selector("#map .county")
+
+
+def region(page: Any, selectors: str, name: str, pad: int = 8) -> None:
+    """A screenshot of the part of the page that holds ``selectors`` (for docs/img)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    boxes = page.evaluate(
+        """(sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect())
+          .map((r) => [r.left, r.top + window.scrollY, r.right, r.bottom + window.scrollY])""",
+        selectors,
+    )
+    assert boxes, selectors
+    left, top = min(b[0] for b in boxes) - pad, min(b[1] for b in boxes) - pad
+    right, bottom = max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad
+    width = page.evaluate("document.documentElement.clientWidth")
+    clip = {
+        "x": max(0, left),
+        "y": max(0, top),
+        "width": min(width, right) - max(0, left),
+        "height": bottom - max(0, top),
+    }
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True, clip=clip)
 
 
 def _clean(page: Any, lang: str) -> None:
@@ -127,6 +149,7 @@ def test_staged_plan_on_the_board_and_the_confirmed_plan_arrives(server: Server,
     assert page.locator("#plan .pcard.county").count() >= 1
     assert page.locator("#plan .pcard.money .coin").count() >= 1
     shot(page, "printed-plan-staged-en")
+    region(page, "#plan, #plans-others", "printed-plan-board-en")
     page.click("#plan li.box[data-box='palace'] .space-card")
     assert page.locator("#plan li.box[data-box='palace'] .pcard.empty").count() == 1
     assert not page.locator("#plan-confirm").is_enabled()
@@ -144,6 +167,12 @@ def test_staged_plan_on_the_board_and_the_confirmed_plan_arrives(server: Server,
     page.wait_for_selector("#plan li.box")
     _clean(page, "de")
     shot(page, "printed-plan-staged-de")
+    region(page, "#plan, #plans-others", "printed-plan-board-de")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    region(page, "#plan", "printed-plan-board-phone-de")
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.click("#lang")
     page.wait_for_selector("#plan-confirm")
     page.click("#plan-confirm")
@@ -199,6 +228,7 @@ def test_module_boards_are_boards_with_their_cards(server: Server, pages: Pages)
         _clean(page, lang)
         page.locator("#module-court").scroll_into_view_if_needed()
         shot(page, f"printed-modules-{lang}")
+        region(page, ".module", f"printed-module-boards-{lang}")
     phone = _blank(server, pages, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     _render(phone, update, lang="de")
     phone.wait_for_selector("#court-board")
@@ -262,8 +292,11 @@ def test_winter_scoring_is_shown_step_by_step(server: Server, pages: Pages) -> N
         assert step.locator(".gain").count() == len(item["entry"]["a"]["seats"])
     _clean(page, "en")
     shot(page, "printed-winter-done-en")
+    page.wait_for_timeout(500)  # the last step has faded in
+    region(page, "#scoring-steps", "printed-winter-panel-en")
     page.click("#scoring-close")
     assert page.locator("#scoring-steps").count() == 0
+    shot(page, "printed-table-en")
     # "at once": every step at once, in German.
     game = get_game("wallenstein")
     names = ["Anna", "Bert", "Clara"]
@@ -275,6 +308,13 @@ def test_winter_scoring_is_shown_step_by_step(server: Server, pages: Pages) -> N
     assert instant.evaluate("document.documentElement.scrollWidth") <= 390
     _clean(instant, "de")
     shot(instant, "printed-winter-de-phone")
+    desk = _blank(server, pages, pace="instant")
+    _render(desk, update, de_items, lang="de")
+    desk.locator("#scoring-steps").wait_for()
+    desk.wait_for_timeout(500)
+    region(desk, "#scoring-steps", "printed-winter-panel-de")
+    desk.click("#scoring-close")
+    shot(desk, "printed-table-de")
 
 
 def test_county_names_stay_inside_the_map(server: Server, pages: Pages) -> None:

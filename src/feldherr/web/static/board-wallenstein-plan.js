@@ -58,14 +58,14 @@ export function planBoard(view, me, ctx, kit) {
   const boxes = view.court ? [...BOXES, ...COURT_BOXES] : BOXES;
   return h("div", { class: "plan-area" },
     mine ? h("div", { class: "plan mat", id: "plan", style: me ? `--seat:${colour(me.seat)}` : null },
-      h("h3", {}, h("span", { class: "dot" }), `${wb("planBoard")} · ${wb("planOwn")}`),
+      h("h3", {}, h("span", { class: "dot" }), me ? `${wb("planBoard")} · ${kit.name(ctx, me.seat)}` : wb("planBoard")),
       ownBoxes(view, boxes, plan, slots, ctx, kit)) : null,
     others.length ? h("details", { class: "plans-others", id: "plans-others", open: true },
       h("summary", {}, wb("planOthers")),
       h("div", { class: "mats" }, others.map((p) => h("div", { class: "plan mat small", "data-seat": p.seat, style: `--seat:${colour(p.seat)}` },
         h("h4", {}, h("span", { class: "dot" }), kit.name(ctx, p.seat)),
         Object.values(p.plan).every((v) => v === "hidden") // nothing revealed yet: the cards as a face-down row
-          ? h("p", { class: "all-hidden" }, Object.keys(p.plan).map(() => h("span", { class: "pcard back mini", "aria-hidden": "true" })), " ",
+          ? h("p", { class: "all-hidden" }, Object.keys(p.plan).map(() => h("span", { class: "back-mini", "aria-hidden": "true" })), " ",
             wb("faceDownN", { n: Object.keys(p.plan).length }))
           : h("ol", { class: "boxes mat-grid" }, boxes.filter((b) => b in p.plan).map((box) => h("li", { class: `box ${COURT_BOXES.includes(box) ? "extra" : ""}`, "data-box": box },
           h("span", { class: "space-name" }, kit.term(box)), cardFace(p.plan[box], kit, true))))))))

@@ -68,7 +68,7 @@ function build(key, items, kit) {
   const gained = new Map(seats.map((seat) => [seat, 0]));
   const rows = new Map(seats.map((seat) => [seat, { got: h("td", { class: "got" }, "0"), now: h("td", { class: "now" }, num(before.get(seat))) }]));
   const lis = list.map((step, i) => h("li", { class: "step", "data-step": i },
-    h("span", { class: "caption", "data-game": step.game ? "1" : null }, step.caption), " ",
+    h("span", { class: "caption", "data-game": step.game ? "1" : null }, step.caption), step.game ? " " : ": ",
     h("span", { class: "gains" }, step.gains.length
       ? step.gains.map(([seat, points]) => h("span", { class: "gain", style: `--seat:${colour(seat)}` }, h("span", { class: "dot" }), `${kit.name(seat)} ${wb("vpN", { n: points })}`))
       : wb("scoringNobody"))));
