@@ -30,7 +30,7 @@ def main() -> None:
     image = image.crop((0, args.top, image.width, image.height))
     image = image.resize((width, round(image.height * scale)), Image.Resampling.LANCZOS)
     image = image.crop((0, 0, width, min(image.height, args.height)))
-    image.quantize(colors=128, method=Image.Quantize.MEDIANCUT).save(args.target, optimize=True)
+    image.quantize(colors=128, method=Image.Quantize.FASTOCTREE).save(args.target, optimize=True)
     print(f"{args.target}: {image.width}x{image.height}")
 
 

@@ -104,7 +104,7 @@ function ownBoxes(view, boxes, plan, slots, ctx, kit) {
     }
     return h("li", { class: `box${box === asked && !stage ? " asked" : ""}${value !== undefined ? " filled" : ""}${extra}`, "data-box": box, ...drop },
       head,
-      value !== undefined ? cardFace(value, kit) : null,
+      value !== undefined ? cardFace(value, kit) : here.length && !stage ? null : cardFace(undefined, kit),
       here.length && !stage ? h("div", { class: "keys" }, here.map((c) => h("button", { type: "button", class: "key legal", title: c.text,
         onclick: () => ctx.send(c) }, cardFace(c.move[2], kit, true)))) : null);
   }));
