@@ -22,7 +22,9 @@ def main() -> None:
     parser.add_argument("target", type=Path)
     parser.add_argument("--top", type=int, default=0, help="first row to keep, in the source's pixels")
     parser.add_argument("--height", type=int, default=1600, help="most rows to keep, after scaling")
-    parser.add_argument("--width", type=int, default=0, help="scaled width (default: 960, or 390 for a phone shot)")
+    parser.add_argument(
+        "--width", type=int, default=0, help="scaled width (default: 960, or 390 for a phone shot)"
+    )
     args = parser.parse_args()
     image = Image.open(args.source).convert("RGB")
     width = args.width or (390 if image.width <= 420 else 960)

@@ -305,6 +305,7 @@ def test_winter_scoring_is_shown_step_by_step(server: Server, pages: Pages) -> N
     _render(instant, update, de_items, lang="de")
     instant.locator("#scoring-steps").wait_for()
     assert instant.locator("#scoring-steps .step.shown").count() == steps
+    instant.wait_for_timeout(500)  # the steps have faded in
     assert instant.evaluate("document.documentElement.scrollWidth") <= 390
     _clean(instant, "de")
     shot(instant, "printed-winter-de-phone")
