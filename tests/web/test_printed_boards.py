@@ -219,9 +219,13 @@ def test_module_boards_are_boards_with_their_cards(server: Server, pages: Pages)
             assert first.inner_text().strip().endswith(terms[f"lsk.card.{top}"][lang])
         page.locator("#lsk-board .mcard.lsk.top").first.hover()
         page.locator("#tip").wait_for()
-        # The leaders: each seat's leader in its county.
+        # The leaders: each seat's leader in its county; the upgraded actions as printed on hover.
         leaders = page.locator("#leaders-board .leader-card")
         assert leaders.count() == 3
+        leaders.first.locator(".mcard.leader").hover()
+        page.wait_for_function(
+            "document.querySelector('#tip') && document.querySelector('#tip').innerText.includes('6')"
+        )
         for seat, county in enumerate(view["leaders"]["leader"]):
             if county:
                 assert county in leaders.nth(seat).inner_text()

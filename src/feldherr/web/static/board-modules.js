@@ -72,7 +72,9 @@ function lskBoard(lsk, ctx, kit) {
 
 function leadersBoard(leaders, ctx, kit) {
   const where = leaders.leader || [];
-  const tip = wb("leaderTip");
+  const L = kit.modules?.leaders; // the upgraded actions as printed (modules.json)
+  const tip = L?.build_cost && L.deploy_armies ? wb("leaderRules", { p: L.build_cost.palace, c: L.build_cost.church, t: L.build_cost.trading_post,
+    x: L.taxes_plus, d5: L.deploy_armies.deploy5, d3: L.deploy_armies.deploy3, d1: L.deploy_armies.deploy1, n: L.vp_per_statue }) : wb("leaderTip");
   return h("div", { class: "mboard leaders-board", id: "leaders-board" }, where.map((county, seat) => {
     const statues = (leaders.statues || [])[seat] || {};
     const onBoard = Object.values(statues).reduce((a, b) => a + b, 0);
