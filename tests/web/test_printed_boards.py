@@ -341,8 +341,12 @@ def test_county_names_stay_inside_the_map(server: Server, pages: Pages) -> None:
         assert outside == [], (width, outside)
         names = page.evaluate("[...document.querySelectorAll('#map text.cname')].map((t) => t.textContent)")
         assert "Oberösterreich" in names and "Niederösterreich" in names
-        # the buildings as pictures, each county's owner and armies on it
+        # each county's owner and armies on it; its state in words on hover (and tap)
         assert page.locator("#map .county text.armies").count() > 0
+        owned = page.locator("#map .county:has(text.armies)").first
+        owned.hover()
+        page.locator("#tip").wait_for()
+        assert owned.get_attribute("data-county") in page.locator("#tip").inner_text()
 
 
 def test_the_boards_words_are_in_both_languages() -> None:

@@ -141,10 +141,9 @@ function wallenstein(view, ctx) {
           (owner >= 0 ? `, ${name(ctx, owner)}` : "") + (state.buildings.length ? `, ${state.buildings.map((b) => term(b, "b.")).join(", ")}` : "");
         const moved = ctx.prev && JSON.stringify(ctx.prev.counties?.[cname]) !== JSON.stringify(state);
         return s("g", { class: `county ${legal ? "legal" : ""} ${ctx.filter === cname ? "active" : ""} ${moved ? "changed" : ""}`, "data-county": cname,
-          tabindex: legal ? 0 : null, role: legal ? "button" : null, "aria-label": title,
+          tabindex: legal ? 0 : null, role: legal ? "button" : null, "aria-label": title, "data-tip": title, // table: on hover and tap
           onclick: legal ? () => ctx.pick(cname) : null,
           onkeydown: legal ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.pick(cname); } } : null },
-        s("title", {}, title),
         s("polygon", { points: pts, fill: REGION_TINT[c.region] || "#eee", class: "shape" }),
         owner >= 0 ? s("circle", { cx, cy: cy + 8, r: 17, fill: colour(owner), class: "owner" }) : null,
         owner >= 0 ? s("text", { x: cx, y: cy + 14, class: "armies", "text-anchor": "middle" }, state.armies) : null,
