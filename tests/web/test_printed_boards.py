@@ -362,3 +362,35 @@ def test_the_boards_words_are_in_both_languages() -> None:
     for key in counted:
         assert {f"{key}#one", f"{key}#other"} <= keys(en), key
     assert "Intl.PluralRules" in text
+
+
+def test_winter_scoring_appears_in_a_live_game(server: Server, pages: Pages) -> None:
+    """One browser seat with all three modules against bots, played by random clicks until the
+    first winter: the scoring panel comes with that move, every step shown (pace "at once"), and its
+    totals are the players' victory points on the board."""
+    from .drive import CLICK, READY
+
+    seats = [{"kind": "human", "name": "Anna"}] + [
+        {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, 3)
+    ]
+    game = server.create("wallenstein", ALL_MODULES, seats, seed=9)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(game["seats"][0]["invite"])
+    rng = random.Random(9)
+    for _ in range(800):
+        page.wait_for_selector(f"{READY}, #scoring-steps", timeout=30_000)
+        if page.locator("#scoring-steps").count():
+            break
+        assert not page.locator("#ending").count()
+        page.evaluate(CLICK, rng.random())
+    else:
+        raise AssertionError("no winter")
+    steps = page.locator("#scoring-steps .step")
+    assert steps.count() >= 1 and page.locator("#scoring-steps .step.shown").count() == steps.count()
+    rows = page.locator("#scoring-points tbody tr")
+    assert rows.count() == 3
+    rows_js = "[...document.querySelectorAll('#players tbody tr')]"
+    vp = page.evaluate(f"{rows_js}.map((r) => r.querySelectorAll('td')[2].innerText)")  # thaler, grain, vp
+    now = [rows.nth(i).locator(".now").inner_text() for i in range(3)]
+    assert now == vp
+    shot(page, "printed-winter-live")
