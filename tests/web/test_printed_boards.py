@@ -394,3 +394,8 @@ def test_winter_scoring_appears_in_a_live_game(server: Server, pages: Pages) -> 
     now = [rows.nth(i).locator(".now").inner_text() for i in range(3)]
     assert now == vp
     shot(page, "printed-winter-live")
+    # A reload shows the position at once: no scoring steps to watch again.
+    page.reload()
+    page.wait_for_selector("#map .county")
+    page.wait_for_selector("#players tbody tr")
+    assert page.locator("#scoring-steps").count() == 0
