@@ -61,7 +61,7 @@ export function planBoard(view, me, ctx, kit) {
       h("h3", {}, h("span", { class: "dot" }), me ? `${wb("planBoard")} · ${kit.name(ctx, me.seat)}` : wb("planBoard")),
       ownBoxes(view, boxes, plan, slots, ctx, kit)) : null,
     others.length ? h("details", { class: "plans-others", id: "plans-others", open: true },
-      h("summary", {}, wb("planOthers")),
+      h("summary", {}, wb(me ? "planOthers" : "planAll")),
       h("div", { class: "mats" }, others.map((p) => h("div", { class: "plan mat small", "data-seat": p.seat, style: `--seat:${colour(p.seat)}` },
         h("h4", {}, h("span", { class: "dot" }), kit.name(ctx, p.seat)),
         Object.values(p.plan).every((v) => v === "hidden") // nothing revealed yet: the cards as a face-down row

@@ -5,7 +5,7 @@ import { lang } from "./i18n.js";
 
 const WORDS = {
   en: {
-    planBoard: "Planning board", planOthers: "The other planning boards",
+    planBoard: "Planning board", planOthers: "The other planning boards", planAll: "The planning boards",
     planHidden: "face down", planEmpty: "empty", planLost: "card handed over",
     "faceDownN#one": "{n} card face down", "faceDownN#other": "{n} cards face down", lskNext: "next card",
     planTower: "Dice tower card", planTowerTip: "Takes your own armies out of the tray instead of a county's.",
@@ -31,7 +31,7 @@ const WORDS = {
     "vpN#one": "+{n} point", "vpN#other": "+{n} points", player: "Player",
   },
   de: {
-    planBoard: "Planungstableau", planOthers: "Die anderen Planungstableaus",
+    planBoard: "Planungstableau", planOthers: "Die anderen Planungstableaus", planAll: "Die Planungstableaus",
     planHidden: "verdeckt", planEmpty: "leer", planLost: "Karte abgegeben",
     "faceDownN#one": "{n} Karte verdeckt", "faceDownN#other": "{n} Karten verdeckt", lskNext: "nächste Karte",
     planTower: "Würfelturmkarte", planTowerTip: "Nimmt eigene Armeen aus der Schale statt aus einem Land.",
