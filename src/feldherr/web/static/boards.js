@@ -3,10 +3,14 @@
 //   pick   called with such a key when the player clicks it (filters the choices),
 //   names  the seats' names, me: the viewing seat (null: spectator).
 import { colour, h, s, usePalette } from "./dom.js";
-import { known, lang, phaseName, t, tn } from "./i18n.js";
+import { lang, phaseName, t, tn } from "./i18n.js";
 import { elgrandeBoard } from "./board-elgrande.js";
 import { isBattle, towerScene } from "./tower.js";
 import { mansfeldBoard } from "./board-mansfeld.js";
+import { planBoard } from "./board-wallenstein-plan.js"; // table: the planning board as printed
+import { moduleBoards } from "./board-modules.js"; // table: the module boards as printed
+import { scoringSteps } from "./scoring-steps.js"; // table: winter scoring step by step
+import { buildingIcon, fitLabels } from "./board-wallenstein-map.js"; // table: names inside the frame, buildings drawn
 
 const data = {};
 const loading = {};
@@ -113,7 +117,6 @@ function generic(view, ctx) {
 
 // -- Wallenstein ------------------------------------------------------------------------------------
 const REGION_TINT = { Brandenburg: "#e8dcc0", Sachsen: "#d5e3c8", Kurpfalz: "#cfdbe8", Bayern: "#e6d0d8", "Österreich": "#e9e2b5" };
-const BUILDING = { palace: "P", church: "K", trading_post: "H" };
 const TOWER_COLOURS = ["red", "blue", "yellow", "purple", "black", "peasants"];
 
 function wallenstein(view, ctx) {
@@ -138,16 +141,14 @@ function wallenstein(view, ctx) {
           (owner >= 0 ? `, ${name(ctx, owner)}` : "") + (state.buildings.length ? `, ${state.buildings.map((b) => term(b, "b.")).join(", ")}` : "");
         const moved = ctx.prev && JSON.stringify(ctx.prev.counties?.[cname]) !== JSON.stringify(state);
         return s("g", { class: `county ${legal ? "legal" : ""} ${ctx.filter === cname ? "active" : ""} ${moved ? "changed" : ""}`, "data-county": cname,
-          tabindex: legal ? 0 : null, role: legal ? "button" : null, "aria-label": title,
+          tabindex: legal ? 0 : null, role: legal ? "button" : null, "aria-label": title, "data-tip": title, // table: on hover and tap
           onclick: legal ? () => ctx.pick(cname) : null,
           onkeydown: legal ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.pick(cname); } } : null },
-        s("title", {}, title),
         s("polygon", { points: pts, fill: REGION_TINT[c.region] || "#eee", class: "shape" }),
         owner >= 0 ? s("circle", { cx, cy: cy + 8, r: 17, fill: colour(owner), class: "owner" }) : null,
         owner >= 0 ? s("text", { x: cx, y: cy + 14, class: "armies", "text-anchor": "middle" }, state.armies) : null,
         leaderOf >= 0 ? s("text", { x: cx - 24, y: cy + 16, class: "leader", fill: colour(leaderOf), "text-anchor": "middle" }, "★") : null,
-        state.buildings.map((b, i) => s("g", {}, s("rect", { x: cx + 20 + i * 15, y: cy - 2, width: 13, height: 13, class: `bld ${b}` }),
-          s("text", { x: cx + 26.5 + i * 15, y: cy + 8, class: "bld-l", "text-anchor": "middle" }, BUILDING[b] || "?"))),
+        state.buildings.map((b, i) => buildingIcon(b, cx + 20 + i * 20, cy - 4)),
         state.revolt_markers ? s("g", {}, s("polygon", { points: `${cx - 34},${cy + 14} ${cx - 24},${cy - 4} ${cx - 14},${cy + 14}`, class: "unrest" }),
           s("text", { x: cx - 24, y: cy + 12, class: "unrest-l", "text-anchor": "middle" }, state.revolt_markers)) : null);
       }),
@@ -159,6 +160,7 @@ function wallenstein(view, ctx) {
         const x = Math.min(Math.max(c.centre[0] * W, half + 3), W - half - 3);
         return s("text", { x, y: c.centre[1] * H - 14, class: "cname", "text-anchor": "middle" }, cname);
       })));
+    requestAnimationFrame(() => fitLabels(svg));
   }
   const players = wallensteinPlayers(view);
   const me = players.find((p) => p.seat === ctx.me);
@@ -170,11 +172,13 @@ function wallenstein(view, ctx) {
       // the event by its title: the game's term "event.<id>" (an id alone is never shown)
       view.event !== null && view.event !== undefined && (words[`event.${view.event}`] || words[`ev.${view.event}`])
         ? info(t("event"), term(view.event, words[`event.${view.event}`] ? "event." : "ev.")) : null),
+    scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words }),
     svg,
     h("div", { class: "scroll" }, h("table", { class: "players", id: "players" },
       h("thead", {}, h("tr", {}, h("th", {}), ["thaler", "grain", "vp", "supply", "cards"].map((k) => h("th", {}, t(k))))),
       h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat), h("td", {}, p.thaler), h("td", {}, p.grain), h("td", {}, p.vp), h("td", {}, p.supply), h("td", {}, p.cards)))))),
-    planBoard(view, me, ctx),
+    planBoard(view, me, ctx, { term, name, players, map, rules: needs("rules-wallenstein", "/api/web/data/wallenstein/rules"),
+      modules: needs("modules-wallenstein", "/api/web/data/wallenstein/modules") }),
     me && me.hand ? h("div", { id: "hand" }, h("h3", {}, t("hand")), h("div", { class: "keys" }, me.hand.map((c) => {
       const card = pickable(ctx, c);
       if (ctx.keys.has(c)) {
@@ -191,13 +195,7 @@ function wallenstein(view, ctx) {
       typeof view.draft.deck_size === "number" ? h("small", {}, tn("leftN", view.draft.deck_size)) : null,
       Array.isArray(view.draft.groups) ? h("ul", { class: "chips" }, view.draft.groups.map((g, seat) => (Array.isArray(g) ? h("li", { style: `--seat:${colour(seat)}` },
         h("span", { class: "dot" }), `${name(ctx, seat)}: ${g.join(" · ")} ${t("armies")}`) : null))) : null) : null,
-    ["court", "leaders", "landsknechte"].filter((key) => view[key]).map((key) => h("details", { class: "module", id: `module-${key}`, open: true },
-      h("summary", {}, moduleWord(key)), moduleBoard(view[key], ctx, players.length))));
-}
-
-// The modules' panels and fields by the client's words (German and English), else the game's.
-function moduleWord(key) {
-  return known(`m_${key}`) ? t(`m_${key}`) : term(key);
+    moduleBoards(view, ctx, { term, name, words, players, modules: needs("modules-wallenstein", "/api/web/data/wallenstein/modules") }));
 }
 
 // The last move's battle, if it had one: the tower animated (tower.js), then its result line.
@@ -208,68 +206,6 @@ function lastBattle(ctx) {
   const item = fresh[at];
   const result = fresh[at + 1]?.text ?? null;
   return towerScene(item, result, `${item.version}:${at}:${item.entry.a.county}`);
-}
-
-// A module's board: what it holds per seat as one table (a row per item, a column per seat), the
-// rest as a list.
-function moduleBoard(data, ctx, n) {
-  const shared = new Set(["favors"]); // the court's favor spaces: one list for the table, not per seat
-  const perSeat = Object.entries(data).filter(([k, v]) => !shared.has(k) && Array.isArray(v) && v.length === n && n > 0);
-  const rest = Object.entries(data).filter(([k]) => !perSeat.some(([key]) => key === k));
-  // A favor space: its courtiers (and its card by name where the game has a word for it).
-  const favor = (x) => [x.card !== null && x.card !== undefined && words[`favor.${x.card}`] ? term(`favor.${x.card}`) : null,
-    typeof x.courtiers === "number" ? tn("courtiersN", x.courtiers) : null].filter(Boolean).join(" · ") || "–";
-  const cell = (v) => (v === null || v === undefined ? "–" : typeof v === "object"
-    ? (Array.isArray(v) ? v.map((x) => (x && typeof x === "object" ? cell(x) : human(x))).join(", ") || "–"
-      : "courtiers" in v ? favor(v) : Object.entries(v).map(([a, b]) => `${a}: ${b}`).join(", ") || "–")
-    : human(v));
-  return h("div", {},
-    perSeat.length ? h("div", { class: "scroll" }, h("table", { class: "players" },
-      h("thead", {}, h("tr", {}, h("th", {}), Array.from({ length: n }, (_, i) => seatCell(ctx, i)))),
-      h("tbody", {}, perSeat.map(([key, values]) => h("tr", {}, h("th", { scope: "row" }, moduleWord(key)), values.map((v) => h("td", {}, cell(v)))))))) : null,
-    rest.map(([key, value]) => Array.isArray(value) && value.every((x) => x && typeof x === "object" && !Array.isArray(x))
-      ? h("div", {}, h("h4", {}, moduleWord(key)), h("ul", { class: "chips" }, value.map((x) => h("li", {}, cell(x)))))
-      : info(moduleWord(key), cell(value))));
-}
-
-// The planning board: the ten action boxes and the bid; the box being filled shows the legal cards
-// (counties of the hand, money) and one click places a card.
-const BOXES = ["bid", "palace", "church", "trading_post", "grain", "taxes", "deploy5", "deploy3", "deploy1", "combat_a", "combat_b"];
-
-function planBoard(view, me, ctx) {
-  const slots = (ctx.choices || []).filter((c) => Array.isArray(c.move) && c.move[0] === "slot");
-  const plan = (me && me.plan) || {};
-  if (!slots.length && !Object.keys(plan).length) return null;
-  const asked = slots.length ? slots[0].move[1] : null;
-  const stage = ctx.stage; // the seat's page stages the plan box by box until Confirm (play.js)
-  return h("div", { class: "plan", id: "plan" }, h("h3", {}, t("plan")),
-    h("ol", { class: "boxes" }, BOXES.map((box) => {
-      const value = plan[box];
-      const here = slots.filter((c) => c.move[1] === box);
-      // A card dragged from the hand onto the box being filled places it, like a click.
-      const drop = stage && !(box in plan) ? {
-        ondragover: (e) => e.preventDefault(),
-        ondrop: (e) => { e.preventDefault(); stage.put(box, e.dataTransfer.getData("text/plain")); },
-      } : box === asked ? {
-        ondragover: (e) => e.preventDefault(),
-        ondrop: (e) => {
-          e.preventDefault();
-          const card = e.dataTransfer.getData("text/plain");
-          const choice = here.find((c) => String(c.move[2]) === card);
-          if (choice) ctx.send(choice);
-        },
-      } : {};
-      if (stage && value === undefined) {
-        const mine = stage.staged[box];
-        return h("li", { class: `box ${box === stage.target ? "asked" : ""} staged`, "data-box": box, ...drop, onclick: () => stage.aim(box) },
-          h("span", { class: "label" }, term(box)), " ", mine !== undefined ? h("strong", {}, stage.label(mine)) : "–");
-      }
-      return h("li", { class: `box ${box === asked && !stage ? "asked" : ""}`, "data-box": box, ...drop },
-        h("span", { class: "label" }, term(box)), " ",
-        value !== undefined ? h("strong", {}, slotValue(value)) : null,
-        here.length && !stage ? h("div", { class: "keys" }, here.map((c) => h("button", { type: "button", class: "key legal", title: c.text,
-          onclick: () => ctx.send(c) }, typeof c.move[2] === "number" ? tn("talerN", c.move[2]) : human(c.move[2])))) : null);
-    })));
 }
 
 // A plan box's card in words: money by its Taler, a county by name, a handed-over card ("lost"),

@@ -9,6 +9,7 @@ import { fromHash, remember } from "./store.js";
 import { makePacer } from "./pace.js"; // table: paced turns
 import { tableBar, turnReset, turnSignal } from "./table.js"; // table: help line, speed, turn signals
 import { holdFor } from "./tower.js"; // table: a battle holds the next move while the tower runs
+import { scoringHold } from "./scoring-steps.js"; // table: a winter scoring holds it while its steps show
 import { guideMoved, guidePanel } from "./tutorial.js"; // table: the guided first game's explanations
 
 export function showPlay(root, gameId) {
@@ -26,7 +27,7 @@ export function showPlay(root, gameId) {
     decide();
     render();
     if (st.plan.queue && batch.some((m) => m.seat === st.shown)) pumpPlan(); // the staged plan goes on
-    return Math.max(...batch.map((m) => holdFor(m.log)));
+    return Math.max(...batch.map((m) => Math.max(holdFor(m.log), scoringHold(m.log))));
   },
     () => { const skip = root.querySelector("#skip"); if (skip) skip.replaceWith(tableBarNode().querySelector("#skip")); });
 

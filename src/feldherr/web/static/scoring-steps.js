@@ -1,0 +1,105 @@
+// Wallenstein's winter scoring shown step by step (issue 23): when a move's log holds the winter
+// scoring (the log entries "score", "majority" and "leader_score"), a panel on the table reveals
+// each step one at a time at the pace setting (pace.js; "at once" shows all): the points for
+// counties and buildings, each region's majority of palaces, churches and trading posts, the
+// military leaders' statues and trophies; beside them the points each player got so far and their
+// totals. "show all" reveals the rest at once, "close" removes the panel. The panel lives across
+// re-renders (the same node is put into each new board); a reload shows no panel, only the
+// position.
+import { colour, h } from "./dom.js";
+import { lang, num } from "./i18n.js";
+import { paceSetting, SPEEDS } from "./pace.js";
+import { wb } from "./words-boards.js";
+
+const KINDS = new Set(["score", "majority", "leader_score"]);
+let scene = null; // {key, lang, node, timer}
+const closed = new Set();
+
+const isScoring = (item) => item?.entry?.k === "score";
+
+// How long a paced update with a scoring holds the next move: its steps at the current pace.
+export function scoringHold(log) {
+  const items = (log || []).filter((item) => KINDS.has(item?.entry?.k));
+  if (!items.some(isScoring)) return 0;
+  const wait = SPEEDS[paceSetting()];
+  return wait ? (1 + items.filter((x) => x.entry.k === "majority").length + 2) * wait : 0;
+}
+
+// The steps of a scoring: [{caption, game, gains: [[seat, points], ...]}].
+function steps(items, kit = {}) {
+  const out = [];
+  const scores = items.filter(isScoring);
+  out.push({ caption: wb("scoringBase"), game: false, gains: scores.map((it) => [it.entry.a.p, it.entry.a.base]) });
+  for (const it of items.filter((x) => x.entry.k === "majority")) {
+    const a = it.entry.a;
+    const what = kit.words?.[`most.${a.building}`] ? kit.term(`most.${a.building}`) : null;
+    // "Most palaces in Bayern" in the client's words where the game's terms name the building, else the game's line
+    out.push(what ? { caption: wb("scoringMost", { what, region: a.region }), game: false, gains: (a.seats || []).map((seat) => [seat, a.vp]) }
+      : { caption: it.text ?? "", game: true, gains: (a.seats || []).map((seat) => [seat, a.vp]) });
+  }
+  const leaders = items.filter((x) => x.entry.k === "leader_score");
+  if (leaders.length) out.push({ caption: wb("scoringLeaders"), game: false, gains: leaders.map((it) => [it.entry.a.p, it.entry.a.vp]) });
+  return out;
+}
+
+export function scoringSteps(ctx, kit) {
+  const fresh = (ctx.fresh || []).filter((item) => KINDS.has(item?.entry?.k));
+  const first = fresh.find(isScoring);
+  if (first && kit.words && Object.keys(kit.words).length) { // (built once the game's terms are here)
+    const key = `${first.version}:${ctx.me}`;
+    if ((!scene || scene.key !== key) && !closed.has(key)) build(key, fresh, kit);
+  }
+  if (!scene || closed.has(scene.key)) return null;
+  if (scene.lang !== lang()) { stop(); return null; } // the captions are in the language of their time
+  return scene.node;
+}
+
+function stop() {
+  if (scene) { clearTimeout(scene.timer); closed.add(scene.key); scene.node.remove(); }
+  scene = null;
+}
+
+function build(key, items, kit) {
+  if (scene) clearTimeout(scene.timer);
+  const list = steps(items, kit);
+  const scores = items.filter(isScoring);
+  const seats = scores.map((it) => it.entry.a.p);
+  const before = new Map(scores.map((it) => [it.entry.a.p, it.entry.a.total - it.entry.a.base - it.entry.a.majorities]));
+  const gained = new Map(seats.map((seat) => [seat, 0]));
+  const rows = new Map(seats.map((seat) => [seat, { got: h("td", { class: "got" }, "0"), now: h("td", { class: "now" }, num(before.get(seat))) }]));
+  const lis = list.map((step, i) => h("li", { class: "step", "data-step": i },
+    h("span", { class: "caption", "data-game": step.game ? "1" : null }, step.caption), step.game ? " " : ": ",
+    h("span", { class: "gains" }, step.gains.length
+      ? step.gains.map(([seat, points]) => h("span", { class: "gain", style: `--seat:${colour(seat)}` }, h("span", { class: "dot" }), `${kit.name(seat)} ${wb("vpN", { n: points })}`))
+      : wb("scoringNobody"))));
+  const count = h("span", { class: "step-count", id: "scoring-count" });
+  const skip = h("button", { type: "button", id: "scoring-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); } }, wb("scoringSkip"));
+  const node = h("section", { class: "scoring-steps", id: "scoring-steps", role: "region", "aria-label": wb("scoring") },
+    h("div", { class: "head" }, h("h3", {}, wb("scoring")), count, skip,
+      h("button", { type: "button", id: "scoring-close", onclick: stop }, wb("scoringClose"))),
+    h("div", { class: "body" },
+      h("ol", { class: "steps" }, lis),
+      h("div", { class: "scroll" }, h("table", { class: "scoring-points", id: "scoring-points" },
+        h("thead", {}, h("tr", {}, h("th", {}, wb("player")), h("th", {}, wb("scoringGained")), h("th", {}, wb("scoringTotal")))),
+        h("tbody", {}, seats.map((seat) => h("tr", { "data-seat": seat },
+          h("th", { scope: "row", style: `--seat:${colour(seat)}` }, h("span", { class: "dot" }), kit.name(seat)), rows.get(seat).got, rows.get(seat).now)))))));
+  let shown = 0;
+  function reveal() {
+    if (shown >= list.length) return;
+    const step = list[shown];
+    lis[shown].classList.add("shown");
+    for (const [seat, points] of step.gains) gained.set(seat, (gained.get(seat) ?? 0) + points);
+    shown += 1;
+    for (const seat of seats) {
+      rows.get(seat).got.textContent = `+${num(gained.get(seat))}`;
+      rows.get(seat).now.textContent = num(before.get(seat) + gained.get(seat));
+    }
+    count.textContent = wb("scoringStep", { n: shown, of: list.length });
+    if (shown === list.length) { node.classList.add("done"); skip.disabled = true; }
+  }
+  const wait = SPEEDS[paceSetting()];
+  scene = { key, lang: lang(), node, timer: null };
+  const tick = () => { reveal(); if (shown < list.length) scene.timer = setTimeout(tick, wait); };
+  if (!wait) while (shown < list.length) reveal();
+  else tick();
+}

@@ -1,0 +1,70 @@
+// The words of the Wallenstein boards drawn like the printed game (the planning board, the module
+// boards, the winter scoring step by step), English and German. Counted words go through
+// Intl.PluralRules: a key "x#one" / "x#other".
+import { lang } from "./i18n.js";
+
+const WORDS = {
+  en: {
+    planBoard: "Planning board", planOthers: "The other planning boards", planAll: "The planning boards",
+    planHidden: "face down", planEmpty: "empty", planLost: "card handed over",
+    "faceDownN#one": "{n} card face down", "faceDownN#other": "{n} cards face down", lskNext: "next card",
+    planTower: "Dice tower card", planTowerTip: "Takes your own armies out of the tray instead of a county's.",
+    "costN#one": "costs {n} Taler", "costN#other": "costs {n} Taler",
+    "armiesForN#one": "{a} army for {n} Taler", "armiesForN#other": "{a} armies for {n} Taler",
+    "convertN#one": "converts {n} army into a courtier", "convertN#other": "converts {n} armies into courtiers",
+    bidNote: "money card: the bid for the turn order",
+    moneyCard: "Money card", coinTip: "A money card worth {n} Taler.", countyCard: "County card",
+    countyTip: "{region} · taxes {tax} · grain {grain}",
+    fillBox: "fill this box", changeBox: "take the card back out",
+    court: "Emperor's Court", audience: "Audience hall", entrance: "Entrance hall", favorSpace: "space for {n} courtiers",
+    "courtiersN#one": "{n} courtier", "courtiersN#other": "{n} courtiers",
+    favorDeck: "favor cards left", "favorDeckN#one": "{n} favor card left", "favorDeckN#other": "{n} favor cards left",
+    courtierSupply: "in supply", favorCard: "Favor card", favorEmpty: "no card", safeFrom: "safe from", parries: "parries the next revolt marker",
+    landsknechte: "Landsknechte", lskTop: "top card", lskTip: "After the turn order is set, a player with counties in at least four regions slides the top card under the deck and takes one benefit of the new top card.",
+    leaders: "Military leaders", leaderIn: "leader in", leaderOff: "not on the board",
+    "statuesN#one": "{n} statue", "statuesN#other": "{n} statues", statueSupply: "statues in supply",
+    trophies: "trophies", "trophiesN#one": "{n} trophy", "trophiesN#other": "{n} trophies", leaderTip: "The leader's county builds cheaper and collects and deploys more.",
+    "leaderRules#one": "In the leader's county: a palace costs {p} Taler, a church {c}, a trading post {t}; taxes and grain +{x}; deploy {d5}, {d3} or {d1} armies for the same money. Each statue on the board and each trophy: {n} victory point at the scoring.", "leaderRules#other": "In the leader's county: a palace costs {p} Taler, a church {c}, a trading post {t}; taxes and grain +{x}; deploy {d5}, {d3} or {d1} armies for the same money. Each statue on the board and each trophy: {n} victory points at the scoring.",
+    scoring: "Winter scoring", scoringStep: "Step {n} of {of}", scoringClose: "close", scoringSkip: "show all",
+    scoringBase: "Counties and buildings", scoringMost: "Most {what} in {region}", scoringNobody: "nobody",
+    scoringTotal: "Victory points now", scoringGained: "this winter", scoringLeaders: "Military leaders: statues and trophies",
+    "vpN#one": "+{n} point", "vpN#other": "+{n} points", player: "Player",
+  },
+  de: {
+    planBoard: "Planungstableau", planOthers: "Die anderen Planungstableaus", planAll: "Die Planungstableaus",
+    planHidden: "verdeckt", planEmpty: "leer", planLost: "Karte abgegeben",
+    "faceDownN#one": "{n} Karte verdeckt", "faceDownN#other": "{n} Karten verdeckt", lskNext: "nächste Karte",
+    planTower: "Würfelturmkarte", planTowerTip: "Nimmt eigene Armeen aus der Schale statt aus einem Land.",
+    "costN#one": "kostet {n} Taler", "costN#other": "kostet {n} Taler",
+    "armiesForN#one": "{a} Armee für {n} Taler", "armiesForN#other": "{a} Armeen für {n} Taler",
+    "convertN#one": "wandelt {n} Armee in einen Höfling", "convertN#other": "wandelt {n} Armeen in Höflinge",
+    bidNote: "Geldkarte: das Gebot um die Spielerreihenfolge",
+    moneyCard: "Geldkarte", coinTip: "Eine Geldkarte im Wert von {n} Talern.", countyCard: "Länderkarte",
+    countyTip: "{region} · Steuern {tax} · Getreide {grain}",
+    fillBox: "dieses Feld belegen", changeBox: "Karte wieder herausnehmen",
+    court: "Am Kaiserhof", audience: "Audienzsaal", entrance: "Vorzimmer", favorSpace: "Feld für {n} Höflinge",
+    "courtiersN#one": "{n} Höfling", "courtiersN#other": "{n} Höflinge",
+    favorDeck: "Gunstkarten übrig", "favorDeckN#one": "{n} Gunstkarte übrig", "favorDeckN#other": "{n} Gunstkarten übrig",
+    courtierSupply: "im Vorrat", favorCard: "Gunstkarte", favorEmpty: "keine Karte", safeFrom: "sicher vor", parries: "wehrt den nächsten Unruhemarker ab",
+    landsknechte: "Landsknechte", lskTop: "oberste Karte", lskTip: "Nach der Spielerreihenfolge schiebt, wer Länder in mindestens vier Regionen hat, die oberste Karte unter den Stapel und erhält einen Vorteil der neuen obersten Karte.",
+    leaders: "Heerführer", leaderIn: "Heerführer in", leaderOff: "nicht auf dem Plan",
+    "statuesN#one": "{n} Denkmal", "statuesN#other": "{n} Denkmäler", statueSupply: "Denkmäler im Vorrat",
+    trophies: "Trophäen", "trophiesN#one": "{n} Trophäe", "trophiesN#other": "{n} Trophäen", leaderTip: "Im Land des Heerführers wird billiger gebaut und mehr eingezogen und aufgestellt.",
+    "leaderRules#one": "Im Land des Heerführers: Palast {p} Taler, Kirche {c}, Handelshaus {t}; Steuern und Getreide +{x}; {d5}, {d3} oder {d1} Armeen aufstellen für dasselbe Geld. Jedes Denkmal auf dem Plan und jede Trophäe: {n} Siegpunkt bei der Wertung.", "leaderRules#other": "Im Land des Heerführers: Palast {p} Taler, Kirche {c}, Handelshaus {t}; Steuern und Getreide +{x}; {d5}, {d3} oder {d1} Armeen aufstellen für dasselbe Geld. Jedes Denkmal auf dem Plan und jede Trophäe: {n} Siegpunkte bei der Wertung.",
+    scoring: "Winterwertung", scoringStep: "Schritt {n} von {of}", scoringClose: "schließen", scoringSkip: "alles zeigen",
+    scoringBase: "Länder und Gebäude", scoringMost: "Meiste {what} in {region}", scoringNobody: "niemand",
+    scoringTotal: "Siegpunkte jetzt", scoringGained: "in diesem Winter", scoringLeaders: "Heerführer: Denkmäler und Trophäen",
+    "vpN#one": "+{n} Punkt", "vpN#other": "+{n} Punkte", player: "Spieler",
+  },
+};
+
+const fmt = (text, args) => text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(typeof args[k] === "number" ? new Intl.NumberFormat(lang()).format(args[k]) : args[k]) : m));
+
+export function wb(key, args = {}) {
+  const table = WORDS[lang()] || WORDS.en;
+  if (typeof args.n === "number" && (`${key}#other` in table)) {
+    const cat = new Intl.PluralRules(lang()).select(args.n);
+    return fmt(table[`${key}#${cat}`] ?? table[`${key}#other`], args);
+  }
+  return fmt(table[key] ?? WORDS.en[key] ?? key, args);
+}

@@ -1,0 +1,401 @@
+"""Wallenstein drawn like the printed game (issue 23): the planning board with its boxes (printed
+names and costs) and the cards on it by their faces, the module boards (court, Landsknechte,
+leaders) with their cards' texts on hover, the winter scoring step by step with the points per
+player, and the county names inside the map's frame. Boards are drawn from a seat's update made
+here (``boards.renderBoard`` on a blank page, as in ``test_boards``), the plan also live."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from feldherr import web
+from feldherr.core.match import Match
+from feldherr.games import get_game
+
+from .conftest import ARTIFACTS, Pages, Server, shot
+from .drive import text_problems
+from .test_boards import seat_update
+
+ALL_MODULES = {"players": 3, "modules": ["court", "landsknechte", "leaders"]}
+
+RENDER = """async ([game, update, fresh, lang]) => {
+  const i18n = await import('/static/i18n.js');
+  i18n.setLang(lang);
+  const boards = await import('/static/boards.js');
+  const sent = [];
+  const draw = () => {
+    boards.onData(draw);
+    const node = boards.renderBoard(game, update.view, {
+      keys: boards.moveKeys(update.choices), names: ['Anna', 'Bert', 'Clara', 'Dora'], me: update.seat,
+      pick: (k) => sent.push(['pick', k]), send: (c) => sent.push(['send', c.move]),
+      choices: update.choices || [], filter: '', fresh});
+    document.getElementById('app').replaceChildren(node);
+  };
+  draw();
+  window.__sent = sent;
+  window.__draw = draw;
+}"""
+
+PAGE_TEXT = """() => {
+  const game = [...document.querySelectorAll('[data-game]')].map((n) => n.innerText);
+  let text = document.getElementById('app').innerText;
+  for (const g of game) text = text.replace(g, '\\n');
+  return text.replace(/\\n\\s*View \\(raw\\)[\\s\\S]*$/, '');
+}"""
+
+
+def _blank(server: Server, pages: Pages, pace: str = "instant", **look: Any) -> Any:
+    page = pages.new(pace=pace, viewport=look.pop("viewport", {"width": 1280, "height": 900}), **look)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    return page
+
+
+def _render(page: Any, update: dict[str, Any], fresh: list[Any] | None = None, lang: str = "en") -> None:
+    page.evaluate(RENDER, ["wallenstein", update, fresh or [], lang])
+    page.wait_for_selector("#map .county")
+
+
+def region(page: Any, selectors: str, name: str, pad: int = 8) -> None:
+    """A screenshot of the part of the page that holds ``selectors`` (for docs/img)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    boxes = page.evaluate(
+        """(sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect())
+          .map((r) => [r.left, r.top + window.scrollY, r.right, r.bottom + window.scrollY])""",
+        selectors,
+    )
+    assert boxes, selectors
+    left, top = min(b[0] for b in boxes) - pad, min(b[1] for b in boxes) - pad
+    right, bottom = max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad
+    width = page.evaluate("document.documentElement.clientWidth")
+    clip = {
+        "x": max(0, left),
+        "y": max(0, top),
+        "width": min(width, right) - max(0, left),
+        "height": bottom - max(0, top),
+    }
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True, clip=clip)
+
+
+def _clean(page: Any, lang: str) -> None:
+    text = page.evaluate(PAGE_TEXT)
+    assert not text_problems(text, lang), text_problems(text, lang)[:10]
+
+
+def test_planning_board_shows_its_boxes_and_the_cards_by_face(server: Server, pages: Pages) -> None:
+    update = seat_update("wallenstein", {"players": 4}, "plan")
+    rules = web.printed_data(get_game("wallenstein"), "rules")
+    assert rules is not None
+    page = _blank(server, pages)
+    _render(page, update)
+    page.wait_for_selector("#plan .space-cost:has-text('3')")
+    boxes = page.locator("#plan li.box")
+    assert boxes.count() == 11
+    assert page.locator("#plan li.box[data-box='bid']").count() == 1
+    # Each box its printed name and, where it has one, its cost from rules.json.
+    palace = page.locator("#plan li.box[data-box='palace']")
+    cost = rules["actions"]["build_cost"]["palace"]
+    assert palace.locator(".space-name").inner_text().strip()
+    assert f"{cost} Taler" in palace.locator(".space-cost").inner_text()
+    deploy = rules["actions"]["deploy"]["deploy5"]
+    assert (
+        f"{deploy['armies']} armies for {deploy['cost']} Taler"
+        in page.locator("#plan li.box[data-box='deploy5'] .space-cost").inner_text()
+    )
+    # The asked box offers its legal cards by face: county cards with their region, money as coins.
+    asked = page.locator("#plan .box.asked")
+    box = asked.get_attribute("data-box")
+    legal = [c["move"][2] for c in update["choices"] if c["move"][1] == box]
+    assert asked.locator("button .pcard").count() == len(legal)
+    counties = [c for c in legal if isinstance(c, str) and c != "tower"]
+    if counties:
+        card = asked.locator(f".pcard.county[data-card='{counties[0]}']")
+        assert card.locator(".band").inner_text().strip()  # the region
+        card.hover()
+        page.locator("#tip").wait_for()
+        assert "taxes" in page.locator("#tip").inner_text()
+    money = [c for c in legal if isinstance(c, int)]
+    if money:
+        assert asked.locator(".pcard.money .coin").count() == len(money)
+    _clean(page, "en")
+    shot(page, "printed-plan-asked")
+
+
+def _to_plan(page: Any) -> None:
+    for _ in range(200):  # up to the first plan (a fixed setup has no draft)
+        page.wait_for_selector("#plan-confirm, #choices button:not([disabled])", timeout=30_000)
+        if page.locator("#plan-confirm").count():
+            return
+        page.click("#choices button:not([disabled]) >> nth=0")
+    raise AssertionError("no plan")
+
+
+def test_staged_plan_on_the_board_and_the_confirmed_plan_arrives(server: Server, pages: Pages) -> None:
+    seats = [{"kind": "human", "name": "Anna"}] + [
+        {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, 4)
+    ]
+    game = server.create("wallenstein", {"players": 4, "setup": "fixed"}, seats, seed=4)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(game["seats"][0]["invite"])
+    _to_plan(page)
+    boxes = page.locator("#plan-stage li").count()
+    assert page.locator("#plan li.box.staged").count() == boxes
+    # Fill every box (the last card offered each time), then take one back out on the board.
+    for _ in range(boxes):
+        page.click("#choices button:not(#plan-confirm) >> nth=-1")
+    assert page.locator("#plan li.box.staged .pcard:not(.empty)").count() == boxes
+    assert page.locator("#plan .pcard.county").count() >= 1
+    assert page.locator("#plan .pcard.money .coin").count() >= 1
+    shot(page, "printed-plan-staged-en")
+    region(page, "#plan, #plans-others", "printed-plan-board-en")
+    page.click("#plan li.box[data-box='palace'] .space-card")
+    assert page.locator("#plan li.box[data-box='palace'] .pcard.empty").count() == 1
+    assert not page.locator("#plan-confirm").is_enabled()
+    page.keyboard.press("Tab")  # the board is keyboard operable: the card buttons take the focus
+    page.focus("#choices button:not(#plan-confirm) >> nth=0")
+    page.keyboard.press("Enter")
+    assert page.locator("#plan-confirm").is_enabled()
+    staged = {
+        page.locator(f"#plan li.box >> nth={i}").get_attribute("data-box"): page.locator(
+            f"#plan li.box >> nth={i} >> .pname"
+        ).inner_text()
+        for i in range(boxes)
+    }
+    page.click("#lang")
+    page.wait_for_selector("#plan li.box")
+    _clean(page, "de")
+    shot(page, "printed-plan-staged-de")
+    region(page, "#plan, #plans-others", "printed-plan-board-de")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    region(page, "#plan", "printed-plan-board-phone-de")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.click("#lang")
+    page.wait_for_selector("#plan-confirm")
+    page.click("#plan-confirm")
+    # The confirmed plan arrives: every box filled on the board with the staged card.
+    filled = f"document.querySelectorAll('#plan li.box.filled').length >= {boxes}"
+    page.wait_for_function(filled, timeout=30_000)
+    for box, name in staged.items():
+        assert page.locator(f"#plan li.box[data-box='{box}'] .pname").inner_text() == name
+    # At phone width: no sideways scrolling, the board still there.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "printed-plan-phone")
+
+
+def test_module_boards_are_boards_with_their_cards(server: Server, pages: Pages) -> None:
+    update = seat_update("wallenstein", ALL_MODULES, "favor")
+    view = update["view"]
+    terms = web.terms(get_game("wallenstein"))
+    for lang in ("en", "de"):
+        page = _blank(server, pages)
+        _render(page, update, lang=lang)
+        page.wait_for_selector("#court-board")
+        assert page.locator("#module-court #court-board .favor-space").count() == 3
+        assert page.locator(".module table").count() == 0  # boards, not tables
+        favors = [f for f in view["court"]["favors"]]
+        cards = page.locator("#court-board .mcard.favor:not(.none)")
+        assert cards.count() == len(favors)
+        for f in favors:
+            text = terms[f"favor.{f['card']}"][lang]
+            space = page.locator(f"#court-board .favor-space[data-courtiers='{f['courtiers']}']")
+            assert space.locator(".mtext").inner_text() == text
+            space.locator(".mcard").hover()
+            page.locator("#tip").wait_for()
+            assert text in page.locator("#tip").inner_text()
+        # Each seat's Landsknechte deck: four cards, the top one the view's, with its benefits.
+        decks = page.locator("#lsk-board .lsk-deck")
+        assert decks.count() == 3
+        for seat, top in enumerate(view["landsknechte"]["top_card"]):
+            deck = decks.nth(seat)
+            assert deck.locator(".mcard.lsk").count() == 4
+            first = deck.locator(".mcard.lsk.top")
+            assert first.get_attribute("data-lsk") == str(top)
+            assert first.inner_text().strip().endswith(terms[f"lsk.card.{top}"][lang])
+        page.locator("#lsk-board .mcard.lsk.top").first.hover()
+        page.locator("#tip").wait_for()
+        # The leaders: each seat's leader in its county; the upgraded actions as printed on hover.
+        leaders = page.locator("#leaders-board .leader-card")
+        assert leaders.count() == 3
+        leaders.first.locator(".mcard.leader").hover()
+        page.wait_for_function(
+            "document.querySelector('#tip') && document.querySelector('#tip').innerText.includes('6')"
+        )
+        for seat, county in enumerate(view["leaders"]["leader"]):
+            if county:
+                assert county in leaders.nth(seat).inner_text()
+        _clean(page, lang)
+        page.locator("#module-court").scroll_into_view_if_needed()
+        shot(page, f"printed-modules-{lang}")
+        region(page, ".module", f"printed-module-boards-{lang}")
+    phone = _blank(server, pages, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    _render(phone, update, lang="de")
+    phone.wait_for_selector("#court-board")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.locator("#court-board .mcard.favor").first.tap()
+    phone.locator("#tip").wait_for()
+    shot(phone, "printed-modules-phone-de")
+
+
+def _winter(options: dict[str, Any], seed: int = 3) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A seat's update right after a winter scoring, and the log items of that move."""
+    game = get_game("wallenstein")
+    match = Match(game, options, seed)
+    rng = random.Random(seed)
+    names = ["Anna", "Bert", "Clara", "Dora"][: options["players"]]
+    while not match.is_over():
+        before = match.version
+        seat = match.to_move()[0]
+        match.submit(seat, game.move_to_json(rng.choice(match.seat_access(seat).legal_moves())))
+        items = match.log_since(0, before, "en", names)
+        if any(item["entry"]["k"] == "score" for item in items):
+            update = web.add_choices(game, match, {"seat": 0, "view": match.view(0)}, "en")
+            return update, items
+    raise AssertionError("no winter")
+
+
+def test_winter_scoring_is_shown_step_by_step(server: Server, pages: Pages) -> None:
+    update, items = _winter(ALL_MODULES)
+    majorities = [i for i in items if i["entry"]["k"] == "majority"]
+    scores = {i["entry"]["a"]["p"]: i["entry"]["a"] for i in items if i["entry"]["k"] == "score"}
+    leaders = {
+        i["entry"]["a"]["p"]: i["entry"]["a"]["vp"] for i in items if i["entry"]["k"] == "leader_score"
+    }
+    steps = 1 + len(majorities) + (1 if leaders else 0)
+    page = _blank(server, pages, pace="slow")  # 2 s a step
+    _render(page, update, items)
+    panel = page.locator("#scoring-steps")
+    panel.wait_for()
+    assert page.locator("#scoring-steps .step").count() == steps
+    assert page.locator("#scoring-steps .step.shown").count() == 1  # one at a time
+    # the first step: counties and buildings, the points each player got
+    for seat, a in scores.items():
+        row = page.locator(f"#scoring-points tr[data-seat='{seat}']")
+        assert row.locator(".got").inner_text() == f"+{a['base']}"
+    if steps > 1:
+        two = "document.querySelectorAll('#scoring-steps .step.shown').length === 2"
+        page.wait_for_function(two, timeout=5000)
+        assert "of" in page.locator("#scoring-count").inner_text()
+    shot(page, "printed-winter-step")
+    page.click("#scoring-skip")  # show the rest at once
+    assert page.locator("#scoring-steps .step.shown").count() == steps
+    for seat, a in scores.items():
+        row = page.locator(f"#scoring-points tr[data-seat='{seat}']")
+        total = a["total"] + leaders.get(seat, 0)
+        assert row.locator(".now").inner_text() == str(total)
+        assert row.locator(".got").inner_text() == f"+{a['base'] + a['majorities'] + leaders.get(seat, 0)}"
+    # a majority step names its region and its players with their points
+    for k, item in enumerate(majorities):
+        step = page.locator(f"#scoring-steps .step[data-step='{k + 1}']")
+        assert item["entry"]["a"]["region"] in step.inner_text()
+        assert step.locator(".gain").count() == len(item["entry"]["a"]["seats"])
+    _clean(page, "en")
+    shot(page, "printed-winter-done-en")
+    page.wait_for_timeout(500)  # the last step has faded in
+    region(page, "#scoring-steps", "printed-winter-panel-en")
+    page.click("#scoring-close")
+    assert page.locator("#scoring-steps").count() == 0
+    shot(page, "printed-table-en")
+    # "at once": every step at once, in German.
+    game = get_game("wallenstein")
+    names = ["Anna", "Bert", "Clara"]
+    de_items = [{**item, "text": game.render_log(item["entry"], "de", names)} for item in items]
+    instant = _blank(server, pages, pace="instant", viewport={"width": 390, "height": 844})
+    _render(instant, update, de_items, lang="de")
+    instant.locator("#scoring-steps").wait_for()
+    assert instant.locator("#scoring-steps .step.shown").count() == steps
+    instant.wait_for_timeout(500)  # the steps have faded in
+    assert instant.evaluate("document.documentElement.scrollWidth") <= 390
+    _clean(instant, "de")
+    shot(instant, "printed-winter-de-phone")
+    desk = _blank(server, pages, pace="instant")
+    _render(desk, update, de_items, lang="de")
+    desk.locator("#scoring-steps").wait_for()
+    desk.wait_for_timeout(500)
+    region(desk, "#scoring-steps", "printed-winter-panel-de")
+    desk.click("#scoring-close")
+    shot(desk, "printed-table-de")
+
+
+def test_county_names_stay_inside_the_map(server: Server, pages: Pages) -> None:
+    update = seat_update("wallenstein", {"players": 4}, "plan")
+    for width in (1280, 390):
+        page = _blank(server, pages, viewport={"width": width, "height": 900})
+        _render(page, update)
+        page.wait_for_timeout(300)  # the names are fitted in the next frame
+        outside = page.evaluate(
+            """() => {
+          const svg = document.querySelector('#map');
+          const vb = svg.viewBox.baseVal;
+          return [...svg.querySelectorAll('text.cname')].map((t) => [t.textContent, t.getBBox()])
+            .filter(([, b]) => b.x < vb.x || b.y < vb.y
+              || b.x + b.width > vb.x + vb.width || b.y + b.height > vb.y + vb.height)
+            .map(([n]) => n);
+        }"""
+        )
+        assert outside == [], (width, outside)
+        names = page.evaluate("[...document.querySelectorAll('#map text.cname')].map((t) => t.textContent)")
+        assert "Oberösterreich" in names and "Niederösterreich" in names
+        # each county's owner and armies on it; its state in words on hover (and tap)
+        assert page.locator("#map .county text.armies").count() > 0
+        owned = page.locator("#map .county:has(text.armies)").first
+        owned.hover()
+        page.locator("#tip").wait_for()
+        assert owned.get_attribute("data-county") in page.locator("#tip").inner_text()
+
+
+def test_the_boards_words_are_in_both_languages() -> None:
+    """words-boards.js: every key in English and German; counted keys with their plural forms."""
+    import re
+
+    text = (web.STATIC / "words-boards.js").read_text(encoding="utf-8")
+    block = text.split("const WORDS = {", 1)[1].split("\n};", 1)[0]
+    en, de = block.split("\n  de: {")
+    keys = lambda part: set(re.findall(r'"?([\w#]+)"?: "', part))  # noqa: E731
+    assert keys(en) == keys(de), keys(en) ^ keys(de)
+    counted = {k.split("#")[0] for k in keys(en) if "#" in k}
+    for key in counted:
+        assert {f"{key}#one", f"{key}#other"} <= keys(en), key
+    assert "Intl.PluralRules" in text
+
+
+def test_winter_scoring_appears_in_a_live_game(server: Server, pages: Pages) -> None:
+    """One browser seat with all three modules against bots, played by random clicks until the
+    first winter: the scoring panel comes with that move, every step shown (pace "at once"), and its
+    totals are the players' victory points on the board."""
+    from .drive import CLICK, READY
+
+    seats = [{"kind": "human", "name": "Anna"}] + [
+        {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, 3)
+    ]
+    game = server.create("wallenstein", ALL_MODULES, seats, seed=9)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(game["seats"][0]["invite"])
+    rng = random.Random(9)
+    for _ in range(800):
+        page.wait_for_selector(f"{READY}, #scoring-steps", timeout=30_000)
+        if page.locator("#scoring-steps").count():
+            break
+        assert not page.locator("#ending").count()
+        page.evaluate(CLICK, rng.random())
+    else:
+        raise AssertionError("no winter")
+    steps = page.locator("#scoring-steps .step")
+    assert steps.count() >= 1 and page.locator("#scoring-steps .step.shown").count() == steps.count()
+    rows = page.locator("#scoring-points tbody tr")
+    assert rows.count() == 3
+    rows_js = "[...document.querySelectorAll('#players tbody tr')]"
+    vp = page.evaluate(f"{rows_js}.map((r) => r.querySelectorAll('td')[2].innerText)")  # thaler, grain, vp
+    now = [rows.nth(i).locator(".now").inner_text() for i in range(3)]
+    assert now == vp
+    shot(page, "printed-winter-live")
+    # A reload shows the position at once: no scoring steps to watch again.
+    page.reload()
+    page.wait_for_selector("#map .county")
+    page.wait_for_selector("#players tbody tr")
+    assert page.locator("#scoring-steps").count() == 0
