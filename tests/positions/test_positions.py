@@ -190,3 +190,17 @@ def test_wallensteins_owed_decision_is_in_words_and_old_positions_still_load() -
         broken["flow"]["pending"] = bad
         rule = "core.position.name" if "green" in bad.values() else "core.position.field"
         _refused("wallenstein", broken, rule)
+
+
+def test_a_wallenstein_position_before_an_automatic_step_goes_on_as_in_play() -> None:
+    """A position may stand just before a step nobody decides (here the court's reveal and favors
+    after the player order): loading lets the engine run on to the next decision; a stage the
+    engine does not know is refused."""
+    pos = _start("wallenstein", {"players": 4, "setup": "fixed", "modules": ["court"]})
+    pos["phase"] = "pre"
+    pos["flow"]["stage"] = "court_reveal"
+    state: Any = get_game("wallenstein").from_position(pos, 1)
+    assert state.phase == "favor" and len(state.to_move()) == 1
+    assert [e["k"] for e in state.log][:1] == ["audience"]  # the first in the favor order steps up
+    pos["flow"]["stage"] = "court_dance"
+    _refused("wallenstein", pos, "core.position.inconsistent")

@@ -33,6 +33,7 @@ from feldherr.core.position import (
     check_game,
     fail,
     fields_schema,
+    inconsistent,
     object_schema,
     read_fields,
     write_fields,
@@ -95,6 +96,11 @@ ERRORS: dict[str, dict[str, str]] = {
     "wallenstein.position.players": {
         "en": "the position lists {count} players; the options say {players}",
         "de": "Die Stellung nennt {count} Spieler; die Optionen sagen {players}",
+    },
+    "wallenstein.position.tower-script": {
+        "en": "a scripted tower is for teaching and tests; a game at the table throws into the real tower",
+        "de": "Ein vorgegebener Turm ist für Lehrbeispiele und Tests; ein Spiel am Tisch wirft in den "
+        "echten Turm",
     },
     "wallenstein.position.tower": {
         "en": "the tower's content does not fit the tower model {model}",
@@ -340,6 +346,15 @@ def position(st: Any) -> dict[str, Any]:
     return out
 
 
+def refuse_teaching(data: Mapping[str, Any]) -> None:
+    """A position with a scripted tower (``hidden.tower_script``) is for teaching and tests: no
+    game at the table starts from it (a player cannot see the script, and a script that runs out
+    stops the game)."""
+    hidden = data.get("hidden")
+    if isinstance(hidden, Mapping) and "tower_script" in hidden:
+        _fail("wallenstein.position.tower-script")
+
+
 def _pending_words(phase: str, pending: list[int]) -> Any:
     """The decision owed, in the players' words: a movement as ``{"player", "county", "action"}``
     (the colour, the county's printed name, the action's key), one seat as ``{"player": colour}``;
@@ -434,7 +449,27 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     top.done()
     st.log = []
     _check(st)
+    _carry_on(st)
     return st
+
+
+AUTOMATIC = ("pre", "post", "winter-end")
+"""Phases in which nobody decides: the module steps before the actions (``stage``: ``leader_setup``,
+``lsk``, ``court_reveal``, ``court_favor``), the leaders' move after the tenth action, their return
+after winter."""
+
+
+def _carry_on(st: Any) -> None:
+    """A position in an automatic phase, with no decision owed, goes on as in play: the engine
+    runs its steps up to the next decision (the court's reveal and favors of a rulebook example)."""
+    if st.phase not in AUTOMATIC or st.pending:
+        return
+    from feldherr.wallenstein.rules.engine import _run
+
+    try:
+        _run(st)
+    except (AssertionError, LookupError, ValueError, TypeError, RuntimeError) as exc:
+        inconsistent(f"the phase {st.phase} cannot go on: {type(exc).__name__}: {exc}")
 
 
 def _decks(st: Any, hidden: Reader, rng: Rng, sizes: tuple[int, int]) -> None:
