@@ -103,8 +103,8 @@ class Board:
             turn_order=[self.name(seat)],
             turn_index=0,
             place_left=D.CARD_PLACE[D.CARD_INDEX[card]],
-            place_stage=0,
-            special_stage=0,
+            place_stage="not started",
+            special_stage="not started",
         )
         self.pos["card_in_use"] = card
         if court is not None:
@@ -116,7 +116,7 @@ class Board:
         Caballeros placed: its ``("nospecial",)`` ends the round as in play (the players played the
         power cards 13, 12, ... this round)."""
         self.turn(seat, card)
-        self.flow(round_index=round_index, place_stage=2)
+        self.flow(round_index=round_index, place_stage="done")
         for s, player in enumerate(self.pos["players"][: self.pos["options"]["players"]]):
             player["power_cards"].remove(13 - s)
             player["power_played"] = player["power_total"] = 13 - s

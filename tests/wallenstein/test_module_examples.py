@@ -208,7 +208,7 @@ def _favor_table(number: int, seat: int = BARBARA, courtiers: int = 4) -> Table:
     t.favor_display([number, None, None])
     t.courtiers(hall=[0] * 4, audience=[courtiers if s == seat else 0 for s in range(4)])
     t.pos["phase"] = FAVOR
-    t.pos["flow"].update(queue=[seat], stage=flow.FAVOR, pending=[seat])
+    t.pos["flow"].update(queue=[COLOURS[seat]], stage=flow.FAVOR, pending={"player": COLOURS[seat]})
     return t
 
 
@@ -333,7 +333,7 @@ def test_landsknechte_four_regions_turn_the_card_and_choose() -> None:
     landsknechte.start(st)
     assert 0 not in st.queue
     t = Table.of(st)
-    t.pos["flow"]["queue"] = [1]
+    t.pos["flow"]["queue"] = ["blue"]
     st = t.state()
     assert landsknechte.next_decision(st)
     assert st.phase == LANDSKNECHTE and st.pending == [1] and st.lsk_top[1] == 1

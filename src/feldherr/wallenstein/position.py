@@ -186,6 +186,58 @@ class PerCounty(Codec):
         return {"type": "object", "propertyNames": {"enum": list(NAMES)}, "additionalProperties": INT}
 
 
+class WinterQueue(Codec):
+    """Winter's revolts still to come (``flow.winter_queue``), in fall player order: per player
+    short of grain ``{"player": colour, "extra_peasants": n, "counties": [...]}`` (the supply
+    chart's additional peasants per revolt, the counties drawn to revolt). The engine's
+    ``[seat, extra, county, ...]``, as positions written before had it, loads too."""
+
+    def __init__(self, who: Names) -> None:
+        self.who = who
+
+    def enc(self, value: Any) -> Any:
+        return [
+            {
+                "player": self.who.names[seat],
+                "extra_peasants": extra,
+                "counties": [NAMES[c] for c in counties],
+            }
+            for seat, extra, *counties in value
+        ]
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        if not isinstance(value, list):
+            wrong(field, "a list", value)
+        out = []
+        for i, entry in enumerate(value):
+            where = f"{field}[{i}]"
+            if isinstance(entry, list):  # the engine's numbers
+                if len(entry) < 2 or not all(type(v) is int and v >= 0 for v in entry):
+                    wrong(where, "[seat, extra peasants, county, ...]", entry)
+                if entry[0] >= len(self.who.names) or any(c >= len(NAMES) for c in entry[2:]):
+                    wrong(where, "a seat and counties of the game", entry)
+                out.append(list(entry))
+                continue
+            r = Reader(entry, where)
+            seat = self.who.index(r.raw("player"), r.path("player"))
+            extra = r.integer("extra_peasants", low=0)
+            counties = COUNTIES.indices(r.raw("counties"), r.path("counties"))
+            r.done()
+            out.append([seat, extra, *counties])
+        return out
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        words = object_schema(
+            {
+                "player": {"enum": list(COLOURS)},
+                "extra_peasants": INT,
+                "counties": {"type": "array", "items": {"enum": list(NAMES)}},
+            },
+            ["player", "extra_peasants", "counties"],
+        )
+        return {"type": "array", "items": {"anyOf": [words, {"type": "array", "items": INT}]}}
+
+
 def _fail(rule: str, **details: Any) -> NoReturn:
     """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message)."""
     fail(ERRORS[rule]["en"].format(**details), rule, **details)
@@ -239,13 +291,13 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("revealed_actions", "flow"),
         Field("action_index", "flow"),
         Field("turn_index", "flow"),
-        Field("bid_queue", "flow"),
+        Field("bid_queue", "flow", codec=Refs(who, numbers=True)),
         Field("pending", "flow"),
-        Field("draft_seat_order", "flow"),
+        Field("draft_seat_order", "flow", codec=Refs(who, numbers=True)),
         Field("draft_turn", "flow"),
-        Field("winter_queue", "flow"),
+        Field("winter_queue", "flow", codec=WinterQueue(who)),
         Field("stage", "flow"),
-        Field("queue", "flow"),
+        Field("queue", "flow", codec=Refs(who, numbers=True)),
     )
 
 
