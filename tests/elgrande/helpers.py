@@ -15,43 +15,8 @@ def fresh(players: int = 4, variant: str = "", seed: int = 1) -> ElGrandeState:
     return GAME.new_state({"players": players, "variant": variant}, seed)
 
 
-def empty_board(st: ElGrandeState) -> None:
-    """Clear all Caballeros from the board (back to the provinces) and the scores."""
-    for c in range(st.colours):
-        row = st.caballeros[c * D.AREAS : c * D.AREAS + D.AREAS]
-        st.province[c] += sum(row)
-        for a in range(D.AREAS):
-            st.caballeros[c * D.AREAS + a] = 0
-    st.score = [0] * st.num_players
-
-
-def put(st: ElGrandeState, colour: int, area: str, k: int) -> None:
-    i = colour * D.AREAS + R[area]
-    st.province[colour] -= k - st.caballeros[i]
-    st.caballeros[i] = k
-
-
 def count(st: ElGrandeState, colour: int, area: str) -> int:
     return st.caballeros[colour * D.AREAS + R[area]]
-
-
-def give_turn(st: ElGrandeState, seat: int, card: str, court: int | None = None) -> None:
-    """Make ``seat`` the player about to use ``card`` (phase ACT, nothing done yet)."""
-    from feldherr.elgrande.state import ACT
-
-    c = D.CARD_INDEX[card]
-    st.current = seat
-    st.card = c
-    st.place_left = D.CARD_PLACE[c]
-    st.place_stage = 0
-    st.special_stage = 0
-    st.phase = ACT
-    st.turn_order = [seat]
-    st.turn_index = 0
-    if court is not None:
-        st.province[seat] += st.court[seat] - court
-        st.court[seat] = court
-    st._legal_cache = None
 
 
 class Board:
@@ -138,12 +103,23 @@ class Board:
             turn_order=[self.name(seat)],
             turn_index=0,
             place_left=D.CARD_PLACE[D.CARD_INDEX[card]],
-            place_stage=0,
-            special_stage=0,
+            place_stage="not started",
+            special_stage="not started",
         )
         self.pos["card_in_use"] = card
         if court is not None:
             self.court(seat, court)
+        return self
+
+    def last_turn(self, seat: int, card: str, round_index: int) -> Board:
+        """``seat`` takes the last turn of round ``round_index`` (0 the first) with ``card``, its
+        Caballeros placed: its ``("nospecial",)`` ends the round as in play (the players played the
+        power cards 13, 12, ... this round)."""
+        self.turn(seat, card)
+        self.flow(round_index=round_index, place_stage="done")
+        for s, player in enumerate(self.pos["players"][: self.pos["options"]["players"]]):
+            player["power_cards"].remove(13 - s)
+            player["power_played"] = player["power_total"] = 13 - s
         return self
 
     def state(self) -> ElGrandeState:

@@ -18,10 +18,9 @@ from feldherr.core.errors import (
 )
 from feldherr.elgrande import data as D
 from feldherr.elgrande.game import ElGrandeState
-from feldherr.elgrande.rules import flow
 from feldherr.elgrande.state import DISC
 
-from .helpers import GAME, R, empty_board, fresh, give_turn, put
+from .helpers import GAME, Board, R, fresh
 
 
 def _unchanged(st: ElGrandeState, seat: int, move: Any, err: type[Exception]) -> None:
@@ -47,18 +46,14 @@ def test_illegal_moves_raise_typed_errors_and_change_nothing() -> None:
 
 
 def test_placing_where_not_allowed() -> None:
-    st = fresh(4)
-    st.king = R["Castilla"]
-    give_turn(st, 0, "intrigue", court=5)
+    st = Board(4).king("Castilla").turn(0, "intrigue", court=5).state()
     _unchanged(st, 0, ("place", R["Castilla"]), IllegalMoveError)  # the King's region
     _unchanged(st, 0, ("place", R["Granada"]), IllegalMoveError)  # not next to the King
     _unchanged(st, 0, ("place", D.FRANCE), IllegalMoveError)
 
 
 def test_schmuggel_opens_the_kings_region() -> None:
-    st = fresh(4, "neue_regentschaft")
-    st.king = R["Castilla"]
-    give_turn(st, 0, "schmuggel", court=5)
+    st = Board(4, "neue_regentschaft").king("Castilla").turn(0, "schmuggel", court=5).state()
     assert ("place", R["Castilla"]) not in st.legal_moves(0)
     st.apply(0, ("special",))
     assert ("place", R["Castilla"]) in st.legal_moves(0)
@@ -144,12 +139,10 @@ def test_views_hide_hands_discards_and_discs() -> None:
     assert "hand" not in other["players"][0] and other["players"][0]["hand_size"] == 13
     assert "rng" not in _dump(st, 1) and "stacks" not in other
     # secret discs during a scoring: seat 0's choice is not in seat 1's view
-    empty_board(st)
-    st.king = R["Castilla"]
-    put(st, 0, "Castillo", 2)
-    put(st, 1, "Castillo", 1)
-    flow.begin_general_scoring(st)
-    assert st.phase == DISC
+    board = Board(4).empty().king("Castilla").put(0, "Castillo", 2).put(1, "Castillo", 1)
+    st = board.last_turn(0, "intrigue", round_index=2).state()
+    st.apply(0, ("nospecial",))  # round 3 ends: the general scoring
+    assert st.phase == DISC and sorted(st.to_move()) == [0, 1]
     st.apply(0, ("disc", R["Granada"]))
     assert st.view(0)["players"][0]["disc"] == "Granada"
     v1 = st.view(1)
@@ -158,9 +151,7 @@ def test_views_hide_hands_discards_and_discs() -> None:
 
 
 def test_views_hide_the_castillo_when_asked() -> None:
-    st = fresh(4, "hidden_castillo")
-    st.king = R["Valencia"]
-    give_turn(st, 0, "ihre_majestaet", court=7)
+    st = Board(4, "hidden_castillo").king("Valencia").turn(0, "ihre_majestaet", court=7).state()
     st.apply(0, ("place", D.CASTILLO))
     st.apply(0, ("place", D.CASTILLO))
     mine = st.view(0)
@@ -176,32 +167,28 @@ def test_views_hide_the_castillo_when_asked() -> None:
     st.apply(0, ("place", R["Aragón"]))  # the throw is over; a later one is a new public line
     st.apply(0, ("place", D.CASTILLO))
     assert [e["k"] for e in st.visible_log(2)].count("place_hidden") == 2
-    public = fresh(4)
-    public.king = R["Valencia"]
-    give_turn(public, 0, "ihre_majestaet", court=7)
+    public = Board(4).king("Valencia").turn(0, "ihre_majestaet", court=7).state()
     public.apply(0, ("place", D.CASTILLO))
     assert public.view(2)["players"][0]["castillo"] == 1
 
 
 def test_scoring_discs_are_asked_of_everyone_when_hidden() -> None:
-    st = fresh(4, "hidden_castillo")
-    empty_board(st)
-    st.king = R["Castilla"]
-    put(st, 0, "Castillo", 1)
-    flow.begin_general_scoring(st)
-    assert sorted(st.to_move()) == [0, 1, 2, 3]
+    board = Board(4, "hidden_castillo").empty().king("Castilla").put(0, "Castillo", 1)
+    st = board.last_turn(0, "intrigue", round_index=2).state()
+    st.apply(0, ("nospecial",))  # round 3 ends: the general scoring
+    assert st.phase == DISC and sorted(st.to_move()) == [0, 1, 2, 3]
 
 
 def test_views_hide_modifiers_and_retaken_power_cards() -> None:
     st = fresh(4, "machtverschiebung")
     v = st.view(1)
     assert "modifiers" not in v["players"][0] and "modifiers" in v["players"][1]
-    st2 = fresh(4)
-    st2.power_discard[0] = 1 << 5
-    st2.power_hand[0] &= ~(1 << 5)
-    give_turn(st2, 0, "ermaechtigung", court=0)
-    st2.power_played[0] = 9
-    st2.power_hand[0] &= ~(1 << 9)
+    board = Board(4).turn(0, "ermaechtigung", court=0)
+    red = board.player(0)
+    red["power_discard"] = [5]  # played in an earlier round
+    red["power_played"] = 9  # this round's card
+    red["power_cards"] = [v for v in red["power_cards"] if v not in (5, 9)]
+    st2 = board.state()
     st2.apply(0, ("special",))
     st2.apply(0, ("pb", 5))
     seen = json.dumps([e for e in st2.visible_log(1) if e["k"].startswith("power_back")])

@@ -8,8 +8,8 @@ from itertools import combinations
 import pytest
 
 from feldherr.core.errors import NotOwnedError
-from feldherr.mansfeld.data import CARDS, Card
-from feldherr.mansfeld.game import MansfeldState
+from feldherr.mansfeld.data import CARDS, KEYS, Card
+from feldherr.mansfeld.game import GAME, MansfeldState
 from feldherr.mansfeld.scenario import conquering
 from feldherr.mansfeld.state import COMMIT, OVER
 
@@ -185,8 +185,20 @@ def test_six_provinces_then_game_over() -> None:
 
 
 def _finished(values: list[int], owner: list[int], players: int = 3) -> MansfeldState:
-    state = conquering(players, [[] for _ in range(players)])
-    state.values, state.owner = values, owner
+    """A game over: the six provinces drawn with these values and owners (-1: set aside), every
+    character left over (the position's ``provinces``, phase ``over``)."""
+    names = [f"Player {s + 1}" for s in range(players)]
+    position = {
+        "game": "mansfeld",
+        "players": [{"name": name} for name in names],
+        "phase": "over",
+        "left": list(KEYS),
+        "provinces": [
+            {"value": v, "owner": names[o] if o >= 0 else None} for v, o in zip(values, owner, strict=True)
+        ],
+    }
+    state = GAME.from_position(position, 0)
+    assert state.phase == OVER and state.values == values and state.owner == owner
     return state
 
 

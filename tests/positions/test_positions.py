@@ -190,3 +190,78 @@ def test_wallensteins_owed_decision_is_in_words_and_old_positions_still_load() -
         broken["flow"]["pending"] = bad
         rule = "core.position.name" if "green" in bad.values() else "core.position.field"
         _refused("wallenstein", broken, rule)
+
+
+def test_a_wallenstein_position_before_an_automatic_step_goes_on_as_in_play() -> None:
+    """A position may stand just before a step nobody decides (here the court's reveal and favors
+    after the player order): loading lets the engine run on to the next decision; a stage the
+    engine does not know is refused."""
+    pos = _start("wallenstein", {"players": 4, "setup": "fixed", "modules": ["court"]})
+    pos["phase"] = "pre"
+    pos["flow"]["stage"] = "court_reveal"
+    state: Any = get_game("wallenstein").from_position(pos, 1)
+    assert state.phase == "favor" and len(state.to_move()) == 1
+    assert [e["k"] for e in state.log][:1] == ["audience"]  # the first in the favor order steps up
+    pos["flow"]["stage"] = "court_dance"
+    _refused("wallenstein", pos, "core.position.inconsistent")
+
+
+def test_the_flow_is_in_players_words_and_old_positions_still_load() -> None:
+    """The step of the turn names players, cards, counties and stages; the engine's numbers, as
+    positions written before had them, load to the same table (and are written back in words)."""
+    from feldherr.elgrande.data import CARD_INDEX
+    from feldherr.elgrande.position import from_position as elgrande_table
+    from feldherr.wallenstein.data import COUNTY_ID
+    from feldherr.wallenstein.position import from_position as wallenstein_table
+
+    game = get_game("elgrande")
+    pos = _start("elgrande", {"players": 3, "variant": ["machtverschiebung"]})
+    words, old = json.loads(json.dumps(pos)), json.loads(json.dumps(pos))
+    words["flow"].update(
+        place_stage="started",
+        special_stage="done",
+        disc_kind="umsturz",
+        disc_waiting=["Player 2", "Player 3"],
+        effect_queue=["Player 3"],
+        veto_asking=["Player 1"],
+        effect_source={"card": "intrigue", "option": 1},
+    )
+    old["flow"].update(
+        place_stage=1,
+        special_stage=2,
+        disc_kind=2,
+        disc_waiting=[1, 2],
+        effect_queue=[2],
+        veto_asking=[0],
+        effect_source=[0, CARD_INDEX["intrigue"], 1],
+    )
+    state = elgrande_table(game, words, 1)
+    assert elgrande_table(game, old, 1).digest() == state.digest()
+    assert state.effect_source == [0, CARD_INDEX["intrigue"], 1] and state.disc_waiting == [1, 2]
+    assert game.position(state)["flow"] == words["flow"]
+    words["flow"]["effect_source"] = {"modifier": 3}
+    state = elgrande_table(game, words, 1)
+    assert state.effect_source == [1, 3, -1] and game.position(state)["flow"]["effect_source"] == {
+        "modifier": 3
+    }
+    words["flow"]["effect_source"] = {"card": "intrigue", "modifier": 3}
+    _refused("elgrande", words, "core.position.field")
+
+    game = get_game("wallenstein")
+    pos = _start("wallenstein", {"players": 4, "setup": "fixed"})
+    words, old = json.loads(json.dumps(pos)), json.loads(json.dumps(pos))
+    queue = {"player": "blue", "extra_peasants": 2, "counties": ["Anhalt", "Baden"]}
+    words["flow"].update(winter_queue=[queue], bid_queue=["purple", "red"], queue=["yellow"])
+    anhalt, baden = COUNTY_ID["Anhalt"], COUNTY_ID["Baden"]
+    old["flow"].update(winter_queue=[[1, 2, anhalt, baden]], bid_queue=[3, 0], queue=[2])
+    state = wallenstein_table(game, words, 1)
+    assert wallenstein_table(game, old, 1).digest() == state.digest()
+    assert state.winter_queue == [[1, 2, anhalt, baden]] and state.bid_queue == [3, 0]
+    written = game.position(state)["flow"]
+    assert (written["winter_queue"], written["bid_queue"], written["queue"]) == (
+        [queue],
+        ["purple", "red"],
+        ["yellow"],
+    )
+    words["flow"]["winter_queue"] = [{**queue, "player": "green"}]
+    _refused("wallenstein", words, "core.position.name")

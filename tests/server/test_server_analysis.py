@@ -165,6 +165,7 @@ def example(name: str) -> dict[str, Any]:
 @pytest.mark.parametrize("name", ["mansfeld", "elgrande", "wallenstein"])
 def test_a_game_starts_from_a_position_and_replays(server: Server, name: str) -> None:
     position = example(name)
+    position.get("hidden", {}).pop("tower_script", None)  # teaching only: the table's real tower
     players = len(position["players"])
     seats = [{"kind": "bot", "bot": "random", "name": NAMES[i]} for i in range(players)]
     created = server.create(name, seats, position=position, seed=17)
@@ -229,3 +230,22 @@ def test_a_finished_games_step_is_a_position_to_play_on_from(server: Server) -> 
     running = server.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=3)
     refused = server.http.get(f"/api/games/{running['id']}/position")
     assert error(refused) == (403, "server.not-finished")
+
+
+def test_a_scripted_tower_is_for_teaching_not_for_a_game_at_the_table() -> None:
+    """A position's scripted tower (``hidden.tower_script``) sets up rulebook examples; the lobby
+    refuses it in the game's words (a player cannot see the script, and one that runs out would
+    stop the game), while the same position without it starts a game."""
+    from feldherr.server.lobby import check_position
+
+    scripted = example("wallenstein")  # the worked example: a tower that lets nothing out
+    assert scripted["hidden"]["tower_script"]
+    position = json.loads(json.dumps(scripted))
+    del position["hidden"]["tower_script"]
+    assert check_position({"position": position})["players"] == len(position["players"])
+    get_game("wallenstein").from_position(scripted, 1)  # fine for teaching and tests
+    with pytest.raises(ServerError) as err:
+        check_position({"position": scripted})
+    assert err.value.rule == "server.position"
+    assert err.value.details["broken"] == "wallenstein.position.tower-script"
+    assert "Turm" in err.value.details["de"] and "tower" in err.value.details["en"]

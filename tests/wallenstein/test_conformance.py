@@ -180,9 +180,11 @@ def test_tower_options_in_range_are_kept() -> None:
 def test_an_action_lost_to_a_conqueror_is_logged() -> None:
     """Issue 11: every skipped action is logged with its reason, also one whose county card went to
     a conqueror while it lay on the mat."""
-    st = _at(POSITION, seed=3)
-    st.plans[1][TAXES] = LOST  # (what a conquest does to the card on the mat)
-    st.plans[2][COMBAT_A] = LOST
+    position = GAME.position(_at(POSITION, seed=3))
+    position["players"][1]["plan"][TAXES] = "lost"  # (what a conquest does to the card on the mat)
+    position["players"][2]["plan"][COMBAT_A] = "lost"
+    st = GAME.from_position(position, 3)
+    assert st.plans[1][TAXES] == st.plans[2][COMBAT_A] == LOST
     start = len(st.log)
     bots = [RandomBot(s) for s in range(4)]
     while st.phase != PLAN:

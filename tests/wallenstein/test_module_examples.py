@@ -29,7 +29,7 @@ from feldherr.wallenstein.rules import actions, court, engine, flow, landsknecht
 from feldherr.wallenstein.state import FAVOR, LANDSKNECHTE, LEADER, WallensteinState
 
 from .invariants import check_invariants
-from .scenario import COLOURS, Table, cid, event_index, fresh_modules, give_plan
+from .scenario import COLOURS, GAME, Table, cid, event_index, fresh_modules, give_plan
 
 RED, BLUE, YELLOW, PURPLE = 0, 1, 2, 3
 DIRK, FRANK, BARBARA, ANIKA = RED, BLUE, YELLOW, PURPLE
@@ -43,21 +43,30 @@ def favor(number: int) -> int:
 # -- Am Kaiserhof ------------------------------------------------------------------------------------
 
 
+DIRK_OUT, FRANK_OUT, ANIKA_OUT, PEASANTS_OUT = 2, 2, 1, 2
+
+
 def test_first_tower_filling_sends_courtiers() -> None:
     """EN/DE: 'During initial filling of the dice tower, 2 green peasant armies, 2 of Frank's blue
     armies, 2 of Dirk's red armies, and 1 of Anika's purple armies tumble down into the tray. Both
     Frank and Dirk put 2 of their courtiers in the entrance hall ...; Anika deploys one of her
     courtiers there. They retrieve their army pieces from the tray.'"""
-    # The scripted tower is a test model, not an option: the game is set up with it directly.
-    from feldherr.games import get_game
-    from feldherr.wallenstein.game import WallensteinPosition
-    from feldherr.wallenstein.rules.engine import new_game
-
-    options = get_game("wallenstein").normalize_options(
-        {"players": 4, "setup": "fixed", "modules": ["court"]}
-    )
-    options.update(tower="scripted", tower_params={"script": [[2, 2, 0, 1, 0, 2]]})
-    st = new_game(WallensteinPosition, options, 1)
+    # The first filling ends the setup: a position at the draft's last pick, with a scripted tower
+    # (the position's hidden.tower_script) that lets out exactly the rulebook's cubes.
+    st = GAME.new_state({"players": 4, "setup": "draft", "modules": ["court"]}, 1)
+    while st.draft_turn < len(st.draft_seat_order) - 1:
+        seat = st.to_move()[0]
+        st.apply(seat, st.legal_moves(seat)[0])
+    position = GAME.position(st)
+    del position["hidden"]["tower_content"]
+    assert position["tower_inside"] == [0] * 6  # the tower is empty before its first filling
+    position["hidden"]["tower_script"] = [[DIRK_OUT, FRANK_OUT, 0, ANIKA_OUT, 0, PEASANTS_OUT]]
+    st = GAME.from_position(position, 1)
+    seat = st.to_move()[0]
+    st.apply(seat, st.legal_moves(seat)[0])  # the last pick; the tower is filled
+    assert st.phase == "plan" and [e["a"]["out"] for e in st.log if e["k"] == "tower_filled"] == [
+        [2, 2, 0, 1, 0, 2]
+    ]
     assert st.hall == [2, 2, 0, 1]
     assert st.courtiers == [COURTIERS - 2, COURTIERS - 2, COURTIERS, COURTIERS - 1]
     assert st.tray == [0] * 6
@@ -132,11 +141,12 @@ def test_favor_order_most_courtiers_first_ties_by_player_order() -> None:
     t.event("tax_min6")
     for seat in range(4):  # nothing planned: no base action takes place this round
         t.player(seat)["plan"] = [{"taler": 0}] * len(t.player(seat)["plan"])
+    assert court.favor_order(t.state()) == [BARBARA, DIRK, FRANK, ANIKA]
+    # the court's step of the round, as it stands after the player order: the engine reveals the
+    # court boxes (money cards: nothing happens) and asks for the favors in that order
+    t.pos["phase"] = flow.PRE
+    t.pos["flow"]["stage"] = flow.REVEAL
     st = t.state()
-    assert court.favor_order(st) == [BARBARA, DIRK, FRANK, ANIKA]
-    court.start_favors(st)
-    st.stage, st.phase = flow.FAVOR, flow.PRE
-    engine._run(st)
     assert st.phase == FAVOR and st.pending == [BARBARA]
     assert st.audience[BARBARA] == 5 and st.hall[BARBARA] == 0
     st.apply(BARBARA, ("favor", 1, -1))  # #8: armies into the tray
@@ -198,7 +208,7 @@ def _favor_table(number: int, seat: int = BARBARA, courtiers: int = 4) -> Table:
     t.favor_display([number, None, None])
     t.courtiers(hall=[0] * 4, audience=[courtiers if s == seat else 0 for s in range(4)])
     t.pos["phase"] = FAVOR
-    t.pos["flow"].update(queue=[seat], stage=flow.FAVOR, pending=[seat])
+    t.pos["flow"].update(queue=[COLOURS[seat]], stage=flow.FAVOR, pending={"player": COLOURS[seat]})
     return t
 
 
@@ -323,7 +333,7 @@ def test_landsknechte_four_regions_turn_the_card_and_choose() -> None:
     landsknechte.start(st)
     assert 0 not in st.queue
     t = Table.of(st)
-    t.pos["flow"]["queue"] = [1]
+    t.pos["flow"]["queue"] = ["blue"]
     st = t.state()
     assert landsknechte.next_decision(st)
     assert st.phase == LANDSKNECHTE and st.pending == [1] and st.lsk_top[1] == 1

@@ -10,7 +10,7 @@ from feldherr.wallenstein.rules import planning
 from feldherr.wallenstein.rules.engine import SEASONS
 from feldherr.wallenstein.state import EMPTY, PLAN, POSITION, WallensteinState
 
-from .scenario import fresh, give_plan
+from .scenario import Table, fresh, give_plan
 
 M = MONEY_BASE
 
@@ -67,8 +67,9 @@ def test_equal_bids_are_drawn_from_the_bag() -> None:
 
 
 def test_a_bid_must_be_affordable() -> None:
-    st = fresh()
-    st.money[0] = 2
+    t = Table()
+    t.player(0)["taler"] = 2
+    st = t.state()
     with pytest.raises(UnaffordableError) as err:
         st.apply(0, ("slot", BID, M + 3))
     assert err.value.rule == "wallenstein.order.pay-bid"
@@ -100,10 +101,16 @@ def test_each_box_covered_when_cards_suffice() -> None:
 def test_too_few_cards_leave_boxes_uncovered() -> None:
     """'In the rare case that a player does not have sufficient cards to cover all 10 of their
     action boxes, they simply do not cover any actions they do not want to perform.'"""
-    st = fresh()
-    hand = st.plan_hand[0][:3]
-    st.plan_hand[0] = hand
-    st.plan_left[0] = [*hand, *planning.MONEY_SLOTS]
+    t = Table()
+    red = t.player(0)
+    kept = red["hand"][:3]
+    for county in red["hand"][3:]:  # Red holds only three counties, and so three county cards
+        t.clear(county)
+    red["hand"] = kept
+    red["cards_to_place"] = [*kept, *({"taler": v} for v in range(5))]
+    st = t.state()
+    hand = st.plan_hand[0]
+    assert len(hand) == 3 and st.plan_left[0] == [*hand, *planning.MONEY_SLOTS]
     slots = [EMPTY] * 11
     slots[BID] = M
     slots[0], slots[4], slots[9] = hand

@@ -232,7 +232,8 @@ def test_arne_anhalt_winter_revolt() -> None:
     st = t.state()
     winter.begin_winter(st)
     t = Table.of(st)
-    t.pos["flow"]["winter_queue"] = [[0, 2, anhalt]]  # "His county Anhalt is drawn randomly"
+    # "His county Anhalt is drawn randomly"
+    t.pos["flow"]["winter_queue"] = [{"player": "red", "extra_peasants": 2, "counties": ["Anhalt"]}]
     t.script_tower([[5, 0, 0, 0, 0, 1]])
     st = t.state()
     winter.next_revolt_decision(st)

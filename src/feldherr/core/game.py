@@ -281,6 +281,12 @@ class Game(ABC):
             f"{self.name} has no position format", "core.position.unsupported", game=self.title
         )
 
+    def refuse_teaching_position(self, position: Mapping[str, Any]) -> None:
+        """Refuse (a :class:`~feldherr.core.errors.PositionError` naming the rule) a position that
+        holds a part for teaching and tests only, such as a scripted outcome of chance: the lobby
+        never starts a game at the table from one. The default refuses nothing."""
+        return None
+
     # -- declared options and metadata ----------------------------------------------------------
     def option_spec(self) -> tuple[OptionSpec, ...]:
         """Every option of the game, ``players`` first."""

@@ -265,11 +265,13 @@ class Ref(Codec):
 
 
 class Refs(Codec):
-    """A list of indices into ``names`` (with ``nullable``, ``-1`` is written ``null``)."""
+    """A list of indices into ``names`` (with ``nullable``, ``-1`` is written ``null``; with
+    ``numbers``, the indices themselves load too, as positions written before had them)."""
 
-    def __init__(self, names: Names, nullable: bool = False) -> None:
+    def __init__(self, names: Names, nullable: bool = False, numbers: bool = False) -> None:
         self.names = names
         self.nullable = nullable
+        self.numbers = numbers
 
     def enc(self, value: Any) -> Any:
         return [self.names.name(v) for v in value]
@@ -277,25 +279,41 @@ class Refs(Codec):
     def dec(self, value: Any, field: str, like: Any) -> Any:
         if not isinstance(value, list):
             wrong(field, "a list of names", value)
-        return [self.names.index(v, f"{field}[{i}]", self.nullable) for i, v in enumerate(value)]
+        return [
+            v if self.numbers and is_int(v) and 0 <= v < len(self.names.names)
+            else self.names.index(v, f"{field}[{i}]", self.nullable)
+            for i, v in enumerate(value)
+        ]  # fmt: skip
 
     def schema(self, like: Any) -> dict[str, Any]:
-        return {"type": "array", "items": name_schema(self.names, self.nullable)}
+        items = name_schema(self.names, self.nullable)
+        if self.numbers:
+            items = {
+                "anyOf": [items, {"type": "integer", "minimum": 0, "maximum": len(self.names.names) - 1}]
+            }
+        return {"type": "array", "items": items}
 
 
 class Choice(Codec):
-    """A number stored for one of ``names`` (a phase, a kind of step)."""
+    """A number stored for one of ``names`` (a phase, a kind of step); with ``numbers``, the
+    number itself loads too, as positions written before had it."""
 
-    def __init__(self, names: Names) -> None:
+    def __init__(self, names: Names, numbers: bool = False) -> None:
         self.names = names
+        self.numbers = numbers
 
     def enc(self, value: Any) -> Any:
         return self.names.names[value]
 
     def dec(self, value: Any, field: str, like: Any) -> Any:
+        if self.numbers and is_int(value) and 0 <= value < len(self.names.names):
+            return value
         return self.names.index(value, field)
 
     def schema(self, like: Any) -> dict[str, Any]:
+        if self.numbers:
+            number = {"type": "integer", "minimum": 0, "maximum": len(self.names.names) - 1}
+            return {"anyOf": [name_schema(self.names), number]}
         return name_schema(self.names)
 
 

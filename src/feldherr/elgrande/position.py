@@ -19,6 +19,7 @@ from feldherr.core.position import (
     RAW,
     Bits,
     Choice,
+    Codec,
     Field,
     Names,
     Reader,
@@ -42,6 +43,59 @@ CARDS = Names("action card", D.CARD_IDS)
 PHASES = Names("phase", PHASE_NAMES)
 MODIFIERS = len(D.MODIFIER_VALUES)
 DUMMY_NAME = "Dummy"
+STAGES = Names("stage", ("not started", "started", "done"))
+"""The two halves of a turn with an action card (``place_stage``, ``special_stage``)."""
+DISC_KINDS = Names("disc step", ("scoring", "return", "umsturz", "unique"))
+"""Why secret discs are set (``disc_kind``): the general scoring, Caballeros returning from the
+Castillo, Umsturz, a card's one-region choice."""
+NO_EFFECT = [-1, -1, -1]
+
+
+class EffectSource(Codec):
+    """The effect under way (``flow.effect_source``): ``{"card": id}`` for an action card's
+    special action, ``{"modifier": n}`` for a modifier's ability (Machtverschiebung, its number
+    in ``decks.json``), with ``"option"`` the chosen option of a choice (0 the first); ``null``
+    none. The engine's ``[kind, index, option]``, as positions written before had it, loads too."""
+
+    def enc(self, value: Any) -> Any:
+        kind, index, option = value
+        if kind < 0:
+            return None
+        out: dict[str, Any] = {"card": D.CARD_IDS[index]} if kind == 0 else {"modifier": index}
+        if option >= 0:
+            out["option"] = option
+        return out
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        if value is None:
+            return list(NO_EFFECT)
+        if isinstance(value, list):
+            if len(value) != 3 or not all(type(v) is int and v >= -1 for v in value):
+                wrong(field, "[kind, index, option]", value)
+            return list(value)
+        r = Reader(value, field)
+        if r.has("card") == r.has("modifier"):
+            wrong(field, "a card or a modifier", sorted(map(str, value)))
+        if r.has("card"):
+            source = [0, CARDS.index(r.raw("card"), r.path("card"))]
+        else:
+            source = [1, r.integer("modifier", low=0, high=MODIFIERS - 1)]
+        source.append(r.integer("option", -1, low=0) if r.has("option") else -1)
+        r.done()
+        return source
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        option = {"type": "integer", "minimum": 0}
+        modifier = {"type": "integer", "minimum": 0, "maximum": MODIFIERS - 1}
+        return {
+            "anyOf": [
+                {"type": "null"},
+                object_schema({"card": name_schema(CARDS), "option": option}, ["card"]),
+                object_schema({"modifier": modifier, "option": option}, ["modifier"]),
+                {"type": "array", "items": {"type": "integer", "minimum": -1}, "minItems": 3, "maxItems": 3},
+            ]
+        }
+
 
 ERRORS: dict[str, dict[str, str]] = {
     "elgrande.position.caballeros": {
@@ -142,15 +196,15 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("current", "flow", codec=ref),
         Field("phase", "flow", codec=Choice(PHASES)),
         Field("place_left", "flow"),
-        Field("place_stage", "flow"),
-        Field("special_stage", "flow"),
+        Field("place_stage", "flow", codec=Choice(STAGES, numbers=True)),
+        Field("special_stage", "flow", codec=Choice(STAGES, numbers=True)),
         Field("smuggle", "flow"),
-        Field("veto_asking", "flow"),
-        Field("effect_source", "flow"),
+        Field("veto_asking", "flow", codec=Refs(who, numbers=True)),
+        Field("effect_source", "flow", codec=EffectSource()),
         Field("effect_args", "flow"),
-        Field("effect_queue", "flow"),
-        Field("disc_waiting", "flow"),
-        Field("disc_kind", "flow"),
+        Field("effect_queue", "flow", codec=Refs(who, numbers=True)),
+        Field("disc_waiting", "flow", codec=Refs(who, numbers=True)),
+        Field("disc_kind", "flow", codec=Choice(DISC_KINDS, numbers=True)),
         Field("recall_left", "flow"),
     )
 
@@ -165,6 +219,8 @@ def schema(game: Any) -> dict[str, Any]:
     for key in ("start_player", "current"):
         parts["flow"][key] = {"type": ["string", "null"]}
     parts["flow"]["turn_order"] = {"type": "array", "items": {"type": "string"}}
+    for key in ("veto_asking", "effect_queue", "disc_waiting"):  # players' names (numbers: before)
+        parts["flow"][key] = {"type": "array", "items": {"type": ["string", "integer"]}}
     regions = {"type": "object", "propertyNames": name_schema(Names("area", D.AREA_NAMES[: D.AREAS]))}
     caballeros = {**regions, "additionalProperties": INT}
     player = object_schema({"name": {"type": "string"}, "caballeros": caballeros, **parts["players"]})

@@ -84,6 +84,7 @@ def position_options(game: Game, position: Any, seed: int) -> dict[str, Any]:
             "server.field", field="position", wanted="a JSON object", wanted_de="ein JSON-Objekt"
         )
     try:
+        game.refuse_teaching_position(position)  # a scripted outcome: teaching and tests only
         state = game.from_position({**position, "decisions": 0}, seed)
     except PositionError as exc:
         raise ServerError(

@@ -344,6 +344,11 @@ class WallensteinGame(Game):
         playable(state)
         return state
 
+    def refuse_teaching_position(self, position: Mapping[str, Any]) -> None:
+        from feldherr.wallenstein.position import refuse_teaching
+
+        refuse_teaching(position)
+
     def bots(self) -> dict[str, Callable[[int], Bot]]:
         from feldherr.wallenstein.bots import HeuristicBot
 

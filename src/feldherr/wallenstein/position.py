@@ -33,6 +33,7 @@ from feldherr.core.position import (
     check_game,
     fail,
     fields_schema,
+    inconsistent,
     object_schema,
     read_fields,
     write_fields,
@@ -95,6 +96,11 @@ ERRORS: dict[str, dict[str, str]] = {
     "wallenstein.position.players": {
         "en": "the position lists {count} players; the options say {players}",
         "de": "Die Stellung nennt {count} Spieler; die Optionen sagen {players}",
+    },
+    "wallenstein.position.tower-script": {
+        "en": "a scripted tower is for teaching and tests; a game at the table throws into the real tower",
+        "de": "Ein vorgegebener Turm ist für Lehrbeispiele und Tests; ein Spiel am Tisch wirft in den "
+        "echten Turm",
     },
     "wallenstein.position.tower": {
         "en": "the tower's content does not fit the tower model {model}",
@@ -180,6 +186,58 @@ class PerCounty(Codec):
         return {"type": "object", "propertyNames": {"enum": list(NAMES)}, "additionalProperties": INT}
 
 
+class WinterQueue(Codec):
+    """Winter's revolts still to come (``flow.winter_queue``), in fall player order: per player
+    short of grain ``{"player": colour, "extra_peasants": n, "counties": [...]}`` (the supply
+    chart's additional peasants per revolt, the counties drawn to revolt). The engine's
+    ``[seat, extra, county, ...]``, as positions written before had it, loads too."""
+
+    def __init__(self, who: Names) -> None:
+        self.who = who
+
+    def enc(self, value: Any) -> Any:
+        return [
+            {
+                "player": self.who.names[seat],
+                "extra_peasants": extra,
+                "counties": [NAMES[c] for c in counties],
+            }
+            for seat, extra, *counties in value
+        ]
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        if not isinstance(value, list):
+            wrong(field, "a list", value)
+        out = []
+        for i, entry in enumerate(value):
+            where = f"{field}[{i}]"
+            if isinstance(entry, list):  # the engine's numbers
+                if len(entry) < 2 or not all(type(v) is int and v >= 0 for v in entry):
+                    wrong(where, "[seat, extra peasants, county, ...]", entry)
+                if entry[0] >= len(self.who.names) or any(c >= len(NAMES) for c in entry[2:]):
+                    wrong(where, "a seat and counties of the game", entry)
+                out.append(list(entry))
+                continue
+            r = Reader(entry, where)
+            seat = self.who.index(r.raw("player"), r.path("player"))
+            extra = r.integer("extra_peasants", low=0)
+            counties = COUNTIES.indices(r.raw("counties"), r.path("counties"))
+            r.done()
+            out.append([seat, extra, *counties])
+        return out
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        words = object_schema(
+            {
+                "player": {"enum": list(COLOURS)},
+                "extra_peasants": INT,
+                "counties": {"type": "array", "items": {"enum": list(NAMES)}},
+            },
+            ["player", "extra_peasants", "counties"],
+        )
+        return {"type": "array", "items": {"anyOf": [words, {"type": "array", "items": INT}]}}
+
+
 def _fail(rule: str, **details: Any) -> NoReturn:
     """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message)."""
     fail(ERRORS[rule]["en"].format(**details), rule, **details)
@@ -233,13 +291,13 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("revealed_actions", "flow"),
         Field("action_index", "flow"),
         Field("turn_index", "flow"),
-        Field("bid_queue", "flow"),
+        Field("bid_queue", "flow", codec=Refs(who, numbers=True)),
         Field("pending", "flow"),
-        Field("draft_seat_order", "flow"),
+        Field("draft_seat_order", "flow", codec=Refs(who, numbers=True)),
         Field("draft_turn", "flow"),
-        Field("winter_queue", "flow"),
+        Field("winter_queue", "flow", codec=WinterQueue(who)),
         Field("stage", "flow"),
-        Field("queue", "flow"),
+        Field("queue", "flow", codec=Refs(who, numbers=True)),
     )
 
 
@@ -340,6 +398,15 @@ def position(st: Any) -> dict[str, Any]:
     return out
 
 
+def refuse_teaching(data: Mapping[str, Any]) -> None:
+    """A position with a scripted tower (``hidden.tower_script``) is for teaching and tests: no
+    game at the table starts from it (a player cannot see the script, and a script that runs out
+    stops the game)."""
+    hidden = data.get("hidden")
+    if isinstance(hidden, Mapping) and "tower_script" in hidden:
+        _fail("wallenstein.position.tower-script")
+
+
 def _pending_words(phase: str, pending: list[int]) -> Any:
     """The decision owed, in the players' words: a movement as ``{"player", "county", "action"}``
     (the colour, the county's printed name, the action's key), one seat as ``{"player": colour}``;
@@ -434,7 +501,27 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     top.done()
     st.log = []
     _check(st)
+    _carry_on(st)
     return st
+
+
+AUTOMATIC = ("pre", "post", "winter-end")
+"""Phases in which nobody decides: the module steps before the actions (``stage``: ``leader_setup``,
+``lsk``, ``court_reveal``, ``court_favor``), the leaders' move after the tenth action, their return
+after winter."""
+
+
+def _carry_on(st: Any) -> None:
+    """A position in an automatic phase, with no decision owed, goes on as in play: the engine
+    runs its steps up to the next decision (the court's reveal and favors of a rulebook example)."""
+    if st.phase not in AUTOMATIC or st.pending:
+        return
+    from feldherr.wallenstein.rules.engine import _run
+
+    try:
+        _run(st)
+    except (AssertionError, LookupError, ValueError, TypeError, RuntimeError) as exc:
+        inconsistent(f"the phase {st.phase} cannot go on: {type(exc).__name__}: {exc}")
 
 
 def _decks(st: Any, hidden: Reader, rng: Rng, sizes: tuple[int, int]) -> None:

@@ -1,9 +1,9 @@
 """The tower models by name, and a tower rebuilt from its JSON.
 
 The models a player may choose (:data:`CHOICES`, the ``tower`` option) and the test model
-``scripted`` (built by tests directly, or read back from a saved state) are all listed here; this
-module imports the models, never the other way round. The physical model needs MuJoCo, so it is
-imported only when asked for.
+``scripted`` (a position's ``hidden.tower_script``, or read back from a saved state) are all
+listed here; this module imports the models, never the other way round. The physical model needs
+MuJoCo, so it is imported only when asked for.
 """
 
 from __future__ import annotations
