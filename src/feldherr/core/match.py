@@ -275,6 +275,11 @@ class Match:
                 undo.verdict = no_news(undo.state, seat, undo.move, self._state)
         return undo.verdict
 
+    def seal(self) -> None:
+        """The last move stands: it can no longer be taken back (a bot's move, made by a bot that
+        stands in for a person included; bots never take a move back)."""
+        self._undo = None
+
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back its last move now (:meth:`undo_refusal` is None)."""
         return self.undo_refusal(seat) is None

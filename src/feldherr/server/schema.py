@@ -27,6 +27,7 @@ games = Table(
     Column("rematch", String(32), nullable=True),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Column("undos", Integer, nullable=False, server_default="0"),  # moves taken back (0002)
 )
 
 seats = Table(
