@@ -17,7 +17,7 @@ export function showPlay(root, gameId) {
     ws: null, welcome: null, bySeat: new Map(), shown: null, pending: null, confirmed: new Set(),
     status: "reconnecting", error: "", busy: false, filter: "", stopped: false, retry: 0, nextId: 1, ended: null,
     sel: { key: null, path: [], toggled: [] }, // the step picker's parts picked so far (per seat and version)
-    plan: { key: null, staged: {}, target: null, queue: false }, // the Wallenstein plan staged here until Confirm
+    plan: { key: null, staged: {}, target: null, queue: false, order: [] }, // the Wallenstein plan staged here until Confirm (order: boxes as filled)
     prev: new Map(), ownVersion: -1, // table: the position before the last move shown; the version after my own move
   };
   // table: other seats' moves come one at a time (pace.js); each batch is one version.
@@ -79,6 +79,7 @@ export function showPlay(root, gameId) {
       if (!st.welcome) st.status = "error";
     } else {
       if (msg.type === "ack") { st.sent = null; if (typeof msg.version === "number") st.ownVersion = msg.version; } // taken: nothing to send again
+      if (msg.type === "ack" && msg.undone) st.ownVersion = msg.version; // undo: the position before it shows at once
       return; // ack, pong: the update that follows says it all
     }
     decide();
@@ -122,6 +123,14 @@ export function showPlay(root, gameId) {
     guideMoved(gameId, update.version); // table
     transmit(seat, choice.move, update.version);
     render();
+  }
+
+  // Undo: the server says (update.undo) when the seat's last move can still be taken back.
+  function undoButton(update) {
+    if (!update.undo || update.outcome || st.plan.queue) return null;
+    return h("p", { class: "row undo" }, h("button", { type: "button", id: "undo", disabled: st.busy, title: t("undoHint"),
+      onclick: () => { st.busy = true; st.ws.send(JSON.stringify({ type: "undo", seat: st.shown, version: update.version, id: st.nextId++ })); render(); } },
+    `↶ ${t("undo")}`));
   }
 
   function transmit(seat, move, version) {
@@ -224,9 +233,11 @@ export function showPlay(root, gameId) {
     if (update.outcome) { panel.append(h("h2", {}, t("gameOver"))); return panel; }
     if (!choices.length) {
       const waiting = (update.view.to_move || []).map(seatName).join(", ");
-      panel.append(h("h2", {}, t("waiting")), h("p", { id: "waiting" }, waiting || t("nothing")));
+      panel.append(h("h2", {}, t("waiting")), h("p", { id: "waiting" }, waiting || t("nothing")), undoButton(update) || "");
       return panel;
     }
+    const undo = undoButton(update);
+    if (undo) panel.append(undo);
     if (planning(choices)) return planPanel(panel, update, choices);
     panel.append(h("h2", {}, `${t("yourTurn")} (${tn("choicesN", choices.length)})`));
     const filterBox = () => h("input", { type: "search", id: "filter", value: st.filter, placeholder: t("filter"), "aria-label": t("filter"),
@@ -263,7 +274,7 @@ export function showPlay(root, gameId) {
   function planState(update) {
     const view = update.view;
     const key = `${st.shown}:${view.year}:${view.season}`;
-    if (st.plan.key !== key) st.plan = { key, staged: {}, target: null, queue: false };
+    if (st.plan.key !== key) st.plan = { key, staged: {}, target: null, queue: false, order: [] };
     const me = (view.players || []).find((p) => p && p.seat === st.shown) || {};
     const sent = me.plan || {};
     const slots = (update.choices || []).filter((c) => Array.isArray(c.move) && c.move[0] === "slot");
@@ -293,6 +304,7 @@ export function showPlay(root, gameId) {
     const into = box ?? ps.target;
     if (!into || !ps.cardsFor(into).some((c) => same(c, card)) || ps.used(card, into)) return;
     st.plan.staged[into] = card;
+    st.plan.order = [...st.plan.order.filter((b) => b !== into), into];
     st.plan.target = null;
     render();
   }
@@ -314,8 +326,19 @@ export function showPlay(root, gameId) {
         h("button", { type: "button", disabled: st.busy || st.plan.queue, onclick: () => stage(card) }, cardLabel(card)))),
       h("li", {}, h("button", { type: "button", id: "plan-confirm", class: "primary", disabled: !done || st.busy || st.plan.queue,
         onclick: () => { st.plan.queue = true; pumpPlan(); } }, t("sendPlan")))),
-    h("p", {}, h("button", { type: "button", id: "plan-clear", disabled: st.plan.queue, onclick: () => { st.plan.staged = {}; st.plan.target = null; render(); } }, t("resetPlan"))));
+    h("p", { class: "row" }, h("button", { type: "button", id: "plan-undo", disabled: st.plan.queue || !planLast(), onclick: planUndo }, `↶ ${t("planUndo")}`),
+      h("button", { type: "button", id: "plan-clear", disabled: st.plan.queue, onclick: () => { st.plan.staged = {}; st.plan.order = []; st.plan.target = null; render(); } }, t("resetPlan"))));
     return panel;
+  }
+  // Undo while staging: the card put in last comes out again and its box is the one to fill.
+  function planLast() { return [...st.plan.order].reverse().find((b) => b in st.plan.staged) ?? null; }
+  function planUndo() {
+    const box = planLast();
+    if (!box) return;
+    delete st.plan.staged[box];
+    st.plan.order = st.plan.order.filter((b) => b !== box);
+    st.plan.target = box;
+    render();
   }
   // Sends the staged card of the box the engine asks for; stops (and says why) if it is not legal.
   function pumpPlan() {
