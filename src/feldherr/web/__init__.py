@@ -136,7 +136,17 @@ def mount(app: Any) -> None:
         app.add_api_route(path, serve_page, methods=["GET"], include_in_schema=False)
     app.add_api_route("/api/web/terms/{game}", game_terms, methods=["GET"], include_in_schema=False)
     app.add_api_route("/api/web/data/{game}/{name}", game_data, methods=["GET"], include_in_schema=False)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    class Static(StaticFiles):
+        """The client's files, revalidated on every use (``no-cache``: the browser keeps them but
+        asks with their ETag, so after an upgrade no page runs an old module with new ones)."""
+
+        def file_response(self, *args: Any, **kwargs: Any) -> Any:
+            response = super().file_response(*args, **kwargs)
+            response.headers["Cache-Control"] = "no-cache"
+            return response
+
+    app.mount("/static", Static(directory=STATIC), name="static")
 
 
 __all__ = ["PAGES", "STATIC", "add_choices", "mount", "page", "printed_data", "terms"]
