@@ -27,13 +27,14 @@ def test_a_choice_is_taken_back_and_everyone_sees_the_position_before_it(server:
     )
     tokens = [s["token"] for s in created["seats"]]
     me, other = Client(server, created["id"], [tokens[0]]), Client(server, created["id"], [tokens[1]])
-    first = _asked(me, 0)
-    assert first["undo"] is False  # nothing to take back yet
+    _asked(me, 0)
     other.until(lambda m: m["type"] == "update")
     me.send({"type": "move", "move": ["double", True], "version": 0, "id": "d"})
-    after = me.until(lambda m: m["type"] == "update" and m["version"] == 1)
-    assert after["undo"] is True
+    me.until(lambda m: m["type"] == "update" and m["version"] == 1)
+    told = me.until(lambda m: m["type"] == "undoable")  # right after the update
+    assert told["seat"] == 0 and told["version"] == 1
     other.until(lambda m: m["type"] == "update" and m["version"] == 1)
+    assert not [m for m in other.messages if m["type"] == "undoable"]  # only the mover is told
     me.send({"type": "undo", "version": 1, "id": "u"})
     ack = me.until(lambda m: m["type"] == "ack" and m.get("id") == "u")
     assert ack["undone"] is True and ack["version"] == 0 and ack["applied"] is True
@@ -42,8 +43,9 @@ def test_a_choice_is_taken_back_and_everyone_sees_the_position_before_it(server:
     for update in (back, seen):  # the whole log again, without the line of the move taken back
         keys = [item["entry"]["k"] for item in update["log"]]
         assert keys == ["prize"], keys
-    assert back["undo"] is False and 0 in back["asked"]
+    assert 0 in back["asked"]
     assert _update(server, created["id"], tokens[0])["view"] == back["view"]
+    assert _update(server, created["id"], tokens[0])["undo"] is False
     # the same undo again: nothing to take back, nothing changes
     me.send({"type": "undo", "version": 0, "id": "again"})
     error = me.until(lambda m: m["type"] == "error" and m.get("id") == "again")

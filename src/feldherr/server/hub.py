@@ -757,6 +757,8 @@ class Hub:
                     shared[(viewer, str(key))] = message
                 if viewer is not None:
                     add_choices(table.game, match, message, conn.lang, table.names)
-                    message["undo"] = self._undoable(table, viewer)
             conn.sent[viewer] = match.version
             conn.push(message)
+            # after the update, so that the test (a few views of resampled states) never delays it
+            if viewer is not None and self._undoable(table, viewer):
+                conn.push({"type": "undoable", "game": table.id, "seat": viewer, "version": match.version})

@@ -19,6 +19,7 @@ export function showPlay(root, gameId) {
     sel: { key: null, path: [], toggled: [] }, // the step picker's parts picked so far (per seat and version)
     plan: { key: null, staged: {}, target: null, queue: false, order: [] }, // the Wallenstein plan staged here until Confirm (order: boxes as filled)
     prev: new Map(), ownVersion: -1, // table: the position before the last move shown; the version after my own move
+    undoable: null, // {seat, version}: the server lets that seat take back its move of that version
   };
   // table: other seats' moves come one at a time (pace.js); each batch is one version.
   const pacer = makePacer((batch) => {
@@ -60,6 +61,10 @@ export function showPlay(root, gameId) {
       // table: a first update (reload, late join) and my own move show at once; others are paced.
       pacer.push(msg, !st.bySeat.has(key) || msg.version <= st.ownVersion);
       return;
+    } else if (msg.type === "undoable") { // the seat's last move can be taken back (after its update)
+      st.undoable = { seat: msg.seat, version: msg.version };
+      render();
+      return;
     } else if (msg.type === "error") {
       if (msg.code === "stale") pacer.skip(); // table: catch up before deciding what to send again
       // Another seat moved between our update and our click (simultaneous decisions): the move is
@@ -92,6 +97,7 @@ export function showPlay(root, gameId) {
     const log = known && known.version < msg.version ? known.log.concat(msg.log) : msg.log;
     st.prev.set(key, known ? { version: known.version, view: known.view } : null); // table: last move
     st.bySeat.set(key, { ...msg, log });
+    if (st.undoable && st.undoable.seat === msg.seat && st.undoable.version !== msg.version) st.undoable = null;
     st.busy = false;
     st.error = "";
   }
@@ -127,7 +133,8 @@ export function showPlay(root, gameId) {
 
   // Undo: the server says (update.undo) when the seat's last move can still be taken back.
   function undoButton(update) {
-    if (!update.undo || update.outcome || st.plan.queue) return null;
+    const can = update.undo || (st.undoable && st.undoable.seat === st.shown && st.undoable.version === update.version);
+    if (!can || update.outcome || st.plan.queue) return null;
     return h("p", { class: "row undo" }, h("button", { type: "button", id: "undo", disabled: st.busy, title: t("undoHint"),
       onclick: () => { st.busy = true; st.ws.send(JSON.stringify({ type: "undo", seat: st.shown, version: update.version, id: st.nextId++ })); render(); } },
     `↶ ${t("undo")}`));
