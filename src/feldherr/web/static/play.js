@@ -9,6 +9,7 @@ import { fromHash, remember } from "./store.js";
 import { makePacer } from "./pace.js"; // table: paced turns
 import { tableBar, turnReset, turnSignal } from "./table.js"; // table: help line, speed, turn signals
 import { holdFor } from "./tower.js"; // table: a battle holds the next move while the tower runs
+import { rerollHold } from "./board-mansfeld.js"; // Mansfeld: dice thrown again are seen step by step
 import { guideMoved, guidePanel } from "./tutorial.js"; // table: the guided first game's explanations
 
 export function showPlay(root, gameId) {
@@ -25,9 +26,9 @@ export function showPlay(root, gameId) {
   const pacer = makePacer((batch) => {
     for (const m of batch) applyUpdate(m);
     decide();
-    render();
+    renderSoon();
     if (st.plan.queue && batch.some((m) => m.seat === st.shown)) pumpPlan(); // the staged plan goes on
-    return Math.max(...batch.map((m) => holdFor(m.log)));
+    return Math.max(...batch.map((m) => Math.max(holdFor(m.log), rerollHold(m.log))));
   },
     () => { const skip = root.querySelector("#skip"); if (skip) skip.replaceWith(tableBarNode().querySelector("#skip")); });
 
@@ -63,7 +64,7 @@ export function showPlay(root, gameId) {
       return;
     } else if (msg.type === "undoable") { // the seat's last move can be taken back (after its update)
       st.undoable = { seat: msg.seat, version: msg.version };
-      render();
+      renderSoon();
       return;
     } else if (msg.type === "error") {
       if (msg.code === "stale") pacer.skip(); // table: catch up before deciding what to send again
@@ -88,7 +89,14 @@ export function showPlay(root, gameId) {
       return; // ack, pong: the update that follows says it all
     }
     decide();
-    render();
+    renderSoon();
+  }
+
+  // Messages that come together (a move's update, the bots' answers, the undo flag) are drawn once:
+  // the page is rebuilt after the messages already waiting, not after each of them.
+  let drawSoon = null;
+  function renderSoon() {
+    if (drawSoon === null) drawSoon = setTimeout(() => { drawSoon = null; render(); }, 0);
   }
 
   function applyUpdate(msg) {
@@ -171,6 +179,7 @@ export function showPlay(root, gameId) {
   }
 
   function render() {
+    if (drawSoon !== null) { clearTimeout(drawSoon); drawSoon = null; }
     onData(render);
     clear(root);
     document.getElementById("where").textContent = st.welcome ? ` · ${st.welcome.title}` : "";
