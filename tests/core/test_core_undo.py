@@ -177,3 +177,19 @@ def test_the_games_undo_only_what_shows_nothing(name: str) -> None:
     assert refused > 0
     if name != "mansfeld":
         assert allowed > 0, f"{name}: no move could be taken back"
+
+
+def test_the_test_can_run_later_on_copies_and_is_remembered() -> None:
+    match = toy()
+    match.submit(0, ["double", True], 0)
+    assert match.undo_known(0) is None and match.undo_known(1) is False
+    test = match.undo_test(0)
+    assert test is not None and match.undo_test(1) is None
+    assert test() is True and match.undo_known(0) is True
+    assert match.undo_test(0) is None  # decided: nothing left to run
+    stale = toy(variant="plain")
+    stale.submit(0, moves(stale, 0)[0], 0)
+    late = stale.undo_test(0)
+    stale.submit(1, moves(stale, 1)[0], 1)  # another seat moved before the test ran
+    assert late is not None and late() is True  # the old move's verdict, not the match's now
+    assert stale.undo_known(0) is False and stale.undo_refusal(0) == "core.undo.moved"

@@ -27,7 +27,7 @@ private; seats see it through views, log deltas and :class:`~feldherr.core.bots.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,6 +68,7 @@ class _Undo:
     seat: int
     move: Move
     state: State
+    after: State
     last: tuple[int, str | None] | None
     offered: dict[int, tuple[list[int], str | None]]
     verdict: str | None = "unknown"  # None: it may be taken back; else the refusing rule
@@ -267,13 +268,34 @@ class Match:
                 return "core.undo.moved"
             return "core.undo.none"
         if undo.verdict == "unknown":
-            if self._state.is_terminal():
-                undo.verdict = "core.undo.over"
-            elif not self.game.undoable(undo.state, seat, undo.move, self._state):
-                undo.verdict = "core.undo.rule"
-            else:
-                undo.verdict = no_news(undo.state, seat, undo.move, self._state)
+            undo.verdict = _verdict(self.game, undo.state, seat, undo.move, undo.after)
         return undo.verdict
+
+    def undo_known(self, seat: int) -> bool | None:
+        """Whether ``seat`` may take back its last move, as far as it is decided already (None: its
+        test has not run yet; see :meth:`undo_test`)."""
+        undo = self._undo
+        if undo is None or undo.seat != seat:
+            return False
+        return None if undo.verdict == "unknown" else undo.verdict is None
+
+    def undo_test(self, seat: int) -> Callable[[], bool] | None:
+        """The test whether ``seat`` may take back its last move, to run later without holding
+        whatever guards the match (it works on copies of the two states, made now): it records its
+        verdict for :meth:`undo_known` and answers it. None when there is nothing to test."""
+        undo = self._undo
+        if undo is None or undo.seat != seat or undo.verdict != "unknown":
+            return None
+        game, move = self.game, undo.move
+        before, after = undo.state.clone(), undo.after.clone()
+
+        def run() -> bool:
+            verdict = _verdict(game, before, seat, move, after)
+            if undo.verdict == "unknown":
+                undo.verdict = verdict
+            return undo.verdict is None
+
+        return run
 
     def seal(self) -> None:
         """The last move stands: it can no longer be taken back (a bot's move, made by a bot that
@@ -363,7 +385,7 @@ class Match:
         trial.apply(seat, move)
         self._state = trial
         offered = {s: (list(v), m) for s, (v, m) in self._offered.items()}
-        undo = _Undo(seat, move, old, self._last.get(seat), offered)
+        undo = _Undo(seat, move, old, trial, self._last.get(seat), offered)
         self._after(seat, move, before)
         self._undo = undo
 
@@ -393,6 +415,15 @@ class Match:
         end of the game, or where an unfinished game stopped; replaying checks it)."""
         self.record.final_digest = self._state.digest()
         return self.record
+
+
+def _verdict(game: Game, before: State, seat: int, move: Move, after: State) -> str | None:
+    """None when ``move`` of ``seat`` may be taken back; else the rule id that forbids it."""
+    if after.is_terminal():
+        return "core.undo.over"
+    if not game.undoable(before, seat, move, after):
+        return "core.undo.rule"
+    return no_news(before, seat, move, after)
 
 
 def _canonical(move_json: JSON) -> str | None:

@@ -441,7 +441,7 @@ def _update(hub: Hub, game_id: str, token: str | None, since: int | None, lang: 
             "asked": asked,
         }
         if seat is not None:
-            message["undo"] = hub._undoable(table, seat)
+            message["undo"] = hub._undoable(table, seat, decide=True)
         return add_choices(table.game, match, message, lang, table.names)
 
 

@@ -440,7 +440,27 @@ class Hub:
                 self._broadcast(table)
         if sub.applied:
             self.spawn_drive(game_id)
+            self.spawn(self._tell_undo, table, seat)
         return sub
+
+    def _tell_undo(self, table: Table, seat: int) -> None:
+        """Decide whether the person at ``seat`` may take back the move just made, without holding
+        the table (the test plays the move on resampled states: milliseconds that must not hold up
+        the bots' answer or the seat's next move), and tell the seat's connections if so."""
+        if table.seats[seat].kind not in HUMAN_KINDS:
+            return
+        with table.lock:
+            match = table.match
+            test = match.undo_test(seat)
+        if test is None or not test():
+            return
+        with table.lock:
+            if table.match is not match or not self._undoable(table, seat):
+                return  # another move came first: nothing to tell
+            with self._lock:
+                conns = [c for c in self.conns.get(table.id, ()) if seat in c.seats]
+            for conn in conns:
+                conn.push({"type": "undoable", "game": table.id, "seat": seat, "version": match.version})
 
     def commit(
         self, table: Table, seat: int, move_json: JSON, expected: int | None, publish: bool = True
@@ -708,12 +728,13 @@ class Hub:
                 log.info("game %s: a bot plays for absent seat(s) %s", table.id, absent)
                 self.spawn_drive(table.id)
 
-    def _undoable(self, table: Table, seat: int) -> bool:
-        """Whether the person at ``seat`` may take back their last move now (an update's ``undo``)."""
+    def _undoable(self, table: Table, seat: int, decide: bool = False) -> bool:
+        """Whether the person at ``seat`` may take back their last move now, as far as it is
+        decided (``decide``: decide it now; :meth:`_tell_undo` decides it after a move)."""
         if table.seats[seat].kind not in HUMAN_KINDS or seat in table.stand_ins:
             return False
         try:
-            return table.match.can_undo(seat)
+            return table.match.can_undo(seat) if decide else table.match.undo_known(seat) is True
         except Exception:  # a defect in a game's undo test only hides the button
             log.exception("game %s: the undo test failed", table.id)
             return False
@@ -759,6 +780,5 @@ class Hub:
                     add_choices(table.game, match, message, conn.lang, table.names)
             conn.sent[viewer] = match.version
             conn.push(message)
-            # after the update, so that the test (a few views of resampled states) never delays it
-            if viewer is not None and self._undoable(table, viewer):
+            if viewer is not None and self._undoable(table, viewer):  # decided already (_tell_undo)
                 conn.push({"type": "undoable", "game": table.id, "seat": viewer, "version": match.version})
