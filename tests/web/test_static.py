@@ -43,6 +43,16 @@ def test_the_first_page_preloads_its_modules_and_every_import_exists() -> None:
     assert _closure({"app.js"}, dynamic=True) == modules
 
 
+def test_each_screen_is_served_with_its_own_modules_preloaded() -> None:
+    """A seat's page and the replay preload what they import at once (no chain of imports one after
+    the other), and not the lobby."""
+    for screen, start in web.SCREENS.items():
+        preloaded = re.findall(r'rel="modulepreload" href="/static/([^"]+)"', web.page(screen))
+        assert set(preloaded) == _closure({"app.js", start}, dynamic=False), screen
+        assert len(preloaded) == len(set(preloaded))
+    assert "lobby.js" not in web.page("play") and "play.js" not in web.page("lobby")
+
+
 def test_board_data_files_carry_their_provenance() -> None:
     wallenstein = json.loads((web.STATIC / "data" / "wallenstein-map.json").read_text(encoding="utf-8"))
     assert len(wallenstein["counties"]) == 45
