@@ -659,12 +659,13 @@ class Hub:
                     break
             if task is None:
                 return False
+            undos = table.undos
         move_json = self.pool.think(task)
         with table.lock:
             if self.tables.get(table.id) is not table:
                 return False  # evicted meanwhile: whoever loads it again drives it
-            if table.match is not match:
-                return True  # reloaded (a move taken back elsewhere): think again
+            if table.match is not match or table.undos != undos:
+                return True  # a move was taken back meanwhile (its version may be in use again): think again
             if (table.bots.get(task.seat) or table.stand_ins.get(task.seat)) != who:
                 return True  # the absent player came back while the stand-in thought: theirs again
             try:

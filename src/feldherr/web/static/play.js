@@ -96,7 +96,7 @@ export function showPlay(root, gameId) {
   // the page is rebuilt after the messages already waiting, not after each of them.
   let drawSoon = null;
   function renderSoon() {
-    if (drawSoon === null) drawSoon = setTimeout(() => { drawSoon = null; render(); }, 0);
+    if (drawSoon === null) drawSoon = setTimeout(() => { drawSoon = null; if (!st.stopped) render(); }, 0);
   }
 
   function applyUpdate(msg) {
