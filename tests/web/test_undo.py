@@ -140,3 +140,37 @@ def test_an_el_grande_placement_is_taken_back(server: Server, pages: Pages) -> N
     page.wait_for_selector("#choices button:not([disabled])")
     assert page.locator("#undo").count() == 0  # one step back, not more
     shot(page, "undo-elgrande")
+
+
+def test_a_mansfeld_commitment_takes_back_its_last_toggle(server: Server, pages: Pages) -> None:
+    """A real game: the browser seat plays at random until it commits cards to a province (a set of
+    toggles); "back" takes back the last card toggled, then the one before; nothing is sent."""
+    from .drive import CLICK
+
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random", "name": "Bot"}]
+    game = server.create("mansfeld", {"players": 2}, seats, seed=3)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    sent: list[Any] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(f) if '"move"' in f else None))
+    page.goto(game["seats"][0]["invite"])
+    rng = random.Random(2)
+    for _ in range(400):
+        page.wait_for_selector("#choices button:not([disabled]), #ending", timeout=30_000)
+        assert not page.locator("#ending").count()
+        if page.locator("#choices button.toggle").count() >= 2:
+            break
+        page.evaluate(CLICK, rng.random())
+    else:
+        raise AssertionError("the browser seat never committed two or more cards")
+    before = len(sent)
+    toggles = page.locator("#choices button.toggle")
+    toggles.nth(0).click()
+    toggles.nth(1).click()
+    pressed = "#choices button.toggle[aria-pressed=true]"
+    assert page.locator(pressed).count() == 2
+    page.click("#step-back")
+    assert page.locator(pressed).count() == 1
+    assert page.locator("#choices button.toggle").nth(0).get_attribute("aria-pressed") == "true"
+    page.click("#step-back")
+    assert page.locator(pressed).count() == 0
+    assert len(sent) == before
