@@ -134,3 +134,38 @@ def test_a_move_taken_back_stays_taken_back_after_a_restart(tmp_path: Path) -> N
         assert record.moves[0] == (0, ["double", False])  # play() keeps the prize: the first choice
     finally:
         srv.stop()
+
+
+def test_malformed_undo_messages_are_refused_and_change_nothing(server: Server) -> None:
+    created = server.create(
+        "toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], options={"variant": "double"}, seed=3
+    )
+    game_id = created["id"]
+    token = created["seats"][0]["token"]
+    me = Client(server, game_id, [token])
+    _asked(me, 0)
+    me.send({"type": "move", "move": ["double", True], "version": 0, "id": "d"})
+    me.until(lambda m: m["type"] == "ack")
+    me.until(lambda m: m["type"] == "update" and m["version"] == 2)  # the bot has bid: all wait for me
+    state = _update(server, game_id, token)
+    bad: list[tuple[dict[str, Any], str]] = [
+        ({"type": "undo", "id": 1}, "server.field"),
+        ({"type": "undo", "version": "1", "id": 2}, "server.field"),
+        ({"type": "undo", "version": 1.0, "id": 3}, "server.field"),
+        ({"type": "undo", "version": 2, "seat": 1, "id": 4}, "server.seat"),
+        ({"type": "undo", "version": 2, "seat": "0", "id": 5}, "server.seat"),
+        ({"type": "undo", "version": 2, "id": 7}, "core.undo.moved"),  # the bot moved since
+        ({"type": "undo", "version": [1], "id": 6}, "server.field"),
+    ]
+    for message, rule in bad:
+        me.send(message)
+        error = me.until(lambda m, i=message["id"]: m["type"] == "error" and m.get("id") == i)
+        assert error["rule"] == rule, (message, error)
+    watcher = Client(server, game_id, [])
+    watcher.send({"type": "undo", "version": 2, "id": "w"})
+    assert watcher.until(lambda m: m["type"] == "error")["rule"] == "server.seat"
+    # the bot's seat has no token: nobody can take its moves back; the state is as it was
+    after = _update(server, game_id, token)
+    assert after["version"] == state["version"] and after["view"] == state["view"]
+    me.close()
+    watcher.close()
