@@ -48,7 +48,9 @@ def test_each_screen_is_served_with_its_own_modules_preloaded() -> None:
     the other), and not the lobby."""
     for screen, start in web.SCREENS.items():
         preloaded = re.findall(r'rel="modulepreload" href="/static/([^"]+)"', web.page(screen))
-        assert set(preloaded) == _closure({"app.js", start}, dynamic=False), screen
+        needed = _closure({"app.js", start}, dynamic=False)
+        # index.html (the lobby) may list more by hand; the other screens' lists are made to fit
+        assert set(preloaded) >= needed if screen == "lobby" else set(preloaded) == needed, screen
         assert len(preloaded) == len(set(preloaded))
     assert "lobby.js" not in web.page("play") and "play.js" not in web.page("lobby")
 
