@@ -325,6 +325,10 @@ class ToyGame(Game):
     def messages(self) -> dict[str, dict[str, str]]:
         return CATALOGUE
 
+    def undoable(self, before: State, seat: int, move: Move, after: State) -> bool:
+        """Doubling (or keeping) the prize and a secret bid may be reconsidered before anyone acts."""
+        return move[0] in ("double", "bid")
+
     def view_schema(self) -> dict[str, Any]:
         return view_schema({"round": {"type": "integer"}, "prize": {"type": "integer"}}, ["round", "prize"])
 

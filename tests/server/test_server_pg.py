@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -134,3 +135,37 @@ def test_sigkill_and_restart_on_postgresql(services: tuple[str, str], tmp_path: 
         assert all(moves[version - 1][0] == seat for seat, version in acked)
     finally:
         srv.stop()
+
+
+def test_a_move_taken_back_in_one_process_is_gone_in_the_other(pair: tuple[Server, Server]) -> None:
+    """Process 1 takes a bid back and another bid is made in its place (the version is where it
+    was); process 2, which held the game with the first bid, plays on from the second."""
+    first, second = pair
+    created = first.create(
+        "toy", [{"kind": "human"}] * 3, options={"players": 3, "variant": "plain"}, seed=21
+    )
+    game_id = created["id"]
+    heads = [{"Authorization": f"Bearer {s['token']}"} for s in created["seats"]]
+    moves = first.http.get(f"/api/games/{game_id}/update", headers=heads[0]).json()["view"]["decision"][
+        "moves"
+    ]
+    assert len(moves) > 1
+
+    def post(srv: Server, seat: int, path: str, body: Any) -> Any:
+        return srv.http.post(f"/api/games/{game_id}/{path}", json=body, headers=heads[seat])
+
+    assert post(first, 0, "moves", {"move": moves[0], "version": 0}).json()["applied"]
+    held = second.http.get(f"/api/games/{game_id}/update", headers=heads[0]).json()
+    assert held["view"]["my_bid"] == moves[0][1]  # process 2 holds the game with the first bid
+    assert post(first, 0, "undo", {"version": 1}).json()["undone"]
+    assert post(first, 0, "moves", {"move": moves[-1], "version": 0}).json()["applied"]
+    seen = second.http.get(f"/api/games/{game_id}/update", headers=heads[0]).json()
+    assert seen["version"] == 1 and seen["view"]["my_bid"] == moves[-1][1]
+    other = second.http.get(f"/api/games/{game_id}/update", headers=heads[1]).json()
+    assert post(second, 1, "moves", {"move": other["view"]["decision"]["moves"][0], "version": 1}).json()[
+        "applied"
+    ]
+    assert (
+        first.http.get(f"/api/games/{game_id}/update", headers=heads[0]).json()["view"]["my_bid"]
+        == moves[-1][1]
+    )

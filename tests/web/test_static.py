@@ -8,15 +8,51 @@ import re
 from feldherr import web
 
 
-def test_every_module_is_preloaded_and_every_import_exists() -> None:
+def _imports(name: str) -> tuple[set[str], set[str]]:
+    """The modules ``name`` imports: statically (``from "./x.js"``) and when needed (``import("./x.js")``)."""
+    text = (web.STATIC / name).read_text(encoding="utf-8")
+    static = re.findall(r'(?:from|^import) "\./([^"]+)"', text, re.M)
+    return set(static), set(re.findall(r'import\("\./([^"]+)"\)', text))
+
+
+def _closure(start: set[str], dynamic: bool) -> set[str]:
+    seen: set[str] = set()
+    todo = list(start)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        static, later = _imports(name)
+        todo.extend(static | (later if dynamic else set()))
+    return seen
+
+
+def test_the_first_page_preloads_its_modules_and_every_import_exists() -> None:
+    """The lobby's modules (app.js and what it and lobby.js import) are preloaded; the screens the
+    lobby does not show are imported when opened; every import exists and every module is used."""
     modules = {p.name for p in web.STATIC.glob("*.js")}
     index = web.page()
     preloaded = set(re.findall(r'rel="modulepreload" href="/static/([^"]+)"', index))
-    assert preloaded == modules
+    assert preloaded <= modules
+    assert _closure({"app.js", "lobby.js"}, dynamic=False) <= preloaded
+    assert {"play.js", "replay.js", "boards.js"}.isdisjoint(preloaded)  # not on the first page
     for name in modules:
-        text = (web.STATIC / name).read_text(encoding="utf-8")
-        for target in re.findall(r'from "\\./([^"]+)"', text):
-            assert target in modules, (name, target)
+        static, later = _imports(name)
+        assert static | later <= modules, (name, (static | later) - modules)
+    assert _closure({"app.js"}, dynamic=True) == modules
+
+
+def test_each_screen_is_served_with_its_own_modules_preloaded() -> None:
+    """A seat's page and the replay preload what they import at once (no chain of imports one after
+    the other), and not the lobby."""
+    for screen, start in web.SCREENS.items():
+        preloaded = re.findall(r'rel="modulepreload" href="/static/([^"]+)"', web.page(screen))
+        needed = _closure({"app.js", start}, dynamic=False)
+        # index.html (the lobby) may list more by hand; the other screens' lists are made to fit
+        assert set(preloaded) >= needed if screen == "lobby" else set(preloaded) == needed, screen
+        assert len(preloaded) == len(set(preloaded))
+    assert "lobby.js" not in web.page("play") and "play.js" not in web.page("lobby")
 
 
 def test_board_data_files_carry_their_provenance() -> None:

@@ -109,6 +109,14 @@ class StaleMoveError(RuleError):
     code = "stale"
 
 
+class UndoError(RuleError):
+    """A move cannot be taken back (:meth:`feldherr.core.match.Match.undo`): none of the seat's
+    is the last one, another seat has moved since, it drew chance or told someone something hidden,
+    or the game does not let this kind of move be taken back. ``rule`` names which."""
+
+    code = "undo"
+
+
 class PositionError(RuleError):
     """A position (:meth:`feldherr.core.game.Game.from_position`) cannot be set up: a field is
     missing or of the wrong type, a name is unknown, or the table breaks a rule of the game (pieces

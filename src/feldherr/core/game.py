@@ -236,6 +236,14 @@ class Game(ABC):
         None (the default): the move is one choice (its :meth:`describe_move` phrase)."""
         return None
 
+    def undoable(self, before: State, seat: int, move: Move, after: State) -> bool:
+        """Whether the rules let a player take ``move`` back before anyone else acts (a planning
+        box, a Caballero placed but not yet confirmed): the kinds of move a person may reconsider
+        at the table. The default: none. :meth:`feldherr.core.match.Match.undo` adds the
+        game-agnostic test (:func:`feldherr.core.undo.no_news`: no chance drawn, nothing hidden
+        shown to anyone), so a game lists kinds of move here, not the cases it cannot see."""
+        return False
+
     @abstractmethod
     def render_log(self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
         """A log entry in words; ``names``: each seat's player name (None: seats by colour)."""

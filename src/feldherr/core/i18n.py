@@ -156,6 +156,30 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
         "en": "the game has moved on since this choice was shown; please choose again",
         "de": "Das Spiel ist inzwischen weitergegangen; bitte neu wählen",
     },
+    "core.undo.none": {
+        "en": "there is no move of yours to take back",
+        "de": "Es gibt keinen Zug von dir, der zurückgenommen werden kann",
+    },
+    "core.undo.moved": {
+        "en": "another player has moved since; your move stands",
+        "de": "Inzwischen hat ein anderer Mitspieler gezogen; dein Zug bleibt",
+    },
+    "core.undo.over": {
+        "en": "the game is over; no move can be taken back",
+        "de": "Das Spiel ist vorbei; kein Zug kann zurückgenommen werden",
+    },
+    "core.undo.chance": {
+        "en": "this move brought chance into play (dice, cards, the tower); it cannot be taken back",
+        "de": "Dieser Zug hat den Zufall befragt (Würfel, Karten, Turm); er kann nicht zurückgenommen werden",
+    },
+    "core.undo.hidden": {
+        "en": "this move showed something that was hidden; it cannot be taken back",
+        "de": "Dieser Zug hat etwas Verdecktes gezeigt; er kann nicht zurückgenommen werden",
+    },
+    "core.undo.rule": {
+        "en": "this kind of move cannot be taken back in this game",
+        "de": "Diese Art Zug kann in diesem Spiel nicht zurückgenommen werden",
+    },
     "core.position.unsupported": {
         "en": "{game} has no position format",
         "de": "Für {game} gibt es kein Stellungsformat",

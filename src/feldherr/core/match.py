@@ -17,16 +17,22 @@ private; seats see it through views, log deltas and :class:`~feldherr.core.bots.
 * ``update(seat, since)`` is everything a seat needs after a change: its view and the log entries
   it may read that were written after version ``since``.
 * ``run(bots)`` is the one loop that lets bots move (see :func:`feldherr.core.game.drive`).
+* ``undo(seat, expected_version)`` takes back the seat's last move where the table allows it
+  (``undo_refusal`` says why not): it is the last move of the game (no other seat has acted
+  since), the game lets that kind of move be taken back (``Game.undoable``), and it drew no chance
+  and showed nothing hidden (:func:`feldherr.core.undo.no_news`). The match keeps the state before
+  the last move for that one step; the record then holds the moves as if the taken-back move had
+  never been made, so replays stay exact.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from feldherr.core.bots import Bot, SeatAccess
-from feldherr.core.errors import GameOverError, StaleMoveError, shown
+from feldherr.core.errors import GameOverError, StaleMoveError, UndoError, shown
 from feldherr.core.game import (
     JSON,
     MAX_DECISIONS,
@@ -39,6 +45,7 @@ from feldherr.core.game import (
     drive,
 )
 from feldherr.core.record import GameRecord, check_engine, replay
+from feldherr.core.undo import no_news
 from feldherr.core.validate import check_seat
 
 
@@ -52,6 +59,19 @@ class Submission:
 
     def to_json(self) -> dict[str, Any]:
         return {"version": self.version, "applied": self.applied, "duplicate": self.duplicate}
+
+
+@dataclass
+class _Undo:
+    """What taking back the last move restores: the state before it and the seat's bookkeeping."""
+
+    seat: int
+    move: Move
+    state: State
+    after: State
+    last: tuple[int, str | None] | None
+    offered: dict[int, tuple[list[int], str | None]]
+    verdict: str | None = "unknown"  # None: it may be taken back; else the refusing rule
 
 
 class Match:
@@ -77,6 +97,7 @@ class Match:
         self._marks: list[int] = [len(self._state.log)]  # log length after each version
         self._last: dict[int, tuple[int, str | None]] = {}  # seat -> (version it moved at, move JSON)
         self._offered: dict[int, tuple[list[int], str | None]] = {}  # seat -> (versions, decision's moves)
+        self._undo: _Undo | None = None  # the last move, while it may still be taken back
 
     @classmethod
     def from_record(cls, game: Game, record: GameRecord) -> Match:
@@ -86,6 +107,7 @@ class Match:
         match._marks = []
         match._last = {}
         match._offered = {}
+        match._undo = None
 
         def mark(state: State, seat: int, move_json: JSON) -> None:
             match._last[seat] = (state.version - 1, canonical_json(move_json))
@@ -246,6 +268,88 @@ class Match:
         moves = self._state.legal_moves(seat)
         return bool(moves) and _canonical([self.game.move_to_json(m) for m in moves]) == offered[1]
 
+    # -- taking a move back ------------------------------------------------------------------------
+    def undo_refusal(self, seat: int) -> str | None:
+        """None when ``seat`` may take back its last move now; else the rule id that forbids it
+        (``core.undo.none``, ``core.undo.moved``, ``core.undo.over``, ``core.undo.rule``,
+        ``core.undo.chance``, ``core.undo.hidden``). Decided once per move, then remembered."""
+        check_seat(seat, self._state.num_players)
+        undo = self._undo
+        if undo is None or undo.seat != seat:
+            moves = self.record.moves
+            if moves and moves[-1][0] != seat and any(s == seat for s, _ in moves):
+                return "core.undo.moved"
+            return "core.undo.none"
+        if undo.verdict == "unknown":
+            undo.verdict = _verdict(self.game, undo.state, seat, undo.move, undo.after)
+        return undo.verdict
+
+    def undo_known(self, seat: int) -> bool | None:
+        """Whether ``seat`` may take back its last move, as far as it is decided already (None: its
+        test has not run yet; see :meth:`undo_test`)."""
+        undo = self._undo
+        if undo is None or undo.seat != seat:
+            return False
+        return None if undo.verdict == "unknown" else undo.verdict is None
+
+    def undo_test(self, seat: int) -> Callable[[], bool] | None:
+        """The test whether ``seat`` may take back its last move, to run later without holding
+        whatever guards the match (it works on copies of the two states, made now): it records its
+        verdict for :meth:`undo_known` and answers it. None when there is nothing to test."""
+        undo = self._undo
+        if undo is None or undo.seat != seat or undo.verdict != "unknown":
+            return None
+        game, move = self.game, undo.move
+        before, after = undo.state.clone(), undo.after.clone()
+
+        def run() -> bool:
+            verdict = _verdict(game, before, seat, move, after)
+            if undo.verdict == "unknown":
+                undo.verdict = verdict
+            return undo.verdict is None
+
+        return run
+
+    def seal(self) -> None:
+        """The last move stands: it can no longer be taken back (a bot's move, made by a bot that
+        stands in for a person included; bots never take a move back)."""
+        self._undo = None
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last move now (:meth:`undo_refusal` is None)."""
+        return self.undo_refusal(seat) is None
+
+    def undo(self, seat: int, expected_version: int | None = None) -> Submission:
+        """Take back ``seat``'s last move: the state before it comes back, the record loses it.
+        ``expected_version`` is the version the seat saw after its move (another version:
+        ``core.stale``). A refusal raises :class:`~feldherr.core.errors.UndoError` (or
+        StaleMoveError) naming the rule and changes nothing."""
+        check_seat(seat, self._state.num_players)
+        if expected_version is not None and (
+            type(expected_version) is not int or expected_version != self._state.version
+        ):
+            raise StaleMoveError(
+                f"the undo was asked against version {shown(expected_version, 40)}, but the game is "
+                f"at version {self._state.version}",
+                rule="core.stale",
+                expected=shown(expected_version, 40),
+                version=self._state.version,
+            )
+        rule = self.undo_refusal(seat)
+        undo = self._undo
+        if rule is not None or undo is None:
+            raise UndoError(f"the last move cannot be taken back ({rule})", rule=rule or "core.undo.none")
+        self._state = undo.state
+        self.record.moves.pop()
+        self._marks.pop()
+        if undo.last is None:
+            self._last.pop(seat, None)
+        else:
+            self._last[seat] = undo.last
+        self._offered = undo.offered
+        self._undo = None
+        return Submission(version=self._state.version, applied=True)
+
     # -- snapshots ------------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
         """The match now as JSON (the complete state and the log marks), for :meth:`from_snapshot`."""
@@ -269,6 +373,7 @@ class Match:
         match._marks = marks
         match._last = {}
         match._offered = {}
+        match._undo = None
         done = record.moves[:version]
         for index, (seat, move_json) in enumerate(done):
             match._last[seat] = (index, _canonical(move_json))
@@ -282,16 +387,21 @@ class Match:
         )
         for seat, move_json in record.moves[version:]:
             match.submit(seat, move_json)
+        match._undo = None  # as after a replay: a reloaded match takes no move back
         return match
 
     def apply(self, seat: int, move: Move) -> None:
         """Apply a move object (already read). The state is replaced only when the move went
         through, so not even a defect in a game's ``apply`` can leave a half-made move behind."""
-        trial = self._state.clone()
+        old = self._state
+        trial = old.clone()
         before = trial.version
         trial.apply(seat, move)
         self._state = trial
+        offered = {s: (list(v), m) for s, (v, m) in self._offered.items()}
+        undo = _Undo(seat, move, old, trial, self._last.get(seat), offered)
         self._after(seat, move, before)
+        self._undo = undo
 
     def _after(self, seat: int, move: Move, before: int) -> None:
         move_json = self.game.move_to_json(move)
@@ -306,6 +416,7 @@ class Match:
 
         def remember(seat: int, move: Move) -> None:
             self._after(seat, move, state.version - 1)
+            self._undo = None  # a bot's move is never taken back, nor one made before it
 
         return drive(state, bots, remember, max_decisions)
 
@@ -318,6 +429,15 @@ class Match:
         end of the game, or where an unfinished game stopped; replaying checks it)."""
         self.record.final_digest = self._state.digest()
         return self.record
+
+
+def _verdict(game: Game, before: State, seat: int, move: Move, after: State) -> str | None:
+    """None when ``move`` of ``seat`` may be taken back; else the rule id that forbids it."""
+    if after.is_terminal():
+        return "core.undo.over"
+    if not game.undoable(before, seat, move, after):
+        return "core.undo.rule"
+    return no_news(before, seat, move, after)
 
 
 def _canonical(move_json: JSON) -> str | None:

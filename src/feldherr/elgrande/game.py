@@ -419,6 +419,16 @@ class ElGrandeGame(Game):
     def view_schema(self) -> dict[str, Any]:
         return info.VIEW_SCHEMA
 
+    #: Moves a player may take back before anyone else acts (the core's test adds: no chance, nothing
+    #: hidden shown): a Caballero placed, moved, recalled or sent, the King, a Grande, a region or a
+    #: scoreboard picked. Not the card taken, the power card, the secret Castillo disc, a veto, the
+    #: end of a placement (the confirmation), the special action.
+    UNDOABLE = frozenset(("place", "court", "recall", "from", "to", "fplace", "ret", "send"))
+    UNDOABLE |= {"king", "grande", "board", "escort", "choose", "pick"}
+
+    def undoable(self, before: State, seat: int, move: Move, after: State) -> bool:
+        return bool(move) and move[0] in self.UNDOABLE
+
     def messages(self) -> Mapping[str, Mapping[str, str]]:
         return _MESSAGES
 

@@ -251,6 +251,11 @@ class MansfeldGame(Game):
     def view_schema(self) -> dict[str, Any]:
         return info.SCHEMA
 
+    def undoable(self, before: State, seat: int, move: Move, after: State) -> bool:
+        """A character recruited or a secret commitment may be taken back before anyone else acts
+        (the core's test refuses it where it rolled dice or revealed the commitments)."""
+        return bool(move) and move[0] in ("recruit", "commit")
+
     def messages(self) -> Mapping[str, Mapping[str, str]]:
         return _MESSAGES
 

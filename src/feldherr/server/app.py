@@ -224,6 +224,23 @@ def create_app(settings: Settings) -> FastAPI:
         sub = await h.call(h.submit, game_id, seat, data.get("move"), version)
         return {"type": "ack", "seat": seat, **sub.to_json()}
 
+    @app.post("/api/games/{game_id}/undo")
+    async def post_undo(request: Request, game_id: str) -> dict[str, Any]:
+        token = _bearer(request)
+        data = await read_body(request)
+        if not isinstance(data, dict):
+            raise ServerError(
+                "server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt"
+            )
+        if token is None:
+            raise ServerError("server.token", 401, "token")
+        version = get_int(data, "version")
+        h = hub()
+        table = await h.call(h.table, game_id)
+        (seat,) = table.verify([token])
+        sub = await h.call(h.undo, game_id, seat, version)
+        return {"type": "ack", "seat": seat, "undone": True, **sub.to_json()}
+
     @app.post("/api/games/{game_id}/rematch")
     async def rematch(request: Request, game_id: str) -> dict[str, Any]:
         token = _bearer(request)
@@ -333,6 +350,12 @@ def create_app(settings: Settings) -> FastAPI:
                             raise ServerError("server.seat", 403, "not-your-seat", seat=repr(seat)[:20])
                         version = get_int(data, "version")
                         await h.call(h.submit, game_id, seat, data.get("move"), version, conn, msg_id)
+                    elif kind == "undo":
+                        seat = data.get("seat", conn.seats[0] if len(conn.seats) == 1 else None)
+                        if type(seat) is not int or seat not in conn.seats:
+                            raise ServerError("server.seat", 403, "not-your-seat", seat=repr(seat)[:20])
+                        version = get_int(data, "version")
+                        await h.call(h.undo, game_id, seat, version, conn, msg_id)
                     elif kind == "lang":
                         conn.lang = get_lang(data)
                         await h.call(_resend, h, conn, game_id, True)
@@ -446,6 +469,8 @@ def _update(hub: Hub, game_id: str, token: str | None, since: int | None, lang: 
             **match.update(seat, since, lang, table.names),
             "asked": asked,
         }
+        if seat is not None:
+            message["undo"] = hub._undoable(table, seat, decide=True)
         return add_choices(table.game, match, message, lang, table.names)
 
 

@@ -118,6 +118,7 @@ class Table:
         self.stand_ins: dict[int, tuple[str, int]] = {}
         self.names: list[str] = [s.name if s.kind == "human" else "" for s in seats]
         """The players' names for the game's texts ("": the game names that seat by its colour)."""
+        self.undos = row.undos  # moves taken back, as far as this copy knows (undo())
         self.pending_since = time.time()
         self.driving = False
         self.again = False
@@ -447,7 +448,27 @@ class Hub:
                 self._broadcast(table)
         if sub.applied:
             self.spawn_drive(game_id)
+            self.spawn(self._tell_undo, table, seat)
         return sub
+
+    def _tell_undo(self, table: Table, seat: int) -> None:
+        """Decide whether the person at ``seat`` may take back the move just made, without holding
+        the table (the test plays the move on resampled states: milliseconds that must not hold up
+        the bots' answer or the seat's next move), and tell the seat's connections if so."""
+        if table.seats[seat].kind not in HUMAN_KINDS:
+            return
+        with table.lock:
+            match = table.match
+            test = match.undo_test(seat)
+        if test is None or not test():
+            return
+        with table.lock:
+            if table.match is not match or not self._undoable(table, seat):
+                return  # another move came first: nothing to tell
+            with self._lock:
+                conns = [c for c in self.conns.get(table.id, ()) if seat in c.seats]
+            for conn in conns:
+                conn.push({"type": "undoable", "game": table.id, "seat": seat, "version": match.version})
 
     def commit(
         self, table: Table, seat: int, move_json: JSON, expected: int | None, publish: bool = True
@@ -458,11 +479,7 @@ class Hub:
         match = table.match
         try:
             with self.store.begin() as conn:
-                stored_version = self.store.lock_version(conn, table.id)
-                if stored_version is None:
-                    raise ServerError("server.game", 404, "not-found", game=table.id)
-                if stored_version != match.version:
-                    self._catch_up(table, conn)
+                match = self._sync(table, conn)
                 sub = match.submit(seat, move_json, expected)
                 if sub.applied:
                     applied = True
@@ -492,6 +509,74 @@ class Hub:
                 self.bus.publish(table.id, match.version)
         return sub
 
+    def _sync(self, table: Table, conn: Any) -> Match:
+        """Lock the game's row and bring the table's match to the stored game (steps 1-2); the
+        caller holds ``table.lock`` and is inside the transaction ``conn``."""
+        stored = self.store.lock_version(conn, table.id)
+        if stored is None:
+            raise ServerError("server.game", 404, "not-found", game=table.id)
+        if stored[1] != table.undos:
+            self._reload(table, conn, stored[1])
+        elif stored[0] != table.match.version:
+            self._catch_up(table, conn)
+        return table.match
+
+    def _reload(self, table: Table, conn: Any, undos: int) -> None:
+        """Another process took a move back: this copy is out of date. Replay the stored moves and
+        send every connection the whole log again."""
+        record = GameRecord(
+            game=table.row.game,
+            options=table.row.options,
+            seed=table.row.seed,
+            moves=[(seat, mv) for _, seat, mv in self.store.moves(table.id, 0, conn)],
+            engine=table.row.engine,
+        )
+        table.match = Match.from_record(table.game, record)
+        table.undos = undos
+        self._forget_sent(table)
+
+    def _forget_sent(self, table: Table) -> None:
+        """Every connection of the table gets the whole log with its next update (a move taken back
+        removed lines it was sent)."""
+        with self._lock:
+            conns = list(self.conns.get(table.id, ()))
+        for conn in conns:
+            for viewer in conn.viewers:
+                conn.sent[viewer] = None
+
+    def undo(
+        self, game_id: str, seat: int, expected: int | None, reply: Conn | None = None, msg_id: Any = None
+    ) -> Submission:
+        """A person takes back their last move (:meth:`Match.undo`): refused (a typed error, nothing
+        changes) unless the table allows it; stored like a move (the move's row goes), then
+        acknowledged, and every connection is sent its update with the whole log."""
+        table = self.table(game_id)
+        with table.lock:
+            if table.seats[seat].kind not in HUMAN_KINDS:
+                raise ServerError("server.seat", 403, "not-your-seat", seat=seat)
+            undone = False
+            try:
+                with self.store.begin() as conn:
+                    match = self._sync(table, conn)
+                    sub = match.undo(seat, expected)
+                    undone = True
+                    self.store.take_back(conn, table.id, len(match.record.moves), match.version)
+            except RuleError:
+                self._broadcast(table)
+                raise
+            except BaseException:
+                if undone:  # the match went back but the database did not: forget this copy
+                    self.evict(table)
+                raise
+            table.undos += 1
+            table.pending_since = time.time()
+            if reply is not None:
+                reply.push({"type": "ack", "id": msg_id, "seat": seat, "undone": True, **sub.to_json()})
+            self.bus.publish(table.id, sub.version)
+            self._forget_sent(table)
+            self._broadcast(table)
+        return sub
+
     def _snapshot(self, conn: Any, table: Table) -> None:
         """Store a snapshot; one that cannot be taken is skipped (it only saves replay time)."""
         try:
@@ -503,6 +588,13 @@ class Hub:
 
     def _catch_up(self, table: Table, conn: Any = None) -> bool:
         """Apply the moves stored by other processes; the caller holds ``table.lock``."""
+        if conn is None:
+            with self.store.begin() as c:
+                return self._catch_up(table, c)
+        stored = self.store.version(table.id, conn)
+        if stored is not None and stored[1] != table.undos:
+            self._reload(table, conn, stored[1])
+            return True
         match = table.match
         rows = self.store.moves(table.id, len(match.record.moves), conn)
         try:
@@ -527,7 +619,7 @@ class Hub:
     def notice(self, game_id: str, version: int) -> None:
         """A bus message (on the event loop): refresh off the loop if we hold that game."""
         table = self.tables.get(game_id)
-        if table is not None and table.match.version < version and game_id in self.conns:
+        if table is not None and table.match.version != version and game_id in self.conns:
             self.spawn(self.refresh, game_id)
 
     # -- bots ---------------------------------------------------------------------------------------
@@ -575,14 +667,18 @@ class Hub:
                     break
             if task is None:
                 return False
+            undos = table.undos
         move_json = self.pool.think(task)
         with table.lock:
-            if self.tables.get(table.id) is not table or table.match is not match:
+            if self.tables.get(table.id) is not table:
                 return False  # evicted meanwhile: whoever loads it again drives it
+            if table.match is not match or table.undos != undos:
+                return True  # a move was taken back meanwhile (its version may be in use again): think again
             if (table.bots.get(task.seat) or table.stand_ins.get(task.seat)) != who:
                 return True  # the absent player came back while the stand-in thought: theirs again
             try:
                 self.commit(table, task.seat, move_json, version)
+                table.match.seal()  # a bot's move stands (a stand-in's too)
             except StaleMoveError:
                 self._broadcast(table)
                 return True  # the bot's decision changed meanwhile: think again
@@ -641,6 +737,17 @@ class Hub:
                 log.info("game %s: a bot plays for absent seat(s) %s", table.id, absent)
                 self.spawn_drive(table.id)
 
+    def _undoable(self, table: Table, seat: int, decide: bool = False) -> bool:
+        """Whether the person at ``seat`` may take back their last move now, as far as it is
+        decided (``decide``: decide it now; :meth:`_tell_undo` decides it after a move)."""
+        if table.seats[seat].kind not in HUMAN_KINDS or seat in table.stand_ins:
+            return False
+        try:
+            return table.match.can_undo(seat) if decide else table.match.undo_known(seat) is True
+        except Exception:  # a defect in a game's undo test only hides the button
+            log.exception("game %s: the undo test failed", table.id)
+            return False
+
     # -- pushing ------------------------------------------------------------------------------------
     def _broadcast(self, table: Table) -> None:
         with self._lock:
@@ -682,3 +789,5 @@ class Hub:
                     add_choices(table.game, match, message, conn.lang, table.names)
             conn.sent[viewer] = match.version
             conn.push(message)
+            if viewer is not None and self._undoable(table, viewer):  # decided already (_tell_undo)
+                conn.push({"type": "undoable", "game": table.id, "seat": viewer, "version": match.version})

@@ -28,6 +28,7 @@ games = Table(
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
     Column("position", Text, nullable=True),  # the position a game started from (JSON; None: a new game)
+    Column("undos", Integer, nullable=False, server_default="0"),  # moves taken back (0003)
 )
 
 seats = Table(

@@ -20,7 +20,18 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, bindparam, create_engine, event, insert, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import make_url
 
 from feldherr.server.config import normalize_db_url
@@ -32,7 +43,7 @@ MIGRATION_LOCK = 0x6665_6C64  # a PostgreSQL advisory lock id: one process migra
 
 # The statements of the hot path (one move), built once: building them per move cost as much as
 # running them.
-_VERSION = select(games.c.version).where(games.c.id == bindparam("gid"))
+_VERSION = select(games.c.version, games.c.undos).where(games.c.id == bindparam("gid"))
 _TOUCH = (
     update(seats)
     .where(seats.c.game_id == bindparam("b_gid"), seats.c.seat == bindparam("b_seat"))
@@ -94,6 +105,8 @@ class GameRow:
     updated: float
     position: dict[str, Any] | None = None
     """The position the game started from (None: a new game from the seed)."""
+    undos: int = 0
+    """How many moves were taken back (a copy in memory with another count is out of date)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -127,6 +140,7 @@ def _game_row(row: Any) -> GameRow:
         created=row.created,
         updated=row.updated,
         position=json.loads(row.position) if row.position else None,
+        undos=row.undos,
     )
 
 
@@ -315,12 +329,34 @@ class Store:
                 conn.execute(_TOUCH, rows)
 
     # -- moves and snapshots -------------------------------------------------------------------
-    def lock_version(self, conn: Connection, game_id: str) -> int | None:
-        """The game's stored version, its row locked until the transaction ends (PostgreSQL; on
-        SQLite the transaction holds the database's write lock already); None: no such game."""
+    def lock_version(self, conn: Connection, game_id: str) -> tuple[int, int] | None:
+        """The game's stored version and count of moves taken back, its row locked until the
+        transaction ends (PostgreSQL; on SQLite the transaction holds the database's write lock
+        already); None: no such game."""
         statement = _VERSION_LOCKED if self.dialect == "postgresql" else _VERSION
-        value = conn.execute(statement, {"gid": game_id}).scalar()
-        return int(value) if value is not None else None
+        row = conn.execute(statement, {"gid": game_id}).first()
+        return (int(row.version), int(row.undos)) if row is not None else None
+
+    def version(self, game_id: str, conn: Connection | None = None) -> tuple[int, int] | None:
+        """The game's stored version and count of moves taken back (no lock)."""
+        if conn is None:
+            with self.begin() as c:
+                row = c.execute(_VERSION, {"gid": game_id}).first()
+        else:
+            row = conn.execute(_VERSION, {"gid": game_id}).first()
+        return (int(row.version), int(row.undos)) if row is not None else None
+
+    def take_back(self, conn: Connection, game_id: str, moves_left: int, version: int) -> None:
+        """A move taken back: the moves from index ``moves_left`` on and the snapshots taken after
+        them go, the version is set and the count of moves taken back goes up."""
+        conn.execute(delete(moves).where(moves.c.game_id == game_id, moves.c.idx >= moves_left))
+        later = snapshots.c.version > moves_left
+        conn.execute(delete(snapshots).where(snapshots.c.game_id == game_id, later))
+        conn.execute(
+            update(games)
+            .where(games.c.id == game_id)
+            .values(version=version, updated=time.time(), undos=games.c.undos + 1)
+        )
 
     def record_move(
         self,

@@ -322,6 +322,11 @@ class WallensteinGame(Game):
     def view_schema(self) -> dict[str, Any]:
         return info.schema()
 
+    def undoable(self, before: State, seat: int, move: Move, after: State) -> bool:
+        """A card put into a box of the secret plan may be taken back until the plans are revealed
+        (the core's test refuses the box that completes the last plan: it reveals them all)."""
+        return bool(move) and move[0] == "slot"
+
     def messages(self) -> Mapping[str, Mapping[str, str]]:
         return _MESSAGES
 

@@ -22,9 +22,35 @@ STATIC = Path(str(resources.files("feldherr.web") / "static"))
 PAGES = ("/", "/play/{game_id}", "/replay/{game_id}", "/new", "/import")
 
 
-def page() -> str:
-    """The one HTML page: the client's router picks the screen from the address."""
-    return (STATIC / "index.html").read_text(encoding="utf-8")
+SCREENS = {"lobby": "lobby.js", "play": "play.js", "replay": "replay.js"}
+"""The screens of the client and the module each one starts from (app.js imports it when opened)."""
+_IMPORT = re.compile(r'(?:\bfrom|^import) "\./([^"]+)"', re.M)
+_PRELOADS = re.compile(r'(<link rel="modulepreload" href="/static/[^"]+">\n)+')
+
+
+def modules_of(screen: str) -> list[str]:
+    """The modules a screen needs at once: app.js and the screen's module with everything they
+    import statically (what the page should preload), in a stable order."""
+    seen: list[str] = []
+    todo = ["app.js", SCREENS[screen]]
+    while todo:
+        name = todo.pop(0)
+        if name in seen or not (STATIC / name).is_file():
+            continue
+        seen.append(name)
+        todo.extend(_IMPORT.findall((STATIC / name).read_text(encoding="utf-8")))
+    return seen
+
+
+def page(screen: str = "lobby") -> str:
+    """The one HTML page (the client's router picks the screen from the address), preloading the
+    modules of ``screen`` only: index.html lists the lobby's; a seat's page and the replay get
+    theirs, so the browser fetches them at once instead of one import after the other."""
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    if screen == "lobby":
+        return html
+    links = "".join(f'<link rel="modulepreload" href="/static/{name}">\n' for name in modules_of(screen))
+    return _PRELOADS.sub(lambda _: links, html, count=1)
 
 
 def add_choices(
@@ -118,8 +144,13 @@ def mount(app: Any) -> None:
 
     from feldherr.games import game_names, get_game
 
-    async def serve_page() -> HTMLResponse:
-        return HTMLResponse(page(), headers={"Cache-Control": "no-cache"})
+    pages = {screen: page(screen) for screen in SCREENS}  # the files do not change while serving
+
+    def serve(screen: str) -> Any:
+        async def serve_page() -> HTMLResponse:
+            return HTMLResponse(pages[screen], headers={"Cache-Control": "no-cache"})
+
+        return serve_page
 
     async def game_terms(game: str) -> JSONResponse:
         if game not in game_names():
@@ -133,10 +164,31 @@ def mount(app: Any) -> None:
         return JSONResponse(found, headers={"Cache-Control": "max-age=3600"})
 
     for path in PAGES:
-        app.add_api_route(path, serve_page, methods=["GET"], include_in_schema=False)
+        screen = "play" if path.startswith("/play") else "replay" if path.startswith("/replay") else "lobby"
+        app.add_api_route(path, serve(screen), methods=["GET"], include_in_schema=False)
     app.add_api_route("/api/web/terms/{game}", game_terms, methods=["GET"], include_in_schema=False)
     app.add_api_route("/api/web/data/{game}/{name}", game_data, methods=["GET"], include_in_schema=False)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    class Static(StaticFiles):
+        """The client's files, revalidated on every use (``no-cache``: the browser keeps them but
+        asks with their ETag, so after an upgrade no page runs an old module with new ones)."""
+
+        def file_response(self, *args: Any, **kwargs: Any) -> Any:
+            response = super().file_response(*args, **kwargs)
+            response.headers["Cache-Control"] = "no-cache"
+            return response
+
+    app.mount("/static", Static(directory=STATIC), name="static")
 
 
-__all__ = ["PAGES", "STATIC", "add_choices", "mount", "page", "printed_data", "terms"]
+__all__ = [
+    "PAGES",
+    "SCREENS",
+    "STATIC",
+    "add_choices",
+    "modules_of",
+    "mount",
+    "page",
+    "printed_data",
+    "terms",
+]

@@ -1,21 +1,33 @@
 // The client's entry: the router picks a screen from the address; every screen re-renders itself
-// when the language changes.
+// when the language changes. The lobby's modules are preloaded by index.html; a seat's page and
+// the replay viewer (boards, tower, plots, ...) are loaded when their address is opened, so the
+// first page fetches only what it shows.
 import { lang, setLang, t } from "./i18n.js";
-import { showLobby } from "./lobby.js";
-import { showPlay } from "./play.js";
-import { showReplay } from "./replay.js";
 
 const app = document.getElementById("app");
 const langButton = document.getElementById("lang");
+const SCREENS = {
+  play: () => import("./play.js").then((m) => m.showPlay),
+  replay: () => import("./replay.js").then((m) => m.showReplay),
+  lobby: () => import("./lobby.js").then((m) => m.showLobby),
+};
 let screen = null;
+let routed = 0;
 
-function route() {
+async function route() {
   if (screen && screen.stop) screen.stop();
+  screen = null;
   const path = location.pathname;
+  const turn = ++routed;
   let m;
-  if ((m = path.match(/^\/play\/([^/]+)$/))) screen = showPlay(app, decodeURIComponent(m[1]));
-  else if ((m = path.match(/^\/replay\/([^/]+)$/))) screen = showReplay(app, decodeURIComponent(m[1]));
-  else screen = showLobby(app);
+  let kind = "lobby";
+  let arg = null;
+  if ((m = path.match(/^\/play\/([^/]+)$/))) [kind, arg] = ["play", decodeURIComponent(m[1])];
+  else if ((m = path.match(/^\/replay\/([^/]+)$/))) [kind, arg] = ["replay", decodeURIComponent(m[1])];
+  const show = await SCREENS[kind]();
+  if (turn !== routed) return; // another address was opened meanwhile
+  screen = arg === null ? show(app) : show(app, arg);
+  window.feldherrReady = true; // the tests wait for this
 }
 
 function labelLang() {
@@ -32,4 +44,3 @@ langButton.addEventListener("click", () => {
 labelLang();
 route();
 window.addEventListener("popstate", route);
-window.feldherrReady = true; // the tests wait for this

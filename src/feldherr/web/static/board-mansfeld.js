@@ -4,6 +4,7 @@
 // until revealed, scores per player. Every character shows its card on hover and on tap.
 import { colour, h, s } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { SPEEDS, paceSetting } from "./pace.js";
 import "./tip.js";
 
 const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
@@ -17,6 +18,72 @@ export function die(value, { cls = "", label = "", seat = null } = {}) {
   s("rect", { x: 2, y: 2, width: 36, height: 36, rx: 7, class: "face", style: seat !== null ? `stroke:${colour(seat)}` : null }),
   hidden || !PIPS[value] ? s("text", { x: 20, y: 27, "text-anchor": "middle", class: "q" }, hidden ? "?" : value)
     : (PIPS[value] || []).map(([x, y]) => s("circle", { cx: x * 10, cy: y * 10, r: 3.6, class: "pip" })));
+}
+
+// Dice rolled again, each as its own step (render-only: the log entries are what they are). A tie's
+// luck dice ("tie.reroll", rules: "so werfen die Beteiligten so lange ihren Kriegsglück-Würfel erneut,
+// bis einer ein höheres Ergebnis erzielt") and a recruit roll thrown again by a character's ability
+// (two "roll" entries of one seat in one move): the dice as rolled first, then each throw again one
+// step later at the pace setting, the dice that changed marked.
+const STEP_MIN = 700; // a step is seen even at the fastest paced speed
+const started = new Map();
+function stepMs() {
+  const pace = SPEEDS[paceSetting()];
+  return pace > 0 ? Math.max(STEP_MIN, pace) : 0;
+}
+
+// The steps of the last move's re-rolls: [{kind, rows: [{seat, dice, before}]}], the first one the
+// dice as first rolled. Empty when the move threw nothing again.
+export function rerollSteps(fresh, prevView) {
+  const items = fresh || [];
+  const ties = items.filter((i) => i?.entry?.k === "tie.reroll");
+  if (ties.length) {
+    const luck = {};
+    for (const p of prevView?.players || []) if (p && p.luck) luck[p.seat] = p.luck;
+    const seats = Object.keys(ties[0].entry.a.luck || {}).map(Number);
+    const steps = [{ kind: "luck", rows: seats.map((seat) => ({ seat, dice: luck[seat] ? [luck[seat]] : [], before: null })) }];
+    for (const item of ties) {
+      const now = item.entry.a.luck || {};
+      const last = steps[steps.length - 1].rows;
+      steps.push({ kind: "luck", rows: Object.keys(now).map(Number).map((seat) => ({
+        seat, dice: [now[seat]], before: last.find((r) => r.seat === seat)?.dice || [] })) });
+    }
+    return steps;
+  }
+  const rolls = items.filter((i) => i?.entry?.k === "roll" || i?.entry?.k === "miss");
+  const bySeat = new Map();
+  for (const item of rolls) bySeat.set(item.entry.a.seat, [...(bySeat.get(item.entry.a.seat) || []), item.entry.a.dice || []]);
+  for (const [seat, throws] of bySeat) {
+    if (throws.length < 2) continue;
+    return throws.map((dice, i) => ({ kind: "roll", rows: [{ seat, dice, before: i ? throws[i - 1] : null }] }));
+  }
+  return [];
+}
+
+// How long a paced update holds the next one so that its re-rolls are seen step by step.
+export function rerollHold(log, prevView = null) {
+  const steps = rerollSteps(log, prevView);
+  const ms = stepMs();
+  return steps.length > 1 && ms > 0 ? (steps.length - 1) * ms + 400 : 0;
+}
+
+function rerollScene(ctx, name) {
+  const steps = rerollSteps(ctx.fresh, ctx.prev);
+  if (steps.length < 2) return null;
+  const first = (ctx.fresh || [])[0];
+  const key = `${first?.version}:${steps.length}`;
+  const now = performance.now();
+  if (!started.has(key)) started.set(key, now);
+  const elapsed = now - started.get(key);
+  const ms = stepMs();
+  return h("div", { id: "rerolls", class: "rerolls", "data-steps": steps.length },
+    h("h3", {}, t(steps[0].kind === "luck" ? "luckAgain" : "rollAgain")),
+    h("ol", { class: "reroll-steps" }, steps.map((step, i) => h("li", {
+      class: `reroll-step ${i ? "again" : "first"}`, "data-step": i,
+      style: `--delay:${i * ms - elapsed}ms` },
+    h("span", { class: "label" }, i ? t("thrownAgainN", { n: i }) : t("thrownFirst")),
+    step.rows.map((row) => h("span", { class: "reroll-row" }, h("span", { class: "who" }, name(ctx, row.seat)),
+      row.dice.map((d, k) => die(d, { seat: row.seat, cls: `${row.before && row.before[k] !== d ? "changed-die" : ""} ${step.kind}` }))))))));
 }
 
 export function mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell, character, term }) {
@@ -48,6 +115,7 @@ export function mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell
         return node;
       })),
       view.left && view.left.length ? h("small", {}, `${t("leftOver")}: `, held(view.left, "used")) : null),
+    rerollScene(ctx, name),
     (view.roll || []).length ? h("div", { id: "dice" }, h("h3", {}, t("dice")),
       h("div", { class: "dice-row" }, view.roll.map((d) => die(d, { cls: "rolled" })))) : null,
     h("div", { id: "provinces" }, h("h3", {}, t("provinces")),

@@ -10,6 +10,7 @@ import { makePacer } from "./pace.js"; // table: paced turns
 import { tableBar, turnReset, turnSignal } from "./table.js"; // table: help line, speed, turn signals
 import { holdFor } from "./tower.js"; // table: a battle holds the next move while the tower runs
 import { scoringHold } from "./scoring-steps.js"; // table: a winter scoring holds it while its steps show
+import { rerollHold } from "./board-mansfeld.js"; // Mansfeld: dice thrown again are seen step by step
 import { guideMoved, guidePanel } from "./tutorial.js"; // table: the guided first game's explanations
 
 export function showPlay(root, gameId) {
@@ -18,16 +19,17 @@ export function showPlay(root, gameId) {
     ws: null, welcome: null, bySeat: new Map(), shown: null, pending: null, confirmed: new Set(),
     status: "reconnecting", error: "", busy: false, filter: "", stopped: false, retry: 0, nextId: 1, ended: null,
     sel: { key: null, path: [], toggled: [] }, // the step picker's parts picked so far (per seat and version)
-    plan: { key: null, staged: {}, target: null, queue: false }, // the Wallenstein plan staged here until Confirm
+    plan: { key: null, staged: {}, target: null, queue: false, order: [] }, // the Wallenstein plan staged here until Confirm (order: boxes as filled)
     prev: new Map(), ownVersion: -1, // table: the position before the last move shown; the version after my own move
+    undoable: null, // {seat, version}: the server lets that seat take back its move of that version
   };
   // table: other seats' moves come one at a time (pace.js); each batch is one version.
   const pacer = makePacer((batch) => {
     for (const m of batch) applyUpdate(m);
     decide();
-    render();
+    renderSoon();
     if (st.plan.queue && batch.some((m) => m.seat === st.shown)) pumpPlan(); // the staged plan goes on
-    return Math.max(...batch.map((m) => Math.max(holdFor(m.log), scoringHold(m.log))));
+    return Math.max(...batch.map((m) => Math.max(holdFor(m.log), scoringHold(m.log), rerollHold(m.log))));
   },
     () => { const skip = root.querySelector("#skip"); if (skip) skip.replaceWith(tableBarNode().querySelector("#skip")); });
 
@@ -61,6 +63,10 @@ export function showPlay(root, gameId) {
       // table: a first update (reload, late join) and my own move show at once; others are paced.
       pacer.push(msg, !st.bySeat.has(key) || msg.version <= st.ownVersion);
       return;
+    } else if (msg.type === "undoable") { // the seat's last move can be taken back (after its update)
+      st.undoable = { seat: msg.seat, version: msg.version };
+      renderSoon();
+      return;
     } else if (msg.type === "error") {
       if (msg.code === "stale") pacer.skip(); // table: catch up before deciding what to send again
       // Another seat moved between our update and our click (simultaneous decisions): the move is
@@ -80,10 +86,18 @@ export function showPlay(root, gameId) {
       if (!st.welcome) st.status = "error";
     } else {
       if (msg.type === "ack") { st.sent = null; if (typeof msg.version === "number") st.ownVersion = msg.version; } // taken: nothing to send again
+      if (msg.type === "ack" && msg.undone) st.ownVersion = msg.version; // undo: the position before it shows at once
       return; // ack, pong: the update that follows says it all
     }
     decide();
-    render();
+    renderSoon();
+  }
+
+  // Messages that come together (a move's update, the bots' answers, the undo flag) are drawn once:
+  // the page is rebuilt after the messages already waiting, not after each of them.
+  let drawSoon = null;
+  function renderSoon() {
+    if (drawSoon === null) drawSoon = setTimeout(() => { drawSoon = null; if (!st.stopped) render(); }, 0);
   }
 
   function applyUpdate(msg) {
@@ -92,6 +106,7 @@ export function showPlay(root, gameId) {
     const log = known && known.version < msg.version ? known.log.concat(msg.log) : msg.log;
     st.prev.set(key, known ? { version: known.version, view: known.view } : null); // table: last move
     st.bySeat.set(key, { ...msg, log });
+    if (st.undoable && st.undoable.seat === msg.seat && st.undoable.version !== msg.version) st.undoable = null;
     st.busy = false;
     st.error = "";
   }
@@ -125,6 +140,15 @@ export function showPlay(root, gameId) {
     render();
   }
 
+  // Undo: the server says (update.undo) when the seat's last move can still be taken back.
+  function undoButton(update) {
+    const can = update.undo || (st.undoable && st.undoable.seat === st.shown && st.undoable.version === update.version);
+    if (!can || update.outcome || st.plan.queue) return null;
+    return h("p", { class: "row undo" }, h("button", { type: "button", id: "undo", disabled: st.busy, title: t("undoHint"),
+      onclick: () => { st.busy = true; st.ws.send(JSON.stringify({ type: "undo", seat: st.shown, version: update.version, id: st.nextId++ })); render(); } },
+    `↶ ${t("undo")}`));
+  }
+
   function transmit(seat, move, version) {
     st.sent = { seat, move, version };
     st.ws.send(JSON.stringify({ type: "move", seat, move, version, id: st.nextId++ }));
@@ -156,6 +180,7 @@ export function showPlay(root, gameId) {
   }
 
   function render() {
+    if (drawSoon !== null) { clearTimeout(drawSoon); drawSoon = null; }
     onData(render);
     clear(root);
     document.getElementById("where").textContent = st.welcome ? ` · ${st.welcome.title}` : "";
@@ -225,9 +250,11 @@ export function showPlay(root, gameId) {
     if (update.outcome) { panel.append(h("h2", {}, t("gameOver"))); return panel; }
     if (!choices.length) {
       const waiting = (update.view.to_move || []).map(seatName).join(", ");
-      panel.append(h("h2", {}, t("waiting")), h("p", { id: "waiting" }, waiting || t("nothing")));
+      panel.append(h("h2", {}, t("waiting")), h("p", { id: "waiting" }, waiting || t("nothing")), undoButton(update) || "");
       return panel;
     }
+    const undo = undoButton(update);
+    if (undo) panel.append(undo);
     if (planning(choices)) return planPanel(panel, update, choices);
     panel.append(h("h2", {}, `${t("yourTurn")} (${tn("choicesN", choices.length)})`));
     const filterBox = () => h("input", { type: "search", id: "filter", value: st.filter, placeholder: t("filter"), "aria-label": t("filter"),
@@ -264,7 +291,7 @@ export function showPlay(root, gameId) {
   function planState(update) {
     const view = update.view;
     const key = `${st.shown}:${view.year}:${view.season}`;
-    if (st.plan.key !== key) st.plan = { key, staged: {}, target: null, queue: false };
+    if (st.plan.key !== key) st.plan = { key, staged: {}, target: null, queue: false, order: [] };
     const me = (view.players || []).find((p) => p && p.seat === st.shown) || {};
     const sent = me.plan || {};
     const slots = (update.choices || []).filter((c) => Array.isArray(c.move) && c.move[0] === "slot");
@@ -294,6 +321,7 @@ export function showPlay(root, gameId) {
     const into = box ?? ps.target;
     if (!into || !ps.cardsFor(into).some((c) => same(c, card)) || ps.used(card, into)) return;
     st.plan.staged[into] = card;
+    st.plan.order = [...st.plan.order.filter((b) => b !== into), into];
     st.plan.target = null;
     render();
   }
@@ -315,8 +343,19 @@ export function showPlay(root, gameId) {
         h("button", { type: "button", disabled: st.busy || st.plan.queue, onclick: () => stage(card) }, cardLabel(card)))),
       h("li", {}, h("button", { type: "button", id: "plan-confirm", class: "primary", disabled: !done || st.busy || st.plan.queue,
         onclick: () => { st.plan.queue = true; pumpPlan(); } }, t("sendPlan")))),
-    h("p", {}, h("button", { type: "button", id: "plan-clear", disabled: st.plan.queue, onclick: () => { st.plan.staged = {}; st.plan.target = null; render(); } }, t("resetPlan"))));
+    h("p", { class: "row" }, h("button", { type: "button", id: "plan-undo", disabled: st.plan.queue || !planLast(), onclick: planUndo }, `↶ ${t("planUndo")}`),
+      h("button", { type: "button", id: "plan-clear", disabled: st.plan.queue, onclick: () => { st.plan.staged = {}; st.plan.order = []; st.plan.target = null; render(); } }, t("resetPlan"))));
     return panel;
+  }
+  // Undo while staging: the card put in last comes out again and its box is the one to fill.
+  function planLast() { return [...st.plan.order].reverse().find((b) => b in st.plan.staged) ?? null; }
+  function planUndo() {
+    const box = planLast();
+    if (!box) return;
+    delete st.plan.staged[box];
+    st.plan.order = st.plan.order.filter((b) => b !== box);
+    st.plan.target = box;
+    render();
   }
   // Sends the staged card of the box the engine asks for; stops (and says why) if it is not legal.
   function pumpPlan() {

@@ -33,8 +33,10 @@ export function stepPicker(choices, sel, { send, rerender, busy, filter, decorat
     nodes.push(h("p", { class: "step-path", id: "step-path", "data-game": "1" }, h("span", { class: "label" }, `${t("chosen")}: `),
       sel.path.map((p) => (Array.isArray(p) ? p.join(", ") || "–" : p)).join(" › ")));
   }
-  const nav = k ? h("p", { class: "step-nav row" },
-    h("button", { type: "button", id: "step-back", onclick: () => { sel.path.pop(); sel.toggled = []; rerender(); } }, `← ${t("stepBack")}`),
+  // "back" takes back the last thing done before Confirm: the last toggle of a set, else the last part.
+  const back = () => { if (sel.toggled.length) sel.toggled = sel.toggled.slice(0, -1); else { sel.path.pop(); sel.toggled = []; } rerender(); };
+  const nav = k || sel.toggled.length ? h("p", { class: "step-nav row" },
+    h("button", { type: "button", id: "step-back", onclick: back }, `← ${t("stepBack")}`),
     h("button", { type: "button", id: "step-clear", onclick: () => { sel.path = []; sel.toggled = []; rerender(); } }, t("stepClear"))) : null;
   if (!left.length) { sel.path = []; sel.toggled = []; return stepPicker(choices, sel, { send, rerender, busy, filter, decorate }); }
   if (k >= left[0].steps.length) { // every part chosen: one move (the choices differ in their parts)
