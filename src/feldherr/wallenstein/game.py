@@ -114,7 +114,8 @@ class WallensteinPosition(WallensteinState):
         return mask
 
     def observation(self, seat: int) -> Observation:
-        return info.observation(self.view(seat))
+        check_seat(seat, self.num_players)
+        return info.observe(self, seat)
 
     def determinize(self, seat: int, seed: int) -> WallensteinPosition:
         check_seat(seat, self.num_players)
@@ -287,7 +288,8 @@ class WallensteinGame(Game):
     def observe(
         self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
     ) -> Observation:
-        return info.observation(state.view(seat), out)
+        check_seat(seat, state.num_players)
+        return info.observe(state, seat, out)  # type: ignore[arg-type]
 
     def describe_move(
         self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
