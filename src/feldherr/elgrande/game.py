@@ -542,25 +542,25 @@ def _variant_tokens(raw: Any) -> tuple[Any, str | None]:
 _CODES: dict[Move, int] = {}
 """Action number of every legal move met so far (at most ``codec.NUM_ACTIONS`` entries; only moves
 of the rules' legal lists, whose arguments are exact ints, are looked up here)."""
-_LAST: list[Any] = [None, [], {}]
+_LAST: list[tuple[Any, list[int], dict[int, Move]]] = [(None, [], {})]
 """The legal-move list last asked about, its actions (ascending) and its moves by action."""
 
 
 def _actions_of(moves: list[Move]) -> tuple[list[int], dict[int, Move]]:
     """The sorted actions of a legal-move list and its moves by action (kept for the list last
     asked about: one state is asked several times per decision)."""
-    last = _LAST
-    if last[0] is moves:
-        return last[1], last[2]
+    last, actions, by_action = _LAST[0]
+    if last is moves:
+        return actions, by_action
     codes = _CODES
-    by_action: dict[int, Move] = {}
+    by_action = {}
     for move in moves:
         code = codes.get(move)
         if code is None:
             code = codes[move] = codec.encode(move)
         by_action[code] = move
     actions = sorted(by_action)
-    _LAST[:] = [moves, actions, by_action]
+    _LAST[0] = (moves, actions, by_action)  # one assignment: a reader sees the old or the new
     return actions, by_action
 
 

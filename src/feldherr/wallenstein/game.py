@@ -219,6 +219,11 @@ def _specs() -> tuple[OptionSpec, ...]:
     )
 
 
+_CODES: dict[Move, int] = {}
+"""The action number of every legal move met so far (at most ``codec.NUM_ACTIONS`` entries; only
+moves of the rules' legal lists, of exact types, are looked up here)."""
+
+
 class WallensteinGame(Game):
     name = "wallenstein"
     title = "Wallenstein"
@@ -284,6 +289,19 @@ class WallensteinGame(Game):
 
     def decode(self, state: Any, seat: int, action: int) -> Move:
         return codec.decode(action)
+
+    def staged_actions(self, state: State, seat: int, partial: tuple[int, ...]) -> list[int]:
+        if partial:
+            return super().staged_actions(state, seat, partial)  # refused: no staged choices
+        codes = _CODES
+        actions = []
+        for move in state.legal_moves(seat):
+            code = codes.get(move)
+            if code is None:
+                code = codes[move] = codec.encode(move)
+            actions.append(code)
+        actions.sort()
+        return actions
 
     def observe(
         self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None

@@ -427,6 +427,9 @@ _PLAN_CELLS: dict[int, tuple[tuple[int, float], ...]] = {
 }
 """The numbers (offset in the slot's 9, value) of an open plan card, besides ``planned``."""
 _FAVOR_SPACE = len(FAVORS) + 1
+_COUNTIES_END = _COUNTIES_AT + _SIZES["counties"]
+_LAST_COUNTIES: list[tuple[Any, Any]] = [(None, None)]
+"""The facts of the counties block last built and its numbers (capped at 1 as observe caps them)."""
 
 
 def observe(st: WallensteinState, seat: int, out: Observation | None = None) -> Observation:
@@ -446,21 +449,29 @@ def observe(st: WallensteinState, seat: int, out: Observation | None = None) -> 
         v[2 * SEATS + at] = 1.0
     v[2 * SEATS + len(PHASES)] = st.year / 3
     v[_SEASON_AT + st.season] = 1.0
-    # counties
+    # counties: public and seldom changed between two decisions, so the block of the last
+    # observation is copied when its facts are the same (compared as tuples)
     owner, armies, buildings, unrest = st.owner, st.armies, st.buildings, st.unrest
-    row = _COUNTIES_AT
-    for c, active in enumerate(st.active):
-        if active:
-            v[row] = 1.0
-            v[row + 2 + owner[c]] = 1.0
-            v[row + 7] = armies[c] / 10
-            b = buildings[c]
-            if b:
-                for i in range(3):
-                    if b >> i & 1:
-                        v[row + 8 + i] = 1.0
-            v[row + 11] = unrest[c] / 3
-        row += 12
+    key = (st.active, tuple(owner), tuple(armies), tuple(buildings), tuple(unrest))
+    last_key, last_block = _LAST_COUNTIES[0]
+    if last_key == key:
+        buf[_COUNTIES_AT:_COUNTIES_END] = last_block
+    else:
+        row = _COUNTIES_AT
+        for c, active in enumerate(st.active):
+            if active:
+                v[row] = 1.0
+                v[row + 2 + owner[c]] = 1.0
+                v[row + 7] = armies[c] / 10
+                b = buildings[c]
+                if b:
+                    for i in range(3):
+                        if b >> i & 1:
+                            v[row + 8 + i] = 1.0
+                v[row + 11] = unrest[c] / 3
+            row += 12
+        block = np.minimum(buf[_COUNTIES_AT:_COUNTIES_END], 1.0)
+        _LAST_COUNTIES[0] = (key, block)  # one assignment: a reader sees the old pair or the new
     # players
     cards = st.card
     row = _PLAYERS_AT
@@ -567,9 +578,10 @@ def observe(st: WallensteinState, seat: int, out: Observation | None = None) -> 
             v[row + s] = supply[s] / 5
         row += SEATS
         for s, counts in enumerate(st.statues[:SEATS]):
-            for c, k in enumerate(counts):
-                if k:
-                    v[row + s * NCOUNTIES + c] = float(k)
+            if any(counts):
+                for c, k in enumerate(counts):
+                    if k:
+                        v[row + s * NCOUNTIES + c] = float(k)
         row += SEATS * NCOUNTIES
         for s, trophies in enumerate(st.trophies[:SEATS]):
             for o, k in enumerate(trophies[:SEATS]):
