@@ -27,6 +27,7 @@ Run ``python -m feldherr.adapters.bench GAME --players N --games 200``; the toy 
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -40,9 +41,12 @@ from feldherr.core.game import State
 from feldherr.core.play import make_bots
 
 
-def _pick(rng: np.random.Generator, mask: Any) -> int:
-    legal = np.flatnonzero(mask)
-    return int(legal[rng.integers(len(legal))])
+def _pick(rng: random.Random, mask: Any) -> int:
+    """A uniformly random legal action of a mask: what a random policy does (Python's generator,
+    as the random bots use: a call of numpy's ``Generator.integers`` costs about as much as an
+    engine decision, which is the policy's cost, not the interface's)."""
+    legal = mask.nonzero()[0]
+    return int(legal[rng.randrange(len(legal))])
 
 
 def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
@@ -50,7 +54,7 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
     docstring; ``seat0``: seat 0 takes RL steps, the others move as random bots do). Actions go
     through the core's action layer (:class:`~feldherr.core.actions.Choices`), so a staged choice
     takes its several actions here as in the adapters; a decision is one action."""
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     game = table.game
     bots = make_bots(game, ["random"] * table.num_players, 0)
     decisions = 0
@@ -87,7 +91,7 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
                     mask[actions] = 1
                     action = _pick(rng, mask)
                 else:
-                    action = actions[int(rng.integers(len(actions)))]
+                    action = actions[int(rng.randrange(len(actions)))]
                 choices.play(state, seat, action)
                 decisions += 1
     return decisions
@@ -97,7 +101,7 @@ def aec_loop(table: Table, seeds: list[int]) -> int:
     from feldherr.adapters.pettingzoo import FeldherrAEC
 
     env = FeldherrAEC(table.game, table.options)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     decisions = 0
     for seed in seeds:
         env.reset(seed=seed)
@@ -115,7 +119,7 @@ def parallel_loop(table: Table, seeds: list[int]) -> int:
     from feldherr.adapters.pettingzoo import FeldherrParallel
 
     env = FeldherrParallel(table.game, table.options)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     decisions = 0
     for seed in seeds:
         obs, _ = env.reset(seed=seed)
@@ -132,7 +136,7 @@ def gym_loop(table: Table, seeds: list[int]) -> int:
     from feldherr.adapters.gym import SingleAgentEnv
 
     env = SingleAgentEnv(table.game, options=table.options)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     decisions = 0
     for seed in seeds:
         obs, _ = env.reset(seed=seed)
@@ -152,7 +156,7 @@ def openspiel_loop(table: Table, seeds: list[int], turn_based: bool) -> int:
     register([table.game.name])
     params: dict[str, Any] = {**_scalar_options(table), "turn_based": turn_based}
     game = pyspiel.load_game(short_name(table.game.name), params)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     players = range(game.num_players())
     pass_action = [game.pass_action]
     decisions = 0
@@ -167,12 +171,12 @@ def openspiel_loop(table: Table, seeds: list[int], turn_based: bool) -> int:
                     if legal == pass_action:  # a seat that owes nothing: no choice to make
                         joint.append(legal[0])
                         continue
-                    joint.append(int(legal[rng.integers(len(legal))]))
+                    joint.append(int(legal[rng.randrange(len(legal))]))
                     decisions += 1
                 state.apply_actions(joint)
             else:
                 legal = state.legal_actions()
-                state.apply_action(int(legal[rng.integers(len(legal))]))
+                state.apply_action(int(legal[rng.randrange(len(legal))]))
                 decisions += 1
     return decisions
 

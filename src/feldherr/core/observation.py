@@ -59,21 +59,29 @@ class Features:
         return out
 
 
-def zeroed(out: Observation | None, size: int) -> Observation:
-    """A buffer of ``size`` zeros (float32, one dimension, contiguous) to fill number by number
-    through ``memoryview(buffer)``: an item assignment there costs what a list's does, and no
-    list has to be converted afterwards. It is ``out`` itself (cleared) when ``out`` is such an
-    array, else a new one; :func:`finish` hands the numbers out."""
-    if (
-        out is not None
-        and out.dtype == np.float32
-        and out.shape == (size,)
-        and out.flags.c_contiguous
-        and out.flags.writeable
-    ):
-        out.fill(0.0)
-        return out
-    return np.zeros(size, np.float32)
+def zeroed(out: Observation | None, size: int) -> tuple[Observation, Any]:
+    """A buffer of ``size`` zeros (float32, one dimension, contiguous) and a memoryview of it, to
+    fill number by number: an item assignment there costs what a list's does, straight into the
+    array, and no list has to be converted afterwards (the memoryview is typed ``Any``: typeshed
+    knows only int items, numpy's stubs no buffer protocol). The buffer is ``out`` itself
+    (cleared) when ``out`` is such an array, else a new one; :func:`finish` hands the numbers
+    out."""
+    if out is not None:
+        try:
+            cells = memoryview(out)  # type: ignore[arg-type]
+        except TypeError:
+            cells = None
+        if (
+            cells is not None
+            and cells.format == "f"
+            and cells.shape == (size,)
+            and cells.c_contiguous
+            and not cells.readonly
+        ):
+            out.fill(0.0)
+            return out, cells
+    buffer = np.zeros(size, np.float32)
+    return buffer, memoryview(buffer)  # type: ignore[arg-type]
 
 
 def finish(buffer: Observation, out: Observation | None) -> Observation:
@@ -82,9 +90,3 @@ def finish(buffer: Observation, out: Observation | None) -> Observation:
         return buffer
     out[...] = buffer
     return out
-
-
-def cells(buffer: Observation) -> Any:
-    """``memoryview(buffer)``: its float items are written as fast as a list's, straight into the
-    array (typed ``Any``: typeshed knows only int items and numpy's stubs no buffer protocol)."""
-    return memoryview(buffer)  # type: ignore[arg-type]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from feldherr.core.observation import Features, Observation, cells, finish, zeroed
+from feldherr.core.observation import Features, Observation, finish, zeroed
 from feldherr.core.rng import Rng
 from feldherr.core.views import envelope, view_schema
 from feldherr.elgrande import data as D
@@ -275,8 +275,7 @@ def observe(st: ElGrandeData, seat: int, out: Observation | None = None) -> Obse
     same numbers as :func:`observation` of ``view(seat)`` (the tests compare them at every position
     of random games under every option set), so it holds nothing the seat cannot see. Only the
     numbers that are not 0 are written, each straight into the buffer (:func:`zeroed`)."""
-    buf = zeroed(out, OBSERVATION_SIZE)
-    v = cells(buf)
+    buf, v = zeroed(out, OBSERVATION_SIZE)
     v[_ROUND_AT] = st.round / 9
     v[_PHASE_AT + st.phase] = 1.0
     v[_KING_AT + st.king] = 1.0
@@ -310,10 +309,11 @@ def observe(st: ElGrandeData, seat: int, out: Observation | None = None) -> Obse
     base = _COLOUR_AT
     for c in range(colours):
         row = c * A
-        for r in range(_NREG):
-            x = cab[row + r]
+        r = base
+        for x in cab[row : row + _NREG]:
             if x:
-                v[base + r] = x / 10
+                v[r] = x / 10
+            r += 1
         if not hidden or c == seat:
             v[base + _NREG] = cab[row + _CASTILLO] / 10
             v[base + _NREG + 1] = 1.0

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
-from feldherr.core.observation import Features, Observation, cells, finish, zeroed
+from feldherr.core.observation import Features, Observation, finish, zeroed
 from feldherr.core.rng import Rng
 from feldherr.core.validate import check_seat
 from feldherr.core.views import envelope, view_schema
@@ -317,8 +317,7 @@ def observe(
     commitment. Every number lies in [0, 1]. (Only the numbers that are not 0 are written, each
     straight into the buffer through a memoryview: as fast as a list's item assignment, and no
     list to convert afterwards.)"""
-    buf = zeroed(out, OBSERVATION_SIZE)
-    v = cells(buf)
+    buf, v = zeroed(out, OBSERVATION_SIZE)
     n = st.num_players
     phase = st.phase
     v[phase] = 1.0

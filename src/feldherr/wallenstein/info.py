@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from feldherr.core.observation import Features, Observation, cells, finish, zeroed
+from feldherr.core.observation import Features, Observation, finish, zeroed
 from feldherr.core.rng import Rng
 from feldherr.core.views import envelope
 from feldherr.core.views import view_schema as envelope_schema
@@ -437,8 +437,7 @@ def observe(st: WallensteinState, seat: int, out: Observation | None = None) -> 
     same numbers as :func:`observation` of ``view(seat)`` (the tests compare them at every position
     of random games under every module set), so it holds nothing the seat cannot see. Only the
     numbers that are not 0 are written, each straight into the buffer."""
-    buf = zeroed(out, OBSERVATION_SIZE)
-    v = cells(buf)
+    buf, v = zeroed(out, OBSERVATION_SIZE)
     n = st.num_players
     v[seat] = 1.0
     for s in st.to_move():
