@@ -197,10 +197,10 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             for a, value in zip(self.possible_agents, self.table.returns(self.state), strict=True):
                 self.rewards[a] = value
                 self.terminations[a] = True
+            self._accumulate_rewards()  # the rewards are 0 until the end: nothing to add before
         elif self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
             for a in self.agents:
                 self.truncations[a] = True
-        self._accumulate_rewards()
         self._select()
         if self.render_mode == "human":
             self.render()

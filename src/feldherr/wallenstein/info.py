@@ -500,9 +500,13 @@ def observe(st: WallensteinState, seat: int, out: Observation | None = None) -> 
                 else:
                     v[row + 1] = 1.0
             row += 9
-    for c, holder in enumerate(cards):
-        if holder == seat:
+    c = -1
+    try:
+        while True:  # the seat's county cards, found by the list's own search
+            c = cards.index(seat, c + 1)
             v[_HAND_AT + c] = 1.0
+    except ValueError:
+        pass
     # supplies
     row = _SUPPLIES_AT
     for x in st.tower.inside():
