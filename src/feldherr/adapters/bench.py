@@ -1,8 +1,9 @@
 """Adapter throughput against the raw engine: decisions per second in uniformly random games.
 
 Every loop plays the same seeded games with uniformly random legal actions and counts decisions
-(one seat's action; a staged choice, such as Mansfeld's commitment, takes several). The raw loops
-call the engine directly:
+(one seat's action; a staged choice, such as Mansfeld's commitment, takes several). The random
+pick is Python's generator in every loop (as the random bots pick): a call of numpy's
+``Generator.integers`` costs about an engine decision. The raw loops call the engine directly:
 
 * ``engine: moves`` -- the raw engine as ``feldherr bench`` plays it (random bots: ``legal_moves``,
   a pick, ``apply``), the reference of the target (issue 24): every adapter at least 50 % of it;
