@@ -11,6 +11,10 @@ it, so the AEC order leaks nothing. ``parallel_env(game, **options)`` steps ever
 ``to_move()`` at once (a sequential decision is a parallel step in which one seat acts); actions of
 seats that owe no decision are ignored.
 
+An agent's action space (:class:`LegalActions`) samples, without a mask, one of the agent's legal
+actions now, so tools that step with unmasked samples (PettingZoo's ``max_cycles_test`` and
+``parallel_seed_test``) play legal games.
+
 ``max_cycles`` (default ``None``: no limit) truncates a game: the parallel environment after
 ``max_cycles`` steps, the AEC environment after ``max_cycles`` cycles of as many agent steps as
 there are agents; every agent is then truncated (reward 0).
