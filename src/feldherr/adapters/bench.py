@@ -203,6 +203,52 @@ def moves_loop(table: Table, seeds: list[int]) -> int:
     return decisions
 
 
+PARTS = ("observation", "mask", "rest of last()", "random pick", "step", "raw engine decision")
+
+
+def aec_parts(table: Table, seeds: list[int]) -> dict[str, float]:
+    """Where an AEC decision's time goes: CPU µs per decision of each part of the AEC loop (the
+    seat's observation and mask, built again beside ``last()`` to time them; the rest of
+    ``last()``; the random pick; ``step``, the engine's move included), timer calls included, and
+    of a raw engine decision (random bots) on the same seeds."""
+    from feldherr.adapters.pettingzoo import FeldherrAEC
+
+    clock = time.process_time
+    env = FeldherrAEC(table.game, table.options)
+    rng = random.Random(0)
+    spent = dict.fromkeys(PARTS, 0.0)
+    decisions = 0
+    for seed in seeds:
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            t0 = clock()
+            obs, _, terminated, truncated, _ = env.last()
+            t1 = clock()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            seat = env.seat_of[agent]
+            t2 = clock()
+            env.table.observation(env.state, seat, env.choices)
+            t3 = clock()
+            env.table.mask(env.state, seat, env.choices)
+            t4 = clock()
+            action = _pick(rng, obs["action_mask"])
+            t5 = clock()
+            env.step(action)
+            t6 = clock()
+            spent["observation"] += t3 - t2
+            spent["mask"] += t4 - t3
+            spent["rest of last()"] += (t1 - t0) - (t3 - t2) - (t4 - t3)
+            spent["random pick"] += t5 - t4
+            spent["step"] += t6 - t5
+            decisions += 1
+    start = clock()
+    raw = moves_loop(table, seeds)
+    spent["raw engine decision"] = (clock() - start) / raw * decisions
+    return {part: total / decisions * 1e6 for part, total in spent.items()}
+
+
 RAW = "engine: moves"
 """The raw engine that the target compares every adapter with (issue 24: at least 50 %)."""
 
@@ -247,6 +293,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--register", metavar="NAME=MODULE:CLASS", help="register a game first (tests' toy)")
+    parser.add_argument("--parts", action="store_true", help="where an AEC decision's time goes instead")
     args = parser.parse_args(argv)
     if args.register:
         from feldherr.games import register
@@ -254,6 +301,13 @@ def main(argv: list[str] | None = None) -> None:
         name, target = args.register.split("=", 1)
         register(name, target)
     options = {} if args.players is None else {"players": args.players}
+    if args.parts:
+        parts = aec_parts(Table(args.game, options), list(range(1, args.games + 1)))
+        print(f"{args.game} {options or '(default options)'}, {args.games} random games: CPU µs per decision")
+        print("| " + " | ".join(PARTS) + " |")
+        print("|" + "---:|" * len(PARTS))
+        print("| " + " | ".join(f"{parts[p]:.1f}" for p in PARTS) + " |")
+        return
     print(f"{args.game} {options or '(default options)'}, {args.games} random games, best of {args.repeats}")
     print("| loop | decisions per CPU second | baseline | cost vs baseline | share of the raw engine |")
     print("|---|---:|---|---:|---:|")
