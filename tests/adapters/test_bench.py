@@ -20,3 +20,11 @@ def test_bench_command(capsys: pytest.CaptureFixture[str]) -> None:
     bench.main(["toy", "--games", "2", "--repeats", "1"])
     out = capsys.readouterr().out
     assert "pettingzoo AEC" in out and "openspiel" in out
+
+
+def test_parts_of_an_aec_decision(capsys: pytest.CaptureFixture[str]) -> None:
+    parts = bench.aec_parts(Table("toy", {"players": 3}), [1, 2])
+    assert set(parts) == set(bench.PARTS) and all(v >= 0.0 for v in parts.values())
+    assert parts["raw engine decision"] > 0.0
+    bench.main(["toy", "--games", "1", "--parts"])
+    assert "rest of last()" in capsys.readouterr().out

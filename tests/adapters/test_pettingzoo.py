@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 from feldherr.adapters.pettingzoo import env, parallel_env
 from feldherr.core.errors import RuleError
@@ -27,9 +27,16 @@ def test_parallel_api_test(options: dict[str, object]) -> None:
     parallel_api_test(parallel_env("toy", **options), num_cycles=200)
 
 
+def test_parallel_seed_test() -> None:
+    """PettingZoo's own parallel_seed_test: it samples without the mask, and the action spaces
+    sample legal actions (``LegalActions``)."""
+    for options in TOY_OPTIONS:
+        parallel_seed_test(lambda options=options: parallel_env("toy", **options))
+
+
 def test_parallel_is_deterministic() -> None:
-    """PettingZoo's parallel_seed_test samples unmasked actions (illegal ones raise here), so the
-    same check with masked samples: same seed, same actions -> same observations and rewards."""
+    """The same check with masked samples: same seed, same actions -> same observations and
+    rewards."""
     runs = []
     for _ in range(2):
         e = parallel_env("toy", players=3)

@@ -8,6 +8,7 @@ long runs are marked ``slow``; each game still takes a few seconds.
 from __future__ import annotations
 
 from functools import partial
+from types import SimpleNamespace
 from typing import Any
 
 import gymnasium
@@ -16,7 +17,7 @@ import pyspiel
 import pytest
 from gamelist import TOY
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, parallel_seed_test, seed_test
 
 from feldherr.adapters.gym import SingleAgentEnv, env_id, register_envs
 from feldherr.adapters.openspiel import register, short_name
@@ -162,6 +163,49 @@ def masked_max_cycles_test(make_aec: Any, make_parallel: Any, max_cycles: int = 
 @pytest.mark.parametrize("name", [TOY, *GAMES])
 def test_max_cycles(name: str) -> None:
     masked_max_cycles_test(partial(env, name), partial(parallel_env, name))
+
+
+OWN_MAX_CYCLES = [
+    (TOY, {"players": 3, "rounds": 5, "variant": "plain"}),
+    ("wallenstein", {"players": 3}),
+    ("wallenstein", {"players": 5, "modules": ["court"]}),
+]
+"""Where PettingZoo's own ``max_cycles_test`` applies: its AEC half counts each agent's turns and
+wants every agent to act exactly once per cycle in the first cycles (the toy game's bids, the
+Wallenstein draft). El Grande (a turn is several decisions of one seat) and Mansfeld (its
+commitment takes several actions of one seat) do not take turns so evenly; for them the masked
+equivalent above checks the same truncation."""
+
+
+@pytest.mark.parametrize(("name", "options"), OWN_MAX_CYCLES, ids=[n for n, _ in OWN_MAX_CYCLES])
+def test_pettingzoos_own_max_cycles_test(name: str, options: dict[str, object]) -> None:
+    """PettingZoo's ``max_cycles_test`` as it is, with its unmasked samples: an agent's action
+    space samples one of its legal actions (``LegalActions``), so the engine refuses none."""
+    module = SimpleNamespace(
+        env=partial(env, name, **options), parallel_env=partial(parallel_env, name, **options)
+    )
+    max_cycles_test(module)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_unmasked_sample_is_legal_and_seeded(name: str) -> None:
+    """``action_space(agent).sample()`` without a mask draws a legal action of the agent now (so
+    PettingZoo's ``parallel_seed_test`` runs as it is); with a mask it is Gymnasium's sample."""
+    parallel_seed_test(partial(parallel_env, name))
+    aec = env(name)
+    aec.reset(seed=2)
+    space = aec.action_space(aec.agent_selection)
+    assert aec.action_space(aec.agent_selection) is space and space.n == aec.table.num_actions
+    space.seed(4)
+    for _ in range(30):
+        agent = aec.agent_selection
+        obs = aec.observe(agent)
+        action = aec.action_space(agent).sample()
+        assert obs["action_mask"][action] == 1
+        aec.step(int(action))
+    only = np.zeros(space.n, np.int8)
+    only[7] = 1
+    assert space.sample(mask=only) == 7
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -1,8 +1,9 @@
 """Adapter throughput against the raw engine: decisions per second in uniformly random games.
 
 Every loop plays the same seeded games with uniformly random legal actions and counts decisions
-(one seat's action; a staged choice, such as Mansfeld's commitment, takes several). The raw loops
-call the engine directly:
+(one seat's action; a staged choice, such as Mansfeld's commitment, takes several). The random
+pick is Python's generator in every loop (as the random bots pick): a call of numpy's
+``Generator.integers`` costs about an engine decision. The raw loops call the engine directly:
 
 * ``engine: moves`` -- the raw engine as ``feldherr bench`` plays it (random bots: ``legal_moves``,
   a pick, ``apply``), the reference of the target (issue 24): every adapter at least 50 % of it;
@@ -27,6 +28,7 @@ Run ``python -m feldherr.adapters.bench GAME --players N --games 200``; the toy 
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -40,9 +42,12 @@ from feldherr.core.game import State
 from feldherr.core.play import make_bots
 
 
-def _pick(rng: np.random.Generator, mask: Any) -> int:
-    legal = np.flatnonzero(mask)
-    return int(legal[rng.integers(len(legal))])
+def _pick(rng: random.Random, mask: Any) -> int:
+    """A uniformly random legal action of a mask: what a random policy does (Python's generator,
+    as the random bots use: a call of numpy's ``Generator.integers`` costs about as much as an
+    engine decision, which is the policy's cost, not the interface's)."""
+    legal = mask.nonzero()[0]
+    return int(legal[rng.randrange(len(legal))])
 
 
 def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
@@ -50,7 +55,7 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
     docstring; ``seat0``: seat 0 takes RL steps, the others move as random bots do). Actions go
     through the core's action layer (:class:`~feldherr.core.actions.Choices`), so a staged choice
     takes its several actions here as in the adapters; a decision is one action."""
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     game = table.game
     bots = make_bots(game, ["random"] * table.num_players, 0)
     decisions = 0
@@ -87,7 +92,7 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
                     mask[actions] = 1
                     action = _pick(rng, mask)
                 else:
-                    action = actions[int(rng.integers(len(actions)))]
+                    action = actions[int(rng.randrange(len(actions)))]
                 choices.play(state, seat, action)
                 decisions += 1
     return decisions
@@ -97,7 +102,7 @@ def aec_loop(table: Table, seeds: list[int]) -> int:
     from feldherr.adapters.pettingzoo import FeldherrAEC
 
     env = FeldherrAEC(table.game, table.options)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     decisions = 0
     for seed in seeds:
         env.reset(seed=seed)
@@ -115,7 +120,7 @@ def parallel_loop(table: Table, seeds: list[int]) -> int:
     from feldherr.adapters.pettingzoo import FeldherrParallel
 
     env = FeldherrParallel(table.game, table.options)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     decisions = 0
     for seed in seeds:
         obs, _ = env.reset(seed=seed)
@@ -132,7 +137,7 @@ def gym_loop(table: Table, seeds: list[int]) -> int:
     from feldherr.adapters.gym import SingleAgentEnv
 
     env = SingleAgentEnv(table.game, options=table.options)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     decisions = 0
     for seed in seeds:
         obs, _ = env.reset(seed=seed)
@@ -152,7 +157,7 @@ def openspiel_loop(table: Table, seeds: list[int], turn_based: bool) -> int:
     register([table.game.name])
     params: dict[str, Any] = {**_scalar_options(table), "turn_based": turn_based}
     game = pyspiel.load_game(short_name(table.game.name), params)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     players = range(game.num_players())
     pass_action = [game.pass_action]
     decisions = 0
@@ -167,12 +172,12 @@ def openspiel_loop(table: Table, seeds: list[int], turn_based: bool) -> int:
                     if legal == pass_action:  # a seat that owes nothing: no choice to make
                         joint.append(legal[0])
                         continue
-                    joint.append(int(legal[rng.integers(len(legal))]))
+                    joint.append(int(legal[rng.randrange(len(legal))]))
                     decisions += 1
                 state.apply_actions(joint)
             else:
                 legal = state.legal_actions()
-                state.apply_action(int(legal[rng.integers(len(legal))]))
+                state.apply_action(int(legal[rng.randrange(len(legal))]))
                 decisions += 1
     return decisions
 
@@ -196,6 +201,52 @@ def moves_loop(table: Table, seeds: list[int]) -> int:
                 state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
                 decisions += 1
     return decisions
+
+
+PARTS = ("observation", "mask", "rest of last()", "random pick", "step", "raw engine decision")
+
+
+def aec_parts(table: Table, seeds: list[int]) -> dict[str, float]:
+    """Where an AEC decision's time goes: CPU µs per decision of each part of the AEC loop (the
+    seat's observation and mask, built again beside ``last()`` to time them; the rest of
+    ``last()``; the random pick; ``step``, the engine's move included), timer calls included, and
+    of a raw engine decision (random bots) on the same seeds."""
+    from feldherr.adapters.pettingzoo import FeldherrAEC
+
+    clock = time.process_time
+    env = FeldherrAEC(table.game, table.options)
+    rng = random.Random(0)
+    spent = dict.fromkeys(PARTS, 0.0)
+    decisions = 0
+    for seed in seeds:
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            t0 = clock()
+            obs, _, terminated, truncated, _ = env.last()
+            t1 = clock()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            seat = env.seat_of[agent]
+            t2 = clock()
+            env.table.observation(env.state, seat, env.choices)
+            t3 = clock()
+            env.table.mask(env.state, seat, env.choices)
+            t4 = clock()
+            action = _pick(rng, obs["action_mask"])
+            t5 = clock()
+            env.step(action)
+            t6 = clock()
+            spent["observation"] += t3 - t2
+            spent["mask"] += t4 - t3
+            spent["rest of last()"] += (t1 - t0) - (t3 - t2) - (t4 - t3)
+            spent["random pick"] += t5 - t4
+            spent["step"] += t6 - t5
+            decisions += 1
+    start = clock()
+    raw = moves_loop(table, seeds)
+    spent["raw engine decision"] = (clock() - start) / raw * decisions
+    return {part: total / decisions * 1e6 for part, total in spent.items()}
 
 
 RAW = "engine: moves"
@@ -242,6 +293,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--register", metavar="NAME=MODULE:CLASS", help="register a game first (tests' toy)")
+    parser.add_argument("--parts", action="store_true", help="where an AEC decision's time goes instead")
     args = parser.parse_args(argv)
     if args.register:
         from feldherr.games import register
@@ -249,6 +301,13 @@ def main(argv: list[str] | None = None) -> None:
         name, target = args.register.split("=", 1)
         register(name, target)
     options = {} if args.players is None else {"players": args.players}
+    if args.parts:
+        parts = aec_parts(Table(args.game, options), list(range(1, args.games + 1)))
+        print(f"{args.game} {options or '(default options)'}, {args.games} random games: CPU µs per decision")
+        print("| " + " | ".join(PARTS) + " |")
+        print("|" + "---:|" * len(PARTS))
+        print("| " + " | ".join(f"{parts[p]:.1f}" for p in PARTS) + " |")
+        return
     print(f"{args.game} {options or '(default options)'}, {args.games} random games, best of {args.repeats}")
     print("| loop | decisions per CPU second | baseline | cost vs baseline | share of the raw engine |")
     print("|---|---:|---|---:|---:|")

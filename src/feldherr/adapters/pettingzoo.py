@@ -11,6 +11,10 @@ it, so the AEC order leaks nothing. ``parallel_env(game, **options)`` steps ever
 ``to_move()`` at once (a sequential decision is a parallel step in which one seat acts); actions of
 seats that owe no decision are ignored.
 
+An agent's action space (:class:`LegalActions`) samples, without a mask, one of the agent's legal
+actions now, so tools that step with unmasked samples (PettingZoo's ``max_cycles_test`` and
+``parallel_seed_test``) play legal games.
+
 ``max_cycles`` (default ``None``: no limit) truncates a game: the parallel environment after
 ``max_cycles`` steps, the AEC environment after ``max_cycles`` cycles of as many agent steps as
 there are agents; every agent is then truncated (reward 0).
@@ -23,7 +27,8 @@ determine everything, as in the engine's records.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -40,6 +45,25 @@ ObsDict = dict[str, npt.NDArray[Any]]
 
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
+
+
+class LegalActions(spaces.Discrete):
+    """``Discrete(num_actions)``, the agent's action space, whose ``sample()`` without a mask draws
+    one of the agent's legal actions now (uniformly, from the space's own seeded generator; any
+    action when the agent owes no decision). The engine refuses an illegal action, so PettingZoo's
+    tools that step with unmasked samples (``max_cycles_test``, ``parallel_seed_test``, random
+    agents) play legal games; ``sample(mask)`` and ``contains`` are Gymnasium's own."""
+
+    def __init__(self, n: int, legal: Callable[[], list[int]]) -> None:
+        super().__init__(n)
+        self._legal = legal
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
+        if mask is None and probability is None:
+            legal = self._legal()
+            if legal:
+                return np.int64(legal[int(self.np_random.integers(len(legal)))])
+        return super().sample(mask, probability)
 
 
 class _Seats:
@@ -80,7 +104,10 @@ class _Seats:
                 "action_mask": spaces.Box(0, 1, (info.num_actions,), np.int8),
             }
         )
-        self._act_space = spaces.Discrete(info.num_actions)
+        self._act_spaces = {
+            agent: LegalActions(info.num_actions, partial(self._legal_of, seat))
+            for seat, agent in enumerate(self.possible_agents)
+        }
         self._seeds = np.random.default_rng()
         self.state: State = self.table.new_state(0)
         self.choices: Choices = self.table.choices()
@@ -92,7 +119,10 @@ class _Seats:
         return self._obs_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._act_space
+        return self._act_spaces[agent]
+
+    def _legal_of(self, seat: int) -> list[int]:
+        return self.table.legal_actions(self.state, seat, self.choices)
 
     def _new_game(self, seed: int | None) -> None:
         if seed is not None:
@@ -171,10 +201,10 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             for a, value in zip(self.possible_agents, self.table.returns(self.state), strict=True):
                 self.rewards[a] = value
                 self.terminations[a] = True
+            self._accumulate_rewards()  # the rewards are 0 until the end: nothing to add before
         elif self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
             for a in self.agents:
                 self.truncations[a] = True
-        self._accumulate_rewards()
         self._select()
         if self.render_mode == "human":
             self.render()

@@ -67,7 +67,9 @@ class Table:
             out.fill(0)
         legal = choices.legal(state, seat)
         if legal:
-            out[legal] = 1
+            # an index array from the list: fromiter converts several times faster than indexing
+            # with the list itself
+            out[np.fromiter(legal, np.intp, len(legal))] = 1
         return out
 
     def legal_actions(self, state: State, seat: int, choices: Choices) -> list[int]:

@@ -7,6 +7,7 @@ buffer; because the input is the view, an observation can hold nothing the seat 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -56,3 +57,36 @@ class Features:
         if bounds is not None:
             np.clip(out, bounds[0], bounds[1], out=out)
         return out
+
+
+def zeroed(out: Observation | None, size: int) -> tuple[Observation, Any]:
+    """A buffer of ``size`` zeros (float32, one dimension, contiguous) and a memoryview of it, to
+    fill number by number: an item assignment there costs what a list's does, straight into the
+    array, and no list has to be converted afterwards (the memoryview is typed ``Any``: typeshed
+    knows only int items, numpy's stubs no buffer protocol). The buffer is ``out`` itself
+    (cleared) when ``out`` is such an array, else a new one; :func:`finish` hands the numbers
+    out."""
+    if out is not None:
+        try:
+            cells = memoryview(out)  # type: ignore[arg-type]
+        except TypeError:
+            cells = None
+        if (
+            cells is not None
+            and cells.format == "f"
+            and cells.shape == (size,)
+            and cells.c_contiguous
+            and not cells.readonly
+        ):
+            out.fill(0.0)
+            return out, cells
+    buffer = np.zeros(size, np.float32)
+    return buffer, memoryview(buffer)  # type: ignore[arg-type]
+
+
+def finish(buffer: Observation, out: Observation | None) -> Observation:
+    """The numbers of a :func:`zeroed` buffer: copied into ``out`` when it was not the buffer."""
+    if out is None or out is buffer:
+        return buffer
+    out[...] = buffer
+    return out

@@ -271,7 +271,8 @@ class ElGrandeState(ElGrandeData, State):
         return sample
 
     def observation(self, seat: int) -> Observation:
-        return info.observation(self.view(seat))
+        check_seat(seat, self.num_players)
+        return info.observe(self, seat)
 
     def observation_string(self, seat: int, lang: str = "en") -> str:
         return text.render_view(self.view(seat), lang)
@@ -410,10 +411,28 @@ class ElGrandeGame(Game):
     def decode(self, state: State, seat: int, action: int) -> Move:
         return codec.decode(action)
 
+    # Hundreds of legal moves per decision: their actions are worked out once per legal-move list
+    # (the state's cache, which is never changed in place) and each move's number is looked up.
+    def staged_actions(self, state: State, seat: int, partial: tuple[int, ...]) -> list[int]:
+        if partial:
+            return super().staged_actions(state, seat, partial)  # refused: no staged choices
+        return _actions_of(cached_legal(state, seat))[0][:]  # type: ignore[arg-type]
+
+    def staged_move(self, state: State, seat: int, partial: tuple[int, ...], action: int) -> Move | None:
+        if partial:
+            return super().staged_move(state, seat, partial, action)  # refused
+        if type(action) is int:
+            # the very move object of the legal list, so ``apply`` takes its fast path
+            move = _actions_of(cached_legal(state, seat))[1].get(action)  # type: ignore[arg-type]
+            if move is not None:
+                return move
+        return codec.decode(action)
+
     def observe(
         self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
     ) -> Observation:
-        return info.observation(state.view(seat), out)
+        check_seat(seat, state.num_players)
+        return info.observe(state, seat, out)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ presentation
     def view_schema(self) -> dict[str, Any]:
@@ -528,6 +547,31 @@ def _variant_tokens(raw: Any) -> tuple[Any, str | None]:
             )
         out.append(ALIASES.get(key, key))
     return out, deck
+
+
+_CODES: dict[Move, int] = {}
+"""Action number of every legal move met so far (at most ``codec.NUM_ACTIONS`` entries; only moves
+of the rules' legal lists, whose arguments are exact ints, are looked up here)."""
+_LAST: list[tuple[Any, list[int], dict[int, Move]]] = [(None, [], {})]
+"""The legal-move list last asked about, its actions (ascending) and its moves by action."""
+
+
+def _actions_of(moves: list[Move]) -> tuple[list[int], dict[int, Move]]:
+    """The sorted actions of a legal-move list and its moves by action (kept for the list last
+    asked about: one state is asked several times per decision)."""
+    last, actions, by_action = _LAST[0]
+    if last is moves:
+        return actions, by_action
+    codes = _CODES
+    by_action = {}
+    for move in moves:
+        code = codes.get(move)
+        if code is None:
+            code = codes[move] = codec.encode(move)
+        by_action[code] = move
+    actions = sorted(by_action)
+    _LAST[0] = (moves, actions, by_action)  # one assignment: a reader sees the old or the new
+    return actions, by_action
 
 
 GAME = ElGrandeGame()

@@ -14,11 +14,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from feldherr.core.observation import Features, Observation
+import numpy as np
+
+from feldherr.core.observation import Features, Observation, finish, zeroed
 from feldherr.core.rng import Rng
 from feldherr.core.views import envelope, view_schema
 from feldherr.elgrande import data as D
 from feldherr.elgrande.rules.common import disc_options
+from feldherr.elgrande.rules.moves import to_move
 from feldherr.elgrande.state import DISC, MODPASS, PHASE_NAMES, ElGrandeData
 
 if TYPE_CHECKING:
@@ -242,6 +245,104 @@ def observation(v: Mapping[str, Any], out: Observation | None = None) -> Observa
         mods[m["id"]] = 1.0
     f.extend(mods)
     return f.done(out, (0.0, 1.0))
+
+
+# The observation's layout as offsets (the same order as ``observation`` fills it)
+_ROUND_AT = 0
+_PHASE_AT = 1
+_KING_AT = _PHASE_AT + len(PHASE_NAMES)
+_BOARDS_AT = _KING_AT + len(_AREAS)
+_TOTAL_AT = _BOARDS_AT + 2 * (D.AREAS + 1)
+_OPEN_AT = _TOTAL_AT + 1
+_IN_USE_AT = _OPEN_AT + 5 * (_CARDS + 1)
+_PLACE_AT = _IN_USE_AT + _CARDS + 1
+_SEAT_AT = _PLACE_AT + 1
+_CURRENT_AT = _SEAT_AT + MAX_COLOURS
+_MOVING_AT = _CURRENT_AT + MAX_COLOURS
+_COLOUR_AT = _MOVING_AT + MAX_COLOURS
+_HAND_AT = _COLOUR_AT + MAX_COLOURS * _PER_COLOUR
+_DISCARD_AT = _HAND_AT + 14
+_MODS_AT = _DISCARD_AT + 14
+assert _MODS_AT + len(D.MODIFIER_VALUES) == OBSERVATION_SIZE
+_NREG = D.NREG
+_CASTILLO = D.CASTILLO
+_BITS14 = [[v for v in range(14) if mask >> v & 1] for mask in range(1 << 14)]
+"""The set bits of every 14-bit mask (hands and discard piles of power cards)."""
+
+
+def observe(st: ElGrandeData, seat: int, out: Observation | None = None) -> Observation:
+    """The seat's observation read from the state straight into ``out`` (a buffer to reuse): the
+    same numbers as :func:`observation` of ``view(seat)`` (the tests compare them at every position
+    of random games under every option set), so it holds nothing the seat cannot see. Only the
+    numbers that are not 0 are written, each straight into the buffer (:func:`zeroed`)."""
+    buf, v = zeroed(out, OBSERVATION_SIZE)
+    v[_ROUND_AT] = st.round / 9
+    v[_PHASE_AT + st.phase] = 1.0
+    v[_KING_AT + st.king] = 1.0
+    base = _BOARDS_AT
+    for b in st.scoreboards:
+        v[base + (b if b >= 0 else D.AREAS)] = 1.0
+        base += D.AREAS + 1
+    hidden = st.hidden_castillo
+    cab = st.caballeros
+    colours = st.colours
+    A = D.AREAS
+    if not hidden:
+        v[_TOTAL_AT] = sum(cab[c * A + _CASTILLO] for c in range(colours)) / D.CABALLEROS
+    base = _OPEN_AT
+    cards = st.open_cards
+    for i in range(5):
+        c = cards[i] if i < len(cards) else -1
+        v[base + (c if c >= 0 else _CARDS)] = 1.0
+        base += _CARDS + 1
+    card = st.card
+    v[_IN_USE_AT + (card if card >= 0 else _CARDS)] = 1.0
+    if card >= 0:
+        v[_PLACE_AT] = st.place_left / 10
+    v[_SEAT_AT + seat] = 1.0
+    current = st.current
+    if 0 <= current < MAX_COLOURS:
+        v[_CURRENT_AT + current] = 1.0
+    for s in to_move(st):
+        v[_MOVING_AT + s] = 1.0
+    n = st.num_players
+    base = _COLOUR_AT
+    for c in range(colours):
+        row = c * A
+        r = base
+        for x in cab[row : row + _NREG]:
+            if x:
+                v[r] = x / 10
+            r += 1
+        if not hidden or c == seat:
+            v[base + _NREG] = cab[row + _CASTILLO] / 10
+            v[base + _NREG + 1] = 1.0
+            v[base + _NREG + 3] = st.province[c] / D.CABALLEROS
+            v[base + _NREG + 4] = 1.0
+        v[base + _NREG + 2] = st.court[c] / D.CABALLEROS
+        played = st.power_played[c]
+        if played:
+            v[base + _NREG + 5] = played / 13
+            v[base + _NREG + 6] = st.power_total[c] / 20
+        if c < n:
+            v[base + _NREG + 7] = st.score[c] / SCORE_SCALE
+            v[base + _NREG + 8] = len(_BITS14[st.power_hand[c]]) / 13
+            v[base + _NREG + 9] = len(_BITS14[st.power_discard[c]]) / 13
+            v[base + _NREG + 10] = len(st.vetos[c]) / 5
+            v[base + _NREG + 11 + st.grande[c]] = 1.0
+        base += _PER_COLOUR
+    for x in _BITS14[st.power_hand[seat]]:
+        v[_HAND_AT + x] = 1.0
+    for x in _BITS14[st.power_discard[seat]]:
+        v[_DISCARD_AT + x] = 1.0
+    if st.machtverschiebung:
+        mods = st.modifier_hand[seat]
+        for m in range(len(D.MODIFIER_VALUES)):
+            if mods >> m & 1:
+                v[_MODS_AT + m] = 1.0
+    np.minimum(buf, 1.0, out=buf)
+    np.maximum(buf, 0.0, out=buf)  # (a score can fall below 0)
+    return finish(buf, out)
 
 
 # ---------------------------------------------------------------------------- determinize

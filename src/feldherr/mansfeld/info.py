@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
-from feldherr.core.observation import Features, Observation
+from feldherr.core.observation import Features, Observation, finish, zeroed
 from feldherr.core.rng import Rng
 from feldherr.core.validate import check_seat
 from feldherr.core.views import envelope, view_schema
@@ -314,9 +314,10 @@ def observe(
     the same numbers as :func:`observation` of ``view(seat)`` (the tests compare them at every
     position of random games), so it holds nothing the seat cannot see. The cards of the seat's
     partial staged commitment (``partial``: the "add card" actions taken) are marked as its
-    commitment. Every number lies in [0, 1]. (Filled as a list, then copied in one call: one
-    numpy item assignment costs several list ones.)"""
-    v = _BLANK.copy()
+    commitment. Every number lies in [0, 1]. (Only the numbers that are not 0 are written, each
+    straight into the buffer through a memoryview: as fast as a list's item assignment, and no
+    list to convert afterwards.)"""
+    buf, v = zeroed(out, OBSERVATION_SIZE)
     n = st.num_players
     phase = st.phase
     v[phase] = 1.0
@@ -371,8 +372,12 @@ def observe(
             v[row + 7] = (order.index(s) + 1) / MAX_PLAYERS
         row += SEAT_SLOTS
     if recruiting:
+        faces = [0.0] * 6  # summed as the view-based observation sums them (float64)
         for d in st.dice:
-            v[ROLL_OFFSET + d - 1] += 0.1
+            faces[d - 1] += 0.1
+        for i, x in enumerate(faces):
+            if x:
+                v[ROLL_OFFSET + i] = x
         v[ROLL_OFFSET + 6] = min(len(st.dice) / 10.0, 1.0)
     row = PROVINCE_OFFSET
     for value, owner in zip(st.values, st.owner, strict=True):
@@ -384,14 +389,10 @@ def observe(
     if phase == OVER:
         for s in winners(st.values, st.owner, n):
             v[WINNER_OFFSET + s] = 1.0
-    if out is None:
-        return np.minimum(np.array(v, np.float32), 1.0)
-    out[:] = v
-    np.minimum(out, 1.0, out=out)
-    return out
+    np.minimum(buf, 1.0, out=buf)
+    return finish(buf, out)
 
 
-_BLANK = [0.0] * OBSERVATION_SIZE
 _CARD_AT_LIST = [int(i) for i in _CARD_AT]
 
 

@@ -114,7 +114,8 @@ class WallensteinPosition(WallensteinState):
         return mask
 
     def observation(self, seat: int) -> Observation:
-        return info.observation(self.view(seat))
+        check_seat(seat, self.num_players)
+        return info.observe(self, seat)
 
     def determinize(self, seat: int, seed: int) -> WallensteinPosition:
         check_seat(seat, self.num_players)
@@ -218,6 +219,11 @@ def _specs() -> tuple[OptionSpec, ...]:
     )
 
 
+_CODES: dict[Move, int] = {}
+"""The action number of every legal move met so far (at most ``codec.NUM_ACTIONS`` entries; only
+moves of the rules' legal lists, of exact types, are looked up here)."""
+
+
 class WallensteinGame(Game):
     name = "wallenstein"
     title = "Wallenstein"
@@ -284,10 +290,24 @@ class WallensteinGame(Game):
     def decode(self, state: Any, seat: int, action: int) -> Move:
         return codec.decode(action)
 
+    def staged_actions(self, state: State, seat: int, partial: tuple[int, ...]) -> list[int]:
+        if partial:
+            return super().staged_actions(state, seat, partial)  # refused: no staged choices
+        codes = _CODES
+        actions = []
+        for move in state.legal_moves(seat):
+            code = codes.get(move)
+            if code is None:
+                code = codes[move] = codec.encode(move)
+            actions.append(code)
+        actions.sort()
+        return actions
+
     def observe(
         self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
     ) -> Observation:
-        return info.observation(state.view(seat), out)
+        check_seat(seat, state.num_players)
+        return info.observe(state, seat, out)  # type: ignore[arg-type]
 
     def describe_move(
         self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None

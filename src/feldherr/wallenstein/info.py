@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from feldherr.core.observation import Features, Observation
+import numpy as np
+
+from feldherr.core.observation import Features, Observation, finish, zeroed
 from feldherr.core.rng import Rng
 from feldherr.core.views import envelope
 from feldherr.core.views import view_schema as envelope_schema
@@ -34,7 +36,8 @@ from feldherr.wallenstein.data import (
     NAMES,
     TOWER_CARD,
 )
-from feldherr.wallenstein.state import LOST, UNPLANNED, WallensteinState
+from feldherr.wallenstein.moves import MONEY_CARDS
+from feldherr.wallenstein.state import EMPTY, LOST, UNPLANNED, WallensteinState
 
 SEASONS = ("spring", "summer", "fall", "winter")
 S = TypeVar("S", bound=WallensteinState)
@@ -394,6 +397,216 @@ def _module_features(f: Features, view: dict[str, Any]) -> None:
         for s in range(SEATS):
             row = groups[s] if s < len(groups) else []
             f.extend(float(row.count(size)) for size in range(GROUP_SIZES))
+
+
+# -- the observation read from the state ----------------------------------------------------------
+_AT: dict[str, int] = {}
+_pos = 0
+for _name, _size in _SIZES.items():
+    _AT[_name] = _pos
+    _pos += _size
+_COUNTIES_AT = _AT["counties"]
+_PLAYERS_AT = _AT["players"]
+_PLANS_AT = _AT["plans"]
+_HAND_AT = _AT["hand"]
+_SUPPLIES_AT = _AT["supplies"]
+_EVENTS_AT = _AT["events"]
+_ACTIONS_AT = _AT["actions"]
+_TILES_AT = _AT["tiles"]
+_STEP_AT = _AT["step"]
+_COURT_AT = _AT["court"]
+_LEADERS_AT = _AT["leaders"]
+_LSK_AT = _AT["landsknechte"]
+_DRAFT_AT = _AT["draft"]
+_SEASON_AT = 2 * SEATS + len(PHASES) + 1
+_PLAN_CELLS: dict[int, tuple[tuple[int, float], ...]] = {
+    EMPTY: ((8, 1.0),),
+    TOWER_CARD: ((7, 1.0),),
+    **{MONEY_BASE + v: ((5, 1.0), (6, v / 4)) for v in range(MONEY_CARDS)},
+    **{c: ((3, 1.0), (4, c / NCOUNTIES)) for c in range(NCOUNTIES)},
+}
+"""The numbers (offset in the slot's 9, value) of an open plan card, besides ``planned``."""
+_FAVOR_SPACE = len(FAVORS) + 1
+_COUNTIES_END = _COUNTIES_AT + _SIZES["counties"]
+_LAST_COUNTIES: list[tuple[Any, Any]] = [(None, None)]
+"""The facts of the counties block last built and its numbers (capped at 1 as observe caps them)."""
+
+
+def observe(st: WallensteinState, seat: int, out: Observation | None = None) -> Observation:
+    """The seat's observation read from the state straight into ``out`` (a buffer to reuse): the
+    same numbers as :func:`observation` of ``view(seat)`` (the tests compare them at every position
+    of random games under every module set), so it holds nothing the seat cannot see. Only the
+    numbers that are not 0 are written, each straight into the buffer."""
+    buf, v = zeroed(out, OBSERVATION_SIZE)
+    n = st.num_players
+    v[seat] = 1.0
+    for s in st.to_move():
+        v[SEATS + s] = 1.0
+    phase = st.phase
+    at = _PHASE_INDEX.get(phase)
+    if at is not None:
+        v[2 * SEATS + at] = 1.0
+    v[2 * SEATS + len(PHASES)] = st.year / 3
+    v[_SEASON_AT + st.season] = 1.0
+    # counties: public and seldom changed between two decisions, so the block of the last
+    # observation is copied when its facts are the same (compared as tuples)
+    owner, armies, buildings, unrest = st.owner, st.armies, st.buildings, st.unrest
+    key = (st.active, tuple(owner), tuple(armies), tuple(buildings), tuple(unrest))
+    last_key, last_block = _LAST_COUNTIES[0]
+    if last_key == key:
+        buf[_COUNTIES_AT:_COUNTIES_END] = last_block
+    else:
+        row = _COUNTIES_AT
+        for c, active in enumerate(st.active):
+            if active:
+                v[row] = 1.0
+                v[row + 2 + owner[c]] = 1.0
+                v[row + 7] = armies[c] / 10
+                b = buildings[c]
+                if b:
+                    for i in range(3):
+                        if b >> i & 1:
+                            v[row + 8 + i] = 1.0
+                v[row + 11] = unrest[c] / 3
+            row += 12
+        block = np.minimum(buf[_COUNTIES_AT:_COUNTIES_END], 1.0)
+        _LAST_COUNTIES[0] = (key, block)  # one assignment: a reader sees the old pair or the new
+    # players
+    cards = st.card
+    row = _PLAYERS_AT
+    for s in range(n):
+        v[row] = 1.0
+        v[row + 1] = st.money[s] / 20
+        v[row + 2] = st.grain[s] / 10
+        v[row + 3] = st.vp[s] / 50
+        v[row + 4] = st.supply[s] / 30
+        v[row + 5] = cards.count(s) / 10
+        v[row + 6 + st.positions[s] + 1] = 1.0  # -1 (none): the first slot, as the view's 0
+        row += 12
+    # plans
+    cell = _PLAN_CELLS
+    for s in range(n):
+        row = _PLANS_AT + s * NSLOTS * 9
+        plan, shown = st.plans[s], st.revealed[s]
+        own = s == seat
+        for slot, value in enumerate(plan):
+            if value != UNPLANNED:
+                v[row] = 1.0
+                if value == LOST:
+                    v[row + 2] = 1.0
+                elif own or shown[slot]:
+                    for offset, x in cell[value]:
+                        v[row + offset] = x
+                else:
+                    v[row + 1] = 1.0
+            row += 9
+    c = -1
+    try:
+        while True:  # the seat's county cards, found by the list's own search
+            c = cards.index(seat, c + 1)
+            v[_HAND_AT + c] = 1.0
+    except ValueError:
+        pass
+    # supplies
+    row = _SUPPLIES_AT
+    for x in st.tower.inside():
+        v[row] = x / 10
+        row += 1
+    for x in st.tray:
+        v[row] = x / 10
+        row += 1
+    v[row] = st.peasant_supply / 50
+    v[row + 1] = st.unrest_supply / 20
+    row += 2
+    for x in st.building_supply:
+        v[row] = x / 10
+        row += 1
+    # events
+    for e in st.open_events:
+        v[_EVENTS_AT + 3 * e] = 1.0
+    if st.event >= 0:
+        v[_EVENTS_AT + 3 * st.event + 1] = 1.0
+    for e in st.used_events:
+        v[_EVENTS_AT + 3 * e + 2] = 1.0
+    v[_EVENTS_AT + 3 * len(EVENTS)] = len(st.event_deck) / len(EVENTS)
+    # action cards
+    revealed = st.revealed_actions
+    for i, a in enumerate(st.actions[:revealed]):
+        v[_ACTIONS_AT + 2 * a] = 1.0
+        v[_ACTIONS_AT + 2 * a + 1] = i / 10
+    row = _ACTIONS_AT + 2 * len(ACTIONS)
+    v[row] = max(0, len(st.actions) - revealed) / 10
+    moving = phase == "move"
+    if (moving or phase == "execute") and 0 <= st.action_index <= len(ACTIONS):
+        v[row + 1 + st.action_index] = 1.0
+    # bonus tiles, order, step
+    row = _TILES_AT
+    for tile in st.bonus:
+        v[row + tile] = 1.0
+        row += len(BONUS_TILES)
+    row = _TILES_AT + len(BONUS_TILES) * len(BONUS_TILES)
+    for s in st.order:
+        v[row + s] = 1.0
+        row += SEATS
+    if moving:
+        _, county, action = st.pending
+        v[_STEP_AT + county] = 1.0
+        v[_STEP_AT + NCOUNTIES + action] = 1.0
+    # modules
+    if st.court:
+        row = _COURT_AT
+        for f in st.favors:
+            v[row + f + 1] = 1.0
+            row += _FAVOR_SPACE
+        row = _COURT_AT + len(FAVOR_COSTS) * _FAVOR_SPACE
+        for values in (st.courtiers, st.hall, st.audience, st.parry):
+            for s in range(min(len(values), SEATS)):
+                v[row + s] = values[s] / 10
+            row += SEATS
+        for bit in (1, 2):
+            for s, shield in enumerate(st.shield[:SEATS]):
+                if shield & bit:
+                    v[row + s] = 1.0
+            row += SEATS
+        v[row] = len(st.favor_deck) / len(FAVORS)
+    if st.leaders:
+        row = _LEADERS_AT
+        where = st.leader
+        for s in range(SEATS):
+            c = where[s] if s < len(where) else -1
+            v[row + c + 1] = 1.0
+            row += NCOUNTIES + 1
+        supply = st.statue_supply
+        for s in range(min(len(supply), SEATS)):
+            v[row + s] = supply[s] / 5
+        row += SEATS
+        for s, counts in enumerate(st.statues[:SEATS]):
+            if any(counts):
+                for c, k in enumerate(counts):
+                    if k:
+                        v[row + s * NCOUNTIES + c] = float(k)
+        row += SEATS * NCOUNTIES
+        for s, trophies in enumerate(st.trophies[:SEATS]):
+            for o, k in enumerate(trophies[:SEATS]):
+                if k:
+                    v[row + s * SEATS + o] = float(k)
+    if st.lsk:
+        for s, top in enumerate(st.lsk_top[:SEATS]):
+            v[_LSK_AT + s] = (top + 1) / 10
+    if phase == "draft":
+        row = _DRAFT_AT
+        for i, c in enumerate(st.faceup[:2]):
+            v[row + i * NCOUNTIES + c] = 1.0
+        row += 2 * NCOUNTIES
+        v[row] = len(st.draft_deck) / NCOUNTIES
+        row += 1
+        for s, group in enumerate(st.groups[:SEATS]):
+            for size in group:
+                if 0 <= size < GROUP_SIZES:
+                    v[row + s * GROUP_SIZES + size] += 1.0
+    np.minimum(buf, 1.0, out=buf)
+    np.maximum(buf, 0.0, out=buf)
+    return finish(buf, out)
 
 
 # -- determinize ----------------------------------------------------------------------------------
