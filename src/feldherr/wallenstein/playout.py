@@ -127,24 +127,30 @@ def _plan_phase(st: WallensteinState, below: Sequence[Below]) -> int:
         draw = below[seat]
         plan = plans[seat]
         left = st.plan_left[seat]
-        remove = left.remove
-        for step in range(steps[seat], slots):
-            if step == 0:  # the bid: county cards, dice tower cards and the affordable coins
-                limit = MONEY_BASE + st.money[seat]
-                values = [c for c in left if c <= limit or c >= TOWER_CARD]
-            else:
-                values = left
+        step = steps[seat]
+        if step == 0:  # the bid: county cards, dice tower cards and the affordable coins
+            limit = MONEY_BASE + st.money[seat]
+            values = [c for c in left if c <= limit or c >= TOWER_CARD]
             if court and TOWER_CARD in values:
                 values = values[: values.index(TOWER_CARD) + 1]
             count = len(values)
-            pick = draw(count + 1 if len(left) < slots - step else count)
+            pick = draw(count + 1 if len(left) < slots else count)
             if pick < count:
-                value = values[pick]
-                plan[order[step]] = value
-                remove(value)
+                plan[order[0]] = values[pick]
+                left.remove(values[pick])
             else:
-                plan[order[step]] = EMPTY
-            decisions += 1
+                plan[order[0]] = EMPTY
+            step = 1
+        # Past the bid the options are the cards left in order (with the court only up to the
+        # first dice tower card): the option drawn is the card at that index of ``left``.
+        for box in order[step:]:
+            count = size = len(left)
+            if court and TOWER_CARD in left:
+                count = left.index(TOWER_CARD) + 1
+            pick = draw(count + 1 if size < slots - step else count)
+            plan[box] = left.pop(pick) if pick < count else EMPTY
+            step += 1
+        decisions += slots - steps[seat]
         steps[seat] = slots
     for _, seat in owed:
         log(st, "planned", p=seat)
