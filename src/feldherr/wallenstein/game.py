@@ -4,6 +4,7 @@ of the package that sees all the others."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -126,7 +127,9 @@ class WallensteinPosition(WallensteinState):
         return decisions
 
 
+@functools.cache
 def _option_spec() -> tuple[OptionSpec, ...]:
+    # built once per process: every new game normalises its options against it
     return titled(_specs(), _TITLES)
 
 

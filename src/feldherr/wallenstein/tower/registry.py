@@ -70,7 +70,7 @@ def game_tower_model(name: str, params: Mapping[str, Any] | None = None) -> Towe
     if name not in SHAREABLE or (params is not None and not isinstance(params, Mapping)):
         return make_tower_model(name, params)
     try:
-        key = (name, json.dumps(params or {}, sort_keys=True))
+        key = (name, json.dumps(params, sort_keys=True) if params else "")
     except (TypeError, ValueError):
         return make_tower_model(name, params)
     model = _SHARED.get(key)
