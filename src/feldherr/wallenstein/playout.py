@@ -24,13 +24,15 @@ from collections.abc import Callable, Sequence
 from feldherr.core.game import MAX_DECISIONS
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.data import ACTIONS, BONUS_TILES, MONEY_BASE, TOWER_CARD
-from feldherr.wallenstein.moves import REDRAW
+from feldherr.wallenstein.moves import DECK, REDRAW
+from feldherr.wallenstein.moves import DRAFT as DRAFT_MOVES
 from feldherr.wallenstein.rules import engine
 from feldherr.wallenstein.rules.actions import move, move_targets
 from feldherr.wallenstein.rules.board import log
 from feldherr.wallenstein.rules.planning import (
     COURT_PLAN_ORDER,
     PLAN_ORDER,
+    can_redraw,
     draft_options,
     place_position,
     redraw,
@@ -63,12 +65,15 @@ def random_playout(st: WallensteinState, bot_seeds: Sequence[int]) -> int:
             run(st)
         elif phase == DRAFT:
             seat = st.pending[0]
-            moves = draft_options(st, seat)
-            chosen = moves[below[seat](len(moves))]
-            if chosen is REDRAW:
-                redraw(st, seat)
+            if st.leaders:
+                moves = draft_options(st, seat)
+                chosen = moves[below[seat](len(moves))]
+                if chosen is REDRAW:
+                    redraw(st, seat)
+                else:
+                    take_draft(st, seat, chosen)
             else:
-                take_draft(st, seat, chosen)
+                _draft(st, seat, below[seat])
             engine.after_draft(st)
         elif phase == PLAN:
             decisions += _plan_phase(st, below) - 1
@@ -101,6 +106,22 @@ def _movement(st: WallensteinState, below: Sequence[Below]) -> None:
         log(st, "pass", p=seat, action=ACTIONS[action])
     st.turn_index += 1
     st.phase = "execute"
+
+
+def _draft(st: WallensteinState, seat: int, draw: Below) -> None:
+    """The draw over :func:`~feldherr.wallenstein.rules.planning.draft_options` without
+    Heerführer (per source, the face-up cards then the deck, each of the seat's distinct group
+    sizes from the largest; then the redraw where it is allowed) and its move."""
+    sizes = sorted(set(st.groups[seat]), reverse=True)
+    faceup = len(st.faceup)
+    sources = faceup + 1 if st.draft_deck else faceup
+    count = sources * len(sizes)
+    pick = draw(count + 1 if can_redraw(st, seat) else count)
+    if pick == count:
+        redraw(st, seat)
+        return
+    source, size = divmod(pick, len(sizes))
+    take_draft(st, seat, DRAFT_MOVES[DECK if source == faceup else source][sizes[size]])
 
 
 def _plan_phase(st: WallensteinState, below: Sequence[Below]) -> int:
