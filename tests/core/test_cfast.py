@@ -69,6 +69,28 @@ def test_the_native_rng_is_a_drop_in_twin_of_pyrng_draw_for_draw() -> None:
             assert c.state == p.state
 
 
+def test_cascade_matches_the_python_reference() -> None:
+    """The fitted tower's drop through two levels: the same draws, outputs and level contents."""
+    for seed in range(40):
+        c, p = pair(seed)
+        probe = PyRng(1000 + seed)
+        colours = 1 + probe.below(7)
+        thrown = [probe.below(9) if probe.chance(0.6) else 0 for _ in range(colours)]
+        upper = [probe.below(6) if probe.chance(0.5) else 0 for _ in range(colours)]
+        lower = [probe.below(6) if probe.chance(0.5) else 0 for _ in range(colours)]
+        probs = [probe.random() for _ in range(4)]
+        cu, cl, pu, pl = upper[:], lower[:], upper[:], lower[:]
+        out = c.cascade(thrown[:], cu, cl, *probs)
+        assert out == p.cascade(thrown[:], pu, pl, *probs)
+        assert (cu, cl, c.state) == (pu, pl, p.state)
+        assert sum(out) + sum(cu) + sum(cl) == sum(thrown) + sum(upper) + sum(lower)
+    c, _ = pair(1)
+    with pytest.raises(TypeError):
+        c.cascade((1, 2), [0, 0], [0, 0], 0.1, 0.1, 0.1, 0.1)
+    with pytest.raises(IndexError):
+        c.cascade([1, 2], [0], [0, 0], 0.1, 0.1, 0.1, 0.1)
+
+
 def test_shuffle_and_choice_match_on_lists_and_other_sequences() -> None:
     c, p = pair(9)
     for n in range(0, 30):

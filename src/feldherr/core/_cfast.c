@@ -5,7 +5,8 @@
  *
  *   Rng     SplitMix64 with the same draws as feldherr.core.rng.PyRng: next64, below (Lemire's
  *           multiply-shift (z * n) >> 64 on 128 bits), random (53 bits), chance, choice, shuffle
- *           (Fisher-Yates from the top), binomial (n draws compared with p * 2**53), derive.
+ *           (Fisher-Yates from the top), binomial (n draws compared with p * 2**53), cascade (the
+ *           fitted tower's drop through two levels, binomial draws per colour), derive.
  *   Cloner  copies an object of a __slots__ class: some slots shared, some lists copied one level
  *           deep, some lists of lists copied two levels deep (a value that is not an exact list is
  *           shared), some copied by their own clone() method, as the generated Python cloner does.
@@ -177,6 +178,90 @@ static PyObject *Rng_binomial(RngObject *self, PyObject *args) {
     return PyLong_FromLong(hits);
 }
 
+static inline long binom(uint64_t *state, long n, double p) {
+    double threshold = p * 9007199254740992.0;
+    uint64_t s = *state;
+    long hits = 0;
+    for (long k = 0; k < n; k++) {
+        s += GOLDEN;
+        if ((double)(mix(s) >> 11) < threshold) hits++;
+    }
+    *state = s;
+    return hits;
+}
+
+/* cascade(thrown, upper, lower, lam0, lam1, rel0, rel1): PyRng.cascade, for exact lists of ints
+ * (upper and lower at least as long as thrown); anything else takes the Python reference. */
+static PyObject *Rng_cascade(RngObject *self, PyObject *args) {
+    PyObject *thrown, *upper, *lower;
+    double lam0, lam1, rel0, rel1;
+    if (!PyArg_ParseTuple(args, "OOOdddd:cascade", &thrown, &upper, &lower, &lam0, &lam1, &rel0, &rel1))
+        return NULL;
+    if (!PyList_CheckExact(thrown) || !PyList_CheckExact(upper) || !PyList_CheckExact(lower)) {
+        PyErr_SetString(PyExc_TypeError, "cascade: thrown, upper and lower must be lists of ints");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(thrown);
+    if (PyList_GET_SIZE(upper) < n || PyList_GET_SIZE(lower) < n) {
+        PyErr_SetString(PyExc_IndexError, "cascade: upper and lower must cover every colour thrown");
+        return NULL;
+    }
+    long t[64], u[64], l[64];
+    char touched[64];
+    if (n > 64) {
+        PyErr_SetString(PyExc_ValueError, "cascade: at most 64 colours");
+        return NULL;
+    }
+    for (Py_ssize_t c = 0; c < n; c++) {
+        PyObject *a = PyList_GET_ITEM(thrown, c), *b = PyList_GET_ITEM(upper, c), *d = PyList_GET_ITEM(lower, c);
+        if (!PyLong_Check(a) || !PyLong_Check(b) || !PyLong_Check(d)) {
+            PyErr_SetString(PyExc_TypeError, "cascade: thrown, upper and lower must be lists of ints");
+            return NULL;
+        }
+        t[c] = PyLong_AsLong(a);
+        u[c] = PyLong_AsLong(b);
+        l[c] = PyLong_AsLong(d);
+        if (PyErr_Occurred()) return NULL;
+    }
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    uint64_t s = self->state;
+    for (Py_ssize_t c = 0; c < n; c++) {
+        long result = 0;
+        touched[c] = (t[c] || u[c] || l[c]) ? 1 : 0;
+        if (touched[c]) {
+            long lodged_up = t[c] ? binom(&s, t[c], lam0) : 0;
+            long freed_up = u[c] ? binom(&s, u[c], rel0) : 0;
+            long freed_low = l[c] ? binom(&s, l[c], rel1) : 0;
+            long to_lower = t[c] - lodged_up + freed_up;
+            long lodged_low = to_lower ? binom(&s, to_lower, lam1) : 0;
+            u[c] = lodged_up + u[c] - freed_up;
+            l[c] = l[c] - freed_low + lodged_low;
+            result = freed_low + to_lower - lodged_low;
+        }
+        PyObject *v = PyLong_FromLong(result);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, c, v);
+    }
+    for (Py_ssize_t c = 0; c < n; c++) {
+        if (!touched[c]) continue; /* a colour without cubes keeps its items, as in Python */
+        PyObject *a = PyLong_FromLong(u[c]), *b = PyLong_FromLong(l[c]);
+        if (!a || !b) {
+            Py_XDECREF(a);
+            Py_XDECREF(b);
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SetItem(upper, c, a); /* steals a; c < size was checked */
+        PyList_SetItem(lower, c, b);
+    }
+    self->state = s;
+    return out;
+}
+
 static PyObject *Rng_derive(RngObject *self, PyObject *salt) {
     uint64_t k;
     if (as_u64_mask(salt, &k) < 0) return NULL;
@@ -213,6 +298,7 @@ static PyMethodDef Rng_methods[] = {
     {"choice", (PyCFunction)Rng_choice, METH_O, "seq[below(len(seq))]"},
     {"shuffle", (PyCFunction)Rng_shuffle, METH_O, "Fisher-Yates in place."},
     {"binomial", (PyCFunction)Rng_binomial, METH_VARARGS, "The count of n calls of random() < p."},
+    {"cascade", (PyCFunction)Rng_cascade, METH_VARARGS, "A drop through two levels (PyRng.cascade)."},
     {"derive", (PyCFunction)Rng_derive, METH_O, "A seed for an independent stream."},
     {"__reduce__", (PyCFunction)Rng_reduce, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},

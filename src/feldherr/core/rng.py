@@ -83,6 +83,38 @@ class PyRng:
         self.state = s
         return hits
 
+    def cascade(
+        self,
+        thrown: list[int],
+        upper: list[int],
+        lower: list[int],
+        lam0: float,
+        lam1: float,
+        rel0: float,
+        rel1: float,
+    ) -> list[int]:
+        """A drop through two levels that hold cubes (the fitted tower's hot loop), per colour ``c``
+        in turn: of ``thrown[c]`` cubes ``binomial(thrown[c], lam0)`` lodge on the upper level;
+        ``binomial(upper[c], rel0)`` are freed there and ``binomial(lower[c], rel1)`` below; of
+        those reaching the lower level (thrown through or freed above) ``binomial(n, lam1)``
+        lodge. ``upper`` and ``lower`` are updated in place; returns the cubes out per colour. A
+        colour without cubes anywhere draws nothing."""
+        binomial = self.binomial
+        out = [0] * len(thrown)
+        for c, n_thrown in enumerate(thrown):
+            n_upper, n_lower = upper[c], lower[c]
+            if not (n_thrown or n_upper or n_lower):
+                continue
+            lodged_up = binomial(n_thrown, lam0) if n_thrown else 0
+            freed_up = binomial(n_upper, rel0) if n_upper else 0
+            freed_low = binomial(n_lower, rel1) if n_lower else 0
+            to_lower = n_thrown - lodged_up + freed_up
+            lodged_low = binomial(to_lower, lam1) if to_lower else 0
+            upper[c] = lodged_up + n_upper - freed_up
+            lower[c] = n_lower - freed_low + lodged_low
+            out[c] = freed_low + to_lower - lodged_low
+        return out
+
     def derive(self, salt: int) -> int:
         """A seed for an independent stream (for game ``salt`` of a batch), without advancing."""
         return PyRng.from_state(self.state ^ ((salt * _GOLDEN) & _MASK)).next64()

@@ -6,6 +6,7 @@ on the player mat. Every number here comes from a data file; correct a value the
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from importlib import resources
@@ -57,6 +58,7 @@ REGION_OF: tuple[int, ...] = tuple(c.region for c in COUNTIES)
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(c.neighbours for c in COUNTIES)
 
 
+@functools.cache
 def active_counties(players: int) -> tuple[bool, ...]:
     """Counties in play: with 3 players the light-bordered ones are off-limits."""
     return tuple(players != 3 or c.in_3_player_game for c in COUNTIES)

@@ -4,6 +4,7 @@ of the package that sees all the others."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -37,7 +38,7 @@ from feldherr.wallenstein.text import (
     render_log,
     seat_name,
 )
-from feldherr.wallenstein.tower.registry import CHOICES, DEFAULT_TOWER, make_tower_model
+from feldherr.wallenstein.tower.registry import CHOICES, DEFAULT_TOWER, game_tower_model
 
 MAX_DECISIONS = 4000
 """An upper bound on decisions (all seats): the draft (at most 9 claims and 9 redraws a seat),
@@ -127,7 +128,9 @@ class WallensteinPosition(WallensteinState):
         return decisions
 
 
+@functools.cache
 def _option_spec() -> tuple[OptionSpec, ...]:
+    # built once per process: every new game normalises its options against it
     return titled(_specs(), _TITLES)
 
 
@@ -251,7 +254,7 @@ class WallensteinGame(Game):
         normal = super().normalize_options(options)
         # The tower's parameters are checked against the model's declared ranges now, not when
         # the first cubes fall.
-        make_tower_model(normal["tower"], normal.get("tower_params"))
+        game_tower_model(normal["tower"], normal.get("tower_params"))
         return normal
 
     def info(self, options: Mapping[str, Any]) -> GameInfo:

@@ -128,7 +128,8 @@ class WallensteinState(State):
     the class every state of a game actually has; this module imports no rules."""
 
     game_name = "wallenstein"
-    __slots__ = _FIELDS  # slots copy faster than a __dict__ (see clone)
+    # slots copy faster than a __dict__ (see clone); the log is a property over two of them
+    __slots__ = (*(f for f in _FIELDS if f != "log"), "_log", "_events")
 
     # The attributes are declared for readers and type checkers; __init__ sets them all.
     options: dict[str, Any]
@@ -196,7 +197,8 @@ class WallensteinState(State):
     favors: list[int]
     shield: list[int]
     parry: list[int]
-    log: list[LogEntry]
+    _log: list[LogEntry]
+    _events: list[tuple[str, dict[str, Any], int | None]]  # entries not yet written: (k, a, to)
 
     def __init__(self, options: dict[str, Any], rng: Rng, tower: Tower, active: tuple[bool, ...]) -> None:
         n = int(options["players"])
@@ -270,6 +272,29 @@ class WallensteinState(State):
         self.parry = [0] * n  # favor #4 kept: parries the next revolt marker
         self.log = []
 
+    # -- the log -------------------------------------------------------------------------------
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """The log. The rules (:func:`feldherr.wallenstein.rules.board.log`) leave each entry as a
+        compact event ``(key, args, to)``, written out as ``{"k": key, "a": args, "to": to}`` when
+        the log is first read: a random playout or a search that never reads the log never builds
+        the entries. The events' argument dicts are never changed, so a copy of the state copies
+        the two lists one level deep."""
+        if self._events:
+            self.write_log()
+        return self._log
+
+    @log.setter
+    def log(self, entries: list[LogEntry]) -> None:
+        self._log = entries
+        self._events = []
+
+    def write_log(self) -> None:
+        """Turn the compact events into log entries (see :attr:`log`)."""
+        self._log.extend([{"k": k, "a": a, "to": to} for k, a, to in self._events])
+        self._events = []
+
     # -- the State protocol (rules delegated to the engine) ------------------------------------
 
     def to_move(self) -> tuple[int, ...]:
@@ -333,10 +358,11 @@ class _Copiers(dict[tuple[type, bool, bool, bool], Callable[[Any], Any]]):
         if not (court or lsk or leaders):
             off.add("queue")  # the steps of the modules are its only users
         # the log's entries are never changed once written: copying the list is enough
-        lists = tuple(f for f in (*_LIST_FIELDS, "plan_step", "pending", "log") if f not in off)
+        lists = tuple(f for f in (*_LIST_FIELDS, "plan_step", "pending", "_log", "_events") if f not in off)
         nested = tuple(f for f in _NESTED_FIELDS if f not in off)
         cloned = ("rng", "tower")
-        shared = tuple(f for f in _FIELDS if f not in lists and f not in nested and f not in cloned)
+        fields = [f for f in _FIELDS if f != "log"]
+        shared = tuple(f for f in fields if f not in lists and f not in nested and f not in cloned)
         copier = self[key] = slot_cloner(cls, shared, lists, nested, cloned)
         return copier
 

@@ -9,7 +9,9 @@ from feldherr.wallenstein.state import LOST, WallensteinState
 
 
 def log(st: WallensteinState, key: str, to: int | None = None, **args: Any) -> None:
-    st.log.append({"k": key, "a": args, "to": to})
+    """Add the log entry ``{"k": key, "a": args, "to": to}`` (kept as a compact event until the log
+    is read: :attr:`WallensteinState.log`)."""
+    st._events.append((key, args, to))
 
 
 EFFECTS: tuple[str, ...] = tuple(e.effect for e in EVENTS)

@@ -58,7 +58,7 @@ from feldherr.wallenstein.state import (
     WallensteinState,
 )
 from feldherr.wallenstein.tower.model import NCOLOURS, PEASANT, Tower
-from feldherr.wallenstein.tower.registry import make_tower_model
+from feldherr.wallenstein.tower.registry import game_tower_model
 
 SEASONS = ("spring", "summer", "fall", "winter")
 S = TypeVar("S", bound=WallensteinState)
@@ -70,7 +70,7 @@ S = TypeVar("S", bound=WallensteinState)
 def new_game(cls: type[S], options: dict[str, Any], seed: int) -> S:
     """A fresh game of the concrete state class ``cls`` (normalised ``options``)."""
     n = int(options["players"])
-    tower = Tower(make_tower_model(options["tower"], options.get("tower_params")))
+    tower = Tower(game_tower_model(options["tower"], options.get("tower_params")))
     st = cls(options, Rng(seed), tower, active_counties(n))
     st.money = [starting_money(n)] * n
     st.supply = [ARMIES_PER_PLAYER] * n
@@ -223,11 +223,7 @@ def apply_move(st: WallensteinState, seat: int, move: Any) -> None:
         )
     if phase == DRAFT:
         planning.apply_draft_move(st, seat, move)
-        if st.draft_turn >= len(st.draft_seat_order):
-            _finish_setup(st)
-        else:
-            st.pending = [st.draft_seat_order[st.draft_turn]]
-        _run(st)
+        after_draft(st)
     elif phase == POSITION:
         _expect(kind, "position", phase)
         planning.apply_position(st, seat, move)
@@ -261,6 +257,15 @@ def apply_move(st: WallensteinState, seat: int, move: Any) -> None:
         module_apply(st, seat, move)
         st.phase = flow.resume_phase(st)
         _run(st)
+
+
+def after_draft(st: WallensteinState) -> None:
+    """After a draft decision: the next seat drafts, or the setup ends; then the game runs on."""
+    if st.draft_turn >= len(st.draft_seat_order):
+        _finish_setup(st)
+    else:
+        st.pending = [st.draft_seat_order[st.draft_turn]]
+    _run(st)
 
 
 _MODULE_PHASES = {
@@ -363,6 +368,12 @@ def _run(st: WallensteinState) -> None:
             return
         else:
             return
+
+
+run = _run
+"""Public for the random playout (:mod:`feldherr.wallenstein.playout`), which plays some decisions
+itself and then lets the game run on as ``apply_move`` does."""
+next_position = _next_position
 
 
 def _execute(st: WallensteinState) -> bool:

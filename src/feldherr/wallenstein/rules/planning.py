@@ -97,10 +97,7 @@ def apply_draft_move(st: WallensteinState, seat: int, move: Any) -> None:
                 "previous selection",
                 "wallenstein.setup.same-two-cards",
             )
-        st.draft_deck[:0] = st.faceup  # to the bottom (the deck's top is its end)
-        st.faceup = [st.draft_deck.pop(), st.draft_deck.pop()]
-        st.prev_pair[seat] = []
-        log(st, "redraw", p=seat, cards=[NAMES[c] for c in st.faceup])
+        redraw(st, seat)
         return
     if kind != "draft":
         raise WrongPhaseError(f"a {kind!r} move does not belong to the draft", rule="wallenstein.setup")
@@ -115,6 +112,19 @@ def apply_draft_move(st: WallensteinState, seat: int, move: Any) -> None:
             f"one of your remaining army groups {sorted(st.groups[seat], reverse=True)}",
             "wallenstein.setup.assign-counties",
         )
+    take_draft(st, seat, move)
+
+
+def redraw(st: WallensteinState, seat: int) -> None:
+    """Play the legal redraw: the face-up cards to the bottom of the deck, two new ones up."""
+    st.draft_deck[:0] = st.faceup  # to the bottom (the deck's top is its end)
+    st.faceup = [st.draft_deck.pop(), st.draft_deck.pop()]
+    st.prev_pair[seat] = []
+    log(st, "redraw", p=seat, cards=[NAMES[c] for c in st.faceup])
+
+
+def take_draft(st: WallensteinState, seat: int, move: Any) -> None:
+    """Play a legal draft move (a Draft or a LeaderDraft, one of ``draft_options``)."""
     src, size = move.source, move.armies
     st.prev_pair[seat] = sorted(st.faceup)
     if src == DECK:
@@ -330,6 +340,11 @@ def apply_position(st: WallensteinState, seat: int, move: Any) -> None:
     pos = move.position  # checked: a typed Position
     if pos in st.positions:
         raise illegal("that position is already taken", "wallenstein.order.position-taken")
+    place_position(st, seat, pos)
+
+
+def place_position(st: WallensteinState, seat: int, pos: int) -> None:
+    """The first bidder in the queue, ``seat``, takes the free position ``pos``."""
     st.positions[seat] = pos
     st.bid_queue.pop(0)
     log(st, "position", p=seat, pos=pos + 1, tile=BONUS_TILES[st.bonus[pos]])

@@ -27,7 +27,7 @@ from importlib import resources
 from typing import Any
 
 from feldherr.core.errors import OptionError
-from feldherr.core.rng import Rng
+from feldherr.core.rng import PyRng, Rng
 from feldherr.wallenstein.tower.model import NCOLOURS, Content, TowerModel
 
 PARAM_NAMES = ("lodge", "jam", "cap", "grow", "base", "knock")
@@ -187,20 +187,12 @@ class FittedTower(TowerModel):
             f = self.fate(*key)
             probs = self._fates[key] = (f.lam0, f.lam1, f.rel0, f.rel1)
         # Rng.binomial(n, p) makes the same draws, in the same order, as n calls of
-        # ``rng.random() < p``: each cube's fate is drawn in turn, only faster.
-        binomial = rng.binomial
+        # ``rng.random() < p``: each cube's fate is drawn in turn, only faster. ``Rng.cascade``
+        # is that loop over the colours (in C where the extension is built).
         lam0, lam1, rel0, rel1 = probs
-        out = [0] * NCOLOURS
-        for c in range(NCOLOURS):
-            n_thrown, n_upper, n_lower = thrown[c], upper[c], lower[c]
-            if not (n_thrown or n_upper or n_lower):
-                continue  # no cube of this colour in play: nothing drawn, nothing moves
-            lodged_up = binomial(n_thrown, lam0) if n_thrown else 0
-            freed_up = binomial(n_upper, rel0) if n_upper else 0
-            freed_low = binomial(n_lower, rel1) if n_lower else 0
-            to_lower = n_thrown - lodged_up + freed_up  # thrown through, or freed above
-            lodged_low = binomial(to_lower, lam1) if to_lower else 0
-            upper[c] = lodged_up + n_upper - freed_up
-            lower[c] = n_lower - freed_low + lodged_low
-            out[c] = freed_low + to_lower - lodged_low
-        return out
+        if type(thrown) is not list or len(thrown) != NCOLOURS:
+            thrown = [thrown[c] for c in range(NCOLOURS)]
+        try:
+            return rng.cascade(thrown, upper, lower, lam0, lam1, rel0, rel1)
+        except AttributeError:  # a C extension built before ``cascade`` existed
+            return PyRng.cascade(rng, thrown, upper, lower, lam0, lam1, rel0, rel1)

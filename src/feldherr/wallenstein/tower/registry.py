@@ -8,6 +8,7 @@ MuJoCo, so it is imported only when asked for.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -53,6 +54,32 @@ def make_tower_model(name: str, params: Mapping[str, Any] | None = None) -> Towe
         return factory(**dict(params or {}))
     except TypeError as exc:
         raise OptionError(f"bad parameters for tower model {name!r}: {shown(exc)}", "tower_params") from exc
+
+
+SHAREABLE = ("fitted", "simple", "two-level")
+"""Models that keep no state of their own (only a memo of their probabilities): one instance per
+parameter set may serve every game of a process (:func:`game_tower_model`)."""
+_SHARED: dict[tuple[str, str], TowerModel] = {}
+_SHARED_MAX = 64
+
+
+def game_tower_model(name: str, params: Mapping[str, Any] | None = None) -> TowerModel:
+    """:func:`make_tower_model`, remembered per process for the stateless models (a new game and
+    checking a game's options would otherwise build and check the model each time, and its memo of
+    drop probabilities would start empty in every game): the same draws, the same games."""
+    if name not in SHAREABLE or (params is not None and not isinstance(params, Mapping)):
+        return make_tower_model(name, params)
+    try:
+        key = (name, json.dumps(params, sort_keys=True) if params else "")
+    except (TypeError, ValueError):
+        return make_tower_model(name, params)
+    model = _SHARED.get(key)
+    if model is None:
+        model = make_tower_model(name, params)
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()
+        _SHARED[key] = model
+    return model
 
 
 def tower_from_json(data: Mapping[str, Any]) -> Tower:
