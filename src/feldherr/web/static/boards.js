@@ -83,6 +83,19 @@ export function renderBoard(game, view, ctx) {
 
 const BOARDS = { wallenstein, elgrande, mansfeld };
 
+// The players' names as the game's texts name them: a person by the typed name, a bot (and an
+// unnamed seat) by its colour in the reader's language, as the log does (the server hands the games
+// "" for bots), so the seats bar, the boards and the log speak of the same "Blue". The colour terms
+// load with the board; until then a bot keeps the name the table gave it.
+export function seatNames(game, seats) {
+  const terms = needs(`terms-${game}`, `/api/web/terms/${encodeURIComponent(game)}`) || {};
+  const colourName = (seat) => {
+    const entry = terms[`colour.${seat}`] || (game === "wallenstein" ? terms[TOWER_COLOURS[seat]] : null);
+    return entry ? entry[lang()] || entry.en : null;
+  };
+  return seats.map((s) => ((s.kind === "bot" || !s.name) && colourName(s.seat)) || s.name || "");
+}
+
 // -- shared pieces -------------------------------------------------------------------------------
 const human = (id) => (id === null || id === undefined ? "–" : String(id).replaceAll("_", " "));
 const name = (ctx, seat) => ctx.names[seat] || (seat >= ctx.names.length ? t("dummy") : t("player"));
@@ -173,7 +186,8 @@ function wallenstein(view, ctx) {
       view.event !== null && view.event !== undefined && (words[`event.${view.event}`] || words[`ev.${view.event}`])
         ? info(t("event"), term(view.event, words[`event.${view.event}`] ? "event." : "ev.")) : null),
     scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words }),
-    svg,
+    // the map's frame: on a phone the map keeps a readable size and is moved sideways in its frame
+    h("div", { class: "map-frame", id: "map-frame" }, svg),
     h("div", { class: "scroll" }, h("table", { class: "players", id: "players" },
       h("thead", {}, h("tr", {}, h("th", {}), ["thaler", "grain", "vp", "supply", "cards"].map((k) => h("th", {}, t(k))))),
       h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat), h("td", {}, p.thaler), h("td", {}, p.grain), h("td", {}, p.vp), h("td", {}, p.supply), h("td", {}, p.cards)))))),

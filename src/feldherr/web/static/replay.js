@@ -1,7 +1,7 @@
 // The replay viewer: a finished or imported game step by step, with a timeline (step, jump, play).
 import { api, clear, h, usePalette } from "./dom.js";
 import { lang, num, t } from "./i18n.js";
-import { onData, renderBoard } from "./boards.js";
+import { onData, renderBoard, seatNames } from "./boards.js";
 import { battleChart, drawPlots, logItem, scoringLines, scoringTable } from "./ending.js";
 import { analysisBoard } from "./analysis.js";
 import { playOnButton } from "./positions.js";
@@ -58,7 +58,7 @@ export function showReplay(root, gameId) {
     if (!step) return;
     usePalette(step.view.game);
     const info = st.info;
-    const names = info ? info.seats.map((x) => x.name) : [];
+    const names = info ? seatNames(step.view.game, info.seats) : [];
     const title = info ? info.game : step.view.game;
     document.getElementById("where").textContent = ` · ${t("replay")} · ${title}`;
     const total = step.total;
