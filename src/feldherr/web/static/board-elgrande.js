@@ -4,7 +4,7 @@
 // and mobile scoreboards; the Castillo in the sea; France and Portugal where the King may go. Below:
 // the five action-card stacks with each open card's text, the power cards with their Caballeros.
 import { colour, h, s } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { effectText, tw } from "./words-table.js";
 import "./tip.js";
 
@@ -104,19 +104,20 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
     h("div", { id: "stacks" }, h("h3", {}, `${t("openCards")} (${t("stacks")})`),
       h("ol", { class: "stacks" }, (view.open_cards || []).map((card, i) => {
         const legal = card !== null && ctx.keys.has(card);
-        return h("li", {}, card === null ? h("span", { class: "acard empty" }, "–") : h("div", {
+        const left = h("small", { class: "stack-left" }, `${t("stack")} ${i + 1} · ${typeof view.stack_sizes?.[i] === "number" ? tn("leftN", view.stack_sizes[i]) : "–"}`);
+        return h("li", {}, card === null ? h("span", { class: "acard empty" }, h("span", { class: "text" }, t(view.stack_sizes?.[i] === 0 ? "stackEmpty" : "cardTaken")), left) : h("div", {
           class: `acard ${legal ? "legal" : ""}`, "data-id": card, ...cardTip(card), tabindex: 0,
           onclick: legal ? () => ctx.pick(card) : null,
           onkeydown: legal ? (e) => { if (e.key === "Enter") ctx.pick(card); } : null,
         }, h("strong", { class: "card", "data-card": card }, cardName(card)),
         h("span", { class: "text" }, byId.has(card) ? effectText(byId.get(card).effect) : ""),
         h("span", { class: "place" }, byId.has(card) ? tw("place", { n: byId.get(card).place }) : ""),
-        h("small", { title: t("stacks") }, `${t("stacks")} ${i + 1}: ${view.stack_sizes?.[i] ?? "?"}`)));
+        left));
       }))),
     h("table", { class: "players", id: "players" },
       h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("court"), t("province"), t("played"), t("castillo")].map((x) => h("th", {}, x)))),
       h("tbody", {}, players.map((p, i) => h("tr", { class: p.dummy ? "dummy" : "" }, seatCell(ctx, p.seat ?? i),
-        h("td", {}, p.dummy ? t("dummy") : p.score ?? "–"), h("td", {}, p.court ?? "–"), h("td", {}, p.province ?? "–"),
+        h("td", {}, p.dummy ? "–" : p.score ?? "–"), h("td", {}, p.court ?? "–"), h("td", {}, p.province ?? "–"),
         h("td", {}, p.played ? power(p.played) : "–", p.hand_size !== undefined ? ` (${p.hand_size})` : ""),
         h("td", {}, p.castillo ?? t("hidden"), p.disc ? ` → ${p.disc}` : ""))))),
     scoringTrack(players.filter((p) => !p.dummy), ctx),

@@ -78,7 +78,9 @@ export function renderBoard(game, view, ctx) {
   words = needs(`terms-${game}`, `/api/web/terms/${encodeURIComponent(game)}`) || {};
   const draw = BOARDS[game] || generic;
   const node = draw(view, ctx);
-  return h("div", { class: `board-${game}` }, node, raw(view));
+  // The view as data only for a game without a drawn board (a player of the three games never
+  // meets JSON on the page).
+  return h("div", { class: `board-${game}` }, node, BOARDS[game] ? null : raw(view));
 }
 
 const BOARDS = { wallenstein, elgrande, mansfeld };
@@ -98,7 +100,10 @@ export function seatNames(game, seats) {
 
 // -- shared pieces -------------------------------------------------------------------------------
 const human = (id) => (id === null || id === undefined ? "–" : String(id).replaceAll("_", " "));
-const name = (ctx, seat) => ctx.names[seat] || (seat >= ctx.names.length ? t("dummy") : t("player"));
+// A seat beyond the table's (El Grande's neutral player of a two-player game) as the log names it:
+// its colour with "(neutral)".
+const neutral = (seat) => (words[`colour.${seat}`] ? t("neutralOf", { colour: term(`colour.${seat}`) }) : t("dummy"));
+const name = (ctx, seat) => ctx.names[seat] || (seat >= ctx.names.length ? neutral(seat) : t("player"));
 
 function chips(items, cls = "") {
   return h("ul", { class: `chips ${cls}` }, (items || []).map((x) => h("li", { class: x === null ? "face-down" : "" }, x === null ? "?" : cardName(x))));

@@ -1,0 +1,91 @@
+"""What a new player reads on a seat's page, checked where a Board Game Arena player found it wrong:
+bots named as the log names them (by colour, not by the name the table gave them), a move built
+in parts saying which part the buttons are, the Wallenstein map readable on a phone, El Grande's
+neutral player and table headers, and no raw view (JSON) on a game's page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import Pages, Server, shot
+
+BOTS = [{"kind": "bot", "bot": "random", "name": "random"}] * 2
+
+
+def _log(page: Any) -> str:
+    return str(page.locator("#log").inner_text())
+
+
+def test_wallenstein_phone_names_parts_and_map(server: Server, pages: Pages) -> None:
+    seats = [{"kind": "human", "name": "Anna"}, *BOTS]
+    game = server.create("wallenstein", {"players": 3, "modules": ["court", "leaders"]}, seats, seed=3)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#map .county")
+    page.wait_for_selector("#choices button:not([disabled])")
+    # the bots as the log names them (their colour), the strength beside it; never "random"
+    page.wait_for_function("document.querySelector('#seat-list').innerText.includes('Blau')")
+    bar = page.locator("#seat-list").inner_text()
+    assert "Blau (Zufallszüge)" in bar and "Gelb (Zufallszüge)" in bar and "random" not in bar
+    assert "random" not in page.locator("#players").inner_text()
+    # The draft: a county card, then its armies. The heading says which part the buttons are, and
+    # the buttons are that part's choices (the cards on offer), not the whole moves.
+    assert page.locator("#decision h2").inner_text() == "Deine Entscheidung · Teil 1 von 2"
+    cards = page.locator("#choices button").count()
+    assert 1 < cards < 12
+    page.click("#choices button >> nth=0")
+    page.wait_for_function("document.querySelector('#decision h2').innerText.endsWith('Teil 2 von 2')")
+    page.click("#step-back")
+    assert page.locator("#decision h2").inner_text().endswith("Teil 1 von 2")
+    # The map keeps readable names on a phone; its frame (not the page) moves sideways.
+    height = page.evaluate(
+        "Math.min(...[...document.querySelectorAll('#map text.cname')]"
+        ".map((t) => t.getBoundingClientRect().height))"
+    )
+    assert height >= 10, f"county names {height:.1f} px high"
+    frame = page.evaluate(
+        "(() => { const f = document.querySelector('#map-frame'); return [f.scrollWidth, f.clientWidth]; })()"
+    )
+    assert frame[0] > frame[1]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # no raw view of the game's data anywhere on the page
+    assert page.locator("details.raw, pre").count() == 0
+    assert "{" not in page.locator("body").inner_text()
+    shot(page, "player-view-wallenstein-de-phone")
+
+
+def test_elgrande_two_players_neutral_player_and_table(server: Server, pages: Pages) -> None:
+    seats = [{"kind": "human", "name": "Anna"}, BOTS[0]]
+    game = server.create("elgrande", {"players": 2}, seats, seed=3)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'en')")
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#map .region")
+    for _ in range(6):  # the power card, then into the action-card step: cards are taken
+        page.wait_for_selector("#choices button:not([disabled])")
+        if page.locator(".acard.empty").count():
+            break
+        page.click("#choices button:not([disabled]) >> nth=0")
+    page.wait_for_function("document.querySelector('#players').innerText.includes('(neutral)')")
+    rows = page.locator("#players tbody tr").all_inner_texts()
+    neutral = [r for r in rows if "(neutral)" in r]
+    assert len(neutral) == 1 and "dummy" not in neutral[0]
+    colour = neutral[0].split(" (neutral)")[0].strip()
+    assert f"{colour} (neutral)" in _log(page)  # the same name as in the log
+    bot = page.locator("#players tbody tr >> nth=1 >> th").inner_text().strip()
+    assert bot in ("Blue", "Yellow", "Green", "Purple", "Red") and bot in _log(page)
+    # Each header in one piece (not broken inside a word at 390 px).
+    broken = page.evaluate(
+        """[...document.querySelectorAll('#players thead th')].filter((th) => {
+          const range = document.createRange(); range.selectNodeContents(th);
+          return range.getClientRects().length > 1; }).map((th) => th.innerText)"""
+    )
+    assert broken == []
+    # a stack whose open card was taken says so, with its stack and the cards left
+    assert page.locator(".acard.empty").count() >= 1
+    empty = page.locator(".acard.empty >> nth=0").inner_text()
+    assert "taken this round" in empty and "Stack" not in empty and "stack" in empty
+    assert page.locator("details.raw").count() == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "player-view-elgrande-en-phone")
