@@ -89,3 +89,44 @@ def test_elgrande_two_players_neutral_player_and_table(server: Server, pages: Pa
     assert page.locator("details.raw").count() == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "player-view-elgrande-en-phone")
+
+
+def test_battle_chart_names_each_players_pair_of_bars(server: Server, pages: Pages) -> None:
+    """The ending's battles chart: each player's name once under that player's two bars (won "+",
+    lost "−"), every value label below the title."""
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#new-game")
+    found = page.evaluate(
+        """async () => {
+          const { battleChart } = await import('/static/ending.js');
+          const battle = (p, d, verdict) => ({ entry: { k: 'battle', a: { p, d, verdict } } });
+          const log = [battle(0, 1, 'attacker'), battle(1, 2, 'defender')];
+          const chart = battleChart(log, ['Anna', 'Blue', 'Yellow']);
+          document.body.append(chart);
+          const texts = [...chart.querySelectorAll('text')];
+          const title = chart.querySelector('.chart-title').getBBox();
+          const values = texts.filter((t) => /^\\d+$/.test(t.textContent)).map((t) => t.getBBox());
+          return {
+            groups: texts.filter((t) => t.classList.contains('group')).map((t) => t.textContent),
+            signs: texts.filter((t) => ['+', '−'].includes(t.textContent)).length,
+            clash: values.some((b) => b.y < title.y + title.height),
+          };
+        }"""
+    )
+    assert found["groups"] == ["Anna", "Blue", "Yellow"]
+    assert found["signs"] == 6
+    assert not found["clash"]
+
+
+def test_mansfeld_says_when_the_provinces_come(server: Server, pages: Pages) -> None:
+    """While the characters are recruited there are no provinces yet: the board says when they come
+    instead of an empty heading."""
+    game = server.create("mansfeld", {"players": 2}, [{"kind": "human", "name": "Anna"}, BOTS[0]], seed=3)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#characters")
+    assert page.locator("#provinces li").count() == 0
+    assert "sobald das Rekrutieren vorbei ist" in page.locator("#provinces-later").inner_text()
+    assert page.locator("details.raw").count() == 0
