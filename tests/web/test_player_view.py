@@ -130,3 +130,29 @@ def test_mansfeld_says_when_the_provinces_come(server: Server, pages: Pages) -> 
     assert page.locator("#provinces li").count() == 0
     assert "sobald das Rekrutieren vorbei ist" in page.locator("#provinces-later").inner_text()
     assert page.locator("details.raw").count() == 0
+
+
+def test_lobby_list_and_replay_title_on_a_phone(server: Server, pages: Pages) -> None:
+    """The lobby's game list fits a phone with every word whole (the same bot counted: "× 3"), and
+    the replay names the game by its title, not its id."""
+    seats = [{"kind": "human", "name": "Anna"}, *([{"kind": "bot", "bot": "random"}] * 3)]
+    server.create("mansfeld", {"players": 4}, seats, seed=5)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#games td.who")
+    assert "Anna, Zufallszüge × 3" in page.locator("#games").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    broken = page.evaluate(
+        """[...document.querySelectorAll('#games td:not(.who)')].filter((td) => {
+          const words = td.innerText.trim().split(/\\s+/).length;
+          const text = (td.querySelector('a') || td).firstChild;  // the text node: its lines
+          const range = document.createRange(); range.selectNodeContents(text);
+          return range.getClientRects().length > words; }).map((td) => td.innerText)"""
+    )
+    assert broken == []
+    done = server.create("mansfeld", {"players": 2}, [{"kind": "bot", "bot": "random"}] * 2, seed=5)
+    server.wait_status(done["id"], "finished")
+    page.goto(f"{server.url}/replay/{done['id']}")
+    page.wait_for_function("document.querySelector('#where').innerText.includes('Ernst von Mansfeld')")
+    assert "mansfeld" not in page.locator("#where").inner_text()

@@ -59,7 +59,7 @@ export function showReplay(root, gameId) {
     usePalette(step.view.game);
     const info = st.info;
     const names = info ? seatNames(step.view.game, info.seats) : [];
-    const title = info ? info.game : step.view.game;
+    const title = st.titles?.[step.view.game] || step.view.game; // the game's title, as the lobby names it
     document.getElementById("where").textContent = ` · ${t("replay")} · ${title}`;
     const total = step.total;
     const at = step.at;
@@ -111,6 +111,10 @@ export function showReplay(root, gameId) {
   if (analyseFirst) analysis.open();
   loadMarks().then((whole) => { if (analyseFirst) go(Math.max(0, whole.total - 1)); }).catch(() => {});
   api(`/api/games/${encodeURIComponent(gameId)}`).then((info) => { st.info = info; render(); }).catch(() => {});
+  api("/api/catalog").then((cat) => {
+    st.titles = Object.fromEntries((Array.isArray(cat) ? cat : cat.games || []).map((g) => [g.name, g.title]));
+    render();
+  }).catch(() => {});
   if (!analyseFirst) go(0);
   return {
     relang() { st.plots = null; analysis.relang(); go(st.at); loadMarks().catch(() => {}); },
