@@ -88,6 +88,19 @@ def test_elgrande_two_players_neutral_player_and_table(server: Server, pages: Pa
     assert "taken this round" in empty and "Stack" not in empty and "stack" in empty
     assert page.locator("details.raw").count() == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Every Grande stands wholly inside its region (seed 3: one in Galicia, whose label is near its
+    # border with Navarra).
+    grandes = page.evaluate(
+        """[...document.querySelectorAll('#map .region .grande')].map((r) => {
+          const shape = r.closest('.region').querySelector('.shape');
+          const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((k) => r[k].baseVal.value);
+          const pt = (px, py) => { const p = new DOMPoint(px, py); return shape.isPointInFill(p); };
+          return [r.closest('.region').dataset.region,
+                  [[x, y], [x + w, y], [x, y + h], [x + w, y + h]].every(([px, py]) => pt(px, py))];
+        })"""
+    )
+    assert "Galicia" in [g[0] for g in grandes]
+    assert all(ok for _, ok in grandes), grandes
     shot(page, "player-view-elgrande-en-phone")
 
 

@@ -31,6 +31,22 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
     const count = (p, r) => (p.regions || {})[r] || 0;
     const regionChanged = (r) => prev && (prev.king !== view.king && (prev.king === r || view.king === r)
       || (prev.players || []).some((p, i) => count(p, r) !== count(players[i] || {}, r) || (p.grande === r) !== (players[i]?.grande === r)));
+    // A Grande stands beside the region's label, on the first side where it is wholly inside the
+    // region's outline (Galicia's label is near its border: a Grande right of it stood on the border).
+    const inside = (poly, x, y) => {
+      let yes = false;
+      for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+        const [xi, yi] = poly[i], [xj, yj] = poly[j];
+        if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) yes = !yes;
+      }
+      return yes;
+    };
+    const grandeAt = (key, k, lx, ly, x0) => {
+      const poly = map.regions[key]?.outline;
+      const spots = [[lx + 6.2 + k * 2.6, ly - 2], [x0 - 2.8 - k * 2.6, ly + 2], [lx - 1 + k * 2.6, ly + 6.8], [lx + 6.2 + k * 2.6, ly + 2.5]];
+      if (!poly) return spots[0];
+      return spots.find(([x, y]) => [[x, y], [x + 2, y], [x, y + 5], [x + 2, y + 5]].every(([px, py]) => inside(poly, px, py))) || spots[0];
+    };
     const pieces = (key, [lx, ly]) => {
       const here = players.map((p, i) => [p.seat ?? i, key === "Castillo" ? p.castillo || 0 : count(p, key)]).filter(([, n]) => n > 0);
       const grandes = players.filter((p) => p.grande === key);
@@ -42,7 +58,7 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
           [2, 1, 0].map((d) => s("rect", { x: x0 + k * w + d * 0.35, y: ly + 2.6 - d * 0.5, width: 3.4, height: 3.4, fill: colour(seat), class: "cab" })),
           s("text", { x: x0 + k * w + 1.7, y: ly + 5.2, class: "cab-n", "text-anchor": "middle" }, n))),
         grandes.map((p, k) => s("g", { class: "grande-piece" }, s("title", {}, `Grande · ${name(ctx, p.seat)}`),
-          s("rect", { x: lx + 6.2 + k * 2.6, y: ly - 2, width: 2, height: 5, rx: 0.6, fill: colour(p.seat), class: "grande" }))),
+          ((x, y) => s("rect", { x, y, width: 2, height: 5, rx: 0.6, fill: colour(p.seat), class: "grande" }))(...grandeAt(key, k, lx, ly, x0)))),
         view.king === key ? s("text", { x: lx - 8.5, y: ly + 1.5, class: "king", "text-anchor": "middle" }, s("title", {}, t("king")), "♚") : null,
       ];
     };
