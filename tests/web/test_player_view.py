@@ -169,3 +169,17 @@ def test_lobby_list_and_replay_title_on_a_phone(server: Server, pages: Pages) ->
     page.goto(f"{server.url}/replay/{done['id']}")
     page.wait_for_function("document.querySelector('#where').innerText.includes('Ernst von Mansfeld')")
     assert "mansfeld" not in page.locator("#where").inner_text()
+
+
+def test_elgrande_modifiers_in_hand_are_shown(server: Server, pages: Pages) -> None:
+    """Machtverschiebung: the player's modifier cards are on the board by their signed values (the
+    choices offer "modifier +2"; the player sees which ones are in hand before choosing)."""
+    seats = [{"kind": "human", "name": "Anna"}, *BOTS]
+    game = server.create("elgrande", {"players": 3, "variant": ["machtverschiebung"]}, seats, seed=3)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#modifiers")
+    values = page.locator("#modifiers .modifier").all_inner_texts()
+    assert sorted(values) == sorted(["−1", "+2", "+3"])
+    assert page.locator("#modifiers").inner_text().startswith("Modifikatoren:")

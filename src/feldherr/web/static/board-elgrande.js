@@ -8,6 +8,9 @@ import { t, tn } from "./i18n.js";
 import { effectText, tw } from "./words-table.js";
 import "./tip.js";
 
+// A modifier's value as printed: "+2", "−1" (a true minus sign).
+const signed = (v) => (typeof v === "number" ? (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0") : String(v ?? "–"));
+
 export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringTrack, seatCell }) {
   const map = needs("spain-map");
   const printed = needs("elgrande-board-data", "/api/web/data/elgrande/board");
@@ -134,10 +137,14 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
       h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("court"), t("province"), t("played"), t("castillo")].map((x) => h("th", {}, x)))),
       h("tbody", {}, players.map((p, i) => h("tr", { class: p.dummy ? "dummy" : "" }, seatCell(ctx, p.seat ?? i),
         h("td", {}, p.dummy ? "–" : p.score ?? "–"), h("td", {}, p.court ?? "–"), h("td", {}, p.province ?? "–"),
-        h("td", {}, p.played ? power(p.played) : "–", p.hand_size !== undefined ? ` (${p.hand_size})` : ""),
+        h("td", {}, p.played ? power(p.played) : "–", p.modifier_played !== null && p.modifier_played !== undefined ? ` ${signed(p.modifier_played)}` : "",
+          p.hand_size !== undefined ? ` (${p.hand_size})` : ""),
         h("td", {}, p.castillo ?? t("hidden"), p.disc ? ` → ${p.disc}` : ""))))),
     scoringTrack(players.filter((p) => !p.dummy), ctx),
     mine && mine.hand ? h("div", { id: "hand" }, h("h3", {}, t("powerCards")),
       h("div", { class: "powers" }, mine.hand.map((v) => power(v, ctx.keys.has(String(v)) ? "legal" : ""))),
-      mine.discard && mine.discard.length ? h("div", { class: "powers" }, h("small", {}, `${t("played")}: `), mine.discard.map((v) => power(v, "used"))) : null) : null);
+      mine.discard && mine.discard.length ? h("div", { class: "powers" }, h("small", {}, `${t("played")}: `), mine.discard.map((v) => power(v, "used"))) : null,
+      // Machtverschiebung: the modifier cards in the hand, by their printed value
+      Array.isArray(mine.modifiers) ? h("div", { class: "powers", id: "modifiers" }, h("small", {}, `${t("modifiers")}: `),
+        mine.modifiers.length ? mine.modifiers.map((m) => h("span", { class: "power modifier" }, h("strong", {}, signed(m.value)))) : "–") : null) : null);
 }
