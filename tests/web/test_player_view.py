@@ -88,14 +88,21 @@ def test_elgrande_two_players_neutral_player_and_table(server: Server, pages: Pa
     assert "taken this round" in empty and "Stack" not in empty and "stack" in empty
     assert page.locator("details.raw").count() == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    # Every Grande stands wholly inside its region (seed 3: one in Galicia, whose label is near its
-    # border with Navarra).
+    # Every Grande stands wholly inside its region and on land (seed 3: one in Galicia, whose label is
+    # near its border with Navarra and the coast).
     grandes = page.evaluate(
-        """[...document.querySelectorAll('#map .region .grande')].map((r) => {
-          const shape = r.closest('.region').querySelector('.shape');
+        """[...document.querySelectorAll('#map .region-pieces .grande')].map((r) => {
+          const where = r.closest('.region-pieces').dataset.region;
+          const shape = document.querySelector(`#map .region[data-region="${where}"] .shape`);
           const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((k) => r[k].baseVal.value);
-          const pt = (px, py) => { const p = new DOMPoint(px, py); return shape.isPointInFill(p); };
-          return [r.closest('.region').dataset.region,
+          const land = document.querySelector('#map path.land');
+          const pt = (px, py) => {
+            const p = new DOMPoint(px, py);
+            const sel = `#map .region:not([data-region="${where}"]) .shape`;
+            const others = [...document.querySelectorAll(sel)];
+            return shape.isPointInFill(p) && land.isPointInFill(p) && !others.some((o) => o.isPointInFill(p));
+          };
+          return [where,
                   [[x, y], [x + w, y], [x, y + h], [x + w, y + h]].every(([px, py]) => pt(px, py))];
         })"""
     )

@@ -44,24 +44,51 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
       }
       return yes;
     };
-    const grandeAt = (key, k, lx, ly, x0) => {
+    // The land (the regions' outlines run on into the sea; the coast clips them on screen).
+    const land = typeof Path2D === "function" ? new Path2D(map.land.spain) : null;
+    const pen = land ? document.createElement("canvas").getContext("2d") : null;
+    const onLand = (x, y) => !pen || pen.isPointInPath(land, x, y);
+    const PER_ROW = 3; // Caballero stacks side by side; more colours go on a second row
+    const W = 4.2;
+    const grandeAt = (key, k, lx, ly, wide, rows, lastRow) => {
       const poly = map.regions[key]?.outline;
-      const spots = [[lx + 6.2 + k * 2.6, ly - 2], [x0 - 2.8 - k * 2.6, ly + 2], [lx - 1 + k * 2.6, ly + 6.8], [lx + 6.2 + k * 2.6, ly + 2.5]];
+      const spots = [[lx + 6.2 + k * 2.6, ly - 2], [lx + wide / 2 + 0.8 + k * 2.6, ly + 2], [lx - wide / 2 - 2.8 - k * 2.6, ly + 2],
+        [lx - 1 + k * 2.6, ly + 3 + rows * 4.6], [lx + wide / 2 + 0.8 + k * 2.6, ly + 6.6], [lx - wide / 2 - 2.8 - k * 2.6, ly + 6.6],
+        ...(view.king === key ? [] : [[lx - 8.2 - k * 2.6, ly - 2]]), lastRow(k)];
       if (!poly) return spots[0];
-      return spots.find(([x, y]) => [[x, y], [x + 2, y], [x, y + 5], [x + 2, y + 5]].every(([px, py]) => inside(poly, px, py))) || spots[0];
+      const others = Object.entries(map.regions).filter(([r]) => r !== key).map(([, g]) => g.outline);
+      // corners of the piece inside the region, on land, in no other region (the outlines overlap a
+      // little at the borders); the first spot with all four, else the one with most
+      const score = ([x, y]) => [[x, y], [x + 2, y], [x, y + 5], [x + 2, y + 5]].filter(([px, py]) => inside(poly, px, py) && onLand(px, py)
+        && !others.some((o) => inside(o, px, py))).length;
+      let best = spots[0], most = -1;
+      for (const spot of spots) {
+        const n = score(spot);
+        if (n === 4) return spot;
+        if (n > most) { best = spot; most = n; }
+      }
+      return best;
     };
     const pieces = (key, [lx, ly]) => {
       const here = players.map((p, i) => [p.seat ?? i, key === "Castillo" ? p.castillo || 0 : count(p, key)]).filter(([, n]) => n > 0);
       const grandes = players.filter((p) => p.grande === key);
-      const w = 4.2;
-      const x0 = lx - (here.length * w) / 2;
+      const rows = Math.ceil(here.length / PER_ROW);
+      const wide = Math.min(PER_ROW, here.length) * W;
+      const at = (k) => { // a stack's top left: rows of up to three, each centred under the label
+        const row = Math.floor(k / PER_ROW);
+        const inRow = Math.min(PER_ROW, here.length - row * PER_ROW);
+        return [lx - (inRow * W) / 2 + (k % PER_ROW) * W, ly + row * 4.6];
+      };
       return [
-        here.map(([seat, n], k) => s("g", { class: "stack", "data-seat-colour": colour(seat) },
+        here.map(([seat, n], k) => { const [x, y] = at(k); return s("g", { class: "stack", "data-seat-colour": colour(seat) },
           s("title", {}, `${name(ctx, seat)}: ${n}`),
-          [2, 1, 0].map((d) => s("rect", { x: x0 + k * w + d * 0.35, y: ly + 2.6 - d * 0.5, width: 3.4, height: 3.4, fill: colour(seat), class: "cab" })),
-          s("text", { x: x0 + k * w + 1.7, y: ly + 5.2, class: "cab-n", "text-anchor": "middle" }, n))),
+          [2, 1, 0].map((d) => s("rect", { x: x + d * 0.35, y: y + 2.6 - d * 0.5, width: 3.4, height: 3.4, fill: colour(seat), class: "cab" })),
+          s("text", { x: x + 1.7, y: y + 5.2, class: "cab-n", "text-anchor": "middle" }, n)); }),
         grandes.map((p, k) => s("g", { class: "grande-piece" }, s("title", {}, `Grande · ${name(ctx, p.seat)}`),
-          ((x, y) => s("rect", { x, y, width: 2, height: 5, rx: 0.6, fill: colour(p.seat), class: "grande" }))(...grandeAt(key, k, lx, ly, x0)))),
+          ((x, y) => s("rect", { x, y, width: 2, height: 5, rx: 0.6, fill: colour(p.seat), class: "grande" }))(...grandeAt(key, k, lx, ly, wide, rows, (j) => {
+            const last = Math.max(1, here.length - (rows - 1) * PER_ROW); // beside the last row's stacks
+            return [lx + (last * W) / 2 + 0.4 + j * 2.6, ly + Math.max(0, rows - 1) * 4.6 + 1.6];
+          })))),
         view.king === key ? s("text", { x: lx - 8.5, y: ly + 1.5, class: "king", "text-anchor": "middle" }, s("title", {}, t("king")), "♚") : null,
       ];
     };
@@ -90,8 +117,12 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
           s("polygon", { points: g.outline.map((p) => p.join(",")).join(" "), class: "shape", "clip-path": "url(#spain-clip)",
             fill: view.king === r ? "#f3e3a0" : "#efe6d2" }),
           s("text", { x: g.label[0], y: g.label[1] - 2.6, class: "rname", "text-anchor": "middle" }, r),
-          values(r, g.label), pieces(r, g.label));
+          values(r, g.label));
       }),
+      // The pieces over every region's shape (a region drawn later no longer covers a neighbour's
+      // stacks or Grande); a click on them picks their region like a click on the region.
+      Object.entries(map.regions).map(([r, g]) => s("g", { class: "region-pieces", "data-region": r,
+        onclick: ctx.keys.has(r) ? () => ctx.pick(r) : null }, pieces(r, g.label))),
       ["France", "Portugal"].map((k) => {
         const [x, y] = map.places[k];
         const legal = ctx.keys.has(k);
