@@ -213,7 +213,7 @@ function wallenstein(view, ctx) {
     view.draft ? h("div", { id: "draft" }, h("h3", {}, t("draft")), view.draft.faceup ? h("div", { class: "keys" }, view.draft.faceup.map((c) => pickable(ctx, c))) : null,
       typeof view.draft.deck_size === "number" ? h("small", {}, tn("leftN", view.draft.deck_size)) : null,
       Array.isArray(view.draft.groups) ? h("ul", { class: "chips" }, view.draft.groups.map((g, seat) => (Array.isArray(g) ? h("li", { style: `--seat:${colour(seat)}` },
-        h("span", { class: "dot" }), `${name(ctx, seat)}: ${g.join(" · ")} ${t("armies")}`) : null))) : null) : null,
+        h("span", { class: "dot" }), `${name(ctx, seat)} · ${t("armyGroups")}: ${g.join(" · ")}`) : null))) : null) : null,
     moduleBoards(view, ctx, { term, name, words, players, modules: needs("modules-wallenstein", "/api/web/data/wallenstein/modules") }));
 }
 
