@@ -190,3 +190,26 @@ def test_elgrande_modifiers_in_hand_are_shown(server: Server, pages: Pages) -> N
     values = page.locator("#modifiers .modifier").all_inner_texts()
     assert sorted(values) == sorted(["−1", "+2", "+3"])
     assert page.locator("#modifiers").inner_text().startswith("Modifikatoren:")
+
+
+def test_replay_shows_the_winter_scoring_step_by_step(server: Server, pages: Pages) -> None:
+    """The replay at the move that ends a winter shows the scoring's steps (as the live table does),
+    with the points per player."""
+    bots = [{"kind": "bot", "bot": "random"}] * 3
+    game = server.create("wallenstein", {"players": 3, "setup": "fixed"}, bots, seed=3)
+    server.wait_status(game["id"], "finished", timeout=120)
+    whole = server.api(f"/api/games/{game['id']}/replay?lang=en")
+    winter = next(item["version"] for item in whole["log"] if (item.get("entry") or {}).get("k") == "score")
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'en')")
+    page.goto(f"{server.url}/replay/{game['id']}")
+    page.wait_for_selector("#timeline")
+    page.fill("#at", str(winter))
+    page.dispatch_event("#at", "change")
+    page.wait_for_selector("#scoring-steps.done")
+    assert page.locator("#scoring-points tbody tr").count() == 3
+    assert page.locator("#scoring-steps li.step.shown").count() >= 2
+    page.fill("#at", str(winter - 1))  # the move before: no scoring
+    page.dispatch_event("#at", "change")
+    page.wait_for_function(f"document.querySelector('#at').value === '{winter - 1}'")
+    page.wait_for_selector("#scoring-steps", state="detached")

@@ -79,7 +79,8 @@ export function showReplay(root, gameId) {
       analysis.button(), at < total ? playOnButton(gameId, at, (message) => { st.error = message; render(); }) : null,
       lastMove ? h("small", { id: "last-move" }, `${names[lastMove[0]] || t("player")}`, lastLines.length ? h("span", { "data-game": "1" }, `: ${lastLines[0].text}`) : null) : null);
     const board = h("section", { class: "board", id: "board" },
-      renderBoard(step.view.game, step.view, { keys: new Set(), names, me: null, pick() {}, filter: "" }));
+      // the step's own log lines: a winter scoring shows step by step, a battle its tower
+      renderBoard(step.view.game, step.view, { keys: new Set(), names, me: null, pick() {}, filter: "", replay: true, fresh: step.log.filter((item) => item.version === at) }));
     const log = h("section", { id: "log", class: "panel log" }, h("h2", {}, t("log")),
       h("ol", { tabindex: 0 }, step.log.map(logItem)));
     analysis.update(at, step.view, names);
