@@ -3,7 +3,7 @@
 import { api, clear, colour, h, usePalette } from "./dom.js";
 import { botName, lang, t, tn } from "./i18n.js";
 import { moveKeys, onData, renderBoard, seatNames, slotValue, term } from "./boards.js";
-import { MAX_BUTTONS, hasSteps, stepPicker } from "./steps.js";
+import { MAX_BUTTONS, hasSteps, remaining, stepPicker } from "./steps.js";
 import { endOfGame, logItem } from "./ending.js";
 import { fromHash, remember } from "./store.js";
 import { makePacer } from "./pace.js"; // table: paced turns
@@ -271,7 +271,11 @@ export function showPlay(root, gameId) {
       const key = `${st.shown}:${update.version}`;
       if (st.sel.key !== key) st.sel = { key, path: [], toggled: [] };
       const pool = narrowed.length && hasSteps(narrowed) ? narrowed : choices;
-      if (st.filter) panel.append(filterBox());
+      // the filter box also where this part has more labels than buttons are shown (none hidden)
+      const left = remaining(choices, st.sel.path);
+      const part = st.sel.path.length;
+      const labels = new Set(left.map((c) => (Array.isArray(c.steps[part]) ? null : c.steps[part])).filter((x) => x !== null && x !== undefined));
+      if (st.filter || labels.size > MAX_BUTTONS) panel.append(filterBox());
       const decorate = (c) => (c.details?.odds ? { class: "attack", label: c.text, onfocus: () => showOdds(c), onmouseenter: () => showOdds(c), after: oddsBar(c.details.odds) } : null);
       panel.append(...stepPicker(pool, st.sel, { send, rerender: render, busy: st.busy, filter: "", decorate }).filter(Boolean));
       return panel;
