@@ -149,7 +149,8 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
   return h("div", { class: "elgrande" },
     h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("king"), view.king ?? "–"),
       view.card_in_use ? h("div", { class: "info", ...cardTip(view.card_in_use) }, h("span", { class: "label" }, t("played")), " ", h("strong", {}, cardName(view.card_in_use))) : null),
-    svg,
+    // the map's frame: on a phone the map keeps a readable size and is moved sideways in its frame
+    h("div", { class: "map-frame", id: "map-frame" }, svg),
     map ? h("p", { class: "map-note" }, tw("mapNote")) : null,
     h("div", { id: "stacks" }, h("h3", {}, `${t("openCards")} (${t("stacks")})`),
       h("ol", { class: "stacks" }, (view.open_cards || []).map((card, i) => {
