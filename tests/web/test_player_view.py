@@ -49,6 +49,12 @@ def test_wallenstein_phone_names_parts_and_map(server: Server, pages: Pages) -> 
     )
     assert frame[0] > frame[1]
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # where the player moved the map stays across the page's redraws
+    page.evaluate("document.querySelector('#map-frame').scrollLeft = 150")
+    page.click("#choices button >> nth=0")
+    page.click("#step-back")
+    page.wait_for_timeout(100)
+    assert abs(page.evaluate("document.querySelector('#map-frame').scrollLeft") - 150) <= 1
     # no raw view of the game's data anywhere on the page
     assert page.locator("details.raw, pre").count() == 0
     assert "{" not in page.locator("body").inner_text()

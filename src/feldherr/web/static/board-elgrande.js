@@ -3,7 +3,7 @@
 // inside it (a counted stack of Caballeros per colour, the Grandes, the King), its scoring values
 // and mobile scoreboards; the Castillo in the sea; France and Portugal where the King may go. Below:
 // the five action-card stacks with each open card's text, the power cards with their Caballeros.
-import { colour, h, s } from "./dom.js";
+import { colour, h, mapFrame, s } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { effectText, tw } from "./words-table.js";
 import "./tip.js";
@@ -150,7 +150,7 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
     h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("king"), view.king ?? "–"),
       view.card_in_use ? h("div", { class: "info", ...cardTip(view.card_in_use) }, h("span", { class: "label" }, t("played")), " ", h("strong", {}, cardName(view.card_in_use))) : null),
     // the map's frame: on a phone the map keeps a readable size and is moved sideways in its frame
-    h("div", { class: "map-frame", id: "map-frame" }, svg),
+    mapFrame("elgrande", svg),
     map ? h("p", { class: "map-note" }, tw("mapNote")) : null,
     h("div", { id: "stacks" }, h("h3", {}, `${t("openCards")} (${t("stacks")})`),
       h("ol", { class: "stacks" }, (view.open_cards || []).map((card, i) => {
