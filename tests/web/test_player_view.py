@@ -5,9 +5,11 @@ neutral player and table headers, and no raw view (JSON) on a game's page."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .conftest import Pages, Server, shot
+from .drive import play_to_end
 
 BOTS = [{"kind": "bot", "bot": "random", "name": "random"}] * 2
 
@@ -225,3 +227,22 @@ def test_replay_shows_the_winter_scoring_step_by_step(server: Server, pages: Pag
     page.dispatch_event("#at", "change")
     page.wait_for_function(f"document.querySelector('#at').value === '{winter - 1}'")
     page.wait_for_selector("#scoring-steps", state="detached")
+
+
+def test_the_ending_is_one_tap_away_on_a_phone(server: Server, pages: Pages) -> None:
+    """At the end the decision panel links to the final scoring under the board."""
+    seats = [{"kind": "human", "name": "Anna"}, BOTS[0]]
+    game = server.create("mansfeld", {"players": 2}, seats, seed=7)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#characters")
+    play_to_end(page, random.Random(3), None, 400)
+    page.wait_for_selector("#final-scoring")
+    assert page.locator("#to-ending").inner_text() == "↓ Schlusswertung"
+    page.evaluate("window.scrollTo(0, 0)")
+    page.click("#to-ending")
+    page.wait_for_function(
+        "(() => { const r = document.querySelector('#ending').getBoundingClientRect();"
+        " return r.top < window.innerHeight && r.bottom > 0; })()"
+    )

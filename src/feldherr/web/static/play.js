@@ -249,7 +249,11 @@ export function showPlay(root, gameId) {
   function decisionPanel(update, choices) {
     const panel = h("section", { id: "decision", class: "panel" });
     if (st.error) panel.append(h("p", { role: "alert", class: "error", "data-game": "1" }, st.error));
-    if (update.outcome) { panel.append(h("h2", {}, t("gameOver"))); return panel; }
+    if (update.outcome) { // the final scoring is under the board (far down on a phone): a link to it
+      panel.append(h("h2", {}, t("gameOver")), h("p", {}, h("button", { type: "button", class: "link", id: "to-ending",
+        onclick: () => root.querySelector("#ending")?.scrollIntoView({ behavior: "smooth", block: "start" }) }, `↓ ${t("finalScore")}`)));
+      return panel;
+    }
     if (!choices.length) {
       const waiting = (update.view.to_move || []).map(seatName).join(", ");
       panel.append(h("h2", {}, t("waiting")), h("p", { id: "waiting" }, waiting || t("nothing")), undoButton(update) || "");
