@@ -140,8 +140,8 @@ def test_staged_plan_on_the_board_and_the_confirmed_plan_arrives(server: Server,
     page = pages.new(viewport={"width": 1280, "height": 900})
     page.goto(game["seats"][0]["invite"])
     _to_plan(page)
-    boxes = page.locator("#plan-stage li").count()
-    assert page.locator("#plan li.box.staged").count() == boxes
+    boxes = page.locator("#plan li.box.staged").count()
+    assert boxes >= 11 and page.locator("#plan-progress").count() == 1
     # Fill every box (the last card offered each time), then take one back out on the board.
     for _ in range(boxes):
         page.click("#choices button:not(#plan-confirm) >> nth=-1")

@@ -158,6 +158,8 @@ def test_each_guided_first_game_runs_to_its_end(server: Server, pages: Pages) ->
         page.click(f"#guided-{name}")
         page.wait_for_selector("#guide[data-step='1']", timeout=30_000)
         page.wait_for_selector(".guide-focus", state="attached")
+        # the player is named as a guest (a name "You" read "You · you" and "Du nimmt …")
+        assert page.locator("#seat-list li.me").inner_text().strip() == "Guest · you"
         shot(page, f"guided-{name}-en")
         page.click("#lang")  # the same step in German
         page.wait_for_selector("#guide h2:has-text('Geführte erste Partie')")

@@ -60,16 +60,19 @@ def test_the_wallenstein_plan_takes_back_its_last_card(server: Server, pages: Pa
         page.click("#choices button:not([disabled]) >> nth=0")
     sent = len(moves)
     assert page.locator("#plan-undo").is_disabled()
-    box = lambda i: page.locator(f"#plan-stage li >> nth={i}").inner_text()  # noqa: E731
-    empty = [box(0), box(1)]
+    # a box of the printed planning board: the card staged in it ("" while empty)
+    box = lambda i: (  # noqa: E731
+        page.locator(f"#plan li.box.staged >> nth={i} >> .pcard:not(.empty) .pname").all_inner_texts() or [""]
+    )[0]
+    assert box(0) == box(1) == ""
     page.click("#choices button:not(#plan-confirm) >> nth=-1")
     page.click("#choices button:not(#plan-confirm) >> nth=-1")
-    assert box(0) != empty[0] and box(1) != empty[1]
+    assert box(0) and box(1)
     page.click("#plan-undo")  # the second card comes out; its box is the one to fill again
-    assert box(0) != empty[0] and box(1) == empty[1]
-    assert "target" in (page.locator("#plan-stage li >> nth=1").get_attribute("class") or "")
+    assert box(0) and box(1) == ""
+    assert "asked" in (page.locator("#plan li.box.staged >> nth=1").get_attribute("class") or "")
     page.click("#plan-undo")
-    assert box(0) == empty[0] and page.locator("#plan-undo").is_disabled()
+    assert box(0) == "" and page.locator("#plan-undo").is_disabled()
     assert len(moves) == sent  # nothing was sent
 
 

@@ -142,14 +142,18 @@ def test_wallenstein_plan_is_staged_and_sent_only_on_confirm(server: Server, pag
         page.click("#choices button:not([disabled]) >> nth=0")
         rng.random()
     sent_before = len(moves)
-    boxes = page.locator("#plan-stage li").count()
+    # The boxes to fill are the printed planning board's (the side panel says how far the plan is).
+    boxes = page.locator("#plan li.box.staged").count()
     assert boxes >= 11
+    assert page.locator("#plan-stage").count() == 0  # no second list of the boxes beside the board
     # Fill the first box, change it, then fill every box card by card; nothing is sent yet.
     first = page.locator("#choices button:not(#plan-confirm)").first.inner_text()
     page.click("#choices button:not(#plan-confirm) >> nth=0")
-    assert first in page.locator("#plan-stage li >> nth=0").inner_text()
-    page.click("#plan-stage li >> nth=0 >> button")  # change it: the box is open again
-    assert first not in page.locator("#plan-stage li >> nth=0").inner_text()
+    assert first in page.locator("#plan li.box.staged >> nth=0").inner_text()
+    assert page.locator("#plan-progress").inner_text() == f"1 of {boxes} boxes filled"
+    page.click("#plan li.box.staged >> nth=0 >> .space-card")  # change it: the box is open again
+    assert first not in page.locator("#plan li.box.staged >> nth=0").inner_text()
+    assert page.locator("#plan-target").inner_text() == "Card for: Bid"  # the box opened again
     for _ in range(boxes):
         page.click("#choices button:not(#plan-confirm) >> nth=-1")
     shot(page, "wallenstein-plan-staged")

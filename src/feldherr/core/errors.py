@@ -132,11 +132,14 @@ class PositionUnsupportedError(PositionError, NotImplementedError):
 
 
 class OptionError(ValueError):
-    """Game options (player count, seats, variants) are invalid. ``option`` names the option."""
+    """Game options (player count, seats, variants) are invalid. ``option`` names the option;
+    ``text`` (optional) the message in each language ({"en": ..., "de": ...}) for a person who chose
+    the options in a form (the server shows it in the reader's language)."""
 
-    def __init__(self, message: str, option: str = "") -> None:
+    def __init__(self, message: str, option: str = "", text: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.option = option
+        self.text = dict(text or {})
 
 
 class RecordError(ValueError):

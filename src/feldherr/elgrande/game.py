@@ -361,11 +361,21 @@ class ElGrandeGame(Game):
             chosen -= {t for t in chosen if t.startswith("alte_hasen:")}  # all of them anyway
         if any(t.startswith("alte_hasen") for t in chosen) and out["deck"] != "2023":
             raise OptionError(
-                "the 'Alte Hasen' cards are part of the classic deck already; use deck 2023", "variant"
+                "the 'Alte Hasen' cards are part of the classic deck already; use deck 2023",
+                "variant",
+                {
+                    "en": "the 'Alte Hasen' cards are part of the classic deck already; use deck 2023",
+                    "de": "die Alte-Hasen-Karten sind schon im klassischen Deck; wähle die Ausgabe 2023",
+                },
             )
         if "merged_stacks" in chosen and out["players"] != 3:
             raise OptionError(
-                "merged stacks 2+3 are an option of the 3-player game (2 players always merge)", "variant"
+                "merged stacks 2+3 are an option of the 3-player game (2 players always merge)",
+                "variant",
+                {
+                    "en": "merged stacks 2+3 are an option of the 3-player game (2 players always merge)",
+                    "de": "Stapel 2 und 3 gemischt gibt es nur im Spiel zu dritt (zu zweit immer)",
+                },
             )
         out["variant"] = sorted(chosen)
         return out

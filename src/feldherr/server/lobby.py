@@ -65,7 +65,9 @@ def parse_create(data: Any) -> NewGame:
         try:
             options = game.normalize_options(options)
         except (OptionError, ValueError, TypeError) as exc:
-            raise ServerError("server.options", 422, "bad-options", message=str(exc)) from exc
+            said = exc.text if isinstance(exc, OptionError) else {}
+            per_lang = {f"message_{lang}": text for lang, text in said.items()}
+            raise ServerError("server.options", 422, "bad-options", message=str(exc), **per_lang) from exc
     players = options.get("players", game.min_players)
     if type(players) is not int:
         raise ServerError("server.options", 422, "bad-options", message="players")

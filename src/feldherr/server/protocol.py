@@ -106,8 +106,13 @@ class ServerError(Exception):
         entry = SERVER_ERRORS.get(self.rule, SERVER_ERRORS["server.internal"])
         out = {}
         for lang in LANGS:
+            # a detail given per language ("message_de") stands in for the detail in that language
+            details = {
+                **self.details,
+                **{k[: -len(lang) - 1]: v for k, v in self.details.items() if k.endswith(f"_{lang}")},
+            }
             try:
-                out[lang] = entry[lang].format(**self.details)
+                out[lang] = entry[lang].format(**details)
             except (KeyError, IndexError, ValueError):
                 out[lang] = entry[lang]
         return out

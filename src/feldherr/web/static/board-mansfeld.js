@@ -119,6 +119,7 @@ export function mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell
     (view.roll || []).length ? h("div", { id: "dice" }, h("h3", {}, t("dice")),
       h("div", { class: "dice-row" }, view.roll.map((d) => die(d, { cls: "rolled" })))) : null,
     h("div", { id: "provinces" }, h("h3", {}, t("provinces")),
+      (view.provinces || []).length ? null : h("p", { class: "label", id: "provinces-later" }, t("provincesLater")),
       h("ul", { class: "provinces" }, (view.provinces || []).map((p, i) => (p && typeof p === "object"
         ? h("li", { class: `province pcard ${JSON.stringify(prevProvinces[i]) !== JSON.stringify(p) && ctx.prev ? "changed" : ""}`,
           style: p.owner !== null && p.owner !== undefined ? `--seat:${colour(p.owner)}` : "" },

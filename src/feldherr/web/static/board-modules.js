@@ -85,7 +85,7 @@ function leadersBoard(leaders, ctx, kit) {
         h("span", { class: "figure", "aria-hidden": "true" }, "★"), h("span", { class: "mtext" }, county ? `${wb("leaderIn")} ${county}` : wb("leaderOff"))),
       h("span", { class: "statues" }, pips(onBoard, seat, "statue"), " ", wb("statuesN", { n: onBoard }),
         Object.keys(statues).length ? `: ${Object.entries(statues).map(([c, k]) => (k > 1 ? `${c} ×${k}` : c)).join(", ")}` : "",
-        typeof (leaders.statue_supply || [])[seat] === "number" ? ` · ${leaders.statue_supply[seat]} ${wb("statueSupply")}` : ""),
+        typeof (leaders.statue_supply || [])[seat] === "number" ? ` · ${wb("statueSupplyN", { n: leaders.statue_supply[seat] })}` : ""),
       h("span", { class: "trophies" }, trophies.map((k, other) => (k ? pips(k, other, "statue") : null)), " ", wb("trophiesN", { n: trophies.reduce((a, b) => a + b, 0) })));
   }));
 }

@@ -2,7 +2,7 @@
 //   keys   strings that occur in the pending decision's legal moves (to highlight),
 //   pick   called with such a key when the player clicks it (filters the choices),
 //   names  the seats' names, me: the viewing seat (null: spectator).
-import { colour, h, s, usePalette } from "./dom.js";
+import { colour, h, mapFrame, s, usePalette } from "./dom.js";
 import { lang, phaseName, t, tn } from "./i18n.js";
 import { elgrandeBoard } from "./board-elgrande.js";
 import { isBattle, towerScene } from "./tower.js";
@@ -78,14 +78,32 @@ export function renderBoard(game, view, ctx) {
   words = needs(`terms-${game}`, `/api/web/terms/${encodeURIComponent(game)}`) || {};
   const draw = BOARDS[game] || generic;
   const node = draw(view, ctx);
-  return h("div", { class: `board-${game}` }, node, raw(view));
+  // The view as data only for a game without a drawn board (a player of the three games never
+  // meets JSON on the page).
+  return h("div", { class: `board-${game}` }, node, BOARDS[game] ? null : raw(view));
 }
 
 const BOARDS = { wallenstein, elgrande, mansfeld };
 
+// The players' names as the game's texts name them: a person by the typed name, a bot (and an
+// unnamed seat) by its colour in the reader's language, as the log does (the server hands the games
+// "" for bots), so the seats bar, the boards and the log speak of the same "Blue". The colour terms
+// load with the board; until then a bot keeps the name the table gave it.
+export function seatNames(game, seats) {
+  const terms = needs(`terms-${game}`, `/api/web/terms/${encodeURIComponent(game)}`) || {};
+  const colourName = (seat) => {
+    const entry = terms[`colour.${seat}`] || (game === "wallenstein" ? terms[TOWER_COLOURS[seat]] : null);
+    return entry ? entry[lang()] || entry.en : null;
+  };
+  return seats.map((s) => ((s.kind === "bot" || !s.name) && colourName(s.seat)) || s.name || "");
+}
+
 // -- shared pieces -------------------------------------------------------------------------------
 const human = (id) => (id === null || id === undefined ? "–" : String(id).replaceAll("_", " "));
-const name = (ctx, seat) => ctx.names[seat] || (seat >= ctx.names.length ? t("dummy") : t("player"));
+// A seat beyond the table's (El Grande's neutral player of a two-player game) as the log names it:
+// its colour with "(neutral)".
+const neutral = (seat) => (words[`colour.${seat}`] ? t("neutralOf", { colour: term(`colour.${seat}`) }) : t("dummy"));
+const name = (ctx, seat) => ctx.names[seat] || (seat >= ctx.names.length ? neutral(seat) : t("player"));
 
 function chips(items, cls = "") {
   return h("ul", { class: `chips ${cls}` }, (items || []).map((x) => h("li", { class: x === null ? "face-down" : "" }, x === null ? "?" : cardName(x))));
@@ -173,7 +191,8 @@ function wallenstein(view, ctx) {
       view.event !== null && view.event !== undefined && (words[`event.${view.event}`] || words[`ev.${view.event}`])
         ? info(t("event"), term(view.event, words[`event.${view.event}`] ? "event." : "ev.")) : null),
     scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words }),
-    svg,
+    // the map's frame: on a phone the map keeps a readable size and is moved sideways in its frame
+    mapFrame("wallenstein", svg),
     h("div", { class: "scroll" }, h("table", { class: "players", id: "players" },
       h("thead", {}, h("tr", {}, h("th", {}), ["thaler", "grain", "vp", "supply", "cards"].map((k) => h("th", {}, t(k))))),
       h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat), h("td", {}, p.thaler), h("td", {}, p.grain), h("td", {}, p.vp), h("td", {}, p.supply), h("td", {}, p.cards)))))),
@@ -194,7 +213,7 @@ function wallenstein(view, ctx) {
     view.draft ? h("div", { id: "draft" }, h("h3", {}, t("draft")), view.draft.faceup ? h("div", { class: "keys" }, view.draft.faceup.map((c) => pickable(ctx, c))) : null,
       typeof view.draft.deck_size === "number" ? h("small", {}, tn("leftN", view.draft.deck_size)) : null,
       Array.isArray(view.draft.groups) ? h("ul", { class: "chips" }, view.draft.groups.map((g, seat) => (Array.isArray(g) ? h("li", { style: `--seat:${colour(seat)}` },
-        h("span", { class: "dot" }), `${name(ctx, seat)}: ${g.join(" · ")} ${t("armies")}`) : null))) : null) : null,
+        h("span", { class: "dot" }), `${name(ctx, seat)} · ${t("armyGroups")}: ${g.join(" · ")}`) : null))) : null) : null,
     moduleBoards(view, ctx, { term, name, words, players, modules: needs("modules-wallenstein", "/api/web/data/wallenstein/modules") }));
 }
 

@@ -52,3 +52,13 @@ export async function api(path, options = {}) {
   }
   return data;
 }
+
+// A map's frame that moves sideways on a phone (#map-frame): it keeps where the player moved it
+// across the page's redraws (each update draws the board anew).
+const frameAt = new Map();
+export function mapFrame(key, content) {
+  const frame = h("div", { class: "map-frame", id: "map-frame", onscroll: (e) => frameAt.set(key, e.target.scrollLeft) }, content);
+  const x = frameAt.get(key);
+  if (x) requestAnimationFrame(() => { if (frame.isConnected) frame.scrollLeft = x; });
+  return frame;
+}

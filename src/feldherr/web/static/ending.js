@@ -76,8 +76,8 @@ export function battleChart(log, names) {
   }
   if (!any) return null;
   const bars = names.flatMap((name, i) => [
-    { label: `${name} +`, value: won[i], colour: colour(i) },
-    { label: `−`, value: lost[i], colour: "#999" },
+    { label: "+", group: name, value: won[i], colour: colour(i) },
+    { label: "−", group: name, value: lost[i], colour: "#999" },
   ]);
   const chart = barChart(t("battles"), bars);
   chart.id = "plot-battles";

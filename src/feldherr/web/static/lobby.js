@@ -247,9 +247,10 @@ export function showLobby(root) {
     const title = gameTitle(catalogue.find((c) => c.name === game.game) || { title: game.game });
     const done = game.status === "finished" || game.status === "imported";
     // bots by their strength in the reader's language; imported seats have no names
-    const names = (game.seats || []).map((s) => (s.kind === "bot" && s.bot ? botName(s.bot) : s.kind === "imported" ? "" : s.name))
-      .filter((n) => n).join(", ");
-    return h("tr", {}, h("td", {}, title), h("td", {}, t(game.status)), h("td", {}, names),
+    // (the same name more than once is counted: "Anna, Random moves × 3", short enough for a phone)
+    const all = (game.seats || []).map((s) => (s.kind === "bot" && s.bot ? botName(s.bot) : s.kind === "imported" ? "" : s.name)).filter((n) => n);
+    const names = [...new Set(all)].map((n) => { const k = all.filter((x) => x === n).length; return k > 1 ? `${n} × ${k}` : n; }).join(", ");
+    return h("tr", {}, h("td", {}, title), h("td", {}, t(game.status)), h("td", { class: "who" }, names),
       h("td", {}, done ? h("a", { href: `/replay/${game.id}` }, t("replay")) : h("a", { href: `/play/${game.id}` }, t("watch"))));
   }
 

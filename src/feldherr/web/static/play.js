@@ -2,8 +2,8 @@
 // hand-overs and the end of the game.
 import { api, clear, colour, h, usePalette } from "./dom.js";
 import { botName, lang, t, tn } from "./i18n.js";
-import { moveKeys, onData, renderBoard, slotValue, term } from "./boards.js";
-import { MAX_BUTTONS, hasSteps, stepPicker } from "./steps.js";
+import { moveKeys, onData, renderBoard, seatNames, slotValue, term } from "./boards.js";
+import { MAX_BUTTONS, hasSteps, remaining, stepPicker } from "./steps.js";
 import { endOfGame, logItem } from "./ending.js";
 import { fromHash, remember } from "./store.js";
 import { makePacer } from "./pace.js"; // table: paced turns
@@ -169,9 +169,11 @@ export function showPlay(root, gameId) {
     location.assign(`/play/${id}#tokens=${fresh.join(",")}`);
   }
 
+  // A seat as the game's texts name it (a bot by its colour, as in the log), else by its strength.
+  const names = () => (st.welcome ? seatNames(st.welcome.name, st.welcome.table) : []);
   const seatName = (seat) => {
     const s = st.welcome?.table?.[seat];
-    return s?.name || (s?.kind === "bot" ? botName(s.bot) : t("player"));
+    return names()[seat] || s?.name || (s?.kind === "bot" ? botName(s.bot) : t("player"));
   };
 
   let statusNode = null;
@@ -215,7 +217,7 @@ export function showPlay(root, gameId) {
       class: `${toMove.includes(s.seat) ? "to-move" : ""} ${s.seat === st.shown ? "me" : ""}`, style: `--seat:${colour(s.seat)}`,
     }, h("span", { class: "dot" }), seatName(s.seat), s.kind === "bot" ? ` (${botName(s.bot)})` : "", s.seat === st.shown ? ` · ${t("you")}` : "")));
     const board = h("section", { id: "board", class: "board", "aria-label": t("board") },
-      renderBoard(game, view, { keys, names: table.map((s) => s.name), me: st.shown === "spectator" ? null : st.shown,
+      renderBoard(game, view, { keys, names: names(), me: st.shown === "spectator" ? null : st.shown,
         // A board piece that belongs to exactly one legal move plays it at once; else it narrows the list.
         pick: (key) => {
           if (planning(choices)) { stage(key); return; }
@@ -230,7 +232,7 @@ export function showPlay(root, gameId) {
     if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");
     if (update.outcome) {
       if (!st.ended) {
-        st.ended = endOfGame(gameId, game, update.outcome, table.map((s) => s.name), update.log);
+        st.ended = endOfGame(gameId, game, update.outcome, names(), update.log);
         st.ended.node.append(h("p", { class: "row" },
           tokens.length ? h("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")) : null,
           h("a", { href: `/replay/${gameId}`, id: "to-replay" }, t("replay")), h("a", { href: `/replay/${gameId}#analyse`, id: "to-analysis" }, t("analyse")), h("a", { href: "/" }, t("back"))));
@@ -247,7 +249,11 @@ export function showPlay(root, gameId) {
   function decisionPanel(update, choices) {
     const panel = h("section", { id: "decision", class: "panel" });
     if (st.error) panel.append(h("p", { role: "alert", class: "error", "data-game": "1" }, st.error));
-    if (update.outcome) { panel.append(h("h2", {}, t("gameOver"))); return panel; }
+    if (update.outcome) { // the final scoring is under the board (far down on a phone): a link to it
+      panel.append(h("h2", {}, t("gameOver")), h("p", {}, h("button", { type: "button", class: "link", id: "to-ending",
+        onclick: () => root.querySelector("#ending")?.scrollIntoView({ behavior: "smooth", block: "start" }) }, `↓ ${t("finalScore")}`)));
+      return panel;
+    }
     if (!choices.length) {
       const waiting = (update.view.to_move || []).map(seatName).join(", ");
       panel.append(h("h2", {}, t("waiting")), h("p", { id: "waiting" }, waiting || t("nothing")), undoButton(update) || "");
@@ -256,7 +262,10 @@ export function showPlay(root, gameId) {
     const undo = undoButton(update);
     if (undo) panel.append(undo);
     if (planning(choices)) return planPanel(panel, update, choices);
-    panel.append(h("h2", {}, `${t("yourTurn")} (${tn("choicesN", choices.length)})`));
+    // A move built part by part names the part (its buttons are that part's choices, not the moves).
+    const parts = hasSteps(choices) ? choices[0].steps.length : 1;
+    const part = Math.min(st.sel.key === `${st.shown}:${update.version}` ? st.sel.path.length + 1 : 1, parts);
+    panel.append(h("h2", {}, parts > 1 ? `${t("yourTurn")} · ${t("partOf", { k: part, n: parts })}` : `${t("yourTurn")} (${tn("choicesN", choices.length)})`));
     const filterBox = () => h("input", { type: "search", id: "filter", value: st.filter, placeholder: t("filter"), "aria-label": t("filter"),
       oninput: (e) => { st.filter = e.target.value; const pos = e.target.selectionStart; render(); const again = root.querySelector("#filter"); again.focus(); again.setSelectionRange(pos, pos); } });
     // A board piece picked (st.filter) narrows the moves; a typed filter narrows the phrases.
@@ -266,7 +275,11 @@ export function showPlay(root, gameId) {
       const key = `${st.shown}:${update.version}`;
       if (st.sel.key !== key) st.sel = { key, path: [], toggled: [] };
       const pool = narrowed.length && hasSteps(narrowed) ? narrowed : choices;
-      if (st.filter) panel.append(filterBox());
+      // the filter box also where this part has more labels than buttons are shown (none hidden)
+      const left = remaining(choices, st.sel.path);
+      const part = st.sel.path.length;
+      const labels = new Set(left.map((c) => (Array.isArray(c.steps[part]) ? null : c.steps[part])).filter((x) => x !== null && x !== undefined));
+      if (st.filter || labels.size > MAX_BUTTONS) panel.append(filterBox());
       const decorate = (c) => (c.details?.odds ? { class: "attack", label: c.text, onfocus: () => showOdds(c), onmouseenter: () => showOdds(c), after: oddsBar(c.details.odds) } : null);
       panel.append(...stepPicker(pool, st.sel, { send, rerender: render, busy: st.busy, filter: "", decorate }).filter(Boolean));
       return panel;
@@ -333,11 +346,12 @@ export function showPlay(root, gameId) {
   function planPanel(panel, update) {
     const ps = planState(update);
     const done = ps.open.every((b) => b in st.plan.staged);
+    // The boxes themselves are the printed planning board's (a box there is clicked to fill or change
+    // it); here: how far the plan is, the box being filled, its cards and Confirm.
+    const filled = ps.open.filter((b) => b in st.plan.staged).length;
     panel.append(h("h2", {}, t("planStaged")), h("p", { class: "label" }, t("planHint")),
-      h("ol", { id: "plan-stage", class: "plan-stage" }, ps.open.map((box) => h("li", { class: box === ps.target ? "target" : "", "data-box": box },
-        h("button", { type: "button", class: "box-pick", onclick: () => { delete st.plan.staged[box]; st.plan.target = box; render(); } },
-          h("span", { class: "label" }, term(box)), " ", box in st.plan.staged ? h("strong", {}, cardLabel(st.plan.staged[box])) : "–")))));
-    if (ps.target) panel.append(h("h3", {}, term(ps.target)));
+      h("p", { id: "plan-progress" }, tn("boxesFilledN", ps.open.length, { k: filled })));
+    if (ps.target) panel.append(h("h3", { id: "plan-target" }, `${t("planNext")}: ${term(ps.target)}`));
     panel.append(h("ol", { id: "choices", class: "choices" },
       (ps.target ? ps.cardsFor(ps.target).filter((c) => !ps.used(c, ps.target)) : []).map((card) => h("li", {},
         h("button", { type: "button", disabled: st.busy || st.plan.queue, onclick: () => stage(card) }, cardLabel(card)))),

@@ -25,11 +25,13 @@ export function lineChart(title, series, { width = 420, height = 220, id = null 
   return h("figure", { class: "plot" }, svg, legend);
 }
 
-// Bars: one per seat (e.g. battles won and lost).
-export function barChart(title, bars, { width = 420, height = 200 } = {}) {
-  const pad = { l: 36, r: 10, t: 24, b: 40 };
+// Bars: one per seat, or a pair per seat (battles won and lost): a bar's label under it, a group's
+// name (the player) once under its bars.
+export function barChart(title, bars, { width = 420, height = 210 } = {}) {
+  const pad = { l: 36, r: 10, t: 36, b: 44 };
   const max = Math.max(1, ...bars.map((b) => b.value));
   const w = (width - pad.l - pad.r) / Math.max(1, bars.length);
+  const span = (i) => { let n = 1; while (i + n < bars.length && bars[i + n].group === bars[i].group) n += 1; return n; };
   return h("figure", { class: "plot" }, s("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "aria-label": title },
     s("title", {}, title),
     s("text", { x: pad.l, y: 15, class: "chart-title" }, title),
@@ -37,7 +39,9 @@ export function barChart(title, bars, { width = 420, height = 200 } = {}) {
       const bh = (b.value / max) * (height - pad.t - pad.b);
       return [s("rect", { x: pad.l + i * w + 4, y: height - pad.b - bh, width: w - 8, height: bh, fill: b.colour || colour(i) }),
         s("text", { x: pad.l + i * w + w / 2, y: height - pad.b - bh - 4, "text-anchor": "middle", class: "tick" }, b.value),
-        s("text", { x: pad.l + i * w + w / 2, y: height - pad.b + 14, "text-anchor": "middle", class: "tick" }, b.label)];
+        s("text", { x: pad.l + i * w + w / 2, y: height - pad.b + 14, "text-anchor": "middle", class: "tick" }, b.label),
+        b.group && (i === 0 || bars[i - 1].group !== b.group)
+          ? s("text", { x: pad.l + (i + span(i) / 2) * w, y: height - pad.b + 32, "text-anchor": "middle", class: "tick group" }, b.group) : null];
     })));
 }
 

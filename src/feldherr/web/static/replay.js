@@ -1,7 +1,7 @@
 // The replay viewer: a finished or imported game step by step, with a timeline (step, jump, play).
 import { api, clear, h, usePalette } from "./dom.js";
 import { lang, num, t } from "./i18n.js";
-import { onData, renderBoard } from "./boards.js";
+import { onData, renderBoard, seatNames } from "./boards.js";
 import { battleChart, drawPlots, logItem, scoringLines, scoringTable } from "./ending.js";
 import { analysisBoard } from "./analysis.js";
 import { playOnButton } from "./positions.js";
@@ -58,8 +58,8 @@ export function showReplay(root, gameId) {
     if (!step) return;
     usePalette(step.view.game);
     const info = st.info;
-    const names = info ? info.seats.map((x) => x.name) : [];
-    const title = info ? info.game : step.view.game;
+    const names = info ? seatNames(step.view.game, info.seats) : [];
+    const title = st.titles?.[step.view.game] || step.view.game; // the game's title, as the lobby names it
     document.getElementById("where").textContent = ` · ${t("replay")} · ${title}`;
     const total = step.total;
     const at = step.at;
@@ -79,7 +79,8 @@ export function showReplay(root, gameId) {
       analysis.button(), at < total ? playOnButton(gameId, at, (message) => { st.error = message; render(); }) : null,
       lastMove ? h("small", { id: "last-move" }, `${names[lastMove[0]] || t("player")}`, lastLines.length ? h("span", { "data-game": "1" }, `: ${lastLines[0].text}`) : null) : null);
     const board = h("section", { class: "board", id: "board" },
-      renderBoard(step.view.game, step.view, { keys: new Set(), names, me: null, pick() {}, filter: "" }));
+      // the step's own log lines: a winter scoring shows step by step, a battle its tower
+      renderBoard(step.view.game, step.view, { keys: new Set(), names, me: null, pick() {}, filter: "", replay: true, fresh: step.log.filter((item) => item.version === at) }));
     const log = h("section", { id: "log", class: "panel log" }, h("h2", {}, t("log")),
       h("ol", { tabindex: 0 }, step.log.map(logItem)));
     analysis.update(at, step.view, names);
@@ -111,6 +112,10 @@ export function showReplay(root, gameId) {
   if (analyseFirst) analysis.open();
   loadMarks().then((whole) => { if (analyseFirst) go(Math.max(0, whole.total - 1)); }).catch(() => {});
   api(`/api/games/${encodeURIComponent(gameId)}`).then((info) => { st.info = info; render(); }).catch(() => {});
+  api("/api/catalog").then((cat) => {
+    st.titles = Object.fromEntries((Array.isArray(cat) ? cat : cat.games || []).map((g) => [g.name, g.title]));
+    render();
+  }).catch(() => {});
   if (!analyseFirst) go(0);
   return {
     relang() { st.plots = null; analysis.relang(); go(st.at); loadMarks().catch(() => {}); },

@@ -49,6 +49,7 @@ export function scoringSteps(ctx, kit) {
     const key = `${first.version}:${ctx.me}`;
     if ((!scene || scene.key !== key) && !closed.has(key)) build(key, fresh, kit);
   }
+  if (ctx.replay && !first) return null; // the replay shows it only at the move that scored
   if (!scene || closed.has(scene.key)) return null;
   if (scene.lang !== lang()) { stop(); return null; } // the captions are in the language of their time
   return scene.node;

@@ -4,7 +4,7 @@
 // outlined. The guide follows the phases of the player's own decisions; after the opening it says
 // so and the game goes on.
 import { api, h } from "./dom.js";
-import { lang } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { remember } from "./store.js";
 import { tw } from "./words-table.js";
 
@@ -41,7 +41,9 @@ const KEY = (id) => `feldherr:guide:${id}`;
 // Start a guided game: the player and bots, a fixed seed; then the seat's page.
 export async function startGuided(game) {
   const g = GUIDED[game];
-  const seats = [{ kind: "human", name: lang() === "de" ? "Du" : "You" }];
+  // the player as "Guest" ("Gast"): the game's lines read "Gast nimmt …" (a name "Du" made "Du
+  // nimmt …" and "Du · du" in the seats)
+  const seats = [{ kind: "human", name: t("guest") }];
   for (let i = 1; i < g.players; i++) seats.push({ kind: "bot", bot: "random", name: `Bot ${i}` });
   const out = await api(`/api/games?lang=${lang()}`, { method: "POST", body: JSON.stringify({ game, options: { players: g.players }, seats, seed: g.seed, public: false }) });
   const token = out.seats[0].token;

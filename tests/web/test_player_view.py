@@ -1,0 +1,248 @@
+"""What a new player reads on a seat's page, checked where a Board Game Arena player found it wrong:
+bots named as the log names them (by colour, not by the name the table gave them), a move built
+in parts saying which part the buttons are, the Wallenstein map readable on a phone, El Grande's
+neutral player and table headers, and no raw view (JSON) on a game's page."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .conftest import Pages, Server, shot
+from .drive import play_to_end
+
+BOTS = [{"kind": "bot", "bot": "random", "name": "random"}] * 2
+
+
+def _log(page: Any) -> str:
+    return str(page.locator("#log").inner_text())
+
+
+def test_wallenstein_phone_names_parts_and_map(server: Server, pages: Pages) -> None:
+    seats = [{"kind": "human", "name": "Anna"}, *BOTS]
+    game = server.create("wallenstein", {"players": 3, "modules": ["court", "leaders"]}, seats, seed=3)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#map .county")
+    page.wait_for_selector("#choices button:not([disabled])")
+    # the bots as the log names them (their colour), the strength beside it; never "random"
+    page.wait_for_function("document.querySelector('#seat-list').innerText.includes('Blau')")
+    bar = page.locator("#seat-list").inner_text()
+    assert "Blau (Zufallszüge)" in bar and "Gelb (Zufallszüge)" in bar and "random" not in bar
+    assert "random" not in page.locator("#players").inner_text()
+    # The draft: a county card, then its armies. The heading says which part the buttons are, and
+    # the buttons are that part's choices (the cards on offer), not the whole moves.
+    assert page.locator("#decision h2").inner_text() == "Deine Entscheidung · Teil 1 von 2"
+    cards = page.locator("#choices button").count()
+    assert 1 < cards < 12
+    page.click("#choices button >> nth=0")
+    page.wait_for_function("document.querySelector('#decision h2').innerText.endsWith('Teil 2 von 2')")
+    page.click("#step-back")
+    assert page.locator("#decision h2").inner_text().endswith("Teil 1 von 2")
+    # The map keeps readable names on a phone; its frame (not the page) moves sideways.
+    height = page.evaluate(
+        "Math.min(...[...document.querySelectorAll('#map text.cname')]"
+        ".map((t) => t.getBoundingClientRect().height))"
+    )
+    assert height >= 10, f"county names {height:.1f} px high"
+    frame = page.evaluate(
+        "(() => { const f = document.querySelector('#map-frame'); return [f.scrollWidth, f.clientWidth]; })()"
+    )
+    assert frame[0] > frame[1]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # where the player moved the map stays across the page's redraws
+    page.evaluate("document.querySelector('#map-frame').scrollLeft = 150")
+    page.click("#choices button >> nth=0")
+    page.click("#step-back")
+    page.wait_for_timeout(100)
+    assert abs(page.evaluate("document.querySelector('#map-frame').scrollLeft") - 150) <= 1
+    # no raw view of the game's data anywhere on the page
+    assert page.locator("details.raw, pre").count() == 0
+    assert "{" not in page.locator("body").inner_text()
+    shot(page, "player-view-wallenstein-de-phone")
+
+
+def test_elgrande_two_players_neutral_player_and_table(server: Server, pages: Pages) -> None:
+    seats = [{"kind": "human", "name": "Anna"}, BOTS[0]]
+    game = server.create("elgrande", {"players": 2}, seats, seed=3)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'en')")
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#map .region")
+    for _ in range(6):  # the power card, then into the action-card step: cards are taken
+        page.wait_for_selector("#choices button:not([disabled])")
+        if page.locator(".acard.empty").count():
+            break
+        page.click("#choices button:not([disabled]) >> nth=0")
+    page.wait_for_function("document.querySelector('#players').innerText.includes('(neutral)')")
+    rows = page.locator("#players tbody tr").all_inner_texts()
+    neutral = [r for r in rows if "(neutral)" in r]
+    assert len(neutral) == 1 and "dummy" not in neutral[0]
+    colour = neutral[0].split(" (neutral)")[0].strip()
+    assert f"{colour} (neutral)" in _log(page)  # the same name as in the log
+    bot = page.locator("#players tbody tr >> nth=1 >> th").inner_text().strip()
+    assert bot in ("Blue", "Yellow", "Green", "Purple", "Red") and bot in _log(page)
+    # Each header in one piece (not broken inside a word at 390 px).
+    broken = page.evaluate(
+        """[...document.querySelectorAll('#players thead th')].filter((th) => {
+          const range = document.createRange(); range.selectNodeContents(th);
+          return range.getClientRects().length > 1; }).map((th) => th.innerText)"""
+    )
+    assert broken == []
+    # a stack whose open card was taken says so, with its stack and the cards left
+    assert page.locator(".acard.empty").count() >= 1
+    empty = page.locator(".acard.empty >> nth=0").inner_text()
+    assert "taken this round" in empty and "Stack" not in empty and "stack" in empty
+    assert page.locator("details.raw").count() == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Every Grande stands wholly inside its region and on land (seed 3: one in Galicia, whose label is
+    # near its border with Navarra and the coast).
+    grandes = page.evaluate(
+        """[...document.querySelectorAll('#map .region-pieces .grande')].map((r) => {
+          const where = r.closest('.region-pieces').dataset.region;
+          const shape = document.querySelector(`#map .region[data-region="${where}"] .shape`);
+          const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((k) => r[k].baseVal.value);
+          const land = document.querySelector('#map path.land');
+          const pt = (px, py) => {
+            const p = new DOMPoint(px, py);
+            const sel = `#map .region:not([data-region="${where}"]) .shape`;
+            const others = [...document.querySelectorAll(sel)];
+            return shape.isPointInFill(p) && land.isPointInFill(p) && !others.some((o) => o.isPointInFill(p));
+          };
+          return [where,
+                  [[x, y], [x + w, y], [x, y + h], [x + w, y + h]].every(([px, py]) => pt(px, py))];
+        })"""
+    )
+    assert "Galicia" in [g[0] for g in grandes]
+    assert all(ok for _, ok in grandes), grandes
+    # the map keeps its values readable on a phone, in a frame that moves sideways
+    values = page.evaluate(
+        "Math.min(...[...document.querySelectorAll('#map text.rpoints')]"
+        ".map((t) => t.getBoundingClientRect().height))"
+    )
+    assert values >= 10, f"region values {values:.1f} px high"
+    shot(page, "player-view-elgrande-en-phone")
+
+
+def test_battle_chart_names_each_players_pair_of_bars(server: Server, pages: Pages) -> None:
+    """The ending's battles chart: each player's name once under that player's two bars (won "+",
+    lost "−"), every value label below the title."""
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#new-game")
+    found = page.evaluate(
+        """async () => {
+          const { battleChart } = await import('/static/ending.js');
+          const battle = (p, d, verdict) => ({ entry: { k: 'battle', a: { p, d, verdict } } });
+          const log = [battle(0, 1, 'attacker'), battle(1, 2, 'defender')];
+          const chart = battleChart(log, ['Anna', 'Blue', 'Yellow']);
+          document.body.append(chart);
+          const texts = [...chart.querySelectorAll('text')];
+          const title = chart.querySelector('.chart-title').getBBox();
+          const values = texts.filter((t) => /^\\d+$/.test(t.textContent)).map((t) => t.getBBox());
+          return {
+            groups: texts.filter((t) => t.classList.contains('group')).map((t) => t.textContent),
+            signs: texts.filter((t) => ['+', '−'].includes(t.textContent)).length,
+            clash: values.some((b) => b.y < title.y + title.height),
+          };
+        }"""
+    )
+    assert found["groups"] == ["Anna", "Blue", "Yellow"]
+    assert found["signs"] == 6
+    assert not found["clash"]
+
+
+def test_mansfeld_says_when_the_provinces_come(server: Server, pages: Pages) -> None:
+    """While the characters are recruited there are no provinces yet: the board says when they come
+    instead of an empty heading."""
+    game = server.create("mansfeld", {"players": 2}, [{"kind": "human", "name": "Anna"}, BOTS[0]], seed=3)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#characters")
+    assert page.locator("#provinces li").count() == 0
+    assert "sobald das Rekrutieren vorbei ist" in page.locator("#provinces-later").inner_text()
+    assert page.locator("details.raw").count() == 0
+
+
+def test_lobby_list_and_replay_title_on_a_phone(server: Server, pages: Pages) -> None:
+    """The lobby's game list fits a phone with every word whole (the same bot counted: "× 3"), and
+    the replay names the game by its title, not its id."""
+    seats = [{"kind": "human", "name": "Anna"}, *([{"kind": "bot", "bot": "random"}] * 3)]
+    server.create("mansfeld", {"players": 4}, seats, seed=5)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#games td.who")
+    assert "Anna, Zufallszüge × 3" in page.locator("#games").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    broken = page.evaluate(
+        """[...document.querySelectorAll('#games td:not(.who)')].filter((td) => {
+          const words = td.innerText.trim().split(/\\s+/).length;
+          const text = (td.querySelector('a') || td).firstChild;  // the text node: its lines
+          const range = document.createRange(); range.selectNodeContents(text);
+          return range.getClientRects().length > words; }).map((td) => td.innerText)"""
+    )
+    assert broken == []
+    done = server.create("mansfeld", {"players": 2}, [{"kind": "bot", "bot": "random"}] * 2, seed=5)
+    server.wait_status(done["id"], "finished")
+    page.goto(f"{server.url}/replay/{done['id']}")
+    page.wait_for_function("document.querySelector('#where').innerText.includes('Ernst von Mansfeld')")
+    assert "mansfeld" not in page.locator("#where").inner_text()
+
+
+def test_elgrande_modifiers_in_hand_are_shown(server: Server, pages: Pages) -> None:
+    """Machtverschiebung: the player's modifier cards are on the board by their signed values (the
+    choices offer "modifier +2"; the player sees which ones are in hand before choosing)."""
+    seats = [{"kind": "human", "name": "Anna"}, *BOTS]
+    game = server.create("elgrande", {"players": 3, "variant": ["machtverschiebung"]}, seats, seed=3)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#modifiers")
+    values = page.locator("#modifiers .modifier").all_inner_texts()
+    assert sorted(values) == sorted(["−1", "+2", "+3"])
+    assert page.locator("#modifiers").inner_text().startswith("Modifikatoren:")
+
+
+def test_replay_shows_the_winter_scoring_step_by_step(server: Server, pages: Pages) -> None:
+    """The replay at the move that ends a winter shows the scoring's steps (as the live table does),
+    with the points per player."""
+    bots = [{"kind": "bot", "bot": "random"}] * 3
+    game = server.create("wallenstein", {"players": 3, "setup": "fixed"}, bots, seed=3)
+    server.wait_status(game["id"], "finished", timeout=120)
+    whole = server.api(f"/api/games/{game['id']}/replay?lang=en")
+    winter = next(item["version"] for item in whole["log"] if (item.get("entry") or {}).get("k") == "score")
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'en')")
+    page.goto(f"{server.url}/replay/{game['id']}")
+    page.wait_for_selector("#timeline")
+    page.fill("#at", str(winter))
+    page.dispatch_event("#at", "change")
+    page.wait_for_selector("#scoring-steps.done")
+    assert page.locator("#scoring-points tbody tr").count() == 3
+    assert page.locator("#scoring-steps li.step.shown").count() >= 2
+    page.fill("#at", str(winter - 1))  # the move before: no scoring
+    page.dispatch_event("#at", "change")
+    page.wait_for_function(f"document.querySelector('#at').value === '{winter - 1}'")
+    page.wait_for_selector("#scoring-steps", state="detached")
+
+
+def test_the_ending_is_one_tap_away_on_a_phone(server: Server, pages: Pages) -> None:
+    """At the end the decision panel links to the final scoring under the board."""
+    seats = [{"kind": "human", "name": "Anna"}, BOTS[0]]
+    game = server.create("mansfeld", {"players": 2}, seats, seed=7)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#characters")
+    play_to_end(page, random.Random(3), None, 400)
+    page.wait_for_selector("#final-scoring")
+    assert page.locator("#to-ending").inner_text() == "↓ Schlusswertung"
+    page.evaluate("window.scrollTo(0, 0)")
+    page.click("#to-ending")
+    page.wait_for_function(
+        "(() => { const r = document.querySelector('#ending').getBoundingClientRect();"
+        " return r.top < window.innerHeight && r.bottom > 0; })()"
+    )
