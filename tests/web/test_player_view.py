@@ -116,7 +116,7 @@ def test_elgrande_two_players_neutral_player_and_table(server: Server, pages: Pa
     )
     assert "Galicia" in [g[0] for g in grandes]
     assert all(ok for _, ok in grandes), grandes
-    # the map keeps its values readable on a phone, in a frame that moves sideways
+    # the map fits the phone whole and keeps its values readable
     values = page.evaluate(
         "Math.min(...[...document.querySelectorAll('#map text.rpoints')]"
         ".map((t) => t.getBoundingClientRect().height))"

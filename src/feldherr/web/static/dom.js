@@ -53,11 +53,13 @@ export async function api(path, options = {}) {
   return data;
 }
 
-// A map's frame that moves sideways on a phone (#map-frame): it keeps where the player moved it
-// across the page's redraws (each update draws the board anew).
+// A map's frame (#map-frame). On a phone Wallenstein's map of 37 counties is drawn wider than the
+// screen so its names stay readable, and its frame (not the page) moves sideways: it keeps where
+// the player moved it across the page's redraws (each update draws the board anew). El Grande's
+// nine regions fit the phone's width whole.
 const frameAt = new Map();
 export function mapFrame(key, content) {
-  const frame = h("div", { class: "map-frame", id: "map-frame", onscroll: (e) => frameAt.set(key, e.target.scrollLeft) }, content);
+  const frame = h("div", { class: `map-frame map-frame-${key}`, id: "map-frame", onscroll: (e) => frameAt.set(key, e.target.scrollLeft) }, content);
   const x = frameAt.get(key);
   if (x) requestAnimationFrame(() => { if (frame.isConnected) frame.scrollLeft = x; });
   return frame;
