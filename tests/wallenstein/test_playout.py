@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from feldherr.core.bots import RandomBot, SeatAccess
@@ -45,3 +47,40 @@ def test_playout_from_the_middle_of_a_game() -> None:
         seeds = [7, 8, 9, 10]
         assert state.random_playout(seeds) == drive(twin, [RandomBot(s) for s in seeds])
         assert state.digest() == twin.digest()
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_playout_leaves_the_garbage_collector_as_it_found_it(
+    collecting: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The playout pauses the cyclic collector only while it runs: afterwards (also after an
+    error) the collector is on or off as before, and during the playout it is off."""
+    import feldherr.wallenstein.game as binding
+
+    seen: list[bool] = []
+
+    def playout(state: WallensteinState, seeds: object) -> int:
+        seen.append(gc.isenabled())
+        if len(seen) == 2:
+            raise RuntimeError("a failing playout")
+        return 0
+
+    monkeypatch.setattr(binding, "random_playout", playout)
+    was = gc.isenabled()
+    try:
+        if collecting:
+            gc.enable()
+        else:
+            gc.disable()
+        state = _fresh(4, "", 0)
+        assert state.random_playout([1, 2, 3, 4]) == 0
+        assert gc.isenabled() is collecting
+        with pytest.raises(RuntimeError, match="a failing playout"):
+            state.random_playout([1, 2, 3, 4])
+        assert gc.isenabled() is collecting
+        assert seen == [False, False]
+    finally:
+        if was:
+            gc.enable()
+        else:
+            gc.disable()

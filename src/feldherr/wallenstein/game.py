@@ -5,6 +5,7 @@ of the package that sees all the others."""
 from __future__ import annotations
 
 import functools
+import gc
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -123,7 +124,16 @@ class WallensteinPosition(WallensteinState):
         return info.determinize(self, seat, seed)
 
     def random_playout(self, bot_seeds: Sequence[int]) -> int:
-        decisions = random_playout(self, bot_seeds)
+        # A playout makes no reference cycles (its objects die by reference counting or stay in
+        # the state), so the cyclic collector would only walk the young log events and lists it
+        # keeps: it is paused for the playout and restored as it was, whatever happens.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            decisions = random_playout(self, bot_seeds)
+        finally:
+            if collecting:
+                gc.enable()
         self.version += decisions
         return decisions
 

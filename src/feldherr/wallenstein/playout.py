@@ -174,5 +174,5 @@ def _plan_phase(st: WallensteinState, below: Sequence[Below]) -> int:
         decisions += slots - steps[seat]
         steps[seat] = slots
     for _, seat in owed:
-        log(st, "planned", p=seat)
+        st._events.append(("planned", {"p": seat}, None))
     return decisions

@@ -46,7 +46,9 @@ CHURCH_BIT = BUILD_BIT[CHURCH]
 
 
 def _skip(st: WallensteinState, seat: int, action: int, county: int, reason: str) -> bool:
-    log(st, "skip", p=seat, action=ACTIONS[action], county=NAMES[county], reason=reason)
+    st._events.append(
+        ("skip", {"p": seat, "action": ACTIONS[action], "county": NAMES[county], "reason": reason}, None)
+    )
     return False
 
 
@@ -65,7 +67,9 @@ def perform(st: WallensteinState, seat: int, action: int, county: int) -> bool:
         st.money[seat] -= DEPLOY_COST[DEPLOY1]
         st.supply[seat] -= n
         st.armies[county] += n
-        log(st, "deploy", p=seat, county=NAMES[county], n=n, cost=DEPLOY_COST[DEPLOY1])
+        st._events.append(
+            ("deploy", {"p": seat, "county": NAMES[county], "n": n, "cost": DEPLOY_COST[DEPLOY1]}, None)
+        )
     return bool(move_targets(st, seat, action, county))
 
 
@@ -77,7 +81,9 @@ def _build(st: WallensteinState, seat: int, b: int, county: int) -> bool:
     st.money[seat] -= cost
     st.building_supply[b] -= 1
     st.buildings[county] |= BUILD_BIT[b]
-    log(st, "build", p=seat, building=BUILDINGS[b], county=NAMES[county], cost=cost)
+    st._events.append(
+        ("build", {"p": seat, "building": BUILDINGS[b], "county": NAMES[county], "cost": cost}, None)
+    )
     if b == TRADING_POST and event_effect(st) == "trading_post_calms" and st.unrest[county] > 0:
         st.unrest[county] -= 1
         st.unrest_supply += 1
@@ -126,7 +132,9 @@ def _collect(st: WallensteinState, seat: int, action: int, county: int) -> bool:
         st.money[seat] += amount
     else:
         st.grain[seat] += amount
-    log(st, "collect", p=seat, action=ACTIONS[action], county=NAMES[county], amount=amount)
+    st._events.append(
+        ("collect", {"p": seat, "action": ACTIONS[action], "county": NAMES[county], "amount": amount}, None)
+    )
     # "If no revolt was invoked or if a revolt was successfully subdued, place one revolt marker."
     if st.parry[seat]:  # favor #4 kept: "parry the next revolt marker in one of their counties"
         st.parry[seat] -= 1
@@ -158,7 +166,7 @@ def _deploy(st: WallensteinState, seat: int, action: int, county: int) -> bool:
     st.money[seat] -= cost
     st.supply[seat] -= n
     st.armies[county] += n
-    log(st, "deploy", p=seat, county=NAMES[county], n=n, cost=cost)
+    st._events.append(("deploy", {"p": seat, "county": NAMES[county], "n": n, "cost": cost}, None))
     return False
 
 
@@ -212,6 +220,6 @@ def move(st: WallensteinState, seat: int, county: int, dst: int, n: int) -> None
     if st.owner[dst] == seat:
         st.armies[county] -= n
         st.armies[dst] += n
-        log(st, "move", p=seat, src=NAMES[county], county=NAMES[dst], n=n)
+        st._events.append(("move", {"p": seat, "src": NAMES[county], "county": NAMES[dst], "n": n}, None))
     else:
         attack(st, seat, county, dst, n)

@@ -81,17 +81,21 @@ def attack(st: WallensteinState, seat: int, src: int, dst: int, n: int) -> Battl
     out = _drop(st, thrown)
     own_defence = out[defender] if defender >= 0 else 0
     result = judge(kind, out[seat], own_defence, out[PEASANT], st.unrest[dst] > 0)
-    log(
-        st,
-        "battle",
-        p=seat,
-        d=defender,
-        src=NAMES[src],
-        county=NAMES[dst],
-        thrown=thrown_log,
-        tray=tray_log,
-        out=out[:],
-        verdict=str(result.verdict),
+    st._events.append(
+        (
+            "battle",
+            {
+                "p": seat,
+                "d": defender,
+                "src": NAMES[src],
+                "county": NAMES[dst],
+                "thrown": thrown_log,
+                "tray": tray_log,
+                "out": out[:],
+                "verdict": str(result.verdict),
+            },
+            None,
+        )
     )
     _settle(st, seat, result.attacker_survivors)
     if defender >= 0:
@@ -100,10 +104,14 @@ def attack(st: WallensteinState, seat: int, src: int, dst: int, n: int) -> Battl
         _release_peasants(st)
     if result.verdict is ATTACKER:
         hand_over(st, dst, seat, result.attacker_survivors)
-        log(st, "conquered", p=seat, county=NAMES[dst], armies=result.attacker_survivors)
+        st._events.append(
+            ("conquered", {"p": seat, "county": NAMES[dst], "armies": result.attacker_survivors}, None)
+        )
     elif result.verdict is DEFENDER:
         st.armies[dst] = result.defender_survivors
-        log(st, "held", p=defender, county=NAMES[dst], armies=result.defender_survivors)
+        st._events.append(
+            ("held", {"p": defender, "county": NAMES[dst], "armies": result.defender_survivors}, None)
+        )
     elif defender >= 0:
         neutralise(st, dst)
         log(st, "tie_neutral", county=NAMES[dst])
@@ -121,22 +129,32 @@ def revolt(st: WallensteinState, seat: int, county: int, peasants: int) -> bool:
     thrown_log, tray_log = thrown[:], st.tray[:]
     out = _drop(st, thrown)
     result = judge(REVOLT, 0, out[seat], out[PEASANT], True)
-    log(
-        st,
-        "revolt",
-        p=seat,
-        county=NAMES[county],
-        thrown=thrown_log,
-        tray=tray_log,
-        out=out[:],
-        verdict=str(result.verdict),
+    st._events.append(
+        (
+            "revolt",
+            {
+                "p": seat,
+                "county": NAMES[county],
+                "thrown": thrown_log,
+                "tray": tray_log,
+                "out": out[:],
+                "verdict": str(result.verdict),
+            },
+            None,
+        )
     )
     _settle(st, seat, result.defender_survivors)
     _release_peasants(st)
     if result.verdict is DEFENDER:
         st.armies[county] = result.defender_survivors
-        log(st, "revolt_subdued", p=seat, county=NAMES[county], armies=result.defender_survivors)
+        st._events.append(
+            (
+                "revolt_subdued",
+                {"p": seat, "county": NAMES[county], "armies": result.defender_survivors},
+                None,
+            )
+        )
         return True
     neutralise(st, county)
-    log(st, "revolt_won", p=seat, county=NAMES[county])
+    st._events.append(("revolt_won", {"p": seat, "county": NAMES[county]}, None))
     return False

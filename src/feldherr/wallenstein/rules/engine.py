@@ -393,7 +393,7 @@ def _execute(st: WallensteinState) -> bool:
     while index < len(cards):
         if index >= st.revealed_actions:
             st.revealed_actions = index + 1
-            log(st, "reveal_action", action=ACTIONS[cards[index]])
+            st._events.append(("reveal_action", {"action": ACTIONS[cards[index]]}, None))
         action = cards[index]
         while turn < n:
             seat = order[turn]

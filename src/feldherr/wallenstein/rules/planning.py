@@ -141,7 +141,18 @@ def take_draft(st: WallensteinState, seat: int, move: Any) -> None:
     st.armies[county] = size
     st.supply[seat] -= size
     st.draft_turn += 1
-    log(st, "draft", p=seat, county=NAMES[county], armies=size, source="deck" if src == DECK else "faceup")
+    st._events.append(
+        (
+            "draft",
+            {
+                "p": seat,
+                "county": NAMES[county],
+                "armies": size,
+                "source": "deck" if src == DECK else "faceup",
+            },
+            None,
+        )
+    )
     if st.leaders and st.leader[seat] < 0 and (isinstance(move, LeaderDraft) or not st.groups[seat]):
         st.leader[seat] = county
         log(st, "leader_placed", p=seat, county=NAMES[county])
@@ -313,7 +324,7 @@ def reveal_bids(st: WallensteinState) -> list[int]:
         if is_money(value):
             st.money[seat] -= value - MONEY_BASE
         ranks.setdefault(bid_rank(value), []).append(seat)
-        log(st, "bid_revealed", p=seat, bid=_bid_name(value))
+        st._events.append(("bid_revealed", {"p": seat, "bid": _bid_name(value)}, None))
     queue: list[int] = []
     for rank in sorted(ranks, reverse=True):
         tied = ranks[rank]
@@ -347,7 +358,7 @@ def place_position(st: WallensteinState, seat: int, pos: int) -> None:
     """The first bidder in the queue, ``seat``, takes the free position ``pos``."""
     st.positions[seat] = pos
     st.bid_queue.pop(0)
-    log(st, "position", p=seat, pos=pos + 1, tile=BONUS_TILES[st.bonus[pos]])
+    st._events.append(("position", {"p": seat, "pos": pos + 1, "tile": BONUS_TILES[st.bonus[pos]]}, None))
 
 
 # -- explaining an illegal movement -----------------------------------------------------------------

@@ -97,10 +97,18 @@ def score(st: WallensteinState) -> None:
             points = MAJORITY_VP[b] - (SCORING["tie_penalty"] if len(leaders) > 1 else 0)
             for s in leaders:
                 gained[s] += points
-            log(st, "majority", region=REGIONS[r], building=BUILDINGS[b], seats=leaders, vp=points)
+            st._events.append(
+                (
+                    "majority",
+                    {"region": REGIONS[r], "building": BUILDINGS[b], "seats": leaders, "vp": points},
+                    None,
+                )
+            )
     for s in range(n):
         st.vp[s] += gained[s]
-        log(st, "score", p=s, base=base[s], majorities=gained[s] - base[s], total=st.vp[s])
+        st._events.append(
+            ("score", {"p": s, "base": base[s], "majorities": gained[s] - base[s], "total": st.vp[s]}, None)
+        )
 
 
 def end_of_year(st: WallensteinState) -> None:
