@@ -36,7 +36,16 @@ def test_the_pure_python_package_plays_the_golden_games_bit_for_bit() -> None:
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "FELDHERR_PURE": "1"}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", str(root / "tests" / "golden")],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-n",
+            "0",
+            str(root / "tests" / "golden" / "test_golden.py"),
+        ],
         env=env,
         capture_output=True,
         text=True,
