@@ -205,23 +205,19 @@ def test_replay_viewer_and_record_import(server: Server, pages: Pages) -> None:
     assert int(page.locator("#scrub").get_attribute("max")) == total
 
 
-def test_phone_layout_and_first_page_time(server: Server, pages: Pages) -> None:
+def test_phone_layout(server: Server, pages: Pages) -> None:
     phone = {
         "viewport": {"width": 390, "height": 844},
         "device_scale_factor": 2,
         "is_mobile": True,
         "has_touch": True,
     }
-    # Interactive: navigation start to the client's mark (the form is on screen, its handlers
-    # attached); each load in a fresh context (cold cache); the best of three, against the noise
-    # of a busy test machine (scripts/bench-web.py measures the spread).
-    times = []
-    for _ in range(3):
-        page = pages.new(**phone)
-        page.goto(server.url + "/")
-        page.wait_for_selector("#start")
-        times.append(page.evaluate("performance.getEntriesByName('feldherr:interactive')[0].startTime"))
-    assert min(times) < 1000, times
+    # The client marks the moment the form is on screen with its handlers attached; how long that
+    # takes is measured by scripts/bench-web.py (docs/benchmarks.md), never by a timed test.
+    page = pages.new(**phone)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    assert page.evaluate("performance.getEntriesByName('feldherr:interactive').length") == 1
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width
     shot(page, "phone-lobby")
