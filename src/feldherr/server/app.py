@@ -207,8 +207,8 @@ def create_app(settings: Settings) -> FastAPI:
         token = _bearer(request)
         return await hub().call(_update, hub(), game_id, token, since, lang)
 
-    @app.post("/api/games/{game_id}/moves")
-    async def post_move(request: Request, game_id: str) -> dict[str, Any]:
+    async def seat_request(request: Request, game_id: str) -> tuple[dict[str, Any], int, int]:
+        """A seat's POST: its JSON object, the seat its token opens, the version it acts on."""
         token = _bearer(request)
         data = await read_body(request)
         if not isinstance(data, dict):
@@ -218,27 +218,20 @@ def create_app(settings: Settings) -> FastAPI:
         if token is None:
             raise ServerError("server.token", 401, "token")
         version = get_int(data, "version")
-        h = hub()
-        table = await h.call(h.table, game_id)
+        table = await hub().call(hub().table, game_id)
         (seat,) = table.verify([token])
-        sub = await h.call(h.submit, game_id, seat, data.get("move"), version)
+        return data, seat, version
+
+    @app.post("/api/games/{game_id}/moves")
+    async def post_move(request: Request, game_id: str) -> dict[str, Any]:
+        data, seat, version = await seat_request(request, game_id)
+        sub = await hub().call(hub().submit, game_id, seat, data.get("move"), version)
         return {"type": "ack", "seat": seat, **sub.to_json()}
 
     @app.post("/api/games/{game_id}/undo")
     async def post_undo(request: Request, game_id: str) -> dict[str, Any]:
-        token = _bearer(request)
-        data = await read_body(request)
-        if not isinstance(data, dict):
-            raise ServerError(
-                "server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt"
-            )
-        if token is None:
-            raise ServerError("server.token", 401, "token")
-        version = get_int(data, "version")
-        h = hub()
-        table = await h.call(h.table, game_id)
-        (seat,) = table.verify([token])
-        sub = await h.call(h.undo, game_id, seat, version)
+        _, seat, version = await seat_request(request, game_id)
+        sub = await hub().call(hub().undo, game_id, seat, version)
         return {"type": "ack", "seat": seat, "undone": True, **sub.to_json()}
 
     @app.post("/api/games/{game_id}/rematch")
