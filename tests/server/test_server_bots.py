@@ -11,6 +11,7 @@ import os
 import signal
 import statistics
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -127,3 +128,36 @@ def test_the_server_replaces_killed_bot_workers(tmp_path: Path) -> None:
         assert "a bot worker died" in srv.logs()
     finally:
         srv.stop()
+
+
+def test_workers_end_when_their_server_is_killed(tmp_path: Path) -> None:
+    """A server killed without closing its pool (SIGKILL, out of memory) leaves no bot workers
+    behind: each ends itself when it sees its parent gone."""
+    script = (
+        "import os, sys\n"
+        "from feldherr.server.workers import BotPool\n"
+        "pool = BotPool(2)\n"
+        "for f in pool.warm(): f.result(60)\n"
+        "print(*pool.pids(), flush=True)\n"
+        "os.kill(os.getpid(), 9)\n"
+    )
+    out = tmp_path / "pids"
+    with out.open("w") as sink:  # a file, not a pipe: the workers hold it open as long as they run
+        subprocess.run([sys.executable, "-c", script], stdout=sink, stderr=subprocess.STDOUT, timeout=120)
+    text = out.read_text()
+    workers = [int(pid) for pid in text.split()[:2] if pid.isdigit()]
+    assert len(workers) == 2, text
+
+    def alive(pid: int) -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        # a zombie (ended, not yet reaped by init) counts as ended
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+
+    deadline = time.monotonic() + 30
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(alive(pid) for pid in workers), workers

@@ -8,7 +8,8 @@ asked). :class:`BotPool` runs these tasks on a process pool sized from the machi
 workers at a lower CPU priority than the server, so that a bot thinking for a second never holds
 the server's interpreter or delays another seat's acknowledgement. A worker that dies (killed,
 out of memory) breaks the pool: it is replaced by a fresh one and the task is computed again from
-the same snapshot and seed, which gives the same move for a deterministic bot.
+the same snapshot and seed, which gives the same move for a deterministic bot. A worker whose
+server is gone (killed without closing its pool) ends itself within a second.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -63,9 +65,25 @@ def think(task: BotTask) -> JSON:
     return game.move_to_json(bot.choose(SeatAccess(state, task.seat)))
 
 
-def _start_worker(registered: tuple[str, ...]) -> None:
+PARENT_CHECK = 1.0
+"""Seconds between a worker's looks at whether the server that started it still runs."""
+
+
+def _follow_parent(parent: int) -> None:
+    """End this worker when its server is gone: a server killed without closing its pool (SIGKILL,
+    out of memory) would otherwise leave its workers waiting for work forever."""
+    while True:
+        time.sleep(PARENT_CHECK)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def _start_worker(registered: tuple[str, ...], server: int) -> None:
+    # the server's pid comes from the server: a worker still starting when the server is killed
+    # already has init as its parent
     with contextlib.suppress(OSError, AttributeError):
         os.nice(NICE)
+    threading.Thread(target=_follow_parent, args=(server,), daemon=True).start()
     for item in registered:
         name, _, target = item.partition("=")
         register(name, target)
@@ -96,7 +114,7 @@ class BotPool:
             self.workers,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_worker,
-            initargs=(self.registered,),
+            initargs=(self.registered, os.getpid()),
         )
 
     def warm(self) -> list[Future[int]]:
