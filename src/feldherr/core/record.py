@@ -39,6 +39,17 @@ class GameRecord:
     position: dict[str, Any] | None = None
     """The position the game started from (None: a new game from the seed)."""
 
+    def prefix(self, at: int) -> GameRecord:
+        """The same game after its first ``at`` moves only (no final digest: it has not ended)."""
+        return GameRecord(
+            self.game,
+            dict(self.options),
+            self.seed,
+            self.moves[:at],
+            engine=self.engine,
+            position=self.position,
+        )
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game}
         if self.engine is not None:

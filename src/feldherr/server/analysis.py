@@ -104,15 +104,7 @@ class Analyser:
         total = len(record.moves)
         if ask.at > total:
             raise ServerError("server.analysis-step", 422, "bad-step", at=ask.at, total=total)
-        part = GameRecord(
-            record.game,
-            dict(record.options),
-            record.seed,
-            record.moves[: ask.at],
-            engine=record.engine,
-            position=record.position,
-        )
-        match = Match.from_record(game, part)
+        match = Match.from_record(game, record.prefix(ask.at))
         if ask.seat >= match.num_players or ask.seat not in match.to_move():
             raise ServerError("server.analysis-seat", 409, "no-decision")
         try:

@@ -504,19 +504,21 @@ def _finished_record(hub: Hub, game_id: str, token: str | None) -> GameRecord:
         return table.match.finish_record()
 
 
-def _replay_at(hub: Hub, game_id: str, token: str | None, at: int | None, lang: str) -> dict[str, Any]:
+def _record_at(
+    hub: Hub, game_id: str, token: str | None, at: int | None
+) -> tuple[GameRecord, GameRecord, int]:
+    """A finished game's record, the same game up to step ``at`` (the end where None; clamped to
+    the game's length), and that step."""
     record = _finished_record(hub, game_id, token)
     total = len(record.moves)
     at = total if at is None else max(0, min(at, total))
+    return record, record.prefix(at), at
+
+
+def _replay_at(hub: Hub, game_id: str, token: str | None, at: int | None, lang: str) -> dict[str, Any]:
+    record, part, at = _record_at(hub, game_id, token, at)
+    total = len(record.moves)
     game = hub.table(game_id).game
-    part = GameRecord(
-        record.game,
-        dict(record.options),
-        record.seed,
-        record.moves[:at],
-        engine=record.engine,
-        position=record.position,
-    )
     match = Match.from_record(game, part)
     out: dict[str, Any] = {
         "game": game_id,
@@ -535,18 +537,8 @@ def _replay_at(hub: Hub, game_id: str, token: str | None, at: int | None, lang: 
 def _position_at(hub: Hub, game_id: str, token: str | None, at: int | None) -> dict[str, Any]:
     """A finished game's table at step ``at`` as a position to play on from: what lay open, the
     hidden parts (deck orders, the generator) left out, so that a game from it draws them anew."""
-    record = _finished_record(hub, game_id, token)
-    total = len(record.moves)
-    at = total if at is None else max(0, min(at, total))
+    _, part, _ = _record_at(hub, game_id, token, at)
     game = hub.table(game_id).game
-    part = GameRecord(
-        record.game,
-        dict(record.options),
-        record.seed,
-        record.moves[:at],
-        engine=record.engine,
-        position=record.position,
-    )
     position = game.position(replay(game, part))
     position.pop("hidden", None)
     return position
