@@ -1,10 +1,11 @@
 """Build hook for the optional C extensions; all metadata lives in pyproject.toml.
 
-Both extensions are optional: where one does not compile, the install goes on and the pure-Python
+All three extensions are optional: where one does not compile, the install goes on and the pure-Python
 code is used (the same results, only slower):
 
 * ``feldherr.core._cfast``: the generator (:class:`feldherr.core.rng.Rng`) and state copying;
-* ``feldherr.mansfeld._cplayout``: the Mansfeld random playout.
+* ``feldherr.mansfeld._cplayout``: the Mansfeld random playout;
+* ``feldherr.elgrande._cobserve``: the El Grande observation (``info.observe``).
 """
 
 from setuptools import Extension, setup
@@ -20,6 +21,11 @@ setup(
             "feldherr.mansfeld._cplayout",
             ["src/feldherr/mansfeld/_cplayout.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "feldherr.elgrande._cobserve",
+            ["src/feldherr/elgrande/_cobserve.c"],
+            optional=True,
+        ),
     ]
 )

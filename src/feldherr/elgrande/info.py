@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from feldherr.core.native import native_module
 from feldherr.core.observation import Features, Observation, finish, zeroed
 from feldherr.core.rng import Rng
 from feldherr.core.views import envelope, view_schema
@@ -271,10 +272,25 @@ _BITS14 = [[v for v in range(14) if mask >> v & 1] for mask in range(1 << 14)]
 
 
 def observe(st: ElGrandeData, seat: int, out: Observation | None = None) -> Observation:
-    """The seat's observation read from the state straight into ``out`` (a buffer to reuse): the
-    same numbers as :func:`observation` of ``view(seat)`` (the tests compare them at every position
-    of random games under every option set), so it holds nothing the seat cannot see. Only the
-    numbers that are not 0 are written, each straight into the buffer (:func:`zeroed`)."""
+    """The seat's observation read from the state straight into ``out`` (a buffer to reuse; a new
+    array when None, and the numbers copied into an ``out`` that is no contiguous float32 vector):
+    the same numbers as :func:`observation` of ``view(seat)`` (the tests compare them at every
+    position of random games under every option set), so it holds nothing the seat cannot see.
+    The compiled kernel (:data:`native`) computes them where it is built, else :func:`pure_observe`
+    (the same numbers, bit for bit)."""
+    if native is None:
+        return pure_observe(st, seat, out)
+    if out is None:
+        out = np.empty(OBSERVATION_SIZE, np.float32)
+    elif not native.fits(out):
+        return finish(observe(st, seat), out)
+    native.observe(st, seat, to_move(st), out)
+    return out
+
+
+def pure_observe(st: ElGrandeData, seat: int, out: Observation | None = None) -> Observation:
+    """:func:`observe` in Python, the reference of the kernel: only the numbers that are not 0 are
+    written, each straight into the buffer (:func:`zeroed`)."""
     buf, v = zeroed(out, OBSERVATION_SIZE)
     v[_ROUND_AT] = st.round / 9
     v[_PHASE_AT + st.phase] = 1.0
@@ -343,6 +359,61 @@ def observe(st: ElGrandeData, seat: int, out: Observation | None = None) -> Obse
     np.minimum(buf, 1.0, out=buf)
     np.maximum(buf, 0.0, out=buf)  # (a score can fall below 0)
     return finish(buf, out)
+
+
+_LAYOUT = {
+    "size": OBSERVATION_SIZE,
+    "round_at": _ROUND_AT,
+    "phase_at": _PHASE_AT,
+    "phases": len(PHASE_NAMES),
+    "king_at": _KING_AT,
+    "king_areas": len(_AREAS),
+    "boards_at": _BOARDS_AT,
+    "areas": D.AREAS,
+    "total_at": _TOTAL_AT,
+    "open_at": _OPEN_AT,
+    "cards": _CARDS,
+    "in_use_at": _IN_USE_AT,
+    "place_at": _PLACE_AT,
+    "max_colours": MAX_COLOURS,
+    "seat_at": _SEAT_AT,
+    "current_at": _CURRENT_AT,
+    "moving_at": _MOVING_AT,
+    "colour_at": _COLOUR_AT,
+    "per_colour": _PER_COLOUR,
+    "regions": _NREG,
+    "castillo": _CASTILLO,
+    "grande_areas": len(_AREAS),
+    "power_cards": 14,
+    "hand_at": _HAND_AT,
+    "discard_at": _DISCARD_AT,
+    "modifiers": len(D.MODIFIER_VALUES),
+    "mods_at": _MODS_AT,
+    # the divisors of pure_observe (the tests hold the kernel to its numbers bit for bit)
+    "round_scale": 9,
+    "place_scale": 10,
+    "area_scale": 10,
+    "supply_scale": D.CABALLEROS,
+    "played_scale": 13,
+    "total_scale": 20,
+    "score_scale": SCORE_SCALE,
+    "cards_scale": 13,
+    "veto_scale": 5,
+}
+"""The observation's layout for the compiled kernel (``_cobserve.c``): offsets, widths, divisors."""
+
+
+def _load_native() -> Any:
+    """The compiled observation (``_cobserve.c``, built by ``setup.py`` where a C compiler exists),
+    set up with the layout; None where it is not built or ``FELDHERR_PURE=1`` asks for pure Python."""
+    kernel = native_module("feldherr.elgrande._cobserve")
+    if kernel is not None:
+        kernel.setup(_LAYOUT)
+    return kernel
+
+
+native: Any = _load_native()
+"""The compiled observation module in use, or None (pure Python); tests switch it."""
 
 
 # ---------------------------------------------------------------------------- determinize

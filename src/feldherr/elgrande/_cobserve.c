@@ -1,0 +1,468 @@
+/* The El Grande observation in C: feldherr/elgrande/info.py's pure_observe, natively.
+ *
+ * It writes exactly the numbers of the Python twin, bit for bit in float32: each number is
+ * computed in double (as the Python float is), rounded to float32 (as the memoryview write
+ * rounds it), and at the end every slot is clamped to [0, 1] in float32 (as np.minimum and
+ * np.maximum do). The numbers are built in a local vector and copied into the buffer only when
+ * the whole state was read, so a state that cannot be read raises and leaves the buffer as it
+ * was. The seats to move come in as an argument (the rules compute them: to_move); the layout
+ * (offsets and divisors) comes from info.py once, through setup(). tests/elgrande/
+ * test_cobserve.py compares both paths at every position of random games under every option set.
+ *
+ * Entry points: setup(layout: dict) once at import; fits(buffer) -> bool (a writable, contiguous
+ * float32 vector of exactly the observation's size); observe(state, seat, to_move, buffer). */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+#define MAX_SIZE 2048
+#define MAX_COLOURS 8
+
+/* the layout, set by setup() (SIZE 0: not set up yet) */
+struct layout {
+    Py_ssize_t SIZE;
+    long ROUND_AT, PHASES, PHASE_AT, KINGS, KING_AT, BOARDS_AT, AREAS, TOTAL_AT, OPEN_AT, CARDS, IN_USE_AT,
+        PLACE_AT, SEAT_AT, CURRENT_AT, MOVING_AT, COLOURS, COLOUR_AT, PER_COLOUR, NREG, CASTILLO, GRANDES,
+        HAND_AT, DISCARD_AT, POWER_CARDS, MODS_AT, MODIFIERS;
+    double ROUND_SCALE, PLACE_SCALE, AREA_SCALE, SUPPLY_SCALE, PLAYED_SCALE, TOTAL_SCALE, SCORE_SCALE,
+        CARDS_SCALE, VETO_SCALE;
+};
+static struct layout L;
+
+static PyObject *a_round, *a_phase, *a_king, *a_scoreboards, *a_hidden, *a_caballeros, *a_colours,
+    *a_open_cards, *a_card, *a_place_left, *a_current, *a_num_players, *a_province, *a_court,
+    *a_power_played, *a_power_total, *a_score, *a_power_hand, *a_power_discard, *a_vetos, *a_grande,
+    *a_machtverschiebung, *a_modifier_hand, *k_seat, *k_moving;
+
+/* ------------------------------------------------------------------ reading the state */
+/* x as a C long; what names it in an error (a str) */
+static int as_long(PyObject *x, PyObject *what, long *out) {
+    if (!PyLong_Check(x)) {
+        PyErr_Format(PyExc_TypeError, "elgrande observe: %U must be an int, not %.80s", what, Py_TYPE(x)->tp_name);
+        return -1;
+    }
+    long v = PyLong_AsLong(x);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    /* beyond 2**53 the double would round where Python's division does not */
+    if (v > (1L << 53) || v < -(1L << 53)) {
+        PyErr_Format(PyExc_ValueError, "elgrande observe: %U out of range", what);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int attr_long(PyObject *st, PyObject *name, long *out) {
+    PyObject *x = PyObject_GetAttr(st, name);
+    if (x == NULL) return -1;
+    int rc = as_long(x, name, out);
+    Py_DECREF(x);
+    return rc;
+}
+
+static int attr_true(PyObject *st, PyObject *name, int *out) {
+    PyObject *x = PyObject_GetAttr(st, name);
+    if (x == NULL) return -1;
+    int t = PyObject_IsTrue(x);
+    Py_DECREF(x);
+    if (t < 0) return -1;
+    *out = t;
+    return 0;
+}
+
+/* a list or tuple attribute as a new reference (PySequence_Fast: lists and tuples as they are) */
+static PyObject *attr_seq(PyObject *st, PyObject *name) {
+    PyObject *x = PyObject_GetAttr(st, name);
+    if (x == NULL) return NULL;
+    PyObject *fast = PySequence_Fast(x, "elgrande observe: a state field is not a sequence");
+    Py_DECREF(x);
+    return fast;
+}
+
+/* item i of a fast sequence as an int; too short a sequence raises IndexError, as Python would */
+static int item_long(PyObject *fast, Py_ssize_t i, PyObject *name, long *out) {
+    if (i < 0 || i >= PySequence_Fast_GET_SIZE(fast)) {
+        PyErr_Format(PyExc_IndexError, "elgrande observe: %U has no entry %zd", name, i);
+        return -1;
+    }
+    return as_long(PySequence_Fast_GET_ITEM(fast, i), name, out);
+}
+
+static int bad(const char *what, long value) {
+    PyErr_Format(PyExc_ValueError, "elgrande observe: %s %ld out of range", what, value);
+    return -1;
+}
+
+/* number / scale, computed in double and rounded to float32 as Python's memoryview write does,
+ * then clamped to [0, 1] in float32 as np.minimum and np.maximum do (every slot is written at
+ * most once, so clamping here is clamping at the end) */
+static inline float ratio(long number, double scale) {
+    float f = (float)((double)number / scale);
+    if (f > 1.0f) f = 1.0f;
+    if (f < 0.0f) f = 0.0f; /* (a score can fall below 0) */
+    return f;
+}
+
+static inline int bits(long mask) {
+    return __builtin_popcountl((unsigned long)mask);
+}
+
+/* the sequences observe reads (new references or NULL) */
+enum { SCOREBOARDS, CABALLEROS, OPEN_CARDS, PROVINCE, COURT, POWER_PLAYED, POWER_TOTAL, SCORE, POWER_HAND,
+       POWER_DISCARD, VETOS, GRANDE, MODIFIER_HAND, NSEQ };
+
+/* fill v (zeroed, L.SIZE floats) with the observation of seat; 0 or -1 with an exception set */
+static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **seq) {
+    long x;
+    PyObject *const names[NSEQ] = {a_scoreboards, a_caballeros, a_open_cards, a_province, a_court,
+                                   a_power_played, a_power_total, a_score, a_power_hand, a_power_discard,
+                                   a_vetos, a_grande, a_modifier_hand};
+    int mv;
+    if (attr_true(st, a_machtverschiebung, &mv) < 0) return -1;
+    for (int i = 0; i < NSEQ; i++)
+        if ((i != MODIFIER_HAND || mv) && (seq[i] = attr_seq(st, names[i])) == NULL) return -1;
+
+    if (attr_long(st, a_round, &x) < 0) return -1;
+    v[L.ROUND_AT] = ratio(x, L.ROUND_SCALE);
+    if (attr_long(st, a_phase, &x) < 0) return -1;
+    if (x < 0 || x >= L.PHASES) return bad("phase", x);
+    v[L.PHASE_AT + x] = 1.0f;
+    if (attr_long(st, a_king, &x) < 0) return -1;
+    if (x < 0 || x >= L.KINGS) return bad("king", x);
+    v[L.KING_AT + x] = 1.0f;
+    PyObject *boards = seq[SCOREBOARDS];
+    Py_ssize_t nboards = PySequence_Fast_GET_SIZE(boards);
+    if (nboards > 2) return bad("number of scoreboards", (long)nboards);
+    long base = L.BOARDS_AT;
+    for (Py_ssize_t i = 0; i < nboards; i++) {
+        if (item_long(boards, i, a_scoreboards, &x) < 0) return -1;
+        if (x >= L.AREAS) return bad("scoreboard", x);
+        v[base + (x >= 0 ? x : L.AREAS)] = 1.0f;
+        base += L.AREAS + 1;
+    }
+    int hidden;
+    long colours, n;
+    if (attr_true(st, a_hidden, &hidden) < 0 || attr_long(st, a_colours, &colours) < 0 ||
+        attr_long(st, a_num_players, &n) < 0)
+        return -1;
+    if (colours < 0 || colours > L.COLOURS) return bad("colours", colours);
+    PyObject *cab = seq[CABALLEROS];
+    if (PySequence_Fast_GET_SIZE(cab) < colours * L.AREAS) return bad("caballeros entries", (long)PySequence_Fast_GET_SIZE(cab));
+    if (!hidden) {
+        long total = 0;
+        for (long c = 0; c < colours; c++) {
+            if (item_long(cab, c * L.AREAS + L.CASTILLO, a_caballeros, &x) < 0) return -1;
+            total += x;
+        }
+        v[L.TOTAL_AT] = ratio(total, L.SUPPLY_SCALE);
+    }
+    PyObject *cards = seq[OPEN_CARDS];
+    Py_ssize_t ncards = PySequence_Fast_GET_SIZE(cards);
+    base = L.OPEN_AT;
+    for (Py_ssize_t i = 0; i < 5; i++) {
+        x = -1;
+        if (i < ncards && item_long(cards, i, a_open_cards, &x) < 0) return -1;
+        if (x >= L.CARDS) return bad("open card", x);
+        v[base + (x >= 0 ? x : L.CARDS)] = 1.0f;
+        base += L.CARDS + 1;
+    }
+    long card;
+    if (attr_long(st, a_card, &card) < 0) return -1;
+    if (card >= L.CARDS) return bad("card", card);
+    v[L.IN_USE_AT + (card >= 0 ? card : L.CARDS)] = 1.0f;
+    if (card >= 0) {
+        if (attr_long(st, a_place_left, &x) < 0) return -1;
+        v[L.PLACE_AT] = ratio(x, L.PLACE_SCALE);
+    }
+    if (seat < 0 || seat >= L.COLOURS) return bad("seat", seat);
+    v[L.SEAT_AT + seat] = 1.0f;
+    if (attr_long(st, a_current, &x) < 0) return -1;
+    if (0 <= x && x < L.COLOURS) v[L.CURRENT_AT + x] = 1.0f;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(moving); i++) {
+        if (as_long(PySequence_Fast_GET_ITEM(moving, i), k_moving, &x) < 0) return -1;
+        if (x < 0 || x >= L.COLOURS) return bad("seat to move", x);
+        v[L.MOVING_AT + x] = 1.0f;
+    }
+
+    base = L.COLOUR_AT;
+    for (long c = 0; c < colours; c++) {
+        long row = c * L.AREAS;
+        for (long r = 0; r < L.NREG; r++) {
+            if (item_long(cab, row + r, a_caballeros, &x) < 0) return -1;
+            if (x) v[base + r] = ratio(x, L.AREA_SCALE);
+        }
+        if (!hidden || c == seat) {
+            if (item_long(cab, row + L.CASTILLO, a_caballeros, &x) < 0) return -1;
+            v[base + L.NREG] = ratio(x, L.AREA_SCALE);
+            v[base + L.NREG + 1] = 1.0f;
+            if (item_long(seq[PROVINCE], c, a_province, &x) < 0) return -1;
+            v[base + L.NREG + 3] = ratio(x, L.SUPPLY_SCALE);
+            v[base + L.NREG + 4] = 1.0f;
+        }
+        if (item_long(seq[COURT], c, a_court, &x) < 0) return -1;
+        v[base + L.NREG + 2] = ratio(x, L.SUPPLY_SCALE);
+        long played;
+        if (item_long(seq[POWER_PLAYED], c, a_power_played, &played) < 0) return -1;
+        if (played) {
+            v[base + L.NREG + 5] = ratio(played, L.PLAYED_SCALE);
+            if (item_long(seq[POWER_TOTAL], c, a_power_total, &x) < 0) return -1;
+            v[base + L.NREG + 6] = ratio(x, L.TOTAL_SCALE);
+        }
+        if (c < n) {
+            if (item_long(seq[SCORE], c, a_score, &x) < 0) return -1;
+            v[base + L.NREG + 7] = ratio(x, L.SCORE_SCALE);
+            if (item_long(seq[POWER_HAND], c, a_power_hand, &x) < 0) return -1;
+            if (x < 0 || x >= (1L << L.POWER_CARDS)) return bad("power hand", x);
+            v[base + L.NREG + 8] = ratio(bits(x), L.CARDS_SCALE);
+            if (item_long(seq[POWER_DISCARD], c, a_power_discard, &x) < 0) return -1;
+            if (x < 0 || x >= (1L << L.POWER_CARDS)) return bad("power discard", x);
+            v[base + L.NREG + 9] = ratio(bits(x), L.CARDS_SCALE);
+            PyObject *vetos = seq[VETOS];
+            if (c >= PySequence_Fast_GET_SIZE(vetos)) {
+                PyErr_Format(PyExc_IndexError, "elgrande observe: vetos has no entry %ld", c);
+                return -1;
+            }
+            Py_ssize_t held = PyObject_Length(PySequence_Fast_GET_ITEM(vetos, c));
+            if (held < 0) return -1;
+            v[base + L.NREG + 10] = ratio(held, L.VETO_SCALE);
+            if (item_long(seq[GRANDE], c, a_grande, &x) < 0) return -1;
+            if (x < 0 || x >= L.GRANDES) return bad("grande", x);
+            v[base + L.NREG + 11 + x] = 1.0f;
+        }
+        base += L.PER_COLOUR;
+    }
+
+    long mask;
+    if (item_long(seq[POWER_HAND], seat, a_power_hand, &mask) < 0) return -1;
+    if (mask < 0 || mask >= (1L << L.POWER_CARDS)) return bad("power hand", mask);
+    for (long i = 0; i < L.POWER_CARDS; i++)
+        if (mask >> i & 1) v[L.HAND_AT + i] = 1.0f;
+    if (item_long(seq[POWER_DISCARD], seat, a_power_discard, &mask) < 0) return -1;
+    if (mask < 0 || mask >= (1L << L.POWER_CARDS)) return bad("power discard", mask);
+    for (long i = 0; i < L.POWER_CARDS; i++)
+        if (mask >> i & 1) v[L.DISCARD_AT + i] = 1.0f;
+    if (mv) {
+        if (item_long(seq[MODIFIER_HAND], seat, a_modifier_hand, &mask) < 0) return -1;
+        for (long m = 0; m < L.MODIFIERS; m++)
+            if (mask >> m & 1) v[L.MODS_AT + m] = 1.0f;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the buffer */
+static int native_float(const char *format) {
+    if (format == NULL) return 0; /* unsigned bytes */
+    if (format[0] == '@' || format[0] == '=') format++;
+#if PY_LITTLE_ENDIAN
+    else if (format[0] == '<') format++;
+#else
+    else if (format[0] == '>' || format[0] == '!') format++;
+#endif
+    return format[0] == 'f' && format[1] == '\0';
+}
+
+/* why obj is no buffer observe can fill (a static message, *exc the exception's type), or NULL
+ * when it is one; view is then held and must be released */
+static const char *take_buffer(PyObject *obj, Py_buffer *view, PyObject **exc) {
+    *exc = PyExc_TypeError;
+    if (!PyObject_CheckBuffer(obj)) return "the buffer must support the buffer protocol (a numpy array)";
+    if (PyObject_GetBuffer(obj, view, PyBUF_RECORDS_RO) < 0) {
+        PyErr_Clear();
+        return "the buffer cannot be read";
+    }
+    const char *why = NULL;
+    if (view->readonly)
+        why = "the buffer must be writable";
+    else if (!native_float(view->format) || view->itemsize != (Py_ssize_t)sizeof(float))
+        why = "the buffer must hold float32 numbers";
+    else if (view->ndim != 1 || view->shape[0] != L.SIZE) {
+        *exc = PyExc_ValueError;
+        why = "the buffer must be one-dimensional with exactly OBSERVATION_SIZE numbers";
+    } else if (!PyBuffer_IsContiguous(view, 'C')) {
+        *exc = PyExc_ValueError;
+        why = "the buffer must be C-contiguous";
+    }
+    if (why != NULL) PyBuffer_Release(view);
+    return why;
+}
+
+static int ready(void) {
+    if (L.SIZE > 0) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "elgrande observe: setup() has not been called");
+    return -1;
+}
+
+/* ------------------------------------------------------------------ entry points */
+static PyObject *fits(PyObject *self, PyObject *obj) {
+    if (ready() < 0) return NULL;
+    Py_buffer view;
+    PyObject *exc;
+    if (take_buffer(obj, &view, &exc) != NULL) Py_RETURN_FALSE;
+    PyBuffer_Release(&view);
+    Py_RETURN_TRUE;
+}
+
+static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "observe(state, seat, to_move, buffer) takes 4 arguments");
+        return NULL;
+    }
+    if (ready() < 0) return NULL;
+    long seat;
+    if (as_long(args[1], k_seat, &seat) < 0) return NULL;
+    Py_buffer view;
+    PyObject *exc;
+    const char *why = take_buffer(args[3], &view, &exc);
+    if (why != NULL) {
+        PyErr_Format(exc, "elgrande observe: %s (%zd; got %.80s)", why, L.SIZE, Py_TYPE(args[3])->tp_name);
+        return NULL;
+    }
+    PyObject *moving = PySequence_Fast(args[2], "elgrande observe: to_move must be a sequence of seats");
+    if (moving == NULL) {
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    float v[MAX_SIZE];
+    memset(v, 0, (size_t)L.SIZE * sizeof(float));
+    PyObject *seq[NSEQ] = {NULL};
+    int rc = fill(args[0], seat, moving, v, seq);
+    for (int i = 0; i < NSEQ; i++) Py_XDECREF(seq[i]);
+    Py_DECREF(moving);
+    if (rc == 0) memcpy(view.buf, v, (size_t)L.SIZE * sizeof(float));
+    PyBuffer_Release(&view);
+    if (rc < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* one entry of the layout dict: a whole number within [low, high] */
+static int layout_long(PyObject *layout, const char *key, long low, long high, long *out) {
+    PyObject *x = PyDict_GetItemString(layout, key); /* borrowed */
+    if (x == NULL) {
+        PyErr_Format(PyExc_KeyError, "elgrande observe setup: the layout has no %s", key);
+        return -1;
+    }
+    long v = PyLong_AsLong(x);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < low || v > high) {
+        PyErr_Format(PyExc_ValueError, "elgrande observe setup: %s = %ld out of range", key, v);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int layout_scale(PyObject *layout, const char *key, double *out) {
+    long v;
+    if (layout_long(layout, key, 1, 1L << 20, &v) < 0) return -1;
+    *out = (double)v;
+    return 0;
+}
+
+static PyObject *setup(PyObject *self, PyObject *layout) {
+    if (!PyDict_Check(layout)) {
+        PyErr_SetString(PyExc_TypeError, "elgrande observe setup: the layout must be a dict");
+        return NULL;
+    }
+    struct layout n;
+    long size;
+    if (layout_long(layout, "size", 1, MAX_SIZE, &size) < 0) return NULL;
+    const long s = size;
+    /* every block must lie inside the vector (offset + width <= size) */
+#define AT(var, key) \
+    if (layout_long(layout, key, 0, s, &var) < 0) return NULL;
+#define WIDTH(var, key, high) \
+    if (layout_long(layout, key, 1, high, &var) < 0) return NULL;
+#define INSIDE(at, width) \
+    if ((at) + (width) > s) { \
+        PyErr_Format(PyExc_ValueError, "elgrande observe setup: a block beyond the vector at %ld", (long)(at)); \
+        return NULL; \
+    }
+    AT(n.ROUND_AT, "round_at") INSIDE(n.ROUND_AT, 1)
+    AT(n.PHASE_AT, "phase_at") WIDTH(n.PHASES, "phases", s) INSIDE(n.PHASE_AT, n.PHASES)
+    AT(n.KING_AT, "king_at") WIDTH(n.KINGS, "king_areas", s) INSIDE(n.KING_AT, n.KINGS)
+    AT(n.BOARDS_AT, "boards_at") WIDTH(n.AREAS, "areas", s) INSIDE(n.BOARDS_AT, 2 * (n.AREAS + 1))
+    AT(n.TOTAL_AT, "total_at") INSIDE(n.TOTAL_AT, 1)
+    AT(n.OPEN_AT, "open_at") WIDTH(n.CARDS, "cards", s) INSIDE(n.OPEN_AT, 5 * (n.CARDS + 1))
+    AT(n.IN_USE_AT, "in_use_at") INSIDE(n.IN_USE_AT, n.CARDS + 1)
+    AT(n.PLACE_AT, "place_at") INSIDE(n.PLACE_AT, 1)
+    WIDTH(n.COLOURS, "max_colours", MAX_COLOURS)
+    AT(n.SEAT_AT, "seat_at") INSIDE(n.SEAT_AT, n.COLOURS)
+    AT(n.CURRENT_AT, "current_at") INSIDE(n.CURRENT_AT, n.COLOURS)
+    AT(n.MOVING_AT, "moving_at") INSIDE(n.MOVING_AT, n.COLOURS)
+    WIDTH(n.NREG, "regions", s) WIDTH(n.GRANDES, "grande_areas", s)
+    if (layout_long(layout, "castillo", 0, n.AREAS - 1, &n.CASTILLO) < 0) return NULL;
+    if (n.NREG > n.AREAS) {
+        PyErr_SetString(PyExc_ValueError, "elgrande observe setup: more regions than areas");
+        return NULL;
+    }
+    WIDTH(n.PER_COLOUR, "per_colour", s)
+    if (n.PER_COLOUR < n.NREG + 11 + n.GRANDES) {
+        PyErr_SetString(PyExc_ValueError, "elgrande observe setup: per_colour too small");
+        return NULL;
+    }
+    AT(n.COLOUR_AT, "colour_at") INSIDE(n.COLOUR_AT, n.COLOURS * n.PER_COLOUR)
+    WIDTH(n.POWER_CARDS, "power_cards", 30)
+    AT(n.HAND_AT, "hand_at") INSIDE(n.HAND_AT, n.POWER_CARDS)
+    AT(n.DISCARD_AT, "discard_at") INSIDE(n.DISCARD_AT, n.POWER_CARDS)
+    WIDTH(n.MODIFIERS, "modifiers", 62)
+    AT(n.MODS_AT, "mods_at") INSIDE(n.MODS_AT, n.MODIFIERS)
+#undef AT
+#undef WIDTH
+#undef INSIDE
+    if (layout_scale(layout, "round_scale", &n.ROUND_SCALE) < 0 || layout_scale(layout, "place_scale", &n.PLACE_SCALE) < 0 ||
+        layout_scale(layout, "area_scale", &n.AREA_SCALE) < 0 ||
+        layout_scale(layout, "supply_scale", &n.SUPPLY_SCALE) < 0 || layout_scale(layout, "played_scale", &n.PLAYED_SCALE) < 0 ||
+        layout_scale(layout, "total_scale", &n.TOTAL_SCALE) < 0 || layout_scale(layout, "score_scale", &n.SCORE_SCALE) < 0 ||
+        layout_scale(layout, "cards_scale", &n.CARDS_SCALE) < 0 || layout_scale(layout, "veto_scale", &n.VETO_SCALE) < 0)
+        return NULL;
+    n.SIZE = (Py_ssize_t)size;
+    L = n; /* all or nothing: a bad layout leaves the one in use */
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"setup", setup, METH_O, "Set the observation's layout: a dict of offsets, widths and divisors (info.py)."},
+    {"fits", fits, METH_O, "Whether observe can fill this buffer (a writable C-contiguous float32 vector of the size)."},
+    {"observe", (PyCFunction)(void (*)(void))observe, METH_FASTCALL,
+     "observe(state, seat, to_move, buffer): the seat's observation written into the buffer."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_cobserve", "The El Grande observation in C.", -1, methods, NULL, NULL, NULL, NULL,
+};
+
+#define INTERN(var, text)                                     \
+    do {                                                      \
+        if ((var = PyUnicode_InternFromString(text)) == NULL) \
+            return NULL;                                      \
+    } while (0)
+
+PyMODINIT_FUNC PyInit__cobserve(void) {
+    INTERN(a_round, "round");
+    INTERN(a_phase, "phase");
+    INTERN(a_king, "king");
+    INTERN(a_scoreboards, "scoreboards");
+    INTERN(a_hidden, "hidden_castillo");
+    INTERN(a_caballeros, "caballeros");
+    INTERN(a_colours, "colours");
+    INTERN(a_open_cards, "open_cards");
+    INTERN(a_card, "card");
+    INTERN(a_place_left, "place_left");
+    INTERN(a_current, "current");
+    INTERN(a_num_players, "num_players");
+    INTERN(a_province, "province");
+    INTERN(a_court, "court");
+    INTERN(a_power_played, "power_played");
+    INTERN(a_power_total, "power_total");
+    INTERN(a_score, "score");
+    INTERN(a_power_hand, "power_hand");
+    INTERN(a_power_discard, "power_discard");
+    INTERN(a_vetos, "vetos");
+    INTERN(a_grande, "grande");
+    INTERN(a_machtverschiebung, "machtverschiebung");
+    INTERN(a_modifier_hand, "modifier_hand");
+    INTERN(k_seat, "seat");
+    INTERN(k_moving, "a seat to move");
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,220 @@
+"""The compiled observation (``_cobserve.c``) gives exactly the numbers of its Python twin
+(``info.pure_observe``), bit for bit in float32, at every position of random games under every
+option set and for every seat; bad buffers and unreadable states raise and change nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+from feldherr.core.bots import SeatAccess
+from feldherr.core.game import RandomBot
+from feldherr.elgrande import info
+from feldherr.elgrande.game import ElGrandeGame, ElGrandeState
+from feldherr.elgrande.rules.moves import to_move
+from feldherr.elgrande.state import ElGrandeData
+
+from .test_observe import OPTION_SETS, _name
+
+cobserve = pytest.importorskip(
+    "feldherr.elgrande._cobserve", reason="the C observation (feldherr.elgrande._cobserve) is not built here"
+)
+cobserve.setup(info._LAYOUT)  # (FELDHERR_PURE leaves the module unloaded by info)
+
+GAME = ElGrandeGame()
+SIZE = info.OBSERVATION_SIZE
+
+
+@pytest.fixture(autouse=True)
+def kernel(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """``info.observe`` runs the compiled kernel in these tests, even under FELDHERR_PURE."""
+    monkeypatch.setattr(info, "native", cobserve)
+    yield cobserve
+
+
+def same_bits(a: np.ndarray[Any, Any], b: np.ndarray[Any, Any]) -> bool:
+    return a.dtype == b.dtype == np.float32 and np.array_equal(a.view(np.uint32), b.view(np.uint32))
+
+
+def assert_twins(state: ElGrandeData, seat: int, dirty: np.ndarray[Any, Any]) -> None:
+    """The kernel into a used buffer, the kernel into a new array and the Python twin agree bit
+    for bit."""
+    reference = info.pure_observe(state, seat)
+    assert info.observe(state, seat, dirty) is dirty
+    fresh = info.observe(state, seat)
+    assert np.array_equal(dirty, reference), np.flatnonzero(dirty != reference)
+    assert same_bits(dirty, reference) and same_bits(fresh, reference)
+
+
+def positions(options: dict[str, Any], seed: int) -> Iterator[ElGrandeState]:
+    """Every position of a random game (the end included)."""
+    state = GAME.new_state(options, seed)
+    bots = [RandomBot(seed * 10 + s) for s in range(state.num_players)]
+    while True:
+        yield state
+        if state.is_terminal():
+            return
+        seat = state.to_move()[0]
+        state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=_name)
+def test_the_kernel_is_the_python_twin_bit_for_bit(options: dict[str, Any]) -> None:
+    """Every seat at every position (before the first turn, in every phase, at the end); now and
+    then a determinized world and a state read back from JSON (ints and lists as JSON gives them)."""
+    dirty = np.full(SIZE, 7.0, np.float32)
+    count = 0
+    for k, state in enumerate(positions(options, 3 + len(repr(options)))):
+        for seat in range(state.num_players):
+            assert_twins(state, seat, dirty)
+            count += 1
+        if k % 29 == 0:
+            seat = state.to_move()[0] if state.to_move() else 0
+            assert_twins(state.determinize(seat, k), seat, dirty)  # type: ignore[arg-type]
+            loaded = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
+            assert_twins(loaded, seat, dirty)  # type: ignore[arg-type]
+    assert count > 100
+
+
+def test_edge_states_the_game_does_not_reach_by_itself() -> None:
+    """Numbers beyond [0, 1] are clamped the same way (a negative score, a huge one), flags may
+    be bools, the current colour may be none (-1) and the seats to move may be none."""
+    state = GAME.new_state({"players": 4, "variant": ["hidden_castillo", "machtverschiebung"]}, 9)
+    dirty = np.full(SIZE, 7.0, np.float32)
+    assert state.current == -1
+    for seat in range(4):
+        assert_twins(state, seat, dirty)
+    state.score = [-7, 1000, 75, 0]
+    state.hidden_castillo = True
+    state.machtverschiebung = True
+    state.power_played = [13, 0, 1, 5, 0]
+    state.power_total = [25, 0, 1, 5, 0]
+    for seat in range(4):
+        assert_twins(state, seat, dirty)
+    assert info.observe(state, 0)[info._COLOUR_AT + info._NREG + 7] == 0.0  # the negative score
+    state.phase = len(info.PHASE_NAMES) - 1  # over: nobody to move
+    assert to_move(state) == ()
+    assert_twins(state, 2, dirty)
+
+
+def test_bad_buffers_raise_a_clear_error_and_fits_says_no() -> None:
+    state = GAME.new_state({"players": 3}, 4)
+    moving = to_move(state)
+    readonly = np.zeros(SIZE, np.float32)
+    readonly.flags.writeable = False
+    bad: list[tuple[Any, type[Exception], str]] = [
+        (np.zeros(SIZE, np.float64), TypeError, "float32"),
+        (np.zeros(SIZE, np.int32), TypeError, "float32"),
+        (np.zeros(SIZE, ">f4"), TypeError, "float32"),
+        (readonly, TypeError, "writable"),
+        (bytearray(4 * SIZE), TypeError, "float32"),
+        ([0.0] * SIZE, TypeError, "buffer protocol"),
+        (None, TypeError, "buffer protocol"),
+        (np.zeros(SIZE - 1, np.float32), ValueError, "exactly"),
+        (np.zeros(SIZE + 1, np.float32), ValueError, "exactly"),
+        (np.zeros((1, SIZE), np.float32), ValueError, "one-dimensional"),
+        (np.zeros(2 * SIZE, np.float32)[::2], ValueError, "contiguous"),
+    ]
+    for buffer, error, words in bad:
+        assert cobserve.fits(buffer) is False
+        with pytest.raises(error, match=words):
+            cobserve.observe(state, 0, moving, buffer)
+    good = np.zeros(SIZE, np.float32)
+    assert cobserve.fits(good) is True
+    assert cobserve.observe(state, 0, moving, good) is None
+    assert same_bits(good, info.pure_observe(state, 0))
+    with pytest.raises(TypeError, match="4 arguments"):
+        cobserve.observe(state, 0, moving)
+
+
+def test_an_unsuitable_out_gets_the_numbers_copied() -> None:
+    state = GAME.new_state({"players": 5}, 2)
+    wide = np.zeros(SIZE, np.float64)
+    assert info.observe(state, 3, wide) is wide
+    assert np.array_equal(wide, info.pure_observe(state, 3))
+    strided = np.zeros(2 * SIZE, np.float32)[::2]
+    assert info.observe(state, 3, strided) is strided
+    assert same_bits(np.ascontiguousarray(strided), info.pure_observe(state, 3))
+
+
+def test_an_unreadable_state_raises_and_leaves_the_buffer_as_it_was() -> None:
+    """Wrong types, missing fields and values out of range raise (never a crash), and the buffer
+    keeps its numbers."""
+    base = GAME.new_state({"players": 3, "variant": ["machtverschiebung"]}, 6)
+    changes: list[tuple[str, Any, type[Exception]]] = [
+        ("phase", 99, ValueError),
+        ("phase", "act", TypeError),
+        ("king", -1, ValueError),
+        ("scoreboards", [-1, -1, -1], ValueError),
+        ("scoreboards", [12, -1], ValueError),
+        ("caballeros", [0] * 5, ValueError),
+        ("caballeros", None, TypeError),
+        ("open_cards", [99], ValueError),
+        ("card", 2**80, OverflowError),
+        ("colours", 9, ValueError),
+        ("score", [0], IndexError),
+        ("score", [0.5, 0, 0], TypeError),
+        ("power_hand", [1 << 20] * 3, ValueError),
+        ("power_hand", [-1] * 3, ValueError),
+        ("grande", [12, 0, 0], ValueError),
+        ("vetos", [0, 0, 0], TypeError),
+        ("modifier_hand", [], IndexError),
+        ("round_index", "x", TypeError),
+    ]
+    for name, value, error in changes:
+        state = base.clone()
+        setattr(state, name, value)
+        buffer = np.full(SIZE, 3.0, np.float32)
+        with pytest.raises(error):
+            cobserve.observe(state, 1, to_move(base), buffer)
+        assert (buffer == 3.0).all(), name
+    buffer = np.full(SIZE, 3.0, np.float32)
+    for seat, moving, error in [
+        (5, (), ValueError),
+        (-1, (), ValueError),
+        (1, (7,), ValueError),
+        (1, (None,), TypeError),
+    ]:
+        with pytest.raises(error):
+            cobserve.observe(base, seat, moving, buffer)
+    with pytest.raises(TypeError):
+        cobserve.observe(base, 1, 5, buffer)
+    with pytest.raises(AttributeError):
+        cobserve.observe(object(), 1, (), buffer)
+    assert (buffer == 3.0).all()
+
+
+def test_a_bad_layout_is_refused_and_the_one_in_use_stays() -> None:
+    for change in ({"size": 0}, {"phases": None}, {"mods_at": info.OBSERVATION_SIZE}, {"score_scale": 0}):
+        layout = {**info._LAYOUT, **change}
+        with pytest.raises((ValueError, TypeError)):
+            cobserve.setup(layout)
+    with pytest.raises(KeyError, match="round_scale"):
+        cobserve.setup({k: v for k, v in info._LAYOUT.items() if k != "round_scale"})
+    with pytest.raises(TypeError):
+        cobserve.setup(list(info._LAYOUT.items()))
+    state = GAME.new_state({"players": 2}, 1)
+    assert_twins(state, 1, np.zeros(SIZE, np.float32))
+
+
+def test_feldherr_pure_selects_the_python_twin(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FELDHERR_PURE", "1")
+    assert info._load_native() is None
+    monkeypatch.setattr(info, "native", None)
+    state = GAME.new_state({"players": 4}, 8)
+    calls: list[int] = []
+
+    def spy(st: ElGrandeData, seat: int, out: Any = None) -> Any:
+        calls.append(seat)
+        return pure(st, seat, out)
+
+    pure = info.pure_observe
+    monkeypatch.setattr(info, "pure_observe", spy)
+    assert same_bits(info.observe(state, 2), pure(state, 2))  # type: ignore[arg-type]
+    assert calls == [2]
+    monkeypatch.setenv("FELDHERR_PURE", "0")
+    assert info._load_native() is cobserve
