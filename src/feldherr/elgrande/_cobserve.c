@@ -2,12 +2,13 @@
  *
  * It writes exactly the numbers of the Python twin, bit for bit in float32: each number is
  * computed in double (as the Python float is), rounded to float32 (as the memoryview write
- * rounds it), and at the end every slot is clamped to [0, 1] in float32 (as np.minimum and
- * np.maximum do). The numbers are built in a local vector and copied into the buffer only when
- * the whole state was read, so a state that cannot be read raises and leaves the buffer as it
- * was. The seats to move come in as an argument (the rules compute them: to_move); the layout
- * (offsets and divisors) comes from info.py once, through setup(). tests/elgrande/
- * test_cobserve.py compares both paths at every position of random games under every option set.
+ * rounds it) and clamped to [0, 1] in float32 (as np.minimum and np.maximum do at the end: every
+ * slot is written at most once). The numbers are built in a local vector and copied into the
+ * buffer only when the whole state was read, so a state that cannot be read raises and leaves the
+ * buffer as it was. The seats to move come in as an argument (the rules compute them: to_move);
+ * the layout (offsets, widths, divisors and the round tracks) comes from info.py once, through
+ * setup(). tests/elgrande/test_cobserve.py compares both paths at every position of random games
+ * under every option set.
  *
  * Entry points: setup(layout: dict) once at import; fits(buffer) -> bool (a writable, contiguous
  * float32 vector of exactly the observation's size); observe(state, seat, to_move, buffer). */
@@ -17,6 +18,7 @@
 
 #define MAX_SIZE 2048
 #define MAX_COLOURS 8
+#define MAX_ROUNDS 32
 
 /* the layout, set by setup() (SIZE 0: not set up yet) */
 struct layout {
@@ -24,30 +26,36 @@ struct layout {
     long ROUND_AT, PHASES, PHASE_AT, KINGS, KING_AT, BOARDS_AT, AREAS, TOTAL_AT, OPEN_AT, CARDS, IN_USE_AT,
         PLACE_AT, SEAT_AT, CURRENT_AT, MOVING_AT, COLOURS, COLOUR_AT, PER_COLOUR, NREG, CASTILLO, GRANDES,
         HAND_AT, DISCARD_AT, POWER_CARDS, MODS_AT, MODIFIERS;
+    long FULL[MAX_ROUNDS], NFULL, SHORT[MAX_ROUNDS], NSHORT; /* the round tracks (state.py) */
     double ROUND_SCALE, PLACE_SCALE, AREA_SCALE, SUPPLY_SCALE, PLAYED_SCALE, TOTAL_SCALE, SCORE_SCALE,
         CARDS_SCALE, VETO_SCALE;
 };
 static struct layout L;
 
-static PyObject *a_round, *a_phase, *a_king, *a_scoreboards, *a_hidden, *a_caballeros, *a_colours,
+static PyObject *a_round_index, *a_short_game, *a_phase, *a_king, *a_scoreboards, *a_hidden, *a_caballeros, *a_colours,
     *a_open_cards, *a_card, *a_place_left, *a_current, *a_num_players, *a_province, *a_court,
     *a_power_played, *a_power_total, *a_score, *a_power_hand, *a_power_discard, *a_vetos, *a_grande,
     *a_machtverschiebung, *a_modifier_hand, *k_seat, *k_moving;
 
 /* ------------------------------------------------------------------ reading the state */
-/* x as a C long; what names it in an error (a str) */
-static int as_long(PyObject *x, PyObject *what, long *out) {
-    if (!PyLong_Check(x)) {
+/* beyond 2**53 a number's double would round where Python's division does not */
+#define LIMIT (1L << 53)
+
+/* the error of as_long (x was no int, or out of range; PyLong_AsLong's own error stays) */
+static __attribute__((cold, noinline)) int not_long(PyObject *x, PyObject *what) {
+    if (PyErr_Occurred()) return -1;
+    if (!PyLong_Check(x))
         PyErr_Format(PyExc_TypeError, "elgrande observe: %U must be an int, not %.80s", what, Py_TYPE(x)->tp_name);
-        return -1;
-    }
-    long v = PyLong_AsLong(x);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    /* beyond 2**53 the double would round where Python's division does not */
-    if (v > (1L << 53) || v < -(1L << 53)) {
+    else
         PyErr_Format(PyExc_ValueError, "elgrande observe: %U out of range", what);
-        return -1;
-    }
+    return -1;
+}
+
+/* x as a C long; what names it in an error (a str) */
+static inline int as_long(PyObject *x, PyObject *what, long *out) {
+    long v;
+    if (!PyLong_Check(x) || ((v = PyLong_AsLong(x)) == -1 && PyErr_Occurred()) || v > LIMIT || v < -LIMIT)
+        return not_long(x, what);
     *out = v;
     return 0;
 }
@@ -79,12 +87,14 @@ static PyObject *attr_seq(PyObject *st, PyObject *name) {
     return fast;
 }
 
+static __attribute__((cold, noinline)) int no_entry(PyObject *name, Py_ssize_t i) {
+    PyErr_Format(PyExc_IndexError, "elgrande observe: %U has no entry %zd", name, i);
+    return -1;
+}
+
 /* item i of a fast sequence as an int; too short a sequence raises IndexError, as Python would */
-static int item_long(PyObject *fast, Py_ssize_t i, PyObject *name, long *out) {
-    if (i < 0 || i >= PySequence_Fast_GET_SIZE(fast)) {
-        PyErr_Format(PyExc_IndexError, "elgrande observe: %U has no entry %zd", name, i);
-        return -1;
-    }
+static inline int item_long(PyObject *fast, Py_ssize_t i, PyObject *name, long *out) {
+    if (i < 0 || i >= PySequence_Fast_GET_SIZE(fast)) return no_entry(name, i);
     return as_long(PySequence_Fast_GET_ITEM(fast, i), name, out);
 }
 
@@ -113,7 +123,7 @@ enum { SCOREBOARDS, CABALLEROS, OPEN_CARDS, PROVINCE, COURT, POWER_PLAYED, POWER
 
 /* fill v (zeroed, L.SIZE floats) with the observation of seat; 0 or -1 with an exception set */
 static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **seq) {
-    long x;
+    long x = 0;
     PyObject *const names[NSEQ] = {a_scoreboards, a_caballeros, a_open_cards, a_province, a_court,
                                    a_power_played, a_power_total, a_score, a_power_hand, a_power_discard,
                                    a_vetos, a_grande, a_modifier_hand};
@@ -122,8 +132,16 @@ static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **
     for (int i = 0; i < NSEQ; i++)
         if ((i != MODIFIER_HAND || mv) && (seq[i] = attr_seq(st, names[i])) == NULL) return -1;
 
-    if (attr_long(st, a_round, &x) < 0) return -1;
-    v[L.ROUND_AT] = ratio(x, L.ROUND_SCALE);
+    /* the printed round, as ElGrandeData.round reads it off the round track (the short game's
+     * skips rounds 1, 4 and 7): track[min(round_index, len(track) - 1)] */
+    int short_game;
+    if (attr_long(st, a_round_index, &x) < 0 || attr_true(st, a_short_game, &short_game) < 0) return -1;
+    const long *track = short_game ? L.SHORT : L.FULL;
+    long len = short_game ? L.NSHORT : L.NFULL;
+    if (x > len - 1) x = len - 1;
+    if (x < 0) x += len; /* (Python's index from the end) */
+    if (x < 0) return bad("round_index", x - len);
+    v[L.ROUND_AT] = ratio(track[x], L.ROUND_SCALE);
     if (attr_long(st, a_phase, &x) < 0) return -1;
     if (x < 0 || x >= L.PHASES) return bad("phase", x);
     v[L.PHASE_AT + x] = 1.0f;
@@ -141,7 +159,7 @@ static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **
         base += L.AREAS + 1;
     }
     int hidden;
-    long colours, n;
+    long colours = 0, n = 0;
     if (attr_true(st, a_hidden, &hidden) < 0 || attr_long(st, a_colours, &colours) < 0 ||
         attr_long(st, a_num_players, &n) < 0)
         return -1;
@@ -166,7 +184,7 @@ static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **
         v[base + (x >= 0 ? x : L.CARDS)] = 1.0f;
         base += L.CARDS + 1;
     }
-    long card;
+    long card = 0;
     if (attr_long(st, a_card, &card) < 0) return -1;
     if (card >= L.CARDS) return bad("card", card);
     v[L.IN_USE_AT + (card >= 0 ? card : L.CARDS)] = 1.0f;
@@ -201,7 +219,7 @@ static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **
         }
         if (item_long(seq[COURT], c, a_court, &x) < 0) return -1;
         v[base + L.NREG + 2] = ratio(x, L.SUPPLY_SCALE);
-        long played;
+        long played = 0;
         if (item_long(seq[POWER_PLAYED], c, a_power_played, &played) < 0) return -1;
         if (played) {
             v[base + L.NREG + 5] = ratio(played, L.PLAYED_SCALE);
@@ -218,10 +236,7 @@ static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **
             if (x < 0 || x >= (1L << L.POWER_CARDS)) return bad("power discard", x);
             v[base + L.NREG + 9] = ratio(bits(x), L.CARDS_SCALE);
             PyObject *vetos = seq[VETOS];
-            if (c >= PySequence_Fast_GET_SIZE(vetos)) {
-                PyErr_Format(PyExc_IndexError, "elgrande observe: vetos has no entry %ld", c);
-                return -1;
-            }
+            if (c >= PySequence_Fast_GET_SIZE(vetos)) return no_entry(a_vetos, c);
             Py_ssize_t held = PyObject_Length(PySequence_Fast_GET_ITEM(vetos, c));
             if (held < 0) return -1;
             v[base + L.NREG + 10] = ratio(held, L.VETO_SCALE);
@@ -232,7 +247,7 @@ static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **
         base += L.PER_COLOUR;
     }
 
-    long mask;
+    long mask = 0;
     if (item_long(seq[POWER_HAND], seat, a_power_hand, &mask) < 0) return -1;
     if (mask < 0 || mask >= (1L << L.POWER_CARDS)) return bad("power hand", mask);
     for (long i = 0; i < L.POWER_CARDS; i++)
@@ -358,6 +373,30 @@ static int layout_scale(PyObject *layout, const char *key, double *out) {
     return 0;
 }
 
+/* one round track of the layout: 1..MAX_ROUNDS whole numbers */
+static int layout_track(PyObject *layout, const char *key, long *track, long *count) {
+    PyObject *x = PyDict_GetItemString(layout, key); /* borrowed */
+    if (x == NULL) {
+        PyErr_Format(PyExc_KeyError, "elgrande observe setup: the layout has no %s", key);
+        return -1;
+    }
+    PyObject *fast = PySequence_Fast(x, "elgrande observe setup: a round track must be a sequence");
+    if (fast == NULL) return -1;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
+    int rc = 0;
+    if (k < 1 || k > MAX_ROUNDS) {
+        PyErr_Format(PyExc_ValueError, "elgrande observe setup: %s must have 1 to %d rounds", key, MAX_ROUNDS);
+        rc = -1;
+    }
+    for (Py_ssize_t i = 0; rc == 0 && i < k; i++) {
+        track[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (track[i] == -1 && PyErr_Occurred()) rc = -1;
+    }
+    Py_DECREF(fast);
+    *count = (long)k;
+    return rc;
+}
+
 static PyObject *setup(PyObject *self, PyObject *layout) {
     if (!PyDict_Check(layout)) {
         PyErr_SetString(PyExc_TypeError, "elgrande observe setup: the layout must be a dict");
@@ -409,6 +448,9 @@ static PyObject *setup(PyObject *self, PyObject *layout) {
 #undef AT
 #undef WIDTH
 #undef INSIDE
+    if (layout_track(layout, "rounds_full", n.FULL, &n.NFULL) < 0 ||
+        layout_track(layout, "rounds_short", n.SHORT, &n.NSHORT) < 0)
+        return NULL;
     if (layout_scale(layout, "round_scale", &n.ROUND_SCALE) < 0 || layout_scale(layout, "place_scale", &n.PLACE_SCALE) < 0 ||
         layout_scale(layout, "area_scale", &n.AREA_SCALE) < 0 ||
         layout_scale(layout, "supply_scale", &n.SUPPLY_SCALE) < 0 || layout_scale(layout, "played_scale", &n.PLAYED_SCALE) < 0 ||
@@ -439,7 +481,8 @@ static struct PyModuleDef module = {
     } while (0)
 
 PyMODINIT_FUNC PyInit__cobserve(void) {
-    INTERN(a_round, "round");
+    INTERN(a_round_index, "round_index");
+    INTERN(a_short_game, "short_game");
     INTERN(a_phase, "phase");
     INTERN(a_king, "king");
     INTERN(a_scoreboards, "scoreboards");

@@ -23,7 +23,7 @@ from feldherr.core.views import envelope, view_schema
 from feldherr.elgrande import data as D
 from feldherr.elgrande.rules.common import disc_options
 from feldherr.elgrande.rules.moves import to_move
-from feldherr.elgrande.state import DISC, MODPASS, PHASE_NAMES, ElGrandeData
+from feldherr.elgrande.state import DISC, MODPASS, PHASE_NAMES, ROUNDS_FULL, ROUNDS_SHORT, ElGrandeData
 
 if TYPE_CHECKING:
     from feldherr.core.game import Game, State
@@ -361,7 +361,7 @@ def pure_observe(st: ElGrandeData, seat: int, out: Observation | None = None) ->
     return finish(buf, out)
 
 
-_LAYOUT = {
+_LAYOUT: dict[str, int | tuple[int, ...]] = {
     "size": OBSERVATION_SIZE,
     "round_at": _ROUND_AT,
     "phase_at": _PHASE_AT,
@@ -389,6 +389,8 @@ _LAYOUT = {
     "discard_at": _DISCARD_AT,
     "modifiers": len(D.MODIFIER_VALUES),
     "mods_at": _MODS_AT,
+    "rounds_full": ROUNDS_FULL,  # the round tracks that ElGrandeData.round reads
+    "rounds_short": ROUNDS_SHORT,
     # the divisors of pure_observe (the tests hold the kernel to its numbers bit for bit)
     "round_scale": 9,
     "place_scale": 10,
@@ -400,7 +402,8 @@ _LAYOUT = {
     "cards_scale": 13,
     "veto_scale": 5,
 }
-"""The observation's layout for the compiled kernel (``_cobserve.c``): offsets, widths, divisors."""
+"""The observation's layout for the compiled kernel (``_cobserve.c``): offsets, widths, divisors
+and the round tracks."""
 
 
 def _load_native() -> Any:
