@@ -96,6 +96,15 @@ def test_edge_states_the_game_does_not_reach_by_itself() -> None:
     for seat in range(4):
         assert_twins(state, seat, dirty)
     assert info.observe(state, 0)[info._COLOUR_AT + info._NREG + 7] == 0.0  # the negative score
+    for index in (40, -2):  # past the round track's end (after the last round), from its end
+        state.round_index = index
+        assert_twins(state, 1, dirty)
+    state.round_index = -100
+    with pytest.raises(IndexError):
+        info.pure_observe(state, 1)
+    with pytest.raises(IndexError, match="round_index"):
+        info.observe(state, 1)
+    state.round_index = 3
     state.phase = len(info.PHASE_NAMES) - 1  # over: nobody to move
     assert to_move(state) == ()
     assert_twins(state, 2, dirty)

@@ -140,7 +140,7 @@ static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **
     long len = short_game ? L.NSHORT : L.NFULL;
     if (x > len - 1) x = len - 1;
     if (x < 0) x += len; /* (Python's index from the end) */
-    if (x < 0) return bad("round_index", x - len);
+    if (x < 0) return no_entry(a_round_index, x - len);
     v[L.ROUND_AT] = ratio(track[x], L.ROUND_SCALE);
     if (attr_long(st, a_phase, &x) < 0) return -1;
     if (x < 0 || x >= L.PHASES) return bad("phase", x);
