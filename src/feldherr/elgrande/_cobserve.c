@@ -165,7 +165,8 @@ static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **
         return -1;
     if (colours < 0 || colours > L.COLOURS) return bad("colours", colours);
     PyObject *cab = seq[CABALLEROS];
-    if (PySequence_Fast_GET_SIZE(cab) < colours * L.AREAS) return bad("caballeros entries", (long)PySequence_Fast_GET_SIZE(cab));
+    Py_ssize_t ncab = PySequence_Fast_GET_SIZE(cab);
+    if (ncab < colours * L.AREAS) return bad("number of caballeros entries", (long)ncab);
     if (!hidden) {
         long total = 0;
         for (long c = 0; c < colours; c++) {
@@ -451,11 +452,15 @@ static PyObject *setup(PyObject *self, PyObject *layout) {
     if (layout_track(layout, "rounds_full", n.FULL, &n.NFULL) < 0 ||
         layout_track(layout, "rounds_short", n.SHORT, &n.NSHORT) < 0)
         return NULL;
-    if (layout_scale(layout, "round_scale", &n.ROUND_SCALE) < 0 || layout_scale(layout, "place_scale", &n.PLACE_SCALE) < 0 ||
+    if (layout_scale(layout, "round_scale", &n.ROUND_SCALE) < 0 ||
+        layout_scale(layout, "place_scale", &n.PLACE_SCALE) < 0 ||
         layout_scale(layout, "area_scale", &n.AREA_SCALE) < 0 ||
-        layout_scale(layout, "supply_scale", &n.SUPPLY_SCALE) < 0 || layout_scale(layout, "played_scale", &n.PLAYED_SCALE) < 0 ||
-        layout_scale(layout, "total_scale", &n.TOTAL_SCALE) < 0 || layout_scale(layout, "score_scale", &n.SCORE_SCALE) < 0 ||
-        layout_scale(layout, "cards_scale", &n.CARDS_SCALE) < 0 || layout_scale(layout, "veto_scale", &n.VETO_SCALE) < 0)
+        layout_scale(layout, "supply_scale", &n.SUPPLY_SCALE) < 0 ||
+        layout_scale(layout, "played_scale", &n.PLAYED_SCALE) < 0 ||
+        layout_scale(layout, "total_scale", &n.TOTAL_SCALE) < 0 ||
+        layout_scale(layout, "score_scale", &n.SCORE_SCALE) < 0 ||
+        layout_scale(layout, "cards_scale", &n.CARDS_SCALE) < 0 ||
+        layout_scale(layout, "veto_scale", &n.VETO_SCALE) < 0)
         return NULL;
     n.SIZE = (Py_ssize_t)size;
     L = n; /* all or nothing: a bad layout leaves the one in use */
@@ -464,7 +469,8 @@ static PyObject *setup(PyObject *self, PyObject *layout) {
 
 static PyMethodDef methods[] = {
     {"setup", setup, METH_O, "Set the observation's layout: a dict of offsets, widths and divisors (info.py)."},
-    {"fits", fits, METH_O, "Whether observe can fill this buffer (a writable C-contiguous float32 vector of the size)."},
+    {"fits", fits, METH_O,
+     "Whether observe can fill this buffer (a writable C-contiguous float32 vector of the size)."},
     {"observe", (PyCFunction)(void (*)(void))observe, METH_FASTCALL,
      "observe(state, seat, to_move, buffer): the seat's observation written into the buffer."},
     {NULL, NULL, 0, NULL},
