@@ -18,6 +18,7 @@ from feldherr.elgrande.game import ElGrandeGame, ElGrandeState
 from feldherr.elgrande.rules.moves import to_move
 from feldherr.elgrande.state import ElGrandeData
 
+from .helpers import Board
 from .test_observe import OPTION_SETS, _name
 
 cobserve = pytest.importorskip(
@@ -77,6 +78,8 @@ def test_the_kernel_is_the_python_twin_bit_for_bit(options: dict[str, Any]) -> N
             assert_twins(state.determinize(seat, k), seat, dirty)  # type: ignore[arg-type]
             loaded = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
             assert_twins(loaded, seat, dirty)  # type: ignore[arg-type]
+            if not state.is_terminal():  # a table written as a position (the scenario tests')
+                assert_twins(Board.of(state, k).state(), seat, dirty)
     assert count > 100
 
 
