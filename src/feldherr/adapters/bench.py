@@ -45,8 +45,10 @@ from feldherr.core.play import make_bots
 def _pick(rng: random.Random, mask: Any) -> int:
     """A uniformly random legal action of a mask: what a random policy does (Python's generator,
     as the random bots use: a call of numpy's ``Generator.integers`` costs about as much as an
-    engine decision, which is the policy's cost, not the interface's)."""
-    legal = mask.nonzero()[0]
+    engine decision, which is the policy's cost, not the interface's). The legal actions are found
+    through a boolean view of the int8 mask (no copy): numpy's ``nonzero`` on booleans is several
+    times faster than on int8 (2 µs against 11 µs for Wallenstein's 3,947 actions)."""
+    legal = mask.view(np.bool_).nonzero()[0]
     return int(legal[rng.randrange(len(legal))])
 
 
