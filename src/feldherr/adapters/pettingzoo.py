@@ -152,6 +152,21 @@ class _Seats:
             "action_mask": table.mask(state, seat, choices, mask, self._moving),
         }
 
+    def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
+        """Every agent's observation and mask: the rows of two new arrays (one allocation each for
+        all agents), each row written once."""
+        table, state, choices, moving = self.table, self.state, self.choices, self._moving
+        observations = np.empty((len(agents), *self._obs_shape), np.float32)
+        masks = np.empty((len(agents), self._num_actions), np.int8)
+        out: dict[str, ObsDict] = {}
+        for i, agent in enumerate(agents):
+            seat = self.seat_of[agent]
+            out[agent] = {
+                "observation": table.observation(state, seat, choices, observations[i]),
+                "action_mask": table.mask(state, seat, choices, masks[i], moving),
+            }
+        return out
+
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
@@ -240,7 +255,7 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
     ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
         self._new_game(seed)
         self.agents = list(self.possible_agents)
-        return {a: self._observe(s) for s, a in enumerate(self.agents)}, {a: {} for a in self.agents}
+        return self._observe_all(self.agents), {a: {} for a in self.agents}
 
     def step(
         self, actions: dict[str, int]
@@ -255,7 +270,7 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles
         returns = self.table.returns(self.state)
         agents = self.agents
-        obs = {a: self._observe(self.seat_of[a]) for a in agents}
+        obs = self._observe_all(agents)
         rewards = {a: returns[self.seat_of[a]] for a in agents}
         terminations = dict.fromkeys(agents, done)
         truncations = dict.fromkeys(agents, cut)
