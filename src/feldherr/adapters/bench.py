@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from feldherr.adapters.table import Table
+from feldherr.adapters.table import Table, mask_into
 from feldherr.core.actions import Choices
 from feldherr.core.bots import SeatAccess
 from feldherr.core.game import State
@@ -69,10 +69,9 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
                 seats = state.to_move()
                 chosen = {}
                 for seat in range(table.num_players):
-                    choices.observe(state, seat)
-                    mask = np.zeros(table.num_actions, dtype=np.int8)
+                    table.observation(state, seat, choices)
+                    mask = table.mask(state, seat, choices, None, seats)
                     if seat in seats:
-                        mask[choices.legal(state, seat)] = 1
                         chosen[seat] = _pick(rng, mask)
                 for i, seat in enumerate(seats):
                     if i and seat not in state.to_move():
@@ -89,9 +88,9 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
                     continue
                 actions = choices.legal(state, seat)
                 if observe in ("acting", "seat0"):  # what an RL policy is handed
-                    choices.observe(state, seat)
-                    mask = np.zeros(table.num_actions, dtype=np.int8)
-                    mask[actions] = 1
+                    table.observation(state, seat, choices)
+                    mask = np.empty(table.num_actions, dtype=np.int8)
+                    mask_into(mask, actions)
                     action = _pick(rng, mask)
                 else:
                     action = actions[int(rng.randrange(len(actions)))]

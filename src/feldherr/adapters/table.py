@@ -30,6 +30,18 @@ _mask_into: Any = getattr(_cfast, "mask_into", None)
 None: then :func:`mask_numpy`, its reference, does it."""
 
 
+def mask_into(out: npt.NDArray[np.int8], legal: list[int]) -> None:
+    """``out`` (int8, one dimension) set to 0, then to 1 at each index of ``legal``: by the C
+    helper where it is built, else by numpy."""
+    if _mask_into is not None:
+        try:
+            _mask_into(out, legal)
+            return
+        except (TypeError, ValueError, BufferError):  # not a contiguous buffer of bytes: numpy
+            pass
+    mask_numpy(out, legal)
+
+
 def mask_numpy(out: npt.NDArray[np.int8], legal: list[int]) -> None:
     """``out`` set to 0, then to 1 at each index of ``legal`` (the reference of the C helper)."""
     out.fill(0)
@@ -85,14 +97,7 @@ class Table:
         ``state.to_move()`` (empty when the game is over), if the caller has it already."""
         if out is None:
             out = np.empty(self.num_actions, dtype=np.int8)
-        legal = choices.legal(state, seat, moving)
-        if _mask_into is not None:
-            try:
-                _mask_into(out, legal)
-                return out
-            except (TypeError, ValueError, BufferError):  # not a contiguous buffer of bytes: numpy
-                pass
-        mask_numpy(out, legal)
+        mask_into(out, choices.legal(state, seat, moving))
         return out
 
     def legal_actions(self, state: State, seat: int, choices: Choices) -> list[int]:
