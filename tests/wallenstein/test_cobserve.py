@@ -102,6 +102,16 @@ def test_info_observe_keeps_its_contract(kernel: Any, monkeypatch: pytest.Monkey
         assert _same_bits(np.ascontiguousarray(strided), expected)
 
 
+def test_numbers_beyond_their_scale_are_capped_as_the_twin_caps_them(kernel: Any) -> None:
+    """Negative and too large counts (no rule makes them, a test may) end at 0 and 1 in both."""
+    state = _positions({"players": 5, "modules": ["court"]}, 3)[25]
+    state.money[0], state.vp[1], state.armies[3], state.courtiers[2] = -7, 10**6, 25, -1
+    for seat in range(5):
+        fast = kernel.observe(state, seat, np.empty(info.OBSERVATION_SIZE, np.float32))
+        assert _same_bits(fast, info.observe_pure(state, seat))
+        assert fast.min() == 0.0 and fast.max() == 1.0
+
+
 def _bad_buffers() -> list[tuple[str, Any, type[Exception]]]:
     size = info.OBSERVATION_SIZE
     readonly = np.zeros(size, np.float32)

@@ -21,12 +21,16 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #define COUNTY_ROW 12 /* present, owner (none + 5 seats), armies, 3 buildings, revolt markers */
 #define PLAYER_ROW 12 /* present, Thalers, grain, VP, supply, cards, position (none + 5) */
 #define SLOT_ROW 9    /* planned, hidden, lost, county, which, money, how much, tower card, empty */
 #define MAX_PAIRS 4   /* numbers of one open plan card besides "planned" */
 #define MAX_CELLS 4096
+#define MAX_SEATS 16
 #define EXACT (1L << 53) /* beyond it an int is no longer exactly a double */
 
 /* ------------------------------------------------------------------ the layout (from init) */
@@ -101,7 +105,7 @@ static int bad_type(const char *what, const char *expected, PyObject *x) {
 }
 
 /* an int (a bool included) that a double holds exactly, as Python's true division needs */
-static int to_long(PyObject *x, long *out) {
+static int to_long_slow(PyObject *x, long *out) {
     if (!PyLong_Check(x)) return bad_type("a number of the state", "an int", x);
     int overflow = 0;
     long v = PyLong_AsLongAndOverflow(x, &overflow);
@@ -114,8 +118,36 @@ static int to_long(PyObject *x, long *out) {
     return 0;
 }
 
+/* the same for the common case, an exact int of one digit (below 2**30), read from its digits
+ * without a call: most of the kernel's time went into converting the state's small numbers */
+static inline int to_long(PyObject *x, long *out) {
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyLong_CheckExact(x) && PyUnstable_Long_IsCompact((PyLongObject *)x)) {
+        *out = (long)PyUnstable_Long_CompactValue((PyLongObject *)x);
+        return 0;
+    }
+#else
+    if (PyLong_CheckExact(x)) {
+        Py_ssize_t size = Py_SIZE(x);
+        if (size == 0) {
+            *out = 0;
+            return 0;
+        }
+        if (size == 1 || size == -1) {
+            *out = (long)size * (long)((PyLongObject *)x)->ob_digit[0];
+            return 0;
+        }
+    }
+#endif
+    return to_long_slow(x, out);
+}
+
 /* the truth of a bool or an int (no other object: its __bool__ could change the lists being read) */
-static int to_flag(PyObject *x, int *out) {
+static inline int to_flag(PyObject *x, int *out) {
+    if (x == Py_True || x == Py_False) {
+        *out = x == Py_True;
+        return 0;
+    }
     long v;
     if (to_long(x, &v) < 0) return -1;
     *out = v != 0;
@@ -163,7 +195,7 @@ static Py_ssize_t len_attr(PyObject *o, PyObject *name) {
 #define ITEM(seq, i) PySequence_Fast_GET_ITEM(seq, i)
 
 /* item i of a list or tuple as a number (IndexError past its end, as Python's) */
-static int item_long(PyObject *seq, Py_ssize_t i, long *out) {
+static inline int item_long(PyObject *seq, Py_ssize_t i, long *out) {
     if (i < 0 || i >= LEN(seq)) {
         PyErr_SetString(PyExc_IndexError, "wallenstein observe: list index out of range");
         return -1;
@@ -203,10 +235,26 @@ static int bad_index(long i) {
     } while (0)
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
+/* every number capped to [0, 1] in float32 as np.minimum(buf, 1.0), then np.maximum(buf, 0.0) do
+ * (a NaN and -0.0 kept); four at a time where SSE2 exists: minps(1, z) is exactly 1 < z ? 1 : z,
+ * maxps(0, z) exactly 0 > z ? 0 : z */
+static void cap(float *v, long size) {
+    long i = 0;
+#ifdef __SSE2__
+    const __m128 one = _mm_set1_ps(1.0f), zero = _mm_setzero_ps();
+    for (; i + 4 <= size; i += 4) _mm_storeu_ps(v + i, _mm_max_ps(zero, _mm_min_ps(one, _mm_loadu_ps(v + i))));
+#endif
+    for (; i < size; i++) {
+        float z = v[i];
+        z = 1.0f < z ? 1.0f : z;
+        v[i] = 0.0f > z ? 0.0f : z;
+    }
+}
+
 /* the numbers of the state for seat into v (zeroed), every number as observe_pure writes it */
 static int fill(PyObject *st, long seat, float *v) {
     PyObject *a = NULL, *b = NULL, *c = NULL, *d = NULL, *e = NULL, *f = NULL, *row_a = NULL, *row_b = NULL;
-    long n, x, y, row, revealed, at = -1;
+    long n, x, y, row, revealed, at = -1, cards[MAX_SEATS] = {0}; /* cards: county cards per seat */
     Py_ssize_t size, total, turned;
     int flag, moving;
 
@@ -271,8 +319,16 @@ static int fill(PyObject *st, long seat, float *v) {
         (c = seq_attr(st, a_vp)) == NULL || (d = seq_attr(st, a_supply)) == NULL ||
         (e = seq_attr(st, a_positions)) == NULL || (f = seq_attr(st, a_card)) == NULL)
         goto fail;
+    if (n < 0 || n > SEATS) {
+        PyErr_Format(PyExc_ValueError, "wallenstein observe: %ld players (the observation has room for %ld)", n,
+                     SEATS);
+        goto fail;
+    }
+    for (Py_ssize_t k = 0; k < LEN(f); k++) {
+        CHECK(to_long(ITEM(f, k), &x));
+        if (0 <= x && x < n) cards[x]++;
+    }
     for (long s = 0; s < n; s++) {
-        long count = 0;
         row = PLAYERS_AT + PLAYER_ROW * s;
         PUT(row, 1.0);
         CHECK(item_long(a, s, &x));
@@ -283,11 +339,7 @@ static int fill(PyObject *st, long seat, float *v) {
         PUT(row + 3, (double)x / 50.0);
         CHECK(item_long(d, s, &x));
         PUT(row + 4, (double)x / 30.0);
-        for (Py_ssize_t k = 0; k < LEN(f); k++) {
-            CHECK(to_long(ITEM(f, k), &y));
-            count += y == s;
-        }
-        PUT(row + 5, (double)count / 10.0);
+        PUT(row + 5, (double)cards[s] / 10.0);
         CHECK(item_long(e, s, &x));
         PUT(row + 6 + x + 1, 1.0); /* -1 (none): the first slot */
     }
@@ -559,13 +611,7 @@ static int fill(PyObject *st, long seat, float *v) {
         Py_CLEAR(a);
     }
 
-    /* capped to [0, 1] in float32: np.minimum(buf, 1.0), then np.maximum(buf, 0.0) */
-    for (long i = 0; i < SIZE; i++) {
-        float z = v[i];
-        if (z > 1.0f) z = 1.0f;
-        if (z < 0.0f) z = 0.0f;
-        v[i] = z;
-    }
+    cap(v, SIZE);
     return 0;
 
 fail:
@@ -738,7 +784,7 @@ static PyObject *init(PyObject *self, PyObject *args) {
         return NULL;
     }
     /* the offsets must agree with the rows this kernel writes */
-    if (SIZE <= 0 || SEATS <= 0 || PLAYERS_AT != COUNTIES_AT + NCOUNTIES * COUNTY_ROW ||
+    if (SIZE <= 0 || SEATS <= 0 || SEATS > MAX_SEATS || PLAYERS_AT != COUNTIES_AT + NCOUNTIES * COUNTY_ROW ||
         PLANS_AT != PLAYERS_AT + SEATS * PLAYER_ROW || HAND_AT != PLANS_AT + SEATS * NSLOTS * SLOT_ROW ||
         SUPPLIES_AT != HAND_AT + NCOUNTIES || STEP_AT != TILES_AT + NTILES * NTILES + SEATS * SEATS ||
         ACTIONS_AT != EVENTS_AT + 3 * NEVENTS + 1 || TILES_AT != ACTIONS_AT + 3 * NACTIONS + 2 ||
