@@ -31,7 +31,7 @@
 #define MAX_PAIRS 4   /* numbers of one open plan card besides "planned" */
 #define MAX_CELLS 4096
 #define MAX_SEATS 16
-#define EXACT (1L << 53) /* beyond it an int is no longer exactly a double */
+#define EXACT (1LL << 53) /* beyond it an int is no longer exactly a double */
 
 /* ------------------------------------------------------------------ the layout (from init) */
 static int ready = 0;
