@@ -154,19 +154,19 @@ def _spoiled(change: str) -> WallensteinState:
 
 
 @pytest.mark.parametrize(
-    ("change", "error"),
+    ("change", "error", "words"),
     [
-        ("money-float", TypeError),
-        ("owner-none", TypeError),
-        ("money-huge", OverflowError),
-        ("position-far", IndexError),
-        ("plan-unknown", KeyError),
-        ("season-str", TypeError),
+        ("money-float", TypeError, "must be an int, not float"),
+        ("owner-none", TypeError, "state.owner must be a list or tuple, not NoneType"),
+        ("money-huge", OverflowError, "too large"),
+        ("position-far", IndexError, "outside the observation"),
+        ("plan-unknown", KeyError, "99"),
+        ("season-str", TypeError, "must be an int, not str"),
     ],
 )
-def test_an_unexpected_state_value_raises(kernel: Any, change: str, error: type) -> None:
+def test_an_unexpected_state_value_raises(kernel: Any, change: str, error: type, words: str) -> None:
     state = _spoiled(change)
-    with pytest.raises(error):
+    with pytest.raises(error, match=words):
         kernel.observe(state, 0, np.zeros(info.OBSERVATION_SIZE, np.float32))
 
 

@@ -6,7 +6,7 @@
  * to float (as a memoryview of format "f" stores a Python float), then every number is capped to
  * [0, 1] in float32 as np.minimum(buf, 1.0) and np.maximum(buf, 0.0) do. What the Python side gets
  * from a method (st.to_move(), st.tower.inside()) is got by calling that method, so no rule is
- * repeated here. tests/wallenstein/test_observe.py compares both paths at every seat of random
+ * repeated here. tests/wallenstein/test_cobserve.py compares both paths at every seat of random
  * games.
  *
  * The layout (block offsets and sizes, the phases, the plan-cell table) is defined in info.py and
@@ -32,6 +32,9 @@
 #define MAX_CELLS 4096
 #define MAX_SEATS 16
 #define EXACT (1LL << 53) /* beyond it an int is no longer exactly a double */
+
+/* the numbers of the state (at most EXACT) and the offsets computed from them are longs */
+_Static_assert(sizeof(long) >= 8, "the Wallenstein observation kernel needs 64-bit longs");
 
 /* ------------------------------------------------------------------ the layout (from init) */
 static int ready = 0;
@@ -164,7 +167,12 @@ static PyObject *as_seq(PyObject *x, const char *what) {
 }
 
 static PyObject *seq_attr(PyObject *o, PyObject *name) {
-    return as_seq(PyObject_GetAttr(o, name), PyUnicode_AsUTF8(name));
+    PyObject *x = PyObject_GetAttr(o, name);
+    if (x == NULL || PyList_Check(x) || PyTuple_Check(x)) return x;
+    PyErr_Format(PyExc_TypeError, "wallenstein observe: state.%U must be a list or tuple, not %.100s", name,
+                 Py_TYPE(x)->tp_name);
+    Py_DECREF(x);
+    return NULL;
 }
 
 static int long_attr(PyObject *o, PyObject *name, long *out) {
@@ -220,18 +228,19 @@ static int bad_index(long i) {
     return -1;
 }
 
-#define PUT(i, x)                                                     \
-    do {                                                              \
-        long i_ = (i);                                                \
-        if (i_ < 0 || i_ >= SIZE) {                                   \
-            bad_index(i_);                                            \
-            goto fail;                                                \
-        }                                                             \
-        v[i_] = (float)(double)(x);                                   \
+/* v[i] = x as the memoryview stores it (the double rounded to float), else IndexError */
+#define PUT(i, x)                       \
+    do {                                \
+        long i_ = (i);                  \
+        if (i_ < 0 || i_ >= SIZE) {     \
+            bad_index(i_);              \
+            goto fail;                  \
+        }                               \
+        v[i_] = (float)(double)(x);     \
     } while (0)
-#define CHECK(call)          \
-    do {                             \
-        if ((call) < 0) goto fail;   \
+#define CHECK(call)                \
+    do {                           \
+        if ((call) < 0) goto fail; \
     } while (0)
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
@@ -254,6 +263,7 @@ static void cap(float *v, long size) {
 /* the numbers of the state for seat into v (zeroed), every number as observe_pure writes it */
 static int fill(PyObject *st, long seat, float *v) {
     PyObject *a = NULL, *b = NULL, *c = NULL, *d = NULL, *e = NULL, *f = NULL, *row_a = NULL, *row_b = NULL;
+    PyObject *index; /* borrowed: the phase's index */
     long n, x, y, row, revealed, at = -1, cards[MAX_SEATS] = {0}; /* cards: county cards per seat */
     Py_ssize_t size, total, turned;
     int flag, moving;
@@ -274,13 +284,12 @@ static int fill(PyObject *st, long seat, float *v) {
         PyErr_Format(PyExc_TypeError, "wallenstein observe: phase must be a str, not %.100s", Py_TYPE(a)->tp_name);
         goto fail;
     }
-    b = PyDict_GetItemWithError(phase_index, a); /* borrowed */
-    if (b == NULL && PyErr_Occurred()) goto fail;
-    if (b != NULL) {
-        CHECK(to_long(b, &at));
+    index = PyDict_GetItemWithError(phase_index, a); /* borrowed */
+    if (index == NULL && PyErr_Occurred()) goto fail;
+    if (index != NULL) {
+        CHECK(to_long(index, &at));
         PUT(PHASE_AT + at, 1.0);
     }
-    b = NULL;
     Py_CLEAR(a);
     CHECK(long_attr(st, a_year, &x));
     PUT(YEAR_AT, (double)x / 3.0);
