@@ -672,7 +672,7 @@ static int acquire(PyObject *obj, Py_buffer *view, int quiet) {
 
 static int not_ready(void) {
     if (ready) return 0;
-    PyErr_SetString(PyExc_RuntimeError, "wallenstein observe: init() was not called");
+    PyErr_SetString(PyExc_RuntimeError, "wallenstein observe: init() has not succeeded");
     return -1;
 }
 
