@@ -419,7 +419,10 @@ _COURT_AT = _AT["court"]
 _LEADERS_AT = _AT["leaders"]
 _LSK_AT = _AT["landsknechte"]
 _DRAFT_AT = _AT["draft"]
-_SEASON_AT = 2 * SEATS + len(PHASES) + 1
+_TO_MOVE_AT = SEATS
+_PHASE_AT = 2 * SEATS
+_YEAR_AT = _PHASE_AT + len(PHASES)
+_SEASON_AT = _YEAR_AT + 1
 _PLAN_CELLS: dict[int, tuple[tuple[int, float], ...]] = {
     EMPTY: ((8, 1.0),),
     TOWER_CARD: ((7, 1.0),),
@@ -436,9 +439,9 @@ _LAST_COUNTIES: list[tuple[Any, Any]] = [(None, None)]
 _KERNEL_LAYOUT: dict[str, int] = {
     "size": OBSERVATION_SIZE,
     "seats": SEATS,
-    "to_move_at": SEATS,
-    "phase_at": 2 * SEATS,
-    "year_at": 2 * SEATS + len(PHASES),
+    "to_move_at": _TO_MOVE_AT,
+    "phase_at": _PHASE_AT,
+    "year_at": _YEAR_AT,
     "season_at": _SEASON_AT,
     "counties_at": _COUNTIES_AT,
     "counties": NCOUNTIES,
@@ -504,12 +507,12 @@ def observe_pure(st: WallensteinState, seat: int, out: Observation | None = None
     n = st.num_players
     v[seat] = 1.0
     for s in st.to_move():
-        v[SEATS + s] = 1.0
+        v[_TO_MOVE_AT + s] = 1.0
     phase = st.phase
     at = _PHASE_INDEX.get(phase)
     if at is not None:
-        v[2 * SEATS + at] = 1.0
-    v[2 * SEATS + len(PHASES)] = st.year / 3
+        v[_PHASE_AT + at] = 1.0
+    v[_YEAR_AT] = st.year / 3
     v[_SEASON_AT + st.season] = 1.0
     # counties: public and seldom changed between two decisions, so the block of the last
     # observation is copied when its facts are the same (compared as tuples)
