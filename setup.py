@@ -18,6 +18,11 @@ setup(
             optional=True,
         ),
         Extension(
+            "feldherr.wallenstein._cobserve",
+            ["src/feldherr/wallenstein/_cobserve.c"],
+            optional=True,
+        ),
+        Extension(
             "feldherr.mansfeld._cplayout",
             ["src/feldherr/mansfeld/_cplayout.c"],
             optional=True,

@@ -203,3 +203,45 @@ def test_the_native_cloner_refuses_what_it_cannot_copy() -> None:
     clone = cfast.Cloner(Slotted, ("a",), (), ())
     with pytest.raises(TypeError):
         clone(Plain())
+
+
+def test_mask_into_marks_exactly_the_listed_actions_like_the_numpy_reference() -> None:
+    import random
+
+    import numpy as np
+
+    from feldherr.adapters.table import mask_numpy
+
+    rng = random.Random(7)
+    for size in (1, 2, 44, 495, 3947):
+        for _ in range(20):
+            legal = sorted(rng.sample(range(size), rng.randrange(size + 1)))
+            native = np.full(size, 7, np.int8)  # stale numbers: both clear them first
+            reference = np.full(size, 7, np.int8)
+            cfast.mask_into(native, legal)
+            mask_numpy(reference, legal)
+            assert native.tobytes() == reference.tobytes()
+            assert native.sum() == len(legal)
+
+
+def test_mask_into_refuses_what_is_no_mask_and_leaves_it_cleared() -> None:
+    import numpy as np
+
+    mask = np.ones(5, np.int8)
+    with pytest.raises(IndexError, match="action 5 is not in 0..4"):
+        cfast.mask_into(mask, [1, 5])
+    assert not mask.any()
+    with pytest.raises(IndexError):
+        cfast.mask_into(mask, [-1])
+    with pytest.raises(IndexError):
+        cfast.mask_into(mask, ["1"])
+    with pytest.raises(TypeError, match="list of ints"):
+        cfast.mask_into(mask, (1, 2))
+    with pytest.raises(TypeError, match="int8"):
+        cfast.mask_into(np.zeros(5, np.float32), [1])
+    with pytest.raises((ValueError, BufferError)):
+        cfast.mask_into(np.zeros(10, np.int8)[::2], [1])
+    frozen = np.zeros(5, np.int8)
+    frozen.flags.writeable = False
+    with pytest.raises((ValueError, BufferError, TypeError)):
+        cfast.mask_into(frozen, [1])

@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from feldherr.adapters.table import Table
+from feldherr.adapters.table import Table, mask_into
 from feldherr.core.actions import Choices
 from feldherr.core.bots import SeatAccess
 from feldherr.core.game import State
@@ -45,8 +45,10 @@ from feldherr.core.play import make_bots
 def _pick(rng: random.Random, mask: Any) -> int:
     """A uniformly random legal action of a mask: what a random policy does (Python's generator,
     as the random bots use: a call of numpy's ``Generator.integers`` costs about as much as an
-    engine decision, which is the policy's cost, not the interface's)."""
-    legal = mask.nonzero()[0]
+    engine decision, which is the policy's cost, not the interface's). The legal actions are found
+    through a boolean view of the int8 mask (no copy): numpy's ``nonzero`` on booleans is several
+    times faster than on int8 (2 µs against 11 µs for Wallenstein's 3,947 actions)."""
+    legal = mask.view(np.bool_).nonzero()[0]
     return int(legal[rng.randrange(len(legal))])
 
 
@@ -67,10 +69,9 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
                 seats = state.to_move()
                 chosen = {}
                 for seat in range(table.num_players):
-                    choices.observe(state, seat)
-                    mask = np.zeros(table.num_actions, dtype=np.int8)
+                    table.observation(state, seat, choices)
+                    mask = table.mask(state, seat, choices, None, seats)
                     if seat in seats:
-                        mask[choices.legal(state, seat)] = 1
                         chosen[seat] = _pick(rng, mask)
                 for i, seat in enumerate(seats):
                     if i and seat not in state.to_move():
@@ -87,9 +88,9 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
                     continue
                 actions = choices.legal(state, seat)
                 if observe in ("acting", "seat0"):  # what an RL policy is handed
-                    choices.observe(state, seat)
-                    mask = np.zeros(table.num_actions, dtype=np.int8)
-                    mask[actions] = 1
+                    table.observation(state, seat, choices)
+                    mask = np.empty(table.num_actions, dtype=np.int8)
+                    mask_into(mask, actions)
                     action = _pick(rng, mask)
                 else:
                     action = actions[int(rng.randrange(len(actions)))]

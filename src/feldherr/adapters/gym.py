@@ -88,8 +88,10 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         self.bot_moves = 0
         """The moves the bots have made in this episode."""
         self.choices: Choices = self.table.choices()
+        self._num_actions = info.num_actions
+        self._obs_shape = info.observation_shape
         self._mask = np.zeros(info.num_actions, dtype=np.int8)
-        self._obs_buf = np.zeros(info.observation_shape, dtype=np.float32)
+        self._moving: tuple[int, ...] = ()
 
     # -- the episode ---------------------------------------------------------------------------
     def reset(
@@ -115,7 +117,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         mask = self._mask  # the mask of the observation the agent was given
         if not 0 <= act < len(mask) or not mask[act]:
             return self._obs(), self.illegal_reward, True, False, {"illegal": True}
-        if self.table.play(self.state, self.seat, act, self.choices):
+        if self.table.play(self.state, self.seat, act, self.choices, self._moving):
             self._advance()
         done = self.state.is_terminal()
         reward = self.table.returns(self.state)[self.seat] if done else 0.0
@@ -125,8 +127,11 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         """Let the bots move until the agent owes a decision or the game is over (the round order
         of :func:`feldherr.core.game.drive`)."""
         state = self.state
-        while not state.is_terminal() and self.seat not in state.to_move():
-            for i, seat in enumerate(state.to_move()):
+        while True:
+            self._moving = moving = () if state.is_terminal() else state.to_move()
+            if not moving or self.seat in moving:
+                return
+            for i, seat in enumerate(moving):
                 if i and seat not in state.to_move():
                     continue
                 bot = self.bots[seat]
@@ -135,12 +140,15 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
                 self.bot_moves += 1
 
     def _obs(self) -> ObsDict:
-        """The agent's observation and mask: built into the environment's own arrays, handed out
-        as copies (Gymnasium's rule: the data returned is the user's)."""
-        self.table.mask(self.state, self.seat, self.choices, self._mask)
+        """The agent's observation and mask, each in a new array (Gymnasium's rule: the data
+        returned is the user's); the environment keeps its own copy of the mask to check the next
+        action against."""
+        table, state, seat, choices = self.table, self.state, self.seat, self.choices
+        mask = table.mask(state, seat, choices, np.empty(self._num_actions, np.int8), self._moving)
+        self._mask = mask
         return {
-            "observation": self.table.observation(self.state, self.seat, self.choices, self._obs_buf).copy(),
-            "action_mask": self._mask.copy(),
+            "observation": table.observation(state, seat, choices, np.empty(self._obs_shape, np.float32)),
+            "action_mask": mask.copy(),
         }
 
     def action_masks(self) -> npt.NDArray[np.bool_]:

@@ -111,9 +111,9 @@ class _Seats:
         self._seeds = np.random.default_rng()
         self.state: State = self.table.new_state(0)
         self.choices: Choices = self.table.choices()
-        n = self.table.num_players
-        self._obs_buf = [np.zeros(info.observation_shape, np.float32) for _ in range(n)]
-        self._mask_buf = [np.zeros(info.num_actions, np.int8) for _ in range(n)]
+        self._moving: tuple[int, ...] = self.state.to_move()
+        self._obs_shape = info.observation_shape
+        self._num_actions = info.num_actions
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -133,14 +133,39 @@ class _Seats:
         self.state = self.table.new_state(engine_seed)
         self.choices = self.table.choices()
         self._steps = 0
+        self._moving = self.state.to_move()
+
+    def _moved(self) -> tuple[int, ...]:
+        """After a change of the state: the seats that owe a decision now (none when it is over),
+        kept for the masks and the next step, so ``to_move()`` is asked once per change."""
+        state = self.state
+        self._moving = moving = () if state.is_terminal() else state.to_move()
+        return moving
 
     def _observe(self, seat: int) -> ObsDict:
-        """The seat's observation and mask: built into the seat's own arrays, handed out as copies
-        (the data returned is the user's)."""
+        """The seat's observation and mask, each written into a new array (the data returned is
+        the user's: nothing is copied, and the environment keeps no reference to it)."""
+        table, state, choices = self.table, self.state, self.choices
+        mask = np.empty(self._num_actions, np.int8)
         return {
-            "observation": self.table.observation(self.state, seat, self.choices, self._obs_buf[seat]).copy(),
-            "action_mask": self.table.mask(self.state, seat, self.choices, self._mask_buf[seat]).copy(),
+            "observation": table.observation(state, seat, choices, np.empty(self._obs_shape, np.float32)),
+            "action_mask": table.mask(state, seat, choices, mask, self._moving),
         }
+
+    def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
+        """Every agent's observation and mask: the rows of two new arrays (one allocation each for
+        all agents), each row written once."""
+        table, state, choices, moving = self.table, self.state, self.choices, self._moving
+        observations = np.empty((len(agents), *self._obs_shape), np.float32)
+        masks = np.empty((len(agents), self._num_actions), np.int8)
+        out: dict[str, ObsDict] = {}
+        for i, agent in enumerate(agents):
+            seat = self.seat_of[agent]
+            out[agent] = {
+                "observation": table.observation(state, seat, choices, observations[i]),
+                "action_mask": table.mask(state, seat, choices, masks[i], moving),
+            }
+        return out
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -181,7 +206,7 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        seats = self.state.to_move()
+        seats = self._moved()
         self.agent_selection = self.possible_agents[seats[0]] if seats else self.agents[0]
 
     def observe(self, agent: str) -> ObsDict:
@@ -195,9 +220,10 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} owes a decision; None is only for finished agents")
         self._cumulative_rewards[agent] = 0.0
-        self.table.play(self.state, self.seat_of[agent], int(action), self.choices)
+        state = self.state
+        self.table.play(state, self.seat_of[agent], action, self.choices, self._moving)
         self._steps += 1
-        if self.state.is_terminal():
+        if state.is_terminal():
             for a, value in zip(self.possible_agents, self.table.returns(self.state), strict=True):
                 self.rewards[a] = value
                 self.terminations[a] = True
@@ -229,21 +255,22 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
     ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
         self._new_game(seed)
         self.agents = list(self.possible_agents)
-        return {a: self._observe(s) for s, a in enumerate(self.agents)}, {a: {} for a in self.agents}
+        return self._observe_all(self.agents), {a: {} for a in self.agents}
 
     def step(
         self, actions: dict[str, int]
     ) -> tuple[
         dict[str, ObsDict], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]
     ]:
-        joint = {self.seat_of[a]: int(act) for a, act in actions.items() if act is not None}
-        self.table.play_joint(self.state, joint, self.choices)
+        joint = {self.seat_of[a]: act for a, act in actions.items() if act is not None}
+        self.table.play_joint(self.state, joint, self.choices, self._moving)
         self._steps += 1
+        self._moved()
         done = self.state.is_terminal()
         cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles
         returns = self.table.returns(self.state)
         agents = self.agents
-        obs = {a: self._observe(self.seat_of[a]) for a in agents}
+        obs = self._observe_all(agents)
         rewards = {a: returns[self.seat_of[a]] for a in agents}
         terminations = dict.fromkeys(agents, done)
         truncations = dict.fromkeys(agents, cut)

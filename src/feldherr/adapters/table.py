@@ -21,7 +21,35 @@ from feldherr.core.actions import Choices
 from feldherr.core.errors import RuleError
 from feldherr.core.game import Game, State
 from feldherr.core.info import GameInfo
+from feldherr.core.native import native_module
 from feldherr.games import get_game
+
+_cfast = native_module("feldherr.core._cfast")
+_mask_into: Any = getattr(_cfast, "mask_into", None)
+"""``mask_into(out, legal)`` of the C helpers (zeroes ``out``, then 1 at each legal action), or
+None: then :func:`mask_numpy`, its reference, does it."""
+
+
+def mask_into(out: npt.NDArray[np.int8], legal: list[int]) -> None:
+    """``out`` (int8, one dimension) set to 0, then to 1 at each index of ``legal``: by the C
+    helper where it is built, else by numpy."""
+    if _mask_into is not None:
+        try:
+            _mask_into(out, legal)
+            return
+        except (TypeError, ValueError, BufferError):  # not a contiguous buffer of bytes: numpy
+            pass
+    mask_numpy(out, legal)
+
+
+def mask_numpy(out: npt.NDArray[np.int8], legal: list[int]) -> None:
+    """``out`` set to 0, then to 1 at each index of ``legal`` (the reference of the C helper)."""
+    out.fill(0)
+    if legal:
+        # an index array from the list: fromiter converts several times faster than indexing
+        # with the list itself
+        out[np.fromiter(legal, np.intp, len(legal))] = 1
+
 
 Reward = Literal["win", "score"]
 """``win``: each seat's share of the win (1/k for k tied winners, else 0); ``score``: the game's
@@ -57,28 +85,36 @@ class Table:
         return Choices(self.game)
 
     def mask(
-        self, state: State, seat: int, choices: Choices, out: npt.NDArray[np.int8] | None = None
+        self,
+        state: State,
+        seat: int,
+        choices: Choices,
+        out: npt.NDArray[np.int8] | None = None,
+        moving: tuple[int, ...] | None = None,
     ) -> npt.NDArray[np.int8]:
         """``num_actions`` flags (int8), 1 exactly for the seat's legal actions (all 0 when the seat
-        owes no decision), written into ``out`` when given (a buffer to reuse)."""
+        owes no decision), written into ``out`` when given (a buffer to reuse). ``moving``:
+        ``state.to_move()`` (empty when the game is over), if the caller has it already."""
         if out is None:
-            out = np.zeros(self.num_actions, dtype=np.int8)
-        else:
-            out.fill(0)
-        legal = choices.legal(state, seat)
-        if legal:
-            # an index array from the list: fromiter converts several times faster than indexing
-            # with the list itself
-            out[np.fromiter(legal, np.intp, len(legal))] = 1
+            out = np.empty(self.num_actions, dtype=np.int8)
+        mask_into(out, choices.legal(state, seat, moving))
         return out
 
     def legal_actions(self, state: State, seat: int, choices: Choices) -> list[int]:
         """The seat's legal actions, ascending."""
         return choices.legal(state, seat)
 
-    def play(self, state: State, seat: int, action: int | np.integer[Any], choices: Choices) -> bool:
+    def play(
+        self,
+        state: State,
+        seat: int,
+        action: int | np.integer[Any],
+        choices: Choices,
+        moving: tuple[int, ...] | None = None,
+    ) -> bool:
         """Take ``action`` for ``seat``: apply the move it completes (True) or keep it as part of a
-        staged choice (False); a RuleError, nothing changed, if illegal."""
+        staged choice (False); a RuleError, nothing changed, if illegal. ``moving``:
+        ``state.to_move()`` (empty when the game is over), if the caller has it already."""
         if type(action) is not int:
             if isinstance(action, np.integer):
                 action = int(action)
@@ -90,7 +126,7 @@ class Table:
             raise IllegalActionError(
                 f"action {action} is outside 0..{self.num_actions - 1}", rule="adapter.action", action=action
             )
-        return choices.play(state, seat, action)
+        return choices.play(state, seat, action, moving)
 
     def play_joint(
         self,
@@ -105,15 +141,18 @@ class Table:
         joint action is skipped, as in :func:`~feldherr.core.game.drive`. ``seats``: ``to_move()``,
         if the caller has it already."""
         if seats is None:
-            seats = state.to_move()
+            seats = () if state.is_terminal() else state.to_move()
         missing = [s for s in seats if s not in actions]
         if missing:
             raise IllegalActionError(f"no action for seats {missing}", rule="adapter.joint", seats=missing)
         moved = []
+        moving = seats
         for i, seat in enumerate(seats):
-            if i and seat not in state.to_move():
-                continue
-            self.play(state, seat, actions[seat], choices)
+            if i:
+                moving = () if state.is_terminal() else state.to_move()
+                if seat not in moving:
+                    continue
+            self.play(state, seat, actions[seat], choices, moving)
             moved.append(seat)
         return moved
 

@@ -11,6 +11,8 @@
  *           deep, some lists of lists copied two levels deep (a value that is not an exact list is
  *           shared), some copied by their own clone() method, as the generated Python cloner does.
  *           As a class attribute it is a method (clone = Cloner(...): state.clone()).
+ *   mask_into  an action mask: a writable int8 buffer set to 0, then 1 at each index of a list of
+ *           ints (feldherr.adapters.table.Table.mask's numpy code is the reference).
  *
  * tests/core/test_cfast.py checks every function against the Python reference. FELDHERR_PURE=1
  * makes the package ignore this module. */
@@ -492,7 +494,49 @@ static PyTypeObject ClonerType = {
     .tp_descr_get = Cloner_get,
 };
 
+/* mask_into(out, legal): out (writable, C-contiguous, one byte an item) set to 0, then to 1 at
+ * each index of the list legal; an index outside out raises IndexError, out then all 0. */
+static PyObject *mask_into(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "mask_into(out, legal) takes 2 arguments");
+        return NULL;
+    }
+    PyObject *legal = args[1];
+    if (!PyList_CheckExact(legal)) {
+        PyErr_SetString(PyExc_TypeError, "mask_into: legal must be a list of ints");
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    if (view.itemsize != 1 || view.format == NULL || (strcmp(view.format, "b") != 0 && strcmp(view.format, "B") != 0 && strcmp(view.format, "?") != 0)) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_TypeError, "mask_into: out must be an int8, uint8 or bool array");
+        return NULL;
+    }
+    char *cells = (char *)view.buf;
+    Py_ssize_t n = view.len;
+    memset(cells, 0, (size_t)n);
+    Py_ssize_t count = PyList_GET_SIZE(legal);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PyList_GET_ITEM(legal, i);
+        Py_ssize_t a = PyLong_Check(item) ? PyLong_AsSsize_t(item) : -1;
+        if (a < 0 || a >= n) {
+            memset(cells, 0, (size_t)n);
+            PyBuffer_Release(&view);
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_IndexError, "mask_into: action %R is not in 0..%zd", item, n - 1);
+            }
+            return NULL;
+        }
+        cells[a] = 1;
+    }
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
+    {"mask_into", (PyCFunction)(void (*)(void))mask_into, METH_FASTCALL, "mask_into(out, legal): an action mask written into out."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -38,16 +38,22 @@ class Choices:
         """The actions ``seat`` has taken of its open decision (``()``: none)."""
         return self.partial.get(seat, ())
 
-    def legal(self, state: State, seat: int) -> list[int]:
-        """The seat's legal actions now, ascending (empty when it owes no decision)."""
-        if state.is_terminal() or seat not in state.to_move():
+    def legal(self, state: State, seat: int, moving: tuple[int, ...] | None = None) -> list[int]:
+        """The seat's legal actions now, ascending (empty when it owes no decision). ``moving``:
+        ``state.to_move()`` (empty when the game is over), if the caller has it already."""
+        if moving is None:
+            moving = () if state.is_terminal() else state.to_move()
+        if seat not in moving:
             return []
         return self.game.staged_actions(state, seat, self.partial.get(seat, ()))
 
-    def play(self, state: State, seat: int, action: int) -> bool:
+    def play(self, state: State, seat: int, action: int, moving: tuple[int, ...] | None = None) -> bool:
         """Take ``action`` for ``seat``: apply the move it completes (True) or remember it as part
-        of the seat's choice (False). An illegal action raises a RuleError and changes nothing."""
-        if state.is_terminal() or seat not in state.to_move():
+        of the seat's choice (False). An illegal action raises a RuleError and changes nothing.
+        ``moving``: ``state.to_move()`` (empty when the game is over), if the caller has it."""
+        if moving is None:
+            moving = () if state.is_terminal() else state.to_move()
+        if seat not in moving:
             raise NotYourTurnError(f"seat {seat} owes no decision", rule="core.seat", seat=seat)
         partial = self.partial.get(seat, ())
         move = self.game.staged_move(state, seat, partial, action)

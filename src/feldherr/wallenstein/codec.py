@@ -283,9 +283,23 @@ def encode(move: Move) -> int:
     return code
 
 
+_DECODED: dict[int, Move] = {}
+"""Every action decoded so far and its move (moves are tuples of numbers and words, never changed:
+one object per action serves every caller)."""
+
+
 def decode(action: int) -> Move:
     """The move with index ``action`` (whether it is legal now is the state's business)."""
-    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+    if type(action) is not int:
+        raise _bad(f"no action {shown(action)} (0 to {NUM_ACTIONS - 1})")
+    move = _DECODED.get(action)
+    if move is None:
+        move = _DECODED[action] = _decode(action)
+    return move
+
+
+def _decode(action: int) -> Move:
+    if not 0 <= action < NUM_ACTIONS:
         raise _bad(f"no action {shown(action)} (0 to {NUM_ACTIONS - 1})")
     base, kind = max((o, k) for o, k in _KIND_AT if o <= action)
     i = action - base

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from feldherr.core.native import native_module
 from feldherr.core.observation import Features, Observation, finish, zeroed
 from feldherr.core.rng import Rng
 from feldherr.core.views import envelope
@@ -418,7 +419,10 @@ _COURT_AT = _AT["court"]
 _LEADERS_AT = _AT["leaders"]
 _LSK_AT = _AT["landsknechte"]
 _DRAFT_AT = _AT["draft"]
-_SEASON_AT = 2 * SEATS + len(PHASES) + 1
+_TO_MOVE_AT = SEATS
+_PHASE_AT = 2 * SEATS
+_YEAR_AT = _PHASE_AT + len(PHASES)
+_SEASON_AT = _YEAR_AT + 1
 _PLAN_CELLS: dict[int, tuple[tuple[int, float], ...]] = {
     EMPTY: ((8, 1.0),),
     TOWER_CARD: ((7, 1.0),),
@@ -432,21 +436,83 @@ _LAST_COUNTIES: list[tuple[Any, Any]] = [(None, None)]
 """The facts of the counties block last built and its numbers (capped at 1 as observe caps them)."""
 
 
+_KERNEL_LAYOUT: dict[str, int] = {
+    "size": OBSERVATION_SIZE,
+    "seats": SEATS,
+    "to_move_at": _TO_MOVE_AT,
+    "phase_at": _PHASE_AT,
+    "year_at": _YEAR_AT,
+    "season_at": _SEASON_AT,
+    "counties_at": _COUNTIES_AT,
+    "counties": NCOUNTIES,
+    "players_at": _PLAYERS_AT,
+    "plans_at": _PLANS_AT,
+    "slots": NSLOTS,
+    "hand_at": _HAND_AT,
+    "supplies_at": _SUPPLIES_AT,
+    "events_at": _EVENTS_AT,
+    "events": len(EVENTS),
+    "actions_at": _ACTIONS_AT,
+    "actions": len(ACTIONS),
+    "tiles_at": _TILES_AT,
+    "tiles": len(BONUS_TILES),
+    "step_at": _STEP_AT,
+    "court_at": _COURT_AT,
+    "favor_spaces": len(FAVOR_COSTS),
+    "favors": len(FAVORS),
+    "leaders_at": _LEADERS_AT,
+    "landsknechte_at": _LSK_AT,
+    "draft_at": _DRAFT_AT,
+    "group_sizes": GROUP_SIZES,
+    "unplanned": UNPLANNED,
+    "lost": LOST,
+    "move_phase": _PHASE_INDEX["move"],
+    "execute_phase": _PHASE_INDEX["execute"],
+    "draft_phase": _PHASE_INDEX["draft"],
+}
+"""The layout of :func:`observe_pure` as the C kernel (``_cobserve.c``) is told it, once."""
+
+
+def _load_native() -> Any:
+    """The compiled observation (``_cobserve.c``, built by ``setup.py`` where a C compiler exists),
+    told the layout; None where it is not built or ``FELDHERR_PURE=1`` asks for pure Python."""
+    kernel = native_module("feldherr.wallenstein._cobserve")
+    if kernel is not None:
+        kernel.init(_KERNEL_LAYOUT, _PHASE_INDEX, _PLAN_CELLS)
+    return kernel
+
+
+native: Any = _load_native()
+"""The compiled observation in use, or None (pure Python); tests switch it."""
+
+
 def observe(st: WallensteinState, seat: int, out: Observation | None = None) -> Observation:
-    """The seat's observation read from the state straight into ``out`` (a buffer to reuse): the
-    same numbers as :func:`observation` of ``view(seat)`` (the tests compare them at every position
-    of random games under every module set), so it holds nothing the seat cannot see. Only the
+    """The seat's observation read from the state straight into ``out`` (a buffer to reuse; a new
+    array when None; an unsuitable one gets the numbers copied in): the same numbers as
+    :func:`observation` of ``view(seat)`` (the tests compare them at every position of random
+    games under every module set), so it holds nothing the seat cannot see. Computed by the C
+    kernel where it is built (see :data:`native`), else by :func:`observe_pure`, bit for bit the
+    same numbers."""
+    if native is None:
+        return observe_pure(st, seat, out)
+    if out is not None and native.suitable(out):
+        return native.observe(st, seat, out)  # type: ignore[no-any-return]
+    return finish(native.observe(st, seat, np.empty(OBSERVATION_SIZE, np.float32)), out)
+
+
+def observe_pure(st: WallensteinState, seat: int, out: Observation | None = None) -> Observation:
+    """:func:`observe` in pure Python (the reference the C kernel follows line by line). Only the
     numbers that are not 0 are written, each straight into the buffer."""
     buf, v = zeroed(out, OBSERVATION_SIZE)
     n = st.num_players
     v[seat] = 1.0
     for s in st.to_move():
-        v[SEATS + s] = 1.0
+        v[_TO_MOVE_AT + s] = 1.0
     phase = st.phase
     at = _PHASE_INDEX.get(phase)
     if at is not None:
-        v[2 * SEATS + at] = 1.0
-    v[2 * SEATS + len(PHASES)] = st.year / 3
+        v[_PHASE_AT + at] = 1.0
+    v[_YEAR_AT] = st.year / 3
     v[_SEASON_AT + st.season] = 1.0
     # counties: public and seldom changed between two decisions, so the block of the last
     # observation is copied when its facts are the same (compared as tuples)

@@ -1,0 +1,835 @@
+/* The Wallenstein observation in C: the numbers of feldherr/wallenstein/info.py's observe_pure,
+ * natively.
+ *
+ * It writes exactly what the pure-Python twin writes, in the same order, bit for bit in float32:
+ * each number is computed in double (an int divided by its scale, as Python's int / int) and cast
+ * to float (as a memoryview of format "f" stores a Python float), then every number is capped to
+ * [0, 1] in float32 as np.minimum(buf, 1.0) and np.maximum(buf, 0.0) do. What the Python side gets
+ * from a method (st.to_move(), st.tower.inside()) is got by calling that method, so no rule is
+ * repeated here. tests/wallenstein/test_cobserve.py compares both paths at every seat of random
+ * games.
+ *
+ * The layout (block offsets and sizes, the phases, the plan-cell table) is defined in info.py and
+ * handed over once by init(layout, phase_index, plan_cells); only the row widths of the blocks (12
+ * numbers per county and per seat, 9 per plan box) and the scales are the formula's own, as in the
+ * twin, and init checks the offsets against them.
+ *
+ * Entry points: init(...) once at import, then suitable(buffer) -> bool (what info.observe may
+ * fill in place) and observe(state, seat, buffer) -> buffer. A state value of an unexpected type
+ * or out of its range raises (TypeError, IndexError, KeyError, OverflowError); the buffer may then
+ * be partly written. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#define COUNTY_ROW 12 /* present, owner (none + 5 seats), armies, 3 buildings, revolt markers */
+#define PLAYER_ROW 12 /* present, Thalers, grain, VP, supply, cards, position (none + 5) */
+#define SLOT_ROW 9    /* planned, hidden, lost, county, which, money, how much, tower card, empty */
+#define MAX_PAIRS 4   /* numbers of one open plan card besides "planned" */
+#define MAX_CELLS 4096
+#define MAX_SEATS 16
+#define EXACT (1LL << 53) /* beyond it an int is no longer exactly a double */
+
+/* the numbers of the state (at most EXACT) and the offsets computed from them are longs */
+_Static_assert(sizeof(long) >= 8, "the Wallenstein observation kernel needs 64-bit longs");
+
+/* ------------------------------------------------------------------ the layout (from init) */
+static int ready = 0;
+static long SIZE, SEATS, TO_MOVE_AT, PHASE_AT, YEAR_AT, SEASON_AT, COUNTIES_AT, NCOUNTIES, PLAYERS_AT,
+    PLANS_AT, NSLOTS, HAND_AT, SUPPLIES_AT, EVENTS_AT, NEVENTS, ACTIONS_AT, NACTIONS, TILES_AT, NTILES,
+    STEP_AT, COURT_AT, NSPACES, NFAVORS, LEADERS_AT, LSK_AT, DRAFT_AT, GROUP_SIZES, UNPLANNED, LOST,
+    MOVE_PHASE, EXECUTE_PHASE, DRAFT_PHASE;
+static PyObject *phase_index; /* str -> int */
+static long cell_lo;
+static int cell_n;
+static int cell_k[MAX_CELLS];
+static long cell_off[MAX_CELLS][MAX_PAIRS];
+static double cell_x[MAX_CELLS][MAX_PAIRS];
+
+static struct {
+    const char *name;
+    long *value;
+} LAYOUT[] = {
+    {"size", &SIZE},
+    {"seats", &SEATS},
+    {"to_move_at", &TO_MOVE_AT},
+    {"phase_at", &PHASE_AT},
+    {"year_at", &YEAR_AT},
+    {"season_at", &SEASON_AT},
+    {"counties_at", &COUNTIES_AT},
+    {"counties", &NCOUNTIES},
+    {"players_at", &PLAYERS_AT},
+    {"plans_at", &PLANS_AT},
+    {"slots", &NSLOTS},
+    {"hand_at", &HAND_AT},
+    {"supplies_at", &SUPPLIES_AT},
+    {"events_at", &EVENTS_AT},
+    {"events", &NEVENTS},
+    {"actions_at", &ACTIONS_AT},
+    {"actions", &NACTIONS},
+    {"tiles_at", &TILES_AT},
+    {"tiles", &NTILES},
+    {"step_at", &STEP_AT},
+    {"court_at", &COURT_AT},
+    {"favor_spaces", &NSPACES},
+    {"favors", &NFAVORS},
+    {"leaders_at", &LEADERS_AT},
+    {"landsknechte_at", &LSK_AT},
+    {"draft_at", &DRAFT_AT},
+    {"group_sizes", &GROUP_SIZES},
+    {"unplanned", &UNPLANNED},
+    {"lost", &LOST},
+    {"move_phase", &MOVE_PHASE},
+    {"execute_phase", &EXECUTE_PHASE},
+    {"draft_phase", &DRAFT_PHASE},
+};
+#define NLAYOUT ((int)(sizeof(LAYOUT) / sizeof(LAYOUT[0])))
+
+/* the state's attributes and methods, as interned names */
+#define NAMES(X)                                                                                   \
+    X(num_players) X(to_move) X(phase) X(year) X(season) X(active) X(owner) X(armies) X(buildings) \
+    X(unrest) X(card) X(money) X(grain) X(vp) X(supply) X(positions) X(plans) X(revealed) X(tower) \
+    X(inside) X(tray) X(peasant_supply) X(unrest_supply) X(building_supply) X(open_events) X(event) \
+    X(used_events) X(event_deck) X(actions) X(revealed_actions) X(action_index) X(bonus) X(order)  \
+    X(pending) X(court) X(favors) X(courtiers) X(hall) X(audience) X(parry) X(shield) X(favor_deck) \
+    X(leaders) X(leader) X(statue_supply) X(statues) X(trophies) X(lsk) X(lsk_top) X(faceup)       \
+    X(draft_deck) X(groups)
+#define DECLARE(name) static PyObject *a_##name;
+NAMES(DECLARE)
+
+/* ------------------------------------------------------------------ reading the state */
+static int bad_type(const char *what, const char *expected, PyObject *x) {
+    PyErr_Format(PyExc_TypeError, "wallenstein observe: %s must be %s, not %.100s", what, expected,
+                 Py_TYPE(x)->tp_name);
+    return -1;
+}
+
+/* an int (a bool included) that a double holds exactly, as Python's true division needs */
+static int to_long_slow(PyObject *x, long *out) {
+    if (!PyLong_Check(x)) return bad_type("a number of the state", "an int", x);
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(x, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow || v > EXACT || v < -EXACT) {
+        PyErr_SetString(PyExc_OverflowError, "wallenstein observe: a number of the state is too large");
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* the same for the common case, an exact int of one digit (below 2**30), read from its digits
+ * without a call: most of the kernel's time went into converting the state's small numbers */
+static inline int to_long(PyObject *x, long *out) {
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyLong_CheckExact(x) && PyUnstable_Long_IsCompact((PyLongObject *)x)) {
+        *out = (long)PyUnstable_Long_CompactValue((PyLongObject *)x);
+        return 0;
+    }
+#else
+    if (PyLong_CheckExact(x)) {
+        Py_ssize_t size = Py_SIZE(x);
+        if (size == 0) {
+            *out = 0;
+            return 0;
+        }
+        if (size == 1 || size == -1) {
+            *out = (long)size * (long)((PyLongObject *)x)->ob_digit[0];
+            return 0;
+        }
+    }
+#endif
+    return to_long_slow(x, out);
+}
+
+/* the truth of a bool or an int (no other object: its __bool__ could change the lists being read) */
+static inline int to_flag(PyObject *x, int *out) {
+    if (x == Py_True || x == Py_False) {
+        *out = x == Py_True;
+        return 0;
+    }
+    long v;
+    if (to_long(x, &v) < 0) return -1;
+    *out = v != 0;
+    return 0;
+}
+
+/* a list or tuple (a new reference), else TypeError naming it */
+static PyObject *as_seq(PyObject *x, const char *what) {
+    if (x == NULL) return NULL;
+    if (PyList_Check(x) || PyTuple_Check(x)) return x;
+    bad_type(what, "a list or tuple", x);
+    Py_DECREF(x);
+    return NULL;
+}
+
+static PyObject *seq_attr(PyObject *o, PyObject *name) {
+    PyObject *x = PyObject_GetAttr(o, name);
+    if (x == NULL || PyList_Check(x) || PyTuple_Check(x)) return x;
+    PyErr_Format(PyExc_TypeError, "wallenstein observe: state.%U must be a list or tuple, not %.100s", name,
+                 Py_TYPE(x)->tp_name);
+    Py_DECREF(x);
+    return NULL;
+}
+
+static int long_attr(PyObject *o, PyObject *name, long *out) {
+    PyObject *x = PyObject_GetAttr(o, name);
+    if (x == NULL) return -1;
+    int rc = to_long(x, out);
+    Py_DECREF(x);
+    return rc;
+}
+
+static int flag_attr(PyObject *o, PyObject *name, int *out) {
+    PyObject *x = PyObject_GetAttr(o, name);
+    if (x == NULL) return -1;
+    int rc = to_flag(x, out);
+    Py_DECREF(x);
+    return rc;
+}
+
+static Py_ssize_t len_attr(PyObject *o, PyObject *name) {
+    PyObject *x = PyObject_GetAttr(o, name);
+    if (x == NULL) return -1;
+    Py_ssize_t k = PyObject_Size(x);
+    Py_DECREF(x);
+    return k;
+}
+
+#define LEN(seq) PySequence_Fast_GET_SIZE(seq)
+#define ITEM(seq, i) PySequence_Fast_GET_ITEM(seq, i)
+
+/* item i of a list or tuple as a number (IndexError past its end, as Python's) */
+static inline int item_long(PyObject *seq, Py_ssize_t i, long *out) {
+    if (i < 0 || i >= LEN(seq)) {
+        PyErr_SetString(PyExc_IndexError, "wallenstein observe: list index out of range");
+        return -1;
+    }
+    return to_long(ITEM(seq, i), out);
+}
+
+static PyObject *item_seq(PyObject *seq, Py_ssize_t i) {
+    if (i < 0 || i >= LEN(seq)) {
+        PyErr_SetString(PyExc_IndexError, "wallenstein observe: list index out of range");
+        return NULL;
+    }
+    PyObject *x = ITEM(seq, i);
+    Py_INCREF(x);
+    return as_seq(x, "a row");
+}
+
+/* ------------------------------------------------------------------ writing */
+static int bad_index(long i) {
+    PyErr_Format(PyExc_IndexError, "wallenstein observe: number %ld is outside the observation (a state value "
+                 "out of its range)", i);
+    return -1;
+}
+
+/* v[i] = x as the memoryview stores it (the double rounded to float), else IndexError */
+#define PUT(i, x)                       \
+    do {                                \
+        long i_ = (i);                  \
+        if (i_ < 0 || i_ >= SIZE) {     \
+            bad_index(i_);              \
+            goto fail;                  \
+        }                               \
+        v[i_] = (float)(double)(x);     \
+    } while (0)
+#define CHECK(call)                \
+    do {                           \
+        if ((call) < 0) goto fail; \
+    } while (0)
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+
+/* every number capped to [0, 1] in float32 as np.minimum(buf, 1.0), then np.maximum(buf, 0.0) do
+ * (a NaN and -0.0 kept); four at a time where SSE2 exists: minps(1, z) is exactly 1 < z ? 1 : z,
+ * maxps(0, z) exactly 0 > z ? 0 : z */
+static void cap(float *v, long size) {
+    long i = 0;
+#ifdef __SSE2__
+    const __m128 one = _mm_set1_ps(1.0f), zero = _mm_setzero_ps();
+    for (; i + 4 <= size; i += 4) _mm_storeu_ps(v + i, _mm_max_ps(zero, _mm_min_ps(one, _mm_loadu_ps(v + i))));
+#endif
+    for (; i < size; i++) {
+        float z = v[i];
+        z = 1.0f < z ? 1.0f : z;
+        v[i] = 0.0f > z ? 0.0f : z;
+    }
+}
+
+/* the numbers of the state for seat into v (zeroed), every number as observe_pure writes it */
+static int fill(PyObject *st, long seat, float *v) {
+    PyObject *a = NULL, *b = NULL, *c = NULL, *d = NULL, *e = NULL, *f = NULL, *row_a = NULL, *row_b = NULL;
+    PyObject *index; /* borrowed: the phase's index */
+    long n, x, y, row, revealed, at = -1, cards[MAX_SEATS] = {0}; /* cards: county cards per seat */
+    Py_ssize_t size, total, turned;
+    int flag, moving;
+
+    /* envelope: the seat, who moves, the phase, year and season */
+    CHECK(long_attr(st, a_num_players, &n));
+    PUT(seat, 1.0);
+    a = as_seq(PyObject_CallMethodNoArgs(st, a_to_move), "to_move()");
+    if (a == NULL) goto fail;
+    for (Py_ssize_t i = 0; i < LEN(a); i++) {
+        CHECK(item_long(a, i, &x));
+        PUT(TO_MOVE_AT + x, 1.0);
+    }
+    Py_CLEAR(a);
+    a = PyObject_GetAttr(st, a_phase);
+    if (a == NULL) goto fail;
+    if (!PyUnicode_Check(a)) {
+        PyErr_Format(PyExc_TypeError, "wallenstein observe: phase must be a str, not %.100s", Py_TYPE(a)->tp_name);
+        goto fail;
+    }
+    index = PyDict_GetItemWithError(phase_index, a); /* borrowed */
+    if (index == NULL && PyErr_Occurred()) goto fail;
+    if (index != NULL) {
+        CHECK(to_long(index, &at));
+        PUT(PHASE_AT + at, 1.0);
+    }
+    Py_CLEAR(a);
+    CHECK(long_attr(st, a_year, &x));
+    PUT(YEAR_AT, (double)x / 3.0);
+    CHECK(long_attr(st, a_season, &x));
+    PUT(SEASON_AT + x, 1.0);
+
+    /* counties */
+    if ((a = seq_attr(st, a_active)) == NULL || (b = seq_attr(st, a_owner)) == NULL ||
+        (c = seq_attr(st, a_armies)) == NULL || (d = seq_attr(st, a_buildings)) == NULL ||
+        (e = seq_attr(st, a_unrest)) == NULL)
+        goto fail;
+    for (Py_ssize_t k = 0; k < LEN(a); k++) {
+        row = COUNTIES_AT + COUNTY_ROW * (long)k;
+        CHECK(to_flag(ITEM(a, k), &flag));
+        if (!flag) continue;
+        PUT(row, 1.0);
+        CHECK(item_long(b, k, &x));
+        PUT(row + 2 + x, 1.0);
+        CHECK(item_long(c, k, &x));
+        PUT(row + 7, (double)x / 10.0);
+        CHECK(item_long(d, k, &x));
+        if (x)
+            for (int i = 0; i < 3; i++)
+                if (x >> i & 1) PUT(row + 8 + i, 1.0);
+        CHECK(item_long(e, k, &x));
+        PUT(row + 11, (double)x / 3.0);
+    }
+    Py_CLEAR(a);
+    Py_CLEAR(b);
+    Py_CLEAR(c);
+    Py_CLEAR(d);
+    Py_CLEAR(e);
+
+    /* players (f: the county cards' holders, kept for the hand) */
+    if ((a = seq_attr(st, a_money)) == NULL || (b = seq_attr(st, a_grain)) == NULL ||
+        (c = seq_attr(st, a_vp)) == NULL || (d = seq_attr(st, a_supply)) == NULL ||
+        (e = seq_attr(st, a_positions)) == NULL || (f = seq_attr(st, a_card)) == NULL)
+        goto fail;
+    if (n < 0 || n > SEATS) {
+        PyErr_Format(PyExc_ValueError, "wallenstein observe: %ld players (the observation has room for %ld)", n,
+                     SEATS);
+        goto fail;
+    }
+    for (Py_ssize_t k = 0; k < LEN(f); k++) {
+        CHECK(to_long(ITEM(f, k), &x));
+        if (0 <= x && x < n) cards[x]++;
+    }
+    for (long s = 0; s < n; s++) {
+        row = PLAYERS_AT + PLAYER_ROW * s;
+        PUT(row, 1.0);
+        CHECK(item_long(a, s, &x));
+        PUT(row + 1, (double)x / 20.0);
+        CHECK(item_long(b, s, &x));
+        PUT(row + 2, (double)x / 10.0);
+        CHECK(item_long(c, s, &x));
+        PUT(row + 3, (double)x / 50.0);
+        CHECK(item_long(d, s, &x));
+        PUT(row + 4, (double)x / 30.0);
+        PUT(row + 5, (double)cards[s] / 10.0);
+        CHECK(item_long(e, s, &x));
+        PUT(row + 6 + x + 1, 1.0); /* -1 (none): the first slot */
+    }
+    Py_CLEAR(a);
+    Py_CLEAR(b);
+    Py_CLEAR(c);
+    Py_CLEAR(d);
+    Py_CLEAR(e);
+
+    /* plans: every box planned, face-down, lost, or the open card's numbers */
+    if ((a = seq_attr(st, a_plans)) == NULL || (b = seq_attr(st, a_revealed)) == NULL) goto fail;
+    for (long s = 0; s < n; s++) {
+        row = PLANS_AT + s * NSLOTS * SLOT_ROW;
+        if ((row_a = item_seq(a, s)) == NULL || (row_b = item_seq(b, s)) == NULL) goto fail;
+        for (Py_ssize_t slot = 0; slot < LEN(row_a); slot++, row += SLOT_ROW) {
+            CHECK(to_long(ITEM(row_a, slot), &x));
+            if (x == UNPLANNED) continue;
+            PUT(row, 1.0);
+            if (x == LOST) {
+                PUT(row + 2, 1.0);
+                continue;
+            }
+            flag = s == seat;
+            if (!flag) {
+                if (slot >= LEN(row_b)) {
+                    PyErr_SetString(PyExc_IndexError, "wallenstein observe: list index out of range");
+                    goto fail;
+                }
+                CHECK(to_flag(ITEM(row_b, slot), &flag));
+            }
+            if (!flag) {
+                PUT(row + 1, 1.0);
+                continue;
+            }
+            long cell = x - cell_lo;
+            if (cell < 0 || cell >= cell_n || cell_k[cell] == 0) {
+                PyObject *key = PyLong_FromLong(x);
+                if (key != NULL) {
+                    PyErr_SetObject(PyExc_KeyError, key);
+                    Py_DECREF(key);
+                }
+                goto fail;
+            }
+            for (int i = 0; i < cell_k[cell]; i++) PUT(row + cell_off[cell][i], cell_x[cell][i]);
+        }
+        Py_CLEAR(row_a);
+        Py_CLEAR(row_b);
+    }
+    Py_CLEAR(a);
+    Py_CLEAR(b);
+
+    /* the seat's county cards */
+    for (Py_ssize_t k = 0; k < LEN(f); k++) {
+        CHECK(to_long(ITEM(f, k), &x));
+        if (x == seat) PUT(HAND_AT + (long)k, 1.0);
+    }
+    Py_CLEAR(f);
+
+    /* supplies: the tower's cubes inside per colour, the tray, peasants, revolt markers, buildings */
+    row = SUPPLIES_AT;
+    a = PyObject_GetAttr(st, a_tower);
+    if (a == NULL) goto fail;
+    b = as_seq(PyObject_CallMethodNoArgs(a, a_inside), "tower.inside()");
+    if (b == NULL) goto fail;
+    for (Py_ssize_t k = 0; k < LEN(b); k++) {
+        CHECK(to_long(ITEM(b, k), &x));
+        PUT(row++, (double)x / 10.0);
+    }
+    Py_CLEAR(a);
+    Py_CLEAR(b);
+    if ((a = seq_attr(st, a_tray)) == NULL) goto fail;
+    for (Py_ssize_t k = 0; k < LEN(a); k++) {
+        CHECK(to_long(ITEM(a, k), &x));
+        PUT(row++, (double)x / 10.0);
+    }
+    Py_CLEAR(a);
+    CHECK(long_attr(st, a_peasant_supply, &x));
+    PUT(row, (double)x / 50.0);
+    CHECK(long_attr(st, a_unrest_supply, &x));
+    PUT(row + 1, (double)x / 20.0);
+    row += 2;
+    if ((a = seq_attr(st, a_building_supply)) == NULL) goto fail;
+    for (Py_ssize_t k = 0; k < LEN(a); k++) {
+        CHECK(to_long(ITEM(a, k), &x));
+        PUT(row++, (double)x / 10.0);
+    }
+    Py_CLEAR(a);
+
+    /* events: open, this round's, gone; the deck's size */
+    if ((a = seq_attr(st, a_open_events)) == NULL) goto fail;
+    for (Py_ssize_t k = 0; k < LEN(a); k++) {
+        CHECK(to_long(ITEM(a, k), &x));
+        PUT(EVENTS_AT + 3 * x, 1.0);
+    }
+    Py_CLEAR(a);
+    CHECK(long_attr(st, a_event, &x));
+    if (x >= 0) PUT(EVENTS_AT + 3 * x + 1, 1.0);
+    if ((a = seq_attr(st, a_used_events)) == NULL) goto fail;
+    for (Py_ssize_t k = 0; k < LEN(a); k++) {
+        CHECK(to_long(ITEM(a, k), &x));
+        PUT(EVENTS_AT + 3 * x + 2, 1.0);
+    }
+    Py_CLEAR(a);
+    size = len_attr(st, a_event_deck);
+    if (size < 0) goto fail;
+    PUT(EVENTS_AT + 3 * NEVENTS, (double)size / (double)NEVENTS);
+
+    /* action cards: the turned ones (actions[:revealed_actions]) and their order, the hidden count,
+     * the current one while moving or executing */
+    CHECK(long_attr(st, a_revealed_actions, &revealed));
+    if ((a = seq_attr(st, a_actions)) == NULL) goto fail;
+    total = LEN(a);
+    turned = revealed < 0 ? total + revealed : revealed; /* where the slice [:revealed] ends */
+    if (turned < 0) turned = 0;
+    if (turned > total) turned = total;
+    for (Py_ssize_t i = 0; i < turned; i++) {
+        CHECK(to_long(ITEM(a, i), &x));
+        PUT(ACTIONS_AT + 2 * x, 1.0);
+        PUT(ACTIONS_AT + 2 * x + 1, (double)i / 10.0);
+    }
+    Py_CLEAR(a);
+    row = ACTIONS_AT + 2 * NACTIONS;
+    x = (long)total - revealed;
+    PUT(row, (double)(x > 0 ? x : 0) / 10.0);
+    moving = at >= 0 && at == MOVE_PHASE;
+    if (moving || (at >= 0 && at == EXECUTE_PHASE)) {
+        CHECK(long_attr(st, a_action_index, &x));
+        if (0 <= x && x <= NACTIONS) PUT(row + 1 + x, 1.0);
+    }
+
+    /* bonus tiles, player order, the pending movement */
+    if ((a = seq_attr(st, a_bonus)) == NULL) goto fail;
+    row = TILES_AT;
+    for (Py_ssize_t k = 0; k < LEN(a); k++, row += NTILES) {
+        CHECK(to_long(ITEM(a, k), &x));
+        PUT(row + x, 1.0);
+    }
+    Py_CLEAR(a);
+    if ((a = seq_attr(st, a_order)) == NULL) goto fail;
+    row = TILES_AT + NTILES * NTILES;
+    for (Py_ssize_t k = 0; k < LEN(a); k++, row += SEATS) {
+        CHECK(to_long(ITEM(a, k), &x));
+        PUT(row + x, 1.0);
+    }
+    Py_CLEAR(a);
+    if (moving) {
+        if ((a = seq_attr(st, a_pending)) == NULL) goto fail;
+        if (LEN(a) != 3) {
+            PyErr_Format(PyExc_ValueError, "wallenstein observe: a pending movement has 3 numbers, not %zd", LEN(a));
+            goto fail;
+        }
+        CHECK(to_long(ITEM(a, 1), &x));
+        CHECK(to_long(ITEM(a, 2), &y));
+        PUT(STEP_AT + x, 1.0);
+        PUT(STEP_AT + NCOUNTIES + y, 1.0);
+        Py_CLEAR(a);
+    }
+
+    /* Am Kaiserhof: the displayed favors, courtiers, parries, shields, the favor deck's size */
+    CHECK(flag_attr(st, a_court, &flag));
+    if (flag) {
+        if ((a = seq_attr(st, a_favors)) == NULL) goto fail;
+        row = COURT_AT;
+        for (Py_ssize_t k = 0; k < LEN(a); k++, row += NFAVORS + 1) {
+            CHECK(to_long(ITEM(a, k), &x));
+            PUT(row + x + 1, 1.0);
+        }
+        Py_CLEAR(a);
+        row = COURT_AT + NSPACES * (NFAVORS + 1);
+        PyObject *names[4] = {a_courtiers, a_hall, a_audience, a_parry};
+        for (int j = 0; j < 4; j++, row += SEATS) {
+            if ((a = seq_attr(st, names[j])) == NULL) goto fail;
+            for (Py_ssize_t s = 0; s < MIN(LEN(a), SEATS); s++) {
+                CHECK(to_long(ITEM(a, s), &x));
+                PUT(row + s, (double)x / 10.0);
+            }
+            Py_CLEAR(a);
+        }
+        if ((a = seq_attr(st, a_shield)) == NULL) goto fail;
+        for (long bit = 1; bit <= 2; bit++, row += SEATS)
+            for (Py_ssize_t s = 0; s < MIN(LEN(a), SEATS); s++) {
+                CHECK(to_long(ITEM(a, s), &x));
+                if (x & bit) PUT(row + s, 1.0);
+            }
+        Py_CLEAR(a);
+        size = len_attr(st, a_favor_deck);
+        if (size < 0) goto fail;
+        PUT(row, (double)size / (double)NFAVORS);
+    }
+
+    /* Heerführer: where the leaders are, statues in supply and on the board, trophies */
+    CHECK(flag_attr(st, a_leaders, &flag));
+    if (flag) {
+        if ((a = seq_attr(st, a_leader)) == NULL) goto fail;
+        row = LEADERS_AT;
+        for (long s = 0; s < SEATS; s++, row += NCOUNTIES + 1) {
+            x = -1;
+            if (s < LEN(a)) CHECK(to_long(ITEM(a, s), &x));
+            PUT(row + x + 1, 1.0);
+        }
+        Py_CLEAR(a);
+        if ((a = seq_attr(st, a_statue_supply)) == NULL) goto fail;
+        for (Py_ssize_t s = 0; s < MIN(LEN(a), SEATS); s++) {
+            CHECK(to_long(ITEM(a, s), &x));
+            PUT(row + s, (double)x / 5.0);
+        }
+        Py_CLEAR(a);
+        row += SEATS;
+        if ((a = seq_attr(st, a_statues)) == NULL) goto fail;
+        for (Py_ssize_t s = 0; s < MIN(LEN(a), SEATS); s++) {
+            if ((row_a = item_seq(a, s)) == NULL) goto fail;
+            for (Py_ssize_t k = 0; k < LEN(row_a); k++) {
+                CHECK(to_long(ITEM(row_a, k), &x));
+                if (x) PUT(row + s * NCOUNTIES + k, (double)x);
+            }
+            Py_CLEAR(row_a);
+        }
+        Py_CLEAR(a);
+        row += SEATS * NCOUNTIES;
+        if ((a = seq_attr(st, a_trophies)) == NULL) goto fail;
+        for (Py_ssize_t s = 0; s < MIN(LEN(a), SEATS); s++) {
+            if ((row_a = item_seq(a, s)) == NULL) goto fail;
+            for (Py_ssize_t o = 0; o < MIN(LEN(row_a), SEATS); o++) {
+                CHECK(to_long(ITEM(row_a, o), &x));
+                if (x) PUT(row + s * SEATS + o, (double)x);
+            }
+            Py_CLEAR(row_a);
+        }
+        Py_CLEAR(a);
+    }
+
+    /* Landsknechte: each seat's top card */
+    CHECK(flag_attr(st, a_lsk, &flag));
+    if (flag) {
+        if ((a = seq_attr(st, a_lsk_top)) == NULL) goto fail;
+        for (Py_ssize_t s = 0; s < MIN(LEN(a), SEATS); s++) {
+            CHECK(to_long(ITEM(a, s), &x));
+            PUT(LSK_AT + s, (double)(x + 1) / 10.0);
+        }
+        Py_CLEAR(a);
+    }
+
+    /* the draft: the face-up cards, the deck's size, each seat's army groups by size */
+    if (at >= 0 && at == DRAFT_PHASE) {
+        row = DRAFT_AT;
+        if ((a = seq_attr(st, a_faceup)) == NULL) goto fail;
+        for (Py_ssize_t i = 0; i < MIN(LEN(a), 2); i++) {
+            CHECK(to_long(ITEM(a, i), &x));
+            PUT(row + i * NCOUNTIES + x, 1.0);
+        }
+        Py_CLEAR(a);
+        row += 2 * NCOUNTIES;
+        size = len_attr(st, a_draft_deck);
+        if (size < 0) goto fail;
+        PUT(row, (double)size / (double)NCOUNTIES);
+        row += 1;
+        if ((a = seq_attr(st, a_groups)) == NULL) goto fail;
+        for (Py_ssize_t s = 0; s < MIN(LEN(a), SEATS); s++) {
+            if ((row_a = item_seq(a, s)) == NULL) goto fail;
+            for (Py_ssize_t k = 0; k < LEN(row_a); k++) {
+                CHECK(to_long(ITEM(row_a, k), &x));
+                if (0 <= x && x < GROUP_SIZES) {
+                    long i = row + s * GROUP_SIZES + x;
+                    PUT(i, (double)v[i] + 1.0); /* v[i] += 1.0 through the memoryview */
+                }
+            }
+            Py_CLEAR(row_a);
+        }
+        Py_CLEAR(a);
+    }
+
+    cap(v, SIZE);
+    return 0;
+
+fail:
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    Py_XDECREF(c);
+    Py_XDECREF(d);
+    Py_XDECREF(e);
+    Py_XDECREF(f);
+    Py_XDECREF(row_a);
+    Py_XDECREF(row_b);
+    return -1;
+}
+
+/* ------------------------------------------------------------------ the buffer */
+/* 1: a writable, C-contiguous, one-dimensional float32 buffer of exactly SIZE numbers (view held);
+ * 0: not (no error set, nothing held) when quiet; else -1 with the reason as TypeError/ValueError */
+static int acquire(PyObject *obj, Py_buffer *view, int quiet) {
+    const char *why = NULL;
+    int value_error = 0;
+    if (PyObject_GetBuffer(obj, view, PyBUF_FULL_RO) < 0) {
+        if (quiet && PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (!PyErr_ExceptionMatches(PyExc_TypeError)) return -1;
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "wallenstein observe: the buffer must be a float32 array, not %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    if (view->readonly)
+        why = "the buffer is read-only";
+    else if (view->format == NULL || strcmp(view->format, "f") != 0)
+        why = "the buffer must hold float32 numbers (format 'f')";
+    else if (view->ndim != 1 || view->shape == NULL || view->shape[0] != SIZE)
+        why = "the buffer must be one-dimensional with exactly OBSERVATION_SIZE numbers", value_error = 1;
+    else if (!PyBuffer_IsContiguous(view, 'C'))
+        why = "the buffer must be C-contiguous", value_error = 1;
+    if (why == NULL) return 1;
+    PyBuffer_Release(view);
+    if (quiet) return 0;
+    if (value_error)
+        PyErr_Format(PyExc_ValueError, "wallenstein observe: %s (%ld)", why, SIZE);
+    else
+        PyErr_Format(PyExc_TypeError, "wallenstein observe: %s", why);
+    return -1;
+}
+
+static int not_ready(void) {
+    if (ready) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "wallenstein observe: init() has not succeeded");
+    return -1;
+}
+
+static PyObject *suitable(PyObject *self, PyObject *obj) {
+    (void)self;
+    if (not_ready() < 0) return NULL;
+    Py_buffer view;
+    int ok = acquire(obj, &view, 1);
+    if (ok < 0) return NULL;
+    if (ok) PyBuffer_Release(&view);
+    return PyBool_FromLong(ok);
+}
+
+static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "observe() takes 3 arguments (state, seat, buffer), %zd given", nargs);
+        return NULL;
+    }
+    if (not_ready() < 0) return NULL;
+    long seat;
+    if (!PyLong_Check(args[1])) {
+        PyErr_Format(PyExc_TypeError, "wallenstein observe: the seat must be an int, not %.100s",
+                     Py_TYPE(args[1])->tp_name);
+        return NULL;
+    }
+    if (to_long(args[1], &seat) < 0) return NULL;
+    Py_buffer view;
+    if (acquire(args[2], &view, 0) < 0) return NULL;
+    float *v = (float *)view.buf;
+    memset(v, 0, (size_t)SIZE * sizeof(float));
+    int rc = fill(args[0], seat, v);
+    PyBuffer_Release(&view);
+    if (rc < 0) return NULL;
+    Py_INCREF(args[2]);
+    return args[2];
+}
+
+/* ------------------------------------------------------------------ init */
+static int read_plan_cells(PyObject *cells) {
+    if (!PyDict_Check(cells)) {
+        PyErr_SetString(PyExc_TypeError, "wallenstein observe: plan_cells must be a dict");
+        return -1;
+    }
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    long lo = 0, hi = -1;
+    int first = 1;
+    while (PyDict_Next(cells, &pos, &key, &value)) {
+        long k;
+        if (to_long(key, &k) < 0) return -1;
+        if (first || k < lo) lo = k;
+        if (first || k > hi) hi = k;
+        first = 0;
+    }
+    if (!first && hi - lo >= MAX_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "wallenstein observe: the plan values span too wide a range");
+        return -1;
+    }
+    memset(cell_k, 0, sizeof(cell_k));
+    cell_lo = lo;
+    cell_n = first ? 0 : (int)(hi - lo + 1);
+    pos = 0;
+    while (PyDict_Next(cells, &pos, &key, &value)) {
+        long k, off;
+        if (to_long(key, &k) < 0) return -1;
+        PyObject *pairs = PySequence_Fast(value, "wallenstein observe: a plan cell must be a sequence of pairs");
+        if (pairs == NULL) return -1;
+        Py_ssize_t m = LEN(pairs);
+        if (m < 1 || m > MAX_PAIRS) {
+            Py_DECREF(pairs);
+            PyErr_SetString(PyExc_ValueError, "wallenstein observe: a plan cell holds 1 to 4 numbers");
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < m; i++) {
+            PyObject *pair = ITEM(pairs, i);
+            if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 || to_long(PyTuple_GET_ITEM(pair, 0), &off) < 0) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_TypeError, "wallenstein observe: a plan cell pair is (offset, number)");
+                Py_DECREF(pairs);
+                return -1;
+            }
+            double x = PyFloat_AsDouble(PyTuple_GET_ITEM(pair, 1));
+            if (x == -1.0 && PyErr_Occurred()) {
+                Py_DECREF(pairs);
+                return -1;
+            }
+            if (off < 0 || off >= SLOT_ROW) {
+                Py_DECREF(pairs);
+                PyErr_SetString(PyExc_ValueError, "wallenstein observe: a plan cell offset beyond its box");
+                return -1;
+            }
+            cell_off[k - lo][i] = off;
+            cell_x[k - lo][i] = x;
+        }
+        cell_k[k - lo] = (int)m;
+        Py_DECREF(pairs);
+    }
+    return 0;
+}
+
+static PyObject *init(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *layout, *phases, *cells;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PyDict_Type, &layout, &PyDict_Type, &phases, &PyDict_Type, &cells))
+        return NULL;
+    ready = 0;
+    for (int i = 0; i < NLAYOUT; i++) {
+        PyObject *x = PyDict_GetItemString(layout, LAYOUT[i].name); /* borrowed */
+        if (x == NULL) {
+            PyErr_Format(PyExc_KeyError, "wallenstein observe: the layout lacks %s", LAYOUT[i].name);
+            return NULL;
+        }
+        if (to_long(x, LAYOUT[i].value) < 0) return NULL;
+    }
+    if (PyDict_Size(layout) != NLAYOUT) {
+        PyErr_SetString(PyExc_ValueError, "wallenstein observe: the layout has names the kernel does not know");
+        return NULL;
+    }
+    /* the offsets must agree with the rows this kernel writes */
+    if (SIZE <= 0 || SEATS <= 0 || SEATS > MAX_SEATS || PLAYERS_AT != COUNTIES_AT + NCOUNTIES * COUNTY_ROW ||
+        PLANS_AT != PLAYERS_AT + SEATS * PLAYER_ROW || HAND_AT != PLANS_AT + SEATS * NSLOTS * SLOT_ROW ||
+        SUPPLIES_AT != HAND_AT + NCOUNTIES || STEP_AT != TILES_AT + NTILES * NTILES + SEATS * SEATS ||
+        ACTIONS_AT != EVENTS_AT + 3 * NEVENTS + 1 || TILES_AT != ACTIONS_AT + 3 * NACTIONS + 2 ||
+        COURT_AT != STEP_AT + NCOUNTIES + NACTIONS ||
+        LEADERS_AT != COURT_AT + NSPACES * (NFAVORS + 1) + 6 * SEATS + 1 ||
+        LSK_AT != LEADERS_AT + SEATS * (NCOUNTIES + 1) + SEATS + SEATS * NCOUNTIES + SEATS * SEATS ||
+        LSK_AT + SEATS != DRAFT_AT ||
+        DRAFT_AT + 2 * NCOUNTIES + 1 + SEATS * GROUP_SIZES != SIZE) {
+        PyErr_SetString(PyExc_ValueError, "wallenstein observe: the layout does not match the kernel's rows");
+        return NULL;
+    }
+    if (read_plan_cells(cells) < 0) return NULL;
+    Py_INCREF(phases);
+    Py_XSETREF(phase_index, phases);
+    ready = 1;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"init", init, METH_VARARGS,
+     "Set the layout (a dict of offsets and sizes), the phase indexes and the plan-cell table."},
+    {"suitable", suitable, METH_O,
+     "Whether the buffer is a writable, C-contiguous float32 vector of OBSERVATION_SIZE numbers."},
+    {"observe", (PyCFunction)(void (*)(void))observe, METH_FASTCALL,
+     "Write the seat's observation of the state into the buffer (zeroed first); return the buffer."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_cobserve", "The Wallenstein observation in C.", -1, methods, NULL, NULL, NULL, NULL,
+};
+
+#define INTERN(name)                                                  \
+    if ((a_##name = PyUnicode_InternFromString(#name)) == NULL) return NULL;
+
+PyMODINIT_FUNC PyInit__cobserve(void) {
+    NAMES(INTERN)
+    return PyModule_Create(&module);
+}

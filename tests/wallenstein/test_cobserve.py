@@ -1,0 +1,180 @@
+"""The optional C observation (``feldherr.wallenstein._cobserve``) gives exactly the numbers of its
+pure-Python twin ``info.observe_pure``, bit for bit, and refuses what it cannot fill."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+import pytest
+
+from feldherr.core.bots import SeatAccess
+from feldherr.core.game import RandomBot
+from feldherr.core.native import pure_requested
+from feldherr.wallenstein import info
+from feldherr.wallenstein.game import WallensteinGame
+from feldherr.wallenstein.state import WallensteinState
+
+NOT_BUILT = "the C observation kernel (feldherr.wallenstein._cobserve) is not built here"
+cobserve = pytest.importorskip("feldherr.wallenstein._cobserve", reason=NOT_BUILT)
+
+GAME = WallensteinGame()
+MODULE_SETS = [
+    list(modules)
+    for k in range(4)
+    for modules in itertools.combinations(("court", "landsknechte", "leaders"), k)
+]
+TOWERS = ("fitted", "simple", "two-level")
+
+
+@pytest.fixture
+def kernel(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The kernel as info loads it (told the layout), even where FELDHERR_PURE is set."""
+    monkeypatch.delenv("FELDHERR_PURE", raising=False)
+    loaded = info._load_native()
+    assert loaded is cobserve
+    return loaded
+
+
+def _positions(options: dict[str, Any], seed: int) -> list[WallensteinState]:
+    """Every position of a random game (each a copy)."""
+    state = GAME.new_state(options, seed)
+    bots = [RandomBot(seed * 10 + s) for s in range(state.num_players)]
+    out = [state.clone()]
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
+        out.append(state.clone())
+    return out
+
+
+def _same_bits(a: np.ndarray[Any, Any], b: np.ndarray[Any, Any]) -> bool:
+    return a.dtype == b.dtype == np.float32 and np.array_equal(a.view(np.uint32), b.view(np.uint32))
+
+
+def test_info_uses_the_kernel_unless_pure_python_is_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert info.native is (None if pure_requested() else cobserve)
+    monkeypatch.setenv("FELDHERR_PURE", "1")
+    assert info._load_native() is None
+    monkeypatch.setenv("FELDHERR_PURE", "0")
+    assert info._load_native() is cobserve
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_kernel_gives_the_twins_numbers_bit_for_bit(kernel: Any, players: int) -> None:
+    """Every module set, each with another tower, every seat at every third position of a random
+    game (and the last): the kernel's numbers are the pure twin's, the same float32 bits, written
+    into a dirty buffer."""
+    dirty = np.full(info.OBSERVATION_SIZE, 7.5, np.float32)
+    phases = set()
+    compared = 0
+    for i, modules in enumerate(MODULE_SETS):
+        options = {"players": players, "modules": modules, "tower": TOWERS[(i + players) % 3]}
+        positions = _positions(options, 100 * players + i)
+        for state in positions[i % 3 :: 3] + positions[-1:]:
+            phases.add(state.phase)
+            for seat in range(players):
+                pure = info.observe_pure(state, seat)
+                fast = kernel.observe(state, seat, dirty)
+                assert fast is dirty
+                assert _same_bits(fast, pure), (state.phase, seat, np.flatnonzero(fast != pure))
+                compared += 1
+    every = {"draft", "plan", "position", "move", "revolt-order", "leader", "favor", "landsknechte", "over"}
+    assert compared > 2000 and every <= phases
+
+
+def test_info_observe_keeps_its_contract(kernel: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new array when no buffer is given, the buffer itself when it fits, the numbers copied into
+    one that does not fit; the pure twin (``native`` None, as under FELDHERR_PURE) does the same."""
+    state = _positions({"players": 4, "modules": ["court", "leaders"]}, 9)[40]
+    expected = info.observe_pure(state, 2)
+    for twin in (kernel, None):
+        monkeypatch.setattr(info, "native", twin)
+        fresh = info.observe(state, 2)
+        assert _same_bits(fresh, expected)
+        fits = np.empty(info.OBSERVATION_SIZE, np.float32)
+        assert info.observe(state, 2, fits) is fits and _same_bits(fits, expected)
+        wide = np.full(info.OBSERVATION_SIZE, 3.0)
+        assert info.observe(state, 2, wide) is wide and np.array_equal(wide, expected)
+        strided = np.zeros(2 * info.OBSERVATION_SIZE, np.float32)[::2]
+        assert info.observe(state, 2, strided) is strided
+        assert _same_bits(np.ascontiguousarray(strided), expected)
+
+
+def test_numbers_beyond_their_scale_are_capped_as_the_twin_caps_them(kernel: Any) -> None:
+    """Negative and too large counts (no rule makes them, a test may) end at 0 and 1 in both."""
+    state = _positions({"players": 5, "modules": ["court"]}, 3)[25]
+    state.money[0], state.vp[1], state.armies[3], state.courtiers[2] = -7, 10**6, 25, -1
+    for seat in range(5):
+        fast = kernel.observe(state, seat, np.empty(info.OBSERVATION_SIZE, np.float32))
+        assert _same_bits(fast, info.observe_pure(state, seat))
+        assert fast.min() == 0.0 and fast.max() == 1.0
+
+
+def _bad_buffers() -> list[tuple[str, Any, type[Exception]]]:
+    size = info.OBSERVATION_SIZE
+    readonly = np.zeros(size, np.float32)
+    readonly.flags.writeable = False
+    return [
+        ("a list", [0.0] * size, TypeError),
+        ("float64", np.zeros(size), TypeError),
+        ("read-only", readonly, TypeError),
+        ("byte-swapped", np.zeros(size, ">f4"), TypeError),
+        ("too short", np.zeros(size - 1, np.float32), ValueError),
+        ("two-dimensional", np.zeros((1, size), np.float32), ValueError),
+        ("strided", np.zeros(2 * size, np.float32)[::2], ValueError),
+    ]
+
+
+@pytest.mark.parametrize(("name", "buffer", "error"), _bad_buffers(), ids=[b[0] for b in _bad_buffers()])
+def test_a_bad_buffer_is_refused_with_a_clear_error(kernel: Any, name: str, buffer: Any, error: type) -> None:
+    state = GAME.new_state({"players": 3}, 1)
+    assert not kernel.suitable(buffer)
+    with pytest.raises(error, match=r"wallenstein observe: .*(buffer|float32)"):
+        kernel.observe(state, 0, buffer)
+    assert kernel.suitable(np.zeros(info.OBSERVATION_SIZE, np.float32))
+
+
+def _spoiled(change: str) -> WallensteinState:
+    state = _positions({"players": 3, "modules": ["leaders"]}, 4)[30]
+    if change == "money-float":
+        state.money[1] = 2.5  # type: ignore[call-overload]
+    elif change == "owner-none":
+        state.owner = None  # type: ignore[assignment]
+    elif change == "money-huge":
+        state.money[0] = 2**70
+    elif change == "position-far":
+        state.positions[0] = 10**6
+    elif change == "plan-unknown":
+        state.plans[0][0] = 99
+    elif change == "season-str":
+        state.season = "summer"  # type: ignore[assignment]
+    return state
+
+
+@pytest.mark.parametrize(
+    ("change", "error", "words"),
+    [
+        ("money-float", TypeError, "must be an int, not float"),
+        ("owner-none", TypeError, "state.owner must be a list or tuple, not NoneType"),
+        ("money-huge", OverflowError, "too large"),
+        ("position-far", IndexError, "outside the observation"),
+        ("plan-unknown", KeyError, "99"),
+        ("season-str", TypeError, "must be an int, not str"),
+    ],
+)
+def test_an_unexpected_state_value_raises(kernel: Any, change: str, error: type, words: str) -> None:
+    state = _spoiled(change)
+    with pytest.raises(error, match=words):
+        kernel.observe(state, 0, np.zeros(info.OBSERVATION_SIZE, np.float32))
+
+
+def test_init_refuses_a_layout_that_does_not_match_the_kernels_rows(kernel: Any) -> None:
+    try:
+        with pytest.raises(ValueError, match="layout"):
+            kernel.init({**info._KERNEL_LAYOUT, "plans_at": info._KERNEL_LAYOUT["plans_at"] + 1}, {}, {})
+        with pytest.raises(KeyError, match="size"):
+            kernel.init({k: v for k, v in info._KERNEL_LAYOUT.items() if k != "size"}, {}, {})
+    finally:
+        assert info._load_native() is cobserve  # told the right layout again
