@@ -1,9 +1,10 @@
 """Build hook for the optional C extensions; all metadata lives in pyproject.toml.
 
-All three extensions are optional: where one does not compile, the install goes on and the pure-Python
+Every extension is optional: where one does not compile, the install goes on and the pure-Python
 code is used (the same results, only slower):
 
 * ``feldherr.core._cfast``: the generator (:class:`feldherr.core.rng.Rng`) and state copying;
+* ``feldherr.wallenstein._cobserve``: the Wallenstein observation (``info.observe``);
 * ``feldherr.mansfeld._cplayout``: the Mansfeld random playout;
 * ``feldherr.elgrande._cobserve``: the El Grande observation (``info.observe``).
 """

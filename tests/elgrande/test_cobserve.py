@@ -1,5 +1,5 @@
 """The compiled observation (``_cobserve.c``) gives exactly the numbers of its Python twin
-(``info.pure_observe``), bit for bit in float32, at every position of random games under every
+(``info.observe_pure``), bit for bit in float32, at every position of random games under every
 option set and for every seat; bad buffers and unreadable states raise and change nothing."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from .test_observe import OPTION_SETS, _name
 cobserve = pytest.importorskip(
     "feldherr.elgrande._cobserve", reason="the C observation (feldherr.elgrande._cobserve) is not built here"
 )
-cobserve.setup(info._LAYOUT)  # (FELDHERR_PURE leaves the module unloaded by info)
+cobserve.init(info._LAYOUT)  # (FELDHERR_PURE leaves the module unloaded by info)
 
 GAME = ElGrandeGame()
 SIZE = info.OBSERVATION_SIZE
@@ -44,7 +44,7 @@ def same_bits(a: np.ndarray[Any, Any], b: np.ndarray[Any, Any]) -> bool:
 def assert_twins(state: ElGrandeData, seat: int, dirty: np.ndarray[Any, Any]) -> None:
     """The kernel into a used buffer, the kernel into a new array and the Python twin agree bit
     for bit."""
-    reference = info.pure_observe(state, seat)
+    reference = info.observe_pure(state, seat)
     assert info.observe(state, seat, dirty) is dirty
     fresh = info.observe(state, seat)
     assert np.array_equal(dirty, reference), np.flatnonzero(dirty != reference)
@@ -104,7 +104,7 @@ def test_edge_states_the_game_does_not_reach_by_itself() -> None:
         assert_twins(state, 1, dirty)
     state.round_index = -100
     with pytest.raises(IndexError):
-        info.pure_observe(state, 1)
+        info.observe_pure(state, 1)
     with pytest.raises(IndexError, match="round_index"):
         info.observe(state, 1)
     state.round_index = 3
@@ -132,13 +132,13 @@ def test_bad_buffers_raise_a_clear_error_and_fits_says_no() -> None:
         (np.zeros(2 * SIZE, np.float32)[::2], ValueError, "contiguous"),
     ]
     for buffer, error, words in bad:
-        assert cobserve.fits(buffer) is False
+        assert cobserve.suitable(buffer) is False
         with pytest.raises(error, match=words):
             cobserve.observe(state, 0, moving, buffer)
     good = np.zeros(SIZE, np.float32)
-    assert cobserve.fits(good) is True
-    assert cobserve.observe(state, 0, moving, good) is None
-    assert same_bits(good, info.pure_observe(state, 0))
+    assert cobserve.suitable(good) is True
+    assert cobserve.observe(state, 0, moving, good) is good
+    assert same_bits(good, info.observe_pure(state, 0))
     with pytest.raises(TypeError, match="4 arguments"):
         cobserve.observe(state, 0, moving)
 
@@ -147,10 +147,10 @@ def test_an_unsuitable_out_gets_the_numbers_copied() -> None:
     state = GAME.new_state({"players": 5}, 2)
     wide = np.zeros(SIZE, np.float64)
     assert info.observe(state, 3, wide) is wide
-    assert np.array_equal(wide, info.pure_observe(state, 3))
+    assert np.array_equal(wide, info.observe_pure(state, 3))
     strided = np.zeros(2 * SIZE, np.float32)[::2]
     assert info.observe(state, 3, strided) is strided
-    assert same_bits(np.ascontiguousarray(strided), info.pure_observe(state, 3))
+    assert same_bits(np.ascontiguousarray(strided), info.observe_pure(state, 3))
 
 
 def test_an_unreadable_state_raises_and_leaves_the_buffer_as_it_was() -> None:
@@ -204,11 +204,11 @@ def test_a_bad_layout_is_refused_and_the_one_in_use_stays() -> None:
     for change in ({"size": 0}, {"phases": None}, {"mods_at": info.OBSERVATION_SIZE}, {"score_scale": 0}):
         layout = {**info._LAYOUT, **change}
         with pytest.raises((ValueError, TypeError)):
-            cobserve.setup(layout)
+            cobserve.init(layout)
     with pytest.raises(KeyError, match="round_scale"):
-        cobserve.setup({k: v for k, v in info._LAYOUT.items() if k != "round_scale"})
+        cobserve.init({k: v for k, v in info._LAYOUT.items() if k != "round_scale"})
     with pytest.raises(TypeError):
-        cobserve.setup(list(info._LAYOUT.items()))
+        cobserve.init(list(info._LAYOUT.items()))
     state = GAME.new_state({"players": 2}, 1)
     assert_twins(state, 1, np.zeros(SIZE, np.float32))
 
@@ -224,8 +224,8 @@ def test_feldherr_pure_selects_the_python_twin(monkeypatch: pytest.MonkeyPatch) 
         calls.append(seat)
         return pure(st, seat, out)
 
-    pure = info.pure_observe
-    monkeypatch.setattr(info, "pure_observe", spy)
+    pure = info.observe_pure
+    monkeypatch.setattr(info, "observe_pure", spy)
     assert same_bits(info.observe(state, 2), pure(state, 2))  # type: ignore[arg-type]
     assert calls == [2]
     monkeypatch.setenv("FELDHERR_PURE", "0")

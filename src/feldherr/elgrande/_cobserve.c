@@ -1,4 +1,4 @@
-/* The El Grande observation in C: feldherr/elgrande/info.py's pure_observe, natively.
+/* The El Grande observation in C: feldherr/elgrande/info.py's observe_pure, natively.
  *
  * It writes exactly the numbers of the Python twin, bit for bit in float32: each number is
  * computed in double (as the Python float is), rounded to float32 (as the memoryview write
@@ -7,11 +7,12 @@
  * buffer only when the whole state was read, so a state that cannot be read raises and leaves the
  * buffer as it was. The seats to move come in as an argument (the rules compute them: to_move);
  * the layout (offsets, widths, divisors and the round tracks) comes from info.py once, through
- * setup(). tests/elgrande/test_cobserve.py compares both paths at every position of random games
+ * init(). tests/elgrande/test_cobserve.py compares both paths at every position of random games
  * under every option set.
  *
- * Entry points: setup(layout: dict) once at import; fits(buffer) -> bool (a writable, contiguous
- * float32 vector of exactly the observation's size); observe(state, seat, to_move, buffer). */
+ * Entry points: init(layout: dict) once at import; suitable(buffer) -> bool (a writable, contiguous
+ * float32 vector of exactly the observation's size); observe(state, seat, to_move, buffer) ->
+ * buffer (the names of the Wallenstein kernel's). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
@@ -20,7 +21,10 @@
 #define MAX_COLOURS 8
 #define MAX_ROUNDS 32
 
-/* the layout, set by setup() (SIZE 0: not set up yet) */
+/* the numbers of the state (at most 2**53) and the masks are longs */
+_Static_assert(sizeof(long) >= 8, "the El Grande observation kernel needs 64-bit longs");
+
+/* the layout, set by init() (SIZE 0: not set up yet) */
 struct layout {
     Py_ssize_t SIZE;
     long ROUND_AT, PHASES, PHASE_AT, KINGS, KING_AT, BOARDS_AT, AREAS, TOTAL_AT, OPEN_AT, CARDS, IN_USE_AT,
@@ -304,12 +308,12 @@ static const char *take_buffer(PyObject *obj, Py_buffer *view, PyObject **exc) {
 
 static int ready(void) {
     if (L.SIZE > 0) return 0;
-    PyErr_SetString(PyExc_RuntimeError, "elgrande observe: setup() has not been called");
+    PyErr_SetString(PyExc_RuntimeError, "elgrande observe: init() has not been called");
     return -1;
 }
 
 /* ------------------------------------------------------------------ entry points */
-static PyObject *fits(PyObject *self, PyObject *obj) {
+static PyObject *suitable(PyObject *self, PyObject *obj) {
     if (ready() < 0) return NULL;
     Py_buffer view;
     PyObject *exc;
@@ -347,20 +351,20 @@ static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (rc == 0) memcpy(view.buf, v, (size_t)L.SIZE * sizeof(float));
     PyBuffer_Release(&view);
     if (rc < 0) return NULL;
-    Py_RETURN_NONE;
+    return Py_NewRef(args[3]);
 }
 
 /* one entry of the layout dict: a whole number within [low, high] */
 static int layout_long(PyObject *layout, const char *key, long low, long high, long *out) {
     PyObject *x = PyDict_GetItemString(layout, key); /* borrowed */
     if (x == NULL) {
-        PyErr_Format(PyExc_KeyError, "elgrande observe setup: the layout has no %s", key);
+        PyErr_Format(PyExc_KeyError, "elgrande observe init: the layout has no %s", key);
         return -1;
     }
     long v = PyLong_AsLong(x);
     if (v == -1 && PyErr_Occurred()) return -1;
     if (v < low || v > high) {
-        PyErr_Format(PyExc_ValueError, "elgrande observe setup: %s = %ld out of range", key, v);
+        PyErr_Format(PyExc_ValueError, "elgrande observe init: %s = %ld out of range", key, v);
         return -1;
     }
     *out = v;
@@ -378,15 +382,15 @@ static int layout_scale(PyObject *layout, const char *key, double *out) {
 static int layout_track(PyObject *layout, const char *key, long *track, long *count) {
     PyObject *x = PyDict_GetItemString(layout, key); /* borrowed */
     if (x == NULL) {
-        PyErr_Format(PyExc_KeyError, "elgrande observe setup: the layout has no %s", key);
+        PyErr_Format(PyExc_KeyError, "elgrande observe init: the layout has no %s", key);
         return -1;
     }
-    PyObject *fast = PySequence_Fast(x, "elgrande observe setup: a round track must be a sequence");
+    PyObject *fast = PySequence_Fast(x, "elgrande observe init: a round track must be a sequence");
     if (fast == NULL) return -1;
     Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
     int rc = 0;
     if (k < 1 || k > MAX_ROUNDS) {
-        PyErr_Format(PyExc_ValueError, "elgrande observe setup: %s must have 1 to %d rounds", key, MAX_ROUNDS);
+        PyErr_Format(PyExc_ValueError, "elgrande observe init: %s must have 1 to %d rounds", key, MAX_ROUNDS);
         rc = -1;
     }
     for (Py_ssize_t i = 0; rc == 0 && i < k; i++) {
@@ -398,9 +402,9 @@ static int layout_track(PyObject *layout, const char *key, long *track, long *co
     return rc;
 }
 
-static PyObject *setup(PyObject *self, PyObject *layout) {
+static PyObject *init(PyObject *self, PyObject *layout) {
     if (!PyDict_Check(layout)) {
-        PyErr_SetString(PyExc_TypeError, "elgrande observe setup: the layout must be a dict");
+        PyErr_SetString(PyExc_TypeError, "elgrande observe init: the layout must be a dict");
         return NULL;
     }
     struct layout n;
@@ -414,7 +418,7 @@ static PyObject *setup(PyObject *self, PyObject *layout) {
     if (layout_long(layout, key, 1, high, &var) < 0) return NULL;
 #define INSIDE(at, width) \
     if ((at) + (width) > s) { \
-        PyErr_Format(PyExc_ValueError, "elgrande observe setup: a block beyond the vector at %ld", (long)(at)); \
+        PyErr_Format(PyExc_ValueError, "elgrande observe init: a block beyond the vector at %ld", (long)(at)); \
         return NULL; \
     }
     AT(n.ROUND_AT, "round_at") INSIDE(n.ROUND_AT, 1)
@@ -432,12 +436,12 @@ static PyObject *setup(PyObject *self, PyObject *layout) {
     WIDTH(n.NREG, "regions", s) WIDTH(n.GRANDES, "grande_areas", s)
     if (layout_long(layout, "castillo", 0, n.AREAS - 1, &n.CASTILLO) < 0) return NULL;
     if (n.NREG > n.AREAS) {
-        PyErr_SetString(PyExc_ValueError, "elgrande observe setup: more regions than areas");
+        PyErr_SetString(PyExc_ValueError, "elgrande observe init: more regions than areas");
         return NULL;
     }
     WIDTH(n.PER_COLOUR, "per_colour", s)
     if (n.PER_COLOUR < n.NREG + 11 + n.GRANDES) {
-        PyErr_SetString(PyExc_ValueError, "elgrande observe setup: per_colour too small");
+        PyErr_SetString(PyExc_ValueError, "elgrande observe init: per_colour too small");
         return NULL;
     }
     AT(n.COLOUR_AT, "colour_at") INSIDE(n.COLOUR_AT, n.COLOURS * n.PER_COLOUR)
@@ -468,11 +472,11 @@ static PyObject *setup(PyObject *self, PyObject *layout) {
 }
 
 static PyMethodDef methods[] = {
-    {"setup", setup, METH_O, "Set the observation's layout: a dict of offsets, widths and divisors (info.py)."},
-    {"fits", fits, METH_O,
+    {"init", init, METH_O, "Set the observation's layout: a dict of offsets, widths and divisors (info.py)."},
+    {"suitable", suitable, METH_O,
      "Whether observe can fill this buffer (a writable C-contiguous float32 vector of the size)."},
     {"observe", (PyCFunction)(void (*)(void))observe, METH_FASTCALL,
-     "observe(state, seat, to_move, buffer): the seat's observation written into the buffer."},
+     "observe(state, seat, to_move, buffer) -> buffer: the seat's observation written into the buffer."},
     {NULL, NULL, 0, NULL},
 };
 

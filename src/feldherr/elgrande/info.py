@@ -1,5 +1,5 @@
 """The information layer: what one seat sees (``view``), its number vector (``observation``, from
-the view only), and a complete state that fits what it sees (``determinize``).
+the view only), and a complete state that suitable what it sees (``determinize``).
 
 Public: the board (Caballeros per region, King, Grandes, scoreboards), courts, the face-up action
 cards, the power cards played this round, scores, hand and discard sizes, Vetos held. Secret:
@@ -276,19 +276,16 @@ def observe(st: ElGrandeData, seat: int, out: Observation | None = None) -> Obse
     array when None, and the numbers copied into an ``out`` that is no contiguous float32 vector):
     the same numbers as :func:`observation` of ``view(seat)`` (the tests compare them at every
     position of random games under every option set), so it holds nothing the seat cannot see.
-    The compiled kernel (:data:`native`) computes them where it is built, else :func:`pure_observe`
+    The compiled kernel (:data:`native`) computes them where it is built, else :func:`observe_pure`
     (the same numbers, bit for bit)."""
     if native is None:
-        return pure_observe(st, seat, out)
-    if out is None:
-        out = np.empty(OBSERVATION_SIZE, np.float32)
-    elif not native.fits(out):
-        return finish(observe(st, seat), out)
-    native.observe(st, seat, to_move(st), out)
-    return out
+        return observe_pure(st, seat, out)
+    if out is not None and native.suitable(out):
+        return native.observe(st, seat, to_move(st), out)  # type: ignore[no-any-return]
+    return finish(native.observe(st, seat, to_move(st), np.empty(OBSERVATION_SIZE, np.float32)), out)
 
 
-def pure_observe(st: ElGrandeData, seat: int, out: Observation | None = None) -> Observation:
+def observe_pure(st: ElGrandeData, seat: int, out: Observation | None = None) -> Observation:
     """:func:`observe` in Python, the reference of the kernel: only the numbers that are not 0 are
     written, each straight into the buffer (:func:`zeroed`)."""
     buf, v = zeroed(out, OBSERVATION_SIZE)
@@ -391,7 +388,7 @@ _LAYOUT: dict[str, int | tuple[int, ...]] = {
     "mods_at": _MODS_AT,
     "rounds_full": ROUNDS_FULL,  # the round tracks that ElGrandeData.round reads
     "rounds_short": ROUNDS_SHORT,
-    # the divisors of pure_observe (the tests hold the kernel to its numbers bit for bit)
+    # the divisors of observe_pure (the tests hold the kernel to its numbers bit for bit)
     "round_scale": 9,
     "place_scale": 10,
     "area_scale": 10,
@@ -411,7 +408,7 @@ def _load_native() -> Any:
     set up with the layout; None where it is not built or ``FELDHERR_PURE=1`` asks for pure Python."""
     kernel = native_module("feldherr.elgrande._cobserve")
     if kernel is not None:
-        kernel.setup(_LAYOUT)
+        kernel.init(_LAYOUT)
     return kernel
 
 
