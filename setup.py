@@ -4,7 +4,8 @@ Both extensions are optional: where one does not compile, the install goes on an
 code is used (the same results, only slower):
 
 * ``feldherr.core._cfast``: the generator (:class:`feldherr.core.rng.Rng`) and state copying;
-* ``feldherr.mansfeld._cplayout``: the Mansfeld random playout.
+* ``feldherr.mansfeld._cplayout``: the Mansfeld random playout;
+* ``feldherr.mansfeld._cobserve``: the Mansfeld observation.
 """
 
 from setuptools import Extension, setup
@@ -20,6 +21,11 @@ setup(
             "feldherr.mansfeld._cplayout",
             ["src/feldherr/mansfeld/_cplayout.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "feldherr.mansfeld._cobserve",
+            ["src/feldherr/mansfeld/_cobserve.c"],
+            optional=True,
+        ),
     ]
 )

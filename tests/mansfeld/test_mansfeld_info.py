@@ -220,7 +220,8 @@ def test_every_rule_id_has_a_german_and_an_english_message() -> None:
 def test_the_fast_observation_is_the_views() -> None:
     """``observe`` reads the state directly; at every position of random games and for every seat
     it gives exactly the numbers of the view-based reference, so it holds nothing more than the
-    view, and every number lies in [0, 1]."""
+    view, and every number lies in [0, 1]. So does its pure-Python twin (``observe`` runs the C
+    kernel where it is built; ``test_mansfeld_cobserve.py`` compares the two bit for bit)."""
     from feldherr.mansfeld import info
 
     positions = 0
@@ -230,7 +231,9 @@ def test_the_fast_observation_is_the_views() -> None:
         while not state.is_terminal():
             for seat in range(state.num_players):
                 fast = info.observe(state, seat)
-                assert np.array_equal(fast, info.observation(state.view(seat)))
+                reference = info.observation(state.view(seat))
+                assert np.array_equal(fast, reference)
+                assert np.array_equal(info.pure_observe(state, seat), reference)  # the twin as well
                 assert fast.min() >= 0.0 and fast.max() <= 1.0
                 positions += 1
             seat = state.to_move()[0]
@@ -240,3 +243,24 @@ def test_the_fast_observation_is_the_views() -> None:
     assert shaped["cards"].shape == (len(CARDS), info.CARD_SLOTS)
     assert shaped["players"].shape == (info.MAX_PLAYERS, info.SEAT_SLOTS)
     assert sum(b.size for b in shaped.values()) == info.OBSERVATION_SIZE
+
+
+def test_without_the_kernel_the_pure_twin_observes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``FELDHERR_PURE=1`` (or no C compiler) leaves no kernel, and ``observe`` runs the twin."""
+    from feldherr.mansfeld import info
+
+    monkeypatch.setenv("FELDHERR_PURE", "1")
+    assert info._load_native() is None
+    monkeypatch.setattr(info, "native", None)
+    calls: list[int] = []
+    twin = info.pure_observe
+
+    def spy(*args: Any) -> Any:
+        calls.append(args[1])
+        return twin(*args)
+
+    monkeypatch.setattr(info, "pure_observe", spy)
+    state = advance_to(COMMIT, seed=5)
+    out = np.empty(info.OBSERVATION_SIZE, np.float32)
+    assert info.observe(state, 2, (), out) is out and calls == [2]
+    assert np.array_equal(out, info.observation(state.view(2)))
