@@ -97,6 +97,30 @@ def test_the_action_space_is_fixed_and_small() -> None:
     assert codec.actions(("commit", (5, 0))) == (codec.COMMIT_BASE, codec.COMMIT_BASE + 5, codec.COMMIT_DONE)
 
 
+def test_an_action_decodes_to_the_rules_own_move_object() -> None:
+    """``decode`` and ``staged_move`` give the move ``codec.decode`` gives, as the very object
+    ``legal_moves`` hands out (which ``apply`` takes by identity); bad actions are refused as
+    before."""
+    state = GAME.new_state({"players": 3}, 2)
+    dice = state.legal_moves(0)
+    for action in range(codec.COMMIT_BASE):
+        move = GAME.decode(state, 0, action)
+        assert move == codec.decode(action) and type(move) is type(codec.decode(action))
+        assert GAME.staged_move(state, 0, (), action) is move
+    assert all(GAME.decode(state, 0, a) is m for a, m in enumerate(dice))
+    recruiting = advance_to(RECRUIT, seed=4)
+    seat = recruiting.to_move()[0]
+    for move in recruiting.legal_moves(seat):
+        assert GAME.decode(recruiting, seat, codec.encode(move)) is move
+    for bad in (True, 1.0, -1, codec.COMMIT_BASE, codec.COMMIT_DONE, codec.NUM_ACTIONS, None):
+        with pytest.raises(MalformedMoveError):
+            GAME.decode(state, 0, bad)
+        with pytest.raises(MalformedMoveError):
+            GAME.staged_move(state, 0, (), bad)
+    with pytest.raises(MalformedMoveError):
+        GAME.staged_move(state, 0, (1,), 2)  # no staged choice outside the commitment
+
+
 def test_a_commitment_is_a_staged_choice_of_cards() -> None:
     """Add card ... done: the mask offers the cards of the hand above the last one added and
     done; done commits exactly the cards added; every subset has one spelling; a wrong step is

@@ -3,8 +3,9 @@
  * It writes exactly the numbers of the Python twin, bit for bit: each number is computed in double
  * as Python computes it (the roll's faces summed as 0.1 + 0.1 + ..., a province's value times the
  * reciprocal, an age clamped by min in double), rounded to float32 as the memoryview's item
- * assignment rounds it, and finally clamped to 1 in float32 as np.minimum(buf, 1.0) clamps it.
- * tests/mansfeld/test_mansfeld_info.py compares both at every position of random games.
+ * assignment rounds it, and clamped to 1 in float32 as np.minimum(buf, 1.0) clamps it (as it is
+ * written: the other numbers are 0 or 1). tests/mansfeld/test_mansfeld_cobserve.py compares both
+ * for every seat at every position of random games.
  *
  * No rule lives here: the seats to move and the winners come from the rules' own functions, passed
  * in by the Python wrapper (info.observe); the layout (block offsets, slot counts, scales) is
@@ -97,7 +98,12 @@ static int attr_long(PyObject *st, PyObject *name, long *out) {
 }
 
 /* ------------------------------------------------------------------ writing */
-static inline void put(float *v, long i, double x) { v[i] = (float)x; }
+/* number ``i``: ``x`` rounded to float32, then clamped to 1 in float32 (np.minimum(buf, 1.0) on the
+ * numbers written; the numbers not written are 0 and the ones set to 1 stay 1) */
+static inline void put(float *v, long i, double x) {
+    float f = (float)x;
+    v[i] = f > 1.0f ? 1.0f : f;
+}
 
 /* slot ``slot`` of the row of each card of ``seq`` (ids: the items less ``shift``) set to 1 */
 static int mark_cards(float *v, PyObject *seq, long slot, long shift) {
@@ -319,8 +325,6 @@ static int fill(float *v, PyObject *st, long seat, PyObject *partial, PyObject *
     }
     int unused = 0;
     if (mark_seats(v, won, L.WINNER_AT, -1, &unused) < 0) return -1;
-    for (long i = 0; i < L.SIZE; i++) /* np.minimum(buf, 1.0): in float32 */
-        if (v[i] > 1.0f) v[i] = 1.0f;
     return 0;
 short_list:
     bad("a per-seat list is shorter than the number of players");
