@@ -204,7 +204,6 @@ static float *writable(PyObject *out, Py_buffer *view) {
 static int fill(float *v, PyObject *st, long seat, PyObject *partial, PyObject *to_move, PyObject *won) {
     long n, phase, round, ages[MAXP], choice[MAXP], luck[MAXP], order[MAXP], values[64], owner[64];
     Py_ssize_t k, nvalues, nowner, norder = 0;
-    PyObject *commits = NULL; /* the commitments (list or tuple), while committing */
     if (attr_long(st, a_num_players, &n) < 0 || attr_long(st, a_phase, &phase) < 0) return -1;
     if (n < 1 || n > L.MAX_PLAYERS) return bad("more players than the layout holds");
     if (phase < 0 || phase >= L.NPHASES) return bad("no such phase");
@@ -228,45 +227,43 @@ static int fill(float *v, PyObject *st, long seat, PyObject *partial, PyObject *
     /* the cards' rows: open, left, reach (recruiting), the seat's commitment, held, used */
     if (mark_attr_cards(v, st, a_open, 0) < 0 || mark_attr_cards(v, st, a_left, 1) < 0) return -1;
     if (recruiting && mark_attr_cards(v, st, a_reach, 2) < 0) return -1;
+    int committed[MAXP] = {0}; /* while committing: whether each seat's commitment is in */
     if (committing) {
         PyObject *seq = PyObject_GetAttr(st, a_commit);
         if (seq == NULL) return -1;
-        commits = as_fast(seq);
+        PyObject *commits = as_fast(seq);
         Py_DECREF(seq);
         if (commits == NULL) return -1;
         if (PySequence_Fast_GET_SIZE(commits) < n) {
-            bad("a per-seat list is shorter than the number of players");
-            goto fail;
+            Py_DECREF(commits);
+            return bad("a per-seat list is shorter than the number of players");
         }
+        for (long s = 0; s < n; s++) committed[s] = PySequence_Fast_GET_ITEM(commits, s) != Py_None;
         PyObject *mine = PySequence_Fast_GET_ITEM(commits, seat);
-        if (mine != Py_None && mark_cards(v, mine, 3, 0) < 0) goto fail;
+        int rc = committed[seat] ? mark_cards(v, mine, 3, 0) : 0;
+        Py_DECREF(commits);
+        if (rc < 0) return -1;
     }
     if (mark_cards(v, partial, 3, L.COMMIT_BASE) < 0 || mark_hands(v, st, a_cards, n, 4) < 0 ||
         mark_hands(v, st, a_used, n, 4 + L.MAX_PLAYERS) < 0)
-        goto fail;
+        return -1;
     /* the seats' rows */
-    if (attr_ints(st, a_values, values, L.PROVINCES, &nvalues) < 0) goto fail;
-    if (attr_ints(st, a_owner, owner, L.PROVINCES, &nowner) < 0) goto fail;
-    if (nvalues != nowner) {
-        bad("province values and owners of different lengths");
-        goto fail;
-    }
-    if (attr_ints(st, a_ages, ages, MAXP, &k) < 0) goto fail;
-    if (k < n) goto short_list;
-    if (attr_ints(st, a_choice, choice, MAXP, &k) < 0) goto fail;
-    if (k < n) goto short_list;
+    if (attr_ints(st, a_values, values, L.PROVINCES, &nvalues) < 0) return -1;
+    if (attr_ints(st, a_owner, owner, L.PROVINCES, &nowner) < 0) return -1;
+    if (nvalues != nowner) return bad("province values and owners of different lengths");
+    if (attr_ints(st, a_ages, ages, MAXP, &k) < 0) return -1;
+    if (k < n) return bad("a per-seat list is shorter than the number of players");
+    if (attr_ints(st, a_choice, choice, MAXP, &k) < 0) return -1;
+    if (k < n) return bad("a per-seat list is shorter than the number of players");
     if (committing) {
-        if (attr_ints(st, a_luck, luck, MAXP, &k) < 0) goto fail;
-        if (k < n) goto short_list;
+        if (attr_ints(st, a_luck, luck, MAXP, &k) < 0) return -1;
+        if (k < n) return bad("a per-seat list is shorter than the number of players");
     }
-    if (recruiting && attr_ints(st, a_order, order, MAXP, &norder) < 0) goto fail;
+    if (recruiting && attr_ints(st, a_order, order, MAXP, &norder) < 0) return -1;
     long points[MAXP] = {0};
     for (Py_ssize_t i = 0; i < nvalues; i++)
         if (owner[i] >= 0) {
-            if (owner[i] >= n) {
-                bad("a province's owner is no seat");
-                goto fail;
-            }
+            if (owner[i] >= n) return bad("a province's owner is no seat");
             points[owner[i]] += values[i];
         }
     for (long s = 0; s < n; s++) {
@@ -279,7 +276,7 @@ static int fill(float *v, PyObject *st, long seat, PyObject *partial, PyObject *
         if (!secret_dice || s == seat) put(v, row + 3, (double)choice[s] / L.MAX_DICE);
         if (committing) {
             put(v, row + 4, (double)luck[s] / L.LUCK_SCALE);
-            v[row + 5] = PySequence_Fast_GET_ITEM(commits, s) != Py_None ? 1.0f : 0.0f;
+            v[row + 5] = committed[s] ? 1.0f : 0.0f;
         }
         put(v, row + 6, (double)points[s] / L.MAX_SCORE);
         for (Py_ssize_t i = 0; i < norder; i++)
@@ -288,7 +285,6 @@ static int fill(float *v, PyObject *st, long seat, PyObject *partial, PyObject *
                 break;
             }
     }
-    Py_CLEAR(commits);
     /* the roll (recruiting): how many dice show each face (summed in steps, as Python sums), how many */
     if (recruiting) {
         PyObject *dice = PyObject_GetAttr(st, a_dice);
@@ -326,11 +322,6 @@ static int fill(float *v, PyObject *st, long seat, PyObject *partial, PyObject *
     int unused = 0;
     if (mark_seats(v, won, L.WINNER_AT, -1, &unused) < 0) return -1;
     return 0;
-short_list:
-    bad("a per-seat list is shorter than the number of players");
-fail:
-    Py_XDECREF(commits);
-    return -1;
 }
 
 static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
