@@ -4,8 +4,7 @@ Both extensions are optional: where one does not compile, the install goes on an
 code is used (the same results, only slower):
 
 * ``feldherr.core._cfast``: the generator (:class:`feldherr.core.rng.Rng`) and state copying;
-* ``feldherr.mansfeld._cplayout``: the Mansfeld random playout;
-* ``feldherr.mansfeld._cobserve``: the Mansfeld observation.
+* ``feldherr.mansfeld._cplayout``: the Mansfeld random playout.
 """
 
 from setuptools import Extension, setup
