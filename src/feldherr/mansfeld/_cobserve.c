@@ -4,8 +4,9 @@
  * as Python computes it (the roll's faces summed as 0.1 + 0.1 + ..., a province's value times the
  * reciprocal, an age clamped by min in double), rounded to float32 as the memoryview's item
  * assignment rounds it, and clamped to 1 in float32 as np.minimum(buf, 1.0) clamps it (as it is
- * written: the other numbers are 0 or 1). tests/mansfeld/test_mansfeld_cobserve.py compares both
- * for every seat at every position of random games.
+ * written: the other numbers are 0 or 1). No number is a product plus a sum, so no compiler can fuse
+ * one into an FMA that rounds once where Python rounds twice. tests/mansfeld/test_mansfeld_cobserve.py
+ * compares both for every seat at every position of random games.
  *
  * No rule lives here: the seats to move and the winners come from the rules' own functions, passed
  * in by the Python wrapper (info.observe); the layout (block offsets, slot counts, scales) is
