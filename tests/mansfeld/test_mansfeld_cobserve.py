@@ -1,5 +1,5 @@
 """The optional C observation (``feldherr.mansfeld._cobserve``) is its pure-Python twin
-(``info.pure_observe``) bit for bit, refuses a buffer it cannot fill with a clear error, and raises
+(``info.observe_pure``) bit for bit, refuses a buffer it cannot fill with a clear error, and raises
 (never crashes) on anything unexpected."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ SIZE = info.OBSERVATION_SIZE
 @pytest.fixture(autouse=True)
 def _native(monkeypatch: pytest.MonkeyPatch) -> None:
     """The kernel in use, also where the suite runs with FELDHERR_PURE=1."""
-    cobserve.init(info.LAYOUT)
+    cobserve.init(info.KERNEL_LAYOUT)
     monkeypatch.setattr(info, "native", cobserve)
 
 
@@ -64,7 +64,7 @@ def test_the_kernel_is_the_pure_twin_bit_for_bit() -> None:
     for state in positions(range(9)):
         for seat in range(state.num_players):
             for partial in partials(state, seat):
-                pure = info.pure_observe(state, seat, partial)
+                pure = info.observe_pure(state, seat, partial)
                 fresh = info.observe(state, seat, partial)
                 assert np.array_equal(fresh, pure) and same_bits(fresh, pure)
                 assert info.observe(state, seat, partial, reused) is reused
@@ -77,13 +77,13 @@ def test_the_kernel_is_the_pure_twin_bit_for_bit() -> None:
 
 def test_an_unsuitable_out_gets_the_numbers_copied_in_as_the_twin_does() -> None:
     state = next(s for s in positions(range(1)) if s.phase == COMMIT)
-    pure = info.pure_observe(state, 0)
+    pure = info.observe_pure(state, 0)
     for out in (np.zeros(SIZE, np.float64), np.zeros(2 * SIZE, np.float32)[::2]):
         assert info.observe(state, 0, (), out) is out
         assert np.array_equal(out, pure)
     for bad in ([0.0] * SIZE, np.zeros(SIZE, np.float32)[:-1]):
         with pytest.raises((TypeError, ValueError)):
-            info.pure_observe(state, 0, (), bad)  # type: ignore[arg-type]
+            info.observe_pure(state, 0, (), bad)  # type: ignore[arg-type]
         with pytest.raises((TypeError, ValueError)):
             info.observe(state, 0, (), bad)  # type: ignore[arg-type]
 
@@ -150,19 +150,19 @@ def test_the_kernel_raises_on_unexpected_input_and_never_crashes() -> None:
         with pytest.raises((TypeError, ValueError)):
             cobserve.observe(broken, 0, (), out, to_move(recruiting), ())
     cobserve.observe(*good)  # still well
-    assert np.array_equal(out, info.pure_observe(state, 0))
+    assert np.array_equal(out, info.observe_pure(state, 0))
 
 
 def test_a_layout_that_does_not_fit_is_refused_and_leaves_the_one_in_use() -> None:
     state = GAME.new_state({"players": 2}, 3)
     for change in ({"size": 10}, {"card_slots": 2}, {"max_players": 99}, {"seat_slots": 2**40}):
         with pytest.raises(ValueError, match="layout"):
-            cobserve.init({**info.LAYOUT, **change})
+            cobserve.init({**info.KERNEL_LAYOUT, **change})
     with pytest.raises(KeyError):
-        cobserve.init({k: v for k, v in info.LAYOUT.items() if k != "faces"})
+        cobserve.init({k: v for k, v in info.KERNEL_LAYOUT.items() if k != "faces"})
     with pytest.raises(TypeError):
-        cobserve.init({**info.LAYOUT, "size": 310.0})
-    assert np.array_equal(info.observe(state, 1), info.pure_observe(state, 1))
+        cobserve.init({**info.KERNEL_LAYOUT, "size": 310.0})
+    assert np.array_equal(info.observe(state, 1), info.observe_pure(state, 1))
 
 
 def test_feldherr_pure_selects_the_twin(monkeypatch: pytest.MonkeyPatch) -> None:

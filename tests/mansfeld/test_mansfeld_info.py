@@ -257,7 +257,7 @@ def test_the_fast_observation_is_the_views() -> None:
                 fast = info.observe(state, seat)
                 reference = info.observation(state.view(seat))
                 assert np.array_equal(fast, reference)
-                assert np.array_equal(info.pure_observe(state, seat), reference)  # the twin as well
+                assert np.array_equal(info.observe_pure(state, seat), reference)  # the twin as well
                 assert fast.min() >= 0.0 and fast.max() <= 1.0
                 positions += 1
             seat = state.to_move()[0]
@@ -277,13 +277,13 @@ def test_without_the_kernel_the_pure_twin_observes(monkeypatch: pytest.MonkeyPat
     assert info._load_native() is None
     monkeypatch.setattr(info, "native", None)
     calls: list[int] = []
-    twin = info.pure_observe
+    twin = info.observe_pure
 
     def spy(*args: Any) -> Any:
         calls.append(args[1])
         return twin(*args)
 
-    monkeypatch.setattr(info, "pure_observe", spy)
+    monkeypatch.setattr(info, "observe_pure", spy)
     state = advance_to(COMMIT, seed=5)
     out = np.empty(info.OBSERVATION_SIZE, np.float32)
     assert info.observe(state, 2, (), out) is out and calls == [2]

@@ -1,4 +1,4 @@
-/* The Ernst von Mansfeld observation in C: feldherr/mansfeld/info.py's pure_observe, natively.
+/* The Ernst von Mansfeld observation in C: feldherr/mansfeld/info.py's observe_pure, natively.
  *
  * It writes exactly the numbers of the Python twin, bit for bit: each number is computed in double
  * as Python computes it (the roll's faces summed as 0.1 + 0.1 + ..., a province's value times the

@@ -319,10 +319,10 @@ def observe(
     marked as its commitment. Every number lies in [0, 1].
 
     Written by the compiled kernel (``_cobserve.c``, see :data:`native`) where it is built, else by
-    its pure twin :func:`pure_observe`; both give the same numbers bit for bit. The seats to move
+    its pure twin :func:`observe_pure`; both give the same numbers bit for bit. The seats to move
     and the winners come from the rules' functions here, not from C."""
     if native is None:
-        return pure_observe(st, seat, partial, out)
+        return observe_pure(st, seat, partial, out)
     won = winners(st.values, st.owner, st.num_players) if st.phase == OVER else ()
     buf = np.empty(OBSERVATION_SIZE, np.float32) if out is None else out
     try:
@@ -336,7 +336,7 @@ def observe(
     return buf if out is None else out
 
 
-def pure_observe(
+def observe_pure(
     st: MansfeldData, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
 ) -> Observation:
     """:func:`observe` in pure Python, the twin of the compiled kernel (used where it is not built
@@ -422,7 +422,7 @@ def pure_observe(
 _CARD_AT_LIST = [int(i) for i in _CARD_AT]
 
 
-LAYOUT: dict[str, float] = {
+KERNEL_LAYOUT: dict[str, float] = {
     "size": OBSERVATION_SIZE,
     "phases": len(PHASES),
     "max_players": MAX_PLAYERS,
@@ -453,15 +453,15 @@ LAYOUT: dict[str, float] = {
     "province_scale": _PROVINCE_VALUE,
 }
 """The layout the compiled kernel is handed once (``init``): the offsets, counts and scales of
-:func:`pure_observe`, so that the C code has no number of its own."""
+:func:`observe_pure`, so that the C code has no number of its own."""
 
 
 def _load_native() -> Any:
     """The compiled observation (``_cobserve.c``, built by ``setup.py`` where a C compiler exists),
-    handed :data:`LAYOUT`; None where it is not built or ``FELDHERR_PURE=1`` asks for pure Python."""
+    handed :data:`KERNEL_LAYOUT`; None where it is not built or ``FELDHERR_PURE=1`` asks for pure Python."""
     module = native_module("feldherr.mansfeld._cobserve")
     if module is not None:
-        module.init(LAYOUT)
+        module.init(KERNEL_LAYOUT)
     return module
 
 
