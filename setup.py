@@ -25,6 +25,11 @@ setup(
             "feldherr.mansfeld._cplayout",
             ["src/feldherr/mansfeld/_cplayout.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "feldherr.mansfeld._cobserve",
+            ["src/feldherr/mansfeld/_cobserve.c"],
+            optional=True,
+        ),
     ]
 )
