@@ -6,6 +6,7 @@ code is used (the same results, only slower):
 * ``feldherr.core._cfast``: the generator (:class:`feldherr.core.rng.Rng`) and state copying;
 * ``feldherr.wallenstein._cobserve``: the Wallenstein observation (``info.observe``);
 * ``feldherr.mansfeld._cplayout``: the Mansfeld random playout;
+* ``feldherr.mansfeld._cobserve``: the Mansfeld observation (``info.observe``);
 * ``feldherr.elgrande._cobserve``: the El Grande observation (``info.observe``).
 """
 
@@ -26,6 +27,11 @@ setup(
         Extension(
             "feldherr.mansfeld._cplayout",
             ["src/feldherr/mansfeld/_cplayout.c"],
+            optional=True,
+        ),
+        Extension(
+            "feldherr.mansfeld._cobserve",
+            ["src/feldherr/mansfeld/_cobserve.c"],
             optional=True,
         ),
         Extension(

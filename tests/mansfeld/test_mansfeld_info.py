@@ -97,6 +97,30 @@ def test_the_action_space_is_fixed_and_small() -> None:
     assert codec.actions(("commit", (5, 0))) == (codec.COMMIT_BASE, codec.COMMIT_BASE + 5, codec.COMMIT_DONE)
 
 
+def test_an_action_decodes_to_the_rules_own_move_object() -> None:
+    """``decode`` and ``staged_move`` give the move ``codec.decode`` gives, as the very object
+    ``legal_moves`` hands out (which ``apply`` takes by identity); bad actions are refused as
+    before."""
+    state = GAME.new_state({"players": 3}, 2)
+    dice = state.legal_moves(0)
+    for action in range(codec.COMMIT_BASE):
+        move = GAME.decode(state, 0, action)
+        assert move == codec.decode(action) and type(move) is type(codec.decode(action))
+        assert GAME.staged_move(state, 0, (), action) is move
+    assert all(GAME.decode(state, 0, a) is m for a, m in enumerate(dice))
+    recruiting = advance_to(RECRUIT, seed=4)
+    seat = recruiting.to_move()[0]
+    for move in recruiting.legal_moves(seat):
+        assert GAME.decode(recruiting, seat, codec.encode(move)) is move
+    for bad in (True, 1.0, -1, codec.COMMIT_BASE, codec.COMMIT_DONE, codec.NUM_ACTIONS, None):
+        with pytest.raises(MalformedMoveError):
+            GAME.decode(state, 0, bad)
+        with pytest.raises(MalformedMoveError):
+            GAME.staged_move(state, 0, (), bad)
+    with pytest.raises(MalformedMoveError):
+        GAME.staged_move(state, 0, (1,), 2)  # no staged choice outside the commitment
+
+
 def test_a_commitment_is_a_staged_choice_of_cards() -> None:
     """Add card ... done: the mask offers the cards of the hand above the last one added and
     done; done commits exactly the cards added; every subset has one spelling; a wrong step is
@@ -220,7 +244,8 @@ def test_every_rule_id_has_a_german_and_an_english_message() -> None:
 def test_the_fast_observation_is_the_views() -> None:
     """``observe`` reads the state directly; at every position of random games and for every seat
     it gives exactly the numbers of the view-based reference, so it holds nothing more than the
-    view, and every number lies in [0, 1]."""
+    view, and every number lies in [0, 1]. So does its pure-Python twin (``observe`` runs the C
+    kernel where it is built; ``test_mansfeld_cobserve.py`` compares the two bit for bit)."""
     from feldherr.mansfeld import info
 
     positions = 0
@@ -230,7 +255,9 @@ def test_the_fast_observation_is_the_views() -> None:
         while not state.is_terminal():
             for seat in range(state.num_players):
                 fast = info.observe(state, seat)
-                assert np.array_equal(fast, info.observation(state.view(seat)))
+                reference = info.observation(state.view(seat))
+                assert np.array_equal(fast, reference)
+                assert np.array_equal(info.observe_pure(state, seat), reference)  # the twin as well
                 assert fast.min() >= 0.0 and fast.max() <= 1.0
                 positions += 1
             seat = state.to_move()[0]
@@ -240,3 +267,24 @@ def test_the_fast_observation_is_the_views() -> None:
     assert shaped["cards"].shape == (len(CARDS), info.CARD_SLOTS)
     assert shaped["players"].shape == (info.MAX_PLAYERS, info.SEAT_SLOTS)
     assert sum(b.size for b in shaped.values()) == info.OBSERVATION_SIZE
+
+
+def test_without_the_kernel_the_pure_twin_observes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``FELDHERR_PURE=1`` (or no C compiler) leaves no kernel, and ``observe`` runs the twin."""
+    from feldherr.mansfeld import info
+
+    monkeypatch.setenv("FELDHERR_PURE", "1")
+    assert info._load_native() is None
+    monkeypatch.setattr(info, "native", None)
+    calls: list[int] = []
+    twin = info.observe_pure
+
+    def spy(*args: Any) -> Any:
+        calls.append(args[1])
+        return twin(*args)
+
+    monkeypatch.setattr(info, "observe_pure", spy)
+    state = advance_to(COMMIT, seed=5)
+    out = np.empty(info.OBSERVATION_SIZE, np.float32)
+    assert info.observe(state, 2, (), out) is out and calls == [2]
+    assert np.array_equal(out, info.observation(state.view(2)))

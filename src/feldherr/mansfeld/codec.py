@@ -150,7 +150,10 @@ def commit_actions(hand: Sequence[int], partial: tuple[int, ...]) -> list[int]:
     """The actions that can follow ``partial`` (add-card actions, ascending) for a seat holding
     ``hand`` that owes a commitment: add a card of the hand above the last one added, or done."""
     last = partial[-1] - COMMIT_BASE if partial else -1
-    out = [COMMIT_BASE + c for c in sorted(hand) if c > last]
+    out = []
+    for c in sorted(hand):  # a loop: cheaper than a comprehension for a few cards
+        if c > last:
+            out.append(COMMIT_BASE + c)
     out.append(COMMIT_DONE)
     return out
 
@@ -159,7 +162,8 @@ def commit_step(hand: Sequence[int], partial: tuple[int, ...], action: Any) -> C
     """The commitment ``partial + (action,)`` completes (``done``), or None after "add card";
     MalformedMoveError for an action that cannot follow ``partial``."""
     if action == COMMIT_DONE and type(action) is int:
-        return Commit("commit", tuple([a - COMMIT_BASE for a in partial]))
+        # tuple.__new__ skips the NamedTuple's Python-level __new__ (as rules.moves.commit_moves)
+        return tuple.__new__(Commit, ("commit", tuple([a - COMMIT_BASE for a in partial])))
     if type(action) is int and COMMIT_BASE <= action < COMMIT_DONE:
         card = action - COMMIT_BASE
         if card in hand and (not partial or card > partial[-1] - COMMIT_BASE):

@@ -29,6 +29,13 @@ from feldherr.mansfeld.state import COMMIT, COPY, DICE, OVER, RECRUIT, MansfeldD
 
 MAX_AGE = 150
 _DICE_ACTIONS = tuple(range(codec.RECRUIT_BASE))
+_ACTION_MOVES: tuple[Move, ...] = (*moves.DICE_MOVES, *moves.RECRUIT_MOVES, moves.PASS)
+"""The move of each action of one action (dice, recruit, pass): the rules' prebuilt objects, equal
+to ``codec.decode``'s (checked below), which ``apply`` takes by their identity, without the
+field-by-field test."""
+_ONE_ACTION_MOVES = len(_ACTION_MOVES)
+assert _ONE_ACTION_MOVES == codec.COMMIT_BASE
+assert all(codec.decode(a) == m and type(codec.decode(a)) is type(m) for a, m in enumerate(_ACTION_MOVES))
 
 
 def default_ages(players: int | None) -> list[int]:
@@ -188,6 +195,8 @@ class MansfeldGame(Game):
         return codec.encode(move)
 
     def decode(self, state: State, seat: int, action: int) -> Move:
+        if type(action) is int and 0 <= action < _ONE_ACTION_MOVES:
+            return _ACTION_MOVES[action]  # the prebuilt move, which ``apply`` knows by identity
         return codec.decode(action)
 
     # A commitment is a staged choice: add card ..., done (see :mod:`feldherr.mansfeld.codec`).
@@ -211,6 +220,8 @@ class MansfeldGame(Game):
         st: MansfeldState = state  # type: ignore[assignment]
         if st.phase == COMMIT:
             return codec.commit_step(st.cards[seat], partial, action)
+        if not partial and type(action) is int and 0 <= action < _ONE_ACTION_MOVES:
+            return _ACTION_MOVES[action]  # as decode
         return super().staged_move(state, seat, partial, action)
 
     def move_actions(self, state: State, seat: int, move: Move) -> tuple[int, ...]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
+from feldherr.core.native import native_module
 from feldherr.core.observation import Features, Observation, finish, zeroed
 from feldherr.core.rng import Rng
 from feldherr.core.validate import check_seat
@@ -310,13 +311,38 @@ def blocks(obs: Observation) -> dict[str, Observation]:
 def observe(
     st: MansfeldData, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
 ) -> Observation:
-    """The seat's observation, read from the state straight into ``out`` (a buffer to reuse):
-    the same numbers as :func:`observation` of ``view(seat)`` (the tests compare them at every
-    position of random games), so it holds nothing the seat cannot see. The cards of the seat's
-    partial staged commitment (``partial``: the "add card" actions taken) are marked as its
-    commitment. Every number lies in [0, 1]. (Only the numbers that are not 0 are written, each
+    """The seat's observation, read from the state straight into ``out`` (a buffer to reuse; a new
+    array when None, and an array that is no writable contiguous float32 vector of the size gets
+    the numbers copied in): the same numbers as :func:`observation` of ``view(seat)`` (the tests
+    compare them at every position of random games), so it holds nothing the seat cannot see. The
+    cards of the seat's partial staged commitment (``partial``: the "add card" actions taken) are
+    marked as its commitment. Every number lies in [0, 1].
+
+    Written by the compiled kernel (``_cobserve.c``, see :data:`native`) where it is built, else by
+    its pure twin :func:`observe_pure`; both give the same numbers bit for bit. The seats to move
+    and the winners come from the rules' functions here, not from C."""
+    if native is None:
+        return observe_pure(st, seat, partial, out)
+    won = winners(st.values, st.owner, st.num_players) if st.phase == OVER else ()
+    buf = np.empty(OBSERVATION_SIZE, np.float32) if out is None else out
+    try:
+        native.observe(st, seat, partial, buf, to_move(st), won)
+    except (TypeError, ValueError):
+        if buf is not out:
+            raise  # the state or the arguments, not the buffer
+        buf = np.empty(OBSERVATION_SIZE, np.float32)  # an unsuitable ``out``: fill a fresh one
+        native.observe(st, seat, partial, buf, to_move(st), won)
+        out[...] = buf
+    return buf if out is None else out
+
+
+def observe_pure(
+    st: MansfeldData, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
+) -> Observation:
+    """:func:`observe` in pure Python, the twin of the compiled kernel (used where it is not built
+    or ``FELDHERR_PURE=1`` asks for pure Python). Only the numbers that are not 0 are written, each
     straight into the buffer through a memoryview: as fast as a list's item assignment, and no
-    list to convert afterwards.)"""
+    list to convert afterwards."""
     buf, v = zeroed(out, OBSERVATION_SIZE)
     n = st.num_players
     phase = st.phase
@@ -394,6 +420,53 @@ def observe(
 
 
 _CARD_AT_LIST = [int(i) for i in _CARD_AT]
+
+
+KERNEL_LAYOUT: dict[str, float] = {
+    "size": OBSERVATION_SIZE,
+    "phases": len(PHASES),
+    "max_players": MAX_PLAYERS,
+    "cards": N_CARDS,
+    "card_slots": CARD_SLOTS,
+    "seat_slots": SEAT_SLOTS,
+    "province_slots": PROVINCE_SLOTS,
+    "provinces": PROVINCES,
+    "faces": 6,  # the roll block: how many dice show each face, then how many dice
+    "phase_at": BLOCKS["phase"][0],
+    "seat_at": BLOCKS["seat"][0],
+    "to_move_at": BLOCKS["to_move"][0],
+    "counters_at": BLOCKS["counters"][0],
+    "card_at": CARD_OFFSET,
+    "player_at": SEAT_OFFSET,
+    "roll_at": ROLL_OFFSET,
+    "province_at": PROVINCE_OFFSET,
+    "winner_at": WINNER_OFFSET,
+    "commit_base": COMMIT_BASE,
+    "dice_phase": DICE,
+    "recruit_phase": RECRUIT,
+    "commit_phase": COMMIT,
+    "max_age": MAX_AGE,
+    "max_dice": MAX_DICE,
+    "max_score": MAX_SCORE,
+    "luck_scale": 6.0,  # a luck die's faces
+    "roll_scale": 10.0,  # a roll's count: each die adds 0.1 to its face
+    "province_scale": _PROVINCE_VALUE,
+}
+"""The layout the compiled kernel is handed once (``init``): the offsets, counts and scales of
+:func:`observe_pure`, so that the C code has no number of its own."""
+
+
+def _load_native() -> Any:
+    """The compiled observation (``_cobserve.c``, built by ``setup.py`` where a C compiler exists),
+    handed :data:`KERNEL_LAYOUT`; None where it is not built or ``FELDHERR_PURE=1`` asks for pure Python."""
+    module = native_module("feldherr.mansfeld._cobserve")
+    if module is not None:
+        module.init(KERNEL_LAYOUT)
+    return module
+
+
+native: Any = _load_native()
+"""The compiled observation module in use, or None (pure Python); tests switch it."""
 
 
 # -- determinize ---------------------------------------------------------------------------------

@@ -61,17 +61,23 @@ def commit_moves(hand: Sequence[int]) -> tuple[Commit, ...]:
 
 def to_move(st: MansfeldData) -> tuple[int, ...]:
     """The seats that owe a decision: everyone without dice set, the player in turn, everyone
-    holding cards who has not committed yet."""
+    holding cards who has not committed yet. (Asked several times per decision by the integer
+    interfaces: plain loops, which cost less than comprehensions, a function call each.)"""
     phase = st.phase
+    seats = []
     if phase == DICE:
         choice = st.choice
-        return tuple([s for s in range(st.num_players) if not choice[s]])
-    if phase == RECRUIT:
+        for s in range(st.num_players):
+            if not choice[s]:
+                seats.append(s)
+    elif phase == RECRUIT:
         return (st.order[st.turn],)
-    if phase == COMMIT:
+    elif phase == COMMIT:
         commits, cards = st.commit, st.cards
-        return tuple([s for s in range(st.num_players) if commits[s] is None and cards[s]])
-    return ()
+        for s in range(st.num_players):
+            if commits[s] is None and cards[s]:
+                seats.append(s)
+    return tuple(seats)
 
 
 def legal_moves(st: MansfeldData, seat: int) -> list[Move]:
