@@ -228,7 +228,7 @@ def test_mask_into_refuses_what_is_no_mask_and_leaves_it_cleared() -> None:
     import numpy as np
 
     mask = np.ones(5, np.int8)
-    with pytest.raises(IndexError, match="action 5 is not in 0..4"):
+    with pytest.raises(IndexError, match=r"action 5 is not in 0\.\.4"):
         cfast.mask_into(mask, [1, 5])
     assert not mask.any()
     with pytest.raises(IndexError):
