@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from operator import add
 from typing import Any, ClassVar
 
 from feldherr.core.errors import OptionError, shown
@@ -50,10 +51,14 @@ class TowerModel(ABC):
 
     def inside(self, content: Content) -> list[int]:
         """Cubes inside per colour, summed over levels."""
+        rows = content[: self.levels]
+        if len(rows) == 2:  # the fitted tower, the default
+            return list(map(add, rows[0][:NCOLOURS], rows[1][:NCOLOURS]))
+        if len(rows) == 1:
+            return rows[0][:NCOLOURS]
         total = [0] * NCOLOURS
-        for level in content[: self.levels]:
-            for c in range(NCOLOURS):
-                total[c] += level[c]
+        for level in rows:
+            total = list(map(add, total, level[:NCOLOURS]))
         return total
 
     def resample(self, content: Content, rng: Rng) -> None:
