@@ -68,6 +68,11 @@ from feldherr.games import game_names, get_game
 PREFIX = "python_feldherr_"
 ADAPTER_PARAMS: dict[str, Any] = {"seeds": 1 << 12, "turn_based": False, "reward": "win"}
 
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
+_NO_NODE: tuple[int, int, tuple[int, ...]] = (-1, 0, ())
+
 
 def short_name(game: str) -> str:
     return PREFIX + game
@@ -135,9 +140,14 @@ class _Engine:
     """Holds the engine state of one OpenSpiel state (``None`` before the opening chance node) and
     the seats' partial staged choices. OpenSpiel clones a Python state by deep-copying its
     attributes and serializes it by pickling them: this holder makes the copy the engine's cheap
-    ``clone()`` and the pickle the engine's JSON."""
+    ``clone()`` and the pickle the engine's JSON.
 
-    __slots__ = ("choices", "mine", "state", "table")
+    ``node`` remembers what pyspiel asks again and again of one node: (engine version,
+    ``current_player()``, ``to_move()``), computed once per engine version (every applied move
+    advances it; a step of a staged choice changes neither the version nor the seats to move). A
+    clone keeps it, a pickle does not."""
+
+    __slots__ = ("choices", "mine", "node", "state", "table")
 
     def __init__(
         self,
@@ -151,10 +161,13 @@ class _Engine:
         self.choices = choices if choices is not None else table.choices()
         self.mine: list[list[int]] = mine if mine is not None else [[] for _ in range(table.num_players)]
         """Each seat's own actions so far (its private history; the information-state tensor)."""
+        self.node: tuple[int, int, tuple[int, ...]] = _NO_NODE
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         state = None if self.state is None else self.state.clone()
-        return _Engine(self.table, state, self.choices.copy(), [list(m) for m in self.mine])
+        other = _Engine(self.table, state, self.choices.copy(), [list(m) for m in self.mine])
+        other.node = self.node
+        return other
 
     def __reduce__(self) -> tuple[Any, ...]:
         t = self.table
@@ -263,7 +276,15 @@ class FeldherrGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class FeldherrState(pyspiel.State):  # type: ignore[misc]
-    """One position: the engine state plus OpenSpiel's history."""
+    """One position: the engine state plus OpenSpiel's history.
+
+    pyspiel's C++ ``State`` drives a Python state through callbacks (``current_player``,
+    ``_legal_actions``, ``_apply_action``, ...), and its ``legal_actions``, ``is_chance_node`` and
+    the like ask ``current_player`` and ``is_terminal`` again on every call: about nine crossings
+    of the C++/Python border per decision, each costing more than a small engine step. So the
+    questions are answered here in Python as well (the same answers as pyspiel's ``State``, which
+    C++ callers still get through the callbacks), and what they need is computed once per node
+    (see :class:`_Engine`). ``apply_action`` stays pyspiel's: it keeps the history."""
 
     def __init__(self, game: FeldherrGame) -> None:
         super().__init__(game)
@@ -271,8 +292,6 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         self._simultaneous = game.simultaneous
         self._pass = game.pass_action
         self._seeds = game.seeds
-        self._player: tuple[int, int, tuple[int, ...]] = (-1, 0, ())
-        """(engine version, current_player(), to_move()) last computed."""
 
     @property
     def engine(self) -> State:
@@ -286,62 +305,132 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
     def table(self) -> Table:
         return self._engine.table
 
+    # -- the node ------------------------------------------------------------------------------
     def current_player(self) -> int:
-        state = self._engine.state
+        engine = self._engine
+        state = engine.state
         if state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        # pyspiel asks several times per node (legal_actions, apply, is_simultaneous_node ...):
-        # remembered per engine version, which every applied move advances.
-        if self._player[0] == state.version:
-            return self._player[1]
+            return CHANCE
+        node = engine.node
+        if node[0] == state.version:
+            return node[1]
+        return self._node(engine, state)[1]
+
+    def _node(self, engine: _Engine, state: State) -> tuple[int, int, tuple[int, ...]]:
+        """(version, current player, seats that owe a decision) of the engine state now."""
+        node = engine.node
+        if node[0] == state.version:
+            return node
         seats: tuple[int, ...] = ()
         if state.is_terminal():
-            player = int(pyspiel.PlayerId.TERMINAL)
+            player = TERMINAL
         else:
             seats = state.to_move()
-            player = int(pyspiel.PlayerId.SIMULTANEOUS) if len(seats) > 1 and self._simultaneous else seats[0]
-        self._player = (state.version, player, seats)
-        return player
+            player = SIMULTANEOUS if len(seats) > 1 and self._simultaneous else seats[0]
+        engine.node = node = (state.version, player, seats)
+        return node
+
+    def is_terminal(self) -> bool:
+        state = self._engine.state
+        return state is not None and state.is_terminal()
+
+    def is_chance_node(self) -> bool:
+        return self._engine.state is None
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player() == SIMULTANEOUS
+
+    def is_player_node(self) -> bool:
+        return self.current_player() >= 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The opening chance node: every seed in ``range(seeds)``, uniformly."""
         p = 1.0 / self._seeds
         return [(seed, p) for seed in range(self._seeds)]
 
+    # -- actions -------------------------------------------------------------------------------
+    def legal_actions(self, player: Any = None) -> list[int]:
+        """pyspiel's ``State.legal_actions([player])``, answered in Python: the chance outcomes at
+        the chance node, ``[]`` at the end and for a seat that is not asked, ``[pass]`` for a seat
+        that owes nothing at a simultaneous node; a pseudo-player (a negative number) other than
+        the current one is an error."""
+        engine = self._engine
+        state = engine.state
+        if state is None:
+            return list(range(self._seeds))
+        _, current, seats = self._node(engine, state)
+        player = current if player is None else int(player)
+        if current == player:
+            if current < 0:  # the end
+                return []
+        elif current == TERMINAL:
+            return []
+        elif current == SIMULTANEOUS and player >= 0:
+            if player not in seats:
+                return [self._pass] if player < engine.table.num_players else []
+        elif player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        else:
+            return []
+        return engine.table.game.staged_actions(state, player, engine.choices.partial.get(player, ()))
+
     def _legal_actions(self, player: int) -> list[int]:
-        current = self.current_player()
-        state = self._engine.state
-        choices = self._engine.choices
-        if current == player and state is not None:
-            return choices.legal(state, player)
-        if current == pyspiel.PlayerId.SIMULTANEOUS and state is not None:
-            return choices.legal(state, player) if player in self._player[2] else [self._pass]
-        return []
+        # pyspiel's C++ LegalActions calls this for the current player, or for any seat at a
+        # simultaneous node, after its own checks: the answer is legal_actions'
+        return self.legal_actions(player)
 
     def _apply_action(self, action: int) -> None:
-        if self._engine.state is None:
+        engine = self._engine
+        state = engine.state
+        if state is None:
             if not 0 <= action < self._seeds:
                 raise pyspiel.SpielError(f"seed {action} is outside 0..{self._seeds - 1}")
-            self._engine.state = self.table.new_state(int(action))
+            engine.state = self.table.new_state(int(action))
             return
-        player = self.current_player()
-        self.table.play(self.engine, player, action, self._engine.choices)
-        self._engine.mine[player].append(action)
-        self._player = (-1, 0, ())  # a staged action leaves the version as it is
+        player = self._node(engine, state)[1]
+        if player >= 0:
+            self._play(engine, state, player, action)
+        else:  # the end, or a simultaneous node asked for one action: the table says why not
+            self.table.play(state, player, action, engine.choices)
 
     def _apply_actions(self, actions: list[int]) -> None:
+        engine = self._engine
         state = self.engine
-        if len(actions) != self.table.num_players:
+        table = engine.table
+        if len(actions) != table.num_players:
             raise pyspiel.SpielError(f"a joint action has one action per player, not {len(actions)}")
-        self.current_player()
-        seats = self._player[2]
-        moved = self.table.play_joint(state, {s: int(actions[s]) for s in seats}, self._engine.choices, seats)
-        for seat in moved:
-            self._engine.mine[seat].append(int(actions[seat]))
-        self._player = (-1, 0, ())
+        _, current, seats = self._node(engine, state)
+        if current == TERMINAL:  # the table says why not
+            table.play_joint(state, {s: int(actions[s]) for s in seats}, engine.choices, seats)
+            return
+        for i, seat in enumerate(seats):
+            # a seat settled by an earlier move of the same joint action is skipped (as drive does)
+            if i and seat not in state.to_move():
+                continue
+            self._play(engine, state, seat, actions[seat])
+
+    def _play(self, engine: _Engine, state: State, seat: int, action: int) -> None:
+        """Take ``action`` for ``seat``, which owes a decision (the node says so): what
+        ``Table.play`` does, without asking ``to_move()`` again. Illegal: a RuleError, nothing
+        changed."""
+        if type(action) is not int:
+            action = int(action)
+        if not 0 <= action < engine.table.num_actions:
+            engine.table.play(state, seat, action, engine.choices)  # raises the table's error
+        choices = engine.choices
+        partial = choices.partial.get(seat, ())
+        move = engine.table.game.staged_move(state, seat, partial, action)
+        if move is None:
+            choices.partial[seat] = (*partial, action)
+        else:
+            state.apply(seat, move)
+            engine.node = _NO_NODE
+            if partial:
+                del choices.partial[seat]
+        engine.mine[seat].append(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == CHANCE:
             return f"seed {action}"
         if action == self._pass and self._simultaneous:
             return "pass"
@@ -351,9 +440,6 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
             return f"{action}: {game.describe_move(state.view(player), move)}"
         except Exception:  # a step of a staged choice, or out of context: its number will do
             return f"action {action}"
-
-    def is_terminal(self) -> bool:
-        return self._engine.state is not None and self._engine.state.is_terminal()
 
     def returns(self) -> list[float]:
         state = self._engine.state
@@ -373,7 +459,6 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
             Choices(self.table.game, {player_id: own} if own else None),
             mine,
         )
-        other._player = (-1, 0, ())
         return other
 
     def __str__(self) -> str:
