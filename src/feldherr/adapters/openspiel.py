@@ -52,8 +52,10 @@ Serialization (``pyspiel.serialize_game_and_state``) writes the engine state as 
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -191,6 +193,25 @@ def _restore(
 
 
 # -- the game ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class _Form:
+    """What a state needs of its game's parameters; shared by every state of the game (a clone
+    keeps the same object)."""
+
+    simultaneous: bool
+    pass_action: int
+    seeds: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Form:
+        return self
+
+
+@functools.cache
+def _seed_outcomes(seeds: int) -> tuple[tuple[int, float], ...]:
+    p = 1.0 / seeds
+    return tuple((seed, p) for seed in range(seeds))
+
+
 def _game_type(name: str, dynamics: Any, params: dict[str, Any], hidden: bool) -> Any:
     game = get_game(name)
     return pyspiel.GameType(
@@ -243,6 +264,7 @@ class FeldherrGame(pyspiel.Game):  # type: ignore[misc]
         self.seeds = int(full["seeds"])
         if self.seeds < 1:
             raise ValueError(f"seeds must be at least 1, not {self.seeds}")
+        self.form = _Form(self.simultaneous, self.pass_action, self.seeds)
         low, high = self.table.return_bounds
         super().__init__(
             _game_type(name, dynamics, _parameters(name), info.hidden_information or info.simultaneous),
@@ -288,10 +310,9 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: FeldherrGame) -> None:
         super().__init__(game)
+        # OpenSpiel's clone deep-copies each attribute: two, each a cheap copy
         self._engine = _Engine(game.table)
-        self._simultaneous = game.simultaneous
-        self._pass = game.pass_action
-        self._seeds = game.seeds
+        self._form: _Form = game.form
 
     @property
     def engine(self) -> State:
@@ -326,7 +347,7 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
             player = TERMINAL
         else:
             seats = state.to_move()
-            player = SIMULTANEOUS if len(seats) > 1 and self._simultaneous else seats[0]
+            player = SIMULTANEOUS if len(seats) > 1 and self._form.simultaneous else seats[0]
         engine.node = node = (state.version, player, seats)
         return node
 
@@ -345,8 +366,7 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The opening chance node: every seed in ``range(seeds)``, uniformly."""
-        p = 1.0 / self._seeds
-        return [(seed, p) for seed in range(self._seeds)]
+        return list(_seed_outcomes(self._form.seeds))
 
     # -- actions -------------------------------------------------------------------------------
     def legal_actions(self, player: Any = None) -> list[int]:
@@ -357,7 +377,7 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         engine = self._engine
         state = engine.state
         if state is None:
-            return list(range(self._seeds))
+            return list(range(self._form.seeds))
         _, current, seats = self._node(engine, state)
         player = current if player is None else int(player)
         if current == player:
@@ -367,7 +387,7 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
             return []
         elif current == SIMULTANEOUS and player >= 0:
             if player not in seats:
-                return [self._pass] if player < engine.table.num_players else []
+                return [self._form.pass_action] if player < engine.table.num_players else []
         elif player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         else:
@@ -383,8 +403,9 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         engine = self._engine
         state = engine.state
         if state is None:
-            if not 0 <= action < self._seeds:
-                raise pyspiel.SpielError(f"seed {action} is outside 0..{self._seeds - 1}")
+            seeds = self._form.seeds
+            if not 0 <= action < seeds:
+                raise pyspiel.SpielError(f"seed {action} is outside 0..{seeds - 1}")
             engine.state = self.table.new_state(int(action))
             return
         player = self._node(engine, state)[1]
@@ -432,7 +453,7 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
             return f"seed {action}"
-        if action == self._pass and self._simultaneous:
+        if action == self._form.pass_action and self._form.simultaneous:
             return "pass"
         state, game = self.engine, self.table.game
         try:
