@@ -128,13 +128,14 @@ def test_openspiel_python_answers_are_pyspiels(name: str, turn_based: bool) -> N
         before, history = str(state), state.history()
         if state.is_simultaneous_node():
             legal = [state.legal_actions(p) for p in range(players)]
-            seat = next(p for p in range(players) if legal[p] != [game.num_distinct_actions() - 1])
+            acting = [p for p in range(players) if legal[p] != [game.num_distinct_actions() - 1]]
             joint = [int(rng.choice(actions)) for actions in legal]
-            bad = next(a for a in range(game.num_distinct_actions() - 1) if a not in legal[seat])
-            with pytest.raises(RuleError):  # the first seat that acts: nothing is applied
-                state.apply_actions([bad if p == seat else a for p, a in enumerate(joint)])
-            refused += 1
-            assert (str(state), state.history()) == (before, history)
+            for seat in (acting[0], acting[-1]):  # the last seat's too: nothing of it is played
+                bad = next(a for a in range(game.num_distinct_actions()) if a not in legal[seat])
+                with pytest.raises(RuleError):
+                    state.apply_actions([bad if p == seat else a for p, a in enumerate(joint)])
+                refused += 1
+                assert (str(state), state.history()) == (before, history)
             state.apply_actions(joint)
         else:
             legal = state.legal_actions()

@@ -61,7 +61,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from feldherr.adapters.table import Reward, Table
+from feldherr.adapters.table import IllegalActionError, Reward, Table
 from feldherr.core.actions import Choices
 from feldherr.core.game import State
 from feldherr.core.options import OptionSpec
@@ -146,10 +146,12 @@ class _Engine:
 
     ``node`` remembers what pyspiel asks again and again of one node: (engine version,
     ``current_player()``, ``to_move()``), computed once per engine version (every applied move
-    advances it; a step of a staged choice changes neither the version nor the seats to move). A
-    clone keeps it, a pickle does not."""
+    advances it; a step of a staged choice changes neither the version nor the seats to move).
+    ``legal``: at a simultaneous node, each seat's legal actions as asked (lists never handed out,
+    only copies), against which a joint action is checked before any of it is played; dropped
+    with the node and after every action. A clone keeps both, a pickle neither."""
 
-    __slots__ = ("choices", "mine", "node", "state", "table")
+    __slots__ = ("choices", "legal", "mine", "node", "state", "table")
 
     def __init__(
         self,
@@ -164,11 +166,13 @@ class _Engine:
         self.mine: list[list[int]] = mine if mine is not None else [[] for _ in range(table.num_players)]
         """Each seat's own actions so far (its private history; the information-state tensor)."""
         self.node: tuple[int, int, tuple[int, ...]] = _NO_NODE
+        self.legal: dict[int, list[int]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         state = None if self.state is None else self.state.clone()
         other = _Engine(self.table, state, self.choices.copy(), [list(m) for m in self.mine])
         other.node = self.node
+        other.legal = dict(self.legal)  # the lists are never changed: sharing them is safe
         return other
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -349,6 +353,8 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
             seats = state.to_move()
             player = SIMULTANEOUS if len(seats) > 1 and self._form.simultaneous else seats[0]
         engine.node = node = (state.version, player, seats)
+        if engine.legal:
+            engine.legal = {}
         return node
 
     def is_terminal(self) -> bool:
@@ -388,6 +394,11 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         elif current == SIMULTANEOUS and player >= 0:
             if player not in seats:
                 return [self._form.pass_action] if player < engine.table.num_players else []
+            actions = engine.legal.get(player)
+            if actions is None:
+                partial = engine.choices.partial.get(player, ())
+                actions = engine.legal[player] = engine.table.game.staged_actions(state, player, partial)
+            return list(actions)  # a copy: the caller may change its list
         elif player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         else:
@@ -424,16 +435,38 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         if current == TERMINAL:  # the table says why not
             table.play_joint(state, {s: int(actions[s]) for s in seats}, engine.choices, seats)
             return
+        if len(seats) > 1:
+            self._check_joint(engine, state, seats, actions)
         for i, seat in enumerate(seats):
             # a seat settled by an earlier move of the same joint action is skipped (as drive does)
             if i and seat not in state.to_move():
                 continue
             self._play(engine, state, seat, actions[seat])
 
+    def _check_joint(self, engine: _Engine, state: State, seats: tuple[int, ...], actions: list[int]) -> None:
+        """Refuse a joint action before any of it is played: each seat's action must be one of
+        its legal actions at the node (those asked already are remembered)."""
+        legal = engine.legal
+        table = engine.table
+        for seat in seats:
+            action = actions[seat]
+            allowed = legal.get(seat)
+            if allowed is None:
+                partial = engine.choices.partial.get(seat, ())
+                allowed = legal[seat] = table.game.staged_actions(state, seat, partial)
+            if action not in allowed:
+                # the engine's own error, which names the rule, from a copy; then the table's
+                table.play(state.clone(), seat, action, engine.choices.copy())
+                raise IllegalActionError(
+                    f"action {action} is not legal for seat {seat}", rule="adapter.action", action=action
+                )
+
     def _play(self, engine: _Engine, state: State, seat: int, action: int) -> None:
         """Take ``action`` for ``seat``, which owes a decision (the node says so): what
         ``Table.play`` does, without asking ``to_move()`` again. Illegal: a RuleError, nothing
         changed."""
+        if engine.legal:
+            engine.legal = {}
         if type(action) is not int:
             action = int(action)
         if not 0 <= action < engine.table.num_actions:
