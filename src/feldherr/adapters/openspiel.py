@@ -365,7 +365,15 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         return self._engine.state is None
 
     def is_simultaneous_node(self) -> bool:
-        return self.current_player() == SIMULTANEOUS
+        # asked once a decision by most loops: current_player() written out
+        engine = self._engine
+        state = engine.state
+        if state is None:
+            return False
+        node = engine.node
+        if node[0] != state.version:
+            node = self._node(engine, state)
+        return node[1] == SIMULTANEOUS
 
     def is_player_node(self) -> bool:
         return self.current_player() >= 0
@@ -384,7 +392,10 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         state = engine.state
         if state is None:
             return list(range(self._form.seeds))
-        _, current, seats = self._node(engine, state)
+        node = engine.node
+        if node[0] != state.version:
+            node = self._node(engine, state)
+        _, current, seats = node
         player = current if player is None else int(player)
         if current == player:
             if current < 0:  # the end
@@ -419,7 +430,10 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
                 raise pyspiel.SpielError(f"seed {action} is outside 0..{seeds - 1}")
             engine.state = self.table.new_state(int(action))
             return
-        player = self._node(engine, state)[1]
+        node = engine.node
+        if node[0] != state.version:
+            node = self._node(engine, state)
+        player = node[1]
         if player >= 0:
             self._play(engine, state, player, action)
         else:  # the end, or a simultaneous node asked for one action: the table says why not
