@@ -136,7 +136,11 @@ def test_openspiel_python_answers_are_pyspiels(name: str, turn_based: bool) -> N
                     state.apply_actions([bad if p == seat else a for p, a in enumerate(joint)])
                 refused += 1
                 assert (str(state), state.history()) == (before, history)
+            twin = state.clone()  # shares what the state remembers of the node, not its future
+            twin.apply_actions(joint)
+            assert _python_answers(state, players) == _pyspiel_answers(state, players)
             state.apply_actions(joint)
+            assert str(state) == str(twin) and state.legal_actions(seat) == twin.legal_actions(seat)
         else:
             legal = state.legal_actions()
             illegal = [a for a in range(game.num_distinct_actions()) if a not in legal]
