@@ -451,9 +451,12 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
             return
         if len(seats) > 1:
             self._check_joint(engine, state, seats, actions)
+        version = state.version
         for i, seat in enumerate(seats):
-            # a seat settled by an earlier move of the same joint action is skipped (as drive does)
-            if i and seat not in state.to_move():
+            # a seat settled by an earlier move of the same joint action is skipped (as drive
+            # does); to_move() can only have changed once a move was applied (a step of a staged
+            # choice, such as a card added to a commitment, applies none)
+            if i and state.version != version and seat not in state.to_move():
                 continue
             self._play(engine, state, seat, actions[seat])
 
