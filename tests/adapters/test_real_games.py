@@ -130,6 +130,8 @@ def test_openspiel_python_answers_are_pyspiels(name: str, turn_based: bool) -> N
             legal = [state.legal_actions(p) for p in range(players)]
             acting = [p for p in range(players) if legal[p] != [game.num_distinct_actions() - 1]]
             joint = [int(rng.choice(actions)) for actions in legal]
+            with pytest.raises(RuleError, match="apply_actions"):  # one action for them all
+                state.apply_action(joint[acting[0]])
             for seat in (acting[0], acting[-1]):  # the last seat's too: nothing of it is played
                 bad = next(a for a in range(game.num_distinct_actions()) if a not in legal[seat])
                 with pytest.raises(RuleError):
@@ -151,8 +153,10 @@ def test_openspiel_python_answers_are_pyspiels(name: str, turn_based: bool) -> N
             assert (str(state), state.history()) == (before, history)
             state.apply_action(int(rng.choice(legal)))
     assert refused > 0
-    with pytest.raises(RuleError):  # nobody owes a decision at the end
+    with pytest.raises(RuleError, match="over"):  # nobody owes a decision at the end
         state.apply_action(0)
+    with pytest.raises(RuleError, match="over"):
+        state.apply_actions([0] * players)
 
 
 def test_every_real_game_is_covered_once_ready() -> None:

@@ -63,6 +63,7 @@ import pyspiel
 
 from feldherr.adapters.table import IllegalActionError, Reward, Table
 from feldherr.core.actions import Choices
+from feldherr.core.errors import NotYourTurnError
 from feldherr.core.game import State
 from feldherr.core.options import OptionSpec
 from feldherr.games import game_names, get_game
@@ -436,8 +437,14 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         player = node[1]
         if player >= 0:
             self._play(engine, state, player, action)
-        else:  # the end, or a simultaneous node asked for one action: the table says why not
-            self.table.play(state, player, action, engine.choices)
+        elif player == SIMULTANEOUS:
+            raise NotYourTurnError(
+                f"seats {list(node[2])} decide at once here: apply_actions takes one action per seat",
+                rule="core.seat",
+                seats=list(node[2]),
+            )
+        else:
+            raise NotYourTurnError("the game is over: no seat owes a decision", rule="core.seat")
 
     def _apply_actions(self, actions: list[int]) -> None:
         engine = self._engine
@@ -446,9 +453,8 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         if len(actions) != table.num_players:
             raise pyspiel.SpielError(f"a joint action has one action per player, not {len(actions)}")
         _, current, seats = self._node(engine, state)
-        if current == TERMINAL:  # the table says why not
-            table.play_joint(state, {s: int(actions[s]) for s in seats}, engine.choices, seats)
-            return
+        if current == TERMINAL:
+            raise NotYourTurnError("the game is over: no seat owes a decision", rule="core.seat")
         if len(seats) > 1:
             self._check_joint(engine, state, seats, actions)
         version = state.version
@@ -486,8 +492,11 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
             engine.legal = {}
         if type(action) is not int:
             action = int(action)
-        if not 0 <= action < engine.table.num_actions:
-            engine.table.play(state, seat, action, engine.choices)  # raises the table's error
+        top = engine.table.num_actions - 1
+        if not 0 <= action <= top:
+            raise IllegalActionError(
+                f"action {action} is outside 0..{top}", rule="adapter.action", action=action
+            )
         choices = engine.choices
         partial = choices.partial.get(seat, ())
         move = engine.table.game.staged_move(state, seat, partial, action)
