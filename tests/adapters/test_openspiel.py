@@ -43,7 +43,11 @@ def test_the_seed_chance_node_is_the_engine_seed() -> None:
     game = pyspiel.load_game("python_feldherr_toy", {"players": 3})
     state = game.new_initial_state()
     assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == game.get_parameters()["seeds"] and outcomes[7] == (7, 1 / len(outcomes))
+    outcomes.clear()  # the caller's own list (the outcomes are kept per game)
     assert len(state.chance_outcomes()) == game.get_parameters()["seeds"]
+    assert state.legal_actions() == list(range(len(state.chance_outcomes())))
     state.apply_action(1234)
     assert state.engine.digest() == get_game("toy").new_state({"players": 3}, 1234).digest()
 

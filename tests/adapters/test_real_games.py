@@ -67,6 +67,98 @@ def test_openspiel_resampling_keeps_the_information_state(name: str) -> None:
         state.apply_action(state.legal_actions()[0])
 
 
+def _pyspiel_answers(state: Any, players: int) -> list[Any]:
+    """What pyspiel's own ``State`` (the C++ path through the Python callbacks) answers; an error
+    is recorded as its type."""
+    answers: list[Any] = []
+    for player in [None, *range(-4, players + 1)]:
+        try:
+            args = () if player is None else (player,)
+            answers.append(pyspiel.State.legal_actions(state, *args))
+        except pyspiel.SpielError:
+            answers.append(pyspiel.SpielError)
+    answers += [
+        pyspiel.State.current_player(state),
+        pyspiel.State.is_terminal(state),
+        pyspiel.State.is_chance_node(state),
+        pyspiel.State.is_simultaneous_node(state),
+        pyspiel.State.is_player_node(state),
+    ]
+    return answers
+
+
+def _python_answers(state: Any, players: int) -> list[Any]:
+    answers: list[Any] = []
+    for player in [None, *range(-4, players + 1)]:
+        try:
+            answers.append(state.legal_actions() if player is None else state.legal_actions(player))
+        except pyspiel.SpielError:
+            answers.append(pyspiel.SpielError)
+    answers += [
+        state.current_player(),
+        state.is_terminal(),
+        state.is_chance_node(),
+        state.is_simultaneous_node(),
+        state.is_player_node(),
+    ]
+    return answers
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("turn_based", [False, True])
+def test_openspiel_python_answers_are_pyspiels(name: str, turn_based: bool) -> None:
+    """The OpenSpiel state answers ``legal_actions``, ``current_player`` and the node questions in
+    Python (a Python caller skips pyspiel's callbacks); at every node of a random game, staged
+    choices included, they are what pyspiel's own ``State`` answers through the callbacks. An
+    illegal action (or joint action) is refused with a RuleError and changes nothing."""
+    from feldherr.core.errors import RuleError
+
+    register([name])
+    game = pyspiel.load_game(short_name(name), {"players": 3, "turn_based": turn_based})
+    players = game.num_players()
+    rng = np.random.default_rng(3)
+    state = game.new_initial_state()
+    assert _python_answers(state, players) == _pyspiel_answers(state, players)
+    state.apply_action(11)
+    refused = 0
+    while True:
+        assert _python_answers(state, players) == _pyspiel_answers(state, players)
+        if state.is_terminal():
+            break
+        before, history = str(state), state.history()
+        if state.is_simultaneous_node():
+            legal = [state.legal_actions(p) for p in range(players)]
+            acting = [p for p in range(players) if legal[p] != [game.num_distinct_actions() - 1]]
+            joint = [int(rng.choice(actions)) for actions in legal]
+            with pytest.raises(RuleError, match="apply_actions"):  # one action for them all
+                state.apply_action(joint[acting[0]])
+            for seat in (acting[0], acting[-1]):  # the last seat's too: nothing of it is played
+                bad = next(a for a in range(game.num_distinct_actions()) if a not in legal[seat])
+                with pytest.raises(RuleError):
+                    state.apply_actions([bad if p == seat else a for p, a in enumerate(joint)])
+                refused += 1
+                assert (str(state), state.history()) == (before, history)
+            twin = state.clone()  # shares what the state remembers of the node, not its future
+            twin.apply_actions(joint)
+            assert _python_answers(state, players) == _pyspiel_answers(state, players)
+            state.apply_actions(joint)
+            assert str(state) == str(twin) and state.legal_actions(seat) == twin.legal_actions(seat)
+        else:
+            legal = state.legal_actions()
+            illegal = [a for a in range(game.num_distinct_actions()) if a not in legal]
+            for bad in (illegal[0], illegal[-1], game.num_distinct_actions(), -2):
+                with pytest.raises(RuleError):
+                    state.apply_action(bad)
+                refused += 1
+            assert (str(state), state.history()) == (before, history)
+            state.apply_action(int(rng.choice(legal)))
+    assert refused > 0
+    with pytest.raises(RuleError, match="over"):  # nobody owes a decision at the end
+        state.apply_action(0)
+    with pytest.raises(RuleError, match="over"):
+        state.apply_actions([0] * players)
+
+
 def test_every_real_game_is_covered_once_ready() -> None:
     """A game that gives GameInfo but fails the rest of the layer is a failure, not a skip."""
     for name in GAMES:

@@ -52,21 +52,29 @@ Serialization (``pyspiel.serialize_game_and_state``) writes the engine state as 
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from feldherr.adapters.table import Reward, Table
+from feldherr.adapters.table import IllegalActionError, Reward, Table
 from feldherr.core.actions import Choices
+from feldherr.core.errors import NotYourTurnError
 from feldherr.core.game import State
 from feldherr.core.options import OptionSpec
 from feldherr.games import game_names, get_game
 
 PREFIX = "python_feldherr_"
 ADAPTER_PARAMS: dict[str, Any] = {"seeds": 1 << 12, "turn_based": False, "reward": "win"}
+
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
+_NO_NODE: tuple[int, int, tuple[int, ...]] = (-1, 0, ())
 
 
 def short_name(game: str) -> str:
@@ -135,9 +143,16 @@ class _Engine:
     """Holds the engine state of one OpenSpiel state (``None`` before the opening chance node) and
     the seats' partial staged choices. OpenSpiel clones a Python state by deep-copying its
     attributes and serializes it by pickling them: this holder makes the copy the engine's cheap
-    ``clone()`` and the pickle the engine's JSON."""
+    ``clone()`` and the pickle the engine's JSON.
 
-    __slots__ = ("choices", "mine", "state", "table")
+    ``node`` remembers what pyspiel asks again and again of one node: (engine version,
+    ``current_player()``, ``to_move()``), computed once per engine version (every applied move
+    advances it; a step of a staged choice changes neither the version nor the seats to move).
+    ``legal``: at a simultaneous node, each seat's legal actions as asked (lists never handed out,
+    only copies), against which a joint action is checked before any of it is played; dropped
+    with the node and after every action. A clone keeps both, a pickle neither."""
+
+    __slots__ = ("choices", "legal", "mine", "node", "state", "table")
 
     def __init__(
         self,
@@ -151,10 +166,15 @@ class _Engine:
         self.choices = choices if choices is not None else table.choices()
         self.mine: list[list[int]] = mine if mine is not None else [[] for _ in range(table.num_players)]
         """Each seat's own actions so far (its private history; the information-state tensor)."""
+        self.node: tuple[int, int, tuple[int, ...]] = _NO_NODE
+        self.legal: dict[int, list[int]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         state = None if self.state is None else self.state.clone()
-        return _Engine(self.table, state, self.choices.copy(), [list(m) for m in self.mine])
+        other = _Engine(self.table, state, self.choices.copy(), [list(m) for m in self.mine])
+        other.node = self.node
+        other.legal = dict(self.legal)  # the lists are never changed: sharing them is safe
+        return other
 
     def __reduce__(self) -> tuple[Any, ...]:
         t = self.table
@@ -178,6 +198,25 @@ def _restore(
 
 
 # -- the game ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class _Form:
+    """What a state needs of its game's parameters; shared by every state of the game (a clone
+    keeps the same object)."""
+
+    simultaneous: bool
+    pass_action: int
+    seeds: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Form:
+        return self
+
+
+@functools.cache
+def _seed_outcomes(seeds: int) -> tuple[tuple[int, float], ...]:
+    p = 1.0 / seeds
+    return tuple((seed, p) for seed in range(seeds))
+
+
 def _game_type(name: str, dynamics: Any, params: dict[str, Any], hidden: bool) -> Any:
     game = get_game(name)
     return pyspiel.GameType(
@@ -230,6 +269,7 @@ class FeldherrGame(pyspiel.Game):  # type: ignore[misc]
         self.seeds = int(full["seeds"])
         if self.seeds < 1:
             raise ValueError(f"seeds must be at least 1, not {self.seeds}")
+        self.form = _Form(self.simultaneous, self.pass_action, self.seeds)
         low, high = self.table.return_bounds
         super().__init__(
             _game_type(name, dynamics, _parameters(name), info.hidden_information or info.simultaneous),
@@ -263,16 +303,21 @@ class FeldherrGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class FeldherrState(pyspiel.State):  # type: ignore[misc]
-    """One position: the engine state plus OpenSpiel's history."""
+    """One position: the engine state plus OpenSpiel's history.
+
+    pyspiel's C++ ``State`` drives a Python state through callbacks (``current_player``,
+    ``_legal_actions``, ``_apply_action``, ...), and its ``legal_actions``, ``is_chance_node`` and
+    the like ask ``current_player`` and ``is_terminal`` again on every call: about nine crossings
+    of the C++/Python border per decision, each costing more than a small engine step. So the
+    questions are answered here in Python as well (the same answers as pyspiel's ``State``, which
+    C++ callers still get through the callbacks), and what they need is computed once per node
+    (see :class:`_Engine`). ``apply_action`` stays pyspiel's: it keeps the history."""
 
     def __init__(self, game: FeldherrGame) -> None:
         super().__init__(game)
+        # OpenSpiel's clone deep-copies each attribute: two, each a cheap copy
         self._engine = _Engine(game.table)
-        self._simultaneous = game.simultaneous
-        self._pass = game.pass_action
-        self._seeds = game.seeds
-        self._player: tuple[int, int, tuple[int, ...]] = (-1, 0, ())
-        """(engine version, current_player(), to_move()) last computed."""
+        self._form: _Form = game.form
 
     @property
     def engine(self) -> State:
@@ -286,64 +331,188 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
     def table(self) -> Table:
         return self._engine.table
 
+    # -- the node ------------------------------------------------------------------------------
     def current_player(self) -> int:
-        state = self._engine.state
+        engine = self._engine
+        state = engine.state
         if state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        # pyspiel asks several times per node (legal_actions, apply, is_simultaneous_node ...):
-        # remembered per engine version, which every applied move advances.
-        if self._player[0] == state.version:
-            return self._player[1]
+            return CHANCE
+        node = engine.node
+        if node[0] == state.version:
+            return node[1]
+        return self._node(engine, state)[1]
+
+    def _node(self, engine: _Engine, state: State) -> tuple[int, int, tuple[int, ...]]:
+        """(version, current player, seats that owe a decision) of the engine state now."""
+        node = engine.node
+        if node[0] == state.version:
+            return node
         seats: tuple[int, ...] = ()
         if state.is_terminal():
-            player = int(pyspiel.PlayerId.TERMINAL)
+            player = TERMINAL
         else:
             seats = state.to_move()
-            player = int(pyspiel.PlayerId.SIMULTANEOUS) if len(seats) > 1 and self._simultaneous else seats[0]
-        self._player = (state.version, player, seats)
-        return player
+            player = SIMULTANEOUS if len(seats) > 1 and self._form.simultaneous else seats[0]
+        engine.node = node = (state.version, player, seats)
+        if engine.legal:
+            engine.legal = {}
+        return node
+
+    def is_terminal(self) -> bool:
+        state = self._engine.state
+        return state is not None and state.is_terminal()
+
+    def is_chance_node(self) -> bool:
+        return self._engine.state is None
+
+    def is_simultaneous_node(self) -> bool:
+        # asked once a decision by most loops: current_player() written out
+        engine = self._engine
+        state = engine.state
+        if state is None:
+            return False
+        node = engine.node
+        if node[0] != state.version:
+            node = self._node(engine, state)
+        return node[1] == SIMULTANEOUS
+
+    def is_player_node(self) -> bool:
+        return self.current_player() >= 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The opening chance node: every seed in ``range(seeds)``, uniformly."""
-        p = 1.0 / self._seeds
-        return [(seed, p) for seed in range(self._seeds)]
+        return list(_seed_outcomes(self._form.seeds))
+
+    # -- actions -------------------------------------------------------------------------------
+    def legal_actions(self, player: Any = None) -> list[int]:
+        """pyspiel's ``State.legal_actions([player])``, answered in Python: the chance outcomes at
+        the chance node, ``[]`` at the end and for a seat that is not asked, ``[pass]`` for a seat
+        that owes nothing at a simultaneous node; a pseudo-player (a negative number) other than
+        the current one is an error."""
+        engine = self._engine
+        state = engine.state
+        if state is None:
+            return list(range(self._form.seeds))
+        node = engine.node
+        if node[0] != state.version:
+            node = self._node(engine, state)
+        _, current, seats = node
+        player = current if player is None else int(player)
+        if current == player:
+            if current < 0:  # the end
+                return []
+        elif current == TERMINAL:
+            return []
+        elif current == SIMULTANEOUS and player >= 0:
+            if player not in seats:
+                return [self._form.pass_action] if player < engine.table.num_players else []
+            actions = engine.legal.get(player)
+            if actions is None:
+                partial = engine.choices.partial.get(player, ())
+                actions = engine.legal[player] = engine.table.game.staged_actions(state, player, partial)
+            return list(actions)  # a copy: the caller may change its list
+        elif player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        else:
+            return []
+        return engine.table.game.staged_actions(state, player, engine.choices.partial.get(player, ()))
 
     def _legal_actions(self, player: int) -> list[int]:
-        current = self.current_player()
-        state = self._engine.state
-        choices = self._engine.choices
-        if current == player and state is not None:
-            return choices.legal(state, player)
-        if current == pyspiel.PlayerId.SIMULTANEOUS and state is not None:
-            return choices.legal(state, player) if player in self._player[2] else [self._pass]
-        return []
+        # pyspiel's C++ LegalActions calls this for the current player, or for any seat at a
+        # simultaneous node, after its own checks: the answer is legal_actions'
+        return self.legal_actions(player)
 
     def _apply_action(self, action: int) -> None:
-        if self._engine.state is None:
-            if not 0 <= action < self._seeds:
-                raise pyspiel.SpielError(f"seed {action} is outside 0..{self._seeds - 1}")
-            self._engine.state = self.table.new_state(int(action))
+        engine = self._engine
+        state = engine.state
+        if state is None:
+            seeds = self._form.seeds
+            if not 0 <= action < seeds:
+                raise pyspiel.SpielError(f"seed {action} is outside 0..{seeds - 1}")
+            engine.state = self.table.new_state(int(action))
             return
-        player = self.current_player()
-        self.table.play(self.engine, player, action, self._engine.choices)
-        self._engine.mine[player].append(action)
-        self._player = (-1, 0, ())  # a staged action leaves the version as it is
+        node = engine.node
+        if node[0] != state.version:
+            node = self._node(engine, state)
+        player = node[1]
+        if player >= 0:
+            self._play(engine, state, player, action)
+        elif player == SIMULTANEOUS:
+            raise NotYourTurnError(
+                f"seats {list(node[2])} decide at once here: apply_actions takes one action per seat",
+                rule="core.seat",
+                seats=list(node[2]),
+            )
+        else:
+            raise NotYourTurnError("the game is over: no seat owes a decision", rule="core.seat")
 
     def _apply_actions(self, actions: list[int]) -> None:
+        engine = self._engine
         state = self.engine
-        if len(actions) != self.table.num_players:
+        table = engine.table
+        if len(actions) != table.num_players:
             raise pyspiel.SpielError(f"a joint action has one action per player, not {len(actions)}")
-        self.current_player()
-        seats = self._player[2]
-        moved = self.table.play_joint(state, {s: int(actions[s]) for s in seats}, self._engine.choices, seats)
-        for seat in moved:
-            self._engine.mine[seat].append(int(actions[seat]))
-        self._player = (-1, 0, ())
+        _, current, seats = self._node(engine, state)
+        if current == TERMINAL:
+            raise NotYourTurnError("the game is over: no seat owes a decision", rule="core.seat")
+        if len(seats) > 1:
+            self._check_joint(engine, state, seats, actions)
+        version = state.version
+        for i, seat in enumerate(seats):
+            # a seat settled by an earlier move of the same joint action is skipped (as drive
+            # does); to_move() can only have changed once a move was applied (a step of a staged
+            # choice, such as a card added to a commitment, applies none)
+            if i and state.version != version and seat not in state.to_move():
+                continue
+            self._play(engine, state, seat, actions[seat])
+
+    def _check_joint(self, engine: _Engine, state: State, seats: tuple[int, ...], actions: list[int]) -> None:
+        """Refuse a joint action before any of it is played: each seat's action must be one of
+        its legal actions at the node (those asked already are remembered)."""
+        legal = engine.legal
+        table = engine.table
+        for seat in seats:
+            action = actions[seat]
+            allowed = legal.get(seat)
+            if allowed is None:
+                partial = engine.choices.partial.get(seat, ())
+                allowed = legal[seat] = table.game.staged_actions(state, seat, partial)
+            if action not in allowed:
+                # the engine's own error, which names the rule, from a copy; then the table's
+                table.play(state.clone(), seat, action, engine.choices.copy())
+                raise IllegalActionError(
+                    f"action {action} is not legal for seat {seat}", rule="adapter.action", action=action
+                )
+
+    def _play(self, engine: _Engine, state: State, seat: int, action: int) -> None:
+        """Take ``action`` for ``seat``, which owes a decision (the node says so): what
+        ``Table.play`` does, without asking ``to_move()`` again. Illegal: a RuleError, nothing
+        changed."""
+        if engine.legal:
+            engine.legal = {}
+        if type(action) is not int:
+            action = int(action)
+        top = engine.table.num_actions - 1
+        if not 0 <= action <= top:
+            raise IllegalActionError(
+                f"action {action} is outside 0..{top}", rule="adapter.action", action=action
+            )
+        choices = engine.choices
+        partial = choices.partial.get(seat, ())
+        move = engine.table.game.staged_move(state, seat, partial, action)
+        if move is None:
+            choices.partial[seat] = (*partial, action)
+        else:
+            state.apply(seat, move)
+            engine.node = _NO_NODE
+            if partial:
+                del choices.partial[seat]
+        engine.mine[seat].append(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == CHANCE:
             return f"seed {action}"
-        if action == self._pass and self._simultaneous:
+        if action == self._form.pass_action and self._form.simultaneous:
             return "pass"
         state, game = self.engine, self.table.game
         try:
@@ -351,9 +520,6 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
             return f"{action}: {game.describe_move(state.view(player), move)}"
         except Exception:  # a step of a staged choice, or out of context: its number will do
             return f"action {action}"
-
-    def is_terminal(self) -> bool:
-        return self._engine.state is not None and self._engine.state.is_terminal()
 
     def returns(self) -> list[float]:
         state = self._engine.state
@@ -373,7 +539,6 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
             Choices(self.table.game, {player_id: own} if own else None),
             mine,
         )
-        other._player = (-1, 0, ())
         return other
 
     def __str__(self) -> str:
