@@ -96,3 +96,26 @@ def test_same_seed_same_game_as_engine() -> None:
     e = env("toy", players=2)
     e.reset(seed=11)
     assert e.state.digest() == get_game("toy").new_state({"players": 2}, 11).digest()
+
+
+@pytest.mark.parametrize("bad", ["illegal", "not an int", "float"])
+def test_a_refused_joint_action_changes_nothing(bad: str) -> None:
+    """At simultaneous bids every seat's action is checked before any is played: a refused action
+    of the last seat leaves the earlier seats' bids unplayed too (the state and the mask as
+    before), and the same joint action with a legal last action then plays."""
+    e = parallel_env("toy", players=3, variant="plain")
+    obs, _ = e.reset(seed=1)
+    agents = list(e.agents)
+    legal = {a: np.flatnonzero(obs[a]["action_mask"]) for a in agents}
+    assert all(len(v) for v in legal.values())  # a simultaneous node
+    actions: dict[str, object] = {a: int(legal[a][0]) for a in agents}
+    last = agents[-1]
+    illegal = int(np.flatnonzero(obs[last]["action_mask"] == 0)[0])
+    actions[last] = {"illegal": illegal, "not an int": "1", "float": float(legal[last][0])}[bad]
+    digest, version = e.state.digest(), e.state.version
+    with pytest.raises(RuleError):
+        e.step(actions)  # type: ignore[arg-type]
+    assert e.state.digest() == digest and e.state.version == version
+    actions[last] = int(legal[last][0])
+    e.step(actions)  # type: ignore[arg-type]
+    assert e.state.version == version + 3

@@ -137,14 +137,26 @@ class Table:
     ) -> list[int]:
         """Take the actions of every seat in ``to_move()`` in seat order; return the seats that
         acted. Actions of seats that owe no decision are ignored; a seat of ``to_move()`` without an
-        action is an error (nothing is applied). A seat settled by an earlier move of the same
-        joint action is skipped, as in :func:`~feldherr.core.game.drive`. ``seats``: ``to_move()``,
-        if the caller has it already."""
+        action, or an action that is not legal for its seat, is an error (nothing is applied: the
+        actions of several seats are checked before any is played). A seat settled by an earlier
+        move of the same joint action is skipped, as in :func:`~feldherr.core.game.drive`.
+        ``seats``: ``to_move()``, if the caller has it already."""
         if seats is None:
             seats = () if state.is_terminal() else state.to_move()
         missing = [s for s in seats if s not in actions]
         if missing:
             raise IllegalActionError(f"no action for seats {missing}", rule="adapter.joint", seats=missing)
+        if len(seats) > 1:  # all checked before any is played: a refused joint action changes nothing
+            for seat in seats:
+                action = actions[seat]
+                whole = type(action) is int or isinstance(action, np.integer)
+                if not whole or action not in choices.legal(state, seat, seats):
+                    raise IllegalActionError(
+                        f"action {action!r} is not legal for seat {seat} now",
+                        rule="adapter.action",
+                        seat=seat,
+                        action=action if type(action) is int else repr(action),
+                    )
         moved = []
         moving = seats
         for i, seat in enumerate(seats):
