@@ -126,7 +126,11 @@ def parallel_loop(table: Table, seeds: list[int]) -> int:
     for seed in seeds:
         obs, _ = env.reset(seed=seed)
         while env.agents:
-            actions = {a: _pick(rng, o["action_mask"]) for a, o in obs.items() if o["action_mask"].any()}
+            actions = {}
+            for agent, o in obs.items():  # an agent whose mask is empty owes no decision
+                legal = o["action_mask"].view(np.bool_).nonzero()[0]
+                if len(legal):
+                    actions[agent] = int(legal[rng.randrange(len(legal))])
             decisions += len(actions)
             obs, *_ = env.step(actions)
     return decisions

@@ -36,7 +36,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from feldherr.adapters.table import Reward, Table
+from feldherr.adapters.table import Reward, Table, mask_into
 from feldherr.core.actions import Choices
 from feldherr.core.game import Game, State
 
@@ -154,16 +154,19 @@ class _Seats:
 
     def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
         """Every agent's observation and mask: the rows of two new arrays (one allocation each for
-        all agents), each row written once."""
+        all agents), each row written once (the masks start at 0: only seats to move get 1s)."""
         table, state, choices, moving = self.table, self.state, self.choices, self._moving
         observations = np.empty((len(agents), *self._obs_shape), np.float32)
-        masks = np.empty((len(agents), self._num_actions), np.int8)
+        masks = np.zeros((len(agents), self._num_actions), np.int8)
         out: dict[str, ObsDict] = {}
         for i, agent in enumerate(agents):
             seat = self.seat_of[agent]
+            mask = masks[i]
+            if seat in moving:
+                mask_into(mask, choices.legal(state, seat, moving))
             out[agent] = {
                 "observation": table.observation(state, seat, choices, observations[i]),
-                "action_mask": table.mask(state, seat, choices, masks[i], moving),
+                "action_mask": mask,
             }
         return out
 
@@ -268,10 +271,13 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         self._moved()
         done = self.state.is_terminal()
         cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles
-        returns = self.table.returns(self.state)
         agents = self.agents
         obs = self._observe_all(agents)
-        rewards = {a: returns[self.seat_of[a]] for a in agents}
+        if done:
+            returns = self.table.returns(self.state)
+            rewards = {a: returns[self.seat_of[a]] for a in agents}
+        else:  # 0 until the end
+            rewards = dict.fromkeys(agents, 0.0)
         terminations = dict.fromkeys(agents, done)
         truncations = dict.fromkeys(agents, cut)
         infos: dict[str, dict[str, Any]] = {a: {} for a in agents}

@@ -185,5 +185,5 @@ class Table:
         self, state: State, seat: int, choices: Choices, out: npt.NDArray[np.float32] | None = None
     ) -> npt.NDArray[np.float32]:
         """The seat's observation (its partial staged choice shown), into ``out`` when given."""
-        obs = choices.observe(state, seat, out)
+        obs = self.game.observe(state, seat, choices.partial.get(seat, ()), out)  # Choices.observe
         return obs if obs.dtype == np.float32 else obs.astype(np.float32)
