@@ -11,8 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from feldherr.core.bots import SeatAccess
-from feldherr.core.game import RandomBot
+from feldherr.core import testing
 from feldherr.elgrande import info
 from feldherr.elgrande.game import ElGrandeGame, ElGrandeState
 from feldherr.elgrande.rules.moves import to_move
@@ -52,15 +51,8 @@ def assert_twins(state: ElGrandeData, seat: int, dirty: np.ndarray[Any, Any]) ->
 
 
 def positions(options: dict[str, Any], seed: int) -> Iterator[ElGrandeState]:
-    """Every position of a random game (the end included)."""
-    state = GAME.new_state(options, seed)
-    bots = [RandomBot(seed * 10 + s) for s in range(state.num_players)]
-    while True:
-        yield state
-        if state.is_terminal():
-            return
-        seat = state.to_move()[0]
-        state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
+    """Every position of a random game (the end included), each a copy."""
+    yield from testing.positions(GAME, options, seed, every=1)  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=_name)

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from feldherr.core.bots import RandomBot, SeatAccess
+from feldherr.core import testing
 from feldherr.mansfeld import codec, info
 from feldherr.mansfeld.game import MansfeldGame, MansfeldState
 from feldherr.mansfeld.rules.moves import to_move
@@ -29,16 +29,9 @@ def _native(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def positions(seeds: range) -> Iterator[MansfeldState]:
-    """Every position of a random game per seed, for 2, 3 and 4 players in turn."""
+    """Every position of a random game per seed (each a copy), for 2, 3 and 4 players in turn."""
     for seed in seeds:
-        state = GAME.new_state({"players": 2 + seed % 3}, seed)
-        bots = [RandomBot(seed * 10 + s) for s in range(state.num_players)]
-        while True:
-            yield state
-            if state.is_terminal():
-                break
-            seat = state.to_move()[0]
-            state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
+        yield from testing.positions(GAME, {"players": 2 + seed % 3}, seed, every=1)  # type: ignore[misc]
 
 
 def partials(state: MansfeldState, seat: int) -> list[tuple[int, ...]]:

@@ -9,8 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from feldherr.core.bots import SeatAccess
-from feldherr.core.game import RandomBot
+from feldherr.core import testing
 from feldherr.core.native import pure_requested
 from feldherr.wallenstein import info
 from feldherr.wallenstein.game import WallensteinGame
@@ -39,14 +38,7 @@ def kernel(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 def _positions(options: dict[str, Any], seed: int) -> list[WallensteinState]:
     """Every position of a random game (each a copy)."""
-    state = GAME.new_state(options, seed)
-    bots = [RandomBot(seed * 10 + s) for s in range(state.num_players)]
-    out = [state.clone()]
-    while not state.is_terminal():
-        seat = state.to_move()[0]
-        state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
-        out.append(state.clone())
-    return out
+    return list(testing.positions(GAME, options, seed, every=1))  # type: ignore[arg-type]
 
 
 def _same_bits(a: np.ndarray[Any, Any], b: np.ndarray[Any, Any]) -> bool:

@@ -49,7 +49,7 @@ BAD_SEATS: tuple[Any, ...] = (None, "0", 0.0, 1.0, True, False, -1, 10**9, [0], 
 
 # -- sampling positions -----------------------------------------------------------------------
 def positions(game: Game, options: Mapping[str, Any], seed: int, every: int = 7) -> Iterator[State]:
-    """Positions along one random game (every ``every``-th decision, and the end)."""
+    """Positions along one random game (every ``every``-th decision, and the end, once)."""
     state = game.new_state(game.normalize_options(options), seed)
     bots = [RandomBot(seed * 31 + s) for s in range(state.num_players)]
     count = 0
@@ -60,7 +60,7 @@ def positions(game: Game, options: Mapping[str, Any], seed: int, every: int = 7)
                 continue
             state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
             count += 1
-            if count % every == 0:
+            if count % every == 0 and not state.is_terminal():
                 yield state.clone()
     yield state
 

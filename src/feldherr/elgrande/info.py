@@ -1,5 +1,5 @@
 """The information layer: what one seat sees (``view``), its number vector (``observation``, from
-the view only), and a complete state that suitable what it sees (``determinize``).
+the view only), and a complete state that fits what it sees (``determinize``).
 
 Public: the board (Caballeros per region, King, Grandes, scoreboards), courts, the face-up action
 cards, the power cards played this round, scores, hand and discard sizes, Vetos held. Secret:

@@ -306,15 +306,13 @@ class WallensteinGame(Game):
     def staged_actions(self, state: State, seat: int, partial: tuple[int, ...]) -> list[int]:
         if partial:
             return super().staged_actions(state, seat, partial)  # refused: no staged choices
-        moves = state.legal_moves(seat)
         codes = _CODES
-        try:
-            actions = [codes[move] for move in moves]
-        except KeyError:  # a move met for the first time: encoded once
-            for move in moves:
-                if move not in codes:
-                    codes[move] = codec.encode(move)
-            actions = [codes[move] for move in moves]
+        actions = []
+        for move in state.legal_moves(seat):
+            code = codes.get(move)
+            if code is None:
+                code = codes[move] = codec.encode(move)
+            actions.append(code)
         actions.sort()
         return actions
 
