@@ -5,8 +5,9 @@
 
 ``--before`` (default ``7db0497``, main before issue 26) and ``--after`` (default: this working
 tree as it is, with its opt-in compiled build where one is made and fresh: remove it with
-``scripts/build-compiled.py --clean`` to measure the interpreted code) are checked out into temporary git worktrees, their C extensions built in place
-(``python setup.py build_ext --inplace``), and each side runs in its own process with
+``scripts/build-compiled.py --clean`` to measure the interpreted code) are checked out into
+temporary git worktrees, their C extensions built in place (``python setup.py build_ext
+--inplace``), and each side runs in its own process with
 ``PYTHONPATH`` at its tree's ``src``, through the same interpreter. The two sides alternate
 (before, after, before, after, ...) so that a drift of the machine's speed hits both alike.
 
