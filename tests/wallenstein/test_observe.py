@@ -7,8 +7,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from feldherr.core.bots import SeatAccess
-from feldherr.core.game import RandomBot
+from feldherr.core import testing
 from feldherr.wallenstein import info
 from feldherr.wallenstein.game import WallensteinGame
 
@@ -34,29 +33,8 @@ def test_the_fast_observation_is_the_views(options: dict[str, Any]) -> None:
     it gives exactly the numbers of the view-based reference (``observation`` of ``view(seat)``),
     so two states with the same view give the same observation and nothing hidden leaks; every
     number lies in [0, 1]. A reused buffer gets the same numbers."""
-    seed = len(repr(options))
-    state = GAME.new_state(options, seed)
-    bots = [RandomBot(seed * 10 + s) for s in range(state.num_players)]
-    buffers = [np.full(info.OBSERVATION_SIZE, 7.0, np.float32) for _ in range(state.num_players)]
-    positions = 0
-    phases = set()
-    while not state.is_terminal():
-        phases.add(state.phase)
-        for seat in range(state.num_players):
-            fast = GAME.observe(state, seat, (), buffers[seat])
-            assert fast is buffers[seat]
-            reference = info.observation(state.view(seat))
-            assert np.array_equal(fast, reference), np.flatnonzero(fast != reference)
-            assert fast.min() >= 0.0 and fast.max() <= 1.0
-            positions += 1
-        if positions % 101 == 0:  # a world the seat cannot tell apart gives it the same numbers
-            seat = state.to_move()[0]
-            other = state.determinize(seat, positions)
-            assert np.array_equal(info.observe(other, seat), info.observe(state, seat))
-        seat = state.to_move()[0]
-        state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
+    positions, phases = testing.check_observe_is_the_views(GAME, options, info.observation, 101)
     assert positions > 300 and {"plan", "move"} <= phases
-    assert np.array_equal(state.observation(0), info.observation(state.view(0)))
 
 
 def test_an_unsuitable_buffer_gets_the_numbers_copied() -> None:

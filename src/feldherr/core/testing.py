@@ -149,6 +149,44 @@ def check_observation(game: Game, state: State, seat: int) -> None:
     assert isinstance(state.observation_string(seat), str), "observation_string"
 
 
+def check_observe_is_the_views(
+    game: Game,
+    options: Mapping[str, Any],
+    reference: Callable[[dict[str, Any]], Any],
+    resample_every: int,
+) -> tuple[int, set[Any]]:
+    """A game's observation read from the state against its view-based reference: at every position
+    of one random game (seed ``len(repr(options))``) and for every seat, ``game.observe`` into a
+    dirty buffer of that seat's gives exactly ``reference(view(seat))`` (so nothing hidden leaks),
+    every number in [0, 1]; at every ``resample_every``-th check a state the seat to move cannot
+    tell apart (``determinize``) gives it the same numbers; at the end ``observation`` is the
+    reference too. Returns the number of (position, seat) checks and the phases met."""
+    seed = len(repr(options))
+    state = game.new_state(options, seed)
+    size = game.info(state.options).observation_shape
+    bots = [RandomBot(seed * 10 + s) for s in range(state.num_players)]
+    buffers = [np.full(size, 7.0, np.float32) for _ in range(state.num_players)]
+    positions = 0
+    phases = set()
+    while not state.is_terminal():
+        phases.add(getattr(state, "phase", None))
+        for seat in range(state.num_players):
+            fast = game.observe(state, seat, (), buffers[seat])
+            assert fast is buffers[seat]
+            expected = reference(state.view(seat))
+            assert np.array_equal(fast, expected), np.flatnonzero(fast != expected)
+            assert fast.min() >= 0.0 and fast.max() <= 1.0
+            positions += 1
+        if positions % resample_every == 0:  # a world the seat cannot tell apart: the same numbers
+            seat = state.to_move()[0]
+            other = state.determinize(seat, positions)
+            assert np.array_equal(game.observe(other, seat), game.observe(state, seat))
+        seat = state.to_move()[0]
+        state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
+    assert np.array_equal(state.observation(0), reference(state.view(0)))
+    return positions, phases
+
+
 def check_determinize(game: Game, state: State, seat: int, seeds: Sequence[int] = (1, 2)) -> None:
     view = state.view(seat)
     obs = state.observation(seat)
