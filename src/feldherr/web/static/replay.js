@@ -52,6 +52,11 @@ export function showReplay(root, gameId) {
 
   function render() {
     onData(render);
+    // The page is drawn anew as its data come in: a move number being typed into the box (not yet
+    // confirmed: other than the move it was drawn with) moves into the new box, with the focus,
+    // instead of being lost.
+    const old = document.activeElement;
+    const typing = old?.id === "at" && old.value !== old.dataset.at ? old.value : null;
     clear(root);
     if (st.error) root.append(h("p", { class: "error", role: "alert" }, st.error));
     const step = st.step;
@@ -72,7 +77,7 @@ export function showReplay(root, gameId) {
       h("button", { type: "button", id: "next", onclick: () => go(at + 1), disabled: at >= total }, t("next"), " ▶"),
       h("button", { type: "button", id: "last", onclick: () => go(total), disabled: at >= total }, t("last"), " »"),
       h("input", { type: "range", id: "scrub", min: 0, max: total, value: at, "aria-label": t("jump"), onchange: (e) => go(parseInt(e.target.value, 10)) }),
-      h("label", {}, `${t("move")} `, h("input", { type: "number", id: "at", min: 0, max: total, value: at, onchange: (e) => go(parseInt(e.target.value, 10) || 0) }), ` ${t("of")} ${num(total)}`),
+      h("label", {}, `${t("move")} `, h("input", { type: "number", id: "at", min: 0, max: total, value: at, "data-at": String(at), onchange: (e) => go(parseInt(e.target.value, 10) || 0) }), ` ${t("of")} ${num(total)}`),
       st.marks.length ? h("select", { id: "round", "aria-label": t("round"), onchange: (e) => go(parseInt(e.target.value, 10)) },
         h("option", { value: at }, `${t("round")} …`),
         st.marks.map((m) => h("option", { value: m.version, "data-game": "1" }, `${m.text.length > 60 ? `${m.text.slice(0, 60)}…` : m.text}`))) : null,
@@ -93,6 +98,11 @@ export function showReplay(root, gameId) {
       parts.push(h("section", { class: "panel ending", id: "ending" }, h("h2", {}, t("finalScore")), scoringTable(step.outcome, names), scoringLines(step.log), st.plots, battleChart(step.log, names)));
     }
     root.append(...parts.filter(Boolean));
+    if (typing !== null) {
+      const box = root.querySelector("#at");
+      box.value = typing;
+      box.focus();
+    }
     const list = root.querySelector("#log ol");
     list.scrollTop = list.scrollHeight;
   }
