@@ -71,6 +71,8 @@ def test_the_kernel_gives_the_twins_numbers_bit_for_bit(kernel: Any, players: in
                 fast = kernel.observe(state, seat, dirty)
                 assert fast is dirty
                 assert _same_bits(fast, pure), (state.phase, seat, np.flatnonzero(fast != pure))
+                dirty[:] = 7.5  # told the seats to move (as the adapters tell it): the same numbers
+                assert _same_bits(kernel.observe(state, seat, dirty, state.to_move()), pure)
                 compared += 1
     every = {"draft", "plan", "position", "move", "revolt-order", "leader", "favor", "landsknechte", "over"}
     assert compared > 2000 and every <= phases
@@ -92,6 +94,20 @@ def test_info_observe_keeps_its_contract(kernel: Any, monkeypatch: pytest.Monkey
         strided = np.zeros(2 * info.OBSERVATION_SIZE, np.float32)[::2]
         assert info.observe(state, 2, strided) is strided
         assert _same_bits(np.ascontiguousarray(strided), expected)
+        moving = state.to_move()
+        assert _same_bits(info.observe(state, 2, None, moving), expected)
+        assert info.observe(state, 2, wide, moving) is wide and np.array_equal(wide, expected)
+
+
+def test_seats_to_move_that_are_no_sequence_of_seats_are_refused(kernel: Any) -> None:
+    state = _positions({"players": 3}, 4)[10]
+    buffer = np.zeros(info.OBSERVATION_SIZE, np.float32)
+    with pytest.raises(TypeError, match="to_move must be a list or tuple, not int"):
+        kernel.observe(state, 0, buffer, 1)
+    with pytest.raises(TypeError, match="must be an int, not str"):
+        kernel.observe(state, 0, buffer, ("a",))
+    with pytest.raises(TypeError, match="takes 3 or 4 arguments"):
+        kernel.observe(state, 0, buffer, (), None)
 
 
 def test_numbers_beyond_their_scale_are_capped_as_the_twin_caps_them(kernel: Any) -> None:

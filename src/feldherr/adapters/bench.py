@@ -69,32 +69,38 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
                 seats = state.to_move()
                 chosen = {}
                 for seat in range(table.num_players):
-                    table.observation(state, seat, choices)
+                    table.observation(state, seat, choices, None, seats)
                     mask = table.mask(state, seat, choices, None, seats)
                     if seat in seats:
                         chosen[seat] = _pick(rng, mask)
+                moving = seats
                 for i, seat in enumerate(seats):
-                    if i and seat not in state.to_move():
-                        continue
-                    choices.play(state, seat, chosen[seat])
+                    if i:
+                        moving = () if state.is_terminal() else state.to_move()
+                        if seat not in moving:
+                            continue
+                    choices.play(state, seat, chosen[seat], moving)
                     decisions += 1
                 continue
-            for i, seat in enumerate(state.to_move()):
-                if i and seat not in state.to_move():
-                    continue
+            moving = state.to_move()
+            for i, seat in enumerate(moving):
+                if i:
+                    moving = () if state.is_terminal() else state.to_move()
+                    if seat not in moving:
+                        continue
                 if observe == "seat0" and seat != 0:
                     state.apply(seat, bots[seat].choose(SeatAccess(state, seat)))
                     decisions += 1
                     continue
-                actions = choices.legal(state, seat)
+                actions = choices.legal(state, seat, moving)
                 if observe in ("acting", "seat0"):  # what an RL policy is handed
-                    table.observation(state, seat, choices)
+                    table.observation(state, seat, choices, None, moving)
                     mask = np.empty(table.num_actions, dtype=np.int8)
                     mask_into(mask, actions)
                     action = _pick(rng, mask)
                 else:
                     action = actions[int(rng.randrange(len(actions)))]
-                choices.play(state, seat, action)
+                choices.play(state, seat, action, moving)
                 decisions += 1
     return decisions
 

@@ -144,10 +144,13 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         returned is the user's); the environment keeps its own copy of the mask to check the next
         action against."""
         table, state, seat, choices = self.table, self.state, self.seat, self.choices
-        mask = table.mask(state, seat, choices, np.empty(self._num_actions, np.int8), self._moving)
+        moving = self._moving
+        mask = table.mask(state, seat, choices, np.empty(self._num_actions, np.int8), moving)
         self._mask = mask
         return {
-            "observation": table.observation(state, seat, choices, np.empty(self._obs_shape, np.float32)),
+            "observation": table.observation(
+                state, seat, choices, np.empty(self._obs_shape, np.float32), moving
+            ),
             "action_mask": mask.copy(),
         }
 

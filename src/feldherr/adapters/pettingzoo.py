@@ -145,11 +145,13 @@ class _Seats:
     def _observe(self, seat: int) -> ObsDict:
         """The seat's observation and mask, each written into a new array (the data returned is
         the user's: nothing is copied, and the environment keeps no reference to it)."""
-        table, state, choices = self.table, self.state, self.choices
+        table, state, choices, moving = self.table, self.state, self.choices, self._moving
         mask = np.empty(self._num_actions, np.int8)
         return {
-            "observation": table.observation(state, seat, choices, np.empty(self._obs_shape, np.float32)),
-            "action_mask": table.mask(state, seat, choices, mask, self._moving),
+            "observation": table.observation(
+                state, seat, choices, np.empty(self._obs_shape, np.float32), moving
+            ),
+            "action_mask": table.mask(state, seat, choices, mask, moving),
         }
 
     def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
@@ -165,7 +167,7 @@ class _Seats:
             if seat in moving:
                 mask_into(mask, choices.legal(state, seat, moving))
             out[agent] = {
-                "observation": table.observation(state, seat, choices, observations[i]),
+                "observation": table.observation(state, seat, choices, observations[i], moving),
                 "action_mask": mask,
             }
         return out

@@ -182,8 +182,14 @@ class Table:
         return (0.0, 1.0) if self.reward == "win" else self.info.score_bounds
 
     def observation(
-        self, state: State, seat: int, choices: Choices, out: npt.NDArray[np.float32] | None = None
+        self,
+        state: State,
+        seat: int,
+        choices: Choices,
+        out: npt.NDArray[np.float32] | None = None,
+        moving: tuple[int, ...] | None = None,
     ) -> npt.NDArray[np.float32]:
-        """The seat's observation (its partial staged choice shown), into ``out`` when given."""
-        obs = self.game.observe(state, seat, choices.partial.get(seat, ()), out)  # Choices.observe
+        """The seat's observation (its partial staged choice shown), into ``out`` when given.
+        ``moving``: ``state.to_move()`` (empty when the game is over), if the caller has it."""
+        obs = self.game.observe(state, seat, choices.partial.get(seat, ()), out, moving)  # Choices.observe
         return obs if obs.dtype == np.float32 else obs.astype(np.float32)

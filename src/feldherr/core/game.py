@@ -367,10 +367,17 @@ class Game(ABC):
         return (self.encode(state, seat, move),)
 
     def observe(
-        self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
+        self,
+        state: State,
+        seat: int,
+        partial: tuple[int, ...] = (),
+        out: Observation | None = None,
+        moving: tuple[int, ...] | None = None,
     ) -> Observation:
         """``state.observation(seat)`` with the seat's partial staged choice shown (a game with
-        staged choices overrides this), written into ``out`` when given (a buffer to reuse)."""
+        staged choices overrides this), written into ``out`` when given (a buffer to reuse).
+        ``moving``: ``state.to_move()`` (empty when the game is over), if the caller has it: a game
+        may use it to save asking again."""
         obs = state.observation(seat)
         if out is None:
             return obs

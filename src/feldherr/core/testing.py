@@ -146,6 +146,10 @@ def check_observation(game: Game, state: State, seat: int) -> None:
     assert np.all(obs >= low) and np.all(obs <= high), "observation: within info.observation_bounds"
     again = game.observe(state, seat, (), np.full(info.observation_shape, 7.0, np.float32))
     assert np.array_equal(again, obs), "game.observe into a used buffer: the observation"
+    moving = () if state.is_terminal() else state.to_move()
+    told = game.observe(state, seat, (), np.full(info.observation_shape, 7.0, np.float32), moving)
+    assert np.array_equal(told, obs), "game.observe told the seats to move: the observation"
+    assert np.array_equal(game.observe(state, seat, (), None, moving), obs), "game.observe, moving, new array"
     assert isinstance(state.observation_string(seat), str), "observation_string"
 
 

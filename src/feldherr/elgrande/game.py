@@ -439,10 +439,15 @@ class ElGrandeGame(Game):
         return codec.decode(action)
 
     def observe(
-        self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
+        self,
+        state: State,
+        seat: int,
+        partial: tuple[int, ...] = (),
+        out: Observation | None = None,
+        moving: tuple[int, ...] | None = None,
     ) -> Observation:
         check_seat(seat, state.num_players)
-        return info.observe(state, seat, out)  # type: ignore[arg-type]
+        return info.observe(state, seat, out, moving)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ presentation
     def view_schema(self) -> dict[str, Any]:

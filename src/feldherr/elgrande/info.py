@@ -271,18 +271,25 @@ _BITS14 = [[v for v in range(14) if mask >> v & 1] for mask in range(1 << 14)]
 """The set bits of every 14-bit mask (hands and discard piles of power cards)."""
 
 
-def observe(st: ElGrandeData, seat: int, out: Observation | None = None) -> Observation:
+def observe(
+    st: ElGrandeData, seat: int, out: Observation | None = None, moving: tuple[int, ...] | None = None
+) -> Observation:
     """The seat's observation read from the state straight into ``out`` (a buffer to reuse; a new
     array when None, and the numbers copied into an ``out`` that is no contiguous float32 vector):
     the same numbers as :func:`observation` of ``view(seat)`` (the tests compare them at every
     position of random games under every option set), so it holds nothing the seat cannot see.
     The compiled kernel (:data:`native`) computes them where it is built, else :func:`observe_pure`
-    (the same numbers, bit for bit)."""
+    (the same numbers, bit for bit). ``moving``: ``to_move(st)``, if the caller has it."""
     if native is None:
         return observe_pure(st, seat, out)
-    if out is not None and native.suitable(out):
-        return native.observe(st, seat, to_move(st), out)  # type: ignore[no-any-return]
-    return finish(native.observe(st, seat, to_move(st), np.empty(OBSERVATION_SIZE, np.float32)), out)
+    if moving is None:
+        moving = to_move(st)
+    if out is not None:
+        try:  # a writable contiguous float32 vector of the size is filled in place
+            return native.observe(st, seat, moving, out)  # type: ignore[no-any-return]
+        except (TypeError, ValueError):
+            pass  # not such a vector (or a spoiled state, which raises again below)
+    return finish(native.observe(st, seat, moving, np.empty(OBSERVATION_SIZE, np.float32)), out)
 
 
 def observe_pure(st: ElGrandeData, seat: int, out: Observation | None = None) -> Observation:

@@ -228,10 +228,15 @@ class MansfeldGame(Game):
         return codec.actions(move)
 
     def observe(
-        self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
+        self,
+        state: State,
+        seat: int,
+        partial: tuple[int, ...] = (),
+        out: Observation | None = None,
+        moving: tuple[int, ...] | None = None,
     ) -> Observation:
         check_seat(seat, state.num_players)
-        return info.observe(state, seat, partial, out)  # type: ignore[arg-type]
+        return info.observe(state, seat, partial, out, moving)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------- words
     def describe_move(

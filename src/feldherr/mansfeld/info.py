@@ -309,7 +309,11 @@ def blocks(obs: Observation) -> dict[str, Observation]:
 
 
 def observe(
-    st: MansfeldData, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
+    st: MansfeldData,
+    seat: int,
+    partial: tuple[int, ...] = (),
+    out: Observation | None = None,
+    moving: tuple[int, ...] | None = None,
 ) -> Observation:
     """The seat's observation, read from the state straight into ``out`` (a buffer to reuse; a new
     array when None, and an array that is no writable contiguous float32 vector of the size gets
@@ -320,18 +324,21 @@ def observe(
 
     Written by the compiled kernel (``_cobserve.c``, see :data:`native`) where it is built, else by
     its pure twin :func:`observe_pure`; both give the same numbers bit for bit. The seats to move
-    and the winners come from the rules' functions here, not from C."""
+    and the winners come from the rules' functions here, not from C (``moving``: ``to_move(st)``,
+    if the caller has it)."""
     if native is None:
         return observe_pure(st, seat, partial, out)
     won = winners(st.values, st.owner, st.num_players) if st.phase == OVER else ()
+    if moving is None:
+        moving = to_move(st)
     buf = np.empty(OBSERVATION_SIZE, np.float32) if out is None else out
     try:
-        native.observe(st, seat, partial, buf, to_move(st), won)
+        native.observe(st, seat, partial, buf, moving, won)
     except (TypeError, ValueError):
         if buf is not out:
             raise  # the state or the arguments, not the buffer
         buf = np.empty(OBSERVATION_SIZE, np.float32)  # an unsuitable ``out``: fill a fresh one
-        native.observe(st, seat, partial, buf, to_move(st), won)
+        native.observe(st, seat, partial, buf, moving, won)
         out[...] = buf
     return buf if out is None else out
 

@@ -15,7 +15,8 @@
  * twin, and init checks the offsets against them.
  *
  * Entry points: init(...) once at import, then suitable(buffer) -> bool (what info.observe may
- * fill in place) and observe(state, seat, buffer) -> buffer. A state value of an unexpected type
+ * fill in place) and observe(state, seat, buffer[, to_move]) -> buffer (to_move: st.to_move(), handed
+ * in by a caller that has it, else asked for here). A state value of an unexpected type
  * or out of its range raises (TypeError, IndexError, KeyError, OverflowError); the buffer may then
  * be partly written. */
 #define PY_SSIZE_T_CLEAN
@@ -261,7 +262,7 @@ static void cap(float *v, long size) {
 }
 
 /* the numbers of the state for seat into v (zeroed), every number as observe_pure writes it */
-static int fill(PyObject *st, long seat, float *v) {
+static int fill(PyObject *st, long seat, PyObject *to_move, float *v) {
     PyObject *a = NULL, *b = NULL, *c = NULL, *d = NULL, *e = NULL, *f = NULL, *row_a = NULL, *row_b = NULL;
     PyObject *index; /* borrowed: the phase's index */
     long n, x, y, row, revealed, at = -1, cards[MAX_SEATS] = {0}; /* cards: county cards per seat */
@@ -271,7 +272,11 @@ static int fill(PyObject *st, long seat, float *v) {
     /* envelope: the seat, who moves, the phase, year and season */
     CHECK(long_attr(st, a_num_players, &n));
     PUT(seat, 1.0);
-    a = as_seq(PyObject_CallMethodNoArgs(st, a_to_move), "to_move()");
+    if (to_move != NULL) { /* the seats to move, handed in by a caller that has them */
+        Py_INCREF(to_move);
+        a = as_seq(to_move, "to_move");
+    } else
+        a = as_seq(PyObject_CallMethodNoArgs(st, a_to_move), "to_move()");
     if (a == NULL) goto fail;
     for (Py_ssize_t i = 0; i < LEN(a); i++) {
         CHECK(item_long(a, i, &x));
@@ -688,8 +693,9 @@ static PyObject *suitable(PyObject *self, PyObject *obj) {
 
 static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "observe() takes 3 arguments (state, seat, buffer), %zd given", nargs);
+    if (nargs != 3 && nargs != 4) {
+        PyErr_Format(PyExc_TypeError, "observe() takes 3 or 4 arguments (state, seat, buffer[, to_move]), %zd given",
+                     nargs);
         return NULL;
     }
     if (not_ready() < 0) return NULL;
@@ -704,7 +710,7 @@ static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (acquire(args[2], &view, 0) < 0) return NULL;
     float *v = (float *)view.buf;
     memset(v, 0, (size_t)SIZE * sizeof(float));
-    int rc = fill(args[0], seat, v);
+    int rc = fill(args[0], seat, nargs == 4 ? args[3] : NULL, v);
     PyBuffer_Release(&view);
     if (rc < 0) return NULL;
     Py_INCREF(args[2]);
@@ -818,7 +824,8 @@ static PyMethodDef methods[] = {
     {"suitable", suitable, METH_O,
      "Whether the buffer is a writable, C-contiguous float32 vector of OBSERVATION_SIZE numbers."},
     {"observe", (PyCFunction)(void (*)(void))observe, METH_FASTCALL,
-     "Write the seat's observation of the state into the buffer (zeroed first); return the buffer."},
+     "observe(state, seat, buffer[, to_move]): write the seat's observation of the state into the "
+     "buffer (zeroed first); return the buffer. to_move: state.to_move(), if the caller has it."},
     {NULL, NULL, 0, NULL},
 };
 

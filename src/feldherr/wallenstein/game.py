@@ -317,10 +317,15 @@ class WallensteinGame(Game):
         return actions
 
     def observe(
-        self, state: State, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
+        self,
+        state: State,
+        seat: int,
+        partial: tuple[int, ...] = (),
+        out: Observation | None = None,
+        moving: tuple[int, ...] | None = None,
     ) -> Observation:
         check_seat(seat, state.num_players)
-        return info.observe(state, seat, out)  # type: ignore[arg-type]
+        return info.observe(state, seat, out, moving)  # type: ignore[arg-type]
 
     def describe_move(
         self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None

@@ -486,18 +486,27 @@ native: Any = _load_native()
 """The compiled observation in use, or None (pure Python); tests switch it."""
 
 
-def observe(st: WallensteinState, seat: int, out: Observation | None = None) -> Observation:
+def observe(
+    st: WallensteinState, seat: int, out: Observation | None = None, moving: tuple[int, ...] | None = None
+) -> Observation:
     """The seat's observation read from the state straight into ``out`` (a buffer to reuse; a new
     array when None; an unsuitable one gets the numbers copied in): the same numbers as
     :func:`observation` of ``view(seat)`` (the tests compare them at every position of random
     games under every module set), so it holds nothing the seat cannot see. Computed by the C
     kernel where it is built (see :data:`native`), else by :func:`observe_pure`, bit for bit the
-    same numbers."""
+    same numbers. ``moving``: ``st.to_move()``, if the caller has it (asked for otherwise)."""
     if native is None:
         return observe_pure(st, seat, out)
-    if out is not None and native.suitable(out):
-        return native.observe(st, seat, out)  # type: ignore[no-any-return]
-    return finish(native.observe(st, seat, np.empty(OBSERVATION_SIZE, np.float32)), out)
+    if out is not None:
+        try:  # a writable contiguous float32 vector of the size is filled in place
+            if moving is None:
+                return native.observe(st, seat, out)  # type: ignore[no-any-return]
+            return native.observe(st, seat, out, moving)  # type: ignore[no-any-return]
+        except (TypeError, ValueError):
+            pass  # not such a vector (or a spoiled state, which raises again below)
+    buf = np.empty(OBSERVATION_SIZE, np.float32)
+    native.observe(st, seat, buf) if moving is None else native.observe(st, seat, buf, moving)
+    return finish(buf, out)
 
 
 def observe_pure(st: WallensteinState, seat: int, out: Observation | None = None) -> Observation:
