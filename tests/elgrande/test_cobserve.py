@@ -50,6 +50,17 @@ def assert_twins(state: ElGrandeData, seat: int, dirty: np.ndarray[Any, Any]) ->
     assert same_bits(dirty, reference) and same_bits(fresh, reference)
 
 
+def assert_rows(state: ElGrandeData, seats: list[int]) -> None:
+    """observe_seats into a used array: row i is the Python twin's observation of seats[i]."""
+    rows = np.full((len(seats), SIZE), 7.0, np.float32)
+    assert info.observe_seats(state, seats, rows) is rows
+    for row, seat in zip(rows, seats, strict=True):
+        assert same_bits(row, info.observe_pure(state, seat)), (
+            seat,
+            np.flatnonzero(row != info.observe_pure(state, seat)),
+        )
+
+
 def positions(options: dict[str, Any], seed: int) -> Iterator[ElGrandeState]:
     """Every position of a random game (the end included), each a copy."""
     yield from testing.positions(GAME, options, seed, every=1)  # type: ignore[misc]
@@ -65,7 +76,10 @@ def test_the_kernel_is_the_python_twin_bit_for_bit(options: dict[str, Any]) -> N
         for seat in range(state.num_players):
             assert_twins(state, seat, dirty)
             count += 1
+        seats = list(range(state.num_players))
+        assert_rows(state, seats if k % 2 else seats[::-1])  # every seat at once, in any order
         if k % 29 == 0:
+            assert_rows(state, [k % state.num_players])
             seat = state.to_move()[0] if state.to_move() else 0
             assert_twins(state.determinize(seat, k), seat, dirty)  # type: ignore[arg-type]
             loaded = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
@@ -133,6 +147,44 @@ def test_bad_buffers_raise_a_clear_error_and_fits_says_no() -> None:
     assert same_bits(good, info.observe_pure(state, 0))
     with pytest.raises(TypeError, match="4 arguments"):
         cobserve.observe(state, 0, moving)
+
+
+def test_observe_seats_refuses_bad_arrays_and_info_copies_into_them() -> None:
+    state = GAME.new_state({"players": 3, "variant": ["machtverschiebung"]}, 4)
+    moving = to_move(state)
+    expected = np.stack([info.observe_pure(state, s) for s in (2, 0)])
+    bad: list[tuple[Any, type[Exception], str]] = [
+        (np.zeros((2, SIZE), np.float64), TypeError, "float32"),
+        (np.zeros(2 * SIZE, np.float32), ValueError, "one row"),
+        (np.zeros((3, SIZE), np.float32), ValueError, "one row"),
+        (np.zeros((2, SIZE + 1), np.float32), ValueError, "one row"),
+        (np.zeros((2, 2 * SIZE), np.float32)[:, ::2], ValueError, "contiguous"),
+        (None, TypeError, "buffer protocol"),
+    ]
+    for rows, error, words in bad:
+        with pytest.raises(error, match=words):
+            cobserve.observe_seats(state, moving, rows, [2, 0])
+        if rows is not None and rows.shape == (2, SIZE):  # info fills it seat by seat instead
+            assert info.observe_seats(state, [2, 0], rows) is rows
+            assert np.array_equal(rows, expected)
+        elif rows is not None:
+            with pytest.raises(ValueError, match="shape"):
+                info.observe_seats(state, [2, 0], rows)
+    for seats, error in [([0, 3.5], TypeError), ([9], ValueError), (5, TypeError), ([0] * 9, ValueError)]:
+        with pytest.raises(error):
+            cobserve.observe_seats(state, moving, np.zeros((1, SIZE), np.float32), seats)
+    with pytest.raises(TypeError, match="4 arguments"):
+        cobserve.observe_seats(state, moving, np.zeros((2, SIZE), np.float32))
+    empty = np.zeros((0, SIZE), np.float32)
+    assert cobserve.observe_seats(state, moving, empty, []) is empty
+    spoiled = state.clone()
+    spoiled.king = -1  # type: ignore[attr-defined]
+    rows = np.full((2, SIZE), 3.0, np.float32)
+    with pytest.raises(ValueError, match="king"):
+        cobserve.observe_seats(spoiled, moving, rows, [2, 0])
+    with pytest.raises(ValueError, match="seat"):
+        cobserve.observe_seats(state, moving, rows, [2, 7])
+    assert (rows == 3.0).all()  # an error leaves the array as it was
 
 
 def test_an_unsuitable_out_gets_the_numbers_copied() -> None:

@@ -16,8 +16,9 @@ pick is Python's generator in every loop (as the random bots pick): a call of nu
 * ``engine: RL step`` -- the same plus ``observation(seat)`` of the acting seat and the dense
   ``num_actions`` mask a policy picks from: the baseline of the PettingZoo AEC and Gymnasium loops,
   which hand the acting seat its observation and mask each step;
-* ``engine: RL step, all seats`` -- the codec step plus every seat's observation and mask: the
-  baseline of the parallel environment, whose API returns every agent's observation each step;
+* ``engine: RL step, all seats`` -- the codec step plus every seat's observation (all at once,
+  ``Table.observations``) and mask: the baseline of the parallel environment, whose API returns
+  every agent's observation each step;
 * ``engine: RL seat 0, bots`` -- seat 0 takes RL steps, the other seats move as random bots do
   (``legal_moves``, pick, ``apply``): the baseline of the Gymnasium loop.
 
@@ -60,6 +61,8 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
     rng = random.Random(0)
     game = table.game
     bots = make_bots(game, ["random"] * table.num_players, 0)
+    everyone = list(range(table.num_players))
+    shape = (table.num_players, *table.info.observation_shape)
     decisions = 0
     for seed in seeds:
         state: State = table.new_state(seed)
@@ -68,8 +71,8 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
             if observe == "all":  # every seat's observation and (dense) mask, then the actions
                 seats = state.to_move()
                 chosen = {}
-                for seat in range(table.num_players):
-                    table.observation(state, seat, choices, None, seats)
+                table.observations(state, everyone, choices, np.empty(shape, np.float32), seats)
+                for seat in everyone:
                     mask = table.mask(state, seat, choices, None, seats)
                     if seat in seats:
                         chosen[seat] = _pick(rng, mask)

@@ -156,21 +156,20 @@ class _Seats:
 
     def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
         """Every agent's observation and mask: the rows of two new arrays (one allocation each for
-        all agents), each row written once (the masks start at 0: only seats to move get 1s)."""
+        all agents), each row written once (the masks start at 0: only seats to move get 1s; what
+        every seat sees alike is read once for all observations, ``Table.observations``)."""
         table, state, choices, moving = self.table, self.state, self.choices, self._moving
-        observations = np.empty((len(agents), *self._obs_shape), np.float32)
+        seats = [self.seat_of[agent] for agent in agents]
+        observations = table.observations(
+            state, seats, choices, np.empty((len(agents), *self._obs_shape), np.float32), moving
+        )
         masks = np.zeros((len(agents), self._num_actions), np.int8)
-        out: dict[str, ObsDict] = {}
-        for i, agent in enumerate(agents):
-            seat = self.seat_of[agent]
-            mask = masks[i]
+        for i, seat in enumerate(seats):
             if seat in moving:
-                mask_into(mask, choices.legal(state, seat, moving))
-            out[agent] = {
-                "observation": table.observation(state, seat, choices, observations[i], moving),
-                "action_mask": mask,
-            }
-        return out
+                mask_into(masks[i], choices.legal(state, seat, moving))
+        return {
+            agent: {"observation": observations[i], "action_mask": masks[i]} for i, agent in enumerate(agents)
+        }
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -11,7 +11,7 @@ It depends on no research library, so its numbers can be tested and benchmarked 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np
@@ -193,3 +193,16 @@ class Table:
         ``moving``: ``state.to_move()`` (empty when the game is over), if the caller has it."""
         obs = self.game.observe(state, seat, choices.partial.get(seat, ()), out, moving)  # Choices.observe
         return obs if obs.dtype == np.float32 else obs.astype(np.float32)
+
+    def observations(
+        self,
+        state: State,
+        seats: Sequence[int],
+        choices: Choices,
+        out: npt.NDArray[np.float32],
+        moving: tuple[int, ...] | None = None,
+    ) -> npt.NDArray[np.float32]:
+        """The observations of ``seats`` (each with its partial staged choice shown) as the rows of
+        ``out`` (float32, ``(len(seats), *observation_shape)``): what every seat sees alike is read
+        once where the game can (``Game.observe_seats``)."""
+        return self.game.observe_seats(state, seats, out, choices.partial, moving)

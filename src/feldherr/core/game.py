@@ -384,6 +384,23 @@ class Game(ABC):
         out[...] = obs
         return out
 
+    def observe_seats(
+        self,
+        state: State,
+        seats: Sequence[int],
+        out: Observation,
+        partials: Mapping[int, tuple[int, ...]] | None = None,
+        moving: tuple[int, ...] | None = None,
+    ) -> Observation:
+        """The observations of ``seats`` as the rows of ``out`` (a float32 array of shape
+        ``(len(seats), *observation_shape)``): row ``i`` holds exactly ``observe(state, seats[i],
+        partials[seats[i]])`` (``partials``: the seats' partial staged choices, none when absent).
+        A game may read what every seat sees alike once for all rows (the parallel API asks for
+        every seat's observation at each step); this default observes seat by seat."""
+        for i, seat in enumerate(seats):
+            self.observe(state, seat, partials.get(seat, ()) if partials else (), out[i], moving)
+        return out
+
     # -- presentation ----------------------------------------------------------------------------
     def view_schema(self) -> dict[str, Any]:
         """The JSON Schema of this game's views (the envelope plus the game's keys)."""

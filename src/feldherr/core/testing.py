@@ -150,6 +150,12 @@ def check_observation(game: Game, state: State, seat: int) -> None:
     told = game.observe(state, seat, (), np.full(info.observation_shape, 7.0, np.float32), moving)
     assert np.array_equal(told, obs), "game.observe told the seats to move: the observation"
     assert np.array_equal(game.observe(state, seat, (), None, moving), obs), "game.observe, moving, new array"
+    seats = [s for s in range(state.num_players) if s != seat] + [seat]  # every seat at once, seat last
+    rows = np.full((len(seats), *info.observation_shape), 7.0, np.float32)
+    assert game.observe_seats(state, seats, rows, None, moving) is rows, "game.observe_seats: into out"
+    assert np.array_equal(rows[-1], obs), "game.observe_seats: the seat's row is its observation"
+    for row, other in zip(rows[:-1], seats[:-1], strict=True):
+        assert np.array_equal(row, game.observe(state, other)), "game.observe_seats: every seat's row"
     assert isinstance(state.observation_string(seat), str), "observation_string"
 
 

@@ -12,7 +12,10 @@
  *
  * Entry points: init(layout: dict) once at import; suitable(buffer) -> bool (a writable, contiguous
  * float32 vector of exactly the observation's size); observe(state, seat, to_move, buffer) ->
- * buffer (the names of the Wallenstein kernel's). */
+ * buffer (the names of the Wallenstein kernel's); observe_seats(state, to_move, buffer, seats) ->
+ * buffer, row i the observation of seats[i] (a C-contiguous float32 array of one row per seat):
+ * what every seat sees alike is read once (fill_public), each seat's own part added to a copy of
+ * it (fill_seat). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
@@ -125,8 +128,27 @@ static inline int bits(long mask) {
 enum { SCOREBOARDS, CABALLEROS, OPEN_CARDS, PROVINCE, COURT, POWER_PLAYED, POWER_TOTAL, SCORE, POWER_HAND,
        POWER_DISCARD, VETOS, GRANDE, MODIFIER_HAND, NSEQ };
 
-/* fill v (zeroed, L.SIZE floats) with the observation of seat; 0 or -1 with an exception set */
-static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **seq) {
+/* the Castillo's Caballeros and the province of colour c into its row (at) */
+static int castillo(PyObject *cab, PyObject **seq, long c, float *at) {
+    long x;
+    if (item_long(cab, c * L.AREAS + L.CASTILLO, a_caballeros, &x) < 0) return -1;
+    at[L.NREG] = ratio(x, L.AREA_SCALE);
+    at[L.NREG + 1] = 1.0f;
+    if (item_long(seq[PROVINCE], c, a_province, &x) < 0) return -1;
+    at[L.NREG + 3] = ratio(x, L.SUPPLY_SCALE);
+    at[L.NREG + 4] = 1.0f;
+    return 0;
+}
+
+/* what fill_public learnt that fill_seat needs */
+struct shared {
+    int hidden, mv;
+    long colours;
+};
+
+/* fill v (zeroed, L.SIZE floats) with what every seat sees alike (a hidden Castillo is left out:
+ * fill_seat shows each seat its own); 0 or -1 with an exception set */
+static int fill_public(PyObject *st, PyObject *moving, float *v, PyObject **seq, struct shared *sh) {
     long x = 0;
     PyObject *const names[NSEQ] = {a_scoreboards, a_caballeros, a_open_cards, a_province, a_court,
                                    a_power_played, a_power_total, a_score, a_power_hand, a_power_discard,
@@ -197,8 +219,6 @@ static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **
         if (attr_long(st, a_place_left, &x) < 0) return -1;
         v[L.PLACE_AT] = ratio(x, L.PLACE_SCALE);
     }
-    if (seat < 0 || seat >= L.COLOURS) return bad("seat", seat);
-    v[L.SEAT_AT + seat] = 1.0f;
     if (attr_long(st, a_current, &x) < 0) return -1;
     if (0 <= x && x < L.COLOURS) v[L.CURRENT_AT + x] = 1.0f;
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(moving); i++) {
@@ -214,14 +234,7 @@ static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **
             if (item_long(cab, row + r, a_caballeros, &x) < 0) return -1;
             if (x) v[base + r] = ratio(x, L.AREA_SCALE);
         }
-        if (!hidden || c == seat) {
-            if (item_long(cab, row + L.CASTILLO, a_caballeros, &x) < 0) return -1;
-            v[base + L.NREG] = ratio(x, L.AREA_SCALE);
-            v[base + L.NREG + 1] = 1.0f;
-            if (item_long(seq[PROVINCE], c, a_province, &x) < 0) return -1;
-            v[base + L.NREG + 3] = ratio(x, L.SUPPLY_SCALE);
-            v[base + L.NREG + 4] = 1.0f;
-        }
+        if (!hidden && castillo(cab, seq, c, v + base) < 0) return -1;
         if (item_long(seq[COURT], c, a_court, &x) < 0) return -1;
         v[base + L.NREG + 2] = ratio(x, L.SUPPLY_SCALE);
         long played = 0;
@@ -251,7 +264,19 @@ static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **
         }
         base += L.PER_COLOUR;
     }
+    sh->hidden = hidden;
+    sh->mv = mv;
+    sh->colours = colours;
+    return 0;
+}
 
+/* add to v (fill_public's numbers) what seat alone sees: itself, its hidden Castillo, its hand */
+static int fill_seat(long seat, float *v, PyObject **seq, const struct shared *sh) {
+    if (seat < 0 || seat >= L.COLOURS) return bad("seat", seat);
+    v[L.SEAT_AT + seat] = 1.0f;
+    if (sh->hidden && seat < sh->colours &&
+        castillo(seq[CABALLEROS], seq, seat, v + L.COLOUR_AT + seat * L.PER_COLOUR) < 0)
+        return -1;
     long mask = 0;
     if (item_long(seq[POWER_HAND], seat, a_power_hand, &mask) < 0) return -1;
     if (mask < 0 || mask >= (1L << L.POWER_CARDS)) return bad("power hand", mask);
@@ -261,7 +286,7 @@ static int fill(PyObject *st, long seat, PyObject *moving, float *v, PyObject **
     if (mask < 0 || mask >= (1L << L.POWER_CARDS)) return bad("power discard", mask);
     for (long i = 0; i < L.POWER_CARDS; i++)
         if (mask >> i & 1) v[L.DISCARD_AT + i] = 1.0f;
-    if (mv) {
+    if (sh->mv) {
         if (item_long(seq[MODIFIER_HAND], seat, a_modifier_hand, &mask) < 0) return -1;
         for (long m = 0; m < L.MODIFIERS; m++)
             if (mask >> m & 1) v[L.MODS_AT + m] = 1.0f;
@@ -283,7 +308,14 @@ static int native_float(const char *format) {
 
 /* why obj is no buffer observe can fill (a static message, *exc the exception's type), or NULL
  * when it is one; view is then held and must be released */
+static const char *take_rows(PyObject *obj, Py_buffer *view, PyObject **exc, Py_ssize_t rows);
+
 static const char *take_buffer(PyObject *obj, Py_buffer *view, PyObject **exc) {
+    return take_rows(obj, view, exc, -1);
+}
+
+/* as take_buffer; rows >= 0: a C-contiguous (rows, OBSERVATION_SIZE) float32 array instead */
+static const char *take_rows(PyObject *obj, Py_buffer *view, PyObject **exc, Py_ssize_t rows) {
     *exc = PyExc_TypeError;
     if (!PyObject_CheckBuffer(obj)) return "the buffer must support the buffer protocol (a numpy array)";
     if (PyObject_GetBuffer(obj, view, PyBUF_RECORDS_RO) < 0) {
@@ -295,9 +327,12 @@ static const char *take_buffer(PyObject *obj, Py_buffer *view, PyObject **exc) {
         why = "the buffer must be writable";
     else if (!native_float(view->format) || view->itemsize != (Py_ssize_t)sizeof(float))
         why = "the buffer must hold float32 numbers";
-    else if (view->ndim != 1 || view->shape[0] != L.SIZE) {
+    else if (rows < 0 && (view->ndim != 1 || view->shape[0] != L.SIZE)) {
         *exc = PyExc_ValueError;
         why = "the buffer must be one-dimensional with exactly OBSERVATION_SIZE numbers";
+    } else if (rows >= 0 && (view->ndim != 2 || view->shape[0] != rows || view->shape[1] != L.SIZE)) {
+        *exc = PyExc_ValueError;
+        why = "the buffer must have one row of OBSERVATION_SIZE numbers per seat";
     } else if (!PyBuffer_IsContiguous(view, 'C')) {
         *exc = PyExc_ValueError;
         why = "the buffer must be C-contiguous";
@@ -345,13 +380,75 @@ static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     float v[MAX_SIZE];
     memset(v, 0, (size_t)L.SIZE * sizeof(float));
     PyObject *seq[NSEQ] = {NULL};
-    int rc = fill(args[0], seat, moving, v, seq);
+    struct shared sh;
+    int rc = fill_public(args[0], moving, v, seq, &sh);
+    if (rc == 0) rc = fill_seat(seat, v, seq, &sh);
     for (int i = 0; i < NSEQ; i++) Py_XDECREF(seq[i]);
     Py_DECREF(moving);
     if (rc == 0) memcpy(view.buf, v, (size_t)L.SIZE * sizeof(float));
     PyBuffer_Release(&view);
     if (rc < 0) return NULL;
     return Py_NewRef(args[3]);
+}
+
+/* observe_seats(state, to_move, buffer, seats): row i of the buffer gets the observation of
+ * seats[i]; what every seat sees alike is read once and copied into each row */
+static PyObject *observe_seats(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "observe_seats(state, to_move, buffer, seats) takes 4 arguments");
+        return NULL;
+    }
+    if (ready() < 0) return NULL;
+    PyObject *seats = PySequence_Fast(args[3], "elgrande observe: seats must be a sequence of seats");
+    if (seats == NULL) return NULL;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(seats);
+    long who[MAX_COLOURS];
+    if (k > MAX_COLOURS) {
+        PyErr_Format(PyExc_ValueError, "elgrande observe: %zd seats (at most %d)", k, MAX_COLOURS);
+        Py_DECREF(seats);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < k; i++)
+        if (as_long(PySequence_Fast_GET_ITEM(seats, i), k_seat, &who[i]) < 0) {
+            Py_DECREF(seats);
+            return NULL;
+        }
+    Py_DECREF(seats);
+    Py_buffer view;
+    PyObject *exc;
+    const char *why = take_rows(args[2], &view, &exc, k);
+    if (why != NULL) {
+        PyErr_Format(exc, "elgrande observe: %s (%zd; got %.80s)", why, L.SIZE, Py_TYPE(args[2])->tp_name);
+        return NULL;
+    }
+    PyObject *moving = PySequence_Fast(args[1], "elgrande observe: to_move must be a sequence of seats");
+    if (moving == NULL) {
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    /* the rows are built apart and copied in when all is read: an error leaves the buffer as it was */
+    size_t size = (size_t)L.SIZE * sizeof(float);
+    float v[MAX_SIZE], *rows = PyMem_Malloc(k ? (size_t)k * size : 1);
+    if (rows == NULL) {
+        Py_DECREF(moving);
+        PyBuffer_Release(&view);
+        return PyErr_NoMemory();
+    }
+    memset(v, 0, size);
+    PyObject *seq[NSEQ] = {NULL};
+    struct shared sh;
+    int rc = fill_public(args[0], moving, v, seq, &sh);
+    for (Py_ssize_t i = 0; i < k && rc == 0; i++) {
+        memcpy(rows + i * L.SIZE, v, size);
+        rc = fill_seat(who[i], rows + i * L.SIZE, seq, &sh);
+    }
+    for (int i = 0; i < NSEQ; i++) Py_XDECREF(seq[i]);
+    Py_DECREF(moving);
+    if (rc == 0 && k) memcpy(view.buf, rows, (size_t)k * size);
+    PyMem_Free(rows);
+    PyBuffer_Release(&view);
+    if (rc < 0) return NULL;
+    return Py_NewRef(args[2]);
 }
 
 /* one entry of the layout dict: a whole number within [low, high] */
@@ -477,6 +574,8 @@ static PyMethodDef methods[] = {
      "Whether observe can fill this buffer (a writable C-contiguous float32 vector of the size)."},
     {"observe", (PyCFunction)(void (*)(void))observe, METH_FASTCALL,
      "observe(state, seat, to_move, buffer) -> buffer: the seat's observation written into the buffer."},
+    {"observe_seats", (PyCFunction)(void (*)(void))observe_seats, METH_FASTCALL,
+     "observe_seats(state, to_move, buffer, seats) -> buffer: row i gets the observation of seats[i]."},
     {NULL, NULL, 0, NULL},
 };
 

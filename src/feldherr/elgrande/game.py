@@ -449,6 +449,18 @@ class ElGrandeGame(Game):
         check_seat(seat, state.num_players)
         return info.observe(state, seat, out, moving)  # type: ignore[arg-type]
 
+    def observe_seats(
+        self,
+        state: State,
+        seats: Sequence[int],
+        out: Observation,
+        partials: Mapping[int, tuple[int, ...]] | None = None,
+        moving: tuple[int, ...] | None = None,
+    ) -> Observation:
+        for seat in seats:
+            check_seat(seat, state.num_players)
+        return info.observe_seats(state, seats, out, moving)  # type: ignore[arg-type]
+
     # ------------------------------------------------------------------ presentation
     def view_schema(self) -> dict[str, Any]:
         return info.VIEW_SCHEMA

@@ -11,7 +11,7 @@ provinces, which would give it away: province + Castillo = 30 - court - regions)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -290,6 +290,26 @@ def observe(
         except (TypeError, ValueError):
             pass  # not such a vector (or a spoiled state, which raises again below)
     return finish(native.observe(st, seat, moving, np.empty(OBSERVATION_SIZE, np.float32)), out)
+
+
+def observe_seats(
+    st: ElGrandeData, seats: Sequence[int], out: Observation, moving: tuple[int, ...] | None = None
+) -> Observation:
+    """The observations of ``seats`` as the rows of ``out`` (``(len(seats), OBSERVATION_SIZE)``),
+    row ``i`` exactly :func:`observe` of ``seats[i]``: the kernel reads what every seat sees alike
+    once and adds each seat's own part (its seat, hidden Castillo and hands) to a copy of it."""
+    if native is not None:
+        if moving is None:
+            moving = to_move(st)
+        try:  # a writable C-contiguous float32 array of one row per seat is filled in place
+            return native.observe_seats(st, moving, out, seats)  # type: ignore[no-any-return]
+        except (TypeError, ValueError):
+            pass  # not such an array (or a spoiled state, which raises again below)
+    if np.shape(out) != (len(seats), OBSERVATION_SIZE):
+        raise ValueError(f"observe_seats: out must have the shape {(len(seats), OBSERVATION_SIZE)}")
+    for i, seat in enumerate(seats):
+        observe(st, seat, out[i], moving)
+    return out
 
 
 def observe_pure(st: ElGrandeData, seat: int, out: Observation | None = None) -> Observation:
