@@ -12,6 +12,10 @@ code is used (the same results, only slower):
 
 from setuptools import Extension, setup
 
+SHARED = ["src/feldherr/core"]
+"""Where the observation kernels find ``_slots.h`` (a state's fields read straight from its slots)."""
+SLOTS = ["src/feldherr/core/_slots.h"]
+
 setup(
     ext_modules=[
         Extension(
@@ -22,6 +26,8 @@ setup(
         Extension(
             "feldherr.wallenstein._cobserve",
             ["src/feldherr/wallenstein/_cobserve.c"],
+            include_dirs=SHARED,
+            depends=SLOTS,
             optional=True,
         ),
         Extension(
@@ -32,11 +38,15 @@ setup(
         Extension(
             "feldherr.mansfeld._cobserve",
             ["src/feldherr/mansfeld/_cobserve.c"],
+            include_dirs=SHARED,
+            depends=SLOTS,
             optional=True,
         ),
         Extension(
             "feldherr.elgrande._cobserve",
             ["src/feldherr/elgrande/_cobserve.c"],
+            include_dirs=SHARED,
+            depends=SLOTS,
             optional=True,
         ),
     ]

@@ -274,3 +274,37 @@ def test_feldherr_pure_selects_the_python_twin(monkeypatch: pytest.MonkeyPatch) 
     assert calls == [2]
     monkeypatch.setenv("FELDHERR_PURE", "0")
     assert info._load_native() is cobserve
+
+
+def test_fields_read_from_their_slots_answer_as_getattr_does() -> None:
+    """The kernel reads a state's fields straight from their slots (``_slots.h``) only where that
+    is what attribute access gives: a subclass that makes a field a property is read through it,
+    an empty slot raises AttributeError, and the plain class is read right again afterwards."""
+    state = GAME.new_state({"players": 4}, 5)
+    expected = info.observe_pure(state, 1)
+    assert same_bits(info.observe(state, 1), expected)
+
+    class Crowned(type(state)):  # type: ignore[misc]
+        __slots__ = ()
+
+        @property
+        def king(self) -> int:
+            return 3
+
+        @king.setter
+        def king(self, value: int) -> None:
+            pass
+
+    crowned = Crowned.__new__(Crowned)
+    for klass in type(state).__mro__:  # every slot filled as the state's, the king's slot too
+        for name in getattr(klass, "__slots__", ()):
+            if hasattr(state, name):
+                klass.__dict__[name].__set__(crowned, getattr(state, name))
+    assert crowned.king == 3 != state.king  # the property, not the slot that holds state.king
+    assert same_bits(info.observe(crowned, 1), info.observe_pure(crowned, 1))  # type: ignore[arg-type]
+    assert same_bits(info.observe(state, 1), expected)
+    emptied = state.clone()
+    del emptied.king
+    with pytest.raises(AttributeError, match="king"):
+        info.observe(emptied, 1)
+    assert same_bits(info.observe(state, 1), expected)

@@ -114,6 +114,8 @@ class _Seats:
         self._moving: tuple[int, ...] = self.state.to_move()
         self._obs_shape = info.observation_shape
         self._num_actions = info.num_actions
+        self._game_observe = self.table.game.observe
+        self._staged = self.table.game.staged_actions
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -144,14 +146,20 @@ class _Seats:
 
     def _observe(self, seat: int) -> ObsDict:
         """The seat's observation and mask, each written into a new array (the data returned is
-        the user's: nothing is copied, and the environment keeps no reference to it)."""
-        table, state, choices, moving = self.table, self.state, self.choices, self._moving
-        mask = np.empty(self._num_actions, np.int8)
+        the user's: nothing is copied, and the environment keeps no reference to it). The game's
+        ``observe`` and the mask are called directly (``Table.observation``/``Table.mask`` do the
+        same through one call more)."""
+        state, choices, moving = self.state, self.choices, self._moving
+        if seat in moving:  # (mask_into zeroes the array first)
+            mask = np.empty(self._num_actions, np.int8)
+            mask_into(mask, self._staged(state, seat, choices.partial.get(seat, ())))
+        else:
+            mask = np.zeros(self._num_actions, np.int8)
         return {
-            "observation": table.observation(
-                state, seat, choices, np.empty(self._obs_shape, np.float32), moving
+            "observation": self._game_observe(
+                state, seat, choices.partial.get(seat, ()), np.empty(self._obs_shape, np.float32), moving
             ),
-            "action_mask": table.mask(state, seat, choices, mask, moving),
+            "action_mask": mask,
         }
 
     def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
@@ -227,7 +235,9 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         state = self.state
         self.table.play(state, self.seat_of[agent], action, self.choices, self._moving)
         self._steps += 1
-        if state.is_terminal():
+        done = state.is_terminal()
+        self._moving = moving = () if done else state.to_move()  # asked once per change (_moved)
+        if done:
             for a, value in zip(self.possible_agents, self.table.returns(self.state), strict=True):
                 self.rewards[a] = value
                 self.terminations[a] = True
@@ -235,7 +245,7 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         elif self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
             for a in self.agents:
                 self.truncations[a] = True
-        self._select()
+        self.agent_selection = self.possible_agents[moving[0]] if moving else self.agents[0]  # as _select
         if self.render_mode == "human":
             self.render()
 

@@ -20,6 +20,8 @@
 #include <Python.h>
 #include <string.h>
 
+#include "_slots.h" /* slot_attr: a state's field read straight from its slot */
+
 #define MAX_SIZE 2048
 #define MAX_COLOURS 8
 #define MAX_ROUNDS 32
@@ -68,7 +70,7 @@ static inline int as_long(PyObject *x, PyObject *what, long *out) {
 }
 
 static int attr_long(PyObject *st, PyObject *name, long *out) {
-    PyObject *x = PyObject_GetAttr(st, name);
+    PyObject *x = slot_attr(st, name);
     if (x == NULL) return -1;
     int rc = as_long(x, name, out);
     Py_DECREF(x);
@@ -76,7 +78,7 @@ static int attr_long(PyObject *st, PyObject *name, long *out) {
 }
 
 static int attr_true(PyObject *st, PyObject *name, int *out) {
-    PyObject *x = PyObject_GetAttr(st, name);
+    PyObject *x = slot_attr(st, name);
     if (x == NULL) return -1;
     int t = PyObject_IsTrue(x);
     Py_DECREF(x);
@@ -87,7 +89,7 @@ static int attr_true(PyObject *st, PyObject *name, int *out) {
 
 /* a list or tuple attribute as a new reference (PySequence_Fast: lists and tuples as they are) */
 static PyObject *attr_seq(PyObject *st, PyObject *name) {
-    PyObject *x = PyObject_GetAttr(st, name);
+    PyObject *x = slot_attr(st, name);
     if (x == NULL) return NULL;
     PyObject *fast = PySequence_Fast(x, "elgrande observe: a state field is not a sequence");
     Py_DECREF(x);
