@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from feldherr.core import testing
+from feldherr.core.errors import NotYourTurnError
 from feldherr.mansfeld import codec, info
 from feldherr.mansfeld.game import MansfeldGame, MansfeldState
 from feldherr.mansfeld.rules.moves import to_move
@@ -48,12 +49,23 @@ def same_bits(a: np.ndarray[Any, Any], b: np.ndarray[Any, Any]) -> bool:
     return a.dtype == b.dtype == np.float32 and bool(np.array_equal(a.view(np.uint32), b.view(np.uint32)))
 
 
+def assert_rows(state: MansfeldState, seats: list[int], staged: list[tuple[int, ...]] | None = None) -> None:
+    """observe_seats into a used array: row i is the pure twin's observation of seats[i] with its
+    partial staged commitment staged[i] (none when staged is None)."""
+    rows = np.full((len(seats), SIZE), 7.0, np.float32)
+    assert info.observe_seats(state, seats, rows, staged) is rows
+    for i, (row, seat) in enumerate(zip(rows, seats, strict=True)):
+        pure = info.observe_pure(state, seat, staged[i] if staged else ())
+        assert same_bits(row, pure), (seat, np.flatnonzero(row != pure))
+
+
 def test_the_kernel_is_the_pure_twin_bit_for_bit() -> None:
     """For every seat at every position of random games of 2 to 4 players, partial commitments
     included: the same float32 numbers, the same bits; a reused buffer (even one holding other
-    numbers) is filled completely."""
+    numbers) is filled completely. So are the rows of observe_seats, for every seat at once (with
+    and without staged commitments) and for one seat alone."""
     reused = np.full(SIZE, 7.0, np.float32)
-    seen = {"positions": 0, "partials": 0, "over": 0}
+    seen = {"positions": 0, "partials": 0, "over": 0, "staged": 0}
     for state in positions(range(9)):
         for seat in range(state.num_players):
             for partial in partials(state, seat):
@@ -65,7 +77,15 @@ def test_the_kernel_is_the_pure_twin_bit_for_bit() -> None:
                 seen["partials"] += bool(partial)
             seen["positions"] += 1
         seen["over"] += state.phase == OVER
-    assert seen["positions"] > 300 and seen["partials"] > 100 and seen["over"] == 9
+        seats = list(range(state.num_players))
+        order = seats if seen["positions"] % 2 else seats[::-1]
+        assert_rows(state, order)  # every seat at once, in either order
+        staged = [partials(state, seat)[-1] for seat in order]  # the largest staged commitment
+        assert_rows(state, order, staged)
+        seen["staged"] += any(staged)
+        seat = seen["positions"] % state.num_players
+        assert_rows(state, [seat], [partials(state, seat)[-1]])  # one seat alone
+    assert seen["positions"] > 300 and seen["partials"] > 100 and seen["over"] == 9 and seen["staged"] > 20
 
 
 def test_an_unsuitable_out_gets_the_numbers_copied_in_as_the_twin_does() -> None:
@@ -144,6 +164,101 @@ def test_the_kernel_raises_on_unexpected_input_and_never_crashes() -> None:
             cobserve.observe(broken, 0, (), out, to_move(recruiting), ())
     cobserve.observe(*good)  # still well
     assert np.array_equal(out, info.observe_pure(state, 0))
+
+
+def test_observe_seats_refuses_bad_arrays_and_info_copies_into_them() -> None:
+    state = next(s for s in positions(range(3)) if s.phase == COMMIT and s.num_players == 3)
+    seat = next(s for s in range(3) if state.commit[s] is None)
+    moving = to_move(state)
+    staged = [partials(state, seat)[-1], ()]
+    assert staged[0]
+    expected = np.stack([info.observe_pure(state, seat, staged[0]), info.observe_pure(state, 2)])
+    readonly = np.zeros((2, SIZE), np.float32)
+    readonly.flags.writeable = False
+    bad: list[tuple[Any, type[Exception], str]] = [
+        (np.zeros((2, SIZE), np.float64), TypeError, "float32"),
+        (readonly, ValueError, "writable"),
+        (np.zeros((2, 2 * SIZE), np.float32)[:, ::2], ValueError, "C-contiguous"),
+        (np.zeros(2 * SIZE, np.float32), ValueError, "one row"),
+        (np.zeros((3, SIZE), np.float32), ValueError, "one row"),
+        (np.zeros((2, SIZE + 1), np.float32), ValueError, "one row"),
+        ([[0.0] * SIZE] * 2, TypeError, "float32 array"),
+        (None, TypeError, "float32 array"),
+    ]
+    for rows, error, words in bad:
+        with pytest.raises(error, match=words):
+            cobserve.observe_seats(state, moving, (), rows, [seat, 2], staged)
+        if isinstance(rows, np.ndarray) and rows.shape == (2, SIZE) and rows.flags.writeable:
+            assert info.observe_seats(state, [seat, 2], rows, staged) is rows  # filled seat by seat
+            assert np.array_equal(rows, expected)
+        elif isinstance(rows, np.ndarray) and rows.shape != (2, SIZE):
+            with pytest.raises(ValueError, match="shape"):
+                info.observe_seats(state, [seat, 2], rows, staged)
+    assert not readonly.any()
+    rows = np.full((2, SIZE), 3.0, np.float32)
+    cases: list[tuple[Any, Any, type[Exception]]] = [
+        ([0, 3.5], [(), ()], TypeError),  # a seat that is no integer
+        ([0, "1"], [(), ()], TypeError),
+        ([0, 7], [(), ()], ValueError),  # no such seat
+        ([-1, 0], [(), ()], ValueError),
+        (5, [(), ()], TypeError),  # seats that are no list or tuple
+        ([0, 1], [()], ValueError),  # partials of another length
+        ([0, 1], [(), (), ()], ValueError),
+        ([0, 1], None, TypeError),
+        ([0, 1], [(), None], TypeError),
+        ([0, 1], [(), (1.5,)], TypeError),
+        ([0, 1], [(), (codec.COMMIT_BASE + 99,)], ValueError),
+    ]
+    for seats, staged_, error in cases:
+        with pytest.raises(error):
+            cobserve.observe_seats(state, moving, (), rows, seats, staged_)
+    with pytest.raises(ValueError, match="seats"):  # more seats than the layout holds
+        cobserve.observe_seats(state, moving, (), np.zeros((9, SIZE), np.float32), [0] * 9, [()] * 9)
+    with pytest.raises(TypeError, match="6 arguments"):
+        cobserve.observe_seats(state, moving, (), rows, [0, 1])
+    broken = state.clone()
+    broken.phase = 7
+    with pytest.raises(ValueError, match="phase"):
+        cobserve.observe_seats(broken, moving, (), rows, [0, 1], [(), ()])
+    assert (rows == 3.0).all()  # an error leaves the array as it was
+    empty = np.zeros((0, SIZE), np.float32)
+    assert cobserve.observe_seats(state, moving, (), empty, [], []) is empty
+    assert cobserve.observe_seats(state, moving, (), rows, (seat, 2), (staged[0], ())) is rows
+    assert same_bits(rows, expected)  # tuples as well as lists
+    with pytest.raises(ValueError, match="partials"):
+        info.observe_seats(state, [0, 1], np.zeros((2, SIZE), np.float64), [()])
+
+
+def test_observe_seats_in_pure_python_is_the_twin_seat_by_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(info, "native", None)
+    state = next(s for s in positions(range(3)) if s.phase == COMMIT and s.num_players == 3)
+    staged = [partials(state, s)[-1] for s in (2, 0, 1)]
+    for dtype in (np.float32, np.float64):
+        rows = np.full((3, SIZE), 7.0, dtype)
+        assert info.observe_seats(state, [2, 0, 1], rows, staged) is rows
+        for row, seat, partial in zip(rows, (2, 0, 1), staged, strict=True):
+            assert np.array_equal(row, info.observe_pure(state, seat, partial))
+    with pytest.raises(ValueError, match="shape"):
+        info.observe_seats(state, [2, 0], np.zeros((3, SIZE), np.float32))
+    one = GAME.observe_seats(state, [1], np.zeros((1, SIZE), np.float32), {1: staged[2], 0: staged[1]})
+    assert staged[2] and same_bits(one[0], info.observe_pure(state, 1, staged[2]))
+
+
+def test_the_game_checks_each_seat_and_hands_each_its_partial() -> None:
+    state = next(s for s in positions(range(3)) if s.phase == COMMIT and s.num_players == 3)
+    staged = {s: partials(state, s)[-1] for s in range(3)}
+    assert any(staged.values())
+    rows = np.full((3, SIZE), 7.0, np.float32)
+    assert GAME.observe_seats(state, [1, 2, 0], rows, staged) is rows
+    for row, seat in zip(rows, (1, 2, 0), strict=True):
+        assert same_bits(row, info.observe_pure(state, seat, staged[seat]))
+    assert GAME.observe_seats(state, [0, 1, 2], rows) is rows  # no partials: none staged
+    for row, seat in zip(rows, (0, 1, 2), strict=True):
+        assert same_bits(row, info.observe_pure(state, seat))
+    for seats in ([0, 3], [-1], [True]):
+        with pytest.raises(NotYourTurnError, match=r"core\.seat"):
+            GAME.observe_seats(state, seats, rows[: len(seats)])
+    assert same_bits(rows[2], info.observe_pure(state, 2))  # left as it was
 
 
 def test_a_layout_that_does_not_fit_is_refused_and_leaves_the_one_in_use() -> None:

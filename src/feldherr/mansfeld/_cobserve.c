@@ -14,7 +14,12 @@
  *
  * Entry points: init(layout) once at import, then
  * observe(state, seat, partial, out, to_move, winners) -> None, which zero-fills ``out`` (a
- * writable C-contiguous float32 buffer of exactly ``size`` numbers) and writes the observation. */
+ * writable C-contiguous float32 buffer of exactly ``size`` numbers) and writes the observation;
+ * observe_seats(state, to_move, winners, out, seats, partials) -> out, row i of ``out`` (a writable
+ * C-contiguous float32 array of one row of ``size`` numbers per seat) the observation of seats[i]
+ * with the partial staged commitment partials[i]: what every seat sees alike is read once
+ * (fill_public) and copied into each row, each seat's own part (its seat, whether it owes a
+ * decision, its commitment, its secret dice choice) added to its row (fill_seat). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
@@ -170,12 +175,20 @@ static int mark_seats(float *v, PyObject *seq, long at, long seat, int *has) {
 }
 
 /* ------------------------------------------------------------------ the buffer */
-static float *writable(PyObject *out, Py_buffer *view) {
+/* the buffer of ``out`` (its view held: release it), or NULL with a TypeError/ValueError: a writable
+ * C-contiguous float32 array of exactly ``size`` numbers (rows < 0), or of ``rows`` rows of them */
+static float *writable_rows(PyObject *out, Py_buffer *view, Py_ssize_t rows) {
     if (PyObject_GetBuffer(out, view, PyBUF_RECORDS_RO) < 0) {
         PyErr_Clear();
-        PyErr_Format(PyExc_TypeError,
-                     "mansfeld observation: out must be a float32 array of %ld numbers, not %.80s", L.SIZE,
-                     Py_TYPE(out)->tp_name);
+        if (rows < 0)
+            PyErr_Format(PyExc_TypeError,
+                         "mansfeld observation: out must be a float32 array of %ld numbers, not %.80s", L.SIZE,
+                         Py_TYPE(out)->tp_name);
+        else
+            PyErr_Format(PyExc_TypeError,
+                         "mansfeld observation: out must be a float32 array of %zd rows of %ld numbers, not "
+                         "%.80s",
+                         rows, L.SIZE, Py_TYPE(out)->tp_name);
         return NULL;
     }
     const char *why = NULL;
@@ -183,8 +196,10 @@ static float *writable(PyObject *out, Py_buffer *view) {
     if (view->format == NULL || strcmp(view->format, "f") != 0 || view->itemsize != 4) {
         why = "of float32 numbers";
         kind = PyExc_TypeError;
-    } else if (view->ndim != 1 || view->shape[0] != L.SIZE) {
+    } else if (rows < 0 && (view->ndim != 1 || view->shape[0] != L.SIZE)) {
         why = "of one dimension and the observation's size";
+    } else if (rows >= 0 && (view->ndim != 2 || view->shape[0] != rows || view->shape[1] != L.SIZE)) {
+        why = "of one row of the observation's size per seat";
     } else if (!PyBuffer_IsContiguous(view, 'C')) {
         why = "C-contiguous";
     } else if (view->readonly) {
@@ -192,30 +207,58 @@ static float *writable(PyObject *out, Py_buffer *view) {
     }
     if (why != NULL) {
         PyBuffer_Release(view);
-        PyErr_Format(kind,
-                     "mansfeld observation: out must be %s (a writable C-contiguous float32 array of "
-                     "%ld numbers)",
-                     why, L.SIZE);
+        if (rows < 0)
+            PyErr_Format(kind,
+                         "mansfeld observation: out must be %s (a writable C-contiguous float32 array of "
+                         "%ld numbers)",
+                         why, L.SIZE);
+        else
+            PyErr_Format(kind,
+                         "mansfeld observation: out must be %s (a writable C-contiguous float32 array of "
+                         "%zd rows of %ld numbers)",
+                         why, rows, L.SIZE);
         return NULL;
     }
     return (float *)view->buf;
 }
 
+static float *writable(PyObject *out, Py_buffer *view) { return writable_rows(out, view, -1); }
+
 /* ------------------------------------------------------------------ the observation */
-static int fill(float *v, PyObject *st, long seat, PyObject *partial, PyObject *to_move, PyObject *won) {
-    long n, phase, round, ages[MAXP], choice[MAXP], luck[MAXP], order[MAXP], values[64], owner[64];
+/* what fill_public learnt that fill_seat needs (release it with shared_release) */
+typedef struct {
+    long n, moving[MAXP], choice[MAXP];
+    Py_ssize_t nmoving;
+    int committing, secret_dice, committed[MAXP];
+    PyObject *commits; /* while committing: the seats' commitments (a list or tuple, held), else NULL */
+} Shared;
+
+static void shared_release(Shared *sh) { Py_CLEAR(sh->commits); }
+
+/* zero v and write what every seat sees alike: all but the seat's one-hot, whether it owes a
+ * decision, its own commitment (committed or staged) and, in the secret dice phase, its own dice
+ * choice (fill_seat adds those); 0, or -1 with an exception set (sh then holds nothing) */
+static int fill_public(float *v, PyObject *st, PyObject *to_move, PyObject *won, Shared *sh) {
+    long n, phase, round, ages[MAXP], luck[MAXP], order[MAXP], values[64], owner[64], points[MAXP] = {0};
+    long *choice = sh->choice;
+    int rc = -1, unused = 0;
     Py_ssize_t k, nvalues, nowner, norder = 0;
+    sh->commits = NULL;
     if (attr_long(st, a_num_players, &n) < 0 || attr_long(st, a_phase, &phase) < 0) return -1;
     if (n < 1 || n > L.MAX_PLAYERS) return bad("more players than the layout holds");
     if (phase < 0 || phase >= L.NPHASES) return bad("no such phase");
-    if (seat < 0 || seat >= n) return bad("no such seat");
     int recruiting = phase == L.RECRUIT, committing = phase == L.COMMIT, secret_dice = phase == L.DICE;
+    sh->n = n;
+    sh->committing = committing;
+    sh->secret_dice = secret_dice;
     memset(v, 0, (size_t)L.SIZE * sizeof(float));
     v[L.PHASE_AT + phase] = 1.0f;
-    v[L.SEAT_AT + seat] = 1.0f;
-    int owes = 0;
-    if (mark_seats(v, to_move, L.TO_MOVE_AT, seat, &owes) < 0) return -1;
-    /* the counters: round and deck size per card, whether the seat owes a decision */
+    if (ints(to_move, sh->moving, MAXP, &sh->nmoving) < 0) return -1;
+    for (Py_ssize_t i = 0; i < sh->nmoving; i++) {
+        if (sh->moving[i] < 0 || sh->moving[i] >= L.MAX_PLAYERS) return bad("no such seat");
+        v[L.TO_MOVE_AT + sh->moving[i]] = 1.0f;
+    }
+    /* the counters: round and deck size per card (whether the seat owes a decision: fill_seat) */
     if (attr_long(st, a_round, &round) < 0) return -1;
     put(v, L.COUNTERS_AT, (double)round / (double)L.N_CARDS);
     PyObject *deck = PyObject_GetAttr(st, a_deck);
@@ -224,11 +267,11 @@ static int fill(float *v, PyObject *st, long seat, PyObject *partial, PyObject *
     Py_DECREF(deck);
     if (ndeck < 0) return -1;
     put(v, L.COUNTERS_AT + 1, (double)ndeck / (double)L.N_CARDS);
-    v[L.COUNTERS_AT + 2] = owes ? 1.0f : 0.0f;
-    /* the cards' rows: open, left, reach (recruiting), the seat's commitment, held, used */
+    /* the cards' rows: open, left, reach (recruiting), held, used (the seat's commitment: fill_seat) */
     if (mark_attr_cards(v, st, a_open, 0) < 0 || mark_attr_cards(v, st, a_left, 1) < 0) return -1;
     if (recruiting && mark_attr_cards(v, st, a_reach, 2) < 0) return -1;
-    int committed[MAXP] = {0}; /* while committing: whether each seat's commitment is in */
+    int *committed = sh->committed; /* while committing: whether each seat's commitment is in */
+    memset(committed, 0, sizeof sh->committed);
     if (committing) {
         PyObject *seq = PyObject_GetAttr(st, a_commit);
         if (seq == NULL) return -1;
@@ -240,41 +283,51 @@ static int fill(float *v, PyObject *st, long seat, PyObject *partial, PyObject *
             return bad("a per-seat list is shorter than the number of players");
         }
         for (long s = 0; s < n; s++) committed[s] = PySequence_Fast_GET_ITEM(commits, s) != Py_None;
-        PyObject *mine = PySequence_Fast_GET_ITEM(commits, seat);
-        int rc = committed[seat] ? mark_cards(v, mine, 3, 0) : 0;
-        Py_DECREF(commits);
-        if (rc < 0) return -1;
+        sh->commits = commits;
     }
-    if (mark_cards(v, partial, 3, L.COMMIT_BASE) < 0 || mark_hands(v, st, a_cards, n, 4) < 0 ||
-        mark_hands(v, st, a_used, n, 4 + L.MAX_PLAYERS) < 0)
-        return -1;
+    if (mark_hands(v, st, a_cards, n, 4) < 0 || mark_hands(v, st, a_used, n, 4 + L.MAX_PLAYERS) < 0) goto done;
     /* the seats' rows */
-    if (attr_ints(st, a_values, values, L.PROVINCES, &nvalues) < 0) return -1;
-    if (attr_ints(st, a_owner, owner, L.PROVINCES, &nowner) < 0) return -1;
-    if (nvalues != nowner) return bad("province values and owners of different lengths");
-    if (attr_ints(st, a_ages, ages, MAXP, &k) < 0) return -1;
-    if (k < n) return bad("a per-seat list is shorter than the number of players");
-    if (attr_ints(st, a_choice, choice, MAXP, &k) < 0) return -1;
-    if (k < n) return bad("a per-seat list is shorter than the number of players");
-    if (committing) {
-        if (attr_ints(st, a_luck, luck, MAXP, &k) < 0) return -1;
-        if (k < n) return bad("a per-seat list is shorter than the number of players");
+    if (attr_ints(st, a_values, values, L.PROVINCES, &nvalues) < 0) goto done;
+    if (attr_ints(st, a_owner, owner, L.PROVINCES, &nowner) < 0) goto done;
+    if (nvalues != nowner) {
+        bad("province values and owners of different lengths");
+        goto done;
     }
-    if (recruiting && attr_ints(st, a_order, order, MAXP, &norder) < 0) return -1;
-    long points[MAXP] = {0};
+    if (attr_ints(st, a_ages, ages, MAXP, &k) < 0) goto done;
+    if (k < n) {
+        bad("a per-seat list is shorter than the number of players");
+        goto done;
+    }
+    if (attr_ints(st, a_choice, choice, MAXP, &k) < 0) goto done;
+    if (k < n) {
+        bad("a per-seat list is shorter than the number of players");
+        goto done;
+    }
+    if (committing) {
+        if (attr_ints(st, a_luck, luck, MAXP, &k) < 0) goto done;
+        if (k < n) {
+            bad("a per-seat list is shorter than the number of players");
+            goto done;
+        }
+    }
+    if (recruiting && attr_ints(st, a_order, order, MAXP, &norder) < 0) goto done;
     for (Py_ssize_t i = 0; i < nvalues; i++)
         if (owner[i] >= 0) {
-            if (owner[i] >= n) return bad("a province's owner is no seat");
+            if (owner[i] >= n) {
+                bad("a province's owner is no seat");
+                goto done;
+            }
             points[owner[i]] += values[i];
         }
     for (long s = 0; s < n; s++) {
-        /* present, age, dice set, dice, luck, committed, score, place in the order */
+        /* present, age, dice set, dice (in the secret dice phase: fill_seat), luck, committed,
+         * score, place in the order */
         long row = L.PLAYER_AT + s * L.SEAT_SLOTS;
         v[row] = 1.0f;
         double age = (double)ages[s] / L.MAX_AGE;
         put(v, row + 1, age > 1.0 ? 1.0 : age);
         v[row + 2] = (choice[s] > 0 || !secret_dice) ? 1.0f : 0.0f;
-        if (!secret_dice || s == seat) put(v, row + 3, (double)choice[s] / L.MAX_DICE);
+        if (!secret_dice) put(v, row + 3, (double)choice[s] / L.MAX_DICE);
         if (committing) {
             put(v, row + 4, (double)luck[s] / L.LUCK_SCALE);
             v[row + 5] = committed[s] ? 1.0f : 0.0f;
@@ -289,21 +342,22 @@ static int fill(float *v, PyObject *st, long seat, PyObject *partial, PyObject *
     /* the roll (recruiting): how many dice show each face (summed in steps, as Python sums), how many */
     if (recruiting) {
         PyObject *dice = PyObject_GetAttr(st, a_dice);
-        if (dice == NULL) return -1;
+        if (dice == NULL) goto done;
         PyObject *fast = as_fast(dice);
         Py_DECREF(dice);
-        if (fast == NULL) return -1;
+        if (fast == NULL) goto done;
         double faces[64] = {0.0}, step = 1.0 / L.ROLL_SCALE;
         Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
         for (Py_ssize_t i = 0; i < count; i++) {
             long d;
             if (as_long(PySequence_Fast_GET_ITEM(fast, i), &d) < 0) {
                 Py_DECREF(fast);
-                return -1;
+                goto done;
             }
             if (d < 1 || d > L.FACES) {
                 Py_DECREF(fast);
-                return bad("a die shows no such face");
+                bad("a die shows no such face");
+                goto done;
             }
             faces[d - 1] += step;
         }
@@ -320,8 +374,28 @@ static int fill(float *v, PyObject *st, long seat, PyObject *partial, PyObject *
         put(v, row + 1, (double)values[i] * L.PROVINCE_SCALE);
         if (owner[i] >= 0) v[row + 2 + owner[i]] = 1.0f;
     }
-    int unused = 0;
-    if (mark_seats(v, won, L.WINNER_AT, -1, &unused) < 0) return -1;
+    if (mark_seats(v, won, L.WINNER_AT, -1, &unused) < 0) goto done;
+    rc = 0;
+done:
+    if (rc < 0) shared_release(sh);
+    return rc;
+}
+
+/* add to v (fill_public's numbers) what ``seat`` alone sees: itself, whether it owes a decision,
+ * its commitment (committed, or the cards of its ``partial`` staged one) and, in the secret dice
+ * phase, its own dice choice; 0, or -1 with an exception set */
+static int fill_seat(float *v, long seat, PyObject *partial, const Shared *sh) {
+    if (seat < 0 || seat >= sh->n) return bad("no such seat");
+    v[L.SEAT_AT + seat] = 1.0f;
+    int owes = 0;
+    for (Py_ssize_t i = 0; i < sh->nmoving; i++)
+        if (sh->moving[i] == seat) owes = 1;
+    v[L.COUNTERS_AT + 2] = owes ? 1.0f : 0.0f;
+    if (sh->committing && sh->committed[seat] &&
+        mark_cards(v, PySequence_Fast_GET_ITEM(sh->commits, seat), 3, 0) < 0)
+        return -1;
+    if (mark_cards(v, partial, 3, L.COMMIT_BASE) < 0) return -1;
+    if (sh->secret_dice) put(v, L.PLAYER_AT + seat * L.SEAT_SLOTS + 3, (double)sh->choice[seat] / L.MAX_DICE);
     return 0;
 }
 
@@ -341,10 +415,83 @@ static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     Py_buffer view;
     float *v = writable(args[3], &view);
     if (v == NULL) return NULL;
-    int rc = fill(v, args[0], seat, args[2], args[4], args[5]);
+    Shared sh;
+    int rc = fill_public(v, args[0], args[4], args[5], &sh);
+    if (rc == 0) {
+        rc = fill_seat(v, seat, args[2], &sh);
+        shared_release(&sh);
+    }
     PyBuffer_Release(&view);
     if (rc < 0) return NULL;
     Py_RETURN_NONE;
+}
+
+/* observe_seats(state, to_move, winners, out, seats, partials): row i of out gets the observation
+ * of seats[i] with its partial staged commitment partials[i]; what every seat sees alike is read
+ * once (row 0) and copied into the other rows, each seat's own part added to its row. The rows
+ * are built apart and copied in when all is read: an error leaves out as it was. */
+static PyObject *observe_seats(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 6) {
+        PyErr_SetString(PyExc_TypeError,
+                        "observe_seats(state, to_move, winners, out, seats, partials) takes 6 arguments");
+        return NULL;
+    }
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "mansfeld observation: init(layout) was not called");
+        return NULL;
+    }
+    long who[MAXP];
+    Py_ssize_t k;
+    PyObject *seats = as_fast(args[4]);
+    if (seats == NULL) return NULL;
+    k = PySequence_Fast_GET_SIZE(seats);
+    if (k > L.MAX_PLAYERS) {
+        Py_DECREF(seats);
+        PyErr_Format(PyExc_ValueError, "mansfeld observation: %zd seats (at most %ld)", k, L.MAX_PLAYERS);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < k; i++)
+        if (as_long(PySequence_Fast_GET_ITEM(seats, i), &who[i]) < 0) {
+            Py_DECREF(seats);
+            return NULL;
+        }
+    Py_DECREF(seats);
+    PyObject *partials = as_fast(args[5]);
+    if (partials == NULL) return NULL;
+    if (PySequence_Fast_GET_SIZE(partials) != k) {
+        PyErr_Format(PyExc_ValueError, "mansfeld observation: %zd partials for %zd seats (one per seat)",
+                     PySequence_Fast_GET_SIZE(partials), k);
+        Py_DECREF(partials);
+        return NULL;
+    }
+    Py_buffer view;
+    float *out = writable_rows(args[3], &view, k);
+    if (out == NULL) {
+        Py_DECREF(partials);
+        return NULL;
+    }
+    size_t size = (size_t)L.SIZE * sizeof(float);
+    float *rows = PyMem_Malloc(k ? (size_t)k * size : size);
+    if (rows == NULL) {
+        PyBuffer_Release(&view);
+        Py_DECREF(partials);
+        return PyErr_NoMemory();
+    }
+    Shared sh;
+    int rc = fill_public(rows, args[0], args[1], args[2], &sh);
+    if (rc == 0) {
+        for (Py_ssize_t i = 1; i < k; i++) memcpy(rows + i * L.SIZE, rows, size);
+        for (Py_ssize_t i = 0; i < k && rc == 0; i++)
+            rc = fill_seat(rows + i * L.SIZE, who[i], PySequence_Fast_GET_ITEM(partials, i), &sh);
+        shared_release(&sh);
+    }
+    if (rc == 0 && k) memcpy(out, rows, (size_t)k * size);
+    PyMem_Free(rows);
+    PyBuffer_Release(&view);
+    Py_DECREF(partials);
+    if (rc < 0) return NULL;
+    return Py_NewRef(args[3]);
 }
 
 /* ------------------------------------------------------------------ init */
@@ -442,6 +589,9 @@ static PyMethodDef methods[] = {
      "Set the layout: a dict of the block offsets, slot counts and scales of feldherr.mansfeld.info."},
     {"observe", (PyCFunction)(void (*)(void))observe, METH_FASTCALL,
      "observe(state, seat, partial, out, to_move, winners): write the seat's observation into out."},
+    {"observe_seats", (PyCFunction)(void (*)(void))observe_seats, METH_FASTCALL,
+     "observe_seats(state, to_move, winners, out, seats, partials) -> out: row i of out gets the "
+     "observation of seats[i] with its partial staged commitment partials[i]."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -238,6 +238,19 @@ class MansfeldGame(Game):
         check_seat(seat, state.num_players)
         return info.observe(state, seat, partial, out, moving)  # type: ignore[arg-type]
 
+    def observe_seats(
+        self,
+        state: State,
+        seats: Sequence[int],
+        out: Observation,
+        partials: Mapping[int, tuple[int, ...]] | None = None,
+        moving: tuple[int, ...] | None = None,
+    ) -> Observation:
+        for seat in seats:
+            check_seat(seat, state.num_players)
+        staged = [partials.get(seat, ()) for seat in seats] if partials else None
+        return info.observe_seats(state, seats, out, staged, moving)  # type: ignore[arg-type]
+
     # ------------------------------------------------------------- words
     def describe_move(
         self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None

@@ -11,7 +11,7 @@ all are in, and every future die (the generator and the undrawn dice pool).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -341,6 +341,43 @@ def observe(
         native.observe(st, seat, partial, buf, moving, won)
         out[...] = buf
     return buf if out is None else out
+
+
+def observe_seats(
+    st: MansfeldData,
+    seats: Sequence[int],
+    out: Observation,
+    partials: Sequence[tuple[int, ...]] | None = None,
+    moving: tuple[int, ...] | None = None,
+) -> Observation:
+    """The observations of ``seats`` as the rows of ``out`` (``(len(seats), OBSERVATION_SIZE)``),
+    row ``i`` exactly :func:`observe` of ``seats[i]`` with its partial staged commitment
+    ``partials[i]`` (none when ``partials`` is None): the kernel reads what every seat sees alike
+    once and adds each seat's own part (its seat, whether it owes a decision, its commitment, its
+    secret dice choice) to a copy of it. An array the kernel cannot fill (not a writable
+    C-contiguous float32 one) is filled seat by seat; one of another shape is a ValueError."""
+    if partials is None:
+        partials = ((),) * len(seats)
+    won = winners(st.values, st.owner, st.num_players) if st.phase == OVER and native is not None else ()
+    if native is not None:
+        if moving is None:
+            moving = to_move(st)
+        try:  # a writable C-contiguous float32 array of one row per seat is filled in place
+            return native.observe_seats(st, moving, won, out, seats, partials)  # type: ignore[no-any-return]
+        except (TypeError, ValueError):
+            pass  # not such an array (or a spoiled state or seat, which raises again below)
+    if np.shape(out) != (len(seats), OBSERVATION_SIZE):
+        raise ValueError(f"observe_seats: out must have the shape {(len(seats), OBSERVATION_SIZE)}")
+    if len(partials) != len(seats):
+        raise ValueError(f"observe_seats: {len(partials)} partials for {len(seats)} seats (one per seat)")
+    row = np.empty(OBSERVATION_SIZE, np.float32)
+    for i, (seat, partial) in enumerate(zip(seats, partials, strict=True)):
+        if native is None:
+            observe_pure(st, seat, partial, row)
+        else:
+            native.observe(st, seat, partial, row, moving, won)
+        out[i] = row
+    return out
 
 
 def observe_pure(
