@@ -43,13 +43,20 @@ from feldherr.core.game import State
 from feldherr.core.play import make_bots
 
 
+def _legal(mask: Any) -> Any:
+    """The legal actions of an int8 mask, ascending: numpy's ``nonzero``, through a boolean view
+    (no copy) for a large mask, where ``nonzero`` on booleans is several times faster than on int8
+    (1.4 µs against 12 µs for Wallenstein's 3,947 actions), on the int8 mask itself for a small one,
+    where the view costs more than it saves (0.4 µs against 1.1 µs for Mansfeld's 44)."""
+    return (mask.view(np.bool_) if len(mask) > 128 else mask).nonzero()[0]
+
+
 def _pick(rng: random.Random, mask: Any) -> int:
     """A uniformly random legal action of a mask: what a random policy does (Python's generator,
     as the random bots use: a call of numpy's ``Generator.integers`` costs about as much as an
-    engine decision, which is the policy's cost, not the interface's). The legal actions are found
-    through a boolean view of the int8 mask (no copy): numpy's ``nonzero`` on booleans is several
-    times faster than on int8 (2 µs against 11 µs for Wallenstein's 3,947 actions)."""
-    legal = mask.view(np.bool_).nonzero()[0]
+    engine decision, which is the policy's cost, not the interface's; the legal actions found as
+    :func:`_legal` finds them)."""
+    legal = _legal(mask)
     return int(legal[rng.randrange(len(legal))])
 
 
@@ -137,7 +144,7 @@ def parallel_loop(table: Table, seeds: list[int]) -> int:
         while env.agents:
             actions = {}
             for agent, o in obs.items():  # an agent whose mask is empty owes no decision
-                legal = o["action_mask"].view(np.bool_).nonzero()[0]
+                legal = _legal(o["action_mask"])
                 if len(legal):
                     actions[agent] = int(legal[rng.randrange(len(legal))])
             decisions += len(actions)

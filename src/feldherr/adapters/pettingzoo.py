@@ -36,7 +36,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from feldherr.adapters.table import Reward, Table, mask_into
+from feldherr.adapters.table import Reward, Table, mask_fill, mask_into
 from feldherr.core.actions import Choices
 from feldherr.core.game import Game, State
 
@@ -116,6 +116,7 @@ class _Seats:
         self._num_actions = info.num_actions
         self._game_observe = self.table.game.observe
         self._staged = self.table.game.staged_actions
+        self._mask_into = mask_fill()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -147,17 +148,18 @@ class _Seats:
     def _observe(self, seat: int) -> ObsDict:
         """The seat's observation and mask, each written into a new array (the data returned is
         the user's: nothing is copied, and the environment keeps no reference to it). The game's
-        ``observe`` and the mask are called directly (``Table.observation``/``Table.mask`` do the
-        same through one call more)."""
-        state, choices, moving = self.state, self.choices, self._moving
-        if seat in moving:  # (mask_into zeroes the array first)
+        ``observe``, its staged actions and the mask's C helper are called directly
+        (``Table.observation``/``Table.mask`` do the same through a call or two more)."""
+        state, moving = self.state, self._moving
+        partial = self.choices.partial.get(seat, ())
+        if seat in moving:  # (the helper zeroes the array first)
             mask = np.empty(self._num_actions, np.int8)
-            mask_into(mask, self._staged(state, seat, choices.partial.get(seat, ())))
+            self._mask_into(mask, self._staged(state, seat, partial))
         else:
             mask = np.zeros(self._num_actions, np.int8)
         return {
             "observation": self._game_observe(
-                state, seat, choices.partial.get(seat, ()), np.empty(self._obs_shape, np.float32), moving
+                state, seat, partial, np.empty(self._obs_shape, np.float32), moving
             ),
             "action_mask": mask,
         }
@@ -223,6 +225,18 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> ObsDict:
         return self._observe(self.seat_of[agent])
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """AECEnv.last: the selected agent's observation (when ``observe``), its cumulative reward,
+        termination, truncation and info."""
+        agent = self.agent_selection
+        return (
+            self._observe(self.seat_of[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

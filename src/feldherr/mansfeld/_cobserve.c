@@ -24,6 +24,8 @@
 #include <Python.h>
 #include <string.h>
 
+#include "_slots.h" /* slot_attr: a state's field read straight from its slot */
+
 #define MAXP 8 /* seats the layout may hold */
 
 /* the layout, from init(): block offsets, counts and scales (ready: init() has succeeded) */
@@ -88,7 +90,7 @@ static int ints(PyObject *seq, long *out, Py_ssize_t max, Py_ssize_t *len) {
 
 /* the ints of the attribute ``name`` of ``st`` (see ints) */
 static int attr_ints(PyObject *st, PyObject *name, long *out, Py_ssize_t max, Py_ssize_t *len) {
-    PyObject *seq = PyObject_GetAttr(st, name);
+    PyObject *seq = slot_attr(st, name);
     if (seq == NULL) return -1;
     int rc = ints(seq, out, max, len);
     Py_DECREF(seq);
@@ -96,7 +98,7 @@ static int attr_ints(PyObject *st, PyObject *name, long *out, Py_ssize_t max, Py
 }
 
 static int attr_long(PyObject *st, PyObject *name, long *out) {
-    PyObject *x = PyObject_GetAttr(st, name);
+    PyObject *x = slot_attr(st, name);
     if (x == NULL) return -1;
     int rc = as_long(x, out);
     Py_DECREF(x);
@@ -134,7 +136,7 @@ static int mark_cards(float *v, PyObject *seq, long slot, long shift) {
 }
 
 static int mark_attr_cards(float *v, PyObject *st, PyObject *name, long slot) {
-    PyObject *seq = PyObject_GetAttr(st, name);
+    PyObject *seq = slot_attr(st, name);
     if (seq == NULL) return -1;
     int rc = mark_cards(v, seq, slot, 0);
     Py_DECREF(seq);
@@ -143,7 +145,7 @@ static int mark_attr_cards(float *v, PyObject *st, PyObject *name, long slot) {
 
 /* the per-seat lists of cards (``cards`` or ``used``): seat s's cards in slot ``slot + s`` */
 static int mark_hands(float *v, PyObject *st, PyObject *name, long n, long slot) {
-    PyObject *seq = PyObject_GetAttr(st, name);
+    PyObject *seq = slot_attr(st, name);
     if (seq == NULL) return -1;
     PyObject *fast = as_fast(seq);
     Py_DECREF(seq);
@@ -261,7 +263,7 @@ static int fill_public(float *v, PyObject *st, PyObject *to_move, PyObject *won,
     /* the counters: round and deck size per card (whether the seat owes a decision: fill_seat) */
     if (attr_long(st, a_round, &round) < 0) return -1;
     put(v, L.COUNTERS_AT, (double)round / (double)L.N_CARDS);
-    PyObject *deck = PyObject_GetAttr(st, a_deck);
+    PyObject *deck = slot_attr(st, a_deck);
     if (deck == NULL) return -1;
     Py_ssize_t ndeck = PyObject_Size(deck);
     Py_DECREF(deck);
@@ -273,7 +275,7 @@ static int fill_public(float *v, PyObject *st, PyObject *to_move, PyObject *won,
     int *committed = sh->committed; /* while committing: whether each seat's commitment is in */
     memset(committed, 0, sizeof sh->committed);
     if (committing) {
-        PyObject *seq = PyObject_GetAttr(st, a_commit);
+        PyObject *seq = slot_attr(st, a_commit);
         if (seq == NULL) return -1;
         PyObject *commits = as_fast(seq);
         Py_DECREF(seq);
@@ -341,7 +343,7 @@ static int fill_public(float *v, PyObject *st, PyObject *to_move, PyObject *won,
     }
     /* the roll (recruiting): how many dice show each face (summed in steps, as Python sums), how many */
     if (recruiting) {
-        PyObject *dice = PyObject_GetAttr(st, a_dice);
+        PyObject *dice = slot_attr(st, a_dice);
         if (dice == NULL) goto done;
         PyObject *fast = as_fast(dice);
         Py_DECREF(dice);
