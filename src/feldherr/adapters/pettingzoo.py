@@ -114,6 +114,7 @@ class _Seats:
         self._moving: tuple[int, ...] = self.state.to_move()
         self._obs_shape = info.observation_shape
         self._num_actions = info.num_actions
+        self._legal: dict[int, list[int]] = {}
         self._game_observe = self.table.game.observe
         self._staged = self.table.game.staged_actions
         self._mask_into = mask_fill()
@@ -174,9 +175,13 @@ class _Seats:
             state, seats, choices, np.empty((len(agents), *self._obs_shape), np.float32), moving
         )
         masks = np.zeros((len(agents), self._num_actions), np.int8)
+        # the legal actions of the seats to move, kept for the next step's check of a joint action
+        # (for the state as it is: every change of the state is followed by this)
+        self._legal = legal = {}
         for i, seat in enumerate(seats):
             if seat in moving:
-                mask_into(masks[i], choices.legal(state, seat, moving))
+                legal[seat] = actions = choices.legal(state, seat, moving)
+                mask_into(masks[i], actions)
         return {
             agent: {"observation": observations[i], "action_mask": masks[i]} for i, agent in enumerate(agents)
         }
@@ -291,7 +296,7 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         dict[str, ObsDict], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]
     ]:
         joint = {self.seat_of[a]: act for a, act in actions.items() if act is not None}
-        self.table.play_joint(self.state, joint, self.choices, self._moving)
+        self.table.play_joint(self.state, joint, self.choices, self._moving, self._legal)
         self._steps += 1
         self._moved()
         done = self.state.is_terminal()

@@ -140,13 +140,16 @@ class Table:
         actions: Mapping[int, int],
         choices: Choices,
         seats: tuple[int, ...] | None = None,
+        legal: Mapping[int, Sequence[int]] | None = None,
     ) -> list[int]:
         """Take the actions of every seat in ``to_move()`` in seat order; return the seats that
         acted. Actions of seats that owe no decision are ignored; a seat of ``to_move()`` without an
         action, or an action that is not legal for its seat, is an error (nothing is applied: the
         actions of several seats are checked before any is played). A seat settled by an earlier
         move of the same joint action is skipped, as in :func:`~feldherr.core.game.drive`.
-        ``seats``: ``to_move()``, if the caller has it already."""
+        ``seats``: ``to_move()``, if the caller has it already; ``legal``: each seat's legal actions
+        now (``choices.legal``), if the caller has them already (the parallel environment, which
+        built the masks from them)."""
         if seats is None:
             seats = () if state.is_terminal() else state.to_move()
         missing = [s for s in seats if s not in actions]
@@ -156,7 +159,10 @@ class Table:
             for seat in seats:
                 action = actions[seat]
                 whole = type(action) is int or isinstance(action, np.integer)
-                if not whole or action not in choices.legal(state, seat, seats):
+                allowed = legal.get(seat) if legal is not None else None
+                if allowed is None:
+                    allowed = choices.legal(state, seat, seats)
+                if not whole or action not in allowed:
                     raise IllegalActionError(
                         f"action {action!r} is not legal for seat {seat} now",
                         rule="adapter.action",
