@@ -20,9 +20,9 @@
  * buffer, row i the observation of seats[i] (a writable C-contiguous float32 array of shape
  * (len(seats), OBSERVATION_SIZE), seats within [0, seats of the layout)): what every seat sees alike
  * is read once (fill with seat PUBLIC: no seat, every plan box shown as to a seat that is not its
- * owner, no hand), capped and copied into each row, and each seat's own part added (fill_seat: its
- * one-hot, its own plan rows written anew as their owner sees them, its county cards), the row
- * capped again (cap changes no capped number). The blocks of the two parts are disjoint, so a row
+ * owner, no hand) and capped, copied into each row, and each seat's own part added (fill_seat: its
+ * one-hot, its own plan rows written anew as their owner sees them and capped, its county cards:
+ * 1s). The blocks of the two parts are disjoint, so a row
  * is observe's numbers of its seat for every state whose values are in their ranges. A state value
  * of an unexpected type or out of its range raises (TypeError, IndexError, KeyError,
  * OverflowError); observe's buffer may then be partly written, observe_seats's is left as it was. */
@@ -285,7 +285,8 @@ static void shared_clear(struct shared *sh) {
 }
 
 /* the numbers of an open plan box of value x into its row (at row), as observe_pure writes a box
- * that is revealed or seen by its owner; KeyError for a value the plan-cell table does not know */
+ * that is revealed or seen by its owner; KeyError for a value the plan-cell table does not know,
+ * IndexError for a number outside the observation; v NULL: only these checks */
 static int plan_box(long x, long row, float *v) {
     long cell = x - cell_lo;
     if (cell < 0 || cell >= cell_n || cell_k[cell] == 0) {
@@ -296,10 +297,12 @@ static int plan_box(long x, long row, float *v) {
         }
         return -1;
     }
-    for (int i = 0; i < cell_k[cell]; i++) PUT(row + cell_off[cell][i], cell_x[cell][i]);
+    for (int i = 0; i < cell_k[cell]; i++) {
+        long at = row + cell_off[cell][i];
+        if (at < 0 || at >= SIZE) return bad_index(at);
+        if (v != NULL) v[at] = (float)cell_x[cell][i]; /* as PUT stores it */
+    }
     return 0;
-fail:
-    return -1;
 }
 
 /* the numbers of the state for seat into v (zeroed), every number as observe_pure writes it,
@@ -680,31 +683,44 @@ fail:
     return -1;
 }
 
-/* add to v (fill(PUBLIC)'s numbers) what seat alone sees: itself, its own plan boxes open (its
- * rows written anew), its county cards; seat within [0, SEATS) */
+/* add to v (fill(PUBLIC)'s numbers, capped) what seat alone sees: itself, its own plan boxes open
+ * (its rows written anew and capped), its county cards; seat within [0, SEATS). v NULL: only the
+ * checks, so that a seat whose part passed them is written without an error (no Python code runs
+ * in between: the lists are only read) */
 static int fill_seat(long seat, float *v, const struct shared *sh) {
     PyObject *plan = NULL;
-    long x, row = PLANS_AT + seat * NSLOTS * SLOT_ROW;
-    PUT(seat, 1.0);
+    long x, start = PLANS_AT + seat * NSLOTS * SLOT_ROW, row = start;
+#define SEAT_PUT(i, x)                  \
+    do {                                \
+        long j_ = (i);                  \
+        if (j_ < 0 || j_ >= SIZE) {     \
+            bad_index(j_);              \
+            goto fail;                  \
+        }                               \
+        if (v != NULL) v[j_] = (x);     \
+    } while (0)
+    SEAT_PUT(seat, 1.0f);
     if (seat < sh->n) {
         if ((plan = item_seq(sh->plans, seat)) == NULL) goto fail;
-        memset(v + row, 0, (size_t)(NSLOTS * SLOT_ROW) * sizeof(float));
+        if (v != NULL) memset(v + start, 0, (size_t)(NSLOTS * SLOT_ROW) * sizeof(float));
         for (Py_ssize_t slot = 0; slot < LEN(plan); slot++, row += SLOT_ROW) {
             CHECK(to_long(ITEM(plan, slot), &x));
             if (x == UNPLANNED) continue;
-            PUT(row, 1.0);
+            SEAT_PUT(row, 1.0f);
             if (x == LOST)
-                PUT(row + 2, 1.0);
+                SEAT_PUT(row + 2, 1.0f);
             else
                 CHECK(plan_box(x, row, v));
         }
         Py_CLEAR(plan);
+        if (v != NULL) cap(v + start, MIN(row, SIZE) - start); /* the plan cells' numbers; the rest are 1 */
     }
     for (Py_ssize_t k = 0; k < LEN(sh->cards); k++) {
         CHECK(to_long(ITEM(sh->cards, k), &x));
-        if (x == seat) PUT(HAND_AT + (long)k, 1.0);
+        if (x == seat) SEAT_PUT(HAND_AT + (long)k, 1.0f);
     }
     return 0;
+#undef SEAT_PUT
 
 fail:
     Py_XDECREF(plan);
@@ -797,9 +813,9 @@ static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs
 }
 
 /* observe_seats(state, to_move, buffer, seats): row i of the buffer gets observe's numbers of
- * seats[i]; what every seat sees alike is read once (fill(PUBLIC)), capped, copied into each row,
- * and each seat's own part added (fill_seat, the row capped again: cap changes no capped number).
- * The rows are built apart and copied in when all is read: an error leaves the buffer as it was */
+ * seats[i]; what every seat sees alike is read once (fill(PUBLIC)) into a scratch and capped, each
+ * seat's part checked (fill_seat without v), then the scratch copied into each row and the seat's
+ * part added: an error leaves the buffer as it was */
 static PyObject *observe_seats(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 4) {
@@ -840,7 +856,7 @@ static PyObject *observe_seats(PyObject *self, PyObject *const *args, Py_ssize_t
     Py_buffer view;
     if (acquire_rows(args[2], &view, 0, k) < 0) return NULL;
     size_t size = (size_t)SIZE * sizeof(float);
-    float *pub = PyMem_Malloc((size_t)(k + 1) * size), *rows = pub + SIZE;
+    float *pub = PyMem_Malloc(size), *rows = (float *)view.buf;
     if (pub == NULL) {
         PyBuffer_Release(&view);
         return PyErr_NoMemory();
@@ -849,14 +865,13 @@ static PyObject *observe_seats(PyObject *self, PyObject *const *args, Py_ssize_t
     struct shared sh = {0, NULL, NULL};
     int rc = fill(args[0], PUBLIC, args[1] == Py_None ? NULL : args[1], pub, &sh);
     if (rc == 0) cap(pub, SIZE);
+    for (Py_ssize_t i = 0; i < k && rc == 0; i++) rc = fill_seat(who[i], NULL, &sh);
     for (Py_ssize_t i = 0; i < k && rc == 0; i++) {
         float *row = rows + i * SIZE;
         memcpy(row, pub, size);
         rc = fill_seat(who[i], row, &sh);
-        if (rc == 0) cap(row, SIZE);
     }
     shared_clear(&sh);
-    if (rc == 0 && k) memcpy(view.buf, rows, (size_t)k * size);
     PyMem_Free(pub);
     PyBuffer_Release(&view);
     if (rc < 0) return NULL;
