@@ -269,6 +269,10 @@ def test_an_unexpected_state_value_raises(kernel: Any, change: str, error: type,
     state = _spoiled(change)
     with pytest.raises(error, match=words):
         kernel.observe(state, 0, np.zeros(info.OBSERVATION_SIZE, np.float32))
+    rows = np.full((3, info.OBSERVATION_SIZE), 3.0, np.float32)
+    with pytest.raises(error, match=words):  # every seat at once: the same error, the rows untouched
+        kernel.observe_seats(state, (), rows, [2, 1, 0])
+    assert (rows == 3.0).all()
 
 
 def test_init_refuses_a_layout_that_does_not_match_the_kernels_rows(kernel: Any) -> None:
