@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from feldherr.core import testing
+from feldherr.core.errors import NotYourTurnError
 from feldherr.core.native import pure_requested
 from feldherr.wallenstein import info
 from feldherr.wallenstein.game import WallensteinGame
@@ -45,6 +46,15 @@ def _same_bits(a: np.ndarray[Any, Any], b: np.ndarray[Any, Any]) -> bool:
     return a.dtype == b.dtype == np.float32 and np.array_equal(a.view(np.uint32), b.view(np.uint32))
 
 
+def _assert_rows(kernel: Any, state: WallensteinState, seats: list[int]) -> None:
+    """observe_seats into a used array: row i is the pure twin's observation of seats[i], bit for bit."""
+    rows = np.full((len(seats), info.OBSERVATION_SIZE), 7.5, np.float32)
+    assert kernel.observe_seats(state, state.to_move(), rows, seats) is rows
+    for row, seat in zip(rows, seats, strict=True):
+        pure = info.observe_pure(state, seat)
+        assert _same_bits(row, pure), (state.phase, seats, seat, np.flatnonzero(row != pure))
+
+
 def test_info_uses_the_kernel_unless_pure_python_is_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
     assert info.native is (None if pure_requested() else cobserve)
     monkeypatch.setenv("FELDHERR_PURE", "1")
@@ -57,15 +67,19 @@ def test_info_uses_the_kernel_unless_pure_python_is_asked_for(monkeypatch: pytes
 def test_the_kernel_gives_the_twins_numbers_bit_for_bit(kernel: Any, players: int) -> None:
     """Every module set, each with another tower, every seat at every third position of a random
     game (and the last): the kernel's numbers are the pure twin's, the same float32 bits, written
-    into a dirty buffer."""
+    into a dirty buffer; so are the rows of observe_seats, every seat at once (in varying order) and
+    one seat alone."""
     dirty = np.full(info.OBSERVATION_SIZE, 7.5, np.float32)
     phases = set()
     compared = 0
     for i, modules in enumerate(MODULE_SETS):
         options = {"players": players, "modules": modules, "tower": TOWERS[(i + players) % 3]}
         positions = _positions(options, 100 * players + i)
-        for state in positions[i % 3 :: 3] + positions[-1:]:
+        for k, state in enumerate(positions[i % 3 :: 3] + positions[-1:]):
             phases.add(state.phase)
+            seats = list(range(players))  # every seat at once, in another order each time
+            _assert_rows(kernel, state, seats[k % players :] + seats[: k % players] if k % 2 else seats[::-1])
+            _assert_rows(kernel, state, [k % players])
             for seat in range(players):
                 pure = info.observe_pure(state, seat)
                 fast = kernel.observe(state, seat, dirty)
@@ -118,6 +132,85 @@ def test_numbers_beyond_their_scale_are_capped_as_the_twin_caps_them(kernel: Any
         fast = kernel.observe(state, seat, np.empty(info.OBSERVATION_SIZE, np.float32))
         assert _same_bits(fast, info.observe_pure(state, seat))
         assert fast.min() == 0.0 and fast.max() == 1.0
+
+
+def test_observe_seats_refuses_bad_arrays_and_seats_and_info_fills_them_seat_by_seat(kernel: Any) -> None:
+    size = info.OBSERVATION_SIZE
+    state = _positions({"players": 4, "modules": ["court", "leaders"]}, 5)[30]
+    moving = state.to_move()
+    expected = np.stack([info.observe_pure(state, s) for s in (2, 0)])
+    readonly = np.zeros((2, size), np.float32)
+    readonly.flags.writeable = False
+    bad: list[tuple[Any, type[Exception], str]] = [
+        (np.zeros((2, size)), TypeError, "float32"),
+        (np.zeros((2, size), ">f4"), TypeError, "float32"),
+        (readonly, TypeError, "read-only"),
+        ([[0.0] * size] * 2, TypeError, "float32 array, not list"),
+        (None, TypeError, "float32 array, not NoneType"),
+        (np.zeros(2 * size, np.float32), ValueError, "one row"),
+        (np.zeros(size, np.float32), ValueError, "one row"),
+        (np.zeros((3, size), np.float32), ValueError, "one row"),
+        (np.zeros((2, size + 1), np.float32), ValueError, "one row"),
+        (np.zeros((1, 2, size), np.float32), ValueError, "one row"),
+        (np.zeros((2, 2 * size), np.float32)[:, ::2], ValueError, "contiguous"),
+        (np.zeros((size, 2), np.float32).T, ValueError, "contiguous"),
+    ]
+    for rows, error, words in bad:
+        with pytest.raises(error, match=f"wallenstein observe: .*{words}"):
+            kernel.observe_seats(state, moving, rows, [2, 0])
+        if isinstance(rows, np.ndarray) and rows.shape == (2, size) and rows.flags.writeable:
+            assert info.observe_seats(state, [2, 0], rows) is rows  # filled seat by seat instead
+            assert np.array_equal(rows, expected)
+        elif isinstance(rows, np.ndarray) and rows.flags.writeable:
+            with pytest.raises(ValueError, match="shape"):
+                info.observe_seats(state, [2, 0], rows)
+    wide = np.full((2, size), 3.0)  # float64: the fallback, also told the seats to move
+    assert info.observe_seats(state, [2, 0], wide, moving) is wide and np.array_equal(wide, expected)
+    for seats, error, words in [
+        ([0, 2.5], TypeError, "seat must be an int, not float"),
+        (["0"], TypeError, "seat must be an int, not str"),
+        (5, TypeError, "seats must be a sequence"),
+        ([5], ValueError, "seat 5 is not one of the 5 seats"),
+        ([-1], ValueError, "seat -1"),
+        ([2**80], ValueError, "seat 1208"),
+        ([0] * 6, ValueError, "6 seats"),
+    ]:
+        with pytest.raises(error, match=words):
+            kernel.observe_seats(
+                state,
+                moving,
+                np.zeros((len(seats) if isinstance(seats, list) else 1, size), np.float32),
+                seats,
+            )
+    with pytest.raises(TypeError, match="takes 4 arguments"):
+        kernel.observe_seats(state, moving, np.zeros((2, size), np.float32))
+    with pytest.raises(TypeError, match="to_move must be a list or tuple, not int"):
+        kernel.observe_seats(state, 1, np.zeros((1, size), np.float32), [0])
+    empty = np.zeros((0, size), np.float32)
+    assert kernel.observe_seats(state, moving, empty, []) is empty
+    rows = np.full((2, size), 3.0, np.float32)
+    assert kernel.observe_seats(state, None, rows, (2, 0)) is rows and _same_bits(
+        rows, expected
+    )  # asks to_move()
+    rows[:] = 3.0
+    with pytest.raises(KeyError, match="99"):
+        kernel.observe_seats(_spoiled("plan-unknown"), moving, rows, [1, 0])
+    with pytest.raises(TypeError, match="must be an int, not float"):
+        kernel.observe_seats(_spoiled("money-float"), moving, rows, [1, 0])
+    assert (rows == 3.0).all()  # an error leaves the array as it was
+
+
+def test_game_observe_seats_checks_every_seat_and_fills_the_rows(kernel: Any) -> None:
+    state = _positions({"players": 3, "modules": ["landsknechte"]}, 6)[20]
+    rows = np.zeros((2, info.OBSERVATION_SIZE), np.float32)
+    assert GAME.observe_seats(state, [1, 2], rows, {1: ()}) is rows
+    assert _same_bits(rows[0], info.observe_pure(state, 1)) and _same_bits(
+        rows[1], info.observe_pure(state, 2)
+    )
+    rows[:] = 3.0
+    with pytest.raises(NotYourTurnError, match="seat 3 is not a seat"):
+        GAME.observe_seats(state, [1, 3], rows)
+    assert (rows == 3.0).all()  # every seat checked before any row is written
 
 
 def _bad_buffers() -> list[tuple[str, Any, type[Exception]]]:
@@ -176,6 +269,10 @@ def test_an_unexpected_state_value_raises(kernel: Any, change: str, error: type,
     state = _spoiled(change)
     with pytest.raises(error, match=words):
         kernel.observe(state, 0, np.zeros(info.OBSERVATION_SIZE, np.float32))
+    rows = np.full((3, info.OBSERVATION_SIZE), 3.0, np.float32)
+    with pytest.raises(error, match=words):  # every seat at once: the same error, the rows untouched
+        kernel.observe_seats(state, (), rows, [2, 1, 0])
+    assert (rows == 3.0).all()
 
 
 def test_init_refuses_a_layout_that_does_not_match_the_kernels_rows(kernel: Any) -> None:

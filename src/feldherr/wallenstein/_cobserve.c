@@ -16,11 +16,19 @@
  *
  * Entry points: init(...) once at import, then suitable(buffer) -> bool (what info.observe may
  * fill in place) and observe(state, seat, buffer[, to_move]) -> buffer (to_move: st.to_move(), handed
- * in by a caller that has it, else asked for here). A state value of an unexpected type
- * or out of its range raises (TypeError, IndexError, KeyError, OverflowError); the buffer may then
- * be partly written. */
+ * in by a caller that has it, else asked for here); observe_seats(state, to_move, buffer, seats) ->
+ * buffer, row i the observation of seats[i] (a writable C-contiguous float32 array of shape
+ * (len(seats), OBSERVATION_SIZE), seats within [0, seats of the layout)): what every seat sees alike
+ * is read once (fill with seat PUBLIC: no seat, every plan box shown as to a seat that is not its
+ * owner, no hand) and capped, copied into each row, and each seat's own part added (fill_seat: its
+ * one-hot, its own plan rows written anew as their owner sees them and capped, its county cards:
+ * 1s). The blocks of the two parts are disjoint, so a row
+ * is observe's numbers of its seat for every state whose values are in their ranges. A state value
+ * of an unexpected type or out of its range raises (TypeError, IndexError, KeyError,
+ * OverflowError); observe's buffer may then be partly written, observe_seats's is left as it was. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -261,8 +269,46 @@ static void cap(float *v, long size) {
     }
 }
 
-/* the numbers of the state for seat into v (zeroed), every number as observe_pure writes it */
-static int fill(PyObject *st, long seat, PyObject *to_move, float *v) {
+/* fill's seat for what every seat sees alike (a state's seat is within +-EXACT, never this) */
+#define PUBLIC LONG_MIN
+
+/* what fill learnt of the state that fill_seat needs (new references, or NULL) */
+struct shared {
+    long n;                /* the number of players */
+    PyObject *plans;       /* state.plans */
+    PyObject *cards;       /* state.card: the county cards' holders */
+};
+
+static void shared_clear(struct shared *sh) {
+    Py_CLEAR(sh->plans);
+    Py_CLEAR(sh->cards);
+}
+
+/* the numbers of an open plan box of value x into its row (at row), as observe_pure writes a box
+ * that is revealed or seen by its owner; KeyError for a value the plan-cell table does not know,
+ * IndexError for a number outside the observation; v NULL: only these checks */
+static int plan_box(long x, long row, float *v) {
+    long cell = x - cell_lo;
+    if (cell < 0 || cell >= cell_n || cell_k[cell] == 0) {
+        PyObject *key = PyLong_FromLong(x);
+        if (key != NULL) {
+            PyErr_SetObject(PyExc_KeyError, key);
+            Py_DECREF(key);
+        }
+        return -1;
+    }
+    for (int i = 0; i < cell_k[cell]; i++) {
+        long at = row + cell_off[cell][i];
+        if (at < 0 || at >= SIZE) return bad_index(at);
+        if (v != NULL) v[at] = (float)cell_x[cell][i]; /* as PUT stores it */
+    }
+    return 0;
+}
+
+/* the numbers of the state for seat into v (zeroed), every number as observe_pure writes it,
+ * uncapped. seat PUBLIC: only what every seat sees alike (no seat, every plan box shown as to a
+ * seat that is not its owner, no hand), and sh (not NULL) gets what fill_seat needs */
+static int fill(PyObject *st, long seat, PyObject *to_move, float *v, struct shared *sh) {
     PyObject *a = NULL, *b = NULL, *c = NULL, *d = NULL, *e = NULL, *f = NULL, *row_a = NULL, *row_b = NULL;
     PyObject *index; /* borrowed: the phase's index */
     long n, x, y, row, revealed, at = -1, cards[MAX_SEATS] = {0}; /* cards: county cards per seat */
@@ -271,7 +317,7 @@ static int fill(PyObject *st, long seat, PyObject *to_move, float *v) {
 
     /* envelope: the seat, who moves, the phase, year and season */
     CHECK(long_attr(st, a_num_players, &n));
-    PUT(seat, 1.0);
+    if (seat != PUBLIC) PUT(seat, 1.0);
     if (to_move != NULL) { /* the seats to move, handed in by a caller that has them */
         Py_INCREF(to_move);
         a = as_seq(to_move, "to_move");
@@ -376,7 +422,7 @@ static int fill(PyObject *st, long seat, PyObject *to_move, float *v) {
                 PUT(row + 2, 1.0);
                 continue;
             }
-            flag = s == seat;
+            flag = seat != PUBLIC && s == seat;
             if (!flag) {
                 if (slot >= LEN(row_b)) {
                     PyErr_SetString(PyExc_IndexError, "wallenstein observe: list index out of range");
@@ -388,28 +434,26 @@ static int fill(PyObject *st, long seat, PyObject *to_move, float *v) {
                 PUT(row + 1, 1.0);
                 continue;
             }
-            long cell = x - cell_lo;
-            if (cell < 0 || cell >= cell_n || cell_k[cell] == 0) {
-                PyObject *key = PyLong_FromLong(x);
-                if (key != NULL) {
-                    PyErr_SetObject(PyExc_KeyError, key);
-                    Py_DECREF(key);
-                }
-                goto fail;
-            }
-            for (int i = 0; i < cell_k[cell]; i++) PUT(row + cell_off[cell][i], cell_x[cell][i]);
+            CHECK(plan_box(x, row, v));
         }
         Py_CLEAR(row_a);
         Py_CLEAR(row_b);
     }
-    Py_CLEAR(a);
     Py_CLEAR(b);
 
     /* the seat's county cards */
-    for (Py_ssize_t k = 0; k < LEN(f); k++) {
-        CHECK(to_long(ITEM(f, k), &x));
-        if (x == seat) PUT(HAND_AT + (long)k, 1.0);
+    if (seat != PUBLIC)
+        for (Py_ssize_t k = 0; k < LEN(f); k++) {
+            CHECK(to_long(ITEM(f, k), &x));
+            if (x == seat) PUT(HAND_AT + (long)k, 1.0);
+        }
+    if (sh != NULL) { /* the plans and the cards' holders kept for fill_seat */
+        sh->n = n;
+        sh->plans = a;
+        sh->cards = f;
+        a = f = NULL;
     }
+    Py_CLEAR(a);
     Py_CLEAR(f);
 
     /* supplies: the tower's cubes inside per colour, the tray, peasants, revolt markers, buildings */
@@ -625,7 +669,6 @@ static int fill(PyObject *st, long seat, PyObject *to_move, float *v) {
         Py_CLEAR(a);
     }
 
-    cap(v, SIZE);
     return 0;
 
 fail:
@@ -640,10 +683,55 @@ fail:
     return -1;
 }
 
+/* add to v (fill(PUBLIC)'s numbers, capped) what seat alone sees: itself, its own plan boxes open
+ * (its rows written anew and capped), its county cards; seat within [0, SEATS). v NULL: only the
+ * checks, so that a seat whose part passed them is written without an error (no Python code runs
+ * in between: the lists are only read) */
+static int fill_seat(long seat, float *v, const struct shared *sh) {
+    PyObject *plan = NULL;
+    long x, start = PLANS_AT + seat * NSLOTS * SLOT_ROW, row = start;
+#define SEAT_PUT(i, x)                  \
+    do {                                \
+        long j_ = (i);                  \
+        if (j_ < 0 || j_ >= SIZE) {     \
+            bad_index(j_);              \
+            goto fail;                  \
+        }                               \
+        if (v != NULL) v[j_] = (x);     \
+    } while (0)
+    SEAT_PUT(seat, 1.0f);
+    if (seat < sh->n) {
+        if ((plan = item_seq(sh->plans, seat)) == NULL) goto fail;
+        if (v != NULL) memset(v + start, 0, (size_t)(NSLOTS * SLOT_ROW) * sizeof(float));
+        for (Py_ssize_t slot = 0; slot < LEN(plan); slot++, row += SLOT_ROW) {
+            CHECK(to_long(ITEM(plan, slot), &x));
+            if (x == UNPLANNED) continue;
+            SEAT_PUT(row, 1.0f);
+            if (x == LOST)
+                SEAT_PUT(row + 2, 1.0f);
+            else
+                CHECK(plan_box(x, row, v));
+        }
+        Py_CLEAR(plan);
+        if (v != NULL) cap(v + start, MIN(row, SIZE) - start); /* the plan cells' numbers; the rest are 1 */
+    }
+    for (Py_ssize_t k = 0; k < LEN(sh->cards); k++) {
+        CHECK(to_long(ITEM(sh->cards, k), &x));
+        if (x == seat) SEAT_PUT(HAND_AT + (long)k, 1.0f);
+    }
+    return 0;
+#undef SEAT_PUT
+
+fail:
+    Py_XDECREF(plan);
+    return -1;
+}
+
 /* ------------------------------------------------------------------ the buffer */
 /* 1: a writable, C-contiguous, one-dimensional float32 buffer of exactly SIZE numbers (view held);
- * 0: not (no error set, nothing held) when quiet; else -1 with the reason as TypeError/ValueError */
-static int acquire(PyObject *obj, Py_buffer *view, int quiet) {
+ * rows >= 0: a C-contiguous float32 array of shape (rows, SIZE) instead; 0: not (no error set,
+ * nothing held) when quiet; else -1 with the reason as TypeError/ValueError */
+static int acquire_rows(PyObject *obj, Py_buffer *view, int quiet, Py_ssize_t rows) {
     const char *why = NULL;
     int value_error = 0;
     if (PyObject_GetBuffer(obj, view, PyBUF_FULL_RO) < 0) {
@@ -661,8 +749,10 @@ static int acquire(PyObject *obj, Py_buffer *view, int quiet) {
         why = "the buffer is read-only";
     else if (view->format == NULL || strcmp(view->format, "f") != 0)
         why = "the buffer must hold float32 numbers (format 'f')";
-    else if (view->ndim != 1 || view->shape == NULL || view->shape[0] != SIZE)
+    else if (rows < 0 && (view->ndim != 1 || view->shape == NULL || view->shape[0] != SIZE))
         why = "the buffer must be one-dimensional with exactly OBSERVATION_SIZE numbers", value_error = 1;
+    else if (rows >= 0 && (view->ndim != 2 || view->shape == NULL || view->shape[0] != rows || view->shape[1] != SIZE))
+        why = "the buffer must have one row of OBSERVATION_SIZE numbers per seat", value_error = 1;
     else if (!PyBuffer_IsContiguous(view, 'C'))
         why = "the buffer must be C-contiguous", value_error = 1;
     if (why == NULL) return 1;
@@ -673,6 +763,10 @@ static int acquire(PyObject *obj, Py_buffer *view, int quiet) {
     else
         PyErr_Format(PyExc_TypeError, "wallenstein observe: %s", why);
     return -1;
+}
+
+static int acquire(PyObject *obj, Py_buffer *view, int quiet) {
+    return acquire_rows(obj, view, quiet, -1);
 }
 
 static int not_ready(void) {
@@ -710,7 +804,75 @@ static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (acquire(args[2], &view, 0) < 0) return NULL;
     float *v = (float *)view.buf;
     memset(v, 0, (size_t)SIZE * sizeof(float));
-    int rc = fill(args[0], seat, nargs == 4 ? args[3] : NULL, v);
+    int rc = fill(args[0], seat, nargs == 4 ? args[3] : NULL, v, NULL);
+    if (rc == 0) cap(v, SIZE);
+    PyBuffer_Release(&view);
+    if (rc < 0) return NULL;
+    Py_INCREF(args[2]);
+    return args[2];
+}
+
+/* observe_seats(state, to_move, buffer, seats): row i of the buffer gets observe's numbers of
+ * seats[i]; what every seat sees alike is read once (fill(PUBLIC)) into a scratch and capped, each
+ * seat's part checked (fill_seat without v), then the scratch copied into each row and the seat's
+ * part added: an error leaves the buffer as it was */
+static PyObject *observe_seats(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_Format(PyExc_TypeError, "observe_seats() takes 4 arguments (state, to_move, buffer, seats), %zd given",
+                     nargs);
+        return NULL;
+    }
+    if (not_ready() < 0) return NULL;
+    PyObject *seats = PySequence_Fast(args[3], "wallenstein observe: seats must be a sequence of seats");
+    if (seats == NULL) return NULL;
+    Py_ssize_t k = LEN(seats);
+    long who[MAX_SEATS];
+    if (k > SEATS) {
+        PyErr_Format(PyExc_ValueError, "wallenstein observe: %zd seats (at most %ld)", k, SEATS);
+        Py_DECREF(seats);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < k; i++) {
+        PyObject *x = ITEM(seats, i);
+        if (!PyLong_Check(x)) {
+            PyErr_Format(PyExc_TypeError, "wallenstein observe: a seat must be an int, not %.100s", Py_TYPE(x)->tp_name);
+            Py_DECREF(seats);
+            return NULL;
+        }
+        int overflow = 0;
+        who[i] = PyLong_AsLongAndOverflow(x, &overflow);
+        if (who[i] == -1 && PyErr_Occurred()) {
+            Py_DECREF(seats);
+            return NULL;
+        }
+        if (overflow || who[i] < 0 || who[i] >= SEATS) {
+            PyErr_Format(PyExc_ValueError, "wallenstein observe: seat %R is not one of the %ld seats", x, SEATS);
+            Py_DECREF(seats);
+            return NULL;
+        }
+    }
+    Py_DECREF(seats);
+    Py_buffer view;
+    if (acquire_rows(args[2], &view, 0, k) < 0) return NULL;
+    size_t size = (size_t)SIZE * sizeof(float);
+    float *pub = PyMem_Malloc(size), *rows = (float *)view.buf;
+    if (pub == NULL) {
+        PyBuffer_Release(&view);
+        return PyErr_NoMemory();
+    }
+    memset(pub, 0, size);
+    struct shared sh = {0, NULL, NULL};
+    int rc = fill(args[0], PUBLIC, args[1] == Py_None ? NULL : args[1], pub, &sh);
+    if (rc == 0) cap(pub, SIZE);
+    for (Py_ssize_t i = 0; i < k && rc == 0; i++) rc = fill_seat(who[i], NULL, &sh);
+    for (Py_ssize_t i = 0; i < k && rc == 0; i++) {
+        float *row = rows + i * SIZE;
+        memcpy(row, pub, size);
+        rc = fill_seat(who[i], row, &sh);
+    }
+    shared_clear(&sh);
+    PyMem_Free(pub);
     PyBuffer_Release(&view);
     if (rc < 0) return NULL;
     Py_INCREF(args[2]);
@@ -826,6 +988,10 @@ static PyMethodDef methods[] = {
     {"observe", (PyCFunction)(void (*)(void))observe, METH_FASTCALL,
      "observe(state, seat, buffer[, to_move]): write the seat's observation of the state into the "
      "buffer (zeroed first); return the buffer. to_move: state.to_move(), if the caller has it."},
+    {"observe_seats", (PyCFunction)(void (*)(void))observe_seats, METH_FASTCALL,
+     "observe_seats(state, to_move, buffer, seats): write the observation of seats[i] into row i of "
+     "the buffer (a C-contiguous float32 array of shape (len(seats), OBSERVATION_SIZE)), what every "
+     "seat sees alike read once; return the buffer. to_move: state.to_move(), or None to ask for it."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -327,6 +327,18 @@ class WallensteinGame(Game):
         check_seat(seat, state.num_players)
         return info.observe(state, seat, out, moving)  # type: ignore[arg-type]
 
+    def observe_seats(
+        self,
+        state: State,
+        seats: Sequence[int],
+        out: Observation,
+        partials: Mapping[int, tuple[int, ...]] | None = None,
+        moving: tuple[int, ...] | None = None,
+    ) -> Observation:
+        for seat in seats:  # no staged choices in Wallenstein: partials are always empty
+            check_seat(seat, state.num_players)
+        return info.observe_seats(state, seats, out, moving)  # type: ignore[arg-type]
+
     def describe_move(
         self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
     ) -> str:

@@ -14,6 +14,7 @@ trophies, the Landsknechte top cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import numpy as np
@@ -507,6 +508,28 @@ def observe(
     buf = np.empty(OBSERVATION_SIZE, np.float32)
     native.observe(st, seat, buf) if moving is None else native.observe(st, seat, buf, moving)
     return finish(buf, out)
+
+
+def observe_seats(
+    st: WallensteinState, seats: Sequence[int], out: Observation, moving: tuple[int, ...] | None = None
+) -> Observation:
+    """The observations of ``seats`` as the rows of ``out`` (``(len(seats), OBSERVATION_SIZE)``),
+    row ``i`` exactly :func:`observe` of ``seats[i]``: the kernel reads what every seat sees alike
+    once and adds each seat's own part (its seat, its own plan boxes open, its county cards) to a
+    copy of it. An array the kernel cannot fill (not a C-contiguous float32 one) is filled seat by
+    seat; ``moving``: ``st.to_move()``, if the caller has it."""
+    if native is not None:
+        if moving is None:
+            moving = st.to_move()
+        try:  # a writable C-contiguous float32 array of one row per seat is filled in place
+            return native.observe_seats(st, moving, out, seats)  # type: ignore[no-any-return]
+        except (TypeError, ValueError):
+            pass  # not such an array (or a spoiled state, which raises again below)
+    if np.shape(out) != (len(seats), OBSERVATION_SIZE):
+        raise ValueError(f"observe_seats: out must have the shape {(len(seats), OBSERVATION_SIZE)}")
+    for i, seat in enumerate(seats):
+        observe(st, seat, out[i], moving)
+    return out
 
 
 def observe_pure(st: WallensteinState, seat: int, out: Observation | None = None) -> Observation:
