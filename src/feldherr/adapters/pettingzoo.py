@@ -36,7 +36,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from feldherr.adapters.table import Reward, Table, mask_fill, mask_into
+from feldherr.adapters.table import Reward, Table, mask_fill
 from feldherr.core.actions import Choices
 from feldherr.core.game import Game, State
 
@@ -116,6 +116,8 @@ class _Seats:
         self._num_actions = info.num_actions
         self._legal: dict[int, list[int]] = {}
         self._game_observe = self.table.game.observe
+        self._game_observe_seats = self.table.game.observe_seats
+        self._all_seats = list(range(self.table.num_players))
         self._staged = self.table.game.staged_actions
         self._mask_into = mask_fill()
 
@@ -169,19 +171,20 @@ class _Seats:
         """Every agent's observation and mask: the rows of two new arrays (one allocation each for
         all agents), each row written once (the masks start at 0: only seats to move get 1s; what
         every seat sees alike is read once for all observations, ``Table.observations``)."""
-        table, state, choices, moving = self.table, self.state, self.choices, self._moving
-        seats = [self.seat_of[agent] for agent in agents]
-        observations = table.observations(
-            state, seats, choices, np.empty((len(agents), *self._obs_shape), np.float32), moving
+        state, choices, moving = self.state, self.choices, self._moving
+        seats = self._all_seats if agents == self.possible_agents else [self.seat_of[a] for a in agents]
+        observations = self._game_observe_seats(
+            state, seats, np.empty((len(seats), *self._obs_shape), np.float32), choices.partial, moving
         )
-        masks = np.zeros((len(agents), self._num_actions), np.int8)
+        masks = np.zeros((len(seats), self._num_actions), np.int8)
         # the legal actions of the seats to move, kept for the next step's check of a joint action
         # (for the state as it is: every change of the state is followed by this)
         self._legal = legal = {}
+        staged, fill, partial = self._staged, self._mask_into, choices.partial
         for i, seat in enumerate(seats):
             if seat in moving:
-                legal[seat] = actions = choices.legal(state, seat, moving)
-                mask_into(masks[i], actions)
+                legal[seat] = actions = staged(state, seat, partial.get(seat, ()))
+                fill(masks[i], actions)
         return {
             agent: {"observation": observations[i], "action_mask": masks[i]} for i, agent in enumerate(agents)
         }

@@ -428,26 +428,23 @@ static PyObject *observe_seats(PyObject *self, PyObject *const *args, Py_ssize_t
         PyBuffer_Release(&view);
         return NULL;
     }
-    /* the rows are built apart and copied in when all is read: an error leaves the buffer as it was */
+    /* every seat's part is read once into a scratch row first, so that an error leaves the buffer
+     * as it was; then each row is the public numbers with the seat's part added (the same reads of
+     * the same sequences again, which cannot fail now: no Python code runs in between) */
     size_t size = (size_t)L.SIZE * sizeof(float);
-    float v[MAX_SIZE], *rows = PyMem_Malloc(k ? (size_t)k * size : 1);
-    if (rows == NULL) {
-        Py_DECREF(moving);
-        PyBuffer_Release(&view);
-        return PyErr_NoMemory();
-    }
+    float v[MAX_SIZE], scratch[MAX_SIZE];
     memset(v, 0, size);
     PyObject *seq[NSEQ] = {NULL};
     struct shared sh;
     int rc = fill_public(args[0], moving, v, seq, &sh);
+    for (Py_ssize_t i = 0; i < k && rc == 0; i++) rc = fill_seat(who[i], scratch, seq, &sh);
     for (Py_ssize_t i = 0; i < k && rc == 0; i++) {
-        memcpy(rows + i * L.SIZE, v, size);
-        rc = fill_seat(who[i], rows + i * L.SIZE, seq, &sh);
+        float *row = (float *)view.buf + i * L.SIZE;
+        memcpy(row, v, size);
+        rc = fill_seat(who[i], row, seq, &sh);
     }
     for (int i = 0; i < NSEQ; i++) Py_XDECREF(seq[i]);
     Py_DECREF(moving);
-    if (rc == 0 && k) memcpy(view.buf, rows, (size_t)k * size);
-    PyMem_Free(rows);
     PyBuffer_Release(&view);
     if (rc < 0) return NULL;
     return Py_NewRef(args[2]);

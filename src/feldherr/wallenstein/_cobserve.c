@@ -30,6 +30,8 @@
 #include <Python.h>
 #include <limits.h>
 #include <string.h>
+
+#include "_slots.h" /* slot_attr: a state's field read straight from its slot */
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -176,7 +178,7 @@ static PyObject *as_seq(PyObject *x, const char *what) {
 }
 
 static PyObject *seq_attr(PyObject *o, PyObject *name) {
-    PyObject *x = PyObject_GetAttr(o, name);
+    PyObject *x = slot_attr(o, name);
     if (x == NULL || PyList_Check(x) || PyTuple_Check(x)) return x;
     PyErr_Format(PyExc_TypeError, "wallenstein observe: state.%U must be a list or tuple, not %.100s", name,
                  Py_TYPE(x)->tp_name);
@@ -185,7 +187,7 @@ static PyObject *seq_attr(PyObject *o, PyObject *name) {
 }
 
 static int long_attr(PyObject *o, PyObject *name, long *out) {
-    PyObject *x = PyObject_GetAttr(o, name);
+    PyObject *x = slot_attr(o, name);
     if (x == NULL) return -1;
     int rc = to_long(x, out);
     Py_DECREF(x);
@@ -193,7 +195,7 @@ static int long_attr(PyObject *o, PyObject *name, long *out) {
 }
 
 static int flag_attr(PyObject *o, PyObject *name, int *out) {
-    PyObject *x = PyObject_GetAttr(o, name);
+    PyObject *x = slot_attr(o, name);
     if (x == NULL) return -1;
     int rc = to_flag(x, out);
     Py_DECREF(x);
@@ -201,7 +203,7 @@ static int flag_attr(PyObject *o, PyObject *name, int *out) {
 }
 
 static Py_ssize_t len_attr(PyObject *o, PyObject *name) {
-    PyObject *x = PyObject_GetAttr(o, name);
+    PyObject *x = slot_attr(o, name);
     if (x == NULL) return -1;
     Py_ssize_t k = PyObject_Size(x);
     Py_DECREF(x);
@@ -329,7 +331,7 @@ static int fill(PyObject *st, long seat, PyObject *to_move, float *v, struct sha
         PUT(TO_MOVE_AT + x, 1.0);
     }
     Py_CLEAR(a);
-    a = PyObject_GetAttr(st, a_phase);
+    a = slot_attr(st, a_phase);
     if (a == NULL) goto fail;
     if (!PyUnicode_Check(a)) {
         PyErr_Format(PyExc_TypeError, "wallenstein observe: phase must be a str, not %.100s", Py_TYPE(a)->tp_name);
@@ -458,7 +460,7 @@ static int fill(PyObject *st, long seat, PyObject *to_move, float *v, struct sha
 
     /* supplies: the tower's cubes inside per colour, the tray, peasants, revolt markers, buildings */
     row = SUPPLIES_AT;
-    a = PyObject_GetAttr(st, a_tower);
+    a = slot_attr(st, a_tower);
     if (a == NULL) goto fail;
     b = as_seq(PyObject_CallMethodNoArgs(a, a_inside), "tower.inside()");
     if (b == NULL) goto fail;
