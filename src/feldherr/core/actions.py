@@ -9,9 +9,11 @@ through it, so a game without staged choices costs one dictionary look-up per ac
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
 
 from feldherr.core.errors import NotYourTurnError
+from feldherr.core.native import native_module
 
 if TYPE_CHECKING:
     from feldherr.core.game import Game, State
@@ -68,3 +70,44 @@ class Choices:
     def observe(self, state: State, seat: int, out: Observation | None = None) -> Observation:
         """The seat's observation with its partial choice shown (``Game.observe``)."""
         return self.game.observe(state, seat, self.partial.get(seat, ()), out)
+
+
+_codes_of: Any = getattr(native_module("feldherr.core._cfast"), "codes_of", None)
+
+
+def sorted_codes(moves: list[Any], codes: dict[Any, int], encode: Callable[[Any], int]) -> list[int]:
+    """The action numbers of a legal-move list, ascending (duplicates kept): each move's number
+    from ``codes`` (move -> number, filled with ``encode`` for a move not in it yet). The C helper
+    (``_cfast.codes_of``) looks them up where it is built and every move has its number already;
+    else Python does, the same numbers."""
+    if _codes_of is not None and type(moves) is list:
+        found: list[int] | None = _codes_of(moves, codes, False)
+        if found is not None:
+            return found
+    actions = []
+    for move in moves:
+        code = codes.get(move)
+        if code is None:
+            code = codes[move] = encode(move)
+        actions.append(code)
+    actions.sort()
+    return actions
+
+
+def codes_and_moves(
+    moves: list[Any], codes: dict[Any, int], encode: Callable[[Any], int]
+) -> tuple[list[int], dict[int, Any]]:
+    """The distinct action numbers of a legal-move list, ascending, and the move of each number
+    (the last move of a number, as a dict built in list order keeps it), looked up as
+    :func:`sorted_codes` looks them up."""
+    if _codes_of is not None and type(moves) is list:
+        found: tuple[list[int], dict[int, Any]] | None = _codes_of(moves, codes, True)
+        if found is not None:
+            return found
+    by_action: dict[int, Hashable] = {}
+    for move in moves:
+        code = codes.get(move)
+        if code is None:
+            code = codes[move] = encode(move)
+        by_action[code] = move
+    return sorted(by_action), by_action

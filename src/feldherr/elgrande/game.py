@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
+from feldherr.core.actions import codes_and_moves
 from feldherr.core.bots import Bot
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.fastcopy import slot_cloner
@@ -589,14 +590,7 @@ def _actions_of(moves: list[Move]) -> tuple[list[int], dict[int, Move]]:
     last, actions, by_action = _LAST[0]
     if last is moves:
         return actions, by_action
-    codes = _CODES
-    by_action = {}
-    for move in moves:
-        code = codes.get(move)
-        if code is None:
-            code = codes[move] = codec.encode(move)
-        by_action[code] = move
-    actions = sorted(by_action)
+    actions, by_action = codes_and_moves(moves, _CODES, codec.encode)
     _LAST[0] = (moves, actions, by_action)  # one assignment: a reader sees the old or the new
     return actions, by_action
 

@@ -9,6 +9,7 @@ import gc
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from feldherr.core.actions import sorted_codes
 from feldherr.core.bots import Bot
 from feldherr.core.errors import MalformedMoveError, shown
 from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State
@@ -306,15 +307,7 @@ class WallensteinGame(Game):
     def staged_actions(self, state: State, seat: int, partial: tuple[int, ...]) -> list[int]:
         if partial:
             return super().staged_actions(state, seat, partial)  # refused: no staged choices
-        codes = _CODES
-        actions = []
-        for move in state.legal_moves(seat):
-            code = codes.get(move)
-            if code is None:
-                code = codes[move] = codec.encode(move)
-            actions.append(code)
-        actions.sort()
-        return actions
+        return sorted_codes(state.legal_moves(seat), _CODES, codec.encode)
 
     def observe(
         self,
