@@ -6,7 +6,7 @@ buffer; because the input is the view, an observation can hold nothing the seat 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -89,4 +89,18 @@ def finish(buffer: Observation, out: Observation | None) -> Observation:
     if out is None or out is buffer:
         return buffer
     out[...] = buffer
+    return out
+
+
+def by_rows(
+    out: Observation, seats: Sequence[int], size: int, observe: Callable[[int, Observation], object]
+) -> Observation:
+    """The observations of ``seats`` as the rows of ``out`` one seat at a time (``observe(i, row)``
+    fills row ``i``, the observation of ``seats[i]``): how a game's ``observe_seats`` fills an array
+    its kernel cannot fill, or without its kernel. ValueError unless ``out`` has the shape
+    ``(len(seats), size)``."""
+    if np.shape(out) != (len(seats), size):
+        raise ValueError(f"observe_seats: out must have the shape {(len(seats), size)}")
+    for i in range(len(seats)):
+        observe(i, out[i])
     return out

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from feldherr.core.native import native_module
-from feldherr.core.observation import Features, Observation, finish, zeroed
+from feldherr.core.observation import Features, Observation, by_rows, finish, zeroed
 from feldherr.core.rng import Rng
 from feldherr.core.views import envelope, view_schema
 from feldherr.elgrande import data as D
@@ -305,11 +305,7 @@ def observe_seats(
             return native.observe_seats(st, moving, out, seats)  # type: ignore[no-any-return]
         except (TypeError, ValueError):
             pass  # not such an array (or a spoiled state, which raises again below)
-    if np.shape(out) != (len(seats), OBSERVATION_SIZE):
-        raise ValueError(f"observe_seats: out must have the shape {(len(seats), OBSERVATION_SIZE)}")
-    for i, seat in enumerate(seats):
-        observe(st, seat, out[i], moving)
-    return out
+    return by_rows(out, seats, OBSERVATION_SIZE, lambda i, row: observe(st, seats[i], row, moving))
 
 
 def observe_pure(st: ElGrandeData, seat: int, out: Observation | None = None) -> Observation:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from feldherr.core.native import native_module
-from feldherr.core.observation import Features, Observation, finish, zeroed
+from feldherr.core.observation import Features, Observation, by_rows, finish, zeroed
 from feldherr.core.rng import Rng
 from feldherr.core.validate import check_seat
 from feldherr.core.views import envelope, view_schema
@@ -366,18 +366,18 @@ def observe_seats(
             return native.observe_seats(st, moving, won, out, seats, partials)  # type: ignore[no-any-return]
         except (TypeError, ValueError):
             pass  # not such an array (or a spoiled state or seat, which raises again below)
-    if np.shape(out) != (len(seats), OBSERVATION_SIZE):
-        raise ValueError(f"observe_seats: out must have the shape {(len(seats), OBSERVATION_SIZE)}")
     if len(partials) != len(seats):
         raise ValueError(f"observe_seats: {len(partials)} partials for {len(seats)} seats (one per seat)")
     row = np.empty(OBSERVATION_SIZE, np.float32)
-    for i, (seat, partial) in enumerate(zip(seats, partials, strict=True)):
+
+    def one(i: int, out_row: Observation) -> None:
         if native is None:
-            observe_pure(st, seat, partial, row)
+            observe_pure(st, seats[i], partials[i], row)
         else:
-            native.observe(st, seat, partial, row, moving, won)
-        out[i] = row
-    return out
+            native.observe(st, seats[i], partials[i], row, moving, won)
+        out_row[...] = row
+
+    return by_rows(out, seats, OBSERVATION_SIZE, one)
 
 
 def observe_pure(
