@@ -60,17 +60,19 @@ export async function api(path, options = {}) {
 // short line above the frame says that it moves sideways: shown only while the map is wider than
 // its frame, measured whenever the frame or the map changes size (a phone turned, a window resized).
 const frameAt = new Map();
+const hinted = new Map(); // whether the hint was shown on the last drawing: a redraw starts so (no jump)
 export function mapFrame(key, content, hint = null) {
   const frame = h("div", { class: `map-frame map-frame-${key}`, id: "map-frame", onscroll: (e) => frameAt.set(key, e.target.scrollLeft) }, content);
   const x = frameAt.get(key);
   if (x) requestAnimationFrame(() => { if (frame.isConnected) frame.scrollLeft = x; });
   if (!hint || typeof ResizeObserver !== "function") return frame;
-  const note = h("p", { class: "map-hint", id: "map-hint", hidden: true }, h("span", { class: "map-hint-arrows", "aria-hidden": "true" }, "↔"), " ", hint);
-  let shown = false;
+  const note = h("p", { class: "map-hint", id: "map-hint", hidden: !hinted.get(key) }, h("span", { class: "map-hint-arrows", "aria-hidden": "true" }, "↔"), " ", hint);
+  let placed = false; // on the page once (before that the observer may report the frame unplaced)
   const watch = new ResizeObserver(() => {
-    if (!frame.isConnected) { if (shown) watch.disconnect(); return; } // the board was drawn anew
-    shown = true;
+    if (!frame.isConnected) { if (placed) watch.disconnect(); return; } // the board was drawn anew
+    placed = true;
     note.hidden = frame.scrollWidth <= frame.clientWidth + 1;
+    hinted.set(key, !note.hidden);
   });
   watch.observe(frame);
   if (content instanceof Element) watch.observe(content);
