@@ -6,10 +6,11 @@ neutral player and table headers, and no raw view (JSON) on a game's page."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from .conftest import Pages, Server, shot
-from .drive import play_to_end
+from .drive import play_to_end, set_look
 
 BOTS = [{"kind": "bot", "bot": "random", "name": "random"}] * 2
 
@@ -51,6 +52,8 @@ def test_wallenstein_phone_names_parts_and_map(server: Server, pages: Pages) -> 
     )
     assert frame[0] > frame[1]
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # ... and one quiet line above the frame says so, in the reader's language, never over the map
+    _swipe_hint_above_the_map(page, "Seitlich wischen, um die ganze Karte zu sehen")
     # where the player moved the map stays across the page's redraws
     page.evaluate("document.querySelector('#map-frame').scrollLeft = 150")
     page.click("#choices button >> nth=0")
@@ -61,6 +64,25 @@ def test_wallenstein_phone_names_parts_and_map(server: Server, pages: Pages) -> 
     assert page.locator("details.raw, pre").count() == 0
     assert "{" not in page.locator("body").inner_text()
     shot(page, "player-view-wallenstein-de-phone")
+    set_look(page, "en", 390, 844)
+    _swipe_hint_above_the_map(page, "Swipe sideways to see the whole map")
+    shot(page, "player-view-wallenstein-en-phone")
+    # on a wide screen the whole map fits its frame: nothing scrolls, no hint
+    set_look(page, "en", 1280, 900)
+    page.wait_for_selector("#map-hint", state="hidden")
+    assert page.evaluate(
+        "(() => { const f = document.querySelector('#map-frame'); return f.scrollWidth <= f.clientWidth; })()"
+    )
+    shot(page, "player-view-wallenstein-en-desktop")
+
+
+def _swipe_hint_above_the_map(page: Any, words: str) -> None:
+    hint = page.locator("#map-hint")
+    hint.wait_for(state="visible")
+    assert hint.inner_text().strip() == f"↔ {words}"
+    box, frame = hint.bounding_box(), page.locator("#map-frame").bounding_box()
+    assert box["y"] + box["height"] <= frame["y"] + 0.5, (box, frame)
+    assert box["height"] < 40, box  # one short line
 
 
 def test_elgrande_two_players_neutral_player_and_table(server: Server, pages: Pages) -> None:
@@ -90,6 +112,14 @@ def test_elgrande_two_players_neutral_player_and_table(server: Server, pages: Pa
           return range.getClientRects().length > 1; }).map((th) => th.innerText)"""
     )
     assert broken == []
+    # The power cards left in each hand in words under the card played (never a bare "(12)"); the
+    # dummy plays from its own pile and has no hand. Anna and Blue have each played one of 13.
+    assert page.locator("#players .hand-left").all_inner_texts() == ["12 cards left in hand"] * 2
+    assert (
+        page.locator("#players .hand-left >> nth=0").get_attribute("data-tip")
+        == "12 power cards left in hand"
+    )
+    assert not re.search(r"\(\d+\)", page.locator("#players").inner_text())
     # a stack whose open card was taken says so, with its stack and the cards left
     assert page.locator(".acard.empty").count() >= 1
     empty = page.locator(".acard.empty >> nth=0").inner_text()
@@ -122,7 +152,33 @@ def test_elgrande_two_players_neutral_player_and_table(server: Server, pages: Pa
         ".map((t) => t.getBoundingClientRect().height))"
     )
     assert values >= 10, f"region values {values:.1f} px high"
+    page.wait_for_timeout(100)
+    assert page.locator("#map-hint").is_hidden()  # the map fits: nothing to swipe
     shot(page, "player-view-elgrande-en-phone")
+    set_look(page, "de", 390, 844)
+    page.wait_for_function("document.querySelector('#players')?.innerText.includes('12 Karten auf der Hand')")
+    assert page.locator("#players .hand-left").all_inner_texts() == ["12 Karten auf der Hand"] * 2
+    assert (
+        page.locator("#players .hand-left >> nth=1").get_attribute("data-tip")
+        == "12 Machtkarten auf der Hand"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "player-view-elgrande-de-phone")
+    set_look(page, "de", 1280, 900)
+    assert page.locator("#map-hint").is_hidden()
+    shot(page, "player-view-elgrande-de-desktop")
+    # one card left: the singular in both languages (Intl.PluralRules)
+    one = page.evaluate(
+        """async () => { const i = await import('/static/i18n.js'); const out = [];
+          for (const l of ['en', 'de']) { i.setLang(l); out.push(i.tn('handN', 1), i.tn('handPowerN', 1)); }
+          return out; }"""
+    )
+    assert one == [
+        "1 card left in hand",
+        "1 power card left in hand",
+        "1 Karte auf der Hand",
+        "1 Machtkarte auf der Hand",
+    ]
 
 
 def test_battle_chart_names_each_players_pair_of_bars(server: Server, pages: Pages) -> None:

@@ -150,7 +150,7 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
     h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("king"), view.king ?? "–"),
       view.card_in_use ? h("div", { class: "info", ...cardTip(view.card_in_use) }, h("span", { class: "label" }, t("played")), " ", h("strong", {}, cardName(view.card_in_use))) : null),
     // the map's frame: on a phone the map keeps a readable size and is moved sideways in its frame
-    mapFrame("elgrande", svg),
+    mapFrame("elgrande", svg, t("mapSwipe")),
     map ? h("p", { class: "map-note" }, tw("mapNote")) : null,
     h("div", { id: "stacks" }, h("h3", {}, `${t("openCards")} (${t("stacks")})`),
       h("ol", { class: "stacks" }, (view.open_cards || []).map((card, i) => {
@@ -170,7 +170,8 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
       h("tbody", {}, players.map((p, i) => h("tr", { class: p.dummy ? "dummy" : "" }, seatCell(ctx, p.seat ?? i),
         h("td", {}, p.dummy ? "–" : p.score ?? "–"), h("td", {}, p.court ?? "–"), h("td", {}, p.province ?? "–"),
         h("td", {}, p.played ? power(p.played) : "–", p.modifier_played !== null && p.modifier_played !== undefined ? ` ${signed(p.modifier_played)}` : "",
-          p.hand_size !== undefined ? ` (${p.hand_size})` : ""),
+          // the power cards still in that player's hand, in words (the full name on hover and tap)
+          typeof p.hand_size === "number" ? h("small", { class: "hand-left", "data-tip": tn("handPowerN", p.hand_size) }, tn("handN", p.hand_size)) : null),
         h("td", {}, p.castillo ?? t("hidden"), p.disc ? ` → ${p.disc}` : ""))))),
     scoringTrack(players.filter((p) => !p.dummy), ctx),
     mine && mine.hand ? h("div", { id: "hand" }, h("h3", {}, t("powerCards")),

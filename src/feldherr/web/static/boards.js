@@ -192,7 +192,7 @@ function wallenstein(view, ctx) {
         ? info(t("event"), term(view.event, words[`event.${view.event}`] ? "event." : "ev.")) : null),
     scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words }),
     // the map's frame: on a phone the map keeps a readable size and is moved sideways in its frame
-    mapFrame("wallenstein", svg),
+    mapFrame("wallenstein", svg, t("mapSwipe")),
     h("div", { class: "scroll" }, h("table", { class: "players", id: "players" },
       h("thead", {}, h("tr", {}, h("th", {}), ["thaler", "grain", "vp", "supply", "cards"].map((k) => h("th", {}, t(k))))),
       h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat), h("td", {}, p.thaler), h("td", {}, p.grain), h("td", {}, p.vp), h("td", {}, p.supply), h("td", {}, p.cards)))))),

@@ -56,11 +56,25 @@ export async function api(path, options = {}) {
 // A map's frame (#map-frame). On a phone Wallenstein's map of 37 counties is drawn wider than the
 // screen so its names stay readable, and its frame (not the page) moves sideways: it keeps where
 // the player moved it across the page's redraws (each update draws the board anew). El Grande's
-// nine regions fit the phone's width whole.
+// nine regions fit the phone's width whole. With a hint (the words, from the caller's catalogue) a
+// short line above the frame says that it moves sideways: shown only while the map is wider than
+// its frame, measured whenever the frame or the map changes size (a phone turned, a window resized).
 const frameAt = new Map();
-export function mapFrame(key, content) {
+const hinted = new Map(); // whether the hint was shown on the last drawing: a redraw starts so (no jump)
+export function mapFrame(key, content, hint = null) {
   const frame = h("div", { class: `map-frame map-frame-${key}`, id: "map-frame", onscroll: (e) => frameAt.set(key, e.target.scrollLeft) }, content);
   const x = frameAt.get(key);
   if (x) requestAnimationFrame(() => { if (frame.isConnected) frame.scrollLeft = x; });
-  return frame;
+  if (!hint || typeof ResizeObserver !== "function") return frame;
+  const note = h("p", { class: "map-hint", id: "map-hint", hidden: !hinted.get(key) }, h("span", { class: "map-hint-arrows", "aria-hidden": "true" }, "↔"), " ", hint);
+  let placed = false; // on the page once (before that the observer may report the frame unplaced)
+  const watch = new ResizeObserver(() => {
+    if (!frame.isConnected) { if (placed) watch.disconnect(); return; } // the board was drawn anew
+    placed = true;
+    note.hidden = frame.scrollWidth <= frame.clientWidth + 1;
+    hinted.set(key, !note.hidden);
+  });
+  watch.observe(frame);
+  if (content instanceof Element) watch.observe(content);
+  return [note, frame];
 }

@@ -33,6 +33,8 @@ const WORDS = {
     choicesN: { one: "{n} choice", other: "{n} choices" }, armiesN: { one: "{n} army", other: "{n} armies" },
     talerN: { one: "{n} Taler", other: "{n} Taler" }, hiddenN: { one: "{n} hidden", other: "{n} hidden" },
     cardsN: { one: "{n} card", other: "{n} cards" }, leftN: { one: "{n} card left", other: "{n} cards left" },
+    handN: { one: "{n} card left in hand", other: "{n} cards left in hand" },
+    handPowerN: { one: "{n} power card left in hand", other: "{n} power cards left in hand" },
     movesOf: { one: "move {at} of {n}", other: "move {at} of {n}" }, pointsN: { one: "{n} point", other: "{n} points" },
     stackN: { one: "stack {no}: {n} card", other: "stack {no}: {n} cards" }, matchN: { one: "{n} move fits", other: "{n} moves fit" },
     botRandom: "Random moves", botHeuristic: "Rule of thumb", botEasy: "Beginner", botMedium: "Medium", botHard: "Strong",
@@ -48,6 +50,7 @@ const WORDS = {
     planNext: "Card for", boxesFilledN: { one: "{k} of {n} box filled", other: "{k} of {n} boxes filled" }, planBad: "This plan is not possible: {why}",
     phaseLabel: "phase", scoreboards: "scoreboards", yourName: "your name", botLabel: "computer",
     analyse: "Analyse", copyBtn: "Copy", guest: "Guest", planLost: "card handed over", lastMove: "last move",
+    mapSwipe: "Swipe sideways to see the whole map",
   },
   de: {
     title: "feldherr", newGame: "Neues Spiel", game: "Spiel", options: "Optionen", seats: "Plätze",
@@ -81,6 +84,8 @@ const WORDS = {
     choicesN: { one: "{n} Möglichkeit", other: "{n} Möglichkeiten" }, armiesN: { one: "{n} Armee", other: "{n} Armeen" },
     talerN: { one: "{n} Taler", other: "{n} Taler" }, hiddenN: { one: "{n} verdeckt", other: "{n} verdeckt" },
     cardsN: { one: "{n} Karte", other: "{n} Karten" }, leftN: { one: "noch {n} Karte", other: "noch {n} Karten" },
+    handN: { one: "{n} Karte auf der Hand", other: "{n} Karten auf der Hand" },
+    handPowerN: { one: "{n} Machtkarte auf der Hand", other: "{n} Machtkarten auf der Hand" },
     movesOf: { one: "Zug {at} von {n}", other: "Zug {at} von {n}" }, pointsN: { one: "{n} Punkt", other: "{n} Punkte" },
     stackN: { one: "Stapel {no}: {n} Karte", other: "Stapel {no}: {n} Karten" }, matchN: { one: "{n} Zug passt", other: "{n} Züge passen" },
     botRandom: "Zufallszüge", botHeuristic: "Faustregel", botEasy: "Anfänger", botMedium: "Mittel", botHard: "Stark",
@@ -96,6 +101,7 @@ const WORDS = {
     planNext: "Karte für", boxesFilledN: { one: "{k} von {n} Feld belegt", other: "{k} von {n} Feldern belegt" }, planBad: "Dieser Plan geht nicht: {why}",
     phaseLabel: "Phase", scoreboards: "Wertungstafeln", yourName: "dein Name", botLabel: "Computer",
     analyse: "Analysieren", copyBtn: "Kopieren", guest: "Gast", planLost: "Karte abgegeben", lastMove: "letzter Zug",
+    mapSwipe: "Seitlich wischen, um die ganze Karte zu sehen",
   }
 };
 
