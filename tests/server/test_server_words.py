@@ -282,3 +282,25 @@ def test_a_refused_hello_reads_in_its_own_language(server: Server) -> None:
         ws.send(json.dumps({"type": "ping"}))
         error = json.loads(ws.recv(timeout=30))
     assert error["rule"] == "server.hello" and error["message"] == error["text"]["en"]
+
+
+def test_a_defect_is_an_internal_error_in_the_page_language() -> None:
+    """Starlette's plain "Internal Server Error" never reaches a page: the server's internal error,
+    in the request's language, with nothing about the defect's insides."""
+    from fastapi import FastAPI
+    from fastapi.testclient import TestClient
+
+    from feldherr.server.app import install_refusals
+
+    app = FastAPI()
+    install_refusals(app)
+
+    @app.get("/broken")
+    async def broken() -> None:
+        raise RuntimeError("a secret path /srv/feldherr")
+
+    client = TestClient(app, raise_server_exceptions=False)
+    de, en = _both(lambda lang: client.get(f"/broken?lang={lang}"))
+    said_de, said_en = _check_pair(de, en, 500, "server.internal")
+    assert (said_de, said_en) == ("Interner Fehler", "internal error")
+    assert "secret" not in de.text + en.text

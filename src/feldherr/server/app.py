@@ -114,23 +114,7 @@ def create_app(settings: Settings) -> FastAPI:
         reply = error_reply(exc, table.game if table else None, _lang(request))
         return JSONResponse(reply, status_code=status_of(exc))
 
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        """A query parameter FastAPI could not read (``?limit=abc``): the server's own field error in
-        the request's language, not FastAPI's English list of problems (its status, 422, kept)."""
-        return JSONResponse(error_reply(invalid_field(exc), None, _lang(request)), status_code=422)
-
-    @app.exception_handler(HTTPException)
-    async def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        """No such address (404), or a method it does not take (405): the same shape and words as
-        every other refusal, in the request's language (status and headers kept)."""
-        rule = {404: "server.route", 405: "server.method"}.get(exc.status_code, "server.http")
-        err = ServerError(
-            rule, exc.status_code, {404: "not-found", 405: "method"}.get(exc.status_code, "http")
-        )
-        return JSONResponse(
-            error_reply(err, None, _lang(request)), status_code=exc.status_code, headers=exc.headers
-        )
+    install_refusals(app)
 
     async def read_body(request: Request) -> Any:
         declared = request.headers.get("content-length")
@@ -405,6 +389,34 @@ def create_app(settings: Settings) -> FastAPI:
             sender.cancel()
 
     return app
+
+
+def install_refusals(app: FastAPI) -> None:
+    """The refusals that come from FastAPI and Starlette themselves, in the server's shape and words
+    and the request's language: a query parameter it cannot read (422), no such address (404), a
+    method the address does not take (405), and a defect (500, nothing about its insides)."""
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A query parameter FastAPI could not read (``?limit=abc``): the server's own field error,
+        not FastAPI's English list of problems (its status, 422, kept)."""
+        return JSONResponse(error_reply(invalid_field(exc), None, _lang(request)), status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        """Status and headers (a 405's ``Allow``) kept."""
+        rule = {404: "server.route", 405: "server.method"}.get(exc.status_code, "server.http")
+        code = {404: "not-found", 405: "method"}.get(exc.status_code, "http")
+        err = ServerError(rule, exc.status_code, code)
+        return JSONResponse(
+            error_reply(err, None, _lang(request)), status_code=exc.status_code, headers=exc.headers
+        )
+
+    @app.exception_handler(Exception)
+    async def _defect(request: Request, exc: Exception) -> JSONResponse:
+        """Instead of Starlette's plain English "Internal Server Error" (the defect is still logged)."""
+        err = ServerError("server.internal", 500, "internal")
+        return JSONResponse(error_reply(err, None, _lang(request)), status_code=500)
 
 
 async def _scan(hub: Hub) -> None:
