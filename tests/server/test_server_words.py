@@ -131,7 +131,7 @@ def test_a_bad_player_name_is_refused_in_the_page_language(server: Server, name:
             {"game": "toy", "options": {"colour": 1}},
             422,
             "server.options",
-            "Die Option „colour“ hat einen Wert",
+            "Dieses Spiel hat keine Option „colour“",
         ),
         ({"game": "toy", "public": "yes"}, 400, "server.field", "Feld public muss true oder false sein"),
         ({"game": 5}, 400, "server.field", "Feld game muss ein Text mit höchstens 64 Zeichen sein"),

@@ -82,9 +82,12 @@ def option_words(game: Game, exc: Exception) -> dict[str, str]:
     (the English words keep the error's own precise English message)."""
     said = exc.text if isinstance(exc, OptionError) else {}
     option = exc.option if isinstance(exc, OptionError) else ""
-    if option:
-        titles = next((spec.title for spec in game.option_spec() if spec.name == option), None) or {}
+    spec = next((spec for spec in game.option_spec() if spec.name == option), None) if option else None
+    if spec is not None:
+        titles = spec.title or {}
         out = {lang: words("part.option-value", option=titles.get(lang) or option)[lang] for lang in LANGS}
+    elif option:
+        out = words("part.option-unknown", option=option)
     else:
         out = words("part.options-unfit")
     if isinstance(exc, OptionError):

@@ -130,6 +130,10 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "en": "the option “{option}” has a value this game does not allow",
         "de": "Die Option „{option}“ hat einen Wert, den dieses Spiel nicht zulässt",
     },
+    "part.option-unknown": {
+        "en": "this game has no option “{option}”",
+        "de": "Dieses Spiel hat keine Option „{option}“",
+    },
     "part.options-unfit": {
         "en": "they do not fit this game",
         "de": "Sie passen nicht zu diesem Spiel",
