@@ -248,4 +248,4 @@ def test_a_scripted_tower_is_for_teaching_not_for_a_game_at_the_table() -> None:
         check_position({"position": scripted})
     assert err.value.rule == "server.position"
     assert err.value.details["broken"] == "wallenstein.position.tower-script"
-    assert "Turm" in err.value.details["de"] and "tower" in err.value.details["en"]
+    assert "Turm" in err.value.details["message_de"] and "tower" in err.value.details["message_en"]

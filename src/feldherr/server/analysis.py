@@ -21,7 +21,7 @@ from feldherr.core.match import Match
 from feldherr.core.record import GameRecord
 from feldherr.games import get_game
 from feldherr.search.analysis import analyse, search_bot
-from feldherr.server.protocol import ServerError, get_int, get_lang
+from feldherr.server.protocol import ServerError, detail, english_or, get_int, get_lang
 from feldherr.server.workers import BotPool
 
 
@@ -110,7 +110,8 @@ class Analyser:
         try:
             search_bot(game, self.bot, 0)
         except (OptionError, ValueError) as exc:  # a misconfigured server, not the asker's fault
-            raise ServerError("server.options", 500, "bad-options", message=str(exc)) from exc
+            said = detail("message", english_or("part.analysis-bot", str(exc)))
+            raise ServerError("server.options", 500, "bad-options", **said) from exc
         task = AnalysisTask(
             game.name,
             match.snapshot()["state"],

@@ -16,7 +16,10 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from feldherr import __version__
@@ -30,10 +33,12 @@ from feldherr.server.config import Settings
 from feldherr.server.hub import Conn, Hub, verify
 from feldherr.server.lobby import catalogue, check_position, parse_create
 from feldherr.server.protocol import (
+    LANGS,
     ServerError,
     error_reply,
     get_int,
     get_lang,
+    part,
     read_json,
     short_id,
     status_of,
@@ -108,6 +113,8 @@ def create_app(settings: Settings) -> FastAPI:
         table = hub().tables.get(game_id) if game_id else None
         reply = error_reply(exc, table.game if table else None, _lang(request))
         return JSONResponse(reply, status_code=status_of(exc))
+
+    install_refusals(app)
 
     async def read_body(request: Request) -> Any:
         declared = request.headers.get("content-length")
@@ -285,6 +292,7 @@ def create_app(settings: Settings) -> FastAPI:
         await ws.accept()
         h = hub()
         conn = Conn(asyncio.get_running_loop(), settings.queue_limit)
+        conn.lang = _lang(ws)  # until the hello names the language: the address's or the browser's
         sender = asyncio.create_task(_sender(ws, conn))
         bucket = Bucket(settings.rate, settings.burst)
         attached = False
@@ -325,8 +333,12 @@ def create_app(settings: Settings) -> FastAPI:
                         raise rate
                     kind = data.get("type")
                     if kind == "hello":
+                        if data.get("lang") in LANGS:  # its own refusals already in its language
+                            conn.lang = data["lang"]
                         if attached:
-                            raise ServerError("server.type", kind="hello (again)")
+                            raise ServerError(
+                                "server.type", 400, "bad-request", **part("kind", "part.hello-again")
+                            )
                         tokens, since, lang = _hello(data)
                         conn.lang = lang
                         try:
@@ -340,13 +352,13 @@ def create_app(settings: Settings) -> FastAPI:
                     elif kind == "move":
                         seat = data.get("seat", conn.seats[0] if len(conn.seats) == 1 else None)
                         if type(seat) is not int or seat not in conn.seats:
-                            raise ServerError("server.seat", 403, "not-your-seat", seat=repr(seat)[:20])
+                            raise ServerError("server.seat", 403, "not-your-seat")
                         version = get_int(data, "version")
                         await h.call(h.submit, game_id, seat, data.get("move"), version, conn, msg_id)
                     elif kind == "undo":
                         seat = data.get("seat", conn.seats[0] if len(conn.seats) == 1 else None)
                         if type(seat) is not int or seat not in conn.seats:
-                            raise ServerError("server.seat", 403, "not-your-seat", seat=repr(seat)[:20])
+                            raise ServerError("server.seat", 403, "not-your-seat")
                         version = get_int(data, "version")
                         await h.call(h.undo, game_id, seat, version, conn, msg_id)
                     elif kind == "lang":
@@ -357,7 +369,7 @@ def create_app(settings: Settings) -> FastAPI:
                     elif kind == "ping":
                         conn.push({"type": "pong", "id": msg_id})
                     else:
-                        raise ServerError("server.type", kind=repr(kind)[:40])
+                        raise ServerError("server.type", 400, "bad-request", **message_kind(kind))
                 except (ServerError, RuleError) as err:
                     table = h.tables.get(game_id)
                     conn.push(error_reply(err, table.game if table else None, conn.lang, msg_id))
@@ -377,6 +389,34 @@ def create_app(settings: Settings) -> FastAPI:
             sender.cancel()
 
     return app
+
+
+def install_refusals(app: FastAPI) -> None:
+    """The refusals that come from FastAPI and Starlette themselves, in the server's shape and words
+    and the request's language: a query parameter it cannot read (422), no such address (404), a
+    method the address does not take (405), and a defect (500, nothing about its insides)."""
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A query parameter FastAPI could not read (``?limit=abc``): the server's own field error,
+        not FastAPI's English list of problems (its status, 422, kept)."""
+        return JSONResponse(error_reply(invalid_field(exc), None, _lang(request)), status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        """Status and headers (a 405's ``Allow``) kept."""
+        rule = {404: "server.route", 405: "server.method"}.get(exc.status_code, "server.http")
+        code = {404: "not-found", 405: "method"}.get(exc.status_code, "http")
+        err = ServerError(rule, exc.status_code, code)
+        return JSONResponse(
+            error_reply(err, None, _lang(request)), status_code=exc.status_code, headers=exc.headers
+        )
+
+    @app.exception_handler(Exception)
+    async def _defect(request: Request, exc: Exception) -> JSONResponse:
+        """Instead of Starlette's plain English "Internal Server Error" (the defect is still logged)."""
+        err = ServerError("server.internal", 500, "internal")
+        return JSONResponse(error_reply(err, None, _lang(request)), status_code=500)
 
 
 async def _scan(hub: Hub) -> None:
@@ -401,9 +441,36 @@ async def _sender(ws: WebSocket, conn: Conn) -> None:
         conn.closed = True
 
 
-def _lang(request: Request) -> str:
-    lang = request.query_params.get("lang", "en")
-    return lang if lang in ("en", "de") else "en"
+def _lang(request: HTTPConnection) -> str:
+    """The language of a request's refusals: its ``?lang=``, else the first of the browser's
+    languages (``Accept-Language``) the server speaks, else English."""
+    lang = request.query_params.get("lang")
+    if lang in LANGS:
+        return str(lang)
+    for item in request.headers.get("accept-language", "")[:200].split(","):
+        tag = item.split(";")[0].strip().lower()[:2]
+        if tag in LANGS:
+            return tag
+    return "en"
+
+
+def invalid_field(exc: RequestValidationError) -> ServerError:
+    """``server.field`` for the first parameter FastAPI could not read: its name, and what it must be."""
+    errors = exc.errors()
+    first = errors[0] if errors else {}
+    loc = first.get("loc") or ("request",)
+    kind = str(first.get("type", ""))
+    wanted = "part.number" if kind.startswith("int") else "part.value"
+    return ServerError("server.field", 422, "bad-request", field=str(loc[-1])[:40], **part("wanted", wanted))
+
+
+def message_kind(kind: Any) -> dict[str, str]:
+    """The ``kind`` detail of ``server.type``: a message's type as its text, or "(none)" when it has
+    no text type (never a Python literal)."""
+    if isinstance(kind, str) and kind.strip():
+        shown = kind.strip()[:40]
+        return {"kind": shown, "kind_en": shown, "kind_de": shown}
+    return part("kind", "part.no-type")
 
 
 def _bearer(request: Request) -> str | None:

@@ -42,7 +42,7 @@ from feldherr.games import get_game
 from feldherr.server import snapshot
 from feldherr.server.bus import LocalBus
 from feldherr.server.config import Settings
-from feldherr.server.protocol import ServerError
+from feldherr.server.protocol import ServerError, detail, english_or
 from feldherr.server.store import GameRow, SeatRow, Store
 from feldherr.server.workers import BotPool, BotTask, decision_seed, default_workers
 from feldherr.web import add_choices
@@ -345,7 +345,8 @@ class Hub:
             game = get_game(record.game)
             match = Match.from_record(game, record)
         except (RecordError, OptionError, ValueError) as exc:
-            raise ServerError("server.record", 422, "bad-record", message=str(exc)) from exc
+            said = detail("message", english_or("part.record-unreadable", str(exc)))
+            raise ServerError("server.record", 422, "bad-record", **said) from exc
         now = time.time()
         outcome = match.outcome()
         row = GameRow(

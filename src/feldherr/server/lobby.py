@@ -12,7 +12,7 @@ from feldherr.core.game import Game
 from feldherr.core.play import bot_table
 from feldherr.games import game_names, get_game
 from feldherr.server.hub import NewGame, new_token
-from feldherr.server.protocol import ServerError, get_int, get_str
+from feldherr.server.protocol import LANGS, ServerError, detail, get_int, get_str, part, words
 from feldherr.server.store import SeatRow
 
 SEAT_KINDS = ("human", "hotseat", "bot")
@@ -61,21 +61,39 @@ def parse_create(data: Any) -> NewGame:
     else:
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise ServerError("server.options", 422, "bad-options", message="options must be a JSON object")
+            raise ServerError("server.options", 422, "bad-options", **part("message", "part.options-object"))
         try:
             options = game.normalize_options(options)
         except (OptionError, ValueError, TypeError) as exc:
-            said = exc.text if isinstance(exc, OptionError) else {}
-            per_lang = {f"message_{lang}": text for lang, text in said.items()}
-            raise ServerError("server.options", 422, "bad-options", message=str(exc), **per_lang) from exc
+            raise ServerError("server.options", 422, "bad-options", **option_words(game, exc)) from exc
     players = options.get("players", game.min_players)
     if type(players) is not int:
-        raise ServerError("server.options", 422, "bad-options", message="players")
+        raise ServerError("server.options", 422, "bad-options", **part("message", "part.options-players"))
     seats = parse_seats(data.get("seats"), players, list(bot_table(game)))
     public = data.get("public", True)
     if type(public) is not bool:
         raise ServerError("server.field", field="public", wanted="true or false", wanted_de="true oder false")
     return NewGame(name, options, seats, public, seed, position=position)
+
+
+def option_words(game: Game, exc: Exception) -> dict[str, str]:
+    """The ``message`` of a ``server.options`` refusal in each language: the game's own words where
+    the error brings them, else the catalogue's, naming the option by its title in that language
+    (the English words keep the error's own precise English message)."""
+    said = exc.text if isinstance(exc, OptionError) else {}
+    option = exc.option if isinstance(exc, OptionError) else ""
+    spec = next((spec for spec in game.option_spec() if spec.name == option), None) if option else None
+    if spec is not None:
+        titles = spec.title or {}
+        out = {lang: words("part.option-value", option=titles.get(lang) or option)[lang] for lang in LANGS}
+    elif option:
+        out = words("part.option-unknown", option=option)
+    else:
+        out = words("part.options-unfit")
+    if isinstance(exc, OptionError):
+        out["en"] = str(exc)  # the core's own, more precise English message
+    out.update({lang: text for lang, text in said.items() if lang in LANGS and text})
+    return detail("message", out)
 
 
 def position_options(game: Game, position: Any, seed: int) -> dict[str, Any]:
@@ -94,8 +112,7 @@ def position_options(game: Game, position: Any, seed: int) -> dict[str, Any]:
             422,
             "bad-position",
             broken=exc.rule,
-            en=game.error_text(exc, "en"),
-            de=game.error_text(exc, "de"),
+            **detail("message", {lang: game.error_text(exc, lang) for lang in LANGS}),
         ) from exc
     if state.is_terminal():
         raise ServerError("server.position-over", 422, "bad-position")
@@ -106,29 +123,30 @@ def parse_seats(raw: Any, players: int, bots: list[str]) -> list[SeatRow]:
     if raw is None:
         raw = [{"kind": "human"}] * players
     if not isinstance(raw, list) or len(raw) != players:
-        raise ServerError("server.seats", 422, "bad-seats", message=f"give a list of {players} seats")
+        raise ServerError(
+            "server.seats", 422, "bad-seats", **part("message", "part.seats-count", players=players)
+        )
     now = time.time()
     seats = []
     for index, item in enumerate(raw):
         if not isinstance(item, dict):
-            raise ServerError("server.seats", 422, "bad-seats", message=f"seat {index} must be a JSON object")
+            raise ServerError(
+                "server.seats", 422, "bad-seats", **part("message", "part.seat-object", seat=index + 1)
+            )
         kind = item.get("kind", "human")
         if kind not in SEAT_KINDS:
-            raise ServerError(
-                "server.seats", 422, "bad-seats", message=f"seat {index}: kind is one of {SEAT_KINDS}"
-            )
+            said = part("message", "part.seat-kind", seat=index + 1, kinds=", ".join(SEAT_KINDS))
+            raise ServerError("server.seats", 422, "bad-seats", **said)
         bot: str | None = None
         if kind == "bot":
             bot = item.get("bot", default_bot(bots))
             if bot not in bots:
-                raise ServerError(
-                    "server.seats", 422, "bad-seats", message=f"seat {index}: bot is one of {bots}"
-                )
+                said = part("message", "part.seat-bot", seat=index + 1, bots=", ".join(bots))
+                raise ServerError("server.seats", 422, "bad-seats", **said)
         label = item.get("name", bot if bot is not None else f"{index + 1}")
         if not isinstance(label, str) or not 0 < len(label) <= MAX_NAME:
-            raise ServerError(
-                "server.seats", 422, "bad-seats", message=f"seat {index}: name up to {MAX_NAME} characters"
-            )
+            said = part("message", "part.seat-name", seat=index + 1, limit=MAX_NAME)
+            raise ServerError("server.seats", 422, "bad-seats", **said)
         seats.append(
             SeatRow(
                 seat=index,

@@ -42,7 +42,7 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "this token belongs to no seat of this game",
         "de": "Dieser Schlüssel gehört zu keinem Platz dieses Spiels",
     },
-    "server.seat": {"en": "you do not hold seat {seat}", "de": "Platz {seat} gehört dir nicht"},
+    "server.seat": {"en": "this seat is not yours", "de": "Dieser Platz gehört dir nicht"},
     "server.game": {"en": "there is no game {game}", "de": "Es gibt kein Spiel {game}"},
     "server.spectators": {"en": "this game has no spectators", "de": "Dieses Spiel ist nicht öffentlich"},
     "server.private": {
@@ -77,8 +77,8 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "de": "Es laufen schon {slots} Analysen; bitte in ein paar Sekunden erneut versuchen",
     },
     "server.position": {
-        "en": "this position cannot be set up: {en}",
-        "de": "Diese Stellung lässt sich nicht aufbauen: {de}",
+        "en": "this position cannot be set up: {message}",
+        "de": "Diese Stellung lässt sich nicht aufbauen: {message}",
     },
     "server.position-over": {
         "en": "this position is the end of a game: nothing is left to play",
@@ -88,8 +88,94 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "the server is busy; try again",
         "de": "Der Server ist ausgelastet, bitte erneut versuchen",
     },
+    "server.route": {"en": "there is nothing at this address", "de": "Unter dieser Adresse gibt es nichts"},
+    "server.method": {
+        "en": "this address does not take this kind of request",
+        "de": "Diese Adresse nimmt diese Art von Anfrage nicht an",
+    },
+    "server.http": {"en": "the request was refused", "de": "Die Anfrage wurde abgelehnt"},
     "server.internal": {"en": "internal error", "de": "Interner Fehler"},
 }
+
+SERVER_PARTS: dict[str, dict[str, str]] = {
+    "part.seats-count": {
+        "en": "give a list of {players} seats",
+        "de": "Gib eine Liste von {players} Plätzen an",
+    },
+    "part.seat-object": {
+        "en": "seat {seat} must be a JSON object",
+        "de": "Platz {seat} muss ein JSON-Objekt sein",
+    },
+    "part.seat-kind": {
+        "en": "seat {seat}: the kind is one of {kinds}",
+        "de": "Platz {seat}: Die Art ist eine von {kinds}",
+    },
+    "part.seat-bot": {
+        "en": "seat {seat}: the bot is one of {bots}",
+        "de": "Platz {seat}: Der Bot ist einer von {bots}",
+    },
+    "part.seat-name": {
+        "en": "seat {seat}: the player's name must have 1 to {limit} characters",
+        "de": "Platz {seat}: Der Name des Spielers muss 1 bis {limit} Zeichen haben",
+    },
+    "part.options-object": {
+        "en": "the options must be a JSON object",
+        "de": "Die Optionen müssen ein JSON-Objekt sein",
+    },
+    "part.options-players": {
+        "en": "the number of players must be a whole number",
+        "de": "Die Anzahl der Spieler muss eine ganze Zahl sein",
+    },
+    "part.option-value": {
+        "en": "the option “{option}” has a value this game does not allow",
+        "de": "Die Option „{option}“ hat einen Wert, den dieses Spiel nicht zulässt",
+    },
+    "part.option-unknown": {
+        "en": "this game has no option “{option}”",
+        "de": "Dieses Spiel hat keine Option „{option}“",
+    },
+    "part.options-unfit": {
+        "en": "they do not fit this game",
+        "de": "Sie passen nicht zu diesem Spiel",
+    },
+    "part.record-unreadable": {
+        "en": "it cannot be read or replayed",
+        "de": "Sie lässt sich nicht einlesen oder nachspielen",
+    },
+    "part.analysis-bot": {
+        "en": "the server's analysis bot is set up wrongly",
+        "de": "Der Analyse-Bot des Servers ist falsch eingerichtet",
+    },
+    "part.hello-again": {"en": "hello (a second time)", "de": "hello (ein zweites Mal)"},
+    "part.no-type": {"en": "(none)", "de": "(keine)"},
+    "part.number": {"en": "a whole number", "de": "eine ganze Zahl"},
+    "part.value": {"en": "a valid value", "de": "ein gültiger Wert"},
+}
+"""The words that fill a server error's details (``server.seats``' reason, a field's wanted
+value): a refusal's text is made of these in the reader's language, never of code's words."""
+
+
+def words(key: str, **args: Any) -> dict[str, str]:
+    """The words of :data:`SERVER_PARTS` entry ``key`` in each language."""
+    entry = SERVER_PARTS[key]
+    return {lang: entry[lang].format(**args) for lang in LANGS}
+
+
+def detail(name: str, said: dict[str, str]) -> dict[str, str]:
+    """A :class:`ServerError`'s detail ``name`` in each language (``said``: language -> words):
+    ``name`` itself holds the English words, ``name_de`` the German ones."""
+    return {name: said["en"], **{f"{name}_{lang}": said[lang] for lang in LANGS}}
+
+
+def english_or(key: str, english: str, **args: Any) -> dict[str, str]:
+    """The words of ``key`` with the English ones replaced by ``english`` (a core error's own,
+    more precise English message: the other languages get the catalogue's words)."""
+    return {**words(key, **args), "en": english}
+
+
+def part(name: str, key: str, **args: Any) -> dict[str, str]:
+    """The detail ``name`` of a :class:`ServerError` in each language, from :data:`SERVER_PARTS`."""
+    return detail(name, words(key, **args))
 
 
 class ServerError(Exception):

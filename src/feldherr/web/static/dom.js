@@ -1,4 +1,6 @@
 // Building DOM and SVG nodes without innerHTML (texts from the server are never parsed as HTML).
+import { lang, t } from "./i18n.js";
+
 const SVGNS = "http://www.w3.org/2000/svg";
 
 function fill(node, attrs, children, svg) {
@@ -39,14 +41,24 @@ let palette = COLOURS;
 export function usePalette(game) { palette = PALETTES[game] || COLOURS; }
 export function colour(seat) { return palette[seat % palette.length]; }
 
+// A request to the server in the page's language: a refusal's `message` is the server's own words
+// in that language; an answer without one (no server, a proxy's page) gets the client's words, never
+// the raw answer.
 export async function api(path, options = {}) {
-  const response = await fetch(path, {
-    ...options,
-    headers: { "content-type": "application/json", ...(options.headers || {}) },
-  });
+  const url = /[?&]lang=/.test(path) ? path : `${path}${path.includes("?") ? "&" : "?"}lang=${lang()}`;
+  let response;
+  try {
+    response = await fetch(url, {
+      ...options,
+      headers: { "content-type": "application/json", ...(options.headers || {}) },
+    });
+  } catch {
+    throw new Error(t("noAnswer"));
+  }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const error = new Error(data.message || `HTTP ${response.status}`);
+    const said = typeof data.message === "string" && data.message ? data.message : "";
+    const error = new Error(said || t("refused", { status: response.status }));
     error.data = data;
     throw error;
   }

@@ -36,7 +36,7 @@ export function showPlay(root, gameId) {
   function connect() {
     if (st.stopped) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
+    const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}?lang=${lang()}`);
     st.ws = ws;
     ws.onopen = () => ws.send(JSON.stringify({ type: "hello", tokens, lang: lang() }));
     ws.onmessage = (event) => receive(JSON.parse(event.data));
