@@ -304,3 +304,22 @@ def test_a_defect_is_an_internal_error_in_the_page_language() -> None:
     said_de, said_en = _check_pair(de, en, 500, "server.internal")
     assert (said_de, said_en) == ("Interner Fehler", "internal error")
     assert "secret" not in de.text + en.text
+
+
+def test_a_person_without_a_name_is_named_by_the_colour_never_by_a_number(server: Server) -> None:
+    """A seat created without a name (an API client, not the browser's lobby, which always names
+    one) is stored without one, so the game's texts name it by its colour, as the words contract
+    asks: a player never sees a seat number (it was stored as "1", "2": "Granden: 1 in ...")."""
+    created = server.create(
+        "elgrande", [{"kind": "human"}, {"kind": "human"}], options={"players": 2}, seed=3
+    )
+    assert [seat["name"] for seat in created["seats"]] == ["", ""]
+    client = Client(server, created["id"], [created["seats"][0]["token"]], lang="de")
+    try:
+        update = client.until(lambda m: m["type"] == "update")
+    finally:
+        client.close()
+    texts = " ".join(item["text"] for item in update["log"])
+    assert "Granden" in texts, texts
+    assert not re.search(r"(^|[\s:,(])[12]( |,|\.)(in|hat|spielt|setzt|nimmt)\b", texts), texts
+    assert re.search(r"\b(Rot|Blau|Gelb|Grün|Schwarz)\b", texts), texts

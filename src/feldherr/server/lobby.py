@@ -143,8 +143,11 @@ def parse_seats(raw: Any, players: int, bots: list[str]) -> list[SeatRow]:
             if bot not in bots:
                 said = part("message", "part.seat-bot", seat=index + 1, bots=", ".join(bots))
                 raise ServerError("server.seats", 422, "bad-seats", **said)
-        label = item.get("name", bot if bot is not None else f"{index + 1}")
-        if not isinstance(label, str) or not 0 < len(label) <= MAX_NAME:
+        # a seat without a name: a bot goes by its strength, a person by nothing, so that the game
+        # names the seat by its colour (the words contract: a player never sees a seat number)
+        named = "name" in item
+        label = item.get("name", bot if bot is not None else "")
+        if not isinstance(label, str) or len(label) > MAX_NAME or (named and not label):
             said = part("message", "part.seat-name", seat=index + 1, limit=MAX_NAME)
             raise ServerError("server.seats", 422, "bad-seats", **said)
         seats.append(
