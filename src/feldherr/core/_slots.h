@@ -25,6 +25,12 @@
 
 #define SLOT_CACHE 64
 
+#ifndef Py_TPFLAGS_VALID_VERSION_TAG /* a Python without version tags: every field through getattr */
+static inline PyObject *slot_attr(PyObject *o, PyObject *name) {
+    return PyObject_GetAttr(o, name);
+}
+#else
+
 typedef struct {
     PyObject *name; /* interned, borrowed: the kernels keep their names alive */
     PyTypeObject *type;
@@ -87,4 +93,5 @@ static inline PyObject *slot_attr(PyObject *o, PyObject *name) {
     return PyObject_GetAttr(o, name);
 }
 
+#endif /* Py_TPFLAGS_VALID_VERSION_TAG */
 #endif
