@@ -9,6 +9,8 @@ import random
 import re
 from typing import Any
 
+from feldherr.elgrande import data as ELGRANDE
+
 from .conftest import Pages, Server, shot
 from .drive import play_to_end, set_look
 
@@ -163,6 +165,19 @@ def test_elgrande_two_players_neutral_player_and_table(server: Server, pages: Pa
         == "12 Machtkarten auf der Hand"
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Every word of every action card's name (both languages) fits a card's title on a phone, so
+    # no name breaks inside a word (it read "Gesetzeserl / ass" and "Ermächtigu / ng").
+    split = page.evaluate(
+        """(names) => { const el = document.querySelector('.acard:not(.empty) strong');
+          const css = getComputedStyle(el);
+          const pen = document.createElement('canvas').getContext('2d');
+          pen.font = `${css.fontStyle} ${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+          const wide = (w) => pen.measureText(w).width > el.clientWidth + 0.5;
+          return names.flatMap((n) => n.split(/\\s+/)).filter(wide);
+        }""",
+        sorted({*ELGRANDE.CARD_DE, *ELGRANDE.CARD_EN}),
+    )
+    assert split == [], f"card-name words wider than a card's title: {split}"
     shot(page, "player-view-elgrande-de-phone")
     set_look(page, "de", 1280, 900)
     assert page.locator("#map-hint").is_hidden()
