@@ -317,3 +317,29 @@ def test_the_ending_is_one_tap_away_on_a_phone(server: Server, pages: Pages) -> 
         "(() => { const r = document.querySelector('#ending').getBoundingClientRect();"
         " return r.top < window.innerHeight && r.bottom > 0; })()"
     )
+
+
+def test_elgrande_mobile_scoreboard_values_say_what_they_are(server: Server, pages: Pages) -> None:
+    """A mobile scoreboard's points beside a region ("8/4/0") carry their meaning, as the region's
+    own values do, in the page's language (they stood on the map without a word)."""
+    from feldherr.games import get_game
+
+    game = get_game("elgrande")
+    position = game.position(game.new_state({"players": 3}, 1))
+    position["scoreboards"] = ["Toledo", None]
+    seats = [{"kind": "human", "name": "Anna"}, *BOTS]
+    created = server.api("/api/games", {"game": "elgrande", "position": position, "seats": seats, "seed": 3})
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(created["seats"][0]["invite"])
+    page.wait_for_selector("#map .board-values")
+    said = page.locator("#map .board-values title").all_text_contents()
+    assert said == ["Wertungstafel: Punkte für 1. / 2. / 3."]
+    assert re.fullmatch(r"\d+/\d+/\d+", page.locator("#map .board-values text").text_content() or "")
+    set_look(page, "en", 390, 844)
+    page.wait_for_function(
+        "document.querySelector('#map .board-values title')?.textContent.startsWith('mobile scoreboard')"
+    )
+    assert page.locator("#map .board-values title").all_text_contents() == [
+        "mobile scoreboard: points for 1st / 2nd / 3rd"
+    ]

@@ -99,8 +99,9 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
       return [s("g", { class: "values" }, s("title", {}, tw("regionValues")),
         s("rect", { x: lx - 5.5, y: ly - 1.6, width: 11, height: 3, rx: 0.5, class: "values-box" }),
         s("text", { x: lx, y: ly + 0.7, class: "rpoints", "text-anchor": "middle" }, pts.slice(0, view.scoring_places ?? 3).join(" · "))),
-      extra.map(([, i], k) => s("text", { x: lx + 7, y: ly + 1 + k * 2.6, class: "rpoints board-extra" },
-        (printed?.mobile_scoreboards?.values?.[i] || []).join("/")))];
+      extra.map(([, i], k) => s("g", { class: "board-values" }, s("title", {}, tw("boardValues")),
+        s("text", { x: lx + 7, y: ly + 1 + k * 2.6, class: "rpoints board-extra" },
+          (printed?.mobile_scoreboards?.values?.[i] || []).join("/"))))];
     };
     svg = s("svg", { viewBox: `0 0 100 ${H}`, class: "map spain", id: "map", role: "group", "aria-label": t("board") },
       s("defs", {}, s("clipPath", { id: "spain-clip" }, s("path", { d: map.land.spain }))),
