@@ -139,14 +139,16 @@ class _Seats:
         self.state = self.table.new_state(engine_seed)
         self.choices = self.table.choices()
         self._steps = 0
-        self._moving = self.state.to_move()
+        self._moved()
 
-    def _moved(self) -> tuple[int, ...]:
-        """After a change of the state: the seats that owe a decision now (none when it is over),
-        kept for the masks and the next step, so ``to_move()`` is asked once per change."""
+    def _moved(self) -> bool:
+        """After a change of the state: whether the game is over; the seats that owe a decision now
+        (none when it is over) are kept for the masks and the next step, so ``is_terminal()`` and
+        ``to_move()`` are asked once per change."""
         state = self.state
-        self._moving = moving = () if state.is_terminal() else state.to_move()
-        return moving
+        done = state.is_terminal()
+        self._moving = () if done else state.to_move()
+        return done
 
     def _observe(self, seat: int) -> ObsDict:
         """The seat's observation and mask, each written into a new array (the data returned is
@@ -228,8 +230,9 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        seats = self._moved()
-        self.agent_selection = self.possible_agents[seats[0]] if seats else self.agents[0]
+        """The agent to act: the first seat to move (``_moving``), else any agent (the game is over)."""
+        moving = self._moving
+        self.agent_selection = self.possible_agents[moving[0]] if moving else self.agents[0]
 
     def observe(self, agent: str) -> ObsDict:
         return self._observe(self.seat_of[agent])
@@ -257,8 +260,7 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         state = self.state
         self.table.play(state, self.seat_of[agent], action, self.choices, self._moving)
         self._steps += 1
-        done = state.is_terminal()
-        self._moving = moving = () if done else state.to_move()  # asked once per change (_moved)
+        done = self._moved()
         if done:
             for a, value in zip(self.possible_agents, self.table.returns(self.state), strict=True):
                 self.rewards[a] = value
@@ -267,7 +269,7 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         elif self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
             for a in self.agents:
                 self.truncations[a] = True
-        self.agent_selection = self.possible_agents[moving[0]] if moving else self.agents[0]  # as _select
+        self._select()
         if self.render_mode == "human":
             self.render()
 
@@ -301,8 +303,7 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         joint = {self.seat_of[a]: act for a, act in actions.items() if act is not None}
         self.table.play_joint(self.state, joint, self.choices, self._moving, self._legal)
         self._steps += 1
-        self._moved()
-        done = self.state.is_terminal()
+        done = self._moved()
         cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles
         agents = self.agents
         obs = self._observe_all(agents)
