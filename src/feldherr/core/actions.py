@@ -75,6 +75,18 @@ class Choices:
 _codes_of: Any = getattr(native_module("feldherr.core._cfast"), "codes_of", None)
 
 
+def _numbers(moves: list[Any], codes: dict[Any, int], encode: Callable[[Any], int]) -> list[int]:
+    """Each move's action number, in the list's order, from ``codes`` (filled with ``encode`` for a
+    move not in it yet): the Python way of :func:`sorted_codes` and :func:`codes_and_moves`."""
+    numbers = []
+    for move in moves:
+        code = codes.get(move)
+        if code is None:
+            code = codes[move] = encode(move)
+        numbers.append(code)
+    return numbers
+
+
 def sorted_codes(moves: list[Any], codes: dict[Any, int], encode: Callable[[Any], int]) -> list[int]:
     """The action numbers of a legal-move list, ascending (duplicates kept): each move's number
     from ``codes`` (move -> number, filled with ``encode`` for a move not in it yet). The C helper
@@ -84,14 +96,7 @@ def sorted_codes(moves: list[Any], codes: dict[Any, int], encode: Callable[[Any]
         found: list[int] | None = _codes_of(moves, codes, False)
         if found is not None:
             return found
-    actions = []
-    for move in moves:
-        code = codes.get(move)
-        if code is None:
-            code = codes[move] = encode(move)
-        actions.append(code)
-    actions.sort()
-    return actions
+    return sorted(_numbers(moves, codes, encode))
 
 
 def codes_and_moves(
@@ -104,10 +109,5 @@ def codes_and_moves(
         found: tuple[list[int], dict[int, Any]] | None = _codes_of(moves, codes, True)
         if found is not None:
             return found
-    by_action: dict[int, Hashable] = {}
-    for move in moves:
-        code = codes.get(move)
-        if code is None:
-            code = codes[move] = encode(move)
-        by_action[code] = move
+    by_action: dict[int, Hashable] = dict(zip(_numbers(moves, codes, encode), moves, strict=True))
     return sorted(by_action), by_action
