@@ -358,8 +358,8 @@ def observe_seats(
     C-contiguous float32 one) is filled seat by seat; one of another shape is a ValueError."""
     if partials is None:
         partials = ((),) * len(seats)
-    won = winners(st.values, st.owner, st.num_players) if st.phase == OVER and native is not None else ()
     if native is not None:
+        won = winners(st.values, st.owner, st.num_players) if st.phase == OVER else ()
         if moving is None:
             moving = to_move(st)
         try:  # a writable C-contiguous float32 array of one row per seat is filled in place
@@ -368,16 +368,9 @@ def observe_seats(
             pass  # not such an array (or a spoiled state or seat, which raises again below)
     if len(partials) != len(seats):
         raise ValueError(f"observe_seats: {len(partials)} partials for {len(seats)} seats (one per seat)")
-    row = np.empty(OBSERVATION_SIZE, np.float32)
-
-    def one(i: int, out_row: Observation) -> None:
-        if native is None:
-            observe_pure(st, seats[i], partials[i], row)
-        else:
-            native.observe(st, seats[i], partials[i], row, moving, won)
-        out_row[...] = row
-
-    return by_rows(out, seats, OBSERVATION_SIZE, one)
+    return by_rows(
+        out, seats, OBSERVATION_SIZE, lambda i, row: observe(st, seats[i], partials[i], row, moving)
+    )
 
 
 def observe_pure(

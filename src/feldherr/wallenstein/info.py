@@ -495,19 +495,17 @@ def observe(
     :func:`observation` of ``view(seat)`` (the tests compare them at every position of random
     games under every module set), so it holds nothing the seat cannot see. Computed by the C
     kernel where it is built (see :data:`native`), else by :func:`observe_pure`, bit for bit the
-    same numbers. ``moving``: ``st.to_move()``, if the caller has it (asked for otherwise)."""
+    same numbers. ``moving``: ``st.to_move()``, if the caller has it."""
     if native is None:
         return observe_pure(st, seat, out)
+    if moving is None:
+        moving = st.to_move()
     if out is not None:
         try:  # a writable contiguous float32 vector of the size is filled in place
-            if moving is None:
-                return native.observe(st, seat, out)  # type: ignore[no-any-return]
             return native.observe(st, seat, out, moving)  # type: ignore[no-any-return]
         except (TypeError, ValueError):
             pass  # not such a vector (or a spoiled state, which raises again below)
-    buf = np.empty(OBSERVATION_SIZE, np.float32)
-    native.observe(st, seat, buf) if moving is None else native.observe(st, seat, buf, moving)
-    return finish(buf, out)
+    return finish(native.observe(st, seat, np.empty(OBSERVATION_SIZE, np.float32), moving), out)
 
 
 def observe_seats(
