@@ -10,9 +10,9 @@
  * init(). tests/elgrande/test_cobserve.py compares both paths at every position of random games
  * under every option set.
  *
- * Entry points: init(layout: dict) once at import; suitable(buffer) -> bool (a writable, contiguous
- * float32 vector of exactly the observation's size); observe(state, seat, to_move, buffer) ->
- * buffer (the names of the Wallenstein kernel's); observe_seats(state, to_move, buffer, seats) ->
+ * Entry points: init(layout: dict) once at import; observe(state, seat, to_move, buffer) -> buffer
+ * (a writable, contiguous float32 vector of exactly the observation's size; the names of the
+ * Wallenstein kernel's); observe_seats(state, to_move, buffer, seats) ->
  * buffer, row i the observation of seats[i] (a C-contiguous float32 array of one row per seat):
  * what every seat sees alike is read once (fill_public), each seat's own part added to a copy of
  * it (fill_seat). */
@@ -350,15 +350,6 @@ static int ready(void) {
 }
 
 /* ------------------------------------------------------------------ entry points */
-static PyObject *suitable(PyObject *self, PyObject *obj) {
-    if (ready() < 0) return NULL;
-    Py_buffer view;
-    PyObject *exc;
-    if (take_buffer(obj, &view, &exc) != NULL) Py_RETURN_FALSE;
-    PyBuffer_Release(&view);
-    Py_RETURN_TRUE;
-}
-
 static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 4) {
         PyErr_SetString(PyExc_TypeError, "observe(state, seat, to_move, buffer) takes 4 arguments");
@@ -569,8 +560,6 @@ static PyObject *init(PyObject *self, PyObject *layout) {
 
 static PyMethodDef methods[] = {
     {"init", init, METH_O, "Set the observation's layout: a dict of offsets, widths and divisors (info.py)."},
-    {"suitable", suitable, METH_O,
-     "Whether observe can fill this buffer (a writable C-contiguous float32 vector of the size)."},
     {"observe", (PyCFunction)(void (*)(void))observe, METH_FASTCALL,
      "observe(state, seat, to_move, buffer) -> buffer: the seat's observation written into the buffer."},
     {"observe_seats", (PyCFunction)(void (*)(void))observe_seats, METH_FASTCALL,

@@ -14,8 +14,7 @@
  * numbers per county and per seat, 9 per plan box) and the scales are the formula's own, as in the
  * twin, and init checks the offsets against them.
  *
- * Entry points: init(...) once at import, then suitable(buffer) -> bool (what info.observe may
- * fill in place) and observe(state, seat, buffer[, to_move]) -> buffer (to_move: st.to_move(), handed
+ * Entry points: init(...) once at import, then observe(state, seat, buffer[, to_move]) -> buffer (to_move: st.to_move(), handed
  * in by a caller that has it, else asked for here); observe_seats(state, to_move, buffer, seats) ->
  * buffer, row i the observation of seats[i] (a writable C-contiguous float32 array of shape
  * (len(seats), OBSERVATION_SIZE), seats within [0, seats of the layout)): what every seat sees alike
@@ -730,17 +729,13 @@ fail:
 }
 
 /* ------------------------------------------------------------------ the buffer */
-/* 1: a writable, C-contiguous, one-dimensional float32 buffer of exactly SIZE numbers (view held);
- * rows >= 0: a C-contiguous float32 array of shape (rows, SIZE) instead; 0: not (no error set,
- * nothing held) when quiet; else -1 with the reason as TypeError/ValueError */
-static int acquire_rows(PyObject *obj, Py_buffer *view, int quiet, Py_ssize_t rows) {
+/* 0: a writable, C-contiguous, one-dimensional float32 buffer of exactly SIZE numbers (view held);
+ * rows >= 0: a C-contiguous float32 array of shape (rows, SIZE) instead; else -1 (nothing held)
+ * with the reason as TypeError/ValueError */
+static int acquire_rows(PyObject *obj, Py_buffer *view, Py_ssize_t rows) {
     const char *why = NULL;
     int value_error = 0;
     if (PyObject_GetBuffer(obj, view, PyBUF_FULL_RO) < 0) {
-        if (quiet && PyErr_ExceptionMatches(PyExc_TypeError)) {
-            PyErr_Clear();
-            return 0;
-        }
         if (!PyErr_ExceptionMatches(PyExc_TypeError)) return -1;
         PyErr_Clear();
         PyErr_Format(PyExc_TypeError, "wallenstein observe: the buffer must be a float32 array, not %.100s",
@@ -757,9 +752,8 @@ static int acquire_rows(PyObject *obj, Py_buffer *view, int quiet, Py_ssize_t ro
         why = "the buffer must have one row of OBSERVATION_SIZE numbers per seat", value_error = 1;
     else if (!PyBuffer_IsContiguous(view, 'C'))
         why = "the buffer must be C-contiguous", value_error = 1;
-    if (why == NULL) return 1;
+    if (why == NULL) return 0;
     PyBuffer_Release(view);
-    if (quiet) return 0;
     if (value_error)
         PyErr_Format(PyExc_ValueError, "wallenstein observe: %s (%ld)", why, SIZE);
     else
@@ -767,24 +761,10 @@ static int acquire_rows(PyObject *obj, Py_buffer *view, int quiet, Py_ssize_t ro
     return -1;
 }
 
-static int acquire(PyObject *obj, Py_buffer *view, int quiet) {
-    return acquire_rows(obj, view, quiet, -1);
-}
-
 static int not_ready(void) {
     if (ready) return 0;
     PyErr_SetString(PyExc_RuntimeError, "wallenstein observe: init() has not succeeded");
     return -1;
-}
-
-static PyObject *suitable(PyObject *self, PyObject *obj) {
-    (void)self;
-    if (not_ready() < 0) return NULL;
-    Py_buffer view;
-    int ok = acquire(obj, &view, 1);
-    if (ok < 0) return NULL;
-    if (ok) PyBuffer_Release(&view);
-    return PyBool_FromLong(ok);
 }
 
 static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -803,7 +783,7 @@ static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     }
     if (to_long(args[1], &seat) < 0) return NULL;
     Py_buffer view;
-    if (acquire(args[2], &view, 0) < 0) return NULL;
+    if (acquire_rows(args[2], &view, -1) < 0) return NULL;
     float *v = (float *)view.buf;
     memset(v, 0, (size_t)SIZE * sizeof(float));
     int rc = fill(args[0], seat, nargs == 4 ? args[3] : NULL, v, NULL);
@@ -856,7 +836,7 @@ static PyObject *observe_seats(PyObject *self, PyObject *const *args, Py_ssize_t
     }
     Py_DECREF(seats);
     Py_buffer view;
-    if (acquire_rows(args[2], &view, 0, k) < 0) return NULL;
+    if (acquire_rows(args[2], &view, k) < 0) return NULL;
     size_t size = (size_t)SIZE * sizeof(float);
     float *pub = PyMem_Malloc(size), *rows = (float *)view.buf;
     if (pub == NULL) {
@@ -985,8 +965,6 @@ static PyObject *init(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"init", init, METH_VARARGS,
      "Set the layout (a dict of offsets and sizes), the phase indexes and the plan-cell table."},
-    {"suitable", suitable, METH_O,
-     "Whether the buffer is a writable, C-contiguous float32 vector of OBSERVATION_SIZE numbers."},
     {"observe", (PyCFunction)(void (*)(void))observe, METH_FASTCALL,
      "observe(state, seat, buffer[, to_move]): write the seat's observation of the state into the "
      "buffer (zeroed first); return the buffer. to_move: state.to_move(), if the caller has it."},
