@@ -35,6 +35,7 @@ from feldherr.server.lobby import catalogue, check_position, parse_create
 from feldherr.server.protocol import (
     LANGS,
     ServerError,
+    detail,
     error_reply,
     get_int,
     get_lang,
@@ -469,7 +470,7 @@ def message_kind(kind: Any) -> dict[str, str]:
     no text type (never a Python literal)."""
     if isinstance(kind, str) and kind.strip():
         shown = kind.strip()[:40]
-        return {"kind": shown, "kind_en": shown, "kind_de": shown}
+        return detail("kind", dict.fromkeys(LANGS, shown))
     return part("kind", "part.no-type")
 
 
