@@ -4,6 +4,7 @@ pure-Python twin ``info.observe_pure``, bit for bit, and refuses what it cannot 
 from __future__ import annotations
 
 import itertools
+import sys
 from typing import Any
 
 import numpy as np
@@ -15,6 +16,8 @@ from feldherr.core.native import pure_requested
 from feldherr.wallenstein import info
 from feldherr.wallenstein.game import WallensteinGame
 from feldherr.wallenstein.state import WallensteinState
+from feldherr.wallenstein.tower.fitted import FittedTower
+from feldherr.wallenstein.tower.model import NCOLOURS, SimpleTower, Tower, TowerModel
 
 NOT_BUILT = "the C observation kernel (feldherr.wallenstein._cobserve) is not built here"
 cobserve = pytest.importorskip("feldherr.wallenstein._cobserve", reason=NOT_BUILT)
@@ -281,5 +284,198 @@ def test_init_refuses_a_layout_that_does_not_match_the_kernels_rows(kernel: Any)
             kernel.init({**info._KERNEL_LAYOUT, "plans_at": info._KERNEL_LAYOUT["plans_at"] + 1}, {}, {})
         with pytest.raises(KeyError, match="size"):
             kernel.init({k: v for k, v in info._KERNEL_LAYOUT.items() if k != "size"}, {}, {})
+        tables = (info._KERNEL_LAYOUT, info._PHASE_INDEX, info._PLAN_CELLS)
+        with pytest.raises(TypeError, match=r"\(Tower\.inside, TowerModel\.inside, NCOLOURS\)"):
+            kernel.init(*tables, (Tower.inside, TowerModel.inside))
+        with pytest.raises(TypeError, match=r"\(Tower\.inside, TowerModel\.inside, NCOLOURS\)"):
+            kernel.init(*tables, (len, TowerModel.inside, NCOLOURS))
+        with pytest.raises(ValueError, match="99 tower colours"):
+            kernel.init(*tables, (Tower.inside, TowerModel.inside, 99))
     finally:
         assert info._load_native() is cobserve  # told the right layout again
+
+
+# ---------------------------------------------------------------- the tower's cubes inside
+# The kernel sums the cubes inside itself when the tower and its model use the base inside
+# functions (info._KERNEL_TOWER); any other tower or model is asked by calling its method.
+
+INSIDE = slice(info._SUPPLIES_AT, info._SUPPLIES_AT + NCOLOURS)
+
+
+class _Overriding(SimpleTower):
+    def inside(self, content: list[list[int]]) -> list[int]:
+        return [7, 0, 3, 0, 0, 2]
+
+
+class _OwnTower(Tower):
+    __slots__ = ()
+
+    def inside(self) -> list[int]:
+        return [0, 4, 0, 0, 9, 0]
+
+
+class _LaterTower(Tower):
+    __slots__ = ()
+
+
+class _LaterModel(SimpleTower):
+    pass
+
+
+class _SlicedOtherwise(list):  # type: ignore[type-arg]
+    """Content whose slices are not its items: the method sees [[5]*6, [0]*6]."""
+
+    def __getitem__(self, i: Any) -> Any:
+        return [[5] * NCOLOURS, [0] * NCOLOURS] if isinstance(i, slice) else super().__getitem__(i)
+
+
+def _with_tower(tower: Tower) -> WallensteinState:
+    state = _positions({"players": 4}, 7)[30]
+    state.tower = tower
+    return state
+
+
+def _inside_shown(kernel: Any, state: WallensteinState) -> list[float]:
+    """The cubes inside as the kernel's observation of seat 1 shows them (x 10), checked against the
+    pure twin and against observe_seats."""
+    fast = kernel.observe(state, 1, np.full(info.OBSERVATION_SIZE, 7.5, np.float32))
+    assert _same_bits(fast, info.observe_pure(state, 1))
+    rows = np.full((2, info.OBSERVATION_SIZE), 7.5, np.float32)
+    kernel.observe_seats(state, None, rows, [1, 3])
+    assert _same_bits(rows[0], fast) and _same_bits(rows[1], info.observe_pure(state, 3))
+    return [round(float(x) * 10, 4) for x in fast[INSIDE]]
+
+
+def _calls_to_inside(kernel: Any, state: WallensteinState) -> int:
+    """How many Python functions named inside the kernel's observation of seat 0 calls."""
+    calls: list[str] = []
+    sys.setprofile(lambda frame, event, arg: calls.append(frame.f_code.co_name) if event == "call" else None)
+    try:
+        kernel.observe(state, 0, np.zeros(info.OBSERVATION_SIZE, np.float32))
+    finally:
+        sys.setprofile(None)
+    return calls.count("inside")
+
+
+def test_the_kernel_sums_the_base_towers_cubes_itself_and_asks_any_other(kernel: Any) -> None:
+    """The base tower and models (fitted, two-level, simple) are summed without a Python call, the
+    numbers the pure twin's; a model or tower that overrides inside, on its class or on the
+    instance, or whose class changes after the kernel saw it, is asked: the observation shows what
+    the method returns."""
+    for name in ("fitted", "two-level", "simple"):
+        state = _positions({"players": 4, "tower": name}, 3)[40]
+        assert type(state.tower) is Tower and type(state.tower.model).inside is TowerModel.inside
+        assert _inside_shown(kernel, state) == state.tower.inside()
+        assert _calls_to_inside(kernel, state) == 0
+    content = [[1, 1, 1, 1, 1, 1]]
+    state = _with_tower(Tower(_Overriding(), content))
+    assert _inside_shown(kernel, state) == [7, 0, 3, 0, 0, 2]
+    assert _calls_to_inside(kernel, state) == 1
+    state = _with_tower(Tower(SimpleTower(), content))
+    assert _inside_shown(kernel, state) == [1, 1, 1, 1, 1, 1]  # the base, summed here
+    state.tower.model.inside = lambda content: [0, 0, 6, 0, 0, 0]  # type: ignore[method-assign]
+    assert _inside_shown(kernel, state) == [0, 0, 6, 0, 0, 0]
+    state = _with_tower(_OwnTower(SimpleTower(), content))
+    assert _inside_shown(kernel, state) == [0, 4, 0, 0, 9, 0]
+    later = _with_tower(_LaterTower(_LaterModel(), content))
+    assert _inside_shown(kernel, later) == [1, 1, 1, 1, 1, 1]  # the base functions, learnt as such
+    try:
+        _LaterTower.inside = lambda self: [2, 0, 0, 0, 0, 0]  # type: ignore[method-assign]
+        assert _inside_shown(kernel, later) == [2, 0, 0, 0, 0, 0]
+        del _LaterTower.inside
+        assert _inside_shown(kernel, later) == [1, 1, 1, 1, 1, 1]
+        _LaterModel.inside = lambda self, content: [0, 0, 0, 8, 0, 0]  # type: ignore[method-assign]
+        assert _inside_shown(kernel, later) == [0, 0, 0, 8, 0, 0]
+    finally:
+        for cls in (_LaterTower, _LaterModel):
+            if "inside" in vars(cls):
+                delattr(cls, "inside")
+    assert _inside_shown(kernel, later) == [1, 1, 1, 1, 1, 1]
+
+
+def _outcome(state: WallensteinState) -> tuple[Any, ...]:
+    """The kernel's observation of seat 0 and its observe_seats rows for 0 and 2 (bytes), or the
+    error each raised (type and words)."""
+    result: list[Any] = []
+    size = info.OBSERVATION_SIZE
+    for run in (
+        lambda: info.native.observe(state, 0, np.zeros(size, np.float32)),
+        lambda: info.native.observe_seats(state, None, np.zeros((2, size), np.float32), [0, 2]),
+    ):
+        try:
+            result.append(run().tobytes())
+        except Exception as error:  # the error is the outcome compared
+            result.append((type(error), str(error)))
+    return tuple(result)
+
+
+MALFORMED: list[tuple[str, Any, Any]] = [
+    ("short levels", [[1, 2, 3], [4, 5, 6, 7, 8, 9, 10]], None),
+    ("long levels", [[1] * 8, [2] * 8], None),
+    ("tuples", ((1, 0, 2, 0, 0, 0), (0, 3, 0, 0, 0, 0)), None),
+    ("negative", [[-3, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0]], None),
+    ("bools", [[True, False, 1, 0, 0, 0], [0] * 6], None),
+    ("floats", [[1.5, 0, 0, 0, 0, 0], [0] * 6], None),
+    ("big", [[2**40, 0, 0, 0, 0, 0], [0] * 6], None),
+    ("huge", [[2**70, 0, 0, 0, 0, 0], [1] * 6], None),
+    ("no level", [], None),
+    ("one level", [[4, 0, 0, 0, 0, 1]], None),
+    ("three levels", [[1] * 6, [2] * 6, [3] * 6], None),
+    ("a str level", [[0] * 6, "abcdef"], None),
+    ("an int level", [[0] * 6, 7], None),
+    ("no content", None, None),
+    ("a list subclass", _SlicedOtherwise([[1, 0, 0, 0, 0, 0], [0] * 6]), None),
+    ("levels 1", [[1] * 6, [2] * 6], 1),
+    ("levels 3", [[1] * 6, [2] * 6, [3] * 6], 3),
+    ("levels -1", [[1] * 6, [2] * 6, [3] * 6], -1),
+    ("levels 0", [[1] * 6, [2] * 6], 0),
+    ("levels huge", [[1] * 6, [2] * 6], 10**30),
+    ("levels True", [[1] * 6, [2] * 6], True),
+    ("levels str", [[1] * 6, [2] * 6], "2"),
+]
+
+
+@pytest.mark.parametrize(("content", "levels"), [m[1:] for m in MALFORMED], ids=[m[0] for m in MALFORMED])
+def test_malformed_tower_content_gives_what_the_method_gave(kernel: Any, content: Any, levels: Any) -> None:
+    """Content the base formula does not cover for sure is left to the method: the kernel's numbers,
+    or its error, are those of the kernel that always calls tower.inside() (told no base
+    functions), and where it gives numbers they are the pure twin's."""
+    model = FittedTower()
+    if levels is not None:
+        model.levels = levels
+    state = _with_tower(Tower(model, content))
+    summed = _outcome(state)
+    try:
+        kernel.init(info._KERNEL_LAYOUT, info._PHASE_INDEX, info._PLAN_CELLS)  # no base functions
+        asked = _outcome(state)
+    finally:
+        assert info._load_native() is cobserve
+    assert summed == asked
+    if isinstance(summed[0], bytes):
+        try:
+            pure = info.observe_pure(state, 0)
+        except TypeError:
+            return  # (the pure twin refuses what the method returned otherwise: none of these)
+        assert summed[0] == pure.tobytes()
+
+
+def test_malformed_tower_content_is_refused_or_read_as_the_method_reads_it(kernel: Any) -> None:
+    """The cases above have teeth: some give numbers (the list subclass's slices, not its items),
+    some the method's own errors, some the kernel's refusal of what the method returned."""
+
+    def outcome(name: str) -> tuple[Any, ...]:
+        content, levels = next(m[1:] for m in MALFORMED if m[0] == name)
+        model = FittedTower()
+        if levels is not None:
+            model.levels = levels
+        return _outcome(_with_tower(Tower(model, content)))
+
+    shown = np.frombuffer(outcome("a list subclass")[0], np.float32)[INSIDE]
+    assert [round(float(x) * 10, 4) for x in shown] == [5] * NCOLOURS
+    shown = np.frombuffer(outcome("short levels")[0], np.float32)[INSIDE]
+    assert [round(float(x) * 10, 4) for x in shown[:3]] == [5, 7, 9]
+    assert outcome("a str level")[0][0] is TypeError  # 1 + "a" in the method
+    assert outcome("levels str")[0][0] is TypeError  # content[:"2"] in the method
+    refused = (TypeError, "wallenstein observe: a number of the state must be an int, not float")
+    assert outcome("floats") == (refused, refused)
+    assert outcome("huge")[0] == (OverflowError, "wallenstein observe: a number of the state is too large")

@@ -6,16 +6,18 @@
  * to float (as a memoryview of format "f" stores a Python float), then every number is capped to
  * [0, 1] in float32 as np.minimum(buf, 1.0) and np.maximum(buf, 0.0) do. What the Python side gets
  * from a method (st.to_move(), st.tower.inside()) is got by calling that method, so no rule is
- * repeated here. tests/wallenstein/test_cobserve.py compares both paths at every seat of random
- * games.
+ * repeated here; the one exception is the tower's cubes inside, summed here by the base method's
+ * formula when the tower and its model use the base functions init was handed (see tower_inside).
+ * tests/wallenstein/test_cobserve.py compares both paths at every seat of random games.
  *
  * The layout (block offsets and sizes, the phases, the plan-cell table) is defined in info.py and
  * handed over once by init(layout, phase_index, plan_cells); only the row widths of the blocks (12
  * numbers per county and per seat, 9 per plan box) and the scales are the formula's own, as in the
  * twin, and init checks the offsets against them.
  *
- * Entry points: init(...) once at import, then observe(state, seat, buffer[, to_move]) -> buffer (to_move: st.to_move(), handed
- * in by a caller that has it, else asked for here); observe_seats(state, to_move, buffer, seats) ->
+ * Entry points: init(layout, phase_index, plan_cells[, tower]) once at import (tower: the base
+ * inside functions and the number of colours), then observe(state, seat, buffer[, to_move]) ->
+ * buffer (to_move: st.to_move(), handed in by a caller that has it, else asked for here); observe_seats(state, to_move, buffer, seats) ->
  * buffer, row i the observation of seats[i] (a writable C-contiguous float32 array of shape
  * (len(seats), OBSERVATION_SIZE), seats within [0, seats of the layout)): what every seat sees alike
  * is read once (fill with seat PUBLIC: no seat, every plan box shown as to a seat that is not its
@@ -41,6 +43,7 @@
 #define MAX_PAIRS 4   /* numbers of one open plan card besides "planned" */
 #define MAX_CELLS 4096
 #define MAX_SEATS 16
+#define MAX_COLOURS 16 /* the tower's cube colours */
 #define EXACT (1LL << 53) /* beyond it an int is no longer exactly a double */
 
 /* the numbers of the state (at most EXACT) and the offsets computed from them are longs */
@@ -106,7 +109,7 @@ static struct {
     X(used_events) X(event_deck) X(actions) X(revealed_actions) X(action_index) X(bonus) X(order)  \
     X(pending) X(court) X(favors) X(courtiers) X(hall) X(audience) X(parry) X(shield) X(favor_deck) \
     X(leaders) X(leader) X(statue_supply) X(statues) X(trophies) X(lsk) X(lsk_top) X(faceup)       \
-    X(draft_deck) X(groups)
+    X(draft_deck) X(groups) X(model) X(content) X(levels)
 #define DECLARE(name) static PyObject *a_##name;
 NAMES(DECLARE)
 
@@ -306,6 +309,146 @@ static int plan_box(long x, long row, float *v) {
     return 0;
 }
 
+/* ------------------------------------------------------------------ the tower's cubes inside */
+/* st.tower.inside() costs two Python calls (Tower.inside, then the model's inside) and a new list,
+ * as much as a fifth of the observation. When both are the base functions init was handed
+ * (Tower.inside and TowerModel.inside: every model but one that overrides inside, such as the
+ * scripted tower), the kernel sums the levels itself by the base method's formula: the cubes of
+ * each colour over content[:model.levels], each level read as level[:NCOLOURS], the sums as long as
+ * the shortest level (NCOLOURS zeros for no level). Whatever the formula does not cover for sure (a
+ * content or level that is no exact list or tuple, a count that is no exact int of one digit,
+ * levels no exact int) is left to the method, called as Tower.inside calls it, so the numbers, and
+ * any error, are always the method's. */
+static PyObject *tower_inside_fn, *model_inside_fn; /* from init; NULL: always call the method */
+static long NCOLOURS;
+
+/* what is known of a type: o.inside of an instance o is certainly fn bound to o (a plain lookup:
+ * the generic getattr, no instance dict, fn itself found in the type's MRO), as long as the type
+ * keeps its version tag */
+typedef struct {
+    PyTypeObject *type;
+    unsigned int version;
+    int plain;
+} method_entry;
+
+static method_entry tower_type; /* the type of the towers, learnt from the first one */
+
+/* the object under name in the first dict of type's MRO that has it (borrowed), NULL if none
+ * (an error cleared: a type's dict holds str keys, no Python code runs) */
+static PyObject *mro_lookup(PyTypeObject *type, PyObject *name) {
+    PyObject *mro = type->tp_mro, *found = NULL;
+    if (mro == NULL || !PyTuple_Check(mro)) return NULL;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(mro) && found == NULL; i++) {
+        PyObject *base = PyTuple_GET_ITEM(mro, i);
+        if (!PyType_Check(base)) return NULL;
+#if PY_VERSION_HEX >= 0x030C0000
+        PyObject *dict = PyType_GetDict((PyTypeObject *)base); /* (a static type's tp_dict may be NULL) */
+#else
+        PyObject *dict = ((PyTypeObject *)base)->tp_dict;
+        Py_XINCREF(dict);
+#endif
+        if (dict == NULL) return NULL;
+        found = PyDict_GetItemWithError(dict, name); /* borrowed: the type keeps it */
+        Py_DECREF(dict);
+        if (found == NULL && PyErr_Occurred()) {
+            PyErr_Clear();
+            return NULL;
+        }
+    }
+    return found;
+}
+
+static int plain_method(PyObject *o, PyObject *name, PyObject *fn, method_entry *e) {
+#ifndef Py_TPFLAGS_VALID_VERSION_TAG
+    (void)o, (void)name, (void)fn, (void)e;
+    return 0;
+#else
+    PyTypeObject *type = Py_TYPE(o);
+    if (!PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG) || e->type != type ||
+        e->version != type->tp_version_tag) {
+        /* learn it: the class's own look-up first (it gives the type a version tag) */
+        PyObject *probe = PyObject_GetAttr((PyObject *)type, name);
+        if (probe == NULL) PyErr_Clear();
+        Py_XDECREF(probe);
+        unsigned int version = type->tp_version_tag;
+        int plain = type->tp_getattro == PyObject_GenericGetAttr && type->tp_dictoffset == 0 &&
+#ifdef Py_TPFLAGS_MANAGED_DICT
+                    !PyType_HasFeature(type, Py_TPFLAGS_MANAGED_DICT) &&
+#endif
+                    fn != NULL && mro_lookup(type, name) == fn;
+        e->type = NULL;
+        if (!PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG) || type->tp_version_tag != version) return 0;
+        e->type = type;
+        e->version = version;
+        e->plain = plain;
+    }
+    return e->plain;
+#endif
+}
+
+/* the base inside's numbers of content into out[0..*k): 1 done, 0 not sure (nothing set: left to
+ * the method), -1 error (model.levels could not be read, as the method reads it first) */
+static int base_inside(PyObject *model, PyObject *content, long *out, Py_ssize_t *k) {
+    PyObject *levels = PyObject_GetAttr(model, a_levels);
+    if (levels == NULL) return -1;
+    int overflow = 0, exact = PyLong_CheckExact(levels);
+    long lv = exact ? PyLong_AsLongAndOverflow(levels, &overflow) : 0;
+    Py_DECREF(levels);
+    if (lv == -1 && PyErr_Occurred()) return -1;
+    if (!exact || overflow || !(PyList_CheckExact(content) || PyTuple_CheckExact(content))) return 0;
+    Py_ssize_t total = LEN(content), rows = lv < 0 ? total + lv : MIN(lv, total), width = NCOLOURS;
+    for (long c = 0; c < NCOLOURS; c++) out[c] = 0;
+    for (Py_ssize_t r = 0; r < rows; r++) { /* content[:levels], each level[:NCOLOURS] */
+        PyObject *level = ITEM(content, r);
+        if (!PyList_CheckExact(level) && !PyTuple_CheckExact(level)) return 0;
+        width = MIN(width, LEN(level)); /* map stops at the shortest */
+        for (Py_ssize_t c = 0; c < width; c++) {
+            PyObject *x = ITEM(level, c);
+#if PY_VERSION_HEX >= 0x030C0000
+            if (!PyLong_CheckExact(x) || !PyUnstable_Long_IsCompact((PyLongObject *)x)) return 0;
+            out[c] += (long)PyUnstable_Long_CompactValue((PyLongObject *)x);
+#else
+            if (!PyLong_CheckExact(x) || Py_SIZE(x) < -1 || Py_SIZE(x) > 1) return 0;
+            out[c] += (long)Py_SIZE(x) * (long)((PyLongObject *)x)->ob_digit[0];
+#endif
+            if (out[c] > EXACT || out[c] < -EXACT) return 0; /* to_long's refusal, through the method */
+        }
+    }
+    *k = width;
+    return 1;
+}
+
+/* tower.inside(): its numbers into out[0..*k) and *seq NULL, or *seq the method's list or tuple (a
+ * new reference); -1 with an error */
+static int tower_inside(PyObject *tower, long *out, Py_ssize_t *k, PyObject **seq) {
+    PyObject *model = NULL, *method = NULL, *content = NULL;
+    *seq = NULL;
+    if (!plain_method(tower, a_inside, tower_inside_fn, &tower_type)) {
+        *seq = as_seq(PyObject_CallMethodNoArgs(tower, a_inside), "tower.inside()");
+        return *seq == NULL ? -1 : 0;
+    }
+    /* Tower.inside: self.model.inside(self.content) */
+    if ((model = slot_attr(tower, a_model)) == NULL || (method = PyObject_GetAttr(model, a_inside)) == NULL ||
+        (content = slot_attr(tower, a_content)) == NULL)
+        goto done;
+    if (PyMethod_Check(method) && PyMethod_GET_FUNCTION(method) == model_inside_fn &&
+        PyMethod_GET_SELF(method) == model) {
+        int rc = base_inside(model, content, out, k);
+        if (rc != 0) {
+            Py_DECREF(model);
+            Py_DECREF(method);
+            Py_DECREF(content);
+            return rc > 0 ? 0 : -1;
+        }
+    }
+    *seq = as_seq(PyObject_CallOneArg(method, content), "tower.inside()");
+done:
+    Py_XDECREF(model);
+    Py_XDECREF(method);
+    Py_XDECREF(content);
+    return *seq == NULL ? -1 : 0;
+}
+
 /* the numbers of the state for seat into v (zeroed), every number as observe_pure writes it,
  * uncapped. seat PUBLIC: only what every seat sees alike (no seat, every plan box shown as to a
  * seat that is not its owner, no hand), and sh (not NULL) gets what fill_seat needs */
@@ -313,6 +456,7 @@ static int fill(PyObject *st, long seat, PyObject *to_move, float *v, struct sha
     PyObject *a = NULL, *b = NULL, *c = NULL, *d = NULL, *e = NULL, *f = NULL, *row_a = NULL, *row_b = NULL;
     PyObject *index; /* borrowed: the phase's index */
     long n, x, y, row, revealed, at = -1, cards[MAX_SEATS] = {0}; /* cards: county cards per seat */
+    long inside[MAX_COLOURS];                                      /* the tower's cubes per colour */
     Py_ssize_t size, total, turned;
     int flag, moving;
 
@@ -461,12 +605,14 @@ static int fill(PyObject *st, long seat, PyObject *to_move, float *v, struct sha
     row = SUPPLIES_AT;
     a = slot_attr(st, a_tower);
     if (a == NULL) goto fail;
-    b = as_seq(PyObject_CallMethodNoArgs(a, a_inside), "tower.inside()");
-    if (b == NULL) goto fail;
-    for (Py_ssize_t k = 0; k < LEN(b); k++) {
-        CHECK(to_long(ITEM(b, k), &x));
-        PUT(row++, (double)x / 10.0);
-    }
+    CHECK(tower_inside(a, inside, &size, &b));
+    if (b == NULL) /* summed here */
+        for (Py_ssize_t k = 0; k < size; k++) PUT(row++, (double)inside[k] / 10.0);
+    else /* the method's numbers */
+        for (Py_ssize_t k = 0; k < LEN(b); k++) {
+            CHECK(to_long(ITEM(b, k), &x));
+            PUT(row++, (double)x / 10.0);
+        }
     Py_CLEAR(a);
     Py_CLEAR(b);
     if ((a = seq_attr(st, a_tray)) == NULL) goto fail;
@@ -926,10 +1072,28 @@ static int read_plan_cells(PyObject *cells) {
 
 static PyObject *init(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *layout, *phases, *cells;
-    if (!PyArg_ParseTuple(args, "O!O!O!", &PyDict_Type, &layout, &PyDict_Type, &phases, &PyDict_Type, &cells))
+    PyObject *layout, *phases, *cells, *tower = NULL;
+    if (!PyArg_ParseTuple(args, "O!O!O!|O!", &PyDict_Type, &layout, &PyDict_Type, &phases, &PyDict_Type, &cells,
+                          &PyTuple_Type, &tower))
         return NULL;
     ready = 0;
+    Py_CLEAR(tower_inside_fn);
+    Py_CLEAR(model_inside_fn);
+    tower_type.type = NULL;
+    if (tower != NULL) { /* (Tower.inside, TowerModel.inside, NCOLOURS): the base functions and their width */
+        if (PyTuple_GET_SIZE(tower) != 3 || !PyFunction_Check(PyTuple_GET_ITEM(tower, 0)) ||
+            !PyFunction_Check(PyTuple_GET_ITEM(tower, 1))) {
+            PyErr_SetString(PyExc_TypeError, "wallenstein observe: tower is (Tower.inside, TowerModel.inside, "
+                            "NCOLOURS)");
+            return NULL;
+        }
+        if (to_long(PyTuple_GET_ITEM(tower, 2), &NCOLOURS) < 0) return NULL;
+        if (NCOLOURS < 0 || NCOLOURS > MAX_COLOURS) {
+            PyErr_Format(PyExc_ValueError, "wallenstein observe: %ld tower colours (at most %d)", NCOLOURS,
+                         MAX_COLOURS);
+            return NULL;
+        }
+    }
     for (int i = 0; i < NLAYOUT; i++) {
         PyObject *x = PyDict_GetItemString(layout, LAYOUT[i].name); /* borrowed */
         if (x == NULL) {
@@ -958,13 +1122,19 @@ static PyObject *init(PyObject *self, PyObject *args) {
     if (read_plan_cells(cells) < 0) return NULL;
     Py_INCREF(phases);
     Py_XSETREF(phase_index, phases);
+    if (tower != NULL) {
+        tower_inside_fn = Py_NewRef(PyTuple_GET_ITEM(tower, 0));
+        model_inside_fn = Py_NewRef(PyTuple_GET_ITEM(tower, 1));
+    }
     ready = 1;
     Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
     {"init", init, METH_VARARGS,
-     "Set the layout (a dict of offsets and sizes), the phase indexes and the plan-cell table."},
+     "init(layout, phase_index, plan_cells[, tower]): set the layout (a dict of offsets and sizes), the "
+     "phase indexes and the plan-cell table; tower: (Tower.inside, TowerModel.inside, NCOLOURS), the "
+     "base functions whose numbers the kernel may sum itself (without it, tower.inside() is always called)."},
     {"observe", (PyCFunction)(void (*)(void))observe, METH_FASTCALL,
      "observe(state, seat, buffer[, to_move]): write the seat's observation of the state into the "
      "buffer (zeroed first); return the buffer. to_move: state.to_move(), if the caller has it."},

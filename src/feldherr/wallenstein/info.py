@@ -40,6 +40,7 @@ from feldherr.wallenstein.data import (
 )
 from feldherr.wallenstein.moves import MONEY_CARDS
 from feldherr.wallenstein.state import EMPTY, LOST, UNPLANNED, WallensteinState
+from feldherr.wallenstein.tower.model import NCOLOURS, Tower, TowerModel
 
 SEASONS = ("spring", "summer", "fall", "winter")
 S = TypeVar("S", bound=WallensteinState)
@@ -474,12 +475,18 @@ _KERNEL_LAYOUT: dict[str, int] = {
 """The layout of :func:`observe_pure` as the C kernel (``_cobserve.c``) is told it, once."""
 
 
+_KERNEL_TOWER = (Tower.inside, TowerModel.inside, NCOLOURS)
+"""The base functions behind ``st.tower.inside()``: where a tower and its model use them, the kernel
+sums the cubes inside itself by their formula; any other tower or model (one that overrides
+``inside``, as the scripted tower does) is asked by calling the method."""
+
+
 def _load_native() -> Any:
     """The compiled observation (``_cobserve.c``, built by ``setup.py`` where a C compiler exists),
     told the layout; None where it is not built or ``FELDHERR_PURE=1`` asks for pure Python."""
     kernel = native_module("feldherr.wallenstein._cobserve")
     if kernel is not None:
-        kernel.init(_KERNEL_LAYOUT, _PHASE_INDEX, _PLAN_CELLS)
+        kernel.init(_KERNEL_LAYOUT, _PHASE_INDEX, _PLAN_CELLS, _KERNEL_TOWER)
     return kernel
 
 
