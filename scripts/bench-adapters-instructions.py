@@ -83,24 +83,50 @@ def build_toggle(workdir: Path) -> Path:
     return lib
 
 
-def measure_child(game: str, options: dict[str, Any], games: int, lib: str, register: str | None) -> None:
+def chosen_loops(wanted: list[str] | None) -> dict[str, Any]:
+    """The loops of :data:`feldherr.adapters.bench.LOOPS` to count: all, or those whose name holds
+    one of ``wanted`` (case-insensitive), each with its baseline and the raw engine (the share's
+    reference), in the bench's order. Exits 2 when a word names no loop."""
+    from feldherr.adapters.bench import LOOPS, RAW
+
+    if not wanted:
+        return dict(LOOPS)
+    names = {RAW}
+    for word in wanted:
+        found = [name for name in LOOPS if word.lower() in name.lower()]
+        if not found:
+            print(
+                f"bench-adapters-instructions: no loop named like {word!r}; the loops: {', '.join(LOOPS)}",
+                file=sys.stderr,
+            )
+            sys.exit(2)
+        for name in found:
+            names.add(name)
+            if LOOPS[name][1]:
+                names.add(LOOPS[name][1])
+    return {name: loop for name, loop in LOOPS.items() if name in names}
+
+
+def measure_child(
+    game: str, options: dict[str, Any], games: int, lib: str, register: str | None, wanted: list[str] | None
+) -> None:
     """Run under callgrind: warm every loop, then count each loop alone; print the decisions."""
     if register:
         from feldherr.games import register as register_game
 
         name, target = register.split("=", 1)
         register_game(name, target)
-    from feldherr.adapters.bench import LOOPS
     from feldherr.adapters.table import Table
 
+    loops = chosen_loops(wanted)
     toggle = ctypes.CDLL(lib)
     toggle.cg_stop.argtypes = [ctypes.c_char_p]
     table = Table(game, options)
     seeds = list(range(1, games + 1))
-    for loop, _ in LOOPS.values():
+    for loop, _ in loops.values():
         loop(table, [WARM_SEED])
     decisions = {}
-    for i, (name, (loop, _)) in enumerate(LOOPS.items()):
+    for i, (name, (loop, _)) in enumerate(loops.items()):
         gc.collect()
         toggle.cg_start()
         count = loop(table, seeds)
@@ -122,10 +148,18 @@ def read_dumps(outdir: Path) -> dict[int, int]:
 
 
 def measure(
-    game: str, players: int | None, games: int, register: str | None, keep: Path | None
+    game: str,
+    players: int | None,
+    games: int,
+    register: str | None,
+    keep: Path | None,
+    wanted: list[str] | None = None,
 ) -> list[tuple[str, int, int, str, float, float]]:
-    """(loop, decisions, instructions per decision, baseline, cost vs baseline, share of raw)."""
-    from feldherr.adapters.bench import LOOPS, RAW
+    """(loop, decisions, instructions per decision, baseline, cost vs baseline, share of raw) of
+    the loops :func:`chosen_loops` picks."""
+    from feldherr.adapters.bench import RAW
+
+    loops = chosen_loops(wanted)
 
     workdir = Path(tempfile.mkdtemp(prefix="cg-adapters-")) if keep is None else keep
     workdir.mkdir(parents=True, exist_ok=True)
@@ -141,6 +175,8 @@ def measure(
             cmd += ["--players", str(players)]
         if register:
             cmd += ["--register", register]
+        for word in wanted or ():
+            cmd += ["--loops", word]
         env = {**os.environ, "PYTHONHASHSEED": "0"}
         run = subprocess.run(cmd, env=env, capture_output=True, text=True)
         result = [line for line in run.stdout.splitlines() if line.startswith("RESULT ")]
@@ -149,12 +185,12 @@ def measure(
             sys.exit(f"the callgrind run failed ({run.returncode}):\n{run.stderr[-3000:]}\n{log}")
         decisions: dict[str, int] = json.loads(result[-1][len("RESULT ") :])
         dumps = read_dumps(workdir)
-        names = list(LOOPS)
+        names = list(loops)
         if sorted(dumps) != list(range(len(names))):
             sys.exit(f"expected {len(names)} callgrind dumps in {workdir}, found {sorted(dumps)}")
         per = {name: dumps[i] / decisions[name] for i, name in enumerate(names)}
         rows = []
-        for name, (_, base) in LOOPS.items():
+        for name, (_, base) in loops.items():
             ratio = per[name] / per[base] if base else 1.0
             rows.append((name, decisions[name], round(per[name]), base or "-", ratio, per[RAW] / per[name]))
         return rows
@@ -174,14 +210,18 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--register", metavar="NAME=MODULE:CLASS", help="register a game first (tests' toy)")
     parser.add_argument("--keep", type=Path, default=None, help="keep callgrind's dumps in this folder")
+    parser.add_argument(
+        "--loops", action="append", metavar="WORDS",
+        help="count only the loops named like WORDS (repeatable; their baselines and the raw engine too)",
+    )  # fmt: skip
     parser.add_argument("--child-lib", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     games = args.games if args.games is not None else DEFAULT_GAMES.get(args.game, 3)
     options = {} if args.players is None else {"players": args.players}
     if args.child_lib:
-        measure_child(args.game, options, games, args.child_lib, args.register)
+        measure_child(args.game, options, games, args.child_lib, args.register, args.loops)
         return
-    rows = measure(args.game, args.players, games, args.register, args.keep)
+    rows = measure(args.game, args.players, games, args.register, args.keep, args.loops)
     print(
         f"{args.game} {options or '(default options)'}, seeds 1..{games}, "
         f"callgrind instructions per decision (PYTHONHASHSEED=0, every loop warmed by one game)"

@@ -172,9 +172,11 @@ class _Seats:
     def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
         """Every agent's observation and mask: the rows of two new arrays (one allocation each for
         all agents), each row written once (the masks start at 0: only seats to move get 1s; what
-        every seat sees alike is read once for all observations, ``Table.observations``)."""
+        every seat sees alike is read once for all observations, ``Table.observations``). Only the
+        seats to move get their legal actions worked out."""
         state, choices, moving = self.state, self.choices, self._moving
-        seats = self._all_seats if agents == self.possible_agents else [self.seat_of[a] for a in agents]
+        everyone = agents == self.possible_agents
+        seats = self._all_seats if everyone else [self.seat_of[a] for a in agents]
         observations = self._game_observe_seats(
             state, seats, np.empty((len(seats), *self._obs_shape), np.float32), choices.partial, moving
         )
@@ -183,10 +185,11 @@ class _Seats:
         # (for the state as it is: every change of the state is followed by this)
         self._legal = legal = {}
         staged, fill, partial = self._staged, self._mask_into, choices.partial
-        for i, seat in enumerate(seats):
-            if seat in moving:
+        for seat in moving:
+            if everyone or seat in seats:
                 legal[seat] = actions = staged(state, seat, partial.get(seat, ()))
-                fill(masks[i], actions)
+                fill(masks[seat if everyone else seats.index(seat)], actions)
+        # (rows by index: iterating an array makes each row's view several times slower)
         return {
             agent: {"observation": observations[i], "action_mask": masks[i]} for i, agent in enumerate(agents)
         }
