@@ -148,3 +148,48 @@ def test_other_games_players_table_fits_a_phone(
     )
     _fits_and_reads(page, game, "en", players)
     shot(page, f"phone-table-{game}-en")
+
+
+#: The widest scoring tables a Wallenstein log shows under a line (a player's winter score, a
+#: leader's, the final result), as the game's catalogue writes them.
+WALLENSTEIN_LOG_TABLES = [
+    {"k": "score", "a": {"p": 4, "base": 12, "majorities": 5, "total": 17}},
+    {"k": "leader_score", "a": {"p": 3, "statues": 2, "trophies": 3, "vp": 14}},
+    {"k": "game_over", "a": {"vp": [30, 41, 22, 41, 17], "money": [3, 5, 8, 1, 0]}},
+]
+
+
+def test_wallenstein_scoring_tables_in_the_log_fit_a_phone(server: Server, pages: Pages) -> None:
+    """A winter scoring's table under its log line ("Spieler · Länder und Gebäude · Mehrheiten ·
+    Siegpunkte jetzt") ran 40 px past its box on a 390 px phone and scrolled in it; now each one
+    fits the log whole, in both languages, with no word broken."""
+    from feldherr.wallenstein.text import log_table
+
+    page = _open(server, pages, "wallenstein", {"players": 5}, 5, "de")
+    for lang in ("de", "en"):
+        set_look(page, lang, 390, 844)
+        page.wait_for_selector("#log ol", state="attached")
+        tables = [log_table(entry, lang) for entry in WALLENSTEIN_LOG_TABLES]
+        seen = page.evaluate(
+            """async (tables) => {
+              const { logItem } = await import('/static/ending.js');
+              const log = document.querySelector('#log ol');
+              const items = tables.map((table) => logItem({ text: '…', table, version: 0 }));
+              log.append(...items);
+              const out = items.map((li) => {
+                const table = li.querySelector('table'), box = table.parentElement;
+                const words = [...table.querySelectorAll('th')].filter((th) => {
+                  const range = document.createRange(); range.selectNodeContents(th);
+                  const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                  return th.textContent.split(' ').length < lines.size; }).map((th) => th.textContent);
+                return { head: table.querySelector('th').textContent, width: table.scrollWidth,
+                  box: box.clientWidth, right: table.getBoundingClientRect().right, broken: words };
+              });
+              items.forEach((li) => li.remove());
+              return out;
+            }""",
+            tables,
+        )
+        for table in seen:
+            assert table["width"] <= table["box"] and table["right"] <= 390, (lang, table)
+            assert table["broken"] == [], (lang, table)
