@@ -3,7 +3,7 @@
 // inside it (a counted stack of Caballeros per colour, the Grandes, the King), its scoring values
 // and mobile scoreboards; the Castillo in the sea; France and Portugal where the King may go. Below:
 // the five action-card stacks with each open card's text, the power cards with their Caballeros.
-import { colour, h, mapFrame, s } from "./dom.js";
+import { colour, h, mapFrame, playersTable, s } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { effectText, tw } from "./words-table.js";
 import "./tip.js";
@@ -166,14 +166,13 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
         h("span", { class: "place" }, byId.has(card) ? tw("place", { n: byId.get(card).place }) : ""),
         left));
       }))),
-    h("table", { class: "players", id: "players" },
-      h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("court"), t("province"), t("played"), t("castillo")].map((x) => h("th", {}, x)))),
-      h("tbody", {}, players.map((p, i) => h("tr", { class: p.dummy ? "dummy" : "" }, seatCell(ctx, p.seat ?? i),
+    playersTable([t("score"), t("court"), t("province"), t("played"), t("castillo")],
+      players.map((p, i) => h("tr", { class: p.dummy ? "dummy" : "" }, seatCell(ctx, p.seat ?? i),
         h("td", {}, p.dummy ? "–" : p.score ?? "–"), h("td", {}, p.court ?? "–"), h("td", {}, p.province ?? "–"),
-        h("td", {}, p.played ? power(p.played) : "–", p.modifier_played !== null && p.modifier_played !== undefined ? ` ${signed(p.modifier_played)}` : "",
+        h("td", { class: "played" }, p.played ? power(p.played) : "–", p.modifier_played !== null && p.modifier_played !== undefined ? ` ${signed(p.modifier_played)}` : "",
           // the power cards still in that player's hand, in words (the full name on hover and tap)
           typeof p.hand_size === "number" ? h("small", { class: "hand-left", "data-tip": tn("handPowerN", p.hand_size) }, tn("handN", p.hand_size)) : null),
-        h("td", {}, p.castillo ?? t("hidden"), p.disc ? ` → ${p.disc}` : ""))))),
+        h("td", { class: "castillo" }, p.castillo ?? t("hidden"), p.disc ? ` → ${p.disc}` : "")))),
     scoringTrack(players.filter((p) => !p.dummy), ctx),
     mine && mine.hand ? h("div", { id: "hand" }, h("h3", {}, t("powerCards")),
       h("div", { class: "powers" }, mine.hand.map((v) => power(v, ctx.keys.has(String(v)) ? "legal" : ""))),

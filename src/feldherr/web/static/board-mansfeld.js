@@ -2,7 +2,7 @@
 // every die drawn as a die (the number of dice set face down until revealed, the roll, each luck
 // die), the provinces as cards with their values and owners, each player's commitment face down
 // until revealed, scores per player. Every character shows its card on hover and on tap.
-import { colour, h, s } from "./dom.js";
+import { colour, h, playersTable, s } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { SPEEDS, paceSetting } from "./pace.js";
 import "./tip.js";
@@ -126,11 +126,10 @@ export function mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell
         h("small", {}, `${t("province")} ${p.no}`), h("strong", { class: "value" }, p.value),
         p.owner !== null && p.owner !== undefined ? h("span", {}, h("span", { class: "dot" }), name(ctx, p.owner)) : null)
         : h("li", { class: "province" }, String(p)))))),
-    h("table", { class: "players", id: "players" },
-      h("thead", {}, h("tr", {}, h("th", {}), [t("score"), t("cards"), t("used"), t("dice"), t("luck"), t("committed")].map((x) => h("th", {}, x)))),
-      h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat),
-        h("td", { class: "score" }, p.score ?? "–"), h("td", {}, held(p.cards)), h("td", {}, held(p.used, "used")),
+    playersTable([t("score"), t("cards"), t("used"), t("dice"), t("luck"), t("committed")],
+      players.map((p) => h("tr", {}, seatCell(ctx, p.seat),
+        h("td", { class: "score" }, p.score ?? "–"), h("td", { class: "held" }, held(p.cards)), h("td", { class: "held" }, held(p.used, "used")),
         h("td", {}, p.dice_set || p.dice ? die(p.dice ?? null, { seat: p.seat, cls: "set" }) : "–"),
         h("td", {}, p.luck ? die(p.luck, { seat: p.seat, cls: "luck" }) : "–"),
-        h("td", {}, commitment(p)))))));
+        h("td", {}, commitment(p))))));
 }

@@ -2,7 +2,7 @@
 //   keys   strings that occur in the pending decision's legal moves (to highlight),
 //   pick   called with such a key when the player clicks it (filters the choices),
 //   names  the seats' names, me: the viewing seat (null: spectator).
-import { colour, h, mapFrame, s, usePalette } from "./dom.js";
+import { colour, h, mapFrame, playersTable, s, usePalette } from "./dom.js";
 import { lang, phaseName, t, tn } from "./i18n.js";
 import { elgrandeBoard } from "./board-elgrande.js";
 import { isBattle, towerScene } from "./tower.js";
@@ -193,9 +193,8 @@ function wallenstein(view, ctx) {
     scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words }),
     // the map's frame: on a phone the map keeps a readable size and is moved sideways in its frame
     mapFrame("wallenstein", svg, t("mapSwipe")),
-    h("div", { class: "scroll" }, h("table", { class: "players", id: "players" },
-      h("thead", {}, h("tr", {}, h("th", {}), ["thaler", "grain", "vp", "supply", "cards"].map((k) => h("th", {}, t(k))))),
-      h("tbody", {}, players.map((p) => h("tr", {}, seatCell(ctx, p.seat), h("td", {}, p.thaler), h("td", {}, p.grain), h("td", {}, p.vp), h("td", {}, p.supply), h("td", {}, p.cards)))))),
+    playersTable(["thaler", "grain", "vp", "supply", "cards"].map((k) => t(k)),
+      players.map((p) => h("tr", {}, seatCell(ctx, p.seat), h("td", {}, p.thaler), h("td", {}, p.grain), h("td", {}, p.vp), h("td", {}, p.supply), h("td", {}, p.cards)))),
     planBoard(view, me, ctx, { term, name, players, map, rules: needs("rules-wallenstein", "/api/web/data/wallenstein/rules"),
       modules: needs("modules-wallenstein", "/api/web/data/wallenstein/modules") }),
     me && me.hand ? h("div", { id: "hand" }, h("h3", {}, t("hand")), h("div", { class: "keys" }, me.hand.map((c) => {

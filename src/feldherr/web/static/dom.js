@@ -32,6 +32,23 @@ export function clear(node) {
   return node;
 }
 
+// The players' table (#players): a row per seat, its seat cell (a th with the seat's --seat colour)
+// first, then a cell per column under `heads` (the column words, from the caller's catalogue). On a
+// phone (table.css, at most 600 px) each row is that player's card: the name over the values, each
+// value under its column's word (the cell's data-label), so the table never runs wider than the
+// screen and never scrolls sideways.
+export function playersTable(heads, rows) {
+  for (const row of rows) {
+    const [seat, ...cells] = row.children;
+    const ink = seat?.style?.getPropertyValue("--seat");
+    if (ink) row.style.setProperty("--seat", ink);
+    cells.forEach((cell, i) => { if (heads[i]) cell.dataset.label = heads[i]; });
+  }
+  return h("table", { class: "players reflow", id: "players" },
+    h("thead", {}, h("tr", {}, h("th", {}), heads.map((x) => h("th", { scope: "col" }, x)))),
+    h("tbody", {}, rows));
+}
+
 // Seat colours, shared by boards and plots; a game may bring its own (Wallenstein's seats are red,
 // blue, yellow, purple, black, and its peasants green). One game per page: the page sets it.
 export const COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#229954", "#7d3c98", "#ca6f1e"];
