@@ -65,6 +65,7 @@ from feldherr.adapters.table import IllegalActionError, Reward, Table
 from feldherr.core.actions import Choices
 from feldherr.core.errors import NotYourTurnError
 from feldherr.core.game import State
+from feldherr.core.observation import unpack
 from feldherr.core.options import OptionSpec
 from feldherr.games import game_names, get_game
 
@@ -561,6 +562,10 @@ def history_size(table: Table) -> int:
 class Observer:
     """OpenSpiel's Python observer: the observation, or the information state (perfect recall).
 
+    ``dict`` holds the tensor's pieces by name, as OpenSpiel's games give them: the observation's
+    blocks (``GameInfo.fields()``: ``counties`` one row per county, ``players`` one row per
+    player, ...) and, with perfect recall, ``own_actions``.
+
     The observation tensor is the engine's observation of the seat (``game.observe``, its partial
     staged choice shown). The information-state tensor is that observation followed by the seat's
     own actions so far in a fixed-length encoding: for each of ``info.max_actions`` slots, ``1``
@@ -578,7 +583,9 @@ class Observer:
         self.tensor = np.zeros(size + history, np.float32)
         self._obs = self.tensor[:size].reshape(shape)
         self._history = self.tensor[size:]
-        self.dict = {"observation": self._obs}
+        # the observation's named blocks as views of the tensor (OpenSpiel's convention: the
+        # dict's pieces make up the tensor), then the own actions
+        self.dict = unpack(self.tensor[:size], table.info.fields())
         if perfect_recall:
             self.dict["own_actions"] = self._history.reshape(-1, 2)
 

@@ -7,12 +7,37 @@ buffer; because the input is the view, an observation can hold nothing the seat 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
+if TYPE_CHECKING:
+    from feldherr.core.info import ObservationField
+
 Observation = npt.NDArray[np.float32]
+
+
+def unpack(obs: npt.NDArray[Any], fields: Sequence[ObservationField]) -> dict[str, npt.NDArray[Any]]:
+    """The named blocks of an observation (``GameInfo.fields()``), each reshaped to its field's
+    shape: ``unpack(obs, info.fields())["counties"]`` is one row per county. ``obs`` is one
+    observation (its last axis the flat vector, or the game's observation shape) or a batch of them
+    (leading axes kept: ``(batch, *shape)`` per field). The blocks are views of ``obs`` where numpy
+    can make them (always for a C-contiguous array): writing to one writes to ``obs``. A ``ValueError``
+    when ``obs``'s last axis is not the fields' total size."""
+    if not fields:
+        raise ValueError("unpack: no fields")
+    size = fields[-1].offset + fields[-1].size
+    arr = np.asarray(obs)
+    if arr.ndim == 0 or arr.shape[-1] != size:  # the observation's own shape of several axes?
+        for k in range(2, arr.ndim + 1):
+            if int(np.prod(arr.shape[-k:])) == size:
+                arr = arr.reshape(*arr.shape[:-k], size)
+                break
+        else:
+            raise ValueError(f"unpack: an observation has {size} numbers, no array of shape {arr.shape}")
+    lead = arr.shape[:-1]
+    return {f.name: arr[..., f.offset : f.offset + f.size].reshape(*lead, *f.shape) for f in fields}
 
 
 class Features:

@@ -37,6 +37,7 @@ from feldherr.core.bots import RandomBot, SeatAccess
 from feldherr.core.errors import RuleError
 from feldherr.core.game import JSON, Game, Move, State, canonical_json
 from feldherr.core.i18n import error_text
+from feldherr.core.observation import unpack
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.record import GameRecord, replay
 from feldherr.core.rng import Rng
@@ -156,6 +157,15 @@ def check_observation(game: Game, state: State, seat: int) -> None:
     assert np.array_equal(rows[-1], obs), "game.observe_seats: the seat's row is its observation"
     for row, other in zip(rows[:-1], seats[:-1], strict=True):
         assert np.array_equal(row, game.observe(state, other)), "game.observe_seats: every seat's row"
+    fields = info.fields()
+    at = 0
+    for f in fields:  # the named blocks lie end to end and cover the observation exactly
+        assert f.offset == at and f.size > 0 and f.name.isidentifier(), f"observation field {f.name}"
+        at += f.size
+    assert at == obs.size and len({f.name for f in fields}) == len(fields), "observation fields: a partition"
+    blocks = unpack(obs, fields)
+    assert all(np.shares_memory(blocks[f.name], obs) for f in fields), "unpack: views of the observation"
+    assert np.array_equal(np.concatenate([b.ravel() for b in blocks.values()]), obs.ravel()), "unpack"
     assert isinstance(state.observation_string(seat), str), "observation_string"
 
 

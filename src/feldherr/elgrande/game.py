@@ -391,6 +391,7 @@ class ElGrandeGame(Game):
             num_actions=codec.NUM_ACTIONS,
             observation_shape=(info.OBSERVATION_SIZE,),
             observation_bounds=(0.0, 1.0),
+            observation_fields=info.FIELDS,
             max_decisions=info.max_decisions(n),
             simultaneous=True,
             chance=True,

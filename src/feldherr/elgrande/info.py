@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from feldherr.core.info import field_layout
 from feldherr.core.native import native_module
 from feldherr.core.observation import Features, Observation, by_rows, finish, zeroed
 from feldherr.core.rng import Rng
@@ -265,6 +266,33 @@ _HAND_AT = _COLOUR_AT + MAX_COLOURS * _PER_COLOUR
 _DISCARD_AT = _HAND_AT + 14
 _MODS_AT = _DISCARD_AT + 14
 assert _MODS_AT + len(D.MODIFIER_VALUES) == OBSERVATION_SIZE
+FIELDS = field_layout(
+    OBSERVATION_SIZE,
+    ("round", (1,), "the round / 9"),
+    ("phase", (len(PHASE_NAMES),), "the phase, one-hot"),
+    ("king", (len(_AREAS),), "the King's area, one-hot"),
+    ("scoreboards", (2, D.AREAS + 1), "each mobile scoreboard's area, one-hot (last column: unused)"),
+    ("castillo_total", (1,), "Caballeros in the Castillo / 30 (0 while hidden)"),
+    ("open_cards", (5, _CARDS + 1), "each open action card's kind, one-hot (last column: none)"),
+    ("card_in_use", (_CARDS + 1,), "the action card in use, one-hot (last column: none)"),
+    ("placements_left", (1,), "Caballeros left to place / 10"),
+    ("seat", (MAX_COLOURS,), "the viewing colour, one-hot"),
+    ("current", (MAX_COLOURS,), "the current player, one-hot"),
+    ("to_move", (MAX_COLOURS,), "the colours to move"),
+    (
+        "colours",
+        (MAX_COLOURS, _PER_COLOUR),
+        "one row per colour (zero for an absent one): Caballeros in each of the 9 regions / 10, "
+        "Castillo / 10, Castillo known, court / 30, province / 30, province known, power card / 13, "
+        "power total / 20, score / 150, hand size / 13, discard size / 13, Vetos / 5, Grande's "
+        "area one-hot (12)",
+    ),
+    ("hand", (14,), "the own power cards in hand, by value (column 0 unused; cards 1-13)"),
+    ("discard", (14,), "the own played-out power cards, by value (column 0 unused)"),
+    ("modifiers", (len(D.MODIFIER_VALUES),), "the own modifier cards (Machtverschiebung)"),
+)
+"""The observation's named blocks (``GameInfo.observation_fields``)."""
+assert [f.offset for f in FIELDS[-4:]] == [_COLOUR_AT, _HAND_AT, _DISCARD_AT, _MODS_AT]
 _NREG = D.NREG
 _CASTILLO = D.CASTILLO
 _BITS14 = [[v for v in range(14) if mask >> v & 1] for mask in range(1 << 14)]

@@ -163,6 +163,7 @@ class MansfeldGame(Game):
             num_actions=codec.NUM_ACTIONS,
             observation_shape=(info.OBSERVATION_SIZE,),
             observation_bounds=(0.0, 1.0),
+            observation_fields=info.FIELDS,
             max_decisions=len(CARDS) * 2 * players + PROVINCES * players,
             simultaneous=True,
             chance=True,

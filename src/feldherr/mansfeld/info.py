@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
+from feldherr.core.info import field_layout
 from feldherr.core.native import native_module
-from feldherr.core.observation import Features, Observation, by_rows, finish, zeroed
+from feldherr.core.observation import Features, Observation, by_rows, finish, unpack, zeroed
 from feldherr.core.rng import Rng
 from feldherr.core.validate import check_seat
 from feldherr.core.views import envelope, view_schema
@@ -286,18 +287,32 @@ SEAT_OFFSET = CARD_OFFSET + N_CARDS * CARD_SLOTS
 ROLL_OFFSET = SEAT_OFFSET + MAX_PLAYERS * SEAT_SLOTS
 PROVINCE_OFFSET = ROLL_OFFSET + 7
 WINNER_OFFSET = PROVINCE_OFFSET + PROVINCES * PROVINCE_SLOTS
-BLOCKS: dict[str, tuple[int, tuple[int, ...]]] = {
-    "phase": (0, (len(PHASES),)),
-    "seat": (len(PHASES), (MAX_PLAYERS,)),
-    "to_move": (len(PHASES) + MAX_PLAYERS, (MAX_PLAYERS,)),
-    "counters": (len(PHASES) + 2 * MAX_PLAYERS, (3,)),
-    "cards": (CARD_OFFSET, (N_CARDS, CARD_SLOTS)),
-    "players": (SEAT_OFFSET, (MAX_PLAYERS, SEAT_SLOTS)),
-    "roll": (ROLL_OFFSET, (7,)),
-    "provinces": (PROVINCE_OFFSET, (PROVINCES, PROVINCE_SLOTS)),
-    "winners": (WINNER_OFFSET, (MAX_PLAYERS,)),
-}
+FIELDS = field_layout(
+    OBSERVATION_SIZE,
+    ("phase", (len(PHASES),), "the phase, one-hot (dice, recruit, commit, over)"),
+    ("seat", (MAX_PLAYERS,), "the viewing seat, one-hot"),
+    ("to_move", (MAX_PLAYERS,), "the seats to move"),
+    ("counters", (3,), "round / N, deck size / N, whether the seat owes a decision"),
+    (
+        "cards",
+        (N_CARDS, CARD_SLOTS),
+        "one row per card: open, left, reachable by the roll, in the own commitment, held by seat "
+        "0-3, used by seat 0-3 (a card in the deck has no location)",
+    ),
+    (
+        "players",
+        (MAX_PLAYERS, SEAT_SLOTS),
+        "one row per seat: present, age / 150, dice set, dice / 6, luck / 6, committed, "
+        "score / 57, place in the turn order / 4",
+    ),
+    ("roll", (7,), "0.1 per die showing each face 1-6, the number of dice / 10"),
+    ("provinces", (PROVINCES, PROVINCE_SLOTS), "one row per province: drawn, value / 12, owner one-hot"),
+    ("winners", (MAX_PLAYERS,), "the winners, at the end"),
+)
+"""The observation's named blocks (``GameInfo.observation_fields``; :func:`blocks` reads them)."""
+BLOCKS: dict[str, tuple[int, tuple[int, ...]]] = {f.name: (f.offset, f.shape) for f in FIELDS}
 """The observation's blocks: name -> (offset, shape); :func:`blocks` gives them as shaped views."""
+assert BLOCKS["cards"][0] == CARD_OFFSET and BLOCKS["winners"][0] == WINNER_OFFSET
 _CARD_AT = np.arange(N_CARDS) * CARD_SLOTS + CARD_OFFSET
 _PROVINCE_VALUE = 1.0 / (6 + PROVINCES)
 
@@ -305,7 +320,7 @@ _PROVINCE_VALUE = 1.0 / (6 + PROVINCES)
 def blocks(obs: Observation) -> dict[str, Observation]:
     """The observation's blocks as shaped views (no copy): ``cards`` is a plane of one row per
     card, ``players`` one row per seat, ``provinces`` one row per province."""
-    return {name: obs[at : at + int(np.prod(shape))].reshape(shape) for name, (at, shape) in BLOCKS.items()}
+    return unpack(obs, FIELDS)
 
 
 def observe(

@@ -278,6 +278,7 @@ class WallensteinGame(Game):
             num_actions=codec.num_actions(normal),
             observation_shape=(info.OBSERVATION_SIZE,),
             observation_bounds=(0.0, 1.0),
+            observation_fields=info.FIELDS,
             max_decisions=MAX_DECISIONS,
             simultaneous=True,
             chance=True,

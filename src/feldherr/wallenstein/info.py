@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from feldherr.core.info import field_layout
 from feldherr.core.native import native_module
 from feldherr.core.observation import Features, Observation, by_rows, finish, zeroed
 from feldherr.core.rng import Rng
@@ -425,6 +426,73 @@ _TO_MOVE_AT = SEATS
 _PHASE_AT = 2 * SEATS
 _YEAR_AT = _PHASE_AT + len(PHASES)
 _SEASON_AT = _YEAR_AT + 1
+FIELDS = field_layout(
+    OBSERVATION_SIZE,
+    ("seat", (SEATS,), "the viewing seat, one-hot"),
+    ("to_move", (SEATS,), "the seats to move"),
+    ("phase", (len(PHASES),), "the phase, one-hot"),
+    ("year", (1,), "the year / 3"),
+    ("season", (len(SEASONS),), "the season, one-hot"),
+    (
+        "counties",
+        (NCOUNTIES, 12),
+        "one row per county (the order of the county data): in play, owner one-hot (none, seat "
+        "0-4), armies / 10, buildings (palace, church, trading post), revolt markers / 3",
+    ),
+    (
+        "players",
+        (SEATS, 12),
+        "one row per seat: present, Thalers / 20, grain / 10, victory points / 50, supply / 30, "
+        "county cards / 10, bonus tile position one-hot (none, 1-5)",
+    ),
+    (
+        "plans",
+        (SEATS, NSLOTS, 9),
+        "each seat's plan, box by box: planned, face-down, lost, a county (and which / 45), money "
+        "(and how much / 4), a dice tower card, nothing",
+    ),
+    ("hand", (NCOUNTIES,), "the own county cards"),
+    (
+        "supplies",
+        (_SIZES["supplies"],),
+        "cubes inside the tower per colour / 10, cubes in the tray per colour / 10, peasant supply "
+        "/ 50, revolt marker supply / 20, buildings in supply per kind / 10",
+    ),
+    ("events", (len(EVENTS), 3), "one row per event card: open, this round's, gone"),
+    ("event_deck", (1,), "the event deck's size / its cards"),
+    ("actions", (len(ACTIONS), 2), "one row per action card: turned, its place in the order / 10"),
+    ("actions_hidden", (1,), "action cards not yet turned / 10"),
+    ("current_action", (len(ACTIONS) + 1,), "the action card being carried out, one-hot (last: none)"),
+    ("bonus_tiles", (len(BONUS_TILES), len(BONUS_TILES)), "each bonus tile space's tile, one-hot"),
+    ("order", (SEATS, SEATS), "the player order: each place's seat, one-hot"),
+    ("step_county", (NCOUNTIES,), "the county a pending movement starts from, one-hot"),
+    ("step_action", (len(ACTIONS),), "the action of a pending movement, one-hot"),
+    (
+        "favors",
+        (len(FAVOR_COSTS), len(FAVORS) + 1),
+        "Am Kaiserhof: each favor space's card, one-hot (column 0: empty)",
+    ),
+    (
+        "court_seats",
+        (6, SEATS),
+        "Am Kaiserhof, one row each: courtier supply / 10, entrance hall / 10, audience hall / 10, "
+        "parries / 10, shield A, shield B (a column per seat)",
+    ),
+    ("favor_deck", (1,), "Am Kaiserhof: the favor deck's size / its cards"),
+    ("leaders", (SEATS, NCOUNTIES + 1), "Heerführer: each seat's leader's county, one-hot (column 0: none)"),
+    ("statue_supply", (SEATS,), "Heerführer: statues in each seat's supply / 5"),
+    ("statues", (SEATS, NCOUNTIES), "Heerführer: each seat's statues per county"),
+    ("trophies", (SEATS, SEATS), "Heerführer: each seat's trophies from each other seat"),
+    ("landsknechte", (SEATS,), "Landsknechte: each seat's top card (value + 1) / 10"),
+    ("draft_cards", (2, NCOUNTIES), "the draft: the two face-up cards' counties, one-hot"),
+    ("draft_deck", (1,), "the draft: the deck's size / 45"),
+    ("army_groups", (SEATS, GROUP_SIZES), "the draft: each seat's army groups by size (0-5 armies)"),
+)
+"""The observation's named blocks (``GameInfo.observation_fields``), as :func:`observation` fills
+them; the kernel writes the same numbers at the same places (the blocks' offsets are ``_AT``'s)."""
+_FIRST = {"envelope": "seat", "tiles": "bonus_tiles", "step": "step_county", "court": "favors"}
+_FIRST["draft"] = "draft_cards"
+assert all(_AT[k] == next(f.offset for f in FIELDS if f.name == _FIRST.get(k, k)) for k in _AT)
 _PLAN_CELLS: dict[int, tuple[tuple[int, float], ...]] = {
     EMPTY: ((8, 1.0),),
     TOWER_CARD: ((7, 1.0),),
