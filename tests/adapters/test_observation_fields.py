@@ -32,6 +32,16 @@ def positions(name: str, options: dict[str, Any], seed: int, every: int) -> Iter
     yield game, state
 
 
+def seat_blocks(
+    name: str, options: dict[str, Any], seed: int, every: int
+) -> Iterator[tuple[int, dict[str, Any], dict[str, Any]]]:
+    """(seat, its view, its observation's blocks) for every seat at those positions."""
+    for game, state in positions(name, options, seed, every):
+        fields = game.info(state.options).fields()
+        for seat in range(state.num_players):
+            yield seat, state.view(seat), unpack(state.observation(seat), fields)
+
+
 def scaled(x: float, scale: float) -> np.float32:
     """A count as the observation holds it: divided by its scale in float32, capped at 1."""
     return np.float32(min(x / scale, 1.0))
@@ -82,23 +92,19 @@ def test_mansfeld_blocks_hold_the_cards_players_and_provinces(players: int) -> N
     from feldherr.mansfeld.info import blocks
 
     checked = 0
-    for game, state in positions("mansfeld", {"players": players}, 5, 3):
-        fields = game.info(state.options).fields()
-        for seat in range(players):
-            obs = state.observation(seat)
-            v = state.view(seat)
-            b = unpack(obs, fields)
-            assert {k: x.tolist() for k, x in b.items()} == {k: x.tolist() for k, x in blocks(obs).items()}
-            assert b["seat"].tolist() == [float(s == seat) for s in range(4)]
-            for p in v["players"]:
-                row = b["players"][p["seat"]]
-                assert row[0] == 1.0 and row[6] == scaled(p["score"], 57)
-                held = {BY_KEY[k].id for k in p["cards"]}
-                assert {c for c in range(len(BY_KEY)) if b["cards"][c, 4 + p["seat"]]} == held
-            for i, prov in enumerate(v["provinces"]):
-                assert b["provinces"][i, 0] == 1.0
-                assert b["provinces"][i, 2:].tolist() == [float(prov["owner"] == s) for s in range(4)]
-            checked += 1
+    for seat, v, b in seat_blocks("mansfeld", {"players": players}, 5, 3):
+        obs = np.concatenate([x.ravel() for x in b.values()])
+        assert {k: x.tolist() for k, x in b.items()} == {k: x.tolist() for k, x in blocks(obs).items()}
+        assert b["seat"].tolist() == [float(s == seat) for s in range(4)]
+        for p in v["players"]:
+            row = b["players"][p["seat"]]
+            assert row[0] == 1.0 and row[6] == scaled(p["score"], 57)
+            held = {BY_KEY[k].id for k in p["cards"]}
+            assert {c for c in range(len(BY_KEY)) if b["cards"][c, 4 + p["seat"]]} == held
+        for i, prov in enumerate(v["provinces"]):
+            assert b["provinces"][i, 0] == 1.0
+            assert b["provinces"][i, 2:].tolist() == [float(prov["owner"] == s) for s in range(4)]
+        checked += 1
     assert checked > 20
 
 
@@ -110,23 +116,19 @@ def test_el_grande_blocks_hold_every_colours_row_and_the_own_hand(options: dict[
 
     regions = D.AREA_NAMES[: D.NREG]
     checked = 0
-    for game, state in positions("elgrande", options, 2, 11):
-        fields = game.info(state.options).fields()
-        for seat in range(state.num_players):
-            v = state.view(seat)
-            b = unpack(state.observation(seat), fields)
-            assert b["seat"][seat] == 1.0 and b["round"][0] == scaled(v["round"], 9)
-            for c, p in enumerate(v["players"]):
-                row = b["colours"][c]
-                assert row[: D.NREG].tolist() == [scaled(p["regions"].get(r, 0), 10) for r in regions]
-                assert row[D.NREG + 2] == scaled(p["court"], 30)
-                if p["castillo"] is None:  # hidden: neither the number nor "known"
-                    assert row[D.NREG] == 0.0 and row[D.NREG + 1] == 0.0
-                if not p["dummy"]:
-                    assert row[D.NREG + 7] == np.float32(min(max(p["score"] / 150, 0.0), 1.0))
-            hand = v["players"][seat]["hand"]
-            assert {x for x in range(14) if b["hand"][x]} == set(hand)
-            checked += 1
+    for seat, v, b in seat_blocks("elgrande", options, 2, 11):
+        assert b["seat"][seat] == 1.0 and b["round"][0] == scaled(v["round"], 9)
+        for c, p in enumerate(v["players"]):
+            row = b["colours"][c]
+            assert row[: D.NREG].tolist() == [scaled(p["regions"].get(r, 0), 10) for r in regions]
+            assert row[D.NREG + 2] == scaled(p["court"], 30)
+            if p["castillo"] is None:  # hidden: neither the number nor "known"
+                assert row[D.NREG] == 0.0 and row[D.NREG + 1] == 0.0
+            if not p["dummy"]:
+                assert row[D.NREG + 7] == np.float32(min(max(p["score"] / 150, 0.0), 1.0))
+        hand = v["players"][seat]["hand"]
+        assert {x for x in range(14) if b["hand"][x]} == set(hand)
+        checked += 1
     assert checked > 20
 
 
@@ -137,34 +139,27 @@ def test_wallenstein_blocks_hold_the_counties_players_and_plans(options: dict[st
     from feldherr.wallenstein.data import NAMES
 
     checked = 0
-    for game, state in positions("wallenstein", options, 4, 37):
-        fields = game.info(state.options).fields()
-        for seat in range(state.num_players):
-            v = state.view(seat)
-            b = unpack(state.observation(seat), fields)
-            for i, name in enumerate(NAMES):
-                county = v["counties"].get(name)
-                row = b["counties"][i]
-                if county is None:
-                    assert not row.any()
-                    continue
-                assert row[0] == 1.0 and row[1 + county["owner"] + 1] == 1.0
-                assert row[7] == scaled(county["armies"], 10) and row[11] == scaled(
-                    county["revolt_markers"], 3
-                )
-            for p in v["players"]:
-                row = b["players"][p["seat"]]
-                assert row[:4].tolist() == [
-                    1.0,
-                    scaled(p["thaler"], 20),
-                    scaled(p["grain"], 10),
-                    scaled(p["vp"], 50),
-                ]
-                planned = b["plans"][p["seat"], :, 0]
-                assert int(planned.sum()) == len(p["plan"])
-            hand = set(v["players"][seat]["hand"])
-            assert [name for i, name in enumerate(NAMES) if b["hand"][i]] == [n for n in NAMES if n in hand]
-            checked += 1
+    for seat, v, b in seat_blocks("wallenstein", options, 4, 37):
+        for i, name in enumerate(NAMES):
+            county = v["counties"].get(name)
+            row = b["counties"][i]
+            if county is None:
+                assert not row.any()
+                continue
+            assert row[0] == 1.0 and row[1 + county["owner"] + 1] == 1.0
+            assert row[7] == scaled(county["armies"], 10) and row[11] == scaled(county["revolt_markers"], 3)
+        for p in v["players"]:
+            row = b["players"][p["seat"]]
+            assert row[:4].tolist() == [
+                1.0,
+                scaled(p["thaler"], 20),
+                scaled(p["grain"], 10),
+                scaled(p["vp"], 50),
+            ]
+            assert int(b["plans"][p["seat"], :, 0].sum()) == len(p["plan"])  # the boxes planned
+        hand = set(v["players"][seat]["hand"])
+        assert [name for i, name in enumerate(NAMES) if b["hand"][i]] == [n for n in NAMES if n in hand]
+        checked += 1
     assert checked > 20
 
 
