@@ -9,10 +9,11 @@ here read such data by exact type (``2.0`` is not ``2``, ``true`` is not ``1``) 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
-from feldherr.core.errors import PositionError, RuleError, shown
+from feldherr.core.errors import PositionError, RuleError, clip, shown
 
 POSITION_FORMAT = 1
 """The version of the position envelope (``"format"``)."""
@@ -24,13 +25,23 @@ def fail(message: str, rule: str, **details: Any) -> NoReturn:
     raise PositionError(message, rule, **details)
 
 
+def shown_json(value: Any, limit: int = 80) -> str:
+    """A bounded echo of a position's value as its JSON text (``"2"``, ``true``, ``null``): what the
+    person wrote, never a Python literal."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):  # not JSON at all (a Python caller's object)
+        return shown(value, limit)
+    return clip(text, limit)
+
+
 def wrong(field: str, expected: str, value: Any) -> NoReturn:
     fail(
-        f"the position's field {field} must be {expected}, not {shown(value, 80)}",
+        f"the position's field {field} must be {expected}, not {shown_json(value)}",
         "core.position.field",
         field=field,
         expected=expected,
-        value=shown(value, 80),
+        value=shown_json(value),
     )
 
 
@@ -129,9 +140,9 @@ class Names:
             return -1
         if type(value) is not str or value not in self.index_of:
             fail(
-                f"{shown(value, 80)} in {field} is not a {self.kind} of this game",
+                f"{shown_json(value)} in {field} is not a {self.kind} of this game",
                 "core.position.name",
-                value=shown(value, 80),
+                value=shown_json(value),
                 field=field,
                 kind=self.kind,
             )
@@ -149,9 +160,9 @@ def check_game(data: Any, game: str) -> Reader:
     found = top.raw("game", None)
     if found != game:
         fail(
-            f"the position is one of {shown(found, 40)}, not of {game}",
+            f"the position is one of {shown_json(found, 40)}, not of {game}",
             "core.position.game",
-            found=shown(found, 40),
+            found=shown_json(found, 40),
             game=game,
         )
     fmt = top.raw("format", POSITION_FORMAT)
@@ -203,8 +214,9 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _like(value: Any, like: Any, field: str) -> Any:
-    """``value`` checked to have the shape of ``like`` (ints, bools, texts, lists of them)."""
+def _like(value: Any, like: Any, field: str, scalar: bool = True) -> Any:
+    """``value`` checked to have the shape of ``like`` (ints, bools, texts, lists of them); a
+    ``scalar`` whole number that a fresh game has at 0 or more is a count, never below zero."""
     if type(like) is bool:
         if type(value) is not bool:
             wrong(field, "true or false", value)
@@ -212,6 +224,8 @@ def _like(value: Any, like: Any, field: str) -> Any:
     if type(like) is int:
         if not is_int(value):
             wrong(field, "a whole number", value)
+        if scalar and value < 0 <= like:  # a count or an amount (money, points): never below zero
+            wrong(field, "a whole number at least 0", value)
         return value
     if type(like) is str:
         if type(value) is not str:
@@ -221,7 +235,8 @@ def _like(value: Any, like: Any, field: str) -> Any:
         if not isinstance(value, list):
             wrong(field, "a list", value)
         inner = like[0] if like else 0
-        out = [_like(v, inner if not isinstance(v, list) or isinstance(inner, list) else [0], f"{field}[{i}]")
+        out = [_like(v, inner if not isinstance(v, list) or isinstance(inner, list) else [0],
+                     f"{field}[{i}]", scalar=False)
                for i, v in enumerate(value)]  # fmt: skip
         return tuple(out) if isinstance(like, tuple) else out
     if value is not None and not is_int(value) and not isinstance(value, list | str | bool):

@@ -239,8 +239,13 @@ class WinterQueue(Codec):
 
 
 def _fail(rule: str, **details: Any) -> NoReturn:
-    """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message)."""
-    fail(ERRORS[rule]["en"].format(**details), rule, **details)
+    """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message;
+    a ``player`` or ``building`` detail is a key of the game's words, named in the reader's)."""
+    from feldherr.core.i18n import term
+    from feldherr.wallenstein.text import MESSAGES
+
+    named = {k: term(MESSAGES, v, "en") if k in ("player", "building") else v for k, v in details.items()}
+    fail(ERRORS[rule]["en"].format(**named), rule, **details)
 
 
 def _fields(who: Names) -> tuple[Field, ...]:
@@ -618,4 +623,6 @@ def _check(st: Any) -> None:
     for b, name in enumerate(BUILDINGS):
         built = sum(1 for mask in st.buildings if mask >> b & 1) + st.building_supply[b]
         if built > BUILDING_SUPPLY[b]:
-            _fail("wallenstein.position.buildings", building=name, count=built, total=BUILDING_SUPPLY[b])
+            _fail(
+                "wallenstein.position.buildings", building=f"b.{name}", count=built, total=BUILDING_SUPPLY[b]
+            )
