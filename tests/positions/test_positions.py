@@ -303,14 +303,14 @@ def test_refusals_are_all_in_the_readers_language_and_name_what_the_file_holds()
             "wallenstein",
             debt,
             "core.position.field",
-            "players[1].taler der Stellung muss eine ganze Zahl ab 0",
+            "Das Feld players.blue.taler der Stellung muss eine ganze Zahl ab 0",
         ),
     ]
     for name, pos, rule, german in cases:
         err = _refused(name, pos, rule)
         text = get_game(name).error_text(err, "de")
         assert german in text, text
-        for english in ("a whole number", "region", "given", "red ", "None", "'2'"):
+        for english in ("a whole number", "region", "given", "red ", "None", "'2'", "[0]", "[1]"):
             assert english not in text, text
     assert "Red has 67 armies" in get_game("wallenstein").error_text(
         _refused("wallenstein", armies, "wallenstein.position.armies"), "en"

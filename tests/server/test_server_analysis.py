@@ -217,6 +217,13 @@ def test_a_position_is_checked_before_a_game_is_made(server: Server) -> None:
     assert error(misspelt) == (422, "server.position")
     assert misspelt.json()["broken"] == "core.position.unknown-field"
     assert misspelt.json()["message"].startswith("Diese Stellung")
+    nameless = {k: v for k, v in position.items() if k != "game"}  # a position that names no game
+    unnamed = server.http.post("/api/positions?lang=de", json={"position": nameless})
+    assert error(unnamed) == (422, "server.position")
+    assert unnamed.json()["message"].startswith(
+        "Diese Stellung lässt sich nicht aufbauen: Sie nennt ihr Spiel nicht "
+        "(das Feld game: elgrande, mansfeld, wallenstein"
+    )
 
 
 def test_a_finished_games_step_is_a_position_to_play_on_from(server: Server) -> None:

@@ -99,6 +99,49 @@ def test_the_finished_games_page_opens_the_board(server: Server, pages: Pages) -
     assert int(step) == total - 1  # the last decision of the game
 
 
+def test_the_ending_names_bots_by_colour_as_the_log_does(server: Server, pages: Pages) -> None:
+    """Bots go by their colour in the game's texts; the ending's heading, scoring table and plots
+    name them so too, from the first drawing on (not by the seat's stored name until a language
+    switch redraws it)."""
+    game = finished(server, "mansfeld", 2, seed=4)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(game["watch"])
+    page.wait_for_selector("#ending #plot-score")
+    ending = page.locator("#ending").inner_text()
+    assert not any(name in ending for name in NAMES[:2]), ending[:300]
+    winners = page.locator("#ending h2").inner_text()
+    assert any(colour in winners for colour in ("Red", "Blue", "Yellow", "Green")), winners
+
+
+def test_a_move_the_search_never_reached_is_not_rated(server: Server, pages: Pages) -> None:
+    """A short search over many moves (a Wallenstein plan) leaves some without a single search:
+    those say so instead of showing a share of 0 % and scores of 0 that nobody measured."""
+    game = finished(server, "mansfeld", 2, seed=3)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(f"{server.url}/replay/{game['id']}")
+    page.wait_for_selector("#timeline")
+    set_look(page, "de", 390, 844)
+    page.click("#last")
+    page.wait_for_selector("#last[disabled]")
+    page.click("#prev")
+    at = int(page.locator("#at").input_value())
+    page.click("#analyse")
+    page.wait_for_selector("#analysis-run")
+    rated = {"visits": 3, "win_share": [1.0, 0.0], "win_share_interval": [0.44, 1.0], "score": [9.0, 4.0]}
+    unrated = {"visits": 0, "win_share": [0.0, 0.0], "win_share_interval": [0.0, 1.0], "score": [0.0, 0.0]}
+    canned = {"at": at, "seat": 0, "bot": "medium@1s", "iterations": 3, "seconds": 1.0,
+              "moves": [{**rated, "text": "Zug eins"}, {**unrated, "text": "Zug zwei"}]}  # fmt: skip
+    page.route("**/analysis*", lambda route: route.fulfill(json=canned))
+    page.click("#analysis-run")
+    page.wait_for_selector("#analysis-moves li.unsearched")
+    second = page.locator("#analysis-moves > li").nth(1).inner_text()
+    assert "nicht untersucht" in second and "%" not in second, second
+    assert "1 der 2 Züge" in page.locator("#analysis-few").inner_text()
+    scan = Scan()
+    scan.read(page, "analysis with an unsearched move")
+    scan.check()
+
+
 def test_a_running_game_is_not_analysed(server: Server, pages: Pages) -> None:
     game = server.create(
         "mansfeld", {"players": 2}, [{"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random"}]

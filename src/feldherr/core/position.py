@@ -214,9 +214,8 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _like(value: Any, like: Any, field: str, scalar: bool = True) -> Any:
-    """``value`` checked to have the shape of ``like`` (ints, bools, texts, lists of them); a
-    ``scalar`` whole number that a fresh game has at 0 or more is a count, never below zero."""
+def _like(value: Any, like: Any, field: str) -> Any:
+    """``value`` checked to have the shape of ``like`` (ints, bools, texts, lists of them)."""
     if type(like) is bool:
         if type(value) is not bool:
             wrong(field, "true or false", value)
@@ -224,8 +223,6 @@ def _like(value: Any, like: Any, field: str, scalar: bool = True) -> Any:
     if type(like) is int:
         if not is_int(value):
             wrong(field, "a whole number", value)
-        if scalar and value < 0 <= like:  # a count or an amount (money, points): never below zero
-            wrong(field, "a whole number at least 0", value)
         return value
     if type(like) is str:
         if type(value) is not str:
@@ -235,8 +232,7 @@ def _like(value: Any, like: Any, field: str, scalar: bool = True) -> Any:
         if not isinstance(value, list):
             wrong(field, "a list", value)
         inner = like[0] if like else 0
-        out = [_like(v, inner if not isinstance(v, list) or isinstance(inner, list) else [0],
-                     f"{field}[{i}]", scalar=False)
+        out = [_like(v, inner if not isinstance(v, list) or isinstance(inner, list) else [0], f"{field}[{i}]")
                for i, v in enumerate(value)]  # fmt: skip
         return tuple(out) if isinstance(like, tuple) else out
     if value is not None and not is_int(value) and not isinstance(value, list | str | bool):
@@ -261,6 +257,22 @@ def name_schema(names: Names, nullable: bool = False) -> dict[str, Any]:
 
 
 RAW = Codec()
+
+
+class Count(Codec):
+    """A count or an amount of the table (money, points, pieces in a supply): a whole number, never
+    below zero."""
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        if not is_int(value) or value < 0:
+            wrong(field, "a whole number at least 0", value)
+        return value
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        return {"type": "integer", "minimum": 0}
+
+
+COUNT = Count()
 
 
 class Ref(Codec):
@@ -447,6 +459,15 @@ def object_schema(
         "additionalProperties": False,
         **extra,
     }
+
+
+def player_path(index: int, player: Any) -> str:
+    """Where a player's object lies in a position, for messages: ``players.Anna`` (``players.red``)
+    by the name or colour the file gives it, so a person finds it without counting from 0."""
+    name = (player.get("name") or player.get("colour")) if isinstance(player, Mapping) else None
+    if isinstance(name, str) and name and len(name) <= 40:
+        return f"players.{name}"
+    return f"players.{index + 1}"
 
 
 def player_names(position: Mapping[str, Any]) -> list[str]:

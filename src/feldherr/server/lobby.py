@@ -174,7 +174,13 @@ def check_position(data: Any) -> dict[str, Any]:
     position = data["position"]
     name = position.get("game")
     if not isinstance(name, str) or len(name) > 64:
-        raise ServerError("server.field", field="game", wanted="a game's name", wanted_de="ein Spielname")
+        raise ServerError(
+            "server.position",
+            422,
+            "bad-position",
+            broken="core.position.field",
+            **part("message", "part.position-game", games=", ".join(game_names())),
+        )
     try:
         game = get_game(name)
     except ValueError as exc:

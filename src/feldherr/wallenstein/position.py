@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 
 from feldherr.core.errors import OptionError
 from feldherr.core.position import (
+    COUNT,
     POSITION_FORMAT,
     Bits,
     Choice,
@@ -35,6 +36,7 @@ from feldherr.core.position import (
     fields_schema,
     inconsistent,
     object_schema,
+    player_path,
     read_fields,
     write_fields,
     wrong,
@@ -252,14 +254,14 @@ def _fields(who: Names) -> tuple[Field, ...]:
     ref, refs = Ref(who), Refs(who)
     return (
         Field("owner", "areas", codec=ref),
-        Field("armies", "areas"),
+        Field("armies", "areas", codec=COUNT),
         Field("buildings", "areas", codec=Bits(3, BUILDING_NAMES)),
         Field("unrest", "areas", "revolt_markers"),
         Field("card", "areas", "card_held_by", ref),
-        Field("money", "players", "taler"),
-        Field("grain", "players"),
-        Field("vp", "players", "victory_points"),
-        Field("supply", "players", "armies_in_supply"),
+        Field("money", "players", "taler", COUNT),
+        Field("grain", "players", codec=COUNT),
+        Field("vp", "players", "victory_points", COUNT),
+        Field("supply", "players", "armies_in_supply", COUNT),
         Field("plan_hand", "players", "hand", Slots()),
         Field("plans", "players", "plan", Slots()),
         Field("revealed", "players", "plan_revealed"),
@@ -456,7 +458,7 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     raw_players = top.array("players")
     if len(raw_players) != n:
         _fail("wallenstein.position.players", count=len(raw_players), players=n)
-    readers = [Reader(p, f"players[{i}]") for i, p in enumerate(raw_players)]
+    readers = [Reader(p, player_path(i, p)) for i, p in enumerate(raw_players)]
     for s, r in enumerate(readers):
         if r.text("colour", COLOURS[s]) != COLOURS[s]:
             wrong(r.path("colour"), COLOURS[s], r.raw("colour"))
