@@ -209,6 +209,11 @@ def test_a_position_is_checked_before_a_game_is_made(server: Server) -> None:
     out = server.http.post("/api/positions", json={"position": position}).json()
     assert out["game"] == "elgrande" and out["players"] == position["options"]["players"]
     assert out["options"]["players"] == out["players"]
+    assert out["names"]["de"] == [p["name"] for p in position["players"]]  # the seats' players
+    table = example("wallenstein")
+    del table["hidden"]["tower_script"]  # teaching only: a game at the table throws into the real tower
+    colours = server.http.post("/api/positions", json={"position": table}).json()
+    assert colours["names"]["de"][:2] == ["Rot", "Blau"] and colours["names"]["en"][:2] == ["Red", "Blue"]
     bad = server.http.post("/api/positions", json={"position": dict(position, game="chess")})
     assert error(bad) == (404, "server.unknown-game")
     assert error(server.http.post("/api/positions", json={"position": "x"})) == (400, "server.field")

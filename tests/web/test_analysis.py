@@ -211,6 +211,32 @@ def test_the_lobby_starts_a_game_from_a_position_file(server: Server, pages: Pag
     scan.check()
 
 
+def test_the_lobby_says_whose_place_each_seat_of_a_position_is(server: Server, pages: Pages) -> None:
+    """A position's seats are its players: each seat row names the player it plays (a Wallenstein
+    colour in the page's language, a name the position gives), so a teacher takes Blue's seat."""
+    example = json.loads((ROOT / "docs" / "positions" / "wallenstein-example.json").read_text("utf-8"))
+    del example["hidden"]["tower_script"]  # a game at the table throws into the real tower
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "de", 390, 844)
+    page.click("#advanced summary")
+    page.fill("#position-text", json.dumps(example))
+    page.dispatch_event("#position-text", "change")
+    page.wait_for_selector("#position-loaded")
+    assert page.locator("#seats .seat-player").all_inner_texts() == ["Rot", "Blau", "Gelb"]
+    mansfeld = (ROOT / "docs" / "positions" / "mansfeld-example.json").read_text("utf-8")
+    page.click("#position-clear")
+    page.click("#advanced summary")
+    page.fill("#position-text", mansfeld)
+    page.dispatch_event("#position-text", "change")
+    page.wait_for_selector("#position-loaded")
+    assert page.locator("#seats .seat-player").all_inner_texts() == ["Anna", "Ben"]
+    scan = Scan()
+    scan.read(page, "lobby seats of a position")
+    scan.check()
+
+
 def test_play_on_from_a_step_of_a_replay(server: Server, pages: Pages) -> None:
     game = finished(server, "mansfeld", 2, seed=21)
     page = pages.new(viewport={"width": 1280, "height": 900})

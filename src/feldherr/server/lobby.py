@@ -9,7 +9,9 @@ from typing import Any
 
 from feldherr.core.errors import OptionError, PositionError
 from feldherr.core.game import Game
+from feldherr.core.i18n import term
 from feldherr.core.play import bot_table
+from feldherr.core.position import player_names
 from feldherr.games import game_names, get_game
 from feldherr.server.hub import NewGame, new_token
 from feldherr.server.protocol import LANGS, ServerError, detail, get_int, get_str, part, words
@@ -186,4 +188,14 @@ def check_position(data: Any) -> dict[str, Any]:
     except ValueError as exc:
         raise ServerError("server.unknown-game", 404, "not-found", game=name) from exc
     options = position_options(game, position, 0)
-    return {"game": game.name, "title": game.title, "options": options, "players": options["players"]}
+    # each seat's player as the position names it (a Wallenstein colour in the reader's words)
+    catalogue = game.messages()
+    named = player_names(position)
+    names = {lang: [term(catalogue, n, lang) if n in catalogue else n for n in named] for lang in LANGS}
+    return {
+        "game": game.name,
+        "title": game.title,
+        "options": options,
+        "players": options["players"],
+        "names": names,
+    }
