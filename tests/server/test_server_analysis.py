@@ -214,6 +214,10 @@ def test_a_position_is_checked_before_a_game_is_made(server: Server) -> None:
     del table["hidden"]["tower_script"]  # teaching only: a game at the table throws into the real tower
     colours = server.http.post("/api/positions", json={"position": table}).json()
     assert colours["names"]["de"][:2] == ["Rot", "Blau"] and colours["names"]["en"][:2] == ["Red", "Blue"]
+    mansfeld = get_game("mansfeld")  # a table written by the game names nobody: the colours
+    unnamed = mansfeld.position(mansfeld.new_state({"players": 2}, 5))
+    defaults = server.http.post("/api/positions", json={"position": unnamed}).json()
+    assert defaults["names"]["de"] == ["Rot", "Blau"]
     bad = server.http.post("/api/positions", json={"position": dict(position, game="chess")})
     assert error(bad) == (404, "server.unknown-game")
     assert error(server.http.post("/api/positions", json={"position": "x"})) == (400, "server.field")

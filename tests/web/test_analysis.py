@@ -247,6 +247,8 @@ def test_play_on_from_a_step_of_a_replay(server: Server, pages: Pages) -> None:
     page.click("#play-on")
     page.wait_for_selector("#position-loaded")
     assert page.locator("#game").input_value() == "mansfeld"
+    # the table of a replay names no player: each seat says its colour, never "Player 1"
+    assert page.locator("#seats .seat-player").all_inner_texts() == ["Red", "Blue"]
     page.select_option("#seat-1", "bot")
     page.click("#start")
     page.wait_for_url("**/play/**")

@@ -190,8 +190,16 @@ def check_position(data: Any) -> dict[str, Any]:
     options = position_options(game, position, 0)
     # each seat's player as the position names it (a Wallenstein colour in the reader's words)
     catalogue = game.messages()
+
+    def shown(seat: int, name: str, lang: str) -> str:
+        if name in catalogue:  # a colour: its word
+            return term(catalogue, name, lang)
+        if name == f"Player {seat + 1}" and f"colour.{seat}" in catalogue:  # the default: the colour
+            return term(catalogue, f"colour.{seat}", lang)
+        return name
+
     named = player_names(position)
-    names = {lang: [term(catalogue, n, lang) if n in catalogue else n for n in named] for lang in LANGS}
+    names = {lang: [shown(i, n, lang) for i, n in enumerate(named)] for lang in LANGS}
     return {
         "game": game.name,
         "title": game.title,
