@@ -205,6 +205,11 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
         "en": "the position is one of {found}, not of {game}",
         "de": "Die Stellung gehört zu {found}, nicht zu {game}",
     },
+    "core.position.options": {
+        "en": "the position's options do not fit the game: {reason_en}",
+        "de": "Die Optionen der Stellung passen nicht zum Spiel: Die Option {option} hat einen Wert, den es "
+        "nicht gibt",
+    },
     "core.position.inconsistent": {
         "en": "the position cannot be played on: {reason}",
         "de": "Von dieser Stellung aus kann nicht weitergespielt werden: {reason}",
@@ -343,6 +348,8 @@ def error_text(
                 details[key] = position_word(details[key], lang)
         if details.get("expected") == "given":  # a field left out, not one of a wrong type
             rule = "core.position.field-missing"
+        if rule == "core.position.options" and lang != "en" and details.get(f"reason_{lang}"):
+            return str(details[f"reason_{lang}"])
     for key in ("player", "building"):  # a colour or a thing of the game: its name, not its key
         value = details.get(key)
         if isinstance(value, str) and value in catalogue:

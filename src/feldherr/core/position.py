@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
-from feldherr.core.errors import PositionError, RuleError, clip, shown
+from feldherr.core.errors import OptionError, PositionError, RuleError, clip, shown
 
 POSITION_FORMAT = 1
 """The version of the position envelope (``"format"``)."""
@@ -169,6 +169,24 @@ def check_game(data: Any, game: str) -> Reader:
     if fmt != POSITION_FORMAT or not is_int(fmt):
         wrong("format", str(POSITION_FORMAT), fmt)
     return top
+
+
+def read_options(game: Any, top: Reader) -> dict[str, Any]:
+    """The position's ``options`` normalized by ``game``; options the game refuses (a player count
+    it is not for, a variant it does not know) are a ``core.position.options`` refusal naming the
+    option, in the game's words where the game gives them."""
+    try:
+        return dict(game.normalize_options(top.raw("options", {})))
+    except (OptionError, ValueError, TypeError) as exc:
+        option = getattr(exc, "option", "") or "options"
+        said = getattr(exc, "text", {}) or {}
+        fail(
+            f"the position's options do not fit the game: {clip(str(exc), 200)}",
+            "core.position.options",
+            option=option,
+            reason_en=clip(str(exc), 200),
+            reason_de=said.get("de", ""),
+        )
 
 
 def inconsistent(reason: str) -> NoReturn:

@@ -33,6 +33,7 @@ from feldherr.core.position import (
     object_schema,
     player_path,
     read_fields,
+    read_options,
     write_fields,
     wrong,
 )
@@ -283,7 +284,7 @@ def position(st: Any) -> dict[str, Any]:
 def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     """The state ``data`` describes (see the module docstring); ``game`` makes the fresh deal."""
     top = check_game(data, "elgrande")
-    options = game.normalize_options(top.raw("options", {}))
+    options = read_options(game, top)
     st = game.new_state(options, seed)
     rng = Rng(seed ^ 0x5EED)
     raw_players = top.array("players")

@@ -38,6 +38,7 @@ from feldherr.core.position import (
     object_schema,
     player_path,
     read_fields,
+    read_options,
     write_fields,
     wrong,
 )
@@ -448,10 +449,7 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     """The state ``data`` describes (see the module docstring); ``game`` makes the fresh state."""
     data = _pending_numbers(data)
     top = check_game(data, "wallenstein")
-    try:
-        options = game.normalize_options(top.raw("options", {}))
-    except OptionError as exc:
-        wrong("options", "options of the game", str(exc))
+    options = read_options(game, top)
     st = game.new_state(options, seed)
     n = st.num_players
     rng = Rng(seed ^ 0x5EED)
