@@ -289,6 +289,8 @@ def test_refusals_are_all_in_the_readers_language_and_name_what_the_file_holds()
     armies["players"][0]["armies_in_supply"] += 5
     debt = _example("wallenstein")
     debt["players"][1]["taler"] = -1
+    late = _example("wallenstein")
+    late["year"] = 9  # the game has two years
     crowded = _example("elgrande")
     crowded["options"] = {"players": 9}
     cases = [
@@ -299,6 +301,12 @@ def test_refusals_are_all_in_the_readers_language_and_name_what_the_file_holds()
             "Die Option players hat einen Wert, den es nicht gibt",
         ),
         ("mansfeld", wrong_type, "core.position.field", 'muss eine ganze Zahl ab 0 sein, nicht "2"'),
+        (
+            "wallenstein",
+            late,
+            "core.position.field",
+            "Das Feld year der Stellung muss eine ganze Zahl von 1 bis 2",
+        ),
         ("mansfeld", left_out, "core.position.field", "Der Stellung fehlt das Feld players"),
         (
             "elgrande",

@@ -279,15 +279,24 @@ RAW = Codec()
 
 class Count(Codec):
     """A count or an amount of the table (money, points, pieces in a supply): a whole number, never
-    below zero."""
+    below zero (or ``low``), nor above ``high`` where the game has a last one (the third year)."""
+
+    __slots__ = ("high", "low")
+
+    def __init__(self, low: int = 0, high: int | None = None) -> None:
+        self.low, self.high = low, high
 
     def dec(self, value: Any, field: str, like: Any) -> Any:
-        if not is_int(value) or value < 0:
-            wrong(field, "a whole number at least 0", value)
+        if not is_int(value) or value < self.low or (self.high is not None and value > self.high):
+            bound = f"{self.low} to {self.high}" if self.high is not None else f"at least {self.low}"
+            wrong(field, f"a whole number {bound}", value)
         return value
 
     def schema(self, like: Any) -> dict[str, Any]:
-        return {"type": "integer", "minimum": 0}
+        out: dict[str, Any] = {"type": "integer", "minimum": self.low}
+        if self.high is not None:
+            out["maximum"] = self.high
+        return out
 
 
 COUNT = Count()

@@ -26,6 +26,7 @@ from feldherr.core.position import (
     Bits,
     Choice,
     Codec,
+    Count,
     Field,
     Names,
     Reader,
@@ -55,6 +56,7 @@ from feldherr.wallenstein.data import (
     NAMES,
     PEASANTS_TOTAL,
     TOWER_CARD,
+    YEARS,
     active_counties,
 )
 from feldherr.wallenstein.state import EMPTY, LOST, UNPLANNED
@@ -281,7 +283,7 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("audience", "players", "courtiers_in_audience_hall"),
         Field("shield", "players", "favor_shield"),
         Field("parry", "players", "favor_parry"),
-        Field("year", "top"),
+        Field("year", "top", codec=Count(1, YEARS)),
         Field("season", "top", codec=Choice(SEASONS)),
         Field("phase", "top"),
         Field("peasant_supply", "top"),
