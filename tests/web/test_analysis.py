@@ -225,11 +225,13 @@ def test_the_lobby_says_whose_place_each_seat_of_a_position_is(server: Server, p
     page.dispatch_event("#position-text", "change")
     page.wait_for_selector("#position-loaded")
     assert page.locator("#seats .seat-player").all_inner_texts() == ["Rot", "Blau", "Gelb"]
-    mansfeld = (ROOT / "docs" / "positions" / "mansfeld-example.json").read_text("utf-8")
     page.click("#position-clear")
     page.click("#advanced summary")
-    page.fill("#position-text", mansfeld)
-    page.dispatch_event("#position-text", "change")
+    # the file field speaks the page's language (the browser's own button speaks the browser's)
+    picker = page.locator("#position .file-picker")
+    assert picker.inner_text().split() == ["Datei", "wählen", "…", "keine", "Datei", "gewählt"]
+    shot(page, "lobby-position-file-de-phone")
+    page.set_input_files("#position-file", str(ROOT / "docs" / "positions" / "mansfeld-example.json"))
     page.wait_for_selector("#position-loaded")
     assert page.locator("#seats .seat-player").all_inner_texts() == ["Anna", "Ben"]
     scan = Scan()

@@ -1,6 +1,6 @@
 // The lobby: start a game (the form comes from the catalogue's option spec), the game list, and
 // importing a record for the replay viewer.
-import { api, clear, colour, h } from "./dom.js";
+import { api, clear, colour, filePicker, h } from "./dom.js";
 import { BOT_ORDER, RESEARCH_BOTS, botName, lang, t } from "./i18n.js";
 import { remember } from "./store.js";
 import { guidedPanel } from "./tutorial.js"; // table: guided first games
@@ -237,8 +237,9 @@ export function showLobby(root) {
       h("section", { class: "panel" },
         h("h2", {}, t("importRecord")),
         h("form", { id: "import", onsubmit: importRecord },
-          h("div", { class: "field" }, h("label", { for: "record-file" }, t("chooseFile")), h("input", { type: "file", id: "record-file", accept: ".json,application/json" })),
-          h("textarea", { id: "record-text", rows: 3, "aria-label": "JSON", placeholder: "{\"game\": …}" }),
+          h("div", { class: "field" }, h("label", { for: "record-file" }, t("chooseFile")),
+            filePicker(h("input", { type: "file", id: "record-file", accept: ".json,application/json" }), t("pickFile"), t("noFile"))),
+          h("textarea", { id: "record-text", rows: 3, "aria-label": t("pasteRecord"), placeholder: t("pasteRecord") }),
           h("button", { type: "submit" }, t("importBtn")),
           h("span", { id: "import-status", role: "alert" }))),
     );
