@@ -142,6 +142,23 @@ def test_a_move_the_search_never_reached_is_not_rated(server: Server, pages: Pag
     scan.check()
 
 
+def test_a_move_number_outside_the_game_shows_the_move_it_goes_to(server: Server, pages: Pages) -> None:
+    """The replay's move box: a number past the end goes to the last move, one below zero to the
+    first, and the box then says which move is shown (not the number typed)."""
+    game = finished(server, "mansfeld", 2, seed=3)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(f"{server.url}/replay/{game['id']}")
+    page.wait_for_selector("#timeline")
+    page.wait_for_load_state("networkidle")  # the page drawn with the game's words, not mid-load
+    total = server.api(f"/api/games/{game['id']}/replay")["total"]
+    for typed, shown in (("99999", total), ("-5", 0), ("3", 3)):
+        page.fill("#at", typed)
+        page.press("#at", "Enter")
+        page.wait_for_function("(n) => document.querySelector('#at').dataset.at === String(n)", arg=shown)
+        assert page.locator("#at").input_value() == str(shown)
+        assert page.evaluate("document.activeElement.id") == "at"  # the keyboard stays in the box
+
+
 def test_a_running_game_is_not_analysed(server: Server, pages: Pages) -> None:
     game = server.create(
         "mansfeld", {"players": 2}, [{"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random"}]
