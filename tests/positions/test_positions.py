@@ -289,6 +289,8 @@ def test_refusals_are_all_in_the_readers_language_and_name_what_the_file_holds()
     armies["players"][0]["armies_in_supply"] += 5
     debt = _example("wallenstein")
     debt["players"][1]["taler"] = -1
+    unrest = _example("wallenstein")
+    unrest["peasant_supply"] = -1
     late = _example("wallenstein")
     late["year"] = 9  # the game has two years
     crowded = _example("elgrande")
