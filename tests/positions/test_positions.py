@@ -265,3 +265,71 @@ def test_the_flow_is_in_players_words_and_old_positions_still_load() -> None:
     )
     words["flow"]["winter_queue"] = [{**queue, "player": "green"}]
     _refused("wallenstein", words, "core.position.name")
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "positions"
+
+
+def _example(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((EXAMPLES / f"{name}-example.json").read_text(encoding="utf-8"))
+    return data
+
+
+def test_refusals_are_all_in_the_readers_language_and_name_what_the_file_holds() -> None:
+    """A refusal in German has no English phrase in it (what a field must be, the kind of a name),
+    names colours and buildings as the game does, and echoes a value as the file writes it (JSON,
+    not a Python literal); a negative count (money, points) is refused, not set up."""
+    wrong_type = _example("mansfeld")
+    wrong_type["round"] = "2"
+    left_out = _example("mansfeld")
+    del left_out["players"]
+    unknown = _example("elgrande")
+    unknown["players"][0]["caballeros"]["Atlantis"] = 2
+    armies = _example("wallenstein")
+    armies["players"][0]["armies_in_supply"] += 5
+    debt = _example("wallenstein")
+    debt["players"][1]["taler"] = -1
+    unrest = _example("wallenstein")
+    unrest["peasant_supply"] = -1
+    late = _example("wallenstein")
+    late["year"] = 9  # the game has two years
+    crowded = _example("elgrande")
+    crowded["options"] = {"players": 9}
+    cases = [
+        (
+            "elgrande",
+            crowded,
+            "core.position.options",
+            "Die Option players hat einen Wert, den es nicht gibt",
+        ),
+        ("mansfeld", wrong_type, "core.position.field", 'muss eine ganze Zahl ab 0 sein, nicht "2"'),
+        (
+            "wallenstein",
+            late,
+            "core.position.field",
+            "Das Feld year der Stellung muss eine ganze Zahl von 1 bis 2",
+        ),
+        ("mansfeld", left_out, "core.position.field", "Der Stellung fehlt das Feld players"),
+        (
+            "elgrande",
+            unknown,
+            "core.position.name",
+            "Eine Region dieses Namens gibt es in diesem Spiel nicht",
+        ),
+        ("wallenstein", armies, "wallenstein.position.armies", "Rot hat 67 Armeen"),
+        (
+            "wallenstein",
+            debt,
+            "core.position.field",
+            "Das Feld players.blue.taler der Stellung muss eine ganze Zahl ab 0",
+        ),
+    ]
+    for name, pos, rule, german in cases:
+        err = _refused(name, pos, rule)
+        text = get_game(name).error_text(err, "de")
+        assert german in text, text
+        for english in ("a whole number", "region", "given", "red ", "None", "'2'", "[0]", "[1]"):
+            assert english not in text, text
+    assert "Red has 67 armies" in get_game("wallenstein").error_text(
+        _refused("wallenstein", armies, "wallenstein.position.armies"), "en"
+    )

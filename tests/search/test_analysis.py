@@ -5,6 +5,7 @@ first, and its estimate agrees with ``simulate --from-position`` played on after
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -114,3 +115,34 @@ def test_cli_simulate_from_position(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["games"] == 6 and data["wins"] == [6.0, 0.0] and data["options"]["ages"] == [40, 35]
     assert main([*argv, "--records", "somewhere"]) == 2
     assert "no records" in capsys.readouterr().err
+    # the table names the position's players, and speaks German with German numbers
+    assert main([*argv, "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "mansfeld: 2 Spieler, 6 Partien, Startwert 0" in out and "Entscheidungen je Partie" in out
+    rows = [line.split() for line in out.splitlines() if line.strip().startswith(("0 ", "1 "))]
+    assert [row[1] for row in rows] == ["Anna", "Ben"], out
+    assert rows[0][3:5] == ["6,00", "100,00"], out
+
+
+def test_cli_analyse_speaks_german_numbers_and_reasons(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """German output writes numbers the German way (``90,01``, ``100,0 %``), and a file that cannot
+    be read, an unknown game, say why in German, not in Python's English."""
+    path = str(EXAMPLES / "mansfeld-example.json")
+    argv = ["analyse", "mansfeld", path, "--seat", "Anna", "--bot", "hard@80i", "--quiet", "--lang", "de"]
+    assert main(argv) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if "Trossbube" in line]
+    assert rows and re.search(r"\d+,\d %", rows[0]) and re.search(r"\d+,\d\d$", rows[0]), rows
+    assert not re.search(r"\d\.\d", rows[0]), rows
+    broken = tmp_path / "broken.json"
+    broken.write_text("{kaputt", encoding="utf-8")
+    cases = [
+        (["mansfeld", str(broken)], "Der Text ist kein JSON (Zeile 1, Spalte 2)"),
+        (["mansfeld", str(tmp_path / "none.json")], "Diese Datei gibt es nicht"),
+        (["schach", path], "Ein Spiel schach gibt es nicht"),
+    ]
+    for args, said in cases:
+        assert main(["analyse", *args, "--seat", "0", "--quiet", "--lang", "de"]) == 2
+        err = capsys.readouterr().err
+        assert said in err and "Errno" not in err and "Expecting" not in err, err

@@ -209,6 +209,15 @@ def test_a_position_is_checked_before_a_game_is_made(server: Server) -> None:
     out = server.http.post("/api/positions", json={"position": position}).json()
     assert out["game"] == "elgrande" and out["players"] == position["options"]["players"]
     assert out["options"]["players"] == out["players"]
+    assert out["names"]["de"] == [p["name"] for p in position["players"]]  # the seats' players
+    table = example("wallenstein")
+    del table["hidden"]["tower_script"]  # teaching only: a game at the table throws into the real tower
+    colours = server.http.post("/api/positions", json={"position": table}).json()
+    assert colours["names"]["de"][:2] == ["Rot", "Blau"] and colours["names"]["en"][:2] == ["Red", "Blue"]
+    mansfeld = get_game("mansfeld")  # a table written by the game names nobody: the colours
+    unnamed = mansfeld.position(mansfeld.new_state({"players": 2}, 5))
+    defaults = server.http.post("/api/positions", json={"position": unnamed}).json()
+    assert defaults["names"]["de"] == ["Rot", "Blau"]
     bad = server.http.post("/api/positions", json={"position": dict(position, game="chess")})
     assert error(bad) == (404, "server.unknown-game")
     assert error(server.http.post("/api/positions", json={"position": "x"})) == (400, "server.field")
@@ -217,6 +226,18 @@ def test_a_position_is_checked_before_a_game_is_made(server: Server) -> None:
     assert error(misspelt) == (422, "server.position")
     assert misspelt.json()["broken"] == "core.position.unknown-field"
     assert misspelt.json()["message"].startswith("Diese Stellung")
+    crowded = server.http.post(
+        "/api/positions?lang=de", json={"position": dict(position, options={"players": 9})}
+    )
+    assert error(crowded) == (422, "server.position")  # not a server error: the options are refused
+    assert "Die Option players" in crowded.json()["message"]
+    nameless = {k: v for k, v in position.items() if k != "game"}  # a position that names no game
+    unnamed = server.http.post("/api/positions?lang=de", json={"position": nameless})
+    assert error(unnamed) == (422, "server.position")
+    assert unnamed.json()["message"].startswith(
+        "Diese Stellung lässt sich nicht aufbauen: Sie nennt ihr Spiel nicht "
+        "(das Feld game: elgrande, mansfeld, wallenstein"
+    )
 
 
 def test_a_finished_games_step_is_a_position_to_play_on_from(server: Server) -> None:

@@ -99,6 +99,66 @@ def test_the_finished_games_page_opens_the_board(server: Server, pages: Pages) -
     assert int(step) == total - 1  # the last decision of the game
 
 
+def test_the_ending_names_bots_by_colour_as_the_log_does(server: Server, pages: Pages) -> None:
+    """Bots go by their colour in the game's texts; the ending's heading, scoring table and plots
+    name them so too, from the first drawing on (not by the seat's stored name until a language
+    switch redraws it)."""
+    game = finished(server, "mansfeld", 2, seed=4)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(game["watch"])
+    page.wait_for_selector("#ending #plot-score")
+    ending = page.locator("#ending").inner_text()
+    assert not any(name in ending for name in NAMES[:2]), ending[:300]
+    winners = page.locator("#ending h2").inner_text()
+    assert any(colour in winners for colour in ("Red", "Blue", "Yellow", "Green")), winners
+
+
+def test_a_move_the_search_never_reached_is_not_rated(server: Server, pages: Pages) -> None:
+    """A short search over many moves (a Wallenstein plan) leaves some without a single search:
+    those say so instead of showing a share of 0 % and scores of 0 that nobody measured."""
+    game = finished(server, "mansfeld", 2, seed=3)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(f"{server.url}/replay/{game['id']}")
+    page.wait_for_selector("#timeline")
+    set_look(page, "de", 390, 844)
+    page.click("#last")
+    page.wait_for_selector("#last[disabled]")
+    page.click("#prev")
+    at = int(page.locator("#at").input_value())
+    page.click("#analyse")
+    page.wait_for_selector("#analysis-run")
+    rated = {"visits": 3, "win_share": [1.0, 0.0], "win_share_interval": [0.44, 1.0], "score": [9.0, 4.0]}
+    unrated = {"visits": 0, "win_share": [0.0, 0.0], "win_share_interval": [0.0, 1.0], "score": [0.0, 0.0]}
+    canned = {"at": at, "seat": 0, "bot": "medium@1s", "iterations": 3, "seconds": 1.0,
+              "moves": [{**rated, "text": "Zug eins"}, {**unrated, "text": "Zug zwei"}]}  # fmt: skip
+    page.route("**/analysis*", lambda route: route.fulfill(json=canned))
+    page.click("#analysis-run")
+    page.wait_for_selector("#analysis-moves li.unsearched")
+    second = page.locator("#analysis-moves > li").nth(1).inner_text()
+    assert "nicht untersucht" in second and "%" not in second, second
+    assert "1 der 2 Züge" in page.locator("#analysis-few").inner_text()
+    scan = Scan()
+    scan.read(page, "analysis with an unsearched move")
+    scan.check()
+
+
+def test_a_move_number_outside_the_game_shows_the_move_it_goes_to(server: Server, pages: Pages) -> None:
+    """The replay's move box: a number past the end goes to the last move, one below zero to the
+    first, and the box then says which move is shown (not the number typed)."""
+    game = finished(server, "mansfeld", 2, seed=3)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(f"{server.url}/replay/{game['id']}")
+    page.wait_for_selector("#timeline")
+    page.wait_for_load_state("networkidle")  # the page drawn with the game's words, not mid-load
+    total = server.api(f"/api/games/{game['id']}/replay")["total"]
+    for typed, shown in (("99999", total), ("-5", 0), ("3", 3)):
+        page.fill("#at", typed)
+        page.press("#at", "Enter")
+        page.wait_for_function("(n) => document.querySelector('#at').dataset.at === String(n)", arg=shown)
+        assert page.locator("#at").input_value() == str(shown)
+        assert page.evaluate("document.activeElement.id") == "at"  # the keyboard stays in the box
+
+
 def test_a_running_game_is_not_analysed(server: Server, pages: Pages) -> None:
     game = server.create(
         "mansfeld", {"players": 2}, [{"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random"}]
@@ -168,6 +228,34 @@ def test_the_lobby_starts_a_game_from_a_position_file(server: Server, pages: Pag
     scan.check()
 
 
+def test_the_lobby_says_whose_place_each_seat_of_a_position_is(server: Server, pages: Pages) -> None:
+    """A position's seats are its players: each seat row names the player it plays (a Wallenstein
+    colour in the page's language, a name the position gives), so a teacher takes Blue's seat."""
+    example = json.loads((ROOT / "docs" / "positions" / "wallenstein-example.json").read_text("utf-8"))
+    del example["hidden"]["tower_script"]  # a game at the table throws into the real tower
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "de", 390, 844)
+    page.click("#advanced summary")
+    page.fill("#position-text", json.dumps(example))
+    page.dispatch_event("#position-text", "change")
+    page.wait_for_selector("#position-loaded")
+    assert page.locator("#seats .seat-player").all_inner_texts() == ["Rot", "Blau", "Gelb"]
+    page.click("#position-clear")
+    page.click("#advanced summary")
+    # the file field speaks the page's language (the browser's own button speaks the browser's)
+    picker = page.locator("#position .file-picker")
+    assert picker.inner_text().split() == ["Datei", "wählen", "…", "keine", "Datei", "gewählt"]
+    shot(page, "lobby-position-file-de-phone")
+    page.set_input_files("#position-file", str(ROOT / "docs" / "positions" / "mansfeld-example.json"))
+    page.wait_for_selector("#position-loaded")
+    assert page.locator("#seats .seat-player").all_inner_texts() == ["Anna", "Ben"]
+    scan = Scan()
+    scan.read(page, "lobby seats of a position")
+    scan.check()
+
+
 def test_play_on_from_a_step_of_a_replay(server: Server, pages: Pages) -> None:
     game = finished(server, "mansfeld", 2, seed=21)
     page = pages.new(viewport={"width": 1280, "height": 900})
@@ -178,6 +266,8 @@ def test_play_on_from_a_step_of_a_replay(server: Server, pages: Pages) -> None:
     page.click("#play-on")
     page.wait_for_selector("#position-loaded")
     assert page.locator("#game").input_value() == "mansfeld"
+    # the table of a replay names no player: each seat says its colour, never "Player 1"
+    assert page.locator("#seats .seat-player").all_inner_texts() == ["Red", "Blue"]
     page.select_option("#seat-1", "bot")
     page.click("#start")
     page.wait_for_url("**/play/**")

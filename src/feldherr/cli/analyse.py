@@ -15,13 +15,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+from babel.numbers import format_decimal
 from tqdm import tqdm
 
 from feldherr.cli.common import CliError, described, seed_value
-from feldherr.core.errors import PositionError, RuleError, clip
+from feldherr.core.errors import OptionError, PositionError, RuleError, clip
 from feldherr.core.game import Game, State
 from feldherr.core.i18n import LANGS, render, term
 from feldherr.core.position import player_names
+from feldherr.core.registry import game_names
 from feldherr.search.analysis import DEFAULT_BOT, Analysis, search_bot
 from feldherr.search.analysis import analyse as run_analysis
 from feldherr.sim.setup import resolve_game
@@ -43,6 +45,21 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "cannot read the position {path}: {reason}",
         "de": "Die Stellung {path} ist nicht lesbar: {reason}",
     },
+    "not-json": {
+        "en": "the text is not JSON (line {line}, column {column})",
+        "de": "Der Text ist kein JSON (Zeile {line}, Spalte {column})",
+    },
+    "not-object": {
+        "en": "it holds no position (a JSON object with the game's fields)",
+        "de": "Sie enthält keine Stellung (ein JSON-Objekt mit den Feldern des Spiels)",
+    },
+    "no-file": {"en": "there is no such file", "de": "Diese Datei gibt es nicht"},
+    "not-text": {"en": "the file is not text in UTF-8", "de": "Die Datei ist kein Text in UTF-8"},
+    "unreadable": {"en": "the file cannot be read", "de": "Die Datei kann nicht gelesen werden"},
+    "game": {
+        "en": "there is no game {game} (known: {known})",
+        "de": "Ein Spiel {game} gibt es nicht (bekannt: {known})",
+    },
     "idle": {
         "en": "{player} has no decision to make in this position",
         "de": "{player} hat in dieser Stellung nichts zu entscheiden",
@@ -56,13 +73,28 @@ def words(key: str, lang: str, **args: Any) -> str:
 
 def read_position(path: str, lang: str = "en") -> dict[str, Any]:
     """The JSON object in ``path``; CliError if the file cannot be read or is no JSON object."""
+
+    def refuse(reason: str, exc: Exception | None = None) -> CliError:
+        return CliError(words("read", lang, path=clip(path, 120), reason=reason))
+
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise refuse(words("not-json", lang, line=exc.lineno, column=exc.colno)) from exc
+    except FileNotFoundError as exc:
+        raise refuse(words("no-file", lang)) from exc
+    except UnicodeDecodeError as exc:
+        raise refuse(words("not-text", lang)) from exc
     except (OSError, ValueError) as exc:
-        raise CliError(words("read", lang, path=clip(path, 120), reason=clip(str(exc), 120))) from exc
+        raise refuse(words("unreadable", lang)) from exc
     if not isinstance(data, dict):
-        raise CliError(words("read", lang, path=clip(path, 120), reason="not a JSON object"))
+        raise refuse(words("not-object", lang))
     return data
+
+
+def fixed(value: float, digits: int, lang: str) -> str:
+    """``value`` with ``digits`` decimals in the language's number format (German ``90,01``)."""
+    return format_decimal(value, format="0." + "0" * digits, locale=lang)
 
 
 def load_position(game: Game, path: str, seed: int, lang: str) -> tuple[dict[str, Any], State]:
@@ -106,16 +138,22 @@ def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str]
     ]
     for rank, (estimate, text) in enumerate(zip(analysis.moves, texts, strict=True), 1):
         share = estimate.win_share[analysis.seat]
-        interval = f"{100 * share:5.1f} % [{100 * estimate.low:5.1f}, {100 * estimate.high:5.1f}]"
+        low, high = (fixed(100 * x, 1, lang) for x in (estimate.low, estimate.high))
+        apart = ";" if lang == "de" else ","  # a decimal comma in German: the bounds apart by ";"
+        interval = f"{fixed(100 * share, 1, lang):>5} % [{low:>5}{apart} {high:>5}]"
         lines.append(
             f"{rank:>3}  {text:<{width}}  {estimate.visits:>8}  {interval:>22}  "
-            + "  ".join(f"{s:>10.2f}" for s in estimate.score)
+            + "  ".join(f"{fixed(s, 2, lang):>10}" for s in estimate.score)
         )
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
-    game = resolve_game(args.game)
+    try:
+        game = resolve_game(args.game)
+    except OptionError as exc:
+        known = ", ".join(game_names())
+        raise CliError(words("game", args.lang, game=clip(args.game, 40), known=known)) from exc
     seed = args.seed if args.seed is not None else 0
     position, state = load_position(game, args.position, seed, args.lang)
     names = player_names(position)
@@ -128,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
     total: float | None = budget.seconds if timed else budget.iterations
     bar = tqdm(
         total=total,
-        desc=game.name,
+        desc=game.title,
         unit="s" if timed else "it",
         file=sys.stderr,
         disable=args.quiet,

@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from feldherr.cli.common import (
     add_common_arguments,
     add_game_argument,
@@ -16,40 +18,71 @@ from feldherr.cli.common import (
     seat_count,
     show,
 )
+from feldherr.core.position import player_names
 from feldherr.sim.backends import BACKENDS
 from feldherr.sim.batch import MAX_JOBS, SimulationResult, simulate
 from feldherr.sim.setup import resolve_game
 
 HEADINGS = {
-    "en": ("seat", "bot", "wins", "win %", "± 95 %", "mean score"),
-    "de": ("Platz", "Bot", "Siege", "Siege %", "± 95 %", "Punkte Ø"),
+    "en": ("seat", "bot", "wins", "win %", "± 95 %", "mean score", "player"),
+    "de": ("Platz", "Bot", "Siege", "Siege %", "± 95 %", "Punkte Ø", "Spieler"),
+}
+LINES = {
+    "en": (
+        "{game}: {players} players, {games} games, seed {seed}",
+        "decisions per game {decisions}; {seconds} s ({rate} games/s)",
+        "digest {digest}",
+    ),
+    "de": (
+        "{game}: {players} Spieler, {games} Partien, Startwert {seed}",
+        "Entscheidungen je Partie {decisions}; {seconds} s ({rate} Partien/s)",
+        "Prüfsumme {digest}",
+    ),
 }
 
 
-def table(result: SimulationResult, lang: str) -> str:
+def table(result: SimulationResult, lang: str, names: list[str] | None = None) -> str:
+    """The totals per seat; ``names``: the players as a position names them (a column of their
+    own). Numbers in the language's format (German ``92,000``)."""
+
+    def fixed(value: float, digits: int) -> str:
+        if value == float("inf"):
+            return "∞"
+        return format_decimal(value, format="0." + "0" * digits, locale=lang)
+
     opts = ", ".join(f"{k}={show(v)}" for k, v in result.options.items() if k != "players")
+    title, footer, digest = LINES.get(lang, LINES["en"])
     lines = [
-        f"{result.game}: {result.players} players, {result.games} games, seed {result.seed}"
+        title.format(game=result.game, players=result.players, games=result.games, seed=result.seed)
         + (f", {opts}" if opts else ""),
         "",
     ]
     head = HEADINGS.get(lang, HEADINGS["en"])
     width = max(len(head[1]), *(len(b) for b in result.bots))
+    named = names is not None and len(names) == result.players
+    who = max(len(head[6]), *(len(n) for n in names)) if named and names else 0
+
+    def player(text: str) -> str:
+        return f"  {text:<{who}}" if named else ""
+
     lines.append(
-        f"{head[0]:>6}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>7}  {head[4]:>6}  {head[5]:>10}"
+        f"{head[0]:>6}{player(head[6])}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>7}  {head[4]:>6}  "
+        f"{head[5]:>10}"
     )
     errors = result.win_rate_stderr
     for seat in range(result.players):
         lines.append(
-            f"{seat:>6}  {result.bots[seat]:<{width}}  {result.wins[seat]:>10.2f}  "
-            f"{100 * result.win_rate[seat]:>7.2f}  {196 * errors[seat]:>6.2f}  "
-            f"{result.mean_score[seat]:>10.3f}"
+            f"{seat:>6}{player(names[seat] if named and names else '')}  {result.bots[seat]:<{width}}  "
+            f"{fixed(result.wins[seat], 2):>10}  {fixed(100 * result.win_rate[seat], 2):>7}  "
+            f"{fixed(196 * errors[seat], 2):>6}  {fixed(result.mean_score[seat], 3):>10}"
         )
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
     lines += [
         "",
-        f"decisions per game {result.mean_decisions:.1f}; {result.seconds:.2f} s ({rate:.1f} games/s)",
-        f"digest {result.digest}",
+        footer.format(
+            decisions=fixed(result.mean_decisions, 1), seconds=fixed(result.seconds, 2), rate=fixed(rate, 1)
+        ),
+        digest.format(digest=result.digest),
     ]
     return "\n".join(lines)
 
@@ -88,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(result.to_json(), sys.stdout, ensure_ascii=False, sort_keys=False)
         sys.stdout.write("\n")
     else:
-        print(table(result, args.lang))
+        print(table(result, args.lang, player_names(position) if position is not None else None))
     return 0
 
 

@@ -25,6 +25,7 @@ one place that picks between the two.
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -192,13 +193,22 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
         "en": "the position has a field {field} that this game does not know",
         "de": "Die Stellung hat ein Feld {field}, das dieses Spiel nicht kennt",
     },
+    "core.position.field-missing": {
+        "en": "the position has no field {field}; it needs one",
+        "de": "Der Stellung fehlt das Feld {field}",
+    },
     "core.position.name": {
         "en": "{value} in {field} is not a {kind} of this game",
-        "de": "{value} in {field} ist kein {kind} dieses Spiels",
+        "de": "{value} in {field}: {kind} dieses Namens gibt es in diesem Spiel nicht",
     },
     "core.position.game": {
         "en": "the position is one of {found}, not of {game}",
         "de": "Die Stellung gehört zu {found}, nicht zu {game}",
+    },
+    "core.position.options": {
+        "en": "the position's options do not fit the game: {reason_en}",
+        "de": "Die Optionen der Stellung passen nicht zum Spiel: Die Option {option} hat einen Wert, den es "
+        "nicht gibt",
     },
     "core.position.inconsistent": {
         "en": "the position cannot be played on: {reason}",
@@ -209,6 +219,110 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
         "de": "Dieser Zug ist jetzt nicht erlaubt",
     },
 }
+
+#: The words a position's refusal is made of (``core.position.*``): what a field must be, the
+#: kind of a name, why the rules cannot go on. The raising code writes them in English (its
+#: ``message`` for programs); :func:`error_text` puts them in the reader's language. German kinds
+#: open a sentence ("Eine Region dieses Namens gibt es … nicht").
+POSITION_WORDS: dict[str, dict[str, str]] = {
+    "an object": {"en": "an object with fields", "de": "ein Objekt mit Feldern"},
+    "true or false": {"en": "true or false", "de": "true oder false"},
+    "a text": {"en": "a text", "de": "ein Text"},
+    "a list": {"en": "a list", "de": "eine Liste"},
+    "a whole number": {"en": "a whole number", "de": "eine ganze Zahl"},
+    "a list of names": {"en": "a list of names", "de": "eine Liste von Namen"},
+    "a number, a text or a list": {
+        "en": "a number, a text or a list",
+        "de": "eine Zahl, ein Text oder eine Liste",
+    },
+    "a list without repeats": {"en": "a list without repeats", "de": "eine Liste ohne Wiederholungen"},
+    "a card or a modifier": {"en": "a card or a modifier", "de": "eine Karte oder eine Machtverschiebung"},
+    "a seat and counties of the game": {
+        "en": "a player and counties of the game",
+        "de": "ein Spieler und Grafschaften des Spiels",
+    },
+    "a player, or a player with a county and an action": {
+        "en": "a player, or a player with a county and an action",
+        "de": "ein Spieler, oder ein Spieler mit einer Grafschaft und einer Aktion",
+    },
+    "options of the game": {"en": "options of the game", "de": "Optionen des Spiels"},
+    "a list of rows of cubes per colour": {
+        "en": "a list of rows of cubes per colour",
+        "de": "eine Liste von Zeilen mit Würfeln je Farbe",
+    },
+    "action": {"en": "action", "de": "Eine Aktion"},
+    "action card": {"en": "action card", "de": "Eine Aktionskarte"},
+    "area": {"en": "region", "de": "Eine Region"},
+    "region": {"en": "region", "de": "Eine Region"},
+    "bonus tile": {"en": "bonus tile", "de": "Ein Bonusplättchen"},
+    "building": {"en": "building", "de": "Ein Gebäude"},
+    "character": {"en": "character", "de": "Einen Charakter"},
+    "county": {"en": "county", "de": "Eine Grafschaft"},
+    "disc step": {"en": "step of the secret discs", "de": "Einen Schritt der geheimen Scheiben"},
+    "event card": {"en": "event card", "de": "Eine Ereigniskarte"},
+    "favor card": {"en": "favor card", "de": "Eine Gunstkarte"},
+    "phase": {"en": "phase", "de": "Eine Phase"},
+    "player": {"en": "player", "de": "Einen Spieler"},
+    "season": {"en": "season", "de": "Eine Jahreszeit"},
+    "stage": {"en": "stage", "de": "Eine Stufe"},
+    "every commitment is in": {
+        "en": "every commitment of this province is in already",
+        "de": "alle Einsätze für diese Provinz liegen schon",
+    },
+    "null": {"en": "empty", "de": "leer"},
+}
+
+#: The same for words with numbers in them: (pattern of the English, its words per language).
+_POSITION_PATTERNS: tuple[tuple[re.Pattern[str], dict[str, str]], ...] = (
+    (
+        re.compile(r"a whole number (-?\d+) to (-?\d+)"),
+        {"en": "a whole number from {0} to {1}", "de": "eine ganze Zahl von {0} bis {1}"},
+    ),
+    (
+        re.compile(r"a whole number at least (-?\d+)"),
+        {"en": "a whole number of at least {0}", "de": "eine ganze Zahl ab {0}"},
+    ),
+    (
+        re.compile(r"a list of numbers (-?\d+) to (-?\d+)"),
+        {"en": "a list of numbers from {0} to {1}", "de": "eine Liste von Zahlen von {0} bis {1}"},
+    ),
+    (
+        re.compile(r"a list of (\d+) numbers"),
+        {"en": "a list of {0} numbers", "de": "eine Liste von {0} Zahlen"},
+    ),
+    (
+        re.compile(r"a list of (\d+) stacks"),
+        {"en": "a list of {0} stacks", "de": "eine Liste von {0} Stapeln"},
+    ),
+    (
+        re.compile(r"(.+) owes a decision but has no legal move"),
+        {
+            "en": "{0} owes a decision but has no legal move",
+            "de": "{0} muss entscheiden, hat aber keinen erlaubten Zug",
+        },
+    ),
+    # an engine's own exception while setting the table up: its name is for programs, not people
+    (
+        re.compile(r"(?:the phase \S+ cannot go on: )?[A-Z][A-Za-z]*(?:Error|Exception): .*", re.S),
+        {
+            "en": "the rules cannot go on from this table",
+            "de": "die Regeln kommen von diesem Tisch aus nicht weiter",
+        },
+    ),
+)
+
+
+def position_word(text: str, lang: str) -> str:
+    """One of a position refusal's words (:data:`POSITION_WORDS`) in ``lang``; other text as it is."""
+    entry = POSITION_WORDS.get(text)
+    if entry is not None:
+        return entry.get(lang) or entry["en"]
+    for pattern, words in _POSITION_PATTERNS:
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return (words.get(lang) or words["en"]).format(*found.groups())
+    return text
+
 
 #: How the core names a seat when the caller gives no names (the games name seats by colour in
 #: their own texts; this is only for the core's messages above).
@@ -228,6 +342,18 @@ def error_text(
         fallback = _SEAT_FALLBACK.get(lang, _SEAT_FALLBACK["en"])
         details["seat"] = seat_label(seat, names, [fallback]) if names is not None else fallback
     message = getattr(err, "message", str(err))
+    if rule.startswith("core.position."):
+        for key in ("expected", "kind", "reason", "value", "found"):
+            if isinstance(details.get(key), str):
+                details[key] = position_word(details[key], lang)
+        if details.get("expected") == "given":  # a field left out, not one of a wrong type
+            rule = "core.position.field-missing"
+        if rule == "core.position.options" and lang != "en" and details.get(f"reason_{lang}"):
+            return str(details[f"reason_{lang}"])
+    for key in ("player", "building"):  # a colour or a thing of the game: its name, not its key
+        value = details.get(key)
+        if isinstance(value, str) and value in catalogue:
+            details[key] = term(catalogue, value, lang)
     for source in (catalogue, CORE_ERRORS):
         entry = source.get(rule)
         if entry is None:

@@ -9,10 +9,11 @@ here read such data by exact type (``2.0`` is not ``2``, ``true`` is not ``1``) 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
-from feldherr.core.errors import PositionError, RuleError, shown
+from feldherr.core.errors import OptionError, PositionError, RuleError, clip, shown
 
 POSITION_FORMAT = 1
 """The version of the position envelope (``"format"``)."""
@@ -24,13 +25,23 @@ def fail(message: str, rule: str, **details: Any) -> NoReturn:
     raise PositionError(message, rule, **details)
 
 
+def shown_json(value: Any, limit: int = 80) -> str:
+    """A bounded echo of a position's value as its JSON text (``"2"``, ``true``, ``null``): what the
+    person wrote, never a Python literal."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):  # not JSON at all (a Python caller's object)
+        return shown(value, limit)
+    return clip(text, limit)
+
+
 def wrong(field: str, expected: str, value: Any) -> NoReturn:
     fail(
-        f"the position's field {field} must be {expected}, not {shown(value, 80)}",
+        f"the position's field {field} must be {expected}, not {shown_json(value)}",
         "core.position.field",
         field=field,
         expected=expected,
-        value=shown(value, 80),
+        value=shown_json(value),
     )
 
 
@@ -129,9 +140,9 @@ class Names:
             return -1
         if type(value) is not str or value not in self.index_of:
             fail(
-                f"{shown(value, 80)} in {field} is not a {self.kind} of this game",
+                f"{shown_json(value)} in {field} is not a {self.kind} of this game",
                 "core.position.name",
-                value=shown(value, 80),
+                value=shown_json(value),
                 field=field,
                 kind=self.kind,
             )
@@ -149,15 +160,33 @@ def check_game(data: Any, game: str) -> Reader:
     found = top.raw("game", None)
     if found != game:
         fail(
-            f"the position is one of {shown(found, 40)}, not of {game}",
+            f"the position is one of {shown_json(found, 40)}, not of {game}",
             "core.position.game",
-            found=shown(found, 40),
+            found=shown_json(found, 40),
             game=game,
         )
     fmt = top.raw("format", POSITION_FORMAT)
     if fmt != POSITION_FORMAT or not is_int(fmt):
         wrong("format", str(POSITION_FORMAT), fmt)
     return top
+
+
+def read_options(game: Any, top: Reader) -> dict[str, Any]:
+    """The position's ``options`` normalized by ``game``; options the game refuses (a player count
+    it is not for, a variant it does not know) are a ``core.position.options`` refusal naming the
+    option, in the game's words where the game gives them."""
+    try:
+        return dict(game.normalize_options(top.raw("options", {})))
+    except (OptionError, ValueError, TypeError) as exc:
+        option = getattr(exc, "option", "") or "options"
+        said = getattr(exc, "text", {}) or {}
+        fail(
+            f"the position's options do not fit the game: {clip(str(exc), 200)}",
+            "core.position.options",
+            option=option,
+            reason_en=clip(str(exc), 200),
+            reason_de=said.get("de", ""),
+        )
 
 
 def inconsistent(reason: str) -> NoReturn:
@@ -246,6 +275,31 @@ def name_schema(names: Names, nullable: bool = False) -> dict[str, Any]:
 
 
 RAW = Codec()
+
+
+class Count(Codec):
+    """A count or an amount of the table (money, points, pieces in a supply): a whole number, never
+    below zero (or ``low``), nor above ``high`` where the game has a last one (the third year)."""
+
+    __slots__ = ("high", "low")
+
+    def __init__(self, low: int = 0, high: int | None = None) -> None:
+        self.low, self.high = low, high
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        if not is_int(value) or value < self.low or (self.high is not None and value > self.high):
+            bound = f"{self.low} to {self.high}" if self.high is not None else f"at least {self.low}"
+            wrong(field, f"a whole number {bound}", value)
+        return value
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer", "minimum": self.low}
+        if self.high is not None:
+            out["maximum"] = self.high
+        return out
+
+
+COUNT = Count()
 
 
 class Ref(Codec):
@@ -432,6 +486,15 @@ def object_schema(
         "additionalProperties": False,
         **extra,
     }
+
+
+def player_path(index: int, player: Any) -> str:
+    """Where a player's object lies in a position, for messages: ``players.Anna`` (``players.red``)
+    by the name or colour the file gives it, so a person finds it without counting from 0."""
+    name = (player.get("name") or player.get("colour")) if isinstance(player, Mapping) else None
+    if isinstance(name, str) and name and len(name) <= 40:
+        return f"players.{name}"
+    return f"players.{index + 1}"
 
 
 def player_names(position: Mapping[str, Any]) -> list[str]:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from feldherr.core.position import (
+    COUNT,
     POSITION_FORMAT,
     RAW,
     Bits,
@@ -30,7 +31,9 @@ from feldherr.core.position import (
     fields_schema,
     name_schema,
     object_schema,
+    player_path,
     read_fields,
+    read_options,
     write_fields,
     wrong,
 )
@@ -169,10 +172,10 @@ def _player_names(st: ElGrandeData) -> list[str]:
 def _fields(who: Names) -> tuple[Field, ...]:
     ref = Ref(who)
     return (
-        Field("court", "players"),
-        Field("province", "players"),
+        Field("court", "players", codec=COUNT),
+        Field("province", "players", codec=COUNT),
         Field("grande", "players", codec=Ref(AREAS)),
-        Field("score", "players"),
+        Field("score", "players", codec=COUNT),
         Field("power_hand", "players", "power_cards", Bits(14)),
         Field("power_discard", "players", "power_discard", Bits(14)),
         Field("power_played", "players"),
@@ -281,14 +284,14 @@ def position(st: Any) -> dict[str, Any]:
 def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     """The state ``data`` describes (see the module docstring); ``game`` makes the fresh deal."""
     top = check_game(data, "elgrande")
-    options = game.normalize_options(top.raw("options", {}))
+    options = read_options(game, top)
     st = game.new_state(options, seed)
     rng = Rng(seed ^ 0x5EED)
     raw_players = top.array("players")
     fresh_names = _player_names(st)
     if len(raw_players) != st.colours:
         _fail("elgrande.position.players", count=len(raw_players), players=options["players"])
-    readers = [Reader(p, f"players[{i}]") for i, p in enumerate(raw_players)]
+    readers = [Reader(p, player_path(i, p)) for i, p in enumerate(raw_players)]
     names = [r.text("name", fresh_names[i]) for i, r in enumerate(readers)]
     if len(set(names)) != len(names):
         _fail("elgrande.position.players", count=len(names), players=options["players"])

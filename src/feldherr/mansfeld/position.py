@@ -20,6 +20,7 @@ from feldherr.core.position import (
     fail,
     name_schema,
     object_schema,
+    player_path,
 )
 from feldherr.core.rng import Rng
 from feldherr.mansfeld.data import CARDS, KEYS, MAX_DICE, PROVINCES
@@ -176,7 +177,7 @@ def from_position(cls: type[MansfeldData], data: Mapping[str, Any], seed: int) -
     count = len(raw_players)
     if not 2 <= count <= 4:
         _fail("mansfeld.position.players", count=count)
-    readers = [Reader(p, f"players[{i}]") for i, p in enumerate(raw_players)]
+    readers = [Reader(p, player_path(i, p)) for i, p in enumerate(raw_players)]
     names = [r.text("name", default_names(count)[i]) for i, r in enumerate(readers)]
     if len(set(names)) != count:
         _fail("mansfeld.position.players", count=count)

@@ -9,7 +9,9 @@ from typing import Any
 
 from feldherr.core.errors import OptionError, PositionError
 from feldherr.core.game import Game
+from feldherr.core.i18n import term
 from feldherr.core.play import bot_table
+from feldherr.core.position import player_names
 from feldherr.games import game_names, get_game
 from feldherr.server.hub import NewGame, new_token
 from feldherr.server.protocol import LANGS, ServerError, detail, get_int, get_str, part, words
@@ -174,10 +176,34 @@ def check_position(data: Any) -> dict[str, Any]:
     position = data["position"]
     name = position.get("game")
     if not isinstance(name, str) or len(name) > 64:
-        raise ServerError("server.field", field="game", wanted="a game's name", wanted_de="ein Spielname")
+        raise ServerError(
+            "server.position",
+            422,
+            "bad-position",
+            broken="core.position.field",
+            **part("message", "part.position-game", games=", ".join(game_names())),
+        )
     try:
         game = get_game(name)
     except ValueError as exc:
         raise ServerError("server.unknown-game", 404, "not-found", game=name) from exc
     options = position_options(game, position, 0)
-    return {"game": game.name, "title": game.title, "options": options, "players": options["players"]}
+    # each seat's player as the position names it (a Wallenstein colour in the reader's words)
+    catalogue = game.messages()
+
+    def shown(seat: int, name: str, lang: str) -> str:
+        if name in catalogue:  # a colour: its word
+            return term(catalogue, name, lang)
+        if name == f"Player {seat + 1}" and f"colour.{seat}" in catalogue:  # the default: the colour
+            return term(catalogue, f"colour.{seat}", lang)
+        return name
+
+    named = player_names(position)
+    names = {lang: [shown(i, n, lang) for i, n in enumerate(named)] for lang in LANGS}
+    return {
+        "game": game.name,
+        "title": game.title,
+        "options": options,
+        "players": options["players"],
+        "names": names,
+    }

@@ -146,6 +146,10 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "en": "the server's analysis bot is set up wrongly",
         "de": "Der Analyse-Bot des Servers ist falsch eingerichtet",
     },
+    "part.position-game": {
+        "en": "it does not say which game it is (the field game: {games})",
+        "de": "Sie nennt ihr Spiel nicht (das Feld game: {games})",
+    },
     "part.hello-again": {"en": "hello (a second time)", "de": "hello (ein zweites Mal)"},
     "part.no-type": {"en": "(none)", "de": "(keine)"},
     "part.number": {"en": "a whole number", "de": "eine ganze Zahl"},

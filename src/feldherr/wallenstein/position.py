@@ -21,10 +21,12 @@ from typing import Any, NoReturn
 
 from feldherr.core.errors import OptionError
 from feldherr.core.position import (
+    COUNT,
     POSITION_FORMAT,
     Bits,
     Choice,
     Codec,
+    Count,
     Field,
     Names,
     Reader,
@@ -35,7 +37,9 @@ from feldherr.core.position import (
     fields_schema,
     inconsistent,
     object_schema,
+    player_path,
     read_fields,
+    read_options,
     write_fields,
     wrong,
 )
@@ -52,6 +56,7 @@ from feldherr.wallenstein.data import (
     NAMES,
     PEASANTS_TOTAL,
     TOWER_CARD,
+    YEARS,
     active_counties,
 )
 from feldherr.wallenstein.state import EMPTY, LOST, UNPLANNED
@@ -239,22 +244,27 @@ class WinterQueue(Codec):
 
 
 def _fail(rule: str, **details: Any) -> NoReturn:
-    """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message)."""
-    fail(ERRORS[rule]["en"].format(**details), rule, **details)
+    """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message;
+    a ``player`` or ``building`` detail is a key of the game's words, named in the reader's)."""
+    from feldherr.core.i18n import term
+    from feldherr.wallenstein.text import MESSAGES
+
+    named = {k: term(MESSAGES, v, "en") if k in ("player", "building") else v for k, v in details.items()}
+    fail(ERRORS[rule]["en"].format(**named), rule, **details)
 
 
 def _fields(who: Names) -> tuple[Field, ...]:
     ref, refs = Ref(who), Refs(who)
     return (
         Field("owner", "areas", codec=ref),
-        Field("armies", "areas"),
+        Field("armies", "areas", codec=COUNT),
         Field("buildings", "areas", codec=Bits(3, BUILDING_NAMES)),
-        Field("unrest", "areas", "revolt_markers"),
+        Field("unrest", "areas", "revolt_markers", COUNT),
         Field("card", "areas", "card_held_by", ref),
-        Field("money", "players", "taler"),
-        Field("grain", "players"),
-        Field("vp", "players", "victory_points"),
-        Field("supply", "players", "armies_in_supply"),
+        Field("money", "players", "taler", COUNT),
+        Field("grain", "players", codec=COUNT),
+        Field("vp", "players", "victory_points", COUNT),
+        Field("supply", "players", "armies_in_supply", COUNT),
         Field("plan_hand", "players", "hand", Slots()),
         Field("plans", "players", "plan", Slots()),
         Field("revealed", "players", "plan_revealed"),
@@ -265,19 +275,19 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("prev_pair", "players", "draft_previous_pair"),
         Field("lsk_top", "players", "landsknechte_top_card"),
         Field("leader", "players", "leader", Ref(COUNTIES)),
-        Field("statue_supply", "players", "statues_in_supply"),
+        Field("statue_supply", "players", "statues_in_supply", COUNT),
         Field("statues", "players", "statues", PerCounty()),
         Field("trophies", "players"),
-        Field("courtiers", "players", "courtiers_in_supply"),
+        Field("courtiers", "players", "courtiers_in_supply", COUNT),
         Field("hall", "players", "courtiers_in_entrance_hall"),
         Field("audience", "players", "courtiers_in_audience_hall"),
         Field("shield", "players", "favor_shield"),
         Field("parry", "players", "favor_parry"),
-        Field("year", "top"),
+        Field("year", "top", codec=Count(1, YEARS)),
         Field("season", "top", codec=Choice(SEASONS)),
         Field("phase", "top"),
-        Field("peasant_supply", "top"),
-        Field("unrest_supply", "top", "revolt_marker_supply"),
+        Field("peasant_supply", "top", codec=COUNT),
+        Field("unrest_supply", "top", "revolt_marker_supply", COUNT),
         Field("building_supply", "top"),
         Field("tray", "top", "tower_tray"),
         Field("open_events", "top", codec=Refs(EVENT_NAMES)),
@@ -441,17 +451,14 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     """The state ``data`` describes (see the module docstring); ``game`` makes the fresh state."""
     data = _pending_numbers(data)
     top = check_game(data, "wallenstein")
-    try:
-        options = game.normalize_options(top.raw("options", {}))
-    except OptionError as exc:
-        wrong("options", "options of the game", str(exc))
+    options = read_options(game, top)
     st = game.new_state(options, seed)
     n = st.num_players
     rng = Rng(seed ^ 0x5EED)
     raw_players = top.array("players")
     if len(raw_players) != n:
         _fail("wallenstein.position.players", count=len(raw_players), players=n)
-    readers = [Reader(p, f"players[{i}]") for i, p in enumerate(raw_players)]
+    readers = [Reader(p, player_path(i, p)) for i, p in enumerate(raw_players)]
     for s, r in enumerate(readers):
         if r.text("colour", COLOURS[s]) != COLOURS[s]:
             wrong(r.path("colour"), COLOURS[s], r.raw("colour"))
@@ -618,4 +625,6 @@ def _check(st: Any) -> None:
     for b, name in enumerate(BUILDINGS):
         built = sum(1 for mask in st.buildings if mask >> b & 1) + st.building_supply[b]
         if built > BUILDING_SUPPLY[b]:
-            _fail("wallenstein.position.buildings", building=name, count=built, total=BUILDING_SUPPLY[b])
+            _fail(
+                "wallenstein.position.buildings", building=f"b.{name}", count=built, total=BUILDING_SUPPLY[b]
+            )

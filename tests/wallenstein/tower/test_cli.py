@@ -50,6 +50,8 @@ def test_odds_revolt_text_and_monte_carlo(capsys: pytest.CaptureFixture[str]) ->
     )
     out = capsys.readouterr().out
     assert "Monte Carlo, 300 drops" in out and "peasants win" in out
+    # the cubes thrown in words, not as a Python object
+    assert "Roles(" not in out and "thrown: attacker 0, defender 3, peasants " in out, out
 
 
 def test_odds_levels(capsys: pytest.CaptureFixture[str]) -> None:

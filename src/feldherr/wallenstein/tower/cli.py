@@ -144,7 +144,11 @@ def cmd_odds(args: argparse.Namespace) -> int:
         return 0
     side = "peasants win " if battle.kind is BattleKind.REVOLT else "attacker wins"
     how = "exact" if odds.exact else f"Monte Carlo, {odds.samples} drops, std. error {odds.stderr:.4f}"
-    print(f"{battle.kind.value} with {args.tower} tower ({how}); thrown: {battle.thrown()}")
+    thrown = battle.thrown()
+    cubes = ", ".join(
+        f"{role} {getattr(thrown, role)}" for role in ("attacker", "defender", "peasants", "other")
+    )
+    print(f"{battle.kind.value} with {args.tower} tower ({how}); thrown: {cubes}")
     print(f"  {side.strip():<15s}{odds.attacker:8.2%}")
     print(f"  {'tie':<15s}{odds.tie:8.2%}")
     print(f"  {'defender holds':<15s}{odds.defender:8.2%}")

@@ -16,6 +16,7 @@ const WORDS = {
     "visits#one": "{n} search", "visits#other": "{n} searches",
     "summary#one": "{n} search in {s} s", "summary#other": "{n} searches in {s} s",
     interval: "{conf} sure: between {low} and {high}", best: "best", stale: "This result is for move {at}.",
+    unsearched: "not searched: the search had no time left for this move", few: "The search had time for only {n} of the {moves} moves; the others are not rated. A longer search rates more.",
   },
   de: {
     analyse: "Analysieren", title: "Analyse", seatFor: "für", run: "Diese Entscheidung analysieren", again: "erneut analysieren",
@@ -26,6 +27,7 @@ const WORDS = {
     "visits#one": "{n} Suchlauf", "visits#other": "{n} Suchläufe",
     "summary#one": "{n} Suchlauf in {s} s", "summary#other": "{n} Suchläufe in {s} s",
     interval: "zu {conf} sicher: zwischen {low} und {high}", best: "beste", stale: "Dieses Ergebnis gilt für Zug {at}.",
+    unsearched: "nicht untersucht: Für diesen Zug blieb der Suche keine Zeit", few: "Die Suche kam nur zu {n} der {moves} Züge; die übrigen sind nicht bewertet. Eine längere Suche bewertet mehr.",
   },
 };
 
@@ -107,6 +109,10 @@ export function analysisBoard(gameId, onChange) {
   }
 
   function moveItem(m, i, seat, bestVisits) {
+    if (!m.visits) {  // no search went through it: nothing is known, no share and no score to show
+      return h("li", { class: "unsearched" }, h("div", { class: "analysis-move" }, h("span", { class: "analysis-text", "data-game": "1" }, m.text)),
+        h("small", { class: "analysis-unsearched" }, w("unsearched")));
+    }
     const interval = w("interval", { conf: percent(0.95), low: percent(m.win_share_interval[0]), high: percent(m.win_share_interval[1]) });
     const head = h("div", { class: "analysis-move" },
       h("span", { class: "analysis-text", "data-game": "1" }, m.text),
@@ -124,9 +130,11 @@ export function analysisBoard(gameId, onChange) {
     const r = st.result;
     if (!r) return null;
     const bestVisits = r.moves.length ? r.moves[0].visits : 0;
+    const searched = r.moves.filter((m) => m.visits > 0).length;
     return h("div", { class: "analysis-result" },
       r.at !== st.at ? h("p", { class: "note" }, w("stale", { at: r.at })) : null,
       h("p", { class: "note" }, counted("summary", r.iterations, { s: decimal(r.seconds) }), " · ", w("perSeat")),
+      searched < r.moves.length ? h("p", { class: "note", id: "analysis-few" }, w("few", { n: searched, moves: r.moves.length })) : null,
       h("ol", { class: "analysis-moves", id: "analysis-moves" }, r.moves.map((m, i) => moveItem(m, i, r.seat, bestVisits))));
   }
 

@@ -107,3 +107,13 @@ export function mapFrame(key, content, hint = null) {
   if (content instanceof Element) watch.observe(content);
   return [note, frame];
 }
+
+// A file field in the page's words: the browser's own button ("Choose File", in the browser's
+// language, not the page's) is hidden but stays focusable; a label acts as the button and the
+// chosen file's name (or `none`) stands beside it.
+export function filePicker(input, choose, none) {
+  input.classList.add("file-input");
+  const shown = h("span", { class: "file-name" }, none);
+  input.addEventListener("change", () => { shown.textContent = input.files && input.files[0] ? input.files[0].name : none; });
+  return h("span", { class: "file-picker" }, input, h("label", { for: input.id, class: "file-button" }, choose), " ", shown);
+}

@@ -1,6 +1,6 @@
 // The lobby: start a game (the form comes from the catalogue's option spec), the game list, and
 // importing a record for the replay viewer.
-import { api, clear, h } from "./dom.js";
+import { api, clear, colour, filePicker, h } from "./dom.js";
 import { BOT_ORDER, RESEARCH_BOTS, botName, lang, t } from "./i18n.js";
 import { remember } from "./store.js";
 import { guidedPanel } from "./tutorial.js"; // table: guided first games
@@ -125,7 +125,10 @@ export function showLobby(root) {
         : null;
       const name = seat.kind === "bot" ? null : h("input", { type: "text", id: `name-${i}`, maxlength: 40, placeholder: t("yourName"), "aria-label": t("name"), value: seat.name,
         oninput: (e) => { seat.name = e.target.value; } });
-      seatBox.append(h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `${i + 1}.`), kind, bot, name));
+      // from a position: whose place this is, as the position names the player (a colour, a name)
+      const named = form.position?.names?.[lang()]?.[i] ?? form.position?.names?.en?.[i];
+      const player = named ? h("span", { class: "seat-player", "data-game": "1", style: `--seat:${colour(i)}` }, h("span", { class: "dot" }), named) : null;
+      seatBox.append(h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `${i + 1}.`), player, kind, bot, name));
     });
   }
 
@@ -234,8 +237,9 @@ export function showLobby(root) {
       h("section", { class: "panel" },
         h("h2", {}, t("importRecord")),
         h("form", { id: "import", onsubmit: importRecord },
-          h("div", { class: "field" }, h("label", { for: "record-file" }, t("chooseFile")), h("input", { type: "file", id: "record-file", accept: ".json,application/json" })),
-          h("textarea", { id: "record-text", rows: 3, "aria-label": "JSON", placeholder: "{\"game\": …}" }),
+          h("div", { class: "field" }, h("label", { for: "record-file" }, t("chooseFile")),
+            filePicker(h("input", { type: "file", id: "record-file", accept: ".json,application/json" }), t("pickFile"), t("noFile"))),
+          h("textarea", { id: "record-text", rows: 3, "aria-label": t("pasteRecord"), placeholder: t("pasteRecord") }),
           h("button", { type: "submit" }, t("importBtn")),
           h("span", { id: "import-status", role: "alert" }))),
     );

@@ -231,8 +231,11 @@ export function showPlay(root, gameId) {
     root.append(h("div", { class: "bar" }, seatsBar, statusNode), h("div", { class: "play" }, board, side));
     if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");
     if (update.outcome) {
-      if (!st.ended) {
-        st.ended = endOfGame(gameId, game, update.outcome, names(), update.log);
+      // drawn again when the players' names change: the game's terms (a bot's colour) come after
+      // the first update, and the ending names every player as the log and the seats bar do
+      const named = names();
+      if (!st.ended || st.ended.names !== named.join("\n")) {
+        st.ended = { ...endOfGame(gameId, game, update.outcome, named, update.log), names: named.join("\n") };
         st.ended.node.append(h("p", { class: "row" },
           tokens.length ? h("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")) : null,
           h("a", { href: `/replay/${gameId}`, id: "to-replay" }, t("replay")), h("a", { href: `/replay/${gameId}#analyse`, id: "to-analysis" }, t("analyse")), h("a", { href: "/" }, t("back"))));

@@ -1,7 +1,7 @@
 // Games from a position (docs/positions.md): the lobby's field that reads a position file (or a
 // pasted one) and has the server check it, and the replay viewer's "play on from here", which hands
 // the table at its step to the lobby. Its own words, English and German.
-import { api, h } from "./dom.js";
+import { api, filePicker, h } from "./dom.js";
 import { lang, num } from "./i18n.js";
 
 const WORDS = {
@@ -10,14 +10,14 @@ const WORDS = {
     positionHint: "A table set up by hand or taken from a replay: for puzzles, teaching and playing on from a step of a finished game.",
     loaded: "Playing on from a position of {title}", clearPosition: "new game instead", checking: "checking the position …",
     notReadable: "This is not a position: the text cannot be read.", playOn: "Play on from here",
-    "players#one": "{n} player", "players#other": "{n} players",
+    "players#one": "{n} player", "players#other": "{n} players", chooseFile: "Choose a file …", noFile: "no file chosen",
   },
   de: {
     fromPosition: "Aus einer Stellung beginnen", positionFile: "Stellungs-Datei", positionPaste: "oder eine Stellung hier einfügen",
     positionHint: "Ein von Hand aufgebauter Tisch oder einer aus einer Wiederholung: für Rätsel, zum Lehren und um eine beendete Partie ab einem Schritt weiterzuspielen.",
     loaded: "Weiterspielen aus einer Stellung von {title}", clearPosition: "stattdessen neues Spiel", checking: "Die Stellung wird geprüft …",
     notReadable: "Das ist keine Stellung: Der Text lässt sich nicht lesen.", playOn: "Von hier weiterspielen",
-    "players#one": "{n} Spieler", "players#other": "{n} Spieler",
+    "players#one": "{n} Spieler", "players#other": "{n} Spieler", chooseFile: "Datei wählen …", noFile: "keine Datei gewählt",
   },
 };
 
@@ -66,7 +66,7 @@ export function positionField(state, apply) {
   return h("fieldset", { id: "position", class: "position", style: "min-width:0" }, h("legend", {}, w("fromPosition")),
     h("small", { class: "help" }, w("positionHint")),
     h("div", { class: "field" }, h("label", { for: "position-file" }, w("positionFile")),
-      h("input", { type: "file", id: "position-file", style: "max-width:100%", accept: ".json,application/json", onchange: async (e) => { const file = e.target.files[0]; if (file) take(await file.text()); } })),
+      filePicker(h("input", { type: "file", id: "position-file", accept: ".json,application/json", onchange: async (e) => { const file = e.target.files[0]; if (file) take(await file.text()); } }), w("chooseFile"), w("noFile"))),
     h("textarea", { id: "position-text", rows: 3, style: "width:100%;box-sizing:border-box", "aria-label": w("positionPaste"), placeholder: w("positionPaste"), onchange: (e) => take(e.target.value) }),
     status);
 }

@@ -77,7 +77,12 @@ export function showReplay(root, gameId) {
       h("button", { type: "button", id: "next", onclick: () => go(at + 1), disabled: at >= total }, t("next"), " ▶"),
       h("button", { type: "button", id: "last", onclick: () => go(total), disabled: at >= total }, t("last"), " »"),
       h("input", { type: "range", id: "scrub", min: 0, max: total, value: at, "aria-label": t("jump"), onchange: (e) => go(parseInt(e.target.value, 10)) }),
-      h("label", {}, `${t("move")} `, h("input", { type: "number", id: "at", min: 0, max: total, value: at, "data-at": String(at), onchange: (e) => go(parseInt(e.target.value, 10) || 0) }), ` ${t("of")} ${num(total)}`),
+      h("label", {}, `${t("move")} `, h("input", { type: "number", id: "at", min: 0, max: total, value: at, "data-at": String(at), onchange: (e) => {
+        // a number outside the game goes to its first or last move, and the box then shows that move
+        const wanted = Math.max(0, Math.min(total, parseInt(e.target.value, 10) || 0));
+        e.target.dataset.at = e.target.value;
+        go(wanted);
+      } }), ` ${t("of")} ${num(total)}`),
       st.marks.length ? h("select", { id: "round", "aria-label": t("round"), onchange: (e) => go(parseInt(e.target.value, 10)) },
         h("option", { value: at }, `${t("round")} …`),
         st.marks.map((m) => h("option", { value: m.version, "data-game": "1" }, `${m.text.length > 60 ? `${m.text.slice(0, 60)}…` : m.text}`))) : null,
@@ -102,6 +107,8 @@ export function showReplay(root, gameId) {
       const box = root.querySelector("#at");
       box.value = typing;
       box.focus();
+    } else if (old?.id === "at") {
+      root.querySelector("#at")?.focus(); // the keyboard stays in the box the page was drawn around
     }
     const list = root.querySelector("#log ol");
     list.scrollTop = list.scrollHeight;
