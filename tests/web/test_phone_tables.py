@@ -22,7 +22,7 @@ HEADS = {
         "de": ["Punkte", "Hof", "Provinz", "gespielt", "Castillo"],
     },
     "wallenstein": {
-        "en": ["Taler", "grain", "points", "supply", "cards"],
+        "en": ["Thaler", "grain", "points", "supply", "cards"],
         "de": ["Taler", "Getreide", "Siegpunkte", "Vorrat", "Karten"],
     },
     "mansfeld": {

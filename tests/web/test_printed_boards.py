@@ -98,10 +98,10 @@ def test_planning_board_shows_its_boxes_and_the_cards_by_face(server: Server, pa
     palace = page.locator("#plan li.box[data-box='palace']")
     cost = rules["actions"]["build_cost"]["palace"]
     assert palace.locator(".space-name").inner_text().strip()
-    assert f"{cost} Taler" in palace.locator(".space-cost").inner_text()
+    assert f"{cost} Thalers" in palace.locator(".space-cost").inner_text()  # the English rulebook's word
     deploy = rules["actions"]["deploy"]["deploy5"]
     assert (
-        f"{deploy['armies']} armies for {deploy['cost']} Taler"
+        f"{deploy['armies']} armies for {deploy['cost']} Thalers"
         in page.locator("#plan li.box[data-box='deploy5'] .space-cost").inner_text()
     )
     # The asked box offers its legal cards by face: county cards with their region, money as coins.
