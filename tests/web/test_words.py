@@ -24,12 +24,16 @@ def test_lobby_for_players_in_both_languages_and_on_a_phone(server: Server, page
     assert labels == ["Random moves", "Rule of thumb", "Beginner", "Medium", "Strong"], labels
     assert not page.locator("#advanced").evaluate("d => d.open")
     assert page.locator("#advanced #opt-tower").count() == 1 and page.locator("#advanced #seed").count() == 1
+    # the tower's parameters, unset: an empty field that says so in words, no "{}" on screen
+    params = page.locator("#advanced #opt-tower_params")
+    assert params.input_value() == "" and params.get_attribute("placeholder") == "the model's own values"
     page.click("#advanced summary")
     page.check("#research")
     assert "Plain tree search (research)" in page.locator("#bot-1 option").all_inner_texts()
     page.uncheck("#research")
     page.click("#advanced summary")
     set_look(page, "de", 1280, 900)
+    assert page.locator("#advanced #opt-tower_params").get_attribute("placeholder") == "die Werte des Modells"
     assert page.locator("#bot-1 option").all_inner_texts() == [
         "Zufallszüge",
         "Faustregel",

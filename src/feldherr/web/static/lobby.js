@@ -103,8 +103,14 @@ export function showLobby(root) {
           form.options[spec.name] = spec.choices.filter((x) => chosen.has(x));
         } }), " ", h("span", { "data-game": "1" }, label(c)))));
     } else {
-      input = h("input", { id, type: "text", value: value === null || value === undefined ? "" : JSON.stringify(value),
-        onchange: (e) => { try { form.options[spec.name] = e.target.value ? JSON.parse(e.target.value) : null; } catch { /* shown by the server */ } } });
+      // nothing set (null, or an empty mapping: the default) shows as an empty field that says so
+      // in words, not as "{}"
+      const unset = value === null || value === undefined || (typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length);
+      input = h("input", { id, type: "text", value: unset ? "" : JSON.stringify(value), placeholder: t("modelDefaults"),
+        onchange: (e) => {
+          if (!e.target.value.trim()) { delete form.options[spec.name]; return; } // the default again
+          try { form.options[spec.name] = JSON.parse(e.target.value); } catch { /* shown by the server */ }
+        } });
     }
     // The option's words come from the game's option spec (marked as the game's text).
     const more = spec.label && spec.help ? h("small", { class: "help", "data-game": "1" }, words(spec.help)) : null;
