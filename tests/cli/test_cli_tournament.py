@@ -61,3 +61,40 @@ def test_errors(capsys: Capsys, argv: list[str], message: str) -> None:
     code, _, err = run(capsys, "tournament", "toy", *argv, "--quiet", "--no-plot")
     assert code == 2
     assert message in err
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ("missing/t.png", "does not exist"),
+        (".", "is a folder"),
+        ("t.txt", "cannot write a .txt picture"),
+    ],
+)
+def test_a_bad_plot_target_is_refused_before_any_game(
+    capsys: Capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str, message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    argv = ["tournament", "toy", "--bots", "random,random", "--games", "2", "--plot", where]
+    code, out, err = run(capsys, *argv)
+    assert code == 2, err
+    assert out == "" and "Traceback" not in err
+    assert err.count("\n") == 1 and f"--plot {where}" in err and message in err
+
+
+def test_a_plot_name_without_a_type_is_written_as_png_and_named_so(capsys: Capsys, tmp_path: Path) -> None:
+    code, _, err = run(
+        capsys, "tournament", "toy", "--bots", "random,random", "--games", "2", "--quiet",
+        "--plot", str(tmp_path / "ladder"),
+    )  # fmt: skip
+    assert code == 0
+    assert (tmp_path / "ladder.png").read_bytes()[:4] == b"\x89PNG"
+    assert f"plot written to {tmp_path / 'ladder.png'}" in err
+
+
+def test_plot_and_no_plot_together_are_refused(capsys: Capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:  # argparse's own usage error
+        run(capsys, "tournament", "toy", "--bots", "random,random", "--plot", "x.png", "--no-plot")
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "--no-plot: not allowed with argument --plot" in err and "Traceback" not in err

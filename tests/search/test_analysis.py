@@ -88,6 +88,17 @@ def test_cli_analyse_prints_moves_in_words(capsys: pytest.CaptureFixture[str]) -
     assert "Trossbube" in capsys.readouterr().out
 
 
+def test_cli_analyse_time_budget_bar_redraws_a_few_times_not_per_iteration(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A timed search makes thousands of iterations; its progress bar (on standard error, also when
+    it is not a terminal) is redrawn about ten times a second, not once per iteration."""
+    path = str(EXAMPLES / "mansfeld-example.json")
+    assert main(["analyse", "mansfeld", path, "--seat", "Anna", "--bot", "hard@0.3s"]) == 0
+    err = capsys.readouterr().err
+    assert "mansfeld" in err and err.count("\r") < 30, err.count("\r")
+
+
 def test_cli_analyse_errors_are_one_line_in_the_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

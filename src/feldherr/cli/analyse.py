@@ -138,8 +138,9 @@ def run(args: argparse.Namespace) -> int:
 
     def tick(done: int) -> None:
         if timed:
-            bar.n = min(time.perf_counter() - started, float(total or 0))
-            bar.refresh()
+            # update() redraws at most every mininterval (0.1 s); a search makes thousands of ticks
+            elapsed = min(time.perf_counter() - started, float(total or 0))
+            bar.update(elapsed - bar.n)
         else:
             bar.update(1)
 

@@ -5,9 +5,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
-from feldherr.cli.common import add_common_arguments, add_game_argument, described, game_and_options, show
+from feldherr.cli.common import (
+    CliError,
+    add_common_arguments,
+    add_game_argument,
+    check_writable,
+    described,
+    game_and_options,
+    show,
+)
+from feldherr.core.errors import clip
 from feldherr.sim.tournament import TournamentResult, plot, tournament
 
 HEADINGS = {
@@ -50,8 +60,40 @@ def table(result: TournamentResult, lang: str) -> str:
     return "\n".join(lines)
 
 
+def picture_formats() -> tuple[str, ...] | None:
+    """The file types the plot can be written as (``None``: matplotlib is not installed)."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+    except ImportError:
+        return None
+    return tuple(sorted(FigureCanvasAgg.get_supported_filetypes()))
+
+
+def plot_target(args: argparse.Namespace, game_name: str) -> Path | None:
+    """Where the plot goes, checked before any game is played: a file of a picture type matplotlib
+    writes, in a folder that exists and can be written (a name without a type gets ``.png``)."""
+    if args.no_plot:
+        return None
+    path = Path(args.plot or f"tournament-{game_name}.png")
+    kind = path.suffix[1:].lower()
+    if path.is_dir():
+        raise CliError(f"--plot {clip(str(path), 120)} is a folder, not a file")
+    if not kind:
+        path = path.with_name(f"{path.name}.png")  # what matplotlib would write anyway
+    elif kind not in ("png", "pdf", "svg"):
+        formats = picture_formats()
+        if formats is not None and kind not in formats:
+            raise CliError(
+                f"--plot {clip(str(path), 120)}: cannot write a .{clip(kind, 20)} picture "
+                f"(types: {', '.join(formats)})"
+            )
+    check_writable(path, "--plot")
+    return path
+
+
 def run(args: argparse.Namespace) -> int:
     game, options = game_and_options(args, len(args.bots.split(",")))
+    target = plot_target(args, game.name)
     result = tournament(
         game,
         args.bots,
@@ -67,10 +109,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         print(table(result, args.lang))
-    if not args.no_plot:
-        path = args.plot or f"tournament-{game.name}.png"
+    if target is not None:
         try:
-            written = plot(result, path)
+            written = plot(result, target)
         except ImportError:
             print("feldherr: no plot: matplotlib is not installed", file=sys.stderr)
         else:
@@ -111,10 +152,13 @@ def register(subparsers: Any) -> None:
         "starts a local one, local always starts a local one; or a cluster address (HOST:PORT)",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    parser.add_argument(
-        "--plot", metavar="FILE", help="where to write the plot (default tournament-GAME.png)"
-    )
-    parser.add_argument("--no-plot", action="store_true", help="write no plot")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--plot", metavar="FILE",
+        help="where to write the plot (default tournament-GAME.png; .png, .pdf, .svg, ...; "
+        "checked before the games)",
+    )  # fmt: skip
+    where.add_argument("--no-plot", action="store_true", help="write no plot")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_common_arguments(parser, seed_help="tournament seed (default 0)")
     parser.set_defaults(func=run)
