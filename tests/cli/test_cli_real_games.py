@@ -88,6 +88,8 @@ def test_play_with_bots_only_runs_to_the_end(capsys: Capsys, tmp_path: Path, nam
     code, out, err = run(capsys, "play", name, "--seats", seats, "--seed", "4", "--save", str(save))
     assert code == 0, err
     assert "Game over." in out
+    raw = [line for line in out.splitlines() if line.lstrip().startswith(("{", "["))]
+    assert not raw, f"a player reads words, not JSON: {raw}"
     code, _, err = run(capsys, "replay", str(save))
     assert code == 0, err
 
