@@ -326,3 +326,24 @@ def test_bench_search_mode_counts_iterations_at_early_middle_and_late_positions(
     # every search spends its whole budget: 20 iterations at each of 2 positions per phase
     assert all(phase["iterations"] == 40 for phase in data["phases"].values())
     assert data["iterations"] == 120 and data["iterations_per_second"] > 0
+
+
+def test_every_option_of_every_command_is_explained_in_its_help() -> None:
+    """``feldherr COMMAND --help`` (and ``feldherr tower ACTION --help``) says what each option is,
+    the plugins' commands included."""
+    import argparse
+
+    from feldherr.cli import build_parser
+
+    bare: list[str] = []
+
+    def walk(parser: argparse.ArgumentParser, path: str) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    walk(sub, f"{path} {name}")
+            elif not action.help:
+                bare.append(f"{path}: {'/'.join(action.option_strings) or action.dest}")
+
+    walk(build_parser(["simulate", "toy"]), "feldherr")
+    assert not bare, f"options without help: {bare}"

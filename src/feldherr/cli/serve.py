@@ -137,7 +137,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--analysis-slots", type=int, default=2, metavar="N", help="analyses at once (default 2)"
     )
-    parser.add_argument("--log-level", default="warning", choices=("debug", "info", "warning", "error"))
+    parser.add_argument(
+        "--log-level", default="warning", choices=("debug", "info", "warning", "error"),
+        help="how much the server logs on standard error (default warning)",
+    )  # fmt: skip
     parser.add_argument(
         "--register",
         action="append",
