@@ -347,3 +347,20 @@ def test_every_option_of_every_command_is_explained_in_its_help() -> None:
 
     walk(build_parser(["simulate", "toy"]), "feldherr")
     assert not bare, f"options without help: {bare}"
+
+
+@pytest.mark.parametrize("how", [["--ray", "local"], ["--ray", "auto"], ["--backend", "ray"]])
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_ray_missing_is_one_line_naming_the_extra(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, how: list[str], command: str
+) -> None:
+    """Where Ray is not installed (simulated here, whether or not it is), ``--ray`` names the
+    extra to install and how to do without, in one line."""
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray -> ImportError
+    if command == "tournament" and how[0] == "--backend":
+        pytest.skip("tournament has no --backend")
+    bots = ["--bots", "random,random", "--no-plot"] if command == "tournament" else []
+    code, out, err = run(capsys, command, "toy", *bots, "--games", "2", *how, "--quiet")
+    assert code == 2 and out == "" and "Traceback" not in err
+    lines = [line for line in err.splitlines() if "deprecated" not in line]
+    assert len(lines) == 1 and "pip install 'feldherr[ray]'" in lines[0] and "leave --ray" in lines[0]
