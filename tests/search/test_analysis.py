@@ -99,6 +99,25 @@ def test_cli_analyse_time_budget_bar_redraws_a_few_times_not_per_iteration(
     assert "mansfeld" in err and err.count("\r") < 30, err.count("\r")
 
 
+@pytest.mark.parametrize("spelling", ["Blue", "Blau", "BLUE", "1"])
+def test_cli_analyse_takes_a_seat_as_the_table_shows_it(
+    capsys: pytest.CaptureFixture[str], spelling: str
+) -> None:
+    """The table calls Wallenstein's seat ``blue`` "Blue" (English) or "Blau" (German); either, in
+    any case, names that seat, as the file's own ``blue`` does."""
+    path = str(EXAMPLES / "wallenstein-example.json")
+    if not (EXAMPLES / "wallenstein-example.json").exists():
+        pytest.skip("no Wallenstein example position in this build")
+    argv = ["analyse", "wallenstein", path, "--bot", "hard@5i", "--quiet", "--json", "--seat"]
+    assert main([*argv, "blue"]) == 0
+    blue = json.loads(capsys.readouterr().out)
+    assert blue["players"][blue["seat"]] == "blue"
+    code = main([*argv, spelling])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert json.loads(captured.out)["seat"] == blue["seat"]
+
+
 def test_cli_analyse_errors_are_one_line_in_the_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
