@@ -364,3 +364,37 @@ def test_ray_missing_is_one_line_naming_the_extra(
     assert code == 2 and out == "" and "Traceback" not in err
     lines = [line for line in err.splitlines() if "deprecated" not in line]
     assert len(lines) == 1 and "pip install 'feldherr[ray]'" in lines[0] and "leave --ray" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--url", "127.0.0.1:8000"], "--url takes a server's address such as http://"),
+        (["--options", "rounds=5"], "--options takes a JSON object"),
+        (["--options", "[1]"], "--options takes a JSON object"),
+        (["--think", "1", "2", "3"], "--think takes one or two durations"),
+        (["--json", "missing/result.json"], "does not exist"),
+    ],
+)
+def test_loadtest_bad_arguments_are_one_line_before_any_client(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, argv: list[str], words: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "loadtest", "--seconds", "1", *argv)
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.count("\n") == 1 and words in err, err
+
+
+@pytest.mark.parametrize(("flag", "value"), [("--games", "0"), ("--seconds", "-1"), ("--seed", "-2")])
+def test_loadtest_bad_counts_are_usage_errors(capsys: Capsys, flag: str, value: str) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["loadtest", flag, value])
+    assert exit_info.value.code == 2
+    assert f"argument {flag}:" in capsys.readouterr().err
+
+
+def test_loadtest_without_a_server_is_one_line(capsys: Capsys) -> None:
+    pytest.importorskip("httpx")
+    code, _, err = run(capsys, "loadtest", "--url", "http://127.0.0.1:9", "--games", "1", "--seconds", "1")
+    assert code == 2 and "Traceback" not in err and "internal error" not in err
+    assert "cannot reach the server at http://127.0.0.1:9" in err
