@@ -137,6 +137,10 @@ def test_help_lists_the_games_options(name: str, capsys: Capsys) -> None:
     text = capsys.readouterr().out
     for option in option_names(name):
         assert f"--{option.replace('_', '-')}" in text or option in ("seed", "lang"), option
+    for lang in ("en", "de"):  # a sentence's full stop is not followed by the list's semicolon
+        with pytest.raises(SystemExit):
+            main(["play", name, "--lang", lang, "--help"])
+        assert ".;" not in " ".join(capsys.readouterr().out.split())
 
 
 @pytest.mark.parametrize("name", GAMES)
