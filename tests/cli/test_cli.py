@@ -146,6 +146,16 @@ def test_ray_backend_unavailable_is_a_clean_error(capsys: Capsys) -> None:
 
 
 # -- bench ---------------------------------------------------------------------------------------
+def test_bench_says_what_it_measures_on_standard_error(capsys: Capsys) -> None:
+    """The measure is silent for --seconds (10 by default): one line says what runs, and for how
+    long; --quiet leaves it out. Standard output holds only the result."""
+    code, out, err = run(capsys, "bench", "toy", "--players", "3", "--seconds", "0.1", "--json")
+    assert code == 0 and json.loads(out)["game"] == "toy"
+    assert err == "feldherr bench: toy, 3 players, default mode, about 0.1 s on one core ...\n"
+    code, out, err = run(capsys, "bench", "toy", "--players", "3", "--seconds", "0.1", "--quiet")
+    assert code == 0 and err == "" and "games_per_second" in out
+
+
 def test_bench_json_keys(capsys: Capsys) -> None:
     code, out, _ = run(capsys, "bench", "toy", "--players", "3", "--seconds", "0.1", "--json")
     assert code == 0
