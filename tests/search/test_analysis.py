@@ -144,3 +144,24 @@ def test_cli_simulate_from_position(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["games"] == 6 and data["wins"] == [6.0, 0.0] and data["options"]["ages"] == [40, 35]
     assert main([*argv, "--records", "somewhere"]) == 2
     assert "no records" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("extra", "named"),
+    [
+        (["--players", "3"], "--players"),
+        (["--ages", "10,20"], "--ages"),
+        (["--option", "ages=[1,2]"], "--option"),
+    ],
+)
+def test_cli_simulate_from_position_refuses_options_it_would_not_use(
+    capsys: pytest.CaptureFixture[str], extra: list[str], named: str
+) -> None:
+    """The position's options and players apply: a flag that would be silently ignored (the user
+    would believe the games had other options) is refused with one line naming it."""
+    path = str(EXAMPLES / "mansfeld-example.json")
+    argv = ["simulate", "mansfeld", "--from-position", path, "--games", "2", "--quiet", *extra]
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "the position's options and players: leave out" in captured.err and named in captured.err
