@@ -86,3 +86,39 @@ def test_long_runs_report_progress(capsys: pytest.CaptureFixture[str]) -> None:
     assert "round 1/1: engine: moves:" in captured.err and "pettingzoo AEC" in captured.out
     train.main(["toy", "--iterations", "2", "--episodes", "1"])
     assert "iteration 1/2: best mean return" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("library", "module", "program"),
+    [
+        ("pyspiel", "feldherr.adapters.openspiel", "ismcts"),
+        ("gymnasium", "feldherr.adapters.gym", "train"),
+        ("pettingzoo", "feldherr.adapters.pettingzoo", "bench"),
+    ],
+)
+def test_a_missing_library_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    library: str,
+    module: str,
+    program: str,
+) -> None:
+    """Without the adapters extra (simulated: the library hidden), importing an adapter names the
+    extra to install, and its program says so in one line (exit status 2), not a traceback."""
+    import importlib
+    import runpy
+    import sys
+
+    monkeypatch.setitem(sys.modules, library, None)  # import -> ImportError
+    for name in (module, f"feldherr.adapters.{program}"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    with pytest.raises(ImportError, match=r"pip install 'feldherr\[adapters\]'"):
+        importlib.import_module(module)
+    monkeypatch.setattr(
+        sys, "argv", [program, "toy", "--games", "1"] if program != "train" else [program, "toy"]
+    )
+    with pytest.raises(SystemExit) as exit_info:
+        runpy.run_module(f"feldherr.adapters.{program}", run_name="__main__")
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install 'feldherr[adapters]'" in err and "Traceback" not in err

@@ -5,9 +5,11 @@ accepted (exit status 2, as argparse's own usage errors), never a traceback."""
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NoReturn
 
+from feldherr.adapters import missing_library
 from feldherr.core.errors import clip
 from feldherr.core.game import Game
 from feldherr.core.play import bot_factory
@@ -61,3 +63,13 @@ def checked_game(
     except ValueError as exc:  # OptionError is one
         parser.error(clip(str(exc), 300))
     return game
+
+
+def unavailable(module: str, prog: str, library: str, exc: ImportError) -> ImportError:
+    """The error of a program whose research library is missing, saying what to install. Where the
+    module runs as the program itself (``python -m``), one line and exit status 2 instead."""
+    text = str(exc) if str(exc).startswith("feldherr.") else missing_library(library, prog.split()[-1])
+    if module == "__main__":
+        print(f"{prog}: error: {text}", file=sys.stderr)
+        raise SystemExit(2)
+    return ImportError(text)

@@ -351,6 +351,12 @@ def main(argv: list[str] | None = None) -> None:
         register(name, target)
     options = {} if args.players is None else {"players": args.players}
     checked_game(parser, args.game, options)
+    try:  # the adapters' libraries, checked before any loop runs
+        import feldherr.adapters.gym
+        import feldherr.adapters.openspiel
+        import feldherr.adapters.pettingzoo  # noqa: F401
+    except ImportError as exc:
+        parser.exit(2, f"{parser.prog}: error: {exc}\n")
     if args.parts:
         parts = aec_parts(Table(args.game, options), list(range(1, args.games + 1)))
         print(f"{args.game} {options or '(default options)'}, {args.games} random games: CPU µs per decision")

@@ -14,11 +14,16 @@ import time
 from typing import Any
 
 import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
 
-from feldherr.adapters._script import Parser, at_least, checked_game
-from feldherr.adapters.openspiel import register, short_name
+from feldherr.adapters._script import Parser, at_least, checked_game, unavailable
+
+try:
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from feldherr.adapters.openspiel import register, short_name
+except ImportError as exc:
+    raise unavailable(__name__, "python -m feldherr.adapters.ismcts", "open_spiel (pyspiel)", exc) from exc
 
 
 def play(

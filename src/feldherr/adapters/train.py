@@ -21,8 +21,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from feldherr.adapters._script import Parser, at_least, checked_game, seconds
-from feldherr.adapters.gym import ObsDict, SingleAgentEnv
+from feldherr.adapters._script import Parser, at_least, checked_game, seconds, unavailable
+
+try:
+    from feldherr.adapters.gym import ObsDict, SingleAgentEnv
+except ImportError as exc:
+    raise unavailable(__name__, "python -m feldherr.adapters.train", "gymnasium", exc) from exc
 
 Weights = npt.NDArray[np.float64]
 
