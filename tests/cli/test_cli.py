@@ -408,3 +408,24 @@ def test_loadtest_without_a_server_is_one_line(capsys: Capsys) -> None:
     code, _, err = run(capsys, "loadtest", "--url", "http://127.0.0.1:9", "--games", "1", "--seconds", "1")
     assert code == 2 and "Traceback" not in err and "internal error" not in err
     assert "cannot reach the server at http://127.0.0.1:9" in err
+
+
+def test_serve_refuses_a_port_out_of_range(capsys: Capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve", "--port", "99999"])
+    assert exit_info.value.code == 2
+    assert "argument --port: must be from 0 to 65535, not 99999" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("url", ["bogus://user:hunter2@db/x", "postgresql://user:hunter2@127.0.0.1:1/x"])
+def test_serve_with_a_database_it_cannot_open_is_one_line(capsys: Capsys, url: str) -> None:
+    """Before the server starts (it was a traceback from the start-up, or an internal error), and
+    without the password."""
+    for module in ("uvicorn", "sqlalchemy", "fastapi"):
+        pytest.importorskip(module)
+    if url.startswith("postgresql"):
+        pytest.importorskip("psycopg")
+    code, out, err = run(capsys, "serve", "--db", url, "--port", "0")
+    assert code == 2 and "Traceback" not in err and "internal error" not in err
+    assert err.count("\n") == 1 and "cannot open the database" in err
+    assert "hunter2" not in err + out and "user:***@" in err

@@ -20,6 +20,16 @@ MISSING = (
 )
 
 
+def _without_password(url: str) -> str:
+    """A database URL as it may be shown (the password hidden)."""
+    try:
+        from sqlalchemy.engine import make_url
+
+        return clip(make_url(url).render_as_string(hide_password=True), 120)
+    except Exception:  # not a URL at all: show its scheme only
+        return clip(url.split("://", 1)[0] + "://...", 40)
+
+
 def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -53,8 +63,18 @@ def run_serve(args: argparse.Namespace) -> int:
         analysis_slots=args.analysis_slots,
         register=tuple(args.register),
     )
+    try:  # a database that cannot be opened is one line now, not a traceback at start-up
+        from sqlalchemy.exc import SQLAlchemyError
+
+        shown = Store(settings.db_url)
+        with shown.engine.connect():
+            pass
+    except (SQLAlchemyError, ImportError, ValueError) as exc:
+        text = clip(" ".join(str(exc).split()), 200) or type(exc).__name__
+        raise CliError(
+            f"cannot open the database {_without_password(settings.db_url)}: {type(exc).__name__}: {text}"
+        ) from exc
     app = create_app(settings)
-    shown = Store(settings.db_url)
     host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
     print(f"feldherr {__version__} game server")
     print(f"database: {shown.shown_url}")
@@ -136,7 +156,9 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--port", type=count_value(0, 65535), default=8000, help="port, 0 to 65535 (default 8000)"
+    )
     parser.add_argument(
         "--public-url",
         metavar="URL",
