@@ -98,3 +98,15 @@ def test_plot_and_no_plot_together_are_refused(capsys: Capsys) -> None:
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert "--no-plot: not allowed with argument --plot" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_german_table_is_german_throughout(capsys: Capsys, command: str) -> None:
+    """--lang de gave German headings between English lines ('2 players, 4 games', 'decisions
+    per game', 'fair share', 'digest')."""
+    bots = ["--bots", "random,heuristic", "--no-plot"] if command == "tournament" else ["--players", "2"]
+    code, out, _ = run(capsys, command, "toy", *bots, "--games", "3", "--quiet", "--lang", "de")
+    assert code == 0
+    assert "2 Spieler, 3 Partien" in out and "Prüfsumme " in out and "Partien/s)" in out
+    for english in ("players", " games", "digest", "fair share", "decisions per game", "note:"):
+        assert english not in out, english

@@ -27,15 +27,27 @@ HEADINGS = {
     "en": ("seat", "bot", "wins", "win %", "± 95 %", "mean score"),
     "de": ("Platz", "Bot", "Siege", "Siege %", "± 95 %", "Punkte Ø"),
 }
+LINES = {  # the table's other lines, in the language of its headings
+    "en": {
+        "title": "{game}: {players} players, {games} games, seed {seed}",
+        "speed": "decisions per game {decisions}; {seconds} s ({rate} games/s)",
+        "digest": "digest {digest}",
+    },
+    "de": {
+        "title": "{game}: {players} Spieler, {games} Partien, Startwert {seed}",
+        "speed": "Entscheidungen je Partie {decisions}; {seconds} s ({rate} Partien/s)",
+        "digest": "Prüfsumme {digest}",
+    },
+}
 
 
 def table(result: SimulationResult, lang: str) -> str:
     opts = ", ".join(f"{k}={show(v)}" for k, v in result.options.items() if k != "players")
-    lines = [
-        f"{result.game}: {result.players} players, {result.games} games, seed {result.seed}"
-        + (f", {opts}" if opts else ""),
-        "",
-    ]
+    words = LINES.get(lang, LINES["en"])
+    title = words["title"].format(
+        game=result.game, players=result.players, games=result.games, seed=result.seed
+    )
+    lines = [title + (f", {opts}" if opts else ""), ""]
     head = HEADINGS.get(lang, HEADINGS["en"])
     width = max(len(head[1]), *(len(b) for b in result.bots))
     lines.append(
@@ -51,8 +63,10 @@ def table(result: SimulationResult, lang: str) -> str:
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
     lines += [
         "",
-        f"decisions per game {result.mean_decisions:.1f}; {result.seconds:.2f} s ({rate:.1f} games/s)",
-        f"digest {result.digest}",
+        words["speed"].format(
+            decisions=f"{result.mean_decisions:.1f}", seconds=f"{result.seconds:.2f}", rate=f"{rate:.1f}"
+        ),
+        words["digest"].format(digest=result.digest),
     ]
     return "\n".join(lines)
 

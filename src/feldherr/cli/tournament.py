@@ -24,16 +24,33 @@ HEADINGS = {
     "en": ("bot", "wins", "win %", "95 % interval", "rating", "mean score"),
     "de": ("Bot", "Siege", "Siege %", "95-%-Intervall", "Wertung", "Punkte Ø"),
 }
+LINES = {  # the table's other lines, in the language of its headings
+    "en": {
+        "title": "{game}: {players} players, {games} games (seats rotated), seed {seed}",
+        "fair": "fair share {share} %; ratings: OpenSkill Plackett-Luce (mu ± sigma)",
+        "unrated": "fair share {share} %; no ratings (pip install openskill)",
+        "unbalanced": "note: {games} games is not a multiple of {players}: seats are not fully balanced",
+        "speed": "{seconds} s ({rate} games/s)",
+        "digest": "digest {digest}",
+    },
+    "de": {
+        "title": "{game}: {players} Spieler, {games} Partien (Plätze rotiert), Startwert {seed}",
+        "fair": "fairer Anteil {share} %; Wertung: OpenSkill Plackett-Luce (mu ± sigma)",
+        "unrated": "fairer Anteil {share} %; keine Wertung (pip install openskill)",
+        "unbalanced": "Hinweis: {games} Partien sind kein Vielfaches von {players}: die Plätze sind "
+        "nicht ganz ausgeglichen",
+        "speed": "{seconds} s ({rate} Partien/s)",
+        "digest": "Prüfsumme {digest}",
+    },
+}
 
 
 def table(result: TournamentResult, lang: str) -> str:
     n = len(result.names)
     opts = ", ".join(f"{k}={show(v)}" for k, v in result.options.items() if k != "players")
-    lines = [
-        f"{result.game}: {n} players, {result.games} games (seats rotated), seed {result.seed}"
-        + (f", {opts}" if opts else ""),
-        "",
-    ]
+    words = LINES.get(lang, LINES["en"])
+    title = words["title"].format(game=result.game, players=n, games=result.games, seed=result.seed)
+    lines = [title + (f", {opts}" if opts else ""), ""]
     head = HEADINGS.get(lang, HEADINGS["en"])
     width = max(len(head[0]), *(len(name) for name in result.names))
     lines.append(
@@ -51,12 +68,14 @@ def table(result: TournamentResult, lang: str) -> str:
             f"{result.score_sums[e] / max(1, result.games):>10.2f}"
         )
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
-    lines += ["", f"fair share {100 / n:.1f} %; ratings: OpenSkill Plackett-Luce (mu ± sigma)"]
-    if result.ratings is None:
-        lines[-1] = f"fair share {100 / n:.1f} %; no ratings (pip install openskill)"
+    share = f"{100 / n:.1f}"
+    lines += ["", words["fair" if result.ratings is not None else "unrated"].format(share=share)]
     if result.games % n:
-        lines.append(f"note: {result.games} games is not a multiple of {n}: seats are not fully balanced")
-    lines += [f"{result.seconds:.1f} s ({rate:.2f} games/s)", f"digest {result.digest}"]
+        lines.append(words["unbalanced"].format(games=result.games, players=n))
+    lines += [
+        words["speed"].format(seconds=f"{result.seconds:.1f}", rate=f"{rate:.2f}"),
+        words["digest"].format(digest=result.digest),
+    ]
     return "\n".join(lines)
 
 
