@@ -52,7 +52,6 @@ def test_default_plot_path(capsys: Capsys, tmp_path: Path, monkeypatch: pytest.M
     ("argv", "message"),
     [
         (["--bots", "random,deep-blue"], "unknown player 'deep-blue'"),
-        (["--bots", "random,random", "--games", "0"], "at least 1"),
         (["--bots", "random,random,random", "--players", "2"], "3 seat(s)"),
         (["--bots", "random,hard@never"], "not a search budget"),
     ],
@@ -110,3 +109,19 @@ def test_a_german_table_is_german_throughout(capsys: Capsys, command: str) -> No
     assert "2 Spieler, 3 Partien" in out and "Prüfsumme " in out and "Partien/s)" in out
     for english in ("players", " games", "digest", "fair share", "decisions per game", "note:"):
         assert english not in out, english
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "0"], "argument --games: must be from 1 to 1000000000, not 0"),
+        (["--games", "2000000000000"], "argument --games: must be from 1 to 1000000000"),
+        (["--jobs", "100000"], "argument --jobs: must be from 0 to 1024"),
+    ],
+)
+def test_counts_out_of_range_are_usage_errors(capsys: Capsys, argv: list[str], message: str) -> None:
+    """As simulate's: a huge --games was accepted and the tournament stalled building its list."""
+    with pytest.raises(SystemExit) as exit_info:
+        run(capsys, "tournament", "toy", "--bots", "random,random", *argv, "--quiet", "--no-plot")
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err

@@ -13,11 +13,13 @@ from feldherr.cli.common import (
     add_common_arguments,
     add_game_argument,
     check_writable,
+    count_value,
     described,
     game_and_options,
     show,
 )
 from feldherr.core.errors import clip
+from feldherr.sim.batch import MAX_JOBS
 from feldherr.sim.tournament import TournamentResult, plot, tournament
 
 HEADINGS = {
@@ -161,10 +163,13 @@ def register(subparsers: Any) -> None:
         "--bots", required=True, metavar="LIST",
         help="one bot per seat, comma separated: NAME or NAME@BUDGET[:SETTING...] (hard@0.5s, hard@9i:tree)",
     )  # fmt: skip
-    parser.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     parser.add_argument(
-        "--jobs", type=int, default=1, metavar="J", help="worker processes (0: all cores; default 1)"
+        "--games", type=count_value(1, 10**9), default=100, metavar="N", help="number of games (default 100)"
     )
+    parser.add_argument(
+        "--jobs", type=count_value(0, MAX_JOBS), default=1, metavar="J",
+        help="worker processes (0: all cores; default 1)",
+    )  # fmt: skip
     parser.add_argument(
         "--ray", metavar="auto|local|ADDRESS",
         help="run the games on Ray: auto joins a running cluster (RAY_ADDRESS or one started here) or "
