@@ -146,6 +146,16 @@ def test_ray_backend_unavailable_is_a_clean_error(capsys: Capsys) -> None:
 
 
 # -- bench ---------------------------------------------------------------------------------------
+def test_bench_says_what_it_measures_on_standard_error(capsys: Capsys) -> None:
+    """The measure is silent for --seconds (10 by default): one line says what runs, and for how
+    long; --quiet leaves it out. Standard output holds only the result."""
+    code, out, err = run(capsys, "bench", "toy", "--players", "3", "--seconds", "0.1", "--json")
+    assert code == 0 and json.loads(out)["game"] == "toy"
+    assert err == "feldherr bench: toy, 3 players, default mode, about 0.1 s on one core ...\n"
+    code, out, err = run(capsys, "bench", "toy", "--players", "3", "--seconds", "0.1", "--quiet")
+    assert code == 0 and err == "" and "games_per_second" in out
+
+
 def test_bench_json_keys(capsys: Capsys) -> None:
     code, out, _ = run(capsys, "bench", "toy", "--players", "3", "--seconds", "0.1", "--json")
     assert code == 0
@@ -326,3 +336,96 @@ def test_bench_search_mode_counts_iterations_at_early_middle_and_late_positions(
     # every search spends its whole budget: 20 iterations at each of 2 positions per phase
     assert all(phase["iterations"] == 40 for phase in data["phases"].values())
     assert data["iterations"] == 120 and data["iterations_per_second"] > 0
+
+
+def test_every_option_of_every_command_is_explained_in_its_help() -> None:
+    """``feldherr COMMAND --help`` (and ``feldherr tower ACTION --help``) says what each option is,
+    the plugins' commands included."""
+    import argparse
+
+    from feldherr.cli import build_parser
+
+    bare: list[str] = []
+
+    def walk(parser: argparse.ArgumentParser, path: str) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    walk(sub, f"{path} {name}")
+            elif not action.help:
+                bare.append(f"{path}: {'/'.join(action.option_strings) or action.dest}")
+
+    walk(build_parser(["simulate", "toy"]), "feldherr")
+    assert not bare, f"options without help: {bare}"
+
+
+@pytest.mark.parametrize("how", [["--ray", "local"], ["--ray", "auto"], ["--backend", "ray"]])
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_ray_missing_is_one_line_naming_the_extra(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, how: list[str], command: str
+) -> None:
+    """Where Ray is not installed (simulated here, whether or not it is), ``--ray`` names the
+    extra to install and how to do without, in one line."""
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray -> ImportError
+    if command == "tournament" and how[0] == "--backend":
+        pytest.skip("tournament has no --backend")
+    bots = ["--bots", "random,random", "--no-plot"] if command == "tournament" else []
+    code, out, err = run(capsys, command, "toy", *bots, "--games", "2", *how, "--quiet")
+    assert code == 2 and out == "" and "Traceback" not in err
+    lines = [line for line in err.splitlines() if "deprecated" not in line]
+    assert len(lines) == 1 and "pip install 'feldherr[ray]'" in lines[0] and "leave --ray" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--url", "127.0.0.1:8000"], "--url takes a server's address such as http://"),
+        (["--options", "rounds=5"], "--options takes a JSON object"),
+        (["--options", "[1]"], "--options takes a JSON object"),
+        (["--think", "1", "2", "3"], "--think takes one or two durations"),
+        (["--json", "missing/result.json"], "does not exist"),
+    ],
+)
+def test_loadtest_bad_arguments_are_one_line_before_any_client(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, argv: list[str], words: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "loadtest", "--seconds", "1", *argv)
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.count("\n") == 1 and words in err, err
+
+
+@pytest.mark.parametrize(("flag", "value"), [("--games", "0"), ("--seconds", "-1"), ("--seed", "-2")])
+def test_loadtest_bad_counts_are_usage_errors(capsys: Capsys, flag: str, value: str) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["loadtest", flag, value])
+    assert exit_info.value.code == 2
+    assert f"argument {flag}:" in capsys.readouterr().err
+
+
+def test_loadtest_without_a_server_is_one_line(capsys: Capsys) -> None:
+    pytest.importorskip("httpx")
+    code, _, err = run(capsys, "loadtest", "--url", "http://127.0.0.1:9", "--games", "1", "--seconds", "1")
+    assert code == 2 and "Traceback" not in err and "internal error" not in err
+    assert "cannot reach the server at http://127.0.0.1:9" in err
+
+
+def test_serve_refuses_a_port_out_of_range(capsys: Capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve", "--port", "99999"])
+    assert exit_info.value.code == 2
+    assert "argument --port: must be from 0 to 65535, not 99999" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("url", ["bogus://user:hunter2@db/x", "postgresql://user:hunter2@127.0.0.1:1/x"])
+def test_serve_with_a_database_it_cannot_open_is_one_line(capsys: Capsys, url: str) -> None:
+    """Before the server starts (it was a traceback from the start-up, or an internal error), and
+    without the password."""
+    for module in ("uvicorn", "sqlalchemy", "fastapi"):
+        pytest.importorskip(module)
+    if url.startswith("postgresql"):
+        pytest.importorskip("psycopg")
+    code, out, err = run(capsys, "serve", "--db", url, "--port", "0")
+    assert code == 2 and "Traceback" not in err and "internal error" not in err
+    assert err.count("\n") == 1 and "cannot open the database" in err
+    assert "hunter2" not in err + out and "user:***@" in err

@@ -88,6 +88,8 @@ def test_play_with_bots_only_runs_to_the_end(capsys: Capsys, tmp_path: Path, nam
     code, out, err = run(capsys, "play", name, "--seats", seats, "--seed", "4", "--save", str(save))
     assert code == 0, err
     assert "Game over." in out
+    raw = [line for line in out.splitlines() if line.lstrip().startswith(("{", "["))]
+    assert not raw, f"a player reads words, not JSON: {raw}"
     code, _, err = run(capsys, "replay", str(save))
     assert code == 0, err
 
@@ -135,6 +137,10 @@ def test_help_lists_the_games_options(name: str, capsys: Capsys) -> None:
     text = capsys.readouterr().out
     for option in option_names(name):
         assert f"--{option.replace('_', '-')}" in text or option in ("seed", "lang"), option
+    for lang in ("en", "de"):  # a sentence's full stop is not followed by the list's semicolon
+        with pytest.raises(SystemExit):
+            main(["play", name, "--lang", lang, "--help"])
+        assert ".;" not in " ".join(capsys.readouterr().out.split())
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -52,7 +52,6 @@ def test_default_plot_path(capsys: Capsys, tmp_path: Path, monkeypatch: pytest.M
     ("argv", "message"),
     [
         (["--bots", "random,deep-blue"], "unknown player 'deep-blue'"),
-        (["--bots", "random,random", "--games", "0"], "at least 1"),
         (["--bots", "random,random,random", "--players", "2"], "3 seat(s)"),
         (["--bots", "random,hard@never"], "not a search budget"),
     ],
@@ -61,3 +60,68 @@ def test_errors(capsys: Capsys, argv: list[str], message: str) -> None:
     code, _, err = run(capsys, "tournament", "toy", *argv, "--quiet", "--no-plot")
     assert code == 2
     assert message in err
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ("missing/t.png", "does not exist"),
+        (".", "is a folder"),
+        ("t.txt", "cannot write a .txt picture"),
+    ],
+)
+def test_a_bad_plot_target_is_refused_before_any_game(
+    capsys: Capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str, message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    argv = ["tournament", "toy", "--bots", "random,random", "--games", "2", "--plot", where]
+    code, out, err = run(capsys, *argv)
+    assert code == 2, err
+    assert out == "" and "Traceback" not in err
+    assert err.count("\n") == 1 and f"--plot {where}" in err and message in err
+
+
+def test_a_plot_name_without_a_type_is_written_as_png_and_named_so(capsys: Capsys, tmp_path: Path) -> None:
+    code, _, err = run(
+        capsys, "tournament", "toy", "--bots", "random,random", "--games", "2", "--quiet",
+        "--plot", str(tmp_path / "ladder"),
+    )  # fmt: skip
+    assert code == 0
+    assert (tmp_path / "ladder.png").read_bytes()[:4] == b"\x89PNG"
+    assert f"plot written to {tmp_path / 'ladder.png'}" in err
+
+
+def test_plot_and_no_plot_together_are_refused(capsys: Capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:  # argparse's own usage error
+        run(capsys, "tournament", "toy", "--bots", "random,random", "--plot", "x.png", "--no-plot")
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "--no-plot: not allowed with argument --plot" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_german_table_is_german_throughout(capsys: Capsys, command: str) -> None:
+    """--lang de gave German headings between English lines ('2 players, 4 games', 'decisions
+    per game', 'fair share', 'digest')."""
+    bots = ["--bots", "random,heuristic", "--no-plot"] if command == "tournament" else ["--players", "2"]
+    code, out, _ = run(capsys, command, "toy", *bots, "--games", "3", "--quiet", "--lang", "de")
+    assert code == 0
+    assert "2 Spieler, 3 Partien" in out and "Prüfsumme " in out and "Partien/s)" in out
+    for english in ("players", " games", "digest", "fair share", "decisions per game", "note:"):
+        assert english not in out, english
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "0"], "argument --games: must be from 1 to 1000000000, not 0"),
+        (["--games", "2000000000000"], "argument --games: must be from 1 to 1000000000"),
+        (["--jobs", "100000"], "argument --jobs: must be from 0 to 1024"),
+    ],
+)
+def test_counts_out_of_range_are_usage_errors(capsys: Capsys, argv: list[str], message: str) -> None:
+    """As simulate's: a huge --games was accepted and the tournament stalled building its list."""
+    with pytest.raises(SystemExit) as exit_info:
+        run(capsys, "tournament", "toy", "--bots", "random,random", *argv, "--quiet", "--no-plot")
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err

@@ -89,6 +89,36 @@ def test_cli_analyse_prints_moves_in_words(capsys: pytest.CaptureFixture[str]) -
     assert "Trossbube" in capsys.readouterr().out
 
 
+def test_cli_analyse_time_budget_bar_redraws_a_few_times_not_per_iteration(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A timed search makes thousands of iterations; its progress bar (on standard error, also when
+    it is not a terminal) is redrawn about ten times a second, not once per iteration."""
+    path = str(EXAMPLES / "mansfeld-example.json")
+    assert main(["analyse", "mansfeld", path, "--seat", "Anna", "--bot", "hard@0.3s"]) == 0
+    err = capsys.readouterr().err
+    assert "Mansfeld" in err and err.count("\r") < 30, err.count("\r")
+
+
+@pytest.mark.parametrize("spelling", ["Blue", "Blau", "BLUE", "1"])
+def test_cli_analyse_takes_a_seat_as_the_table_shows_it(
+    capsys: pytest.CaptureFixture[str], spelling: str
+) -> None:
+    """The table calls Wallenstein's seat ``blue`` "Blue" (English) or "Blau" (German); either, in
+    any case, names that seat, as the file's own ``blue`` does."""
+    path = str(EXAMPLES / "wallenstein-example.json")
+    if not (EXAMPLES / "wallenstein-example.json").exists():
+        pytest.skip("no Wallenstein example position in this build")
+    argv = ["analyse", "wallenstein", path, "--bot", "hard@5i", "--quiet", "--json", "--seat"]
+    assert main([*argv, "blue"]) == 0
+    blue = json.loads(capsys.readouterr().out)
+    assert blue["players"][blue["seat"]] == "blue"
+    code = main([*argv, spelling])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert json.loads(captured.out)["seat"] == blue["seat"]
+
+
 def test_cli_analyse_errors_are_one_line_in_the_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -146,3 +176,24 @@ def test_cli_analyse_speaks_german_numbers_and_reasons(
         assert main(["analyse", *args, "--seat", "0", "--quiet", "--lang", "de"]) == 2
         err = capsys.readouterr().err
         assert said in err and "Errno" not in err and "Expecting" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("extra", "named"),
+    [
+        (["--players", "3"], "--players"),
+        (["--ages", "10,20"], "--ages"),
+        (["--option", "ages=[1,2]"], "--option"),
+    ],
+)
+def test_cli_simulate_from_position_refuses_options_it_would_not_use(
+    capsys: pytest.CaptureFixture[str], extra: list[str], named: str
+) -> None:
+    """The position's options and players apply: a flag that would be silently ignored (the user
+    would believe the games had other options) is refused with one line naming it."""
+    path = str(EXAMPLES / "mansfeld-example.json")
+    argv = ["simulate", "mansfeld", "--from-position", path, "--games", "2", "--quiet", *extra]
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "the position's options and players: leave out" in captured.err and named in captured.err

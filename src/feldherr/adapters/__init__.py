@@ -13,3 +13,11 @@ extra (``pip install 'feldherr[adapters]'``).
 
 See ``docs/adapters.md``.
 """
+
+
+def missing_library(library: str, module: str) -> str:
+    """What an adapter says when its research library is not installed: what to install."""
+    return (
+        f"{module} needs {library}, which is not installed here: pip install 'feldherr[adapters]' "
+        "(in a checkout: pip install -e '.[adapters]')"
+    )

@@ -28,14 +28,15 @@ Run ``python -m feldherr.adapters.bench GAME --players N --games 200``; the toy 
 
 from __future__ import annotations
 
-import argparse
 import random
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from feldherr.adapters._script import Parser, at_least, checked_game
 from feldherr.adapters.table import Table, mask_into
 from feldherr.core.actions import Choices
 from feldherr.core.bots import SeatAccess
@@ -290,18 +291,26 @@ LOOPS: dict[str, tuple[Callable[[Table, list[int]], int], str]] = {
 
 
 def run(
-    game: str, options: dict[str, Any], games: int, repeats: int = 3
+    game: str,
+    options: dict[str, Any],
+    games: int,
+    repeats: int = 3,
+    progress: Callable[[str], None] | None = None,
 ) -> list[tuple[str, float, str, float, float]]:
     """(loop, decisions per CPU second (best of ``repeats``), baseline, cost per decision relative
-    to the baseline, rate as a share of the raw engine's) for every loop."""
+    to the baseline, rate as a share of the raw engine's) for every loop. ``progress(line)`` hears
+    of each loop run as it finishes."""
     table = Table(game, options)
     seeds = list(range(1, games + 1))
     rates = dict.fromkeys(LOOPS, 0.0)
-    for _ in range(repeats):  # loops interleaved, so a busy moment hits them all alike
+    for repeat in range(repeats):  # loops interleaved, so a busy moment hits them all alike
         for name, (loop, _) in LOOPS.items():
             start = time.process_time()  # CPU time: other jobs on a shared machine count less
             decisions = loop(table, seeds)
-            rates[name] = max(rates[name], decisions / (time.process_time() - start))
+            rate = decisions / (time.process_time() - start)
+            rates[name] = max(rates[name], rate)
+            if progress is not None:
+                progress(f"round {repeat + 1}/{repeats}: {name}: {rate:,.0f} decisions per CPU second")
     rows = []
     for name, (_, base) in LOOPS.items():
         ratio = rates[base] / rates[name] if base else 1.0
@@ -310,20 +319,44 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Adapter throughput against the raw engine")
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser = Parser(
+        prog="python -m feldherr.adapters.bench",
+        description="Adapter throughput against the raw engine: every adapter's loop and the raw "
+        "engine's loops play the same random games; prints a Markdown table of decisions per CPU "
+        "second (a line per loop and round on standard error while it runs).",
+    )
+    parser.add_argument("game", help="game name (elgrande, mansfeld, wallenstein, ...)")
+    parser.add_argument(
+        "--players", type=at_least(1), default=None, metavar="N", help="player count (default: the game's)"
+    )
+    parser.add_argument(
+        "--games", type=at_least(1), default=100, metavar="N",
+        help="random games per loop, seeds 1 to N (default 100)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--repeats", type=at_least(1), default=3, metavar="N",
+        help="rounds over all loops; the best rate of each loop counts (default 3)",
+    )  # fmt: skip
     parser.add_argument("--register", metavar="NAME=MODULE:CLASS", help="register a game first (tests' toy)")
-    parser.add_argument("--parts", action="store_true", help="where an AEC decision's time goes instead")
+    parser.add_argument(
+        "--parts", action="store_true", help="where an AEC decision's time goes, instead of the table"
+    )
     args = parser.parse_args(argv)
     if args.register:
         from feldherr.games import register
 
-        name, target = args.register.split("=", 1)
+        name, sep, target = args.register.partition("=")
+        if not sep or ":" not in target:
+            parser.error(f"--register takes NAME=MODULE:CLASS, not {args.register!r}")
         register(name, target)
     options = {} if args.players is None else {"players": args.players}
+    checked_game(parser, args.game, options)
+    try:  # the adapters' libraries, checked before any loop runs
+        import feldherr.adapters.gym
+        import feldherr.adapters.openspiel
+        import feldherr.adapters.pettingzoo  # noqa: F401
+    except ImportError as exc:
+        parser.exit(2, f"{parser.prog}: error: {exc}\n")
     if args.parts:
         parts = aec_parts(Table(args.game, options), list(range(1, args.games + 1)))
         print(f"{args.game} {options or '(default options)'}, {args.games} random games: CPU µs per decision")
@@ -334,7 +367,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.game} {options or '(default options)'}, {args.games} random games, best of {args.repeats}")
     print("| loop | decisions per CPU second | baseline | cost vs baseline | share of the raw engine |")
     print("|---|---:|---|---:|---:|")
-    for name, rate, base, ratio, share in run(args.game, options, args.games, args.repeats):
+    rows = run(
+        args.game, options, args.games, args.repeats, lambda line: print(line, file=sys.stderr, flush=True)
+    )
+    for name, rate, base, ratio, share in rows:
         print(f"| {name} | {rate:,.0f} | {base} | {ratio:.2f}× | {share:.0%} |")
 
 

@@ -30,10 +30,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat
 
-import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
+
+from feldherr.adapters import missing_library
+
+try:
+    import gymnasium as gym
+    from gymnasium import spaces
+except ImportError as exc:  # the adapters extra is not installed
+    raise ImportError(missing_library("gymnasium", __name__)) from exc
 
 from feldherr.adapters.table import Reward, Table
 from feldherr.core.actions import Choices

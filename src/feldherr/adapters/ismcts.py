@@ -9,14 +9,21 @@ simultaneous ones); ISMCTS samples worlds with ``resample_from_infostate`` (the 
 
 from __future__ import annotations
 
-import argparse
+import sys
+import time
 from typing import Any
 
 import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
 
-from feldherr.adapters.openspiel import register, short_name
+from feldherr.adapters._script import Parser, at_least, checked_game, unavailable
+
+try:
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from feldherr.adapters.openspiel import register, short_name
+except ImportError as exc:
+    raise unavailable(__name__, "python -m feldherr.adapters.ismcts", "open_spiel (pyspiel)", exc) from exc
 
 
 def play(
@@ -55,14 +62,37 @@ def play(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="OpenSpiel's ISMCTS against random players")
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--simulations", type=int, default=50)
-    parser.add_argument("--games", type=int, default=4)
+    parser = Parser(
+        prog="python -m feldherr.adapters.ismcts",
+        description="OpenSpiel's ISMCTS bot (seat 0) against uniformly random players, on the "
+        "turn-based OpenSpiel form of a feldherr game. Prints one line per game on standard error "
+        "and the mean win share of seat 0.",
+    )
+    parser.add_argument("game", help="game name (elgrande, mansfeld, wallenstein, ...)")
+    parser.add_argument(
+        "--players", type=at_least(1), default=None, metavar="N", help="player count (default: the game's)"
+    )
+    parser.add_argument(
+        "--simulations", type=at_least(1), default=50, metavar="N",
+        help="ISMCTS simulations per decision (default 50)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--games", type=at_least(1), default=4, metavar="N", help="games, seeds 0 to N-1 (default 4)"
+    )
     args = parser.parse_args(argv)
     params = {} if args.players is None else {"players": args.players}
-    wins = [play(args.game, params, args.simulations, seed).returns()[0] for seed in range(args.games)]
+    checked_game(parser, args.game, params)
+    wins = []
+    for seed in range(args.games):
+        started = time.perf_counter()
+        state = play(args.game, params, args.simulations, seed)
+        wins.append(state.returns()[0])
+        print(
+            f"game {seed + 1}/{args.games}: seat 0 win share {wins[-1]:.3f}, "
+            f"{len(state.history())} actions, {time.perf_counter() - started:.1f} s",
+            file=sys.stderr,
+            flush=True,
+        )
     print(f"ISMCTS seat 0: mean win share {sum(wins) / len(wins):.3f} over {args.games} games")
 
 

@@ -59,7 +59,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+from feldherr.adapters import missing_library
+
+try:
+    import pyspiel
+except ImportError as exc:  # the adapters extra is not installed
+    raise ImportError(missing_library("open_spiel (pyspiel)", __name__)) from exc
 
 from feldherr.adapters.table import IllegalActionError, Reward, Table
 from feldherr.core.actions import Choices

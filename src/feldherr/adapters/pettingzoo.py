@@ -33,8 +33,14 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
+
+from feldherr.adapters import missing_library
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv
+except ImportError as exc:  # the adapters extra is not installed
+    raise ImportError(missing_library("pettingzoo and gymnasium", __name__)) from exc
 
 from feldherr.adapters.table import Reward, Table, mask_fill
 from feldherr.core.actions import Choices

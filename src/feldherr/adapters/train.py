@@ -15,14 +15,18 @@ step) and to run in the tests on a tiny budget, not to play well::
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
-from feldherr.adapters.gym import ObsDict, SingleAgentEnv
+from feldherr.adapters._script import Parser, at_least, checked_game, seconds, unavailable
+
+try:
+    from feldherr.adapters.gym import ObsDict, SingleAgentEnv
+except ImportError as exc:
+    raise unavailable(__name__, "python -m feldherr.adapters.train", "gymnasium", exc) from exc
 
 Weights = npt.NDArray[np.float64]
 
@@ -81,8 +85,10 @@ def random_search(
     episodes: int = 10,
     sigma: float = 0.5,
     seed: int = 0,
+    progress: Callable[[int, float], None] | None = None,
 ) -> TrainResult:
-    """Hill-climb a linear policy (see the module docstring)."""
+    """Hill-climb a linear policy (see the module docstring). ``progress(iteration, best)`` is
+    called after each iteration."""
     env = make_env()
     rng = np.random.default_rng(seed)
     seeds = [int(s) for s in rng.integers(0, 2**31, episodes)]
@@ -95,6 +101,8 @@ def random_search(
         if score >= best_score:
             best, best_score = candidate, score
         history.append(best_score)
+        if progress is not None:
+            progress(len(history) - 1, best_score)
     return TrainResult(best, best_score, history)
 
 
@@ -145,11 +153,13 @@ def reinforce(
     learning_rate: float = 0.1,
     seed: int = 0,
     cpu_seconds: float | None = None,
+    progress: Callable[[int, float], None] | None = None,
 ) -> PolicyGradientResult:
     """Train a :class:`SoftmaxPolicy` by REINFORCE with a running-mean baseline: batches of
     ``batch`` episodes, the gradient of each action's log-probability (``(onehot - p) ⊗ x``)
     weighted by the episode's return minus the baseline. Stops after ``episodes`` episodes or
-    ``cpu_seconds`` of this process's CPU time, whichever comes first."""
+    ``cpu_seconds`` of this process's CPU time, whichever comes first. ``progress(episodes,
+    mean_return)`` is called after each batch."""
     import time
 
     env = make_env()
@@ -193,6 +203,8 @@ def reinforce(
         history.append(mean)
         policy.weights += learning_rate / batch * grad_w
         policy.bias += learning_rate / batch * grad_b
+        if progress is not None:
+            progress(done_episodes, mean)
     return PolicyGradientResult(policy, done_episodes, steps, history)
 
 
@@ -210,30 +222,70 @@ def win_rate(env: SingleAgentEnv, policy: SoftmaxPolicy, games: int, seed: int =
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--opponents", default="random")
+    import sys
+    import time
+
+    parser = Parser(
+        prog="python -m feldherr.adapters.train",
+        description="Train a linear policy for one seat of a game against bots (numpy only): random "
+        "search (hill climbing of a linear scorer) or masked REINFORCE of a linear softmax policy. "
+        "Progress lines go to standard error.",
+    )
+    parser.add_argument("game", help="game name (elgrande, mansfeld, wallenstein, ...)")
+    parser.add_argument(
+        "--players", type=at_least(1), default=None, metavar="N", help="player count (default: the game's)"
+    )
+    parser.add_argument(
+        "--opponents", default="random", metavar="BOT",
+        help="the bot playing every other seat: random or one of the game's bots (default random)",
+    )  # fmt: skip
     parser.add_argument(
         "--method", choices=("random-search", "reinforce"), default="random-search",
-        help="hill climbing of a linear scorer, or masked REINFORCE of a linear softmax policy",
+        help="hill climbing of a linear scorer, or masked REINFORCE of a linear softmax policy "
+        "(default random-search)",
     )  # fmt: skip
-    parser.add_argument("--iterations", type=int, default=20, help="random search: iterations")
-    parser.add_argument("--episodes", type=int, default=10, help="random search: games per iteration")
-    parser.add_argument("--cpu-seconds", type=float, default=60.0, help="reinforce: the CPU budget")
-    parser.add_argument("--eval-games", type=int, default=200, help="reinforce: games per win rate")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--iterations",
+        type=at_least(1),
+        default=20,
+        metavar="N",
+        help="random search: iterations (default 20)",
+    )
+    parser.add_argument(
+        "--episodes", type=at_least(1), default=10, metavar="N",
+        help="random search: games per iteration (default 10)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--cpu-seconds", type=seconds, default=60.0, metavar="S",
+        help="reinforce: the training's CPU budget in seconds (default 60)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--eval-games", type=at_least(1), default=200, metavar="N",
+        help="reinforce: games per win rate of the trained policy (default 200)",
+    )  # fmt: skip
+    parser.add_argument("--seed", type=at_least(0), default=0, metavar="N", help="training seed (default 0)")
     args = parser.parse_args(argv)
     options = {} if args.players is None else {"players": args.players}
-    if args.method == "reinforce":
-        import time
+    checked_game(parser, args.game, options, [args.opponents])
+    last = [time.monotonic()]
 
+    def say(line: str, every: float = 2.0) -> None:
+        """A progress line on standard error, at most one per ``every`` seconds."""
+        if time.monotonic() - last[0] >= every:
+            last[0] = time.monotonic()
+            print(line, file=sys.stderr, flush=True)
+
+    if args.method == "reinforce":
         start = time.process_time()
         trained = reinforce(
             lambda: SingleAgentEnv(args.game, opponents=args.opponents, options=options),
             episodes=10**9,
             seed=args.seed,
             cpu_seconds=args.cpu_seconds,
+            progress=lambda done, mean: say(
+                f"{done} episodes, {time.process_time() - start:.0f} of {args.cpu_seconds:g} CPU s, "
+                f"mean return {mean:.3f}"
+            ),
         )
         cpu = time.process_time() - start
         print(f"{trained.episodes} episodes, {trained.steps} agent steps, {cpu:.1f} CPU seconds")
@@ -242,6 +294,7 @@ def main(argv: list[str] | None = None) -> None:
                 env = SingleAgentEnv(args.game, opponents=opponents, options=options)
             except Exception:  # a game without that bot
                 continue
+            print(f"playing {args.eval_games} games against {opponents} ...", file=sys.stderr, flush=True)
             rate = win_rate(env, trained.policy, args.eval_games)
             print(f"win rate against {opponents}: {100 * rate:.1f} % of {args.eval_games} games")
         return
@@ -250,6 +303,9 @@ def main(argv: list[str] | None = None) -> None:
         args.iterations,
         args.episodes,
         seed=args.seed,
+        progress=lambda done, best: say(
+            f"iteration {done}/{args.iterations}: best mean return {best:.3f}", 0.0 if done == 1 else 2.0
+        ),
     )
     print(f"start {result.history[0]:.3f} -> best {result.score:.3f} (mean return, {args.episodes} games)")
 

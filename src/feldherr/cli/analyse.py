@@ -106,12 +106,18 @@ def load_position(game: Game, path: str, seed: int, lang: str) -> tuple[dict[str
         raise CliError(game.error_text(err, lang), 1) from err
 
 
-def seat_of(text: str, names: list[str], lang: str) -> int:
-    """A seat by number (0-based) or by the player's name in the position."""
+def seat_of(text: str, names: list[str], lang: str, game: Game | None = None) -> int:
+    """A seat by number (0-based) or by the player's name in the position, as the file spells it
+    or as the table shows it in either language (``blue``, ``Blue``, ``Blau``), in any case."""
     if text.isdigit() and int(text) < len(names):
         return int(text)
     if text in names:
         return names.index(text)
+    wanted = text.strip().casefold()
+    for seat, name in enumerate(names):
+        spellings = {name} if game is None else {name, *(term(game.messages(), name, lg) for lg in LANGS)}
+        if wanted in {spelling.casefold() for spelling in spellings}:
+            return seat
     raise CliError(words("seat", lang, seat=clip(text, 40), last=len(names) - 1, names=", ".join(names)))
 
 
@@ -157,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else 0
     position, state = load_position(game, args.position, seed, args.lang)
     names = player_names(position)
-    seat = seat_of(args.seat, names, args.lang)
+    seat = seat_of(args.seat, names, args.lang, game)
     if seat not in state.to_move():
         raise CliError(words("idle", args.lang, player=term(game.messages(), names[seat], args.lang)), 1)
     searcher = search_bot(game, args.bot, seed)  # a bad bot name fails before the search
@@ -176,8 +182,9 @@ def run(args: argparse.Namespace) -> int:
 
     def tick(done: int) -> None:
         if timed:
-            bar.n = min(time.perf_counter() - started, float(total or 0))
-            bar.refresh()
+            # update() redraws at most every mininterval (0.1 s); a search makes thousands of ticks
+            elapsed = min(time.perf_counter() - started, float(total or 0))
+            bar.update(elapsed - bar.n)
         else:
             bar.update(1)
 

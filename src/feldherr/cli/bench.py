@@ -23,6 +23,14 @@ from feldherr.sim.stepbench import step_bench
 def run(args: argparse.Namespace) -> int:
     game, options = game_and_options(args)
     seed = args.seed if args.seed is not None else 0
+    if not args.quiet:  # the measure is silent for --seconds: say what runs and for how long
+        mode = args.mode or "default mode"
+        print(
+            f"feldherr bench: {game.name}, {options['players']} players, {mode}, about "
+            f"{args.seconds:g} s on one core ...",
+            file=sys.stderr,
+            flush=True,
+        )
     if args.mode == "step":
         return _print(
             step_bench(
@@ -110,5 +118,8 @@ def register(subparsers: Any) -> None:
         help="search mode: iterations per search (default 100)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--quiet", action="store_true", help="no line on standard error saying what is measured"
+    )
     add_common_arguments(parser, seed_help="batch seed (default 0)")
     parser.set_defaults(func=run)

@@ -106,7 +106,8 @@ def flag_name(spec: OptionSpec) -> str:
 
 def option_help(spec: OptionSpec, lang: str) -> str:
     """The spec's help with its choices or range and its default, in ``lang``."""
-    parts = [spec.help(lang).replace("%", "%%")]
+    text = spec.help(lang).replace("%", "%%").rstrip()
+    parts = [text[:-1] if text.endswith(".") and not text.endswith("..") else text]  # no ".;"
     if spec.choices:
         names = []
         for choice in spec.choices:

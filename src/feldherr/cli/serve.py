@@ -7,14 +7,27 @@ the rest of the command line works without them.
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
 from typing import Any
 
 from feldherr import __version__
-from feldherr.cli.common import CliError, described
+from feldherr.cli.common import CliError, check_writable, count_value, described, seconds_value, seed_value
+from feldherr.core.errors import clip
 
 MISSING = (
     "the server needs its extra packages: pip install 'feldherr[server]' (or bash scripts/setup.sh server)"
 )
+
+
+def _without_password(url: str) -> str:
+    """A database URL as it may be shown (the password hidden)."""
+    try:
+        from sqlalchemy.engine import make_url
+
+        return clip(make_url(url).render_as_string(hide_password=True), 120)
+    except Exception:  # not a URL at all: show its scheme only
+        return clip(url.split("://", 1)[0] + "://...", 40)
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -50,8 +63,18 @@ def run_serve(args: argparse.Namespace) -> int:
         analysis_slots=args.analysis_slots,
         register=tuple(args.register),
     )
+    try:  # a database that cannot be opened is one line now, not a traceback at start-up
+        from sqlalchemy.exc import SQLAlchemyError
+
+        shown = Store(settings.db_url)
+        with shown.engine.connect():
+            pass
+    except (SQLAlchemyError, ImportError, ValueError) as exc:
+        text = clip(" ".join(str(exc).split()), 200) or type(exc).__name__
+        raise CliError(
+            f"cannot open the database {_without_password(settings.db_url)}: {type(exc).__name__}: {text}"
+        ) from exc
     app = create_app(settings)
-    shown = Store(settings.db_url)
     host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
     print(f"feldherr {__version__} game server")
     print(f"database: {shown.shown_url}")
@@ -72,12 +95,49 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_loadtest(args: argparse.Namespace) -> int:
+def check_loadtest(args: argparse.Namespace) -> None:
+    """Refuse what would fail only once the clients run: an address that is not http(s), options
+    that are not a JSON object, a --think that is not one or two durations, a --json file that
+    cannot be written."""
+    for url in args.url:
+        if not url.startswith(("http://", "https://")) or len(url) <= len("https://"):
+            raise CliError(
+                f"--url takes a server's address such as http://127.0.0.1:8000, not {clip(url, 120)!r}"
+            )
     try:
+        options = json.loads(args.options)
+    except ValueError:
+        options = None
+    if not isinstance(options, dict):
+        raise CliError(
+            f"--options takes a JSON object such as '{{\"rounds\": 5}}', not {clip(args.options, 120)!r}"
+        )
+    if len(args.think) > 2:
+        raise CliError(f"--think takes one or two durations in seconds, not {len(args.think)}")
+    if args.json:
+        check_writable(Path(args.json), "--json")
+
+
+def run_loadtest(args: argparse.Namespace) -> int:
+    check_loadtest(args)
+    try:
+        import httpx
+
         from feldherr.server.loadtest import main as loadtest_main
     except ModuleNotFoundError as exc:
         raise CliError(f"{MISSING} ({exc.name} is missing)") from exc
-    return loadtest_main(args)
+    try:
+        return loadtest_main(args)
+    except httpx.HTTPStatusError as exc:
+        answer = clip(" ".join(exc.response.text.split()), 200)
+        raise CliError(
+            f"the server at {exc.request.url} refused: HTTP {exc.response.status_code} {answer}"
+        ) from exc
+    except (httpx.HTTPError, OSError) as exc:
+        where = ", ".join(args.url) or "http://127.0.0.1:8000"
+        raise CliError(
+            f"cannot reach the server at {clip(where, 200)}: {type(exc).__name__}: {clip(str(exc), 200)}"
+        ) from exc
 
 
 def register(subparsers: Any) -> None:
@@ -96,7 +156,9 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--port", type=count_value(0, 65535), default=8000, help="port, 0 to 65535 (default 8000)"
+    )
     parser.add_argument(
         "--public-url",
         metavar="URL",
@@ -137,7 +199,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--analysis-slots", type=int, default=2, metavar="N", help="analyses at once (default 2)"
     )
-    parser.add_argument("--log-level", default="warning", choices=("debug", "info", "warning", "error"))
+    parser.add_argument(
+        "--log-level", default="warning", choices=("debug", "info", "warning", "error"),
+        help="how much the server logs on standard error (default warning)",
+    )  # fmt: skip
     parser.add_argument(
         "--register",
         action="append",
@@ -161,14 +226,23 @@ def register(subparsers: Any) -> None:
     )
     load.add_argument("--game", default="toy", help="the game to play (default toy)")
     load.add_argument("--options", default="{}", help="game options as JSON")
-    load.add_argument("--games", type=int, default=100, help="concurrent games (default 100)")
-    load.add_argument("--players", type=int, default=2, help="scripted player clients per game (default 2)")
-    load.add_argument("--bots", type=int, default=0, help="bot seats per game (default 0)")
-    load.add_argument("--watchers", type=int, default=200, help="spectator sockets in all (default 200)")
-    load.add_argument("--seconds", type=float, default=60.0, help="how long (default 60)")
+    load.add_argument(
+        "--games", type=count_value(1, 100_000), default=100, help="concurrent games (default 100)"
+    )
+    load.add_argument(
+        "--players", type=count_value(1, 64), default=2, help="scripted player clients per game (default 2)"
+    )
+    load.add_argument("--bots", type=count_value(0, 64), default=0, help="bot seats per game (default 0)")
+    load.add_argument(
+        "--watchers",
+        type=count_value(0, 1_000_000),
+        default=200,
+        help="spectator sockets in all (default 200)",
+    )
+    load.add_argument("--seconds", type=seconds_value, default=60.0, help="how long (default 60)")
     load.add_argument(
         "--think",
-        type=float,
+        type=seconds_value,
         nargs="+",
         default=[0.0],
         metavar="SECONDS",
@@ -183,6 +257,6 @@ def register(subparsers: Any) -> None:
         "scripted clients, the others --bot bots (default toy: --game with --players and --bots)",
     )
     load.add_argument("--bot", default=None, help="the bots' name (default random; medium with --mix real)")
-    load.add_argument("--seed", type=int, default=1, help="seed of the clients' draws (default 1)")
+    load.add_argument("--seed", type=seed_value, default=1, help="seed of the clients' draws (default 1)")
     load.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     load.set_defaults(func=run_loadtest)

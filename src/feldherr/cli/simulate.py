@@ -10,10 +10,13 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from feldherr.cli.common import (
+    OPTION_DEST,
+    CliError,
     add_common_arguments,
     add_game_argument,
     count_value,
     described,
+    flag_name,
     game_and_options,
     seat_count,
     show,
@@ -93,6 +96,16 @@ def run(args: argparse.Namespace) -> int:
         from feldherr.cli.analyse import load_position
 
         game = resolve_game(args.game)
+        given = (["--players"] if args.players is not None else []) + (["--option"] if args.option else [])
+        given += [
+            flag_name(spec)
+            for spec in game.option_spec()
+            if getattr(args, OPTION_DEST + spec.name, None) is not None
+        ]
+        if given:
+            raise CliError(
+                f"--from-position plays with the position's options and players: leave out {', '.join(given)}"
+            )
         position, start = load_position(game, args.from_position, args.seed or 0, args.lang)
         options = start.options
     else:

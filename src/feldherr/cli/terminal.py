@@ -294,8 +294,8 @@ class TerminalGame:
         scores = ", ".join(f"{self.who(s)} {v:g}" for s, v in enumerate(outcome.scores))
         self.say(msg("scores", self.lang, scores=scores))
         self.say(msg("winners", self.lang, winners=", ".join(self.who(s) for s in outcome.winners)))
-        if outcome.detail:
-            self.say(json.dumps(dict(outcome.detail), ensure_ascii=False, default=str))
+        # outcome.detail (tie-break data) is not printed: it is raw data, and the final board and
+        # the log's last line already say who won and why, in words
         self.write_record()
 
     def write_record(self) -> None:

@@ -5,25 +5,54 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
-from feldherr.cli.common import add_common_arguments, add_game_argument, described, game_and_options, show
+from feldherr.cli.common import (
+    CliError,
+    add_common_arguments,
+    add_game_argument,
+    check_writable,
+    count_value,
+    described,
+    game_and_options,
+    show,
+)
+from feldherr.core.errors import clip
+from feldherr.sim.batch import MAX_JOBS
 from feldherr.sim.tournament import TournamentResult, plot, tournament
 
 HEADINGS = {
     "en": ("bot", "wins", "win %", "95 % interval", "rating", "mean score"),
     "de": ("Bot", "Siege", "Siege %", "95-%-Intervall", "Wertung", "Punkte Ø"),
 }
+LINES = {  # the table's other lines, in the language of its headings
+    "en": {
+        "title": "{game}: {players} players, {games} games (seats rotated), seed {seed}",
+        "fair": "fair share {share} %; ratings: OpenSkill Plackett-Luce (mu ± sigma)",
+        "unrated": "fair share {share} %; no ratings (pip install openskill)",
+        "unbalanced": "note: {games} games is not a multiple of {players}: seats are not fully balanced",
+        "speed": "{seconds} s ({rate} games/s)",
+        "digest": "digest {digest}",
+    },
+    "de": {
+        "title": "{game}: {players} Spieler, {games} Partien (Plätze rotiert), Startwert {seed}",
+        "fair": "fairer Anteil {share} %; Wertung: OpenSkill Plackett-Luce (mu ± sigma)",
+        "unrated": "fairer Anteil {share} %; keine Wertung (pip install openskill)",
+        "unbalanced": "Hinweis: {games} Partien sind kein Vielfaches von {players}: die Plätze sind "
+        "nicht ganz ausgeglichen",
+        "speed": "{seconds} s ({rate} Partien/s)",
+        "digest": "Prüfsumme {digest}",
+    },
+}
 
 
 def table(result: TournamentResult, lang: str) -> str:
     n = len(result.names)
     opts = ", ".join(f"{k}={show(v)}" for k, v in result.options.items() if k != "players")
-    lines = [
-        f"{result.game}: {n} players, {result.games} games (seats rotated), seed {result.seed}"
-        + (f", {opts}" if opts else ""),
-        "",
-    ]
+    words = LINES.get(lang, LINES["en"])
+    title = words["title"].format(game=result.game, players=n, games=result.games, seed=result.seed)
+    lines = [title + (f", {opts}" if opts else ""), ""]
     head = HEADINGS.get(lang, HEADINGS["en"])
     width = max(len(head[0]), *(len(name) for name in result.names))
     lines.append(
@@ -41,17 +70,51 @@ def table(result: TournamentResult, lang: str) -> str:
             f"{result.score_sums[e] / max(1, result.games):>10.2f}"
         )
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
-    lines += ["", f"fair share {100 / n:.1f} %; ratings: OpenSkill Plackett-Luce (mu ± sigma)"]
-    if result.ratings is None:
-        lines[-1] = f"fair share {100 / n:.1f} %; no ratings (pip install openskill)"
+    share = f"{100 / n:.1f}"
+    lines += ["", words["fair" if result.ratings is not None else "unrated"].format(share=share)]
     if result.games % n:
-        lines.append(f"note: {result.games} games is not a multiple of {n}: seats are not fully balanced")
-    lines += [f"{result.seconds:.1f} s ({rate:.2f} games/s)", f"digest {result.digest}"]
+        lines.append(words["unbalanced"].format(games=result.games, players=n))
+    lines += [
+        words["speed"].format(seconds=f"{result.seconds:.1f}", rate=f"{rate:.2f}"),
+        words["digest"].format(digest=result.digest),
+    ]
     return "\n".join(lines)
+
+
+def picture_formats() -> tuple[str, ...] | None:
+    """The file types the plot can be written as (``None``: matplotlib is not installed)."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+    except ImportError:
+        return None
+    return tuple(sorted(FigureCanvasAgg.get_supported_filetypes()))
+
+
+def plot_target(args: argparse.Namespace, game_name: str) -> Path | None:
+    """Where the plot goes, checked before any game is played: a file of a picture type matplotlib
+    writes, in a folder that exists and can be written (a name without a type gets ``.png``)."""
+    if args.no_plot:
+        return None
+    path = Path(args.plot or f"tournament-{game_name}.png")
+    kind = path.suffix[1:].lower()
+    if path.is_dir():
+        raise CliError(f"--plot {clip(str(path), 120)} is a folder, not a file")
+    if not kind:
+        path = path.with_name(f"{path.name}.png")  # what matplotlib would write anyway
+    elif kind not in ("png", "pdf", "svg"):
+        formats = picture_formats()
+        if formats is not None and kind not in formats:
+            raise CliError(
+                f"--plot {clip(str(path), 120)}: cannot write a .{clip(kind, 20)} picture "
+                f"(types: {', '.join(formats)})"
+            )
+    check_writable(path, "--plot")
+    return path
 
 
 def run(args: argparse.Namespace) -> int:
     game, options = game_and_options(args, len(args.bots.split(",")))
+    target = plot_target(args, game.name)
     result = tournament(
         game,
         args.bots,
@@ -67,10 +130,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         print(table(result, args.lang))
-    if not args.no_plot:
-        path = args.plot or f"tournament-{game.name}.png"
+    if target is not None:
         try:
-            written = plot(result, path)
+            written = plot(result, target)
         except ImportError:
             print("feldherr: no plot: matplotlib is not installed", file=sys.stderr)
         else:
@@ -101,20 +163,26 @@ def register(subparsers: Any) -> None:
         "--bots", required=True, metavar="LIST",
         help="one bot per seat, comma separated: NAME or NAME@BUDGET[:SETTING...] (hard@0.5s, hard@9i:tree)",
     )  # fmt: skip
-    parser.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     parser.add_argument(
-        "--jobs", type=int, default=1, metavar="J", help="worker processes (0: all cores; default 1)"
+        "--games", type=count_value(1, 10**9), default=100, metavar="N", help="number of games (default 100)"
     )
+    parser.add_argument(
+        "--jobs", type=count_value(0, MAX_JOBS), default=1, metavar="J",
+        help="worker processes (0: all cores; default 1)",
+    )  # fmt: skip
     parser.add_argument(
         "--ray", metavar="auto|local|ADDRESS",
         help="run the games on Ray: auto joins a running cluster (RAY_ADDRESS or one started here) or "
         "starts a local one, local always starts a local one; or a cluster address (HOST:PORT)",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    parser.add_argument(
-        "--plot", metavar="FILE", help="where to write the plot (default tournament-GAME.png)"
-    )
-    parser.add_argument("--no-plot", action="store_true", help="write no plot")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--plot", metavar="FILE",
+        help="where to write the plot (default tournament-GAME.png; .png, .pdf, .svg, ...; "
+        "checked before the games)",
+    )  # fmt: skip
+    where.add_argument("--no-plot", action="store_true", help="write no plot")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_common_arguments(parser, seed_help="tournament seed (default 0)")
     parser.set_defaults(func=run)

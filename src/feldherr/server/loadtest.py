@@ -26,6 +26,7 @@ import itertools
 import json
 import random
 import statistics
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -231,6 +232,19 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+async def _report(stats: Stats, start: float, stop: float, every: float) -> None:
+    """A progress line on standard error every ``every`` seconds while the clients play."""
+    total = stop - start
+    while time.time() < stop - every / 2:
+        await asyncio.sleep(every)
+        print(
+            f"loadtest: {min(time.time() - start, total):.0f}/{total:.0f} s, {len(stats.latencies)} moves "
+            f"acknowledged, {stats.games_finished} games finished, {len(stats.errors)} errors",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     urls = [u.rstrip("/") for u in (args.url or ["http://127.0.0.1:8000"])]
     stats = Stats()
@@ -268,12 +282,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     for player in players:
         player.stop = stop
     tasks = [asyncio.create_task(p.run()) for p in players]
+    reporter = asyncio.create_task(_report(stats, start, stop, getattr(args, "progress_every", 5.0)))
     tasks += [
         asyncio.create_task(_watch(urls[i % len(urls)], current, i % args.games, stats, stop))
         for i in range(args.watchers)
     ]
     results = await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.time() - start
+    reporter.cancel()
     for result in results:
         if isinstance(result, BaseException):
             stats.errors.append(f"client: {result!r}")

@@ -77,6 +77,13 @@ class RayUnavailable(BackendUnavailable):
     """Ray could not be reached or refused this driver (connection, authentication): one line."""
 
 
+NO_RAY = (
+    "--ray needs Ray, which is not installed here (pip install 'feldherr[ray]'); leave --ray (and "
+    "--backend ray) out to run the games in local processes"
+)
+"""What ``--ray`` and ``--backend ray`` (``ray=``, ``backend="ray"``) say where Ray is missing."""
+
+
 def connect_ray(address: str, jobs: int) -> Any:
     """Ray, initialised, for ``--ray ADDRESS``.
 
@@ -90,9 +97,7 @@ def connect_ray(address: str, jobs: int) -> Any:
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError as exc:
-        raise BackendUnavailable(
-            "--ray needs Ray, which is not installed here (pip install 'feldherr[ray]'); leave --ray out"
-        ) from exc
+        raise BackendUnavailable(NO_RAY) from exc
     if ray.is_initialized():
         return ray
     if type(address) is not str or not address.strip():
@@ -143,10 +148,7 @@ class RayBackend:
         try:
             self.ray: Any = importlib.import_module("ray")
         except ImportError as exc:
-            raise BackendUnavailable(
-                "the ray backend needs Ray, which is not installed here (pip install 'ray[default]'); "
-                "use --backend local"
-            ) from exc
+            raise BackendUnavailable(NO_RAY) from exc
 
     def run(self, job: Job, indices: Sequence[int], jobs: int) -> Iterator[GameSummary]:
         ray = connect_ray(self.address, jobs)

@@ -135,3 +135,39 @@ def test_stats_and_simulate_with_the_physical_tower(capsys: pytest.CaptureFixtur
     assert "physical" in out and "P(attacker wins)" not in out
     assert run(["tower", "simulate", "--tower", "physical", "--players", "2", "--drops", "1"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 3
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["tower", "fit", "{example}", "-o", "{tmp}/missing/p.json", "--iters", "5"], "does not exist"),
+        (["tower", "fit", "{example}", "-o", "{tmp}", "--iters", "5"], "is a folder"),
+        (
+            ["tower", "stats", "--runs", "1", "--drops", "1", "--plot", "{tmp}/missing/t.png"],
+            "does not exist",
+        ),
+        (["tower", "stats", "--runs", "1", "--drops", "1", "--plot", "{tmp}/t.txt"], "picture file"),
+    ],
+)
+def test_an_output_that_cannot_be_written_is_refused_before_the_work(
+    argv: list[str], message: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not an internal error after the fit or the statistics: one line, exit status 2."""
+    if "stats" in argv and "picture file" in message:
+        pytest.importorskip("matplotlib")
+    example = resources.files("feldherr.wallenstein.tower").joinpath("data", "example-drops.csv")
+    filled = [a.format(example=example, tmp=tmp_path) for a in argv]
+    assert run(filled) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("feldherr: error: ") and captured.err.count("\n") == 1
+    assert message in captured.err
+
+
+@pytest.mark.parametrize("argv", [["tower", "simulate", "--drops", "1"], ["odds", "attack", "--armies", "2"]])
+@pytest.mark.parametrize("seed", ["-3", "1.5", "2e3"])
+def test_a_bad_seed_is_refused(argv: list[str], seed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        run([*argv, "--seed", seed])
+    assert exit_info.value.code == 2
+    assert "argument --seed: a seed is" in capsys.readouterr().err

@@ -34,3 +34,16 @@ def test_bad_parameters_are_still_refused() -> None:
         game_tower_model("fitted", {"top_share": 2.0})
     with pytest.raises(OptionError):
         game_tower_model("nonsense")
+
+
+@pytest.mark.parametrize(
+    ("name", "accepted"),
+    [("fitted", "lodge, cap, base"), ("simple", "p_through, p_release"), ("two-level", "p_pass, p_knock")],
+)
+def test_an_unknown_parameter_is_named_with_the_models_parameters(name: str, accepted: str) -> None:
+    """Not Python's ``TypeError("...__init__() got an unexpected keyword argument ...")``."""
+    with pytest.raises(OptionError) as refused:
+        make_tower_model(name, {"bad": 1})
+    text = str(refused.value)
+    assert f"tower model '{name}' has no parameter 'bad' (its parameters: {accepted}" in text
+    assert "__init__" not in text and "TypeError" not in text

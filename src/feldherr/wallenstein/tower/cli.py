@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import pathlib
 import sys
 from typing import Any
 
@@ -14,8 +16,50 @@ from feldherr.wallenstein.tower.registry import CHOICES, model_by_name
 
 
 def _err(msg: str) -> int:
-    print(f"error: {msg}", file=sys.stderr)
+    print(f"feldherr: error: {msg}", file=sys.stderr)
     return 2
+
+
+def _seed(text: str) -> int:
+    """An ``argparse`` type: a seed, a whole number from 0 to 2^64-1 (as every feldherr command)."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text[:60]!r}") from None
+    if not 0 <= value < 2**64:
+        raise argparse.ArgumentTypeError(f"a seed is from 0 to 2^64-1, not {text[:60]}")
+    return value
+
+
+def _writable(path: str, what: str, picture: bool = False) -> str | None:
+    """Why ``path`` could not be written at the end of the work (checked before it), or None. A
+    ``picture`` must have a type matplotlib writes (when matplotlib is there to ask)."""
+    target = pathlib.Path(path)
+    shown = path[:120]
+    if target.is_dir():
+        return f"{what} {shown} is a folder, not a file"
+    if not target.parent.is_dir():
+        return f"{what} {shown}: the folder {str(target.parent)[:120]} does not exist"
+    kind = target.suffix[1:].lower()
+    if picture and kind not in ("png", "pdf", "svg"):
+        try:
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
+        except ImportError:
+            pass  # no plot will be drawn; plot_stats says so
+        else:
+            formats = sorted(FigureCanvasAgg.get_supported_filetypes())
+            if kind not in formats:
+                return f"{what} {shown}: a picture file of one of the types {', '.join(formats)}"
+    existed = target.exists()
+    try:
+        with target.open("a", encoding="utf-8"):
+            pass
+    except (OSError, ValueError) as exc:
+        return f"{what} {shown} cannot be written: {str(exc)[:120]}"
+    if not existed:
+        with contextlib.suppress(OSError):
+            target.unlink()
+    return None
 
 
 def _tower_args(p: argparse.ArgumentParser, default: str = "fitted") -> None:
@@ -43,8 +87,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     stats.add_argument("--models", default="fitted,simple,two-level", help="comma list of models")
     stats.add_argument("--drops", type=int, default=30, help="battles after the filling drop")
     stats.add_argument("--runs", type=int, default=200, help="simulated towers per model")
-    stats.add_argument("--seed", type=int, default=1)
-    stats.add_argument("--players", type=int, default=4)
+    stats.add_argument("--seed", type=_seed, default=1, help="seed of the simulated towers (default 1)")
+    stats.add_argument("--players", type=int, default=4, help="players, 2 to 5 (default 4)")
     stats.add_argument("--samples", type=int, default=4000, help="Monte Carlo drops per odds (two-level)")
     stats.add_argument("--plot", metavar="FILE.png", help="draw the pictures (needs matplotlib)")
     stats.add_argument("--tower-params", metavar="FILE", help="parameters for the fitted model")
@@ -52,13 +96,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     sim = tsub.add_parser("simulate", help="fill a tower and drop battle-sized throws, drop by drop")
     _tower_args(sim)
-    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--players", type=int, default=4, help="players, 2 to 5 (default 4)")
     sim.add_argument("--drops", type=int, default=10, help="battles after the filling drop")
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seed", type=_seed, default=1, help="seed of the simulation (default 1)")
     sim.set_defaults(func=cmd_simulate)
 
     odds = subparsers.add_parser("odds", help="battle odds: win, tie, loss and expected survivors")
-    odds.add_argument("kind", choices=[k.value for k in BattleKind])
+    odds.add_argument(
+        "kind", choices=[k.value for k in BattleKind],
+        help="attack (a player against another player's county), neutral (against a county without "
+        "armies, defended by peasants) or revolt (peasants rise against a player's county)",
+    )  # fmt: skip
     odds.add_argument("--armies", type=int, default=0, help="attacking armies moved in")
     odds.add_argument("--defenders", type=int, default=0, help="defending armies in the county")
     odds.add_argument("--markers", type=int, default=0, help="revolt markers in the county")
@@ -73,7 +121,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     odds.add_argument("--lower", help="exact content of the lower level by role (with --upper)")
     _tower_args(odds)
     odds.add_argument("--samples", type=int, default=0, help="Monte Carlo drops (0: exact if possible)")
-    odds.add_argument("--seed", type=int, default=0)
+    odds.add_argument("--seed", type=_seed, default=0, help="seed of the Monte Carlo drops (default 0)")
     odds.add_argument("--json", action="store_true", help="print JSON")
     odds.set_defaults(func=cmd_odds)
 
@@ -89,6 +137,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
         return _err("--iters must be at least 1")
     if not args.prior_sd > 0:
         return _err("--prior-sd must be positive")
+    problem = _writable(args.output, "--output")
+    if problem:
+        return _err(problem)
     doc = fit_drops(drops, prior_sd=args.prior_sd, iters=args.iters)
     doc["provenance"] = f"fitted by 'feldherr tower fit {args.csv}'"
     with open(args.output, "w", encoding="utf-8") as fh:
@@ -176,6 +227,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_stats(args: argparse.Namespace) -> int:
     from feldherr.wallenstein.tower.stats import model_stats, plot_stats
 
+    problem = _writable(args.plot, "--plot", picture=True) if args.plot else None
+    if problem:
+        return _err(problem)
     try:
         names = [n.strip() for n in args.models.split(",") if n.strip()]
         for n in names:

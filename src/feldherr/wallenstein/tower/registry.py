@@ -8,6 +8,7 @@ MuJoCo, so it is imported only when asked for.
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -53,7 +54,32 @@ def make_tower_model(name: str, params: Mapping[str, Any] | None = None) -> Towe
     try:
         return factory(**dict(params or {}))
     except TypeError as exc:
-        raise OptionError(f"bad parameters for tower model {name!r}: {shown(exc)}", "tower_params") from exc
+        accepted = _parameters(name)
+        unknown = sorted(set(params or {}) - set(accepted or ()))
+        if accepted is not None and unknown:
+            raise OptionError(
+                f"tower model {name!r} has no parameter {', '.join(shown(k, 40) for k in unknown)} "
+                f"(its parameters: {', '.join(accepted) or 'none'})",
+                "tower_params",
+            ) from exc
+        raise OptionError(
+            f"bad parameters for tower model {name!r}: {shown(str(exc))}", "tower_params"
+        ) from exc
+
+
+def _parameters(name: str) -> list[str] | None:
+    """The parameter names the model ``name`` takes (None: its class cannot be looked at here)."""
+    factory: Any = FACTORIES[name]
+    if name == "physical":
+        try:
+            from feldherr.wallenstein.tower.physical import PhysicalTower
+        except ImportError:
+            return None
+        factory = PhysicalTower
+    try:
+        return [p for p in inspect.signature(factory).parameters if p not in ("self", "args", "kwargs")]
+    except (TypeError, ValueError):
+        return None
 
 
 SHAREABLE = ("fitted", "simple", "two-level")
