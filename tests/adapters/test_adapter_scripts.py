@@ -17,30 +17,17 @@ Main = Callable[[list[str] | None], None]
 PROGRAMS: dict[str, Main] = {"ismcts": ismcts.main, "train": train.main, "bench": bench.main}
 
 
-@pytest.mark.parametrize("program", sorted(PROGRAMS))
-@pytest.mark.parametrize(
-    ("argv", "words"),
-    [
-        (["no-such-game"], "unknown game 'no-such-game' (known:"),
-        (["toy", "--players", "9"], "option players must be a whole number from"),
-        (["toy", "--players", "three"], "argument --players: a whole number, not 'three'"),
-    ],
-)
-def test_bad_input_is_one_line(
-    capsys: pytest.CaptureFixture[str], program: str, argv: list[str], words: str
-) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        PROGRAMS[program](argv)
-    assert exit_info.value.code == 2
-    captured = capsys.readouterr()
-    assert captured.out == "" and "Traceback" not in captured.err
-    assert captured.err.count("\n") == 1 and words in captured.err, captured.err
-    assert f"python -m feldherr.adapters.{program}: error:" in captured.err
+EVERY_PROGRAM = [
+    (["no-such-game"], "unknown game 'no-such-game' (known:"),
+    (["toy", "--players", "9"], "option players must be a whole number from"),
+    (["toy", "--players", "three"], "argument --players: a whole number, not 'three'"),
+]
 
 
 @pytest.mark.parametrize(
     ("program", "argv", "words"),
     [
+        *((program, argv, words) for program in sorted(PROGRAMS) for argv, words in EVERY_PROGRAM),
         ("ismcts", ["toy", "--games", "0"], "argument --games: must be at least 1, not 0"),
         ("bench", ["toy", "--games", "0"], "argument --games: must be at least 1, not 0"),
         ("bench", ["toy", "--register", "toy"], "--register takes NAME=MODULE:CLASS"),
@@ -49,14 +36,17 @@ def test_bad_input_is_one_line(
         ("train", ["toy", "--episodes", "0"], "must be at least 1, not 0"),
     ],
 )
-def test_bad_counts_and_names_are_one_line(
+def test_bad_input_is_one_line(
     capsys: pytest.CaptureFixture[str], program: str, argv: list[str], words: str
 ) -> None:
+    """An unknown game, option, bot, or a bad count: one line naming it, exit status 2."""
     with pytest.raises(SystemExit) as exit_info:
         PROGRAMS[program](argv)
     assert exit_info.value.code == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and words in err and "Traceback" not in err, err
+    captured = capsys.readouterr()
+    assert captured.out == "" and "Traceback" not in captured.err
+    assert captured.err.count("\n") == 1 and words in captured.err, captured.err
+    assert f"python -m feldherr.adapters.{program}: error:" in captured.err
 
 
 class _Parsed(Exception):

@@ -24,6 +24,16 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {line} (see '{self.prog} --help')\n")
 
 
+def program(prog: str, description: str) -> Parser:
+    """A program's parser with its two first arguments, the game and ``--players``."""
+    parser = Parser(prog=prog, description=description)
+    parser.add_argument("game", help="game name (elgrande, mansfeld, wallenstein, ...)")
+    parser.add_argument(
+        "--players", type=at_least(1), default=None, metavar="N", help="player count (default: the game's)"
+    )
+    return parser
+
+
 def at_least(low: int) -> Callable[[str], int]:
     """An argparse ``type``: a whole number of at least ``low``."""
 

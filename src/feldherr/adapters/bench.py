@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from feldherr.adapters._script import Parser, at_least, checked_game
+from feldherr.adapters._script import at_least, checked_game, program
 from feldherr.adapters.table import Table, mask_into
 from feldherr.core.actions import Choices
 from feldherr.core.bots import SeatAccess
@@ -319,15 +319,11 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = Parser(
-        prog="python -m feldherr.adapters.bench",
-        description="Adapter throughput against the raw engine: every adapter's loop and the raw "
+    parser = program(
+        "python -m feldherr.adapters.bench",
+        "Adapter throughput against the raw engine: every adapter's loop and the raw "
         "engine's loops play the same random games; prints a Markdown table of decisions per CPU "
         "second (a line per loop and round on standard error while it runs).",
-    )
-    parser.add_argument("game", help="game name (elgrande, mansfeld, wallenstein, ...)")
-    parser.add_argument(
-        "--players", type=at_least(1), default=None, metavar="N", help="player count (default: the game's)"
     )
     parser.add_argument(
         "--games", type=at_least(1), default=100, metavar="N",

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from feldherr.adapters._script import Parser, at_least, checked_game, unavailable
+from feldherr.adapters._script import at_least, checked_game, program, unavailable
 
 try:
     import pyspiel
@@ -62,15 +62,11 @@ def play(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = Parser(
-        prog="python -m feldherr.adapters.ismcts",
-        description="OpenSpiel's ISMCTS bot (seat 0) against uniformly random players, on the "
+    parser = program(
+        "python -m feldherr.adapters.ismcts",
+        "OpenSpiel's ISMCTS bot (seat 0) against uniformly random players, on the "
         "turn-based OpenSpiel form of a feldherr game. Prints one line per game on standard error "
         "and the mean win share of seat 0.",
-    )
-    parser.add_argument("game", help="game name (elgrande, mansfeld, wallenstein, ...)")
-    parser.add_argument(
-        "--players", type=at_least(1), default=None, metavar="N", help="player count (default: the game's)"
     )
     parser.add_argument(
         "--simulations", type=at_least(1), default=50, metavar="N",

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from feldherr.adapters._script import Parser, at_least, checked_game, seconds, unavailable
+from feldherr.adapters._script import at_least, checked_game, program, seconds, unavailable
 
 try:
     from feldherr.adapters.gym import ObsDict, SingleAgentEnv
@@ -225,15 +225,11 @@ def main(argv: list[str] | None = None) -> None:
     import sys
     import time
 
-    parser = Parser(
-        prog="python -m feldherr.adapters.train",
-        description="Train a linear policy for one seat of a game against bots (numpy only): random "
+    parser = program(
+        "python -m feldherr.adapters.train",
+        "Train a linear policy for one seat of a game against bots (numpy only): random "
         "search (hill climbing of a linear scorer) or masked REINFORCE of a linear softmax policy. "
         "Progress lines go to standard error.",
-    )
-    parser.add_argument("game", help="game name (elgrande, mansfeld, wallenstein, ...)")
-    parser.add_argument(
-        "--players", type=at_least(1), default=None, metavar="N", help="player count (default: the game's)"
     )
     parser.add_argument(
         "--opponents", default="random", metavar="BOT",
