@@ -429,3 +429,23 @@ def test_serve_with_a_database_it_cannot_open_is_one_line(capsys: Capsys, url: s
     assert code == 2 and "Traceback" not in err and "internal error" not in err
     assert err.count("\n") == 1 and "cannot open the database" in err
     assert "hunter2" not in err + out and "user:***@" in err
+
+
+@pytest.mark.parametrize(
+    ("flags", "words"),
+    [
+        (["--absent-bot", "deep-blue"], "--absent-bot 'deep-blue': no game has this bot (known:"),
+        (["--analysis-bot", "random"], "--analysis-bot 'random' for"),
+        (["--analysis-bot", "hard@banana"], "--analysis-bot 'hard@banana' for"),
+    ],
+)
+def test_serve_refuses_bots_it_could_not_use_before_it_starts(
+    capsys: Capsys, flags: list[str], words: str
+) -> None:
+    """A stand-in bot no game knows, an analysis bot that is no search: one line at start-up (they
+    were accepted and only found out when a player was absent or asked for an analysis)."""
+    for module in ("uvicorn", "sqlalchemy", "fastapi"):
+        pytest.importorskip(module)
+    code, _, err = run(capsys, "serve", "--db", "sqlite://", "--port", "0", *flags)
+    assert code == 2 and "Traceback" not in err and err.count("\n") == 1, err
+    assert words in err, err

@@ -30,6 +30,30 @@ def _without_password(url: str) -> str:
         return clip(url.split("://", 1)[0] + "://...", 40)
 
 
+def _check_bots(absent: str | None, analysis: str) -> None:
+    """Refuse at start-up, in one line, a stand-in bot no game knows and an analysis bot that is not
+    a search bot of every game (they were only found out when a player was absent or asked)."""
+    from feldherr.core.errors import OptionError
+    from feldherr.core.play import bot_table
+    from feldherr.games import game_names, get_game
+    from feldherr.search.analysis import search_bot
+
+    games = []
+    for name in game_names():
+        try:
+            games.append(get_game(name))
+        except (NotImplementedError, ValueError):  # a game this build cannot load is not served
+            continue
+    if absent is not None and absent != "random" and not any(absent in bot_table(g) for g in games):
+        known = sorted({bot for g in games for bot in bot_table(g)})
+        raise CliError(f"--absent-bot {clip(absent, 60)!r}: no game has this bot (known: {', '.join(known)})")
+    for game in games:
+        try:
+            search_bot(game, analysis, 0)
+        except (OptionError, ValueError) as exc:
+            raise CliError(f"--analysis-bot {clip(analysis, 60)!r} for {game.name}: {exc}") from exc
+
+
 def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -50,6 +74,7 @@ def run_serve(args: argparse.Namespace) -> int:
         public_url = public_url_for(args.host, args.port, args.public_url)
     except ValueError as exc:
         raise CliError(str(exc)) from exc
+    _check_bots(args.absent_bot, args.analysis_bot)
     settings = Settings(
         public_url=public_url,
         db_url=args.db or default_db_url(),
