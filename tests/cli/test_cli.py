@@ -227,8 +227,9 @@ def test_replay_prints_the_whole_log_or_one_seats_view(capsys: Capsys, tmp_path:
     assert code == 0
     assert seat1.count("Du bietest") == 3 and "[Platz" not in seat1 and "Runde 1" in seat1
     assert "Hand: [" in seat1 and "Punkte: [" in seat1
-    code, _, err = run(capsys, "replay", str(path), "--seat", "5")
-    assert code == 2 and "--seat" in err
+    for seat in ("5", "-1"):  # the record's own range is named, not the parser's bound
+        code, _, err = run(capsys, "replay", str(path), "--seat", seat)
+        assert code == 2 and f"--seat must be 0 to 2, not {seat}" in err, err
 
 
 @pytest.mark.parametrize("tamper", ["move", "digest", "seed", "options"])

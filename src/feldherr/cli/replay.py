@@ -107,7 +107,10 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("record", type=Path, metavar="RECORD.json", help="the game record")
     parser.add_argument(
-        "--seat", type=count_value(0, 10**6), metavar="N", help="print only what seat N may read (0-based)"
+        "--seat",
+        type=count_value(-(10**6), 10**6),
+        metavar="N",
+        help="print only what seat N may read (0-based; the record says how many seats there are)",
     )
     parser.add_argument("--board", action="store_true", help="also print the final position")
     parser.add_argument("--lang", choices=LANGS, default="en", help="language (default en)")
