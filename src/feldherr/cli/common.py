@@ -11,7 +11,6 @@ choices and default, so ``feldherr play GAME --help`` lists exactly that game's 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import math
 import os
@@ -20,11 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from feldherr.cli.messages import msg
+from feldherr.core.commandline import output_problem
+from feldherr.core.commandline import seed_value as seed_value  # the cli layer's name for it
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
 from feldherr.core.i18n import LANGS
 from feldherr.core.options import PLAYERS, OptionSpec, parse_cli_value
-from feldherr.core.record import MAX_SEED
 from feldherr.sim.setup import prepare_options, resolve_game
 
 OPTION_DEST = "game_option_"
@@ -43,17 +43,6 @@ class CliError(Exception):
 def add_game_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="game name (see 'feldherr games'); its options are listed below")
     parser.set_defaults(takes_game_options=True)
-
-
-def seed_value(text: str) -> int:
-    """An ``argparse`` type: a whole number from 0 to 2^64-1 (a float such as 7.5 is refused)."""
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {clip(repr(text), 60)}") from None
-    if not 0 <= value < MAX_SEED:
-        raise argparse.ArgumentTypeError(f"a seed is from 0 to 2^64-1, not {clip(text, 60)}")
-    return value
 
 
 def count_value(low: int, high: int) -> Any:
@@ -211,25 +200,11 @@ def show(value: object) -> str:
 
 # -- files ----------------------------------------------------------------------------------------
 def check_writable(path: Path, what: str) -> None:
-    """Refuse at once a file that could not be written later (missing folder, a folder, no rights).
-
-    The test is a real one: the file is opened for appending (which neither truncates nor changes
-    an existing file) and removed again if it did not exist before.
-    """
-    shown = clip(str(path), 120)
-    if path.is_dir():
-        raise CliError(f"{what} {shown} is a folder, not a file")
-    if not path.parent.is_dir():
-        raise CliError(f"{what} {shown}: the folder {clip(str(path.parent), 120)} does not exist")
-    existed = path.exists()
-    try:
-        with path.open("a", encoding="utf-8"):
-            pass
-    except (OSError, ValueError) as exc:
-        raise CliError(f"{what} {shown} cannot be written: {clip(str(exc), 120)}") from exc
-    if not existed:
-        with contextlib.suppress(OSError):
-            path.unlink()
+    """Refuse at once a file that could not be written later (``core.commandline.output_problem``:
+    missing folder, a folder, no rights)."""
+    problem = output_problem(path, what)
+    if problem is not None:
+        raise CliError(problem)
 
 
 def write_text_safely(path: Path, text: str) -> None:

@@ -18,6 +18,7 @@ from feldherr.cli.common import (
     game_and_options,
     show,
 )
+from feldherr.core.commandline import picture_problem
 from feldherr.core.errors import clip
 from feldherr.sim.batch import MAX_JOBS
 from feldherr.sim.tournament import TournamentResult, plot, tournament
@@ -81,15 +82,6 @@ def table(result: TournamentResult, lang: str) -> str:
     return "\n".join(lines)
 
 
-def picture_formats() -> tuple[str, ...] | None:
-    """The file types the plot can be written as (``None``: matplotlib is not installed)."""
-    try:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-    except ImportError:
-        return None
-    return tuple(sorted(FigureCanvasAgg.get_supported_filetypes()))
-
-
 def plot_target(args: argparse.Namespace, game_name: str) -> Path | None:
     """Where the plot goes, checked before any game is played: a file of a picture type matplotlib
     writes, in a folder that exists and can be written (a name without a type gets ``.png``)."""
@@ -101,13 +93,9 @@ def plot_target(args: argparse.Namespace, game_name: str) -> Path | None:
         raise CliError(f"--plot {clip(str(path), 120)} is a folder, not a file")
     if not kind:
         path = path.with_name(f"{path.name}.png")  # what matplotlib would write anyway
-    elif kind not in ("png", "pdf", "svg"):
-        formats = picture_formats()
-        if formats is not None and kind not in formats:
-            raise CliError(
-                f"--plot {clip(str(path), 120)}: cannot write a .{clip(kind, 20)} picture "
-                f"(types: {', '.join(formats)})"
-            )
+    problem = picture_problem(path, "--plot")
+    if problem is not None:
+        raise CliError(problem)
     check_writable(path, "--plot")
     return path
 

@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import pathlib
 import sys
 from typing import Any
 
+from feldherr.core.commandline import output_problem, picture_problem, seed_value
 from feldherr.wallenstein.rules.combat import BattleKind
 from feldherr.wallenstein.tower.errors import TowerInputError
 from feldherr.wallenstein.tower.registry import CHOICES, model_by_name
@@ -20,46 +20,13 @@ def _err(msg: str) -> int:
     return 2
 
 
-def _seed(text: str) -> int:
-    """An ``argparse`` type: a seed, a whole number from 0 to 2^64-1 (as every feldherr command)."""
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text[:60]!r}") from None
-    if not 0 <= value < 2**64:
-        raise argparse.ArgumentTypeError(f"a seed is from 0 to 2^64-1, not {text[:60]}")
-    return value
-
-
 def _writable(path: str, what: str, picture: bool = False) -> str | None:
     """Why ``path`` could not be written at the end of the work (checked before it), or None. A
     ``picture`` must have a type matplotlib writes (when matplotlib is there to ask)."""
     target = pathlib.Path(path)
-    shown = path[:120]
-    if target.is_dir():
-        return f"{what} {shown} is a folder, not a file"
-    if not target.parent.is_dir():
-        return f"{what} {shown}: the folder {str(target.parent)[:120]} does not exist"
-    kind = target.suffix[1:].lower()
-    if picture and kind not in ("png", "pdf", "svg"):
-        try:
-            from matplotlib.backends.backend_agg import FigureCanvasAgg
-        except ImportError:
-            pass  # no plot will be drawn; plot_stats says so
-        else:
-            formats = sorted(FigureCanvasAgg.get_supported_filetypes())
-            if kind not in formats:
-                return f"{what} {shown}: a picture file of one of the types {', '.join(formats)}"
-    existed = target.exists()
-    try:
-        with target.open("a", encoding="utf-8"):
-            pass
-    except (OSError, ValueError) as exc:
-        return f"{what} {shown} cannot be written: {str(exc)[:120]}"
-    if not existed:
-        with contextlib.suppress(OSError):
-            target.unlink()
-    return None
+    if target.is_dir() or not target.parent.is_dir():
+        return output_problem(target, what)
+    return (picture_problem(target, what) if picture else None) or output_problem(target, what)
 
 
 def _tower_args(p: argparse.ArgumentParser, default: str = "fitted") -> None:
@@ -87,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     stats.add_argument("--models", default="fitted,simple,two-level", help="comma list of models")
     stats.add_argument("--drops", type=int, default=30, help="battles after the filling drop")
     stats.add_argument("--runs", type=int, default=200, help="simulated towers per model")
-    stats.add_argument("--seed", type=_seed, default=1, help="seed of the simulated towers (default 1)")
+    stats.add_argument("--seed", type=seed_value, default=1, help="seed of the simulated towers (default 1)")
     stats.add_argument("--players", type=int, default=4, help="players, 2 to 5 (default 4)")
     stats.add_argument("--samples", type=int, default=4000, help="Monte Carlo drops per odds (two-level)")
     stats.add_argument("--plot", metavar="FILE.png", help="draw the pictures (needs matplotlib)")
@@ -98,7 +65,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     _tower_args(sim)
     sim.add_argument("--players", type=int, default=4, help="players, 2 to 5 (default 4)")
     sim.add_argument("--drops", type=int, default=10, help="battles after the filling drop")
-    sim.add_argument("--seed", type=_seed, default=1, help="seed of the simulation (default 1)")
+    sim.add_argument("--seed", type=seed_value, default=1, help="seed of the simulation (default 1)")
     sim.set_defaults(func=cmd_simulate)
 
     odds = subparsers.add_parser("odds", help="battle odds: win, tie, loss and expected survivors")
@@ -121,7 +88,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     odds.add_argument("--lower", help="exact content of the lower level by role (with --upper)")
     _tower_args(odds)
     odds.add_argument("--samples", type=int, default=0, help="Monte Carlo drops (0: exact if possible)")
-    odds.add_argument("--seed", type=_seed, default=0, help="seed of the Monte Carlo drops (default 0)")
+    odds.add_argument("--seed", type=seed_value, default=0, help="seed of the Monte Carlo drops (default 0)")
     odds.add_argument("--json", action="store_true", help="print JSON")
     odds.set_defaults(func=cmd_odds)
 
