@@ -15,13 +15,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from babel.numbers import format_decimal
 from tqdm import tqdm
 
 from feldherr.cli.common import CliError, described, seed_value
 from feldherr.core.errors import OptionError, PositionError, RuleError, clip
 from feldherr.core.game import Game, State
-from feldherr.core.i18n import LANGS, render, term
+from feldherr.core.i18n import LANGS, fixed, render, term
 from feldherr.core.position import player_names
 from feldherr.core.registry import game_names
 from feldherr.search.analysis import DEFAULT_BOT, Analysis, search_bot
@@ -74,7 +73,7 @@ def words(key: str, lang: str, **args: Any) -> str:
 def read_position(path: str, lang: str = "en") -> dict[str, Any]:
     """The JSON object in ``path``; CliError if the file cannot be read or is no JSON object."""
 
-    def refuse(reason: str, exc: Exception | None = None) -> CliError:
+    def refuse(reason: str) -> CliError:
         return CliError(words("read", lang, path=clip(path, 120), reason=reason))
 
     try:
@@ -90,11 +89,6 @@ def read_position(path: str, lang: str = "en") -> dict[str, Any]:
     if not isinstance(data, dict):
         raise refuse(words("not-object", lang))
     return data
-
-
-def fixed(value: float, digits: int, lang: str) -> str:
-    """``value`` with ``digits`` decimals in the language's number format (German ``90,01``)."""
-    return format_decimal(value, format="0." + "0" * digits, locale=lang)
 
 
 def load_position(game: Game, path: str, seed: int, lang: str) -> tuple[dict[str, Any], State]:

@@ -7,8 +7,6 @@ import json
 import sys
 from typing import Any
 
-from babel.numbers import format_decimal
-
 from feldherr.cli.common import (
     OPTION_DEST,
     CliError,
@@ -21,6 +19,7 @@ from feldherr.cli.common import (
     seat_count,
     show,
 )
+from feldherr.core.i18n import fixed
 from feldherr.core.position import player_names
 from feldherr.sim.backends import BACKENDS
 from feldherr.sim.batch import MAX_JOBS, SimulationResult, simulate
@@ -48,11 +47,6 @@ def table(result: SimulationResult, lang: str, names: list[str] | None = None) -
     """The totals per seat; ``names``: the players as a position names them (a column of their
     own). Numbers in the language's format (German ``92,000``)."""
 
-    def fixed(value: float, digits: int) -> str:
-        if value == float("inf"):
-            return "∞"
-        return format_decimal(value, format="0." + "0" * digits, locale=lang)
-
     opts = ", ".join(f"{k}={show(v)}" for k, v in result.options.items() if k != "players")
     title, footer, digest = LINES.get(lang, LINES["en"])
     lines = [
@@ -76,14 +70,16 @@ def table(result: SimulationResult, lang: str, names: list[str] | None = None) -
     for seat in range(result.players):
         lines.append(
             f"{seat:>6}{player(names[seat] if named and names else '')}  {result.bots[seat]:<{width}}  "
-            f"{fixed(result.wins[seat], 2):>10}  {fixed(100 * result.win_rate[seat], 2):>7}  "
-            f"{fixed(196 * errors[seat], 2):>6}  {fixed(result.mean_score[seat], 3):>10}"
+            f"{fixed(result.wins[seat], 2, lang):>10}  {fixed(100 * result.win_rate[seat], 2, lang):>7}  "
+            f"{fixed(196 * errors[seat], 2, lang):>6}  {fixed(result.mean_score[seat], 3, lang):>10}"
         )
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
     lines += [
         "",
         footer.format(
-            decisions=fixed(result.mean_decisions, 1), seconds=fixed(result.seconds, 2), rate=fixed(rate, 1)
+            decisions=fixed(result.mean_decisions, 1, lang),
+            seconds=fixed(result.seconds, 2, lang),
+            rate=fixed(rate, 1, lang),
         ),
         digest.format(digest=result.digest),
     ]

@@ -59,6 +59,14 @@ def number(n: int | float, lang: str) -> str:
     return str(format_decimal(n, locale=_locale(lang)))
 
 
+def fixed(n: float, digits: int, lang: str) -> str:
+    """``n`` with exactly ``digits`` decimals in the language's number format (German ``90,01``);
+    infinity as ``∞``."""
+    if n == float("inf"):
+        return "∞"
+    return str(format_decimal(n, format="0." + "0" * digits if digits else "0", locale=_locale(lang)))
+
+
 def plural(catalogue: Catalogue, key: str, n: int | float, lang: str) -> str:
     """The plural term ``key`` for the count ``n`` in ``lang`` ("1 army", "3 Armeen")."""
     entry = catalogue.get(f"{key}#{plural_form(n, lang)}") or catalogue.get(f"{key}#other")
