@@ -270,3 +270,96 @@ def test_a_scripted_tower_is_for_teaching_not_for_a_game_at_the_table() -> None:
     assert err.value.rule == "server.position"
     assert err.value.details["broken"] == "wallenstein.position.tower-script"
     assert "Turm" in err.value.details["message_de"] and "tower" in err.value.details["message_en"]
+
+
+# -- a position analysed: stored as a game with no moves, analysed at its start --------------------
+def imported_games(server: Server) -> int:
+    games = server.http.get("/api/games", params={"status": "imported", "limit": 200}).json()
+    return len(games["games"] if isinstance(games, dict) else games)
+
+
+@pytest.mark.parametrize("name", ["mansfeld", "elgrande", "wallenstein"])
+def test_a_position_is_analysed_at_its_start(server: Server, name: str) -> None:
+    """``POST /api/positions/import`` stores a position as an imported game with no moves; the
+    analysis board (the one endpoint of finished games) then searches its first decision, and the
+    players are named as the position names them (a Wallenstein colour: by colour)."""
+    position = example(name)
+    position.get("hidden", {}).pop("tower_script", None)
+    reply = server.http.post("/api/positions/import?lang=de", json={"position": position, "seed": 5})
+    assert reply.status_code == 201, reply.text
+    out = reply.json()
+    game_id = out["id"]
+    assert out["analyse"].endswith(f"/replay/{game_id}#analyse")
+    info = server.http.get(f"/api/games/{game_id}").json()
+    assert info["status"] == "imported" and info["from_position"] is True and info["version"] == 0
+    # the position's own names ("Anna"); Wallenstein's players are colours: named by colour ("")
+    expected = [p.get("name", "") for p in position["players"]][: len(info["seats"])]
+    assert [s["name"] for s in info["seats"]] == expected
+    step = server.http.get(f"/api/games/{game_id}/replay", params={"at": 0}).json()
+    game = get_game(name)
+    start = game.from_position({**position, "decisions": 0}, 5)
+    assert step["total"] == 0 and step["view"] == start.view(None)  # the position, as given
+    seat = start.to_move()[0]
+    analysis = server.http.post(f"/api/games/{game_id}/analysis", json={"at": 0, "seat": seat, "lang": "de"})
+    assert analysis.status_code == 200, analysis.text
+    moves = analysis.json()["moves"]
+    legal = [game.move_to_json(m) for m in start.legal_moves(seat)]
+    assert sorted(json.dumps(m["move"]) for m in moves) == sorted(json.dumps(m) for m in legal)
+    assert all(m["text"] and "_" not in m["text"] for m in moves)
+    record = server.http.get(f"/api/games/{game_id}/record").json()
+    assert record["moves"] == [] and record["position"]["decisions"] == 0
+    again = server.http.post("/api/records", json=record)  # and it imports like any record
+    assert again.status_code == 201, again.text
+
+
+def test_a_position_that_cannot_be_analysed_is_refused_and_nothing_is_stored(server: Server) -> None:
+    """A broken position, a scripted tower (teaching only) and the end of a game are refused in
+    the reader's words, as the lobby refuses them for a game; no game is stored."""
+    before = imported_games(server)
+    url = "/api/positions/import?lang=de"
+    broken = example("mansfeld")
+    broken["left"] = [*broken["left"], "trossbube"]  # Anna's card in two places
+    reply = server.http.post(url, json={"position": broken})
+    assert error(reply) == (422, "server.position")
+    assert reply.json()["broken"] == "mansfeld.position.card-once"
+    assert reply.json()["message"].startswith("Diese Stellung lässt sich nicht aufbauen: ")
+    scripted = server.http.post(url, json={"position": example("wallenstein")})
+    assert error(scripted) == (422, "server.position")
+    assert scripted.json()["broken"] == "wallenstein.position.tower-script"
+    assert "Turm" in scripted.json()["message"]
+    done = finished_game(server, "mansfeld", 2, seed=31)
+    end = server.http.get(f"/api/games/{done['id']}/position").json()  # the last step: the game is over
+    over = server.http.post(url, json={"position": end})
+    assert error(over) == (422, "server.position-over")
+    assert over.json()["message"].startswith("Diese Stellung ist das Ende einer Partie")
+    assert error(server.http.post(url, content=b"{")) == (400, "server.json")
+    assert error(server.http.post(url, json={"position": [1]})) == (400, "server.field")
+    chess = server.http.post(url, json={"position": dict(broken, game="chess")})
+    assert error(chess) == (404, "server.unknown-game")
+    seedless = server.http.post(url, json={"position": example("mansfeld"), "seed": -1})
+    assert error(seedless) == (400, "server.field")
+    # a record that starts from such a position is refused the same way
+    game = get_game("wallenstein")
+    record = {"game": "wallenstein", "engine": game.engine_version, "seed": 1, "moves": [],
+              "position": example("wallenstein")}  # fmt: skip
+    refused = server.http.post("/api/records?lang=de", json=record)
+    assert error(refused) == (422, "server.position")
+    assert refused.json()["broken"] == "wallenstein.position.tower-script"
+    assert imported_games(server) == before  # nothing was stored
+    assert server.http.get("/api/health").json()["status"] == "ok"
+
+
+def test_seats_are_named_as_the_position_names_its_players() -> None:
+    from feldherr.server.hub import seat_name
+    from feldherr.server.lobby import position_names
+    from feldherr.server.store import SeatRow
+
+    assert position_names(get_game("mansfeld"), example("mansfeld")) == ["Anna", "Ben"]
+    assert position_names(get_game("wallenstein"), example("wallenstein")) == ["", "", ""]
+    mansfeld = get_game("mansfeld")
+    unnamed = mansfeld.position(mansfeld.new_state({"players": 3}, 5))
+    assert position_names(mansfeld, unnamed) == ["", "", ""]  # "Player 1", ...: by colour
+    # the game's texts name an imported seat by its name; an import stored before by its colour
+    assert seat_name(SeatRow(0, "imported", None, "Anna", None, True, 0.0)) == "Anna"
+    assert seat_name(SeatRow(1, "imported", None, "2", None, True, 0.0)) == ""
+    assert seat_name(SeatRow(1, "bot", "random", "random", None, True, 0.0)) == ""

@@ -274,3 +274,60 @@ def test_play_on_from_a_step_of_a_replay(server: Server, pages: Pages) -> None:
     page.wait_for_selector("#choices button:not([disabled]), #ending")
     game_id = page.url.split("/play/")[1].split("#")[0]
     assert server.api(f"/api/games/{game_id}")["from_position"] is True
+
+
+def test_the_lobby_analyses_a_position(server: Server, pages: Pages) -> None:
+    """A position loaded in the lobby is analysed: "Analyse" opens the replay viewer at the position
+    (step 0 of a game with no moves) with the analysis board open for the player to decide, whose
+    moves come in the game's words, in English and German; a scripted tower is refused in the
+    game's words, with no button to analyse it."""
+    folder = ROOT / "docs" / "positions"
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "en", 1280, 900)
+    page.click("#advanced summary")
+    page.set_input_files("#position-file", str(folder / "mansfeld-example.json"))
+    page.wait_for_selector("#position-analyse")
+    assert page.locator("#position-analyse").inner_text() == "⚖ Analyse"
+    page.click("#position-analyse")
+    page.wait_for_url("**/replay/**#analyse")
+    page.wait_for_selector("#analysis-run")
+    assert page.locator("#at").input_value() == "0"  # the position itself, before any move
+    assert "Anna" in page.locator("#analysis h2").inner_text()  # the player to decide, as the file names her
+    texts = run_analysis(page)
+    assert len(texts) == 2 and "commit Camp Boy (strength 1)" in texts, texts  # the card, or none
+    scan = Scan()
+    scan.read(page, "a position analysed en")
+    picture(page, "analysis-position-en")
+    # German, Wallenstein: the worked example without its scripted tower; Blue decides
+    example = json.loads((folder / "wallenstein-example.json").read_text("utf-8"))
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "de", 1280, 900)
+    page.click("#advanced summary")
+    page.fill("#position-text", json.dumps(example))  # with the script: teaching only
+    page.dispatch_event("#position-text", "change")
+    page.wait_for_function(
+        "(t) => document.querySelector('#position-status').textContent.includes(t)", arg="Turm"
+    )
+    assert page.locator("#position-analyse").count() == 0
+    assert pages.errors and all("422" in e for e in pages.errors), pages.errors  # the refused check
+    pages.errors.clear()
+    del example["hidden"]["tower_script"]
+    page.fill("#position-text", json.dumps(example))
+    page.dispatch_event("#position-text", "change")
+    page.wait_for_selector("#position-analyse")
+    assert page.locator("#position-analyse").inner_text() == "⚖ Analysieren"
+    scan.read(page, "lobby with a position to analyse de")
+    shot(page, "lobby-position-analyse-de")
+    page.click("#position-analyse")
+    page.wait_for_url("**/replay/**#analyse")
+    page.wait_for_selector("#analysis-run")
+    assert "Blau" in page.locator("#analysis h2").inner_text()
+    german = run_analysis(page)
+    assert any("Schlesien" in text for text in german), german  # the counties by their names
+    assert "Siegchance von Blau" in page.locator("#analysis").inner_html()
+    scan.read(page, "a position analysed de")
+    picture(page, "analysis-position-de")
+    scan.check()

@@ -31,7 +31,7 @@ from feldherr.server.analysis import Analyser, parse_ask
 from feldherr.server.bus import make_bus
 from feldherr.server.config import Settings
 from feldherr.server.hub import Conn, Hub, verify
-from feldherr.server.lobby import catalogue, check_position, parse_create
+from feldherr.server.lobby import catalogue, check_position, parse_create, position_match, record_position
 from feldherr.server.protocol import (
     LANGS,
     ServerError,
@@ -284,8 +284,25 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/records", status_code=201)
     async def import_record(request: Request) -> dict[str, Any]:
         data = await read_body(request)
+        await hub().call(record_position, data)  # a record from a position: checked as the lobby's
         game_id = await hub().call(hub().import_record, data)
         return {"id": game_id, "replay": f"{base_url(request)}/api/games/{game_id}/replay"}
+
+    @app.post("/api/positions/import", status_code=201)
+    async def import_position(request: Request) -> dict[str, Any]:
+        data = await read_body(request)
+
+        def store() -> str:
+            game, match, names = position_match(data)
+            return hub().store_import(game, match, names)
+
+        game_id = await hub().call(store)
+        base = base_url(request)
+        return {
+            "id": game_id,
+            "replay": f"{base}/api/games/{game_id}/replay",
+            "analyse": f"{base}/replay/{game_id}#analyse",
+        }
 
     # -- the socket ------------------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")

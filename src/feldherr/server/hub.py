@@ -99,6 +99,15 @@ class Conn:
         self.loop.call_soon_threadsafe(self._put, None)
 
 
+def seat_name(seat: SeatRow) -> str:
+    """A seat's player name for the game's texts: a person's typed name, an imported record's
+    player as its position names them; "" (the game names the seat by its colour) for a bot and
+    for the imports stored before, which named their seats by number ("1", "2", ...)."""
+    if seat.kind == "human" or (seat.kind == "imported" and seat.name != f"{seat.seat + 1}"):
+        return seat.name
+    return ""
+
+
 class Table:
     """A game loaded in this process (see the module docstring)."""
 
@@ -116,7 +125,7 @@ class Table:
             s.seat: (s.bot, seeds[s.seat]) for s in seats if s.kind == "bot" and s.bot in table
         }
         self.stand_ins: dict[int, tuple[str, int]] = {}
-        self.names: list[str] = [s.name if s.kind == "human" else "" for s in seats]
+        self.names: list[str] = [seat_name(s) for s in seats]
         """The players' names for the game's texts ("": the game names that seat by its colour)."""
         self.undos = row.undos  # moves taken back, as far as this copy knows (undo())
         self.pending_since = time.time()
@@ -347,13 +356,18 @@ class Hub:
         except (RecordError, OptionError, ValueError) as exc:
             said = detail("message", english_or("part.record-unreadable", str(exc)))
             raise ServerError("server.record", 422, "bad-record", **said) from exc
+        return self.store_import(game, match)
+
+    def store_import(self, game: Game, match: Match, names: Sequence[str] = ()) -> str:
+        """Store ``match`` as an imported game (finished where it is over) to replay and analyse;
+        ``names``: each seat's player as the record or position names it ("" or none: by colour)."""
         now = time.time()
         outcome = match.outcome()
         row = GameRow(
             new_game_id(),
             game.name,
             match.record.options,
-            record.seed,
+            match.record.seed,
             game.engine_version,
             match.version,
             "finished" if outcome is not None else "imported",
@@ -365,7 +379,8 @@ class Hub:
             now,
             match.record.position,
         )
-        seats = [SeatRow(s, "imported", None, f"{s + 1}", None, True, now) for s in range(match.num_players)]
+        named = [*names, *[""] * match.num_players][: match.num_players]
+        seats = [SeatRow(s, "imported", None, named[s], None, True, now) for s in range(match.num_players)]
         with self.store.begin() as conn:
             self.store.create_game(row, seats, conn)
             self.store.add_moves(conn, row.id, match.record.moves)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from feldherr.core.errors import OptionError, PositionError
 from feldherr.core.game import Game
 from feldherr.core.i18n import term
+from feldherr.core.match import Match
 from feldherr.core.play import bot_table
 from feldherr.core.position import player_names
 from feldherr.games import game_names, get_game
@@ -207,3 +209,39 @@ def check_position(data: Any) -> dict[str, Any]:
         "players": options["players"],
         "names": names,
     }
+
+
+def position_names(game: Game, position: Mapping[str, Any]) -> list[str]:
+    """Each player's name as the position chose it ("Anna"); "" where it names the player by a
+    colour (Wallenstein) or by the default "Player 1", ...: the game's texts then name that seat
+    by its colour in the reader's words."""
+    catalogue = game.messages()
+    return [
+        "" if name in catalogue or name == f"Player {seat + 1}" else name[:MAX_NAME]
+        for seat, name in enumerate(player_names(position))
+    ]
+
+
+def record_position(data: Any) -> None:
+    """A record to import that starts from a position: the position is checked as the lobby checks
+    one (the game's words for a broken rule, a part for teaching only, the end of a game) before the
+    record is replayed; anything else is left to the record's own reading."""
+    if not isinstance(data, dict) or not isinstance(data.get("position"), dict):
+        return
+    name, seed = data.get("game"), data.get("seed")
+    if not isinstance(name, str) or name not in game_names():
+        return
+    position_options(get_game(name), data["position"], seed if type(seed) is int and 0 <= seed < 2**63 else 0)
+
+
+def position_match(data: Any) -> tuple[Game, Match, list[str]]:
+    """``{"position": {...}, "seed": n}`` as a game with no moves yet, to replay and analyse (``POST
+    /api/positions/import``): checked and refused as for a game at the table (:func:`check_position`),
+    started as :class:`~feldherr.core.match.Match` starts a game from a position (its decisions
+    from 0), with each seat's player named as the position names them."""
+    info = check_position(data)
+    seed = get_int(data, "seed", secrets.randbelow(2**63), 0, 2**63 - 1)
+    game = get_game(info["game"])
+    position = data["position"]
+    match = Match(game, {}, seed, position)
+    return game, match, position_names(game, position)[: match.num_players]

@@ -1,6 +1,7 @@
 // Games from a position (docs/positions.md): the lobby's field that reads a position file (or a
-// pasted one) and has the server check it, and the replay viewer's "play on from here", which hands
-// the table at its step to the lobby. Its own words, English and German.
+// pasted one) and has the server check it, then starts a game from it or analyses it (the replay
+// viewer's analysis board at the position), and the replay viewer's "play on from here", which
+// hands the table at its step to the lobby. Its own words, English and German.
 import { api, filePicker, h } from "./dom.js";
 import { lang, num } from "./i18n.js";
 
@@ -11,6 +12,8 @@ const WORDS = {
     loaded: "Playing on from a position of {title}", clearPosition: "new game instead", checking: "checking the position …",
     notReadable: "This is not a position: the text cannot be read.", playOn: "Play on from here",
     "players#one": "{n} player", "players#other": "{n} players", chooseFile: "Choose a file …", noFile: "no file chosen",
+    analyse: "Analyse", analyseHint: "What the search thinks of each move of the player to decide, from that player's view only",
+    analysing: "setting up the analysis …",
   },
   de: {
     fromPosition: "Aus einer Stellung beginnen", positionFile: "Stellungs-Datei", positionPaste: "oder eine Stellung hier einfügen",
@@ -18,6 +21,8 @@ const WORDS = {
     loaded: "Weiterspielen aus einer Stellung von {title}", clearPosition: "stattdessen neues Spiel", checking: "Die Stellung wird geprüft …",
     notReadable: "Das ist keine Stellung: Der Text lässt sich nicht lesen.", playOn: "Von hier weiterspielen",
     "players#one": "{n} Spieler", "players#other": "{n} Spieler", chooseFile: "Datei wählen …", noFile: "keine Datei gewählt",
+    analyse: "Analysieren", analyseHint: "Was die Suche von jedem Zug des Spielers hält, der entscheidet, nur aus dessen Sicht",
+    analysing: "Die Analyse wird vorbereitet …",
   },
 };
 
@@ -61,7 +66,9 @@ export function positionField(state, apply) {
   if (state.position) {
     return h("fieldset", { id: "position", class: "position", style: "min-width:0" }, h("legend", {}, w("fromPosition")),
       h("p", { id: "position-loaded" }, `${w("loaded", { title: state.position.title })} · ${players(state.position.players)}`, " ",
-        h("button", { type: "button", id: "position-clear", onclick: () => apply(null) }, w("clearPosition"))));
+        h("button", { type: "button", id: "position-clear", onclick: () => apply(null) }, w("clearPosition")), " ",
+        analyseButton(state.position.position, status)),
+      status);
   }
   return h("fieldset", { id: "position", class: "position", style: "min-width:0" }, h("legend", {}, w("fromPosition")),
     h("small", { class: "help" }, w("positionHint")),
@@ -69,6 +76,23 @@ export function positionField(state, apply) {
       filePicker(h("input", { type: "file", id: "position-file", accept: ".json,application/json", onchange: async (e) => { const file = e.target.files[0]; if (file) take(await file.text()); } }), w("chooseFile"), w("noFile"))),
     h("textarea", { id: "position-text", rows: 3, style: "width:100%;box-sizing:border-box", "aria-label": w("positionPaste"), placeholder: w("positionPaste"), onchange: (e) => take(e.target.value) }),
     status);
+}
+
+// "Analyse": the position stored as a game with no moves yet (POST /api/positions/import), opened in
+// the replay viewer with the analysis board open at it (the same board as a finished game's).
+function analyseButton(position, status) {
+  return h("button", { type: "button", id: "position-analyse", title: w("analyseHint"), onclick: async (e) => {
+    const button = e.currentTarget;
+    button.disabled = true;
+    status.textContent = w("analysing");
+    try {
+      const out = await api(`/api/positions/import?lang=${lang()}`, { method: "POST", body: JSON.stringify({ position }) });
+      location.assign(`/replay/${encodeURIComponent(out.id)}#analyse`);
+    } catch (err) {
+      status.textContent = err.message;
+      button.disabled = false;
+    }
+  } }, `⚖ ${w("analyse")}`);
 }
 
 // A position handed over by the replay viewer ("play on from here"), once.
