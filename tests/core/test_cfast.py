@@ -248,9 +248,9 @@ def test_mask_into_refuses_what_is_no_mask_and_leaves_it_cleared() -> None:
 
 
 def test_codes_of_looks_the_moves_numbers_up_as_python_does(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The legal-move lists' action numbers (``core.actions.sorted_codes``/``codes_and_moves``): the
-    C look-up gives what the Python loop gives, duplicates and clashing numbers included, and hands
-    a list with a move not in the table yet to Python, which fills the table."""
+    """The legal-move lists' action numbers (``core.actions.sorted_codes``): the C look-up gives
+    what the Python loop gives, duplicates and clashing numbers included, and hands a list with a
+    move not in the table yet to Python, which fills the table."""
     import random
 
     from feldherr.core import actions
@@ -261,37 +261,25 @@ def test_codes_of_looks_the_moves_numbers_up_as_python_does(monkeypatch: pytest.
         moves = [("m", rng.randrange(300)) for _ in range(rng.randrange(0, 60))]
         known = {m: encode(m) for m in moves if rng.random() < (1.0 if trial % 2 else 0.9)}
         complete = all(m in known for m in moves)
-        for mode in (False, True):
-            native = cfast.codes_of(moves, dict(known), mode)
-            if not complete:
-                assert native is None
-                continue
-            expected_list = sorted(encode(m) for m in moves)
-            by_action = {encode(m): m for m in moves}
-            assert native == ((sorted(by_action), by_action) if mode else expected_list)
+        native = cfast.codes_of(moves, dict(known))
+        assert native == (sorted(encode(m) for m in moves) if complete else None)
         fast_table, slow_table = dict(known), dict(known)
-        fast = (
-            actions.sorted_codes(moves, fast_table, encode),
-            actions.codes_and_moves(moves, fast_table, encode),
-        )
+        fast = actions.sorted_codes(moves, fast_table, encode)
         monkeypatch.setattr(actions, "_codes_of", None)
-        slow = (
-            actions.sorted_codes(moves, slow_table, encode),
-            actions.codes_and_moves(moves, slow_table, encode),
-        )
+        slow = actions.sorted_codes(moves, slow_table, encode)
         monkeypatch.setattr(actions, "_codes_of", cfast.codes_of)
         assert fast == slow and fast_table == slow_table == {**known, **{m: encode(m) for m in moves}}
 
 
 def test_codes_of_refuses_what_is_no_list_and_table() -> None:
     with pytest.raises(TypeError, match="list"):
-        cfast.codes_of((("m", 1),), {("m", 1): 3}, False)
+        cfast.codes_of((("m", 1),), {("m", 1): 3})
     with pytest.raises(TypeError, match="dict"):
-        cfast.codes_of([("m", 1)], [(("m", 1), 3)], False)
-    with pytest.raises(TypeError, match="3 arguments"):
-        cfast.codes_of([], {})
+        cfast.codes_of([("m", 1)], [(("m", 1), 3)])
+    with pytest.raises(TypeError, match="2 arguments"):
+        cfast.codes_of([], {}, False)
     with pytest.raises(TypeError, match="unhashable"):
-        cfast.codes_of([["m", 1]], {}, True)
-    assert cfast.codes_of([("m", 1)], {("m", 1): True}, False) is None  # not a plain int: Python's way
+        cfast.codes_of([["m", 1]], {})
+    assert cfast.codes_of([("m", 1)], {("m", 1): True}) is None  # not a plain int: Python's way
     with pytest.raises(OverflowError):
-        cfast.codes_of([("m", 1)], {("m", 1): 2**70}, False)
+        cfast.codes_of([("m", 1)], {("m", 1): 2**70})

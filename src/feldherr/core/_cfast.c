@@ -535,14 +535,13 @@ static PyObject *mask_into(PyObject *Py_UNUSED(module), PyObject *const *args, P
     Py_RETURN_NONE;
 }
 
-/* codes_of(moves, codes, with_moves): the action numbers of a legal-move list, looked up in the
- * dict codes (move -> int), ascending. with_moves false: the sorted list (duplicates kept, as
- * sorted(codes[m] for m in moves)); true: (the sorted distinct numbers, a dict number -> move, the
- * last move of a number winning, as {codes[m]: m for m in moves}). None when a move has no number
- * in codes yet (the caller works those out); the numbers handed out are the dict's own objects. */
+/* codes_of(moves, codes): the action numbers of a legal-move list, looked up in the dict codes
+ * (move -> int), ascending, duplicates kept (as sorted(codes[m] for m in moves)); None when a move
+ * has no number in codes yet (the caller works those out). The numbers handed out are the dict's
+ * own objects. */
 typedef struct {
     long value;
-    PyObject *code; /* borrowed from codes */
+    PyObject *code; /* held: a later look-up could change codes */
 } coded;
 
 static int coded_cmp(const void *a, const void *b) {
@@ -551,13 +550,11 @@ static int coded_cmp(const void *a, const void *b) {
 }
 
 static PyObject *codes_of(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "codes_of(moves, codes, with_moves) takes 3 arguments");
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "codes_of(moves, codes) takes 2 arguments");
         return NULL;
     }
     PyObject *moves = args[0], *codes = args[1];
-    int with_moves = PyObject_IsTrue(args[2]);
-    if (with_moves < 0) return NULL;
     if (!PyList_Check(moves) || !PyDict_Check(codes)) {
         PyErr_SetString(PyExc_TypeError, "codes_of: moves must be a list and codes a dict");
         return NULL;
@@ -565,62 +562,38 @@ static PyObject *codes_of(PyObject *Py_UNUSED(module), PyObject *const *args, Py
     Py_ssize_t n = PyList_GET_SIZE(moves);
     coded *found = PyMem_Malloc(n ? (size_t)n * sizeof(coded) : 1);
     if (found == NULL) return PyErr_NoMemory();
-    PyObject *by_action = with_moves ? PyDict_New() : NULL, *out = NULL;
+    PyObject *out = NULL;
     Py_ssize_t held = 0; /* found[:held] hold a reference to their code */
-    if (with_moves && by_action == NULL) goto done;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *move = PyList_GET_ITEM(moves, i);
         Py_INCREF(move); /* (a look-up may run Python code: __eq__ of a key) */
         PyObject *code = PyDict_GetItemWithError(codes, move);
+        Py_DECREF(move);
         if (code == NULL || !PyLong_CheckExact(code)) {
-            Py_DECREF(move);
             if (code == NULL && PyErr_Occurred()) goto done;
             out = Py_NewRef(Py_None); /* no number yet, or not a plain int: the caller's way */
             goto done;
         }
         long value = PyLong_AsLong(code);
-        if (value == -1 && PyErr_Occurred()) {
-            Py_DECREF(move);
-            goto done;
-        }
-        if (with_moves && PyDict_SetItem(by_action, code, move) < 0) {
-            Py_DECREF(move);
-            goto done;
-        }
-        Py_DECREF(move);
+        if (value == -1 && PyErr_Occurred()) goto done;
         found[i].value = value;
-        found[i].code = Py_NewRef(code); /* held: a later look-up could change codes */
+        found[i].code = Py_NewRef(code);
         held = i + 1;
     }
-    Py_ssize_t k = n;
-    if (with_moves) { /* the distinct numbers: the dict's keys (which hold their own references) */
-        for (Py_ssize_t i = 0; i < held; i++) Py_DECREF(found[i].code);
-        held = 0;
-        k = 0;
-        Py_ssize_t pos = 0;
-        PyObject *key, *value;
-        while (PyDict_Next(by_action, &pos, &key, &value)) {
-            found[k].value = PyLong_AsLong(key);
-            found[k++].code = key;
-        }
-    }
-    qsort(found, (size_t)k, sizeof(coded), coded_cmp);
-    PyObject *actions = PyList_New(k);
-    if (actions == NULL) goto done;
-    for (Py_ssize_t i = 0; i < k; i++) PyList_SET_ITEM(actions, i, Py_NewRef(found[i].code));
-    out = with_moves ? PyTuple_Pack(2, actions, by_action) : Py_NewRef(actions);
-    Py_DECREF(actions);
+    qsort(found, (size_t)n, sizeof(coded), coded_cmp);
+    out = PyList_New(n);
+    if (out == NULL) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) PyList_SET_ITEM(out, i, Py_NewRef(found[i].code));
 done:
     for (Py_ssize_t i = 0; i < held; i++) Py_DECREF(found[i].code);
     PyMem_Free(found);
-    Py_XDECREF(by_action);
     return out;
 }
 
 static PyMethodDef module_methods[] = {
     {"mask_into", (PyCFunction)(void (*)(void))mask_into, METH_FASTCALL, "mask_into(out, legal): an action mask written into out."},
     {"codes_of", (PyCFunction)(void (*)(void))codes_of, METH_FASTCALL,
-     "codes_of(moves, codes, with_moves): the moves' action numbers from codes, ascending (None if one is missing)."},
+     "codes_of(moves, codes): the moves' action numbers from codes, ascending (None if one is missing)."},
     {NULL, NULL, 0, NULL},
 };
 

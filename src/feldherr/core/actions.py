@@ -9,7 +9,7 @@ through it, so a game without staged choices costs one dictionary look-up per ac
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from feldherr.core.errors import NotYourTurnError
@@ -77,7 +77,7 @@ _codes_of: Any = getattr(native_module("feldherr.core._cfast"), "codes_of", None
 
 def _numbers(moves: list[Any], codes: dict[Any, int], encode: Callable[[Any], int]) -> list[int]:
     """Each move's action number, in the list's order, from ``codes`` (filled with ``encode`` for a
-    move not in it yet): the Python way of :func:`sorted_codes` and :func:`codes_and_moves`."""
+    move not in it yet): the Python way of :func:`sorted_codes`."""
     numbers = []
     for move in moves:
         code = codes.get(move)
@@ -93,21 +93,7 @@ def sorted_codes(moves: list[Any], codes: dict[Any, int], encode: Callable[[Any]
     (``_cfast.codes_of``) looks them up where it is built and every move has its number already;
     else Python does, the same numbers."""
     if _codes_of is not None and type(moves) is list:
-        found: list[int] | None = _codes_of(moves, codes, False)
+        found: list[int] | None = _codes_of(moves, codes)
         if found is not None:
             return found
     return sorted(_numbers(moves, codes, encode))
-
-
-def codes_and_moves(
-    moves: list[Any], codes: dict[Any, int], encode: Callable[[Any], int]
-) -> tuple[list[int], dict[int, Any]]:
-    """The distinct action numbers of a legal-move list, ascending, and the move of each number
-    (the last move of a number, as a dict built in list order keeps it), looked up as
-    :func:`sorted_codes` looks them up."""
-    if _codes_of is not None and type(moves) is list:
-        found: tuple[list[int], dict[int, Any]] | None = _codes_of(moves, codes, True)
-        if found is not None:
-            return found
-    by_action: dict[int, Hashable] = dict(zip(_numbers(moves, codes, encode), moves, strict=True))
-    return sorted(by_action), by_action

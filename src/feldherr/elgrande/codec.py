@@ -62,7 +62,14 @@ def encode(move: Move) -> int:
 
 
 def decode(action: int) -> Move:
-    """The move with action number ``action``."""
+    """The move with action number ``action`` (one shared, immutable move per number)."""
+    if type(action) is int and 0 <= action < NUM_ACTIONS:
+        return _DECODED[action]
+    return _decode(action)
+
+
+def _decode(action: int) -> Move:
+    """The move with action number ``action``, worked out from the blocks."""
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
         raise MalformedMoveError(
             f"no action {shown(action)} (0 to {NUM_ACTIONS - 1})",
@@ -156,3 +163,7 @@ def _arg(kind: str, t: str, v: Any) -> int:
     raise MalformedMoveError(
         f"{kind!r} expects a region, got {shown(v)}", rule="elgrande.move.arg", value=shown(v)
     )
+
+
+_DECODED: tuple[Move, ...] = tuple(_decode(a) for a in range(NUM_ACTIONS))
+"""The move of every action number, worked out once."""

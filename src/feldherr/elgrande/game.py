@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
-from feldherr.core.actions import codes_and_moves
+from feldherr.core.actions import sorted_codes
 from feldherr.core.bots import Bot
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.fastcopy import slot_cloner
@@ -423,22 +423,22 @@ class ElGrandeGame(Game):
     def decode(self, state: State, seat: int, action: int) -> Move:
         return codec.decode(action)
 
-    # Hundreds of legal moves per decision: their actions are worked out once per legal-move list
-    # (the state's cache, which is never changed in place) and each move's number is looked up.
+    # A legal move's number is looked up (``_CODES``); an action's move is the equal move of the
+    # legal-move list (the state's cache), found by equality: no table of moves per decision.
     def staged_actions(self, state: State, seat: int, partial: tuple[int, ...]) -> list[int]:
         if partial:
             return super().staged_actions(state, seat, partial)  # refused: no staged choices
-        return _actions_of(cached_legal(state, seat))[0][:]  # type: ignore[arg-type]
+        return sorted_codes(cached_legal(state, seat), _CODES, codec.encode)  # type: ignore[arg-type]
 
     def staged_move(self, state: State, seat: int, partial: tuple[int, ...], action: int) -> Move | None:
         if partial:
             return super().staged_move(state, seat, partial, action)  # refused
-        if type(action) is int:
-            # the very move object of the legal list, so ``apply`` takes its fast path
-            move = _actions_of(cached_legal(state, seat))[1].get(action)  # type: ignore[arg-type]
-            if move is not None:
-                return move
-        return codec.decode(action)
+        move = codec.decode(action)
+        moves = cached_legal(state, seat)  # type: ignore[arg-type]
+        try:  # the very move object of the legal list, so ``apply`` takes its fast path
+            return moves[moves.index(move)]
+        except ValueError:
+            return move  # not legal now: ``apply`` refuses it in the rule's words
 
     def observe(
         self,
@@ -581,19 +581,6 @@ def _variant_tokens(raw: Any) -> tuple[Any, str | None]:
 _CODES: dict[Move, int] = {}
 """Action number of every legal move met so far (at most ``codec.NUM_ACTIONS`` entries; only moves
 of the rules' legal lists, whose arguments are exact ints, are looked up here)."""
-_LAST: list[tuple[Any, list[int], dict[int, Move]]] = [(None, [], {})]
-"""The legal-move list last asked about, its actions (ascending) and its moves by action."""
-
-
-def _actions_of(moves: list[Move]) -> tuple[list[int], dict[int, Move]]:
-    """The sorted actions of a legal-move list and its moves by action (kept for the list last
-    asked about: one state is asked several times per decision)."""
-    last, actions, by_action = _LAST[0]
-    if last is moves:
-        return actions, by_action
-    actions, by_action = codes_and_moves(moves, _CODES, codec.encode)
-    _LAST[0] = (moves, actions, by_action)  # one assignment: a reader sees the old or the new
-    return actions, by_action
 
 
 GAME = ElGrandeGame()
