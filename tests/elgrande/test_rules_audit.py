@@ -35,3 +35,18 @@ def test_schmuggel_never_opens_france() -> None:
     st.apply(0, ("special",))
     places = {m[1] for m in st.legal_moves(0) if m[0] == "place"}
     assert places == {*D.NEIGHBOURS[D.FRANCE], D.CASTILLO}
+
+
+def test_buergerkrieg_never_names_the_kings_region() -> None:
+    """ "Die Königsregion ist tabu!" / "Du darfst sie nicht aus dem Castillo oder der Königsregion
+    nehmen": the disc of Bürgerkrieg offers only regions outside the King's region; with
+    Caballeros only there, "Glück gehabt" (not asked)."""
+    board = Board(4).empty().king("Toledo")
+    board.put(1, "Toledo", 3).put(1, "Galicia", 1).put(2, "Toledo", 2).put(3, "Sevilla", 1)
+    st = board.turn(0, "buergerkrieg", court=0).state()
+    st.apply(0, ("special",))
+    assert sorted(st.to_move()) == [1, 3]
+    assert st.legal_moves(1) == [("disc", R["Galicia"])]
+    st.apply(1, ("disc", R["Galicia"]))
+    st.apply(3, ("disc", R["Sevilla"]))
+    assert count(st, 1, "Toledo") == 3 and count(st, 1, "Galicia") == 0 and count(st, 2, "Toledo") == 2
