@@ -329,3 +329,106 @@ def test_move_codec_round_trip() -> None:
         assert GAME.move_from_json(GAME.move_to_json(move)) == move
     assert GAME.move_to_json(("place", R["Aragón"])) == ["place", "Aragón"]
     assert GAME.move_from_json(["place", "Aragon"]) == ("place", R["Aragón"])
+
+
+def test_setup_for_four() -> None:
+    # pp. 2-3 "Aufbau" (4 players): 13 power cards each, the King and each Grande on a region card
+    # of its own with 2 Caballeros beside the Grande, 7 at court ("Hof"), the other 21 of the 30 in
+    # the province; stacks 1-4 of 10 cards with the top one open, stack 5 the King's card alone.
+    st = fresh(4, seed=3)
+    assert [bin(h).count("1") for h in st.power_hand] == [13] * 4
+    assert len({st.king, *st.grande}) == 5 and all(g < D.NREG for g in st.grande) and st.king < D.NREG
+    for seat in range(4):
+        row = st.caballeros[seat * D.AREAS : (seat + 1) * D.AREAS]
+        assert row[st.grande[seat]] == 2 and sum(row) == 2
+        assert (st.court[seat], st.province[seat]) == (7, 21)
+    assert [len(s) + 1 for s in st.stacks[:4]] == [10] * 4
+    assert st.open_cards[4] == D.KING_CARD and st.stacks[4] == [D.KING_CARD]
+    assert st.score == [0] * 4 and st.round == 1 and st.start_player == 0 and st.phase == POWER
+
+
+def test_gesetzeserlass_example_lowers_castilla() -> None:
+    # p. 8: "Du legst die Wertungstafel nach Castilla, um die Punkte in dieser Region bei einer
+    # Wertung zu reduzieren." Castilla prints 6/4/2; the 4/0/0 board replaces it.
+    board = Board(4).empty().king("Sevilla").grandes(["Galicia"] * 4)
+    board.put(YOU, "Castilla", 1).put(ORANGE, "Castilla", 3).put(BLUE, "Castilla", 2)
+    st = board.turn(YOU, "gesetzeserlass", court=0).state()
+    assert score_area(st.clone(), R["Castilla"]) == [2, 6, 4, 0]
+    st.apply(YOU, ("special",))
+    st.apply(YOU, ("board", 1, R["Castilla"]))
+    assert st.scoreboards[1] == R["Castilla"]
+    assert score_area(st, R["Castilla"]) == [0, 4, 0, 0]
+
+
+def test_alte_hasen_example() -> None:
+    # p. 10: "Verwendest du alle, legst du also 2 Karten vom 2er Stapel sowie je 1 Karte vom 1er
+    # und 4er Stapel zurück in die Schachtel" - each stack keeps its 10 cards.
+    st = fresh(4, "alte_hasen", seed=7)
+    stacks = [[*s, st.open_cards[i]] for i, s in enumerate(st.stacks[:4])]
+    assert [len(s) for s in stacks] == [10] * 4
+    base = fresh(4, seed=7)
+    base_cards = [sorted([*s, base.open_cards[i]]) for i, s in enumerate(base.stacks[:4])]
+    added = {1: ["intrigue_either"], 2: ["veto", "veto"], 3: [], 4: ["the_court"]}
+    for n, stack in enumerate(stacks, start=1):
+        new = [D.CARD_IDS[c] for c in stack if D.CARD_IDS[c] in {"intrigue_either", "veto", "the_court"}]
+        assert sorted(new) == added[n]
+        kept = list(base_cards[n - 1])
+        for c in stack:  # the others all come from the base stack, one card fewer per added card
+            if D.CARD_IDS[c] not in added[n]:
+                kept.remove(c)
+        assert len(kept) == len(added[n])
+
+
+def test_neue_regentschaft_fifth_stack() -> None:
+    # p. 10: "Lege jedoch die 5er Aktionskarte („Ihre Majestät") zurück in die Schachtel. Mische die
+    # zehn 5er Aktionskarten ... Am Ende der Runde kommt die Karte (egal, ob sie genutzt wurde) auf
+    # den Ablagestapel und du deckst eine neue Karte auf."
+    st = fresh(4, "neue_regentschaft", seed=2)
+    fifth = [*st.stacks[4], st.open_cards[4]]
+    assert len(fifth) == 10 and D.KING_CARD not in fifth
+    assert all(D.CARD_PLACE[c] == 5 for c in fifth)
+    assert all(D.KING_CARD not in s for s in st.stacks)
+    first = st.open_cards[4]
+    for seat, v in ((0, 13), (1, 12), (2, 11), (3, 10)):
+        st.apply(seat, ("power", v, -1))
+    while st.round == 1:  # nobody takes the 5-card
+        seat = st.to_move()[0]
+        if st.phase == TAKE:
+            st.apply(seat, next(m for m in st.legal_moves(seat) if m[1] != 4))
+        else:
+            st.apply(seat, st.legal_moves(seat)[-1])
+    assert first in st.action_discard and st.open_cards[4] not in (first, -1)
+    assert len(st.stacks[4]) == 8
+
+
+def test_two_players_region_cards() -> None:
+    # p. 9: "Hat der Dummy alle 30 Caballeros auf dem Spielplan, ziehst du keine weiteren
+    # Regionenkarten." and "Nach jeder allgemeinen Wertung mischst du **alle** Regionenkarten."
+    board = Board(2).empty().king("Galicia")
+    dummy = board.player(2)
+    dummy["province"], dummy["caballeros"] = 0, {"Sevilla": 20, "Castillo": 10}
+    st = board.hidden(region_deck=["Granada", "Toledo", "Aragón"]).state()
+    flow._dummy_regions(st)
+    assert len(st.region_deck) == 3 and count(st, 2, "Granada") == 0
+    st = Board(2).empty().king("Galicia").hidden(region_deck=["Granada"]).state()
+    flow._dummy_regions(st)  # two cards are drawn, but only one is left
+    assert count(st, 2, "Granada") == 2 and st.region_deck == []
+    flow.begin_general_scoring(st)
+    flow.run_on(st)  # nobody has anything in the Castillo: no disc to wait for
+    # all nine shuffled again; round 2 has begun and drawn its two
+    assert st.round == 2 and len(set(st.region_deck)) == len(st.region_deck) == D.NREG - 2
+
+
+def test_two_players_the_dummy_is_left_out() -> None:
+    # p. 9: "Benötigt eine Aktionskarte eine Entscheidung oder Aktion des Dummys (z.B. Wähle eine
+    # Region), lasst ihr den Dummy aus." Rückzug ("Alle anderen müssen je 3 eigene ...") leaves
+    # the dummy's Caballeros; Intrigue may move them ("nach den üblichen Regeln versetzen").
+    board = Board(2).empty().king("Galicia").put(2, "Toledo", 4).put(ORANGE, "Toledo", 2).court(ORANGE, 1)
+    st = board.turn(YOU, "rueckzug", court=0).state()
+    st.apply(YOU, ("special",))  # Orange has exactly 3: all go back, no choice left
+    assert count(st, ORANGE, "Toledo") == 0 and st.court[ORANGE] == 0
+    assert not any(e["k"] == "returned" and e["a"]["p"] == 2 for e in st.log)
+    assert count(st, 2, "Toledo") >= 4  # (the next round's region cards may add to them)
+    st = Board(2).empty().king("Galicia").put(2, "Toledo", 2).turn(YOU, "intrigue", court=0).state()
+    st.apply(YOU, ("special",))
+    assert ("from", 2, R["Toledo"]) in st.legal_moves(YOU)

@@ -344,8 +344,8 @@ def do_take(st: ElGrandeData, p: int, move: Take) -> None:
 # keeps it, ``legal_moves`` copies it), so the usual ones are built once here, by King position.
 _PLACE_END: list[list[Move]] = [[*moves, ENDPLACE] for moves in PLACE_MOVES]
 _SMUGGLE_END: list[list[Move]] = [
-    [*(mt.PLACE[a] for a in (*PLACE_TARGETS[k], k)), ENDPLACE] for k in range(D.NREG)
-]  # Schmuggel: the King's region too
+    [*(mt.PLACE[a] for a in (*PLACE_TARGETS[k], k)), ENDPLACE] for k in range(D.CASTILLO + 1)
+]  # Schmuggel: the King's region too (the Castillo while Revolte has put the King beside it)
 _END_ONLY: list[Move] = [ENDPLACE]
 _WITH_SPECIAL: list[Move] = [SPECIAL, NOSPECIAL]
 _WITHOUT_SPECIAL: list[Move] = [NOSPECIAL]
@@ -359,7 +359,7 @@ def legal_act(st: ElGrandeData, seat: int) -> list[Move]:
     if place != DONE:
         if st.place_left > 0 and st.court[st.current] > 0:
             k = st.king
-            out = _SMUGGLE_END[k] if st.smuggle and k < D.NREG else _PLACE_END[k]
+            out = _SMUGGLE_END[k] if st.smuggle and k <= D.CASTILLO else _PLACE_END[k]
         else:
             out = _END_ONLY
         if place == STARTED or st.special_stage != NOT_STARTED:
