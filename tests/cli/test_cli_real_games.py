@@ -81,6 +81,31 @@ def test_replay_detects_tampering(capsys: Capsys, tmp_path: Path, name: str) -> 
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_replay_says_the_outcome_in_words_and_json_only_when_asked(
+    capsys: Capsys, tmp_path: Path, name: str
+) -> None:
+    """The outcome's tie-break data (a Mansfeld game's provinces, a Wallenstein game's money and
+    counties) were printed to the reader as a JSON line; now they are in --json's object only."""
+    path = one_record(capsys, tmp_path, name)
+    said = {
+        "en": ("; seed ", "Scores: seat 0: ", "Winner(s): seat "),
+        "de": ("; Startwert ", "Punkte: Platz 0: ", "Sieger: Platz "),
+    }
+    for lang, (title, scores, winners) in said.items():
+        code, out, err = run(capsys, "replay", str(path), "--lang", lang)
+        assert code == 0, err
+        lines = out.splitlines()
+        assert title in lines[0], lines[0]
+        assert lines[-3].startswith(scores) and lines[-2].startswith(winners), lines[-3:]
+        assert not any(c in line for line in lines[-3:] for c in '{}[]"'), lines[-3:]
+    code, out, err = run(capsys, "replay", str(path), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["game"] == name and data["digest_checked"] is True and data["log"]
+    assert len(data["outcome"]["scores"]) == int(players(name)) and data["outcome"]["winners"]
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_play_with_bots_only_runs_to_the_end(capsys: Capsys, tmp_path: Path, name: str) -> None:
     count = int(players(name))
     save = tmp_path / "g.json"

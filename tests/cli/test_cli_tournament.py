@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -109,6 +110,18 @@ def test_a_german_table_is_german_throughout(capsys: Capsys, command: str) -> No
     assert "2 Spieler, 3 Partien" in out and "Prüfsumme " in out and "Partien/s)" in out
     for english in ("players", " games", "digest", "fair share", "decisions per game", "note:"):
         assert english not in out, english
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_german_table_writes_german_numbers(capsys: Capsys, command: str) -> None:
+    """--lang de: every decimal in the German number format (the tournament's table wrote
+    "33.33", "0.0-70.8" and "1.2 s" between German words)."""
+    bots = ["--bots", "random,heuristic", "--no-plot"] if command == "tournament" else ["--players", "2"]
+    code, out, _ = run(capsys, command, "toy", *bots, "--games", "3", "--quiet", "--lang", "de")
+    assert code == 0
+    table = out.rsplit("Prüfsumme", 1)[0]  # the digest is hex, not a number
+    assert re.search(r"\d,\d", table), table
+    assert not re.findall(r"\d\.\d", table), table
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,8 @@
 """The analysis board in the browser: a finished game of each title analysed at a decision from one
 seat's view (the replay viewer, and the finished game's own page), in English and German and at
 phone width; a running game is refused. The lobby starts a game from a position file, and the
-replay viewer plays on from a step. Screenshots go to test-artifacts/web (copies in docs/img)."""
+replay viewer plays on from a step; late answers of a busy server (held by the tests) never undo
+what the player did since. Screenshots go to test-artifacts/web (copies in docs/img)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,31 @@ def picture(page: Any, name: str) -> None:
     ``web-<name>.png``) into the artifacts."""
     shot(page, name)
     page.locator("#analysis").screenshot(path=str(ARTIFACTS / f"{name}-board.png"))
+
+
+def answer_later(page: Any, pattern: str) -> list[Any]:
+    """Hold the answers to the page's requests to ``pattern`` (a slow server): the list collects
+    them, :func:`release` lets one through."""
+    held: list[Any] = []
+    page.route(pattern, lambda route: held.append(route))
+    return held
+
+
+def wait_held(page: Any, held: list[Any], n: int) -> None:
+    """Wait until ``n`` requests are held (the page sends them when its own events have run)."""
+    for _ in range(400):
+        if len(held) >= n:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{len(held)} requests held, not {n}")
+
+
+def release(page: Any, route: Any) -> None:
+    """Let a held answer through and give the page the time to take it (a frame or two after it has
+    arrived), so that a check of the page after this sees what the answer did, if anything."""
+    with page.expect_event("requestfinished", lambda r: r.url == route.request.url):
+        route.continue_()
+    page.wait_for_timeout(300)
 
 
 @pytest.mark.parametrize(("name", "players"), TITLES, ids=[t[0] for t in TITLES])
@@ -159,6 +185,53 @@ def test_a_move_number_outside_the_game_shows_the_move_it_goes_to(server: Server
         assert page.evaluate("document.activeElement.id") == "at"  # the keyboard stays in the box
 
 
+def test_a_move_number_being_typed_waits_for_enter(server: Server, pages: Pages) -> None:
+    """The replay is drawn anew whenever an answer comes in (here: the page's words in another
+    language). Taking the move box off the page made the browser report the number typed into it
+    as changed, and the replay jumped to a move the player had not confirmed; now the number moves
+    into the new box unconfirmed, and Enter takes it there."""
+    game = finished(server, "mansfeld", 2, seed=3)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server.url}/replay/{game['id']}")
+    page.wait_for_selector("#timeline")
+    page.wait_for_load_state("networkidle")  # the page drawn with the game's words, not mid-load
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/replay?" in r.url else None)
+    page.click("#at")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("7")
+    with page.expect_response(lambda r: "/replay?" in r.url and "at=0" in r.url):
+        page.evaluate("document.getElementById('lang').click()")  # a redraw; the focus stays in the box
+    page.wait_for_function("document.querySelector('#first').textContent.includes('Anfang')")
+    page.wait_for_timeout(300)  # a jump would have been asked for during the redraw
+    assert not [url for url in asked if "at=7" in url], asked
+    box = page.locator("#at")
+    assert box.input_value() == "7" and box.get_attribute("data-at") == "0"
+    assert page.evaluate("document.activeElement.id") == "at"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#scrub').value === '7'")  # move 7 drawn
+    assert page.locator("#at").input_value() == "7"
+
+
+def test_the_replay_shows_the_move_asked_for_last(server: Server, pages: Pages) -> None:
+    """Two moves asked for in quick succession whose answers come the other way round (a busy
+    server): the replay stays at the later one (the earlier answer drew its move over it)."""
+    game = finished(server, "mansfeld", 2, seed=3)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server.url}/replay/{game['id']}")
+    page.wait_for_selector("#timeline")
+    page.wait_for_load_state("networkidle")
+    held = answer_later(page, "**/replay?*at=5")
+    page.fill("#at", "5")
+    page.press("#at", "Enter")
+    wait_held(page, held, 1)
+    page.fill("#at", "9")
+    page.press("#at", "Enter")
+    page.wait_for_function("document.querySelector('#scrub').value === '9'")
+    release(page, held[0])
+    assert page.locator("#scrub").input_value() == "9" and page.locator("#at").input_value() == "9"
+
+
 def test_a_running_game_is_not_analysed(server: Server, pages: Pages) -> None:
     game = server.create(
         "mansfeld", {"players": 2}, [{"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random"}]
@@ -200,14 +273,14 @@ def test_the_lobby_starts_a_game_from_a_position_file(server: Server, pages: Pag
     broken = json.loads(example.read_text(encoding="utf-8"))
     broken["left"].append("trossbube")  # Anna's card a second time
     page.fill("#position-text", json.dumps(broken))
-    page.dispatch_event("#position-text", "change")
+    page.locator("#position-text").blur()  # the text counts when the player leaves the field
     status = "(t) => document.querySelector('#position-status').textContent.includes(t)"
     page.wait_for_function(status, arg="Diese Stellung lässt sich nicht aufbauen")
     assert "Trossbube" in page.locator("#position-status").inner_text()
     assert pages.errors and all("422" in e for e in pages.errors), pages.errors  # the refused check
     pages.errors.clear()
     page.fill("#position-text", "{nicht lesbar")
-    page.dispatch_event("#position-text", "change")
+    page.locator("#position-text").blur()
     page.wait_for_function(status, arg="keine Stellung")
     # the file: the form fits the position's game and players; the game starts from it
     page.set_input_files("#position-file", str(example))
@@ -239,7 +312,7 @@ def test_the_lobby_says_whose_place_each_seat_of_a_position_is(server: Server, p
     set_look(page, "de", 390, 844)
     page.click("#advanced summary")
     page.fill("#position-text", json.dumps(example))
-    page.dispatch_event("#position-text", "change")
+    page.locator("#position-text").blur()
     page.wait_for_selector("#position-loaded")
     assert page.locator("#seats .seat-player").all_inner_texts() == ["Rot", "Blau", "Gelb"]
     page.click("#position-clear")
@@ -254,6 +327,45 @@ def test_the_lobby_says_whose_place_each_seat_of_a_position_is(server: Server, p
     scan = Scan()
     scan.read(page, "lobby seats of a position")
     scan.check()
+
+
+def test_a_late_check_of_a_position_does_not_undo_a_later_choice(server: Server, pages: Pages) -> None:
+    """A position is checked by the server; on a busy server its answer can come after the player
+    has moved on: another position chosen meanwhile, a new game instead, another game picked. The
+    lobby keeps what the player did last (a late answer put its position back: the file field
+    vanished, and the game started from a position the player had left behind)."""
+    wallenstein = json.loads((ROOT / "docs" / "positions" / "wallenstein-example.json").read_text("utf-8"))
+    del wallenstein["hidden"]["tower_script"]
+    mansfeld = ROOT / "docs" / "positions" / "mansfeld-example.json"
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "en", 1280, 900)
+    held = answer_later(page, "**/api/positions*")
+    page.click("#advanced summary")
+    # a pasted position, then (while its check is under way) a file: the file's position stays
+    page.fill("#position-text", json.dumps(wallenstein))
+    page.locator("#position-text").blur()
+    page.wait_for_function("document.querySelector('#position-status').textContent.includes('checking')")
+    page.set_input_files("#position-file", str(mansfeld))
+    wait_held(page, held, 2)
+    release(page, held[1])
+    page.wait_for_selector("#position-loaded")
+    release(page, held[0])
+    assert page.locator("#game").input_value() == "mansfeld"
+    assert page.locator("#seats .seat-player").all_inner_texts() == ["Anna", "Ben"]
+    # back to a new game, a position pasted, and (while it is checked) another game picked
+    page.click("#position-clear")
+    page.click("#advanced summary")
+    page.fill("#position-text", json.dumps(wallenstein))
+    page.locator("#position-text").blur()
+    page.wait_for_function("document.querySelector('#position-status').textContent.includes('checking')")
+    wait_held(page, held, 3)
+    page.select_option("#game", "elgrande")
+    release(page, held[2])
+    assert page.locator("#game").input_value() == "elgrande"
+    assert page.locator("#position-loaded").count() == 0
+    assert page.locator("#position .file-picker").count() == 1
 
 
 def test_play_on_from_a_step_of_a_replay(server: Server, pages: Pages) -> None:

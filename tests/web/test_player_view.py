@@ -290,12 +290,12 @@ def test_replay_shows_the_winter_scoring_step_by_step(server: Server, pages: Pag
     page.goto(f"{server.url}/replay/{game['id']}")
     page.wait_for_selector("#timeline")
     page.fill("#at", str(winter))
-    page.dispatch_event("#at", "change")
+    page.press("#at", "Enter")
     page.wait_for_selector("#scoring-steps.done")
     assert page.locator("#scoring-points tbody tr").count() == 3
     assert page.locator("#scoring-steps li.step.shown").count() >= 2
     page.fill("#at", str(winter - 1))  # the move before: no scoring
-    page.dispatch_event("#at", "change")
+    page.press("#at", "Enter")
     page.wait_for_function(f"document.querySelector('#at').value === '{winter - 1}'")
     page.wait_for_selector("#scoring-steps", state="detached")
 

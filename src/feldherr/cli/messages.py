@@ -81,9 +81,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "(the record stops before the end of the game)",
         "de": "(die Aufzeichnung endet vor dem Spielende)",
     },
+    "replay_title": {
+        "en": "{title}: {options}; seed {seed}; {moves:@moves}",
+        "de": "{title}: {options}; Startwert {seed}; {moves:@moves}",
+    },
+    "moves#one": {"en": "{n} move", "de": "{n} Zug"},
+    "moves#other": {"en": "{n} moves", "de": "{n} Züge"},
+    "seat_score": {"en": "seat {seat}: {score}", "de": "Platz {seat}: {score}"},
     "replay_ok": {
-        "en": "Record OK: {moves} moves replayed; {check}.",
-        "de": "Aufzeichnung in Ordnung: {moves} Züge nachgespielt; {check}.",
+        "en": "Record OK: {moves:@moves} replayed; {check}.",
+        "de": "Aufzeichnung in Ordnung: {moves:@moves} nachgespielt; {check}.",
     },
     "digest_ok": {"en": "final digest matches", "de": "Schlussprüfsumme stimmt"},
     "opt_group": {"en": "{title}: game options", "de": "{title}: Spieloptionen"},

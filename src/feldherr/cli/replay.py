@@ -1,16 +1,18 @@
-"""``feldherr replay``: re-execute a game record, check it, and print its log."""
+"""``feldherr replay``: re-execute a game record, check it, and print its log and outcome in words,
+or (``--json``) one JSON object for programs."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from feldherr.cli.common import CliError, count_value, described, show
 from feldherr.cli.messages import msg
 from feldherr.core.errors import OptionError, RecordError, RuleError, clip
-from feldherr.core.i18n import LANGS
+from feldherr.core.i18n import LANGS, number
 from feldherr.core.record import GameRecord, replay
 from feldherr.sim.setup import resolve_game
 
@@ -68,10 +70,26 @@ def run(args: argparse.Namespace) -> int:
     seat: int | None = args.seat
     if seat is not None and not 0 <= seat < state.num_players:
         raise CliError(f"--seat must be 0 to {state.num_players - 1}, not {seat}")
-    opts = ", ".join(f"{k}={show(v)}" for k, v in record.options.items())
-    print(f"{game.title}: {opts}; seed {record.seed}; {len(record.moves)} moves")
-    # The auditor's view: the whole log, private lines marked with their seat (or one seat's part).
     entries = state.log if seat is None else state.visible_log(seat)
+    if args.json:
+        ended = state.outcome().to_json() if state.is_terminal() else None
+        log = [{"to": entry.get("to"), "text": game.render_log(entry, lang)} for entry in entries]
+        summary = {
+            "game": record.game,
+            "options": dict(record.options),
+            "seed": record.seed,
+            "moves": len(record.moves),
+            "digest_checked": record.final_digest is not None,
+            "outcome": ended,
+            "log": log,
+        }
+        json.dump(summary, sys.stdout, ensure_ascii=False, default=str)
+        sys.stdout.write("\n")
+        return 0
+    opts = ", ".join(f"{k}={show(v)}" for k, v in record.options.items())
+    moves = len(record.moves)
+    print(msg("replay_title", lang, title=game.title, options=opts, seed=record.seed, moves=moves))
+    # The auditor's view: the whole log, private lines marked with their seat (or one seat's part).
     for entry in entries:
         to = entry.get("to")
         prefix = f"[{msg('seat_short', lang, seat=to)}] " if seat is None and to is not None else ""
@@ -79,15 +97,19 @@ def run(args: argparse.Namespace) -> int:
     if args.board:
         print(game.render_view(state.view(seat), lang))
     if state.is_terminal():
+        # in words, as ``feldherr play`` ends: the tie-break data (outcome.detail) are raw data for
+        # programs (--json); the log's last lines already say who won and why
         outcome = state.outcome()
-        print(msg("scores", lang, scores=", ".join(f"{s}: {v:g}" for s, v in enumerate(outcome.scores))))
-        print(msg("winners", lang, winners=", ".join(str(s) for s in outcome.winners)))
-        if outcome.detail:
-            print(json.dumps(dict(outcome.detail), ensure_ascii=False, default=str))
+        scores = (
+            msg("seat_score", lang, seat=s, score=number(v, lang)) for s, v in enumerate(outcome.scores)
+        )
+        winners = (msg("seat_short", lang, seat=s) for s in outcome.winners)
+        print(msg("scores", lang, scores=", ".join(scores)))
+        print(msg("winners", lang, winners=", ".join(winners)))
     else:
         print(msg("unfinished", lang))
     check = msg("digest_ok" if record.final_digest is not None else "digest_none", lang)
-    print(msg("replay_ok", lang, moves=len(record.moves), check=check))
+    print(msg("replay_ok", lang, moves=moves, check=check))
     return 0
 
 
@@ -98,11 +120,13 @@ def register(subparsers: Any) -> None:
         **described(
             (
                 "Re-execute a game record (JSON: game, options, seed, moves, final_digest) move by move, "
-                "check every move and the final digest, and print the log. Exits with status 1 if the "
-                "record cannot be read or is inconsistent."
+                "check every move and the final digest, and print the log and the outcome (--json: one "
+                "JSON object for programs instead). Exits with status 1 if the record cannot be read or "
+                "is inconsistent."
             ),
             "feldherr replay game.json",
             "feldherr replay game.json --seat 2 --lang de --board",
+            "feldherr replay game.json --json",
         ),
     )
     parser.add_argument("record", type=Path, metavar="RECORD.json", help="the game record")
@@ -113,5 +137,10 @@ def register(subparsers: Any) -> None:
         help="print only what seat N may read (0-based; the record says how many seats there are)",
     )
     parser.add_argument("--board", action="store_true", help="also print the final position")
+    parser.add_argument(
+        "--json", action="store_true",
+        help="print one JSON object instead of the text: game, options, seed, moves, digest_checked, "
+        "outcome (scores, winners and the game's tie-break data; null before the end), log",
+    )  # fmt: skip
     parser.add_argument("--lang", choices=LANGS, default="en", help="language (default en)")
     parser.set_defaults(func=run)

@@ -20,6 +20,7 @@ from feldherr.cli.common import (
 )
 from feldherr.core.commandline import picture_problem
 from feldherr.core.errors import clip
+from feldherr.core.i18n import fixed
 from feldherr.sim.batch import MAX_JOBS
 from feldherr.sim.tournament import TournamentResult, plot, tournament
 
@@ -49,6 +50,7 @@ LINES = {  # the table's other lines, in the language of its headings
 
 
 def table(result: TournamentResult, lang: str) -> str:
+    """The standings per bot; numbers in the language's format (German ``33,33``)."""
     n = len(result.names)
     opts = ", ".join(f"{k}={show(v)}" for k, v in result.options.items() if k != "players")
     words = LINES.get(lang, LINES["en"])
@@ -64,19 +66,20 @@ def table(result: TournamentResult, lang: str) -> str:
         rating = "–"
         if result.ratings is not None:
             r = result.ratings[e]
-            rating = f"{r['mu']:.1f} ± {r['sigma']:.1f}"
+            rating = f"{fixed(r['mu'], 1, lang)} ± {fixed(r['sigma'], 1, lang)}"
+        interval = f"{fixed(100 * lo, 1, lang)}-{fixed(100 * hi, 1, lang)}"
         lines.append(
-            f"{result.names[e]:<{width}}  {result.wins[e]:>8.2f}  {100 * result.win_rate[e]:>7.2f}  "
-            f"{f'{100 * lo:.1f}-{100 * hi:.1f}':>15}  {rating:>14}  "
-            f"{result.score_sums[e] / max(1, result.games):>10.2f}"
+            f"{result.names[e]:<{width}}  {fixed(result.wins[e], 2, lang):>8}  "
+            f"{fixed(100 * result.win_rate[e], 2, lang):>7}  {interval:>15}  {rating:>14}  "
+            f"{fixed(result.score_sums[e] / max(1, result.games), 2, lang):>10}"
         )
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
-    share = f"{100 / n:.1f}"
+    share = fixed(100 / n, 1, lang)
     lines += ["", words["fair" if result.ratings is not None else "unrated"].format(share=share)]
     if result.games % n:
         lines.append(words["unbalanced"].format(games=result.games, players=n))
     lines += [
-        words["speed"].format(seconds=f"{result.seconds:.1f}", rate=f"{rate:.2f}"),
+        words["speed"].format(seconds=fixed(result.seconds, 1, lang), rate=fixed(rate, 2, lang)),
         words["digest"].format(digest=result.digest),
     ]
     return "\n".join(lines)

@@ -6,7 +6,7 @@ const SVGNS = "http://www.w3.org/2000/svg";
 function fill(node, attrs, children, svg) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), (e) => { if (!redrawing) value(e); });
     else if (key === "text") node.textContent = value;
     else if (key === "class" && !svg) node.className = value;
     else if (key in node && !svg && typeof value !== "string") node[key] = value;
@@ -27,8 +27,20 @@ export function s(tag, attrs, ...children) {
   return fill(document.createElementNS(SVGNS, tag), attrs, children, true);
 }
 
+// A redraw (clear, then the page built anew) takes the field the player is in off the page: the
+// browser then fires its blur and, if its text was edited, a "change" as if the player had left it
+// (Chromium does, synchronously, during the removal). Those events belong to nobody's action (the
+// text was not confirmed; the page is being drawn anew, often by another answer coming in): the
+// handlers of `h` and `s` ignore every event fired while `clear` removes nodes.
+let redrawing = 0;
+
 export function clear(node) {
-  while (node.firstChild) node.firstChild.remove();
+  redrawing++;
+  try {
+    while (node.firstChild) node.firstChild.remove();
+  } finally {
+    redrawing--;
+  }
   return node;
 }
 

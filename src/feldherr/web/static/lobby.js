@@ -9,7 +9,7 @@ import { checkPosition, handedPosition, positionField } from "./positions.js";
 export function showLobby(root) {
   let catalogue = null;
   let games = [];
-  const form = { game: null, options: {}, seats: [], public: true, seed: "", research: false, position: null };
+  const form = { game: null, options: {}, seats: [], public: true, seed: "", research: false, position: null, checking: null };
   let created = null;
 
   let publicUrl = location.origin; // the address a friend can reach (the server may know a better one)
@@ -44,6 +44,7 @@ export function showLobby(root) {
   function pick(name) {
     form.game = name;
     form.position = null;
+    form.checking = null; // a position check under way no longer counts (positions.js)
     form.options = {};
     for (const spec of entry().options) form.options[spec.name] = spec.default;
     fitSeats();

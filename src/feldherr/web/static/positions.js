@@ -49,18 +49,29 @@ export async function checkPosition(text) {
 }
 
 // The lobby's field (under Advanced). `state.position` is the checked position or null; `apply(info)`
-// fits the lobby's form to it (null: back to a new game).
+// fits the lobby's form to it (null: back to a new game). `state.checking` is the check under way:
+// only the last one the player started counts, and only while nothing else changed the form (the
+// lobby's pick() sets it null): a slow answer to an earlier paste, or one that comes after the
+// player went back to a new game, is dropped instead of putting its position back.
 export function positionField(state, apply) {
   const status = h("span", { id: "position-status", role: "alert" });
+  // the field's words where the player sees them: the lobby may have been drawn anew meanwhile
+  const say = (text) => { const shown = status.isConnected ? status : document.getElementById("position-status"); if (shown) shown.textContent = text; };
   async function take(text) {
     if (!text.trim()) return;
-    status.textContent = w("checking");
+    const ticket = {};
+    state.checking = ticket;
+    say(w("checking"));
     try {
       const info = await checkPosition(text);
-      status.textContent = "";
+      if (state.checking !== ticket) return;
+      state.checking = null;
+      say("");
       apply(info);
     } catch (err) {
-      status.textContent = err.message;
+      if (state.checking !== ticket) return;
+      state.checking = null;
+      say(err.message);
     }
   }
   if (state.position) {

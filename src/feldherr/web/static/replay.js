@@ -12,18 +12,35 @@ export function showReplay(root, gameId) {
   const st = { marks: [], at: null, step: null, info: null, timer: null, error: "", stopped: false, plots: null };
   const analysis = analysisBoard(gameId, () => render());
 
+  // Steps asked for in turn; an answer that comes after a later one was shown is dropped (two quick
+  // clicks, a typed move and the player's timer: the page shows the last step asked for).
+  let asked = 0;
+  let shown = 0;
   async function go(at) {
+    const turn = ++asked;
     try {
       const step = await api(`/api/games/${encodeURIComponent(gameId)}/replay?lang=${lang()}${at === null ? "" : `&at=${at}`}`);
-      if (st.stopped) return;
+      if (st.stopped || turn < shown) return;
+      shown = turn;
       st.step = step;
       st.at = step.at;
       st.error = "";
     } catch (err) {
+      if (st.stopped || turn < shown) return;
       st.error = err.message;
       stopPlaying();
     }
     render();
+  }
+
+  // The move typed into the box, confirmed (Enter, or leaving the box). A number outside the game
+  // goes to its first or last move, and the box then shows that move. Enter is read by itself: a
+  // number typed before a redraw moves into the new box (render), which the browser then counts
+  // as unchanged and would not report on Enter.
+  function goTyped(box, total) {
+    if (box.value === box.dataset.at) return; // shown, or asked for already
+    box.dataset.at = box.value;
+    go(Math.max(0, Math.min(total, parseInt(box.value, 10) || 0)));
   }
 
   function stopPlaying() {
@@ -77,12 +94,8 @@ export function showReplay(root, gameId) {
       h("button", { type: "button", id: "next", onclick: () => go(at + 1), disabled: at >= total }, t("next"), " ▶"),
       h("button", { type: "button", id: "last", onclick: () => go(total), disabled: at >= total }, t("last"), " »"),
       h("input", { type: "range", id: "scrub", min: 0, max: total, value: at, "aria-label": t("jump"), onchange: (e) => go(parseInt(e.target.value, 10)) }),
-      h("label", {}, `${t("move")} `, h("input", { type: "number", id: "at", min: 0, max: total, value: at, "data-at": String(at), onchange: (e) => {
-        // a number outside the game goes to its first or last move, and the box then shows that move
-        const wanted = Math.max(0, Math.min(total, parseInt(e.target.value, 10) || 0));
-        e.target.dataset.at = e.target.value;
-        go(wanted);
-      } }), ` ${t("of")} ${num(total)}`),
+      h("label", {}, `${t("move")} `, h("input", { type: "number", id: "at", min: 0, max: total, value: at, "data-at": String(at),
+        onchange: (e) => goTyped(e.target, total), onkeydown: (e) => { if (e.key === "Enter") goTyped(e.target, total); } }), ` ${t("of")} ${num(total)}`),
       st.marks.length ? h("select", { id: "round", "aria-label": t("round"), onchange: (e) => go(parseInt(e.target.value, 10)) },
         h("option", { value: at }, `${t("round")} …`),
         st.marks.map((m) => h("option", { value: m.version, "data-game": "1" }, `${m.text.length > 60 ? `${m.text.slice(0, 60)}…` : m.text}`))) : null,
