@@ -1,4 +1,4 @@
-/* Reading a state's attributes from the observation kernels at the cost of a load.
+/* Reading a state's attributes (and small ints) from the observation kernels at the cost of a load.
  *
  * The game states keep their fields in __slots__: PyObject_GetAttr then finds the class's member
  * descriptor (a look-up through the type's method cache) and reads the slot, about a hundred
@@ -24,6 +24,27 @@
 #include <structmember.h>
 
 #define SLOT_CACHE 64
+
+/* small_long(x, &v): 1 with v set when x is an exact int of one digit (|x| < 2**30), read from
+ * the object without a call (most of a kernel's time went into converting the state's small
+ * numbers); 0 for anything else, which the caller converts the general way (PyLong_AsLong...). */
+static inline int small_long(PyObject *x, long *out) {
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyLong_CheckExact(x) && PyUnstable_Long_IsCompact((PyLongObject *)x)) {
+        *out = (long)PyUnstable_Long_CompactValue((PyLongObject *)x);
+        return 1;
+    }
+#else
+    if (PyLong_CheckExact(x)) {
+        Py_ssize_t size = Py_SIZE(x);
+        if (size >= -1 && size <= 1) {
+            *out = size == 0 ? 0 : (long)size * (long)((PyLongObject *)x)->ob_digit[0];
+            return 1;
+        }
+    }
+#endif
+    return 0;
+}
 
 #ifndef Py_TPFLAGS_VALID_VERSION_TAG /* a Python without version tags: every field through getattr */
 static inline PyObject *slot_attr(PyObject *o, PyObject *name) {

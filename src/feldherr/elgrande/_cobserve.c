@@ -63,6 +63,7 @@ static __attribute__((cold, noinline)) int not_long(PyObject *x, PyObject *what)
 /* x as a C long; what names it in an error (a str) */
 static inline int as_long(PyObject *x, PyObject *what, long *out) {
     long v;
+    if (small_long(x, out)) return 0; /* (one digit: within LIMIT) */
     if (!PyLong_Check(x) || ((v = PyLong_AsLong(x)) == -1 && PyErr_Occurred()) || v > LIMIT || v < -LIMIT)
         return not_long(x, what);
     *out = v;

@@ -49,6 +49,7 @@ static int bad(const char *what) {
 }
 
 static int as_long(PyObject *x, long *out) {
+    if (small_long(x, out)) return 0;
     if (!PyLong_Check(x)) {
         PyErr_Format(PyExc_TypeError, "mansfeld observation: an integer is required, not %.80s",
                      Py_TYPE(x)->tp_name);

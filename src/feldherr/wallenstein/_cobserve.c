@@ -134,27 +134,9 @@ static int to_long_slow(PyObject *x, long *out) {
     return 0;
 }
 
-/* the same for the common case, an exact int of one digit (below 2**30), read from its digits
- * without a call: most of the kernel's time went into converting the state's small numbers */
+/* the same, the common case (an exact int of one digit) read without a call (_slots.h) */
 static inline int to_long(PyObject *x, long *out) {
-#if PY_VERSION_HEX >= 0x030C0000
-    if (PyLong_CheckExact(x) && PyUnstable_Long_IsCompact((PyLongObject *)x)) {
-        *out = (long)PyUnstable_Long_CompactValue((PyLongObject *)x);
-        return 0;
-    }
-#else
-    if (PyLong_CheckExact(x)) {
-        Py_ssize_t size = Py_SIZE(x);
-        if (size == 0) {
-            *out = 0;
-            return 0;
-        }
-        if (size == 1 || size == -1) {
-            *out = (long)size * (long)((PyLongObject *)x)->ob_digit[0];
-            return 0;
-        }
-    }
-#endif
+    if (small_long(x, out)) return 0;
     return to_long_slow(x, out);
 }
 
