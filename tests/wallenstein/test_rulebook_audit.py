@@ -9,12 +9,14 @@ import random
 import pytest
 
 from feldherr.wallenstein.data import (
+    BID,
     COMBAT_A,
     DEPLOY1,
     DEPLOY3,
     DEPLOY5,
     EVENTS,
     GRAIN_ACTION,
+    MONEY_BASE,
     NAMES,
     NEIGHBOURS,
     REGION_OF,
@@ -545,3 +547,25 @@ def test_attack_tile_counts_against_a_neutral_county_too() -> None:
     actions.move(st, 0, src, dst, 2)
     battle = next(e["a"] for e in st.log if e["k"] == "battle")
     assert battle["thrown"][0] == 3 and battle["thrown"][PEASANT] == 1
+
+
+def test_dirk_plans_burgund_for_taxes_and_nothing_else_there() -> None:
+    """EN 'Plan individual actions': 'Dirk wants to collect taxes this round. He controls Burgund,
+    which allows him to collect a tax amount of 7 Thalers. Thus, he decides to place his "Burgund"
+    county card face down on the "collect taxes" action box. This means that he will not be able to
+    perform any other action in Burgund this round because this card has already been assigned to
+    his mat.'"""
+    dirk = 3  # Player D of the printed 5-player lineup holds Burgund
+    st = fresh(players=5)
+    burgund = cid("Burgund")
+    assert st.owner[burgund] == dirk and burgund in st.plan_hand[dirk]
+    money = [MONEY_BASE + v for v in range(5)]
+    for box, card in zip((BID, 0, 1, 2, GRAIN_ACTION), money, strict=True):
+        assert ("slot", box, burgund) in st.legal_moves(dirk)
+        st.apply(dirk, ("slot", box, card))
+    st.apply(dirk, ("slot", TAXES, burgund))
+    while st.plan_step[dirk] < st.nslots:
+        moves = st.legal_moves(dirk)
+        assert all(m[2] != burgund for m in moves)
+        st.apply(dirk, moves[0])
+    assert st.plans[dirk][TAXES] == burgund and st.plans[dirk].count(burgund) == 1
