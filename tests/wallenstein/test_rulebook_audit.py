@@ -26,9 +26,11 @@ from feldherr.wallenstein.data import (
     supply_chart,
 )
 from feldherr.wallenstein.rules import actions, engine, winter
+from feldherr.wallenstein.rules.board import bonus_tile
 from feldherr.wallenstein.state import OVER, REVOLT_ORDER
 
 from .scenario import COLOURS, Table, cid, fresh
+from .test_order_and_plan import submit_bids
 
 PEASANT = 5
 
@@ -569,3 +571,47 @@ def test_dirk_plans_burgund_for_taxes_and_nothing_else_there() -> None:
         assert all(m[2] != burgund for m in moves)
         st.apply(dirk, moves[0])
     assert st.plans[dirk][TAXES] == burgund and st.plans[dirk].count(burgund) == 1
+
+
+def test_box_one_is_first_and_unclaimed_boxes_are_disregarded() -> None:
+    """EN 'Determine player order': 'Example: The player selecting the bonus tile on box 1 will be
+    first player for this round.' 'The position of a player's military leader on the game board
+    determines their position in player order for this round. Disregard any unclaimed positions
+    (In games with fewer than 5 players).' 'Example in a 3-player game: This round, the player order
+    is Red - Blue - Black' (here the third seat is yellow). The highest bidder need not take box 1."""
+    red, blue, yellow = 0, 1, 2
+    st = fresh(players=3, seed=4)
+    submit_bids(st, [MONEY_BASE + 2, MONEY_BASE + 1, MONEY_BASE + 0])  # Red, Blue, Yellow choose
+    for seat, box in ((red, 2), (blue, 0), (yellow, 4)):  # boxes 3, 1 and 5
+        assert st.pending == [seat]
+        st.apply(seat, ("position", box))
+    assert st.order == [blue, red, yellow]
+    assert st.positions == [2, 0, 4]  # the tiles on boxes 2 and 4 belong to nobody this round
+    assert [bonus_tile(st, s) for s in (red, blue, yellow)] == [st.bonus[2], st.bonus[0], st.bonus[4]]
+
+
+def test_five_action_cards_open_and_five_revealed_one_by_one() -> None:
+    """EN 'Display action cards': 'Shuffle the 10 action cards face down, then place the top 5 cards
+    face up on their designated spaces 1 to 5 ... Place the remaining cards face down on spaces 6 to
+    10.' 'After all players have completed performing (or skipping) the current action, put aside
+    this action card, then reveal the next face-down action card.'"""
+    st = fresh(players=3, seed=6)
+    rng = random.Random(6)
+    view = st.view(1)
+    assert len(view["actions"]) == 5 and view["actions_hidden"] == 5
+    shown = view["actions"]
+    assert len(set(shown)) == 5
+    checked = 0
+    while st.season == 0:
+        seat = st.to_move()[0]
+        st.apply(seat, rng.choice(st.legal_moves(seat)))
+        if st.season == 0 and st.phase == "move":
+            view = st.view(1)
+            assert view["actions"][:5] == shown
+            # the card under way and those before it are open, the rest still face down
+            assert len(view["actions"]) == max(5, st.action_index + 1)
+            assert view["actions_hidden"] == 10 - len(view["actions"])
+            checked += 1
+    assert checked  # some movement decisions were met during the round
+    reveals = [e["a"]["action"] for e in st.log if e["k"] == "reveal_action"]
+    assert len(reveals) == 5 and not set(reveals) & set(shown)
