@@ -419,7 +419,7 @@ def test_the_lobby_analyses_a_position(server: Server, pages: Pages) -> None:
     set_look(page, "de", 1280, 900)
     page.click("#advanced summary")
     page.fill("#position-text", json.dumps(example))  # with the script: teaching only
-    page.dispatch_event("#position-text", "change")
+    page.locator("#position-text").blur()  # the text counts when the player leaves the field
     page.wait_for_function(
         "(t) => document.querySelector('#position-status').textContent.includes(t)", arg="Turm"
     )
@@ -428,7 +428,7 @@ def test_the_lobby_analyses_a_position(server: Server, pages: Pages) -> None:
     pages.errors.clear()
     del example["hidden"]["tower_script"]
     page.fill("#position-text", json.dumps(example))
-    page.dispatch_event("#position-text", "change")
+    page.locator("#position-text").blur()
     page.wait_for_selector("#position-analyse")
     assert page.locator("#position-analyse").inner_text() == "⚖ Analysieren"
     scan.read(page, "lobby with a position to analyse de")
