@@ -223,6 +223,10 @@ class MansfeldGame(Game):
             return codec.commit_step(st.cards[seat], partial, action)
         if not partial and type(action) is int and 0 <= action < _ONE_ACTION_MOVES:
             return _ACTION_MOVES[action]  # as decode
+        if not partial and type(action) is int and _ONE_ACTION_MOVES <= action < codec.NUM_ACTIONS:
+            # a step of a commitment outside the conquering phase: the error a commitment gets now
+            # (the phase, the turn or the end of the game), as for every other move of another phase
+            moves.check_move(st, seat, ("commit", ()))
         return super().staged_move(state, seat, partial, action)
 
     def move_actions(self, state: State, seat: int, move: Move) -> tuple[int, ...]:
