@@ -53,6 +53,17 @@ def test_illegal_action_ends_the_episode_and_changes_nothing() -> None:
     _, reward, terminated, _, info = env.step(bad)
     assert (reward, terminated, info) == (-2.0, True, {"illegal": True})
     assert env.state.digest() == digest
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    with pytest.raises(RuntimeError, match=r"the episode is over: call reset\(\)"):
+        env.step(legal)  # the episode ended: the game does not go on behind it
+    assert env.state.digest() == digest
+    env.reset(seed=1)
+    env.step(legal)
+
+
+def test_step_before_reset_is_refused() -> None:
+    with pytest.raises(RuntimeError, match=r"no episode yet: call reset\(\) first"):
+        SingleAgentEnv("toy", players=2).step(0)
 
 
 def test_unknown_opponent_is_refused() -> None:
