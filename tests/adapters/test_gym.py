@@ -61,6 +61,18 @@ def test_illegal_action_ends_the_episode_and_changes_nothing() -> None:
     env.step(legal)
 
 
+def test_a_seed_outside_the_engines_range_is_refused() -> None:
+    """reset(seed=2**64) was the game of seed 0 (the generator reads a seed modulo 2^64)."""
+    from feldherr.adapters.pettingzoo import env, parallel_env
+    from feldherr.core.errors import OptionError
+
+    for make in (lambda: SingleAgentEnv("toy", players=2), lambda: env("toy"), lambda: parallel_env("toy")):
+        with pytest.raises(
+            OptionError, match=r"a seed is a whole number from 0 to 2\^64-1, not 18446744073709551616"
+        ):
+            make().reset(seed=2**64)
+
+
 def test_step_before_reset_is_refused() -> None:
     with pytest.raises(RuntimeError, match=r"no episode yet: call reset\(\) first"):
         SingleAgentEnv("toy", players=2).step(0)

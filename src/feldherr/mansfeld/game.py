@@ -19,7 +19,7 @@ from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, normalize, players_spec, titled
 from feldherr.core.rng import Rng
-from feldherr.core.validate import check_seat
+from feldherr.core.validate import check_seat, check_seed
 from feldherr.mansfeld import codec, info, infoset, text
 from feldherr.mansfeld.bots import HeuristicBot
 from feldherr.mansfeld.data import CARDS, PROVINCES
@@ -178,7 +178,7 @@ class MansfeldGame(Game):
     # ------------------------------------------------------------- states
     def new_state(self, options: Mapping[str, Any], seed: int) -> MansfeldState:
         opts = self.normalize_options(options)
-        return MansfeldState.new(opts["players"], opts["ages"], seed)
+        return MansfeldState.new(opts["players"], opts["ages"], check_seed(seed))
 
     def state_from_json(self, data: Mapping[str, Any]) -> MansfeldState:
         if data.get("game") != self.name:
