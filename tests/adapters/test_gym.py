@@ -53,6 +53,29 @@ def test_illegal_action_ends_the_episode_and_changes_nothing() -> None:
     _, reward, terminated, _, info = env.step(bad)
     assert (reward, terminated, info) == (-2.0, True, {"illegal": True})
     assert env.state.digest() == digest
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    with pytest.raises(RuntimeError, match=r"the episode is over: call reset\(\)"):
+        env.step(legal)  # the episode ended: the game does not go on behind it
+    assert env.state.digest() == digest
+    env.reset(seed=1)
+    env.step(legal)
+
+
+def test_a_seed_outside_the_engines_range_is_refused() -> None:
+    """reset(seed=2**64) was the game of seed 0 (the generator reads a seed modulo 2^64)."""
+    from feldherr.adapters.pettingzoo import env, parallel_env
+    from feldherr.core.errors import OptionError
+
+    for make in (lambda: SingleAgentEnv("toy", players=2), lambda: env("toy"), lambda: parallel_env("toy")):
+        with pytest.raises(
+            OptionError, match=r"a seed is a whole number from 0 to 2\^64-1, not 18446744073709551616"
+        ):
+            make().reset(seed=2**64)
+
+
+def test_step_before_reset_is_refused() -> None:
+    with pytest.raises(RuntimeError, match=r"no episode yet: call reset\(\) first"):
+        SingleAgentEnv("toy", players=2).step(0)
 
 
 def test_unknown_opponent_is_refused() -> None:

@@ -111,7 +111,8 @@ def test_ismcts_example_runs() -> None:
 def test_option_spelling_survives_the_game_string() -> None:
     """OpenSpiel reads parameter values back from the game string by their look: numbers-as-text,
     sets and lists need the adapter's spelling (see feldherr.adapters.openspiel)."""
-    from feldherr.adapters.openspiel import options_from_params, param_default
+    from feldherr.adapters.openspiel import options_from_params, param_default, params_spelled
+    from feldherr.core.errors import OptionError
     from feldherr.core.options import OptionSpec
 
     specs = (
@@ -139,6 +140,21 @@ def test_option_spelling_survives_the_game_string() -> None:
     assert options_from_params(specs, spelled) == {"deck": "classic", "variant": ["short", "alte_hasen:veto"]}
     with pytest.raises(ValueError, match="mapping"):
         options_from_params(specs, {"tower_params": '{"a": 1}'})
+    with pytest.raises(OptionError, match=r"option ages takes whole numbers joined by ';'.*'30;forty'"):
+        options_from_params(specs, {"ages": "30;forty"})
+    # a choice given as it is named ("2023") is spelled so that the game string reads it back
+    assert params_spelled(specs, {"deck": "2023", "variant": "none"}) == {"deck": "_2023", "variant": "none"}
+    assert params_spelled(specs, {"deck": "_2023"}) == {"deck": "_2023"}
+    assert params_spelled(specs, {"deck": "classic"}) == {"deck": "classic"}
+
+
+def test_resampling_for_a_player_not_in_the_game_is_a_spiel_error() -> None:
+    state = pyspiel.load_game("python_feldherr_toy", {"players": 2, "turn_based": True}).new_initial_state()
+    state.apply_action(3)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for player in (2, -1, True, 0.0):
+        with pytest.raises(pyspiel.SpielError, match=r"no player .* to resample for"):
+            state.resample_from_infostate(player, sampler)
 
 
 @pytest.mark.parametrize("turn_based", [False, True])

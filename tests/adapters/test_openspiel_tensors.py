@@ -113,8 +113,9 @@ def test_openspiel_learning_algorithms_run_numpy_only() -> None:
 
 @pytest.mark.slow
 @pytest.mark.skipif(
-    importlib.util.find_spec("torch") is None,
-    reason="PyTorch is not installed (opt-in: pip install torch); OpenSpiel's NFSP needs it",
+    importlib.util.find_spec("torch") is None or importlib.util.find_spec("tree") is None,
+    reason="PyTorch or dm-tree is not installed (opt-in: pip install torch dm-tree); OpenSpiel's NFSP "
+    "(open_spiel.python.pytorch.nfsp) imports both",
 )
 @pytest.mark.skipif("mansfeld" not in GAMES, reason="Mansfeld (the smallest game) is not in this build")
 def test_openspiel_nfsp_pytorch_trains_a_few_steps() -> None:  # pragma: no cover -- torch is opt-in

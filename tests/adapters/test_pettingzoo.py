@@ -119,3 +119,43 @@ def test_a_refused_joint_action_changes_nothing(bad: str) -> None:
     actions[last] = int(legal[last][0])
     e.step(actions)  # type: ignore[arg-type]
     assert e.state.version == version + 3
+
+
+def test_step_without_a_running_game_is_one_clear_error() -> None:
+    """Before the first reset() and after every agent has finished, step names the problem (the
+    AEC environment raised a KeyError of the finished agent's name, the parallel one played the
+    placeholder game before reset() and returned empty dictionaries after the end)."""
+    from feldherr.core.errors import GameOverError
+
+    aec = env("toy", players=2)
+    with pytest.raises(GameOverError, match=r"no game is running yet: call reset\(\) first"):
+        aec.step(0)
+    aec.reset(seed=2)
+    for _agent in aec.agent_iter():
+        obs, _, terminated, truncated, _ = aec.last()
+        aec.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    for action in (0, None):
+        with pytest.raises(GameOverError, match=r"every agent has finished .*: call reset\(\)"):
+            aec.step(action)
+    par = parallel_env("toy", players=2)
+    with pytest.raises(GameOverError, match=r"no game is running yet"):
+        par.step({"player_0": 0, "player_1": 0})
+    observations, _ = par.reset(seed=2)
+    movers = {a: o for a, o in observations.items() if o["action_mask"].any()}
+    digest = par.state.digest()
+    with pytest.raises(
+        RuleError, match=r"no agent 'player_7' in this game \(its agents: player_0, player_1\)"
+    ):
+        par.step({"player_7": 0, **{a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in movers.items()}})
+    assert par.state.digest() == digest
+    while par.agents:
+        actions = {
+            a: int(np.flatnonzero(o["action_mask"])[0])
+            for a, o in observations.items()
+            if o["action_mask"].any()
+        }
+        observations, *_ = par.step(actions)
+    with pytest.raises(GameOverError, match=r"every agent has finished"):
+        par.step({})
+    aec.reset(seed=2)  # and a new game plays
+    assert aec.agents == ["player_0", "player_1"]

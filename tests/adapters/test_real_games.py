@@ -51,6 +51,21 @@ def test_openspiel_random_sim_test(name: str, turn_based: bool) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_openspiel_choices_as_named_survive_the_game_string(name: str) -> None:
+    """Every choice of every choice option, given as the game names it (El Grande's deck "2023"),
+    loads a game whose string loads it again and whose states deserialize."""
+    register([name])
+    for spec in get_game(name).option_spec():
+        for choice in spec.choices if spec.kind == "choice" else ():
+            game = pyspiel.load_game(short_name(name), {spec.name: choice})
+            assert str(pyspiel.load_game(str(game))) == str(game)
+            state = game.new_initial_state()
+            state.apply_action(5)
+            _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+            assert str(back) == str(state)
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_openspiel_resampling_keeps_the_information_state(name: str) -> None:
     register([name])
     game = pyspiel.load_game(short_name(name), {"turn_based": True})

@@ -31,7 +31,7 @@ from feldherr.core.info import GameInfo
 from feldherr.core.observation import Features, Observation
 from feldherr.core.options import OptionSpec, players_spec
 from feldherr.core.rng import Rng
-from feldherr.core.validate import check_seat
+from feldherr.core.validate import check_seat, check_seed
 from feldherr.core.views import envelope, view_schema
 
 HAND = 5
@@ -334,7 +334,7 @@ class ToyGame(Game):
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> ToyState:
         opts = self.normalize_options(options)
-        state = ToyState(opts["players"], opts["rounds"], opts["variant"] == "double", Rng(seed))
+        state = ToyState(opts["players"], opts["rounds"], opts["variant"] == "double", Rng(check_seed(seed)))
         state.deal()
         return state
 

@@ -10,7 +10,7 @@ import pytest
 
 from feldherr.core.actions import Choices
 from feldherr.core.bots import RandomBot, SeatAccess
-from feldherr.core.errors import MalformedMoveError
+from feldherr.core.errors import MalformedMoveError, NotYourTurnError, WrongPhaseError
 from feldherr.core.views import validate_view
 from feldherr.mansfeld import codec
 from feldherr.mansfeld.data import CARDS, KEYS
@@ -115,10 +115,33 @@ def test_an_action_decodes_to_the_rules_own_move_object() -> None:
     for bad in (True, 1.0, -1, codec.COMMIT_BASE, codec.COMMIT_DONE, codec.NUM_ACTIONS, None):
         with pytest.raises(MalformedMoveError):
             GAME.decode(state, 0, bad)
+    for bad in (True, 1.0, -1, codec.NUM_ACTIONS, None):
         with pytest.raises(MalformedMoveError):
             GAME.staged_move(state, 0, (), bad)
     with pytest.raises(MalformedMoveError):
         GAME.staged_move(state, 0, (1,), 2)  # no staged choice outside the commitment
+
+
+def test_a_step_of_a_commitment_outside_the_conquering_phase_names_the_phase() -> None:
+    """An agent that takes "add card c" or "done" while the dice are set or while recruiting is
+    told that a commitment does not belong to this phase (as for a recruit during the dice), not
+    that the action is a commitment spelled in several actions."""
+    dice = GAME.new_state({"players": 3}, 2)
+    recruiting = advance_to(RECRUIT, seed=4)
+    seat = recruiting.to_move()[0]
+    other = (seat + 1) % recruiting.num_players
+    for action in (codec.COMMIT_BASE, codec.COMMIT_BASE + 4, codec.COMMIT_DONE):
+        for state, who, error, rule in (
+            (dice, 0, WrongPhaseError, "mansfeld.phase.dice"),
+            (recruiting, seat, WrongPhaseError, "mansfeld.phase.recruit"),
+            (recruiting, other, NotYourTurnError, "core.seat"),
+        ):
+            before = state.digest()
+            with pytest.raises(error) as refused:
+                Choices(GAME).play(state, who, action)
+            assert refused.value.rule == rule and state.digest() == before
+            assert "commit" in refused.value.message or rule == "core.seat"
+            assert GAME.error_text(refused.value, "de") != refused.value.message
 
 
 def test_a_commitment_is_a_staged_choice_of_cards() -> None:

@@ -3,8 +3,9 @@ join a running cluster without asking for resources, and report a cluster that c
 or refuses the driver's authentication as one line (exit 2, never "internal error").
 
 The two-node test starts a real cluster on this machine (``ray start --head`` and one worker
-``ray start --address``), as docs/sim.md's recipe does, and stops exactly the processes it started
-(by their ids). It skips, saying why, when the cluster cannot start within its time budget."""
+``ray start --address``), as the recipe of docs/cli.md ("Ray on a cluster") does, and stops
+exactly the processes it started (by their ids). It skips, saying why, when the cluster cannot
+start within its time budget."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from typing import Any
 import pytest
 
 from feldherr.cli import main
+from feldherr.sim import backends
 from feldherr.sim.backends import RayUnavailable, connect_ray
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
@@ -53,6 +55,7 @@ def test_connection_errors_are_one_clear_line(
 ) -> None:
     import ray
 
+    monkeypatch.setattr(backends, "probe_cluster", lambda ray, address: None)  # ray.init's own failure
     monkeypatch.setattr(ray, "is_initialized", lambda: False)
     monkeypatch.setattr(
         ray, "init", _failing_init(ConnectionError("Could not find any running Ray instance"))
@@ -80,6 +83,7 @@ def test_authentication_errors_name_the_token(
         refused = auth("RPC error: InvalidAuthToken: Authentication token is missing or incorrect.")
     except TypeError:  # a Ray whose error takes other arguments
         refused = _Refused("RPC error: InvalidAuthToken: Authentication token is missing or incorrect.")
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
     monkeypatch.setattr(ray, "is_initialized", lambda: False)
     monkeypatch.setattr(ray, "init", _failing_init(refused))
     code = main(["simulate", "mansfeld", "--games", "2", "--quiet", "--ray", "auto"])
@@ -87,6 +91,91 @@ def test_authentication_errors_name_the_token(
     assert code == 2 and err.count("\n") == 1
     assert "refused this driver's authentication" in err and "RAY_AUTH_TOKEN" in err
     assert "internal error" not in err
+
+
+def _recording_init(calls: list[dict[str, Any]]) -> Any:
+    """A ``ray.init`` that records its calls: a cluster is never found, a local Ray always starts."""
+
+    def init(*args: Any, **kwargs: Any) -> None:
+        calls.append(kwargs)
+        if kwargs.get("address") != "local":
+            raise ConnectionError("Failed to connect to Ray cluster")
+
+    return init
+
+
+def test_a_port_where_nothing_answers_is_one_line_at_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ray.init would retry a closed port for minutes, a line a second: the port is tried first."""
+    import ray
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", _recording_init(calls))
+    address = f"127.0.0.1:{_free_port()}"
+    start = time.monotonic()
+    with pytest.raises(RayUnavailable, match=rf"cluster at {address}: nothing answers there"):
+        connect_ray(address, 1)
+    assert main(["simulate", "mansfeld", "--games", "2", "--quiet", "--ray", address]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"cannot join the Ray cluster at {address}: nothing answers" in err
+    assert calls == [] and time.monotonic() - start < backends.PROBE_SECONDS
+
+
+def test_auto_with_ray_address_joins_that_cluster_or_fails(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RAY_ADDRESS names the cluster: auto must not run the games on a local Ray instead."""
+    import ray
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", _recording_init(calls))
+    address = f"127.0.0.1:{_free_port()}"
+    monkeypatch.setenv("RAY_ADDRESS", address)
+    with pytest.raises(RayUnavailable, match=rf"cannot join the Ray cluster at {address}"):
+        connect_ray("auto", 1)
+    monkeypatch.setattr(backends, "probe_cluster", lambda ray, address: None)  # ray.init's own failure
+    with pytest.raises(RayUnavailable, match=rf"cannot join the Ray cluster at {address}: ConnectionError"):
+        connect_ray("auto", 1)
+    assert all(call.get("address") != "local" for call in calls)
+    monkeypatch.delenv("RAY_ADDRESS")
+    connect_ray("auto", 1)  # no cluster named, none found: a local Ray
+    assert calls[-1]["address"] == "local"
+
+
+def test_a_refused_token_is_named_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cluster that refuses the driver's token: named by Ray's own client of the cluster's
+    control service at once (ray.init retries for 20 s, then says only that it failed)."""
+    import types
+
+    import ray
+
+    auth = getattr(ray.exceptions, "AuthenticationError", None)
+    if auth is None:
+        pytest.skip("this Ray has no token authentication")
+    asked: list[tuple[Any, ...]] = []
+
+    def standalone(*args: Any) -> None:
+        asked.append(args)
+        raise auth("RPC error: InvalidAuthToken: Authentication token is missing or incorrect.")
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", _recording_init(calls))
+    monkeypatch.setattr(
+        ray, "_raylet", types.SimpleNamespace(InnerGcsClient=types.SimpleNamespace(standalone=standalone)),
+        raising=False,
+    )  # fmt: skip
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        address = f"127.0.0.1:{listening.getsockname()[1]}"
+        with pytest.raises(RayUnavailable, match="refused this driver's authentication") as refused:
+            connect_ray(address, 1)
+    assert "RAY_AUTH_MODE=token" in str(refused.value) and "RAY_AUTH_TOKEN" in str(refused.value)
+    assert asked and asked[0][0] == address and calls == []
 
 
 def test_backend_ray_is_a_deprecated_alias_of_ray_auto(
@@ -100,6 +189,7 @@ def test_backend_ray_is_a_deprecated_alias_of_ray_auto(
         seen.append(kwargs)
         raise ConnectionError("no cluster")
 
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
     monkeypatch.setattr(ray, "is_initialized", lambda: False)
     monkeypatch.setattr(ray, "init", init)
     code = main(["simulate", "mansfeld", "--games", "2", "--quiet", "--backend", "ray"])
@@ -216,9 +306,8 @@ def test_simulate_and_tournament_join_a_two_node_cluster(
         text=True,
         timeout=180,
     )
-    # Ray reports a wrong token as a refused connection (after its own log lines): our line is last
+    # one line, naming the authentication (before ray.init, which would retry for 20 s)
     assert refused.returncode == 2, refused.stderr
-    assert (
-        refused.stderr.strip().splitlines()[-1].startswith("feldherr: error: cannot join the Ray cluster at")
-    )
-    assert "internal error" not in refused.stderr and "Traceback" not in refused.stderr
+    assert refused.stderr.count("\n") == 1, refused.stderr
+    assert refused.stderr.startswith(f"feldherr: error: cannot join the Ray cluster at {address}")
+    assert "refused this driver's authentication" in refused.stderr

@@ -100,6 +100,9 @@ def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None
         ({"players": 2, "jobs": -1}, "jobs"),
         ({"players": 2, "options": {"colour": "red"}}, "unknown option"),
         ({"players": 2, "backend": "cloud"}, "unknown backend"),
+        ({"players": 2, "seed": -1}, r"a seed is a whole number from 0 to 2\^64-1, not -1"),
+        ({"players": 2, "seed": 2**64}, r"a seed is a whole number from 0 to 2\^64-1"),
+        ({"players": 2, "seed": True}, r"not True"),
     ],
 )
 def test_bad_arguments_raise_option_errors(kwargs: dict[str, object], match: str) -> None:

@@ -71,6 +71,8 @@ def test_wilson_interval() -> None:
         ({"bots": "random,random", "games": 0}, "at least 1"),
         ({"bots": "random,random", "jobs": -1}, "jobs"),
         ({"bots": "random,hard@zzz"}, "not a search budget"),
+        ({"bots": "random,random", "seed": -1}, r"a seed is a whole number from 0 to 2\^64-1, not -1"),
+        ({"bots": "random,random", "seed": 2**64}, r"a seed is a whole number from 0 to 2\^64-1"),
     ],
 )
 def test_bad_arguments(kwargs: dict[str, object], match: str) -> None:

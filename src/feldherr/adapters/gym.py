@@ -11,7 +11,8 @@ agent's own view; actions: ``Discrete(num_actions)`` (the game's codec); ``actio
 the mask as booleans (the convention of maskable policies). The reward is 0 until the end, then the
 agent's share of the win (``reward="win"``) or its final score (``reward="score"``). An action
 outside the mask ends the episode with ``illegal_reward`` (and ``info["illegal"] = True``): the
-state is left unchanged, as the engine leaves it after any illegal move.
+state is left unchanged, as the engine leaves it after any illegal move. ``step`` after the end of
+an episode (of either kind) or before the first ``reset`` raises a ``RuntimeError`` saying so.
 
 ``reset(seed=s)`` plays the engine's game with seed ``s`` (bots seeded from ``s`` too); without a
 seed, the seed comes from the environment's generator.
@@ -98,6 +99,9 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         self._obs_shape = info.observation_shape
         self._mask = np.zeros(info.num_actions, dtype=np.int8)
         self._moving: tuple[int, ...] = ()
+        self._running = False
+        """Whether an episode runs: from ``reset`` until it ends (the game's end or an illegal
+        action); ``step`` outside one is refused."""
 
     # -- the episode ---------------------------------------------------------------------------
     def reset(
@@ -114,18 +118,24 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         self.bots = bots
         self.bot_moves = 0
         self._advance()
+        self._running = not self.state.is_terminal()
         return self._obs(), {}
 
     def step(self, action: np.int64 | int) -> tuple[ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
-        if self.state.is_terminal():
-            raise RuntimeError("the episode is over: call reset()")
+        if not self._running:
+            if self.bots:
+                raise RuntimeError("the episode is over: call reset()")
+            raise RuntimeError("no episode yet: call reset() first")
         act = int(action)
         mask = self._mask  # the mask of the observation the agent was given
         if not 0 <= act < len(mask) or not mask[act]:
+            self._running = False
             return self._obs(), self.illegal_reward, True, False, {"illegal": True}
         if self.table.play(self.state, self.seat, act, self.choices, self._moving):
             self._advance()
         done = self.state.is_terminal()
+        if done:
+            self._running = False
         reward = self.table.returns(self.state)[self.seat] if done else 0.0
         return self._obs(), reward, done, False, {}
 

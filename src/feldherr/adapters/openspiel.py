@@ -69,7 +69,7 @@ except ImportError as exc:  # the adapters extra is not installed
 
 from feldherr.adapters.table import IllegalActionError, Reward, Table
 from feldherr.core.actions import Choices
-from feldherr.core.errors import NotYourTurnError
+from feldherr.core.errors import NotYourTurnError, OptionError
 from feldherr.core.game import State
 from feldherr.core.observation import unpack
 from feldherr.core.options import OptionSpec
@@ -123,6 +123,31 @@ def param_default(spec: OptionSpec) -> Any:
     return DEFAULT
 
 
+def params_spelled(specs: tuple[OptionSpec, ...], params: Mapping[str, Any]) -> dict[str, Any]:
+    """``params`` with every value in the spelling that survives the game string: a ``choice``
+    string that reads as a number gets its leading ``_`` (``deck="2023"`` is ``deck="_2023"``), as
+    :func:`param_default` writes it; so ``str(game)`` loads the same game again, and a serialized
+    state (``pyspiel.serialize_game_and_state``) deserializes."""
+    spelled = dict(params)
+    for spec in specs:
+        value = spelled.get(spec.name)
+        if spec.kind == "choice" and isinstance(value, str) and value in spec.choices and _looks_typed(value):
+            spelled[spec.name] = _escape(value)
+    return spelled
+
+
+def _numbers(spec: OptionSpec, value: str) -> list[int]:
+    """An ``int_list`` option's OpenSpiel value (numbers joined by ``;``) as numbers."""
+    try:
+        return [int(v) for v in value.split(";") if v]
+    except ValueError:
+        raise OptionError(
+            f"option {spec.name} takes whole numbers joined by ';' (e.g. 30;42) or default, "
+            f"not {value!r:.80}",
+            spec.name,
+        ) from None
+
+
 def options_from_params(specs: tuple[OptionSpec, ...], params: Mapping[str, Any]) -> dict[str, Any]:
     """The game options that OpenSpiel parameters stand for (the inverse of :func:`param_default`'s
     spelling)."""
@@ -138,7 +163,7 @@ def options_from_params(specs: tuple[OptionSpec, ...], params: Mapping[str, Any]
         elif spec.kind == "multi" and isinstance(value, str):
             value = [] if value == NONE else value.split("+")
         elif spec.kind == "int_list" and isinstance(value, str):
-            value = [int(v) for v in value.split(";") if v]
+            value = _numbers(spec, value)
         elif spec.kind == "mapping":
             raise ValueError(f"option {spec.name} (a mapping) cannot be set through OpenSpiel parameters")
         options[spec.name] = value
@@ -259,9 +284,8 @@ class FeldherrGame(pyspiel.Game):  # type: ignore[misc]
     """One feldherr game under fixed parameters."""
 
     def __init__(self, name: str, params: Mapping[str, Any]) -> None:
-        full = _parameters(name)
-        full.update(params)
         game = get_game(name)
+        full = params_spelled(game.option_spec(), {**_parameters(name), **params})
         options = options_from_params(game.option_spec(), full)
         self.table = Table(game, options, full["reward"])
         self.turn_based = bool(full["turn_based"])
@@ -535,6 +559,13 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> FeldherrState:
         """A state consistent with what ``player_id`` knows: the engine's ``determinize`` with a
         seed drawn from ``probability_sampler``."""
+        players = self.table.num_players
+        whole = isinstance(player_id, int | np.integer) and not isinstance(player_id, bool)
+        if not whole or not 0 <= player_id < players:
+            raise pyspiel.SpielError(
+                f"no player {player_id!r:.40} to resample for (players 0 to {players - 1})"
+            )
+        player_id = int(player_id)
         seed = int(probability_sampler() * 2**53)
         other: FeldherrState = self.clone()
         own = self._engine.choices.of(player_id)  # the others' partial choices are secret

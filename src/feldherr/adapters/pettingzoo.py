@@ -42,8 +42,9 @@ try:
 except ImportError as exc:  # the adapters extra is not installed
     raise ImportError(missing_library("pettingzoo and gymnasium", __name__)) from exc
 
-from feldherr.adapters.table import Reward, Table, mask_fill
+from feldherr.adapters.table import IllegalActionError, Reward, Table, mask_fill
 from feldherr.core.actions import Choices
+from feldherr.core.errors import GameOverError
 from feldherr.core.game import Game, State
 
 ObsDict = dict[str, npt.NDArray[Any]]
@@ -72,10 +73,23 @@ class LegalActions(spaces.Discrete):
         return super().sample(mask, probability)
 
 
+def _no_game(started: bool) -> GameOverError:
+    """What ``step`` raises where no game is running: before the first ``reset()``, or once the
+    game is over and every agent has finished."""
+    if started:
+        return GameOverError(
+            "every agent has finished (the game is over, or cut at max_cycles): call reset()",
+            rule="adapter.reset",
+        )
+    return GameOverError("no game is running yet: call reset() first", rule="adapter.reset")
+
+
 class _Seats:
     """What both environments share: the table, agent names, spaces, seeding, observing."""
 
     metadata: dict[str, Any]
+    _started = False
+    """Whether ``reset()`` has started a game."""
 
     def _setup(
         self,
@@ -145,6 +159,7 @@ class _Seats:
         self.state = self.table.new_state(engine_seed)
         self.choices = self.table.choices()
         self._steps = 0
+        self._started = True
         self._moved()
 
     def _moved(self) -> bool:
@@ -259,6 +274,8 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         )
 
     def step(self, action: int | None) -> None:
+        if not self._started or not self.agents:
+            raise _no_game(self._started)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -309,7 +326,17 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
     ) -> tuple[
         dict[str, ObsDict], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]
     ]:
-        joint = {self.seat_of[a]: act for a, act in actions.items() if act is not None}
+        if not self.agents:
+            raise _no_game(self._started)
+        seat_of = self.seat_of
+        if not actions.keys() <= seat_of.keys():
+            strangers = [a for a in actions if a not in seat_of]
+            raise IllegalActionError(
+                f"no agent {strangers[0]!r:.40} in this game (its agents: {', '.join(self.possible_agents)})",
+                rule="adapter.agent",
+                agent=repr(strangers[0])[:40],
+            )
+        joint = {seat_of[a]: act for a, act in actions.items() if act is not None}
         self.table.play_joint(self.state, joint, self.choices, self._moving, self._legal)
         self._steps += 1
         done = self._moved()

@@ -167,8 +167,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--ray", metavar="auto|local|ADDRESS",
-        help="run the games on Ray: auto joins a running cluster (RAY_ADDRESS or one started here) or "
-        "starts a local one, local always starts a local one; or a cluster address (HOST:PORT)",
+        help="run the games on Ray: auto joins the cluster of RAY_ADDRESS (or one started here) or "
+        "else starts a local one, local always starts a local one; or a cluster address (HOST:PORT); "
+        "a cluster with token authentication needs RAY_AUTH_MODE=token and its token (RAY_AUTH_TOKEN)",
     )  # fmt: skip
     parser.add_argument(
         "--backend", choices=sorted(BACKENDS), default="local",

@@ -9,7 +9,7 @@ import contextlib
 from pathlib import Path
 
 from feldherr.core.errors import clip
-from feldherr.core.record import MAX_SEED
+from feldherr.core.validate import MAX_SEED
 
 
 def seed_value(text: str) -> int:

@@ -23,9 +23,7 @@ from typing import Any
 
 from feldherr.core.errors import RecordError, RuleError, clip, shown
 from feldherr.core.game import JSON, Game, State, canonical_digest
-from feldherr.core.validate import check_seat
-
-MAX_SEED = 2**64
+from feldherr.core.validate import MAX_SEED, check_seat
 
 
 @dataclass

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from feldherr.core.bots import RandomBot, SeatAccess
-from feldherr.core.errors import RuleError
+from feldherr.core.errors import OptionError, RuleError
 from feldherr.core.game import JSON, Game, Move, State, canonical_json
 from feldherr.core.i18n import error_text
 from feldherr.core.observation import unpack
@@ -43,6 +43,7 @@ from feldherr.core.record import GameRecord, replay
 from feldherr.core.rng import Rng
 from feldherr.core.textscan import catalogue_english_words as catalogue_english_words  # re-exported
 from feldherr.core.textscan import text_problems as text_problems  # the text scan (issue 21)
+from feldherr.core.validate import MAX_SEED
 from feldherr.core.views import ENVELOPE_KEYS, SCHEMA, validate_view
 
 BAD_SEATS: tuple[Any, ...] = (None, "0", 0.0, 1.0, True, False, -1, 10**9, [0], 2**70)
@@ -512,6 +513,20 @@ def check_versions(game: Game, options: Mapping[str, Any], seed: int) -> None:
         assert state.version == before + 1, "version grows by one per decision"
 
 
+def check_seeds(game: Game, options: Mapping[str, Any]) -> None:
+    """``new_state`` takes exactly the seeds 0 to 2^64-1: anything else is an OptionError (the
+    generator reads a seed modulo 2^64, so -1 or 2^64 would be another seed's game)."""
+    opts = game.normalize_options(options)
+    bads: tuple[Any, ...] = (-1, MAX_SEED, True, 7.5, "3", None)
+    for bad in bads:
+        try:
+            game.new_state(opts, bad)
+        except OptionError:
+            continue
+        raise AssertionError(f"new_state took the seed {bad!r}")
+    assert game.new_state(opts, MAX_SEED - 1).digest() != game.new_state(opts, 0).digest()
+
+
 # -- all of it ----------------------------------------------------------------------------------
 def check_conformance(
     game: Game,
@@ -523,6 +538,7 @@ def check_conformance(
 ) -> dict[str, int]:
     """Run every check over ``games`` random games; returns counts (positions, bad inputs)."""
     check_info(game, options)
+    check_seeds(game, options)
     rng = Rng(seed)
     counts = {"positions": 0, "hostile": 0}
     for g in range(games):

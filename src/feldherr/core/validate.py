@@ -4,9 +4,13 @@ Python compares them equal."""
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
-from feldherr.core.errors import MalformedMoveError, NotYourTurnError, clip
+from feldherr.core.errors import MalformedMoveError, NotYourTurnError, OptionError, clip
+
+MAX_SEED = 2**64
+"""Seeds are whole numbers from 0 to ``MAX_SEED - 1`` (the generator's 64 bits)."""
 
 MAX_INT = 2**31
 """No number in a move of any game comes near this; larger ones are refused before any lookup."""
@@ -22,6 +26,18 @@ def check_seat(seat: Any, num_players: int) -> int:
             last=num_players - 1,
         )
     return seat
+
+
+def check_seed(seed: Any) -> int:
+    """``seed`` as an ``int`` if it is a whole number from 0 to 2^64-1 (numpy's integers are; a
+    bool, a float or a text is not); else OptionError. The generator reads a seed modulo 2^64, so
+    an unchecked -1 or 2^64 would silently be the game of another seed (and its record unreadable)."""
+    value: int | None = seed if type(seed) is int else None
+    if value is None and not isinstance(seed, bool) and hasattr(type(seed), "__index__"):
+        value = operator.index(seed)
+    if value is None or not 0 <= value < MAX_SEED:
+        raise OptionError(f"a seed is a whole number from 0 to 2^64-1, not {clip(repr(seed))}", "seed")
+    return value
 
 
 def is_plain(value: Any, depth: int = 0) -> bool:

@@ -17,7 +17,7 @@ from feldherr.core.i18n import error_text
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, normalize, players_spec, titled
-from feldherr.core.validate import check_seat
+from feldherr.core.validate import check_seat, check_seed
 from feldherr.elgrande import codec, info, infoset, playout, text
 from feldherr.elgrande import data as D
 from feldherr.elgrande.moves import typed
@@ -404,7 +404,7 @@ class ElGrandeGame(Game):
         opts = self.normalize_options(options)
         s = ElGrandeState.__new__(ElGrandeState)
         s.game_options = opts
-        setup(s, opts["players"], opts["deck"], frozenset(opts["variant"]), int(seed))
+        setup(s, opts["players"], opts["deck"], frozenset(opts["variant"]), check_seed(seed))
         return s
 
     def state_from_json(self, data: Mapping[str, Any]) -> ElGrandeState:

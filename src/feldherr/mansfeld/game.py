@@ -19,7 +19,7 @@ from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, normalize, players_spec, titled
 from feldherr.core.rng import Rng
-from feldherr.core.validate import check_seat
+from feldherr.core.validate import check_seat, check_seed
 from feldherr.mansfeld import codec, info, infoset, text
 from feldherr.mansfeld.bots import HeuristicBot
 from feldherr.mansfeld.data import CARDS, PROVINCES
@@ -178,7 +178,7 @@ class MansfeldGame(Game):
     # ------------------------------------------------------------- states
     def new_state(self, options: Mapping[str, Any], seed: int) -> MansfeldState:
         opts = self.normalize_options(options)
-        return MansfeldState.new(opts["players"], opts["ages"], seed)
+        return MansfeldState.new(opts["players"], opts["ages"], check_seed(seed))
 
     def state_from_json(self, data: Mapping[str, Any]) -> MansfeldState:
         if data.get("game") != self.name:
@@ -223,6 +223,10 @@ class MansfeldGame(Game):
             return codec.commit_step(st.cards[seat], partial, action)
         if not partial and type(action) is int and 0 <= action < _ONE_ACTION_MOVES:
             return _ACTION_MOVES[action]  # as decode
+        if not partial and type(action) is int and _ONE_ACTION_MOVES <= action < codec.NUM_ACTIONS:
+            # a step of a commitment outside the conquering phase: the error a commitment gets now
+            # (the phase, the turn or the end of the game), as for every other move of another phase
+            moves.check_move(st, seat, ("commit", ()))
         return super().staged_move(state, seat, partial, action)
 
     def move_actions(self, state: State, seat: int, move: Move) -> tuple[int, ...]:

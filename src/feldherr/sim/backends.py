@@ -7,10 +7,12 @@ Add a backend by writing a class with ``run`` and entering it in :data:`BACKENDS
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import multiprocessing
 import os
 import signal
+import socket
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
@@ -87,13 +89,15 @@ NO_RAY = (
 def connect_ray(address: str, jobs: int) -> Any:
     """Ray, initialised, for ``--ray ADDRESS``.
 
-    ``auto`` joins a running cluster (``RAY_ADDRESS``, or one started on this machine with ``ray
-    start``) or else starts a local Ray; ``local`` always starts a new local Ray with ``jobs`` CPUs
-    (``0``: all); any other text is the address of a running cluster (``HOST:PORT`` or
-    ``ray://HOST:PORT``). A cluster is joined without asking for resources (Ray refuses
-    ``num_cpus`` when connecting): its workers bring their own, and must have feldherr and the games
-    installed. A cluster that cannot be reached, or refuses the driver (Ray's token authentication:
-    ``RAY_AUTH_TOKEN``), raises :class:`RayUnavailable` with one line saying so."""
+    ``auto`` joins the cluster of ``RAY_ADDRESS`` where it is set (that cluster or an error, never
+    a local Ray instead), else one started on this machine with ``ray start``, or else starts a
+    local Ray; ``local`` always starts a new local Ray with ``jobs`` CPUs (``0``: all); any other
+    text is the address of a running cluster (``HOST:PORT`` or ``ray://HOST:PORT``). A cluster is
+    joined without asking for resources (Ray refuses ``num_cpus`` when connecting): its workers
+    bring their own, and must have feldherr and the games installed. A cluster that cannot be
+    reached, or refuses the driver (Ray's token authentication: ``RAY_AUTH_MODE=token`` and
+    ``RAY_AUTH_TOKEN``), raises :class:`RayUnavailable` with one line saying so, within seconds
+    (:func:`probe_cluster`)."""
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError as exc:
@@ -103,15 +107,20 @@ def connect_ray(address: str, jobs: int) -> Any:
     if type(address) is not str or not address.strip():
         raise BackendUnavailable(f"--ray takes auto, local or a cluster address, not {address!r:.60}")
     if address != "local":
-        join = address if address != "auto" else "auto"
+        # auto with RAY_ADDRESS names a cluster as surely as an address does: no local Ray instead
+        named = address if address != "auto" else os.environ.get("RAY_ADDRESS", "").strip()
+        if named:
+            problem = probe_cluster(ray, named)
+            if problem is not None:
+                raise RayUnavailable(f"cannot join the Ray cluster at {named}: {problem}")
         try:
-            ray.init(address=join, log_to_driver=False)
+            ray.init(address=address, log_to_driver=False)
             return ray
         except ConnectionError as exc:
-            if address != "auto":
-                raise RayUnavailable(_ray_failure(address, exc)) from exc
+            if address != "auto" or named:
+                raise RayUnavailable(_ray_failure(named or address, exc)) from exc
         except Exception as exc:  # authentication, a version mismatch, a bad address: Ray's own types
-            raise RayUnavailable(_ray_failure(address, exc)) from exc
+            raise RayUnavailable(_ray_failure(named or address, exc)) from exc
     # A local Ray whose workers see the modules this process sees.
     path = os.pathsep.join(p for p in sys.path if p)
     try:
@@ -127,15 +136,79 @@ def connect_ray(address: str, jobs: int) -> Any:
     return ray
 
 
+PROBE_SECONDS = 10.0
+"""How long :func:`probe_cluster` waits for a cluster's port, and then for its control service."""
+
+
+def probe_cluster(ray: Any, address: str) -> str | None:
+    """Why the Ray cluster at ``address`` (``HOST:PORT``) cannot be joined, found within seconds,
+    or None where it may be (or where the address is of another form, whose trouble ``ray.init``
+    names). ``ray.init`` would retry a port where nothing answers for minutes, and a cluster that
+    refuses the driver's token for about 20 s, writing a line of its own every second and then
+    reporting only that it failed to connect; so the port is tried first, and then Ray's own
+    client of the cluster's control service (GCS), which names a refused token at once. That
+    client is internal to Ray: where it is missing or answers otherwise, ``ray.init`` decides."""
+    host, sep, port = address.strip().rpartition(":")
+    host = host.strip("[]")
+    if "://" in address or not sep or not host or not port.isdigit():
+        return None
+    try:
+        with socket.create_connection((host, int(port)), timeout=PROBE_SECONDS) as connection:
+            peer = connection.getpeername()[0]
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        return f"nothing answers there ({why}; is the head node started, with this port?)"
+    client = getattr(getattr(getattr(ray, "_raylet", None), "InnerGcsClient", None), "standalone", None)
+    exceptions = getattr(ray, "exceptions", None)
+    refused: Any = getattr(exceptions, "AuthenticationError", None)
+    if client is None or not isinstance(refused, type) or not issubclass(refused, BaseException):
+        return None
+    silent = getattr(exceptions, "RpcError", None)
+    gcs = f"[{peer}]:{port}" if ":" in peer else f"{peer}:{port}"
+    try:
+        with _native_stderr_silenced():  # Ray's C++ client writes its own warning line
+            client(gcs, None, int(PROBE_SECONDS * 1000))
+    except refused as exc:
+        return _refused(exc)
+    except Exception as exc:  # Ray's internal client: any other failure is ray.init's to report
+        if isinstance(silent, type) and isinstance(exc, silent):
+            text = " ".join(str(exc).split())[:200]
+            return f"what answers there is no Ray cluster, or not within {PROBE_SECONDS:.0f} s ({text})"
+    return None
+
+
+@contextlib.contextmanager
+def _native_stderr_silenced() -> Iterator[None]:
+    """File descriptor 2 (where native code writes) to the null device for the block."""
+    sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:  # no standard error to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _refused(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())[:300] or type(exc).__name__
+    return (
+        "it refused this driver's authentication (Ray's token authentication: set RAY_AUTH_MODE=token "
+        f"and the cluster's token in RAY_AUTH_TOKEN, or in ~/.ray/auth_token): {text}"
+    )
+
+
 def _ray_failure(address: str, exc: BaseException) -> str:
     """One line: where, and Ray's first line of why (authentication named as such)."""
     text = " ".join(str(exc).split())[:300] or type(exc).__name__
     where = "a local Ray" if address == "local" else f"the Ray cluster at {address}"
     if "auth" in text.lower() or "token" in text.lower() or "unauthenticated" in text.lower():
-        return (
-            f"cannot join {where}: it refused this driver's authentication "
-            f"(set RAY_AUTH_TOKEN to the cluster's token): {text}"
-        )
+        return f"cannot join {where}: {_refused(exc)}"
     return f"cannot join {where}: {type(exc).__name__}: {text}"
 
 

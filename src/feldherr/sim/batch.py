@@ -22,6 +22,7 @@ from tqdm import tqdm
 
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
+from feldherr.core.validate import check_seed
 from feldherr.sim.backends import get_backend
 from feldherr.sim.jobs import GameSummary, Job, for_simulation, play_one, record_path
 from feldherr.sim.setup import parse_seats, prepare_options, resolve_game
@@ -194,6 +195,7 @@ def simulate(
     Bad arguments raise :class:`~feldherr.core.errors.OptionError`.
     """
     the_game = resolve_game(game)
+    seed = check_seed(seed)  # the games' seeds derive from it: -1 or 2^64 would alias another's
     if position is not None:
         if records_dir is not None:
             raise OptionError("games played on from a position have no records (a record starts from a seed)")

@@ -39,6 +39,7 @@ from feldherr.core.errors import OptionError
 from feldherr.core.game import Game
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.rng import seed_for_game
+from feldherr.core.validate import check_seed
 from feldherr.sim.backends import chunk_size, connect_ray, effective_jobs
 from feldherr.sim.setup import parse_seats, prepare_options, resolve_game
 
@@ -324,6 +325,7 @@ def tournament(
     Bad arguments raise :class:`~feldherr.core.errors.OptionError`.
     """
     the_game = resolve_game(game)
+    seed = check_seed(seed)  # the deals' seeds derive from it: -1 or 2^64 would alias another's
     specs = [s.strip() for s in bots.split(",")] if isinstance(bots, str) else [str(b) for b in bots]
     opts = prepare_options(the_game, int((options or {}).get("players", len(specs))), options)
     parse_seats(the_game, specs, opts["players"])  # one bot per seat, each known

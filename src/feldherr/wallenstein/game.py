@@ -17,7 +17,7 @@ from feldherr.core.i18n import render
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, players_spec, titled
-from feldherr.core.validate import MAX_INT, check_plain_move, check_seat
+from feldherr.core.validate import MAX_INT, check_plain_move, check_seat, check_seed
 from feldherr.wallenstein import attack_odds, codec, info, infoset
 from feldherr.wallenstein.data import (
     MODULES,
@@ -288,7 +288,7 @@ class WallensteinGame(Game):
         )
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> WallensteinPosition:
-        return engine.new_game(WallensteinPosition, self.normalize_options(options), seed)
+        return engine.new_game(WallensteinPosition, self.normalize_options(options), check_seed(seed))
 
     def state_from_json(self, data: Mapping[str, Any]) -> WallensteinPosition:
         return WallensteinPosition.from_json(dict(data))
