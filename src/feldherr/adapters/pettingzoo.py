@@ -85,11 +85,14 @@ def _no_game(started: bool) -> GameOverError:
 
 
 class _Seats:
-    """What both environments share: the table, agent names, spaces, seeding, observing."""
+    """What both environments share: the table, agent names, spaces, seeding, observing.
+
+    An environment keeps its attributes below 30 (the AEC one has 26 after ``reset``): CPython 3.11
+    keeps an instance's attributes in a dictionary shared with its class up to 30 names, and reads
+    them fastest there (a 30th name made each AEC step about 4 % dearer); an attribute only one of
+    the two environments needs is set by that one."""
 
     metadata: dict[str, Any]
-    _started = False
-    """Whether ``reset()`` has started a game."""
 
     def _setup(
         self,
@@ -103,7 +106,7 @@ class _Seats:
         if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
             raise ValueError(f"max_cycles must be a positive int or None, not {max_cycles!r}")
         self.max_cycles = max_cycles
-        self._steps = 0
+        self._steps = -1  # no game yet: reset() starts one (then the steps taken in it)
         name = self.table.game.name
         self.metadata = {
             "render_modes": ["ansi", "human"],
@@ -134,10 +137,7 @@ class _Seats:
         self._moving: tuple[int, ...] = self.state.to_move()
         self._obs_shape = info.observation_shape
         self._num_actions = info.num_actions
-        self._legal: dict[int, list[int]] = {}
         self._game_observe = self.table.game.observe
-        self._game_observe_seats = self.table.game.observe_seats
-        self._all_seats = list(range(self.table.num_players))
         self._staged = self.table.game.staged_actions
         self._mask_into = mask_fill()
 
@@ -159,7 +159,6 @@ class _Seats:
         self.state = self.table.new_state(engine_seed)
         self.choices = self.table.choices()
         self._steps = 0
-        self._started = True
         self._moved()
 
     def _moved(self) -> bool:
@@ -188,31 +187,6 @@ class _Seats:
                 state, seat, partial, np.empty(self._obs_shape, np.float32), moving
             ),
             "action_mask": mask,
-        }
-
-    def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
-        """Every agent's observation and mask: the rows of two new arrays (one allocation each for
-        all agents), each row written once (the masks start at 0: only seats to move get 1s; what
-        every seat sees alike is read once for all observations, ``Table.observations``). Only the
-        seats to move get their legal actions worked out."""
-        state, choices, moving = self.state, self.choices, self._moving
-        everyone = agents == self.possible_agents
-        seats = self._all_seats if everyone else [self.seat_of[a] for a in agents]
-        observations = self._game_observe_seats(
-            state, seats, np.empty((len(seats), *self._obs_shape), np.float32), choices.partial, moving
-        )
-        masks = np.zeros((len(seats), self._num_actions), np.int8)
-        # the legal actions of the seats to move, kept for the next step's check of a joint action
-        # (for the state as it is: every change of the state is followed by this)
-        self._legal = legal = {}
-        staged, fill, partial = self._staged, self._mask_into, choices.partial
-        for seat in moving:
-            if everyone or seat in seats:
-                legal[seat] = actions = staged(state, seat, partial.get(seat, ()))
-                fill(masks[seat if everyone else seats.index(seat)], actions)
-        # (rows by index: iterating an array makes each row's view several times slower)
-        return {
-            agent: {"observation": observations[i], "action_mask": masks[i]} for i, agent in enumerate(agents)
         }
 
     def render(self) -> str | None:
@@ -274,8 +248,8 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         )
 
     def step(self, action: int | None) -> None:
-        if not self._started or not self.agents:
-            raise _no_game(self._started)
+        if self._steps < 0 or not self.agents:
+            raise _no_game(self._steps >= 0)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -313,6 +287,34 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
     ) -> None:
         self._setup(game, options or {}, reward, render_mode, max_cycles)
         self.agents: list[str] = []
+        self._legal: dict[int, list[int]] = {}
+        self._game_observe_seats = self.table.game.observe_seats
+        self._all_seats = list(range(self.table.num_players))
+
+    def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
+        """Every agent's observation and mask: the rows of two new arrays (one allocation each for
+        all agents), each row written once (the masks start at 0: only seats to move get 1s; what
+        every seat sees alike is read once for all observations, ``Table.observations``). Only the
+        seats to move get their legal actions worked out."""
+        state, choices, moving = self.state, self.choices, self._moving
+        everyone = agents == self.possible_agents
+        seats = self._all_seats if everyone else [self.seat_of[a] for a in agents]
+        observations = self._game_observe_seats(
+            state, seats, np.empty((len(seats), *self._obs_shape), np.float32), choices.partial, moving
+        )
+        masks = np.zeros((len(seats), self._num_actions), np.int8)
+        # the legal actions of the seats to move, kept for the next step's check of a joint action
+        # (for the state as it is: every change of the state is followed by this)
+        self._legal = legal = {}
+        staged, fill, partial = self._staged, self._mask_into, choices.partial
+        for seat in moving:
+            if everyone or seat in seats:
+                legal[seat] = actions = staged(state, seat, partial.get(seat, ()))
+                fill(masks[seat if everyone else seats.index(seat)], actions)
+        # (rows by index: iterating an array makes each row's view several times slower)
+        return {
+            agent: {"observation": observations[i], "action_mask": masks[i]} for i, agent in enumerate(agents)
+        }
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -327,7 +329,7 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         dict[str, ObsDict], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]
     ]:
         if not self.agents:
-            raise _no_game(self._started)
+            raise _no_game(self._steps >= 0)
         seat_of = self.seat_of
         if not actions.keys() <= seat_of.keys():
             strangers = [a for a in actions if a not in seat_of]
