@@ -343,3 +343,24 @@ def test_elgrande_mobile_scoreboard_values_say_what_they_are(server: Server, pag
     assert page.locator("#map .board-values title").all_text_contents() == [
         "mobile scoreboard: points for 1st / 2nd / 3rd"
     ]
+
+
+def test_hot_seat_players_are_named_in_the_log_as_on_the_seats_bar(server: Server, pages: Pages) -> None:
+    """Two people on one device (hot-seat) typed their names; the log named the second one by her
+    colour ("Blue 5 dice", "Blue conquers province 1") while the seats bar and the boards said
+    "Bert": a hot seat is a person's seat and the log names it as typed."""
+    seats = [{"kind": "hotseat", "name": "Anna"}, {"kind": "hotseat", "name": "Bert"}]
+    game = server.create("mansfeld", {"players": 2}, seats, seed=5)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url + f"/play/{game['id']}#tokens={','.join(game['hotseat_tokens'])}")
+    for _ in range(2):  # each sets her dice, after the hand-over screen
+        page.click("#ready")
+        page.click("#choices button >> nth=1")
+    page.wait_for_selector("#ready, #log")
+    if page.locator("#ready").count():  # the device goes round again (else the one shown goes on)
+        page.click("#ready")
+    log = page.locator("#log")
+    log.filter(has_text="Order:").wait_for()  # the dice revealed together, the order they give
+    assert "Bert" in page.locator("#seat-list").inner_text()
+    text = log.inner_text()
+    assert "Bert" in text and "Blue" not in text and "Red" not in text, text

@@ -116,8 +116,9 @@ class Table:
             s.seat: (s.bot, seeds[s.seat]) for s in seats if s.kind == "bot" and s.bot in table
         }
         self.stand_ins: dict[int, tuple[str, int]] = {}
-        self.names: list[str] = [s.name if s.kind == "human" else "" for s in seats]
-        """The players' names for the game's texts ("": the game names that seat by its colour)."""
+        self.names: list[str] = [s.name if s.kind in HUMAN_KINDS else "" for s in seats]
+        """The players' names for the game's texts, a person's (also one playing hot-seat on a
+        shared device) as typed ("": the game names that seat by its colour, as it does a bot)."""
         self.undos = row.undos  # moves taken back, as far as this copy knows (undo())
         self.pending_since = time.time()
         self.driving = False
