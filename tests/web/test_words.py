@@ -83,6 +83,28 @@ PICKER = """async ([choices]) => {
 }"""
 
 
+def test_each_variant_box_stands_on_the_line_of_its_own_words(server: Server, pages: Pages) -> None:
+    """The variants' and modules' checkboxes flowed as loose words: where a line broke, a box
+    stood at the end of one line and its words began the next ("... Machtverschiebung ☐" /
+    "Stapel 2 und 3 gemischt"), so a player could not tell which box was which."""
+    for width, game, lang in ((1280, "elgrande", "en"), (390, "elgrande", "de"), (1280, "wallenstein", "de")):
+        page = pages.new(viewport={"width": width, "height": 900})
+        page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+        page.goto(server.url + "/")
+        page.select_option("#game", game)
+        page.wait_for_selector(".multi label")
+        apart = page.evaluate(
+            """() => [...document.querySelectorAll('.multi label')].filter((label) => {
+              const box = label.querySelector('input').getBoundingClientRect();
+              const range = document.createRange(); range.selectNodeContents(label.querySelector('span'));
+              const first = range.getClientRects()[0];
+              return Math.abs((box.top + box.bottom) / 2 - (first.top + first.bottom) / 2) > 6
+                || first.left < box.right;
+            }).map((label) => label.textContent.trim())"""
+        )
+        assert apart == [], (width, game, apart)
+
+
 def test_step_picker_builds_a_move_part_by_part(server: Server, pages: Pages) -> None:
     """Choices with steps (the words contract): the distinct labels of the first part, then of
     the next among the moves left; a set part as toggles, confirmed once it is one move's set."""
