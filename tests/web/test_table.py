@@ -129,6 +129,12 @@ def test_the_cube_tower_runs_in_a_wallenstein_battle(server: Server, pages: Page
     attacks.first.click()
     scene = page.locator("#tower-scene")
     scene.wait_for(timeout=10_000)
+    # ... where the player looks: by the map, seen without scrolling (it ran far down the page,
+    # under the planning boards, and was over before anyone got there)
+    seen = "(() => { const r = document.querySelector('#tower-scene').getBoundingClientRect();"
+    seen += " return [Math.round(r.top), Math.round(r.bottom), innerHeight, scrollY]; })()"
+    where = page.evaluate(seen)
+    assert where[0] >= 0 and where[1] <= where[2], where
     cubes = page.locator("#tower-anim .tcube")
     assert cubes.count() > 0
     out = page.locator("#tower-anim .tcube.out").count()
