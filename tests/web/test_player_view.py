@@ -364,3 +364,26 @@ def test_hot_seat_players_are_named_in_the_log_as_on_the_seats_bar(server: Serve
     assert "Bert" in page.locator("#seat-list").inner_text()
     text = log.inner_text()
     assert "Bert" in text and "Blue" not in text and "Red" not in text, text
+
+
+def test_a_finished_hot_seat_game_opens_without_a_hand_over(server: Server, pages: Pages) -> None:
+    """Opened again after its end, a hot-seat game showed "Pass the device to Anna" before its final
+    scoring: nothing is secret any more and nobody is asked, so the page shows the ending at once."""
+    seats = [{"kind": "hotseat", "name": "Anna"}, {"kind": "hotseat", "name": "Bert"}]
+    game = server.create("mansfeld", {"players": 2}, seats, seed=5)
+    gid, tokens = game["id"], game["hotseat_tokens"]
+    for _ in range(300):  # both play their first choice through the HTTP API until the end
+        if server.api(f"/api/games/{gid}")["status"] == "finished":
+            break
+        for token in tokens:
+            update = server.api(f"/api/games/{gid}/update", token=token)
+            if update.get("choices"):
+                move = {"move": update["choices"][0]["move"], "version": update["version"]}
+                server.api(f"/api/games/{gid}/moves", move, token=token)
+    else:
+        raise AssertionError("the game did not end")
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url + f"/play/{gid}#tokens={','.join(tokens)}")
+    page.wait_for_selector("#to-ending, #pass")
+    assert page.locator("#pass").count() == 0
+    assert page.locator("#ending").count() == 1

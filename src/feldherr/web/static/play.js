@@ -123,6 +123,11 @@ export function showPlay(root, gameId) {
     const held = st.welcome ? st.welcome.seats : [];
     if (held.length === 0) { st.shown = "spectator"; return; }
     if (held.length === 1) { st.shown = held[0]; return; }
+    // a game that is over hides nothing and asks nobody: its ending at once, without a hand-over
+    if (held.some((s) => st.bySeat.get(s)?.outcome)) {
+      if (st.shown === null) { st.shown = st.pending ?? held[0]; st.pending = null; }
+      return;
+    }
     const asked = held.filter((s) => (st.bySeat.get(s)?.choices || []).length);
     if (st.shown !== null && asked.includes(st.shown)) return;
     const target = asked.length ? asked[0] : st.shown ?? held[0];
