@@ -387,3 +387,27 @@ def test_a_finished_hot_seat_game_opens_without_a_hand_over(server: Server, page
     page.wait_for_selector("#to-ending, #pass")
     assert page.locator("#pass").count() == 0
     assert page.locator("#ending").count() == 1
+
+
+def test_elgrande_region_names_are_never_under_a_neighbour(server: Server, pages: Pages) -> None:
+    """On a phone the names are larger against the map: "Valencia" reached into Toledo, drawn after
+    it, so the King's Toledo covered its "V" and the left of its values ("alencia"). Every region's
+    name and values lie over every region's shape."""
+    seats = [{"kind": "human", "name": "Anna"}, *BOTS, {"kind": "bot", "bot": "random", "name": "r"}]
+    game = server.create("elgrande", {"players": 4}, seats, seed=3)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#map .rname")
+    covered = page.evaluate(
+        """() => [...document.querySelectorAll('#map .rname, #map .values-box')].flatMap((e) => {
+          e.scrollIntoView({ block: 'center' });
+          const r = e.getBoundingClientRect();
+          return [0.08, 0.3, 0.5, 0.7, 0.92].map((f) => {
+            const hit = document.elementFromPoint(r.left + f * r.width, r.top + r.height / 2);
+            return hit && hit.closest('.shape') ? `${e.textContent || e.nextElementSibling.textContent}`
+              + ` under ${hit.closest('[data-region]').dataset.region}` : null;
+          }).filter(Boolean);
+        })"""
+    )
+    assert covered == [], covered
