@@ -309,10 +309,22 @@ export function showPlay(root, gameId) {
   function planning(choices) {
     return st.welcome?.name === "wallenstein" && choices.length > 0 && choices.every((c) => Array.isArray(c.move) && c.move[0] === "slot");
   }
+  // The staged plan outlives a reload of the tab (a phone reloads a tab left for another app): kept
+  // per game, seat and season for this tab, read back when that plan is asked for again.
+  const planKept = (key) => `feldherr:plan:${gameId}:${key}`;
+  function keptPlan(key) {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(planKept(key)) || "null");
+      if (kept && kept.staged && typeof kept.staged === "object" && Array.isArray(kept.order)) {
+        return { staged: kept.staged, order: kept.order.filter((b) => b in kept.staged) };
+      }
+    } catch { /* nothing kept that can be read: a fresh plan */ }
+    return { staged: {}, order: [] };
+  }
   function planState(update) {
     const view = update.view;
     const key = `${st.shown}:${view.year}:${view.season}`;
-    if (st.plan.key !== key) st.plan = { key, staged: {}, target: null, queue: false, order: [] };
+    if (st.plan.key !== key) st.plan = { key, ...keptPlan(key), target: null, queue: false };
     const me = (view.players || []).find((p) => p && p.seat === st.shown) || {};
     const sent = me.plan || {};
     const slots = (update.choices || []).filter((c) => Array.isArray(c.move) && c.move[0] === "slot");
@@ -353,6 +365,7 @@ export function showPlay(root, gameId) {
   }
   function planPanel(panel, update) {
     const ps = planState(update);
+    try { sessionStorage.setItem(planKept(st.plan.key), JSON.stringify({ staged: st.plan.staged, order: st.plan.order })); } catch { /* storage full or off */ }
     const done = ps.open.every((b) => b in st.plan.staged);
     // The boxes themselves are the printed planning board's (a box there is clicked to fill or change
     // it); here: how far the plan is, the box being filled, its cards and Confirm.
