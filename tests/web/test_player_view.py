@@ -411,3 +411,22 @@ def test_elgrande_region_names_are_never_under_a_neighbour(server: Server, pages
         })"""
     )
     assert covered == [], covered
+
+
+def test_an_imported_games_players_are_named_by_colour(server: Server, pages: Pages) -> None:
+    """An imported record's seats have no names (the server files them as "1", "2", "3"): the
+    replay's players' table, province owners, final scoring and plots said "1", "2", "3" while
+    the log said "Red", "Blue", "Yellow". They are named by colour, as the log names them."""
+    from .test_boards import bot_record
+
+    imported = server.api("/api/records", bot_record("mansfeld", {"players": 3}))
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + f"/replay/{imported['id']}")
+    page.wait_for_selector("#players tbody tr")
+    page.keyboard.press("End")
+    page.wait_for_selector("#ending table.scoring")
+    page.wait_for_function("document.querySelector('#players tbody th')?.innerText.trim() === 'Red'")
+    players = [t.strip() for t in page.locator("#players tbody th").all_inner_texts()]
+    assert players == ["Red", "Blue", "Yellow"], players
+    ending = page.locator("#ending table.scoring").inner_text()
+    assert "Red" in ending and not re.search(r"\b[123]\b ★|^\d\.\s+[123]\s", ending, re.M), ending

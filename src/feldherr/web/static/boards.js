@@ -95,7 +95,10 @@ export function seatNames(game, seats) {
     const entry = terms[`colour.${seat}`] || (game === "wallenstein" ? terms[TOWER_COLOURS[seat]] : null);
     return entry ? entry[lang()] || entry.en : null;
   };
-  return seats.map((s) => ((s.kind === "bot" || !s.name) && colourName(s.seat)) || s.name || "");
+  // a person's seat (also hot-seat) by the typed name; a bot's, an imported record's (the server
+  // files those as "1", "2": never a name to show) and an unnamed one by colour
+  const person = (s) => (s.kind === "human" || s.kind === "hotseat") && s.name;
+  return seats.map((s) => (!person(s) && colourName(s.seat)) || s.name || "");
 }
 
 // -- shared pieces -------------------------------------------------------------------------------
