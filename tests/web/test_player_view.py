@@ -430,3 +430,19 @@ def test_an_imported_games_players_are_named_by_colour(server: Server, pages: Pa
     assert players == ["Red", "Blue", "Yellow"], players
     ending = page.locator("#ending table.scoring").inner_text()
     assert "Red" in ending and not re.search(r"\b[123]\b ★|^\d\.\s+[123]\s", ending, re.M), ending
+
+
+def test_replay_says_each_steps_move_even_a_secret_one(server: Server, pages: Pages) -> None:
+    """The replay viewer named the step's move by its log line; a secret move writes none until it
+    is revealed (Mansfeld's dice set, each of the ten boxes of a Wallenstein plan), so most steps
+    of a Wallenstein replay said only "Blue". Now every step says its move as it was chosen."""
+    from .test_boards import JUMP, bot_record
+
+    imported = server.api("/api/records", bot_record("mansfeld", {"players": 3}))
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + f"/replay/{imported['id']}")
+    page.wait_for_selector("#players tbody tr")
+    page.evaluate(JUMP, 1)  # the first player has set her dice: nothing in the log yet
+    page.wait_for_function("document.querySelector('#at').value === '1'")
+    said = page.locator("#last-move").inner_text()
+    assert re.fullmatch(r"(Red|Blue|Yellow): set \d dic?e", said), said
