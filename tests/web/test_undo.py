@@ -195,6 +195,8 @@ def test_a_mansfeld_commitment_takes_back_its_last_toggle(server: Server, pages:
         page.evaluate(CLICK, rng.random())
     else:
         raise AssertionError("the browser seat never committed two or more cards")
+    # the heading counts no "1,024 choices" (every subset of ten cards) over ten toggles
+    assert page.locator("#decision h2").inner_text() == "Your decision"
     before = len(sent)
     toggles = page.locator("#choices button.toggle")
     toggles.nth(0).click()

@@ -273,7 +273,10 @@ export function showPlay(root, gameId) {
     // A move built part by part names the part (its buttons are that part's choices, not the moves).
     const parts = hasSteps(choices) ? choices[0].steps.length : 1;
     const part = Math.min(st.sel.key === `${st.shown}:${update.version}` ? st.sel.path.length + 1 : 1, parts);
-    panel.append(h("h2", {}, parts > 1 ? `${t("yourTurn")} · ${t("partOf", { k: part, n: parts })}` : `${t("yourTurn")} (${tn("choicesN", choices.length)})`));
+    // a set of toggles alone counts no choices: they are its subsets ("1,024" over ten cards)
+    const setAlone = parts === 1 && hasSteps(choices) && Array.isArray(choices[0].steps[0]);
+    panel.append(h("h2", {}, parts > 1 ? `${t("yourTurn")} · ${t("partOf", { k: part, n: parts })}`
+      : setAlone ? t("yourTurn") : `${t("yourTurn")} (${tn("choicesN", choices.length)})`));
     const filterBox = () => h("input", { type: "search", id: "filter", value: st.filter, placeholder: t("filter"), "aria-label": t("filter"),
       oninput: (e) => { st.filter = e.target.value; const pos = e.target.selectionStart; render(); const again = root.querySelector("#filter"); again.focus(); again.setSelectionRange(pos, pos); } });
     // A board piece picked (st.filter) narrows the moves; a typed filter narrows the phrases.
