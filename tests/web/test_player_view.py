@@ -387,6 +387,9 @@ def test_a_finished_hot_seat_game_opens_without_a_hand_over(server: Server, page
     page.wait_for_selector("#to-ending, #pass")
     assert page.locator("#pass").count() == 0
     assert page.locator("#ending").count() == 1
+    # its links read alike ("Rematch replay Analyse Lobby" had one in lower case)
+    links = [page.locator(f"#ending {s}").inner_text() for s in ("#rematch", "#to-replay", "#to-analysis")]
+    assert links == ["Rematch", "Replay", "Analyse"], links
 
 
 def test_elgrande_region_names_are_never_under_a_neighbour(server: Server, pages: Pages) -> None:

@@ -243,7 +243,7 @@ export function showPlay(root, gameId) {
         st.ended = { ...endOfGame(gameId, game, update.outcome, named, update.log), names: named.join("\n") };
         st.ended.node.append(h("p", { class: "row" },
           tokens.length ? h("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")) : null,
-          h("a", { href: `/replay/${gameId}`, id: "to-replay" }, t("replay")), h("a", { href: `/replay/${gameId}#analyse`, id: "to-analysis" }, t("analyse")), h("a", { href: "/" }, t("back"))));
+          h("a", { href: `/replay/${gameId}`, id: "to-replay" }, t("toReplay")), h("a", { href: `/replay/${gameId}#analyse`, id: "to-analysis" }, t("analyse")), h("a", { href: "/" }, t("back"))));
       }
       root.append(st.ended.node);
     }
