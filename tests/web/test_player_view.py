@@ -343,3 +343,109 @@ def test_elgrande_mobile_scoreboard_values_say_what_they_are(server: Server, pag
     assert page.locator("#map .board-values title").all_text_contents() == [
         "mobile scoreboard: points for 1st / 2nd / 3rd"
     ]
+
+
+def test_hot_seat_players_are_named_in_the_log_as_on_the_seats_bar(server: Server, pages: Pages) -> None:
+    """Two people on one device (hot-seat) typed their names; the log named the second one by her
+    colour ("Blue 5 dice", "Blue conquers province 1") while the seats bar and the boards said
+    "Bert": a hot seat is a person's seat and the log names it as typed."""
+    seats = [{"kind": "hotseat", "name": "Anna"}, {"kind": "hotseat", "name": "Bert"}]
+    game = server.create("mansfeld", {"players": 2}, seats, seed=5)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url + f"/play/{game['id']}#tokens={','.join(game['hotseat_tokens'])}")
+    for _ in range(2):  # each sets her dice, after the hand-over screen
+        page.click("#ready")
+        page.click("#choices button >> nth=1")
+    page.wait_for_selector("#ready, #log")
+    if page.locator("#ready").count():  # the device goes round again (else the one shown goes on)
+        page.click("#ready")
+    log = page.locator("#log")
+    log.filter(has_text="Order:").wait_for()  # the dice revealed together, the order they give
+    assert "Bert" in page.locator("#seat-list").inner_text()
+    text = log.inner_text()
+    assert "Bert" in text and "Blue" not in text and "Red" not in text, text
+
+
+def test_a_finished_hot_seat_game_opens_without_a_hand_over(server: Server, pages: Pages) -> None:
+    """Opened again after its end, a hot-seat game showed "Pass the device to Anna" before its final
+    scoring: nothing is secret any more and nobody is asked, so the page shows the ending at once."""
+    seats = [{"kind": "hotseat", "name": "Anna"}, {"kind": "hotseat", "name": "Bert"}]
+    game = server.create("mansfeld", {"players": 2}, seats, seed=5)
+    gid, tokens = game["id"], game["hotseat_tokens"]
+    for _ in range(300):  # both play their first choice through the HTTP API until the end
+        if server.api(f"/api/games/{gid}")["status"] == "finished":
+            break
+        for token in tokens:
+            update = server.api(f"/api/games/{gid}/update", token=token)
+            if update.get("choices"):
+                move = {"move": update["choices"][0]["move"], "version": update["version"]}
+                server.api(f"/api/games/{gid}/moves", move, token=token)
+    else:
+        raise AssertionError("the game did not end")
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url + f"/play/{gid}#tokens={','.join(tokens)}")
+    page.wait_for_selector("#to-ending, #pass")
+    assert page.locator("#pass").count() == 0
+    assert page.locator("#ending").count() == 1
+    # its links read alike ("Rematch replay Analyse Lobby" had one in lower case)
+    links = [page.locator(f"#ending {s}").inner_text() for s in ("#rematch", "#to-replay", "#to-analysis")]
+    assert links == ["Rematch", "Replay", "Analyse"], links
+
+
+def test_elgrande_region_names_are_never_under_a_neighbour(server: Server, pages: Pages) -> None:
+    """On a phone the names are larger against the map: "Valencia" reached into Toledo, drawn after
+    it, so the King's Toledo covered its "V" and the left of its values ("alencia"). Every region's
+    name and values lie over every region's shape."""
+    seats = [{"kind": "human", "name": "Anna"}, *BOTS, {"kind": "bot", "bot": "random", "name": "r"}]
+    game = server.create("elgrande", {"players": 4}, seats, seed=3)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#map .rname")
+    covered = page.evaluate(
+        """() => [...document.querySelectorAll('#map .rname, #map .values-box')].flatMap((e) => {
+          e.scrollIntoView({ block: 'center' });
+          const r = e.getBoundingClientRect();
+          return [0.08, 0.3, 0.5, 0.7, 0.92].map((f) => {
+            const hit = document.elementFromPoint(r.left + f * r.width, r.top + r.height / 2);
+            return hit && hit.closest('.shape') ? `${e.textContent || e.nextElementSibling.textContent}`
+              + ` under ${hit.closest('[data-region]').dataset.region}` : null;
+          }).filter(Boolean);
+        })"""
+    )
+    assert covered == [], covered
+
+
+def test_an_imported_games_players_are_named_by_colour(server: Server, pages: Pages) -> None:
+    """An imported record's seats have no names (the server files them as "1", "2", "3"): the
+    replay's players' table, province owners, final scoring and plots said "1", "2", "3" while
+    the log said "Red", "Blue", "Yellow". They are named by colour, as the log names them."""
+    from .test_boards import bot_record
+
+    imported = server.api("/api/records", bot_record("mansfeld", {"players": 3}))
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + f"/replay/{imported['id']}")
+    page.wait_for_selector("#players tbody tr")
+    page.keyboard.press("End")
+    page.wait_for_selector("#ending table.scoring")
+    page.wait_for_function("document.querySelector('#players tbody th')?.innerText.trim() === 'Red'")
+    players = [t.strip() for t in page.locator("#players tbody th").all_inner_texts()]
+    assert players == ["Red", "Blue", "Yellow"], players
+    ending = page.locator("#ending table.scoring").inner_text()
+    assert "Red" in ending and not re.search(r"\b[123]\b ★|^\d\.\s+[123]\s", ending, re.M), ending
+
+
+def test_replay_says_each_steps_move_even_a_secret_one(server: Server, pages: Pages) -> None:
+    """The replay viewer named the step's move by its log line; a secret move writes none until it
+    is revealed (Mansfeld's dice set, each of the ten boxes of a Wallenstein plan), so most steps
+    of a Wallenstein replay said only "Blue". Now every step says its move as it was chosen."""
+    from .test_boards import JUMP, bot_record
+
+    imported = server.api("/api/records", bot_record("mansfeld", {"players": 3}))
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + f"/replay/{imported['id']}")
+    page.wait_for_selector("#players tbody tr")
+    page.evaluate(JUMP, 1)  # the first player has set her dice: nothing in the log yet
+    page.wait_for_function("document.querySelector('#at').value === '1'")
+    said = page.locator("#last-move").inner_text()
+    assert re.fullmatch(r"(Red|Blue|Yellow): set \d dic?e", said), said

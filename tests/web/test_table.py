@@ -129,6 +129,12 @@ def test_the_cube_tower_runs_in_a_wallenstein_battle(server: Server, pages: Page
     attacks.first.click()
     scene = page.locator("#tower-scene")
     scene.wait_for(timeout=10_000)
+    # ... where the player looks: by the map, seen without scrolling (it ran far down the page,
+    # under the planning boards, and was over before anyone got there)
+    seen = "(() => { const r = document.querySelector('#tower-scene').getBoundingClientRect();"
+    seen += " return [Math.round(r.top), Math.round(r.bottom), innerHeight, scrollY]; })()"
+    where = page.evaluate(seen)
+    assert where[0] >= 0 and where[1] <= where[2], where
     cubes = page.locator("#tower-anim .tcube")
     assert cubes.count() > 0
     out = page.locator("#tower-anim .tcube.out").count()
@@ -146,6 +152,41 @@ def test_the_cube_tower_runs_in_a_wallenstein_battle(server: Server, pages: Page
 
 
 GUIDED = ["mansfeld", "elgrande", "wallenstein"]
+
+#: The words outside the guide's outlined part that its outline is drawn over (El Grande's map:
+#: the line "round 1 · King Cataluña" above it and the map's credit under it were struck through).
+OUTLINE_COVERS = """() => {
+  const focus = document.querySelector('.guide-focus');
+  if (!focus) return [];
+  const st = getComputedStyle(focus);
+  const reach = parseFloat(st.outlineOffset) + parseFloat(st.outlineWidth);
+  const r = focus.getBoundingClientRect();
+  const ring = { left: r.left - reach, right: r.right + reach, top: r.top - reach, bottom: r.bottom + reach };
+  const shown = (t, el) => { // not scrolled out of a box (the log's early lines sit above it, unseen)
+    for (let a = el; a; a = a.parentElement) {
+      const o = getComputedStyle(a);
+      if (o.overflowX === 'visible' && o.overflowY === 'visible') continue;
+      const b = a.getBoundingClientRect();
+      if (t.bottom <= b.top || t.top >= b.bottom || t.right <= b.left || t.left >= b.right) return false;
+    }
+    return true;
+  };
+  const covered = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    if (!node.textContent.trim() || focus.contains(node)) continue;
+    const range = document.createRange(); range.selectNodeContents(node);
+    for (const t of range.getClientRects()) {
+      const inside = t.left >= r.left && t.right <= r.right && t.top >= r.top && t.bottom <= r.bottom;
+      const under = t.right > ring.left && t.left < ring.right
+        && t.bottom > ring.top + 1 && t.top < ring.bottom - 1;
+      if (!inside && under && shown(t, node.parentElement)) {
+        covered.push(node.textContent.trim().slice(0, 40)); break;
+      }
+    }
+  }
+  return covered;
+}"""
 
 
 def test_each_guided_first_game_runs_to_its_end(server: Server, pages: Pages) -> None:
@@ -172,6 +213,7 @@ def test_each_guided_first_game_runs_to_its_end(server: Server, pages: Pages) ->
             if step == "done":
                 break
             steps.add(step or "")
+            assert page.evaluate(OUTLINE_COVERS) == [], (name, step)
             page.locator("#choices button:not([disabled])").first.click()
             # the move is out (every choice disabled) until the update comes back
             # (a Confirm that waits for a whole plan or set stays disabled while it is being built)

@@ -76,6 +76,36 @@ def test_the_wallenstein_plan_takes_back_its_last_card(server: Server, pages: Pa
     assert len(moves) == sent  # nothing was sent
 
 
+def test_a_staged_wallenstein_plan_outlives_a_reload(server: Server, pages: Pages) -> None:
+    """Three boxes of the plan staged, then the page reloaded (a phone reloads a tab left for
+    another app): the plan came back empty, every card to be staged again. It comes back as staged,
+    the last card still the one "take back" takes out, and nothing has been sent."""
+    seats = [{"kind": "human", "name": "Anna"}] + [
+        {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, 3)
+    ]
+    game = server.create("wallenstein", {"players": 3, "setup": "fixed"}, seats, seed=4)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    moves: list[Any] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framesent", lambda f: moves.append(json.loads(f)) if '"move"' in f else None),
+    )
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#plan-confirm", timeout=30_000)  # a fixed setup begins with the plan
+    sent = len(moves)
+    for _ in range(3):
+        page.click("#choices button:not(#plan-confirm) >> nth=-1")
+    staged = page.locator("#plan li.box.staged .pcard:not(.empty) .pname").all_inner_texts()
+    assert len(staged) == 3 and page.locator("#plan-progress").inner_text().startswith("3 of")
+    page.reload()
+    page.wait_for_selector("#plan-progress")
+    assert page.locator("#plan-progress").inner_text().startswith("3 of")
+    assert page.locator("#plan li.box.staged .pcard:not(.empty) .pname").all_inner_texts() == staged
+    page.click("#plan-undo")
+    assert page.locator("#plan li.box.staged .pcard:not(.empty) .pname").all_inner_texts() == staged[:2]
+    assert len(moves) == sent  # nothing was sent
+
+
 def test_a_sent_move_is_taken_back_where_the_table_allows_it(server: Server, pages: Pages) -> None:
     """The toy game: the start player's "double the prize" and a secret bid may be taken back while
     the other player has not acted; the log line goes and the choice is offered again."""
@@ -165,6 +195,8 @@ def test_a_mansfeld_commitment_takes_back_its_last_toggle(server: Server, pages:
         page.evaluate(CLICK, rng.random())
     else:
         raise AssertionError("the browser seat never committed two or more cards")
+    # the heading counts no "1,024 choices" (every subset of ten cards) over ten toggles
+    assert page.locator("#decision h2").inner_text() == "Your decision"
     before = len(sent)
     toggles = page.locator("#choices button.toggle")
     toggles.nth(0).click()

@@ -83,6 +83,28 @@ PICKER = """async ([choices]) => {
 }"""
 
 
+def test_each_variant_box_stands_on_the_line_of_its_own_words(server: Server, pages: Pages) -> None:
+    """The variants' and modules' checkboxes flowed as loose words: where a line broke, a box
+    stood at the end of one line and its words began the next ("... Machtverschiebung ☐" /
+    "Stapel 2 und 3 gemischt"), so a player could not tell which box was which."""
+    for width, game, lang in ((1280, "elgrande", "en"), (390, "elgrande", "de"), (1280, "wallenstein", "de")):
+        page = pages.new(viewport={"width": width, "height": 900})
+        page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+        page.goto(server.url + "/")
+        page.select_option("#game", game)
+        page.wait_for_selector(".multi label")
+        apart = page.evaluate(
+            """() => [...document.querySelectorAll('.multi label')].filter((label) => {
+              const box = label.querySelector('input').getBoundingClientRect();
+              const range = document.createRange(); range.selectNodeContents(label.querySelector('span'));
+              const first = range.getClientRects()[0];
+              return Math.abs((box.top + box.bottom) / 2 - (first.top + first.bottom) / 2) > 6
+                || first.left < box.right;
+            }).map((label) => label.textContent.trim())"""
+        )
+        assert apart == [], (width, game, apart)
+
+
 def test_step_picker_builds_a_move_part_by_part(server: Server, pages: Pages) -> None:
     """Choices with steps (the words contract): the distinct labels of the first part, then of
     the next among the moves left; a set part as toggles, confirmed once it is one move's set."""
@@ -124,6 +146,38 @@ def test_step_picker_builds_a_move_part_by_part(server: Server, pages: Pages) ->
     assert page.locator("#step-confirm").is_enabled()
     page.click("#step-confirm")
     assert page.evaluate("window.__sent") == [["pair", ["Pikenier", "Obrist"]]]
+
+
+#: The contrast (WCAG) of an element's text against its background, as the player sees it.
+CONTRAST = """(sel) => {
+  const e = document.querySelector(sel);
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = (c) => { const [r, g, b] = rgb(c).map(lin); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const st = getComputedStyle(e);
+  const [a, b] = [lum(st.color), lum(st.backgroundColor)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+def test_confirm_stays_readable_under_the_pointer_and_the_focus(server: Server, pages: Pages) -> None:
+    """A choice list's highlight (pale yellow under the pointer or the keyboard focus) turned its
+    Confirm button, white on red, into white on pale yellow: "Bestätigen (0 Karten)" could not be
+    read at the moment it was about to be pressed."""
+    cards = ["Pikenier", "Obrist"]
+    commits = [{"move": ["commit", s], "text": "x", "steps": [s]} for s in ([], cards[:1], cards[1:], cards)]
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.evaluate(PICKER, [commits])
+    assert page.evaluate(CONTRAST, "#step-confirm") >= 4.5
+    page.hover("#step-confirm")
+    assert page.evaluate(CONTRAST, "#step-confirm") >= 4.5, "under the pointer"
+    page.mouse.move(0, 0)
+    page.focus("#choices button.toggle >> nth=-1")
+    page.keyboard.press("Tab")  # the keyboard's focus (focus-visible) onto Confirm
+    assert page.evaluate("document.activeElement.id") == "step-confirm"
+    assert page.evaluate(CONTRAST, "#step-confirm") >= 4.5, "with the keyboard focus"
 
 
 def test_wallenstein_plan_is_staged_and_sent_only_on_confirm(server: Server, pages: Pages) -> None:

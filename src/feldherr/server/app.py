@@ -24,6 +24,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from feldherr import __version__
 from feldherr.core.errors import RuleError
+from feldherr.core.game import Game
 from feldherr.core.match import Match
 from feldherr.core.record import GameRecord, replay
 from feldherr.games import game_names
@@ -616,7 +617,20 @@ def _replay_at(hub: Hub, game_id: str, token: str | None, at: int | None, lang: 
     outcome = match.outcome()
     if outcome is not None:
         out["outcome"] = outcome.to_json()
+    if at > 0:  # the step's move in words (a secret one writes no log line until it is revealed)
+        out["last"] = _move_words(game, record, at - 1, lang, hub.table(game_id).names)
     return out
+
+
+def _move_words(game: Game, record: GameRecord, index: int, lang: str, names: list[str]) -> str | None:
+    """Move ``index`` of a finished game's record as its player chose it: the game's
+    ``describe_move`` from that player's view before it; None where the game cannot word it."""
+    seat, move = record.moves[index]
+    try:
+        state = replay(game, record.prefix(index))
+        return game.describe_move(state.view(seat), game.move_from_json(move), lang, names)
+    except Exception:  # a phrase is a nicety; the step shows without it
+        return None
 
 
 def _position_at(hub: Hub, game_id: str, token: str | None, at: int | None) -> dict[str, Any]:

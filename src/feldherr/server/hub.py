@@ -100,10 +100,11 @@ class Conn:
 
 
 def seat_name(seat: SeatRow) -> str:
-    """A seat's player name for the game's texts: a person's typed name, an imported record's
-    player as its position names them; "" (the game names the seat by its colour) for a bot and
-    for the imports stored before, which named their seats by number ("1", "2", ...)."""
-    if seat.kind == "human" or (seat.kind == "imported" and seat.name != f"{seat.seat + 1}"):
+    """A seat's player name for the game's texts: a person's typed name (also one playing hot-seat
+    on a shared device), an imported record's player as its position names them; "" (the game
+    names the seat by its colour) for a bot and for the imports stored before, which named their
+    seats by number ("1", "2", ...)."""
+    if seat.kind in HUMAN_KINDS or (seat.kind == "imported" and seat.name != f"{seat.seat + 1}"):
         return seat.name
     return ""
 

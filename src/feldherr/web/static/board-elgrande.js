@@ -103,6 +103,11 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
         s("text", { x: lx + 7, y: ly + 1 + k * 2.6, class: "rpoints board-extra" },
           (printed?.mobile_scoreboards?.values?.[i] || []).join("/"))))];
     };
+    // a region in words: its name, values, the King, each colour's Caballeros (its tooltip)
+    const regionWords = (r) => {
+      const here = players.map((p, i) => [p.seat ?? i, count(p, r)]).filter(([, n]) => n > 0);
+      return `${r} (${(points.get(r) || []).join("/")})` + (view.king === r ? ` — ${t("king")}` : "") + here.map(([seat, n]) => `, ${name(ctx, seat)}: ${n}`).join("");
+    };
     svg = s("svg", { viewBox: `0 0 100 ${H}`, class: "map spain", id: "map", role: "group", "aria-label": t("board") },
       s("defs", {}, s("clipPath", { id: "spain-clip" }, s("path", { d: map.land.spain }))),
       s("rect", { x: 0, y: 0, width: 100, height: H, class: "sea", fill: "#cfe3ef" }),
@@ -111,15 +116,18 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
       s("path", { d: map.land.balearics, class: "land" }),
       Object.entries(map.regions).map(([r, g]) => {
         const legal = ctx.keys.has(r);
-        const here = players.map((p, i) => [p.seat ?? i, count(p, r)]).filter(([, n]) => n > 0);
-        const label = `${r} (${(points.get(r) || []).join("/")})` + (view.king === r ? ` — ${t("king")}` : "") + here.map(([seat, n]) => `, ${name(ctx, seat)}: ${n}`).join("");
+        const label = regionWords(r);
         return s("g", { class: `region ${legal ? "legal" : ""} ${ctx.filter === r ? "active" : ""} ${regionChanged(r) ? "changed" : ""}`, "data-region": r, "aria-label": label, ...pickAttrs(r, legal) },
           s("title", {}, label),
           s("polygon", { points: g.outline.map((p) => p.join(",")).join(" "), class: "shape", "clip-path": "url(#spain-clip)",
-            fill: view.king === r ? "#f3e3a0" : "#efe6d2" }),
-          s("text", { x: g.label[0], y: g.label[1] - 2.6, class: "rname", "text-anchor": "middle" }, r),
-          values(r, g.label));
+            fill: view.king === r ? "#f3e3a0" : "#efe6d2" }));
       }),
+      // The names and values over every region's shape too (on a phone "Valencia" reaches into
+      // Toledo, drawn after it, which covered its "V"); a click on them picks their region.
+      Object.entries(map.regions).map(([r, g]) => s("g", { class: "region-label", "data-region": r,
+        onclick: ctx.keys.has(r) ? () => ctx.pick(r) : null }, s("title", {}, regionWords(r)),
+      s("text", { x: g.label[0], y: g.label[1] - 2.6, class: "rname", "text-anchor": "middle" }, r),
+      values(r, g.label))),
       // The pieces over every region's shape (a region drawn later no longer covers a neighbour's
       // stacks or Grande); a click on them picks their region like a click on the region.
       Object.entries(map.regions).map(([r, g]) => s("g", { class: "region-pieces", "data-region": r,

@@ -95,7 +95,10 @@ export function seatNames(game, seats) {
     const entry = terms[`colour.${seat}`] || (game === "wallenstein" ? terms[TOWER_COLOURS[seat]] : null);
     return entry ? entry[lang()] || entry.en : null;
   };
-  return seats.map((s) => ((s.kind === "bot" || !s.name) && colourName(s.seat)) || s.name || "");
+  // a person's seat (also hot-seat) by the typed name; a bot's, an imported record's (the server
+  // files those as "1", "2": never a name to show) and an unnamed one by colour
+  const person = (s) => (s.kind === "human" || s.kind === "hotseat") && s.name;
+  return seats.map((s) => (!person(s) && colourName(s.seat)) || s.name || "");
 }
 
 // -- shared pieces -------------------------------------------------------------------------------
@@ -191,6 +194,8 @@ function wallenstein(view, ctx) {
       view.event !== null && view.event !== undefined && (words[`event.${view.event}`] || words[`ev.${view.event}`])
         ? info(t("event"), term(view.event, words[`event.${view.event}`] ? "event." : "ev.")) : null),
     scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words }),
+    // the last move's battle by the map, where the player is looking while it runs
+    lastBattle(ctx),
     // the map's frame: on a phone the map keeps a readable size and is moved sideways in its frame
     mapFrame("wallenstein", svg, t("mapSwipe")),
     playersTable(["thaler", "grain", "vp", "supply", "cards"].map((k) => t(k)),
@@ -205,7 +210,7 @@ function wallenstein(view, ctx) {
       }
       return card;
     }))) : null,
-    h("div", { class: "tower", id: "tower" }, h("h3", {}, t("tower")), lastBattle(ctx), cube(tower.inside || [], t("inside")), cube(tower.tray || [], t("tray"))),
+    h("div", { class: "tower", id: "tower" }, h("h3", {}, t("tower")), cube(tower.inside || [], t("inside")), cube(tower.tray || [], t("tray"))),
     h("div", { class: "row" },
       h("div", {}, h("h3", {}, t("actions")), chips((view.actions || []).map((a) => term(a))), view.actions_hidden ? h("small", {}, `+${tn("hiddenN", view.actions_hidden)}`) : null),
       h("div", {}, h("h3", {}, t("bonus")), chips((view.bonus_tiles || []).map((b) => term(b))))),

@@ -123,6 +123,11 @@ export function showPlay(root, gameId) {
     const held = st.welcome ? st.welcome.seats : [];
     if (held.length === 0) { st.shown = "spectator"; return; }
     if (held.length === 1) { st.shown = held[0]; return; }
+    // a game that is over hides nothing and asks nobody: its ending at once, without a hand-over
+    if (held.some((s) => st.bySeat.get(s)?.outcome)) {
+      if (st.shown === null) { st.shown = st.pending ?? held[0]; st.pending = null; }
+      return;
+    }
     const asked = held.filter((s) => (st.bySeat.get(s)?.choices || []).length);
     if (st.shown !== null && asked.includes(st.shown)) return;
     const target = asked.length ? asked[0] : st.shown ?? held[0];
@@ -238,7 +243,7 @@ export function showPlay(root, gameId) {
         st.ended = { ...endOfGame(gameId, game, update.outcome, named, update.log), names: named.join("\n") };
         st.ended.node.append(h("p", { class: "row" },
           tokens.length ? h("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")) : null,
-          h("a", { href: `/replay/${gameId}`, id: "to-replay" }, t("replay")), h("a", { href: `/replay/${gameId}#analyse`, id: "to-analysis" }, t("analyse")), h("a", { href: "/" }, t("back"))));
+          h("a", { href: `/replay/${gameId}`, id: "to-replay" }, t("toReplay")), h("a", { href: `/replay/${gameId}#analyse`, id: "to-analysis" }, t("analyse")), h("a", { href: "/" }, t("back"))));
       }
       root.append(st.ended.node);
     }
@@ -268,7 +273,10 @@ export function showPlay(root, gameId) {
     // A move built part by part names the part (its buttons are that part's choices, not the moves).
     const parts = hasSteps(choices) ? choices[0].steps.length : 1;
     const part = Math.min(st.sel.key === `${st.shown}:${update.version}` ? st.sel.path.length + 1 : 1, parts);
-    panel.append(h("h2", {}, parts > 1 ? `${t("yourTurn")} · ${t("partOf", { k: part, n: parts })}` : `${t("yourTurn")} (${tn("choicesN", choices.length)})`));
+    // a set of toggles alone counts no choices: they are its subsets ("1,024" over ten cards)
+    const setAlone = parts === 1 && hasSteps(choices) && Array.isArray(choices[0].steps[0]);
+    panel.append(h("h2", {}, parts > 1 ? `${t("yourTurn")} · ${t("partOf", { k: part, n: parts })}`
+      : setAlone ? t("yourTurn") : `${t("yourTurn")} (${tn("choicesN", choices.length)})`));
     const filterBox = () => h("input", { type: "search", id: "filter", value: st.filter, placeholder: t("filter"), "aria-label": t("filter"),
       oninput: (e) => { st.filter = e.target.value; const pos = e.target.selectionStart; render(); const again = root.querySelector("#filter"); again.focus(); again.setSelectionRange(pos, pos); } });
     // A board piece picked (st.filter) narrows the moves; a typed filter narrows the phrases.
@@ -304,10 +312,22 @@ export function showPlay(root, gameId) {
   function planning(choices) {
     return st.welcome?.name === "wallenstein" && choices.length > 0 && choices.every((c) => Array.isArray(c.move) && c.move[0] === "slot");
   }
+  // The staged plan outlives a reload of the tab (a phone reloads a tab left for another app): kept
+  // per game, seat and season for this tab, read back when that plan is asked for again.
+  const planKept = (key) => `feldherr:plan:${gameId}:${key}`;
+  function keptPlan(key) {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(planKept(key)) || "null");
+      if (kept && kept.staged && typeof kept.staged === "object" && Array.isArray(kept.order)) {
+        return { staged: kept.staged, order: kept.order.filter((b) => b in kept.staged) };
+      }
+    } catch { /* nothing kept that can be read: a fresh plan */ }
+    return { staged: {}, order: [] };
+  }
   function planState(update) {
     const view = update.view;
     const key = `${st.shown}:${view.year}:${view.season}`;
-    if (st.plan.key !== key) st.plan = { key, staged: {}, target: null, queue: false, order: [] };
+    if (st.plan.key !== key) st.plan = { key, ...keptPlan(key), target: null, queue: false };
     const me = (view.players || []).find((p) => p && p.seat === st.shown) || {};
     const sent = me.plan || {};
     const slots = (update.choices || []).filter((c) => Array.isArray(c.move) && c.move[0] === "slot");
@@ -348,6 +368,7 @@ export function showPlay(root, gameId) {
   }
   function planPanel(panel, update) {
     const ps = planState(update);
+    try { sessionStorage.setItem(planKept(st.plan.key), JSON.stringify({ staged: st.plan.staged, order: st.plan.order })); } catch { /* storage full or off */ }
     const done = ps.open.every((b) => b in st.plan.staged);
     // The boxes themselves are the printed planning board's (a box there is clicked to fill or change
     // it); here: how far the plan is, the box being filled, its cards and Confirm.

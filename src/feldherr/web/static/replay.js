@@ -100,7 +100,10 @@ export function showReplay(root, gameId) {
         h("option", { value: at }, `${t("round")} …`),
         st.marks.map((m) => h("option", { value: m.version, "data-game": "1" }, `${m.text.length > 60 ? `${m.text.slice(0, 60)}…` : m.text}`))) : null,
       analysis.button(), !step.outcome ? playOnButton(gameId, at, (message) => { st.error = message; render(); }) : null,
-      lastMove ? h("small", { id: "last-move" }, `${names[lastMove[0]] || t("player")}`, lastLines.length ? h("span", { "data-game": "1" }, `: ${lastLines[0].text}`) : null) : null);
+      // the step's move: its log line, else the move as its player chose it (a plan box, a secret
+      // choice: they write no line until revealed, and a step said only whose move it was)
+      lastMove ? h("small", { id: "last-move" }, `${names[lastMove[0]] || t("player")}`,
+        lastLines.length || step.last ? h("span", { "data-game": "1" }, `: ${lastLines.length ? lastLines[0].text : step.last}`) : null) : null);
     const board = h("section", { class: "board", id: "board" },
       // the step's own log lines: a winter scoring shows step by step, a battle its tower
       renderBoard(step.view.game, step.view, { keys: new Set(), names, me: null, pick() {}, filter: "", replay: true, fresh: step.log.filter((item) => item.version === at) }));
