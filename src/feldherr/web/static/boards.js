@@ -95,10 +95,12 @@ export function seatNames(game, seats) {
     const entry = terms[`colour.${seat}`] || (game === "wallenstein" ? terms[TOWER_COLOURS[seat]] : null);
     return entry ? entry[lang()] || entry.en : null;
   };
-  // a person's seat (also hot-seat) by the typed name; a bot's, an imported record's (the server
-  // files those as "1", "2": never a name to show) and an unnamed one by colour
-  const person = (s) => (s.kind === "human" || s.kind === "hotseat") && s.name;
-  return seats.map((s) => (!person(s) && colourName(s.seat)) || s.name || "");
+  // a person's seat (also hot-seat) by the typed name, an imported one by the name its position
+  // gives (the server's seat_name); a bot's, an unnamed one and an import stored before, which
+  // the server filed as "1", "2" (never a name to show), by colour
+  const named = (s) => s.name && (s.kind === "human" || s.kind === "hotseat" ||
+    (s.kind === "imported" && s.name !== String(s.seat + 1)));
+  return seats.map((s) => (!named(s) && colourName(s.seat)) || s.name || "");
 }
 
 // -- shared pieces -------------------------------------------------------------------------------
