@@ -13,13 +13,14 @@ shows. The client's findings fail a test; the games' findings are collected for 
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .conftest import shot
+from .conftest import Pages, Server, shot
 
 MAX_BUTTONS = 40
 
@@ -111,6 +112,23 @@ class Scan:
 
 # The four ways a page is read in turn: English and German, desktop and phone width.
 LOOKS = [("en", 1280, 900), ("de", 390, 844), ("en", 390, 844), ("de", 1280, 900)]
+
+
+def wallenstein_with_bots(server: Server, pages: Pages, players: int) -> tuple[Any, list[Any]]:
+    """A Wallenstein game of the fixed setup (seed 4): Anna and random bots; Anna's page open at
+    1280 x 900, and the list the moves it sends are recorded in (each message that holds a move)."""
+    seats = [{"kind": "human", "name": "Anna"}] + [
+        {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, players)
+    ]
+    game = server.create("wallenstein", {"players": players, "setup": "fixed"}, seats, seed=4)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    moves: list[Any] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framesent", lambda f: moves.append(json.loads(f)) if '"move"' in f else None),
+    )
+    page.goto(game["seats"][0]["invite"])
+    return page, moves
 
 
 def set_look(page: Any, lang: str, width: int, height: int) -> None:

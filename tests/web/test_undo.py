@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from .conftest import Pages, Server, shot
-from .drive import text_problems
+from .drive import text_problems, wallenstein_with_bots
 from .test_words import PICKER
 
 
@@ -42,17 +42,7 @@ def test_back_takes_back_the_last_toggle_then_the_last_part(server: Server, page
 
 
 def test_the_wallenstein_plan_takes_back_its_last_card(server: Server, pages: Pages) -> None:
-    seats = [{"kind": "human", "name": "Anna"}] + [
-        {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, 4)
-    ]
-    game = server.create("wallenstein", {"players": 4, "setup": "fixed"}, seats, seed=4)
-    page = pages.new(viewport={"width": 1280, "height": 900})
-    moves: list[Any] = []
-    page.on(
-        "websocket",
-        lambda ws: ws.on("framesent", lambda f: moves.append(json.loads(f)) if '"move"' in f else None),
-    )
-    page.goto(game["seats"][0]["invite"])
+    page, moves = wallenstein_with_bots(server, pages, 4)
     for _ in range(200):  # up to the first plan
         page.wait_for_selector("#plan-confirm, #choices button:not([disabled])", timeout=30_000)
         if page.locator("#plan-confirm").count():
@@ -80,17 +70,7 @@ def test_a_staged_wallenstein_plan_outlives_a_reload(server: Server, pages: Page
     """Three boxes of the plan staged, then the page reloaded (a phone reloads a tab left for
     another app): the plan came back empty, every card to be staged again. It comes back as staged,
     the last card still the one "take back" takes out, and nothing has been sent."""
-    seats = [{"kind": "human", "name": "Anna"}] + [
-        {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, 3)
-    ]
-    game = server.create("wallenstein", {"players": 3, "setup": "fixed"}, seats, seed=4)
-    page = pages.new(viewport={"width": 1280, "height": 900})
-    moves: list[Any] = []
-    page.on(
-        "websocket",
-        lambda ws: ws.on("framesent", lambda f: moves.append(json.loads(f)) if '"move"' in f else None),
-    )
-    page.goto(game["seats"][0]["invite"])
+    page, moves = wallenstein_with_bots(server, pages, 3)
     page.wait_for_selector("#plan-confirm", timeout=30_000)  # a fixed setup begins with the plan
     sent = len(moves)
     for _ in range(3):

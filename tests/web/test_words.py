@@ -5,12 +5,10 @@ the Wallenstein plan staged box by box and sent only on Confirm."""
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any
 
 from .conftest import Pages, Server, shot
-from .drive import Scan, scan_every_look, set_look
+from .drive import Scan, scan_every_look, set_look, wallenstein_with_bots
 
 
 def test_lobby_for_players_in_both_languages_and_on_a_phone(server: Server, pages: Pages) -> None:
@@ -181,17 +179,7 @@ def test_confirm_stays_readable_under_the_pointer_and_the_focus(server: Server, 
 
 
 def test_wallenstein_plan_is_staged_and_sent_only_on_confirm(server: Server, pages: Pages) -> None:
-    seats = [{"kind": "human", "name": "Anna"}] + [
-        {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, 4)
-    ]
-    game = server.create("wallenstein", {"players": 4, "setup": "fixed"}, seats, seed=4)
-    page = pages.new(viewport={"width": 1280, "height": 900})
-    moves: list[Any] = []
-    page.on(
-        "websocket",
-        lambda ws: ws.on("framesent", lambda f: moves.append(json.loads(f)) if '"move"' in f else None),
-    )
-    page.goto(game["seats"][0]["invite"])
+    page, moves = wallenstein_with_bots(server, pages, 4)
     rng = random.Random(2)
     for _ in range(200):  # up to the first plan (a fixed setup has no draft)
         page.wait_for_selector("#plan-confirm, #choices button:not([disabled])", timeout=30_000)
