@@ -729,6 +729,16 @@ def _check_cards(st: Any) -> None:
     for c in range(len(NAMES)):
         if st.card[c] != st.owner[c]:
             _fail("wallenstein.position.card-holder", county=NAMES[c])
+    if st.phase in (DRAFT, PLAN):  # the hands are dealt from the cards held when planning begins
+        for s in range(st.num_players):
+            for c in st.plan_hand[s]:
+                if st.card[c] != s:
+                    _fail(
+                        "wallenstein.position.not-held",
+                        player=COLOURS[s],
+                        county=NAMES[c],
+                        place="pos.in-hand",
+                    )
     in_hand: dict[int, str] = {}
     for s in range(st.num_players):
         where = f"players.{COLOURS[s]}.hand"
@@ -748,10 +758,6 @@ def _check_plan(st: Any, s: int) -> None:
     order = (*PLAN_ORDER, *COURT_SLOTS) if st.court else PLAN_ORDER
     # the hand is dealt when planning begins (and kept, as it was dealt, until the next round's)
     dealt_now = phase in (DRAFT, PLAN)
-    if dealt_now:
-        for c in hand:
-            if c not in held:
-                _fail("wallenstein.position.not-held", player=player, county=NAMES[c], place="pos.in-hand")
     for v in (*plan, *left) if dealt_now else plan:
         if 0 <= v < len(NAMES) and v not in held:
             place = "pos.on-plan" if v in plan else "pos.to-place"
