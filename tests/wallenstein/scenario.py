@@ -51,6 +51,10 @@ def give_plan(st: WallensteinState, seat: int, slots: tuple[int, ...]) -> None:
         st.apply(seat, ("slot", slot, slots[slot]))
 
 
+def _is_county(card: object) -> bool:
+    return isinstance(card, str) and card in COUNTY_ID
+
+
 # -- tables set through positions (docs/positions.md) ------------------------------------------------
 COLOURS = ("red", "blue", "yellow", "purple", "black")
 
@@ -88,7 +92,8 @@ class Table:
         if c["owner"] is not None:
             self.player(COLOURS.index(c["owner"]))["armies_in_supply"] += c["armies"]
         self.player(seat)["armies_in_supply"] -= armies
-        c.update(owner=COLOURS[seat], card_held_by=COLOURS[seat], armies=armies)
+        self._hand_over(county, seat)
+        c.update(owner=COLOURS[seat], armies=armies)
         return cid(county)
 
     def clear(self, county: str) -> int:
@@ -98,8 +103,36 @@ class Table:
             self.player(COLOURS.index(c["owner"]))["armies_in_supply"] += c["armies"]
         self.revolt_markers(county, 0)
         self.build(county)
-        c.update(owner=None, card_held_by=None, armies=0)
+        self._hand_over(county, None)
+        c.update(owner=None, armies=0)
         return cid(county)
+
+    def _hand_over(self, county: str, seat: int | None) -> None:
+        """The county card goes to ``seat`` (``None``: the supply) as the game hands it over: from
+        the mat, where its box is then ``"lost"`` ("must immediately give the card", also from the
+        mat), or from the hand and the cards still to place; the new holder takes it into the hand
+        and among the cards to place (as if the round had begun so). Hands and plans stay as the
+        position's check wants them (docs/positions.md, "Hands and plans")."""
+        c = self.county(county)
+        old, new = c["card_held_by"], None if seat is None else COLOURS[seat]
+        if old == new:
+            return
+        if old is not None:
+            before = self.player(COLOURS.index(old))
+            if county in before["plan"]:
+                before["plan"] = ["lost" if v == county else v for v in before["plan"]]
+            else:
+                before["hand"] = [v for v in before["hand"] if v != county]
+                before["cards_to_place"] = [v for v in before["cards_to_place"] if v != county]
+        if seat is not None:
+            after = self.player(seat)
+            if county not in after["hand"]:
+                after["hand"] = sorted([*after["hand"], county], key=cid)
+            if county not in after["cards_to_place"] and county not in after["plan"]:
+                rest = after["cards_to_place"]
+                counties = sorted([v for v in rest if _is_county(v)] + [county], key=cid)
+                after["cards_to_place"] = [*counties, *(v for v in rest if not _is_county(v))]
+        c["card_held_by"] = new
 
     def revolt_markers(self, county: str, count: int) -> None:
         c = self.county(county)
@@ -217,8 +250,32 @@ class Table:
 
     def plan(self, seat: int, box: int, card: object) -> None:
         """Box ``box`` of ``seat``'s plan holds ``card`` (a county's name, ``{"taler": v}``,
-        ``"tower card"``)."""
-        self.player(seat)["plan"][box] = card
+        ``"tower card"``, ``"empty"``): the card comes from the cards still to place, and a card
+        the box held before goes back there. A card placed by hand describes the table after
+        planning: a table still planning moves on to it (:meth:`planned`)."""
+        if self.pos["phase"] == "plan":
+            self.planned()
+        player = self.player(seat)
+        old = player["plan"][box]
+        left: list[Any] = player["cards_to_place"]
+        if card in left:
+            left.remove(card)
+        if old is not None and old not in ("empty", "lost"):
+            left.append(old)
+        player["plan"][box] = card
+
+    def planned(self) -> None:
+        """The table after planning, as the rule steps between the plans and the actions find it:
+        every plan is in (the boxes left open, ``null``, do nothing), the first player in turn
+        order chooses a position (the position phase). A position still planning must have its
+        boxes filled in the order the plan asks for them (``wallenstein.position.plan-order``)."""
+        slots = len(self.player(0)["plan"])
+        for player in self.pos["players"]:
+            player["boxes_filled"] = slots
+        first = self.pos["turn_order"][0]
+        self.pos["phase"] = "position"
+        self.pos["flow"]["pending"] = {"player": first}
+        self.pos["flow"]["bid_queue"] = [first]
 
     def leader(self, seat: int, county: str | None) -> None:
         """Heerführer: ``seat``'s military leader stands in ``county`` (``None``: off the board)."""

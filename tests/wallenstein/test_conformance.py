@@ -18,6 +18,8 @@ from feldherr.games import get_game
 from feldherr.wallenstein.data import COMBAT_A, TAXES
 from feldherr.wallenstein.state import LOST, MOVE, PLAN, POSITION
 
+from .scenario import Table
+
 GAME = get_game("wallenstein")
 PACKAGE = Path(feldherr.wallenstein.__file__).resolve().parent
 
@@ -180,10 +182,14 @@ def test_tower_options_in_range_are_kept() -> None:
 def test_an_action_lost_to_a_conqueror_is_logged() -> None:
     """Issue 11: every skipped action is logged with its reason, also one whose county card went to
     a conqueror while it lay on the mat."""
-    position = GAME.position(_at(POSITION, seed=3))
-    position["players"][1]["plan"][TAXES] = "lost"  # (what a conquest does to the card on the mat)
-    position["players"][2]["plan"][COMBAT_A] = "lost"
-    st = GAME.from_position(position, 3)
+    t = Table.of(_at(POSITION, seed=3), seed=3)
+    for seat, box in ((1, TAXES), (2, COMBAT_A)):
+        plan = t.player(seat)["plan"]
+        county = next(v for v in plan if isinstance(v, str) and v in t.pos["counties"])  # on the mat
+        other = plan.index(county)
+        plan[box], plan[other] = county, plan[box]  # (planned on that box)
+        t.clear(county)  # the county goes neutral: its card leaves the mat, the box is lost
+    st = t.state()
     assert st.plans[1][TAXES] == st.plans[2][COMBAT_A] == LOST
     start = len(st.log)
     bots = [RandomBot(s) for s in range(4)]

@@ -139,8 +139,7 @@ def test_favor_order_most_courtiers_first_ties_by_player_order() -> None:
     t.courtiers(hall=[3, 2, 5, 2], audience=[0] * 4)
     t.favor_display([10, 8, 2])
     t.event("tax_min6")
-    for seat in range(4):  # nothing planned: no base action takes place this round
-        t.player(seat)["plan"] = [{"taler": 0}] * len(t.player(seat)["plan"])
+    # nothing planned (every box open): no action takes place this round
     assert court.favor_order(t.state()) == [BARBARA, DIRK, FRANK, ANIKA]
     # the court's step of the round, as it stands after the player order: the engine reveals the
     # court boxes (money cards: nothing happens) and asks for the favors in that order
@@ -463,6 +462,7 @@ def test_leader_lost_with_his_county_and_back_after_winter() -> None:
     t.revolt_markers("Kursachsen", 0)
     t.tray([0] * 6)
     t.script_tower([[0, 3, 0, 0, 0, 0]])
+    t.planned()  # (a move is an action: after planning)
     st = t.state()
     actions.move(st, BLUE, blue_src, target, 4)
     assert st.owner[target] == BLUE and st.leader[YELLOW] == -1

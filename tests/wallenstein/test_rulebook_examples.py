@@ -128,7 +128,7 @@ def test_conquest_takes_the_card_from_the_mat() -> None:
     red, blue = 0, 1
     src = t.give(red, "Anhalt", 6)
     dst = t.give(blue, "Kursachsen", 1)
-    t.player(blue)["plan"][TAXES] = "Kursachsen"
+    t.plan(blue, TAXES, "Kursachsen")
     t.script_tower([[3, 0, 0, 0, 0, 0]])
     st = t.state()
     actions.move(st, red, src, dst, 4)

@@ -358,7 +358,7 @@ def error_text(
             rule = "core.position.field-missing"
         if rule == "core.position.options" and lang != "en" and details.get(f"reason_{lang}"):
             return str(details[f"reason_{lang}"])
-    for key in ("player", "building"):  # a colour or a thing of the game: its name, not its key
+    for key in ("player", "building", "place"):  # a colour, a thing or a place of the game: words
         value = details.get(key)
         if isinstance(value, str) and value in catalogue:
             details[key] = term(catalogue, value, lang)

@@ -40,6 +40,7 @@ from feldherr.core.position import (
     player_path,
     read_fields,
     read_options,
+    shown_json,
     write_fields,
     wrong,
 )
@@ -47,23 +48,30 @@ from feldherr.core.rng import Rng
 from feldherr.wallenstein.data import (
     ACTIONS,
     ARMIES_PER_PLAYER,
+    BID,
     BONUS_TILES,
     BUILDING_SUPPLY,
     BUILDINGS,
+    COURT_SLOTS,
     EVENTS,
     FAVORS,
     MONEY_BASE,
+    MONEY_CARDS,
     NAMES,
     PEASANTS_TOTAL,
     TOWER_CARD,
+    TOWER_CARDS,
     YEARS,
     active_counties,
 )
-from feldherr.wallenstein.state import EMPTY, LOST, UNPLANNED
+from feldherr.wallenstein.state import DRAFT, EMPTY, LOST, PLAN, UNPLANNED
 from feldherr.wallenstein.tower.model import NCOLOURS, PEASANT, ScriptedTower, Tower
 
 COLOURS = ("red", "blue", "yellow", "purple", "black")
 CUBE_COLOURS = (*COLOURS, "peasants")
+PLAN_ORDER = (BID, *range(BID))
+"""The order the boxes of a plan are filled in: the bid, the ten action boxes (then the court's)."""
+MONEY_SLOTS = tuple(MONEY_BASE + v for v in MONEY_CARDS)
 SEASONS = Names("season", ("spring", "summer", "fall", "winter"))
 COUNTIES = Names("county", NAMES)
 ACTION_NAMES = Names("action", ACTIONS)
@@ -111,6 +119,80 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "the tower's content does not fit the tower model {model}",
         "de": "Der Inhalt des Turms passt nicht zum Turmmodell {model}",
     },
+    # the cards of the plan (docs/positions.md, "Hands and plans")
+    "wallenstein.position.card-holder": {
+        "en": "{county}: the county card is not with the county's owner; whoever controls a county "
+        "holds its card, and the card of a county nobody controls lies in the supply",
+        "de": "{county}: Die Länderkarte liegt nicht beim Besitzer des Landes; wer ein Land beherrscht, "
+        "hat seine Karte, und die Karte eines Landes, das niemand beherrscht, liegt im Vorrat",
+    },
+    "wallenstein.position.not-held": {
+        "en": "{player} has the county card {county} {place} but does not hold it; a player plans and "
+        "bids only with the county cards they hold",
+        "de": "{player} hat die Länderkarte {county} {place}, besitzt sie aber nicht; geplant und "
+        "geboten wird nur mit den eigenen Länderkarten",
+    },
+    "wallenstein.position.hand": {
+        "en": "{player} holds the county card {county}, but it is not in the hand; planning begins "
+        "with every county card a player holds in hand",
+        "de": "{player} besitzt die Länderkarte {county}, aber sie ist nicht auf der Hand; die Planung "
+        "beginnt mit allen Länderkarten eines Spielers auf der Hand",
+    },
+    "wallenstein.position.not-in-hand": {
+        "en": "{player} has the county card {county} {place}, but it was not in the hand when planning began",
+        "de": "{player} hat die Länderkarte {county} {place}, aber sie war zu Beginn der Planung "
+        "nicht auf der Hand",
+    },
+    "wallenstein.position.plan-cards": {
+        "en": "{player}'s card {card} is neither on the plan nor among the cards to place; each of a "
+        "player's cards lies in one of the two",
+        "de": "Die Karte {card} von {player} liegt weder auf dem Tableau noch bei den noch zu legenden "
+        "Karten; jede Karte eines Spielers liegt an einer der beiden Stellen",
+    },
+    "wallenstein.position.money-card": {
+        "en": "{player} has a money card of {taler} Taler; each player has one money card of each "
+        "value from {low} to {high}",
+        "de": "{player} hat eine Münzkarte über {taler} Taler; jeder Spieler hat je eine Münzkarte "
+        "der Werte {low} bis {high}",
+    },
+    "wallenstein.position.tower-card": {
+        "en": "{player} has {count} dice tower cards; with Am Kaiserhof each player has {total}, "
+        "without it none",
+        "de": "{player} hat {count} Würfelturmkarten; mit Am Kaiserhof hat jeder Spieler {total}, ohne keine",
+    },
+    "wallenstein.position.lost": {
+        "en": "{player}'s plan has {count} boxes marked lost, but {missing} county cards of the hand "
+        "left the plan; a box is lost only when its county card goes to a conqueror or the supply "
+        "during the actions",
+        "de": "Auf dem Tableau von {player} sind {count} Felder als verloren markiert, aber {missing} "
+        "Länderkarten der Hand haben das Tableau verlassen; ein Feld ist nur verloren, wenn seine "
+        "Länderkarte während der Aktionen an einen Eroberer oder in den Vorrat geht",
+    },
+    "wallenstein.position.cover": {
+        "en": "{player}'s plan leaves {count} boxes empty, but {player} has cards to cover all but "
+        "{free}; every box must be covered if possible",
+        "de": "Das Tableau von {player} lässt {count} Felder frei, aber {player} hat Karten, um alle "
+        "bis auf {free} abzudecken; jedes Feld muss nach Möglichkeit belegt werden",
+    },
+    "wallenstein.position.plan-order": {
+        "en": "{player}'s plan does not fit its {count} boxes filled: the bid is placed first, then "
+        "the action boxes in the mat's order (then the court's boxes), and the boxes not filled yet "
+        "are open (null); before the first round nothing is planned",
+        "de": "Das Tableau von {player} passt nicht zu den {count} belegten Feldern: zuerst wird das "
+        "Gebot gelegt, dann die Aktionsfelder in der Reihenfolge des Tableaus (dann die Felder des "
+        "Kaiserhofs), und die noch nicht belegten Felder sind offen (null); vor der ersten Runde ist "
+        "nichts geplant",
+    },
+    "wallenstein.position.bid": {
+        "en": "{player} bids a money card of {taler} Taler but has only {money}; a bid must be paid "
+        "when it is revealed",
+        "de": "{player} bietet eine Münzkarte über {taler} Taler, hat aber nur {money}; ein Gebot muss "
+        "beim Aufdecken bezahlt werden",
+    },
+    # where a card lies (the {place} of the messages above)
+    "pos.in-hand": {"en": "in hand", "de": "auf der Hand"},
+    "pos.on-plan": {"en": "on the plan", "de": "auf dem Tableau"},
+    "pos.to-place": {"en": "among the cards to place", "de": "bei den noch zu legenden Karten"},
 }
 
 
@@ -249,7 +331,10 @@ def _fail(rule: str, **details: Any) -> NoReturn:
     from feldherr.core.i18n import term
     from feldherr.wallenstein.text import MESSAGES
 
-    named = {k: term(MESSAGES, v, "en") if k in ("player", "building") else v for k, v in details.items()}
+    named = {
+        k: term({**MESSAGES, **ERRORS}, v, "en") if k in ("player", "building", "place") else v
+        for k, v in details.items()
+    }
     fail(ERRORS[rule]["en"].format(**named), rule, **details)
 
 
@@ -265,7 +350,7 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("grain", "players", codec=COUNT),
         Field("vp", "players", "victory_points", COUNT),
         Field("supply", "players", "armies_in_supply", COUNT),
-        Field("plan_hand", "players", "hand", Slots()),
+        Field("plan_hand", "players", "hand", Refs(COUNTIES)),
         Field("plans", "players", "plan", Slots()),
         Field("revealed", "players", "plan_revealed"),
         Field("plan_left", "players", "cards_to_place", Slots()),
@@ -508,6 +593,7 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     top.done()
     st.log = []
     _check(st)
+    _check_cards(st)
     _carry_on(st)
     return st
 
@@ -628,3 +714,113 @@ def _check(st: Any) -> None:
             _fail(
                 "wallenstein.position.buildings", building=f"b.{name}", count=built, total=BUILDING_SUPPLY[b]
             )
+
+
+def _card_words(value: int) -> str:
+    """A card of a plan as the position writes it: a county's name, else its JSON text."""
+    if 0 <= value < len(NAMES):
+        return NAMES[value]
+    return shown_json(SLOT.enc(value))
+
+
+def _check_cards(st: Any) -> None:
+    """The county cards, the hands and the plans fit together as the table has them (docs/positions.md,
+    "Hands and plans"; docs/rules-notes.md, "Cards follow the county" and "Hands and plans")."""
+    for c in range(len(NAMES)):
+        if st.card[c] != st.owner[c]:
+            _fail("wallenstein.position.card-holder", county=NAMES[c])
+    if st.phase in (DRAFT, PLAN):  # the hands are dealt from the cards held when planning begins
+        for s in range(st.num_players):
+            for c in st.plan_hand[s]:
+                if st.card[c] != s:
+                    _fail(
+                        "wallenstein.position.not-held",
+                        player=COLOURS[s],
+                        county=NAMES[c],
+                        place="pos.in-hand",
+                    )
+    in_hand: dict[int, str] = {}
+    for s in range(st.num_players):
+        where = f"players.{COLOURS[s]}.hand"
+        for c in st.plan_hand[s]:
+            if c in in_hand:
+                _fail("wallenstein.position.card-once", card=NAMES[c], first=in_hand[c], second=where)
+            in_hand[c] = where
+    for s in range(st.num_players):
+        _check_plan(st, s)
+
+
+def _check_plan(st: Any, s: int) -> None:
+    player = COLOURS[s]
+    phase = st.phase
+    hand, plan, left = st.plan_hand[s], st.plans[s], st.plan_left[s]
+    held = {c for c, h in enumerate(st.card) if h == s}
+    order = (*PLAN_ORDER, *COURT_SLOTS) if st.court else PLAN_ORDER
+    # the hand is dealt when planning begins (and kept, as it was dealt, until the next round's)
+    dealt_now = phase in (DRAFT, PLAN)
+    for v in (*plan, *left) if dealt_now else plan:
+        if 0 <= v < len(NAMES) and v not in held:
+            place = "pos.on-plan" if v in plan else "pos.to-place"
+            _fail("wallenstein.position.not-held", player=player, county=NAMES[v], place=place)
+    if phase == PLAN:
+        for c in sorted(held):
+            if c not in hand:
+                _fail("wallenstein.position.hand", player=player, county=NAMES[c])
+    if phase in (DRAFT, PLAN):
+        step = st.plan_step[s] if phase == PLAN else 0
+        if not 0 <= step <= st.nslots or any(
+            (plan[slot] != UNPLANNED) != (i < step) for i, slot in enumerate(order)
+        ):
+            _fail("wallenstein.position.plan-order", player=player, count=st.plan_step[s])
+    if phase == DRAFT:  # the cards are dealt for planning when the draft is over
+        if left:
+            _fail("wallenstein.position.plan-order", player=player, count=st.plan_step[s])
+        return
+    # every card of the player: on the plan, still to place, or lost from the plan
+    seen: dict[int, str] = {}
+    towers = 0
+    places = [(f"players.{player}.plan", v) for v in plan] + [
+        (f"players.{player}.cards_to_place", v) for v in left
+    ]
+    for where, v in places:
+        if v in (UNPLANNED, EMPTY, LOST):
+            continue
+        if v == TOWER_CARD:
+            towers += 1
+            continue
+        if v >= MONEY_BASE and v - MONEY_BASE not in MONEY_CARDS:
+            _fail(
+                "wallenstein.position.money-card",
+                player=player,
+                taler=v - MONEY_BASE,
+                low=min(MONEY_CARDS),
+                high=max(MONEY_CARDS),
+            )
+        if v in seen:
+            _fail("wallenstein.position.card-once", card=_card_words(v), first=seen[v], second=where)
+        seen[v] = where
+        if v < MONEY_BASE and v not in hand:
+            place = "pos.on-plan" if where.endswith(".plan") else "pos.to-place"
+            _fail("wallenstein.position.not-in-hand", player=player, county=NAMES[v], place=place)
+    total = TOWER_CARDS if st.court else 0
+    if towers != total:
+        _fail("wallenstein.position.tower-card", player=player, count=towers, total=TOWER_CARDS)
+    for v in MONEY_SLOTS:
+        if v not in seen:
+            _fail("wallenstein.position.plan-cards", player=player, card=_card_words(v))
+    gone = [c for c in hand if c not in seen]
+    lost = plan.count(LOST)
+    if lost > len(gone) or (lost and phase == PLAN):
+        _fail(
+            "wallenstein.position.lost", player=player, count=lost, missing=0 if phase == PLAN else len(gone)
+        )
+    if len(gone) > lost:
+        _fail("wallenstein.position.plan-cards", player=player, card=_card_words(gone[0]))
+    cards = len(hand) + len(MONEY_CARDS) + total
+    free = max(0, st.nslots - cards)
+    empty = plan.count(EMPTY)
+    if empty > free:
+        _fail("wallenstein.position.cover", player=player, count=empty, free=free)
+    bid = plan[BID]
+    if phase == PLAN and MONEY_BASE <= bid < TOWER_CARD and bid - MONEY_BASE > st.money[s]:
+        _fail("wallenstein.position.bid", player=player, taler=bid - MONEY_BASE, money=st.money[s])

@@ -1,0 +1,316 @@
+"""Hands, plans and county cards in a position (docs/positions.md, "Hands and plans"): a position
+whose cards do not fit together as the table has them is refused with the rule it breaks, in both
+languages, and nothing is set up; every position the engine writes loads and round-trips."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import re
+from typing import Any
+
+import pytest
+
+from feldherr.core.errors import PositionError
+from feldherr.core.rng import Rng
+from feldherr.wallenstein.data import BID, TAXES
+from feldherr.wallenstein.state import PLAN, POSITION, WallensteinState
+
+from .scenario import COLOURS, GAME
+
+RED, BLUE = 0, 1
+MODULES = ("court", "landsknechte", "leaders")
+
+
+def _played_to(phase: str, seed: int = 2, **options: Any) -> dict[str, Any]:
+    """The position of a random game of four at its first decision in ``phase``."""
+    st = GAME.new_state({"players": 4, "setup": "fixed", **options}, seed)
+    rng = Rng(seed)
+    while st.phase != phase:
+        seat = st.to_move()[0]
+        moves = st.legal_moves(seat)
+        st.apply(seat, moves[rng.below(len(moves))])
+    pos: dict[str, Any] = json.loads(json.dumps(GAME.position(st)))
+    return pos
+
+
+def _held(pos: dict[str, Any], colour: str) -> list[str]:
+    return [name for name, c in pos["counties"].items() if c["card_held_by"] == colour]
+
+
+def _refused(pos: dict[str, Any], rule: str, english: str, german: str) -> PositionError:
+    before = copy.deepcopy(pos)
+    with pytest.raises(PositionError) as err:
+        GAME.from_position(pos, 1)
+    assert err.value.rule == rule, str(err.value)
+    assert pos == before  # nothing changed
+    en, de = GAME.error_text(err.value, "en"), GAME.error_text(err.value, "de")
+    assert english in en, en
+    assert german in de, de
+    assert not re.search(r"\{[a-z_]+[}:]", en + de), (en, de)  # every detail filled in
+    for word in ("None", "Red", "Blue", " in hand", "pos."):
+        assert word not in de, de
+    return err.value
+
+
+# -- the engine's own positions --------------------------------------------------------------------
+
+CASES = [
+    (players, combo)
+    for players in (3, 4, 5)
+    for k in range(len(MODULES) + 1)
+    for combo in itertools.combinations(MODULES, k)
+]
+
+
+@pytest.mark.parametrize(
+    ("players", "modules"), CASES, ids=[f"{p}-{'+'.join(m) or 'base'}" for p, m in CASES]
+)
+def test_every_position_the_engine_writes_loads_and_round_trips(
+    players: int, modules: tuple[str, ...]
+) -> None:
+    """Random games of every player count and module set, from the draft or the fixed setup: a
+    sample of about 40 decisions each (the first and the last among them) loads back to the same
+    state."""
+    seed = players * 10 + len(modules)
+    setup = "draft" if seed % 2 else "fixed"
+    st = GAME.new_state({"players": players, "setup": setup, "modules": list(modules)}, seed)
+    assert isinstance(st, WallensteinState)
+    rng = Rng(seed)
+    checked = 0
+    while True:
+        if st.is_terminal() or rng.below(4) == 0 or st.version == 0:
+            data = json.loads(json.dumps(GAME.position(st)))
+            back = GAME.from_position(data, seed=7)
+            want, got = st.to_json(), back.to_json()
+            want.pop("log"), got.pop("log")
+            assert got == want, (st.phase, st.version)
+            assert GAME.position(back) == data
+            checked += 1
+        if st.is_terminal():
+            break
+        seats = st.to_move()
+        seat = seats[rng.below(len(seats))]
+        moves = st.legal_moves(seat)
+        st.apply(seat, moves[rng.below(len(moves))])
+    assert checked >= 20
+
+
+# -- refusals ----------------------------------------------------------------------------------------
+
+
+def test_a_county_card_of_another_player_in_hand_is_refused() -> None:
+    """The audit's case: Blue's county card in Red's hand (and so among Red's cards to place, to bid
+    or plan with)."""
+    pos = _played_to(PLAN)
+    stolen = _held(pos, "blue")[0]
+    red = pos["players"][RED]
+    red["hand"].append(stolen)
+    red["cards_to_place"].append(stolen)
+    err = _refused(
+        pos,
+        "wallenstein.position.not-held",
+        f"Red has the county card {stolen} in hand but does not hold it",
+        f"Rot hat die Länderkarte {stolen} auf der Hand, besitzt sie aber nicht",
+    )
+    assert err.details["player"] == "red" and err.details["county"] == stolen
+
+
+def test_a_bid_with_a_county_card_the_player_does_not_hold_is_refused() -> None:
+    pos = _played_to(PLAN)
+    stolen = _held(pos, "blue")[0]
+    red = pos["players"][RED]
+    red["plan"][BID] = stolen
+    red["boxes_filled"] = 1
+    _refused(
+        pos,
+        "wallenstein.position.not-held",
+        f"Red has the county card {stolen} on the plan but does not hold it",
+        f"Rot hat die Länderkarte {stolen} auf dem Tableau, besitzt sie aber nicht",
+    )
+
+
+def test_a_planned_county_card_must_still_be_held_after_planning() -> None:
+    """After planning a card that leaves its holder leaves the mat too (the box is "lost")."""
+    pos = _played_to(POSITION)
+    red = pos["players"][RED]
+    county = next(v for v in red["plan"] if isinstance(v, str) and v in pos["counties"])
+    armies = pos["counties"][county]["armies"]
+    pos["counties"][county]["card_held_by"] = pos["counties"][county]["owner"] = "blue"
+    pos["players"][RED]["armies_in_supply"] += armies
+    pos["players"][BLUE]["armies_in_supply"] -= armies
+    _refused(
+        pos,
+        "wallenstein.position.not-held",
+        f"Red has the county card {county} on the plan but does not hold it",
+        "auf dem Tableau, besitzt sie aber nicht",
+    )
+
+
+def test_a_county_card_goes_with_its_county() -> None:
+    pos = _played_to(PLAN)
+    county = _held(pos, "red")[0]
+    pos["counties"][county]["card_held_by"] = "blue"
+    _refused(
+        pos,
+        "wallenstein.position.card-holder",
+        f"{county}: the county card is not with the county's owner",
+        f"{county}: Die Länderkarte liegt nicht beim Besitzer des Landes",
+    )
+
+
+def test_planning_begins_with_every_held_card_in_hand() -> None:
+    pos = _played_to(PLAN)
+    red = pos["players"][RED]
+    county = red["hand"].pop()
+    red["cards_to_place"].remove(county)
+    _refused(
+        pos,
+        "wallenstein.position.hand",
+        f"Red holds the county card {county}, but it is not in the hand",
+        f"Rot besitzt die Länderkarte {county}, aber sie ist nicht auf der Hand",
+    )
+
+
+def test_a_county_card_in_two_hands_or_twice_on_a_plan_is_refused() -> None:
+    pos = _played_to(POSITION)
+    county = pos["players"][RED]["hand"][0]
+    pos["players"][BLUE]["hand"].append(county)
+    _refused(
+        pos,
+        "wallenstein.position.card-once",
+        f"the card {county} lies in two places (players.red.hand and players.blue.hand)",
+        f"Die Karte {county} liegt an zwei Stellen",
+    )
+    pos = _played_to(POSITION)
+    red = pos["players"][RED]
+    money = next(v for v in red["plan"] if isinstance(v, dict))
+    red["cards_to_place"].append(money)
+    _refused(
+        pos,
+        "wallenstein.position.card-once",
+        f'the card {{"taler": {money["taler"]}}} lies in two',
+        "zwei Stellen",
+    )
+
+
+def test_a_planned_card_must_come_from_the_hand() -> None:
+    pos = _played_to(POSITION)
+    red = pos["players"][RED]
+    county = next(v for v in red["plan"] if isinstance(v, str) and v in pos["counties"])
+    red["hand"].remove(county)
+    _refused(
+        pos,
+        "wallenstein.position.not-in-hand",
+        f"Red has the county card {county} on the plan, but it was not in the hand when planning began",
+        f"Rot hat die Länderkarte {county} auf dem Tableau, aber sie war zu Beginn der Planung nicht",
+    )
+
+
+def test_every_card_of_a_player_is_on_the_plan_or_still_to_place() -> None:
+    pos = _played_to(PLAN)
+    pos["players"][RED]["cards_to_place"].remove({"taler": 3})
+    _refused(
+        pos,
+        "wallenstein.position.plan-cards",
+        """Red's card {"taler": 3} is neither on the plan nor among the cards to place""",
+        """Die Karte {"taler": 3} von Rot liegt weder auf dem Tableau noch bei den noch zu legenden""",
+    )
+
+
+def test_money_and_dice_tower_cards_as_the_rules_deal_them() -> None:
+    pos = _played_to(PLAN)
+    pos["players"][RED]["cards_to_place"].append({"taler": 7})
+    _refused(
+        pos,
+        "wallenstein.position.money-card",
+        "Red has a money card of 7 Taler; each player has one money card of each value from 0 to 4",
+        "Rot hat eine Münzkarte über 7 Taler; jeder Spieler hat je eine Münzkarte der Werte 0 bis 4",
+    )
+    pos = _played_to(PLAN)
+    pos["players"][RED]["cards_to_place"].append("tower card")
+    _refused(
+        pos,
+        "wallenstein.position.tower-card",
+        "Red has 1 dice tower cards; with Am Kaiserhof each player has 3, without it none",
+        "Rot hat 1 Würfelturmkarten; mit Am Kaiserhof hat jeder Spieler 3, ohne keine",
+    )
+    pos = _played_to(PLAN, modules=["court"])
+    pos["players"][RED]["cards_to_place"].remove("tower card")
+    _refused(
+        pos, "wallenstein.position.tower-card", "Red has 2 dice tower cards", "Rot hat 2 Würfelturmkarten"
+    )
+
+
+def test_a_box_is_lost_only_for_a_card_that_left_the_mat() -> None:
+    pos = _played_to(POSITION)
+    red = pos["players"][RED]
+    box = next(i for i, v in enumerate(red["plan"]) if isinstance(v, dict))
+    red["cards_to_place"].append(red["plan"][box])
+    red["plan"][box] = "lost"
+    _refused(
+        pos,
+        "wallenstein.position.lost",
+        "Red's plan has 1 boxes marked lost, but 0 county cards of the hand left the plan",
+        "Auf dem Tableau von Rot sind 1 Felder als verloren markiert, aber 0 Länderkarten",
+    )
+
+
+def test_every_box_is_covered_if_possible() -> None:
+    pos = _played_to(POSITION)
+    red = pos["players"][RED]
+    red["cards_to_place"].append(red["plan"][TAXES])
+    red["plan"][TAXES] = "empty"
+    _refused(
+        pos,
+        "wallenstein.position.cover",
+        "Red's plan leaves 1 boxes empty, but Red has cards to cover all but 0",
+        "Das Tableau von Rot lässt 1 Felder frei, aber Rot hat Karten, um alle bis auf 0 abzudecken",
+    )
+
+
+def test_a_plan_is_filled_in_the_order_the_boxes_are_asked_for() -> None:
+    pos = _played_to(PLAN)
+    red = pos["players"][RED]
+    red["plan"][TAXES] = {"taler": 2}
+    red["cards_to_place"].remove({"taler": 2})
+    _refused(
+        pos,
+        "wallenstein.position.plan-order",
+        "Red's plan does not fit its 0 boxes filled: the bid is placed first",
+        "Das Tableau von Rot passt nicht zu den 0 belegten Feldern: zuerst wird das Gebot gelegt",
+    )
+    pos = _played_to(PLAN)
+    pos["players"][RED]["boxes_filled"] = 2
+    _refused(pos, "wallenstein.position.plan-order", "does not fit its 2 boxes filled", "den 2 belegten")
+
+
+def test_a_money_bid_must_be_affordable() -> None:
+    pos = _played_to(PLAN)
+    red = pos["players"][RED]
+    red["taler"] = 3
+    red["plan"][BID] = {"taler": 4}
+    red["cards_to_place"].remove({"taler": 4})
+    red["boxes_filled"] = 1
+    _refused(
+        pos,
+        "wallenstein.position.bid",
+        "Red bids a money card of 4 Taler but has only 3; a bid must be paid",
+        "Rot bietet eine Münzkarte über 4 Taler, hat aber nur 3; ein Gebot muss",
+    )
+
+
+def test_a_consistent_hand_written_plan_loads() -> None:
+    """The refusals are not too strict: a bid and two boxes planned by hand in the plan phase load
+    and play on (Red's next box is the third in plan order)."""
+    pos = _played_to(PLAN)
+    red = pos["players"][RED]
+    county = red["hand"][0]
+    red["plan"][BID] = {"taler": 1}
+    red["plan"][0] = county  # box 0 of the mat (palace), asked second
+    red["cards_to_place"] = [v for v in red["cards_to_place"] if v not in (county, {"taler": 1})]
+    red["boxes_filled"] = 2
+    st = GAME.from_position(pos, 1)
+    assert st.plan_step[RED] == 2 and COLOURS[RED] == "red"
+    assert all(move[1] == 1 for move in st.legal_moves(RED))
