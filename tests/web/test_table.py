@@ -262,3 +262,30 @@ def test_every_board_in_both_languages_and_on_a_phone(server: Server, pages: Pag
             box = phone.locator("#tip").bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
         shot(phone, f"table-phone-{name}")
+
+
+def test_a_scoring_table_reads_names_from_the_left_and_numbers_from_the_right(
+    server: Server, pages: Pages
+) -> None:
+    """Wallenstein's final result (rank, player, points, Thalers): the names and ranks are
+    left-aligned like text, wherever their column stands; the numbers right-aligned."""
+    from feldherr.wallenstein.game import WallensteinGame
+
+    entry = {"k": "game_over", "a": {"vp": [31, 44, 28], "money": [5, 2, 9]}, "to": None}
+    table = WallensteinGame().log_table(entry, "en", ["Anna", "Bert", ""])
+    assert table is not None and table["rows"][0][1] == "Bert"
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    aligns = page.evaluate(
+        """async (table) => {
+          const { logTable } = await import('/static/ending.js');
+          document.getElementById('app').replaceChildren(logTable(table));
+          const align = (el) => getComputedStyle(el).textAlign;
+          return [...document.querySelectorAll('.log-table tr')].map((tr) => [...tr.children].map(align));
+        }""",
+        table,
+    )
+    assert len(aligns) == 4
+    for row in aligns:
+        assert row[:2] == ["left", "left"] and row[2:] == ["right", "right"], aligns
