@@ -196,6 +196,12 @@ def test_card_names_in_the_log_have_an_article() -> None:
         entry = {"k": k, "a": {"p": 0, "card": king}, "to": None}
         assert GAME.render_log(entry, "en") == en
         assert GAME.render_log(entry, "de") == de
+    # the move that takes it says so the same way
+    view = {"open_cards": [king]}
+    take = text.describe(view, ("take", 0), "en")
+    assert take == "take the card “King's card” from stack 1 (5 Caballeros)", take
+    take = text.describe(view, ("take", 0), "de")
+    assert take == "die Karte „Ihre Majestät“ von Stapel 1 nehmen (5 Caballeros)", take
 
 
 def test_error_texts_name_the_rule_not_the_move() -> None:

@@ -162,8 +162,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "mv.recall": {"en": "take a Caballero back from {r}", "de": "einen Caballero aus {r} zurücknehmen"},
     "mv.recall.stop": {"en": "take no more back", "de": "keine weiteren zurücknehmen"},
     "mv.take": {
-        "en": "take {card} from stack {s} ({n:@unit.caballero})",
-        "de": "{card} von Stapel {s} nehmen ({n:@unit.caballero})",
+        "en": "take the card “{card}” from stack {s} ({n:@unit.caballero})",
+        "de": "die Karte „{card}“ von Stapel {s} nehmen ({n:@unit.caballero})",
     },
     "mv.take.plain": {
         "en": "take the action card of stack {s}",
