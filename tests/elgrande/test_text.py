@@ -176,6 +176,34 @@ def test_the_log_names_players_cards_and_scores() -> None:
     )
 
 
+def test_card_names_in_the_log_have_an_article() -> None:
+    """A card's name is a title ("King's card", "Ihre Majestät"): the log names it as "the card
+    “…”" / "die Karte „…“", never "the special action of King's card" or "von Ihre Majestät"."""
+    king = D.CARD_IDS[D.KING_CARD]
+    for k, en, de in (
+        (
+            "announce",
+            "Red announces the special action of the card “King's card”.",
+            "Rot kündigt die Sonderaktion der Karte „Ihre Majestät“ an.",
+        ),
+        ("take", "Red takes the card “King's card”.", "Rot nimmt die Karte „Ihre Majestät“."),
+        (
+            "veto",
+            "Red vetoes the card “King's card”.",
+            "Rot verhindert die Karte „Ihre Majestät“ mit dem Veto.",
+        ),
+    ):
+        entry = {"k": k, "a": {"p": 0, "card": king}, "to": None}
+        assert GAME.render_log(entry, "en") == en
+        assert GAME.render_log(entry, "de") == de
+    # the move that takes it says so the same way
+    view = {"open_cards": [king]}
+    take = text.describe(view, ("take", 0), "en")
+    assert take == "take the card “King's card” from stack 1 (5 Caballeros)", take
+    take = text.describe(view, ("take", 0), "de")
+    assert take == "die Karte „Ihre Majestät“ von Stapel 1 nehmen (5 Caballeros)", take
+
+
 def test_error_texts_name_the_rule_not_the_move() -> None:
     state = GAME.new_state({"players": 4}, 5)
     seat = state.to_move()[0]

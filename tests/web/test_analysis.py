@@ -7,6 +7,7 @@ what the player did since. Screenshots go to test-artifacts/web (copies in docs/
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -287,6 +288,9 @@ def test_the_lobby_starts_a_game_from_a_position_file(server: Server, pages: Pag
     page.wait_for_selector("#position-loaded")
     assert page.locator("#game").input_value() == "mansfeld"
     assert page.locator("#seats .seat-row").count() == 2
+    # the line fits both buttons beside it (start a game, analyse): it names the position only
+    loaded = page.locator("#position-loaded").inner_text()
+    assert re.match(r"Eine Stellung von .+ · 2 Spieler\b", loaded), loaded
     scan.read(page, "lobby with a position")
     shot(page, "lobby-position-de")
     page.select_option("#seat-1", "bot")
@@ -378,6 +382,8 @@ def test_play_on_from_a_step_of_a_replay(server: Server, pages: Pages) -> None:
     page.click("#play-on")
     page.wait_for_selector("#position-loaded")
     assert page.locator("#game").input_value() == "mansfeld"
+    loaded = page.locator("#position-loaded").inner_text()
+    assert re.match(r"A position of .+ · 2 players\b", loaded) and "Analyse" in loaded, loaded
     # the table of a replay names no player: each seat says its colour, never "Player 1"
     assert page.locator("#seats .seat-player").all_inner_texts() == ["Red", "Blue"]
     page.select_option("#seat-1", "bot")

@@ -449,3 +449,24 @@ def test_replay_says_each_steps_move_even_a_secret_one(server: Server, pages: Pa
     page.wait_for_function("document.querySelector('#at').value === '1'")
     said = page.locator("#last-move").inner_text()
     assert re.fullmatch(r"(Red|Blue|Yellow): set \d dic?e", said), said
+
+
+def test_replay_caption_names_the_mover_once(server: Server, pages: Pages) -> None:
+    """A step whose log line names its mover ("Yellow announces …") was captioned "Yellow: Yellow
+    announces …"; the line now stands alone, and a line or move that does not name the mover keeps
+    the name in front."""
+    from .test_boards import JUMP, bot_record
+
+    imported = server.api("/api/records", bot_record("elgrande", {"players": 3}))
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + f"/replay/{imported['id']}")
+    page.wait_for_selector("#players tbody tr")
+    said = []
+    for at in range(1, 25):
+        page.evaluate(JUMP, at)
+        page.wait_for_function(f"document.querySelector('#at').value === '{at}'")
+        said.append(page.locator("#last-move").inner_text())
+    colours = "Red|Blue|Yellow"
+    assert not [s for s in said if re.match(rf"({colours}): .*\b\1\b", s)], said
+    assert [s for s in said if re.match(rf"({colours})\b(?!:)", s)], said  # a line that names its mover
+    assert [s for s in said if re.match(rf"({colours}): ", s)], said  # a move named without its mover

@@ -262,3 +262,61 @@ def test_every_board_in_both_languages_and_on_a_phone(server: Server, pages: Pag
             box = phone.locator("#tip").bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
         shot(phone, f"table-phone-{name}")
+
+
+def test_a_scoring_table_reads_names_from_the_left_and_numbers_from_the_right(
+    server: Server, pages: Pages
+) -> None:
+    """Wallenstein's final result (rank, player, points, Thalers): the names and ranks are
+    left-aligned like text, wherever their column stands; the numbers right-aligned."""
+    from feldherr.wallenstein.game import WallensteinGame
+
+    entry = {"k": "game_over", "a": {"vp": [31, 44, 28], "money": [5, 2, 9]}, "to": None}
+    table = WallensteinGame().log_table(entry, "en", ["Anna", "Bert", ""])
+    assert table is not None and table["rows"][0][1] == "Bert"
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    aligns = page.evaluate(
+        """async (table) => {
+          const { logTable } = await import('/static/ending.js');
+          document.getElementById('app').replaceChildren(logTable(table));
+          const align = (el) => getComputedStyle(el).textAlign;
+          return [...document.querySelectorAll('.log-table tr')].map((tr) => [...tr.children].map(align));
+        }""",
+        table,
+    )
+    assert len(aligns) == 4
+    for row in aligns:
+        assert row[:2] == ["left", "left"] and row[2:] == ["right", "right"], aligns
+
+
+def test_the_guided_mansfeld_game_counts_the_steps_the_player_sees(server: Server, pages: Pages) -> None:
+    """Fewest dice: the first roll can make no character, so the guide's "recruit" step never
+    comes; the counter said "Step 1/3", then "Step 3/3". It counts the steps shown ("Step 2/2"),
+    and says why one was left out, in English and German."""
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + "/")
+    page.click("#guided-mansfeld")
+    page.wait_for_selector("#guide[data-step='1']", timeout=30_000)
+    said = []
+    for _ in range(12):
+        page.wait_for_selector("#choices button:not([disabled])", timeout=30_000)
+        assert page.locator("#guide").get_attribute("data-step") != "done", said
+        said.append((page.locator("#guide h2").inner_text(), page.locator("#guide").inner_text()))
+        if len(said) == 2:
+            break
+        page.locator("#choices button:not([disabled])").first.click()
+        page.wait_for_function(
+            "!document.querySelector('#choices button[disabled]:not(#plan-confirm):not(#step-confirm)')",
+            timeout=30_000,
+        )
+    page.click("#lang")  # the same step in German
+    page.wait_for_selector("#guide h2:has-text('Geführte erste Partie')")
+    said.append((page.locator("#guide h2").inner_text(), page.locator("#guide").inner_text()))
+    assert [h2 for h2, _ in said] == [
+        "Guided first game · Step 1 / 3",
+        "Guided first game · Step 2 / 2",
+        "Geführte erste Partie · Schritt 2 / 2",
+    ], said
+    assert "A step was left out" in said[1][1] and "Ein Schritt ist ausgefallen" in said[2][1], said

@@ -70,7 +70,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{d} places {n:@unit.caballero} in {r}.",
         "de": "{d} setzt {n:@unit.caballero} nach {r}.",
     },
-    "dummy_take": {"en": "{d} takes {card}.", "de": "{d} nimmt {card}."},
+    "dummy_take": {"en": "{d} takes the card “{card}”.", "de": "{d} nimmt die Karte „{card}“."},
     "power": {"en": "{p} plays the {v}.", "de": "{p} spielt die {v} aus."},
     "power.mod": {
         "en": "{p} plays the {v} with the modifier {m} ({t}).",
@@ -84,7 +84,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{p} takes a Caballero from {r} back to the court.",
         "de": "{p} nimmt einen Caballero aus {r} zurück an den Hof.",
     },
-    "take": {"en": "{p} takes {card}.", "de": "{p} nimmt {card}."},
+    "take": {"en": "{p} takes the card “{card}”.", "de": "{p} nimmt die Karte „{card}“."},
     "place": {"en": "{p} places a Caballero in {r}.", "de": "{p} setzt einen Caballero nach {r}."},
     "place_hidden": {
         "en": "{p} throws Caballeros into the Castillo.",
@@ -95,10 +95,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "Du wirfst einen Caballero ins Castillo ({n:@unit.caballero} bei diesem Wurf).",
     },
     "announce": {
-        "en": "{p} announces the special action of {card}.",
-        "de": "{p} kündigt die Sonderaktion von {card} an.",
+        "en": "{p} announces the special action of the card “{card}”.",
+        "de": "{p} kündigt die Sonderaktion der Karte „{card}“ an.",
     },
-    "veto": {"en": "{p} vetoes {card}.", "de": "{p} verhindert {card} mit dem Veto."},
+    "veto": {
+        "en": "{p} vetoes the card “{card}”.",
+        "de": "{p} verhindert die Karte „{card}“ mit dem Veto.",
+    },
     "veto_kept": {"en": "{p} keeps a Veto.", "de": "{p} legt ein Veto aus."},
     "ability": {
         "en": "{p} uses the modifier's ability.",
@@ -159,8 +162,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "mv.recall": {"en": "take a Caballero back from {r}", "de": "einen Caballero aus {r} zurücknehmen"},
     "mv.recall.stop": {"en": "take no more back", "de": "keine weiteren zurücknehmen"},
     "mv.take": {
-        "en": "take {card} from stack {s} ({n:@unit.caballero})",
-        "de": "{card} von Stapel {s} nehmen ({n:@unit.caballero})",
+        "en": "take the card “{card}” from stack {s} ({n:@unit.caballero})",
+        "de": "die Karte „{card}“ von Stapel {s} nehmen ({n:@unit.caballero})",
     },
     "mv.take.plain": {
         "en": "take the action card of stack {s}",

@@ -44,9 +44,13 @@ export function logItem(item) {
 
 export function logTable(table) {
   const cell = (v) => (typeof v === "number" ? num(v) : v === null || v === undefined ? "–" : String(v));
+  const rows = table.rows || [];
+  // A column of words (a player's name, a rank) reads from the left like text; numbers from the right.
+  const text = (table.columns || []).map((_, i) => rows.some((row) => typeof row[i] === "string"));
+  const align = (i) => (text[i] ? { class: "text" } : {});
   return h("div", { class: "scroll" }, h("table", { class: "log-table", "data-game": "1" },
-    h("thead", {}, h("tr", {}, (table.columns || []).map((c) => h("th", {}, cell(c))))),
-    h("tbody", {}, (table.rows || []).map((row) => h("tr", {}, row.map((v, i) => (i === 0 ? h("th", { scope: "row" }, cell(v)) : h("td", {}, cell(v)))))))));
+    h("thead", {}, h("tr", {}, (table.columns || []).map((c, i) => h("th", align(i), cell(c))))),
+    h("tbody", {}, rows.map((row) => h("tr", {}, row.map((v, i) => (i === 0 ? h("th", { scope: "row", ...align(i) }, cell(v)) : h("td", align(i), cell(v)))))))));
 }
 
 // The log lines of the last step (the final scoring, line by line).

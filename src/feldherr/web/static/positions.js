@@ -9,7 +9,7 @@ const WORDS = {
   en: {
     fromPosition: "Start from a position", positionFile: "position file", positionPaste: "or paste a position here",
     positionHint: "A table set up by hand or taken from a replay: for puzzles, teaching and playing on from a step of a finished game.",
-    loaded: "Playing on from a position of {title}", clearPosition: "new game instead", checking: "checking the position …",
+    loaded: "A position of {title}", clearPosition: "new game instead", checking: "checking the position …",
     notReadable: "This is not a position: the text cannot be read.", playOn: "Play on from here",
     "players#one": "{n} player", "players#other": "{n} players", chooseFile: "Choose a file …", noFile: "no file chosen",
     analyse: "Analyse", analyseHint: "What the search thinks of each move of the player to decide, from that player's view only",
@@ -18,7 +18,7 @@ const WORDS = {
   de: {
     fromPosition: "Aus einer Stellung beginnen", positionFile: "Stellungs-Datei", positionPaste: "oder eine Stellung hier einfügen",
     positionHint: "Ein von Hand aufgebauter Tisch oder einer aus einer Wiederholung: für Rätsel, zum Lehren und um eine beendete Partie ab einem Schritt weiterzuspielen.",
-    loaded: "Weiterspielen aus einer Stellung von {title}", clearPosition: "stattdessen neues Spiel", checking: "Die Stellung wird geprüft …",
+    loaded: "Eine Stellung von {title}", clearPosition: "stattdessen neues Spiel", checking: "Die Stellung wird geprüft …",
     notReadable: "Das ist keine Stellung: Der Text lässt sich nicht lesen.", playOn: "Von hier weiterspielen",
     "players#one": "{n} Spieler", "players#other": "{n} Spieler", chooseFile: "Datei wählen …", noFile: "keine Datei gewählt",
     analyse: "Analysieren", analyseHint: "Was die Suche von jedem Zug des Spielers hält, der entscheidet, nur aus dessen Sicht",

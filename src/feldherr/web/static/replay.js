@@ -67,6 +67,17 @@ export function showReplay(root, gameId) {
     }
   }
 
+  // "Yellow: places a Caballero …"; a line that names its mover already ("Yellow announces …")
+  // stands alone, without the name again in front.
+  function lastMoveCaption(who, line) {
+    if (!line) return h("small", { id: "last-move" }, who);
+    const esc = who.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (new RegExp(`(^|[^\\p{L}\\p{N}])${esc}($|[^\\p{L}\\p{N}])`, "u").test(line)) {
+      return h("small", { id: "last-move" }, h("span", { "data-game": "1" }, line));
+    }
+    return h("small", { id: "last-move" }, who, h("span", { "data-game": "1" }, `: ${line}`));
+  }
+
   function render() {
     onData(render);
     // The page is drawn anew as its data come in: a move number being typed into the box (not yet
@@ -102,8 +113,7 @@ export function showReplay(root, gameId) {
       analysis.button(), !step.outcome ? playOnButton(gameId, at, (message) => { st.error = message; render(); }) : null,
       // the step's move: its log line, else the move as its player chose it (a plan box, a secret
       // choice: they write no line until revealed, and a step said only whose move it was)
-      lastMove ? h("small", { id: "last-move" }, `${names[lastMove[0]] || t("player")}`,
-        lastLines.length || step.last ? h("span", { "data-game": "1" }, `: ${lastLines.length ? lastLines[0].text : step.last}`) : null) : null);
+      lastMove ? lastMoveCaption(names[lastMove[0]] || t("player"), lastLines.length ? lastLines[0].text : step.last) : null);
     const board = h("section", { class: "board", id: "board" },
       // the step's own log lines: a winter scoring shows step by step, a battle its tower
       renderBoard(step.view.game, step.view, { keys: new Set(), names, me: null, pick() {}, filter: "", replay: true, fresh: step.log.filter((item) => item.version === at) }));

@@ -84,10 +84,18 @@ export function guidePanel(gameId, update, root) {
     // last step, the opening is over.
     if (state.seen === undefined || state.seen === null) {
       state.step = Math.max(0, script.findIndex((step) => step.phase === phase));
+      state.skipped = state.step; // the steps before it never came: they are not counted
+      state.skippedHere = state.step > 0;
     } else {
       const ahead = script.findIndex((step, i) => i > state.step && step.phase === phase);
       const current = script[state.step];
-      if (ahead >= 0) state.step = ahead;
+      state.skippedHere = false;
+      if (ahead >= 0) {
+        // a step between never came (Mansfeld: dice that make no character ask for no recruit)
+        state.skipped = (state.skipped || 0) + ahead - state.step - 1;
+        state.skippedHere = ahead > state.step + 1;
+        state.step = ahead;
+      }
       else if (current.phase === phase && current.repeat) { /* the same step goes on */ }
       else if (script.some((step) => step.phase === phase) || state.step === script.length - 1) state.done = true;
     }
@@ -102,7 +110,10 @@ export function guidePanel(gameId, update, root) {
   const step = script[state.step];
   const here = step.phase === phase && asked;
   if (here) requestAnimationFrame(() => root.querySelector(step.focus)?.classList.add("guide-focus"));
+  // counted as the player sees them: a step the game never asked for is not counted (and said so)
+  const skipped = state.skipped || 0;
   return h("section", { class: "panel guide", id: "guide", "data-step": state.step + 1 },
-    h("h2", {}, `${tw("guided")} · ${tw("guideStep", { n: state.step + 1 })} / ${script.length}`),
+    h("h2", {}, `${tw("guided")} · ${tw("guideStep", { n: state.step + 1 - skipped })} / ${script.length - skipped}`),
+    state.skippedHere ? h("p", { class: "help", id: "guide-skipped" }, tw("guideSkipped")) : null,
     h("p", {}, step[lang()] || step.en));
 }
