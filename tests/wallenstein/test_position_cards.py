@@ -225,7 +225,7 @@ def test_money_and_dice_tower_cards_as_the_rules_deal_them() -> None:
     _refused(
         pos,
         "wallenstein.position.money-card",
-        "Red has a money card of 7 Taler; each player has one money card of each value from 0 to 4",
+        "Red has a money card of 7 Thalers; each player has one money card of each value from 0 to 4",
         "Rot hat eine Münzkarte über 7 Taler; jeder Spieler hat je eine Münzkarte der Werte 0 bis 4",
     )
     pos = _played_to(PLAN)
@@ -233,13 +233,17 @@ def test_money_and_dice_tower_cards_as_the_rules_deal_them() -> None:
     _refused(
         pos,
         "wallenstein.position.tower-card",
-        "Red has 1 dice tower cards; with Am Kaiserhof each player has 3, without it none",
-        "Rot hat 1 Würfelturmkarten; mit Am Kaiserhof hat jeder Spieler 3, ohne keine",
+        "Red has 1 tower card of the dice tower; with Am Kaiserhof each player has 3 tower cards, "
+        "without it none",
+        "Rot hat 1 Würfelturmkarte; mit Am Kaiserhof bekommt jeder 3 Würfelturmkarten, ohne keine",
     )
     pos = _played_to(PLAN, modules=["court"])
     pos["players"][RED]["cards_to_place"].remove("tower card")
     _refused(
-        pos, "wallenstein.position.tower-card", "Red has 2 dice tower cards", "Rot hat 2 Würfelturmkarten"
+        pos,
+        "wallenstein.position.tower-card",
+        "Red has 2 tower cards of the dice tower",
+        "Rot hat 2 Würfelturmkarten",
     )
 
 
@@ -252,8 +256,9 @@ def test_a_box_is_lost_only_for_a_card_that_left_the_mat() -> None:
     _refused(
         pos,
         "wallenstein.position.lost",
-        "Red's plan has 1 boxes marked lost, but 0 county cards of the hand left the plan",
-        "Auf dem Tableau von Rot sind 1 Felder als verloren markiert, aber 0 Länderkarten",
+        "Red's plan has 1 box marked lost, but 0 county cards of the hand left the plan",
+        "Als verloren markiert auf dem Tableau von Rot: 1 Feld; Länderkarten der Hand, die das Tableau "
+        "verlassen haben: 0",
     )
 
 
@@ -265,8 +270,8 @@ def test_every_box_is_covered_if_possible() -> None:
     _refused(
         pos,
         "wallenstein.position.cover",
-        "Red's plan leaves 1 boxes empty, but Red has cards to cover all but 0",
-        "Das Tableau von Rot lässt 1 Felder frei, aber Rot hat Karten, um alle bis auf 0 abzudecken",
+        "Red's plan leaves 1 box empty, where the cards of Red leave only 0 boxes uncovered",
+        "Das Tableau von Rot lässt 1 Feld frei, obwohl die Karten von Rot nur 0 Felder unbelegt lassen",
     )
 
 
@@ -278,12 +283,12 @@ def test_a_plan_is_filled_in_the_order_the_boxes_are_asked_for() -> None:
     _refused(
         pos,
         "wallenstein.position.plan-order",
-        "Red's plan does not fit its 0 boxes filled: the bid is placed first",
-        "Das Tableau von Rot passt nicht zu den 0 belegten Feldern: zuerst wird das Gebot gelegt",
+        "Red's plan does not fit the number of its boxes filled (0): the bid is placed first",
+        "Das Tableau von Rot passt nicht zur Zahl der belegten Felder (0): zuerst wird das Gebot gelegt",
     )
     pos = _played_to(PLAN)
     pos["players"][RED]["boxes_filled"] = 2
-    _refused(pos, "wallenstein.position.plan-order", "does not fit its 2 boxes filled", "den 2 belegten")
+    _refused(pos, "wallenstein.position.plan-order", "its boxes filled (2)", "belegten Felder (2)")
 
 
 def test_a_money_bid_must_be_affordable() -> None:
@@ -296,8 +301,8 @@ def test_a_money_bid_must_be_affordable() -> None:
     _refused(
         pos,
         "wallenstein.position.bid",
-        "Red bids a money card of 4 Taler but has only 3; a bid must be paid",
-        "Rot bietet eine Münzkarte über 4 Taler, hat aber nur 3; ein Gebot muss",
+        "Red bids a money card of 4 Thalers but has only 3 Thalers; a bid must be paid",
+        "Rot bietet eine Münzkarte über 4 Taler, hat aber nur 3 Taler; ein Gebot muss",
     )
 
 

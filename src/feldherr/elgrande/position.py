@@ -101,9 +101,16 @@ class EffectSource(Codec):
 
 
 ERRORS: dict[str, dict[str, str]] = {
+    # counts in the messages below, each with its plural form (core.i18n)
+    "pos.unit.caballero#one": {"en": "{n} Caballero", "de": "{n} Caballero"},
+    "pos.unit.caballero#other": {"en": "{n} Caballeros", "de": "{n} Caballeros"},
+    "pos.unit.card#one": {"en": "{n} card", "de": "{n} Karte"},
+    "pos.unit.card#other": {"en": "{n} cards", "de": "{n} Karten"},
+    "pos.unit.player#one": {"en": "{n} player", "de": "{n} Spieler"},
+    "pos.unit.player#other": {"en": "{n} players", "de": "{n} Spieler"},
     "elgrande.position.caballeros": {
-        "en": "{player} has {count} Caballeros on the table; each colour has {max}",
-        "de": "{player} hat {count} Caballeros auf dem Tisch; jede Farbe hat {max}",
+        "en": "{player} has {count:@pos.unit.caballero} on the table; each colour has {max}",
+        "de": "{player} hat {count:@pos.unit.caballero} auf dem Tisch; jede Farbe hat {max}",
     },
     "elgrande.position.card-once": {
         "en": "the power card {card} of {player} is both in the hand and on the discard pile",
@@ -120,19 +127,22 @@ ERRORS: dict[str, dict[str, str]] = {
         "und im Ablagestapel",
     },
     "elgrande.position.stack": {
-        "en": "stack {stack} should hold {size} cards, but only {left} of its cards are not on the table",
-        "de": "Stapel {stack} soll {size} Karten haben, aber nur {left} seiner Karten liegen nicht offen",
+        "en": "stack {stack} should hold {size:@pos.unit.card}; its cards not on the table: {left:#}",
+        "de": "Stapel {stack} soll {size:@pos.unit.card} haben; seine Karten, die nicht offen liegen: "
+        "{left:#}",
     },
     "elgrande.position.players": {
-        "en": "the position names {count} players, each once; the options say {players}",
-        "de": "Die Stellung nennt {count} Spieler, jeden einmal; die Optionen sagen {players}",
+        "en": "the position names {count:@pos.unit.player}, each once; the options say {players}",
+        "de": "Die Stellung nennt {count:@pos.unit.player}, jeden einmal; die Optionen sagen {players}",
     },
 }
 
 
 def _fail(rule: str, **details: Any) -> NoReturn:
     """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message)."""
-    fail(ERRORS[rule]["en"].format(**details), rule, **details)
+    from feldherr.core.i18n import format_text
+
+    fail(format_text(ERRORS, ERRORS[rule]["en"], details, "en"), rule, **details)
 
 
 def _modifiers_once(st: ElGrandeData, names: list[str]) -> None:

@@ -36,21 +36,27 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "the character {card} lies in two places ({first} and {second}); every card exists once",
         "de": "Der Charakter {card} liegt an zwei Stellen ({first} und {second}); jede Karte gibt es einmal",
     },
+    # counts in the messages below, each with its plural form (core.i18n)
+    "pos.unit.card#one": {"en": "{n} card", "de": "{n} Karte"},
+    "pos.unit.card#other": {"en": "{n} cards", "de": "{n} Karten"},
+    "pos.unit.player#one": {"en": "{n} player", "de": "{n} Spieler"},
+    "pos.unit.player#other": {"en": "{n} players", "de": "{n} Spieler"},
     "mansfeld.position.deck": {
-        "en": "the face-down deck holds {size} cards, but {free} characters are not on the table",
-        "de": "Der verdeckte Stapel hat {size} Karten, aber {free} Charaktere liegen nicht auf dem Tisch",
+        "en": "the face-down deck holds {size:@pos.unit.card}; characters not on the table: {free:#}",
+        "de": "Der verdeckte Stapel hat {size:@pos.unit.card}; Charaktere, die nicht auf dem Tisch "
+        "liegen: {free:#}",
     },
     "mansfeld.position.players": {
-        "en": "the position has {count} players; the game is for 2 to 4, each named once",
-        "de": "Die Stellung hat {count} Spieler; das Spiel ist für 2 bis 4, jeder mit eigenem Namen",
+        "en": "the position has {count:@pos.unit.player}; the game is for 2 to 4, each named once",
+        "de": "Die Stellung hat {count:@pos.unit.player}; das Spiel ist für 2 bis 4, jeder mit eigenem Namen",
     },
     "mansfeld.position.commit": {
         "en": "{player} commits {card}, which is not in the hand",
         "de": "{player} setzt {card} ein, hat die Karte aber nicht auf der Hand",
     },
     "mansfeld.position.provinces": {
-        "en": "there are {count} provinces drawn; the game has {max}",
-        "de": "Es sind {count} Provinzen gezogen; das Spiel hat {max}",
+        "en": "provinces drawn: {count:#}; the game has {max}",
+        "de": "Gezogene Provinzen: {count:#}; das Spiel hat {max}",
     },
     "mansfeld.position.order": {
         "en": "the turn order must name every player once",
@@ -65,7 +71,9 @@ ERRORS: dict[str, dict[str, str]] = {
 
 def _fail(rule: str, **details: Any) -> NoReturn:
     """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message)."""
-    fail(ERRORS[rule]["en"].format(**details), rule, **details)
+    from feldherr.core.i18n import format_text
+
+    fail(format_text(ERRORS, ERRORS[rule]["en"], details, "en"), rule, **details)
 
 
 INT: dict[str, Any] = {"type": "integer", "minimum": 0}

@@ -81,34 +81,49 @@ EVENT_NAMES = Names("event card", [str(e.id) for e in EVENTS])
 FAVOR_NAMES = Names("favor card", [str(f.id) for f in FAVORS])
 
 ERRORS: dict[str, dict[str, str]] = {
+    # counts in the messages below, each with its plural form (core.i18n)
+    "pos.unit.peasant#one": {"en": "{n} peasant", "de": "{n} Bauer"},
+    "pos.unit.peasant#other": {"en": "{n} peasants", "de": "{n} Bauern"},
+    "pos.unit.building#one": {"en": "{n} building", "de": "{n} Gebäude"},
+    "pos.unit.building#other": {"en": "{n} buildings", "de": "{n} Gebäude"},
+    "pos.unit.player#one": {"en": "{n} player", "de": "{n} Spieler"},
+    "pos.unit.player#other": {"en": "{n} players", "de": "{n} Spieler"},
+    "pos.unit.player-dative#one": {"en": "{n} player", "de": "{n} Spieler"},
+    "pos.unit.player-dative#other": {"en": "{n} players", "de": "{n} Spielern"},
+    "pos.unit.box#one": {"en": "{n} box", "de": "{n} Feld"},
+    "pos.unit.box#other": {"en": "{n} boxes", "de": "{n} Felder"},
+    "pos.unit.county-card#one": {"en": "{n} county card", "de": "{n} Länderkarte"},
+    "pos.unit.county-card#other": {"en": "{n} county cards", "de": "{n} Länderkarten"},
+    "pos.unit.tower-card#one": {"en": "{n} tower card", "de": "{n} Würfelturmkarte"},
+    "pos.unit.tower-card#other": {"en": "{n} tower cards", "de": "{n} Würfelturmkarten"},
     "wallenstein.position.armies": {
-        "en": "{player} has {count} armies on the table, in the tower and in the supply; "
+        "en": "{player} has {count:@unit.army} on the table, in the tower and in the supply; "
         "each colour has {total}",
-        "de": "{player} hat {count} Armeen auf dem Tisch, im Turm und im Vorrat; jede Farbe hat {total}",
+        "de": "{player} hat {count:@unit.army} auf dem Tisch, im Turm und im Vorrat; jede Farbe hat {total}",
     },
     "wallenstein.position.peasants": {
-        "en": "there are {count} peasants on the table and in the tower; the game has {total}",
-        "de": "Es sind {count} Bauern auf dem Tisch und im Turm; das Spiel hat {total}",
+        "en": "the table and the tower hold {count:@pos.unit.peasant}; the game has {total}",
+        "de": "Auf dem Tisch und im Turm: {count:@pos.unit.peasant}; das Spiel hat {total}",
     },
     "wallenstein.position.buildings": {
-        "en": "there are {count} buildings of the kind {building}; the game has {total}",
-        "de": "Es gibt {count} Gebäude der Art {building}; das Spiel hat {total}",
+        "en": "{building}: {count:@pos.unit.building} on the map; the game has {total}",
+        "de": "{building}: {count:@pos.unit.building} auf dem Spielplan; das Spiel hat {total}",
     },
     "wallenstein.position.owner": {
         "en": "{county} has armies but no owner, or an owner but no armies",
         "de": "{county} hat Armeen, aber keinen Besitzer, oder einen Besitzer, aber keine Armeen",
     },
     "wallenstein.position.county": {
-        "en": "{county} is not in the game with {players} players",
-        "de": "{county} ist im Spiel mit {players} Spielern nicht dabei",
+        "en": "{county} is not in the game with {players:@pos.unit.player}",
+        "de": "{county} ist im Spiel mit {players:@pos.unit.player-dative} nicht dabei",
     },
     "wallenstein.position.card-once": {
         "en": "the card {card} lies in two places ({first} and {second}); every card exists once",
         "de": "Die Karte {card} liegt an zwei Stellen ({first} und {second}); jede Karte gibt es einmal",
     },
     "wallenstein.position.players": {
-        "en": "the position lists {count} players; the options say {players}",
-        "de": "Die Stellung nennt {count} Spieler; die Optionen sagen {players}",
+        "en": "the position lists {count:@pos.unit.player}; the options say {players}",
+        "de": "Die Stellung nennt {count:@pos.unit.player}; die Optionen sagen {players}",
     },
     "wallenstein.position.tower-script": {
         "en": "a scripted tower is for teaching and tests; a game at the table throws into the real tower",
@@ -150,44 +165,45 @@ ERRORS: dict[str, dict[str, str]] = {
         "Karten; jede Karte eines Spielers liegt an einer der beiden Stellen",
     },
     "wallenstein.position.money-card": {
-        "en": "{player} has a money card of {taler} Taler; each player has one money card of each "
+        "en": "{player} has a money card of {taler:@unit.thaler}; each player has one money card of each "
         "value from {low} to {high}",
-        "de": "{player} hat eine Münzkarte über {taler} Taler; jeder Spieler hat je eine Münzkarte "
+        "de": "{player} hat eine Münzkarte über {taler:@unit.thaler}; jeder Spieler hat je eine Münzkarte "
         "der Werte {low} bis {high}",
     },
     "wallenstein.position.tower-card": {
-        "en": "{player} has {count} dice tower cards; with Am Kaiserhof each player has {total}, "
-        "without it none",
-        "de": "{player} hat {count} Würfelturmkarten; mit Am Kaiserhof hat jeder Spieler {total}, ohne keine",
+        "en": "{player} has {count:@pos.unit.tower-card} of the dice tower; with Am Kaiserhof each "
+        "player has {total:@pos.unit.tower-card}, without it none",
+        "de": "{player} hat {count:@pos.unit.tower-card}; mit Am Kaiserhof bekommt jeder "
+        "{total:@pos.unit.tower-card}, ohne keine",
     },
     "wallenstein.position.lost": {
-        "en": "{player}'s plan has {count} boxes marked lost, but {missing} county cards of the hand "
-        "left the plan; a box is lost only when its county card goes to a conqueror or the supply "
-        "during the actions",
-        "de": "Auf dem Tableau von {player} sind {count} Felder als verloren markiert, aber {missing} "
-        "Länderkarten der Hand haben das Tableau verlassen; ein Feld ist nur verloren, wenn seine "
+        "en": "{player}'s plan has {count:@pos.unit.box} marked lost, but {missing:@pos.unit.county-card} "
+        "of the hand left the plan; a box is lost only when its county card goes to a conqueror or the "
+        "supply during the actions",
+        "de": "Als verloren markiert auf dem Tableau von {player}: {count:@pos.unit.box}; Länderkarten "
+        "der Hand, die das Tableau verlassen haben: {missing:#}; ein Feld ist nur verloren, wenn seine "
         "Länderkarte während der Aktionen an einen Eroberer oder in den Vorrat geht",
     },
     "wallenstein.position.cover": {
-        "en": "{player}'s plan leaves {count} boxes empty, but {player} has cards to cover all but "
-        "{free}; every box must be covered if possible",
-        "de": "Das Tableau von {player} lässt {count} Felder frei, aber {player} hat Karten, um alle "
-        "bis auf {free} abzudecken; jedes Feld muss nach Möglichkeit belegt werden",
+        "en": "{player}'s plan leaves {count:@pos.unit.box} empty, where the cards of {player} leave "
+        "only {free:@pos.unit.box} uncovered; every box must be covered if possible",
+        "de": "Das Tableau von {player} lässt {count:@pos.unit.box} frei, obwohl die Karten von {player} "
+        "nur {free:@pos.unit.box} unbelegt lassen; jedes Feld muss nach Möglichkeit belegt werden",
     },
     "wallenstein.position.plan-order": {
-        "en": "{player}'s plan does not fit its {count} boxes filled: the bid is placed first, then "
-        "the action boxes in the mat's order (then the court's boxes), and the boxes not filled yet "
-        "are open (null); before the first round nothing is planned",
-        "de": "Das Tableau von {player} passt nicht zu den {count} belegten Feldern: zuerst wird das "
-        "Gebot gelegt, dann die Aktionsfelder in der Reihenfolge des Tableaus (dann die Felder des "
-        "Kaiserhofs), und die noch nicht belegten Felder sind offen (null); vor der ersten Runde ist "
-        "nichts geplant",
+        "en": "{player}'s plan does not fit the number of its boxes filled ({count:#}): the bid is "
+        "placed first, then the action boxes in the mat's order (then the court's boxes), and the "
+        "boxes not filled yet are left open; before the first round nothing is planned",
+        "de": "Das Tableau von {player} passt nicht zur Zahl der belegten Felder ({count:#}): zuerst "
+        "wird das Gebot gelegt, dann die Aktionsfelder in der Reihenfolge des Tableaus (dann die "
+        "Felder des Kaiserhofs), und die noch nicht belegten Felder bleiben offen; vor der ersten "
+        "Runde ist nichts geplant",
     },
     "wallenstein.position.bid": {
-        "en": "{player} bids a money card of {taler} Taler but has only {money}; a bid must be paid "
-        "when it is revealed",
-        "de": "{player} bietet eine Münzkarte über {taler} Taler, hat aber nur {money}; ein Gebot muss "
-        "beim Aufdecken bezahlt werden",
+        "en": "{player} bids a money card of {taler:@unit.thaler} but has only "
+        "{money:@unit.thaler}; a bid must be paid when it is revealed",
+        "de": "{player} bietet eine Münzkarte über {taler:@unit.thaler}, hat aber nur "
+        "{money:@unit.thaler}; ein Gebot muss beim Aufdecken bezahlt werden",
     },
     # where a card lies (the {place} of the messages above)
     "pos.in-hand": {"en": "in hand", "de": "auf der Hand"},
@@ -328,14 +344,14 @@ class WinterQueue(Codec):
 def _fail(rule: str, **details: Any) -> NoReturn:
     """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message;
     a ``player`` or ``building`` detail is a key of the game's words, named in the reader's)."""
-    from feldherr.core.i18n import term
+    from feldherr.core.i18n import format_text, term
     from feldherr.wallenstein.text import MESSAGES
 
+    words = {**MESSAGES, **ERRORS}
     named = {
-        k: term({**MESSAGES, **ERRORS}, v, "en") if k in ("player", "building", "place") else v
-        for k, v in details.items()
+        k: term(words, v, "en") if k in ("player", "building", "place") else v for k, v in details.items()
     }
-    fail(ERRORS[rule]["en"].format(**named), rule, **details)
+    fail(format_text(words, ERRORS[rule]["en"], named, "en"), rule, **details)
 
 
 def _fields(who: Names) -> tuple[Field, ...]:
