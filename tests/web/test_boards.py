@@ -27,6 +27,9 @@ JUMP = """(at) => {
   field.value = String(at);
   field.dispatchEvent(new Event('change'));
 }"""
+SHOWN = """(at) => document.querySelector('#scrub')?.value === String(at)"""
+"""Whether the replay shows step ``at``: the slider is drawn anew with each step shown (JUMP sets
+the move box itself, which says nothing about what is shown yet)."""
 
 
 def bot_record(name: str, options: dict[str, Any], seed: int = 3) -> dict[str, Any]:
@@ -57,7 +60,7 @@ def test_board_through_a_whole_game(
         # set and announce the value in one step of the page's own thread: the page re-renders its
         # timeline when its other requests come in, which could replace the field between two steps
         page.evaluate(JUMP, at)
-        page.wait_for_function(f"document.querySelector('#at').value === '{at}'")
+        page.wait_for_function(SHOWN, arg=at)
         page.wait_for_selector(piece)
         assert page.locator(piece).count() >= count
         if label in ("middle", "end"):

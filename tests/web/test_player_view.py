@@ -439,14 +439,14 @@ def test_replay_says_each_steps_move_even_a_secret_one(server: Server, pages: Pa
     """The replay viewer named the step's move by its log line; a secret move writes none until it
     is revealed (Mansfeld's dice set, each of the ten boxes of a Wallenstein plan), so most steps
     of a Wallenstein replay said only "Blue". Now every step says its move as it was chosen."""
-    from .test_boards import JUMP, bot_record
+    from .test_boards import JUMP, SHOWN, bot_record
 
     imported = server.api("/api/records", bot_record("mansfeld", {"players": 3}))
     page = pages.new(viewport={"width": 1280, "height": 900})
     page.goto(server.url + f"/replay/{imported['id']}")
     page.wait_for_selector("#players tbody tr")
     page.evaluate(JUMP, 1)  # the first player has set her dice: nothing in the log yet
-    page.wait_for_function("document.querySelector('#at').value === '1'")
+    page.wait_for_function(SHOWN, arg=1)
     said = page.locator("#last-move").inner_text()
     assert re.fullmatch(r"(Red|Blue|Yellow): set \d dic?e", said), said
 
@@ -455,7 +455,7 @@ def test_replay_caption_names_the_mover_once(server: Server, pages: Pages) -> No
     """A step whose log line names its mover ("Yellow announces …") was captioned "Yellow: Yellow
     announces …"; the line now stands alone, and a line or move that does not name the mover keeps
     the name in front."""
-    from .test_boards import JUMP, bot_record
+    from .test_boards import JUMP, SHOWN, bot_record
 
     imported = server.api("/api/records", bot_record("elgrande", {"players": 3}))
     page = pages.new(viewport={"width": 1280, "height": 900})
@@ -464,7 +464,7 @@ def test_replay_caption_names_the_mover_once(server: Server, pages: Pages) -> No
     said = []
     for at in range(1, 25):
         page.evaluate(JUMP, at)
-        page.wait_for_function(f"document.querySelector('#at').value === '{at}'")
+        page.wait_for_function(SHOWN, arg=at)
         said.append(page.locator("#last-move").inner_text())
     colours = "Red|Blue|Yellow"
     assert not [s for s in said if re.match(rf"({colours}): .*\b\1\b", s)], said
