@@ -18,6 +18,17 @@ from feldherr.core.errors import OptionError, PositionError, RuleError, clip, sh
 POSITION_FORMAT = 1
 """The version of the position envelope (``"format"``)."""
 
+COUNT_TERMS: dict[str, dict[str, str]] = {
+    "pos.unit.player#one": {"en": "{n} player", "de": "{n} Spieler"},
+    "pos.unit.player#other": {"en": "{n} players", "de": "{n} Spieler"},
+    "pos.unit.player-dative#one": {"en": "{n} player", "de": "{n} Spieler"},
+    "pos.unit.player-dative#other": {"en": "{n} players", "de": "{n} Spielern"},
+    "pos.unit.card#one": {"en": "{n} card", "de": "{n} Karte"},
+    "pos.unit.card#other": {"en": "{n} cards", "de": "{n} Karten"},
+}
+"""The plural terms (``core.i18n``) the games' position refusals share for their counts; each
+game's refusals include them (``{count:@pos.unit.player}``)."""
+
 _MISSING: Any = object()
 
 

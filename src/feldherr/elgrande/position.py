@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 from feldherr.core.position import (
     COUNT,
+    COUNT_TERMS,
     POSITION_FORMAT,
     RAW,
     Bits,
@@ -101,16 +102,10 @@ class EffectSource(Codec):
 
 
 ERRORS: dict[str, dict[str, str]] = {
-    # counts in the messages below, each with its plural form (core.i18n)
-    "pos.unit.caballero#one": {"en": "{n} Caballero", "de": "{n} Caballero"},
-    "pos.unit.caballero#other": {"en": "{n} Caballeros", "de": "{n} Caballeros"},
-    "pos.unit.card#one": {"en": "{n} card", "de": "{n} Karte"},
-    "pos.unit.card#other": {"en": "{n} cards", "de": "{n} Karten"},
-    "pos.unit.player#one": {"en": "{n} player", "de": "{n} Spieler"},
-    "pos.unit.player#other": {"en": "{n} players", "de": "{n} Spieler"},
+    **COUNT_TERMS,  # counts below take their plural forms (core.i18n); Caballeros the game's own
     "elgrande.position.caballeros": {
-        "en": "{player} has {count:@pos.unit.caballero} on the table; each colour has {max}",
-        "de": "{player} hat {count:@pos.unit.caballero} auf dem Tisch; jede Farbe hat {max}",
+        "en": "{player} has {count:@unit.caballero} on the table; each colour has {max}",
+        "de": "{player} hat {count:@unit.caballero} auf dem Tisch; jede Farbe hat {max}",
     },
     "elgrande.position.card-once": {
         "en": "the power card {card} of {player} is both in the hand and on the discard pile",
@@ -141,8 +136,9 @@ ERRORS: dict[str, dict[str, str]] = {
 def _fail(rule: str, **details: Any) -> NoReturn:
     """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message)."""
     from feldherr.core.i18n import format_text
+    from feldherr.elgrande.text import CATALOGUE
 
-    fail(format_text(ERRORS, ERRORS[rule]["en"], details, "en"), rule, **details)
+    fail(format_text({**CATALOGUE, **ERRORS}, ERRORS[rule]["en"], details, "en"), rule, **details)
 
 
 def _modifiers_once(st: ElGrandeData, names: list[str]) -> None:

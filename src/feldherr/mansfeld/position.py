@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from feldherr.core.position import (
+    COUNT_TERMS,
     POSITION_FORMAT,
     Names,
     Reader,
@@ -36,11 +37,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "the character {card} lies in two places ({first} and {second}); every card exists once",
         "de": "Der Charakter {card} liegt an zwei Stellen ({first} und {second}); jede Karte gibt es einmal",
     },
-    # counts in the messages below, each with its plural form (core.i18n)
-    "pos.unit.card#one": {"en": "{n} card", "de": "{n} Karte"},
-    "pos.unit.card#other": {"en": "{n} cards", "de": "{n} Karten"},
-    "pos.unit.player#one": {"en": "{n} player", "de": "{n} Spieler"},
-    "pos.unit.player#other": {"en": "{n} players", "de": "{n} Spieler"},
+    **COUNT_TERMS,  # counts below take their plural forms (core.i18n)
     "mansfeld.position.deck": {
         "en": "the face-down deck holds {size:@pos.unit.card}; characters not on the table: {free:#}",
         "de": "Der verdeckte Stapel hat {size:@pos.unit.card}; Charaktere, die nicht auf dem Tisch "

@@ -22,6 +22,7 @@ from typing import Any, NoReturn
 from feldherr.core.errors import OptionError
 from feldherr.core.position import (
     COUNT,
+    COUNT_TERMS,
     POSITION_FORMAT,
     Bits,
     Choice,
@@ -86,10 +87,7 @@ ERRORS: dict[str, dict[str, str]] = {
     "pos.unit.peasant#other": {"en": "{n} peasants", "de": "{n} Bauern"},
     "pos.unit.building#one": {"en": "{n} building", "de": "{n} Gebäude"},
     "pos.unit.building#other": {"en": "{n} buildings", "de": "{n} Gebäude"},
-    "pos.unit.player#one": {"en": "{n} player", "de": "{n} Spieler"},
-    "pos.unit.player#other": {"en": "{n} players", "de": "{n} Spieler"},
-    "pos.unit.player-dative#one": {"en": "{n} player", "de": "{n} Spieler"},
-    "pos.unit.player-dative#other": {"en": "{n} players", "de": "{n} Spielern"},
+    **COUNT_TERMS,
     "pos.unit.box#one": {"en": "{n} box", "de": "{n} Feld"},
     "pos.unit.box#other": {"en": "{n} boxes", "de": "{n} Felder"},
     "pos.unit.county-card#one": {"en": "{n} county card", "de": "{n} Länderkarte"},
