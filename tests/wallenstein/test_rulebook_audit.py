@@ -378,15 +378,24 @@ def test_trading_post_calms_one_revolt_marker() -> None:
 
 
 @pytest.mark.parametrize(
-    ("effect", "county", "tile", "amount"),
+    ("effect", "county", "tile", "action", "amount"),
     [
-        ("tax_min6", "Mittelmark", None, 6),  # Mittelmark pays 3: "minimum revenue ... is 6 Thalers"
-        ("tax_min6", "Burgund", None, 7),  # 7 is more than the minimum
-        ("tax_min6", "Mittelmark", "plus_taler", 7),  # event first, then the tile
-        ("tax_max5", "Burgund", None, 5),
+        ("tax_min6", "Mittelmark", None, TAXES, 6),  # Mittelmark pays 3: "minimum revenue ... is 6 Thalers"
+        ("tax_min6", "Burgund", None, TAXES, 7),  # 7 is more than the minimum
+        ("tax_min6", "Mittelmark", "plus_taler", TAXES, 7),  # event first, then the tile
+        ("tax_max5", "Burgund", None, TAXES, 5),
+        # 1 grain on the card: "minimum gain ... is 4 units"
+        ("grain_min4", "Strassburg", None, GRAIN_ACTION, 4),
+        ("grain_min4", "Strassburg", "plus_grain", GRAIN_ACTION, 5),
+        # "maximum gain ... is 3 units, even if ... more"
+        ("grain_max3", "Lüneburg", None, GRAIN_ACTION, 3),
+        ("grain_max3", "Lüneburg", "plus_grain", GRAIN_ACTION, 4),
+        ("tax_max5", "Lüneburg", "plus_grain", GRAIN_ACTION, 6),  # no grain event: the card's 5, +1 tile
     ],
 )
-def test_tax_events(effect: str, county: str, tile: str | None, amount: int) -> None:
+def test_tax_and_grain_events_and_their_tiles(
+    effect: str, county: str, tile: str | None, action: int, amount: int
+) -> None:
     t = Table()
     c = t.give(0, county, 3)
     t.revolt_markers(county, 0)
@@ -394,32 +403,10 @@ def test_tax_events(effect: str, county: str, tile: str | None, amount: int) -> 
     if tile:
         t.hold_tile(0, tile)
     st = t.state()
-    money = st.money[0]
-    actions.perform(st, 0, TAXES, c)
-    assert st.money[0] == money + amount
-
-
-@pytest.mark.parametrize(
-    ("effect", "county", "tile", "amount"),
-    [
-        ("grain_min4", "Strassburg", None, 4),  # 1 grain on the card: "minimum gain ... is 4 units"
-        ("grain_min4", "Strassburg", "plus_grain", 5),
-        ("grain_max3", "Lüneburg", None, 3),  # "maximum gain ... is 3 units, even if ... more"
-        ("grain_max3", "Lüneburg", "plus_grain", 4),
-        ("tax_max5", "Lüneburg", "plus_grain", 6),  # no grain event: the card's 5, +1 tile
-    ],
-)
-def test_grain_events_and_the_grain_tile(effect: str, county: str, tile: str | None, amount: int) -> None:
-    t = Table()
-    c = t.give(0, county, 3)
-    t.revolt_markers(county, 0)
-    t.event(effect)
-    if tile:
-        t.hold_tile(0, tile)
-    st = t.state()
-    grain = st.grain[0]
-    actions.perform(st, 0, GRAIN_ACTION, c)
-    assert st.grain[0] == grain + amount
+    field = "money" if action == TAXES else "grain"
+    before = getattr(st, field)[0]
+    actions.perform(st, 0, action, c)
+    assert getattr(st, field)[0] == before + amount
 
 
 def test_deploy_reduced_event_keeps_the_costs() -> None:
