@@ -23,6 +23,9 @@ Rewards are 0 until the game ends; then each agent gets its share of the win (``
 the default) or its final score (``reward="score"``). Every agent is terminated together at the
 end. ``reset(seed=s)`` starts the game with engine seed ``s``: (game, options, seed, actions)
 determine everything, as in the engine's records.
+
+``state()`` (with ``state_space``) is PettingZoo's global state: every seat's observation, one row
+per seat. The engine's state is ``game_state``.
 """
 
 from __future__ import annotations
@@ -132,9 +135,9 @@ class _Seats:
             for seat, agent in enumerate(self.possible_agents)
         }
         self._seeds = np.random.default_rng()
-        self.state: State = self.table.new_state(0)
+        self.game_state: State = self.table.new_state(0)
         self.choices: Choices = self.table.choices()
-        self._moving: tuple[int, ...] = self.state.to_move()
+        self._moving: tuple[int, ...] = self.game_state.to_move()
         self._obs_shape = info.observation_shape
         self._num_actions = info.num_actions
         self._game_observe = self.table.game.observe
@@ -147,8 +150,25 @@ class _Seats:
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._act_spaces[agent]
 
+    @property
+    def state_space(self) -> spaces.Box:
+        """The space of :meth:`state`: one row per seat, each of the observation's shape and bounds."""
+        info = self.table.info
+        shape = (len(self.possible_agents), *info.observation_shape)
+        return spaces.Box(*info.observation_bounds, shape, np.float32)
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """PettingZoo's global state (for centralized training, decentralized execution): every
+        seat's observation, row ``i`` that of ``player_i`` (a new array). Together the rows hold
+        everything the players know between them, which is everything but what chance has not
+        revealed yet (decks, the tower's cubes): a critic learns from it without seeing the
+        future. The engine's state itself is ``game_state``."""
+        seats = range(len(self.possible_agents))
+        out = np.empty(self.state_space.shape, np.float32)
+        return self.table.observations(self.game_state, seats, self.choices, out, self._moving)
+
     def _legal_of(self, seat: int) -> list[int]:
-        return self.table.legal_actions(self.state, seat, self.choices)
+        return self.table.legal_actions(self.game_state, seat, self.choices)
 
     def _new_game(self, seed: int | None) -> None:
         if seed is not None:
@@ -156,7 +176,7 @@ class _Seats:
             engine_seed = seed
         else:
             engine_seed = int(self._seeds.integers(0, 2**63 - 1))
-        self.state = self.table.new_state(engine_seed)
+        self.game_state = self.table.new_state(engine_seed)
         self.choices = self.table.choices()
         self._steps = 0
         self._moved()
@@ -165,7 +185,7 @@ class _Seats:
         """After a change of the state: whether the game is over; the seats that owe a decision now
         (none when it is over) are kept for the masks and the next step, so ``is_terminal()`` and
         ``to_move()`` are asked once per change."""
-        state = self.state
+        state = self.game_state
         done = state.is_terminal()
         self._moving = () if done else state.to_move()
         return done
@@ -175,7 +195,7 @@ class _Seats:
         the user's: nothing is copied, and the environment keeps no reference to it). The game's
         ``observe``, its staged actions and the mask's C helper are called directly
         (``Table.observation``/``Table.mask`` do the same through a call or two more)."""
-        state, moving = self.state, self._moving
+        state, moving = self.game_state, self._moving
         partial = self.choices.partial.get(seat, ())
         if seat in moving:  # (the helper zeroes the array first)
             mask = np.empty(self._num_actions, np.int8)
@@ -192,7 +212,7 @@ class _Seats:
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = self.table.game.render_view(self.state.view(None))
+        text = self.table.game.render_view(self.game_state.view(None))
         if self.render_mode == "human":
             print(text)
             return None
@@ -257,12 +277,12 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} owes a decision; None is only for finished agents")
         self._cumulative_rewards[agent] = 0.0
-        state = self.state
+        state = self.game_state
         self.table.play(state, self.seat_of[agent], action, self.choices, self._moving)
         self._steps += 1
         done = self._moved()
         if done:
-            for a, value in zip(self.possible_agents, self.table.returns(self.state), strict=True):
+            for a, value in zip(self.possible_agents, self.table.returns(self.game_state), strict=True):
                 self.rewards[a] = value
                 self.terminations[a] = True
             self._accumulate_rewards()  # the rewards are 0 until the end: nothing to add before
@@ -296,7 +316,7 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         all agents), each row written once (the masks start at 0: only seats to move get 1s; what
         every seat sees alike is read once for all observations, ``Table.observations``). Only the
         seats to move get their legal actions worked out."""
-        state, choices, moving = self.state, self.choices, self._moving
+        state, choices, moving = self.game_state, self.choices, self._moving
         everyone = agents == self.possible_agents
         seats = self._all_seats if everyone else [self.seat_of[a] for a in agents]
         observations = self._game_observe_seats(
@@ -339,14 +359,14 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
                 agent=repr(strangers[0])[:40],
             )
         joint = {seat_of[a]: act for a, act in actions.items() if act is not None}
-        self.table.play_joint(self.state, joint, self.choices, self._moving, self._legal)
+        self.table.play_joint(self.game_state, joint, self.choices, self._moving, self._legal)
         self._steps += 1
         done = self._moved()
         cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles
         agents = self.agents
         obs = self._observe_all(agents)
         if done:
-            returns = self.table.returns(self.state)
+            returns = self.table.returns(self.game_state)
             rewards = {a: returns[self.seat_of[a]] for a in agents}
         else:  # 0 until the end
             rewards = dict.fromkeys(agents, 0.0)
