@@ -76,6 +76,30 @@ def test_observation_is_the_seats_own() -> None:
         )
 
 
+def test_masks_are_the_users_and_an_idle_agents_is_read_only_zeros() -> None:
+    """A mask of a seat to move is a new writable array each time; an agent that owes no decision
+    gets all zeros, one read-only array (writing into it fails instead of changing another agent's
+    mask); the environments hold no more than 29 attributes (CPython's shared-key limit)."""
+    aec, par = env("toy", players=3), parallel_env("toy", players=3)
+    aec.reset(seed=2)
+    observations, _ = par.reset(seed=2)
+    for e, masks in ((aec, {a: aec.observe(a)["action_mask"] for a in aec.agents}), (par, {})):
+        if e is par:
+            masks = {a: o["action_mask"] for a, o in observations.items()}
+        moving = {e.possible_agents[s] for s in e.game_state.to_move()}
+        idle = [a for a in e.possible_agents if a not in moving]
+        assert moving and idle
+        for agent in moving:
+            assert masks[agent].flags.writeable and masks[agent].any()
+        for agent in idle:
+            assert not masks[agent].any() and not masks[agent].flags.writeable
+            with pytest.raises(ValueError, match="read-only"):
+                masks[agent][0] = 1
+        assert len(vars(e)) < 30
+    first = aec.observe(aec.agent_selection)["action_mask"]
+    assert first is not aec.observe(aec.agent_selection)["action_mask"]
+
+
 def test_illegal_action_changes_nothing() -> None:
     e = env("toy", players=2)
     e.reset(seed=3)

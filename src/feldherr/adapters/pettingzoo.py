@@ -3,7 +3,9 @@
 ``env(game, **options)`` is an AEC environment: agents ``player_0`` .. ``player_{n-1}`` (seat
 numbers), a fixed ``Discrete(num_actions)`` action space (the game's action codec), and for each
 agent the observation ``{"observation": float32 Box of observation_shape, "action_mask": int8}``
-built from that seat's own view (``state.observation(seat)``, ``state.action_mask(seat)``).
+built from that seat's own view (``state.observation(seat)``, ``state.action_mask(seat)``). Every
+array handed out is new and the user's, except the mask of an agent that owes no decision now: all
+zeros, one read-only array shared by such agents.
 
 A simultaneous secret phase (``to_move()`` lists several seats) is stepped one seat at a time in
 seat order: the engine stores each secret decision and shows it to nobody until the rules reveal
@@ -90,7 +92,7 @@ def _no_game(started: bool) -> GameOverError:
 class _Seats:
     """What both environments share: the table, agent names, spaces, seeding, observing.
 
-    An environment keeps its attributes below 30 (the AEC one has 26 after ``reset``): CPython 3.11
+    An environment keeps its attributes below 30 (the AEC one has 27 after ``reset``): CPython 3.11
     keeps an instance's attributes in a dictionary shared with its class up to 30 names, and reads
     them fastest there (a 30th name made each AEC step about 4 % dearer); an attribute only one of
     the two environments needs is set by that one."""
@@ -143,6 +145,8 @@ class _Seats:
         self._game_observe = self.table.game.observe
         self._staged = self.table.game.staged_actions
         self._mask_into = mask_fill()
+        self._no_mask = np.zeros(info.num_actions, np.int8)
+        self._no_mask.flags.writeable = False  # the mask of an agent that owes no decision, shared
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -201,7 +205,7 @@ class _Seats:
             mask = np.empty(self._num_actions, np.int8)
             self._mask_into(mask, self._staged(state, seat, partial))
         else:
-            mask = np.zeros(self._num_actions, np.int8)
+            mask = self._no_mask
         return {
             "observation": self._game_observe(
                 state, seat, partial, np.empty(self._obs_shape, np.float32), moving
@@ -312,25 +316,26 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         self._all_seats = list(range(self.table.num_players))
 
     def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
-        """Every agent's observation and mask: the rows of two new arrays (one allocation each for
-        all agents), each row written once (the masks start at 0: only seats to move get 1s; what
-        every seat sees alike is read once for all observations, ``Table.observations``). Only the
-        seats to move get their legal actions worked out."""
+        """Every agent's observation and mask: the observations the rows of one new array (what
+        every seat sees alike read once for all, ``Table.observations``), the masks of the seats to
+        move new arrays, every other agent's the shared read-only mask of zeros. Only the seats to
+        move get their legal actions worked out."""
         state, choices, moving = self.game_state, self.choices, self._moving
         everyone = agents == self.possible_agents
         seats = self._all_seats if everyone else [self.seat_of[a] for a in agents]
         observations = self._game_observe_seats(
             state, seats, np.empty((len(seats), *self._obs_shape), np.float32), choices.partial, moving
         )
-        masks = np.zeros((len(seats), self._num_actions), np.int8)
+        masks = [self._no_mask] * len(seats)
         # the legal actions of the seats to move, kept for the next step's check of a joint action
         # (for the state as it is: every change of the state is followed by this)
         self._legal = legal = {}
-        staged, fill, partial = self._staged, self._mask_into, choices.partial
+        staged, fill, partial, size = self._staged, self._mask_into, choices.partial, self._num_actions
         for seat in moving:
             if everyone or seat in seats:
                 legal[seat] = actions = staged(state, seat, partial.get(seat, ()))
-                fill(masks[seat if everyone else seats.index(seat)], actions)
+                fill(mask := np.empty(size, np.int8), actions)  # (the helper zeroes it first)
+                masks[seat if everyone else seats.index(seat)] = mask
         # (rows by index: iterating an array makes each row's view several times slower)
         return {
             agent: {"observation": observations[i], "action_mask": masks[i]} for i, agent in enumerate(agents)
