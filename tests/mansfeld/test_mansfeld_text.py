@@ -177,3 +177,45 @@ def test_error_texts_of_bad_input_read_well() -> None:
     turn = next(e for e in errors if e.rule == "mansfeld.turn")
     assert GAME.error_text(turn, "en", NAMES).startswith("it is not ")
     assert text.seat_name(1, "de") == "Blau"
+
+
+def test_errors_of_the_action_interface_show_no_move_literal_or_action_number() -> None:
+    """A commitment spelled as one action, or a step that cannot follow: the text names neither
+    the move as Python writes it nor the action's number."""
+    state = _advance(COMMIT, seed=5)
+    seat = state.to_move()[0]
+    errors: list[RuleError] = []
+    for spell in (lambda: codec.encode(("commit", (0, 1))), lambda: codec.decode(codec.COMMIT_DONE)):
+        with pytest.raises(RuleError) as err:
+            spell()
+        errors.append(err.value)
+    outside = next(c for c in range(len(state.cards[seat]) + 20) if c not in state.cards[seat])
+    with pytest.raises(RuleError) as step:
+        GAME.staged_move(state, seat, (), codec.COMMIT_BASE + outside)
+    errors.append(step.value)
+    assert {e.rule for e in errors} == {"mansfeld.action.staged", "mansfeld.action.step"}
+    for err in errors:
+        for lang in LANGS:
+            words = GAME.error_text(err, lang, NAMES)
+            _clean(words, lang, f"error {err.rule}")
+            assert "commit" not in words.lower().replace("commitment", "") and not any(
+                ch.isdigit() for ch in words
+            )
+
+
+@pytest.mark.parametrize("phase", [RECRUIT, COMMIT, OVER])
+def test_the_terminal_picture_speaks_the_readers_language(phase: int) -> None:
+    """The picture's words come from the catalogue (view.*): the rulebook's terms in German
+    (Stapel, Kosten/Kampfstärke, Kriegsglück, Provinzen), no English word in it."""
+    state = _advance(phase, seed=7, players=3)
+    de = GAME.render_view(state.view(0), "de")
+    en = GAME.render_view(state.view(0), "en")
+    _clean(de, "de", "picture")
+    _clean(en, "en", "picture")
+    assert "Stapel: " in de and "Deck: " in en and "*du*" in de
+    if phase == RECRUIT:
+        assert "Offen (Kosten/Kampfstärke): " in de and " würfelt " in de
+    if phase == COMMIT:
+        assert "Kriegsglück: " in de and "luck: " in en
+    if phase == OVER:
+        assert "Sieger: " in de and "Winners: " in en

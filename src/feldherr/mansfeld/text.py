@@ -166,56 +166,49 @@ def _card_line(key: str, lang: str) -> str:
 
 
 def render_view(v: Mapping[str, Any], lang: str = "en") -> str:
-    """The text picture of a view (the terminal); it shows only what the view holds."""
+    """The text picture of a view (the terminal); it shows only what the view holds, in the
+    catalogue's words (``view.*``)."""
     _lang(lang)
-    de = lang == "de"
     phase = v["phase"]
     seat = v["seat"]
-    lines = [
-        "ERNST VON MANSFELD — "
-        + CATALOGUE[f"phase.{phase}"][lang]
-        + (f" ({'Runde' if de else 'round'} {v['round']})" if phase in ("dice", "recruit") else "")
-    ]
-    lines.append(("Stapel" if de else "Deck") + f": {v['deck_size']}")
+    title = "ERNST VON MANSFELD — " + CATALOGUE[f"phase.{phase}"][lang]
+    if phase in ("dice", "recruit"):
+        title += f" ({_t('view.round', lang, n=v['round'])})"
+    lines = [title, _t("view.deck", lang, n=v["deck_size"])]
     if phase in ("dice", "recruit"):
         shown = ", ".join(_card_line(k, lang) for k in v["open"]) or "-"
-        lines.append(("Offen (Kosten/Stärke)" if de else "Open (cost/strength)") + f": {shown}")
+        lines.append(_t("view.open", lang, cards=shown))
     for p in v["players"]:
         s = p["seat"]
         mark = ">" if s in v["to_move"] else " "
-        you = (" *du*" if de else " *you*") if s == seat else ""
+        you = f" *{_t('view.you', lang)}*" if s == seat else ""
         hand = ", ".join(_card_line(k, lang) for k in p["cards"]) or "-"
         extra = ""
         if phase == "dice":
             ch = p["dice"]
-            extra = f" | {'Würfel' if de else 'dice'}: " + (
-                str(ch) if ch else ("gesetzt" if de else "set") if p["dice_set"] else "…"
-            )
+            number = str(ch) if ch else _t("view.dice_set", lang) if p["dice_set"] else "…"
+            extra = " | " + _t("view.dice", lang, n=number)
         elif phase == "recruit":
-            extra = f" | {'Würfel' if de else 'dice'}: {p['dice']}"
+            extra = " | " + _t("view.dice", lang, n=p["dice"])
         elif phase == "commit":
-            extra = f" | {'Glück' if de else 'luck'}: {p['luck']}"
+            extra = " | " + _t("view.luck", lang, n=p["luck"])
             if p["committed"]:
                 extra += " ✓"
         lines.append(f"{mark} {seat_name(s, lang)}{you}: {hand}{extra} | {p['score']}")
     if phase == "recruit":
         mover = v["to_move"][0]
         reach = ", ".join(card_name(k, lang) for k in v["reach"])
-        lines.append(
-            f"{seat_name(mover, lang)} {'würfelt' if de else 'rolled'} "
-            + " ".join(map(str, v["roll"]))
-            + f" → {reach}"
-        )
+        dice = " ".join(map(str, v["roll"]))
+        lines.append(_t("view.rolled", lang, seat=seat_name(mover, lang), dice=dice, cards=reach))
     if v["provinces"]:
         prov = []
         for p in v["provinces"]:
             who = "—" if p["owner"] is None else seat_name(p["owner"], lang)
             prov.append(f"{p['no']}:{p['value']} {who}")
-        lines.append(("Provinzen" if de else "Provinces") + ": " + "; ".join(prov))
+        lines.append(_t("view.provinces", lang, provinces="; ".join(prov)))
     if phase == "commit" and v["my_commit"] is not None:
-        lines.append(("Eingesetzt" if de else "Committed") + ": " + _names(v["my_commit"], lang))
+        lines.append(_t("view.committed", lang, cards=_names(v["my_commit"], lang)))
     if phase == "over" and v["winners"] is not None:
-        lines.append(
-            ("Sieger" if de else "Winners") + ": " + ", ".join(seat_name(s, lang) for s in v["winners"])
-        )
+        winners = ", ".join(seat_name(s, lang) for s in v["winners"])
+        lines.append(_t("view.winners", lang, seats=winners))
     return "\n".join(lines)
