@@ -219,3 +219,41 @@ def test_the_terminal_picture_speaks_the_readers_language(phase: int) -> None:
         assert "Kriegsglück: " in de and "luck: " in en
     if phase == OVER:
         assert "Sieger: " in de and "Winners: " in en
+
+
+def test_refused_positions_name_phases_needs_and_places_in_words() -> None:
+    """A refused Mansfeld position reads like the game: the phase by its name, what it lacks and
+    where a card lies in words, not as the position file's field names ('turn_order', 'commit:
+    null', 'players.Anna.cards')."""
+    from feldherr.mansfeld.data import KEYS
+
+    two = [{"name": "Anna"}, {"name": "Bert"}]
+    positions = [
+        {"game": "mansfeld", "players": two, "phase": "recruit", "left": list(KEYS)},
+        {"game": "mansfeld", "players": two, "phase": "dice", "open": [KEYS[0]], "left": list(KEYS)},
+        {
+            "game": "mansfeld",
+            "phase": "commit",
+            "players": [{"name": "Anna", "cards": [KEYS[0]]}, {"name": "Bert", "used": [KEYS[0]]}],
+            "left": list(KEYS[1:]),
+        },
+        {
+            "game": "mansfeld",
+            "players": [{"name": "Anna", "commit": []}, {"name": "Bert"}],
+            "phase": "over",
+            "left": list(KEYS),
+            "provinces": [{"value": 3}] * 6,
+        },
+    ]
+    texts: dict[tuple[int, str], str] = {}
+    for index, position in enumerate(positions):
+        with pytest.raises(RuleError) as err:
+            GAME.from_position(position, 0)
+        for lang in LANGS:
+            words = GAME.error_text(err.value, lang, None)
+            _clean(words, lang, f"position refusal {err.value.rule}")
+            texts[index, lang] = words
+    assert texts[0, "de"] == "Die Phase Rekrutieren braucht die Zugreihenfolge und den Wurf der Person am Zug"
+    assert "(offen ausliegend und übrig)" in texts[1, "de"]
+    assert "(in Anna's hand and used by Bert)" in texts[2, "en"]
+    assert texts[3, "de"].startswith("Die Phase Spielende braucht keine eingesetzten Karten")

@@ -116,7 +116,27 @@ def error_details(details: Mapping[str, Any], lang: str, names: Sequence[str] | 
         out["seat"] = seat_name(out["seat"], lang, names)
     if "card" in out:
         out["card"] = card_name(str(out["card"]), lang)
+    # a refused position (feldherr.mansfeld.position): its phase, what it lacks, where a card lies
+    if isinstance(out.get("phase"), str) and f"phase.{out['phase']}" in CATALOGUE:
+        out["phase"] = _t(f"phase.{out['phase']}", lang)
+    if isinstance(out.get("need"), str) and f"need.{out['need']}" in CATALOGUE:
+        out["need"] = _t(f"need.{out['need']}", lang)
+    for key in ("first", "second"):
+        if isinstance(out.get(key), str):
+            out[key] = place_words(out[key], lang)
     return out
+
+
+def place_words(path: str, lang: str) -> str:
+    """Where a card lies in a position, as the position names it (``open``, ``left``,
+    ``hidden.deck``, ``players.<name>.cards`` / ``.used``), in words."""
+    simple = {"open": "place.open", "left": "place.left", "hidden.deck": "place.deck"}.get(path)
+    if simple is not None:
+        return _t(simple, lang)
+    for field in ("cards", "used"):
+        if path.startswith("players.") and path.endswith(f".{field}"):
+            return _t(f"place.{field}", lang, player=path[len("players.") : -len(field) - 1])
+    return path
 
 
 def describe_move(
