@@ -1,5 +1,5 @@
 """The rulebook's sentences that the other rules tests leave unpinned, each test quoting its sentence
-(``shared/rules/ernst-von-mansfeld-de.md``; the readings are in ``docs/rules-notes.md``, M1-M20).
+(``shared/rules/ernst-von-mansfeld-de.md``; the readings are in ``docs/rules-notes.md``, M1-M23).
 
 The cards are picked from the data file by cost, strength and ability, so the tests keep working
 when an owner corrects the assumed cards (a test skips itself where the deck has no fitting cards).
