@@ -172,3 +172,38 @@ def test_the_reroll_counts_the_committed_cards() -> None:
     commit(state, 1, [weak])
     assert entries(state, "tie.reroll") == [{"luck": {"0": 3, "1": 4}}, {"luck": {"0": 5, "1": 5}}]
     assert state.owner[0] == 0
+
+
+def test_a_conquering_ability_works_once_its_card_is_used_up() -> None:
+    """ "Beim Erobern wirksame Fähigkeiten können jeweils nur einmal eingesetzt werden, da die
+    Charakterkarten dann verbraucht sind." — a card with a conquering ability, committed for
+    province 1, is gone: no commitment for province 2 can hold it."""
+    special = next((c for c in CARDS if c.ability in ("double_luck", "tiebreak")), None)
+    if special is None:
+        pytest.skip("the deck has no conquering ability")
+    other = PLAIN[0]
+    state = conquering(2, [[special.key, other.key], [PLAIN[1].key]], province_dice=[1, 2, 3])
+    commit(state, 0, [special])
+    commit(state, 1, [])
+    assert state.used[0] == [special.id] and state.cards[0] == [other.id]
+    assert all(special.id not in move[1] for move in state.legal_moves(0))
+
+
+def test_the_hands_of_phase_two_are_the_cards_recruited_in_phase_one() -> None:
+    """ "Alle Spieler nehmen die Karten auf die Hand, die sie in der ersten Phase rekrutieren
+    konnten." — over a whole game: each hand at the first province is what its player recruited."""
+    from feldherr.mansfeld.game import GAME
+
+    for players in (2, 3, 4):
+        state = GAME.new_state({"players": players}, seed=40 + players)
+        while state.phase != COMMIT and state.phase != OVER:
+            for seat in state.to_move():
+                moves = state.legal_moves(seat)
+                state.apply(seat, moves[0] if moves[0][0] != "dice" else moves[-1])
+        recruited: list[list[str]] = [[] for _ in range(players)]
+        for e in entries(state, "recruit"):
+            recruited[int(str(e["seat"]))].append(str(e["card"]))
+        assert any(recruited)
+        hands = [sorted(CARDS[c].key for c in state.cards[s]) for s in range(players)]
+        assert hands == [sorted(r) for r in recruited]
+        assert state.used == [[] for _ in range(players)]
