@@ -257,3 +257,25 @@ def test_refused_positions_name_phases_needs_and_places_in_words() -> None:
     assert "(offen ausliegend und übrig)" in texts[1, "de"]
     assert "(in Anna's hand and used by Bert)" in texts[2, "en"]
     assert texts[3, "de"].startswith("Die Phase Spielende braucht keine eingesetzten Karten")
+
+
+def test_a_card_that_does_not_exist_is_named_in_correct_german() -> None:
+    """A refused card number names 'dieser Charakter' in the case its sentence needs."""
+    state = _advance(RECRUIT, seed=3)
+    seat = state.to_move()[0]
+    with pytest.raises(RuleError) as err:
+        state.apply(seat, ("recruit", 99))
+    assert GAME.error_text(err.value, "de") == "Dieser Charakter liegt nicht offen aus"
+    assert GAME.error_text(err.value, "en") == "this character does not lie open"
+    state = _advance(COMMIT, seed=3)
+    seat = state.to_move()[0]
+    for card, named in (
+        (99, "Dieser Charakter"),
+        (next(c for c in range(18) if c not in state.cards[seat]), None),
+    ):
+        with pytest.raises(RuleError) as err:
+            state.apply(seat, ("commit", (card,)))
+        words = GAME.error_text(err.value, "de", NAMES)
+        named = named or text.card_name(text.CARDS[card].key, "de")
+        why = f"{named} ist nicht auf der Hand oder doppelt genannt"
+        assert words == f"{NAMES[seat]} kann diese Karte nicht einsetzen: {why}"
