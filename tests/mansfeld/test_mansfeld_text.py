@@ -279,3 +279,16 @@ def test_a_card_that_does_not_exist_is_named_in_correct_german() -> None:
         named = named or text.card_name(text.CARDS[card].key, "de")
         why = f"{named} ist nicht auf der Hand oder doppelt genannt"
         assert words == f"{NAMES[seat]} kann diese Karte nicht einsetzen: {why}"
+
+
+def test_recruiting_ends_with_or_without_cards_left_over() -> None:
+    """ "Die Rekrutierungsphase endet, sobald eine Karte aufgedeckt werden müsste, der Stapel aber
+    leer ist." — the line names the cards left over, or says there are none."""
+    none = {"k": "recruit.end", "a": {"left": []}, "to": None}
+    some = {"k": "recruit.end", "a": {"left": ["obrist", "trossbube"]}, "to": None}
+    assert GAME.render_log(none, "de") == "Der Stapel ist leer: Das Rekrutieren endet (übrig: keine)."
+    assert GAME.render_log(none, "en") == "The deck is empty: recruiting ends (left over: none)."
+    assert (
+        GAME.render_log(some, "de")
+        == "Der Stapel ist leer: Das Rekrutieren endet (übrig: Obrist, Trossbube)."
+    )

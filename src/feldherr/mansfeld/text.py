@@ -79,7 +79,7 @@ def render_log(entry: LogEntry, lang: str = "en", names: Sequence[str] | None = 
     if "card" in args:
         args["card"] = card_name(str(args["card"]), lang)
     if "left" in args:
-        args["left"] = _names(list(args["left"]), lang)
+        args["left"] = _names(list(args["left"]), lang) if args["left"] else _t("none", lang)
     if "cards" in args:
         args["cards"] = "; ".join(
             _t("item.cards", lang, seat=seat_name(s, lang, names), cards=_names(list(c), lang))
