@@ -292,3 +292,16 @@ def test_recruiting_ends_with_or_without_cards_left_over() -> None:
         GAME.render_log(some, "de")
         == "Der Stapel ist leer: Das Rekrutieren endet (übrig: Obrist, Trossbube)."
     )
+
+
+def test_a_battle_line_says_none_for_a_player_who_committed_no_card() -> None:
+    """ "Sobald alle Spieler ihre Karten gelegt haben, werden diese aufgedeckt." — the line shows
+    every player's committed cards, 'keine' / 'none' for a player who laid none."""
+    entry = {"k": "conquer", "a": {"seat": 1, "no": 2, "value": 7, "cards": [[], ["obrist"]]}, "to": None}
+    assert (
+        GAME.render_log(entry, "de")
+        == "Eingesetzte Karten: Rot: keine; Blau: Obrist. Blau erobert Provinz 2 (7 Punkte)."
+    )
+    assert GAME.render_log(entry, "en", ["Anna", "Bert"]) == (
+        "Committed cards: Anna: none; Bert: Colonel. Bert conquers province 2 (7 points)."
+    )

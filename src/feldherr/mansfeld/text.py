@@ -82,7 +82,12 @@ def render_log(entry: LogEntry, lang: str = "en", names: Sequence[str] | None = 
         args["left"] = _names(list(args["left"]), lang) if args["left"] else _t("none", lang)
     if "cards" in args:
         args["cards"] = "; ".join(
-            _t("item.cards", lang, seat=seat_name(s, lang, names), cards=_names(list(c), lang))
+            _t(
+                "item.cards",
+                lang,
+                seat=seat_name(s, lang, names),
+                cards=_names(list(c), lang) if c else _t("none", lang),
+            )
             for s, c in enumerate(args["cards"])
         )
     if "dice" in args:
