@@ -69,8 +69,9 @@ ERRORS: dict[str, dict[str, str]] = {
 def _fail(rule: str, **details: Any) -> NoReturn:
     """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message)."""
     from feldherr.core.i18n import format_text
+    from feldherr.mansfeld.text import error_details
 
-    fail(format_text(ERRORS, ERRORS[rule]["en"], details, "en"), rule, **details)
+    fail(format_text(ERRORS, ERRORS[rule]["en"], error_details(details, "en", None), "en"), rule, **details)
 
 
 INT: dict[str, Any] = {"type": "integer", "minimum": 0}
@@ -279,12 +280,12 @@ def from_position(cls: type[MansfeldData], data: Mapping[str, Any], seed: int) -
 
 def _check_phase(st: MansfeldData, phase: str) -> None:
     if st.phase == RECRUIT and (not st.order or not st.dice):
-        _fail("mansfeld.position.phase", phase=phase, need="turn_order, roll")
+        _fail("mansfeld.position.phase", phase=phase, need="order-roll")
     if st.phase == COMMIT and not st.values:
-        _fail("mansfeld.position.phase", phase=phase, need="provinces")
+        _fail("mansfeld.position.phase", phase=phase, need="province")
     if (
         st.phase != DICE
         and st.phase != COMMIT
         and any(st.commit[s] is not None for s in range(st.num_players))
     ):
-        _fail("mansfeld.position.phase", phase=phase, need="commit: null")
+        _fail("mansfeld.position.phase", phase=phase, need="no-commit")

@@ -79,7 +79,7 @@ const WORDS = {
     actions: "Aktionsleiste", event: "Ereignis", bonus: "Bonusplättchen", court: "Hof", province: "Provinz",
     castillo: "Castillo", king: "König", stacks: "Stapel", openCards: "offene Aktionskarten", powerCards: "Machtkarten",
     played: "gespielt", dummy: "neutraler Spieler", neutralOf: "{colour} (neutral)", stack: "Stapel", modifiers: "Modifikatoren", cardTaken: "diese Runde genommen", stackEmpty: "Stapel aufgebraucht", characters: "offene Charaktere", dice: "Würfel", provinces: "Provinzen", provincesLater: "Um die Provinzen wird nacheinander gekämpft, sobald das Rekrutieren vorbei ist.",
-    committed: "Einsätze", luck: "Glück", deck: "Stapel", cards: "Karten", used: "benutzt",
+    committed: "Einsätze", luck: "Kriegsglück", deck: "Stapel", cards: "Karten", used: "verbraucht",
     thaler: "Taler", grain: "Getreide", vp: "Siegpunkte", supply: "Vorrat", buildings: "Gebäude",
     battles: "Schlachten gewonnen (+) und verloren (−)",
     money: "Geld", counties: "Grafschaften", best_province: "beste Provinz", values: "Werte", draft: "Auswahl",
