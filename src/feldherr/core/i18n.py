@@ -161,6 +161,10 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
         "en": "a move holds only texts, whole numbers and lists of them",
         "de": "Ein Zug besteht nur aus Texten, ganzen Zahlen und Listen davon",
     },
+    "core.staged": {
+        "en": "this game takes this decision in one step",
+        "de": "Diese Entscheidung fällt in diesem Spiel in einem Schritt",
+    },
     "core.stale": {
         "en": "the game has moved on since this choice was shown; please choose again",
         "de": "Das Spiel ist inzwischen weitergegangen; bitte neu wählen",
