@@ -300,16 +300,16 @@ def test_refusals_are_all_in_the_readers_language_and_name_what_the_file_holds()
             "elgrande",
             crowded,
             "core.position.options",
-            "Die Option players hat einen Wert, den es nicht gibt",
+            "Die Option „Spieler“ hat einen Wert, den es nicht gibt",
         ),
-        ("mansfeld", wrong_type, "core.position.field", 'muss eine ganze Zahl ab 0 sein, nicht "2"'),
+        ("mansfeld", wrong_type, "core.position.field", "muss eine ganze Zahl ab 0 sein, nicht „2“"),
         (
             "wallenstein",
             late,
             "core.position.field",
-            "Das Feld year der Stellung muss eine ganze Zahl von 1 bis 2",
+            "Das Feld „Jahr“ der Stellung muss eine ganze Zahl von 1 bis 2",
         ),
-        ("mansfeld", left_out, "core.position.field", "Der Stellung fehlt das Feld players"),
+        ("mansfeld", left_out, "core.position.field", "Der Stellung fehlt das Feld „Spieler“"),
         (
             "elgrande",
             unknown,
@@ -321,14 +321,14 @@ def test_refusals_are_all_in_the_readers_language_and_name_what_the_file_holds()
             "wallenstein",
             debt,
             "core.position.field",
-            "Das Feld players.blue.taler der Stellung muss eine ganze Zahl ab 0",
+            "Das Feld „Spieler › Blau › Taler“ der Stellung muss eine ganze Zahl ab 0",
         ),
     ]
     for name, pos, rule, german in cases:
         err = _refused(name, pos, rule)
         text = get_game(name).error_text(err, "de")
         assert german in text, text
-        for english in ("a whole number", "region", "given", "red ", "None", "'2'", "[0]", "[1]"):
+        for english in ("a whole number", "region", "given", "red ", "None", "'2'", "[0]", "[1]", "players"):
             assert english not in text, text
     assert "Red has 67 armies" in get_game("wallenstein").error_text(
         _refused("wallenstein", armies, "wallenstein.position.armies"), "en"

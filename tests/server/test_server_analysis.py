@@ -230,7 +230,7 @@ def test_a_position_is_checked_before_a_game_is_made(server: Server) -> None:
         "/api/positions?lang=de", json={"position": dict(position, options={"players": 9})}
     )
     assert error(crowded) == (422, "server.position")  # not a server error: the options are refused
-    assert "Die Option players" in crowded.json()["message"]
+    assert "Die Option „Spieler“" in crowded.json()["message"]
     nameless = {k: v for k, v in position.items() if k != "game"}  # a position that names no game
     unnamed = server.http.post("/api/positions?lang=de", json={"position": nameless})
     assert error(unnamed) == (422, "server.position")

@@ -180,8 +180,8 @@ def test_a_county_card_in_two_hands_or_twice_on_a_plan_is_refused() -> None:
     _refused(
         pos,
         "wallenstein.position.card-once",
-        f"the card {county} lies in two places (players.red.hand and players.blue.hand)",
-        f"Die Karte {county} liegt an zwei Stellen",
+        f"the card {county} lies in two places (“players › Red › hand” and “players › Blue › hand”)",
+        f"Die Karte {county} liegt an zwei Stellen („Spieler › Rot › Hand“ und „Spieler › Blau › Hand“)",
     )
     pos = _played_to(POSITION)
     red = pos["players"][RED]
@@ -189,9 +189,11 @@ def test_a_county_card_in_two_hands_or_twice_on_a_plan_is_refused() -> None:
     red["cards_to_place"].append(money)
     _refused(
         pos,
-        "wallenstein.position.card-once",
-        f'the card {{"taler": {money["taler"]}}} lies in two',
-        "zwei Stellen",
+        "wallenstein.position.money-once",
+        f"the {money['taler']}-Thaler card lies in two places (“players › Red › plan” and "
+        "“players › Red › cards still to place”)",
+        f"Die {money['taler']}-Taler-Karte liegt an zwei Stellen („Spieler › Rot › Planungstableau“ und "
+        "„Spieler › Rot › noch zu verplanende Karten“)",
     )
 
 

@@ -12,6 +12,7 @@ position gives.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, NoReturn
 
 from feldherr.core.position import (
@@ -29,6 +30,7 @@ from feldherr.core.position import (
     Refs,
     check_game,
     fail,
+    field_terms,
     fields_schema,
     name_schema,
     object_schema,
@@ -103,6 +105,7 @@ class EffectSource(Codec):
 
 ERRORS: dict[str, dict[str, str]] = {
     **COUNT_TERMS,  # counts below take their plural forms (core.i18n); Caballeros the game's own
+    **field_terms(Path(__file__).with_name("data") / "position_fields.json"),  # where a refusal looks
     "elgrande.position.caballeros": {
         "en": "{player} has {count:@unit.caballero} on the table; each colour has {max}",
         "de": "{player} hat {count:@unit.caballero} auf dem Tisch; jede Farbe hat {max}",

@@ -10,6 +10,7 @@ the table and builds the state.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, NoReturn
 
 from feldherr.core.position import (
@@ -19,6 +20,7 @@ from feldherr.core.position import (
     Reader,
     check_game,
     fail,
+    field_terms,
     name_schema,
     object_schema,
     player_path,
@@ -38,6 +40,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "Der Charakter {card} liegt an zwei Stellen ({first} und {second}); jede Karte gibt es einmal",
     },
     **COUNT_TERMS,  # counts below take their plural forms (core.i18n)
+    **field_terms(Path(__file__).with_name("data") / "position_fields.json"),  # where a refusal looks
     "mansfeld.position.deck": {
         "en": "the face-down deck holds {size:@pos.unit.card}; characters not on the table: {free:#}",
         "de": "Der verdeckte Stapel hat {size:@pos.unit.card}; Charaktere, die nicht auf dem Tisch "

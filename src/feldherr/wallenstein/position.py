@@ -17,6 +17,7 @@ peasants): a scripted outcome for teaching and tests, which no game option offer
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, NoReturn
 
 from feldherr.core.errors import OptionError
@@ -35,6 +36,7 @@ from feldherr.core.position import (
     Refs,
     check_game,
     fail,
+    field_terms,
     fields_schema,
     inconsistent,
     object_schema,
@@ -88,6 +90,7 @@ ERRORS: dict[str, dict[str, str]] = {
     "pos.unit.building#one": {"en": "{n} building", "de": "{n} Gebäude"},
     "pos.unit.building#other": {"en": "{n} buildings", "de": "{n} Gebäude"},
     **COUNT_TERMS,
+    **field_terms(Path(__file__).with_name("data") / "position_fields.json"),  # where a refusal looks
     "pos.unit.box#one": {"en": "{n} box", "de": "{n} Feld"},
     "pos.unit.box#other": {"en": "{n} boxes", "de": "{n} Felder"},
     "pos.unit.county-card#one": {"en": "{n} county card", "de": "{n} Länderkarte"},
@@ -118,6 +121,11 @@ ERRORS: dict[str, dict[str, str]] = {
     "wallenstein.position.card-once": {
         "en": "the card {card} lies in two places ({first} and {second}); every card exists once",
         "de": "Die Karte {card} liegt an zwei Stellen ({first} und {second}); jede Karte gibt es einmal",
+    },
+    "wallenstein.position.money-once": {
+        "en": "the {taler:#}-Thaler card lies in two places ({first} and {second}); every card exists once",
+        "de": "Die {taler:#}-Taler-Karte liegt an zwei Stellen ({first} und {second}); jede Karte gibt es "
+        "einmal",
     },
     "wallenstein.position.players": {
         "en": "the position lists {count:@pos.unit.player}; the options say {players}",
@@ -810,6 +818,8 @@ def _check_plan(st: Any, s: int) -> None:
                 low=min(MONEY_CARDS),
                 high=max(MONEY_CARDS),
             )
+        if v in seen and v >= MONEY_BASE:
+            _fail("wallenstein.position.money-once", taler=v - MONEY_BASE, first=seen[v], second=where)
         if v in seen:
             _fail("wallenstein.position.card-once", card=_card_words(v), first=seen[v], second=where)
         seen[v] = where
