@@ -1,0 +1,128 @@
+"""What a Board Game Arena player found on a phone (390 and 360 px, a touch screen): controls too
+small for a finger, names broken inside a word on narrow cards, the Wallenstein year called a
+round, sections with a heading and nothing under it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import Pages, Server, shot
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+BOTS = [{"kind": "bot", "bot": "random"}] * 2
+
+#: Every control a finger taps, visible, lower than 40 px: "tag#id text height".
+SMALL_CONTROLS = """() => {
+  const sel = 'button, select, summary, input:not([type=hidden]):not([type=file]), .file-button, '
+    + 'a#home, a#rules-link, #games a, #ending a';
+  const out = [];
+  for (const el of document.querySelectorAll(sel)) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+    // a check box counts with the row it sits in (its label is tapped too)
+    const box = el.type === 'checkbox' || el.type === 'radio' ? el.closest('label') || el : el;
+    const h = box.getBoundingClientRect().height;
+    const text = (el.innerText || el.value || '').trim().slice(0, 24);
+    if (h < 40) out.push(`${el.tagName.toLowerCase()}#${el.id} ${text} ${Math.round(h)}`);
+  }
+  return out;
+}"""
+
+#: The words of the elements matched by a selector that break across lines inside the word (a
+#: break after a hyphen is a word's own break).
+BROKEN_WORDS = """(sel) => {
+  const broken = [];
+  for (const el of document.querySelectorAll(sel)) {
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      for (const m of node.textContent.matchAll(/[^\\s-]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+#: Elements of the selector wider than the card they are on.
+SPILLED = """(sel) => [...document.querySelectorAll(sel)].filter((el) => {
+  const card = el.closest('.acard, .pcard, li.box') || el.parentElement;
+  return el.getBoundingClientRect().right > card.getBoundingClientRect().right + 1;
+}).map((el) => el.textContent)"""
+
+
+def _seat_page(
+    server: Server, pages: Pages, game: str, options: dict[str, Any], lang: str, width: int = 390
+) -> Any:
+    made = server.create(game, options, [{"kind": "human", "name": "Anna"}, *BOTS], seed=21)
+    page = pages.new(**{**PHONE, "viewport": {"width": width, "height": 844}})
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    page.goto(made["seats"][0]["invite"])
+    page.wait_for_selector("#choices button:not([disabled])")
+    return page
+
+
+def test_every_control_is_a_fingers_size_on_a_phone(server: Server, pages: Pages) -> None:
+    """The lobby and a seat's page of each game on a 390 px touch screen: every button, menu, field,
+    check box row and standalone link is at least 40 px high (the choices, "skip", "notify me", the
+    seats' menus and the rules link were 16-32 px)."""
+    lobby = pages.new(**PHONE)
+    lobby.goto(server.url + "/")
+    lobby.wait_for_selector("#start")
+    lobby.wait_for_selector("#guided button")
+    assert lobby.evaluate(SMALL_CONTROLS) == []
+    for game, options in (
+        ("wallenstein", {"players": 3, "modules": ["court", "landsknechte", "leaders"]}),
+        ("elgrande", {"players": 3}),
+        ("mansfeld", {"players": 3}),
+    ):
+        page = _seat_page(server, pages, game, options, "en")
+        page.wait_for_selector("#rules-link")
+        assert page.evaluate(SMALL_CONTROLS) == [], game
+    shot(page, "phone-controls-mansfeld")
+
+
+def test_card_names_never_break_inside_a_word_on_a_phone(server: Server, pages: Pages) -> None:
+    """El Grande's open action cards in German on a 360 px phone ("Geheimscheib|e", "Sonderwertun|g"
+    were broken inside the word) and the Wallenstein planning board with its county cards
+    ("Niederösterre|ich"): each name whole on its card, none spilling over it."""
+    page = _seat_page(server, pages, "elgrande", {"players": 3}, "de", width=360)
+    page.wait_for_selector(".acard strong.card")
+    names = page.locator(".acard strong.card").all_inner_texts()
+    assert "Geheimscheibe" in names, names  # the long name this deal shows
+    page.wait_for_timeout(50)
+    assert page.evaluate(BROKEN_WORDS, ".acard strong.card") == []
+    assert page.evaluate(SPILLED, ".acard strong.card") == []
+    shot(page, "phone-elgrande-card-names-de")
+    # the planning board's boxes with the county cards staged in them (nothing sent)
+    page = _seat_page(server, pages, "wallenstein", {"players": 3, "setup": "fixed"}, "de", width=360)
+    page.wait_for_selector(".plan.mat .space-name")
+    while page.locator("#plan-confirm[disabled]").count():
+        page.locator("#choices button:not([disabled])").last.click()  # the counties come last
+    sel = ".plan.mat .space-name, .pcard .pname"
+    cards = page.locator(".plan.mat .pcard.county .pname").all_inner_texts()
+    assert "Niederösterreich" in cards, cards  # the long county name of this deal
+    page.wait_for_timeout(50)
+    assert page.evaluate(BROKEN_WORDS, sel) == []
+    assert page.evaluate(SPILLED, sel) == []
+    shot(page, "phone-wallenstein-plan-names-de")
+
+
+def test_the_wallenstein_board_names_the_year_and_no_empty_sections(server: Server, pages: Pages) -> None:
+    """The line above the map says "year 1 · Spring" (the game lasts two years of four rounds; it
+    said "round 1 · Spring" while the log said "Spring, year 1"); during the draft no empty "hand",
+    no tower rows with nothing in them, no action row and bonus tiles without a tile."""
+    page = _seat_page(server, pages, "wallenstein", {"players": 3}, "en")
+    page.wait_for_selector("#draft")
+    line = page.locator(".wallenstein > .row").first.inner_text()
+    assert "year\n1 · Spring" in line or "year 1 · Spring" in line, line
+    assert "round" not in line
+    assert page.locator("#hand").count() == 0
+    assert [x for x in page.locator("#tower").inner_text().split("\n")[1:] if x] == ["no cubes in the tower"]
+    assert "Action row" not in page.locator("#board").inner_text()
+    page.click("#lang")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.wait_for_selector("#tower:has-text('keine Würfel im Turm')")
+    assert "Jahr" in page.locator(".wallenstein > .row").first.inner_text()
