@@ -126,3 +126,22 @@ def test_the_wallenstein_board_names_the_year_and_no_empty_sections(server: Serv
     page.wait_for_function("document.documentElement.lang === 'de'")
     page.wait_for_selector("#tower:has-text('keine Würfel im Turm')")
     assert "Jahr" in page.locator(".wallenstein > .row").first.inner_text()
+
+
+def test_the_final_scoring_fits_a_small_phone(server: Server, pages: Pages) -> None:
+    """The final scoring of each game in German on a 360 px phone shows every column without
+    scrolling its box sideways (Mansfeld's "Beste Provinz" was cut off at the screen's edge)."""
+    for game, players in (("mansfeld", 4), ("elgrande", 3), ("wallenstein", 3)):
+        made = server.create(game, {"players": players}, [{"kind": "bot", "bot": "random"}] * players, seed=5)
+        server.wait_status(made["id"], "finished", timeout=120)
+        page = pages.new(**{**PHONE, "viewport": {"width": 360, "height": 780}})
+        page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+        page.goto(f"{server.url}/play/{made['id']}")
+        page.wait_for_selector("#final-scoring")
+        box = page.evaluate(
+            "(() => { const b = document.querySelector('#final-scoring').parentElement;"
+            " return [b.scrollWidth, b.clientWidth]; })()"
+        )
+        assert box[0] <= box[1], (game, box)
+        assert page.evaluate(BROKEN_WORDS, "#final-scoring th") == [], game
+    shot(page, "phone-final-scoring-de-360")
