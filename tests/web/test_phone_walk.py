@@ -145,3 +145,42 @@ def test_the_final_scoring_fits_a_small_phone(server: Server, pages: Pages) -> N
         assert box[0] <= box[1], (game, box)
         assert page.evaluate(BROKEN_WORDS, "#final-scoring th") == [], game
     shot(page, "phone-final-scoring-de-360")
+
+
+#: The outlined part's top and bottom against the screen: [top, bottom, screen height].
+FOCUS_IN_VIEW = """() => { const f = document.querySelector('.guide-focus');
+  if (!f) return null; const r = f.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }"""
+
+
+def test_the_guided_game_shows_its_outlined_part_on_a_phone(server: Server, pages: Pages) -> None:
+    """On a phone the board lies under the decision: the part a guided step speaks of was outlined
+    a screen or two below, out of sight. Each step has a button that brings it into view. The
+    Wallenstein turn-order step outlines the places with their bonus tiles (the choices), not the
+    help bar; the plan's heading is capitalised like the other headings."""
+    page = pages.new(**PHONE)
+    page.goto(server.url + "/")
+    page.click("#guided-wallenstein")
+    seen = set()
+    for _ in range(80):
+        page.wait_for_selector("#choices button:not([disabled])", timeout=30_000)
+        step = page.locator("#guide").get_attribute("data-step")
+        if step == "done":
+            break
+        if step not in seen:
+            seen.add(step)
+            page.wait_for_selector(".guide-focus", state="attached")
+            page.evaluate("window.scrollTo(0, 0)")
+            page.click("#guide-show")
+            top, bottom, height = page.evaluate(FOCUS_IN_VIEW)
+            assert -2 <= top < height and bottom > 0, (step, top, bottom, height)
+            if step == "2":
+                assert page.locator("#decision h2").inner_text() == "Your plan (not sent yet)"
+            if step == "3":  # the turn order: the outline is around the places offered
+                assert page.locator(".guide-focus #choices").count() == 1
+                shot(page, "phone-guided-wallenstein-turn-order")
+        page.locator("#choices button:not([disabled])").first.click()
+        page.wait_for_function(
+            "!document.querySelector('#choices button[disabled]:not(#plan-confirm):not(#step-confirm)')",
+            timeout=30_000,
+        )
+    assert {"1", "2", "3", "4"} <= seen, seen

@@ -37,7 +37,7 @@ const SCRIPT = {
   wallenstein: [
     { phase: "draft", repeat: true, focus: "#draft", key: "guide.wallenstein.1" },
     { phase: "plan", repeat: true, focus: "#plan", key: "guide.wallenstein.2" },
-    { phase: "position", focus: "#table-bar", key: "guide.wallenstein.3" },
+    { phase: "position", focus: "#decision", key: "guide.wallenstein.3" }, // the places with their bonus tiles
     { phase: "move", repeat: true, focus: "#map", key: "guide.wallenstein.4" },
   ],
 };
@@ -121,5 +121,7 @@ export function guidePanel(gameId, update, root) {
   return h("section", { class: "panel guide", id: "guide", "data-step": state.step + 1 },
     h("h2", {}, `${tw("guided")} · ${tw("guideStep", { n: state.step + 1 - skipped })} / ${script.length - skipped}`),
     state.skippedHere ? h("p", { class: "help", id: "guide-skipped" }, tw("guideSkipped")) : null,
-    h("p", {}, tw((step.keyIf && step.keyIf(update.view)) || step.key)));
+    h("p", {}, tw((step.keyIf && step.keyIf(update.view)) || step.key)),
+    // the outlined part may lie far down the page (a phone shows the board under the decision)
+    here ? h("button", { type: "button", id: "guide-show", onclick: () => root.querySelector(step.focus)?.scrollIntoView({ block: "start" }) }, tw("guideShow")) : null);
 }
