@@ -184,3 +184,31 @@ def test_the_guided_game_shows_its_outlined_part_on_a_phone(server: Server, page
             timeout=30_000,
         )
     assert {"1", "2", "3", "4"} <= seen, seen
+
+
+def _tap_tip(page: Any, selector: str) -> str:
+    page.locator(selector).first.tap(force=True)
+    page.locator("#tip").wait_for()
+    return str(page.locator("#tip").inner_text())
+
+
+def test_the_boards_pieces_explain_themselves_on_a_tap(server: Server, pages: Pages) -> None:
+    """On a touch screen a tap shows what a thing is: El Grande's regions, the Castillo, a stack
+    of Caballeros, a region's values (they had only an SVG title, which a phone never shows);
+    Mansfeld's dice in the players' table (a die face meant "5 dice set", unexplained) and a
+    face-down commitment."""
+    page = _seat_page(server, pages, "elgrande", {"players": 3}, "en")
+    page.wait_for_selector("#map .region")
+    said = _tap_tip(page, "#map .region[data-region='Toledo'] .shape")
+    assert said.startswith("Toledo (") and "Yellow" in said, said  # its values and Yellow's Grande
+    assert "hidden until the scoring" in _tap_tip(page, "#map .castillo .shape")
+    assert "Caballero" in _tap_tip(page, "#map .region-pieces .stack")
+    assert "points for 1st / 2nd / 3rd" in _tap_tip(page, "#map .region-label .values")
+    shot(page, "phone-elgrande-region-tip")
+    page = _seat_page(server, pages, "mansfeld", {"players": 3}, "de")
+    page.wait_for_selector("#players .die-svg.set")  # the bots have set their dice, unseen
+    said = _tap_tip(page, "#players .die-svg.set")
+    assert said == "Würfel verdeckt gesetzt: sichtbar, wenn alle gesetzt haben", said
+    page.locator("#choices button:not([disabled])").nth(3).click()  # 4 dice: all dice are shown
+    page.wait_for_selector("#players .die-svg.set:not(.hidden)")
+    assert _tap_tip(page, "#players .die-svg.set:not(.hidden)").endswith("Würfel für diese Runde gesetzt")

@@ -52,6 +52,9 @@ const WORDS = {
     phaseLabel: "phase", scoreboards: "scoreboards", yourName: "your name", botLabel: "computer",
     analyse: "Analyse", copyBtn: "Copy", guest: "Guest", planLost: "card handed over", lastMove: "last move",
     mapSwipe: "Swipe sideways to see the whole map",
+    diceSetN: { one: "{n} die set for this round", other: "{n} dice set for this round" },
+    diceSecret: "Dice set in secret: shown when everyone has set theirs", luckDie: "luck die: {n}",
+    commitSecret: "Cards committed face down: shown when everyone has committed",
   },
   de: {
     title: "feldherr", newGame: "Neues Spiel", game: "Spiel", options: "Optionen", seats: "Plätze",
@@ -104,6 +107,9 @@ const WORDS = {
     phaseLabel: "Phase", scoreboards: "Wertungstafeln", yourName: "dein Name", botLabel: "Computer",
     analyse: "Analysieren", copyBtn: "Kopieren", guest: "Gast", planLost: "Karte abgegeben", lastMove: "letzter Zug",
     mapSwipe: "Seitlich wischen, um die ganze Karte zu sehen",
+    diceSetN: { one: "{n} Würfel für diese Runde gesetzt", other: "{n} Würfel für diese Runde gesetzt" },
+    diceSecret: "Würfel verdeckt gesetzt: sichtbar, wenn alle gesetzt haben", luckDie: "Kriegsglück-Würfel: {n}",
+    commitSecret: "Karten verdeckt eingesetzt: sichtbar, wenn alle eingesetzt haben",
   }
 };
 

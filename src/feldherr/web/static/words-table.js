@@ -6,6 +6,7 @@ import { lang } from "./i18n.js";
 const WORDS = {
   en: {
     pace: "Speed of the other moves", paceInstant: "at once", paceFast: "fast", paceNormal: "normal", paceSlow: "slow",
+    "caballerosN#one": "{n} Caballero", "caballerosN#other": "{n} Caballeros",
     skip: "skip", "queued#one": "{n} move to show", "queued#other": "{n} moves to show",
     sound: "sound on my turn", notify: "notify me", notifyOn: "notifications on",
     yourTurnTitle: "● Your turn", yourTurnBody: "{game}: it is your turn.",
@@ -35,6 +36,7 @@ const WORDS = {
   },
   de: {
     pace: "Tempo der anderen Züge", paceInstant: "sofort", paceFast: "schnell", paceNormal: "normal", paceSlow: "langsam",
+    "caballerosN#one": "{n} Caballero", "caballerosN#other": "{n} Caballeros",
     skip: "überspringen", "queued#one": "{n} Zug noch zu zeigen", "queued#other": "{n} Züge noch zu zeigen",
     sound: "Ton, wenn ich dran bin", notify: "benachrichtigen", notifyOn: "Benachrichtigung an",
     yourTurnTitle: "● Du bist dran", yourTurnBody: "{game}: Du bist am Zug.",
