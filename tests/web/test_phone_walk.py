@@ -81,7 +81,10 @@ def test_every_control_is_a_fingers_size_on_a_phone(server: Server, pages: Pages
         page = _seat_page(server, pages, game, options, "en")
         page.wait_for_selector("#rules-link")
         assert page.evaluate(SMALL_CONTROLS) == [], game
-    shot(page, "phone-controls-mansfeld")
+        page.goto(server.url + page.locator("#rules-link").get_attribute("href"))  # its language link
+        page.wait_for_selector(".rules .other a")
+        assert page.locator(".rules .other a").bounding_box()["height"] >= 40, game
+    shot(page, "phone-controls-mansfeld-rules")
 
 
 def test_card_names_never_break_inside_a_word_on_a_phone(server: Server, pages: Pages) -> None:
