@@ -73,6 +73,18 @@ def test_every_control_is_a_fingers_size_on_a_phone(server: Server, pages: Pages
     lobby.wait_for_selector("#start")
     lobby.wait_for_selector("#guided button")
     assert lobby.evaluate(SMALL_CONTROLS) == []
+    # Wallenstein's modules: each check box whole beside its words (they wrapped under it)
+    lobby.select_option("select >> nth=0", "wallenstein")
+    lobby.wait_for_selector("#opt-modules input")
+    assert lobby.evaluate(SMALL_CONTROLS) == []
+    placed = lobby.evaluate(
+        """[...document.querySelectorAll('#opt-modules label')].map((l) => {
+          const box = l.querySelector('input').getBoundingClientRect();
+          const words = l.querySelector('span').getBoundingClientRect();
+          return [Math.round(box.width), words.left >= box.right];
+        })"""
+    )
+    assert placed == [[22, True]] * 3, placed
     for game, options in (
         ("wallenstein", {"players": 3, "modules": ["court", "landsknechte", "leaders"]}),
         ("elgrande", {"players": 3}),
