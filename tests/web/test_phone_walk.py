@@ -227,3 +227,21 @@ def test_the_boards_pieces_explain_themselves_on_a_tap(server: Server, pages: Pa
     page.locator("#choices button:not([disabled])").nth(3).click()  # 4 dice: all dice are shown
     page.wait_for_selector("#players .die-svg.set:not(.hidden)")
     assert _tap_tip(page, "#players .die-svg.set:not(.hidden)").endswith("Würfel für diese Runde gesetzt")
+
+
+def test_your_turn_shows_at_the_foot_of_a_phone_scrolled_to_the_board(server: Server, pages: Pages) -> None:
+    """A phone shows no tab title: a player scrolled down to the board did not see that it was
+    their turn. While the decision is out of view a bar at the foot says so, and a tap on it
+    brings the decision into view; with the decision in view there is none."""
+    page = _seat_page(server, pages, "elgrande", {"players": 3}, "de")
+    assert page.locator("#turn-pill").count() == 0  # the decision is at the top, in view
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_selector("#turn-pill")
+    assert page.locator("#turn-pill").inner_text() == "● Du bist dran ↑"
+    box = page.locator("#turn-pill").bounding_box()
+    assert box is not None and box["height"] >= 40 and box["y"] + box["height"] <= 844
+    shot(page, "phone-turn-pill-de")
+    page.locator("#turn-pill").tap()
+    page.wait_for_selector("#turn-pill", state="detached")
+    top = page.evaluate("document.querySelector('#decision').getBoundingClientRect().top")
+    assert 0 <= top < 844
