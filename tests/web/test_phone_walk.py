@@ -245,3 +245,15 @@ def test_your_turn_shows_at_the_foot_of_a_phone_scrolled_to_the_board(server: Se
     page.wait_for_selector("#turn-pill", state="detached")
     top = page.evaluate("document.querySelector('#decision').getBoundingClientRect().top")
     assert 0 <= top < 844
+
+
+def test_the_scoring_track_reads_on_a_phone(server: Server, pages: Pages) -> None:
+    """El Grande's scoring track on a 360 px phone: its numbers at least 10 px high (they were 6 px)
+    and a tap on a player's marker says whose it is and the points."""
+    page = _seat_page(server, pages, "elgrande", {"players": 3}, "en", width=360)
+    page.wait_for_selector("#track .tick")
+    heights = page.evaluate(
+        "[...document.querySelectorAll('#track .tick')].map((t) => t.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 10, heights
+    assert _tap_tip(page, "#track .marker") in {"Anna: 0 points", "Blue: 0 points", "Yellow: 0 points"}

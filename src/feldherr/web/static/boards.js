@@ -285,15 +285,16 @@ function scoringTrack(players, ctx) {
   const top = Math.max(50, ...players.map((p) => p.score ?? 0));
   const X = (v) => 10 + (v / top) * 380;
   const seen = new Map();
-  return s("svg", { viewBox: "0 0 400 44", class: "track", id: "track", role: "img", "aria-label": t("score") },
+  return s("svg", { viewBox: "0 0 400 52", class: "track", id: "track", role: "img", "aria-label": t("score") },
     s("line", { x1: 10, x2: 390, y1: 30, y2: 30, class: "axis" }),
     Array.from({ length: Math.floor(top / 10) + 1 }, (_, k) => [s("line", { x1: X(k * 10), x2: X(k * 10), y1: 26, y2: 34, class: "axis" }),
-      s("text", { x: X(k * 10), y: 43, class: "tick", "text-anchor": "middle" }, k * 10)]),
+      s("text", { x: X(k * 10), y: 50, class: "tick", "text-anchor": "middle" }, k * 10)]),
     players.map((p) => {
       const v = p.score ?? 0;
       const k = seen.get(v) || 0;
       seen.set(v, k + 1);
-      return s("circle", { cx: X(v), cy: 22 - k * 7, r: 4, fill: colour(p.seat), class: "marker" }, s("title", {}, `${name(ctx, p.seat)}: ${v}`));
+      // the marker's player and score on hover and tap (tip.js)
+      return s("circle", { cx: X(v), cy: 22 - k * 7, r: 4, fill: colour(p.seat), class: "marker", "data-tip": `${name(ctx, p.seat)}: ${tn("pointsN", v)}` });
     }));
 }
 
