@@ -227,6 +227,13 @@ def test_the_boards_pieces_explain_themselves_on_a_tap(server: Server, pages: Pa
     page.locator("#choices button:not([disabled])").nth(3).click()  # 4 dice: all dice are shown
     page.wait_for_selector("#players .die-svg.set:not(.hidden)")
     assert _tap_tip(page, "#players .die-svg.set:not(.hidden)").endswith("Würfel für diese Runde gesetzt")
+    # Wallenstein with 3 players and the court: a county not used, a favor space, the favor deck
+    page = _seat_page(server, pages, "wallenstein", {"players": 3, "modules": ["court"]}, "en")
+    page.wait_for_selector("#map .county.out")
+    said = _tap_tip(page, "#map .county.out[data-county='Bm. Lüttich'] .shape")
+    assert said == "Bm. Lüttich: not used with 3 players (no armies may enter)", said
+    assert _tap_tip(page, ".favor-space .need") == "space for 4 courtiers"
+    assert _tap_tip(page, ".court-foot .deck") == "favor cards left"
 
 
 def test_your_turn_shows_at_the_foot_of_a_phone_scrolled_to_the_board(server: Server, pages: Pages) -> None:

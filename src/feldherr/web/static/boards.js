@@ -155,7 +155,7 @@ function wallenstein(view, ctx) {
         const state = view.counties?.[cname];
         if (!state) { // not in play (the 3-player game)
           const pts = c.outline.map(([x, y]) => `${(x * W).toFixed(1)},${(y * H).toFixed(1)}`).join(" ");
-          return s("g", { class: "county out", "data-county": cname }, s("title", {}, cname), s("polygon", { points: pts, class: "shape", fill: "#d8d8d8" }));
+          return s("g", { class: "county out", "data-county": cname, "data-tip": t("countyOut", { name: cname }) }, s("polygon", { points: pts, class: "shape", fill: "#d8d8d8" }));
         }
         const leaderOf = (view.leaders?.leader || []).indexOf(cname);
         const legal = ctx.keys.has(cname);

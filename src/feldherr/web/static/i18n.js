@@ -55,6 +55,7 @@ const WORDS = {
     diceSetN: { one: "{n} die set for this round", other: "{n} dice set for this round" },
     diceSecret: "Dice set in secret: shown when everyone has set theirs", luckDie: "luck die: {n}",
     commitSecret: "Cards committed face down: shown when everyone has committed",
+    countyOut: "{name}: not used with 3 players (no armies may enter)",
   },
   de: {
     title: "feldherr", newGame: "Neues Spiel", game: "Spiel", options: "Optionen", seats: "Plätze",
@@ -110,6 +111,7 @@ const WORDS = {
     diceSetN: { one: "{n} Würfel für diese Runde gesetzt", other: "{n} Würfel für diese Runde gesetzt" },
     diceSecret: "Würfel verdeckt gesetzt: sichtbar, wenn alle gesetzt haben", luckDie: "Kriegsglück-Würfel: {n}",
     commitSecret: "Karten verdeckt eingesetzt: sichtbar, wenn alle eingesetzt haben",
+    countyOut: "{name} spielt bei 3 Spielern nicht mit (keine Armeen dürfen hinein)",
   }
 };
 
