@@ -105,6 +105,9 @@ def test_the_table_words_and_the_guided_games_are_in_both_languages() -> None:
     assert len(named) >= 13, named  # 3 + 5 + 4 steps and a variant
     assert named <= _keys(en) and named <= _keys(de), named - (_keys(en) & _keys(de))
     assert not re.search(r'\ben: "|\bde: "', tutorial)  # no words of its own
+    # one spelling in English, the games' own ("favor card"; the help line said "favour card")
+    for name in ("words-table.js", "words-boards.js", "i18n.js", "rules/wallenstein.en.html"):
+        assert "favour" not in (web.STATIC / name).read_text(encoding="utf-8"), name
     for step in re.findall(r"\{ phase: [^\n]*", tutorial):
         assert 'key: "guide.' in step, step
 

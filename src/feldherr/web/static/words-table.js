@@ -76,7 +76,7 @@ const PHASE_HELP = {
     "wallenstein.revolt-order": "Choose the order in which the revolting counties are dealt with.",
     "wallenstein.leader": "Place or move your military leader.",
     "wallenstein.landsknechte": "Choose one benefit of the new Landsknechte card.",
-    "wallenstein.favor": "Take one favour card from the court, or none.",
+    "wallenstein.favor": "Take one favor card from the court, or none.",
     "wallenstein.over": "The game is over: the final scoring is below.",
     "elgrande.modpass": "Decide on the expansion's special step, or pass.",
     "elgrande.power": "Play a power card: the higher the number, the earlier you choose an action card; its Caballeros move from the province to your court.",
