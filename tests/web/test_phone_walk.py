@@ -264,3 +264,12 @@ def test_the_scoring_track_reads_on_a_phone(server: Server, pages: Pages) -> Non
     )
     assert heights and min(heights) >= 10, heights
     assert _tap_tip(page, "#track .marker") in {"Anna: 0 points", "Blue: 0 points", "Yellow: 0 points"}
+
+
+def test_a_tapped_place_does_not_stay_highlighted_on_a_touch_screen(server: Server, pages: Pages) -> None:
+    """On a touch screen the place last tapped kept its :hover colour: the next decision showed a
+    second choice highlighted beside the one in focus ("set 1 die" and "set 3 dice")."""
+    page = _seat_page(server, pages, "mansfeld", {"players": 3}, "en")
+    button = page.locator("#choices button:not([disabled])").nth(2)
+    button.hover()
+    assert button.evaluate("(b) => getComputedStyle(b).backgroundColor") == "rgb(255, 255, 255)"
