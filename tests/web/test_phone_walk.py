@@ -273,3 +273,18 @@ def test_a_tapped_place_does_not_stay_highlighted_on_a_touch_screen(server: Serv
     button = page.locator("#choices button:not([disabled])").nth(2)
     button.hover()
     assert button.evaluate("(b) => getComputedStyle(b).backgroundColor") == "rgb(255, 255, 255)"
+
+
+def test_the_replays_round_list_cuts_its_lines_after_a_whole_word(server: Server, pages: Pages) -> None:
+    """The replay's list of rounds shortens long lines: "Herbst, Jahr 1. Offene Aktionen:
+    Getreide einziehen, 3 Armee…" was cut inside "Armeen" (and read as a plural slip)."""
+    made = server.create("wallenstein", {"players": 3}, [{"kind": "bot", "bot": "random"}] * 3, seed=5)
+    server.wait_status(made["id"], "finished", timeout=120)
+    page = pages.new(**{**PHONE, "viewport": {"width": 360, "height": 780}})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(f"{server.url}/replay/{made['id']}")
+    page.wait_for_selector("#round option >> nth=2", state="attached")
+    lines = page.locator("#round option").all_inner_texts()[1:]
+    cut = [line for line in lines if line.endswith("…")]
+    assert cut, lines
+    assert all(line.endswith(" …") for line in cut), cut
