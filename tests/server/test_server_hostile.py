@@ -279,3 +279,48 @@ def test_a_flood_is_refused_then_hung_up_and_others_play_on(server: Server) -> N
         c.ws.close()
     assert server.http.get("/api/health").status_code == 200
     assert_no_traceback(server)
+
+
+# -- found by the hostile-client review (branch hostile) ------------------------------------------
+def _games_count(server: Server) -> int:
+    return len(server.http.get("/api/games", params={"limit": 200}).json()["games"])
+
+
+def test_a_lone_surrogate_is_refused_and_the_socket_lives(server: Server) -> None:
+    """JSON's escapes allow ``"\\ud800"``, UTF-8 cannot carry it: as a player's name it reached the
+    database (an internal error with a traceback), as a message id it killed the socket's sender
+    (the pong never came, the connection hung). Now: ``server.unicode``, nothing stored."""
+    before = _games_count(server)
+    json_headers = {"content-type": "application/json"}
+    for body in (
+        '{"game": "toy", "seats": [{"kind": "human", "name": "\\ud800"}, {"kind": "human"}]}',
+        '{"game": "toy", "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human"}], "\\udfff": 1}',
+    ):
+        response = server.http.post("/api/games", content=body.encode(), headers=json_headers)
+        assert_one_line_error(response, 400, "server.unicode")
+    assert_one_line_error(
+        server.http.post("/api/records", content=b'{"game": "\\ud800"}', headers=json_headers),
+        400,
+        "server.unicode",
+    )
+    assert _games_count(server) == before
+    game_id, tokens = two_humans(server)
+    client = Client(server, game_id, [tokens[0]], lang="de")
+    client.until(lambda m: m["type"] == "update")
+    for raw in (
+        '{"type": "ping", "id": "\\ud800"}',
+        '{"type": "\\udbff"}',
+        '{"type": "hello", "tokens": ["\\ud800"]}',
+    ):
+        client.send(raw)
+        error = client.until(lambda m: m["type"] == "error")
+        assert error["rule"] == "server.unicode" and error["message"] == error["text"]["de"], error
+    client.send({"type": "ping", "id": "alive"})
+    assert client.until(lambda m: m["type"] == "pong")["id"] == "alive"
+    client.close()
+    hello = Client(server, game_id, [])
+    hello.send('{"type": "ping", "id": "\\ud800x"}')
+    assert hello.until(lambda m: m["type"] == "error")["rule"] == "server.unicode"
+    hello.close()
+    assert version_of(server, game_id, tokens[0]) == 0
+    assert_no_traceback(server)

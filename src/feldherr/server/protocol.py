@@ -31,6 +31,10 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "the message is larger than {limit} bytes",
         "de": "Die Nachricht ist größer als {limit} Bytes",
     },
+    "server.unicode": {
+        "en": "the message holds text that is not valid Unicode (a lone surrogate)",
+        "de": "Die Nachricht enthält Text, der kein gültiges Unicode ist (ein einzelnes Ersatzzeichen)",
+    },
     "server.rate": {"en": "too many messages; slow down", "de": "Zu viele Nachrichten, bitte langsamer"},
     "server.type": {"en": "unknown message type {kind}", "de": "Unbekannte Nachrichtenart {kind}"},
     "server.field": {"en": "field {field} must be {wanted}", "de": "Feld {field} muss {wanted_de} sein"},
@@ -246,33 +250,56 @@ def status_of(err: Exception) -> int:
 def read_json(text: str | bytes | bytearray) -> Any:
     """A client's JSON (a socket message or an HTTP body), the one place it is parsed: text that is
     not JSON is ``server.json``, JSON nested deeper than :data:`MAX_DEPTH` is ``server.depth``
-    (both status 400; the parser's own recursion limit never surfaces as an internal error)."""
+    (both status 400; the parser's own recursion limit never surfaces as an internal error); a
+    text or key holding a lone surrogate (``"\\ud800"``: JSON's escapes allow it, UTF-8 cannot
+    carry it, so it could be neither stored nor sent back) is ``server.unicode`` (400)."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         if isinstance(exc, RecursionError):
             raise ServerError("server.depth", 400, "bad-json", limit=MAX_DEPTH) from None
         raise ServerError("server.json", 400, "bad-json") from None
-    if _depth(data) > MAX_DEPTH:
+    depth, unicode = _walk(data)
+    if depth > MAX_DEPTH:
         raise ServerError("server.depth", 400, "bad-json", limit=MAX_DEPTH)
+    if not unicode:
+        raise ServerError("server.unicode", 400, "bad-json")
     return data
 
 
-def _depth(data: Any) -> int:
-    """How deeply ``data`` nests (without recursion: it may be very deep)."""
+def _valid_text(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (no lone surrogate)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _walk(data: Any) -> tuple[int, bool]:
+    """How deeply ``data`` nests (without recursion: it may be very deep), and whether every text
+    and key in it is valid Unicode."""
     deepest = 0
     stack = [(data, 1)]
     while stack:
         value, level = stack.pop()
+        if isinstance(value, str):
+            if not _valid_text(value):
+                return deepest, False
+            continue
         if isinstance(value, dict):
+            if not all(_valid_text(key) for key in value):
+                return deepest, False
             value = list(value.values())
         elif not isinstance(value, list):
             continue
         deepest = max(deepest, level)
         if level > MAX_DEPTH:
-            return level
+            return level, True
         stack.extend((item, level + 1) for item in value)
-    return deepest
+    return deepest, True
 
 
 # -- reading fields by exact type ---------------------------------------------------------------
