@@ -324,3 +324,20 @@ def test_a_lone_surrogate_is_refused_and_the_socket_lives(server: Server) -> Non
     hello.close()
     assert version_of(server, game_id, tokens[0]) == 0
     assert_no_traceback(server)
+
+
+def test_odd_addresses_get_the_servers_refusal_without_echoing_them(server: Server) -> None:
+    """An unknown game's refusal once read "there is no game <script>" (the address's id, whatever
+    it held, in a text a person reads); a huge ``offset`` overflowed SQLite (an internal error);
+    the web client's terms and data answered an empty ``{}`` for no such game."""
+    for game_id in ("%3Cscript%3Ealert(1)", "no-such-game", "x" * 300):
+        for lang in ("en", "de"):
+            response = server.http.get(f"/api/games/{game_id}", params={"lang": lang})
+            assert_one_line_error(response, 404, "server.game")
+            message = response.json()["message"]
+            assert "script" not in message and "no-such" not in message and "xxx" not in message, message
+    response = server.http.get("/api/games", params={"offset": 10**21})
+    assert response.status_code == 200 and response.json() == {"games": []}, response.text
+    for path in ("/api/web/terms/nope", "/api/web/data/toy/nope", "/api/web/data/nope/board"):
+        assert_one_line_error(server.http.get(path), 404, "server.route")
+    assert_no_traceback(server)

@@ -52,6 +52,9 @@ log = logging.getLogger("feldherr.server")
 MAX_TOKENS = 8
 FINISHED = ("finished", "imported")
 STATUSES = ("open", "running", "finished", "imported")
+MAX_OFFSET = 2**62
+"""The largest ``offset`` of ``GET /api/games`` passed to the database (a larger one overflowed
+SQLite's integers: an internal error); past every game either way."""
 
 
 class Bucket:
@@ -167,7 +170,8 @@ def create_app(settings: Settings) -> FastAPI:
                 "server.field", field="status", wanted=" / ".join(STATUSES), wanted_de=" / ".join(STATUSES)
             )
         limit = max(1, min(limit, 200))
-        rows = await hub().call(store.list_games, status, limit, max(0, offset))
+        offset = max(0, min(offset, MAX_OFFSET))  # past every game: an empty page, not an overflow
+        rows = await hub().call(store.list_games, status, limit, offset)
         return {"games": [{**row.to_json(), "seats": [s.public() for s in seats]} for row, seats in rows]}
 
     @app.post("/api/games", status_code=201)
@@ -571,7 +575,7 @@ def _readable(hub: Hub, game_id: str, token: str | None) -> tuple[GameRow, list[
     one), before and after its end."""
     row = hub.store.game(game_id)
     if row is None:
-        raise ServerError("server.game", 404, "not-found", game=game_id)
+        raise ServerError("server.game", 404, "not-found")
     seats = hub.store.seats(game_id)
     if not row.public:
         if token is None:

@@ -224,7 +224,7 @@ class Hub:
     def _load(self, game_id: str) -> Table:
         row = self.store.game(game_id)
         if row is None:
-            raise ServerError("server.game", 404, "not-found", game=game_id)
+            raise ServerError("server.game", 404, "not-found")
         try:
             game = get_game(row.game)
         except ValueError as exc:
@@ -531,7 +531,7 @@ class Hub:
         caller holds ``table.lock`` and is inside the transaction ``conn``."""
         stored = self.store.lock_version(conn, table.id)
         if stored is None:
-            raise ServerError("server.game", 404, "not-found", game=table.id)
+            raise ServerError("server.game", 404, "not-found")
         if stored[1] != table.undos:
             self._reload(table, conn, stored[1])
         elif stored[0] != table.match.version:

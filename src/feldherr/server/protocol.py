@@ -47,7 +47,11 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "de": "Dieser Schlüssel gehört zu keinem Platz dieses Spiels",
     },
     "server.seat": {"en": "this seat is not yours", "de": "Dieser Platz gehört dir nicht"},
-    "server.game": {"en": "there is no game {game}", "de": "Es gibt kein Spiel {game}"},
+    "server.game": {
+        "en": "there is no such game: the link may be mistyped, or the game was removed",
+        "de": "Dieses Spiel gibt es nicht: Der Link ist vielleicht falsch abgeschrieben, "
+        "oder das Spiel wurde entfernt",
+    },
     "server.spectators": {"en": "this game has no spectators", "de": "Dieses Spiel ist nicht öffentlich"},
     "server.private": {
         "en": "this game is private: only its players can see it",
