@@ -341,3 +341,30 @@ def test_odd_addresses_get_the_servers_refusal_without_echoing_them(server: Serv
     for path in ("/api/web/terms/nope", "/api/web/data/toy/nope", "/api/web/data/nope/board"):
         assert_one_line_error(server.http.get(path), 404, "server.route")
     assert_no_traceback(server)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["a\nb", "\x00", "Anna\x1b[31m", "\u202eanna", "Bert\u2066", "tab\there", "x\u2028y", "\ue000", "   "],
+)
+def test_a_name_with_unprintable_characters_is_refused(server: Server, name: str) -> None:
+    """A player's name is shown to every other player: line breaks, control characters, direction
+    marks (which turn the line around them), separators, private-use characters and a name of
+    spaces only were all accepted and shown."""
+    before = _games_count(server)
+    body = {"game": "toy", "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": name}]}
+    for lang in ("en", "de"):
+        response = server.http.post("/api/games", params={"lang": lang}, json=body)
+        assert_one_line_error(response, 422, "server.seats")
+        message = response.json()["message"]
+        assert ("Platz 2" if lang == "de" else "seat 2") in message and name not in message, message
+    assert _games_count(server) == before
+
+
+def test_a_name_is_kept_as_typed_less_its_surrounding_spaces(server: Server) -> None:
+    names = ["  Anna ", "Zoë 👩\u200d👩\u200d👧", "שרה", "<b>Bert</b> & {x}"]
+    seats = [{"kind": "human", "name": n} for n in names[:2]]
+    created = server.create("toy", seats, seed=1)
+    assert [s["name"] for s in created["seats"]] == ["Anna", "Zoë 👩\u200d👩\u200d👧"]
+    created = server.create("toy", [{"kind": "human", "name": n} for n in names[2:]], seed=1)
+    assert [s["name"] for s in created["seats"]] == names[2:]  # shown as text by the browser, never as HTML

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 import time
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,6 +22,20 @@ from feldherr.server.store import SeatRow
 
 SEAT_KINDS = ("human", "hotseat", "bot")
 MAX_NAME = 40
+DIRECTION_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Marks that turn the direction of the text around them: in a name shown to the other players
+they could make it (and the words after it on the same line) read reversed."""
+
+
+def printable_name(name: str) -> bool:
+    """Whether a player's name (shown to every other player, in their texts and on the board) holds
+    only printable characters: no control characters (line breaks, tabs, NUL, escapes), no
+    direction marks, no line or paragraph separators, no private-use or unassigned characters.
+    Joiners (the ones inside emoji and some scripts) are fine."""
+    return not any(
+        ch in DIRECTION_MARKS or unicodedata.category(ch) in ("Cc", "Co", "Cn", "Cs", "Zl", "Zp")
+        for ch in name
+    )
 
 
 def catalogue() -> list[dict[str, Any]]:
@@ -151,8 +166,13 @@ def parse_seats(raw: Any, players: int, bots: list[str]) -> list[SeatRow]:
         # names the seat by its colour (the words contract: a player never sees a seat number)
         named = "name" in item
         label = item.get("name", bot if bot is not None else "")
+        if isinstance(label, str):
+            label = unicodedata.normalize("NFC", label).strip()
         if not isinstance(label, str) or len(label) > MAX_NAME or (named and not label):
             said = part("message", "part.seat-name", seat=index + 1, limit=MAX_NAME)
+            raise ServerError("server.seats", 422, "bad-seats", **said)
+        if not printable_name(label):
+            said = part("message", "part.seat-name-chars", seat=index + 1)
             raise ServerError("server.seats", 422, "bad-seats", **said)
         seats.append(
             SeatRow(

@@ -126,6 +126,12 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "en": "seat {seat}: the player's name must have 1 to {limit} characters",
         "de": "Platz {seat}: Der Name des Spielers muss 1 bis {limit} Zeichen haben",
     },
+    "part.seat-name-chars": {
+        "en": "seat {seat}: the player's name may hold only printable characters "
+        "(no line breaks, control characters or text-direction marks)",
+        "de": "Platz {seat}: Der Name des Spielers darf nur druckbare Zeichen enthalten "
+        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen)",
+    },
     "part.options-object": {
         "en": "the options must be a JSON object",
         "de": "Die Optionen müssen ein JSON-Objekt sein",
