@@ -5,6 +5,7 @@ attack the game is unchanged and the server still answers."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import httpx
@@ -368,3 +369,72 @@ def test_a_name_is_kept_as_typed_less_its_surrounding_spaces(server: Server) -> 
     assert [s["name"] for s in created["seats"]] == ["Anna", "Zoë 👩\u200d👩\u200d👧"]
     created = server.create("toy", [{"kind": "human", "name": n} for n in names[2:]], seed=1)
     assert [s["name"] for s in created["seats"]] == names[2:]  # shown as text by the browser, never as HTML
+
+
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+PY_LITERAL = re.compile(r"'[^']*'|\[|\]|\{|\}|\bNone\b|\bTrue\b|\bFalse\b|\bnan\b|\binf\b|\d\.0\b")
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "said_en"),
+    [
+        ("toy", {"players": "2"}, "the option “Players” must be a whole number from 2 to 4"),
+        ("toy", {"players": True}, "the option “Players” must be a whole number from 2 to 4"),
+        ("mansfeld", {"players": 2.0}, "the option “Players” must be a whole number from 2 to 4"),
+        ("toy", {"players": 2, "rounds": 1e9}, "must be a whole number from 1 to 5"),
+        ("elgrande", {"players": 2, "deck": []}, "must be one of “2023 edition”, “Classic deck”"),
+        ("elgrande", {"players": 2, "variant": [["x"]]}, "has a value this game does not allow"),
+        ("wallenstein", {"players": 3, "tower_params": "x"}, "“Cube tower parameters” has a value"),
+        ("wallenstein", {"players": 3, "tower_params": {"a": 1}}, "“Cube tower parameters” has a value"),
+        ("wallenstein", {"players": 3, "tower": "nope"}, "“Cube tower model” has a value"),
+    ],
+)
+def test_an_option_refusal_names_no_literal_and_no_code_name(
+    server: Server, game: str, options: dict[str, Any], said_en: str
+) -> None:
+    """The English refusal was the core's own message: "option players must be a whole number from
+    2 to 4, not '2'", "option tower_params must be a JSON object, not 'x'", "... not [['x']]": a
+    Python literal and the option's code name in a text a person reads. Now both languages come
+    from the catalogue, the option named by its title."""
+    before = _games_count(server)
+    for lang in ("en", "de"):
+        response = server.http.post(
+            "/api/games", params={"lang": lang}, json={"game": game, "options": options}
+        )
+        assert_one_line_error(response, 422, "server.options")
+        message = response.json()["message"]
+        assert not PY_LITERAL.search(message) and not SNAKE.search(message), message
+        if lang == "en":
+            assert said_en in message, message
+    assert _games_count(server) == before
+
+
+SEAT_OR_INDEX = re.compile(r"\b(seat|move|Platz|Zug) \d|\[[a-z]+\.[a-z.-]+\]")
+
+
+@pytest.mark.parametrize(
+    ("record", "part"),
+    [
+        ({"game": "toy", "options": {"players": 2}, "seed": 1, "moves": [[0, ["fly"]]]}, "replay"),
+        ({"game": "toy", "options": {"players": 2}, "seed": 1, "moves": [[5, ["bid", 1]]]}, "replay"),
+        ({"game": "toy", "options": {"players": "x"}, "seed": 1, "moves": []}, "replay"),
+        ({"game": "toy", "options": {"players": 2}, "seed": 1, "moves": [], "engine": 999}, "replay"),
+        ({"game": "nope", "seed": 1, "moves": []}, "read"),
+        ({"game": "toy", "seed": -1, "moves": []}, "read"),
+        ({"game": "toy", "seed": 1, "moves": [[0]]}, "read"),
+        ({"game": "toy", "seed": 1, "moves": [], "engine": "x"}, "read"),
+        ([], "read"),
+    ],
+)
+def test_a_bad_record_is_refused_in_words_without_quoting_it(server: Server, record: Any, part: str) -> None:
+    """The lobby shows a refused import's message. Its English text was the core's own: "move 0
+    (['fly'] by seat 0) is illegal: [toy.move] not a toy move: ['fly']", "unknown game 'nope'": a
+    Python literal, a seat's number, an index and a rule id. Now the catalogue's words."""
+    before = _games_count(server)
+    for lang in ("en", "de"):
+        response = server.http.post("/api/records", params={"lang": lang}, json=record)
+        assert_one_line_error(response, 422, "server.record")
+        message = response.json()["message"]
+        assert not PY_LITERAL.search(message) and not SEAT_OR_INDEX.search(message), message
+        assert ("replay" if part == "replay" else "read as") in response.json()["text"]["en"]
+    assert _games_count(server) == before

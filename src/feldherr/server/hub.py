@@ -42,7 +42,7 @@ from feldherr.games import get_game
 from feldherr.server import snapshot
 from feldherr.server.bus import LocalBus
 from feldherr.server.config import Settings
-from feldherr.server.protocol import ServerError, detail, english_or
+from feldherr.server.protocol import ServerError, detail, words
 from feldherr.server.store import GameRow, SeatRow, Store
 from feldherr.server.workers import BotPool, BotTask, decision_seed, default_workers
 from feldherr.web import add_choices
@@ -350,12 +350,20 @@ class Hub:
         return {"id": new_id, "seat": seat, "token": new_table.seats[seat].token}
 
     def import_record(self, data: Any) -> str:
+        """Store a record to replay (``POST /api/records``). A refusal is in the catalogue's words
+        in both languages: the core's own message quotes the record (``[0, ['fly']]``, a seat's
+        number, a rule id), not words for the person who chose the file (``feldherr replay`` says
+        it in full)."""
         try:
             record = GameRecord.from_json(data)
             game = get_game(record.game)
+        except (RecordError, OptionError, ValueError) as exc:
+            said = detail("message", words("part.record-unreadable"))
+            raise ServerError("server.record", 422, "bad-record", **said) from exc
+        try:
             match = Match.from_record(game, record)
         except (RecordError, OptionError, ValueError) as exc:
-            said = detail("message", english_or("part.record-unreadable", str(exc)))
+            said = detail("message", words("part.record-replay"))
             raise ServerError("server.record", 422, "bad-record", **said) from exc
         return self.store_import(game, match)
 

@@ -144,6 +144,22 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "en": "the option “{option}” has a value this game does not allow",
         "de": "Die Option „{option}“ hat einen Wert, den dieses Spiel nicht zulässt",
     },
+    "part.option-range": {
+        "en": "the option “{option}” must be a whole number from {low} to {high}",
+        "de": "Die Option „{option}“ muss eine ganze Zahl von {low} bis {high} sein",
+    },
+    "part.option-bool": {
+        "en": "the option “{option}” is either on or off",
+        "de": "Die Option „{option}“ ist entweder an oder aus",
+    },
+    "part.option-choice": {
+        "en": "the option “{option}” must be one of {choices}",
+        "de": "Die Option „{option}“ muss eine von {choices} sein",
+    },
+    "part.option-choices": {
+        "en": "the option “{option}” takes only {choices}",
+        "de": "Die Option „{option}“ kennt nur {choices}",
+    },
     "part.option-unknown": {
         "en": "this game has no option “{option}”",
         "de": "Dieses Spiel hat keine Option „{option}“",
@@ -153,8 +169,14 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "de": "Sie passen nicht zu diesem Spiel",
     },
     "part.record-unreadable": {
-        "en": "it cannot be read or replayed",
-        "de": "Sie lässt sich nicht einlesen oder nachspielen",
+        "en": "it cannot be read as a game record",
+        "de": "Sie lässt sich nicht als Partie-Aufzeichnung lesen",
+    },
+    "part.record-replay": {
+        "en": "it does not replay: its options or one of its moves break the game's rules, "
+        "or another version of the game wrote it",
+        "de": "Sie lässt sich nicht nachspielen: Ihre Optionen oder einer ihrer Züge verstoßen gegen "
+        "die Regeln, oder eine andere Version des Spiels hat sie geschrieben",
     },
     "part.analysis-bot": {
         "en": "the server's analysis bot is set up wrongly",
