@@ -4,13 +4,19 @@ attack the game is unchanged and the server still answers."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
+import socket
+import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from .serverutil import Client, Server
 
@@ -438,3 +444,56 @@ def test_a_bad_record_is_refused_in_words_without_quoting_it(server: Server, rec
         assert not PY_LITERAL.search(message) and not SEAT_OR_INDEX.search(message), message
         assert ("replay" if part == "replay" else "read as") in response.json()["text"]["en"]
     assert _games_count(server) == before
+
+
+def _open_fds(server: Server) -> int:
+    assert server.proc is not None
+    return len(os.listdir(f"/proc/{server.proc.pid}/fd"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="counts descriptors in /proc (Linux)")
+def test_slow_clients_are_closed_and_leave_nothing_behind(tmp_path: Path) -> None:
+    """Slow-loris: a socket that never says hello and an HTTP request whose headers only trickle in
+    were held open for good (200 and 100 of them still open after 45 seconds, each a descriptor).
+    Now each gets ``--slow-client`` seconds; a request that arrived in time, a keep-alive connection
+    between requests and a socket that said hello are left alone."""
+    server = Server(tmp_path, None, None, "--slow-client", "1.5").start()
+    try:
+        game_id, tokens = two_humans(server)
+        baseline = _open_fds(server)
+        silent = [connect(f"{server.ws_url}/ws/games/{game_id}") for _ in range(20)]
+        trickling = []
+        for _ in range(20):
+            raw = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            raw.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+            trickling.append(raw)
+        player = Client(server, game_id, [tokens[0]])  # says hello at once: stays
+        keep = httpx.Client(base_url=server.url, timeout=10)
+        assert keep.get("/api/health").status_code == 200
+        for _ in range(6):  # a header line every half second: never complete
+            time.sleep(0.5)
+            for raw in trickling:
+                with contextlib.suppress(OSError):
+                    raw.sendall(b"X-Slow: 1\r\n")
+        for ws in silent:
+            error = json.loads(ws.recv(timeout=10))
+            assert error["rule"] == "server.hello" and error["text"]["de"], error
+            with pytest.raises(ConnectionClosed):
+                ws.recv(timeout=10)
+            assert ws.close_code == 1008
+        for raw in trickling:
+            with contextlib.suppress(ConnectionResetError):
+                assert raw.recv(100) == b""  # closed by the server
+            raw.close()
+        assert keep.get("/api/health").status_code == 200  # within uvicorn's keep-alive: not cut
+        player.send({"type": "ping", "id": "still here"})
+        assert player.until(lambda m: m["type"] == "pong")["id"] == "still here"
+        player.close()
+        keep.close()
+        deadline = time.time() + 10
+        while _open_fds(server) > baseline and time.time() < deadline:
+            time.sleep(0.2)
+        assert _open_fds(server) <= baseline
+        assert_no_traceback(server)
+    finally:
+        server.stop()

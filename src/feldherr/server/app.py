@@ -321,8 +321,17 @@ def create_app(settings: Settings) -> FastAPI:
         attached = False
         refused = 0
         try:
+            hello_by = time.monotonic() + settings.slow_client
             while not conn.closed:
-                message = await ws.receive()
+                if attached:
+                    message = await ws.receive()
+                else:  # a socket that never says hello is not held open (slow-loris)
+                    try:
+                        message = await asyncio.wait_for(ws.receive(), max(0.0, hello_by - time.monotonic()))
+                    except TimeoutError:
+                        conn.push(error_reply(ServerError("server.hello", 401, "hello"), None, conn.lang))
+                        conn.close_code = 1008
+                        break
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")

@@ -125,5 +125,8 @@ class Settings:
     interface): invite links use it, ``GET /api/server`` tells the client."""
     register: tuple[str, ...] = ()
     """Extra games (``NAME=module:Class``) registered in this process: the workers register them too."""
+    slow_client: float = 10.0
+    """Seconds a connection may take to send its request's headers (HTTP) or its hello (WebSocket)
+    before it is closed, so that connections that only trickle cannot pile up (slow-loris)."""
     queue_limit: int = 500
     """Messages waiting for a slow connection before it is dropped (the client reconnects)."""
