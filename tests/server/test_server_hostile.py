@@ -454,8 +454,9 @@ def _open_fds(server: Server) -> int:
 @pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="counts descriptors in /proc (Linux)")
 def test_slow_clients_are_closed_and_leave_nothing_behind(tmp_path: Path) -> None:
     """Slow-loris: a socket that never says hello and an HTTP request whose headers only trickle in
-    were held open for good (200 and 100 of them still open after 45 seconds, each a descriptor).
-    Now each gets ``--slow-client`` seconds; a request that arrived in time, a keep-alive connection
+    were held open for good (200 and 100 of them still open after 45 seconds, each a descriptor),
+    and so was a request whose body never came. Now each gets ``--slow-client`` seconds (a body
+    three times that); a request that arrived in time, a keep-alive connection
     between requests and a socket that said hello are left alone."""
     server = Server(tmp_path, None, None, "--slow-client", "1.5").start()
     try:
@@ -467,6 +468,11 @@ def test_slow_clients_are_closed_and_leave_nothing_behind(tmp_path: Path) -> Non
             raw = socket.create_connection(("127.0.0.1", server.port), timeout=10)
             raw.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
             trickling.append(raw)
+        slow_body = socket.create_connection(("127.0.0.1", server.port), timeout=15)
+        slow_body.sendall(
+            b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b'Content-Length: 1000\r\n\r\n{"game": '
+        )
         player = Client(server, game_id, [tokens[0]])  # says hello at once: stays
         keep = httpx.Client(base_url=server.url, timeout=10)
         assert keep.get("/api/health").status_code == 200
@@ -486,6 +492,9 @@ def test_slow_clients_are_closed_and_leave_nothing_behind(tmp_path: Path) -> Non
                 assert raw.recv(100) == b""  # closed by the server
             raw.close()
         assert keep.get("/api/health").status_code == 200  # within uvicorn's keep-alive: not cut
+        answer = slow_body.recv(4096).decode()  # the body, 3 x --slow-client seconds late: refused
+        assert answer.startswith("HTTP/1.1 408") and '"rule":"server.slow"' in answer, answer
+        slow_body.close()
         player.send({"type": "ping", "id": "still here"})
         assert player.until(lambda m: m["type"] == "pong")["id"] == "still here"
         player.close()

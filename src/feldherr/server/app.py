@@ -52,6 +52,8 @@ log = logging.getLogger("feldherr.server")
 MAX_TOKENS = 8
 FINISHED = ("finished", "imported")
 STATUSES = ("open", "running", "finished", "imported")
+BODY_TIME = 3
+"""A request's body must have come in within this many times ``--slow-client`` seconds."""
 MAX_OFFSET = 2**62
 """The largest ``offset`` of ``GET /api/games`` passed to the database (a larger one overflowed
 SQLite's integers: an internal error); past every game either way."""
@@ -126,10 +128,14 @@ def create_app(settings: Settings) -> FastAPI:
         if declared is not None and declared.isdigit() and int(declared) > settings.max_body:
             raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
         body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > settings.max_body:
-                raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
+        try:  # a body that only trickles in does not hold its connection for good (slow-loris)
+            async with asyncio.timeout(BODY_TIME * settings.slow_client):
+                async for chunk in request.stream():
+                    body += chunk
+                    if len(body) > settings.max_body:
+                        raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
+        except TimeoutError:
+            raise ServerError("server.slow", 408, "slow") from None
         return read_json(body)
 
     def base_url(request: Request) -> str:

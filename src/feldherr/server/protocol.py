@@ -35,6 +35,10 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "the message holds text that is not valid Unicode (a lone surrogate)",
         "de": "Die Nachricht enthält Text, der kein gültiges Unicode ist (ein einzelnes Ersatzzeichen)",
     },
+    "server.slow": {
+        "en": "the request came in too slowly; please send it again",
+        "de": "Die Anfrage kam zu langsam an; bitte noch einmal senden",
+    },
     "server.rate": {"en": "too many messages; slow down", "de": "Zu viele Nachrichten, bitte langsamer"},
     "server.type": {"en": "unknown message type {kind}", "de": "Unbekannte Nachrichtenart {kind}"},
     "server.field": {"en": "field {field} must be {wanted}", "de": "Feld {field} muss {wanted_de} sein"},
