@@ -90,6 +90,7 @@ def run_serve(args: argparse.Namespace) -> int:
         analysis_slots=args.analysis_slots,
         register=tuple(args.register),
         slow_client=args.slow_client,
+        unload_after=args.unload_after,
     )
     try:  # a database that cannot be opened is one line now, not a traceback at start-up
         from sqlalchemy.exc import SQLAlchemyError
@@ -231,6 +232,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--analysis-slots", type=int, default=2, metavar="N", help="analyses at once (default 2)"
+    )
+    parser.add_argument(
+        "--unload-after",
+        type=seconds_value,
+        default=60.0,
+        metavar="S",
+        help="a finished game (or one nobody joined) leaves memory when unused this long (default 60)",
     )
     parser.add_argument(
         "--slow-client",

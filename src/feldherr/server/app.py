@@ -154,6 +154,7 @@ def create_app(settings: Settings) -> FastAPI:
             "database": store.dialect,
             "bus": hub().bus.kind,
             "games": game_names(),
+            "loaded": len(hub().tables),
         }
 
     @app.get("/api/server")

@@ -125,6 +125,9 @@ class Settings:
     interface): invite links use it, ``GET /api/server`` tells the client."""
     register: tuple[str, ...] = ()
     """Extra games (``NAME=module:Class``) registered in this process: the workers register them too."""
+    unload_after: float = 60.0
+    """Seconds a finished game (or one nobody has joined) stays loaded after its last change while
+    no connection and no bot uses it; then it is read from the database again when needed."""
     slow_client: float = 10.0
     """Seconds a connection may take to send its request's headers (HTTP) or its hello (WebSocket)
     before it is closed, so that connections that only trickle cannot pile up (slow-loris)."""

@@ -721,8 +721,10 @@ class Hub:
         return (name if name in bots else "random"), secrets.randbelow(2**31)
 
     def scan(self) -> None:
-        """Once a second: heartbeat for the seats held here, and stand-ins for absent players."""
+        """Once a second: heartbeat for the seats held here, stand-ins for absent players, and the
+        idle tables unloaded."""
         now = time.time()
+        self.unload_idle(now)
         after = self.settings.absent_after
         # the heartbeat: often enough for any process's absence rule (HEARTBEAT when this one
         # has none), all games in one transaction
@@ -761,6 +763,33 @@ class Hub:
             if absent:
                 log.info("game %s: a bot plays for absent seat(s) %s", table.id, absent)
                 self.spawn_drive(table.id)
+
+    def unload_idle(self, now: float) -> int:
+        """Forget the tables nobody uses (they are loaded again from the database when someone
+        does): a finished game, or one no person has joined yet, without a connection or a bot at
+        work and unchanged for ``unload_after`` seconds. Without this every game this process ever
+        loaded stayed in memory (a game created in a loop grew the server without bound). Games
+        with a person at the table stay: their absence rule and stand-ins live here."""
+        keep = self.settings.unload_after
+        with self._lock:
+            held = set(self.conns)
+            tables = list(self.tables.values())
+        gone = 0
+        for table in tables:
+            if table.id in held or table.driving or now - table.pending_since < keep:
+                continue
+            with table.lock:
+                idle = table.match.is_over() or not any(
+                    s.kind in HUMAN_KINDS and s.claimed for s in table.seats
+                )
+                if not idle or table.driving or table.stand_ins:
+                    continue
+                with self._lock:
+                    if table.id in self.conns or self.tables.get(table.id) is not table:
+                        continue
+                    del self.tables[table.id]
+                    gone += 1
+        return gone
 
     def _undoable(self, table: Table, seat: int, decide: bool = False) -> bool:
         """Whether the person at ``seat`` may take back their last move now, as far as it is
