@@ -150,6 +150,7 @@ MALFORMED_SOCKET = [
     (json.dumps({"type": "move", "seat": 1, "move": ["bid", 1], "version": 0}), "server.seat"),
     (json.dumps({"type": "move", "seat": 99, "move": ["bid", 1], "version": 0}), "server.seat"),
     (json.dumps({"type": "lang", "lang": "fr"}), "server.field"),
+    (json.dumps({"type": "hello", "tokens": [], "since": {"x": 1}}), "server.type"),  # hello again
     (json.dumps({"type": "lang", "lang": {"en": 1}}), "server.field"),
     (json.dumps({"type": "ping", "id": {"nested": [1, 2]}}), None),  # an odd id is dropped, not echoed
 ]
@@ -540,3 +541,16 @@ def test_unused_games_leave_memory_and_come_back_when_used(tmp_path: Path) -> No
         assert_no_traceback(server)
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("since", [-1, 1.5, "0", [0], {"0": -1}, {"x": 1}, True])
+def test_a_bad_since_in_the_hello_is_refused_in_words(server: Server, since: Any) -> None:
+    """The refusal of a malformed ``since`` read "field since must be {seat: version}" / "{Platz:
+    Stand}": a JSON-like literal in a text a person may read."""
+    game_id, tokens = two_humans(server)
+    for lang in ("en", "de"):
+        client = Client(server, game_id, [tokens[0]], lang=lang, since=since)
+        error = client.welcome
+        assert error["type"] == "error" and error["rule"] == "server.field", error
+        assert not PY_LITERAL.search(error["message"]) and error["message"] == error["text"][lang], error
+        client.close()

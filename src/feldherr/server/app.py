@@ -543,7 +543,7 @@ def _hello(data: dict[str, Any]) -> tuple[list[str], dict[int | None, int | None
                 isinstance(key, str) and key.isdigit() and len(key) < 4 and type(value) is int and value >= 0
             ):
                 raise ServerError(
-                    "server.field", field="since", wanted="{seat: version}", wanted_de="{Platz: Stand}"
+                    "server.field", field="since", wanted="a version per seat", wanted_de="ein Stand je Platz"
                 )
             since[int(key)] = value
     elif raw is not None:
