@@ -52,6 +52,8 @@ log = logging.getLogger("feldherr.server")
 MAX_TOKENS = 8
 FINISHED = ("finished", "imported")
 STATUSES = ("open", "running", "finished", "imported")
+INLINE_BODY = 16 * 1024
+"""Bodies up to this many bytes are read on the event loop; larger ones on a thread."""
 BODY_TIME = 3
 """A request's body must have come in within this many times ``--slow-client`` seconds."""
 MAX_OFFSET = 2**62
@@ -136,6 +138,8 @@ def create_app(settings: Settings) -> FastAPI:
                         raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
         except TimeoutError:
             raise ServerError("server.slow", 408, "slow") from None
+        if len(body) > INLINE_BODY:  # reading a large body takes long: not on the event loop
+            return await asyncio.to_thread(read_json, body)
         return read_json(body)
 
     def base_url(request: Request) -> str:

@@ -12,6 +12,7 @@ Every refusal the server sends has the same shape, over HTTP and WebSocket::
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from feldherr.core.errors import RuleError, clip
@@ -285,22 +286,34 @@ def status_of(err: Exception) -> int:
 
 def read_json(text: str | bytes | bytearray) -> Any:
     """A client's JSON (a socket message or an HTTP body), the one place it is parsed: text that is
-    not JSON is ``server.json``, JSON nested deeper than :data:`MAX_DEPTH` is ``server.depth``
-    (both status 400; the parser's own recursion limit never surfaces as an internal error); a
-    text or key holding a lone surrogate (``"\\ud800"``: JSON's escapes allow it, UTF-8 cannot
-    carry it, so it could be neither stored nor sent back) is ``server.unicode`` (400)."""
+    not JSON (or not UTF-8) is ``server.json``, JSON nested deeper than :data:`MAX_DEPTH` is
+    ``server.depth`` (both status 400; the parser's own recursion limit never surfaces as an internal
+    error); a text or key holding a lone surrogate (``"\\ud800"``: JSON's escapes allow it, UTF-8
+    cannot carry it, so it could be neither stored nor sent back) is ``server.unicode`` (400).
+    Large bodies are read off the event loop (:func:`feldherr.server.app` hands them to a thread)."""
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ServerError("server.json", 400, "bad-json") from None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         if isinstance(exc, RecursionError):
             raise ServerError("server.depth", 400, "bad-json", limit=MAX_DEPTH) from None
         raise ServerError("server.json", 400, "bad-json") from None
-    depth, unicode = _walk(data)
+    texts = SURROGATE_ESCAPE.search(text) is not None  # else no text in it can hold a surrogate
+    depth, unicode = _walk(data, texts)
     if depth > MAX_DEPTH:
         raise ServerError("server.depth", 400, "bad-json", limit=MAX_DEPTH)
     if not unicode:
         raise ServerError("server.unicode", 400, "bad-json")
     return data
+
+
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""The escape of a surrogate (``\\ud83d``): the only way a lone one gets into text decoded as
+UTF-8 (pairs, as ASCII-only writers escape an emoji, are fine and are told apart by the walk)."""
 
 
 def _valid_text(text: str) -> bool:
@@ -314,9 +327,9 @@ def _valid_text(text: str) -> bool:
     return True
 
 
-def _walk(data: Any) -> tuple[int, bool]:
-    """How deeply ``data`` nests (without recursion: it may be very deep), and whether every text
-    and key in it is valid Unicode."""
+def _walk(data: Any, texts: bool = True) -> tuple[int, bool]:
+    """How deeply ``data`` nests (without recursion: it may be very deep), and (``texts``: else
+    taken as given) whether every text and key in it is valid Unicode."""
     deepest = 0
     stack = [(data, 1)]
     while stack:
@@ -326,16 +339,23 @@ def _walk(data: Any) -> tuple[int, bool]:
                 return deepest, False
             continue
         if isinstance(value, dict):
-            if not all(_valid_text(key) for key in value):
+            if texts and not all(_valid_text(key) for key in value):
                 return deepest, False
-            value = list(value.values())
+            value = value.values()
         elif not isinstance(value, list):
             continue
         deepest = max(deepest, level)
         if level > MAX_DEPTH:
             return level, True
-        stack.extend((item, level + 1) for item in value)
+        stack.extend(
+            (item, level + 1)
+            for item in value
+            if (texts and item.__class__ is str) or item.__class__ in NESTED
+        )
     return deepest, True
+
+
+NESTED = (list, dict)
 
 
 # -- reading fields by exact type ---------------------------------------------------------------
