@@ -206,11 +206,11 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/positions")
     async def position_check(request: Request) -> dict[str, Any]:
-        return await hub().call(check_position, await read_body(request))
+        return await hub().read(check_position, await read_body(request))
 
     @app.get("/api/games/{game_id}/position")
     async def position_at(request: Request, game_id: str, at: int | None = None) -> dict[str, Any]:
-        return await hub().call(_position_at, hub(), game_id, _bearer(request), at)
+        return await hub().read(_position_at, hub(), game_id, _bearer(request), at)
 
     @app.get("/api/games/{game_id}")
     async def game_info(request: Request, game_id: str) -> dict[str, Any]:
@@ -268,7 +268,7 @@ def create_app(settings: Settings) -> FastAPI:
     # -- records and replays ----------------------------------------------------------------------
     @app.get("/api/games/{game_id}/record")
     async def record(request: Request, game_id: str) -> Response:
-        data = await hub().call(_finished_record, hub(), game_id, _bearer(request))
+        data = await hub().read(_finished_record, hub(), game_id, _bearer(request))
         return JSONResponse(data.to_json())
 
     @app.get("/api/games/{game_id}/replay")
@@ -277,7 +277,7 @@ def create_app(settings: Settings) -> FastAPI:
     ) -> dict[str, Any]:
         if lang not in ("en", "de"):
             raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
-        return await hub().call(_replay_at, hub(), game_id, _bearer(request), at, lang)
+        return await hub().read(_replay_at, hub(), game_id, _bearer(request), at, lang)
 
     @app.post("/api/games/{game_id}/analysis")
     async def analysis(request: Request, game_id: str) -> dict[str, Any]:
@@ -291,7 +291,7 @@ def create_app(settings: Settings) -> FastAPI:
                 raise ServerError("server.analysis-running", 403, "running-game")
             return _finished_record(h, game_id, token), h.table(game_id).names
 
-        record, names = await h.call(finished)
+        record, names = await h.read(finished)
         loop = asyncio.get_running_loop()  # the search waits on a bot-driver thread, not a database one
         return await loop.run_in_executor(
             h.drivers, functools.partial(analyser.run, h.pool, game_id, record, names, ask)
@@ -300,8 +300,8 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/records", status_code=201)
     async def import_record(request: Request) -> dict[str, Any]:
         data = await read_body(request)
-        await hub().call(record_position, data)  # a record from a position: checked as the lobby's
-        game_id = await hub().call(hub().import_record, data)
+        await hub().read(record_position, data)  # a record from a position: checked as the lobby's
+        game_id = await hub().read(hub().import_record, data)
         return {"id": game_id, "replay": f"{base_url(request)}/api/games/{game_id}/replay"}
 
     @app.post("/api/positions/import", status_code=201)
@@ -312,7 +312,7 @@ def create_app(settings: Settings) -> FastAPI:
             game, match, names = position_match(data)
             return hub().store_import(game, match, names)
 
-        game_id = await hub().call(store)
+        game_id = await hub().read(store)
         base = base_url(request)
         return {
             "id": game_id,
@@ -406,7 +406,7 @@ def create_app(settings: Settings) -> FastAPI:
                         await h.call(h.undo, game_id, seat, version, conn, msg_id)
                     elif kind == "lang":
                         conn.lang = get_lang(data)
-                        await h.call(_resend, h, conn, game_id, True)
+                        await h.read(_resend, h, conn, game_id, True)  # the whole log: long
                     elif kind == "sync":
                         await h.call(_resend, h, conn, game_id)
                     elif kind == "ping":

@@ -113,6 +113,8 @@ class Settings:
     bot_workers: int | None = None
     """Worker processes the bots think in (None: one per core; 0: in this process, on threads, for
     debugging only: a thinking bot then competes with the server for its interpreter)."""
+    readers: int = 2
+    """Threads for long read-only work: replays, records, positions, imports."""
     drivers: int = 32
     """Threads that hand bot decisions to the workers and wait for them."""
     analysis_bot: str = "hard@2s"

@@ -183,6 +183,10 @@ class Hub:
         # the threads that drive bots only wait for the worker processes; they have their own pool
         # so that waiting bots never take a thread from a person's move
         self.drivers = ThreadPoolExecutor(settings.drivers, thread_name_prefix="feldherr-bots")
+        # replays, records, imports and positions take long (a long game is replayed for each):
+        # their own few threads, so that a client asking for them over and over never holds up a
+        # move waiting for a thread
+        self.readers = ThreadPoolExecutor(settings.readers, thread_name_prefix="feldherr-read")
         self.pool = BotPool(
             default_workers() if settings.bot_workers is None else settings.bot_workers, settings.register
         )
@@ -193,6 +197,11 @@ class Hub:
         """Run blocking work on a worker thread and wait for it without blocking the loop."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, functools.partial(fn, *args))
+
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run long read-only work (a replay, a record, an import) on a reader thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.readers, functools.partial(fn, *args))
 
     def spawn(self, fn: Callable[..., Any], *args: Any, executor: ThreadPoolExecutor | None = None) -> None:
         def run() -> None:
@@ -210,6 +219,7 @@ class Hub:
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.drivers.shutdown(wait=False, cancel_futures=True)
+        self.readers.shutdown(wait=False, cancel_futures=True)
         self.pool.close()
 
     # -- loading -----------------------------------------------------------------------------
