@@ -635,3 +635,45 @@ def test_replays_and_records_wait_for_their_own_threads(
         assert client.get(f"/api/games/{game_id}/record").status_code == 200
     assert set(threads) == {"_replay_at", "_position_at", "_finished_record"}
     assert all(name.startswith("feldherr-read") for name in threads.values()), threads
+
+
+def test_a_creator_cannot_choose_the_chance_of_a_game_between_people(tmp_path: Path) -> None:
+    """The lobby let the creator of a game with friends give its seed: the creator could then
+    replay the seed at home (``Match(game, options, seed)``) and read every hand and deck order
+    the others hold. A game between people on different devices now draws its own chance; a seed
+    (or a position with hidden parts) is refused with ``server.seed``, nothing stored. A game of
+    one person against bots keeps its seed (a reproducible game); ``--fixed-seeds`` (tests,
+    research) takes it anyway."""
+    server = Server(tmp_path)
+    server.fixed_seeds = False
+    server.start()
+    try:
+        before = _games_count(server)
+        two = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]
+        hot = [{"kind": "hotseat", "name": "Anna"}, {"kind": "human", "name": "Bert"}]
+        for seats in (two, hot):
+            for lang in ("en", "de"):
+                response = server.http.post(
+                    "/api/games", params={"lang": lang}, json={"game": "toy", "seats": seats, "seed": 7}
+                )
+                assert_one_line_error(response, 422, "server.seed")
+        root = Path(__file__).resolve().parents[2]
+        position = json.loads((root / "docs" / "positions" / "mansfeld-example.json").read_text())
+        secret = {**position, "hidden": {"dice": [6, 6, 6]}}  # the creator's own dice to come
+        people = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]
+        response = server.http.post(
+            "/api/games", json={"game": "mansfeld", "position": secret, "seats": people}
+        )
+        assert_one_line_error(response, 422, "server.seed")
+        assert _games_count(server) == before
+        open_position = server.http.post(
+            "/api/games", json={"game": "mansfeld", "position": position, "seats": people}
+        )
+        assert open_position.status_code == 201, open_position.text  # what lies open: fine
+        created = server.create("toy", two)  # without a seed: the server's own chance
+        assert created["status"] == "open"
+        mine = server.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=7)
+        both = server.create("toy", [{"kind": "hotseat"}, {"kind": "hotseat"}], seed=7)  # one device
+        assert mine["status"] == "open" and both["status"] == "running"
+    finally:
+        server.stop()

@@ -91,6 +91,7 @@ def run_serve(args: argparse.Namespace) -> int:
         register=tuple(args.register),
         slow_client=args.slow_client,
         unload_after=args.unload_after,
+        fixed_seeds=args.fixed_seeds,
     )
     try:  # a database that cannot be opened is one line now, not a traceback at start-up
         from sqlalchemy.exc import SQLAlchemyError
@@ -232,6 +233,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--analysis-slots", type=int, default=2, metavar="N", help="analyses at once (default 2)"
+    )
+    parser.add_argument(
+        "--fixed-seeds",
+        action="store_true",
+        help="take a creator's seed (and a position's hidden parts) for a game between several people "
+        "too: the creator can then know their cards (tests, research)",
     )
     parser.add_argument(
         "--unload-after",

@@ -187,7 +187,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
-        new = parse_create(await read_body(request))
+        new = parse_create(await read_body(request), settings.fixed_seeds)
         row, seats = await hub().call(hub().create, new)
         base = base_url(request)
         out_seats = []

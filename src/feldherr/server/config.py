@@ -127,6 +127,9 @@ class Settings:
     interface): invite links use it, ``GET /api/server`` tells the client."""
     register: tuple[str, ...] = ()
     """Extra games (``NAME=module:Class``) registered in this process: the workers register them too."""
+    fixed_seeds: bool = False
+    """Take a creator's seed (and a position's hidden parts) for a game between several people too
+    (tests, research): the creator can then know what the others cannot see."""
     unload_after: float = 60.0
     """Seconds a finished game (or one nobody has joined) stays loaded after its last change while
     no connection and no bot uses it; then it is read from the database again when needed."""

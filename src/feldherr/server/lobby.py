@@ -67,8 +67,13 @@ def default_bot(names: list[str]) -> str:
     return "heuristic" if "heuristic" in names else "random"
 
 
-def parse_create(data: Any) -> NewGame:
-    """A create request: ``{"game", "options", "seats": [{"kind", "bot", "name"}], "public", "seed"}``."""
+def parse_create(data: Any, fixed_seeds: bool = False) -> NewGame:
+    """A create request: ``{"game", "options", "seats": [{"kind", "bot", "name"}], "public", "seed"}``.
+
+    A game between people on different devices (two human seats, or one and the creator's hot
+    seats) draws its own chance: a ``seed``, or a ``position`` with hidden parts, chosen by its
+    creator would tell the creator the deck orders and everyone's draws, which the others cannot
+    know (``server.seed``), unless the server takes them anyway (``fixed_seeds``: tests, research)."""
     if not isinstance(data, dict):
         raise ServerError("server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt")
     name = get_str(data, "game", 64)
@@ -93,6 +98,10 @@ def parse_create(data: Any) -> NewGame:
     if type(players) is not int:
         raise ServerError("server.options", 422, "bad-options", **part("message", "part.options-players"))
     seats = parse_seats(data.get("seats"), players, list(bot_table(game)))
+    people = sum(s.kind == "human" for s in seats) + any(s.kind == "hotseat" for s in seats)
+    chosen = "seed" in data or (isinstance(position, dict) and "hidden" in position)
+    if people >= 2 and chosen and not fixed_seeds:
+        raise ServerError("server.seed", 422, "secret-setup")
     public = data.get("public", True)
     if type(public) is not bool:
         raise ServerError("server.field", field="public", wanted="true or false", wanted_de="true oder false")

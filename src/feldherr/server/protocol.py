@@ -89,6 +89,13 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "{slots} analyses are running already; try again in a few seconds",
         "de": "Es laufen schon {slots} Analysen; bitte in ein paar Sekunden erneut versuchen",
     },
+    "server.seed": {
+        "en": "a game between several people draws its own chance: a seed or hidden cards chosen by "
+        "its creator would tell the creator what the others cannot see; leave them out",
+        "de": "Eine Partie zwischen mehreren Menschen zieht ihren Zufall selbst: Ein vom Ersteller "
+        "gewählter Startwert oder verdeckte Karten verrieten ihm, was die anderen nicht sehen; "
+        "bitte weglassen",
+    },
     "server.position": {
         "en": "this position cannot be set up: {message}",
         "de": "Diese Stellung lässt sich nicht aufbauen: {message}",
