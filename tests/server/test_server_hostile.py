@@ -236,6 +236,20 @@ def test_a_message_beyond_the_frame_limit_is_cut_off_and_the_server_lives(server
     other.close()
 
 
+def test_a_message_over_128_kib_is_cut_off_by_the_websocket_layer(server: Server) -> None:
+    """A message is buffered whole before it is read: up to 1 MiB per socket, so that a thousand
+    clients trickling large messages in could hold a gigabyte. The WebSocket layer now cuts at
+    128 KiB (close 1009); 64 to 128 KiB still get the ``server.size`` refusal first."""
+    game_id, tokens = two_humans(server)
+    client = Client(server, game_id, [tokens[0]])
+    client.until(lambda m: m["type"] == "update")
+    client.send("z" * (200 * 1024))
+    with pytest.raises(ConnectionClosed):
+        client.until(lambda m: False, timeout=10)
+    assert client.ws.close_code == 1009 and not client.errors
+    assert server.http.get("/api/health").status_code == 200
+
+
 def test_cross_seat_and_cross_game_tokens_are_refused(server: Server) -> None:
     game_a, tokens_a = two_humans(server)
     game_b, tokens_b = two_humans(server)

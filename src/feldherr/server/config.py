@@ -99,9 +99,11 @@ class Settings:
     max_message: int = 64 * 1024
     """Largest WebSocket message accepted (bytes); a larger one is answered ``server.size``, then
     the socket is closed ..."""
-    max_frame: int = 1024 * 1024
+    max_frame: int = 128 * 1024
     """... up to this size; a message larger still is cut off by the WebSocket layer (close code 1009
-    without the error message, so that no connection can make the server buffer more)."""
+    without the error message, so that no connection can make the server buffer more: a client
+    that trickles a message in holds at most this much; it was 1 MiB, a gigabyte for a thousand
+    such clients)."""
     max_body: int = 4 * 1024 * 1024
     """Largest HTTP request body accepted (bytes; a record import is the biggest)."""
     rate: float = 20.0
