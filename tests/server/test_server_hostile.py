@@ -691,3 +691,27 @@ def test_a_creator_cannot_choose_the_chance_of_a_game_between_people(tmp_path: P
         assert mine["status"] == "open" and both["status"] == "running"
     finally:
         server.stop()
+
+
+def test_a_position_a_game_cannot_read_is_refused_not_an_internal_error(server: Server) -> None:
+    """El Grande's example position with one of its ``permanent_stacks`` left out made the game's
+    ``from_position`` fail with an IndexError: an internal error (500) and a traceback on
+    ``POST /api/positions``, ``/api/positions/import`` and a game from it. A game's failure on a
+    position is now the server's ``server.position`` refusal (the game should refuse it in its own
+    words: reported to the games)."""
+    root = Path(__file__).resolve().parents[2]
+    position = json.loads((root / "docs" / "positions" / "elgrande-example.json").read_text())
+    position["permanent_stacks"] = position["permanent_stacks"][:-1]
+    before = _games_count(server)
+    seats = [{"kind": "human", "name": f"P{i}"} for i in range(position["options"]["players"])]
+    for path, body in (
+        ("/api/positions", {"position": position}),
+        ("/api/positions/import", {"position": position}),
+        ("/api/games", {"game": "elgrande", "position": position, "seats": seats}),
+    ):
+        for lang in ("en", "de"):
+            response = server.http.post(path, params={"lang": lang}, json=body)
+            assert_one_line_error(response, 422, "server.position")
+            assert not PY_LITERAL.search(response.json()["message"]), response.json()
+    assert _games_count(server) == before
+    assert_no_traceback(server)

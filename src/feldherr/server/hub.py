@@ -372,7 +372,11 @@ class Hub:
             raise ServerError("server.record", 422, "bad-record", **said) from exc
         try:
             match = Match.from_record(game, record)
-        except (RecordError, OptionError, ValueError) as exc:
+        except Exception as exc:  # RecordError, OptionError, ...; or a game's defect on odd input
+            if not isinstance(exc, RecordError | OptionError | ValueError):
+                log.warning(
+                    "%s: a record the game could not replay (%s: %s)", game.name, type(exc).__name__, exc
+                )
             said = detail("message", words("part.record-replay"))
             raise ServerError("server.record", 422, "bad-record", **said) from exc
         return self.store_import(game, match)

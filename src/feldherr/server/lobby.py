@@ -3,6 +3,7 @@ to create a game, by exact type, into a :class:`~feldherr.server.hub.NewGame`.""
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 import unicodedata
@@ -21,6 +22,7 @@ from feldherr.server.hub import NewGame, new_token
 from feldherr.server.protocol import LANGS, ServerError, detail, get_int, get_str, part, words
 from feldherr.server.store import SeatRow
 
+log = logging.getLogger("feldherr.server")
 SEAT_KINDS = ("human", "hotseat", "bot")
 MAX_NAME = 40
 MAX_CHOICES_SHOWN = 140
@@ -172,6 +174,15 @@ def position_options(game: Game, position: Any, seed: int) -> dict[str, Any]:
             "bad-position",
             broken=exc.rule,
             **detail("message", {lang: game.error_text(exc, lang) for lang in LANGS}),
+        ) from exc
+    except Exception as exc:  # a game's defect: a position it should have refused with its words
+        log.warning("%s: a position the game could not read (%s: %s)", game.name, type(exc).__name__, exc)
+        raise ServerError(
+            "server.position",
+            422,
+            "bad-position",
+            broken="core.position",
+            **part("message", "part.position-unfit"),
         ) from exc
     if state.is_terminal():
         raise ServerError("server.position-over", 422, "bad-position")

@@ -198,6 +198,11 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "en": "it does not say which game it is (the field game: {games})",
         "de": "Sie nennt ihr Spiel nicht (das Feld game: {games})",
     },
+    "part.position-unfit": {
+        "en": "its parts do not fit together (a list too short or too long, a value out of place)",
+        "de": "Ihre Teile passen nicht zusammen "
+        "(eine Liste zu kurz oder zu lang, ein Wert am falschen Platz)",
+    },
     "part.hello-again": {"en": "hello (a second time)", "de": "hello (ein zweites Mal)"},
     "part.no-type": {"en": "(none)", "de": "(keine)"},
     "part.number": {"en": "a whole number", "de": "eine ganze Zahl"},
