@@ -715,3 +715,30 @@ def test_a_position_a_game_cannot_read_is_refused_not_an_internal_error(server: 
             assert not PY_LITERAL.search(response.json()["message"]), response.json()
     assert _games_count(server) == before
     assert_no_traceback(server)
+
+
+def test_a_pipelined_request_answered_slowly_is_not_cut(tmp_path: Path) -> None:
+    """The header deadline must never cut a request being answered, also one that came pipelined
+    behind another (its headers were read before the first answer ended): an analysis of two
+    seconds behind a health check, with one second for headers."""
+    server = Server(tmp_path, None, None, "--slow-client", "1", "--analysis-bot", "medium@2s").start()
+    try:
+        created = server.create("toy", [{"kind": "bot", "bot": "random"}] * 2, seed=5)
+        server.wait_status(created["id"], "finished")
+        seat = server.http.get(f"/api/games/{created['id']}/replay", params={"at": 0}).json()["view"]
+        body = json.dumps({"at": 0, "seat": seat["to_move"][0]}).encode()
+        raw = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+        raw.sendall(
+            b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"
+            + f"POST /api/games/{created['id']}/analysis HTTP/1.1\r\nHost: x\r\n".encode()
+            + f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+            + body
+        )
+        answer = b""
+        while answer.count(b"HTTP/1.1 200") < 2 or b'"iterations"' not in answer:
+            chunk = raw.recv(65536)
+            assert chunk, answer  # closed before the analysis was answered
+            answer += chunk
+        raw.close()
+    finally:
+        server.stop()

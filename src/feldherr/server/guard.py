@@ -47,8 +47,12 @@ def guarded(base: type[asyncio.Protocol], seconds: float) -> type[asyncio.Protoc
             transport = getattr(self, "transport", None)
             if transport is None or transport.is_closing() or transport.get_protocol() is not self:
                 return  # gone, or a WebSocket now
-            if getattr(self, "cycle", None) is not self._armed_for:
+            cycle = getattr(self, "cycle", None)
+            if cycle is not self._armed_for:
                 return  # a request's headers came in time: the response's end arms the next deadline
+            if cycle is not None and not getattr(cycle, "response_complete", True):
+                self._arm()  # a request (a pipelined one) is being answered: never cut
+                return
             transport.close()
 
     Guarded.__name__ = Guarded.__qualname__ = f"Guarded{base.__name__}"
