@@ -615,7 +615,9 @@ def test_replays_and_records_wait_for_their_own_threads(
     Wallenstein game on the shared machine), on the same eight threads that commit every move:
     twelve clients asking for replays over and over held a player's acknowledgement up from 2 ms
     to 324 ms (median) while the moves queued for a thread; 49 ms now. Replays, records, positions
-    and imports run on their own reader threads."""
+    and imports run on their own reader threads, and so does a spectator's first update (the
+    whole log: twelve spectators reconnecting to a long game over and over held a player's
+    acknowledgement up from 2 to 261 ms median; 49 ms now)."""
     import threading
 
     from fastapi.testclient import TestClient
@@ -634,8 +636,17 @@ def test_replays_and_records_wait_for_their_own_threads(
 
         return run
 
-    for name in ("_replay_at", "_position_at", "_finished_record"):
+    for name in ("_replay_at", "_position_at", "_finished_record", "_update"):
         monkeypatch.setattr(app_module, name, spy(name))
+    from feldherr.server.hub import Hub
+
+    attach = Hub.attach
+
+    def spied_attach(self: Hub, *args: Any) -> None:
+        threads["attach"] = threading.current_thread().name
+        attach(self, *args)
+
+    monkeypatch.setattr(Hub, "attach", spied_attach)
     settings = Settings(db_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_workers=0)
     with TestClient(app_module.create_app(settings)) as client:
         body = {"game": "mansfeld", "seats": [{"kind": "bot", "bot": "random"}] * 2, "seed": 4}
@@ -647,7 +658,11 @@ def test_replays_and_records_wait_for_their_own_threads(
         assert client.get(f"/api/games/{game_id}/replay", params={"at": 1}).status_code == 200
         assert client.get(f"/api/games/{game_id}/position", params={"at": 1}).status_code == 200
         assert client.get(f"/api/games/{game_id}/record").status_code == 200
-    assert set(threads) == {"_replay_at", "_position_at", "_finished_record"}
+        assert client.get(f"/api/games/{game_id}/update").status_code == 200  # a spectator's
+        with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+            ws.send_json({"type": "hello", "tokens": []})
+            assert ws.receive_json()["type"] == "welcome"
+    assert set(threads) == {"_replay_at", "_position_at", "_finished_record", "_update", "attach"}
     assert all(name.startswith("feldherr-read") for name in threads.values()), threads
 
 

@@ -229,7 +229,7 @@ def create_app(settings: Settings) -> FastAPI:
         if lang not in ("en", "de"):
             raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
         token = _bearer(request)
-        return await hub().call(_update, hub(), game_id, token, since, lang)
+        return await (hub().call if token else hub().read)(_update, hub(), game_id, token, since, lang)
 
     async def seat_request(request: Request, game_id: str) -> tuple[dict[str, Any], int, int]:
         """A seat's POST: its JSON object, the seat its token opens, the version it acts on."""
@@ -385,7 +385,9 @@ def create_app(settings: Settings) -> FastAPI:
                         tokens, since, lang = _hello(data)
                         conn.lang = lang
                         try:
-                            await h.call(h.attach, conn, game_id, tokens, since)
+                            # a spectator's first update (the whole log) waits for a reader thread:
+                            # a crowd of them never holds up a move
+                            await (h.call if tokens else h.read)(h.attach, conn, game_id, tokens, since)
                         except ServerError as err:
                             conn.push(error_reply(err, None, conn.lang, msg_id))
                             break
