@@ -757,3 +757,24 @@ def test_a_pipelined_request_answered_slowly_is_not_cut(tmp_path: Path) -> None:
         raw.close()
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("name", ["A\nB", "\u202eevil", "\x00", "  ", "x" * 41])
+def test_a_position_naming_a_player_unprintably_is_refused(server: Server, name: str) -> None:
+    """A position's player names were taken as they came: an imported position (public: anyone
+    replays it) named its seat "A\\nB", "\\u202eevil" (the line turned around), NUL, spaces only or
+    300 characters. Now the same rule as a seat's name, ``server.position`` with
+    ``core.position.name``, nothing stored."""
+    root = Path(__file__).resolve().parents[2]
+    raw = (root / "docs" / "positions" / "mansfeld-example.json").read_text()
+    position = json.loads(raw.replace('"Anna"', json.dumps(name)))
+    before = _games_count(server)
+    for path in ("/api/positions", "/api/positions/import"):
+        for lang in ("en", "de"):
+            response = server.http.post(path, params={"lang": lang}, json={"position": position})
+            assert_one_line_error(response, 422, "server.position")
+            assert response.json()["broken"] == "core.position.name"
+            assert name.strip() not in response.json()["message"] or not name.strip()
+    assert _games_count(server) == before
+    fine = json.loads(raw.replace('"Anna"', json.dumps("Anna <b>&</b>")))
+    assert server.http.post("/api/positions/import", json={"position": fine}).status_code == 201

@@ -184,6 +184,10 @@ def position_options(game: Game, position: Any, seed: int) -> dict[str, Any]:
             broken="core.position",
             **part("message", "part.position-unfit"),
         ) from exc
+    for name in player_names(position):  # shown to everyone who replays or joins it
+        if not (0 < len(name.strip()) <= MAX_NAME and printable_name(name)):
+            said = part("message", "part.position-name", limit=MAX_NAME)
+            raise ServerError("server.position", 422, "bad-position", broken="core.position.name", **said)
     if state.is_terminal():
         raise ServerError("server.position-over", 422, "bad-position")
     return dict(state.options)

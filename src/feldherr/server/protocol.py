@@ -198,6 +198,12 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "en": "it does not say which game it is (the field game: {games})",
         "de": "Sie nennt ihr Spiel nicht (das Feld game: {games})",
     },
+    "part.position-name": {
+        "en": "a player's name must have 1 to {limit} printable characters "
+        "(no line breaks, control characters or text-direction marks)",
+        "de": "Der Name eines Spielers muss 1 bis {limit} druckbare Zeichen haben "
+        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen)",
+    },
     "part.position-unfit": {
         "en": "its parts do not fit together (a list too short or too long, a value out of place)",
         "de": "Ihre Teile passen nicht zusammen "
