@@ -662,8 +662,17 @@ def test_replays_and_records_wait_for_their_own_threads(
         with client.websocket_connect(f"/ws/games/{game_id}") as ws:
             ws.send_json({"type": "hello", "tokens": []})
             assert ws.receive_json()["type"] == "welcome"
+        assert threads["attach"].startswith("feldherr-read")
+        human = {"game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}
+        mine = client.post("/api/games", json=human).json()
+        token = mine["seats"][0]["token"]
+        for since, pool in ((None, "feldherr-read"), (0, "feldherr_")):  # a reconnect: the moves' threads
+            with client.websocket_connect(f"/ws/games/{mine['id']}") as ws:
+                ws.send_json({"type": "hello", "tokens": [token], "since": since})
+                assert ws.receive_json()["type"] == "welcome"
+            assert threads["attach"].startswith(pool), (since, threads)
     assert set(threads) == {"_replay_at", "_position_at", "_finished_record", "_update", "attach"}
-    assert all(name.startswith("feldherr-read") for name in threads.values()), threads
+    assert all(name.startswith("feldherr-read") for key, name in threads.items() if key != "attach"), threads
 
 
 def test_a_creator_cannot_choose_the_chance_of_a_game_between_people(tmp_path: Path) -> None:

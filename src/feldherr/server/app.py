@@ -385,9 +385,10 @@ def create_app(settings: Settings) -> FastAPI:
                         tokens, since, lang = _hello(data)
                         conn.lang = lang
                         try:
-                            # a spectator's first update (the whole log) waits for a reader thread:
-                            # a crowd of them never holds up a move
-                            await (h.call if tokens else h.read)(h.attach, conn, game_id, tokens, since)
+                            # a first update with the whole log (a spectator's, or one asked without
+                            # since) waits for a reader thread: a crowd of them never holds up a move
+                            whole = not tokens or not since
+                            await (h.read if whole else h.call)(h.attach, conn, game_id, tokens, since)
                         except ServerError as err:
                             conn.push(error_reply(err, None, conn.lang, msg_id))
                             break
