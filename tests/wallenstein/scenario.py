@@ -288,6 +288,12 @@ class Table:
         statues[county] = count
 
     def state(self) -> WallensteinState:
+        """The table loaded; the boxes filled and the boxes face up are left out, so the position
+        takes them as the engine has them at the table's point of the round (docs/positions.md,
+        "Hands and plans"): a table changed by hand (a phase, an action under way) keeps them right."""
+        for player in self.pos["players"]:
+            player.pop("boxes_filled", None)
+            player.pop("plan_revealed", None)
         state = GAME.from_position(self.pos, self.seed)
         assert isinstance(state, WallensteinState)
         return state
