@@ -637,6 +637,16 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     st.actions = revealed + rest
     if not flow.has("revealed_actions"):
         st.revealed_actions = len(revealed)
+    if st.phase == PLAN:  # left out while planning: the hand is the cards held, all still to place
+        for s, r in enumerate(readers):
+            if not r.has("hand"):
+                st.plan_hand[s] = [c for c, holder in enumerate(st.card) if holder == s]
+            if not r.has("cards_to_place"):
+                left = [*st.plan_hand[s], *MONEY_SLOTS, *((TOWER_CARD,) * TOWER_CARDS if st.court else ())]
+                for v in st.plans[s]:
+                    if v in left:
+                        left.remove(v)
+                st.plan_left[s] = left
     for s, r in enumerate(readers):  # left out: as the engine has them at this point of the round
         if not r.has("boxes_filled"):
             st.plan_step[s] = _boxes_filled_now(st, s)
@@ -648,6 +658,12 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     )
     _decks(st, hidden, rng, sizes)
     _tower(st, top, hidden, rng)
+    if st.phase != DRAFT:  # left out: a colour's armies in its supply are those not elsewhere
+        inside = st.tower.inside()
+        for s, r in enumerate(readers):
+            if not r.has("armies_in_supply"):
+                on_board = sum(a for c, a in enumerate(st.armies) if st.owner[c] == s)
+                st.supply[s] = max(0, ARMIES_PER_PLAYER - on_board - inside[s] - st.tray[s])
     st.rng = Rng.from_state(hidden.integer("generator", rng.derive(1), 0, 2**64 - 1))
     hidden.done()
     top.raw("game")
