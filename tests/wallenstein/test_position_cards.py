@@ -452,3 +452,30 @@ def test_a_game_with_the_physical_tower_round_trips() -> None:
         "does not fit the tower model physical",
         "passt nicht zum Turmmodell physical",
     )
+
+
+def test_the_step_of_the_round_must_be_one_the_game_has() -> None:
+    """The flow's counters are in range (an action index of 99, a turn of player 99, a bonus
+    position of 9 loaded before), and a movement owed is the one of the action under way (another
+    action than the card at ``action_index`` loaded before)."""
+    for where, key, value in (
+        ("flow", "action_index", 11),
+        ("flow", "revealed_actions", 99),
+        ("flow", "turn_index", 4),
+        ("player", "bonus_position", 5),
+    ):
+        pos = _played_to("move")
+        (pos["players"][RED] if where == "player" else pos["flow"])[key] = value
+        path = f"players.red.{key}" if where == "player" else f"flow.{key}"
+        _refused(pos, "core.position.field", f"{path} must be a whole number", f"Das Feld {path}")
+    pos = _played_to("move")
+    pending = pos["flow"]["pending"]
+    other = next(a for a in ACTIONS if a != pending["action"])
+    pending["action"] = other
+    err = _refused(
+        pos,
+        "wallenstein.position.pending",
+        "the movement owed is not the one of the action under way: during “",
+        "Die geschuldete Bewegung ist nicht die der laufenden Aktion: bei „",
+    )
+    assert err.details["action"] != other

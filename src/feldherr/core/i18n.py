@@ -362,7 +362,7 @@ def error_text(
             rule = "core.position.field-missing"
         if rule == "core.position.options" and lang != "en" and details.get(f"reason_{lang}"):
             return str(details[f"reason_{lang}"])
-    for key in ("player", "building", "place", "box", "face"):  # a colour, a thing, a place: words
+    for key in ("player", "building", "place", "box", "face", "action"):  # a colour, a thing …: words
         value = details.get(key)
         if isinstance(value, str) and value in catalogue:
             details[key] = term(catalogue, value, lang)

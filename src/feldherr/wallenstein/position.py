@@ -220,6 +220,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "Kaiserhofs, wenn der Kaiserhof sie aufdeckt, und jedes Aktionsfeld, wenn seine Aktionskarte "
         "für diesen Spieler ausgeführt wird",
     },
+    "wallenstein.position.pending": {
+        "en": "the movement owed is not the one of the action under way: during “{action}” it is "
+        "{player}'s turn, who moves from the county on that box of the plan",
+        "de": "Die geschuldete Bewegung ist nicht die der laufenden Aktion: bei „{action}“ ist "
+        "{player} an der Reihe und zieht aus dem Land auf diesem Feld des Tableaus",
+    },
     "pos.face-up": {"en": "face up", "de": "offen"},
     "pos.face-down": {"en": "face down", "de": "verdeckt"},
     # where a card lies (the {place} of the messages above)
@@ -380,7 +386,7 @@ class WinterQueue(Codec):
         return {"type": "array", "items": {"anyOf": [words, {"type": "array", "items": INT}]}}
 
 
-WORD_DETAILS = ("player", "building", "place", "box", "face")
+WORD_DETAILS = ("player", "building", "place", "box", "face", "action")
 """The details of a refusal that are keys of the game's words (core.i18n.error_text names them)."""
 
 
@@ -412,7 +418,7 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("revealed", "players", "plan_revealed", Shown()),
         Field("plan_left", "players", "cards_to_place", Slots()),
         Field("plan_step", "players", "boxes_filled", COUNT),
-        Field("positions", "players", "bonus_position"),
+        Field("positions", "players", "bonus_position", Count(-1, len(BONUS_TILES) - 1)),
         Field("groups", "players", "draft_groups"),
         Field("prev_pair", "players", "draft_previous_pair"),
         Field("lsk_top", "players", "landsknechte_top_card"),
@@ -440,9 +446,9 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("fall_order", "top", "fall_order", refs),
         Field("faceup", "top", "draft_faceup", Refs(COUNTIES)),
         Field("favors", "top", "favor_display", Refs(FAVOR_NAMES, nullable=True)),
-        Field("revealed_actions", "flow"),
-        Field("action_index", "flow"),
-        Field("turn_index", "flow"),
+        Field("revealed_actions", "flow", codec=Count(0, len(ACTIONS))),
+        Field("action_index", "flow", codec=Count(0, len(ACTIONS))),
+        Field("turn_index", "flow", codec=COUNT),
         Field("bid_queue", "flow", codec=Refs(who, numbers=True)),
         Field("pending", "flow"),
         Field("draft_seat_order", "flow", codec=Refs(who, numbers=True)),
@@ -672,6 +678,7 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     st.log = []
     _check(st)
     _check_cards(st)
+    _check_flow(st)
     _check_boxes(st)
     _carry_on(st)
     return st
@@ -880,6 +887,22 @@ def _box_words(slot: int) -> str:
     if slot in COURT_SLOTS:
         return f"court{slot - BID}"
     return ACTIONS[slot]
+
+
+def _check_flow(st: Any) -> None:
+    """The step of the round in the flow fits the table: the player at ``turn_index`` is in the game,
+    and a movement owed is the one of the action under way (its player, its action card, the
+    county on that box of the plan), as the engine owes it."""
+    if st.turn_index >= st.num_players:
+        wrong("flow.turn_index", f"a whole number 0 to {st.num_players - 1}", st.turn_index)
+    if st.phase != MOVE or len(st.pending) != 3 or not st.order:
+        return
+    index, turn = st.action_index, st.turn_index
+    if index >= len(st.actions) or turn >= len(st.order):
+        inconsistent("no action is under way for the movement owed")
+    seat, action = st.order[turn], st.actions[index]
+    if st.pending != [seat, st.plans[seat][action], action]:
+        _fail("wallenstein.position.pending", player=COLOURS[seat], action=ACTIONS[action])
 
 
 def _check_boxes(st: Any) -> None:
