@@ -479,3 +479,11 @@ def test_the_step_of_the_round_must_be_one_the_game_has() -> None:
         "Die geschuldete Bewegung ist nicht die der laufenden Aktion: bei „",
     )
     assert err.details["action"] != other
+
+
+def test_a_phase_the_game_does_not_have_is_refused_by_name() -> None:
+    """A misspelt phase is a name the game does not know (it was refused by whatever rule came
+    first, here the boxes face up)."""
+    pos = _played_to("move")
+    pos["phase"] = "Move"
+    _refused(pos, "core.position.name", '"Move" in phase is not a phase of this game', "Eine Phase")

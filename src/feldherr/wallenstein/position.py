@@ -401,6 +401,27 @@ def _fail(rule: str, **details: Any) -> NoReturn:
     fail(format_text(words, ERRORS[rule]["en"], named, "en"), rule, **details)
 
 
+class Phase(Codec):
+    """The phase of the round by the engine's name (``plan``, ``move``, …, see :data:`PHASES`)."""
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        PHASES.index(value, field)
+        return value
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        return {"enum": list(PHASES.names)}
+
+
+PHASES = Names(
+    "phase",
+    ("draft", "plan", "position", "pre", "landsknechte", "leader", "favor", "move", "post",
+     "revolt-order", "winter-end", "over"),
+)  # fmt: skip
+"""The phases a position may stand in: those with a decision, and the automatic ones before a step
+the engine takes by itself (``pre``, ``post``, ``winter-end``)."""
+PHASE = Phase()
+
+
 def _fields(who: Names) -> tuple[Field, ...]:
     ref, refs = Ref(who), Refs(who)
     return (
@@ -433,7 +454,7 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("parry", "players", "favor_parry"),
         Field("year", "top", codec=Count(1, YEARS)),
         Field("season", "top", codec=Choice(SEASONS)),
-        Field("phase", "top"),
+        Field("phase", "top", codec=PHASE),
         Field("peasant_supply", "top", codec=COUNT),
         Field("unrest_supply", "top", "revolt_marker_supply", COUNT),
         Field("building_supply", "top"),
