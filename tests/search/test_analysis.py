@@ -242,3 +242,17 @@ def test_cli_analyse_a_file_without_its_game_says_the_field_is_missing(
     assert "the position has no field game" in said and "empty" not in said
     assert main(["analyse", "mansfeld", schema, "--seat", "0", "--quiet", "--lang", "de"]) == 1
     assert "Der Stellung fehlt das Feld game" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bot", ["easy", "hard@xyz", "hard@0i"])
+def test_cli_analyse_refuses_a_bot_in_the_readers_language(
+    capsys: pytest.CaptureFixture[str], bot: str
+) -> None:
+    """--lang de: a bot that does not search or a budget that is none is refused in German (it was
+    the search's English message), naming the bot and what would do."""
+    path = str(EXAMPLES / "mansfeld-example.json")
+    assert main(["analyse", "mansfeld", path, "--bot", bot, "--quiet", "--lang", "de"]) == 2
+    said = capsys.readouterr().err
+    assert f"Kein Suchbot mit gültigem Budget: {bot} (medium, hard oder ismcts" in said, said
+    assert main(["analyse", "mansfeld", path, "--bot", bot, "--quiet"]) == 2
+    assert "search b" in capsys.readouterr().err  # English: the search's own reason

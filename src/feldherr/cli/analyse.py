@@ -68,6 +68,11 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "several players decide at once in this position ({players}): choose one with --seat",
         "de": "In dieser Stellung entscheiden mehrere Spieler zugleich ({players}): einen mit --seat wählen",
     },
+    "bot": {
+        "en": "not a search bot with a budget: {bot}",
+        "de": "Kein Suchbot mit gültigem Budget: {bot} (medium, hard oder ismcts, mit einem Budget "
+        "wie hard@5s, medium@400i, hard@2000i+1s)",
+    },
     "idle": {
         "en": "{player} has no decision to make in this position",
         "de": "{player} hat in dieser Stellung nichts zu entscheiden",
@@ -184,7 +189,12 @@ def run(args: argparse.Namespace) -> int:
     )
     if seat not in state.to_move():
         raise CliError(words("idle", args.lang, player=term(game.messages(), names[seat], args.lang)), 1)
-    searcher = search_bot(game, args.bot, seed)  # a bad bot name fails before the search
+    try:
+        searcher = search_bot(game, args.bot, seed)  # a bad bot name fails before the search
+    except OptionError as exc:
+        if args.lang == "en":
+            raise
+        raise CliError(words("bot", args.lang, bot=clip(args.bot, 60))) from exc
     budget = searcher.budget
     timed = budget.seconds is not None and budget.iterations is None
     total: float | None = budget.seconds if timed else budget.iterations
