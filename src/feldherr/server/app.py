@@ -32,7 +32,14 @@ from feldherr.server.analysis import Analyser, parse_ask
 from feldherr.server.bus import make_bus
 from feldherr.server.config import Settings
 from feldherr.server.hub import Conn, Hub, verify
-from feldherr.server.lobby import catalogue, check_position, parse_create, position_match, record_position
+from feldherr.server.lobby import (
+    analysed_id,
+    catalogue,
+    check_position,
+    parse_create,
+    position_match,
+    record_position,
+)
 from feldherr.server.protocol import (
     LANGS,
     ServerError,
@@ -310,7 +317,7 @@ def create_app(settings: Settings) -> FastAPI:
 
         def store() -> str:
             game, match, names = position_match(data)
-            return hub().store_import(game, match, names)
+            return hub().store_import(game, match, names, reuse=analysed_id(data))
 
         game_id = await hub().read(store)
         base = base_url(request)

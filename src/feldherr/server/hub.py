@@ -33,6 +33,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import IntegrityError
+
 from feldherr.core.errors import OptionError, RecordError, RuleError, StaleMoveError
 from feldherr.core.game import JSON, Game
 from feldherr.core.match import Match, Submission
@@ -381,13 +383,21 @@ class Hub:
             raise ServerError("server.record", 422, "bad-record", **said) from exc
         return self.store_import(game, match)
 
-    def store_import(self, game: Game, match: Match, names: Sequence[str] = ()) -> str:
+    def store_import(
+        self, game: Game, match: Match, names: Sequence[str] = (), reuse: str | None = None
+    ) -> str:
         """Store ``match`` as an imported game (finished where it is over) to replay and analyse;
-        ``names``: each seat's player as the record or position names it ("" or none: by colour)."""
+        ``names``: each seat's player as the record or position names it ("" or none: by colour).
+        ``reuse``: the id for this content (an analysed position): a game already stored under it
+        with the same game, seed and position is returned instead of storing another."""
+        if reuse is not None:
+            found = self._same_import(reuse, game, match)
+            if found is not None:
+                return found
         now = time.time()
         outcome = match.outcome()
         row = GameRow(
-            new_game_id(),
+            reuse or new_game_id(),
             game.name,
             match.record.options,
             match.record.seed,
@@ -404,9 +414,26 @@ class Hub:
         )
         named = [*names, *[""] * match.num_players][: match.num_players]
         seats = [SeatRow(s, "imported", None, named[s], None, True, now) for s in range(match.num_players)]
-        with self.store.begin() as conn:
-            self.store.create_game(row, seats, conn)
-            self.store.add_moves(conn, row.id, match.record.moves)
+        try:
+            with self.store.begin() as conn:
+                self.store.create_game(row, seats, conn)
+                self.store.add_moves(conn, row.id, match.record.moves)
+        except IntegrityError:
+            if reuse is None:
+                raise
+            found = self._same_import(reuse, game, match)  # stored at the same time by another request
+            if found is None:  # the id is taken by something else (never seen): a fresh one
+                return self.store_import(game, match, names)
+            return found
+        return row.id
+
+    def _same_import(self, game_id: str, game: Game, match: Match) -> str | None:
+        row = self.store.game(game_id)
+        if row is None or row.game != game.name or row.status not in ("imported", "finished"):
+            return None
+        same = json.dumps(row.position, sort_keys=True) == json.dumps(match.record.position, sort_keys=True)
+        if row.seed != match.record.seed or not same or row.version != 0:
+            return None
         return row.id
 
     # -- connections ------------------------------------------------------------------------------

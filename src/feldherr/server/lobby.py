@@ -3,6 +3,9 @@ to create a game, by exact type, into a :class:`~feldherr.server.hub.NewGame`.""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 import logging
 import secrets
 import time
@@ -315,8 +318,24 @@ def position_match(data: Any) -> tuple[Game, Match, list[str]]:
     started as :class:`~feldherr.core.match.Match` starts a game from a position (its decisions
     from 0), with each seat's player named as the position names them."""
     info = check_position(data)
-    seed = get_int(data, "seed", secrets.randbelow(2**63), 0, 2**63 - 1)
+    digest = analysed_digest(data)
+    seed = get_int(data, "seed", int.from_bytes(digest[:8], "big") >> 1, 0, 2**63 - 1)
     game = get_game(info["game"])
     position = data["position"]
     match = Match(game, {}, seed, position)
     return game, match, position_names(game, position)[: match.num_players]
+
+
+def analysed_digest(data: Mapping[str, Any]) -> bytes:
+    """What makes two analysed positions the same: the position (as canonical JSON) and the seed
+    given (none: the seed is drawn from this digest, so the same position is the same game)."""
+    key = {"position": data.get("position"), "seed": data.get("seed")}
+    text = json.dumps(key, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).digest()
+
+
+def analysed_id(data: Mapping[str, Any]) -> str:
+    """The id under which the position of ``data`` (checked) is stored for analysis: the same for
+    the same position and seed, so that analysing it again reuses the game stored the first time
+    instead of storing one more public import."""
+    return base64.urlsafe_b64encode(analysed_digest(data)[:9]).decode("ascii")
