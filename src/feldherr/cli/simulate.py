@@ -24,10 +24,11 @@ from feldherr.core.position import player_names
 from feldherr.sim.backends import BACKENDS
 from feldherr.sim.batch import MAX_JOBS, SimulationResult, simulate
 from feldherr.sim.setup import resolve_game
+from feldherr.sim.tournament import wilson
 
 HEADINGS = {
-    "en": ("seat", "bot", "wins", "win %", "± 95 %", "mean score", "player"),
-    "de": ("Platz", "Bot", "Siege", "Siege %", "± 95 %", "Punkte Ø", "Spieler"),
+    "en": ("seat", "bot", "wins", "win %", "95 % interval", "mean score", "player"),
+    "de": ("Platz", "Bot", "Siege", "Siege %", "95-%-Intervall", "Punkte Ø", "Spieler"),
 }
 LINES = {
     "en": (
@@ -63,15 +64,18 @@ def table(result: SimulationResult, lang: str, names: list[str] | None = None) -
         return f"  {text:<{who}}" if named else ""
 
     lines.append(
-        f"{head[0]:>6}{player(head[6])}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>7}  {head[4]:>6}  "
+        f"{head[0]:>6}{player(head[6])}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>7}  {head[4]:>15}  "
         f"{head[5]:>10}"
     )
-    errors = result.win_rate_stderr
     for seat in range(result.players):
+        # Wilson's interval, as the tournament's: the normal one (±1.96 standard errors) shrank to
+        # nothing at a win rate of 0 or 100 %, however few the games
+        low, high = wilson(result.win_rate[seat], result.games)
+        interval = f"{fixed(100 * low, 1, lang)}-{fixed(100 * high, 1, lang)}"
         lines.append(
             f"{seat:>6}{player(names[seat] if named and names else '')}  {result.bots[seat]:<{width}}  "
             f"{fixed(result.wins[seat], 2, lang):>10}  {fixed(100 * result.win_rate[seat], 2, lang):>7}  "
-            f"{fixed(196 * errors[seat], 2, lang):>6}  {fixed(result.mean_score[seat], 3, lang):>10}"
+            f"{interval:>15}  {fixed(result.mean_score[seat], 3, lang):>10}"
         )
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
     lines += [

@@ -36,6 +36,8 @@ LINES = {  # the table's other lines, in the language of its headings
         "unbalanced": "note: {games} games is not a multiple of {players}: seats are not fully balanced",
         "speed": "{seconds} s ({rate} games/s)",
         "digest": "digest {digest}",
+        "plot": "plot written to {path}",
+        "no-plot": "feldherr: no plot: matplotlib is not installed",
     },
     "de": {
         "title": "{game}: {players} Spieler, {games} Partien (Plätze rotiert), Startwert {seed}",
@@ -45,6 +47,8 @@ LINES = {  # the table's other lines, in the language of its headings
         "nicht ganz ausgeglichen",
         "speed": "{seconds} s ({rate} Partien/s)",
         "digest": "Prüfsumme {digest}",
+        "plot": "Grafik geschrieben: {path}",
+        "no-plot": "feldherr: keine Grafik: matplotlib ist nicht installiert",
     },
 }
 
@@ -115,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
         ray=args.ray,
         options=options,
         progress=not args.quiet,
+        lang=args.lang,
     )
     if args.json:
         json.dump(result.to_json(), sys.stdout, ensure_ascii=False)
@@ -122,12 +127,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(table(result, args.lang))
     if target is not None:
+        said = LINES.get(args.lang, LINES["en"])
         try:
-            written = plot(result, target)
+            written = plot(result, target, args.lang, game.title)
         except ImportError:
-            print("feldherr: no plot: matplotlib is not installed", file=sys.stderr)
+            print(said["no-plot"], file=sys.stderr)
         else:
-            print(f"plot written to {written}", file=sys.stderr)
+            print(said["plot"].format(path=written), file=sys.stderr)
     return 0
 
 

@@ -319,6 +319,10 @@ _POSITION_PATTERNS: tuple[tuple[re.Pattern[str], dict[str, str]], ...] = (
         {"en": "a list of {0} stacks", "de": "eine Liste von {0} Stapeln"},
     ),
     (
+        re.compile(r"a list of (\d+) boxes"),
+        {"en": "a list of {0} boxes", "de": "eine Liste von {0} Feldern"},
+    ),
+    (
         re.compile(r"(.+) owes a decision but has no legal move"),
         {
             "en": "{0} owes a decision but has no legal move",
@@ -458,7 +462,7 @@ def error_text(
             rule = "core.position.field-missing"
         if rule == "core.position.options" and lang != "en" and details.get(f"reason_{lang}"):
             return str(details[f"reason_{lang}"])
-    for key in ("player", "building", "place"):  # a colour, a thing or a place of the game: words
+    for key in ("player", "building", "place", "box", "face", "action"):  # a colour, a thing …: words
         value = details.get(key)
         if isinstance(value, str) and value in catalogue:
             details[key] = term(catalogue, value, lang)

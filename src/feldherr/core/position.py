@@ -178,7 +178,7 @@ class Names:
 def check_game(data: Any, game: str) -> Reader:
     """The position's top level, checked to be one of ``game`` in a known format."""
     top = Reader(data, "")
-    found = top.raw("game", None)
+    found = top.raw("game")  # left out: the field is missing (not "a position of null")
     if found != game:
         fail(
             f"the position is one of {shown_json(found, 40)}, not of {game}",

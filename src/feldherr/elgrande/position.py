@@ -337,6 +337,10 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
         r.done()
     sections["flow"].done()
     _shapes(st, fresh)
+    for c, r in enumerate(readers):  # left out: the Caballeros in the province are those not elsewhere
+        if not r.has("province") and st.province[c] >= 0:
+            elsewhere = sum(cab[c * D.AREAS : c * D.AREAS + D.AREAS]) + st.court[c]
+            st.province[c] = max(0, D.CABALLEROS - elsewhere)
     for c in range(st.colours):
         placed = sum(cab[c * D.AREAS : c * D.AREAS + D.AREAS]) + st.court[c] + max(0, st.province[c])
         if placed > D.CABALLEROS:

@@ -249,9 +249,16 @@ def from_position(cls: type[MansfeldData], data: Mapping[str, Any], seed: int) -
         st.values.append(pr.integer("value", low=1, high=6 + PROVINCES))
         st.owner.append(who.index(pr.raw("owner", None), pr.path("owner"), allow_none=True))
         pr.done()
+    given = top.has("deck_size")  # left out: the characters not on the table (or the deck given)
     deck_size = top.integer("deck_size", 0, 0, len(CARDS))
     hidden = top.obj("hidden", {})
     free = [c for c in range(len(CARDS)) if c not in where]
+    if not given:
+        deck_size = (
+            len(hidden.raw("deck"))
+            if hidden.has("deck") and isinstance(hidden.raw("deck"), list)
+            else len(free)
+        )
     if hidden.has("deck"):
         deck = place(CARD_NAMES.indices(hidden.raw("deck"), "hidden.deck"), "hidden.deck")
         if len(deck) != deck_size or len(where) != len(CARDS):
