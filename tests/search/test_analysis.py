@@ -239,9 +239,9 @@ def test_cli_analyse_a_file_without_its_game_says_the_field_is_missing(
     schema = str(EXAMPLES / "mansfeld.schema.json")
     assert main(["analyse", "mansfeld", schema, "--seat", "0", "--quiet"]) == 1
     said = capsys.readouterr().err
-    assert "the position has no field game" in said and "empty" not in said
+    assert "the position has no field “game”" in said and "empty" not in said
     assert main(["analyse", "mansfeld", schema, "--seat", "0", "--quiet", "--lang", "de"]) == 1
-    assert "Der Stellung fehlt das Feld game" in capsys.readouterr().err
+    assert "Der Stellung fehlt das Feld „Spiel“" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("bot", ["easy", "hard@xyz", "hard@0i"])

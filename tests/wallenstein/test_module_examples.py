@@ -246,6 +246,7 @@ def test_favor_4_removes_a_revolt_marker_or_parries_the_next() -> None:
     assert st.parry[BARBARA] == 1
     county = next(c for c in range(45) if st.owner[c] == BARBARA)
     t = Table.of(st)
+    t.pos["flow"].update(queue=[COLOURS[BARBARA]])  # (court.apply alone left a favor owed, nobody queued)
     t.event("tax_min6")
     st = t.state()
     actions.perform(st, BARBARA, TAXES, county)

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from feldherr.core.errors import PositionError
+from feldherr.core.i18n import position_field
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.data import ACTIONS, BID, TAXES
 from feldherr.wallenstein.state import PLAN, POSITION, WallensteinState
@@ -388,7 +389,7 @@ def test_boxes_filled_must_fit_the_point_of_the_game() -> None:
         "Rot hat 1 Feld belegt, an dieser Stelle des Spiels sind es 0: vor der ersten Runde",
     )
     pos["players"][RED]["boxes_filled"] = -1
-    _refused(pos, "core.position.field", "players.red.boxes_filled", "players.red.boxes_filled")
+    _refused(pos, "core.position.field", "“players › Red › boxes filled”", "„Spieler › Rot › belegte Felder“")
 
 
 def test_a_box_lies_face_up_exactly_when_the_round_has_revealed_it() -> None:
@@ -432,7 +433,17 @@ def test_a_plan_has_one_entry_per_box() -> None:
         )
         pos = _played_to(POSITION)
         pos["players"][RED][key] = [*pos["players"][RED][key], pos["players"][RED][key][-1]]
-        _refused(pos, "core.position.field", f"players.red.{key} must be a list of 11 boxes", "11 Feldern")
+        words = {
+            "plan": ("plan", "Planungstableau"),
+            "plan_revealed": ("plan boxes revealed", "aufgedeckte Felder des Plans"),
+        }
+        en, de = words[key]
+        _refused(
+            pos,
+            "core.position.field",
+            f"“players › Red › {en}” must be a list of 11 boxes",
+            f"„Spieler › Rot › {de}“",
+        )
 
 
 @pytest.mark.skipif(importlib.util.find_spec("mujoco") is None, reason="the physical tower needs MuJoCo")
@@ -469,7 +480,8 @@ def test_the_step_of_the_round_must_be_one_the_game_has() -> None:
         pos = _played_to("move")
         (pos["players"][RED] if where == "player" else pos["flow"])[key] = value
         path = f"players.red.{key}" if where == "player" else f"flow.{key}"
-        _refused(pos, "core.position.field", f"{path} must be a whole number", f"Das Feld {path}")
+        en, de = (position_field(path, GAME.messages(), lang) for lang in ("en", "de"))
+        _refused(pos, "core.position.field", f"{en} must be a whole number", f"Das Feld {de}")
     pos = _played_to("move")
     pending = pos["flow"]["pending"]
     other = next(a for a in ACTIONS if a != pending["action"])
@@ -488,4 +500,4 @@ def test_a_phase_the_game_does_not_have_is_refused_by_name() -> None:
     first, here the boxes face up)."""
     pos = _played_to("move")
     pos["phase"] = "Move"
-    _refused(pos, "core.position.name", '"Move" in phase is not a phase of this game', "Eine Phase")
+    _refused(pos, "core.position.name", "“Move” in “phase” is not a phase of this game", "Eine Phase")

@@ -282,6 +282,10 @@ POSITION_WORDS: dict[str, dict[str, str]] = {
         "de": "alle Einsätze für diese Provinz liegen schon",
     },
     "null": {"en": "empty", "de": "leer"},
+    "nobody owes a decision, yet the game is not over": {
+        "en": "nobody owes a decision, yet the game is not over",
+        "de": "niemand ist am Zug, und doch ist das Spiel nicht vorbei",
+    },
 }
 
 #: The same for words with numbers in them: (pattern of the English, its words per language).
@@ -301,6 +305,14 @@ _POSITION_PATTERNS: tuple[tuple[re.Pattern[str], dict[str, str]], ...] = (
     (
         re.compile(r"a list of (\d+) numbers"),
         {"en": "a list of {0} numbers", "de": "eine Liste von {0} Zahlen"},
+    ),
+    (
+        re.compile(r"a list of at least (\d+) names"),
+        {"en": "a list of at least {0} names", "de": "eine Liste von mindestens {0} Namen"},
+    ),
+    (
+        re.compile(r"a list of (\d+) entries"),
+        {"en": "a list of {0} entries", "de": "eine Liste mit {0} Einträgen"},
     ),
     (
         re.compile(r"a list of (\d+) stacks"),

@@ -10,7 +10,7 @@ here read such data by exact type (``2.0`` is not ``2``, ``true`` is not ``1``) 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -214,20 +214,57 @@ def inconsistent(reason: str) -> NoReturn:
     fail(f"the position cannot be played on: {reason}", "core.position.inconsistent", reason=reason)
 
 
+TRIED_MOVES = 24
+"""How many of a seat's legal moves :func:`playable` plays on a copy of a position (spread over the
+list), to find a table the rules offer moves from but cannot go on with."""
+
+#: What an engine raises where a position's values do not fit together in a way no check caught:
+#: a refusal of the position, never a crash of the program that reads it.
+_BROKEN = (
+    RuleError, LookupError, ValueError, TypeError, OverflowError, ArithmeticError, AssertionError,
+    AttributeError,
+)  # fmt: skip
+
+
+def load(build: Callable[[], Any], describe_seat: Any = None) -> Any:
+    """The state ``build()`` reads from a position, checked :func:`playable`; an engine's own
+    exception while reading (values that passed the checks but do not fit together) is a
+    ``core.position.inconsistent`` refusal too."""
+    try:
+        state = build()
+    except PositionError:
+        raise
+    except _BROKEN as exc:
+        inconsistent(f"{type(exc).__name__}: {shown(exc, 80)}")
+    playable(state, describe_seat)
+    return state
+
+
 def playable(state: Any, describe_seat: Any = None) -> None:
-    """Refuse a state the rules cannot go on from: every seat's view must build, and a seat that
-    owes a decision must have a legal move."""
+    """Refuse a state the rules cannot go on from: every seat's view must build; a game that is not
+    over must have a seat to move, and a seat that owes a decision a legal move; and some of those
+    moves (:data:`TRIED_MOVES`, spread over the list) must play on a copy of the state."""
     try:
         for seat in [*range(state.num_players), None]:
             state.view(seat)
         if not state.is_terminal():
-            for seat in state.to_move():
-                if not state.legal_moves(seat):
+            moving = state.to_move()
+            if not moving:
+                inconsistent("nobody owes a decision, yet the game is not over")
+            for seat in moving:
+                moves = state.legal_moves(seat)
+                if not moves:
                     who = describe_seat(seat) if describe_seat is not None else str(seat)
                     inconsistent(f"{who} owes a decision but has no legal move")
+                step = max(1, len(moves) // TRIED_MOVES)
+                for move in moves[::step][:TRIED_MOVES]:
+                    trial = state.clone()
+                    trial.apply(seat, move)
+                    if not trial.is_terminal():
+                        trial.to_move()
     except PositionError:
         raise
-    except (RuleError, LookupError, ValueError, TypeError, AssertionError, ZeroDivisionError) as exc:
+    except _BROKEN as exc:
         inconsistent(f"{type(exc).__name__}: {shown(exc, 80)}")
 
 

@@ -491,12 +491,11 @@ class ElGrandeGame(Game):
         return position(state)
 
     def from_position(self, position: Mapping[str, Any], seed: int) -> ElGrandeState:
-        from feldherr.core.position import playable
+        from feldherr.core.position import load
         from feldherr.elgrande.position import from_position
 
-        state = from_position(self, position, seed)
+        state = load(lambda: from_position(self, position, seed))
         assert isinstance(state, ElGrandeState)
-        playable(state)
         return state
 
     def describe_move(

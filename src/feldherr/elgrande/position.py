@@ -23,6 +23,7 @@ from feldherr.core.position import (
     Bits,
     Choice,
     Codec,
+    Count,
     Field,
     Names,
     Reader,
@@ -174,6 +175,19 @@ def _modifiers_once(st: ElGrandeData, names: list[str]) -> None:
                 where[m] = names[p]
 
 
+def _shapes(st: ElGrandeData, fresh: Mapping[str, list[int]]) -> None:
+    """What the fields' types alone do not hold: one open card (or none) per stack, each stack
+    permanent or not, the place in the turn order within it."""
+    for key, field in (("open_cards", "open_cards"), ("permanent_stacks", "permanent_stacks")):
+        if len(getattr(st, key)) != len(fresh[key]):
+            wrong(field, f"a list of {len(fresh[key])} entries", getattr(st, key))
+    for i, flag in enumerate(st.permanent_stacks):
+        if flag not in (0, 1):
+            wrong(f"permanent_stacks[{i}]", "a whole number 0 to 1", flag)
+    if st.turn_order and not 0 <= st.turn_index <= len(st.turn_order):  # (kept between rounds)
+        wrong("flow.turn_index", f"a whole number 0 to {len(st.turn_order)}", st.turn_index)
+
+
 def _player_names(st: ElGrandeData) -> list[str]:
     return [f"Player {c + 1}" if c < st.num_players else DUMMY_NAME for c in range(st.colours)]
 
@@ -187,10 +201,10 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("score", "players", codec=COUNT),
         Field("power_hand", "players", "power_cards", Bits(14)),
         Field("power_discard", "players", "power_discard", Bits(14)),
-        Field("power_played", "players"),
+        Field("power_played", "players", codec=Count(0, 13)),
         Field("power_total", "players"),
         Field("modifier_hand", "players", "modifiers", Bits(MODIFIERS)),
-        Field("modifier_played", "players"),
+        Field("modifier_played", "players", codec=Count(-1, MODIFIERS - 1)),
         Field("modifier_discard", "players", codec=Bits(MODIFIERS)),
         Field("vetos", "players"),
         Field("discs", "players", "disc", Ref(AREAS)),
@@ -317,10 +331,12 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
         counts.done()
     st.caballeros = cab
     sections = {name: top.obj(name, {}) for name in ("flow",)}
+    fresh = {key: list(getattr(st, key)) for key in ("open_cards", "permanent_stacks")}
     read_fields(st, _fields(who), top, readers, {}, AREAS, sections)
     for r in readers:
         r.done()
     sections["flow"].done()
+    _shapes(st, fresh)
     for c, r in enumerate(readers):  # left out: the Caballeros in the province are those not elsewhere
         if not r.has("province") and st.province[c] >= 0:
             elsewhere = sum(cab[c * D.AREAS : c * D.AREAS + D.AREAS]) + st.court[c]

@@ -305,12 +305,11 @@ class MansfeldGame(Game):
         return position(state)
 
     def from_position(self, position: Mapping[str, Any], seed: int) -> MansfeldState:
-        from feldherr.core.position import playable
+        from feldherr.core.position import load
         from feldherr.mansfeld.position import from_position
 
-        state = from_position(MansfeldState, position, seed)
+        state = load(lambda: from_position(MansfeldState, position, seed))
         assert isinstance(state, MansfeldState)
-        playable(state)
         return state
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:

@@ -385,12 +385,11 @@ class WallensteinGame(Game):
         return position(state)
 
     def from_position(self, position: Mapping[str, Any], seed: int) -> WallensteinState:
-        from feldherr.core.position import playable
+        from feldherr.core.position import load
         from feldherr.wallenstein.position import from_position
 
-        state = from_position(self, position, seed)
+        state = load(lambda: from_position(self, position, seed))
         assert isinstance(state, WallensteinState)
-        playable(state)
         return state
 
     def refuse_teaching_position(self, position: Mapping[str, Any]) -> None:

@@ -705,12 +705,35 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     top.raw("format", POSITION_FORMAT)
     top.done()
     st.log = []
+    _shapes(st)
     _check(st)
     _check_cards(st)
     _check_flow(st)
     _check_boxes(st)
     _carry_on(st)
     return st
+
+
+def _shapes(st: Any) -> None:
+    """What the fields' types alone do not hold: places on the bonus tiles within the tiles, each
+    tile once, draft groups no larger than the counties, the revealed actions among the actions, an
+    event card open for the plans of this year's seasons to come."""
+    for s in range(st.num_players):
+        path = player_path(s, {"colour": COLOURS[s]})
+        if not -1 <= st.positions[s] < max(1, len(st.bonus)):
+            wrong(
+                f"{path}.bonus_position", f"a whole number -1 to {max(1, len(st.bonus)) - 1}", st.positions[s]
+            )
+        for i, size in enumerate(st.groups[s]):
+            if not 0 <= size <= len(NAMES):
+                wrong(f"{path}.draft_groups[{i}]", f"a whole number 0 to {len(NAMES)}", size)
+    for i, tile in enumerate(st.bonus):
+        if st.bonus.count(tile) > 1:
+            wrong(f"bonus_tiles[{i}]", "a list without repeats", [TILES.name(t) for t in st.bonus])
+    if not 0 <= st.revealed_actions <= len(st.actions):
+        wrong("flow.revealed_actions", f"a whole number 0 to {len(st.actions)}", st.revealed_actions)
+    if st.phase == PLAN and not st.open_events:
+        wrong("open_events", "a list of at least 1 names", st.open_events)
 
 
 AUTOMATIC = ("pre", "post", "winter-end")
