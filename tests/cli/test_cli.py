@@ -99,12 +99,15 @@ def test_simulate_records_replay(capsys: Capsys, tmp_path: Path) -> None:
         (["simulate", "toy", "--option", "players=3"], "--players"),
         (["simulate", "toy", "--rounds", "abc"], "rounds must be a whole number from 1 to 5"),
         (["simulate", "toy", "--option", "rounds=2.0"], "rounds must be a whole number"),
-        (["simulate", "toy", "--games", "0"], "--games: must be from 1"),
+        (["simulate", "toy", "--games", "0"], "--games: must be a whole number from 1"),
         (["play", "toy", "--seats", "human,human,alien"], "unknown player 'alien'"),
         (["play", "toy", "--players", "3", "--seats", "human,random"], "2 seat(s)"),
         (["bench", "toy", "--tower", "glass"], "unrecognized arguments: --tower glass"),
-        (["bench", "toy", "--games", "0"], "--games: must be from 1"),
+        (["bench", "toy", "--games", "0"], "--games: must be a whole number from 1"),
         (["bench", "nosuchgame"], "unknown game"),
+        # absurd values are refused before any work (1e308 s ran "forever")
+        (["bench", "toy", "--seconds", "1e308"], "--seconds: must be a number of seconds from 0 to 604800"),
+        (["serve", "--port", "x"], "--port: must be a whole number, not 'x'"),
     ],
 )
 def test_usage_errors_exit_2_without_traceback(capsys: Capsys, argv: list[str], message: str) -> None:
@@ -415,7 +418,7 @@ def test_serve_refuses_a_port_out_of_range(capsys: Capsys) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["serve", "--port", "99999"])
     assert exit_info.value.code == 2
-    assert "argument --port: must be from 0 to 65535, not 99999" in capsys.readouterr().err
+    assert "argument --port: must be a whole number from 0 to 65535, not 99999" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("url", ["bogus://user:hunter2@db/x", "postgresql://user:hunter2@127.0.0.1:1/x"])

@@ -127,9 +127,9 @@ def test_a_german_table_writes_german_numbers(capsys: Capsys, command: str) -> N
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--games", "0"], "argument --games: must be from 1 to 1000000000, not 0"),
-        (["--games", "2000000000000"], "argument --games: must be from 1 to 1000000000"),
-        (["--jobs", "100000"], "argument --jobs: must be from 0 to 1024"),
+        (["--games", "0"], "argument --games: must be a whole number from 1 to 1000000000, not 0"),
+        (["--games", "2000000000000"], "argument --games: must be a whole number from 1 to 1000000000"),
+        (["--jobs", "100000"], "argument --jobs: must be a whole number from 0 to 1024"),
     ],
 )
 def test_counts_out_of_range_are_usage_errors(capsys: Capsys, argv: list[str], message: str) -> None:

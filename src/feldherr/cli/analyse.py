@@ -17,7 +17,11 @@ from typing import Any
 
 from tqdm import tqdm
 
-from feldherr.cli.common import CliError, described, seed_value
+from feldherr.cli.common import (
+    CliError,
+    described,
+)
+from feldherr.core.commandline import seed_value
 from feldherr.core.errors import OptionError, PositionError, RuleError, clip
 from feldherr.core.game import Game, State
 from feldherr.core.i18n import LANGS, fixed, render, term

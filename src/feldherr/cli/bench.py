@@ -10,11 +10,10 @@ from typing import Any
 from feldherr.cli.common import (
     add_common_arguments,
     add_game_argument,
-    count_value,
     described,
     game_and_options,
-    seconds_value,
 )
+from feldherr.core.commandline import MAX_COUNT, seconds_value, whole_number
 from feldherr.search.bench import search_bench
 from feldherr.sim.bench import bench
 from feldherr.sim.stepbench import step_bench
@@ -92,10 +91,13 @@ def register(subparsers: Any) -> None:
     )
     add_game_argument(parser)
     parser.add_argument(
-        "--seconds", type=seconds_value, default=10.0, metavar="T", help="duration (default 10)"
+        "--seconds", type=seconds_value(), default=10.0, metavar="T", help="duration (default 10)"
     )
     parser.add_argument(
-        "--games", type=count_value(1, 10**9), metavar="N", help="stop after N games even if time is left"
+        "--games",
+        type=whole_number(1, MAX_COUNT),
+        metavar="N",
+        help="stop after N games even if time is left",
     )
     parser.add_argument(
         "--mode",
@@ -112,7 +114,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--iterations",
-        type=count_value(1, 10**7),
+        type=whole_number(1, 10**7),
         default=100,
         metavar="N",
         help="search mode: iterations per search (default 100)",

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import textwrap
 from pathlib import Path
 from typing import Any
 
 from feldherr.cli.messages import msg
-from feldherr.core.commandline import output_problem
-from feldherr.core.commandline import seed_value as seed_value  # the cli layer's name for it
+from feldherr.core.commandline import output_problem, seed_value, whole_number
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
 from feldherr.core.i18n import LANGS
@@ -45,38 +43,9 @@ def add_game_argument(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(takes_game_options=True)
 
 
-def count_value(low: int, high: int) -> Any:
-    """An ``argparse`` type: a whole number in ``low..high``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text, 10)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {clip(repr(text), 60)}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {clip(text, 60)}")
-        return value
-
-    parse.__name__ = "whole number"
-    return parse
-
-
-def seconds_value(text: str) -> float:
-    """An ``argparse`` type: a finite duration of at least 0 seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {clip(repr(text), 60)}") from None
-    if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(
-            f"seconds must be a finite number of at least 0, not {clip(text, 60)}"
-        )
-    return value
-
-
 def add_common_arguments(parser: argparse.ArgumentParser, seed_help: str) -> None:
     """--players, --seed, --lang and the generic --option (the game's own flags come later)."""
-    parser.add_argument("--players", type=count_value(1, 64), metavar="N", help="number of players")
+    parser.add_argument("--players", type=whole_number(1, 64), metavar="N", help="number of players")
     parser.add_argument("--seed", type=seed_value, metavar="N", help=seed_help)
     parser.add_argument("--lang", choices=LANGS, default="en", help="language of game text (default en)")
     parser.add_argument(

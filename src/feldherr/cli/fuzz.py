@@ -9,7 +9,10 @@ from typing import Any
 
 from tqdm import tqdm
 
-from feldherr.cli.common import count_value, described, seed_value
+from feldherr.cli.common import (
+    described,
+)
+from feldherr.core.commandline import MAX_COUNT, seed_value, whole_number
 from feldherr.games import game_names
 from feldherr.sim.fuzz import fuzz, totals
 from feldherr.sim.setup import resolve_game
@@ -64,7 +67,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("games", nargs="*", metavar="GAME", help="games to fuzz (default: all)")
     parser.add_argument(
         "--inputs",
-        type=count_value(1, 10**9),
+        type=whole_number(1, MAX_COUNT),
         default=10_000,
         metavar="N",
         help="bad inputs in all (default 10000)",
@@ -72,7 +75,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=seed_value, default=0, metavar="N", help="seed (default 0)")
     parser.add_argument(
         "--per-position",
-        type=count_value(1, 10_000),
+        type=whole_number(1, 10_000),
         default=60,
         metavar="N",
         help="inputs per position and seat",

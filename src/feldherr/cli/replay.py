@@ -9,8 +9,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from feldherr.cli.common import CliError, count_value, described, show
+from feldherr.cli.common import (
+    CliError,
+    described,
+    show,
+)
 from feldherr.cli.messages import msg
+from feldherr.core.commandline import whole_number
 from feldherr.core.errors import OptionError, RecordError, RuleError, clip
 from feldherr.core.i18n import LANGS, number
 from feldherr.core.record import GameRecord, replay
@@ -132,7 +137,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("record", type=Path, metavar="RECORD.json", help="the game record")
     parser.add_argument(
         "--seat",
-        type=count_value(-(10**6), 10**6),
+        type=whole_number(-(10**6), 10**6),
         metavar="N",
         help="print only what seat N may read (0-based; the record says how many seats there are)",
     )

@@ -12,7 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from feldherr import __version__
-from feldherr.cli.common import CliError, check_writable, count_value, described, seconds_value, seed_value
+from feldherr.cli.common import (
+    CliError,
+    check_writable,
+    described,
+)
+from feldherr.core.commandline import seconds_value, seed_value, whole_number
 from feldherr.core.errors import clip
 
 MISSING = (
@@ -182,7 +187,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument(
-        "--port", type=count_value(0, 65535), default=8000, help="port, 0 to 65535 (default 8000)"
+        "--port", type=whole_number(0, 65535), default=8000, help="port, 0 to 65535 (default 8000)"
     )
     parser.add_argument(
         "--public-url",
@@ -252,22 +257,22 @@ def register(subparsers: Any) -> None:
     load.add_argument("--game", default="toy", help="the game to play (default toy)")
     load.add_argument("--options", default="{}", help="game options as JSON")
     load.add_argument(
-        "--games", type=count_value(1, 100_000), default=100, help="concurrent games (default 100)"
+        "--games", type=whole_number(1, 100_000), default=100, help="concurrent games (default 100)"
     )
     load.add_argument(
-        "--players", type=count_value(1, 64), default=2, help="scripted player clients per game (default 2)"
+        "--players", type=whole_number(1, 64), default=2, help="scripted player clients per game (default 2)"
     )
-    load.add_argument("--bots", type=count_value(0, 64), default=0, help="bot seats per game (default 0)")
+    load.add_argument("--bots", type=whole_number(0, 64), default=0, help="bot seats per game (default 0)")
     load.add_argument(
         "--watchers",
-        type=count_value(0, 1_000_000),
+        type=whole_number(0, 1_000_000),
         default=200,
         help="spectator sockets in all (default 200)",
     )
-    load.add_argument("--seconds", type=seconds_value, default=60.0, help="how long (default 60)")
+    load.add_argument("--seconds", type=seconds_value(), default=60.0, help="how long (default 60)")
     load.add_argument(
         "--think",
-        type=seconds_value,
+        type=seconds_value(),
         nargs="+",
         default=[0.0],
         metavar="SECONDS",

@@ -12,13 +12,13 @@ from feldherr.cli.common import (
     CliError,
     add_common_arguments,
     add_game_argument,
-    count_value,
     described,
     flag_name,
     game_and_options,
     seat_count,
     show,
 )
+from feldherr.core.commandline import MAX_COUNT, whole_number
 from feldherr.core.i18n import fixed
 from feldherr.core.position import player_names
 from feldherr.sim.backends import BACKENDS
@@ -153,14 +153,18 @@ def register(subparsers: Any) -> None:
     )
     add_game_argument(parser)
     parser.add_argument(
-        "--games", type=count_value(1, 10**9), default=100, metavar="N", help="number of games (default 100)"
+        "--games",
+        type=whole_number(1, MAX_COUNT),
+        default=100,
+        metavar="N",
+        help="number of games (default 100)",
     )
     parser.add_argument(
         "--bots", metavar="LIST", help="comma list of bot names, one per seat (default: random for all)"
     )
     parser.add_argument(
         "--jobs",
-        type=count_value(0, MAX_JOBS),
+        type=whole_number(0, MAX_JOBS),
         default=1,
         metavar="N",
         help="worker processes (0: all cores; default 1)",

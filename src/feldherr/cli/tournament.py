@@ -13,12 +13,11 @@ from feldherr.cli.common import (
     add_common_arguments,
     add_game_argument,
     check_writable,
-    count_value,
     described,
     game_and_options,
     show,
 )
-from feldherr.core.commandline import picture_problem
+from feldherr.core.commandline import MAX_COUNT, picture_problem, whole_number
 from feldherr.core.errors import clip
 from feldherr.core.i18n import fixed
 from feldherr.sim.batch import MAX_JOBS
@@ -155,10 +154,14 @@ def register(subparsers: Any) -> None:
         help="one bot per seat, comma separated: NAME or NAME@BUDGET[:SETTING...] (hard@0.5s, hard@9i:tree)",
     )  # fmt: skip
     parser.add_argument(
-        "--games", type=count_value(1, 10**9), default=100, metavar="N", help="number of games (default 100)"
+        "--games",
+        type=whole_number(1, MAX_COUNT),
+        default=100,
+        metavar="N",
+        help="number of games (default 100)",
     )
     parser.add_argument(
-        "--jobs", type=count_value(0, MAX_JOBS), default=1, metavar="J",
+        "--jobs", type=whole_number(0, MAX_JOBS), default=1, metavar="J",
         help="worker processes (0: all cores; default 1)",
     )  # fmt: skip
     parser.add_argument(
