@@ -108,6 +108,12 @@ def test_simulate_records_replay(capsys: Capsys, tmp_path: Path) -> None:
         # absurd values are refused before any work (1e308 s ran "forever")
         (["bench", "toy", "--seconds", "1e308"], "--seconds: must be a number of seconds from 0 to 604800"),
         (["serve", "--port", "x"], "--port: must be a whole number, not 'x'"),
+        (["serve", "--snapshot-every", "0"], "--snapshot-every: must be a whole number from 1"),
+        (["serve", "--bot-delay", "nan"], "--bot-delay: must be a number of seconds from 0"),
+        (
+            ["serve", "--analysis-slots", "-3"],
+            "--analysis-slots: must be a whole number from 1 to 64, not -3",
+        ),
     ],
 )
 def test_usage_errors_exit_2_without_traceback(capsys: Capsys, argv: list[str], message: str) -> None:

@@ -17,7 +17,7 @@ from feldherr.cli.common import (
     check_writable,
     described,
 )
-from feldherr.core.commandline import seconds_value, seed_value, whole_number
+from feldherr.core.commandline import MAX_COUNT, seconds_value, seed_value, whole_number
 from feldherr.core.errors import clip
 
 MISSING = (
@@ -210,12 +210,18 @@ def register(subparsers: Any) -> None:
         "--absent-bot", metavar="NAME", help="the bot that stands in (default heuristic or random)"
     )
     parser.add_argument(
-        "--snapshot-every", type=int, default=50, metavar="N", help="store the state every N moves"
+        "--snapshot-every",
+        type=whole_number(1, MAX_COUNT),
+        default=50,
+        metavar="N",
+        help="store the state every N moves",
     )
-    parser.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help="pause between bot moves")
+    parser.add_argument(
+        "--bot-delay", type=seconds_value(), default=0.0, metavar="S", help="pause between bot moves"
+    )
     parser.add_argument(
         "--bot-workers",
-        type=int,
+        type=whole_number(0, 1024),
         default=None,
         metavar="N",
         help="worker processes the bots think in (default: one per core; 0: threads in this process)",
@@ -227,7 +233,11 @@ def register(subparsers: Any) -> None:
         help="the search behind the analysis board of finished games (default hard@2s; medium@300i, …)",
     )
     parser.add_argument(
-        "--analysis-slots", type=int, default=2, metavar="N", help="analyses at once (default 2)"
+        "--analysis-slots",
+        type=whole_number(1, 64),
+        default=2,
+        metavar="N",
+        help="analyses at once (default 2)",
     )
     parser.add_argument(
         "--log-level", default="warning", choices=("debug", "info", "warning", "error"),

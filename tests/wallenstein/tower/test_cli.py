@@ -164,6 +164,25 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_work(
     assert message in captured.err
 
 
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["odds", "attack", "--armies", "1e9"], "argument --armies: must be a whole number, not '1e9'"),
+        (["tower", "stats", "--samples", "0"], "argument --samples: must be a whole number from 1 to"),
+        (["tower", "simulate", "--players", "9"], "argument --players: must be a whole number from 2 to 5"),
+    ],
+)
+def test_counts_are_read_as_every_command_reads_them(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Argparse's own 'invalid int value' was the tower's wording; a huge --samples ran for ever."""
+    with pytest.raises(SystemExit) as exit_info:
+        run(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err
+
+
 @pytest.mark.parametrize("argv", [["tower", "simulate", "--drops", "1"], ["odds", "attack", "--armies", "2"]])
 @pytest.mark.parametrize("seed", ["-3", "1.5", "2e3"])
 def test_a_bad_seed_is_refused(argv: list[str], seed: str, capsys: pytest.CaptureFixture[str]) -> None:
