@@ -56,7 +56,7 @@ def test_simulate_json_is_identical_for_one_and_two_jobs(capsys: Capsys) -> None
 def test_simulate_quiet_table_and_defaults(capsys: Capsys) -> None:
     code, out, err = run(capsys, "simulate", "toy", "--games", "5", "--quiet", "--variant", "plain")
     assert code == 0 and err == ""
-    assert "toy: 2 players, 5 games, seed 0" in out and "variant=plain" in out
+    assert "Toy Auction: 2 players, 5 games, seed 0; --rounds 3 --variant plain" in out
     assert out.count("random") == 2 and "digest" in out
 
 
@@ -231,10 +231,10 @@ def test_replay_prints_the_whole_log_or_one_seats_view(capsys: Capsys, tmp_path:
     write_record(path)
     code, full, _ = run(capsys, "replay", str(path))
     assert code == 0
-    assert full.count("You bid") == 9 and "[seat 2] You bid" in full and "Winner(s):" in full
+    assert full.count("You bid") == 9 and "[Player 3] You bid" in full and "Winner(s):" in full
     code, seat1, _ = run(capsys, "replay", str(path), "--seat", "1", "--lang", "de", "--board")
     assert code == 0
-    assert seat1.count("Du bietest") == 3 and "[Platz" not in seat1 and "Runde 1" in seat1
+    assert seat1.count("Du bietest") == 3 and "[Spieler" not in seat1 and "Runde 1" in seat1
     assert "Hand: [" in seat1 and "Punkte: [" in seat1
     for seat in ("5", "-1"):  # the record's own range is named, not the parser's bound
         code, _, err = run(capsys, "replay", str(path), "--seat", seat)

@@ -167,6 +167,26 @@ def show(value: object) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
+def option_flags(game: Game, options: dict[str, Any]) -> str:
+    """A game's options as a person reads them in any language: the flags that set them
+    (``--setup fixed --modules court,leaders --no-x``), not a Python or JSON literal and not the
+    option's key; the player count and empty values (no modules, no tower settings) are left out."""
+    specs = {spec.name: spec for spec in game.option_spec()}
+    parts = []
+    for key, value in options.items():
+        if key == PLAYERS or value in ([], {}, None, ""):
+            continue
+        spec = specs.get(key)
+        flag = flag_name(spec) if spec is not None else "--" + key.replace("_", "-")
+        if isinstance(value, bool):
+            parts.append(flag if value else "--no-" + flag[2:])
+        elif isinstance(value, list | tuple) and all(isinstance(v, str | int) for v in value):
+            parts.append(f"{flag} {','.join(str(v) for v in value)}")
+        else:
+            parts.append(f"{flag} {show(value)}")
+    return " ".join(parts)
+
+
 # -- files ----------------------------------------------------------------------------------------
 def check_writable(path: Path, what: str) -> None:
     """Refuse at once a file that could not be written later (``core.commandline.output_problem``:

@@ -12,7 +12,7 @@ from typing import Any
 from feldherr.cli.common import (
     CliError,
     described,
-    show,
+    option_flags,
 )
 from feldherr.cli.messages import msg
 from feldherr.core.commandline import whole_number
@@ -91,13 +91,24 @@ def run(args: argparse.Namespace) -> int:
         json.dump(summary, sys.stdout, ensure_ascii=False, default=str)
         sys.stdout.write("\n")
         return 0
-    opts = ", ".join(f"{k}={show(v)}" for k, v in record.options.items())
+    opts = option_flags(game, dict(record.options))
     moves = len(record.moves)
-    print(msg("replay_title", lang, title=game.title, options=opts, seed=record.seed, moves=moves))
+    players = state.num_players
+    print(
+        msg(
+            "replay_title",
+            lang,
+            title=game.title,
+            players=players,
+            seed=record.seed,
+            moves=moves,
+            options=f"; {opts}" if opts else "",
+        )
+    )
     # The auditor's view: the whole log, private lines marked with their seat (or one seat's part).
     for entry in entries:
         to = entry.get("to")
-        prefix = f"[{msg('seat_short', lang, seat=to)}] " if seat is None and to is not None else ""
+        prefix = f"[{game.seat_name(to, lang)}] " if seat is None and to is not None else ""
         print(f"  {prefix}{game.render_log(entry, lang)}")
     if args.board:
         print(game.render_view(state.view(seat), lang))
@@ -106,9 +117,10 @@ def run(args: argparse.Namespace) -> int:
         # programs (--json); the log's last lines already say who won and why
         outcome = state.outcome()
         scores = (
-            msg("seat_score", lang, seat=s, score=number(v, lang)) for s, v in enumerate(outcome.scores)
+            msg("player_score", lang, name=game.seat_name(s, lang), score=number(v, lang))
+            for s, v in enumerate(outcome.scores)
         )
-        winners = (msg("seat_short", lang, seat=s) for s in outcome.winners)
+        winners = (game.seat_name(s, lang) for s in outcome.winners)
         print(msg("scores", lang, scores=", ".join(scores)))
         print(msg("winners", lang, winners=", ".join(winners)))
     else:

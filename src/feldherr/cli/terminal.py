@@ -24,6 +24,7 @@ from feldherr.cli.messages import msg
 from feldherr.core.bots import Bot
 from feldherr.core.errors import RuleError, clip
 from feldherr.core.game import JSON, Game, Move
+from feldherr.core.i18n import number as number_text
 from feldherr.core.match import Match
 from feldherr.core.play import make_bots
 from feldherr.core.record import GameRecord
@@ -101,8 +102,11 @@ class TerminalGame:
         print(text, file=self.out, flush=True)
 
     def who(self, seat: int) -> str:
+        """A seat as the players read it: its colour (as the game's texts name it) and who plays
+        it, "Red (human)", never its number from 0."""
         kind = self.seats[seat]
-        return msg("seat", self.lang, seat=seat, kind=msg(HUMAN, self.lang) if kind == HUMAN else kind)
+        name = self.game.seat_name(seat, self.lang)
+        return msg("player", self.lang, name=name, kind=msg(HUMAN, self.lang) if kind == HUMAN else kind)
 
     def flush_public(self) -> None:
         for item in self.match.log_since(None, self.public_seen, self.lang):
@@ -266,7 +270,7 @@ class TerminalGame:
         self.say(
             msg("start", self.lang, title=self.game.title, players=len(self.seats), seed=match.record.seed)
         )
-        self.say(msg("seats", self.lang, seats=", ".join(self.who(s) for s in range(len(self.seats)))))
+        self.say(msg("players", self.lang, players=", ".join(self.who(s) for s in range(len(self.seats)))))
         if self.resumed:
             self.say(msg("resumed", self.lang, moves=self.resumed))
         self.flush_public()
@@ -291,7 +295,10 @@ class TerminalGame:
         self.say()
         self.say(msg("game_over", self.lang))
         self.say(self.game.render_view(self.match.view(None), self.lang))
-        scores = ", ".join(f"{self.who(s)} {v:g}" for s, v in enumerate(outcome.scores))
+        scores = ", ".join(
+            msg("player_score", self.lang, name=self.who(s), score=number_text(v, self.lang))
+            for s, v in enumerate(outcome.scores)
+        )
         self.say(msg("scores", self.lang, scores=scores))
         self.say(msg("winners", self.lang, winners=", ".join(self.who(s) for s in outcome.winners)))
         # outcome.detail (tie-break data) is not printed: it is raw data, and the final board and

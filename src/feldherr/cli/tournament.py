@@ -15,11 +15,12 @@ from feldherr.cli.common import (
     check_writable,
     described,
     game_and_options,
-    show,
+    option_flags,
 )
 from feldherr.core.commandline import MAX_COUNT, picture_problem, whole_number
 from feldherr.core.errors import clip
-from feldherr.core.i18n import fixed
+from feldherr.core.game import Game
+from feldherr.core.i18n import fixed, number
 from feldherr.sim.batch import MAX_JOBS
 from feldherr.sim.tournament import TournamentResult, plot, tournament
 
@@ -48,13 +49,15 @@ LINES = {  # the table's other lines, in the language of its headings
 }
 
 
-def table(result: TournamentResult, lang: str) -> str:
+def table(result: TournamentResult, lang: str, game: Game) -> str:
     """The standings per bot; numbers in the language's format (German ``33,33``)."""
     n = len(result.names)
-    opts = ", ".join(f"{k}={show(v)}" for k, v in result.options.items() if k != "players")
+    opts = option_flags(game, result.options)
     words = LINES.get(lang, LINES["en"])
-    title = words["title"].format(game=result.game, players=n, games=result.games, seed=result.seed)
-    lines = [title + (f", {opts}" if opts else ""), ""]
+    title = words["title"].format(
+        game=game.title, players=n, games=number(result.games, lang), seed=result.seed
+    )
+    lines = [title + (f"; {opts}" if opts else ""), ""]
     head = HEADINGS.get(lang, HEADINGS["en"])
     width = max(len(head[0]), *(len(name) for name in result.names))
     lines.append(
@@ -119,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(result.to_json(), sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        print(table(result, args.lang))
+        print(table(result, args.lang, game))
     if target is not None:
         try:
             written = plot(result, target)

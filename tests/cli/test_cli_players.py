@@ -1,0 +1,73 @@
+"""A person reads players by their names or colours, never by a seat number from 0: ``play``
+(the seat list, the prompt, the hand-over, the scores), ``replay`` (private lines, scores,
+winners) and ``simulate`` (the table) said "seat 0"/"Platz 0" before."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from feldherr.cli import main
+from feldherr.cli.play import TerminalGame
+from feldherr.games import get_game
+
+Capsys = pytest.CaptureFixture[str]
+SEAT_NUMBER = re.compile(r"\b(seat|Seat|Platz|Plätze|Seats)\b")
+COLOURS = {"en": ("Red", "Blue"), "de": ("Rot", "Blau")}
+
+
+def played(lang: str, save: Path | None = None) -> str:
+    game = get_game("mansfeld")
+    options = game.normalize_options({"players": 2})
+    out = io.StringIO()
+    session = TerminalGame(
+        game, options, 7, ["human", "heuristic"], lang=lang, inp=io.StringIO("1\n" * 400), out=out, save=save
+    )
+    assert session.run() == 0
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_play_names_players_by_colour(lang: str) -> None:
+    text = played(lang)
+    red, blue = COLOURS[lang]
+    human, bot = ("human", "heuristic") if lang == "en" else ("Mensch", "heuristic")
+    players = "Players" if lang == "en" else "Spieler"
+    assert f"{players}: {red} ({human}), {blue} ({bot})" in text
+    assert f"\n{red} ({human})> " in text  # the prompt
+    assert not SEAT_NUMBER.search(text), SEAT_NUMBER.search(text)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_replay_and_simulate_name_players_by_colour(capsys: Capsys, tmp_path: Path, lang: str) -> None:
+    save = tmp_path / "game.json"
+    played("en", save)
+    red, blue = COLOURS[lang]
+    assert main(["replay", str(save), "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    scores, winners = ("Scores", "Winner(s)") if lang == "en" else ("Punkte", "Sieger")
+    assert f"{scores}: {red}: " in out and f", {blue}: " in out and f"\n{winners}: " in out
+    assert not SEAT_NUMBER.search(out), SEAT_NUMBER.search(out)
+    argv = ["simulate", "mansfeld", "--players", "2", "--games", "3", "--quiet", "--lang", lang]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    rows = [line.split()[0] for line in out.splitlines()[3:5]]
+    assert rows == [red, blue], out
+    assert not SEAT_NUMBER.search(out) and "[" not in out, out
+
+
+def test_seat_name_is_a_name_or_colour() -> None:
+    """``Game.seat_name``: the player's name where given, else the colour the game's texts use;
+    a game without colours (the toy) counts as a person does, from 1."""
+    assert [get_game("wallenstein").seat_name(s, "de") for s in range(5)] == [
+        "Rot", "Blau", "Gelb", "Lila", "Schwarz",
+    ]  # fmt: skip
+    assert get_game("elgrande").seat_name(4, "en") == "Purple"
+    assert get_game("mansfeld").seat_name(1, "en", ["Anna", ""]) == "Blue"
+    assert get_game("mansfeld").seat_name(0, "de", ["Anna", ""]) == "Anna"
+    toy = get_game("toy")
+    assert [toy.seat_name(s, "en") for s in range(2)] == ["Player 1", "Player 2"]
+    assert toy.seat_name(2, "de") == "Spieler 3"
