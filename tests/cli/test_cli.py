@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import re
 import sys
 import types
 from pathlib import Path
@@ -160,9 +161,9 @@ def test_bench_says_what_it_measures_on_standard_error(capsys: Capsys) -> None:
     long; --quiet leaves it out. Standard output holds only the result."""
     code, out, err = run(capsys, "bench", "toy", "--players", "3", "--seconds", "0.1", "--json")
     assert code == 0 and json.loads(out)["game"] == "toy"
-    assert err == "feldherr bench: toy, 3 players, default mode, about 0.1 s on one core ...\n"
+    assert err == "feldherr bench: Toy Auction, 3 players, default mode, about 0.1 s on one core ...\n"
     code, out, err = run(capsys, "bench", "toy", "--players", "3", "--seconds", "0.1", "--quiet")
-    assert code == 0 and err == "" and "games_per_second" in out
+    assert code == 0 and err == "" and "games per CPU second" in out
 
 
 def test_bench_json_keys(capsys: Capsys) -> None:
@@ -219,8 +220,15 @@ def test_bench_default_mode(capsys: Capsys) -> None:
 
 
 def test_bench_table(capsys: Capsys) -> None:
-    code, out, _ = run(capsys, "bench", "toy", "--seconds", "60", "--games", "2")
-    assert code == 0 and "games_per_second" in out and "games  2" in out
+    """The table is for people: labels in the reader's language (no snake_case), numbers in its
+    format, the options as the flags that set them (the options were a Python dict before)."""
+    code, out, _ = run(capsys, "bench", "toy", "--seconds", "60", "--games", "2", "--rounds", "2")
+    assert code == 0 and "games per CPU second" in out and re.search(r"\ngames +2\n", out)
+    assert "--rounds 2" in out and "_" not in out and "{" not in out
+    code, out, err = run(capsys, "bench", "toy", "--seconds", "60", "--games", "2", "--lang", "de")
+    assert code == 0 and "Partien je CPU-Sekunde" in out and re.search(r"\nPartien +2\n", out)
+    assert "_" not in out
+    assert err.startswith("feldherr bench: Toy Auction, 2 Spieler, Standardmodus, etwa 60 s")
 
 
 # -- replay --------------------------------------------------------------------------------------
