@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     bar = tqdm(total=args.inputs, unit="input", file=sys.stderr, disable=args.quiet)
 
     def step(count: int) -> None:
-        bar.update(count)
+        bar.update(min(count, args.inputs - bar.n))  # the last position may throw a few more
 
     try:
         results = fuzz(names, args.inputs, args.seed, progress=step, per_position=args.per_position)
@@ -37,8 +37,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         rows = [{k: r.to_json()[k] for k in COLUMNS} for r in results]
         rows.append({"game": "all", "option_sets": sum(int(r["option_sets"]) for r in rows), **sums})
-        widths = {k: max(len(k), *(len(str(row[k])) for row in rows)) for k in COLUMNS}
-        print("  ".join(k.rjust(widths[k]) for k in COLUMNS))
+        heads = {k: k.replace("_", " ") for k in COLUMNS}  # the JSON's keys, as words
+        widths = {k: max(len(heads[k]), *(len(str(row[k])) for row in rows)) for k in COLUMNS}
+        print("  ".join(heads[k].rjust(widths[k]) for k in COLUMNS))
         for row in rows:
             print("  ".join(str(row[k]).rjust(widths[k]) for k in COLUMNS))
         for r in results:
@@ -70,7 +71,7 @@ def register(subparsers: Any) -> None:
         type=whole_number(1, MAX_COUNT),
         default=10_000,
         metavar="N",
-        help="bad inputs in all (default 10000)",
+        help="bad inputs in all, at least (a position's inputs are thrown whole; default 10000)",
     )
     parser.add_argument("--seed", type=seed_value, default=0, metavar="N", help="seed (default 0)")
     parser.add_argument(
