@@ -271,6 +271,8 @@ def test_replay_detects_a_tampered_record(capsys: Capsys, tmp_path: Path, tamper
     ("content", "message"),
     [
         (None, "cannot read"),
+        (None, ": there is no such file"),  # in words, not "[Errno 2] No such file or directory: '...'"
+        ("folder", ": it is a folder, not a file"),
         ("{not json", "not JSON"),
         ("[1, 2]", "not a game record"),
         ('{"game": "toy"}', "not a game record"),
@@ -281,10 +283,12 @@ def test_replay_rejects_unreadable_files(
     capsys: Capsys, tmp_path: Path, content: str | None, message: str
 ) -> None:
     path = tmp_path / "r.json"
-    if content is not None:
+    if content == "folder":
+        path.mkdir()
+    elif content is not None:
         path.write_text(content)
     code, _, err = run(capsys, "replay", str(path))
-    assert code == 1 and message in err
+    assert code == 1 and message in err and "Errno" not in err
 
 
 # -- plugins -------------------------------------------------------------------------------------

@@ -164,7 +164,10 @@ def test_cli_analyse_speaks_german_numbers_and_reasons(
     path = str(EXAMPLES / "mansfeld-example.json")
     argv = ["analyse", "mansfeld", path, "--seat", "Anna", "--bot", "hard@80i", "--quiet", "--lang", "de"]
     assert main(argv) == 0
-    rows = [line for line in capsys.readouterr().out.splitlines() if "Trossbube" in line]
+    out = capsys.readouterr().out
+    # the title's seconds too: "0,1 s" (it said "0.1 s")
+    assert re.match(r"Ernst von Mansfeld: die Züge von Anna \(hard@80i, 80 Suchläufe, \d+,\d s\)", out), out
+    rows = [line for line in out.splitlines() if "Trossbube" in line]
     assert rows and re.search(r"\d+,\d %", rows[0]) and re.search(r"\d+,\d\d$", rows[0]), rows
     assert not re.search(r"\d\.\d", rows[0]), rows
     broken = tmp_path / "broken.json"

@@ -15,7 +15,7 @@ from feldherr.cli.common import (
     option_flags,
 )
 from feldherr.cli.messages import msg
-from feldherr.core.commandline import whole_number
+from feldherr.core.commandline import read_problem, whole_number
 from feldherr.core.errors import OptionError, RecordError, RuleError, clip
 from feldherr.core.i18n import LANGS, number
 from feldherr.core.record import GameRecord, replay
@@ -36,7 +36,7 @@ def load_record(path: Path) -> GameRecord:
             raise CliError(f"{shown} is too large for a game record", BAD_RECORD)
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise CliError(f"cannot read {shown}: {clip(str(exc), 120)}", BAD_RECORD) from exc
+        raise CliError(f"cannot read {shown}: {read_problem(exc)}", BAD_RECORD) from exc
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except ValueError as exc:

@@ -120,6 +120,20 @@ def seed_value(text: str) -> int:
     return value
 
 
+def read_problem(exc: OSError | ValueError) -> str:
+    """Why a file could not be read, in words (not Python's ``[Errno 2] No such file or directory:
+    '...'``): no such file, a folder, no permission, not text in UTF-8, or else unreadable."""
+    if isinstance(exc, FileNotFoundError):
+        return "there is no such file"
+    if isinstance(exc, IsADirectoryError):
+        return "it is a folder, not a file"
+    if isinstance(exc, PermissionError):
+        return "there is no permission to read it"
+    if isinstance(exc, UnicodeDecodeError):
+        return "the file is not text in UTF-8"
+    return "the file cannot be read"
+
+
 def output_problem(path: Path, what: str) -> str | None:
     """Why ``path`` could not be written at the end of the work (a folder, a missing folder, no
     rights), or None. The test is a real one: the file is opened for appending (which neither
