@@ -182,7 +182,7 @@ def test_resume_a_saved_game_to_the_end(
         (["--seed", "4"], 2, "from the record"),
         (["--variant", "plain"], 2, "from the record"),
         (["--players", "3"], 2, "has 2 players"),
-        (["--seats", "human"], 2, "1 seat(s)"),
+        (["--seats", "human"], 2, "the seat list (human) does not name one bot per player (2 players)"),
     ],
 )
 def test_resume_errors(capsys: Capsys, tmp_path: Path, extra: list[str], code: int, message: str) -> None:

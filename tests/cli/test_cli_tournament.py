@@ -53,7 +53,10 @@ def test_default_plot_path(capsys: Capsys, tmp_path: Path, monkeypatch: pytest.M
     ("argv", "message"),
     [
         (["--bots", "random,deep-blue"], "unknown player 'deep-blue'"),
-        (["--bots", "random,random,random", "--players", "2"], "3 seat(s)"),
+        (
+            ["--bots", "random,random,random", "--players", "2"],
+            "does not name one bot per player (2 players)",
+        ),
         (["--bots", "random,hard@never"], "not a search budget"),
     ],
 )

@@ -185,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as err:
         return _fail(str(err), err.code)
     except OptionError as err:
-        return _fail(str(err), 2)
+        return _fail(option_refusal(err), 2)
     except (RecordError, RuleError) as err:
         return _fail(str(err), 1)
     except KeyboardInterrupt:
@@ -200,6 +200,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         text = f"{type(exc).__name__}: {shown_error(exc)}"
         return _fail(f"internal error, please report it: {text} (FELDHERR_DEBUG=1 shows where)", INTERNAL)
+
+
+def option_refusal(err: OptionError) -> str:
+    """An option the game refuses, named by the flag a person types (``--start-money must be a
+    whole number``), not by the option's key (``option start_money must be ...``)."""
+    text = str(err)
+    name = err.option
+    prefix = f"option {name} "
+    if name and text.startswith(prefix):
+        return f"--{name.replace('_', '-')} {text[len(prefix) :]}"
+    return text
 
 
 INTERNAL = 70

@@ -23,7 +23,7 @@ from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
 from feldherr.core.i18n import LANGS
 from feldherr.core.options import PLAYERS, OptionSpec, parse_cli_value
-from feldherr.sim.setup import prepare_options, resolve_game
+from feldherr.sim.setup import check_seat_names, prepare_options, resolve_game
 
 OPTION_DEST = "game_option_"
 """Prefix of the ``argparse`` destinations of the game's own flags."""
@@ -151,9 +151,14 @@ def options_from_args(args: argparse.Namespace, game: Game) -> dict[str, Any]:
     return options
 
 
-def game_and_options(args: argparse.Namespace, seats: int | None = None) -> tuple[Game, dict[str, Any]]:
-    """Resolve the game and normalise options; ``seats`` is the count implied by a seat list."""
+def game_and_options(
+    args: argparse.Namespace, seats: int | None = None, names: str | None = None, extra: tuple[str, ...] = ()
+) -> tuple[Game, dict[str, Any]]:
+    """Resolve the game and normalise options; ``seats`` is the count implied by a seat list,
+    ``names`` that list, whose unknown bots are named first (before a count it does not fit)."""
     game = resolve_game(args.game)
+    if names is not None:
+        check_seat_names(game, names, extra)
     players = args.players if args.players is not None else seats
     return game, prepare_options(game, players, options_from_args(args, game))
 

@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     if args.resume is not None:
         return resume(args)
     implied = seat_count(args.seats)
-    game, options = game_and_options(args, implied)
+    game, options = game_and_options(args, implied, args.seats, (HUMAN,))
     players = options["players"]
     seats = parse_seats(game, default_seats(args.seats, players), players, extra=(HUMAN,))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         position, start = load_position(game, args.from_position, args.seed or 0, args.lang)
         options = start.options
     else:
-        game, options = game_and_options(args, seat_count(args.bots))
+        game, options = game_and_options(args, seat_count(args.bots), args.bots)
     ray = args.ray
     if args.backend == "ray":
         print(

@@ -106,7 +106,7 @@ def plot_target(args: argparse.Namespace, game_name: str) -> Path | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    game, options = game_and_options(args, len(args.bots.split(",")))
+    game, options = game_and_options(args, len(args.bots.split(",")), args.bots)
     target = plot_target(args, game.name)
     result = tournament(
         game,

@@ -59,10 +59,18 @@ def parse_seats(
     """
     if spec is None:
         return [RANDOM] * players
-    names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else [str(s) for s in spec]
+    names = check_seat_names(game, spec, extra)
     if len(names) != players:
         given = clip(", ".join(names), 120)
-        raise OptionError(f"{len(names)} seat(s) given ({given}) for {players} players")
+        raise OptionError(f"the seat list ({given}) does not name one bot per player ({players} players)")
+    return names
+
+
+def check_seat_names(game: Game, spec: str | Sequence[str], extra: Iterable[str] = ()) -> list[str]:
+    """The names of a seat list, each a bot of ``game`` (or one of ``extra``); an unknown one is an
+    :class:`OptionError` naming it, whatever the list's length."""
+    names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else [str(s) for s in spec]
+    extra = tuple(extra)
     for name in names:
         if name in extra:
             continue
