@@ -71,6 +71,17 @@ def test_play_in_german(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None
     )
 
 
+def test_play_takes_german_commands(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A German player reads German commands in the help and may type them (only the English
+    'board', 'moves', 'log', 'help', 'quit' were understood, and named in the German help)."""
+    feed(monkeypatch, "hilfe\nprotokoll\nzüge\nplan\nende\n")
+    code, out, _ = run(capsys, "play", "toy", "--seed", "2", "--lang", "de", "--seats", "human,heuristic")
+    assert code == 0 and "Partie abgebrochen." in out
+    assert "Befehle: plan (Spielplan erneut), züge (alle erlaubten Züge)" in out
+    assert "Protokoll aus Sicht von Spieler 1 (Mensch):" in out
+    assert "Nicht verstanden" not in out and "board" not in out and "'help'" not in out
+
+
 def test_play_hot_seat_separates_the_views(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     feed(monkeypatch, "1\n" * 20)
     code, out, _ = run(capsys, "play", "toy", "--seats", "human,human", "--seed", "5", "--variant", "plain")

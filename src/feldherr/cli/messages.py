@@ -23,7 +23,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "moves": {"en": "Legal moves:", "de": "Erlaubte Züge:"},
     "more": {
         "en": "... and {n} more (type 'moves' to list them all)",
-        "de": "... und {n} weitere ('moves' zeigt alle)",
+        "de": "... und {n} weitere ('züge' zeigt alle)",
     },
     "no_moves": {"en": "(no listed moves: enter a JSON move)", "de": "(keine Liste: Zug als JSON eingeben)"},
     "prompt": {"en": "{who}> ", "de": "{who}> "},
@@ -35,8 +35,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         ),
         "de": (
             "Nummer eines Zuges eingeben, oder einen Zug als JSON (z. B. eine ganze Planung).\n"
-            "Befehle: board (Spielplan erneut), moves (alle erlaubten Züge), log (dein ganzes Protokoll),\n"
-            "help oder ? (dieser Text), quit (beenden; mit --save wird die Partie gespeichert)."
+            "Befehle: plan (Spielplan erneut), züge (alle erlaubten Züge), protokoll (dein ganzes\n"
+            "Protokoll), hilfe oder ? (dieser Text), ende (beenden; mit --save wird die Partie gespeichert)."
         ),
     },
     "bad_number": {
@@ -46,7 +46,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "bad_json": {"en": "That is not valid JSON: {error}", "de": "Kein gültiges JSON: {error}"},
     "unknown_input": {
         "en": "Not understood: type a move number, a JSON move, or 'help'.",
-        "de": "Nicht verstanden: Zugnummer, Zug als JSON oder 'help' eingeben.",
+        "de": "Nicht verstanden: Zugnummer, Zug als JSON oder 'hilfe' eingeben.",
     },
     "rejected": {"en": "Rejected: {error} ({rule})", "de": "Abgelehnt: {error} ({rule})"},
     "defect": {

@@ -34,6 +34,14 @@ HUMAN = "human"
 LIST_LIMIT = 60
 LIST_SHOWN = 50
 CLEAR = "\033[2J\033[H"
+COMMANDS = {
+    "?": "help", "help": "help", "hilfe": "help",
+    "board": "board", "plan": "board", "brett": "board",
+    "moves": "moves", "züge": "moves", "zuege": "moves",
+    "log": "log", "protokoll": "log",
+    "quit": "quit", "ende": "quit", "beenden": "quit",
+}  # fmt: skip
+"""What a person types at the prompt, in either language, and the command it is."""
 ALL = -1
 """``log_since(seat, ALL)``: every entry (log deltas are "after version v"; nothing is before 0)."""
 
@@ -193,11 +201,11 @@ class TerminalGame:
             text = self.read(msg("prompt", lang, who=self.who(seat)))
             if text is None:
                 return Turn.EOF
-            command = text.lower()
+            command = COMMANDS.get(text.lower(), text.lower())
             answer: JSON = None
             if not text:
                 continue
-            if command in ("?", "help"):
+            if command == "help":
                 self.say(msg("help", lang))
             elif command == "board":
                 self.say(game.render_view(view, lang))
