@@ -48,7 +48,7 @@ def test_replay_and_simulate_name_players_by_colour(capsys: Capsys, tmp_path: Pa
     red, blue = COLOURS[lang]
     assert main(["replay", str(save), "--lang", lang]) == 0
     out = capsys.readouterr().out
-    scores, winners = ("Scores", "Winner(s)") if lang == "en" else ("Punkte", "Sieger")
+    scores, winners = ("Scores", "Winner") if lang == "en" else ("Punkte", "Sieger")
     assert f"{scores}: {red}: " in out and f", {blue}: " in out and f"\n{winners}: " in out
     assert not SEAT_NUMBER.search(out), SEAT_NUMBER.search(out)
     argv = ["simulate", "mansfeld", "--players", "2", "--games", "3", "--quiet", "--lang", lang]

@@ -88,7 +88,7 @@ def test_replay_says_the_outcome_in_words_and_json_only_when_asked(
     counties) were printed to the reader as a JSON line; now they are in --json's object only."""
     path = one_record(capsys, tmp_path, name)
     said = {
-        "en": ("; seed ", "Scores: Red: ", "Winner(s): "),
+        "en": ("; seed ", "Scores: Red: ", "Winner"),
         "de": ("; Startwert ", "Punkte: Rot: ", "Sieger: "),
     }
     for lang, (title, scores, winners) in said.items():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from feldherr.core.i18n import render
+from feldherr.core.i18n import plural_form, render
 
 CATALOGUE: dict[str, dict[str, str]] = {
     "start": {
@@ -64,7 +64,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "log_title": {"en": "Log as {who} sees it:", "de": "Protokoll aus Sicht von {who}:"},
     "game_over": {"en": "Game over.", "de": "Spielende."},
     "scores": {"en": "Scores: {scores}", "de": "Punkte: {scores}"},
-    "winners": {"en": "Winner(s): {winners}", "de": "Sieger: {winners}"},
+    "winners#one": {"en": "Winner: {winners}", "de": "Sieger: {winners}"},
+    "winners#other": {"en": "Winners: {winners}", "de": "Sieger: {winners}"},
     "quit": {"en": "Game abandoned.", "de": "Partie abgebrochen."},
     "eof": {
         "en": "Input ended before the game did; game abandoned.",
@@ -106,3 +107,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
 
 def msg(key: str, lang: str, **args: Any) -> str:
     return render(CATALOGUE, key, args, lang)
+
+
+def winners_line(names: list[str], lang: str) -> str:
+    """ "Winner: Blue" / "Winners: Red, Blue" (the plural form from Babel's rules, not "Winner(s)")."""
+    return msg(f"winners#{plural_form(len(names), lang)}", lang, winners=", ".join(names))

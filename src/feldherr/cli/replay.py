@@ -14,7 +14,7 @@ from feldherr.cli.common import (
     described,
     option_flags,
 )
-from feldherr.cli.messages import msg
+from feldherr.cli.messages import msg, winners_line
 from feldherr.core.commandline import read_problem, whole_number
 from feldherr.core.errors import OptionError, RecordError, RuleError, clip
 from feldherr.core.i18n import LANGS, number
@@ -120,9 +120,9 @@ def run(args: argparse.Namespace) -> int:
             msg("player_score", lang, name=game.seat_name(s, lang), score=number(v, lang))
             for s, v in enumerate(outcome.scores)
         )
-        winners = (game.seat_name(s, lang) for s in outcome.winners)
+        winners = [game.seat_name(s, lang) for s in outcome.winners]
         print(msg("scores", lang, scores=", ".join(scores)))
-        print(msg("winners", lang, winners=", ".join(winners)))
+        print(winners_line(winners, lang))
     else:
         print(msg("unfinished", lang))
     check = msg("digest_ok" if record.final_digest is not None else "digest_none", lang)

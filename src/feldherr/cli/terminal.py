@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from feldherr.cli.common import write_text_safely
-from feldherr.cli.messages import msg
+from feldherr.cli.messages import msg, winners_line
 from feldherr.core.bots import Bot
 from feldherr.core.errors import RuleError, clip
 from feldherr.core.game import JSON, Game, Move
@@ -308,7 +308,7 @@ class TerminalGame:
             for s, v in enumerate(outcome.scores)
         )
         self.say(msg("scores", self.lang, scores=scores))
-        self.say(msg("winners", self.lang, winners=", ".join(self.who(s) for s in outcome.winners)))
+        self.say(winners_line([self.who(s) for s in outcome.winners], self.lang))
         # outcome.detail (tie-break data) is not printed: it is raw data, and the final board and
         # the log's last line already say who won and why, in words
         self.write_record()
