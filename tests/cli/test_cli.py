@@ -258,7 +258,13 @@ def test_replay_prints_the_whole_log_or_one_seats_view(capsys: Capsys, tmp_path:
     assert "Hand: [" in seat1 and "Punkte: [" in seat1
     for seat in ("5", "-1"):  # the record's own range is named, not the parser's bound
         code, _, err = run(capsys, "replay", str(path), "--seat", seat)
-        assert code == 2 and f"--seat must be 0 to 2, not {seat}" in err, err
+        assert (
+            code == 2
+            and f"--seat must be 0 to 2 or a player's colour (Player 1, Player 2, Player 3), not {seat}"
+            in err
+        ), err
+    code, by_name, _ = run(capsys, "replay", str(path), "--seat", "player 2", "--lang", "de", "--board")
+    assert code == 0 and by_name == seat1  # a seat by the name the texts give it, in any case
 
 
 @pytest.mark.parametrize("tamper", ["move", "digest", "seed", "options"])

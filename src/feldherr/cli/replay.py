@@ -15,8 +15,9 @@ from feldherr.cli.common import (
     option_flags,
 )
 from feldherr.cli.messages import msg, winners_line
-from feldherr.core.commandline import read_problem, whole_number
+from feldherr.core.commandline import read_problem
 from feldherr.core.errors import OptionError, RecordError, RuleError, clip
+from feldherr.core.game import Game
 from feldherr.core.i18n import LANGS, number
 from feldherr.core.record import GameRecord, replay
 from feldherr.sim.setup import resolve_game
@@ -55,6 +56,23 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def seat_of(text: str, game: Game, players: int) -> int:
+    """``--seat``: a seat's number from 0, or its colour as the game names it in either language
+    (``red``, ``Blau``), in any case."""
+    wanted = text.strip().casefold()
+    for seat in range(players):
+        if wanted in {game.seat_name(seat, lang).casefold() for lang in LANGS}:
+            return seat
+    try:
+        number = int(text, 10)
+    except ValueError:
+        number = -1
+    if 0 <= number < players and text.strip().lstrip("+").isdigit():
+        return number
+    names = ", ".join(game.seat_name(seat, "en") for seat in range(players))
+    raise CliError(f"--seat must be 0 to {players - 1} or a player's colour ({names}), not {clip(text, 40)}")
+
+
 def run(args: argparse.Namespace) -> int:
     path: Path = args.record
     shown = clip(str(path), 120)
@@ -72,9 +90,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"{shown} is inconsistent: {exc}{said}", BAD_RECORD) from exc
     except OptionError as exc:
         raise CliError(f"{shown} has invalid options: {exc}", BAD_RECORD) from exc
-    seat: int | None = args.seat
-    if seat is not None and not 0 <= seat < state.num_players:
-        raise CliError(f"--seat must be 0 to {state.num_players - 1}, not {seat}")
+    seat = None if args.seat is None else seat_of(args.seat, game, state.num_players)
     entries = state.log if seat is None else state.visible_log(seat)
     if args.json:
         ended = state.outcome().to_json() if state.is_terminal() else None
@@ -142,16 +158,16 @@ def register(subparsers: Any) -> None:
                 "is inconsistent."
             ),
             "feldherr replay game.json",
-            "feldherr replay game.json --seat 2 --lang de --board",
+            "feldherr replay game.json --seat Gelb --lang de --board",
             "feldherr replay game.json --json",
         ),
     )
     parser.add_argument("record", type=Path, metavar="RECORD.json", help="the game record")
     parser.add_argument(
         "--seat",
-        type=whole_number(-(10**6), 10**6),
-        metavar="N",
-        help="print only what seat N may read (0-based; the record says how many seats there are)",
+        metavar="SEAT",
+        help="print only what this player may read: its colour (Red, Rot, ...) or its seat number "
+        "from 0 (the record says how many there are)",
     )
     parser.add_argument("--board", action="store_true", help="also print the final position")
     parser.add_argument(
