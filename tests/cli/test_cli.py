@@ -22,7 +22,9 @@ def test_games_lists_the_toy(capsys: Capsys) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0
     assert "toy" in out and "Toy Auction" in out and "2-4 players" in out and "heuristic" in out
-    assert "options: rounds, variant" in out
+    assert "options: --rounds, --variant" in out  # the flags as typed (an option's key may be snake_case)
+    code, out, _ = run(capsys, "games")
+    assert "--tower-params" in out and "tower_params" not in out
 
 
 @pytest.mark.parametrize("command", [[], ["play"], ["simulate"], ["bench"], ["replay"], ["games"]])
