@@ -9,6 +9,7 @@ from importlib import resources
 
 import pytest
 
+from feldherr.cli import main
 from feldherr.wallenstein.tower.cli import register
 
 
@@ -78,8 +79,15 @@ def test_fit_writes_loadable_parameters(tmp_path: pathlib.Path, capsys: pytest.C
     example = resources.files("feldherr.wallenstein.tower").joinpath("data", "example-drops.csv")
     out = tmp_path / "params.json"
     assert run(["tower", "fit", str(example), "-o", str(out), "--iters", "100"]) == 0
-    assert "parameters written" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "parameters written" in said
     doc = json.loads(out.read_text())
+    # the hint for a game works as printed (it named the file, which a game's --tower-params refuses)
+    flags = said.split("and in a game with: ")[1].strip()
+    assert flags.startswith("--tower fitted --tower-params '") and flags.endswith("'")
+    argv = ["simulate", "wallenstein", "--players", "3", "--games", "1", "--quiet", "--json"]
+    assert main([*argv, "--tower", "fitted", "--tower-params", flags.split(" '")[1][:-1]]) == 0
+    assert json.loads(capsys.readouterr().out)["options"]["tower_params"] == doc["params"]
     assert doc["model"] == "fitted" and doc["fit"]["drops"] > 0
     assert run(["odds", "attack", "--armies", "3", "--defenders", "2", "--tower-params", str(out)]) == 0
 

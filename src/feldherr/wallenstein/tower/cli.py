@@ -128,7 +128,11 @@ def cmd_fit(args: argparse.Namespace) -> int:
         f"fitted {fit['drops']} drops in {fit['sessions']} session(s): RMS error of cubes out per "
         f"colour {fit['rmse_out_per_colour']} (shipped parameters: {fit['prior_rmse_out_per_colour']})"
     )
-    print(f"parameters written to {args.output}; use them with --tower fitted --tower-params {args.output}")
+    # the tower commands read the file; a game's --tower-params takes the parameters themselves (JSON)
+    params = json.dumps(doc["params"], separators=(",", ":"))
+    written = f"parameters written to {args.output}"
+    print(f"{written}; use them with: feldherr odds ... --tower-params {args.output}")
+    print(f"and in a game with: --tower fitted --tower-params '{params}'")
     return 0
 
 
