@@ -71,3 +71,28 @@ def test_seat_name_is_a_name_or_colour() -> None:
     toy = get_game("toy")
     assert [toy.seat_name(s, "en") for s in range(2)] == ["Player 1", "Player 2"]
     assert toy.seat_name(2, "de") == "Spieler 3"
+
+
+@pytest.mark.parametrize(
+    ("env", "german"),
+    [
+        ({"LANG": "de_DE.UTF-8"}, True),
+        ({"LANG": "de_AT.UTF-8", "LC_MESSAGES": "en_GB.UTF-8"}, False),
+        ({"LANG": "en_US.UTF-8", "LC_ALL": "de_CH.UTF-8"}, True),
+        ({"LANG": "C.UTF-8"}, False),
+    ],
+)
+def test_the_locale_chooses_the_language(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, env: dict[str, str], german: bool
+) -> None:
+    """Without --lang the command speaks the locale's language (it spoke English to LANG=de_DE);
+    --lang still decides where given."""
+    save = tmp_path / "game.json"
+    played("en", save)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert main(["replay", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert ("Aufzeichnung in Ordnung" in out) is german and ("Record OK" in out) is not german
+    assert main(["replay", str(save), "--lang", "en"]) == 0
+    assert "Record OK" in capsys.readouterr().out

@@ -23,7 +23,7 @@ from importlib.metadata import entry_points
 from typing import Any, NoReturn
 
 from feldherr import __version__
-from feldherr.cli.common import CliError, add_game_options
+from feldherr.cli.common import CliError, add_game_options, locale_lang
 from feldherr.core.errors import OptionError, RecordError, RuleError, clip
 from feldherr.core.i18n import LANGS
 from feldherr.games import game_names
@@ -147,7 +147,7 @@ def find_game(
         return None
     value_flags = _value_flags(sub)
     positionals: list[str] = []
-    lang = "en"
+    lang = locale_lang()
     rest = list(argv[command_index + 1 :])
     i = 0
     while i < len(rest):

@@ -19,6 +19,7 @@ from tqdm import tqdm
 
 from feldherr.cli.common import (
     CliError,
+    add_lang_argument,
     described,
 )
 from feldherr.core.commandline import seed_value
@@ -228,7 +229,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--seed", type=seed_value, metavar="N", help="seed of the search and of hidden parts (0)"
     )
-    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the output (default en)")
+    add_lang_argument(parser, "language of the output")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)

@@ -43,11 +43,32 @@ def add_game_argument(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(takes_game_options=True)
 
 
+def locale_lang() -> str:
+    """The language of the user's locale, the default of ``--lang``: ``de`` where the first of
+    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set (POSIX's order) is German (``de_DE.UTF-8``,
+    ``de_AT``, ``de``), else ``en``."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
+
+
+def add_lang_argument(parser: argparse.ArgumentParser, what: str = "language of game text") -> None:
+    """``--lang de|en``, by default the locale's (:func:`locale_lang`)."""
+    parser.add_argument(
+        "--lang",
+        choices=LANGS,
+        default=locale_lang(),
+        help=f"{what} (default: the locale's, de for a German one, else en)",
+    )
+
+
 def add_common_arguments(parser: argparse.ArgumentParser, seed_help: str) -> None:
     """--players, --seed, --lang and the generic --option (the game's own flags come later)."""
     parser.add_argument("--players", type=whole_number(1, 64), metavar="N", help="number of players")
     parser.add_argument("--seed", type=seed_value, metavar="N", help=seed_help)
-    parser.add_argument("--lang", choices=LANGS, default="en", help="language of game text (default en)")
+    add_lang_argument(parser)
     parser.add_argument(
         "--option",
         action="append",

@@ -11,6 +11,7 @@ from typing import Any
 
 from feldherr.cli.common import (
     CliError,
+    add_lang_argument,
     described,
     option_flags,
 )
@@ -175,5 +176,5 @@ def register(subparsers: Any) -> None:
         help="print one JSON object instead of the text: game, options, seed, moves, digest_checked, "
         "outcome (scores, winners and the game's tie-break data; null before the end), log",
     )  # fmt: skip
-    parser.add_argument("--lang", choices=LANGS, default="en", help="language (default en)")
+    add_lang_argument(parser, "language")
     parser.set_defaults(func=run)
