@@ -96,3 +96,36 @@ def test_the_locale_chooses_the_language(
     assert ("Aufzeichnung in Ordnung" in out) is german and ("Record OK" in out) is not german
     assert main(["replay", str(save), "--lang", "en"]) == 0
     assert "Record OK" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ["play", "toy", "--lang", "de", "--players", "0"],
+            "feldherr play: error: Argument --players: muss eine ganze Zahl von 1 bis 64 sein, nicht 0 "
+            "(siehe 'feldherr play --help')",
+        ),
+        (
+            ["bench", "toy", "--lang=de", "--seconds", "x"],
+            "Argument --seconds: muss eine Sekundenzahl von 0 bis",
+        ),
+        (["replay", "--lang", "de"], "feldherr replay: error: es fehlt: RECORD.json (siehe"),
+        (["simulate", "toy", "--lang", "de", "--bogus"], "unbekannte Angaben: --bogus"),
+        (["play", "toy", "--lang", "fr"], "Argument --lang: 'fr' gibt es nicht (zur Wahl: 'en', 'de')"),
+    ],
+)
+def test_usage_errors_speak_german(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, argv: list[str], said: str
+) -> None:
+    """A German command line's usage errors are German (they were argparse's English): by its
+    --lang, else by the locale (the last case)."""
+    if "de" not in " ".join(argv):
+        monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    err = capsys.readouterr().err
+    assert code == 2 and said in err and err.count("\n") == 1, err
+    assert "argument" not in err and "must be" not in err and "(see" not in err

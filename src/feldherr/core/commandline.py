@@ -41,11 +41,11 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "seconds": {
         "en": "must be a number of seconds from {low} to {high}, not {text}",
-        "de": "muss eine Zahl von Sekunden von {low} bis {high} sein, nicht {text}",
+        "de": "muss eine Sekundenzahl von {low} bis {high} sein, nicht {text}",
     },
     "seconds.positive": {
         "en": "must be a number of seconds above 0 and at most {high}, not {text}",
-        "de": "muss eine Zahl von Sekunden über 0 und höchstens {high} sein, nicht {text}",
+        "de": "muss eine Sekundenzahl über 0 und höchstens {high} sein, nicht {text}",
     },
     "seed": {
         "en": "a seed is a whole number from 0 to 2^64-1, not {text}",
