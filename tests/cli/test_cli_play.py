@@ -53,7 +53,7 @@ def test_play_human_with_piped_input(capsys: Capsys, monkeypatch: pytest.MonkeyP
     assert "There is no move 9; choose 1 to 3." in out
     assert "Not understood" in out
     assert "Rejected: this player holds no 4 (toy.bid.own-card)" in out
-    assert "That is not valid JSON" in out
+    assert "That is not valid JSON: line 1, column " in out and "Expecting" not in out
     assert "You bid 6 in secret." in out
     assert "Commands:" in out and "Log as Player 1 (human) sees it:" in out
     assert "Game over." in out and "Record saved to" in out
@@ -81,6 +81,17 @@ def test_play_takes_german_commands(capsys: Capsys, monkeypatch: pytest.MonkeyPa
     assert "Befehle: plan (Spielplan erneut), züge (alle erlaubten Züge)" in out
     assert "Protokoll aus Sicht von Spieler 1 (Mensch):" in out
     assert "Nicht verstanden" not in out and "board" not in out and "'help'" not in out
+
+
+def test_play_says_why_json_is_refused_in_the_players_words(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Python's English ("Expecting value: line 1 column 8 (char 7)") was the German reason."""
+    feed(monkeypatch, '["bid",\n["bid", Infinity]\n' + "[" * 5000 + "\nende\n")
+    code, out, _ = run(capsys, "play", "toy", "--seed", "2", "--lang", "de", "--seats", "human,heuristic")
+    assert code == 0 and "Kein gültiges JSON: Zeile 1, Spalte 8" in out
+    assert "Kein gültiges JSON: Infinity ist keine Zahl in JSON" in out
+    assert "Kein gültiges JSON: zu tief verschachtelt" in out and "Expecting" not in out
 
 
 def test_play_hot_seat_separates_the_views(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -44,6 +44,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "Es gibt keinen Zug {n}; wähle 1 bis {count}.",
     },
     "bad_json": {"en": "That is not valid JSON: {error}", "de": "Kein gültiges JSON: {error}"},
+    "json_at": {"en": "line {line}, column {column}", "de": "Zeile {line}, Spalte {column}"},
+    "json_deep": {"en": "nested too deep", "de": "zu tief verschachtelt"},
+    "json_constant": {
+        "en": "{name} is not a JSON number",
+        "de": "{name} ist keine Zahl in JSON",
+    },
     "unknown_input": {
         "en": "Not understood: type a move number, a JSON move, or 'help'.",
         "de": "Nicht verstanden: Zugnummer, Zug als JSON oder 'hilfe' eingeben.",

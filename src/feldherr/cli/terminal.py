@@ -252,7 +252,14 @@ class TerminalGame:
             return json.loads(text, parse_constant=_no_constant)
         except (ValueError, RecursionError) as exc:
             if text[0] in '[{"':
-                self.say(msg("bad_json", self.lang, error=clip(str(exc), 120)))
+                # where and why in the player's words, not Python's ("Expecting value: line 1 ...")
+                if isinstance(exc, json.JSONDecodeError):
+                    why = msg("json_at", self.lang, line=exc.lineno, column=exc.colno)
+                elif isinstance(exc, _Constant):
+                    why = msg("json_constant", self.lang, name=exc.name)
+                else:
+                    why = msg("json_deep", self.lang)
+                self.say(msg("bad_json", self.lang, error=why))
             else:
                 self.say(msg("unknown_input", self.lang))
             return None
@@ -345,5 +352,13 @@ class TerminalGame:
         self.say(msg("saved", self.lang, path=str(self.save)))
 
 
+class _Constant(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in a typed move: JSON has no such number."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name} is not a JSON number")
+        self.name = name
+
+
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise _Constant(name)
