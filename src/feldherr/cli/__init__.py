@@ -159,7 +159,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = Parser(
         prog="feldherr",
         description="Rules-exact engines for board games on one game-agnostic core.",
-        epilog="'feldherr COMMAND --help' explains each command. Seats are numbered from 0.",
+        epilog="'feldherr COMMAND --help' explains each command. Flags and JSON number the seats from 0; "
+        "what a person reads names the players by name or colour.",
     )
     parser.add_argument("--version", action="version", version=f"feldherr {__version__}")
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
