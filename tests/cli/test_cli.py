@@ -128,6 +128,10 @@ def test_simulate_records_replay(capsys: Capsys, tmp_path: Path) -> None:
             ["serve", "--analysis-slots", "-3"],
             "--analysis-slots: must be a whole number from 1 to 64, not -3",
         ),
+        (
+            ["serve", "--absent-after", "nan"],
+            "--absent-after: must be a number of seconds from -1 to 604800, not nan",
+        ),
     ],
 )
 def test_usage_errors_exit_2_without_traceback(capsys: Capsys, argv: list[str], message: str) -> None:
@@ -471,6 +475,22 @@ def test_serve_with_a_database_it_cannot_open_is_one_line(capsys: Capsys, url: s
     assert code == 2 and "Traceback" not in err and "internal error" not in err
     assert err.count("\n") == 1 and "cannot open the database" in err
     assert "hunter2" not in err + out and "user:***@" in err
+    assert "Error:" not in err  # the reason, without Python's class name (NoSuchModuleError: ...)
+
+
+def test_serve_on_port_0_prints_the_port_it_listens_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: Capsys
+) -> None:
+    """--port 0 printed "open http://127.0.0.1:0/", an address nobody can open."""
+    uvicorn = pytest.importorskip("uvicorn")
+    for module in ("sqlalchemy", "fastapi"):
+        pytest.importorskip(module)
+    ran: dict[str, object] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: ran.update(kwargs))
+    code, out, _ = run(capsys, "serve", "--db", "sqlite://", "--port", "0")
+    port = ran["port"]
+    assert code == 0 and isinstance(port, int) and port > 0
+    assert f"open http://127.0.0.1:{port}/" in out and ":0/" not in out
 
 
 @pytest.mark.parametrize(

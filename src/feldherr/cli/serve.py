@@ -75,8 +75,9 @@ def run_serve(args: argparse.Namespace) -> int:
         if not sep or ":" not in target:
             raise CliError(f"--register takes NAME=module:Class, not {item[:80]!r}")
         feldherr.games.register(name, target)
+    port = args.port or free_port(args.host)  # 0: a free port, and the addresses say which
     try:
-        public_url = public_url_for(args.host, args.port, args.public_url)
+        public_url = public_url_for(args.host, port, args.public_url)
     except ValueError as exc:
         raise CliError(str(exc)) from exc
     _check_bots(args.absent_bot, args.analysis_bot)
@@ -101,9 +102,7 @@ def run_serve(args: argparse.Namespace) -> int:
             pass
     except (SQLAlchemyError, ImportError, ValueError) as exc:
         text = clip(" ".join(str(exc).split()), 200) or type(exc).__name__
-        raise CliError(
-            f"cannot open the database {_without_password(settings.db_url)}: {type(exc).__name__}: {text}"
-        ) from exc
+        raise CliError(f"cannot open the database {_without_password(settings.db_url)}: {text}") from exc
     app = create_app(settings)
     host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
     print(f"feldherr {__version__} game server")
@@ -111,18 +110,29 @@ def run_serve(args: argparse.Namespace) -> int:
     shown.dispose()
     if args.redis:
         print(f"redis: {args.redis}")
-    print(f"open http://{host}:{args.port}/", flush=True)
+    print(f"open http://{host}:{port}/", flush=True)
     if public_url:
         print(f"friends open: {public_url}/ (invite links use this address)", flush=True)
     uvicorn.run(
         app,
         host=args.host,
-        port=args.port,
+        port=port,
         ws_max_size=settings.max_frame,
         log_level=args.log_level,
         access_log=args.log_level == "debug",
     )
     return 0
+
+
+def free_port(host: str) -> int:
+    """A port on ``host`` that nothing listens on now (``--port 0``: the address printed must be
+    the one the server listens on, not ``:0``)."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
 
 
 def check_loadtest(args: argparse.Namespace) -> None:
@@ -166,7 +176,7 @@ def run_loadtest(args: argparse.Namespace) -> int:
     except (httpx.HTTPError, OSError) as exc:
         where = ", ".join(args.url) or "http://127.0.0.1:8000"
         raise CliError(
-            f"cannot reach the server at {clip(where, 200)}: {type(exc).__name__}: {clip(str(exc), 200)}"
+            f"cannot reach the server at {clip(where, 200)}: {clip(str(exc), 200) or 'no answer'}"
         ) from exc
 
 
@@ -187,8 +197,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument(
-        "--port", type=whole_number(0, 65535), default=8000, help="port, 0 to 65535 (default 8000)"
-    )
+        "--port", type=whole_number(0, 65535), default=8000,
+        help="port, 0 to 65535 (0: a free one, printed; default 8000)",
+    )  # fmt: skip
     parser.add_argument(
         "--public-url",
         metavar="URL",
@@ -201,7 +212,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--redis", metavar="URL", help="Redis URL: share games with other server processes")
     parser.add_argument(
         "--absent-after",
-        type=float,
+        type=seconds_value(low=-1.0),
         default=60.0,
         metavar="S",
         help="a bot plays for a seat whose player is gone this many seconds (default 60; negative: never)",

@@ -90,18 +90,21 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
-def seconds_value(positive: bool = False, high: float = MAX_SECONDS) -> Callable[[str], float]:
-    """An ``argparse`` type: a finite number of seconds from 0 (``positive``: above 0) to ``high``."""
+def seconds_value(
+    positive: bool = False, high: float = MAX_SECONDS, low: float = 0.0
+) -> Callable[[str], float]:
+    """An ``argparse`` type: a finite number of seconds from ``low`` (``positive``: above 0) to
+    ``high``; a negative ``low`` for a duration whose negative values mean "never"."""
     key = "seconds.positive" if positive else "seconds"
-    shown_high = f"{high:g}"
+    shown_high, shown_low = f"{high:g}", f"{low:g}"
 
     def parse(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
-            raise ValueRefused(key, low=0, high=shown_high, text=_shown(text)) from None
-        if not math.isfinite(value) or value < 0 or (positive and value == 0) or value > high:
-            raise ValueRefused(key, low=0, high=shown_high, text=clip(text, 60))
+            raise ValueRefused(key, low=shown_low, high=shown_high, text=_shown(text)) from None
+        if not math.isfinite(value) or value < low or (positive and value <= 0) or value > high:
+            raise ValueRefused(key, low=shown_low, high=shown_high, text=clip(text, 60))
         return value
 
     parse.__name__ = "seconds"
