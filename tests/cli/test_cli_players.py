@@ -129,3 +129,25 @@ def test_usage_errors_speak_german(
     err = capsys.readouterr().err
     assert code == 2 and said in err and err.count("\n") == 1, err
     assert "argument" not in err and "must be" not in err and "(see" not in err
+
+
+def test_refusals_of_files_and_seats_speak_german(capsys: Capsys, tmp_path: Path) -> None:
+    """replay and play refused a file or a seat in English whatever --lang said."""
+    broken = tmp_path / "kaputt.json"
+    broken.write_text("{x", encoding="utf-8")
+    save = tmp_path / "game.json"
+    played("en", save)
+    cases = [
+        (["replay", str(tmp_path / "fehlt.json")], "ist nicht lesbar: diese Datei gibt es nicht"),
+        (["replay", str(broken)], "kaputt.json ist kein JSON (Zeile 1, Spalte 2)"),
+        (
+            ["replay", str(save), "--seat", "Lila"],
+            "--seat muss 0 bis 1 oder die Farbe einer Person sein (Rot, Blau)",
+        ),
+        (["play", "toy", "--save", str(tmp_path / "nein" / "x.json")], "den Ordner"),
+        (["play", "toy", "--resume", str(save), "--seed", "3"], "--resume nimmt Optionen und Startwert"),
+    ]
+    for argv, said in cases:
+        assert main([*argv, "--lang", "de"]) in (1, 2)
+        err = capsys.readouterr().err
+        assert said in err and err.count("\n") == 1, err

@@ -241,7 +241,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         return int(func(args) or 0)
     except CliError as err:
-        return _fail(str(err), err.code)
+        return _fail(err.text(Parser.lang), err.code)
     except OptionError as err:
         return _fail(option_refusal(err), 2)
     except (RecordError, RuleError) as err:

@@ -30,11 +30,16 @@ OPTION_DEST = "game_option_"
 
 
 class CliError(Exception):
-    """A problem with what the user asked for; printed as one line without a traceback."""
+    """A problem with what the user asked for; printed as one line without a traceback, in German
+    where ``de`` gives its German words and the command line speaks German."""
 
-    def __init__(self, message: str, code: int = 2) -> None:
+    def __init__(self, message: str, code: int = 2, de: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.de = de
+
+    def text(self, lang: str) -> str:
+        return self.de if lang == "de" and self.de else str(self)
 
 
 # -- flags every game command has ---------------------------------------------------------------
@@ -137,7 +142,10 @@ def parse_option(text: str) -> tuple[str, str]:
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key:
-        raise CliError(f"--option wants KEY=VALUE, not {clip(repr(text), 80)}")
+        shown = clip(repr(text), 80)
+        raise CliError(
+            f"--option wants KEY=VALUE, not {shown}", de=f"--option braucht KEY=VALUE, nicht {shown}"
+        )
     return key, raw
 
 
@@ -158,16 +166,23 @@ def options_from_args(args: argparse.Namespace, game: Game) -> dict[str, Any]:
     for text in args.option:
         key, raw = parse_option(text)
         if key == PLAYERS:
-            raise CliError("give the player count with --players, not --option players=...")
+            raise CliError(
+                "give the player count with --players, not --option players=...",
+                de="die Spielerzahl mit --players angeben, nicht mit --option players=...",
+            )
         if key in options:
-            raise CliError(f"option {clip(repr(key), 60)} given twice")
+            shown = clip(repr(key), 60)
+            raise CliError(f"option {shown} given twice", de=f"Option {shown} zweimal angegeben")
         options[key] = read_value(specs.get(key), raw)
     for name, spec in specs.items():
         value = getattr(args, OPTION_DEST + name, None)
         if value is None:
             continue
         if name in options:
-            raise CliError(f"option {name!r} given twice ({flag_name(spec)} and --option {name}=...)")
+            both = f"{flag_name(spec)}, --option {name}=..."
+            raise CliError(
+                f"option {name!r} given twice ({both})", de=f"Option {name!r} zweimal angegeben ({both})"
+            )
         options[name] = value if isinstance(value, bool) else read_value(spec, value)
     return options
 
@@ -219,7 +234,7 @@ def check_writable(path: Path, what: str) -> None:
     missing folder, a folder, no rights)."""
     problem = output_problem(path, what)
     if problem is not None:
-        raise CliError(problem)
+        raise CliError(problem, de=output_problem(path, what, "de"))
 
 
 def write_text_safely(path: Path, text: str) -> None:

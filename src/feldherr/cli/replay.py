@@ -35,18 +35,42 @@ def load_record(path: Path) -> GameRecord:
     shown = clip(str(path), 120)
     try:
         if path.stat().st_size > MAX_RECORD_BYTES:
-            raise CliError(f"{shown} is too large for a game record", BAD_RECORD)
+            raise CliError(
+                f"{shown} is too large for a game record",
+                BAD_RECORD,
+                de=f"{shown} ist zu groß für eine Aufzeichnung",
+            )
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise CliError(f"cannot read {shown}: {read_problem(exc)}", BAD_RECORD) from exc
+        raise CliError(
+            f"cannot read {shown}: {read_problem(exc)}",
+            BAD_RECORD,
+            de=f"{shown} ist nicht lesbar: {read_problem(exc, 'de')}",
+        ) from exc
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except ValueError as exc:
-        raise CliError(f"{shown} is not JSON: {clip(str(exc), 120)}", BAD_RECORD) from exc
+        where = (
+            f"line {exc.lineno}, column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else str(exc)
+        )
+        wo = f"Zeile {exc.lineno}, Spalte {exc.colno}" if isinstance(exc, json.JSONDecodeError) else str(exc)
+        raise CliError(
+            f"{shown} is not JSON ({clip(where, 120)})",
+            BAD_RECORD,
+            de=f"{shown} ist kein JSON ({clip(wo, 120)})",
+        ) from exc
     except RecursionError as exc:
-        raise CliError(f"{shown} is not a game record (JSON nested too deep)", BAD_RECORD) from exc
+        raise CliError(
+            f"{shown} is not a game record (JSON nested too deep)",
+            BAD_RECORD,
+            de=f"{shown} ist keine Aufzeichnung einer Partie (JSON zu tief verschachtelt)",
+        ) from exc
     if not isinstance(data, dict):
-        raise CliError(f"{shown} is not a game record (expected a JSON object)", BAD_RECORD)
+        raise CliError(
+            f"{shown} is not a game record (expected a JSON object)",
+            BAD_RECORD,
+            de=f"{shown} ist keine Aufzeichnung einer Partie (ein JSON-Objekt erwartet)",
+        )
     try:
         return GameRecord.from_json(data)
     except RecordError as exc:
@@ -71,7 +95,11 @@ def seat_of(text: str, game: Game, players: int) -> int:
     if 0 <= number < players and text.strip().lstrip("+").isdigit():
         return number
     names = ", ".join(game.seat_name(seat, "en") for seat in range(players))
-    raise CliError(f"--seat must be 0 to {players - 1} or a player's colour ({names}), not {clip(text, 40)}")
+    de = ", ".join(game.seat_name(seat, "de") for seat in range(players))
+    raise CliError(
+        f"--seat must be 0 to {players - 1} or a player's colour ({names}), not {clip(text, 40)}",
+        de=f"--seat muss 0 bis {players - 1} oder die Farbe einer Person sein ({de}), nicht {clip(text, 40)}",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

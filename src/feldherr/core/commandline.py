@@ -123,35 +123,65 @@ def seed_value(text: str) -> int:
     return value
 
 
-def read_problem(exc: OSError | ValueError) -> str:
+FILE_WORDS: dict[str, dict[str, str]] = {
+    "no-file": {"en": "there is no such file", "de": "diese Datei gibt es nicht"},
+    "folder": {"en": "it is a folder, not a file", "de": "das ist ein Ordner, keine Datei"},
+    "no-permission": {"en": "there is no permission to read it", "de": "keine Berechtigung, sie zu lesen"},
+    "not-text": {"en": "the file is not text in UTF-8", "de": "die Datei ist kein Text in UTF-8"},
+    "unreadable": {"en": "the file cannot be read", "de": "die Datei kann nicht gelesen werden"},
+    "out.folder": {
+        "en": "{what} {path} is a folder, not a file",
+        "de": "{what} {path} ist ein Ordner, keine Datei",
+    },
+    "out.no-folder": {
+        "en": "{what} {path}: the folder {folder} does not exist",
+        "de": "{what} {path}: den Ordner {folder} gibt es nicht",
+    },
+    "out.unwritable": {
+        "en": "{what} {path} cannot be written: {reason}",
+        "de": "{what} {path} kann nicht geschrieben werden: {reason}",
+    },
+}
+
+
+def read_problem(exc: OSError | ValueError, lang: str = "en") -> str:
     """Why a file could not be read, in words (not Python's ``[Errno 2] No such file or directory:
     '...'``): no such file, a folder, no permission, not text in UTF-8, or else unreadable."""
     if isinstance(exc, FileNotFoundError):
-        return "there is no such file"
-    if isinstance(exc, IsADirectoryError):
-        return "it is a folder, not a file"
-    if isinstance(exc, PermissionError):
-        return "there is no permission to read it"
-    if isinstance(exc, UnicodeDecodeError):
-        return "the file is not text in UTF-8"
-    return "the file cannot be read"
+        key = "no-file"
+    elif isinstance(exc, IsADirectoryError):
+        key = "folder"
+    elif isinstance(exc, PermissionError):
+        key = "no-permission"
+    elif isinstance(exc, UnicodeDecodeError):
+        key = "not-text"
+    else:
+        key = "unreadable"
+    return render(FILE_WORDS, key, {}, lang)
 
 
-def output_problem(path: Path, what: str) -> str | None:
+def output_problem(path: Path, what: str, lang: str = "en") -> str | None:
     """Why ``path`` could not be written at the end of the work (a folder, a missing folder, no
     rights), or None. The test is a real one: the file is opened for appending (which neither
     truncates nor changes an existing file) and removed again if it did not exist before."""
     shown = clip(str(path), 120)
+
+    def said(key: str, **values: str) -> str:
+        return render(FILE_WORDS, key, {"what": what, "path": shown, **values}, lang, translate_args=False)
+
     if path.is_dir():
-        return f"{what} {shown} is a folder, not a file"
+        return said("out.folder")
     if not path.parent.is_dir():
-        return f"{what} {shown}: the folder {clip(str(path.parent), 120)} does not exist"
+        return said("out.no-folder", folder=clip(str(path.parent), 120))
     existed = path.exists()
     try:
         with path.open("a", encoding="utf-8"):
             pass
     except (OSError, ValueError) as exc:
-        return f"{what} {shown} cannot be written: {clip(str(exc), 120)}"
+        return said(
+            "out.unwritable",
+            reason=clip(exc.strerror or str(exc), 120) if isinstance(exc, OSError) else clip(str(exc), 120),
+        )
     if not existed:
         with contextlib.suppress(OSError):
             path.unlink()
