@@ -151,3 +151,20 @@ def test_refusals_of_files_and_seats_speak_german(capsys: Capsys, tmp_path: Path
         assert main([*argv, "--lang", "de"]) in (1, 2)
         err = capsys.readouterr().err
         assert said in err and err.count("\n") == 1, err
+
+
+def test_unknown_games_players_and_counts_speak_german(capsys: Capsys) -> None:
+    cases = [
+        (["play", "schach"], "ein Spiel 'schach' gibt es nicht (bekannt: "),
+        (["play", "mansfeld", "--players", "9"], "Ernst von Mansfeld spielen 2 bis 4 Personen, nicht 9"),
+        (
+            ["simulate", "mansfeld", "--bots", "random,alien"],
+            "unbekannter Mitspieler 'alien' für Ernst von Mansfeld",
+        ),
+    ]
+    for argv, said in cases:
+        assert main([*argv, "--lang", "de"]) == 2
+        err = capsys.readouterr().err
+        assert said in err and err.count("\n") == 1, err
+    assert main(["play", "mansfeld", "--players", "9"]) == 2
+    assert "mansfeld is played by 2 to 4 players, not 9" in capsys.readouterr().err

@@ -243,7 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as err:
         return _fail(err.text(Parser.lang), err.code)
     except OptionError as err:
-        return _fail(option_refusal(err), 2)
+        return _fail(option_refusal(err, Parser.lang), 2)
     except (RecordError, RuleError) as err:
         return _fail(str(err), 1)
     except KeyboardInterrupt:
@@ -260,9 +260,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"internal error, please report it: {text} (FELDHERR_DEBUG=1 shows where)", INTERNAL)
 
 
-def option_refusal(err: OptionError) -> str:
+def option_refusal(err: OptionError, lang: str = "en") -> str:
     """An option the game refuses, named by the flag a person types (``--start-money must be a
-    whole number``), not by the option's key (``option start_money must be ...``)."""
+    whole number``), not by the option's key (``option start_money must be ...``); in ``lang``
+    where the error has words for it."""
+    if lang != "en" and err.text.get(lang):
+        return err.text[lang]
     text = str(err)
     name = err.option
     prefix = f"option {name} "
