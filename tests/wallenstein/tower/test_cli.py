@@ -105,7 +105,9 @@ def test_fit_bad_csv(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str])
 
 def test_simulate_and_stats(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["tower", "simulate", "--tower", "simple", "--drops", "3"]) == 0
-    assert len(capsys.readouterr().out.splitlines()) == 5
+    out = capsys.readouterr().out
+    assert len(out.splitlines()) == 5 and "(Red/Blue/Yellow/Purple/Black/peasants)" in out
+    assert "[" not in out and "out=" not in out  # the counts by colour were Python lists
     assert run(["tower", "stats", "--models", "fitted,simple", "--drops", "5", "--runs", "10"]) == 0
     assert "fitted" in capsys.readouterr().out
     assert run(["tower", "stats", "--models", "nope"]) == 2

@@ -200,9 +200,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         rows = simulate_session(model, args.players, args.drops, args.seed)
     except TowerInputError as exc:
         return _err(str(exc))
-    print("drop  thrown  out  inside-after  (per colour: seats..., peasants)")
+    from feldherr.wallenstein.text import colour_names
+
+    colours = "/".join([*colour_names("en"), "peasants"])
+    print(f"drop  thrown  out  inside-after  out and inside by colour ({colours})")
     for i, (thrown, out, inside) in enumerate(rows):
-        print(f"{i:4d}  {sum(thrown):6d}  {sum(out):3d}  {sum(inside):12d}  out={out} inside={inside}")
+        by_colour = f"{'/'.join(map(str, out))}  {'/'.join(map(str, inside))}"  # not Python lists
+        print(f"{i:4d}  {sum(thrown):6d}  {sum(out):3d}  {sum(inside):12d}  {by_colour}")
     return 0
 
 
