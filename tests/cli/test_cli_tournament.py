@@ -93,6 +93,12 @@ def test_a_plot_name_without_a_type_is_written_as_png_and_named_so(capsys: Capsy
     assert code == 0
     assert (tmp_path / "ladder.png").read_bytes()[:4] == b"\x89PNG"
     assert f"plot written to {tmp_path / 'ladder.png'}" in err
+    code, out, err = run(
+        capsys, "tournament", "toy", "--bots", "random,random", "--games", "2", "--quiet",
+        "--plot", str(tmp_path / "leiter"), "--lang", "de",
+    )  # fmt: skip
+    assert code == 0 and "Siege" in out
+    assert err == f"Grafik gespeichert in {tmp_path / 'leiter.png'}\n"  # it was English in German
 
 
 def test_plot_and_no_plot_together_are_refused(capsys: Capsys) -> None:

@@ -36,6 +36,8 @@ LINES = {  # the table's other lines, in the language of its headings
         "unbalanced": "note: {games} games is not a multiple of {players}: seats are not fully balanced",
         "speed": "{seconds} s ({rate} games/s)",
         "digest": "digest {digest}",
+        "plot": "plot written to {path}",
+        "no_plot": "feldherr: no plot: matplotlib is not installed",
     },
     "de": {
         "title": "{game}: {players} Spieler, {games} Partien (Plätze rotiert), Startwert {seed}",
@@ -45,6 +47,8 @@ LINES = {  # the table's other lines, in the language of its headings
         "nicht ganz ausgeglichen",
         "speed": "{seconds} s ({rate} Partien/s)",
         "digest": "Prüfsumme {digest}",
+        "plot": "Grafik gespeichert in {path}",
+        "no_plot": "feldherr: keine Grafik: matplotlib ist nicht installiert",
     },
 }
 
@@ -124,12 +128,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(table(result, args.lang, game))
     if target is not None:
+        words = LINES.get(args.lang, LINES["en"])
         try:
             written = plot(result, target)
         except ImportError:
-            print("feldherr: no plot: matplotlib is not installed", file=sys.stderr)
+            print(words["no_plot"], file=sys.stderr)
         else:
-            print(f"plot written to {written}", file=sys.stderr)
+            print(words["plot"].format(path=written), file=sys.stderr)
     return 0
 
 
