@@ -117,3 +117,24 @@ def test_reinforce_command(capsys: pytest.CaptureFixture[str]) -> None:
     main(["toy", "--players", "2", "--method", "reinforce", "--cpu-seconds", "0.5", "--eval-games", "5"])
     out = capsys.readouterr().out
     assert "episodes" in out and "win rate against random" in out
+
+
+def test_reset_options_change_the_seat_and_the_opponents() -> None:
+    env = SingleAgentEnv("toy", seat=0, players=3)
+    env.reset(seed=2, options={"seat": 2})
+    assert (env.seat, env.opponents) == (2, ["random", "random"])
+    assert 2 in env.state.to_move() or env.state.is_terminal()
+    obs, _ = env.reset(seed=2, options={"seat": 1, "opponents": ["heuristic", "random"]})
+    assert (env.seat, env.opponents) == (1, ["heuristic", "random"])
+    assert np.array_equal(obs["observation"], env.state.observation(1))
+    env.reset(seed=2)  # later episodes keep them
+    assert (env.seat, env.opponents) == (1, ["heuristic", "random"])
+    for bad, message in [
+        ({"seats": 1}, r"reset options are 'seat' and 'opponents', not 'seats'"),
+        ({"seat": 3}, r"seat must be 0\.\.2, not 3"),
+        ({"opponents": ["random"]}, r"2 opponents needed, got 1"),
+        ({"opponents": ["nobody", "random"]}, r"nobody"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            env.reset(seed=2, options=bad)
+        assert (env.seat, env.opponents) == (1, ["heuristic", "random"])  # a refused reset changes nothing

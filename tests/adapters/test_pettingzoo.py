@@ -56,15 +56,15 @@ def test_parallel_plays_simultaneous_bids_at_once() -> None:
     e = parallel_env("toy", players=3, variant="plain")
     obs, _ = e.reset(seed=1)
     assert all(obs[a]["action_mask"].any() for a in e.agents)  # every seat bids at once
-    version = e.state.version
+    version = e.game_state.version
     e.step({a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in e.agents})
-    assert e.state.version == version + 3
+    assert e.game_state.version == version + 3
 
 
 def test_observation_is_the_seats_own() -> None:
     e = env("toy", players=3)
     e.reset(seed=7)
-    state = e.state
+    state = e.game_state
     for seat, agent in enumerate(e.possible_agents):
         obs = e.observe(agent)
         assert obs["observation"].dtype == np.float32
@@ -76,17 +76,41 @@ def test_observation_is_the_seats_own() -> None:
         )
 
 
+def test_masks_are_the_users_and_an_idle_agents_is_read_only_zeros() -> None:
+    """A mask of a seat to move is a new writable array each time; an agent that owes no decision
+    gets all zeros, one read-only array (writing into it fails instead of changing another agent's
+    mask); the environments hold no more than 29 attributes (CPython's shared-key limit)."""
+    aec, par = env("toy", players=3), parallel_env("toy", players=3)
+    aec.reset(seed=2)
+    observations, _ = par.reset(seed=2)
+    for e, masks in ((aec, {a: aec.observe(a)["action_mask"] for a in aec.agents}), (par, {})):
+        if e is par:
+            masks = {a: o["action_mask"] for a, o in observations.items()}
+        moving = {e.possible_agents[s] for s in e.game_state.to_move()}
+        idle = [a for a in e.possible_agents if a not in moving]
+        assert moving and idle
+        for agent in moving:
+            assert masks[agent].flags.writeable and masks[agent].any()
+        for agent in idle:
+            assert not masks[agent].any() and not masks[agent].flags.writeable
+            with pytest.raises(ValueError, match="read-only"):
+                masks[agent][0] = 1
+        assert len(vars(e)) < 30
+    first = aec.observe(aec.agent_selection)["action_mask"]
+    assert first is not aec.observe(aec.agent_selection)["action_mask"]
+
+
 def test_illegal_action_changes_nothing() -> None:
     e = env("toy", players=2)
     e.reset(seed=3)
     mask = e.observe(e.agent_selection)["action_mask"]
     bad = int(np.flatnonzero(mask == 0)[0])
-    digest = e.state.digest()
+    digest = e.game_state.digest()
     with pytest.raises(RuleError):
         e.step(bad)
     with pytest.raises(RuleError):
         e.step(e.table.num_actions)
-    assert e.state.digest() == digest
+    assert e.game_state.digest() == digest
 
 
 def test_same_seed_same_game_as_engine() -> None:
@@ -95,7 +119,7 @@ def test_same_seed_same_game_as_engine() -> None:
 
     e = env("toy", players=2)
     e.reset(seed=11)
-    assert e.state.digest() == get_game("toy").new_state({"players": 2}, 11).digest()
+    assert e.game_state.digest() == get_game("toy").new_state({"players": 2}, 11).digest()
 
 
 @pytest.mark.parametrize("bad", ["illegal", "not an int", "float"])
@@ -112,13 +136,13 @@ def test_a_refused_joint_action_changes_nothing(bad: str) -> None:
     last = agents[-1]
     illegal = int(np.flatnonzero(obs[last]["action_mask"] == 0)[0])
     actions[last] = {"illegal": illegal, "not an int": "1", "float": float(legal[last][0])}[bad]
-    digest, version = e.state.digest(), e.state.version
+    digest, version = e.game_state.digest(), e.game_state.version
     with pytest.raises(RuleError):
         e.step(actions)  # type: ignore[arg-type]
-    assert e.state.digest() == digest and e.state.version == version
+    assert e.game_state.digest() == digest and e.game_state.version == version
     actions[last] = int(legal[last][0])
     e.step(actions)  # type: ignore[arg-type]
-    assert e.state.version == version + 3
+    assert e.game_state.version == version + 3
 
 
 def test_step_without_a_running_game_is_one_clear_error() -> None:
@@ -142,12 +166,12 @@ def test_step_without_a_running_game_is_one_clear_error() -> None:
         par.step({"player_0": 0, "player_1": 0})
     observations, _ = par.reset(seed=2)
     movers = {a: o for a, o in observations.items() if o["action_mask"].any()}
-    digest = par.state.digest()
+    digest = par.game_state.digest()
     with pytest.raises(
         RuleError, match=r"no agent 'player_7' in this game \(its agents: player_0, player_1\)"
     ):
         par.step({"player_7": 0, **{a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in movers.items()}})
-    assert par.state.digest() == digest
+    assert par.game_state.digest() == digest
     while par.agents:
         actions = {
             a: int(np.flatnonzero(o["action_mask"])[0])

@@ -7,6 +7,7 @@ long runs are marked ``slow``; each game still takes a few seconds.
 
 from __future__ import annotations
 
+import warnings
 from functools import partial
 from types import SimpleNamespace
 from typing import Any
@@ -18,6 +19,7 @@ import pytest
 from gamelist import TOY
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, parallel_seed_test, seed_test
+from pettingzoo.test.state_test import state_test
 
 from feldherr.adapters.gym import SingleAgentEnv, env_id, register_envs
 from feldherr.adapters.openspiel import register, short_name
@@ -34,6 +36,35 @@ def test_pettingzoo_checkers(name: str) -> None:
     api_test(env(name), num_cycles=60)
     seed_test(lambda: env(name), num_cycles=60)
     parallel_api_test(parallel_env(name), num_cycles=60)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_global_state(name: str) -> None:
+    """PettingZoo's own ``state_test``, and what the state is: every seat's observation, in seat
+    order, for both environments; the engine's state stays reachable as ``game_state``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the checker's warnings (an empty or unbounded state) fail
+        state_test(env(name), parallel_env(name), num_cycles=40)
+    aec, par = env(name), parallel_env(name)
+    aec.reset(seed=3)
+    observations, _ = par.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(5):  # a few decisions in, where the seats' private parts differ
+        agent = aec.agent_selection
+        aec.step(aec.action_space(agent).sample(aec.observe(agent)["action_mask"]))
+        joint = {
+            a: int(rng.choice(np.flatnonzero(o["action_mask"])))
+            for a, o in observations.items()
+            if o["action_mask"].any()
+        }
+        observations, *_ = par.step(joint)
+    state = aec.state()
+    shape = aec.observation_space("player_0")["observation"].shape
+    assert state.shape == aec.state_space.shape == (len(aec.possible_agents), *shape)
+    for seat, agent in enumerate(aec.possible_agents):
+        assert np.array_equal(state[seat], aec.observe(agent)["observation"])
+        assert np.array_equal(par.state()[seat], observations[agent]["observation"])
+    assert not aec.game_state.is_terminal()  # the engine's state, by its new name
 
 
 @pytest.mark.parametrize("name", GAMES)

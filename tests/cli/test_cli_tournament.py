@@ -30,6 +30,28 @@ def test_table_and_plot(capsys: Capsys, tmp_path: Path) -> None:
     assert plot.read_bytes()[:4] == b"\x89PNG"
 
 
+def test_a_german_table_comes_with_german_words_around_it(capsys: Capsys, tmp_path: Path) -> None:
+    """--lang de: the progress bar, the line saying where the plot went, and the plot itself are
+    German as the table is (they were English)."""
+    plot = tmp_path / "t.png"
+    code, out, err = run(
+        capsys,
+        "tournament",
+        "toy",
+        "--bots",
+        "heuristic,random",
+        "--games",
+        "2",
+        "--plot",
+        str(plot),
+        "--lang",
+        "de",
+    )
+    assert code == 0 and "Plätze rotiert" in out
+    assert f"Grafik geschrieben: {plot}" in err and "plot written" not in err
+    assert "Turnier: " in err and "2/2" in err and "Partien" in err and "tournament" not in err
+
+
 def test_json_is_the_same_for_any_job_count(capsys: Capsys) -> None:
     base = ["tournament", "toy", "--bots", "heuristic,random", "--games", "8", "--seed", "3", "--json"]
     code, out, _ = run(capsys, *base, "--quiet", "--no-plot")
@@ -98,7 +120,7 @@ def test_a_plot_name_without_a_type_is_written_as_png_and_named_so(capsys: Capsy
         "--plot", str(tmp_path / "leiter"), "--lang", "de",
     )  # fmt: skip
     assert code == 0 and "Siege" in out
-    assert err == f"Grafik gespeichert in {tmp_path / 'leiter.png'}\n"  # it was English in German
+    assert err == f"Grafik geschrieben: {tmp_path / 'leiter.png'}\n"  # it was English in German
 
 
 def test_plot_and_no_plot_together_are_refused(capsys: Capsys) -> None:

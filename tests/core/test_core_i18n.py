@@ -101,3 +101,20 @@ def test_core_errors_name_the_player_not_a_seat_number() -> None:
     err = NotYourTurnError("seat 2 has no decision", rule="core.turn", seat=2)
     assert error_text(err, {}, "en", ["Anna", "Ben", "Cleo"]) == "it is not Cleo's turn"
     assert "2" not in error_text(err, {}, "de")
+
+
+@pytest.mark.parametrize("name", ["toy", "wallenstein", "elgrande"])
+def test_a_staged_action_in_a_game_without_staged_choices_reads_in_the_readers_language(name: str) -> None:
+    """The core's refusal of a partial choice (``core.staged``) has words in both languages."""
+    from feldherr.core.errors import RuleError
+    from feldherr.games import get_game
+
+    game = get_game(name)
+    state = game.new_state({}, 1)
+    seat = state.to_move()[0]
+    with pytest.raises(RuleError) as caught:
+        game.staged_actions(state, seat, (0,))
+    assert caught.value.rule == "core.staged"
+    german = game.error_text(caught.value, "de")
+    assert german == "Diese Entscheidung fällt in diesem Spiel in einem Schritt"
+    assert game.error_text(caught.value, "en") == "this game takes this decision in one step"

@@ -177,3 +177,131 @@ def test_error_texts_of_bad_input_read_well() -> None:
     turn = next(e for e in errors if e.rule == "mansfeld.turn")
     assert GAME.error_text(turn, "en", NAMES).startswith("it is not ")
     assert text.seat_name(1, "de") == "Blau"
+
+
+def test_errors_of_the_action_interface_show_no_move_literal_or_action_number() -> None:
+    """A commitment spelled as one action, or a step that cannot follow: the text names neither
+    the move as Python writes it nor the action's number."""
+    state = _advance(COMMIT, seed=5)
+    seat = state.to_move()[0]
+    errors: list[RuleError] = []
+    for spell in (lambda: codec.encode(("commit", (0, 1))), lambda: codec.decode(codec.COMMIT_DONE)):
+        with pytest.raises(RuleError) as err:
+            spell()
+        errors.append(err.value)
+    outside = next(c for c in range(len(state.cards[seat]) + 20) if c not in state.cards[seat])
+    with pytest.raises(RuleError) as step:
+        GAME.staged_move(state, seat, (), codec.COMMIT_BASE + outside)
+    errors.append(step.value)
+    assert {e.rule for e in errors} == {"mansfeld.action.staged", "mansfeld.action.step"}
+    for err in errors:
+        for lang in LANGS:
+            words = GAME.error_text(err, lang, NAMES)
+            _clean(words, lang, f"error {err.rule}")
+            assert "commit" not in words.lower().replace("commitment", "") and not any(
+                ch.isdigit() for ch in words
+            )
+
+
+@pytest.mark.parametrize("phase", [RECRUIT, COMMIT, OVER])
+def test_the_terminal_picture_speaks_the_readers_language(phase: int) -> None:
+    """The picture's words come from the catalogue (view.*): the rulebook's terms in German
+    (Stapel, Kosten/Kampfstärke, Kriegsglück, Provinzen), no English word in it."""
+    state = _advance(phase, seed=7, players=3)
+    de = GAME.render_view(state.view(0), "de")
+    en = GAME.render_view(state.view(0), "en")
+    _clean(de, "de", "picture")
+    _clean(en, "en", "picture")
+    assert "Stapel: " in de and "Deck: " in en and "*du*" in de
+    if phase == RECRUIT:
+        assert "Offen (Kosten/Kampfstärke): " in de and " würfelt " in de
+    if phase == COMMIT:
+        assert "Kriegsglück: " in de and "luck: " in en
+    if phase == OVER:
+        assert "Sieger: " in de and "Winners: " in en
+
+
+def test_refused_positions_name_phases_needs_and_places_in_words() -> None:
+    """A refused Mansfeld position reads like the game: the phase by its name, what it lacks and
+    where a card lies in words, not as the position file's field names ('turn_order', 'commit:
+    null', 'players.Anna.cards')."""
+    from feldherr.mansfeld.data import KEYS
+
+    two = [{"name": "Anna"}, {"name": "Bert"}]
+    positions = [
+        {"game": "mansfeld", "players": two, "phase": "recruit", "left": list(KEYS)},
+        {"game": "mansfeld", "players": two, "phase": "dice", "open": [KEYS[0]], "left": list(KEYS)},
+        {
+            "game": "mansfeld",
+            "phase": "commit",
+            "players": [{"name": "Anna", "cards": [KEYS[0]]}, {"name": "Bert", "used": [KEYS[0]]}],
+            "left": list(KEYS[1:]),
+        },
+        {
+            "game": "mansfeld",
+            "players": [{"name": "Anna", "commit": []}, {"name": "Bert"}],
+            "phase": "over",
+            "left": list(KEYS),
+            "provinces": [{"value": 3}] * 6,
+        },
+    ]
+    texts: dict[tuple[int, str], str] = {}
+    for index, position in enumerate(positions):
+        with pytest.raises(RuleError) as err:
+            GAME.from_position(position, 0)
+        for lang in LANGS:
+            words = GAME.error_text(err.value, lang, None)
+            _clean(words, lang, f"position refusal {err.value.rule}")
+            texts[index, lang] = words
+    assert texts[0, "de"] == "Die Phase Rekrutieren braucht die Zugreihenfolge und den Wurf der Person am Zug"
+    assert "(offen ausliegend und übrig)" in texts[1, "de"]
+    assert "(in Anna's hand and used by Bert)" in texts[2, "en"]
+    assert texts[3, "de"].startswith("Die Phase Spielende braucht keine eingesetzten Karten")
+
+
+def test_a_card_that_does_not_exist_is_named_in_correct_german() -> None:
+    """A refused card number names 'dieser Charakter' in the case its sentence needs."""
+    state = _advance(RECRUIT, seed=3)
+    seat = state.to_move()[0]
+    with pytest.raises(RuleError) as err:
+        state.apply(seat, ("recruit", 99))
+    assert GAME.error_text(err.value, "de") == "Dieser Charakter liegt nicht offen aus"
+    assert GAME.error_text(err.value, "en") == "this character does not lie open"
+    state = _advance(COMMIT, seed=3)
+    seat = state.to_move()[0]
+    for card, named in (
+        (99, "Dieser Charakter"),
+        (next(c for c in range(18) if c not in state.cards[seat]), None),
+    ):
+        with pytest.raises(RuleError) as err:
+            state.apply(seat, ("commit", (card,)))
+        words = GAME.error_text(err.value, "de", NAMES)
+        named = named or text.card_name(text.CARDS[card].key, "de")
+        why = f"{named} ist nicht auf der Hand oder doppelt genannt"
+        assert words == f"{NAMES[seat]} kann diese Karte nicht einsetzen: {why}"
+
+
+def test_recruiting_ends_with_or_without_cards_left_over() -> None:
+    """ "Die Rekrutierungsphase endet, sobald eine Karte aufgedeckt werden müsste, der Stapel aber
+    leer ist." — the line names the cards left over, or says there are none."""
+    none = {"k": "recruit.end", "a": {"left": []}, "to": None}
+    some = {"k": "recruit.end", "a": {"left": ["obrist", "trossbube"]}, "to": None}
+    assert GAME.render_log(none, "de") == "Der Stapel ist leer: Das Rekrutieren endet (übrig: keine)."
+    assert GAME.render_log(none, "en") == "The deck is empty: recruiting ends (left over: none)."
+    assert (
+        GAME.render_log(some, "de")
+        == "Der Stapel ist leer: Das Rekrutieren endet (übrig: Obrist, Trossbube)."
+    )
+
+
+def test_a_battle_line_says_none_for_a_player_who_committed_no_card() -> None:
+    """ "Sobald alle Spieler ihre Karten gelegt haben, werden diese aufgedeckt." — the line shows
+    every player's committed cards, 'keine' / 'none' for a player who laid none."""
+    entry = {"k": "conquer", "a": {"seat": 1, "no": 2, "value": 7, "cards": [[], ["obrist"]]}, "to": None}
+    assert (
+        GAME.render_log(entry, "de")
+        == "Eingesetzte Karten: Rot: keine; Blau: Obrist. Blau erobert Provinz 2 (7 Punkte)."
+    )
+    assert GAME.render_log(entry, "en", ["Anna", "Bert"]) == (
+        "Committed cards: Anna: none; Bert: Colonel. Bert conquers province 2 (7 points)."
+    )

@@ -13,6 +13,7 @@ import pytest
 from feldherr.core.errors import PositionError, PositionUnsupportedError
 from feldherr.core.rng import Rng
 from feldherr.games import get_game
+from feldherr.wallenstein.data import ACTIONS, NAMES
 
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "wallenstein": [
@@ -199,6 +200,8 @@ def test_a_wallenstein_position_before_an_automatic_step_goes_on_as_in_play() ->
     pos = _start("wallenstein", {"players": 4, "setup": "fixed", "modules": ["court"]})
     pos["phase"] = "pre"
     pos["flow"]["stage"] = "court_reveal"
+    for player in pos["players"]:  # left out: as the engine has them there (every box filled, the bids up)
+        del player["boxes_filled"], player["plan_revealed"]
     state: Any = get_game("wallenstein").from_position(pos, 1)
     assert state.phase == "favor" and len(state.to_move()) == 1
     assert [e["k"] for e in state.log][:1] == ["audience"]  # the first in the favor order steps up
@@ -300,16 +303,16 @@ def test_refusals_are_all_in_the_readers_language_and_name_what_the_file_holds()
             "elgrande",
             crowded,
             "core.position.options",
-            "Die Option players hat einen Wert, den es nicht gibt",
+            "Die Option „Spieler“ hat einen Wert, den es nicht gibt",
         ),
-        ("mansfeld", wrong_type, "core.position.field", 'muss eine ganze Zahl ab 0 sein, nicht "2"'),
+        ("mansfeld", wrong_type, "core.position.field", "muss eine ganze Zahl ab 0 sein, nicht „2“"),
         (
             "wallenstein",
             late,
             "core.position.field",
-            "Das Feld year der Stellung muss eine ganze Zahl von 1 bis 2",
+            "Das Feld „Jahr“ der Stellung muss eine ganze Zahl von 1 bis 2",
         ),
-        ("mansfeld", left_out, "core.position.field", "Der Stellung fehlt das Feld players"),
+        ("mansfeld", left_out, "core.position.field", "Der Stellung fehlt das Feld „Spieler“"),
         (
             "elgrande",
             unknown,
@@ -321,15 +324,106 @@ def test_refusals_are_all_in_the_readers_language_and_name_what_the_file_holds()
             "wallenstein",
             debt,
             "core.position.field",
-            "Das Feld players.blue.taler der Stellung muss eine ganze Zahl ab 0",
+            "Das Feld „Spieler › Blau › Taler“ der Stellung muss eine ganze Zahl ab 0",
         ),
     ]
     for name, pos, rule, german in cases:
         err = _refused(name, pos, rule)
         text = get_game(name).error_text(err, "de")
         assert german in text, text
-        for english in ("a whole number", "region", "given", "red ", "None", "'2'", "[0]", "[1]"):
+        for english in ("a whole number", "region", "given", "red ", "None", "'2'", "[0]", "[1]", "players"):
             assert english not in text, text
     assert "Red has 67 armies" in get_game("wallenstein").error_text(
         _refused("wallenstein", armies, "wallenstein.position.armies"), "en"
     )
+
+
+# -- positions written by hand: what a field left out means ------------------------------------------
+
+
+def test_counts_left_out_of_a_hand_written_position_follow_from_the_rest() -> None:
+    """A designer writes only what the situation needs; the counts that follow from the rest are
+    derived, not taken from a new game's table (which made each of these minimal tables fail:
+    Mansfeld's "the face-down deck holds 0 cards", El Grande's "Isabel has 31 Caballeros" for 3
+    placed, Wallenstein's "Red has 35 armies" and "Osnabrück in hand but does not hold it")."""
+    mansfeld = get_game("mansfeld")
+    table = {
+        "game": "mansfeld",
+        "players": [{"name": "Anna", "age": 40, "cards": ["trossbube"]}, {"name": "Ben", "age": 35}],
+    }
+    state: Any = mansfeld.from_position(table, 1)
+    assert len(state.deck) == 17 - len(state.open)  # the characters not on the table
+    deck = ["mansfeld", "obrist"]
+    given = {**table, "open": [], "left": [], "hidden": {"deck": deck}}
+    with pytest.raises(PositionError) as err:  # the other 13 characters are nowhere
+        mansfeld.from_position(given, 1)
+    assert err.value.rule == "mansfeld.position.deck"
+    elgrande = get_game("elgrande")
+    players = [
+        {"name": "Isabel", "caballeros": {"Castilla": 3}, "court": 5},
+        {"name": "Diego"},
+        {"name": "Carmen"},
+    ]
+    state = elgrande.from_position({"game": "elgrande", "options": {"players": 3}, "players": players}, 1)
+    assert state.province[0] == 30 - 3 - 5
+    wallenstein = get_game("wallenstein")
+    planning = {
+        "game": "wallenstein",
+        "options": {"players": 3, "setup": "fixed"},
+        "counties": {"Osnabrück": {"owner": "red", "armies": 6, "card_held_by": "red"}},
+        "players": [{"colour": "red"}, {"colour": "blue"}, {"colour": "yellow"}],
+    }
+    state = wallenstein.from_position(planning, 1)
+    inside = state.tower.inside()
+    assert state.supply[0] == 62 - 6 - inside[0] - state.tray[0]
+    assert state.plan_hand == [[NAMES.index("Osnabrück")], [], []]
+    assert state.to_move() == (0, 1, 2)
+    assert sorted(map(str, state.legal_moves(1))) == sorted(map(str, state.legal_moves(2)))
+
+
+def test_a_textbook_movement_written_by_hand_loads() -> None:
+    """Wallenstein's Combat / movement A for Red from Osnabrück, written from docs/positions.md
+    alone: the counties that matter, each player's hand and plan, the action card turned and who
+    moves; the supplies, the boxes filled and face up follow from it."""
+    game = get_game("wallenstein")
+    money = [{"taler": v} for v in range(5)]
+    position = {
+        "game": "wallenstein",
+        "options": {"players": 3, "setup": "fixed"},
+        "phase": "move",
+        "counties": {
+            "Osnabrück": {"owner": "red", "armies": 6, "card_held_by": "red"},
+            "Hm. Paderborn": {"owner": "blue", "armies": 2, "card_held_by": "blue"},
+            "Gft. Mark": {"owner": "yellow", "armies": 3, "card_held_by": "yellow"},
+        },
+        "players": [
+            {
+                "colour": "red",
+                "hand": ["Osnabrück"],
+                "plan": [None] * 8 + ["Osnabrück", None, None],
+                "cards_to_place": money,
+                "bonus_position": 0,
+            },
+            {
+                "colour": "blue",
+                "hand": ["Hm. Paderborn"],
+                "cards_to_place": ["Hm. Paderborn", *money],
+                "bonus_position": 1,
+            },
+            {
+                "colour": "yellow",
+                "hand": ["Gft. Mark"],
+                "cards_to_place": ["Gft. Mark", *money],
+                "bonus_position": 2,
+            },
+        ],
+        "actions": ["combat_a"],
+        "actions_hidden": 9,
+        "turn_order": ["red", "blue", "yellow"],
+        "flow": {"pending": {"player": "red", "county": "Osnabrück", "action": "combat_a"}},
+    }
+    state: Any = game.from_position(position, 1)
+    assert state.to_move() == (0,)
+    texts = [game.describe_move(state.view(0), m, "en") for m in state.legal_moves(0)]
+    assert "Attack Hm. Paderborn (Blue) from Osnabrück with 5 armies" in " | ".join(texts)
+    assert state.revealed[0][ACTIONS.index("combat_a")] and not state.revealed[1][ACTIONS.index("combat_a")]

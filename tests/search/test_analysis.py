@@ -202,3 +202,62 @@ def test_cli_simulate_from_position_refuses_options_it_would_not_use(
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
     assert "the position's options and players: leave out" in captured.err and named in captured.err
+
+
+def test_cli_analyse_defaults_to_the_player_who_decides(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--seat`` may be left out: the analysis is for the one player who decides (as the
+    browser's analysis board opens for them); where several decide at once (Wallenstein's plans)
+    or nobody does (the end of the game) one line says so, in the reader's language, and which
+    players to choose from; the bar counts searches in that language."""
+    path = str(EXAMPLES / "mansfeld-example.json")
+    assert main(["analyse", "mansfeld", path, "--bot", "hard@40i", "--lang", "de"]) == 0
+    captured = capsys.readouterr()
+    assert "die Züge von Anna" in captured.out
+    assert "Suchläufe/s" in captured.err and "it/s" not in captured.err
+    game = get_game("wallenstein")
+    planning = tmp_path / "planning.json"
+    planning.write_text(json.dumps(game.position(game.new_state({"players": 3, "setup": "fixed"}, 2))))
+    assert main(["analyse", "wallenstein", str(planning), "--quiet"]) == 2
+    assert "several players decide at once in this position (Red, Blue, Yellow): choose one with --seat" in (
+        capsys.readouterr().err
+    )
+    assert main(["analyse", "wallenstein", str(planning), "--quiet", "--lang", "de"]) == 2
+    assert "entscheiden mehrere Spieler zugleich (Rot, Blau, Gelb)" in capsys.readouterr().err
+    mansfeld = get_game("mansfeld")
+    state = mansfeld.new_state({"players": 2}, 3)
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_moves(seat)[0])
+    over = tmp_path / "over.json"
+    over.write_text(json.dumps(mansfeld.position(state)))
+    assert main(["analyse", "mansfeld", str(over), "--quiet", "--lang", "de"]) == 1
+    assert "niemand etwas zu entscheiden (die Partie ist vorbei)" in capsys.readouterr().err
+
+
+def test_cli_analyse_a_file_without_its_game_says_the_field_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A JSON object with no ``game`` (another file, a schema) is refused as missing that field,
+    not as "a position of empty"."""
+    schema = str(EXAMPLES / "mansfeld.schema.json")
+    assert main(["analyse", "mansfeld", schema, "--seat", "0", "--quiet"]) == 1
+    said = capsys.readouterr().err
+    assert "the position has no field “game”" in said and "empty" not in said
+    assert main(["analyse", "mansfeld", schema, "--seat", "0", "--quiet", "--lang", "de"]) == 1
+    assert "Der Stellung fehlt das Feld „Spiel“" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bot", ["easy", "hard@xyz", "hard@0i"])
+def test_cli_analyse_refuses_a_bot_in_the_readers_language(
+    capsys: pytest.CaptureFixture[str], bot: str
+) -> None:
+    """--lang de: a bot that does not search or a budget that is none is refused in German (it was
+    the search's English message), naming the bot and what would do."""
+    path = str(EXAMPLES / "mansfeld-example.json")
+    assert main(["analyse", "mansfeld", path, "--bot", bot, "--quiet", "--lang", "de"]) == 2
+    said = capsys.readouterr().err
+    assert f"Kein Suchbot mit gültigem Budget: {bot} (medium, hard oder ismcts" in said, said
+    assert main(["analyse", "mansfeld", path, "--bot", bot, "--quiet"]) == 2
+    assert "search b" in capsys.readouterr().err  # English: the search's own reason

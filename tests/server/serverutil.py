@@ -50,6 +50,7 @@ class Server:
         self.http = httpx.Client(base_url=self.url, timeout=30)
         self.starts = 0
         self.prefix: list[str] = []  # e.g. ["taskset", "-c", "0"]: run the server pinned
+        self.fixed_seeds = True  # the tests' games are reproducible (--fixed-seeds)
 
     def start(self) -> Server:
         env = {
@@ -68,6 +69,7 @@ class Server:
             self.db,
             "--register",
             "toy=toygame:ToyGame",
+            *(["--fixed-seeds"] if self.fixed_seeds else []),
             *self.extra,
         ]
         if self.redis:

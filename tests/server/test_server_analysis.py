@@ -230,7 +230,7 @@ def test_a_position_is_checked_before_a_game_is_made(server: Server) -> None:
         "/api/positions?lang=de", json={"position": dict(position, options={"players": 9})}
     )
     assert error(crowded) == (422, "server.position")  # not a server error: the options are refused
-    assert "Die Option players" in crowded.json()["message"]
+    assert "Die Option „Spieler“" in crowded.json()["message"]
     nameless = {k: v for k, v in position.items() if k != "game"}  # a position that names no game
     unnamed = server.http.post("/api/positions?lang=de", json={"position": nameless})
     assert error(unnamed) == (422, "server.position")
@@ -310,6 +310,35 @@ def test_a_position_is_analysed_at_its_start(server: Server, name: str) -> None:
     assert record["moves"] == [] and record["position"]["decisions"] == 0
     again = server.http.post("/api/records", json=record)  # and it imports like any record
     assert again.status_code == 201, again.text
+
+
+def test_analysing_the_same_position_again_reuses_its_stored_game(server: Server) -> None:
+    """Each "Analyse" of the lobby posts the position: the same position (and seed) is the game
+    stored the first time, not one more public import per click; another seed or another table
+    is another game."""
+    position = example("mansfeld")
+    position["decisions"] = 17  # a table no other test stores
+    url = "/api/positions/import?lang=en"
+    before = imported_games(server)
+    first = server.http.post(url, json={"position": position})
+    assert first.status_code == 201, first.text
+    game_id = first.json()["id"]
+    reordered = dict(reversed(list(position.items())))  # the same table, its keys in another order
+    for body in ({"position": position}, {"position": reordered}):
+        again = server.http.post(url, json=body)
+        assert again.status_code == 201, again.text
+        assert again.json()["id"] == game_id
+    assert imported_games(server) == before + 1
+    seeded = server.http.post(url, json={"position": position, "seed": 7}).json()["id"]
+    assert seeded != game_id
+    assert server.http.post(url, json={"position": position, "seed": 7}).json()["id"] == seeded
+    other = json.loads(json.dumps(position))
+    other["decisions"] = 18
+    assert server.http.post(url, json={"position": other}).json()["id"] not in (game_id, seeded)
+    assert imported_games(server) == before + 3
+    info = server.http.get(f"/api/games/{game_id}").json()
+    assert info["status"] == "imported" and info["version"] == 0
+    assert [s["name"] for s in info["seats"]] == ["Anna", "Ben"]
 
 
 def test_a_position_that_cannot_be_analysed_is_refused_and_nothing_is_stored(server: Server) -> None:

@@ -87,6 +87,30 @@ def test_plot(tmp_path: Path) -> None:
     assert path.read_bytes()[:4] == b"\x89PNG"
 
 
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [
+        ("en", ["Toy Auction: 3 games, seats rotated", "win rate", "fair share 50 %", "ratings"],
+         ["Partien"]),
+        ("de", ["Toy Auction: 3 Partien, Plätze rotiert", "Siegquote", "fairer Anteil 50 %", "Wertungen"],
+         ["games", "win rate", "fair share", "ratings"]),
+    ],
+)  # fmt: skip
+def test_the_plot_speaks_the_readers_language(
+    tmp_path: Path, lang: str, said: list[str], not_said: list[str]
+) -> None:
+    """The plot's title, axes and legend are in the table's language, headed by the game's title
+    (a German table came with an English plot headed by the game's key)."""
+    matplotlib = pytest.importorskip("matplotlib")
+    result = tournament("toy", "heuristic,random", games=3, seed=1)
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # the words as text, not as outlines
+        text = plot(result, tmp_path / "t.svg", lang, "Toy Auction").read_text(encoding="utf-8")
+    for words in said:
+        assert words in text, (words, lang)
+    for words in not_said:
+        assert words not in text, (words, lang)
+
+
 @pytest.mark.skipif(
     importlib.util.find_spec("ray") is None,
     reason="Ray is not installed (it comes with the dev extra: pip install -e '.[dev]')",

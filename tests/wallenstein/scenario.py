@@ -211,11 +211,22 @@ class Table:
 
     def owe_movement(self, seat: int, county: str, action: int) -> None:
         """``seat`` owes the movement of ``action`` (an index into the actions) from ``county``
-        (the position's ``flow.pending`` in words, in the action phase)."""
+        (the position's ``flow.pending`` in words, in the action phase), as the engine owes it: the
+        county's card on that box of the plan, the action card turned and under way, ``seat`` the
+        player whose turn it is (``wallenstein.position.pending``)."""
         from feldherr.wallenstein.data import ACTIONS
 
-        self.pos["phase"] = "move"
-        self.pos["flow"]["pending"] = {"player": COLOURS[seat], "county": county, "action": ACTIONS[action]}
+        if self.player(seat)["plan"][action] != county:  # the county's card on that box of the plan
+            self.plan(seat, action, county)
+        pos, name = self.pos, ACTIONS[action]
+        if name not in pos["actions"]:  # the action card turned: one of the face-down ones
+            hidden = pos["hidden"]["actions"]
+            hidden[hidden.index(name)], pos["actions"][-1] = pos["actions"][-1], name
+        pos["phase"] = "move"
+        flow = pos["flow"]
+        flow["action_index"] = pos["actions"].index(name)
+        flow["turn_index"] = pos["turn_order"].index(COLOURS[seat])
+        flow["pending"] = {"player": COLOURS[seat], "county": county, "action": name}
 
     def script_tower(self, drops: Sequence[Sequence[int]]) -> None:
         """From now on the tower lets out exactly ``drops`` (cubes per colour, peasants last); the
@@ -288,6 +299,12 @@ class Table:
         statues[county] = count
 
     def state(self) -> WallensteinState:
+        """The table loaded; the boxes filled and the boxes face up are left out, so the position
+        takes them as the engine has them at the table's point of the round (docs/positions.md,
+        "Hands and plans"): a table changed by hand (a phase, an action under way) keeps them right."""
+        for player in self.pos["players"]:
+            player.pop("boxes_filled", None)
+            player.pop("plan_revealed", None)
         state = GAME.from_position(self.pos, self.seed)
         assert isinstance(state, WallensteinState)
         return state

@@ -5,6 +5,7 @@ languages, and nothing is set up; every position the engine writes loads and rou
 from __future__ import annotations
 
 import copy
+import importlib.util
 import itertools
 import json
 import re
@@ -14,7 +15,7 @@ import pytest
 
 from feldherr.core.errors import PositionError
 from feldherr.core.rng import Rng
-from feldherr.wallenstein.data import BID, TAXES
+from feldherr.wallenstein.data import ACTIONS, BID, TAXES
 from feldherr.wallenstein.state import PLAN, POSITION, WallensteinState
 
 from .scenario import COLOURS, GAME
@@ -180,8 +181,8 @@ def test_a_county_card_in_two_hands_or_twice_on_a_plan_is_refused() -> None:
     _refused(
         pos,
         "wallenstein.position.card-once",
-        f"the card {county} lies in two places (players.red.hand and players.blue.hand)",
-        f"Die Karte {county} liegt an zwei Stellen",
+        f"the card {county} lies in two places (“players › Red › hand” and “players › Blue › hand”)",
+        f"Die Karte {county} liegt an zwei Stellen („Spieler › Rot › Hand“ und „Spieler › Blau › Hand“)",
     )
     pos = _played_to(POSITION)
     red = pos["players"][RED]
@@ -189,9 +190,11 @@ def test_a_county_card_in_two_hands_or_twice_on_a_plan_is_refused() -> None:
     red["cards_to_place"].append(money)
     _refused(
         pos,
-        "wallenstein.position.card-once",
-        f'the card {{"taler": {money["taler"]}}} lies in two',
-        "zwei Stellen",
+        "wallenstein.position.money-once",
+        f"the {money['taler']}-Thaler card lies in two places (“players › Red › plan” and "
+        "“players › Red › cards still to place”)",
+        f"Die {money['taler']}-Taler-Karte liegt an zwei Stellen („Spieler › Rot › Planungstableau“ und "
+        "„Spieler › Rot › noch zu verplanende Karten“)",
     )
 
 
@@ -319,3 +322,170 @@ def test_a_consistent_hand_written_plan_loads() -> None:
     st = GAME.from_position(pos, 1)
     assert st.plan_step[RED] == 2 and COLOURS[RED] == "red"
     assert all(move[1] == 1 for move in st.legal_moves(RED))
+
+
+# -- boxes filled and boxes face up (docs/rules-notes.md, "Boxes filled and revealed") ------------
+
+
+@pytest.mark.parametrize(
+    ("players", "modules"), CASES, ids=[f"{p}-{'+'.join(m) or 'base'}" for p, m in CASES]
+)
+def test_boxes_filled_and_face_up_are_the_engines_at_every_decision(
+    players: int, modules: tuple[str, ...]
+) -> None:
+    """The rules the position checks are the engine's own: at every decision of random games (four
+    per case, from the draft and the fixed setup; about 40,000 states over all cases) the boxes
+    face up are those ``_revealed_now`` derives from the round's point, and outside planning the
+    boxes filled are ``_boxes_filled_now``'s; a position that leaves both out loads to the same
+    state."""
+    from feldherr.wallenstein.position import _boxes_filled_now, _revealed_now
+
+    states = 0
+    for seed in range(players * 10, players * 10 + 4):
+        setup = "draft" if seed % 2 else "fixed"
+        st = GAME.new_state({"players": players, "setup": setup, "modules": list(modules)}, seed)
+        assert isinstance(st, WallensteinState)
+        rng = Rng(seed)
+        while True:
+            states += 1
+            assert _revealed_now(st) == st.revealed, (st.phase, st.stage, st.version)
+            if st.phase != PLAN:
+                assert [_boxes_filled_now(st, s) for s in range(players)] == st.plan_step, st.phase
+            if rng.below(40) == 0 or st.is_terminal():
+                pos = json.loads(json.dumps(GAME.position(st)))
+                for player in pos["players"]:
+                    del player["boxes_filled"], player["plan_revealed"]
+                want, got = st.to_json(), GAME.from_position(pos, 7).to_json()
+                want.pop("log"), got.pop("log")
+                assert got == want, (st.phase, st.version)
+            if st.is_terminal():
+                break
+            seats = st.to_move()
+            seat = seats[rng.below(len(seats))]
+            moves = st.legal_moves(seat)
+            st.apply(seat, moves[rng.below(len(moves))])
+    assert states > 1000
+
+
+def test_boxes_filled_must_fit_the_point_of_the_game() -> None:
+    """Once the plans are in every box counts as filled (11, 14 with Am Kaiserhof); before the
+    first round none is."""
+    pos = _played_to(POSITION)
+    pos["players"][BLUE]["boxes_filled"] = 3
+    err = _refused(
+        pos,
+        "wallenstein.position.boxes-filled",
+        "Blue has 3 boxes filled where this point of the game asks for 11",
+        "Blau hat 3 Felder belegt, an dieser Stelle des Spiels sind es 11",
+    )
+    assert err.details == {"player": "blue", "count": 3, "total": 11}
+    pos = _played_to("draft", seed=3, setup="draft")
+    pos["players"][RED]["boxes_filled"] = 1
+    _refused(
+        pos,
+        "wallenstein.position.boxes-filled",
+        "Red has 1 box filled where this point of the game asks for 0: before the first round",
+        "Rot hat 1 Feld belegt, an dieser Stelle des Spiels sind es 0: vor der ersten Runde",
+    )
+    pos["players"][RED]["boxes_filled"] = -1
+    _refused(pos, "core.position.field", "players.red.boxes_filled", "players.red.boxes_filled")
+
+
+def test_a_box_lies_face_up_exactly_when_the_round_has_revealed_it() -> None:
+    """Face up too early (a bid while planning: the other players would see it) and face down too
+    late (a bid after planning, an action box of a card already carried out) are refused."""
+    pos = _played_to(PLAN)
+    pos["players"][RED]["plan_revealed"][BID] = True
+    err = _refused(
+        pos,
+        "wallenstein.position.revealed",
+        "Red's box “Bid” lies face up, but at this point of the round it lies the other way up",
+        "Das Feld „Gebot“ von Rot liegt offen, an dieser Stelle der Runde liegt es aber andersherum",
+    )
+    assert err.details == {"player": "red", "box": "bid", "face": "pos.face-up"}
+    pos = _played_to(POSITION)
+    pos["players"][BLUE]["plan_revealed"][BID] = False
+    _refused(
+        pos,
+        "wallenstein.position.revealed",
+        "Blue's box “Bid” lies face down",
+        "Das Feld „Gebot“ von Blau liegt verdeckt",
+    )
+    pos = _played_to("move")
+    mover = COLOURS.index(pos["flow"]["pending"]["player"])
+    shown = pos["players"][mover]["plan_revealed"]
+    assert shown[ACTIONS.index(pos["flow"]["pending"]["action"])]  # the box being carried out
+    carried_out = pos["actions"][: pos["flow"]["action_index"] + 1]
+    later = next(a for a in ACTIONS if a not in carried_out)
+    shown[ACTIONS.index(later)] = True
+    _refused(pos, "wallenstein.position.revealed", "lies face up", "liegt offen")
+
+
+def test_a_plan_has_one_entry_per_box() -> None:
+    """A plan or its faces with too few or too many boxes is refused as a field of the wrong
+    shape (it loaded before, or failed later with the engine's IndexError in the message)."""
+    for key, cut in (("plan", 5), ("plan_revealed", 3)):
+        pos = _played_to(POSITION)
+        pos["players"][RED][key] = pos["players"][RED][key][:cut]
+        _refused(
+            pos, "core.position.field", "must be a list of 11 boxes", "muss eine Liste von 11 Feldern sein"
+        )
+        pos = _played_to(POSITION)
+        pos["players"][RED][key] = [*pos["players"][RED][key], pos["players"][RED][key][-1]]
+        _refused(pos, "core.position.field", f"players.red.{key} must be a list of 11 boxes", "11 Feldern")
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mujoco") is None, reason="the physical tower needs MuJoCo")
+def test_a_game_with_the_physical_tower_round_trips() -> None:
+    """The physical tower keeps every lodged cube's place (a row per cube after the two levels'
+    counts): its content loads back (it was refused as not fitting the model), and content whose
+    counts do not match its cubes is refused."""
+    st = GAME.new_state({"players": 4, "setup": "fixed", "tower": "physical"}, 1)
+    pos = json.loads(json.dumps(GAME.position(st)))
+    assert len(pos["hidden"]["tower_content"]) > 2  # cubes lodged by the first filling
+    want, got = st.to_json(), GAME.from_position(pos, 3).to_json()
+    want.pop("log"), got.pop("log")
+    assert got == want
+    row = pos["hidden"]["tower_content"][2]
+    row[0] = (row[0] + 1) % 6  # a cube of another colour than the counts say
+    _refused(
+        pos,
+        "wallenstein.position.tower",
+        "does not fit the tower model physical",
+        "passt nicht zum Turmmodell physical",
+    )
+
+
+def test_the_step_of_the_round_must_be_one_the_game_has() -> None:
+    """The flow's counters are in range (an action index of 99, a turn of player 99, a bonus
+    position of 9 loaded before), and a movement owed is the one of the action under way (another
+    action than the card at ``action_index`` loaded before)."""
+    for where, key, value in (
+        ("flow", "action_index", 11),
+        ("flow", "revealed_actions", 99),
+        ("flow", "turn_index", 4),
+        ("player", "bonus_position", 5),
+    ):
+        pos = _played_to("move")
+        (pos["players"][RED] if where == "player" else pos["flow"])[key] = value
+        path = f"players.red.{key}" if where == "player" else f"flow.{key}"
+        _refused(pos, "core.position.field", f"{path} must be a whole number", f"Das Feld {path}")
+    pos = _played_to("move")
+    pending = pos["flow"]["pending"]
+    other = next(a for a in ACTIONS if a != pending["action"])
+    pending["action"] = other
+    err = _refused(
+        pos,
+        "wallenstein.position.pending",
+        "the movement owed is not the one of the action under way: during “",
+        "Die geschuldete Bewegung ist nicht die der laufenden Aktion: bei „",
+    )
+    assert err.details["action"] != other
+
+
+def test_a_phase_the_game_does_not_have_is_refused_by_name() -> None:
+    """A misspelt phase is a name the game does not know (it was refused by whatever rule came
+    first, here the boxes face up)."""
+    pos = _played_to("move")
+    pos["phase"] = "Move"
+    _refused(pos, "core.position.name", '"Move" in phase is not a phase of this game', "Eine Phase")

@@ -90,6 +90,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         f"sqlite:///{data / 'db.sqlite3'}",
         "--register",
         "toy=toygame:ToyGame",
+        "--fixed-seeds",  # the tests' games are reproducible
         "--absent-after",
         "-1",
         "--analysis-bot",

@@ -27,7 +27,7 @@ HEADS = {
     },
     "mansfeld": {
         "en": ["score", "cards", "used", "dice", "luck", "commitments"],
-        "de": ["Punkte", "Karten", "benutzt", "Würfel", "Glück", "Einsätze"],
+        "de": ["Punkte", "Karten", "verbraucht", "Würfel", "Kriegsglück", "Einsätze"],
     },
 }
 

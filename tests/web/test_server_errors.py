@@ -34,13 +34,17 @@ def test_a_refusal_on_a_german_page_shows_the_server_words(server: Server, pages
     status.filter(has_text="Ungültige").wait_for()
     name = "Der Name des Spielers muss 1 bis 40 Zeichen haben"
     assert status.inner_text() == f"Fehler: Ungültige Plätze: Platz {bad['seat'] + 1}: {name}"
-    # an answer without the server's words (a 404 of the data files, an empty body) and no answer at all
+    # an answer without the server's words (an empty object), no such data file, and no answer at all
     page.route("**/api/unreachable*", lambda route: route.abort())
+    page.route("**/api/wordless*", lambda route: route.fulfill(status=404, body="{}"))
     said = page.evaluate(
         """async () => {
           const { api } = await import('/static/dom.js');
           const out = [];
-          for (const path of ['/api/web/data/elgrande/nope', '/api/unreachable', '/api/games?limit=many']) {
+          const paths = [
+            '/api/wordless', '/api/web/data/elgrande/nope', '/api/unreachable', '/api/games?limit=many'
+          ];
+          for (const path of paths) {
             try { await api(path); out.push('answered'); } catch (err) { out.push(err.message); }
           }
           return out;
@@ -48,6 +52,7 @@ def test_a_refusal_on_a_german_page_shows_the_server_words(server: Server, pages
     )
     assert said == [
         "Der Server hat die Anfrage abgelehnt (Status 404)",
+        "Unter dieser Adresse gibt es nichts",  # the data of no such card set: the server's words
         "Der Server antwortet nicht; bitte gleich noch einmal versuchen",
         "Feld limit muss eine ganze Zahl sein",
     ]

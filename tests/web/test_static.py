@@ -84,6 +84,34 @@ def test_both_languages_have_every_word() -> None:
     assert "Intl.PluralRules" in text and "Intl.NumberFormat" in text
 
 
+def _keys(block: str) -> set[str]:
+    """The keys of one language's table in a words module (``key: "..."``, ``"a.b#one": "..."``)."""
+    return set(re.findall(r'(?:^\s*|[{,]\s*)"?([\w.#-]+)"?: "', block, re.M))
+
+
+def test_the_table_words_and_the_guided_games_are_in_both_languages() -> None:
+    """words-table.js (the table's words, the phase help lines, the El Grande card texts) has every
+    key in English and German; each step of a guided first game (tutorial.js) names its words by a
+    key of that catalogue, and every key it names is there in both languages (the steps' texts
+    lived in tutorial.js's own table)."""
+    text = (web.STATIC / "words-table.js").read_text(encoding="utf-8")
+    for table in ("WORDS", "PHASE_HELP", "EFFECT"):
+        block = text.split(f"const {table} = {{", 1)[1].split("\n};", 1)[0]
+        en, de = block.split("\n  de: {")
+        assert _keys(en) and _keys(en) == _keys(de), (table, _keys(en) ^ _keys(de))
+    en, de = text.split("const WORDS = {", 1)[1].split("\n};", 1)[0].split("\n  de: {")
+    tutorial = (web.STATIC / "tutorial.js").read_text(encoding="utf-8")
+    named = set(re.findall(r'"(guide\.\w+\.\w+)"', tutorial))
+    assert len(named) >= 13, named  # 3 + 5 + 4 steps and a variant
+    assert named <= _keys(en) and named <= _keys(de), named - (_keys(en) & _keys(de))
+    assert not re.search(r'\ben: "|\bde: "', tutorial)  # no words of its own
+    # one spelling in English, the games' own ("favor card"; the help line said "favour card")
+    for name in ("words-table.js", "words-boards.js", "i18n.js", "rules/wallenstein.en.html"):
+        assert "favour" not in (web.STATIC / name).read_text(encoding="utf-8"), name
+    for step in re.findall(r"\{ phase: [^\n]*", tutorial):
+        assert 'key: "guide.' in step, step
+
+
 def test_choices_are_the_legal_moves_with_their_phrases(toy_registered: str) -> None:
     from feldherr.core.match import Match
     from feldherr.games import get_game

@@ -320,3 +320,7 @@ def test_the_guided_mansfeld_game_counts_the_steps_the_player_sees(server: Serve
         "Geführte erste Partie · Schritt 2 / 2",
     ], said
     assert "A step was left out" in said[1][1] and "Ein Schritt ist ausgefallen" in said[2][1], said
+    # round two after no recruit: the step says so (it spoke of "your characters in your row")
+    assert "You recruited nobody in round one" in said[1][1], said
+    assert "Your characters are in your row" not in said[1][1], said
+    assert "In der ersten Runde hast du niemanden rekrutiert" in said[2][1], said

@@ -252,9 +252,9 @@ def aec_parts(table: Table, seeds: list[int]) -> dict[str, float]:
                 continue
             seat = env.seat_of[agent]
             t2 = clock()
-            env.table.observation(env.state, seat, env.choices)
+            env.table.observation(env.game_state, seat, env.choices)
             t3 = clock()
-            env.table.mask(env.state, seat, env.choices)
+            env.table.mask(env.game_state, seat, env.choices)
             t4 = clock()
             action = _pick(rng, obs["action_mask"])
             t5 = clock()

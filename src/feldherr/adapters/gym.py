@@ -15,7 +15,9 @@ state is left unchanged, as the engine leaves it after any illegal move. ``step`
 an episode (of either kind) or before the first ``reset`` raises a ``RuntimeError`` saying so.
 
 ``reset(seed=s)`` plays the engine's game with seed ``s`` (bots seeded from ``s`` too); without a
-seed, the seed comes from the environment's generator.
+seed, the seed comes from the environment's generator. ``reset(options={"seat": k, "opponents":
+...})`` changes the agent's seat and its opponents (as the constructor takes them) from that
+episode on, for self-play or a curriculum; any other option is an error.
 
 Importing this module registers the Gymnasium id ``feldherr/<env_name>-v0`` of every registered
 game (``feldherr/Wallenstein-v0``, ``feldherr/ElGrande-v0``, ``feldherr/Mansfeld-v0``):
@@ -69,15 +71,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         **more_options: Any,
     ) -> None:
         self.table = Table(game, {**(options or {}), **more_options}, reward)
-        n = self.table.num_players
-        if type(seat) is not int or not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
-        self.seat = seat
-        others = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
-        if len(others) != n - 1:
-            raise ValueError(f"{n - 1} opponents needed, got {len(others)}")
-        self.opponents = others
-        make_bots(self.table.game, ["random", *others], 0)  # unknown bot names fail now, not at reset
+        self.seat, self.opponents = self._checked_seats(seat, opponents)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
         self.render_mode = render_mode
@@ -103,10 +97,35 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         """Whether an episode runs: from ``reset`` until it ends (the game's end or an illegal
         action); ``step`` outside one is refused."""
 
+    def _checked_seats(self, seat: Any, opponents: Any) -> tuple[int, list[str]]:
+        """The agent's seat and the other seats' bot names, checked (unknown bot names fail now,
+        not at the next reset)."""
+        n = self.table.num_players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
+        if not isinstance(opponents, str | Sequence):
+            raise ValueError(f"opponents must be a bot name or a list of them, not {opponents!r:.60}")
+        others = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(others) != n - 1:
+            raise ValueError(f"{n - 1} opponents needed, got {len(others)}")
+        make_bots(self.table.game, ["random", *others], 0)
+        return seat, others
+
     # -- the episode ---------------------------------------------------------------------------
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsDict, dict[str, Any]]:
+        if options:  # the agent's seat and its opponents, from this episode on
+            unknown = sorted(set(options) - {"seat", "opponents"})
+            if unknown:
+                raise ValueError(
+                    f"reset options are 'seat' and 'opponents', not {', '.join(map(repr, unknown))}"
+                )
+            seat = options.get("seat", self.seat)
+            opponents = options.get("opponents", self.opponents)
+            if "seat" in options and "opponents" not in options and len(set(self.opponents)) == 1:
+                opponents = self.opponents[0]  # one bot for all: the same at any seat
+            self.seat, self.opponents = self._checked_seats(seat, opponents)
         super().reset(seed=seed)
         engine_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
         self.state = self.table.new_state(engine_seed)

@@ -3,7 +3,9 @@
 ``env(game, **options)`` is an AEC environment: agents ``player_0`` .. ``player_{n-1}`` (seat
 numbers), a fixed ``Discrete(num_actions)`` action space (the game's action codec), and for each
 agent the observation ``{"observation": float32 Box of observation_shape, "action_mask": int8}``
-built from that seat's own view (``state.observation(seat)``, ``state.action_mask(seat)``).
+built from that seat's own view (``state.observation(seat)``, ``state.action_mask(seat)``). Every
+array handed out is new and the user's, except the mask of an agent that owes no decision now: all
+zeros, one read-only array shared by such agents.
 
 A simultaneous secret phase (``to_move()`` lists several seats) is stepped one seat at a time in
 seat order: the engine stores each secret decision and shows it to nobody until the rules reveal
@@ -23,6 +25,9 @@ Rewards are 0 until the game ends; then each agent gets its share of the win (``
 the default) or its final score (``reward="score"``). Every agent is terminated together at the
 end. ``reset(seed=s)`` starts the game with engine seed ``s``: (game, options, seed, actions)
 determine everything, as in the engine's records.
+
+``state()`` (with ``state_space``) is PettingZoo's global state: every seat's observation, one row
+per seat. The engine's state is ``game_state``.
 """
 
 from __future__ import annotations
@@ -87,7 +92,7 @@ def _no_game(started: bool) -> GameOverError:
 class _Seats:
     """What both environments share: the table, agent names, spaces, seeding, observing.
 
-    An environment keeps its attributes below 30 (the AEC one has 26 after ``reset``): CPython 3.11
+    An environment keeps its attributes below 30 (the AEC one has 27 after ``reset``): CPython 3.11
     keeps an instance's attributes in a dictionary shared with its class up to 30 names, and reads
     them fastest there (a 30th name made each AEC step about 4 % dearer); an attribute only one of
     the two environments needs is set by that one."""
@@ -132,14 +137,16 @@ class _Seats:
             for seat, agent in enumerate(self.possible_agents)
         }
         self._seeds = np.random.default_rng()
-        self.state: State = self.table.new_state(0)
+        self.game_state: State = self.table.new_state(0)
         self.choices: Choices = self.table.choices()
-        self._moving: tuple[int, ...] = self.state.to_move()
+        self._moving: tuple[int, ...] = self.game_state.to_move()
         self._obs_shape = info.observation_shape
         self._num_actions = info.num_actions
         self._game_observe = self.table.game.observe
         self._staged = self.table.game.staged_actions
         self._mask_into = mask_fill()
+        self._no_mask = np.zeros(info.num_actions, np.int8)
+        self._no_mask.flags.writeable = False  # the mask of an agent that owes no decision, shared
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -147,8 +154,25 @@ class _Seats:
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._act_spaces[agent]
 
+    @property
+    def state_space(self) -> spaces.Box:
+        """The space of :meth:`state`: one row per seat, each of the observation's shape and bounds."""
+        info = self.table.info
+        shape = (len(self.possible_agents), *info.observation_shape)
+        return spaces.Box(*info.observation_bounds, shape, np.float32)
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """PettingZoo's global state (for centralized training, decentralized execution): every
+        seat's observation, row ``i`` that of ``player_i`` (a new array). Together the rows hold
+        everything the players know between them, which is everything but what chance has not
+        revealed yet (decks, the tower's cubes): a critic learns from it without seeing the
+        future. The engine's state itself is ``game_state``."""
+        seats = range(len(self.possible_agents))
+        out = np.empty(self.state_space.shape, np.float32)
+        return self.table.observations(self.game_state, seats, self.choices, out, self._moving)
+
     def _legal_of(self, seat: int) -> list[int]:
-        return self.table.legal_actions(self.state, seat, self.choices)
+        return self.table.legal_actions(self.game_state, seat, self.choices)
 
     def _new_game(self, seed: int | None) -> None:
         if seed is not None:
@@ -156,7 +180,7 @@ class _Seats:
             engine_seed = seed
         else:
             engine_seed = int(self._seeds.integers(0, 2**63 - 1))
-        self.state = self.table.new_state(engine_seed)
+        self.game_state = self.table.new_state(engine_seed)
         self.choices = self.table.choices()
         self._steps = 0
         self._moved()
@@ -165,7 +189,7 @@ class _Seats:
         """After a change of the state: whether the game is over; the seats that owe a decision now
         (none when it is over) are kept for the masks and the next step, so ``is_terminal()`` and
         ``to_move()`` are asked once per change."""
-        state = self.state
+        state = self.game_state
         done = state.is_terminal()
         self._moving = () if done else state.to_move()
         return done
@@ -175,13 +199,13 @@ class _Seats:
         the user's: nothing is copied, and the environment keeps no reference to it). The game's
         ``observe``, its staged actions and the mask's C helper are called directly
         (``Table.observation``/``Table.mask`` do the same through a call or two more)."""
-        state, moving = self.state, self._moving
+        state, moving = self.game_state, self._moving
         partial = self.choices.partial.get(seat, ())
         if seat in moving:  # (the helper zeroes the array first)
             mask = np.empty(self._num_actions, np.int8)
             self._mask_into(mask, self._staged(state, seat, partial))
         else:
-            mask = np.zeros(self._num_actions, np.int8)
+            mask = self._no_mask
         return {
             "observation": self._game_observe(
                 state, seat, partial, np.empty(self._obs_shape, np.float32), moving
@@ -192,7 +216,7 @@ class _Seats:
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = self.table.game.render_view(self.state.view(None))
+        text = self.table.game.render_view(self.game_state.view(None))
         if self.render_mode == "human":
             print(text)
             return None
@@ -257,12 +281,12 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} owes a decision; None is only for finished agents")
         self._cumulative_rewards[agent] = 0.0
-        state = self.state
+        state = self.game_state
         self.table.play(state, self.seat_of[agent], action, self.choices, self._moving)
         self._steps += 1
         done = self._moved()
         if done:
-            for a, value in zip(self.possible_agents, self.table.returns(self.state), strict=True):
+            for a, value in zip(self.possible_agents, self.table.returns(self.game_state), strict=True):
                 self.rewards[a] = value
                 self.terminations[a] = True
             self._accumulate_rewards()  # the rewards are 0 until the end: nothing to add before
@@ -292,25 +316,26 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         self._all_seats = list(range(self.table.num_players))
 
     def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
-        """Every agent's observation and mask: the rows of two new arrays (one allocation each for
-        all agents), each row written once (the masks start at 0: only seats to move get 1s; what
-        every seat sees alike is read once for all observations, ``Table.observations``). Only the
-        seats to move get their legal actions worked out."""
-        state, choices, moving = self.state, self.choices, self._moving
+        """Every agent's observation and mask: the observations the rows of one new array (what
+        every seat sees alike read once for all, ``Table.observations``), the masks of the seats to
+        move new arrays, every other agent's the shared read-only mask of zeros. Only the seats to
+        move get their legal actions worked out."""
+        state, choices, moving = self.game_state, self.choices, self._moving
         everyone = agents == self.possible_agents
         seats = self._all_seats if everyone else [self.seat_of[a] for a in agents]
         observations = self._game_observe_seats(
             state, seats, np.empty((len(seats), *self._obs_shape), np.float32), choices.partial, moving
         )
-        masks = np.zeros((len(seats), self._num_actions), np.int8)
+        masks = [self._no_mask] * len(seats)
         # the legal actions of the seats to move, kept for the next step's check of a joint action
         # (for the state as it is: every change of the state is followed by this)
         self._legal = legal = {}
-        staged, fill, partial = self._staged, self._mask_into, choices.partial
+        staged, fill, partial, size = self._staged, self._mask_into, choices.partial, self._num_actions
         for seat in moving:
             if everyone or seat in seats:
                 legal[seat] = actions = staged(state, seat, partial.get(seat, ()))
-                fill(masks[seat if everyone else seats.index(seat)], actions)
+                fill(mask := np.empty(size, np.int8), actions)  # (the helper zeroes it first)
+                masks[seat if everyone else seats.index(seat)] = mask
         # (rows by index: iterating an array makes each row's view several times slower)
         return {
             agent: {"observation": observations[i], "action_mask": masks[i]} for i, agent in enumerate(agents)
@@ -339,14 +364,14 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
                 agent=repr(strangers[0])[:40],
             )
         joint = {seat_of[a]: act for a, act in actions.items() if act is not None}
-        self.table.play_joint(self.state, joint, self.choices, self._moving, self._legal)
+        self.table.play_joint(self.game_state, joint, self.choices, self._moving, self._legal)
         self._steps += 1
         done = self._moved()
         cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles
         agents = self.agents
         obs = self._observe_all(agents)
         if done:
-            returns = self.table.returns(self.state)
+            returns = self.table.returns(self.game_state)
             rewards = {a: returns[self.seat_of[a]] for a in agents}
         else:  # 0 until the end
             rewards = dict.fromkeys(agents, 0.0)

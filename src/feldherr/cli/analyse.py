@@ -64,6 +64,20 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "there is no game {game} (known: {known})",
         "de": "Ein Spiel {game} gibt es nicht (bekannt: {known})",
     },
+    "unit": {"en": " searches", "de": " Suchläufe"},
+    "nobody": {
+        "en": "nobody has a decision to make in this position (the game is over)",
+        "de": "In dieser Stellung hat niemand etwas zu entscheiden (die Partie ist vorbei)",
+    },
+    "several": {
+        "en": "several players decide at once in this position ({players}): choose one with --seat",
+        "de": "In dieser Stellung entscheiden mehrere Spieler zugleich ({players}): einen mit --seat wählen",
+    },
+    "bot": {
+        "en": "not a search bot with a budget: {bot}",
+        "de": "Kein Suchbot mit gültigem Budget: {bot} (medium, hard oder ismcts, mit einem Budget "
+        "wie hard@5s, medium@400i, hard@2000i+1s)",
+    },
     "idle": {
         "en": "{player} has no decision to make in this position",
         "de": "{player} hat in dieser Stellung nichts zu entscheiden",
@@ -120,6 +134,17 @@ def seat_of(text: str, names: list[str], lang: str, game: Game | None = None) ->
     raise CliError(words("seat", lang, seat=clip(text, 40), last=len(names) - 1, names=", ".join(names)))
 
 
+def deciding(game: Game, state: State, names: list[str], lang: str) -> int:
+    """The seat to analyse when ``--seat`` is not given: the one player who decides."""
+    movers = [] if state.is_terminal() else list(state.to_move())
+    if len(movers) == 1:
+        return int(movers[0])
+    if not movers:
+        raise CliError(words("nobody", lang), 1)
+    shown = ", ".join(term(game.messages(), names[s], lang) for s in movers)
+    raise CliError(words("several", lang, players=shown))
+
+
 def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str], lang: str) -> str:
     shown = [term(game.messages(), n, lang) for n in names]
     me = shown[analysis.seat]
@@ -162,17 +187,26 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else 0
     position, state = load_position(game, args.position, seed, args.lang)
     names = player_names(position)
-    seat = seat_of(args.seat, names, args.lang, game)
+    seat = (
+        seat_of(args.seat, names, args.lang, game)
+        if args.seat is not None
+        else deciding(game, state, names, args.lang)
+    )
     if seat not in state.to_move():
         raise CliError(words("idle", args.lang, player=term(game.messages(), names[seat], args.lang)), 1)
-    searcher = search_bot(game, args.bot, seed)  # a bad bot name fails before the search
+    try:
+        searcher = search_bot(game, args.bot, seed)  # a bad bot name fails before the search
+    except OptionError as exc:
+        if args.lang == "en":
+            raise
+        raise CliError(words("bot", args.lang, bot=clip(args.bot, 60))) from exc
     budget = searcher.budget
     timed = budget.seconds is not None and budget.iterations is None
     total: float | None = budget.seconds if timed else budget.iterations
     bar = tqdm(
         total=total,
         desc=game.title,
-        unit="s" if timed else "it",
+        unit="s" if timed else words("unit", args.lang),
         file=sys.stderr,
         disable=args.quiet,
         bar_format="{l_bar}{bar}| {n:.1f}/{total:.1f} s" if timed else None,
@@ -211,16 +245,20 @@ def register(subparsers: Any) -> None:
         **described(
             (
                 "Read a position (docs/positions.md) and let a search bot estimate every legal move "
-                "of --seat: the expected win share and score of every player, with the number of "
-                "searches through the move. The search samples only what that seat can see."
+                "of --seat (default: the player who decides there): the expected win share and "
+                "score of every player, with the number of searches through the move. The search "
+                "samples only what that seat can see."
             ),
-            "feldherr analyse mansfeld docs/positions/mansfeld-example.json --seat 0",
+            "feldherr analyse mansfeld docs/positions/mansfeld-example.json",
             "feldherr analyse wallenstein table.json --seat red --bot hard@5s --json",
         ),
     )
     parser.add_argument("game", help="game name (see 'feldherr games')")
     parser.add_argument("position", help="a position file (JSON, docs/positions.md)")
-    parser.add_argument("--seat", required=True, help="the seat to analyse: its number (from 0) or its name")
+    parser.add_argument(
+        "--seat",
+        help="the seat to analyse: its number (from 0) or its name (default: the player who decides)",
+    )
     parser.add_argument(
         "--bot",
         default=DEFAULT_BOT,

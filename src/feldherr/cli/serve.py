@@ -81,6 +81,8 @@ def run_serve(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CliError(str(exc)) from exc
     _check_bots(args.absent_bot, args.analysis_bot)
+    if args.slow_client <= 0:
+        raise CliError(f"--slow-client takes a number of seconds above 0, not {args.slow_client:g}")
     settings = Settings(
         public_url=public_url,
         db_url=args.db or default_db_url(),
@@ -93,6 +95,9 @@ def run_serve(args: argparse.Namespace) -> int:
         analysis_bot=args.analysis_bot,
         analysis_slots=args.analysis_slots,
         register=tuple(args.register),
+        slow_client=args.slow_client,
+        unload_after=args.unload_after,
+        fixed_seeds=args.fixed_seeds,
     )
     try:  # a database that cannot be opened is one line now, not a traceback at start-up
         from sqlalchemy.exc import SQLAlchemyError
@@ -113,10 +118,15 @@ def run_serve(args: argparse.Namespace) -> int:
     print(f"open http://{host}:{port}/", flush=True)
     if public_url:
         print(f"friends open: {public_url}/ (invite links use this address)", flush=True)
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+    from feldherr.server.guard import guarded
+
     uvicorn.run(
         app,
         host=args.host,
         port=port,
+        http=guarded(AutoHTTPProtocol, settings.slow_client),  # a deadline for a request's headers
         ws_max_size=settings.max_frame,
         log_level=args.log_level,
         access_log=args.log_level == "debug",
@@ -249,6 +259,27 @@ def register(subparsers: Any) -> None:
         default=2,
         metavar="N",
         help="analyses at once (default 2)",
+    )
+    parser.add_argument(
+        "--fixed-seeds",
+        action="store_true",
+        help="take a creator's seed (and a position's hidden parts) for a game between several people "
+        "too: the creator can then know their cards (tests, research)",
+    )
+    parser.add_argument(
+        "--unload-after",
+        type=seconds_value(),
+        default=60.0,
+        metavar="S",
+        help="a finished game (or one nobody joined) leaves memory when unused this long (default 60)",
+    )
+    parser.add_argument(
+        "--slow-client",
+        type=seconds_value(positive=True),
+        default=10.0,
+        metavar="S",
+        help="seconds a connection may take to send a request's headers or a socket's hello before it "
+        "is closed (default 10)",
     )
     parser.add_argument(
         "--log-level", default="warning", choices=("debug", "info", "warning", "error"),

@@ -25,10 +25,11 @@ from feldherr.core.position import player_names
 from feldherr.sim.backends import BACKENDS
 from feldherr.sim.batch import MAX_JOBS, SimulationResult, simulate
 from feldherr.sim.setup import resolve_game
+from feldherr.sim.tournament import wilson
 
 HEADINGS = {
-    "en": ("player", "bot", "wins", "win %", "± 95 %", "mean score"),
-    "de": ("Spieler", "Bot", "Siege", "Siege %", "± 95 %", "Punkte Ø"),
+    "en": ("player", "bot", "wins", "win %", "95 % interval", "mean score"),
+    "de": ("Spieler", "Bot", "Siege", "Siege %", "95-%-Intervall", "Punkte Ø"),
 }
 LINES = {
     "en": (
@@ -66,14 +67,17 @@ def table(result: SimulationResult, lang: str, game: Game, names: list[str] | No
     who = max(len(head[0]), *(len(p) for p in players))
     width = max(len(head[1]), *(len(b) for b in result.bots))
     lines.append(
-        f"  {head[0]:<{who}}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>7}  {head[4]:>6}  {head[5]:>10}"
+        f"  {head[0]:<{who}}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>7}  {head[4]:>15}  {head[5]:>10}"
     )
-    errors = result.win_rate_stderr
     for seat in range(result.players):
+        # Wilson's interval, as the tournament's: the normal one (±1.96 standard errors) shrank to
+        # nothing at a win rate of 0 or 100 %, however few the games
+        low, high = wilson(result.win_rate[seat], result.games)
+        interval = f"{fixed(100 * low, 1, lang)}-{fixed(100 * high, 1, lang)}"
         lines.append(
             f"  {players[seat]:<{who}}  {result.bots[seat]:<{width}}  "
             f"{fixed(result.wins[seat], 2, lang):>10}  {fixed(100 * result.win_rate[seat], 2, lang):>7}  "
-            f"{fixed(196 * errors[seat], 2, lang):>6}  {fixed(result.mean_score[seat], 3, lang):>10}"
+            f"{interval:>15}  {fixed(result.mean_score[seat], 3, lang):>10}"
         )
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
     lines += [

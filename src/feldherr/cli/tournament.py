@@ -37,7 +37,7 @@ LINES = {  # the table's other lines, in the language of its headings
         "speed": "{seconds} s ({rate} games/s)",
         "digest": "digest {digest}",
         "plot": "plot written to {path}",
-        "no_plot": "feldherr: no plot: matplotlib is not installed",
+        "no-plot": "feldherr: no plot: matplotlib is not installed",
     },
     "de": {
         "title": "{game}: {players} Spieler, {games} Partien (Plätze rotiert), Startwert {seed}",
@@ -47,8 +47,8 @@ LINES = {  # the table's other lines, in the language of its headings
         "nicht ganz ausgeglichen",
         "speed": "{seconds} s ({rate} Partien/s)",
         "digest": "Prüfsumme {digest}",
-        "plot": "Grafik gespeichert in {path}",
-        "no_plot": "feldherr: keine Grafik: matplotlib ist nicht installiert",
+        "plot": "Grafik geschrieben: {path}",
+        "no-plot": "feldherr: keine Grafik: matplotlib ist nicht installiert",
     },
 }
 
@@ -121,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
         ray=args.ray,
         options=options,
         progress=not args.quiet,
+        lang=args.lang,
     )
     if args.json:
         json.dump(result.to_json(), sys.stdout, ensure_ascii=False)
@@ -128,13 +129,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(table(result, args.lang, game))
     if target is not None:
-        words = LINES.get(args.lang, LINES["en"])
+        said = LINES.get(args.lang, LINES["en"])
         try:
-            written = plot(result, target)
+            written = plot(result, target, args.lang, game.title)
         except ImportError:
-            print(words["no_plot"], file=sys.stderr)
+            print(said["no-plot"], file=sys.stderr)
         else:
-            print(words["plot"].format(path=written), file=sys.stderr)
+            print(said["plot"].format(path=written), file=sys.stderr)
     return 0
 
 

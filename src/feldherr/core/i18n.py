@@ -170,6 +170,10 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
         "en": "a move holds only texts, whole numbers and lists of them",
         "de": "Ein Zug besteht nur aus Texten, ganzen Zahlen und Listen davon",
     },
+    "core.staged": {
+        "en": "this game takes this decision in one step",
+        "de": "Diese Entscheidung fällt in diesem Spiel in einem Schritt",
+    },
     "core.stale": {
         "en": "the game has moved on since this choice was shown; please choose again",
         "de": "Das Spiel ist inzwischen weitergegangen; bitte neu wählen",
@@ -243,7 +247,7 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
 #: open a sentence ("Eine Region dieses Namens gibt es … nicht").
 POSITION_WORDS: dict[str, dict[str, str]] = {
     "an object": {"en": "an object with fields", "de": "ein Objekt mit Feldern"},
-    "true or false": {"en": "true or false", "de": "true oder false"},
+    "true or false": {"en": "true or false", "de": "wahr oder falsch"},
     "a text": {"en": "a text", "de": "ein Text"},
     "a list": {"en": "a list", "de": "eine Liste"},
     "a whole number": {"en": "a whole number", "de": "eine ganze Zahl"},
@@ -312,6 +316,10 @@ _POSITION_PATTERNS: tuple[tuple[re.Pattern[str], dict[str, str]], ...] = (
         {"en": "a list of {0} stacks", "de": "eine Liste von {0} Stapeln"},
     ),
     (
+        re.compile(r"a list of (\d+) boxes"),
+        {"en": "a list of {0} boxes", "de": "eine Liste von {0} Feldern"},
+    ),
+    (
         re.compile(r"(.+) owes a decision but has no legal move"),
         {
             "en": "{0} owes a decision but has no legal move",
@@ -327,6 +335,83 @@ _POSITION_PATTERNS: tuple[tuple[re.Pattern[str], dict[str, str]], ...] = (
         },
     ),
 )
+
+
+#: The words of the position fields every game has (``pos.field.<key>``; a game's catalogue adds
+#: its own fields, ``core.position.field_terms``), for a refusal that names where in the position
+#: it found something wrong: ``players.Anna.luck`` reads “players › Anna › luck” /
+#: „Spieler › Anna › Kriegsglück“.
+FIELD_TERMS: dict[str, dict[str, str]] = {
+    "pos.field.game": {"en": "game", "de": "Spiel"},
+    "pos.field.format": {"en": "format", "de": "Format"},
+    "pos.field.options": {"en": "options", "de": "Optionen"},
+    "pos.field.decisions": {"en": "decisions", "de": "Entscheidungen"},
+    "pos.field.players": {"en": "players", "de": "Spieler"},
+    "pos.field.name": {"en": "name", "de": "Name"},
+    "pos.field.flow": {"en": "turn in progress", "de": "laufender Zug"},
+    "pos.field.hidden": {"en": "hidden parts", "de": "verdeckte Teile"},
+    "pos.field.generator": {"en": "random generator", "de": "Zufallsgenerator"},
+    "pos.field.phase": {"en": "phase", "de": "Phase"},
+    "pos.field.turn_order": {"en": "turn order", "de": "Zugreihenfolge"},
+    "pos.field.turn_index": {"en": "place in the turn order", "de": "Platz in der Zugreihenfolge"},
+    "pos.field.entry": {"en": "no. {n}", "de": "Nr. {n}"},
+    "pos.field.whole": {"en": "the position", "de": "die Stellung"},
+}
+
+#: A field's path as the readers build it: keys joined by "." (a dot followed by a space belongs to
+#: a name, "Sächs. Lande"), list entries as "[i]".
+_PATH_PART = re.compile(r"\.(?! )")
+_ENTRY = re.compile(r"\[(\d+)\]")
+_QUOTES = {"en": ("“", "”"), "de": ("„", "“")}
+_A_PATH = re.compile(r"[a-z][a-z_]*(?:[.\[]|$)")
+
+
+def position_field(path: str, catalogue: Mapping[str, Mapping[str, str]], lang: str) -> str:
+    """Where in a position a refusal found something, in the reader's words and quotes: each key
+    by its term (the game's ``pos.field.<key>`` or :data:`FIELD_TERMS`), a thing the game's
+    catalogue names by its term (Wallenstein's colours), each list entry by its number from 1,
+    names (players, counties, regions) and keys no catalogue knows as written."""
+    words: list[str] = []
+    for part in _PATH_PART.split(path):
+        head, _, rest = part.partition("[")
+        if head:  # a field's key, a thing the game names (a colour: "red" is Red / Rot), or a name
+            key = f"pos.field.{head}"
+            entry = catalogue.get(key) or FIELD_TERMS.get(key) or catalogue.get(head)
+            words.append((entry.get(lang) or entry.get("en") or head) if entry else head)
+        for index in _ENTRY.findall("[" + rest if rest else ""):
+            template = FIELD_TERMS["pos.field.entry"]
+            words.append((template.get(lang) or template["en"]).format(n=int(index) + 1))
+    if not words or path in ("the position", ""):
+        whole = FIELD_TERMS["pos.field.whole"]
+        return whole.get(lang) or whole["en"]
+    left, right = _QUOTES.get(lang, _QUOTES["en"])
+    return f"{left}{' › '.join(words)}{right}"
+
+
+#: A value echoed from a position (its JSON text) as the reader reads it: texts and numbers as
+#: written, the rest by what it is.
+_VALUE_WORDS: dict[str, dict[str, str]] = {
+    "true": {"en": "true", "de": "wahr"},
+    "false": {"en": "false", "de": "falsch"},
+    "null": {"en": "empty", "de": "leer"},
+    "[]": {"en": "an empty list", "de": "eine leere Liste"},
+    "[": {"en": "a list", "de": "eine Liste"},
+    "{}": {"en": "an empty object", "de": "ein leeres Objekt"},
+    "{": {"en": "an object with fields", "de": "ein Objekt mit Feldern"},
+}
+
+
+def position_value(text: str, lang: str) -> str:
+    """A position's value, echoed as JSON text (``shown_json``), in the reader's words: a text in
+    the language's quotes, a number as written, ``true``/``false``/``null``, lists and objects
+    named by what they are (never JSON brackets on a person's screen)."""
+    entry = _VALUE_WORDS.get(text) or (_VALUE_WORDS.get(text[:1]) if text[:1] in "[{" else None)
+    if entry is not None:
+        return entry.get(lang) or entry["en"]
+    if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
+        left, right = _QUOTES.get(lang, _QUOTES["en"])
+        return f"{left}{text[1:-1]}{right}"
+    return text
 
 
 def position_word(text: str, lang: str) -> str:
@@ -360,14 +445,21 @@ def error_text(
         details["seat"] = seat_label(seat, names, [fallback]) if names is not None else fallback
     message = getattr(err, "message", str(err))
     if rule.startswith("core.position."):
-        for key in ("expected", "kind", "reason", "value", "found"):
+        if isinstance(details.get("value"), str):
+            details["value"] = position_value(details["value"], lang)
+        for key in ("expected", "kind", "reason", "found"):
             if isinstance(details.get(key), str):
                 details[key] = position_word(details[key], lang)
+    if ".position." in rule:  # places of the position (a field, an option, the places of a card)
+        for key in ("field", "option", "first", "second"):
+            value = details.get(key)
+            if isinstance(value, str) and (key in ("field", "option") or _A_PATH.match(value)):
+                details[key] = position_field(value, catalogue, lang)
         if details.get("expected") == "given":  # a field left out, not one of a wrong type
             rule = "core.position.field-missing"
         if rule == "core.position.options" and lang != "en" and details.get(f"reason_{lang}"):
             return str(details[f"reason_{lang}"])
-    for key in ("player", "building", "place"):  # a colour, a thing or a place of the game: words
+    for key in ("player", "building", "place", "box", "face", "action"):  # a colour, a thing …: words
         value = details.get(key)
         if isinstance(value, str) and value in catalogue:
             details[key] = term(catalogue, value, lang)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from feldherr.core.errors import OptionError, PositionError, RuleError, clip, shown
@@ -28,6 +29,15 @@ COUNT_TERMS: dict[str, dict[str, str]] = {
 }
 """The plural terms (``core.i18n``) the games' position refusals share for their counts; each
 game's refusals include them (``{count:@pos.unit.player}``)."""
+
+
+def field_terms(path: Path) -> dict[str, dict[str, str]]:
+    """A game's words for the fields of its positions (``pos.field.<key>``) from its data file
+    (``{key: {"en": ..., "de": ...}}``), for its catalogue: a refusal names the place of the
+    position it found wrong in them (:func:`feldherr.core.i18n.position_field`)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {f"pos.field.{key}": dict(words) for key, words in data.items() if not key.startswith("_")}
+
 
 _MISSING: Any = object()
 
@@ -168,7 +178,7 @@ class Names:
 def check_game(data: Any, game: str) -> Reader:
     """The position's top level, checked to be one of ``game`` in a known format."""
     top = Reader(data, "")
-    found = top.raw("game", None)
+    found = top.raw("game")  # left out: the field is missing (not "a position of null")
     if found != game:
         fail(
             f"the position is one of {shown_json(found, 40)}, not of {game}",

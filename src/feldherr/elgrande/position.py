@@ -12,6 +12,7 @@ position gives.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, NoReturn
 
 from feldherr.core.position import (
@@ -29,6 +30,7 @@ from feldherr.core.position import (
     Refs,
     check_game,
     fail,
+    field_terms,
     fields_schema,
     name_schema,
     object_schema,
@@ -103,6 +105,7 @@ class EffectSource(Codec):
 
 ERRORS: dict[str, dict[str, str]] = {
     **COUNT_TERMS,  # counts below take their plural forms (core.i18n); Caballeros the game's own
+    **field_terms(Path(__file__).with_name("data") / "position_fields.json"),  # where a refusal looks
     "elgrande.position.caballeros": {
         "en": "{player} has {count:@unit.caballero} on the table; each colour has {max}",
         "de": "{player} hat {count:@unit.caballero} auf dem Tisch; jede Farbe hat {max}",
@@ -318,6 +321,10 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     for r in readers:
         r.done()
     sections["flow"].done()
+    for c, r in enumerate(readers):  # left out: the Caballeros in the province are those not elsewhere
+        if not r.has("province") and st.province[c] >= 0:
+            elsewhere = sum(cab[c * D.AREAS : c * D.AREAS + D.AREAS]) + st.court[c]
+            st.province[c] = max(0, D.CABALLEROS - elsewhere)
     for c in range(st.colours):
         placed = sum(cab[c * D.AREAS : c * D.AREAS + D.AREAS]) + st.court[c] + max(0, st.province[c])
         if placed > D.CABALLEROS:

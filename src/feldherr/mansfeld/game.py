@@ -60,7 +60,7 @@ OPTION_SPEC: tuple[OptionSpec, ...] = (
         per_player=True,
     ),
 )
-OPTION_SPEC = titled(OPTION_SPEC, {"ages": {"en": "Players' ages", "de": "Alter der Spieler"}})
+OPTION_SPEC = titled(OPTION_SPEC, {"ages": {"en": "Players' ages", "de": "Alter der Mitspielenden"}})
 _KEYS = {"players", "ages"}
 
 

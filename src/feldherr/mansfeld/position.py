@@ -10,6 +10,7 @@ the table and builds the state.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, NoReturn
 
 from feldherr.core.position import (
@@ -19,6 +20,7 @@ from feldherr.core.position import (
     Reader,
     check_game,
     fail,
+    field_terms,
     name_schema,
     object_schema,
     player_path,
@@ -38,6 +40,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "Der Charakter {card} liegt an zwei Stellen ({first} und {second}); jede Karte gibt es einmal",
     },
     **COUNT_TERMS,  # counts below take their plural forms (core.i18n)
+    **field_terms(Path(__file__).with_name("data") / "position_fields.json"),  # where a refusal looks
     "mansfeld.position.deck": {
         "en": "the face-down deck holds {size:@pos.unit.card}; characters not on the table: {free:#}",
         "de": "Der verdeckte Stapel hat {size:@pos.unit.card}; Charaktere, die nicht auf dem Tisch "
@@ -69,8 +72,9 @@ ERRORS: dict[str, dict[str, str]] = {
 def _fail(rule: str, **details: Any) -> NoReturn:
     """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message)."""
     from feldherr.core.i18n import format_text
+    from feldherr.mansfeld.text import error_details
 
-    fail(format_text(ERRORS, ERRORS[rule]["en"], details, "en"), rule, **details)
+    fail(format_text(ERRORS, ERRORS[rule]["en"], error_details(details, "en", None), "en"), rule, **details)
 
 
 INT: dict[str, Any] = {"type": "integer", "minimum": 0}
@@ -245,9 +249,16 @@ def from_position(cls: type[MansfeldData], data: Mapping[str, Any], seed: int) -
         st.values.append(pr.integer("value", low=1, high=6 + PROVINCES))
         st.owner.append(who.index(pr.raw("owner", None), pr.path("owner"), allow_none=True))
         pr.done()
+    given = top.has("deck_size")  # left out: the characters not on the table (or the deck given)
     deck_size = top.integer("deck_size", 0, 0, len(CARDS))
     hidden = top.obj("hidden", {})
     free = [c for c in range(len(CARDS)) if c not in where]
+    if not given:
+        deck_size = (
+            len(hidden.raw("deck"))
+            if hidden.has("deck") and isinstance(hidden.raw("deck"), list)
+            else len(free)
+        )
     if hidden.has("deck"):
         deck = place(CARD_NAMES.indices(hidden.raw("deck"), "hidden.deck"), "hidden.deck")
         if len(deck) != deck_size or len(where) != len(CARDS):
@@ -279,12 +290,12 @@ def from_position(cls: type[MansfeldData], data: Mapping[str, Any], seed: int) -
 
 def _check_phase(st: MansfeldData, phase: str) -> None:
     if st.phase == RECRUIT and (not st.order or not st.dice):
-        _fail("mansfeld.position.phase", phase=phase, need="turn_order, roll")
+        _fail("mansfeld.position.phase", phase=phase, need="order-roll")
     if st.phase == COMMIT and not st.values:
-        _fail("mansfeld.position.phase", phase=phase, need="provinces")
+        _fail("mansfeld.position.phase", phase=phase, need="province")
     if (
         st.phase != DICE
         and st.phase != COMMIT
         and any(st.commit[s] is not None for s in range(st.num_players))
     ):
-        _fail("mansfeld.position.phase", phase=phase, need="commit: null")
+        _fail("mansfeld.position.phase", phase=phase, need="no-commit")

@@ -79,10 +79,15 @@ def render_log(entry: LogEntry, lang: str = "en", names: Sequence[str] | None = 
     if "card" in args:
         args["card"] = card_name(str(args["card"]), lang)
     if "left" in args:
-        args["left"] = _names(list(args["left"]), lang)
+        args["left"] = _names(list(args["left"]), lang) if args["left"] else _t("none", lang)
     if "cards" in args:
         args["cards"] = "; ".join(
-            _t("item.cards", lang, seat=seat_name(s, lang, names), cards=_names(list(c), lang))
+            _t(
+                "item.cards",
+                lang,
+                seat=seat_name(s, lang, names),
+                cards=_names(list(c), lang) if c else _t("none", lang),
+            )
             for s, c in enumerate(args["cards"])
         )
     if "dice" in args:
@@ -116,7 +121,27 @@ def error_details(details: Mapping[str, Any], lang: str, names: Sequence[str] | 
         out["seat"] = seat_name(out["seat"], lang, names)
     if "card" in out:
         out["card"] = card_name(str(out["card"]), lang)
+    # a refused position (feldherr.mansfeld.position): its phase, what it lacks, where a card lies
+    if isinstance(out.get("phase"), str) and f"phase.{out['phase']}" in CATALOGUE:
+        out["phase"] = _t(f"phase.{out['phase']}", lang)
+    if isinstance(out.get("need"), str) and f"need.{out['need']}" in CATALOGUE:
+        out["need"] = _t(f"need.{out['need']}", lang)
+    for key in ("first", "second"):
+        if isinstance(out.get(key), str):
+            out[key] = place_words(out[key], lang)
     return out
+
+
+def place_words(path: str, lang: str) -> str:
+    """Where a card lies in a position, as the position names it (``open``, ``left``,
+    ``hidden.deck``, ``players.<name>.cards`` / ``.used``), in words."""
+    simple = {"open": "place.open", "left": "place.left", "hidden.deck": "place.deck"}.get(path)
+    if simple is not None:
+        return _t(simple, lang)
+    for field in ("cards", "used"):
+        if path.startswith("players.") and path.endswith(f".{field}"):
+            return _t(f"place.{field}", lang, player=path[len("players.") : -len(field) - 1])
+    return path
 
 
 def describe_move(
@@ -166,56 +191,49 @@ def _card_line(key: str, lang: str) -> str:
 
 
 def render_view(v: Mapping[str, Any], lang: str = "en") -> str:
-    """The text picture of a view (the terminal); it shows only what the view holds."""
+    """The text picture of a view (the terminal); it shows only what the view holds, in the
+    catalogue's words (``view.*``)."""
     _lang(lang)
-    de = lang == "de"
     phase = v["phase"]
     seat = v["seat"]
-    lines = [
-        "ERNST VON MANSFELD — "
-        + CATALOGUE[f"phase.{phase}"][lang]
-        + (f" ({'Runde' if de else 'round'} {v['round']})" if phase in ("dice", "recruit") else "")
-    ]
-    lines.append(("Stapel" if de else "Deck") + f": {v['deck_size']}")
+    title = "ERNST VON MANSFELD — " + CATALOGUE[f"phase.{phase}"][lang]
+    if phase in ("dice", "recruit"):
+        title += f" ({_t('view.round', lang, n=v['round'])})"
+    lines = [title, _t("view.deck", lang, n=v["deck_size"])]
     if phase in ("dice", "recruit"):
         shown = ", ".join(_card_line(k, lang) for k in v["open"]) or "-"
-        lines.append(("Offen (Kosten/Stärke)" if de else "Open (cost/strength)") + f": {shown}")
+        lines.append(_t("view.open", lang, cards=shown))
     for p in v["players"]:
         s = p["seat"]
         mark = ">" if s in v["to_move"] else " "
-        you = (" *du*" if de else " *you*") if s == seat else ""
+        you = f" *{_t('view.you', lang)}*" if s == seat else ""
         hand = ", ".join(_card_line(k, lang) for k in p["cards"]) or "-"
         extra = ""
         if phase == "dice":
             ch = p["dice"]
-            extra = f" | {'Würfel' if de else 'dice'}: " + (
-                str(ch) if ch else ("gesetzt" if de else "set") if p["dice_set"] else "…"
-            )
+            number = str(ch) if ch else _t("view.dice_set", lang) if p["dice_set"] else "…"
+            extra = " | " + _t("view.dice", lang, n=number)
         elif phase == "recruit":
-            extra = f" | {'Würfel' if de else 'dice'}: {p['dice']}"
+            extra = " | " + _t("view.dice", lang, n=p["dice"])
         elif phase == "commit":
-            extra = f" | {'Glück' if de else 'luck'}: {p['luck']}"
+            extra = " | " + _t("view.luck", lang, n=p["luck"])
             if p["committed"]:
                 extra += " ✓"
         lines.append(f"{mark} {seat_name(s, lang)}{you}: {hand}{extra} | {p['score']}")
     if phase == "recruit":
         mover = v["to_move"][0]
         reach = ", ".join(card_name(k, lang) for k in v["reach"])
-        lines.append(
-            f"{seat_name(mover, lang)} {'würfelt' if de else 'rolled'} "
-            + " ".join(map(str, v["roll"]))
-            + f" → {reach}"
-        )
+        dice = " ".join(map(str, v["roll"]))
+        lines.append(_t("view.rolled", lang, seat=seat_name(mover, lang), dice=dice, cards=reach))
     if v["provinces"]:
         prov = []
         for p in v["provinces"]:
             who = "—" if p["owner"] is None else seat_name(p["owner"], lang)
             prov.append(f"{p['no']}:{p['value']} {who}")
-        lines.append(("Provinzen" if de else "Provinces") + ": " + "; ".join(prov))
+        lines.append(_t("view.provinces", lang, provinces="; ".join(prov)))
     if phase == "commit" and v["my_commit"] is not None:
-        lines.append(("Eingesetzt" if de else "Committed") + ": " + _names(v["my_commit"], lang))
+        lines.append(_t("view.committed", lang, cards=_names(v["my_commit"], lang)))
     if phase == "over" and v["winners"] is not None:
-        lines.append(
-            ("Sieger" if de else "Winners") + ": " + ", ".join(seat_name(s, lang) for s in v["winners"])
-        )
+        winners = ", ".join(seat_name(s, lang) for s in v["winners"])
+        lines.append(_t("view.winners", lang, seats=winners))
     return "\n".join(lines)

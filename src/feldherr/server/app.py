@@ -32,7 +32,14 @@ from feldherr.server.analysis import Analyser, parse_ask
 from feldherr.server.bus import make_bus
 from feldherr.server.config import Settings
 from feldherr.server.hub import Conn, Hub, verify
-from feldherr.server.lobby import catalogue, check_position, parse_create, position_match, record_position
+from feldherr.server.lobby import (
+    analysed_id,
+    catalogue,
+    check_position,
+    parse_create,
+    position_match,
+    record_position,
+)
 from feldherr.server.protocol import (
     LANGS,
     ServerError,
@@ -52,6 +59,13 @@ log = logging.getLogger("feldherr.server")
 MAX_TOKENS = 8
 FINISHED = ("finished", "imported")
 STATUSES = ("open", "running", "finished", "imported")
+INLINE_BODY = 16 * 1024
+"""Bodies up to this many bytes are read on the event loop; larger ones on a thread."""
+BODY_TIME = 3
+"""A request's body must have come in within this many times ``--slow-client`` seconds."""
+MAX_OFFSET = 2**62
+"""The largest ``offset`` of ``GET /api/games`` passed to the database (a larger one overflowed
+SQLite's integers: an internal error); past every game either way."""
 
 
 class Bucket:
@@ -123,10 +137,16 @@ def create_app(settings: Settings) -> FastAPI:
         if declared is not None and declared.isdigit() and int(declared) > settings.max_body:
             raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
         body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > settings.max_body:
-                raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
+        try:  # a body that only trickles in does not hold its connection for good (slow-loris)
+            async with asyncio.timeout(BODY_TIME * settings.slow_client):
+                async for chunk in request.stream():
+                    body += chunk
+                    if len(body) > settings.max_body:
+                        raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
+        except TimeoutError:
+            raise ServerError("server.slow", 408, "slow") from None
+        if len(body) > INLINE_BODY:  # reading a large body takes long: not on the event loop
+            return await asyncio.to_thread(read_json, body)
         return read_json(body)
 
     def base_url(request: Request) -> str:
@@ -145,6 +165,7 @@ def create_app(settings: Settings) -> FastAPI:
             "database": store.dialect,
             "bus": hub().bus.kind,
             "games": game_names(),
+            "loaded": len(hub().tables),
         }
 
     @app.get("/api/server")
@@ -167,12 +188,13 @@ def create_app(settings: Settings) -> FastAPI:
                 "server.field", field="status", wanted=" / ".join(STATUSES), wanted_de=" / ".join(STATUSES)
             )
         limit = max(1, min(limit, 200))
-        rows = await hub().call(store.list_games, status, limit, max(0, offset))
+        offset = max(0, min(offset, MAX_OFFSET))  # past every game: an empty page, not an overflow
+        rows = await hub().call(store.list_games, status, limit, offset)
         return {"games": [{**row.to_json(), "seats": [s.public() for s in seats]} for row, seats in rows]}
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
-        new = parse_create(await read_body(request))
+        new = parse_create(await read_body(request), settings.fixed_seeds)
         row, seats = await hub().call(hub().create, new)
         base = base_url(request)
         out_seats = []
@@ -191,11 +213,11 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/positions")
     async def position_check(request: Request) -> dict[str, Any]:
-        return await hub().call(check_position, await read_body(request))
+        return await hub().read(check_position, await read_body(request))
 
     @app.get("/api/games/{game_id}/position")
     async def position_at(request: Request, game_id: str, at: int | None = None) -> dict[str, Any]:
-        return await hub().call(_position_at, hub(), game_id, _bearer(request), at)
+        return await hub().read(_position_at, hub(), game_id, _bearer(request), at)
 
     @app.get("/api/games/{game_id}")
     async def game_info(request: Request, game_id: str) -> dict[str, Any]:
@@ -214,7 +236,7 @@ def create_app(settings: Settings) -> FastAPI:
         if lang not in ("en", "de"):
             raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
         token = _bearer(request)
-        return await hub().call(_update, hub(), game_id, token, since, lang)
+        return await (hub().call if token else hub().read)(_update, hub(), game_id, token, since, lang)
 
     async def seat_request(request: Request, game_id: str) -> tuple[dict[str, Any], int, int]:
         """A seat's POST: its JSON object, the seat its token opens, the version it acts on."""
@@ -253,7 +275,7 @@ def create_app(settings: Settings) -> FastAPI:
     # -- records and replays ----------------------------------------------------------------------
     @app.get("/api/games/{game_id}/record")
     async def record(request: Request, game_id: str) -> Response:
-        data = await hub().call(_finished_record, hub(), game_id, _bearer(request))
+        data = await hub().read(_finished_record, hub(), game_id, _bearer(request))
         return JSONResponse(data.to_json())
 
     @app.get("/api/games/{game_id}/replay")
@@ -262,7 +284,7 @@ def create_app(settings: Settings) -> FastAPI:
     ) -> dict[str, Any]:
         if lang not in ("en", "de"):
             raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
-        return await hub().call(_replay_at, hub(), game_id, _bearer(request), at, lang)
+        return await hub().read(_replay_at, hub(), game_id, _bearer(request), at, lang)
 
     @app.post("/api/games/{game_id}/analysis")
     async def analysis(request: Request, game_id: str) -> dict[str, Any]:
@@ -276,7 +298,7 @@ def create_app(settings: Settings) -> FastAPI:
                 raise ServerError("server.analysis-running", 403, "running-game")
             return _finished_record(h, game_id, token), h.table(game_id).names
 
-        record, names = await h.call(finished)
+        record, names = await h.read(finished)
         loop = asyncio.get_running_loop()  # the search waits on a bot-driver thread, not a database one
         return await loop.run_in_executor(
             h.drivers, functools.partial(analyser.run, h.pool, game_id, record, names, ask)
@@ -285,8 +307,8 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/records", status_code=201)
     async def import_record(request: Request) -> dict[str, Any]:
         data = await read_body(request)
-        await hub().call(record_position, data)  # a record from a position: checked as the lobby's
-        game_id = await hub().call(hub().import_record, data)
+        await hub().read(record_position, data)  # a record from a position: checked as the lobby's
+        game_id = await hub().read(hub().import_record, data)
         return {"id": game_id, "replay": f"{base_url(request)}/api/games/{game_id}/replay"}
 
     @app.post("/api/positions/import", status_code=201)
@@ -295,9 +317,9 @@ def create_app(settings: Settings) -> FastAPI:
 
         def store() -> str:
             game, match, names = position_match(data)
-            return hub().store_import(game, match, names)
+            return hub().store_import(game, match, names, reuse=analysed_id(data))
 
-        game_id = await hub().call(store)
+        game_id = await hub().read(store)
         base = base_url(request)
         return {
             "id": game_id,
@@ -317,8 +339,17 @@ def create_app(settings: Settings) -> FastAPI:
         attached = False
         refused = 0
         try:
+            hello_by = time.monotonic() + settings.slow_client
             while not conn.closed:
-                message = await ws.receive()
+                if attached:
+                    message = await ws.receive()
+                else:  # a socket that never says hello is not held open (slow-loris)
+                    try:
+                        message = await asyncio.wait_for(ws.receive(), max(0.0, hello_by - time.monotonic()))
+                    except TimeoutError:
+                        conn.push(error_reply(ServerError("server.hello", 401, "hello"), None, conn.lang))
+                        conn.close_code = 1008
+                        break
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
@@ -361,7 +392,10 @@ def create_app(settings: Settings) -> FastAPI:
                         tokens, since, lang = _hello(data)
                         conn.lang = lang
                         try:
-                            await h.call(h.attach, conn, game_id, tokens, since)
+                            # a first update with the whole log (a spectator's, or one asked without
+                            # since) waits for a reader thread: a crowd of them never holds up a move
+                            whole = not tokens or not since
+                            await (h.read if whole else h.call)(h.attach, conn, game_id, tokens, since)
                         except ServerError as err:
                             conn.push(error_reply(err, None, conn.lang, msg_id))
                             break
@@ -382,7 +416,7 @@ def create_app(settings: Settings) -> FastAPI:
                         await h.call(h.undo, game_id, seat, version, conn, msg_id)
                     elif kind == "lang":
                         conn.lang = get_lang(data)
-                        await h.call(_resend, h, conn, game_id, True)
+                        await h.read(_resend, h, conn, game_id, True)  # the whole log: long
                     elif kind == "sync":
                         await h.call(_resend, h, conn, game_id)
                     elif kind == "ping":
@@ -523,7 +557,7 @@ def _hello(data: dict[str, Any]) -> tuple[list[str], dict[int | None, int | None
                 isinstance(key, str) and key.isdigit() and len(key) < 4 and type(value) is int and value >= 0
             ):
                 raise ServerError(
-                    "server.field", field="since", wanted="{seat: version}", wanted_de="{Platz: Stand}"
+                    "server.field", field="since", wanted="a version per seat", wanted_de="ein Stand je Platz"
                 )
             since[int(key)] = value
     elif raw is not None:
@@ -571,7 +605,7 @@ def _readable(hub: Hub, game_id: str, token: str | None) -> tuple[GameRow, list[
     one), before and after its end."""
     row = hub.store.game(game_id)
     if row is None:
-        raise ServerError("server.game", 404, "not-found", game=game_id)
+        raise ServerError("server.game", 404, "not-found")
     seats = hub.store.seats(game_id)
     if not row.public:
         if token is None:

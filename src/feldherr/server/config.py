@@ -99,9 +99,11 @@ class Settings:
     max_message: int = 64 * 1024
     """Largest WebSocket message accepted (bytes); a larger one is answered ``server.size``, then
     the socket is closed ..."""
-    max_frame: int = 1024 * 1024
+    max_frame: int = 128 * 1024
     """... up to this size; a message larger still is cut off by the WebSocket layer (close code 1009
-    without the error message, so that no connection can make the server buffer more)."""
+    without the error message, so that no connection can make the server buffer more: a client
+    that trickles a message in holds at most this much; it was 1 MiB, a gigabyte for a thousand
+    such clients)."""
     max_body: int = 4 * 1024 * 1024
     """Largest HTTP request body accepted (bytes; a record import is the biggest)."""
     rate: float = 20.0
@@ -113,6 +115,8 @@ class Settings:
     bot_workers: int | None = None
     """Worker processes the bots think in (None: one per core; 0: in this process, on threads, for
     debugging only: a thinking bot then competes with the server for its interpreter)."""
+    readers: int = 2
+    """Threads for long read-only work: replays, records, positions, imports."""
     drivers: int = 32
     """Threads that hand bot decisions to the workers and wait for them."""
     analysis_bot: str = "hard@2s"
@@ -125,5 +129,14 @@ class Settings:
     interface): invite links use it, ``GET /api/server`` tells the client."""
     register: tuple[str, ...] = ()
     """Extra games (``NAME=module:Class``) registered in this process: the workers register them too."""
+    fixed_seeds: bool = False
+    """Take a creator's seed (and a position's hidden parts) for a game between several people too
+    (tests, research): the creator can then know what the others cannot see."""
+    unload_after: float = 60.0
+    """Seconds a finished game (or one nobody has joined) stays loaded after its last change while
+    no connection and no bot uses it; then it is read from the database again when needed."""
+    slow_client: float = 10.0
+    """Seconds a connection may take to send its request's headers (HTTP) or its hello (WebSocket)
+    before it is closed, so that connections that only trickle cannot pile up (slow-loris)."""
     queue_limit: int = 500
     """Messages waiting for a slow connection before it is dropped (the client reconnects)."""

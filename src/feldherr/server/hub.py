@@ -33,6 +33,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import IntegrityError
+
 from feldherr.core.errors import OptionError, RecordError, RuleError, StaleMoveError
 from feldherr.core.game import JSON, Game
 from feldherr.core.match import Match, Submission
@@ -42,7 +44,7 @@ from feldherr.games import get_game
 from feldherr.server import snapshot
 from feldherr.server.bus import LocalBus
 from feldherr.server.config import Settings
-from feldherr.server.protocol import ServerError, detail, english_or
+from feldherr.server.protocol import ServerError, detail, words
 from feldherr.server.store import GameRow, SeatRow, Store
 from feldherr.server.workers import BotPool, BotTask, decision_seed, default_workers
 from feldherr.web import add_choices
@@ -183,6 +185,10 @@ class Hub:
         # the threads that drive bots only wait for the worker processes; they have their own pool
         # so that waiting bots never take a thread from a person's move
         self.drivers = ThreadPoolExecutor(settings.drivers, thread_name_prefix="feldherr-bots")
+        # replays, records, imports and positions take long (a long game is replayed for each):
+        # their own few threads, so that a client asking for them over and over never holds up a
+        # move waiting for a thread
+        self.readers = ThreadPoolExecutor(settings.readers, thread_name_prefix="feldherr-read")
         self.pool = BotPool(
             default_workers() if settings.bot_workers is None else settings.bot_workers, settings.register
         )
@@ -193,6 +199,11 @@ class Hub:
         """Run blocking work on a worker thread and wait for it without blocking the loop."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, functools.partial(fn, *args))
+
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run long read-only work (a replay, a record, an import) on a reader thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.readers, functools.partial(fn, *args))
 
     def spawn(self, fn: Callable[..., Any], *args: Any, executor: ThreadPoolExecutor | None = None) -> None:
         def run() -> None:
@@ -210,6 +221,7 @@ class Hub:
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.drivers.shutdown(wait=False, cancel_futures=True)
+        self.readers.shutdown(wait=False, cancel_futures=True)
         self.pool.close()
 
     # -- loading -----------------------------------------------------------------------------
@@ -224,7 +236,7 @@ class Hub:
     def _load(self, game_id: str) -> Table:
         row = self.store.game(game_id)
         if row is None:
-            raise ServerError("server.game", 404, "not-found", game=game_id)
+            raise ServerError("server.game", 404, "not-found")
         try:
             game = get_game(row.game)
         except ValueError as exc:
@@ -350,22 +362,42 @@ class Hub:
         return {"id": new_id, "seat": seat, "token": new_table.seats[seat].token}
 
     def import_record(self, data: Any) -> str:
+        """Store a record to replay (``POST /api/records``). A refusal is in the catalogue's words
+        in both languages: the core's own message quotes the record (``[0, ['fly']]``, a seat's
+        number, a rule id), not words for the person who chose the file (``feldherr replay`` says
+        it in full)."""
         try:
             record = GameRecord.from_json(data)
             game = get_game(record.game)
-            match = Match.from_record(game, record)
         except (RecordError, OptionError, ValueError) as exc:
-            said = detail("message", english_or("part.record-unreadable", str(exc)))
+            said = detail("message", words("part.record-unreadable"))
+            raise ServerError("server.record", 422, "bad-record", **said) from exc
+        try:
+            match = Match.from_record(game, record)
+        except Exception as exc:  # RecordError, OptionError, ...; or a game's defect on odd input
+            if not isinstance(exc, RecordError | OptionError | ValueError):
+                log.warning(
+                    "%s: a record the game could not replay (%s: %s)", game.name, type(exc).__name__, exc
+                )
+            said = detail("message", words("part.record-replay"))
             raise ServerError("server.record", 422, "bad-record", **said) from exc
         return self.store_import(game, match)
 
-    def store_import(self, game: Game, match: Match, names: Sequence[str] = ()) -> str:
+    def store_import(
+        self, game: Game, match: Match, names: Sequence[str] = (), reuse: str | None = None
+    ) -> str:
         """Store ``match`` as an imported game (finished where it is over) to replay and analyse;
-        ``names``: each seat's player as the record or position names it ("" or none: by colour)."""
+        ``names``: each seat's player as the record or position names it ("" or none: by colour).
+        ``reuse``: the id for this content (an analysed position): a game already stored under it
+        with the same game, seed and position is returned instead of storing another."""
+        if reuse is not None:
+            found = self._same_import(reuse, game, match)
+            if found is not None:
+                return found
         now = time.time()
         outcome = match.outcome()
         row = GameRow(
-            new_game_id(),
+            reuse or new_game_id(),
             game.name,
             match.record.options,
             match.record.seed,
@@ -382,9 +414,26 @@ class Hub:
         )
         named = [*names, *[""] * match.num_players][: match.num_players]
         seats = [SeatRow(s, "imported", None, named[s], None, True, now) for s in range(match.num_players)]
-        with self.store.begin() as conn:
-            self.store.create_game(row, seats, conn)
-            self.store.add_moves(conn, row.id, match.record.moves)
+        try:
+            with self.store.begin() as conn:
+                self.store.create_game(row, seats, conn)
+                self.store.add_moves(conn, row.id, match.record.moves)
+        except IntegrityError:
+            if reuse is None:
+                raise
+            found = self._same_import(reuse, game, match)  # stored at the same time by another request
+            if found is None:  # the id is taken by something else (never seen): a fresh one
+                return self.store_import(game, match, names)
+            return found
+        return row.id
+
+    def _same_import(self, game_id: str, game: Game, match: Match) -> str | None:
+        row = self.store.game(game_id)
+        if row is None or row.game != game.name or row.status not in ("imported", "finished"):
+            return None
+        same = json.dumps(row.position, sort_keys=True) == json.dumps(match.record.position, sort_keys=True)
+        if row.seed != match.record.seed or not same or row.version != 0:
+            return None
         return row.id
 
     # -- connections ------------------------------------------------------------------------------
@@ -531,7 +580,7 @@ class Hub:
         caller holds ``table.lock`` and is inside the transaction ``conn``."""
         stored = self.store.lock_version(conn, table.id)
         if stored is None:
-            raise ServerError("server.game", 404, "not-found", game=table.id)
+            raise ServerError("server.game", 404, "not-found")
         if stored[1] != table.undos:
             self._reload(table, conn, stored[1])
         elif stored[0] != table.match.version:
@@ -713,8 +762,10 @@ class Hub:
         return (name if name in bots else "random"), secrets.randbelow(2**31)
 
     def scan(self) -> None:
-        """Once a second: heartbeat for the seats held here, and stand-ins for absent players."""
+        """Once a second: heartbeat for the seats held here, stand-ins for absent players, and the
+        idle tables unloaded."""
         now = time.time()
+        self.unload_idle(now)
         after = self.settings.absent_after
         # the heartbeat: often enough for any process's absence rule (HEARTBEAT when this one
         # has none), all games in one transaction
@@ -753,6 +804,33 @@ class Hub:
             if absent:
                 log.info("game %s: a bot plays for absent seat(s) %s", table.id, absent)
                 self.spawn_drive(table.id)
+
+    def unload_idle(self, now: float) -> int:
+        """Forget the tables nobody uses (they are loaded again from the database when someone
+        does): a finished game, or one no person has joined yet, without a connection or a bot at
+        work and unchanged for ``unload_after`` seconds. Without this every game this process ever
+        loaded stayed in memory (a game created in a loop grew the server without bound). Games
+        with a person at the table stay: their absence rule and stand-ins live here."""
+        keep = self.settings.unload_after
+        with self._lock:
+            held = set(self.conns)
+            tables = list(self.tables.values())
+        gone = 0
+        for table in tables:
+            if table.id in held or table.driving or now - table.pending_since < keep:
+                continue
+            with table.lock:
+                idle = table.match.is_over() or not any(
+                    s.kind in HUMAN_KINDS and s.claimed for s in table.seats
+                )
+                if not idle or table.driving or table.stand_ins:
+                    continue
+                with self._lock:
+                    if table.id in self.conns or self.tables.get(table.id) is not table:
+                        continue
+                    del self.tables[table.id]
+                    gone += 1
+        return gone
 
     def _undoable(self, table: Table, seat: int, decide: bool = False) -> bool:
         """Whether the person at ``seat`` may take back their last move now, as far as it is

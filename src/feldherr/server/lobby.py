@@ -3,8 +3,13 @@ to create a game, by exact type, into a :class:`~feldherr.server.hub.NewGame`.""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
+import logging
 import secrets
 import time
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,6 +17,7 @@ from feldherr.core.errors import OptionError, PositionError
 from feldherr.core.game import Game
 from feldherr.core.i18n import term
 from feldherr.core.match import Match
+from feldherr.core.options import OptionSpec
 from feldherr.core.play import bot_table
 from feldherr.core.position import player_names
 from feldherr.games import game_names, get_game
@@ -19,8 +25,25 @@ from feldherr.server.hub import NewGame, new_token
 from feldherr.server.protocol import LANGS, ServerError, detail, get_int, get_str, part, words
 from feldherr.server.store import SeatRow
 
+log = logging.getLogger("feldherr.server")
 SEAT_KINDS = ("human", "hotseat", "bot")
 MAX_NAME = 40
+MAX_CHOICES_SHOWN = 140
+"""The longest list of an option's choices a refusal names (longer ones: the form shows them)."""
+DIRECTION_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Marks that turn the direction of the text around them: in a name shown to the other players
+they could make it (and the words after it on the same line) read reversed."""
+
+
+def printable_name(name: str) -> bool:
+    """Whether a player's name (shown to every other player, in their texts and on the board) holds
+    only printable characters: no control characters (line breaks, tabs, NUL, escapes), no
+    direction marks, no line or paragraph separators, no private-use or unassigned characters.
+    Joiners (the ones inside emoji and some scripts) are fine."""
+    return not any(
+        ch in DIRECTION_MARKS or unicodedata.category(ch) in ("Cc", "Co", "Cn", "Cs", "Zl", "Zp")
+        for ch in name
+    )
 
 
 def catalogue() -> list[dict[str, Any]]:
@@ -49,8 +72,13 @@ def default_bot(names: list[str]) -> str:
     return "heuristic" if "heuristic" in names else "random"
 
 
-def parse_create(data: Any) -> NewGame:
-    """A create request: ``{"game", "options", "seats": [{"kind", "bot", "name"}], "public", "seed"}``."""
+def parse_create(data: Any, fixed_seeds: bool = False) -> NewGame:
+    """A create request: ``{"game", "options", "seats": [{"kind", "bot", "name"}], "public", "seed"}``.
+
+    A game between people on different devices (two human seats, or one and the creator's hot
+    seats) draws its own chance: a ``seed``, or a ``position`` with hidden parts, chosen by its
+    creator would tell the creator the deck orders and everyone's draws, which the others cannot
+    know (``server.seed``), unless the server takes them anyway (``fixed_seeds``: tests, research)."""
     if not isinstance(data, dict):
         raise ServerError("server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt")
     name = get_str(data, "game", 64)
@@ -69,35 +97,67 @@ def parse_create(data: Any) -> NewGame:
         try:
             options = game.normalize_options(options)
         except (OptionError, ValueError, TypeError) as exc:
-            raise ServerError("server.options", 422, "bad-options", **option_words(game, exc)) from exc
+            said = option_words(game, exc, options)
+            raise ServerError("server.options", 422, "bad-options", **said) from exc
     players = options.get("players", game.min_players)
     if type(players) is not int:
         raise ServerError("server.options", 422, "bad-options", **part("message", "part.options-players"))
     seats = parse_seats(data.get("seats"), players, list(bot_table(game)))
+    people = sum(s.kind == "human" for s in seats) + any(s.kind == "hotseat" for s in seats)
+    chosen = "seed" in data or (isinstance(position, dict) and "hidden" in position)
+    if people >= 2 and chosen and not fixed_seeds:
+        raise ServerError("server.seed", 422, "secret-setup")
     public = data.get("public", True)
     if type(public) is not bool:
         raise ServerError("server.field", field="public", wanted="true or false", wanted_de="true oder false")
     return NewGame(name, options, seats, public, seed, position=position)
 
 
-def option_words(game: Game, exc: Exception) -> dict[str, str]:
+def option_words(game: Game, exc: Exception, options: Mapping[str, Any] | None = None) -> dict[str, str]:
     """The ``message`` of a ``server.options`` refusal in each language: the game's own words where
     the error brings them, else the catalogue's, naming the option by its title in that language
-    (the English words keep the error's own precise English message)."""
+    and, where the value itself is wrong (``options``: the options asked for), what the option
+    takes (a whole number from 2 to 4; one of its choices by their labels). Never the core's
+    English message: it shows the value as a Python literal (``not 'x'``, ``not True``) and the
+    option by its code name (``tower_params``)."""
     said = exc.text if isinstance(exc, OptionError) else {}
     option = exc.option if isinstance(exc, OptionError) else ""
     spec = next((spec for spec in game.option_spec() if spec.name == option), None) if option else None
     if spec is not None:
         titles = spec.title or {}
-        out = {lang: words("part.option-value", option=titles.get(lang) or option)[lang] for lang in LANGS}
+        out = {
+            lang: value_words(spec, titles.get(lang) or option, lang, (options or {}).get(option, spec))
+            for lang in LANGS
+        }
     elif option:
         out = words("part.option-unknown", option=option)
     else:
         out = words("part.options-unfit")
-    if isinstance(exc, OptionError):
-        out["en"] = str(exc)  # the core's own, more precise English message
     out.update({lang: text for lang, text in said.items() if lang in LANGS and text})
     return detail("message", out)
+
+
+def value_words(spec: OptionSpec, title: str, lang: str, value: Any) -> str:
+    """Why ``value`` does not fit the option ``spec``, in ``lang``: what the option takes where the
+    value itself is wrong for it (``spec`` as the value: not given), else that this game does not
+    allow it (a value the option takes, refused together with the others)."""
+    wrong = value is not spec
+    if wrong:
+        try:
+            spec.check(value)
+            wrong = False
+        except (OptionError, ValueError, TypeError):
+            pass
+    if wrong and spec.kind == "int" and spec.min is not None and spec.max is not None:
+        return words("part.option-range", option=title, low=spec.min, high=spec.max)[lang]
+    if wrong and spec.kind == "bool":
+        return words("part.option-bool", option=title)[lang]
+    labels = [spec.labels.get(str(c), {}).get(lang) for c in spec.choices]
+    shown = ", ".join(f"„{x}“" if lang == "de" else f"“{x}”" for x in labels)
+    if wrong and spec.kind in ("choice", "multi") and all(labels) and 0 < len(shown) <= MAX_CHOICES_SHOWN:
+        key = "part.option-choice" if spec.kind == "choice" else "part.option-choices"
+        return words(key, option=title, choices=shown)[lang]
+    return words("part.option-value", option=title)[lang]
 
 
 def position_options(game: Game, position: Any, seed: int) -> dict[str, Any]:
@@ -118,6 +178,19 @@ def position_options(game: Game, position: Any, seed: int) -> dict[str, Any]:
             broken=exc.rule,
             **detail("message", {lang: game.error_text(exc, lang) for lang in LANGS}),
         ) from exc
+    except Exception as exc:  # a game's defect: a position it should have refused with its words
+        log.warning("%s: a position the game could not read (%s: %s)", game.name, type(exc).__name__, exc)
+        raise ServerError(
+            "server.position",
+            422,
+            "bad-position",
+            broken="core.position",
+            **part("message", "part.position-unfit"),
+        ) from exc
+    for name in player_names(position):  # shown to everyone who replays or joins it
+        if not (0 < len(name.strip()) <= MAX_NAME and printable_name(name)):
+            said = part("message", "part.position-name", limit=MAX_NAME)
+            raise ServerError("server.position", 422, "bad-position", broken="core.position.name", **said)
     if state.is_terminal():
         raise ServerError("server.position-over", 422, "bad-position")
     return dict(state.options)
@@ -151,8 +224,13 @@ def parse_seats(raw: Any, players: int, bots: list[str]) -> list[SeatRow]:
         # names the seat by its colour (the words contract: a player never sees a seat number)
         named = "name" in item
         label = item.get("name", bot if bot is not None else "")
+        if isinstance(label, str):
+            label = unicodedata.normalize("NFC", label).strip()
         if not isinstance(label, str) or len(label) > MAX_NAME or (named and not label):
             said = part("message", "part.seat-name", seat=index + 1, limit=MAX_NAME)
+            raise ServerError("server.seats", 422, "bad-seats", **said)
+        if not printable_name(label):
+            said = part("message", "part.seat-name-chars", seat=index + 1)
             raise ServerError("server.seats", 422, "bad-seats", **said)
         seats.append(
             SeatRow(
@@ -240,8 +318,24 @@ def position_match(data: Any) -> tuple[Game, Match, list[str]]:
     started as :class:`~feldherr.core.match.Match` starts a game from a position (its decisions
     from 0), with each seat's player named as the position names them."""
     info = check_position(data)
-    seed = get_int(data, "seed", secrets.randbelow(2**63), 0, 2**63 - 1)
+    digest = analysed_digest(data)
+    seed = get_int(data, "seed", int.from_bytes(digest[:8], "big") >> 1, 0, 2**63 - 1)
     game = get_game(info["game"])
     position = data["position"]
     match = Match(game, {}, seed, position)
     return game, match, position_names(game, position)[: match.num_players]
+
+
+def analysed_digest(data: Mapping[str, Any]) -> bytes:
+    """What makes two analysed positions the same: the position (as canonical JSON) and the seed
+    given (none: the seed is drawn from this digest, so the same position is the same game)."""
+    key = {"position": data.get("position"), "seed": data.get("seed")}
+    text = json.dumps(key, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).digest()
+
+
+def analysed_id(data: Mapping[str, Any]) -> str:
+    """The id under which the position of ``data`` (checked) is stored for analysis: the same for
+    the same position and seed, so that analysing it again reuses the game stored the first time
+    instead of storing one more public import."""
+    return base64.urlsafe_b64encode(analysed_digest(data)[:9]).decode("ascii")

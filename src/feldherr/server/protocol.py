@@ -12,6 +12,7 @@ Every refusal the server sends has the same shape, over HTTP and WebSocket::
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from feldherr.core.errors import RuleError, clip
@@ -31,6 +32,14 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "the message is larger than {limit} bytes",
         "de": "Die Nachricht ist größer als {limit} Bytes",
     },
+    "server.unicode": {
+        "en": "the message holds text that is not valid Unicode (a lone surrogate)",
+        "de": "Die Nachricht enthält Text, der kein gültiges Unicode ist (ein einzelnes Ersatzzeichen)",
+    },
+    "server.slow": {
+        "en": "the request came in too slowly; please send it again",
+        "de": "Die Anfrage kam zu langsam an; bitte noch einmal senden",
+    },
     "server.rate": {"en": "too many messages; slow down", "de": "Zu viele Nachrichten, bitte langsamer"},
     "server.type": {"en": "unknown message type {kind}", "de": "Unbekannte Nachrichtenart {kind}"},
     "server.field": {"en": "field {field} must be {wanted}", "de": "Feld {field} muss {wanted_de} sein"},
@@ -43,7 +52,11 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "de": "Dieser Schlüssel gehört zu keinem Platz dieses Spiels",
     },
     "server.seat": {"en": "this seat is not yours", "de": "Dieser Platz gehört dir nicht"},
-    "server.game": {"en": "there is no game {game}", "de": "Es gibt kein Spiel {game}"},
+    "server.game": {
+        "en": "there is no such game: the link may be mistyped, or the game was removed",
+        "de": "Dieses Spiel gibt es nicht: Der Link ist vielleicht falsch abgeschrieben, "
+        "oder das Spiel wurde entfernt",
+    },
     "server.spectators": {"en": "this game has no spectators", "de": "Dieses Spiel ist nicht öffentlich"},
     "server.private": {
         "en": "this game is private: only its players can see it",
@@ -75,6 +88,13 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
     "server.analysis-busy": {
         "en": "{slots} analyses are running already; try again in a few seconds",
         "de": "Es laufen schon {slots} Analysen; bitte in ein paar Sekunden erneut versuchen",
+    },
+    "server.seed": {
+        "en": "a game between several people draws its own chance: a seed or hidden cards chosen by "
+        "its creator would tell the creator what the others cannot see; leave them out",
+        "de": "Eine Partie zwischen mehreren Menschen zieht ihren Zufall selbst: Ein vom Ersteller "
+        "gewählter Startwert oder verdeckte Karten verrieten ihm, was die anderen nicht sehen; "
+        "bitte weglassen",
     },
     "server.position": {
         "en": "this position cannot be set up: {message}",
@@ -118,6 +138,12 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "en": "seat {seat}: the player's name must have 1 to {limit} characters",
         "de": "Platz {seat}: Der Name des Spielers muss 1 bis {limit} Zeichen haben",
     },
+    "part.seat-name-chars": {
+        "en": "seat {seat}: the player's name may hold only printable characters "
+        "(no line breaks, control characters or text-direction marks)",
+        "de": "Platz {seat}: Der Name des Spielers darf nur druckbare Zeichen enthalten "
+        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen)",
+    },
     "part.options-object": {
         "en": "the options must be a JSON object",
         "de": "Die Optionen müssen ein JSON-Objekt sein",
@@ -130,6 +156,22 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "en": "the option “{option}” has a value this game does not allow",
         "de": "Die Option „{option}“ hat einen Wert, den dieses Spiel nicht zulässt",
     },
+    "part.option-range": {
+        "en": "the option “{option}” must be a whole number from {low} to {high}",
+        "de": "Die Option „{option}“ muss eine ganze Zahl von {low} bis {high} sein",
+    },
+    "part.option-bool": {
+        "en": "the option “{option}” is either on or off",
+        "de": "Die Option „{option}“ ist entweder an oder aus",
+    },
+    "part.option-choice": {
+        "en": "the option “{option}” must be one of {choices}",
+        "de": "Die Option „{option}“ muss eine von {choices} sein",
+    },
+    "part.option-choices": {
+        "en": "the option “{option}” takes only {choices}",
+        "de": "Die Option „{option}“ kennt nur {choices}",
+    },
     "part.option-unknown": {
         "en": "this game has no option “{option}”",
         "de": "Dieses Spiel hat keine Option „{option}“",
@@ -139,8 +181,14 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "de": "Sie passen nicht zu diesem Spiel",
     },
     "part.record-unreadable": {
-        "en": "it cannot be read or replayed",
-        "de": "Sie lässt sich nicht einlesen oder nachspielen",
+        "en": "it cannot be read as a game record",
+        "de": "Sie lässt sich nicht als Partie-Aufzeichnung lesen",
+    },
+    "part.record-replay": {
+        "en": "it does not replay: its options or one of its moves break the game's rules, "
+        "or another version of the game wrote it",
+        "de": "Sie lässt sich nicht nachspielen: Ihre Optionen oder einer ihrer Züge verstoßen gegen "
+        "die Regeln, oder eine andere Version des Spiels hat sie geschrieben",
     },
     "part.analysis-bot": {
         "en": "the server's analysis bot is set up wrongly",
@@ -149,6 +197,17 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
     "part.position-game": {
         "en": "it does not say which game it is (the field game: {games})",
         "de": "Sie nennt ihr Spiel nicht (das Feld game: {games})",
+    },
+    "part.position-name": {
+        "en": "a player's name must have 1 to {limit} printable characters "
+        "(no line breaks, control characters or text-direction marks)",
+        "de": "Der Name eines Spielers muss 1 bis {limit} druckbare Zeichen haben "
+        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen)",
+    },
+    "part.position-unfit": {
+        "en": "its parts do not fit together (a list too short or too long, a value out of place)",
+        "de": "Ihre Teile passen nicht zusammen "
+        "(eine Liste zu kurz oder zu lang, ein Wert am falschen Platz)",
     },
     "part.hello-again": {"en": "hello (a second time)", "de": "hello (ein zweites Mal)"},
     "part.no-type": {"en": "(none)", "de": "(keine)"},
@@ -245,34 +304,76 @@ def status_of(err: Exception) -> int:
 
 def read_json(text: str | bytes | bytearray) -> Any:
     """A client's JSON (a socket message or an HTTP body), the one place it is parsed: text that is
-    not JSON is ``server.json``, JSON nested deeper than :data:`MAX_DEPTH` is ``server.depth``
-    (both status 400; the parser's own recursion limit never surfaces as an internal error)."""
+    not JSON (or not UTF-8) is ``server.json``, JSON nested deeper than :data:`MAX_DEPTH` is
+    ``server.depth`` (both status 400; the parser's own recursion limit never surfaces as an internal
+    error); a text or key holding a lone surrogate (``"\\ud800"``: JSON's escapes allow it, UTF-8
+    cannot carry it, so it could be neither stored nor sent back) is ``server.unicode`` (400).
+    Large bodies are read off the event loop (:func:`feldherr.server.app` hands them to a thread)."""
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ServerError("server.json", 400, "bad-json") from None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         if isinstance(exc, RecursionError):
             raise ServerError("server.depth", 400, "bad-json", limit=MAX_DEPTH) from None
         raise ServerError("server.json", 400, "bad-json") from None
-    if _depth(data) > MAX_DEPTH:
+    texts = SURROGATE_ESCAPE.search(text) is not None  # else no text in it can hold a surrogate
+    depth, unicode = _walk(data, texts)
+    if depth > MAX_DEPTH:
         raise ServerError("server.depth", 400, "bad-json", limit=MAX_DEPTH)
+    if not unicode:
+        raise ServerError("server.unicode", 400, "bad-json")
     return data
 
 
-def _depth(data: Any) -> int:
-    """How deeply ``data`` nests (without recursion: it may be very deep)."""
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""The escape of a surrogate (``\\ud83d``): the only way a lone one gets into text decoded as
+UTF-8 (pairs, as ASCII-only writers escape an emoji, are fine and are told apart by the walk)."""
+
+
+def _valid_text(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (no lone surrogate)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _walk(data: Any, texts: bool = True) -> tuple[int, bool]:
+    """How deeply ``data`` nests (without recursion: it may be very deep), and (``texts``: else
+    taken as given) whether every text and key in it is valid Unicode."""
     deepest = 0
     stack = [(data, 1)]
     while stack:
         value, level = stack.pop()
+        if isinstance(value, str):
+            if not _valid_text(value):
+                return deepest, False
+            continue
         if isinstance(value, dict):
-            value = list(value.values())
+            if texts and not all(_valid_text(key) for key in value):
+                return deepest, False
+            value = value.values()
         elif not isinstance(value, list):
             continue
         deepest = max(deepest, level)
         if level > MAX_DEPTH:
-            return level
-        stack.extend((item, level + 1) for item in value)
-    return deepest
+            return level, True
+        stack.extend(
+            (item, level + 1)
+            for item in value
+            if (texts and item.__class__ is str) or item.__class__ in NESTED
+        )
+    return deepest, True
+
+
+NESTED = (list, dict)
 
 
 # -- reading fields by exact type ---------------------------------------------------------------

@@ -316,12 +316,13 @@ def tournament(
     options: Mapping[str, Any] | None = None,
     progress: bool = False,
     on_game: Callable[[TournamentGame], None] | None = None,
+    lang: str = "en",
 ) -> TournamentResult:
     """Play ``games`` games between ``bots`` (one spec per seat; the player count is their number).
 
     ``jobs``: local worker processes (0: all cores). ``ray``: ``"auto"``, ``"local"`` or a cluster
     address to run the games on Ray instead (see :func:`connect_ray`). ``progress``: a progress bar
-    on standard error.
+    on standard error, in ``lang`` (``en``, ``de``).
     Bad arguments raise :class:`~feldherr.core.errors.OptionError`.
     """
     the_game = resolve_game(game)
@@ -340,7 +341,11 @@ def tournament(
     started = time.perf_counter()
     totals = Totals(the_game.name, opts, seed, specs)
     bar = tqdm(
-        total=games, desc=f"{the_game.name} tournament", unit="game", file=sys.stderr, disable=not progress
+        total=games,
+        desc=plot_words(lang)["bar"].format(game=the_game.title),
+        unit=" " + plot_words(lang)["unit"],
+        file=sys.stderr,
+        disable=not progress,
     )
     try:
         for played in runner:
@@ -355,8 +360,38 @@ def tournament(
     return result
 
 
-def plot(result: TournamentResult, path: str | os.PathLike[str]) -> Path:
-    """Win rates with 95 % intervals (and the fair share), and ratings (mu ± sigma), as an image."""
+PLOT_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "{game}: {games} games, seats rotated",
+        "fair": "fair share {share} %",
+        "rate": "win rate, % (95 % interval)",
+        "ratings": "ratings",
+        "rating": "OpenSkill rating (mu ± sigma)",
+        "bar": "{game} tournament",
+        "unit": "games",
+    },
+    "de": {
+        "title": "{game}: {games} Partien, Plätze rotiert",
+        "fair": "fairer Anteil {share} %",
+        "rate": "Siegquote, % (95-%-Intervall)",
+        "ratings": "Wertungen",
+        "rating": "OpenSkill-Wertung (mu ± sigma)",
+        "bar": "Turnier: {game}",
+        "unit": "Partien",
+    },
+}
+"""The words of the plot and the progress bar, per language."""
+
+
+def plot_words(lang: str) -> dict[str, str]:
+    return PLOT_WORDS.get(lang, PLOT_WORDS["en"])
+
+
+def plot(
+    result: TournamentResult, path: str | os.PathLike[str], lang: str = "en", title: str | None = None
+) -> Path:
+    """Win rates with 95 % intervals (and the fair share), and ratings (mu ± sigma), as an image;
+    its words in ``lang`` (``en``, ``de``), headed by ``title`` (the game's; default its name)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -375,10 +410,11 @@ def plot(result: TournamentResult, path: str | os.PathLike[str]) -> Path:
         yerr=[[100 * x for x in lows], [100 * x for x in highs]],
         capsize=4,
     )
-    ax.axhline(100 / n, linestyle="--", color="grey", label=f"fair share {100 / n:.0f} %")
+    words = plot_words(lang)
+    ax.axhline(100 / n, linestyle="--", color="grey", label=words["fair"].format(share=f"{100 / n:.0f}"))
     ax.set_xticks(range(n), result.names, rotation=20)
-    ax.set_ylabel("win rate, % (95 % interval)")
-    ax.set_title(f"{result.game}: {result.games} games, seats rotated")
+    ax.set_ylabel(words["rate"])
+    ax.set_title(words["title"].format(game=title or result.game, games=result.games))
     ax.legend()
     if result.ratings is not None:
         ax = axes[0][1]
@@ -386,8 +422,8 @@ def plot(result: TournamentResult, path: str | os.PathLike[str]) -> Path:
         sigmas = [r["sigma"] for r in result.ratings]
         ax.errorbar(range(n), mus, yerr=sigmas, fmt="o", capsize=4)
         ax.set_xticks(range(n), result.names, rotation=20)
-        ax.set_ylabel("OpenSkill rating (mu ± sigma)")
-        ax.set_title("ratings")
+        ax.set_ylabel(words["rating"])
+        ax.set_title(words["ratings"])
     fig.tight_layout()
     out = Path(path)
     fig.savefig(out, dpi=100)

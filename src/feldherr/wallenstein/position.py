@@ -17,6 +17,7 @@ peasants): a scripted outcome for teaching and tests, which no game option offer
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, NoReturn
 
 from feldherr.core.errors import OptionError
@@ -35,6 +36,7 @@ from feldherr.core.position import (
     Refs,
     check_game,
     fail,
+    field_terms,
     fields_schema,
     inconsistent,
     object_schema,
@@ -65,7 +67,7 @@ from feldherr.wallenstein.data import (
     YEARS,
     active_counties,
 )
-from feldherr.wallenstein.state import DRAFT, EMPTY, LOST, PLAN, UNPLANNED
+from feldherr.wallenstein.state import DRAFT, EMPTY, LOST, MOVE, PLAN, POSITION, UNPLANNED
 from feldherr.wallenstein.tower.model import NCOLOURS, PEASANT, ScriptedTower, Tower
 
 COLOURS = ("red", "blue", "yellow", "purple", "black")
@@ -88,6 +90,7 @@ ERRORS: dict[str, dict[str, str]] = {
     "pos.unit.building#one": {"en": "{n} building", "de": "{n} Gebäude"},
     "pos.unit.building#other": {"en": "{n} buildings", "de": "{n} Gebäude"},
     **COUNT_TERMS,
+    **field_terms(Path(__file__).with_name("data") / "position_fields.json"),  # where a refusal looks
     "pos.unit.box#one": {"en": "{n} box", "de": "{n} Feld"},
     "pos.unit.box#other": {"en": "{n} boxes", "de": "{n} Felder"},
     "pos.unit.county-card#one": {"en": "{n} county card", "de": "{n} Länderkarte"},
@@ -118,6 +121,11 @@ ERRORS: dict[str, dict[str, str]] = {
     "wallenstein.position.card-once": {
         "en": "the card {card} lies in two places ({first} and {second}); every card exists once",
         "de": "Die Karte {card} liegt an zwei Stellen ({first} und {second}); jede Karte gibt es einmal",
+    },
+    "wallenstein.position.money-once": {
+        "en": "the {taler:#}-Thaler card lies in two places ({first} and {second}); every card exists once",
+        "de": "Die {taler:#}-Taler-Karte liegt an zwei Stellen ({first} und {second}); jede Karte gibt es "
+        "einmal",
     },
     "wallenstein.position.players": {
         "en": "the position lists {count:@pos.unit.player}; the options say {players}",
@@ -203,6 +211,31 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "{player} bietet eine Münzkarte über {taler:@unit.thaler}, hat aber nur "
         "{money:@unit.thaler}; ein Gebot muss beim Aufdecken bezahlt werden",
     },
+    "wallenstein.position.boxes-filled": {
+        "en": "{player} has {count:@pos.unit.box} filled where this point of the game asks for "
+        "{total:#}: before the first round nothing is planned, and once every plan is in, every box "
+        "of the planning board counts as filled",
+        "de": "{player} hat {count:@pos.unit.box} belegt, an dieser Stelle des Spiels sind es {total:#}: "
+        "vor der ersten Runde ist nichts geplant, und sobald alle Tableaus fertig sind, zählt jedes "
+        "Feld des Planungstableaus als belegt",
+    },
+    "wallenstein.position.revealed": {
+        "en": "{player}'s box “{box}” lies {face}, but at this point of the round it lies the other "
+        "way up: the bids are turned up when every plan is in, the court's boxes at the court's "
+        "reveal, and each action box when its action card is carried out for that player",
+        "de": "Das Feld „{box}“ von {player} liegt {face}, an dieser Stelle der Runde liegt es aber "
+        "andersherum: die Gebote werden aufgedeckt, wenn alle Tableaus fertig sind, die Felder des "
+        "Kaiserhofs, wenn der Kaiserhof sie aufdeckt, und jedes Aktionsfeld, wenn seine Aktionskarte "
+        "für diesen Spieler ausgeführt wird",
+    },
+    "wallenstein.position.pending": {
+        "en": "the movement owed is not the one of the action under way: during “{action}” it is "
+        "{player}'s turn, who moves from the county on that box of the plan",
+        "de": "Die geschuldete Bewegung ist nicht die der laufenden Aktion: bei „{action}“ ist "
+        "{player} an der Reihe und zieht aus dem Land auf diesem Feld des Tableaus",
+    },
+    "pos.face-up": {"en": "face up", "de": "offen"},
+    "pos.face-down": {"en": "face down", "de": "verdeckt"},
     # where a card lies (the {place} of the messages above)
     "pos.in-hand": {"en": "in hand", "de": "auf der Hand"},
     "pos.on-plan": {"en": "on the plan", "de": "auf dem Tableau"},
@@ -255,12 +288,19 @@ SLOT_SCHEMA: dict[str, Any] = {
 
 
 class Slots(Codec):
+    """A list of plan boxes or cards; ``boxes``: one per box of the planning board (a plan)."""
+
+    def __init__(self, boxes: bool = False) -> None:
+        self.boxes = boxes
+
     def enc(self, value: Any) -> Any:
         return [SLOT.enc(v) for v in value]
 
     def dec(self, value: Any, field: str, like: Any) -> Any:
         if not isinstance(value, list):
             wrong(field, "a list", value)
+        if self.boxes and len(value) != len(like):
+            wrong(field, f"a list of {len(like)} boxes", value)
         return [SLOT.dec(v, f"{field}[{i}]", 0) for i, v in enumerate(value)]
 
     def schema(self, like: Any) -> dict[str, Any]:
@@ -268,6 +308,21 @@ class Slots(Codec):
 
 
 SLOT = Slot()
+
+
+class Shown(Codec):
+    """``plan_revealed``: per box of the planning board, whether it lies face up."""
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        if not isinstance(value, list) or len(value) != len(like):
+            wrong(field, f"a list of {len(like)} boxes", value)
+        for i, v in enumerate(value):
+            if type(v) is not bool:
+                wrong(f"{field}[{i}]", "true or false", v)
+        return list(value)
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        return {"type": "array", "items": {"type": "boolean"}}  # 11 boxes, 14 with Am Kaiserhof
 
 
 class PerCounty(Codec):
@@ -339,6 +394,10 @@ class WinterQueue(Codec):
         return {"type": "array", "items": {"anyOf": [words, {"type": "array", "items": INT}]}}
 
 
+WORD_DETAILS = ("player", "building", "place", "box", "face", "action")
+"""The details of a refusal that are keys of the game's words (core.i18n.error_text names them)."""
+
+
 def _fail(rule: str, **details: Any) -> NoReturn:
     """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message;
     a ``player`` or ``building`` detail is a key of the game's words, named in the reader's)."""
@@ -346,10 +405,29 @@ def _fail(rule: str, **details: Any) -> NoReturn:
     from feldherr.wallenstein.text import MESSAGES
 
     words = {**MESSAGES, **ERRORS}
-    named = {
-        k: term(words, v, "en") if k in ("player", "building", "place") else v for k, v in details.items()
-    }
+    named = {k: term(words, v, "en") if k in WORD_DETAILS else v for k, v in details.items()}
     fail(format_text(words, ERRORS[rule]["en"], named, "en"), rule, **details)
+
+
+class Phase(Codec):
+    """The phase of the round by the engine's name (``plan``, ``move``, …, see :data:`PHASES`)."""
+
+    def dec(self, value: Any, field: str, like: Any) -> Any:
+        PHASES.index(value, field)
+        return value
+
+    def schema(self, like: Any) -> dict[str, Any]:
+        return {"enum": list(PHASES.names)}
+
+
+PHASES = Names(
+    "phase",
+    ("draft", "plan", "position", "pre", "landsknechte", "leader", "favor", "move", "post",
+     "revolt-order", "winter-end", "over"),
+)  # fmt: skip
+"""The phases a position may stand in: those with a decision, and the automatic ones before a step
+the engine takes by itself (``pre``, ``post``, ``winter-end``)."""
+PHASE = Phase()
 
 
 def _fields(who: Names) -> tuple[Field, ...]:
@@ -365,11 +443,11 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("vp", "players", "victory_points", COUNT),
         Field("supply", "players", "armies_in_supply", COUNT),
         Field("plan_hand", "players", "hand", Refs(COUNTIES)),
-        Field("plans", "players", "plan", Slots()),
-        Field("revealed", "players", "plan_revealed"),
+        Field("plans", "players", "plan", Slots(boxes=True)),
+        Field("revealed", "players", "plan_revealed", Shown()),
         Field("plan_left", "players", "cards_to_place", Slots()),
-        Field("plan_step", "players", "boxes_filled"),
-        Field("positions", "players", "bonus_position"),
+        Field("plan_step", "players", "boxes_filled", COUNT),
+        Field("positions", "players", "bonus_position", Count(-1, len(BONUS_TILES) - 1)),
         Field("groups", "players", "draft_groups"),
         Field("prev_pair", "players", "draft_previous_pair"),
         Field("lsk_top", "players", "landsknechte_top_card"),
@@ -384,7 +462,7 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("parry", "players", "favor_parry"),
         Field("year", "top", codec=Count(1, YEARS)),
         Field("season", "top", codec=Choice(SEASONS)),
-        Field("phase", "top"),
+        Field("phase", "top", codec=PHASE),
         Field("peasant_supply", "top", codec=COUNT),
         Field("unrest_supply", "top", "revolt_marker_supply", COUNT),
         Field("building_supply", "top"),
@@ -397,9 +475,9 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("fall_order", "top", "fall_order", refs),
         Field("faceup", "top", "draft_faceup", Refs(COUNTIES)),
         Field("favors", "top", "favor_display", Refs(FAVOR_NAMES, nullable=True)),
-        Field("revealed_actions", "flow"),
-        Field("action_index", "flow"),
-        Field("turn_index", "flow"),
+        Field("revealed_actions", "flow", codec=Count(0, len(ACTIONS))),
+        Field("action_index", "flow", codec=Count(0, len(ACTIONS))),
+        Field("turn_index", "flow", codec=COUNT),
         Field("bid_queue", "flow", codec=Refs(who, numbers=True)),
         Field("pending", "flow"),
         Field("draft_seat_order", "flow", codec=Refs(who, numbers=True)),
@@ -594,12 +672,33 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     st.actions = revealed + rest
     if not flow.has("revealed_actions"):
         st.revealed_actions = len(revealed)
+    if st.phase == PLAN:  # left out while planning: the hand is the cards held, all still to place
+        for s, r in enumerate(readers):
+            if not r.has("hand"):
+                st.plan_hand[s] = [c for c, holder in enumerate(st.card) if holder == s]
+            if not r.has("cards_to_place"):
+                left = [*st.plan_hand[s], *MONEY_SLOTS, *((TOWER_CARD,) * TOWER_CARDS if st.court else ())]
+                for v in st.plans[s]:
+                    if v in left:
+                        left.remove(v)
+                st.plan_left[s] = left
+    for s, r in enumerate(readers):  # left out: as the engine has them at this point of the round
+        if not r.has("boxes_filled"):
+            st.plan_step[s] = _boxes_filled_now(st, s)
+        if not r.has("plan_revealed"):
+            st.revealed[s] = _revealed_now(st)[s]
     sizes = (
         top.integer("event_deck_size", len(st.event_deck)),
         top.integer("favor_deck_size", len(st.favor_deck)),
     )
     _decks(st, hidden, rng, sizes)
     _tower(st, top, hidden, rng)
+    if st.phase != DRAFT:  # left out: a colour's armies in its supply are those not elsewhere
+        inside = st.tower.inside()
+        for s, r in enumerate(readers):
+            if not r.has("armies_in_supply"):
+                on_board = sum(a for c, a in enumerate(st.armies) if st.owner[c] == s)
+                st.supply[s] = max(0, ARMIES_PER_PLAYER - on_board - inside[s] - st.tray[s])
     st.rng = Rng.from_state(hidden.integer("generator", rng.derive(1), 0, 2**64 - 1))
     hidden.done()
     top.raw("game")
@@ -608,6 +707,8 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     st.log = []
     _check(st)
     _check_cards(st)
+    _check_flow(st)
+    _check_boxes(st)
     _carry_on(st)
     return st
 
@@ -683,11 +784,7 @@ def _tower(st: Any, top: Reader, hidden: Reader, rng: Rng) -> None:
             wrong("hidden.tower_script", "a list of rows of cubes per colour", script)
     if hidden.has("tower_content"):
         content = hidden.array("tower_content")
-        fresh = model.new_content()
-        if len(content) != len(fresh) or any(
-            not isinstance(row, list) or len(row) != len(f) or not all(type(v) is int and v >= 0 for v in row)
-            for row, f in zip(content, fresh, strict=False)
-        ):
+        if not model.content_fits(content):
             _fail("wallenstein.position.tower", model=model.name)
         tower = Tower(model, [list(row) for row in content])
         if tower.inside() != inside:
@@ -764,6 +861,96 @@ def _check_cards(st: Any) -> None:
         _check_plan(st, s)
 
 
+BEFORE_COURT_REVEAL = ("leader_setup", "lsk", "court_reveal")
+"""The module steps before the actions that come before the court's reveal (``flow.stage``)."""
+
+
+def _boxes_filled_now(st: Any, s: int) -> int:
+    """``boxes_filled`` as the engine has it: none before the first round, the boxes filled in the
+    plan's order while planning, every box once the plans are in."""
+    if st.phase == DRAFT:
+        return 0
+    if st.phase != PLAN:
+        return int(st.nslots)
+    order = (*PLAN_ORDER, *COURT_SLOTS) if st.court else PLAN_ORDER
+    filled = 0
+    for slot in order:
+        if st.plans[s][slot] == UNPLANNED:
+            break
+        filled += 1
+    return filled
+
+
+def _revealed_now(st: Any) -> list[list[bool]]:
+    """Which boxes of each plan lie face up at this point of the round, as the engine turns them:
+    none while drafting and planning; every bid once the plans are in (``reveal_bids``); the
+    court's boxes from the court's reveal on; the box of each action card carried out (the cards
+    before ``action_index`` for everybody, the card at it for the players in ``turn_order`` up to
+    ``turn_index``, the one deciding a movement included)."""
+    n, slots = st.num_players, st.nslots
+    shown = [[False] * slots for _ in range(n)]
+    if st.phase in (DRAFT, PLAN):
+        return shown
+    court = st.court and st.phase != POSITION and st.stage not in BEFORE_COURT_REVEAL
+    for s in range(n):
+        shown[s][BID] = True
+        if court:
+            for slot in COURT_SLOTS:
+                shown[s][slot] = True
+    cards, index = st.actions, st.action_index
+    for card in cards[: max(0, index)]:
+        for s in range(n):
+            shown[s][card] = True
+    if 0 <= index < len(cards):
+        turns = st.turn_index + (1 if st.phase == MOVE else 0)
+        for s in st.order[: max(0, turns)]:
+            if 0 <= s < n:
+                shown[s][cards[index]] = True
+    return shown
+
+
+def _box_words(slot: int) -> str:
+    """The key of a plan box's name in the game's words."""
+    if slot == BID:
+        return "bid"
+    if slot in COURT_SLOTS:
+        return f"court{slot - BID}"
+    return ACTIONS[slot]
+
+
+def _check_flow(st: Any) -> None:
+    """The step of the round in the flow fits the table: the player at ``turn_index`` is in the game,
+    and a movement owed is the one of the action under way (its player, its action card, the
+    county on that box of the plan), as the engine owes it."""
+    if st.turn_index >= st.num_players:
+        wrong("flow.turn_index", f"a whole number 0 to {st.num_players - 1}", st.turn_index)
+    if st.phase != MOVE or len(st.pending) != 3 or not st.order:
+        return
+    index, turn = st.action_index, st.turn_index
+    if index >= len(st.actions) or turn >= len(st.order):
+        inconsistent("no action is under way for the movement owed")
+    seat, action = st.order[turn], st.actions[index]
+    if st.pending != [seat, st.plans[seat][action], action]:
+        _fail("wallenstein.position.pending", player=COLOURS[seat], action=ACTIONS[action])
+
+
+def _check_boxes(st: Any) -> None:
+    """``boxes_filled`` and ``plan_revealed`` as the engine has them at this point of the round
+    (docs/rules-notes.md, "Boxes filled and revealed")."""
+    shown = _revealed_now(st)
+    order = (*PLAN_ORDER, *COURT_SLOTS) if st.court else PLAN_ORDER
+    for s in range(st.num_players):
+        player = COLOURS[s]
+        if st.phase != PLAN:  # while planning, plan-order checks the count against the plan
+            want = _boxes_filled_now(st, s)
+            if st.plan_step[s] != want:
+                _fail("wallenstein.position.boxes-filled", player=player, count=st.plan_step[s], total=want)
+        for slot in order:
+            if st.revealed[s][slot] != shown[s][slot]:
+                face = "pos.face-up" if st.revealed[s][slot] else "pos.face-down"
+                _fail("wallenstein.position.revealed", player=player, box=_box_words(slot), face=face)
+
+
 def _check_plan(st: Any, s: int) -> None:
     player = COLOURS[s]
     phase = st.phase
@@ -810,6 +997,8 @@ def _check_plan(st: Any, s: int) -> None:
                 low=min(MONEY_CARDS),
                 high=max(MONEY_CARDS),
             )
+        if v in seen and v >= MONEY_BASE:
+            _fail("wallenstein.position.money-once", taler=v - MONEY_BASE, first=seen[v], second=where)
         if v in seen:
             _fail("wallenstein.position.card-once", card=_card_words(v), first=seen[v], second=where)
         seen[v] = where

@@ -131,7 +131,7 @@ def printed_data(game: Game, name: str) -> Any | None:
         if not path.is_file():
             return None
         return json.loads(path.read_text(encoding="utf-8"))
-    except (ModuleNotFoundError, OSError, ValueError):
+    except (ModuleNotFoundError, OSError, ValueError, TypeError):  # TypeError: a game in a plain module
         return None
 
 
@@ -141,6 +141,7 @@ def mount(app: Any) -> None:
     ``/api/web/data/{game}/{name}`` (read-only)."""
     from fastapi.responses import HTMLResponse, JSONResponse
     from fastapi.staticfiles import StaticFiles
+    from starlette.exceptions import HTTPException
 
     from feldherr.games import game_names, get_game
 
@@ -154,13 +155,13 @@ def mount(app: Any) -> None:
 
     async def game_terms(game: str) -> JSONResponse:
         if game not in game_names():
-            return JSONResponse({}, status_code=404)
+            raise HTTPException(404)  # the server's refusal for no such address
         return JSONResponse(terms(get_game(game)), headers={"Cache-Control": "max-age=3600"})
 
     async def game_data(game: str, name: str) -> JSONResponse:
         found = printed_data(get_game(game), name) if game in game_names() else None
         if found is None:
-            return JSONResponse({}, status_code=404)
+            raise HTTPException(404)
         return JSONResponse(found, headers={"Cache-Control": "max-age=3600"})
 
     for path in PAGES:

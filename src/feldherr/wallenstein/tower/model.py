@@ -49,6 +49,19 @@ class TowerModel(ABC):
     def new_content(self) -> Content:
         return [[0] * NCOLOURS for _ in range(self.levels)]
 
+    def content_fits(self, content: Any) -> bool:
+        """Whether ``content`` (read from a position) has this model's shape: one row per level of
+        a count per colour, none below zero."""
+        fresh = self.new_content()
+        return (
+            isinstance(content, list)
+            and len(content) == len(fresh)
+            and all(
+                isinstance(row, list) and len(row) == len(f) and all(type(v) is int and v >= 0 for v in row)
+                for row, f in zip(content, fresh, strict=True)
+            )
+        )
+
     def inside(self, content: Content) -> list[int]:
         """Cubes inside per colour, summed over levels."""
         rows = content[: self.levels]

@@ -207,6 +207,20 @@ class PhysicalTower(TowerModel):
             self._models[n] = model
         return model
 
+    def content_fits(self, content: Any) -> bool:
+        """The two levels' counts per colour, then one row per lodged cube: its colour, its level
+        (0 upper, 1 lower), its position and orientation in millionths; the counts are the rows'."""
+        if not isinstance(content, list) or len(content) < 2:
+            return False
+        if not all(isinstance(row, list) and all(type(v) is int for v in row) for row in content):
+            return False
+        levels = [[0] * NCOLOURS, [0] * NCOLOURS]
+        for row in content[2:]:
+            if len(row) != 9 or not 0 <= row[0] < NCOLOURS or row[1] not in (0, 1):
+                return False
+            levels[row[1]][row[0]] += 1
+        return [list(content[0]), list(content[1])] == levels
+
     def resample(self, content: Content, rng: Rng) -> None:
         """The lodged cubes keep their places; their colours are shuffled among them (the level
         counts follow), so the cubes inside per colour stay what they are."""

@@ -80,26 +80,25 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
         return [lx - (inRow * W) / 2 + (k % PER_ROW) * W, ly + row * 4.6];
       };
       return [
-        here.map(([seat, n], k) => { const [x, y] = at(k); return s("g", { class: "stack", "data-seat-colour": colour(seat) },
-          s("title", {}, `${name(ctx, seat)}: ${n}`),
+        here.map(([seat, n], k) => { const [x, y] = at(k); return s("g", { class: "stack", "data-seat-colour": colour(seat), "data-tip": `${name(ctx, seat)}: ${tw("caballerosN", { n })}` },
           [2, 1, 0].map((d) => s("rect", { x: x + d * 0.35, y: y + 2.6 - d * 0.5, width: 3.4, height: 3.4, fill: colour(seat), class: "cab" })),
           s("text", { x: x + 1.7, y: y + 5.2, class: "cab-n", "text-anchor": "middle" }, n)); }),
-        grandes.map((p, k) => s("g", { class: "grande-piece" }, s("title", {}, `Grande · ${name(ctx, p.seat)}`),
+        grandes.map((p, k) => s("g", { class: "grande-piece", "data-tip": `Grande · ${name(ctx, p.seat)}` },
           ((x, y) => s("rect", { x, y, width: 2, height: 5, rx: 0.6, fill: colour(p.seat), class: "grande" }))(...grandeAt(key, k, lx, ly, wide, rows, (j) => {
             const last = Math.max(1, here.length - (rows - 1) * PER_ROW); // beside the last row's stacks
             return [lx + (last * W) / 2 + 0.4 + j * 2.6, ly + Math.max(0, rows - 1) * 4.6 + 1.6];
           })))),
-        view.king === key ? s("text", { x: lx - 8.5, y: ly + 1.5, class: "king", "text-anchor": "middle" }, s("title", {}, t("king")), "♚") : null,
+        view.king === key ? s("text", { x: lx - 8.5, y: ly + 1.5, class: "king", "text-anchor": "middle", "data-tip": t("king") }, "♚") : null,
       ];
     };
     const boards = (view.scoreboards || []).map((area, i) => [area, i]).filter(([area]) => area);
     const values = (r, [lx, ly]) => {
       const pts = points.get(r) || [];
       const extra = boards.filter(([area]) => area === r);
-      return [s("g", { class: "values" }, s("title", {}, tw("regionValues")),
+      return [s("g", { class: "values", "data-tip": `${r}: ${tw("regionValues")}` },
         s("rect", { x: lx - 5.5, y: ly - 1.6, width: 11, height: 3, rx: 0.5, class: "values-box" }),
         s("text", { x: lx, y: ly + 0.7, class: "rpoints", "text-anchor": "middle" }, pts.slice(0, view.scoring_places ?? 3).join(" · "))),
-      extra.map(([, i], k) => s("g", { class: "board-values" }, s("title", {}, tw("boardValues")),
+      extra.map(([, i], k) => s("g", { class: "board-values", "data-tip": tw("boardValues") }, s("title", {}, tw("boardValues")),
         s("text", { x: lx + 7, y: ly + 1 + k * 2.6, class: "rpoints board-extra" },
           (printed?.mobile_scoreboards?.values?.[i] || []).join("/"))))];
     };
@@ -117,20 +116,19 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
       Object.entries(map.regions).map(([r, g]) => {
         const legal = ctx.keys.has(r);
         const label = regionWords(r);
-        return s("g", { class: `region ${legal ? "legal" : ""} ${ctx.filter === r ? "active" : ""} ${regionChanged(r) ? "changed" : ""}`, "data-region": r, "aria-label": label, ...pickAttrs(r, legal) },
-          s("title", {}, label),
+        return s("g", { class: `region ${legal ? "legal" : ""} ${ctx.filter === r ? "active" : ""} ${regionChanged(r) ? "changed" : ""}`, "data-region": r, "aria-label": label, "data-tip": label, ...pickAttrs(r, legal) }, // on tap too (tip.js), not also as a title
           s("polygon", { points: g.outline.map((p) => p.join(",")).join(" "), class: "shape", "clip-path": "url(#spain-clip)",
             fill: view.king === r ? "#f3e3a0" : "#efe6d2" }));
       }),
       // The names and values over every region's shape too (on a phone "Valencia" reaches into
       // Toledo, drawn after it, which covered its "V"); a click on them picks their region.
-      Object.entries(map.regions).map(([r, g]) => s("g", { class: "region-label", "data-region": r,
-        onclick: ctx.keys.has(r) ? () => ctx.pick(r) : null }, s("title", {}, regionWords(r)),
+      Object.entries(map.regions).map(([r, g]) => s("g", { class: "region-label", "data-region": r, "data-tip": regionWords(r),
+        onclick: ctx.keys.has(r) ? () => ctx.pick(r) : null },
       s("text", { x: g.label[0], y: g.label[1] - 2.6, class: "rname", "text-anchor": "middle" }, r),
       values(r, g.label))),
       // The pieces over every region's shape (a region drawn later no longer covers a neighbour's
       // stacks or Grande); a click on them picks their region like a click on the region.
-      Object.entries(map.regions).map(([r, g]) => s("g", { class: "region-pieces", "data-region": r,
+      Object.entries(map.regions).map(([r, g]) => s("g", { class: "region-pieces", "data-region": r, "data-tip": regionWords(r),
         onclick: ctx.keys.has(r) ? () => ctx.pick(r) : null }, pieces(r, g.label))),
       ["France", "Portugal"].map((k) => {
         const [x, y] = map.places[k];
@@ -143,8 +141,7 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
         const [x, y] = map.places.Castillo;
         const legal = ctx.keys.has("Castillo");
         const known = view.castillo_total;
-        return s("g", { class: `region castillo ${legal ? "legal" : ""} ${ctx.filter === "Castillo" ? "active" : ""}`, "data-region": "Castillo", ...pickAttrs("Castillo", legal) },
-          s("title", {}, tw("castilloTitle")),
+        return s("g", { class: `region castillo ${legal ? "legal" : ""} ${ctx.filter === "Castillo" ? "active" : ""}`, "data-region": "Castillo", "data-tip": tw("castilloTitle"), ...pickAttrs("Castillo", legal) },
           s("path", { d: `M${x - 6},${y + 7} L${x - 6},${y - 3} L${x - 4},${y - 3} L${x - 4},${y - 5} L${x - 2},${y - 5} L${x - 2},${y - 3} L${x + 2},${y - 3} L${x + 2},${y - 5} L${x + 4},${y - 5} L${x + 4},${y - 3} L${x + 6},${y - 3} L${x + 6},${y + 7} Z`, class: "shape", fill: "#d9cbb0" }),
           s("text", { x, y: y - 0.5, class: "rname", "text-anchor": "middle" }, t("castillo")),
           s("text", { x, y: y + 2.5, class: "rpoints", "text-anchor": "middle" }, `${(printed?.castillo?.points || []).join(" · ")}`),

@@ -3,7 +3,7 @@
 // die), the provinces as cards with their values and owners, each player's commitment face down
 // until revealed, scores per player. Every character shows its card on hover and on tap.
 import { colour, h, playersTable, s } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { lang, t, tn } from "./i18n.js";
 import { SPEEDS, paceSetting } from "./pace.js";
 import "./tip.js";
 
@@ -11,10 +11,10 @@ const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4:
   5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] };
 
 // A die: its face (1-6), or face down ("?") while it is secret.
-export function die(value, { cls = "", label = "", seat = null } = {}) {
+export function die(value, { cls = "", label = "", seat = null, tip = null } = {}) {
   const hidden = value === null || value === undefined;
   return s("svg", { viewBox: "0 0 40 40", class: `die-svg ${cls} ${hidden ? "hidden" : ""}`, role: "img",
-    "aria-label": label || (hidden ? t("hidden") : String(value)), "data-value": hidden ? "" : value },
+    "aria-label": label || (hidden ? t("hidden") : String(value)), "data-value": hidden ? "" : value, "data-tip": tip },
   s("rect", { x: 2, y: 2, width: 36, height: 36, rx: 7, class: "face", style: seat !== null ? `stroke:${colour(seat)}` : null }),
   hidden || !PIPS[value] ? s("text", { x: 20, y: 27, "text-anchor": "middle", class: "q" }, hidden ? "?" : value)
     : (PIPS[value] || []).map(([x, y]) => s("circle", { cx: x * 10, cy: y * 10, r: 3.6, class: "pip" })));
@@ -103,7 +103,7 @@ export function mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell
   const held = (keys, cls = "") => h("ul", { class: `chips ${cls}` }, (keys || []).map((k) => h("li", { ...tipOf(k), tabindex: 0 }, cardName(k))));
   const commitment = (p) => {
     if (p.seat === ctx.me && view.my_commit) return held(view.my_commit.cards || view.my_commit);
-    return p.committed ? h("span", { class: "card face-down", title: t("hidden") }, "?") : "–";
+    return p.committed ? h("span", { class: "card face-down", "data-tip": t("commitSecret") }, "?") : "–";
   };
   return h("div", { class: "mansfeld" },
     h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), term(view.phase, "phase.")), info(t("deck"), view.deck_size ?? "–"),
@@ -129,7 +129,10 @@ export function mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell
     playersTable([t("score"), t("cards"), t("used"), t("dice"), t("luck"), t("committed")],
       players.map((p) => h("tr", {}, seatCell(ctx, p.seat),
         h("td", { class: "score" }, p.score ?? "–"), h("td", { class: "held" }, held(p.cards)), h("td", { class: "held" }, held(p.used, "used")),
-        h("td", {}, p.dice_set || p.dice ? die(p.dice ?? null, { seat: p.seat, cls: "set" }) : "–"),
-        h("td", {}, p.luck ? die(p.luck, { seat: p.seat, cls: "luck" }) : "–"),
+        // what a die in the table means, on hover and tap: the number of dice set (or that it is
+        // secret until all have set), the luck die
+        h("td", {}, p.dice_set || p.dice ? die(p.dice ?? null, { seat: p.seat, cls: "set",
+          tip: p.dice ? tn("diceSetN", p.dice) : t("diceSecret") }) : "–"),
+        h("td", {}, p.luck ? die(p.luck, { seat: p.seat, cls: "luck", tip: t("luckDie", { n: p.luck }) }) : "–"),
         h("td", {}, commitment(p))))));
 }

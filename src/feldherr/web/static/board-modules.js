@@ -41,7 +41,7 @@ function courtBoard(court, ctx, kit, n) {
       h("div", { class: "favor-spaces" }, spaces.map((need) => {
         const f = favors.find((x) => x.courtiers === need);
         return h("div", { class: "favor-space", "data-courtiers": need },
-          h("span", { class: "need", title: wb("favorSpace", { n: need }) }, pips(need, 5, "courtier blank"), " ", wb("courtiersN", { n: need })),
+          h("span", { class: "need", "data-tip": wb("favorSpace", { n: need }) }, pips(need, 5, "courtier blank"), " ", wb("courtiersN", { n: need })),
           favorCard(f ? f.card : null));
       })),
       h("div", { class: "in-hall" }, seats.filter((s) => (court.audience_hall || [])[s]).map((s) => h("span", { class: "hall-seat" },
@@ -50,7 +50,7 @@ function courtBoard(court, ctx, kit, n) {
       h("div", { class: "in-hall" }, seats.map((s) => h("span", { class: "hall-seat" },
         seatTag(ctx, kit, s), " ", pips((court.entrance_hall || [])[s] || 0, s), " ", wb("courtiersN", { n: (court.entrance_hall || [])[s] || 0 }))))),
     h("p", { class: "court-foot" },
-      typeof court.favor_deck_size === "number" ? h("span", { class: "deck", title: wb("favorDeck") }, h("span", { class: "mcard back mini", "aria-hidden": "true" }), wb("favorDeckN", { n: court.favor_deck_size })) : null,
+      typeof court.favor_deck_size === "number" ? h("span", { class: "deck", "data-tip": wb("favorDeck") }, h("span", { class: "mcard back mini", "aria-hidden": "true" }), wb("favorDeckN", { n: court.favor_deck_size })) : null,
       seats.map((s) => h("span", { class: "supply" }, seatTag(ctx, kit, s), `: ${wb("courtiersN", { n: (court.courtier_supply || [])[s] ?? 0 })} ${wb("courtierSupply")}`,
         ((court.shield || [])[s] || []).length ? ` · ${wb("safeFrom")} ${court.shield[s].map((b) => kit.term(b)).join(", ")}` : "",
         (court.parry || [])[s] ? ` · ${wb("parries")}` : ""))));

@@ -2,7 +2,7 @@
 //   keys   strings that occur in the pending decision's legal moves (to highlight),
 //   pick   called with such a key when the player clicks it (filters the choices),
 //   names  the seats' names, me: the viewing seat (null: spectator).
-import { colour, h, mapFrame, playersTable, s, usePalette } from "./dom.js";
+import { colour, fitWords, h, mapFrame, playersTable, s, usePalette } from "./dom.js";
 import { lang, phaseName, t, tn } from "./i18n.js";
 import { elgrandeBoard } from "./board-elgrande.js";
 import { isBattle, towerScene } from "./tower.js";
@@ -80,7 +80,9 @@ export function renderBoard(game, view, ctx) {
   const node = draw(view, ctx);
   // The view as data only for a game without a drawn board (a player of the three games never
   // meets JSON on the page).
-  return h("div", { class: `board-${game}` }, node, BOARDS[game] ? null : raw(view));
+  const out = h("div", { class: `board-${game}` }, node, BOARDS[game] ? null : raw(view));
+  requestAnimationFrame(() => fitWords(out)); // drawn on the page by then: a name's words fit its card
+  return out;
 }
 
 const BOARDS = { wallenstein, elgrande, mansfeld };
@@ -153,7 +155,7 @@ function wallenstein(view, ctx) {
         const state = view.counties?.[cname];
         if (!state) { // not in play (the 3-player game)
           const pts = c.outline.map(([x, y]) => `${(x * W).toFixed(1)},${(y * H).toFixed(1)}`).join(" ");
-          return s("g", { class: "county out", "data-county": cname }, s("title", {}, cname), s("polygon", { points: pts, class: "shape", fill: "#d8d8d8" }));
+          return s("g", { class: "county out", "data-county": cname, "data-tip": t("countyOut", { name: cname }) }, s("polygon", { points: pts, class: "shape", fill: "#d8d8d8" }));
         }
         const leaderOf = (view.leaders?.leader || []).indexOf(cname);
         const legal = ctx.keys.has(cname);
@@ -189,9 +191,9 @@ function wallenstein(view, ctx) {
   const me = players.find((p) => p.seat === ctx.me);
   const tower = view.tower || { inside: [], tray: [] };
   const cube = (counts, label) => h("div", { class: "tower-row" }, h("span", { class: "label" }, label),
-    counts.map((n, i) => (n ? h("span", { class: "cube", style: `--seat:${colour(i)}`, title: `${term(TOWER_COLOURS[i] ?? String(i))}: ${n}` }, n) : null)));
+    counts.map((n, i) => (n ? h("span", { class: "cube", style: `--seat:${colour(i)}`, "data-tip": `${term(TOWER_COLOURS[i] ?? String(i))}: ${n}` }, n) : null)));
   return h("div", { class: "wallenstein" },
-    h("div", { class: "row" }, info(t("round"), `${view.year ?? "–"} · ${term(view.season)}`), info(t("phase"), phaseName(view.phase)),
+    h("div", { class: "row" }, info(t("year"), `${view.year ?? "–"} · ${term(view.season)}`), info(t("phase"), phaseName(view.phase)),
       // the event by its title: the game's term "event.<id>" (an id alone is never shown)
       view.event !== null && view.event !== undefined && (words[`event.${view.event}`] || words[`ev.${view.event}`])
         ? info(t("event"), term(view.event, words[`event.${view.event}`] ? "event." : "ev.")) : null),
@@ -204,7 +206,7 @@ function wallenstein(view, ctx) {
       players.map((p) => h("tr", {}, seatCell(ctx, p.seat), h("td", {}, p.thaler), h("td", {}, p.grain), h("td", {}, p.vp), h("td", {}, p.supply), h("td", {}, p.cards)))),
     planBoard(view, me, ctx, { term, name, players, map, rules: needs("rules-wallenstein", "/api/web/data/wallenstein/rules"),
       modules: needs("modules-wallenstein", "/api/web/data/wallenstein/modules") }),
-    me && me.hand ? h("div", { id: "hand" }, h("h3", {}, t("hand")), h("div", { class: "keys" }, me.hand.map((c) => {
+    me && me.hand?.length ? h("div", { id: "hand" }, h("h3", {}, t("hand")), h("div", { class: "keys" }, me.hand.map((c) => {
       const card = pickable(ctx, c);
       if (ctx.keys.has(c)) {
         card.draggable = true;
@@ -212,10 +214,14 @@ function wallenstein(view, ctx) {
       }
       return card;
     }))) : null,
-    h("div", { class: "tower", id: "tower" }, h("h3", {}, t("tower")), cube(tower.inside || [], t("inside")), cube(tower.tray || [], t("tray"))),
-    h("div", { class: "row" },
+    // the tower's cubes; an empty tower says so (its two rows stood there with nothing in them)
+    h("div", { class: "tower", id: "tower" }, h("h3", {}, t("tower")),
+      [...(tower.inside || []), ...(tower.tray || [])].some((n) => n) ? [cube(tower.inside || [], t("inside")), cube(tower.tray || [], t("tray"))]
+        : h("p", { class: "empty-note" }, t("towerEmpty"))),
+    // the round's action cards and bonus tiles, once they are out (not while the counties are drafted)
+    (view.actions || []).length || view.actions_hidden || (view.bonus_tiles || []).length ? h("div", { class: "row" },
       h("div", {}, h("h3", {}, t("actions")), chips((view.actions || []).map((a) => term(a))), view.actions_hidden ? h("small", {}, `+${tn("hiddenN", view.actions_hidden)}`) : null),
-      h("div", {}, h("h3", {}, t("bonus")), chips((view.bonus_tiles || []).map((b) => term(b))))),
+      h("div", {}, h("h3", {}, t("bonus")), chips((view.bonus_tiles || []).map((b) => term(b))))) : null,
     view.draft ? h("div", { id: "draft" }, h("h3", {}, t("draft")), view.draft.faceup ? h("div", { class: "keys" }, view.draft.faceup.map((c) => pickable(ctx, c))) : null,
       typeof view.draft.deck_size === "number" ? h("small", {}, tn("leftN", view.draft.deck_size)) : null,
       Array.isArray(view.draft.groups) ? h("ul", { class: "chips" }, view.draft.groups.map((g, seat) => (Array.isArray(g) ? h("li", { style: `--seat:${colour(seat)}` },
@@ -279,15 +285,16 @@ function scoringTrack(players, ctx) {
   const top = Math.max(50, ...players.map((p) => p.score ?? 0));
   const X = (v) => 10 + (v / top) * 380;
   const seen = new Map();
-  return s("svg", { viewBox: "0 0 400 44", class: "track", id: "track", role: "img", "aria-label": t("score") },
+  return s("svg", { viewBox: "0 0 400 52", class: "track", id: "track", role: "img", "aria-label": t("score") },
     s("line", { x1: 10, x2: 390, y1: 30, y2: 30, class: "axis" }),
     Array.from({ length: Math.floor(top / 10) + 1 }, (_, k) => [s("line", { x1: X(k * 10), x2: X(k * 10), y1: 26, y2: 34, class: "axis" }),
-      s("text", { x: X(k * 10), y: 43, class: "tick", "text-anchor": "middle" }, k * 10)]),
+      s("text", { x: X(k * 10), y: 50, class: "tick", "text-anchor": "middle" }, k * 10)]),
     players.map((p) => {
       const v = p.score ?? 0;
       const k = seen.get(v) || 0;
       seen.set(v, k + 1);
-      return s("circle", { cx: X(v), cy: 22 - k * 7, r: 4, fill: colour(p.seat), class: "marker" }, s("title", {}, `${name(ctx, p.seat)}: ${v}`));
+      // the marker's player and score on hover and tap (tip.js)
+      return s("circle", { cx: X(v), cy: 22 - k * 7, r: 4, fill: colour(p.seat), class: "marker", "data-tip": `${name(ctx, p.seat)}: ${tn("pointsN", v)}` });
     }));
 }
 

@@ -129,3 +129,22 @@ export function filePicker(input, choose, none) {
   input.addEventListener("change", () => { shown.textContent = input.files && input.files[0] ? input.files[0].name : none; });
   return h("span", { class: "file-picker" }, input, h("label", { for: input.id, class: "file-button" }, choose), " ", shown);
 }
+
+// The names on narrow cards (El Grande's action cards, the Wallenstein planning board's boxes and
+// county cards) never break inside a word ("Geheimscheib-e", "Niederösterre-ich" on a phone): where
+// a name's longest word is wider than its box, its type is made smaller, down to 70 %; a word that
+// still does not fit may break rather than spill over the card.
+export const FIT_WORDS = ".acard strong.card, .plan.mat .space-name, .pcard .pname";
+export function fitWords(root) {
+  for (const el of root.querySelectorAll(FIT_WORDS)) {
+    el.style.fontSize = "";
+    el.style.overflowWrap = "normal";
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    const least = size * 0.7;
+    while (el.scrollWidth > el.clientWidth + 0.5 && size > least) {
+      size -= 0.5;
+      el.style.fontSize = `${size}px`;
+    }
+    if (el.scrollWidth > el.clientWidth + 0.5) el.style.overflowWrap = "anywhere";
+  }
+}

@@ -94,8 +94,13 @@ export function showLobby(root) {
     } else if (spec.kind === "bool") {
       input = h("input", { id, type: "checkbox", checked: !!value, onchange: (e) => { form.options[spec.name] = e.target.checked; } });
     } else if (spec.kind === "choice") {
-      input = h("select", { id, onchange: (e) => { form.options[spec.name] = e.target.value; } },
-        spec.choices.map((c) => h("option", { value: c, selected: c === value, "data-game": "1" }, label(c))));
+      // a phone cuts a long choice in its closed menu ("Assign the counties: each player ta…"):
+      // the chosen one's words in full under it, where they are long (shown by style.css on a phone)
+      const full = h("small", { class: "chosen", "data-game": "1", id: `${id}-chosen` });
+      const say = (c) => { full.textContent = label(c).length > 28 ? label(c) : ""; };
+      say(value);
+      input = [h("select", { id, onchange: (e) => { form.options[spec.name] = e.target.value; say(e.target.value); } },
+        spec.choices.map((c) => h("option", { value: c, selected: c === value, "data-game": "1" }, label(c)))), full];
     } else if (spec.kind === "multi") {
       const chosen = new Set(value || []);
       input = h("span", { id, class: "multi" }, spec.choices.map((c) => h("label", { title: about(c) },

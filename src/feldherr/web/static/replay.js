@@ -109,7 +109,8 @@ export function showReplay(root, gameId) {
         onchange: (e) => goTyped(e.target, total), onkeydown: (e) => { if (e.key === "Enter") goTyped(e.target, total); } }), ` ${t("of")} ${num(total)}`),
       st.marks.length ? h("select", { id: "round", "aria-label": t("round"), onchange: (e) => go(parseInt(e.target.value, 10)) },
         h("option", { value: at }, `${t("round")} …`),
-        st.marks.map((m) => h("option", { value: m.version, "data-game": "1" }, `${m.text.length > 60 ? `${m.text.slice(0, 60)}…` : m.text}`))) : null,
+        // a long line cut after its last whole word ("3 Armee…" read as a slip of "3 Armeen")
+        st.marks.map((m) => h("option", { value: m.version, "data-game": "1" }, m.text.length > 60 ? `${m.text.slice(0, 61).replace(/\s+\S*$/, "")} …` : m.text))) : null,
       analysis.button(), !step.outcome ? playOnButton(gameId, at, (message) => { st.error = message; render(); }) : null,
       // the step's move: its log line, else the move as its player chose it (a plan box, a secret
       // choice: they write no line until revealed, and a step said only whose move it was)

@@ -42,8 +42,27 @@ export function turnSignal(now, title) {
     }
   }
   asked = now;
+  requestAnimationFrame(placePill); // the page is drawn by then
 }
-export function turnReset() { if (asked) favicon(false); asked = false; if (baseTitle !== null) document.title = baseTitle; }
+export function turnReset() { if (asked) favicon(false); asked = false; if (baseTitle !== null) document.title = baseTitle; placePill(); }
+
+// On a phone the tab's title is not seen, and the decision sits at the top of a long page: while
+// a seat held here is asked and the decision is scrolled out of view, a small bar at the foot of
+// the screen says so ("● Your turn ↑"); a tap brings the decision into view.
+let pill = null;
+function placePill() {
+  const decision = document.getElementById("decision");
+  const box = decision?.getBoundingClientRect();
+  const away = box && (box.bottom < 0 || box.top > window.innerHeight);
+  if (!(asked && away)) { pill?.remove(); return; }
+  if (!pill) {
+    pill = h("button", { type: "button", id: "turn-pill", class: "turn-pill",
+      onclick: () => document.getElementById("decision")?.scrollIntoView({ block: "start" }) });
+  }
+  pill.textContent = `${tw("yourTurnTitle")} ↑`;
+  if (!pill.isConnected) document.body.append(pill);
+}
+document.addEventListener("scroll", () => placePill(), { passive: true });
 
 function favicon(on) {
   let link = document.querySelector("link[rel=icon]");

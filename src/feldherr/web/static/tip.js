@@ -23,9 +23,15 @@ function show(target) {
 function hide() { if (tip) tip.remove(); }
 
 const find = (e) => (e.target instanceof Element ? e.target.closest("[data-tip]") : null);
-document.addEventListener("mouseover", (e) => { const t = find(e); if (t) show(t); else hide(); });
+// After a tap the browser's pointer stays where the finger was, and when the page is drawn anew
+// under it (the next move's update) it sends a "mouseover" for whatever now lies there, which hid
+// the tip just tapped open (a Mansfeld die's tip lasted a blink). So after a touch no "mouseover"
+// shows or hides a tip until a real mouse moves again (keyboard focus still does).
+let touching = false;
+document.addEventListener("pointermove", (e) => { if (e.pointerType === "mouse" && (e.movementX || e.movementY)) touching = false; }, { passive: true });
+document.addEventListener("mouseover", (e) => { if (touching) return; const t = find(e); if (t) show(t); else hide(); });
 document.addEventListener("focusin", (e) => { const t = find(e); if (t) show(t); else hide(); });
-document.addEventListener("touchstart", (e) => { const t = find(e); if (t) show(t); else hide(); }, { passive: true });
+document.addEventListener("touchstart", (e) => { touching = true; const t = find(e); if (t) show(t); else hide(); }, { passive: true });
 // A scroll moves the page under a fixed tip: hide it, but not for the scroll that brought the
 // element into view just before it was shown.
 let shownAt = 0;

@@ -14,25 +14,31 @@ export const GUIDED = {
   wallenstein: { players: 3, seed: 2317 },
 };
 
-// Each step: the phase of the player's decision it explains, the board part to outline, the words.
+// The number of characters the player holds (Mansfeld's view).
+const ownCards = (view) => (view?.players || []).find((p) => p.seat === view?.seat)?.cards?.length || 0;
+
+// Each step: the phase of the player's decision it explains, the board part to outline, its words
+// (a key of the table's catalogue, words-table.js; `keyIf(view)` may name other words for the
+// position on the board).
 const SCRIPT = {
   mansfeld: [
-    { phase: "dice", focus: "#characters", en: "Every round begins with a secret choice: how many dice you will roll (1–6). Look at the open characters: their cost is the sum your dice must make exactly. Fewer dice go earlier in the turn order, more dice reach the dear characters.", de: "Jede Runde beginnt mit einer geheimen Wahl: wie viele Würfel du wirfst (1–6). Sieh dir die offenen Charaktere an: ihre Kosten muss ein Teil deiner Würfel genau ergeben. Wer weniger Würfel wählt, ist früher dran; mehr Würfel erreichen die teuren Charaktere." },
-    { phase: "recruit", focus: "#dice", en: "Your dice are rolled (drawn here as dice). A character marked ✓ can be made from some of them: take him — or nobody, if you would rather wait.", de: "Deine Würfel sind geworfen (hier als Würfel gezeichnet). Ein Charakter mit ✓ lässt sich aus einigen davon bilden: nimm ihn — oder keinen, wenn du lieber wartest." },
-    { phase: "dice", focus: "#players", en: "Round two. Your characters are in your row of the table; their strength counts later, when the provinces are conquered. Set your dice again.", de: "Zweite Runde. Deine Charaktere stehen in deiner Zeile der Tabelle; ihre Kampfkraft zählt später, beim Erobern der Provinzen. Lege wieder deine Würfel fest." },
+    { phase: "dice", focus: "#characters", key: "guide.mansfeld.1" },
+    { phase: "recruit", focus: "#dice", key: "guide.mansfeld.2" },
+    // round two: the words depend on whether the player recruited anybody in round one
+    { phase: "dice", focus: "#players", key: "guide.mansfeld.3", keyIf: (view) => (ownCards(view) ? null : "guide.mansfeld.3none") },
   ],
   elgrande: [
-    { phase: "power", focus: "#hand", en: "Play a power card from your hand. The highest card of the round chooses an action card first; the small number on the card is how many Caballeros come from your province into your court.", de: "Spiele eine Machtkarte aus deiner Hand. Die höchste Karte der Runde wählt zuerst eine Aktionskarte; die kleine Zahl auf der Karte sagt, wie viele Caballeros aus deiner Provinz an deinen Hof kommen." },
-    { phase: "court", focus: "#players", en: "Your Caballeros move from the province to the court (the columns of the table): only Caballeros at court can be placed on the map.", de: "Deine Caballeros ziehen aus der Provinz an den Hof (die Spalten der Tabelle): nur Caballeros vom Hof kommen auf die Karte." },
-    { phase: "take", focus: "#stacks", en: "Take one of the five open action cards. Point at a card (or tap it) to read its text; its last line says how many Caballeros you may place.", de: "Nimm eine der fünf offenen Aktionskarten. Zeig auf eine Karte (oder tippe sie an), um ihren Text zu lesen; die letzte Zeile sagt, wie viele Caballeros du setzen darfst." },
-    { phase: "act", repeat: true, focus: "#map", en: "Place your Caballeros: into the regions next to the King's (♚), outlined in gold, or into the Castillo in the sea. The card's special action may come before or after.", de: "Setze deine Caballeros: in die Nachbarregionen der Region des Königs (♚), golden umrandet, oder ins Castillo im Meer. Die Sonderaktion der Karte darf vorher oder nachher kommen." },
-    { phase: "effect", repeat: true, focus: "#map", en: "Now the card's special action: the choices say what it does here. After the third round every region is scored: most Caballeros take the first value.", de: "Jetzt die Sonderaktion der Karte: die Auswahl sagt, was sie hier bewirkt. Nach der dritten Runde wird jede Region gewertet: die meisten Caballeros bekommen den ersten Wert." },
+    { phase: "power", focus: "#hand", key: "guide.elgrande.1" },
+    { phase: "court", focus: "#players", key: "guide.elgrande.2" },
+    { phase: "take", focus: "#stacks", key: "guide.elgrande.3" },
+    { phase: "act", repeat: true, focus: "#map", key: "guide.elgrande.4" },
+    { phase: "effect", repeat: true, focus: "#map", key: "guide.elgrande.5" },
   ],
   wallenstein: [
-    { phase: "draft", repeat: true, focus: "#draft", en: "First you choose your starting counties, one at a time, from the open row; each county you hold gives a card for planning and a point at the scoring.", de: "Zuerst wählst du deine Startgrafschaften, eine nach der anderen, aus der offenen Reihe; jede Grafschaft bringt eine Karte für die Planung und bei der Wertung einen Punkt." },
-    { phase: "plan", repeat: true, focus: "#plan", en: "Plan the round: the box outlined in gold asks for a county card or money. Click one (or drag a card from your hand onto it). Nobody sees your plan until it is carried out.", de: "Plane die Runde: das golden umrandete Feld verlangt eine Grafschaftskarte oder Geld. Klicke eine an (oder zieh eine Karte aus der Hand darauf). Niemand sieht deinen Plan, bis er ausgeführt wird." },
-    { phase: "position", focus: "#table-bar", en: "Bids decide the turn order: take a place; each place comes with a bonus tile (more Taler, grain, armies, or +1 in battle).", de: "Die Gebote entscheiden die Zugfolge: nimm einen Platz; jeder Platz bringt ein Bonusplättchen (mehr Taler, Getreide, Armeen oder +1 im Kampf)." },
-    { phase: "move", repeat: true, focus: "#map", en: "Your plan is carried out. Move armies from the county that acted: into a neighbour of yours, or attack — an attack shows its odds through the cube tower before you confirm.", de: "Dein Plan wird ausgeführt. Ziehe Armeen aus der Grafschaft, die gehandelt hat: in eine eigene Nachbargrafschaft oder zum Angriff — ein Angriff zeigt seine Chancen im Würfelturm, bevor du bestätigst." },
+    { phase: "draft", repeat: true, focus: "#draft", key: "guide.wallenstein.1" },
+    { phase: "plan", repeat: true, focus: "#plan", key: "guide.wallenstein.2" },
+    { phase: "position", focus: "#decision", key: "guide.wallenstein.3" }, // the places with their bonus tiles
+    { phase: "move", repeat: true, focus: "#map", key: "guide.wallenstein.4" },
   ],
 };
 
@@ -115,5 +121,7 @@ export function guidePanel(gameId, update, root) {
   return h("section", { class: "panel guide", id: "guide", "data-step": state.step + 1 },
     h("h2", {}, `${tw("guided")} · ${tw("guideStep", { n: state.step + 1 - skipped })} / ${script.length - skipped}`),
     state.skippedHere ? h("p", { class: "help", id: "guide-skipped" }, tw("guideSkipped")) : null,
-    h("p", {}, step[lang()] || step.en));
+    h("p", {}, tw((step.keyIf && step.keyIf(update.view)) || step.key)),
+    // the outlined part may lie far down the page (a phone shows the board under the decision)
+    here ? h("button", { type: "button", id: "guide-show", onclick: () => root.querySelector(step.focus)?.scrollIntoView({ block: "start" }) }, tw("guideShow")) : null);
 }

@@ -1,10 +1,12 @@
 // The table's words (paced turns, turn signals, help lines, the El Grande cards' texts, the guided
-// games), English and German. Counted words go through Intl.PluralRules: a key "x#one" / "x#other".
+// games' steps: keys "guide.<game>.<n>"), English and German. Counted words go through
+// Intl.PluralRules: a key "x#one" / "x#other".
 import { lang } from "./i18n.js";
 
 const WORDS = {
   en: {
     pace: "Speed of the other moves", paceInstant: "at once", paceFast: "fast", paceNormal: "normal", paceSlow: "slow",
+    "caballerosN#one": "{n} Caballero", "caballerosN#other": "{n} Caballeros",
     skip: "skip", "queued#one": "{n} move to show", "queued#other": "{n} moves to show",
     sound: "sound on my turn", notify: "notify me", notifyOn: "notifications on",
     yourTurnTitle: "● Your turn", yourTurnBody: "{game}: it is your turn.",
@@ -16,11 +18,25 @@ const WORDS = {
     tower: "Cube tower", towerIn: "thrown in", towerOut: "fell out", towerStay: "stayed inside", battleWon: "{name} wins", battleLost: "{name} loses", battleTie: "tie",
     guided: "Guided first game", guidedHint: "A short opening that explains each step as you make it.",
     guideStep: "Step {n}", guideSkipped: "A step was left out: this time the game had nothing to ask you there.", guideDone: "That was the opening. Play on as you like — the bots answer at their own pace.",
-    guideNext: "Your choice now:", guideClose: "close",
+    guideNext: "Your choice now:", guideClose: "close", guideShow: "↓ Show me on the board",
     undo: "take back",
+    "guide.mansfeld.1": "Every round begins with a secret choice: how many dice you will roll (1–6). Look at the open characters: their cost is the sum that some of your dice (any of them) must make exactly. Fewer dice go earlier in the turn order, more dice reach the dear characters.",
+    "guide.mansfeld.2": "Your dice are rolled (drawn here as dice). A character marked ✓ can be made from some of them: take him — or nobody, if you would rather wait.",
+    "guide.mansfeld.3": "Round two. Your characters are in your row of the table; their strength counts later, when the provinces are conquered. Set your dice again.",
+    "guide.mansfeld.3none": "Round two. You recruited nobody in round one; the characters you recruit will stand in your row of the table, and their strength counts later, when the provinces are conquered. Set your dice again: more dice reach the dear characters.",
+    "guide.elgrande.1": "Play a power card from your hand. The highest card of the round chooses an action card first; the small number on the card is how many Caballeros come from your province into your court.",
+    "guide.elgrande.2": "Your Caballeros move from the province to the court (the columns of the table): only Caballeros at court can be placed on the map.",
+    "guide.elgrande.3": "Take one of the five open action cards. Point at a card (or tap it) to read its text; its last line says how many Caballeros you may place.",
+    "guide.elgrande.4": "Place your Caballeros: into the regions next to the King's (♚), outlined in gold, or into the Castillo in the sea. The card's special action may come before or after.",
+    "guide.elgrande.5": "Now the card's special action: the choices say what it does here. After the third round every region is scored: most Caballeros take the first value.",
+    "guide.wallenstein.1": "First you choose your starting counties, one at a time, from the open row; each county you hold gives a card for planning and a point at the scoring.",
+    "guide.wallenstein.2": "Plan the round: the box outlined in gold asks for a county card or money. Click one (or drag a card from your hand onto it). Nobody sees your plan until it is carried out.",
+    "guide.wallenstein.3": "Bids decide the turn order: take a place; each place comes with a bonus tile (more Taler, grain, armies, or +1 in battle).",
+    "guide.wallenstein.4": "Your plan is carried out. Move armies from the county that acted: into a neighbour of yours, or attack — an attack shows its odds through the cube tower before you confirm.",
   },
   de: {
     pace: "Tempo der anderen Züge", paceInstant: "sofort", paceFast: "schnell", paceNormal: "normal", paceSlow: "langsam",
+    "caballerosN#one": "{n} Caballero", "caballerosN#other": "{n} Caballeros",
     skip: "überspringen", "queued#one": "{n} Zug noch zu zeigen", "queued#other": "{n} Züge noch zu zeigen",
     sound: "Ton, wenn ich dran bin", notify: "benachrichtigen", notifyOn: "Benachrichtigung an",
     yourTurnTitle: "● Du bist dran", yourTurnBody: "{game}: Du bist am Zug.",
@@ -32,8 +48,21 @@ const WORDS = {
     tower: "Würfelturm", towerIn: "hineingeworfen", towerOut: "herausgefallen", towerStay: "im Turm geblieben", battleWon: "{name} gewinnt", battleLost: "{name} verliert", battleTie: "Unentschieden",
     guided: "Geführte erste Partie", guidedHint: "Eine kurze Eröffnung, die jeden Schritt erklärt, während du ihn machst.",
     guideStep: "Schritt {n}", guideSkipped: "Ein Schritt ist ausgefallen: Diesmal hatte das Spiel dich dort nichts zu fragen.", guideDone: "Das war die Eröffnung. Spiel nach Belieben weiter — die Bots antworten in ihrem Tempo.",
-    guideNext: "Deine Wahl jetzt:", guideClose: "schließen",
+    guideNext: "Deine Wahl jetzt:", guideClose: "schließen", guideShow: "↓ Zeig es mir auf dem Spielplan",
     undo: "zurücknehmen",
+    "guide.mansfeld.1": "Jede Runde beginnt mit einer geheimen Wahl: wie viele Würfel du wirfst (1–6). Sieh dir die offenen Charaktere an: ihre Kosten muss ein Teil deiner Würfel genau ergeben. Wer weniger Würfel wählt, ist früher dran; mehr Würfel erreichen die teuren Charaktere.",
+    "guide.mansfeld.2": "Deine Würfel sind geworfen (hier als Würfel gezeichnet). Ein Charakter mit ✓ lässt sich aus einigen davon bilden: nimm ihn — oder keinen, wenn du lieber wartest.",
+    "guide.mansfeld.3": "Zweite Runde. Deine Charaktere stehen in deiner Zeile der Tabelle; ihre Kampfkraft zählt später, beim Erobern der Provinzen. Lege wieder deine Würfel fest.",
+    "guide.mansfeld.3none": "Zweite Runde. In der ersten Runde hast du niemanden rekrutiert; die Charaktere, die du rekrutierst, stehen in deiner Zeile der Tabelle, und ihre Kampfkraft zählt später, beim Erobern der Provinzen. Lege wieder deine Würfel fest: mehr Würfel erreichen die teuren Charaktere.",
+    "guide.elgrande.1": "Spiele eine Machtkarte aus deiner Hand. Die höchste Karte der Runde wählt zuerst eine Aktionskarte; die kleine Zahl auf der Karte sagt, wie viele Caballeros aus deiner Provinz an deinen Hof kommen.",
+    "guide.elgrande.2": "Deine Caballeros ziehen aus der Provinz an den Hof (die Spalten der Tabelle): nur Caballeros vom Hof kommen auf die Karte.",
+    "guide.elgrande.3": "Nimm eine der fünf offenen Aktionskarten. Zeig auf eine Karte (oder tippe sie an), um ihren Text zu lesen; die letzte Zeile sagt, wie viele Caballeros du setzen darfst.",
+    "guide.elgrande.4": "Setze deine Caballeros: in die Nachbarregionen der Region des Königs (♚), golden umrandet, oder ins Castillo im Meer. Die Sonderaktion der Karte darf vorher oder nachher kommen.",
+    "guide.elgrande.5": "Jetzt die Sonderaktion der Karte: die Auswahl sagt, was sie hier bewirkt. Nach der dritten Runde wird jede Region gewertet: die meisten Caballeros bekommen den ersten Wert.",
+    "guide.wallenstein.1": "Zuerst wählst du deine Startgrafschaften, eine nach der anderen, aus der offenen Reihe; jede Grafschaft bringt eine Karte für die Planung und bei der Wertung einen Punkt.",
+    "guide.wallenstein.2": "Plane die Runde: das golden umrandete Feld verlangt eine Grafschaftskarte oder Geld. Klicke eine an (oder zieh eine Karte aus der Hand darauf). Niemand sieht deinen Plan, bis er ausgeführt wird.",
+    "guide.wallenstein.3": "Die Gebote entscheiden die Zugfolge: nimm einen Platz; jeder Platz bringt ein Bonusplättchen (mehr Taler, Getreide, Armeen oder +1 im Kampf).",
+    "guide.wallenstein.4": "Dein Plan wird ausgeführt. Ziehe Armeen aus der Grafschaft, die gehandelt hat: in eine eigene Nachbargrafschaft oder zum Angriff — ein Angriff zeigt seine Chancen im Würfelturm, bevor du bestätigst.",
   },
 };
 
@@ -47,7 +76,7 @@ const PHASE_HELP = {
     "wallenstein.revolt-order": "Choose the order in which the revolting counties are dealt with.",
     "wallenstein.leader": "Place or move your military leader.",
     "wallenstein.landsknechte": "Choose one benefit of the new Landsknechte card.",
-    "wallenstein.favor": "Take one favour card from the court, or none.",
+    "wallenstein.favor": "Take one favor card from the court, or none.",
     "wallenstein.over": "The game is over: the final scoring is below.",
     "elgrande.modpass": "Decide on the expansion's special step, or pass.",
     "elgrande.power": "Play a power card: the higher the number, the earlier you choose an action card; its Caballeros move from the province to your court.",

@@ -1,0 +1,62 @@
+"""A deadline for a connection's request headers (slow-loris).
+
+uvicorn bounds how long a connection may sit idle between two requests (``timeout_keep_alive``),
+but not how long it may take to send a request's headers: a client that sends one header line
+every few seconds holds its connection, its file descriptor and its buffer for as long as it likes,
+and a few hundred such clients use up the process's descriptors. :func:`guarded` wraps uvicorn's
+HTTP protocol: a connection must complete a request's headers within ``seconds`` of opening and
+of each response's end, or it is closed. A request being answered (however long it takes) and a
+connection upgraded to a WebSocket (which has its own deadline for the hello) are not touched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+
+def guarded(base: type[asyncio.Protocol], seconds: float) -> type[asyncio.Protocol]:
+    """``base`` (an uvicorn HTTP protocol class) with the header deadline."""
+
+    class Guarded(base):  # type: ignore[valid-type,misc]
+        _deadline: asyncio.TimerHandle | None = None
+        _armed_for: Any = None
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._arm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+            self._armed_for = getattr(self, "cycle", None)
+            self._deadline = asyncio.get_running_loop().call_later(seconds, self._expired)
+
+        def _expired(self) -> None:
+            self._deadline = None
+            transport = getattr(self, "transport", None)
+            if transport is None or transport.is_closing() or transport.get_protocol() is not self:
+                return  # gone, or a WebSocket now
+            cycle = getattr(self, "cycle", None)
+            if cycle is not self._armed_for:
+                return  # a request's headers came in time: the response's end arms the next deadline
+            if cycle is not None and not getattr(cycle, "response_complete", True):
+                self._arm()  # a request (a pipelined one) is being answered: never cut
+                return
+            transport.close()
+
+    Guarded.__name__ = Guarded.__qualname__ = f"Guarded{base.__name__}"
+    return Guarded
+
+
+__all__ = ["guarded"]
