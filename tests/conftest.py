@@ -17,6 +17,15 @@ from gamelist import TOY, TOY_TARGET  # noqa: E402
 import feldherr.games  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line speaks the language of the user's locale when --lang is not given: the
+    tests run in a neutral one, whatever the machine's (a test that wants German says so)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 @pytest.fixture
 def toy_registered() -> Iterator[str]:
     feldherr.games.register(TOY, TOY_TARGET)

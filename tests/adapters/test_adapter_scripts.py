@@ -20,7 +20,7 @@ PROGRAMS: dict[str, Main] = {"ismcts": ismcts.main, "train": train.main, "bench"
 EVERY_PROGRAM = [
     (["no-such-game"], "unknown game 'no-such-game' (known:"),
     (["toy", "--players", "9"], "option players must be a whole number from"),
-    (["toy", "--players", "three"], "argument --players: a whole number, not 'three'"),
+    (["toy", "--players", "three"], "argument --players: must be a whole number, not 'three'"),
 ]
 
 
@@ -28,12 +28,30 @@ EVERY_PROGRAM = [
     ("program", "argv", "words"),
     [
         *((program, argv, words) for program in sorted(PROGRAMS) for argv, words in EVERY_PROGRAM),
-        ("ismcts", ["toy", "--games", "0"], "argument --games: must be at least 1, not 0"),
-        ("bench", ["toy", "--games", "0"], "argument --games: must be at least 1, not 0"),
+        (
+            "ismcts",
+            ["toy", "--games", "0"],
+            "argument --games: must be a whole number from 1 to 1000000000, not 0",
+        ),
+        (
+            "bench",
+            ["toy", "--games", "0"],
+            "argument --games: must be a whole number from 1 to 1000000000, not 0",
+        ),
         ("bench", ["toy", "--register", "toy"], "--register takes NAME=MODULE:CLASS"),
         ("train", ["toy", "--opponents", "deep-blue"], "unknown bot 'deep-blue'"),
-        ("train", ["toy", "--cpu-seconds", "-1"], "must be a positive number of seconds"),
-        ("train", ["toy", "--episodes", "0"], "must be at least 1, not 0"),
+        (
+            "train",
+            ["toy", "--cpu-seconds", "-1"],
+            "argument --cpu-seconds: must be a number of seconds above 0 and at most 604800, not -1",
+        ),
+        ("ismcts", ["toy", "--games", str(10**12)], "argument --games: must be a whole number from 1 to"),
+        ("train", ["toy", "--seed", "-1"], "argument --seed: a seed is a whole number from 0 to 2^64-1"),
+        (
+            "train",
+            ["toy", "--episodes", "0"],
+            "argument --episodes: must be a whole number from 1 to 1000000000, not 0",
+        ),
     ],
 )
 def test_bad_input_is_one_line(

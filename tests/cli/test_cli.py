@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import re
 import sys
 import types
 from pathlib import Path
@@ -21,7 +22,9 @@ def test_games_lists_the_toy(capsys: Capsys) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0
     assert "toy" in out and "Toy Auction" in out and "2-4 players" in out and "heuristic" in out
-    assert "options: rounds, variant" in out
+    assert "options: --rounds, --variant" in out  # the flags as typed (an option's key may be snake_case)
+    code, out, _ = run(capsys, "games")
+    assert "--tower-params" in out and "tower_params" not in out
 
 
 @pytest.mark.parametrize("command", [[], ["play"], ["simulate"], ["bench"], ["replay"], ["games"]])
@@ -56,7 +59,7 @@ def test_simulate_json_is_identical_for_one_and_two_jobs(capsys: Capsys) -> None
 def test_simulate_quiet_table_and_defaults(capsys: Capsys) -> None:
     code, out, err = run(capsys, "simulate", "toy", "--games", "5", "--quiet", "--variant", "plain")
     assert code == 0 and err == ""
-    assert "toy: 2 players, 5 games, seed 0" in out and "variant=plain" in out
+    assert "Toy Auction: 2 players, 5 games, seed 0; --rounds 3 --variant plain" in out
     assert out.count("random") == 2 and "digest" in out
 
 
@@ -65,11 +68,12 @@ def test_simulate_shows_an_interval_that_does_not_vanish_at_all_or_nothing(capsy
     tournament's), not "± 0.00" as ±1.96 standard errors of a rate of 100 % said."""
     code, out, _ = run(capsys, "simulate", "toy", "--bots", "heuristic,random", "--games", "6", "--quiet")
     assert code == 0 and "95 % interval" in out and "± 95" not in out
-    rows = [line.split() for line in out.splitlines() if line.strip()[:2] in ("0 ", "1 ")]
+    # one row per player, named as a person reads it ("Player 1": the toy has no colours)
+    rows = [line.split()[2:] for line in out.splitlines() if line.strip().startswith("Player ")]
     assert len(rows) == 2, out
     for row in rows:
-        low, high = (float(x) for x in row[4].split("-"))
-        assert low <= float(row[3]) <= high and high - low > 20, out  # six games say little
+        low, high = (float(x) for x in row[3].split("-"))
+        assert low <= float(row[2]) <= high and high - low > 20, out  # six games say little
 
 
 def test_simulate_players_follow_the_bot_list(capsys: Capsys) -> None:
@@ -101,8 +105,16 @@ def test_simulate_records_replay(capsys: Capsys, tmp_path: Path) -> None:
         (["simulate", "chess"], "unknown game 'chess'"),
         (["simulate", "chess", "--variant", "x"], "unknown game 'chess'"),
         (["simulate", "toy", "--players", "7"], "2 to 4 players"),
-        (["simulate", "toy", "--bots", "random,random,random", "--players", "2"], "3 seat(s)"),
+        (
+            ["simulate", "toy", "--bots", "random,random,random", "--players", "2"],
+            "the seat list (random, random, random) does not name one bot per player (2 players)",
+        ),
         (["simulate", "toy", "--bots", "random,deep-blue"], "unknown player 'deep-blue'"),
+        # an unknown bot is named even where the list's length is no player count (it said "2 to 4 players")
+        (["simulate", "toy", "--bots", "deep-blue"], "unknown player 'deep-blue'"),
+        (["tournament", "toy", "--bots", "deep-blue", "--no-plot"], "unknown player 'deep-blue'"),
+        (["play", "toy", "--seats", "human,human,human,human,human,alien"], "unknown player 'alien'"),
+        (["simulate", "toy", "--variant", "plain,double"], "variant must be one of double, plain, not"),
         (["simulate", "toy", "--variant", "turbo"], "variant must be"),
         (["simulate", "toy", "--modules", "x"], "unrecognized arguments: --modules x"),
         (["simulate", "toy", "--option", "modules=x"], "unknown option(s) for toy: modules"),
@@ -111,12 +123,28 @@ def test_simulate_records_replay(capsys: Capsys, tmp_path: Path) -> None:
         (["simulate", "toy", "--option", "players=3"], "--players"),
         (["simulate", "toy", "--rounds", "abc"], "rounds must be a whole number from 1 to 5"),
         (["simulate", "toy", "--option", "rounds=2.0"], "rounds must be a whole number"),
-        (["simulate", "toy", "--games", "0"], "--games: must be from 1"),
+        (["simulate", "toy", "--games", "0"], "--games: must be a whole number from 1"),
         (["play", "toy", "--seats", "human,human,alien"], "unknown player 'alien'"),
-        (["play", "toy", "--players", "3", "--seats", "human,random"], "2 seat(s)"),
+        (
+            ["play", "toy", "--players", "3", "--seats", "human,random"],
+            "the seat list (human, random) does not name one bot per player (3 players)",
+        ),
         (["bench", "toy", "--tower", "glass"], "unrecognized arguments: --tower glass"),
-        (["bench", "toy", "--games", "0"], "--games: must be from 1"),
+        (["bench", "toy", "--games", "0"], "--games: must be a whole number from 1"),
         (["bench", "nosuchgame"], "unknown game"),
+        # absurd values are refused before any work (1e308 s ran "forever")
+        (["bench", "toy", "--seconds", "1e308"], "--seconds: must be a number of seconds from 0 to 604800"),
+        (["serve", "--port", "x"], "--port: must be a whole number, not 'x'"),
+        (["serve", "--snapshot-every", "0"], "--snapshot-every: must be a whole number from 1"),
+        (["serve", "--bot-delay", "nan"], "--bot-delay: must be a number of seconds from 0"),
+        (
+            ["serve", "--analysis-slots", "-3"],
+            "--analysis-slots: must be a whole number from 1 to 64, not -3",
+        ),
+        (
+            ["serve", "--absent-after", "nan"],
+            "--absent-after: must be a number of seconds from -1 to 604800, not nan",
+        ),
     ],
 )
 def test_usage_errors_exit_2_without_traceback(capsys: Capsys, argv: list[str], message: str) -> None:
@@ -163,9 +191,9 @@ def test_bench_says_what_it_measures_on_standard_error(capsys: Capsys) -> None:
     long; --quiet leaves it out. Standard output holds only the result."""
     code, out, err = run(capsys, "bench", "toy", "--players", "3", "--seconds", "0.1", "--json")
     assert code == 0 and json.loads(out)["game"] == "toy"
-    assert err == "feldherr bench: toy, 3 players, default mode, about 0.1 s on one core ...\n"
+    assert err == "feldherr bench: Toy Auction, 3 players, default mode, about 0.1 s on one core ...\n"
     code, out, err = run(capsys, "bench", "toy", "--players", "3", "--seconds", "0.1", "--quiet")
-    assert code == 0 and err == "" and "games_per_second" in out
+    assert code == 0 and err == "" and "games per CPU second" in out
 
 
 def test_bench_json_keys(capsys: Capsys) -> None:
@@ -222,8 +250,15 @@ def test_bench_default_mode(capsys: Capsys) -> None:
 
 
 def test_bench_table(capsys: Capsys) -> None:
-    code, out, _ = run(capsys, "bench", "toy", "--seconds", "60", "--games", "2")
-    assert code == 0 and "games_per_second" in out and "games  2" in out
+    """The table is for people: labels in the reader's language (no snake_case), numbers in its
+    format, the options as the flags that set them (the options were a Python dict before)."""
+    code, out, _ = run(capsys, "bench", "toy", "--seconds", "60", "--games", "2", "--rounds", "2")
+    assert code == 0 and "games per CPU second" in out and re.search(r"\ngames +2\n", out)
+    assert "--rounds 2" in out and "_" not in out and "{" not in out
+    code, out, err = run(capsys, "bench", "toy", "--seconds", "60", "--games", "2", "--lang", "de")
+    assert code == 0 and "Partien je CPU-Sekunde" in out and re.search(r"\nPartien +2\n", out)
+    assert "_" not in out
+    assert err.startswith("feldherr bench: Toy Auction, 2 Spieler, Standardmodus, etwa 60 s")
 
 
 # -- replay --------------------------------------------------------------------------------------
@@ -234,14 +269,21 @@ def test_replay_prints_the_whole_log_or_one_seats_view(capsys: Capsys, tmp_path:
     write_record(path)
     code, full, _ = run(capsys, "replay", str(path))
     assert code == 0
-    assert full.count("You bid") == 9 and "[seat 2] You bid" in full and "Winner(s):" in full
+    assert full.count("You bid") == 9 and "[Player 3] You bid" in full
+    assert "Winners: Player 1, Player 3" in full  # "Winner(s):" before
     code, seat1, _ = run(capsys, "replay", str(path), "--seat", "1", "--lang", "de", "--board")
     assert code == 0
-    assert seat1.count("Du bietest") == 3 and "[Platz" not in seat1 and "Runde 1" in seat1
+    assert seat1.count("Du bietest") == 3 and "[Spieler" not in seat1 and "Runde 1" in seat1
     assert "Hand: [" in seat1 and "Punkte: [" in seat1
     for seat in ("5", "-1"):  # the record's own range is named, not the parser's bound
         code, _, err = run(capsys, "replay", str(path), "--seat", seat)
-        assert code == 2 and f"--seat must be 0 to 2, not {seat}" in err, err
+        assert (
+            code == 2
+            and f"--seat must be 0 to 2 or a player's colour (Player 1, Player 2, Player 3), not {seat}"
+            in err
+        ), err
+    code, by_name, _ = run(capsys, "replay", str(path), "--seat", "player 2", "--lang", "de", "--board")
+    assert code == 0 and by_name == seat1  # a seat by the name the texts give it, in any case
 
 
 @pytest.mark.parametrize("tamper", ["move", "digest", "seed", "options"])
@@ -266,6 +308,8 @@ def test_replay_detects_a_tampered_record(capsys: Capsys, tmp_path: Path, tamper
     ("content", "message"),
     [
         (None, "cannot read"),
+        (None, ": there is no such file"),  # in words, not "[Errno 2] No such file or directory: '...'"
+        ("folder", ": it is a folder, not a file"),
         ("{not json", "not JSON"),
         ("[1, 2]", "not a game record"),
         ('{"game": "toy"}', "not a game record"),
@@ -276,10 +320,12 @@ def test_replay_rejects_unreadable_files(
     capsys: Capsys, tmp_path: Path, content: str | None, message: str
 ) -> None:
     path = tmp_path / "r.json"
-    if content is not None:
+    if content == "folder":
+        path.mkdir()
+    elif content is not None:
         path.write_text(content)
     code, _, err = run(capsys, "replay", str(path))
-    assert code == 1 and message in err
+    assert code == 1 and message in err and "Errno" not in err
 
 
 # -- plugins -------------------------------------------------------------------------------------
@@ -427,7 +473,7 @@ def test_serve_refuses_a_port_out_of_range(capsys: Capsys) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["serve", "--port", "99999"])
     assert exit_info.value.code == 2
-    assert "argument --port: must be from 0 to 65535, not 99999" in capsys.readouterr().err
+    assert "argument --port: must be a whole number from 0 to 65535, not 99999" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("url", ["bogus://user:hunter2@db/x", "postgresql://user:hunter2@127.0.0.1:1/x"])
@@ -442,6 +488,22 @@ def test_serve_with_a_database_it_cannot_open_is_one_line(capsys: Capsys, url: s
     assert code == 2 and "Traceback" not in err and "internal error" not in err
     assert err.count("\n") == 1 and "cannot open the database" in err
     assert "hunter2" not in err + out and "user:***@" in err
+    assert "Error:" not in err  # the reason, without Python's class name (NoSuchModuleError: ...)
+
+
+def test_serve_on_port_0_prints_the_port_it_listens_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: Capsys
+) -> None:
+    """--port 0 printed "open http://127.0.0.1:0/", an address nobody can open."""
+    uvicorn = pytest.importorskip("uvicorn")
+    for module in ("sqlalchemy", "fastapi"):
+        pytest.importorskip(module)
+    ran: dict[str, object] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: ran.update(kwargs))
+    code, out, _ = run(capsys, "serve", "--db", "sqlite://", "--port", "0")
+    port = ran["port"]
+    assert code == 0 and isinstance(port, int) and port > 0
+    assert f"open http://127.0.0.1:{port}/" in out and ":0/" not in out
 
 
 @pytest.mark.parametrize(

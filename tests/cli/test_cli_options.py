@@ -66,14 +66,18 @@ def test_flags_set_options(capsys: Capsys, argv: list[str], key: str, value: obj
     ("argv", "message"),
     [
         (["--colours", "green"], "colours must be a list of red, blue"),
+        (
+            ["--colours", "red,green,grey"],
+            "must be a list of red, blue, not 'green', 'grey'",
+        ),  # not "['red', ...]"
         (["--handicap", "1"], "one entry per player"),
         (["--handicap", "1,x"], "handicap must be"),
         (["--handicap", "[1e999, 1]"], "handicap must be"),
         (["--handicap", "1,10"], "handicap must be"),
-        (["--prize-table", "abc"], "prize_table must be a JSON object"),
-        (["--option", "prize_table=abc"], "prize_table must be a JSON object"),
-        (["--option", "prize_table=" + "[" * 100_000], "prize_table must be a JSON object"),
-        (["--option", "open_hands=1"], "open_hands must be true or false"),
+        (["--prize-table", "abc"], "--prize-table must be a JSON object"),
+        (["--option", "prize_table=abc"], "--prize-table must be a JSON object"),
+        (["--option", "prize_table=" + "[" * 100_000], "--prize-table must be a JSON object"),
+        (["--option", "open_hands=1"], "--open-hands must be true or false"),
         (["--open-hands", "--option", "open_hands=true"], "given twice"),
         (["--rounds", "9" * 5000], "rounds must be"),
     ],

@@ -20,7 +20,8 @@ def test_play_all_bots_reproduces_the_batch_game(capsys: Capsys, tmp_path: Path)
         capsys, "play", "toy", "--seats", "heuristic,random,random", "--seed", "11", "--save", str(save)
     )
     assert code == 0
-    assert "Game over." in out and "Winner(s):" in out and "You bid" not in out  # bots' secrets stay hidden
+    assert "Game over." in out and ("Winner: " in out or "Winners: " in out)
+    assert "You bid" not in out  # bots' secrets stay hidden
     game = get_game("toy")
     expected, _, _ = play_game(
         game, {"players": 3}, 11, make_bots(game, ["heuristic", "random", "random"], 11)
@@ -52,9 +53,9 @@ def test_play_human_with_piped_input(capsys: Capsys, monkeypatch: pytest.MonkeyP
     assert "There is no move 9; choose 1 to 3." in out
     assert "Not understood" in out
     assert "Rejected: this player holds no 4 (toy.bid.own-card)" in out
-    assert "That is not valid JSON" in out
+    assert "That is not valid JSON: line 1, column " in out and "Expecting" not in out
     assert "You bid 6 in secret." in out
-    assert "Commands:" in out and "Log as seat 0 (human) sees it:" in out
+    assert "Commands:" in out and "Log as Player 1 (human) sees it:" in out
     assert "Game over." in out and "Record saved to" in out
     record = GameRecord.from_json(json.loads(save.read_text()))
     assert record.moves[0] == (0, ["double", True]) and (0, ["bid", 6]) in record.moves[1:3]
@@ -66,18 +67,42 @@ def test_play_in_german(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None
     feed(monkeypatch, "1\n" * 10)
     code, out, _ = run(capsys, "play", "toy", "--seed", "2", "--lang", "de", "--seats", "human,heuristic")
     assert code == 0
-    assert "Deine Entscheidung, Platz 0 (Mensch)." in out and "Erlaubte Züge:" in out and "Spielende." in out
+    assert (
+        "Deine Entscheidung, Spieler 1 (Mensch)." in out and "Erlaubte Züge:" in out and "Spielende." in out
+    )
+
+
+def test_play_takes_german_commands(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A German player reads German commands in the help and may type them (only the English
+    'board', 'moves', 'log', 'help', 'quit' were understood, and named in the German help)."""
+    feed(monkeypatch, "hilfe\nprotokoll\nzüge\nplan\nende\n")
+    code, out, _ = run(capsys, "play", "toy", "--seed", "2", "--lang", "de", "--seats", "human,heuristic")
+    assert code == 0 and "Partie abgebrochen." in out
+    assert "Befehle: plan (Spielplan erneut), züge (alle erlaubten Züge)" in out
+    assert "Protokoll aus Sicht von Spieler 1 (Mensch):" in out
+    assert "Nicht verstanden" not in out and "board" not in out and "'help'" not in out
+
+
+def test_play_says_why_json_is_refused_in_the_players_words(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Python's English ("Expecting value: line 1 column 8 (char 7)") was the German reason."""
+    feed(monkeypatch, '["bid",\n["bid", Infinity]\n' + "[" * 5000 + "\nende\n")
+    code, out, _ = run(capsys, "play", "toy", "--seed", "2", "--lang", "de", "--seats", "human,heuristic")
+    assert code == 0 and "Kein gültiges JSON: Zeile 1, Spalte 8" in out
+    assert "Kein gültiges JSON: Infinity ist keine Zahl in JSON" in out
+    assert "Kein gültiges JSON: zu tief verschachtelt" in out and "Expecting" not in out
 
 
 def test_play_hot_seat_separates_the_views(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     feed(monkeypatch, "1\n" * 20)
     code, out, _ = run(capsys, "play", "toy", "--seats", "human,human", "--seed", "5", "--variant", "plain")
     assert code == 0
-    assert "Pass the screen to seat 1 (human)." in out and "Pass the screen to seat 0 (human)." in out
+    assert "Pass the screen to Player 2 (human)." in out and "Pass the screen to Player 1 (human)." in out
     state = get_game("toy").new_state({"players": 2, "variant": "plain"}, 5)
     hands = state.to_json()["hands"]
     # each seat's hand is shown only after the screen was passed to that seat
-    first_pass = out.index("Pass the screen to seat 1")
+    first_pass = out.index("Pass the screen to Player 2")
     assert out.index(f"Hand: {hands[0]}") < first_pass < out.index(f"Hand: {hands[1]}")
 
 
@@ -105,7 +130,11 @@ def test_play_end_of_input_fails(capsys: Capsys, monkeypatch: pytest.MonkeyPatch
 def test_play_default_seats_and_seed(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     feed(monkeypatch, "quit\n")
     code, out, _ = run(capsys, "play", "toy", "--players", "3")
-    assert code == 0 and "seat 0 (human), seat 1 (random), seat 2 (random)" in out and ", seed " in out
+    assert (
+        code == 0
+        and "Players: Player 1 (human), Player 2 (random), Player 3 (random)" in out
+        and ", seed " in out
+    )
 
 
 def test_interactive_hot_seat_never_shows_two_hands_at_once() -> None:
@@ -124,7 +153,7 @@ def test_interactive_hot_seat_never_shows_two_hands_at_once() -> None:
     screens = text.split(CLEAR)
     assert all(screen.count("Hand:") <= 1 for screen in screens)
     turns = [screen for screen in screens if "Your decision" in screen]
-    assert [t.count("Your decision, seat 0") for t in turns] == [1, 0, 1, 0]
+    assert [t.count("Your decision, Player 1") for t in turns] == [1, 0, 1, 0]
     # seat 0's second turn recaps what happened publicly since its first, its own bid included
     recap = turns[2].split("Legal moves")[0]
     assert "Bids revealed" in recap and "You bid" in recap and "Round 2" in recap
@@ -176,7 +205,7 @@ def test_resume_a_saved_game_to_the_end(
         (["--seed", "4"], 2, "from the record"),
         (["--variant", "plain"], 2, "from the record"),
         (["--players", "3"], 2, "has 2 players"),
-        (["--seats", "human"], 2, "1 seat(s)"),
+        (["--seats", "human"], 2, "the seat list (human) does not name one bot per player (2 players)"),
     ],
 )
 def test_resume_errors(capsys: Capsys, tmp_path: Path, extra: list[str], code: int, message: str) -> None:

@@ -88,8 +88,8 @@ def test_replay_says_the_outcome_in_words_and_json_only_when_asked(
     counties) were printed to the reader as a JSON line; now they are in --json's object only."""
     path = one_record(capsys, tmp_path, name)
     said = {
-        "en": ("; seed ", "Scores: seat 0: ", "Winner(s): seat "),
-        "de": ("; Startwert ", "Punkte: Platz 0: ", "Sieger: Platz "),
+        "en": ("; seed ", "Scores: Red: ", "Winner"),
+        "de": ("; Startwert ", "Punkte: Rot: ", "Sieger: "),
     }
     for lang, (title, scores, winners) in said.items():
         code, out, err = run(capsys, "replay", str(path), "--lang", lang)

@@ -75,7 +75,10 @@ def test_default_plot_path(capsys: Capsys, tmp_path: Path, monkeypatch: pytest.M
     ("argv", "message"),
     [
         (["--bots", "random,deep-blue"], "unknown player 'deep-blue'"),
-        (["--bots", "random,random,random", "--players", "2"], "3 seat(s)"),
+        (
+            ["--bots", "random,random,random", "--players", "2"],
+            "does not name one bot per player (2 players)",
+        ),
         (["--bots", "random,hard@never"], "not a search budget"),
     ],
 )
@@ -112,6 +115,12 @@ def test_a_plot_name_without_a_type_is_written_as_png_and_named_so(capsys: Capsy
     assert code == 0
     assert (tmp_path / "ladder.png").read_bytes()[:4] == b"\x89PNG"
     assert f"plot written to {tmp_path / 'ladder.png'}" in err
+    code, out, err = run(
+        capsys, "tournament", "toy", "--bots", "random,random", "--games", "2", "--quiet",
+        "--plot", str(tmp_path / "leiter"), "--lang", "de",
+    )  # fmt: skip
+    assert code == 0 and "Siege" in out
+    assert err == f"Grafik geschrieben: {tmp_path / 'leiter.png'}\n"  # it was English in German
 
 
 def test_plot_and_no_plot_together_are_refused(capsys: Capsys) -> None:
@@ -149,9 +158,9 @@ def test_a_german_table_writes_german_numbers(capsys: Capsys, command: str) -> N
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--games", "0"], "argument --games: must be from 1 to 1000000000, not 0"),
-        (["--games", "2000000000000"], "argument --games: must be from 1 to 1000000000"),
-        (["--jobs", "100000"], "argument --jobs: must be from 0 to 1024"),
+        (["--games", "0"], "argument --games: must be a whole number from 1 to 1000000000, not 0"),
+        (["--games", "2000000000000"], "argument --games: must be a whole number from 1 to 1000000000"),
+        (["--jobs", "100000"], "argument --jobs: must be a whole number from 0 to 1024"),
     ],
 )
 def test_counts_out_of_range_are_usage_errors(capsys: Capsys, argv: list[str], message: str) -> None:

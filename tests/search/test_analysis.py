@@ -148,10 +148,12 @@ def test_cli_simulate_from_position(capsys: pytest.CaptureFixture[str]) -> None:
     # the table names the position's players, and speaks German with German numbers
     assert main([*argv, "--lang", "de"]) == 0
     out = capsys.readouterr().out
-    assert "mansfeld: 2 Spieler, 6 Partien, Startwert 0" in out and "Entscheidungen je Partie" in out
-    rows = [line.split() for line in out.splitlines() if line.strip().startswith(("0 ", "1 "))]
-    assert [row[1] for row in rows] == ["Anna", "Ben"], out
-    assert rows[0][3:5] == ["6,00", "100,00"], out
+    assert (
+        "Ernst von Mansfeld: 2 Spieler, 6 Partien, Startwert 0" in out and "Entscheidungen je Partie" in out
+    )
+    rows = [line.split() for line in out.splitlines() if line.strip().startswith(("Anna ", "Ben "))]
+    assert [row[0] for row in rows] == ["Anna", "Ben"], out
+    assert rows[0][2:4] == ["6,00", "100,00"], out
 
 
 def test_cli_analyse_speaks_german_numbers_and_reasons(
@@ -162,7 +164,10 @@ def test_cli_analyse_speaks_german_numbers_and_reasons(
     path = str(EXAMPLES / "mansfeld-example.json")
     argv = ["analyse", "mansfeld", path, "--seat", "Anna", "--bot", "hard@80i", "--quiet", "--lang", "de"]
     assert main(argv) == 0
-    rows = [line for line in capsys.readouterr().out.splitlines() if "Trossbube" in line]
+    out = capsys.readouterr().out
+    # the title's seconds too: "0,1 s" (it said "0.1 s")
+    assert re.match(r"Ernst von Mansfeld: die Züge von Anna \(hard@80i, 80 Suchläufe, \d+,\d s\)", out), out
+    rows = [line for line in out.splitlines() if "Trossbube" in line]
     assert rows and re.search(r"\d+,\d %", rows[0]) and re.search(r"\d+,\d\d$", rows[0]), rows
     assert not re.search(r"\d\.\d", rows[0]), rows
     broken = tmp_path / "broken.json"

@@ -94,6 +94,8 @@ def test_a_budget_after_the_at_sign(spec: str, iterations: int | None, seconds: 
         ("medium@5i:margin_weight=2", "between 0 and 1"),
         ("hard@5i:tree_hints=yes", "0 or 1"),
         ("hard@", "not a search budget"),
+        ("hard@1e9s", "at most 86400 \\(a day\\), not 1e\\+09"),  # was accepted: 31 years a move
+        ("hard@2000000000i", "at most 1000000000, not 2000000000"),
     ],
 )
 def test_bad_specs_are_option_errors(spec: str, message: str) -> None:

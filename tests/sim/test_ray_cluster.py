@@ -311,3 +311,25 @@ def test_simulate_and_tournament_join_a_two_node_cluster(
     assert refused.stderr.count("\n") == 1, refused.stderr
     assert refused.stderr.startswith(f"feldherr: error: cannot join the Ray cluster at {address}")
     assert "refused this driver's authentication" in refused.stderr
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+@pytest.mark.parametrize("address", ["foo", "foo:abc"])
+def test_a_text_that_is_no_address_is_one_line_without_a_bar(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: str, address: str
+) -> None:
+    """`--ray foo` said Ray's "ValueError: Invalid address format: foo", after a progress bar that
+    had started (twice) before the cluster was joined."""
+    import ray
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", _recording_init(calls))
+    extra = ["--bots", "random,random", "--no-plot"] if command == "tournament" else ["--players", "2"]
+    assert main([command, "mansfeld", *extra, "--games", "2", "--ray", address]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"feldherr: error: cannot join the Ray cluster at {address}: that is not a cluster address "
+        "(HOST:PORT; or auto, or local)\n"
+    )
+    assert calls == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from toygame import ToyGame, ToyState
@@ -73,6 +74,14 @@ def test_the_fuzz_finds_crashes_and_state_changes() -> None:
     assert any("KeyError" in e for e in result["examples"])
 
 
+def test_the_progress_bar_ends_at_the_inputs_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    """A position's inputs are thrown whole, so more than --inputs may be thrown; the bar counted
+    past its end ("0/100" and then "200input")."""
+    assert main(["fuzz", "toy", "--inputs", "7", "--json"]) == 0
+    err = capsys.readouterr().err
+    assert "7/7" in err and "input/s]" in err and not re.search(r"\d+input ", err), err
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(OptionError):
         fuzz(["toy"], 0)
@@ -88,6 +97,7 @@ def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     try:
         assert main(["fuzz", "sloppy", "--inputs", "500", "--quiet"]) == 1
         out = capsys.readouterr().out
-        assert "state_changes" in out and "sloppy: " in out
+        assert "state changes" in out and "sloppy: " in out
+        assert "_" not in out.splitlines()[0]  # the table's headings are words, not the JSON's keys
     finally:
         feldherr.games.unregister("sloppy")

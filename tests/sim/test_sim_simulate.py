@@ -94,7 +94,10 @@ def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None
     ("kwargs", "match"),
     [
         ({"players": 9}, "2 to 4 players"),
-        ({"players": 2, "bots": "random"}, "1 seat"),
+        (
+            {"players": 2, "bots": "random"},
+            r"the seat list \(random\) does not name one bot per player \(2 players\)",
+        ),
         ({"players": 2, "bots": "random,genius"}, "unknown player 'genius'"),
         ({"players": 2, "games": 0}, "at least 1"),
         ({"players": 2, "jobs": -1}, "jobs"),

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn
 
 from feldherr.adapters import missing_library
+from feldherr.core.commandline import whole_number
 from feldherr.core.errors import clip
 from feldherr.core.game import Game
 from feldherr.core.play import bot_factory
@@ -29,35 +30,10 @@ def program(prog: str, description: str) -> Parser:
     parser = Parser(prog=prog, description=description)
     parser.add_argument("game", help="game name (elgrande, mansfeld, wallenstein, ...)")
     parser.add_argument(
-        "--players", type=at_least(1), default=None, metavar="N", help="player count (default: the game's)"
-    )
+        "--players", type=whole_number(1, 64), default=None, metavar="N",
+        help="player count (default: the game's)",
+    )  # fmt: skip
     return parser
-
-
-def at_least(low: int) -> Callable[[str], int]:
-    """An argparse ``type``: a whole number of at least ``low``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"a whole number, not {clip(repr(text), 60)}") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
-        return value
-
-    return parse
-
-
-def seconds(text: str) -> float:
-    """An argparse ``type``: a positive, finite number of seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a number of seconds, not {clip(repr(text), 60)}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {clip(text, 60)}")
-    return value
 
 
 def checked_game(

@@ -36,10 +36,11 @@ from typing import Any
 
 import numpy as np
 
-from feldherr.adapters._script import at_least, checked_game, program
+from feldherr.adapters._script import checked_game, program
 from feldherr.adapters.table import Table, mask_into
 from feldherr.core.actions import Choices
 from feldherr.core.bots import SeatAccess
+from feldherr.core.commandline import MAX_COUNT, whole_number
 from feldherr.core.game import State
 from feldherr.core.play import make_bots
 
@@ -326,11 +327,11 @@ def main(argv: list[str] | None = None) -> None:
         "second (a line per loop and round on standard error while it runs).",
     )
     parser.add_argument(
-        "--games", type=at_least(1), default=100, metavar="N",
+        "--games", type=whole_number(1, MAX_COUNT), default=100, metavar="N",
         help="random games per loop, seeds 1 to N (default 100)",
     )  # fmt: skip
     parser.add_argument(
-        "--repeats", type=at_least(1), default=3, metavar="N",
+        "--repeats", type=whole_number(1, MAX_COUNT), default=3, metavar="N",
         help="rounds over all loops; the best rate of each loop counts (default 3)",
     )  # fmt: skip
     parser.add_argument("--register", metavar="NAME=MODULE:CLASS", help="register a game first (tests' toy)")

@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from feldherr.adapters._script import at_least, checked_game, program, unavailable
+from feldherr.adapters._script import checked_game, program, unavailable
+from feldherr.core.commandline import MAX_COUNT, whole_number
 
 try:
     import pyspiel
@@ -69,11 +70,15 @@ def main(argv: list[str] | None = None) -> None:
         "and the mean win share of seat 0.",
     )
     parser.add_argument(
-        "--simulations", type=at_least(1), default=50, metavar="N",
+        "--simulations", type=whole_number(1, MAX_COUNT), default=50, metavar="N",
         help="ISMCTS simulations per decision (default 50)",
     )  # fmt: skip
     parser.add_argument(
-        "--games", type=at_least(1), default=4, metavar="N", help="games, seeds 0 to N-1 (default 4)"
+        "--games",
+        type=whole_number(1, MAX_COUNT),
+        default=4,
+        metavar="N",
+        help="games, seeds 0 to N-1 (default 4)",
     )
     args = parser.parse_args(argv)
     params = {} if args.players is None else {"players": args.players}

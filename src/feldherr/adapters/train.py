@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from feldherr.adapters._script import at_least, checked_game, program, seconds, unavailable
+from feldherr.adapters._script import checked_game, program, unavailable
+from feldherr.core.commandline import MAX_COUNT, seconds_value, seed_value, whole_number
 
 try:
     from feldherr.adapters.gym import ObsDict, SingleAgentEnv
@@ -242,24 +243,24 @@ def main(argv: list[str] | None = None) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--iterations",
-        type=at_least(1),
+        type=whole_number(1, MAX_COUNT),
         default=20,
         metavar="N",
         help="random search: iterations (default 20)",
     )
     parser.add_argument(
-        "--episodes", type=at_least(1), default=10, metavar="N",
+        "--episodes", type=whole_number(1, MAX_COUNT), default=10, metavar="N",
         help="random search: games per iteration (default 10)",
     )  # fmt: skip
     parser.add_argument(
-        "--cpu-seconds", type=seconds, default=60.0, metavar="S",
+        "--cpu-seconds", type=seconds_value(positive=True), default=60.0, metavar="S",
         help="reinforce: the training's CPU budget in seconds (default 60)",
     )  # fmt: skip
     parser.add_argument(
-        "--eval-games", type=at_least(1), default=200, metavar="N",
+        "--eval-games", type=whole_number(1, MAX_COUNT), default=200, metavar="N",
         help="reinforce: games per win rate of the trained policy (default 200)",
     )  # fmt: skip
-    parser.add_argument("--seed", type=at_least(0), default=0, metavar="N", help="training seed (default 0)")
+    parser.add_argument("--seed", type=seed_value, default=0, metavar="N", help="training seed (default 0)")
     args = parser.parse_args(argv)
     options = {} if args.players is None else {"players": args.players}
     checked_game(parser, args.game, options, [args.opponents])

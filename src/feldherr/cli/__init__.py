@@ -16,14 +16,16 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 import types
 from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import entry_points
-from typing import Any, NoReturn
+from typing import Any, ClassVar, NoReturn
 
 from feldherr import __version__
-from feldherr.cli.common import CliError, add_game_options
+from feldherr.cli.common import CliError, add_game_options, locale_lang
+from feldherr.core.commandline import ValueRefused
 from feldherr.core.errors import OptionError, RecordError, RuleError, clip
 from feldherr.core.i18n import LANGS
 from feldherr.games import game_names
@@ -90,10 +92,60 @@ def register_plugins(subparsers: argparse._SubParsersAction[Any]) -> list[str]:
 
 
 class Parser(argparse.ArgumentParser):
-    """``argparse`` with usage errors as one bounded line (no usage block, input clipped)."""
+    """``argparse`` with usage errors as one bounded line (no usage block, input clipped), in the
+    language of the command line (:attr:`lang`: its ``--lang``, else the locale's)."""
+
+    lang: ClassVar[str] = "en"
+
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+        try:
+            return super()._get_value(action, arg_string)
+        except argparse.ArgumentError as err:
+            refused = err.__context__
+            if isinstance(refused, ValueRefused) and self.lang != "en":
+                raise argparse.ArgumentError(action, refused.text(self.lang)) from None
+            raise
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {one_line(message)} (see '{self.prog} --help')\n")
+        text = one_line(message)
+        if self.lang == "de":
+            text = german_usage(text)
+            self.exit(2, f"{self.prog}: error: {text} (siehe '{self.prog} --help')\n")
+        self.exit(2, f"{self.prog}: error: {text} (see '{self.prog} --help')\n")
+
+
+GERMAN_USAGE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), german)
+    for pattern, german in (
+        (r"^the following arguments are required: (.*)$", r"es fehlt: \1"),
+        (r"^unrecognized arguments: (.*)$", r"unbekannte Angaben: \1"),
+        (
+            r"^argument (\S+): invalid choice: (.*) \(choose from (.*)\)$",
+            r"Argument \1: \2 gibt es nicht (zur Wahl: \3)",
+        ),
+        (r"^argument (\S+): expected one argument$", r"Argument \1: erwartet einen Wert"),
+        (r"^argument (\S+): not allowed with argument (\S+)$", r"Argument \1: nicht zusammen mit \2"),
+        (r"^argument (\S+): ", r"Argument \1: "),
+    )
+)
+"""argparse's own usage errors in German (argparse speaks English only)."""
+
+
+def german_usage(text: str) -> str:
+    for pattern, german in GERMAN_USAGE:
+        if pattern.search(text):
+            return pattern.sub(german, text, count=1)
+    return text
+
+
+def command_lang(argv: Sequence[str]) -> str:
+    """The language a command line asks for: its ``--lang`` (``--lang de``, ``--lang=de``), else the
+    locale's."""
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg.partition("=")[2]
+        if (arg == "--lang" or arg.startswith("--lang=")) and value in LANGS:
+            return value
+    return locale_lang()
 
 
 def one_line(text: str, limit: int = 300) -> str:
@@ -107,7 +159,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = Parser(
         prog="feldherr",
         description="Rules-exact engines for board games on one game-agnostic core.",
-        epilog="'feldherr COMMAND --help' explains each command. Seats are numbered from 0.",
+        epilog="'feldherr COMMAND --help' explains each command. Flags and JSON number the seats from 0; "
+        "what a person reads names the players by name or colour.",
     )
     parser.add_argument("--version", action="version", version=f"feldherr {__version__}")
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
@@ -147,7 +200,7 @@ def find_game(
         return None
     value_flags = _value_flags(sub)
     positionals: list[str] = []
-    lang = "en"
+    lang = locale_lang()
     rest = list(argv[command_index + 1 :])
     i = 0
     while i < len(rest):
@@ -174,18 +227,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``feldherr ARGV``; returns the exit status. Every failure is one line on standard error
     (see the module docstring); ``FELDHERR_DEBUG=1`` shows the traceback of an internal error."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    Parser.lang = command_lang(args_list)
     try:
         parser = build_parser(args_list)
         args = parser.parse_args(args_list)
         func = getattr(args, "func", None)
         if func is None:
-            print("feldherr: error: no COMMAND given ('feldherr --help' lists them)", file=sys.stderr)
+            missing = {
+                "en": "no COMMAND given ('feldherr --help' lists them)",
+                "de": "kein Befehl angegeben ('feldherr --help' zeigt sie)",
+            }
+            print(f"feldherr: error: {missing[Parser.lang]}", file=sys.stderr)
             return 2
         return int(func(args) or 0)
     except CliError as err:
-        return _fail(str(err), err.code)
+        return _fail(err.text(Parser.lang), err.code)
     except OptionError as err:
-        return _fail(str(err), 2)
+        return _fail(option_refusal(err, Parser.lang), 2)
     except (RecordError, RuleError) as err:
         return _fail(str(err), 1)
     except KeyboardInterrupt:
@@ -200,6 +258,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         text = f"{type(exc).__name__}: {shown_error(exc)}"
         return _fail(f"internal error, please report it: {text} (FELDHERR_DEBUG=1 shows where)", INTERNAL)
+
+
+def option_refusal(err: OptionError, lang: str = "en") -> str:
+    """An option the game refuses, named by the flag a person types (``--start-money must be a
+    whole number``), not by the option's key (``option start_money must be ...``); in ``lang``
+    where the error has words for it."""
+    if lang != "en" and err.text.get(lang):
+        return err.text[lang]
+    text = str(err)
+    name = err.option
+    prefix = f"option {name} "
+    if name and text.startswith(prefix):
+        return f"--{name.replace('_', '-')} {text[len(prefix) :]}"
+    return text
 
 
 INTERNAL = 70

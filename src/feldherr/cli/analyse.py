@@ -17,10 +17,15 @@ from typing import Any
 
 from tqdm import tqdm
 
-from feldherr.cli.common import CliError, described, seed_value
+from feldherr.cli.common import (
+    CliError,
+    add_lang_argument,
+    described,
+)
+from feldherr.core.commandline import seed_value
 from feldherr.core.errors import OptionError, PositionError, RuleError, clip
 from feldherr.core.game import Game, State
-from feldherr.core.i18n import LANGS, fixed, render, term
+from feldherr.core.i18n import LANGS, fixed, number, render, term
 from feldherr.core.position import player_names
 from feldherr.core.registry import game_names
 from feldherr.search.analysis import DEFAULT_BOT, Analysis, search_bot
@@ -29,8 +34,8 @@ from feldherr.sim.setup import resolve_game
 
 WORDS: dict[str, dict[str, str]] = {
     "title": {
-        "en": "{game}: the moves of {player} ({bot}, {iterations} searches, {seconds:.1f} s)",
-        "de": "{game}: die Züge von {player} ({bot}, {iterations} Suchläufe, {seconds:.1f} s)",
+        "en": "{game}: the moves of {player} ({bot}, {iterations} searches, {seconds} s)",
+        "de": "{game}: die Züge von {player} ({bot}, {iterations} Suchläufe, {seconds} s)",
     },
     "move": {"en": "move", "de": "Zug"},
     "visits": {"en": "visits", "de": "Besuche"},
@@ -153,8 +158,8 @@ def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str]
             game=game.title,
             player=me,
             bot=analysis.bot,
-            iterations=analysis.iterations,
-            seconds=analysis.seconds,
+            iterations=number(analysis.iterations, lang),
+            seconds=fixed(analysis.seconds, 1, lang),
         ),
         "",
         f"{'':>3}  {words('move', lang):<{width}}  {words('visits', lang):>8}  {wins:>22}  "
@@ -262,7 +267,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--seed", type=seed_value, metavar="N", help="seed of the search and of hidden parts (0)"
     )
-    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the output (default en)")
+    add_lang_argument(parser, "language of the output")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)

@@ -10,11 +10,13 @@ from typing import Any
 from feldherr.cli.common import (
     add_common_arguments,
     add_game_argument,
-    count_value,
     described,
     game_and_options,
-    seconds_value,
+    option_flags,
 )
+from feldherr.core.commandline import MAX_COUNT, seconds_value, whole_number
+from feldherr.core.game import Game
+from feldherr.core.i18n import number
 from feldherr.search.bench import search_bench
 from feldherr.sim.bench import bench
 from feldherr.sim.stepbench import step_bench
@@ -24,13 +26,15 @@ def run(args: argparse.Namespace) -> int:
     game, options = game_and_options(args)
     seed = args.seed if args.seed is not None else 0
     if not args.quiet:  # the measure is silent for --seconds: say what runs and for how long
-        mode = args.mode or "default mode"
-        print(
-            f"feldherr bench: {game.name}, {options['players']} players, {mode}, about "
-            f"{args.seconds:g} s on one core ...",
-            file=sys.stderr,
-            flush=True,
+        de = args.lang == "de"
+        mode = args.mode or ("Standardmodus" if de else "default mode")
+        players, seconds = options["players"], number(args.seconds, args.lang)
+        line = (
+            f"{game.title}, {players} Spieler, {mode}, etwa {seconds} s auf einem Kern ..."
+            if de
+            else f"{game.title}, {players} players, {mode}, about {seconds} s on one core ..."
         )
+        print(f"feldherr bench: {line}", file=sys.stderr, flush=True)
     if args.mode == "step":
         return _print(
             step_bench(
@@ -42,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
                 games=args.games if args.games is not None else 20,
             ).to_json(),
             args.json,
+            args.lang,
+            game,
         )
     if args.mode == "search":
         return _print(
@@ -55,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
                 iterations=args.iterations,
             ).to_json(),
             args.json,
+            args.lang,
+            game,
         )
     result = bench(
         game,
@@ -65,16 +73,85 @@ def run(args: argparse.Namespace) -> int:
         max_games=args.games,
         mode=args.mode,
     )
-    return _print(result.to_json(), args.json)
+    return _print(result.to_json(), args.json, args.lang, game)
 
 
-def _print(data: dict[str, Any], as_json: bool) -> int:
+LABELS: dict[str, tuple[str, str]] = {  # key: (English, German)
+    "game": ("game", "Spiel"),
+    "mode": ("mode", "Modus"),
+    "players": ("players", "Spieler"),
+    "options": ("options", "Optionen"),
+    "seed": ("seed", "Startwert"),
+    "games": ("games", "Partien"),
+    "decisions": ("decisions", "Entscheidungen"),
+    "seconds": ("seconds (wall clock)", "Sekunden (Uhrzeit)"),
+    "cpu_seconds": ("CPU seconds", "CPU-Sekunden"),
+    "games_per_second": ("games per CPU second", "Partien je CPU-Sekunde"),
+    "decisions_per_second": ("decisions per CPU second", "Entscheidungen je CPU-Sekunde"),
+    "games_per_wall_second": ("games per second (wall clock)", "Partien je Sekunde (Uhrzeit)"),
+    "positions": ("positions", "Stellungen"),
+    "rounds": ("rounds", "Runden"),
+    "clone_us": ("clone (µs)", "clone (µs)"),
+    "legal_moves_us": ("legal moves (µs)", "erlaubte Züge (µs)"),
+    "apply_us": ("apply (µs)", "apply (µs)"),
+    "step_us": ("step (µs)", "Schritt (µs)"),
+    "steps_per_second": ("steps per second", "Schritte je Sekunde"),
+    "native": ("C helpers in use", "C-Hilfen in Gebrauch"),
+    "iterations_per_search": ("iterations per search", "Iterationen je Suche"),
+    "iterations": ("iterations", "Iterationen"),
+    "iterations_per_second": ("iterations per CPU second", "Iterationen je CPU-Sekunde"),
+    "phases": ("by phase", "nach Spielabschnitt"),
+    "early": ("early", "früh"),
+    "middle": ("middle", "Mitte"),
+    "late": ("late", "spät"),
+    "python": ("Python", "Python"),
+    "implementation": ("implementation", "Implementierung"),
+}
+YES_NO = {"en": ("yes", "no"), "de": ("ja", "nein")}
+
+
+def label(key: str, lang: str) -> str:
+    """A result's key as a person reads it (no snake_case)."""
+    words = LABELS.get(key)
+    if words is None:
+        return key.replace("_", " ")
+    return words[1] if lang == "de" else words[0]
+
+
+def shown(value: Any, lang: str) -> str:
+    """A result's value in the language's number format (German ``1.246.349,4``)."""
+    if isinstance(value, bool):
+        return YES_NO.get(lang, YES_NO["en"])[0 if value else 1]
+    if isinstance(value, int | float):
+        return number(value, lang)
+    return str(value)
+
+
+def text_lines(data: dict[str, Any], lang: str, game: Game, indent: int = 0) -> list[str]:
+    """The result as aligned lines of label and value; a nested result (the phases of a search
+    benchmark) indented under its label."""
+    lines = []
+    width = 32 - indent
+    for key, value in data.items():
+        name = label(key, lang)
+        if key == "game":
+            value = game.title
+        elif key == "options" and isinstance(value, dict):
+            value = option_flags(game, value) or "–"
+        if isinstance(value, dict):
+            lines.append(f"{' ' * indent}{name}:")
+            lines += text_lines(value, lang, game, indent + 2)
+            continue
+        lines.append(f"{' ' * indent}{name:<{width}}  {shown(value, lang)}")
+    return lines
+
+
+def _print(data: dict[str, Any], as_json: bool, lang: str, game: Game) -> int:
     if as_json:
         json.dump(data, sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        for key, value in data.items():
-            print(f"{key:>22}  {value}")
+        print("\n".join(text_lines(data, lang, game)))
     return 0
 
 
@@ -92,10 +169,13 @@ def register(subparsers: Any) -> None:
     )
     add_game_argument(parser)
     parser.add_argument(
-        "--seconds", type=seconds_value, default=10.0, metavar="T", help="duration (default 10)"
+        "--seconds", type=seconds_value(), default=10.0, metavar="T", help="duration (default 10)"
     )
     parser.add_argument(
-        "--games", type=count_value(1, 10**9), metavar="N", help="stop after N games even if time is left"
+        "--games",
+        type=whole_number(1, MAX_COUNT),
+        metavar="N",
+        help="stop after N games even if time is left",
     )
     parser.add_argument(
         "--mode",
@@ -112,7 +192,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--iterations",
-        type=count_value(1, 10**7),
+        type=whole_number(1, 10**7),
         default=100,
         metavar="N",
         help="search mode: iterations per search (default 100)",

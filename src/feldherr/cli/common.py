@@ -12,31 +12,34 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import textwrap
 from pathlib import Path
 from typing import Any
 
 from feldherr.cli.messages import msg
-from feldherr.core.commandline import output_problem
-from feldherr.core.commandline import seed_value as seed_value  # the cli layer's name for it
+from feldherr.core.commandline import output_problem, seed_value, whole_number
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
 from feldherr.core.i18n import LANGS
 from feldherr.core.options import PLAYERS, OptionSpec, parse_cli_value
-from feldherr.sim.setup import prepare_options, resolve_game
+from feldherr.sim.setup import check_seat_names, prepare_options, resolve_game
 
 OPTION_DEST = "game_option_"
 """Prefix of the ``argparse`` destinations of the game's own flags."""
 
 
 class CliError(Exception):
-    """A problem with what the user asked for; printed as one line without a traceback."""
+    """A problem with what the user asked for; printed as one line without a traceback, in German
+    where ``de`` gives its German words and the command line speaks German."""
 
-    def __init__(self, message: str, code: int = 2) -> None:
+    def __init__(self, message: str, code: int = 2, de: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.de = de
+
+    def text(self, lang: str) -> str:
+        return self.de if lang == "de" and self.de else str(self)
 
 
 # -- flags every game command has ---------------------------------------------------------------
@@ -45,40 +48,32 @@ def add_game_argument(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(takes_game_options=True)
 
 
-def count_value(low: int, high: int) -> Any:
-    """An ``argparse`` type: a whole number in ``low..high``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text, 10)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {clip(repr(text), 60)}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {clip(text, 60)}")
-        return value
-
-    parse.__name__ = "whole number"
-    return parse
+def locale_lang() -> str:
+    """The language of the user's locale, the default of ``--lang``: ``de`` where the first of
+    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set (POSIX's order) is German (``de_DE.UTF-8``,
+    ``de_AT``, ``de``), else ``en``."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
 
 
-def seconds_value(text: str) -> float:
-    """An ``argparse`` type: a finite duration of at least 0 seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {clip(repr(text), 60)}") from None
-    if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(
-            f"seconds must be a finite number of at least 0, not {clip(text, 60)}"
-        )
-    return value
+def add_lang_argument(parser: argparse.ArgumentParser, what: str = "language of game text") -> None:
+    """``--lang de|en``, by default the locale's (:func:`locale_lang`)."""
+    parser.add_argument(
+        "--lang",
+        choices=LANGS,
+        default=locale_lang(),
+        help=f"{what} (default: the locale's, de for a German one, else en)",
+    )
 
 
 def add_common_arguments(parser: argparse.ArgumentParser, seed_help: str) -> None:
     """--players, --seed, --lang and the generic --option (the game's own flags come later)."""
-    parser.add_argument("--players", type=count_value(1, 64), metavar="N", help="number of players")
+    parser.add_argument("--players", type=whole_number(1, 64), metavar="N", help="number of players")
     parser.add_argument("--seed", type=seed_value, metavar="N", help=seed_help)
-    parser.add_argument("--lang", choices=LANGS, default="en", help="language of game text (default en)")
+    add_lang_argument(parser)
     parser.add_argument(
         "--option",
         action="append",
@@ -147,7 +142,10 @@ def parse_option(text: str) -> tuple[str, str]:
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key:
-        raise CliError(f"--option wants KEY=VALUE, not {clip(repr(text), 80)}")
+        shown = clip(repr(text), 80)
+        raise CliError(
+            f"--option wants KEY=VALUE, not {shown}", de=f"--option braucht KEY=VALUE, nicht {shown}"
+        )
     return key, raw
 
 
@@ -168,23 +166,35 @@ def options_from_args(args: argparse.Namespace, game: Game) -> dict[str, Any]:
     for text in args.option:
         key, raw = parse_option(text)
         if key == PLAYERS:
-            raise CliError("give the player count with --players, not --option players=...")
+            raise CliError(
+                "give the player count with --players, not --option players=...",
+                de="die Spielerzahl mit --players angeben, nicht mit --option players=...",
+            )
         if key in options:
-            raise CliError(f"option {clip(repr(key), 60)} given twice")
+            shown = clip(repr(key), 60)
+            raise CliError(f"option {shown} given twice", de=f"Option {shown} zweimal angegeben")
         options[key] = read_value(specs.get(key), raw)
     for name, spec in specs.items():
         value = getattr(args, OPTION_DEST + name, None)
         if value is None:
             continue
         if name in options:
-            raise CliError(f"option {name!r} given twice ({flag_name(spec)} and --option {name}=...)")
+            both = f"{flag_name(spec)}, --option {name}=..."
+            raise CliError(
+                f"option {name!r} given twice ({both})", de=f"Option {name!r} zweimal angegeben ({both})"
+            )
         options[name] = value if isinstance(value, bool) else read_value(spec, value)
     return options
 
 
-def game_and_options(args: argparse.Namespace, seats: int | None = None) -> tuple[Game, dict[str, Any]]:
-    """Resolve the game and normalise options; ``seats`` is the count implied by a seat list."""
+def game_and_options(
+    args: argparse.Namespace, seats: int | None = None, names: str | None = None, extra: tuple[str, ...] = ()
+) -> tuple[Game, dict[str, Any]]:
+    """Resolve the game and normalise options; ``seats`` is the count implied by a seat list,
+    ``names`` that list, whose unknown bots are named first (before a count it does not fit)."""
     game = resolve_game(args.game)
+    if names is not None:
+        check_seat_names(game, names, extra)
     players = args.players if args.players is not None else seats
     return game, prepare_options(game, players, options_from_args(args, game))
 
@@ -198,13 +208,33 @@ def show(value: object) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
+def option_flags(game: Game, options: dict[str, Any]) -> str:
+    """A game's options as a person reads them in any language: the flags that set them
+    (``--setup fixed --modules court,leaders --no-x``), not a Python or JSON literal and not the
+    option's key; the player count and empty values (no modules, no tower settings) are left out."""
+    specs = {spec.name: spec for spec in game.option_spec()}
+    parts = []
+    for key, value in options.items():
+        if key == PLAYERS or value in ([], {}, None, ""):
+            continue
+        spec = specs.get(key)
+        flag = flag_name(spec) if spec is not None else "--" + key.replace("_", "-")
+        if isinstance(value, bool):
+            parts.append(flag if value else "--no-" + flag[2:])
+        elif isinstance(value, list | tuple) and all(isinstance(v, str | int) for v in value):
+            parts.append(f"{flag} {','.join(str(v) for v in value)}")
+        else:
+            parts.append(f"{flag} {show(value)}")
+    return " ".join(parts)
+
+
 # -- files ----------------------------------------------------------------------------------------
 def check_writable(path: Path, what: str) -> None:
     """Refuse at once a file that could not be written later (``core.commandline.output_problem``:
     missing folder, a folder, no rights)."""
     problem = output_problem(path, what)
     if problem is not None:
-        raise CliError(problem)
+        raise CliError(problem, de=output_problem(path, what, "de"))
 
 
 def write_text_safely(path: Path, text: str) -> None:

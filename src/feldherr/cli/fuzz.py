@@ -9,7 +9,10 @@ from typing import Any
 
 from tqdm import tqdm
 
-from feldherr.cli.common import count_value, described, seed_value
+from feldherr.cli.common import (
+    described,
+)
+from feldherr.core.commandline import MAX_COUNT, seed_value, whole_number
 from feldherr.games import game_names
 from feldherr.sim.fuzz import fuzz, totals
 from feldherr.sim.setup import resolve_game
@@ -22,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     bar = tqdm(total=args.inputs, unit="input", file=sys.stderr, disable=args.quiet)
 
     def step(count: int) -> None:
-        bar.update(count)
+        bar.update(min(count, args.inputs - bar.n))  # the last position may throw a few more
 
     try:
         results = fuzz(names, args.inputs, args.seed, progress=step, per_position=args.per_position)
@@ -34,8 +37,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         rows = [{k: r.to_json()[k] for k in COLUMNS} for r in results]
         rows.append({"game": "all", "option_sets": sum(int(r["option_sets"]) for r in rows), **sums})
-        widths = {k: max(len(k), *(len(str(row[k])) for row in rows)) for k in COLUMNS}
-        print("  ".join(k.rjust(widths[k]) for k in COLUMNS))
+        heads = {k: k.replace("_", " ") for k in COLUMNS}  # the JSON's keys, as words
+        widths = {k: max(len(heads[k]), *(len(str(row[k])) for row in rows)) for k in COLUMNS}
+        print("  ".join(heads[k].rjust(widths[k]) for k in COLUMNS))
         for row in rows:
             print("  ".join(str(row[k]).rjust(widths[k]) for k in COLUMNS))
         for r in results:
@@ -64,15 +68,15 @@ def register(subparsers: Any) -> None:
     parser.add_argument("games", nargs="*", metavar="GAME", help="games to fuzz (default: all)")
     parser.add_argument(
         "--inputs",
-        type=count_value(1, 10**9),
+        type=whole_number(1, MAX_COUNT),
         default=10_000,
         metavar="N",
-        help="bad inputs in all (default 10000)",
+        help="bad inputs in all, at least (a position's inputs are thrown whole; default 10000)",
     )
     parser.add_argument("--seed", type=seed_value, default=0, metavar="N", help="seed (default 0)")
     parser.add_argument(
         "--per-position",
-        type=count_value(1, 10_000),
+        type=whole_number(1, 10_000),
         default=60,
         metavar="N",
         help="inputs per position and seat",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from feldherr.cli.common import flag_name
 from feldherr.games import game_names, get_game
 from feldherr.sim.setup import bot_names
 
@@ -17,7 +18,7 @@ def run(args: argparse.Namespace) -> int:
         except ValueError:
             continue  # package present but no game module yet
         shown += 1
-        options = [spec.name for spec in game.option_spec() if spec.name != "players"]
+        options = [flag_name(spec) for spec in game.option_spec() if spec.name != "players"]  # as typed
         print(
             f"{name:<12} {game.title}  ({game.min_players}-{game.max_players} players; "
             f"bots: {', '.join(bot_names(game))}"

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from feldherr.core.i18n import render
+from feldherr.core.i18n import plural_form, render
 
 CATALOGUE: dict[str, dict[str, str]] = {
     "start": {
         "en": "{title}: {players} players, seed {seed}",
         "de": "{title}: {players} Spieler, Startwert {seed}",
     },
-    "seat": {"en": "seat {seat} ({kind})", "de": "Platz {seat} ({kind})"},
-    "seats": {"en": "Seats: {seats}", "de": "Plätze: {seats}"},
+    "player": {"en": "{name} ({kind})", "de": "{name} ({kind})"},
+    "players": {"en": "Players: {players}", "de": "Spieler: {players}"},
     "pass": {
         "en": "Pass the screen to {who}.",
         "de": "Bildschirm an {who} weitergeben.",
@@ -23,7 +23,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "moves": {"en": "Legal moves:", "de": "Erlaubte Züge:"},
     "more": {
         "en": "... and {n} more (type 'moves' to list them all)",
-        "de": "... und {n} weitere ('moves' zeigt alle)",
+        "de": "... und {n} weitere ('züge' zeigt alle)",
     },
     "no_moves": {"en": "(no listed moves: enter a JSON move)", "de": "(keine Liste: Zug als JSON eingeben)"},
     "prompt": {"en": "{who}> ", "de": "{who}> "},
@@ -35,8 +35,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         ),
         "de": (
             "Nummer eines Zuges eingeben, oder einen Zug als JSON (z. B. eine ganze Planung).\n"
-            "Befehle: board (Spielplan erneut), moves (alle erlaubten Züge), log (dein ganzes Protokoll),\n"
-            "help oder ? (dieser Text), quit (beenden; mit --save wird die Partie gespeichert)."
+            "Befehle: plan (Spielplan erneut), züge (alle erlaubten Züge), protokoll (dein ganzes\n"
+            "Protokoll), hilfe oder ? (dieser Text), ende (beenden; mit --save wird die Partie gespeichert)."
         ),
     },
     "bad_number": {
@@ -44,9 +44,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "Es gibt keinen Zug {n}; wähle 1 bis {count}.",
     },
     "bad_json": {"en": "That is not valid JSON: {error}", "de": "Kein gültiges JSON: {error}"},
+    "json_at": {"en": "line {line}, column {column}", "de": "Zeile {line}, Spalte {column}"},
+    "json_deep": {"en": "nested too deep", "de": "zu tief verschachtelt"},
+    "json_constant": {
+        "en": "{name} is not a JSON number",
+        "de": "{name} ist keine Zahl in JSON",
+    },
     "unknown_input": {
         "en": "Not understood: type a move number, a JSON move, or 'help'.",
-        "de": "Nicht verstanden: Zugnummer, Zug als JSON oder 'help' eingeben.",
+        "de": "Nicht verstanden: Zugnummer, Zug als JSON oder 'hilfe' eingeben.",
     },
     "rejected": {"en": "Rejected: {error} ({rule})", "de": "Abgelehnt: {error} ({rule})"},
     "defect": {
@@ -64,7 +70,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "log_title": {"en": "Log as {who} sees it:", "de": "Protokoll aus Sicht von {who}:"},
     "game_over": {"en": "Game over.", "de": "Spielende."},
     "scores": {"en": "Scores: {scores}", "de": "Punkte: {scores}"},
-    "winners": {"en": "Winner(s): {winners}", "de": "Sieger: {winners}"},
+    "winners#one": {"en": "Winner: {winners}", "de": "Sieger: {winners}"},
+    "winners#other": {"en": "Winners: {winners}", "de": "Sieger: {winners}"},
     "quit": {"en": "Game abandoned.", "de": "Partie abgebrochen."},
     "eof": {
         "en": "Input ended before the game did; game abandoned.",
@@ -76,18 +83,19 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "Resuming the saved game after {moves} moves.",
         "de": "Gespeicherte Partie wird nach {moves} Zügen fortgesetzt.",
     },
-    "seat_short": {"en": "seat {seat}", "de": "Platz {seat}"},
     "unfinished": {
         "en": "(the record stops before the end of the game)",
         "de": "(die Aufzeichnung endet vor dem Spielende)",
     },
     "replay_title": {
-        "en": "{title}: {options}; seed {seed}; {moves:@moves}",
-        "de": "{title}: {options}; Startwert {seed}; {moves:@moves}",
+        "en": "{title}: {players:@players}; seed {seed}; {moves:@moves}{options}",
+        "de": "{title}: {players:@players}; Startwert {seed}; {moves:@moves}{options}",
     },
+    "players#one": {"en": "{n} player", "de": "{n} Spieler"},
+    "players#other": {"en": "{n} players", "de": "{n} Spieler"},
     "moves#one": {"en": "{n} move", "de": "{n} Zug"},
     "moves#other": {"en": "{n} moves", "de": "{n} Züge"},
-    "seat_score": {"en": "seat {seat}: {score}", "de": "Platz {seat}: {score}"},
+    "player_score": {"en": "{name}: {score}", "de": "{name}: {score}"},
     "replay_ok": {
         "en": "Record OK: {moves:@moves} replayed; {check}.",
         "de": "Aufzeichnung in Ordnung: {moves:@moves} nachgespielt; {check}.",
@@ -105,3 +113,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
 
 def msg(key: str, lang: str, **args: Any) -> str:
     return render(CATALOGUE, key, args, lang)
+
+
+def winners_line(names: list[str], lang: str) -> str:
+    """ "Winner: Blue" / "Winners: Red, Blue" (the plural form from Babel's rules, not "Winner(s)")."""
+    return msg(f"winners#{plural_form(len(names), lang)}", lang, winners=", ".join(names))

@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     if args.resume is not None:
         return resume(args)
     implied = seat_count(args.seats)
-    game, options = game_and_options(args, implied)
+    game, options = game_and_options(args, implied, args.seats, (HUMAN,))
     players = options["players"]
     seats = parse_seats(game, default_seats(args.seats, players), players, extra=(HUMAN,))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -48,7 +48,11 @@ def resume(args: argparse.Namespace) -> int:
 
     game = resolve_game(args.game)
     if args.seed is not None or options_from_args(args, game):
-        raise CliError("--resume takes options and seed from the record; drop --seed and the options")
+        raise CliError(
+            "--resume takes options and seed from the record; drop --seed and the options",
+            de="--resume nimmt Optionen und Startwert aus der Aufzeichnung; --seed und die Optionen "
+            "weglassen",
+        )
     record = load_record(args.resume)
     if record.game != game.name:
         raise CliError(
@@ -59,7 +63,10 @@ def resume(args: argparse.Namespace) -> int:
     except ValueError as exc:  # OptionError, or a game's own check of its options
         raise CliError(f"{args.resume} has invalid options: {exc}", BAD_RECORD) from exc
     if args.players is not None and args.players != players:
-        raise CliError(f"the saved game has {players} players, not {args.players}")
+        raise CliError(
+            f"the saved game has {players} players, not {args.players}",
+            de=f"die gespeicherte Partie hat {players} Spieler, nicht {args.players}",
+        )
     seats = parse_seats(game, default_seats(args.seats, players), players, extra=(HUMAN,))
     save = args.save if args.save is not None else args.resume
     check_writable(save, "--save" if args.save is not None else "--resume")

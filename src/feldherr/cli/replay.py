@@ -9,9 +9,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from feldherr.cli.common import CliError, count_value, described, show
-from feldherr.cli.messages import msg
+from feldherr.cli.common import (
+    CliError,
+    add_lang_argument,
+    described,
+    option_flags,
+)
+from feldherr.cli.messages import msg, winners_line
+from feldherr.core.commandline import read_problem
 from feldherr.core.errors import OptionError, RecordError, RuleError, clip
+from feldherr.core.game import Game
 from feldherr.core.i18n import LANGS, number
 from feldherr.core.record import GameRecord, replay
 from feldherr.sim.setup import resolve_game
@@ -28,18 +35,42 @@ def load_record(path: Path) -> GameRecord:
     shown = clip(str(path), 120)
     try:
         if path.stat().st_size > MAX_RECORD_BYTES:
-            raise CliError(f"{shown} is too large for a game record", BAD_RECORD)
+            raise CliError(
+                f"{shown} is too large for a game record",
+                BAD_RECORD,
+                de=f"{shown} ist zu groß für eine Aufzeichnung",
+            )
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise CliError(f"cannot read {shown}: {clip(str(exc), 120)}", BAD_RECORD) from exc
+        raise CliError(
+            f"cannot read {shown}: {read_problem(exc)}",
+            BAD_RECORD,
+            de=f"{shown} ist nicht lesbar: {read_problem(exc, 'de')}",
+        ) from exc
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except ValueError as exc:
-        raise CliError(f"{shown} is not JSON: {clip(str(exc), 120)}", BAD_RECORD) from exc
+        where = (
+            f"line {exc.lineno}, column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else str(exc)
+        )
+        wo = f"Zeile {exc.lineno}, Spalte {exc.colno}" if isinstance(exc, json.JSONDecodeError) else str(exc)
+        raise CliError(
+            f"{shown} is not JSON ({clip(where, 120)})",
+            BAD_RECORD,
+            de=f"{shown} ist kein JSON ({clip(wo, 120)})",
+        ) from exc
     except RecursionError as exc:
-        raise CliError(f"{shown} is not a game record (JSON nested too deep)", BAD_RECORD) from exc
+        raise CliError(
+            f"{shown} is not a game record (JSON nested too deep)",
+            BAD_RECORD,
+            de=f"{shown} ist keine Aufzeichnung einer Partie (JSON zu tief verschachtelt)",
+        ) from exc
     if not isinstance(data, dict):
-        raise CliError(f"{shown} is not a game record (expected a JSON object)", BAD_RECORD)
+        raise CliError(
+            f"{shown} is not a game record (expected a JSON object)",
+            BAD_RECORD,
+            de=f"{shown} ist keine Aufzeichnung einer Partie (ein JSON-Objekt erwartet)",
+        )
     try:
         return GameRecord.from_json(data)
     except RecordError as exc:
@@ -48,6 +79,27 @@ def load_record(path: Path) -> GameRecord:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def seat_of(text: str, game: Game, players: int) -> int:
+    """``--seat``: a seat's number from 0, or its colour as the game names it in either language
+    (``red``, ``Blau``), in any case."""
+    wanted = text.strip().casefold()
+    for seat in range(players):
+        if wanted in {game.seat_name(seat, lang).casefold() for lang in LANGS}:
+            return seat
+    try:
+        number = int(text, 10)
+    except ValueError:
+        number = -1
+    if 0 <= number < players and text.strip().lstrip("+").isdigit():
+        return number
+    names = ", ".join(game.seat_name(seat, "en") for seat in range(players))
+    de = ", ".join(game.seat_name(seat, "de") for seat in range(players))
+    raise CliError(
+        f"--seat must be 0 to {players - 1} or a player's colour ({names}), not {clip(text, 40)}",
+        de=f"--seat muss 0 bis {players - 1} oder die Farbe einer Person sein ({de}), nicht {clip(text, 40)}",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,9 +119,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"{shown} is inconsistent: {exc}{said}", BAD_RECORD) from exc
     except OptionError as exc:
         raise CliError(f"{shown} has invalid options: {exc}", BAD_RECORD) from exc
-    seat: int | None = args.seat
-    if seat is not None and not 0 <= seat < state.num_players:
-        raise CliError(f"--seat must be 0 to {state.num_players - 1}, not {seat}")
+    seat = None if args.seat is None else seat_of(args.seat, game, state.num_players)
     entries = state.log if seat is None else state.visible_log(seat)
     if args.json:
         ended = state.outcome().to_json() if state.is_terminal() else None
@@ -86,13 +136,24 @@ def run(args: argparse.Namespace) -> int:
         json.dump(summary, sys.stdout, ensure_ascii=False, default=str)
         sys.stdout.write("\n")
         return 0
-    opts = ", ".join(f"{k}={show(v)}" for k, v in record.options.items())
+    opts = option_flags(game, dict(record.options))
     moves = len(record.moves)
-    print(msg("replay_title", lang, title=game.title, options=opts, seed=record.seed, moves=moves))
+    players = state.num_players
+    print(
+        msg(
+            "replay_title",
+            lang,
+            title=game.title,
+            players=players,
+            seed=record.seed,
+            moves=moves,
+            options=f"; {opts}" if opts else "",
+        )
+    )
     # The auditor's view: the whole log, private lines marked with their seat (or one seat's part).
     for entry in entries:
         to = entry.get("to")
-        prefix = f"[{msg('seat_short', lang, seat=to)}] " if seat is None and to is not None else ""
+        prefix = f"[{game.seat_name(to, lang)}] " if seat is None and to is not None else ""
         print(f"  {prefix}{game.render_log(entry, lang)}")
     if args.board:
         print(game.render_view(state.view(seat), lang))
@@ -101,11 +162,12 @@ def run(args: argparse.Namespace) -> int:
         # programs (--json); the log's last lines already say who won and why
         outcome = state.outcome()
         scores = (
-            msg("seat_score", lang, seat=s, score=number(v, lang)) for s, v in enumerate(outcome.scores)
+            msg("player_score", lang, name=game.seat_name(s, lang), score=number(v, lang))
+            for s, v in enumerate(outcome.scores)
         )
-        winners = (msg("seat_short", lang, seat=s) for s in outcome.winners)
+        winners = [game.seat_name(s, lang) for s in outcome.winners]
         print(msg("scores", lang, scores=", ".join(scores)))
-        print(msg("winners", lang, winners=", ".join(winners)))
+        print(winners_line(winners, lang))
     else:
         print(msg("unfinished", lang))
     check = msg("digest_ok" if record.final_digest is not None else "digest_none", lang)
@@ -125,16 +187,16 @@ def register(subparsers: Any) -> None:
                 "is inconsistent."
             ),
             "feldherr replay game.json",
-            "feldherr replay game.json --seat 2 --lang de --board",
+            "feldherr replay game.json --seat Gelb --lang de --board",
             "feldherr replay game.json --json",
         ),
     )
     parser.add_argument("record", type=Path, metavar="RECORD.json", help="the game record")
     parser.add_argument(
         "--seat",
-        type=count_value(-(10**6), 10**6),
-        metavar="N",
-        help="print only what seat N may read (0-based; the record says how many seats there are)",
+        metavar="SEAT",
+        help="print only what this player may read: its colour (Red, Rot, ...) or its seat number "
+        "from 0 (the record says how many there are)",
     )
     parser.add_argument("--board", action="store_true", help="also print the final position")
     parser.add_argument(
@@ -142,5 +204,5 @@ def register(subparsers: Any) -> None:
         help="print one JSON object instead of the text: game, options, seed, moves, digest_checked, "
         "outcome (scores, winners and the game's tie-break data; null before the end), log",
     )  # fmt: skip
-    parser.add_argument("--lang", choices=LANGS, default="en", help="language (default en)")
+    add_lang_argument(parser, "language")
     parser.set_defaults(func=run)

@@ -12,7 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from feldherr import __version__
-from feldherr.cli.common import CliError, check_writable, count_value, described, seconds_value, seed_value
+from feldherr.cli.common import (
+    CliError,
+    check_writable,
+    described,
+)
+from feldherr.core.commandline import MAX_COUNT, seconds_value, seed_value, whole_number
 from feldherr.core.errors import clip
 
 MISSING = (
@@ -70,8 +75,9 @@ def run_serve(args: argparse.Namespace) -> int:
         if not sep or ":" not in target:
             raise CliError(f"--register takes NAME=module:Class, not {item[:80]!r}")
         feldherr.games.register(name, target)
+    port = args.port or free_port(args.host)  # 0: a free port, and the addresses say which
     try:
-        public_url = public_url_for(args.host, args.port, args.public_url)
+        public_url = public_url_for(args.host, port, args.public_url)
     except ValueError as exc:
         raise CliError(str(exc)) from exc
     _check_bots(args.absent_bot, args.analysis_bot)
@@ -101,9 +107,7 @@ def run_serve(args: argparse.Namespace) -> int:
             pass
     except (SQLAlchemyError, ImportError, ValueError) as exc:
         text = clip(" ".join(str(exc).split()), 200) or type(exc).__name__
-        raise CliError(
-            f"cannot open the database {_without_password(settings.db_url)}: {type(exc).__name__}: {text}"
-        ) from exc
+        raise CliError(f"cannot open the database {_without_password(settings.db_url)}: {text}") from exc
     app = create_app(settings)
     host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
     print(f"feldherr {__version__} game server")
@@ -111,7 +115,7 @@ def run_serve(args: argparse.Namespace) -> int:
     shown.dispose()
     if args.redis:
         print(f"redis: {args.redis}")
-    print(f"open http://{host}:{args.port}/", flush=True)
+    print(f"open http://{host}:{port}/", flush=True)
     if public_url:
         print(f"friends open: {public_url}/ (invite links use this address)", flush=True)
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
@@ -121,13 +125,24 @@ def run_serve(args: argparse.Namespace) -> int:
     uvicorn.run(
         app,
         host=args.host,
-        port=args.port,
+        port=port,
         http=guarded(AutoHTTPProtocol, settings.slow_client),  # a deadline for a request's headers
         ws_max_size=settings.max_frame,
         log_level=args.log_level,
         access_log=args.log_level == "debug",
     )
     return 0
+
+
+def free_port(host: str) -> int:
+    """A port on ``host`` that nothing listens on now (``--port 0``: the address printed must be
+    the one the server listens on, not ``:0``)."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
 
 
 def check_loadtest(args: argparse.Namespace) -> None:
@@ -171,7 +186,7 @@ def run_loadtest(args: argparse.Namespace) -> int:
     except (httpx.HTTPError, OSError) as exc:
         where = ", ".join(args.url) or "http://127.0.0.1:8000"
         raise CliError(
-            f"cannot reach the server at {clip(where, 200)}: {type(exc).__name__}: {clip(str(exc), 200)}"
+            f"cannot reach the server at {clip(where, 200)}: {clip(str(exc), 200) or 'no answer'}"
         ) from exc
 
 
@@ -192,8 +207,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument(
-        "--port", type=count_value(0, 65535), default=8000, help="port, 0 to 65535 (default 8000)"
-    )
+        "--port", type=whole_number(0, 65535), default=8000,
+        help="port, 0 to 65535 (0: a free one, printed; default 8000)",
+    )  # fmt: skip
     parser.add_argument(
         "--public-url",
         metavar="URL",
@@ -206,7 +222,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--redis", metavar="URL", help="Redis URL: share games with other server processes")
     parser.add_argument(
         "--absent-after",
-        type=float,
+        type=seconds_value(low=-1.0),
         default=60.0,
         metavar="S",
         help="a bot plays for a seat whose player is gone this many seconds (default 60; negative: never)",
@@ -215,12 +231,18 @@ def register(subparsers: Any) -> None:
         "--absent-bot", metavar="NAME", help="the bot that stands in (default heuristic or random)"
     )
     parser.add_argument(
-        "--snapshot-every", type=int, default=50, metavar="N", help="store the state every N moves"
+        "--snapshot-every",
+        type=whole_number(1, MAX_COUNT),
+        default=50,
+        metavar="N",
+        help="store the state every N moves",
     )
-    parser.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help="pause between bot moves")
+    parser.add_argument(
+        "--bot-delay", type=seconds_value(), default=0.0, metavar="S", help="pause between bot moves"
+    )
     parser.add_argument(
         "--bot-workers",
-        type=int,
+        type=whole_number(0, 1024),
         default=None,
         metavar="N",
         help="worker processes the bots think in (default: one per core; 0: threads in this process)",
@@ -232,7 +254,11 @@ def register(subparsers: Any) -> None:
         help="the search behind the analysis board of finished games (default hard@2s; medium@300i, …)",
     )
     parser.add_argument(
-        "--analysis-slots", type=int, default=2, metavar="N", help="analyses at once (default 2)"
+        "--analysis-slots",
+        type=whole_number(1, 64),
+        default=2,
+        metavar="N",
+        help="analyses at once (default 2)",
     )
     parser.add_argument(
         "--fixed-seeds",
@@ -242,14 +268,14 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--unload-after",
-        type=seconds_value,
+        type=seconds_value(),
         default=60.0,
         metavar="S",
         help="a finished game (or one nobody joined) leaves memory when unused this long (default 60)",
     )
     parser.add_argument(
         "--slow-client",
-        type=seconds_value,
+        type=seconds_value(positive=True),
         default=10.0,
         metavar="S",
         help="seconds a connection may take to send a request's headers or a socket's hello before it "
@@ -283,22 +309,22 @@ def register(subparsers: Any) -> None:
     load.add_argument("--game", default="toy", help="the game to play (default toy)")
     load.add_argument("--options", default="{}", help="game options as JSON")
     load.add_argument(
-        "--games", type=count_value(1, 100_000), default=100, help="concurrent games (default 100)"
+        "--games", type=whole_number(1, 100_000), default=100, help="concurrent games (default 100)"
     )
     load.add_argument(
-        "--players", type=count_value(1, 64), default=2, help="scripted player clients per game (default 2)"
+        "--players", type=whole_number(1, 64), default=2, help="scripted player clients per game (default 2)"
     )
-    load.add_argument("--bots", type=count_value(0, 64), default=0, help="bot seats per game (default 0)")
+    load.add_argument("--bots", type=whole_number(0, 64), default=0, help="bot seats per game (default 0)")
     load.add_argument(
         "--watchers",
-        type=count_value(0, 1_000_000),
+        type=whole_number(0, 1_000_000),
         default=200,
         help="spectator sockets in all (default 200)",
     )
-    load.add_argument("--seconds", type=seconds_value, default=60.0, help="how long (default 60)")
+    load.add_argument("--seconds", type=seconds_value(), default=60.0, help="how long (default 60)")
     load.add_argument(
         "--think",
-        type=seconds_value,
+        type=seconds_value(),
         nargs="+",
         default=[0.0],
         metavar="SECONDS",

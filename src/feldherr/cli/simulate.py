@@ -12,14 +12,15 @@ from feldherr.cli.common import (
     CliError,
     add_common_arguments,
     add_game_argument,
-    count_value,
     described,
     flag_name,
     game_and_options,
+    option_flags,
     seat_count,
-    show,
 )
-from feldherr.core.i18n import fixed
+from feldherr.core.commandline import MAX_COUNT, whole_number
+from feldherr.core.game import Game
+from feldherr.core.i18n import fixed, number
 from feldherr.core.position import player_names
 from feldherr.sim.backends import BACKENDS
 from feldherr.sim.batch import MAX_JOBS, SimulationResult, simulate
@@ -27,8 +28,8 @@ from feldherr.sim.setup import resolve_game
 from feldherr.sim.tournament import wilson
 
 HEADINGS = {
-    "en": ("seat", "bot", "wins", "win %", "95 % interval", "mean score", "player"),
-    "de": ("Platz", "Bot", "Siege", "Siege %", "95-%-Intervall", "Punkte Ø", "Spieler"),
+    "en": ("player", "bot", "wins", "win %", "95 % interval", "mean score"),
+    "de": ("Spieler", "Bot", "Siege", "Siege %", "95-%-Intervall", "Punkte Ø"),
 }
 LINES = {
     "en": (
@@ -44,28 +45,29 @@ LINES = {
 }
 
 
-def table(result: SimulationResult, lang: str, names: list[str] | None = None) -> str:
-    """The totals per seat; ``names``: the players as a position names them (a column of their
-    own). Numbers in the language's format (German ``92,000``)."""
-
-    opts = ", ".join(f"{k}={show(v)}" for k, v in result.options.items() if k != "players")
+def table(result: SimulationResult, lang: str, game: Game, names: list[str] | None = None) -> str:
+    """The totals per player: each seat by its player's name as a position names it (``names``),
+    else by its colour in ``lang`` (never its number); numbers in the language's format (German
+    ``92,000``)."""
+    opts = option_flags(game, result.options)
     title, footer, digest = LINES.get(lang, LINES["en"])
     lines = [
-        title.format(game=result.game, players=result.players, games=result.games, seed=result.seed)
-        + (f", {opts}" if opts else ""),
+        title.format(
+            game=game.title, players=result.players, games=number(result.games, lang), seed=result.seed
+        )
+        + (f"; {opts}" if opts else ""),
         "",
     ]
     head = HEADINGS.get(lang, HEADINGS["en"])
-    width = max(len(head[1]), *(len(b) for b in result.bots))
     named = names is not None and len(names) == result.players
-    who = max(len(head[6]), *(len(n) for n in names)) if named and names else 0
-
-    def player(text: str) -> str:
-        return f"  {text:<{who}}" if named else ""
-
+    players = [
+        names[seat] if named and names and names[seat] else game.seat_name(seat, lang)
+        for seat in range(result.players)
+    ]
+    who = max(len(head[0]), *(len(p) for p in players))
+    width = max(len(head[1]), *(len(b) for b in result.bots))
     lines.append(
-        f"{head[0]:>6}{player(head[6])}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>7}  {head[4]:>15}  "
-        f"{head[5]:>10}"
+        f"  {head[0]:<{who}}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>7}  {head[4]:>15}  {head[5]:>10}"
     )
     for seat in range(result.players):
         # Wilson's interval, as the tournament's: the normal one (±1.96 standard errors) shrank to
@@ -73,7 +75,7 @@ def table(result: SimulationResult, lang: str, names: list[str] | None = None) -
         low, high = wilson(result.win_rate[seat], result.games)
         interval = f"{fixed(100 * low, 1, lang)}-{fixed(100 * high, 1, lang)}"
         lines.append(
-            f"{seat:>6}{player(names[seat] if named and names else '')}  {result.bots[seat]:<{width}}  "
+            f"  {players[seat]:<{who}}  {result.bots[seat]:<{width}}  "
             f"{fixed(result.wins[seat], 2, lang):>10}  {fixed(100 * result.win_rate[seat], 2, lang):>7}  "
             f"{interval:>15}  {fixed(result.mean_score[seat], 3, lang):>10}"
         )
@@ -109,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         position, start = load_position(game, args.from_position, args.seed or 0, args.lang)
         options = start.options
     else:
-        game, options = game_and_options(args, seat_count(args.bots))
+        game, options = game_and_options(args, seat_count(args.bots), args.bots)
     ray = args.ray
     if args.backend == "ray":
         print(
@@ -134,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(result.to_json(), sys.stdout, ensure_ascii=False, sort_keys=False)
         sys.stdout.write("\n")
     else:
-        print(table(result, args.lang, player_names(position) if position is not None else None))
+        print(table(result, args.lang, game, player_names(position) if position is not None else None))
     return 0
 
 
@@ -157,14 +159,18 @@ def register(subparsers: Any) -> None:
     )
     add_game_argument(parser)
     parser.add_argument(
-        "--games", type=count_value(1, 10**9), default=100, metavar="N", help="number of games (default 100)"
+        "--games",
+        type=whole_number(1, MAX_COUNT),
+        default=100,
+        metavar="N",
+        help="number of games (default 100)",
     )
     parser.add_argument(
         "--bots", metavar="LIST", help="comma list of bot names, one per seat (default: random for all)"
     )
     parser.add_argument(
         "--jobs",
-        type=count_value(0, MAX_JOBS),
+        type=whole_number(0, MAX_JOBS),
         default=1,
         metavar="N",
         help="worker processes (0: all cores; default 1)",

@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from feldherr.cli.common import write_text_safely
-from feldherr.cli.messages import msg
+from feldherr.cli.messages import msg, winners_line
 from feldherr.core.bots import Bot
 from feldherr.core.errors import RuleError, clip
 from feldherr.core.game import JSON, Game, Move
+from feldherr.core.i18n import number as number_text
 from feldherr.core.match import Match
 from feldherr.core.play import make_bots
 from feldherr.core.record import GameRecord
@@ -33,6 +34,14 @@ HUMAN = "human"
 LIST_LIMIT = 60
 LIST_SHOWN = 50
 CLEAR = "\033[2J\033[H"
+COMMANDS = {
+    "?": "help", "help": "help", "hilfe": "help",
+    "board": "board", "plan": "board", "brett": "board",
+    "moves": "moves", "züge": "moves", "zuege": "moves",
+    "log": "log", "protokoll": "log",
+    "quit": "quit", "ende": "quit", "beenden": "quit",
+}  # fmt: skip
+"""What a person types at the prompt, in either language, and the command it is."""
 ALL = -1
 """``log_since(seat, ALL)``: every entry (log deltas are "after version v"; nothing is before 0)."""
 
@@ -101,8 +110,11 @@ class TerminalGame:
         print(text, file=self.out, flush=True)
 
     def who(self, seat: int) -> str:
+        """A seat as the players read it: its colour (as the game's texts name it) and who plays
+        it, "Red (human)", never its number from 0."""
         kind = self.seats[seat]
-        return msg("seat", self.lang, seat=seat, kind=msg(HUMAN, self.lang) if kind == HUMAN else kind)
+        name = self.game.seat_name(seat, self.lang)
+        return msg("player", self.lang, name=name, kind=msg(HUMAN, self.lang) if kind == HUMAN else kind)
 
     def flush_public(self) -> None:
         for item in self.match.log_since(None, self.public_seen, self.lang):
@@ -189,11 +201,11 @@ class TerminalGame:
             text = self.read(msg("prompt", lang, who=self.who(seat)))
             if text is None:
                 return Turn.EOF
-            command = text.lower()
+            command = COMMANDS.get(text.lower(), text.lower())
             answer: JSON = None
             if not text:
                 continue
-            if command in ("?", "help"):
+            if command == "help":
                 self.say(msg("help", lang))
             elif command == "board":
                 self.say(game.render_view(view, lang))
@@ -240,7 +252,14 @@ class TerminalGame:
             return json.loads(text, parse_constant=_no_constant)
         except (ValueError, RecursionError) as exc:
             if text[0] in '[{"':
-                self.say(msg("bad_json", self.lang, error=clip(str(exc), 120)))
+                # where and why in the player's words, not Python's ("Expecting value: line 1 ...")
+                if isinstance(exc, json.JSONDecodeError):
+                    why = msg("json_at", self.lang, line=exc.lineno, column=exc.colno)
+                elif isinstance(exc, _Constant):
+                    why = msg("json_constant", self.lang, name=exc.name)
+                else:
+                    why = msg("json_deep", self.lang)
+                self.say(msg("bad_json", self.lang, error=why))
             else:
                 self.say(msg("unknown_input", self.lang))
             return None
@@ -266,7 +285,7 @@ class TerminalGame:
         self.say(
             msg("start", self.lang, title=self.game.title, players=len(self.seats), seed=match.record.seed)
         )
-        self.say(msg("seats", self.lang, seats=", ".join(self.who(s) for s in range(len(self.seats)))))
+        self.say(msg("players", self.lang, players=", ".join(self.who(s) for s in range(len(self.seats)))))
         if self.resumed:
             self.say(msg("resumed", self.lang, moves=self.resumed))
         self.flush_public()
@@ -291,9 +310,12 @@ class TerminalGame:
         self.say()
         self.say(msg("game_over", self.lang))
         self.say(self.game.render_view(self.match.view(None), self.lang))
-        scores = ", ".join(f"{self.who(s)} {v:g}" for s, v in enumerate(outcome.scores))
+        scores = ", ".join(
+            msg("player_score", self.lang, name=self.who(s), score=number_text(v, self.lang))
+            for s, v in enumerate(outcome.scores)
+        )
         self.say(msg("scores", self.lang, scores=scores))
-        self.say(msg("winners", self.lang, winners=", ".join(self.who(s) for s in outcome.winners)))
+        self.say(winners_line([self.who(s) for s in outcome.winners], self.lang))
         # outcome.detail (tie-break data) is not printed: it is raw data, and the final board and
         # the log's last line already say who won and why, in words
         self.write_record()
@@ -330,5 +352,13 @@ class TerminalGame:
         self.say(msg("saved", self.lang, path=str(self.save)))
 
 
+class _Constant(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in a typed move: JSON has no such number."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name} is not a JSON number")
+        self.name = name
+
+
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise _Constant(name)

@@ -13,14 +13,14 @@ from feldherr.cli.common import (
     add_common_arguments,
     add_game_argument,
     check_writable,
-    count_value,
     described,
     game_and_options,
-    show,
+    option_flags,
 )
-from feldherr.core.commandline import picture_problem
+from feldherr.core.commandline import MAX_COUNT, picture_problem, whole_number
 from feldherr.core.errors import clip
-from feldherr.core.i18n import fixed
+from feldherr.core.game import Game
+from feldherr.core.i18n import fixed, number
 from feldherr.sim.batch import MAX_JOBS
 from feldherr.sim.tournament import TournamentResult, plot, tournament
 
@@ -53,13 +53,15 @@ LINES = {  # the table's other lines, in the language of its headings
 }
 
 
-def table(result: TournamentResult, lang: str) -> str:
+def table(result: TournamentResult, lang: str, game: Game) -> str:
     """The standings per bot; numbers in the language's format (German ``33,33``)."""
     n = len(result.names)
-    opts = ", ".join(f"{k}={show(v)}" for k, v in result.options.items() if k != "players")
+    opts = option_flags(game, result.options)
     words = LINES.get(lang, LINES["en"])
-    title = words["title"].format(game=result.game, players=n, games=result.games, seed=result.seed)
-    lines = [title + (f", {opts}" if opts else ""), ""]
+    title = words["title"].format(
+        game=game.title, players=n, games=number(result.games, lang), seed=result.seed
+    )
+    lines = [title + (f"; {opts}" if opts else ""), ""]
     head = HEADINGS.get(lang, HEADINGS["en"])
     width = max(len(head[0]), *(len(name) for name in result.names))
     lines.append(
@@ -108,7 +110,7 @@ def plot_target(args: argparse.Namespace, game_name: str) -> Path | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    game, options = game_and_options(args, len(args.bots.split(",")))
+    game, options = game_and_options(args, len(args.bots.split(",")), args.bots)
     target = plot_target(args, game.name)
     result = tournament(
         game,
@@ -125,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(result.to_json(), sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        print(table(result, args.lang))
+        print(table(result, args.lang, game))
     if target is not None:
         said = LINES.get(args.lang, LINES["en"])
         try:
@@ -161,10 +163,14 @@ def register(subparsers: Any) -> None:
         help="one bot per seat, comma separated: NAME or NAME@BUDGET[:SETTING...] (hard@0.5s, hard@9i:tree)",
     )  # fmt: skip
     parser.add_argument(
-        "--games", type=count_value(1, 10**9), default=100, metavar="N", help="number of games (default 100)"
+        "--games",
+        type=whole_number(1, MAX_COUNT),
+        default=100,
+        metavar="N",
+        help="number of games (default 100)",
     )
     parser.add_argument(
-        "--jobs", type=count_value(0, MAX_JOBS), default=1, metavar="J",
+        "--jobs", type=whole_number(0, MAX_JOBS), default=1, metavar="J",
         help="worker processes (0: all cores; default 1)",
     )  # fmt: skip
     parser.add_argument(

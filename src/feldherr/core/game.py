@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from feldherr.core.errors import MalformedMoveError, PositionUnsupportedError
-from feldherr.core.i18n import error_text
+from feldherr.core.i18n import error_text, player_word, seat_label, term
 from feldherr.core.info import GameInfo
 from feldherr.core.options import OptionSpec, normalize, players_spec
 from feldherr.core.rng import Rng
@@ -256,6 +256,17 @@ class Game(ABC):
         ``lang``, players named by ``names``; shown under the entry's line. None (the default):
         the entry is its line alone."""
         return None
+
+    def seat_name(self, seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """How a person reads ``seat`` outside the game's own texts (a terminal's prompt, a
+        replay's scores, a simulation's table): its player's name from ``names``, else its colour
+        in ``lang`` as the game's texts name it, never its number from 0. The default: the
+        catalogue's ``colour.<seat>`` where the game has one, else "Player 1", ... ("Spieler 1")."""
+        catalogue = self.messages()
+        colour = catalogue.get(f"colour.{seat}")
+        if colour is not None:
+            return seat_label(seat, names, [term(catalogue, f"colour.{s}", lang) for s in range(seat + 1)])
+        return seat_label(seat, names, [player_word(s, lang) for s in range(seat + 1)])
 
     @abstractmethod
     def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:

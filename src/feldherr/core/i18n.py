@@ -107,6 +107,15 @@ def seat_label(seat: int, names: Sequence[str] | None, colour_names: Sequence[st
     return colour_names[seat % len(colour_names)]
 
 
+PLAYER_WORD = {"en": "Player {n}", "de": "Spieler {n}"}
+
+
+def player_word(seat: int, lang: str) -> str:
+    """A seat of a game without colours, as a person counts: "Player 1" for seat 0 (the name a
+    position gives a player it does not name)."""
+    return PLAYER_WORD.get(lang, PLAYER_WORD["en"]).format(n=seat + 1)
+
+
 def term(catalogue: Catalogue, key: str, lang: str) -> str:
     entry = catalogue.get(key)
     if entry is None:

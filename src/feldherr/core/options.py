@@ -84,7 +84,12 @@ class OptionSpec:
             if not isinstance(items, list | tuple) or any(
                 not isinstance(v, str) or v not in self.choices for v in items
             ):
-                raise self._error(value, "a list of " + ", ".join(map(str, self.choices)))
+                wanted = "a list of " + ", ".join(map(str, self.choices))
+                if isinstance(items, list | tuple) and all(isinstance(v, str) for v in items):
+                    # the items that are not choices, as the person wrote them ("not ['nope']" before)
+                    bad = ", ".join(shown(v) for v in items if v not in self.choices)
+                    raise OptionError(f"option {self.name} must be {wanted}, not {bad}", self.name)
+                raise self._error(value, wanted)
             return sorted(set(items))
         if kind == "int_list":
             items = [v.strip() for v in value.split(",") if v.strip()] if isinstance(value, str) else value

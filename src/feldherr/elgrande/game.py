@@ -511,6 +511,9 @@ class ElGrandeGame(Game):
     def render_log(self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return text.render_entry(entry, lang, names)
 
+    def seat_name(self, seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return text.who(seat, lang, names)
+
     def log_table(
         self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None
     ) -> dict[str, Any] | None:

@@ -270,6 +270,9 @@ class MansfeldGame(Game):
     def render_log(self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return text.render_log(entry, lang, names)
 
+    def seat_name(self, seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return text.seat_name(seat, lang, names)
+
     def log_table(
         self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None
     ) -> dict[str, Any] | None:

@@ -16,6 +16,18 @@ from dataclasses import dataclass
 
 from feldherr.core.errors import OptionError
 
+MAX_ITERATIONS = 10**9
+MAX_SEARCH_SECONDS = 86400.0
+"""The largest budget of one search: a day or a billion iterations (more is a typing slip, and a
+search that would not end in a lifetime: ``hard@1e9s``)."""
+
+
+def _number(value: object) -> str:
+    """A refused budget's seconds as a person writes them (``1e+09``, not ``1000000000.0``)."""
+    if isinstance(value, float | int) and not isinstance(value, bool):
+        return f"{value:g}"
+    return f"{value!r:.40}"
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -29,12 +41,22 @@ class Budget:
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
             raise OptionError("a search budget needs iterations, seconds or both")
-        if self.iterations is not None and (type(self.iterations) is not int or self.iterations < 1):
-            raise OptionError(f"a search budget needs at least 1 iteration, not {self.iterations!r}")
-        if self.seconds is not None and not (
-            isinstance(self.seconds, float | int) and math.isfinite(self.seconds) and self.seconds > 0
+        if self.iterations is not None and (
+            type(self.iterations) is not int or not 1 <= self.iterations <= MAX_ITERATIONS
         ):
-            raise OptionError(f"a search budget needs a positive number of seconds, not {self.seconds!r}")
+            raise OptionError(
+                f"a search budget needs at least 1 iteration and at most {MAX_ITERATIONS}, "
+                f"not {self.iterations!r:.40}"
+            )
+        if self.seconds is not None and not (
+            isinstance(self.seconds, float | int)
+            and math.isfinite(self.seconds)
+            and 0 < self.seconds <= MAX_SEARCH_SECONDS
+        ):
+            raise OptionError(
+                f"a search budget needs a positive number of seconds, at most {MAX_SEARCH_SECONDS:g} "
+                f"(a day), not {_number(self.seconds)}"
+            )
 
     @property
     def deterministic(self) -> bool:

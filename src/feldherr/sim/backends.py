@@ -150,7 +150,9 @@ def probe_cluster(ray: Any, address: str) -> str | None:
     client is internal to Ray: where it is missing or answers otherwise, ``ray.init`` decides."""
     host, sep, port = address.strip().rpartition(":")
     host = host.strip("[]")
-    if "://" in address or not sep or not host or not port.isdigit():
+    if "://" not in address and not (sep and host and port.isdigit()):
+        return "that is not a cluster address (HOST:PORT; or auto, or local)"  # Ray: "Invalid address format"
+    if "://" in address:
         return None
     try:
         with socket.create_connection((host, int(port)), timeout=PROBE_SECONDS) as connection:

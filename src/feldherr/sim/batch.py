@@ -23,7 +23,7 @@ from tqdm import tqdm
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
 from feldherr.core.validate import check_seed
-from feldherr.sim.backends import get_backend
+from feldherr.sim.backends import RayBackend, connect_ray, get_backend
 from feldherr.sim.jobs import GameSummary, Job, for_simulation, play_one, record_path
 from feldherr.sim.setup import parse_seats, prepare_options, resolve_game
 
@@ -221,6 +221,8 @@ def simulate(
         name_width=max(5, len(str(games - 1))),
         position=None if position is None else dict(position),
     )
+    if isinstance(runner, RayBackend):  # joined before the bar starts: a refusal is one line alone
+        connect_ray(runner.address, jobs)
     started = time.perf_counter()
     totals = Totals(opts["players"], keep_games)
     bar = tqdm(total=games, desc=the_game.name, unit="game", file=sys.stderr, disable=not progress)

@@ -12,7 +12,7 @@ from typing import Any
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
 from feldherr.core.play import bot_factory, bot_table
-from feldherr.games import get_game
+from feldherr.games import game_names, get_game
 
 RANDOM = "random"
 
@@ -24,7 +24,10 @@ def resolve_game(game: str | Game) -> Game:
     try:
         return get_game(game)
     except ValueError as exc:
-        raise OptionError(str(exc)) from exc
+        known = ", ".join(game_names())
+        shown = clip(repr(game), 60)
+        german = f"ein Spiel {shown} gibt es nicht (bekannt: {known})"
+        raise OptionError(str(exc), text={"en": str(exc), "de": german}) from exc
 
 
 def bot_names(game: Game) -> list[str]:
@@ -43,8 +46,14 @@ def prepare_options(game: Game, players: int | None, options: Mapping[str, Any] 
     if isinstance(count, bool) or not isinstance(count, int):
         raise OptionError(f"the player count must be a whole number, not {clip(repr(count), 60)}")
     if not game.min_players <= count <= game.max_players:
+        low, high = game.min_players, game.max_players
         raise OptionError(
-            f"{game.name} is played by {game.min_players} to {game.max_players} players, not {count}"
+            f"{game.name} is played by {low} to {high} players, not {count}",
+            "players",
+            {
+                "en": f"{game.title} is played by {low} to {high} players, not {count}",
+                "de": f"{game.title} spielen {low} bis {high} Personen, nicht {count}",
+            },
         )
     opts["players"] = count
     return game.normalize_options(opts)
@@ -59,15 +68,30 @@ def parse_seats(
     """
     if spec is None:
         return [RANDOM] * players
-    names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else [str(s) for s in spec]
+    names = check_seat_names(game, spec, extra)
     if len(names) != players:
         given = clip(", ".join(names), 120)
-        raise OptionError(f"{len(names)} seat(s) given ({given}) for {players} players")
+        raise OptionError(f"the seat list ({given}) does not name one bot per player ({players} players)")
+    return names
+
+
+def check_seat_names(game: Game, spec: str | Sequence[str], extra: Iterable[str] = ()) -> list[str]:
+    """The names of a seat list, each a bot of ``game`` (or one of ``extra``); an unknown one is an
+    :class:`OptionError` naming it, whatever the list's length."""
+    names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else [str(s) for s in spec]
+    extra = tuple(extra)
     for name in names:
         if name in extra:
             continue
         if name.partition("@")[0] not in bot_table(game):
             known = ", ".join(sorted({*bot_names(game), *extra}))
-            raise OptionError(f"unknown player {clip(repr(name), 60)} for {game.name} (known: {known})")
+            shown = clip(repr(name), 60)
+            raise OptionError(
+                f"unknown player {shown} for {game.name} (known: {known})",
+                text={
+                    "en": f"unknown player {shown} for {game.name} (known: {known})",
+                    "de": f"unbekannter Mitspieler {shown} für {game.title} (bekannt: {known})",
+                },
+            )
         bot_factory(game, name)  # checks a parameter (hard@0.5s)
     return names

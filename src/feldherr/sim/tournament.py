@@ -335,6 +335,8 @@ def tournament(
     if jobs < 0:
         raise OptionError(f"the number of jobs must be 0 (all cores) or more, not {jobs}")
     job = TournamentJob(type(the_game), opts, seed, tuple(specs))
+    if ray is not None:  # joined before the bar starts: a refusal is one line alone
+        connect_ray(ray, jobs)
     runner = run_local(job, games, jobs) if ray is None else run_ray(job, games, jobs, ray)
     started = time.perf_counter()
     totals = Totals(the_game.name, opts, seed, specs)

@@ -360,6 +360,9 @@ class WallensteinGame(Game):
     def render_log(self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return render_log(entry, lang, names)
 
+    def seat_name(self, seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return seat_name(seat, lang, names)
+
     def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return render_view(view, lang)
 

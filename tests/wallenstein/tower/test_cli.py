@@ -9,6 +9,7 @@ from importlib import resources
 
 import pytest
 
+from feldherr.cli import main
 from feldherr.wallenstein.tower.cli import register
 
 
@@ -78,8 +79,15 @@ def test_fit_writes_loadable_parameters(tmp_path: pathlib.Path, capsys: pytest.C
     example = resources.files("feldherr.wallenstein.tower").joinpath("data", "example-drops.csv")
     out = tmp_path / "params.json"
     assert run(["tower", "fit", str(example), "-o", str(out), "--iters", "100"]) == 0
-    assert "parameters written" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "parameters written" in said
     doc = json.loads(out.read_text())
+    # the hint for a game works as printed (it named the file, which a game's --tower-params refuses)
+    flags = said.split("and in a game with: ")[1].strip()
+    assert flags.startswith("--tower fitted --tower-params '") and flags.endswith("'")
+    argv = ["simulate", "wallenstein", "--players", "3", "--games", "1", "--quiet", "--json"]
+    assert main([*argv, "--tower", "fitted", "--tower-params", flags.split(" '")[1][:-1]]) == 0
+    assert json.loads(capsys.readouterr().out)["options"]["tower_params"] == doc["params"]
     assert doc["model"] == "fitted" and doc["fit"]["drops"] > 0
     assert run(["odds", "attack", "--armies", "3", "--defenders", "2", "--tower-params", str(out)]) == 0
 
@@ -97,7 +105,9 @@ def test_fit_bad_csv(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str])
 
 def test_simulate_and_stats(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["tower", "simulate", "--tower", "simple", "--drops", "3"]) == 0
-    assert len(capsys.readouterr().out.splitlines()) == 5
+    out = capsys.readouterr().out
+    assert len(out.splitlines()) == 5 and "(Red/Blue/Yellow/Purple/Black/peasants)" in out
+    assert "[" not in out and "out=" not in out  # the counts by colour were Python lists
     assert run(["tower", "stats", "--models", "fitted,simple", "--drops", "5", "--runs", "10"]) == 0
     assert "fitted" in capsys.readouterr().out
     assert run(["tower", "stats", "--models", "nope"]) == 2
@@ -162,6 +172,25 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_work(
     assert captured.out == ""
     assert captured.err.startswith("feldherr: error: ") and captured.err.count("\n") == 1
     assert message in captured.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["odds", "attack", "--armies", "1e9"], "argument --armies: must be a whole number, not '1e9'"),
+        (["tower", "stats", "--samples", "0"], "argument --samples: must be a whole number from 1 to"),
+        (["tower", "simulate", "--players", "9"], "argument --players: must be a whole number from 2 to 5"),
+    ],
+)
+def test_counts_are_read_as_every_command_reads_them(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Argparse's own 'invalid int value' was the tower's wording; a huge --samples ran for ever."""
+    with pytest.raises(SystemExit) as exit_info:
+        run(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err
 
 
 @pytest.mark.parametrize("argv", [["tower", "simulate", "--drops", "1"], ["odds", "attack", "--armies", "2"]])

@@ -9,10 +9,13 @@ import pathlib
 import sys
 from typing import Any
 
-from feldherr.core.commandline import output_problem, picture_problem, seed_value
+from feldherr.core.commandline import MAX_COUNT, output_problem, picture_problem, seed_value, whole_number
 from feldherr.wallenstein.rules.combat import BattleKind
 from feldherr.wallenstein.tower.errors import TowerInputError
 from feldherr.wallenstein.tower.registry import CHOICES, model_by_name
+
+WHOLE = whole_number(-MAX_COUNT, MAX_COUNT)
+"""A count of the odds command: any whole number here, the battle says which it takes."""
 
 
 def _err(msg: str) -> int:
@@ -41,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     fit = tsub.add_parser("fit", help="fit the tower model to drops recorded at a real tower (CSV)")
     fit.add_argument("csv", help="CSV file of recorded drops (format: docs/tower.md)")
     fit.add_argument("-o", "--output", default="tower-params.json", help="parameter file to write")
-    fit.add_argument("--iters", type=int, default=800, help="optimiser iterations")
+    fit.add_argument("--iters", type=whole_number(1, 10**6), default=800, help="optimiser iterations")
     fit.add_argument(
         "--prior-sd",
         type=float,
@@ -52,19 +55,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     stats = tsub.add_parser("stats", help="retention and win-probability statistics per model")
     stats.add_argument("--models", default="fitted,simple,two-level", help="comma list of models")
-    stats.add_argument("--drops", type=int, default=30, help="battles after the filling drop")
-    stats.add_argument("--runs", type=int, default=200, help="simulated towers per model")
+    stats.add_argument(
+        "--drops", type=whole_number(0, 10**6), default=30, help="battles after the filling drop"
+    )
+    stats.add_argument("--runs", type=whole_number(1, 10**6), default=200, help="simulated towers per model")
     stats.add_argument("--seed", type=seed_value, default=1, help="seed of the simulated towers (default 1)")
-    stats.add_argument("--players", type=int, default=4, help="players, 2 to 5 (default 4)")
-    stats.add_argument("--samples", type=int, default=4000, help="Monte Carlo drops per odds (two-level)")
+    stats.add_argument("--players", type=whole_number(2, 5), default=4, help="players, 2 to 5 (default 4)")
+    stats.add_argument(
+        "--samples", type=whole_number(1, 10**8), default=4000, help="Monte Carlo drops per odds (two-level)"
+    )
     stats.add_argument("--plot", metavar="FILE.png", help="draw the pictures (needs matplotlib)")
     stats.add_argument("--tower-params", metavar="FILE", help="parameters for the fitted model")
     stats.set_defaults(func=cmd_stats)
 
     sim = tsub.add_parser("simulate", help="fill a tower and drop battle-sized throws, drop by drop")
     _tower_args(sim)
-    sim.add_argument("--players", type=int, default=4, help="players, 2 to 5 (default 4)")
-    sim.add_argument("--drops", type=int, default=10, help="battles after the filling drop")
+    sim.add_argument("--players", type=whole_number(2, 5), default=4, help="players, 2 to 5 (default 4)")
+    sim.add_argument(
+        "--drops", type=whole_number(0, 10**6), default=10, help="battles after the filling drop"
+    )
     sim.add_argument("--seed", type=seed_value, default=1, help="seed of the simulation (default 1)")
     sim.set_defaults(func=cmd_simulate)
 
@@ -74,20 +83,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="attack (a player against another player's county), neutral (against a county without "
         "armies, defended by peasants) or revolt (peasants rise against a player's county)",
     )  # fmt: skip
-    odds.add_argument("--armies", type=int, default=0, help="attacking armies moved in")
-    odds.add_argument("--defenders", type=int, default=0, help="defending armies in the county")
-    odds.add_argument("--markers", type=int, default=0, help="revolt markers in the county")
+    odds.add_argument("--armies", type=WHOLE, default=0, help="attacking armies moved in")
+    odds.add_argument("--defenders", type=WHOLE, default=0, help="defending armies in the county")
+    odds.add_argument("--markers", type=WHOLE, default=0, help="revolt markers in the county")
     odds.add_argument("--attacker-bonus", action="store_true", help="bonus tile +1 army attacking")
     odds.add_argument("--defender-bonus", action="store_true", help="bonus tile +1 army defending")
     odds.add_argument("--palace", action="store_true", help="event: palace county attacked (+1 defender)")
     odds.add_argument("--double-peasants", action="store_true", help="event: 2 peasants in a neutral county")
-    odds.add_argument("--winter-extra", type=int, default=0, help="revolt in winter: extra peasants")
+    odds.add_argument("--winter-extra", type=WHOLE, default=0, help="revolt in winter: extra peasants")
     odds.add_argument("--tray", default="", help="cubes in the tray by role, e.g. a=1,d=0,p=2,o=3")
     odds.add_argument("--inside", default="", help="cubes inside the tower by role, e.g. a=5,d=4,p=6,o=20")
     odds.add_argument("--upper", help="exact content of the upper level by role (with --lower)")
     odds.add_argument("--lower", help="exact content of the lower level by role (with --upper)")
     _tower_args(odds)
-    odds.add_argument("--samples", type=int, default=0, help="Monte Carlo drops (0: exact if possible)")
+    odds.add_argument(
+        "--samples", type=whole_number(0, 10**8), default=0, help="Monte Carlo drops (0: exact if possible)"
+    )
     odds.add_argument("--seed", type=seed_value, default=0, help="seed of the Monte Carlo drops (default 0)")
     odds.add_argument("--json", action="store_true", help="print JSON")
     odds.set_defaults(func=cmd_odds)
@@ -117,7 +128,11 @@ def cmd_fit(args: argparse.Namespace) -> int:
         f"fitted {fit['drops']} drops in {fit['sessions']} session(s): RMS error of cubes out per "
         f"colour {fit['rmse_out_per_colour']} (shipped parameters: {fit['prior_rmse_out_per_colour']})"
     )
-    print(f"parameters written to {args.output}; use them with --tower fitted --tower-params {args.output}")
+    # the tower commands read the file; a game's --tower-params takes the parameters themselves (JSON)
+    params = json.dumps(doc["params"], separators=(",", ":"))
+    written = f"parameters written to {args.output}"
+    print(f"{written}; use them with: feldherr odds ... --tower-params {args.output}")
+    print(f"and in a game with: --tower fitted --tower-params '{params}'")
     return 0
 
 
@@ -185,9 +200,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         rows = simulate_session(model, args.players, args.drops, args.seed)
     except TowerInputError as exc:
         return _err(str(exc))
-    print("drop  thrown  out  inside-after  (per colour: seats..., peasants)")
+    from feldherr.wallenstein.text import colour_names
+
+    colours = "/".join([*colour_names("en"), "peasants"])
+    print(f"drop  thrown  out  inside-after  out and inside by colour ({colours})")
     for i, (thrown, out, inside) in enumerate(rows):
-        print(f"{i:4d}  {sum(thrown):6d}  {sum(out):3d}  {sum(inside):12d}  out={out} inside={inside}")
+        by_colour = f"{'/'.join(map(str, out))}  {'/'.join(map(str, inside))}"  # not Python lists
+        print(f"{i:4d}  {sum(thrown):6d}  {sum(out):3d}  {sum(inside):12d}  {by_colour}")
     return 0
 
 
