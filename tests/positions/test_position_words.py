@@ -89,7 +89,7 @@ def test_every_field_of_a_position_has_words_in_both_languages(name: str) -> Non
             "wallenstein",
             "counties.Sächs. Lande.owner",
             "“counties › Sächs. Lande › owner”",
-            "„Grafschaften › Sächs. Lande › Besitzer“",
+            "„Länder › Sächs. Lande › Besitzer“",
         ),
         ("wallenstein", "players.blue.taler", "“players › Blue › Thalers”", "„Spieler › Blau › Taler“"),
         (

@@ -260,11 +260,11 @@ POSITION_WORDS: dict[str, dict[str, str]] = {
     "a card or a modifier": {"en": "a card or a modifier", "de": "eine Karte oder eine Machtverschiebung"},
     "a seat and counties of the game": {
         "en": "a player and counties of the game",
-        "de": "ein Spieler und Grafschaften des Spiels",
+        "de": "ein Spieler und Länder des Spiels",
     },
     "a player, or a player with a county and an action": {
         "en": "a player, or a player with a county and an action",
-        "de": "ein Spieler, oder ein Spieler mit einer Grafschaft und einer Aktion",
+        "de": "ein Spieler, oder ein Spieler mit einem Land und einer Aktion",
     },
     "options of the game": {"en": "options of the game", "de": "Optionen des Spiels"},
     "a list of rows of cubes per colour": {
@@ -278,7 +278,7 @@ POSITION_WORDS: dict[str, dict[str, str]] = {
     "bonus tile": {"en": "bonus tile", "de": "Ein Bonusplättchen"},
     "building": {"en": "building", "de": "Ein Gebäude"},
     "character": {"en": "character", "de": "Einen Charakter"},
-    "county": {"en": "county", "de": "Eine Grafschaft"},
+    "county": {"en": "county", "de": "Ein Land"},
     "disc step": {"en": "step of the secret discs", "de": "Einen Schritt der geheimen Scheiben"},
     "event card": {"en": "event card", "de": "Eine Ereigniskarte"},
     "favor card": {"en": "favor card", "de": "Eine Gunstkarte"},
