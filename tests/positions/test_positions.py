@@ -305,7 +305,7 @@ def test_refusals_are_all_in_the_readers_language_and_name_what_the_file_holds()
             "core.position.options",
             "Die Option „Spieler“ hat einen Wert, den es nicht gibt",
         ),
-        ("mansfeld", wrong_type, "core.position.field", "muss eine ganze Zahl ab 0 sein, nicht „2“"),
+        ("mansfeld", wrong_type, "core.position.field", "muss eine ganze Zahl von 0 bis 18 sein, nicht „2“"),
         (
             "wallenstein",
             late,
@@ -427,3 +427,16 @@ def test_a_textbook_movement_written_by_hand_loads() -> None:
     texts = [game.describe_move(state.view(0), m, "en") for m in state.legal_moves(0)]
     assert "Attack Hm. Paderborn (Blue) from Osnabrück with 5 armies" in " | ".join(texts)
     assert state.revealed[0][ACTIONS.index("combat_a")] and not state.revealed[1][ACTIONS.index("combat_a")]
+
+
+def test_a_mansfeld_round_beyond_the_deck_is_refused() -> None:
+    """Every round shows at least one new character, so a game has at most as many rounds as cards;
+    round 99 loaded before (and the observation's round number left [0, 1])."""
+    game = get_game("mansfeld")
+    pos = game.position(game.new_state({"players": 2}, 1))
+    pos["round"] = 99
+    err = _refused("mansfeld", pos, "core.position.field")
+    assert "“round” must be a whole number from 0 to 18, not 99" in game.error_text(err, "en")
+    pos["round"] = 18
+    state = game.from_position(pos, 1)
+    assert float(state.observation(0).max()) <= 1.0

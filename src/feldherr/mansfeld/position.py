@@ -110,7 +110,7 @@ def schema() -> dict[str, Any]:
         "decisions": INT,
         "players": {"type": "array", "items": player, "minItems": 2, "maxItems": 4},
         "phase": name_schema(PHASE_NAMES),
-        "round": INT,
+        "round": {"type": "integer", "minimum": 0, "maximum": len(CARDS)},
         "open": cards,
         "left": cards,
         "deck_size": INT,
@@ -204,7 +204,7 @@ def from_position(cls: type[MansfeldData], data: Mapping[str, Any], seed: int) -
             kind="phase",
         )
     st.phase = PHASES.index(phase_name)
-    st.round = top.integer("round", 1)
+    st.round = top.integer("round", 1, 0, len(CARDS))  # each round shows a new card: at most one a card
     where: dict[int, str] = {}
 
     def place(cards: list[int], field: str) -> list[int]:
