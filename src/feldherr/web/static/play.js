@@ -123,6 +123,9 @@ export function showPlay(root, gameId) {
     const held = st.welcome ? st.welcome.seats : [];
     if (held.length === 0) { st.shown = "spectator"; return; }
     if (held.length === 1) { st.shown = held[0]; return; }
+    // the seats' first updates are on their way: nothing to hand over yet (a game that turns out
+    // to be over showed "Pass the device to …" for a moment before its ending)
+    if (held.some((s) => !st.bySeat.has(s))) return;
     // a game that is over hides nothing and asks nobody: its ending at once, without a hand-over
     if (held.some((s) => st.bySeat.get(s)?.outcome)) {
       if (st.shown === null) { st.shown = st.pending ?? held[0]; st.pending = null; }
