@@ -168,7 +168,7 @@ class _Seats:
         revealed yet (decks, the tower's cubes): a critic learns from it without seeing the
         future. The engine's state itself is ``game_state``."""
         seats = range(len(self.possible_agents))
-        out = np.empty(self.state_space.shape, np.float32)
+        out = np.empty((len(seats), *self._obs_shape), np.float32)  # (state_space's shape)
         return self.table.observations(self.game_state, seats, self.choices, out, self._moving)
 
     def _legal_of(self, seat: int) -> list[int]:

@@ -385,17 +385,15 @@ def position_field(path: str, catalogue: Mapping[str, Mapping[str, str]], lang: 
     names (players, counties, regions) and keys no catalogue knows as written."""
     words: list[str] = []
     for part in _PATH_PART.split(path):
-        head, _, rest = part.partition("[")
+        head = part.partition("[")[0]
         if head:  # a field's key, a thing the game names (a colour: "red" is Red / Rot), or a name
             key = f"pos.field.{head}"
             entry = catalogue.get(key) or FIELD_TERMS.get(key) or catalogue.get(head)
             words.append((entry.get(lang) or entry.get("en") or head) if entry else head)
-        for index in _ENTRY.findall("[" + rest if rest else ""):
-            template = FIELD_TERMS["pos.field.entry"]
-            words.append((template.get(lang) or template["en"]).format(n=int(index) + 1))
+        for index in _ENTRY.findall(part):  # (the head before the first "[" holds none)
+            words.append(term(FIELD_TERMS, "pos.field.entry", lang).format(n=int(index) + 1))
     if not words or path in ("the position", ""):
-        whole = FIELD_TERMS["pos.field.whole"]
-        return whole.get(lang) or whole["en"]
+        return term(FIELD_TERMS, "pos.field.whole", lang)
     left, right = _QUOTES.get(lang, _QUOTES["en"])
     return f"{left}{' › '.join(words)}{right}"
 
@@ -462,15 +460,15 @@ def error_text(
         for key in ("expected", "kind", "reason", "found"):
             if isinstance(details.get(key), str):
                 details[key] = position_word(details[key], lang)
+        if details.get("expected") == "given":  # a field left out, not one of a wrong type
+            rule = "core.position.field-missing"
+        if rule == "core.position.options" and lang != "en" and details.get(f"reason_{lang}"):
+            return str(details[f"reason_{lang}"])
     if ".position." in rule:  # places of the position (a field, an option, the places of a card)
         for key in ("field", "option", "first", "second"):
             value = details.get(key)
             if isinstance(value, str) and (key in ("field", "option") or _A_PATH.match(value)):
                 details[key] = position_field(value, catalogue, lang)
-        if details.get("expected") == "given":  # a field left out, not one of a wrong type
-            rule = "core.position.field-missing"
-        if rule == "core.position.options" and lang != "en" and details.get(f"reason_{lang}"):
-            return str(details[f"reason_{lang}"])
     for key in ("player", "building", "place", "box", "face", "action"):  # a colour, a thing …: words
         value = details.get(key)
         if isinstance(value, str) and value in catalogue:

@@ -220,52 +220,46 @@ list), to find a table the rules offer moves from but cannot go on with."""
 
 #: What an engine raises where a position's values do not fit together in a way no check caught:
 #: a refusal of the position, never a crash of the program that reads it.
-_BROKEN = (
-    RuleError, LookupError, ValueError, TypeError, OverflowError, ArithmeticError, AssertionError,
-    AttributeError,
-)  # fmt: skip
+_BROKEN = (RuleError, LookupError, ValueError, TypeError, ArithmeticError, AssertionError, AttributeError)
 
 
 def load(build: Callable[[], Any], describe_seat: Any = None) -> Any:
     """The state ``build()`` reads from a position, checked :func:`playable`; an engine's own
-    exception while reading (values that passed the checks but do not fit together) is a
-    ``core.position.inconsistent`` refusal too."""
+    exception while reading or playing on (values that passed the checks but do not fit together)
+    is a ``core.position.inconsistent`` refusal too."""
     try:
         state = build()
+        playable(state, describe_seat)
     except PositionError:
         raise
     except _BROKEN as exc:
         inconsistent(f"{type(exc).__name__}: {shown(exc, 80)}")
-    playable(state, describe_seat)
     return state
 
 
 def playable(state: Any, describe_seat: Any = None) -> None:
     """Refuse a state the rules cannot go on from: every seat's view must build; a game that is not
     over must have a seat to move, and a seat that owes a decision a legal move; and some of those
-    moves (:data:`TRIED_MOVES`, spread over the list) must play on a copy of the state."""
-    try:
-        for seat in [*range(state.num_players), None]:
-            state.view(seat)
-        if not state.is_terminal():
-            moving = state.to_move()
-            if not moving:
-                inconsistent("nobody owes a decision, yet the game is not over")
-            for seat in moving:
-                moves = state.legal_moves(seat)
-                if not moves:
-                    who = describe_seat(seat) if describe_seat is not None else str(seat)
-                    inconsistent(f"{who} owes a decision but has no legal move")
-                step = max(1, len(moves) // TRIED_MOVES)
-                for move in moves[::step][:TRIED_MOVES]:
-                    trial = state.clone()
-                    trial.apply(seat, move)
-                    if not trial.is_terminal():
-                        trial.to_move()
-    except PositionError:
-        raise
-    except _BROKEN as exc:
-        inconsistent(f"{type(exc).__name__}: {shown(exc, 80)}")
+    moves (:data:`TRIED_MOVES`, spread over the list) must play on a copy of the state. (An
+    exception of the engine on the way is :func:`load`'s to turn into a refusal.)"""
+    for seat in [*range(state.num_players), None]:
+        state.view(seat)
+    if state.is_terminal():
+        return
+    moving = state.to_move()
+    if not moving:
+        inconsistent("nobody owes a decision, yet the game is not over")
+    for seat in moving:
+        moves = state.legal_moves(seat)
+        if not moves:
+            who = describe_seat(seat) if describe_seat is not None else str(seat)
+            inconsistent(f"{who} owes a decision but has no legal move")
+        step = max(1, len(moves) // TRIED_MOVES)
+        for move in moves[::step][:TRIED_MOVES]:
+            trial = state.clone()
+            trial.apply(seat, move)
+            if not trial.is_terminal():
+                trial.to_move()
 
 
 # -- table-driven fields: a state attribute <-> a place in the position --------------------------

@@ -175,12 +175,13 @@ def _modifiers_once(st: ElGrandeData, names: list[str]) -> None:
                 where[m] = names[p]
 
 
-def _shapes(st: ElGrandeData, fresh: Mapping[str, list[int]]) -> None:
+def _shapes(st: ElGrandeData) -> None:
     """What the fields' types alone do not hold: one open card (or none) per stack, each stack
-    permanent or not, the place in the turn order within it."""
-    for key, field in (("open_cards", "open_cards"), ("permanent_stacks", "permanent_stacks")):
-        if len(getattr(st, key)) != len(fresh[key]):
-            wrong(field, f"a list of {len(fresh[key])} entries", getattr(st, key))
+    permanent or not, the place in the turn order within it (``st.stacks`` is still the fresh
+    deal's here: one per stack)."""
+    for key in ("open_cards", "permanent_stacks"):
+        if len(getattr(st, key)) != len(st.stacks):
+            wrong(key, f"a list of {len(st.stacks)} entries", getattr(st, key))
     for i, flag in enumerate(st.permanent_stacks):
         if flag not in (0, 1):
             wrong(f"permanent_stacks[{i}]", "a whole number 0 to 1", flag)
@@ -331,12 +332,11 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
         counts.done()
     st.caballeros = cab
     sections = {name: top.obj(name, {}) for name in ("flow",)}
-    fresh = {key: list(getattr(st, key)) for key in ("open_cards", "permanent_stacks")}
     read_fields(st, _fields(who), top, readers, {}, AREAS, sections)
     for r in readers:
         r.done()
     sections["flow"].done()
-    _shapes(st, fresh)
+    _shapes(st)
     for c, r in enumerate(readers):  # left out: the Caballeros in the province are those not elsewhere
         if not r.has("province") and st.province[c] >= 0:
             elsewhere = sum(cab[c * D.AREAS : c * D.AREAS + D.AREAS]) + st.court[c]

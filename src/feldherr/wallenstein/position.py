@@ -720,10 +720,9 @@ def _shapes(st: Any) -> None:
     event card open for the plans of this year's seasons to come."""
     for s in range(st.num_players):
         path = player_path(s, {"colour": COLOURS[s]})
-        if not -1 <= st.positions[s] < max(1, len(st.bonus)):
-            wrong(
-                f"{path}.bonus_position", f"a whole number -1 to {max(1, len(st.bonus)) - 1}", st.positions[s]
-            )
+        last = max(1, len(st.bonus)) - 1  # (the codec allows any tile of the box; these are the game's)
+        if not -1 <= st.positions[s] <= last:
+            wrong(f"{path}.bonus_position", f"a whole number -1 to {last}", st.positions[s])
         for i, size in enumerate(st.groups[s]):
             if not 0 <= size <= len(NAMES):
                 wrong(f"{path}.draft_groups[{i}]", f"a whole number 0 to {len(NAMES)}", size)
