@@ -22,6 +22,8 @@ export function showPlay(root, gameId) {
     plan: { key: null, staged: {}, target: null, queue: false, order: [] }, // the Wallenstein plan staged here until Confirm (order: boxes as filled)
     prev: new Map(), ownVersion: -1, // table: the position before the last move shown; the version after my own move
     undoable: null, // {seat, version}: the server lets that seat take back its move of that version
+    standIns: [], // seats a bot plays for while their players are away
+    naming: "", nameError: "", // the name typed for this seat (unnamed seats give one at the table)
   };
   // table: other seats' moves come one at a time (pace.js); each batch is one version.
   const pacer = makePacer((batch) => {
@@ -63,6 +65,12 @@ export function showPlay(root, gameId) {
       // table: a first update (reload, late join) and my own move show at once; others are paced.
       pacer.push(msg, !st.bySeat.has(key) || msg.version <= st.ownVersion);
       return;
+    } else if (msg.type === "table") { // a friend came, left, took a name, a bot stands in
+      if (st.welcome) st.welcome = { ...st.welcome, table: msg.table };
+      st.standIns = msg.stand_ins || [];
+      st.ended = null; // the ending names the players as the table does
+      renderSoon();
+      return;
     } else if (msg.type === "undoable") { // the seat's last move can be taken back (after its update)
       st.undoable = { seat: msg.seat, version: msg.version };
       renderSoon();
@@ -82,11 +90,13 @@ export function showPlay(root, gameId) {
         return;
       }
       st.busy = false;
+      if (msg.rule === "server.name") { st.nameError = msg.message; renderSoon(); return; }
       st.error = msg.message;
       if (!st.welcome) st.status = "error";
     } else {
       if (msg.type === "ack") { st.sent = null; if (typeof msg.version === "number") st.ownVersion = msg.version; } // taken: nothing to send again
       if (msg.type === "ack" && msg.undone) st.ownVersion = msg.version; // undo: the position before it shows at once
+      if (msg.type === "ack" && msg.named) { st.naming = ""; st.nameError = ""; try { localStorage.setItem("feldherr:name", msg.named); } catch { /* storage off */ } }
       return; // ack, pong: the update that follows says it all
     }
     decide();
@@ -106,6 +116,7 @@ export function showPlay(root, gameId) {
     const log = known && known.version < msg.version ? known.log.concat(msg.log) : msg.log;
     st.prev.set(key, known ? { version: known.version, view: known.view } : null); // table: last move
     st.bySeat.set(key, { ...msg, log });
+    if (Array.isArray(msg.stand_ins)) st.standIns = msg.stand_ins;
     if (st.undoable && st.undoable.seat === msg.seat && st.undoable.version !== msg.version) st.undoable = null;
     st.busy = false;
     st.error = "";
@@ -184,6 +195,41 @@ export function showPlay(root, gameId) {
     return names()[seat] || s?.name || (s?.kind === "bot" ? botName(s.bot) : t("player"));
   };
 
+  // Whether a friend's seat is taken and its player here: "notJoined" (the invitation not opened
+  // yet), "standIn" (away, a bot plays meanwhile), "away" (not connected), or null (here; a bot;
+  // this device's own seats).
+  function presence(s) {
+    if (s.kind !== "human" || st.welcome.seats.includes(s.seat) || s.present === undefined) return null;
+    if (!s.claimed) return "notJoined";
+    if (st.standIns.includes(s.seat)) return "standIn";
+    return s.present ? null : "away";
+  }
+
+  // A seat of this device whose player has no name yet (a friend's invitation without one): the
+  // player gives one here, and every text at the table then names them by it.
+  function namePanel() {
+    const mine = st.welcome.seats.length === 1 ? st.welcome.table[st.welcome.seats[0]] : null;
+    if (!mine || mine.kind !== "human" || mine.name || st.bySeat.get(mine.seat)?.outcome) return null;
+    let remembered = "";
+    try { remembered = localStorage.getItem("feldherr:name") || ""; } catch { /* storage off */ }
+    const value = st.naming || remembered;
+    const take = (e) => {
+      e.preventDefault();
+      const typed = root.querySelector("#my-name").value;
+      st.naming = typed;
+      st.nameError = "";
+      st.ws.send(JSON.stringify({ type: "name", seat: mine.seat, name: typed, id: st.nextId++ }));
+    };
+    return h("section", { id: "name-panel", class: "panel" },
+      h("h2", {}, t("nameTitle")),
+      h("p", { class: "label" }, t("nameHint", { name: seatName(mine.seat) })),
+      h("form", { id: "name-form", class: "row", onsubmit: take },
+        h("input", { id: "my-name", type: "text", maxlength: 40, value, "aria-label": t("name"), placeholder: t("yourName"), autocomplete: "nickname",
+          oninput: (e) => { st.naming = e.target.value; } }),
+        h("button", { type: "submit", class: "primary", id: "take-name" }, t("nameTake"))),
+      st.nameError ? h("p", { role: "alert", class: "error", id: "name-error", "data-game": "1" }, st.nameError) : null);
+  }
+
   let statusNode = null;
   function renderStatus() {
     if (statusNode) statusNode.textContent = t(st.status === "connected" ? "connected" : "reconnecting");
@@ -192,6 +238,10 @@ export function showPlay(root, gameId) {
   function render() {
     if (drawSoon !== null) { clearTimeout(drawSoon); drawSoon = null; }
     onData(render);
+    // a name being typed keeps the focus and the caret through a redraw (an update that comes
+    // meanwhile must not move the keys to the first choice, where Enter would play it)
+    const typing = document.activeElement?.id === "my-name"
+      ? [document.activeElement.selectionStart, document.activeElement.selectionEnd] : null;
     clear(root);
     document.getElementById("where").textContent = st.welcome ? ` · ${st.welcome.title}` : "";
     statusNode = h("span", { id: "conn", class: `conn ${st.status}` });
@@ -223,7 +273,8 @@ export function showPlay(root, gameId) {
     const toMove = view.to_move || [];
     const seatsBar = h("ol", { class: "seats", id: "seat-list" }, table.map((s) => h("li", {
       class: `${toMove.includes(s.seat) ? "to-move" : ""} ${s.seat === st.shown ? "me" : ""}`, style: `--seat:${colour(s.seat)}`,
-    }, h("span", { class: "dot" }), seatName(s.seat), s.kind === "bot" ? ` (${botName(s.bot)})` : "", s.seat === st.shown ? ` · ${t("you")}` : "")));
+    }, h("span", { class: "dot" }), seatName(s.seat), s.kind === "bot" ? ` (${botName(s.bot)})` : "", s.seat === st.shown ? ` · ${t("you")}` : "",
+    presence(s) ? h("span", { class: `presence ${presence(s)}` }, ` · ${t(presence(s))}`) : "")));
     const board = h("section", { id: "board", class: "board", "aria-label": t("board") },
       renderBoard(game, view, { keys, names: names(), me: st.shown === "spectator" ? null : st.shown,
         // A board piece that belongs to exactly one legal move plays it at once; else it narrows the list.
@@ -235,7 +286,7 @@ export function showPlay(root, gameId) {
         },
         choices, send, filter: st.filter, stage: planning(choices) ? stageCtx(update) : null,
         prev: prev?.view ?? null, fresh: prev ? update.log.filter((item) => item.version > prev.version) : [] }));
-    const side = h("aside", { class: "side" }, guidePanel(gameId, update, root), tableBarNode(), decisionPanel(update, choices), logPanel(update.log, prev?.version));
+    const side = h("aside", { class: "side" }, namePanel(), guidePanel(gameId, update, root), tableBarNode(), decisionPanel(update, choices), logPanel(update.log, prev?.version));
     root.append(h("div", { class: "bar" }, seatsBar, statusNode), h("div", { class: "play" }, board, side));
     if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");
     if (update.outcome) {
@@ -250,6 +301,8 @@ export function showPlay(root, gameId) {
       }
       root.append(st.ended.node);
     }
+    const nameField = typing ? root.querySelector("#my-name") : null;
+    if (nameField) { nameField.focus({ preventScroll: true }); nameField.setSelectionRange(...typing); }
     // Keyboard use: a fresh page puts the focus on the first choice unless it is elsewhere already.
     const first = root.querySelector("#choices button:not([disabled])");
     if (first && (document.activeElement === document.body || !document.activeElement)) first.focus({ preventScroll: true });
@@ -267,7 +320,15 @@ export function showPlay(root, gameId) {
     }
     if (!choices.length) {
       const waiting = (update.view.to_move || []).map(seatName).join(", ");
-      panel.append(h("h2", {}, t("waiting")), h("p", { id: "waiting" }, waiting || t("nothing")), undoButton(update) || "");
+      // why the wait may be long: a friend not here yet, away, or played by a bot meanwhile
+      const why = (update.view.to_move || []).map((seat) => {
+        const s = st.welcome.table[seat];
+        const state = s ? presence(s) : null;
+        const key = state === "notJoined" ? "waitNotJoined" : state === "standIn" ? "waitStandIn"
+          : state === "away" ? (st.welcome.absent_after === null ? "waitAwayNever" : "waitAway") : null;
+        return key ? h("p", { class: "label absent", "data-seat": seat }, t(key, { name: seatName(seat) })) : null;
+      }).filter(Boolean);
+      panel.append(h("h2", {}, t("waiting")), h("p", { id: "waiting" }, waiting || t("nothing")), ...why, undoButton(update) || "");
       return panel;
     }
     const undo = undoButton(update);

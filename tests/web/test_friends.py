@@ -1,0 +1,79 @@
+"""Friends at one table over the network, as a group would play: Anna starts a game in the lobby
+with a friend's seat left unnamed, the friend opens the invitation (German, a phone) and gives a
+name there, the others read it everywhere at once, a name already at the table is refused in the
+friend's words; Anna sees whether the friend has come, and when the friend leaves and comes back.
+Each person is a browser context of their own; every socket frame the friend receives is checked
+for Anna's token."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .conftest import Pages, Server, shot
+
+
+def bar(page: Any) -> str:
+    return str(page.locator("#seat-list").inner_text())
+
+
+def test_a_friend_joins_by_link_names_themselves_leaves_and_comes_back(server: Server, pages: Pages) -> None:
+    anna = pages.new(viewport={"width": 1280, "height": 900}, locale="en-US")
+    anna.goto(server.url + "/")
+    anna.wait_for_selector("#start")
+    anna.select_option("#game", "elgrande")
+    anna.select_option("#opt-players", "2")
+    anna.fill("#name-0", "Anna")
+    anna.select_option("#seat-1", "friend")
+    anna.click("#start")
+    anna.wait_for_selector("#created")
+    invites = anna.locator("input.invite")
+    assert invites.count() == 1
+    link = invites.input_value()
+    assert "a friend (gives a name on joining)" in anna.locator("#created").inner_text()
+    shot(anna, "friends-created")
+    anna.click("#go")
+    anna.wait_for_selector("#seat-list")
+    anna.wait_for_function("document.querySelector('#seat-list').innerText.includes('not here yet')")
+    assert anna.locator("#name-panel").count() == 0  # Anna has her name
+
+    friend = pages.new(viewport={"width": 390, "height": 844}, locale="de-DE", is_mobile=True, has_touch=True)
+    frames: list[str] = []
+    friend.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(f)))
+    friend.goto(link)
+    friend.wait_for_selector("#name-panel")
+    hint = friend.locator("#name-panel").inner_text()
+    assert "Dein Name an diesem Tisch" in hint and "Blau" in hint  # by colour until named
+    anna.wait_for_function("!document.querySelector('#seat-list').innerText.includes('not here yet')")
+    assert "Blue" in bar(anna)
+
+    friend.fill("#my-name", "anna")  # Anna sits here already
+    friend.click("#take-name")
+    friend.wait_for_selector("#name-error")
+    assert "anna spielt an diesem Tisch schon mit" in friend.locator("#name-error").inner_text()
+    friend.fill("#my-name", "Jörg")
+    friend.click("#take-name")
+    friend.wait_for_function("!document.querySelector('#name-panel')")
+    shot(friend, "friends-named-phone-de")
+    # everyone reads the name at once: the seats bar and the log's very first line
+    anna.wait_for_function("document.querySelector('#seat-list').innerText.includes('Jörg')")
+    anna.wait_for_function("document.querySelector('#log li').innerText.includes('Jörg')")
+    assert "Jörg · du" in bar(friend)
+    assert "Jörg" in friend.locator("#log li").first.inner_text()
+
+    # the friend closes the tab: Anna sees that he is away, and why she may wait
+    friend.context.close()
+    anna.wait_for_function("document.querySelector('#seat-list').innerText.includes('away')")
+    shot(anna, "friends-away")
+    # ... and comes back with the same link on another device: no name asked again
+    again = pages.new(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    again.goto(link)
+    again.wait_for_selector("#seat-list")
+    again.wait_for_function("document.querySelector('#seat-list').innerText.includes('Jörg · du')")
+    assert again.locator("#name-panel").count() == 0
+    anna.wait_for_function("!document.querySelector('#seat-list').innerText.includes('away')")
+
+    held = "JSON.parse(localStorage.getItem(`feldherr:tokens:${location.pathname.split('/')[2]}`))[0]"
+    anna_token = anna.evaluate(held)
+    assert anna_token and frames and not any(anna_token in f for f in frames)
+    assert all("token" not in json.loads(f).get("table", [{}])[0] for f in frames if '"table"' in f)
