@@ -8,7 +8,10 @@ for Anna's token."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
+
+import pytest
 
 from .conftest import Pages, Server, shot
 
@@ -77,3 +80,75 @@ def test_a_friend_joins_by_link_names_themselves_leaves_and_comes_back(server: S
     anna_token = anna.evaluate(held)
     assert anna_token and frames and not any(anna_token in f for f in frames)
     assert all("token" not in json.loads(f).get("table", [{}])[0] for f in frames if '"table"' in f)
+
+
+@pytest.mark.parametrize("pace", ["instant", "slow"])
+def test_a_friends_move_between_my_move_and_its_ack_sends_nothing_twice(
+    server: Server, pages: Pages, pace: str
+) -> None:
+    """Three friends plan in Wallenstein at once. Anna confirms her staged plan; while its first box
+    is on its way, Bert fills a box of his, so Anna's page hears of Bert's move before its own
+    move's ack. The page used to take that update as the end of its move: the choices came back
+    and the staged plan sent the same box again, refused as "the game has moved on". At "slow"
+    the others' moves are held back by the pace: a position from before Anna's own last move
+    sends nothing either."""
+    seats = [
+        {"kind": "human", "name": "Anna"},
+        {"kind": "human", "name": "Bert"},
+        {"kind": "bot", "bot": "random", "name": "Cora"},
+    ]
+    game = server.create("wallenstein", {"players": 3, "setup": "fixed"}, seats, seed=4)
+    bert = game["seats"][1]["token"]
+
+    def bert_moves() -> bool:
+        """Bert's first legal move, if he is asked one; whether he moved."""
+        update = server.api(f"/api/games/{game['id']}/update", token=bert)
+        decision = update["view"]["decision"]
+        if not decision or not decision["moves"]:
+            return False
+        server.api(
+            f"/api/games/{game['id']}/moves",
+            {"move": decision["moves"][0], "version": update["version"]},
+            bert,
+        )
+        return True
+
+    sent: list[dict[str, Any]] = []
+    received: list[dict[str, Any]] = []
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "move":
+                sent.append(data)
+                if data["move"][0] == "slot" and len([m for m in sent if m["move"][0] == "slot"]) == 1:
+                    assert bert_moves()  # before Anna's first box reaches the server
+            upstream.send(message)
+
+        def from_server(message: str | bytes) -> None:
+            received.append(json.loads(message))
+            ws.send(message)
+
+        ws.on_message(from_page)
+        upstream.on_message(from_server)
+
+    anna = pages.new(pace=pace, viewport={"width": 1280, "height": 900})
+    anna.route_web_socket(re.compile(r"/ws/games/"), route)
+    anna.goto(game["seats"][0]["invite"])
+    for _ in range(100):  # up to the first plan (a fixed setup has no draft)
+        anna.wait_for_selector("#plan-confirm, #choices button:not([disabled]), #waiting", timeout=30_000)
+        if anna.locator("#plan-confirm").count():
+            break
+        if not bert_moves():
+            anna.click("#choices button:not([disabled]) >> nth=0")
+    boxes = anna.locator("#plan li.box.staged").count()
+    for _ in range(boxes):
+        anna.click("#choices button:not(#plan-confirm) >> nth=-1")
+    anna.click("#plan-confirm")
+    anna.wait_for_function("!document.querySelector('#plan-confirm')")
+    slots = [tuple(m["move"][:2]) for m in sent if m["move"][0] == "slot"]
+    assert len(slots) == boxes and len(set(slots)) == boxes, slots  # every box once
+    assert not [m for m in received if m["type"] == "error"]
+    assert anna.locator("#decision .error").count() == 0

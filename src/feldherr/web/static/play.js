@@ -60,6 +60,8 @@ export function showPlay(root, gameId) {
       pacer.reset();
       st.status = "connected";
       st.retry = 0;
+      st.sent = null; // a move in flight when the connection dropped: the fresh updates say whether it was taken
+      st.busy = false;
     } else if (msg.type === "update") {
       const key = msg.seat === null ? "spectator" : msg.seat;
       // table: a first update (reload, late join) and my own move show at once; others are paced.
@@ -94,7 +96,7 @@ export function showPlay(root, gameId) {
       st.error = msg.message;
       if (!st.welcome) st.status = "error";
     } else {
-      if (msg.type === "ack") { st.sent = null; if (typeof msg.version === "number") st.ownVersion = msg.version; } // taken: nothing to send again
+      if (msg.type === "ack" && !msg.named) { st.sent = null; st.busy = false; if (typeof msg.version === "number") st.ownVersion = msg.version; } // taken: nothing to send again
       if (msg.type === "ack" && msg.undone) st.ownVersion = msg.version; // undo: the position before it shows at once
       if (msg.type === "ack" && msg.named) { st.naming = ""; st.nameError = ""; try { localStorage.setItem("feldherr:name", msg.named); } catch { /* storage off */ } }
       return; // ack, pong: the update that follows says it all
@@ -118,7 +120,9 @@ export function showPlay(root, gameId) {
     st.bySeat.set(key, { ...msg, log });
     if (Array.isArray(msg.stand_ins)) st.standIns = msg.stand_ins;
     if (st.undoable && st.undoable.seat === msg.seat && st.undoable.version !== msg.version) st.undoable = null;
-    st.busy = false;
+    // Another seat's move may come between my move and its ack (simultaneous decisions): the
+    // choices stay disabled and a staged plan does not send the same box again until the ack.
+    if (!st.sent) st.busy = false;
     st.error = "";
   }
 
@@ -464,7 +468,9 @@ export function showPlay(root, gameId) {
     const update = st.bySeat.get(st.shown);
     const slots = (update?.choices || []).filter((c) => Array.isArray(c.move) && c.move[0] === "slot");
     if (!update || !slots.length) { st.plan.queue = false; render(); return; }
-    if (st.busy) return;
+    // a move in flight, or a position from before my last move (another seat's move held back
+    // by the pace): the box it asks for is filled already
+    if (st.busy || update.version < st.ownVersion) return;
     const box = slots[0].move[1];
     const choice = slots.find((c) => c.move[1] === box && same(c.move[2], st.plan.staged[box]));
     if (!choice) {
