@@ -33,7 +33,8 @@ def test_a_friend_joins_by_link_names_themselves_leaves_and_comes_back(server: S
     invites = anna.locator("input.invite")
     assert invites.count() == 1
     link = invites.input_value()
-    assert "a friend (gives a name on joining)" in anna.locator("#created").inner_text()
+    # listed by the seat's colour until the friend gives a name
+    anna.get_by_text("Blue · a friend (gives a name on joining)").wait_for()
     shot(anna, "friends-created")
     anna.click("#go")
     anna.wait_for_selector("#seat-list")
@@ -152,3 +153,20 @@ def test_a_friends_move_between_my_move_and_its_ack_sends_nothing_twice(
     assert len(slots) == boxes and len(set(slots)) == boxes, slots  # every box once
     assert not [m for m in received if m["type"] == "error"]
     assert anna.locator("#decision .error").count() == 0
+
+
+def test_a_name_reads_as_typed_in_every_sentence(server: Server, pages: Pages) -> None:
+    """A player's name fills the client's sentences as typed: "$&" and "$'" in a name are
+    characters, not the replacement patterns of String.replace (they printed the placeholder or
+    the rest of the sentence in the name's place); a placeholder used twice is filled twice."""
+    page = pages.new()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    said = page.evaluate(
+        """async () => { const m = await import('/static/i18n.js');
+        return [m.t('ready', { name: "Ca$h $& $' Co" }), m.t('waitStandIn', { name: 'Jörg' }),
+                m.tn('boxesFilledN', 3, { k: "$&" })]; }"""
+    )
+    assert said[0] == "I am Ca$h $& $' Co: show my seat"
+    assert said[1] == "Jörg is away: a bot plays meanwhile, until Jörg is back."
+    assert said[2] == "$& of 3 boxes filled"

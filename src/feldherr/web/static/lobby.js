@@ -1,6 +1,6 @@
 // The lobby: start a game (the form comes from the catalogue's option spec), the game list, and
 // importing a record for the replay viewer.
-import { api, clear, colour, filePicker, h, usePalette } from "./dom.js";
+import { api, clear, colour, colourTerm, filePicker, h, usePalette } from "./dom.js";
 import { BOT_ORDER, RESEARCH_BOTS, botName, lang, t } from "./i18n.js";
 import { remember } from "./store.js";
 import { guidedPanel } from "./tutorial.js"; // table: guided first games
@@ -174,8 +174,12 @@ export function showLobby(root) {
       // The address friends can reach: the server's public address where it says one.
       const server = await api("/api/server").catch(() => null);
       if (server && (server.public_url || server.url)) { publicUrl = server.public_url || server.url; base = publicUrl; }
-      created = { game, friends, target };
+      created = { game, friends, target, terms: null };
       render();
+      // a friend without a name is listed by the seat's colour, in the game's words
+      if (friends.some((s) => !s.name)) {
+        api(`/api/web/terms/${encodeURIComponent(g.name)}`).then((terms) => { if (created) { created.terms = terms; render(); } }).catch(() => {});
+      }
     } catch (err) {
       status.textContent = `${t("error")}: ${err.message}`;
     }
@@ -217,10 +221,13 @@ export function showLobby(root) {
         h("p", {}, t("reachAt"), " ", h("strong", { id: "public-url" }, publicUrl)),
         h("ul", { class: "invites" }, created.friends.map((s) => {
           const link = reachable(s.invite);
-          const field = h("input", { class: "invite", readonly: true, value: link, "aria-label": t("inviteFor", { name: s.name || t("friendUnnamed") }), onfocus: (e) => e.target.select() });
-          const note = h("span", { class: "copied", role: "status" });
           // a friend without a name: the seat's colour and "gives a name on joining"
-          const who = s.name ? `${s.name}: ` : h("span", { class: "seat-player", style: `--seat:${colour(s.seat)}` }, h("span", { class: "dot" }), `${t("friendUnnamed")}: `);
+          const named = colourTerm(created.game.game, s.seat, created.terms);
+          const colourName = named ? named[lang()] || named.en : "";
+          const unnamed = colourName ? `${colourName} · ${t("friendUnnamed")}` : t("friendUnnamed");
+          const field = h("input", { class: "invite", readonly: true, value: link, "aria-label": t("inviteFor", { name: s.name || colourName || t("friendUnnamed") }), onfocus: (e) => e.target.select() });
+          const note = h("span", { class: "copied", role: "status" });
+          const who = s.name ? `${s.name}: ` : h("span", { class: "seat-player", style: `--seat:${colour(s.seat)}` }, h("span", { class: "dot" }), `${unnamed}: `);
           return h("li", {}, h("span", {}, who), field,
             h("button", { type: "button", class: "copy", onclick: () => copy(link, field, note) }, t("copyBtn")), note);
         })),
