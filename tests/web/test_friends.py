@@ -40,6 +40,9 @@ def test_a_friend_joins_by_link_names_themselves_leaves_and_comes_back(server: S
     anna.wait_for_selector("#seat-list")
     anna.wait_for_function("document.querySelector('#seat-list').innerText.includes('not here yet')")
     assert anna.locator("#name-panel").count() == 0  # Anna has her name
+    # the link is at hand on her page too, until the friend has opened it
+    assert anna.locator("#invite-panel input.invite").input_value() == link
+    assert "Blue:" in anna.locator("#invite-panel").inner_text()
 
     friend = pages.new(viewport={"width": 390, "height": 844}, locale="de-DE", is_mobile=True, has_touch=True)
     frames: list[str] = []
@@ -50,6 +53,7 @@ def test_a_friend_joins_by_link_names_themselves_leaves_and_comes_back(server: S
     assert "Dein Name an diesem Tisch" in hint and "Blau" in hint  # by colour until named
     anna.wait_for_function("!document.querySelector('#seat-list').innerText.includes('not here yet')")
     assert "Blue" in bar(anna)
+    assert anna.locator("#invite-panel").count() == 0
 
     friend.fill("#my-name", "anna")  # Anna sits here already
     friend.click("#take-name")

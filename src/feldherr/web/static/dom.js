@@ -155,3 +155,10 @@ export function fitWords(root) {
     if (el.scrollWidth > el.clientWidth + 0.5) el.style.overflowWrap = "anywhere";
   }
 }
+
+// A link copied to the clipboard (the field selected and copied where the clipboard API is not
+// allowed, as on a page without https); `note` says so.
+export async function copyText(text, field, note) {
+  try { await navigator.clipboard.writeText(text); } catch { field.select(); document.execCommand("copy"); }
+  note.textContent = t("copied");
+}

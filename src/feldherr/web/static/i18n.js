@@ -63,6 +63,7 @@ const WORDS = {
     waitStandIn: "{name} is away: a bot plays meanwhile, until {name} is back.",
     nameTitle: "Your name at this table", nameHint: "Until you give one, the others read your colour: {name}.",
     nameTake: "Take this name", friendUnnamed: "a friend (gives a name on joining)",
+    inviteHint: "Not every friend has opened their invitation yet: send them their link.",
   },
   de: {
     title: "feldherr", newGame: "Neues Spiel", game: "Spiel", options: "Optionen", seats: "Plätze",
@@ -126,6 +127,7 @@ const WORDS = {
     waitStandIn: "{name} ist abwesend: Ein Bot spielt, bis {name} zurück ist.",
     nameTitle: "Dein Name an diesem Tisch", nameHint: "Bis du einen angibst, lesen die anderen deine Farbe: {name}.",
     nameTake: "Diesen Namen nehmen", friendUnnamed: "Mitspieler (gibt beim Beitreten selbst einen Namen an)",
+    inviteHint: "Noch nicht alle Mitspieler haben ihre Einladung geöffnet: Schick ihnen ihren Link.",
   }
 };
 

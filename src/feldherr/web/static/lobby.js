@@ -1,8 +1,8 @@
 // The lobby: start a game (the form comes from the catalogue's option spec), the game list, and
 // importing a record for the replay viewer.
-import { api, clear, colour, colourTerm, filePicker, h, usePalette } from "./dom.js";
+import { api, clear, colour, colourTerm, copyText, filePicker, h, usePalette } from "./dom.js";
 import { BOT_ORDER, RESEARCH_BOTS, botName, lang, t } from "./i18n.js";
-import { remember } from "./store.js";
+import { remember, rememberInvites } from "./store.js";
 import { guidedPanel } from "./tutorial.js"; // table: guided first games
 import { checkPosition, handedPosition, positionField } from "./positions.js";
 
@@ -175,6 +175,8 @@ export function showLobby(root) {
       const server = await api("/api/server").catch(() => null);
       if (server && (server.public_url || server.url)) { publicUrl = server.public_url || server.url; base = publicUrl; }
       created = { game, friends, target, terms: null };
+      // the creator's page hands the links out again until every friend has come
+      rememberInvites(game.id, friends.map((s) => ({ seat: s.seat, link: reachable(s.invite) })));
       render();
       // a friend without a name is listed by the seat's colour, in the game's words
       if (friends.some((s) => !s.name)) {
@@ -229,7 +231,7 @@ export function showLobby(root) {
           const note = h("span", { class: "copied", role: "status" });
           const who = s.name ? `${s.name}: ` : h("span", { class: "seat-player", style: `--seat:${colour(s.seat)}` }, h("span", { class: "dot" }), `${unnamed}: `);
           return h("li", {}, h("span", {}, who), field,
-            h("button", { type: "button", class: "copy", onclick: () => copy(link, field, note) }, t("copyBtn")), note);
+            h("button", { type: "button", class: "copy", onclick: () => copyText(link, field, note) }, t("copyBtn")), note);
         })),
         h("p", {}, h("a", { href: created.target, class: "button", id: "go" }, t("openGame")))));
       return;
@@ -307,11 +309,6 @@ function reachable(invite) {
 }
 let base = location.origin;
 function publicBase() { return base.replace(/\/$/, ""); }
-
-async function copy(text, field, note) {
-  try { await navigator.clipboard.writeText(text); } catch { field.select(); document.execCommand("copy"); }
-  note.textContent = t("copied");
-}
 
 function range(a, b) {
   const out = [];

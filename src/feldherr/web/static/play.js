@@ -1,11 +1,11 @@
 // A seat's page: the WebSocket, the board, the pending decision's choices, the log, hot-seat
 // hand-overs and the end of the game.
-import { api, clear, colour, h, usePalette } from "./dom.js";
+import { api, clear, colour, copyText, h, usePalette } from "./dom.js";
 import { botName, lang, t, tn } from "./i18n.js";
 import { moveKeys, onData, renderBoard, seatNames, slotValue, term } from "./boards.js";
 import { MAX_BUTTONS, hasSteps, remaining, stepPicker } from "./steps.js";
 import { endOfGame, logItem } from "./ending.js";
-import { fromHash, remember } from "./store.js";
+import { fromHash, invites, remember } from "./store.js";
 import { makePacer } from "./pace.js"; // table: paced turns
 import { tableBar, turnReset, turnSignal } from "./table.js"; // table: help line, speed, turn signals
 import { holdFor } from "./tower.js"; // table: a battle holds the next move while the tower runs
@@ -234,6 +234,24 @@ export function showPlay(root, gameId) {
       st.nameError ? h("p", { role: "alert", class: "error", id: "name-error", "data-game": "1" }, st.nameError) : null);
   }
 
+  // The game's creator hands out the invitation links here again (kept from the lobby's created
+  // page) until each friend has opened theirs.
+  function invitePanel() {
+    const table = st.welcome.table;
+    const waiting = invites(gameId).filter((i) => table[i.seat] && table[i.seat].kind === "human" && !table[i.seat].claimed);
+    if (!waiting.length || st.bySeat.get(st.shown)?.outcome) return null;
+    return h("section", { id: "invite-panel", class: "panel" },
+      h("h2", {}, t("invite")),
+      h("p", { class: "label" }, t("inviteHint")),
+      h("ul", { class: "invites" }, waiting.map((i) => {
+        const name = seatName(i.seat);
+        const field = h("input", { class: "invite", readonly: true, value: i.link, "aria-label": t("inviteFor", { name }), onfocus: (e) => e.target.select() });
+        const note = h("span", { class: "copied", role: "status" });
+        return h("li", { style: `--seat:${colour(i.seat)}` }, h("span", {}, h("span", { class: "dot" }), `${name}: `), field,
+          h("button", { type: "button", class: "copy", onclick: () => copyText(i.link, field, note) }, t("copyBtn")), note);
+      })));
+  }
+
   let statusNode = null;
   function renderStatus() {
     if (statusNode) statusNode.textContent = t(st.status === "connected" ? "connected" : "reconnecting");
@@ -290,7 +308,7 @@ export function showPlay(root, gameId) {
         },
         choices, send, filter: st.filter, stage: planning(choices) ? stageCtx(update) : null,
         prev: prev?.view ?? null, fresh: prev ? update.log.filter((item) => item.version > prev.version) : [] }));
-    const side = h("aside", { class: "side" }, namePanel(), guidePanel(gameId, update, root), tableBarNode(), decisionPanel(update, choices), logPanel(update.log, prev?.version));
+    const side = h("aside", { class: "side" }, namePanel(), invitePanel(), guidePanel(gameId, update, root), tableBarNode(), decisionPanel(update, choices), logPanel(update.log, prev?.version));
     root.append(h("div", { class: "bar" }, seatsBar, statusNode), h("div", { class: "play" }, board, side));
     if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");
     if (update.outcome) {
