@@ -174,3 +174,38 @@ def test_a_name_reads_as_typed_in_every_sentence(server: Server, pages: Pages) -
     assert said[0] == "I am Ca$h $& $' Co: show my seat"
     assert said[1] == "Jörg is away: a bot plays meanwhile, until Jörg is back."
     assert said[2] == "$& of 3 boxes filled"
+
+
+def test_a_friend_hears_of_the_rematch_and_joins_it(server: Server, pages: Pages) -> None:
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]
+    game = server.create("toy", {"players": 2, "rounds": 1}, seats, seed=5)
+    tokens = [s["token"] for s in game["seats"]]
+    for _ in range(10):  # both bid (over HTTP) until the game is over
+        for token in tokens:
+            update = server.api(f"/api/games/{game['id']}/update", token=token)
+            decision = update["view"]["decision"]
+            if decision and decision["moves"]:
+                body = {"move": decision["moves"][0], "version": update["version"]}
+                server.api(f"/api/games/{game['id']}/moves", body, token)
+    server.wait_status(game["id"], "finished")
+    anna = pages.new()
+    bert = pages.new(locale="de-DE")
+    bert.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    anna.goto(game["seats"][0]["invite"])
+    bert.goto(game["seats"][1]["invite"])
+    for page in (anna, bert):
+        page.wait_for_selector("#ending #rematch")
+    assert bert.locator("#rematch").inner_text() == "Revanche"
+    anna.click("#rematch")
+    anna.wait_for_url(re.compile(r"/play/(?!" + re.escape(game["id"]) + ")"))
+    new_id = anna.url.split("/play/")[1].split("#")[0]
+    # Bert's page hears of it: who started it, and the button joins it
+    bert.wait_for_selector("#rematch-note")
+    assert bert.locator("#rematch-note").inner_text() == "Anna hat eine Revanche gestartet."
+    assert bert.locator("#rematch").inner_text() == "Zur Revanche"
+    shot(bert, "friends-rematch-de")
+    bert.click("#rematch")
+    bert.wait_for_url(re.compile(re.escape(new_id)))
+    bert.wait_for_selector("#seat-list")
+    anna.wait_for_function("!document.querySelector('#seat-list').innerText.includes('not here yet')")
+    assert "Bert" in bar(anna) and "Anna" in bar(bert)

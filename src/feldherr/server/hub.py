@@ -367,8 +367,18 @@ class Hub:
                 self.store.create_game(new_row, seats, conn)
                 self.store.set_game(conn, game_id, rematch=new_row.id)
                 new_id = new_row.id
+                started = True
+            else:
+                started = False
+        table.row.rematch = new_id
         new_table = self.table(new_id)
         self.spawn_drive(new_id)
+        if started:  # the others at the old table hear of it (their pages offer to join it)
+            message = {"type": "rematch", "game": game_id, "rematch": new_id, "seat": seat}
+            with self._lock:
+                conns = list(self.conns.get(game_id, ()))
+            for other in conns:
+                other.push(message)
         return {"id": new_id, "seat": seat, "token": new_table.seats[seat].token}
 
     def import_record(self, data: Any) -> str:
@@ -476,6 +486,7 @@ class Hub:
                     "spectator": not seats,
                     "table": self._seats_public(table),
                     "absent_after": self.settings.absent_after if self.settings.absent_after >= 0 else None,
+                    "rematch": table.row.rematch,
                 }
             )
             self._send(table, conn, force=True)

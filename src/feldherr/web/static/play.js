@@ -23,6 +23,7 @@ export function showPlay(root, gameId) {
     prev: new Map(), ownVersion: -1, // table: the position before the last move shown; the version after my own move
     undoable: null, // {seat, version}: the server lets that seat take back its move of that version
     standIns: [], // seats a bot plays for while their players are away
+    rematch: null, // {id, seat}: a rematch someone at this table started (seat: who, when known)
     naming: "", nameError: "", // the name typed for this seat (unnamed seats give one at the table)
   };
   // table: other seats' moves come one at a time (pace.js); each batch is one version.
@@ -54,6 +55,7 @@ export function showPlay(root, gameId) {
   function receive(msg) {
     if (msg.type === "welcome") {
       st.welcome = msg;
+      st.rematch = msg.rematch ? { id: msg.rematch, seat: null } : null;
       st.ended = null; // the ending is drawn again from the fresh log (a new language after a switch)
       st.bySeat = new Map();
       st.prev = new Map();
@@ -71,6 +73,11 @@ export function showPlay(root, gameId) {
       if (st.welcome) st.welcome = { ...st.welcome, table: msg.table };
       st.standIns = msg.stand_ins || [];
       st.ended = null; // the ending names the players as the table does
+      renderSoon();
+      return;
+    } else if (msg.type === "rematch") { // a friend started the rematch: the ending offers to join it
+      st.rematch = { id: msg.rematch, seat: msg.seat };
+      st.ended = null;
       renderSoon();
       return;
     } else if (msg.type === "undoable") { // the seat's last move can be taken back (after its update)
@@ -317,8 +324,10 @@ export function showPlay(root, gameId) {
       const named = names();
       if (!st.ended || st.ended.names !== named.join("\n")) {
         st.ended = { ...endOfGame(gameId, game, update.outcome, named, update.log), names: named.join("\n") };
+        const started = st.rematch && st.rematch.seat !== null && !st.welcome.seats.includes(st.rematch.seat);
+        if (started) st.ended.node.append(h("p", { id: "rematch-note", role: "status" }, t("rematchBy", { name: seatName(st.rematch.seat) })));
         st.ended.node.append(h("p", { class: "row" },
-          tokens.length ? h("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")) : null,
+          tokens.length ? h("button", { type: "button", id: "rematch", class: st.rematch ? "primary" : null, onclick: rematch }, t(st.rematch ? "rematchJoin" : "rematch")) : null,
           h("a", { href: `/replay/${gameId}`, id: "to-replay" }, t("toReplay")), h("a", { href: `/replay/${gameId}#analyse`, id: "to-analysis" }, t("analyse")), h("a", { href: "/" }, t("back"))));
       }
       root.append(st.ended.node);
