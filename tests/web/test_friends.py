@@ -69,6 +69,15 @@ def test_a_friend_joins_by_link_names_themselves_leaves_and_comes_back(server: S
     assert "Jörg · du" in bar(friend)
     assert "Jörg" in friend.locator("#log li").first.inner_text()
 
+    # a spectator (German) is told that they watch, and reads what the players do, not "what to do"
+    watcher = pages.new(locale="de-DE")
+    watcher.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    watcher.goto(link.split("#")[0])
+    watcher.wait_for_selector("#watching")
+    assert watcher.locator("#watching").inner_text() == "Du schaust bei diesem Spiel zu."
+    assert watcher.locator("#phase-help strong").inner_text().startswith("Was die Spieler jetzt tun")
+    assert watcher.locator("#sound, #notify, #name-panel, #invite-panel").count() == 0
+    assert "Jörg" in bar(watcher) and "du" not in bar(watcher).split()
     # the friend closes the tab: Anna sees that he is away, and why she may wait
     friend.context.close()
     anna.wait_for_function("document.querySelector('#seat-list').innerText.includes('away')")

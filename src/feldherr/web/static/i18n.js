@@ -64,7 +64,7 @@ const WORDS = {
     nameTitle: "Your name at this table", nameHint: "Until you give one, the others read your colour: {name}.",
     nameTake: "Take this name", friendUnnamed: "a friend (gives a name on joining)",
     inviteHint: "Not every friend has opened their invitation yet: send them their link.",
-    rematchJoin: "Join the rematch", rematchBy: "{name} has started a rematch.",
+    rematchJoin: "Join the rematch", rematchBy: "{name} has started a rematch.", watching: "You are watching this game.",
   },
   de: {
     title: "feldherr", newGame: "Neues Spiel", game: "Spiel", options: "Optionen", seats: "Plätze",
@@ -129,7 +129,7 @@ const WORDS = {
     nameTitle: "Dein Name an diesem Tisch", nameHint: "Bis du einen angibst, lesen die anderen deine Farbe: {name}.",
     nameTake: "Diesen Namen nehmen", friendUnnamed: "Mitspieler (gibt beim Beitreten selbst einen Namen an)",
     inviteHint: "Noch nicht alle Mitspieler haben ihre Einladung geöffnet: Schick ihnen ihren Link.",
-    rematchJoin: "Zur Revanche", rematchBy: "{name} hat eine Revanche gestartet.",
+    rematchJoin: "Zur Revanche", rematchBy: "{name} hat eine Revanche gestartet.", watching: "Du schaust bei diesem Spiel zu.",
   }
 };
 

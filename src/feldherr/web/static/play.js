@@ -136,7 +136,7 @@ export function showPlay(root, gameId) {
   // table: the bar over the decision (help line, speed, skip, sound, rules).
   function tableBarNode() {
     const update = st.bySeat.get(st.shown);
-    return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, pacer, rerender: render });
+    return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, pacer, rerender: render, spectator: st.shown === "spectator" });
   }
 
   // Which seat's page this device shows. With several seats here (hot-seat), a switch to another
@@ -344,6 +344,7 @@ export function showPlay(root, gameId) {
   function decisionPanel(update, choices) {
     const panel = h("section", { id: "decision", class: "panel" });
     if (st.error) panel.append(h("p", { role: "alert", class: "error", "data-game": "1" }, st.error));
+    if (st.shown === "spectator") panel.append(h("p", { id: "watching", class: "label" }, t("watching")));
     if (update.outcome) { // the final scoring is under the board (far down on a phone): a link to it
       panel.append(h("h2", {}, t("gameOver")), h("p", {}, h("button", { type: "button", class: "link", id: "to-ending",
         onclick: () => root.querySelector("#ending")?.scrollIntoView({ behavior: "smooth", block: "start" }) }, `↓ ${t("finalScore")}`)));
