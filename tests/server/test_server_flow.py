@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from gamelist import real_games
@@ -215,17 +217,20 @@ def test_hot_seat_one_connection_several_seats(server: Server) -> None:
     assert_views_exact(server, client)
 
 
-def test_absent_player_is_replaced_by_a_bot_until_back(tmp_path: Path) -> None:
+def test_absent_player_is_replaced_by_a_bot_while_a_friend_waits(tmp_path: Path) -> None:
     srv = Server(tmp_path, None, None, "--absent-after", "0.5").start()
     try:
-        created = srv.create(
-            "toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], options={"rounds": 5}
-        )
-        client = Client(srv, created["id"], [created["seats"][0]["token"]])
-        client.until(lambda m: m["type"] == "update")
-        client.close()  # and never come back
+        created = srv.create("toy", [{"kind": "human"}, {"kind": "human"}], options={"rounds": 5})
+        stays = Client(srv, created["id"], [created["seats"][0]["token"]])
+        leaves = Client(srv, created["id"], [created["seats"][1]["token"]])
+        leaves.until(lambda m: m["type"] == "update")
+        leaves.close()  # and never comes back: the friend at the table need not wait for ever
+        final = stays.play(timeout=60)
+        assert final is not None
+        assert any(m["type"] == "table" and m["stand_ins"] == [1] for m in stays.messages)
         info = srv.wait_status(created["id"], "finished", timeout=30)
         assert info["outcome"] is not None
+        stays.close()
     finally:
         srv.stop()
 
@@ -233,13 +238,14 @@ def test_absent_player_is_replaced_by_a_bot_until_back(tmp_path: Path) -> None:
 def test_a_stand_in_plays_only_until_the_player_returns(tmp_path: Path) -> None:
     srv = Server(tmp_path, None, None, "--absent-after", "0.5", "--bot-delay", "0.3").start()
     try:
-        created = srv.create(
-            "toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], options={"rounds": 5}, seed=6
-        )
+        created = srv.create("toy", [{"kind": "human"}, {"kind": "human"}], options={"rounds": 5}, seed=6)
         token = created["seats"][0]["token"]
         client = Client(srv, created["id"], [token])
         seen = client.until(lambda m: m["type"] == "update")["version"]
         client.close()
+        # the friend stays at the table and plays; the stand-in bids for the one who left
+        friend = Client(srv, created["id"], [created["seats"][1]["token"]])
+        assert friend.play(stop_after=3, timeout=30) is None
         deadline = time.time() + 20
         while srv.http.get(f"/api/games/{created['id']}").json()["version"] < seen + 3:
             assert time.time() < deadline
@@ -248,8 +254,13 @@ def test_a_stand_in_plays_only_until_the_player_returns(tmp_path: Path) -> None:
         first = back.until(lambda m: m["type"] == "update")
         assert first["stand_ins"] == []
         assert any(item["entry"]["k"] == "bid" for item in first["log"])  # the stand-in's secret bid, for us
+        done: list[Any] = []  # both play on to the end
+        other = threading.Thread(target=lambda: done.append(friend.play(timeout=60)))
+        other.start()
         final = back.play(timeout=60, backlog=[first])
-        assert final is not None and all(u["stand_ins"] == [] for u in back.updates)
+        other.join(70)
+        assert final is not None and done and done[0] is not None
+        assert all(u["stand_ins"] == [] for u in back.updates)
         assert any(a["applied"] for a in back.acks)  # the player made moves again
     finally:
         srv.stop()

@@ -35,6 +35,7 @@ from feldherr.server.hub import Conn, Hub, verify
 from feldherr.server.lobby import (
     analysed_id,
     catalogue,
+    check_name,
     check_position,
     parse_create,
     position_match,
@@ -414,6 +415,12 @@ def create_app(settings: Settings) -> FastAPI:
                             raise ServerError("server.seat", 403, "not-your-seat")
                         version = get_int(data, "version")
                         await h.call(h.undo, game_id, seat, version, conn, msg_id)
+                    elif kind == "name":
+                        seat = data.get("seat", conn.seats[0] if len(conn.seats) == 1 else None)
+                        if type(seat) is not int or seat not in conn.seats:
+                            raise ServerError("server.seat", 403, "not-your-seat")
+                        name = check_name(data.get("name"))
+                        await h.read(h.rename, game_id, seat, name, conn, msg_id)  # the whole log again
                     elif kind == "lang":
                         conn.lang = get_lang(data)
                         await h.read(_resend, h, conn, game_id, True)  # the whole log: long

@@ -28,6 +28,7 @@ import logging
 import secrets
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -99,6 +100,15 @@ class Conn:
 
     def close(self) -> None:
         self.loop.call_soon_threadsafe(self._put, None)
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two players' names read as the same at the table (case and Unicode forms aside)."""
+
+    def key(name: str) -> str:
+        return unicodedata.normalize("NFKC", name).casefold()
+
+    return bool(a) and key(a) == key(b)
 
 
 def seat_name(seat: SeatRow) -> str:
@@ -357,8 +367,18 @@ class Hub:
                 self.store.create_game(new_row, seats, conn)
                 self.store.set_game(conn, game_id, rematch=new_row.id)
                 new_id = new_row.id
+                started = True
+            else:
+                started = False
+        table.row.rematch = new_id
         new_table = self.table(new_id)
         self.spawn_drive(new_id)
+        if started:  # the others at the old table hear of it (their pages offer to join it)
+            message = {"type": "rematch", "game": game_id, "rematch": new_id, "seat": seat}
+            with self._lock:
+                conns = list(self.conns.get(game_id, ()))
+            for other in conns:
+                other.push(message)
         return {"id": new_id, "seat": seat, "token": new_table.seats[seat].token}
 
     def import_record(self, data: Any) -> str:
@@ -440,18 +460,22 @@ class Hub:
     def attach(
         self, conn: Conn, game_id: str, tokens: Sequence[str], since: dict[int | None, int | None]
     ) -> None:
-        """Seat a connection: check its tokens, send the welcome and its first updates."""
+        """Seat a connection: check its tokens, send the welcome and its first updates; the
+        others at the table hear of a player who came (a ``table`` message)."""
         table = self.table(game_id)
         seats = table.verify(tokens)
         if not seats and not table.row.public:
             raise ServerError("server.spectators", 403, "forbidden")
         conn.seats = seats
+        before = self.present(game_id)
         with table.lock:
             self._catch_up(table)
             for viewer in conn.viewers:
                 conn.sent[viewer] = since.get(viewer)
             with self._lock:
                 self.conns.setdefault(game_id, set()).add(conn)
+            for s in seats:  # the player is back: the stand-in stops
+                table.stand_ins.pop(s, None)
             conn.push(
                 {
                     "type": "welcome",
@@ -460,11 +484,11 @@ class Hub:
                     "title": table.game.title,
                     "seats": list(seats),
                     "spectator": not seats,
-                    "table": [s.public() for s in table.seats],
+                    "table": self._seats_public(table),
+                    "absent_after": self.settings.absent_after if self.settings.absent_after >= 0 else None,
+                    "rematch": table.row.rematch,
                 }
             )
-            for s in seats:  # the player is back: the stand-in stops
-                table.stand_ins.pop(s, None)
             self._send(table, conn, force=True)
         unclaimed = [s for s in seats if not table.seats[s].claimed]
         if seats:
@@ -474,8 +498,11 @@ class Hub:
                     table.seats[s].claimed = True
             else:
                 self.store.touch(game_id, seats)
+            if not set(seats) <= before:
+                self._tell_table(table, skip=conn)
 
     def detach(self, conn: Conn, game_id: str) -> None:
+        before = self.present(game_id)
         with self._lock:
             conns = self.conns.get(game_id)
             if conns is not None:
@@ -484,6 +511,62 @@ class Hub:
                     del self.conns[game_id]
         if conn.seats:
             self.store.touch(game_id, conn.seats)  # absence counts from leaving
+            table = self.tables.get(game_id)
+            if table is not None and self.present(game_id) != before:
+                self._tell_table(table)
+
+    def _seats_public(self, table: Table) -> list[dict[str, Any]]:
+        """The seats as everyone at the table may know them: kind, bot, name, whether the seat's
+        invitation was taken (``claimed``) and whether its player is connected now (``present``:
+        a socket of this process holds the seat)."""
+        present = self.present(table.id)
+        return [{**s.public(), "present": s.seat in present} for s in table.seats]
+
+    def _tell_table(self, table: Table, skip: Conn | None = None) -> None:
+        """Every connection of the game: who sits at the table now (a player came, left, took a
+        name, a bot stands in for an absent one)."""
+        with table.lock:
+            message = {
+                "type": "table",
+                "game": table.id,
+                "table": self._seats_public(table),
+                "stand_ins": sorted(table.stand_ins),
+            }
+        with self._lock:
+            conns = [c for c in self.conns.get(table.id, ()) if c is not skip]
+        for conn in conns:
+            conn.push(message)
+
+    def rename(
+        self, game_id: str, seat: int, name: str, reply: Conn | None = None, msg_id: Any = None
+    ) -> None:
+        """The player at ``seat`` takes ``name`` (checked by the caller): stored, acknowledged, and
+        every connection of the game gets the table and its updates with the whole log again, so
+        that every text names the player by it."""
+        table = self.table(game_id)
+        with table.lock:
+            self._catch_up(table)
+            if table.match.is_over():
+                over = detail("message", words("part.name-over"))
+                raise ServerError("server.name", 409, "game-over", **over)
+            if any(s.seat != seat and s.kind in HUMAN_KINDS and same_name(s.name, name) for s in table.seats):
+                taken = detail("message", words("part.name-taken", name=name))
+                raise ServerError("server.name", 409, "bad-name", **taken)
+            self.store.rename(game_id, seat, name)
+            table.seats[seat].name = name
+            table.names[seat] = seat_name(table.seats[seat])
+            if reply is not None:
+                reply.push(
+                    {"type": "ack", "id": msg_id, "seat": seat, "version": table.match.version, "named": name}
+                )
+        self._tell_table(table)
+        with table.lock:
+            with self._lock:
+                conns = list(self.conns.get(table.id, ()))
+            for conn in conns:
+                for viewer in conn.viewers:
+                    conn.sent[viewer] = None
+                self._send(table, conn, force=True)
 
     def present(self, game_id: str) -> set[int]:
         with self._lock:
@@ -794,13 +877,32 @@ class Hub:
                     continue
             fresh = self.store.seats(table.id)  # last_seen is kept up by whichever process holds the seat
             with table.lock:
+                before = dict(table.stand_ins)
                 for s in list(table.stand_ins):
                     if now - fresh[s].last_seen < after:
                         del table.stand_ins[s]
                 absent = [s for s in waiting if fresh[s].claimed and now - fresh[s].last_seen >= after]
+                # A stand-in plays so that the people at the table need not wait: with nobody else
+                # at the table (everyone left, or a person alone against bots) the game waits for
+                # its players, and the stand-ins stop.
+                here = [
+                    s
+                    for s, row in enumerate(fresh)
+                    if row.kind in HUMAN_KINDS
+                    and row.claimed
+                    and s not in absent
+                    and s not in table.stand_ins
+                    and (s in present or now - row.last_seen < after)
+                ]
+                if not here:
+                    absent = []
+                    table.stand_ins.clear()
                 for s in absent:
                     table.stand_ins[s] = self._stand_in(table.game, s)
                     table.seats[s].claimed = True
+                changed = set(before) != set(table.stand_ins)
+            if changed:
+                self._tell_table(table)
             if absent:
                 log.info("game %s: a bot plays for absent seat(s) %s", table.id, absent)
                 self.spawn_drive(table.id)

@@ -21,7 +21,7 @@ from feldherr.core.options import OptionSpec
 from feldherr.core.play import bot_table
 from feldherr.core.position import player_names
 from feldherr.games import game_names, get_game
-from feldherr.server.hub import NewGame, new_token
+from feldherr.server.hub import NewGame, new_token, same_name
 from feldherr.server.protocol import LANGS, ServerError, detail, get_int, get_str, part, words
 from feldherr.server.store import SeatRow
 
@@ -44,6 +44,19 @@ def printable_name(name: str) -> bool:
         ch in DIRECTION_MARKS or unicodedata.category(ch) in ("Cc", "Co", "Cn", "Cs", "Zl", "Zp")
         for ch in name
     )
+
+
+def check_name(raw: Any) -> str:
+    """A name a player gives themselves at the table (the socket's ``name`` message), checked as a
+    seat's name is when a game is created: 1 to MAX_NAME characters once the spaces around it are
+    dropped, printable ones only; else ``server.name`` in the reader's words."""
+    name = unicodedata.normalize("NFC", raw).strip() if isinstance(raw, str) else ""
+    if not 0 < len(name) <= MAX_NAME:
+        said = part("message", "part.name-length", limit=MAX_NAME)
+        raise ServerError("server.name", 422, "bad-name", **said)
+    if not printable_name(name):
+        raise ServerError("server.name", 422, "bad-name", **part("message", "part.name-chars"))
+    return name
 
 
 def catalogue() -> list[dict[str, Any]]:
@@ -204,7 +217,7 @@ def parse_seats(raw: Any, players: int, bots: list[str]) -> list[SeatRow]:
             "server.seats", 422, "bad-seats", **part("message", "part.seats-count", players=players)
         )
     now = time.time()
-    seats = []
+    seats: list[SeatRow] = []
     for index, item in enumerate(raw):
         if not isinstance(item, dict):
             raise ServerError(
@@ -231,6 +244,10 @@ def parse_seats(raw: Any, players: int, bots: list[str]) -> list[SeatRow]:
             raise ServerError("server.seats", 422, "bad-seats", **said)
         if not printable_name(label):
             said = part("message", "part.seat-name-chars", seat=index + 1)
+            raise ServerError("server.seats", 422, "bad-seats", **said)
+        # two people of one name would read as one in every text of the game
+        if kind != "bot" and any(s.kind != "bot" and same_name(s.name, label) for s in seats):
+            said = detail("message", words("part.seat-name-taken", seat=index + 1, name=label))
             raise ServerError("server.seats", 422, "bad-seats", **said)
         seats.append(
             SeatRow(

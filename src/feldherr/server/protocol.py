@@ -65,6 +65,7 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
     "server.unknown-game": {"en": "unknown game {game}", "de": "Unbekanntes Spiel {game}"},
     "server.options": {"en": "invalid options: {message}", "de": "Ungültige Optionen: {message}"},
     "server.seats": {"en": "invalid seats: {message}", "de": "Ungültige Plätze: {message}"},
+    "server.name": {"en": "this name cannot be taken: {message}", "de": "Dieser Name geht nicht: {message}"},
     "server.record": {"en": "invalid record: {message}", "de": "Ungültige Partie-Aufzeichnung: {message}"},
     "server.not-finished": {
         "en": "the game is not finished; its moves stay secret until then",
@@ -143,6 +144,29 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "(no line breaks, control characters or text-direction marks)",
         "de": "Platz {seat}: Der Name des Spielers darf nur druckbare Zeichen enthalten "
         "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen)",
+    },
+    "part.name-length": {
+        "en": "a name has 1 to {limit} characters",
+        "de": "Ein Name hat 1 bis {limit} Zeichen",
+    },
+    "part.name-chars": {
+        "en": "a name may hold only printable characters "
+        "(no line breaks, control characters or text-direction marks)",
+        "de": "Ein Name darf nur druckbare Zeichen enthalten "
+        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen)",
+    },
+    "part.name-taken": {
+        "en": "{name} plays at this table already; add an initial, for instance",
+        "de": "{name} spielt an diesem Tisch schon mit; nimm zum Beispiel einen Anfangsbuchstaben dazu",
+    },
+    "part.seat-name-taken": {
+        "en": "seat {seat}: {name} plays at this table already (the players' names must differ)",
+        "de": "Platz {seat}: {name} spielt an diesem Tisch schon mit "
+        "(die Namen der Mitspieler müssen sich unterscheiden)",
+    },
+    "part.name-over": {
+        "en": "the game is over, and its players' names stay as they were",
+        "de": "Das Spiel ist zu Ende, die Namen der Mitspieler bleiben, wie sie waren",
     },
     "part.options-object": {
         "en": "the options must be a JSON object",

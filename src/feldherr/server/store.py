@@ -307,6 +307,13 @@ class Store:
                 return True
         return False
 
+    def rename(self, game_id: str, seat_number: int, name: str) -> None:
+        """The name a seat's player gave themselves at the table."""
+        with self.begin() as conn:
+            conn.execute(
+                update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat_number).values(name=name)
+            )
+
     def touch(self, game_id: str, seat_numbers: Iterable[int]) -> None:
         """The seats' players are here now (a heartbeat for the absence rule)."""
         with self.begin() as conn:

@@ -2,7 +2,7 @@
 //   keys   strings that occur in the pending decision's legal moves (to highlight),
 //   pick   called with such a key when the player clicks it (filters the choices),
 //   names  the seats' names, me: the viewing seat (null: spectator).
-import { colour, fitWords, h, mapFrame, playersTable, s, usePalette } from "./dom.js";
+import { colour, colourTerm, fitWords, h, mapFrame, playersTable, s, usePalette } from "./dom.js";
 import { lang, phaseName, t, tn } from "./i18n.js";
 import { elgrandeBoard } from "./board-elgrande.js";
 import { isBattle, towerScene } from "./tower.js";
@@ -94,7 +94,7 @@ const BOARDS = { wallenstein, elgrande, mansfeld };
 export function seatNames(game, seats) {
   const terms = needs(`terms-${game}`, `/api/web/terms/${encodeURIComponent(game)}`) || {};
   const colourName = (seat) => {
-    const entry = terms[`colour.${seat}`] || (game === "wallenstein" ? terms[TOWER_COLOURS[seat]] : null);
+    const entry = colourTerm(game, seat, terms);
     return entry ? entry[lang()] || entry.en : null;
   };
   // a person's seat (also hot-seat) by the typed name, an imported one by the name its position

@@ -67,6 +67,13 @@ export const COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#229954", "#7d3c98", "
 const PALETTES = { wallenstein: ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#2b2b2b", "#3c9a4a"] };
 let palette = COLOURS;
 
+// A seat's colour as the game's terms (/api/web/terms/<game>) name it: "colour.<seat>", or
+// Wallenstein's cube colours; null where the terms have none.
+const COLOUR_TERMS = { wallenstein: ["red", "blue", "yellow", "purple", "black", "peasants"] };
+export function colourTerm(game, seat, terms) {
+  return (terms && (terms[`colour.${seat}`] || terms[COLOUR_TERMS[game]?.[seat]])) || null;
+}
+
 export function usePalette(game) { palette = PALETTES[game] || COLOURS; }
 export function colour(seat) { return palette[seat % palette.length]; }
 
@@ -147,4 +154,11 @@ export function fitWords(root) {
     }
     if (el.scrollWidth > el.clientWidth + 0.5) el.style.overflowWrap = "anywhere";
   }
+}
+
+// A link copied to the clipboard (the field selected and copied where the clipboard API is not
+// allowed, as on a page without https); `note` says so.
+export async function copyText(text, field, note) {
+  try { await navigator.clipboard.writeText(text); } catch { field.select(); document.execCommand("copy"); }
+  note.textContent = t("copied");
 }

@@ -57,6 +57,15 @@ const WORDS = {
     diceSecret: "Dice set in secret: shown when everyone has set theirs", luckDie: "luck die: {n}",
     commitSecret: "Cards committed face down: shown when everyone has committed",
     countyOut: "{name}: not used with 3 players (no armies may enter)",
+    notJoined: "not here yet", away: "away", standIn: "a bot plays for now",
+    waitNotJoined: "{name} has not opened the invitation yet.",
+    waitAway: "{name} is not at the table right now; if {name} stays away, a bot plays meanwhile.",
+    waitAwayNever: "{name} is not at the table right now.",
+    waitStandIn: "{name} is away: a bot plays meanwhile, until {name} is back.",
+    nameTitle: "Your name at this table", nameHint: "Until you give one, the others read your colour: {name}.",
+    nameTake: "Take this name", friendUnnamed: "a friend (gives a name on joining)",
+    inviteHint: "Not every friend has opened their invitation yet: send them their link.",
+    rematchJoin: "Join the rematch", rematchBy: "{name} has started a rematch.", watching: "You are watching this game.",
   },
   de: {
     title: "feldherr", newGame: "Neues Spiel", game: "Spiel", options: "Optionen", seats: "Plätze",
@@ -114,6 +123,15 @@ const WORDS = {
     diceSecret: "Würfel verdeckt gesetzt: sichtbar, wenn alle gesetzt haben", luckDie: "Kriegsglück-Würfel: {n}",
     commitSecret: "Karten verdeckt eingesetzt: sichtbar, wenn alle eingesetzt haben",
     countyOut: "{name} spielt bei 3 Spielern nicht mit (keine Armeen dürfen hinein)",
+    notJoined: "noch nicht da", away: "abwesend", standIn: "vorerst spielt ein Bot",
+    waitNotJoined: "{name} hat die Einladung noch nicht geöffnet.",
+    waitAway: "{name} ist gerade nicht am Tisch; bleibt {name} länger weg, spielt vorerst ein Bot.",
+    waitAwayNever: "{name} ist gerade nicht am Tisch.",
+    waitStandIn: "{name} ist abwesend: Ein Bot spielt, bis {name} zurück ist.",
+    nameTitle: "Dein Name an diesem Tisch", nameHint: "Bis du einen angibst, lesen die anderen deine Farbe: {name}.",
+    nameTake: "Diesen Namen nehmen", friendUnnamed: "Mitspieler (gibt beim Beitreten selbst einen Namen an)",
+    inviteHint: "Noch nicht alle Mitspieler haben ihre Einladung geöffnet: Schick ihnen ihren Link.",
+    rematchJoin: "Zur Revanche", rematchBy: "{name} hat eine Revanche gestartet.", watching: "Du schaust bei diesem Spiel zu.",
   }
 };
 
@@ -152,7 +170,7 @@ const onTouch = (table, key) => (touchScreen() && `${key}@touch` in table ? `${k
 export function t(key, args = {}) {
   let text = WORDS[current][onTouch(WORDS[current], key)] ?? WORDS.en[onTouch(WORDS.en, key)] ?? key;
   if (typeof text === "object") text = text.other;
-  for (const [k, v] of Object.entries(args)) text = text.replace(`{${k}}`, typeof v === "number" ? num(v) : v);
+  for (const [k, v] of Object.entries(args)) text = text.replaceAll(`{${k}}`, () => (typeof v === "number" ? num(v) : v)); // a name's "$&" stays as typed
   return text;
 }
 
@@ -164,7 +182,7 @@ export function tn(key, n, args = {}) {
   if (!entry) return `${num(n)} ${key}`;
   const text = typeof entry === "object" ? entry[new Intl.PluralRules(current).select(n)] ?? entry.other : entry;
   let out = text.replace("{n}", num(n));
-  for (const [k, v] of Object.entries(args)) out = out.replace(`{${k}}`, typeof v === "number" ? num(v) : v);
+  for (const [k, v] of Object.entries(args)) out = out.replaceAll(`{${k}}`, () => (typeof v === "number" ? num(v) : v));
   return out;
 }
 

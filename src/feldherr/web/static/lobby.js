@@ -1,8 +1,8 @@
 // The lobby: start a game (the form comes from the catalogue's option spec), the game list, and
 // importing a record for the replay viewer.
-import { api, clear, colour, filePicker, h } from "./dom.js";
+import { api, clear, colour, colourTerm, copyText, filePicker, h, usePalette } from "./dom.js";
 import { BOT_ORDER, RESEARCH_BOTS, botName, lang, t } from "./i18n.js";
-import { remember } from "./store.js";
+import { remember, rememberInvites } from "./store.js";
 import { guidedPanel } from "./tutorial.js"; // table: guided first games
 import { checkPosition, handedPosition, positionField } from "./positions.js";
 
@@ -60,7 +60,7 @@ export function showLobby(root) {
     const g = entry();
     const n = players();
     while (form.seats.length < n) {
-      form.seats.push(form.seats.length === 0 ? { kind: "me", bot: g.default_bot, name: "" } : { kind: "bot", bot: g.default_bot, name: "" });
+      form.seats.push(form.seats.length === 0 ? { kind: "me", bot: g.default_bot, name: rememberedName() } : { kind: "bot", bot: g.default_bot, name: "" });
     }
     form.seats.length = n;
     for (const seat of form.seats) if (!g.bots.includes(seat.bot)) seat.bot = g.default_bot;
@@ -154,7 +154,8 @@ export function showLobby(root) {
       seats: form.seats.map((seat, i) => {
         const out = { kind: seat.kind === "bot" ? "bot" : seat.kind === "hotseat" ? "hotseat" : "human" };
         if (seat.kind === "bot") out.bot = seat.bot;
-        out.name = defaultName(seat, i).slice(0, 40);
+        // a friend without a typed name gives one on joining (the seat's page asks)
+        if (seat.kind !== "friend" || seat.name.trim()) out.name = defaultName(seat, i).slice(0, 40);
         return out;
       }),
     };
@@ -164,6 +165,8 @@ export function showLobby(root) {
     try {
       const game = await api(`/api/games?lang=${lang()}`, { method: "POST", body: JSON.stringify(body) });
       const mine = game.seats.filter((s, i) => form.seats[i].kind === "me" || form.seats[i].kind === "hotseat");
+      const me = form.seats.find((seat) => seat.kind === "me" && seat.name.trim());
+      if (me) { try { localStorage.setItem("feldherr:name", me.name.trim()); } catch { /* storage off */ } }
       remember(game.id, mine.map((s) => s.token));
       const friends = game.seats.filter((s, i) => form.seats[i].kind === "friend");
       const target = `/play/${game.id}#tokens=${mine.map((s) => s.token).join(",")}`;
@@ -171,8 +174,14 @@ export function showLobby(root) {
       // The address friends can reach: the server's public address where it says one.
       const server = await api("/api/server").catch(() => null);
       if (server && (server.public_url || server.url)) { publicUrl = server.public_url || server.url; base = publicUrl; }
-      created = { game, friends, target };
+      created = { game, friends, target, terms: null };
+      // the creator's page hands the links out again until every friend has come
+      rememberInvites(game.id, friends.map((s) => ({ seat: s.seat, link: reachable(s.invite) })));
       render();
+      // a friend without a name is listed by the seat's colour, in the game's words
+      if (friends.some((s) => !s.name)) {
+        api(`/api/web/terms/${encodeURIComponent(g.name)}`).then((terms) => { if (created) { created.terms = terms; render(); } }).catch(() => {});
+      }
     } catch (err) {
       status.textContent = `${t("error")}: ${err.message}`;
     }
@@ -207,16 +216,22 @@ export function showLobby(root) {
     document.title = "feldherr";
     if (!catalogue) return;
     if (created) {
+      usePalette(created.game.game);
       root.append(h("section", { class: "panel", id: "created" },
         h("h1", {}, t("created")),
         h("h2", {}, t("invite")),
         h("p", {}, t("reachAt"), " ", h("strong", { id: "public-url" }, publicUrl)),
         h("ul", { class: "invites" }, created.friends.map((s) => {
           const link = reachable(s.invite);
-          const field = h("input", { class: "invite", readonly: true, value: link, "aria-label": t("inviteFor", { name: s.name }), onfocus: (e) => e.target.select() });
+          // a friend without a name: the seat's colour and "gives a name on joining"
+          const named = colourTerm(created.game.game, s.seat, created.terms);
+          const colourName = named ? named[lang()] || named.en : "";
+          const unnamed = colourName ? `${colourName} · ${t("friendUnnamed")}` : t("friendUnnamed");
+          const field = h("input", { class: "invite", readonly: true, value: link, "aria-label": t("inviteFor", { name: s.name || colourName || t("friendUnnamed") }), onfocus: (e) => e.target.select() });
           const note = h("span", { class: "copied", role: "status" });
-          return h("li", {}, h("span", {}, `${s.name}: `), field,
-            h("button", { type: "button", class: "copy", onclick: () => copy(link, field, note) }, t("copyBtn")), note);
+          const who = s.name ? `${s.name}: ` : h("span", { class: "seat-player", style: `--seat:${colour(s.seat)}` }, h("span", { class: "dot" }), `${unnamed}: `);
+          return h("li", {}, h("span", {}, who), field,
+            h("button", { type: "button", class: "copy", onclick: () => copyText(link, field, note) }, t("copyBtn")), note);
         })),
         h("p", {}, h("a", { href: created.target, class: "button", id: "go" }, t("openGame")))));
       return;
@@ -274,6 +289,11 @@ export function showLobby(root) {
   return { relang: render, stop() {} };
 }
 
+// The name this device's player gave last (at a table or in the lobby): the "me" seat's to start with.
+function rememberedName() {
+  try { return localStorage.getItem("feldherr:name") || ""; } catch { return ""; }
+}
+
 // A game's printed name in the current language (the catalogue may give one per language).
 function gameTitle(entry) {
   const titles = entry.titles;
@@ -289,11 +309,6 @@ function reachable(invite) {
 }
 let base = location.origin;
 function publicBase() { return base.replace(/\/$/, ""); }
-
-async function copy(text, field, note) {
-  try { await navigator.clipboard.writeText(text); } catch { field.select(); document.execCommand("copy"); }
-  note.textContent = t("copied");
-}
 
 function range(a, b) {
   const out = [];

@@ -1,11 +1,11 @@
 // A seat's page: the WebSocket, the board, the pending decision's choices, the log, hot-seat
 // hand-overs and the end of the game.
-import { api, clear, colour, h, usePalette } from "./dom.js";
+import { api, clear, colour, copyText, h, usePalette } from "./dom.js";
 import { botName, lang, t, tn } from "./i18n.js";
 import { moveKeys, onData, renderBoard, seatNames, slotValue, term } from "./boards.js";
 import { MAX_BUTTONS, hasSteps, remaining, stepPicker } from "./steps.js";
 import { endOfGame, logItem } from "./ending.js";
-import { fromHash, remember } from "./store.js";
+import { fromHash, invites, remember } from "./store.js";
 import { makePacer } from "./pace.js"; // table: paced turns
 import { tableBar, turnReset, turnSignal } from "./table.js"; // table: help line, speed, turn signals
 import { holdFor } from "./tower.js"; // table: a battle holds the next move while the tower runs
@@ -22,6 +22,9 @@ export function showPlay(root, gameId) {
     plan: { key: null, staged: {}, target: null, queue: false, order: [] }, // the Wallenstein plan staged here until Confirm (order: boxes as filled)
     prev: new Map(), ownVersion: -1, // table: the position before the last move shown; the version after my own move
     undoable: null, // {seat, version}: the server lets that seat take back its move of that version
+    standIns: [], // seats a bot plays for while their players are away
+    rematch: null, // {id, seat}: a rematch someone at this table started (seat: who, when known)
+    naming: "", nameError: "", // the name typed for this seat (unnamed seats give one at the table)
   };
   // table: other seats' moves come one at a time (pace.js); each batch is one version.
   const pacer = makePacer((batch) => {
@@ -52,16 +55,30 @@ export function showPlay(root, gameId) {
   function receive(msg) {
     if (msg.type === "welcome") {
       st.welcome = msg;
+      st.rematch = msg.rematch ? { id: msg.rematch, seat: null } : null;
       st.ended = null; // the ending is drawn again from the fresh log (a new language after a switch)
       st.bySeat = new Map();
       st.prev = new Map();
       pacer.reset();
       st.status = "connected";
       st.retry = 0;
+      st.sent = null; // a move in flight when the connection dropped: the fresh updates say whether it was taken
+      st.busy = false;
     } else if (msg.type === "update") {
       const key = msg.seat === null ? "spectator" : msg.seat;
       // table: a first update (reload, late join) and my own move show at once; others are paced.
       pacer.push(msg, !st.bySeat.has(key) || msg.version <= st.ownVersion);
+      return;
+    } else if (msg.type === "table") { // a friend came, left, took a name, a bot stands in
+      if (st.welcome) st.welcome = { ...st.welcome, table: msg.table };
+      st.standIns = msg.stand_ins || [];
+      st.ended = null; // the ending names the players as the table does
+      renderSoon();
+      return;
+    } else if (msg.type === "rematch") { // a friend started the rematch: the ending offers to join it
+      st.rematch = { id: msg.rematch, seat: msg.seat };
+      st.ended = null;
+      renderSoon();
       return;
     } else if (msg.type === "undoable") { // the seat's last move can be taken back (after its update)
       st.undoable = { seat: msg.seat, version: msg.version };
@@ -82,11 +99,13 @@ export function showPlay(root, gameId) {
         return;
       }
       st.busy = false;
+      if (msg.rule === "server.name") { st.nameError = msg.message; renderSoon(); return; }
       st.error = msg.message;
       if (!st.welcome) st.status = "error";
     } else {
-      if (msg.type === "ack") { st.sent = null; if (typeof msg.version === "number") st.ownVersion = msg.version; } // taken: nothing to send again
+      if (msg.type === "ack" && !msg.named) { st.sent = null; st.busy = false; if (typeof msg.version === "number") st.ownVersion = msg.version; } // taken: nothing to send again
       if (msg.type === "ack" && msg.undone) st.ownVersion = msg.version; // undo: the position before it shows at once
+      if (msg.type === "ack" && msg.named) { st.naming = ""; st.nameError = ""; try { localStorage.setItem("feldherr:name", msg.named); } catch { /* storage off */ } }
       return; // ack, pong: the update that follows says it all
     }
     decide();
@@ -106,15 +125,18 @@ export function showPlay(root, gameId) {
     const log = known && known.version < msg.version ? known.log.concat(msg.log) : msg.log;
     st.prev.set(key, known ? { version: known.version, view: known.view } : null); // table: last move
     st.bySeat.set(key, { ...msg, log });
+    if (Array.isArray(msg.stand_ins)) st.standIns = msg.stand_ins;
     if (st.undoable && st.undoable.seat === msg.seat && st.undoable.version !== msg.version) st.undoable = null;
-    st.busy = false;
+    // Another seat's move may come between my move and its ack (simultaneous decisions): the
+    // choices stay disabled and a staged plan does not send the same box again until the ack.
+    if (!st.sent) st.busy = false;
     st.error = "";
   }
 
   // table: the bar over the decision (help line, speed, skip, sound, rules).
   function tableBarNode() {
     const update = st.bySeat.get(st.shown);
-    return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, pacer, rerender: render });
+    return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, pacer, rerender: render, spectator: st.shown === "spectator" });
   }
 
   // Which seat's page this device shows. With several seats here (hot-seat), a switch to another
@@ -184,6 +206,59 @@ export function showPlay(root, gameId) {
     return names()[seat] || s?.name || (s?.kind === "bot" ? botName(s.bot) : t("player"));
   };
 
+  // Whether a friend's seat is taken and its player here: "notJoined" (the invitation not opened
+  // yet), "standIn" (away, a bot plays meanwhile), "away" (not connected), or null (here; a bot;
+  // this device's own seats).
+  function presence(s) {
+    if (s.kind !== "human" || st.welcome.seats.includes(s.seat) || s.present === undefined) return null;
+    if (!s.claimed) return "notJoined";
+    if (st.standIns.includes(s.seat)) return "standIn";
+    return s.present ? null : "away";
+  }
+
+  // A seat of this device whose player has no name yet (a friend's invitation without one): the
+  // player gives one here, and every text at the table then names them by it.
+  function namePanel() {
+    const mine = st.welcome.seats.length === 1 ? st.welcome.table[st.welcome.seats[0]] : null;
+    if (!mine || mine.kind !== "human" || mine.name || st.bySeat.get(mine.seat)?.outcome) return null;
+    let remembered = "";
+    try { remembered = localStorage.getItem("feldherr:name") || ""; } catch { /* storage off */ }
+    const value = st.naming || remembered;
+    const take = (e) => {
+      e.preventDefault();
+      const typed = root.querySelector("#my-name").value;
+      st.naming = typed;
+      st.nameError = "";
+      st.ws.send(JSON.stringify({ type: "name", seat: mine.seat, name: typed, id: st.nextId++ }));
+    };
+    return h("section", { id: "name-panel", class: "panel" },
+      h("h2", {}, t("nameTitle")),
+      h("p", { class: "label" }, t("nameHint", { name: seatName(mine.seat) })),
+      h("form", { id: "name-form", class: "row", onsubmit: take },
+        h("input", { id: "my-name", type: "text", maxlength: 40, value, "aria-label": t("name"), placeholder: t("yourName"), autocomplete: "nickname",
+          oninput: (e) => { st.naming = e.target.value; } }),
+        h("button", { type: "submit", class: "primary", id: "take-name" }, t("nameTake"))),
+      st.nameError ? h("p", { role: "alert", class: "error", id: "name-error", "data-game": "1" }, st.nameError) : null);
+  }
+
+  // The game's creator hands out the invitation links here again (kept from the lobby's created
+  // page) until each friend has opened theirs.
+  function invitePanel() {
+    const table = st.welcome.table;
+    const waiting = invites(gameId).filter((i) => table[i.seat] && table[i.seat].kind === "human" && !table[i.seat].claimed);
+    if (!waiting.length || st.bySeat.get(st.shown)?.outcome) return null;
+    return h("section", { id: "invite-panel", class: "panel" },
+      h("h2", {}, t("invite")),
+      h("p", { class: "label" }, t("inviteHint")),
+      h("ul", { class: "invites" }, waiting.map((i) => {
+        const name = seatName(i.seat);
+        const field = h("input", { class: "invite", readonly: true, value: i.link, "aria-label": t("inviteFor", { name }), onfocus: (e) => e.target.select() });
+        const note = h("span", { class: "copied", role: "status" });
+        return h("li", { style: `--seat:${colour(i.seat)}` }, h("span", {}, h("span", { class: "dot" }), `${name}: `), field,
+          h("button", { type: "button", class: "copy", onclick: () => copyText(i.link, field, note) }, t("copyBtn")), note);
+      })));
+  }
+
   let statusNode = null;
   function renderStatus() {
     if (statusNode) statusNode.textContent = t(st.status === "connected" ? "connected" : "reconnecting");
@@ -192,6 +267,10 @@ export function showPlay(root, gameId) {
   function render() {
     if (drawSoon !== null) { clearTimeout(drawSoon); drawSoon = null; }
     onData(render);
+    // a name being typed keeps the focus and the caret through a redraw (an update that comes
+    // meanwhile must not move the keys to the first choice, where Enter would play it)
+    const typing = document.activeElement?.id === "my-name"
+      ? [document.activeElement.selectionStart, document.activeElement.selectionEnd] : null;
     clear(root);
     document.getElementById("where").textContent = st.welcome ? ` · ${st.welcome.title}` : "";
     statusNode = h("span", { id: "conn", class: `conn ${st.status}` });
@@ -223,7 +302,8 @@ export function showPlay(root, gameId) {
     const toMove = view.to_move || [];
     const seatsBar = h("ol", { class: "seats", id: "seat-list" }, table.map((s) => h("li", {
       class: `${toMove.includes(s.seat) ? "to-move" : ""} ${s.seat === st.shown ? "me" : ""}`, style: `--seat:${colour(s.seat)}`,
-    }, h("span", { class: "dot" }), seatName(s.seat), s.kind === "bot" ? ` (${botName(s.bot)})` : "", s.seat === st.shown ? ` · ${t("you")}` : "")));
+    }, h("span", { class: "dot" }), seatName(s.seat), s.kind === "bot" ? ` (${botName(s.bot)})` : "", s.seat === st.shown ? ` · ${t("you")}` : "",
+    presence(s) ? h("span", { class: `presence ${presence(s)}` }, ` · ${t(presence(s))}`) : "")));
     const board = h("section", { id: "board", class: "board", "aria-label": t("board") },
       renderBoard(game, view, { keys, names: names(), me: st.shown === "spectator" ? null : st.shown,
         // A board piece that belongs to exactly one legal move plays it at once; else it narrows the list.
@@ -235,7 +315,7 @@ export function showPlay(root, gameId) {
         },
         choices, send, filter: st.filter, stage: planning(choices) ? stageCtx(update) : null,
         prev: prev?.view ?? null, fresh: prev ? update.log.filter((item) => item.version > prev.version) : [] }));
-    const side = h("aside", { class: "side" }, guidePanel(gameId, update, root), tableBarNode(), decisionPanel(update, choices), logPanel(update.log, prev?.version));
+    const side = h("aside", { class: "side" }, namePanel(), invitePanel(), guidePanel(gameId, update, root), tableBarNode(), decisionPanel(update, choices), logPanel(update.log, prev?.version));
     root.append(h("div", { class: "bar" }, seatsBar, statusNode), h("div", { class: "play" }, board, side));
     if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");
     if (update.outcome) {
@@ -244,12 +324,16 @@ export function showPlay(root, gameId) {
       const named = names();
       if (!st.ended || st.ended.names !== named.join("\n")) {
         st.ended = { ...endOfGame(gameId, game, update.outcome, named, update.log), names: named.join("\n") };
+        const started = st.rematch && st.rematch.seat !== null && !st.welcome.seats.includes(st.rematch.seat);
+        if (started) st.ended.node.append(h("p", { id: "rematch-note", role: "status" }, t("rematchBy", { name: seatName(st.rematch.seat) })));
         st.ended.node.append(h("p", { class: "row" },
-          tokens.length ? h("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")) : null,
+          tokens.length ? h("button", { type: "button", id: "rematch", class: st.rematch ? "primary" : null, onclick: rematch }, t(st.rematch ? "rematchJoin" : "rematch")) : null,
           h("a", { href: `/replay/${gameId}`, id: "to-replay" }, t("toReplay")), h("a", { href: `/replay/${gameId}#analyse`, id: "to-analysis" }, t("analyse")), h("a", { href: "/" }, t("back"))));
       }
       root.append(st.ended.node);
     }
+    const nameField = typing ? root.querySelector("#my-name") : null;
+    if (nameField) { nameField.focus({ preventScroll: true }); nameField.setSelectionRange(...typing); }
     // Keyboard use: a fresh page puts the focus on the first choice unless it is elsewhere already.
     const first = root.querySelector("#choices button:not([disabled])");
     if (first && (document.activeElement === document.body || !document.activeElement)) first.focus({ preventScroll: true });
@@ -260,6 +344,7 @@ export function showPlay(root, gameId) {
   function decisionPanel(update, choices) {
     const panel = h("section", { id: "decision", class: "panel" });
     if (st.error) panel.append(h("p", { role: "alert", class: "error", "data-game": "1" }, st.error));
+    if (st.shown === "spectator") panel.append(h("p", { id: "watching", class: "label" }, t("watching")));
     if (update.outcome) { // the final scoring is under the board (far down on a phone): a link to it
       panel.append(h("h2", {}, t("gameOver")), h("p", {}, h("button", { type: "button", class: "link", id: "to-ending",
         onclick: () => root.querySelector("#ending")?.scrollIntoView({ behavior: "smooth", block: "start" }) }, `↓ ${t("finalScore")}`)));
@@ -267,7 +352,15 @@ export function showPlay(root, gameId) {
     }
     if (!choices.length) {
       const waiting = (update.view.to_move || []).map(seatName).join(", ");
-      panel.append(h("h2", {}, t("waiting")), h("p", { id: "waiting" }, waiting || t("nothing")), undoButton(update) || "");
+      // why the wait may be long: a friend not here yet, away, or played by a bot meanwhile
+      const why = (update.view.to_move || []).map((seat) => {
+        const s = st.welcome.table[seat];
+        const state = s ? presence(s) : null;
+        const key = state === "notJoined" ? "waitNotJoined" : state === "standIn" ? "waitStandIn"
+          : state === "away" ? (st.welcome.absent_after === null ? "waitAwayNever" : "waitAway") : null;
+        return key ? h("p", { class: "label absent", "data-seat": seat }, t(key, { name: seatName(seat) })) : null;
+      }).filter(Boolean);
+      panel.append(h("h2", {}, t("waiting")), h("p", { id: "waiting" }, waiting || t("nothing")), ...why, undoButton(update) || "");
       return panel;
     }
     const undo = undoButton(update);
@@ -403,7 +496,9 @@ export function showPlay(root, gameId) {
     const update = st.bySeat.get(st.shown);
     const slots = (update?.choices || []).filter((c) => Array.isArray(c.move) && c.move[0] === "slot");
     if (!update || !slots.length) { st.plan.queue = false; render(); return; }
-    if (st.busy) return;
+    // a move in flight, or a position from before my last move (another seat's move held back
+    // by the pace): the box it asks for is filled already
+    if (st.busy || update.version < st.ownVersion) return;
     const box = slots[0].move[1];
     const choice = slots.find((c) => c.move[1] === box && same(c.move[2], st.plan.staged[box]));
     if (!choice) {

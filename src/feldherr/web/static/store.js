@@ -27,3 +27,20 @@ export function fromHash(id) {
   }
   return held(id);
 }
+
+// The invitation links of a game this device created (friends' seats), so that its creator can
+// hand them out again from the seat's page until every friend has come.
+const invitesKey = (id) => `feldherr:invites:${id}`;
+
+export function rememberInvites(id, invites) {
+  try { localStorage.setItem(invitesKey(id), JSON.stringify(invites)); } catch { /* storage full or off */ }
+}
+
+export function invites(id) {
+  try {
+    const list = JSON.parse(localStorage.getItem(invitesKey(id)) || "[]");
+    return Array.isArray(list) ? list.filter((x) => x && Number.isInteger(x.seat) && typeof x.link === "string") : [];
+  } catch {
+    return [];
+  }
+}

@@ -10,18 +10,19 @@ const SOUND = "feldherr:sound";
 const SPEED_WORD = { instant: "paceInstant", fast: "paceFast", normal: "paceNormal", slow: "paceSlow" };
 const RULES = new Set(["wallenstein", "elgrande", "mansfeld"]);
 
-export function tableBar({ game, phase, pacer, rerender }) {
+// A spectator reads what the players do now, and has no turn to be called to (no sound, no notice).
+export function tableBar({ game, phase, pacer, rerender, spectator = false }) {
   const help = phaseHelp(game, phase);
   const waiting = pacer.waiting();
-  const notifyAsk = "Notification" in window && Notification.permission === "default";
+  const notifyAsk = !spectator && "Notification" in window && Notification.permission === "default";
   return h("section", { id: "table-bar", class: "panel table-bar" },
-    help ? h("p", { id: "phase-help", class: "phase-help" }, h("strong", {}, `${tw("help")}: `), help) : null,
+    help ? h("p", { id: "phase-help", class: "phase-help" }, h("strong", {}, `${tw(spectator ? "helpWatching" : "help")}: `), help) : null,
     h("div", { class: "row" },
       h("label", {}, `${tw("pace")} `, h("select", { id: "pace", onchange: (e) => { setPace(e.target.value); rerender(); } },
         Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === paceSetting() }, tw(SPEED_WORD[k]))))),
       h("button", { type: "button", id: "skip", disabled: !waiting, onclick: () => { pacer.skip(); } },
         tw("skip"), waiting ? ` (${tw("queued", { n: waiting })})` : ""),
-      h("label", {}, h("input", { type: "checkbox", id: "sound", checked: localStorage.getItem(SOUND) === "on",
+      spectator ? null : h("label", {}, h("input", { type: "checkbox", id: "sound", checked: localStorage.getItem(SOUND) === "on",
         onchange: (e) => { localStorage.setItem(SOUND, e.target.checked ? "on" : "off"); if (e.target.checked) beep(); } }), ` ${tw("sound")}`),
       notifyAsk ? h("button", { type: "button", id: "notify", onclick: () => Notification.requestPermission().then(rerender) }, tw("notify")) : null,
       RULES.has(game) ? h("a", { id: "rules-link", href: `/static/rules/${game}.${lang() === "de" ? "de" : "en"}.html`, target: "_blank", rel: "noopener" }, tw("rules")) : null));

@@ -1,0 +1,120 @@
+"""Friends at one table over the network: who sits where and who is here now (the ``table``
+message), a player naming themselves at the table (the ``name`` message), and stand-ins that play
+for an absent player only while someone else is at the table to wait for them."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from .serverutil import Client, Server
+
+
+def tables(client: Client) -> list[dict[str, Any]]:
+    return [m for m in client.messages if m["type"] == "table"]
+
+
+def test_the_others_hear_who_came_who_left_and_the_name_a_friend_takes(server: Server) -> None:
+    created = server.create(
+        "elgrande",
+        [{"kind": "human", "name": "Anna"}, {"kind": "human"}],
+        options={"players": 2},
+    )
+    anna = Client(server, created["id"], [created["seats"][0]["token"]])
+    seats = anna.welcome["table"]
+    assert [s["present"] for s in seats[:2]] == [True, False]
+    assert seats[1]["claimed"] is False and seats[1]["name"] == ""
+    # the friend opens the invitation: Anna's page hears it
+    friend = Client(server, created["id"], [created["seats"][1]["token"]], lang="de")
+    came = anna.until(lambda m: m["type"] == "table")
+    assert came["table"][1]["claimed"] is True and came["table"][1]["present"] is True
+    assert "token" not in str(came)
+    first = friend.until(lambda m: m["type"] == "update")
+    setup = first["log"][0]["text"]
+    assert "Anna" in setup and "Blau" in setup  # unnamed: by colour
+
+    # names the game cannot show are refused in the player's words, and nothing changes
+    for bad in ["", "   ", "a\nb", "x" * 41, "\u202eevil", 7]:
+        friend.send({"type": "name", "name": bad, "id": "n"})
+        error = friend.until(lambda m: m["type"] == "error")
+        assert error["rule"] == "server.name" and error["id"] == "n"
+        assert error["message"].startswith("Dieser Name geht nicht")
+    friend.send({"type": "name", "name": "ANNA", "id": "same"})  # two Annas would read as one
+    taken = friend.until(lambda m: m["type"] == "error")
+    assert taken["rule"] == "server.name" and "ANNA spielt an diesem Tisch schon mit" in taken["message"]
+    friend.send({"type": "name", "seat": 0, "name": "Mallory"})  # not the friend's seat
+    assert friend.until(lambda m: m["type"] == "error")["rule"] == "server.seat"
+
+    friend.send({"type": "name", "name": "  Jörg ", "id": "n2"})
+    ack = friend.until(lambda m: m["type"] == "ack")
+    assert ack["id"] == "n2" and ack["named"] == "Jörg"
+    # everyone: the table with the name, then the whole log again naming him
+    named = anna.until(lambda m: m["type"] == "table" and m["table"][1]["name"] == "Jörg")
+    assert named["table"][1]["present"] is True
+    again = anna.until(lambda m: m["type"] == "update")
+    assert again["log"][0]["version"] == 0 and "Jörg" in again["log"][0]["text"]
+    mine = friend.until(lambda m: m["type"] == "update")
+    assert "Jörg" in mine["log"][0]["text"] and "Blau" not in mine["log"][0]["text"]
+    info = server.http.get(f"/api/games/{created['id']}").json()
+    assert info["seats"][1]["name"] == "Jörg"
+
+    # the friend closes the tab: Anna's page hears that he is away
+    friend.close()
+    left = anna.until(lambda m: m["type"] == "table")
+    assert left["table"][1]["present"] is False and left["table"][1]["name"] == "Jörg"
+    # a spectator coming and going tells nobody anything
+    watcher = Client(server, created["id"], [])
+    assert watcher.welcome["spectator"] is True
+    watcher.close()
+    anna.send({"type": "ping", "id": "p"})
+    anna.until(lambda m: m["type"] == "pong")
+    assert len(tables(anna)) == 3
+    anna.close()
+
+
+def test_two_people_of_one_name_are_refused_at_creation(server: Server) -> None:
+    seats = [{"kind": "human", "name": "Jörg"}, {"kind": "hotseat", "name": "jörg"}, {"kind": "bot"}]
+    answer = server.http.post(
+        "/api/games?lang=de", json={"game": "toy", "options": {"players": 3}, "seats": seats}
+    )
+    assert answer.status_code == 422 and answer.json()["rule"] == "server.seats"
+    assert "Platz 2: jörg spielt an diesem Tisch schon mit" in answer.json()["message"]
+    # a bot of a person's name is no person: the game names it by its colour
+    bots = [{"kind": "human", "name": "Heuristic"}, {"kind": "bot", "bot": "heuristic", "name": "Heuristic"}]
+    assert server.create("toy", bots)["seats"][1]["name"] == "Heuristic"
+
+
+def test_a_name_after_the_end_is_refused(server: Server) -> None:
+    created = server.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=2)
+    client = Client(server, created["id"], [created["seats"][0]["token"]])
+    assert client.play(timeout=60) is not None
+    client.send({"type": "name", "name": "Late", "id": "late"})
+    error = client.until(lambda m: m["type"] == "error")
+    assert error["rule"] == "server.name" and "over" in error["message"]
+    assert server.http.get(f"/api/games/{created['id']}").json()["seats"][0]["name"] == ""
+    client.close()
+
+
+def test_nobody_at_the_table_no_stand_ins_then_one_for_the_absent_friend(tmp_path: Path) -> None:
+    srv = Server(tmp_path, None, None, "--absent-after", "0.5").start()
+    try:
+        created = srv.create("toy", [{"kind": "human"}, {"kind": "human"}], options={"rounds": 3})
+        tokens = [s["token"] for s in created["seats"]]
+        for token in tokens:  # both open their invitations, then both leave
+            Client(srv, created["id"], [token]).close()
+        # everyone is gone: nobody waits, so no bot plays for them (a bounded look: several of the
+        # server's once-a-second scans after the absence rule's half second)
+        deadline = time.time() + 3.5
+        while time.time() < deadline:
+            assert srv.http.get(f"/api/games/{created['id']}").json()["version"] == 0
+            time.sleep(0.2)
+        # the second player comes back: the first is away, and now someone waits for them
+        back = Client(srv, created["id"], [tokens[1]])
+        stood = back.until(lambda m: m["type"] == "table" and m["stand_ins"] == [0], timeout=10)
+        assert stood["table"][0]["present"] is False and stood["table"][1]["present"] is True
+        final = back.play(timeout=60)  # the stand-in bids for the first, the second plays on
+        assert final is not None and final["outcome"]["winners"]
+        back.close()
+    finally:
+        srv.stop()
