@@ -182,8 +182,8 @@ def test_a_county_card_in_two_hands_or_twice_on_a_plan_is_refused() -> None:
     _refused(
         pos,
         "wallenstein.position.card-once",
-        f"the card {county} lies in two places (“players › Red › hand” and “players › Blue › hand”)",
-        f"Die Karte {county} liegt an zwei Stellen („Spieler › Rot › Hand“ und „Spieler › Blau › Hand“)",
+        f"the card “{county}” lies in two places (“players › Red › hand” and “players › Blue › hand”)",
+        f"Die Karte „{county}“ liegt an zwei Stellen („Spieler › Rot › Hand“ und „Spieler › Blau › Hand“)",
     )
     pos = _played_to(POSITION)
     red = pos["players"][RED]
