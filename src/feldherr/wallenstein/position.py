@@ -182,6 +182,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "Die Karte {card} von {player} liegt weder auf dem Tableau noch bei den noch zu legenden "
         "Karten; jede Karte eines Spielers liegt an einer der beiden Stellen",
     },
+    "wallenstein.position.plan-money": {
+        "en": "{player}'s money card of {taler:@unit.thaler} is neither on the plan nor among the cards "
+        "to place; each of a player's cards lies in one of the two",
+        "de": "Die Münzkarte über {taler:@unit.thaler} von {player} liegt weder auf dem Tableau noch bei "
+        "den noch zu legenden Karten; jede Karte eines Spielers liegt an einer der beiden Stellen",
+    },
     "wallenstein.position.money-card": {
         "en": "{player} has a money card of {taler:@unit.thaler}; each player has one money card of each "
         "value from {low} to {high}",
@@ -1214,7 +1220,7 @@ def _check_plan(st: Any, s: int) -> None:
         _fail("wallenstein.position.tower-card", player=player, count=towers, total=TOWER_CARDS)
     for v in MONEY_SLOTS:
         if v not in seen:
-            _fail("wallenstein.position.plan-cards", player=player, card=_card_words(v))
+            _fail("wallenstein.position.plan-money", player=player, taler=v - MONEY_BASE)
     gone = [c for c in hand if c not in seen]
     lost = plan.count(LOST)
     if lost > len(gone) or (lost and phase == PLAN):
