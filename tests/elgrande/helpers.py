@@ -95,7 +95,9 @@ class Board:
         return self
 
     def turn(self, seat: int, card: str, court: int | None = None) -> Board:
-        """``seat`` is about to use ``card`` (phase act, nothing done yet)."""
+        """``seat`` is about to use ``card`` (phase act, nothing done yet; every player has played
+        a power card this round, as before any action card: those who have none play 13, 12, ...
+        by seat, else their highest card no other player has played)."""
         flow = self.pos["flow"]
         flow.update(
             current=self.name(seat),
@@ -107,9 +109,33 @@ class Board:
             special_stage="not started",
         )
         self.pos["card_in_use"] = card
+        self._off_the_table(card)
+        players = self.pos["players"][: self.pos["options"]["players"]]
+        taken = {player.get("power_played") for player in players}
+        for s, player in enumerate(players):
+            if not player.get("power_played"):
+                choices = [13 - s, *sorted(player["power_cards"], reverse=True)]
+                value = next(v for v in choices if v not in taken)
+                if value in player["power_cards"]:
+                    player["power_cards"].remove(value)
+                player["power_played"] = player["power_total"] = value
+                taken.add(value)
         if court is not None:
             self.court(seat, court)
         return self
+
+    def _off_the_table(self, card: str) -> None:
+        """The card now in play leaves the place it lay in (an action card lies in one place,
+        ``elgrande.position.action-card``): open on its stack, else one copy from its stack."""
+        pos = self.pos
+        if card in pos["open_cards"]:
+            pos["open_cards"][pos["open_cards"].index(card)] = None
+            return
+        for i, stack in enumerate(pos.get("hidden", {}).get("stacks", [])):
+            if card in stack and not pos["permanent_stacks"][i]:
+                stack.remove(card)
+                pos["stack_sizes"][i] -= 1
+                return
 
     def last_turn(self, seat: int, card: str, round_index: int) -> Board:
         """``seat`` takes the last turn of round ``round_index`` (0 the first) with ``card``, its
@@ -117,9 +143,6 @@ class Board:
         power cards 13, 12, ... this round)."""
         self.turn(seat, card)
         self.flow(round_index=round_index, place_stage="done")
-        for s, player in enumerate(self.pos["players"][: self.pos["options"]["players"]]):
-            player["power_cards"].remove(13 - s)
-            player["power_played"] = player["power_total"] = 13 - s
         return self
 
     def state(self) -> ElGrandeState:

@@ -87,7 +87,7 @@ def test_exil_and_france_neighbours() -> None:
     st.apply(0, ("king", D.FRANCE))
     places = {m[1] for m in st.legal_moves(0) if m[0] == "place"}
     assert places == {*D.NEIGHBOURS[D.FRANCE], D.CASTILLO}
-    st = Board.of(st).turn(0, "ihre_majestaet", court=5).state()
+    st = Board.of(st).turn(0, "nr_majestaet", court=5).state()  # (Neue Regentschaft's Majestät)
     st.apply(0, ("special",))
     assert ("king", D.FRANCE) not in st.legal_moves(0) and ("king", D.PORTUGAL) not in st.legal_moves(0)
 
@@ -96,7 +96,9 @@ def test_vertretung_swaps_king_and_grande() -> None:
     st = Board(4, NR).king("Toledo").grande(0, "Galicia").turn(0, "vertretung", court=0).state()
     st.apply(0, ("special",))
     assert (st.king, st.grande[0]) == (R["Galicia"], R["Toledo"])
-    st = Board.of(st).king(D.AREA_NAMES[D.FRANCE]).turn(0, "vertretung", court=0).state()
+    board = Board.of(st).king(D.AREA_NAMES[D.FRANCE])
+    board.pos["discard_pile"].remove("vertretung")  # (the deck has one: the same card again)
+    st = board.turn(0, "vertretung", court=0).state()
     assert ("special",) not in st.legal_moves(0)
 
 

@@ -187,7 +187,7 @@ def test_views_hide_modifiers_and_retaken_power_cards() -> None:
     red = board.player(0)
     red["power_discard"] = [5]  # played in an earlier round
     red["power_played"] = 9  # this round's card
-    red["power_cards"] = [v for v in red["power_cards"] if v not in (5, 9)]
+    red["power_cards"] = [v for v in range(1, 14) if v not in (5, 9)]
     st2 = board.state()
     st2.apply(0, ("special",))
     st2.apply(0, ("pb", 5))

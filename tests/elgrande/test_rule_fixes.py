@@ -58,8 +58,9 @@ def test_machtverschiebung_totals_differ_negative_ones_included() -> None:
 
 def test_two_vetos_each_used_once() -> None:
     """ "Du legst die Vetokarte offen vor dir aus … einmalig … verhindern … Die Vetokarte legst du
-    ab, sobald du sie eingesetzt hast." Two Veto cards: two vetos, each for its own duration."""
-    st = Board(4, seed=2).empty().king("Aragón").state()
+    ab, sobald du sie eingesetzt hast." Two Veto cards (Alte Hasen: the deck has two): two vetos,
+    each for its own duration."""
+    st = Board(4, "alte_hasen", seed=2).empty().king("Aragón").state()
     for _ in range(2):
         board = Board.of(st, seed=2).turn(2, "veto", court=0)
         st = board.flow(turn_order=[board.name(2), board.name(3)]).state()  # the round goes on after the turn
@@ -75,8 +76,11 @@ def test_two_vetos_each_used_once() -> None:
         st.apply(2, ("veto", 1))
         assert st.score == [0, 0, 0, 0]
     assert st.vetos[2] == []
-    # a third announcement finds no Veto left
-    st = Board.of(st, seed=2).turn(0, "fiesta", court=0).state()
+    # a third announcement finds no Veto left (the deck has two Fiestas: one comes back from the
+    # discard pile for it)
+    board = Board.of(st, seed=2)
+    board.pos["discard_pile"].remove("fiesta")
+    st = board.turn(0, "fiesta", court=0).state()
     st.apply(0, ("special",))
     assert st.phase != VETO and st.score[1] == 5
 

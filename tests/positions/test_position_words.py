@@ -13,7 +13,10 @@ from feldherr.core.i18n import format_text, term
 from feldherr.core.textscan import text_problems
 from feldherr.games import get_game
 
-COUNTS = ("count", "total", "missing", "free", "taler", "money", "size", "left", "max", "players")
+COUNTS = (
+    "count", "total", "missing", "free", "taler", "money", "size", "left", "max", "players",
+    "groups", "turns", "number", "copies",
+)  # fmt: skip
 """The fields of the refusals that hold a number (the others hold a name)."""
 ONE_WITH_PLURAL = re.compile(
     r"\b1 (?:boxes|cards|county cards|dice tower cards|players|peasants|buildings|Caballeros|armies|"

@@ -196,7 +196,7 @@ def test_wallensteins_owed_decision_is_in_words_and_old_positions_still_load() -
 def test_a_wallenstein_position_before_an_automatic_step_goes_on_as_in_play() -> None:
     """A position may stand just before a step nobody decides (here the court's reveal and favors
     after the player order): loading lets the engine run on to the next decision; a stage the
-    engine does not know is refused."""
+    engine does not know is refused by name (it was an inconsistent table before)."""
     pos = _start("wallenstein", {"players": 4, "setup": "fixed", "modules": ["court"]})
     pos["phase"] = "pre"
     pos["flow"]["stage"] = "court_reveal"
@@ -206,7 +206,7 @@ def test_a_wallenstein_position_before_an_automatic_step_goes_on_as_in_play() ->
     assert state.phase == "favor" and len(state.to_move()) == 1
     assert [e["k"] for e in state.log][:1] == ["audience"]  # the first in the favor order steps up
     pos["flow"]["stage"] = "court_dance"
-    _refused("wallenstein", pos, "core.position.inconsistent")
+    _refused("wallenstein", pos, "core.position.name")
 
 
 def test_the_flow_is_in_players_words_and_old_positions_still_load() -> None:
@@ -251,20 +251,30 @@ def test_the_flow_is_in_players_words_and_old_positions_still_load() -> None:
     _refused("elgrande", words, "core.position.field")
 
     game = get_game("wallenstein")
-    pos = _start("wallenstein", {"players": 4, "setup": "fixed"})
+    table = game.new_state({"players": 4, "setup": "fixed", "modules": ["leaders"]}, 4)
+    rng = Rng(4)
+    while table.phase != "leader":  # a step of a module: the players still to act are a queue
+        seat = table.to_move()[0]
+        moves = table.legal_moves(seat)
+        table.apply(seat, moves[rng.below(len(moves))])
+    pos = json.loads(json.dumps(game.position(table)))
+    colours = ["red", "blue", "yellow", "purple"]
+    acting = pos["flow"]["queue"]
     words, old = json.loads(json.dumps(pos)), json.loads(json.dumps(pos))
     queue = {"player": "blue", "extra_peasants": 2, "counties": ["Anhalt", "Baden"]}
-    words["flow"].update(winter_queue=[queue], bid_queue=["purple", "red"], queue=["yellow"])
+    words["flow"].update(winter_queue=[queue], bid_queue=["purple", "red"])
     anhalt, baden = COUNTY_ID["Anhalt"], COUNTY_ID["Baden"]
-    old["flow"].update(winter_queue=[[1, 2, anhalt, baden]], bid_queue=[3, 0], queue=[2])
+    numbers = [colours.index(c) for c in acting]
+    old["flow"].update(winter_queue=[[1, 2, anhalt, baden]], bid_queue=[3, 0], queue=numbers)
     state = wallenstein_table(game, words, 1)
     assert wallenstein_table(game, old, 1).digest() == state.digest()
     assert state.winter_queue == [[1, 2, anhalt, baden]] and state.bid_queue == [3, 0]
+    assert state.queue == numbers
     written = game.position(state)["flow"]
     assert (written["winter_queue"], written["bid_queue"], written["queue"]) == (
         [queue],
         ["purple", "red"],
-        ["yellow"],
+        acting,
     )
     words["flow"]["winter_queue"] = [{**queue, "player": "green"}]
     _refused("wallenstein", words, "core.position.name")
@@ -303,7 +313,7 @@ def test_refusals_are_all_in_the_readers_language_and_name_what_the_file_holds()
             "elgrande",
             crowded,
             "core.position.options",
-            "Die Option „Spieler“ hat einen Wert, den es nicht gibt",
+            "Die Option „Spieler“ muss eine ganze Zahl von 2 bis 5 sein",
         ),
         ("mansfeld", wrong_type, "core.position.field", "muss eine ganze Zahl von 0 bis 18 sein, nicht „2“"),
         (
@@ -336,6 +346,63 @@ def test_refusals_are_all_in_the_readers_language_and_name_what_the_file_holds()
     assert "Red has 67 armies" in get_game("wallenstein").error_text(
         _refused("wallenstein", armies, "wallenstein.position.armies"), "en"
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "english", "german"),
+    [
+        (
+            "elgrande",
+            {"players": 3, "variant": ["neue_regentschaft", "regency"]},
+            "the option “Variants and mini-expansions” takes only “Short game”, “Neue Regentschaft”,",
+            "Die Option „Varianten und Mini-Erweiterungen“ kennt nur „Kurzes Spiel“, „Neue Regentschaft“,",
+        ),
+        (
+            "elgrande",
+            {"players": 3, "deck": "2024"},
+            "the option “Action cards” must be one of “2023 edition”, “Classic deck”",
+            "Die Option „Aktionskarten“ muss eine von „Ausgabe 2023“, „Klassisches Deck“ sein",
+        ),
+        (
+            "wallenstein",
+            {"players": 4, "modules": ["court", "plague"]},
+            "the option “Modules” takes only “Emperor's Court (Am Kaiserhof):",
+            "Die Option „Module“ kennt nur „Am Kaiserhof:",
+        ),
+        (
+            "wallenstein",
+            {"players": 4, "towers": "fitted"},
+            "this game has no option “towers”",
+            "Dieses Spiel hat keine Option „towers“",
+        ),
+        ("wallenstein", {"players": 6}, "“Players” must be a whole number from 3 to 5", "von 3 bis 5 sein"),
+    ],
+)
+def test_refused_options_name_the_option_and_its_values_in_words(
+    name: str, options: dict[str, Any], english: str, german: str
+) -> None:
+    """Options a game refuses are named by the option's title and its values by their labels in the
+    reader's language, never by their keys (it said "option variant must be a list of short,
+    neue_regentschaft, …, not 'regency'" in English, and in German only that the option has a value
+    that does not exist)."""
+    pos = _example(name)
+    pos["options"] = options
+    err = _refused(name, pos, "core.position.options")
+    game = get_game(name)
+    en, de = game.error_text(err, "en"), game.error_text(err, "de")
+    assert english in en, en
+    assert german in de, de
+    for text in (en, de):
+        for key in (
+            "neue_regentschaft",
+            "alte_hasen",
+            "merged_stacks",
+            "'regency'",
+            "not '",
+            "modules",
+            "variant ",
+        ):
+            assert key not in text, text
 
 
 # -- positions written by hand: what a field left out means ------------------------------------------

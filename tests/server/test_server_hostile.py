@@ -404,7 +404,7 @@ PY_LITERAL = re.compile(r"'[^']*'|\[|\]|\{|\}|\bNone\b|\bTrue\b|\bFalse\b|\bnan\
         ("mansfeld", {"players": 2.0}, "the option “Players” must be a whole number from 2 to 4"),
         ("toy", {"players": 2, "rounds": 1e9}, "must be a whole number from 1 to 5"),
         ("elgrande", {"players": 2, "deck": []}, "must be one of “2023 edition”, “Classic deck”"),
-        ("elgrande", {"players": 2, "variant": [["x"]]}, "has a value this game does not allow"),
+        ("elgrande", {"players": 2, "variant": [["x"]]}, "takes only “Short game”, “Neue Regentschaft”"),
         ("wallenstein", {"players": 3, "tower_params": "x"}, "“Cube tower parameters” has a value"),
         ("wallenstein", {"players": 3, "tower_params": {"a": 1}}, "“Cube tower parameters” has a value"),
         ("wallenstein", {"players": 3, "tower": "nope"}, "“Cube tower model” has a value"),

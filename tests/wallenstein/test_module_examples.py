@@ -332,9 +332,7 @@ def test_landsknechte_four_regions_turn_the_card_and_choose() -> None:
     st = t.state()
     landsknechte.start(st)
     assert 0 not in st.queue
-    t = Table.of(st)
-    t.pos["flow"]["queue"] = ["blue"]
-    st = t.state()
+    st.queue = [1]  # Blue alone (on the state: a position has players still to act only in a step)
     assert landsknechte.next_decision(st)
     assert st.phase == LANDSKNECHTE and st.pending == [1] and st.lsk_top[1] == 1
     vp = st.vp[1]
@@ -435,8 +433,7 @@ def test_leader_move_statue_flight_and_trophy() -> None:
     kursachsen = t.give(RED, "Kursachsen", 3)
     far = t.give(RED, "Burgund", 3)
     t.leader(RED, "Anhalt")
-    t.pos["flow"]["stage"] = leaders.MOVE
-    st = t.state()
+    st = t.state()  # (``go`` is the leader's move whatever the step: a plan-phase table will do)
     leaders.go(st, RED, kursachsen)
     assert st.statues[RED][anhalt] == 1 and st.statue_supply[RED] == STATUES - 1
     leaders.go(st, RED, far)

@@ -182,8 +182,8 @@ def test_a_county_card_in_two_hands_or_twice_on_a_plan_is_refused() -> None:
     _refused(
         pos,
         "wallenstein.position.card-once",
-        f"the card {county} lies in two places (“players › Red › hand” and “players › Blue › hand”)",
-        f"Die Karte {county} liegt an zwei Stellen („Spieler › Rot › Hand“ und „Spieler › Blau › Hand“)",
+        f"the card “{county}” lies in two places (“players › Red › hand” and “players › Blue › hand”)",
+        f"Die Karte „{county}“ liegt an zwei Stellen („Spieler › Rot › Hand“ und „Spieler › Blau › Hand“)",
     )
     pos = _played_to(POSITION)
     red = pos["players"][RED]
@@ -213,14 +213,16 @@ def test_a_planned_card_must_come_from_the_hand() -> None:
 
 
 def test_every_card_of_a_player_is_on_the_plan_or_still_to_place() -> None:
+    """A money card is named in words (it was its JSON, ``{"taler": 3}``)."""
     pos = _played_to(PLAN)
     pos["players"][RED]["cards_to_place"].remove({"taler": 3})
-    _refused(
+    err = _refused(
         pos,
-        "wallenstein.position.plan-cards",
-        """Red's card {"taler": 3} is neither on the plan nor among the cards to place""",
-        """Die Karte {"taler": 3} von Rot liegt weder auf dem Tableau noch bei den noch zu legenden""",
+        "wallenstein.position.plan-money",
+        "Red's money card of 3 Thalers is neither on the plan nor among the cards to place",
+        "Die Münzkarte über 3 Taler von Rot liegt weder auf dem Tableau noch bei den noch zu legenden",
     )
+    assert "{" not in GAME.error_text(err, "en") + GAME.error_text(err, "de")
 
 
 def test_money_and_dice_tower_cards_as_the_rules_deal_them() -> None:

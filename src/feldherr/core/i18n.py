@@ -228,8 +228,7 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
     },
     "core.position.options": {
         "en": "the position's options do not fit the game: {reason_en}",
-        "de": "Die Optionen der Stellung passen nicht zum Spiel: Die Option {option} hat einen Wert, den es "
-        "nicht gibt",
+        "de": "Die Optionen der Stellung passen nicht zum Spiel: {reason_de}",
     },
     "core.position.inconsistent": {
         "en": "the position cannot be played on: {reason}",
@@ -286,6 +285,7 @@ POSITION_WORDS: dict[str, dict[str, str]] = {
     "player": {"en": "player", "de": "Einen Spieler"},
     "season": {"en": "season", "de": "Eine Jahreszeit"},
     "stage": {"en": "stage", "de": "Eine Stufe"},
+    "module step": {"en": "module step", "de": "Einen Schritt eines Moduls"},
     "every commitment is in": {
         "en": "every commitment of this province is in already",
         "de": "alle Einsätze für diese Provinz liegen schon",
@@ -441,6 +441,22 @@ def position_word(text: str, lang: str) -> str:
 _SEAT_FALLBACK = {"en": "this player", "de": "Dieser Spieler"}
 
 
+#: The details of a refusal whose values may be keys of the game's words (a colour, a building, a
+#: place, a box, a module step, an action card …): named in the reader's language.
+WORD_DETAILS = (
+    "player",
+    "other",
+    "building",
+    "place",
+    "box",
+    "face",
+    "action",
+    "stage",
+    "order",
+    "card_name",
+)
+
+
 def error_text(
     err: Exception, catalogue: Catalogue, lang: str = "en", names: Sequence[str] | None = None
 ) -> str:
@@ -462,14 +478,13 @@ def error_text(
                 details[key] = position_word(details[key], lang)
         if details.get("expected") == "given":  # a field left out, not one of a wrong type
             rule = "core.position.field-missing"
-        if rule == "core.position.options" and lang != "en" and details.get(f"reason_{lang}"):
-            return str(details[f"reason_{lang}"])
     if ".position." in rule:  # places of the position (a field, an option, the places of a card)
         for key in ("field", "option", "first", "second"):
             value = details.get(key)
             if isinstance(value, str) and (key in ("field", "option") or _A_PATH.match(value)):
                 details[key] = position_field(value, catalogue, lang)
-    for key in ("player", "building", "place", "box", "face", "action"):  # a colour, a thing …: words
+    # a colour, a thing, a step …: words
+    for key in WORD_DETAILS:
         value = details.get(key)
         if isinstance(value, str) and value in catalogue:
             details[key] = term(catalogue, value, lang)

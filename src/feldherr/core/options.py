@@ -192,3 +192,104 @@ def parse_cli_value(spec: OptionSpec, text: str) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError):  # not JSON, or nested too deep: the text itself
         return text
+
+
+# -- a refused option in words ---------------------------------------------------------------------
+
+#: The words of a refusal of options (the server's lobby, a position's options), each language: the
+#: option by its title, a choice by its label, never the option's key or a Python literal.
+OPTION_WORDS: dict[str, dict[str, str]] = {
+    "option.value": {
+        "en": "the option “{option}” has a value this game does not allow",
+        "de": "Die Option „{option}“ hat einen Wert, den dieses Spiel nicht zulässt",
+    },
+    "option.range": {
+        "en": "the option “{option}” must be a whole number from {low} to {high}",
+        "de": "Die Option „{option}“ muss eine ganze Zahl von {low} bis {high} sein",
+    },
+    "option.bool": {
+        "en": "the option “{option}” is either on or off",
+        "de": "Die Option „{option}“ ist entweder an oder aus",
+    },
+    "option.choice": {
+        "en": "the option “{option}” must be one of {choices}",
+        "de": "Die Option „{option}“ muss eine von {choices} sein",
+    },
+    "option.choices": {
+        "en": "the option “{option}” takes only {choices}",
+        "de": "Die Option „{option}“ kennt nur {choices}",
+    },
+    "option.unknown": {
+        "en": "this game has no option “{option}”",
+        "de": "Dieses Spiel hat keine Option „{option}“",
+    },
+    "option.unfit": {
+        "en": "they do not fit this game",
+        "de": "Sie passen nicht zu diesem Spiel",
+    },
+}
+LANGS = ("en", "de")
+MAX_CHOICES_SHOWN = 240
+"""The longest list of a choice option's labels a refusal names (a longer one: "has a value this
+game does not allow")."""
+_QUOTES = {"en": ("“", "”"), "de": ("„", "“")}
+
+
+def _words(key: str, **args: Any) -> dict[str, str]:
+    entry = OPTION_WORDS[key]
+    return {lang: entry[lang].format(**args) for lang in LANGS}
+
+
+def refusal_words(
+    specs: Sequence[OptionSpec], exc: Exception, options: Mapping[str, Any] | None = None
+) -> dict[str, str]:
+    """Why the options were refused, in each language: the game's own words where the error brings
+    them (:attr:`OptionError.text`), else the option by its title and, where the value itself is
+    wrong (``options``: the options asked for), what the option takes (a whole number from 2 to 4;
+    one of its choices by their labels). Never the English message of :meth:`OptionSpec.check`: it
+    shows the value as a Python literal (``not 'x'``) and the option by its key (``tower_params``),
+    which is what a command line wants, not a person reading a form or a position."""
+    said = exc.text if isinstance(exc, OptionError) else {}
+    option = exc.option if isinstance(exc, OptionError) else ""
+    spec = next((spec for spec in specs if spec.name == option), None) if option else None
+    if spec is not None:
+        value = options.get(option, spec) if isinstance(options, Mapping) else spec
+        out = {lang: _value_words(spec, spec.title.get(lang) or option, lang, value) for lang in LANGS}
+    elif option:
+        out = _words("option.unknown", option=option)
+    else:
+        out = _words("option.unfit")
+    out.update({lang: text for lang, text in said.items() if lang in LANGS and text})
+    return out
+
+
+def _value_words(spec: OptionSpec, title: str, lang: str, value: Any) -> str:
+    """Why ``value`` does not fit the option ``spec``, in ``lang``: what the option takes where the
+    value itself is wrong for it (``spec`` as the value: not given), else that this game does not
+    allow it (a value the option takes, refused together with the others)."""
+    wrong = value is not spec
+    if wrong:
+        try:
+            spec.check(value)
+            wrong = False
+        except (OptionError, ValueError, TypeError):
+            pass
+    if wrong and spec.kind == "int" and spec.min is not None and spec.max is not None:
+        return _words("option.range", option=title, low=spec.min, high=spec.max)[lang]
+    if wrong and spec.kind == "bool":
+        return _words("option.bool", option=title)[lang]
+    if wrong and spec.kind in ("choice", "multi"):
+        shown = {lang: _labels(spec, lang) for lang in LANGS}  # the same list in every language
+        if all(0 < len(text) <= MAX_CHOICES_SHOWN for text in shown.values()):
+            key = "option.choice" if spec.kind == "choice" else "option.choices"
+            return _words(key, option=title, choices=shown[lang])[lang]
+    return _words("option.value", option=title)[lang]
+
+
+def _labels(spec: OptionSpec, lang: str) -> str:
+    """The choices of ``spec`` by their labels in ``lang``, quoted (``""`` where one has none)."""
+    labels = [spec.labels.get(str(c), {}).get(lang) for c in spec.choices]
+    if not all(labels):
+        return ""
+    left, right = _QUOTES[lang]
+    return ", ".join(f"{left}{x}{right}" for x in labels)

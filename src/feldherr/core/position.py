@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from feldherr.core.errors import OptionError, PositionError, RuleError, clip, shown
+from feldherr.core.options import refusal_words
 
 POSITION_FORMAT = 1
 """The version of the position envelope (``"format"``)."""
@@ -194,19 +195,22 @@ def check_game(data: Any, game: str) -> Reader:
 
 def read_options(game: Any, top: Reader) -> dict[str, Any]:
     """The position's ``options`` normalized by ``game``; options the game refuses (a player count
-    it is not for, a variant it does not know) are a ``core.position.options`` refusal naming the
-    option, in the game's words where the game gives them."""
+    it is not for, a variant it does not know) are a ``core.position.options`` refusal saying why in
+    each language (:func:`~feldherr.core.options.refusal_words`: the option by its title, its
+    choices by their labels, the game's own words where it gives them; never an option's key)."""
+    raw = top.raw("options", {})
+    if not isinstance(raw, Mapping):
+        wrong("options", "an object", raw)
     try:
-        return dict(game.normalize_options(top.raw("options", {})))
+        return dict(game.normalize_options(raw))
     except (OptionError, ValueError, TypeError) as exc:
-        option = getattr(exc, "option", "") or "options"
-        said = getattr(exc, "text", {}) or {}
+        said = refusal_words(game.option_spec(), exc, raw)
         fail(
-            f"the position's options do not fit the game: {clip(str(exc), 200)}",
+            f"the position's options do not fit the game: {clip(said['en'], 300)}",
             "core.position.options",
-            option=option,
-            reason_en=clip(str(exc), 200),
-            reason_de=said.get("de", ""),
+            option=getattr(exc, "option", "") or "options",
+            reason_en=clip(said["en"], 300),
+            reason_de=clip(said["de"], 300),
         )
 
 

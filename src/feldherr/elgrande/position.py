@@ -43,7 +43,7 @@ from feldherr.core.position import (
 )
 from feldherr.core.rng import Rng
 from feldherr.elgrande import data as D
-from feldherr.elgrande.state import PHASE_NAMES, ElGrandeData
+from feldherr.elgrande.state import MODPASS, OVER, PHASE_NAMES, POWER, ElGrandeData
 
 AREAS = Names("region", D.AREA_NAMES)
 CARDS = Names("action card", D.CARD_IDS)
@@ -112,8 +112,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "{player} hat {count:@unit.caballero} auf dem Tisch; jede Farbe hat {max}",
     },
     "elgrande.position.card-once": {
-        "en": "the power card {card} of {player} is both in the hand and on the discard pile",
-        "de": "Die Machtkarte {card} von {player} ist zugleich auf der Hand und im Ablagestapel",
+        "en": "{player}'s power card of value {card} is both in the hand and on the discard pile",
+        "de": "Die Machtkarte mit dem Wert {card} von {player} ist zugleich auf der Hand und im Ablagestapel",
     },
     "elgrande.position.modifier-once": {
         "en": "the modifier {value} listed as {card} is in two places: with {player} and with {other}",
@@ -130,6 +130,54 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "Stapel {stack} soll {size:@pos.unit.card} haben; seine Karten, die nicht offen liegen: "
         "{left:#}",
     },
+    "elgrande.position.action-card": {
+        "en": "the action card “{card_name}” lies in {count:@pos.unit.place} ({first} and {second}); "
+        "the game has it {copies:@pos.unit.time}",
+        "de": "Die Aktionskarte „{card_name}“ liegt an {count:@pos.unit.place} ({first} und {second}); "
+        "das Spiel hat sie {copies:@pos.unit.time}",
+    },
+    "elgrande.position.action-card-game": {
+        "en": "the action card “{card_name}” is not in the game with these options",
+        "de": "Die Aktionskarte „{card_name}“ ist bei diesen Optionen nicht im Spiel",
+    },
+    "elgrande.position.stack-card": {
+        "en": "the action card “{card_name}” is not a card of stack {stack}; each stack shows only its own "
+        "cards",
+        "de": "Die Aktionskarte „{card_name}“ gehört nicht zum Stapel {stack}; jeder Stapel zeigt nur seine "
+        "eigenen Karten",
+    },
+    "elgrande.position.king-card": {
+        "en": "the King's card is never discarded: it lies open again every round (its stack holds it alone)",
+        "de": "Die Königskarte wird nie abgelegt: sie liegt jede Runde wieder offen (ihr Stapel hat nur sie)",
+    },
+    "elgrande.position.permanent": {
+        "en": "only the stack of the King's card stays from round to round (the last one; none with "
+        "Neue Regentschaft)",
+        "de": "Nur der Stapel der Königskarte bleibt von Runde zu Runde liegen (der letzte; mit Neue "
+        "Regentschaft keiner)",
+    },
+    "pos.unit.place#one": {"en": "{n} place", "de": "{n} Stelle"},
+    "pos.unit.place#other": {"en": "{n} places", "de": "{n} Stellen"},
+    "pos.unit.time#one": {"en": "once", "de": "einmal"},
+    "pos.unit.time#other": {"en": "{n} times", "de": "{n}-mal"},
+    "elgrande.position.power-cards": {
+        "en": "{player}'s power card of value {card} is neither in the hand, nor on the discard pile, "
+        "nor played; each player has power cards of the values 1 to 13",
+        "de": "Die Machtkarte mit dem Wert {card} von {player} ist weder auf der Hand noch im "
+        "Ablagestapel noch ausgespielt; jeder Spieler hat Machtkarten mit den Werten 1 bis 13",
+    },
+    "elgrande.position.power-played": {
+        "en": "{player} has no power card played, but after the start player every player plays one, "
+        "clockwise, before anybody takes an action card",
+        "de": "{player} hat keine Machtkarte ausgespielt, aber nach dem Startspieler spielt jeder im "
+        "Uhrzeigersinn eine aus, bevor jemand eine Aktionskarte nimmt",
+    },
+    "elgrande.position.power-early": {
+        "en": "{player} has a power card played before their turn: the start player plays first, then "
+        "the others clockwise",
+        "de": "{player} hat eine Machtkarte ausgespielt, bevor er an der Reihe war: der Startspieler "
+        "spielt zuerst, dann die anderen im Uhrzeigersinn",
+    },
     "elgrande.position.players": {
         "en": "the position names {count:@pos.unit.player}, each once; the options say {players}",
         "de": "Die Stellung nennt {count:@pos.unit.player}, jeden einmal; die Optionen sagen {players}",
@@ -138,11 +186,42 @@ ERRORS: dict[str, dict[str, str]] = {
 
 
 def _fail(rule: str, **details: Any) -> NoReturn:
-    """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message)."""
-    from feldherr.core.i18n import format_text
+    """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message;
+    a ``card_name`` detail is a key of the game's words, named in the reader's)."""
+    from feldherr.core.i18n import WORD_DETAILS, format_text, term
     from feldherr.elgrande.text import CATALOGUE
 
-    fail(format_text({**CATALOGUE, **ERRORS}, ERRORS[rule]["en"], details, "en"), rule, **details)
+    words = {**CATALOGUE, **ERRORS}
+    named = {
+        k: term(words, v, "en") if k in WORD_DETAILS and isinstance(v, str) else v for k, v in details.items()
+    }
+    fail(format_text(words, ERRORS[rule]["en"], named, "en"), rule, **details)
+
+
+def _power_cards(st: ElGrandeData, names: list[str]) -> None:
+    """Each player's 13 power cards (docs/rules-notes.md, El Grande 12 and "Power cards played"):
+    each in the hand, on the discard pile or played this round (a card taken back with
+    Ermächtigung both played and in hand); "Die Person mit dem Startmarker beginnt und spielt eine
+    Machtkarte ... Danach spielen alle anderen im Uhrzeigersinn": in the power card phase the
+    players from the start player up to the one whose turn it is have played, the others not; after
+    it (the action cards, a scoring) every player has."""
+    full = (1 << 14) - 2  # the cards 1..13
+    n = st.num_players
+    for p in range(n):
+        played = st.power_played[p]
+        missing = full & ~(st.power_hand[p] | st.power_discard[p] | (1 << played if played else 0))
+        if missing:
+            card = next(v for v in range(1, 14) if missing >> v & 1)
+            _fail("elgrande.position.power-cards", card=card, player=names[p])
+    if st.phase in (MODPASS, OVER):
+        return
+    for p in range(n):
+        played = st.power_played[p] > 0
+        turn = st.phase != POWER or (p - st.start_player) % n < (st.current - st.start_player) % n
+        if turn and not played:
+            _fail("elgrande.position.power-played", player=names[p])
+        if played and not turn:
+            _fail("elgrande.position.power-early", player=names[p])
 
 
 def _modifiers_once(st: ElGrandeData, names: list[str]) -> None:
@@ -331,6 +410,7 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
             cab[c * D.AREAS + a] = counts.integer(area, low=0, high=D.CABALLEROS)
         counts.done()
     st.caballeros = cab
+    permanent = list(st.permanent_stacks)  # the deal's: the options decide it
     sections = {name: top.obj(name, {}) for name in ("flow",)}
     read_fields(st, _fields(who), top, readers, {}, AREAS, sections)
     for r in readers:
@@ -350,6 +430,7 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
         if both:
             card = next(v for v in range(14) if both >> v & 1)
             _fail("elgrande.position.card-once", card=card, player=names[p])
+    _power_cards(st, names)
     _modifiers_once(st, names)
     hidden = top.obj("hidden", {})
     sizes = top.ints("stack_sizes", [len(s) for s in st.stacks])
@@ -379,6 +460,7 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
                 _fail("elgrande.position.stack", stack=i + 1, size=sizes[i], left=len(left))
             stacks.append(left[: sizes[i]])
         st.stacks = stacks
+    _action_cards_once(st, options, permanent)
     if hidden.has("dummy_power"):
         st.dummy_power = hidden.ints("dummy_power", low=1, high=13)[::-1]
     if hidden.has("region_deck"):
@@ -394,6 +476,56 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     st._legal_cache_seat = -1
     st.log = []
     return st
+
+
+def _action_cards_once(st: ElGrandeData, options: Mapping[str, Any], permanent: list[int]) -> None:
+    """Every action card lies in one place (docs/rules-notes.md, El Grande 13 and "Action cards in
+    one place"): in its stack, open on its stack, in play or on the discard pile, each card as many
+    times as the game has it; the King's card only in its stack, open or in play, never discarded;
+    only its stack stays from round to round."""
+    if st.permanent_stacks != permanent:
+        _fail("elgrande.position.permanent")
+    pools = _stack_pools(options, len(st.stacks))
+    copies: dict[int, int] = {}
+    for pool in pools:
+        for c in pool:
+            copies[c] = copies.get(c, 0) + 1
+    places: dict[int, list[str]] = {}
+
+    def put(card: int, where: str) -> None:
+        if card not in copies:
+            _fail("elgrande.position.action-card-game", card_name=f"card.{D.CARD_IDS[card]}")
+        places.setdefault(card, []).append(where)
+
+    for s, stack in enumerate(st.stacks):
+        for c in stack:
+            if c not in pools[s]:
+                _fail("elgrande.position.stack-card", card_name=f"card.{D.CARD_IDS[c]}", stack=s + 1)
+            if not permanent[s]:
+                put(c, f"hidden.stacks[{s}]")
+        if permanent[s] and stack != pools[s]:
+            _fail("elgrande.position.stack", stack=s + 1, size=len(pools[s]), left=len(stack))
+    for s, c in enumerate(st.open_cards):
+        if c >= 0:
+            if c not in pools[s]:
+                _fail("elgrande.position.stack-card", card_name=f"card.{D.CARD_IDS[c]}", stack=s + 1)
+            put(c, f"open_cards[{s}]")
+    for i, c in enumerate(st.action_discard):
+        if c == D.KING_CARD and any(permanent):
+            _fail("elgrande.position.king-card")
+        put(c, f"discard_pile[{i}]")
+    if st.card >= 0:
+        put(st.card, "card_in_use")
+    for c, where in places.items():
+        if len(where) > copies[c]:
+            _fail(
+                "elgrande.position.action-card",
+                card_name=f"card.{D.CARD_IDS[c]}",
+                count=len(where),
+                first=where[0],
+                second=where[1],
+                copies=copies[c],
+            )
 
 
 def _stack_pools(options: Mapping[str, Any], count: int) -> list[list[int]]:

@@ -17,7 +17,7 @@ from feldherr.core.errors import OptionError, PositionError
 from feldherr.core.game import Game
 from feldherr.core.i18n import term
 from feldherr.core.match import Match
-from feldherr.core.options import OptionSpec
+from feldherr.core.options import refusal_words
 from feldherr.core.play import bot_table
 from feldherr.core.position import player_names
 from feldherr.games import game_names, get_game
@@ -28,8 +28,6 @@ from feldherr.server.store import SeatRow
 log = logging.getLogger("feldherr.server")
 SEAT_KINDS = ("human", "hotseat", "bot")
 MAX_NAME = 40
-MAX_CHOICES_SHOWN = 140
-"""The longest list of an option's choices a refusal names (longer ones: the form shows them)."""
 DIRECTION_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Marks that turn the direction of the text around them: in a name shown to the other players
 they could make it (and the words after it on the same line) read reversed."""
@@ -127,50 +125,10 @@ def parse_create(data: Any, fixed_seeds: bool = False) -> NewGame:
 
 
 def option_words(game: Game, exc: Exception, options: Mapping[str, Any] | None = None) -> dict[str, str]:
-    """The ``message`` of a ``server.options`` refusal in each language: the game's own words where
-    the error brings them, else the catalogue's, naming the option by its title in that language
-    and, where the value itself is wrong (``options``: the options asked for), what the option
-    takes (a whole number from 2 to 4; one of its choices by their labels). Never the core's
-    English message: it shows the value as a Python literal (``not 'x'``, ``not True``) and the
-    option by its code name (``tower_params``)."""
-    said = exc.text if isinstance(exc, OptionError) else {}
-    option = exc.option if isinstance(exc, OptionError) else ""
-    spec = next((spec for spec in game.option_spec() if spec.name == option), None) if option else None
-    if spec is not None:
-        titles = spec.title or {}
-        out = {
-            lang: value_words(spec, titles.get(lang) or option, lang, (options or {}).get(option, spec))
-            for lang in LANGS
-        }
-    elif option:
-        out = words("part.option-unknown", option=option)
-    else:
-        out = words("part.options-unfit")
-    out.update({lang: text for lang, text in said.items() if lang in LANGS and text})
-    return detail("message", out)
-
-
-def value_words(spec: OptionSpec, title: str, lang: str, value: Any) -> str:
-    """Why ``value`` does not fit the option ``spec``, in ``lang``: what the option takes where the
-    value itself is wrong for it (``spec`` as the value: not given), else that this game does not
-    allow it (a value the option takes, refused together with the others)."""
-    wrong = value is not spec
-    if wrong:
-        try:
-            spec.check(value)
-            wrong = False
-        except (OptionError, ValueError, TypeError):
-            pass
-    if wrong and spec.kind == "int" and spec.min is not None and spec.max is not None:
-        return words("part.option-range", option=title, low=spec.min, high=spec.max)[lang]
-    if wrong and spec.kind == "bool":
-        return words("part.option-bool", option=title)[lang]
-    labels = [spec.labels.get(str(c), {}).get(lang) for c in spec.choices]
-    shown = ", ".join(f"„{x}“" if lang == "de" else f"“{x}”" for x in labels)
-    if wrong and spec.kind in ("choice", "multi") and all(labels) and 0 < len(shown) <= MAX_CHOICES_SHOWN:
-        key = "part.option-choice" if spec.kind == "choice" else "part.option-choices"
-        return words(key, option=title, choices=shown)[lang]
-    return words("part.option-value", option=title)[lang]
+    """The ``message`` of a ``server.options`` refusal in each language
+    (:func:`feldherr.core.options.refusal_words`: the option by its title, its choices by their
+    labels, never the core's English message with a Python literal and the option's key)."""
+    return detail("message", refusal_words(game.option_spec(), exc, options))
 
 
 def position_options(game: Game, position: Any, seed: int) -> dict[str, Any]:

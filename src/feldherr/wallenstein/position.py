@@ -66,8 +66,20 @@ from feldherr.wallenstein.data import (
     TOWER_CARDS,
     YEARS,
     active_counties,
+    start_groups,
 )
-from feldherr.wallenstein.state import DRAFT, EMPTY, LOST, MOVE, PLAN, POSITION, UNPLANNED
+from feldherr.wallenstein.state import (
+    DRAFT,
+    EMPTY,
+    FAVOR,
+    LANDSKNECHTE,
+    LEADER,
+    LOST,
+    MOVE,
+    PLAN,
+    POSITION,
+    UNPLANNED,
+)
 from feldherr.wallenstein.tower.model import NCOLOURS, PEASANT, ScriptedTower, Tower
 
 COLOURS = ("red", "blue", "yellow", "purple", "black")
@@ -119,8 +131,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "{county} ist im Spiel mit {players:@pos.unit.player-dative} nicht dabei",
     },
     "wallenstein.position.card-once": {
-        "en": "the card {card} lies in two places ({first} and {second}); every card exists once",
-        "de": "Die Karte {card} liegt an zwei Stellen ({first} und {second}); jede Karte gibt es einmal",
+        "en": "the card “{card}” lies in two places ({first} and {second}); every card exists once",
+        "de": "Die Karte „{card}“ liegt an zwei Stellen ({first} und {second}); jede Karte gibt es einmal",
     },
     "wallenstein.position.money-once": {
         "en": "the {taler:#}-Thaler card lies in two places ({first} and {second}); every card exists once",
@@ -169,6 +181,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "player's cards lies in one of the two",
         "de": "Die Karte {card} von {player} liegt weder auf dem Tableau noch bei den noch zu legenden "
         "Karten; jede Karte eines Spielers liegt an einer der beiden Stellen",
+    },
+    "wallenstein.position.plan-money": {
+        "en": "{player}'s money card of {taler:@unit.thaler} is neither on the plan nor among the cards "
+        "to place; each of a player's cards lies in one of the two",
+        "de": "Die Münzkarte über {taler:@unit.thaler} von {player} liegt weder auf dem Tableau noch bei "
+        "den noch zu legenden Karten; jede Karte eines Spielers liegt an einer der beiden Stellen",
     },
     "wallenstein.position.money-card": {
         "en": "{player} has a money card of {taler:@unit.thaler}; each player has one money card of each "
@@ -233,6 +251,86 @@ ERRORS: dict[str, dict[str, str]] = {
         "{player}'s turn, who moves from the county on that box of the plan",
         "de": "Die geschuldete Bewegung ist nicht die der laufenden Aktion: bei „{action}“ ist "
         "{player} an der Reihe und zieht aus dem Land auf diesem Feld des Tableaus",
+    },
+    # the county draft before the first round (docs/rules-notes.md, "Who drafts first")
+    "pos.unit.group#one": {"en": "{n} group of armies", "de": "{n} Armeegruppe"},
+    "pos.unit.group#other": {"en": "{n} groups of armies", "de": "{n} Armeegruppen"},
+    "pos.unit.turn#one": {"en": "{n} turn", "de": "{n} Zug"},
+    "pos.unit.turn#other": {"en": "{n} turns", "de": "{n} Züge"},
+    "wallenstein.position.draft-order": {
+        "en": "the order of choosing counties is not the rules' order: starting with the oldest "
+        "player (Red) and continuing clockwise, the players take turns until each has placed all their "
+        "{groups:@pos.unit.group}",
+        "de": "Die Reihenfolge der Länderwahl ist nicht die der Regeln: beginnend mit dem ältesten "
+        "Spieler (Rot) und weiter im Uhrzeigersinn sind die Spieler reihum am Zug, bis jeder alle "
+        "{groups:@pos.unit.group} eingesetzt hat",
+    },
+    "wallenstein.position.draft-groups": {
+        "en": "{player}'s army groups still to place are not groups of the player mat: with "
+        "{players:@pos.unit.player} the mat has groups of {sizes} armies",
+        "de": "Die noch einzusetzenden Armeegruppen von {player} sind keine Gruppen des "
+        "Spielertableaus: mit {players:@pos.unit.player-dative} hat es Gruppen von {sizes} Armeen",
+    },
+    "wallenstein.position.draft-turns": {
+        "en": "{player} has {groups:@pos.unit.group} still to place but {turns:@pos.unit.turn} left "
+        "in the order of choosing counties; each turn places one group",
+        "de": "{player} hat noch {groups:@pos.unit.group} einzusetzen, in der Reihenfolge der "
+        "Länderwahl aber noch {turns:@pos.unit.turn}; jeder Zug setzt eine Gruppe ein",
+    },
+    "wallenstein.position.draft-pending": {
+        "en": "in the county draft the decision is {player}'s, whose turn it is in the order of "
+        "choosing counties",
+        "de": "Bei der Länderwahl entscheidet {player}, der in der Reihenfolge der Länderwahl an der "
+        "Reihe ist",
+    },
+    "wallenstein.position.bonus-tiles": {
+        "en": "the bonus tiles are shuffled and laid out at the start of every round, all {count} of "
+        "them, each once; before the first round none lies out",
+        "de": "Die Bonusplättchen werden zu Beginn jeder Runde gemischt und alle {count} ausgelegt, "
+        "jedes einmal; vor der ersten Runde liegt keines aus",
+    },
+    "wallenstein.position.bonus-box": {
+        "en": "{player} and {other} have both taken box {number} of the bonus tiles; each box is taken "
+        "by one player",
+        "de": "{player} und {other} haben beide das Feld {number} der Bonusplättchen genommen; jedes Feld "
+        "nimmt nur ein Spieler",
+    },
+    # the module steps between the player order and the actions, after the tenth action, after winter
+    "wallenstein.position.stage": {
+        "en": "the step {stage} does not belong to this point of the round: the leaders' placement, "
+        "Landsknechte and the court come between the player order and the actions, the leaders' move "
+        "after the tenth action, their return after winter, and each only with its module",
+        "de": "Der Schritt {stage} gehört nicht an diese Stelle der Runde: das Aufstellen der "
+        "Heerführer, die Landsknechte und der Kaiserhof kommen zwischen Spielerreihenfolge und "
+        "Aktionen, der Zug der Heerführer nach der zehnten Aktion, ihre Rückkehr nach dem Winter, "
+        "und jeder nur mit seinem Modul",
+    },
+    "wallenstein.position.queue": {
+        "en": "in this step the players act one after another; the decision owed is that of the first "
+        "of the players still to act, and each of them acts once",
+        "de": "In diesem Schritt handeln die Spieler nacheinander; die ausstehende Entscheidung ist die "
+        "des ersten der Spieler, die noch handeln, und jeder von ihnen handelt einmal",
+    },
+    "wallenstein.position.queue-order": {
+        "en": "the players still to act are not in the order of this step: {order}",
+        "de": "Die Spieler, die noch handeln, stehen nicht in der Reihenfolge dieses Schritts: {order}",
+    },
+    "pos.order.favor": {
+        "en": "the player with the most courtiers in the entrance hall first, the others in descending "
+        "order of their courtiers there, ties in player order",
+        "de": "zuerst der Spieler mit den meisten Höflingen im Vorzimmer, die anderen absteigend nach "
+        "der Zahl ihrer Höflinge dort, bei Gleichstand in Spielerreihenfolge",
+    },
+    "pos.order.player": {"en": "in player order", "de": "in Spielerreihenfolge"},
+    "pos.stage.": {"en": "“none”", "de": "„keiner“"},
+    "pos.stage.leader_setup": {"en": "“placing the leaders”", "de": "„Heerführer aufstellen“"},
+    "pos.stage.lsk": {"en": "“Landsknechte”", "de": "„Landsknechte“"},
+    "pos.stage.court_reveal": {"en": "“the court's reveal”", "de": "„Aufdecken am Kaiserhof“"},
+    "pos.stage.court_favor": {"en": "“the Emperor's favor”", "de": "„Gunst des Kaisers“"},
+    "pos.stage.leader_move": {"en": "“the leaders' move”", "de": "„Zug der Heerführer“"},
+    "pos.stage.leader_winter": {
+        "en": "“the leaders' return after winter”",
+        "de": "„Rückkehr der Heerführer nach dem Winter“",
     },
     "pos.face-up": {"en": "face up", "de": "offen"},
     "pos.face-down": {"en": "face down", "de": "verdeckt"},
@@ -394,14 +492,10 @@ class WinterQueue(Codec):
         return {"type": "array", "items": {"anyOf": [words, {"type": "array", "items": INT}]}}
 
 
-WORD_DETAILS = ("player", "building", "place", "box", "face", "action")
-"""The details of a refusal that are keys of the game's words (core.i18n.error_text names them)."""
-
-
 def _fail(rule: str, **details: Any) -> NoReturn:
     """Refuse the position by the rule ``rule`` of :data:`ERRORS` (the English text as the message;
     a ``player`` or ``building`` detail is a key of the game's words, named in the reader's)."""
-    from feldherr.core.i18n import format_text, term
+    from feldherr.core.i18n import WORD_DETAILS, format_text, term
     from feldherr.wallenstein.text import MESSAGES
 
     words = {**MESSAGES, **ERRORS}
@@ -709,6 +803,8 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     _check(st)
     _check_cards(st)
     _check_flow(st)
+    _check_draft(st)
+    _check_queue(st)
     _check_boxes(st)
     _carry_on(st)
     return st
@@ -726,9 +822,18 @@ def _shapes(st: Any) -> None:
         for i, size in enumerate(st.groups[s]):
             if not 0 <= size <= len(NAMES):
                 wrong(f"{path}.draft_groups[{i}]", f"a whole number 0 to {len(NAMES)}", size)
-    for i, tile in enumerate(st.bonus):
-        if st.bonus.count(tile) > 1:
-            wrong(f"bonus_tiles[{i}]", "a list without repeats", [TILES.name(t) for t in st.bonus])
+    # "Shuffle the bonus tiles, then place them face up in their designated boxes" at the start of
+    # every round: all of them, each once; none before the first round (the draft)
+    laid_out = sorted(st.bonus) == list(range(len(BONUS_TILES)))
+    if (st.phase == DRAFT and st.bonus) or (st.phase != DRAFT and not laid_out):
+        _fail("wallenstein.position.bonus-tiles", count=len(BONUS_TILES))
+    taken: dict[int, int] = {}
+    for s in range(st.num_players):  # "replaces it with their military leader token": one a box
+        box = st.positions[s]
+        if box >= 0 and box in taken:
+            first, second = COLOURS[taken[box]], COLOURS[s]
+            _fail("wallenstein.position.bonus-box", player=first, other=second, number=box + 1)
+        taken[box] = s
     if not 0 <= st.revealed_actions <= len(st.actions):
         wrong("flow.revealed_actions", f"a whole number 0 to {len(st.actions)}", st.revealed_actions)
     if st.phase == PLAN and not st.open_events:
@@ -956,6 +1061,89 @@ def _check_flow(st: Any) -> None:
         _fail("wallenstein.position.pending", player=COLOURS[seat], action=ACTIONS[action])
 
 
+def _check_draft(st: Any) -> None:
+    """The county draft (docs/rules-notes.md, "Who drafts first"): "starting with the oldest player
+    and continuing clockwise, the players take turns ... until all players have placed all of their
+    army groups". The order is Red's turn, Blue's, ... round after round, one round per group of
+    the mat; each player's groups still to place are groups of the mat, as many as the player's
+    turns left; and the decision owed is that of the player whose turn it is."""
+    if st.phase != DRAFT:
+        return
+    n = st.num_players
+    mat = start_groups(n)
+    if st.draft_seat_order != [s for _ in mat for s in range(n)]:
+        _fail("wallenstein.position.draft-order", groups=len(mat))
+    order, turn = st.draft_seat_order, st.draft_turn
+    if not 0 <= turn < len(order):
+        wrong("flow.draft_turn", f"a whole number 0 to {len(order) - 1}", turn)
+    sizes = ", ".join(map(str, mat))
+    for s in range(n):
+        left = list(mat)
+        for size in st.groups[s]:
+            if size not in left:
+                _fail("wallenstein.position.draft-groups", player=COLOURS[s], players=n, sizes=sizes)
+            left.remove(size)
+        turns = order[turn:].count(s)
+        if turns != len(st.groups[s]):
+            groups = len(st.groups[s])
+            _fail("wallenstein.position.draft-turns", player=COLOURS[s], groups=groups, turns=turns)
+    if st.pending != [order[turn]]:
+        _fail("wallenstein.position.draft-pending", player=COLOURS[order[turn]])
+
+
+STAGES: dict[str, tuple[str, ...]] = {
+    "pre": ("leader_setup", "lsk", "court_reveal", "court_favor"),
+    LEADER: ("leader_setup", "leader_move", "leader_winter"),
+    LANDSKNECHTE: ("lsk",),
+    FAVOR: ("court_favor",),
+    "post": ("leader_move",),
+    "winter-end": ("leader_winter",),
+}
+"""The module steps (``flow.stage``) of each phase that has one; every other phase has none."""
+STAGE_MODULE = {
+    "leader_setup": "leaders",
+    "leader_move": "leaders",
+    "leader_winter": "leaders",
+    "lsk": "lsk",
+    "court_reveal": "court",
+    "court_favor": "court",
+}
+
+
+def _check_queue(st: Any) -> None:
+    """A module's step (``flow.stage``) and its players still to act (``flow.queue``) as the engine
+    has them (docs/rules-notes.md, "Favor order", Landsknechte "When", Heerführer "Placement", "The
+    move"): the step belongs to the phase and its module is played (a step of a module not played
+    has nobody to act); the decision owed in a module's decision is that of the first player still
+    to act; each player acts once, in player order (the fall order after winter), at the court's
+    favor the player with the most courtiers in the entrance hall first."""
+    stage, queue = st.stage, st.queue
+    if stage and stage not in STAGE_MODULE:
+        Names("module step", tuple(STAGE_MODULE)).index(stage, "flow.stage")
+    if stage not in STAGES.get(st.phase, ("",)):
+        _fail("wallenstein.position.stage", stage=f"pos.stage.{stage}")
+    if not stage:
+        if queue:
+            _fail("wallenstein.position.queue")
+        return
+    played = bool(getattr(st, STAGE_MODULE[stage]))
+    deciding = st.phase in (FAVOR, LANDSKNECHTE, LEADER)
+    if not played and (deciding or queue):
+        _fail("wallenstein.position.stage", stage=f"pos.stage.{stage}")
+    if len(set(queue)) != len(queue) or (deciding and (not queue or st.pending != [queue[0]])):
+        _fail("wallenstein.position.queue")
+    if stage == "court_favor":
+        from feldherr.wallenstein.rules.court import favor_order
+
+        first = queue[:1] if deciding else []  # (the first has moved the courtiers to the audience)
+        if queue != first + [s for s in favor_order(st) if s not in first]:
+            _fail("wallenstein.position.queue-order", order="pos.order.favor")
+    elif stage != "court_reveal":
+        order = iter(st.fall_order if stage == "leader_winter" else st.order)
+        if not all(s in order for s in queue):
+            _fail("wallenstein.position.queue-order", order="pos.order.player")
+
+
 def _check_boxes(st: Any) -> None:
     """``boxes_filled`` and ``plan_revealed`` as the engine has them at this point of the round
     (docs/rules-notes.md, "Boxes filled and revealed")."""
@@ -1032,7 +1220,7 @@ def _check_plan(st: Any, s: int) -> None:
         _fail("wallenstein.position.tower-card", player=player, count=towers, total=TOWER_CARDS)
     for v in MONEY_SLOTS:
         if v not in seen:
-            _fail("wallenstein.position.plan-cards", player=player, card=_card_words(v))
+            _fail("wallenstein.position.plan-money", player=player, taler=v - MONEY_BASE)
     gone = [c for c in hand if c not in seen]
     lost = plan.count(LOST)
     if lost > len(gone) or (lost and phase == PLAN):

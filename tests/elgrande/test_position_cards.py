@@ -1,0 +1,149 @@
+"""The action cards in an El Grande position (docs/positions.md, El Grande): every card lies in one
+place (its stack, open on its stack, in play, the discard pile), each as often as the game has it;
+the King's card is never discarded and only its stack stays from round to round. A position that
+breaks this is refused with the rule, in both languages, and nothing is set up."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from feldherr.core.errors import PositionError
+from feldherr.core.rng import Rng
+from feldherr.core.textscan import text_problems
+
+from .helpers import GAME
+
+NAMES = ("Isabel", "Carlos", "Juana", "Felipe")
+
+
+def _turn() -> dict[str, Any]:
+    """Four players, round 1, a few decisions in: stack 3 shows Outpost (one of the deck's two),
+    stack 4 Ermächtigung, stack 5 the King's card; Intrigue is in play."""
+    st = GAME.new_state({"players": 4}, 3)
+    rng = Rng(3)
+    while st.version <= 12:
+        seat = st.to_move()[0]
+        moves = st.legal_moves(seat)
+        st.apply(seat, moves[rng.below(len(moves))])
+    text = json.dumps(GAME.position(st))
+    for seat, name in enumerate(NAMES):  # players by the names a position gives them
+        text = text.replace(f'"Player {seat + 1}"', json.dumps(name))
+    pos: dict[str, Any] = json.loads(text)
+    assert pos["open_cards"] == [None, None, "aussenposten", "ermaechtigung", "ihre_majestaet"]
+    GAME.from_position(pos, 1)
+    return pos
+
+
+def _refused(change: Callable[[dict[str, Any]], None], rule: str, english: str, german: str) -> None:
+    pos = _turn()
+    change(pos)
+    before = copy.deepcopy(pos)
+    with pytest.raises(PositionError) as err:
+        GAME.from_position(pos, 1)
+    assert err.value.rule == rule, str(err.value)
+    assert pos == before
+    en, de = GAME.error_text(err.value, "en"), GAME.error_text(err.value, "de")
+    assert english in en, en
+    assert german in de, de
+    assert not re.search(r"\{[a-z_]+[}:]", en + de), (en, de)
+    assert not text_problems(en, "en") and not text_problems(de, "de"), (en, de)
+
+
+def test_two_open_stacks_cannot_show_the_same_card() -> None:
+    """Outpost open on stack 3 and stack 4 loaded before (the player who took the second one took
+    a card of stack 3 from stack 4); each stack shows only its own cards."""
+    _refused(
+        lambda p: p["open_cards"].__setitem__(3, "aussenposten"),
+        "elgrande.position.stack-card",
+        "the action card “Outpost” is not a card of stack 4",
+        "Die Aktionskarte „Außenposten“ gehört nicht zum Stapel 4",
+    )
+
+
+def test_an_action_card_lies_in_one_place() -> None:
+    _refused(
+        lambda p: p["discard_pile"].append("aussenposten"),  # open, in stack 3 and discarded: 3 of 2
+        "elgrande.position.action-card",
+        "the action card “Outpost” lies in 3 places",
+        "Die Aktionskarte „Außenposten“ liegt an 3 Stellen",
+    )
+    _refused(
+        lambda p: p.__setitem__("card_in_use", "ihre_majestaet"),  # open and in play at once
+        "elgrande.position.action-card",
+        "the game has it once",
+        "das Spiel hat sie einmal",
+    )
+    _refused(
+        lambda p: p["discard_pile"].append("nr_berater"),  # a Neue Regentschaft card without it
+        "elgrande.position.action-card-game",
+        "is not in the game with these options",
+        "ist bei diesen Optionen nicht im Spiel",
+    )
+
+
+def test_the_kings_card_stays_with_its_stack() -> None:
+    """ "Die Königskarte (5. Stapel) legst du nicht ab, sie steht jede Runde zur Verfügung." """
+    _refused(
+        lambda p: p["discard_pile"].append("ihre_majestaet"),
+        "elgrande.position.king-card",
+        "the King's card is never discarded",
+        "Die Königskarte wird nie abgelegt",
+    )
+    _refused(
+        lambda p: p.__setitem__("permanent_stacks", [1, 1, 1, 1, 1]),
+        "elgrande.position.permanent",
+        "only the stack of the King's card stays from round to round",
+        "Nur der Stapel der Königskarte bleibt von Runde zu Runde liegen",
+    )
+
+
+def test_a_player_written_anew_must_fit_the_round() -> None:
+    """A player's object replaced by an empty one (every field left out: the fresh deal's, all 13
+    power cards in hand and none played) loaded in the middle of round 1 before, and Ermächtigung
+    then had no card to take back (no legal move): every player has played a power card before
+    the action cards."""
+    _refused(
+        lambda p: p["players"].__setitem__(1, {"name": "Carlos"}),
+        "elgrande.position.power-played",
+        "Carlos has no power card played, but after the start player every player plays one",
+        "Carlos hat keine Machtkarte ausgespielt, aber nach dem Startspieler spielt jeder",
+    )
+
+
+def test_each_power_card_is_in_the_hand_on_the_pile_or_played() -> None:
+    def lose(p: dict[str, Any]) -> None:
+        player = p["players"][0]
+        player["power_cards"].remove(max(player["power_cards"]))
+
+    _refused(
+        lose,
+        "elgrande.position.power-cards",
+        "is neither in the hand, nor on the discard pile, nor played",
+        "ist weder auf der Hand noch im Ablagestapel noch ausgespielt",
+    )
+
+
+def test_power_cards_are_played_clockwise_from_the_start_player() -> None:
+    """ "Die Person mit dem Startmarker beginnt und spielt eine Machtkarte ... Danach spielen alle
+    anderen im Uhrzeigersinn." """
+    st = GAME.new_state({"players": 4}, 3)
+    seat = st.to_move()[0]
+    st.apply(seat, st.legal_moves(seat)[0])  # the start player has played; the next one's turn
+    pos: dict[str, Any] = GAME.position(st)
+    assert pos["flow"]["phase"] == "power"
+    GAME.from_position(pos, 1)
+    later = (seat + 2) % 4
+    player = pos["players"][later]
+    player["power_played"] = min(player["power_cards"])
+    player["power_cards"].remove(player["power_played"])
+    with pytest.raises(PositionError) as err:
+        GAME.from_position(pos, 1)
+    assert err.value.rule == "elgrande.position.power-early"
+    assert "played before their turn" in GAME.error_text(err.value, "en")
+    assert "bevor er an der Reihe war" in GAME.error_text(err.value, "de")
