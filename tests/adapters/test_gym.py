@@ -61,6 +61,26 @@ def test_illegal_action_ends_the_episode_and_changes_nothing() -> None:
     env.step(legal)
 
 
+def test_an_action_that_is_no_whole_number_is_refused_and_changes_nothing() -> None:
+    """step(1.5) played action 1, step("3") action 3 and step(True) action 1 (int() of each)."""
+    from feldherr.adapters.table import IllegalActionError
+
+    env = SingleAgentEnv("toy", players=2)
+    obs, _ = env.reset(seed=1)
+    digest = env.state.digest()
+    legal = np.flatnonzero(obs["action_mask"])
+    for bad in (float(legal[-1]) + 0.5, np.float32(legal[0]), True, str(legal[0]), None, [int(legal[0])],
+                np.array([legal[0]]), np.array(float(legal[0]))):  # fmt: skip
+        with pytest.raises(IllegalActionError, match=r"an action is a whole number \(int\), not "):
+            env.step(bad)  # type: ignore[arg-type]
+        assert env.state.digest() == digest and env.action_masks().any()
+    # numbers of every integer kind a policy hands back are actions
+    for good in (np.int64(legal[0]), np.array(legal[0], dtype=np.int32)):
+        env.reset(seed=1)
+        info = env.step(good)[4]  # type: ignore[arg-type]
+        assert "illegal" not in info and env.state.digest() != digest
+
+
 def test_a_seed_outside_the_engines_range_is_refused() -> None:
     """reset(seed=2**64) was the game of seed 0 (the generator reads a seed modulo 2^64)."""
     from feldherr.adapters.pettingzoo import env, parallel_env

@@ -11,7 +11,9 @@ agent's own view; actions: ``Discrete(num_actions)`` (the game's codec); ``actio
 the mask as booleans (the convention of maskable policies). The reward is 0 until the end, then the
 agent's share of the win (``reward="win"``) or its final score (``reward="score"``). An action
 outside the mask ends the episode with ``illegal_reward`` (and ``info["illegal"] = True``): the
-state is left unchanged, as the engine leaves it after any illegal move. ``step`` after the end of
+state is left unchanged, as the engine leaves it after any illegal move. Something that is not an
+action of the space at all (a float, a bool, a text; :func:`action_number`) raises an
+``IllegalActionError`` and changes nothing, the episode goes on. ``step`` after the end of
 an episode (of either kind) or before the first ``reset`` raises a ``RuntimeError`` saying so.
 
 ``reset(seed=s)`` plays the engine's game with seed ``s`` (bots seeded from ``s`` too); without a
@@ -44,7 +46,7 @@ try:
 except ImportError as exc:  # the adapters extra is not installed
     raise ImportError(missing_library("gymnasium", __name__)) from exc
 
-from feldherr.adapters.table import Reward, Table
+from feldherr.adapters.table import IllegalActionError, Reward, Table
 from feldherr.core.actions import Choices
 from feldherr.core.bots import Bot, SeatAccess
 from feldherr.core.game import Game, State
@@ -145,7 +147,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
             if self.bots:
                 raise RuntimeError("the episode is over: call reset()")
             raise RuntimeError("no episode yet: call reset() first")
-        act = int(action)
+        act = action_number(action)
         mask = self._mask  # the mask of the observation the agent was given
         if not 0 <= act < len(mask) or not mask[act]:
             self._running = False
@@ -197,6 +199,25 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         if self.render_mode == "ansi":
             return self.state.observation_string(self.seat)
         return None
+
+
+def action_number(action: object) -> int:
+    """An action of ``Discrete(num_actions)`` as an int: a Python int, a numpy integer or a 0-d
+    integer array (what a policy's ``predict`` hands back). Anything else (a float such as 1.5, a
+    bool, a text, a list or an array of several numbers) is not an action of the space: an
+    :class:`IllegalActionError` that names it, the game and the episode unchanged (``int()``
+    would have played 1.5 as 1 and "3" as 3)."""
+    if type(action) is int:
+        return action
+    if isinstance(action, np.integer):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+        return int(action)
+    shape = f" of shape {action.shape}" if isinstance(action, np.ndarray) else ""
+    raise IllegalActionError(
+        f"an action is a whole number (int), not {type(action).__name__}{shape} {action!r:.40}",
+        rule="adapter.action",
+    )
 
 
 ID_PREFIX = "feldherr/"
