@@ -399,3 +399,16 @@ def test_winter_scoring_appears_in_a_live_game(server: Server, pages: Pages) -> 
     page.wait_for_selector("#map .county")
     page.wait_for_selector("#players tbody tr")
     assert page.locator("#scoring-steps").count() == 0
+
+
+def test_an_empty_tray_says_so(server: Server, pages: Pages) -> None:
+    """Cubes in the tower and none in the tray: the tray's row said "tray" with nothing after it;
+    it says "empty", in English and German."""
+    update = seat_update("wallenstein", {"players": 3}, "plan")
+    update["view"]["tower"] = {"inside": [4, 5, 6, 4], "tray": [0, 0, 0, 0]}
+    page = _blank(server, pages)
+    for lang, tray, empty in (("en", "tray", "empty"), ("de", "Schale", "leer")):
+        _render(page, update, lang=lang)
+        rows = [r.split("\n") for r in page.locator("#tower .tower-row").all_inner_texts()]
+        assert [r[0] for r in rows] == [rows[0][0], tray] and len(rows[0]) > 1, rows
+        assert " ".join(rows[1]).split() == [tray, empty], rows
