@@ -412,3 +412,16 @@ def test_an_empty_tray_says_so(server: Server, pages: Pages) -> None:
         rows = [r.split("\n") for r in page.locator("#tower .tower-row").all_inner_texts()]
         assert [r[0] for r in rows] == [rows[0][0], tray] and len(rows[0]) > 1, rows
         assert " ".join(rows[1]).split() == [tray, empty], rows
+
+
+def test_mansfeld_names_its_turn_order(server: Server, pages: Pages) -> None:
+    """Mansfeld's line over the board gave the turn order as "→ Blue → Yellow → Anna", an arrow
+    where a word belongs; it says "turn order" / "Reihenfolge"."""
+    update = seat_update("mansfeld", {"players": 3}, "recruit")
+    assert update["view"]["order"]
+    page = _blank(server, pages)
+    for lang, word in (("en", "turn order"), ("de", "Reihenfolge")):
+        page.evaluate(RENDER, ["mansfeld", update, [], lang])
+        page.wait_for_selector("#characters")
+        line = page.locator(".info").filter(has_text="→").inner_text()
+        assert line.startswith(word) and " → " in line, line
