@@ -294,6 +294,9 @@ def test_winter_scoring_is_shown_step_by_step(server: Server, pages: Pages) -> N
         step = page.locator(f"#scoring-steps .step[data-step='{k + 1}']")
         assert item["entry"]["a"]["region"] in step.inner_text()
         assert step.locator(".gain").count() == len(item["entry"]["a"]["seats"])
+        # in the game's words: victory points, as its log lines and the table beside them say
+        gains = step.locator(".gain").all_inner_texts()
+        assert all(g.endswith(("victory point", "victory points")) for g in gains), gains
     _clean(page, "en")
     shot(page, "printed-winter-done-en")
     page.wait_for_timeout(500)  # the last step has faded in
