@@ -241,3 +241,21 @@ def test_machtverschiebung_power_cards_are_chosen_in_two_steps() -> None:
     view = state.view(seat)
     firsts = {GAME.move_steps(view, m, "en")[0] for m in moves}  # type: ignore[index]
     assert len(firsts) == 13 and "the 13" in firsts
+
+
+def test_no_caballeros_to_the_court_is_said_in_words() -> None:
+    """A player who takes none of the power card's Caballeros to the court read "Anna holt 0
+    Caballeros an den Hof." and chose "0 Caballeros an den Hof holen"; both say "no"/"keine"."""
+    from feldherr.elgrande import moves as mt
+
+    entry = {"k": "to_court", "a": {"p": 0, "n": 0}, "to": None}
+    assert GAME.render_log(entry, "de", NAMES) == "Anna holt keine Caballeros an den Hof."
+    assert GAME.render_log(entry, "en", NAMES) == "Anna takes no Caballeros to the court."
+    two = {**entry, "a": {"p": 0, "n": 2}}
+    assert GAME.render_log(two, "de", NAMES) == "Anna holt 2 Caballeros an den Hof."
+    none = mt.COURT[0]
+    assert none.caballeros == 0
+    state = GAME.new_state(GAME.normalize_options({"players": 3}), 1)
+    view = state.view(0)
+    assert GAME.describe_move(view, none, "de", NAMES) == "keine Caballeros an den Hof holen"
+    assert GAME.describe_move(view, mt.COURT[3], "en", NAMES) == "take 3 Caballeros to the court"

@@ -182,3 +182,14 @@ def test_final_scoring_is_a_table() -> None:
         "and now has 1 victory point."
     )
     assert "1 Siegpunkt für" in GAME.render_log(one, "de")
+
+
+def test_a_battle_with_an_empty_tray_says_so_in_words() -> None:
+    """A battle line with nothing in the tray read "with the tray (–)" / "mit der Schale (–)", and
+    one where nothing fell out "out came –": the words say "empty" and "none"."""
+    a = {"p": 0, "d": -1, "src": "Baden", "county": "Konstanz", "verdict": "lose"}
+    entry = {"k": "battle", "a": {**a, "thrown": [2, 0, 0, 0, 0, 1], "tray": [0] * 6, "out": [0] * 6}}
+    en, de = GAME.render_log(entry, "en"), GAME.render_log(entry, "de")
+    assert "with the tray (empty); out came none." in en, en
+    assert "mit der Schale (leer); heraus fallen keine." in de, de
+    assert "–" not in en + de

@@ -294,6 +294,9 @@ def test_winter_scoring_is_shown_step_by_step(server: Server, pages: Pages) -> N
         step = page.locator(f"#scoring-steps .step[data-step='{k + 1}']")
         assert item["entry"]["a"]["region"] in step.inner_text()
         assert step.locator(".gain").count() == len(item["entry"]["a"]["seats"])
+        # in the game's words: victory points, as its log lines and the table beside them say
+        gains = step.locator(".gain").all_inner_texts()
+        assert all(g.endswith(("victory point", "victory points")) for g in gains), gains
     _clean(page, "en")
     shot(page, "printed-winter-done-en")
     page.wait_for_timeout(500)  # the last step has faded in
@@ -399,3 +402,29 @@ def test_winter_scoring_appears_in_a_live_game(server: Server, pages: Pages) -> 
     page.wait_for_selector("#map .county")
     page.wait_for_selector("#players tbody tr")
     assert page.locator("#scoring-steps").count() == 0
+
+
+def test_an_empty_tray_says_so(server: Server, pages: Pages) -> None:
+    """Cubes in the tower and none in the tray: the tray's row said "tray" with nothing after it;
+    it says "empty", in English and German."""
+    update = seat_update("wallenstein", {"players": 3}, "plan")
+    update["view"]["tower"] = {"inside": [4, 5, 6, 4], "tray": [0, 0, 0, 0]}
+    page = _blank(server, pages)
+    for lang, tray, empty in (("en", "tray", "empty"), ("de", "Schale", "leer")):
+        _render(page, update, lang=lang)
+        rows = [r.split("\n") for r in page.locator("#tower .tower-row").all_inner_texts()]
+        assert [r[0] for r in rows] == [rows[0][0], tray] and len(rows[0]) > 1, rows
+        assert " ".join(rows[1]).split() == [tray, empty], rows
+
+
+def test_mansfeld_names_its_turn_order(server: Server, pages: Pages) -> None:
+    """Mansfeld's line over the board gave the turn order as "→ Blue → Yellow → Anna", an arrow
+    where a word belongs; it says "turn order" / "Reihenfolge"."""
+    update = seat_update("mansfeld", {"players": 3}, "recruit")
+    assert update["view"]["order"]
+    page = _blank(server, pages)
+    for lang, word in (("en", "turn order"), ("de", "Reihenfolge")):
+        page.evaluate(RENDER, ["mansfeld", update, [], lang])
+        page.wait_for_selector("#characters")
+        line = page.locator(".info").filter(has_text="→").inner_text()
+        assert line.startswith(word) and " → " in line, line

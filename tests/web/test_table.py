@@ -438,3 +438,34 @@ def test_the_guided_mansfeld_game_counts_the_steps_the_player_sees(server: Serve
     assert "You recruited nobody in round one" in said[1][1], said
     assert "Your characters are in your row" not in said[1][1], said
     assert "In der ersten Runde hast du niemanden rekrutiert" in said[2][1], said
+
+
+def test_the_wallenstein_final_scoring_says_victory_points_and_thalers(server: Server, pages: Pages) -> None:
+    """Wallenstein's final scoring under the board headed its columns "Punkte" and "Geld" while
+    the game's own result table under the log's last line said "Siegpunkte" and "Taler"; the
+    columns and the plots' titles use the game's words, in German and English (another game keeps
+    the general ones)."""
+    outcome = {"scores": [31, 44, 28], "winners": [1], "money": [5, 2, 9], "counties": [6, 8, 5]}
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    heads = """async ([outcome, game, lang]) => {
+      const i18n = await import('/static/i18n.js');
+      i18n.setLang(lang);
+      const { scoringTable } = await import('/static/ending.js');
+      document.getElementById('app').replaceChildren(scoringTable(outcome, ['Anna', 'Bert', 'Clara'], game));
+      return [...document.querySelectorAll('#final-scoring thead th')].map((th) => th.textContent);
+    }"""
+    assert page.evaluate(heads, [outcome, "wallenstein", "de"]) == [
+        "Platz",
+        "Spieler",
+        "Siegpunkte",
+        "Taler",
+        "Länder",
+    ]
+    assert page.evaluate(heads, [outcome, "wallenstein", "en"])[2:] == [
+        "victory points",
+        "Thalers",
+        "counties",
+    ]
+    assert page.evaluate(heads, [outcome, "mansfeld", "de"])[2:4] == ["Punkte", "Geld"]

@@ -80,6 +80,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{p} takes {n:@unit.caballero} to the court.",
         "de": "{p} holt {n:@unit.caballero} an den Hof.",
     },
+    "to_court.none": {
+        "en": "{p} takes no Caballeros to the court.",
+        "de": "{p} holt keine Caballeros an den Hof.",
+    },
     "recall": {
         "en": "{p} takes a Caballero from {r} back to the court.",
         "de": "{p} nimmt einen Caballero aus {r} zurück an den Hof.",
@@ -159,6 +163,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "step.modifier": {"en": "modifier {m}", "de": "Modifikator {m}"},
     "step.nomodifier": {"en": "no modifier", "de": "kein Modifikator"},
     "mv.court": {"en": "take {n:@unit.caballero} to the court", "de": "{n:@unit.caballero} an den Hof holen"},
+    "mv.court.none": {"en": "take no Caballeros to the court", "de": "keine Caballeros an den Hof holen"},
     "mv.recall": {"en": "take a Caballero back from {r}", "de": "einen Caballero aus {r} zurücknehmen"},
     "mv.recall.stop": {"en": "take no more back", "de": "keine weiteren zurücknehmen"},
     "mv.take": {
@@ -371,7 +376,8 @@ def describe(
         total = m.value + D.MODIFIER_VALUES[m.modifier]
         return _t("mv.power.mod", lang, v=m.value, m=modifier_name(m.modifier, lang), t=total)
     if kind == "court":
-        return _t("mv.court", lang, n=m.caballeros)
+        # none: in words ("take 0 Caballeros to the court" read like a slip)
+        return _t("mv.court.none" if m.caballeros == 0 else "mv.court", lang, n=m.caballeros)
     if kind == "recall":
         return (
             _t("mv.recall.stop", lang)
@@ -465,6 +471,8 @@ def render_entry(entry: LogEntry, lang: str, names: Sequence[str] | None = None)
             args[k] = _t(args[k], lang) if args[k] in ("at_court", "all_places") else area(args[k], lang)
     if "card" in args and args["card"] in D.CARD_INDEX:
         args["card"] = card_name(args["card"], lang)
+    if key == "to_court" and args.get("n") == 0:  # "holt keine Caballeros" (it read "holt 0 Caballeros")
+        key = "to_court.none"
     if key == "setup":
         grandes = args.get("grandes") or []
         args["grandes"] = ", ".join(

@@ -82,6 +82,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "black": {"en": "Black", "de": "Schwarz"},
     "peasants": {"en": "the peasants", "de": "die Bauern"},
     "nobody": {"en": "nobody", "de": "niemand"},
+    "cubes.none": {"en": "none", "de": "keine"},
+    "cubes.empty": {"en": "empty", "de": "leer"},
     "spring": {"en": "Spring", "de": "Frühling"},
     "summer": {"en": "Summer", "de": "Sommer"},
     "fall": {"en": "Fall", "de": "Herbst"},
@@ -648,6 +650,8 @@ def _arg(
     if name in ("seats", "winners"):
         return listing([seat_name(s, lang, names) for s in value], lang)
     if name in ("thrown", "out", "tray"):
+        if not any(value):  # in words: "with the tray (empty)", "out came none" (they read "(–)")
+            return _t("cubes.empty" if name == "tray" else "cubes.none", lang)
         return cubes_text(value, lang, names)
     if name == "building":
         return _t({"majority": "most.", "build": "a."}.get(key, "b.") + value, lang)

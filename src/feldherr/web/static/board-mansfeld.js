@@ -107,7 +107,7 @@ export function mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell
   };
   return h("div", { class: "mansfeld" },
     h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), term(view.phase, "phase.")), info(t("deck"), view.deck_size ?? "–"),
-      (view.order || []).length ? info("→", view.order.map((seat) => name(ctx, seat)).join(" → ")) : null),
+      (view.order || []).length ? info(t("turnOrder"), view.order.map((seat) => name(ctx, seat)).join(" → ")) : null),
     h("div", { id: "characters" }, h("h3", {}, t("characters")),
       h("div", { class: "keys characters" }, (view.open || []).map((c) => {
         const node = character(ctx, c, printed.get(c), reach.has(c));

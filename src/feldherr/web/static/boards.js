@@ -190,8 +190,10 @@ function wallenstein(view, ctx) {
   const players = wallensteinPlayers(view);
   const me = players.find((p) => p.seat === ctx.me);
   const tower = view.tower || { inside: [], tray: [] };
+  // a row with no cubes says so (the tray stood as "tray" with nothing after it)
   const cube = (counts, label) => h("div", { class: "tower-row" }, h("span", { class: "label" }, label),
-    counts.map((n, i) => (n ? h("span", { class: "cube", style: `--seat:${colour(i)}`, "data-tip": `${term(TOWER_COLOURS[i] ?? String(i))}: ${n}` }, n) : null)));
+    counts.some((n) => n) ? counts.map((n, i) => (n ? h("span", { class: "cube", style: `--seat:${colour(i)}`, "data-tip": `${term(TOWER_COLOURS[i] ?? String(i))}: ${n}` }, n) : null))
+      : h("span", { class: "empty-note" }, t("rowEmpty")));
   return h("div", { class: "wallenstein" },
     h("div", { class: "row" }, info(t("year"), `${view.year ?? "–"} · ${term(view.season)}`), info(t("phase"), phaseName(view.phase)),
       // the event by its title: the game's term "event.<id>" (an id alone is never shown)

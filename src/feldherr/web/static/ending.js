@@ -9,8 +9,11 @@ const SAMPLES = 24;
 
 // The final scoring: a row per player in the order of places (1., 2., …; equal scores share a
 // place), the player by colour chip and name, the score and every per-seat field of the outcome
-// the client has a word for.
-export function scoringTable(outcome, names) {
+// the client has a word for (a game's own where it has one: Wallenstein's "victory points" and
+// "Thalers", as its scoring lines say, not "score" and "money").
+const gameWord = (game, key) => (game && known(`${game}.${key}`) ? t(`${game}.${key}`) : t(key));
+
+export function scoringTable(outcome, names, game = null) {
   const seats = outcome.scores.map((_, i) => i);
   const extra = Object.entries(outcome).filter(([key, value]) => !["scores", "winners"].includes(key) && Array.isArray(value)
     && value.length === seats.length && known(key));
@@ -20,7 +23,7 @@ export function scoringTable(outcome, names) {
   const place = (i) => 1 + seats.filter((j) => beats(j, i)).length;
   const order = [...seats].sort((a, b) => place(a) - place(b) || a - b);
   return h("div", { class: "scroll" }, h("table", { class: "scoring", id: "final-scoring" },
-    h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")), h("th", {}, t("score")), extra.map(([key]) => h("th", {}, t(key))))),
+    h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")), h("th", {}, gameWord(game, "score")), extra.map(([key]) => h("th", {}, gameWord(game, key))))),
     h("tbody", {}, order.map((i) => h("tr", { class: outcome.winners.includes(i) ? "winner" : "" },
       h("td", { class: "rank" }, `${place(i)}.`),
       h("th", { style: `--seat:${colour(i)}`, scope: "row" }, h("span", { class: "dot" }), names[i] || t("player"), outcome.winners.includes(i) ? " ★" : ""),
@@ -93,7 +96,7 @@ export function endOfGame(gameId, game, outcome, names, log = []) {
   const winners = outcome.winners.map((i) => names[i] || t("player")).join(", ");
   const node = h("section", { class: "panel ending", id: "ending" },
     h("h2", {}, `${t("gameOver")} — ${outcome.winners.length > 1 ? t("winners") : t("winner")}: ${winners}`),
-    h("h3", {}, t("finalScore")), scoringTable(outcome, names), scoringLines(log), plots);
+    h("h3", {}, t("finalScore")), scoringTable(outcome, names, game), scoringLines(log), plots);
   const battles = battleChart(log, names);
   if (battles) plots.append(battles);
   drawPlots(gameId, game, names, plots).catch(() => { /* the plots are a bonus; the table stands */ });
@@ -106,7 +109,7 @@ export async function drawPlots(gameId, game, names, into) {
   const points = [...new Set(Array.from({ length: SAMPLES + 1 }, (_, k) => Math.round((k * total) / SAMPLES)))];
   const steps = await Promise.all(points.map((at) => (at === 0 ? first : api(`/api/games/${gameId}/replay?at=${at}&lang=${lang()}`))));
   const tracks = steps.map((step) => [step.at, numbers(game, step.view)]);
-  for (const [key, title] of [["score", t("scoreOverTime")], ["money", t("moneyOverTime")]]) {
+  for (const [key, title] of [["score", gameWord(game, "scoreOverTime")], ["money", gameWord(game, "moneyOverTime")]]) {
     const seats = tracks.length ? (tracks[tracks.length - 1][1][key] || []).length : 0;
     if (!seats) continue;
     const series = Array.from({ length: seats }, (_, i) => ({

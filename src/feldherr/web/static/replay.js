@@ -127,7 +127,7 @@ export function showReplay(root, gameId) {
         st.plots = h("div", { class: "plots", id: "plots" });
         drawPlots(gameId, step.view.game, names, st.plots).catch(() => {});
       }
-      parts.push(h("section", { class: "panel ending", id: "ending" }, h("h2", {}, t("finalScore")), scoringTable(step.outcome, names), scoringLines(step.log), st.plots, battleChart(step.log, names)));
+      parts.push(h("section", { class: "panel ending", id: "ending" }, h("h2", {}, t("finalScore")), scoringTable(step.outcome, names, step.view.game), scoringLines(step.log), st.plots, battleChart(step.log, names)));
     }
     root.append(...parts.filter(Boolean));
     if (typing !== null) {

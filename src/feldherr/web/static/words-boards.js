@@ -28,7 +28,7 @@ const WORDS = {
     scoring: "Winter scoring", scoringStep: "Step {n} of {of}", scoringClose: "close", scoringSkip: "show all",
     scoringBase: "Counties and buildings", scoringMost: "Most {what} in {region}", scoringNobody: "nobody",
     scoringTotal: "Victory points now", scoringGained: "this winter", scoringLeaders: "Military leaders: statues and trophies",
-    "vpN#one": "+{n} point", "vpN#other": "+{n} points", player: "Player",
+    "vpN#one": "+{n} victory point", "vpN#other": "+{n} victory points", player: "Player",
   },
   de: {
     planBoard: "Planungstableau", planOthers: "Die anderen Planungstableaus", planAll: "Die Planungstableaus",
@@ -54,7 +54,7 @@ const WORDS = {
     scoring: "Winterwertung", scoringStep: "Schritt {n} von {of}", scoringClose: "schließen", scoringSkip: "alles zeigen",
     scoringBase: "Länder und Gebäude", scoringMost: "Meiste {what} in {region}", scoringNobody: "niemand",
     scoringTotal: "Siegpunkte jetzt", scoringGained: "in diesem Winter", scoringLeaders: "Heerführer: Denkmäler und Trophäen",
-    "vpN#one": "+{n} Punkt", "vpN#other": "+{n} Punkte", player: "Spieler",
+    "vpN#one": "+{n} Siegpunkt", "vpN#other": "+{n} Siegpunkte", player: "Spieler",
   },
 };
 
