@@ -218,3 +218,29 @@ def test_a_friend_hears_of_the_rematch_and_joins_it(server: Server, pages: Pages
     bert.wait_for_selector("#seat-list")
     anna.wait_for_function("!document.querySelector('#seat-list').innerText.includes('not here yet')")
     assert "Bert" in bar(anna) and "Anna" in bar(bert)
+
+
+MIDDLE = """(sel) => {
+  const el = document.querySelector(sel);
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const words = range.getBoundingClientRect(), box = el.getBoundingClientRect();
+  const off = (words.top + words.bottom) / 2 - (box.top + box.bottom) / 2;
+  return [Math.round(box.height), Math.round(Math.abs(off))];
+}"""
+
+
+def test_the_created_pages_button_on_a_phone_has_its_words_in_the_middle(
+    server: Server, pages: Pages
+) -> None:
+    """A link styled as a button ("open the game") is 44 px high on a phone; its words stood at its
+    top edge, the rest of the button empty under them."""
+    page = pages.new(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.select_option("#game", "mansfeld")
+    page.select_option("#seat-1", "friend")
+    page.click("#start")
+    page.wait_for_selector("#created #go")
+    height, off = page.evaluate(MIDDLE, "#go")
+    assert height >= 44 and off <= 2, (height, off)
