@@ -244,3 +244,24 @@ def test_the_created_pages_button_on_a_phone_has_its_words_in_the_middle(
     page.wait_for_selector("#created #go")
     height, off = page.evaluate(MIDDLE, "#go")
     assert height >= 44 and off <= 2, (height, off)
+
+
+def test_the_creator_trying_a_friends_link_keeps_one_seat_on_the_device(server: Server, pages: Pages) -> None:
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]
+    game = server.create("mansfeld", {"players": 2}, seats, seed=3)
+    anna = pages.new()
+    anna.goto(server.url + f"/play/{game['id']}#tokens={game['seats'][0]['token']}")
+    anna.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Anna · you')")
+    anna.goto(game["seats"][1]["invite"])  # Bert's link, tried on Anna's device
+    anna.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Bert · you')")
+    # the game's address alone: Anna's seat, not both seats as hot-seat (no hand-over to Bert)
+    anna.goto(server.url + f"/play/{game['id']}")
+    anna.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Anna · you')")
+    assert anna.locator("#pass").count() == 0
+    assert "Bert · you" not in bar(anna)
+    # a friend's own device remembers the invitation: the address alone opens Bert's seat
+    bert = pages.new()
+    bert.goto(game["seats"][1]["invite"])
+    bert.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Bert · you')")
+    bert.goto(server.url + f"/play/{game['id']}")
+    bert.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Bert · you')")
