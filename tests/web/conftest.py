@@ -145,6 +145,19 @@ class Pages:
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
         return page
 
+    def take_refused(self, page: Any, status: int, count: int = 1) -> None:
+        """The browser's console reports of ``count`` requests refused with ``status`` that a test
+        asked for: waited for (they reach the test on their own way, on a busy machine after the
+        page has shown the refusal), then taken off the errors; any other error fails."""
+        code = f"status of {status}"
+        for _ in range(400):
+            if sum(code in e for e in self.errors) >= count:
+                break
+            page.wait_for_timeout(50)  # a console event comes in between
+        assert sum(code in e for e in self.errors) >= count, self.errors
+        assert all(code in e for e in self.errors), self.errors
+        self.errors.clear()
+
 
 @pytest.fixture
 def pages(browser: Any) -> Iterator[Pages]:

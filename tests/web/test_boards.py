@@ -190,3 +190,33 @@ def test_elgrande_action_cards_by_their_printed_names(server: Server, pages: Pag
             page.locator(f'#stacks .card[data-card="{card}"]').first.inner_text()
             == data.CARD_EN[data.CARD_INDEX[card]]
         )
+
+
+#: The lines a players' table's name cell takes: the distinct tops of its text's boxes.
+NAME_LINES = """async () => {
+  const { h, playersTable } = await import('/static/dom.js');
+  const chips = Array.from({ length: 14 }, (_, i) => h('span', { class: 'chip' }, `Kürassier ${i}`, ' '));
+  const name = h('th', { style: '--seat:red', scope: 'row' }, h('span', { class: 'dot' }), 'Anna', ' · du');
+  const row = h('tr', {}, name, h('td', {}, '0'), h('td', {}, chips));
+  document.getElementById('app').replaceChildren(playersTable(['Punkte', 'Verbraucht'], [row]));
+  const th = document.querySelector('#players tbody th');
+  const dot = th.querySelector('.dot').getBoundingClientRect();
+  const tops = [...th.childNodes].filter((n) => n.nodeType === 3).flatMap((n) => {
+    const range = document.createRange(); range.selectNodeContents(n);
+    return [...range.getClientRects()].map((r) => r.top);
+  });
+  // one line: every piece of the text and the chip beside it share their line's height
+  const lines = new Set(tops.map((top) => Math.round(top)));
+  if (tops.some((top) => top > dot.bottom)) lines.add('under the chip');
+  return lines.size;
+}"""
+
+
+def test_a_players_name_stays_on_one_line_beside_a_long_column(server: Server, pages: Pages) -> None:
+    """Mansfeld's players' table at the end of a game: a long column of used characters beside the
+    names broke "● Anna · du" into three lines at 1280 px; the name stays on one line there, and on
+    a phone (each player a card) it may wrap again."""
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    assert page.evaluate(NAME_LINES) == 1

@@ -87,5 +87,7 @@ def test_hot_seat_real_game_hands_over_before_every_secret_step(server: Server, 
     scan = Scan()
     handovers = play_to_end(page, random.Random(3), scan, 800)
     assert handovers >= 4
+    set_look(page, "en", 390, 844)  # the picture at phone width (the scan turned the look round)
+    page.wait_for_selector("#final-scoring")
     shot(page, "mansfeld-hotseat-ending")
     scan.check()

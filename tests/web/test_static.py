@@ -112,6 +112,19 @@ def test_the_table_words_and_the_guided_games_are_in_both_languages() -> None:
         assert 'key: "guide.' in step, step
 
 
+def test_the_client_calls_a_wallenstein_county_as_the_game_does_in_german() -> None:
+    """The German game (and its rulebook) calls a county "Land" and its card "Länderkarte"; the
+    client's German words said "Grafschaft" and "Grafschaftskarte" (the help line, the guide, the
+    rules page), so one screen named the same card two ways."""
+    from feldherr.wallenstein.text import CATALOGUE
+
+    assert CATALOGUE["unit.county#one"]["de"] == "{n} Land"
+    assert "Länderkarte" in CATALOGUE["tv.hand"]["de"]
+    for name in ("words-table.js", "i18n.js", "words-boards.js", "rules/wallenstein.de.html"):
+        text = (web.STATIC / name).read_text(encoding="utf-8")
+        assert "Grafschaft" not in text, (name, re.findall(r"[^ ]*Grafschaft[^ ]*", text))
+
+
 def test_choices_are_the_legal_moves_with_their_phrases(toy_registered: str) -> None:
     from feldherr.core.match import Match
     from feldherr.games import get_game

@@ -48,6 +48,7 @@ const WORDS = {
     thrownFirst: "first throw", thrownAgainN: "thrown again ({n})",
     undo: "Take back my last move", undoHint: "Nobody has acted since, and it showed nothing hidden.",
     planBox: "box", planHint: "Fill the boxes of your planning board in any order; click a box there to change it until you confirm.",
+    "planHint@touch": "Fill the boxes of your planning board in any order; tap a box there to change it until you confirm.",
     planNext: "Card for", boxesFilledN: { one: "{k} of {n} box filled", other: "{k} of {n} boxes filled" }, planBad: "This plan is not possible: {why}",
     phaseLabel: "phase", scoreboards: "scoreboards", yourName: "your name", botLabel: "computer",
     analyse: "Analyse", copyBtn: "Copy", guest: "Guest", planLost: "card handed over", lastMove: "last move",
@@ -95,7 +96,7 @@ const WORDS = {
     committed: "Einsätze", luck: "Kriegsglück", deck: "Stapel", cards: "Karten", used: "verbraucht",
     thaler: "Taler", grain: "Getreide", vp: "Siegpunkte", supply: "Vorrat", buildings: "Gebäude",
     battles: "Schlachten gewonnen (+) und verloren (−)",
-    money: "Geld", counties: "Grafschaften", best_province: "beste Provinz", values: "Werte", draft: "Auswahl",
+    money: "Geld", counties: "Länder", best_province: "beste Provinz", values: "Werte", draft: "Auswahl",
     choicesN: { one: "{n} Möglichkeit", other: "{n} Möglichkeiten" }, armiesN: { one: "{n} Armee", other: "{n} Armeen" },
     talerN: { one: "{n} Taler", other: "{n} Taler" }, hiddenN: { one: "{n} verdeckt", other: "{n} verdeckt" },
     cardsN: { one: "{n} Karte", other: "{n} Karten" }, leftN: { one: "noch {n} Karte", other: "noch {n} Karten" },
@@ -113,6 +114,7 @@ const WORDS = {
     thrownFirst: "erster Wurf", thrownAgainN: "neu geworfen ({n})",
     undo: "Meinen letzten Zug zurücknehmen", undoHint: "Seitdem hat niemand gehandelt, und der Zug hat nichts Verdecktes gezeigt.",
     planBox: "Feld", planHint: "Fülle die Felder deines Planungstableaus in beliebiger Reihenfolge; ein Klick auf ein Feld dort ändert es, bis du bestätigst.",
+    "planHint@touch": "Fülle die Felder deines Planungstableaus in beliebiger Reihenfolge; tippe dort ein Feld an, um es bis zum Bestätigen zu ändern.",
     planNext: "Karte für", boxesFilledN: { one: "{k} von {n} Feld belegt", other: "{k} von {n} Feldern belegt" }, planBad: "Dieser Plan geht nicht: {why}",
     phaseLabel: "Phase", scoreboards: "Wertungstafeln", yourName: "dein Name", botLabel: "Computer",
     analyse: "Analysieren", copyBtn: "Kopieren", guest: "Gast", planLost: "Karte abgegeben", lastMove: "letzter Zug",
@@ -160,8 +162,13 @@ export function setLang(value) {
   localStorage.setItem("feldherr:lang", current);
   document.documentElement.lang = current;
 }
+// A touch screen (a phone, a tablet): its words say "tap" where a mouse's say "click" (a key's
+// variant "<key>@touch", where it has one).
+export function touchScreen() { return window.matchMedia?.("(hover: none) and (pointer: coarse)").matches ?? false; }
+const onTouch = (table, key) => (touchScreen() && `${key}@touch` in table ? `${key}@touch` : key);
+
 export function t(key, args = {}) {
-  let text = WORDS[current][key] ?? WORDS.en[key] ?? key;
+  let text = WORDS[current][onTouch(WORDS[current], key)] ?? WORDS.en[onTouch(WORDS.en, key)] ?? key;
   if (typeof text === "object") text = text.other;
   for (const [k, v] of Object.entries(args)) text = text.replaceAll(`{${k}}`, () => (typeof v === "number" ? num(v) : v)); // a name's "$&" stays as typed
   return text;

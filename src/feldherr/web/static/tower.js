@@ -33,8 +33,10 @@ export function towerScene(item, result, key) {
   s("rect", { x: 20, y: 12, width: 56, height: 112, class: "tower-body", rx: 3 }),
   [34, 58, 82].map((y, i) => s("line", { x1: i % 2 ? 76 : 20, x2: i % 2 ? 38 : 58, y1: y, y2: y + 8, class: "baffle" })),
   s("path", { d: "M76,124 L205,124 L205,142 L76,142 Z", class: "tray" }),
-  s("text", { x: 140, y: 118, class: "tower-l", "text-anchor": "middle" }, tw("towerOut")),
-  s("text", { x: 48, y: 8, class: "tower-l", "text-anchor": "middle" }, tw("towerIn")),
+  // the words where no cube passes: right of the tower (the cubes fall in above it and keep
+  // inside it) and above the tray (the cubes that fall out leave the tower's foot downwards)
+  s("text", { x: 82, y: 16, class: "tower-l" }, `← ${tw("towerIn")}`),
+  s("text", { x: 140, y: 108, class: "tower-l", "text-anchor": "middle" }, tw("towerOut")),
   cubes.map((cube) => {
     const start = cube.fromInside ? [40 + (cube.i % 5) * 6, 60 + (cube.i % 4) * 8] : [30 + (cube.i % 8) * 5, -12 - Math.floor(cube.i / 8) * 6];
     const inside = [28 + (cube.slot % 6) * 7, 40 + Math.floor(cube.slot / 6) * 8 + (cube.c % 3) * 2];

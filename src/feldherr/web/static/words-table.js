@@ -1,7 +1,8 @@
 // The table's words (paced turns, turn signals, help lines, the El Grande cards' texts, the guided
 // games' steps: keys "guide.<game>.<n>"), English and German. Counted words go through
-// Intl.PluralRules: a key "x#one" / "x#other".
-import { lang } from "./i18n.js";
+// Intl.PluralRules: a key "x#one" / "x#other". A key "x@touch" holds the words for a touch screen
+// (tap, not click or drag), used there in place of "x".
+import { lang, touchScreen } from "./i18n.js";
 
 const WORDS = {
   en: {
@@ -31,6 +32,7 @@ const WORDS = {
     "guide.elgrande.5": "Now the card's special action: the choices say what it does here. After the third round every region is scored: most Caballeros take the first value.",
     "guide.wallenstein.1": "First you choose your starting counties, one at a time, from the open row; each county you hold gives a card for planning and a point at the scoring.",
     "guide.wallenstein.2": "Plan the round: the box outlined in gold asks for a county card or money. Click one (or drag a card from your hand onto it). Nobody sees your plan until it is carried out.",
+    "guide.wallenstein.2@touch": "Plan the round: the box outlined in gold asks for a county card or money. Tap one of the cards offered. Nobody sees your plan until it is carried out.",
     "guide.wallenstein.3": "Bids decide the turn order: take a place; each place comes with a bonus tile (more Taler, grain, armies, or +1 in battle).",
     "guide.wallenstein.4": "Your plan is carried out. Move armies from the county that acted: into a neighbour of yours, or attack — an attack shows its odds through the cube tower before you confirm.",
   },
@@ -59,10 +61,11 @@ const WORDS = {
     "guide.elgrande.3": "Nimm eine der fünf offenen Aktionskarten. Zeig auf eine Karte (oder tippe sie an), um ihren Text zu lesen; die letzte Zeile sagt, wie viele Caballeros du setzen darfst.",
     "guide.elgrande.4": "Setze deine Caballeros: in die Nachbarregionen der Region des Königs (♚), golden umrandet, oder ins Castillo im Meer. Die Sonderaktion der Karte darf vorher oder nachher kommen.",
     "guide.elgrande.5": "Jetzt die Sonderaktion der Karte: die Auswahl sagt, was sie hier bewirkt. Nach der dritten Runde wird jede Region gewertet: die meisten Caballeros bekommen den ersten Wert.",
-    "guide.wallenstein.1": "Zuerst wählst du deine Startgrafschaften, eine nach der anderen, aus der offenen Reihe; jede Grafschaft bringt eine Karte für die Planung und bei der Wertung einen Punkt.",
-    "guide.wallenstein.2": "Plane die Runde: das golden umrandete Feld verlangt eine Grafschaftskarte oder Geld. Klicke eine an (oder zieh eine Karte aus der Hand darauf). Niemand sieht deinen Plan, bis er ausgeführt wird.",
+    "guide.wallenstein.1": "Zuerst wählst du deine Startländer, eines nach dem anderen, aus der offenen Reihe; jedes Land bringt eine Karte für die Planung und bei der Wertung einen Punkt.",
+    "guide.wallenstein.2": "Plane die Runde: das golden umrandete Feld verlangt eine Länderkarte oder Geld. Klicke eine an (oder zieh eine Karte aus der Hand darauf). Niemand sieht deinen Plan, bis er ausgeführt wird.",
+    "guide.wallenstein.2@touch": "Plane die Runde: das golden umrandete Feld verlangt eine Länderkarte oder Geld. Tippe eine der angebotenen Karten an. Niemand sieht deinen Plan, bis er ausgeführt wird.",
     "guide.wallenstein.3": "Die Gebote entscheiden die Zugfolge: nimm einen Platz; jeder Platz bringt ein Bonusplättchen (mehr Taler, Getreide, Armeen oder +1 im Kampf).",
-    "guide.wallenstein.4": "Dein Plan wird ausgeführt. Ziehe Armeen aus der Grafschaft, die gehandelt hat: in eine eigene Nachbargrafschaft oder zum Angriff — ein Angriff zeigt seine Chancen im Würfelturm, bevor du bestätigst.",
+    "guide.wallenstein.4": "Dein Plan wird ausgeführt. Ziehe Armeen aus dem Land, das gehandelt hat: in ein eigenes Nachbarland oder zum Angriff — ein Angriff zeigt seine Chancen im Würfelturm, bevor du bestätigst.",
   },
 };
 
@@ -95,10 +98,10 @@ const PHASE_HELP = {
     "mansfeld.over": "The game is over: the final scoring is below.",
   },
   de: {
-    "wallenstein.draft": "Wähle deine Startgrafschaften: jede Wahl nimmt eine Grafschaftskarte aus der offenen Reihe.",
-    "wallenstein.plan": "Plane die Runde: lege in jedes der zehn Aktionsfelder eine Grafschaftskarte (oder Geld) und biete um die Zugfolge. Niemand sieht den Plan, bis er ausgeführt wird.",
+    "wallenstein.draft": "Wähle deine Startländer: jede Wahl nimmt eine Länderkarte aus der offenen Reihe.",
+    "wallenstein.plan": "Plane die Runde: lege in jedes der zehn Aktionsfelder eine Länderkarte (oder Geld) und biete um die Zugfolge. Niemand sieht den Plan, bis er ausgeführt wird.",
     "wallenstein.position": "Nimm einen Platz in der Zugfolge: jeder Platz bringt sein Bonusplättchen.",
-    "wallenstein.move": "Ziehe Armeen: aus der Grafschaft, die gerade gehandelt hat, in eine eigene Nachbargrafschaft oder zum Angriff.",
+    "wallenstein.move": "Ziehe Armeen: aus dem Land, das gerade gehandelt hat, in ein eigenes Nachbarland oder zum Angriff.",
     "wallenstein.revolt-order": "Wähle die Reihenfolge, in der die Aufstände abgehandelt werden.",
     "wallenstein.leader": "Setze oder ziehe deinen Heerführer.",
     "wallenstein.landsknechte": "Wähle einen Vorteil der neuen Landsknechte-Karte.",
@@ -209,6 +212,8 @@ const fmt = (text, args) => text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? St
 
 export function tw(key, args = {}) {
   const table = WORDS[lang()] || WORDS.en;
+  // a touch screen's words where the key has them ("tap", not "click or drag")
+  if (touchScreen() && `${key}@touch` in table) key = `${key}@touch`;
   if (typeof args.n === "number" && (`${key}#other` in table)) {
     const cat = new Intl.PluralRules(lang()).select(args.n);
     return fmt(table[`${key}#${cat}`] ?? table[`${key}#other`], args);
