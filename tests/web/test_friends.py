@@ -218,3 +218,50 @@ def test_a_friend_hears_of_the_rematch_and_joins_it(server: Server, pages: Pages
     bert.wait_for_selector("#seat-list")
     anna.wait_for_function("!document.querySelector('#seat-list').innerText.includes('not here yet')")
     assert "Bert" in bar(anna) and "Anna" in bar(bert)
+
+
+MIDDLE = """(sel) => {
+  const el = document.querySelector(sel);
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const words = range.getBoundingClientRect(), box = el.getBoundingClientRect();
+  const off = (words.top + words.bottom) / 2 - (box.top + box.bottom) / 2;
+  return [Math.round(box.height), Math.round(Math.abs(off))];
+}"""
+
+
+def test_the_created_pages_button_on_a_phone_has_its_words_in_the_middle(
+    server: Server, pages: Pages
+) -> None:
+    """A link styled as a button ("open the game") is 44 px high on a phone; its words stood at its
+    top edge, the rest of the button empty under them."""
+    page = pages.new(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.select_option("#game", "mansfeld")
+    page.select_option("#seat-1", "friend")
+    page.click("#start")
+    page.wait_for_selector("#created #go")
+    height, off = page.evaluate(MIDDLE, "#go")
+    assert height >= 44 and off <= 2, (height, off)
+
+
+def test_the_creator_trying_a_friends_link_keeps_one_seat_on_the_device(server: Server, pages: Pages) -> None:
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]
+    game = server.create("mansfeld", {"players": 2}, seats, seed=3)
+    anna = pages.new()
+    anna.goto(server.url + f"/play/{game['id']}#tokens={game['seats'][0]['token']}")
+    anna.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Anna · you')")
+    anna.goto(game["seats"][1]["invite"])  # Bert's link, tried on Anna's device
+    anna.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Bert · you')")
+    # the game's address alone: Anna's seat, not both seats as hot-seat (no hand-over to Bert)
+    anna.goto(server.url + f"/play/{game['id']}")
+    anna.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Anna · you')")
+    assert anna.locator("#pass").count() == 0
+    assert "Bert · you" not in bar(anna)
+    # a friend's own device remembers the invitation: the address alone opens Bert's seat
+    bert = pages.new()
+    bert.goto(game["seats"][1]["invite"])
+    bert.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Bert · you')")
+    bert.goto(server.url + f"/play/{game['id']}")
+    bert.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Bert · you')")

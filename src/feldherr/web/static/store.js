@@ -17,12 +17,17 @@ export function held(id) {
 }
 
 // Tokens in the address (#token=X from an invite link, #tokens=a,b from this client) win and are
-// remembered; without any, the remembered ones count.
+// remembered; without any, the remembered ones count. A friend's invitation opened on a device
+// that holds other seats of the game already (its creator trying the link) is played in that tab
+// only: remembered with them, the game's address alone would open both seats on this device as
+// hot-seat, the friend's hidden hand one button away.
 export function fromHash(id) {
   const params = new URLSearchParams(location.hash.slice(1));
-  const given = [...(params.get("tokens") || "").split(","), params.get("token") || ""].filter(Boolean);
+  const invite = params.get("token") || "";
+  const given = [...(params.get("tokens") || "").split(","), invite].filter(Boolean);
   if (given.length) {
-    remember(id, given);
+    const known = held(id);
+    if (!(invite && given.length === 1 && known.length && !known.includes(invite))) remember(id, given);
     return given;
   }
   return held(id);
