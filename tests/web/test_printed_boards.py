@@ -22,6 +22,7 @@ ALL_MODULES = {"players": 3, "modules": ["court", "landsknechte", "leaders"]}
 RENDER = """async ([game, update, fresh, lang]) => {
   const i18n = await import('/static/i18n.js');
   i18n.setLang(lang);
+  document.getElementById('lang').textContent = i18n.t('lang'); // the header's button, as a page's
   const boards = await import('/static/boards.js');
   const sent = [];
   const draw = () => {
