@@ -77,7 +77,7 @@ class Server:
         self.starts += 1
         log = open(self.workdir / f"server-{self.port}-{self.starts}.log", "wb")  # noqa: SIM115
         self.proc = subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.time() + 30
+        deadline = time.time() + 90  # a loaded machine (many test processes) starts it slowly
         while time.time() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.logs()}")
