@@ -205,3 +205,37 @@ def test_bots_see_only_their_seat() -> None:
     game = get_game("toy")
     record, _, _ = play_game(game, {"players": 2}, 1, [Spy(0), Spy(1)])
     assert seen and set(seen) == {SeatAccess} and len(record.moves) == len(seen)
+
+
+def test_games_from_a_position_write_records_that_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--from-position`` with ``--records`` was refused ("a record starts from a seed"), though a
+    record carries the position it starts from (GameRecord.position) and replays from it."""
+    from feldherr.cli import main
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "positions"
+    position = json.loads((docs / "elgrande-example.json").read_text(encoding="utf-8"))
+    game = get_game("elgrande")
+    bots = "random,random,random"
+    plain = simulate("elgrande", games=3, seed=4, bots=bots, position=position, keep_games=True)
+    result = simulate(
+        "elgrande", games=3, seed=4, bots=bots, position=position, records_dir=tmp_path, keep_games=True
+    )
+    assert result.to_json() == plain.to_json()  # writing records changes no result (nor the digest)
+    for summary in result.per_game:
+        written = GameRecord.from_json(json.loads((tmp_path / f"game-{summary.index:05d}.json").read_text()))
+        assert written.position is not None and written.seed == summary.seed
+        assert len(written.moves) == summary.decisions
+        final = replay(game, written)  # from the position, every move checked, the final digest too
+        assert final.outcome().scores == summary.scores
+    # the command line: the same records, and `feldherr replay` replays one
+    cli_dir = tmp_path / "cli"
+    path = docs / "elgrande-example.json"
+    command = ["simulate", "elgrande", "--from-position", str(path), "--games", "3", "--seed", "4"]
+    assert main([*command, "--bots", bots, "--quiet", "--records", str(cli_dir)]) == 0
+    assert sorted(p.name for p in cli_dir.iterdir()) == [f"game-0000{i}.json" for i in range(3)]
+    assert (cli_dir / "game-00001.json").read_text() == (tmp_path / "game-00001.json").read_text()
+    capsys.readouterr()
+    assert main(["replay", str(cli_dir / "game-00002.json"), "--lang", "en"]) == 0
+    assert "final digest matches" in capsys.readouterr().out

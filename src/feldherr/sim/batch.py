@@ -191,14 +191,13 @@ def simulate(
     ``per_game`` (off by default: totals need no memory per game). ``position``: play every game
     on from this position (docs/positions.md; the options and the player count are the
     position's, each game draws the hidden parts the position leaves out and its own generator
-    from its seed); it has no records.
+    from its seed); each record (``records_dir``) starts from the position (``GameRecord.position``)
+    and replays like any other.
     Bad arguments raise :class:`~feldherr.core.errors.OptionError`.
     """
     the_game = resolve_game(game)
     seed = check_seed(seed)  # the games' seeds derive from it: -1 or 2^64 would alias another's
     if position is not None:
-        if records_dir is not None:
-            raise OptionError("games played on from a position have no records (a record starts from a seed)")
         start = the_game.from_position(for_simulation(position), seed)  # a bad position fails here
         if players is not None and players != start.num_players:
             raise OptionError(f"the position has {start.num_players} players, not {players}")

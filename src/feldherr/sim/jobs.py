@@ -16,6 +16,7 @@ from typing import Any
 from feldherr.core.bots import Bot
 from feldherr.core.game import Game, canonical_digest, drive
 from feldherr.core.play import make_bots, play_game
+from feldherr.core.record import GameRecord
 from feldherr.core.rng import seed_for_game
 
 
@@ -62,7 +63,7 @@ def play_one(job: Job, index: int) -> GameSummary:
     seed = seed_for_game(job.seed, index)
     bots = make_bots(game, job.bots, seed)
     if job.position is not None:
-        return _play_from_position(game, job.position, index, seed, bots)
+        return _play_from_position(game, job, index, seed, bots)
     record, state, decisions = play_game(game, job.options, seed, bots)
     if job.records_dir is not None:
         path = record_path(job.records_dir, index, job.name_width)
@@ -89,14 +90,28 @@ def for_simulation(position: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _play_from_position(
-    game: Game, position: dict[str, Any], index: int, seed: int, bots: list[Bot]
-) -> GameSummary:
-    state = game.from_position(for_simulation(position), seed)
+def _play_from_position(game: Game, job: Job, index: int, seed: int, bots: list[Bot]) -> GameSummary:
+    position = job.position
+    assert position is not None
+    start = for_simulation(position)
+    state = game.from_position(start, seed)
+    options = dict(state.options)
     moves: list[Any] = []
     decisions = drive(state, bots, lambda seat, move: moves.append([seat, game.move_to_json(move)]))
     outcome = state.outcome()
     digest = canonical_digest({"position": position, "seed": seed, "moves": moves, "final": state.digest()})
+    if job.records_dir is not None:  # the record starts from the position as this game set it up
+        record = GameRecord(
+            game=game.name,
+            options=options,
+            seed=seed,
+            moves=[(seat, move) for seat, move in moves],
+            final_digest=state.digest(),
+            engine=game.engine_version,
+            position=start,
+        )
+        path = record_path(job.records_dir, index, job.name_width)
+        path.write_text(json.dumps(record.to_json(), ensure_ascii=False) + "\n", encoding="utf-8")
     return GameSummary(
         index=index,
         seed=seed,
