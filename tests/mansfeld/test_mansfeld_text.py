@@ -119,7 +119,7 @@ def test_log_lines_name_players_and_count_points() -> None:
     )
     assert GAME.render_log(end, "de") == "Spielende. Endstand: Rot 12 Punkte, Blau 1 Punkt."
     assert GAME.log_table(end, "de", ["Anna", "Bert"]) == {
-        "columns": ["Person", "Punkte"],
+        "columns": ["Spieler", "Punkte"],
         "rows": [["Anna", 12], ["Bert", 1]],
     }
     dice = {"k": "dice", "a": {"choice": [1, 3], "seats": [1, 0]}, "to": None}
