@@ -17,6 +17,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from feldherr.cli.helptexts import h, said
 from feldherr.cli.messages import msg
 from feldherr.core.commandline import output_problem, seed_value, whole_number
 from feldherr.core.errors import OptionError, clip
@@ -44,7 +45,7 @@ class CliError(Exception):
 
 # -- flags every game command has ---------------------------------------------------------------
 def add_game_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="game name (see 'feldherr games'); its options are listed below")
+    parser.add_argument("game", metavar=said("mv.game"), help=h("game"))
     parser.set_defaults(takes_game_options=True)
 
 
@@ -59,27 +60,23 @@ def locale_lang() -> str:
     return "en"
 
 
-def add_lang_argument(parser: argparse.ArgumentParser, what: str = "language of game text") -> None:
-    """``--lang de|en``, by default the locale's (:func:`locale_lang`)."""
-    parser.add_argument(
-        "--lang",
-        choices=LANGS,
-        default=locale_lang(),
-        help=f"{what} (default: the locale's, de for a German one, else en)",
-    )
+def add_lang_argument(parser: argparse.ArgumentParser, what: str = "lang.game") -> None:
+    """``--lang de|en``, by default the locale's (:func:`locale_lang`); ``what`` is the catalogue key
+    (:mod:`feldherr.cli.helptexts`) of what the language is for."""
+    parser.add_argument("--lang", choices=LANGS, default=locale_lang(), help=h("lang", what=said(what)))
 
 
 def add_common_arguments(parser: argparse.ArgumentParser, seed_help: str) -> None:
     """--players, --seed, --lang and the generic --option (the game's own flags come later)."""
-    parser.add_argument("--players", type=whole_number(1, 64), metavar="N", help="number of players")
+    parser.add_argument("--players", type=whole_number(1, 64), metavar="N", help=h("players"))
     parser.add_argument("--seed", type=seed_value, metavar="N", help=seed_help)
     add_lang_argument(parser)
     parser.add_argument(
         "--option",
         action="append",
         default=[],
-        metavar="KEY=VALUE",
-        help='set any game option; VALUE is read as JSON if it parses (3, true, ["a"]), else as text',
+        metavar=said("mv.option"),
+        help=h("option"),
     )
 
 
@@ -247,7 +244,7 @@ def write_text_safely(path: Path, text: str) -> None:
 
 def described(description: str, *examples: str) -> dict[str, Any]:
     """``add_parser`` keywords: a wrapped description and an epilog of examples kept as written."""
-    epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples) if examples else None
+    epilog = said("examples") + "\n" + "\n".join(f"  {e}" for e in examples) if examples else None
     return {
         "description": textwrap.fill(description, 78),
         "epilog": epilog,

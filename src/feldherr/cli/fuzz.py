@@ -12,6 +12,7 @@ from tqdm import tqdm
 from feldherr.cli.common import (
     described,
 )
+from feldherr.cli.helptexts import h, said
 from feldherr.core.commandline import MAX_COUNT, seed_value, whole_number
 from feldherr.games import game_names
 from feldherr.sim.fuzz import fuzz, totals
@@ -52,35 +53,29 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "fuzz",
-        help="throw hostile input at random positions of every game",
+        help=h("fuzz.help"),
         **described(
-            (
-                "Play random games of each GAME (default: every game) with option sets drawn at random "
-                "from its declared options, and throw bad input at positions along the way: wrong seats, "
-                "moves out of turn, mutated moves (floats, bools, strings, huge and negative numbers, "
-                "wrong arity) and mutated JSON. Counts what crashed (anything but a rule error), changed "
-                "the state, was accepted, or had no German or English error text; exit status 1 if any."
-            ),
+            said("fuzz.description"),
             "feldherr fuzz --inputs 200000 --seed 1",
             "feldherr fuzz wallenstein --inputs 5000 --json",
         ),
     )
-    parser.add_argument("games", nargs="*", metavar="GAME", help="games to fuzz (default: all)")
+    parser.add_argument("games", nargs="*", metavar=said("mv.game"), help=h("fuzz.games"))
     parser.add_argument(
         "--inputs",
         type=whole_number(1, MAX_COUNT),
         default=10_000,
         metavar="N",
-        help="bad inputs in all, at least (a position's inputs are thrown whole; default 10000)",
+        help=h("fuzz.inputs"),
     )
-    parser.add_argument("--seed", type=seed_value, default=0, metavar="N", help="seed (default 0)")
+    parser.add_argument("--seed", type=seed_value, default=0, metavar="N", help=h("fuzz.seed"))
     parser.add_argument(
         "--per-position",
         type=whole_number(1, 10_000),
         default=60,
         metavar="N",
-        help="inputs per position and seat",
+        help=h("fuzz.per_position"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--json", action="store_true", help=h("json.plain"))
+    parser.add_argument("--quiet", action="store_true", help=h("quiet"))
     parser.set_defaults(func=run)

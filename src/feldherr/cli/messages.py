@@ -107,6 +107,31 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "opt_int_list": {"en": "a comma list of whole numbers", "de": "eine Komma-Liste ganzer Zahlen"},
     "opt_mapping": {"en": "a JSON object", "de": "ein JSON-Objekt"},
     "opt_default": {"en": "default {default}", "de": "Vorgabe {default}"},
+    "error": {"en": "error: {error}", "de": "Fehler: {error}"},
+    "usage_error": {
+        "en": "error: {error} (see '{prog} --help')",
+        "de": "Fehler: {error} (siehe '{prog} --help')",
+    },
+    "no_command": {
+        "en": "no COMMAND given ('feldherr --help' lists them)",
+        "de": "kein Befehl angegeben ('feldherr --help' zeigt sie)",
+    },
+    "internal": {
+        "en": "internal error, please report it: {error} (FELDHERR_DEBUG=1 shows where)",
+        "de": "interner Fehler, bitte melden: {error} (FELDHERR_DEBUG=1 zeigt, wo)",
+    },
+    "games_line": {
+        "en": "{low}-{high} players; bots: {bots}; options: {options}",
+        "de": "{low}-{high} Spieler; Bots: {bots}; Optionen: {options}",
+    },
+    "games_line_plain": {
+        "en": "{low}-{high} players; bots: {bots}",
+        "de": "{low}-{high} Spieler; Bots: {bots}",
+    },
+    "games_none": {
+        "en": "no games are available in this build",
+        "de": "in dieser Ausgabe gibt es keine Spiele",
+    },
     "digest_none": {"en": "no final digest to check", "de": "keine Schlussprüfsumme vorhanden"},
 }
 

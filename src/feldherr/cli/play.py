@@ -17,6 +17,7 @@ from feldherr.cli.common import (
     options_from_args,
     seat_count,
 )
+from feldherr.cli.helptexts import h, said
 from feldherr.cli.terminal import CLEAR, HUMAN, TerminalGame
 from feldherr.core.errors import RecordError, clip
 from feldherr.sim.setup import RANDOM, parse_seats, resolve_game
@@ -80,36 +81,34 @@ def resume(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "play",
-        help="play in the terminal (people and bots; hot-seat)",
+        help=h("play.help"),
         **described(
-            (
-                "Play a game in the terminal. Each 'human' seat is asked for its moves (a number from "
-                "the list, or a move as JSON); bots move on their own. Several human seats share the "
-                "screen (hot-seat). Type 'help' at the prompt for the commands."
-            ),
+            said("play.description"),
             "feldherr play wallenstein --players 4 --seats human,heuristic,random,random --lang de",
-            "feldherr play wallenstein --seats human,human,human --save game.json   # hot-seat",
-            "feldherr play mansfeld --seats heuristic,random --seed 7                 # watch bots",
+            "feldherr play wallenstein --seats human,human,human --save game.json   "
+            + said("play.ex.hotseat"),
+            "feldherr play mansfeld --seats heuristic,random --seed 7                 "
+            + said("play.ex.watch"),
             "feldherr play wallenstein --resume game.json --seats human,random,random",
         ),
     )
     add_game_argument(parser)
     parser.add_argument(
         "--seats",
-        metavar="LIST",
-        help="comma list, one per seat: human or a bot name (default: human,random,...)",
+        metavar=said("mv.list"),
+        help=h("play.seats"),
     )
     parser.add_argument(
         "--save",
         type=Path,
-        metavar="FILE",
-        help="write the game record (JSON) at the end or on quit (checked before the game starts)",
+        metavar=said("mv.file"),
+        help=h("play.save"),
     )
     parser.add_argument(
         "--resume",
         type=Path,
-        metavar="FILE",
-        help="continue a saved game (options and seed from the record; saved back to FILE unless --save)",
+        metavar=said("mv.file"),
+        help=h("play.resume"),
     )
-    add_common_arguments(parser, seed_help="game seed (default: a random one, printed at the start)")
+    add_common_arguments(parser, seed_help=h("play.seed"))
     parser.set_defaults(func=run)

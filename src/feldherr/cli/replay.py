@@ -15,6 +15,7 @@ from feldherr.cli.common import (
     described,
     option_flags,
 )
+from feldherr.cli.helptexts import h, said
 from feldherr.cli.messages import msg, winners_line
 from feldherr.core.commandline import read_problem
 from feldherr.core.errors import OptionError, RecordError, RuleError, clip
@@ -178,31 +179,17 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "replay",
-        help="re-execute a game record and print its log",
+        help=h("replay.help"),
         **described(
-            (
-                "Re-execute a game record (JSON: game, options, seed, moves, final_digest) move by move, "
-                "check every move and the final digest, and print the log and the outcome (--json: one "
-                "JSON object for programs instead). Exits with status 1 if the record cannot be read or "
-                "is inconsistent."
-            ),
+            said("replay.description"),
             "feldherr replay game.json",
             "feldherr replay game.json --seat Gelb --lang de --board",
             "feldherr replay game.json --json",
         ),
     )
-    parser.add_argument("record", type=Path, metavar="RECORD.json", help="the game record")
-    parser.add_argument(
-        "--seat",
-        metavar="SEAT",
-        help="print only what this player may read: its colour (Red, Rot, ...) or its seat number "
-        "from 0 (the record says how many there are)",
-    )
-    parser.add_argument("--board", action="store_true", help="also print the final position")
-    parser.add_argument(
-        "--json", action="store_true",
-        help="print one JSON object instead of the text: game, options, seed, moves, digest_checked, "
-        "outcome (scores, winners and the game's tie-break data; null before the end), log",
-    )  # fmt: skip
-    add_lang_argument(parser, "language")
+    parser.add_argument("record", type=Path, metavar=said("mv.record"), help=h("replay.record"))
+    parser.add_argument("--seat", metavar=said("mv.seat"), help=h("replay.seat"))
+    parser.add_argument("--board", action="store_true", help=h("replay.board"))
+    parser.add_argument("--json", action="store_true", help=h("replay.json"))
+    add_lang_argument(parser, "lang.plain")
     parser.set_defaults(func=run)

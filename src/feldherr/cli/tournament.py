@@ -17,6 +17,7 @@ from feldherr.cli.common import (
     game_and_options,
     option_flags,
 )
+from feldherr.cli.helptexts import h, said
 from feldherr.core.commandline import MAX_COUNT, picture_problem, whole_number
 from feldherr.core.errors import clip
 from feldherr.core.game import Game
@@ -142,15 +143,9 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "tournament",
-        help="bots against each other with rotated seats: win rates, intervals, ratings, a plot",
+        help=h("tournament.help"),
         **described(
-            (
-                "Play GAMES games between the bots of --bots (one per seat). Every deal is played once "
-                "per seat rotation, so each bot plays it from every seat. Reports win rates with 95 % "
-                "Wilson intervals and OpenSkill ratings, and writes a plot. The same --seed gives the "
-                "same results with any --jobs and on Ray when the bots are deterministic (iteration "
-                "budgets such as hard@300i; time budgets depend on the machine)."
-            ),
+            said("tournament.description"),
             "feldherr tournament wallenstein --bots easy,medium,hard --games 30",
             "feldherr tournament mansfeld --bots hard@0.2s,heuristic,heuristic,heuristic --games 40 --jobs 0",
             "feldherr tournament elgrande --bots ismcts@100i,heuristic,heuristic,random --games 8 \\\n"
@@ -159,34 +154,28 @@ def register(subparsers: Any) -> None:
     )
     add_game_argument(parser)
     parser.add_argument(
-        "--bots", required=True, metavar="LIST",
-        help="one bot per seat, comma separated: NAME or NAME@BUDGET[:SETTING...] (hard@0.5s, hard@9i:tree)",
+        "--bots", required=True, metavar=said("mv.list"), help=h("tournament.bots"),
     )  # fmt: skip
     parser.add_argument(
         "--games",
         type=whole_number(1, MAX_COUNT),
         default=100,
         metavar="N",
-        help="number of games (default 100)",
+        help=h("games.count"),
     )
     parser.add_argument(
         "--jobs", type=whole_number(0, MAX_JOBS), default=1, metavar="J",
-        help="worker processes (0: all cores; default 1)",
+        help=h("jobs"),
     )  # fmt: skip
     parser.add_argument(
-        "--ray", metavar="auto|local|ADDRESS",
-        help="run the games on Ray: auto joins the cluster of RAY_ADDRESS (or one started here) or "
-        "else starts a local one, local always starts a local one; or a cluster address (HOST:PORT); "
-        "a cluster with token authentication needs RAY_AUTH_MODE=token and its token (RAY_AUTH_TOKEN)",
+        "--ray", metavar=said("mv.ray"), help=h("ray"),
     )  # fmt: skip
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--json", action="store_true", help=h("json"))
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
-        "--plot", metavar="FILE",
-        help="where to write the plot (default tournament-GAME.png; .png, .pdf, .svg, ...; "
-        "checked before the games)",
+        "--plot", metavar=said("mv.file"), help=h("tournament.plot"),
     )  # fmt: skip
-    where.add_argument("--no-plot", action="store_true", help="write no plot")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_common_arguments(parser, seed_help="tournament seed (default 0)")
+    where.add_argument("--no-plot", action="store_true", help=h("tournament.no_plot"))
+    parser.add_argument("--quiet", action="store_true", help=h("quiet"))
+    add_common_arguments(parser, seed_help=h("tournament.seed"))
     parser.set_defaults(func=run)

@@ -1,0 +1,189 @@
+"""The command line speaks the user's language completely: ``--help`` of every command, argparse's
+own words and refusals, under ``--lang de`` and under a German locale."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from tests.cli.cliutil import Capsys
+
+from feldherr.cli import build_parser, main
+
+ENGLISH = re.compile(
+    r"\b(the|and|of|to|default|usage|options|positional|arguments|show|this|help message|"
+    r"number|game|player|players|seed|file|list|print|write|error)\b"
+)
+"""English words that German help never needs (a flag such as --games is not a word here)."""
+
+
+def english_words(text: str) -> list[str]:
+    """The English words of ``text``, leaving out flags (``--games``), placeholders in capitals,
+    commands and the examples (which are command lines as typed)."""
+    body = text.split("\nBeispiele:\n")[0].split("\nexamples:\n")[0]
+    found = []
+    for line in body.splitlines():
+        line = re.sub(r"--?[\w-]+|'[^']*'|\S+\.(json|md|png|csv)\b|\S+://\S+|\{[^}]*\}", " ", line)
+        found += ENGLISH.findall(line)
+    return found
+
+
+def help_of(capsys: Capsys, *argv: str, lang: str | None = None) -> str:
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--help", *([f"--lang={lang}"] if lang else [])])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert out
+    return out
+
+
+def commands() -> list[list[str]]:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.choices and isinstance(a.choices, dict))
+    found: list[list[str]] = []
+    for name, command in sub.choices.items():  # type: ignore[union-attr]
+        found.append([name])
+        nested = [a for a in command._actions if a.choices and isinstance(a.choices, dict)]
+        for action in nested:
+            found += [[name, inner] for inner in action.choices]  # type: ignore[union-attr]
+    return found
+
+
+COMMANDS = [[], *commands(), ["play", "wallenstein"], ["simulate", "elgrande"], ["bench", "mansfeld"]]
+
+
+@pytest.mark.parametrize("argv", COMMANDS, ids=lambda a: " ".join(a) or "feldherr")
+def test_help_is_german_under_lang_de(capsys: Capsys, argv: list[str]) -> None:
+    """Every command's --help under --lang de: argparse's headings and every help text in German."""
+    text = help_of(capsys, *argv, lang="de")
+    assert text.startswith("Aufruf: feldherr"), text[:80]
+    assert "Optionen:" in text and "options:" not in text
+    assert english_words(text) == [], text
+
+
+@pytest.mark.parametrize("argv", [[], ["play"], ["tournament"], ["tower", "stats"], ["odds"]])
+def test_help_is_german_under_a_german_locale(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    text = help_of(capsys, *argv)
+    assert text.startswith("Aufruf: feldherr") and english_words(text) == [], text
+
+
+@pytest.mark.parametrize("argv", [[], ["play"], ["tower", "stats"], ["odds"]])
+def test_help_stays_english_in_english(capsys: Capsys, argv: list[str]) -> None:
+    text = help_of(capsys, *argv, lang="en")
+    assert text.startswith("usage: feldherr") and "options:" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["play"], "feldherr play: Fehler: es fehlt: SPIEL (siehe 'feldherr play --help')"),
+        (["nonsense"], "feldherr: Fehler: Argument BEFEHL: 'nonsense' gibt es nicht (zur Wahl: "),
+        (["simulate", "toy", "--seed"], "Argument --seed: erwartet einen Wert"),
+        (["tournament", "toy", "--bots", "random", "--plot", "x.png", "--no-plot"], "nicht zusammen mit"),
+        (["odds", "attack", "--armies"], "Argument --armies: erwartet einen Wert"),
+        (["tower"], "es fehlt: AKTION"),
+        (["odds", "battle"], "Argument ART: 'battle' gibt es nicht (zur Wahl: "),
+    ],
+)
+def test_argparse_refusals_are_german(capsys: Capsys, argv: list[str], said: str) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--lang=de"] if argv[0] not in ("nonsense",) else ["--lang=de", *argv])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and said in err and err.count("\n") == 1, err
+    assert "usage" not in err and "error:" not in err and "argument" not in err, err
+
+
+def test_games_list_speaks_german(capsys: Capsys) -> None:
+    assert main(["games", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "Spieler; Bots:" in out and "players" not in out and "bots:" not in out
+
+
+def test_odds_speak_german(capsys: Capsys) -> None:
+    code = main(
+        ["odds", "attack", "--armies", "3", "--defenders", "2", "--inside", "a=3,d=2,p=4", "--lang", "de"]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.startswith("Angriff mit dem Turm 'angepasst' (genau); geworfen: Angreifer 3, Verteidiger 2,")
+    assert "Angreifer siegt" in out and "Gleichstand" in out and "Verteidiger hält" in out
+    assert "erwartete Überlebende: Angreifer 0," in out and " %" in out
+    assert english_words(out) == [] and "attacker" not in out and "fitted" not in out, out
+
+
+def test_tower_simulate_and_stats_speak_german(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert main(["tower", "simulate", "--drops", "2", "--tower", "simple"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Wurf  geworfen  heraus") and "(Rot/Blau/Gelb/Lila/Schwarz/Bauern)" in out
+    assert (
+        main(["tower", "stats", "--models", "simple", "--runs", "2", "--drops", "2", "--samples", "50"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert out.startswith("einfach: im Turm nach dem Füllen ") and "nach 2 Kämpfen" in out
+    assert "P(attacker" not in out and english_words(out) == [], out
+
+
+def test_tower_stats_plot_speaks_german(tmp_path: pytest.TempPathFactory) -> None:
+    """The pictures of tower stats --plot: titles, axes and legend in the language (they were
+    English whatever the language)."""
+    matplotlib = pytest.importorskip("matplotlib")
+    from feldherr.wallenstein.tower.stats import plot_stats
+
+    results = [
+        {"model": "two-level", "retention": [20.0, 18.5, 17.0], "win_vs_ratio": [(1.0, 0.3), (2.0, 0.8)]}
+    ]
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # text stays text in the picture
+        for lang in ("de", "en"):
+            plot_stats(results, str(tmp_path / f"{lang}.svg"), lang)  # type: ignore[operator]
+    german = (tmp_path / "de.svg").read_text(encoding="utf-8")  # type: ignore[operator]
+    for words in ("Würfel im Turm über viele Würfe", "Wurf (0 = Füllwurf)", "Siegchance des Angreifers"):
+        assert words in german
+    assert "zwei Ebenen" in german and "two-level" not in german and "attacker" not in german
+    assert "0,5" in german  # the axes count with decimal commas
+    english = (tmp_path / "en.svg").read_text(encoding="utf-8")  # type: ignore[operator]
+    assert "Retention over repeated drops" in english and "two levels" in english
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ["odds", "attack", "--armies", "2", "--defenders", "3", "--inside", "z=1"],
+            "die Rolle 'z' gibt es nicht",
+        ),
+        (["odds", "revolt", "--armies", "2"], "ein Aufstand hat keine angreifenden Armeen"),
+        (["odds", "attack", "--armies", "-2", "--defenders", "3"], "--armies: nicht negativ"),
+        (["odds", "attack", "--armies", "2", "--defenders", "3", "--upper", "a=1"], "gehören zusammen"),
+        (
+            ["odds", "attack", "--armies", "2", "--defenders", "1", "--tower", "physical"],
+            "physikalische Turm",
+        ),
+        (["tower", "stats", "--models", "bogus"], "das Turmmodell 'bogus' gibt es nicht"),
+        (
+            ["tower", "fit", "/nonexistent.csv"],
+            "/nonexistent.csv ist nicht lesbar: diese Datei gibt es nicht",
+        ),
+        (["tower", "fit", "x.csv", "--prior-sd", "0"], "Argument --prior-sd: muss eine Zahl über 0 sein"),
+        (["tower", "stats", "--plot", "/tmp/x.nope"], "ein Bild vom Typ .nope kann nicht geschrieben werden"),
+        (
+            ["odds", "attack", "--armies", "2", "--defenders", "1", "--tower-params", "/nonexistent.json"],
+            "nicht lesbar",
+        ),
+    ],
+)
+def test_tower_refusals_are_german(capsys: Capsys, argv: list[str], said: str) -> None:
+    try:
+        code = main([*argv, "--lang", "de"])
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    err = capsys.readouterr().err
+    assert code == 2 and said in err and err.startswith("feldherr") and "Fehler: " in err, err
+    assert err.count("\n") == 1 and "error" not in err, err
