@@ -117,7 +117,7 @@ def test_simulate_records_replay(capsys: Capsys, tmp_path: Path) -> None:
         (["simulate", "toy", "--variant", "plain,double"], "variant must be one of double, plain, not"),
         (["simulate", "toy", "--variant", "turbo"], "variant must be"),
         (["simulate", "toy", "--modules", "x"], "unrecognized arguments: --modules x"),
-        (["simulate", "toy", "--option", "modules=x"], "unknown option(s) for toy: modules"),
+        (["simulate", "toy", "--option", "modules=x"], "Toy Auction has no option modules"),
         (["simulate", "toy", "--option", "rounds"], "KEY=VALUE"),
         (["simulate", "toy", "--option", "variant=plain", "--variant", "plain"], "given twice"),
         (["simulate", "toy", "--option", "players=3"], "--players"),

@@ -3,10 +3,12 @@ own words and refusals, under ``--lang de`` and under a German locale."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
-from tests.cli.cliutil import Capsys
+from tests.cli.cliutil import Capsys, write_record
 
 from feldherr.cli import build_parser, main
 
@@ -187,3 +189,120 @@ def test_tower_refusals_are_german(capsys: Capsys, argv: list[str], said: str) -
     err = capsys.readouterr().err
     assert code == 2 and said in err and err.startswith("feldherr") and "Fehler: " in err, err
     assert err.count("\n") == 1 and "error" not in err, err
+
+
+# -- inner refusals: what the commands themselves refuse, in German ---------------------------------
+def refusal(capsys: Capsys, *argv: str) -> tuple[int, str]:
+    try:
+        code = main([*argv, "--lang", "de"])
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("feldherr"), err
+    return code, err
+
+
+ENGLISH_REFUSAL = re.compile(r"\b(must|the|is|not a|record|inconsistent|options are|move \d|by seat|game)\b")
+
+
+def bad_records(tmp_path: Path) -> dict[str, Path]:
+    good = tmp_path / "good.json"
+    write_record(good)
+    data = json.loads(good.read_text())
+    made = {}
+
+    def variant(name: str, **changes: object) -> None:
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps({**data, **changes}))
+        made[name] = path
+
+    variant("shape", moves=[*data["moves"][:2], ["nonsense"]])
+    variant("illegal", moves=[*data["moves"][:2], [data["moves"][2][0], ["fly"]], *data["moves"][3:]])
+    variant("digest", final_digest="0" * 64)
+    variant("options", options={"players": 99})
+    variant("seed", seed="x")
+    variant("engine", engine=99)
+    variant("other", game="mansfeld")
+    return made
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("shape", "Zug 3 muss [Platz, Zug] sein"),
+        ("illegal", "ist nicht stimmig: Zug 3 von "),
+        ("digest", "ist nicht stimmig: der nachgespielte Endstand weicht von der Schlussprüfsumme"),
+        ("options", "ist nicht stimmig: die Optionen der Aufzeichnung sind ungültig: --players muss"),
+        ("seed", "der Startwert der Aufzeichnung muss eine ganze Zahl"),
+        ("engine", "stammt von Engine-Version 99"),
+    ],
+)
+def test_a_bad_record_is_refused_in_german(capsys: Capsys, tmp_path: Path, name: str, said: str) -> None:
+    """replay of a bad record: the record's refusal reasons were English in German."""
+    path = bad_records(tmp_path)[name]
+    code, err = refusal(capsys, "replay", str(path))
+    assert code == 1 and said in err, err
+    assert ENGLISH_REFUSAL.findall(err.split(": ", 2)[-1]) == [], err
+
+
+def test_resume_refusals_are_german(capsys: Capsys, tmp_path: Path) -> None:
+    records = bad_records(tmp_path)
+    code, err = refusal(capsys, "play", "toy", "--resume", str(records["other"]))
+    assert code == 1 and "ist eine Partie von 'mansfeld', nicht von" in err, err
+    code, err = refusal(capsys, "play", "toy", "--resume", str(records["options"]))
+    assert code == 1 and "hat ungültige Optionen: --players muss eine ganze Zahl" in err, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["play", "wallenstein", "--setup", "x"], "--setup muss eines von draft, fixed sein, nicht 'x'"),
+        (["play", "wallenstein", "--modules", "court,x"], "--modules muss eine Komma-Liste aus court, "),
+        (
+            ["play", "mansfeld", "--option", "foo=1"],
+            "Ernst von Mansfeld hat keine Option foo (seine Optionen: --ages)",
+        ),
+        (
+            ["play", "mansfeld", "--ages", "999"],
+            "--ages muss eine Komma-Liste ganzer Zahlen von 0 bis 150 sein",
+        ),
+        (
+            ["play", "wallenstein", "--tower-params", "[1]"],
+            "--tower-params muss ein JSON-Objekt sein, nicht [1]",
+        ),
+        (
+            ["play", "wallenstein", "--tower-params", '{"lodge": 3}'],
+            "angepasster Turm: lodge muss eine Liste",
+        ),
+        (["simulate", "mansfeld", "--bots", "hard@x,random"], "kein Suchbudget: 'x' (Beispiele: "),
+        (["simulate", "mansfeld", "--bots", "random@3,random"], "nimmt keine Angabe nach @"),
+        (["loadtest", "--options", "x"], "--options braucht ein JSON-Objekt"),
+        (["loadtest", "--url", "ftp://x"], "--url braucht die Adresse eines Servers"),
+    ],
+)
+def test_inner_refusals_are_german(capsys: Capsys, argv: list[str], said: str) -> None:
+    code, err = refusal(capsys, *argv)
+    assert code == 2 and said in err, err
+    assert ENGLISH_REFUSAL.findall(err) == [] and not re.search(r"(?<!-)\boption", err), err
+
+
+def test_from_position_and_plot_refusals_are_german(capsys: Capsys, tmp_path: Path) -> None:
+    position = tmp_path / "p.json"
+    position.write_text("{}")
+    code, err = refusal(capsys, "simulate", "mansfeld", "--from-position", str(position), "--players", "3")
+    assert (
+        code == 2
+        and "--from-position spielt mit den Optionen und Spielern der Stellung: --players weglassen" in err
+    )
+    code, err = refusal(capsys, "tournament", "toy", "--bots", "random,random", "--plot", str(tmp_path))
+    assert code == 2 and "ist ein Ordner, keine Datei" in err, err
+    code, err = refusal(capsys, "tournament", "toy", "--bots", "random,random", "--plot", "x.nope")
+    assert code == 2 and "ein Bild vom Typ .nope kann nicht geschrieben werden" in err, err
+
+
+def test_option_refusals_name_flags_in_english_too(capsys: Capsys) -> None:
+    """The English refusal of an unknown option names the game and the flags, not the game's key
+    and the options' keys (``unknown option(s) for mansfeld: foo (known: players, ages)``)."""
+    assert main(["play", "mansfeld", "--option", "foo=1", "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert "Ernst von Mansfeld has no option foo (its options: --ages)" in err, err

@@ -242,8 +242,9 @@ def option_refusal(err: OptionError, lang: str = "en") -> str:
     """An option the game refuses, named by the flag a person types (``--start-money must be a
     whole number``), not by the option's key (``option start_money must be ...``); in ``lang``
     where the error has words for it."""
-    if lang != "en" and err.text.get(lang):
-        return err.text[lang]
+    said = err.said(lang)
+    if lang != "en" and said:
+        return said
     text = str(err)
     name = err.option
     prefix = f"option {name} "

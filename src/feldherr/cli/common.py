@@ -193,7 +193,65 @@ def game_and_options(
     if names is not None:
         check_seat_names(game, names, extra)
     players = args.players if args.players is not None else seats
-    return game, prepare_options(game, players, options_from_args(args, game))
+    options = options_from_args(args, game)
+    try:
+        return game, prepare_options(game, players, options)
+    except OptionError as err:
+        raise option_error(game, err, options) from err
+
+
+def option_error(game: Game, err: OptionError, options: dict[str, Any]) -> CliError | OptionError:
+    """A refused option as a person at the command line reads it, in German too: the game's own
+    words where the error brings them, else what the option's flag takes (from its spec), never the
+    option's key or a Python literal of the value. ``err`` itself where there is nothing to say."""
+    if err.said("de"):
+        return err
+    specs = {spec.name: spec for spec in game.option_spec()}
+    spec = specs.get(err.option)
+    if spec is None:
+        unknown = sorted(str(k) for k in options if k not in specs)
+        if not unknown:
+            return err
+        known = ", ".join(flag_name(s) for s in specs.values() if s.name != PLAYERS)
+        named = {"title": game.title, "names": clip(", ".join(unknown), 120), "known": known}
+        return CliError(msg("opt_unknown", "en", **named), de=msg("opt_unknown", "de", **named))
+    value = options.get(spec.name, spec)
+    if value is spec:
+        return err
+    flag = flag_name(spec)
+    try:
+        fits = spec.check(value)  # the value alone is right: refused with the others (a count)
+    except (OptionError, ValueError, TypeError):
+        fits = None
+    if fits is not None:
+        if spec.per_player and isinstance(fits, list):
+            count = {"flag": flag, "n": len(fits), "players": options.get(PLAYERS, "?")}
+            return CliError(msg("opt_per_player", "en", **count), de=msg("opt_per_player", "de", **count))
+        return err
+    if spec.kind == "multi":
+        given = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else [value]
+        bad = [v for v in given if v not in spec.choices] or [value]
+        shown_value = clip(", ".join(quoted(v) for v in bad), 120)
+    else:
+        shown_value = clip(quoted(value), 120)
+    ranged = spec.min is not None and spec.max is not None
+    if spec.kind == "int":
+        key = "opt_bad_range" if ranged else "opt_bad_int"
+    elif spec.kind == "int_list" and ranged:
+        key = "opt_bad_int_list_range"
+    else:
+        key = f"opt_bad_{spec.kind}"
+    choices = ", ".join(str(c) for c in spec.choices)
+    values: dict[str, object] = {
+        "flag": flag,
+        "value": shown_value,
+        "low": spec.min,
+        "high": spec.max,
+        "choices": choices,
+    }
+    if msg(key, "de", **values) == key:  # no words for this kind: the core's own
+        return err
+    return CliError(msg(key, "en", **values), de=msg(key, "de", **values))
 
 
 def seat_count(spec: str | None) -> int | None:
@@ -203,6 +261,11 @@ def seat_count(spec: str | None) -> int | None:
 def show(value: object) -> str:
     """An option value for people: text as it is, anything else as JSON."""
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def quoted(value: object) -> str:
+    """A refused value as the refusal quotes it: text in quotes (``'x'``), anything else as JSON."""
+    return f"'{value}'" if isinstance(value, str) else show(value)
 
 
 def option_flags(game: Game, options: dict[str, Any]) -> str:

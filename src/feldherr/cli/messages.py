@@ -132,6 +132,57 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "no games are available in this build",
         "de": "in dieser Ausgabe gibt es keine Spiele",
     },
+    "serve_title": {"en": "feldherr {version} game server", "de": "feldherr {version} Spielserver"},
+    "serve_db": {"en": "database: {url}", "de": "Datenbank: {url}"},
+    "serve_open": {"en": "open {url}", "de": "öffnen: {url}"},
+    "serve_friends": {
+        "en": "friends open: {url} (invite links use this address)",
+        "de": "Freunde öffnen: {url} (Einladungslinks nutzen diese Adresse)",
+    },
+    "record_options": {
+        "en": "the record's options are invalid: {reason}",
+        "de": "die Optionen der Aufzeichnung sind ungültig: {reason}",
+    },
+    "opt_unknown": {
+        "en": "{title} has no option {names} (its options: {known})",
+        "de": "{title} hat keine Option {names} (seine Optionen: {known})",
+    },
+    "opt_bad_range": {
+        "en": "{flag} must be a whole number from {low} to {high}, not {value}",
+        "de": "{flag} muss eine ganze Zahl von {low} bis {high} sein, nicht {value}",
+    },
+    "opt_bad_int": {
+        "en": "{flag} must be a whole number, not {value}",
+        "de": "{flag} muss eine ganze Zahl sein, nicht {value}",
+    },
+    "opt_bad_bool": {
+        "en": "{flag} must be true or false, not {value}",
+        "de": "{flag} muss true oder false sein, nicht {value}",
+    },
+    "opt_per_player": {
+        "en": "{flag} needs one entry per player ({players}), not {n}",
+        "de": "{flag} braucht einen Eintrag je Spieler ({players}), nicht {n}",
+    },
+    "opt_bad_choice": {
+        "en": "{flag} must be one of {choices}, not {value}",
+        "de": "{flag} muss eines von {choices} sein, nicht {value}",
+    },
+    "opt_bad_multi": {
+        "en": "{flag} must be a comma list of {choices}, not {value}",
+        "de": "{flag} muss eine Komma-Liste aus {choices} sein, nicht {value}",
+    },
+    "opt_bad_int_list": {
+        "en": "{flag} must be a comma list of whole numbers, not {value}",
+        "de": "{flag} muss eine Komma-Liste ganzer Zahlen sein, nicht {value}",
+    },
+    "opt_bad_int_list_range": {
+        "en": "{flag} must be a comma list of whole numbers from {low} to {high}, not {value}",
+        "de": "{flag} muss eine Komma-Liste ganzer Zahlen von {low} bis {high} sein, nicht {value}",
+    },
+    "opt_bad_mapping": {
+        "en": "{flag} must be a JSON object, not {value}",
+        "de": "{flag} muss ein JSON-Objekt sein, nicht {value}",
+    },
     "digest_none": {"en": "no final digest to check", "de": "keine Schlussprüfsumme vorhanden"},
 }
 

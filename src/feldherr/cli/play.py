@@ -14,12 +14,13 @@ from feldherr.cli.common import (
     check_writable,
     described,
     game_and_options,
+    option_error,
     options_from_args,
     seat_count,
 )
 from feldherr.cli.helptexts import h, said
 from feldherr.cli.terminal import CLEAR, HUMAN, TerminalGame
-from feldherr.core.errors import RecordError, clip
+from feldherr.core.errors import OptionError, RecordError, clip
 from feldherr.sim.setup import RANDOM, parse_seats, resolve_game
 
 __all__ = ["CLEAR", "HUMAN", "TerminalGame", "register", "run"]
@@ -45,7 +46,7 @@ def default_seats(spec: str | None, players: int) -> str:
 
 def resume(args: argparse.Namespace) -> int:
     """Continue a saved game; its options and seed come from the record."""
-    from feldherr.cli.replay import BAD_RECORD, load_record
+    from feldherr.cli.replay import BAD_RECORD, inconsistent, load_record
 
     game = resolve_game(args.game)
     if args.seed is not None or options_from_args(args, game):
@@ -56,13 +57,24 @@ def resume(args: argparse.Namespace) -> int:
         )
     record = load_record(args.resume)
     if record.game != game.name:
+        other = clip(repr(record.game), 60)
         raise CliError(
-            f"{args.resume} is a {clip(repr(record.game), 60)} game, not {game.name!r}", BAD_RECORD
+            f"{args.resume} is a {other} game, not {game.name!r}",
+            BAD_RECORD,
+            de=f"{args.resume} ist eine Partie von {other}, nicht von {game.title}",
         )
     try:
         players = game.normalize_options(record.options)["players"]
     except ValueError as exc:  # OptionError, or a game's own check of its options
-        raise CliError(f"{args.resume} has invalid options: {exc}", BAD_RECORD) from exc
+        german = exc.said("de") if isinstance(exc, OptionError) else None
+        if isinstance(exc, OptionError) and german is None:
+            said = option_error(game, exc, dict(record.options))
+            german = said.de if isinstance(said, CliError) else None
+        raise CliError(
+            f"{args.resume} has invalid options: {exc}",
+            BAD_RECORD,
+            de=f"{args.resume} hat ungültige Optionen: {german or exc}",
+        ) from exc
     if args.players is not None and args.players != players:
         raise CliError(
             f"the saved game has {players} players, not {args.players}",
@@ -74,7 +86,7 @@ def resume(args: argparse.Namespace) -> int:
     try:
         session = TerminalGame(game, {}, 0, seats, lang=args.lang, save=save, resume=record)
     except RecordError as exc:
-        raise CliError(f"{args.resume} is inconsistent: {exc}", BAD_RECORD) from exc
+        raise inconsistent(str(args.resume), exc, game, record) from exc
     return session.run()
 
 

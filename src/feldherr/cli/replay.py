@@ -13,12 +13,13 @@ from feldherr.cli.common import (
     CliError,
     add_lang_argument,
     described,
+    option_error,
     option_flags,
 )
 from feldherr.cli.helptexts import h, said
 from feldherr.cli.messages import msg, winners_line
 from feldherr.core.commandline import read_problem
-from feldherr.core.errors import OptionError, RecordError, RuleError, clip
+from feldherr.core.errors import OptionError, RecordError, clip
 from feldherr.core.game import Game
 from feldherr.core.i18n import LANGS, number
 from feldherr.core.record import GameRecord, replay
@@ -75,7 +76,19 @@ def load_record(path: Path) -> GameRecord:
     try:
         return GameRecord.from_json(data)
     except RecordError as exc:
-        raise CliError(f"{shown}: {exc}", BAD_RECORD) from exc
+        raise CliError(f"{shown}: {exc}", BAD_RECORD, de=f"{shown}: {exc.said('de')}") from exc
+
+
+def inconsistent(shown: str, exc: RecordError, game: Game, record: GameRecord) -> CliError:
+    """A record that does not replay: the English for programs, the German words for people (moves
+    counted from 1, players by colour, the rule's or the option's reason in German)."""
+    german = exc.said("de")
+    cause = exc.__cause__
+    if isinstance(cause, OptionError) and not cause.said("de"):
+        said = option_error(game, cause, dict(record.options))
+        if isinstance(said, CliError) and said.de:
+            german = msg("record_options", "de", reason=said.de)
+    return CliError(f"{shown} is inconsistent: {exc}", BAD_RECORD, de=f"{shown} ist nicht stimmig: {german}")
 
 
 def _no_constant(name: str) -> Any:
@@ -111,15 +124,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = resolve_game(record.game)
     except OptionError as exc:
-        raise CliError(f"{shown}: {exc}", BAD_RECORD) from exc
+        raise CliError(f"{shown}: {exc}", BAD_RECORD, de=f"{shown}: {exc.said('de') or exc}") from exc
     try:
         state = replay(game, record)
     except RecordError as exc:
-        cause = exc.__cause__
-        said = f" ({game.error_text(cause, lang)})" if isinstance(cause, RuleError) and lang != "en" else ""
-        raise CliError(f"{shown} is inconsistent: {exc}{said}", BAD_RECORD) from exc
+        raise inconsistent(shown, exc, game, record) from exc
     except OptionError as exc:
-        raise CliError(f"{shown} has invalid options: {exc}", BAD_RECORD) from exc
+        raise CliError(
+            f"{shown} has invalid options: {exc}",
+            BAD_RECORD,
+            de=f"{shown} hat ungültige Optionen: {exc.said('de') or exc}",
+        ) from exc
     seat = None if args.seat is None else seat_of(args.seat, game, state.num_players)
     entries = state.log if seat is None else state.visible_log(seat)
     if args.json:

@@ -14,15 +14,21 @@ from typing import Any
 from feldherr import __version__
 from feldherr.cli.common import (
     CliError,
+    add_lang_argument,
     check_writable,
     described,
 )
 from feldherr.cli.helptexts import h, said
-from feldherr.core.commandline import MAX_COUNT, seconds_value, seed_value, whole_number
+from feldherr.cli.messages import msg
+from feldherr.core.commandline import MAX_COUNT, command_lang, seconds_value, seed_value, whole_number
 from feldherr.core.errors import clip
 
 MISSING = (
     "the server needs its extra packages: pip install 'feldherr[server]' (or bash scripts/setup.sh server)"
+)
+MISSING_DE = (
+    "der Server braucht seine zusätzlichen Pakete: pip install 'feldherr[server]' (oder bash "
+    "scripts/setup.sh server)"
 )
 
 
@@ -52,12 +58,21 @@ def _check_bots(absent: str | None, analysis: str) -> None:
             continue
     if absent is not None and absent != "random" and not any(absent in bot_table(g) for g in games):
         known = sorted({bot for g in games for bot in bot_table(g)})
-        raise CliError(f"--absent-bot {clip(absent, 60)!r}: no game has this bot (known: {', '.join(known)})")
+        bot, names = clip(absent, 60), ", ".join(known)
+        raise CliError(
+            f"--absent-bot {bot!r}: no game has this bot (known: {names})",
+            de=f"--absent-bot {bot!r}: diesen Bot hat kein Spiel (bekannt: {names})",
+        )
     for game in games:
         try:
             search_bot(game, analysis, 0)
         except (OptionError, ValueError) as exc:
-            raise CliError(f"--analysis-bot {clip(analysis, 60)!r} for {game.name}: {exc}") from exc
+            german = exc.said("de") if isinstance(exc, OptionError) else None
+            bot = clip(analysis, 60)
+            raise CliError(
+                f"--analysis-bot {bot!r} for {game.name}: {exc}",
+                de=f"--analysis-bot {bot!r} für {game.title}: {german or exc}",
+            ) from exc
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -68,22 +83,31 @@ def run_serve(args: argparse.Namespace) -> int:
         from feldherr.server.config import Settings, default_db_url, public_url_for
         from feldherr.server.store import Store
     except ModuleNotFoundError as exc:
-        raise CliError(f"{MISSING} ({exc.name} is missing)") from exc
+        raise CliError(f"{MISSING} ({exc.name} is missing)", de=f"{MISSING_DE} ({exc.name} fehlt)") from exc
     import feldherr.games
 
     for item in args.register:
         name, sep, target = item.partition("=")
         if not sep or ":" not in target:
-            raise CliError(f"--register takes NAME=module:Class, not {item[:80]!r}")
+            raise CliError(
+                f"--register takes NAME=module:Class, not {item[:80]!r}",
+                de=f"--register braucht NAME=modul:Klasse, nicht {item[:80]!r}",
+            )
         feldherr.games.register(name, target)
     port = args.port or free_port(args.host)  # 0: a free port, and the addresses say which
     try:
         public_url = public_url_for(args.host, port, args.public_url)
     except ValueError as exc:
-        raise CliError(str(exc)) from exc
+        given = clip(repr(args.public_url), 80)
+        raise CliError(
+            str(exc), de=f"--public-url muss eine Adresse mit http:// oder https:// sein, nicht {given}"
+        ) from exc
     _check_bots(args.absent_bot, args.analysis_bot)
     if args.slow_client <= 0:
-        raise CliError(f"--slow-client takes a number of seconds above 0, not {args.slow_client:g}")
+        raise CliError(
+            f"--slow-client takes a number of seconds above 0, not {args.slow_client:g}",
+            de=f"--slow-client braucht eine Sekundenzahl über 0, nicht {args.slow_client:g}",
+        )
     settings = Settings(
         public_url=public_url,
         db_url=args.db or default_db_url(),
@@ -108,17 +132,22 @@ def run_serve(args: argparse.Namespace) -> int:
             pass
     except (SQLAlchemyError, ImportError, ValueError) as exc:
         text = clip(" ".join(str(exc).split()), 200) or type(exc).__name__
-        raise CliError(f"cannot open the database {_without_password(settings.db_url)}: {text}") from exc
+        where = _without_password(settings.db_url)
+        raise CliError(
+            f"cannot open the database {where}: {text}",
+            de=f"die Datenbank {where} lässt sich nicht öffnen: {text}",
+        ) from exc
     app = create_app(settings)
     host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
-    print(f"feldherr {__version__} game server")
-    print(f"database: {shown.shown_url}")
+    lang = command_lang()
+    print(msg("serve_title", lang, version=__version__))
+    print(msg("serve_db", lang, url=shown.shown_url))
     shown.dispose()
     if args.redis:
         print(f"redis: {args.redis}")
-    print(f"open http://{host}:{port}/", flush=True)
+    print(msg("serve_open", lang, url=f"http://{host}:{port}/"), flush=True)
     if public_url:
-        print(f"friends open: {public_url}/ (invite links use this address)", flush=True)
+        print(msg("serve_friends", lang, url=f"{public_url}/"), flush=True)
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
     from feldherr.server.guard import guarded
@@ -152,19 +181,26 @@ def check_loadtest(args: argparse.Namespace) -> None:
     cannot be written."""
     for url in args.url:
         if not url.startswith(("http://", "https://")) or len(url) <= len("https://"):
+            shown = clip(url, 120)
             raise CliError(
-                f"--url takes a server's address such as http://127.0.0.1:8000, not {clip(url, 120)!r}"
+                f"--url takes a server's address such as http://127.0.0.1:8000, not {shown!r}",
+                de=f"--url braucht die Adresse eines Servers wie http://127.0.0.1:8000, nicht {shown!r}",
             )
     try:
         options = json.loads(args.options)
     except ValueError:
         options = None
     if not isinstance(options, dict):
+        shown = clip(args.options, 120)
         raise CliError(
-            f"--options takes a JSON object such as '{{\"rounds\": 5}}', not {clip(args.options, 120)!r}"
+            f"--options takes a JSON object such as '{{\"rounds\": 5}}', not {shown!r}",
+            de=f"--options braucht ein JSON-Objekt wie '{{\"rounds\": 5}}', nicht {shown!r}",
         )
     if len(args.think) > 2:
-        raise CliError(f"--think takes one or two durations in seconds, not {len(args.think)}")
+        raise CliError(
+            f"--think takes one or two durations in seconds, not {len(args.think)}",
+            de=f"--think braucht eine oder zwei Zeiten in Sekunden, nicht {len(args.think)}",
+        )
     if args.json:
         check_writable(Path(args.json), "--json")
 
@@ -176,18 +212,22 @@ def run_loadtest(args: argparse.Namespace) -> int:
 
         from feldherr.server.loadtest import main as loadtest_main
     except ModuleNotFoundError as exc:
-        raise CliError(f"{MISSING} ({exc.name} is missing)") from exc
+        raise CliError(f"{MISSING} ({exc.name} is missing)", de=f"{MISSING_DE} ({exc.name} fehlt)") from exc
     try:
         return loadtest_main(args)
     except httpx.HTTPStatusError as exc:
         answer = clip(" ".join(exc.response.text.split()), 200)
+        code = exc.response.status_code
         raise CliError(
-            f"the server at {exc.request.url} refused: HTTP {exc.response.status_code} {answer}"
+            f"the server at {exc.request.url} refused: HTTP {code} {answer}",
+            de=f"der Server unter {exc.request.url} lehnt ab: HTTP {code} {answer}",
         ) from exc
     except (httpx.HTTPError, OSError) as exc:
-        where = ", ".join(args.url) or "http://127.0.0.1:8000"
+        where = clip(", ".join(args.url) or "http://127.0.0.1:8000", 200)
+        why = clip(str(exc), 200)
         raise CliError(
-            f"cannot reach the server at {clip(where, 200)}: {clip(str(exc), 200) or 'no answer'}"
+            f"cannot reach the server at {where}: {why or 'no answer'}",
+            de=f"der Server unter {where} ist nicht erreichbar: {why or 'keine Antwort'}",
         ) from exc
 
 
@@ -281,6 +321,7 @@ def register(subparsers: Any) -> None:
         metavar="NAME=module:Class",
         help=h("serve.register"),
     )
+    add_lang_argument(parser, "lang.output")
     parser.set_defaults(func=run_serve)
 
     load = subparsers.add_parser(
@@ -328,4 +369,5 @@ def register(subparsers: Any) -> None:
     load.add_argument("--bot", default=None, metavar="BOT", help=h("loadtest.bot"))
     load.add_argument("--seed", type=seed_value, default=1, metavar="N", help=h("loadtest.seed"))
     load.add_argument("--json", metavar=said("mv.file"), help=h("loadtest.json"))
+    add_lang_argument(load, "lang.output")
     load.set_defaults(func=run_loadtest)

@@ -106,8 +106,10 @@ def run(args: argparse.Namespace) -> int:
             if getattr(args, OPTION_DEST + spec.name, None) is not None
         ]
         if given:
+            flags = ", ".join(given)
             raise CliError(
-                f"--from-position plays with the position's options and players: leave out {', '.join(given)}"
+                f"--from-position plays with the position's options and players: leave out {flags}",
+                de=f"--from-position spielt mit den Optionen und Spielern der Stellung: {flags} weglassen",
             )
         position, start = load_position(game, args.from_position, args.seed or 0, args.lang)
         options = start.options

@@ -18,8 +18,7 @@ from feldherr.cli.common import (
     option_flags,
 )
 from feldherr.cli.helptexts import h, said
-from feldherr.core.commandline import MAX_COUNT, picture_problem, whole_number
-from feldherr.core.errors import clip
+from feldherr.core.commandline import MAX_COUNT, output_problem, picture_problem, whole_number
 from feldherr.core.game import Game
 from feldherr.core.i18n import fixed, number
 from feldherr.sim.batch import MAX_JOBS
@@ -100,14 +99,19 @@ def plot_target(args: argparse.Namespace, game_name: str) -> Path | None:
     path = Path(args.plot or f"tournament-{game_name}.png")
     kind = path.suffix[1:].lower()
     if path.is_dir():
-        raise CliError(f"--plot {clip(str(path), 120)} is a folder, not a file")
+        raise CliError(problem_of(path, "en"), de=problem_of(path, "de"))
     if not kind:
         path = path.with_name(f"{path.name}.png")  # what matplotlib would write anyway
     problem = picture_problem(path, "--plot")
     if problem is not None:
-        raise CliError(problem)
+        raise CliError(problem, de=picture_problem(path, "--plot", "de"))
     check_writable(path, "--plot")
     return path
+
+
+def problem_of(path: Path, lang: str) -> str:
+    """``--plot`` names a folder."""
+    return output_problem(path, "--plot", lang) or ""
 
 
 def run(args: argparse.Namespace) -> int:

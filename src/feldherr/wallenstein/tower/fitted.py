@@ -54,7 +54,9 @@ def _pair(name: str, value: Any, lo: float, hi: float) -> list[float]:
         raise OptionError(
             f"fitted tower: {name!r} must be a list of two numbers (upper, lower level)",
             "tower_params",
-            {"de": f"angepasster Turm: {name} muss eine Liste zweier Zahlen sein (obere, untere Ebene)"},
+            typed={
+                "de": f"angepasster Turm: {name} muss eine Liste zweier Zahlen sein (obere, untere Ebene)"
+            },
         )
     out: list[float] = []
     for v in value:
@@ -63,7 +65,7 @@ def _pair(name: str, value: Any, lo: float, hi: float) -> list[float]:
             raise OptionError(
                 f"fitted tower: {name!r} values must be numbers in [{lo}, {hi}], not {shown}",
                 "tower_params",
-                {
+                typed={
                     "de": f"angepasster Turm: die Werte von {name} müssen Zahlen von {lo} bis {hi} sein, "
                     f"nicht {shown}"
                 },
@@ -97,20 +99,20 @@ def load_params_file(path: str) -> dict[str, Any]:
         raise OptionError(
             f"cannot read tower parameters from {path}: {why['en']}",
             "tower_params",
-            {"de": f"die Turmparameter in {path} sind nicht lesbar: {why['de']}"},
+            typed={"de": f"die Turmparameter in {path} sind nicht lesbar: {why['de']}"},
         ) from exc
     if not isinstance(data, dict):
         raise OptionError(
             f"{path}: expected a JSON object with 'params'",
             "tower_params",
-            {"de": f"{path}: erwartet ein JSON-Objekt mit 'params'"},
+            typed={"de": f"{path}: erwartet ein JSON-Objekt mit 'params'"},
         )
     params = data.get("params", data)
     if not isinstance(params, dict):
         raise OptionError(
             f"{path}: 'params' must be an object",
             "tower_params",
-            {"de": f"{path}: 'params' muss ein JSON-Objekt sein"},
+            typed={"de": f"{path}: 'params' muss ein JSON-Objekt sein"},
         )
     FittedTower(**params)  # validates
     return dict(params)
@@ -154,7 +156,7 @@ class FittedTower(TowerModel):
             raise OptionError(
                 f"fitted tower: 'top_share' must be a number in [0, 1], not {shown}",
                 "tower_params",
-                {"de": f"angepasster Turm: top_share muss eine Zahl von 0 bis 1 sein, nicht {shown}"},
+                typed={"de": f"angepasster Turm: top_share muss eine Zahl von 0 bis 1 sein, nicht {shown}"},
             )
         self.top_share = float(share)
         self._fates: dict[tuple[int, int, int], tuple[float, float, float, float]] = {}
@@ -179,7 +181,7 @@ class FittedTower(TowerModel):
             raise OptionError(
                 f"fitted tower: unknown parameters {named}",
                 "tower_params",
-                {"de": f"angepasster Turm: unbekannte Parameter {named}"},
+                typed={"de": f"angepasster Turm: unbekannte Parameter {named}"},
             )
         return cls(**dict(params))
 

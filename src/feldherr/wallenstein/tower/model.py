@@ -35,7 +35,7 @@ def probability(model: str, name: str, value: Any) -> Any:
         raise OptionError(
             f"tower model {model!r}: {name} must be a number from 0 to 1, not {shown(value)}",
             "tower_params",
-            {"de": f"Turmmodell {model}: {name} muss eine Zahl von 0 bis 1 sein, nicht {shown(value)}"},
+            typed={"de": f"Turmmodell {model}: {name} muss eine Zahl von 0 bis 1 sein, nicht {shown(value)}"},
         )
     return value
 
@@ -173,7 +173,7 @@ class ScriptedTower(TowerModel):
             raise OptionError(
                 "scripted tower: script is a list of rows of cube counts per colour",
                 "tower_params",
-                {"de": "vorgegebener Turm: script ist eine Liste von Zeilen mit Würfelzahlen je Farbe"},
+                typed={"de": "vorgegebener Turm: script ist eine Liste von Zeilen mit Würfelzahlen je Farbe"},
             )
         self.script = [list(row) + [0] * (NCOLOURS - len(row)) for row in script]
 

@@ -50,7 +50,7 @@ def make_tower_model(name: str, params: Mapping[str, Any] | None = None) -> Towe
         raise OptionError(
             f"unknown tower model {shown(name)} (known: {known})",
             "tower",
-            {"de": f"das Turmmodell {shown(name)} gibt es nicht (bekannt: {known})"},
+            typed={"de": f"das Turmmodell {shown(name)} gibt es nicht (bekannt: {known})"},
         )
     if params is not None and (
         not isinstance(params, Mapping) or not all(isinstance(k, str) for k in params)
@@ -58,7 +58,7 @@ def make_tower_model(name: str, params: Mapping[str, Any] | None = None) -> Towe
         raise OptionError(
             f"tower_params must be a JSON object, not {shown(params)}",
             "tower_params",
-            {"de": f"--tower-params muss ein JSON-Objekt sein, nicht {shown(params)}"},
+            typed={"de": f"--tower-params muss ein JSON-Objekt sein, nicht {shown(params)}"},
         )
     try:
         return factory(**dict(params or {}))
@@ -71,7 +71,7 @@ def make_tower_model(name: str, params: Mapping[str, Any] | None = None) -> Towe
                 f"tower model {name!r} has no parameter {named} "
                 f"(its parameters: {', '.join(accepted) or 'none'})",
                 "tower_params",
-                {
+                typed={
                     "de": f"das Turmmodell {name} hat keinen Parameter {named} (seine Parameter: "
                     f"{', '.join(accepted) or 'keine'})"
                 },
@@ -79,7 +79,7 @@ def make_tower_model(name: str, params: Mapping[str, Any] | None = None) -> Towe
         raise OptionError(
             f"bad parameters for tower model {name!r}: {shown(str(exc))}",
             "tower_params",
-            {"de": f"falsche Parameter für das Turmmodell {name}: {shown(str(exc))}"},
+            typed={"de": f"falsche Parameter für das Turmmodell {name}: {shown(str(exc))}"},
         ) from exc
 
 
@@ -143,11 +143,11 @@ def model_by_name(name: str, params_file: str | None = None) -> TowerModel:
         try:
             params = load_params_file(params_file)
         except OptionError as exc:
-            raise TowerInputError(str(exc), exc.text.get("de")) from exc
+            raise TowerInputError(str(exc), exc.said("de")) from exc
     try:
         return make_tower_model(name, params)
     except OptionError as exc:
-        raise TowerInputError(str(exc), exc.text.get("de")) from exc
+        raise TowerInputError(str(exc), exc.said("de")) from exc
     except ImportError as exc:
         raise TowerInputError(
             f"tower model {name!r} cannot be loaded: {exc}",
