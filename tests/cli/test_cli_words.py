@@ -306,3 +306,34 @@ def test_option_refusals_name_flags_in_english_too(capsys: Capsys) -> None:
     assert main(["play", "mansfeld", "--option", "foo=1", "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert "Ernst von Mansfeld has no option foo (its options: --ages)" in err, err
+
+
+# -- titles of simulate and tournament: the game's name and its options in words ---------------------
+def test_simulate_title_names_options_in_words(capsys: Capsys) -> None:
+    """The title showed option keys and choice keys (``--setup fixed --modules court,leaders``)."""
+    argv = ["simulate", "wallenstein", "--players", "3", "--games", "1", "--quiet"]
+    assert main([*argv, "--setup", "fixed", "--modules", "court,leaders", "--lang", "de"]) == 0
+    title = capsys.readouterr().out.splitlines()[0]
+    assert title == (
+        "Wallenstein: 3 Spieler, 1 Partie, Startwert 0; Startländer: feste Startaufstellung; "
+        "Module: Am Kaiserhof, Heerführer"
+    )
+    assert main([*argv, "--setup", "fixed", "--modules", "court", "--lang", "en"]) == 0
+    title = capsys.readouterr().out.splitlines()[0]
+    assert title.endswith("; Starting counties: fixed start; Modules: Emperor's Court"), title
+
+
+def test_tournament_title_names_options_in_words(capsys: Capsys) -> None:
+    argv = ["tournament", "elgrande", "--bots", "random,random", "--games", "1", "--quiet", "--no-plot"]
+    assert main([*argv, "--deck", "classic", "--variant", "short,hidden_castillo", "--lang", "de"]) == 0
+    title = capsys.readouterr().out.splitlines()[0]
+    assert title.startswith("El Grande: 2 Spieler, 1 Partie (Plätze rotiert), Startwert 0; ")
+    assert "Aktionskarten: Klassisches Deck" in title and "Verdecktes Castillo, Kurzes Spiel" in title
+    assert not re.search(r"classic|hidden_castillo|short|--|\{|'", title), title
+
+
+def test_simulate_progress_bar_names_the_game_in_the_language(capsys: Capsys) -> None:
+    """The bar read ``mansfeld: 100%| ... game/s``: the game's key and an English unit."""
+    assert main(["simulate", "mansfeld", "--players", "2", "--games", "2", "--lang", "de"]) == 0
+    err = capsys.readouterr().err
+    assert "Ernst von Mansfeld: 100%" in err and "Partien/s" in err and "mansfeld:" not in err, err

@@ -12,7 +12,7 @@ from feldherr.cli.common import (
     add_game_argument,
     described,
     game_and_options,
-    option_flags,
+    option_words,
 )
 from feldherr.cli.helptexts import h, said
 from feldherr.core.commandline import MAX_COUNT, seconds_value, whole_number
@@ -138,7 +138,7 @@ def text_lines(data: dict[str, Any], lang: str, game: Game, indent: int = 0) -> 
         if key == "game":
             value = game.title
         elif key == "options" and isinstance(value, dict):
-            value = option_flags(game, value) or "–"
+            value = option_words(game, value, lang) or "–"
         if isinstance(value, dict):
             lines.append(f"{' ' * indent}{name}:")
             lines += text_lines(value, lang, game, indent + 2)

@@ -22,7 +22,7 @@ from feldherr.cli.messages import msg
 from feldherr.core.commandline import output_problem, seed_value, whole_number
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
-from feldherr.core.i18n import LANGS
+from feldherr.core.i18n import LANGS, number
 from feldherr.core.options import PLAYERS, OptionSpec, parse_cli_value
 from feldherr.sim.setup import check_seat_names, prepare_options, resolve_game
 
@@ -263,29 +263,42 @@ def show(value: object) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-def quoted(value: object) -> str:
-    """A refused value as the refusal quotes it: text in quotes (``'x'``), anything else as JSON."""
-    return f"'{value}'" if isinstance(value, str) else show(value)
-
-
-def option_flags(game: Game, options: dict[str, Any]) -> str:
-    """A game's options as a person reads them in any language: the flags that set them
-    (``--setup fixed --modules court,leaders --no-x``), not a Python or JSON literal and not the
-    option's key; the player count and empty values (no modules, no tower settings) are left out."""
+def option_words(game: Game, options: dict[str, Any], lang: str) -> str:
+    """A game's options in words for a title line, in ``lang``: each option by its title and its
+    value by the choices' names (``Startländer: feste Startaufstellung; Module: Am Kaiserhof,
+    Heerführer``), never the option's key, a choice's key or a literal; the player count, empty
+    values and options the game leaves at their defaults are left out."""
     specs = {spec.name: spec for spec in game.option_spec()}
     parts = []
     for key, value in options.items():
-        if key == PLAYERS or value in ([], {}, None, ""):
-            continue
         spec = specs.get(key)
-        flag = flag_name(spec) if spec is not None else "--" + key.replace("_", "-")
-        if isinstance(value, bool):
-            parts.append(flag if value else "--no-" + flag[2:])
-        elif isinstance(value, list | tuple) and all(isinstance(v, str | int) for v in value):
-            parts.append(f"{flag} {','.join(str(v) for v in value)}")
+        if key == PLAYERS or value in ([], {}, None, "") or spec is None:
+            continue
+        if not callable(spec.default) and value == spec.default and spec.kind != "bool":
+            continue
+        title = spec.title.get(lang) or spec.title.get("en")
+        if spec.kind == "bool":
+            said = msg("opt_yes" if value else "opt_no", lang)
+        elif spec.kind in ("choice", "multi"):
+            said = ", ".join(
+                spec.choice_name(v, lang) for v in (value if isinstance(value, list) else [value])
+            )
+        elif spec.kind == "int" and isinstance(value, int):
+            said = number(value, lang)
+        elif spec.kind == "int_list" and isinstance(value, list):
+            said = ", ".join(number(v, lang) if isinstance(v, int) else str(v) for v in value)
         else:
-            parts.append(f"{flag} {show(value)}")
-    return " ".join(parts)
+            said = msg("opt_own", lang)
+        # an option without a title for people: the flag that sets it, as typed
+        parts.append(
+            msg("opt_words", lang, title=title, value=said) if title else f"{flag_name(spec)} {said}"
+        )
+    return "; ".join(parts)
+
+
+def quoted(value: object) -> str:
+    """A refused value as the refusal quotes it: text in quotes (``'x'``), anything else as JSON."""
+    return f"'{value}'" if isinstance(value, str) else show(value)
 
 
 # -- files ----------------------------------------------------------------------------------------

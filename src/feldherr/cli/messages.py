@@ -91,6 +91,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{title}: {players:@players}; seed {seed}; {moves:@moves}{options}",
         "de": "{title}: {players:@players}; Startwert {seed}; {moves:@moves}{options}",
     },
+    "simulate_title": {
+        "en": "{game}: {players:@players}, {games:@games}, seed {seed}",
+        "de": "{game}: {players:@players}, {games:@games}, Startwert {seed}",
+    },
+    "tournament_title": {
+        "en": "{game}: {players:@players}, {games:@games} (seats rotated), seed {seed}",
+        "de": "{game}: {players:@players}, {games:@games} (Plätze rotiert), Startwert {seed}",
+    },
+    "games#one": {"en": "{n} game", "de": "{n} Partie"},
+    "games#other": {"en": "{n} games", "de": "{n} Partien"},
     "players#one": {"en": "{n} player", "de": "{n} Spieler"},
     "players#other": {"en": "{n} players", "de": "{n} Spieler"},
     "moves#one": {"en": "{n} move", "de": "{n} Zug"},
@@ -139,6 +149,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "friends open: {url} (invite links use this address)",
         "de": "Freunde öffnen: {url} (Einladungslinks nutzen diese Adresse)",
     },
+    "opt_words": {"en": "{title}: {value}", "de": "{title}: {value}"},
+    "opt_yes": {"en": "yes", "de": "ja"},
+    "opt_no": {"en": "no", "de": "nein"},
+    "opt_own": {"en": "own settings", "de": "eigene Einstellungen"},
     "record_options": {
         "en": "the record's options are invalid: {reason}",
         "de": "die Optionen der Aufzeichnung sind ungültig: {reason}",

@@ -14,7 +14,7 @@ from feldherr.cli.common import (
     add_lang_argument,
     described,
     option_error,
-    option_flags,
+    option_words,
 )
 from feldherr.cli.helptexts import h, said
 from feldherr.cli.messages import msg, winners_line
@@ -152,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(summary, sys.stdout, ensure_ascii=False, default=str)
         sys.stdout.write("\n")
         return 0
-    opts = option_flags(game, dict(record.options))
+    opts = option_words(game, dict(record.options), lang)
     moves = len(record.moves)
     players = state.num_players
     print(

@@ -15,13 +15,14 @@ from feldherr.cli.common import (
     described,
     flag_name,
     game_and_options,
-    option_flags,
+    option_words,
     seat_count,
 )
 from feldherr.cli.helptexts import h, said
+from feldherr.cli.messages import msg
 from feldherr.core.commandline import MAX_COUNT, whole_number
 from feldherr.core.game import Game
-from feldherr.core.i18n import fixed, number
+from feldherr.core.i18n import fixed
 from feldherr.core.position import player_names
 from feldherr.sim.backends import BACKENDS
 from feldherr.sim.batch import MAX_JOBS, SimulationResult, simulate
@@ -34,12 +35,10 @@ HEADINGS = {
 }
 LINES = {
     "en": (
-        "{game}: {players} players, {games} games, seed {seed}",
         "decisions per game {decisions}; {seconds} s ({rate} games/s)",
         "digest {digest}",
     ),
     "de": (
-        "{game}: {players} Spieler, {games} Partien, Startwert {seed}",
         "Entscheidungen je Partie {decisions}; {seconds} s ({rate} Partien/s)",
         "Prüfsumme {digest}",
     ),
@@ -50,13 +49,13 @@ def table(result: SimulationResult, lang: str, game: Game, names: list[str] | No
     """The totals per player: each seat by its player's name as a position names it (``names``),
     else by its colour in ``lang`` (never its number); numbers in the language's format (German
     ``92,000``)."""
-    opts = option_flags(game, result.options)
-    title, footer, digest = LINES.get(lang, LINES["en"])
+    opts = option_words(game, result.options, lang)
+    footer, digest = LINES.get(lang, LINES["en"])
+    title = msg(
+        "simulate_title", lang, game=game.title, players=result.players, games=result.games, seed=result.seed
+    )
     lines = [
-        title.format(
-            game=game.title, players=result.players, games=number(result.games, lang), seed=result.seed
-        )
-        + (f"; {opts}" if opts else ""),
+        title + (f"; {opts}" if opts else ""),
         "",
     ]
     head = HEADINGS.get(lang, HEADINGS["en"])
@@ -130,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         options=options,
         progress=not args.quiet,
+        lang=args.lang,
         backend=args.backend,
         records_dir=args.records,
         position=position,

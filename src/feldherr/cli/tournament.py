@@ -15,12 +15,13 @@ from feldherr.cli.common import (
     check_writable,
     described,
     game_and_options,
-    option_flags,
+    option_words,
 )
 from feldherr.cli.helptexts import h, said
+from feldherr.cli.messages import msg
 from feldherr.core.commandline import MAX_COUNT, output_problem, picture_problem, whole_number
 from feldherr.core.game import Game
-from feldherr.core.i18n import fixed, number
+from feldherr.core.i18n import fixed
 from feldherr.sim.batch import MAX_JOBS
 from feldherr.sim.tournament import TournamentResult, plot, tournament
 
@@ -30,7 +31,6 @@ HEADINGS = {
 }
 LINES = {  # the table's other lines, in the language of its headings
     "en": {
-        "title": "{game}: {players} players, {games} games (seats rotated), seed {seed}",
         "fair": "fair share {share} %; ratings: OpenSkill Plackett-Luce (mu ± sigma)",
         "unrated": "fair share {share} %; no ratings (pip install openskill)",
         "unbalanced": "note: {games} games is not a multiple of {players}: seats are not fully balanced",
@@ -40,7 +40,6 @@ LINES = {  # the table's other lines, in the language of its headings
         "no-plot": "feldherr: no plot: matplotlib is not installed",
     },
     "de": {
-        "title": "{game}: {players} Spieler, {games} Partien (Plätze rotiert), Startwert {seed}",
         "fair": "fairer Anteil {share} %; Wertung: OpenSkill Plackett-Luce (mu ± sigma)",
         "unrated": "fairer Anteil {share} %; keine Wertung (pip install openskill)",
         "unbalanced": "Hinweis: {games} Partien sind kein Vielfaches von {players}: die Plätze sind "
@@ -56,11 +55,9 @@ LINES = {  # the table's other lines, in the language of its headings
 def table(result: TournamentResult, lang: str, game: Game) -> str:
     """The standings per bot; numbers in the language's format (German ``33,33``)."""
     n = len(result.names)
-    opts = option_flags(game, result.options)
+    opts = option_words(game, result.options, lang)
     words = LINES.get(lang, LINES["en"])
-    title = words["title"].format(
-        game=game.title, players=n, games=number(result.games, lang), seed=result.seed
-    )
+    title = msg("tournament_title", lang, game=game.title, players=n, games=result.games, seed=result.seed)
     lines = [title + (f"; {opts}" if opts else ""), ""]
     head = HEADINGS.get(lang, HEADINGS["en"])
     width = max(len(head[0]), *(len(name) for name in result.names))

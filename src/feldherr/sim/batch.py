@@ -165,6 +165,10 @@ def summarize(
     return totals.result(game, options, bots, seed)
 
 
+BAR_UNIT = {"en": " games", "de": " Partien"}
+"""What the progress bar counts, in the language of the command (``lang``)."""
+
+
 def simulate(
     game: str | Game,
     players: int | None = None,
@@ -179,6 +183,7 @@ def simulate(
     keep_games: bool = False,
     position: Mapping[str, Any] | None = None,
     ray: str | None = None,
+    lang: str = "en",
 ) -> SimulationResult:
     """Play ``games`` bot games and total the results.
 
@@ -225,7 +230,8 @@ def simulate(
         connect_ray(runner.address, jobs)
     started = time.perf_counter()
     totals = Totals(opts["players"], keep_games)
-    bar = tqdm(total=games, desc=the_game.name, unit="game", file=sys.stderr, disable=not progress)
+    unit = BAR_UNIT.get(lang, BAR_UNIT["en"])
+    bar = tqdm(total=games, desc=the_game.title, unit=unit, file=sys.stderr, disable=not progress)
     try:
         for summary in runner.run(job, range(games), jobs):
             totals.add(summary)
