@@ -337,3 +337,22 @@ def test_simulate_progress_bar_names_the_game_in_the_language(capsys: Capsys) ->
     assert main(["simulate", "mansfeld", "--players", "2", "--games", "2", "--lang", "de"]) == 0
     err = capsys.readouterr().err
     assert "Ernst von Mansfeld: 100%" in err and "Partien/s" in err and "mansfeld:" not in err, err
+
+
+def test_fuzz_table_speaks_german(capsys: Capsys) -> None:
+    """fuzz's table was headed by the JSON's keys and named games by their keys (``mansfeld``)."""
+    main(["fuzz", "mansfeld", "--inputs", "50", "--quiet", "--lang", "de"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == [
+        "Spiel",
+        "Optionen",
+        "Stellungen",
+        "Eingaben",
+        "Abstürze",
+        "Zustand",
+        "geändert",
+        "angenommen",
+        "Texte",
+        "fehlerhaft",
+    ]
+    assert lines[1].lstrip().startswith("Ernst von Mansfeld ") and lines[2].lstrip().startswith("alle ")

@@ -9,9 +9,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from feldherr.cli.common import (
-    described,
-)
+from feldherr.cli.common import add_lang_argument, described
 from feldherr.cli.helptexts import h, said
 from feldherr.core.commandline import MAX_COUNT, seed_value, whole_number
 from feldherr.games import game_names
@@ -19,11 +17,28 @@ from feldherr.sim.fuzz import fuzz, totals
 from feldherr.sim.setup import resolve_game
 
 COLUMNS = ("game", "option_sets", "positions", "inputs", "crashes", "state_changes", "accepted", "bad_texts")
+HEADS = {
+    "en": ("game", "option sets", "positions", "inputs", "crashes", "state changes", "accepted", "bad texts"),
+    "de": (
+        "Spiel",
+        "Optionen",
+        "Stellungen",
+        "Eingaben",
+        "Abstürze",
+        "Zustand geändert",
+        "angenommen",
+        "Texte fehlerhaft",
+    ),
+}
+"""The table's headings per language (its columns are the JSON's keys)."""
+ALL = {"en": "all", "de": "alle"}
+UNIT = {"en": " inputs", "de": " Eingaben"}
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = args.lang
     names = [resolve_game(name).name for name in args.games] or game_names()
-    bar = tqdm(total=args.inputs, unit="input", file=sys.stderr, disable=args.quiet)
+    bar = tqdm(total=args.inputs, unit=UNIT.get(lang, UNIT["en"]), file=sys.stderr, disable=args.quiet)
 
     def step(count: int) -> None:
         bar.update(min(count, args.inputs - bar.n))  # the last position may throw a few more
@@ -36,9 +51,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"seed": args.seed, "games": [r.to_json() for r in results], "totals": sums}))
     else:
-        rows = [{k: r.to_json()[k] for k in COLUMNS} for r in results]
-        rows.append({"game": "all", "option_sets": sum(int(r["option_sets"]) for r in rows), **sums})
-        heads = {k: k.replace("_", " ") for k in COLUMNS}  # the JSON's keys, as words
+        rows = [{**{k: r.to_json()[k] for k in COLUMNS}, "game": resolve_game(r.game).title} for r in results]
+        every = ALL.get(lang, ALL["en"])
+        rows.append({"game": every, "option_sets": sum(int(r["option_sets"]) for r in rows), **sums})
+        heads = dict(zip(COLUMNS, HEADS.get(lang, HEADS["en"]), strict=True))
         widths = {k: max(len(heads[k]), *(len(str(row[k])) for row in rows)) for k in COLUMNS}
         print("  ".join(heads[k].rjust(widths[k]) for k in COLUMNS))
         for row in rows:
@@ -78,4 +94,5 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help=h("json.plain"))
     parser.add_argument("--quiet", action="store_true", help=h("quiet"))
+    add_lang_argument(parser, "lang.output")
     parser.set_defaults(func=run)
