@@ -356,3 +356,12 @@ def test_fuzz_table_speaks_german(capsys: Capsys) -> None:
         "fehlerhaft",
     ]
     assert lines[1].lstrip().startswith("Ernst von Mansfeld ") and lines[2].lstrip().startswith("alle ")
+
+
+def test_the_docs_german_help_example_is_true(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/cli.md (Language) shows the start of `feldherr play --help --lang de` as it prints."""
+    monkeypatch.setenv("COLUMNS", "80")  # argparse wraps to the terminal's width
+    page = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
+    block = page.split("$ feldherr play --help --lang de\n", 1)[1].split("...\n", 1)[0]
+    assert block.startswith("Aufruf: feldherr play")
+    assert help_of(capsys, "play", lang="de").startswith(block)
