@@ -365,3 +365,15 @@ def test_the_docs_german_help_example_is_true(capsys: Capsys, monkeypatch: pytes
     block = page.split("$ feldherr play --help --lang de\n", 1)[1].split("...\n", 1)[0]
     assert block.startswith("Aufruf: feldherr play")
     assert help_of(capsys, "play", lang="de").startswith(block)
+
+
+def test_a_ray_refusal_is_german(capsys: Capsys) -> None:
+    """--ray with an address that is none: Ray's refusal in German (with Ray: the address; without
+    Ray installed: that it is missing)."""
+    code, err = refusal(capsys, "simulate", "toy", "--ray", "nonsense", "--games", "1", "--quiet")
+    assert code == 2, err
+    assert (
+        "das ist keine Cluster-Adresse (HOST:PORT; oder auto, oder local)" in err
+        or "--ray braucht Ray" in err
+    )
+    assert "cannot" not in err and "not a cluster" not in err, err

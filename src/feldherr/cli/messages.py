@@ -153,6 +153,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "opt_yes": {"en": "yes", "de": "ja"},
     "opt_no": {"en": "no", "de": "nein"},
     "opt_own": {"en": "own settings", "de": "eigene Einstellungen"},
+    "ray_deprecated": {
+        "en": "--backend ray is deprecated: use --ray auto (or local, or an address)",
+        "de": "--backend ray ist veraltet: --ray auto nehmen (oder local, oder eine Adresse)",
+    },
     "record_options": {
         "en": "the record's options are invalid: {reason}",
         "de": "die Optionen der Aufzeichnung sind ungültig: {reason}",

@@ -116,9 +116,7 @@ def run(args: argparse.Namespace) -> int:
         game, options = game_and_options(args, seat_count(args.bots), args.bots)
     ray = args.ray
     if args.backend == "ray":
-        print(
-            "feldherr: --backend ray is deprecated: use --ray auto (or local, or an address)", file=sys.stderr
-        )
+        print(f"feldherr: {msg('ray_deprecated', args.lang)}", file=sys.stderr)
         ray = ray or "auto"
     result = simulate(
         game,
