@@ -276,6 +276,11 @@ def test_resume_refusals_are_german(capsys: Capsys, tmp_path: Path) -> None:
         ),
         (["simulate", "mansfeld", "--bots", "hard@x,random"], "kein Suchbudget: 'x' (Beispiele: "),
         (["simulate", "mansfeld", "--bots", "random@3,random"], "nimmt keine Angabe nach @"),
+        (
+            ["play", "mansfeld", "--seats", "human,random", "--players", "3"],
+            "nennt nicht einen Bot je Spieler",
+        ),
+        (["simulate", "mansfeld", "--ages", "1,2,3"], "--ages braucht einen Eintrag je Spieler (2), nicht 3"),
         (["loadtest", "--options", "x"], "--options braucht ein JSON-Objekt"),
         (["loadtest", "--url", "ftp://x"], "--url braucht die Adresse eines Servers"),
     ],

@@ -197,7 +197,8 @@ def game_and_options(
     try:
         return game, prepare_options(game, players, options)
     except OptionError as err:
-        raise option_error(game, err, options) from err
+        count = players if players is not None else options.get(PLAYERS, game.min_players)
+        raise option_error(game, err, {**options, PLAYERS: count}) from err
 
 
 def option_error(game: Game, err: OptionError, options: dict[str, Any]) -> CliError | OptionError:

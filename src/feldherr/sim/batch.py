@@ -38,14 +38,21 @@ def prepare_records_dir(path: Path) -> None:
     way, a folder that cannot be created, or one that cannot be written."""
     shown = clip(str(path), 120)
     if path.exists() and not path.is_dir():
-        raise OptionError(f"the records folder {shown} is a file, not a folder")
+        raise OptionError(
+            f"the records folder {shown} is a file, not a folder",
+            typed={"de": f"der Ordner für die Aufzeichnungen {shown} ist eine Datei, kein Ordner"},
+        )
     try:
         path.mkdir(parents=True, exist_ok=True)
         probe = path / f".feldherr-write-test-{os.getpid()}"
         probe.write_text("", encoding="utf-8")
         probe.unlink()
     except (OSError, ValueError) as exc:
-        raise OptionError(f"cannot write game records into {shown}: {clip(str(exc), 120)}") from exc
+        why = clip(exc.strerror or str(exc), 120) if isinstance(exc, OSError) else clip(str(exc), 120)
+        raise OptionError(
+            f"cannot write game records into {shown}: {why}",
+            typed={"de": f"in {shown} lassen sich keine Aufzeichnungen schreiben: {why}"},
+        ) from exc
 
 
 @dataclass
