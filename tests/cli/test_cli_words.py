@@ -382,3 +382,20 @@ def test_a_ray_refusal_is_german(capsys: Capsys) -> None:
         or "--ray braucht Ray" in err
     )
     assert "cannot" not in err and "not a cluster" not in err, err
+
+
+def test_every_help_and_tower_word_exists_in_both_languages() -> None:
+    """The catalogues behind --help, argparse's words and the tower tools: every entry in English
+    and German, every counted noun in each CLDR category of both languages (Babel)."""
+    from feldherr.cli.helptexts import HELP
+    from feldherr.core.commandline import ARGPARSE_WORDS
+    from feldherr.core.i18n import plural_categories
+    from feldherr.wallenstein.tower.words import WORDS
+
+    for catalogue in (HELP, ARGPARSE_WORDS, WORDS):
+        for key, texts in catalogue.items():
+            assert set(texts) == {"en", "de"} and all(texts.values()), key
+        counted = {key.partition("#")[0] for key in catalogue if "#" in key}
+        for noun in counted:
+            for lang in ("en", "de"):
+                assert all(f"{noun}#{c}" in catalogue for c in plural_categories(lang)), (noun, lang)

@@ -54,10 +54,14 @@ def _optional(module_name: str) -> object | None:
     except ModuleNotFoundError as exc:
         if exc.name is not None and module_name.startswith(exc.name):
             return None  # the plugin (or its package) is simply not there
-        print(f"feldherr: warning: plugin {module_name} failed to load: {exc}", file=sys.stderr)
+        _plugin_warning(module_name, str(exc))
     except Exception as exc:  # a broken plugin must not take the whole command line down
-        print(f"feldherr: warning: plugin {module_name} failed to load: {exc!r}", file=sys.stderr)
+        _plugin_warning(module_name, repr(exc))
     return None
+
+
+def _plugin_warning(name: str, problem: str) -> None:
+    print(f"feldherr: {msg('plugin_broken', Parser.lang, name=name, error=problem)}", file=sys.stderr)
 
 
 def _entry_point_registrars() -> list[tuple[str, Callable[..., object]]]:
@@ -66,7 +70,7 @@ def _entry_point_registrars() -> list[tuple[str, Callable[..., object]]]:
         try:
             obj = ep.load()
         except Exception as exc:  # a broken plugin must not take the whole command line down
-            print(f"feldherr: warning: plugin {ep.value} failed to load: {exc!r}", file=sys.stderr)
+            _plugin_warning(ep.value, repr(exc))
             continue
         register = obj if not isinstance(obj, types.ModuleType) else getattr(obj, "register", None)
         if callable(register):

@@ -157,6 +157,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "--backend ray is deprecated: use --ray auto (or local, or an address)",
         "de": "--backend ray ist veraltet: --ray auto nehmen (oder local, oder eine Adresse)",
     },
+    "plugin_broken": {
+        "en": "warning: plugin {name} failed to load: {error}",
+        "de": "Warnung: das Plugin {name} lässt sich nicht laden: {error}",
+    },
     "record_options": {
         "en": "the record's options are invalid: {reason}",
         "de": "die Optionen der Aufzeichnung sind ungültig: {reason}",
