@@ -27,6 +27,7 @@ from feldherr.cli.common import CliError, add_game_options, locale_lang
 from feldherr.cli.helptexts import h, said
 from feldherr.cli.messages import msg
 from feldherr.core.commandline import ValueRefused, argparse_speaks, set_command_lang
+from feldherr.core.commandline import command_lang as spoken_lang
 from feldherr.core.errors import OptionError, RecordError, RuleError, clip
 from feldherr.core.i18n import LANGS
 from feldherr.games import game_names
@@ -209,9 +210,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     (see the module docstring); ``FELDHERR_DEBUG=1`` shows the traceback of an internal error."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     Parser.lang = command_lang(args_list)
+    before = spoken_lang()
     set_command_lang(Parser.lang)
-    with argparse_speaks(Parser.lang):
-        return _run(args_list)
+    try:
+        with argparse_speaks(Parser.lang):
+            return _run(args_list)
+    finally:
+        set_command_lang(before)  # a parser built later, outside a command line, speaks as before
 
 
 def _run(args_list: list[str]) -> int:
