@@ -39,6 +39,7 @@ HELP: dict[str, dict[str, str]] = {
     "mv.position": {"en": "POSITION", "de": "POSITION"},
     "mv.seconds": {"en": "SECONDS", "de": "SEKUNDEN"},
     "mv.name": {"en": "NAME", "de": "NAME"},
+    "mv.register": {"en": "NAME=module:Class", "de": "NAME=modul:Klasse"},
     "mv.ray": {"en": "auto|local|ADDRESS", "de": "auto|local|ADRESSE"},
     # -- flags many commands share ------------------------------------------------------------
     "game": {

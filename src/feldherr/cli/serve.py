@@ -318,7 +318,7 @@ def register(subparsers: Any) -> None:
         "--register",
         action="append",
         default=[],
-        metavar="NAME=module:Class",
+        metavar=said("mv.register"),
         help=h("serve.register"),
     )
     add_lang_argument(parser, "lang.output")

@@ -142,8 +142,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def said_now(key: str) -> str:
-    """A description in the command line's language (argparse does not %-format descriptions)."""
-    return said(key, command_lang())
+    """A description in the command line's language (argparse does not %-format descriptions): the
+    command's help as a sentence."""
+    text = said(key, command_lang())
+    return text[:1].upper() + text[1:] + "."
 
 
 def _percent(p: float, lang: str) -> str:
