@@ -399,3 +399,17 @@ def test_every_help_and_tower_word_exists_in_both_languages() -> None:
         for noun in counted:
             for lang in ("en", "de"):
                 assert all(f"{noun}#{c}" in catalogue for c in plural_categories(lang)), (noun, lang)
+
+
+def test_a_file_that_cannot_be_written_is_refused_in_words(capsys: Capsys, tmp_path: Path) -> None:
+    """Why a file or folder cannot be written, in the language (it was the system's English:
+    ``No such file or directory``)."""
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code, err = refusal(
+        capsys, "simulate", "toy", "--records", str(blocker / "runs"), "--games", "1", "--quiet"
+    )
+    assert (
+        code == 2 and "lassen sich keine Aufzeichnungen schreiben: ein Teil des Pfades ist kein Ordner" in err
+    ), err
+    assert "Errno" not in err and "directory" not in err, err

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 import math
 from collections.abc import Callable, Iterator, Mapping
@@ -191,6 +192,30 @@ def json_problem(exc: OSError | ValueError, lang: str = "en") -> str:
     return read_problem(exc, lang)
 
 
+WRITE_WORDS: dict[int, dict[str, str]] = {
+    errno.ENOENT: {
+        "en": "there is no such file or folder",
+        "de": "diese Datei oder diesen Ordner gibt es nicht",
+    },
+    errno.EACCES: {"en": "there is no permission to write it", "de": "keine Berechtigung, sie zu schreiben"},
+    errno.EPERM: {"en": "there is no permission to write it", "de": "keine Berechtigung, sie zu schreiben"},
+    errno.EROFS: {"en": "the file system is read-only", "de": "das Dateisystem ist nur lesbar"},
+    errno.ENOSPC: {"en": "there is no space left", "de": "es ist kein Platz mehr frei"},
+    errno.ENOTDIR: {"en": "a part of the path is not a folder", "de": "ein Teil des Pfades ist kein Ordner"},
+    errno.EISDIR: {"en": "it is a folder, not a file", "de": "das ist ein Ordner, keine Datei"},
+}
+"""Why a file or folder could not be written, by the system's error number, in words (the system's
+own text, ``No such file or directory``, is English whatever the language)."""
+
+
+def write_problem(exc: OSError | ValueError, lang: str = "en") -> str:
+    """Why writing failed, in ``lang``: :data:`WRITE_WORDS` where the error number is known, else
+    the system's text."""
+    if isinstance(exc, OSError) and exc.errno in WRITE_WORDS:
+        return WRITE_WORDS[exc.errno][lang if lang in ("en", "de") else "en"]
+    return clip(exc.strerror or str(exc), 120) if isinstance(exc, OSError) else clip(str(exc), 120)
+
+
 def output_problem(path: Path, what: str, lang: str = "en") -> str | None:
     """Why ``path`` could not be written at the end of the work (a folder, a missing folder, no
     rights), or None. The test is a real one: the file is opened for appending (which neither
@@ -211,7 +236,7 @@ def output_problem(path: Path, what: str, lang: str = "en") -> str | None:
     except (OSError, ValueError) as exc:
         return said(
             "out.unwritable",
-            reason=clip(exc.strerror or str(exc), 120) if isinstance(exc, OSError) else clip(str(exc), 120),
+            reason=write_problem(exc, lang),
         )
     if not existed:
         with contextlib.suppress(OSError):

@@ -20,6 +20,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from feldherr.core.commandline import write_problem
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
 from feldherr.core.validate import check_seed
@@ -48,10 +49,11 @@ def prepare_records_dir(path: Path) -> None:
         probe.write_text("", encoding="utf-8")
         probe.unlink()
     except (OSError, ValueError) as exc:
-        why = clip(exc.strerror or str(exc), 120) if isinstance(exc, OSError) else clip(str(exc), 120)
         raise OptionError(
-            f"cannot write game records into {shown}: {why}",
-            typed={"de": f"in {shown} lassen sich keine Aufzeichnungen schreiben: {why}"},
+            f"cannot write game records into {shown}: {write_problem(exc)}",
+            typed={
+                "de": f"in {shown} lassen sich keine Aufzeichnungen schreiben: {write_problem(exc, 'de')}"
+            },
         ) from exc
 
 
