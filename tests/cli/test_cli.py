@@ -59,7 +59,7 @@ def test_simulate_json_is_identical_for_one_and_two_jobs(capsys: Capsys) -> None
 def test_simulate_quiet_table_and_defaults(capsys: Capsys) -> None:
     code, out, err = run(capsys, "simulate", "toy", "--games", "5", "--quiet", "--variant", "plain")
     assert code == 0 and err == ""
-    assert "Toy Auction: 2 players, 5 games, seed 0; --rounds 3 --variant plain" in out
+    assert "Toy Auction: 2 players, 5 games, seed 0; --variant plain\n" in out  # --rounds 3 is the default
     assert out.count("random") == 2 and "digest" in out
 
 
@@ -117,7 +117,7 @@ def test_simulate_records_replay(capsys: Capsys, tmp_path: Path) -> None:
         (["simulate", "toy", "--variant", "plain,double"], "variant must be one of double, plain, not"),
         (["simulate", "toy", "--variant", "turbo"], "variant must be"),
         (["simulate", "toy", "--modules", "x"], "unrecognized arguments: --modules x"),
-        (["simulate", "toy", "--option", "modules=x"], "unknown option(s) for toy: modules"),
+        (["simulate", "toy", "--option", "modules=x"], "Toy Auction has no option modules"),
         (["simulate", "toy", "--option", "rounds"], "KEY=VALUE"),
         (["simulate", "toy", "--option", "variant=plain", "--variant", "plain"], "given twice"),
         (["simulate", "toy", "--option", "players=3"], "--players"),

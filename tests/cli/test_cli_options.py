@@ -65,10 +65,10 @@ def test_flags_set_options(capsys: Capsys, argv: list[str], key: str, value: obj
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--colours", "green"], "colours must be a list of red, blue"),
+        (["--colours", "green"], "--colours must be a comma list of red, blue"),
         (
             ["--colours", "red,green,grey"],
-            "must be a list of red, blue, not 'green', 'grey'",
+            "must be a comma list of red, blue, not 'green', 'grey'",
         ),  # not "['red', ...]"
         (["--handicap", "1"], "one entry per player"),
         (["--handicap", "1,x"], "handicap must be"),

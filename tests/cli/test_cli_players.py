@@ -103,14 +103,14 @@ def test_the_locale_chooses_the_language(
     [
         (
             ["play", "toy", "--lang", "de", "--players", "0"],
-            "feldherr play: error: Argument --players: muss eine ganze Zahl von 1 bis 64 sein, nicht 0 "
+            "feldherr play: Fehler: Argument --players: muss eine ganze Zahl von 1 bis 64 sein, nicht 0 "
             "(siehe 'feldherr play --help')",
         ),
         (
             ["bench", "toy", "--lang=de", "--seconds", "x"],
             "Argument --seconds: muss eine Sekundenzahl von 0 bis",
         ),
-        (["replay", "--lang", "de"], "feldherr replay: error: es fehlt: RECORD.json (siehe"),
+        (["replay", "--lang", "de"], "feldherr replay: Fehler: es fehlt: PARTIE.json (siehe"),
         (["simulate", "toy", "--lang", "de", "--bogus"], "unbekannte Angaben: --bogus"),
         (["play", "toy", "--lang", "fr"], "Argument --lang: 'fr' gibt es nicht (zur Wahl: 'en', 'de')"),
     ],

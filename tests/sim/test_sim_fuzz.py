@@ -79,7 +79,7 @@ def test_the_progress_bar_ends_at_the_inputs_asked_for(capsys: pytest.CaptureFix
     past its end ("0/100" and then "200input")."""
     assert main(["fuzz", "toy", "--inputs", "7", "--json"]) == 0
     err = capsys.readouterr().err
-    assert "7/7" in err and "input/s]" in err and not re.search(r"\d+input ", err), err
+    assert "7/7" in err and " inputs/s]" in err and not re.search(r"\d+input ", err), err
 
 
 def test_bad_arguments() -> None:

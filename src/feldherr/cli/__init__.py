@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import re
 import sys
 import types
 from collections.abc import Callable, Mapping, Sequence
@@ -25,7 +24,10 @@ from typing import Any, ClassVar, NoReturn
 
 from feldherr import __version__
 from feldherr.cli.common import CliError, add_game_options, locale_lang
-from feldherr.core.commandline import ValueRefused
+from feldherr.cli.helptexts import h, said
+from feldherr.cli.messages import msg
+from feldherr.core.commandline import ValueRefused, argparse_speaks, set_command_lang
+from feldherr.core.commandline import command_lang as spoken_lang
 from feldherr.core.errors import OptionError, RecordError, RuleError, clip
 from feldherr.core.i18n import LANGS
 from feldherr.games import game_names
@@ -53,10 +55,14 @@ def _optional(module_name: str) -> object | None:
     except ModuleNotFoundError as exc:
         if exc.name is not None and module_name.startswith(exc.name):
             return None  # the plugin (or its package) is simply not there
-        print(f"feldherr: warning: plugin {module_name} failed to load: {exc}", file=sys.stderr)
+        _plugin_warning(module_name, str(exc))
     except Exception as exc:  # a broken plugin must not take the whole command line down
-        print(f"feldherr: warning: plugin {module_name} failed to load: {exc!r}", file=sys.stderr)
+        _plugin_warning(module_name, repr(exc))
     return None
+
+
+def _plugin_warning(name: str, problem: str) -> None:
+    print(f"feldherr: {msg('plugin_broken', Parser.lang, name=name, error=problem)}", file=sys.stderr)
 
 
 def _entry_point_registrars() -> list[tuple[str, Callable[..., object]]]:
@@ -65,7 +71,7 @@ def _entry_point_registrars() -> list[tuple[str, Callable[..., object]]]:
         try:
             obj = ep.load()
         except Exception as exc:  # a broken plugin must not take the whole command line down
-            print(f"feldherr: warning: plugin {ep.value} failed to load: {exc!r}", file=sys.stderr)
+            _plugin_warning(ep.value, repr(exc))
             continue
         register = obj if not isinstance(obj, types.ModuleType) else getattr(obj, "register", None)
         if callable(register):
@@ -107,35 +113,10 @@ class Parser(argparse.ArgumentParser):
             raise
 
     def error(self, message: str) -> NoReturn:
-        text = one_line(message)
-        if self.lang == "de":
-            text = german_usage(text)
-            self.exit(2, f"{self.prog}: error: {text} (siehe '{self.prog} --help')\n")
-        self.exit(2, f"{self.prog}: error: {text} (see '{self.prog} --help')\n")
-
-
-GERMAN_USAGE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), german)
-    for pattern, german in (
-        (r"^the following arguments are required: (.*)$", r"es fehlt: \1"),
-        (r"^unrecognized arguments: (.*)$", r"unbekannte Angaben: \1"),
-        (
-            r"^argument (\S+): invalid choice: (.*) \(choose from (.*)\)$",
-            r"Argument \1: \2 gibt es nicht (zur Wahl: \3)",
-        ),
-        (r"^argument (\S+): expected one argument$", r"Argument \1: erwartet einen Wert"),
-        (r"^argument (\S+): not allowed with argument (\S+)$", r"Argument \1: nicht zusammen mit \2"),
-        (r"^argument (\S+): ", r"Argument \1: "),
-    )
-)
-"""argparse's own usage errors in German (argparse speaks English only)."""
-
-
-def german_usage(text: str) -> str:
-    for pattern, german in GERMAN_USAGE:
-        if pattern.search(text):
-            return pattern.sub(german, text, count=1)
-    return text
+        # argparse's own words are already in the language (core.commandline.argparse_speaks)
+        self.exit(
+            2, f"{self.prog}: {msg('usage_error', self.lang, error=one_line(message), prog=self.prog)}\n"
+        )
 
 
 def command_lang(argv: Sequence[str]) -> str:
@@ -158,12 +139,13 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     (the first stage of the two-stage parse, see :func:`find_game`)."""
     parser = Parser(
         prog="feldherr",
-        description="Rules-exact engines for board games on one game-agnostic core.",
-        epilog="'feldherr COMMAND --help' explains each command. Flags and JSON number the seats from 0; "
-        "what a person reads names the players by name or colour.",
+        description=said("main.description"),
+        epilog=said("main.epilog"),
     )
-    parser.add_argument("--version", action="version", version=f"feldherr {__version__}")
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
+    parser.add_argument(
+        "--version", action="version", version=f"feldherr {__version__}", help=h("main.version")
+    )
+    subparsers = parser.add_subparsers(title=said("main.commands"), metavar=said("mv.command"))
     for name in COMMANDS:
         importlib.import_module(name).register(subparsers)
     register_plugins(subparsers)
@@ -228,17 +210,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     (see the module docstring); ``FELDHERR_DEBUG=1`` shows the traceback of an internal error."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     Parser.lang = command_lang(args_list)
+    before = spoken_lang()
+    set_command_lang(Parser.lang)
+    try:
+        with argparse_speaks(Parser.lang):
+            return _run(args_list)
+    finally:
+        set_command_lang(before)  # a parser built later, outside a command line, speaks as before
+
+
+def _run(args_list: list[str]) -> int:
     try:
         parser = build_parser(args_list)
         args = parser.parse_args(args_list)
         func = getattr(args, "func", None)
         if func is None:
-            missing = {
-                "en": "no COMMAND given ('feldherr --help' lists them)",
-                "de": "kein Befehl angegeben ('feldherr --help' zeigt sie)",
-            }
-            print(f"feldherr: error: {missing[Parser.lang]}", file=sys.stderr)
-            return 2
+            return _fail(msg("no_command", Parser.lang), 2)
         return int(func(args) or 0)
     except CliError as err:
         return _fail(err.text(Parser.lang), err.code)
@@ -257,15 +244,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("FELDHERR_DEBUG"):
             raise
         text = f"{type(exc).__name__}: {shown_error(exc)}"
-        return _fail(f"internal error, please report it: {text} (FELDHERR_DEBUG=1 shows where)", INTERNAL)
+        return _fail(msg("internal", Parser.lang, error=text), INTERNAL)
 
 
 def option_refusal(err: OptionError, lang: str = "en") -> str:
     """An option the game refuses, named by the flag a person types (``--start-money must be a
     whole number``), not by the option's key (``option start_money must be ...``); in ``lang``
     where the error has words for it."""
-    if lang != "en" and err.text.get(lang):
-        return err.text[lang]
+    said = err.said(lang)
+    if lang != "en" and said:
+        return said
     text = str(err)
     name = err.option
     prefix = f"option {name} "
@@ -286,5 +274,5 @@ def shown_error(exc: BaseException) -> str:
 
 
 def _fail(message: str, code: int) -> int:
-    print(f"feldherr: error: {one_line(message)}", file=sys.stderr)
+    print(f"feldherr: {msg('error', Parser.lang, error=one_line(message))}", file=sys.stderr)
     return code

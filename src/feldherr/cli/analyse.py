@@ -22,6 +22,7 @@ from feldherr.cli.common import (
     add_lang_argument,
     described,
 )
+from feldherr.cli.helptexts import h, said
 from feldherr.core.commandline import seed_value
 from feldherr.core.errors import OptionError, PositionError, RuleError, clip
 from feldherr.core.game import Game, State
@@ -241,35 +242,21 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "analyse",
-        help="every legal move of one seat in a position, with the search's estimate",
+        help=h("analyse.help"),
         **described(
-            (
-                "Read a position (docs/positions.md) and let a search bot estimate every legal move "
-                "of --seat (default: the player who decides there): the expected win share and "
-                "score of every player, with the number of searches through the move. The search "
-                "samples only what that seat can see."
-            ),
+            said("analyse.description"),
             "feldherr analyse mansfeld docs/positions/mansfeld-example.json",
             "feldherr analyse wallenstein table.json --seat red --bot hard@5s --json",
         ),
     )
-    parser.add_argument("game", help="game name (see 'feldherr games')")
-    parser.add_argument("position", help="a position file (JSON, docs/positions.md)")
-    parser.add_argument(
-        "--seat",
-        help="the seat to analyse: its number (from 0) or its name (default: the player who decides)",
-    )
-    parser.add_argument(
-        "--bot",
-        default=DEFAULT_BOT,
-        help=f"search bot and budget, e.g. hard@5s, medium@400i (default {DEFAULT_BOT})",
-    )
-    parser.add_argument(
-        "--seed", type=seed_value, metavar="N", help="seed of the search and of hidden parts (0)"
-    )
-    add_lang_argument(parser, "language of the output")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("game", metavar=said("mv.game"), help=h("game.plain"))
+    parser.add_argument("position", metavar=said("mv.position"), help=h("analyse.position"))
+    parser.add_argument("--seat", metavar=said("mv.seat"), help=h("analyse.seat"))
+    parser.add_argument("--bot", default=DEFAULT_BOT, metavar="BOT", help=h("analyse.bot", bot=DEFAULT_BOT))
+    parser.add_argument("--seed", type=seed_value, metavar="N", help=h("analyse.seed"))
+    add_lang_argument(parser, "lang.output")
+    parser.add_argument("--json", action="store_true", help=h("json"))
+    parser.add_argument("--quiet", action="store_true", help=h("quiet"))
     parser.set_defaults(func=run)
 
 

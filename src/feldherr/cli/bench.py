@@ -12,8 +12,9 @@ from feldherr.cli.common import (
     add_game_argument,
     described,
     game_and_options,
-    option_flags,
+    option_words,
 )
+from feldherr.cli.helptexts import h, said
 from feldherr.core.commandline import MAX_COUNT, seconds_value, whole_number
 from feldherr.core.game import Game
 from feldherr.core.i18n import number
@@ -137,7 +138,7 @@ def text_lines(data: dict[str, Any], lang: str, game: Game, indent: int = 0) -> 
         if key == "game":
             value = game.title
         elif key == "options" and isinstance(value, dict):
-            value = option_flags(game, value) or "–"
+            value = option_words(game, value, lang) or "–"
         if isinstance(value, dict):
             lines.append(f"{' ' * indent}{name}:")
             lines += text_lines(value, lang, game, indent + 2)
@@ -158,48 +159,33 @@ def _print(data: dict[str, Any], as_json: bool, lang: str, game: Game) -> int:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "bench",
-        help="engine speed: random games on one core",
+        help=h("bench.help"),
         **described(
-            (
-                "Play random games (random bots, moves not recorded) on one core for about SECONDS "
-                "seconds and report games and decisions per second."
-            ),
+            said("bench.description"),
             "feldherr bench wallenstein --players 4 --seconds 10 --json",
         ),
     )
     add_game_argument(parser)
-    parser.add_argument(
-        "--seconds", type=seconds_value(), default=10.0, metavar="T", help="duration (default 10)"
-    )
+    parser.add_argument("--seconds", type=seconds_value(), default=10.0, metavar="T", help=h("bench.seconds"))
     parser.add_argument(
         "--games",
         type=whole_number(1, MAX_COUNT),
         metavar="N",
-        help="stop after N games even if time is left",
+        help=h("bench.games"),
     )
     parser.add_argument(
         "--mode",
         choices=("api", "playout", "step", "search"),
-        help=(
-            "api: play_game with random bots through the public protocol; playout: the same games "
-            "through State.random_playout (the game's fast loop); step: the microseconds of one "
-            "search step (clone, legal_moves, apply) over every position of --games random games "
-            "(default 20), the fastest of the rounds that fit in --seconds; search: ISMCTS "
-            "iterations per CPU second (random playouts, --iterations per search) at the early, "
-            "middle and late positions of --games random games (default 2), rounds repeated while "
-            "--seconds last. Default: playout where the game has its own, else api"
-        ),
+        help=h("bench.mode"),
     )
     parser.add_argument(
         "--iterations",
         type=whole_number(1, 10**7),
         default=100,
         metavar="N",
-        help="search mode: iterations per search (default 100)",
+        help=h("bench.iterations"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "--quiet", action="store_true", help="no line on standard error saying what is measured"
-    )
-    add_common_arguments(parser, seed_help="batch seed (default 0)")
+    parser.add_argument("--json", action="store_true", help=h("json.plain"))
+    parser.add_argument("--quiet", action="store_true", help=h("bench.quiet"))
+    add_common_arguments(parser, seed_help=h("seed.batch"))
     parser.set_defaults(func=run)

@@ -17,11 +17,12 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from feldherr.cli.helptexts import h, said
 from feldherr.cli.messages import msg
 from feldherr.core.commandline import output_problem, seed_value, whole_number
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
-from feldherr.core.i18n import LANGS
+from feldherr.core.i18n import LANGS, number
 from feldherr.core.options import PLAYERS, OptionSpec, parse_cli_value
 from feldherr.sim.setup import check_seat_names, prepare_options, resolve_game
 
@@ -44,7 +45,7 @@ class CliError(Exception):
 
 # -- flags every game command has ---------------------------------------------------------------
 def add_game_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="game name (see 'feldherr games'); its options are listed below")
+    parser.add_argument("game", metavar=said("mv.game"), help=h("game"))
     parser.set_defaults(takes_game_options=True)
 
 
@@ -59,27 +60,23 @@ def locale_lang() -> str:
     return "en"
 
 
-def add_lang_argument(parser: argparse.ArgumentParser, what: str = "language of game text") -> None:
-    """``--lang de|en``, by default the locale's (:func:`locale_lang`)."""
-    parser.add_argument(
-        "--lang",
-        choices=LANGS,
-        default=locale_lang(),
-        help=f"{what} (default: the locale's, de for a German one, else en)",
-    )
+def add_lang_argument(parser: argparse.ArgumentParser, what: str = "lang.game") -> None:
+    """``--lang de|en``, by default the locale's (:func:`locale_lang`); ``what`` is the catalogue key
+    (:mod:`feldherr.cli.helptexts`) of what the language is for."""
+    parser.add_argument("--lang", choices=LANGS, default=locale_lang(), help=h("lang", what=said(what)))
 
 
 def add_common_arguments(parser: argparse.ArgumentParser, seed_help: str) -> None:
     """--players, --seed, --lang and the generic --option (the game's own flags come later)."""
-    parser.add_argument("--players", type=whole_number(1, 64), metavar="N", help="number of players")
+    parser.add_argument("--players", type=whole_number(1, 64), metavar="N", help=h("players"))
     parser.add_argument("--seed", type=seed_value, metavar="N", help=seed_help)
     add_lang_argument(parser)
     parser.add_argument(
         "--option",
         action="append",
         default=[],
-        metavar="KEY=VALUE",
-        help='set any game option; VALUE is read as JSON if it parses (3, true, ["a"]), else as text',
+        metavar=said("mv.option"),
+        help=h("option"),
     )
 
 
@@ -196,7 +193,66 @@ def game_and_options(
     if names is not None:
         check_seat_names(game, names, extra)
     players = args.players if args.players is not None else seats
-    return game, prepare_options(game, players, options_from_args(args, game))
+    options = options_from_args(args, game)
+    try:
+        return game, prepare_options(game, players, options)
+    except OptionError as err:
+        count = players if players is not None else options.get(PLAYERS, game.min_players)
+        raise option_error(game, err, {**options, PLAYERS: count}) from err
+
+
+def option_error(game: Game, err: OptionError, options: dict[str, Any]) -> CliError | OptionError:
+    """A refused option as a person at the command line reads it, in German too: the game's own
+    words where the error brings them, else what the option's flag takes (from its spec), never the
+    option's key or a Python literal of the value. ``err`` itself where there is nothing to say."""
+    if err.said("de"):
+        return err
+    specs = {spec.name: spec for spec in game.option_spec()}
+    spec = specs.get(err.option)
+    if spec is None:
+        unknown = sorted(str(k) for k in options if k not in specs)
+        if not unknown:
+            return err
+        known = ", ".join(flag_name(s) for s in specs.values() if s.name != PLAYERS)
+        named = {"title": game.title, "names": clip(", ".join(unknown), 120), "known": known}
+        return CliError(msg("opt_unknown", "en", **named), de=msg("opt_unknown", "de", **named))
+    value = options.get(spec.name, spec)
+    if value is spec:
+        return err
+    flag = flag_name(spec)
+    try:
+        fits = spec.check(value)  # the value alone is right: refused with the others (a count)
+    except (OptionError, ValueError, TypeError):
+        fits = None
+    if fits is not None:
+        if spec.per_player and isinstance(fits, list):
+            count = {"flag": flag, "n": len(fits), "players": options.get(PLAYERS, "?")}
+            return CliError(msg("opt_per_player", "en", **count), de=msg("opt_per_player", "de", **count))
+        return err
+    if spec.kind == "multi":
+        given = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else [value]
+        bad = [v for v in given if v not in spec.choices] or [value]
+        shown_value = clip(", ".join(quoted(v) for v in bad), 120)
+    else:
+        shown_value = clip(quoted(value), 120)
+    ranged = spec.min is not None and spec.max is not None
+    if spec.kind == "int":
+        key = "opt_bad_range" if ranged else "opt_bad_int"
+    elif spec.kind == "int_list" and ranged:
+        key = "opt_bad_int_list_range"
+    else:
+        key = f"opt_bad_{spec.kind}"
+    choices = ", ".join(str(c) for c in spec.choices)
+    values: dict[str, object] = {
+        "flag": flag,
+        "value": shown_value,
+        "low": spec.min,
+        "high": spec.max,
+        "choices": choices,
+    }
+    if msg(key, "de", **values) == key:  # no words for this kind: the core's own
+        return err
+    return CliError(msg(key, "en", **values), de=msg(key, "de", **values))
 
 
 def seat_count(spec: str | None) -> int | None:
@@ -208,24 +264,42 @@ def show(value: object) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-def option_flags(game: Game, options: dict[str, Any]) -> str:
-    """A game's options as a person reads them in any language: the flags that set them
-    (``--setup fixed --modules court,leaders --no-x``), not a Python or JSON literal and not the
-    option's key; the player count and empty values (no modules, no tower settings) are left out."""
+def option_words(game: Game, options: dict[str, Any], lang: str) -> str:
+    """A game's options in words for a title line, in ``lang``: each option by its title and its
+    value by the choices' names (``Startländer: feste Startaufstellung; Module: Am Kaiserhof,
+    Heerführer``), never the option's key, a choice's key or a literal; the player count, empty
+    values and options the game leaves at their defaults are left out."""
     specs = {spec.name: spec for spec in game.option_spec()}
     parts = []
     for key, value in options.items():
-        if key == PLAYERS or value in ([], {}, None, ""):
-            continue
         spec = specs.get(key)
-        flag = flag_name(spec) if spec is not None else "--" + key.replace("_", "-")
-        if isinstance(value, bool):
-            parts.append(flag if value else "--no-" + flag[2:])
-        elif isinstance(value, list | tuple) and all(isinstance(v, str | int) for v in value):
-            parts.append(f"{flag} {','.join(str(v) for v in value)}")
+        if key == PLAYERS or value in ([], {}, None, "") or spec is None:
+            continue
+        if not callable(spec.default) and value == spec.default and spec.kind != "bool":
+            continue
+        title = spec.title.get(lang) or spec.title.get("en")
+        if spec.kind == "bool":
+            said = msg("opt_yes" if value else "opt_no", lang)
+        elif spec.kind in ("choice", "multi"):
+            said = ", ".join(
+                spec.choice_name(v, lang) for v in (value if isinstance(value, list) else [value])
+            )
+        elif spec.kind == "int" and isinstance(value, int):
+            said = number(value, lang)
+        elif spec.kind == "int_list" and isinstance(value, list):
+            said = ", ".join(number(v, lang) if isinstance(v, int) else str(v) for v in value)
         else:
-            parts.append(f"{flag} {show(value)}")
-    return " ".join(parts)
+            said = msg("opt_own", lang)
+        # an option without a title for people: the flag that sets it, as typed
+        parts.append(
+            msg("opt_words", lang, title=title, value=said) if title else f"{flag_name(spec)} {said}"
+        )
+    return "; ".join(parts)
+
+
+def quoted(value: object) -> str:
+    """A refused value as the refusal quotes it: text in quotes (``'x'``), anything else as JSON."""
+    return f"'{value}'" if isinstance(value, str) else show(value)
 
 
 # -- files ----------------------------------------------------------------------------------------
@@ -247,7 +321,7 @@ def write_text_safely(path: Path, text: str) -> None:
 
 def described(description: str, *examples: str) -> dict[str, Any]:
     """``add_parser`` keywords: a wrapped description and an epilog of examples kept as written."""
-    epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples) if examples else None
+    epilog = said("examples") + "\n" + "\n".join(f"  {e}" for e in examples) if examples else None
     return {
         "description": textwrap.fill(description, 78),
         "epilog": epilog,

@@ -9,20 +9,36 @@ from typing import Any
 
 from tqdm import tqdm
 
-from feldherr.cli.common import (
-    described,
-)
+from feldherr.cli.common import add_lang_argument, described
+from feldherr.cli.helptexts import h, said
 from feldherr.core.commandline import MAX_COUNT, seed_value, whole_number
 from feldherr.games import game_names
 from feldherr.sim.fuzz import fuzz, totals
 from feldherr.sim.setup import resolve_game
 
 COLUMNS = ("game", "option_sets", "positions", "inputs", "crashes", "state_changes", "accepted", "bad_texts")
+HEADS = {
+    "en": ("game", "option sets", "positions", "inputs", "crashes", "state changes", "accepted", "bad texts"),
+    "de": (
+        "Spiel",
+        "Optionen",
+        "Stellungen",
+        "Eingaben",
+        "Abstürze",
+        "Zustand geändert",
+        "angenommen",
+        "Texte fehlerhaft",
+    ),
+}
+"""The table's headings per language (its columns are the JSON's keys)."""
+ALL = {"en": "all", "de": "alle"}
+UNIT = {"en": " inputs", "de": " Eingaben"}
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = args.lang
     names = [resolve_game(name).name for name in args.games] or game_names()
-    bar = tqdm(total=args.inputs, unit="input", file=sys.stderr, disable=args.quiet)
+    bar = tqdm(total=args.inputs, unit=UNIT.get(lang, UNIT["en"]), file=sys.stderr, disable=args.quiet)
 
     def step(count: int) -> None:
         bar.update(min(count, args.inputs - bar.n))  # the last position may throw a few more
@@ -35,9 +51,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"seed": args.seed, "games": [r.to_json() for r in results], "totals": sums}))
     else:
-        rows = [{k: r.to_json()[k] for k in COLUMNS} for r in results]
-        rows.append({"game": "all", "option_sets": sum(int(r["option_sets"]) for r in rows), **sums})
-        heads = {k: k.replace("_", " ") for k in COLUMNS}  # the JSON's keys, as words
+        rows = [{**{k: r.to_json()[k] for k in COLUMNS}, "game": resolve_game(r.game).title} for r in results]
+        every = ALL.get(lang, ALL["en"])
+        rows.append({"game": every, "option_sets": sum(int(r["option_sets"]) for r in rows), **sums})
+        heads = dict(zip(COLUMNS, HEADS.get(lang, HEADS["en"]), strict=True))
         widths = {k: max(len(heads[k]), *(len(str(row[k])) for row in rows)) for k in COLUMNS}
         print("  ".join(heads[k].rjust(widths[k]) for k in COLUMNS))
         for row in rows:
@@ -52,35 +69,30 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "fuzz",
-        help="throw hostile input at random positions of every game",
+        help=h("fuzz.help"),
         **described(
-            (
-                "Play random games of each GAME (default: every game) with option sets drawn at random "
-                "from its declared options, and throw bad input at positions along the way: wrong seats, "
-                "moves out of turn, mutated moves (floats, bools, strings, huge and negative numbers, "
-                "wrong arity) and mutated JSON. Counts what crashed (anything but a rule error), changed "
-                "the state, was accepted, or had no German or English error text; exit status 1 if any."
-            ),
+            said("fuzz.description"),
             "feldherr fuzz --inputs 200000 --seed 1",
             "feldherr fuzz wallenstein --inputs 5000 --json",
         ),
     )
-    parser.add_argument("games", nargs="*", metavar="GAME", help="games to fuzz (default: all)")
+    parser.add_argument("games", nargs="*", metavar=said("mv.game"), help=h("fuzz.games"))
     parser.add_argument(
         "--inputs",
         type=whole_number(1, MAX_COUNT),
         default=10_000,
         metavar="N",
-        help="bad inputs in all, at least (a position's inputs are thrown whole; default 10000)",
+        help=h("fuzz.inputs"),
     )
-    parser.add_argument("--seed", type=seed_value, default=0, metavar="N", help="seed (default 0)")
+    parser.add_argument("--seed", type=seed_value, default=0, metavar="N", help=h("fuzz.seed"))
     parser.add_argument(
         "--per-position",
         type=whole_number(1, 10_000),
         default=60,
         metavar="N",
-        help="inputs per position and seat",
+        help=h("fuzz.per_position"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--json", action="store_true", help=h("json.plain"))
+    parser.add_argument("--quiet", action="store_true", help=h("quiet"))
+    add_lang_argument(parser, "lang.output")
     parser.set_defaults(func=run)

@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from feldherr.cli.common import flag_name
+from feldherr.cli.common import add_lang_argument, flag_name
+from feldherr.cli.helptexts import h, said
+from feldherr.cli.messages import msg
 from feldherr.games import game_names, get_game
 from feldherr.sim.setup import bot_names
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = args.lang
     shown = 0
     for name in game_names():
         try:
@@ -19,22 +22,26 @@ def run(args: argparse.Namespace) -> int:
             continue  # package present but no game module yet
         shown += 1
         options = [flag_name(spec) for spec in game.option_spec() if spec.name != "players"]  # as typed
-        print(
-            f"{name:<12} {game.title}  ({game.min_players}-{game.max_players} players; "
-            f"bots: {', '.join(bot_names(game))}"
-            + (f"; options: {', '.join(options)}" if options else "")
-            + ")"
+        key = "games_line" if options else "games_line_plain"
+        line = msg(
+            key,
+            lang,
+            low=game.min_players,
+            high=game.max_players,
+            bots=", ".join(bot_names(game)),
+            options=", ".join(options),
         )
+        print(f"{name:<12} {game.title}  ({line})")
     if not shown:
-        print("no games are available in this build")
+        print(msg("games_none", lang))
     return 0
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "games",
-        help="list the available games",
-        description="List the games with their player counts, bots and options "
-        "('feldherr play GAME --help' explains the options).",
+        help=h("games.help"),
+        description=said("games.description"),
     )
+    add_lang_argument(parser, "lang.output")
     parser.set_defaults(func=run)

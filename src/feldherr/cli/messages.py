@@ -91,6 +91,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{title}: {players:@players}; seed {seed}; {moves:@moves}{options}",
         "de": "{title}: {players:@players}; Startwert {seed}; {moves:@moves}{options}",
     },
+    "simulate_title": {
+        "en": "{game}: {players:@players}, {games:@games}, seed {seed}",
+        "de": "{game}: {players:@players}, {games:@games}, Startwert {seed}",
+    },
+    "tournament_title": {
+        "en": "{game}: {players:@players}, {games:@games} (seats rotated), seed {seed}",
+        "de": "{game}: {players:@players}, {games:@games} (Plätze rotiert), Startwert {seed}",
+    },
+    "games#one": {"en": "{n} game", "de": "{n} Partie"},
+    "games#other": {"en": "{n} games", "de": "{n} Partien"},
     "players#one": {"en": "{n} player", "de": "{n} Spieler"},
     "players#other": {"en": "{n} players", "de": "{n} Spieler"},
     "moves#one": {"en": "{n} move", "de": "{n} Zug"},
@@ -107,6 +117,94 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "opt_int_list": {"en": "a comma list of whole numbers", "de": "eine Komma-Liste ganzer Zahlen"},
     "opt_mapping": {"en": "a JSON object", "de": "ein JSON-Objekt"},
     "opt_default": {"en": "default {default}", "de": "Vorgabe {default}"},
+    "error": {"en": "error: {error}", "de": "Fehler: {error}"},
+    "usage_error": {
+        "en": "error: {error} (see '{prog} --help')",
+        "de": "Fehler: {error} (siehe '{prog} --help')",
+    },
+    "no_command": {
+        "en": "no COMMAND given ('feldherr --help' lists them)",
+        "de": "kein Befehl angegeben ('feldherr --help' zeigt sie)",
+    },
+    "internal": {
+        "en": "internal error, please report it: {error} (FELDHERR_DEBUG=1 shows where)",
+        "de": "interner Fehler, bitte melden: {error} (FELDHERR_DEBUG=1 zeigt, wo)",
+    },
+    "games_line": {
+        "en": "{low}-{high} players; bots: {bots}; options: {options}",
+        "de": "{low}-{high} Spieler; Bots: {bots}; Optionen: {options}",
+    },
+    "games_line_plain": {
+        "en": "{low}-{high} players; bots: {bots}",
+        "de": "{low}-{high} Spieler; Bots: {bots}",
+    },
+    "games_none": {
+        "en": "no games are available in this build",
+        "de": "in dieser Ausgabe gibt es keine Spiele",
+    },
+    "serve_title": {"en": "feldherr {version} game server", "de": "feldherr {version} Spielserver"},
+    "serve_db": {"en": "database: {url}", "de": "Datenbank: {url}"},
+    "serve_open": {"en": "open {url}", "de": "öffnen: {url}"},
+    "serve_friends": {
+        "en": "friends open: {url} (invite links use this address)",
+        "de": "Freunde öffnen: {url} (Einladungslinks nutzen diese Adresse)",
+    },
+    "opt_words": {"en": "{title}: {value}", "de": "{title}: {value}"},
+    "opt_yes": {"en": "yes", "de": "ja"},
+    "opt_no": {"en": "no", "de": "nein"},
+    "opt_own": {"en": "own settings", "de": "eigene Einstellungen"},
+    "ray_deprecated": {
+        "en": "--backend ray is deprecated: use --ray auto (or local, or an address)",
+        "de": "--backend ray ist veraltet: --ray auto nehmen (oder local, oder eine Adresse)",
+    },
+    "plugin_broken": {
+        "en": "warning: plugin {name} failed to load: {error}",
+        "de": "Warnung: das Plugin {name} lässt sich nicht laden: {error}",
+    },
+    "record_options": {
+        "en": "the record's options are invalid: {reason}",
+        "de": "die Optionen der Aufzeichnung sind ungültig: {reason}",
+    },
+    "opt_unknown": {
+        "en": "{title} has no option {names} (its options: {known})",
+        "de": "{title} hat keine Option {names} (seine Optionen: {known})",
+    },
+    "opt_bad_range": {
+        "en": "{flag} must be a whole number from {low} to {high}, not {value}",
+        "de": "{flag} muss eine ganze Zahl von {low} bis {high} sein, nicht {value}",
+    },
+    "opt_bad_int": {
+        "en": "{flag} must be a whole number, not {value}",
+        "de": "{flag} muss eine ganze Zahl sein, nicht {value}",
+    },
+    "opt_bad_bool": {
+        "en": "{flag} must be true or false, not {value}",
+        "de": "{flag} muss true oder false sein, nicht {value}",
+    },
+    "opt_per_player": {
+        "en": "{flag} needs one entry per player ({players}), not {n}",
+        "de": "{flag} braucht einen Eintrag je Spieler ({players}), nicht {n}",
+    },
+    "opt_bad_choice": {
+        "en": "{flag} must be one of {choices}, not {value}",
+        "de": "{flag} muss eines von {choices} sein, nicht {value}",
+    },
+    "opt_bad_multi": {
+        "en": "{flag} must be a comma list of {choices}, not {value}",
+        "de": "{flag} muss eine Komma-Liste aus {choices} sein, nicht {value}",
+    },
+    "opt_bad_int_list": {
+        "en": "{flag} must be a comma list of whole numbers, not {value}",
+        "de": "{flag} muss eine Komma-Liste ganzer Zahlen sein, nicht {value}",
+    },
+    "opt_bad_int_list_range": {
+        "en": "{flag} must be a comma list of whole numbers from {low} to {high}, not {value}",
+        "de": "{flag} muss eine Komma-Liste ganzer Zahlen von {low} bis {high} sein, nicht {value}",
+    },
+    "opt_bad_mapping": {
+        "en": "{flag} must be a JSON object, not {value}",
+        "de": "{flag} muss ein JSON-Objekt sein, nicht {value}",
+    },
     "digest_none": {"en": "no final digest to check", "de": "keine Schlussprüfsumme vorhanden"},
 }
 

@@ -14,11 +14,13 @@ from feldherr.cli.common import (
     check_writable,
     described,
     game_and_options,
+    option_error,
     options_from_args,
     seat_count,
 )
+from feldherr.cli.helptexts import h, said
 from feldherr.cli.terminal import CLEAR, HUMAN, TerminalGame
-from feldherr.core.errors import RecordError, clip
+from feldherr.core.errors import OptionError, RecordError, clip
 from feldherr.sim.setup import RANDOM, parse_seats, resolve_game
 
 __all__ = ["CLEAR", "HUMAN", "TerminalGame", "register", "run"]
@@ -44,7 +46,7 @@ def default_seats(spec: str | None, players: int) -> str:
 
 def resume(args: argparse.Namespace) -> int:
     """Continue a saved game; its options and seed come from the record."""
-    from feldherr.cli.replay import BAD_RECORD, load_record
+    from feldherr.cli.replay import BAD_RECORD, inconsistent, load_record
 
     game = resolve_game(args.game)
     if args.seed is not None or options_from_args(args, game):
@@ -55,13 +57,24 @@ def resume(args: argparse.Namespace) -> int:
         )
     record = load_record(args.resume)
     if record.game != game.name:
+        other = clip(repr(record.game), 60)
         raise CliError(
-            f"{args.resume} is a {clip(repr(record.game), 60)} game, not {game.name!r}", BAD_RECORD
+            f"{args.resume} is a {other} game, not {game.name!r}",
+            BAD_RECORD,
+            de=f"{args.resume} ist eine Partie von {other}, nicht von {game.title}",
         )
     try:
         players = game.normalize_options(record.options)["players"]
     except ValueError as exc:  # OptionError, or a game's own check of its options
-        raise CliError(f"{args.resume} has invalid options: {exc}", BAD_RECORD) from exc
+        german = exc.said("de") if isinstance(exc, OptionError) else None
+        if isinstance(exc, OptionError) and german is None:
+            said = option_error(game, exc, dict(record.options))
+            german = said.de if isinstance(said, CliError) else None
+        raise CliError(
+            f"{args.resume} has invalid options: {exc}",
+            BAD_RECORD,
+            de=f"{args.resume} hat ungültige Optionen: {german or exc}",
+        ) from exc
     if args.players is not None and args.players != players:
         raise CliError(
             f"the saved game has {players} players, not {args.players}",
@@ -73,43 +86,41 @@ def resume(args: argparse.Namespace) -> int:
     try:
         session = TerminalGame(game, {}, 0, seats, lang=args.lang, save=save, resume=record)
     except RecordError as exc:
-        raise CliError(f"{args.resume} is inconsistent: {exc}", BAD_RECORD) from exc
+        raise inconsistent(str(args.resume), exc, game, record) from exc
     return session.run()
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "play",
-        help="play in the terminal (people and bots; hot-seat)",
+        help=h("play.help"),
         **described(
-            (
-                "Play a game in the terminal. Each 'human' seat is asked for its moves (a number from "
-                "the list, or a move as JSON); bots move on their own. Several human seats share the "
-                "screen (hot-seat). Type 'help' at the prompt for the commands."
-            ),
+            said("play.description"),
             "feldherr play wallenstein --players 4 --seats human,heuristic,random,random --lang de",
-            "feldherr play wallenstein --seats human,human,human --save game.json   # hot-seat",
-            "feldherr play mansfeld --seats heuristic,random --seed 7                 # watch bots",
+            "feldherr play wallenstein --seats human,human,human --save game.json   "
+            + said("play.ex.hotseat"),
+            "feldherr play mansfeld --seats heuristic,random --seed 7                 "
+            + said("play.ex.watch"),
             "feldherr play wallenstein --resume game.json --seats human,random,random",
         ),
     )
     add_game_argument(parser)
     parser.add_argument(
         "--seats",
-        metavar="LIST",
-        help="comma list, one per seat: human or a bot name (default: human,random,...)",
+        metavar=said("mv.list"),
+        help=h("play.seats"),
     )
     parser.add_argument(
         "--save",
         type=Path,
-        metavar="FILE",
-        help="write the game record (JSON) at the end or on quit (checked before the game starts)",
+        metavar=said("mv.file"),
+        help=h("play.save"),
     )
     parser.add_argument(
         "--resume",
         type=Path,
-        metavar="FILE",
-        help="continue a saved game (options and seed from the record; saved back to FILE unless --save)",
+        metavar=said("mv.file"),
+        help=h("play.resume"),
     )
-    add_common_arguments(parser, seed_help="game seed (default: a random one, printed at the start)")
+    add_common_arguments(parser, seed_help=h("play.seed"))
     parser.set_defaults(func=run)

@@ -13,11 +13,13 @@ from feldherr.cli.common import (
     CliError,
     add_lang_argument,
     described,
-    option_flags,
+    option_error,
+    option_words,
 )
+from feldherr.cli.helptexts import h, said
 from feldherr.cli.messages import msg, winners_line
 from feldherr.core.commandline import read_problem
-from feldherr.core.errors import OptionError, RecordError, RuleError, clip
+from feldherr.core.errors import OptionError, RecordError, clip
 from feldherr.core.game import Game
 from feldherr.core.i18n import LANGS, number
 from feldherr.core.record import GameRecord, replay
@@ -74,7 +76,19 @@ def load_record(path: Path) -> GameRecord:
     try:
         return GameRecord.from_json(data)
     except RecordError as exc:
-        raise CliError(f"{shown}: {exc}", BAD_RECORD) from exc
+        raise CliError(f"{shown}: {exc}", BAD_RECORD, de=f"{shown}: {exc.said('de')}") from exc
+
+
+def inconsistent(shown: str, exc: RecordError, game: Game, record: GameRecord) -> CliError:
+    """A record that does not replay: the English for programs, the German words for people (moves
+    counted from 1, players by colour, the rule's or the option's reason in German)."""
+    german = exc.said("de")
+    cause = exc.__cause__
+    if isinstance(cause, OptionError) and not cause.said("de"):
+        said = option_error(game, cause, dict(record.options))
+        if isinstance(said, CliError) and said.de:
+            german = msg("record_options", "de", reason=said.de)
+    return CliError(f"{shown} is inconsistent: {exc}", BAD_RECORD, de=f"{shown} ist nicht stimmig: {german}")
 
 
 def _no_constant(name: str) -> Any:
@@ -110,15 +124,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = resolve_game(record.game)
     except OptionError as exc:
-        raise CliError(f"{shown}: {exc}", BAD_RECORD) from exc
+        raise CliError(f"{shown}: {exc}", BAD_RECORD, de=f"{shown}: {exc.said('de') or exc}") from exc
     try:
         state = replay(game, record)
     except RecordError as exc:
-        cause = exc.__cause__
-        said = f" ({game.error_text(cause, lang)})" if isinstance(cause, RuleError) and lang != "en" else ""
-        raise CliError(f"{shown} is inconsistent: {exc}{said}", BAD_RECORD) from exc
+        raise inconsistent(shown, exc, game, record) from exc
     except OptionError as exc:
-        raise CliError(f"{shown} has invalid options: {exc}", BAD_RECORD) from exc
+        raise CliError(
+            f"{shown} has invalid options: {exc}",
+            BAD_RECORD,
+            de=f"{shown} hat ungültige Optionen: {exc.said('de') or exc}",
+        ) from exc
     seat = None if args.seat is None else seat_of(args.seat, game, state.num_players)
     entries = state.log if seat is None else state.visible_log(seat)
     if args.json:
@@ -136,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(summary, sys.stdout, ensure_ascii=False, default=str)
         sys.stdout.write("\n")
         return 0
-    opts = option_flags(game, dict(record.options))
+    opts = option_words(game, dict(record.options), lang)
     moves = len(record.moves)
     players = state.num_players
     print(
@@ -178,31 +194,17 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "replay",
-        help="re-execute a game record and print its log",
+        help=h("replay.help"),
         **described(
-            (
-                "Re-execute a game record (JSON: game, options, seed, moves, final_digest) move by move, "
-                "check every move and the final digest, and print the log and the outcome (--json: one "
-                "JSON object for programs instead). Exits with status 1 if the record cannot be read or "
-                "is inconsistent."
-            ),
+            said("replay.description"),
             "feldherr replay game.json",
             "feldherr replay game.json --seat Gelb --lang de --board",
             "feldherr replay game.json --json",
         ),
     )
-    parser.add_argument("record", type=Path, metavar="RECORD.json", help="the game record")
-    parser.add_argument(
-        "--seat",
-        metavar="SEAT",
-        help="print only what this player may read: its colour (Red, Rot, ...) or its seat number "
-        "from 0 (the record says how many there are)",
-    )
-    parser.add_argument("--board", action="store_true", help="also print the final position")
-    parser.add_argument(
-        "--json", action="store_true",
-        help="print one JSON object instead of the text: game, options, seed, moves, digest_checked, "
-        "outcome (scores, winners and the game's tie-break data; null before the end), log",
-    )  # fmt: skip
-    add_lang_argument(parser, "language")
+    parser.add_argument("record", type=Path, metavar=said("mv.record"), help=h("replay.record"))
+    parser.add_argument("--seat", metavar=said("mv.seat"), help=h("replay.seat"))
+    parser.add_argument("--board", action="store_true", help=h("replay.board"))
+    parser.add_argument("--json", action="store_true", help=h("replay.json"))
+    add_lang_argument(parser, "lang.plain")
     parser.set_defaults(func=run)

@@ -14,14 +14,21 @@ from typing import Any
 from feldherr import __version__
 from feldherr.cli.common import (
     CliError,
+    add_lang_argument,
     check_writable,
     described,
 )
-from feldherr.core.commandline import MAX_COUNT, seconds_value, seed_value, whole_number
+from feldherr.cli.helptexts import h, said
+from feldherr.cli.messages import msg
+from feldherr.core.commandline import MAX_COUNT, command_lang, seconds_value, seed_value, whole_number
 from feldherr.core.errors import clip
 
 MISSING = (
     "the server needs its extra packages: pip install 'feldherr[server]' (or bash scripts/setup.sh server)"
+)
+MISSING_DE = (
+    "der Server braucht seine zusätzlichen Pakete: pip install 'feldherr[server]' (oder bash "
+    "scripts/setup.sh server)"
 )
 
 
@@ -51,12 +58,21 @@ def _check_bots(absent: str | None, analysis: str) -> None:
             continue
     if absent is not None and absent != "random" and not any(absent in bot_table(g) for g in games):
         known = sorted({bot for g in games for bot in bot_table(g)})
-        raise CliError(f"--absent-bot {clip(absent, 60)!r}: no game has this bot (known: {', '.join(known)})")
+        bot, names = clip(absent, 60), ", ".join(known)
+        raise CliError(
+            f"--absent-bot {bot!r}: no game has this bot (known: {names})",
+            de=f"--absent-bot {bot!r}: diesen Bot hat kein Spiel (bekannt: {names})",
+        )
     for game in games:
         try:
             search_bot(game, analysis, 0)
         except (OptionError, ValueError) as exc:
-            raise CliError(f"--analysis-bot {clip(analysis, 60)!r} for {game.name}: {exc}") from exc
+            german = exc.said("de") if isinstance(exc, OptionError) else None
+            bot = clip(analysis, 60)
+            raise CliError(
+                f"--analysis-bot {bot!r} for {game.name}: {exc}",
+                de=f"--analysis-bot {bot!r} für {game.title}: {german or exc}",
+            ) from exc
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -67,22 +83,31 @@ def run_serve(args: argparse.Namespace) -> int:
         from feldherr.server.config import Settings, default_db_url, public_url_for
         from feldherr.server.store import Store
     except ModuleNotFoundError as exc:
-        raise CliError(f"{MISSING} ({exc.name} is missing)") from exc
+        raise CliError(f"{MISSING} ({exc.name} is missing)", de=f"{MISSING_DE} ({exc.name} fehlt)") from exc
     import feldherr.games
 
     for item in args.register:
         name, sep, target = item.partition("=")
         if not sep or ":" not in target:
-            raise CliError(f"--register takes NAME=module:Class, not {item[:80]!r}")
+            raise CliError(
+                f"--register takes NAME=module:Class, not {item[:80]!r}",
+                de=f"--register braucht NAME=modul:Klasse, nicht {item[:80]!r}",
+            )
         feldherr.games.register(name, target)
     port = args.port or free_port(args.host)  # 0: a free port, and the addresses say which
     try:
         public_url = public_url_for(args.host, port, args.public_url)
     except ValueError as exc:
-        raise CliError(str(exc)) from exc
+        given = clip(repr(args.public_url), 80)
+        raise CliError(
+            str(exc), de=f"--public-url muss eine Adresse mit http:// oder https:// sein, nicht {given}"
+        ) from exc
     _check_bots(args.absent_bot, args.analysis_bot)
     if args.slow_client <= 0:
-        raise CliError(f"--slow-client takes a number of seconds above 0, not {args.slow_client:g}")
+        raise CliError(
+            f"--slow-client takes a number of seconds above 0, not {args.slow_client:g}",
+            de=f"--slow-client braucht eine Sekundenzahl über 0, nicht {args.slow_client:g}",
+        )
     settings = Settings(
         public_url=public_url,
         db_url=args.db or default_db_url(),
@@ -107,17 +132,22 @@ def run_serve(args: argparse.Namespace) -> int:
             pass
     except (SQLAlchemyError, ImportError, ValueError) as exc:
         text = clip(" ".join(str(exc).split()), 200) or type(exc).__name__
-        raise CliError(f"cannot open the database {_without_password(settings.db_url)}: {text}") from exc
+        where = _without_password(settings.db_url)
+        raise CliError(
+            f"cannot open the database {where}: {text}",
+            de=f"die Datenbank {where} lässt sich nicht öffnen: {text}",
+        ) from exc
     app = create_app(settings)
     host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
-    print(f"feldherr {__version__} game server")
-    print(f"database: {shown.shown_url}")
+    lang = command_lang()
+    print(msg("serve_title", lang, version=__version__))
+    print(msg("serve_db", lang, url=shown.shown_url))
     shown.dispose()
     if args.redis:
         print(f"redis: {args.redis}")
-    print(f"open http://{host}:{port}/", flush=True)
+    print(msg("serve_open", lang, url=f"http://{host}:{port}/"), flush=True)
     if public_url:
-        print(f"friends open: {public_url}/ (invite links use this address)", flush=True)
+        print(msg("serve_friends", lang, url=f"{public_url}/"), flush=True)
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
     from feldherr.server.guard import guarded
@@ -151,19 +181,26 @@ def check_loadtest(args: argparse.Namespace) -> None:
     cannot be written."""
     for url in args.url:
         if not url.startswith(("http://", "https://")) or len(url) <= len("https://"):
+            shown = clip(url, 120)
             raise CliError(
-                f"--url takes a server's address such as http://127.0.0.1:8000, not {clip(url, 120)!r}"
+                f"--url takes a server's address such as http://127.0.0.1:8000, not {shown!r}",
+                de=f"--url braucht die Adresse eines Servers wie http://127.0.0.1:8000, nicht {shown!r}",
             )
     try:
         options = json.loads(args.options)
     except ValueError:
         options = None
     if not isinstance(options, dict):
+        shown = clip(args.options, 120)
         raise CliError(
-            f"--options takes a JSON object such as '{{\"rounds\": 5}}', not {clip(args.options, 120)!r}"
+            f"--options takes a JSON object such as '{{\"rounds\": 5}}', not {shown!r}",
+            de=f"--options braucht ein JSON-Objekt wie '{{\"rounds\": 5}}', nicht {shown!r}",
         )
     if len(args.think) > 2:
-        raise CliError(f"--think takes one or two durations in seconds, not {len(args.think)}")
+        raise CliError(
+            f"--think takes one or two durations in seconds, not {len(args.think)}",
+            de=f"--think braucht eine oder zwei Zeiten in Sekunden, nicht {len(args.think)}",
+        )
     if args.json:
         check_writable(Path(args.json), "--json")
 
@@ -175,170 +212,162 @@ def run_loadtest(args: argparse.Namespace) -> int:
 
         from feldherr.server.loadtest import main as loadtest_main
     except ModuleNotFoundError as exc:
-        raise CliError(f"{MISSING} ({exc.name} is missing)") from exc
+        raise CliError(f"{MISSING} ({exc.name} is missing)", de=f"{MISSING_DE} ({exc.name} fehlt)") from exc
     try:
         return loadtest_main(args)
     except httpx.HTTPStatusError as exc:
         answer = clip(" ".join(exc.response.text.split()), 200)
+        code = exc.response.status_code
         raise CliError(
-            f"the server at {exc.request.url} refused: HTTP {exc.response.status_code} {answer}"
+            f"the server at {exc.request.url} refused: HTTP {code} {answer}",
+            de=f"der Server unter {exc.request.url} lehnt ab: HTTP {code} {answer}",
         ) from exc
     except (httpx.HTTPError, OSError) as exc:
-        where = ", ".join(args.url) or "http://127.0.0.1:8000"
+        where = clip(", ".join(args.url) or "http://127.0.0.1:8000", 200)
+        why = clip(str(exc), 200)
         raise CliError(
-            f"cannot reach the server at {clip(where, 200)}: {clip(str(exc), 200) or 'no answer'}"
+            f"cannot reach the server at {where}: {why or 'no answer'}",
+            de=f"der Server unter {where} ist nicht erreichbar: {why or 'keine Antwort'}",
         ) from exc
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve",
-        help="run the game server (lobby, WebSockets, bots, persistence)",
+        help=h("serve.help"),
         **described(
-            (
-                "Serve the games over HTTP and WebSocket: a lobby, seats with secret tokens, bots, "
-                "spectators. Games are stored in an SQLite file in your data directory unless --db names "
-                "another database (postgresql://user@host/db); several processes on one PostgreSQL share "
-                "games through --redis."
-            ),
+            said("serve.description"),
             "feldherr serve",
             "feldherr serve --host 0.0.0.0 --port 8080 --db postgresql://feldherr@db/feldherr --redis redis://db:6379/0",
         ),
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--host", default="127.0.0.1", metavar="HOST", help=h("serve.host"))
     parser.add_argument(
         "--port", type=whole_number(0, 65535), default=8000,
-        help="port, 0 to 65535 (0: a free one, printed; default 8000)",
+        metavar="PORT", help=h("serve.port"),
     )  # fmt: skip
     parser.add_argument(
         "--public-url",
         metavar="URL",
-        help="the address friends reach this server at (e.g. https://games.example.org behind a proxy); "
-        "invite links use it (default with --host 0.0.0.0: this machine's LAN address)",
+        help=h("serve.public_url"),
     )
-    parser.add_argument(
-        "--db", metavar="URL", help="database URL (default: an SQLite file in the data directory)"
-    )
-    parser.add_argument("--redis", metavar="URL", help="Redis URL: share games with other server processes")
+    parser.add_argument("--db", metavar="URL", help=h("serve.db"))
+    parser.add_argument("--redis", metavar="URL", help=h("serve.redis"))
     parser.add_argument(
         "--absent-after",
         type=seconds_value(low=-1.0),
         default=60.0,
         metavar="S",
-        help="a bot plays for a seat whose player is gone this many seconds (default 60; negative: never)",
+        help=h("serve.absent_after"),
     )
-    parser.add_argument(
-        "--absent-bot", metavar="NAME", help="the bot that stands in (default heuristic or random)"
-    )
+    parser.add_argument("--absent-bot", metavar="NAME", help=h("serve.absent_bot"))
     parser.add_argument(
         "--snapshot-every",
         type=whole_number(1, MAX_COUNT),
         default=50,
         metavar="N",
-        help="store the state every N moves",
+        help=h("serve.snapshot_every"),
     )
     parser.add_argument(
-        "--bot-delay", type=seconds_value(), default=0.0, metavar="S", help="pause between bot moves"
+        "--bot-delay", type=seconds_value(), default=0.0, metavar="S", help=h("serve.bot_delay")
     )
     parser.add_argument(
         "--bot-workers",
         type=whole_number(0, 1024),
         default=None,
         metavar="N",
-        help="worker processes the bots think in (default: one per core; 0: threads in this process)",
+        help=h("serve.bot_workers"),
     )
     parser.add_argument(
         "--analysis-bot",
         default="hard@2s",
         metavar="BOT",
-        help="the search behind the analysis board of finished games (default hard@2s; medium@300i, …)",
+        help=h("serve.analysis_bot"),
     )
     parser.add_argument(
         "--analysis-slots",
         type=whole_number(1, 64),
         default=2,
         metavar="N",
-        help="analyses at once (default 2)",
+        help=h("serve.analysis_slots"),
     )
     parser.add_argument(
         "--fixed-seeds",
         action="store_true",
-        help="take a creator's seed (and a position's hidden parts) for a game between several people "
-        "too: the creator can then know their cards (tests, research)",
+        help=h("serve.fixed_seeds"),
     )
     parser.add_argument(
         "--unload-after",
         type=seconds_value(),
         default=60.0,
         metavar="S",
-        help="a finished game (or one nobody joined) leaves memory when unused this long (default 60)",
+        help=h("serve.unload_after"),
     )
     parser.add_argument(
         "--slow-client",
         type=seconds_value(positive=True),
         default=10.0,
         metavar="S",
-        help="seconds a connection may take to send a request's headers or a socket's hello before it "
-        "is closed (default 10)",
+        help=h("serve.slow_client"),
     )
     parser.add_argument(
         "--log-level", default="warning", choices=("debug", "info", "warning", "error"),
-        help="how much the server logs on standard error (default warning)",
+        help=h("serve.log_level"),
     )  # fmt: skip
     parser.add_argument(
         "--register",
         action="append",
         default=[],
-        metavar="NAME=module:Class",
-        help="serve one more game class (for game authors and tests)",
+        metavar=said("mv.register"),
+        help=h("serve.register"),
     )
+    add_lang_argument(parser, "lang.output")
     parser.set_defaults(func=run_serve)
 
     load = subparsers.add_parser(
         "loadtest",
-        help="load benchmark of a running server (games, clients, latency)",
+        help=h("loadtest.help"),
         **described(
-            "Play many games at once against a running server over loopback and report moves per second, "
-            "acknowledgement latency (p50/p99), errors and lost moves.",
+            said("loadtest.description"),
             "feldherr loadtest --url http://127.0.0.1:8000 --games 100 --watchers 200 --seconds 120",
         ),
     )
+    load.add_argument("--url", action="append", default=[], metavar="URL", help=h("loadtest.url"))
+    load.add_argument("--game", default="toy", metavar=said("mv.game"), help=h("loadtest.game"))
+    load.add_argument("--options", default="{}", metavar="JSON", help=h("loadtest.options"))
     load.add_argument(
-        "--url", action="append", default=[], help="server URL (repeat: clients spread over them)"
-    )
-    load.add_argument("--game", default="toy", help="the game to play (default toy)")
-    load.add_argument("--options", default="{}", help="game options as JSON")
-    load.add_argument(
-        "--games", type=whole_number(1, 100_000), default=100, help="concurrent games (default 100)"
+        "--games", type=whole_number(1, 100_000), default=100, metavar="N", help=h("loadtest.games")
     )
     load.add_argument(
-        "--players", type=whole_number(1, 64), default=2, help="scripted player clients per game (default 2)"
+        "--players", type=whole_number(1, 64), default=2, metavar="N", help=h("loadtest.players")
     )
-    load.add_argument("--bots", type=whole_number(0, 64), default=0, help="bot seats per game (default 0)")
+    load.add_argument("--bots", type=whole_number(0, 64), default=0, metavar="N", help=h("loadtest.bots"))
     load.add_argument(
         "--watchers",
         type=whole_number(0, 1_000_000),
         default=200,
-        help="spectator sockets in all (default 200)",
+        metavar="N",
+        help=h("loadtest.watchers"),
     )
-    load.add_argument("--seconds", type=seconds_value(), default=60.0, help="how long (default 60)")
+    load.add_argument(
+        "--seconds", type=seconds_value(), default=60.0, metavar="S", help=h("loadtest.seconds")
+    )
     load.add_argument(
         "--think",
         type=seconds_value(),
         nargs="+",
         default=[0.0],
-        metavar="SECONDS",
-        help="each player waits this long (or a time drawn between two values) before answering, "
-        "like a person (default 0: at once)",
+        metavar="S",
+        help=h("loadtest.think"),
     )
     load.add_argument(
         "--mix",
         choices=("toy", "real"),
         default="toy",
-        help="real: Wallenstein (4 seats), El Grande (4) and Mansfeld (2-4) in turn, half the seats "
-        "scripted clients, the others --bot bots (default toy: --game with --players and --bots)",
+        help=h("loadtest.mix"),
     )
-    load.add_argument("--bot", default=None, help="the bots' name (default random; medium with --mix real)")
-    load.add_argument("--seed", type=seed_value, default=1, help="seed of the clients' draws (default 1)")
-    load.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    load.add_argument("--bot", default=None, metavar="BOT", help=h("loadtest.bot"))
+    load.add_argument("--seed", type=seed_value, default=1, metavar="N", help=h("loadtest.seed"))
+    load.add_argument("--json", metavar=said("mv.file"), help=h("loadtest.json"))
+    add_lang_argument(load, "lang.output")
     load.set_defaults(func=run_loadtest)

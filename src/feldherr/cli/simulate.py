@@ -15,12 +15,14 @@ from feldherr.cli.common import (
     described,
     flag_name,
     game_and_options,
-    option_flags,
+    option_words,
     seat_count,
 )
+from feldherr.cli.helptexts import h, said
+from feldherr.cli.messages import msg
 from feldherr.core.commandline import MAX_COUNT, whole_number
 from feldherr.core.game import Game
-from feldherr.core.i18n import fixed, number
+from feldherr.core.i18n import fixed
 from feldherr.core.position import player_names
 from feldherr.sim.backends import BACKENDS
 from feldherr.sim.batch import MAX_JOBS, SimulationResult, simulate
@@ -33,12 +35,10 @@ HEADINGS = {
 }
 LINES = {
     "en": (
-        "{game}: {players} players, {games} games, seed {seed}",
         "decisions per game {decisions}; {seconds} s ({rate} games/s)",
         "digest {digest}",
     ),
     "de": (
-        "{game}: {players} Spieler, {games} Partien, Startwert {seed}",
         "Entscheidungen je Partie {decisions}; {seconds} s ({rate} Partien/s)",
         "Prüfsumme {digest}",
     ),
@@ -49,13 +49,13 @@ def table(result: SimulationResult, lang: str, game: Game, names: list[str] | No
     """The totals per player: each seat by its player's name as a position names it (``names``),
     else by its colour in ``lang`` (never its number); numbers in the language's format (German
     ``92,000``)."""
-    opts = option_flags(game, result.options)
-    title, footer, digest = LINES.get(lang, LINES["en"])
+    opts = option_words(game, result.options, lang)
+    footer, digest = LINES.get(lang, LINES["en"])
+    title = msg(
+        "simulate_title", lang, game=game.title, players=result.players, games=result.games, seed=result.seed
+    )
     lines = [
-        title.format(
-            game=game.title, players=result.players, games=number(result.games, lang), seed=result.seed
-        )
-        + (f"; {opts}" if opts else ""),
+        title + (f"; {opts}" if opts else ""),
         "",
     ]
     head = HEADINGS.get(lang, HEADINGS["en"])
@@ -105,8 +105,10 @@ def run(args: argparse.Namespace) -> int:
             if getattr(args, OPTION_DEST + spec.name, None) is not None
         ]
         if given:
+            flags = ", ".join(given)
             raise CliError(
-                f"--from-position plays with the position's options and players: leave out {', '.join(given)}"
+                f"--from-position plays with the position's options and players: leave out {flags}",
+                de=f"--from-position spielt mit den Optionen und Spielern der Stellung: {flags} weglassen",
             )
         position, start = load_position(game, args.from_position, args.seed or 0, args.lang)
         options = start.options
@@ -114,9 +116,7 @@ def run(args: argparse.Namespace) -> int:
         game, options = game_and_options(args, seat_count(args.bots), args.bots)
     ray = args.ray
     if args.backend == "ray":
-        print(
-            "feldherr: --backend ray is deprecated: use --ray auto (or local, or an address)", file=sys.stderr
-        )
+        print(f"feldherr: {msg('ray_deprecated', args.lang)}", file=sys.stderr)
         ray = ray or "auto"
     result = simulate(
         game,
@@ -127,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         options=options,
         progress=not args.quiet,
+        lang=args.lang,
         backend=args.backend,
         records_dir=args.records,
         position=position,
@@ -143,12 +144,9 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "simulate",
-        help="play many bot games and total wins and scores",
+        help=h("simulate.help"),
         **described(
-            (
-                "Play GAMES bot games. Game i uses the seed seed_for_game(SEED, i), so the totals and "
-                "the digest over all game records do not depend on --jobs or --ray."
-            ),
+            said("simulate.description"),
             "feldherr simulate wallenstein --players 4 --games 1000 --seed 1 --jobs 2 \\\n"
             "      --bots heuristic,random,random,random",
             "feldherr simulate wallenstein --players 4 --games 1000 --jobs 0 --json > result.json",
@@ -163,35 +161,30 @@ def register(subparsers: Any) -> None:
         type=whole_number(1, MAX_COUNT),
         default=100,
         metavar="N",
-        help="number of games (default 100)",
+        help=h("games.count"),
     )
-    parser.add_argument(
-        "--bots", metavar="LIST", help="comma list of bot names, one per seat (default: random for all)"
-    )
+    parser.add_argument("--bots", metavar=said("mv.list"), help=h("simulate.bots"))
     parser.add_argument(
         "--jobs",
         type=whole_number(0, MAX_JOBS),
         default=1,
         metavar="N",
-        help="worker processes (0: all cores; default 1)",
+        help=h("jobs"),
     )
     parser.add_argument(
-        "--ray", metavar="auto|local|ADDRESS",
-        help="run the games on Ray: auto joins the cluster of RAY_ADDRESS (or one started here) or "
-        "else starts a local one, local always starts a local one; or a cluster address (HOST:PORT); "
-        "a cluster with token authentication needs RAY_AUTH_MODE=token and its token (RAY_AUTH_TOKEN)",
+        "--ray", metavar=said("mv.ray"), help=h("ray"),
     )  # fmt: skip
     parser.add_argument(
         "--backend", choices=sorted(BACKENDS), default="local",
-        help="where games run (default local; ray: deprecated, use --ray auto)",
+        help=h("simulate.backend"),
     )  # fmt: skip
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    parser.add_argument("--records", metavar="DIR", help="write each game record to DIR/game-NNNNN.json")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--json", action="store_true", help=h("json"))
+    parser.add_argument("--records", metavar=said("mv.dir"), help=h("simulate.records"))
+    parser.add_argument("--quiet", action="store_true", help=h("quiet"))
     parser.add_argument(
         "--from-position",
-        metavar="FILE",
-        help="play every game on from this position (docs/positions.md); its options and players apply",
+        metavar=said("mv.file"),
+        help=h("simulate.from_position"),
     )
-    add_common_arguments(parser, seed_help="batch seed (default 0)")
+    add_common_arguments(parser, seed_help=h("seed.batch"))
     parser.set_defaults(func=run)

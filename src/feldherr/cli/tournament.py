@@ -15,12 +15,13 @@ from feldherr.cli.common import (
     check_writable,
     described,
     game_and_options,
-    option_flags,
+    option_words,
 )
-from feldherr.core.commandline import MAX_COUNT, picture_problem, whole_number
-from feldherr.core.errors import clip
+from feldherr.cli.helptexts import h, said
+from feldherr.cli.messages import msg
+from feldherr.core.commandline import MAX_COUNT, output_problem, picture_problem, whole_number
 from feldherr.core.game import Game
-from feldherr.core.i18n import fixed, number
+from feldherr.core.i18n import fixed
 from feldherr.sim.batch import MAX_JOBS
 from feldherr.sim.tournament import TournamentResult, plot, tournament
 
@@ -30,7 +31,6 @@ HEADINGS = {
 }
 LINES = {  # the table's other lines, in the language of its headings
     "en": {
-        "title": "{game}: {players} players, {games} games (seats rotated), seed {seed}",
         "fair": "fair share {share} %; ratings: OpenSkill Plackett-Luce (mu ± sigma)",
         "unrated": "fair share {share} %; no ratings (pip install openskill)",
         "unbalanced": "note: {games} games is not a multiple of {players}: seats are not fully balanced",
@@ -40,7 +40,6 @@ LINES = {  # the table's other lines, in the language of its headings
         "no-plot": "feldherr: no plot: matplotlib is not installed",
     },
     "de": {
-        "title": "{game}: {players} Spieler, {games} Partien (Plätze rotiert), Startwert {seed}",
         "fair": "fairer Anteil {share} %; Wertung: OpenSkill Plackett-Luce (mu ± sigma)",
         "unrated": "fairer Anteil {share} %; keine Wertung (pip install openskill)",
         "unbalanced": "Hinweis: {games} Partien sind kein Vielfaches von {players}: die Plätze sind "
@@ -56,11 +55,9 @@ LINES = {  # the table's other lines, in the language of its headings
 def table(result: TournamentResult, lang: str, game: Game) -> str:
     """The standings per bot; numbers in the language's format (German ``33,33``)."""
     n = len(result.names)
-    opts = option_flags(game, result.options)
+    opts = option_words(game, result.options, lang)
     words = LINES.get(lang, LINES["en"])
-    title = words["title"].format(
-        game=game.title, players=n, games=number(result.games, lang), seed=result.seed
-    )
+    title = msg("tournament_title", lang, game=game.title, players=n, games=result.games, seed=result.seed)
     lines = [title + (f"; {opts}" if opts else ""), ""]
     head = HEADINGS.get(lang, HEADINGS["en"])
     width = max(len(head[0]), *(len(name) for name in result.names))
@@ -99,14 +96,19 @@ def plot_target(args: argparse.Namespace, game_name: str) -> Path | None:
     path = Path(args.plot or f"tournament-{game_name}.png")
     kind = path.suffix[1:].lower()
     if path.is_dir():
-        raise CliError(f"--plot {clip(str(path), 120)} is a folder, not a file")
+        raise CliError(problem_of(path, "en"), de=problem_of(path, "de"))
     if not kind:
         path = path.with_name(f"{path.name}.png")  # what matplotlib would write anyway
     problem = picture_problem(path, "--plot")
     if problem is not None:
-        raise CliError(problem)
+        raise CliError(problem, de=picture_problem(path, "--plot", "de"))
     check_writable(path, "--plot")
     return path
+
+
+def problem_of(path: Path, lang: str) -> str:
+    """``--plot`` names a folder."""
+    return output_problem(path, "--plot", lang) or ""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,15 +144,9 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "tournament",
-        help="bots against each other with rotated seats: win rates, intervals, ratings, a plot",
+        help=h("tournament.help"),
         **described(
-            (
-                "Play GAMES games between the bots of --bots (one per seat). Every deal is played once "
-                "per seat rotation, so each bot plays it from every seat. Reports win rates with 95 % "
-                "Wilson intervals and OpenSkill ratings, and writes a plot. The same --seed gives the "
-                "same results with any --jobs and on Ray when the bots are deterministic (iteration "
-                "budgets such as hard@300i; time budgets depend on the machine)."
-            ),
+            said("tournament.description"),
             "feldherr tournament wallenstein --bots easy,medium,hard --games 30",
             "feldherr tournament mansfeld --bots hard@0.2s,heuristic,heuristic,heuristic --games 40 --jobs 0",
             "feldherr tournament elgrande --bots ismcts@100i,heuristic,heuristic,random --games 8 \\\n"
@@ -159,34 +155,28 @@ def register(subparsers: Any) -> None:
     )
     add_game_argument(parser)
     parser.add_argument(
-        "--bots", required=True, metavar="LIST",
-        help="one bot per seat, comma separated: NAME or NAME@BUDGET[:SETTING...] (hard@0.5s, hard@9i:tree)",
+        "--bots", required=True, metavar=said("mv.list"), help=h("tournament.bots"),
     )  # fmt: skip
     parser.add_argument(
         "--games",
         type=whole_number(1, MAX_COUNT),
         default=100,
         metavar="N",
-        help="number of games (default 100)",
+        help=h("games.count"),
     )
     parser.add_argument(
         "--jobs", type=whole_number(0, MAX_JOBS), default=1, metavar="J",
-        help="worker processes (0: all cores; default 1)",
+        help=h("jobs"),
     )  # fmt: skip
     parser.add_argument(
-        "--ray", metavar="auto|local|ADDRESS",
-        help="run the games on Ray: auto joins the cluster of RAY_ADDRESS (or one started here) or "
-        "else starts a local one, local always starts a local one; or a cluster address (HOST:PORT); "
-        "a cluster with token authentication needs RAY_AUTH_MODE=token and its token (RAY_AUTH_TOKEN)",
+        "--ray", metavar=said("mv.ray"), help=h("ray"),
     )  # fmt: skip
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--json", action="store_true", help=h("json"))
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
-        "--plot", metavar="FILE",
-        help="where to write the plot (default tournament-GAME.png; .png, .pdf, .svg, ...; "
-        "checked before the games)",
+        "--plot", metavar=said("mv.file"), help=h("tournament.plot"),
     )  # fmt: skip
-    where.add_argument("--no-plot", action="store_true", help="write no plot")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_common_arguments(parser, seed_help="tournament seed (default 0)")
+    where.add_argument("--no-plot", action="store_true", help=h("tournament.no_plot"))
+    parser.add_argument("--quiet", action="store_true", help=h("quiet"))
+    add_common_arguments(parser, seed_help=h("tournament.seed"))
     parser.set_defaults(func=run)

@@ -136,12 +136,35 @@ class OptionError(ValueError):
     ``text`` (optional) the message in each language ({"en": ..., "de": ...}) for a person who chose
     the options in a form (the server shows it in the reader's language)."""
 
-    def __init__(self, message: str, option: str = "", text: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        option: str = "",
+        text: dict[str, str] | None = None,
+        typed: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.option = option
         self.text = dict(text or {})
+        self.typed = dict(typed or {})
+        """The message in each language for a person who typed the value (a command line): it may
+        quote what was typed and name a parameter as typed, which a form's words never do."""
+
+    def said(self, lang: str) -> str | None:
+        """The words for a person who typed the options, in ``lang``: :attr:`typed`, else
+        :attr:`text`; None where the error has none in that language."""
+        return self.typed.get(lang) or self.text.get(lang) or None
 
 
 class RecordError(ValueError):
     """A game record is inconsistent: it does not replay, its digest differs, or it was written by
-    an incompatible engine version."""
+    an incompatible engine version. ``str()`` is the English message for programs; ``text`` the
+    message in other languages (``{"de": ...}``) for a person, who reads it through :meth:`said`."""
+
+    def __init__(self, message: str, text: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.text = dict(text or {})
+
+    def said(self, lang: str) -> str:
+        """The message in ``lang`` (English where the error has no words in it)."""
+        return self.text.get(lang) or str(self)

@@ -46,6 +46,16 @@ class OptionSpec:
     title: Mapping[str, str] = field(default_factory=dict)
     """The option's own name for people, ``{"en": ..., "de": ...}`` (a form's label); empty: the
     help text stands for it."""
+    short: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Per choice: a short name for a line of text (a table's title), where the label also
+    explains the choice; empty: the label is short already."""
+
+    def choice_name(self, choice: Any, lang: str) -> str:
+        """A choice as a line of text names it in ``lang``: its short name, else its label, else
+        the choice as typed."""
+        key = str(choice)
+        words = self.short.get(key) or self.labels.get(key) or {}
+        return words.get(lang) or words.get("en") or key
 
     def help(self, lang: str = "en") -> str:
         return self.help_de if lang == "de" else self.help_en

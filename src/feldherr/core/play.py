@@ -54,17 +54,26 @@ def bot_factory(game: Game, spec: BotSpec) -> Callable[[int], Bot]:
     """The factory for one bot spec: ``NAME`` or ``NAME@PARAMETER`` (only the bots of the
     ``feldherr.bots`` group take a parameter; it is checked here by building one bot)."""
     if not isinstance(spec, str):
-        raise OptionError(f"a bot is named by text, not {type(spec).__name__}")
+        raise OptionError(
+            f"a bot is named by text, not {type(spec).__name__}",
+            typed={"de": "ein Bot wird mit einem Text benannt"},
+        )
     name, sep, arg = spec.partition("@")
     own: dict[str, Callable[[int], Bot]] = {"random": RandomBot, **game.bots()}
     if name in own:
         if sep:
-            raise OptionError(f"bot {name!r} of {game.name} takes no parameter (got {spec[:60]!r})")
+            raise OptionError(
+                f"bot {name!r} of {game.name} takes no parameter (got {spec[:60]!r})",
+                typed={"de": f"der Bot {name!r} von {game.title} nimmt keine Angabe nach @ ({spec[:60]!r})"},
+            )
         return own[name]
     generic = generic_bots()
     if name not in generic:
         known = ", ".join(sorted(bot_table(game)))
-        raise OptionError(f"unknown bot {spec[:60]!r} for {game.name} (known: {known})")
+        raise OptionError(
+            f"unknown bot {spec[:60]!r} for {game.name} (known: {known})",
+            typed={"de": f"einen Bot {spec[:60]!r} gibt es für {game.title} nicht (bekannt: {known})"},
+        )
     if not sep:
         return partial(generic[name], game)
     factory = partial(generic[name], game, arg=arg)

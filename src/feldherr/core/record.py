@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from feldherr.core.errors import RecordError, RuleError, clip, shown
+from feldherr.core.errors import OptionError, RecordError, RuleError, clip, shown
 from feldherr.core.game import JSON, Game, State, canonical_digest
 from feldherr.core.validate import MAX_SEED, check_seat
 
@@ -69,35 +69,41 @@ class GameRecord:
     def from_json(cls, data: Any) -> GameRecord:
         """Read a record by exact type: RecordError naming what is wrong, never anything else."""
         if not isinstance(data, Mapping):
-            raise RecordError(f"a game record is a JSON object, not {shown(data, 60)}")
+            raise _refused("object", f"a game record is a JSON object, not {shown(data, 60)}")
         for key in ("game", "seed", "moves"):
             if key not in data:
-                raise RecordError(f"not a game record: no {key!r}")
+                raise _refused(f"no-{key}", f"not a game record: no {key!r}")
         game, seed, moves = data["game"], data["seed"], data["moves"]
         if not isinstance(game, str) or len(game) > 64:
-            raise RecordError(f"the record's game must be a short name, not {shown(game, 60)}")
+            raise _refused("game", f"the record's game must be a short name, not {shown(game, 60)}")
         if type(seed) is not int or not 0 <= seed < MAX_SEED:
-            raise RecordError(
-                f"the record's seed must be a whole number from 0 to 2^64-1, not {shown(seed, 60)}"
+            raise _refused(
+                "seed", f"the record's seed must be a whole number from 0 to 2^64-1, not {shown(seed, 60)}"
             )
         options = data.get("options", {})
         if not isinstance(options, Mapping):
-            raise RecordError(f"the record's options must be a JSON object, not {shown(options, 60)}")
+            raise _refused("options", f"the record's options must be a JSON object, not {shown(options, 60)}")
         engine = data.get("engine")
         if engine is not None and (type(engine) is not int or engine < 1):
-            raise RecordError(f"the record's engine must be a positive whole number, not {shown(engine, 60)}")
+            raise _refused(
+                "engine", f"the record's engine must be a positive whole number, not {shown(engine, 60)}"
+            )
         digest = data.get("final_digest")
         if digest is not None and not isinstance(digest, str):
-            raise RecordError("the record's final_digest must be a text")
+            raise _refused("digest", "the record's final_digest must be a text")
         if not isinstance(moves, list):
-            raise RecordError("the record's moves must be a list of [seat, move]")
+            raise _refused("moves", "the record's moves must be a list of [seat, move]")
         position = data.get("position")
         if position is not None and not isinstance(position, Mapping):
-            raise RecordError(f"the record's position must be a JSON object, not {shown(position, 60)}")
+            raise _refused(
+                "position", f"the record's position must be a JSON object, not {shown(position, 60)}"
+            )
         read: list[tuple[int, JSON]] = []
         for index, item in enumerate(moves):
             if not isinstance(item, list | tuple) or len(item) != 2 or type(item[0]) is not int:
-                raise RecordError(f"move {index} must be [seat, move], not {shown(item, 60)}")
+                raise _refused(
+                    "move", f"move {index} must be [seat, move], not {shown(item, 60)}", n=index + 1
+                )
             read.append((item[0], item[1]))
         return cls(
             game=game,
@@ -119,9 +125,13 @@ def check_engine(game: Game, record: GameRecord) -> None:
     """RecordError if ``record`` was written by another engine version of ``game``."""
     engine = record.engine if record.engine is not None else 1
     if engine != game.engine_version:
-        raise RecordError(
+        raise _refused(
+            "engine-version",
             f"this {game.name} record was written by engine version {engine}; this build plays "
-            f"engine version {game.engine_version}, whose rules differ, so it cannot be replayed"
+            f"engine version {game.engine_version}, whose rules differ, so it cannot be replayed",
+            title=game.title,
+            engine=engine,
+            ours=game.engine_version,
         )
 
 
@@ -133,7 +143,12 @@ def replay(
 ) -> State:
     """Re-execute a record and return the final state; raise :class:`RecordError` if inconsistent."""
     if record.game != game.name:
-        raise RecordError(f"record is for {clip(record.game, 60)!r}, not {game.name!r}")
+        raise _refused(
+            "other-game",
+            f"record is for {clip(record.game, 60)!r}, not {game.name!r}",
+            game=clip(record.game, 60),
+            title=game.title,
+        )
     check_engine(game, record)
     state = start_state(game, record)
     if on_start is not None:
@@ -144,11 +159,18 @@ def replay(
             move = game.move_from_json(mv)
             state.apply(seat, move)
         except RuleError as err:
-            raise RecordError(f"move {index} ({shown(mv, 80)} by seat {seat}) is illegal: {err}") from err
+            who = game.seat_name(seat, "de") if 0 <= seat < state.num_players else ""
+            raise _refused(
+                "illegal" if who else "illegal-seat",
+                f"move {index} ({shown(mv, 80)} by seat {seat}) is illegal: {err}",
+                n=index + 1,
+                who=who,
+                reason=game.error_text(err, "de"),
+            ) from err
         if on_move is not None:
             on_move(state, seat, mv)
     if record.final_digest is not None and state.digest() != record.final_digest:
-        raise RecordError("the replayed final state differs from the record's final_digest")
+        raise _refused("digest-differs", "the replayed final state differs from the record's final_digest")
     return state
 
 
@@ -158,11 +180,48 @@ def start_state(game: Game, record: GameRecord) -> State:
         try:
             return game.from_position(record.position, record.seed)
         except RuleError as err:  # a PositionError naming the rule
-            raise RecordError(f"the record's position cannot be set up: {err}") from err
+            raise _refused(
+                "position-bad",
+                f"the record's position cannot be set up: {err}",
+                reason=game.error_text(err, "de"),
+            ) from err
     try:
         return game.new_state(game.normalize_options(record.options), record.seed)
     except ValueError as err:  # OptionError, or a game's own check of its options
-        raise RecordError(f"the record's options are invalid: {err}") from err
+        said = err.said("de") if isinstance(err, OptionError) else None
+        raise _refused(
+            "options-bad", f"the record's options are invalid: {err}", reason=said or str(err)
+        ) from err
+
+
+RECORD_WORDS: dict[str, str] = {
+    "object": "eine Aufzeichnung ist ein JSON-Objekt",
+    "no-game": "keine Aufzeichnung einer Partie: das Feld 'game' fehlt",
+    "no-seed": "keine Aufzeichnung einer Partie: das Feld 'seed' fehlt",
+    "no-moves": "keine Aufzeichnung einer Partie: das Feld 'moves' fehlt",
+    "game": "das Spiel der Aufzeichnung muss ein kurzer Name sein",
+    "seed": "der Startwert der Aufzeichnung muss eine ganze Zahl von 0 bis 2^64-1 sein",
+    "options": "die Optionen der Aufzeichnung müssen ein JSON-Objekt sein",
+    "engine": "die Engine-Version der Aufzeichnung muss eine positive ganze Zahl sein",
+    "digest": "die Schlussprüfsumme der Aufzeichnung muss ein Text sein",
+    "moves": "die Züge der Aufzeichnung müssen eine Liste von [Platz, Zug] sein",
+    "position": "die Stellung der Aufzeichnung muss ein JSON-Objekt sein",
+    "move": "Zug {n} muss [Platz, Zug] sein",
+    "engine-version": "diese Aufzeichnung von {title} stammt von Engine-Version {engine}; diese Ausgabe "
+    "spielt Engine-Version {ours} mit anderen Regeln, darum lässt sie sich nicht nachspielen",
+    "other-game": "die Aufzeichnung ist eine Partie von {game}, nicht von {title}",
+    "illegal": "Zug {n} von {who} ist nicht erlaubt: {reason}",
+    "illegal-seat": "Zug {n} ist nicht erlaubt: {reason}",
+    "digest-differs": "der nachgespielte Endstand weicht von der Schlussprüfsumme der Aufzeichnung ab",
+    "position-bad": "die Stellung der Aufzeichnung lässt sich nicht aufbauen: {reason}",
+    "options-bad": "die Optionen der Aufzeichnung sind ungültig: {reason}",
+}
+"""A record's refusals in German (the English message stays the error's ``str`` for programs);
+moves counted from 1 and players named by colour, as a person counts and names them."""
+
+
+def _refused(key: str, message: str, **values: Any) -> RecordError:
+    return RecordError(message, {"de": RECORD_WORDS[key].format(**values)})
 
 
 def records_digest(records: Sequence[GameRecord]) -> str:

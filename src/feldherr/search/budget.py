@@ -40,13 +40,20 @@ class Budget:
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
-            raise OptionError("a search budget needs iterations, seconds or both")
+            raise OptionError(
+                "a search budget needs iterations, seconds or both",
+                typed={"de": "ein Suchbudget braucht Durchläufe, Sekunden oder beides"},
+            )
         if self.iterations is not None and (
             type(self.iterations) is not int or not 1 <= self.iterations <= MAX_ITERATIONS
         ):
             raise OptionError(
                 f"a search budget needs at least 1 iteration and at most {MAX_ITERATIONS}, "
-                f"not {self.iterations!r:.40}"
+                f"not {self.iterations!r:.40}",
+                typed={
+                    "de": f"ein Suchbudget braucht mindestens 1 und höchstens {MAX_ITERATIONS} Durchläufe, "
+                    f"nicht {self.iterations!r:.40}"
+                },
             )
         if self.seconds is not None and not (
             isinstance(self.seconds, float | int)
@@ -55,7 +62,11 @@ class Budget:
         ):
             raise OptionError(
                 f"a search budget needs a positive number of seconds, at most {MAX_SEARCH_SECONDS:g} "
-                f"(a day), not {_number(self.seconds)}"
+                f"(a day), not {_number(self.seconds)}",
+                typed={
+                    "de": f"ein Suchbudget braucht eine positive Sekundenzahl, höchstens "
+                    f"{MAX_SEARCH_SECONDS:g} (ein Tag), nicht {_number(self.seconds)}"
+                },
             )
 
     @property
@@ -71,7 +82,10 @@ class Budget:
         cpu = False
         terms = text.strip().lower().split("+")
         if not 1 <= len(terms) <= 2:
-            raise OptionError(f"not a search budget: {text[:40]!r} (examples: 400i, 1s, 250ms, 2000i+1s)")
+            raise OptionError(
+                f"not a search budget: {text[:40]!r} (examples: 400i, 1s, 250ms, 2000i+1s)",
+                typed={"de": f"kein Suchbudget: {text[:40]!r} (Beispiele: 400i, 1s, 250ms, 2000i+1s)"},
+            )
         for term in terms:
             term = term.strip()
             try:
@@ -85,15 +99,24 @@ class Budget:
                     value, is_time = float(int(term.removesuffix("i"))), False
             except ValueError:
                 raise OptionError(
-                    f"not a search budget: {text[:40]!r} (examples: 400i, 1s, 250ms, 1cpu, 2000i+1s)"
+                    f"not a search budget: {text[:40]!r} (examples: 400i, 1s, 250ms, 1cpu, 2000i+1s)",
+                    typed={
+                        "de": f"kein Suchbudget: {text[:40]!r} (Beispiele: 400i, 1s, 250ms, 1cpu, 2000i+1s)"
+                    },
                 ) from None
             if is_time:
                 if seconds is not None:
-                    raise OptionError(f"two time limits in the search budget {text[:40]!r}")
+                    raise OptionError(
+                        f"two time limits in the search budget {text[:40]!r}",
+                        typed={"de": f"zwei Zeitgrenzen im Suchbudget {text[:40]!r}"},
+                    )
                 seconds = value
             else:
                 if iterations is not None:
-                    raise OptionError(f"two iteration limits in the search budget {text[:40]!r}")
+                    raise OptionError(
+                        f"two iteration limits in the search budget {text[:40]!r}",
+                        typed={"de": f"zwei Grenzen für Durchläufe im Suchbudget {text[:40]!r}"},
+                    )
                 iterations = int(value)
         return cls(iterations, seconds, cpu)
 

@@ -52,6 +52,8 @@ _SETTING_RULES: dict[str, tuple[Callable[[float], bool], str]] = {
     "tree_hints": (lambda v: v in (0.0, 1.0), "0 or 1"),
 }
 """Each search setting: which values a bot's name may give it, and how to say so."""
+NEED_DE = {"a whole number >= 0": "eine ganze Zahl ab 0", "between 0 and 1": "einen Wert von 0 bis 1"}
+"""How a setting's refusal says in German what it needs."""
 SEARCH_SETTINGS = tuple(_SETTING_RULES)
 """What a game's ``search_settings`` may set (:attr:`feldherr.core.game.Game.search_settings`)."""
 
@@ -80,9 +82,13 @@ def search_spec(
             chosen.clear()
             continue
         if key not in SEARCH_SETTINGS or not sep:
+            known = ", ".join(SEARCH_SETTINGS)
             raise OptionError(
-                f"not a search setting: {term[:40]!r} (known: tree, or NAME=VALUE with NAME one of "
-                f"{', '.join(SEARCH_SETTINGS)})"
+                f"not a search setting: {term[:40]!r} (known: tree, or NAME=VALUE with NAME one of {known})",
+                typed={
+                    "de": f"keine Sucheinstellung: {term[:40]!r} (bekannt: tree, oder NAME=WERT mit NAME "
+                    f"aus {known})"
+                },
             )
         chosen[key] = _setting_value(key, value)
     return _budget(budget_text if budget_text or not terms else None, default), chosen
@@ -95,7 +101,10 @@ def _setting_value(key: str, text: str) -> float:
     except ValueError:
         value = math.nan
     if not valid(value):
-        raise OptionError(f"search setting {key} needs {need}, not {text[:20]!r}")
+        raise OptionError(
+            f"search setting {key} needs {need}, not {text[:20]!r}",
+            typed={"de": f"die Sucheinstellung {key} braucht {NEED_DE.get(need, need)}, nicht {text[:20]!r}"},
+        )
     return value
 
 
@@ -112,7 +121,13 @@ def easy(game: Game, seed: int, arg: str | None = None) -> Bot:
     if factory is None:
         return SearchBot(seed, _budget(arg, "50i"))
     if arg is not None:
-        raise OptionError(f"easy is {game.name}'s heuristic bot here and takes no budget ({arg[:40]!r})")
+        raise OptionError(
+            f"easy is {game.name}'s heuristic bot here and takes no budget ({arg[:40]!r})",
+            typed={
+                "de": f"easy ist hier der heuristische Bot von {game.title} und nimmt kein Budget "
+                f"({arg[:40]!r})"
+            },
+        )
     return factory(seed)
 
 

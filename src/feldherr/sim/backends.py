@@ -76,12 +76,51 @@ def _play_chunk(job: Job, indices: Sequence[int]) -> list[GameSummary]:
 
 
 class RayUnavailable(BackendUnavailable):
-    """Ray could not be reached or refused this driver (connection, authentication): one line."""
+    """Ray could not be reached or refused this driver (connection, authentication): one line, in
+    German too (:data:`RAY_WORDS`; what Ray or the system said stays as they said it)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, typed={"de": ray_german(message)})
+
+
+RAY_WORDS: tuple[tuple[str, str], ...] = (
+    ("cannot join the Ray cluster at ", "kein Beitritt zum Ray-Cluster unter "),
+    ("cannot join a local Ray: ", "kein lokales Ray: "),
+    ("nothing answers there (", "dort antwortet nichts ("),
+    ("; is the head node started, with this port?)", "; läuft der Kopfknoten, mit diesem Port?)"),
+    (
+        "that is not a cluster address (HOST:PORT; or auto, or local)",
+        "das ist keine Cluster-Adresse (HOST:PORT; oder auto, oder local)",
+    ),
+    (
+        "what answers there is no Ray cluster, or not within ",
+        "was dort antwortet, ist kein Ray-Cluster, oder nicht binnen ",
+    ),
+    (
+        "it refused this driver's authentication (Ray's token authentication: set RAY_AUTH_MODE=token "
+        "and the cluster's token in RAY_AUTH_TOKEN, or in ~/.ray/auth_token)",
+        "er lehnt die Anmeldung dieses Treibers ab (Token-Anmeldung von Ray: RAY_AUTH_MODE=token und "
+        "das Token des Clusters in RAY_AUTH_TOKEN oder in ~/.ray/auth_token setzen)",
+    ),
+)
+"""The fixed words of the Ray refusals and their German, phrase by phrase (the addresses and what
+Ray or the system answered sit between them, as they are)."""
+
+
+def ray_german(message: str) -> str:
+    """A Ray refusal's words in German (:data:`RAY_WORDS`)."""
+    for english, german in RAY_WORDS:
+        message = message.replace(english, german)
+    return message
 
 
 NO_RAY = (
     "--ray needs Ray, which is not installed here (pip install 'feldherr[ray]'); leave --ray (and "
     "--backend ray) out to run the games in local processes"
+)
+NO_RAY_DE = (
+    "--ray braucht Ray, das hier nicht installiert ist (pip install 'feldherr[ray]'); ohne --ray (und "
+    "--backend ray) laufen die Partien in lokalen Prozessen"
 )
 """What ``--ray`` and ``--backend ray`` (``ray=``, ``backend="ray"``) say where Ray is missing."""
 
@@ -101,11 +140,14 @@ def connect_ray(address: str, jobs: int) -> Any:
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError as exc:
-        raise BackendUnavailable(NO_RAY) from exc
+        raise BackendUnavailable(NO_RAY, typed={"de": NO_RAY_DE}) from exc
     if ray.is_initialized():
         return ray
     if type(address) is not str or not address.strip():
-        raise BackendUnavailable(f"--ray takes auto, local or a cluster address, not {address!r:.60}")
+        raise BackendUnavailable(
+            f"--ray takes auto, local or a cluster address, not {address!r:.60}",
+            typed={"de": f"--ray braucht auto, local oder eine Cluster-Adresse, nicht {address!r:.60}"},
+        )
     if address != "local":
         # auto with RAY_ADDRESS names a cluster as surely as an address does: no local Ray instead
         named = address if address != "auto" else os.environ.get("RAY_ADDRESS", "").strip()
@@ -223,7 +265,7 @@ class RayBackend:
         try:
             self.ray: Any = importlib.import_module("ray")
         except ImportError as exc:
-            raise BackendUnavailable(NO_RAY) from exc
+            raise BackendUnavailable(NO_RAY, typed={"de": NO_RAY_DE}) from exc
 
     def run(self, job: Job, indices: Sequence[int], jobs: int) -> Iterator[GameSummary]:
         ray = connect_ray(self.address, jobs)

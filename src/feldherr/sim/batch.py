@@ -20,6 +20,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from feldherr.core.commandline import write_problem
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
 from feldherr.core.validate import check_seed
@@ -38,14 +39,22 @@ def prepare_records_dir(path: Path) -> None:
     way, a folder that cannot be created, or one that cannot be written."""
     shown = clip(str(path), 120)
     if path.exists() and not path.is_dir():
-        raise OptionError(f"the records folder {shown} is a file, not a folder")
+        raise OptionError(
+            f"the records folder {shown} is a file, not a folder",
+            typed={"de": f"der Ordner für die Aufzeichnungen {shown} ist eine Datei, kein Ordner"},
+        )
     try:
         path.mkdir(parents=True, exist_ok=True)
         probe = path / f".feldherr-write-test-{os.getpid()}"
         probe.write_text("", encoding="utf-8")
         probe.unlink()
     except (OSError, ValueError) as exc:
-        raise OptionError(f"cannot write game records into {shown}: {clip(str(exc), 120)}") from exc
+        raise OptionError(
+            f"cannot write game records into {shown}: {write_problem(exc)}",
+            typed={
+                "de": f"in {shown} lassen sich keine Aufzeichnungen schreiben: {write_problem(exc, 'de')}"
+            },
+        ) from exc
 
 
 @dataclass
@@ -165,6 +174,10 @@ def summarize(
     return totals.result(game, options, bots, seed)
 
 
+BAR_UNIT = {"en": " games", "de": " Partien"}
+"""What the progress bar counts, in the language of the command (``lang``)."""
+
+
 def simulate(
     game: str | Game,
     players: int | None = None,
@@ -179,6 +192,7 @@ def simulate(
     keep_games: bool = False,
     position: Mapping[str, Any] | None = None,
     ray: str | None = None,
+    lang: str = "en",
 ) -> SimulationResult:
     """Play ``games`` bot games and total the results.
 
@@ -224,7 +238,8 @@ def simulate(
         connect_ray(runner.address, jobs)
     started = time.perf_counter()
     totals = Totals(opts["players"], keep_games)
-    bar = tqdm(total=games, desc=the_game.name, unit="game", file=sys.stderr, disable=not progress)
+    unit = BAR_UNIT.get(lang, BAR_UNIT["en"])
+    bar = tqdm(total=games, desc=the_game.title, unit=unit, file=sys.stderr, disable=not progress)
     try:
         for summary in runner.run(job, range(games), jobs):
             totals.add(summary)

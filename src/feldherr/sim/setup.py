@@ -71,7 +71,12 @@ def parse_seats(
     names = check_seat_names(game, spec, extra)
     if len(names) != players:
         given = clip(", ".join(names), 120)
-        raise OptionError(f"the seat list ({given}) does not name one bot per player ({players} players)")
+        raise OptionError(
+            f"the seat list ({given}) does not name one bot per player ({players} players)",
+            typed={
+                "de": f"die Liste der Plätze ({given}) nennt nicht einen Bot je Spieler ({players} Spieler)"
+            },
+        )
     return names
 
 

@@ -173,6 +173,10 @@ def _specs() -> tuple[OptionSpec, ...]:
                     "de": "Feste Startaufstellung: die in der Regel gedruckten Aufstellungen",
                 },
             },
+            short={
+                "draft": {"en": "counties assigned", "de": "Länder verteilt"},
+                "fixed": {"en": "fixed start", "de": "feste Startaufstellung"},
+            },
         ),
         OptionSpec(
             "tower",
@@ -199,6 +203,12 @@ def _specs() -> tuple[OptionSpec, ...]:
                     "de": "Zweistufiger Turm: Würfel können auf zwei Stufen liegen bleiben",
                 },
             },
+            short={
+                "fitted": {"en": "standard tower", "de": "Standardturm"},
+                "physical": {"en": "physical simulation", "de": "physikalische Simulation"},
+                "simple": {"en": "simple tower", "de": "einfacher Turm"},
+                "two-level": {"en": "two-level tower", "de": "zweistufiger Turm"},
+            },
         ),
         OptionSpec(
             "modules",
@@ -220,6 +230,11 @@ def _specs() -> tuple[OptionSpec, ...]:
                     "en": "Military Leaders (Heerführer): a leader strengthens actions and leaves statues",
                     "de": "Heerführer: ein Heerführer verstärkt Aktionen und hinterlässt Denkmäler",
                 },
+            },
+            short={
+                "court": {"en": "Emperor's Court", "de": "Am Kaiserhof"},
+                "landsknechte": {"en": "Landsknechte", "de": "Landsknechte"},
+                "leaders": {"en": "Military Leaders", "de": "Heerführer"},
             },
         ),
         OptionSpec(

@@ -23,7 +23,7 @@ def test_example_file_reads() -> None:
 
 def test_comments_and_line_numbers() -> None:
     text = "# hello\n" + HEADER + "s,7,7,10,2,3,4\n# mid\ns,1,0,0,7,0,0\n"
-    with pytest.raises(TowerInputError, match="line 5: 7 cubes of colour 0 came out but only 6"):
+    with pytest.raises(TowerInputError, match="line 5: out_0 is 7, but only 6 cubes of that colour"):
         read_drops(text)
 
 

@@ -144,7 +144,7 @@ def test_roles_parse() -> None:
     assert Roles.parse("a=3, d=2,p=1,o=4") == Roles(3, 2, 1, 4)
     assert Roles.parse("peasants=2") == Roles(peasants=2)
     assert Roles.parse("") == Roles()
-    with pytest.raises(TowerInputError, match="unknown colour"):
+    with pytest.raises(TowerInputError, match="there is no role"):
         Roles.parse("x=3")
     with pytest.raises(TowerInputError, match="negative"):
         Roles.parse("a=-1")

@@ -9,115 +9,162 @@ import pathlib
 import sys
 from typing import Any
 
-from feldherr.core.commandline import MAX_COUNT, output_problem, picture_problem, seed_value, whole_number
+from feldherr.core.commandline import (
+    MAX_COUNT,
+    command_lang,
+    output_problem,
+    picture_problem,
+    positive_number,
+    seed_value,
+    whole_number,
+)
+from feldherr.core.errors import clip
+from feldherr.core.i18n import LANGS, fixed
 from feldherr.wallenstein.rules.combat import BattleKind
 from feldherr.wallenstein.tower.errors import TowerInputError
 from feldherr.wallenstein.tower.registry import CHOICES, model_by_name
+from feldherr.wallenstein.tower.words import help_text, help_word, model_name, said
 
 WHOLE = whole_number(-MAX_COUNT, MAX_COUNT)
 """A count of the odds command: any whole number here, the battle says which it takes."""
 
 
-def _err(msg: str) -> int:
-    print(f"feldherr: error: {msg}", file=sys.stderr)
+def _err(problem: str, lang: str = "en") -> int:
+    print(f"feldherr: {said('error', lang, error=problem)}", file=sys.stderr)
     return 2
 
 
-def _writable(path: str, what: str, picture: bool = False) -> str | None:
+def _writable(path: str, what: str, picture: bool = False, lang: str = "en") -> str | None:
     """Why ``path`` could not be written at the end of the work (checked before it), or None. A
     ``picture`` must have a type matplotlib writes (when matplotlib is there to ask)."""
     target = pathlib.Path(path)
     if target.is_dir() or not target.parent.is_dir():
-        return output_problem(target, what)
-    return (picture_problem(target, what) if picture else None) or output_problem(target, what)
+        return output_problem(target, what, lang)
+    return (picture_problem(target, what, lang) if picture else None) or output_problem(target, what, lang)
 
 
 def _tower_args(p: argparse.ArgumentParser, default: str = "fitted") -> None:
-    p.add_argument("--tower", choices=CHOICES, default=default, help="tower model (default %(default)s)")
-    p.add_argument("--tower-params", metavar="FILE", help="fitted-model parameters from 'tower fit'")
+    p.add_argument(
+        "--tower", choices=CHOICES, default=default, help=help_text("help.tower.model", model=default)
+    )
+    p.add_argument("--tower-params", metavar=help_word("mv.file"), help=help_text("help.tower.params"))
+
+
+def _lang_arg(p: argparse.ArgumentParser) -> None:
+    """``--lang de|en``: the language of the output, by default the command line's (its locale's)."""
+    p.add_argument("--lang", choices=LANGS, default=command_lang(), help=help_text("help.lang"))
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    tower = subparsers.add_parser("tower", help="cube tower: fit, statistics, simulation")
-    tsub = tower.add_subparsers(dest="tower_action", required=True)
+    """Add ``tower`` and ``odds``; their help is in the command line's language
+    (:func:`feldherr.core.commandline.command_lang`)."""
+    tower = subparsers.add_parser("tower", help=help_text("help.tower"), description=said_now("help.tower"))
+    tsub = tower.add_subparsers(dest="tower_action", required=True, metavar=help_word("help.action"))
 
-    fit = tsub.add_parser("fit", help="fit the tower model to drops recorded at a real tower (CSV)")
-    fit.add_argument("csv", help="CSV file of recorded drops (format: docs/tower.md)")
-    fit.add_argument("-o", "--output", default="tower-params.json", help="parameter file to write")
-    fit.add_argument("--iters", type=whole_number(1, 10**6), default=800, help="optimiser iterations")
+    fit = tsub.add_parser("fit", help=help_text("help.fit"), description=said_now("help.fit"))
+    fit.add_argument("csv", metavar="CSV", help=help_text("help.fit.csv"))
     fit.add_argument(
-        "--prior-sd",
-        type=float,
-        default=0.5,
-        help="how far the fit may stray from the shipped parameters (logit/log scale; default 0.5)",
+        "-o", "--output", default="tower-params.json", metavar=help_word("mv.file"),
+        help=help_text("help.fit.output"),
+    )  # fmt: skip
+    fit.add_argument(
+        "--iters", type=whole_number(1, 10**6), default=800, metavar="N", help=help_text("help.fit.iters")
     )
+    fit.add_argument(
+        "--prior-sd", type=positive_number, default=0.5, metavar="X", help=help_text("help.fit.prior_sd")
+    )
+    _lang_arg(fit)
     fit.set_defaults(func=cmd_fit)
 
-    stats = tsub.add_parser("stats", help="retention and win-probability statistics per model")
-    stats.add_argument("--models", default="fitted,simple,two-level", help="comma list of models")
+    stats = tsub.add_parser("stats", help=help_text("help.stats"), description=said_now("help.stats"))
     stats.add_argument(
-        "--drops", type=whole_number(0, 10**6), default=30, help="battles after the filling drop"
-    )
-    stats.add_argument("--runs", type=whole_number(1, 10**6), default=200, help="simulated towers per model")
-    stats.add_argument("--seed", type=seed_value, default=1, help="seed of the simulated towers (default 1)")
-    stats.add_argument("--players", type=whole_number(2, 5), default=4, help="players, 2 to 5 (default 4)")
+        "--models", default="fitted,simple,two-level", metavar=help_word("mv.models"),
+        help=help_text("help.stats.models"),
+    )  # fmt: skip
     stats.add_argument(
-        "--samples", type=whole_number(1, 10**8), default=4000, help="Monte Carlo drops per odds (two-level)"
+        "--drops", type=whole_number(0, 10**6), default=30, metavar="N", help=help_text("help.drops", n=30)
     )
-    stats.add_argument("--plot", metavar="FILE.png", help="draw the pictures (needs matplotlib)")
-    stats.add_argument("--tower-params", metavar="FILE", help="parameters for the fitted model")
+    stats.add_argument(
+        "--runs", type=whole_number(1, 10**6), default=200, metavar="N", help=help_text("help.stats.runs")
+    )
+    stats.add_argument("--seed", type=seed_value, default=1, metavar="N", help=help_text("help.stats.seed"))
+    stats.add_argument(
+        "--players", type=whole_number(2, 5), default=4, metavar="N", help=help_text("help.players")
+    )
+    stats.add_argument(
+        "--samples", type=whole_number(1, 10**8), default=4000, metavar="N",
+        help=help_text("help.stats.samples"),
+    )  # fmt: skip
+    stats.add_argument("--plot", metavar=help_word("mv.file"), help=help_text("help.stats.plot"))
+    stats.add_argument("--tower-params", metavar=help_word("mv.file"), help=help_text("help.params.fitted"))
+    _lang_arg(stats)
     stats.set_defaults(func=cmd_stats)
 
-    sim = tsub.add_parser("simulate", help="fill a tower and drop battle-sized throws, drop by drop")
+    sim = tsub.add_parser("simulate", help=help_text("help.simulate"), description=said_now("help.simulate"))
     _tower_args(sim)
-    sim.add_argument("--players", type=whole_number(2, 5), default=4, help="players, 2 to 5 (default 4)")
     sim.add_argument(
-        "--drops", type=whole_number(0, 10**6), default=10, help="battles after the filling drop"
+        "--players", type=whole_number(2, 5), default=4, metavar="N", help=help_text("help.players")
     )
-    sim.add_argument("--seed", type=seed_value, default=1, help="seed of the simulation (default 1)")
+    sim.add_argument(
+        "--drops", type=whole_number(0, 10**6), default=10, metavar="N", help=help_text("help.drops", n=10)
+    )
+    sim.add_argument("--seed", type=seed_value, default=1, metavar="N", help=help_text("help.simulate.seed"))
+    _lang_arg(sim)
     sim.set_defaults(func=cmd_simulate)
 
-    odds = subparsers.add_parser("odds", help="battle odds: win, tie, loss and expected survivors")
+    odds = subparsers.add_parser("odds", help=help_text("help.odds"), description=said_now("help.odds"))
     odds.add_argument(
-        "kind", choices=[k.value for k in BattleKind],
-        help="attack (a player against another player's county), neutral (against a county without "
-        "armies, defended by peasants) or revolt (peasants rise against a player's county)",
+        "kind", choices=[k.value for k in BattleKind], metavar=help_word("help.odds.kind"),
+        help=help_text("help.odds.kind.text"),
     )  # fmt: skip
-    odds.add_argument("--armies", type=WHOLE, default=0, help="attacking armies moved in")
-    odds.add_argument("--defenders", type=WHOLE, default=0, help="defending armies in the county")
-    odds.add_argument("--markers", type=WHOLE, default=0, help="revolt markers in the county")
-    odds.add_argument("--attacker-bonus", action="store_true", help="bonus tile +1 army attacking")
-    odds.add_argument("--defender-bonus", action="store_true", help="bonus tile +1 army defending")
-    odds.add_argument("--palace", action="store_true", help="event: palace county attacked (+1 defender)")
-    odds.add_argument("--double-peasants", action="store_true", help="event: 2 peasants in a neutral county")
-    odds.add_argument("--winter-extra", type=WHOLE, default=0, help="revolt in winter: extra peasants")
-    odds.add_argument("--tray", default="", help="cubes in the tray by role, e.g. a=1,d=0,p=2,o=3")
-    odds.add_argument("--inside", default="", help="cubes inside the tower by role, e.g. a=5,d=4,p=6,o=20")
-    odds.add_argument("--upper", help="exact content of the upper level by role (with --lower)")
-    odds.add_argument("--lower", help="exact content of the lower level by role (with --upper)")
+    for flag, key in (("--armies", "armies"), ("--defenders", "defenders"), ("--markers", "markers")):
+        odds.add_argument(flag, type=WHOLE, default=0, metavar="N", help=help_text(f"help.odds.{key}"))
+    for flag in ("--attacker-bonus", "--defender-bonus", "--palace", "--double-peasants"):
+        key = flag[2:].replace("-", "_")
+        odds.add_argument(flag, action="store_true", help=help_text(f"help.odds.{key}"))
+    odds.add_argument(
+        "--winter-extra", type=WHOLE, default=0, metavar="N", help=help_text("help.odds.winter_extra")
+    )
+    odds.add_argument("--tray", default="", metavar=help_word("mv.roles"), help=help_text("help.odds.tray"))
+    odds.add_argument(
+        "--inside", default="", metavar=help_word("mv.roles"), help=help_text("help.odds.inside")
+    )
+    odds.add_argument("--upper", metavar=help_word("mv.roles"), help=help_text("help.odds.upper"))
+    odds.add_argument("--lower", metavar=help_word("mv.roles"), help=help_text("help.odds.lower"))
     _tower_args(odds)
     odds.add_argument(
-        "--samples", type=whole_number(0, 10**8), default=0, help="Monte Carlo drops (0: exact if possible)"
+        "--samples", type=whole_number(0, 10**8), default=0, metavar="N", help=help_text("help.odds.samples")
     )
-    odds.add_argument("--seed", type=seed_value, default=0, help="seed of the Monte Carlo drops (default 0)")
-    odds.add_argument("--json", action="store_true", help="print JSON")
+    odds.add_argument("--seed", type=seed_value, default=0, metavar="N", help=help_text("help.odds.seed"))
+    odds.add_argument("--json", action="store_true", help=help_text("help.odds.json"))
+    _lang_arg(odds)
     odds.set_defaults(func=cmd_odds)
+
+
+def said_now(key: str) -> str:
+    """A description in the command line's language (argparse does not %-format descriptions): the
+    command's help as a sentence."""
+    text = said(key, command_lang())
+    return text[:1].upper() + text[1:] + "."
+
+
+def _percent(p: float, lang: str) -> str:
+    return f"{fixed(100 * p, 2, lang)} %"
 
 
 def cmd_fit(args: argparse.Namespace) -> int:
     from feldherr.wallenstein.tower.csvfit import fit_drops, read_drops_file
 
+    lang = args.lang
     try:
         drops = read_drops_file(args.csv)
     except TowerInputError as exc:
-        return _err(str(exc))
-    if args.iters < 1:
-        return _err("--iters must be at least 1")
+        return _err(exc.text(lang), lang)
     if not args.prior_sd > 0:
-        return _err("--prior-sd must be positive")
-    problem = _writable(args.output, "--output")
+        return _err(said("err.prior_sd", lang), lang)
+    problem = _writable(args.output, "--output", lang=lang)
     if problem:
-        return _err(problem)
+        return _err(problem, lang)
     doc = fit_drops(drops, prior_sd=args.prior_sd, iters=args.iters)
     doc["provenance"] = f"fitted by 'feldherr tower fit {args.csv}'"
     with open(args.output, "w", encoding="utf-8") as fh:
@@ -125,20 +172,33 @@ def cmd_fit(args: argparse.Namespace) -> int:
         fh.write("\n")
     fit = doc["fit"]
     print(
-        f"fitted {fit['drops']} drops in {fit['sessions']} session(s): RMS error of cubes out per "
-        f"colour {fit['rmse_out_per_colour']} (shipped parameters: {fit['prior_rmse_out_per_colour']})"
+        said(
+            "fit.done",
+            lang,
+            drops=fit["drops"],
+            sessions=fit["sessions"],
+            rmse=_decimal(fit["rmse_out_per_colour"], lang),
+            prior=_decimal(fit["prior_rmse_out_per_colour"], lang),
+        )
     )
     # the tower commands read the file; a game's --tower-params takes the parameters themselves (JSON)
     params = json.dumps(doc["params"], separators=(",", ":"))
-    written = f"parameters written to {args.output}"
-    print(f"{written}; use them with: feldherr odds ... --tower-params {args.output}")
-    print(f"and in a game with: --tower fitted --tower-params '{params}'")
+    print(said("fit.written", lang, path=args.output))
+    print(said("fit.in_game", lang, params=params))
     return 0
+
+
+def _decimal(value: object, lang: str) -> str:
+    """A measured number in the language's format (``0,412``); anything else as it is."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return fixed(float(value), 3, lang)
+    return str(value)
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
     from feldherr.wallenstein.tower.odds import Battle, Roles, battle_odds
 
+    lang = args.lang
     try:
         battle = Battle(
             BattleKind(args.kind),
@@ -153,14 +213,14 @@ def cmd_odds(args: argparse.Namespace) -> int:
             tray=Roles.parse(args.tray),
         )
         if (args.upper is None) != (args.lower is None):
-            raise TowerInputError("--upper and --lower go together")
+            raise TowerInputError(said("err.upper_lower", "en"), said("err.upper_lower", "de"))
         levels = None
         if args.upper is not None:
             if args.inside:
-                raise TowerInputError("give --inside or --upper/--lower, not both")
+                raise TowerInputError(said("err.inside_levels", "en"), said("err.inside_levels", "de"))
             levels = (Roles.parse(args.upper), Roles.parse(args.lower))
         if args.samples < 0:
-            raise TowerInputError("--samples must not be negative")
+            raise TowerInputError(said("err.samples", "en"), said("err.samples", "de"))
         model = model_by_name(args.tower, args.tower_params)
         odds = battle_odds(
             battle,
@@ -171,23 +231,35 @@ def cmd_odds(args: argparse.Namespace) -> int:
             seed=args.seed,
         )
     except TowerInputError as exc:
-        return _err(str(exc))
+        return _err(exc.text(lang), lang)
     if args.json:
         print(json.dumps(odds.to_json()))
         return 0
-    side = "peasants win " if battle.kind is BattleKind.REVOLT else "attacker wins"
-    how = "exact" if odds.exact else f"Monte Carlo, {odds.samples} drops, std. error {odds.stderr:.4f}"
+    side = said("odds.peasants_win" if battle.kind is BattleKind.REVOLT else "odds.attacker_wins", lang)
+    if odds.exact:
+        how = said("odds.exact", lang)
+    else:
+        how = said("odds.sampled", lang, samples=odds.samples, stderr=fixed(odds.stderr, 4, lang))
     thrown = battle.thrown()
     cubes = ", ".join(
-        f"{role} {getattr(thrown, role)}" for role in ("attacker", "defender", "peasants", "other")
+        said("odds.role", lang, role=said(f"role.{role}", lang), n=getattr(thrown, role))
+        for role in ("attacker", "defender", "peasants", "other")
     )
-    print(f"{battle.kind.value} with {args.tower} tower ({how}); thrown: {cubes}")
-    print(f"  {side.strip():<15s}{odds.attacker:8.2%}")
-    print(f"  {'tie':<15s}{odds.tie:8.2%}")
-    print(f"  {'defender holds':<15s}{odds.defender:8.2%}")
+    kind = said(f"kind.{battle.kind.value}", lang)
+    print(said("odds.title", lang, kind=kind, model=model_name(args.tower, lang), how=how, cubes=cubes))
+    rows = [(side, odds.attacker), (said("odds.tie", lang), odds.tie)]
+    rows.append((said("odds.defender_holds", lang), odds.defender))
+    width = max(len(label) for label, _ in rows) + 1
+    for label, p in rows:
+        print(f"  {label:<{width}}{_percent(p, lang):>9}")
     print(
-        f"  expected survivors: attacker {odds.attacker_survivors:.3f}, "
-        f"defender {odds.defender_survivors:.3f}"
+        "  "
+        + said(
+            "odds.survivors",
+            lang,
+            attacker=fixed(odds.attacker_survivors, 3, lang),
+            defender=fixed(odds.defender_survivors, 3, lang),
+        )
     )
     return 0
 
@@ -195,53 +267,67 @@ def cmd_odds(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from feldherr.wallenstein.tower.stats import simulate_session
 
+    lang = args.lang
     try:
         model = model_by_name(args.tower, args.tower_params)
         rows = simulate_session(model, args.players, args.drops, args.seed)
     except TowerInputError as exc:
-        return _err(str(exc))
+        return _err(exc.text(lang), lang)
     from feldherr.wallenstein.text import colour_names
 
-    colours = "/".join([*colour_names("en"), "peasants"])
-    print(f"drop  thrown  out  inside-after  out and inside by colour ({colours})")
+    colours = "/".join([*colour_names(lang), said("role.peasants", lang)])
+    heads = said("simulate.head", lang, colours=colours).split(",")
+    widths = [max(len(head), 4) for head in heads[:4]]
+    print("  ".join(f"{head:>{w}}" for head, w in zip(heads[:4], widths, strict=True)) + "  " + heads[4])
     for i, (thrown, out, inside) in enumerate(rows):
         by_colour = f"{'/'.join(map(str, out))}  {'/'.join(map(str, inside))}"  # not Python lists
-        print(f"{i:4d}  {sum(thrown):6d}  {sum(out):3d}  {sum(inside):12d}  {by_colour}")
+        numbers = (i, sum(thrown), sum(out), sum(inside))
+        print("  ".join(f"{n:>{w}d}" for n, w in zip(numbers, widths, strict=True)) + "  " + by_colour)
     return 0
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
     from feldherr.wallenstein.tower.stats import model_stats, plot_stats
 
-    problem = _writable(args.plot, "--plot", picture=True) if args.plot else None
+    lang = args.lang
+    problem = _writable(args.plot, "--plot", picture=True, lang=lang) if args.plot else None
     if problem:
-        return _err(problem)
+        return _err(problem, lang)
     try:
         names = [n.strip() for n in args.models.split(",") if n.strip()]
         for n in names:
             if n not in CHOICES:
-                raise TowerInputError(f"unknown tower model {n!r} (known: {', '.join(CHOICES)})")
+                shown = clip(repr(n), 60)
+                raise TowerInputError(
+                    said("err.model", "en", name=shown, known=", ".join(CHOICES)),
+                    said("err.model", "de", name=shown, known=", ".join(CHOICES)),
+                )
         if args.drops < 1 or args.runs < 1 or args.samples < 1 or not 2 <= args.players <= 5:
-            raise TowerInputError("--drops, --runs and --samples must be positive, --players 2..5")
+            raise TowerInputError(said("err.stats_counts", "en"), said("err.stats_counts", "de"))
         results: list[dict[str, Any]] = []
         for n in names:
             model = model_by_name(n, args.tower_params if n == "fitted" else None)
             runs = args.runs if n != "physical" else min(args.runs, 5)
             results.append(model_stats(model, args.players, args.drops, runs, args.seed, args.samples))
     except TowerInputError as exc:
-        return _err(str(exc))
+        return _err(exc.text(lang), lang)
     for r in results:
         ret = r["retention"]
         win = r["win_vs_ratio"]
-        odds = f"; P(attacker wins) 3 vs 3 {win[2][1]:.3f}" if win else ""
-        print(
-            f"{r['model']:10s} inside after filling {ret[0]:5.1f}, after {len(ret) - 1} battles "
-            f"{ret[-1]:5.1f}{odds}"
+        odds = said("stats.odds", lang, p=fixed(win[2][1], 3, lang)) if win else ""
+        line = said(
+            "stats.line",
+            lang,
+            model=model_name(r["model"], lang),
+            first=fixed(ret[0], 1, lang),
+            battles=len(ret) - 1,
+            last=fixed(ret[-1], 1, lang),
         )
+        print(line + odds)
     if args.plot:
         try:
-            plot_stats(results, args.plot)
+            plot_stats(results, args.plot, lang)
         except TowerInputError as exc:
-            return _err(str(exc))
-        print(f"plot written to {args.plot}")
+            return _err(exc.text(lang), lang)
+        print(said("stats.plot", lang, path=args.plot))
     return 0

@@ -21,6 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from feldherr.core.commandline import read_problem
+from feldherr.core.errors import clip
 from feldherr.wallenstein.tower.errors import TowerInputError
 from feldherr.wallenstein.tower.fitted import FittedTower, shipped_params
 from feldherr.wallenstein.tower.model import NCOLOURS, PEASANT
@@ -39,11 +41,16 @@ class Drop:
 def read_drops(text: str, source: str = "<csv>") -> list[Drop]:
     lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if not lines:
-        raise TowerInputError(f"{source}: no header and no drops")
+        raise TowerInputError(
+            f"{source}: no header and no drops", f"{source}: keine Kopfzeile und keine Würfe"
+        )
     reader = csv.reader(io.StringIO("\n".join(lines)))
     header = [h.strip() for h in next(reader)]
     if "session" not in header:
-        raise TowerInputError(f"{source}: the header needs a 'session' column")
+        raise TowerInputError(
+            f"{source}: the header needs a 'session' column",
+            f"{source}: die Kopfzeile braucht eine Spalte 'session'",
+        )
     thrown_cols: dict[int, int] = {}
     out_cols: dict[int, int] = {}
     for i, name in enumerate(header):
@@ -51,13 +58,19 @@ def read_drops(text: str, source: str = "<csv>") -> list[Drop]:
             continue
         kind, _, colour = name.partition("_")
         if kind not in ("thrown", "out") or colour not in COLOUR_NAMES:
+            shown, known = clip(repr(name), 40), ", ".join(COLOUR_NAMES)
             raise TowerInputError(
-                f"{source}: unknown column {name!r} (use session, thrown_<c>, out_<c> with <c> one of "
-                f"{', '.join(COLOUR_NAMES)})"
+                f"{source}: unknown column {shown} (use session, thrown_<c>, out_<c> with <c> one of "
+                f"{known})",
+                f"{source}: die Spalte {shown} gibt es nicht (session, thrown_<c>, out_<c> mit <c> aus "
+                f"{known})",
             )
         (thrown_cols if kind == "thrown" else out_cols)[COLOUR_NAMES[colour]] = i
     if set(thrown_cols) != set(out_cols) or not thrown_cols:
-        raise TowerInputError(f"{source}: every colour needs both a thrown_ and an out_ column")
+        raise TowerInputError(
+            f"{source}: every colour needs both a thrown_ and an out_ column",
+            f"{source}: jede Farbe braucht eine Spalte thrown_ und eine Spalte out_",
+        )
     drops: list[Drop] = []
     inside: dict[str, list[int]] = {}
     # Line numbers count every line of the file, comments included.
@@ -67,18 +80,26 @@ def read_drops(text: str, source: str = "<csv>") -> list[Drop]:
     for row_no, row in enumerate(reader, start=1):
         line = file_lines[row_no]
         if len(row) != len(header):
-            raise TowerInputError(f"{source}, line {line}: {len(row)} fields, the header has {len(header)}")
+            raise TowerInputError(
+                f"{source}, line {line}: {len(row)} fields, the header has {len(header)}",
+                f"{source}, Zeile {line}: {len(row)} Felder, die Kopfzeile hat {len(header)}",
+            )
 
         def cell(col: int, line: int = line, row: list[str] = row) -> int:
             raw = row[col].strip()
             try:
                 value = int(raw)
             except ValueError:
+                shown = clip(repr(raw), 40)
                 raise TowerInputError(
-                    f"{source}, line {line}: {header[col]} must be a whole number, got {raw!r}"
+                    f"{source}, line {line}: {header[col]} must be a whole number, not {shown}",
+                    f"{source}, Zeile {line}: {header[col]} muss eine ganze Zahl sein, nicht {shown}",
                 ) from None
             if value < 0:
-                raise TowerInputError(f"{source}, line {line}: {header[col]} must not be negative")
+                raise TowerInputError(
+                    f"{source}, line {line}: {header[col]} must not be negative",
+                    f"{source}, Zeile {line}: {header[col]} darf nicht negativ sein",
+                )
             return value
 
         thrown = [0] * NCOLOURS
@@ -88,18 +109,25 @@ def read_drops(text: str, source: str = "<csv>") -> list[Drop]:
             out[c] = cell(out_cols[c])
         session = row[header.index("session")].strip()
         if not session:
-            raise TowerInputError(f"{source}, line {line}: empty session")
+            raise TowerInputError(
+                f"{source}, line {line}: empty session", f"{source}, Zeile {line}: leere Sitzung"
+            )
         held = inside.setdefault(session, [0] * NCOLOURS)
         for c in range(NCOLOURS):
             if out[c] > held[c] + thrown[c]:
+                column, in_play = header[out_cols[c]], held[c] + thrown[c]
                 raise TowerInputError(
-                    f"{source}, line {line}: {out[c]} cubes of colour {c} came out but only "
-                    f"{held[c] + thrown[c]} were in play (inside + thrown)"
+                    f"{source}, line {line}: {column} is {out[c]}, but only {in_play} cubes of that colour "
+                    "were in play (inside + thrown)",
+                    f"{source}, Zeile {line}: {column} ist {out[c]}, aber nur {in_play} Würfel dieser Farbe "
+                    "waren im Spiel (im Turm + geworfen)",
                 )
             held[c] += thrown[c] - out[c]
         drops.append(Drop(session, line, tuple(thrown), tuple(out)))
     if not drops:
-        raise TowerInputError(f"{source}: no drops after the header")
+        raise TowerInputError(
+            f"{source}: no drops after the header", f"{source}: keine Würfe nach der Kopfzeile"
+        )
     return drops
 
 
@@ -107,8 +135,10 @@ def read_drops_file(path: str) -> list[Drop]:
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
-    except OSError as exc:
-        raise TowerInputError(f"cannot read {path}: {exc}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TowerInputError(
+            f"cannot read {path}: {read_problem(exc)}", f"{path} ist nicht lesbar: {read_problem(exc, 'de')}"
+        ) from exc
     return read_drops(text, path)
 
 

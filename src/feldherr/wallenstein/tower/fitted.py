@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from feldherr.core.errors import OptionError
+from feldherr.core.commandline import json_problem
+from feldherr.core.errors import OptionError, clip
 from feldherr.core.rng import PyRng, Rng
 from feldherr.wallenstein.tower.model import NCOLOURS, Content, TowerModel
 
@@ -50,11 +51,25 @@ class FateProbs:
 
 def _pair(name: str, value: Any, lo: float, hi: float) -> list[float]:
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != 2:
-        raise OptionError(f"fitted tower: {name!r} must be a list of two numbers (upper, lower level)")
+        raise OptionError(
+            f"fitted tower: {name!r} must be a list of two numbers (upper, lower level)",
+            "tower_params",
+            typed={
+                "de": f"angepasster Turm: {name} muss eine Liste zweier Zahlen sein (obere, untere Ebene)"
+            },
+        )
     out: list[float] = []
     for v in value:
         if isinstance(v, bool) or not isinstance(v, int | float) or not lo <= float(v) <= hi:
-            raise OptionError(f"fitted tower: {name!r} values must be numbers in [{lo}, {hi}], got {v!r}")
+            shown = clip(repr(v), 40)
+            raise OptionError(
+                f"fitted tower: {name!r} values must be numbers in [{lo}, {hi}], not {shown}",
+                "tower_params",
+                typed={
+                    "de": f"angepasster Turm: die Werte von {name} müssen Zahlen von {lo} bis {hi} sein, "
+                    f"nicht {shown}"
+                },
+            )
         out.append(float(v))
     return out
 
@@ -79,13 +94,26 @@ def load_params_file(path: str) -> dict[str, Any]:
     try:
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
-    except (OSError, json.JSONDecodeError) as exc:
-        raise OptionError(f"cannot read tower parameters from {path}: {exc}") from exc
+    except (OSError, ValueError) as exc:  # no file, not text, not JSON
+        why = {lang: json_problem(exc, lang) for lang in ("en", "de")}
+        raise OptionError(
+            f"cannot read tower parameters from {path}: {why['en']}",
+            "tower_params",
+            typed={"de": f"die Turmparameter in {path} sind nicht lesbar: {why['de']}"},
+        ) from exc
     if not isinstance(data, dict):
-        raise OptionError(f"{path}: expected a JSON object with 'params'")
+        raise OptionError(
+            f"{path}: expected a JSON object with 'params'",
+            "tower_params",
+            typed={"de": f"{path}: erwartet ein JSON-Objekt mit 'params'"},
+        )
     params = data.get("params", data)
     if not isinstance(params, dict):
-        raise OptionError(f"{path}: 'params' must be an object")
+        raise OptionError(
+            f"{path}: 'params' must be an object",
+            "tower_params",
+            typed={"de": f"{path}: 'params' muss ein JSON-Objekt sein"},
+        )
     FittedTower(**params)  # validates
     return dict(params)
 
@@ -124,7 +152,12 @@ class FittedTower(TowerModel):
         self.knock = _pair("knock", given["knock"], 0.0, 1.0)
         share = given["top_share"]
         if isinstance(share, bool) or not isinstance(share, int | float) or not 0.0 <= share <= 1.0:
-            raise OptionError(f"fitted tower: 'top_share' must be a number in [0, 1], got {share!r}")
+            shown = clip(repr(share), 40)
+            raise OptionError(
+                f"fitted tower: 'top_share' must be a number in [0, 1], not {shown}",
+                "tower_params",
+                typed={"de": f"angepasster Turm: top_share muss eine Zahl von 0 bis 1 sein, nicht {shown}"},
+            )
         self.top_share = float(share)
         self._fates: dict[tuple[int, int, int], tuple[float, float, float, float]] = {}
         """The probabilities a drop uses, by (cubes thrown, cubes on the upper, on the lower level)."""
@@ -144,7 +177,12 @@ class FittedTower(TowerModel):
     def from_mapping(cls, params: Mapping[str, Any]) -> FittedTower:
         unknown = set(params) - {*PARAM_NAMES, "top_share"}
         if unknown:
-            raise OptionError(f"fitted tower: unknown parameters {sorted(unknown)}")
+            named = ", ".join(clip(repr(k), 40) for k in sorted(unknown))
+            raise OptionError(
+                f"fitted tower: unknown parameters {named}",
+                "tower_params",
+                typed={"de": f"angepasster Turm: unbekannte Parameter {named}"},
+            )
         return cls(**dict(params))
 
     def fate(self, n_thrown: int, n_upper: float, n_lower: float) -> FateProbs:

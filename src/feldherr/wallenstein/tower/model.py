@@ -33,7 +33,9 @@ def probability(model: str, name: str, value: Any) -> Any:
     """``value`` if it is a number (not a bool) in [0, 1]; else OptionError naming the parameter."""
     if type(value) not in (int, float) or not 0.0 <= value <= 1.0:
         raise OptionError(
-            f"tower model {model!r}: {name} must be a number from 0 to 1, not {shown(value)}", "tower_params"
+            f"tower model {model!r}: {name} must be a number from 0 to 1, not {shown(value)}",
+            "tower_params",
+            typed={"de": f"Turmmodell {model}: {name} muss eine Zahl von 0 bis 1 sein, nicht {shown(value)}"},
         )
     return value
 
@@ -169,7 +171,9 @@ class ScriptedTower(TowerModel):
         )
         if not ok:
             raise OptionError(
-                "scripted tower: script is a list of rows of cube counts per colour", "tower_params"
+                "scripted tower: script is a list of rows of cube counts per colour",
+                "tower_params",
+                typed={"de": "vorgegebener Turm: script ist eine Liste von Zeilen mit Würfelzahlen je Farbe"},
             )
         self.script = [list(row) + [0] * (NCOLOURS - len(row)) for row in script]
 

@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from feldherr.core.errors import clip
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.rules.combat import BattleKind, judge
 from feldherr.wallenstein.tower.errors import TowerInputError
@@ -29,11 +30,34 @@ ROLE_COLOURS = {"attacker": 0, "defender": 1, "other": 2, "peasants": PEASANT}
 _ROLE_KEYS = {"a": "attacker", "d": "defender", "p": "peasants", "o": "other"}
 
 
+ROLE_WORDS = {
+    "attacker": {"en": "the attacker's cubes", "de": "die Würfel des Angreifers"},
+    "defender": {"en": "the defender's cubes", "de": "die Würfel des Verteidigers"},
+    "peasants": {"en": "the peasants' cubes", "de": "die Würfel der Bauern"},
+    "other": {"en": "the other colours' cubes", "de": "die Würfel der anderen Farben"},
+    "armies": {"en": "--armies", "de": "--armies"},
+    "defenders": {"en": "--defenders", "de": "--defenders"},
+    "markers": {"en": "--markers", "de": "--markers"},
+    "winter_extra": {"en": "--winter-extra", "de": "--winter-extra"},
+    "samples": {"en": "--samples", "de": "--samples"},
+}
+"""How a refusal names a count: a role's cubes in words, a battle's numbers by the flag that sets
+them (the tower tools are their only source of a bad count)."""
+
+
 def _count(name: str, value: object) -> int:
+    words = ROLE_WORDS.get(name, {"en": name, "de": name})
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TowerInputError(f"{name} must be a whole number, got {value!r}")
+        shown = clip(repr(value), 40)
+        raise TowerInputError(
+            f"{words['en']} must be a whole number, not {shown}",
+            f"{words['de']}: eine ganze Zahl, nicht {shown}",
+        )
     if value < 0:
-        raise TowerInputError(f"{name} must not be negative, got {value}")
+        raise TowerInputError(
+            f"{words['en']} must not be negative, not {value}",
+            f"{words['de']}: nicht negativ, nicht {value}",
+        )
     return value
 
 
@@ -48,7 +72,7 @@ class Roles:
 
     def __post_init__(self) -> None:
         for name in ("attacker", "defender", "peasants", "other"):
-            _count(f"cubes of role {name!r}", getattr(self, name))
+            _count(name, getattr(self, name))
 
     @classmethod
     def parse(cls, text: str) -> Roles:
@@ -57,13 +81,20 @@ class Roles:
         for part in filter(None, (p.strip() for p in text.split(","))):
             m = re.fullmatch(r"([A-Za-z]+)\s*=\s*(-?\d+)", part)
             if not m:
-                raise TowerInputError(f"cannot read {part!r}: write role=count, e.g. a=3,d=2,p=1,o=0")
+                shown = clip(repr(part), 40)
+                raise TowerInputError(
+                    f"cannot read {shown}: write role=count, e.g. a=3,d=2,p=1,o=0",
+                    f"{shown} ist nicht lesbar: Rolle=Anzahl schreiben, z. B. a=3,d=2,p=1,o=0",
+                )
             key, value = m.group(1).lower(), int(m.group(2))
             role = _ROLE_KEYS.get(key) or (key if key in _ROLE_KEYS.values() else None)
             if role is None:
-                raise TowerInputError(f"unknown colour/role {key!r} (use a, d, p or o)")
-            if value < 0:
-                raise TowerInputError(f"cubes of role {role!r} must not be negative, got {value}")
+                shown = clip(repr(key), 40)
+                raise TowerInputError(
+                    f"there is no role {shown} (a: attacker, d: defender, p: peasants, o: others)",
+                    f"die Rolle {shown} gibt es nicht (a: Angreifer, d: Verteidiger, p: Bauern, o: andere)",
+                )
+            _count(role, value)
             counts[role] = counts.get(role, 0) + value
         return cls(**counts)
 
@@ -102,6 +133,12 @@ class Roles:
         return out
 
 
+_NEUTRAL_ONLY = {
+    "en": "the 2-peasants event applies to attacks on neutral counties only",
+    "de": "das Ereignis mit 2 Bauern gilt nur für Angriffe auf neutrale Provinzen",
+}
+
+
 @dataclass(frozen=True)
 class Battle:
     """A proposed attack, neutral attack or revolt, as a player sees it at the table."""
@@ -123,26 +160,43 @@ class Battle:
         k = self.kind
         if k is BattleKind.REVOLT:
             if self.armies or self.attacker_bonus or self.defender_bonus or self.palace:
-                raise TowerInputError("a revolt has no attacking armies, bonus tiles or palace event")
+                raise TowerInputError(
+                    "a revolt has no attacking armies, bonus tiles or palace event",
+                    "ein Aufstand hat keine angreifenden Armeen, Bonusplättchen oder Palast-Ereignis",
+                )
             if self.double_peasants:
-                raise TowerInputError("the 2-peasants event applies to attacks on neutral counties only")
+                raise TowerInputError(_NEUTRAL_ONLY["en"], _NEUTRAL_ONLY["de"])
             if self.defenders < 1:
-                raise TowerInputError("a revolt needs at least 1 defending army in the county")
+                raise TowerInputError(
+                    "a revolt needs at least 1 defending army in the county",
+                    "ein Aufstand braucht mindestens 1 verteidigende Armee in der Provinz",
+                )
             return
         if self.armies < 1:
-            raise TowerInputError("an attack needs at least 1 army moved into the county")
+            raise TowerInputError(
+                "an attack needs at least 1 army moved into the county",
+                "ein Angriff braucht mindestens 1 Armee, die in die Provinz einzieht",
+            )
         if self.winter_extra:
-            raise TowerInputError("winter extra peasants apply to revolts only")
+            raise TowerInputError(
+                "winter extra peasants apply to revolts only",
+                "zusätzliche Bauern im Winter gibt es nur bei einem Aufstand",
+            )
         if k is BattleKind.NEUTRAL:
             if self.defenders or self.markers or self.defender_bonus or self.palace:
                 raise TowerInputError(
-                    "a neutral county has no defending armies, revolt markers or defence bonuses"
+                    "a neutral county has no defending armies, revolt markers or defence bonuses",
+                    "eine neutrale Provinz hat keine verteidigenden Armeen, Aufstandsmarker oder "
+                    "Verteidigungsboni",
                 )
         else:
             if self.defenders < 1:
-                raise TowerInputError("a county without armies is neutral: use kind 'neutral'")
+                raise TowerInputError(
+                    "a county without armies is neutral: use kind 'neutral'",
+                    "eine Provinz ohne Armeen ist neutral: die Art 'neutral' nehmen",
+                )
             if self.double_peasants:
-                raise TowerInputError("the 2-peasants event applies to attacks on neutral counties only")
+                raise TowerInputError(_NEUTRAL_ONLY["en"], _NEUTRAL_ONLY["de"])
 
     @property
     def unrest(self) -> bool:
@@ -313,13 +367,21 @@ def _content_for(model: TowerModel, inside: Roles, levels: tuple[Roles, Roles] |
     if model.name == "physical":
         raise TowerInputError(
             "the physical tower cannot be set up from cube counts (its content is cube positions); "
-            "use the fitted model for odds"
+            "use the fitted model for odds",
+            "der physikalische Turm lässt sich nicht aus Würfelzahlen aufbauen (sein Inhalt sind "
+            "Würfellagen); für Chancen das angepasste Modell nehmen (--tower fitted)",
         )
     if len(content) != model.levels or any(len(row) != NCOLOURS for row in content):
-        raise TowerInputError(f"tower model {model.name!r} cannot be set up from cube counts; use 'fitted'")
+        raise TowerInputError(
+            f"tower model {model.name!r} cannot be set up from cube counts; use 'fitted'",
+            f"das Turmmodell {model.name} lässt sich nicht aus Würfelzahlen aufbauen; 'fitted' nehmen",
+        )
     if levels is not None:
         if model.levels != 2:
-            raise TowerInputError(f"tower model {model.name!r} has {model.levels} level(s), not 2")
+            raise TowerInputError(
+                f"the {model.name} tower has not 2 levels: give its content with --inside",
+                f"der Turm {model.name} hat nicht 2 Ebenen: seinen Inhalt mit --inside angeben",
+            )
         return [levels[0].colours(), levels[1].colours()]
     if model.levels == 1:
         return [inside.colours()]
@@ -360,7 +422,9 @@ def battle_odds(
         samples = fallback_samples
     _count("samples", samples)
     if samples < 1:
-        raise TowerInputError("Monte Carlo odds need at least 1 sample")
+        raise TowerInputError(
+            "Monte Carlo odds need at least 1 sample", "Monte-Carlo-Chancen brauchen mindestens 1 Wurf"
+        )
     rng = Rng(seed)
     colours = thrown.colours()
     a_col, d_col = ROLE_COLOURS["attacker"], ROLE_COLOURS["defender"]

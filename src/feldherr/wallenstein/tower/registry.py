@@ -46,24 +46,40 @@ def make_tower_model(name: str, params: Mapping[str, Any] | None = None) -> Towe
     name is unknown or a parameter is missing, unknown, of the wrong type or out of range."""
     factory = FACTORIES.get(name) if isinstance(name, str) else None
     if factory is None:
-        raise OptionError(f"unknown tower model {shown(name)} (known: {', '.join(CHOICES)})", "tower")
+        known = ", ".join(CHOICES)
+        raise OptionError(
+            f"unknown tower model {shown(name)} (known: {known})",
+            "tower",
+            typed={"de": f"das Turmmodell {shown(name)} gibt es nicht (bekannt: {known})"},
+        )
     if params is not None and (
         not isinstance(params, Mapping) or not all(isinstance(k, str) for k in params)
     ):
-        raise OptionError(f"tower_params must be a JSON object, not {shown(params)}", "tower_params")
+        raise OptionError(
+            f"tower_params must be a JSON object, not {shown(params)}",
+            "tower_params",
+            typed={"de": f"--tower-params muss ein JSON-Objekt sein, nicht {shown(params)}"},
+        )
     try:
         return factory(**dict(params or {}))
     except TypeError as exc:
         accepted = _parameters(name)
         unknown = sorted(set(params or {}) - set(accepted or ()))
         if accepted is not None and unknown:
+            named = ", ".join(shown(k, 40) for k in unknown)
             raise OptionError(
-                f"tower model {name!r} has no parameter {', '.join(shown(k, 40) for k in unknown)} "
+                f"tower model {name!r} has no parameter {named} "
                 f"(its parameters: {', '.join(accepted) or 'none'})",
                 "tower_params",
+                typed={
+                    "de": f"das Turmmodell {name} hat keinen Parameter {named} (seine Parameter: "
+                    f"{', '.join(accepted) or 'keine'})"
+                },
             ) from exc
         raise OptionError(
-            f"bad parameters for tower model {name!r}: {shown(str(exc))}", "tower_params"
+            f"bad parameters for tower model {name!r}: {shown(str(exc))}",
+            "tower_params",
+            typed={"de": f"falsche Parameter für das Turmmodell {name}: {shown(str(exc))}"},
         ) from exc
 
 
@@ -120,14 +136,20 @@ def model_by_name(name: str, params_file: str | None = None) -> TowerModel:
     params: dict[str, Any] | None = None
     if params_file is not None:
         if name != "fitted":
-            raise TowerInputError("a parameter file (from 'feldherr tower fit') is for the fitted model")
+            raise TowerInputError(
+                "a parameter file (from 'feldherr tower fit') is for the fitted model",
+                "eine Parameterdatei (von 'feldherr tower fit') gilt für das angepasste Modell (fitted)",
+            )
         try:
             params = load_params_file(params_file)
         except OptionError as exc:
-            raise TowerInputError(str(exc)) from exc
+            raise TowerInputError(str(exc), exc.said("de")) from exc
     try:
         return make_tower_model(name, params)
     except OptionError as exc:
-        raise TowerInputError(str(exc)) from exc
+        raise TowerInputError(str(exc), exc.said("de")) from exc
     except ImportError as exc:
-        raise TowerInputError(f"tower model {name!r} cannot be loaded: {exc}") from exc
+        raise TowerInputError(
+            f"tower model {name!r} cannot be loaded: {exc}",
+            f"das Turmmodell {name} lässt sich nicht laden: {exc}",
+        ) from exc

@@ -10,6 +10,7 @@ from feldherr.wallenstein.rules.combat import BattleKind
 from feldherr.wallenstein.tower.errors import TowerInputError
 from feldherr.wallenstein.tower.model import NCOLOURS, PEASANT, Tower, TowerModel
 from feldherr.wallenstein.tower.odds import Battle, Roles, battle_odds
+from feldherr.wallenstein.tower.words import model_name, said
 
 DEFENDERS = 3  # the win curve: 1..9 attackers against 3 defenders
 ATTACKERS = tuple(range(1, 10))
@@ -96,32 +97,43 @@ def model_stats(
     }
 
 
-def plot_stats(results: list[dict[str, Any]], path: str) -> None:
+def plot_stats(results: list[dict[str, Any]], path: str, lang: str = "en") -> None:
+    """Draw the retention and win-probability pictures of ``results`` into ``path``, every title,
+    axis and model name in ``lang``."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError as exc:  # pragma: no cover - depends on the installation
-        raise TowerInputError(
-            "plotting needs matplotlib: pip install 'feldherr[plot]' (or pip install matplotlib)"
-        ) from exc
+        raise TowerInputError(said("err.matplotlib", "en"), said("err.matplotlib", "de")) from exc
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
     for r in results:
-        ax1.plot(range(len(r["retention"])), r["retention"], marker=".", label=r["model"])
+        label = model_name(r["model"], lang)
+        ax1.plot(range(len(r["retention"])), r["retention"], marker=".", label=label)
         if r["win_vs_ratio"]:
             xs, ys = zip(*r["win_vs_ratio"], strict=True)
-            ax2.plot(xs, ys, marker="o", label=r["model"])
-    ax1.set_xlabel("drop (0 = filling drop)")
-    ax1.set_ylabel("cubes inside the tower (mean)")
-    ax1.set_title("Retention over repeated drops")
+            ax2.plot(xs, ys, marker="o", label=label)
+    ax1.set_xlabel(said("plot.retention.x", lang))
+    ax1.set_ylabel(said("plot.retention.y", lang))
+    ax1.set_title(said("plot.retention.title", lang))
     ax1.legend()
-    ax2.set_xlabel(f"army ratio attackers / defenders ({DEFENDERS} defenders)")
-    ax2.set_ylabel("P(attacker wins)")
-    ax2.set_title("Win probability, late-game tower content")
+    ax2.set_xlabel(said("plot.win.x", lang, n=DEFENDERS))
+    ax2.set_ylabel(said("plot.win.y", lang))
+    ax2.set_title(said("plot.win.title", lang))
     ax2.set_ylim(0, 1)
     ax2.grid(alpha=0.3)
     ax2.legend()
+    if lang == "de":  # decimal commas on the axes, as the German text around them
+        for ax in (ax1, ax2):
+            ax.xaxis.set_major_formatter(_comma_formatter())
+            ax.yaxis.set_major_formatter(_comma_formatter())
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
+
+
+def _comma_formatter() -> Any:
+    from matplotlib.ticker import FuncFormatter
+
+    return FuncFormatter(lambda value, _pos: f"{value:g}".replace(".", ","))
