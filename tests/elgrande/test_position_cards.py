@@ -167,3 +167,14 @@ def test_ermaechtigung_is_offered_only_with_a_card_to_take_back() -> None:
     st = board.state()
     st.apply(0, ("special",))  # the only card to take back: taken at once (a forced step)
     assert st.power_hand[0] >> 5 & 1 and not st.power_discard[0]
+
+
+def test_the_two_scoreboards_have_a_place_each() -> None:
+    """The game has "2 Wertungstafeln": an empty list loaded before and the scoreboard card's
+    special action looked up the second one (an IndexError a few moves on)."""
+    _refused(
+        lambda p: p.__setitem__("scoreboards", []),
+        "core.position.field",
+        "“scoreboards” must be a list of 2 entries, not an empty list",
+        "„Wertungstafeln“ der Stellung muss eine Liste mit 2 Einträgen sein",
+    )
