@@ -147,3 +147,34 @@ def test_power_cards_are_played_clockwise_from_the_start_player() -> None:
     assert err.value.rule == "elgrande.position.power-early"
     assert "played before their turn" in GAME.error_text(err.value, "en")
     assert "bevor er an der Reihe war" in GAME.error_text(err.value, "de")
+
+
+def test_ermaechtigung_is_offered_only_with_a_card_to_take_back() -> None:
+    """ "Du darfst entweder die gerade ausgespielte Machtkarte zurück auf die Hand nehmen oder eine
+    aus deinem Ablagestapel": in play the card just played is always there to take back; a table
+    written by hand with it back in the hand and nothing discarded offered the special action, and
+    then no move at all (a power card written into the hand again, found by the position fuzzer)."""
+    from .helpers import Board
+
+    board = Board(4).turn(0, "ermaechtigung", court=0)
+    red = board.player(0)
+    red["power_cards"] = list(range(1, 14))  # the card played (13) back in the hand
+    red["power_discard"] = []
+    st = board.state()
+    assert ("special",) not in st.legal_moves(0)
+    red["power_discard"] = [5]
+    red["power_cards"].remove(5)
+    st = board.state()
+    st.apply(0, ("special",))  # the only card to take back: taken at once (a forced step)
+    assert st.power_hand[0] >> 5 & 1 and not st.power_discard[0]
+
+
+def test_the_two_scoreboards_have_a_place_each() -> None:
+    """The game has "2 Wertungstafeln": an empty list loaded before and the scoreboard card's
+    special action looked up the second one (an IndexError a few moves on)."""
+    _refused(
+        lambda p: p.__setitem__("scoreboards", []),
+        "core.position.field",
+        "“scoreboards” must be a list of 2 entries, not an empty list",
+        "„Wertungstafeln“ der Stellung muss eine Liste mit 2 Einträgen sein",
+    )

@@ -405,6 +405,22 @@ def test_refused_options_name_the_option_and_its_values_in_words(
             assert key not in text, text
 
 
+def test_a_position_of_no_game_echoes_what_it_holds_in_words() -> None:
+    """The game field echoed as the file holds it, in words: a list or an object by what it is (it
+    was its JSON, "the position is one of [1, 2]"), a text in quotes."""
+    for value, english, german in (
+        ([1, 2], "the position's game is a list, not mansfeld", "Das Spiel der Stellung ist eine Liste"),
+        ({}, "the position's game is an empty object, not mansfeld", "ist ein leeres Objekt, nicht"),
+        ("wallenstein", "the position's game is “wallenstein”, not mansfeld", "ist „wallenstein“, nicht"),
+    ):
+        pos = _example("mansfeld")
+        pos["game"] = value
+        err = _refused("mansfeld", pos, "core.position.game")
+        game = get_game("mansfeld")
+        assert english in game.error_text(err, "en")
+        assert german in game.error_text(err, "de")
+
+
 # -- positions written by hand: what a field left out means ------------------------------------------
 
 

@@ -189,3 +189,20 @@ def test_a_modules_step_belongs_to_its_phase_and_module() -> None:
     pos["flow"]["stage"] = "Hofball"
     english = "“Hofball” in “turn in progress › step” is not a module step"
     _refused(pos, "core.position.name", english, "Moduls")
+
+
+def test_every_county_card_lies_once_during_the_draft() -> None:
+    """ "If one of the two face-up cards is selected, immediately replace it with the top card from
+    the deck": an emptied deck loaded before, and the draft ran out of counties for the groups
+    still to place (no legal move)."""
+    pos = _draft()
+    pos["hidden"]["draft_deck"] = []
+    _refused(
+        pos,
+        "wallenstein.position.draft-cards",
+        "during the county draft every county card of the game lies once, held by a player, face up",
+        "Während der Länderwahl liegt jede Länderkarte des Spiels genau einmal",
+    )
+    pos = _draft()
+    pos["hidden"]["draft_deck"].append(pos["draft_faceup"][0])
+    _refused(pos, "wallenstein.position.draft-cards", f"{pos['draft_faceup'][0]} does not", "nicht")

@@ -223,8 +223,8 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
         "de": "{value} in {field}: {kind} dieses Namens gibt es in diesem Spiel nicht",
     },
     "core.position.game": {
-        "en": "the position is one of {found}, not of {game}",
-        "de": "Die Stellung gehört zu {found}, nicht zu {game}",
+        "en": "the position's game is {found}, not {game}",
+        "de": "Das Spiel der Stellung ist {found}, nicht {game}",
     },
     "core.position.options": {
         "en": "the position's options do not fit the game: {reason_en}",
@@ -257,6 +257,10 @@ POSITION_WORDS: dict[str, dict[str, str]] = {
     },
     "a list without repeats": {"en": "a list without repeats", "de": "eine Liste ohne Wiederholungen"},
     "a card or a modifier": {"en": "a card or a modifier", "de": "eine Karte oder eine Machtverschiebung"},
+    "[kind, index, option]": {
+        "en": "a card or a modifier (or the engine's three numbers)",
+        "de": "eine Karte oder eine Machtverschiebung (oder die drei Zahlen der Engine)",
+    },
     "a seat and counties of the game": {
         "en": "a player and counties of the game",
         "de": "ein Spieler und Länder des Spiels",
@@ -471,9 +475,10 @@ def error_text(
         details["seat"] = seat_label(seat, names, [fallback]) if names is not None else fallback
     message = getattr(err, "message", str(err))
     if rule.startswith("core.position."):
-        if isinstance(details.get("value"), str):
-            details["value"] = position_value(details["value"], lang)
-        for key in ("expected", "kind", "reason", "found"):
+        for key in ("value", "found"):  # what the file holds, as it holds it
+            if isinstance(details.get(key), str):
+                details[key] = position_value(details[key], lang)
+        for key in ("expected", "kind", "reason"):
             if isinstance(details.get(key), str):
                 details[key] = position_word(details[key], lang)
         if details.get("expected") == "given":  # a field left out, not one of a wrong type

@@ -182,7 +182,7 @@ def check_game(data: Any, game: str) -> Reader:
     found = top.raw("game")  # left out: the field is missing (not "a position of null")
     if found != game:
         fail(
-            f"the position is one of {shown_json(found, 40)}, not of {game}",
+            f"the position's game is {shown_json(found, 40)}, not {game}",
             "core.position.game",
             found=shown_json(found, 40),
             game=game,

@@ -261,6 +261,8 @@ def _shapes(st: ElGrandeData) -> None:
     for key in ("open_cards", "permanent_stacks"):
         if len(getattr(st, key)) != len(st.stacks):
             wrong(key, f"a list of {len(st.stacks)} entries", getattr(st, key))
+    if len(st.scoreboards) != 2:  # the game has "2 Wertungstafeln"
+        wrong("scoreboards", "a list of 2 entries", [AREAS.name(a) for a in st.scoreboards])
     for i, flag in enumerate(st.permanent_stacks):
         if flag not in (0, 1):
             wrong(f"permanent_stacks[{i}]", "a whole number 0 to 1", flag)

@@ -277,6 +277,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "{player} hat noch {groups:@pos.unit.group} einzusetzen, in der Reihenfolge der "
         "Länderwahl aber noch {turns:@pos.unit.turn}; jeder Zug setzt eine Gruppe ein",
     },
+    "wallenstein.position.draft-cards": {
+        "en": "during the county draft every county card of the game lies once, held by a player, face "
+        "up or in the deck; {county} does not",
+        "de": "Während der Länderwahl liegt jede Länderkarte des Spiels genau einmal, bei einem Spieler, "
+        "offen oder im Stapel; {county} nicht",
+    },
     "wallenstein.position.draft-pending": {
         "en": "in the county draft the decision is {player}'s, whose turn it is in the order of "
         "choosing counties",
@@ -1089,6 +1095,12 @@ def _check_draft(st: Any) -> None:
             _fail("wallenstein.position.draft-turns", player=COLOURS[s], groups=groups, turns=turns)
     if st.pending != [order[turn]]:
         _fail("wallenstein.position.draft-pending", player=COLOURS[order[turn]])
+    # "Reveal the top two cards ... If one of the two face-up cards is selected, immediately replace
+    # it with the top card from the deck": every county card of the game held, face up or in the deck
+    cards = [*st.draft_deck, *st.faceup, *(c for c, holder in enumerate(st.card) if holder >= 0)]
+    for c in range(len(NAMES)):
+        if cards.count(c) != (1 if st.active[c] else 0):
+            _fail("wallenstein.position.draft-cards", county=NAMES[c])
 
 
 STAGES: dict[str, tuple[str, ...]] = {

@@ -104,7 +104,7 @@ def current(st: ElGrandeData) -> Effect:
 
 # ---------------------------------------------------------------------------- start / finish
 CONDITIONAL_OPS = frozenset(
-    {"move", "place_free", "choice", "scoreboard", "king", "grande", "grande_castillo", "swap"}
+    {"move", "place_free", "choice", "scoreboard", "king", "grande", "grande_castillo", "swap", "power_back"}
 )
 """The operations that :func:`can_start` may refuse (every other one can always start)."""
 
@@ -134,7 +134,21 @@ def can_start(st: ElGrandeData, eff: Effect) -> bool:
     if op == "swap":
         g = st.grande[p]
         return k < NREG and g < NREG and g != k
+    if op == "power_back":  # in play always the card just played; a table written by hand may lack it
+        return any(_power_back_pool(st, p))
     return True
+
+
+def _power_back_pool(st: ElGrandeData, p: int) -> tuple[int, int]:
+    """What Ermächtigung can take back (bit masks): the power card just played unless it is back in
+    the hand, or one from the discard pile; with Machtverschiebung the same of the modifiers."""
+    played = st.power_played[p]
+    pool = st.power_discard[p] | ((1 << played) if not st.power_hand[p] >> played & 1 else 0)
+    mpool = 0
+    if st.machtverschiebung:
+        m = st.modifier_played[p]
+        mpool = st.modifier_discard[p] | ((1 << m) if m >= 0 and not st.modifier_hand[p] >> m & 1 else 0)
+    return pool & ((1 << 14) - 2), mpool
 
 
 def start(st: ElGrandeData, eff: Effect, src_kind: int, src_idx: int, opt: int) -> None:
@@ -292,13 +306,9 @@ def legal(st: ElGrandeData, seat: int) -> list[Move]:
         g = st.grande[p]
         return [mt.GRANDE[r] for r in range(NREG) if r != k and r != g]
     if op == "power_back":
-        played = st.power_played[p]
-        pool = st.power_discard[p] | ((1 << played) if not st.power_hand[p] >> played & 1 else 0)
+        pool, mpool = _power_back_pool(st, p)
         out = [mt.POWER_BACK[v] for v in range(1, 14) if pool >> v & 1]
-        if st.machtverschiebung:
-            m = st.modifier_played[p]
-            mpool = st.modifier_discard[p] | ((1 << m) if m >= 0 and not st.modifier_hand[p] >> m & 1 else 0)
-            out.extend(mt.MODIFIER_BACK[i] for i in range(len(D.MODIFIER_VALUES)) if mpool >> i & 1)
+        out.extend(mt.MODIFIER_BACK[i] for i in range(len(D.MODIFIER_VALUES)) if mpool >> i & 1)
         return out
     return []
 
