@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from feldherr import web
 from feldherr.core.match import Match
 from feldherr.games import get_game
@@ -364,6 +366,7 @@ def test_the_boards_words_are_in_both_languages() -> None:
     assert "Intl.PluralRules" in text
 
 
+@pytest.mark.slow
 def test_winter_scoring_appears_in_a_live_game(server: Server, pages: Pages) -> None:
     """One browser seat with all three modules against bots, played by random clicks until the
     first winter: the scoring panel comes with that move, every step shown (pace "at once"), and its

@@ -8,6 +8,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from .conftest import Pages, Server, shot
 from .drive import play_until_attack
 
@@ -114,6 +116,7 @@ def test_printed_data_is_served_read_only(server: Server) -> None:
             raise AssertionError(f"{bad} was served")
 
 
+@pytest.mark.slow
 def test_the_cube_tower_runs_in_a_wallenstein_battle(server: Server, pages: Pages) -> None:
     """The browser seat attacks: the tower shows the cubes thrown in falling, the ones that fall
     out landing in the tray and the rest staying inside, then the battle's result line; the next
@@ -189,6 +192,7 @@ OUTLINE_COVERS = """() => {
 }"""
 
 
+@pytest.mark.slow
 def test_each_guided_first_game_runs_to_its_end(server: Server, pages: Pages) -> None:
     """Started from the lobby: a guided game from a fixed seed explains each step of the opening
     (the part of the board it talks about outlined) until it says the opening is over; the first
@@ -229,6 +233,7 @@ def test_each_guided_first_game_runs_to_its_end(server: Server, pages: Pages) ->
 BOARDS = [("wallenstein", 4, "#map .county"), ("elgrande", 3, "#map .region"), ("mansfeld", 3, "#characters")]
 
 
+@pytest.mark.slow
 def test_every_board_in_both_languages_and_on_a_phone(server: Server, pages: Pages) -> None:
     """Each game's board at the start of a game against bots, in English and German (screenshots
     for docs/img); on a 390 px phone the table bar, the board and a card's text on tap fit without
