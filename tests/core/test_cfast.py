@@ -30,6 +30,7 @@ def test_the_package_uses_the_native_generator_unless_told_otherwise() -> None:
         assert native_rng() is cfast.Rng and Rng is cfast.Rng
 
 
+@pytest.mark.slow
 def test_the_pure_python_package_plays_the_golden_games_bit_for_bit() -> None:
     """The recorded games replay to the same digests with the generator and the copiers in Python
     (the rest of the suite runs them with the C extension)."""

@@ -56,6 +56,7 @@ def check_rejections(state: State) -> None:
     assert state.digest() == before, "a rejected move changed the state"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_contract_over_random_games(name: str) -> None:
     game = get_game(name)

@@ -235,6 +235,7 @@ def test_heuristic_bot_decides_from_its_view_only() -> None:
     assert bot_cls(5).choose(SeatAccess(a, 1)) == bot_cls(5).choose(SeatAccess(b, 1))
 
 
+@pytest.mark.slow
 def test_heuristic_bot_beats_random_players() -> None:
     shares = 0.0
     games = 120

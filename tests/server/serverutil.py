@@ -85,6 +85,7 @@ class Server:
                 if self.http.get("/api/health").status_code == 200:
                     return self
             time.sleep(0.1)
+        self.kill()  # not left running: the fixture that called start() never reaches its stop()
         raise RuntimeError(f"server did not start: {self.logs()}")
 
     def logs(self) -> str:

@@ -16,6 +16,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from feldherr.core.match import Match
 from feldherr.games import get_game
 from feldherr.server.workers import BotPool, BotTask, decision_seed
@@ -111,6 +113,7 @@ def test_a_dead_worker_is_replaced_and_the_move_computed_again() -> None:
         pool.close()
 
 
+@pytest.mark.slow
 def test_the_server_replaces_killed_bot_workers(tmp_path: Path) -> None:
     srv = Server(tmp_path).start()
     try:

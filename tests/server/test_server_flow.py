@@ -294,6 +294,7 @@ def test_lists_rematch_records_and_replays(server: Server) -> None:
     assert info["rematch_of"] == created["id"] and [s["kind"] for s in info["seats"]] == ["human", "bot"]
 
 
+@pytest.mark.slow
 def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
     srv = Server(tmp_path, None, None, "--snapshot-every", "4").start()
     try:

@@ -525,6 +525,7 @@ def test_slow_clients_are_closed_and_leave_nothing_behind(tmp_path: Path) -> Non
         server.stop()
 
 
+@pytest.mark.slow
 def test_unused_games_leave_memory_and_come_back_when_used(tmp_path: Path) -> None:
     """Every game a process ever loaded stayed in memory: 300 games of bots created in a loop grew
     the server from 106 to 151 MB for good. Now a finished game, or one nobody has joined, leaves

@@ -100,7 +100,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(300):
+        for _ in range(1200):  # a ceiling of 2 minutes: on a busy machine the start has taken over 30 s
             try:
                 urllib.request.urlopen(url + "/api/health", timeout=1).read()
                 break

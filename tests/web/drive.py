@@ -160,16 +160,54 @@ ATTACK_FIRST = """(r) => {
 
 READY = "#pass, #choices button:not([disabled]), #ending"
 
+#: Waits in the page until an element ``ready`` matches is visible (Playwright's meaning: a
+#: non-empty box, not ``visibility: hidden``), then counts what each of ``probes`` matches; null
+#: after ``timeout`` ms. One call where ``wait_for_selector`` and a ``locator().count()`` per probe
+#: would be several round trips to the browser on each step of a game played by clicks.
+WAIT = """async ([ready, probes, timeout]) => {
+  const shown = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  };
+  const isReady = () => [...document.querySelectorAll(ready)].some(shown);
+  if (!isReady()) {
+    const ok = await new Promise((resolve) => {
+      let observer = null, poll = 0, limit = 0;
+      const done = (value) => {
+        observer.disconnect(); clearInterval(poll); clearTimeout(limit); resolve(value);
+      };
+      const check = () => { if (isReady()) done(true); };
+      observer = new MutationObserver(check);
+      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      poll = setInterval(check, 50);
+      limit = setTimeout(() => done(false), timeout);
+    });
+    if (!ok) return null;
+  }
+  return Object.fromEntries(probes.map((probe) => [probe, document.querySelectorAll(probe).length]));
+}"""
+
+
+def wait_ready(
+    page: Any, ready: str = READY, probes: tuple[str, ...] = (), timeout: int = 30_000
+) -> dict[str, int]:
+    """Wait until an element ``ready`` matches is visible; how many elements each of ``probes`` (plain
+    CSS) matches then. Raises AssertionError after ``timeout`` ms."""
+    counts = page.evaluate(WAIT, [ready, list(probes), timeout])
+    if counts is None:
+        raise AssertionError(f"nothing visible matches {ready!r} after {timeout} ms")
+    return dict(counts)
+
 
 def play_until_attack(page: Any, rng: random.Random, limit: int = 600) -> Any:
     """Random choices of the browser seat (attacks first) until it is offered an attack: the
     attack buttons' locator."""
+    probes = ("#ending", "#choices button.attack")
     for _ in range(limit):
-        page.wait_for_selector("#choices button:not([disabled]), #ending", timeout=30_000)
-        assert not page.locator("#ending").count(), "the game ended before the browser seat could attack"
-        attacks = page.locator("#choices button.attack")
-        if attacks.count():
-            return attacks
+        seen = wait_ready(page, "#choices button:not([disabled]), #ending", probes)
+        assert not seen["#ending"], "the game ended before the browser seat could attack"
+        if seen["#choices button.attack"]:
+            return page.locator("#choices button.attack")
         page.evaluate(ATTACK_FIRST, rng.random())  # the plan: cards into boxes, then Confirm
     raise AssertionError("no attack offered to the browser seat")
 
@@ -188,26 +226,27 @@ def play_to_end(
     changes language and width every ``every`` decisions. Returns the number of hand-overs."""
     handovers = 0
     look = 0
+    probes = ("#ending", "#pass", "#board", "#log")
     for step in range(limit):
         try:
-            page.wait_for_selector(READY, timeout=30_000)
-        except Exception as exc:  # say where it stuck
+            seen = wait_ready(page, READY, probes)
+        except AssertionError as exc:  # say where it stuck
             shot(page, "stuck")
             raise AssertionError(f"stuck at step {step}: {page.locator('main').inner_text()[:600]}") from exc
         if scan is not None:
             if step and step % every == 0:
                 look = (look + 1) % len(LOOKS)
                 set_look(page, *LOOKS[look])
-                page.wait_for_selector(READY, timeout=30_000)
+                seen = wait_ready(page, READY, probes)
             if step % stride == 0 or step % every == 0:
                 scan.read(page, f"step {step}")
-        if page.locator("#ending").count():
+        if seen["#ending"]:
             return handovers
         if on_step:
             on_step(step)
-        if page.locator("#pass").count():
+        if seen["#pass"]:
             handovers += 1
-            assert page.locator("#board").count() == 0 and page.locator("#log").count() == 0
+            assert seen["#board"] == 0 and seen["#log"] == 0
             page.click("#ready")
             continue
         page.evaluate(CLICK, rng.random())

@@ -67,6 +67,7 @@ def release(page: Any, route: Any) -> None:
     page.wait_for_timeout(300)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), TITLES, ids=[t[0] for t in TITLES])
 def test_a_finished_game_is_analysed_in_the_replay(
     server: Server, pages: Pages, name: str, players: int

@@ -34,6 +34,7 @@ def counts_versions(name: str, options: dict[str, Any]) -> bool:
     return match.version == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options", "board", "limit"), GAMES, ids=[g[0] for g in GAMES])
 def test_one_browser_seat_against_bots_to_the_end(
     server: Server, pages: Pages, name: str, options: dict[str, Any], board: str, limit: int
@@ -74,6 +75,7 @@ def test_one_browser_seat_against_bots_to_the_end(
     scan.check()
 
 
+@pytest.mark.slow
 def test_hot_seat_real_game_hands_over_before_every_secret_step(server: Server, pages: Pages) -> None:
     """Ernst von Mansfeld with two hot seats: the dice and the commitments are secret and
     simultaneous, so the device goes round with a hand-over screen before each seat's page."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from .conftest import Pages, Server, shot
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -167,6 +169,7 @@ FOCUS_IN_VIEW = """() => { const f = document.querySelector('.guide-focus');
   if (!f) return null; const r = f.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }"""
 
 
+@pytest.mark.slow
 def test_the_guided_game_shows_its_outlined_part_on_a_phone(server: Server, pages: Pages) -> None:
     """On a phone the board lies under the decision: the part a guided step speaks of was outlined
     a screen or two below, out of sight. Each step has a button that brings it into view. The

@@ -9,12 +9,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from feldherr import web
 from feldherr.core.match import Match
 from feldherr.games import get_game
 
 from .conftest import ARTIFACTS, Pages, Server, shot
-from .drive import text_problems
+from .drive import text_problems, wait_ready
 from .test_boards import seat_update
 
 ALL_MODULES = {"players": 3, "modules": ["court", "landsknechte", "leaders"]}
@@ -126,8 +128,8 @@ def test_planning_board_shows_its_boxes_and_the_cards_by_face(server: Server, pa
 
 def _to_plan(page: Any) -> None:
     for _ in range(200):  # up to the first plan (a fixed setup has no draft)
-        page.wait_for_selector("#plan-confirm, #choices button:not([disabled])", timeout=30_000)
-        if page.locator("#plan-confirm").count():
+        seen = wait_ready(page, "#plan-confirm, #choices button:not([disabled])", ("#plan-confirm",))
+        if seen["#plan-confirm"]:
             return
         page.click("#choices button:not([disabled]) >> nth=0")
     raise AssertionError("no plan")
@@ -368,6 +370,7 @@ def test_the_boards_words_are_in_both_languages() -> None:
     assert "Intl.PluralRules" in text
 
 
+@pytest.mark.slow
 def test_winter_scoring_appears_in_a_live_game(server: Server, pages: Pages) -> None:
     """One browser seat with all three modules against bots, played by random clicks until the
     first winter: the scoring panel comes with that move, every step shown (pace "at once"), and its
@@ -382,10 +385,10 @@ def test_winter_scoring_appears_in_a_live_game(server: Server, pages: Pages) -> 
     page.goto(game["seats"][0]["invite"])
     rng = random.Random(9)
     for _ in range(800):
-        page.wait_for_selector(f"{READY}, #scoring-steps", timeout=30_000)
-        if page.locator("#scoring-steps").count():
+        seen = wait_ready(page, f"{READY}, #scoring-steps", ("#scoring-steps", "#ending"))
+        if seen["#scoring-steps"]:
             break
-        assert not page.locator("#ending").count()
+        assert not seen["#ending"]
         page.evaluate(CLICK, rng.random())
     else:
         raise AssertionError("no winter")

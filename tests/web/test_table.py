@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from .conftest import Pages, Server, shot
 from .drive import play_until_attack, set_look
 
@@ -133,6 +135,7 @@ def test_printed_data_is_served_read_only(server: Server) -> None:
             raise AssertionError(f"{bad} was served")
 
 
+@pytest.mark.slow
 def test_the_cube_tower_runs_in_a_wallenstein_battle(server: Server, pages: Pages) -> None:
     """The browser seat attacks: the tower shows the cubes thrown in falling, the ones that fall
     out landing in the tray and the rest staying inside, then the battle's result line; the next
@@ -266,6 +269,7 @@ OUTLINE_COVERS = """() => {
 }"""
 
 
+@pytest.mark.slow
 def test_each_guided_first_game_runs_to_its_end(server: Server, pages: Pages) -> None:
     """Started from the lobby: a guided game from a fixed seed explains each step of the opening
     (the part of the board it talks about outlined) until it says the opening is over; the first
@@ -343,6 +347,7 @@ def test_the_guided_wallenstein_plan_says_tap_on_a_touch_screen(server: Server, 
 BOARDS = [("wallenstein", 4, "#map .county"), ("elgrande", 3, "#map .region"), ("mansfeld", 3, "#characters")]
 
 
+@pytest.mark.slow
 def test_every_board_in_both_languages_and_on_a_phone(server: Server, pages: Pages) -> None:
     """Each game's board at the start of a game against bots, in English and German (screenshots
     for docs/img); on a 390 px phone the table bar, the board and a card's text on tap fit without

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from .conftest import Pages, Server, shot
-from .drive import text_problems, wallenstein_with_bots
+from .drive import text_problems, wait_ready, wallenstein_with_bots
 from .test_words import PICKER
 
 
@@ -44,8 +44,8 @@ def test_back_takes_back_the_last_toggle_then_the_last_part(server: Server, page
 def test_the_wallenstein_plan_takes_back_its_last_card(server: Server, pages: Pages) -> None:
     page, moves = wallenstein_with_bots(server, pages, 4)
     for _ in range(200):  # up to the first plan
-        page.wait_for_selector("#plan-confirm, #choices button:not([disabled])", timeout=30_000)
-        if page.locator("#plan-confirm").count():
+        seen = wait_ready(page, "#plan-confirm, #choices button:not([disabled])", ("#plan-confirm",))
+        if seen["#plan-confirm"]:
             break
         page.click("#choices button:not([disabled]) >> nth=0")
     sent = len(moves)
@@ -138,9 +138,9 @@ def test_an_el_grande_placement_is_taken_back(server: Server, pages: Pages) -> N
         )
 
     for _ in range(300):
-        page.wait_for_selector("#choices button:not([disabled]), #undo, #ending", timeout=30_000)
-        assert not page.locator("#ending").count()
-        if page.locator("#undo").count():
+        seen = wait_ready(page, "#choices button:not([disabled]), #undo, #ending", ("#ending", "#undo"))
+        assert not seen["#ending"]
+        if seen["#undo"]:
             break
         page.evaluate(CLICK, rng.random())
     else:
@@ -168,9 +168,10 @@ def test_a_mansfeld_commitment_takes_back_its_last_toggle(server: Server, pages:
     page.goto(game["seats"][0]["invite"])
     rng = random.Random(2)
     for _ in range(400):
-        page.wait_for_selector("#choices button:not([disabled]), #ending", timeout=30_000)
-        assert not page.locator("#ending").count()
-        if page.locator("#choices button.toggle").count() >= 2:
+        toggles = "#choices button.toggle"
+        seen = wait_ready(page, "#choices button:not([disabled]), #ending", ("#ending", toggles))
+        assert not seen["#ending"]
+        if seen[toggles] >= 2:
             break
         page.evaluate(CLICK, rng.random())
     else:
