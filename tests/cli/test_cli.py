@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import importlib.util
 import json
 import re
@@ -466,6 +467,19 @@ def test_loadtest_without_a_server_is_one_line(capsys: Capsys) -> None:
     pytest.importorskip("httpx")
     code, _, err = run(capsys, "loadtest", "--url", "http://127.0.0.1:9", "--games", "1", "--seconds", "1")
     assert code == 2 and "Traceback" not in err and "internal error" not in err
+    assert "cannot reach the server at http://127.0.0.1:9" in err
+
+
+def test_loadtest_runs_where_an_event_loop_is_running(capsys: Capsys) -> None:
+    """Called where this thread runs an event loop already (a notebook; a test process that drives
+    a browser through Playwright's sync API): asyncio.run refused there, an internal error."""
+    pytest.importorskip("httpx")
+
+    async def inside_a_loop() -> tuple[int, str, str]:
+        return run(capsys, "loadtest", "--url", "http://127.0.0.1:9", "--games", "1", "--seconds", "1")
+
+    code, _, err = asyncio.run(inside_a_loop())
+    assert code == 2 and "internal error" not in err
     assert "cannot reach the server at http://127.0.0.1:9" in err
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import itertools
 import json
 import random
@@ -321,8 +322,20 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def _run_to_end(args: argparse.Namespace) -> dict[str, Any]:
+    """:func:`run` on an event loop of its own: in a thread of its own where this thread runs a loop
+    already (a notebook, a program that drives a browser), since ``asyncio.run`` refuses to start a
+    loop inside a running one."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # no loop running here: the usual case
+        return asyncio.run(run(args))
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, run(args)).result()
+
+
 def main(args: argparse.Namespace) -> int:
-    result = asyncio.run(run(args))
+    result = _run_to_end(args)
     print(json.dumps(result, indent=2))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
