@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import importlib.util
 import json
 import re
@@ -478,7 +479,9 @@ def test_loadtest_runs_where_an_event_loop_is_running(capsys: Capsys) -> None:
     async def inside_a_loop() -> tuple[int, str, str]:
         return run(capsys, "loadtest", "--url", "http://127.0.0.1:9", "--games", "1", "--seconds", "1")
 
-    code, _, err = asyncio.run(inside_a_loop())
+    # the loop in a thread of its own: this test process may run one in its main thread already
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        code, _, err = pool.submit(asyncio.run, inside_a_loop()).result()
     assert code == 2 and "internal error" not in err
     assert "cannot reach the server at http://127.0.0.1:9" in err
 
