@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -52,7 +53,9 @@ def test_play_human_with_piped_input(capsys: Capsys, monkeypatch: pytest.MonkeyP
     assert "Seat 0 doubles the prize" in out
     assert "There is no move 9; choose 1 to 3." in out
     assert "Not understood" in out
-    assert "Rejected: this player holds no 4 (toy.bid.own-card)" in out
+    # the rule in words, never its id (toy.bid.own-card) or a snake_case key
+    assert "Rejected: this player holds no 4\n" in out
+    assert "toy.bid" not in out and "own-card" not in out and "own_card" not in out
     assert "That is not valid JSON: line 1, column " in out and "Expecting" not in out
     assert "You bid 6 in secret." in out
     assert "Commands:" in out and "Log as Player 1 (human) sees it:" in out
@@ -70,6 +73,35 @@ def test_play_in_german(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None
     assert (
         "Deine Entscheidung, Spieler 1 (Mensch)." in out and "Erlaubte Züge:" in out and "Spielende." in out
     )
+
+
+def test_a_refused_move_names_its_rule_in_words_not_by_id(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The prompt said "Abgelehnt: ... (elgrande.move.kind)": a rule's id is for programs; the
+    game's words (its catalogue template for the rule) are what a person reads."""
+    feed(monkeypatch, '["bogus"]\n[1, 2]\n["place", "nowhere"]\nende\n')
+    code, out, _ = run(
+        capsys,
+        "play",
+        "elgrande",
+        "--players",
+        "3",
+        "--seed",
+        "1",
+        "--lang",
+        "de",
+        "--seats",
+        "human,random,random",
+    )
+    assert code == 0 and "Partie abgebrochen." in out
+    refusals = [line for line in out.splitlines() if line.startswith("Abgelehnt: ")]
+    assert refusals == [
+        "Abgelehnt: Einen solchen Zug gibt es in El Grande nicht",
+        "Abgelehnt: Das ist kein Zug von El Grande",
+        "Abgelehnt: Ein Teil dieses Zuges ist ungültig",
+    ]
+    assert "elgrande." not in out and not re.search(r"\b[a-z]+_[a-z_]+\b", "\n".join(refusals))
 
 
 def test_play_takes_german_commands(capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -54,7 +54,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "Not understood: type a move number, a JSON move, or 'help'.",
         "de": "Nicht verstanden: Zugnummer, Zug als JSON oder 'hilfe' eingeben.",
     },
-    "rejected": {"en": "Rejected: {error} ({rule})", "de": "Abgelehnt: {error} ({rule})"},
+    "rejected": {"en": "Rejected: {error}", "de": "Abgelehnt: {error}"},
     "defect": {
         "en": "The game could not handle this move ({error}); nothing changed. Please report it.",
         "de": "Das Spiel kann diesen Zug nicht verarbeiten ({error}); nichts wurde verändert. Bitte melden.",

@@ -239,7 +239,9 @@ class TerminalGame:
         try:
             self.match.submit(seat, answer, version)
         except RuleError as err:
-            self.say(msg("rejected", self.lang, error=self.game.error_text(err, self.lang), rule=err.rule))
+            # the rule in the game's words (its catalogue template names it); the rule's id is for
+            # programs (records, the server's JSON), not for the person at the prompt
+            self.say(msg("rejected", self.lang, error=self.game.error_text(err, self.lang)))
             return False
         except Exception as exc:  # a defect in the game: the match is unchanged, the game goes on
             error = f"{type(exc).__name__}: {clip(str(exc), 160)}"
