@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import random
 
 import pyspiel
 import pytest
@@ -37,6 +38,36 @@ def test_parameters_are_the_declared_options() -> None:
     assert pyspiel.load_game("python_feldherr_toy", {"turn_based": True}).get_type().dynamics == (
         pyspiel.GameType.Dynamics.SEQUENTIAL
     )
+
+
+def test_the_utility_follows_the_reward() -> None:
+    """``reward=win`` returns always sum to 1 (the shares of one win): CONSTANT_SUM with
+    utility_sum 1, registered so (the default); ``reward=score`` stays GENERAL_SUM. The type said
+    GENERAL_SUM for both, which OpenSpiel's tools (exploitability, NashConv) read to choose how
+    they compute."""
+    constant = pyspiel.GameType.Utility.CONSTANT_SUM
+    registered = {t.short_name: t for t in pyspiel.registered_games()}[short_name("toy")]
+    assert registered.utility == constant
+    for turn_based in (False, True):
+        game = pyspiel.load_game(short_name("toy"), {"players": 3, "turn_based": turn_based})
+        assert game.get_type().utility == constant and game.utility_sum() == 1.0
+        assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
+        pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    sums = set()
+    for players in (2, 3, 4):  # ties among 2, 3 and 4 players too: 1/k each still sums to 1
+        game = pyspiel.load_game(short_name("toy"), {"players": players, "turn_based": True})
+        for seed in range(40):
+            state = game.new_initial_state()
+            state.apply_action(seed)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+            sums.add(sum(state.returns()))
+    assert sums == {1.0}
+    scored = pyspiel.load_game(short_name("toy"), {"players": 3, "reward": "score"})
+    assert scored.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert scored.utility_sum() is None
+    pyspiel.random_sim_test(scored, num_sims=5, serialize=True, verbose=False)
 
 
 def test_the_seed_chance_node_is_the_engine_seed() -> None:

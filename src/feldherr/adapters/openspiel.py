@@ -13,8 +13,8 @@ Three parameters belong to the adapter: ``seeds`` (how many seeds the opening ch
 from, below), ``turn_based`` (``False``: simultaneous nodes for secret decisions; ``True``: the
 seats of a secret phase are asked one after another, in seat order, none seeing the others'
 choices -- the same game as far as information goes, and the form that OpenSpiel's ISMCTS and MCTS
-bots take) and ``reward`` (``"win"``: returns are each seat's share of the win; ``"score"``: the
-final scores).
+bots take) and ``reward`` (``"win"``: returns are each seat's share of the win, a
+``CONSTANT_SUM`` game with ``utility_sum`` 1; ``"score"``: the final scores, ``GENERAL_SUM``).
 
 **Chance.** The engine draws all chance (dice, shuffles, the cube tower) from the seeded generator
 inside its state, while a move is applied; it cannot stop in the middle of a move to ask OpenSpiel
@@ -249,7 +249,23 @@ def _seed_outcomes(seeds: int) -> tuple[tuple[int, float], ...]:
     return tuple((seed, p) for seed in range(seeds))
 
 
-def _game_type(name: str, dynamics: Any, params: dict[str, Any], hidden: bool) -> Any:
+WIN_SUM = 1.0
+"""What the returns of every finished game sum to with ``reward="win"``: the winners share one win
+(each of k tied winners gets 1/k; every game of this build names at least one winner)."""
+
+
+def _utility(reward: Any) -> tuple[Any, float | None]:
+    """The game type's utility and the game's ``utility_sum`` for ``reward``: ``win`` is
+    ``CONSTANT_SUM`` with sum 1 (the shares of one win); ``score``, the game's own points, is
+    ``GENERAL_SUM`` (the scores of a game sum to different totals)."""
+    if reward == "win":
+        return pyspiel.GameType.Utility.CONSTANT_SUM, WIN_SUM
+    return pyspiel.GameType.Utility.GENERAL_SUM, None
+
+
+def _game_type(name: str, dynamics: Any, params: dict[str, Any], hidden: bool, reward: Any) -> Any:
+    """The game type of ``name`` (``params``: its parameters with their defaults); the utility
+    follows ``reward`` (:func:`_utility`): the registered type is that of the default, ``win``."""
     game = get_game(name)
     return pyspiel.GameType(
         short_name=short_name(name),
@@ -261,7 +277,7 @@ def _game_type(name: str, dynamics: Any, params: dict[str, Any], hidden: bool) -
             if hidden
             else pyspiel.GameType.Information.PERFECT_INFORMATION
         ),
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=_utility(reward)[0],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
@@ -302,15 +318,22 @@ class FeldherrGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"seeds must be at least 1, not {self.seeds}")
         self.form = _Form(self.simultaneous, self.pass_action, self.seeds)
         low, high = self.table.return_bounds
+        utility_sum = _utility(full["reward"])[1]
         super().__init__(
-            _game_type(name, dynamics, _parameters(name), info.hidden_information or info.simultaneous),
+            _game_type(
+                name,
+                dynamics,
+                _parameters(name),
+                info.hidden_information or info.simultaneous,
+                full["reward"],
+            ),
             pyspiel.GameInfo(
                 num_distinct_actions=info.num_actions + (1 if self.simultaneous else 0),
                 max_chance_outcomes=self.seeds,
                 num_players=info.num_players,
                 min_utility=low,
                 max_utility=high,
-                utility_sum=None,
+                utility_sum=utility_sum,
                 max_game_length=info.max_actions,
             ),
             full,
@@ -677,7 +700,9 @@ def register(names: list[str] | None = None) -> list[str]:
                 else pyspiel.GameType.Dynamics.SEQUENTIAL
             )
             pyspiel.register_game(
-                _game_type(name, dynamics, params, info.hidden_information or info.simultaneous),
+                _game_type(
+                    name, dynamics, params, info.hidden_information or info.simultaneous, params["reward"]
+                ),
                 _factory(name),
             )
             _REGISTERED.add(name)
