@@ -7,7 +7,7 @@ import json
 import pytest
 from toygame import ToyGame
 
-from feldherr.core.errors import RecordError
+from feldherr.core.errors import OptionError, RecordError
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.record import GameRecord, records_digest, replay
 
@@ -139,3 +139,38 @@ def test_a_record_with_a_deeply_nested_move_is_refused() -> None:
     data["moves"][0] = [data["moves"][0][0], deep]
     with pytest.raises(RecordError, match="move 0"):
         replay(ToyGame(), GameRecord.from_json(data))
+
+
+@pytest.mark.parametrize(
+    ("options", "de", "en"),
+    [
+        (
+            {"players": 9},
+            "Die Option „Spieler“ muss eine ganze Zahl von 2 bis 4 sein",
+            "the option “Players” must be a whole number from 2 to 4",
+        ),
+        (
+            {"players": 2, "modules": ["x"]},
+            "Dieses Spiel hat keine Option „modules“",
+            "this game has no option",
+        ),
+        (
+            {"players": 2, "variant": "x"},
+            "Die Option „variant“ hat einen Wert, den dieses Spiel nicht zulässt",
+            "has a value this game does not allow",
+        ),
+    ],
+)
+def test_a_records_bad_options_are_refused_in_words(options: dict[str, object], de: str, en: str) -> None:
+    """The core's option refusal had English only (``option players must be a whole number from 2
+    to 4, not 9``): a record's German refusal ended in it. Now it carries the catalogue's words in
+    both languages (``core.options.refusal_words``, the lobby's too); ``str`` stays for programs."""
+    with pytest.raises(OptionError) as caught:
+        ToyGame().normalize_options(options)
+    err = caught.value
+    assert err.generic and de in err.text["de"] and en in err.text["en"]
+    assert str(err).startswith(("option ", "unknown option"))  # the programs' English, unchanged
+    record = GameRecord(game="toy", options=options, seed=1, engine=ToyGame().engine_version)
+    with pytest.raises(RecordError) as refused:
+        replay(ToyGame(), record)
+    assert refused.value.said("de") == f"die Optionen der Aufzeichnung sind ungültig: {err.text['de']}"

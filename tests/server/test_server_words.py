@@ -206,7 +206,9 @@ def test_option_words_keep_the_game_own_texts_and_name_the_option_by_its_title()
         get_game("toy").normalize_options({"players": 9})
     except ValueError as exc:
         said = option_words(get_game("toy"), exc)
-    assert said["message_de"] == "Die Option „Spieler“ hat einen Wert, den dieses Spiel nicht zulässt"
+    # the core's refusal brings its words (from the options it refused): what the option takes
+    assert said["message_de"] == "Die Option „Spieler“ muss eine ganze Zahl von 2 bis 4 sein"
+    assert said["message_en"] == "the option “Players” must be a whole number from 2 to 4"
 
 
 SOCKET_CASES = [

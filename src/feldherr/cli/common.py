@@ -204,8 +204,9 @@ def game_and_options(
 def option_error(game: Game, err: OptionError, options: dict[str, Any]) -> CliError | OptionError:
     """A refused option as a person at the command line reads it, in German too: the game's own
     words where the error brings them, else what the option's flag takes (from its spec), never the
-    option's key or a Python literal of the value. ``err`` itself where there is nothing to say."""
-    if err.said("de"):
+    option's key or a Python literal of the value. ``err`` itself where there is nothing to say
+    (its ``said`` words: the game's own, else the core's words for a form)."""
+    if err.said("de") and not err.generic:
         return err
     specs = {spec.name: spec for spec in game.option_spec()}
     spec = specs.get(err.option)

@@ -67,9 +67,9 @@ def resume(args: argparse.Namespace) -> int:
         players = game.normalize_options(record.options)["players"]
     except ValueError as exc:  # OptionError, or a game's own check of its options
         german = exc.said("de") if isinstance(exc, OptionError) else None
-        if isinstance(exc, OptionError) and german is None:
-            said = option_error(game, exc, dict(record.options))
-            german = said.de if isinstance(said, CliError) else None
+        if isinstance(exc, OptionError) and (german is None or exc.generic):
+            said = option_error(game, exc, dict(record.options))  # by its flag, as typed
+            german = said.de if isinstance(said, CliError) and said.de else german
         raise CliError(
             f"{args.resume} has invalid options: {exc}",
             BAD_RECORD,

@@ -84,7 +84,7 @@ def inconsistent(shown: str, exc: RecordError, game: Game, record: GameRecord) -
     counted from 1, players by colour, the rule's or the option's reason in German)."""
     german = exc.said("de")
     cause = exc.__cause__
-    if isinstance(cause, OptionError) and not cause.said("de"):
+    if isinstance(cause, OptionError) and (not cause.said("de") or cause.generic):
         said = option_error(game, cause, dict(record.options))
         if isinstance(said, CliError) and said.de:
             german = msg("record_options", "de", reason=said.de)

@@ -149,6 +149,11 @@ class OptionError(ValueError):
         self.typed = dict(typed or {})
         """The message in each language for a person who typed the value (a command line): it may
         quote what was typed and name a parameter as typed, which a form's words never do."""
+        self.generic = False
+        """True where :attr:`text` holds the core's words for a declared option
+        (:func:`feldherr.core.options.refusal_words`: the option by its title, its choices by
+        their labels), not the game's own: a command line may say it as typed instead (the flag,
+        the value as given)."""
 
     def said(self, lang: str) -> str | None:
         """The words for a person who typed the options, in ``lang``: :attr:`typed`, else

@@ -159,7 +159,21 @@ def titled(specs: Sequence[OptionSpec], titles: Mapping[str, Mapping[str, str]])
 
 
 def normalize(specs: Sequence[OptionSpec], options: Mapping[str, Any], game: str) -> dict[str, Any]:
-    """Check ``options`` against ``specs`` and fill defaults; OptionError on anything unknown or bad."""
+    """Check ``options`` against ``specs`` and fill defaults; OptionError on anything unknown or bad.
+
+    The error's ``str`` is the English message for programs (the option by its key, the value as a
+    literal); its :attr:`~feldherr.core.errors.OptionError.text` the catalogue's words in each
+    language (:func:`refusal_words`; ``generic`` set), for a record's refusal, a form, a log."""
+    try:
+        return _normalize(specs, options, game)
+    except OptionError as err:
+        if not err.text and not err.typed:
+            err.text = refusal_words(specs, err, options if isinstance(options, Mapping) else None)
+            err.generic = True
+        raise
+
+
+def _normalize(specs: Sequence[OptionSpec], options: Mapping[str, Any], game: str) -> dict[str, Any]:
     if not isinstance(options, Mapping):
         raise OptionError(f"options must be a JSON object, not {shown(options)}")
     by_name = {spec.name: spec for spec in specs}
@@ -229,6 +243,10 @@ OPTION_WORDS: dict[str, dict[str, str]] = {
         "en": "the option “{option}” takes only {choices}",
         "de": "Die Option „{option}“ kennt nur {choices}",
     },
+    "option.per-player": {
+        "en": "the option “{option}” needs one entry per player ({players})",
+        "de": "Die Option „{option}“ braucht einen Eintrag je Person ({players})",
+    },
     "option.unknown": {
         "en": "this game has no option “{option}”",
         "de": "Dieses Spiel hat keine Option „{option}“",
@@ -264,7 +282,10 @@ def refusal_words(
     spec = next((spec for spec in specs if spec.name == option), None) if option else None
     if spec is not None:
         value = options.get(option, spec) if isinstance(options, Mapping) else spec
-        out = {lang: _value_words(spec, spec.title.get(lang) or option, lang, value) for lang in LANGS}
+        players = options.get(PLAYERS) if isinstance(options, Mapping) else None
+        out = {
+            lang: _value_words(spec, spec.title.get(lang) or option, lang, value, players) for lang in LANGS
+        }
     elif option:
         out = _words("option.unknown", option=option)
     else:
@@ -273,17 +294,20 @@ def refusal_words(
     return out
 
 
-def _value_words(spec: OptionSpec, title: str, lang: str, value: Any) -> str:
+def _value_words(spec: OptionSpec, title: str, lang: str, value: Any, players: Any = None) -> str:
     """Why ``value`` does not fit the option ``spec``, in ``lang``: what the option takes where the
-    value itself is wrong for it (``spec`` as the value: not given), else that this game does not
-    allow it (a value the option takes, refused together with the others)."""
+    value itself is wrong for it (``spec`` as the value: not given), one entry per player where a
+    per-player list has another length than ``players``, else that this game does not allow it (a
+    value the option takes, refused together with the others)."""
     wrong = value is not spec
     if wrong:
         try:
-            spec.check(value)
+            fits = spec.check(value)
             wrong = False
         except (OptionError, ValueError, TypeError):
-            pass
+            fits = None
+        if spec.per_player and type(players) is int and isinstance(fits, list) and len(fits) != players:
+            return _words("option.per-player", option=title, players=players)[lang]
     if wrong and spec.kind == "int" and spec.min is not None and spec.max is not None:
         return _words("option.range", option=title, low=spec.min, high=spec.max)[lang]
     if wrong and spec.kind == "bool":
