@@ -256,8 +256,15 @@ def test_resume_refusals_are_german(capsys: Capsys, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["play", "wallenstein", "--setup", "x"], "--setup muss eines von draft, fixed sein, nicht 'x'"),
-        (["play", "wallenstein", "--modules", "court,x"], "--modules muss eine Komma-Liste aus court, "),
+        (
+            ["play", "wallenstein", "--setup", "x"],
+            "--setup nimmt eine Zahl von 1 bis 2 (1 = Länder verteilt, 2 = feste Startaufstellung), "
+            "nicht 'x'",
+        ),
+        (
+            ["play", "wallenstein", "--modules", "court,x"],
+            "--modules nimmt Zahlen von 1 bis 3, mit Kommas getrennt (1 = Am Kaiserhof, 2 = Landsknechte, ",
+        ),
         (
             ["play", "mansfeld", "--option", "foo=1"],
             "Ernst von Mansfeld hat keine Option foo (seine Optionen: --ages)",
@@ -335,6 +342,64 @@ def test_tournament_title_names_options_in_words(capsys: Capsys) -> None:
     assert title.startswith("El Grande: 2 Spieler, 1 Partie (Plätze rotiert), Startwert 0; ")
     assert "Aktionskarten: Klassisches Deck" in title and "Verdecktes Castillo, Kurzes Spiel" in title
     assert not re.search(r"classic|hidden_castillo|short|--|\{|'", title), title
+
+
+@pytest.mark.parametrize(
+    ("lang", "menu"),
+    [
+        (
+            "de",
+            ["1 = Ausgabe 2023", "2 = Klassisches Deck", "6 = Verdecktes Castillo", "9 = Alte Hasen: Veto"],
+        ),
+        ("en", ["1 = 2023 edition", "2 = Classic deck", "6 = Hidden Castillo", "9 = Alte Hasen: Veto!"]),
+    ],
+)
+def test_help_offers_the_choices_as_a_menu_of_labels(capsys: Capsys, lang: str, menu: list[str]) -> None:
+    """The help showed each choice's key and then its label (``neue_regentschaft (Neue
+    Regentschaft)``, ``alte_hasen:intrigue_either (...)``): a person reads a menu instead, a number
+    to type and the label, one to a line, and no key."""
+    text = help_of(capsys, "play", "elgrande", lang=lang)
+    lines = [line.strip() for line in text.splitlines()]
+    for item in menu:
+        assert item in lines, text
+    game = text[text.index("--deck X") :].split("\n\n")[0]
+    assert not re.search(r"\b[a-z]+_[a-z_:]+\b|classic|short\b|hidden_castillo|\(\w+\)", game), game
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_menu_numbers_choose_the_options_and_keys_still_work(capsys: Capsys, lang: str) -> None:
+    argv = ["simulate", "elgrande", "--players", "3", "--games", "1", "--quiet", "--json", "--lang", lang]
+    assert main([*argv, "--deck", "2", "--variant", "1,6"]) == 0
+    by_number = json.loads(capsys.readouterr().out)["options"]
+    assert by_number["deck"] == "classic" and by_number["variant"] == ["hidden_castillo", "short"]
+    assert main([*argv, "--deck", "classic", "--option", "variant=short,hidden_castillo"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"] == by_number
+    assert main([*argv, "--option", "deck=2", "--variant", "6,short"]) == 0  # --option too; mixed
+    assert json.loads(capsys.readouterr().out)["options"] == by_number
+
+
+@pytest.mark.parametrize(
+    ("lang", "argv", "said"),
+    [
+        (
+            "en",
+            ["--deck", "3"],
+            "--deck takes a number from 1 to 2 (1 = 2023 edition, 2 = Classic deck), not 3",
+        ),
+        (
+            "de",
+            ["--variant", "1,10"],
+            "--variant nimmt Zahlen von 1 bis 9, mit Kommas getrennt (1 = Kurzes Spiel, ",
+        ),
+    ],
+)
+def test_a_wrong_menu_number_is_refused_with_the_menu(
+    capsys: Capsys, lang: str, argv: list[str], said: str
+) -> None:
+    assert main(["play", "elgrande", *argv, "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err, err
+    assert not re.search(r"\b[a-z]+_[a-z_:]+\b", err), err
 
 
 def test_simulate_progress_bar_names_the_game_in_the_language(capsys: Capsys) -> None:

@@ -85,10 +85,85 @@ def flag_name(spec: OptionSpec) -> str:
     return "--" + spec.name.replace("_", "-")
 
 
+def has_menu(spec: OptionSpec) -> bool:
+    """Whether a person picks the choices of ``spec`` from a numbered menu (``1 = Short game``):
+    a choice or multi option whose every choice has a label and is a text that cannot be read as
+    one of the menu's numbers. The numbers are what :func:`option_help` shows; a choice's key
+    (what the records hold) is read too, for scripts."""
+    count = len(spec.choices)
+    return (
+        spec.kind in ("choice", "multi")
+        and count > 0
+        and all(
+            isinstance(c, str) and bool(spec.labels.get(c)) and not (c.isdigit() and 1 <= int(c) <= count)
+            for c in spec.choices
+        )
+    )
+
+
+def menu_items(spec: OptionSpec, lang: str, short: bool = False) -> list[str]:
+    """The menu of ``spec`` in ``lang``: ``1 = 2023 edition``, ``2 = Classic deck`` (each choice by
+    its label; ``short``: by the short name a line of text uses)."""
+    items = []
+    for n, choice in enumerate(spec.choices, 1):
+        words = spec.labels.get(str(choice), {})
+        label = spec.choice_name(choice, lang) if short else words.get(lang) or words.get("en") or str(choice)
+        items.append(msg("opt_menu_item", lang, n=n, label=label))
+    return items
+
+
+MENU_INDENT = "  "
+"""How far a menu's lines stand in under the flag's help."""
+
+
+class MenuHelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's help, wrapped as usual, except that a flag's help keeps its line breaks: a
+    menu's choices (:func:`option_help`) stand one to a line, a long one wrapped under itself."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            indent = paragraph[: len(paragraph) - len(paragraph.lstrip())]
+            if indent:  # a menu item: "  1 = label", continued under its label
+                hang = indent + " " * (paragraph.find("= ") + 2 - len(indent))
+                lines += textwrap.wrap(paragraph, width, subsequent_indent=hang) or [""]
+            else:
+                lines += super()._split_lines(paragraph, width)
+        return lines
+
+
+def from_menu(spec: OptionSpec, text: str) -> str:
+    """A typed value with its menu numbers (:func:`has_menu`) turned into the choices' keys: ``2``
+    is the second choice, ``1,3`` the first and third of a multi option; a key stays as it is, and
+    anything else as typed (the game's check refuses it)."""
+    if not has_menu(spec) or text.lstrip().startswith("["):
+        return text
+
+    def one(item: str) -> str:
+        item = item.strip()
+        if item not in spec.choices and item.isdigit() and 1 <= int(item) <= len(spec.choices):
+            return str(spec.choices[int(item) - 1])
+        return item
+
+    if spec.kind == "multi":
+        return ",".join(one(item) for item in text.split(","))
+    return one(text)
+
+
 def option_help(spec: OptionSpec, lang: str) -> str:
-    """The spec's help with its choices or range and its default, in ``lang``."""
+    """The spec's help with its choices or range and its default, in ``lang``: a menu of numbers
+    and labels where the choices have labels (:func:`has_menu`), never a choice's key."""
     text = spec.help(lang).replace("%", "%%").rstrip()
     parts = [text[:-1] if text.endswith(".") and not text.endswith("..") else text]  # no ".;"
+    if has_menu(spec):  # a menu: one line per choice, its number and its label
+        default = spec.default if isinstance(spec.default, list) else [spec.default]
+        if not callable(spec.default) and default and all(d in spec.choices for d in default):
+            numbers = ",".join(str(spec.choices.index(d) + 1) for d in default)
+            named = ", ".join(spec.choice_name(d, lang) for d in default)
+            parts.append(msg("opt_menu_default", lang, numbers=numbers, names=named))
+        parts.append(msg("opt_menu_multi" if spec.kind == "multi" else "opt_menu_choice", lang))
+        items = [MENU_INDENT + item for item in menu_items(spec, lang)]
+        return "\n".join(["; ".join(parts), *items]).replace("%", "%%")
     if spec.choices:
         names = []
         for choice in spec.choices:
@@ -114,6 +189,8 @@ def add_game_options(parser: argparse.ArgumentParser, game: Game, lang: str = "e
     the game's own ``normalize_options`` checks it; a ``bool`` option is ``--x``/``--no-x``. A
     flag that would clash with a flag of the command is left out (``--option`` still sets it).
     """
+    if parser.formatter_class in (argparse.HelpFormatter, argparse.RawDescriptionHelpFormatter):
+        parser.formatter_class = MenuHelpFormatter  # a menu's choices one to a line
     group = parser.add_argument_group(msg("opt_group", lang, title=game.title))
     added = []
     for spec in game.option_spec():
@@ -149,7 +226,7 @@ def parse_option(text: str) -> tuple[str, str]:
 def read_value(spec: OptionSpec | None, text: str) -> Any:
     """A command-line text as an option value (JSON where it parses, else the text)."""
     if spec is not None:
-        return parse_cli_value(spec, text)
+        return parse_cli_value(spec, from_menu(spec, text))
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
@@ -236,6 +313,13 @@ def option_error(game: Game, err: OptionError, options: dict[str, Any]) -> CliEr
         shown_value = clip(", ".join(quoted(v) for v in bad), 120)
     else:
         shown_value = clip(quoted(value), 120)
+    if has_menu(spec):
+        key = "opt_bad_menu_multi" if spec.kind == "multi" else "opt_bad_menu"
+        menu = {"flag": flag, "value": shown_value, "n": len(spec.choices)}
+        words = {}
+        for lang in LANGS:
+            words[lang] = msg(key, lang, **menu, choices=", ".join(menu_items(spec, lang, short=True)))
+        return CliError(words["en"], de=words["de"])
     ranged = spec.min is not None and spec.max is not None
     if spec.kind == "int":
         key = "opt_bad_range" if ranged else "opt_bad_int"

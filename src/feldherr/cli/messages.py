@@ -114,6 +114,21 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "opt_group": {"en": "{title}: game options", "de": "{title}: Spieloptionen"},
     "opt_choice": {"en": "one of: {choices}", "de": "eines von: {choices}"},
     "opt_multi": {"en": "a comma list of: {choices}", "de": "eine Komma-Liste aus: {choices}"},
+    "opt_menu_item": {"en": "{n} = {label}", "de": "{n} = {label}"},
+    "opt_menu_choice": {"en": "type one number:", "de": "eine Zahl angeben:"},
+    "opt_menu_multi": {
+        "en": "type numbers separated by commas (such as 1,3):",
+        "de": "Zahlen mit Kommas getrennt angeben (etwa 1,3):",
+    },
+    "opt_menu_default": {"en": "default {numbers} ({names})", "de": "Vorgabe {numbers} ({names})"},
+    "opt_bad_menu": {
+        "en": "{flag} takes a number from 1 to {n} ({choices}), not {value}",
+        "de": "{flag} nimmt eine Zahl von 1 bis {n} ({choices}), nicht {value}",
+    },
+    "opt_bad_menu_multi": {
+        "en": "{flag} takes numbers from 1 to {n} separated by commas ({choices}), not {value}",
+        "de": "{flag} nimmt Zahlen von 1 bis {n}, mit Kommas getrennt ({choices}), nicht {value}",
+    },
     "opt_int_list": {"en": "a comma list of whole numbers", "de": "eine Komma-Liste ganzer Zahlen"},
     "opt_mapping": {"en": "a JSON object", "de": "ein JSON-Objekt"},
     "opt_default": {"en": "default {default}", "de": "Vorgabe {default}"},
