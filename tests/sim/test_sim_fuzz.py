@@ -99,5 +99,13 @@ def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
         out = capsys.readouterr().out
         assert "state changes" in out and "sloppy: " in out
         assert "_" not in out.splitlines()[0]  # the table's headings are words, not the JSON's keys
+        # the examples are a developer's diagnostics (English: the call, the exception), introduced
+        # as such in the reader's language
+        assert main(["fuzz", "sloppy", "--inputs", "500", "--quiet", "--lang", "de"]) == 1
+        lines = capsys.readouterr().out.splitlines()
+        head = lines.index(
+            "Beispiele (Diagnose für Entwickler, auf Englisch: der Aufruf und was er auslöste):"
+        )
+        assert lines[head + 1 :] and all(line.startswith("  sloppy: ") for line in lines[head + 1 :])
     finally:
         feldherr.games.unregister("sloppy")

@@ -11,6 +11,7 @@ from tqdm import tqdm
 
 from feldherr.cli.common import add_lang_argument, described
 from feldherr.cli.helptexts import h, said
+from feldherr.cli.messages import msg
 from feldherr.core.commandline import MAX_COUNT, seed_value, whole_number
 from feldherr.games import game_names
 from feldherr.sim.fuzz import fuzz, totals
@@ -59,9 +60,13 @@ def run(args: argparse.Namespace) -> int:
         print("  ".join(heads[k].rjust(widths[k]) for k in COLUMNS))
         for row in rows:
             print("  ".join(str(row[k]).rjust(widths[k]) for k in COLUMNS))
-        for r in results:
-            for example in r.report.examples:
-                print(f"{r.game}: {example}")
+        examples = [f"{r.game}: {example}" for r in results for example in r.report.examples]
+        if examples:
+            # what went wrong, for whoever mends the game: the call as Python writes it and what it
+            # raised, in English (a developer's diagnostics, introduced in the reader's language)
+            print(msg("fuzz_examples", lang))
+            for line in examples:
+                print(f"  {line}")
     clean = sums["crashes"] == sums["state_changes"] == sums["accepted"] == sums["bad_texts"] == 0
     return 0 if clean else 1
 

@@ -220,6 +220,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{flag} must be a JSON object, not {value}",
         "de": "{flag} muss ein JSON-Objekt sein, nicht {value}",
     },
+    "fuzz_examples": {
+        "en": "Examples (diagnostics for developers: the call and what it raised):",
+        "de": "Beispiele (Diagnose für Entwickler, auf Englisch: der Aufruf und was er auslöste):",
+    },
     "digest_none": {"en": "no final digest to check", "de": "keine Schlussprüfsumme vorhanden"},
 }
 
