@@ -1,6 +1,9 @@
 """What the adapters' small programs (``python -m feldherr.adapters.ismcts``, ``.train``,
 ``.bench``) share: checked arguments, so that bad input is one line naming the problem and what is
-accepted (exit status 2, as argparse's own usage errors), never a traceback."""
+accepted (exit status 2, as argparse's own usage errors), never a traceback.
+
+The programs are developer and research tools, as the Python API they drive: they speak English
+only (no ``--lang``; ``docs/adapters.md`` says so), unlike the ``feldherr`` command."""
 
 from __future__ import annotations
 
