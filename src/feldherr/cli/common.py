@@ -116,9 +116,10 @@ MENU_INDENT = "  "
 """How far a menu's lines stand in under the flag's help."""
 
 
-class MenuHelpFormatter(argparse.RawDescriptionHelpFormatter):
+class MenuLines(argparse.HelpFormatter):
     """argparse's help, wrapped as usual, except that a flag's help keeps its line breaks: a
-    menu's choices (:func:`option_help`) stand one to a line, a long one wrapped under itself."""
+    menu's choices (:func:`option_help`) stand one to a line, a long one wrapped under itself.
+    Mixed into the command's own formatter (:func:`with_menus`)."""
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         lines: list[str] = []
@@ -130,6 +131,19 @@ class MenuHelpFormatter(argparse.RawDescriptionHelpFormatter):
             else:
                 lines += super()._split_lines(paragraph, width)
         return lines
+
+
+_WITH_MENUS: dict[type[argparse.HelpFormatter], type[argparse.HelpFormatter]] = {}
+
+
+def with_menus(formatter: type[argparse.HelpFormatter]) -> type[argparse.HelpFormatter]:
+    """``formatter`` with :class:`MenuLines`'s line breaks in a flag's help (its description and
+    everything else as ``formatter`` lays them out)."""
+    if issubclass(formatter, MenuLines):
+        return formatter
+    if formatter not in _WITH_MENUS:
+        _WITH_MENUS[formatter] = type(f"Menu{formatter.__name__}", (MenuLines, formatter), {})
+    return _WITH_MENUS[formatter]
 
 
 def from_menu(spec: OptionSpec, text: str) -> str:
@@ -189,8 +203,10 @@ def add_game_options(parser: argparse.ArgumentParser, game: Game, lang: str = "e
     the game's own ``normalize_options`` checks it; a ``bool`` option is ``--x``/``--no-x``. A
     flag that would clash with a flag of the command is left out (``--option`` still sets it).
     """
-    if parser.formatter_class in (argparse.HelpFormatter, argparse.RawDescriptionHelpFormatter):
-        parser.formatter_class = MenuHelpFormatter  # a menu's choices one to a line
+    if isinstance(parser.formatter_class, type) and issubclass(
+        parser.formatter_class, argparse.HelpFormatter
+    ):
+        parser.formatter_class = with_menus(parser.formatter_class)  # a menu's choices one to a line
     group = parser.add_argument_group(msg("opt_group", lang, title=game.title))
     added = []
     for spec in game.option_spec():
