@@ -31,7 +31,7 @@ from feldherr.games import game_names
 from feldherr.server.analysis import Analyser, parse_ask
 from feldherr.server.bus import make_bus
 from feldherr.server.config import Settings
-from feldherr.server.hub import Conn, Hub, verify
+from feldherr.server.hub import Conn, Hub, find_seat, verify
 from feldherr.server.lobby import (
     analysed_id,
     catalogue,
@@ -46,6 +46,7 @@ from feldherr.server.protocol import (
     ServerError,
     detail,
     error_reply,
+    field_error,
     get_int,
     get_lang,
     part,
@@ -226,7 +227,11 @@ def create_app(settings: Settings) -> FastAPI:
 
         def read() -> dict[str, Any]:
             row, seats = _readable(hub(), game_id, token)
-            return {**row.to_json(), "seats": [s.public() for s in seats]}
+            out = {**row.to_json(), "seats": [s.public() for s in seats]}
+            mine = find_seat(seats, token) if token is not None else None
+            if mine is not None:  # whose invitation this is (a page asks before taking a seat)
+                out["seat"] = mine.seat
+            return out
 
         return await hub().call(read)
 
@@ -251,6 +256,7 @@ def create_app(settings: Settings) -> FastAPI:
             raise ServerError("server.token", 401, "token")
         version = get_int(data, "version")
         table = await hub().call(hub().table, game_id)
+        await hub().call(hub().sync_seats, table)  # a seat another process gave to a bot
         (seat,) = table.verify([token])
         return data, seat, version
 
@@ -421,6 +427,11 @@ def create_app(settings: Settings) -> FastAPI:
                             raise ServerError("server.seat", 403, "not-your-seat")
                         name = check_name(data.get("name"))
                         await h.read(h.rename, game_id, seat, name, conn, msg_id)  # the whole log again
+                    elif kind == "replace":  # a bot takes the seat of a friend who has not come
+                        seat = data.get("seat")
+                        if type(seat) is not int:
+                            raise field_error("seat", "a whole number", "eine ganze Zahl")
+                        await h.read(h.replace, game_id, conn.seats, seat, conn, msg_id)
                     elif kind == "lang":
                         conn.lang = get_lang(data)
                         await h.read(_resend, h, conn, game_id, True)  # the whole log: long

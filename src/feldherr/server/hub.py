@@ -45,7 +45,7 @@ from feldherr.games import get_game
 from feldherr.server import snapshot
 from feldherr.server.bus import LocalBus
 from feldherr.server.config import Settings
-from feldherr.server.protocol import ServerError, detail, words
+from feldherr.server.protocol import ServerError, detail, part, words
 from feldherr.server.store import GameRow, SeatRow, Store
 from feldherr.server.workers import BotPool, BotTask, decision_seed, default_workers
 from feldherr.web import add_choices
@@ -156,15 +156,23 @@ def verify(seats: Sequence[SeatRow], tokens: Iterable[str]) -> tuple[int, ...]:
     any is no seat's token."""
     found: set[int] = set()
     for token in tokens:
-        given = token.encode()
-        hit: int | None = None
-        for seat in seats:
-            if seat.token is not None and hmac.compare_digest(seat.token.encode(), given):
-                hit = seat.seat
+        hit = find_seat(seats, token)
         if hit is None:
             raise ServerError("server.token", 401, "token")
-        found.add(hit)
+        if hit.kind == "bot":  # a friend's invitation given to a bot (Hub.replace): no key any more
+            raise ServerError("server.seat-taken", 410, "seat-taken")
+        found.add(hit.seat)
     return tuple(sorted(found))
+
+
+def find_seat(seats: Sequence[SeatRow], token: str) -> SeatRow | None:
+    """The seat whose token this is (constant-time comparison), or None."""
+    given = token.encode()
+    hit: SeatRow | None = None
+    for seat in seats:
+        if seat.token is not None and hmac.compare_digest(seat.token.encode(), given):
+            hit = seat
+    return hit
 
 
 @dataclass
@@ -463,12 +471,16 @@ class Hub:
         """Seat a connection: check its tokens, send the welcome and its first updates; the
         others at the table hear of a player who came (a ``table`` message)."""
         table = self.table(game_id)
-        seats = table.verify(tokens)
-        if not seats and not table.row.public:
-            raise ServerError("server.spectators", 403, "forbidden")
-        conn.seats = seats
+        self.sync_seats(table)  # a seat given to a bot by another process
         before = self.present(game_id)
         with table.lock:
+            seats = table.verify(tokens)  # under the lock: no bot takes a seat between this and its claim
+            if not seats and not table.row.public:
+                raise ServerError("server.spectators", 403, "forbidden")
+            conn.seats = seats
+            unclaimed = [s for s in seats if not table.seats[s].claimed]
+            for s in unclaimed:
+                table.seats[s].claimed = True
             self._catch_up(table)
             for viewer in conn.viewers:
                 conn.sent[viewer] = since.get(viewer)
@@ -490,12 +502,9 @@ class Hub:
                 }
             )
             self._send(table, conn, force=True)
-        unclaimed = [s for s in seats if not table.seats[s].claimed]
         if seats:
             if unclaimed:
                 self.store.claim(game_id, unclaimed)
-                for s in unclaimed:
-                    table.seats[s].claimed = True
             else:
                 self.store.touch(game_id, seats)
             if not set(seats) <= before:
@@ -567,6 +576,70 @@ class Hub:
                 for viewer in conn.viewers:
                     conn.sent[viewer] = None
                 self._send(table, conn, force=True)
+
+    def sync_seats(self, table: Table) -> None:
+        """Take over the seats another process gave to a bot (:meth:`replace`): this copy's seats
+        were read when the game was loaded."""
+        if not any(s.kind == "human" and not s.claimed for s in table.seats):
+            return  # nothing left that could have been given away
+        fresh = self.store.seats(table.id)
+        with table.lock:
+            for row in fresh:
+                if row.kind == "bot" and table.seats[row.seat].kind == "human":
+                    self._seat_bot(table, row.seat, row.bot or "random")
+
+    def _seat_bot(self, table: Table, seat: int, bot: str) -> None:
+        """The seat is a bot's from now on (in this copy); the caller holds ``table.lock``."""
+        row = table.seats[seat]
+        row.kind, row.bot, row.claimed = "bot", bot, True
+        table.bots[seat] = (bot, bot_seeds(table.row.seed, len(table.seats))[seat])
+        table.stand_ins.pop(seat, None)
+        table.names[seat] = seat_name(row)
+        if table.row.status == "open" and not any(s.kind == "human" and not s.claimed for s in table.seats):
+            table.row.status = "running"
+
+    def replace(
+        self,
+        game_id: str,
+        holder: Sequence[int],
+        seat: int,
+        reply: Conn | None = None,
+        msg_id: Any = None,
+    ) -> None:
+        """A person at the table (holding the seats ``holder``) lets a bot take the seat of a friend
+        who has not opened the invitation: the seat becomes a bot's for the rest of the game
+        (stored: kind ``bot``, the token kept only to tell the friend who comes later
+        ``server.seat-taken``). Refused with ``server.replace`` for a seat whose invitation was
+        opened, a bot's or hot seat, after the end; nothing changes then."""
+        table = self.table(game_id)
+        self.sync_seats(table)
+        with table.lock:
+            if not any(table.seats[s].kind in HUMAN_KINDS for s in holder):
+                raise ServerError("server.seat", 403, "not-your-seat")
+            if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "human":
+                kind = part("message", "part.replace-kind")
+                raise ServerError("server.replace", 409, "cannot-replace", **kind)
+            self._catch_up(table)
+            if table.match.is_over():
+                raise ServerError("server.replace", 409, "game-over", **part("message", "part.replace-over"))
+            if table.seats[seat].claimed:
+                raise ServerError("server.replace", 409, "joined", **part("message", "part.replace-joined"))
+            bot = self._stand_in(table.game, seat)[0]
+            if not self.store.replace_with_bot(game_id, seat, bot):  # its friend came, in another process
+                table.seats[seat].claimed = True
+                raise ServerError("server.replace", 409, "joined", **part("message", "part.replace-joined"))
+            named = table.names[seat]
+            self._seat_bot(table, seat, bot)
+            if reply is not None:
+                version = table.match.version
+                reply.push({"type": "ack", "id": msg_id, "seat": seat, "version": version, "replaced": seat})
+        log.info("game %s: a %s bot takes seat %d, whose invitation was not opened", game_id, bot, seat)
+        self._tell_table(table)
+        if named:  # the texts named the friend: the whole log again, naming the seat by its colour
+            self._forget_sent(table)
+            with table.lock:
+                self._broadcast(table)
+        self.spawn_drive(game_id)
 
     def present(self, game_id: str) -> set[int]:
         with self._lock:
