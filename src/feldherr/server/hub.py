@@ -56,6 +56,12 @@ HUMAN_KINDS = ("human", "hotseat")
 HEARTBEAT = 20.0
 """Seconds between heartbeats of the seats held here when this process never stands in for the
 absent (``absent_after`` < 0; otherwise a third of it, at least a second)."""
+PRESENCE_EVERY = 5.0
+"""Seconds between a process's word on the bus of the seats its sockets hold (also said at once
+when they change)."""
+PRESENCE_TTL = 3 * PRESENCE_EVERY
+"""Another process's seats count as present this long after its last word (a process that died
+stops counting after it)."""
 
 
 def new_token() -> str:
@@ -211,6 +217,9 @@ class Hub:
             default_workers() if settings.bot_workers is None else settings.bot_workers, settings.register
         )
         self._last_beat = 0.0
+        self._last_presence = 0.0
+        # the seats held by the sockets of other processes (the bus): game -> origin -> (seats, when)
+        self.remote: dict[str, dict[str, tuple[frozenset[int], float]]] = {}
 
     # -- threads ---------------------------------------------------------------------------------
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
@@ -473,6 +482,7 @@ class Hub:
         table = self.table(game_id)
         self.sync_seats(table)  # a seat given to a bot by another process
         before = self.present(game_id)
+        here_before = self.held_here(game_id)
         with table.lock:
             seats = table.verify(tokens)  # under the lock: no bot takes a seat between this and its claim
             if not seats and not table.row.public:
@@ -507,11 +517,14 @@ class Hub:
                 self.store.claim(game_id, unclaimed)
             else:
                 self.store.touch(game_id, seats)
+            if not set(seats) <= here_before:  # the other processes hear of it at once
+                self.bus.publish_presence(game_id, sorted(self.held_here(game_id)))
             if not set(seats) <= before:
                 self._tell_table(table, skip=conn)
 
     def detach(self, conn: Conn, game_id: str) -> None:
         before = self.present(game_id)
+        here_before = self.held_here(game_id)
         with self._lock:
             conns = self.conns.get(game_id)
             if conns is not None:
@@ -520,6 +533,9 @@ class Hub:
                     del self.conns[game_id]
         if conn.seats:
             self.store.touch(game_id, conn.seats)  # absence counts from leaving
+            here = self.held_here(game_id)
+            if here != here_before:
+                self.bus.publish_presence(game_id, sorted(here))
             table = self.tables.get(game_id)
             if table is not None and self.present(game_id) != before:
                 self._tell_table(table)
@@ -641,9 +657,63 @@ class Hub:
                 self._broadcast(table)
         self.spawn_drive(game_id)
 
-    def present(self, game_id: str) -> set[int]:
+    def held_here(self, game_id: str) -> set[int]:
+        """The seats the sockets of this process hold."""
         with self._lock:
             return {s for c in self.conns.get(game_id, ()) for s in c.seats}
+
+    def present(self, game_id: str, now: float | None = None) -> set[int]:
+        """The seats whose players are connected now: by a socket of this process, or of another
+        one that said so on the bus within :data:`PRESENCE_TTL` seconds."""
+        now = time.time() if now is None else now
+        with self._lock:
+            here = {s for c in self.conns.get(game_id, ()) for s in c.seats}
+            for seats, when in self.remote.get(game_id, {}).values():
+                if now - when < PRESENCE_TTL:
+                    here |= seats
+            return here
+
+    def notice_presence(self, game_id: str, origin: str, seats: list[int]) -> None:
+        """A bus message (on the event loop): the seats another process's sockets hold. The
+        connections here hear of a change in who is at the table."""
+        before = self.present(game_id)
+        with self._lock:
+            known = self.remote.setdefault(game_id, {})
+            if seats:
+                known[origin] = (frozenset(seats), time.time())
+            else:
+                known.pop(origin, None)
+                if not known:
+                    del self.remote[game_id]
+            table = self.tables.get(game_id) if game_id in self.conns else None
+        if table is not None and self.present(game_id) != before:
+            self.spawn(self._tell_table, table)
+
+    def _presence_beat(self, now: float) -> None:
+        """Every :data:`PRESENCE_EVERY` seconds: say on the bus which seats this process's sockets
+        hold, and forget another process's word that is too old (the connections here hear of the
+        players who thereby left)."""
+        if now - self._last_presence < PRESENCE_EVERY:
+            return
+        self._last_presence = now
+        with self._lock:
+            held = {gid: {s for c in conns for s in c.seats} for gid, conns in self.conns.items()}
+        for game_id, seats in held.items():
+            if seats:
+                self.bus.publish_presence(game_id, sorted(seats))
+        gone: list[str] = []
+        with self._lock:
+            for game_id, known in list(self.remote.items()):
+                for origin, (_, when) in list(known.items()):
+                    if now - when >= PRESENCE_TTL:
+                        del known[origin]
+                        gone.append(game_id)
+                if not known:
+                    del self.remote[game_id]
+        for game_id in set(gone):
+            table = self.tables.get(game_id)
+            if table is not None and game_id in held:
+                self._tell_table(table)
 
     # -- changing -------------------------------------------------------------------------------
     def submit(
@@ -922,6 +992,7 @@ class Hub:
         idle tables unloaded."""
         now = time.time()
         self.unload_idle(now)
+        self._presence_beat(now)
         after = self.settings.absent_after
         # the heartbeat: often enough for any process's absence rule (HEARTBEAT when this one
         # has none), all games in one transaction
