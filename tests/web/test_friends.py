@@ -314,7 +314,12 @@ def test_a_bot_takes_the_seat_of_a_friend_who_never_opens_the_invitation(
     panel.wait_for()
     assert "Noch nicht da" in panel.inner_text() and cora.locator("#invite-panel input.invite").count() == 0
     assert cora.locator("#invite-panel button.replace").inner_text().startswith("Einen Bot für ")
+    cora.click("#invite-panel button.replace")
+    cora.locator(".replace-ask").wait_for()
+    assert "für den Rest dieser Partie" in cora.locator(".replace-ask").inner_text()
     shot(cora, "friends-not-come-phone-de")
+    cora.click("#replace-no")  # Weiter warten
+    assert cora.locator(".replace-ask").count() == 0
     cora.reload()  # the seat stays hers without the token in the address
     cora.wait_for_selector("#name-panel")
     anna.wait_for_function("document.querySelectorAll('#invite-panel li').length === 1")
