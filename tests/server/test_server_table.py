@@ -183,3 +183,30 @@ def test_a_bot_takes_the_seat_of_a_friend_who_never_came(server: Server) -> None
     final = anna.play(timeout=60)
     assert final is not None and final["outcome"]
     anna.close()
+
+
+def test_a_bot_takes_a_friends_seat_over_http(server: Server) -> None:
+    """The same over HTTP (``POST /api/games/{id}/replace`` with a seat's token): the refusals are
+    typed and change nothing."""
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    created = server.create("toy", seats, options={"players": 3})
+    game_id = created["id"]
+    anna = {"authorization": f"Bearer {created['seats'][0]['token']}"}
+    url = f"/api/games/{game_id}/replace"
+    assert server.http.post(url, json={"seat": 1}).status_code == 401
+    wrong = server.http.post(url + "?lang=de", json={"seat": "1"}, headers=anna)
+    assert wrong.status_code == 400 and wrong.json()["rule"] == "server.field"
+    bot = server.http.post(url + "?lang=de", json={"seat": 2}, headers=anna)
+    assert bot.status_code == 409 and bot.json()["rule"] == "server.replace"
+    assert "per Link eingeladenen" in bot.json()["message"]
+    assert server.http.get(f"/api/games/{game_id}").json()["seats"][1]["kind"] == "human"
+    done = server.http.post(url, json={"seat": 1}, headers=anna)
+    assert done.status_code == 200 and done.json()["replaced"] == 1
+    info = server.http.get(f"/api/games/{game_id}").json()
+    assert info["seats"][1]["kind"] == "bot" and info["seats"][1]["replaced"] is True
+    assert info["status"] == "open"  # Anna's own seat is not taken yet (she only asked over HTTP)
+    again = server.http.post(url, json={"seat": 1}, headers=anna)
+    assert again.status_code == 409 and again.json()["rule"] == "server.replace"
+    # whose invitation a token is: asked with it, the game says so (nothing is claimed by asking)
+    asked = server.http.get(f"/api/games/{game_id}", headers=anna).json()
+    assert asked["seat"] == 0 and asked["seats"][0]["claimed"] is False

@@ -244,8 +244,11 @@ def create_app(settings: Settings) -> FastAPI:
         token = _bearer(request)
         return await (hub().call if token else hub().read)(_update, hub(), game_id, token, since, lang)
 
-    async def seat_request(request: Request, game_id: str) -> tuple[dict[str, Any], int, int]:
-        """A seat's POST: its JSON object, the seat its token opens, the version it acts on."""
+    async def seat_request(
+        request: Request, game_id: str, versioned: bool = True
+    ) -> tuple[dict[str, Any], int, int]:
+        """A seat's POST: its JSON object, the seat its token opens, the version it acts on
+        (``versioned=False``: none asked, -1)."""
         token = _bearer(request)
         data = await read_body(request)
         if not isinstance(data, dict):
@@ -254,7 +257,7 @@ def create_app(settings: Settings) -> FastAPI:
             )
         if token is None:
             raise ServerError("server.token", 401, "token")
-        version = get_int(data, "version")
+        version = get_int(data, "version") if versioned else -1
         table = await hub().call(hub().table, game_id)
         await hub().call(hub().sync_seats, table)  # a seat another process gave to a bot
         (seat,) = table.verify([token])
@@ -271,6 +274,15 @@ def create_app(settings: Settings) -> FastAPI:
         _, seat, version = await seat_request(request, game_id)
         sub = await hub().call(hub().undo, game_id, seat, version)
         return {"type": "ack", "seat": seat, "undone": True, **sub.to_json()}
+
+    @app.post("/api/games/{game_id}/replace")
+    async def post_replace(request: Request, game_id: str) -> dict[str, Any]:
+        data, seat, _ = await seat_request(request, game_id, versioned=False)
+        other = data.get("seat")
+        if type(other) is not int:
+            raise field_error("seat", "a whole number", "eine ganze Zahl")
+        await hub().read(hub().replace, game_id, (seat,), other)
+        return {"type": "ack", "seat": other, "replaced": other}
 
     @app.post("/api/games/{game_id}/rematch")
     async def rematch(request: Request, game_id: str) -> dict[str, Any]:
@@ -585,6 +597,8 @@ def _hello(data: dict[str, Any]) -> tuple[list[str], dict[int | None, int | None
 
 def _update(hub: Hub, game_id: str, token: str | None, since: int | None, lang: str) -> dict[str, Any]:
     table = hub.table(game_id)
+    if token is not None:
+        hub.sync_seats(table)  # a seat another process gave to a bot
     seats = table.verify([token]) if token is not None else ()
     if not seats and not table.row.public:
         raise ServerError("server.spectators", 403, "forbidden")

@@ -265,7 +265,7 @@ export function showPlay(root, gameId) {
     const waiting = table.filter((s) => s.kind === "human" && !s.claimed && !st.welcome.seats.includes(s.seat));
     if (!waiting.length) return null;
     const anyLink = waiting.some((s) => links.has(s.seat));
-    const replace = (seat) => { st.replacing = null; st.error = ""; st.ws.send(JSON.stringify({ type: "replace", seat, id: st.nextId++ })); render(); };
+    const replace = (seat) => { if (st.ws?.readyState !== WebSocket.OPEN) return; st.replacing = null; st.error = ""; st.ws.send(JSON.stringify({ type: "replace", seat, id: st.nextId++ })); render(); };
     return h("section", { id: "invite-panel", class: "panel" },
       h("h2", {}, t(anyLink ? "invite" : "notComeTitle")),
       h("p", { class: "label" }, t(anyLink ? "inviteHint" : "notComeHint")),
