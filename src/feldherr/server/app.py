@@ -100,7 +100,7 @@ def create_app(settings: Settings) -> FastAPI:
         bus = make_bus(settings.redis_url)
         hub = Hub(store, settings, bus)
         holder["hub"] = hub
-        await bus.start(hub.notice, hub.notice_presence)
+        await bus.start(hub.notice, hub.notice_presence, hub.notice_seats)
         hub.pool.warm()  # the bot workers start now, not at the first bot move
         resumed = await hub.call(hub.resume_all)
         if resumed:

@@ -26,6 +26,8 @@ CHANNEL = "feldherr:game:"
 Listener = Callable[[str, int], None]
 PresenceListener = Callable[[str, str, list[int]], None]
 """(game, the publishing process's origin, the seats its sockets hold)"""
+SeatsListener = Callable[[str], None]
+"""(game): its seats changed in the database (a friend came, took a name, a bot took a seat)"""
 
 
 class LocalBus:
@@ -40,7 +42,12 @@ class LocalBus:
     def publish_presence(self, game_id: str, seats: list[int]) -> None:
         return None
 
-    async def start(self, listener: Listener, presence: PresenceListener | None = None) -> None:
+    def publish_seats(self, game_id: str) -> None:
+        return None
+
+    async def start(
+        self, listener: Listener, presence: PresenceListener | None = None, seats: SeatsListener | None = None
+    ) -> None:
         return None
 
     async def stop(self) -> None:
@@ -77,18 +84,31 @@ class RedisBus(LocalBus):
             log.warning("redis publish failed: %r", exc)
 
     def publish_presence(self, game_id: str, seats: list[int]) -> None:
-        message = json.dumps({"p": seats, "o": self.origin})
+        self._send(game_id, {"p": seats})  # said again with the next heartbeat if lost
+
+    def publish_seats(self, game_id: str) -> None:
+        self._send(game_id, {"s": 1})  # if lost: read when the game is loaded again
+
+    def _send(self, game_id: str, data: dict[str, Any]) -> None:
         try:
-            self._pub.publish(CHANNEL + game_id, message)
-        except Exception as exc:  # said again with the next heartbeat
+            self._pub.publish(CHANNEL + game_id, json.dumps({**data, "o": self.origin}))
+        except Exception as exc:
             log.warning("redis publish failed: %r", exc)
 
-    async def start(self, listener: Listener, presence: PresenceListener | None = None) -> None:
+    async def start(
+        self, listener: Listener, presence: PresenceListener | None = None, seats: SeatsListener | None = None
+    ) -> None:
         pubsub = self._sub.pubsub()
         await pubsub.psubscribe(CHANNEL + "*")
-        self._task = asyncio.create_task(self._listen(pubsub, listener, presence))
+        self._task = asyncio.create_task(self._listen(pubsub, listener, presence, seats))
 
-    async def _listen(self, pubsub: Any, listener: Listener, presence: PresenceListener | None) -> None:
+    async def _listen(
+        self,
+        pubsub: Any,
+        listener: Listener,
+        presence: PresenceListener | None,
+        seats_changed: SeatsListener | None,
+    ) -> None:
         while True:
             try:
                 message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
@@ -102,6 +122,9 @@ class RedisBus(LocalBus):
                     seats = [s for s in data["p"] if type(s) is int]
                     if presence is not None:
                         presence(channel[len(CHANNEL) :], str(data["o"]), seats)
+                elif "s" in data:
+                    if seats_changed is not None:
+                        seats_changed(channel[len(CHANNEL) :])
                 else:
                     listener(channel[len(CHANNEL) :], int(data["v"]))
             except asyncio.CancelledError:

@@ -515,6 +515,7 @@ class Hub:
         if seats:
             if unclaimed:
                 self.store.claim(game_id, unclaimed)
+                self.bus.publish_seats(game_id)  # the other processes read who came
             else:
                 self.store.touch(game_id, seats)
             if not set(seats) <= here_before:  # the other processes hear of it at once
@@ -578,6 +579,7 @@ class Hub:
                 taken = detail("message", words("part.name-taken", name=name))
                 raise ServerError("server.name", 409, "bad-name", **taken)
             self.store.rename(game_id, seat, name)
+            self.bus.publish_seats(game_id)
             table.seats[seat].name = name
             table.names[seat] = seat_name(table.seats[seat])
             if reply is not None:
@@ -603,6 +605,35 @@ class Hub:
             for row in fresh:
                 if row.kind == "bot" and table.seats[row.seat].kind == "human":
                     self._seat_bot(table, row.seat, row.bot or "random")
+
+    def notice_seats(self, game_id: str) -> None:
+        """A bus message (on the event loop): another process changed the game's seats."""
+        if game_id in self.tables:
+            self.spawn(self.reseat, game_id)
+
+    def reseat(self, game_id: str) -> None:
+        """Read the game's seats again (another process seated a friend, stored a name, gave a seat
+        to a bot); the connections here get the table, and the whole log again where a name changed."""
+        table = self.tables.get(game_id)
+        if table is None:
+            return
+        fresh = self.store.seats(game_id)
+        with table.lock:
+            names = list(table.names)
+            for row in fresh:
+                mine = table.seats[row.seat]
+                if row.kind == "bot" and mine.kind == "human":
+                    self._seat_bot(table, row.seat, row.bot or "random")
+                mine.claimed = mine.claimed or row.claimed
+                if row.name != mine.name and mine.kind in HUMAN_KINDS:
+                    mine.name = row.name
+                    table.names[row.seat] = seat_name(mine)
+            renamed = names != table.names
+        self._tell_table(table)
+        if renamed:
+            self._forget_sent(table)
+            with table.lock:
+                self._broadcast(table)
 
     def _seat_bot(self, table: Table, seat: int, bot: str) -> None:
         """The seat is a bot's from now on (in this copy); the caller holds ``table.lock``."""
@@ -646,6 +677,7 @@ class Hub:
                 raise ServerError("server.replace", 409, "joined", **part("message", "part.replace-joined"))
             named = table.names[seat]
             self._seat_bot(table, seat, bot)
+            self.bus.publish_seats(game_id)
             if reply is not None:
                 version = table.match.version
                 reply.push({"type": "ack", "id": msg_id, "seat": seat, "version": version, "replaced": seat})
