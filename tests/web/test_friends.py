@@ -354,3 +354,26 @@ def test_a_bot_takes_the_seat_of_a_friend_who_never_opens_the_invitation(
     bert.wait_for_selector("#watching")
     held = bert.evaluate(f"localStorage.getItem('feldherr:tokens:{game_id}')")
     assert held in (None, "[]")
+
+
+def test_the_creator_is_asked_in_her_language_on_a_phone(server: Server, pages: Pages) -> None:
+    """The question before a friend's seat is taken on the creator's device, in German on a phone:
+    whose invitation it is, and both ways out; declined, the friend still has not come."""
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human"}]
+    game = server.create("elgrande", {"players": 2}, seats, seed=3)
+    anna = pages.new(viewport={"width": 390, "height": 844}, locale="de-DE", is_mobile=True, has_touch=True)
+    anna.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    anna.goto(game["seats"][0]["invite"])
+    anna.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Anna · du')")
+    anna.goto(game["seats"][1]["invite"])
+    ask = anna.locator("#invite-ask")
+    ask.wait_for()
+    anna.wait_for_function("document.querySelector('#invite-ask h1').innerText.includes('Blau')")
+    text = ask.inner_text()
+    assert "Diese Einladung ist für Blau" in text and "schick den Link lieber weiter" in text
+    assert anna.locator("#ask-take").inner_text() == "Den Platz von Blau hier nehmen"
+    shot(anna, "friends-invite-ask-phone-de")
+    anna.click("#ask-mine")
+    anna.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Anna · du')")
+    assert "noch nicht da" in bar(anna)
+    assert server.api(f"/api/games/{game['id']}")["seats"][1]["claimed"] is False

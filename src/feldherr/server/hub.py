@@ -159,7 +159,7 @@ class Table:
 
 def verify(seats: Sequence[SeatRow], tokens: Iterable[str]) -> tuple[int, ...]:
     """The seats among ``seats`` whose tokens these are (constant-time comparison); ServerError if
-    any is no seat's token."""
+    any is no seat's token (``server.seat-taken`` if its seat was given to a bot)."""
     found: set[int] = set()
     for token in tokens:
         hit = find_seat(seats, token)
