@@ -323,6 +323,7 @@ def test_a_bot_takes_the_seat_of_a_friend_who_never_opens_the_invitation(
     cora.reload()  # the seat stays hers without the token in the address
     cora.wait_for_selector("#name-panel")
     anna.wait_for_function("document.querySelectorAll('#invite-panel li').length === 1")
+    shot(anna, "friends-not-come")
 
     anna.click("#invite-panel button.replace")
     ask = anna.locator(".replace-ask")
