@@ -282,15 +282,18 @@ function elgrande(view, ctx) {
   return elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringTrack, seatCell });
 }
 
-// The scoring track: a ruler from 0 with each seat's marker at its score (stacked when equal).
+// The scoring track: a ruler from 0 with each seat's marker at its score (stacked when equal). A
+// mark every 10 points; a number at most every twelfth of the ruler (every 20 or 50 points once
+// the scores pass 120: a phone's numbers, 13 px, ran into each other, "100110120130140150").
 function scoringTrack(players, ctx) {
   const top = Math.max(50, ...players.map((p) => p.score ?? 0));
   const X = (v) => 10 + (v / top) * 380;
+  const every = [10, 20, 50, 100].find((n) => top / n <= 12) || 10 * Math.ceil(top / 120);
   const seen = new Map();
   return s("svg", { viewBox: "0 0 400 52", class: "track", id: "track", role: "img", "aria-label": t("score") },
     s("line", { x1: 10, x2: 390, y1: 30, y2: 30, class: "axis" }),
     Array.from({ length: Math.floor(top / 10) + 1 }, (_, k) => [s("line", { x1: X(k * 10), x2: X(k * 10), y1: 26, y2: 34, class: "axis" }),
-      s("text", { x: X(k * 10), y: 50, class: "tick", "text-anchor": "middle" }, k * 10)]),
+      (k * 10) % every ? null : s("text", { x: X(k * 10), y: 50, class: "tick", "text-anchor": "middle" }, k * 10)]),
     players.map((p) => {
       const v = p.score ?? 0;
       const k = seen.get(v) || 0;
