@@ -162,6 +162,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "step.power": {"en": "the {v}", "de": "die {v}"},
     "step.modifier": {"en": "modifier {m}", "de": "Modifikator {m}"},
     "step.nomodifier": {"en": "no modifier", "de": "kein Modifikator"},
+    "step.from.colour": {"en": "a Caballero of {c}", "de": "einen Caballero von {c}"},
+    "step.from.region": {"en": "in {r}", "de": "in {r}"},
     "mv.court": {"en": "take {n:@unit.caballero} to the court", "de": "{n:@unit.caballero} an den Hof holen"},
     "mv.court.none": {"en": "take no Caballeros to the court", "de": "keine Caballeros an den Hof holen"},
     "mv.recall": {"en": "take a Caballero back from {r}", "de": "einen Caballero aus {r} zurücknehmen"},
@@ -424,8 +426,9 @@ def steps(
 ) -> list[str | list[str]]:
     """How a person builds ``move`` part by part: a power card, then a modifier (Machtverschiebung:
     up to 13 x 7 choices); a player's colour, then the region to pick one of its Caballeros up in
-    (moving Caballeros: up to 5 colours x 10 areas; "stop moving" is its two parts too); every other
-    move is one step, its phrase (those decisions have at most 18 choices)."""
+    (moving Caballeros: "a Caballero of Yellow", then "in Galicia", up to 5 colours x 10 areas;
+    "stop moving" is its two parts too); every other move is one step, its phrase (those decisions
+    have at most 18 choices)."""
     _lang(lang)
     m = typed(move)
     kind = m[0]
@@ -436,8 +439,12 @@ def steps(
             else _t("step.modifier", lang, m=modifier_name(m.modifier, lang))
         )
         return [_t("step.power", lang, v=m.value), mod]
-    if kind == "from":
-        return [who(m.colour, lang, names, _players(view)), _area_of(m.region, lang)]
+    if kind == "from":  # the parts say what they are: a bare "Yellow", "Galicia" did not
+        colour = who(m.colour, lang, names, _players(view))
+        return [
+            _t("step.from.colour", lang, c=colour),
+            _t("step.from.region", lang, r=_area_of(m.region, lang)),
+        ]
     if kind == "endmove":  # the other choice of a "from" decision: as many parts as those
         return [describe(view, move, lang, names), _t("confirm", lang)]
     return [describe(view, move, lang, names)]
