@@ -58,3 +58,58 @@ def test_the_scoring_track_numbers_stay_apart_at_a_games_end(server: Server, pag
     page = _elgrande_at_scores(server, pages, [45, 30, 12], lang)
     assert page.locator("#track .tick").all_text_contents() == [str(10 * k) for k in range(6)]
     assert page.evaluate(CROWDED_TICKS) == []
+
+
+def _elgrande_intrigue(server: Server, pages: Pages, lang: str) -> Any:
+    """Anna's page (390 px) in the middle of Intrigue's special action (after p. 10 of the rulebook:
+    her three Caballeros in Granada, Green's two in Toledo and one in Castilla, Yellow's two in
+    Sevilla)."""
+    from feldherr.games import get_game
+
+    from ..elgrande.helpers import Board
+
+    board = Board(4).empty().king("Aragón")
+    board.put(0, "Granada", 3).put(3, "Toledo", 2).put(3, "Castilla", 1).put(2, "Sevilla", 2)
+    state = board.turn(0, "intrigue", court=0).state()
+    state.apply(0, ("special",))
+    position = get_game("elgrande").position(state)
+    seats = [{"kind": "human", "name": "Anna"}, *[{"kind": "bot", "bot": "random"}] * 3]
+    created = server.api("/api/games", {"game": "elgrande", "position": position, "seats": seats, "seed": 3})
+    page = pages.new(**PHONE)
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    page.goto(created["seats"][0]["invite"])
+    page.wait_for_selector("#choices button:not([disabled])")
+    return page
+
+
+INTRIGUE = {
+    "en": (
+        "Carry out the card's special action. “Intrigue”: Move up to 2 of your own and 2 other Caballeros"
+        " to other regions.",
+        ["a Caballero of Anna", "a Caballero of Yellow", "a Caballero of Green", "stop moving"],
+        ["in Castilla", "in Toledo"],
+    ),
+    "de": (  # the card's name as the German rulebook of 2023 prints it (p. 10)
+        "Führe die Sonderaktion der Karte aus. „Intrigue“: Versetze bis zu 2 eigene und 2 fremde Caballeros"
+        " in andere Regionen.",
+        [*(f"einen Caballero von {c}" for c in ("Anna", "Gelb", "Grün")), "Versetzen beenden"],
+        ["in Castilla", "in Toledo"],
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_special_action_names_its_card_and_its_parts(server: Server, pages: Pages, lang: str) -> None:
+    """Carrying out Intrigue on a phone: the help line said only "Carry out the card's special
+    action." (the card lies a screen below the decision) and the step picker offered bare colours,
+    then bare regions. The line names the card with its printed text; each part says what it picks."""
+    page = _elgrande_intrigue(server, pages, lang)
+    help_line, colours, regions = INTRIGUE[lang]
+    page.wait_for_selector("#phase-card")
+    said = page.locator("#phase-help").inner_text()
+    assert said.split(": ", 1)[1] == help_line, said
+    assert page.locator("#choices button").all_inner_texts() == colours
+    page.locator("#choices button").nth(2).click()  # Green's
+    page.wait_for_function("document.querySelector('#decision h2').innerText.endsWith('2')")
+    assert sorted(page.locator("#choices button").all_inner_texts()) == regions
+    shot(page, f"phone-elgrande-intrigue-{lang}")

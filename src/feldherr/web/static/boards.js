@@ -11,6 +11,7 @@ import { planBoard } from "./board-wallenstein-plan.js"; // table: the planning 
 import { moduleBoards } from "./board-modules.js"; // table: the module boards as printed
 import { scoringSteps } from "./scoring-steps.js"; // table: winter scoring step by step
 import { buildingIcon, fitLabels } from "./board-wallenstein-map.js"; // table: names inside the frame, buildings drawn
+import { effectText, tw } from "./words-table.js";
 
 const data = {};
 const loading = {};
@@ -71,6 +72,17 @@ export function term(key, prefix = "") {
 export function cardName(id) {
   const entry = words[`card.${id}`];
   return entry ? entry[lang()] || entry.en : human(id);
+}
+
+// What the help line adds to its phase's words from the board: the El Grande action card in use
+// and its printed text while it is placed with, carried out or vetoed ("Carry out the card's special
+// action." named no card, and on a phone the card lies far below the decision). Null when none.
+const CARD_PHASES = new Set(["act", "effect", "veto"]);
+export function phaseDetail(game, view) {
+  if (game !== "elgrande" || !view || !CARD_PHASES.has(view.phase) || !view.card_in_use) return null;
+  const cards = needs("elgrande-cards", "/api/web/data/elgrande/cards");
+  const card = (cards?.cards || []).find((c) => c.id === view.card_in_use);
+  return card ? tw("cardInUse", { card: cardName(card.id), text: effectText(card.effect) }) : null;
 }
 
 export function renderBoard(game, view, ctx) {

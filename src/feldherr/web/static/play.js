@@ -2,7 +2,7 @@
 // hand-overs and the end of the game.
 import { api, clear, colour, copyText, h, usePalette } from "./dom.js";
 import { botName, lang, t, tn } from "./i18n.js";
-import { moveKeys, onData, renderBoard, seatNames, slotValue, term } from "./boards.js";
+import { moveKeys, onData, phaseDetail, renderBoard, seatNames, slotValue, term } from "./boards.js";
 import { MAX_BUTTONS, hasSteps, remaining, stepPicker } from "./steps.js";
 import { endOfGame, logItem } from "./ending.js";
 import { fromHash, invites, remember } from "./store.js";
@@ -136,7 +136,8 @@ export function showPlay(root, gameId) {
   // table: the bar over the decision (help line, speed, skip, sound, rules).
   function tableBarNode() {
     const update = st.bySeat.get(st.shown);
-    return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, pacer, rerender: render, spectator: st.shown === "spectator" });
+    return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, detail: phaseDetail(st.welcome?.name, update?.view),
+      pacer, rerender: render, spectator: st.shown === "spectator" });
   }
 
   // Which seat's page this device shows. With several seats here (hot-seat), a switch to another
