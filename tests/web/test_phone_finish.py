@@ -113,3 +113,27 @@ def test_a_special_action_names_its_card_and_its_parts(server: Server, pages: Pa
     page.wait_for_function("document.querySelector('#decision h2').innerText.endsWith('2')")
     assert sorted(page.locator("#choices button").all_inner_texts()) == regions
     shot(page, f"phone-elgrande-intrigue-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_no_open_characters_heading_over_nothing(server: Server, pages: Pages, lang: str) -> None:
+    """Ernst von Mansfeld's conquest on a phone (the example position, nothing left over from the
+    recruiting): "offene Charaktere" stood as a heading with nothing under it through the whole
+    conquest and on the final page; the section is left out, the provinces come first."""
+    import json
+
+    from .conftest import ROOT
+
+    position = json.loads((ROOT / "docs" / "positions" / "mansfeld-example.json").read_text())
+    position["left"] = []
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random"}]
+    created = server.api("/api/games", {"game": "mansfeld", "position": position, "seats": seats, "seed": 3})
+    page = pages.new(**PHONE)
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    page.goto(created["seats"][0]["invite"])
+    page.wait_for_selector("#provinces .province")
+    page.wait_for_selector("#choices button:not([disabled])")
+    headings = page.locator(".mansfeld h3").all_inner_texts()
+    assert headings[0] == {"de": "Provinzen", "en": "provinces"}[lang], headings
+    assert page.locator("#characters").count() == 0
+    shot(page, f"phone-mansfeld-conquest-{lang}")
