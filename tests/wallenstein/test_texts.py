@@ -226,3 +226,13 @@ def test_the_favor_that_removes_the_event_names_both_of_its_second_parts() -> No
         assert removed is not None and left is not None
         assert removed[0] == left[0] and str(removed[0]).startswith(card), removed
         assert (removed[1], left[1]) == (remove, leave)
+
+
+def test_the_military_leaders_scoring_counts_victory_points() -> None:
+    """The Military Leaders' scoring table under the log line "Lila erhält 6 Siegpunkte für 6
+    Denkmäler" headed its last column "Erhaltene Punkte"; the game's other tables say Siegpunkte."""
+    entry = {"k": "leader_score", "a": {"p": 1, "statues": 6, "trophies": 0, "vp": 6}}
+    for lang, word in (("de", "Erhaltene Siegpunkte"), ("en", "Victory points gained")):
+        table = GAME.log_table(entry, lang, None)
+        assert table is not None and table["columns"][-1] == word, table
+        assert table["rows"] == [[GAME.seat_name(1, lang, None), 6, 0, 6]]

@@ -222,7 +222,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "col.statues": {"en": "Statues", "de": "Denkmäler"},
     "col.trophies": {"en": "Trophies", "de": "Trophäen"},
     "col.vp": {"en": "Victory points", "de": "Siegpunkte"},
-    "col.gained": {"en": "Points gained", "de": "Erhaltene Punkte"},
+    "col.gained": {"en": "Victory points gained", "de": "Erhaltene Siegpunkte"},
     "col.thaler": {"en": "Thalers", "de": "Taler"},
     "col.rank": {"en": "Rank", "de": "Rang"},
     "rank": {"en": "{n}.", "de": "{n}."},
