@@ -137,3 +137,46 @@ def test_no_open_characters_heading_over_nothing(server: Server, pages: Pages, l
     assert headings[0] == {"de": "Provinzen", "en": "provinces"}[lang], headings
     assert page.locator("#characters").count() == 0
     shot(page, f"phone-mansfeld-conquest-{lang}")
+
+
+#: The lines each player's cell of the final scoring takes: {name: number of lines}.
+SCORING_LINES = """() => Object.fromEntries([...document.querySelectorAll('#final-scoring tbody th')]
+.map((th) => {
+  const tops = new Set();
+  const walk = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top / 4));
+  }
+  return [th.innerText.replace(/\\s*★/, '').trim(), tops.size];
+}))"""
+
+ENDING = """async ([lang, names]) => {
+  const i18n = await import('/static/i18n.js');
+  i18n.setLang(lang);
+  const { scoringTable } = await import('/static/ending.js');
+  const outcome = { scores: [39, 62, 80], winners: [2], money: [1, 3, 7], counties: [7, 10, 11] };
+  document.getElementById('app').replaceChildren(scoringTable(outcome, names, 'wallenstein'));
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"), [("de", ["Anna", "Blau", "Gelb"]), ("en", ["Anna", "Blue", "Yellow"])]
+)
+def test_the_winners_star_keeps_to_the_name_on_a_phone(
+    server: Server, pages: Pages, lang: str, names: list[str]
+) -> None:
+    """Wallenstein's final scoring (place, player, victory points, Thalers, counties) on a 360 and a
+    390 px phone: the winner's star stood alone on a second line under "Yellow"; each player's
+    cell is one line, the star beside the name."""
+    page = pages.new(**PHONE)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.evaluate(ENDING, [lang, names])
+    for width in (390, 360):
+        page.set_viewport_size({"width": width, "height": 844})
+        page.wait_for_timeout(50)
+        assert page.evaluate(SCORING_LINES) == dict.fromkeys(names, 1), width
+    winner = page.locator("#final-scoring tbody th").first.inner_text()
+    assert winner.replace("\u00a0", " ").strip() == f"{names[2]} ★", winner
