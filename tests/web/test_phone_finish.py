@@ -180,3 +180,37 @@ def test_the_winners_star_keeps_to_the_name_on_a_phone(
         assert page.evaluate(SCORING_LINES) == dict.fromkeys(names, 1), width
     winner = page.locator("#final-scoring tbody th").first.inner_text()
     assert winner.replace("\u00a0", " ").strip() == f"{names[2]} ★", winner
+
+
+#: The element in focus: [its id or text, whether it is a choice, its focus ring's reach outside it
+#: in px (outline width + offset; > 0 is cut by the scrolling list)].
+FOCUSED = """() => {
+  const el = document.activeElement;
+  const style = getComputedStyle(el);
+  return [el.id || el.textContent.trim().slice(0, 30), !!el.closest('#choices'),
+    parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset)];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_no_choice_stands_out_as_if_suggested_on_a_phone(server: Server, pages: Pages, lang: str) -> None:
+    """Each decision on a phone showed its first choice in the focus's pale yellow with a blue bar
+    under it (the keyboard's focus ring, cut by the scrolling list), as if it were suggested. A
+    touch screen puts no choice in focus; a keyboard's page still does, its ring inside the button."""
+    made = server.create("mansfeld", {"players": 3}, [{"kind": "human", "name": "Anna"}, *BOTS], seed=21)
+    phone = pages.new(**PHONE)
+    phone.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    phone.goto(made["seats"][0]["invite"])
+    phone.wait_for_selector("#choices button:not([disabled])")
+    phone.wait_for_timeout(100)
+    assert phone.evaluate(FOCUSED)[1] is False
+    colours = phone.evaluate(
+        "[...document.querySelectorAll('#choices button')].map((b) => getComputedStyle(b).backgroundColor)"
+    )
+    assert set(colours) == {"rgb(255, 255, 255)"}, colours
+    desk = pages.new(viewport={"width": 1280, "height": 900})
+    desk.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    desk.goto(made["seats"][0]["invite"])
+    desk.wait_for_selector("#choices button:not([disabled])")
+    desk.wait_for_function("!!document.activeElement.closest('#choices')")
+    assert desk.evaluate(FOCUSED)[2] <= 0
