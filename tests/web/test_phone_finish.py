@@ -214,3 +214,22 @@ def test_no_choice_stands_out_as_if_suggested_on_a_phone(server: Server, pages: 
     desk.wait_for_selector("#choices button:not([disabled])")
     desk.wait_for_function("!!document.activeElement.closest('#choices')")
     assert desk.evaluate(FOCUSED)[2] <= 0
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_replay_and_analysis_controls_are_a_fingers_size(server: Server, pages: Pages, lang: str) -> None:
+    """The replay viewer and its analysis board of a finished game on a 390 px touch screen: every
+    control at least 40 px high (the slider through the game was 16 px), nothing sideways."""
+    from .test_phone_walk import SMALL_CONTROLS
+
+    made = server.create("mansfeld", {"players": 2}, [{"kind": "bot", "bot": "random"}] * 2, seed=5)
+    server.wait_status(made["id"], "finished", timeout=120)
+    page = pages.new(**PHONE)
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    for address, ready in (("", "#scrub"), ("#analyse", "#analysis")):
+        page.goto(f"{server.url}/replay/{made['id']}{address}")
+        page.wait_for_selector(ready)
+        page.wait_for_selector("#scrub")
+        assert page.evaluate(SMALL_CONTROLS) == [], address
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, f"phone-analysis-{lang}")
