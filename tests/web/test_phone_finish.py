@@ -60,7 +60,7 @@ def test_the_scoring_track_numbers_stay_apart_at_a_games_end(server: Server, pag
     assert page.evaluate(CROWDED_TICKS) == []
 
 
-def _elgrande_intrigue(server: Server, pages: Pages, lang: str) -> Any:
+def _elgrande_intrigue(server: Server, pages: Pages, lang: str, card: str = "intrigue") -> Any:
     """Anna's page (390 px) in the middle of Intrigue's special action (after p. 10 of the rulebook:
     her three Caballeros in Granada, Green's two in Toledo and one in Castilla, Yellow's two in
     Sevilla)."""
@@ -70,7 +70,7 @@ def _elgrande_intrigue(server: Server, pages: Pages, lang: str) -> Any:
 
     board = Board(4).empty().king("Aragón")
     board.put(0, "Granada", 3).put(3, "Toledo", 2).put(3, "Castilla", 1).put(2, "Sevilla", 2)
-    state = board.turn(0, "intrigue", court=0).state()
+    state = board.turn(0, card, court=0).state()
     state.apply(0, ("special",))
     position = get_game("elgrande").position(state)
     seats = [{"kind": "human", "name": "Anna"}, *[{"kind": "bot", "bot": "random"}] * 3]
@@ -233,3 +233,23 @@ def test_the_replay_and_analysis_controls_are_a_fingers_size(server: Server, pag
         assert page.evaluate(SMALL_CONTROLS) == [], address
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, f"phone-analysis-{lang}")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "de",
+            "„Intrige“: Versetze bis zu 5 Caballeros beliebiger Farbe in andere Regionen."
+            " Alle aus einer Region.",
+        ),
+        ("en", "“Intrigue”: Move up to 5 Caballeros of any colour to other regions. All from one region."),
+    ],
+)
+def test_an_intrigue_from_one_region_says_so(server: Server, pages: Pages, lang: str, said: str) -> None:
+    """The Intrigue that moves up to 5 Caballeros of any colour, all from one region: its text on
+    the card and in the help line left out "All from one region" (only a card moving one's own
+    Caballeros got the words), and a player could think any regions would do."""
+    page = _elgrande_intrigue(server, pages, lang, card="intrigue_region_5")
+    page.wait_for_selector("#phase-card")
+    assert page.locator("#phase-card").inner_text().strip() == said

@@ -238,7 +238,8 @@ export function effectText(effect) {
     else if (effect.own) text = fmt(E["move.own"], { n: effect.own });
     else if (effect.foreign) text = fmt(E["move.foreign"], { n: effect.foreign });
     else text = fmt(E["move.any"], { n: effect.any });
-    return effect.one_source && effect.own < 99 ? text + E.oneSource : text;
+    // "all from one region" is said by the text of "all your Caballeros out of one region" already
+    return effect.one_source && !(effect.own >= 99) ? text + E.oneSource : text;
   }
   if (op === "place_free") return fmt(E.place_free, { n: effect.count });
   if (op === "choice") return fmt(E.choice, { a: effectText(effect.options[0]), b: effectText(effect.options[1]) });
