@@ -253,3 +253,40 @@ def test_an_intrigue_from_one_region_says_so(server: Server, pages: Pages, lang:
     page = _elgrande_intrigue(server, pages, lang, card="intrigue_region_5")
     page.wait_for_selector("#phase-card")
     assert page.locator("#phase-card").inner_text().strip() == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("de", "Jetzt aus Anhalt (Kampf / Bewegung A)."), ("en", "Now out of Anhalt (Combat / movement A).")],
+)
+def test_a_wallenstein_movement_names_the_county_it_leaves(
+    server: Server, pages: Pages, lang: str, said: str
+) -> None:
+    """A movement on a phone: the help line said "Move armies: from the county that just acted" and
+    the first part offered the counties to move to; which county the armies leave stood nowhere in
+    sight (the map lies a screen below). The line names it, with the action."""
+    from feldherr.wallenstein.data import ACTIONS, COMBAT_A
+
+    from ..wallenstein.scenario import Table
+
+    table = Table()
+    table.give(0, "Anhalt", 6)
+    table.owe_movement(0, "Anhalt", COMBAT_A)
+    # the boxes turned up by now: the bids (the last box), the actions carried out, Red's box acting
+    done = [ACTIONS.index(a) for a in table.pos["actions"][:-1]]
+    for seat, player in enumerate(table.pos["players"]):
+        boxes = len(player["plan_revealed"])
+        player["plan_revealed"] = [
+            b in done or b == boxes - 1 or (seat == 0 and b == COMBAT_A) for b in range(boxes)
+        ]
+    seats = [{"kind": "human", "name": "Anna"}, *[{"kind": "bot", "bot": "random"}] * 3]
+    created = server.api(
+        "/api/games", {"game": "wallenstein", "position": table.pos, "seats": seats, "seed": 3}
+    )
+    page = pages.new(**PHONE)
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    page.goto(created["seats"][0]["invite"])
+    page.wait_for_selector("#choices button:not([disabled])")
+    page.wait_for_selector("#phase-card")
+    assert page.locator("#phase-card").inner_text().strip() == said
+    shot(page, f"phone-wallenstein-move-{lang}")

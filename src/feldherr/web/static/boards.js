@@ -76,9 +76,13 @@ export function cardName(id) {
 
 // What the help line adds to its phase's words from the board: the El Grande action card in use
 // and its printed text while it is placed with, carried out or vetoed ("Carry out the card's special
-// action." named no card, and on a phone the card lies far below the decision). Null when none.
+// action." named no card, and on a phone the card lies far below the decision); the Wallenstein
+// county the armies move out of ("from the county that just acted" named none). Null when none.
 const CARD_PHASES = new Set(["act", "effect", "veto"]);
 export function phaseDetail(game, view) {
+  if (game === "wallenstein" && view?.phase === "move" && view.step?.kind === "move" && view.step.from) {
+    return tw("movesFrom", { county: view.step.from, action: term(view.step.action) });
+  }
   if (game !== "elgrande" || !view || !CARD_PHASES.has(view.phase) || !view.card_in_use) return null;
   const cards = needs("elgrande-cards", "/api/web/data/elgrande/cards");
   const card = (cards?.cards || []).find((c) => c.id === view.card_in_use);
