@@ -154,12 +154,20 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "mod_received": {"en": "You receive the modifier {v}.", "de": "Du erhältst den Modifikator {v}."},
     "game_over": {"en": "Game over. Final scores: {scores}.", "de": "Spielende. Endstand: {scores}."},
     # ------------------------------------------------------------------ move phrases
-    "mv.power": {"en": "play the {v}", "de": "die {v} ausspielen"},
+    # a power card by its number and the Caballeros it brings to the court, as printed on it (on a
+    # phone the hand's cards lie a screen below the choices)
+    "mv.power": {
+        "en": "play the {v} ({n:@unit.caballero} to the court)",
+        "de": "Machtkarte {v} ausspielen ({n:@unit.caballero} an den Hof)",
+    },
     "mv.power.mod": {
         "en": "play the {v} with the modifier {m} ({t})",
-        "de": "die {v} mit dem Modifikator {m} ausspielen ({t})",
+        "de": "Machtkarte {v} mit dem Modifikator {m} ausspielen ({t})",
     },
-    "step.power": {"en": "the {v}", "de": "die {v}"},
+    "step.power": {
+        "en": "the {v} ({n:@unit.caballero} to the court)",
+        "de": "Machtkarte {v} ({n:@unit.caballero} an den Hof)",
+    },
     "step.modifier": {"en": "modifier {m}", "de": "Modifikator {m}"},
     "step.nomodifier": {"en": "no modifier", "de": "kein Modifikator"},
     "step.from.colour": {"en": "a Caballero of {c}", "de": "einen Caballero von {c}"},
@@ -374,7 +382,7 @@ def describe(
     n = _players(view)
     if kind == "power":
         if m.modifier == NO_MODIFIER:
-            return _t("mv.power", lang, v=m.value)
+            return _t("mv.power", lang, v=m.value, n=D.POWER_CABALLEROS[m.value])
         total = m.value + D.MODIFIER_VALUES[m.modifier]
         return _t("mv.power.mod", lang, v=m.value, m=modifier_name(m.modifier, lang), t=total)
     if kind == "court":
@@ -438,7 +446,7 @@ def steps(
             if m.modifier == NO_MODIFIER
             else _t("step.modifier", lang, m=modifier_name(m.modifier, lang))
         )
-        return [_t("step.power", lang, v=m.value), mod]
+        return [_t("step.power", lang, v=m.value, n=D.POWER_CABALLEROS[m.value]), mod]
     if kind == "from":  # the parts say what they are: a bare "Yellow", "Galicia" did not
         colour = who(m.colour, lang, names, _players(view))
         return [
