@@ -290,3 +290,40 @@ def test_a_wallenstein_movement_names_the_county_it_leaves(
     page.wait_for_selector("#phase-card")
     assert page.locator("#phase-card").inner_text().strip() == said
     shot(page, f"phone-wallenstein-move-{lang}")
+
+
+#: Two moves of other seats through the pacer (pace.js) at "normal", the first of ``lines`` log
+#: lines; ``window.__shown``: the versions shown so far.
+PACED = """async (lines) => {
+  const { makePacer } = await import('/static/pace.js');
+  localStorage.setItem('feldherr:pace', 'normal');
+  const shown = [];
+  const pacer = makePacer((batch) => { for (const m of batch) shown.push(m.version); return 0; });
+  pacer.push({ version: 1, log: Array.from({ length: lines }, (_, i) => ({ text: `line ${i}` })) }, false);
+  pacer.push({ version: 2, log: [{ text: 'the next move' }] }, false);
+  window.__shown = shown;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_move_of_many_lines_is_given_the_time_to_read_them(server: Server, pages: Pages, lang: str) -> None:
+    """Wallenstein: another player's move that turns an action over brings a dozen log lines at
+    once (every player's buildings, grain, armies), and at the normal pace the next move replaced
+    it a second later. A held-back move of many lines holds the next one longer (a quarter step a
+    line after the second, at most four steps); a move of one or two lines keeps one step. Read on
+    the page's own clock, advanced by hand: no wall-clock timing."""
+    page = pages.new(**PHONE)
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    page.clock.install()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.evaluate(PACED, 12)
+    assert page.evaluate("window.__shown") == [1]
+    page.clock.run_for(1500)
+    assert page.evaluate("window.__shown") == [1]  # a dozen lines: not gone after one step
+    page.clock.run_for(2600)  # four steps in all
+    assert page.evaluate("window.__shown") == [1, 2]
+    page.evaluate(PACED, 2)  # a new pacer: a move of two lines
+    assert page.evaluate("window.__shown") == [1]
+    page.clock.run_for(1100)  # one step
+    assert page.evaluate("window.__shown") == [1, 2]
