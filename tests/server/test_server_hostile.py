@@ -788,3 +788,50 @@ def test_a_position_naming_a_player_unprintably_is_refused(server: Server, name:
     assert _games_count(server) == before
     fine = json.loads(raw.replace('"Anna"', json.dumps("Anna <b>&</b>")))
     assert server.http.post("/api/positions/import", json={"position": fine}).status_code == 201
+
+
+# -- found by the second hostile-client review (branch hostile) -----------------------------------
+ODD_TEXTS = ["Evil\nSecond line", "\u202eemag", "<img src=x onerror=alert(1)>", "wallenstein_v2", "x" * 60]
+
+
+@pytest.mark.parametrize("name", ODD_TEXTS)
+def test_an_unknown_game_is_refused_without_echoing_its_name(server: Server, name: str) -> None:
+    """``server.unknown-game`` read "unknown game {game}" with the name as the client sent it: a
+    line break (two lines where one is promised), a direction override that turns the line
+    around, HTML, a code name. Now it names the games the server has, by their titles."""
+    root = Path(__file__).resolve().parents[2]
+    position = json.loads((root / "docs" / "positions" / "mansfeld-example.json").read_text())
+    before = _games_count(server)
+    for path, body in (
+        ("/api/games", {"game": name, "seats": [{"kind": "human"}] * 2}),
+        ("/api/positions", {"position": {**position, "game": name}}),
+        ("/api/positions/import", {"position": {**position, "game": name}}),
+        ("/api/games", {"game": name, "position": position, "seats": [{"kind": "human"}] * 2}),
+    ):
+        for lang in ("en", "de"):
+            response = server.http.post(path, params={"lang": lang}, json=body)
+            assert_one_line_error(response, 404, "server.unknown-game")
+            message = response.json()["message"]
+            assert name.strip()[:20] not in message and "Ernst von Mansfeld" in message, message
+            assert ("this server has" if lang == "en" else "auf diesem Server") in message
+    assert _games_count(server) == before
+
+
+def test_an_unknown_message_type_is_shown_back_only_as_a_word(server: Server) -> None:
+    """``server.type`` showed the message's type as it came (up to 40 characters of anything): a
+    line break or a direction mark in a one-line refusal."""
+    game_id, tokens = two_humans(server)
+    client = Client(server, game_id, [tokens[0]], lang="de")
+    client.until(lambda m: m["type"] == "update")
+    for kind, shown in [
+        ("fly", "fly"),
+        ("a\nb", "(kein Wort)"),
+        ("\u202eyalp", "(kein Wort)"),
+        ("<b>", "(kein Wort)"),
+    ]:
+        client.send({"type": kind, "id": "k"})
+        error = client.until(lambda m: m["type"] == "error")
+        assert error["rule"] == "server.type" and error["message"].endswith(shown), error
+        assert "\n" not in error["message"] and "\u202e" not in error["message"]
+        assert error["text"]["en"].endswith(shown if shown == "fly" else "(not a word)")
+    client.close()

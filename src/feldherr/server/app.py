@@ -11,6 +11,7 @@ import contextlib
 import functools
 import json
 import logging
+import re
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -524,12 +525,18 @@ def invalid_field(exc: RequestValidationError) -> ServerError:
     return ServerError("server.field", 422, "bad-request", field=str(loc[-1])[:40], **part("wanted", wanted))
 
 
+MESSAGE_KIND = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
+"""A message type shown back as it came: a short word (anything else is whatever the client sent:
+a line break, a direction mark, HTML, a kilobyte of text)."""
+
+
 def message_kind(kind: Any) -> dict[str, str]:
-    """The ``kind`` detail of ``server.type``: a message's type as its text, or "(none)" when it has
-    no text type (never a Python literal)."""
+    """The ``kind`` detail of ``server.type``: a message's type as its text when it is a short word,
+    "(not a word)" for any other text, "(none)" when it has no text type (never a Python literal)."""
+    if isinstance(kind, str) and MESSAGE_KIND.fullmatch(kind.strip()):
+        return detail("kind", dict.fromkeys(LANGS, kind.strip()))
     if isinstance(kind, str) and kind.strip():
-        shown = kind.strip()[:40]
-        return detail("kind", dict.fromkeys(LANGS, shown))
+        return part("kind", "part.odd-type")
     return part("kind", "part.no-type")
 
 

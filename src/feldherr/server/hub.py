@@ -45,7 +45,7 @@ from feldherr.games import get_game
 from feldherr.server import snapshot
 from feldherr.server.bus import LocalBus
 from feldherr.server.config import Settings
-from feldherr.server.protocol import ServerError, detail, words
+from feldherr.server.protocol import ServerError, detail, unknown_game, words
 from feldherr.server.store import GameRow, SeatRow, Store
 from feldherr.server.workers import BotPool, BotTask, decision_seed, default_workers
 from feldherr.web import add_choices
@@ -250,7 +250,7 @@ class Hub:
         try:
             game = get_game(row.game)
         except ValueError as exc:
-            raise ServerError("server.unknown-game", 500, "unavailable", game=row.game) from exc
+            raise unknown_game(500, "unavailable") from exc
         seats = self.store.seats(game_id)
         moves = self.store.moves(game_id)
         record = GameRecord(
