@@ -835,3 +835,50 @@ def test_an_unknown_message_type_is_shown_back_only_as_a_word(server: Server) ->
         assert "\n" not in error["message"] and "\u202e" not in error["message"]
         assert error["text"]["en"].endswith(shown if shown == "fly" else "(not a word)")
     client.close()
+
+
+def test_names_and_languages_are_limited_since_each_sends_the_whole_log(server: Server) -> None:
+    """A player's ``name`` message sends every connection of the game its whole log again (so
+    that every line names the player anew), and a ``lang`` message sends the whole log to the
+    connection. Within the general limit (20 a second) one player renaming over and over made
+    every other connection at the table download the whole log about 18 times a second (1 MB a
+    second each for a Wallenstein game at version 230, a ping of another game 0.9 -> 11 ms). Now
+    a connection may send 5 of them at once, then one every 2 seconds; the others are refused
+    with ``server.rate`` and their ``id``, and change nothing."""
+    game_id, tokens = two_humans(server)
+    renamer = Client(server, game_id, [tokens[0]], lang="de")
+    other = Client(server, game_id, [tokens[1]])
+    renamer.until(lambda m: m["type"] == "update")
+    other.until(lambda m: m["type"] == "update")
+    for n in range(12):
+        renamer.send({"type": "name", "name": f"Anna {n}", "id": f"n{n}"})
+    answers = [renamer.until(lambda m: m["type"] in ("ack", "error")) for _ in range(12)]
+    named = [a for a in answers if a["type"] == "ack"]
+    refused = [a for a in answers if a["type"] == "error"]
+    assert 5 <= len(named) <= 8 and all(a["rule"] == "server.rate" for a in refused), answers
+    assert {a["id"] for a in refused} == {f"n{n}" for n in range(12)} - {a["id"] for a in named}
+    assert refused[0]["message"] == refused[0]["text"]["de"]
+    kept = named[-1]["named"]
+    info = server.http.get(f"/api/games/{game_id}").json()
+    assert info["seats"][0]["name"] == kept  # the refused names changed nothing
+    renamer.send({"type": "ping", "id": "after"})
+    renamer.until(lambda m: m["type"] == "pong")
+    tables = [m for m in other.messages if m["type"] == "table"]
+    while True:  # what the other player was sent: one table (and whole log) per name taken
+        try:
+            message = other.recv(1)
+        except TimeoutError:
+            break
+        if message["type"] == "table":
+            tables.append(message)
+    assert len(tables) == len(named), tables
+    for n in range(8):
+        renamer.send({"type": "lang", "lang": "en" if n % 2 else "de", "id": f"l{n}"})
+    errors = [renamer.until(lambda m: m["type"] == "error") for _ in range(8 - 5)]
+    assert all(e["rule"] == "server.rate" for e in errors), errors
+    time.sleep(2.2)  # one more after a pause
+    renamer.send({"type": "name", "name": "Anna", "id": "late"})
+    assert renamer.until(lambda m: m["type"] in ("ack", "error") and m.get("id") == "late")["type"] == "ack"
+    renamer.close()
+    other.close()
+    assert version_of(server, game_id, tokens[0]) == 0

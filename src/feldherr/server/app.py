@@ -65,6 +65,14 @@ INLINE_BODY = 16 * 1024
 """Bodies up to this many bytes are read on the event loop; larger ones on a thread."""
 BODY_TIME = 3
 """A request's body must have come in within this many times ``--slow-client`` seconds."""
+HEAVY_BURST = 5
+"""A name and a language, once checked, send the whole log again: a name to every connection of
+the game (one player renaming twenty times a second made every other connection at the table
+download the whole log twenty times a second), a language to this one (each a long render on a
+reader thread) ..."""
+"""... so a connection may send 5 of them at once ..."""
+HEAVY_RATE = 0.5
+"""... then one every 2 seconds (``server.rate``, with the message's ``id``)."""
 MAX_OFFSET = 2**62
 """The largest ``offset`` of ``GET /api/games`` passed to the database (a larger one overflowed
 SQLite's integers: an internal error); past every game either way."""
@@ -338,6 +346,8 @@ def create_app(settings: Settings) -> FastAPI:
         conn.lang = _lang(ws)  # until the hello names the language: the address's or the browser's
         sender = asyncio.create_task(_sender(ws, conn))
         bucket = Bucket(settings.rate, settings.burst)
+        # a name or a language sends the whole log again (a name: to every connection of the game)
+        heavy = Bucket(HEAVY_RATE, HEAVY_BURST)
         attached = False
         refused = 0
         try:
@@ -421,9 +431,14 @@ def create_app(settings: Settings) -> FastAPI:
                         if type(seat) is not int or seat not in conn.seats:
                             raise ServerError("server.seat", 403, "not-your-seat")
                         name = check_name(data.get("name"))
+                        if not heavy.take():
+                            raise rate
                         await h.read(h.rename, game_id, seat, name, conn, msg_id)  # the whole log again
                     elif kind == "lang":
-                        conn.lang = get_lang(data)
+                        lang = get_lang(data)
+                        if not heavy.take():
+                            raise rate
+                        conn.lang = lang
                         await h.read(_resend, h, conn, game_id, True)  # the whole log: long
                     elif kind == "sync":
                         await h.call(_resend, h, conn, game_id)
