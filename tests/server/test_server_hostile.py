@@ -882,3 +882,31 @@ def test_names_and_languages_are_limited_since_each_sends_the_whole_log(server: 
     renamer.close()
     other.close()
     assert version_of(server, game_id, tokens[0]) == 0
+
+
+def test_taking_a_move_back_over_and_over_is_limited(server: Server) -> None:
+    """Each move taken back sends every connection of the game its whole log again: a player
+    putting a card into the plan and taking it back in a loop made the others download the whole
+    log that often. An ``undo`` counts like a name: 5 at once, then one every 2 seconds; a refused
+    one is ``server.rate`` with its ``id`` and takes nothing back."""
+    created = server.create(
+        "toy", [{"kind": "human"}, {"kind": "human"}], options={"variant": "double"}, seed=3
+    )
+    tokens = [s["token"] for s in created["seats"]]
+    me = Client(server, created["id"], [tokens[0]])
+    me.until(lambda m: m["type"] == "update" and 0 in m["asked"])
+    refused = None
+    for n in range(10):
+        me.send({"type": "move", "move": ["double", n % 2 == 0], "version": 0, "id": f"m{n}"})
+        assert (
+            me.until(lambda m, n=n: m["type"] in ("ack", "error") and m.get("id") == f"m{n}")["type"] == "ack"
+        )
+        me.send({"type": "undo", "version": 1, "id": f"u{n}"})
+        answer = me.until(lambda m, n=n: m["type"] in ("ack", "error") and m.get("id") == f"u{n}")
+        if answer["type"] == "error":
+            refused = answer
+            break
+    assert refused is not None and refused["rule"] == "server.rate", refused
+    assert 5 <= n <= 8, n
+    assert version_of(server, created["id"], tokens[0]) == 1  # the refused undo took nothing back
+    me.close()

@@ -66,10 +66,10 @@ INLINE_BODY = 16 * 1024
 BODY_TIME = 3
 """A request's body must have come in within this many times ``--slow-client`` seconds."""
 HEAVY_BURST = 5
-"""A name and a language, once checked, send the whole log again: a name to every connection of
-the game (one player renaming twenty times a second made every other connection at the table
-download the whole log twenty times a second), a language to this one (each a long render on a
-reader thread) ..."""
+"""A name, a language and a move taken back, once checked, send the whole log again: a name and an
+undo to every connection of the game (one player renaming twenty times a second, or putting a card
+into the plan and taking it back, made every other connection at the table download the whole log
+that often), a language to this one (each a long render on a reader thread) ..."""
 """... so a connection may send 5 of them at once ..."""
 HEAVY_RATE = 0.5
 """... then one every 2 seconds (``server.rate``, with the message's ``id``)."""
@@ -346,7 +346,7 @@ def create_app(settings: Settings) -> FastAPI:
         conn.lang = _lang(ws)  # until the hello names the language: the address's or the browser's
         sender = asyncio.create_task(_sender(ws, conn))
         bucket = Bucket(settings.rate, settings.burst)
-        # a name or a language sends the whole log again (a name: to every connection of the game)
+        # a name, a language or an undo sends the whole log again (a name, an undo: to every connection)
         heavy = Bucket(HEAVY_RATE, HEAVY_BURST)
         attached = False
         refused = 0
@@ -425,6 +425,8 @@ def create_app(settings: Settings) -> FastAPI:
                         if type(seat) is not int or seat not in conn.seats:
                             raise ServerError("server.seat", 403, "not-your-seat")
                         version = get_int(data, "version")
+                        if not heavy.take():
+                            raise rate
                         await h.call(h.undo, game_id, seat, version, conn, msg_id)
                     elif kind == "name":
                         seat = data.get("seat", conn.seats[0] if len(conn.seats) == 1 else None)
