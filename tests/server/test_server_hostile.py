@@ -910,3 +910,27 @@ def test_taking_a_move_back_over_and_over_is_limited(server: Server) -> None:
     assert 5 <= n <= 8, n
     assert version_of(server, created["id"], tokens[0]) == 1  # the refused undo took nothing back
     me.close()
+
+
+@pytest.mark.parametrize("odd", ["a\nb", "\u202eevil", "\x1b[2J", "x\u2028y", "\ue000"])
+def test_a_position_refusal_shows_no_unprintable_character_it_was_sent(server: Server, odd: str) -> None:
+    """A position refusal names the field it found wrong and the value it found there: an unknown
+    field's key and a text value were shown as sent, a line break, a direction override (which
+    turns the line around), a terminal escape, a line separator inside a one-line refusal. Now
+    each such character reads as U+FFFD; the rest of the words stay."""
+    root = Path(__file__).resolve().parents[2]
+    for example in ("mansfeld-example.json", "elgrande-example.json"):
+        base = json.loads((root / "docs" / "positions" / example).read_text())
+        unknown = {**base, f"note{odd}": 1}
+        wrong_value = json.loads(json.dumps(base))
+        wrong_value["players"][0]["score" if "score" in base["players"][0] else "age"] = f"many{odd}"
+        for position in (unknown, wrong_value):
+            for lang in ("en", "de"):
+                response = server.http.post(
+                    "/api/positions", params={"lang": lang}, json={"position": position}
+                )
+                assert_one_line_error(response, 422, "server.position")
+                for text in response.json()["text"].values():
+                    assert not any(ch in text for ch in "\n\u202e\x1b\u2028\ue000"), text
+                    # a key reads with U+FFFD; a text value as JSON writes it ("a\\nb") or with U+FFFD
+                    assert "\ufffd" in text or (position is wrong_value and "\\" in text), text
