@@ -934,3 +934,27 @@ def test_a_position_refusal_shows_no_unprintable_character_it_was_sent(server: S
                     assert not any(ch in text for ch in "\n\u202e\x1b\u2028\ue000"), text
                     # a key reads with U+FFFD; a text value as JSON writes it ("a\\nb") or with U+FFFD
                     assert "\ufffd" in text or (position is wrong_value and "\\" in text), text
+
+
+@pytest.mark.parametrize("game", ["toy", "elgrande"])
+def test_an_unknown_option_is_named_without_unprintable_characters(server: Server, game: str) -> None:
+    """ "this game has no option “{option}”" showed the option's key as sent: a line break, a
+    direction override or a terminal escape inside a one-line refusal (creating a game, and a
+    position's options)."""
+    odd = "note\n\u202e\x1b[2J"
+    root = Path(__file__).resolve().parents[2]
+    position = json.loads((root / "docs" / "positions" / "elgrande-example.json").read_text())
+    position["options"] = {**position["options"], odd: 1}
+    asks = [("/api/games", {"game": game, "options": {odd: 1}})]
+    if game == "elgrande":
+        asks.append(("/api/positions", {"position": position}))
+    for path, body in asks:
+        for lang in ("en", "de"):
+            response = server.http.post(path, params={"lang": lang}, json=body)
+            assert_one_line_error(
+                response, 422, "server.options" if path == "/api/games" else "server.position"
+            )
+            for text in response.json()["text"].values():
+                assert "note\ufffd\ufffd\ufffd[2J" in text and not any(ch in text for ch in "\n\u202e\x1b"), (
+                    text
+                )

@@ -220,7 +220,7 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
         "de": "Der Stellung fehlt das Feld {field}",
     },
     "core.position.name": {
-        "en": "{value} in {field} is not a {kind} of this game",
+        "en": "{value} in {field} names no {kind} of this game",
         "de": "{value} in {field}: {kind} dieses Namens gibt es in diesem Spiel nicht",
     },
     "core.position.game": {
