@@ -958,3 +958,82 @@ def test_an_unknown_option_is_named_without_unprintable_characters(server: Serve
                 assert "note\ufffd\ufffd\ufffd[2J" in text and not any(ch in text for ch in "\n\u202e\x1b"), (
                     text
                 )
+
+
+def test_analyses_never_keep_the_bots_waiting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analysis board searched on the bots' worker processes, and each request replayed the
+    game before it asked for a slot: forty anonymous clients asking for analyses over and over
+    kept every worker busy and every driver thread replaying, and a game of two random bots took
+    186 s instead of half a second. Now the analyses have worker processes of their own, and one
+    more than the slots is refused at once, before any replay (4.4 s under the same flood, on the
+    shared 2-core machine)."""
+    import threading
+
+    from fastapi.testclient import TestClient
+
+    from feldherr.server import analysis as analysis_module
+    from feldherr.server import app as app_module
+    from feldherr.server.config import Settings
+    from feldherr.server.workers import BotPool
+
+    used: dict[str, set[int]] = {}
+    original_run = BotPool.run
+
+    def spied_run(self: BotPool, fn: Any, task: Any, what: str) -> Any:
+        used.setdefault(fn.__name__, set()).add(id(self))
+        return original_run(self, fn, task, what)
+
+    monkeypatch.setattr(BotPool, "run", spied_run)
+    started, go = threading.Event(), threading.Event()
+    original_analysis = analysis_module.run_analysis
+
+    def held_analysis(task: Any) -> Any:
+        started.set()
+        assert go.wait(30)
+        return original_analysis(task)
+
+    monkeypatch.setattr(analysis_module, "run_analysis", held_analysis)
+    replays: list[str] = []
+    original_record = app_module._finished_record
+
+    def counted_record(*args: Any) -> Any:
+        replays.append(args[1])
+        return original_record(*args)
+
+    monkeypatch.setattr(app_module, "_finished_record", counted_record)
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        bot_workers=0,
+        analysis_bot="medium@20i",
+        analysis_slots=1,
+    )
+    with TestClient(app_module.create_app(settings)) as client:
+        body = {"game": "toy", "seats": [{"kind": "bot", "bot": "random"}] * 2, "seed": 4}
+        game_id = client.post("/api/games", json=body).json()["id"]
+        deadline = time.time() + 60
+        while client.get(f"/api/games/{game_id}").json()["status"] != "finished":
+            assert time.time() < deadline
+            time.sleep(0.05)
+        seat = client.get(f"/api/games/{game_id}/replay", params={"at": 0}).json()["view"]["to_move"][0]
+        answers: list[httpx.Response] = []
+        first = threading.Thread(
+            target=lambda: answers.append(
+                client.post(f"/api/games/{game_id}/analysis", json={"at": 0, "seat": seat})
+            )
+        )
+        first.start()
+        assert started.wait(30)
+        before = len(replays)
+        busy = client.post(f"/api/games/{game_id}/analysis", json={"at": 0, "seat": seat})
+        assert busy.status_code == 503 and busy.json()["rule"] == "server.analysis-busy"
+        assert len(replays) == before  # refused before the game was replayed
+        go.set()
+        first.join(30)
+        assert answers and answers[0].status_code == 200, answers
+        # another bot game meanwhile: its bots thought on their own workers
+        game_id = client.post("/api/games", json=body).json()["id"]
+        while client.get(f"/api/games/{game_id}").json()["status"] != "finished":
+            assert time.time() < deadline
+            time.sleep(0.05)
+    analyses = used.get("held_analysis", set()) | used.get("run_analysis", set())
+    assert analyses and used["think"] and not analyses & used["think"], used

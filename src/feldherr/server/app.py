@@ -100,7 +100,12 @@ class Bucket:
 def create_app(settings: Settings) -> FastAPI:
     store = Store(settings.db_url)
     holder: dict[str, Hub] = {}
-    analyser = Analyser(settings.analysis_bot, settings.analysis_slots)
+    analyser = Analyser(  # its own worker processes: the bots' are never kept busy by analyses
+        settings.analysis_bot,
+        settings.analysis_slots,
+        0 if settings.bot_workers == 0 else None,
+        settings.register,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -122,6 +127,7 @@ def create_app(settings: Settings) -> FastAPI:
                 await scanner
             await bus.stop()
             hub.close()
+            analyser.close()
             store.dispose()
 
     app = FastAPI(title="feldherr", version=__version__, lifespan=lifespan)
@@ -308,11 +314,12 @@ def create_app(settings: Settings) -> FastAPI:
                 raise ServerError("server.analysis-running", 403, "running-game")
             return _finished_record(h, game_id, token), h.table(game_id).names
 
-        record, names = await h.read(finished)
-        loop = asyncio.get_running_loop()  # the search waits on a bot-driver thread, not a database one
-        return await loop.run_in_executor(
-            h.drivers, functools.partial(analyser.run, h.pool, game_id, record, names, ask)
-        )
+        with analyser.slot():  # one more is refused at once, before the game is replayed
+            record, names = await h.read(finished)
+            loop = asyncio.get_running_loop()  # the search waits on a bot-driver thread, not a database one
+            return await loop.run_in_executor(
+                h.drivers, functools.partial(analyser.run, None, game_id, record, names, ask, True)
+            )
 
     @app.post("/api/records", status_code=201)
     async def import_record(request: Request) -> dict[str, Any]:
