@@ -194,7 +194,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/catalog")
     async def get_catalogue() -> list[dict[str, Any]]:
-        return await hub().call(catalogue)
+        return await hub().read(catalogue)
 
     # -- the lobby ------------------------------------------------------------------------------------
     @app.get("/api/games")
@@ -205,7 +205,7 @@ def create_app(settings: Settings) -> FastAPI:
             )
         limit = max(1, min(limit, 200))
         offset = max(0, min(offset, MAX_OFFSET))  # past every game: an empty page, not an overflow
-        rows = await hub().call(store.list_games, status, limit, offset)
+        rows = await hub().read(store.list_games, status, limit, offset)  # not on the moves' threads
         return {"games": [{**row.to_json(), "seats": [s.public() for s in seats]} for row, seats in rows]}
 
     @app.post("/api/games", status_code=201)
@@ -243,7 +243,7 @@ def create_app(settings: Settings) -> FastAPI:
             row, seats = _readable(hub(), game_id, token)
             return {**row.to_json(), "seats": [s.public() for s in seats]}
 
-        return await hub().call(read)
+        return await hub().read(read)
 
     @app.get("/api/games/{game_id}/update")
     async def get_update(
@@ -252,7 +252,8 @@ def create_app(settings: Settings) -> FastAPI:
         if lang not in ("en", "de"):
             raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
         token = _bearer(request)
-        return await (hub().call if token else hub().read)(_update, hub(), game_id, token, since, lang)
+        fast = token and game_id in hub().tables  # a seat's update of a loaded game: the moves' threads
+        return await (hub().call if fast else hub().read)(_update, hub(), game_id, token, since, lang)
 
     async def seat_request(request: Request, game_id: str) -> tuple[dict[str, Any], int, int]:
         """A seat's POST: its JSON object, the seat its token opens, the version it acts on."""
@@ -265,7 +266,7 @@ def create_app(settings: Settings) -> FastAPI:
         if token is None:
             raise ServerError("server.token", 401, "token")
         version = get_int(data, "version")
-        table = await hub().call(hub().table, game_id)
+        table = await hub().loading(game_id)
         (seat,) = table.verify([token])
         return data, seat, version
 
@@ -286,6 +287,7 @@ def create_app(settings: Settings) -> FastAPI:
         token = _bearer(request)
         if token is None:
             raise ServerError("server.token", 401, "token")
+        await hub().loading(game_id)
         return await hub().call(hub().rematch, game_id, token)
 
     # -- records and replays ----------------------------------------------------------------------
@@ -413,7 +415,7 @@ def create_app(settings: Settings) -> FastAPI:
                         try:
                             # a first update with the whole log (a spectator's, or one asked without
                             # since) waits for a reader thread: a crowd of them never holds up a move
-                            whole = not tokens or not since
+                            whole = not tokens or not since or game_id not in h.tables  # or a load
                             await (h.read if whole else h.call)(h.attach, conn, game_id, tokens, since)
                         except ServerError as err:
                             conn.push(error_reply(err, None, conn.lang, msg_id))

@@ -215,6 +215,13 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.readers, functools.partial(fn, *args))
 
+    async def loading(self, game_id: str) -> Table:
+        """The table of ``game_id``; loaded (a replay of its record: long) on a reader thread, so
+        that requests for games nobody holds, with any token, never keep a move waiting for a
+        thread."""
+        table = self.tables.get(game_id)
+        return table if table is not None else await self.read(self.table, game_id)
+
     def spawn(self, fn: Callable[..., Any], *args: Any, executor: ThreadPoolExecutor | None = None) -> None:
         def run() -> None:
             try:
