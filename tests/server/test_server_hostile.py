@@ -1111,3 +1111,68 @@ def test_the_lobby_and_loading_a_game_never_take_a_moves_thread(
         assert update.status_code == 200
     assert set(threads) == {"list", "load", "catalogue"}, threads
     assert all(names == {"feldherr-read"} for names in threads.values()), threads
+
+
+def test_a_seats_whole_log_is_made_on_a_reader_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat's update without ``since`` over HTTP, and a socket's hello with ``since`` 0, hold
+    the whole log (a long render for a long game), and both ran on the threads that commit
+    moves: any player could pull the whole log over and over there. Now an update from more than
+    16 versions back is made on a reader thread; a reconnect that missed a few moves stays quick."""
+    import threading
+
+    from fastapi.testclient import TestClient
+
+    from feldherr.server import app as app_module
+    from feldherr.server.config import Settings
+    from feldherr.server.hub import Hub
+
+    where: list[tuple[str, str]] = []
+    original_update, original_attach = app_module._update, Hub.attach
+
+    def spied_update(*args: Any) -> Any:
+        where.append(("update", threading.current_thread().name.rstrip("_0123456789")))
+        return original_update(*args)
+
+    def spied_attach(self: Hub, *args: Any) -> None:
+        where.append(("hello", threading.current_thread().name.rstrip("_0123456789")))
+        original_attach(self, *args)
+
+    monkeypatch.setattr(app_module, "_update", spied_update)
+    monkeypatch.setattr(Hub, "attach", spied_attach)
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_workers=0)
+    with TestClient(app_module.create_app(settings)) as client:
+        body = {"game": "toy", "options": {"players": 4, "rounds": 5}, "seats": [{"kind": "hotseat"}] * 4}
+        created = client.post("/api/games", json=body).json()
+        game_id, tokens = created["id"], created["hotseat_tokens"]
+        version = 0
+        while version <= 20:  # a game long enough
+            update = client.get(f"/api/games/{game_id}/update", params={"since": version}).json()
+            seat = update["view"]["to_move"][0]
+            move = client.get(
+                f"/api/games/{game_id}/update",
+                params={"since": version},
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+            ).json()["view"]["decision"]["moves"][0]
+            answer = client.post(
+                f"/api/games/{game_id}/moves",
+                json={"move": move, "version": version},
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+            )
+            version = answer.json()["version"]
+        where.clear()
+        seat0 = {"Authorization": f"Bearer {tokens[0]}"}
+        for params in ({}, {"since": 0}, {"since": version - 2}):
+            assert client.get(f"/api/games/{game_id}/update", params=params, headers=seat0).status_code == 200
+        for since in (0, version - 2):
+            with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+                ws.send_json({"type": "hello", "tokens": [tokens[0]], "since": since})
+                assert ws.receive_json()["type"] == "welcome"
+    assert where == [
+        ("update", "feldherr-read"),
+        ("update", "feldherr-read"),
+        ("update", "feldherr"),
+        ("hello", "feldherr-read"),
+        ("hello", "feldherr"),
+    ], where

@@ -13,7 +13,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
@@ -252,7 +252,8 @@ def create_app(settings: Settings) -> FastAPI:
         if lang not in ("en", "de"):
             raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
         token = _bearer(request)
-        fast = token and game_id in hub().tables  # a seat's update of a loaded game: the moves' threads
+        # a seat's update of a loaded game with a short log: the moves' threads; else a reader's
+        fast = token is not None and since is not None and recent(hub(), game_id, [since])
         return await (hub().call if fast else hub().read)(_update, hub(), game_id, token, since, lang)
 
     async def seat_request(request: Request, game_id: str) -> tuple[dict[str, Any], int, int]:
@@ -414,8 +415,9 @@ def create_app(settings: Settings) -> FastAPI:
                         conn.lang = lang
                         try:
                             # a first update with the whole log (a spectator's, or one asked without
-                            # since) waits for a reader thread: a crowd of them never holds up a move
-                            whole = not tokens or not since or game_id not in h.tables  # or a load
+                            # since, or since long ago) or a game to load waits for a reader thread:
+                            # a crowd of them never holds up a move
+                            whole = not tokens or not since or not recent(h, game_id, since.values())
                             await (h.read if whole else h.call)(h.attach, conn, game_id, tokens, since)
                         except ServerError as err:
                             conn.push(error_reply(err, None, conn.lang, msg_id))
@@ -526,6 +528,20 @@ async def _sender(ws: WebSocket, conn: Conn) -> None:
             await ws.send_text(json.dumps(message, ensure_ascii=False))
     except Exception:  # the socket is gone; the receiver notices
         conn.closed = True
+
+
+RECENT = 16
+"""An update that starts at most this many versions back is quick to make (the moves' threads);
+one from longer ago (``since`` 0 of a long game) holds most of the log: a reader thread's work."""
+
+
+def recent(hub: Hub, game_id: str, since: Iterable[int | None]) -> bool:
+    """Whether updates from ``since`` of a game this process holds are short (see :data:`RECENT`)."""
+    table = hub.tables.get(game_id)
+    if table is None:
+        return False  # loading it is long work
+    version = table.match.version
+    return all(v is not None and version - v <= RECENT for v in since)
 
 
 def _lang(request: HTTPConnection) -> str:
