@@ -1176,3 +1176,30 @@ def test_a_seats_whole_log_is_made_on_a_reader_thread(
         ("hello", "feldherr-read"),
         ("hello", "feldherr"),
     ], where
+
+
+def test_an_analysis_keeps_its_slot_until_it_ends_whoever_waits_for_it() -> None:
+    """The server takes an analysis's slot before replaying the game (``take``) and hands it to the
+    analysis (``run(..., held=True)``), which gives it back when it ends or fails: a client that
+    goes away while its analysis runs does not free a slot that a worker still fills."""
+    from feldherr.core.match import Match
+    from feldherr.core.record import GameRecord
+    from feldherr.games import get_game
+    from feldherr.server.analysis import Analyser, Ask
+    from feldherr.server.protocol import ServerError
+
+    game = get_game("mansfeld")
+    seat = Match(game, {"players": 2}, 4).to_move()[0]
+    record = GameRecord("mansfeld", {"players": 2}, 4, [])
+    analyser = Analyser("medium@20i", 1, 0)
+    analyser.take()
+    with pytest.raises(ServerError) as busy:
+        analyser.take()
+    assert busy.value.rule == "server.analysis-busy"
+    assert analyser.run(None, "g", record, ["", ""], Ask(0, seat, "en"), held=True)["moves"]
+    analyser.take()  # given back by the analysis that held it
+    with pytest.raises(ServerError):
+        analyser.run(None, "g", record, ["", ""], Ask(99, seat, "en"), held=True)  # a step past the end
+    analyser.take()  # given back on a refusal too
+    analyser.release()
+    analyser.close()

@@ -108,16 +108,26 @@ class Analyser:
         self._pool: BotPool | None = None
         self._lock = threading.Lock()
 
-    @contextlib.contextmanager
-    def slot(self) -> Iterator[None]:
-        """Hold one of the slots while the body runs; ``server.analysis-busy`` at once if none is
-        free (so that a crowd of requests costs no replay and no thread)."""
+    def take(self) -> None:
+        """Take one of the slots for an analysis about to be asked (:meth:`run` with ``held``
+        gives it back when the analysis ends, also when its client has gone meanwhile);
+        ``server.analysis-busy`` at once if none is free, so that a crowd of requests costs no
+        replay and no thread."""
         if not self._free.acquire(blocking=False):
             raise ServerError("server.analysis-busy", 503, "busy", slots=self.slots)
+
+    def release(self) -> None:
+        """Give back a slot taken with :meth:`take` (for an analysis that was not started)."""
+        self._free.release()
+
+    @contextlib.contextmanager
+    def _slot(self, held: bool) -> Iterator[None]:
+        if not held:
+            self.take()
         try:
             yield
         finally:
-            self._free.release()
+            self.release()
 
     def pool(self) -> BotPool:
         """The analyses' own worker processes (started at the first use)."""
@@ -142,7 +152,14 @@ class Analyser:
         held: bool = False,
     ) -> dict[str, Any]:
         """The analysis of ``ask`` in the finished game ``record`` (blocks this thread, not the loop)
-        on ``pool`` (None: the analyses' own workers); ``held``: the caller holds a slot already."""
+        on ``pool`` (None: the analyses' own workers); ``held``: the caller took its slot already
+        (:meth:`take`); either way the slot is given back when this returns or fails."""
+        with self._slot(held):
+            return self._run(pool, game_id, record, names, ask)
+
+    def _run(
+        self, pool: BotPool | None, game_id: str, record: GameRecord, names: Sequence[str], ask: Ask
+    ) -> dict[str, Any]:
         game = get_game(record.game)
         total = len(record.moves)
         if ask.at > total:
@@ -164,9 +181,8 @@ class Analyser:
             ask.lang,
             tuple(names),
         )
-        with contextlib.nullcontext() if held else self.slot():
-            workers = pool if pool is not None else self.pool()
-            out = workers.run(run_analysis, task, f"an analysis of {game.name}")
+        workers = pool if pool is not None else self.pool()
+        out = workers.run(run_analysis, task, f"an analysis of {game.name}")
         return {"game": game_id, "at": ask.at, "bot": self.bot, **out}
 
 

@@ -317,12 +317,19 @@ def create_app(settings: Settings) -> FastAPI:
                 raise ServerError("server.analysis-running", 403, "running-game")
             return _finished_record(h, game_id, token), h.table(game_id).names
 
-        with analyser.slot():  # one more is refused at once, before the game is replayed
+        analyser.take()  # one more than the slots is refused at once, before the game is replayed
+        started = False
+        try:
             record, names = await h.read(finished)
             loop = asyncio.get_running_loop()  # the search waits on a bot-driver thread, not a database one
-            return await loop.run_in_executor(
+            running = loop.run_in_executor(
                 h.drivers, functools.partial(analyser.run, None, game_id, record, names, ask, True)
             )
+            started = True  # the slot is the analysis's now: given back when it ends, not when we leave
+            return await running
+        finally:
+            if not started:
+                analyser.release()
 
     @app.post("/api/records", status_code=201)
     async def import_record(request: Request) -> dict[str, Any]:
