@@ -148,17 +148,21 @@ def create_app(settings: Settings) -> FastAPI:
 
     install_refusals(app)
 
-    async def read_body(request: Request) -> Any:
+    async def read_body(request: Request, small: bool = False) -> Any:
+        """The request's JSON; ``small``: a move, an undo or an analysis, no larger than a socket's
+        message (a 4 MiB move was read, canonicalised and compared under the table's lock: seconds
+        of a move's thread for nothing)."""
+        limit = settings.max_message if small else settings.max_body
         declared = request.headers.get("content-length")
-        if declared is not None and declared.isdigit() and int(declared) > settings.max_body:
-            raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            raise ServerError("server.size", 413, "too-large", limit=limit)
         body = bytearray()
         try:  # a body that only trickles in does not hold its connection for good (slow-loris)
             async with asyncio.timeout(BODY_TIME * settings.slow_client):
                 async for chunk in request.stream():
                     body += chunk
-                    if len(body) > settings.max_body:
-                        raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
+                    if len(body) > limit:
+                        raise ServerError("server.size", 413, "too-large", limit=limit)
         except TimeoutError:
             raise ServerError("server.slow", 408, "slow") from None
         if len(body) > INLINE_BODY:  # reading a large body takes long: not on the event loop
@@ -259,7 +263,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def seat_request(request: Request, game_id: str) -> tuple[dict[str, Any], int, int]:
         """A seat's POST: its JSON object, the seat its token opens, the version it acts on."""
         token = _bearer(request)
-        data = await read_body(request)
+        data = await read_body(request, small=True)
         if not isinstance(data, dict):
             raise ServerError(
                 "server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt"
@@ -308,7 +312,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/games/{game_id}/analysis")
     async def analysis(request: Request, game_id: str) -> dict[str, Any]:
         token = _bearer(request)
-        ask = parse_ask(await read_body(request))
+        ask = parse_ask(await read_body(request, small=True))
         h = hub()
 
         def finished() -> tuple[GameRecord, list[str]]:
