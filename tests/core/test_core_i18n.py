@@ -118,3 +118,12 @@ def test_a_staged_action_in_a_game_without_staged_choices_reads_in_the_readers_l
     german = game.error_text(caught.value, "de")
     assert german == "Diese Entscheidung fällt in diesem Spiel in einem Schritt"
     assert game.error_text(caught.value, "en") == "this game takes this decision in one step"
+
+
+def test_a_position_refusal_echoes_no_character_that_breaks_or_turns_its_line() -> None:
+    from feldherr.core.i18n import position_field, position_value, readable
+
+    assert readable("Anna › Zoë 👩\u200d👩\u200d👧") == "Anna › Zoë 👩\u200d👩\u200d👧"  # joiners are fine
+    assert readable("a\nb\u202ec\x1bd\u2028e\ue000") == "a\ufffdb\ufffdc\ufffdd\ufffde\ufffd"
+    assert position_field("players.Anna.note\u202e", {}, "en") == "“players › Anna › note\ufffd”"
+    assert position_value('"x\u2066y"', "de") == "„x\ufffdy“"

@@ -788,3 +788,444 @@ def test_a_position_naming_a_player_unprintably_is_refused(server: Server, name:
     assert _games_count(server) == before
     fine = json.loads(raw.replace('"Anna"', json.dumps("Anna <b>&</b>")))
     assert server.http.post("/api/positions/import", json={"position": fine}).status_code == 201
+
+
+# -- found by the second hostile-client review (branch hostile) -----------------------------------
+ODD_TEXTS = ["Evil\nSecond line", "\u202eemag", "<img src=x onerror=alert(1)>", "wallenstein_v2", "x" * 60]
+
+
+@pytest.mark.parametrize("name", ODD_TEXTS)
+def test_an_unknown_game_is_refused_without_echoing_its_name(server: Server, name: str) -> None:
+    """``server.unknown-game`` read "unknown game {game}" with the name as the client sent it: a
+    line break (two lines where one is promised), a direction override that turns the line
+    around, HTML, a code name. Now it names the games the server has, by their titles."""
+    root = Path(__file__).resolve().parents[2]
+    position = json.loads((root / "docs" / "positions" / "mansfeld-example.json").read_text())
+    before = _games_count(server)
+    for path, body in (
+        ("/api/games", {"game": name, "seats": [{"kind": "human"}] * 2}),
+        ("/api/positions", {"position": {**position, "game": name}}),
+        ("/api/positions/import", {"position": {**position, "game": name}}),
+        ("/api/games", {"game": name, "position": position, "seats": [{"kind": "human"}] * 2}),
+    ):
+        for lang in ("en", "de"):
+            response = server.http.post(path, params={"lang": lang}, json=body)
+            assert_one_line_error(response, 404, "server.unknown-game")
+            message = response.json()["message"]
+            assert name.strip()[:20] not in message and "Ernst von Mansfeld" in message, message
+            assert ("this server has" if lang == "en" else "auf diesem Server") in message
+    assert _games_count(server) == before
+
+
+def test_an_unknown_message_type_is_shown_back_only_as_a_word(server: Server) -> None:
+    """``server.type`` showed the message's type as it came (up to 40 characters of anything): a
+    line break or a direction mark in a one-line refusal."""
+    game_id, tokens = two_humans(server)
+    client = Client(server, game_id, [tokens[0]], lang="de")
+    client.until(lambda m: m["type"] == "update")
+    for kind, shown in [
+        ("fly", "fly"),
+        ("a\nb", "(kein Wort)"),
+        ("\u202eyalp", "(kein Wort)"),
+        ("<b>", "(kein Wort)"),
+    ]:
+        client.send({"type": kind, "id": "k"})
+        error = client.until(lambda m: m["type"] == "error")
+        assert error["rule"] == "server.type" and error["message"].endswith(shown), error
+        assert "\n" not in error["message"] and "\u202e" not in error["message"]
+        assert error["text"]["en"].endswith(shown if shown == "fly" else "(not a word)")
+    client.close()
+
+
+def test_names_and_languages_are_limited_since_each_sends_the_whole_log(server: Server) -> None:
+    """A player's ``name`` message sends every connection of the game its whole log again (so
+    that every line names the player anew), and a ``lang`` message sends the whole log to the
+    connection. Within the general limit (20 a second) one player renaming over and over made
+    every other connection at the table download the whole log about 18 times a second (1 MB a
+    second each for a Wallenstein game at version 230, a ping of another game 0.9 -> 11 ms). Now
+    a connection may send 5 of them at once, then one every 2 seconds; the others are refused
+    with ``server.rate`` and their ``id``, and change nothing."""
+    game_id, tokens = two_humans(server)
+    renamer = Client(server, game_id, [tokens[0]], lang="de")
+    other = Client(server, game_id, [tokens[1]])
+    renamer.until(lambda m: m["type"] == "update")
+    other.until(lambda m: m["type"] == "update")
+    for n in range(12):
+        renamer.send({"type": "name", "name": f"Anna {n}", "id": f"n{n}"})
+    answers = [renamer.until(lambda m: m["type"] in ("ack", "error")) for _ in range(12)]
+    named = [a for a in answers if a["type"] == "ack"]
+    refused = [a for a in answers if a["type"] == "error"]
+    assert 5 <= len(named) <= 8 and all(a["rule"] == "server.rate" for a in refused), answers
+    assert {a["id"] for a in refused} == {f"n{n}" for n in range(12)} - {a["id"] for a in named}
+    assert refused[0]["message"] == refused[0]["text"]["de"]
+    kept = named[-1]["named"]
+    info = server.http.get(f"/api/games/{game_id}").json()
+    assert info["seats"][0]["name"] == kept  # the refused names changed nothing
+    renamer.send({"type": "ping", "id": "after"})
+    renamer.until(lambda m: m["type"] == "pong")
+    tables = [m for m in other.messages if m["type"] == "table"]
+    while True:  # what the other player was sent: one table (and whole log) per name taken
+        try:
+            message = other.recv(1)
+        except TimeoutError:
+            break
+        if message["type"] == "table":
+            tables.append(message)
+    assert len(tables) == len(named), tables
+    for n in range(8):
+        renamer.send({"type": "lang", "lang": "en" if n % 2 else "de", "id": f"l{n}"})
+    errors = [renamer.until(lambda m: m["type"] == "error") for _ in range(8 - 5)]
+    assert all(e["rule"] == "server.rate" for e in errors), errors
+    time.sleep(2.2)  # one more after a pause
+    renamer.send({"type": "name", "name": "Anna", "id": "late"})
+    assert renamer.until(lambda m: m["type"] in ("ack", "error") and m.get("id") == "late")["type"] == "ack"
+    renamer.close()
+    other.close()
+    assert version_of(server, game_id, tokens[0]) == 0
+
+
+def test_taking_a_move_back_over_and_over_is_limited(server: Server) -> None:
+    """Each move taken back sends every connection of the game its whole log again: a player
+    putting a card into the plan and taking it back in a loop made the others download the whole
+    log that often. An ``undo`` counts like a name: 5 at once, then one every 2 seconds; a refused
+    one is ``server.rate`` with its ``id`` and takes nothing back."""
+    created = server.create(
+        "toy", [{"kind": "human"}, {"kind": "human"}], options={"variant": "double"}, seed=3
+    )
+    tokens = [s["token"] for s in created["seats"]]
+    me = Client(server, created["id"], [tokens[0]])
+    me.until(lambda m: m["type"] == "update" and 0 in m["asked"])
+    refused = None
+    for n in range(10):
+        me.send({"type": "move", "move": ["double", n % 2 == 0], "version": 0, "id": f"m{n}"})
+        assert (
+            me.until(lambda m, n=n: m["type"] in ("ack", "error") and m.get("id") == f"m{n}")["type"] == "ack"
+        )
+        me.send({"type": "undo", "version": 1, "id": f"u{n}"})
+        answer = me.until(lambda m, n=n: m["type"] in ("ack", "error") and m.get("id") == f"u{n}")
+        if answer["type"] == "error":
+            refused = answer
+            break
+    assert refused is not None and refused["rule"] == "server.rate", refused
+    assert 5 <= n <= 8, n
+    assert version_of(server, created["id"], tokens[0]) == 1  # the refused undo took nothing back
+    me.close()
+
+
+@pytest.mark.parametrize("odd", ["a\nb", "\u202eevil", "\x1b[2J", "x\u2028y", "\ue000"])
+def test_a_position_refusal_shows_no_unprintable_character_it_was_sent(server: Server, odd: str) -> None:
+    """A position refusal names the field it found wrong and the value it found there: an unknown
+    field's key and a text value were shown as sent, a line break, a direction override (which
+    turns the line around), a terminal escape, a line separator inside a one-line refusal. Now
+    each such character reads as U+FFFD; the rest of the words stay."""
+    root = Path(__file__).resolve().parents[2]
+    for example in ("mansfeld-example.json", "elgrande-example.json"):
+        base = json.loads((root / "docs" / "positions" / example).read_text())
+        unknown = {**base, f"note{odd}": 1}
+        wrong_value = json.loads(json.dumps(base))
+        wrong_value["players"][0]["score" if "score" in base["players"][0] else "age"] = f"many{odd}"
+        for position in (unknown, wrong_value):
+            for lang in ("en", "de"):
+                response = server.http.post(
+                    "/api/positions", params={"lang": lang}, json={"position": position}
+                )
+                assert_one_line_error(response, 422, "server.position")
+                for text in response.json()["text"].values():
+                    assert not any(ch in text for ch in "\n\u202e\x1b\u2028\ue000"), text
+                    # a key reads with U+FFFD; a text value as JSON writes it ("a\\nb") or with U+FFFD
+                    assert "\ufffd" in text or (position is wrong_value and "\\" in text), text
+
+
+@pytest.mark.parametrize("game", ["toy", "elgrande"])
+def test_an_unknown_option_is_named_without_unprintable_characters(server: Server, game: str) -> None:
+    """ "this game has no option “{option}”" showed the option's key as sent: a line break, a
+    direction override or a terminal escape inside a one-line refusal (creating a game, and a
+    position's options)."""
+    odd = "note\n\u202e\x1b[2J"
+    root = Path(__file__).resolve().parents[2]
+    position = json.loads((root / "docs" / "positions" / "elgrande-example.json").read_text())
+    position["options"] = {**position["options"], odd: 1}
+    asks = [("/api/games", {"game": game, "options": {odd: 1}})]
+    if game == "elgrande":
+        asks.append(("/api/positions", {"position": position}))
+    for path, body in asks:
+        for lang in ("en", "de"):
+            response = server.http.post(path, params={"lang": lang}, json=body)
+            assert_one_line_error(
+                response, 422, "server.options" if path == "/api/games" else "server.position"
+            )
+            for text in response.json()["text"].values():
+                assert "note\ufffd\ufffd\ufffd[2J" in text and not any(ch in text for ch in "\n\u202e\x1b"), (
+                    text
+                )
+
+
+def test_analyses_never_keep_the_bots_waiting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analysis board searched on the bots' worker processes, and each request replayed the
+    game before it asked for a slot: forty anonymous clients asking for analyses over and over
+    kept every worker busy and every driver thread replaying, and a game of two random bots took
+    186 s instead of half a second. Now the analyses have worker processes of their own, and one
+    more than the slots is refused at once, before any replay (4.4 s under the same flood, on the
+    shared 2-core machine)."""
+    import threading
+
+    from fastapi.testclient import TestClient
+
+    from feldherr.server import analysis as analysis_module
+    from feldherr.server import app as app_module
+    from feldherr.server.config import Settings
+    from feldherr.server.workers import BotPool
+
+    used: dict[str, set[int]] = {}
+    original_run = BotPool.run
+
+    def spied_run(self: BotPool, fn: Any, task: Any, what: str) -> Any:
+        used.setdefault(fn.__name__, set()).add(id(self))
+        return original_run(self, fn, task, what)
+
+    monkeypatch.setattr(BotPool, "run", spied_run)
+    started, go = threading.Event(), threading.Event()
+    original_analysis = analysis_module.run_analysis
+
+    def held_analysis(task: Any) -> Any:
+        started.set()
+        assert go.wait(30)
+        return original_analysis(task)
+
+    monkeypatch.setattr(analysis_module, "run_analysis", held_analysis)
+    replays: list[str] = []
+    original_record = app_module._finished_record
+
+    def counted_record(*args: Any) -> Any:
+        replays.append(args[1])
+        return original_record(*args)
+
+    monkeypatch.setattr(app_module, "_finished_record", counted_record)
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        bot_workers=0,
+        analysis_bot="medium@20i",
+        analysis_slots=1,
+    )
+    with TestClient(app_module.create_app(settings)) as client:
+        body = {"game": "toy", "seats": [{"kind": "bot", "bot": "random"}] * 2, "seed": 4}
+        game_id = client.post("/api/games", json=body).json()["id"]
+        deadline = time.time() + 60
+        while client.get(f"/api/games/{game_id}").json()["status"] != "finished":
+            assert time.time() < deadline
+            time.sleep(0.05)
+        seat = client.get(f"/api/games/{game_id}/replay", params={"at": 0}).json()["view"]["to_move"][0]
+        answers: list[httpx.Response] = []
+        first = threading.Thread(
+            target=lambda: answers.append(
+                client.post(f"/api/games/{game_id}/analysis", json={"at": 0, "seat": seat})
+            )
+        )
+        first.start()
+        assert started.wait(30)
+        before = len(replays)
+        busy = client.post(f"/api/games/{game_id}/analysis", json={"at": 0, "seat": seat})
+        assert busy.status_code == 503 and busy.json()["rule"] == "server.analysis-busy"
+        assert len(replays) == before  # refused before the game was replayed
+        go.set()
+        first.join(30)
+        assert answers and answers[0].status_code == 200, answers
+        # another bot game meanwhile: its bots thought on their own workers
+        game_id = client.post("/api/games", json=body).json()["id"]
+        while client.get(f"/api/games/{game_id}").json()["status"] != "finished":
+            assert time.time() < deadline
+            time.sleep(0.05)
+    analyses = used.get("held_analysis", set()) | used.get("run_analysis", set())
+    assert analyses and used["think"] and not analyses & used["think"], used
+
+
+def test_the_lobby_and_loading_a_game_never_take_a_moves_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby's list, a game's facts and the catalogue ran on the eight threads that commit
+    every move: forty anonymous clients listing games held a player's acknowledgement up from 6.5
+    to 713 ms (median; 13.6 ms now). So did loading a game nobody holds (a replay of its record)
+    for a move, an undo, a rematch, a seat's update or a reconnecting socket, before the token was
+    even checked: any token, a finished game's address, and a move waited (47 -> 25 ms median,
+    583 -> 189 ms at worst, under twenty such clients). These now run on the reader threads."""
+    import threading
+
+    from fastapi.testclient import TestClient
+
+    from feldherr.server import app as app_module
+    from feldherr.server import lobby
+    from feldherr.server.config import Settings
+    from feldherr.server.hub import Hub
+    from feldherr.server.store import Store
+
+    threads: dict[str, set[str]] = {}
+
+    def note(name: str) -> None:
+        threads.setdefault(name, set()).add(threading.current_thread().name.rstrip("_0123456789"))
+
+    original_list, original_load = Store.list_games, Hub._load
+
+    def spied_list(self: Store, *args: Any) -> Any:
+        note("list")
+        return original_list(self, *args)
+
+    def spied_load(self: Hub, game_id: str) -> Any:
+        note("load")
+        return original_load(self, game_id)
+
+    original_catalogue = lobby.catalogue
+
+    def spied_catalogue() -> Any:
+        note("catalogue")
+        return original_catalogue()
+
+    monkeypatch.setattr(Store, "list_games", spied_list)
+    monkeypatch.setattr(Hub, "_load", spied_load)
+    monkeypatch.setattr(app_module, "catalogue", spied_catalogue)
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_workers=0, unload_after=0.2)
+    with TestClient(app_module.create_app(settings)) as client:
+        body = {"game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "seed": 2}
+        created = client.post("/api/games", json=body).json()
+        game_id, token = created["id"], created["seats"][0]["token"]
+        finished = client.post("/api/games", json={**body, "seats": [{"kind": "bot", "bot": "random"}] * 2})
+        done_id = finished.json()["id"]
+        deadline = time.time() + 60
+        while client.get(f"/api/games/{done_id}").json()["status"] != "finished":
+            assert time.time() < deadline
+            time.sleep(0.05)
+        assert client.get("/api/games").status_code == 200
+        assert client.get("/api/catalog").status_code == 200
+        while client.get("/api/health").json()["loaded"] > 1:  # the finished game leaves memory
+            assert time.time() < deadline
+            time.sleep(0.1)
+        bogus = {"Authorization": "Bearer not-a-token"}
+        for path in (f"/api/games/{done_id}/moves", f"/api/games/{done_id}/rematch"):
+            response = client.post(path, json={"move": ["bid", 1], "version": 0}, headers=bogus)
+            assert response.status_code == 401 and response.json()["rule"] == "server.token"
+            while client.get("/api/health").json()["loaded"] > 1:
+                time.sleep(0.1)
+        with client.websocket_connect(f"/ws/games/{done_id}") as ws:
+            ws.send_json({"type": "hello", "tokens": ["not-a-token"], "since": 3})
+            assert ws.receive_json()["rule"] == "server.token"
+        update = client.get(f"/api/games/{game_id}/update", headers={"Authorization": f"Bearer {token}"})
+        assert update.status_code == 200
+    assert set(threads) == {"list", "load", "catalogue"}, threads
+    assert all(names == {"feldherr-read"} for names in threads.values()), threads
+
+
+def test_a_seats_whole_log_is_made_on_a_reader_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat's update without ``since`` over HTTP, and a socket's hello with ``since`` 0, hold
+    the whole log (a long render for a long game), and both ran on the threads that commit
+    moves: any player could pull the whole log over and over there. Now an update from more than
+    16 versions back is made on a reader thread; a reconnect that missed a few moves stays quick."""
+    import threading
+
+    from fastapi.testclient import TestClient
+
+    from feldherr.server import app as app_module
+    from feldherr.server.config import Settings
+    from feldherr.server.hub import Hub
+
+    where: list[tuple[str, str]] = []
+    original_update, original_attach = app_module._update, Hub.attach
+
+    def spied_update(*args: Any) -> Any:
+        where.append(("update", threading.current_thread().name.rstrip("_0123456789")))
+        return original_update(*args)
+
+    def spied_attach(self: Hub, *args: Any) -> None:
+        where.append(("hello", threading.current_thread().name.rstrip("_0123456789")))
+        original_attach(self, *args)
+
+    monkeypatch.setattr(app_module, "_update", spied_update)
+    monkeypatch.setattr(Hub, "attach", spied_attach)
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_workers=0)
+    with TestClient(app_module.create_app(settings)) as client:
+        body = {"game": "toy", "options": {"players": 4, "rounds": 5}, "seats": [{"kind": "hotseat"}] * 4}
+        created = client.post("/api/games", json=body).json()
+        game_id, tokens = created["id"], created["hotseat_tokens"]
+        version = 0
+        while version <= 20:  # a game long enough
+            update = client.get(f"/api/games/{game_id}/update", params={"since": version}).json()
+            seat = update["view"]["to_move"][0]
+            move = client.get(
+                f"/api/games/{game_id}/update",
+                params={"since": version},
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+            ).json()["view"]["decision"]["moves"][0]
+            answer = client.post(
+                f"/api/games/{game_id}/moves",
+                json={"move": move, "version": version},
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+            )
+            version = answer.json()["version"]
+        where.clear()
+        seat0 = {"Authorization": f"Bearer {tokens[0]}"}
+        for params in ({}, {"since": 0}, {"since": version - 2}):
+            assert client.get(f"/api/games/{game_id}/update", params=params, headers=seat0).status_code == 200
+        for since in (0, version - 2):
+            with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+                ws.send_json({"type": "hello", "tokens": [tokens[0]], "since": since})
+                assert ws.receive_json()["type"] == "welcome"
+    assert where == [
+        ("update", "feldherr-read"),
+        ("update", "feldherr-read"),
+        ("update", "feldherr"),
+        ("hello", "feldherr-read"),
+        ("hello", "feldherr"),
+    ], where
+
+
+def test_an_analysis_keeps_its_slot_until_it_ends_whoever_waits_for_it() -> None:
+    """The server takes an analysis's slot before replaying the game (``take``) and hands it to the
+    analysis (``run(..., held=True)``), which gives it back when it ends or fails: a client that
+    goes away while its analysis runs does not free a slot that a worker still fills."""
+    from feldherr.core.match import Match
+    from feldherr.core.record import GameRecord
+    from feldherr.games import get_game
+    from feldherr.server.analysis import Analyser, Ask
+    from feldherr.server.protocol import ServerError
+
+    game = get_game("mansfeld")
+    seat = Match(game, {"players": 2}, 4).to_move()[0]
+    record = GameRecord("mansfeld", {"players": 2}, 4, [])
+    analyser = Analyser("medium@20i", 1, 0)
+    analyser.take()
+    with pytest.raises(ServerError) as busy:
+        analyser.take()
+    assert busy.value.rule == "server.analysis-busy"
+    assert analyser.run(None, "g", record, ["", ""], Ask(0, seat, "en"), held=True)["moves"]
+    analyser.take()  # given back by the analysis that held it
+    with pytest.raises(ServerError):
+        analyser.run(None, "g", record, ["", ""], Ask(99, seat, "en"), held=True)  # a step past the end
+    analyser.take()  # given back on a refusal too
+    analyser.release()
+    analyser.close()
+
+
+def test_a_move_over_http_is_no_larger_than_a_sockets_message(server: Server) -> None:
+    """A move, an undo and an analysis request over HTTP took bodies up to 4 MiB (the limit for
+    records): a 3 MB move against an old version was read, canonicalised and compared under the
+    table's lock, about 4 s of a move's thread each. They now take what a socket message may hold
+    (64 KiB), ``server.size`` (413) beyond, and nothing changes."""
+    game_id, tokens = two_humans(server)
+    huge = {"move": ["bid", "x" * 100_000], "version": 0}
+    for path in (
+        f"/api/games/{game_id}/moves",
+        f"/api/games/{game_id}/undo",
+        f"/api/games/{game_id}/analysis",
+    ):
+        for lang in ("en", "de"):
+            response = server.http.post(path, params={"lang": lang}, json=huge, headers=bearer(tokens[0]))
+            assert_one_line_error(response, 413, "server.size")
+            assert "65536" in response.json()["message"]
+    assert version_of(server, game_id, tokens[0]) == 0
+    update = server.http.get(f"/api/games/{game_id}/update", headers=bearer(tokens[0])).json()
+    if 0 in update["asked"]:
+        move = update["view"]["decision"]["moves"][0]
+        response = server.http.post(
+            f"/api/games/{game_id}/moves", json={"move": move, "version": 0}, headers=bearer(tokens[0])
+        )
+        assert response.status_code == 200 and response.json()["applied"], response.text

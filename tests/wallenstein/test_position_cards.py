@@ -502,4 +502,4 @@ def test_a_phase_the_game_does_not_have_is_refused_by_name() -> None:
     first, here the boxes face up)."""
     pos = _played_to("move")
     pos["phase"] = "Move"
-    _refused(pos, "core.position.name", "“Move” in “phase” is not a phase of this game", "Eine Phase")
+    _refused(pos, "core.position.name", "“Move” in “phase” names no phase of this game", "Eine Phase")

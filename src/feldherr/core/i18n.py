@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -219,7 +220,7 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
         "de": "Der Stellung fehlt das Feld {field}",
     },
     "core.position.name": {
-        "en": "{value} in {field} is not a {kind} of this game",
+        "en": "{value} in {field} names no {kind} of this game",
         "de": "{value} in {field}: {kind} dieses Namens gibt es in diesem Spiel nicht",
     },
     "core.position.game": {
@@ -382,6 +383,22 @@ _QUOTES = {"en": ("“", "”"), "de": ("„", "“")}
 _A_PATH = re.compile(r"[a-z][a-z_]*(?:[.\[]|$)")
 
 
+_DIRECTION_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_UNSHOWN = ("Cc", "Co", "Cn", "Cs", "Zl", "Zp")
+
+
+def readable(text: str) -> str:
+    """``text`` echoed from someone's input into one line a person reads: every character that
+    would break the line or turn it around (control characters, line and paragraph separators,
+    text-direction marks) or that shows nothing (private use, unassigned, a lone surrogate) is
+    replaced by U+FFFD, the mark of a character that cannot be shown."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(
+        "\ufffd" if ch in _DIRECTION_MARKS or unicodedata.category(ch) in _UNSHOWN else ch for ch in text
+    )
+
+
 def position_field(path: str, catalogue: Mapping[str, Mapping[str, str]], lang: str) -> str:
     """Where in a position a refusal found something, in the reader's words and quotes: each key
     by its term (the game's ``pos.field.<key>`` or :data:`FIELD_TERMS`), a thing the game's
@@ -393,7 +410,7 @@ def position_field(path: str, catalogue: Mapping[str, Mapping[str, str]], lang: 
         if head:  # a field's key, a thing the game names (a colour: "red" is Red / Rot), or a name
             key = f"pos.field.{head}"
             entry = catalogue.get(key) or FIELD_TERMS.get(key) or catalogue.get(head)
-            words.append((entry.get(lang) or entry.get("en") or head) if entry else head)
+            words.append((entry.get(lang) or entry.get("en") or head) if entry else readable(head))
         for index in _ENTRY.findall(part):  # (the head before the first "[" holds none)
             words.append(term(FIELD_TERMS, "pos.field.entry", lang).format(n=int(index) + 1))
     if not words or path in ("the position", ""):
@@ -424,8 +441,8 @@ def position_value(text: str, lang: str) -> str:
         return entry.get(lang) or entry["en"]
     if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
         left, right = _QUOTES.get(lang, _QUOTES["en"])
-        return f"{left}{text[1:-1]}{right}"
-    return text
+        return f"{left}{readable(text[1:-1])}{right}"
+    return readable(text)
 
 
 def position_word(text: str, lang: str) -> str:

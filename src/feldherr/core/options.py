@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from feldherr.core.errors import OptionError, clip, shown
+from feldherr.core.i18n import readable
 
 OptionKind = Literal["int", "bool", "choice", "multi", "int_list", "mapping"]
 PLAYERS = "players"
@@ -287,7 +288,7 @@ def refusal_words(
             lang: _value_words(spec, spec.title.get(lang) or option, lang, value, players) for lang in LANGS
         }
     elif option:
-        out = _words("option.unknown", option=option)
+        out = _words("option.unknown", option=readable(option))  # as sent: no line break, no direction mark
     else:
         out = _words("option.unfit")
     out.update({lang: text for lang, text in said.items() if lang in LANGS and text})

@@ -5,14 +5,18 @@ finished game to ``step`` and runs :func:`feldherr.search.analysis.analyse` for 
 search samples its worlds from that seat's information only, as ``feldherr analyse`` does). The
 search runs in a bot worker process with the server's analysis budget (``--analysis-bot``, default
 ``hard@2s``), never on the event loop; at most ``--analysis-slots`` analyses run at once, one more
-is refused as busy. A running game is never analysed: its players would learn from it.
+is refused as busy (at once, before the game is replayed). The analyses have worker processes of
+their own: on the bots' workers, two clients asking for analyses over and over kept every worker
+busy and every bot of every game waiting (a game of two random bots took 186 s instead of half a
+second). A running game is never analysed: its players would learn from it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,17 +93,73 @@ def analysis_seed(game_id: str, at: int, seat: int) -> int:
 
 
 class Analyser:
-    """Runs analyses on the bot workers, ``slots`` at a time."""
+    """Runs analyses ``slots`` at a time on worker processes of its own (``workers``: None, one per
+    slot, started at the first analysis; 0: in the calling thread, for debugging), never on the
+    bots' workers."""
 
-    def __init__(self, bot: str, slots: int) -> None:
+    def __init__(
+        self, bot: str, slots: int, workers: int | None = None, registered: tuple[str, ...] = ()
+    ) -> None:
         self.bot = bot
         self.slots = max(1, slots)
+        self.workers = self.slots if workers is None else workers
+        self.registered = registered
         self._free = threading.BoundedSemaphore(self.slots)
+        self._pool: BotPool | None = None
+        self._lock = threading.Lock()
+
+    def take(self) -> None:
+        """Take one of the slots for an analysis about to be asked (:meth:`run` with ``held``
+        gives it back when the analysis ends, also when its client has gone meanwhile);
+        ``server.analysis-busy`` at once if none is free, so that a crowd of requests costs no
+        replay and no thread."""
+        if not self._free.acquire(blocking=False):
+            raise ServerError("server.analysis-busy", 503, "busy", slots=self.slots)
+
+    def release(self) -> None:
+        """Give back a slot taken with :meth:`take` (for an analysis that was not started)."""
+        self._free.release()
+
+    @contextlib.contextmanager
+    def _slot(self, held: bool) -> Iterator[None]:
+        if not held:
+            self.take()
+        try:
+            yield
+        finally:
+            self.release()
+
+    def pool(self) -> BotPool:
+        """The analyses' own worker processes (started at the first use)."""
+        with self._lock:
+            if self._pool is None:
+                self._pool = BotPool(self.workers, self.registered)
+            return self._pool
+
+    def close(self) -> None:
+        with self._lock:
+            if self._pool is not None:
+                self._pool.close()
+                self._pool = None
 
     def run(
-        self, pool: BotPool, game_id: str, record: GameRecord, names: Sequence[str], ask: Ask
+        self,
+        pool: BotPool | None,
+        game_id: str,
+        record: GameRecord,
+        names: Sequence[str],
+        ask: Ask,
+        held: bool = False,
     ) -> dict[str, Any]:
-        """The analysis of ``ask`` in the finished game ``record`` (blocks this thread, not the loop)."""
+        """The analysis of ``ask`` in the finished game ``record`` (blocks this thread, not the loop)
+        on ``pool`` (None: the analyses' own workers); ``held``: the caller took its slot already
+        (:meth:`take`); either way the slot is given back when this returns or fails."""
+        with self._slot(held):
+            return self._run(pool, game_id, record, names, ask)
+
+    def _run(
+        self, pool: BotPool | None, game_id: str, record: GameRecord, names: Sequence[str], ask: Ask
+    ) -> dict[str, Any]:
         game = get_game(record.game)
         total = len(record.moves)
         if ask.at > total:
@@ -121,12 +181,8 @@ class Analyser:
             ask.lang,
             tuple(names),
         )
-        if not self._free.acquire(blocking=False):
-            raise ServerError("server.analysis-busy", 503, "busy", slots=self.slots)
-        try:
-            out = pool.run(run_analysis, task, f"an analysis of {game.name}")
-        finally:
-            self._free.release()
+        workers = pool if pool is not None else self.pool()
+        out = workers.run(run_analysis, task, f"an analysis of {game.name}")
         return {"game": game_id, "at": ask.at, "bot": self.bot, **out}
 
 

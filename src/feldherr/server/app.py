@@ -11,8 +11,9 @@ import contextlib
 import functools
 import json
 import logging
+import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
@@ -65,6 +66,14 @@ INLINE_BODY = 16 * 1024
 """Bodies up to this many bytes are read on the event loop; larger ones on a thread."""
 BODY_TIME = 3
 """A request's body must have come in within this many times ``--slow-client`` seconds."""
+HEAVY_BURST = 5
+"""A name, a language and a move taken back, once checked, send the whole log again: a name and an
+undo to every connection of the game (one player renaming twenty times a second, or putting a card
+into the plan and taking it back, made every other connection at the table download the whole log
+that often), a language to this one (each a long render on a reader thread) ..."""
+"""... so a connection may send 5 of them at once ..."""
+HEAVY_RATE = 0.5
+"""... then one every 2 seconds (``server.rate``, with the message's ``id``)."""
 MAX_OFFSET = 2**62
 """The largest ``offset`` of ``GET /api/games`` passed to the database (a larger one overflowed
 SQLite's integers: an internal error); past every game either way."""
@@ -92,7 +101,12 @@ class Bucket:
 def create_app(settings: Settings) -> FastAPI:
     store = Store(settings.db_url)
     holder: dict[str, Hub] = {}
-    analyser = Analyser(settings.analysis_bot, settings.analysis_slots)
+    analyser = Analyser(  # its own worker processes: the bots' are never kept busy by analyses
+        settings.analysis_bot,
+        settings.analysis_slots,
+        0 if settings.bot_workers == 0 else None,
+        settings.register,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -114,6 +128,7 @@ def create_app(settings: Settings) -> FastAPI:
                 await scanner
             await bus.stop()
             hub.close()
+            analyser.close()
             store.dispose()
 
     app = FastAPI(title="feldherr", version=__version__, lifespan=lifespan)
@@ -134,17 +149,21 @@ def create_app(settings: Settings) -> FastAPI:
 
     install_refusals(app)
 
-    async def read_body(request: Request) -> Any:
+    async def read_body(request: Request, small: bool = False) -> Any:
+        """The request's JSON; ``small``: a move, an undo or an analysis, no larger than a socket's
+        message (a 4 MiB move was read, canonicalised and compared under the table's lock: seconds
+        of a move's thread for nothing)."""
+        limit = settings.max_message if small else settings.max_body
         declared = request.headers.get("content-length")
-        if declared is not None and declared.isdigit() and int(declared) > settings.max_body:
-            raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            raise ServerError("server.size", 413, "too-large", limit=limit)
         body = bytearray()
         try:  # a body that only trickles in does not hold its connection for good (slow-loris)
             async with asyncio.timeout(BODY_TIME * settings.slow_client):
                 async for chunk in request.stream():
                     body += chunk
-                    if len(body) > settings.max_body:
-                        raise ServerError("server.size", 413, "too-large", limit=settings.max_body)
+                    if len(body) > limit:
+                        raise ServerError("server.size", 413, "too-large", limit=limit)
         except TimeoutError:
             raise ServerError("server.slow", 408, "slow") from None
         if len(body) > INLINE_BODY:  # reading a large body takes long: not on the event loop
@@ -180,7 +199,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/catalog")
     async def get_catalogue() -> list[dict[str, Any]]:
-        return await hub().call(catalogue)
+        return await hub().read(catalogue)
 
     # -- the lobby ------------------------------------------------------------------------------------
     @app.get("/api/games")
@@ -191,7 +210,7 @@ def create_app(settings: Settings) -> FastAPI:
             )
         limit = max(1, min(limit, 200))
         offset = max(0, min(offset, MAX_OFFSET))  # past every game: an empty page, not an overflow
-        rows = await hub().call(store.list_games, status, limit, offset)
+        rows = await hub().read(store.list_games, status, limit, offset)  # not on the moves' threads
         return {"games": [{**row.to_json(), "seats": [s.public() for s in seats]} for row, seats in rows]}
 
     @app.post("/api/games", status_code=201)
@@ -233,7 +252,7 @@ def create_app(settings: Settings) -> FastAPI:
                 out["seat"] = mine.seat
             return out
 
-        return await hub().call(read)
+        return await hub().read(read)
 
     @app.get("/api/games/{game_id}/update")
     async def get_update(
@@ -242,7 +261,9 @@ def create_app(settings: Settings) -> FastAPI:
         if lang not in ("en", "de"):
             raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
         token = _bearer(request)
-        return await (hub().call if token else hub().read)(_update, hub(), game_id, token, since, lang)
+        # a seat's update of a loaded game with a short log: the moves' threads; else a reader's
+        fast = token is not None and since is not None and recent(hub(), game_id, [since])
+        return await (hub().call if fast else hub().read)(_update, hub(), game_id, token, since, lang)
 
     async def seat_request(
         request: Request, game_id: str, versioned: bool = True
@@ -250,7 +271,7 @@ def create_app(settings: Settings) -> FastAPI:
         """A seat's POST: its JSON object, the seat its token opens, the version it acts on
         (``versioned=False``: none asked, -1)."""
         token = _bearer(request)
-        data = await read_body(request)
+        data = await read_body(request, small=True)
         if not isinstance(data, dict):
             raise ServerError(
                 "server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt"
@@ -258,8 +279,8 @@ def create_app(settings: Settings) -> FastAPI:
         if token is None:
             raise ServerError("server.token", 401, "token")
         version = get_int(data, "version") if versioned else -1
-        table = await hub().call(hub().table, game_id)
-        await hub().call(hub().sync_seats, table)  # a seat another process gave to a bot
+        table = await hub().loading(game_id)
+        await hub().read(hub().sync_seats, table)  # a seat another process gave to a bot
         (seat,) = table.verify([token])
         return data, seat, version
 
@@ -289,6 +310,7 @@ def create_app(settings: Settings) -> FastAPI:
         token = _bearer(request)
         if token is None:
             raise ServerError("server.token", 401, "token")
+        await hub().loading(game_id)
         return await hub().call(hub().rematch, game_id, token)
 
     # -- records and replays ----------------------------------------------------------------------
@@ -308,7 +330,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/games/{game_id}/analysis")
     async def analysis(request: Request, game_id: str) -> dict[str, Any]:
         token = _bearer(request)
-        ask = parse_ask(await read_body(request))
+        ask = parse_ask(await read_body(request, small=True))
         h = hub()
 
         def finished() -> tuple[GameRecord, list[str]]:
@@ -317,11 +339,19 @@ def create_app(settings: Settings) -> FastAPI:
                 raise ServerError("server.analysis-running", 403, "running-game")
             return _finished_record(h, game_id, token), h.table(game_id).names
 
-        record, names = await h.read(finished)
-        loop = asyncio.get_running_loop()  # the search waits on a bot-driver thread, not a database one
-        return await loop.run_in_executor(
-            h.drivers, functools.partial(analyser.run, h.pool, game_id, record, names, ask)
-        )
+        analyser.take()  # one more than the slots is refused at once, before the game is replayed
+        started = False
+        try:
+            record, names = await h.read(finished)
+            loop = asyncio.get_running_loop()  # the search waits on a bot-driver thread, not a database one
+            running = loop.run_in_executor(
+                h.drivers, functools.partial(analyser.run, None, game_id, record, names, ask, True)
+            )
+            started = True  # the slot is the analysis's now: given back when it ends, not when we leave
+            return await running
+        finally:
+            if not started:
+                analyser.release()
 
     @app.post("/api/records", status_code=201)
     async def import_record(request: Request) -> dict[str, Any]:
@@ -355,6 +385,8 @@ def create_app(settings: Settings) -> FastAPI:
         conn.lang = _lang(ws)  # until the hello names the language: the address's or the browser's
         sender = asyncio.create_task(_sender(ws, conn))
         bucket = Bucket(settings.rate, settings.burst)
+        # a name, a language or an undo sends the whole log again (a name, an undo: to every connection)
+        heavy = Bucket(HEAVY_RATE, HEAVY_BURST)
         attached = False
         refused = 0
         try:
@@ -412,8 +444,9 @@ def create_app(settings: Settings) -> FastAPI:
                         conn.lang = lang
                         try:
                             # a first update with the whole log (a spectator's, or one asked without
-                            # since) waits for a reader thread: a crowd of them never holds up a move
-                            whole = not tokens or not since
+                            # since, or since long ago) or a game to load waits for a reader thread:
+                            # a crowd of them never holds up a move
+                            whole = not tokens or not since or not recent(h, game_id, since.values())
                             await (h.read if whole else h.call)(h.attach, conn, game_id, tokens, since)
                         except ServerError as err:
                             conn.push(error_reply(err, None, conn.lang, msg_id))
@@ -432,12 +465,16 @@ def create_app(settings: Settings) -> FastAPI:
                         if type(seat) is not int or seat not in conn.seats:
                             raise ServerError("server.seat", 403, "not-your-seat")
                         version = get_int(data, "version")
+                        if not heavy.take():
+                            raise rate
                         await h.call(h.undo, game_id, seat, version, conn, msg_id)
                     elif kind == "name":
                         seat = data.get("seat", conn.seats[0] if len(conn.seats) == 1 else None)
                         if type(seat) is not int or seat not in conn.seats:
                             raise ServerError("server.seat", 403, "not-your-seat")
                         name = check_name(data.get("name"))
+                        if not heavy.take():
+                            raise rate
                         await h.read(h.rename, game_id, seat, name, conn, msg_id)  # the whole log again
                     elif kind == "replace":  # a bot takes the seat of a friend who has not come
                         seat = data.get("seat")
@@ -445,7 +482,10 @@ def create_app(settings: Settings) -> FastAPI:
                             raise field_error("seat", "a whole number", "eine ganze Zahl")
                         await h.read(h.replace, game_id, conn.seats, seat, conn, msg_id)
                     elif kind == "lang":
-                        conn.lang = get_lang(data)
+                        lang = get_lang(data)
+                        if not heavy.take():
+                            raise rate
+                        conn.lang = lang
                         await h.read(_resend, h, conn, game_id, True)  # the whole log: long
                     elif kind == "sync":
                         await h.call(_resend, h, conn, game_id)
@@ -524,6 +564,20 @@ async def _sender(ws: WebSocket, conn: Conn) -> None:
         conn.closed = True
 
 
+RECENT = 16
+"""An update that starts at most this many versions back is quick to make (the moves' threads);
+one from longer ago (``since`` 0 of a long game) holds most of the log: a reader thread's work."""
+
+
+def recent(hub: Hub, game_id: str, since: Iterable[int | None]) -> bool:
+    """Whether updates from ``since`` of a game this process holds are short (see :data:`RECENT`)."""
+    table = hub.tables.get(game_id)
+    if table is None:
+        return False  # loading it is long work
+    version = table.match.version
+    return all(v is not None and version - v <= RECENT for v in since)
+
+
 def _lang(request: HTTPConnection) -> str:
     """The language of a request's refusals: its ``?lang=``, else the first of the browser's
     languages (``Accept-Language``) the server speaks, else English."""
@@ -547,12 +601,18 @@ def invalid_field(exc: RequestValidationError) -> ServerError:
     return ServerError("server.field", 422, "bad-request", field=str(loc[-1])[:40], **part("wanted", wanted))
 
 
+MESSAGE_KIND = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
+"""A message type shown back as it came: a short word (anything else is whatever the client sent:
+a line break, a direction mark, HTML, a kilobyte of text)."""
+
+
 def message_kind(kind: Any) -> dict[str, str]:
-    """The ``kind`` detail of ``server.type``: a message's type as its text, or "(none)" when it has
-    no text type (never a Python literal)."""
+    """The ``kind`` detail of ``server.type``: a message's type as its text when it is a short word,
+    "(not a word)" for any other text, "(none)" when it has no text type (never a Python literal)."""
+    if isinstance(kind, str) and MESSAGE_KIND.fullmatch(kind.strip()):
+        return detail("kind", dict.fromkeys(LANGS, kind.strip()))
     if isinstance(kind, str) and kind.strip():
-        shown = kind.strip()[:40]
-        return detail("kind", dict.fromkeys(LANGS, shown))
+        return part("kind", "part.odd-type")
     return part("kind", "part.no-type")
 
 

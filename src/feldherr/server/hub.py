@@ -45,7 +45,7 @@ from feldherr.games import get_game
 from feldherr.server import snapshot
 from feldherr.server.bus import LocalBus
 from feldherr.server.config import Settings
-from feldherr.server.protocol import ServerError, detail, part, words
+from feldherr.server.protocol import ServerError, detail, part, unknown_game, words
 from feldherr.server.store import GameRow, SeatRow, Store
 from feldherr.server.workers import BotPool, BotTask, decision_seed, default_workers
 from feldherr.web import add_choices
@@ -232,6 +232,13 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.readers, functools.partial(fn, *args))
 
+    async def loading(self, game_id: str) -> Table:
+        """The table of ``game_id``; loaded (a replay of its record: long) on a reader thread, so
+        that requests for games nobody holds, with any token, never keep a move waiting for a
+        thread."""
+        table = self.tables.get(game_id)
+        return table if table is not None else await self.read(self.table, game_id)
+
     def spawn(self, fn: Callable[..., Any], *args: Any, executor: ThreadPoolExecutor | None = None) -> None:
         def run() -> None:
             try:
@@ -267,7 +274,7 @@ class Hub:
         try:
             game = get_game(row.game)
         except ValueError as exc:
-            raise ServerError("server.unknown-game", 500, "unavailable", game=row.game) from exc
+            raise unknown_game(500, "unavailable") from exc
         seats = self.store.seats(game_id)
         moves = self.store.moves(game_id)
         record = GameRecord(

@@ -22,7 +22,16 @@ from feldherr.core.play import bot_table
 from feldherr.core.position import player_names
 from feldherr.games import game_names, get_game
 from feldherr.server.hub import NewGame, new_token, same_name
-from feldherr.server.protocol import LANGS, ServerError, detail, get_int, get_str, part, words
+from feldherr.server.protocol import (
+    LANGS,
+    ServerError,
+    detail,
+    get_int,
+    get_str,
+    part,
+    unknown_game,
+    words,
+)
 from feldherr.server.store import SeatRow
 
 log = logging.getLogger("feldherr.server")
@@ -96,7 +105,7 @@ def parse_create(data: Any, fixed_seeds: bool = False) -> NewGame:
     try:
         game = get_game(name)
     except ValueError as exc:
-        raise ServerError("server.unknown-game", 404, "not-found", game=name) from exc
+        raise unknown_game() from exc
     seed = get_int(data, "seed", secrets.randbelow(2**63), 0, 2**63 - 1)
     position = data.get("position")
     if position is not None:  # play on from a position: its options and player count
@@ -241,7 +250,7 @@ def check_position(data: Any) -> dict[str, Any]:
     try:
         game = get_game(name)
     except ValueError as exc:
-        raise ServerError("server.unknown-game", 404, "not-found", game=name) from exc
+        raise unknown_game() from exc
     options = position_options(game, position, 0)
     # each seat's player as the position names it (a Wallenstein colour in the reader's words)
     catalogue = game.messages()

@@ -17,6 +17,7 @@ from typing import Any
 
 from feldherr.core.errors import RuleError, clip
 from feldherr.core.game import Game
+from feldherr.games import game_names, get_game
 
 LANGS = ("en", "de")
 MAX_DEPTH = 64
@@ -73,7 +74,10 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "this game is private: only its players can see it",
         "de": "Dieses Spiel ist privat: Nur seine Mitspieler können es sehen",
     },
-    "server.unknown-game": {"en": "unknown game {game}", "de": "Unbekanntes Spiel {game}"},
+    "server.unknown-game": {
+        "en": "this server has no such game; it has {games}",
+        "de": "Dieses Spiel gibt es auf diesem Server nicht; er hat {games}",
+    },
     "server.options": {"en": "invalid options: {message}", "de": "Ungültige Optionen: {message}"},
     "server.seats": {"en": "invalid seats: {message}", "de": "Ungültige Plätze: {message}"},
     "server.name": {"en": "this name cannot be taken: {message}", "de": "Dieser Name geht nicht: {message}"},
@@ -258,6 +262,7 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
     },
     "part.hello-again": {"en": "hello (a second time)", "de": "hello (ein zweites Mal)"},
     "part.no-type": {"en": "(none)", "de": "(keine)"},
+    "part.odd-type": {"en": "(not a word)", "de": "(kein Wort)"},
     "part.number": {"en": "a whole number", "de": "eine ganze Zahl"},
     "part.value": {"en": "a valid value", "de": "ein gültiger Wert"},
 }
@@ -312,6 +317,19 @@ class ServerError(Exception):
             except (KeyError, IndexError, ValueError):
                 out[lang] = entry[lang]
         return out
+
+
+def unknown_game(status: int = 404, code: str = "not-found") -> ServerError:
+    """``server.unknown-game``: the games this server has, by their titles. The name asked for is
+    never echoed: it is whatever the client sent (a line break, a direction mark, HTML, a code
+    name), and the text is one line a person reads."""
+    titles = []
+    for name in game_names():
+        try:
+            titles.append(get_game(name).title)
+        except ValueError:
+            continue
+    return ServerError("server.unknown-game", status, code, games=", ".join(titles))
 
 
 def field_error(field: str, wanted: str, wanted_de: str) -> ServerError:
