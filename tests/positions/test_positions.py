@@ -407,11 +407,24 @@ def test_refused_options_name_the_option_and_its_values_in_words(
 
 def test_a_position_of_no_game_echoes_what_it_holds_in_words() -> None:
     """The game field echoed as the file holds it, in words: a list or an object by what it is (it
-    was its JSON, "the position is one of [1, 2]"), a text in quotes."""
+    was its JSON, "the position is one of [1, 2]"), a text that is no game's name in quotes; the
+    game expected by its printed name."""
     for value, english, german in (
-        ([1, 2], "the position's game is a list, not mansfeld", "Das Spiel der Stellung ist eine Liste"),
-        ({}, "the position's game is an empty object, not mansfeld", "ist ein leeres Objekt, nicht"),
-        ("wallenstein", "the position's game is “wallenstein”, not mansfeld", "ist „wallenstein“, nicht"),
+        (
+            [1, 2],
+            "the position's game is a list, not Ernst von Mansfeld",
+            "Das Spiel der Stellung ist eine Liste",
+        ),
+        (
+            {},
+            "the position's game is an empty object, not Ernst von Mansfeld",
+            "ist ein leeres Objekt, nicht",
+        ),
+        (
+            "chess",
+            "the position's game is “chess”, not Ernst von Mansfeld",
+            "ist „chess“, nicht Ernst von Mansfeld",
+        ),
     ):
         pos = _example("mansfeld")
         pos["game"] = value
@@ -419,6 +432,38 @@ def test_a_position_of_no_game_echoes_what_it_holds_in_words() -> None:
         game = get_game("mansfeld")
         assert english in game.error_text(err, "en")
         assert german in game.error_text(err, "de")
+
+
+@pytest.mark.parametrize(
+    ("name", "other", "english", "german"),
+    [
+        (
+            "mansfeld",
+            "wallenstein",
+            "is Wallenstein, not Ernst von Mansfeld",
+            "ist Wallenstein, nicht Ernst von Mansfeld",
+        ),
+        ("wallenstein", "elgrande", "is El Grande, not Wallenstein", "ist El Grande, nicht Wallenstein"),
+        (
+            "elgrande",
+            "mansfeld",
+            "is Ernst von Mansfeld, not El Grande",
+            "ist Ernst von Mansfeld, nicht El Grande",
+        ),
+    ],
+)
+def test_a_position_of_another_game_names_both_games_as_printed(
+    name: str, other: str, english: str, german: str
+) -> None:
+    """A person reads the games' printed names, not their keys: the position of another game was
+    refused with "the position's game is “wallenstein”, not mansfeld"."""
+    err = _refused(name, _example(other), "core.position.game")
+    game = get_game(name)
+    en, de = game.error_text(err, "en"), game.error_text(err, "de")
+    assert english in en, en
+    assert german in de, de
+    for key in ("mansfeld", "elgrande", "wallenstein"):
+        assert key not in en + de, (en, de)
 
 
 # -- positions written by hand: what a field left out means ------------------------------------------

@@ -176,16 +176,34 @@ class Names:
         return [self.index(v, f"{field}[{i}]") for i, v in enumerate(values)]
 
 
+def game_title(name: Any) -> str | None:
+    """The printed name (``title``) of the registered game called ``name`` ("El Grande" for
+    ``elgrande``); ``None`` where no game of this build has that name."""
+    from feldherr.core.registry import game_names, get_game
+
+    if type(name) is not str or name not in game_names():
+        return None
+    try:
+        return get_game(name).title
+    except (ValueError, ImportError):  # announced, but not loadable in this build
+        return None
+
+
 def check_game(data: Any, game: str) -> Reader:
-    """The position's top level, checked to be one of ``game`` in a known format."""
+    """The position's top level, checked to be one of ``game`` in a known format. A position of
+    another game is refused naming both games as a person reads them, by their printed names
+    ("El Grande", "Ernst von Mansfeld"; the game's key only where no game has that name): a
+    ``game`` field that is no game's name is echoed as the file writes it."""
     top = Reader(data, "")
     found = top.raw("game")  # left out: the field is missing (not "a position of null")
     if found != game:
+        title = game_title(game) or game
+        found_title = game_title(found) or shown_json(found, 40)
         fail(
-            f"the position's game is {shown_json(found, 40)}, not {game}",
+            f"the position's game is {found_title}, not {title}",
             "core.position.game",
-            found=shown_json(found, 40),
-            game=game,
+            found=found_title,
+            game=title,
         )
     fmt = top.raw("format", POSITION_FORMAT)
     if fmt != POSITION_FORMAT or not is_int(fmt):
