@@ -12,6 +12,7 @@ import pytest
 
 from feldherr.core.errors import PositionError, PositionUnsupportedError
 from feldherr.core.rng import Rng
+from feldherr.core.testing import check_position_refused
 from feldherr.games import get_game
 from feldherr.wallenstein.data import ACTIONS, NAMES
 
@@ -104,13 +105,7 @@ def _start(name: str, options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _refused(name: str, pos: Any, rule: str) -> PositionError:
-    game = get_game(name)
-    with pytest.raises(PositionError) as err:
-        game.from_position(pos, 1)
-    assert err.value.rule == rule, str(err.value)
-    en, de = game.error_text(err.value, "en"), game.error_text(err.value, "de")
-    assert en != de and "{" not in en + de
-    return err.value
+    return check_position_refused(get_game(name), pos, rule)
 
 
 def test_bad_positions_name_the_rule() -> None:
@@ -568,3 +563,19 @@ def test_a_mansfeld_round_beyond_the_deck_is_refused() -> None:
     pos["round"] = 18
     state = game.from_position(pos, 1)
     assert float(state.observation(0).max()) <= 1.0
+
+
+def test_the_shared_refusal_check_fails_where_it_must() -> None:
+    """``check_position_refused`` (feldherr.core.testing) is the check every position test shares:
+    it fails for a position the game accepts, a refusal by another rule and words it does not hold."""
+    game = get_game("mansfeld")
+    with pytest.raises(AssertionError, match="accepted"):
+        check_position_refused(game, _example("mansfeld"), "mansfeld.position.deck")
+    other = _example("mansfeld")
+    other["game"] = "elgrande"
+    with pytest.raises(AssertionError, match=r"not mansfeld\.position\.deck"):
+        check_position_refused(game, other, "mansfeld.position.deck")
+    with pytest.raises(AssertionError):
+        check_position_refused(game, other, "core.position.game", "not Wallenstein")
+    err = check_position_refused(game, other, "core.position.game", "is El Grande", "ist El Grande")
+    assert err.details["game"] == "Ernst von Mansfeld"

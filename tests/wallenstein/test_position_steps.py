@@ -8,15 +8,11 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-from feldherr.core.errors import PositionError
 from feldherr.core.rng import Rng
-from feldherr.core.textscan import text_problems
+from feldherr.core.testing import check_position_refused
 
 from .scenario import GAME
 
@@ -36,16 +32,7 @@ def _played_to(options: dict[str, Any], seed: int, stop: Callable[[Any], bool]) 
 
 
 def _refused(pos: dict[str, Any], rule: str, english: str, german: str) -> None:
-    before = copy.deepcopy(pos)
-    with pytest.raises(PositionError) as err:
-        GAME.from_position(pos, 1)
-    assert err.value.rule == rule, str(err.value)
-    assert pos == before
-    en, de = GAME.error_text(err.value, "en"), GAME.error_text(err.value, "de")
-    assert english in en, en
-    assert german in de, de
-    assert not re.search(r"\{[a-z_]+[}:]", en + de), (en, de)
-    assert not text_problems(en, "en") and not text_problems(de, "de"), (en, de)
+    check_position_refused(GAME, pos, rule, english, german)
 
 
 def _draft() -> dict[str, Any]:
