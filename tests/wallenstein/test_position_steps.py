@@ -81,6 +81,56 @@ def test_each_player_has_as_many_turns_left_as_groups_to_place() -> None:
     _refused(pos, "wallenstein.position.draft-pending", "the decision is Yellow's", "entscheidet Gelb")
 
 
+def test_each_colour_has_its_62_armies_during_the_draft_too() -> None:
+    """ "Each player takes ... 62 army cubes" and, while assigning initial counties, places "any one
+    group of armies from their player mat" (the groups still on the mat are part of the supply);
+    "The remaining armies are each player's personal supply". A draft position with an army too
+    many on the map, or too few in the supply, loaded: the 62 were checked only after the draft."""
+    pos = _draft()
+    county = next(c for c, v in pos["counties"].items() if v.get("owner") == "red")
+    pos["counties"][county]["armies"] += 1
+    _refused(
+        pos,
+        "wallenstein.position.armies",
+        "Red has 63 armies on the table, in the tower and in the supply; each colour has 62",
+        "Rot hat 63 Armeen auf dem Tisch, im Turm und im Vorrat; jede Farbe hat 62",
+    )
+    pos = _draft()
+    pos["players"][1]["armies_in_supply"] -= 2
+    _refused(pos, "wallenstein.position.armies", "Blue has 60 armies", "Blau hat 60 Armeen")
+
+
+def test_the_supply_of_a_draft_position_left_out_is_the_armies_not_on_the_map() -> None:
+    """``armies_in_supply`` left out of a draft position is what the 62 leave (it was a new game's
+    62, whatever stood on the map already)."""
+    pos = _draft()
+    for player in pos["players"]:
+        del player["armies_in_supply"]
+    st = GAME.from_position(pos, 1)
+    for s in range(4):
+        placed = sum(a for c, a in enumerate(st.armies) if st.owner[c] == s)
+        assert placed > 0 and st.supply[s] == 62 - placed
+
+
+def test_the_groups_still_on_the_mat_are_in_the_supply() -> None:
+    """The groups of the mat not yet placed come out of the player's supply: a supply smaller than
+    them (the 62 kept by more armies on the map) would run below zero at the next placements."""
+    pos = _draft()
+    red = pos["players"][0]
+    county = next(c for c, v in pos["counties"].items() if v.get("owner") == "red")
+    moved = red["armies_in_supply"] - sum(red["draft_groups"]) + 1
+    pos["counties"][county]["armies"] += moved
+    red["armies_in_supply"] -= moved
+    _refused(
+        pos,
+        "wallenstein.position.draft-supply",
+        f"Red has only {red['armies_in_supply']} armies in the supply, but the groups still to place "
+        f"hold {sum(red['draft_groups'])} armies",
+        f"Rot hat nur {red['armies_in_supply']} Armeen im Vorrat, die noch einzusetzenden Gruppen haben "
+        f"aber {sum(red['draft_groups'])} Armeen",
+    )
+
+
 def test_all_bonus_tiles_lie_out_from_the_first_round_on() -> None:
     """ "Shuffle the bonus tiles, then place them face up in their designated boxes": left out of a
     drafted game's plan, the tiles were the draft's (none) and the first bid took a box without a

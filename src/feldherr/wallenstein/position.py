@@ -277,6 +277,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "{player} hat noch {groups:@pos.unit.group} einzusetzen, in der Reihenfolge der "
         "Länderwahl aber noch {turns:@pos.unit.turn}; jeder Zug setzt eine Gruppe ein",
     },
+    "wallenstein.position.draft-supply": {
+        "en": "{player} has only {count:@unit.army} in the supply, but the groups still to place hold "
+        "{total:@unit.army}; they come from the supply",
+        "de": "{player} hat nur {count:@unit.army} im Vorrat, die noch einzusetzenden Gruppen haben aber "
+        "{total:@unit.army}; sie kommen aus dem Vorrat",
+    },
     "wallenstein.position.draft-cards": {
         "en": "during the county draft every county card of the game lies once, held by a player, face "
         "up or in the deck; {county} does not",
@@ -793,12 +799,11 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     )
     _decks(st, hidden, rng, sizes)
     _tower(st, top, hidden, rng)
-    if st.phase != DRAFT:  # left out: a colour's armies in its supply are those not elsewhere
-        inside = st.tower.inside()
-        for s, r in enumerate(readers):
-            if not r.has("armies_in_supply"):
-                on_board = sum(a for c, a in enumerate(st.armies) if st.owner[c] == s)
-                st.supply[s] = max(0, ARMIES_PER_PLAYER - on_board - inside[s] - st.tray[s])
+    inside = st.tower.inside()  # left out: a colour's armies in its supply are those not elsewhere
+    for s, r in enumerate(readers):  # (during the draft too: the groups still on the mat are in it)
+        if not r.has("armies_in_supply"):
+            on_board = sum(a for c, a in enumerate(st.armies) if st.owner[c] == s)
+            st.supply[s] = max(0, ARMIES_PER_PLAYER - on_board - inside[s] - st.tray[s])
     st.rng = Rng.from_state(hidden.integer("generator", rng.derive(1), 0, 2**64 - 1))
     hidden.done()
     top.raw("game")
@@ -933,7 +938,7 @@ def _check(st: Any) -> None:
     n = st.num_players
     inside = st.tower.inside()
     for c in range(len(NAMES)):
-        if (st.owner[c] >= 0) != (st.armies[c] > 0) and st.phase != "draft":
+        if (st.owner[c] >= 0) != (st.armies[c] > 0):
             _fail("wallenstein.position.owner", county=NAMES[c])
     for s in range(n):
         count = (
@@ -942,7 +947,7 @@ def _check(st: Any) -> None:
             + inside[s]
             + st.tray[s]
         )
-        if count != ARMIES_PER_PLAYER and st.phase != "draft":
+        if count != ARMIES_PER_PLAYER:  # the draft too: "Each player takes ... 62 army cubes"
             _fail(
                 "wallenstein.position.armies",
                 player=COLOURS[s],
@@ -1084,6 +1089,13 @@ def _check_draft(st: Any) -> None:
         wrong("flow.draft_turn", f"a whole number 0 to {len(order) - 1}", turn)
     sizes = ", ".join(map(str, mat))
     for s in range(n):
+        if st.supply[s] < sum(st.groups[s]):  # the groups still on the mat are cubes of the supply
+            _fail(
+                "wallenstein.position.draft-supply",
+                player=COLOURS[s],
+                count=st.supply[s],
+                total=sum(st.groups[s]),
+            )
         left = list(mat)
         for size in st.groups[s]:
             if size not in left:
