@@ -213,7 +213,8 @@ def test_the_flow_is_in_players_words_and_old_positions_still_load() -> None:
     from feldherr.wallenstein.position import from_position as wallenstein_table
 
     game = get_game("elgrande")
-    pos = _start("elgrande", {"players": 3, "variant": ["machtverschiebung"]})
+    pos = _played("elgrande", {"players": 4, "deck": "classic"}, 1, 91)  # the either/or Intrigue: placing
+    assert pos["flow"]["effect_source"] == {"card": "intrigue_either", "option": 1}
     words, old = json.loads(json.dumps(pos)), json.loads(json.dumps(pos))
     words["flow"].update(
         place_stage="started",
@@ -222,7 +223,7 @@ def test_the_flow_is_in_players_words_and_old_positions_still_load() -> None:
         disc_waiting=["Player 2", "Player 3"],
         effect_queue=["Player 3"],
         veto_asking=["Player 1"],
-        effect_source={"card": "intrigue", "option": 1},
+        effect_source={"card": "intrigue_either", "option": 1},
     )
     old["flow"].update(
         place_stage=1,
@@ -231,16 +232,20 @@ def test_the_flow_is_in_players_words_and_old_positions_still_load() -> None:
         disc_waiting=[1, 2],
         effect_queue=[2],
         veto_asking=[0],
-        effect_source=[0, CARD_INDEX["intrigue"], 1],
+        effect_source=[0, CARD_INDEX["intrigue_either"], 1],
     )
     state = elgrande_table(game, words, 1)
     assert elgrande_table(game, old, 1).digest() == state.digest()
-    assert state.effect_source == [0, CARD_INDEX["intrigue"], 1] and state.disc_waiting == [1, 2]
+    assert state.effect_source == [0, CARD_INDEX["intrigue_either"], 1] and state.disc_waiting == [1, 2]
     assert game.position(state)["flow"] == words["flow"]
-    words["flow"]["effect_source"] = {"modifier": 3}
+    words = _played("elgrande", {"players": 5, "variant": ["machtverschiebung", "alte_hasen"]}, 2, 237)
+    old = json.loads(json.dumps(words))
+    words["flow"]["effect_source"] = {"modifier": 7}  # the ability of the modifier played (its number)
+    old["flow"]["effect_source"] = [1, 7, -1]
     state = elgrande_table(game, words, 1)
-    assert state.effect_source == [1, 3, -1] and game.position(state)["flow"]["effect_source"] == {
-        "modifier": 3
+    assert elgrande_table(game, old, 1).digest() == state.digest()
+    assert state.effect_source == [1, 7, -1] and game.position(state)["flow"]["effect_source"] == {
+        "modifier": 7
     }
     words["flow"]["effect_source"] = {"card": "intrigue", "modifier": 3}
     _refused("elgrande", words, "core.position.field")
@@ -276,6 +281,19 @@ def test_the_flow_is_in_players_words_and_old_positions_still_load() -> None:
 
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "positions"
+
+
+def _played(name: str, options: dict[str, Any], seed: int, decisions: int) -> dict[str, Any]:
+    """The position of a random game (moves drawn by ``Rng(seed)``) after ``decisions`` decisions."""
+    game = get_game(name)
+    st = game.new_state(options, seed)
+    rng = Rng(seed)
+    while st.version < decisions:
+        seat = st.to_move()[0]
+        moves = st.legal_moves(seat)
+        st.apply(seat, moves[rng.below(len(moves))])
+    position: dict[str, Any] = json.loads(json.dumps(game.position(st)))
+    return position
 
 
 def _example(name: str) -> dict[str, Any]:

@@ -458,6 +458,7 @@ WORD_DETAILS = (
     "stage",
     "order",
     "card_name",
+    "counter",
 )
 
 
