@@ -12,7 +12,7 @@ import pytest
 
 from feldherr.core.errors import PositionError, PositionUnsupportedError
 from feldherr.core.rng import Rng
-from feldherr.core.testing import check_position_refused
+from feldherr.core.testing import check_position_refused, text_problems
 from feldherr.games import get_game
 from feldherr.wallenstein.data import ACTIONS, NAMES
 
@@ -597,3 +597,55 @@ def test_the_shared_refusal_check_fails_where_it_must() -> None:
         check_position_refused(game, other, "core.position.game", "not Wallenstein")
     err = check_position_refused(game, other, "core.position.game", "is El Grande", "ist El Grande")
     assert err.details["game"] == "Ernst von Mansfeld"
+
+
+class _Stuck:
+    """A table on which the seat to move has no legal move (what :func:`load` must refuse)."""
+
+    num_players = 3
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {}
+
+    def is_terminal(self) -> bool:
+        return False
+
+    def to_move(self) -> list[int]:
+        return [1]
+
+    def legal_moves(self, seat: int) -> list[Any]:
+        return []
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "english", "german"),
+    [
+        (
+            "wallenstein",
+            [{"colour": "red"}, {"colour": "blue"}, {"colour": "yellow"}],
+            "Blue owes",
+            "Blau muss",
+        ),
+        ("elgrande", [{"name": "Isabel"}, {"name": "Diego"}, {"name": "Carmen"}], "Diego owes", "Diego muss"),
+    ],
+)
+def test_a_player_without_a_legal_move_is_named_not_numbered(
+    name: str, players: list[dict[str, Any]], english: str, german: str
+) -> None:
+    """The player who owes a decision without a legal move is named as the position names them (a
+    colour in the reader's language): the refusal read "1 owes a decision but has no legal move"."""
+    from feldherr.core.position import load, seat_namer
+
+    position = {"game": name, "players": players}
+    with pytest.raises(PositionError) as err:
+        load(_Stuck, seat_namer(position))
+    assert err.value.rule == "core.position.inconsistent"
+    game = get_game(name)
+    en, de = game.error_text(err.value, "en"), game.error_text(err.value, "de")
+    assert f"{english} a decision but has no legal move" in en, en
+    assert f"{german} entscheiden, hat aber keinen erlaubten Zug" in de, de
+    for text, lang in ((en, "en"), (de, "de")):
+        assert not text_problems(text, lang), text
+    with pytest.raises(PositionError) as err:
+        load(_Stuck)  # no names: "a player"
+    assert "ein Spieler muss entscheiden" in game.error_text(err.value, "de")

@@ -274,8 +274,12 @@ def playable(state: Any, describe_seat: Any = None) -> None:
     for seat in moving:
         moves = state.legal_moves(seat)
         if not moves:
-            who = describe_seat(seat) if describe_seat is not None else str(seat)
-            inconsistent(f"{who} owes a decision but has no legal move")
+            who = describe_seat(seat) if describe_seat is not None else None
+            if not isinstance(who, str) or not who:
+                inconsistent("a player owes a decision but has no legal move")
+            reason = f"{clip(who, 40)} owes a decision but has no legal move"
+            fail(f"the position cannot be played on: {reason}", "core.position.inconsistent",
+                 reason=reason, player=clip(who, 40))  # fmt: skip
         step = max(1, len(moves) // TRIED_MOVES)
         for move in moves[::step][:TRIED_MOVES]:
             trial = state.clone()
@@ -569,6 +573,19 @@ def player_path(index: int, player: Any) -> str:
     if isinstance(name, str) and name and len(name) <= 40:
         return f"players.{name}"
     return f"players.{index + 1}"
+
+
+def seat_namer(position: Any) -> Callable[[int], str | None]:
+    """Names a seat as ``position`` names its player (``name``, else ``colour``), for a refusal of
+    :func:`load` (never the seat's number: a person reads it)."""
+
+    def name(seat: int) -> str | None:
+        if not isinstance(position, Mapping) or not isinstance(position.get("players"), list):
+            return None
+        names = player_names(position)
+        return names[seat] if 0 <= seat < len(names) else None
+
+    return name
 
 
 def player_names(position: Mapping[str, Any]) -> list[str]:
