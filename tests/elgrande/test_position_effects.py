@@ -357,3 +357,24 @@ def test_the_special_action_under_way_is_that_of_the_card_in_use() -> None:
             "the special action under way is that of the action card in use",
             "Die laufende Sonderaktion ist die der genutzten Aktionskarte",
         )
+
+
+def test_each_player_keeps_a_power_card_for_every_round_left() -> None:
+    """Each player has 13 power cards for the nine rounds and plays one each round ("Die Person mit
+    dem Startmarker beginnt und spielt eine Machtkarte ... Danach spielen alle anderen"): round 9
+    with four cards left in each hand, moved back to round 4, loaded (the round left out of a
+    position took the new game's first) and the game stopped in round 9 without a card to play."""
+    _refused(
+        "recall",
+        lambda pos: pos["flow"].__setitem__("round_index", 3),
+        "elgrande.position.power-left",
+        "Player 1 has 4 power cards in hand, but 5 rounds still to play need one each",
+        "Player 1 hat 4 Machtkarten auf der Hand, aber 5 Runden sind noch zu spielen",
+    )
+    _refused(
+        "recall",
+        lambda pos: pos["flow"].__setitem__("round_index", 9),
+        "core.position.field",
+        "must be a whole number from 0 to 8, not 9",
+        "muss eine ganze Zahl von 0 bis 8 sein",
+    )

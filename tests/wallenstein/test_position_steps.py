@@ -243,3 +243,27 @@ def test_every_county_card_lies_once_during_the_draft() -> None:
     pos = _draft()
     pos["hidden"]["draft_deck"].append(pos["draft_faceup"][0])
     _refused(pos, "wallenstein.position.draft-cards", f"{pos['draft_faceup'][0]} does not", "nicht")
+
+
+def test_cubes_of_a_colour_nobody_plays_stay_in_the_box() -> None:
+    """ "If playing with less than 5 players, return the unused components to the box": a black
+    cube in the tray of a four-player game loaded (the 62 are checked for the colours in play only)
+    and a tray count of 10**20 stopped the tower's drop with an OverflowError; a count below zero
+    or a list in place of a count is refused too (a list of trophies in place of a number loaded
+    and stopped the leaders' scoring with a TypeError)."""
+    pos = _played_to({"setup": "fixed"}, 2, lambda st: st.phase == "move")
+    pos["tower_tray"][4] = 3
+    _refused(
+        pos,
+        "wallenstein.position.colour",
+        "nobody plays Black in a game of 4 players: none of its cubes lie in the tower or in its tray",
+        "In einem Spiel mit 4 Spielern spielt niemand Schwarz",
+    )
+    pos = _played_to({"setup": "fixed"}, 2, lambda st: st.phase == "move")
+    pos["tower_tray"][5] = -1
+    _refused(pos, "core.position.field", "“tower tray › no. 6” must be a whole number of at least 0", "ab 0")
+    pos = _played_to({"setup": "fixed", "modules": ["leaders"]}, 2, lambda st: st.phase == "move")
+    pos["players"][1]["trophies"][2] = [1, 2]
+    _refused(
+        pos, "core.position.field", "“players › Blue › trophies › no. 3” must be a whole number", "ganze Zahl"
+    )

@@ -327,8 +327,9 @@ def _like(value: Any, like: Any, field: str) -> Any:
     if isinstance(like, list | tuple):
         if not isinstance(value, list):
             wrong(field, "a list", value)
-        inner = like[0] if like else 0
-        out = [_like(v, inner if not isinstance(v, list) or isinstance(inner, list) else [0], f"{field}[{i}]")
+        # the entries have the shape of the fresh game's first one; a fresh empty list (a queue, the
+        # counters of an effect) takes numbers, texts or lists of them
+        out = [_like(v, like[0] if like else ([0] if isinstance(v, list) else 0), f"{field}[{i}]")
                for i, v in enumerate(value)]  # fmt: skip
         return tuple(out) if isinstance(like, tuple) else out
     if value is not None and not is_int(value) and not isinstance(value, list | str | bool):

@@ -55,6 +55,8 @@ from feldherr.elgrande.state import (
     PHASE_NAMES,
     POWER,
     RECALL,
+    ROUNDS_FULL,
+    ROUNDS_SHORT,
     ElGrandeData,
 )
 
@@ -179,6 +181,16 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "Die Machtkarte mit dem Wert {card} von {player} ist weder auf der Hand noch im "
         "Ablagestapel noch ausgespielt; jeder Spieler hat Machtkarten mit den Werten 1 bis 13",
     },
+    "elgrande.position.power-left": {
+        "en": "{player} has {count:@pos.unit.power-card} in hand, but {total:@pos.unit.round} still to play "
+        "need one each: each player has 13 power cards for the whole game",
+        "de": "{player} hat {count:@pos.unit.power-card} auf der Hand, aber {total:@pos.unit.round} sind "
+        "noch zu spielen, jede braucht eine: jeder Spieler hat 13 Machtkarten für das ganze Spiel",
+    },
+    "pos.unit.power-card#one": {"en": "{n} power card", "de": "{n} Machtkarte"},
+    "pos.unit.power-card#other": {"en": "{n} power cards", "de": "{n} Machtkarten"},
+    "pos.unit.round#one": {"en": "{n} round", "de": "{n} Runde"},
+    "pos.unit.round#other": {"en": "{n} rounds", "de": "{n} Runden"},
     "elgrande.position.power-played": {
         "en": "{player} has no power card played, but after the start player every player plays one, "
         "clockwise, before anybody takes an action card",
@@ -374,6 +386,13 @@ def _power_cards(st: ElGrandeData, names: list[str]) -> None:
         if missing:
             card = next(v for v in range(1, 14) if missing >> v & 1)
             _fail("elgrande.position.power-cards", card=card, player=names[p])
+    if st.phase != OVER:  # one card each round still to play: "13 Machtkarten" for 9 rounds
+        rounds = len(ROUNDS_SHORT if st.short_game else ROUNDS_FULL)
+        for p in range(n):
+            need = rounds - st.round_index - (1 if st.power_played[p] else 0)
+            held = bin(st.power_hand[p] & full).count("1")
+            if held < need:
+                _fail("elgrande.position.power-left", player=names[p], count=held, total=need)
     if st.phase in (MODPASS, OVER):
         return
     for p in range(n):
@@ -587,6 +606,9 @@ def _shapes(st: ElGrandeData) -> None:
     for i, flag in enumerate(st.permanent_stacks):
         if flag not in (0, 1):
             wrong(f"permanent_stacks[{i}]", "a whole number 0 to 1", flag)
+    rounds = len(ROUNDS_SHORT if st.short_game else ROUNDS_FULL)
+    if not 0 <= st.round_index < rounds:  # the rounds of the game (the short game has 6)
+        wrong("flow.round_index", f"a whole number 0 to {rounds - 1}", st.round_index)
     if st.turn_order and not 0 <= st.turn_index <= len(st.turn_order):  # (kept between rounds)
         wrong("flow.turn_index", f"a whole number 0 to {len(st.turn_order)}", st.turn_index)
 

@@ -114,6 +114,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "each colour has {total}",
         "de": "{player} hat {count:@unit.army} auf dem Tisch, im Turm und im Vorrat; jede Farbe hat {total}",
     },
+    "wallenstein.position.colour": {
+        "en": "nobody plays {player} in a game of {players:@pos.unit.player}: none of its cubes lie in the "
+        "tower or in its tray",
+        "de": "In einem Spiel mit {players:@pos.unit.player-dative} spielt niemand {player}: keiner seiner "
+        "Würfel liegt im Turm oder in dessen Auffangschale",
+    },
     "wallenstein.position.peasants": {
         "en": "the table and the tower hold {count:@pos.unit.peasant}; the game has {total}",
         "de": "Auf dem Tisch und im Turm: {count:@pos.unit.peasant}; das Spiel hat {total}",
@@ -937,6 +943,12 @@ def _tower(st: Any, top: Reader, hidden: Reader, rng: Rng) -> None:
 def _check(st: Any) -> None:
     n = st.num_players
     inside = st.tower.inside()
+    for i, count in enumerate(st.tray):
+        if type(count) is not int or count < 0:
+            wrong(f"tower_tray[{i}]", "a whole number at least 0", count)
+    for c in range(n, NCOLOURS - 1):  # the colours nobody plays: their cubes stay in the box
+        if inside[c] or st.tray[c]:
+            _fail("wallenstein.position.colour", player=COLOURS[c], players=n)
     for c in range(len(NAMES)):
         if (st.owner[c] >= 0) != (st.armies[c] > 0):
             _fail("wallenstein.position.owner", county=NAMES[c])
