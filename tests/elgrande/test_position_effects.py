@@ -135,9 +135,9 @@ def test_gefolge_escorts_only_the_caballeros_left_in_the_old_region() -> None:
         "escort",
         _args(6, 2),
         "elgrande.position.effect-region",
-        "the counter “the King's old region (−1: not moved yet)” of the card “Retinue” names the King's "
+        "the counter “the King's old region (-1: not moved yet)” of the card “Retinue” names the King's "
         "region (Valencia)",
-        "Der Zähler „alte Region des Königs (−1: noch nicht versetzt)“ für die Karte „Gefolge“ nennt die "
+        "Der Zähler „alte Region des Königs (-1: noch nicht versetzt)“ für die Karte „Gefolge“ nennt die "
         "Königsregion (Valencia)",
     )
     _refused(
@@ -305,8 +305,8 @@ def test_the_cards_with_secret_discs_keep_their_numbers() -> None:
         "umsturz",
         _args(2),
         "elgrande.position.effect-region",
-        "the counter “region chosen (−1: none yet)” of the card “Movement” names the King's region (Aragón)",
-        "Der Zähler „gewählte Region (−1: noch keine)“ für die Karte „Umsturz“ nennt die Königsregion",
+        "the counter “region chosen (-1: none yet)” of the card “Movement” names the King's region (Aragón)",
+        "Der Zähler „gewählte Region (-1: noch keine)“ für die Karte „Umsturz“ nennt die Königsregion",
     )
     _refused("umsturz", _args(-1), "elgrande.position.effect-count", "allow 0 to 8", "0 bis 8")
 

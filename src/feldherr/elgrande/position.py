@@ -38,7 +38,6 @@ from feldherr.core.position import (
     player_path,
     read_fields,
     read_options,
-    shown_json,
     write_fields,
     wrong,
 )
@@ -288,16 +287,16 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "nur aus einer Region (1) oder nicht (0)",
     },
     "pos.counter.source": {
-        "en": "region moved from (−1: none yet)",
-        "de": "Region, aus der versetzt wird (−1: noch keine)",
+        "en": "region moved from (-1: none yet)",
+        "de": "Region, aus der versetzt wird (-1: noch keine)",
     },
     "pos.counter.picked-colour": {
-        "en": "colour of the Caballero picked up (−1: none)",
-        "de": "Farbe des aufgenommenen Caballeros (−1: keiner)",
+        "en": "colour of the Caballero picked up (-1: none)",
+        "de": "Farbe des aufgenommenen Caballeros (-1: keiner)",
     },
     "pos.counter.picked-region": {
-        "en": "region of the Caballero picked up (−1: none)",
-        "de": "Region des aufgenommenen Caballeros (−1: keiner)",
+        "en": "region of the Caballero picked up (-1: none)",
+        "de": "Region des aufgenommenen Caballeros (-1: keiner)",
     },
     "pos.counter.place": {
         "en": "Caballeros still to place",
@@ -324,16 +323,16 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "Caballeros, die aus der gewählten Region zurückgehen (0: alle)",
     },
     "pos.counter.chosen": {
-        "en": "region chosen (−1: none yet)",
-        "de": "gewählte Region (−1: noch keine)",
+        "en": "region chosen (-1: none yet)",
+        "de": "gewählte Region (-1: noch keine)",
     },
     "pos.counter.step": {
-        "en": "step not taken yet (−1)",
-        "de": "noch nicht getaner Schritt (−1)",
+        "en": "step not taken yet (-1)",
+        "de": "noch nicht getaner Schritt (-1)",
     },
     "pos.counter.king-old": {
-        "en": "the King's old region (−1: not moved yet)",
-        "de": "alte Region des Königs (−1: noch nicht versetzt)",
+        "en": "the King's old region (-1: not moved yet)",
+        "de": "alte Region des Königs (-1: noch nicht versetzt)",
     },
     "pos.counter.escort": {
         "en": "Caballeros still to go with the King (at most those in its old region)",
@@ -533,8 +532,10 @@ def _effect(st: ElGrandeData, names: list[str]) -> None:
         _fail("elgrande.position.effect-source")
     if len(f) != len(counters):
         _fail("elgrande.position.effect-args", card_name=name, number=len(counters), count=len(f))
-    for (key, low, high), value in zip(counters, f, strict=True):
-        if type(value) is not int or not low <= value <= high:
+    for i, ((key, low, high), value) in enumerate(zip(counters, f, strict=True)):
+        if type(value) is not int:
+            wrong(f"flow.effect_args[{i}]", "a whole number", value)
+        if not low <= value <= high:
             _count(key, name, value, low, high)
     if eff["op"] == "court_gain" and not 1 <= st.recall_left <= eff["count"]:
         _count("recall", name, st.recall_left, 1, eff["count"])
@@ -589,9 +590,9 @@ def _effect_table(st: ElGrandeData, eff: dict[str, Any], name: str, names: list[
             _count("escort", name, f[1], 1, min(eff.get("escort", 2), standing))
 
 
-def _count(key: str, name: str, value: Any, low: int, high: int) -> NoReturn:
-    _fail("elgrande.position.effect-count", counter=f"pos.counter.{key}", card_name=name,
-          value=value if type(value) is int else shown_json(value), low=low, high=high)  # fmt: skip
+def _count(key: str, name: str, value: int, low: int, high: int) -> NoReturn:
+    _fail("elgrande.position.effect-count", counter=f"pos.counter.{key}", card_name=name, value=value,
+          low=low, high=high)  # fmt: skip
 
 
 def _shapes(st: ElGrandeData) -> None:
