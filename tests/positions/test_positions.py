@@ -649,3 +649,18 @@ def test_a_player_without_a_legal_move_is_named_not_numbered(
     with pytest.raises(PositionError) as err:
         load(_Stuck)  # no names: "a player"
     assert "ein Spieler muss entscheiden" in game.error_text(err.value, "de")
+
+
+def test_a_character_is_committed_once() -> None:
+    """Every character card is unique: a commitment naming Anna's one card twice loaded (each was in
+    her hand) and the battle stopped with "list.remove(x): x not in list" (found by
+    scripts/position-fuzz.py)."""
+    pos = _example("mansfeld")
+    pos["players"][0]["commit"] = ["trossbube", "trossbube"]
+    check_position_refused(
+        get_game("mansfeld"),
+        pos,
+        "core.position.field",
+        "the position's field “players › Anna › commitment” must be a list without repeats, not a list",
+        "muss eine Liste ohne Wiederholungen sein",
+    )
