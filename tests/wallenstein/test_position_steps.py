@@ -267,3 +267,22 @@ def test_cubes_of_a_colour_nobody_plays_stay_in_the_box() -> None:
     _refused(
         pos, "core.position.field", "“players › Blue › trophies › no. 3” must be a whole number", "ganze Zahl"
     )
+
+
+def test_the_open_event_cards_are_as_many_as_the_season_draws_from() -> None:
+    """ "Reveal the four topmost event cards" each year and "Shuffle the face-up event cards (2, 3,
+    or 4, depending on which round this is) and draw one of them": a planning position of the summer
+    with its season left out (spring: 4 to draw from) loaded with 3 open cards, and the fall found
+    none left to draw ("pop from empty list", found by scripts/position-fuzz.py)."""
+    pos = _played_to({"setup": "fixed"}, 2, lambda st: st.phase == "plan" and st.season == 1)
+    assert len(pos["open_events"]) == 3
+    del pos["season"]
+    _refused(
+        pos,
+        "wallenstein.position.events",
+        "open event cards while planning: 3; in this season there are 4: each year 4 are revealed",
+        "Offene Ereigniskarten beim Planen: 3; in dieser Jahreszeit sind es 4",
+    )
+    pos = _played_to({"setup": "fixed"}, 2, lambda st: st.phase == "plan" and st.season == 1)
+    pos["open_events"].pop()
+    _refused(pos, "wallenstein.position.events", "while planning: 2; in this season there are 3", "sind es 3")

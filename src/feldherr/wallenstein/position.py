@@ -57,6 +57,7 @@ from feldherr.wallenstein.data import (
     BUILDINGS,
     COURT_SLOTS,
     EVENTS,
+    EVENTS_PER_YEAR,
     FAVORS,
     MONEY_BASE,
     MONEY_CARDS,
@@ -119,6 +120,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "tower or in its tray",
         "de": "In einem Spiel mit {players:@pos.unit.player-dative} spielt niemand {player}: keiner seiner "
         "Würfel liegt im Turm oder in dessen Auffangschale",
+    },
+    "wallenstein.position.events": {
+        "en": "open event cards while planning: {count:#}; in this season there are {total}: each year 4 "
+        "are revealed, and one of them is drawn each season (spring, summer, fall)",
+        "de": "Offene Ereigniskarten beim Planen: {count:#}; in dieser Jahreszeit sind es {total}: jedes "
+        "Jahr werden 4 aufgedeckt, und jede Jahreszeit (Frühling, Sommer, Herbst) wird eine davon gezogen",
     },
     "wallenstein.position.peasants": {
         "en": "the table and the tower hold {count:@pos.unit.peasant}; the game has {total}",
@@ -855,6 +862,11 @@ def _shapes(st: Any) -> None:
         wrong("flow.revealed_actions", f"a whole number 0 to {len(st.actions)}", st.revealed_actions)
     if st.phase == PLAN and not st.open_events:
         wrong("open_events", "a list of at least 1 names", st.open_events)
+    # "Reveal the four topmost event cards" each year; "Shuffle the face-up event cards (2, 3, or 4,
+    # depending on which round this is) and draw one of them": planning in spring 4 lie open, in
+    # summer 3, in fall 2 (fewer ran out of cards to draw before the winter)
+    if st.phase == PLAN and st.season < 3 and len(st.open_events) != EVENTS_PER_YEAR - st.season:
+        _fail("wallenstein.position.events", count=len(st.open_events), total=EVENTS_PER_YEAR - st.season)
 
 
 AUTOMATIC = ("pre", "post", "winter-end")
