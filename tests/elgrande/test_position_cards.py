@@ -5,17 +5,12 @@ breaks this is refused with the rule, in both languages, and nothing is set up."
 
 from __future__ import annotations
 
-import copy
 import json
-import re
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-from feldherr.core.errors import PositionError
 from feldherr.core.rng import Rng
-from feldherr.core.textscan import text_problems
+from feldherr.core.testing import check_position_refused
 
 from .helpers import GAME
 
@@ -41,18 +36,10 @@ def _turn() -> dict[str, Any]:
 
 
 def _refused(change: Callable[[dict[str, Any]], None], rule: str, english: str, german: str) -> None:
+    """:func:`_turn` changed by ``change`` is refused (the shared check)."""
     pos = _turn()
     change(pos)
-    before = copy.deepcopy(pos)
-    with pytest.raises(PositionError) as err:
-        GAME.from_position(pos, 1)
-    assert err.value.rule == rule, str(err.value)
-    assert pos == before
-    en, de = GAME.error_text(err.value, "en"), GAME.error_text(err.value, "de")
-    assert english in en, en
-    assert german in de, de
-    assert not re.search(r"\{[a-z_]+[}:]", en + de), (en, de)
-    assert not text_problems(en, "en") and not text_problems(de, "de"), (en, de)
+    check_position_refused(GAME, pos, rule, english, german)
 
 
 def test_two_open_stacks_cannot_show_the_same_card() -> None:
@@ -142,11 +129,9 @@ def test_power_cards_are_played_clockwise_from_the_start_player() -> None:
     player = pos["players"][later]
     player["power_played"] = min(player["power_cards"])
     player["power_cards"].remove(player["power_played"])
-    with pytest.raises(PositionError) as err:
-        GAME.from_position(pos, 1)
-    assert err.value.rule == "elgrande.position.power-early"
-    assert "played before their turn" in GAME.error_text(err.value, "en")
-    assert "bevor er an der Reihe war" in GAME.error_text(err.value, "de")
+    check_position_refused(
+        GAME, pos, "elgrande.position.power-early", "played before their turn", "bevor er an der Reihe war"
+    )
 
 
 def test_ermaechtigung_is_offered_only_with_a_card_to_take_back() -> None:

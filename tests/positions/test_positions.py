@@ -12,6 +12,7 @@ import pytest
 
 from feldherr.core.errors import PositionError, PositionUnsupportedError
 from feldherr.core.rng import Rng
+from feldherr.core.testing import check_position_refused, text_problems
 from feldherr.games import get_game
 from feldherr.wallenstein.data import ACTIONS, NAMES
 
@@ -104,13 +105,7 @@ def _start(name: str, options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _refused(name: str, pos: Any, rule: str) -> PositionError:
-    game = get_game(name)
-    with pytest.raises(PositionError) as err:
-        game.from_position(pos, 1)
-    assert err.value.rule == rule, str(err.value)
-    en, de = game.error_text(err.value, "en"), game.error_text(err.value, "de")
-    assert en != de and "{" not in en + de
-    return err.value
+    return check_position_refused(get_game(name), pos, rule)
 
 
 def test_bad_positions_name_the_rule() -> None:
@@ -218,7 +213,8 @@ def test_the_flow_is_in_players_words_and_old_positions_still_load() -> None:
     from feldherr.wallenstein.position import from_position as wallenstein_table
 
     game = get_game("elgrande")
-    pos = _start("elgrande", {"players": 3, "variant": ["machtverschiebung"]})
+    pos = _played("elgrande", {"players": 4, "deck": "classic"}, 1, 91)  # the either/or Intrigue: placing
+    assert pos["flow"]["effect_source"] == {"card": "intrigue_either", "option": 1}
     words, old = json.loads(json.dumps(pos)), json.loads(json.dumps(pos))
     words["flow"].update(
         place_stage="started",
@@ -227,7 +223,7 @@ def test_the_flow_is_in_players_words_and_old_positions_still_load() -> None:
         disc_waiting=["Player 2", "Player 3"],
         effect_queue=["Player 3"],
         veto_asking=["Player 1"],
-        effect_source={"card": "intrigue", "option": 1},
+        effect_source={"card": "intrigue_either", "option": 1},
     )
     old["flow"].update(
         place_stage=1,
@@ -236,16 +232,20 @@ def test_the_flow_is_in_players_words_and_old_positions_still_load() -> None:
         disc_waiting=[1, 2],
         effect_queue=[2],
         veto_asking=[0],
-        effect_source=[0, CARD_INDEX["intrigue"], 1],
+        effect_source=[0, CARD_INDEX["intrigue_either"], 1],
     )
     state = elgrande_table(game, words, 1)
     assert elgrande_table(game, old, 1).digest() == state.digest()
-    assert state.effect_source == [0, CARD_INDEX["intrigue"], 1] and state.disc_waiting == [1, 2]
+    assert state.effect_source == [0, CARD_INDEX["intrigue_either"], 1] and state.disc_waiting == [1, 2]
     assert game.position(state)["flow"] == words["flow"]
-    words["flow"]["effect_source"] = {"modifier": 3}
+    words = _played("elgrande", {"players": 5, "variant": ["machtverschiebung", "alte_hasen"]}, 2, 237)
+    old = json.loads(json.dumps(words))
+    words["flow"]["effect_source"] = {"modifier": 7}  # the ability of the modifier played (its number)
+    old["flow"]["effect_source"] = [1, 7, -1]
     state = elgrande_table(game, words, 1)
-    assert state.effect_source == [1, 3, -1] and game.position(state)["flow"]["effect_source"] == {
-        "modifier": 3
+    assert elgrande_table(game, old, 1).digest() == state.digest()
+    assert state.effect_source == [1, 7, -1] and game.position(state)["flow"]["effect_source"] == {
+        "modifier": 7
     }
     words["flow"]["effect_source"] = {"card": "intrigue", "modifier": 3}
     _refused("elgrande", words, "core.position.field")
@@ -281,6 +281,19 @@ def test_the_flow_is_in_players_words_and_old_positions_still_load() -> None:
 
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "positions"
+
+
+def _played(name: str, options: dict[str, Any], seed: int, decisions: int) -> dict[str, Any]:
+    """The position of a random game (moves drawn by ``Rng(seed)``) after ``decisions`` decisions."""
+    game = get_game(name)
+    st = game.new_state(options, seed)
+    rng = Rng(seed)
+    while st.version < decisions:
+        seat = st.to_move()[0]
+        moves = st.legal_moves(seat)
+        st.apply(seat, moves[rng.below(len(moves))])
+    position: dict[str, Any] = json.loads(json.dumps(game.position(st)))
+    return position
 
 
 def _example(name: str) -> dict[str, Any]:
@@ -407,11 +420,24 @@ def test_refused_options_name_the_option_and_its_values_in_words(
 
 def test_a_position_of_no_game_echoes_what_it_holds_in_words() -> None:
     """The game field echoed as the file holds it, in words: a list or an object by what it is (it
-    was its JSON, "the position is one of [1, 2]"), a text in quotes."""
+    was its JSON, "the position is one of [1, 2]"), a text that is no game's name in quotes; the
+    game expected by its printed name."""
     for value, english, german in (
-        ([1, 2], "the position's game is a list, not mansfeld", "Das Spiel der Stellung ist eine Liste"),
-        ({}, "the position's game is an empty object, not mansfeld", "ist ein leeres Objekt, nicht"),
-        ("wallenstein", "the position's game is “wallenstein”, not mansfeld", "ist „wallenstein“, nicht"),
+        (
+            [1, 2],
+            "the position's game is a list, not Ernst von Mansfeld",
+            "Das Spiel der Stellung ist eine Liste",
+        ),
+        (
+            {},
+            "the position's game is an empty object, not Ernst von Mansfeld",
+            "ist ein leeres Objekt, nicht",
+        ),
+        (
+            "chess",
+            "the position's game is “chess”, not Ernst von Mansfeld",
+            "ist „chess“, nicht Ernst von Mansfeld",
+        ),
     ):
         pos = _example("mansfeld")
         pos["game"] = value
@@ -419,6 +445,38 @@ def test_a_position_of_no_game_echoes_what_it_holds_in_words() -> None:
         game = get_game("mansfeld")
         assert english in game.error_text(err, "en")
         assert german in game.error_text(err, "de")
+
+
+@pytest.mark.parametrize(
+    ("name", "other", "english", "german"),
+    [
+        (
+            "mansfeld",
+            "wallenstein",
+            "is Wallenstein, not Ernst von Mansfeld",
+            "ist Wallenstein, nicht Ernst von Mansfeld",
+        ),
+        ("wallenstein", "elgrande", "is El Grande, not Wallenstein", "ist El Grande, nicht Wallenstein"),
+        (
+            "elgrande",
+            "mansfeld",
+            "is Ernst von Mansfeld, not El Grande",
+            "ist Ernst von Mansfeld, nicht El Grande",
+        ),
+    ],
+)
+def test_a_position_of_another_game_names_both_games_as_printed(
+    name: str, other: str, english: str, german: str
+) -> None:
+    """A person reads the games' printed names, not their keys: the position of another game was
+    refused with "the position's game is “wallenstein”, not mansfeld"."""
+    err = _refused(name, _example(other), "core.position.game")
+    game = get_game(name)
+    en, de = game.error_text(err, "en"), game.error_text(err, "de")
+    assert english in en, en
+    assert german in de, de
+    for key in ("mansfeld", "elgrande", "wallenstein"):
+        assert key not in en + de, (en, de)
 
 
 # -- positions written by hand: what a field left out means ------------------------------------------
@@ -523,3 +581,86 @@ def test_a_mansfeld_round_beyond_the_deck_is_refused() -> None:
     pos["round"] = 18
     state = game.from_position(pos, 1)
     assert float(state.observation(0).max()) <= 1.0
+
+
+def test_the_shared_refusal_check_fails_where_it_must() -> None:
+    """``check_position_refused`` (feldherr.core.testing) is the check every position test shares:
+    it fails for a position the game accepts, a refusal by another rule and words it does not hold."""
+    game = get_game("mansfeld")
+    with pytest.raises(AssertionError, match="accepted"):
+        check_position_refused(game, _example("mansfeld"), "mansfeld.position.deck")
+    other = _example("mansfeld")
+    other["game"] = "elgrande"
+    with pytest.raises(AssertionError, match=r"not mansfeld\.position\.deck"):
+        check_position_refused(game, other, "mansfeld.position.deck")
+    with pytest.raises(AssertionError):
+        check_position_refused(game, other, "core.position.game", "not Wallenstein")
+    err = check_position_refused(game, other, "core.position.game", "is El Grande", "ist El Grande")
+    assert err.details["game"] == "Ernst von Mansfeld"
+
+
+class _Stuck:
+    """A table on which the seat to move has no legal move (what :func:`load` must refuse)."""
+
+    num_players = 3
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {}
+
+    def is_terminal(self) -> bool:
+        return False
+
+    def to_move(self) -> list[int]:
+        return [1]
+
+    def legal_moves(self, seat: int) -> list[Any]:
+        return []
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "english", "german"),
+    [
+        (
+            "wallenstein",
+            [{"colour": "red"}, {"colour": "blue"}, {"colour": "yellow"}],
+            "Blue owes",
+            "Blau muss",
+        ),
+        ("elgrande", [{"name": "Isabel"}, {"name": "Diego"}, {"name": "Carmen"}], "Diego owes", "Diego muss"),
+    ],
+)
+def test_a_player_without_a_legal_move_is_named_not_numbered(
+    name: str, players: list[dict[str, Any]], english: str, german: str
+) -> None:
+    """The player who owes a decision without a legal move is named as the position names them (a
+    colour in the reader's language): the refusal read "1 owes a decision but has no legal move"."""
+    from feldherr.core.position import load, seat_namer
+
+    position = {"game": name, "players": players}
+    with pytest.raises(PositionError) as err:
+        load(_Stuck, seat_namer(position))
+    assert err.value.rule == "core.position.inconsistent"
+    game = get_game(name)
+    en, de = game.error_text(err.value, "en"), game.error_text(err.value, "de")
+    assert f"{english} a decision but has no legal move" in en, en
+    assert f"{german} entscheiden, hat aber keinen erlaubten Zug" in de, de
+    for text, lang in ((en, "en"), (de, "de")):
+        assert not text_problems(text, lang), text
+    with pytest.raises(PositionError) as err:
+        load(_Stuck)  # no names: "a player"
+    assert "ein Spieler muss entscheiden" in game.error_text(err.value, "de")
+
+
+def test_a_character_is_committed_once() -> None:
+    """Every character card is unique: a commitment naming Anna's one card twice loaded (each was in
+    her hand) and the battle stopped with "list.remove(x): x not in list" (found by
+    scripts/position-fuzz.py)."""
+    pos = _example("mansfeld")
+    pos["players"][0]["commit"] = ["trossbube", "trossbube"]
+    check_position_refused(
+        get_game("mansfeld"),
+        pos,
+        "core.position.field",
+        "the position's field “players › Anna › commitment” must be a list without repeats, not a list",
+        "muss eine Liste ohne Wiederholungen sein",
+    )

@@ -173,14 +173,26 @@ class Table:
             self.pos["event_deck_size"] += 1
 
     def event(self, effect: str) -> None:
-        """The (first) event card with ``effect`` is this round's event."""
+        """The (first) event card with ``effect`` is this round's event; an open card it was is
+        replaced by the deck's top card (the open cards stay as many as the season has)."""
         number = str(EVENTS[event_index(effect)].id)
+        was_open = number in self.pos["open_events"]
         self._take_event(number)
         self._to_deck(self.pos["current_event"])
         self.pos["current_event"] = number
+        if was_open:
+            self._open_from_deck()
+
+    def _open_from_deck(self) -> None:
+        deck = self.pos["hidden"]["event_deck"]
+        self.pos["open_events"].append(deck.pop(0))
+        self.pos["event_deck_size"] = len(deck)
 
     def open_events(self, effects: Sequence[str]) -> None:
-        """Exactly these events lie open for the year; the others open before go into the deck."""
+        """These events lie open for the year, first (the winter's grain loss is read from the first
+        one), then cards of the deck, as many as were open (the season's count while planning); the
+        others open before go into the deck."""
+        count = len(self.pos["open_events"])
         for number in self.pos["open_events"][:]:
             self._take_event(number)
             self._to_deck(number)
@@ -188,6 +200,8 @@ class Table:
         for number in numbers:
             self._take_event(number)
         self.pos["open_events"] = numbers
+        while len(self.pos["open_events"]) < count:
+            self._open_from_deck()
 
     def hold_tile(self, seat: int, tile: str) -> None:
         """Seat ``seat`` holds bonus tile ``tile`` this round (the first position), nobody else one."""

@@ -4,11 +4,9 @@ languages, and nothing is set up; every position the engine writes loads and rou
 
 from __future__ import annotations
 
-import copy
 import importlib.util
 import itertools
 import json
-import re
 from typing import Any
 
 import pytest
@@ -16,6 +14,7 @@ import pytest
 from feldherr.core.errors import PositionError
 from feldherr.core.i18n import position_field
 from feldherr.core.rng import Rng
+from feldherr.core.testing import check_position_refused
 from feldherr.wallenstein.data import ACTIONS, BID, TAXES
 from feldherr.wallenstein.state import PLAN, POSITION, WallensteinState
 
@@ -42,18 +41,9 @@ def _held(pos: dict[str, Any], colour: str) -> list[str]:
 
 
 def _refused(pos: dict[str, Any], rule: str, english: str, german: str) -> PositionError:
-    before = copy.deepcopy(pos)
-    with pytest.raises(PositionError) as err:
-        GAME.from_position(pos, 1)
-    assert err.value.rule == rule, str(err.value)
-    assert pos == before  # nothing changed
-    en, de = GAME.error_text(err.value, "en"), GAME.error_text(err.value, "de")
-    assert english in en, en
-    assert german in de, de
-    assert not re.search(r"\{[a-z_]+[}:]", en + de), (en, de)  # every detail filled in
-    for word in ("None", "Red", "Blue", " in hand", "pos."):
-        assert word not in de, de
-    return err.value
+    """Refused by ``rule``, nothing changed, clean words (the shared check), no English colour or
+    field word in the German."""
+    return check_position_refused(GAME, pos, rule, english, german, not_in_german=("Red", "Blue", " in hand"))
 
 
 # -- the engine's own positions --------------------------------------------------------------------

@@ -8,15 +8,11 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-from feldherr.core.errors import PositionError
 from feldherr.core.rng import Rng
-from feldherr.core.textscan import text_problems
+from feldherr.core.testing import check_position_refused
 
 from .scenario import GAME
 
@@ -36,16 +32,7 @@ def _played_to(options: dict[str, Any], seed: int, stop: Callable[[Any], bool]) 
 
 
 def _refused(pos: dict[str, Any], rule: str, english: str, german: str) -> None:
-    before = copy.deepcopy(pos)
-    with pytest.raises(PositionError) as err:
-        GAME.from_position(pos, 1)
-    assert err.value.rule == rule, str(err.value)
-    assert pos == before
-    en, de = GAME.error_text(err.value, "en"), GAME.error_text(err.value, "de")
-    assert english in en, en
-    assert german in de, de
-    assert not re.search(r"\{[a-z_]+[}:]", en + de), (en, de)
-    assert not text_problems(en, "en") and not text_problems(de, "de"), (en, de)
+    check_position_refused(GAME, pos, rule, english, german)
 
 
 def _draft() -> dict[str, Any]:
@@ -92,6 +79,56 @@ def test_each_player_has_as_many_turns_left_as_groups_to_place() -> None:
     pos = _draft()
     pos["flow"]["pending"] = {"player": "purple"}
     _refused(pos, "wallenstein.position.draft-pending", "the decision is Yellow's", "entscheidet Gelb")
+
+
+def test_each_colour_has_its_62_armies_during_the_draft_too() -> None:
+    """ "Each player takes ... 62 army cubes" and, while assigning initial counties, places "any one
+    group of armies from their player mat" (the groups still on the mat are part of the supply);
+    "The remaining armies are each player's personal supply". A draft position with an army too
+    many on the map, or too few in the supply, loaded: the 62 were checked only after the draft."""
+    pos = _draft()
+    county = next(c for c, v in pos["counties"].items() if v.get("owner") == "red")
+    pos["counties"][county]["armies"] += 1
+    _refused(
+        pos,
+        "wallenstein.position.armies",
+        "Red has 63 armies on the table, in the tower and in the supply; each colour has 62",
+        "Rot hat 63 Armeen auf dem Tisch, im Turm und im Vorrat; jede Farbe hat 62",
+    )
+    pos = _draft()
+    pos["players"][1]["armies_in_supply"] -= 2
+    _refused(pos, "wallenstein.position.armies", "Blue has 60 armies", "Blau hat 60 Armeen")
+
+
+def test_the_supply_of_a_draft_position_left_out_is_the_armies_not_on_the_map() -> None:
+    """``armies_in_supply`` left out of a draft position is what the 62 leave (it was a new game's
+    62, whatever stood on the map already)."""
+    pos = _draft()
+    for player in pos["players"]:
+        del player["armies_in_supply"]
+    st = GAME.from_position(pos, 1)
+    for s in range(4):
+        placed = sum(a for c, a in enumerate(st.armies) if st.owner[c] == s)
+        assert placed > 0 and st.supply[s] == 62 - placed
+
+
+def test_the_groups_still_on_the_mat_are_in_the_supply() -> None:
+    """The groups of the mat not yet placed come out of the player's supply: a supply smaller than
+    them (the 62 kept by more armies on the map) would run below zero at the next placements."""
+    pos = _draft()
+    red = pos["players"][0]
+    county = next(c for c, v in pos["counties"].items() if v.get("owner") == "red")
+    moved = red["armies_in_supply"] - sum(red["draft_groups"]) + 1
+    pos["counties"][county]["armies"] += moved
+    red["armies_in_supply"] -= moved
+    _refused(
+        pos,
+        "wallenstein.position.draft-supply",
+        f"Red has only {red['armies_in_supply']} armies in the supply, but the groups still to place "
+        f"hold {sum(red['draft_groups'])} armies",
+        f"Rot hat nur {red['armies_in_supply']} Armeen im Vorrat, die noch einzusetzenden Gruppen haben "
+        f"aber {sum(red['draft_groups'])} Armeen",
+    )
 
 
 def test_all_bonus_tiles_lie_out_from_the_first_round_on() -> None:
@@ -206,3 +243,46 @@ def test_every_county_card_lies_once_during_the_draft() -> None:
     pos = _draft()
     pos["hidden"]["draft_deck"].append(pos["draft_faceup"][0])
     _refused(pos, "wallenstein.position.draft-cards", f"{pos['draft_faceup'][0]} does not", "nicht")
+
+
+def test_cubes_of_a_colour_nobody_plays_stay_in_the_box() -> None:
+    """ "If playing with less than 5 players, return the unused components to the box": a black
+    cube in the tray of a four-player game loaded (the 62 are checked for the colours in play only)
+    and a tray count of 10**20 stopped the tower's drop with an OverflowError; a count below zero
+    or a list in place of a count is refused too (a list of trophies in place of a number loaded
+    and stopped the leaders' scoring with a TypeError)."""
+    pos = _played_to({"setup": "fixed"}, 2, lambda st: st.phase == "move")
+    pos["tower_tray"][4] = 3
+    _refused(
+        pos,
+        "wallenstein.position.colour",
+        "nobody plays Black in a game of 4 players: none of its cubes lie in the tower or in its tray",
+        "In einem Spiel mit 4 Spielern spielt niemand Schwarz",
+    )
+    pos = _played_to({"setup": "fixed"}, 2, lambda st: st.phase == "move")
+    pos["tower_tray"][5] = -1
+    _refused(pos, "core.position.field", "“tower tray › no. 6” must be a whole number of at least 0", "ab 0")
+    pos = _played_to({"setup": "fixed", "modules": ["leaders"]}, 2, lambda st: st.phase == "move")
+    pos["players"][1]["trophies"][2] = [1, 2]
+    _refused(
+        pos, "core.position.field", "“players › Blue › trophies › no. 3” must be a whole number", "ganze Zahl"
+    )
+
+
+def test_the_open_event_cards_are_as_many_as_the_season_draws_from() -> None:
+    """ "Reveal the four topmost event cards" each year and "Shuffle the face-up event cards (2, 3,
+    or 4, depending on which round this is) and draw one of them": a planning position of the summer
+    with its season left out (spring: 4 to draw from) loaded with 3 open cards, and the fall found
+    none left to draw ("pop from empty list", found by scripts/position-fuzz.py)."""
+    pos = _played_to({"setup": "fixed"}, 2, lambda st: st.phase == "plan" and st.season == 1)
+    assert len(pos["open_events"]) == 3
+    del pos["season"]
+    _refused(
+        pos,
+        "wallenstein.position.events",
+        "open event cards while planning: 3; in this season there are 4: each year 4 are revealed",
+        "Offene Ereigniskarten beim Planen: 3; in dieser Jahreszeit sind es 4",
+    )
+    pos = _played_to({"setup": "fixed"}, 2, lambda st: st.phase == "plan" and st.season == 1)
+    pos["open_events"].pop()
+    _refused(pos, "wallenstein.position.events", "while planning: 2; in this season there are 3", "sind es 3")

@@ -235,6 +235,11 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
         "en": "the position cannot be played on: {reason}",
         "de": "Von dieser Stellung aus kann nicht weitergespielt werden: {reason}",
     },
+    "core.position.no-move": {
+        "en": "the position cannot be played on: {player} owes a decision but has no legal move",
+        "de": "Von dieser Stellung aus kann nicht weitergespielt werden: {player} muss entscheiden, hat "
+        "aber keinen erlaubten Zug",
+    },
     "core.illegal": {
         "en": "this move is not allowed now",
         "de": "Dieser Zug ist jetzt nicht erlaubt",
@@ -296,6 +301,10 @@ POSITION_WORDS: dict[str, dict[str, str]] = {
         "de": "alle Einsätze für diese Provinz liegen schon",
     },
     "null": {"en": "empty", "de": "leer"},
+    "a player owes a decision but has no legal move": {
+        "en": "a player owes a decision but has no legal move",
+        "de": "ein Spieler muss entscheiden, hat aber keinen erlaubten Zug",
+    },
     "nobody owes a decision, yet the game is not over": {
         "en": "nobody owes a decision, yet the game is not over",
         "de": "niemand ist am Zug, und doch ist das Spiel nicht vorbei",
@@ -475,6 +484,7 @@ WORD_DETAILS = (
     "stage",
     "order",
     "card_name",
+    "counter",
 )
 
 
@@ -500,6 +510,8 @@ def error_text(
                 details[key] = position_word(details[key], lang)
         if details.get("expected") == "given":  # a field left out, not one of a wrong type
             rule = "core.position.field-missing"
+        if rule == "core.position.inconsistent" and isinstance(details.get("player"), str):
+            rule = "core.position.no-move"  # the player in the game's words (a colour: "Rot")
     if ".position." in rule:  # places of the position (a field, an option, the places of a card)
         for key in ("field", "option", "first", "second"):
             value = details.get(key)

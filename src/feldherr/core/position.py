@@ -176,16 +176,34 @@ class Names:
         return [self.index(v, f"{field}[{i}]") for i, v in enumerate(values)]
 
 
+def game_title(name: Any) -> str | None:
+    """The printed name (``title``) of the registered game called ``name`` ("El Grande" for
+    ``elgrande``); ``None`` where no game of this build has that name."""
+    from feldherr.core.registry import game_names, get_game
+
+    if type(name) is not str or name not in game_names():
+        return None
+    try:
+        return get_game(name).title
+    except (ValueError, ImportError):  # announced, but not loadable in this build
+        return None
+
+
 def check_game(data: Any, game: str) -> Reader:
-    """The position's top level, checked to be one of ``game`` in a known format."""
+    """The position's top level, checked to be one of ``game`` in a known format. A position of
+    another game is refused naming both games as a person reads them, by their printed names
+    ("El Grande", "Ernst von Mansfeld"; the game's key only where no game has that name): a
+    ``game`` field that is no game's name is echoed as the file writes it."""
     top = Reader(data, "")
     found = top.raw("game")  # left out: the field is missing (not "a position of null")
     if found != game:
+        title = game_title(game) or game
+        found_title = game_title(found) or shown_json(found, 40)
         fail(
-            f"the position's game is {shown_json(found, 40)}, not {game}",
+            f"the position's game is {found_title}, not {title}",
             "core.position.game",
-            found=shown_json(found, 40),
-            game=game,
+            found=found_title,
+            game=title,
         )
     fmt = top.raw("format", POSITION_FORMAT)
     if fmt != POSITION_FORMAT or not is_int(fmt):
@@ -256,8 +274,12 @@ def playable(state: Any, describe_seat: Any = None) -> None:
     for seat in moving:
         moves = state.legal_moves(seat)
         if not moves:
-            who = describe_seat(seat) if describe_seat is not None else str(seat)
-            inconsistent(f"{who} owes a decision but has no legal move")
+            who = describe_seat(seat) if describe_seat is not None else None
+            if not isinstance(who, str) or not who:
+                inconsistent("a player owes a decision but has no legal move")
+            reason = f"{clip(who, 40)} owes a decision but has no legal move"
+            fail(f"the position cannot be played on: {reason}", "core.position.inconsistent",
+                 reason=reason, player=clip(who, 40))  # fmt: skip
         step = max(1, len(moves) // TRIED_MOVES)
         for move in moves[::step][:TRIED_MOVES]:
             trial = state.clone()
@@ -305,8 +327,9 @@ def _like(value: Any, like: Any, field: str) -> Any:
     if isinstance(like, list | tuple):
         if not isinstance(value, list):
             wrong(field, "a list", value)
-        inner = like[0] if like else 0
-        out = [_like(v, inner if not isinstance(v, list) or isinstance(inner, list) else [0], f"{field}[{i}]")
+        # the entries have the shape of the fresh game's first one; a fresh empty list (a queue, the
+        # counters of an effect) takes numbers, texts or lists of them
+        out = [_like(v, like[0] if like else ([0] if isinstance(v, list) else 0), f"{field}[{i}]")
                for i, v in enumerate(value)]  # fmt: skip
         return tuple(out) if isinstance(like, tuple) else out
     if value is not None and not is_int(value) and not isinstance(value, list | str | bool):
@@ -551,6 +574,19 @@ def player_path(index: int, player: Any) -> str:
     if isinstance(name, str) and name and len(name) <= 40:
         return f"players.{name}"
     return f"players.{index + 1}"
+
+
+def seat_namer(position: Any) -> Callable[[int], str | None]:
+    """Names a seat as ``position`` names its player (``name``, else ``colour``), for a refusal of
+    :func:`load` (never the seat's number: a person reads it)."""
+
+    def name(seat: int) -> str | None:
+        if not isinstance(position, Mapping) or not isinstance(position.get("players"), list):
+            return None
+        names = player_names(position)
+        return names[seat] if 0 <= seat < len(names) else None
+
+    return name
 
 
 def player_names(position: Mapping[str, Any]) -> list[str]:

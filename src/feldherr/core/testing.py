@@ -19,13 +19,18 @@ sampled along random games, for every seat:
   mutated JSON and wrong seats raise only :class:`RuleError` and change nothing (digest, views,
   legal moves); every error has a German and an English text;
 * ``version`` grows by one per decision; JSON round trip; records replay bit-exactly.
+
+Positions: :func:`check_position_refused` (a position refused by the rule it breaks, in clean words
+of both languages, and left unchanged), the one check the games' position tests share.
 """
 
 from __future__ import annotations
 
 import ast
+import copy
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -34,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from feldherr.core.bots import RandomBot, SeatAccess
-from feldherr.core.errors import OptionError, RuleError
+from feldherr.core.errors import OptionError, PositionError, RuleError
 from feldherr.core.game import JSON, Game, Move, State, canonical_json
 from feldherr.core.i18n import error_text
 from feldherr.core.observation import unpack
@@ -751,3 +756,71 @@ def check_typed_moves(
             typed_state.apply(seat, move)
             plain_state.apply(seat, tuple(move))
             assert plain_state.digest() == typed_state.digest(), "typed and plain moves play alike"
+
+
+# -- positions ------------------------------------------------------------------------------------
+
+_PLACEHOLDER = re.compile(r"\{[a-z_]+[}:]")
+#: Code words a position refusal's German text never shows besides :func:`text_problems`' (a
+#: Python literal, a catalogue key).
+_CODE_WORDS = ("None", "pos.")
+
+
+def _echoed(position: Any, err: PositionError) -> list[str]:
+    """What a refusal may echo as the file wrote it: the players' names the position gives (a file
+    may name a player "Player 1") and the text it found wrong (a misspelt name)."""
+    from feldherr.core.position import player_names
+
+    out = []
+    if isinstance(position, Mapping) and isinstance(position.get("players"), list):
+        out += player_names(position)
+    for key in ("value", "found"):
+        value = err.details.get(key)
+        if isinstance(value, str) and len(value) >= 2 and value[0] == value[-1] == '"':
+            out.append(value[1:-1])
+    return sorted((t for t in out if t), key=len, reverse=True)
+
+
+def _without(text: str, echoed: Sequence[str]) -> str:
+    for written in echoed:
+        text = re.sub(rf"(?<!\w){re.escape(written)}(?!\w)", "Anna", text)
+    return text
+
+
+def check_position_refused(
+    game: Game,
+    position: Any,
+    rule: str,
+    english: str = "",
+    german: str = "",
+    *,
+    seed: int = 1,
+    not_in_german: Iterable[str] = (),
+) -> PositionError:
+    """``game.from_position(position, seed)`` refuses ``position`` with a
+    :class:`~feldherr.core.errors.PositionError` of ``rule`` and leaves it as it was; the refusal's
+    English text holds ``english`` and its German one ``german``; both are filled in (no
+    ``{placeholder}`` left), differ from each other, and are free of what a person must not read
+    (:func:`text_problems`: ids, literals, snake_case; no ``None`` or catalogue key, nor any of
+    ``not_in_german`` in the German), where they do not echo what the file wrote (a player's name,
+    the misspelt name refused). Returns the error, for checks of its details."""
+    before = copy.deepcopy(position)
+    try:
+        game.from_position(position, seed)
+    except PositionError as exc:
+        err = exc
+    else:
+        raise AssertionError(f"the position was accepted; expected a refusal by {rule}")
+    assert err.rule == rule, f"refused by {err.rule}, not {rule}: {err}"
+    assert position == before, "refusing the position changed it"
+    en, de = game.error_text(err, "en"), game.error_text(err, "de")
+    assert english in en, en
+    assert german in de, de
+    assert en != de, en
+    assert not _PLACEHOLDER.search(en + de), (en, de)
+    echoed = _echoed(position, err)  # what the file wrote, as written
+    problems = [*text_problems(_without(en, echoed), "en"), *text_problems(_without(de, echoed), "de")]
+    assert not problems, problems
+    for word in (*_CODE_WORDS, *not_in_german):
+        assert word not in de, (word, de)
+    return err

@@ -491,10 +491,10 @@ class ElGrandeGame(Game):
         return position(state)
 
     def from_position(self, position: Mapping[str, Any], seed: int) -> ElGrandeState:
-        from feldherr.core.position import load
+        from feldherr.core.position import load, seat_namer
         from feldherr.elgrande.position import from_position
 
-        state = load(lambda: from_position(self, position, seed))
+        state = load(lambda: from_position(self, position, seed), seat_namer(position))
         assert isinstance(state, ElGrandeState)
         return state
 

@@ -43,7 +43,21 @@ from feldherr.core.position import (
 )
 from feldherr.core.rng import Rng
 from feldherr.elgrande import data as D
-from feldherr.elgrande.state import MODPASS, OVER, PHASE_NAMES, POWER, ElGrandeData
+from feldherr.elgrande.state import (
+    DISC,
+    DISC_RETURN,
+    DISC_UMSTURZ,
+    DISC_UNIQUE,
+    EFFECT,
+    MODPASS,
+    OVER,
+    PHASE_NAMES,
+    POWER,
+    RECALL,
+    ROUNDS_FULL,
+    ROUNDS_SHORT,
+    ElGrandeData,
+)
 
 AREAS = Names("region", D.AREA_NAMES)
 CARDS = Names("action card", D.CARD_IDS)
@@ -166,6 +180,16 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "Die Machtkarte mit dem Wert {card} von {player} ist weder auf der Hand noch im "
         "Ablagestapel noch ausgespielt; jeder Spieler hat Machtkarten mit den Werten 1 bis 13",
     },
+    "elgrande.position.power-left": {
+        "en": "{player} has {count:@pos.unit.power-card} in hand, but {total:@pos.unit.round} still to play "
+        "need one each: each player has 13 power cards for the whole game",
+        "de": "{player} hat {count:@pos.unit.power-card} auf der Hand, aber {total:@pos.unit.round} sind "
+        "noch zu spielen, jede braucht eine: jeder Spieler hat 13 Machtkarten für das ganze Spiel",
+    },
+    "pos.unit.power-card#one": {"en": "{n} power card", "de": "{n} Machtkarte"},
+    "pos.unit.power-card#other": {"en": "{n} power cards", "de": "{n} Machtkarten"},
+    "pos.unit.round#one": {"en": "{n} round", "de": "{n} Runde"},
+    "pos.unit.round#other": {"en": "{n} rounds", "de": "{n} Runden"},
     "elgrande.position.power-played": {
         "en": "{player} has no power card played, but after the start player every player plays one, "
         "clockwise, before anybody takes an action card",
@@ -177,6 +201,154 @@ ERRORS: dict[str, dict[str, str]] = {
         "the others clockwise",
         "de": "{player} hat eine Machtkarte ausgespielt, bevor er an der Reihe war: der Startspieler "
         "spielt zuerst, dann die anderen im Uhrzeigersinn",
+    },
+    # the special action under way (flow.effect_source, effect_args, effect_queue, recall_left) and
+    # the action card's placements left (place_left): docs/rules-notes.md, El Grande "Effects under way"
+    "elgrande.position.effect-source": {
+        "en": "the special action under way is that of the action card in use or of the modifier the "
+        "player whose turn it is played, and only one that takes more than one step",
+        "de": "Die laufende Sonderaktion ist die der genutzten Aktionskarte oder des Modifikators, den der "
+        "Spieler am Zug ausgespielt hat, und nur eine, die mehr als einen Schritt braucht",
+    },
+    "elgrande.position.effect-args": {
+        "en": "the special action of {card_name} under way keeps {number:@pos.unit.counter} in this step, "
+        "not {count:#}",
+        "de": "Für {card_name} hat die laufende Sonderaktion in diesem Schritt {number:@pos.unit.counter}, "
+        "nicht {count:#}",
+    },
+    "elgrande.position.effect-count": {
+        "en": "the counter “{counter}” of {card_name} is {value} in the position; the rules allow {low} to "
+        "{high} here",
+        "de": "Der Zähler „{counter}“ für {card_name} steht in der Stellung auf {value}; die Regeln erlauben "
+        "hier {low} bis {high}",
+    },
+    "elgrande.position.effect-region": {
+        "en": "the counter “{counter}” of {card_name} names the King's region ({region}): nothing may be "
+        "taken out of it or put into it",
+        "de": "Der Zähler „{counter}“ für {card_name} nennt die Königsregion ({region}): aus ihr darf nichts "
+        "genommen und in sie nichts gestellt werden",
+    },
+    "elgrande.position.effect-picked": {
+        "en": "the Caballero picked up for {card_name} is one of {player} in {region}, but none stands "
+        "there, or the card moves no more of that colour",
+        "de": "Der aufgenommene Caballero für {card_name} ist einer von {player} in {region}, aber dort "
+        "steht keiner, oder die Karte versetzt keine mehr dieser Farbe",
+    },
+    "elgrande.position.effect-court": {
+        "en": "{player} places Caballeros from the court for {card_name}, but has none at court",
+        "de": "{player} setzt für {card_name} Caballeros vom Hof ein, hat aber keinen am Hof",
+    },
+    "elgrande.position.effect-queue": {
+        "en": "the players still to send Caballeros back for {card_name} are the others from the left of "
+        "{player}, each once, those done left out",
+        "de": "Die Spieler, die für {card_name} noch Caballeros zurückschicken, sind die anderen von links "
+        "von {player} an, jeder einmal, ohne die schon fertigen",
+    },
+    "elgrande.position.effect-return": {
+        "en": "{player} is to choose {count:@unit.caballero} to send back for {card_name}, but has {left:#} "
+        "in the regions and at court: with no more than that, all go back without a choice",
+        "de": "{player} soll für {card_name} {count:@unit.caballero} zum Zurückschicken wählen, hat aber "
+        "{left:#} in den Regionen und am Hof: sind es nicht mehr, gehen alle ohne Wahl zurück",
+    },
+    "elgrande.position.effect-colours": {
+        "en": "the colours still to lose a Caballero to {card_name} are the other colours after the last one "
+        "done, in seat order, each once",
+        "de": "Die Farben, die durch {card_name} noch einen Caballero verlieren, sind die anderen Farben "
+        "nach der zuletzt erledigten, in Sitzreihenfolge, jede einmal",
+    },
+    "elgrande.position.effect-escort": {
+        "en": "for {card_name} the King has left {region}, but no Caballero stands there any more to go "
+        "with him",
+        "de": "Für {card_name} hat der König {region} verlassen, dort steht aber kein Caballero mehr, der "
+        "mitziehen könnte",
+    },
+    "pos.unit.counter#one": {"en": "{n} counter", "de": "{n} Zähler"},
+    "pos.unit.counter#other": {"en": "{n} counters", "de": "{n} Zähler"},
+    "pos.effect.power": {"en": "the power card played", "de": "die ausgespielte Machtkarte"},
+    "pos.effect.modifier": {"en": "the modifier's ability", "de": "die Sonderfähigkeit des Modifikators"},
+    **{
+        f"pos.effect.{cid}": {"en": f"the card “{D.CARD_EN[i]}”", "de": f"die Karte „{D.CARD_DE[i]}“"}
+        for i, cid in enumerate(D.CARD_IDS)
+    },
+    "pos.counter.own": {
+        "en": "moves of own Caballeros left",
+        "de": "übrige Züge mit eigenen Caballeros",
+    },
+    "pos.counter.foreign": {
+        "en": "moves of other colours' Caballeros left",
+        "de": "übrige Züge mit fremden Caballeros",
+    },
+    "pos.counter.any": {
+        "en": "moves of Caballeros of any colour left",
+        "de": "übrige Züge mit beliebigen Caballeros",
+    },
+    "pos.counter.one-source": {
+        "en": "from one region only (1) or not (0)",
+        "de": "nur aus einer Region (1) oder nicht (0)",
+    },
+    "pos.counter.source": {
+        "en": "region moved from (-1: none yet)",
+        "de": "Region, aus der versetzt wird (-1: noch keine)",
+    },
+    "pos.counter.picked-colour": {
+        "en": "colour of the Caballero picked up (-1: none)",
+        "de": "Farbe des aufgenommenen Caballeros (-1: keiner)",
+    },
+    "pos.counter.picked-region": {
+        "en": "region of the Caballero picked up (-1: none)",
+        "de": "Region des aufgenommenen Caballeros (-1: keiner)",
+    },
+    "pos.counter.place": {
+        "en": "Caballeros still to place",
+        "de": "noch einzusetzende Caballeros",
+    },
+    "pos.counter.castillo": {
+        "en": "Castillo allowed (1) or not (0)",
+        "de": "Castillo erlaubt (1) oder nicht (0)",
+    },
+    "pos.counter.return-left": {
+        "en": "Caballeros the player at it still sends back",
+        "de": "Caballeros, die der Spieler an der Reihe noch zurückschickt",
+    },
+    "pos.counter.return-each": {
+        "en": "Caballeros each player sends back",
+        "de": "Caballeros, die jeder zurückschickt",
+    },
+    "pos.counter.disc-min": {
+        "en": "Caballeros a region chosen must hold",
+        "de": "Caballeros, die eine gewählte Region mindestens haben muss",
+    },
+    "pos.counter.disc-amount": {
+        "en": "Caballeros sent back from the region chosen (0: all)",
+        "de": "Caballeros, die aus der gewählten Region zurückgehen (0: alle)",
+    },
+    "pos.counter.chosen": {
+        "en": "region chosen (-1: none yet)",
+        "de": "gewählte Region (-1: noch keine)",
+    },
+    "pos.counter.step": {
+        "en": "step not taken yet (-1)",
+        "de": "noch nicht getaner Schritt (-1)",
+    },
+    "pos.counter.king-old": {
+        "en": "the King's old region (-1: not moved yet)",
+        "de": "alte Region des Königs (-1: noch nicht versetzt)",
+    },
+    "pos.counter.escort": {
+        "en": "Caballeros still to go with the King (at most those in its old region)",
+        "de": "Caballeros, die noch mit dem König ziehen (höchstens die in seiner alten Region)",
+    },
+    "pos.counter.king-moved": {
+        "en": "Caballeros to go with the King before it has moved",
+        "de": "Caballeros, die mit dem König ziehen, bevor er versetzt ist",
+    },
+    "pos.counter.recall": {
+        "en": "Caballeros still to take back to the court from the regions",
+        "de": "Caballeros, die noch aus den Regionen an den Hof kommen",
+    },
+    "pos.counter.card-place": {
+        "en": "Caballeros of the action card still to place",
+        "de": "noch einzusetzende Caballeros der Aktionskarte",
     },
     "elgrande.position.players": {
         "en": "the position names {count:@pos.unit.player}, each once; the options say {players}",
@@ -213,6 +385,13 @@ def _power_cards(st: ElGrandeData, names: list[str]) -> None:
         if missing:
             card = next(v for v in range(1, 14) if missing >> v & 1)
             _fail("elgrande.position.power-cards", card=card, player=names[p])
+    if st.phase != OVER:  # one card each round still to play: "13 Machtkarten" for 9 rounds
+        rounds = len(ROUNDS_SHORT if st.short_game else ROUNDS_FULL)
+        for p in range(n):
+            need = rounds - st.round_index - (1 if st.power_played[p] else 0)
+            held = bin(st.power_hand[p] & full).count("1")
+            if held < need:
+                _fail("elgrande.position.power-left", player=names[p], count=held, total=need)
     if st.phase in (MODPASS, OVER):
         return
     for p in range(n):
@@ -254,6 +433,168 @@ def _modifiers_once(st: ElGrandeData, names: list[str]) -> None:
                 where[m] = names[p]
 
 
+Counter = tuple[str, int, int]
+"""A counter of the effect under way: its words (``pos.counter.<key>``), the lowest and the highest
+value the rules allow at this step."""
+
+
+def _effect_counters(st: ElGrandeData, eff: dict[str, Any]) -> list[Counter] | None:
+    """The counters (``effect_args``) the effect ``eff`` keeps at this step of the turn, with their
+    bounds from the card's data; ``None`` where it cannot be under way at this step (an effect that
+    is carried out at once, or another phase)."""
+    op, phase, f = eff["op"], st.phase, st.effect_args
+    if phase == EFFECT:
+        if op == "move":
+            one = int(eff.get("one_source", False))
+            return [
+                ("own", 0, eff.get("own", 0)),
+                ("foreign", 0, eff.get("foreign", 0)),
+                ("any", 0, eff.get("any", 0)),
+                ("one-source", one, one),
+                ("source", -1, D.NREG - 1 if one else -1),
+                ("picked-colour", -1, st.colours - 1),
+                ("picked-region", -1, D.NREG - 1),
+            ]
+        if op == "place_free":
+            castillo = int(eff.get("castillo", False))
+            return [("place", 1, eff["count"]), ("castillo", castillo, castillo)]
+        if op == "return_mixed":
+            return [("return-left", 1, eff["count"]), ("return-each", eff["count"], eff["count"])]
+        if op == "score" and eff["mode"] == "choose":
+            castillo = int(eff.get("castillo", False))
+            return [("castillo", castillo, castillo)]
+        if op in ("umsturz", "scoreboard", "grande", "power_back"):
+            return [("chosen" if op == "umsturz" else "step", -1, -1)]
+        if op == "king" and eff["mode"] != "revolte":
+            if eff["mode"] == "gefolge" and f and type(f[0]) is int and f[0] >= 0:  # the escort
+                return [("king-old", 0, D.NREG - 1), ("escort", 1, eff.get("escort", 2))]
+            return [("king-old", -1, -1), ("king-moved", 0, 0)]
+        if op == "choice":
+            return []
+    elif phase == DISC:
+        if op == "disc_return" and st.disc_kind == DISC_RETURN:
+            return [("disc-min", eff["min"], eff["min"]), ("disc-amount", eff["amount"], eff["amount"])]
+        if op == "umsturz" and st.disc_kind == DISC_UMSTURZ:
+            return [("chosen", 0, D.NREG - 1)]
+        if op == "score" and eff["mode"] == "disc_unique" and st.disc_kind == DISC_UNIQUE:
+            return []
+    elif phase == RECALL and op == "court_gain":
+        return []
+    return None
+
+
+def _effect_source(st: ElGrandeData) -> tuple[dict[str, Any], str]:
+    """The effect under way (the option chosen of a choice) and the words naming it; refused where
+    it is not that of the action card in use or of the modifier the player to move played."""
+    kind, index, option = st.effect_source
+    p = st.current
+    eff: dict[str, Any] | None = None
+    if kind == 0 and index == st.card >= 0:
+        eff, name = D.CARD_EFFECT[index], f"pos.effect.{D.CARD_IDS[index]}"
+    elif kind == 1 and st.machtverschiebung and 0 <= p < st.num_players and st.modifier_played[p] == index:
+        eff, name = D.MODIFIER_ABILITY[index], "pos.effect.modifier"
+    if eff is None or not 0 <= p < st.num_players:
+        _fail("elgrande.position.effect-source")
+    if option >= 0:
+        if eff["op"] != "choice" or option >= len(eff["options"]):
+            _fail("elgrande.position.effect-source")
+        eff = eff["options"][option]
+    return eff, name
+
+
+def _effect(st: ElGrandeData, names: list[str]) -> None:
+    """The counters of the turn in progress (docs/rules-notes.md, El Grande "Effects under way"):
+    the action card's placements left, the Caballeros still to take back to the court, and the
+    special action under way with its counters (``effect_args``) within what the card's data and the
+    table allow, so that every step the rules still take has a legal move: "Führst du sie aus,
+    musst du sie soweit möglich vollständig ausführen"."""
+    p = st.current
+    if st.card >= 0 and not 0 <= st.place_left <= D.CARD_PLACE[st.card]:
+        name = f"pos.effect.{D.CARD_IDS[st.card]}"
+        _count("card-place", name, st.place_left, 0, D.CARD_PLACE[st.card])
+    if st.effect_source[0] < 0:
+        if st.effect_args:
+            _fail("elgrande.position.effect-source")
+        if st.phase == RECALL and 0 <= p < st.num_players:  # the court intake of the power card
+            want = D.POWER_CABALLEROS[st.power_played[p]]
+            if not 1 <= st.recall_left <= want:
+                _count("recall", "pos.effect.power", st.recall_left, 1, want)
+        return
+    eff, name = _effect_source(st)
+    f = st.effect_args
+    if eff["op"] == "send_back_each" and st.phase == EFFECT:
+        others = [c for c in range(st.colours) if c != p]  # one of each other colour, in seat order
+        if not f or others[len(others) - len(f) :] != f:
+            _fail("elgrande.position.effect-colours", card_name=name)
+        return
+    counters = _effect_counters(st, eff)
+    if counters is None:
+        _fail("elgrande.position.effect-source")
+    if len(f) != len(counters):
+        _fail("elgrande.position.effect-args", card_name=name, number=len(counters), count=len(f))
+    for i, ((key, low, high), value) in enumerate(zip(counters, f, strict=True)):
+        if type(value) is not int:
+            wrong(f"flow.effect_args[{i}]", "a whole number", value)
+        if not low <= value <= high:
+            _count(key, name, value, low, high)
+    if eff["op"] == "court_gain" and not 1 <= st.recall_left <= eff["count"]:
+        _count("recall", name, st.recall_left, 1, eff["count"])
+    _effect_table(st, eff, name, names)
+
+
+def _effect_table(st: ElGrandeData, eff: dict[str, Any], name: str, names: list[str]) -> None:
+    """What the counters of the effect under way say about the table, checked against it."""
+    op, f, k, p = eff["op"], st.effect_args, st.king, st.current
+    A = D.AREAS
+    if op == "move":
+        own, foreign, anyc, one, source, colour, region = f
+        if (colour < 0) != (region < 0):
+            if colour < 0:
+                _count("picked-colour", name, colour, 0, st.colours - 1)
+            _count("picked-region", name, region, 0, D.NREG - 1)
+        for key, r in (("source", source), ("picked-region", region)):
+            if r == k:
+                _fail("elgrande.position.effect-region", counter=f"pos.counter.{key}", card_name=name,
+                      region=D.AREA_NAMES[r])  # fmt: skip
+        if region >= 0:
+            if one and source != region:
+                _count("source", name, source, region, region)
+            allowed = own + anyc if colour == p else foreign + anyc
+            if not st.caballeros[colour * A + region] or not allowed:
+                _fail("elgrande.position.effect-picked", card_name=name, player=names[colour],
+                      region=D.AREA_NAMES[region])  # fmt: skip
+    elif op == "place_free" and st.court[p] <= 0:
+        _fail("elgrande.position.effect-court", card_name=name, player=names[p])
+    elif op == "return_mixed":
+        queue, others = st.effect_queue, [(p + i) % st.num_players for i in range(1, st.num_players)]
+        if not queue or others[len(others) - len(queue) :] != queue:
+            _fail("elgrande.position.effect-queue", card_name=name, player=names[p])
+        q = queue[0]
+        left = st.court[q] + sum(
+            st.caballeros[q * A + r] for r in range(D.NREG) if r != k
+        )  # what may be sent back: the court and the regions but the King's
+        if left <= f[0]:
+            _fail("elgrande.position.effect-return", card_name=name, player=names[q], count=f[0], left=left)
+    elif op == "umsturz" and f[0] == k:
+        _fail("elgrande.position.effect-region", counter="pos.counter.chosen", card_name=name,
+              region=D.AREA_NAMES[k])  # fmt: skip
+    elif op == "king" and f[0] >= 0:
+        old = f[0]
+        if old == k:
+            _fail("elgrande.position.effect-region", counter="pos.counter.king-old", card_name=name,
+                  region=D.AREA_NAMES[old])  # fmt: skip
+        standing = sum(st.caballeros[c * A + old] for c in range(st.colours))
+        if not standing:
+            _fail("elgrande.position.effect-escort", card_name=name, region=D.AREA_NAMES[old])
+        if f[1] > standing:
+            _count("escort", name, f[1], 1, min(eff.get("escort", 2), standing))
+
+
+def _count(key: str, name: str, value: int, low: int, high: int) -> NoReturn:
+    _fail("elgrande.position.effect-count", counter=f"pos.counter.{key}", card_name=name, value=value,
+          low=low, high=high)  # fmt: skip
+
+
 def _shapes(st: ElGrandeData) -> None:
     """What the fields' types alone do not hold: one open card (or none) per stack, each stack
     permanent or not, the place in the turn order within it (``st.stacks`` is still the fresh
@@ -266,6 +607,9 @@ def _shapes(st: ElGrandeData) -> None:
     for i, flag in enumerate(st.permanent_stacks):
         if flag not in (0, 1):
             wrong(f"permanent_stacks[{i}]", "a whole number 0 to 1", flag)
+    rounds = len(ROUNDS_SHORT if st.short_game else ROUNDS_FULL)
+    if not 0 <= st.round_index < rounds:  # the rounds of the game (the short game has 6)
+        wrong("flow.round_index", f"a whole number 0 to {rounds - 1}", st.round_index)
     if st.turn_order and not 0 <= st.turn_index <= len(st.turn_order):  # (kept between rounds)
         wrong("flow.turn_index", f"a whole number 0 to {len(st.turn_order)}", st.turn_index)
 
@@ -463,6 +807,7 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
             stacks.append(left[: sizes[i]])
         st.stacks = stacks
     _action_cards_once(st, options, permanent)
+    _effect(st, names)
     if hidden.has("dummy_power"):
         st.dummy_power = hidden.ints("dummy_power", low=1, high=13)[::-1]
     if hidden.has("region_deck"):

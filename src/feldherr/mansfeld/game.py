@@ -308,10 +308,10 @@ class MansfeldGame(Game):
         return position(state)
 
     def from_position(self, position: Mapping[str, Any], seed: int) -> MansfeldState:
-        from feldherr.core.position import load
+        from feldherr.core.position import load, seat_namer
         from feldherr.mansfeld.position import from_position
 
-        state = load(lambda: from_position(MansfeldState, position, seed))
+        state = load(lambda: from_position(MansfeldState, position, seed), seat_namer(position))
         assert isinstance(state, MansfeldState)
         return state
 

@@ -403,10 +403,10 @@ class WallensteinGame(Game):
         return position(state)
 
     def from_position(self, position: Mapping[str, Any], seed: int) -> WallensteinState:
-        from feldherr.core.position import load
+        from feldherr.core.position import load, seat_namer
         from feldherr.wallenstein.position import from_position
 
-        state = load(lambda: from_position(self, position, seed))
+        state = load(lambda: from_position(self, position, seed), seat_namer(position))
         assert isinstance(state, WallensteinState)
         return state
 

@@ -57,6 +57,7 @@ from feldherr.wallenstein.data import (
     BUILDINGS,
     COURT_SLOTS,
     EVENTS,
+    EVENTS_PER_YEAR,
     FAVORS,
     MONEY_BASE,
     MONEY_CARDS,
@@ -113,6 +114,18 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "{player} has {count:@unit.army} on the table, in the tower and in the supply; "
         "each colour has {total}",
         "de": "{player} hat {count:@unit.army} auf dem Tisch, im Turm und im Vorrat; jede Farbe hat {total}",
+    },
+    "wallenstein.position.colour": {
+        "en": "nobody plays {player} in a game of {players:@pos.unit.player}: none of its cubes lie in the "
+        "tower or in its tray",
+        "de": "In einem Spiel mit {players:@pos.unit.player-dative} spielt niemand {player}: keiner seiner "
+        "Würfel liegt im Turm oder in dessen Auffangschale",
+    },
+    "wallenstein.position.events": {
+        "en": "open event cards while planning: {count:#}; in this season there are {total}: each year 4 "
+        "are revealed, and one of them is drawn each season (spring, summer, fall)",
+        "de": "Offene Ereigniskarten beim Planen: {count:#}; in dieser Jahreszeit sind es {total}: jedes "
+        "Jahr werden 4 aufgedeckt, und jede Jahreszeit (Frühling, Sommer, Herbst) wird eine davon gezogen",
     },
     "wallenstein.position.peasants": {
         "en": "the table and the tower hold {count:@pos.unit.peasant}; the game has {total}",
@@ -276,6 +289,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "in the order of choosing counties; each turn places one group",
         "de": "{player} hat noch {groups:@pos.unit.group} einzusetzen, in der Reihenfolge der "
         "Länderwahl aber noch {turns:@pos.unit.turn}; jeder Zug setzt eine Gruppe ein",
+    },
+    "wallenstein.position.draft-supply": {
+        "en": "{player} has only {count:@unit.army} in the supply, but the groups still to place hold "
+        "{total:@unit.army}; they come from the supply",
+        "de": "{player} hat nur {count:@unit.army} im Vorrat, die noch einzusetzenden Gruppen haben aber "
+        "{total:@unit.army}; sie kommen aus dem Vorrat",
     },
     "wallenstein.position.draft-cards": {
         "en": "during the county draft every county card of the game lies once, held by a player, face "
@@ -793,12 +812,11 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     )
     _decks(st, hidden, rng, sizes)
     _tower(st, top, hidden, rng)
-    if st.phase != DRAFT:  # left out: a colour's armies in its supply are those not elsewhere
-        inside = st.tower.inside()
-        for s, r in enumerate(readers):
-            if not r.has("armies_in_supply"):
-                on_board = sum(a for c, a in enumerate(st.armies) if st.owner[c] == s)
-                st.supply[s] = max(0, ARMIES_PER_PLAYER - on_board - inside[s] - st.tray[s])
+    inside = st.tower.inside()  # left out: a colour's armies in its supply are those not elsewhere
+    for s, r in enumerate(readers):  # (during the draft too: the groups still on the mat are in it)
+        if not r.has("armies_in_supply"):
+            on_board = sum(a for c, a in enumerate(st.armies) if st.owner[c] == s)
+            st.supply[s] = max(0, ARMIES_PER_PLAYER - on_board - inside[s] - st.tray[s])
     st.rng = Rng.from_state(hidden.integer("generator", rng.derive(1), 0, 2**64 - 1))
     hidden.done()
     top.raw("game")
@@ -844,6 +862,11 @@ def _shapes(st: Any) -> None:
         wrong("flow.revealed_actions", f"a whole number 0 to {len(st.actions)}", st.revealed_actions)
     if st.phase == PLAN and not st.open_events:
         wrong("open_events", "a list of at least 1 names", st.open_events)
+    # "Reveal the four topmost event cards" each year; "Shuffle the face-up event cards (2, 3, or 4,
+    # depending on which round this is) and draw one of them": planning in spring 4 lie open, in
+    # summer 3, in fall 2 (fewer ran out of cards to draw before the winter)
+    if st.phase == PLAN and st.season < 3 and len(st.open_events) != EVENTS_PER_YEAR - st.season:
+        _fail("wallenstein.position.events", count=len(st.open_events), total=EVENTS_PER_YEAR - st.season)
 
 
 AUTOMATIC = ("pre", "post", "winter-end")
@@ -932,8 +955,14 @@ def _tower(st: Any, top: Reader, hidden: Reader, rng: Rng) -> None:
 def _check(st: Any) -> None:
     n = st.num_players
     inside = st.tower.inside()
+    for i, count in enumerate(st.tray):
+        if type(count) is not int or count < 0:
+            wrong(f"tower_tray[{i}]", "a whole number at least 0", count)
+    for c in range(n, NCOLOURS - 1):  # the colours nobody plays: their cubes stay in the box
+        if inside[c] or st.tray[c]:
+            _fail("wallenstein.position.colour", player=COLOURS[c], players=n)
     for c in range(len(NAMES)):
-        if (st.owner[c] >= 0) != (st.armies[c] > 0) and st.phase != "draft":
+        if (st.owner[c] >= 0) != (st.armies[c] > 0):
             _fail("wallenstein.position.owner", county=NAMES[c])
     for s in range(n):
         count = (
@@ -942,7 +971,7 @@ def _check(st: Any) -> None:
             + inside[s]
             + st.tray[s]
         )
-        if count != ARMIES_PER_PLAYER and st.phase != "draft":
+        if count != ARMIES_PER_PLAYER:  # the draft too: "Each player takes ... 62 army cubes"
             _fail(
                 "wallenstein.position.armies",
                 player=COLOURS[s],
@@ -1084,6 +1113,13 @@ def _check_draft(st: Any) -> None:
         wrong("flow.draft_turn", f"a whole number 0 to {len(order) - 1}", turn)
     sizes = ", ".join(map(str, mat))
     for s in range(n):
+        if st.supply[s] < sum(st.groups[s]):  # the groups still on the mat are cubes of the supply
+            _fail(
+                "wallenstein.position.draft-supply",
+                player=COLOURS[s],
+                count=st.supply[s],
+                total=sum(st.groups[s]),
+            )
         left = list(mat)
         for size in st.groups[s]:
             if size not in left:
