@@ -259,3 +259,14 @@ def test_no_caballeros_to_the_court_is_said_in_words() -> None:
     view = state.view(0)
     assert GAME.describe_move(view, none, "de", NAMES) == "keine Caballeros an den Hof holen"
     assert GAME.describe_move(view, mt.COURT[3], "en", NAMES) == "take 3 Caballeros to the court"
+
+
+def test_a_power_card_move_names_the_card_kind() -> None:
+    """A list of moves (the analysis board, ``feldherr analyse``) reads "play power card 7" /
+    "Machtkarte 7 ausspielen": "play the 7" said nothing of what the 7 is."""
+    from feldherr.elgrande import moves as mt
+
+    view = GAME.new_state(GAME.normalize_options({"players": 3}), 1).view(0)
+    move = mt.Power("power", 7, mt.NO_MODIFIER)
+    assert GAME.describe_move(view, move, "en", NAMES) == "play power card 7"
+    assert GAME.describe_move(view, move, "de", NAMES) == "Machtkarte 7 ausspielen"

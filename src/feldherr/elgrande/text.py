@@ -154,10 +154,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "mod_received": {"en": "You receive the modifier {v}.", "de": "Du erhältst den Modifikator {v}."},
     "game_over": {"en": "Game over. Final scores: {scores}.", "de": "Spielende. Endstand: {scores}."},
     # ------------------------------------------------------------------ move phrases
-    "mv.power": {"en": "play the {v}", "de": "die {v} ausspielen"},
+    # the card's kind in words: a list of moves (the analysis board, the command line) reads
+    # "play power card 7", not "play the 7"; the table's step keeps "the 7" beside the hand
+    "mv.power": {"en": "play power card {v}", "de": "Machtkarte {v} ausspielen"},
     "mv.power.mod": {
-        "en": "play the {v} with the modifier {m} ({t})",
-        "de": "die {v} mit dem Modifikator {m} ausspielen ({t})",
+        "en": "play power card {v} with the modifier {m} ({t})",
+        "de": "Machtkarte {v} mit dem Modifikator {m} ausspielen ({t})",
     },
     "step.power": {"en": "the {v}", "de": "die {v}"},
     "step.modifier": {"en": "modifier {m}", "de": "Modifikator {m}"},
