@@ -253,6 +253,25 @@ def test_a_finished_games_step_is_a_position_to_play_on_from(server: Server) -> 
     assert error(refused) == (403, "server.not-finished")
 
 
+@pytest.mark.parametrize("name", ["elgrande", "mansfeld"])
+def test_a_saved_position_keeps_the_players_names(server: Server, name: str) -> None:
+    """The table at a step of a position's game, saved ("save position", "play on from here"),
+    names the players as the replay and the analysis board do ("Isabel"), wherever the position
+    names them (the turn order too), and loads again as the same table: it said "Player 1"."""
+    position = example(name)
+    stored = server.http.post("/api/positions/import", json={"position": position})
+    assert stored.status_code == 201, stored.text
+    saved = server.http.get(f"/api/games/{stored.json()['id']}/position", params={"at": 0}).json()
+    names = [p["name"] for p in position["players"]]
+    assert [p["name"] for p in saved["players"]] == names
+    assert "Player 1" not in json.dumps(saved)
+    game = get_game(name)
+    again, first = game.from_position(saved, 1).view(None), game.from_position(position, 1).view(None)
+    assert {**again, "version": 0} == {**first, "version": 0}  # a game from a position counts from 0
+    checked = server.http.post("/api/positions", json={"position": saved})
+    assert checked.status_code == 200, checked.text
+
+
 def test_a_scripted_tower_is_for_teaching_not_for_a_game_at_the_table() -> None:
     """A position's scripted tower (``hidden.tower_script``) sets up rulebook examples; the lobby
     refuses it in the game's words (a player cannot see the script, and one that runs out would
