@@ -263,3 +263,25 @@ def test_cli_analyse_refuses_a_bot_in_the_readers_language(
     assert f"Kein Suchbot mit gültigem Budget: {bot} (medium, hard oder ismcts" in said, said
     assert main(["analyse", "mansfeld", path, "--bot", bot, "--quiet"]) == 2
     assert "search b" in capsys.readouterr().err  # English: the search's own reason
+
+
+def test_cli_analyse_explains_its_numbers_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """Under the table, in the reader's language, what each column estimates and how sure it is:
+    the win chance as a share of the search's games, its 95 % range, the searches behind a move
+    (the column said "visits"/"Besuche", a word of the search's trade) and the mean score."""
+    path = str(EXAMPLES / "mansfeld-example.json")
+    argv = ["analyse", "mansfeld", path, "--seat", "Anna", "--bot", "hard@40i", "--quiet"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    head = next(line for line in out.splitlines() if "wins Anna" in line)
+    assert "searches" in head and "visits" not in head, head
+    said = " ".join(out.split("\n\n")[-1].split())
+    assert "Anna's win chance after the move" in said and "95 % certainty" in said, said
+    assert "average final points" in said, said
+    assert main([*argv, "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    head = next(line for line in out.splitlines() if "Siege Anna" in line)
+    assert "Suchläufe" in head and "Besuche" not in head, head
+    said = " ".join(out.split("\n\n")[-1].split())
+    assert "die Siegchance von Anna nach dem Zug" in said and "zu 95 % sicher" in said, said
+    assert "Schlusspunkte" in said, said

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import Any
@@ -39,9 +40,29 @@ WORDS: dict[str, dict[str, str]] = {
         "de": "{game}: die Züge von {player} ({bot}, {iterations} Suchläufe, {seconds} s)",
     },
     "move": {"en": "move", "de": "Zug"},
-    "visits": {"en": "visits", "de": "Besuche"},
+    "visits": {"en": "searches", "de": "Suchläufe"},
     "wins": {"en": "wins {player}", "de": "Siege {player}"},
     "score": {"en": "mean score", "de": "Punkte Ø"},
+    # under the table: what each column estimates and how sure it is, in words
+    "legend": {
+        "en": (
+            "wins {player}: {player}'s win chance after the move as the search estimates it: the "
+            "share of the search's games from here after that move that {player} won (a shared win "
+            "counts in part), in brackets the range it lies in with 95 % certainty (wide with few "
+            "searches). searches: the search's games that began with the move; the search spends most"
+            " on what it finds best, so the most searched move comes first. mean score: each player's"
+            " average final points in those games."
+        ),
+        "de": (
+            "Siege {player}: die Siegchance von {player} nach dem Zug, wie die Suche sie schätzt: der"
+            " Anteil der Partien der Suche von hier aus nach diesem Zug, die {player} gewonnen hat "
+            "(ein geteilter Sieg zählt anteilig), in Klammern der Bereich, in dem er zu 95 % sicher "
+            "liegt (breit bei wenigen Suchläufen). Suchläufe: die Partien der Suche, die mit dem Zug "
+            "begannen; die Suche verwendet die meisten auf das, was sie für das Beste hält, daher "
+            "steht der am meisten untersuchte Zug oben. Punkte Ø: die durchschnittlichen "
+            "Schlusspunkte jedes Spielers in diesen Partien."
+        ),
+    },
     "seat": {
         "en": "the position has no player {seat} (give a number from 0 to {last} or a name: {names})",
         "de": "Die Stellung hat keinen Spieler {seat} (eine Zahl von 0 bis {last} oder ein Name: {names})",
@@ -163,9 +184,9 @@ def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str]
             seconds=fixed(analysis.seconds, 1, lang),
         ),
         "",
-        f"{'':>3}  {words('move', lang):<{width}}  {words('visits', lang):>8}  {wins:>22}  "
+        f"{'':>3}  {words('move', lang):<{width}}  {words('visits', lang):>9}  {wins:>22}  "
         + "  ".join(f"{n:>10}" for n in shown),
-        f"{'':>3}  {'':<{width}}  {'':>8}  {'':>22}  " + f"{words('score', lang):>10}",
+        f"{'':>3}  {'':<{width}}  {'':>9}  {'':>22}  " + f"{words('score', lang):>10}",
     ]
     for rank, (estimate, text) in enumerate(zip(analysis.moves, texts, strict=True), 1):
         share = estimate.win_share[analysis.seat]
@@ -173,9 +194,10 @@ def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str]
         apart = ";" if lang == "de" else ","  # a decimal comma in German: the bounds apart by ";"
         interval = f"{fixed(100 * share, 1, lang):>5} % [{low:>5}{apart} {high:>5}]"
         lines.append(
-            f"{rank:>3}  {text:<{width}}  {estimate.visits:>8}  {interval:>22}  "
+            f"{rank:>3}  {text:<{width}}  {number(estimate.visits, lang):>9}  {interval:>22}  "
             + "  ".join(f"{fixed(s, 2, lang):>10}" for s in estimate.score)
         )
+    lines += ["", textwrap.fill(words("legend", lang, player=me), 96)]
     return "\n".join(lines)
 
 
