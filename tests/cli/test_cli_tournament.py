@@ -169,3 +169,35 @@ def test_counts_out_of_range_are_usage_errors(capsys: Capsys, argv: list[str], m
         run(capsys, "tournament", "toy", "--bots", "random,random", *argv, "--quiet", "--no-plot")
     assert exit_info.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_simulate_draws_a_plot_in_the_readers_language(capsys: Capsys, tmp_path: Path) -> None:
+    """``feldherr simulate --plot``: each player's win rate with its 95 % interval and the spread
+    of the final points, the players as the position names them over their bots in words, all in
+    ``--lang``; a file the plot cannot go to is refused before any game (simulate had no plot)."""
+    matplotlib = pytest.importorskip("matplotlib")
+    example = Path(__file__).resolve().parents[2] / "docs" / "positions" / "elgrande-example.json"
+    picture = tmp_path / "batch.svg"
+    argv = ["simulate", "elgrande", "--from-position", str(example), "--games", "6", "--quiet"]
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # the words as text, not as outlines
+        code, out, err = run(capsys, *argv, "--bots", "heuristic,heuristic,random", "--lang", "de",
+                             "--plot", str(picture))  # fmt: skip
+    assert code == 0 and "Isabel" in out, err
+    assert err == f"Grafik geschrieben: {picture}\n"
+    text = picture.read_text(encoding="utf-8")
+    for said in ("El Grande: 6 Partien aus einer Stellung", "Siegquote", "fairer Anteil 33 %",
+                 "Schlusspunkte je Partie", "mittlere Hälfte der Partien", "Isabel", "Carmen",
+                 "Faustregel", "Zufallszüge"):  # fmt: skip
+        assert said in text, said
+    for unsaid in ("games", "win rate", "Rule of thumb", "Red", "Player 1"):
+        assert unsaid not in text, unsaid
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        code, _, err = run(capsys, "simulate", "wallenstein", "--players", "3", "--games", "2", "--quiet",
+                           "--plot", str(picture))  # fmt: skip
+    assert code == 0 and err == f"plot written to {picture}\n"
+    text = picture.read_text(encoding="utf-8")
+    for said in ("Wallenstein: 2 games", "win rate", "final points per game", "Red", "Random moves"):
+        assert said in text, said
+    code, out, err = run(capsys, "simulate", "mansfeld", "--players", "2", "--games", "2",
+                         "--plot", str(tmp_path / "t.txt"))  # fmt: skip
+    assert code == 2 and out == "" and "cannot write a .txt picture" in err and "2/2" not in err

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from feldherr.cli.common import (
@@ -59,11 +60,7 @@ def table(result: SimulationResult, lang: str, game: Game, names: list[str] | No
         "",
     ]
     head = HEADINGS.get(lang, HEADINGS["en"])
-    named = names is not None and len(names) == result.players
-    players = [
-        names[seat] if named and names and names[seat] else game.seat_name(seat, lang)
-        for seat in range(result.players)
-    ]
+    players = seat_names(result, game, lang, names)
     who = max(len(head[0]), *(len(p) for p in players))
     width = max(len(head[1]), *(len(b) for b in result.bots))
     lines.append(
@@ -114,6 +111,11 @@ def run(args: argparse.Namespace) -> int:
         options = start.options
     else:
         game, options = game_and_options(args, seat_count(args.bots), args.bots)
+    target = None
+    if args.plot is not None:
+        from feldherr.cli.tournament import checked_plot_path
+
+        target = checked_plot_path(Path(args.plot))
     ray = args.ray
     if args.backend == "ray":
         print(f"feldherr: {msg('ray_deprecated', args.lang)}", file=sys.stderr)
@@ -132,13 +134,51 @@ def run(args: argparse.Namespace) -> int:
         records_dir=args.records,
         position=position,
         ray=ray,
+        keep_games=target is not None,  # the plot shows the spread of each player's points
     )
     if args.json:
         json.dump(result.to_json(), sys.stdout, ensure_ascii=False, sort_keys=False)
         sys.stdout.write("\n")
     else:
         print(table(result, args.lang, game, player_names(position) if position is not None else None))
+    if target is not None:
+        write_plot(result, target, args.lang, game, position)
     return 0
+
+
+def seat_names(result: SimulationResult, game: Game, lang: str, names: list[str] | None) -> list[str]:
+    """Each seat by its player's name as a position names it, else by its colour in ``lang``."""
+    named = names is not None and len(names) == result.players
+    return [
+        names[seat] if named and names and names[seat] else game.seat_name(seat, lang)
+        for seat in range(result.players)
+    ]
+
+
+def write_plot(
+    result: SimulationResult, target: Path, lang: str, game: Game, position: dict[str, Any] | None
+) -> None:
+    """``--plot``: the win rates with their intervals and the spread of the final points."""
+    from feldherr.cli.tournament import LINES as SAID  # "plot written to …", as the tournament says
+    from feldherr.sim.tournament import plot_simulation
+
+    words = SAID.get(lang, SAID["en"])
+    try:
+        written = plot_simulation(
+            result.games,
+            result.win_rate,
+            [summary.scores for summary in result.per_game],
+            seat_names(result, game, lang, player_names(position) if position is not None else None),
+            result.bots,
+            target,
+            lang,
+            game.title,
+            from_position=position is not None,
+        )
+    except ImportError:
+        print(words["no-plot"], file=sys.stderr)
+    else:
+        print(words["plot"].format(path=written), file=sys.stderr)
 
 
 def register(subparsers: Any) -> None:
@@ -152,6 +192,7 @@ def register(subparsers: Any) -> None:
             "feldherr simulate wallenstein --players 4 --games 1000 --jobs 0 --json > result.json",
             "feldherr simulate elgrande --players 5 --games 20 --records runs/",
             "feldherr simulate mansfeld --from-position table.json --games 200 --bots hard,heuristic",
+            "feldherr simulate elgrande --players 3 --games 50 --bots easy,heuristic,random --plot batch.png",
             "feldherr simulate mansfeld --players 2 --games 10000 --ray auto --json",
         ),
     )
@@ -186,5 +227,6 @@ def register(subparsers: Any) -> None:
         metavar=said("mv.file"),
         help=h("simulate.from_position"),
     )
+    parser.add_argument("--plot", metavar=said("mv.file"), help=h("simulate.plot"))
     add_common_arguments(parser, seed_help=h("seed.batch"))
     parser.set_defaults(func=run)

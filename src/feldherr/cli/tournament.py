@@ -93,7 +93,11 @@ def plot_target(args: argparse.Namespace, game_name: str) -> Path | None:
     writes, in a folder that exists and can be written (a name without a type gets ``.png``)."""
     if args.no_plot:
         return None
-    path = Path(args.plot or f"tournament-{game_name}.png")
+    return checked_plot_path(Path(args.plot or f"tournament-{game_name}.png"))
+
+
+def checked_plot_path(path: Path) -> Path:
+    """``--plot``'s file (tournament, simulate), checked before any game is played."""
     kind = path.suffix[1:].lower()
     if path.is_dir():
         raise CliError(problem_of(path, "en"), de=problem_of(path, "de"))

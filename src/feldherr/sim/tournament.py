@@ -453,3 +453,95 @@ def plot(
     fig.savefig(out, dpi=100)
     plt.close(fig)
     return out
+
+
+SIMULATION_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "{game}: {games} games",
+        "from": "{game}: {games} games from a position",
+        "rate": "win rate, % (95 % interval)",
+        "fair": "fair share {share} %",
+        "scores": "final points per game",
+        "points": "final points",
+        "box": "middle half of the games",
+        "median": "median",
+        "mean": "mean",
+        "rare": "a rare game",
+    },
+    "de": {
+        "title": "{game}: {games} Partien",
+        "from": "{game}: {games} Partien aus einer Stellung",
+        "rate": "Siegquote, % (95-%-Intervall)",
+        "fair": "fairer Anteil {share} %",
+        "scores": "Schlusspunkte je Partie",
+        "points": "Schlusspunkte",
+        "box": "mittlere Hälfte der Partien",
+        "median": "Median",
+        "mean": "Mittelwert",
+        "rare": "eine seltene Partie",
+    },
+}
+"""The words of ``feldherr simulate --plot``, per language."""
+
+
+def plot_simulation(
+    games: int,
+    win_rate: Sequence[float],
+    scores: Sequence[Sequence[float]],
+    players: Sequence[str],
+    bots: Sequence[str],
+    path: str | os.PathLike[str],
+    lang: str = "en",
+    title: str = "",
+    from_position: bool = False,
+) -> Path:
+    """A batch of games as an image: each player's win rate with Wilson's 95 % interval and the
+    fair share, and the spread of each player's final points over the games (``scores``: per game,
+    one score per player). Players by name or colour (``players``, in ``lang``), each over the bot
+    that played the seat in words; every word in ``lang``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    n = len(players)
+    words = SIMULATION_WORDS.get(lang, SIMULATION_WORDS["en"])
+    labels = [f"{player}\n{bot_label(bot, lang)}" for player, bot in zip(players, bots, strict=True)]
+    bounds = [wilson(rate, games) for rate in win_rate]
+    lows = [max(0.0, rate - lo) for rate, (lo, _) in zip(win_rate, bounds, strict=True)]
+    highs = [max(0.0, hi - rate) for rate, (_, hi) in zip(win_rate, bounds, strict=True)]
+    fig, axes = plt.subplots(1, 2, figsize=(max(5.0, 1.3 * n) * 2 + 1, 4.4), squeeze=False)
+    ax = axes[0][0]
+    ax.bar(
+        range(n),
+        [100 * r for r in win_rate],
+        yerr=[[100 * x for x in lows], [100 * x for x in highs]],
+        capsize=4,
+    )
+    ax.axhline(100 / n, linestyle="--", color="grey", label=words["fair"].format(share=f"{100 / n:.0f}"))
+    ax.set_xticks(range(n), labels)
+    ax.set_ylabel(words["rate"])
+    ax.set_ylim(0, 100)
+    ax.set_title(words["from" if from_position else "title"].format(game=title, games=games))
+    ax.legend()
+    ax = axes[0][1]
+    columns = [[game[seat] for game in scores] for seat in range(n)]
+    ax.boxplot(columns, positions=list(range(n)), showmeans=True, meanprops={"marker": "D"})
+    ax.set_xticks(range(n), labels)
+    ax.set_ylabel(words["points"])
+    ax.set_title(words["scores"])
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    key = [  # what the box plot's marks are, in words (whiskers: the games within 1.5 boxes)
+        Patch(facecolor="white", edgecolor="black", label=words["box"]),
+        Line2D([], [], color="C1", label=words["median"]),
+        Line2D([], [], color="C2", marker="D", linestyle="", label=words["mean"]),
+        Line2D([], [], color="black", marker="o", markerfacecolor="none", linestyle="", label=words["rare"]),
+    ]
+    ax.legend(handles=key, fontsize=8, loc="best")
+    fig.tight_layout()
+    out = Path(path)
+    fig.savefig(out, dpi=100)
+    plt.close(fig)
+    return out
