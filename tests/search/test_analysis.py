@@ -285,3 +285,34 @@ def test_cli_analyse_explains_its_numbers_in_words(capsys: pytest.CaptureFixture
     said = " ".join(out.split("\n\n")[-1].split())
     assert "die Siegchance von Anna nach dem Zug" in said and "zu 95 % sicher" in said, said
     assert "Schlusspunkte" in said, said
+
+
+def test_cli_names_a_positions_players_in_the_readers_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A position's players as the lobby names them, in ``--lang``: Wallenstein's colours by their
+    words ("Blau", the table said "blue") and a player the position leaves at the default "Player
+    1" (a table saved from a bot game) by the seat's colour ("Rot"); ``--seat`` takes those words
+    in either language and the file's spelling, and a wrong seat lists them."""
+    game = get_game("mansfeld")
+    saved = game.position(game.new_state({"players": 2}, 3))  # "Player 1", "Player 2"
+    assert [p["name"] for p in saved["players"]] == ["Player 1", "Player 2"]
+    path = tmp_path / "saved.json"
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    argv = ["analyse", "mansfeld", str(path), "--bot", "hard@20i", "--quiet", "--lang", "de"]
+    assert main(argv) == 2
+    assert "(Rot, Blau)" in capsys.readouterr().err
+    for seat in ("blau", "Blue", "Player 2", "1"):
+        assert main([*argv, "--seat", seat]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("Ernst von Mansfeld: die Züge von Blau") and "Player" not in out, out
+    assert main([*argv, "--seat", "Carl"]) == 2
+    assert "ein Name: Rot, Blau)" in capsys.readouterr().err
+    wallenstein = str(EXAMPLES / "wallenstein-example.json")
+    simulate = ["simulate", "wallenstein", "--from-position", wallenstein, "--games", "1", "--quiet"]
+    assert main([*simulate, "--lang", "de"]) == 0
+    rows = capsys.readouterr().out.splitlines()[3:6]
+    assert [row.split()[0] for row in rows] == ["Rot", "Blau", "Gelb"], rows
+    assert main([*simulate, "--lang", "en"]) == 0
+    rows = capsys.readouterr().out.splitlines()[3:6]
+    assert [row.split()[0] for row in rows] == ["Red", "Blue", "Yellow"], rows

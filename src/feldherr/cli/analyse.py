@@ -27,8 +27,8 @@ from feldherr.cli.helptexts import h, said
 from feldherr.core.commandline import seed_value
 from feldherr.core.errors import OptionError, PositionError, RuleError, clip
 from feldherr.core.game import Game, State
-from feldherr.core.i18n import LANGS, fixed, number, render, term
-from feldherr.core.position import player_names
+from feldherr.core.i18n import LANGS, fixed, number, render
+from feldherr.core.position import player_names, player_words
 from feldherr.core.registry import game_names
 from feldherr.search.analysis import DEFAULT_BOT, Analysis, search_bot
 from feldherr.search.analysis import analyse as run_analysis
@@ -149,11 +149,13 @@ def seat_of(text: str, names: list[str], lang: str, game: Game | None = None) ->
     if text in names:
         return names.index(text)
     wanted = text.strip().casefold()
+    shown = {lg: player_words(names, game.messages(), lg) for lg in LANGS} if game is not None else {}
     for seat, name in enumerate(names):
-        spellings = {name} if game is None else {name, *(term(game.messages(), name, lg) for lg in LANGS)}
+        spellings = {name, *(shown[lg][seat] for lg in shown)}
         if wanted in {spelling.casefold() for spelling in spellings}:
             return seat
-    raise CliError(words("seat", lang, seat=clip(text, 40), last=len(names) - 1, names=", ".join(names)))
+    listed = ", ".join(shown.get(lang, names))
+    raise CliError(words("seat", lang, seat=clip(text, 40), last=len(names) - 1, names=listed))
 
 
 def deciding(game: Game, state: State, names: list[str], lang: str) -> int:
@@ -163,12 +165,13 @@ def deciding(game: Game, state: State, names: list[str], lang: str) -> int:
         return int(movers[0])
     if not movers:
         raise CliError(words("nobody", lang), 1)
-    shown = ", ".join(term(game.messages(), names[s], lang) for s in movers)
+    words_ = player_words(names, game.messages(), lang)
+    shown = ", ".join(words_[s] for s in movers)
     raise CliError(words("several", lang, players=shown))
 
 
 def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str], lang: str) -> str:
-    shown = [term(game.messages(), n, lang) for n in names]
+    shown = player_words(names, game.messages(), lang)
     me = shown[analysis.seat]
     texts = [game.describe_move(view, m.move, lang) for m in analysis.moves]
     width = max(len(words("move", lang)), *(len(t) for t in texts))
@@ -216,7 +219,8 @@ def run(args: argparse.Namespace) -> int:
         else deciding(game, state, names, args.lang)
     )
     if seat not in state.to_move():
-        raise CliError(words("idle", args.lang, player=term(game.messages(), names[seat], args.lang)), 1)
+        player = player_words(names, game.messages(), args.lang)[seat]
+        raise CliError(words("idle", args.lang, player=player), 1)
     try:
         searcher = search_bot(game, args.bot, seed)  # a bad bot name fails before the search
     except OptionError as exc:

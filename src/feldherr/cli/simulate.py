@@ -24,7 +24,7 @@ from feldherr.cli.messages import msg
 from feldherr.core.commandline import MAX_COUNT, whole_number
 from feldherr.core.game import Game
 from feldherr.core.i18n import fixed
-from feldherr.core.position import player_names
+from feldherr.core.position import player_names, player_words
 from feldherr.sim.backends import BACKENDS
 from feldherr.sim.batch import MAX_JOBS, SimulationResult, simulate
 from feldherr.sim.setup import resolve_game
@@ -148,11 +148,10 @@ def run(args: argparse.Namespace) -> int:
 
 def seat_names(result: SimulationResult, game: Game, lang: str, names: list[str] | None) -> list[str]:
     """Each seat by its player's name as a position names it, else by its colour in ``lang``."""
-    named = names is not None and len(names) == result.players
-    return [
-        names[seat] if named and names and names[seat] else game.seat_name(seat, lang)
-        for seat in range(result.players)
-    ]
+    if names is None or len(names) != result.players:
+        return [game.seat_name(seat, lang) for seat in range(result.players)]
+    shown = player_words(names, game.messages(), lang)  # "Blau", not "blue"; "Rot", not "Player 1"
+    return [shown[seat] or game.seat_name(seat, lang) for seat in range(result.players)]
 
 
 def write_plot(
