@@ -63,6 +63,27 @@ def test_a_finished_game_is_analysed_for_one_seat(server: Server) -> None:
             assert 0 <= low <= high <= 1
 
 
+def test_an_analysis_searches_longer_when_asked(server: Server) -> None:
+    """ "Search longer" (``"longer": true``): the server's budget times ``longer`` (named in every
+    answer), its iterations and seconds alike; anything but true or false is refused by name."""
+    from feldherr.server.analysis import LONGER, longer_bot
+
+    created = finished_game(server, "mansfeld", 2)
+    at, seat = first_decision(server, created["id"])
+    url = f"/api/games/{created['id']}/analysis"
+    plain = server.http.post(url, json={"at": at, "seat": seat}).json()
+    assert plain["bot"] == "medium@60i" and plain["longer"] == LONGER == 4 and plain["iterations"] == 60
+    longer = server.http.post(url, json={"at": at, "seat": seat, "longer": True})
+    assert longer.status_code == 200, longer.text
+    assert longer.json()["bot"] == "medium@240i" and longer.json()["iterations"] == 240
+    refused = server.http.post(url, json={"at": at, "seat": seat, "longer": "yes", "lang": "de"})
+    assert error(refused) == (400, "server.field") and "longer" in refused.json()["message"]
+    game = get_game("mansfeld")
+    assert longer_bot(game, "hard@2s") == "hard@8s"
+    assert longer_bot(game, "hard@63i:tree") == "hard@252i:tree"
+    assert longer_bot(game, "hard@100i+0.5s") == "hard@400i+2s"
+
+
 def test_the_same_question_gets_the_same_answer(server: Server) -> None:
     created = finished_game(server, seed=9)
     at, seat = first_decision(server, created["id"])

@@ -474,6 +474,7 @@ def test_an_analysis_is_explained_stopped_shared_and_its_position_saved(
     page.click("#analysis-run")
     wait_held(page, held, 1)
     assert page.locator("#analysis-stop").inner_text() == "anhalten"
+    assert page.locator("#analysis-longer").count() == 0  # nothing to search longer yet
     page.click("#analysis-stop")
     page.wait_for_selector("#analysis-stopped")
     assert "Angehalten" in page.locator("#analysis-stopped").inner_text()
@@ -517,6 +518,12 @@ def test_an_analysis_is_explained_stopped_shared_and_its_position_saved(
     assert student.locator("#at").input_value() == "0"
     english = run_analysis(student)
     assert "place a Caballero in Castillo" in english, english
+    # "search longer": the server's budget four times over (the test server's medium@1s: 4 s)
+    assert student.locator("#analysis-longer").inner_text() == "search 4 times as long"
+    student.click("#analysis-longer")
+    student.wait_for_selector("#analysis-progress")
+    student.wait_for_selector("#analysis-moves li", timeout=60_000)
+    assert re.search(r"searches in [3-9](\.\d)? s", student.locator("#analysis").inner_text())
     student.click("#analysis-help summary")
     assert "Isabel's win chance after this move" in student.locator("#analysis-help").inner_text()
     assert student.locator("#save-position").inner_text() == "⤓ Save position"

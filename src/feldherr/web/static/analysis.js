@@ -17,6 +17,7 @@ const WORDS = {
     "summary#one": "{n} search in {s} s", "summary#other": "{n} searches in {s} s",
     interval: "{conf} sure: between {low} and {high}", best: "best", stale: "This result is for move {at}.",
     unsearched: "not searched: the search had no time left for this move", few: "The search had time for only {n} of the {moves} moves; the others are not rated. A longer search rates more.",
+    longer: "search {n} times as long", longerHint: "The same decision with {n} times the search: more moves rated, narrower ranges",
     stop: "stop", stopped: "Stopped: the search gave no result. Ask again to see one.",
     help: "What the numbers mean",
     helpShare: "The bar and the percentage: {name}'s win chance after this move as the search estimates it. The search plays the game on from here many times (each play-out is one search), drawing what {name} cannot see anew each time; the percentage is the share of those games {name} won (a win shared by two counts as half). 45 % means about 45 wins in 100 such games.",
@@ -35,6 +36,7 @@ const WORDS = {
     "summary#one": "{n} Suchlauf in {s} s", "summary#other": "{n} Suchläufe in {s} s",
     interval: "zu {conf} sicher: zwischen {low} und {high}", best: "beste", stale: "Dieses Ergebnis gilt für Zug {at}.",
     unsearched: "nicht untersucht: Für diesen Zug blieb der Suche keine Zeit", few: "Die Suche kam nur zu {n} der {moves} Züge; die übrigen sind nicht bewertet. Eine längere Suche bewertet mehr.",
+    longer: "{n}-mal so lange suchen", longerHint: "Dieselbe Entscheidung mit {n}-mal so viel Suche: mehr Züge bewertet, engere Bereiche",
     stop: "anhalten", stopped: "Angehalten: Die Suche hat kein Ergebnis geliefert. Frag erneut, um eines zu sehen.",
     help: "Was die Zahlen bedeuten",
     helpShare: "Der Balken und die Prozentzahl: die Siegchance von {name} nach diesem Zug, wie die Suche sie schätzt. Die Suche spielt die Partie von hier aus viele Male weiter (jedes Weiterspielen ist ein Suchlauf) und lost dabei jedes Mal neu aus, was {name} nicht sehen kann; die Prozentzahl ist der Anteil dieser Partien, die {name} gewonnen hat (ein Sieg, den sich zwei teilen, zählt halb). 45 % heißt: etwa 45 Siege in 100 solchen Partien.",
@@ -82,19 +84,22 @@ function budgetSeconds(bot) {
 
 // The board's state lives here; the replay viewer re-renders often and appends node() each time.
 export function analysisBoard(gameId, onChange) {
-  const st = { open: false, seat: null, at: null, result: null, running: false, error: "", started: 0, expected: null, timer: null, stopper: null, stopped: false, helpOpen: false };
+  const st = { open: false, seat: null, at: null, result: null, running: false, error: "", started: 0, expected: null, timer: null, stopper: null, stopped: false, helpOpen: false, base: null };
   const el = h("section", { class: "panel analysis", id: "analysis", "aria-live": "polite" });
   let names = [];
   let toMove = [];
 
   const nameOf = (seat) => names[seat] || t("player");
 
-  async function run() {
+  // longer: the server's budget times the factor its last answer named ("search longer")
+  async function run(longer = false) {
     if (st.running || st.seat === null) return;
+    const factor = longer && st.result ? st.result.longer || 1 : 1;
     st.running = true;
     st.error = "";
     st.result = null;
     st.stopped = false;
+    st.expected = st.base ? st.base * factor : null;  // the seconds the progress bar fills over
     st.started = performance.now();
     st.timer = setInterval(draw, 200);
     const stopper = new AbortController();  // "stop": the page lets go of the answer
@@ -103,10 +108,11 @@ export function analysisBoard(gameId, onChange) {
     draw();
     try {
       const out = await api(`/api/games/${encodeURIComponent(gameId)}/analysis?lang=${lang()}`, {
-        method: "POST", body: JSON.stringify({ at, seat: st.seat, lang: lang() }), signal: stopper.signal,
+        method: "POST", body: JSON.stringify({ at, seat: st.seat, lang: lang(), longer }), signal: stopper.signal,
       });
       st.result = { ...out, lang: lang() };
-      st.expected = budgetSeconds(out.bot);
+      const seconds = budgetSeconds(out.bot);
+      st.base = seconds ? seconds / factor : null;  // the server's own budget, in seconds
     } catch (err) {
       if (stopper.signal.aborted) st.stopped = true;
       else st.error = err.message;
@@ -193,7 +199,11 @@ export function analysisBoard(gameId, onChange) {
       h("h2", {}, w("title"), " ", h("small", {}, w("seatFor"), " "), seatPicker(),
         h("button", { type: "button", class: "link", id: "analysis-close", onclick: () => { st.open = false; draw(); if (onChange) onChange(); } }, w("close"))),
       toMove.length ? h("p", { class: "note" }, w("intro", { name: who })) : h("p", { class: "note" }, w("noDecision")),
-      toMove.length ? h("button", { type: "button", id: "analysis-run", onclick: run, disabled: st.running }, st.result ? w("again") : w("run")) : null,
+      toMove.length ? h("p", { class: "analysis-buttons" },
+        h("button", { type: "button", id: "analysis-run", onclick: () => run(false), disabled: st.running }, st.result ? w("again") : w("run")),
+        st.result && st.result.longer > 1 && !st.running && st.result.at === st.at
+          ? h("button", { type: "button", id: "analysis-longer", title: w("longerHint", { n: st.result.longer }), onclick: () => run(true) }, w("longer", { n: st.result.longer }))
+          : null) : null,
       st.running ? progress() : null,
       st.stopped && !st.running ? h("p", { class: "note", id: "analysis-stopped" }, w("stopped")) : null,
       st.error ? h("p", { class: "error", role: "alert" }, st.error) : null,
