@@ -530,3 +530,21 @@ def test_an_analysis_is_explained_stopped_shared_and_its_position_saved(
     scan.read(student, "an analysis explained en")
     shot(student, "analysis-explained-en")
     scan.check()
+
+
+@pytest.mark.slow
+def test_a_link_to_a_decision_names_the_player_chosen_of_several(server: Server, pages: Pages) -> None:
+    """Where several decide at once (Mansfeld's dice, chosen in secret), the board's link carries
+    the player the sender chose (``#analyse=0&seat=1``), and opening it selects that player: it
+    opened on the first of them."""
+    game = finished(server, "mansfeld", 2)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server.url}/replay/{game['id']}#analyse=0&seat=1")
+    page.wait_for_selector("#analysis-seat")
+    set_look(page, "en", 1280, 900)
+    page.wait_for_selector("#analysis-link")
+    assert page.locator("#at").input_value() == "0"
+    assert page.locator("#analysis-seat").input_value() == "1"
+    assert page.locator("#analysis-link").input_value().endswith("#analyse=0&seat=1")
+    page.select_option("#analysis-seat", "0")
+    page.wait_for_function("document.querySelector('#analysis-link').value.endsWith('&seat=0')")

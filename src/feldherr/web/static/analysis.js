@@ -84,7 +84,7 @@ function budgetSeconds(bot) {
 
 // The board's state lives here; the replay viewer re-renders often and appends node() each time.
 export function analysisBoard(gameId, onChange) {
-  const st = { open: false, seat: null, at: null, result: null, running: false, error: "", started: 0, expected: null, timer: null, stopper: null, stopped: false, helpOpen: false, base: null };
+  const st = { open: false, seat: null, at: null, result: null, running: false, error: "", started: 0, expected: null, timer: null, stopper: null, stopped: false, helpOpen: false, base: null, wanted: null };
   const el = h("section", { class: "panel analysis", id: "analysis", "aria-live": "polite" });
   let names = [];
   let toMove = [];
@@ -183,7 +183,8 @@ export function analysisBoard(gameId, onChange) {
   // The address of this step with the board open (a teacher sends it to a student).
   function shareLink() {
     if (st.at === null) return null;
-    const link = `${location.origin}/replay/${encodeURIComponent(gameId)}#analyse=${st.at}`;
+    const several = toMove.length > 1 && st.seat !== null ? `&seat=${st.seat}` : "";  // the player chosen
+    const link = `${location.origin}/replay/${encodeURIComponent(gameId)}#analyse=${st.at}${several}`;
     const field = h("input", { id: "analysis-link", readonly: true, value: link, "aria-label": w("link"), onfocus: (e) => e.target.select() });
     const note = h("span", { class: "copied", role: "status" });
     return h("p", { class: "analysis-share" }, h("small", {}, `${w("link")}: `), field,
@@ -217,13 +218,15 @@ export function analysisBoard(gameId, onChange) {
       names = seatNames;
       toMove = view && Array.isArray(view.to_move) ? view.to_move : [];
       if (st.at !== at) { st.at = at; if (!st.running) st.result = null; st.error = ""; st.stopped = false; }
+      if (st.wanted !== null && toMove.includes(st.wanted)) st.seat = st.wanted;  // a link's player, once
+      st.wanted = null;
       if (!toMove.includes(st.seat)) st.seat = toMove.length ? toMove[0] : null;
       draw();
     },
     button() {
       return h("button", { type: "button", id: "analyse", "aria-pressed": st.open ? "true" : "false", onclick: () => { st.open = !st.open; draw(); if (onChange) onChange(); } }, `⚖ ${w("analyse")}`);
     },
-    open() { st.open = true; draw(); },
+    open(seat = null) { st.open = true; st.wanted = seat; draw(); },
     isOpen() { return st.open; },
     relang() { st.result = null; draw(); },
     node() { return el; },

@@ -153,11 +153,12 @@ export function showReplay(root, gameId) {
 
   document.addEventListener("keydown", onKey);
   // "#analyse" (the finished game's Analyse link): the board open at the last decision;
-  // "#analyse=N" (the board's link to a decision, sent to somebody): open at step N.
-  const hashed = /^#analyse(?:=(\d+))?$/.exec(location.hash);
+  // "#analyse=N" (the board's link to a decision, sent to somebody): open at step N, and
+  // "#analyse=N&seat=S" for the player S of several who decide at once (the one the sender chose).
+  const hashed = /^#analyse(?:=(\d+)(?:&seat=(\d+))?)?$/.exec(location.hash);
   const analyseFirst = hashed !== null;
   const analyseAt = hashed && hashed[1] !== undefined ? parseInt(hashed[1], 10) : null;
-  if (analyseFirst) analysis.open();
+  if (analyseFirst) analysis.open(hashed[2] !== undefined ? parseInt(hashed[2], 10) : null);
   loadMarks().then((whole) => {
     if (analyseFirst) go(analyseAt === null ? Math.max(0, whole.total - 1) : Math.min(analyseAt, whole.total));
   }).catch(() => {});
