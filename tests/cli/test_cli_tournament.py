@@ -25,6 +25,7 @@ def test_table_and_plot(capsys: Capsys, tmp_path: Path) -> None:
     )
     assert code == 0
     assert "seats rotated" in out and "95 % interval" in out and "digest" in out
+    assert "(μ ± σ)" in out and "sigma" not in out  # as the plot writes it
     assert "heuristic" in out and "ismcts@5i" in out
     assert "6/6" in err, "a progress bar on standard error"
     assert plot.read_bytes()[:4] == b"\x89PNG"

@@ -31,7 +31,7 @@ HEADINGS = {
 }
 LINES = {  # the table's other lines, in the language of its headings
     "en": {
-        "fair": "fair share {share} %; ratings: OpenSkill Plackett-Luce (mu ± sigma)",
+        "fair": "fair share {share} %; ratings: OpenSkill Plackett-Luce (μ ± σ)",
         "unrated": "fair share {share} %; no ratings (pip install openskill)",
         "unbalanced": "note: {games} games is not a multiple of {players}: seats are not fully balanced",
         "speed": "{seconds} s ({rate} games/s)",
@@ -40,7 +40,7 @@ LINES = {  # the table's other lines, in the language of its headings
         "no-plot": "feldherr: no plot: matplotlib is not installed",
     },
     "de": {
-        "fair": "fairer Anteil {share} %; Wertung: OpenSkill Plackett-Luce (mu ± sigma)",
+        "fair": "fairer Anteil {share} %; Wertung: OpenSkill Plackett-Luce (μ ± σ)",
         "unrated": "fairer Anteil {share} %; keine Wertung (pip install openskill)",
         "unbalanced": "Hinweis: {games} Partien sind kein Vielfaches von {players}: die Plätze sind "
         "nicht ganz ausgeglichen",
