@@ -262,11 +262,14 @@ def test_no_caballeros_to_the_court_is_said_in_words() -> None:
 
 
 def test_a_power_card_move_names_the_card_kind() -> None:
-    """A list of moves (the analysis board, ``feldherr analyse``) reads "play power card 7" /
-    "Machtkarte 7 ausspielen": "play the 7" said nothing of what the 7 is."""
+    """A list of moves (the analysis board, ``feldherr analyse``) reads "play the 7 power card" /
+    "die Machtkarte 7 ausspielen": "play the 7" said nothing of what the 7 is; and it passes the
+    text scan (no "card 7", which reads as a card's number)."""
     from feldherr.elgrande import moves as mt
 
     view = GAME.new_state(GAME.normalize_options({"players": 3}), 1).view(0)
     move = mt.Power("power", 7, mt.NO_MODIFIER)
-    assert GAME.describe_move(view, move, "en", NAMES) == "play power card 7"
-    assert GAME.describe_move(view, move, "de", NAMES) == "Machtkarte 7 ausspielen"
+    assert GAME.describe_move(view, move, "en", NAMES) == "play the 7 power card"
+    assert GAME.describe_move(view, move, "de", NAMES) == "die Machtkarte 7 ausspielen"
+    for lang in LANGS:
+        _clean(GAME.describe_move(view, move, lang, NAMES), lang, "a power card move")

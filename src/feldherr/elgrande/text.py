@@ -155,11 +155,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "game_over": {"en": "Game over. Final scores: {scores}.", "de": "Spielende. Endstand: {scores}."},
     # ------------------------------------------------------------------ move phrases
     # the card's kind in words: a list of moves (the analysis board, the command line) reads
-    # "play power card 7", not "play the 7"; the table's step keeps "the 7" beside the hand
-    "mv.power": {"en": "play power card {v}", "de": "Machtkarte {v} ausspielen"},
+    # "play the 7 power card", not "play the 7"; the table's step keeps "the 7" beside the hand
+    # ("power card 7" would read as a card's number to the text scan)
+    "mv.power": {"en": "play the {v} power card", "de": "die Machtkarte {v} ausspielen"},
     "mv.power.mod": {
-        "en": "play power card {v} with the modifier {m} ({t})",
-        "de": "Machtkarte {v} mit dem Modifikator {m} ausspielen ({t})",
+        "en": "play the {v} power card with the modifier {m} ({t})",
+        "de": "die Machtkarte {v} mit dem Modifikator {m} ausspielen ({t})",
     },
     "step.power": {"en": "the {v}", "de": "die {v}"},
     "step.modifier": {"en": "modifier {m}", "de": "Modifikator {m}"},
