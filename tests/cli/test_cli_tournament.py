@@ -202,3 +202,19 @@ def test_simulate_draws_a_plot_in_the_readers_language(capsys: Capsys, tmp_path:
     code, out, err = run(capsys, "simulate", "mansfeld", "--players", "2", "--games", "2",
                          "--plot", str(tmp_path / "t.txt"))  # fmt: skip
     assert code == 2 and out == "" and "cannot write a .txt picture" in err and "2/2" not in err
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_the_table_says_what_its_columns_count(capsys: Capsys, command: str) -> None:
+    """Under the table of simulate and tournament, in ``--lang``: what "wins" counts (a shared
+    win in part), what the 95 % interval is, and what the mean score averages."""
+    argv = [command, "toy", "--bots", "random,random", "--games", "4", "--quiet"]
+    argv += ["--no-plot"] if command == "tournament" else []
+    code, out, _ = run(capsys, *argv)
+    said = " ".join(out.split())
+    assert code == 0 and "a win shared by several players counts in part" in said, out
+    assert "the range the true win rate lies in with 95 % certainty" in said, out
+    code, out, _ = run(capsys, *argv, "--lang", "de")
+    said = " ".join(out.split())
+    assert code == 0 and "ein geteilter Sieg zählt anteilig" in said, out
+    assert "zu 95 % sicher liegt" in said and "durchschnittlichen Schlusspunkte" in said, out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,7 @@ def table(result: SimulationResult, lang: str, game: Game, names: list[str] | No
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
     lines += [
         "",
+        textwrap.fill(msg("wins_legend", lang), 96),
         footer.format(
             decisions=fixed(result.mean_decisions, 1, lang),
             seconds=fixed(result.seconds, 2, lang),

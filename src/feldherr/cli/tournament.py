@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -78,7 +79,8 @@ def table(result: TournamentResult, lang: str, game: Game) -> str:
         )
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
     share = fixed(100 / n, 1, lang)
-    lines += ["", words["fair" if result.ratings is not None else "unrated"].format(share=share)]
+    lines += ["", textwrap.fill(msg("wins_legend", lang), 96)]
+    lines += [words["fair" if result.ratings is not None else "unrated"].format(share=share)]
     if result.games % n:
         lines.append(words["unbalanced"].format(games=result.games, players=n))
     lines += [
