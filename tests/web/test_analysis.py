@@ -548,3 +548,37 @@ def test_a_link_to_a_decision_names_the_player_chosen_of_several(server: Server,
     assert page.locator("#analysis-link").input_value().endswith("#analyse=0&seat=1")
     page.select_option("#analysis-seat", "0")
     page.wait_for_function("document.querySelector('#analysis-link').value.endsWith('&seat=0')")
+
+
+def test_a_search_too_short_to_rank_the_moves_says_so(server: Server, pages: Pages) -> None:
+    """An answer whose best move has a 95 % range of more than 40 points (two searches: 9 % to
+    91 %) comes with a note in words that the list is rough and a longer search surer; a surer
+    answer has none. The server's answers are stood in for, so the test does not hang on the
+    machine's speed."""
+    folder = ROOT / "docs" / "positions"
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "de", 390, 844)
+    page.click("#advanced summary")
+    page.set_input_files("#position-file", str(folder / "mansfeld-example.json"))
+    page.click("#position-analyse")
+    page.wait_for_url("**/replay/**#analyse")
+    page.wait_for_selector("#analysis-run")
+
+    def answer(visits: int, interval: list[float]) -> dict[str, Any]:
+        move = {"move": None, "text": "keine Karte einsetzen", "visits": visits, "win_share": [0.5, 0.5],
+                "win_share_interval": interval, "score": [5.0, 9.0]}  # fmt: skip
+        return {"game": "x", "at": 0, "seat": 0, "bot": "hard@2s", "longer": 4, "iterations": visits,
+                "seconds": 2.0, "moves": [move]}  # fmt: skip
+
+    page.route("**/analysis?*", lambda route: route.fulfill(json=answer(2, [0.09, 0.91])))
+    page.click("#analysis-run")  # answered at once: no progress bar to wait for
+    page.wait_for_selector("#analysis-moves li")
+    note = page.locator("#analysis-thin").inner_text()
+    assert "nur wenige Suchläufe" in note and "82 Punkte" in note and "Länger suchen" in note, note
+    page.unroute("**/analysis?*")
+    page.route("**/analysis?*", lambda route: route.fulfill(json=answer(900, [0.46, 0.54])))
+    page.click("#analysis-run")
+    page.wait_for_selector("#analysis-moves li:has-text('900')")
+    assert page.locator("#analysis-thin").count() == 0

@@ -24,6 +24,7 @@ const WORDS = {
     helpInterval: "“95 % sure: between … and …”: how exact that estimate is. With few searches behind a move the range is wide and the percentage says little; more searches narrow it.",
     helpOrder: "The order: the search spends most of its searches on the moves it finds best, so the move searched most comes first (“best”). A move with few searches may show a high percentage by chance; its range says so.",
     helpSeats: "Under each move: every player's win chance and average final points in the search's games after it.",
+    thin: "Only a few searches stand behind each move: the order and the percentages are rough (the best move's range spans {points} points). Search longer for a surer picture.",
     link: "Link to this decision", linkHint: "Whoever opens it sees this step with the analysis board open.",
   },
   de: {
@@ -43,6 +44,7 @@ const WORDS = {
     helpInterval: "„zu 95 % sicher: zwischen … und …“: wie genau diese Schätzung ist. Stehen hinter einem Zug nur wenige Suchläufe, ist der Bereich breit und die Prozentzahl sagt wenig; mehr Suchläufe machen ihn enger.",
     helpOrder: "Die Reihenfolge: Die Suche verwendet die meisten Suchläufe auf die Züge, die sie für die besten hält, daher steht der am meisten untersuchte Zug oben („beste“). Ein Zug mit wenigen Suchläufen kann zufällig eine hohe Prozentzahl zeigen; sein Bereich sagt es.",
     helpSeats: "Unter jedem Zug: die Siegchance und die durchschnittlichen Schlusspunkte jedes Spielers in den Partien der Suche nach diesem Zug.",
+    thin: "Hinter jedem Zug stehen nur wenige Suchläufe: Reihenfolge und Prozentzahlen sind grob (der Bereich des besten Zugs umfasst {points} Punkte). Länger suchen gibt ein sichereres Bild.",
     link: "Link zu dieser Entscheidung", linkHint: "Wer ihn öffnet, sieht diesen Schritt mit dem offenen Analysebrett.",
   },
 };
@@ -75,6 +77,8 @@ function bounds(low, high) {
 function decimal(x) {
   return new Intl.NumberFormat(lang(), { maximumFractionDigits: 1 }).format(x);
 }
+
+const THIN = 0.4;
 
 // The seconds a search budget names ("hard@2s" → 2); null for an iteration budget.
 function budgetSeconds(bot) {
@@ -171,7 +175,18 @@ export function analysisBoard(gameId, onChange) {
       h("p", { class: "note" }, counted("summary", r.iterations, { s: decimal(r.seconds) }), " · ", w("perSeat")),
       help(nameOf(r.seat)),
       searched < r.moves.length ? h("p", { class: "note", id: "analysis-few" }, w("few", { n: searched, moves: r.moves.length })) : null,
+      thinness(r),
       h("ol", { class: "analysis-moves", id: "analysis-moves" }, r.moves.map((m, i) => moveItem(m, i, r.seat, bestVisits))));
+  }
+
+  // A search too short to rank the moves: the best move's 95 % range wider than THIN (40 points
+  // of percentage, e.g. 2 searches: between 9 % and 91 %) says the list is rough, in words.
+  function thinness(r) {
+    const best = r.moves[0];
+    if (!best || !best.visits) return null;
+    const [low, high] = best.win_share_interval;
+    if (high - low <= THIN) return null;
+    return h("p", { class: "note analysis-thin", id: "analysis-thin" }, w("thin", { points: Math.round(100 * (high - low)) }));
   }
 
   // How to read the list, in words: what the percentage estimates, how sure it is, the order.
