@@ -316,3 +316,17 @@ def test_cli_names_a_positions_players_in_the_readers_words(
     assert main([*simulate, "--lang", "en"]) == 0
     rows = capsys.readouterr().out.splitlines()[3:6]
     assert [row.split()[0] for row in rows] == ["Red", "Blue", "Yellow"], rows
+
+
+def test_cli_analyse_says_when_the_search_was_too_short(capsys: pytest.CaptureFixture[str]) -> None:
+    """A budget too small to rank the moves (the best move's 95 % range over 40 points) gets a
+    line in words under the table saying so and what to do; a sure one none."""
+    path = str(EXAMPLES / "mansfeld-example.json")
+    argv = ["analyse", "mansfeld", path, "--seat", "Anna", "--quiet"]
+    assert main([*argv, "--bot", "hard@6i", "--lang", "de"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "Hinter jedem Zug stehen nur wenige Suchläufe" in said and "(--bot)" in said, said
+    assert main([*argv, "--bot", "hard@6i"]) == 0
+    assert "Only a few searches stand behind each move" in " ".join(capsys.readouterr().out.split())
+    assert main([*argv, "--bot", "hard@300i"]) == 0
+    assert "Only a few searches" not in " ".join(capsys.readouterr().out.split())

@@ -34,6 +34,10 @@ from feldherr.search.analysis import DEFAULT_BOT, Analysis, search_bot
 from feldherr.search.analysis import analyse as run_analysis
 from feldherr.sim.setup import resolve_game
 
+THIN = 0.4
+"""The best move's 95 % range wider than this (40 points): too few searches to rank the moves, said
+in words under the table (as the browser's analysis board says it)."""
+
 WORDS: dict[str, dict[str, str]] = {
     "title": {
         "en": "{game}: the moves of {player} ({bot}, {iterations} searches, {seconds} s)",
@@ -62,6 +66,13 @@ WORDS: dict[str, dict[str, str]] = {
             "steht der am meisten untersuchte Zug oben. Punkte Ø: die durchschnittlichen "
             "Schlusspunkte jedes Spielers in diesen Partien."
         ),
+    },
+    "thin": {
+        "en": "Only a few searches stand behind each move: the order and the percentages are rough "
+        "(the best move's range spans {points} points). A longer budget (--bot) gives a surer picture.",
+        "de": "Hinter jedem Zug stehen nur wenige Suchläufe: Reihenfolge und Prozentzahlen sind grob "
+        "(der Bereich des besten Zugs umfasst {points} Punkte). Ein längeres Budget (--bot) gibt ein "
+        "sichereres Bild.",
     },
     "seat": {
         "en": "the position has no player {seat} (give a number from 0 to {last} or a name: {names})",
@@ -201,6 +212,10 @@ def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str]
             + "  ".join(f"{fixed(s, 2, lang):>10}" for s in estimate.score)
         )
     lines += ["", textwrap.fill(words("legend", lang, player=me), 96)]
+    best = analysis.moves[0] if analysis.moves else None
+    if best is not None and best.visits and best.high - best.low > THIN:
+        points = round(100 * (best.high - best.low))
+        lines += ["", textwrap.fill(words("thin", lang, points=points), 96)]
     return "\n".join(lines)
 
 
