@@ -125,9 +125,9 @@ ERRORS: dict[str, dict[str, str]] = {
     # what the county holds, then the rule ("has armies but no owner, or an owner but no armies"
     # left the reader to find out which)
     "wallenstein.position.owner": {
-        "en": "{county} holds {armies:@unit.army} and its owner is {player}: a county's armies are its "
+        "en": "{county} holds {count:@unit.army} and its owner is {player}: a county's armies are its "
         "owner's, so a county with armies has an owner and a county with an owner holds armies",
-        "de": "{county} hat {armies:@unit.army} und als Besitzer {player}: Die Armeen eines Landes "
+        "de": "{county} hat {count:@unit.army} und als Besitzer {player}: Die Armeen eines Landes "
         "gehören seinem Besitzer, ein Land mit Armeen hat also einen Besitzer und ein Land mit "
         "Besitzer Armeen",
     },
@@ -941,7 +941,7 @@ def _check(st: Any) -> None:
     for c in range(len(NAMES)):
         if (st.owner[c] >= 0) != (st.armies[c] > 0) and st.phase != "draft":
             owner = COLOURS[st.owner[c]] if st.owner[c] >= 0 else "pos.owner.none"
-            _fail("wallenstein.position.owner", county=NAMES[c], armies=st.armies[c], player=owner)
+            _fail("wallenstein.position.owner", county=NAMES[c], count=st.armies[c], player=owner)
     for s in range(n):
         count = (
             sum(a for c, a in enumerate(st.armies) if st.owner[c] == s)
