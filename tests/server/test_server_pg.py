@@ -5,7 +5,7 @@ starts its own on a temporary directory (and skips if they are not installed).""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -169,3 +169,74 @@ def test_a_move_taken_back_in_one_process_is_gone_in_the_other(pair: tuple[Serve
         first.http.get(f"/api/games/{game_id}/update", headers=heads[0]).json()["view"]["my_bid"]
         == moves[-1][1]
     )
+
+
+def test_who_is_at_the_table_counts_the_sockets_of_every_process(pair: tuple[Server, Server]) -> None:
+    """Anna is connected to one process, Bert to the other: each page reads the other as here, and
+    hears when the other leaves and comes back (the processes tell each other on Redis); "present"
+    once counted only the sockets of the process the page was connected to."""
+    first, second = pair
+    created = first.create(
+        "toy", [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}], options={"rounds": 3}
+    )
+    game_id = created["id"]
+    anna = Client(first, game_id, [created["seats"][0]["token"]])
+    bert = Client(second, game_id, [created["seats"][1]["token"]])
+
+    def seen(client: Client, pred: Callable[[dict[str, Any]], bool]) -> None:
+        """The client's table says ``pred`` of a seat now, or will within seconds."""
+        tables = [m["table"] for m in client.messages if m["type"] in ("welcome", "table")]
+        if not pred(tables[-1]):
+            client.until(lambda m: m["type"] == "table" and pred(m["table"]), 10)
+
+    def here(client: Client, seat: int, present: bool) -> None:
+        seen(client, lambda table: table[seat]["present"] is present)
+
+    here(anna, 1, True)  # Bert came, in the other process
+    here(bert, 0, True)  # Anna was there before him
+    # ... and opened his invitation: Anna's page does not read him as "not here yet"
+    seen(anna, lambda table: table[1]["claimed"] is True)
+    # a name taken in the other process reaches Anna's page, and her log names him by it
+    bert.send({"type": "name", "name": "Berthold", "id": "n"})
+    assert bert.until(lambda m: m["type"] == "ack")["named"] == "Berthold"
+    seen(anna, lambda table: table[1]["name"] == "Berthold")
+    anna.until(lambda m: m["type"] == "update" and m["log"][:1] and m["log"][0]["version"] == 0, 10)
+    bert.close()
+    here(anna, 1, False)
+    bert = Client(second, game_id, [created["seats"][1]["token"]])
+    here(anna, 1, True)
+    here(bert, 0, True)
+    anna.close()
+    here(bert, 0, False)
+    bert.close()
+
+
+def test_a_seat_given_to_a_bot_in_one_process_is_a_bots_in_the_other(pair: tuple[Server, Server]) -> None:
+    """The other process holds the game already (a spectator there) when Anna, in the first, lets a
+    bot take Jörg's seat: Jörg's invitation, opened there, is told that a bot plays it."""
+    first, second = pair
+    created = first.create(
+        "toy", [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Jörg"}], options={"rounds": 2}
+    )
+    game_id = created["id"]
+    watcher = Client(second, game_id, [])  # the second process loads the game
+    anna = Client(first, game_id, [created["seats"][0]["token"]])
+    anna.send({"type": "replace", "seat": 1, "id": "r"})
+    assert anna.until(lambda m: m["type"] == "ack")["replaced"] == 1
+    # the spectator in the other process is told at once
+    told = watcher.until(lambda m: m["type"] == "table" and m["table"][1]["kind"] == "bot", 10)
+    assert told["table"][1]["replaced"] is True
+    late = Client(second, game_id, [created["seats"][1]["token"]], lang="de")
+    assert late.welcome["type"] == "error" and late.welcome["rule"] == "server.seat-taken"
+    late.close()
+    move = second.http.post(
+        f"/api/games/{game_id}/moves",
+        json={"move": 1, "version": 0},
+        headers={"authorization": f"Bearer {created['seats'][1]['token']}"},
+    )
+    assert move.status_code == 410
+    anna.send({"type": "sync"})
+    final = anna.play(timeout=60)
+    assert final is not None and final["outcome"]
+    watcher.close()
+    anna.close()

@@ -118,3 +118,95 @@ def test_nobody_at_the_table_no_stand_ins_then_one_for_the_absent_friend(tmp_pat
         back.close()
     finally:
         srv.stop()
+
+
+def test_a_bot_takes_the_seat_of_a_friend_who_never_came(server: Server) -> None:
+    """Jörg never opens his invitation: Anna lets a bot take his seat (at once; she may wait as long
+    as she likes first). The bot plays it to the end; Jörg's link, opened later, is told in his
+    words that a bot plays the seat, and his token opens nothing any more."""
+    created = server.create(
+        "toy", [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Jörg"}], options={"rounds": 2}
+    )
+    game_id = created["id"]
+    anna_token, jorg_token = (s["token"] for s in created["seats"])
+    anna = Client(server, game_id, [anna_token], lang="de")
+    assert anna.welcome["table"][1]["claimed"] is False
+    # a spectator has no say at the table
+    watcher = Client(server, game_id, [])
+    watcher.send({"type": "replace", "seat": 1, "id": "w"})
+    assert watcher.until(lambda m: m["type"] == "error")["rule"] == "server.seat"
+    watcher.close()
+    # a seat whose player is here (Anna's own) is not given away; refused in Anna's words
+    anna.send({"type": "replace", "seat": 0, "id": "r0"})
+    refused = anna.until(lambda m: m["type"] == "error")
+    assert refused["rule"] == "server.replace" and refused["id"] == "r0"
+    assert refused["message"] == (
+        "Diesen Platz kann kein Bot übernehmen: Sein Spieler hat die Einladung schon geöffnet"
+    )
+    for bad in (7, -1):
+        anna.send({"type": "replace", "seat": bad, "id": "rb"})
+        assert anna.until(lambda m: m["type"] == "error")["rule"] == "server.replace"
+    assert server.http.get(f"/api/games/{game_id}").json()["status"] == "open"
+
+    anna.send({"type": "replace", "seat": 1, "id": "r1"})
+    ack = anna.until(lambda m: m["type"] == "ack")
+    assert ack["id"] == "r1" and ack["replaced"] == 1
+    table = anna.until(lambda m: m["type"] == "table")["table"]
+    assert table[1]["kind"] == "bot" and table[1]["replaced"] is True and table[1]["claimed"] is True
+    assert "token" not in str(table)
+    info = server.http.get(f"/api/games/{game_id}").json()
+    assert info["status"] == "running" and info["seats"][1]["kind"] == "bot"
+    # once is enough
+    anna.send({"type": "replace", "seat": 1, "id": "r2"})
+    again = anna.until(lambda m: m["type"] == "error")
+    assert again["rule"] == "server.replace" and "eingeladenen" in again["message"]
+
+    # Jörg comes later by his link: told so, in his language, and seated nowhere
+    late = Client(server, game_id, [jorg_token], lang="de")
+    assert late.welcome["type"] == "error" and late.welcome["rule"] == "server.seat-taken"
+    assert late.welcome["message"].startswith("Diesen Platz spielt jetzt ein Bot")
+    assert late.welcome["text"]["en"].startswith("a bot plays this seat now")
+    late.close()
+    refused_http = server.http.get(
+        f"/api/games/{game_id}/update", headers={"authorization": f"Bearer {jorg_token}"}
+    )
+    assert refused_http.status_code == 410 and refused_http.json()["rule"] == "server.seat-taken"
+    move = server.http.post(
+        f"/api/games/{game_id}/moves",
+        json={"move": 1, "version": 0},
+        headers={"authorization": f"Bearer {jorg_token}"},
+    )
+    assert move.status_code == 410
+
+    # the bot plays Jörg's seat; Anna plays hers to the end
+    anna.send({"type": "sync"})  # her current update again (the ones before were read above)
+    final = anna.play(timeout=60)
+    assert final is not None and final["outcome"]
+    anna.close()
+
+
+def test_a_bot_takes_a_friends_seat_over_http(server: Server) -> None:
+    """The same over HTTP (``POST /api/games/{id}/replace`` with a seat's token): the refusals are
+    typed and change nothing."""
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    created = server.create("toy", seats, options={"players": 3})
+    game_id = created["id"]
+    anna = {"authorization": f"Bearer {created['seats'][0]['token']}"}
+    url = f"/api/games/{game_id}/replace"
+    assert server.http.post(url, json={"seat": 1}).status_code == 401
+    wrong = server.http.post(url + "?lang=de", json={"seat": "1"}, headers=anna)
+    assert wrong.status_code == 400 and wrong.json()["rule"] == "server.field"
+    bot = server.http.post(url + "?lang=de", json={"seat": 2}, headers=anna)
+    assert bot.status_code == 409 and bot.json()["rule"] == "server.replace"
+    assert "per Link eingeladenen" in bot.json()["message"]
+    assert server.http.get(f"/api/games/{game_id}").json()["seats"][1]["kind"] == "human"
+    done = server.http.post(url, json={"seat": 1}, headers=anna)
+    assert done.status_code == 200 and done.json()["replaced"] == 1
+    info = server.http.get(f"/api/games/{game_id}").json()
+    assert info["seats"][1]["kind"] == "bot" and info["seats"][1]["replaced"] is True
+    assert info["status"] == "open"  # Anna's own seat is not taken yet (she only asked over HTTP)
+    again = server.http.post(url, json={"seat": 1}, headers=anna)
+    assert again.status_code == 409 and again.json()["rule"] == "server.replace"
+    # whose invitation a token is: asked with it, the game says so (nothing is claimed by asking)
+    asked = server.http.get(f"/api/games/{game_id}", headers=anna).json()
+    assert asked["seat"] == 0 and asked["seats"][0]["claimed"] is False

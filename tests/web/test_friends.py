@@ -252,7 +252,21 @@ def test_the_creator_trying_a_friends_link_keeps_one_seat_on_the_device(server: 
     anna = pages.new()
     anna.goto(server.url + f"/play/{game['id']}#tokens={game['seats'][0]['token']}")
     anna.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Anna · you')")
-    anna.goto(game["seats"][1]["invite"])  # Bert's link, tried on Anna's device
+    anna.goto(game["seats"][1]["invite"])  # Bert's link, tried on Anna's device: asked first
+    ask = anna.locator("#invite-ask")
+    ask.wait_for()
+    anna.wait_for_function("document.querySelector('#invite-ask h1').innerText.includes('Bert')")
+    assert "This invitation is for Bert" in ask.inner_text() and "see Bert as having come" in ask.inner_text()
+    shot(anna, "friends-invite-ask")
+    anna.click("#ask-mine")  # back to her own seat: Bert has not come
+    anna.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Anna · you')")
+    assert "not here yet" in bar(anna) and "token" not in anna.url
+    assert server.api(f"/api/games/{game['id']}")["seats"][1]["claimed"] is False
+    anna.goto(game["seats"][1]["invite"])
+    anna.click("#ask-take")  # taken here on purpose: this tab plays Bert
+    anna.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Bert · you')")
+    assert "token" not in anna.url
+    anna.reload()  # the tab keeps Bert's seat without the token in the address
     anna.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Bert · you')")
     # the game's address alone: Anna's seat, not both seats as hot-seat (no hand-over to Bert)
     anna.goto(server.url + f"/play/{game['id']}")
@@ -265,3 +279,102 @@ def test_the_creator_trying_a_friends_link_keeps_one_seat_on_the_device(server: 
     bert.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Bert · you')")
     bert.goto(server.url + f"/play/{game['id']}")
     bert.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Bert · you')")
+
+
+def test_a_bot_takes_the_seat_of_a_friend_who_never_opens_the_invitation(
+    server: Server, pages: Pages
+) -> None:
+    """Anna starts Mansfeld for three with two friends by link. Cora comes (German, a phone); Bert
+    never opens his invitation. Anna may send his link again or let a bot take his seat: asked
+    once more in words, then a bot plays it. Bert, opening his link later, reads that a bot plays
+    his seat and may watch. Every page that claims a seat takes its token out of the address."""
+    anna = pages.new(viewport={"width": 1280, "height": 900}, locale="en-US")
+    anna.goto(server.url + "/")
+    anna.wait_for_selector("#start")
+    anna.select_option("#game", "mansfeld")
+    anna.select_option("#opt-players", "3")
+    anna.fill("#name-0", "Anna")
+    anna.select_option("#seat-1", "friend")
+    anna.select_option("#seat-2", "friend")
+    anna.click("#start")
+    anna.wait_for_selector("#created")
+    bert_link, cora_link = (anna.locator("input.invite").nth(i).input_value() for i in (0, 1))
+    game_id = bert_link.split("/play/")[1].split("#")[0]
+    anna.click("#go")
+    anna.wait_for_selector("#invite-panel")
+    assert "#" not in anna.url  # the seat is claimed: no token in the address
+    assert anna.locator("#invite-panel button.replace").count() == 2
+
+    cora = pages.new(viewport={"width": 390, "height": 844}, locale="de-DE", is_mobile=True, has_touch=True)
+    cora.goto(cora_link)
+    cora.wait_for_selector("#name-panel")
+    assert "token" not in cora.url and cora.url.endswith(f"/play/{game_id}")
+    # Cora holds no link of Bert's, but has the same say: wait, or let a bot play
+    panel = cora.locator("#invite-panel")
+    panel.wait_for()
+    assert "Noch nicht da" in panel.inner_text() and cora.locator("#invite-panel input.invite").count() == 0
+    assert cora.locator("#invite-panel button.replace").inner_text().startswith("Einen Bot für ")
+    cora.click("#invite-panel button.replace")
+    cora.locator(".replace-ask").wait_for()
+    assert "für den Rest dieser Partie" in cora.locator(".replace-ask").inner_text()
+    shot(cora, "friends-not-come-phone-de")
+    cora.click("#replace-no")  # Weiter warten
+    assert cora.locator(".replace-ask").count() == 0
+    cora.reload()  # the seat stays hers without the token in the address
+    cora.wait_for_selector("#name-panel")
+    anna.wait_for_function("document.querySelectorAll('#invite-panel li').length === 1")
+    shot(anna, "friends-not-come")
+
+    anna.click("#invite-panel button.replace")
+    ask = anna.locator(".replace-ask")
+    ask.wait_for()
+    assert "for the rest of this game" in ask.inner_text() and "can only watch" in ask.inner_text()
+    shot(anna, "friends-replace-ask")
+    anna.click("#replace-no")  # not yet: nothing happens
+    assert anna.locator(".replace-ask").count() == 0
+    assert server.api(f"/api/games/{game_id}")["seats"][1]["kind"] == "human"
+    anna.click("#invite-panel button.replace")
+    anna.click("#replace-yes")
+    anna.wait_for_function("!document.querySelector('#invite-panel')")
+    cora.wait_for_function("!document.querySelector('#invite-panel')")
+    assert "instead of a friend who did not come" in bar(anna)
+    assert "statt eines Mitspielers, der nicht kam" in bar(cora)
+    info = server.api(f"/api/games/{game_id}")
+    assert info["status"] == "running" and info["seats"][1]["kind"] == "bot"
+    shot(anna, "friends-replaced")
+
+    # Bert comes late: told in words, and offered to watch
+    bert = pages.new(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    bert.goto(bert_link)
+    bert.wait_for_selector("#seat-taken")
+    said = bert.locator("#seat-taken").inner_text()
+    assert said.startswith("a bot plays this seat now") and "you can still watch" in said
+    assert "token" not in bert.url
+    shot(bert, "friends-seat-taken-phone")
+    bert.click("#watch-instead")
+    bert.wait_for_selector("#watching")
+    held = bert.evaluate(f"localStorage.getItem('feldherr:tokens:{game_id}')")
+    assert held in (None, "[]")
+
+
+def test_the_creator_is_asked_in_her_language_on_a_phone(server: Server, pages: Pages) -> None:
+    """The question before a friend's seat is taken on the creator's device, in German on a phone:
+    whose invitation it is, and both ways out; declined, the friend still has not come."""
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human"}]
+    game = server.create("elgrande", {"players": 2}, seats, seed=3)
+    anna = pages.new(viewport={"width": 390, "height": 844}, locale="de-DE", is_mobile=True, has_touch=True)
+    anna.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    anna.goto(game["seats"][0]["invite"])
+    anna.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Anna · du')")
+    anna.goto(game["seats"][1]["invite"])
+    ask = anna.locator("#invite-ask")
+    ask.wait_for()
+    anna.wait_for_function("document.querySelector('#invite-ask h1').innerText.includes('Blau')")
+    text = ask.inner_text()
+    assert "Diese Einladung ist für Blau" in text and "schick den Link lieber weiter" in text
+    assert anna.locator("#ask-take").inner_text() == "Den Platz von Blau hier nehmen"
+    shot(anna, "friends-invite-ask-phone-de")
+    anna.click("#ask-mine")
+    anna.wait_for_function("document.querySelector('#seat-list')?.innerText.includes('Anna · du')")
+    assert "noch nicht da" in bar(anna)
+    assert server.api(f"/api/games/{game['id']}")["seats"][1]["claimed"] is False

@@ -31,7 +31,7 @@ from feldherr.games import game_names
 from feldherr.server.analysis import Analyser, parse_ask
 from feldherr.server.bus import make_bus
 from feldherr.server.config import Settings
-from feldherr.server.hub import Conn, Hub, verify
+from feldherr.server.hub import Conn, Hub, find_seat, verify
 from feldherr.server.lobby import (
     analysed_id,
     catalogue,
@@ -46,6 +46,7 @@ from feldherr.server.protocol import (
     ServerError,
     detail,
     error_reply,
+    field_error,
     get_int,
     get_lang,
     part,
@@ -99,7 +100,7 @@ def create_app(settings: Settings) -> FastAPI:
         bus = make_bus(settings.redis_url)
         hub = Hub(store, settings, bus)
         holder["hub"] = hub
-        await bus.start(hub.notice)
+        await bus.start(hub.notice, hub.notice_presence, hub.notice_seats)
         hub.pool.warm()  # the bot workers start now, not at the first bot move
         resumed = await hub.call(hub.resume_all)
         if resumed:
@@ -226,7 +227,11 @@ def create_app(settings: Settings) -> FastAPI:
 
         def read() -> dict[str, Any]:
             row, seats = _readable(hub(), game_id, token)
-            return {**row.to_json(), "seats": [s.public() for s in seats]}
+            out = {**row.to_json(), "seats": [s.public() for s in seats]}
+            mine = find_seat(seats, token) if token is not None else None
+            if mine is not None:  # whose invitation this is (a page asks before taking a seat)
+                out["seat"] = mine.seat
+            return out
 
         return await hub().call(read)
 
@@ -239,8 +244,11 @@ def create_app(settings: Settings) -> FastAPI:
         token = _bearer(request)
         return await (hub().call if token else hub().read)(_update, hub(), game_id, token, since, lang)
 
-    async def seat_request(request: Request, game_id: str) -> tuple[dict[str, Any], int, int]:
-        """A seat's POST: its JSON object, the seat its token opens, the version it acts on."""
+    async def seat_request(
+        request: Request, game_id: str, versioned: bool = True
+    ) -> tuple[dict[str, Any], int, int]:
+        """A seat's POST: its JSON object, the seat its token opens, the version it acts on
+        (``versioned=False``: none asked, -1)."""
         token = _bearer(request)
         data = await read_body(request)
         if not isinstance(data, dict):
@@ -249,8 +257,9 @@ def create_app(settings: Settings) -> FastAPI:
             )
         if token is None:
             raise ServerError("server.token", 401, "token")
-        version = get_int(data, "version")
+        version = get_int(data, "version") if versioned else -1
         table = await hub().call(hub().table, game_id)
+        await hub().call(hub().sync_seats, table)  # a seat another process gave to a bot
         (seat,) = table.verify([token])
         return data, seat, version
 
@@ -265,6 +274,15 @@ def create_app(settings: Settings) -> FastAPI:
         _, seat, version = await seat_request(request, game_id)
         sub = await hub().call(hub().undo, game_id, seat, version)
         return {"type": "ack", "seat": seat, "undone": True, **sub.to_json()}
+
+    @app.post("/api/games/{game_id}/replace")
+    async def post_replace(request: Request, game_id: str) -> dict[str, Any]:
+        data, seat, _ = await seat_request(request, game_id, versioned=False)
+        other = data.get("seat")
+        if type(other) is not int:
+            raise field_error("seat", "a whole number", "eine ganze Zahl")
+        await hub().read(hub().replace, game_id, (seat,), other)
+        return {"type": "ack", "seat": other, "replaced": other}
 
     @app.post("/api/games/{game_id}/rematch")
     async def rematch(request: Request, game_id: str) -> dict[str, Any]:
@@ -421,6 +439,11 @@ def create_app(settings: Settings) -> FastAPI:
                             raise ServerError("server.seat", 403, "not-your-seat")
                         name = check_name(data.get("name"))
                         await h.read(h.rename, game_id, seat, name, conn, msg_id)  # the whole log again
+                    elif kind == "replace":  # a bot takes the seat of a friend who has not come
+                        seat = data.get("seat")
+                        if type(seat) is not int:
+                            raise field_error("seat", "a whole number", "eine ganze Zahl")
+                        await h.read(h.replace, game_id, conn.seats, seat, conn, msg_id)
                     elif kind == "lang":
                         conn.lang = get_lang(data)
                         await h.read(_resend, h, conn, game_id, True)  # the whole log: long
@@ -574,6 +597,8 @@ def _hello(data: dict[str, Any]) -> tuple[list[str], dict[int | None, int | None
 
 def _update(hub: Hub, game_id: str, token: str | None, since: int | None, lang: str) -> dict[str, Any]:
     table = hub.table(game_id)
+    if token is not None:
+        hub.sync_seats(table)  # a seat another process gave to a bot
     seats = table.verify([token]) if token is not None else ()
     if not seats and not table.row.public:
         raise ServerError("server.spectators", 403, "forbidden")

@@ -1,7 +1,10 @@
 """Telling the other server processes that a game changed.
 
 The database holds the truth; the bus only says "game G is now at version V". A process that holds
-sockets of G reads the new moves from the database and pushes the updates. With one process there
+sockets of G reads the new moves from the database and pushes the updates. It also says which
+seats of G the sockets of a process hold ("who is at the table"): each process publishes its own
+when they change and every few seconds, and counts another process's as present until they stop
+coming (a process that died). With one process there
 is nobody to tell (:class:`LocalBus`); with several, Redis pub/sub carries the news
 (:class:`RedisBus`). A lost notice costs only latency: every process also catches up whenever it
 touches a game.
@@ -21,6 +24,10 @@ log = logging.getLogger("feldherr.server")
 CHANNEL = "feldherr:game:"
 
 Listener = Callable[[str, int], None]
+PresenceListener = Callable[[str, str, list[int]], None]
+"""(game, the publishing process's origin, the seats its sockets hold)"""
+SeatsListener = Callable[[str], None]
+"""(game): its seats changed in the database (a friend came, took a name, a bot took a seat)"""
 
 
 class LocalBus:
@@ -32,7 +39,15 @@ class LocalBus:
     def publish(self, game_id: str, version: int) -> None:
         return None
 
-    async def start(self, listener: Listener) -> None:
+    def publish_presence(self, game_id: str, seats: list[int]) -> None:
+        return None
+
+    def publish_seats(self, game_id: str) -> None:
+        return None
+
+    async def start(
+        self, listener: Listener, presence: PresenceListener | None = None, seats: SeatsListener | None = None
+    ) -> None:
         return None
 
     async def stop(self) -> None:
@@ -68,12 +83,32 @@ class RedisBus(LocalBus):
         except Exception as exc:  # the move is stored; other processes catch up on their next touch
             log.warning("redis publish failed: %r", exc)
 
-    async def start(self, listener: Listener) -> None:
+    def publish_presence(self, game_id: str, seats: list[int]) -> None:
+        self._send(game_id, {"p": seats})  # said again with the next heartbeat if lost
+
+    def publish_seats(self, game_id: str) -> None:
+        self._send(game_id, {"s": 1})  # if lost: read when the game is loaded again
+
+    def _send(self, game_id: str, data: dict[str, Any]) -> None:
+        try:
+            self._pub.publish(CHANNEL + game_id, json.dumps({**data, "o": self.origin}))
+        except Exception as exc:
+            log.warning("redis publish failed: %r", exc)
+
+    async def start(
+        self, listener: Listener, presence: PresenceListener | None = None, seats: SeatsListener | None = None
+    ) -> None:
         pubsub = self._sub.pubsub()
         await pubsub.psubscribe(CHANNEL + "*")
-        self._task = asyncio.create_task(self._listen(pubsub, listener))
+        self._task = asyncio.create_task(self._listen(pubsub, listener, presence, seats))
 
-    async def _listen(self, pubsub: Any, listener: Listener) -> None:
+    async def _listen(
+        self,
+        pubsub: Any,
+        listener: Listener,
+        presence: PresenceListener | None,
+        seats_changed: SeatsListener | None,
+    ) -> None:
         while True:
             try:
                 message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
@@ -81,7 +116,16 @@ class RedisBus(LocalBus):
                     continue
                 channel = message["channel"].decode()
                 data = json.loads(message["data"])
-                if data.get("o") != self.origin:
+                if data.get("o") == self.origin:
+                    continue
+                if "p" in data:
+                    seats = [s for s in data["p"] if type(s) is int]
+                    if presence is not None:
+                        presence(channel[len(CHANNEL) :], str(data["o"]), seats)
+                elif "s" in data:
+                    if seats_changed is not None:
+                        seats_changed(channel[len(CHANNEL) :])
+                else:
                     listener(channel[len(CHANNEL) :], int(data["v"]))
             except asyncio.CancelledError:
                 raise

@@ -45,7 +45,7 @@ from feldherr.games import get_game
 from feldherr.server import snapshot
 from feldherr.server.bus import LocalBus
 from feldherr.server.config import Settings
-from feldherr.server.protocol import ServerError, detail, words
+from feldherr.server.protocol import ServerError, detail, part, words
 from feldherr.server.store import GameRow, SeatRow, Store
 from feldherr.server.workers import BotPool, BotTask, decision_seed, default_workers
 from feldherr.web import add_choices
@@ -56,6 +56,12 @@ HUMAN_KINDS = ("human", "hotseat")
 HEARTBEAT = 20.0
 """Seconds between heartbeats of the seats held here when this process never stands in for the
 absent (``absent_after`` < 0; otherwise a third of it, at least a second)."""
+PRESENCE_EVERY = 5.0
+"""Seconds between a process's word on the bus of the seats its sockets hold (also said at once
+when they change)."""
+PRESENCE_TTL = 3 * PRESENCE_EVERY
+"""Another process's seats count as present this long after its last word (a process that died
+stops counting after it)."""
 
 
 def new_token() -> str:
@@ -153,18 +159,26 @@ class Table:
 
 def verify(seats: Sequence[SeatRow], tokens: Iterable[str]) -> tuple[int, ...]:
     """The seats among ``seats`` whose tokens these are (constant-time comparison); ServerError if
-    any is no seat's token."""
+    any is no seat's token (``server.seat-taken`` if its seat was given to a bot)."""
     found: set[int] = set()
     for token in tokens:
-        given = token.encode()
-        hit: int | None = None
-        for seat in seats:
-            if seat.token is not None and hmac.compare_digest(seat.token.encode(), given):
-                hit = seat.seat
+        hit = find_seat(seats, token)
         if hit is None:
             raise ServerError("server.token", 401, "token")
-        found.add(hit)
+        if hit.kind == "bot":  # a friend's invitation given to a bot (Hub.replace): no key any more
+            raise ServerError("server.seat-taken", 410, "seat-taken")
+        found.add(hit.seat)
     return tuple(sorted(found))
+
+
+def find_seat(seats: Sequence[SeatRow], token: str) -> SeatRow | None:
+    """The seat whose token this is (constant-time comparison), or None."""
+    given = token.encode()
+    hit: SeatRow | None = None
+    for seat in seats:
+        if seat.token is not None and hmac.compare_digest(seat.token.encode(), given):
+            hit = seat
+    return hit
 
 
 @dataclass
@@ -203,6 +217,9 @@ class Hub:
             default_workers() if settings.bot_workers is None else settings.bot_workers, settings.register
         )
         self._last_beat = 0.0
+        self._last_presence = 0.0
+        # the seats held by the sockets of other processes (the bus): game -> origin -> (seats, when)
+        self.remote: dict[str, dict[str, tuple[frozenset[int], float]]] = {}
 
     # -- threads ---------------------------------------------------------------------------------
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
@@ -463,12 +480,17 @@ class Hub:
         """Seat a connection: check its tokens, send the welcome and its first updates; the
         others at the table hear of a player who came (a ``table`` message)."""
         table = self.table(game_id)
-        seats = table.verify(tokens)
-        if not seats and not table.row.public:
-            raise ServerError("server.spectators", 403, "forbidden")
-        conn.seats = seats
+        self.sync_seats(table)  # a seat given to a bot by another process
         before = self.present(game_id)
+        here_before = self.held_here(game_id)
         with table.lock:
+            seats = table.verify(tokens)  # under the lock: no bot takes a seat between this and its claim
+            if not seats and not table.row.public:
+                raise ServerError("server.spectators", 403, "forbidden")
+            conn.seats = seats
+            unclaimed = [s for s in seats if not table.seats[s].claimed]
+            for s in unclaimed:
+                table.seats[s].claimed = True
             self._catch_up(table)
             for viewer in conn.viewers:
                 conn.sent[viewer] = since.get(viewer)
@@ -490,19 +512,20 @@ class Hub:
                 }
             )
             self._send(table, conn, force=True)
-        unclaimed = [s for s in seats if not table.seats[s].claimed]
         if seats:
             if unclaimed:
                 self.store.claim(game_id, unclaimed)
-                for s in unclaimed:
-                    table.seats[s].claimed = True
+                self.bus.publish_seats(game_id)  # the other processes read who came
             else:
                 self.store.touch(game_id, seats)
+            if not set(seats) <= here_before:  # the other processes hear of it at once
+                self.bus.publish_presence(game_id, sorted(self.held_here(game_id)))
             if not set(seats) <= before:
                 self._tell_table(table, skip=conn)
 
     def detach(self, conn: Conn, game_id: str) -> None:
         before = self.present(game_id)
+        here_before = self.held_here(game_id)
         with self._lock:
             conns = self.conns.get(game_id)
             if conns is not None:
@@ -511,6 +534,9 @@ class Hub:
                     del self.conns[game_id]
         if conn.seats:
             self.store.touch(game_id, conn.seats)  # absence counts from leaving
+            here = self.held_here(game_id)
+            if here != here_before:
+                self.bus.publish_presence(game_id, sorted(here))
             table = self.tables.get(game_id)
             if table is not None and self.present(game_id) != before:
                 self._tell_table(table)
@@ -553,6 +579,7 @@ class Hub:
                 taken = detail("message", words("part.name-taken", name=name))
                 raise ServerError("server.name", 409, "bad-name", **taken)
             self.store.rename(game_id, seat, name)
+            self.bus.publish_seats(game_id)
             table.seats[seat].name = name
             table.names[seat] = seat_name(table.seats[seat])
             if reply is not None:
@@ -568,9 +595,157 @@ class Hub:
                     conn.sent[viewer] = None
                 self._send(table, conn, force=True)
 
-    def present(self, game_id: str) -> set[int]:
+    def sync_seats(self, table: Table) -> None:
+        """Take over the seats another process gave to a bot (:meth:`replace`): this copy's seats
+        were read when the game was loaded."""
+        if not any(s.kind == "human" and not s.claimed for s in table.seats):
+            return  # nothing left that could have been given away
+        fresh = self.store.seats(table.id)
+        with table.lock:
+            for row in fresh:
+                if row.kind == "bot" and table.seats[row.seat].kind == "human":
+                    self._seat_bot(table, row.seat, row.bot or "random")
+
+    def notice_seats(self, game_id: str) -> None:
+        """A bus message (on the event loop): another process changed the game's seats."""
+        if game_id in self.tables:
+            self.spawn(self.reseat, game_id)
+
+    def reseat(self, game_id: str) -> None:
+        """Read the game's seats again (another process seated a friend, stored a name, gave a seat
+        to a bot); the connections here get the table, and the whole log again where a name changed."""
+        table = self.tables.get(game_id)
+        if table is None:
+            return
+        fresh = self.store.seats(game_id)
+        with table.lock:
+            names = list(table.names)
+            for row in fresh:
+                mine = table.seats[row.seat]
+                if row.kind == "bot" and mine.kind == "human":
+                    self._seat_bot(table, row.seat, row.bot or "random")
+                mine.claimed = mine.claimed or row.claimed
+                if row.name != mine.name and mine.kind in HUMAN_KINDS:
+                    mine.name = row.name
+                    table.names[row.seat] = seat_name(mine)
+            renamed = names != table.names
+        self._tell_table(table)
+        if renamed:
+            self._forget_sent(table)
+            with table.lock:
+                self._broadcast(table)
+
+    def _seat_bot(self, table: Table, seat: int, bot: str) -> None:
+        """The seat is a bot's from now on (in this copy); the caller holds ``table.lock``."""
+        row = table.seats[seat]
+        row.kind, row.bot, row.claimed = "bot", bot, True
+        table.bots[seat] = (bot, bot_seeds(table.row.seed, len(table.seats))[seat])
+        table.stand_ins.pop(seat, None)
+        table.names[seat] = seat_name(row)
+        if table.row.status == "open" and not any(s.kind == "human" and not s.claimed for s in table.seats):
+            table.row.status = "running"
+
+    def replace(
+        self,
+        game_id: str,
+        holder: Sequence[int],
+        seat: int,
+        reply: Conn | None = None,
+        msg_id: Any = None,
+    ) -> None:
+        """A person at the table (holding the seats ``holder``) lets a bot take the seat of a friend
+        who has not opened the invitation: the seat becomes a bot's for the rest of the game
+        (stored: kind ``bot``, the token kept only to tell the friend who comes later
+        ``server.seat-taken``). Refused with ``server.replace`` for a seat whose invitation was
+        opened, a bot's or hot seat, after the end; nothing changes then."""
+        table = self.table(game_id)
+        self.sync_seats(table)
+        with table.lock:
+            if not any(table.seats[s].kind in HUMAN_KINDS for s in holder):
+                raise ServerError("server.seat", 403, "not-your-seat")
+            if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "human":
+                kind = part("message", "part.replace-kind")
+                raise ServerError("server.replace", 409, "cannot-replace", **kind)
+            self._catch_up(table)
+            if table.match.is_over():
+                raise ServerError("server.replace", 409, "game-over", **part("message", "part.replace-over"))
+            if table.seats[seat].claimed:
+                raise ServerError("server.replace", 409, "joined", **part("message", "part.replace-joined"))
+            bot = self._stand_in(table.game, seat)[0]
+            if not self.store.replace_with_bot(game_id, seat, bot):  # its friend came, in another process
+                table.seats[seat].claimed = True
+                raise ServerError("server.replace", 409, "joined", **part("message", "part.replace-joined"))
+            named = table.names[seat]
+            self._seat_bot(table, seat, bot)
+            self.bus.publish_seats(game_id)
+            if reply is not None:
+                version = table.match.version
+                reply.push({"type": "ack", "id": msg_id, "seat": seat, "version": version, "replaced": seat})
+        log.info("game %s: a %s bot takes seat %d, whose invitation was not opened", game_id, bot, seat)
+        self._tell_table(table)
+        if named:  # the texts named the friend: the whole log again, naming the seat by its colour
+            self._forget_sent(table)
+            with table.lock:
+                self._broadcast(table)
+        self.spawn_drive(game_id)
+
+    def held_here(self, game_id: str) -> set[int]:
+        """The seats the sockets of this process hold."""
         with self._lock:
             return {s for c in self.conns.get(game_id, ()) for s in c.seats}
+
+    def present(self, game_id: str, now: float | None = None) -> set[int]:
+        """The seats whose players are connected now: by a socket of this process, or of another
+        one that said so on the bus within :data:`PRESENCE_TTL` seconds."""
+        now = time.time() if now is None else now
+        with self._lock:
+            here = {s for c in self.conns.get(game_id, ()) for s in c.seats}
+            for seats, when in self.remote.get(game_id, {}).values():
+                if now - when < PRESENCE_TTL:
+                    here |= seats
+            return here
+
+    def notice_presence(self, game_id: str, origin: str, seats: list[int]) -> None:
+        """A bus message (on the event loop): the seats another process's sockets hold. The
+        connections here hear of a change in who is at the table."""
+        before = self.present(game_id)
+        with self._lock:
+            known = self.remote.setdefault(game_id, {})
+            if seats:
+                known[origin] = (frozenset(seats), time.time())
+            else:
+                known.pop(origin, None)
+                if not known:
+                    del self.remote[game_id]
+            table = self.tables.get(game_id) if game_id in self.conns else None
+        if table is not None and self.present(game_id) != before:
+            self.spawn(self._tell_table, table)
+
+    def _presence_beat(self, now: float) -> None:
+        """Every :data:`PRESENCE_EVERY` seconds: say on the bus which seats this process's sockets
+        hold, and forget another process's word that is too old (the connections here hear of the
+        players who thereby left)."""
+        if now - self._last_presence < PRESENCE_EVERY:
+            return
+        self._last_presence = now
+        with self._lock:
+            held = {gid: {s for c in conns for s in c.seats} for gid, conns in self.conns.items()}
+        for game_id, seats in held.items():
+            if seats:
+                self.bus.publish_presence(game_id, sorted(seats))
+        gone: list[str] = []
+        with self._lock:
+            for game_id, known in list(self.remote.items()):
+                for origin, (_, when) in list(known.items()):
+                    if now - when >= PRESENCE_TTL:
+                        del known[origin]
+                        gone.append(game_id)
+                if not known:
+                    del self.remote[game_id]
+        for game_id in set(gone):
+            table = self.tables.get(game_id)
+            if table is not None and game_id in held:
+                self._tell_table(table)
 
     # -- changing -------------------------------------------------------------------------------
     def submit(
@@ -849,6 +1024,7 @@ class Hub:
         idle tables unloaded."""
         now = time.time()
         self.unload_idle(now)
+        self._presence_beat(now)
         after = self.settings.absent_after
         # the heartbeat: often enough for any process's absence rule (HEARTBEAT when this one
         # has none), all games in one transaction

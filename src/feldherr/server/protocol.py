@@ -52,6 +52,17 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "de": "Dieser Schlüssel gehört zu keinem Platz dieses Spiels",
     },
     "server.seat": {"en": "this seat is not yours", "de": "Dieser Platz gehört dir nicht"},
+    "server.seat-taken": {
+        "en": "a bot plays this seat now: the invitation was not opened, and the players at the "
+        "table let a bot take the seat for the rest of the game; you can still watch the game",
+        "de": "Diesen Platz spielt jetzt ein Bot: Die Einladung wurde nicht geöffnet, und die "
+        "Mitspieler haben den Platz für den Rest der Partie einem Bot gegeben; zuschauen kannst du "
+        "weiterhin",
+    },
+    "server.replace": {
+        "en": "a bot cannot take this seat: {message}",
+        "de": "Diesen Platz kann kein Bot übernehmen: {message}",
+    },
     "server.game": {
         "en": "there is no such game: the link may be mistyped, or the game was removed",
         "de": "Dieses Spiel gibt es nicht: Der Link ist vielleicht falsch abgeschrieben, "
@@ -167,6 +178,18 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
     "part.name-over": {
         "en": "the game is over, and its players' names stay as they were",
         "de": "Das Spiel ist zu Ende, die Namen der Mitspieler bleiben, wie sie waren",
+    },
+    "part.replace-joined": {
+        "en": "its player has opened the invitation already",
+        "de": "Sein Spieler hat die Einladung schon geöffnet",
+    },
+    "part.replace-kind": {
+        "en": "only the seat of a friend invited by a link can be given to a bot",
+        "de": "Nur der Platz eines per Link eingeladenen Mitspielers kann an einen Bot gehen",
+    },
+    "part.replace-over": {
+        "en": "the game is over",
+        "de": "Das Spiel ist zu Ende",
     },
     "part.options-object": {
         "en": "the options must be a JSON object",

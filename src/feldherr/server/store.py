@@ -85,6 +85,8 @@ class SeatRow:
             "bot": self.bot,
             "name": self.name,
             "claimed": self.claimed,
+            # a friend's invitation that was never opened, given to a bot (Hub.replace)
+            "replaced": self.kind == "bot" and self.token is not None,
         }
 
 
@@ -294,7 +296,11 @@ class Store:
                 return False
             conn.execute(
                 update(seats)
-                .where(seats.c.game_id == game_id, seats.c.seat.in_(list(seat_numbers)))
+                .where(
+                    seats.c.game_id == game_id,
+                    seats.c.seat.in_(list(seat_numbers)),
+                    seats.c.kind != "bot",  # given to a bot meanwhile (replace_with_bot): stays the bot's
+                )
                 .values(claimed=True, last_seen=now)
             )
             if row.status != "open":
@@ -306,6 +312,35 @@ class Store:
                 self.set_game(conn, game_id, status="running", updated=now)
                 return True
         return False
+
+    def replace_with_bot(self, game_id: str, seat_number: int, bot: str) -> bool:
+        """A friend's seat whose invitation was never opened becomes a bot's (its token stays, so
+        that the friend who comes later is told); the game leaves 'open' when no invitation is left
+        unopened. False (nothing changed) if the invitation was opened meanwhile."""
+        now = time.time()
+        with self.begin() as conn:
+            row = self.game(game_id, conn, lock=True)
+            if row is None:
+                return False
+            done = conn.execute(
+                update(seats)
+                .where(
+                    seats.c.game_id == game_id,
+                    seats.c.seat == seat_number,
+                    seats.c.kind == "human",
+                    seats.c.claimed.is_(False),
+                )
+                .values(kind="bot", bot=bot, claimed=True, last_seen=now)
+            )
+            if done.rowcount != 1:
+                return False
+            if row.status == "open":
+                unclaimed = conn.execute(
+                    select(seats.c.seat).where(seats.c.game_id == game_id, seats.c.claimed.is_(False))
+                ).first()
+                if unclaimed is None:
+                    self.set_game(conn, game_id, status="running", updated=now)
+        return True
 
     def rename(self, game_id: str, seat_number: int, name: str) -> None:
         """The name a seat's player gave themselves at the table."""

@@ -222,7 +222,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "col.statues": {"en": "Statues", "de": "Denkmäler"},
     "col.trophies": {"en": "Trophies", "de": "Trophäen"},
     "col.vp": {"en": "Victory points", "de": "Siegpunkte"},
-    "col.gained": {"en": "Points gained", "de": "Erhaltene Punkte"},
+    "col.gained": {"en": "Victory points gained", "de": "Erhaltene Siegpunkte"},
     "col.thaler": {"en": "Thalers", "de": "Taler"},
     "col.rank": {"en": "Rank", "de": "Rang"},
     "rank": {"en": "{n}.", "de": "{n}."},
@@ -292,6 +292,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "{favor} für {cost:@unit.courtier} nehmen und das Ereignis entfernen",
     },
     "mv.favor-step": {"en": "{favor} ({cost:@unit.courtier})", "de": "{favor} ({cost:@unit.courtier})"},
+    # a button's words begin with a capital, as "Take no favor card" beside it does
+    "mv.favor-card-step": {
+        "en": "The favor card “{effect}” ({cost:@unit.courtier})",
+        "de": "Die Gunstkarte „{effect}“ ({cost:@unit.courtier})",
+    },
+    "mv.keep-event": {"en": "Leave the event", "de": "Ereignis stehen lassen"},
     "mv.in": {"en": "In {county}", "de": "In {county}"},
     "mv.remove-event": {"en": "Remove the event", "de": "Ereignis entfernen"},
     "mv.leader": {"en": "Military leader to {county}", "de": "Heerführer nach {county}"},
@@ -885,13 +891,19 @@ def move_steps(
     if isinstance(move, Favor):
         if move.space == NO_SPACE:
             return [_t("mv.no-favor", lang), confirm]
-        first = _r(
-            "mv.favor-step", lang, favor=_favor_label(view, move.space, lang), cost=FAVOR_COSTS[move.space]
-        )
+        card = _favor_card(view, move.space)
+        cost = FAVOR_COSTS[move.space]
+        if card is None:
+            first = _r("mv.favor-step", lang, favor=_favor_label(view, move.space, lang), cost=cost)
+        else:
+            first = _r("mv.favor-card-step", lang, effect=favor_effect(card, lang), cost=cost)
         if move.target == REMOVE_EVENT:
             return [first, _t("mv.remove-event", lang)]
         if 0 <= move.target < len(NAMES):
             return [first, _r("mv.in", lang, county=NAMES[move.target])]
+        if card is not None and FAVORS[card - 1].effect == "cancel_event" and view.get("event") is not None:
+            # the card taken without using it: "Confirm" beside "Remove the event" said nothing
+            return [first, _t("mv.keep-event", lang)]
         return [first, confirm]
     return None
 

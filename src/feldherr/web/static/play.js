@@ -1,11 +1,11 @@
 // A seat's page: the WebSocket, the board, the pending decision's choices, the log, hot-seat
 // hand-overs and the end of the game.
 import { api, clear, colour, copyText, h, usePalette } from "./dom.js";
-import { botName, lang, t, tn } from "./i18n.js";
-import { moveKeys, onData, renderBoard, seatNames, slotValue, term } from "./boards.js";
+import { botName, lang, t, tn, touchScreen } from "./i18n.js";
+import { moveKeys, onData, phaseDetail, renderBoard, seatNames, slotValue, term } from "./boards.js";
 import { MAX_BUTTONS, hasSteps, remaining, stepPicker } from "./steps.js";
 import { endOfGame, logItem } from "./ending.js";
-import { fromHash, invites, remember } from "./store.js";
+import { foreignInvite, forget, fromHash, held, hideTokens, inHash, invites, remember, tabHold } from "./store.js";
 import { makePacer } from "./pace.js"; // table: paced turns
 import { tableBar, turnReset, turnSignal } from "./table.js"; // table: help line, speed, turn signals
 import { holdFor } from "./tower.js"; // table: a battle holds the next move while the tower runs
@@ -14,7 +14,11 @@ import { rerollHold } from "./board-mansfeld.js"; // Mansfeld: dice thrown again
 import { guideMoved, guidePanel } from "./tutorial.js"; // table: the guided first game's explanations
 
 export function showPlay(root, gameId) {
-  const tokens = fromHash(gameId);
+  let tokens = fromHash(gameId);
+  // A friend's invitation opened on a device that holds other seats of this game (its creator
+  // trying the link) is not taken without asking: taken, the friend would count as having come.
+  const invite = inHash().invite;
+  let asking = foreignInvite(gameId, invite) ? { invite, info: null } : null;
   const st = {
     ws: null, welcome: null, bySeat: new Map(), shown: null, pending: null, confirmed: new Set(),
     status: "reconnecting", error: "", busy: false, filter: "", stopped: false, retry: 0, nextId: 1, ended: null,
@@ -25,6 +29,8 @@ export function showPlay(root, gameId) {
     standIns: [], // seats a bot plays for while their players are away
     rematch: null, // {id, seat}: a rematch someone at this table started (seat: who, when known)
     naming: "", nameError: "", // the name typed for this seat (unnamed seats give one at the table)
+    replacing: null, // the seat of a friend who has not come that a bot is about to take (asked first)
+    taken: false, // this page's invitation was given to a bot: the page offers to watch
   };
   // table: other seats' moves come one at a time (pace.js); each batch is one version.
   const pacer = makePacer((batch) => {
@@ -62,6 +68,7 @@ export function showPlay(root, gameId) {
       pacer.reset();
       st.status = "connected";
       st.retry = 0;
+      if (msg.seats.length) hideTokens(); // the seat is claimed: its token leaves the visible address
       st.sent = null; // a move in flight when the connection dropped: the fresh updates say whether it was taken
       st.busy = false;
     } else if (msg.type === "update") {
@@ -100,11 +107,18 @@ export function showPlay(root, gameId) {
       }
       st.busy = false;
       if (msg.rule === "server.name") { st.nameError = msg.message; renderSoon(); return; }
+      if (msg.rule === "server.seat-taken" && !st.welcome) { // a bot plays this seat: no reconnecting with it
+        for (const token of tokens) forget(gameId, token);
+        hideTokens();
+        st.taken = true;
+        st.ws = null;
+      }
       st.error = msg.message;
       if (!st.welcome) st.status = "error";
     } else {
       if (msg.type === "ack" && !msg.named) { st.sent = null; st.busy = false; if (typeof msg.version === "number") st.ownVersion = msg.version; } // taken: nothing to send again
       if (msg.type === "ack" && msg.undone) st.ownVersion = msg.version; // undo: the position before it shows at once
+      if (msg.type === "ack" && typeof msg.replaced === "number") { st.replacing = null; renderSoon(); }
       if (msg.type === "ack" && msg.named) { st.naming = ""; st.nameError = ""; try { localStorage.setItem("feldherr:name", msg.named); } catch { /* storage off */ } }
       return; // ack, pong: the update that follows says it all
     }
@@ -136,7 +150,8 @@ export function showPlay(root, gameId) {
   // table: the bar over the decision (help line, speed, skip, sound, rules).
   function tableBarNode() {
     const update = st.bySeat.get(st.shown);
-    return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, pacer, rerender: render, spectator: st.shown === "spectator" });
+    return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, detail: phaseDetail(st.welcome?.name, update?.view),
+      pacer, rerender: render, spectator: st.shown === "spectator" });
   }
 
   // Which seat's page this device shows. With several seats here (hot-seat), a switch to another
@@ -241,22 +256,78 @@ export function showPlay(root, gameId) {
       st.nameError ? h("p", { role: "alert", class: "error", id: "name-error", "data-game": "1" }, st.nameError) : null);
   }
 
-  // The game's creator hands out the invitation links here again (kept from the lobby's created
-  // page) until each friend has opened theirs.
+  // Friends who have not opened their invitation yet: the game's creator hands out the links here
+  // again (kept from the lobby's created page), and anyone at the table may let a bot take such a
+  // seat instead of waiting (asked once more before it is done: it holds for the rest of the game).
   function invitePanel() {
     const table = st.welcome.table;
-    const waiting = invites(gameId).filter((i) => table[i.seat] && table[i.seat].kind === "human" && !table[i.seat].claimed);
-    if (!waiting.length || st.bySeat.get(st.shown)?.outcome) return null;
+    if (!st.welcome.seats.length || st.bySeat.get(st.shown)?.outcome) return null;
+    const links = new Map(invites(gameId).map((i) => [i.seat, i.link]));
+    const waiting = table.filter((s) => s.kind === "human" && !s.claimed && !st.welcome.seats.includes(s.seat));
+    if (!waiting.length) return null;
+    const anyLink = waiting.some((s) => links.has(s.seat));
+    const replace = (seat) => { if (st.ws?.readyState !== WebSocket.OPEN) return; st.replacing = null; st.error = ""; st.ws.send(JSON.stringify({ type: "replace", seat, id: st.nextId++ })); render(); };
     return h("section", { id: "invite-panel", class: "panel" },
-      h("h2", {}, t("invite")),
-      h("p", { class: "label" }, t("inviteHint")),
-      h("ul", { class: "invites" }, waiting.map((i) => {
-        const name = seatName(i.seat);
-        const field = h("input", { class: "invite", readonly: true, value: i.link, "aria-label": t("inviteFor", { name }), onfocus: (e) => e.target.select() });
+      h("h2", {}, t(anyLink ? "invite" : "notComeTitle")),
+      h("p", { class: "label" }, t(anyLink ? "inviteHint" : "notComeHint")),
+      h("ul", { class: "invites" }, waiting.map((s) => {
+        const name = seatName(s.seat);
+        const link = links.get(s.seat);
+        const field = link ? h("input", { class: "invite", readonly: true, value: link, "aria-label": t("inviteFor", { name }), onfocus: (e) => e.target.select() }) : null;
         const note = h("span", { class: "copied", role: "status" });
-        return h("li", { style: `--seat:${colour(i.seat)}` }, h("span", {}, h("span", { class: "dot" }), `${name}: `), field,
-          h("button", { type: "button", class: "copy", onclick: () => copyText(i.link, field, note) }, t("copyBtn")), note);
+        const asked = st.replacing === s.seat;
+        return h("li", { style: `--seat:${colour(s.seat)}`, "data-seat": s.seat }, h("span", {}, h("span", { class: "dot" }), link ? `${name}: ` : name),
+          field, link ? h("button", { type: "button", class: "copy", onclick: () => copyText(link, field, note) }, t("copyBtn")) : null, link ? note : null,
+          asked ? null : h("button", { type: "button", class: "replace", onclick: () => { st.replacing = s.seat; render(); } }, t("replaceBtn", { name })),
+          asked ? h("div", { class: "replace-ask", role: "group" },
+            h("p", {}, t("replaceAsk", { name })),
+            h("p", { class: "row" },
+              h("button", { type: "button", class: "primary", id: "replace-yes", onclick: () => replace(s.seat) }, t("replaceYes", { name })),
+              h("button", { type: "button", id: "replace-no", onclick: () => { st.replacing = null; render(); } }, t("replaceNo")))) : null);
       })));
+  }
+
+  // Before a friend's invitation is taken on this device: whose seat it is, and the choice.
+  function askPanel() {
+    const info = asking.info;
+    const seats = info && Array.isArray(info.seats) ? info.seats : [];
+    const seat = info && Number.isInteger(info.seat) ? info.seat : null;
+    const name = seat === null ? "" : seatNames(info.game, seats)[seat] || seats[seat]?.name || "";
+    const own = held(gameId).filter((x) => x !== asking.invite); // this device's own seats of the game
+    return h("section", { id: "invite-ask", class: "panel pass", style: seat === null ? "" : `--seat:${colour(seat)}` },
+      h("h1", {}, name ? t("askTitle", { name }) : t("askTitleUnnamed")),
+      h("p", {}, name ? t("askHint", { name }) : t("askHintUnnamed")),
+      h("p", { class: "row" },
+        h("button", { type: "button", class: "primary", id: "ask-take", onclick: () => {
+          tokens = [asking.invite];
+          tabHold(gameId, tokens);
+          asking = null;
+          connect();
+          render();
+        } }, name ? t("askTake", { name }) : t("askTakeUnnamed")),
+        h("button", { type: "button", id: "ask-mine", onclick: () => {
+          tokens = own;
+          asking = null;
+          hideTokens();
+          connect();
+          render();
+        } }, t(own.length ? "askMine" : "askWatch"))));
+  }
+
+  // A late friend whose seat a bot took: the server's words, and the game to watch.
+  function takenPanel() {
+    return h("section", { id: "seat-taken", class: "panel" },
+      h("p", { role: "alert", class: "error" }, st.error),
+      h("p", { class: "row" },
+        h("button", { type: "button", class: "primary", id: "watch-instead", onclick: () => {
+          tokens = [];
+          st.taken = false;
+          st.error = "";
+          st.status = "reconnecting";
+          connect();
+          render();
+        } }, t("watchInstead")),
+        h("a", { href: "/" }, t("back"))));
   }
 
   let statusNode = null;
@@ -275,6 +346,8 @@ export function showPlay(root, gameId) {
     document.getElementById("where").textContent = st.welcome ? ` · ${st.welcome.title}` : "";
     statusNode = h("span", { id: "conn", class: `conn ${st.status}` });
     renderStatus();
+    if (asking) { onData(render); root.append(askPanel()); return; }
+    if (st.taken) { root.append(takenPanel()); return; }
     if (st.status === "error") {
       root.append(h("p", { role: "alert", class: "error" }, st.error));
       return;
@@ -303,7 +376,8 @@ export function showPlay(root, gameId) {
     const seatsBar = h("ol", { class: "seats", id: "seat-list" }, table.map((s) => h("li", {
       class: `${toMove.includes(s.seat) ? "to-move" : ""} ${s.seat === st.shown ? "me" : ""}`, style: `--seat:${colour(s.seat)}`,
     }, h("span", { class: "dot" }), seatName(s.seat), s.kind === "bot" ? ` (${botName(s.bot)})` : "", s.seat === st.shown ? ` · ${t("you")}` : "",
-    presence(s) ? h("span", { class: `presence ${presence(s)}` }, ` · ${t(presence(s))}`) : "")));
+    presence(s) ? h("span", { class: `presence ${presence(s)}` }, ` · ${t(presence(s))}`) : "",
+    s.replaced ? h("span", { class: "presence replaced" }, ` · ${t("replaced")}`) : "")));
     const board = h("section", { id: "board", class: "board", "aria-label": t("board") },
       renderBoard(game, view, { keys, names: names(), me: st.shown === "spectator" ? null : st.shown,
         // A board piece that belongs to exactly one legal move plays it at once; else it narrows the list.
@@ -335,7 +409,9 @@ export function showPlay(root, gameId) {
     const nameField = typing ? root.querySelector("#my-name") : null;
     if (nameField) { nameField.focus({ preventScroll: true }); nameField.setSelectionRange(...typing); }
     // Keyboard use: a fresh page puts the focus on the first choice unless it is elsewhere already.
-    const first = root.querySelector("#choices button:not([disabled])");
+    // Not on a touch screen: there is no Enter to press, and the first choice stood out in the
+    // focus's colour as if it were suggested.
+    const first = touchScreen() ? null : root.querySelector("#choices button:not([disabled])");
     if (first && (document.activeElement === document.body || !document.activeElement)) first.focus({ preventScroll: true });
     const logList = root.querySelector("#log ol");
     if (logList) logList.scrollTop = logList.scrollHeight;
@@ -551,10 +627,14 @@ export function showPlay(root, gameId) {
       })));
   }
 
-  connect();
+  if (asking) { // whose invitation this is, to ask by name (a private game answers the holder of its token)
+    api(`/api/games/${encodeURIComponent(gameId)}`, { headers: { authorization: `Bearer ${invite}` } })
+      .then((info) => { if (asking) { asking.info = info; render(); } }, () => { /* asked without the name */ });
+  } else connect();
   render();
   return {
     relang() {
+      if (asking) { render(); return; } // not connected yet: the question in the new language
       // The server renders the log and the choices: a fresh connection brings them in the new language.
       st.ended = null;
       st.sel = { key: null, path: [], toggled: [] }; // the parts' words change with the language
