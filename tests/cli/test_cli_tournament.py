@@ -25,6 +25,7 @@ def test_table_and_plot(capsys: Capsys, tmp_path: Path) -> None:
     )
     assert code == 0
     assert "seats rotated" in out and "95 % interval" in out and "digest" in out
+    assert "(μ ± σ)" in out and "sigma" not in out  # as the plot writes it
     assert "heuristic" in out and "ismcts@5i" in out
     assert "6/6" in err, "a progress bar on standard error"
     assert plot.read_bytes()[:4] == b"\x89PNG"
@@ -169,3 +170,51 @@ def test_counts_out_of_range_are_usage_errors(capsys: Capsys, argv: list[str], m
         run(capsys, "tournament", "toy", "--bots", "random,random", *argv, "--quiet", "--no-plot")
     assert exit_info.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_simulate_draws_a_plot_in_the_readers_language(capsys: Capsys, tmp_path: Path) -> None:
+    """``feldherr simulate --plot``: each player's win rate with its 95 % interval and the spread
+    of the final points, the players as the position names them over their bots in words, all in
+    ``--lang``; a file the plot cannot go to is refused before any game (simulate had no plot)."""
+    matplotlib = pytest.importorskip("matplotlib")
+    example = Path(__file__).resolve().parents[2] / "docs" / "positions" / "elgrande-example.json"
+    picture = tmp_path / "batch.svg"
+    argv = ["simulate", "elgrande", "--from-position", str(example), "--games", "6", "--quiet"]
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # the words as text, not as outlines
+        code, out, err = run(capsys, *argv, "--bots", "heuristic,heuristic,random", "--lang", "de",
+                             "--plot", str(picture))  # fmt: skip
+    assert code == 0 and "Isabel" in out, err
+    assert err == f"Grafik geschrieben: {picture}\n"
+    text = picture.read_text(encoding="utf-8")
+    for said in ("El Grande: 6 Partien aus einer Stellung", "Siegquote", "fairer Anteil 33 %",
+                 "Schlusspunkte je Partie", "mittlere Hälfte der Partien", "Isabel", "Carmen",
+                 "Faustregel", "Zufallszüge"):  # fmt: skip
+        assert said in text, said
+    for unsaid in ("games", "win rate", "Rule of thumb", "Red", "Player 1"):
+        assert unsaid not in text, unsaid
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        code, _, err = run(capsys, "simulate", "wallenstein", "--players", "3", "--games", "2", "--quiet",
+                           "--plot", str(picture))  # fmt: skip
+    assert code == 0 and err == f"plot written to {picture}\n"
+    text = picture.read_text(encoding="utf-8")
+    for said in ("Wallenstein: 2 games", "win rate", "final points per game", "Red", "Random moves"):
+        assert said in text, said
+    code, out, err = run(capsys, "simulate", "mansfeld", "--players", "2", "--games", "2",
+                         "--plot", str(tmp_path / "t.txt"))  # fmt: skip
+    assert code == 2 and out == "" and "cannot write a .txt picture" in err and "2/2" not in err
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_the_table_says_what_its_columns_count(capsys: Capsys, command: str) -> None:
+    """Under the table of simulate and tournament, in ``--lang``: what "wins" counts (a shared
+    win in part), what the 95 % interval is, and what the mean score averages."""
+    argv = [command, "toy", "--bots", "random,random", "--games", "4", "--quiet"]
+    argv += ["--no-plot"] if command == "tournament" else []
+    code, out, _ = run(capsys, *argv)
+    said = " ".join(out.split())
+    assert code == 0 and "a win shared by several players counts in part" in said, out
+    assert "the range the true win rate lies in with 95 % certainty" in said, out
+    code, out, _ = run(capsys, *argv, "--lang", "de")
+    said = " ".join(out.split())
+    assert code == 0 and "ein geteilter Sieg zählt anteilig" in said, out
+    assert "zu 95 % sicher liegt" in said and "durchschnittlichen Schlusspunkte" in said, out

@@ -121,7 +121,17 @@ def test_bad_positions_name_the_rule() -> None:
 
     pos = _start("wallenstein", {"players": 4, "setup": "fixed"})
     pos["counties"][county]["owner"] = None
-    _refused("wallenstein", pos, "wallenstein.position.owner")
+    err = _refused("wallenstein", pos, "wallenstein.position.owner")
+    armies = pos["counties"][county]["armies"]
+    game = get_game("wallenstein")  # what the county holds, not "armies but no owner, or ...":
+    assert game.error_text(err, "en").startswith(f"{county} holds {armies} armies and its owner is nobody")
+    assert game.error_text(err, "de").startswith(f"{county} hat {armies} Armeen und als Besitzer niemanden")
+
+    pos = _start("wallenstein", {"players": 4, "setup": "fixed"})
+    pos["counties"][county]["armies"] = 0
+    err = _refused("wallenstein", pos, "wallenstein.position.owner")
+    assert "holds 0 armies and its owner is Red" in get_game("wallenstein").error_text(err, "en")
+    assert "hat 0 Armeen und als Besitzer Rot" in get_game("wallenstein").error_text(err, "de")
 
     pos = _start("wallenstein", {"players": 4, "setup": "fixed"})
     pos["events_gone"] = [pos["open_events"][0]]

@@ -263,3 +263,70 @@ def test_cli_analyse_refuses_a_bot_in_the_readers_language(
     assert f"Kein Suchbot mit gültigem Budget: {bot} (medium, hard oder ismcts" in said, said
     assert main(["analyse", "mansfeld", path, "--bot", bot, "--quiet"]) == 2
     assert "search b" in capsys.readouterr().err  # English: the search's own reason
+
+
+def test_cli_analyse_explains_its_numbers_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """Under the table, in the reader's language, what each column estimates and how sure it is:
+    the win chance as a share of the search's games, its 95 % range, the searches behind a move
+    (the column said "visits"/"Besuche", a word of the search's trade) and the mean score."""
+    path = str(EXAMPLES / "mansfeld-example.json")
+    argv = ["analyse", "mansfeld", path, "--seat", "Anna", "--bot", "hard@40i", "--quiet"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    head = next(line for line in out.splitlines() if "wins Anna" in line)
+    assert "searches" in head and "visits" not in head, head
+    said = " ".join(out.split("\n\n")[-1].split())
+    assert "Anna's win chance after the move" in said and "95 % certainty" in said, said
+    assert "average final points" in said, said
+    assert main([*argv, "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    head = next(line for line in out.splitlines() if "Siege Anna" in line)
+    assert "Suchläufe" in head and "Besuche" not in head, head
+    said = " ".join(out.split("\n\n")[-1].split())
+    assert "die Siegchance von Anna nach dem Zug" in said and "zu 95 % sicher" in said, said
+    assert "Schlusspunkte" in said, said
+
+
+def test_cli_names_a_positions_players_in_the_readers_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A position's players as the lobby names them, in ``--lang``: Wallenstein's colours by their
+    words ("Blau", the table said "blue") and a player the position leaves at the default "Player
+    1" (a table saved from a bot game) by the seat's colour ("Rot"); ``--seat`` takes those words
+    in either language and the file's spelling, and a wrong seat lists them."""
+    game = get_game("mansfeld")
+    saved = game.position(game.new_state({"players": 2}, 3))  # "Player 1", "Player 2"
+    assert [p["name"] for p in saved["players"]] == ["Player 1", "Player 2"]
+    path = tmp_path / "saved.json"
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    argv = ["analyse", "mansfeld", str(path), "--bot", "hard@20i", "--quiet", "--lang", "de"]
+    assert main(argv) == 2
+    assert "(Rot, Blau)" in capsys.readouterr().err
+    for seat in ("blau", "Blue", "Player 2", "1"):
+        assert main([*argv, "--seat", seat]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("Ernst von Mansfeld: die Züge von Blau") and "Player" not in out, out
+    assert main([*argv, "--seat", "Carl"]) == 2
+    assert "ein Name: Rot, Blau)" in capsys.readouterr().err
+    wallenstein = str(EXAMPLES / "wallenstein-example.json")
+    simulate = ["simulate", "wallenstein", "--from-position", wallenstein, "--games", "1", "--quiet"]
+    assert main([*simulate, "--lang", "de"]) == 0
+    rows = capsys.readouterr().out.splitlines()[3:6]
+    assert [row.split()[0] for row in rows] == ["Rot", "Blau", "Gelb"], rows
+    assert main([*simulate, "--lang", "en"]) == 0
+    rows = capsys.readouterr().out.splitlines()[3:6]
+    assert [row.split()[0] for row in rows] == ["Red", "Blue", "Yellow"], rows
+
+
+def test_cli_analyse_says_when_the_search_was_too_short(capsys: pytest.CaptureFixture[str]) -> None:
+    """A budget too small to rank the moves (the best move's 95 % range over 40 points) gets a
+    line in words under the table saying so and what to do; a sure one none."""
+    path = str(EXAMPLES / "mansfeld-example.json")
+    argv = ["analyse", "mansfeld", path, "--seat", "Anna", "--quiet"]
+    assert main([*argv, "--bot", "hard@6i", "--lang", "de"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "Hinter jedem Zug stehen nur wenige Suchläufe" in said and "(--bot)" in said, said
+    assert main([*argv, "--bot", "hard@6i"]) == 0
+    assert "Only a few searches stand behind each move" in " ".join(capsys.readouterr().out.split())
+    assert main([*argv, "--bot", "hard@300i"]) == 0
+    assert "Only a few searches" not in " ".join(capsys.readouterr().out.split())

@@ -63,6 +63,27 @@ def test_a_finished_game_is_analysed_for_one_seat(server: Server) -> None:
             assert 0 <= low <= high <= 1
 
 
+def test_an_analysis_searches_longer_when_asked(server: Server) -> None:
+    """ "Search longer" (``"longer": true``): the server's budget times ``longer`` (named in every
+    answer), its iterations and seconds alike; anything but true or false is refused by name."""
+    from feldherr.server.analysis import LONGER, longer_bot
+
+    created = finished_game(server, "mansfeld", 2)
+    at, seat = first_decision(server, created["id"])
+    url = f"/api/games/{created['id']}/analysis"
+    plain = server.http.post(url, json={"at": at, "seat": seat}).json()
+    assert plain["bot"] == "medium@60i" and plain["longer"] == LONGER == 4 and plain["iterations"] == 60
+    longer = server.http.post(url, json={"at": at, "seat": seat, "longer": True})
+    assert longer.status_code == 200, longer.text
+    assert longer.json()["bot"] == "medium@240i" and longer.json()["iterations"] == 240
+    refused = server.http.post(url, json={"at": at, "seat": seat, "longer": "yes", "lang": "de"})
+    assert error(refused) == (400, "server.field") and "longer" in refused.json()["message"]
+    game = get_game("mansfeld")
+    assert longer_bot(game, "hard@2s") == "hard@8s"
+    assert longer_bot(game, "hard@63i:tree") == "hard@252i:tree"
+    assert longer_bot(game, "hard@100i+0.5s") == "hard@400i+2s"
+
+
 def test_the_same_question_gets_the_same_answer(server: Server) -> None:
     created = finished_game(server, seed=9)
     at, seat = first_decision(server, created["id"])
@@ -251,6 +272,25 @@ def test_a_finished_games_step_is_a_position_to_play_on_from(server: Server) -> 
     running = server.create("toy", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=3)
     refused = server.http.get(f"/api/games/{running['id']}/position")
     assert error(refused) == (403, "server.not-finished")
+
+
+@pytest.mark.parametrize("name", ["elgrande", "mansfeld"])
+def test_a_saved_position_keeps_the_players_names(server: Server, name: str) -> None:
+    """The table at a step of a position's game, saved ("save position", "play on from here"),
+    names the players as the replay and the analysis board do ("Isabel"), wherever the position
+    names them (the turn order too), and loads again as the same table: it said "Player 1"."""
+    position = example(name)
+    stored = server.http.post("/api/positions/import", json={"position": position})
+    assert stored.status_code == 201, stored.text
+    saved = server.http.get(f"/api/games/{stored.json()['id']}/position", params={"at": 0}).json()
+    names = [p["name"] for p in position["players"]]
+    assert [p["name"] for p in saved["players"]] == names
+    assert "Player 1" not in json.dumps(saved)
+    game = get_game(name)
+    again, first = game.from_position(saved, 1).view(None), game.from_position(position, 1).view(None)
+    assert {**again, "version": 0} == {**first, "version": 0}  # a game from a position counts from 0
+    checked = server.http.post("/api/positions", json={"position": saved})
+    assert checked.status_code == 200, checked.text
 
 
 def test_a_scripted_tower_is_for_teaching_not_for_a_game_at_the_table() -> None:

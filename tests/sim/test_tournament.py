@@ -111,6 +111,29 @@ def test_the_plot_speaks_the_readers_language(
         assert words not in text, (words, lang)
 
 
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [
+        ("en", ["Rule of thumb", "Random moves", "heuristic", "random", "μ ± σ"], ["Faustregel", "sigma"]),
+        ("de", ["Faustregel", "Zufallszüge", "heuristic", "random", "μ ± σ"], ["Rule of thumb", "sigma"]),
+    ],
+)  # fmt: skip
+def test_the_plot_names_the_bots_in_words(
+    tmp_path: Path, lang: str, said: list[str], not_said: list[str]
+) -> None:
+    """Each entrant on the plot is the bot as the lobby names it, in the reader's language, over the
+    name the table gives it (a German plot read "heuristic", "random" only); the rating's spread
+    is "μ ± σ", not "mu ± sigma"."""
+    matplotlib = pytest.importorskip("matplotlib")
+    result = tournament("toy", "heuristic,random", games=3, seed=1)
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        text = plot(result, tmp_path / "t.svg", lang, "Toy Auction").read_text(encoding="utf-8")
+    for words in said:
+        assert words in text, (words, lang)
+    for words in not_said:
+        assert words not in text, (words, lang)
+
+
 @pytest.mark.skipif(
     importlib.util.find_spec("ray") is None,
     reason="Ray is not installed (it comes with the dev extra: pip install -e '.[dev]')",

@@ -448,3 +448,137 @@ def test_the_lobby_analyses_a_position(server: Server, pages: Pages) -> None:
     scan.read(page, "a position analysed de")
     picture(page, "analysis-position-de")
     scan.check()
+
+
+@pytest.mark.slow
+def test_an_analysis_is_explained_stopped_shared_and_its_position_saved(
+    server: Server, pages: Pages, tmp_path: Any
+) -> None:
+    """What an analyst and a teacher need around the list of moves, in German at phone width and in
+    English: the numbers explained in words (what the percentage estimates, the interval, the
+    order), a search that can be stopped while it thinks, a link to this decision that opens it
+    with the board (a student's), and the table saved as a position file that the lobby loads back
+    with the players as the file named them."""
+    folder = ROOT / "docs" / "positions"
+    page = pages.new(viewport={"width": 390, "height": 844}, accept_downloads=True)
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "de", 390, 844)
+    page.click("#advanced summary")
+    page.set_input_files("#position-file", str(folder / "elgrande-example.json"))
+    page.click("#position-analyse")
+    page.wait_for_url("**/replay/**#analyse")
+    page.wait_for_selector("#analysis h2:has-text('Isabel')")
+    # a search stopped while it thinks: no result, said so, and it can be asked again
+    held = answer_later(page, "**/analysis?*")
+    page.click("#analysis-run")
+    wait_held(page, held, 1)
+    assert page.locator("#analysis-stop").inner_text() == "anhalten"
+    assert page.locator("#analysis-longer").count() == 0  # nothing to search longer yet
+    page.click("#analysis-stop")
+    page.wait_for_selector("#analysis-stopped")
+    assert "Angehalten" in page.locator("#analysis-stopped").inner_text()
+    assert page.locator("#analysis-run").is_enabled() and not page.locator("#analysis-progress").count()
+    page.unroute("**/analysis?*")
+    texts = run_analysis(page)
+    assert "einen Caballero nach Castillo setzen" in texts, texts
+    page.click("#analysis-help summary")
+    explained = page.locator("#analysis-help").inner_text()
+    assert "Siegchance von Isabel" in explained and "45 Siege in 100" in explained, explained
+    assert "zu 95 % sicher" in explained and "beste" in explained, explained
+    # an interval that rounds to one number shows the decimals that tell its bounds apart
+    for line in page.locator("#analysis-moves .analysis-main small").all_inner_texts():
+        low, high = re.search(r"zwischen (.+?) und (.+?) ·", line).groups()  # type: ignore[union-attr]
+        assert low != high, line
+    scan = Scan()
+    scan.read(page, "an analysis explained de phone")
+    shot(page, "analysis-explained-de-phone")
+    link = page.locator("#analysis-link").input_value()
+    assert link.endswith("#analyse=0") and "/replay/" in link, link
+    # the table saved as a file, loaded back in the lobby: the players as the position names them
+    with page.expect_download() as download:
+        page.click("#save-position")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    position = json.loads(saved.read_text("utf-8"))
+    assert position["game"] == "elgrande" and saved.suffix == ".json"
+    assert [p["name"] for p in position["players"]] == ["Isabel", "Diego", "Carmen"]
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    page.click("#advanced summary")
+    page.set_input_files("#position-file", str(saved))
+    page.wait_for_selector("#position-analyse")
+    assert "Isabel" in page.locator("#seats").inner_text()
+    # the student opens the link: the same step, the board open, in English this time
+    student = pages.new(viewport={"width": 1280, "height": 900})
+    student.goto(link)
+    student.wait_for_selector("#analysis-run")
+    set_look(student, "en", 1280, 900)
+    student.wait_for_selector("#analysis h2:has-text('Isabel')")
+    assert student.locator("#at").input_value() == "0"
+    english = run_analysis(student)
+    assert "place a Caballero in Castillo" in english, english
+    # "search longer": the server's budget four times over (the test server's medium@1s: 4 s)
+    assert student.locator("#analysis-longer").inner_text() == "search 4 times as long"
+    student.click("#analysis-longer")
+    student.wait_for_selector("#analysis-progress")
+    student.wait_for_selector("#analysis-moves li", timeout=60_000)
+    assert re.search(r"searches in [3-9](\.\d)? s", student.locator("#analysis").inner_text())
+    student.click("#analysis-help summary")
+    assert "Isabel's win chance after this move" in student.locator("#analysis-help").inner_text()
+    assert student.locator("#save-position").inner_text() == "⤓ Save position"
+    scan.read(student, "an analysis explained en")
+    shot(student, "analysis-explained-en")
+    scan.check()
+
+
+@pytest.mark.slow
+def test_a_link_to_a_decision_names_the_player_chosen_of_several(server: Server, pages: Pages) -> None:
+    """Where several decide at once (Mansfeld's dice, chosen in secret), the board's link carries
+    the player the sender chose (``#analyse=0&seat=1``), and opening it selects that player: it
+    opened on the first of them."""
+    game = finished(server, "mansfeld", 2)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server.url}/replay/{game['id']}#analyse=0&seat=1")
+    page.wait_for_selector("#analysis-seat")
+    set_look(page, "en", 1280, 900)
+    page.wait_for_selector("#analysis-link")
+    assert page.locator("#at").input_value() == "0"
+    assert page.locator("#analysis-seat").input_value() == "1"
+    assert page.locator("#analysis-link").input_value().endswith("#analyse=0&seat=1")
+    page.select_option("#analysis-seat", "0")
+    page.wait_for_function("document.querySelector('#analysis-link').value.endsWith('&seat=0')")
+
+
+def test_a_search_too_short_to_rank_the_moves_says_so(server: Server, pages: Pages) -> None:
+    """An answer whose best move has a 95 % range of more than 40 points (two searches: 9 % to
+    91 %) comes with a note in words that the list is rough and a longer search surer; a surer
+    answer has none. The server's answers are stood in for, so the test does not hang on the
+    machine's speed."""
+    folder = ROOT / "docs" / "positions"
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "de", 390, 844)
+    page.click("#advanced summary")
+    page.set_input_files("#position-file", str(folder / "mansfeld-example.json"))
+    page.click("#position-analyse")
+    page.wait_for_url("**/replay/**#analyse")
+    page.wait_for_selector("#analysis-run")
+
+    def answer(visits: int, interval: list[float]) -> dict[str, Any]:
+        move = {"move": None, "text": "keine Karte einsetzen", "visits": visits, "win_share": [0.5, 0.5],
+                "win_share_interval": interval, "score": [5.0, 9.0]}  # fmt: skip
+        return {"game": "x", "at": 0, "seat": 0, "bot": "hard@2s", "longer": 4, "iterations": visits,
+                "seconds": 2.0, "moves": [move]}  # fmt: skip
+
+    page.route("**/analysis?*", lambda route: route.fulfill(json=answer(2, [0.09, 0.91])))
+    page.click("#analysis-run")  # answered at once: no progress bar to wait for
+    page.wait_for_selector("#analysis-moves li")
+    note = page.locator("#analysis-thin").inner_text()
+    assert "nur wenige Suchläufe" in note and "82 Punkte" in note and "Länger suchen" in note, note
+    page.unroute("**/analysis?*")
+    page.route("**/analysis?*", lambda route: route.fulfill(json=answer(900, [0.46, 0.54])))
+    page.click("#analysis-run")
+    page.wait_for_selector("#analysis-moves li:has-text('900')")
+    assert page.locator("#analysis-thin").count() == 0

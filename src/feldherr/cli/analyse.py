@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import Any
@@ -26,12 +27,16 @@ from feldherr.cli.helptexts import h, said
 from feldherr.core.commandline import seed_value
 from feldherr.core.errors import OptionError, PositionError, RuleError, clip
 from feldherr.core.game import Game, State
-from feldherr.core.i18n import LANGS, fixed, number, render, term
-from feldherr.core.position import player_names
+from feldherr.core.i18n import LANGS, fixed, number, render
+from feldherr.core.position import player_names, player_words
 from feldherr.core.registry import game_names
 from feldherr.search.analysis import DEFAULT_BOT, Analysis, search_bot
 from feldherr.search.analysis import analyse as run_analysis
 from feldherr.sim.setup import resolve_game
+
+THIN = 0.4
+"""The best move's 95 % range wider than this (40 points): too few searches to rank the moves, said
+in words under the table (as the browser's analysis board says it)."""
 
 WORDS: dict[str, dict[str, str]] = {
     "title": {
@@ -39,9 +44,36 @@ WORDS: dict[str, dict[str, str]] = {
         "de": "{game}: die Züge von {player} ({bot}, {iterations} Suchläufe, {seconds} s)",
     },
     "move": {"en": "move", "de": "Zug"},
-    "visits": {"en": "visits", "de": "Besuche"},
+    "visits": {"en": "searches", "de": "Suchläufe"},
     "wins": {"en": "wins {player}", "de": "Siege {player}"},
     "score": {"en": "mean score", "de": "Punkte Ø"},
+    # under the table: what each column estimates and how sure it is, in words
+    "legend": {
+        "en": (
+            "wins {player}: {player}'s win chance after the move as the search estimates it: the "
+            "share of the search's games from here after that move that {player} won (a shared win "
+            "counts in part), in brackets the range it lies in with 95 % certainty (wide with few "
+            "searches). searches: the search's games that began with the move; the search spends most"
+            " on what it finds best, so the most searched move comes first. mean score: each player's"
+            " average final points in those games."
+        ),
+        "de": (
+            "Siege {player}: die Siegchance von {player} nach dem Zug, wie die Suche sie schätzt: der"
+            " Anteil der Partien der Suche von hier aus nach diesem Zug, die {player} gewonnen hat "
+            "(ein geteilter Sieg zählt anteilig), in Klammern der Bereich, in dem er zu 95 % sicher "
+            "liegt (breit bei wenigen Suchläufen). Suchläufe: die Partien der Suche, die mit dem Zug "
+            "begannen; die Suche verwendet die meisten auf das, was sie für das Beste hält, daher "
+            "steht der am meisten untersuchte Zug oben. Punkte Ø: die durchschnittlichen "
+            "Schlusspunkte jedes Spielers in diesen Partien."
+        ),
+    },
+    "thin": {
+        "en": "Only a few searches stand behind each move: the order and the percentages are rough "
+        "(the best move's range spans {points} points). A longer budget (--bot) gives a surer picture.",
+        "de": "Hinter jedem Zug stehen nur wenige Suchläufe: Reihenfolge und Prozentzahlen sind grob "
+        "(der Bereich des besten Zugs umfasst {points} Punkte). Ein längeres Budget (--bot) gibt ein "
+        "sichereres Bild.",
+    },
     "seat": {
         "en": "the position has no player {seat} (give a number from 0 to {last} or a name: {names})",
         "de": "Die Stellung hat keinen Spieler {seat} (eine Zahl von 0 bis {last} oder ein Name: {names})",
@@ -128,11 +160,13 @@ def seat_of(text: str, names: list[str], lang: str, game: Game | None = None) ->
     if text in names:
         return names.index(text)
     wanted = text.strip().casefold()
+    shown = {lg: player_words(names, game.messages(), lg) for lg in LANGS} if game is not None else {}
     for seat, name in enumerate(names):
-        spellings = {name} if game is None else {name, *(term(game.messages(), name, lg) for lg in LANGS)}
+        spellings = {name, *(shown[lg][seat] for lg in shown)}
         if wanted in {spelling.casefold() for spelling in spellings}:
             return seat
-    raise CliError(words("seat", lang, seat=clip(text, 40), last=len(names) - 1, names=", ".join(names)))
+    listed = ", ".join(shown.get(lang, names))
+    raise CliError(words("seat", lang, seat=clip(text, 40), last=len(names) - 1, names=listed))
 
 
 def deciding(game: Game, state: State, names: list[str], lang: str) -> int:
@@ -142,12 +176,13 @@ def deciding(game: Game, state: State, names: list[str], lang: str) -> int:
         return int(movers[0])
     if not movers:
         raise CliError(words("nobody", lang), 1)
-    shown = ", ".join(term(game.messages(), names[s], lang) for s in movers)
+    words_ = player_words(names, game.messages(), lang)
+    shown = ", ".join(words_[s] for s in movers)
     raise CliError(words("several", lang, players=shown))
 
 
 def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str], lang: str) -> str:
-    shown = [term(game.messages(), n, lang) for n in names]
+    shown = player_words(names, game.messages(), lang)
     me = shown[analysis.seat]
     texts = [game.describe_move(view, m.move, lang) for m in analysis.moves]
     width = max(len(words("move", lang)), *(len(t) for t in texts))
@@ -163,9 +198,9 @@ def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str]
             seconds=fixed(analysis.seconds, 1, lang),
         ),
         "",
-        f"{'':>3}  {words('move', lang):<{width}}  {words('visits', lang):>8}  {wins:>22}  "
+        f"{'':>3}  {words('move', lang):<{width}}  {words('visits', lang):>9}  {wins:>22}  "
         + "  ".join(f"{n:>10}" for n in shown),
-        f"{'':>3}  {'':<{width}}  {'':>8}  {'':>22}  " + f"{words('score', lang):>10}",
+        f"{'':>3}  {'':<{width}}  {'':>9}  {'':>22}  " + f"{words('score', lang):>10}",
     ]
     for rank, (estimate, text) in enumerate(zip(analysis.moves, texts, strict=True), 1):
         share = estimate.win_share[analysis.seat]
@@ -173,9 +208,14 @@ def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str]
         apart = ";" if lang == "de" else ","  # a decimal comma in German: the bounds apart by ";"
         interval = f"{fixed(100 * share, 1, lang):>5} % [{low:>5}{apart} {high:>5}]"
         lines.append(
-            f"{rank:>3}  {text:<{width}}  {estimate.visits:>8}  {interval:>22}  "
+            f"{rank:>3}  {text:<{width}}  {number(estimate.visits, lang):>9}  {interval:>22}  "
             + "  ".join(f"{fixed(s, 2, lang):>10}" for s in estimate.score)
         )
+    lines += ["", textwrap.fill(words("legend", lang, player=me), 96)]
+    best = analysis.moves[0] if analysis.moves else None
+    if best is not None and best.visits and best.high - best.low > THIN:
+        points = round(100 * (best.high - best.low))
+        lines += ["", textwrap.fill(words("thin", lang, points=points), 96)]
     return "\n".join(lines)
 
 
@@ -194,7 +234,8 @@ def run(args: argparse.Namespace) -> int:
         else deciding(game, state, names, args.lang)
     )
     if seat not in state.to_move():
-        raise CliError(words("idle", args.lang, player=term(game.messages(), names[seat], args.lang)), 1)
+        player = player_words(names, game.messages(), args.lang)[seat]
+        raise CliError(words("idle", args.lang, player=player), 1)
     try:
         searcher = search_bot(game, args.bot, seed)  # a bad bot name fails before the search
     except OptionError as exc:

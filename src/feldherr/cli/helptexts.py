@@ -312,6 +312,12 @@ HELP: dict[str, dict[str, str]] = {
         "Partien geprüft)",
     },
     "tournament.no_plot": {"en": "write no plot", "de": "keine Grafik zeichnen"},
+    "simulate.plot": {
+        "en": "also write a plot: each player's win rate with its 95 % interval and the spread of the "
+        "final points (.png, .pdf, .svg, ...; checked before the games)",
+        "de": "auch eine Grafik zeichnen: die Siegquote jedes Spielers mit ihrem 95-%-Intervall und die "
+        "Streuung der Schlusspunkte (.png, .pdf, .svg, ...; vor den Partien geprüft)",
+    },
     "tournament.seed": {"en": "tournament seed (default 0)", "de": "Startwert des Turniers (Vorgabe 0)"},
     # -- serve --------------------------------------------------------------------------------
     "serve.help": {

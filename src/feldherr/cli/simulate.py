@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
+from pathlib import Path
 from typing import Any
 
 from feldherr.cli.common import (
@@ -23,7 +25,7 @@ from feldherr.cli.messages import msg
 from feldherr.core.commandline import MAX_COUNT, whole_number
 from feldherr.core.game import Game
 from feldherr.core.i18n import fixed
-from feldherr.core.position import player_names
+from feldherr.core.position import player_names, player_words
 from feldherr.sim.backends import BACKENDS
 from feldherr.sim.batch import MAX_JOBS, SimulationResult, simulate
 from feldherr.sim.setup import resolve_game
@@ -59,11 +61,7 @@ def table(result: SimulationResult, lang: str, game: Game, names: list[str] | No
         "",
     ]
     head = HEADINGS.get(lang, HEADINGS["en"])
-    named = names is not None and len(names) == result.players
-    players = [
-        names[seat] if named and names and names[seat] else game.seat_name(seat, lang)
-        for seat in range(result.players)
-    ]
+    players = seat_names(result, game, lang, names)
     who = max(len(head[0]), *(len(p) for p in players))
     width = max(len(head[1]), *(len(b) for b in result.bots))
     lines.append(
@@ -82,6 +80,7 @@ def table(result: SimulationResult, lang: str, game: Game, names: list[str] | No
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
     lines += [
         "",
+        textwrap.fill(msg("wins_legend", lang), 96),
         footer.format(
             decisions=fixed(result.mean_decisions, 1, lang),
             seconds=fixed(result.seconds, 2, lang),
@@ -114,6 +113,11 @@ def run(args: argparse.Namespace) -> int:
         options = start.options
     else:
         game, options = game_and_options(args, seat_count(args.bots), args.bots)
+    target = None
+    if args.plot is not None:
+        from feldherr.cli.tournament import checked_plot_path
+
+        target = checked_plot_path(Path(args.plot))
     ray = args.ray
     if args.backend == "ray":
         print(f"feldherr: {msg('ray_deprecated', args.lang)}", file=sys.stderr)
@@ -132,13 +136,50 @@ def run(args: argparse.Namespace) -> int:
         records_dir=args.records,
         position=position,
         ray=ray,
+        keep_games=target is not None,  # the plot shows the spread of each player's points
     )
     if args.json:
         json.dump(result.to_json(), sys.stdout, ensure_ascii=False, sort_keys=False)
         sys.stdout.write("\n")
     else:
         print(table(result, args.lang, game, player_names(position) if position is not None else None))
+    if target is not None:
+        write_plot(result, target, args.lang, game, position)
     return 0
+
+
+def seat_names(result: SimulationResult, game: Game, lang: str, names: list[str] | None) -> list[str]:
+    """Each seat by its player's name as a position names it, else by its colour in ``lang``."""
+    if names is None or len(names) != result.players:
+        return [game.seat_name(seat, lang) for seat in range(result.players)]
+    shown = player_words(names, game.messages(), lang)  # "Blau", not "blue"; "Rot", not "Player 1"
+    return [shown[seat] or game.seat_name(seat, lang) for seat in range(result.players)]
+
+
+def write_plot(
+    result: SimulationResult, target: Path, lang: str, game: Game, position: dict[str, Any] | None
+) -> None:
+    """``--plot``: the win rates with their intervals and the spread of the final points."""
+    from feldherr.cli.tournament import LINES as SAID  # "plot written to …", as the tournament says
+    from feldherr.sim.tournament import plot_simulation
+
+    words = SAID.get(lang, SAID["en"])
+    try:
+        written = plot_simulation(
+            result.games,
+            result.win_rate,
+            [summary.scores for summary in result.per_game],
+            seat_names(result, game, lang, player_names(position) if position is not None else None),
+            result.bots,
+            target,
+            lang,
+            game.title,
+            from_position=position is not None,
+        )
+    except ImportError:
+        print(words["no-plot"], file=sys.stderr)
+    else:
+        print(words["plot"].format(path=written), file=sys.stderr)
 
 
 def register(subparsers: Any) -> None:
@@ -152,6 +193,7 @@ def register(subparsers: Any) -> None:
             "feldherr simulate wallenstein --players 4 --games 1000 --jobs 0 --json > result.json",
             "feldherr simulate elgrande --players 5 --games 20 --records runs/",
             "feldherr simulate mansfeld --from-position table.json --games 200 --bots hard,heuristic",
+            "feldherr simulate elgrande --players 3 --games 50 --bots easy,heuristic,random --plot batch.png",
             "feldherr simulate mansfeld --players 2 --games 10000 --ray auto --json",
         ),
     )
@@ -186,5 +228,6 @@ def register(subparsers: Any) -> None:
         metavar=said("mv.file"),
         help=h("simulate.from_position"),
     )
+    parser.add_argument("--plot", metavar=said("mv.file"), help=h("simulate.plot"))
     add_common_arguments(parser, seed_help=h("seed.batch"))
     parser.set_defaults(func=run)

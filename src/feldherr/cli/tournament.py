@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ HEADINGS = {
 }
 LINES = {  # the table's other lines, in the language of its headings
     "en": {
-        "fair": "fair share {share} %; ratings: OpenSkill Plackett-Luce (mu ± sigma)",
+        "fair": "fair share {share} %; ratings: OpenSkill Plackett-Luce (μ ± σ)",
         "unrated": "fair share {share} %; no ratings (pip install openskill)",
         "unbalanced": "note: {games} games is not a multiple of {players}: seats are not fully balanced",
         "speed": "{seconds} s ({rate} games/s)",
@@ -40,7 +41,7 @@ LINES = {  # the table's other lines, in the language of its headings
         "no-plot": "feldherr: no plot: matplotlib is not installed",
     },
     "de": {
-        "fair": "fairer Anteil {share} %; Wertung: OpenSkill Plackett-Luce (mu ± sigma)",
+        "fair": "fairer Anteil {share} %; Wertung: OpenSkill Plackett-Luce (μ ± σ)",
         "unrated": "fairer Anteil {share} %; keine Wertung (pip install openskill)",
         "unbalanced": "Hinweis: {games} Partien sind kein Vielfaches von {players}: die Plätze sind "
         "nicht ganz ausgeglichen",
@@ -78,7 +79,8 @@ def table(result: TournamentResult, lang: str, game: Game) -> str:
         )
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
     share = fixed(100 / n, 1, lang)
-    lines += ["", words["fair" if result.ratings is not None else "unrated"].format(share=share)]
+    lines += ["", textwrap.fill(msg("wins_legend", lang), 96)]
+    lines += [words["fair" if result.ratings is not None else "unrated"].format(share=share)]
     if result.games % n:
         lines.append(words["unbalanced"].format(games=result.games, players=n))
     lines += [
@@ -93,7 +95,11 @@ def plot_target(args: argparse.Namespace, game_name: str) -> Path | None:
     writes, in a folder that exists and can be written (a name without a type gets ``.png``)."""
     if args.no_plot:
         return None
-    path = Path(args.plot or f"tournament-{game_name}.png")
+    return checked_plot_path(Path(args.plot or f"tournament-{game_name}.png"))
+
+
+def checked_plot_path(path: Path) -> Path:
+    """``--plot``'s file (tournament, simulate), checked before any game is played."""
     kind = path.suffix[1:].lower()
     if path.is_dir():
         raise CliError(problem_of(path, "en"), de=problem_of(path, "de"))

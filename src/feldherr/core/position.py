@@ -589,6 +589,24 @@ def seat_namer(position: Any) -> Callable[[int], str | None]:
     return name
 
 
+def player_words(names: Sequence[str], catalogue: Mapping[str, Mapping[str, str]], lang: str) -> list[str]:
+    """Each player of a position (``names``: :func:`player_names`) as a person reads it in ``lang``:
+    a colour the game's ``catalogue`` knows by its word ("blue" → "Blau"), the default "Player 1",
+    … by the seat's colour where the game has one (as the lobby names it), any other name as
+    written. The command line's tables said "red" and "Player 1" in German."""
+    from feldherr.core.i18n import term
+
+    out = []
+    for seat, name in enumerate(names):
+        if name in catalogue:
+            out.append(term(catalogue, name, lang))
+        elif name == f"Player {seat + 1}" and f"colour.{seat}" in catalogue:
+            out.append(term(catalogue, f"colour.{seat}", lang))
+        else:
+            out.append(name)
+    return out
+
+
 def player_names(position: Mapping[str, Any]) -> list[str]:
     """The players of a position as it names them (``name``, else ``colour``), in seat order."""
     out = []

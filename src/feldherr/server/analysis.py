@@ -44,11 +44,31 @@ class AnalysisTask:
 
 @dataclass(frozen=True)
 class Ask:
-    """A checked analysis request."""
+    """A checked analysis request (``longer``: the analysis board's "search longer")."""
 
     at: int
     seat: int
     lang: str
+    longer: bool = False
+
+
+LONGER = 4
+"""How many times the server's budget "search longer" asks for (``hard@2s`` → ``hard@8s``)."""
+
+
+def longer_bot(game: Any, bot: str) -> str:
+    """``bot`` with :data:`LONGER` times its budget (its iterations and its seconds), its name and
+    search settings kept: ``hard@2s`` → ``hard@8s``, ``medium@60i`` → ``medium@240i``,
+    ``hard@63i:tree`` → ``hard@252i:tree``; a bot named without a budget gets its own default's."""
+    budget = search_bot(game, bot, 0).budget
+    name = bot.split("@", 1)[0].split(":", 1)[0]
+    settings = bot[bot.index(":") :] if ":" in bot else ""
+    terms = []
+    if budget.iterations is not None:
+        terms.append(f"{budget.iterations * LONGER}i")
+    if budget.seconds is not None:
+        terms.append(f"{budget.seconds * LONGER:g}{'cpu' if budget.cpu else 's'}")
+    return f"{name}@{'+'.join(terms)}{settings}"
 
 
 def parse_ask(data: Any) -> Ask:
@@ -57,7 +77,10 @@ def parse_ask(data: Any) -> Ask:
         raise ServerError("server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt")
     at = get_int(data, "at", None, 0, 10**7)
     seat = get_int(data, "seat", None, 0, 63)
-    return Ask(at, seat, get_lang(data))
+    longer = data.get("longer", False)
+    if type(longer) is not bool:
+        raise ServerError("server.field", field="longer", wanted="true or false", wanted_de="true oder false")
+    return Ask(at, seat, get_lang(data), longer)
 
 
 def run_analysis(task: AnalysisTask) -> dict[str, Any]:
@@ -169,6 +192,7 @@ class Analyser:
             raise ServerError("server.analysis-seat", 409, "no-decision")
         try:
             search_bot(game, self.bot, 0)
+            bot = longer_bot(game, self.bot) if ask.longer else self.bot
         except (OptionError, ValueError) as exc:  # a misconfigured server, not the asker's fault
             said = detail("message", english_or("part.analysis-bot", str(exc)))
             raise ServerError("server.options", 500, "bad-options", **said) from exc
@@ -176,14 +200,23 @@ class Analyser:
             game.name,
             match.snapshot()["state"],
             ask.seat,
-            self.bot,
+            bot,
             analysis_seed(game_id, ask.at, ask.seat),
             ask.lang,
             tuple(names),
         )
         workers = pool if pool is not None else self.pool()
         out = workers.run(run_analysis, task, f"an analysis of {game.name}")
-        return {"game": game_id, "at": ask.at, "bot": self.bot, **out}
+        return {"game": game_id, "at": ask.at, "bot": bot, "longer": LONGER, **out}
 
 
-__all__ = ["Analyser", "AnalysisTask", "Ask", "analysis_seed", "parse_ask", "run_analysis"]
+__all__ = [
+    "LONGER",
+    "Analyser",
+    "AnalysisTask",
+    "Ask",
+    "analysis_seed",
+    "longer_bot",
+    "parse_ask",
+    "run_analysis",
+]

@@ -763,10 +763,46 @@ def _position_at(hub: Hub, game_id: str, token: str | None, at: int | None) -> d
     """A finished game's table at step ``at`` as a position to play on from: what lay open, the
     hidden parts (deck orders, the generator) left out, so that a game from it draws them anew."""
     _, part, _ = _record_at(hub, game_id, token, at)
-    game = hub.table(game_id).game
+    table = hub.table(game_id)
+    game = table.game
     position = game.position(replay(game, part))
     position.pop("hidden", None)
-    return position
+    return named_players(game, position, table.names)
+
+
+def named_players(game: Game, position: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """``position`` with its players named as the table names them ("Isabel", not the engine's
+    "Player 1"): a game's players by ``name`` keep the names the replay and the analysis board
+    show when the position is saved, loaded back, or played on from. Each name the engine wrote is
+    replaced wherever the position names that player (the turn order, who still owes a decision);
+    a seat without a name (a bot) keeps the engine's. A position whose players have no ``name``
+    (Wallenstein's colours), names that are not distinct, or a renamed position the game would not
+    load stays as it was."""
+    players = position.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) and "name" in p for p in players):
+        return position
+    written = [p["name"] for p in players]
+    wanted = {old: new for old, new in zip(written, names, strict=False) if new and new != old}
+    final = [wanted.get(name, name) for name in written]
+    if not wanted or len(set(final)) != len(final):
+        return position
+
+    def rename(value: Any) -> Any:
+        if isinstance(value, str):
+            return wanted.get(value, value)
+        if isinstance(value, list):
+            return [rename(v) for v in value]
+        if isinstance(value, dict):
+            return {k: rename(v) for k, v in value.items()}
+        return value
+
+    renamed: dict[str, Any] = rename(position)
+    renamed["game"] = position["game"]  # never a player's name, whatever a player is called
+    try:
+        game.from_position(renamed, seed=0)
+    except (RuleError, ValueError):
+        return position
+    return renamed
 
 
 __all__ = ["create_app"]

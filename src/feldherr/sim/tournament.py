@@ -366,7 +366,7 @@ PLOT_WORDS: dict[str, dict[str, str]] = {
         "fair": "fair share {share} %",
         "rate": "win rate, % (95 % interval)",
         "ratings": "ratings",
-        "rating": "OpenSkill rating (mu ± sigma)",
+        "rating": "OpenSkill rating (μ ± σ)",
         "bar": "{game} tournament",
         "unit": "games",
     },
@@ -375,7 +375,7 @@ PLOT_WORDS: dict[str, dict[str, str]] = {
         "fair": "fairer Anteil {share} %",
         "rate": "Siegquote, % (95-%-Intervall)",
         "ratings": "Wertungen",
-        "rating": "OpenSkill-Wertung (mu ± sigma)",
+        "rating": "OpenSkill-Wertung (μ ± σ)",
         "bar": "Turnier: {game}",
         "unit": "Partien",
     },
@@ -387,10 +387,32 @@ def plot_words(lang: str) -> dict[str, str]:
     return PLOT_WORDS.get(lang, PLOT_WORDS["en"])
 
 
+BOT_WORDS: dict[str, dict[str, str]] = {
+    "random": {"en": "Random moves", "de": "Zufallszüge"},
+    "heuristic": {"en": "Rule of thumb", "de": "Faustregel"},
+    "easy": {"en": "Beginner", "de": "Anfänger"},
+    "medium": {"en": "Medium", "de": "Mittel"},
+    "hard": {"en": "Strong", "de": "Stark"},
+    "ismcts": {"en": "Plain tree search", "de": "Einfache Baumsuche"},
+}
+"""The bots by the names the lobby gives them (``web/static/i18n.js``), for the plot's labels."""
+
+
+def bot_label(name: str, lang: str) -> str:
+    """An entrant on the plot: the bot in words, in the reader's language ("Stark"), with the name
+    the table and the JSON give it under it ("hard@50i", "heuristic#2"): the plot named them by
+    the command line's English keys only. A bot the list does not know keeps its name alone."""
+    kind = name.split("#", 1)[0].split("@", 1)[0].split(":", 1)[0]
+    words = BOT_WORDS.get(kind)
+    if words is None:
+        return name
+    return f"{words.get(lang, words['en'])}\n{name}"
+
+
 def plot(
     result: TournamentResult, path: str | os.PathLike[str], lang: str = "en", title: str | None = None
 ) -> Path:
-    """Win rates with 95 % intervals (and the fair share), and ratings (mu ± sigma), as an image;
+    """Win rates with 95 % intervals (and the fair share), and ratings (μ ± σ), as an image;
     its words in ``lang`` (``en``, ``de``), headed by ``title`` (the game's; default its name)."""
     import matplotlib
 
@@ -402,7 +424,8 @@ def plot(
     lows = [max(0.0, rate - lo) for rate, (lo, _) in zip(rates, result.intervals, strict=True)]
     highs = [max(0.0, hi - rate) for rate, (_, hi) in zip(rates, result.intervals, strict=True)]
     panels = 2 if result.ratings is not None else 1
-    fig, axes = plt.subplots(1, panels, figsize=(5 * panels + 1, 4), squeeze=False)
+    # each entrant's label is two lines (the bot in words, its name): five of them need the room
+    fig, axes = plt.subplots(1, panels, figsize=(max(5.0, 1.3 * n) * panels + 1, 4), squeeze=False)
     ax = axes[0][0]
     ax.bar(
         range(n),
@@ -412,7 +435,8 @@ def plot(
     )
     words = plot_words(lang)
     ax.axhline(100 / n, linestyle="--", color="grey", label=words["fair"].format(share=f"{100 / n:.0f}"))
-    ax.set_xticks(range(n), result.names, rotation=20)
+    labels = [bot_label(name, lang) for name in result.names]
+    ax.set_xticks(range(n), labels)
     ax.set_ylabel(words["rate"])
     ax.set_title(words["title"].format(game=title or result.game, games=result.games))
     ax.legend()
@@ -421,9 +445,101 @@ def plot(
         mus = [r["mu"] for r in result.ratings]
         sigmas = [r["sigma"] for r in result.ratings]
         ax.errorbar(range(n), mus, yerr=sigmas, fmt="o", capsize=4)
-        ax.set_xticks(range(n), result.names, rotation=20)
+        ax.set_xticks(range(n), labels)
         ax.set_ylabel(words["rating"])
         ax.set_title(words["ratings"])
+    fig.tight_layout()
+    out = Path(path)
+    fig.savefig(out, dpi=100)
+    plt.close(fig)
+    return out
+
+
+SIMULATION_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "{game}: {games} games",
+        "from": "{game}: {games} games from a position",
+        "rate": "win rate, % (95 % interval)",
+        "fair": "fair share {share} %",
+        "scores": "final points per game",
+        "points": "final points",
+        "box": "middle half of the games",
+        "median": "median",
+        "mean": "mean",
+        "rare": "a rare game",
+    },
+    "de": {
+        "title": "{game}: {games} Partien",
+        "from": "{game}: {games} Partien aus einer Stellung",
+        "rate": "Siegquote, % (95-%-Intervall)",
+        "fair": "fairer Anteil {share} %",
+        "scores": "Schlusspunkte je Partie",
+        "points": "Schlusspunkte",
+        "box": "mittlere Hälfte der Partien",
+        "median": "Median",
+        "mean": "Mittelwert",
+        "rare": "eine seltene Partie",
+    },
+}
+"""The words of ``feldherr simulate --plot``, per language."""
+
+
+def plot_simulation(
+    games: int,
+    win_rate: Sequence[float],
+    scores: Sequence[Sequence[float]],
+    players: Sequence[str],
+    bots: Sequence[str],
+    path: str | os.PathLike[str],
+    lang: str = "en",
+    title: str = "",
+    from_position: bool = False,
+) -> Path:
+    """A batch of games as an image: each player's win rate with Wilson's 95 % interval and the
+    fair share, and the spread of each player's final points over the games (``scores``: per game,
+    one score per player). Players by name or colour (``players``, in ``lang``), each over the bot
+    that played the seat in words; every word in ``lang``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    n = len(players)
+    words = SIMULATION_WORDS.get(lang, SIMULATION_WORDS["en"])
+    labels = [f"{player}\n{bot_label(bot, lang)}" for player, bot in zip(players, bots, strict=True)]
+    bounds = [wilson(rate, games) for rate in win_rate]
+    lows = [max(0.0, rate - lo) for rate, (lo, _) in zip(win_rate, bounds, strict=True)]
+    highs = [max(0.0, hi - rate) for rate, (_, hi) in zip(win_rate, bounds, strict=True)]
+    fig, axes = plt.subplots(1, 2, figsize=(max(5.0, 1.3 * n) * 2 + 1, 4.4), squeeze=False)
+    ax = axes[0][0]
+    ax.bar(
+        range(n),
+        [100 * r for r in win_rate],
+        yerr=[[100 * x for x in lows], [100 * x for x in highs]],
+        capsize=4,
+    )
+    ax.axhline(100 / n, linestyle="--", color="grey", label=words["fair"].format(share=f"{100 / n:.0f}"))
+    ax.set_xticks(range(n), labels)
+    ax.set_ylabel(words["rate"])
+    ax.set_ylim(0, 100)
+    ax.set_title(words["from" if from_position else "title"].format(game=title, games=games))
+    ax.legend()
+    ax = axes[0][1]
+    columns = [[game[seat] for game in scores] for seat in range(n)]
+    ax.boxplot(columns, positions=list(range(n)), showmeans=True, meanprops={"marker": "D"})
+    ax.set_xticks(range(n), labels)
+    ax.set_ylabel(words["points"])
+    ax.set_title(words["scores"])
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    key = [  # what the box plot's marks are, in words (whiskers: the games within 1.5 boxes)
+        Patch(facecolor="white", edgecolor="black", label=words["box"]),
+        Line2D([], [], color="C1", label=words["median"]),
+        Line2D([], [], color="C2", marker="D", linestyle="", label=words["mean"]),
+        Line2D([], [], color="black", marker="o", markerfacecolor="none", linestyle="", label=words["rare"]),
+    ]
+    ax.legend(handles=key, fontsize=8, loc="best")
     fig.tight_layout()
     out = Path(path)
     fig.savefig(out, dpi=100)

@@ -135,10 +135,16 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "{building}: {count:@pos.unit.building} on the map; the game has {total}",
         "de": "{building}: {count:@pos.unit.building} auf dem Spielplan; das Spiel hat {total}",
     },
+    # what the county holds, then the rule ("has armies but no owner, or an owner but no armies"
+    # left the reader to find out which)
     "wallenstein.position.owner": {
-        "en": "{county} has armies but no owner, or an owner but no armies",
-        "de": "{county} hat Armeen, aber keinen Besitzer, oder einen Besitzer, aber keine Armeen",
+        "en": "{county} holds {count:@unit.army} and its owner is {player}: a county's armies are its "
+        "owner's, so a county with armies has an owner and a county with an owner holds armies",
+        "de": "{county} hat {count:@unit.army} und als Besitzer {player}: Die Armeen eines Landes "
+        "gehören seinem Besitzer, ein Land mit Armeen hat also einen Besitzer und ein Land mit "
+        "Besitzer Armeen",
     },
+    "pos.owner.none": {"en": "nobody", "de": "niemanden"},
     "wallenstein.position.county": {
         "en": "{county} is not in the game with {players:@pos.unit.player}",
         "de": "{county} ist im Spiel mit {players:@pos.unit.player-dative} nicht dabei",
@@ -963,7 +969,8 @@ def _check(st: Any) -> None:
             _fail("wallenstein.position.colour", player=COLOURS[c], players=n)
     for c in range(len(NAMES)):
         if (st.owner[c] >= 0) != (st.armies[c] > 0):
-            _fail("wallenstein.position.owner", county=NAMES[c])
+            owner = COLOURS[st.owner[c]] if st.owner[c] >= 0 else "pos.owner.none"
+            _fail("wallenstein.position.owner", county=NAMES[c], count=st.armies[c], player=owner)
     for s in range(n):
         count = (
             sum(a for c, a in enumerate(st.armies) if st.owner[c] == s)

@@ -14,6 +14,7 @@ const WORDS = {
     "players#one": "{n} player", "players#other": "{n} players", chooseFile: "Choose a file …", noFile: "no file chosen",
     analyse: "Analyse", analyseHint: "What the search thinks of each move of the player to decide, from that player's view only",
     analysing: "setting up the analysis …",
+    save: "Save position", saveHint: "The table at this step as a position file: to load in the lobby again, to give to a student, or for feldherr analyse and simulate --from-position",
   },
   de: {
     fromPosition: "Aus einer Stellung beginnen", positionFile: "Stellungs-Datei", positionPaste: "oder eine Stellung hier einfügen",
@@ -23,6 +24,7 @@ const WORDS = {
     "players#one": "{n} Spieler", "players#other": "{n} Spieler", chooseFile: "Datei wählen …", noFile: "keine Datei gewählt",
     analyse: "Analysieren", analyseHint: "Was die Suche von jedem Zug des Spielers hält, der entscheidet, nur aus dessen Sicht",
     analysing: "Die Analyse wird vorbereitet …",
+    save: "Stellung speichern", saveHint: "Der Tisch bei diesem Schritt als Stellungs-Datei: um sie in der Lobby wieder zu laden, einer Schülerin zu geben oder für feldherr analyse und simulate --from-position",
   },
 };
 
@@ -124,4 +126,23 @@ export function playOnButton(gameId, at, onError) {
       onError(err.message);
     }
   } }, `↪ ${w("playOn")}`);
+}
+
+// The replay viewer's "save position": the table at this step (as "play on from here" takes it,
+// without the hidden parts) downloaded as a position file, which the lobby's field, feldherr
+// analyse and simulate --from-position load again (docs/positions.md).
+export function savePositionButton(gameId, at, onError) {
+  return h("button", { type: "button", id: "save-position", title: w("saveHint"), onclick: async () => {
+    try {
+      const position = await api(`/api/games/${encodeURIComponent(gameId)}/position?at=${at}&lang=${lang()}`);
+      const blob = new Blob([`${JSON.stringify(position, null, 1)}\n`], { type: "application/json" });
+      const link = h("a", { href: URL.createObjectURL(blob), download: `${position.game}-${gameId}-${at}.json` });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    } catch (err) {
+      onError(err.message);
+    }
+  } }, `⤓ ${w("save")}`);
 }

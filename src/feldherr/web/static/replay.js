@@ -4,7 +4,7 @@ import { lang, num, t } from "./i18n.js";
 import { onData, renderBoard, seatNames } from "./boards.js";
 import { battleChart, drawPlots, logItem, scoringLines, scoringTable } from "./ending.js";
 import { analysisBoard } from "./analysis.js";
-import { playOnButton } from "./positions.js";
+import { playOnButton, savePositionButton } from "./positions.js";
 
 const MARKS = new Set(["round", "winter_begins", "scoring", "province", "prize", "game_over"]);
 
@@ -112,6 +112,7 @@ export function showReplay(root, gameId) {
         // a long line cut after its last whole word ("3 Armee…" read as a slip of "3 Armeen")
         st.marks.map((m) => h("option", { value: m.version, "data-game": "1" }, m.text.length > 60 ? `${m.text.slice(0, 61).replace(/\s+\S*$/, "")} …` : m.text))) : null,
       analysis.button(), !step.outcome ? playOnButton(gameId, at, (message) => { st.error = message; render(); }) : null,
+      !step.outcome ? savePositionButton(gameId, at, (message) => { st.error = message; render(); }) : null,
       // the step's move: its log line, else the move as its player chose it (a plan box, a secret
       // choice: they write no line until revealed, and a step said only whose move it was)
       lastMove ? lastMoveCaption(names[lastMove[0]] || t("player"), lastLines.length ? lastLines[0].text : step.last) : null);
@@ -151,10 +152,16 @@ export function showReplay(root, gameId) {
   }
 
   document.addEventListener("keydown", onKey);
-  // "#analyse" (the finished game's Analyse link): the board open at the last decision.
-  const analyseFirst = location.hash === "#analyse";
-  if (analyseFirst) analysis.open();
-  loadMarks().then((whole) => { if (analyseFirst) go(Math.max(0, whole.total - 1)); }).catch(() => {});
+  // "#analyse" (the finished game's Analyse link): the board open at the last decision;
+  // "#analyse=N" (the board's link to a decision, sent to somebody): open at step N, and
+  // "#analyse=N&seat=S" for the player S of several who decide at once (the one the sender chose).
+  const hashed = /^#analyse(?:=(\d+)(?:&seat=(\d+))?)?$/.exec(location.hash);
+  const analyseFirst = hashed !== null;
+  const analyseAt = hashed && hashed[1] !== undefined ? parseInt(hashed[1], 10) : null;
+  if (analyseFirst) analysis.open(hashed[2] !== undefined ? parseInt(hashed[2], 10) : null);
+  loadMarks().then((whole) => {
+    if (analyseFirst) go(analyseAt === null ? Math.max(0, whole.total - 1) : Math.min(analyseAt, whole.total));
+  }).catch(() => {});
   api(`/api/games/${encodeURIComponent(gameId)}`).then((info) => { st.info = info; render(); }).catch(() => {});
   api("/api/catalog").then((cat) => {
     st.titles = Object.fromEntries((Array.isArray(cat) ? cat : cat.games || []).map((g) => [g.name, g.title]));
