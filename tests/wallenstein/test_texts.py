@@ -193,3 +193,54 @@ def test_a_battle_with_an_empty_tray_says_so_in_words() -> None:
     assert "with the tray (empty); out came none." in en, en
     assert "mit der Schale (leer); heraus fallen keine." in de, de
     assert "–" not in en + de
+
+
+def test_a_leader_move_says_whether_it_leaves_a_statue() -> None:
+    """Heerführer: moved to an adjacent county the leader leaves "victorious" and a statue stays
+    behind; moved further he "flees" and none does; entering another's statue county takes it as a
+    trophy. The buttons said only "Military leader to Lüneburg", so the player had to know the map's
+    neighbours to see which move scores (the log said it only afterwards)."""
+    from feldherr.wallenstein.data import NAMES as COUNTIES
+    from feldherr.wallenstein.data import NEIGHBOURS
+
+    state = GAME.new_state(GAME.normalize_options({"players": 5, "modules": ["leaders"]}), 11)
+    rng = random.Random(2)
+    checked = 0
+    while not state.is_terminal() and checked < 3:
+        seat = state.to_move()[0]
+        moves = state.legal_moves(seat)
+        view = state.view(seat)
+        here = (view.get("leaders") or {}).get("leader", [None] * 5)[seat]
+        if view.get("phase") == "leader" and here is not None and len(moves) > 1:
+            old = COUNTIES.index(here)
+            for move in moves:
+                county = int(move[1])
+                en, de = (GAME.describe_move(view, move, lang) for lang in ("en", "de"))
+                assert en.startswith(f"Military leader to {COUNTIES[county]}"), en
+                if county in NEIGHBOURS[old] and view["leaders"]["statue_supply"][seat]:
+                    assert f"victorious: a statue in {here}" in en, en
+                    assert f"im Triumph: ein Denkmal in {here}" in de, de
+                elif county not in NEIGHBOURS[old]:
+                    assert f"flees {here}: no statue" in en, en
+                    assert f"Flucht aus {here}: kein Denkmal" in de, de
+            checked += 1
+        state.apply(seat, rng.choice(moves))
+    assert checked == 3
+
+
+def test_a_leader_move_into_a_statue_county_names_the_trophy() -> None:
+    view = {
+        "seat": 0,
+        "phase": "leader",
+        "leaders": {"leader": ["Baden", None], "statue_supply": [6, 5], "statues": [{}, {"Bremen": 1}]},
+    }
+    from feldherr.wallenstein.data import NAMES as COUNTIES
+    from feldherr.wallenstein.moves import Leader
+
+    move = Leader("leader", COUNTIES.index("Bremen"))
+    assert GAME.describe_move(view, move, "en") == (
+        "Military leader to Bremen (flees Baden: no statue; takes 1 trophy)"
+    )
+    assert GAME.describe_move(view, move, "de") == (
+        "Heerführer nach Bremen (Flucht aus Baden: kein Denkmal; erbeutet 1 Trophäe)"
+    )

@@ -23,6 +23,7 @@ from feldherr.wallenstein.data import (
     LSK_KINDS,
     MONEY_BASE,
     NAMES,
+    NEIGHBOURS,
     TOWER_CARD,
 )
 from feldherr.wallenstein.moves import (
@@ -295,6 +296,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "mv.in": {"en": "In {county}", "de": "In {county}"},
     "mv.remove-event": {"en": "Remove the event", "de": "Ereignis entfernen"},
     "mv.leader": {"en": "Military leader to {county}", "de": "Heerführer nach {county}"},
+    "mv.leader-notes": {"en": "{text} ({notes})", "de": "{text} ({notes})"},
+    "mv.leader-statue": {
+        "en": "victorious: a statue in {county}",
+        "de": "im Triumph: ein Denkmal in {county}",
+    },
+    "mv.leader-flee": {"en": "flees {county}: no statue", "de": "Flucht aus {county}: kein Denkmal"},
+    "mv.leader-trophy": {"en": "takes {n:@unit.trophy}", "de": "erbeutet {n:@unit.trophy}"},
     "mv.lsk": {"en": "Take {gain}", "de": "{gain} nehmen"},
     "mv.odds": {
         "en": "{text} — win {win} %, tie {tie} %, lose {lose} %",
@@ -840,10 +848,38 @@ def move_phrase(
             return _r("mv.favor-on", lang, favor=favor, cost=cost, county=NAMES[move.target])
         return _r("mv.favor", lang, favor=favor, cost=cost)
     if isinstance(move, Leader):
-        return _r("mv.leader", lang, county=NAMES[move.county])
+        return _leader_phrase(view, move.county, lang)
     if isinstance(move, Landsknechte):
         return _r("mv.lsk", lang, gain=_lsk_gain(view, move.benefit, lang))
     return _t("mv.unknown", lang)
+
+
+def _leader_phrase(view: Mapping[str, Any], county: int, lang: str) -> str:
+    """Heerführer: where the leader goes, and what the move leaves and takes: "if the military
+    leader is moved to an adjacent county, he leaves the county victorious and the player can place
+    a statue token" (one is left in supply), "not moved to an adjacent county ... had to flee"; and
+    another player's statues in the county entered become trophies."""
+    text = _r("mv.leader", lang, county=NAMES[county])
+    leaders = view.get("leaders")
+    seat = view.get("seat")
+    if not isinstance(leaders, Mapping) or not isinstance(seat, int):
+        return text
+    notes: list[str] = []
+    here = (leaders.get("leader") or [None] * (seat + 1))[seat]
+    if here in NAMES:
+        if county in NEIGHBOURS[NAMES.index(here)]:
+            if (leaders.get("statue_supply") or [0] * (seat + 1))[seat] > 0:
+                notes.append(_r("mv.leader-statue", lang, county=here))
+        else:
+            notes.append(_r("mv.leader-flee", lang, county=here))
+    taken = sum(
+        int(row.get(NAMES[county], 0))
+        for other, row in enumerate(leaders.get("statues") or [])
+        if other != seat
+    )
+    if taken:
+        notes.append(_r("mv.leader-trophy", lang, n=taken))
+    return _r("mv.leader-notes", lang, text=text, notes="; ".join(notes)) if notes else text
 
 
 def _lsk_gain(view: Mapping[str, Any], benefit: int, lang: str) -> str:
