@@ -201,6 +201,23 @@ def test_module_boards_are_boards_with_their_cards(server: Server, pages: Pages)
         page.wait_for_selector("#court-board")
         assert page.locator("#module-court #court-board .favor-space").count() == 3
         assert page.locator(".module table").count() == 0  # boards, not tables
+        # the halls by the rulebook's names (German: "Empfangshalle", as the log says; not "Vorzimmer")
+        halls = {"en": ["Audience hall", "Entrance hall"], "de": ["Audienzsaal", "Empfangshalle"]}[lang]
+        assert page.locator("#court-board .hall h4").all_inner_texts() == halls
+        # every part of the module boards says what it is for: the halls, the statues, the trophies
+        for part, word in (
+            ("#court-board .hall.audience h4", {"en": "favor card", "de": "Gunstkarte"}),
+            ("#court-board .hall.entrance h4", {"en": "most courtiers", "de": "meisten Höflinge"}),
+            ("#leaders-board .statues", {"en": "adjacent", "de": "benachbart"}),
+            ("#leaders-board .trophies", {"en": "trophy", "de": "Trophäe"}),
+        ):
+            node = page.locator(part).first
+            assert node.get_attribute("tabindex") == "0", part
+            node.hover()
+            page.wait_for_function(
+                "(w) => (document.querySelector('#tip')?.innerText || '').includes(w)",
+                arg=word[lang],
+            )
         favors = [f for f in view["court"]["favors"]]
         cards = page.locator("#court-board .mcard.favor:not(.none)")
         assert cards.count() == len(favors)
