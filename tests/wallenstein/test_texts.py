@@ -244,3 +244,14 @@ def test_a_leader_move_into_a_statue_county_names_the_trophy() -> None:
     assert GAME.describe_move(view, move, "de") == (
         "Heerführer nach Bremen (Flucht aus Baden: kein Denkmal; erbeutet 1 Trophäe)"
     )
+
+
+def test_a_court_conversion_counts_its_courtiers() -> None:
+    """Am Kaiserhof: "Pro eingesetzter Armee darf ein Höfling entsendet werden" - the line said
+    "converts 1 army from Kursachsen into courtiers" / "in Höflinge um" for one army."""
+    one = {"k": "court_convert", "a": {"p": 0, "n": 1, "source": "Kursachsen"}}
+    three = {"k": "court_convert", "a": {"p": 0, "n": 3, "source": "Kursachsen"}}
+    assert GAME.render_log(one, "en") == "Red converts 1 army from Kursachsen into 1 courtier."
+    assert GAME.render_log(one, "de") == "Rot wandelt 1 Armee aus Kursachsen in 1 Höfling um."
+    assert GAME.render_log(three, "en") == "Red converts 3 armies from Kursachsen into 3 courtiers."
+    assert GAME.render_log(three, "de") == "Rot wandelt 3 Armeen aus Kursachsen in 3 Höflinge um."

@@ -370,8 +370,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "Gunstkarten am Kaiserhof (für 4, 3 und 2 Höflinge): {cards}.",
     },
     "court_convert": {
-        "en": "{p} converts {n:@unit.army} from {source} into courtiers.",
-        "de": "{p} wandelt {n:@unit.army} aus {source} in Höflinge um.",
+        "en": "{p} converts {n:@unit.army} from {source} into {n:@unit.courtier}.",
+        "de": "{p} wandelt {n:@unit.army} aus {source} in {n:@unit.courtier} um.",
     },
     "court_skip": {
         "en": "{p} cannot convert {n:@unit.army} from {source}: {reason}.",
