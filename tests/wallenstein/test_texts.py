@@ -277,3 +277,19 @@ def test_every_button_starts_with_a_capital() -> None:
                 bad |= {w for w in words if w and not (w[0].isupper() or w[0].isdigit() or w[0] in "+„“")}
         state.apply(seat, rng.choice(moves))
     assert not bad, sorted(bad, key=len)[:20]
+
+
+def test_a_tied_majority_says_why_it_scores_less() -> None:
+    """ "A tie gives each tied player the amount minus 1" (rules notes): the line read "Most trading
+    posts in Bayern: Bert and Clara (+0 victory points)" with nothing to say why 0."""
+    a = {"region": "Bayern", "building": "trading_post", "seats": [1, 2], "vp": 0}
+    en = GAME.render_log({"k": "majority", "a": a}, "en", ["Anna", "Bert", "Clara"])
+    de = GAME.render_log({"k": "majority", "a": a}, "de", ["Anna", "Bert", "Clara"])
+    assert en == "Most trading posts in Bayern: Bert and Clara (+0 victory points; a tie: 1 less each).", en
+    assert (
+        de == "Meiste Handelshäuser in Bayern: Bert und Clara (+0 Siegpunkte; Gleichstand: je 1 weniger)."
+    ), de
+    one = GAME.render_log(
+        {"k": "majority", "a": {**a, "seats": [1], "vp": 1}}, "en", ["Anna", "Bert", "Clara"]
+    )
+    assert one == "Most trading posts in Bayern: Bert (+1 victory point).", one

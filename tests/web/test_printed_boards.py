@@ -317,6 +317,9 @@ def test_winter_scoring_is_shown_step_by_step(server: Server, pages: Pages) -> N
         # in the game's words: victory points, as its log lines and the table beside them say
         gains = step.locator(".gain").all_inner_texts()
         assert all(g.endswith(("victory point", "victory points")) for g in gains), gains
+        # a tie says why it scores one less ("a tie gives each tied player the amount minus 1")
+        tied = len(item["entry"]["a"]["seats"]) > 1
+        assert ("tie: 1 less each" in step.inner_text()) == tied, step.inner_text()
     _clean(page, "en")
     shot(page, "printed-winter-done-en")
     page.wait_for_timeout(500)  # the last step has faded in

@@ -550,6 +550,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "Most {building} in {region}: {seats} (+{vp:@unit.vp}).",
         "de": "Meiste {building} in {region}: {seats} (+{vp:@unit.vp}).",
     },
+    "majority-tie": {  # a rendering of "majority" with several seats, not a stored key
+        "en": "Most {building} in {region}: {seats} (+{vp:@unit.vp}; a tie: 1 less each).",
+        "de": "Meiste {building} in {region}: {seats} (+{vp:@unit.vp}; Gleichstand: je 1 weniger).",
+    },
     "score": {
         "en": "{p} scores {base:@unit.vp} for counties and buildings and {majorities:@unit.vp} for majorities and now has {total:@unit.vp}.",
         "de": "{p} erhält {base:@unit.vp} für Länder und Gebäude und {majorities:@unit.vp} für Mehrheiten und hat nun {total:@unit.vp}.",
@@ -702,6 +706,8 @@ def render_log(entry: Mapping[str, Any], lang: str = "en", names: Sequence[str] 
         args["scores"] = ", ".join(
             _r("score.item", lang, p=seat_name(s, lang, names), vp=vp[s]) for s in ranked
         )
+    if key == "majority" and len(stored.get("seats") or ()) > 1:
+        key = "majority-tie"  # "a tie gives each tied player the amount minus 1"
     return render(CATALOGUE, key, args, lang, translate_args=False)
 
 

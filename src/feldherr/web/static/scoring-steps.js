@@ -34,7 +34,9 @@ function steps(items, kit = {}) {
     const a = it.entry.a;
     const what = kit.words?.[`most.${a.building}`] ? kit.term(`most.${a.building}`) : null;
     // "Most palaces in Bayern" in the client's words where the game's terms name the building, else the game's line
-    out.push(what ? { caption: wb("scoringMost", { what, region: a.region }), game: false, gains: (a.seats || []).map((seat) => [seat, a.vp]) }
+    // a tie scores one less each ("a tie gives each tied player the amount minus 1"): said, not left to guess
+    const tie = (a.seats || []).length > 1 ? ` (${wb("scoringTie")})` : "";
+    out.push(what ? { caption: wb("scoringMost", { what, region: a.region }) + tie, game: false, gains: (a.seats || []).map((seat) => [seat, a.vp]) }
       : { caption: it.text ?? "", game: true, gains: (a.seats || []).map((seat) => [seat, a.vp]) });
   }
   const leaders = items.filter((x) => x.entry.k === "leader_score");
