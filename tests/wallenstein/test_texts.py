@@ -293,3 +293,13 @@ def test_a_tied_majority_says_why_it_scores_less() -> None:
         {"k": "majority", "a": {**a, "seats": [1], "vp": 1}}, "en", ["Anna", "Bert", "Clara"]
     )
     assert one == "Most trading posts in Bayern: Bert (+1 victory point).", one
+
+
+def test_landsknechte_says_at_least_four_regions() -> None:
+    """ "Länder in mindestens 4 verschiedenen Regionen" / "at least 4 different regions": the log
+    line and the lobby's module label said "in four regions" of a player who held five."""
+    entry = {"k": "lsk_card", "a": {"p": 0, "card": 2}}
+    assert "holds counties in at least four regions" in GAME.render_log(entry, "en")
+    assert "hat Länder in mindestens vier Regionen" in GAME.render_log(entry, "de")
+    labels = {o.name: o for o in GAME.option_spec()}["modules"].labels["landsknechte"]
+    assert "at least four regions" in labels["en"] and "mindestens vier Regionen" in labels["de"], labels

@@ -412,8 +412,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "Ungenutzte Gunstkarten kommen aus dem Spiel: {cards}.",
     },
     "lsk_card": {
-        "en": "{p} holds counties in four regions and turns over the next Landsknechte card: {benefits}.",
-        "de": "{p} hat Länder in vier Regionen und deckt die nächste Landsknechte-Karte auf: {benefits}.",
+        "en": "{p} holds counties in at least four regions and turns over the next Landsknechte card: {benefits}.",
+        "de": "{p} hat Länder in mindestens vier Regionen und deckt die nächste Landsknechte-Karte auf: {benefits}.",
     },
     "lsk_benefit": {"en": "{p} receives {gain}.", "de": "{p} erhält {gain}."},
     "leader_placed": {
