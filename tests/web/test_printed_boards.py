@@ -452,3 +452,24 @@ def test_mansfeld_names_its_turn_order(server: Server, pages: Pages) -> None:
         page.wait_for_selector("#characters")
         line = page.locator(".info").filter(has_text="→").inner_text()
         assert line.startswith(word) and " → " in line, line
+
+
+def test_the_plan_marks_the_county_card_of_the_own_military_leader(server: Server, pages: Pages) -> None:
+    """Heerführer: an action in the leader's county is upgraded, but a county card on the planning
+    board looked like any other: the player had to find the ★ on the map. The card of that county
+    carries the leader's star with a tip saying why (English and German)."""
+    update = seat_update("wallenstein", ALL_MODULES, "plan")
+    led = update["view"]["leaders"]["leader"][update["seat"]]
+    assert led
+    for lang, word in (("en", "military leader"), ("de", "Heerführer")):
+        page = _blank(server, pages)
+        _render(page, update, lang=lang)
+        card = page.locator(f"#plan .pcard.county[data-card='{led}']").first
+        card.wait_for()
+        assert card.locator(".led").count() == 1
+        assert page.locator("#plan .pcard.county .led").count() == 1  # that county's card only
+        card.hover()
+        tip_has = "(w) => (document.querySelector('#tip')?.innerText || '').includes(w)"
+        page.wait_for_function(tip_has, arg=word)
+        assert led in page.locator("#tip").inner_text()
+        region(page, "#plan", f"printed-plan-leader-{lang}")
