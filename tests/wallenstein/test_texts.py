@@ -242,7 +242,7 @@ def test_a_leader_move_into_a_statue_county_names_the_trophy() -> None:
         "Military leader to Bremen (flees Baden: no statue; takes 1 trophy)"
     )
     assert GAME.describe_move(view, move, "de") == (
-        "Heerführer nach Bremen (Flucht aus Baden: kein Denkmal; erbeutet 1 Trophäe)"
+        "Heerführer nach Bremen (Flucht aus Baden: kein Denkmal; erobert 1 Denkmal)"
     )
 
 

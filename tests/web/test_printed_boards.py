@@ -209,7 +209,7 @@ def test_module_boards_are_boards_with_their_cards(server: Server, pages: Pages)
             ("#court-board .hall.audience h4", {"en": "favor card", "de": "Gunstkarte"}),
             ("#court-board .hall.entrance h4", {"en": "most courtiers", "de": "meisten Höflinge"}),
             ("#leaders-board .statues", {"en": "adjacent", "de": "benachbart"}),
-            ("#leaders-board .trophies", {"en": "trophy", "de": "Trophäe"}),
+            ("#leaders-board .trophies", {"en": "trophy", "de": "erobert"}),
         ):
             node = page.locator(part).first
             assert node.get_attribute("tabindex") == "0", part
