@@ -303,3 +303,22 @@ def test_landsknechte_says_at_least_four_regions() -> None:
     assert "hat Länder in mindestens vier Regionen" in GAME.render_log(entry, "de")
     labels = {o.name: o for o in GAME.option_spec()}["modules"].labels["landsknechte"]
     assert "at least four regions" in labels["en"] and "mindestens vier Regionen" in labels["de"], labels
+
+
+def test_a_favor_without_a_target_says_what_it_does() -> None:
+    """Favor #1: "Der Spieler darf die Ereigniskarte aber auch liegen lassen" - the second step
+    offered "Remove the event" beside a bare "Confirm"; favor #4 with no revolt marker in the
+    player's counties is kept to parry the next one, and its step said "Confirm" too."""
+    from feldherr.wallenstein.moves import NO_TARGET, REMOVE_EVENT, Favor
+
+    view = {"seat": 0, "court": {"favors": [{"card": 1, "courtiers": 4}, {"card": 4, "courtiers": 3}]}}
+    keep = Favor("favor", 0, NO_TARGET)
+    remove = Favor("favor", 0, REMOVE_EVENT)
+    parry = Favor("favor", 1, NO_TARGET)
+    assert GAME.move_steps(view, remove, "en")[1] == "Remove the event"
+    assert GAME.move_steps(view, keep, "en")[1] == "Leave the event"
+    assert GAME.move_steps(view, keep, "de")[1] == "Ereignis liegen lassen"
+    assert GAME.describe_move(view, keep, "en").endswith("and leave the event")
+    assert GAME.describe_move(view, keep, "de").endswith("nehmen und das Ereignis liegen lassen")
+    assert GAME.move_steps(view, parry, "en")[1] == "Keep it to parry the next revolt marker"
+    assert GAME.move_steps(view, parry, "de")[1] == "Behalten, um den nächsten Unruhemarker abzuwehren"

@@ -295,6 +295,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "mv.favor-step": {"en": "{favor} ({cost:@unit.courtier})", "de": "{favor} ({cost:@unit.courtier})"},
     "mv.in": {"en": "In {county}", "de": "In {county}"},
     "mv.remove-event": {"en": "Remove the event", "de": "Ereignis entfernen"},
+    "mv.keep-event": {"en": "Leave the event", "de": "Ereignis liegen lassen"},
+    "mv.keep-parry": {
+        "en": "Keep it to parry the next revolt marker",
+        "de": "Behalten, um den nächsten Unruhemarker abzuwehren",
+    },
+    "mv.favor-keep-event": {
+        "en": "Take {favor} for {cost:@unit.courtier} and leave the event",
+        "de": "{favor} für {cost:@unit.courtier} nehmen und das Ereignis liegen lassen",
+    },
     "mv.leader": {"en": "Military leader to {county}", "de": "Heerführer nach {county}"},
     "mv.leader-notes": {"en": "{text} ({notes})", "de": "{text} ({notes})"},
     "mv.leader-statue": {
@@ -803,6 +812,12 @@ def _favor_card(view: Mapping[str, Any], space: int) -> int | None:
     return None if card is None else int(card)
 
 
+def _favor_kind(view: Mapping[str, Any], space: int) -> str:
+    """The effect of the favor card on ``space`` ("cancel_event", "calm", ...), "" if unknown."""
+    card = _favor_card(view, space)
+    return FAVORS[card - 1].effect if card is not None and 0 < card <= len(FAVORS) else ""
+
+
 def _favor_label(view: Mapping[str, Any], space: int, lang: str) -> str:
     card = _favor_card(view, space)
     return favor_name(card, lang) if card is not None else _t("mv.unknown-favor", lang)
@@ -862,6 +877,8 @@ def _move_phrase(view: Mapping[str, Any], move: Any, lang: str, names: Sequence[
             return _r("mv.favor-event", lang, favor=favor, cost=cost)
         if 0 <= move.target < len(NAMES):
             return _r("mv.favor-on", lang, favor=favor, cost=cost, county=NAMES[move.target])
+        if _favor_kind(view, move.space) == "cancel_event":  # "may also leave the event card"
+            return _r("mv.favor-keep-event", lang, favor=favor, cost=cost)
         return _r("mv.favor", lang, favor=favor, cost=cost)
     if isinstance(move, Leader):
         return _leader_phrase(view, move.county, lang)
@@ -953,6 +970,11 @@ def _move_steps(
             return [first, _t("mv.remove-event", lang)]
         if 0 <= move.target < len(NAMES):
             return [first, _r("mv.in", lang, county=NAMES[move.target])]
+        kind = _favor_kind(view, move.space)
+        if kind == "cancel_event":  # "Der Spieler darf die Ereigniskarte aber auch liegen lassen."
+            return [first, _t("mv.keep-event", lang)]
+        if kind == "calm":  # no revolt marker in the player's counties: kept for the next one
+            return [first, _t("mv.keep-parry", lang)]
         return [first, confirm]
     return None
 
