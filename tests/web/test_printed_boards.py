@@ -473,3 +473,21 @@ def test_the_plan_marks_the_county_card_of_the_own_military_leader(server: Serve
         page.wait_for_function(tip_has, arg=word)
         assert led in page.locator("#tip").inner_text()
         region(page, "#plan", f"printed-plan-leader-{lang}")
+
+
+def test_winter_steps_shown_stay_still_when_the_board_is_drawn_again(server: Server, pages: Pages) -> None:
+    """The board is drawn anew at every update (another seat's move, a card put into the plan) and
+    the scoring panel moves into the new board: every step already shown faded in again from
+    nothing each time, so in a hot-seat game with bots the list blinked empty (a screenshot at
+    "Step 12 of 12" showed no step at all). Only the step just revealed fades in."""
+    update, items = _winter(ALL_MODULES)
+    page = _blank(server, pages, pace="slow")  # 2 s a step
+    _render(page, update, items)
+    page.locator("#scoring-steps .step.shown").first.wait_for()
+    page.wait_for_timeout(700)  # the first step has faded in
+    moving = page.evaluate(
+        """() => { window.__draw();
+          return [...document.querySelectorAll('#scoring-steps .step.shown')]
+            .filter((li) => li.getAnimations().length || getComputedStyle(li).opacity !== '1').length; }"""
+    )
+    assert moving == 0

@@ -90,7 +90,11 @@ function build(key, items, kit) {
   function reveal() {
     if (shown >= list.length) return;
     const step = list[shown];
-    lis[shown].classList.add("shown");
+    // Only the step just revealed fades in: the panel moves into each new drawing of the board, and
+    // a CSS animation runs again on a node put back into the page (every shown step blinked).
+    lis[shown].classList.add("shown", "new");
+    const li = lis[shown];
+    setTimeout(() => li.classList.remove("new"), 450);
     for (const [seat, points] of step.gains) gained.set(seat, (gained.get(seat) ?? 0) + points);
     shown += 1;
     for (const seat of seats) {
