@@ -322,3 +322,18 @@ def test_a_favor_without_a_target_says_what_it_does() -> None:
     assert GAME.describe_move(view, keep, "de").endswith("nehmen und das Ereignis liegen lassen")
     assert GAME.move_steps(view, parry, "en")[1] == "Keep it to parry the next revolt marker"
     assert GAME.move_steps(view, parry, "de")[1] == "Behalten, um den nächsten Unruhemarker abzuwehren"
+
+
+def test_landsknechte_armies_are_placed_into_the_tray() -> None:
+    """Landsknechte: "Place the number of armies shown into the tray" / "Armeen in Schale": the
+    button said "Take 1 army into the tray" / "1 Armee in die Schale nehmen"."""
+    from feldherr.wallenstein.data import LSK_KINDS
+    from feldherr.wallenstein.moves import Landsknechte
+
+    view = {"seat": 0, "landsknechte": {"top_card": [2]}}
+    armies = Landsknechte("lsk", LSK_KINDS.index("armies"))
+    assert GAME.describe_move(view, armies, "en") == "Place 1 army into the tray"
+    assert GAME.describe_move(view, armies, "de") == "1 Armee in die Schale legen"
+    taler = Landsknechte("lsk", LSK_KINDS.index("taler"))
+    assert GAME.describe_move(view, taler, "en") == "Take 2 Thalers"
+    assert GAME.describe_move(view, taler, "de") == "2 Taler nehmen"

@@ -313,6 +313,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "mv.leader-flee": {"en": "flees {county}: no statue", "de": "Flucht aus {county}: kein Denkmal"},
     "mv.leader-trophy": {"en": "takes {n:@unit.trophy}", "de": "erobert {n:@unit.statue}"},
     "mv.lsk": {"en": "Take {gain}", "de": "{gain} nehmen"},
+    "mv.lsk-tray": {"en": "Place {gain}", "de": "{gain} legen"},  # "Place ... armies into the tray"
     "mv.odds": {
         "en": "{text} — win {win} %, tie {tie} %, lose {lose} %",
         "de": "{text} — Sieg {win} %, Unentschieden {tie} %, Niederlage {lose} %",
@@ -883,7 +884,8 @@ def _move_phrase(view: Mapping[str, Any], move: Any, lang: str, names: Sequence[
     if isinstance(move, Leader):
         return _leader_phrase(view, move.county, lang)
     if isinstance(move, Landsknechte):
-        return _r("mv.lsk", lang, gain=_lsk_gain(view, move.benefit, lang))
+        key = "mv.lsk-tray" if LSK_KINDS[move.benefit] == "armies" else "mv.lsk"
+        return _r(key, lang, gain=_lsk_gain(view, move.benefit, lang))
     return _t("mv.unknown", lang)
 
 
