@@ -4,6 +4,7 @@
     .venv/bin/python scripts/docs-shot.py test-artifacts/web/printed-modules-en.png \
         docs/img/web-wallenstein-modules-en.png [--top 1400] [--height 1600] [--width 960]
     .venv/bin/python scripts/docs-shot.py --all      # every picture of docs/img from SHOTS below
+    .venv/bin/python scripts/docs-shot.py --clean    # the lobby and analysis pictures (CLEAN below)
 
 The screenshots come from the browser tests (``tests/web``; ``shot()`` writes full pages to
 ``test-artifacts/web/``): run the tests that take them first,
@@ -12,13 +13,32 @@ The screenshots come from the browser tests (``tests/web``; ``shot()`` writes fu
         tests/web/test_printed_boards.py tests/web/test_analysis.py tests/web/test_shell.py \
         tests/web/test_words.py tests/web/test_boards.py -q
 
-Needs Pillow (installed with the dev extras).
+``--clean`` takes the pictures of :data:`CLEAN` itself, on a ``feldherr serve`` of its own with a
+fresh database (the tests' server holds every game the tests left, and its lobby listed dozens of
+them, with the tests' toy game in the form): a lobby with one finished game of each title played
+by bots, and the analysis board of a mid-game decision of one player with several moves, searched
+with ``--budget`` (default ``hard@8s``; the tests' ``medium@1s`` searched a few hundred times and
+the picture showed a decision of two moves). About two minutes.
+
+Needs Pillow (installed with the dev extras); ``--clean`` also Playwright and chromium.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -29,9 +49,6 @@ DOCS_IMG = ROOT / "docs" / "img"
 #: Every picture of docs/img: the test's screenshot it is made from, and how (``raw``: copied as it
 #: is, the analysis board alone; ``height``: rows kept after scaling; ``width``: scaled width).
 SHOTS: dict[str, tuple[str, dict[str, int | bool]]] = {
-    "web-analysis-en": ("analysis-en-board", {"raw": True}),
-    "web-analysis-de": ("analysis-de-board", {"raw": True}),
-    "web-analysis-phone": ("analysis-phone-board", {"raw": True}),
     "web-analysis-position-de": ("analysis-position-de-board", {"raw": True}),
     "web-elgrande": ("elgrande-mid", {}),
     "web-elgrande-de-phone": ("elgrande-mid-de-phone", {}),
@@ -43,8 +60,6 @@ SHOTS: dict[str, tuple[str, dict[str, int | bool]]] = {
     "web-guided-wallenstein-en": ("guided-wallenstein-en", {}),
     "web-guided-wallenstein-de": ("guided-wallenstein-de", {}),
     "web-hotseat": ("hotseat-pass", {}),
-    "web-lobby": ("lobby", {}),
-    "web-lobby-de": ("lobby-de", {}),
     "web-lobby-created-phone": ("lobby-created-phone", {}),
     "web-mansfeld-characters": ("mansfeld-characters", {"height": 360}),
     "web-mansfeld-ending": ("mansfeld-ending", {}),
@@ -77,6 +92,136 @@ SHOTS: dict[str, tuple[str, dict[str, int | bool]]] = {
     "web-wallenstein-winter-en": ("printed-winter-panel-en", {}),
     "web-wallenstein-winter-de-phone": ("printed-winter-de-phone", {}),
 }
+
+
+#: The pictures ``--clean`` takes on a server of its own (not from the tests' screenshots).
+CLEAN = ("web-lobby", "web-lobby-de", "web-analysis-en", "web-analysis-de", "web-analysis-phone")
+
+#: The games the clean lobby lists (finished, played by bots): game, players, seed.
+LOBBY_GAMES = [("wallenstein", 4, 11), ("elgrande", 3, 12), ("mansfeld", 3, 13)]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def _server(budget: str) -> Iterator[str]:
+    """A ``feldherr serve`` on a free port with a fresh database; its address."""
+    data = Path(tempfile.mkdtemp(prefix="feldherr-docs-"))
+    port = _free_port()
+    cmd = [sys.executable, "-m", "feldherr.cli", "serve", "--port", str(port), "--fixed-seeds",
+           "--db", f"sqlite:///{data / 'db.sqlite3'}", "--analysis-bot", budget]  # fmt: skip
+    log = open(data / "server.log", "w")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, env={**os.environ, "FELDHERR_DATA": str(data)}, stdout=log, stderr=log
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(1200):
+            try:
+                urllib.request.urlopen(url + "/api/health", timeout=1).read()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise SystemExit((data / "server.log").read_text()) from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        log.close()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def _api(url: str, path: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url + path, data=data, method="GET" if body is None else "POST")
+    request.add_header("content-type", "application/json")
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.loads(response.read())
+
+
+def _finished(url: str, game: str, players: int, seed: int) -> str:
+    """A game of bots played to its end: its id."""
+    seats = [{"kind": "bot", "bot": "heuristic"}] * players
+    made = _api(
+        url, "/api/games", {"game": game, "options": {"players": players}, "seats": seats, "seed": seed}
+    )
+    for _ in range(3000):
+        if _api(url, f"/api/games/{made['id']}")["status"] == "finished":
+            return str(made["id"])
+        time.sleep(0.1)
+    raise SystemExit(f"{game} did not finish")
+
+
+def _decision_with_choices(url: str, game_id: str, low: int = 4, high: int = 9) -> int:
+    """The step of the finished game to analyse: the last one in its first three quarters where one
+    seat alone decided (not a secret plan made at once) between ``low`` and ``high`` moves."""
+    from feldherr.games import get_game
+
+    record = _api(url, f"/api/games/{game_id}/record")
+    game = get_game(record["game"])
+    state = game.new_state(record["options"], record["seed"])
+    found = 0
+    for at, (seat, move) in enumerate(record["moves"]):
+        alone = len(state.to_move()) == 1
+        if at < len(record["moves"]) * 3 // 4 and alone and low <= len(state.legal_moves(seat)) <= high:
+            found = at
+        state.apply(seat, game.move_from_json(move))
+    return found
+
+
+def _analysis(page: Any, url: str, game_id: str, at: int, lang: str, target: Path) -> None:
+    """The analysis board of step ``at`` of the finished game, searched, as a picture."""
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    page.goto(f"{url}/replay/{game_id}")
+    page.wait_for_selector("#at")
+    page.fill("#at", str(at))
+    page.press("#at", "Enter")
+    # the replay has gone there (the box holds the typed number at once; the slider follows the step)
+    page.wait_for_function(f"document.querySelector('#scrub').value === '{at}'")
+    page.wait_for_timeout(500)
+    page.click("#analyse")
+    page.click("#analysis-run")
+    page.wait_for_selector("#analysis-moves li", timeout=180_000)
+    page.wait_for_timeout(300)
+    page.locator("#analysis").screenshot(path=str(target))
+    print(f"{target}: step {at}")
+
+
+def take_clean(budget: str) -> None:
+    """The pictures of :data:`CLEAN` on a server of their own (see the module's docstring)."""
+    from playwright.sync_api import sync_playwright
+
+    chromium = os.environ.get("FELDHERR_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    with _server(budget) as url, sync_playwright() as pw:
+        games = {name: _finished(url, name, players, seed) for name, players, seed in LOBBY_GAMES}
+        browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        shots = Path(tempfile.mkdtemp(prefix="feldherr-shots-"))
+        for lang, name in (("en", "web-lobby"), ("de", "web-lobby-de")):
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+            page.goto(url + "/")
+            page.wait_for_selector("#games a")
+            page.select_option("#game", "wallenstein")
+            page.fill("#name-0", "Anna")
+            page.evaluate("document.activeElement.blur()")  # no focus ring in the picture
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+            copy(shots / f"{name}.png", DOCS_IMG / f"{name}.png")
+        at = _decision_with_choices(url, games["wallenstein"])
+        for lang in ("en", "de"):
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            _analysis(page, url, games["wallenstein"], at, lang, DOCS_IMG / f"web-analysis-{lang}.png")
+        phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+        page = browser.new_context(**phone).new_page()
+        at = _decision_with_choices(url, games["elgrande"])
+        _analysis(page, url, games["elgrande"], at, "en", DOCS_IMG / "web-analysis-phone.png")
+        browser.close()
+        shutil.rmtree(shots, ignore_errors=True)
 
 
 def copy(source: Path, target: Path, top: int = 0, height: int = 1600, width: int = 0) -> None:
@@ -112,6 +257,10 @@ def copy_all() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--all", action="store_true", help="every picture of docs/img (SHOTS)")
+    parser.add_argument(
+        "--clean", action="store_true", help="the lobby and analysis pictures on a server of their own"
+    )
+    parser.add_argument("--budget", default="hard@8s", help="the analysis board's search (with --clean)")
     parser.add_argument("source", type=Path, nargs="?")
     parser.add_argument("target", type=Path, nargs="?")
     parser.add_argument("--top", type=int, default=0, help="first row to keep, in the source's pixels")
@@ -120,6 +269,9 @@ def main() -> None:
         "--width", type=int, default=0, help="scaled width (default: 960, or 390 for a phone shot)"
     )
     args = parser.parse_args()
+    if args.clean:
+        take_clean(args.budget)
+        return
     if args.all:
         copy_all()
         return

@@ -240,7 +240,7 @@ def test_machtverschiebung_power_cards_are_chosen_in_two_steps() -> None:
     assert len(moves) > 40
     view = state.view(seat)
     firsts = {GAME.move_steps(view, m, "en")[0] for m in moves}  # type: ignore[index]
-    assert len(firsts) == 13 and "the 13" in firsts
+    assert len(firsts) == 13 and "the 13 (0 Caballeros to the court)" in firsts
 
 
 def test_no_caballeros_to_the_court_is_said_in_words() -> None:
@@ -259,3 +259,46 @@ def test_no_caballeros_to_the_court_is_said_in_words() -> None:
     view = state.view(0)
     assert GAME.describe_move(view, none, "de", NAMES) == "keine Caballeros an den Hof holen"
     assert GAME.describe_move(view, mt.COURT[3], "en", NAMES) == "take 3 Caballeros to the court"
+
+
+def test_moving_a_caballero_is_built_from_parts_that_say_what_they_are() -> None:
+    """Intrigue on a phone: the first part offered a bare colour ("Anna", "Blau", "Gelb" beside
+    "Versetzen beenden") and the second a bare region, under a help line that names no card; each
+    part now says what it picks, and the two parts still tell the moves apart."""
+    from .helpers import Board
+
+    board = Board(4).empty().king("Aragón")
+    board.put(0, "Granada", 3).put(3, "Toledo", 2).put(2, "Sevilla", 2)
+    state = board.turn(0, "intrigue", court=0).state()
+    state.apply(0, ("special",))
+    view = state.view(0)
+    names = NAMES[:4]
+    moves = state.legal_moves(0)
+    said = {lang: {m: GAME.move_steps(view, m, lang, names) for m in moves} for lang in ("en", "de")}
+    green = ("from", 3, D.AREA_NAMES.index("Toledo"))
+    assert said["en"][green] == ["a Caballero of Dora", "in Toledo"]
+    assert said["de"][green] == ["einen Caballero von Dora", "in Toledo"]
+    own = ("from", 0, D.AREA_NAMES.index("Granada"))
+    assert said["en"][own] == ["a Caballero of Anna", "in Granada"]
+    unnamed = GAME.move_steps(view, green, "de")
+    assert unnamed == [f"einen Caballero von {text.COLOURS_DE[3]}", "in Toledo"]
+    for lang in ("en", "de"):
+        assert len({tuple(s or ()) for s in said[lang].values()}) == len(said[lang])
+
+
+def test_a_power_card_is_offered_with_the_caballeros_it_brings() -> None:
+    """The first decision of a round on a phone: thirteen buttons "die 1 ausspielen" … "die 13
+    ausspielen" (the number alone; what a card brings to the court, printed on it, stood in the hand
+    a screen below). Each says the Caballeros it brings, from the printed board data (German names
+    the Machtkarte; "power card 1" would read as an id in English)."""
+    state = GAME.new_state(GAME.normalize_options({"players": 3}), 1)
+    seat = state.to_move()[0]
+    view = state.view(seat)
+    said = {
+        lang: [GAME.describe_move(view, m, lang) for m in state.legal_moves(seat)] for lang in ("en", "de")
+    }
+    assert "play the 1 (6 Caballeros to the court)" in said["en"], said["en"]
+    assert "play the 13 (0 Caballeros to the court)" in said["en"]
+    assert "Machtkarte 1 ausspielen (6 Caballeros an den Hof)" in said["de"], said["de"]
+    assert D.POWER_CABALLEROS[11] == 1
+    assert "Machtkarte 11 ausspielen (1 Caballero an den Hof)" in said["de"]

@@ -311,7 +311,8 @@ def test_a_favor_without_a_target_says_what_it_does() -> None:
     player's counties is kept to parry the next one, and its step said "Confirm" too."""
     from feldherr.wallenstein.moves import NO_TARGET, REMOVE_EVENT, Favor
 
-    view = {"seat": 0, "court": {"favors": [{"card": 1, "courtiers": 4}, {"card": 4, "courtiers": 3}]}}
+    court = {"favors": [{"card": 1, "courtiers": 4}, {"card": 4, "courtiers": 3}]}
+    view = {"seat": 0, "event": "grain_loss", "court": court}
     keep = Favor("favor", 0, NO_TARGET)
     remove = Favor("favor", 0, REMOVE_EVENT)
     parry = Favor("favor", 1, NO_TARGET)
@@ -337,3 +338,46 @@ def test_landsknechte_armies_are_placed_into_the_tray() -> None:
     taler = Landsknechte("lsk", LSK_KINDS.index("taler"))
     assert GAME.describe_move(view, taler, "en") == "Take 2 Thalers"
     assert GAME.describe_move(view, taler, "de") == "2 Taler nehmen"
+
+
+def test_the_favor_that_removes_the_event_names_both_of_its_second_parts() -> None:
+    """The court's favor card "Remove this round's event" on a phone: its second part offered
+    "Ereignis entfernen" beside "Bestätigen", and confirming meant leaving the event; it says so.
+    The card's part begins with a capital as "Keine Gunstkarte nehmen" beside it does."""
+    from feldherr.wallenstein.moves import NO_TARGET, REMOVE_EVENT, Favor, typed
+
+    state = GAME.new_state({"players": 3, "modules": ["court"]}, 1)
+    rnd = random.Random(1)
+    while True:  # random moves until the card is offered with an event to remove
+        seat = state.to_move()[0]
+        moves = state.legal_moves(seat)
+        favors = [typed(m) for m in moves if isinstance(typed(m), Favor)]
+        if any(f.target == REMOVE_EVENT for f in favors):
+            break
+        state.apply(seat, rnd.choice(moves))
+    view = state.view(seat)
+    space = next(f.space for f in favors if f.target == REMOVE_EVENT)
+    for lang, card, remove, leave in (
+        ("en", "The favor card “Remove this round's event” (", "Remove the event", "Leave the event"),
+        (
+            "de",
+            "Die Gunstkarte „Ereignis dieser Runde entfernen“ (",
+            "Ereignis entfernen",
+            "Ereignis liegen lassen",  # the rulebook: "darf die Ereigniskarte aber auch liegen lassen"
+        ),
+    ):
+        removed = GAME.move_steps(view, Favor("favor", space, REMOVE_EVENT), lang)
+        left = GAME.move_steps(view, Favor("favor", space, NO_TARGET), lang)
+        assert removed is not None and left is not None
+        assert removed[0] == left[0] and str(removed[0]).startswith(card), removed
+        assert (removed[1], left[1]) == (remove, leave)
+
+
+def test_the_military_leaders_scoring_counts_victory_points() -> None:
+    """The Military Leaders' scoring table under the log line "Lila erhält 6 Siegpunkte für 6
+    Denkmäler" headed its last column "Erhaltene Punkte"; the game's other tables say Siegpunkte."""
+    entry = {"k": "leader_score", "a": {"p": 1, "statues": 6, "trophies": 0, "vp": 6}}
+    for lang, word in (("de", "Erhaltene Siegpunkte"), ("en", "Victory points gained")):
+        table = GAME.log_table(entry, lang, None)
+        assert table is not None and table["columns"][-1] == word, table
+        assert table["rows"] == [[GAME.seat_name(1, lang, None), 6, 0, 6]]

@@ -432,7 +432,7 @@ def test_an_imported_games_players_are_named_by_colour(server: Server, pages: Pa
     players = [t.strip() for t in page.locator("#players tbody th").all_inner_texts()]
     assert players == ["Red", "Blue", "Yellow"], players
     ending = page.locator("#ending table.scoring").inner_text()
-    assert "Red" in ending and not re.search(r"\b[123]\b ★|^\d\.\s+[123]\s", ending, re.M), ending
+    assert "Red" in ending and not re.search(r"\b[123]\b\s★|^\d\.\s+[123]\s", ending, re.M), ending
 
 
 def test_replay_says_each_steps_move_even_a_secret_one(server: Server, pages: Pages) -> None:

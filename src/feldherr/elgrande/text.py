@@ -154,14 +154,24 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "mod_received": {"en": "You receive the modifier {v}.", "de": "Du erhältst den Modifikator {v}."},
     "game_over": {"en": "Game over. Final scores: {scores}.", "de": "Spielende. Endstand: {scores}."},
     # ------------------------------------------------------------------ move phrases
-    "mv.power": {"en": "play the {v}", "de": "die {v} ausspielen"},
+    # a power card by its number and the Caballeros it brings to the court, as printed on it (on a
+    # phone the hand's cards lie a screen below the choices)
+    "mv.power": {
+        "en": "play the {v} ({n:@unit.caballero} to the court)",
+        "de": "Machtkarte {v} ausspielen ({n:@unit.caballero} an den Hof)",
+    },
     "mv.power.mod": {
         "en": "play the {v} with the modifier {m} ({t})",
-        "de": "die {v} mit dem Modifikator {m} ausspielen ({t})",
+        "de": "Machtkarte {v} mit dem Modifikator {m} ausspielen ({t})",
     },
-    "step.power": {"en": "the {v}", "de": "die {v}"},
+    "step.power": {
+        "en": "the {v} ({n:@unit.caballero} to the court)",
+        "de": "Machtkarte {v} ({n:@unit.caballero} an den Hof)",
+    },
     "step.modifier": {"en": "modifier {m}", "de": "Modifikator {m}"},
     "step.nomodifier": {"en": "no modifier", "de": "kein Modifikator"},
+    "step.from.colour": {"en": "a Caballero of {c}", "de": "einen Caballero von {c}"},
+    "step.from.region": {"en": "in {r}", "de": "in {r}"},
     "mv.court": {"en": "take {n:@unit.caballero} to the court", "de": "{n:@unit.caballero} an den Hof holen"},
     "mv.court.none": {"en": "take no Caballeros to the court", "de": "keine Caballeros an den Hof holen"},
     "mv.recall": {"en": "take a Caballero back from {r}", "de": "einen Caballero aus {r} zurücknehmen"},
@@ -372,7 +382,7 @@ def describe(
     n = _players(view)
     if kind == "power":
         if m.modifier == NO_MODIFIER:
-            return _t("mv.power", lang, v=m.value)
+            return _t("mv.power", lang, v=m.value, n=D.POWER_CABALLEROS[m.value])
         total = m.value + D.MODIFIER_VALUES[m.modifier]
         return _t("mv.power.mod", lang, v=m.value, m=modifier_name(m.modifier, lang), t=total)
     if kind == "court":
@@ -424,8 +434,9 @@ def steps(
 ) -> list[str | list[str]]:
     """How a person builds ``move`` part by part: a power card, then a modifier (Machtverschiebung:
     up to 13 x 7 choices); a player's colour, then the region to pick one of its Caballeros up in
-    (moving Caballeros: up to 5 colours x 10 areas; "stop moving" is its two parts too); every other
-    move is one step, its phrase (those decisions have at most 18 choices)."""
+    (moving Caballeros: "a Caballero of Yellow", then "in Galicia", up to 5 colours x 10 areas;
+    "stop moving" is its two parts too); every other move is one step, its phrase (those decisions
+    have at most 18 choices)."""
     _lang(lang)
     m = typed(move)
     kind = m[0]
@@ -435,9 +446,13 @@ def steps(
             if m.modifier == NO_MODIFIER
             else _t("step.modifier", lang, m=modifier_name(m.modifier, lang))
         )
-        return [_t("step.power", lang, v=m.value), mod]
-    if kind == "from":
-        return [who(m.colour, lang, names, _players(view)), _area_of(m.region, lang)]
+        return [_t("step.power", lang, v=m.value, n=D.POWER_CABALLEROS[m.value]), mod]
+    if kind == "from":  # the parts say what they are: a bare "Yellow", "Galicia" did not
+        colour = who(m.colour, lang, names, _players(view))
+        return [
+            _t("step.from.colour", lang, c=colour),
+            _t("step.from.region", lang, r=_area_of(m.region, lang)),
+        ]
     if kind == "endmove":  # the other choice of a "from" decision: as many parts as those
         return [describe(view, move, lang, names), _t("confirm", lang)]
     return [describe(view, move, lang, names)]

@@ -170,12 +170,14 @@ def move_steps(
     view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
 ) -> list[str | list[str]]:
     """How a person builds ``move``: a commitment is one set of the characters committed (toggled
-    on and off, then confirmed: up to 2^13 moves, at most 13 toggles); every other move is one
-    step, its phrase (at most 9 choices)."""
+    on and off, then confirmed: up to 2^13 moves, at most 13 toggles), each by its name and
+    strength, what the choice turns on (on a phone the cards' table lies a screen below); every
+    other move is one step, its phrase (at most 9 choices)."""
     _lang(lang)
     move = typed(move)
     if isinstance(move, Commit):
-        return [[CARDS[c].name(lang) for c in move.cards]]
+        cards = [CARDS[c] for c in move.cards]
+        return [[_t("step.commit.card", lang, card=c.name(lang), strength=c.strength) for c in cards]]
     return [describe_move(view, move, lang, names)]
 
 

@@ -223,7 +223,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "col.statues": {"en": "Statues", "de": "Denkmäler"},
     "col.trophies": {"en": "Trophies", "de": "Erobert"},
     "col.vp": {"en": "Victory points", "de": "Siegpunkte"},
-    "col.gained": {"en": "Points gained", "de": "Erhaltene Punkte"},
+    "col.gained": {"en": "Victory points gained", "de": "Erhaltene Siegpunkte"},
     "col.thaler": {"en": "Thalers", "de": "Taler"},
     "col.rank": {"en": "Rank", "de": "Rang"},
     "rank": {"en": "{n}.", "de": "{n}."},
@@ -293,6 +293,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "{favor} für {cost:@unit.courtier} nehmen und das Ereignis entfernen",
     },
     "mv.favor-step": {"en": "{favor} ({cost:@unit.courtier})", "de": "{favor} ({cost:@unit.courtier})"},
+    # a button's words begin with a capital, as "Take no favor card" beside it does
+    "mv.favor-card-step": {
+        "en": "The favor card “{effect}” ({cost:@unit.courtier})",
+        "de": "Die Gunstkarte „{effect}“ ({cost:@unit.courtier})",
+    },
     "mv.in": {"en": "In {county}", "de": "In {county}"},
     "mv.remove-event": {"en": "Remove the event", "de": "Ereignis entfernen"},
     "mv.keep-event": {"en": "Leave the event", "de": "Ereignis liegen lassen"},
@@ -878,7 +883,8 @@ def _move_phrase(view: Mapping[str, Any], move: Any, lang: str, names: Sequence[
             return _r("mv.favor-event", lang, favor=favor, cost=cost)
         if 0 <= move.target < len(NAMES):
             return _r("mv.favor-on", lang, favor=favor, cost=cost, county=NAMES[move.target])
-        if _favor_kind(view, move.space) == "cancel_event":  # "may also leave the event card"
+        if _favor_kind(view, move.space) == "cancel_event" and view.get("event") is not None:
+            # "may also leave the event card"
             return _r("mv.favor-keep-event", lang, favor=favor, cost=cost)
         return _r("mv.favor", lang, favor=favor, cost=cost)
     if isinstance(move, Leader):
@@ -965,15 +971,19 @@ def _move_steps(
     if isinstance(move, Favor):
         if move.space == NO_SPACE:
             return [_t("mv.no-favor", lang), confirm]
-        first = _r(
-            "mv.favor-step", lang, favor=_favor_label(view, move.space, lang), cost=FAVOR_COSTS[move.space]
-        )
+        card = _favor_card(view, move.space)
+        cost = FAVOR_COSTS[move.space]
+        if card is None:
+            first = _r("mv.favor-step", lang, favor=_favor_label(view, move.space, lang), cost=cost)
+        else:
+            first = _r("mv.favor-card-step", lang, effect=favor_effect(card, lang), cost=cost)
         if move.target == REMOVE_EVENT:
             return [first, _t("mv.remove-event", lang)]
         if 0 <= move.target < len(NAMES):
             return [first, _r("mv.in", lang, county=NAMES[move.target])]
         kind = _favor_kind(view, move.space)
-        if kind == "cancel_event":  # "Der Spieler darf die Ereigniskarte aber auch liegen lassen."
+        if kind == "cancel_event" and view.get("event") is not None:
+            # "Der Spieler darf die Ereigniskarte aber auch liegen lassen."
             return [first, _t("mv.keep-event", lang)]
         if kind == "calm":  # no revolt marker in the player's counties: kept for the next one
             return [first, _t("mv.keep-parry", lang)]

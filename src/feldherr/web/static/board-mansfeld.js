@@ -108,13 +108,14 @@ export function mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell
   return h("div", { class: "mansfeld" },
     h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), term(view.phase, "phase.")), info(t("deck"), view.deck_size ?? "–"),
       (view.order || []).length ? info(t("turnOrder"), view.order.map((seat) => name(ctx, seat)).join(" → ")) : null),
-    h("div", { id: "characters" }, h("h3", {}, t("characters")),
+    // no heading over nothing: once the deck and the open row are used up (the conquest, the end)
+    (view.open || []).length || (view.left || []).length ? h("div", { id: "characters" }, h("h3", {}, t("characters")),
       h("div", { class: "keys characters" }, (view.open || []).map((c) => {
         const node = character(ctx, c, printed.get(c), reach.has(c));
         for (const [k, v] of Object.entries(tipOf(c))) node.setAttribute(k, v);
         return node;
       })),
-      view.left && view.left.length ? h("small", {}, `${t("leftOver")}: `, held(view.left, "used")) : null),
+      view.left && view.left.length ? h("small", {}, `${t("leftOver")}: `, held(view.left, "used")) : null) : null,
     rerollScene(ctx, name),
     (view.roll || []).length ? h("div", { id: "dice" }, h("h3", {}, t("dice")),
       h("div", { class: "dice-row" }, view.roll.map((d) => die(d, { cls: "rolled" })))) : null,

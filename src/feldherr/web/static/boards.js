@@ -11,6 +11,7 @@ import { planBoard } from "./board-wallenstein-plan.js"; // table: the planning 
 import { moduleBoards } from "./board-modules.js"; // table: the module boards as printed
 import { scoringSteps } from "./scoring-steps.js"; // table: winter scoring step by step
 import { buildingIcon, fitLabels } from "./board-wallenstein-map.js"; // table: names inside the frame, buildings drawn
+import { effectText, tw } from "./words-table.js";
 
 const data = {};
 const loading = {};
@@ -71,6 +72,21 @@ export function term(key, prefix = "") {
 export function cardName(id) {
   const entry = words[`card.${id}`];
   return entry ? entry[lang()] || entry.en : human(id);
+}
+
+// What the help line adds to its phase's words from the board: the El Grande action card in use
+// and its printed text while it is placed with, carried out or vetoed ("Carry out the card's special
+// action." named no card, and on a phone the card lies far below the decision); the Wallenstein
+// county the armies move out of ("from the county that just acted" named none). Null when none.
+const CARD_PHASES = new Set(["act", "effect", "veto"]);
+export function phaseDetail(game, view) {
+  if (game === "wallenstein" && view?.phase === "move" && view.step?.kind === "move" && view.step.from) {
+    return tw("movesFrom", { county: view.step.from, action: term(view.step.action) });
+  }
+  if (game !== "elgrande" || !view || !CARD_PHASES.has(view.phase) || !view.card_in_use) return null;
+  const cards = needs("elgrande-cards", "/api/web/data/elgrande/cards");
+  const card = (cards?.cards || []).find((c) => c.id === view.card_in_use);
+  return card ? tw("cardInUse", { card: cardName(card.id), text: effectText(card.effect) }) : null;
 }
 
 export function renderBoard(game, view, ctx) {
@@ -282,15 +298,18 @@ function elgrande(view, ctx) {
   return elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringTrack, seatCell });
 }
 
-// The scoring track: a ruler from 0 with each seat's marker at its score (stacked when equal).
+// The scoring track: a ruler from 0 with each seat's marker at its score (stacked when equal). A
+// mark every 10 points; a number at most every twelfth of the ruler (every 20 or 50 points once
+// the scores pass 120: a phone's numbers, 13 px, ran into each other, "100110120130140150").
 function scoringTrack(players, ctx) {
   const top = Math.max(50, ...players.map((p) => p.score ?? 0));
   const X = (v) => 10 + (v / top) * 380;
+  const every = [10, 20, 50, 100].find((n) => top / n <= 12) || 10 * Math.ceil(top / 120);
   const seen = new Map();
   return s("svg", { viewBox: "0 0 400 52", class: "track", id: "track", role: "img", "aria-label": t("score") },
     s("line", { x1: 10, x2: 390, y1: 30, y2: 30, class: "axis" }),
     Array.from({ length: Math.floor(top / 10) + 1 }, (_, k) => [s("line", { x1: X(k * 10), x2: X(k * 10), y1: 26, y2: 34, class: "axis" }),
-      s("text", { x: X(k * 10), y: 50, class: "tick", "text-anchor": "middle" }, k * 10)]),
+      (k * 10) % every ? null : s("text", { x: X(k * 10), y: 50, class: "tick", "text-anchor": "middle" }, k * 10)]),
     players.map((p) => {
       const v = p.score ?? 0;
       const k = seen.get(v) || 0;

@@ -26,7 +26,9 @@ export function scoringTable(outcome, names, game = null) {
     h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")), h("th", {}, gameWord(game, "score")), extra.map(([key]) => h("th", {}, gameWord(game, key))))),
     h("tbody", {}, order.map((i) => h("tr", { class: outcome.winners.includes(i) ? "winner" : "" },
       h("td", { class: "rank" }, `${place(i)}.`),
-      h("th", { style: `--seat:${colour(i)}`, scope: "row" }, h("span", { class: "dot" }), names[i] || t("player"), outcome.winners.includes(i) ? " ★" : ""),
+      h("th", { style: `--seat:${colour(i)}`, scope: "row" }, h("span", { class: "dot" }), names[i] || t("player"),
+        // the winner's star keeps to the name (a phone put "★" alone on a second line under "Yellow")
+        outcome.winners.includes(i) ? "\u00a0★" : ""),
       h("td", {}, num(outcome.scores[i])),
       extra.map(([, value]) => h("td", {}, fmt(value[i]))))))));
 }

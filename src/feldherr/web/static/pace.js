@@ -11,6 +11,15 @@ export function paceSetting() {
 }
 export function setPace(value) { localStorage.setItem(KEY, value in SPEEDS ? value : "normal"); }
 
+// How long a paced update of ``lines`` new log lines holds the next one: one step per move, and a
+// quarter step more for each line after the second, up to four steps (a Wallenstein move that turns
+// an action over brings a dozen lines at once — every player's buildings, grain, armies — and the
+// next move came a second later). Nothing at "at once".
+export function readingHold(lines, setting = paceSetting()) {
+  const step = SPEEDS[setting] || 0;
+  return lines > 2 ? Math.round(step * Math.min(4, 1 + (lines - 2) / 4)) : 0;
+}
+
 // apply(batch) shows the messages of one version (one per seat held on this device) and may return
 // a longer wait before the next (a battle's tower).
 export function makePacer(apply, changed = () => {}) {
@@ -20,7 +29,9 @@ export function makePacer(apply, changed = () => {}) {
   function next() {
     const batch = [queue.shift()];
     while (queue.length && queue[0].version === batch[0].version) batch.push(queue.shift());
-    return apply(batch) || 0;
+    // a move held back and shown now: the time to read its lines (never the first update of a page
+    // with its whole log, nor the answer to one's own move: those are not held back)
+    return Math.max(apply(batch) || 0, ...batch.map((m) => readingHold((m.log || []).length)));
   }
   function tick() {
     timer = null;

@@ -1,8 +1,8 @@
 // A seat's page: the WebSocket, the board, the pending decision's choices, the log, hot-seat
 // hand-overs and the end of the game.
 import { api, clear, colour, copyText, h, usePalette } from "./dom.js";
-import { botName, lang, t, tn } from "./i18n.js";
-import { moveKeys, onData, renderBoard, seatNames, slotValue, term } from "./boards.js";
+import { botName, lang, t, tn, touchScreen } from "./i18n.js";
+import { moveKeys, onData, phaseDetail, renderBoard, seatNames, slotValue, term } from "./boards.js";
 import { MAX_BUTTONS, hasSteps, remaining, stepPicker } from "./steps.js";
 import { endOfGame, logItem } from "./ending.js";
 import { foreignInvite, forget, fromHash, held, hideTokens, inHash, invites, remember, tabHold } from "./store.js";
@@ -150,7 +150,8 @@ export function showPlay(root, gameId) {
   // table: the bar over the decision (help line, speed, skip, sound, rules).
   function tableBarNode() {
     const update = st.bySeat.get(st.shown);
-    return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, pacer, rerender: render, spectator: st.shown === "spectator" });
+    return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, detail: phaseDetail(st.welcome?.name, update?.view),
+      pacer, rerender: render, spectator: st.shown === "spectator" });
   }
 
   // Which seat's page this device shows. With several seats here (hot-seat), a switch to another
@@ -408,7 +409,9 @@ export function showPlay(root, gameId) {
     const nameField = typing ? root.querySelector("#my-name") : null;
     if (nameField) { nameField.focus({ preventScroll: true }); nameField.setSelectionRange(...typing); }
     // Keyboard use: a fresh page puts the focus on the first choice unless it is elsewhere already.
-    const first = root.querySelector("#choices button:not([disabled])");
+    // Not on a touch screen: there is no Enter to press, and the first choice stood out in the
+    // focus's colour as if it were suggested.
+    const first = touchScreen() ? null : root.querySelector("#choices button:not([disabled])");
     if (first && (document.activeElement === document.body || !document.activeElement)) first.focus({ preventScroll: true });
     const logList = root.querySelector("#log ol");
     if (logList) logList.scrollTop = logList.scrollHeight;

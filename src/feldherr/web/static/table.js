@@ -11,12 +11,14 @@ const SPEED_WORD = { instant: "paceInstant", fast: "paceFast", normal: "paceNorm
 const RULES = new Set(["wallenstein", "elgrande", "mansfeld"]);
 
 // A spectator reads what the players do now, and has no turn to be called to (no sound, no notice).
-export function tableBar({ game, phase, pacer, rerender, spectator = false }) {
+// ``detail``: words the board adds to the phase's line (the El Grande card in use and its text).
+export function tableBar({ game, phase, detail = null, pacer, rerender, spectator = false }) {
   const help = phaseHelp(game, phase);
   const waiting = pacer.waiting();
   const notifyAsk = !spectator && "Notification" in window && Notification.permission === "default";
   return h("section", { id: "table-bar", class: "panel table-bar" },
-    help ? h("p", { id: "phase-help", class: "phase-help" }, h("strong", {}, `${tw(spectator ? "helpWatching" : "help")}: `), help) : null,
+    help ? h("p", { id: "phase-help", class: "phase-help" }, h("strong", {}, `${tw(spectator ? "helpWatching" : "help")}: `), help,
+      detail ? h("span", { id: "phase-card" }, ` ${detail}`) : null) : null,
     h("div", { class: "row" },
       h("label", {}, `${tw("pace")} `, h("select", { id: "pace", onchange: (e) => { setPace(e.target.value); rerender(); } },
         Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === paceSetting() }, tw(SPEED_WORD[k]))))),

@@ -20,7 +20,7 @@ const WORDS = {
     guided: "Guided first game", guidedHint: "A short opening that explains each step as you make it.",
     guideStep: "Step {n}", guideSkipped: "A step was left out: this time the game had nothing to ask you there.", guideDone: "That was the opening. Play on as you like — the bots answer at their own pace.",
     guideNext: "Your choice now:", guideClose: "close", guideShow: "↓ Show me on the board",
-    undo: "take back",
+    undo: "take back", cardInUse: "“{card}”: {text}", movesFrom: "Now out of {county} ({action}).",
     "guide.mansfeld.1": "Every round begins with a secret choice: how many dice you will roll (1–6). Look at the open characters: their cost is the sum that some of your dice (any of them) must make exactly. Fewer dice go earlier in the turn order, more dice reach the dear characters.",
     "guide.mansfeld.2": "Your dice are rolled (drawn here as dice). A character marked ✓ can be made from some of them: take him — or nobody, if you would rather wait.",
     "guide.mansfeld.3": "Round two. Your characters are in your row of the table; their strength counts later, when the provinces are conquered. Set your dice again.",
@@ -51,7 +51,7 @@ const WORDS = {
     guided: "Geführte erste Partie", guidedHint: "Eine kurze Eröffnung, die jeden Schritt erklärt, während du ihn machst.",
     guideStep: "Schritt {n}", guideSkipped: "Ein Schritt ist ausgefallen: Diesmal hatte das Spiel dich dort nichts zu fragen.", guideDone: "Das war die Eröffnung. Spiel nach Belieben weiter — die Bots antworten in ihrem Tempo.",
     guideNext: "Deine Wahl jetzt:", guideClose: "schließen", guideShow: "↓ Zeig es mir auf dem Spielplan",
-    undo: "zurücknehmen",
+    undo: "zurücknehmen", cardInUse: "„{card}“: {text}", movesFrom: "Jetzt aus {county} ({action}).",
     "guide.mansfeld.1": "Jede Runde beginnt mit einer geheimen Wahl: wie viele Würfel du wirfst (1–6). Sieh dir die offenen Charaktere an: ihre Kosten muss ein Teil deiner Würfel genau ergeben. Wer weniger Würfel wählt, ist früher dran; mehr Würfel erreichen die teuren Charaktere.",
     "guide.mansfeld.2": "Deine Würfel sind geworfen (hier als Würfel gezeichnet). Ein Charakter mit ✓ lässt sich aus einigen davon bilden: nimm ihn — oder keinen, wenn du lieber wartest.",
     "guide.mansfeld.3": "Zweite Runde. Deine Charaktere stehen in deiner Zeile der Tabelle; ihre Kampfkraft zählt später, beim Erobern der Provinzen. Lege wieder deine Würfel fest.",
@@ -238,7 +238,8 @@ export function effectText(effect) {
     else if (effect.own) text = fmt(E["move.own"], { n: effect.own });
     else if (effect.foreign) text = fmt(E["move.foreign"], { n: effect.foreign });
     else text = fmt(E["move.any"], { n: effect.any });
-    return effect.one_source && effect.own < 99 ? text + E.oneSource : text;
+    // "all from one region" is said by the text of "all your Caballeros out of one region" already
+    return effect.one_source && !(effect.own >= 99) ? text + E.oneSource : text;
   }
   if (op === "place_free") return fmt(E.place_free, { n: effect.count });
   if (op === "choice") return fmt(E.choice, { a: effectText(effect.options[0]), b: effectText(effect.options[1]) });
