@@ -188,7 +188,7 @@ def test_the_emperors_favor_goes_to_the_most_courtiers_first() -> None:
         pos,
         "wallenstein.position.queue-order",
         "the player with the most courtiers in the entrance hall first",
-        "zuerst der Spieler mit den meisten Höflingen im Vorzimmer",
+        "zuerst der Spieler mit den meisten Höflingen in der Empfangshalle",
     )
     for queue in ([], ["yellow", "purple", "red", "blue"], ["purple", "yellow", "red", "blue", "red"]):
         pos = _favor()

@@ -195,6 +195,151 @@ def test_a_battle_with_an_empty_tray_says_so_in_words() -> None:
     assert "–" not in en + de
 
 
+def test_a_leader_move_says_whether_it_leaves_a_statue() -> None:
+    """Heerführer: moved to an adjacent county the leader leaves "victorious" and a statue stays
+    behind; moved further he "flees" and none does; entering another's statue county takes it as a
+    trophy. The buttons said only "Military leader to Lüneburg", so the player had to know the map's
+    neighbours to see which move scores (the log said it only afterwards)."""
+    from feldherr.wallenstein.data import NAMES as COUNTIES
+    from feldherr.wallenstein.data import NEIGHBOURS
+
+    state = GAME.new_state(GAME.normalize_options({"players": 5, "modules": ["leaders"]}), 11)
+    rng = random.Random(2)
+    checked = 0
+    while not state.is_terminal() and checked < 3:
+        seat = state.to_move()[0]
+        moves = state.legal_moves(seat)
+        view = state.view(seat)
+        here = (view.get("leaders") or {}).get("leader", [None] * 5)[seat]
+        if view.get("phase") == "leader" and here is not None and len(moves) > 1:
+            old = COUNTIES.index(here)
+            for move in moves:
+                county = int(move[1])
+                en, de = (GAME.describe_move(view, move, lang) for lang in ("en", "de"))
+                assert en.startswith(f"Military leader to {COUNTIES[county]}"), en
+                if county in NEIGHBOURS[old] and view["leaders"]["statue_supply"][seat]:
+                    assert f"victorious: a statue in {here}" in en, en
+                    assert f"im Triumph: ein Denkmal in {here}" in de, de
+                elif county not in NEIGHBOURS[old]:
+                    assert f"flees {here}: no statue" in en, en
+                    assert f"Flucht aus {here}: kein Denkmal" in de, de
+            checked += 1
+        state.apply(seat, rng.choice(moves))
+    assert checked == 3
+
+
+def test_a_leader_move_into_a_statue_county_names_the_trophy() -> None:
+    view = {
+        "seat": 0,
+        "phase": "leader",
+        "leaders": {"leader": ["Baden", None], "statue_supply": [6, 5], "statues": [{}, {"Bremen": 1}]},
+    }
+    from feldherr.wallenstein.data import NAMES as COUNTIES
+    from feldherr.wallenstein.moves import Leader
+
+    move = Leader("leader", COUNTIES.index("Bremen"))
+    assert GAME.describe_move(view, move, "en") == (
+        "Military leader to Bremen (flees Baden: no statue; takes 1 trophy)"
+    )
+    assert GAME.describe_move(view, move, "de") == (
+        "Heerführer nach Bremen (Flucht aus Baden: kein Denkmal; erobert 1 Denkmal)"
+    )
+
+
+def test_a_court_conversion_counts_its_courtiers() -> None:
+    """Am Kaiserhof: "Pro eingesetzter Armee darf ein Höfling entsendet werden" - the line said
+    "converts 1 army from Kursachsen into courtiers" / "in Höflinge um" for one army."""
+    one = {"k": "court_convert", "a": {"p": 0, "n": 1, "source": "Kursachsen"}}
+    three = {"k": "court_convert", "a": {"p": 0, "n": 3, "source": "Kursachsen"}}
+    assert GAME.render_log(one, "en") == "Red converts 1 army from Kursachsen into 1 courtier."
+    assert GAME.render_log(one, "de") == "Rot wandelt 1 Armee aus Kursachsen in 1 Höfling um."
+    assert GAME.render_log(three, "en") == "Red converts 3 armies from Kursachsen into 3 courtiers."
+    assert GAME.render_log(three, "de") == "Rot wandelt 3 Armeen aus Kursachsen in 3 Höflinge um."
+
+
+def test_every_button_starts_with_a_capital() -> None:
+    """A button's words start as a sentence does: the court's favor steps read "Keine Gunstkarte
+    nehmen" over "die Gunstkarte „+3 Getreide“ (4 Höflinge)", the draft "die oberste Karte des
+    Stapels" beside "Württemberg"."""
+    options = GAME.normalize_options({"players": 5, "modules": ["court", "landsknechte", "leaders"]})
+    state = GAME.new_state(options, 3)
+    rng = random.Random(5)
+    bad: set[str] = set()
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        moves = state.legal_moves(seat)
+        view = state.view(seat)
+        for lang in LANGS:
+            for move in moves:
+                words = [GAME.describe_move(view, move, lang)]
+                for part in GAME.move_steps(view, move, lang) or []:
+                    words += [part] if isinstance(part, str) else list(part)
+                bad |= {w for w in words if w and not (w[0].isupper() or w[0].isdigit() or w[0] in "+„“")}
+        state.apply(seat, rng.choice(moves))
+    assert not bad, sorted(bad, key=len)[:20]
+
+
+def test_a_tied_majority_says_why_it_scores_less() -> None:
+    """ "A tie gives each tied player the amount minus 1" (rules notes): the line read "Most trading
+    posts in Bayern: Bert and Clara (+0 victory points)" with nothing to say why 0."""
+    a = {"region": "Bayern", "building": "trading_post", "seats": [1, 2], "vp": 0}
+    en = GAME.render_log({"k": "majority", "a": a}, "en", ["Anna", "Bert", "Clara"])
+    de = GAME.render_log({"k": "majority", "a": a}, "de", ["Anna", "Bert", "Clara"])
+    assert en == "Most trading posts in Bayern: Bert and Clara (+0 victory points; a tie: 1 less each).", en
+    assert (
+        de == "Meiste Handelshäuser in Bayern: Bert und Clara (+0 Siegpunkte; Gleichstand: je 1 weniger)."
+    ), de
+    one = GAME.render_log(
+        {"k": "majority", "a": {**a, "seats": [1], "vp": 1}}, "en", ["Anna", "Bert", "Clara"]
+    )
+    assert one == "Most trading posts in Bayern: Bert (+1 victory point).", one
+
+
+def test_landsknechte_says_at_least_four_regions() -> None:
+    """ "Länder in mindestens 4 verschiedenen Regionen" / "at least 4 different regions": the log
+    line and the lobby's module label said "in four regions" of a player who held five."""
+    entry = {"k": "lsk_card", "a": {"p": 0, "card": 2}}
+    assert "holds counties in at least four regions" in GAME.render_log(entry, "en")
+    assert "hat Länder in mindestens vier Regionen" in GAME.render_log(entry, "de")
+    labels = {o.name: o for o in GAME.option_spec()}["modules"].labels["landsknechte"]
+    assert "at least four regions" in labels["en"] and "mindestens vier Regionen" in labels["de"], labels
+
+
+def test_a_favor_without_a_target_says_what_it_does() -> None:
+    """Favor #1: "Der Spieler darf die Ereigniskarte aber auch liegen lassen" - the second step
+    offered "Remove the event" beside a bare "Confirm"; favor #4 with no revolt marker in the
+    player's counties is kept to parry the next one, and its step said "Confirm" too."""
+    from feldherr.wallenstein.moves import NO_TARGET, REMOVE_EVENT, Favor
+
+    court = {"favors": [{"card": 1, "courtiers": 4}, {"card": 4, "courtiers": 3}]}
+    view = {"seat": 0, "event": "grain_loss", "court": court}
+    keep = Favor("favor", 0, NO_TARGET)
+    remove = Favor("favor", 0, REMOVE_EVENT)
+    parry = Favor("favor", 1, NO_TARGET)
+    assert GAME.move_steps(view, remove, "en")[1] == "Remove the event"
+    assert GAME.move_steps(view, keep, "en")[1] == "Leave the event"
+    assert GAME.move_steps(view, keep, "de")[1] == "Ereignis liegen lassen"
+    assert GAME.describe_move(view, keep, "en").endswith("and leave the event")
+    assert GAME.describe_move(view, keep, "de").endswith("nehmen und das Ereignis liegen lassen")
+    assert GAME.move_steps(view, parry, "en")[1] == "Keep it to parry the next revolt marker"
+    assert GAME.move_steps(view, parry, "de")[1] == "Behalten, um den nächsten Unruhemarker abzuwehren"
+
+
+def test_landsknechte_armies_are_placed_into_the_tray() -> None:
+    """Landsknechte: "Place the number of armies shown into the tray" / "Armeen in Schale": the
+    button said "Take 1 army into the tray" / "1 Armee in die Schale nehmen"."""
+    from feldherr.wallenstein.data import LSK_KINDS
+    from feldherr.wallenstein.moves import Landsknechte
+
+    view = {"seat": 0, "landsknechte": {"top_card": [2]}}
+    armies = Landsknechte("lsk", LSK_KINDS.index("armies"))
+    assert GAME.describe_move(view, armies, "en") == "Place 1 army into the tray"
+    assert GAME.describe_move(view, armies, "de") == "1 Armee in die Schale legen"
+    taler = Landsknechte("lsk", LSK_KINDS.index("taler"))
+    assert GAME.describe_move(view, taler, "en") == "Take 2 Thalers"
+    assert GAME.describe_move(view, taler, "de") == "2 Taler nehmen"
+
+
 def test_the_favor_that_removes_the_event_names_both_of_its_second_parts() -> None:
     """The court's favor card "Remove this round's event" on a phone: its second part offered
     "Ereignis entfernen" beside "Bestätigen", and confirming meant leaving the event; it says so.
@@ -218,7 +363,7 @@ def test_the_favor_that_removes_the_event_names_both_of_its_second_parts() -> No
             "de",
             "Die Gunstkarte „Ereignis dieser Runde entfernen“ (",
             "Ereignis entfernen",
-            "Ereignis stehen lassen",
+            "Ereignis liegen lassen",  # the rulebook: "darf die Ereigniskarte aber auch liegen lassen"
         ),
     ):
         removed = GAME.move_steps(view, Favor("favor", space, REMOVE_EVENT), lang)

@@ -201,6 +201,23 @@ def test_module_boards_are_boards_with_their_cards(server: Server, pages: Pages)
         page.wait_for_selector("#court-board")
         assert page.locator("#module-court #court-board .favor-space").count() == 3
         assert page.locator(".module table").count() == 0  # boards, not tables
+        # the halls by the rulebook's names (German: "Empfangshalle", as the log says; not "Vorzimmer")
+        halls = {"en": ["Audience hall", "Entrance hall"], "de": ["Audienzsaal", "Empfangshalle"]}[lang]
+        assert page.locator("#court-board .hall h4").all_inner_texts() == halls
+        # every part of the module boards says what it is for: the halls, the statues, the trophies
+        for part, word in (
+            ("#court-board .hall.audience h4", {"en": "favor card", "de": "Gunstkarte"}),
+            ("#court-board .hall.entrance h4", {"en": "most courtiers", "de": "meisten Höflinge"}),
+            ("#leaders-board .statues", {"en": "adjacent", "de": "benachbart"}),
+            ("#leaders-board .trophies", {"en": "trophy", "de": "erobert"}),
+        ):
+            node = page.locator(part).first
+            assert node.get_attribute("tabindex") == "0", part
+            node.hover()
+            page.wait_for_function(
+                "(w) => (document.querySelector('#tip')?.innerText || '').includes(w)",
+                arg=word[lang],
+            )
         favors = [f for f in view["court"]["favors"]]
         cards = page.locator("#court-board .mcard.favor:not(.none)")
         assert cards.count() == len(favors)
@@ -300,6 +317,9 @@ def test_winter_scoring_is_shown_step_by_step(server: Server, pages: Pages) -> N
         # in the game's words: victory points, as its log lines and the table beside them say
         gains = step.locator(".gain").all_inner_texts()
         assert all(g.endswith(("victory point", "victory points")) for g in gains), gains
+        # a tie says why it scores one less ("a tie gives each tied player the amount minus 1")
+        tied = len(item["entry"]["a"]["seats"]) > 1
+        assert ("tie: 1 less each" in step.inner_text()) == tied, step.inner_text()
     _clean(page, "en")
     shot(page, "printed-winter-done-en")
     page.wait_for_timeout(500)  # the last step has faded in
@@ -432,3 +452,42 @@ def test_mansfeld_names_its_turn_order(server: Server, pages: Pages) -> None:
         page.wait_for_selector("#characters")
         line = page.locator(".info").filter(has_text="→").inner_text()
         assert line.startswith(word) and " → " in line, line
+
+
+def test_the_plan_marks_the_county_card_of_the_own_military_leader(server: Server, pages: Pages) -> None:
+    """Heerführer: an action in the leader's county is upgraded, but a county card on the planning
+    board looked like any other: the player had to find the ★ on the map. The card of that county
+    carries the leader's star with a tip saying why (English and German)."""
+    update = seat_update("wallenstein", ALL_MODULES, "plan")
+    led = update["view"]["leaders"]["leader"][update["seat"]]
+    assert led
+    for lang, word in (("en", "military leader"), ("de", "Heerführer")):
+        page = _blank(server, pages)
+        _render(page, update, lang=lang)
+        card = page.locator(f"#plan .pcard.county[data-card='{led}']").first
+        card.wait_for()
+        assert card.locator(".led").count() == 1
+        assert page.locator("#plan .pcard.county .led").count() == 1  # that county's card only
+        card.hover()
+        tip_has = "(w) => (document.querySelector('#tip')?.innerText || '').includes(w)"
+        page.wait_for_function(tip_has, arg=word)
+        assert led in page.locator("#tip").inner_text()
+        region(page, "#plan", f"printed-plan-leader-{lang}")
+
+
+def test_winter_steps_shown_stay_still_when_the_board_is_drawn_again(server: Server, pages: Pages) -> None:
+    """The board is drawn anew at every update (another seat's move, a card put into the plan) and
+    the scoring panel moves into the new board: every step already shown faded in again from
+    nothing each time, so in a hot-seat game with bots the list blinked empty (a screenshot at
+    "Step 12 of 12" showed no step at all). Only the step just revealed fades in."""
+    update, items = _winter(ALL_MODULES)
+    page = _blank(server, pages, pace="slow")  # 2 s a step
+    _render(page, update, items)
+    page.locator("#scoring-steps .step.shown").first.wait_for()
+    page.wait_for_timeout(700)  # the first step has faded in
+    moving = page.evaluate(
+        """() => { window.__draw();
+          return [...document.querySelectorAll('#scoring-steps .step.shown')]
+            .filter((li) => li.getAnimations().length || getComputedStyle(li).opacity !== '1').length; }"""
+    )
+    assert moving == 0

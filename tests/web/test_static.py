@@ -125,6 +125,28 @@ def test_the_client_calls_a_wallenstein_county_as_the_game_does_in_german() -> N
         assert "Grafschaft" not in text, (name, re.findall(r"[^ ]*Grafschaft[^ ]*", text))
 
 
+def test_the_client_names_the_wallenstein_pieces_by_the_big_box_rulebook_in_german() -> None:
+    """The German rulebook calls the money cards "Münzkarten", the court's lower hall the
+    "Empfangshalle" (as the game's log does) and a statue taken by a leader an "erobertes Denkmal"
+    (the English one a "trophy"); the module board said "Vorzimmer", the planning board
+    "Geldkarte", the position's error "Höflinge im Vorzimmer"/"im Vorraum", all German texts
+    "Trophäe"."""
+    from feldherr.wallenstein.position import ERRORS as POSITION
+    from feldherr.wallenstein.text import CATALOGUE
+
+    assert "Münzkarte" in CATALOGUE["mv.money"]["de"]
+    fields = web.STATIC.parents[1] / "wallenstein" / "data" / "position_fields.json"
+    texts = [POSITION["pos.order.favor"]["de"], fields.read_text(encoding="utf-8")]
+    texts += [entry["de"] for entry in CATALOGUE.values()]
+    for name in ("words-boards.js", "rules/wallenstein.de.html"):
+        texts.append((web.STATIC / name).read_text(encoding="utf-8"))
+    for text in texts:
+        for wrong in ("Vorzimmer", "Vorraum", "Geldkarte", "Trophä"):
+            assert wrong not in text, (wrong, re.findall(rf"[^\n]{{0,40}}{wrong}[^\n]{{0,20}}", text))
+    assert 'entrance: "Empfangshalle"' in (web.STATIC / "words-boards.js").read_text(encoding="utf-8")
+    assert CATALOGUE["unit.trophy#other"]["de"] == "{n} eroberte Denkmäler"
+
+
 def test_choices_are_the_legal_moves_with_their_phrases(toy_registered: str) -> None:
     from feldherr.core.match import Match
     from feldherr.games import get_game

@@ -223,8 +223,8 @@ def _specs() -> tuple[OptionSpec, ...]:
                     "de": "Am Kaiserhof: Armeen in Höflinge umwandeln und Gunstkarten erwerben",
                 },
                 "landsknechte": {
-                    "en": "Landsknechte: a bonus for holding counties in four regions",
-                    "de": "Landsknechte: ein Vorteil für Länder in vier Regionen",
+                    "en": "Landsknechte: a bonus for holding counties in at least four regions",
+                    "de": "Landsknechte: ein Vorteil für Länder in mindestens vier Regionen",
                 },
                 "leaders": {
                     "en": "Military Leaders (Heerführer): a leader strengthens actions and leaves statues",

@@ -349,8 +349,8 @@ ERRORS: dict[str, dict[str, str]] = {
     "pos.order.favor": {
         "en": "the player with the most courtiers in the entrance hall first, the others in descending "
         "order of their courtiers there, ties in player order",
-        "de": "zuerst der Spieler mit den meisten Höflingen im Vorzimmer, die anderen absteigend nach "
-        "der Zahl ihrer Höflinge dort, bei Gleichstand in Spielerreihenfolge",
+        "de": "zuerst der Spieler mit den meisten Höflingen in der Empfangshalle, die anderen absteigend "
+        "nach der Zahl ihrer Höflinge dort, bei Gleichstand in Spielerreihenfolge",
     },
     "pos.order.player": {"en": "in player order", "de": "in Spielerreihenfolge"},
     "pos.stage.": {"en": "“none”", "de": "„keiner“"},

@@ -23,6 +23,7 @@ from feldherr.wallenstein.data import (
     LSK_KINDS,
     MONEY_BASE,
     NAMES,
+    NEIGHBOURS,
     TOWER_CARD,
 )
 from feldherr.wallenstein.moves import (
@@ -68,8 +69,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "unit.county#other": {"en": "{n} counties", "de": "{n} Länder"},
     "unit.statue#one": {"en": "{n} statue", "de": "{n} Denkmal"},
     "unit.statue#other": {"en": "{n} statues", "de": "{n} Denkmäler"},
-    "unit.trophy#one": {"en": "{n} trophy", "de": "{n} Trophäe"},
-    "unit.trophy#other": {"en": "{n} trophies", "de": "{n} Trophäen"},
+    "unit.trophy#one": {"en": "{n} trophy", "de": "{n} erobertes Denkmal"},
+    "unit.trophy#other": {"en": "{n} trophies", "de": "{n} eroberte Denkmäler"},
     "unit.marker#one": {"en": "{n} revolt marker", "de": "{n} Unruhemarker"},
     "unit.marker#other": {"en": "{n} revolt markers", "de": "{n} Unruhemarker"},
     "unit.card#one": {"en": "{n} card", "de": "{n} Karte"},
@@ -144,7 +145,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "leader": {"en": "Military leader", "de": "Heerführer"},
     "statue_supply": {"en": "Statues in supply", "de": "Denkmäler im Vorrat"},
     "statues": {"en": "Statues on the board", "de": "Denkmäler auf dem Plan"},
-    "trophies": {"en": "Trophies", "de": "Trophäen"},
+    "trophies": {"en": "Trophies", "de": "Eroberte Denkmäler"},
     "top_card": {"en": "Landsknechte card", "de": "Landsknechte-Karte"},
     "courtiers": {"en": "Courtiers", "de": "Höflinge"},
     "card": {"en": "Card", "de": "Karte"},
@@ -220,7 +221,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "col.majorities": {"en": "Majorities", "de": "Mehrheiten"},
     "col.total": {"en": "Victory points now", "de": "Siegpunkte jetzt"},
     "col.statues": {"en": "Statues", "de": "Denkmäler"},
-    "col.trophies": {"en": "Trophies", "de": "Trophäen"},
+    "col.trophies": {"en": "Trophies", "de": "Erobert"},
     "col.vp": {"en": "Victory points", "de": "Siegpunkte"},
     "col.gained": {"en": "Victory points gained", "de": "Erhaltene Siegpunkte"},
     "col.thaler": {"en": "Thalers", "de": "Taler"},
@@ -297,11 +298,27 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "The favor card “{effect}” ({cost:@unit.courtier})",
         "de": "Die Gunstkarte „{effect}“ ({cost:@unit.courtier})",
     },
-    "mv.keep-event": {"en": "Leave the event", "de": "Ereignis stehen lassen"},
     "mv.in": {"en": "In {county}", "de": "In {county}"},
     "mv.remove-event": {"en": "Remove the event", "de": "Ereignis entfernen"},
+    "mv.keep-event": {"en": "Leave the event", "de": "Ereignis liegen lassen"},
+    "mv.keep-parry": {
+        "en": "Keep it to parry the next revolt marker",
+        "de": "Behalten, um den nächsten Unruhemarker abzuwehren",
+    },
+    "mv.favor-keep-event": {
+        "en": "Take {favor} for {cost:@unit.courtier} and leave the event",
+        "de": "{favor} für {cost:@unit.courtier} nehmen und das Ereignis liegen lassen",
+    },
     "mv.leader": {"en": "Military leader to {county}", "de": "Heerführer nach {county}"},
+    "mv.leader-notes": {"en": "{text} ({notes})", "de": "{text} ({notes})"},
+    "mv.leader-statue": {
+        "en": "victorious: a statue in {county}",
+        "de": "im Triumph: ein Denkmal in {county}",
+    },
+    "mv.leader-flee": {"en": "flees {county}: no statue", "de": "Flucht aus {county}: kein Denkmal"},
+    "mv.leader-trophy": {"en": "takes {n:@unit.trophy}", "de": "erobert {n:@unit.statue}"},
     "mv.lsk": {"en": "Take {gain}", "de": "{gain} nehmen"},
+    "mv.lsk-tray": {"en": "Place {gain}", "de": "{gain} legen"},  # "Place ... armies into the tray"
     "mv.odds": {
         "en": "{text} — win {win} %, tie {tie} %, lose {lose} %",
         "de": "{text} — Sieg {win} %, Unentschieden {tie} %, Niederlage {lose} %",
@@ -368,8 +385,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "Gunstkarten am Kaiserhof (für 4, 3 und 2 Höflinge): {cards}.",
     },
     "court_convert": {
-        "en": "{p} converts {n:@unit.army} from {source} into courtiers.",
-        "de": "{p} wandelt {n:@unit.army} aus {source} in Höflinge um.",
+        "en": "{p} converts {n:@unit.army} from {source} into {n:@unit.courtier}.",
+        "de": "{p} wandelt {n:@unit.army} aus {source} in {n:@unit.courtier} um.",
     },
     "court_skip": {
         "en": "{p} cannot convert {n:@unit.army} from {source}: {reason}.",
@@ -410,8 +427,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "Ungenutzte Gunstkarten kommen aus dem Spiel: {cards}.",
     },
     "lsk_card": {
-        "en": "{p} holds counties in four regions and turns over the next Landsknechte card: {benefits}.",
-        "de": "{p} hat Länder in vier Regionen und deckt die nächste Landsknechte-Karte auf: {benefits}.",
+        "en": "{p} holds counties in at least four regions and turns over the next Landsknechte card: {benefits}.",
+        "de": "{p} hat Länder in mindestens vier Regionen und deckt die nächste Landsknechte-Karte auf: {benefits}.",
     },
     "lsk_benefit": {"en": "{p} receives {gain}.", "de": "{p} erhält {gain}."},
     "leader_placed": {
@@ -428,7 +445,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "trophy": {
         "en": "The military leader of {p} enters {county} and takes {n:@unit.statue} of {d} as trophies.",
-        "de": "Der Heerführer von {p} betritt {county} und erbeutet {n:@unit.statue} von {d} als Trophäen.",
+        "de": "Der Heerführer von {p} betritt {county} und erobert {n:@unit.statue} von {d}.",
     },
     "leader_lost": {
         "en": "{p} loses {county}; the military leader leaves the board until after winter.",
@@ -547,6 +564,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "majority": {
         "en": "Most {building} in {region}: {seats} (+{vp:@unit.vp}).",
         "de": "Meiste {building} in {region}: {seats} (+{vp:@unit.vp}).",
+    },
+    "majority-tie": {  # a rendering of "majority" with several seats, not a stored key
+        "en": "Most {building} in {region}: {seats} (+{vp:@unit.vp}; a tie: 1 less each).",
+        "de": "Meiste {building} in {region}: {seats} (+{vp:@unit.vp}; Gleichstand: je 1 weniger).",
     },
     "score": {
         "en": "{p} scores {base:@unit.vp} for counties and buildings and {majorities:@unit.vp} for majorities and now has {total:@unit.vp}.",
@@ -700,6 +721,8 @@ def render_log(entry: Mapping[str, Any], lang: str = "en", names: Sequence[str] 
         args["scores"] = ", ".join(
             _r("score.item", lang, p=seat_name(s, lang, names), vp=vp[s]) for s in ranked
         )
+    if key == "majority" and len(stored.get("seats") or ()) > 1:
+        key = "majority-tie"  # "a tie gives each tied player the amount minus 1"
     return render(CATALOGUE, key, args, lang, translate_args=False)
 
 
@@ -795,15 +818,31 @@ def _favor_card(view: Mapping[str, Any], space: int) -> int | None:
     return None if card is None else int(card)
 
 
+def _favor_kind(view: Mapping[str, Any], space: int) -> str:
+    """The effect of the favor card on ``space`` ("cancel_event", "calm", ...), "" if unknown."""
+    card = _favor_card(view, space)
+    return FAVORS[card - 1].effect if card is not None and 0 < card <= len(FAVORS) else ""
+
+
 def _favor_label(view: Mapping[str, Any], space: int, lang: str) -> str:
     card = _favor_card(view, space)
     return favor_name(card, lang) if card is not None else _t("mv.unknown-favor", lang)
+
+
+def _capital(text: str) -> str:
+    """A button's words start with a capital, as a sentence does ("die Gunstkarte „+2 Taler“ ..."
+    and "the top card of the deck" stand in the log's sentences in lower case)."""
+    return text[:1].upper() + text[1:]
 
 
 def move_phrase(
     view: Mapping[str, Any], move: Any, lang: str = "en", names: Sequence[str] | None = None
 ) -> str:
     """A legal move in words, as a button says it."""
+    return _capital(_move_phrase(view, move, lang, names))
+
+
+def _move_phrase(view: Mapping[str, Any], move: Any, lang: str, names: Sequence[str] | None) -> str:
     move = typed(move)
     if isinstance(move, LeaderDraft):
         return _r("mv.draft-leader", lang, card=_draft_card(view, move.source, lang), armies=move.armies)
@@ -844,12 +883,44 @@ def move_phrase(
             return _r("mv.favor-event", lang, favor=favor, cost=cost)
         if 0 <= move.target < len(NAMES):
             return _r("mv.favor-on", lang, favor=favor, cost=cost, county=NAMES[move.target])
+        if _favor_kind(view, move.space) == "cancel_event" and view.get("event") is not None:
+            # "may also leave the event card"
+            return _r("mv.favor-keep-event", lang, favor=favor, cost=cost)
         return _r("mv.favor", lang, favor=favor, cost=cost)
     if isinstance(move, Leader):
-        return _r("mv.leader", lang, county=NAMES[move.county])
+        return _leader_phrase(view, move.county, lang)
     if isinstance(move, Landsknechte):
-        return _r("mv.lsk", lang, gain=_lsk_gain(view, move.benefit, lang))
+        key = "mv.lsk-tray" if LSK_KINDS[move.benefit] == "armies" else "mv.lsk"
+        return _r(key, lang, gain=_lsk_gain(view, move.benefit, lang))
     return _t("mv.unknown", lang)
+
+
+def _leader_phrase(view: Mapping[str, Any], county: int, lang: str) -> str:
+    """Heerführer: where the leader goes, and what the move leaves and takes: "if the military
+    leader is moved to an adjacent county, he leaves the county victorious and the player can place
+    a statue token" (one is left in supply), "not moved to an adjacent county ... had to flee"; and
+    another player's statues in the county entered become trophies."""
+    text = _r("mv.leader", lang, county=NAMES[county])
+    leaders = view.get("leaders")
+    seat = view.get("seat")
+    if not isinstance(leaders, Mapping) or not isinstance(seat, int):
+        return text
+    notes: list[str] = []
+    here = (leaders.get("leader") or [None] * (seat + 1))[seat]
+    if here in NAMES:
+        if county in NEIGHBOURS[NAMES.index(here)]:
+            if (leaders.get("statue_supply") or [0] * (seat + 1))[seat] > 0:
+                notes.append(_r("mv.leader-statue", lang, county=here))
+        else:
+            notes.append(_r("mv.leader-flee", lang, county=here))
+    taken = sum(
+        int(row.get(NAMES[county], 0))
+        for other, row in enumerate(leaders.get("statues") or [])
+        if other != seat
+    )
+    if taken:
+        notes.append(_r("mv.leader-trophy", lang, n=taken))
+    return _r("mv.leader-notes", lang, text=text, notes="; ".join(notes)) if notes else text
 
 
 def _lsk_gain(view: Mapping[str, Any], benefit: int, lang: str) -> str:
@@ -868,7 +939,16 @@ def move_steps(
 ) -> list[str | list[str]] | None:
     """The parts a player builds a move from: the draft's card, then its armies; a movement's
     destination, then its armies; a favor card, then where it acts. The other decisions are short
-    lists: one choice each (None)."""
+    lists: one choice each (None). Each part's words start with a capital, as a button's do."""
+    steps = _move_steps(view, move, lang, names)
+    if steps is None:
+        return None
+    return [_capital(p) if isinstance(p, str) else [_capital(x) for x in p] for p in steps]
+
+
+def _move_steps(
+    view: Mapping[str, Any], move: Any, lang: str, names: Sequence[str] | None
+) -> list[str | list[str]] | None:
     move = typed(move)
     confirm = _t("mv.confirm", lang)
     if isinstance(move, LeaderDraft):
@@ -901,9 +981,12 @@ def move_steps(
             return [first, _t("mv.remove-event", lang)]
         if 0 <= move.target < len(NAMES):
             return [first, _r("mv.in", lang, county=NAMES[move.target])]
-        if card is not None and FAVORS[card - 1].effect == "cancel_event" and view.get("event") is not None:
-            # the card taken without using it: "Confirm" beside "Remove the event" said nothing
+        kind = _favor_kind(view, move.space)
+        if kind == "cancel_event" and view.get("event") is not None:
+            # "Der Spieler darf die Ereigniskarte aber auch liegen lassen."
             return [first, _t("mv.keep-event", lang)]
+        if kind == "calm":  # no revolt marker in the player's counties: kept for the next one
+            return [first, _t("mv.keep-parry", lang)]
         return [first, confirm]
     return None
 

@@ -37,7 +37,7 @@ function courtBoard(court, ctx, kit, n) {
       : h("span", { class: "mcard favor none" }, wb("favorEmpty"));
   };
   return h("div", { class: "mboard court-board", id: "court-board" },
-    h("div", { class: "hall audience" }, h("h4", {}, wb("audience")),
+    h("div", { class: "hall audience" }, h("h4", { tabindex: 0, "data-tip": wb("audienceTip"), "data-tip-title": wb("audience") }, wb("audience")),
       h("div", { class: "favor-spaces" }, spaces.map((need) => {
         const f = favors.find((x) => x.courtiers === need);
         return h("div", { class: "favor-space", "data-courtiers": need },
@@ -46,7 +46,7 @@ function courtBoard(court, ctx, kit, n) {
       })),
       h("div", { class: "in-hall" }, seats.filter((s) => (court.audience_hall || [])[s]).map((s) => h("span", { class: "hall-seat" },
         seatTag(ctx, kit, s), " ", pips(court.audience_hall[s], s), " ", wb("courtiersN", { n: court.audience_hall[s] }))))),
-    h("div", { class: "hall entrance" }, h("h4", {}, wb("entrance")),
+    h("div", { class: "hall entrance" }, h("h4", { tabindex: 0, "data-tip": wb("entranceTip"), "data-tip-title": wb("entrance") }, wb("entrance")),
       h("div", { class: "in-hall" }, seats.map((s) => h("span", { class: "hall-seat" },
         seatTag(ctx, kit, s), " ", pips((court.entrance_hall || [])[s] || 0, s), " ", wb("courtiersN", { n: (court.entrance_hall || [])[s] || 0 }))))),
     h("p", { class: "court-foot" },
@@ -83,9 +83,9 @@ function leadersBoard(leaders, ctx, kit) {
       seatTag(ctx, kit, seat),
       h("span", { class: "mcard leader", tabindex: 0, "data-tip": tip, "data-tip-title": wb("leaders") },
         h("span", { class: "figure", "aria-hidden": "true" }, "★"), h("span", { class: "mtext" }, county ? `${wb("leaderIn")} ${county}` : wb("leaderOff"))),
-      h("span", { class: "statues" }, pips(onBoard, seat, "statue"), " ", wb("statuesN", { n: onBoard }),
+      h("span", { class: "statues", tabindex: 0, "data-tip": wb("statuesTip", { n: L?.vp_per_statue ?? 1 }), "data-tip-title": wb("statues") }, pips(onBoard, seat, "statue"), " ", wb("statuesN", { n: onBoard }),
         Object.keys(statues).length ? `: ${Object.entries(statues).map(([c, k]) => (k > 1 ? `${c} ×${k}` : c)).join(", ")}` : "",
         typeof (leaders.statue_supply || [])[seat] === "number" ? ` · ${wb("statueSupplyN", { n: leaders.statue_supply[seat] })}` : ""),
-      h("span", { class: "trophies" }, trophies.map((k, other) => (k ? pips(k, other, "statue") : null)), " ", wb("trophiesN", { n: trophies.reduce((a, b) => a + b, 0) })));
+      h("span", { class: "trophies", tabindex: 0, "data-tip": wb("trophiesTip", { n: L?.vp_per_trophy ?? 1 }), "data-tip-title": wb("trophies") }, trophies.map((k, other) => (k ? pips(k, other, "statue") : null)), " ", wb("trophiesN", { n: trophies.reduce((a, b) => a + b, 0) })));
   }));
 }

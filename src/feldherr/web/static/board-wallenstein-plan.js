@@ -41,9 +41,12 @@ export function cardFace(value, kit, small = false) {
   }
   const county = kit.map?.counties?.[value];
   const [tint, band] = REGION_CARD[county?.region] || ["#eee", "#888"];
+  const led = kit.led === value; // Heerführer: the own leader stands here, so its actions are upgraded
+  const tip = [county ? wb("countyTip", { region: county.region, tax: county.tax, grain: county.grain }) : "", led ? wb("leaderHere", { county: value }) : ""].filter(Boolean).join(" · ");
   return h("span", { class: `pcard county${cls}`, style: `--tint:${tint};--band:${band}`, "data-card": value,
-    "data-tip": county ? wb("countyTip", { region: county.region, tax: county.tax, grain: county.grain }) : null, "data-tip-title": value },
-  h("span", { class: "band" }, county ? county.region : wb("countyCard")), h("span", { class: "pname" }, value));
+    "data-tip": tip || null, "data-tip-title": value },
+  h("span", { class: "band" }, county ? county.region : wb("countyCard")), h("span", { class: "pname" }, value),
+  led ? h("span", { class: "led", "aria-label": wb("leaderHere", { county: value }) }, "★") : null);
 }
 
 // The seat's own board (and the others' as far as revealed). ctx as in boards.js; kit: {term, name,
@@ -56,6 +59,7 @@ export function planBoard(view, me, ctx, kit) {
   const mine = slots.length || Object.keys(plan).length;
   if (!mine && !others.length) return null;
   const boxes = view.court ? [...BOXES, ...COURT_BOXES] : BOXES;
+  kit = { ...kit, led: me ? view.leaders?.leader?.[me.seat] : null }; // the own leader's county card wears his star
   return h("div", { class: "plan-area" },
     mine ? h("div", { class: "plan mat", id: "plan", style: me ? `--seat:${colour(me.seat)}` : null },
       h("h3", {}, h("span", { class: "dot" }), me ? `${wb("planBoard")} · ${kit.name(ctx, me.seat)}` : wb("planBoard")),

@@ -34,7 +34,9 @@ function steps(items, kit = {}) {
     const a = it.entry.a;
     const what = kit.words?.[`most.${a.building}`] ? kit.term(`most.${a.building}`) : null;
     // "Most palaces in Bayern" in the client's words where the game's terms name the building, else the game's line
-    out.push(what ? { caption: wb("scoringMost", { what, region: a.region }), game: false, gains: (a.seats || []).map((seat) => [seat, a.vp]) }
+    // a tie scores one less each ("a tie gives each tied player the amount minus 1"): said, not left to guess
+    const tie = (a.seats || []).length > 1 ? ` (${wb("scoringTie")})` : "";
+    out.push(what ? { caption: wb("scoringMost", { what, region: a.region }) + tie, game: false, gains: (a.seats || []).map((seat) => [seat, a.vp]) }
       : { caption: it.text ?? "", game: true, gains: (a.seats || []).map((seat) => [seat, a.vp]) });
   }
   const leaders = items.filter((x) => x.entry.k === "leader_score");
@@ -88,7 +90,11 @@ function build(key, items, kit) {
   function reveal() {
     if (shown >= list.length) return;
     const step = list[shown];
-    lis[shown].classList.add("shown");
+    // Only the step just revealed fades in: the panel moves into each new drawing of the board, and
+    // a CSS animation runs again on a node put back into the page (every shown step blinked).
+    lis[shown].classList.add("shown", "new");
+    const li = lis[shown];
+    setTimeout(() => li.classList.remove("new"), 450);
     for (const [seat, points] of step.gains) gained.set(seat, (gained.get(seat) ?? 0) + points);
     shown += 1;
     for (const seat of seats) {
