@@ -224,7 +224,7 @@ def test_a_modules_step_belongs_to_its_phase_and_module() -> None:
     _refused(pos, "wallenstein.position.stage", "“Landsknechte”", "„Landsknechte“")
     pos = _favor()
     pos["flow"]["stage"] = "Hofball"
-    english = "“Hofball” in “turn in progress › step” is not a module step"
+    english = "“Hofball” in “turn in progress › step” names no module step"
     _refused(pos, "core.position.name", english, "Moduls")
 
 
