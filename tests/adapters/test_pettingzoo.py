@@ -183,3 +183,51 @@ def test_step_without_a_running_game_is_one_clear_error() -> None:
         par.step({})
     aec.reset(seed=2)  # and a new game plays
     assert aec.agents == ["player_0", "player_1"]
+
+
+@pytest.mark.parametrize("game", ["mansfeld", "elgrande", "wallenstein"])
+def test_infos_hand_out_the_legal_actions_of_the_masks(game: str) -> None:
+    """AEC: the selected agent's info holds its legal actions (exactly its mask's), every other
+    agent's none; the observations from the game's kernel are those of ``Game.observe``. Parallel:
+    every agent's info holds its mask's actions. Random games of the real games (Mansfeld's
+    commitment is a staged choice)."""
+    rng = np.random.default_rng(5)
+    aec = env(game, players=3)
+    aec.reset(seed=11)
+    for step, agent in enumerate(aec.agent_iter()):
+        obs, _, terminated, truncated, info = aec.last()
+        if terminated or truncated:
+            aec.step(None)
+            continue
+        assert info["legal_actions"] == np.flatnonzero(obs["action_mask"]).tolist() != []
+        for other in aec.agents:
+            seat = aec.seat_of[other]
+            if other != agent:
+                assert aec.infos[other]["legal_actions"] == []
+            seen = aec.observe(other)["observation"]
+            assert np.array_equal(seen, aec.table.observation(aec.game_state, seat, aec.choices))
+        legal = info["legal_actions"]
+        aec.step(legal[int(rng.integers(len(legal)))])
+        if step == 300:
+            break
+    par = parallel_env(game, players=3)
+    observations, infos = par.reset(seed=11)
+    for _ in range(300):
+        if not par.agents:
+            break
+        actions = {}
+        for agent, o in observations.items():
+            legal = infos[agent]["legal_actions"]
+            assert legal == np.flatnonzero(o["action_mask"]).tolist()
+            if legal:
+                actions[agent] = legal[int(rng.integers(len(legal)))]
+        observations, _, _, _, infos = par.step(actions)
+
+
+def test_agent_iter_runs_again_and_stops_at_max_iter() -> None:
+    e = env("toy", players=2)
+    e.reset(seed=1)
+    walk = e.agent_iter(3)
+    assert list(walk) == [e.agent_selection] * 3
+    assert list(walk) == [e.agent_selection] * 3  # iterable again, as PettingZoo's
+    assert sum(1 for _ in e.agent_iter(0)) == 0

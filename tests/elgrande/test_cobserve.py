@@ -139,9 +139,9 @@ def test_bad_buffers_raise_a_clear_error() -> None:
     ]
     for buffer, error, words in bad:
         with pytest.raises(error, match=words):
-            cobserve.observe(state, 0, moving, buffer)
+            cobserve.observe(state, 0, buffer, moving)
     good = np.zeros(SIZE, np.float32)
-    assert cobserve.observe(state, 0, moving, good) is good
+    assert cobserve.observe(state, 0, good, moving) is good
     assert same_bits(good, info.observe_pure(state, 0))
     with pytest.raises(TypeError, match="4 arguments"):
         cobserve.observe(state, 0, moving)
@@ -224,7 +224,7 @@ def test_an_unreadable_state_raises_and_leaves_the_buffer_as_it_was() -> None:
         setattr(state, name, value)
         buffer = np.full(SIZE, 3.0, np.float32)
         with pytest.raises(error):
-            cobserve.observe(state, 1, to_move(base), buffer)
+            cobserve.observe(state, 1, buffer, to_move(base))
         assert (buffer == 3.0).all(), name
     buffer = np.full(SIZE, 3.0, np.float32)
     for seat, moving, error in [
@@ -234,11 +234,11 @@ def test_an_unreadable_state_raises_and_leaves_the_buffer_as_it_was() -> None:
         (1, (None,), TypeError),
     ]:
         with pytest.raises(error):
-            cobserve.observe(base, seat, moving, buffer)
+            cobserve.observe(base, seat, buffer, moving)
     with pytest.raises(TypeError):
-        cobserve.observe(base, 1, 5, buffer)
+        cobserve.observe(base, 1, buffer, 5)
     with pytest.raises(AttributeError):
-        cobserve.observe(object(), 1, (), buffer)
+        cobserve.observe(object(), 1, buffer, ())
     assert (buffer == 3.0).all()
 
 

@@ -3,7 +3,10 @@
 Every loop plays the same seeded games with uniformly random legal actions and counts decisions
 (one seat's action; a staged choice, such as Mansfeld's commitment, takes several). The random
 pick is Python's generator in every loop (as the random bots pick): a call of numpy's
-``Generator.integers`` costs about an engine decision. The raw loops call the engine directly:
+``Generator.integers`` costs about an engine decision. The policy picks from the legal actions as
+each interface hands them out: OpenSpiel's ``legal_actions()``, PettingZoo's ``info["legal_actions"]``
+(the observation and mask are still built every step), Gymnasium's mask; the engine's loops from
+the legal list they worked out for the mask. The raw loops call the engine directly:
 
 * ``engine: moves`` -- the raw engine as ``feldherr bench`` plays it (random bots: ``legal_moves``,
   a pick, ``apply``), the reference of the target (issue 24): every adapter at least 50 % of it;
@@ -82,9 +85,12 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
                 chosen = {}
                 table.observations(state, everyone, choices, np.empty(shape, np.float32), seats)
                 for seat in everyone:
-                    mask = table.mask(state, seat, choices, None, seats)
                     if seat in seats:
-                        chosen[seat] = _pick(rng, mask)
+                        actions = choices.legal(state, seat, seats)
+                        mask_into(np.empty(table.num_actions, dtype=np.int8), actions)
+                        chosen[seat] = actions[int(rng.randrange(len(actions)))]
+                    else:
+                        table.mask(state, seat, choices, None, seats)
                 moving = seats
                 for i, seat in enumerate(seats):
                     if i:
@@ -109,9 +115,7 @@ def engine_loop(table: Table, seeds: list[int], observe: str = "none") -> int:
                     table.observation(state, seat, choices, None, moving)
                     mask = np.empty(table.num_actions, dtype=np.int8)
                     mask_into(mask, actions)
-                    action = _pick(rng, mask)
-                else:
-                    action = actions[int(rng.randrange(len(actions)))]
+                action = actions[int(rng.randrange(len(actions)))]
                 choices.play(state, seat, action, moving)
                 decisions += 1
     return decisions
@@ -126,11 +130,12 @@ def aec_loop(table: Table, seeds: list[int]) -> int:
     for seed in seeds:
         env.reset(seed=seed)
         for _agent in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
+            _obs, _, terminated, truncated, info = env.last()  # (the observation is built)
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(_pick(rng, obs["action_mask"]))
+            legal = info["legal_actions"]
+            env.step(legal[rng.randrange(len(legal))])
             decisions += 1
     return decisions
 
@@ -142,15 +147,15 @@ def parallel_loop(table: Table, seeds: list[int]) -> int:
     rng = random.Random(0)
     decisions = 0
     for seed in seeds:
-        obs, _ = env.reset(seed=seed)
+        _obs, infos = env.reset(seed=seed)  # (every agent's observation is built)
         while env.agents:
             actions = {}
-            for agent, o in obs.items():  # an agent whose mask is empty owes no decision
-                legal = _legal(o["action_mask"])
-                if len(legal):
-                    actions[agent] = int(legal[rng.randrange(len(legal))])
+            for agent, info in infos.items():  # an agent without legal actions owes no decision
+                legal = info["legal_actions"]
+                if legal:
+                    actions[agent] = legal[rng.randrange(len(legal))]
             decisions += len(actions)
-            obs, *_ = env.step(actions)
+            _obs, _, _, _, infos = env.step(actions)
     return decisions
 
 

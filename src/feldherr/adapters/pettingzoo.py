@@ -7,6 +7,11 @@ built from that seat's own view (``state.observation(seat)``, ``state.action_mas
 array handed out is new and the user's, except the mask of an agent that owes no decision now: all
 zeros, one read-only array shared by such agents.
 
+Each agent's info holds its legal actions now, ``info["legal_actions"]`` (ascending: the actions
+its mask marks, as OpenSpiel's ``legal_actions()``; empty for an agent that owes no decision, and
+in the AEC environment for every agent but the selected one), so a policy that samples among the
+legal actions needs no scan of the mask.
+
 A simultaneous secret phase (``to_move()`` lists several seats) is stepped one seat at a time in
 seat order: the engine stores each secret decision and shows it to nobody until the rules reveal
 it, so the AEC order leaks nothing. ``parallel_env(game, **options)`` steps every seat of
@@ -32,7 +37,7 @@ per seat. The engine's state is ``game_state``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from typing import Any
 
@@ -143,6 +148,7 @@ class _Seats:
         self._obs_shape = info.observation_shape
         self._num_actions = info.num_actions
         self._game_observe = self.table.game.observe
+        self._kernel = self.table.game.observer()
         self._staged = self.table.game.staged_actions
         self._mask_into = mask_fill()
         self._no_mask = np.zeros(info.num_actions, np.int8)
@@ -194,24 +200,25 @@ class _Seats:
         self._moving = () if done else state.to_move()
         return done
 
-    def _observe(self, seat: int) -> ObsDict:
+    def _observe(self, seat: int, known: tuple[int, list[int]] = (-1, [])) -> ObsDict:
         """The seat's observation and mask, each written into a new array (the data returned is
         the user's: nothing is copied, and the environment keeps no reference to it). The game's
         ``observe``, its staged actions and the mask's C helper are called directly
-        (``Table.observation``/``Table.mask`` do the same through a call or two more)."""
+        (``Table.observation``/``Table.mask`` do the same through a call or two more). ``known``:
+        a seat and its legal actions now, if the caller has them already."""
         state, moving = self.game_state, self._moving
         partial = self.choices.partial.get(seat, ())
         if seat in moving:  # (the helper zeroes the array first)
             mask = np.empty(self._num_actions, np.int8)
-            self._mask_into(mask, self._staged(state, seat, partial))
+            self._mask_into(mask, known[1] if known[0] == seat else self._staged(state, seat, partial))
         else:
             mask = self._no_mask
-        return {
-            "observation": self._game_observe(
-                state, seat, partial, np.empty(self._obs_shape, np.float32), moving
-            ),
-            "action_mask": mask,
-        }
+        kernel = self._kernel
+        if kernel is not None and not partial:
+            obs = kernel(state, seat, np.empty(self._obs_shape, np.float32), moving)
+        else:
+            obs = self._game_observe(state, seat, partial, np.empty(self._obs_shape, np.float32), moving)
+        return {"observation": obs, "action_mask": mask}
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -224,6 +231,22 @@ class _Seats:
 
     def close(self) -> None:
         pass
+
+
+class _AgentIter:
+    """What :meth:`FeldherrAEC.agent_iter` returns: iterable again and again, as PettingZoo's."""
+
+    __slots__ = ("env", "max_iter")
+
+    def __init__(self, env: FeldherrAEC, max_iter: int) -> None:
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        env, left = self.env, self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection
 
 
 class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
@@ -247,24 +270,40 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"legal_actions": []} for a in self.agents}
         self._skip_agent_selection = None
         self._select()
 
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIter:
+        """``AECEnv.agent_iter``: the selected agent until every agent has finished (or after
+        ``max_iter`` agents), each ``iter()`` a new run; a generator, which resumes faster than
+        PettingZoo's iterator class calls its ``__next__``."""
+        return _AgentIter(self, max_iter)
+
     def _select(self) -> None:
-        """The agent to act: the first seat to move (``_moving``), else any agent (the game is over)."""
+        """The agent to act: the first seat to move (``_moving``), else any agent (the game is
+        over). Its legal actions now go into its info (``legal_actions``), and are kept for its
+        mask."""
         moving = self._moving
-        self.agent_selection = self.possible_agents[moving[0]] if moving else self.agents[0]
+        if moving:
+            seat = moving[0]
+            self.agent_selection = agent = self.possible_agents[seat]
+            legal = self._staged(self.game_state, seat, self.choices.partial.get(seat, ()))
+            self._selected = (seat, legal)
+            self.infos[agent]["legal_actions"] = legal
+        else:
+            self.agent_selection = self.agents[0]
+            self._selected = (-1, [])
 
     def observe(self, agent: str) -> ObsDict:
-        return self._observe(self.seat_of[agent])
+        return self._observe(self.seat_of[agent], self._selected)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """AECEnv.last: the selected agent's observation (when ``observe``), its cumulative reward,
         termination, truncation and info."""
         agent = self.agent_selection
         return (
-            self._observe(self.seat_of[agent]) if observe else None,
+            self._observe(self.seat_of[agent], self._selected) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -282,18 +321,33 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             raise ValueError(f"{agent} owes a decision; None is only for finished agents")
         self._cumulative_rewards[agent] = 0.0
         state = self.game_state
-        self.table.play(state, self.seat_of[agent], action, self.choices, self._moving)
+        if type(action) is int and 0 <= action < self._num_actions:
+            self.choices.play(state, self.seat_of[agent], action, self._moving)
+        else:  # Table.play checks it (a numpy integer is taken, anything else refused)
+            self.table.play(state, self.seat_of[agent], action, self.choices, self._moving)
+        self.infos[agent]["legal_actions"] = []  # (its new ones, if it acts next: below)
         self._steps += 1
-        done = self._moved()
+        # _moved() and _select(), written out on the path of every step
+        done = state.is_terminal()
+        self._moving = moving = () if done else state.to_move()
         if done:
-            for a, value in zip(self.possible_agents, self.table.returns(self.game_state), strict=True):
+            for a, value in zip(self.possible_agents, self.table.returns(state), strict=True):
                 self.rewards[a] = value
                 self.terminations[a] = True
             self._accumulate_rewards()  # the rewards are 0 until the end: nothing to add before
-        elif self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
-            for a in self.agents:
-                self.truncations[a] = True
-        self._select()
+            self._select()
+        else:
+            if self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
+                for a in self.agents:
+                    self.truncations[a] = True
+            if moving:
+                seat = moving[0]
+                self.agent_selection = selected = self.possible_agents[seat]
+                legal = self._staged(state, seat, self.choices.partial.get(seat, ()))
+                self._selected = (seat, legal)
+                self.infos[selected]["legal_actions"] = legal
+            else:  # (no rules leave nobody to move in a running game)
+                self._select()
         if self.render_mode == "human":
             self.render()
 
@@ -341,12 +395,18 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
             agent: {"observation": observations[i], "action_mask": masks[i]} for i, agent in enumerate(agents)
         }
 
+    def _infos(self, agents: list[str]) -> dict[str, dict[str, Any]]:
+        """Every agent's info: its legal actions now (``legal_actions``; empty for an agent that
+        owes no decision), as :meth:`_observe_all` worked them out for the masks."""
+        legal, seat_of = self._legal, self.seat_of
+        return {a: {"legal_actions": legal.get(seat_of[a]) or []} for a in agents}
+
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
         self._new_game(seed)
         self.agents = list(self.possible_agents)
-        return self._observe_all(self.agents), {a: {} for a in self.agents}
+        return self._observe_all(self.agents), self._infos(self.agents)
 
     def step(
         self, actions: dict[str, int]
@@ -377,7 +437,7 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
             rewards = dict.fromkeys(agents, 0.0)
         terminations = dict.fromkeys(agents, done)
         truncations = dict.fromkeys(agents, cut)
-        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        infos = self._infos(agents)
         if done or cut:
             self.agents = []
         if self.render_mode == "human":

@@ -395,6 +395,15 @@ class Game(ABC):
         out[...] = obs
         return out
 
+    def observer(self) -> Callable[[State, int, Observation, tuple[int, ...]], Observation] | None:
+        """The game's fastest way to observe, for the adapters' hot loops, or None (the default:
+        use :meth:`observe`): a function ``(state, seat, out, moving)`` that writes the
+        observation of ``seat`` (a valid seat, no partial staged choice under way) into ``out``
+        (a new C-contiguous float32 vector of ``observation_shape``) and returns it, where
+        ``moving`` is ``state.to_move()`` (empty when the game is over). A game with a compiled
+        kernel hands out the kernel itself: no Python frame between the adapter and it."""
+        return None
+
     def observe_seats(
         self,
         state: State,

@@ -10,7 +10,7 @@
  * init(). tests/elgrande/test_cobserve.py compares both paths at every position of random games
  * under every option set.
  *
- * Entry points: init(layout: dict) once at import; observe(state, seat, to_move, buffer) -> buffer
+ * Entry points: init(layout: dict) once at import; observe(state, seat, buffer, to_move) -> buffer
  * (a writable, contiguous float32 vector of exactly the observation's size; the names of the
  * Wallenstein kernel's); observe_seats(state, to_move, buffer, seats) ->
  * buffer, row i the observation of seats[i] (a C-contiguous float32 array of one row per seat):
@@ -353,7 +353,7 @@ static int ready(void) {
 /* ------------------------------------------------------------------ entry points */
 static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "observe(state, seat, to_move, buffer) takes 4 arguments");
+        PyErr_SetString(PyExc_TypeError, "observe(state, seat, buffer, to_move) takes 4 arguments");
         return NULL;
     }
     if (ready() < 0) return NULL;
@@ -361,12 +361,12 @@ static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (as_long(args[1], k_seat, &seat) < 0) return NULL;
     Py_buffer view;
     PyObject *exc;
-    const char *why = take_buffer(args[3], &view, &exc);
+    const char *why = take_buffer(args[2], &view, &exc);
     if (why != NULL) {
-        PyErr_Format(exc, "elgrande observe: %s (%zd; got %.80s)", why, L.SIZE, Py_TYPE(args[3])->tp_name);
+        PyErr_Format(exc, "elgrande observe: %s (%zd; got %.80s)", why, L.SIZE, Py_TYPE(args[2])->tp_name);
         return NULL;
     }
-    PyObject *moving = PySequence_Fast(args[2], "elgrande observe: to_move must be a sequence of seats");
+    PyObject *moving = PySequence_Fast(args[3], "elgrande observe: to_move must be a sequence of seats");
     if (moving == NULL) {
         PyBuffer_Release(&view);
         return NULL;
@@ -382,7 +382,7 @@ static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (rc == 0) memcpy(view.buf, v, (size_t)L.SIZE * sizeof(float));
     PyBuffer_Release(&view);
     if (rc < 0) return NULL;
-    return Py_NewRef(args[3]);
+    return Py_NewRef(args[2]);
 }
 
 /* observe_seats(state, to_move, buffer, seats): row i of the buffer gets the observation of
@@ -562,7 +562,7 @@ static PyObject *init(PyObject *self, PyObject *layout) {
 static PyMethodDef methods[] = {
     {"init", init, METH_O, "Set the observation's layout: a dict of offsets, widths and divisors (info.py)."},
     {"observe", (PyCFunction)(void (*)(void))observe, METH_FASTCALL,
-     "observe(state, seat, to_move, buffer) -> buffer: the seat's observation written into the buffer."},
+     "observe(state, seat, buffer, to_move) -> buffer: the seat's observation written into the buffer."},
     {"observe_seats", (PyCFunction)(void (*)(void))observe_seats, METH_FASTCALL,
      "observe_seats(state, to_move, buffer, seats) -> buffer: row i gets the observation of seats[i]."},
     {NULL, NULL, 0, NULL},

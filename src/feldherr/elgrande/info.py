@@ -314,10 +314,10 @@ def observe(
         moving = to_move(st)
     if out is not None:
         try:  # a writable contiguous float32 vector of the size is filled in place
-            return native.observe(st, seat, moving, out)  # type: ignore[no-any-return]
+            return native.observe(st, seat, out, moving)  # type: ignore[no-any-return]
         except (TypeError, ValueError):
             pass  # not such a vector (or a spoiled state, which raises again below)
-    return finish(native.observe(st, seat, moving, np.empty(OBSERVATION_SIZE, np.float32)), out)
+    return finish(native.observe(st, seat, np.empty(OBSERVATION_SIZE, np.float32), moving), out)
 
 
 def observe_seats(
