@@ -4,13 +4,15 @@ import { lang, num, t } from "./i18n.js";
 import { onData, renderBoard, seatNames } from "./boards.js";
 import { battleChart, drawPlots, logItem, scoringLines, scoringTable } from "./ending.js";
 import { analysisBoard } from "./analysis.js";
+import { positionEditor } from "./editor.js";
 import { playOnButton, savePositionButton } from "./positions.js";
 
 const MARKS = new Set(["round", "winter_begins", "scoring", "province", "prize", "game_over"]);
 
 export function showReplay(root, gameId) {
   const st = { marks: [], at: null, step: null, info: null, timer: null, error: "", stopped: false, plots: null };
-  const analysis = analysisBoard(gameId, () => render());
+  const editor = positionEditor(gameId);
+  const analysis = analysisBoard(gameId, () => render(), editor);
 
   // Steps asked for in turn; an answer that comes after a later one was shown is dropped (two quick
   // clicks, a typed move and the player's timer: the page shows the last step asked for).
@@ -122,7 +124,8 @@ export function showReplay(root, gameId) {
     const log = h("section", { id: "log", class: "panel log" }, h("h2", {}, t("log")),
       h("ol", { tabindex: 0 }, step.log.map(logItem)));
     analysis.update(at, step.view, names);
-    const parts = [timeline, analysis.isOpen() ? analysis.node() : null, h("div", { class: "play" }, board, h("aside", { class: "side" }, log))];
+    const parts = [timeline, analysis.isOpen() ? analysis.node() : null, analysis.isOpen() ? editor.node() : null,
+      h("div", { class: "play" }, board, h("aside", { class: "side" }, log))];
     if (step.outcome && at === total) {
       if (!st.plots) {
         st.plots = h("div", { class: "plots", id: "plots" });
@@ -169,7 +172,7 @@ export function showReplay(root, gameId) {
   }).catch(() => {});
   if (!analyseFirst) go(0);
   return {
-    relang() { st.plots = null; analysis.relang(); go(st.at); loadMarks().catch(() => {}); },
+    relang() { st.plots = null; analysis.relang(); editor.relang(); go(st.at); loadMarks().catch(() => {}); },
     stop() { st.stopped = true; stopPlaying(); analysis.stop(); document.removeEventListener("keydown", onKey); },
   };
 }

@@ -1,0 +1,57 @@
+"""The words of the analysis board's position editor (``GET /api/positions/form/<game>``,
+feldherr.server.editor): the schema the form is generated from, each field's label and help from
+the game's position catalogue in both languages, and the printed names of what a field names."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+
+from feldherr.server.editor import position_form
+from feldherr.server.protocol import ServerError
+
+GAMES = ("wallenstein", "elgrande", "mansfeld")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_help_word_is_a_field_of_the_schema_in_both_languages(name: str) -> None:
+    data = json.loads(
+        resources.files(f"feldherr.{name}").joinpath("data", "position_fields.json").read_text("utf-8")
+    )
+    helps = data["_help"]
+    schema = json.dumps(position_form(name, "en")["schema"])
+    for key, words in helps.items():
+        assert f'"{key}"' in schema, key  # a field the position has
+        assert key in data, key  # with a label
+        assert words["en"] and words["de"] and words["en"] != words["de"], key
+    en, de = position_form(name, "en"), position_form(name, "de")
+    assert set(en["help"]) == set(helps) and en["help"] != de["help"]
+
+
+def test_the_form_names_things_by_their_printed_names_in_the_readers_language() -> None:
+    wallenstein = position_form("wallenstein", "de")
+    assert wallenstein["names"]["red"] == "Rot" and wallenstein["fields"]["armies"] == "Armeen"
+    assert wallenstein["fields"]["counties"] == "Länder" and wallenstein["fields"]["players"] == "Spieler"
+    assert "Schlesien" in json.dumps(wallenstein["schema"], ensure_ascii=False)  # counties as printed
+    elgrande = position_form("elgrande", "de")
+    assert elgrande["names"]["France"] == "Frankreich" and elgrande["colours"][:2] == ["Rot", "Blau"]
+    assert elgrande["fields"]["power_cards"] == "Machtkarten"
+    mansfeld = position_form("mansfeld", "en")
+    assert mansfeld["names"]["trossbube"] == "Camp Boy" and mansfeld["fields"]["cards"] == "cards in hand"
+    # no phase, action or effect is named as if it were a thing of the table (their keys are
+    # also catalogue keys of log lines: "dice" is Mansfeld's line of the dice chosen)
+    assert "dice" not in mansfeld["names"] and "ability" not in elgrande["names"]
+    for form in (wallenstein, elgrande, mansfeld):
+        assert "start" not in form
+
+
+def test_a_new_games_start_comes_for_a_player_count_the_game_is_for() -> None:
+    form = position_form("mansfeld", "en", players=3)
+    start = form["start"]
+    assert start["game"] == "mansfeld" and len(start["players"]) == 3 and "hidden" not in start
+    with pytest.raises(ServerError):
+        position_form("mansfeld", "en", players=9)
+    with pytest.raises(ServerError):
+        position_form("no-such-game", "en")
