@@ -140,6 +140,8 @@ export function showReplay(root, gameId) {
       box.focus();
     } else if (old?.id === "at") {
       root.querySelector("#at")?.focus(); // the keyboard stays in the box the page was drawn around
+    } else if (old && old !== document.activeElement && editor.node().contains(old)) {
+      old.focus({ preventScroll: true }); // a field of the position editor keeps the keyboard
     }
     const list = root.querySelector("#log ol");
     list.scrollTop = list.scrollHeight;
