@@ -60,7 +60,7 @@ def test_a_position_is_edited_applied_and_analysed(
     editor = page.locator("#position-editor")
     if name == "wallenstein":
         # a county of Yellow's without armies: the rules refuse it, in German, beside the form
-        row = editor.locator("tr", has=page.locator("th", has_text="Schlesien"))
+        row = editor.locator(".editor-place", has_text="Schlesien")
         assert row.locator("select").input_value() is not None
         assert row.locator("option:checked").inner_text() == "Gelb"  # the owner by the colour's word
         row.locator("input[type=number]").fill("0")

@@ -175,20 +175,20 @@ export function positionEditor(gameId) {
     return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, name), input);
   }
 
-  // Wallenstein's counties: an owner and armies per county in the game (the card goes with the owner).
+  // Wallenstein's counties: an owner and armies per county in the game (the card goes with the
+  // owner), a small box each, as many side by side as the page is wide.
   function places(section, schema) {
     const map = st.draft[section.field] || {};
     const entry = node(schema, [section.field, "{}"]);
-    const rows = Object.keys(map).map((place) => h("tr", {},
-      h("th", { scope: "row" }, place),
-      section.columns.map((col) => h("td", {}, widget(entry.properties[col], map[place][col], (v) => {
+    const boxes = Object.keys(map).map((place) => h("div", { class: "editor-place" },
+      h("span", { class: "editor-place-name" }, place),
+      section.columns.map((col) => widget(entry.properties[col], map[place][col], (v) => {
         map[place][col] = v;
         if (col === "owner" && "card_held_by" in map[place]) map[place].card_held_by = v;
-      }, `${place}: ${label(col)}`)))));
+      }, `${place}: ${label(col)}`))));
     return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
-      h("div", { class: "editor-scroll" }, h("table", { class: "editor-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), section.columns.map((col) => h("th", { scope: "col" }, label(col))))),
-        h("tbody", {}, rows))));
+      h("small", { class: "help editor-columns" }, section.columns.map(label).join(" · ")),
+      h("div", { class: "editor-places" }, boxes));
   }
 
   // El Grande's Caballeros: a number per region (and the Castillo) and player.
