@@ -73,13 +73,18 @@ def test_a_position_is_edited_applied_and_analysed(
         assert row.locator("input[type=number]").input_value() == "0"
         scan.read(page, "wallenstein editor refused de")
         editor.screenshot(path=str(ARTIFACTS / "editor-wallenstein-refused-de.png"))
-        row.locator("input[type=number]").fill("6")  # Yellow defends Schlesien with 6 armies now
+        row.locator("input[type=number]").fill("6")  # 6 armies of Yellow's in Schlesien now
         editor.locator(".editor-player", has_text="Blau").locator("input[aria-label='Siegpunkte']").fill("20")
+        # and Yellow's box of the last action card (Schlesien) is carried out, not Blue's
+        turn = editor.locator("#editor-turn select")
+        assert turn.locator("option:checked").inner_text() == "Blau: Neumark"
+        turn.select_option(label="Gelb: Schlesien")
         apply(page, game_id)
         page.wait_for_selector("#map g[data-county='Schlesien'] text.armies")
         assert page.locator("#map g[data-county='Schlesien'] text.armies").text_content() == "6"
+        assert "Gelb" in page.locator("#analysis h2").inner_text()  # the board for Yellow now
         moves = run_analysis(page)
-        assert any("Schlesien" in text for text in moves), moves
+        assert len(moves) > 1, moves  # armies to move out of Schlesien (with 1 there: none)
     elif name == "elgrande":
         # Isabel gets three Caballeros in Valencia and two points more; her province is counted again
         editor.locator("input[aria-label='Valencia: Isabel']").fill("3")

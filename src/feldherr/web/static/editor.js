@@ -43,8 +43,10 @@ function w(key, args = {}) {
 const PLANS = {
   wallenstein: {
     sections: [{ kind: "places", field: "counties", columns: ["owner", "armies"] },
-      { kind: "players", fields: ["victory_points", "taler", "grain"] }],
+      { kind: "players", fields: ["victory_points", "taler", "grain"] }, { kind: "movement" }],
     derived: { players: ["armies_in_supply"] },
+    // the action boxes of the planning board in the mat's printed order (a plan's first ten boxes)
+    boxes: ["palace", "church", "trading_post", "grain", "taxes", "deploy5", "deploy3", "deploy1", "combat_a", "combat_b"],
   },
   elgrande: {
     sections: [{ kind: "grid", field: "caballeros" },
@@ -250,6 +252,32 @@ export function positionEditor(gameId) {
       select(order.map((id, i) => [i, byId.get(id) || id]), st.draft.turn, (v) => { st.draft.turn = v; }, w("whoseTurn")));
   }
 
+  // Wallenstein's turn during the actions: whose box of the action card under way is carried out,
+  // among the players in the turn order who planned a county on it. The movement owed follows
+  // (that player, that county, that card), and the boxes face up are counted again for it
+  // (plan_revealed, boxes_filled left out: docs/positions.md, "Hands and plans").
+  function movementSection() {
+    const flow = st.draft.flow;
+    const pending = flow?.pending;
+    const order = st.draft.turn_order || [];
+    const box = PLANS.wallenstein.boxes.indexOf(pending?.action);
+    if (!pending || !pending.county || box < 0 || !order.length) return null;
+    const byColour = new Map(st.draft.players.map((p) => [p.colour, p]));
+    const planned = (colour) => {
+      const card = byColour.get(colour)?.plan?.[box];
+      return typeof card === "string" && !["empty", "lost", "tower card"].includes(card) ? card : null;
+    };
+    const choices = order.map((colour, i) => [i, colour]).filter(([, colour]) => planned(colour));
+    if (!choices.length) return null;
+    return h("fieldset", { class: "editor-section", id: "editor-turn" }, h("legend", {}, w("whoseTurn")), helpOf("turn_index"),
+      select(choices.map(([i, colour]) => [i, `${thing(colour)}: ${planned(colour)}`]), flow.turn_index, (i) => {
+        const colour = order[i];
+        flow.turn_index = i;
+        flow.pending = { player: colour, county: planned(colour), action: pending.action };
+        for (const p of st.draft.players) { delete p.plan_revealed; delete p.boxes_filled; }
+      }, w("whoseTurn")));
+  }
+
   // The position sent: the draft without the counts that follow from the rest.
   function edited() {
     const out = clone(st.draft);
@@ -312,7 +340,7 @@ export function positionEditor(gameId) {
         h("p", { class: "note editor-source" }, st.fresh ? w("atStart") : w("atStep", { at: st.at }), " ",
           h("button", { type: "button", class: "link", id: "editor-fresh", onclick: () => load(!st.fresh) }, st.fresh ? w("back", { at: st.at }) : w("fresh"))));
       const parts = (plan?.sections || []).map((section) => ({
-        places, grid, players: playersSection, list: listSection, single, turn: turnSection,
+        places, grid, players: playersSection, list: listSection, single, turn: turnSection, movement: movementSection,
       })[section.kind](section, schema));
       el.append(h("form", { class: "editor-form", onsubmit: (e) => { e.preventDefault(); apply(); } }, parts.filter(Boolean),
         h("div", { class: "editor-apply" },
