@@ -75,6 +75,8 @@ def test_a_position_is_edited_applied_and_analysed(
         editor.screenshot(path=str(ARTIFACTS / "editor-wallenstein-refused-de.png"))
         row.locator("input[type=number]").fill("6")  # 6 armies of Yellow's in Schlesien now
         editor.locator(".editor-player", has_text="Blau").locator("input[aria-label='Siegpunkte']").fill("20")
+        # Osnabrück to Blue: Red planned its card, the box is lost now (else refused: not Red's)
+        editor.locator(".editor-place", has_text="Osnabrück").locator("select").select_option(label="Blau")
         # and Yellow's box of the last action card (Schlesien) is carried out, not Blue's
         turn = editor.locator("#editor-turn select")
         assert turn.locator("option:checked").inner_text() == "Blau: Neumark"

@@ -79,7 +79,7 @@ const isType = (n, type) => n && (n.type === type || (Array.isArray(n.type) && n
 const clone = (value) => JSON.parse(JSON.stringify(value));
 
 export function positionEditor(gameId) {
-  const st = { open: false, at: null, base: null, draft: null, form: null, fresh: false, busy: "", error: "" };
+  const st = { open: false, at: null, base: null, origin: null, draft: null, form: null, fresh: false, busy: "", error: "" };
   const el = h("section", { class: "panel editor", id: "position-editor", hidden: true });
   let seq = 0;
 
@@ -186,11 +186,30 @@ export function positionEditor(gameId) {
       h("span", { class: "editor-place-name" }, place),
       section.columns.map((col) => widget(entry.properties[col], map[place][col], (v) => {
         map[place][col] = v;
-        if (col === "owner" && "card_held_by" in map[place]) map[place].card_held_by = v;
+        if (col === "owner") handOver(place, v);
       }, `${place}: ${label(col)}`))));
     return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
       h("small", { class: "help editor-columns" }, section.columns.map(label).join(" · ")),
       h("div", { class: "editor-places" }, boxes));
+  }
+
+  // A Wallenstein county given to another owner: its card goes with it ("the former owner must hand
+  // over that county card immediately"); once the plans are in, a plan box that held the card is
+  // "lost" for the player who planned it, and the box is the county again when it comes back
+  // (docs/positions.md, "Hands and plans"). While planning the plans are left as they are.
+  function handOver(place, owner) {
+    const county = st.draft.counties[place];
+    if ("card_held_by" in county) county.card_held_by = owner;
+    if (["draft", "plan"].includes(st.draft.phase)) return;
+    st.draft.players.forEach((p, i) => {
+      if (!Array.isArray(p.plan)) return;
+      const before = st.origin?.players?.[i]?.plan || [];
+      p.plan = (p.plan || []).map((card, k) => {
+        if (card === place && p.colour !== owner) return "lost";
+        if (card === "lost" && before[k] === place && p.colour === owner) return place;
+        return card;
+      });
+    });
   }
 
   // El Grande's Caballeros: a number per region (and the Castillo) and player.
@@ -317,7 +336,8 @@ export function positionEditor(gameId) {
       st.base = base;
       st.form = form;
       st.fresh = fresh && Boolean(form.start);
-      st.draft = clone(st.fresh ? form.start : base);
+      st.origin = st.fresh ? form.start : base;  // the table before any edit
+      st.draft = clone(st.origin);
       st.busy = "";
     } catch (err) {
       if (ticket !== seq) return;
