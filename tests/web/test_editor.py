@@ -88,10 +88,13 @@ def test_a_position_is_edited_applied_and_analysed(
         moves = run_analysis(page)
         assert len(moves) > 1, moves  # armies to move out of Schlesien (with 1 there: none)
     elif name == "elgrande":
-        # Isabel gets three Caballeros in Valencia and two points more; her province is counted again
+        # Isabel gets three Caballeros in Valencia and two points more (her province is counted
+        # again), and the last Caballero of the card is Diego's to place
         editor.locator("input[aria-label='Valencia: Isabel']").fill("3")
         editor.locator(".editor-player", has_text="Isabel").locator("input[aria-label='Score']").fill("60")
+        editor.locator("#editor-current select").select_option(label="Diego")  # Diego places instead
         apply(page, game_id)
+        assert "Diego" in page.locator("#analysis h2").inner_text()
         stack = page.locator("#board g.region-pieces[data-region='Valencia'] g.stack")
         assert stack.count() == 1 and stack.get_attribute("data-tip") == "Isabel: 3 Caballeros"
         assert "60" in page.locator("#players").inner_text()

@@ -51,7 +51,7 @@ const PLANS = {
   elgrande: {
     sections: [{ kind: "grid", field: "caballeros" },
       { kind: "players", fields: ["score", "court", "power_cards"] },
-      { kind: "single", path: ["king"] }, { kind: "single", path: ["flow", "current"], player: true }],
+      { kind: "single", path: ["king"] }, { kind: "single", path: ["flow", "current"], player: true, order: "turn_order", orderIndex: "turn_index" }],
     derived: { players: ["province"] },
   },
   mansfeld: {
@@ -258,7 +258,12 @@ export function positionEditor(gameId) {
     for (const part of section.path.slice(0, -1)) holder = holder?.[part];
     if (!holder || !(key in holder)) return null;
     const schemaNode = node(schema, section.path);
-    const input = schemaNode ? widget(schemaNode, holder[key], (v) => { holder[key] = v; }, label(key), section.player) : null;
+    const input = schemaNode ? widget(schemaNode, holder[key], (v) => {
+      holder[key] = v;
+      // El Grande's player at the turn: their place in the turn order goes with them (who acts
+      // after them), where the round has an order (not while the power cards are played)
+      if (section.order && Array.isArray(holder[section.order]) && holder[section.order].includes(v)) holder[section.orderIndex] = holder[section.order].indexOf(v);
+    }, label(key), section.player) : null;
     return input ? h("fieldset", { class: "editor-section", id: `editor-${key}` }, h("legend", {}, label(key)), helpOf(key), input) : null;
   }
 
