@@ -10,7 +10,7 @@ from importlib import resources
 import pytest
 
 from feldherr.core.i18n import FIELD_TERMS
-from feldherr.server.editor import position_form
+from feldherr.server.editor import position_form, start_from_options
 from feldherr.server.protocol import ServerError
 
 GAMES = ("wallenstein", "elgrande", "mansfeld")
@@ -56,3 +56,14 @@ def test_a_new_games_start_comes_for_a_player_count_the_game_is_for() -> None:
         position_form("mansfeld", "en", players=9)
     with pytest.raises(ServerError):
         position_form("no-such-game", "en")
+
+
+def test_the_lobbys_set_up_starts_from_its_options_or_refuses_them_in_words() -> None:
+    start = start_from_options({"game": "wallenstein", "options": {"players": 3, "setup": "fixed"}})
+    assert start["options"]["setup"] == "fixed" and start["phase"] == "plan" and "hidden" not in start
+    assert sum(1 for c in start["counties"].values() if c["owner"]) > 0  # the fixed setup's counties
+    with pytest.raises(ServerError) as refused:
+        start_from_options({"game": "wallenstein", "options": {"players": 7}})
+    assert refused.value.rule == "server.options"
+    german = refused.value.details["message_de"]
+    assert "Spieler" in german and "players" not in german

@@ -46,14 +46,32 @@ def apply(page: Any, old_id: str) -> None:
     page.wait_for_selector("#analysis-run")
 
 
+def set_up_in_the_lobby(page: Any, server: Server, scan: Scan) -> None:
+    """The lobby's "Set up a position by hand": El Grande for three, its start in the editor, the
+    players (unnamed in a new game) by their colours."""
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "en", 390, 844)
+    page.select_option("#game", "elgrande")
+    page.select_option("#opt-players", "3")
+    page.click("#advanced summary")
+    page.click("#position-setup")
+    page.wait_for_url("**/replay/**#edit")
+    page.wait_for_selector("#editor-apply")
+    assert page.locator("#editor-players legend").all_inner_texts() == ["Players", "Red", "Blue", "Yellow"]
+    scan.read(page, "lobby set up elgrande en 390")
+
+
 @pytest.mark.parametrize(("name", "lang", "width"), LOOKS, ids=[look[0] for look in LOOKS])
 def test_a_position_is_edited_applied_and_analysed(
     server: Server, pages: Pages, name: str, lang: str, width: int
 ) -> None:
     game_id = imported(server, name)
     page = pages.new(viewport={"width": width, "height": 900})
-    open_editor(page, server, game_id, lang, width)
     scan = Scan()
+    if name == "elgrande":
+        set_up_in_the_lobby(page, server, scan)
+    open_editor(page, server, game_id, lang, width)
     scan.read(page, f"{name} editor {lang} {width}")
     shot(page, f"editor-{name}-{lang}-{width}")
     page.locator("#position-editor").screenshot(path=str(ARTIFACTS / f"editor-{name}-{lang}-form.png"))

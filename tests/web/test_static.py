@@ -180,7 +180,7 @@ def test_the_analysis_board_and_the_position_field_speak_both_languages() -> Non
     "apply")."""
     own = {
         "analysis.js": {"helpShare", "helpInterval", "helpOrder", "helpSeats", "stop", "stopped", "link"},
-        "positions.js": {"save", "saveHint"},
+        "positions.js": {"save", "saveHint", "setup", "setupHint"},
         "editor.js": {"edit", "apply", "fresh", "nobody", "whoseTurn"},
     }
     for name, wanted in own.items():

@@ -7,12 +7,15 @@ reader's language, so that the form shows no key, no snake_case and no JSON."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
+from feldherr.core.errors import OptionError
 from feldherr.core.i18n import FIELD_TERMS, term
 from feldherr.games import get_game
-from feldherr.server.protocol import ServerError, unknown_game
+from feldherr.server.lobby import option_words
+from feldherr.server.protocol import ServerError, get_str, part, unknown_game
 
 
 def _help_words(name: str) -> dict[str, dict[str, str]]:
@@ -91,15 +94,37 @@ def position_form(name: str, lang: str, players: int | None = None) -> dict[str,
                 wanted=f"{game.min_players}-{game.max_players}",
                 wanted_de=f"{game.min_players}–{game.max_players}",
             )
-        out["start"] = start_position(name, players)
+        out["start"] = start_position(name, {"players": players})
     return out
 
 
-def start_position(name: str, players: int) -> dict[str, Any]:
-    """A new game's start for ``players`` players, as a position without its hidden parts: the
-    table a teacher sets up from when no game is shown."""
+def start_position(name: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A new game's start with ``options`` (normalised), as a position without its hidden parts:
+    the table a teacher sets up from when no game is shown."""
     game = get_game(name)
-    state = game.new_state({"players": players}, seed=0)
+    state = game.new_state(dict(options), seed=0)
     position = game.position(state)
     position.pop("hidden", None)
     return position
+
+
+def start_from_options(data: Any) -> dict[str, Any]:
+    """``{"game", "options"}`` (``POST /api/positions/start``, the lobby's "Set up a position"): the
+    start of a new game of the lobby's choice as a position, refused as a game of those options
+    would be (``server.options``, in the lobby's words for the options)."""
+    if not isinstance(data, dict):
+        raise ServerError("server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt")
+    name = get_str(data, "game", 64)
+    try:
+        game = get_game(name)
+        game.position_schema()
+    except (ValueError, NotImplementedError) as exc:
+        raise unknown_game() from exc
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise ServerError("server.options", 422, "bad-options", **part("message", "part.options-object"))
+    try:
+        normal = game.normalize_options(options)
+    except (OptionError, ValueError, TypeError) as exc:
+        raise ServerError("server.options", 422, "bad-options", **option_words(game, exc, options)) from exc
+    return start_position(name, normal)

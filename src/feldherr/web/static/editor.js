@@ -388,6 +388,8 @@ export function positionEditor(gameId) {
         el.scrollIntoView?.({ block: "nearest" });
       } }, `✎ ${w("edit")}`);
     },
+    // open at step `at` (the lobby's "Set up a position by hand" opens the replay with it)
+    open(at) { st.open = true; st.at = at; st.base = null; st.draft = null; load(false); },
     // another language: the form's words again, the edits kept
     relang() {
       if (!st.open || !st.draft) { draw(); return; }

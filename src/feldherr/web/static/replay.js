@@ -160,10 +160,13 @@ export function showReplay(root, gameId) {
   // "#analyse" (the finished game's Analyse link): the board open at the last decision;
   // "#analyse=N" (the board's link to a decision, sent to somebody): open at step N, and
   // "#analyse=N&seat=S" for the player S of several who decide at once (the one the sender chose).
-  const hashed = /^#analyse(?:=(\d+)(?:&seat=(\d+))?)?$/.exec(location.hash);
+  // "#edit" (the lobby's "Set up a position by hand"): the board and the position editor open at step 0.
+  const editing = location.hash === "#edit";
+  const hashed = editing ? ["#analyse=0", "0"] : /^#analyse(?:=(\d+)(?:&seat=(\d+))?)?$/.exec(location.hash);
   const analyseFirst = hashed !== null;
   const analyseAt = hashed && hashed[1] !== undefined ? parseInt(hashed[1], 10) : null;
   if (analyseFirst) analysis.open(hashed[2] !== undefined ? parseInt(hashed[2], 10) : null);
+  if (editing) editor.open(0);
   loadMarks().then((whole) => {
     if (analyseFirst) go(analyseAt === null ? Math.max(0, whole.total - 1) : Math.min(analyseAt, whole.total));
   }).catch(() => {});
