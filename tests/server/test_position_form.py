@@ -39,6 +39,7 @@ def test_the_form_names_things_by_their_printed_names_in_the_readers_language() 
     elgrande = position_form("elgrande", "de")
     assert elgrande["names"]["France"] == "Frankreich" and elgrande["colours"][:2] == ["Rot", "Blau"]
     assert elgrande["fields"]["power_cards"] == "Machtkarten"
+    assert elgrande["neutral"] == {"name": "Dummy", "words": "{colour} (neutral)"}  # "Gelb (neutral)"
     mansfeld = position_form("mansfeld", "en")
     assert mansfeld["names"]["trossbube"] == "Camp Boy" and mansfeld["fields"]["cards"] == "cards in hand"
     # no phase, action or effect is named as if it were a thing of the table (their keys are

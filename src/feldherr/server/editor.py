@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from importlib import resources
+from importlib import import_module, resources
 from typing import Any
 
 from feldherr.core.errors import OptionError
@@ -77,6 +77,16 @@ def position_form(name: str, lang: str, players: int | None = None) -> dict[str,
     while f"colour.{len(colours)}" in catalogue:
         colours.append(term(catalogue, f"colour.{len(colours)}", lang))
     helps = {key: words.get(lang) or words.get("en", "") for key, words in _help_words(name).items()}
+    # El Grande's neutral player of the two-player game: named "Dummy" in a position, shown as the
+    # game shows it ("Gelb (neutral)": its colour with the catalogue's "neutral")
+    try:
+        module = import_module(f"{type(game).__module__.rsplit('.', 1)[0]}.position")
+    except ImportError:  # a game whose positions live elsewhere: no neutral player to name
+        module = None
+    dummy = getattr(module, "DUMMY_NAME", None)
+    neutral = None
+    if dummy and "neutral" in catalogue:
+        neutral = {"name": dummy, "words": term(catalogue, "neutral", lang)}
     out: dict[str, Any] = {
         "game": name,
         "title": game.title,
@@ -85,6 +95,7 @@ def position_form(name: str, lang: str, players: int | None = None) -> dict[str,
         "help": helps,
         "names": names,
         "colours": colours,
+        "neutral": neutral,
     }
     if players is not None:
         if not game.min_players <= players <= game.max_players:

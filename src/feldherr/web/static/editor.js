@@ -89,6 +89,7 @@ export function positionEditor(gameId) {
     const f = st.form;
     if (p.colour) return f.names[p.colour] || w("player");
     if (p.name === `Player ${i + 1}` && f.colours[i]) return f.colours[i];
+    if (f.neutral && p.name === f.neutral.name && f.colours[i]) return f.neutral.words.replace("{colour}", f.colours[i]);
     return p.name || f.colours[i] || w("player");
   }
   const playerId = (p) => p.colour ?? p.name;
