@@ -111,11 +111,17 @@ def test_a_position_is_edited_applied_and_analysed(
         editor.locator("input[aria-label='Valencia: Isabel']").fill("3")
         editor.locator(".editor-player", has_text="Isabel").locator("input[aria-label='Score']").fill("60")
         editor.locator("#editor-current select").select_option(label="Diego")  # Diego places instead
+        # her power card 11 out of her hand: onto her discard pile (else refused: a card nowhere)
+        isabel = editor.locator(".editor-player", has_text="Isabel")
+        isabel.locator("label.editor-card", has_text="11").locator("input").uncheck()
         apply(page, game_id)
         assert "Diego" in page.locator("#analysis h2").inner_text()
         stack = page.locator("#board g.region-pieces[data-region='Valencia'] g.stack")
         assert stack.count() == 1 and stack.get_attribute("data-tip") == "Isabel: 3 Caballeros"
-        assert "60" in page.locator("#players").inner_text()
+        isabel_row = page.locator("#players tr", has_text="Isabel")
+        assert "60" in isabel_row.inner_text()
+        assert isabel_row.locator(".hand-left").get_attribute("data-tip") is not None
+        assert "3" in isabel_row.locator(".hand-left").inner_text()  # 3 power cards left, not 4
         assert run_analysis(page)
     else:
         # Anna recruits the Obrist too: taken from the characters left over, into her hand

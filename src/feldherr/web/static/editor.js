@@ -53,6 +53,9 @@ const PLANS = {
       { kind: "players", fields: ["score", "court", "power_cards"] },
       { kind: "single", path: ["king"] }, { kind: "single", path: ["flow", "current"], player: true, order: "turn_order", orderIndex: "turn_index" }],
     derived: { players: ["province"] },
+    // a power card taken out of a hand goes onto the player's discard pile, and one put back into
+    // the hand leaves it (each of a player's 13 cards lies in one place)
+    pairs: { power_cards: "power_discard" },
   },
   mansfeld: {
     sections: [{ kind: "players", fields: ["cards", "age"] }, { kind: "single", path: ["open"] },
@@ -172,6 +175,18 @@ export function positionEditor(gameId) {
     return moved;
   }
 
+  // The other place of a player's cards (PLANS' `pairs`): what leaves `key` goes there, what comes
+  // into `key` leaves it.
+  function pairUp(p, key, now) {
+    const other = PLANS[st.draft.game]?.pairs?.[key];
+    if (!other || !Array.isArray(now) || !Array.isArray(p[other])) return;
+    const before = new Set(p[key] || []);
+    const next = new Set(now);
+    const there = p[other].filter((card) => !next.has(card));
+    for (const card of before) if (!next.has(card) && !there.includes(card)) there.push(card);
+    p[other] = there.sort((a, b) => (typeof a === "number" && typeof b === "number" ? a - b : 0));
+  }
+
   function fieldRow(key, schemaNode, value, set, asPlayer = false, name = label(key)) {
     const input = schemaNode ? widget(schemaNode, value, set, name, asPlayer) : null;
     if (!input) return null;
@@ -235,7 +250,7 @@ export function positionEditor(gameId) {
     return h("fieldset", { class: "editor-section", id: "editor-players" }, h("legend", {}, label("players")),
       st.draft.players.map((p, i) => h("fieldset", { class: "editor-player", style: `--seat:${colour(i)}` },
         h("legend", {}, h("span", { class: "dot" }), playerName(p, i)),
-        section.fields.map((key) => fieldRow(key, node(schema, ["players", "[]", key]), p[key], (v) => { p[key] = v; }, false, label(key))))),
+        section.fields.map((key) => fieldRow(key, node(schema, ["players", "[]", key]), p[key], (v) => { pairUp(p, key, v); p[key] = v; }, false, label(key))))),
       h("div", { class: "editor-helps" }, section.fields.map((key) => st.form.help[key] ? h("small", { class: "help" }, `${label(key)}: ${st.form.help[key]}`) : null)));
   }
 
