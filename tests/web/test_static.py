@@ -175,11 +175,16 @@ def test_terms_are_the_fixed_words_of_the_catalogue(toy_registered: str) -> None
 
 
 def test_the_analysis_board_and_the_position_field_speak_both_languages() -> None:
-    """analysis.js and positions.js keep their own words: every key in English and German (the
-    explanation of the numbers, "stop", the link to a decision, "save position")."""
-    for name in ("analysis.js", "positions.js"):
+    """analysis.js, positions.js and editor.js keep their own words: every key in English and German
+    (the explanation of the numbers, "stop", the link to a decision, "save position", the editor's
+    "apply")."""
+    own = {
+        "analysis.js": {"helpShare", "helpInterval", "helpOrder", "helpSeats", "stop", "stopped", "link"},
+        "positions.js": {"save", "saveHint", "setup", "setupHint"},
+        "editor.js": {"edit", "apply", "fresh", "nobody", "whoseTurn"},
+    }
+    for name, wanted in own.items():
         text = (web.STATIC / name).read_text(encoding="utf-8")
         en, de = text.split("const WORDS = {", 1)[1].split("\n};", 1)[0].split("\n  de: {")
         assert _keys(en) and _keys(en) == _keys(de), (name, _keys(en) ^ _keys(de))
-        wanted = {"helpShare", "helpInterval", "helpOrder", "helpSeats", "stop", "stopped", "link"}
-        assert wanted <= _keys(en) if name == "analysis.js" else {"save", "saveHint"} <= _keys(en)
+        assert wanted <= _keys(en), (name, wanted - _keys(en))

@@ -32,6 +32,7 @@ from feldherr.games import game_names
 from feldherr.server.analysis import Analyser, parse_ask
 from feldherr.server.bus import make_bus
 from feldherr.server.config import Settings
+from feldherr.server.editor import position_form, start_from_options
 from feldherr.server.hub import Conn, Hub, find_seat, verify
 from feldherr.server.lobby import (
     analysed_id,
@@ -235,6 +236,17 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/positions")
     async def position_check(request: Request) -> dict[str, Any]:
         return await hub().read(check_position, await read_body(request))
+
+    @app.get("/api/positions/form/{name}")
+    async def position_form_words(request: Request, name: str, players: int | None = None) -> dict[str, Any]:
+        """The analysis board's position editor: the schema and the words of its form (editor.py);
+        with ``players``, a new game's start to set up from."""
+        return await hub().read(position_form, name, _lang(request), players)
+
+    @app.post("/api/positions/start")
+    async def position_start(request: Request) -> dict[str, Any]:
+        """The lobby's "Set up a position": a new game's start of the lobby's options."""
+        return await hub().read(start_from_options, await read_body(request))
 
     @app.get("/api/games/{game_id}/position")
     async def position_at(request: Request, game_id: str, at: int | None = None) -> dict[str, Any]:

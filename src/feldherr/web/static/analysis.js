@@ -87,7 +87,8 @@ function budgetSeconds(bot) {
 }
 
 // The board's state lives here; the replay viewer re-renders often and appends node() each time.
-export function analysisBoard(gameId, onChange) {
+// `editor` (optional): the position editor (editor.js), whose "Edit position" button the board shows.
+export function analysisBoard(gameId, onChange, editor = null) {
   const st = { open: false, seat: null, at: null, result: null, running: false, error: "", started: 0, expected: null, timer: null, stopper: null, stopped: false, helpOpen: false, base: null, wanted: null };
   const el = h("section", { class: "panel analysis", id: "analysis", "aria-live": "polite" });
   let names = [];
@@ -215,11 +216,12 @@ export function analysisBoard(gameId, onChange) {
       h("h2", {}, w("title"), " ", h("small", {}, w("seatFor"), " "), seatPicker(),
         h("button", { type: "button", class: "link", id: "analysis-close", onclick: () => { st.open = false; draw(); if (onChange) onChange(); } }, w("close"))),
       toMove.length ? h("p", { class: "note" }, w("intro", { name: who })) : h("p", { class: "note" }, w("noDecision")),
-      toMove.length ? h("p", { class: "analysis-buttons" },
-        h("button", { type: "button", id: "analysis-run", onclick: () => run(false), disabled: st.running }, st.result ? w("again") : w("run")),
-        st.result && st.result.longer > 1 && !st.running && st.result.at === st.at
+      toMove.length || editor ? h("p", { class: "analysis-buttons" },
+        toMove.length ? h("button", { type: "button", id: "analysis-run", onclick: () => run(false), disabled: st.running }, st.result ? w("again") : w("run")) : null,
+        toMove.length && st.result && st.result.longer > 1 && !st.running && st.result.at === st.at
           ? h("button", { type: "button", id: "analysis-longer", title: w("longerHint", { n: st.result.longer }), onclick: () => run(true) }, w("longer", { n: st.result.longer }))
-          : null) : null,
+          : null,
+        editor && st.at !== null ? editor.button(st.at) : null) : null,
       st.running ? progress() : null,
       st.stopped && !st.running ? h("p", { class: "note", id: "analysis-stopped" }, w("stopped")) : null,
       st.error ? h("p", { class: "error", role: "alert" }, st.error) : null,

@@ -14,6 +14,8 @@ const WORDS = {
     "players#one": "{n} player", "players#other": "{n} players", chooseFile: "Choose a file …", noFile: "no file chosen",
     analyse: "Analyse", analyseHint: "What the search thinks of each move of the player to decide, from that player's view only",
     analysing: "setting up the analysis …",
+    setup: "Set up a position by hand", setupHint: "The start of a new game of the game and players chosen above, opened in the position editor: change the table, then apply it to analyse it",
+    settingUp: "setting up the table …",
     save: "Save position", saveHint: "The table at this step as a position file: to load in the lobby again, to give to a student, or for feldherr analyse and simulate --from-position",
   },
   de: {
@@ -24,6 +26,8 @@ const WORDS = {
     "players#one": "{n} Spieler", "players#other": "{n} Spieler", chooseFile: "Datei wählen …", noFile: "keine Datei gewählt",
     analyse: "Analysieren", analyseHint: "Was die Suche von jedem Zug des Spielers hält, der entscheidet, nur aus dessen Sicht",
     analysing: "Die Analyse wird vorbereitet …",
+    setup: "Eine Stellung von Hand aufbauen", setupHint: "Der Beginn einer neuen Partie des oben gewählten Spiels mit den gewählten Spielern, geöffnet im Stellungs-Editor: den Tisch ändern und übernehmen, um ihn zu analysieren",
+    settingUp: "Der Tisch wird aufgebaut …",
     save: "Stellung speichern", saveHint: "Der Tisch bei diesem Schritt als Stellungs-Datei: um sie in der Lobby wieder zu laden, einer Schülerin zu geben oder für feldherr analyse und simulate --from-position",
   },
 };
@@ -88,7 +92,27 @@ export function positionField(state, apply) {
     h("div", { class: "field" }, h("label", { for: "position-file" }, w("positionFile")),
       filePicker(h("input", { type: "file", id: "position-file", accept: ".json,application/json", onchange: async (e) => { const file = e.target.files[0]; if (file) take(await file.text()); } }), w("chooseFile"), w("noFile"))),
     h("textarea", { id: "position-text", rows: 3, style: "width:100%;box-sizing:border-box", "aria-label": w("positionPaste"), placeholder: w("positionPaste"), onchange: (e) => take(e.target.value) }),
+    h("p", {}, setupButton(state, status)),
     status);
+}
+
+// "Set up a position by hand": the start of a new game of the lobby's game and options (POST
+// /api/positions/start), stored as a position to analyse (POST /api/positions/import) and opened in
+// the replay viewer with the position editor open (/replay/<id>#edit, editor.js).
+function setupButton(state, status) {
+  return h("button", { type: "button", id: "position-setup", title: w("setupHint"), onclick: async (e) => {
+    const button = e.currentTarget;
+    button.disabled = true;
+    status.textContent = w("settingUp");
+    try {
+      const position = await api(`/api/positions/start?lang=${lang()}`, { method: "POST", body: JSON.stringify({ game: state.game, options: state.options }) });
+      const out = await api(`/api/positions/import?lang=${lang()}`, { method: "POST", body: JSON.stringify({ position }) });
+      location.assign(`/replay/${encodeURIComponent(out.id)}#edit`);
+    } catch (err) {
+      status.textContent = err.message;
+      button.disabled = false;
+    }
+  } }, `✎ ${w("setup")}`);
 }
 
 // "Analyse": the position stored as a game with no moves yet (POST /api/positions/import), opened in

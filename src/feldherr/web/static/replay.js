@@ -4,13 +4,15 @@ import { lang, num, t } from "./i18n.js";
 import { onData, renderBoard, seatNames } from "./boards.js";
 import { battleChart, drawPlots, logItem, scoringLines, scoringTable } from "./ending.js";
 import { analysisBoard } from "./analysis.js";
+import { positionEditor } from "./editor.js";
 import { playOnButton, savePositionButton } from "./positions.js";
 
 const MARKS = new Set(["round", "winter_begins", "scoring", "province", "prize", "game_over"]);
 
 export function showReplay(root, gameId) {
   const st = { marks: [], at: null, step: null, info: null, timer: null, error: "", stopped: false, plots: null };
-  const analysis = analysisBoard(gameId, () => render());
+  const editor = positionEditor(gameId);
+  const analysis = analysisBoard(gameId, () => render(), editor);
 
   // Steps asked for in turn; an answer that comes after a later one was shown is dropped (two quick
   // clicks, a typed move and the player's timer: the page shows the last step asked for).
@@ -122,7 +124,8 @@ export function showReplay(root, gameId) {
     const log = h("section", { id: "log", class: "panel log" }, h("h2", {}, t("log")),
       h("ol", { tabindex: 0 }, step.log.map(logItem)));
     analysis.update(at, step.view, names);
-    const parts = [timeline, analysis.isOpen() ? analysis.node() : null, h("div", { class: "play" }, board, h("aside", { class: "side" }, log))];
+    const parts = [timeline, analysis.isOpen() ? analysis.node() : null, analysis.isOpen() ? editor.node() : null,
+      h("div", { class: "play" }, board, h("aside", { class: "side" }, log))];
     if (step.outcome && at === total) {
       if (!st.plots) {
         st.plots = h("div", { class: "plots", id: "plots" });
@@ -137,6 +140,8 @@ export function showReplay(root, gameId) {
       box.focus();
     } else if (old?.id === "at") {
       root.querySelector("#at")?.focus(); // the keyboard stays in the box the page was drawn around
+    } else if (old && old !== document.activeElement && editor.node().contains(old)) {
+      old.focus({ preventScroll: true }); // a field of the position editor keeps the keyboard
     }
     const list = root.querySelector("#log ol");
     list.scrollTop = list.scrollHeight;
@@ -155,10 +160,13 @@ export function showReplay(root, gameId) {
   // "#analyse" (the finished game's Analyse link): the board open at the last decision;
   // "#analyse=N" (the board's link to a decision, sent to somebody): open at step N, and
   // "#analyse=N&seat=S" for the player S of several who decide at once (the one the sender chose).
-  const hashed = /^#analyse(?:=(\d+)(?:&seat=(\d+))?)?$/.exec(location.hash);
+  // "#edit" (the lobby's "Set up a position by hand"): the board and the position editor open at step 0.
+  const editing = location.hash === "#edit";
+  const hashed = editing ? ["#analyse=0", "0"] : /^#analyse(?:=(\d+)(?:&seat=(\d+))?)?$/.exec(location.hash);
   const analyseFirst = hashed !== null;
   const analyseAt = hashed && hashed[1] !== undefined ? parseInt(hashed[1], 10) : null;
   if (analyseFirst) analysis.open(hashed[2] !== undefined ? parseInt(hashed[2], 10) : null);
+  if (editing) editor.open(0);
   loadMarks().then((whole) => {
     if (analyseFirst) go(analyseAt === null ? Math.max(0, whole.total - 1) : Math.min(analyseAt, whole.total));
   }).catch(() => {});
@@ -169,7 +177,7 @@ export function showReplay(root, gameId) {
   }).catch(() => {});
   if (!analyseFirst) go(0);
   return {
-    relang() { st.plots = null; analysis.relang(); go(st.at); loadMarks().catch(() => {}); },
+    relang() { st.plots = null; analysis.relang(); editor.relang(); go(st.at); loadMarks().catch(() => {}); },
     stop() { st.stopped = true; stopPlaying(); analysis.stop(); document.removeEventListener("keydown", onKey); },
   };
 }

@@ -1,0 +1,421 @@
+// The position editor of the analysis board: a form for the table shown at the replay's step (or a
+// new game's start), generated from the game's position schema and named in the words of its
+// position catalogue (GET /api/positions/form/<game>: each field's label and help, the printed
+// names of colours, areas and cards, docs/positions.md). It covers what a teacher changes most:
+// the pieces on the board per county / region and player, whose turn it is, the scores, the cards
+// in hand; every field it does not show keeps its value, and the counts that follow from the rest
+// (a supply, a province, the deck) are left out so the game counts them again. "Apply" sends the
+// position through the server's check (POST /api/positions/import): a refusal is shown in its
+// words beside the form and changes nothing; an accepted position opens in the replay viewer with
+// the analysis board, as a loaded position file does. Its own words, English and German.
+import { api, colour, h } from "./dom.js";
+import { lang, num } from "./i18n.js";
+
+const WORDS = {
+  en: {
+    edit: "Edit position", title: "Edit the position", close: "close",
+    intro: "Change the table, then apply: the server checks the position and the analysis board opens at it. What the form does not show stays as it is.",
+    atStep: "The table at move {at}.", atStart: "The start of a new game.",
+    fresh: "start of a new game instead", back: "the table at move {at} instead",
+    apply: "Apply", applying: "checking the position …", loading: "loading the position …",
+    nobody: "nobody", whoseTurn: "Whose turn",
+    region: "region", player: "Player",
+  },
+  de: {
+    edit: "Stellung bearbeiten", title: "Die Stellung bearbeiten", close: "schließen",
+    intro: "Ändere den Tisch und übernimm ihn: Der Server prüft die Stellung, und das Analysebrett öffnet sich bei ihr. Was das Formular nicht zeigt, bleibt, wie es ist.",
+    atStep: "Der Tisch bei Zug {at}.", atStart: "Der Beginn einer neuen Partie.",
+    fresh: "stattdessen Beginn einer neuen Partie", back: "stattdessen der Tisch bei Zug {at}",
+    apply: "Übernehmen", applying: "Die Stellung wird geprüft …", loading: "Die Stellung wird geladen …",
+    nobody: "niemand", whoseTurn: "Wer am Zug ist",
+    region: "Region", player: "Spieler",
+  },
+};
+
+function w(key, args = {}) {
+  let text = WORDS[lang()]?.[key] ?? WORDS.en[key] ?? "";
+  for (const [k, v] of Object.entries(args)) text = text.replaceAll(`{${k}}`, typeof v === "number" ? num(v) : v);
+  return text;
+}
+
+// What each game's form shows, by the position's fields (docs/positions.md); the widgets and their
+// bounds come from the schema. `derived`: the counts the game takes from the rest when left out.
+const PLANS = {
+  wallenstein: {
+    sections: [{ kind: "places", field: "counties", columns: ["owner", "armies"] },
+      { kind: "players", fields: ["victory_points", "taler", "grain"] }, { kind: "movement" }],
+    derived: { players: ["armies_in_supply"] },
+    // the action boxes of the planning board in the mat's printed order (a plan's first ten boxes)
+    boxes: ["palace", "church", "trading_post", "grain", "taxes", "deploy5", "deploy3", "deploy1", "combat_a", "combat_b"],
+  },
+  elgrande: {
+    sections: [{ kind: "grid", field: "caballeros" },
+      { kind: "players", fields: ["score", "court", "power_cards"] },
+      { kind: "single", path: ["king"] }, { kind: "single", path: ["flow", "current"], player: true, order: "turn_order", orderIndex: "turn_index" }],
+    derived: { players: ["province"] },
+    // a power card taken out of a hand goes onto the player's discard pile, and one put back into
+    // the hand leaves it (each of a player's 13 cards lies in one place)
+    pairs: { power_cards: "power_discard" },
+  },
+  mansfeld: {
+    sections: [{ kind: "players", fields: ["cards", "age"] }, { kind: "single", path: ["open"] },
+      { kind: "list", field: "provinces", columns: ["value", "owner"], players: ["owner"] }, { kind: "turn" }],
+    derived: { top: ["deck_size"] },
+    // a character lies in one place: checked into a hand or the open ones, it leaves the others
+    exclusive: { players: ["cards"], top: ["open", "left"] },
+  },
+};
+
+// The schema's node for a path of the position (through objects, their maps and lists).
+function node(schema, path) {
+  let at = schema;
+  for (const key of path) {
+    if (!at) return null;
+    if (key === "[]") at = at.items;
+    else if (key === "{}") at = at.additionalProperties;
+    else at = at.properties?.[key];
+  }
+  return at || null;
+}
+
+const isType = (n, type) => n && (n.type === type || (Array.isArray(n.type) && n.type.includes(type)));
+const clone = (value) => JSON.parse(JSON.stringify(value));
+
+export function positionEditor(gameId) {
+  const st = { open: false, at: null, base: null, origin: null, draft: null, form: null, fresh: false, busy: "", error: "" };
+  const el = h("section", { class: "panel editor", id: "position-editor", hidden: true });
+  let seq = 0;
+
+  // A player as the page names them: a colour by its word, an unnamed seat ("Player 2") by its
+  // colour, a name as the position gives it.
+  function playerName(p, i) {
+    const f = st.form;
+    if (p.colour) return f.names[p.colour] || w("player");
+    if (p.name === `Player ${i + 1}` && f.colours[i]) return f.colours[i];
+    if (f.neutral && p.name === f.neutral.name && f.colours[i]) return f.neutral.words.replace("{colour}", f.colours[i]);
+    return p.name || f.colours[i] || w("player");
+  }
+  const playerId = (p) => p.colour ?? p.name;
+  // a field's words as a heading or a label of its own line: the catalogue writes them for the
+  // middle of a sentence ("power cards"), the form shows them first ("Power cards")
+  const label = (key) => { const text = st.form.fields[key] || ""; return text.charAt(0).toLocaleUpperCase(lang()) + text.slice(1); };
+  const thing = (value) => (value === null ? w("nobody") : st.form.names[value] ?? String(value));
+
+  function helpOf(key) {
+    const text = st.form.help[key];
+    return text ? h("small", { class: "help" }, text) : null;
+  }
+
+  // A number field with the schema's bounds; an empty box is sent as it is (the server says so).
+  function numberInput(schemaNode, value, set, name) {
+    const attrs = { type: "number", step: 1, value: value ?? "", "aria-label": name, inputmode: "numeric",
+      oninput: (e) => { const v = e.target.value.trim(); set(v === "" || Number.isNaN(Number(v)) ? null : Number(v)); } };
+    if (schemaNode && typeof schemaNode.minimum === "number") attrs.min = schemaNode.minimum;
+    if (schemaNode && typeof schemaNode.maximum === "number") attrs.max = schemaNode.maximum;
+    return h("input", attrs);
+  }
+
+  // A choice among the schema's enum (names by the catalogue), or among the players.
+  function select(choices, value, set, name) {
+    return h("select", { "aria-label": name, onchange: (e) => set(choices[parseInt(e.target.value, 10)][0]) },
+      choices.map(([v, text], i) => h("option", { value: i, selected: v === value }, text)));
+  }
+
+  function playerChoices(withNobody) {
+    const list = st.draft.players.map((p, i) => [playerId(p), playerName(p, i)]);
+    return withNobody ? [[null, w("nobody")], ...list] : list;
+  }
+
+  function enumChoices(schemaNode, players) {
+    const values = schemaNode.enum.filter((v) => v === null || !players || players.includes(v));
+    return values.map((v) => [v, v === null ? w("nobody") : thing(v)]);
+  }
+
+  // A field's widget from its schema node: a number, a choice, or a set of cards as check boxes.
+  function widget(schemaNode, value, set, name, asPlayer = false) {
+    if (asPlayer) return select(playerChoices(isType(schemaNode, "null")), value, set, name);
+    if (schemaNode.enum) {
+      const colours = st.draft.players.map((p) => p.colour).filter(Boolean);
+      const isColour = colours.length && schemaNode.enum.some((v) => colours.includes(v));
+      return select(enumChoices(schemaNode, isColour ? colours : null), value, set, name);
+    }
+    if (isType(schemaNode, "integer")) return numberInput(schemaNode, value, set, name);
+    if (isType(schemaNode, "array") && schemaNode.items) {
+      const items = schemaNode.items;
+      let values = items.enum ? items.enum.filter((v) => v !== null) : [];
+      if (!items.enum && isType(items, "integer") && typeof items.maximum === "number") {
+        values = [];  // numbered cards (El Grande's power cards 1–13): numbered from 1
+        for (let n = Math.max(1, items.minimum ?? 1); n <= items.maximum; n += 1) values.push(n);
+      }
+      const chosen = new Set(value || []);
+      return h("div", { class: "editor-cards", role: "group", "aria-label": name },
+        values.map((v) => h("label", { class: "editor-card" },
+          h("input", { type: "checkbox", checked: chosen.has(v), onchange: (e) => {
+            if (e.target.checked) chosen.add(v); else chosen.delete(v);
+            if (e.target.checked && takeAway(v)) { set(values.filter((x) => chosen.has(x))); draw(); return; }
+            set(values.filter((x) => chosen.has(x)));
+          } }), " ", typeof v === "number" ? num(v) : thing(v))));
+    }
+    return null;
+  }
+
+  // A card that lies in one place only (PLANS' `exclusive`) taken out of every place it lay in:
+  // whether it lay anywhere (the form is then drawn again to show it gone). The place it goes to
+  // takes it afterwards.
+  function takeAway(card) {
+    const places = PLANS[st.draft.game]?.exclusive;
+    if (!places || typeof card !== "string") return false;
+    let moved = false;
+    const out = (holder, key) => {
+      const list = holder[key];
+      if (Array.isArray(list) && list.includes(card)) { holder[key] = list.filter((x) => x !== card); moved = true; }
+    };
+    for (const key of places.top || []) out(st.draft, key);
+    for (const p of st.draft.players || []) for (const key of places.players || []) out(p, key);
+    return moved;
+  }
+
+  // The other place of a player's cards (PLANS' `pairs`): what leaves `key` goes there, what comes
+  // into `key` leaves it.
+  function pairUp(p, key, now) {
+    const other = PLANS[st.draft.game]?.pairs?.[key];
+    if (!other || !Array.isArray(now) || !Array.isArray(p[other])) return;
+    const before = new Set(p[key] || []);
+    const next = new Set(now);
+    const there = p[other].filter((card) => !next.has(card));
+    for (const card of before) if (!next.has(card) && !there.includes(card)) there.push(card);
+    p[other] = there.sort((a, b) => (typeof a === "number" && typeof b === "number" ? a - b : 0));
+  }
+
+  function fieldRow(key, schemaNode, value, set, asPlayer = false, name = label(key)) {
+    const input = schemaNode ? widget(schemaNode, value, set, name, asPlayer) : null;
+    if (!input) return null;
+    return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, name), input);
+  }
+
+  // Wallenstein's counties: an owner and armies per county in the game (the card goes with the
+  // owner), a small box each, as many side by side as the page is wide.
+  function places(section, schema) {
+    const map = st.draft[section.field] || {};
+    const entry = node(schema, [section.field, "{}"]);
+    const boxes = Object.keys(map).map((place) => h("div", { class: "editor-place" },
+      h("span", { class: "editor-place-name" }, place),
+      section.columns.map((col) => widget(entry.properties[col], map[place][col], (v) => {
+        map[place][col] = v;
+        if (col === "owner") handOver(place, v);
+      }, `${place}: ${label(col)}`))));
+    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
+      h("small", { class: "help editor-columns" }, section.columns.map(label).join(" · ")),
+      h("div", { class: "editor-places" }, boxes));
+  }
+
+  // A Wallenstein county given to another owner: its card goes with it ("the former owner must hand
+  // over that county card immediately"); once the plans are in, a plan box that held the card is
+  // "lost" for the player who planned it, and the box is the county again when it comes back
+  // (docs/positions.md, "Hands and plans"). While planning the plans are left as they are.
+  function handOver(place, owner) {
+    const county = st.draft.counties[place];
+    if ("card_held_by" in county) county.card_held_by = owner;
+    if (["draft", "plan"].includes(st.draft.phase)) return;
+    st.draft.players.forEach((p, i) => {
+      if (!Array.isArray(p.plan)) return;
+      const before = st.origin?.players?.[i]?.plan || [];
+      p.plan = (p.plan || []).map((card, k) => {
+        if (card === place && p.colour !== owner) return "lost";
+        if (card === "lost" && before[k] === place && p.colour === owner) return place;
+        return card;
+      });
+    });
+  }
+
+  // El Grande's Caballeros: a number per region (and the Castillo) and player.
+  function grid(section, schema) {
+    const ofPlayer = node(schema, ["players", "[]", section.field]);
+    const areas = ofPlayer?.propertyNames?.enum || [];
+    const count = ofPlayer?.additionalProperties || {};
+    const players = st.draft.players;
+    const rows = areas.map((area) => h("tr", {}, h("th", { scope: "row" }, thing(area)),
+      players.map((p, i) => h("td", {}, numberInput(count, p[section.field]?.[area] ?? 0, (v) => {
+        p[section.field] = p[section.field] || {};
+        if (v === 0) delete p[section.field][area]; else p[section.field][area] = v;
+      }, `${thing(area)}: ${playerName(p, i)}`)))));
+    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
+      h("div", { class: "editor-scroll" }, h("table", { class: "editor-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, ""), players.map((p, i) => h("th", { scope: "col", style: `--seat:${colour(i)}` }, h("span", { class: "dot" }), playerName(p, i))))),
+        h("tbody", {}, rows))));
+  }
+
+  // One box per player: the player's numbers and cards.
+  function playersSection(section, schema) {
+    return h("fieldset", { class: "editor-section", id: "editor-players" }, h("legend", {}, label("players")),
+      st.draft.players.map((p, i) => h("fieldset", { class: "editor-player", style: `--seat:${colour(i)}` },
+        h("legend", {}, h("span", { class: "dot" }), playerName(p, i)),
+        section.fields.map((key) => fieldRow(key, node(schema, ["players", "[]", key]), p[key], (v) => { pairUp(p, key, v); p[key] = v; }, false, label(key))))),
+      h("div", { class: "editor-helps" }, section.fields.map((key) => st.form.help[key] ? h("small", { class: "help" }, `${label(key)}: ${st.form.help[key]}`) : null)));
+  }
+
+  // Mansfeld's provinces: each drawn province's value and who conquered it, a row each.
+  function listSection(section, schema) {
+    const list = st.draft[section.field] || [];
+    const entry = node(schema, [section.field, "[]"]);
+    if (!list.length || !entry) return null;
+    const rows = list.map((item, i) => h("tr", {}, h("th", { scope: "row" }, `${num(i + 1)}.`),
+      section.columns.map((col) => h("td", {}, widget(entry.properties[col], item[col], (v) => { item[col] = v; },
+        `${num(i + 1)}. ${label(col)}`, section.players.includes(col))))));
+    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
+      h("div", { class: "editor-scroll" }, h("table", { class: "editor-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, ""), section.columns.map((col) => h("th", { scope: "col" }, label(col))))),
+        h("tbody", {}, rows))));
+  }
+
+  function single(section, schema) {
+    const key = section.path[section.path.length - 1];
+    let holder = st.draft;
+    for (const part of section.path.slice(0, -1)) holder = holder?.[part];
+    if (!holder || !(key in holder)) return null;
+    const schemaNode = node(schema, section.path);
+    const input = schemaNode ? widget(schemaNode, holder[key], (v) => {
+      holder[key] = v;
+      // El Grande's player at the turn: their place in the turn order goes with them (who acts
+      // after them), where the round has an order (not while the power cards are played)
+      if (section.order && Array.isArray(holder[section.order]) && holder[section.order].includes(v)) holder[section.orderIndex] = holder[section.order].indexOf(v);
+    }, label(key), section.player) : null;
+    return input ? h("fieldset", { class: "editor-section", id: `editor-${key}` }, h("legend", {}, label(key)), helpOf(key), input) : null;
+  }
+
+  // Mansfeld's turn while recruiting: the place in the turn order, chosen by the player's name.
+  function turnSection() {
+    const order = st.draft.turn_order || [];
+    const byId = new Map(st.draft.players.map((p, i) => [playerId(p), playerName(p, i)]));
+    if (!order.length) return null;  // nobody recruits now (the dice, the conquest)
+    return h("fieldset", { class: "editor-section", id: "editor-turn" }, h("legend", {}, w("whoseTurn")), helpOf("turn"),
+      select(order.map((id, i) => [i, byId.get(id) || id]), st.draft.turn, (v) => { st.draft.turn = v; }, w("whoseTurn")));
+  }
+
+  // Wallenstein's turn during the actions: whose box of the action card under way is carried out,
+  // among the players in the turn order who planned a county on it. The movement owed follows
+  // (that player, that county, that card), and the boxes face up are counted again for it
+  // (plan_revealed, boxes_filled left out: docs/positions.md, "Hands and plans").
+  function movementSection() {
+    const flow = st.draft.flow;
+    const pending = flow?.pending;
+    const order = st.draft.turn_order || [];
+    const box = PLANS.wallenstein.boxes.indexOf(pending?.action);
+    if (!pending || !pending.county || box < 0 || !order.length) return null;
+    const byColour = new Map(st.draft.players.map((p) => [p.colour, p]));
+    const planned = (colour) => {
+      const card = byColour.get(colour)?.plan?.[box];
+      return typeof card === "string" && !["empty", "lost", "tower card"].includes(card) ? card : null;
+    };
+    const choices = order.map((colour, i) => [i, colour]).filter(([, colour]) => planned(colour));
+    if (!choices.length) return null;
+    return h("fieldset", { class: "editor-section", id: "editor-turn" }, h("legend", {}, w("whoseTurn")), helpOf("turn_index"),
+      select(choices.map(([i, colour]) => [i, `${thing(colour)}: ${planned(colour)}`]), flow.turn_index, (i) => {
+        const colour = order[i];
+        flow.turn_index = i;
+        flow.pending = { player: colour, county: planned(colour), action: pending.action };
+        for (const p of st.draft.players) { delete p.plan_revealed; delete p.boxes_filled; }
+      }, w("whoseTurn")));
+  }
+
+  // The position sent: the draft without the counts that follow from the rest.
+  function edited() {
+    const out = clone(st.draft);
+    const derived = PLANS[out.game]?.derived || {};
+    for (const key of derived.top || []) delete out[key];
+    for (const p of out.players || []) for (const key of derived.players || []) delete p[key];
+    return out;
+  }
+
+  async function apply() {
+    st.busy = w("applying");
+    st.error = "";
+    draw();
+    try {
+      const out = await api(`/api/positions/import?lang=${lang()}`, { method: "POST", body: JSON.stringify({ position: edited() }) });
+      st.busy = "";
+      if (out.id === gameId) { location.hash = "#analyse"; location.reload(); return; }
+      location.assign(`/replay/${encodeURIComponent(out.id)}#analyse`);
+    } catch (err) {
+      st.busy = "";
+      st.error = err.message;  // the server's words; the table stays as the player left it
+      draw();
+      el.querySelector("#editor-error")?.scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  async function load(fresh) {
+    const ticket = ++seq;
+    st.busy = w("loading");
+    st.error = "";
+    draw();
+    try {
+      const base = st.base || await api(`/api/games/${encodeURIComponent(gameId)}/position?at=${st.at}&lang=${lang()}`);
+      const players = Array.isArray(base.players) ? base.players.length : null;
+      const form = await api(`/api/positions/form/${encodeURIComponent(base.game)}?lang=${lang()}${fresh && players ? `&players=${players}` : ""}`);
+      if (ticket !== seq) return;
+      st.base = base;
+      st.form = form;
+      st.fresh = fresh && Boolean(form.start);
+      st.origin = st.fresh ? form.start : base;  // the table before any edit
+      st.draft = clone(st.origin);
+      st.busy = "";
+    } catch (err) {
+      if (ticket !== seq) return;
+      st.busy = "";
+      st.error = err.message;
+    }
+    draw();
+  }
+
+  function draw() {
+    el.hidden = !st.open;
+    el.replaceChildren();
+    if (!st.open) return;
+    el.append(h("h2", {}, w("title"),
+      h("button", { type: "button", class: "link", id: "editor-close", onclick: () => { st.open = false; draw(); } }, w("close"))));
+    if (st.draft && st.form) {
+      const plan = PLANS[st.draft.game];
+      const schema = st.form.schema;
+      el.append(h("p", { class: "note" }, w("intro")),
+        h("p", { class: "note editor-source" }, st.fresh ? w("atStart") : w("atStep", { at: st.at }), " ",
+          h("button", { type: "button", class: "link", id: "editor-fresh", onclick: () => load(!st.fresh) }, st.fresh ? w("back", { at: st.at }) : w("fresh"))));
+      const parts = (plan?.sections || []).map((section) => ({
+        places, grid, players: playersSection, list: listSection, single, turn: turnSection, movement: movementSection,
+      })[section.kind](section, schema));
+      el.append(h("form", { class: "editor-form", onsubmit: (e) => { e.preventDefault(); apply(); } }, parts.filter(Boolean),
+        h("div", { class: "editor-apply" },
+          h("button", { type: "submit", id: "editor-apply", disabled: Boolean(st.busy) }, w("apply")),
+          st.busy ? h("small", { role: "status" }, st.busy) : null,
+          st.error ? h("p", { class: "error", id: "editor-error", role: "alert" }, st.error) : null)));
+    } else {
+      if (st.busy) el.append(h("p", { class: "note", role: "status" }, st.busy));
+      if (st.error) el.append(h("p", { class: "error", id: "editor-error", role: "alert" }, st.error));
+    }
+  }
+
+  return {
+    // The board's button: opens the form at the replay's step (a new step: that step's table).
+    button(at) {
+      return h("button", { type: "button", id: "analysis-edit", "aria-pressed": st.open ? "true" : "false", onclick: () => {
+        if (st.open && st.at === at) { st.open = false; draw(); return; }
+        st.open = true;
+        if (st.at !== at || !st.draft) { st.at = at; st.base = null; st.draft = null; load(false); } else draw();
+        el.scrollIntoView?.({ block: "nearest" });
+      } }, `✎ ${w("edit")}`);
+    },
+    // open at step `at` (the lobby's "Set up a position by hand" opens the replay with it)
+    open(at) { st.open = true; st.at = at; st.base = null; st.draft = null; load(false); },
+    // another language: the form's words again, the edits kept
+    relang() {
+      if (!st.open || !st.draft) { draw(); return; }
+      const ticket = ++seq;
+      api(`/api/positions/form/${encodeURIComponent(st.draft.game)}?lang=${lang()}`).then((form) => {
+        if (ticket !== seq) return;
+        st.form = form;
+        draw();
+      }).catch((err) => { if (ticket === seq) { st.error = err.message; draw(); } });
+    },
+    node() { return el; },
+  };
+}
