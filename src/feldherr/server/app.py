@@ -358,7 +358,7 @@ def create_app(settings: Settings) -> FastAPI:
             raise ServerError("server.token", 401, "token")
         version = get_int(data, "version") if versioned else -1
         table = await hub().loading(game_id)
-        await hub().read(hub().sync_seats, table)  # a seat another process gave to a bot
+        await hub().read(hub().sync_seats, table, [token])  # a seat another process gave to a bot
         (seat,) = table.verify([token])
         return data, seat, version
 
@@ -739,7 +739,7 @@ def _hello(data: dict[str, Any]) -> tuple[list[str], dict[int | None, int | None
 def _update(hub: Hub, game_id: str, token: str | None, since: int | None, lang: str) -> dict[str, Any]:
     table = hub.table(game_id)
     if token is not None:
-        hub.sync_seats(table)  # a seat another process gave to a bot
+        hub.sync_seats(table, [token])  # a seat another process gave to a bot
     seats = table.verify([token]) if token is not None else ()
     if not seats and not table.row.public:
         raise ServerError("server.spectators", 403, "forbidden")
