@@ -7,7 +7,8 @@ how many it stored, the server's memory, and another game's latency before and a
 N (default 1000) creations of an open toy game (two invited friends, so that each stays stored and
 open in the lobby), one after another from one address. SERVE-ARGS go to ``feldherr serve``
 (``--create-every 0``: no limit, as before it). Another game's latency: a seat's update of a
-running game (``GET /api/games/{id}/update``, 50 requests, median and maximum), before and after.
+running game (``GET /api/games/{id}/update``, 50 requests, median and maximum), before, while
+the other client posts (from a thread of this script) and after.
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ import sqlite3
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
+
+import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -63,11 +67,22 @@ def main() -> int:
             before = latency(server, other["id"], token)
             body = {"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}]}
             statuses: dict[int, int] = {}
-            start = time.perf_counter()
-            for _ in range(count):
-                code = server.http.post("/api/games", json=body).status_code
-                statuses[code] = statuses.get(code, 0) + 1
-            flood = time.perf_counter() - start
+            times: list[float] = []
+
+            def flood_client() -> None:
+                with httpx.Client(base_url=server.url, timeout=30) as client:
+                    start = time.perf_counter()
+                    for _ in range(count):
+                        code = client.post("/api/games", json=body).status_code
+                        statuses[code] = statuses.get(code, 0) + 1
+                    times.append(time.perf_counter() - start)
+
+            flooding = threading.Thread(target=flood_client)
+            flooding.start()
+            time.sleep(0.2)
+            during = latency(server, other["id"], token)  # while the other client posts
+            flooding.join()
+            flood = times[0]
             time.sleep(1)
             after_rss = rss_mib(server.proc.pid)
             after = latency(server, other["id"], token)
@@ -80,6 +95,7 @@ def main() -> int:
     print(f"  answers: {dict(sorted(statuses.items()))}; games stored: {stored} (database {size:.1f} MiB)")
     print(f"  server memory (RSS): {before_rss:.0f} MiB before, {after_rss:.0f} MiB after")
     print(f"  another game's seat update: median {before[0]:.1f} ms (max {before[1]:.1f}) before,")
+    print(f"    median {during[0]:.1f} ms (max {during[1]:.1f}) during the creations,")
     print(f"    median {after[0]:.1f} ms (max {after[1]:.1f}) after")
     return 0
 
