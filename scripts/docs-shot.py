@@ -115,7 +115,8 @@ def _server(budget: str) -> Iterator[str]:
     data = Path(tempfile.mkdtemp(prefix="feldherr-docs-"))
     port = _free_port()
     cmd = [sys.executable, "-m", "feldherr.cli", "serve", "--port", str(port), "--fixed-seeds",
-           "--db", f"sqlite:///{data / 'db.sqlite3'}", "--analysis-bot", budget]  # fmt: skip
+           "--db", f"sqlite:///{data / 'db.sqlite3'}", "--analysis-bot", budget,
+           "--create-every", "0"]  # fmt: skip
     log = open(data / "server.log", "w")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
         cmd, cwd=ROOT, env={**os.environ, "FELDHERR_DATA": str(data)}, stdout=log, stderr=log

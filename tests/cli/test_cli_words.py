@@ -254,6 +254,55 @@ def test_resume_refusals_are_german(capsys: Capsys, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("options", "german", "english"),
+    [
+        (
+            {"setup": "bogus"},
+            "die Option „Startländer“ ist eine von „Länder verteilt“, „feste Startaufstellung“, "
+            "nicht 'bogus'",
+            "the option “Starting counties” is one of “counties assigned”, “fixed start”, not 'bogus'",
+        ),
+        (
+            {"modules": ["court", "nope"]},
+            "die Option „Module“ kennt nur „Am Kaiserhof“, „Landsknechte“, „Heerführer“, nicht 'nope'",
+            "the option “Modules” takes only “Emperor's Court”, “Landsknechte”, “Military Leaders”, "
+            "not 'nope'",
+        ),
+    ],
+)
+def test_a_records_refused_choice_is_named_by_its_label(
+    capsys: Capsys, tmp_path: Path, options: dict[str, object], german: str, english: str
+) -> None:
+    """A record's options were typed as no flag: a refused choice was named by the flag and the
+    menu's numbers ("--setup nimmt eine Zahl von 1 bis 2 (1 = Länder verteilt, ...)"), in English
+    by its key ("option setup must be one of draft, fixed"). Now by its label and its choices'
+    names, as the menu names them, in both languages, for --resume and for replay."""
+    path = tmp_path / "record.json"
+    record = {
+        "game": "wallenstein",
+        "engine": 2,
+        "options": {"players": 3, **options},
+        "seed": 1,
+        "moves": [],
+    }
+    path.write_text(json.dumps(record))
+    code, err = refusal(
+        capsys, "play", "wallenstein", "--resume", str(path), "--seats", "human,random,random"
+    )
+    assert code == 1 and err.endswith(f"hat ungültige Optionen: {german}\n"), err
+    code, err = refusal(capsys, "replay", str(path))
+    assert code == 1 and err.endswith(f"die Optionen der Aufzeichnung sind ungültig: {german}\n"), err
+    for argv in (
+        ["play", "wallenstein", "--resume", str(path), "--seats", "human,random,random"],
+        ["replay", str(path)],
+    ):
+        assert main([*argv, "--lang", "en"]) == 1
+        err = capsys.readouterr().err
+        assert err.endswith(f"{english}\n") and "--" not in err and "1 =" not in err, err
+        assert "setup" not in err and "modules" not in err, err
+
+
+@pytest.mark.parametrize(
     ("argv", "said"),
     [
         (

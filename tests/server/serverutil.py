@@ -70,6 +70,8 @@ class Server:
             "--register",
             "toy=toygame:ToyGame",
             *(["--fixed-seeds"] if self.fixed_seeds else []),
+            # the tests create many games from one address; test_server_create_limit.py sets one
+            *([] if "--create-every" in self.extra else ["--create-every", "0"]),
             *self.extra,
         ]
         if self.redis:

@@ -8,6 +8,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .serverutil import Client, Server
 
 
@@ -210,3 +212,63 @@ def test_a_bot_takes_a_friends_seat_over_http(server: Server) -> None:
     # whose invitation a token is: asked with it, the game says so (nothing is claimed by asking)
     asked = server.http.get(f"/api/games/{game_id}", headers=anna).json()
     assert asked["seat"] == 0 and asked["seats"][0]["claimed"] is False
+
+
+def test_the_seats_are_read_again_only_for_an_unopened_invitation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a friend's invitation was unopened, every seat's POST (and every seat's update) read
+    the game's seats from the database, in case another process had given that friend's seat to a
+    bot: twenty moves and undos of the player at the table, twenty reads. Now only a request whose
+    own token opens the unopened seat reads them (its answer may have changed); the player at the
+    table costs none, and the friend whose seat went to a bot elsewhere is still refused."""
+    from fastapi.testclient import TestClient
+
+    from feldherr.server import app as app_module
+    from feldherr.server.config import Settings
+    from feldherr.server.store import Store
+
+    reads: list[str] = []
+    original = Store.seats
+
+    def counted(self: Store, game_id: str, conn: Any = None) -> Any:
+        reads.append(game_id)
+        return original(self, game_id, conn)
+
+    monkeypatch.setattr(Store, "seats", counted)
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_workers=0, absent_after=-1)
+    with TestClient(app_module.create_app(settings)) as client:
+        body = {"game": "toy", "seats": [{"kind": "hotseat"}, {"kind": "human"}]}
+        created = client.post("/api/games", json=body).json()
+        game_id = created["id"]
+        mine = {"authorization": f"Bearer {created['hotseat_tokens'][0]}"}
+        friend = {"authorization": f"Bearer {created['seats'][1]['token']}"}
+        update = client.get(f"/api/games/{game_id}/update", headers=mine).json()
+        reads.clear()
+        posts = 0
+        for _ in range(10):  # the player at the table posts on: moves when asked, undos otherwise
+            if update["asked"]:
+                choice = update["choices"][0]["move"]
+                reply = client.post(
+                    f"/api/games/{game_id}/moves",
+                    json={"move": choice, "version": update["version"]},
+                    headers=mine,
+                )
+            else:
+                reply = client.post(f"/api/games/{game_id}/undo", json={"version": 0}, headers=mine)
+            assert reply.status_code in (200, 409, 422), reply.text
+            update = client.get(f"/api/games/{game_id}/update", headers=mine).json()
+            posts += 2
+        assert posts == 20 and reads == []
+        # the friend's own requests still read: another process may have given the seat to a bot
+        assert client.get(f"/api/games/{game_id}/update", headers=friend).status_code == 200
+        assert reads == [game_id]
+        store = Store(settings.db_url)
+        try:
+            assert store.replace_with_bot(game_id, 1, "random")  # "another process" (no bus here)
+        finally:
+            store.dispose()
+        refused = client.post(
+            f"/api/games/{game_id}/moves?lang=de", json={"move": 1, "version": 0}, headers=friend
+        )
+        assert refused.status_code == 410 and refused.json()["rule"] == "server.seat-taken"

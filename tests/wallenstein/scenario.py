@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from feldherr.games import get_game
-from feldherr.wallenstein.data import BONUS_TILES, COUNTY_ID, EVENTS
+from feldherr.wallenstein.data import BONUS_TILES, COUNTY_ID, EVENTS, EVENTS_PER_YEAR
+from feldherr.wallenstein.position import ROUND_PHASES, SEASONS
 from feldherr.wallenstein.state import WallensteinState
 
 GAME = get_game("wallenstein")
@@ -188,6 +189,30 @@ class Table:
         self.pos["open_events"].append(deck.pop(0))
         self.pos["event_deck_size"] = len(deck)
 
+    def keep_event_count(self) -> None:
+        """The open event cards as many as the rules leave at the table's step (docs/rules-notes.md,
+        "Open event cards"; a table moved on from planning by hand still had the planning's count):
+        once the season's event is drawn one fewer than planning, the card drawn out of play where no
+        event is set (none in effect, as after the first favor card removed it), others back into the
+        deck; too few filled from the deck; 1 while the winter's revolts are settled, none after."""
+        pos, season = self.pos, SEASONS.names.index(self.pos["season"])
+        if season < 3 and pos["phase"] in ROUND_PHASES:
+            target = EVENTS_PER_YEAR - 1 - season
+        elif season == 3 and pos["phase"] == "revolt-order":
+            target = 1
+        elif season == 3 and pos["phase"] in ("leader", "winter-end", "over"):
+            target = 0
+        else:
+            return
+        while len(pos["open_events"]) > target:
+            number = pos["open_events"].pop()  # the first stays: the winter's grain loss
+            if pos["current_event"] is None and len(pos["open_events"]) == target and season < 3:
+                pos["events_gone"].append(number)
+            else:
+                self._to_deck(number)
+        while len(pos["open_events"]) < target:
+            self._open_from_deck()
+
     def open_events(self, effects: Sequence[str]) -> None:
         """These events lie open for the year, first (the winter's grain loss is read from the first
         one), then cards of the deck, as many as were open (the season's count while planning); the
@@ -319,6 +344,7 @@ class Table:
         for player in self.pos["players"]:
             player.pop("boxes_filled", None)
             player.pop("plan_revealed", None)
+        self.keep_event_count()
         state = GAME.from_position(self.pos, self.seed)
         assert isinstance(state, WallensteinState)
         return state

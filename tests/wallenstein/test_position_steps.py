@@ -286,3 +286,57 @@ def test_the_open_event_cards_are_as_many_as_the_season_draws_from() -> None:
     pos = _played_to({"setup": "fixed"}, 2, lambda st: st.phase == "plan" and st.season == 1)
     pos["open_events"].pop()
     _refused(pos, "wallenstein.position.events", "while planning: 2; in this season there are 3", "sind es 3")
+
+
+def test_the_open_event_cards_are_checked_in_every_step_of_the_year() -> None:
+    """The count of open event cards was checked while planning only: a position of the actions
+    with a card too few loaded, and the fall found none to draw; a winter position with its last
+    card gone loaded and took no grain. Now each step has the count the rules leave: one fewer than
+    planning once the season's event is drawn, none during the county draft (set-up step 5 draws
+    them after it), 1 while the winter's revolts are settled (its grain loss), none after the
+    year's end."""
+    pos = _played_to({"setup": "fixed"}, 2, lambda st: st.phase == "move" and st.season == 1)
+    assert len(pos["open_events"]) == 2
+    pos["open_events"].pop()
+    _refused(
+        pos,
+        "wallenstein.position.events-round",
+        "open event cards once this season's event is drawn: 1; in this season there are 2: each year 4",
+        "Offene Ereigniskarten, sobald das Ereignis dieser Jahreszeit gezogen ist: 1; in dieser "
+        "Jahreszeit sind es 2",
+    )
+    pos = _played_to({"setup": "fixed"}, 2, lambda st: st.phase == "position" and st.season == 0)
+    assert len(pos["open_events"]) == 3
+    pos["season"] = "summer"  # a spring position said to be the summer's
+    _refused(pos, "wallenstein.position.events-round", "drawn: 3; in this season there are 2", "sind es 2")
+    pos = _draft()
+    assert pos["open_events"] == [] and pos["events_gone"] == [] and pos["current_event"] is None
+    pos["open_events"] = ["3"]
+    _refused(
+        pos,
+        "wallenstein.position.events-draft",
+        "event cards revealed during the county draft: 1; there are none yet",
+        "Aufgedeckte Ereigniskarten während der Wahl der Grafschaften: 1; es sind noch keine",
+    )
+    winter = _played_to({"setup": "fixed"}, 1, lambda st: st.phase == "revolt-order")
+    assert winter["season"] == "winter" and len(winter["open_events"]) == 1
+    pos = copy.deepcopy(winter)
+    pos["events_gone"].extend(pos["open_events"])
+    pos["open_events"] = []
+    _refused(
+        pos,
+        "wallenstein.position.events-winter",
+        "open event cards while the winter's revolts are settled: 0; there is 1: the card left after fall",
+        "während die Aufstände des Winters ausgetragen werden: 0; es ist 1",
+    )
+    pos = _played_to(
+        {"setup": "fixed", "modules": ["leaders"]}, 1, lambda st: st.phase == "leader" and st.season == 3
+    )
+    assert pos["open_events"] == []
+    pos["open_events"] = [pos["events_gone"].pop()]
+    _refused(
+        pos,
+        "wallenstein.position.events-year-end",
+        "open event cards after the end of the year: 1; there are none",
+        "Offene Ereigniskarten nach dem Ende des Jahres: 1; es sind keine",
+    )

@@ -95,6 +95,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "-1",
         "--analysis-bot",
         "medium@1s",  # the analysis board's search: short, the tests' games are small
+        "--create-every",
+        "0",  # the browser tests create many games from one address
     ]
     log = open(data / "server.log", "w")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)

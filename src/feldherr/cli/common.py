@@ -112,6 +112,9 @@ def menu_items(spec: OptionSpec, lang: str, short: bool = False) -> list[str]:
     return items
 
 
+QUOTES = {"en": ("“", "”"), "de": ("„", "“")}
+"""How a text quotes a name (an option's label, a choice's) in each language."""
+
 MENU_INDENT = "  "
 """How far a menu's lines stand in under the flag's help."""
 
@@ -294,11 +297,16 @@ def game_and_options(
         raise option_error(game, err, {**options, PLAYERS: count}) from err
 
 
-def option_error(game: Game, err: OptionError, options: dict[str, Any]) -> CliError | OptionError:
+def option_error(
+    game: Game, err: OptionError, options: dict[str, Any], record: bool = False
+) -> CliError | OptionError:
     """A refused option as a person at the command line reads it, in German too: the game's own
     words where the error brings them, else what the option's flag takes (from its spec), never the
     option's key or a Python literal of the value. ``err`` itself where there is nothing to say
-    (its ``said`` words: the game's own, else the core's words for a form)."""
+    (its ``said`` words: the game's own, else the core's words for a form). ``record``: the options
+    of a record (``play --resume``, ``replay``), which nobody typed as flags: a choice option is
+    named by its label and its choices by their names, as its menu names them, not by the flag and
+    the menu's numbers."""
     if err.said("de") and not err.generic:
         return err
     specs = {spec.name: spec for spec in game.option_spec()}
@@ -329,6 +337,15 @@ def option_error(game: Game, err: OptionError, options: dict[str, Any]) -> CliEr
         shown_value = clip(", ".join(quoted(v) for v in bad), 120)
     else:
         shown_value = clip(quoted(value), 120)
+    if has_menu(spec) and record:
+        key = "opt_record_multi" if spec.kind == "multi" else "opt_record_choice"
+        words = {}
+        for lang in LANGS:
+            left, right = QUOTES[lang]
+            names = ", ".join(f"{left}{spec.choice_name(c, lang)}{right}" for c in spec.choices)
+            title = f"{left}{spec.title.get(lang) or spec.title.get('en') or flag}{right}"
+            words[lang] = msg(key, lang, option=title, choices=names, value=shown_value)
+        return CliError(words["en"], de=words["de"])
     if has_menu(spec):
         key = "opt_bad_menu_multi" if spec.kind == "multi" else "opt_bad_menu"
         menu = {"flag": flag, "value": shown_value, "n": len(spec.choices)}

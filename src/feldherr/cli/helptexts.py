@@ -398,6 +398,14 @@ HELP: dict[str, dict[str, str]] = {
         "de": "Sekunden, die eine Verbindung für die Kopfzeilen einer Anfrage oder den Gruß eines Sockets "
         "haben darf, bevor sie geschlossen wird (Vorgabe 10)",
     },
+    "serve.create_burst": {
+        "en": "new games and imports one client (an address) may ask for at once (default 20)",
+        "de": "neue Spiele und Importe, die ein Client (eine Adresse) auf einmal verlangen darf (Vorgabe 20)",
+    },
+    "serve.create_every": {
+        "en": "then one more every this many seconds (default 10; 0: no limit)",
+        "de": "danach eines alle so viele Sekunden (Vorgabe 10; 0: keine Grenze)",
+    },
     "serve.log_level": {
         "en": "how much the server logs on standard error (default warning)",
         "de": "wie viel der Server auf die Fehlerausgabe schreibt (Vorgabe warning)",

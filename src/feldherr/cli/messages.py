@@ -194,6 +194,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{title} has no option {names} (its options: {known})",
         "de": "{title} hat keine Option {names} (seine Optionen: {known})",
     },
+    "opt_record_choice": {
+        "en": "the option {option} is one of {choices}, not {value}",
+        "de": "die Option {option} ist eine von {choices}, nicht {value}",
+    },
+    "opt_record_multi": {
+        "en": "the option {option} takes only {choices}, not {value}",
+        "de": "die Option {option} kennt nur {choices}, nicht {value}",
+    },
     "opt_bad_range": {
         "en": "{flag} must be a whole number from {low} to {high}, not {value}",
         "de": "{flag} muss eine ganze Zahl von {low} bis {high} sein, nicht {value}",

@@ -67,11 +67,13 @@ def resume(args: argparse.Namespace) -> int:
         players = game.normalize_options(record.options)["players"]
     except ValueError as exc:  # OptionError, or a game's own check of its options
         german = exc.said("de") if isinstance(exc, OptionError) else None
+        english = str(exc)
         if isinstance(exc, OptionError) and (german is None or exc.generic):
-            said = option_error(game, exc, dict(record.options))  # by its flag, as typed
-            german = said.de if isinstance(said, CliError) and said.de else german
+            said = option_error(game, exc, dict(record.options), record=True)  # a choice by its label
+            if isinstance(said, CliError) and said.de:
+                english, german = str(said), said.de
         raise CliError(
-            f"{args.resume} has invalid options: {exc}",
+            f"{args.resume} has invalid options: {english}",
             BAD_RECORD,
             de=f"{args.resume} hat ungültige Optionen: {german or exc}",
         ) from exc

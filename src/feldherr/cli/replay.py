@@ -82,13 +82,16 @@ def load_record(path: Path) -> GameRecord:
 def inconsistent(shown: str, exc: RecordError, game: Game, record: GameRecord) -> CliError:
     """A record that does not replay: the English for programs, the German words for people (moves
     counted from 1, players by colour, the rule's or the option's reason in German)."""
-    german = exc.said("de")
+    german, english = exc.said("de"), str(exc)
     cause = exc.__cause__
     if isinstance(cause, OptionError) and (not cause.said("de") or cause.generic):
-        said = option_error(game, cause, dict(record.options))
+        said = option_error(game, cause, dict(record.options), record=True)  # a choice by its label
         if isinstance(said, CliError) and said.de:
+            english = msg("record_options", "en", reason=str(said))
             german = msg("record_options", "de", reason=said.de)
-    return CliError(f"{shown} is inconsistent: {exc}", BAD_RECORD, de=f"{shown} ist nicht stimmig: {german}")
+    return CliError(
+        f"{shown} is inconsistent: {english}", BAD_RECORD, de=f"{shown} ist nicht stimmig: {german}"
+    )
 
 
 def _no_constant(name: str) -> Any:

@@ -123,6 +123,8 @@ def run_serve(args: argparse.Namespace) -> int:
         slow_client=args.slow_client,
         unload_after=args.unload_after,
         fixed_seeds=args.fixed_seeds,
+        create_burst=args.create_burst,
+        create_every=args.create_every,
     )
     try:  # a database that cannot be opened is one line now, not a traceback at start-up
         from sqlalchemy.exc import SQLAlchemyError
@@ -309,6 +311,20 @@ def register(subparsers: Any) -> None:
         default=10.0,
         metavar="S",
         help=h("serve.slow_client"),
+    )
+    parser.add_argument(
+        "--create-burst",
+        type=whole_number(1, MAX_COUNT),
+        default=20,
+        metavar="N",
+        help=h("serve.create_burst"),
+    )
+    parser.add_argument(
+        "--create-every",
+        type=seconds_value(),
+        default=10.0,
+        metavar="S",
+        help=h("serve.create_every"),
     )
     parser.add_argument(
         "--log-level", default="warning", choices=("debug", "info", "warning", "error"),

@@ -9,10 +9,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import ipaddress
 import json
 import logging
+import math
 import re
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
@@ -26,6 +29,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from feldherr import __version__
 from feldherr.core.errors import RuleError
 from feldherr.core.game import Game
+from feldherr.core.i18n import number
 from feldherr.core.match import Match
 from feldherr.core.record import GameRecord, replay
 from feldherr.games import game_names
@@ -45,6 +49,7 @@ from feldherr.server.lobby import (
 )
 from feldherr.server.protocol import (
     LANGS,
+    SERVER_PARTS,
     ServerError,
     detail,
     error_reply,
@@ -98,10 +103,81 @@ class Bucket:
             return True
         return False
 
+    def wait(self) -> float:
+        """Seconds until the next message is allowed (after a refused :meth:`take`)."""
+        return max(0.0, 1 - self.tokens) / self.rate
+
+
+MAX_CLIENTS = 10_000
+"""The clients whose creations :class:`CreateLimit` remembers: the longest unseen is forgotten
+first (it starts again with a full burst; about 100 bytes each)."""
+
+
+class CreateLimit:
+    """``server.create-rate``: the games and imports each client (:func:`client_key`) may store,
+    ``burst`` at once, then one every ``every`` seconds (0: no limit). On the event loop only."""
+
+    def __init__(self, every: float, burst: int) -> None:
+        self.every = every
+        self.burst = max(1, burst)
+        self.clients: OrderedDict[str, Bucket] = OrderedDict()
+
+    def check(self, request: Request) -> None:
+        """Take one from the request's client, or refuse it (429, ``Retry-After``) before its body
+        is read: nothing is stored."""
+        if self.every <= 0:
+            return
+        key = client_key(request)
+        bucket = self.clients.get(key)
+        if bucket is None:
+            bucket = self.clients[key] = Bucket(1 / self.every, self.burst)
+            if len(self.clients) > MAX_CLIENTS:
+                self.clients.popitem(last=False)
+        else:
+            self.clients.move_to_end(key)
+        if bucket.take():
+            return
+        wait = max(1, math.ceil(bucket.wait()))
+        err = ServerError(
+            "server.create-rate",
+            429,
+            "rate",
+            burst=self.burst,
+            **seconds_words("every", self.every, "part.every-second", "part.every-seconds"),
+            **seconds_words("wait", wait, "part.wait-second", "part.wait-seconds"),
+        )
+        err.headers["Retry-After"] = str(wait)
+        raise err
+
+
+def seconds_words(name: str, seconds: float, one: str, many: str) -> dict[str, str]:
+    """The detail ``name`` of a refusal: ``seconds`` in each language's words and number format."""
+    key = one if seconds == 1 else many
+    return detail(
+        name, {lang: SERVER_PARTS[key][lang].format(seconds=number(seconds, lang)) for lang in LANGS}
+    )
+
+
+def client_key(request: HTTPConnection) -> str:
+    """Who a request comes from, for :class:`CreateLimit`: its address (behind a reverse proxy on
+    this machine, the one the proxy names in ``X-Forwarded-For``: uvicorn's proxy headers); an
+    IPv6 address by its /64 network, which one household or server is usually given whole."""
+    host = request.client.host if request.client is not None else ""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host[:100]
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
 
 def create_app(settings: Settings) -> FastAPI:
     store = Store(settings.db_url)
     holder: dict[str, Hub] = {}
+    creations = CreateLimit(settings.create_every, settings.create_burst)
     analyser = Analyser(  # its own worker processes: the bots' are never kept busy by analyses
         settings.analysis_bot,
         settings.analysis_slots,
@@ -139,7 +215,8 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(ServerError)
     async def _server_error(request: Request, exc: ServerError) -> JSONResponse:
-        return JSONResponse(error_reply(exc, None, _lang(request)), status_code=exc.status)
+        reply = error_reply(exc, None, _lang(request))
+        return JSONResponse(reply, status_code=exc.status, headers=exc.headers or None)
 
     @app.exception_handler(RuleError)
     async def _rule_error(request: Request, exc: RuleError) -> JSONResponse:
@@ -216,6 +293,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
+        creations.check(request)
         new = parse_create(await read_body(request), settings.fixed_seeds)
         row, seats = await hub().call(hub().create, new)
         base = base_url(request)
@@ -292,7 +370,7 @@ def create_app(settings: Settings) -> FastAPI:
             raise ServerError("server.token", 401, "token")
         version = get_int(data, "version") if versioned else -1
         table = await hub().loading(game_id)
-        await hub().read(hub().sync_seats, table)  # a seat another process gave to a bot
+        await hub().read(hub().sync_seats, table, [token])  # a seat another process gave to a bot
         (seat,) = table.verify([token])
         return data, seat, version
 
@@ -322,6 +400,7 @@ def create_app(settings: Settings) -> FastAPI:
         token = _bearer(request)
         if token is None:
             raise ServerError("server.token", 401, "token")
+        creations.check(request)  # a game of bots, finished, its rematch, that one's, ...
         await hub().loading(game_id)
         return await hub().call(hub().rematch, game_id, token)
 
@@ -367,6 +446,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/records", status_code=201)
     async def import_record(request: Request) -> dict[str, Any]:
+        creations.check(request)
         data = await read_body(request)
         await hub().read(record_position, data)  # a record from a position: checked as the lobby's
         game_id = await hub().read(hub().import_record, data)
@@ -374,6 +454,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/positions/import", status_code=201)
     async def import_position(request: Request) -> dict[str, Any]:
+        creations.check(request)
         data = await read_body(request)
 
         def store() -> str:
@@ -670,7 +751,7 @@ def _hello(data: dict[str, Any]) -> tuple[list[str], dict[int | None, int | None
 def _update(hub: Hub, game_id: str, token: str | None, since: int | None, lang: str) -> dict[str, Any]:
     table = hub.table(game_id)
     if token is not None:
-        hub.sync_seats(table)  # a seat another process gave to a bot
+        hub.sync_seats(table, [token])  # a seat another process gave to a bot
     seats = table.verify([token]) if token is not None else ()
     if not seats and not table.row.public:
         raise ServerError("server.spectators", 403, "forbidden")

@@ -110,6 +110,11 @@ class Settings:
     """Messages per second a connection may send on average ..."""
     burst: int = 60
     """... and at once."""
+    create_burst: int = 20
+    """New games (created, rematches) and imports (records, positions) a client may ask for at once
+    (its address: an IPv4 address, an IPv6 /64) ..."""
+    create_every: float = 10.0
+    """... then one every this many seconds (``server.create-rate``, 429); 0: no limit."""
     workers: int = 8
     """Threads for database work (off the event loop)."""
     bot_workers: int | None = None

@@ -487,7 +487,7 @@ class Hub:
         """Seat a connection: check its tokens, send the welcome and its first updates; the
         others at the table hear of a player who came (a ``table`` message)."""
         table = self.table(game_id)
-        self.sync_seats(table)  # a seat given to a bot by another process
+        self.sync_seats(table, tokens)  # a seat given to a bot by another process
         before = self.present(game_id)
         here_before = self.held_here(game_id)
         with table.lock:
@@ -602,11 +602,18 @@ class Hub:
                     conn.sent[viewer] = None
                 self._send(table, conn, force=True)
 
-    def sync_seats(self, table: Table) -> None:
+    def sync_seats(self, table: Table, tokens: Iterable[str] | None = None) -> None:
         """Take over the seats another process gave to a bot (:meth:`replace`): this copy's seats
-        were read when the game was loaded."""
-        if not any(s.kind == "human" and not s.claimed for s in table.seats):
-            return  # nothing left that could have been given away
+        were read when the game was loaded. The stored seats are read only where the answer may
+        differ: for a request with ``tokens``, when one of them opens a seat whose invitation this
+        copy has not seen opened (a bot may have taken it in another process since: the request is
+        then refused ``server.seat-taken``); the players at the table (a claimed seat, a hot seat)
+        and unknown tokens cost no read, however often they post: another process tells this one
+        of a seat it gave away on the bus (:meth:`notice_seats`). Without ``tokens``: when any
+        invitation is unopened."""
+        seats = table.seats if tokens is None else [s for t in tokens if (s := find_seat(table.seats, t))]
+        if not any(s.kind == "human" and not s.claimed for s in seats):
+            return  # nothing this request depends on could have been given away
         fresh = self.store.seats(table.id)
         with table.lock:
             for row in fresh:

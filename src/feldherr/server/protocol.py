@@ -42,6 +42,12 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "de": "Die Anfrage kam zu langsam an; bitte noch einmal senden",
     },
     "server.rate": {"en": "too many messages; slow down", "de": "Zu viele Nachrichten, bitte langsamer"},
+    "server.create-rate": {
+        "en": "too many new games and imports from your address (at most {burst} at once, then one "
+        "every {every}); nothing was stored; try again {wait}",
+        "de": "Zu viele neue Spiele und Importe von deiner Adresse (höchstens {burst} auf einmal, dann "
+        "eines alle {every}); nichts wurde gespeichert; bitte {wait} erneut versuchen",
+    },
     "server.type": {"en": "unknown message type {kind}", "de": "Unbekannte Nachrichtenart {kind}"},
     "server.field": {"en": "field {field} must be {wanted}", "de": "Feld {field} muss {wanted_de} sein"},
     "server.hello": {
@@ -260,6 +266,10 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "de": "Ihre Teile passen nicht zusammen "
         "(eine Liste zu kurz oder zu lang, ein Wert am falschen Platz)",
     },
+    "part.every-second": {"en": "second", "de": "Sekunde"},
+    "part.every-seconds": {"en": "{seconds} seconds", "de": "{seconds} Sekunden"},
+    "part.wait-second": {"en": "in a second", "de": "in einer Sekunde"},
+    "part.wait-seconds": {"en": "in {seconds} seconds", "de": "in {seconds} Sekunden"},
     "part.hello-again": {"en": "hello (a second time)", "de": "hello (ein zweites Mal)"},
     "part.no-type": {"en": "(none)", "de": "(keine)"},
     "part.odd-type": {"en": "(not a word)", "de": "(kein Wort)"},
@@ -301,6 +311,8 @@ class ServerError(Exception):
         self.rule = rule
         self.status = status
         self.code = code
+        self.headers: dict[str, str] = {}
+        """HTTP headers sent with the refusal (``Retry-After`` of ``server.create-rate``)."""
         self.details = {k: clip(str(v), 200) for k, v in details.items()}
 
     def texts(self) -> dict[str, str]:

@@ -77,8 +77,10 @@ from feldherr.wallenstein.state import (
     LEADER,
     LOST,
     MOVE,
+    OVER,
     PLAN,
     POSITION,
+    REVOLT_ORDER,
     UNPLANNED,
 )
 from feldherr.wallenstein.tower.model import NCOLOURS, PEASANT, ScriptedTower, Tower
@@ -126,6 +128,33 @@ ERRORS: dict[str, dict[str, str]] = {
         "are revealed, and one of them is drawn each season (spring, summer, fall)",
         "de": "Offene Ereigniskarten beim Planen: {count:#}; in dieser Jahreszeit sind es {total}: jedes "
         "Jahr werden 4 aufgedeckt, und jede Jahreszeit (Frühling, Sommer, Herbst) wird eine davon gezogen",
+    },
+    "wallenstein.position.events-round": {
+        "en": "open event cards once this season's event is drawn: {count:#}; in this season there are "
+        "{total}: each year 4 are revealed, and one of them is drawn each season (spring, summer, fall)",
+        "de": "Offene Ereigniskarten, sobald das Ereignis dieser Jahreszeit gezogen ist: {count:#}; in "
+        "dieser Jahreszeit sind es {total}: jedes Jahr werden 4 aufgedeckt, und jede Jahreszeit "
+        "(Frühling, Sommer, Herbst) wird eine davon gezogen",
+    },
+    "wallenstein.position.events-draft": {
+        "en": "event cards revealed during the county draft: {count:#}; there are none yet: the year's 4 "
+        "are revealed once the counties are chosen and the tower is filled",
+        "de": "Aufgedeckte Ereigniskarten während der Wahl der Grafschaften: {count:#}; es sind noch "
+        "keine: die 4 des Jahres werden aufgedeckt, wenn die Grafschaften gewählt sind und der Turm "
+        "gefüllt ist",
+    },
+    "wallenstein.position.events-winter": {
+        "en": "open event cards while the winter's revolts are settled: {count:#}; there is 1: the card "
+        "left after fall, which says how much grain the winter takes",
+        "de": "Offene Ereigniskarten, während die Aufstände des Winters ausgetragen werden: {count:#}; es "
+        "ist 1: die nach dem Herbst übrige Karte, die sagt, wie viel Getreide der Winter kostet",
+    },
+    "wallenstein.position.events-year-end": {
+        "en": "open event cards after the end of the year: {count:#}; there are none: the year's last "
+        "card is put away in winter, and the next year's 4 are revealed when it begins",
+        "de": "Offene Ereigniskarten nach dem Ende des Jahres: {count:#}; es sind keine: die letzte Karte "
+        "des Jahres wird im Winter abgelegt, und die 4 des nächsten Jahres werden zu seinem Beginn "
+        "aufgedeckt",
     },
     "wallenstein.position.peasants": {
         "en": "the table and the tower hold {count:@pos.unit.peasant}; the game has {total}",
@@ -871,8 +900,38 @@ def _shapes(st: Any) -> None:
     # "Reveal the four topmost event cards" each year; "Shuffle the face-up event cards (2, 3, or 4,
     # depending on which round this is) and draw one of them": planning in spring 4 lie open, in
     # summer 3, in fall 2 (fewer ran out of cards to draw before the winter)
-    if st.phase == PLAN and st.season < 3 and len(st.open_events) != EVENTS_PER_YEAR - st.season:
-        _fail("wallenstein.position.events", count=len(st.open_events), total=EVENTS_PER_YEAR - st.season)
+    _check_events(st)
+
+
+ROUND_PHASES = (POSITION, "pre", LANDSKNECHTE, LEADER, FAVOR, MOVE, "post")
+"""The phases of a season after its event is drawn ("Determine event" follows the planning)."""
+
+
+def _check_events(st: Any) -> None:
+    """The open event cards are as many as the rules leave at this step (docs/rules-notes.md,
+    "Open event cards"): none revealed during the county draft (set-up step 5, "Draw 4 event cards",
+    follows it); "Reveal the four topmost event cards" each year and "Shuffle the face-up event
+    cards (2, 3, or 4, depending on which round this is) and draw one of them": planning in spring
+    4 lie open, in summer 3, in fall 2 (fewer ran out of cards to draw before the winter), and once
+    the season's event is drawn one fewer; in winter "the remaining event card indicates how many
+    grain units have to be removed" (1 while its revolts are settled), and after the year's end
+    none (the next year's four come with its spring)."""
+    count = len(st.open_events)
+    if st.phase == DRAFT:
+        revealed = count + len(st.used_events) + (st.event >= 0)
+        if revealed:
+            _fail("wallenstein.position.events-draft", count=revealed)
+    elif st.season < 3 and st.phase == PLAN:
+        if count != EVENTS_PER_YEAR - st.season:
+            _fail("wallenstein.position.events", count=count, total=EVENTS_PER_YEAR - st.season)
+    elif st.season < 3 and st.phase in ROUND_PHASES:
+        if count != EVENTS_PER_YEAR - 1 - st.season:
+            _fail("wallenstein.position.events-round", count=count, total=EVENTS_PER_YEAR - 1 - st.season)
+    elif st.season == 3 and st.phase == REVOLT_ORDER:
+        if count != 1:
+            _fail("wallenstein.position.events-winter", count=count)
+    elif st.season == 3 and st.phase in (LEADER, "winter-end", OVER) and count:
+        _fail("wallenstein.position.events-year-end", count=count)
 
 
 AUTOMATIC = ("pre", "post", "winter-end")
