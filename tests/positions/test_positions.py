@@ -207,6 +207,8 @@ def test_a_wallenstein_position_before_an_automatic_step_goes_on_as_in_play() ->
     pos["flow"]["stage"] = "court_reveal"
     for player in pos["players"]:  # left out: as the engine has them there (every box filled, the bids up)
         del player["boxes_filled"], player["plan_revealed"]
+    # the season's event is drawn after planning: one open card fewer (out of play, none in effect)
+    pos["events_gone"].append(pos["open_events"].pop())
     state: Any = get_game("wallenstein").from_position(pos, 1)
     assert state.phase == "favor" and len(state.to_move()) == 1
     assert [e["k"] for e in state.log][:1] == ["audience"]  # the first in the favor order steps up

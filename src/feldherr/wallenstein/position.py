@@ -841,6 +841,10 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
             st.plan_step[s] = _boxes_filled_now(st, s)
         if not r.has("plan_revealed"):
             st.revealed[s] = _revealed_now(st)[s]
+    if not top.has("open_events"):  # left out: as many as the rules leave open at this step
+        target = _open_events_now(st)
+        if target is not None:
+            del st.open_events[target:]  # (the first stay: after fall, the winter's grain loss)
     sizes = (
         top.integer("event_deck_size", len(st.event_deck)),
         top.integer("favor_deck_size", len(st.favor_deck)),
@@ -905,6 +909,22 @@ def _shapes(st: Any) -> None:
 
 ROUND_PHASES = (POSITION, "pre", LANDSKNECHTE, LEADER, FAVOR, MOVE, "post")
 """The phases of a season after its event is drawn ("Determine event" follows the planning)."""
+
+
+def _open_events_now(st: Any) -> int | None:
+    """How many event cards lie open at the table's step (what :func:`_check_events` requires), or
+    None where the rules leave it open (fewer ran out of cards to draw)."""
+    if st.phase == DRAFT:
+        return 0
+    if st.season < 3 and st.phase == PLAN:
+        return int(EVENTS_PER_YEAR - st.season)
+    if st.season < 3 and st.phase in ROUND_PHASES:
+        return int(EVENTS_PER_YEAR - 1 - st.season)
+    if st.season == 3 and st.phase == REVOLT_ORDER:
+        return 1
+    if st.season == 3 and st.phase in (LEADER, "winter-end", OVER):
+        return 0
+    return None
 
 
 def _check_events(st: Any) -> None:
