@@ -378,3 +378,19 @@ def test_each_player_keeps_a_power_card_for_every_round_left() -> None:
         "must be a whole number from 0 to 8, not 9",
         "muss eine ganze Zahl von 0 bis 8 sein",
     )
+
+
+def test_the_player_at_the_turn_is_the_one_the_turn_order_points_to() -> None:
+    """From the court phase to the action cards the players take their turns in the turn order:
+    a player at the turn whom the order does not have at its place is refused in words (the
+    engine took it and went on from the order's place)."""
+    _refused(
+        "act",
+        lambda pos: pos["flow"].__setitem__("current", "Player 3"),
+        "elgrande.position.turn-order",
+        "Player 3 is at the turn, but the turn order has Player 2 at this place",
+        "Player 3 ist an der Reihe, aber die Zugreihenfolge hat an dieser Stelle Player 2",
+    )
+    pos = _at("act")  # the order moved on with its player: the same table, loaded
+    pos["flow"]["turn_index"], pos["flow"]["current"] = 2, "Player 4"
+    assert GAME.from_position(pos, 1).to_move() == (3,)

@@ -44,6 +44,8 @@ from feldherr.core.position import (
 from feldherr.core.rng import Rng
 from feldherr.elgrande import data as D
 from feldherr.elgrande.state import (
+    ACT,
+    COURT,
     DISC,
     DISC_RETURN,
     DISC_UMSTURZ,
@@ -201,6 +203,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "the others clockwise",
         "de": "{player} hat eine Machtkarte ausgespielt, bevor er an der Reihe war: der Startspieler "
         "spielt zuerst, dann die anderen im Uhrzeigersinn",
+    },
+    "elgrande.position.turn-order": {
+        "en": "{player} is at the turn, but the turn order has {other} at this place: from the court "
+        "phase to the action cards the players take their turns in the order of their power cards",
+        "de": "{player} ist an der Reihe, aber die Zugreihenfolge hat an dieser Stelle {other}: von der "
+        "Hofphase bis zu den Aktionskarten sind die Spieler in der Reihenfolge ihrer Machtkarten dran",
     },
     # the special action under way (flow.effect_source, effect_args, effect_queue, recall_left) and
     # the action card's placements left (place_left): docs/rules-notes.md, El Grande "Effects under way"
@@ -595,6 +603,19 @@ def _count(key: str, name: str, value: int, low: int, high: int) -> NoReturn:
           low=low, high=high)  # fmt: skip
 
 
+def _turn_order(st: ElGrandeData, names: list[str]) -> None:
+    """From the court phase to the action cards the player at the turn is the one the turn order
+    points to (flow.current is turn_order[turn_index], as the engine keeps them: "the player with the
+    highest power card goes first ... the others follow in descending order")."""
+    if not COURT <= st.phase <= ACT:
+        return
+    order, at = st.turn_order, st.turn_index
+    if not 0 <= at < len(order):
+        wrong("flow.turn_index", f"a whole number 0 to {max(0, len(order) - 1)}", at)
+    if order[at] != st.current:
+        _fail("elgrande.position.turn-order", player=names[st.current], other=names[order[at]])
+
+
 def _shapes(st: ElGrandeData) -> None:
     """What the fields' types alone do not hold: one open card (or none) per stack, each stack
     permanent or not, the place in the turn order within it (``st.stacks`` is still the fresh
@@ -777,6 +798,7 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
             card = next(v for v in range(14) if both >> v & 1)
             _fail("elgrande.position.card-once", card=card, player=names[p])
     _power_cards(st, names)
+    _turn_order(st, names)
     _modifiers_once(st, names)
     hidden = top.obj("hidden", {})
     sizes = top.ints("stack_sizes", [len(s) for s in st.stacks])
