@@ -279,6 +279,7 @@ def test_a_wallenstein_movement_names_the_county_it_leaves(
         player["plan_revealed"] = [
             b in done or b == boxes - 1 or (seat == 0 and b == COMBAT_A) for b in range(boxes)
         ]
+    table.keep_event_count()  # the season's event drawn, as in the action phase
     seats = [{"kind": "human", "name": "Anna"}, *[{"kind": "bot", "bot": "random"}] * 3]
     created = server.api(
         "/api/games", {"game": "wallenstein", "position": table.pos, "seats": seats, "seed": 3}
