@@ -8,7 +8,9 @@ interval for the analysed seat's win share. The search samples its worlds with
 that seat knows: an analysis never reads another seat's secret.
 
 Moves are ranked as the search ranks them: most visited first (the search spends its iterations on
-the moves that look best), then the better mean.
+the moves that look best), then the better mean. The first is the search's choice, not necessarily
+the highest mean: the board (``analysis.js``) marks the others by their 95 % intervals against it
+("about as good" where they overlap), see docs/web.md.
 """
 
 from __future__ import annotations
