@@ -5,14 +5,17 @@ neutral player and table headers, and no raw view (JSON) on a game's page."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
 
+import pytest
+
 from feldherr.elgrande import data as ELGRANDE
 
-from .conftest import Pages, Server, shot
-from .drive import play_to_end, set_look
+from .conftest import ROOT, Pages, Server, shot
+from .drive import Scan, play_to_end, set_look
 
 BOTS = [{"kind": "bot", "bot": "random", "name": "random"}] * 2
 
@@ -470,3 +473,31 @@ def test_replay_caption_names_the_mover_once(server: Server, pages: Pages) -> No
     assert not [s for s in said if re.match(rf"({colours}): .*\b\1\b", s)], said
     assert [s for s in said if re.match(rf"({colours})\b(?!:)", s)], said  # a line that names its mover
     assert [s for s in said if re.match(rf"({colours}): ", s)], said  # a move named without its mover
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_mansfeld_marks_the_province_fought_over(server: Server, pages: Pages, lang: str) -> None:
+    """During a conquest the province being fought over is marked on the board (its card
+    highlighted and labelled) and named in the help line with its value, as the printed game lays
+    it out in the middle of the table; the provinces already conquered are not marked."""
+    position = json.loads((ROOT / "docs" / "positions" / "mansfeld-example.json").read_text("utf-8"))
+    seats = [{"kind": "human", "name": "Anna"}, BOTS[0]]
+    created = server.api("/api/games", {"game": "mansfeld", "position": position, "seats": seats, "seed": 3})
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    page.goto(created["seats"][0]["invite"])
+    page.wait_for_selector("#choices button:not([disabled])")
+    marked = page.locator("#provinces .province.contested")
+    assert marked.count() == 1
+    assert page.locator("#provinces .province").last.get_attribute("id") == "province-contested"
+    card = marked.inner_text()
+    words = {"de": ("jetzt umkämpft", "Provinz 6", "Jetzt umkämpft: Provinz 6"),
+             "en": ("fought over now", "province 6", "Fought over now: province 6")}[lang]  # fmt: skip
+    assert words[0] in card and words[1] in card, card
+    help_line = page.locator("#phase-help").inner_text()
+    assert words[2] in help_line, help_line
+    assert {"de": "8 Punkte wert", "en": "worth 8 points"}[lang] in help_line, help_line
+    shot(page, f"mansfeld-fought-over-{lang}")
+    scan = Scan()
+    scan.read(page, f"mansfeld fought over {lang}")
+    scan.check()
