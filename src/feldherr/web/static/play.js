@@ -150,8 +150,12 @@ export function showPlay(root, gameId) {
   // table: the bar over the decision (help line, speed, skip, sound, rules).
   function tableBarNode() {
     const update = st.bySeat.get(st.shown);
+    // the players who decide now, named where this page's player is not one of them ("Anna
+    // chooses …", not "Choose …" while Anna decides)
+    const deciding = Array.isArray(update?.view?.to_move) ? update.view.to_move : [];
+    const deciders = deciding.length && !deciding.includes(st.shown) ? deciding.map((seat) => seatName(seat)) : null;
     return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, detail: phaseDetail(st.welcome?.name, update?.view),
-      pacer, rerender: render, spectator: st.shown === "spectator" });
+      pacer, rerender: render, spectator: st.shown === "spectator", deciders });
   }
 
   // Which seat's page this device shows. With several seats here (hot-seat), a switch to another

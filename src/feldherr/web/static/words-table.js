@@ -125,6 +125,69 @@ const PHASE_HELP = {
   },
 };
 
+// The same line for everyone but the player who decides: it names who decides ({who}: their names,
+// "Anna" or "Anna and Ben"), never "you". "#one" / "#other": one or several deciding at once.
+const PHASE_OTHERS = {
+  en: {
+    "wallenstein.draft": "{who} chooses a starting county from the open row.",
+    "wallenstein.plan#one": "{who} is still planning the round in secret.",
+    "wallenstein.plan#other": "{who} are still planning the round in secret.",
+    "wallenstein.position": "{who} takes a place in the turn order (each place comes with its bonus tile).",
+    "wallenstein.move": "{who} moves armies: from the county that just acted, into a neighbouring own county or to attack.",
+    "wallenstein.revolt-order": "{who} chooses the order in which the revolting counties are dealt with.",
+    "wallenstein.leader": "{who} places or moves their military leader.",
+    "wallenstein.landsknechte": "{who} chooses one benefit of the new Landsknechte card.",
+    "wallenstein.favor": "{who} takes one favor card from the court, or none.",
+    "elgrande.modpass": "{who} decides on the expansion's special step, or passes.",
+    "elgrande.power#one": "{who} is choosing a power card.",
+    "elgrande.power#other": "{who} are choosing their power cards.",
+    "elgrande.court": "{who} moves Caballeros from the province into the court, as the power card allows.",
+    "elgrande.recall": "{who} takes Caballeros back as the card says.",
+    "elgrande.ability": "{who} uses the special ability of their card, or lets it pass.",
+    "elgrande.take": "{who} takes one of the open action cards.",
+    "elgrande.act": "{who} places Caballeros next to the King and uses the card's action, before or after.",
+    "elgrande.veto#one": "{who} may cancel the action just announced with a Veto! card.",
+    "elgrande.veto#other": "{who} may cancel the action just announced with a Veto! card.",
+    "elgrande.effect": "{who} carries out the card's special action.",
+    "elgrande.disc#one": "{who} is still setting the secret disc.",
+    "elgrande.disc#other": "{who} are still setting their secret discs.",
+    "mansfeld.dice#one": "{who} is still setting in secret how many dice to roll this round.",
+    "mansfeld.dice#other": "{who} are still setting in secret how many dice to roll this round.",
+    "mansfeld.recruit": "{who} recruits one open character whose cost some of the dice make exactly, or nobody.",
+    "mansfeld.commit#one": "{who} is still committing characters to this province face down.",
+    "mansfeld.commit#other": "{who} are still committing characters to this province face down.",
+  },
+  de: {
+    "wallenstein.draft": "{who} wählt ein Startland aus der offenen Reihe.",
+    "wallenstein.plan#one": "{who} plant die Runde noch geheim.",
+    "wallenstein.plan#other": "{who} planen die Runde noch geheim.",
+    "wallenstein.position": "{who} nimmt einen Platz in der Zugfolge (jeder Platz bringt sein Bonusplättchen).",
+    "wallenstein.move": "{who} zieht Armeen: aus dem Land, das gerade gehandelt hat, in ein eigenes Nachbarland oder zum Angriff.",
+    "wallenstein.revolt-order": "{who} wählt die Reihenfolge, in der die Aufstände abgehandelt werden.",
+    "wallenstein.leader": "{who} setzt oder zieht den eigenen Heerführer.",
+    "wallenstein.landsknechte": "{who} wählt einen Vorteil der neuen Landsknechte-Karte.",
+    "wallenstein.favor": "{who} nimmt eine Gunstkarte vom Kaiserhof, oder keine.",
+    "elgrande.modpass": "{who} entscheidet über den Sonderschritt der Erweiterung, oder passt.",
+    "elgrande.power#one": "{who} wählt eine Machtkarte.",
+    "elgrande.power#other": "{who} wählen ihre Machtkarten.",
+    "elgrande.court": "{who} bringt Caballeros aus der Provinz an den Hof, wie die Machtkarte es erlaubt.",
+    "elgrande.recall": "{who} nimmt Caballeros zurück, wie die Karte es sagt.",
+    "elgrande.ability": "{who} nutzt die Sonderfähigkeit der eigenen Karte, oder verzichtet.",
+    "elgrande.take": "{who} nimmt eine der offenen Aktionskarten.",
+    "elgrande.act": "{who} setzt Caballeros neben den König und nutzt die Aktion der Karte, vorher oder nachher.",
+    "elgrande.veto#one": "{who} kann die eben angesagte Aktion mit einer Veto!-Karte aufheben.",
+    "elgrande.veto#other": "{who} können die eben angesagte Aktion mit einer Veto!-Karte aufheben.",
+    "elgrande.effect": "{who} führt die Sonderaktion der Karte aus.",
+    "elgrande.disc#one": "{who} stellt noch die geheime Scheibe ein.",
+    "elgrande.disc#other": "{who} stellen noch ihre geheimen Scheiben ein.",
+    "mansfeld.dice#one": "{who} legt noch verdeckt fest, wie viele Würfel in dieser Runde geworfen werden.",
+    "mansfeld.dice#other": "{who} legen noch verdeckt fest, wie viele Würfel sie in dieser Runde werfen.",
+    "mansfeld.recruit": "{who} rekrutiert einen offenen Charakter, dessen Kosten einige der Würfel genau ergeben, oder keinen.",
+    "mansfeld.commit#one": "{who} legt noch verdeckt Charaktere für diese Provinz.",
+    "mansfeld.commit#other": "{who} legen noch verdeckt Charaktere für diese Provinz.",
+  },
+};
+
 // El Grande's action cards: the text printed on each, from the effect in the game's card data
 // (src/feldherr/elgrande/data/cards.json, served at /api/web/data/elgrande/cards).
 const EFFECT = {
@@ -221,8 +284,16 @@ export function tw(key, args = {}) {
   return fmt(table[key] ?? WORDS.en[key] ?? key, args);
 }
 
-export function phaseHelp(game, phase) {
+// ``deciders``: the names of the players who decide now, where the page's own player is not one of
+// them (another player's step, or a spectator's page): the line names them instead of saying "you".
+export function phaseHelp(game, phase, deciders = null) {
   const k = `${game}.${phase}`;
+  if (deciders && deciders.length) {
+    const table = PHASE_OTHERS[lang()] || PHASE_OTHERS.en;
+    const form = new Intl.PluralRules(lang()).select(deciders.length);
+    const text = table[`${k}#${form}`] ?? table[`${k}#other`] ?? table[k];
+    if (text) return fmt(text, { who: new Intl.ListFormat(lang(), { type: "conjunction" }).format(deciders) });
+  }
   return (PHASE_HELP[lang()] || PHASE_HELP.en)[k] ?? PHASE_HELP.en[k] ?? null;
 }
 
