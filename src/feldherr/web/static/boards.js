@@ -10,6 +10,7 @@ import { contestedProvince, mansfeldBoard } from "./board-mansfeld.js";
 import { planBoard } from "./board-wallenstein-plan.js"; // table: the planning board as printed
 import { moduleBoards } from "./board-modules.js"; // table: the module boards as printed
 import { scoringSteps } from "./scoring-steps.js"; // table: winter scoring step by step
+import { actionSteps } from "./action-steps.js"; // table: an action's results player by player
 import { buildingIcon, fitLabels } from "./board-wallenstein-map.js"; // table: names inside the frame, buildings drawn
 import { effectText, tw } from "./words-table.js";
 
@@ -218,6 +219,7 @@ function wallenstein(view, ctx) {
       view.event !== null && view.event !== undefined && (words[`event.${view.event}`] || words[`ev.${view.event}`])
         ? info(t("event"), term(view.event, words[`event.${view.event}`] ? "event." : "ev.")) : null),
     scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words }),
+    actionSteps(ctx, { name: (seat) => name(ctx, seat) }),
     // the last move's battle by the map, where the player is looking while it runs
     lastBattle(ctx),
     // the map's frame: on a phone the map keeps a readable size and is moved sideways in its frame
