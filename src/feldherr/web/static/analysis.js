@@ -156,6 +156,7 @@ export function analysisBoard(gameId, onChange) {
   // ranges: "choice" (the first), "asGood" (the ranges overlap: the numbers cannot tell them
   // apart, whichever percentage is higher), "better" (its range wholly above), null (worse).
   function standing(m, i, choice) {
+    if (m.standing !== undefined) return { choice: "best", as_good: "asGood", better: "better" }[m.standing] ?? null; // the server's
     if (!choice || !choice.visits || !m.visits) return null;
     if (i === 0) return "best";
     const [low, high] = m.win_share_interval;
