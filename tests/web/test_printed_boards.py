@@ -499,11 +499,12 @@ RESULT_KEYS = {"build", "collect", "deploy", "skip", "skip_lost", "calmed", "par
 
 
 def _action_round(
-    options: dict[str, Any], seed: int = 3
+    options: dict[str, Any], seed: int = 3, battle: bool = False
 ) -> tuple[dict[str, Any], list[dict[str, Any]], list[int], list[dict[str, Any]]]:
     """A seat's update right after a move that turned an action over which every player carried out
     in turn (no decision in between): the update, the move's log items, the seats in the order
-    their results came, the log items in German."""
+    their results came, the log items in German. ``battle``: a move whose log has a battle (the
+    movement that ended the action before) ahead of the results, else one without."""
     game = get_game("wallenstein")
     match = Match(game, options, seed)
     rng = random.Random(seed)
@@ -513,7 +514,8 @@ def _action_round(
         seat = match.to_move()[0]
         match.submit(seat, game.move_to_json(rng.choice(match.seat_access(seat).legal_moves())))
         items = match.log_since(0, before, "en", names)
-        if any(item["entry"]["k"] == "battle" for item in items):
+        keys = [item["entry"]["k"] for item in items]
+        if ("battle" in keys) != battle:
             continue
         steps: list[tuple[int, int]] = []  # (action, seat): a new step where either changes
         action = 0
@@ -526,7 +528,8 @@ def _action_round(
                 if who is not None and (not steps or steps[-1] != (action, who)):
                     steps.append((action, who))
         order = [who for _, who in steps]
-        if 3 <= len(order) <= 6:
+        first = next((k for k, key in enumerate(keys) if key in RESULT_KEYS), len(keys))
+        if 3 <= len(order) <= (10 if battle else 6) and (not battle or keys.index("battle") < first):
             update = web.add_choices(game, match, {"seat": 0, "view": match.view(0)}, "en")
             return update, items, order, match.log_since(0, before, "de", names)
     raise AssertionError("no action carried out by every player in one move")
@@ -589,3 +592,18 @@ def test_an_actions_results_are_shown_player_by_player(server: Server, pages: Pa
     assert de.locator("#action-steps .step.shown").count() == len(order)
     assert "Spieler für Spieler" in de.locator("#action-steps h3").inner_text()
     shot(de, "action-steps-de-phone")
+
+
+def test_an_actions_results_follow_the_tower_of_the_battle_before_them(server: Server, pages: Pages) -> None:
+    """A movement's battle that ends an action comes in the same update as the next action's
+    results: the tower ran while the results were already being shown. The results now wait for
+    the tower (the panel hidden meanwhile), and the next move waits for both."""
+    update, items, order, _ = _action_round({"players": 3}, seed=3, battle=True)
+    page = _blank(server, pages, pace="slow")
+    _render(page, update, items)
+    page.locator("#tower-scene").wait_for()
+    assert page.locator("#action-steps").count() == 1 and page.locator("#action-steps").is_hidden()
+    page.locator("#action-steps").wait_for(state="visible", timeout=8000)
+    assert page.locator("#action-steps .step.shown").count() == 1
+    hold = page.evaluate("async (log) => (await import('/static/action-steps.js')).actionHold(log)", items)
+    assert hold >= 3200 + (len(order) - 1) * 2000, hold

@@ -9,6 +9,7 @@
 import { colour, h } from "./dom.js";
 import { lang } from "./i18n.js";
 import { paceSetting, SPEEDS } from "./pace.js";
+import { isBattle, TOWER_MS } from "./tower.js";
 import { wb } from "./words-boards.js";
 
 // The lines an action leaves for the player who carries it out (a revolt comes before the taxes).
@@ -42,13 +43,23 @@ export function actionStepList(fresh) {
   return steps.length > 1 ? steps : [];
 }
 
-// How long a paced update with such results holds the next move: each result one step.
+// A battle before the first result (the movement that ended the action before): its tower runs
+// first, the results follow it (they came together with the tower otherwise).
+function towerFirst(fresh, list) {
+  const items = fresh || [];
+  const battle = items.findIndex(isBattle);
+  return battle >= 0 && battle < items.indexOf(list[0].items[0]) ? TOWER_MS + 800 : 0;
+}
+
+// How long a paced update with such results holds the next move: each result one step (after the
+// tower where a battle came first).
 export function actionHold(log) {
   const items = log || [];
   const latest = items.length ? items[items.length - 1].version : null; // a page's first update brings the whole log: its last move only
-  const steps = actionStepList(items.filter((item) => item.version === latest));
+  const last = items.filter((item) => item.version === latest);
+  const steps = actionStepList(last);
   const ms = stepMs();
-  return steps.length > 1 && ms > 0 ? (steps.length - 1) * ms + 400 : 0;
+  return steps.length > 1 && ms > 0 ? towerFirst(last, steps) + (steps.length - 1) * ms + 400 : 0;
 }
 
 // The panel for the board (null when the last move had no such round); kit: {name}.
@@ -56,7 +67,7 @@ export function actionSteps(ctx, kit) {
   const list = actionStepList(ctx.fresh);
   if (list.length) {
     const key = `${list[0].items[0].version}:${ctx.me}`;
-    if ((!scene || scene.key !== key) && !closed.has(key)) build(key, list, kit);
+    if ((!scene || scene.key !== key) && !closed.has(key)) build(key, list, kit, towerFirst(ctx.fresh, list));
   } else if (ctx.replay) return null; // the replay shows it only at the move that had it
   else if ((ctx.fresh || []).length && scene) { clearTimeout(scene.timer); scene.node.remove(); scene = null; mark(); } // a later move: gone
   if (!scene || closed.has(scene.key)) return null;
@@ -83,7 +94,7 @@ function stop() {
   scene = null;
 }
 
-function build(key, list, kit) {
+function build(key, list, kit, delay = 0) {
   if (scene) clearTimeout(scene.timer);
   const lis = list.map((step, i) => h("li", { class: "step", "data-step": i, "data-seat": step.seat, style: `--seat:${colour(step.seat)}` },
     // the player's colour; the lines name the player and the action themselves
@@ -98,6 +109,7 @@ function build(key, list, kit) {
   let shown = 0;
   function reveal() {
     if (shown >= list.length) return;
+    node.hidden = false;
     const li = lis[shown];
     li.classList.add("shown", "new");
     setTimeout(() => li.classList.remove("new"), 450);
@@ -115,5 +127,6 @@ function build(key, list, kit) {
     else scene.timer = setTimeout(() => { if (scene) scene.county = null; mark(); }, wait); // the last mark fades with the step
   };
   if (!wait) while (shown < list.length) reveal();
+  else if (delay) { node.hidden = true; scene.timer = setTimeout(tick, delay); } // after the tower
   else tick();
 }
