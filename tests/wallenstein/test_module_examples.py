@@ -425,6 +425,75 @@ def test_leader_upgrades_actions_after_event_and_tile() -> None:
     check_invariants(st)
 
 
+def test_a_result_line_says_what_the_leader_and_the_bonus_tile_added() -> None:
+    """The log line of a plan's result names what a bonus tile or the military leader added: the
+    Thalers, the armies deployed, the cheaper building; a battle line names the extra cubes thrown
+    and whose they are (bonus tiles, the palace event). They said only the total ("brings 7
+    Thalers"), so a player could not see where the 2 more came from."""
+    names = ["Anna", "Ben", "Clara", "Dora"]
+
+    def lines(st: WallensteinState, since: int) -> list[tuple[str, str]]:
+        return [(GAME.render_log(e, "en", names), GAME.render_log(e, "de", names)) for e in st.log[since:]]
+
+    t = Table(modules=["leaders"])
+    burgund = t.give(YELLOW, "Burgund", 3)
+    t.leader(YELLOW, "Burgund")
+    t.event("tax_max5")
+    t.hold_tile(YELLOW, "plus_taler")
+    st = t.state()
+    since = len(st.log)
+    actions.perform(st, YELLOW, TAXES, burgund)
+    (en, de), *_ = lines(st, since)
+    assert en == (
+        "Clara: Collect taxes in Burgund brings 7 Thalers. "
+        "Of this, +1 from the bonus tile “+1 Thaler” and +1 from the military leader."
+    ), en
+    assert de.endswith("Davon +1 durch das Bonusplättchen „+1 Taler“ und +1 durch den Heerführer."), de
+    since = len(st.log)
+    actions.perform(st, YELLOW, PALACE, burgund)
+    (en, de), *_ = lines(st, since)
+    assert en.endswith("for 2 Thalers. The military leader in Burgund makes it 1 Thaler cheaper."), en
+    assert de.endswith("Der Heerführer in Burgund macht es 1 Taler billiger."), de
+    t = Table.of(st)
+    t.event("tax_min6")
+    t.hold_tile(YELLOW, "six_armies")
+    st = t.state()
+    since = len(st.log)
+    actions.perform(st, YELLOW, DEPLOY5, burgund)
+    (en, de), *_ = lines(st, since)
+    assert "deploys 7 armies in Burgund. Of this, +1 from the bonus tile “6 armies” and +1 from" in en, en
+    assert "Davon +1 durch das Bonusplättchen „6 Armeen“ und +1 durch den Heerführer." in de, de
+    # elsewhere, without tile or leader: the line as it was, with nothing added
+    t = Table.of(st)
+    other = t.give(YELLOW, "Bremen", 2)
+    st = t.state()
+    since = len(st.log)
+    actions.perform(st, YELLOW, TAXES, other)
+    (en, de), *_ = lines(st, since)
+    assert "Of this" not in en and "Davon" not in de and "plus" not in st.log[since]["a"], en
+    # a battle: the attacker's tile and the defender's palace (this round's event) add a cube each
+    t = Table()
+    anhalt = t.give(BLUE, "Anhalt", 5)
+    kursachsen = t.give(YELLOW, "Kursachsen", 3)
+    t.build("Kursachsen", "palace")
+    t.event("palace_defender_plus1")
+    t.hold_tile(BLUE, "attack_plus1")
+    t.tray([0] * 6)
+    t.script_tower([[0, 3, 1, 0, 0, 0]])
+    st = t.state()
+    since = len(st.log)
+    actions.move(st, BLUE, anhalt, kursachsen, 4)
+    battle = next(e for e in st.log[since:] if e["k"] == "battle")
+    assert battle["a"]["thrown"][BLUE] == 5 and battle["a"]["thrown"][YELLOW] == 4
+    en, de = GAME.render_log(battle, "en", names), GAME.render_log(battle, "de", names)
+    assert en.endswith(
+        "Among the cubes thrown: 1 army of Ben from the bonus tile “+1 army when attacking” "
+        "and 1 army of Clara for the palace (this round's event)."
+    ), en
+    assert "Unter den geworfenen Würfeln: 1 Armee von Ben durch das Bonusplättchen" in de, de
+    assert "„+1 Armee beim Angriff“ und 1 Armee von Clara für den Palast" in de, de
+
+
 def test_leader_move_statue_flight_and_trophy() -> None:
     """Adjacent move: a statue in the county left; not adjacent: none; entering a county with
     another player's statue takes it as a trophy."""

@@ -485,7 +485,8 @@ def test_an_analysis_is_explained_stopped_shared_and_its_position_saved(
     page.click("#analysis-help summary")
     explained = page.locator("#analysis-help").inner_text()
     assert "Siegchance von Isabel" in explained and "45 Siege in 100" in explained, explained
-    assert "zu 95 % sicher" in explained and "beste" in explained, explained
+    assert "zu 95 % sicher" in explained and "Wahl der Suche" in explained, explained
+    assert "etwa gleich gut" in explained, explained
     # an interval that rounds to one number shows the decimals that tell its bounds apart
     for line in page.locator("#analysis-moves .analysis-main small").all_inner_texts():
         low, high = re.search(r"zwischen (.+?) und (.+?) ·", line).groups()  # type: ignore[union-attr]
@@ -582,3 +583,56 @@ def test_a_search_too_short_to_rank_the_moves_says_so(server: Server, pages: Pag
     page.click("#analysis-run")
     page.wait_for_selector("#analysis-moves li:has-text('900')")
     assert page.locator("#analysis-thin").count() == 0
+
+
+def test_the_order_and_the_percentages_agree_in_words(server: Server, pages: Pages) -> None:
+    """The search's choice (most searched) comes first even where a move below shows a higher
+    percentage: the first is marked as the search's choice (not "best" above a higher number), a
+    move whose 95 % range overlaps the choice's "about as good", one whose range lies wholly above
+    "probably better", a worse one unmarked; the help says how to read the order. English and
+    German, answers stood in for."""
+    folder = ROOT / "docs" / "positions"
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "en", 1280, 900)
+    page.click("#advanced summary")
+    page.set_input_files("#position-file", str(folder / "mansfeld-example.json"))
+    page.click("#position-analyse")
+    page.wait_for_url("**/replay/**#analyse")
+    page.wait_for_selector("#analysis-run")
+
+    def move(text: str, visits: int, share: float, interval: list[float]) -> dict[str, Any]:
+        return {"move": None, "text": text, "visits": visits, "win_share": [share, 1 - share],
+                "win_share_interval": interval, "score": [5.0, 9.0]}  # fmt: skip
+
+    moves = [
+        move("first", 400, 0.06, [0.04, 0.09]),
+        move("second", 30, 0.09, [0.03, 0.24]),
+        move("third", 50, 0.01, [0.002, 0.03]),
+        move("fourth", 20, 0.6, [0.4, 0.78]),
+    ]
+    canned = {"game": "x", "at": 0, "seat": 0, "bot": "hard@2s", "longer": 4, "iterations": 500,
+              "seconds": 2.0, "moves": moves}  # fmt: skip
+    page.route("**/analysis?*", lambda route: route.fulfill(json=canned))
+    scan = Scan()
+    words = {
+        "en": ["the search's choice", "about as good", "", "probably better"],
+        "de": ["Wahl der Suche", "etwa gleich gut", "", "wohl besser"],
+    }
+    for lang, marks in words.items():
+        set_look(page, lang, 1280, 900)
+        page.wait_for_selector("#analysis-run")
+        page.click("#analysis-run")
+        page.wait_for_selector("#analysis-moves li")
+        items = page.locator("#analysis-moves > li")
+        shown = [items.nth(i).locator(".badge").all_inner_texts() for i in range(4)]
+        assert shown == [[m] if m else [] for m in marks], shown
+        assert "best" not in page.locator("#analysis-moves").inner_text().split()
+        if page.locator("#analysis-help[open]").count() == 0:  # it stays open across a redraw
+            page.click("#analysis-help summary")
+        help_text = page.locator("#analysis-help").inner_text()
+        assert marks[0] in help_text and marks[1] in help_text and marks[3] in help_text, help_text
+        scan.read(page, f"analysis order {lang}")
+        page.locator("#analysis").screenshot(path=str(ARTIFACTS / f"analysis-order-{lang}.png"))
+    scan.check()

@@ -5,14 +5,17 @@ neutral player and table headers, and no raw view (JSON) on a game's page."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
 
+import pytest
+
 from feldherr.elgrande import data as ELGRANDE
 
-from .conftest import Pages, Server, shot
-from .drive import play_to_end, set_look
+from .conftest import ROOT, Pages, Server, shot
+from .drive import Scan, play_to_end, set_look
 
 BOTS = [{"kind": "bot", "bot": "random", "name": "random"}] * 2
 
@@ -470,3 +473,115 @@ def test_replay_caption_names_the_mover_once(server: Server, pages: Pages) -> No
     assert not [s for s in said if re.match(rf"({colours}): .*\b\1\b", s)], said
     assert [s for s in said if re.match(rf"({colours})\b(?!:)", s)], said  # a line that names its mover
     assert [s for s in said if re.match(rf"({colours}): ", s)], said  # a move named without its mover
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_mansfeld_marks_the_province_fought_over(server: Server, pages: Pages, lang: str) -> None:
+    """During a conquest the province being fought over is marked on the board (its card
+    highlighted and labelled) and named in the help line with its value, as the printed game lays
+    it out in the middle of the table; the provinces already conquered are not marked."""
+    position = json.loads((ROOT / "docs" / "positions" / "mansfeld-example.json").read_text("utf-8"))
+    seats = [{"kind": "human", "name": "Anna"}, BOTS[0]]
+    created = server.api("/api/games", {"game": "mansfeld", "position": position, "seats": seats, "seed": 3})
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    page.goto(created["seats"][0]["invite"])
+    page.wait_for_selector("#choices button:not([disabled])")
+    marked = page.locator("#provinces .province.contested")
+    assert marked.count() == 1
+    assert page.locator("#provinces .province").last.get_attribute("id") == "province-contested"
+    card = marked.inner_text()
+    words = {"de": ("jetzt umkämpft", "Provinz 6", "Jetzt umkämpft: Provinz 6"),
+             "en": ("fought over now", "province 6", "Fought over now: province 6")}[lang]  # fmt: skip
+    assert words[0] in card and words[1] in card, card
+    help_line = page.locator("#phase-help").inner_text()
+    assert words[2] in help_line, help_line
+    assert {"de": "8 Punkte wert", "en": "worth 8 points"}[lang] in help_line, help_line
+    shot(page, f"mansfeld-fought-over-{lang}")
+    scan = Scan()
+    scan.read(page, f"mansfeld fought over {lang}")
+    scan.check()
+
+
+def _wallenstein_at(phase: str) -> tuple[dict[str, Any], int]:
+    """A position of a three-player Wallenstein game with every module at the first ``phase`` step
+    (one player deciding), from a random game; and the seat that decides."""
+    from feldherr.games import get_game
+
+    game = get_game("wallenstein")
+    state = game.new_state(
+        game.normalize_options({"players": 3, "modules": ["court", "landsknechte", "leaders"]}), 1
+    )
+    rng = random.Random(1)
+    while not state.is_terminal():
+        moving = state.to_move()
+        if state.view(None)["phase"] == phase and len(moving) == 1:
+            return game.position(state), moving[0]
+        seat = moving[0]
+        state.apply(seat, rng.choice(state.legal_moves(seat)))
+    raise AssertionError(f"no {phase} step")
+
+
+#: Per module step: the decider's line (to "you") and everyone else's (naming the decider).
+MODULE_STEPS = {
+    "landsknechte": {
+        "de": ("Wähle einen Vorteil der neuen Landsknechte-Karte.",
+               "{who} wählt einen Vorteil der neuen Landsknechte-Karte."),
+        "en": ("Choose one benefit of the new Landsknechte card.",
+               "{who} chooses one benefit of the new Landsknechte card."),
+    },
+    "favor": {
+        "de": ("Nimm eine Gunstkarte vom Kaiserhof, oder keine.",
+               "{who} nimmt eine Gunstkarte vom Kaiserhof, oder keine."),
+        "en": ("Take one favor card from the court, or none.",
+               "{who} takes one favor card from the court, or none."),
+    },
+    "leader": {
+        "de": ("Setze oder ziehe deinen Heerführer.", "{who} setzt oder zieht den eigenen Heerführer."),
+        "en": ("Place or move your military leader.", "{who} places or moves their military leader."),
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("phase", list(MODULE_STEPS))
+def test_a_module_step_names_who_decides(server: Server, pages: Pages, phase: str) -> None:
+    """Am Kaiserhof, Landsknechte, Heerführer: while one player decides, the help line spoke to
+    "you" ("Wähle einen Vorteil …") on every page. The player who decides reads it so; the others
+    and a spectator read who decides ("Ben wählt einen Vorteil …"), in German and English."""
+    position, decider = _wallenstein_at(phase)
+    names = ["Anna", "Ben", "Clara"]
+    seats = [{"kind": "human", "name": n} for n in names]
+    created = server.api(
+        "/api/games", {"game": "wallenstein", "position": position, "seats": seats, "seed": 3}
+    )
+    other = (decider + 1) % 3
+    looks = {
+        "decider": created["seats"][decider]["invite"],
+        "other": created["seats"][other]["invite"],
+        "spectator": created["seats"][other]["invite"].split("#")[0],
+    }
+    scan = Scan()
+    for who, link in looks.items():
+        page = pages.new(viewport={"width": 390, "height": 844})
+        page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+        page.goto(link)
+        page.wait_for_selector("#phase-help")
+        for lang in ("de", "en"):
+            set_look(page, lang, 390, 844)
+            mine, theirs = MODULE_STEPS[phase][lang]
+            expected = mine if who == "decider" else theirs.format(who=names[decider])
+            page.wait_for_function(
+                "(t) => document.querySelector('#phase-help')?.innerText.includes(t)",
+                arg=expected,
+                timeout=10_000,
+            )
+            line = page.locator("#phase-help").inner_text()
+            label = {"de": ("Was jetzt zu tun ist", "Was die Spieler jetzt tun"),
+                     "en": ("What to do now", "What the players do now")}[lang]  # fmt: skip
+            assert line.startswith(label[0] if who == "decider" else label[1]), line
+            if who != "decider":
+                assert not re.search(r"\b(deinen|deine|dein|Wähle|Nimm|Setze|Choose|Take|your)\b", line), line
+            scan.read(page, f"{phase} {who} {lang}")
+        if who == "other":
+            shot(page, f"wallenstein-{phase}-other-en")
+    scan.check()

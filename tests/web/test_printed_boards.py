@@ -492,3 +492,118 @@ def test_winter_steps_shown_stay_still_when_the_board_is_drawn_again(server: Ser
             || getComputedStyle(li).opacity !== '1').length]; }"""
     )
     assert still >= 1 and moving == 0, (still, moving)
+
+
+RESULT_KEYS = {"build", "collect", "deploy", "skip", "skip_lost", "calmed", "parried", "revolt",
+               "revolt_subdued", "revolt_won"}  # fmt: skip
+
+
+def _action_round(
+    options: dict[str, Any], seed: int = 3, battle: bool = False
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[int], list[dict[str, Any]]]:
+    """A seat's update right after a move that turned an action over which every player carried out
+    in turn (no decision in between): the update, the move's log items, the seats in the order
+    their results came, the log items in German. ``battle``: a move whose log has a battle (the
+    movement that ended the action before) ahead of the results, else one without."""
+    game = get_game("wallenstein")
+    match = Match(game, options, seed)
+    rng = random.Random(seed)
+    names = ["Anna", "Bert", "Clara", "Dora"][: options["players"]]
+    while not match.is_over():
+        before = match.version
+        seat = match.to_move()[0]
+        match.submit(seat, game.move_to_json(rng.choice(match.seat_access(seat).legal_moves())))
+        items = match.log_since(0, before, "en", names)
+        keys = [item["entry"]["k"] for item in items]
+        if ("battle" in keys) != battle:
+            continue
+        steps: list[tuple[int, int]] = []  # (action, seat): a new step where either changes
+        action = 0
+        for item in items:
+            k, a = item["entry"]["k"], item["entry"]["a"]
+            if k == "reveal_action":
+                action += 1
+            elif k in RESULT_KEYS:
+                who = a.get("p", steps[-1][1] if steps else None)
+                if who is not None and (not steps or steps[-1] != (action, who)):
+                    steps.append((action, who))
+        order = [who for _, who in steps]
+        first = next((k for k, key in enumerate(keys) if key in RESULT_KEYS), len(keys))
+        if 3 <= len(order) <= (10 if battle else 6) and (not battle or keys.index("battle") < first):
+            update = web.add_choices(game, match, {"seat": 0, "view": match.view(0)}, "en")
+            return update, items, order, match.log_since(0, before, "de", names)
+    raise AssertionError("no action carried out by every player in one move")
+
+
+def test_an_actions_results_are_shown_player_by_player(server: Server, pages: Pages) -> None:
+    """An action turned over is carried out by every player in turn, and the server sends it as one
+    update: the board jumped once. A panel shows each player's result one after the other at the
+    pace (the county of the result just shown marked on the map), "show all" the rest at once; the
+    next move waits meanwhile; "at once" shows every result at once. English and German."""
+    update, items, order, german = _action_round({"players": 3})
+    page = _blank(server, pages, pace="slow")  # 2 s a step
+    _render(page, update, items)
+    panel = page.locator("#action-steps")
+    panel.wait_for()
+    steps = page.locator("#action-steps .step")
+    assert steps.count() == len(order)
+    assert page.locator("#action-steps .step.shown").count() == 1  # one at a time
+    names = ["Anna", "Bert", "Clara"]
+    assert [int(s) for s in steps.evaluate_all("(els) => els.map((e) => e.dataset.seat)")] == order
+    assert names[order[0]] in steps.first.inner_text()
+    acting = page.locator("#map .county.acting")
+    first_county = next(
+        (
+            i["entry"]["a"].get("county")
+            for i in items
+            if i["entry"]["k"] in RESULT_KEYS and i["entry"]["a"].get("p") == order[0]
+        ),
+        None,
+    )
+    if first_county:
+        acting.first.wait_for()
+        assert acting.first.get_attribute("data-county") == first_county
+    page.wait_for_function(
+        "document.querySelectorAll('#action-steps .step.shown').length === 2", timeout=5000
+    )
+    assert "2 of" in page.locator("#action-count").inner_text()
+    shot(page, "action-steps-en")
+    region(page, "#action-steps", "action-steps-panel-en")
+    # the next move waits until the last result was seen (at this pace), not at all "at once"
+    holds = page.evaluate(
+        """async (log) => { const m = await import('/static/action-steps.js');
+          const slow = m.actionHold(log); localStorage.setItem('feldherr:pace', 'instant');
+          const now = m.actionHold(log); localStorage.setItem('feldherr:pace', 'slow');
+          return [slow, now]; }""",
+        items,
+    )
+    assert holds[0] >= (len(order) - 1) * 2000 and holds[1] == 0, holds
+    page.click("#action-skip")
+    assert page.locator("#action-steps .step.shown").count() == len(order)
+    _clean(page, "en")
+    page.click("#action-close")
+    assert page.locator("#action-steps").count() == 0
+    # German, "at once": every result at once
+    de = _blank(server, pages, pace="instant", viewport={"width": 390, "height": 844})
+    _render(de, update, german, lang="de")
+    de.locator("#action-steps.done").wait_for()
+    de.wait_for_timeout(500)  # the steps have faded in
+    _clean(de, "de")
+    assert de.locator("#action-steps .step.shown").count() == len(order)
+    assert "Spieler für Spieler" in de.locator("#action-steps h3").inner_text()
+    shot(de, "action-steps-de-phone")
+
+
+def test_an_actions_results_follow_the_tower_of_the_battle_before_them(server: Server, pages: Pages) -> None:
+    """A movement's battle that ends an action comes in the same update as the next action's
+    results: the tower ran while the results were already being shown. The results now wait for
+    the tower (the panel hidden meanwhile), and the next move waits for both."""
+    update, items, order, _ = _action_round({"players": 3}, seed=3, battle=True)
+    page = _blank(server, pages, pace="slow")
+    _render(page, update, items)
+    page.locator("#tower-scene").wait_for()
+    assert page.locator("#action-steps").count() == 1 and page.locator("#action-steps").is_hidden()
+    page.locator("#action-steps").wait_for(state="visible", timeout=8000)
+    assert page.locator("#action-steps .step.shown").count() == 1
+    hold = page.evaluate("async (log) => (await import('/static/action-steps.js')).actionHold(log)", items)
+    assert hold >= 3200 + (len(order) - 1) * 2000, hold

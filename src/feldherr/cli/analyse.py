@@ -30,7 +30,7 @@ from feldherr.core.game import Game, State
 from feldherr.core.i18n import LANGS, fixed, number, render
 from feldherr.core.position import player_names, player_words
 from feldherr.core.registry import game_names
-from feldherr.search.analysis import DEFAULT_BOT, Analysis, search_bot
+from feldherr.search.analysis import DEFAULT_BOT, Analysis, search_bot, standing
 from feldherr.search.analysis import analyse as run_analysis
 from feldherr.sim.setup import resolve_game
 
@@ -44,6 +44,10 @@ WORDS: dict[str, dict[str, str]] = {
         "de": "{game}: die Züge von {player} ({bot}, {iterations} Suchläufe, {seconds} s)",
     },
     "move": {"en": "move", "de": "Zug"},
+    # each move against the search's choice (search.analysis.standing), after its row
+    "choice": {"en": "the search's choice", "de": "Wahl der Suche"},
+    "as_good": {"en": "about as good", "de": "etwa gleich gut"},
+    "better": {"en": "probably better", "de": "wohl besser"},
     "visits": {"en": "searches", "de": "Suchläufe"},
     "wins": {"en": "wins {player}", "de": "Siege {player}"},
     "score": {"en": "mean score", "de": "Punkte Ø"},
@@ -54,8 +58,11 @@ WORDS: dict[str, dict[str, str]] = {
             "share of the search's games from here after that move that {player} won (a shared win "
             "counts in part), in brackets the range it lies in with 95 % certainty (wide with few "
             "searches). searches: the search's games that began with the move; the search spends most"
-            " on what it finds best, so the most searched move comes first. mean score: each player's"
-            " average final points in those games."
+            " on what it finds best, so the most searched move is its choice and comes first, the "
+            "others by their searches, not by their win chances. A move marked “about as good” has"
+            " a range that overlaps the choice's: the numbers cannot tell the two apart, even where "
+            "its win chance is higher; “probably better”: its range lies wholly above the choice's."
+            " mean score: each player's average final points in those games."
         ),
         "de": (
             "Siege {player}: die Siegchance von {player} nach dem Zug, wie die Suche sie schätzt: der"
@@ -63,15 +70,20 @@ WORDS: dict[str, dict[str, str]] = {
             "(ein geteilter Sieg zählt anteilig), in Klammern der Bereich, in dem er zu 95 % sicher "
             "liegt (breit bei wenigen Suchläufen). Suchläufe: die Partien der Suche, die mit dem Zug "
             "begannen; die Suche verwendet die meisten auf das, was sie für das Beste hält, daher "
-            "steht der am meisten untersuchte Zug oben. Punkte Ø: die durchschnittlichen "
+            "ist der am meisten untersuchte Zug ihre Wahl und steht oben, die übrigen nach ihren "
+            "Suchläufen, nicht nach ihrer Siegchance. Ein Zug mit „etwa gleich gut“ hat einen "
+            "Bereich, der sich mit dem der Wahl überschneidet: Die Zahlen können die beiden nicht "
+            "unterscheiden, auch wenn seine Siegchance höher ist; „wohl besser“: sein Bereich "
+            "liegt ganz über dem der Wahl. Punkte Ø: die durchschnittlichen "
             "Schlusspunkte jedes Spielers in diesen Partien."
         ),
     },
     "thin": {
         "en": "Only a few searches stand behind each move: the order and the percentages are rough "
-        "(the best move's range spans {points} points). A longer budget (--bot) gives a surer picture.",
+        "(the range of the search's choice spans {points} points). A longer budget (--bot) gives a "
+        "surer picture.",
         "de": "Hinter jedem Zug stehen nur wenige Suchläufe: Reihenfolge und Prozentzahlen sind grob "
-        "(der Bereich des besten Zugs umfasst {points} Punkte). Ein längeres Budget (--bot) gibt ein "
+        "(der Bereich der Wahl der Suche umfasst {points} Punkte). Ein längeres Budget (--bot) gibt ein "
         "sichereres Bild.",
     },
     "seat": {
@@ -202,7 +214,8 @@ def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str]
         + "  ".join(f"{n:>10}" for n in shown),
         f"{'':>3}  {'':<{width}}  {'':>9}  {'':>22}  " + f"{words('score', lang):>10}",
     ]
-    for rank, (estimate, text) in enumerate(zip(analysis.moves, texts, strict=True), 1):
+    marks = standing(analysis.moves)
+    for rank, (estimate, text, mark) in enumerate(zip(analysis.moves, texts, marks, strict=True), 1):
         share = estimate.win_share[analysis.seat]
         low, high = (fixed(100 * x, 1, lang) for x in (estimate.low, estimate.high))
         apart = ";" if lang == "de" else ","  # a decimal comma in German: the bounds apart by ";"
@@ -210,6 +223,7 @@ def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str]
         lines.append(
             f"{rank:>3}  {text:<{width}}  {number(estimate.visits, lang):>9}  {interval:>22}  "
             + "  ".join(f"{fixed(s, 2, lang):>10}" for s in estimate.score)
+            + (f"  {words(mark, lang)}" if mark else "")
         )
     lines += ["", textwrap.fill(words("legend", lang, player=me), 96)]
     best = analysis.moves[0] if analysis.moves else None

@@ -8,7 +8,9 @@ interval for the analysed seat's win share. The search samples its worlds with
 that seat knows: an analysis never reads another seat's secret.
 
 Moves are ranked as the search ranks them: most visited first (the search spends its iterations on
-the moves that look best), then the better mean.
+the moves that look best), then the better mean. The first is the search's choice, not necessarily
+the highest mean: the board (``analysis.js``) marks the others by their 95 % intervals against it
+("about as good" where they overlap), see docs/web.md.
 """
 
 from __future__ import annotations
@@ -72,10 +74,32 @@ class Analysis:
                     "win_share": [round(v, 4) for v in m.win_share],
                     "win_share_interval": [round(m.low, 4), round(m.high, 4)],
                     "score": [round(v, 3) for v in m.score],
+                    "standing": mark,
                 }
-                for m in self.moves
+                for m, mark in zip(self.moves, standing(self.moves), strict=True)
             ],
         }
+
+
+def standing(moves: tuple[MoveEstimate, ...] | list[MoveEstimate]) -> list[str | None]:
+    """How each move stands against the search's choice (the first, most visited), by their 95 %
+    intervals: ``"choice"``, ``"as_good"`` (the intervals overlap: the numbers cannot tell them
+    apart, whichever mean is higher), ``"better"`` (its interval wholly above the choice's), None
+    (wholly below, or not searched). The analysis board (``analysis.js``) marks them so."""
+    if not moves or not moves[0].visits:
+        return [None] * len(moves)
+    choice = moves[0]
+    out: list[str | None] = ["choice"]
+    for m in moves[1:]:
+        if not m.visits:
+            out.append(None)
+        elif m.low > choice.high:
+            out.append("better")
+        elif m.high >= choice.low:
+            out.append("as_good")
+        else:
+            out.append(None)
+    return out
 
 
 def wilson(share: float, n: float, z: float = Z95) -> tuple[float, float]:

@@ -24,7 +24,7 @@ from feldherr.core.errors import OptionError
 from feldherr.core.match import Match
 from feldherr.core.record import GameRecord
 from feldherr.games import get_game
-from feldherr.search.analysis import analyse, search_bot
+from feldherr.search.analysis import analyse, search_bot, standing
 from feldherr.server.protocol import ServerError, detail, english_or, get_int, get_lang
 from feldherr.server.workers import BotPool
 
@@ -103,8 +103,9 @@ def run_analysis(task: AnalysisTask) -> dict[str, Any]:
                 "win_share": [round(v, 4) for v in m.win_share],
                 "win_share_interval": [round(m.low, 4), round(m.high, 4)],
                 "score": [round(v, 3) for v in m.score],
+                "standing": mark,  # against the search's choice: "choice", "as_good", "better", None
             }
-            for m in result.moves
+            for m, mark in zip(result.moves, standing(result.moves), strict=True)
         ],
     }
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from feldherr.core.fastcopy import slot_cloner
-from feldherr.core.game import LogEntry, State
+from feldherr.core.game import LogEntry, State, canonical_digest
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.data import COURT_NUM_SLOTS, COURTIERS, NUM_SLOTS, STATUES, active_counties
 from feldherr.wallenstein.tower.model import NCOLOURS, Tower
@@ -324,6 +324,22 @@ class WallensteinState(State):
         data["rng"] = self.rng.state
         data["tower"] = self.tower.to_json()
         return data
+
+    def digest(self) -> str:
+        """The digest of :meth:`State.digest` without the notes a log line carries for its words
+        only (``plus``: what a bonus tile or the military leader added; they follow from the
+        position): the records written before the notes came replay to the same digest."""
+        data = self.to_json()
+        data.pop("version", None)
+        log = data.get("log") or []
+        if any("plus" in entry["a"] for entry in log):
+            data["log"] = [
+                {**entry, "a": {k: v for k, v in entry["a"].items() if k != "plus"}}
+                if "plus" in entry["a"]
+                else entry
+                for entry in log
+            ]
+        return canonical_digest(data)
 
     @classmethod
     def from_json(cls: type[S], data: dict[str, Any]) -> S:

@@ -525,6 +525,23 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "Battle for {county} ({p} from {src} against {d}): thrown {thrown} with the tray ({tray}); out came {out}.",
         "de": "Kampf um {county} ({p} aus {src} gegen {d}): geworfen {thrown} mit der Schale ({tray}); heraus fallen {out}.",
     },
+    # What a bonus tile or the military leader added (the entry's "plus"): a sentence after the line.
+    "plus.note": {"en": "Of this, {items}.", "de": "Davon {items}."},
+    "plus.tile": {"en": "+{n} from the bonus tile “{tile}”", "de": "+{n} durch das Bonusplättchen „{tile}“"},
+    "plus.leader": {"en": "+{n} from the military leader", "de": "+{n} durch den Heerführer"},
+    "plus.build": {
+        "en": "The military leader in {county} makes it {n:@unit.thaler} cheaper.",
+        "de": "Der Heerführer in {county} macht es {n:@unit.thaler} billiger.",
+    },
+    "plus.battle": {"en": "Among the cubes thrown: {items}.", "de": "Unter den geworfenen Würfeln: {items}."},
+    "plus.battle-tile": {
+        "en": "{n:@unit.army} of {p} from the bonus tile “{tile}”",
+        "de": "{n:@unit.army} von {p} durch das Bonusplättchen „{tile}“",
+    },
+    "plus.battle-palace": {
+        "en": "{n:@unit.army} of {p} for the palace (this round's event)",
+        "de": "{n:@unit.army} von {p} für den Palast (Ereignis dieser Runde)",
+    },
     "conquered": {
         "en": "{p} conquers {county} with {armies:@unit.army} and takes its card.",
         "de": "{p} erobert {county} mit {armies:@unit.army} und erhält die Länderkarte.",
@@ -723,7 +740,36 @@ def render_log(entry: Mapping[str, Any], lang: str = "en", names: Sequence[str] 
         )
     if key == "majority" and len(stored.get("seats") or ()) > 1:
         key = "majority-tie"  # "a tie gives each tied player the amount minus 1"
-    return render(CATALOGUE, key, args, lang, translate_args=False)
+    args.pop("plus", None)
+    text = render(CATALOGUE, key, args, lang, translate_args=False)
+    plus = stored.get("plus")
+    return f"{text} {plus_note(key, stored, lang, names)}" if plus else text
+
+
+def plus_note(key: str, stored: Mapping[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
+    """The sentence that says what a bonus tile or the military leader added to a result (the
+    entry's ``plus``): "Of this, +1 from the bonus tile “+1 Thaler”." (taxes, grain, deployed
+    armies), what the leader saved on a building, the extra cubes of a battle and whose they are."""
+    plus = stored["plus"]
+    if key == "build":
+        saved = -sum(int(item["n"]) for item in plus)
+        return _r("plus.build", lang, county=stored["county"], n=saved)
+    if key == "battle":
+        items = []
+        for item in plus:
+            who = seat_name(int(item["p"]), lang, names)
+            if item["by"] == "tile":
+                items.append(_r("plus.battle-tile", lang, n=item["n"], p=who, tile=_t(item["tile"], lang)))
+            else:
+                items.append(_r("plus.battle-palace", lang, n=item["n"], p=who))
+        return _r("plus.battle", lang, items=listing(items, lang))
+    parts = [
+        _r("plus.tile", lang, n=item["n"], tile=_t(item["tile"], lang))
+        if item["by"] == "tile"
+        else _r("plus.leader", lang, n=item["n"])
+        for item in plus
+    ]
+    return _r("plus.note", lang, items=listing(parts, lang))
 
 
 def log_table(

@@ -7,9 +7,12 @@ checks everything first and either performs the whole action or logs the skip wi
 
 from __future__ import annotations
 
+from typing import Any
+
 from feldherr.core.game import Move
 from feldherr.wallenstein.data import (
     ACTIONS,
+    BONUS_TILES,
     BUILD_BIT,
     BUILD_COST,
     BUILDINGS,
@@ -68,7 +71,14 @@ def perform(st: WallensteinState, seat: int, action: int, county: int) -> bool:
         st.supply[seat] -= n
         st.armies[county] += n
         st._events.append(
-            ("deploy", {"p": seat, "county": NAMES[county], "n": n, "cost": DEPLOY_COST[DEPLOY1]}, None)
+            (
+                "deploy",
+                _with_plus(
+                    {"p": seat, "county": NAMES[county], "n": n, "cost": DEPLOY_COST[DEPLOY1]},
+                    _deploy_plus(st, seat, action, county),
+                ),
+                None,
+            )
         )
     return bool(move_targets(st, seat, action, county))
 
@@ -81,9 +91,10 @@ def _build(st: WallensteinState, seat: int, b: int, county: int) -> bool:
     st.money[seat] -= cost
     st.building_supply[b] -= 1
     st.buildings[county] |= BUILD_BIT[b]
-    st._events.append(
-        ("build", {"p": seat, "building": BUILDINGS[b], "county": NAMES[county], "cost": cost}, None)
-    )
+    args = {"p": seat, "building": BUILDINGS[b], "county": NAMES[county], "cost": cost}
+    if cost < BUILD_COST[b]:  # Heerführer: the log line says what the leader saved
+        args["plus"] = [{"by": "leader", "n": cost - BUILD_COST[b]}]
+    st._events.append(("build", args, None))
     if b == TRADING_POST and event_effect(st) == "trading_post_calms" and st.unrest[county] > 0:
         st.unrest[county] -= 1
         st.unrest_supply += 1
@@ -132,9 +143,8 @@ def _collect(st: WallensteinState, seat: int, action: int, county: int) -> bool:
         st.money[seat] += amount
     else:
         st.grain[seat] += amount
-    st._events.append(
-        ("collect", {"p": seat, "action": ACTIONS[action], "county": NAMES[county], "amount": amount}, None)
-    )
+    args = {"p": seat, "action": ACTIONS[action], "county": NAMES[county], "amount": amount}
+    st._events.append(("collect", _with_plus(args, _collect_plus(st, seat, action, county)), None))
     # "If no revolt was invoked or if a revolt was successfully subdued, place one revolt marker."
     if st.parry[seat]:  # favor #4 kept: "parry the next revolt marker in one of their counties"
         st.parry[seat] -= 1
@@ -143,6 +153,38 @@ def _collect(st: WallensteinState, seat: int, action: int, county: int) -> bool:
         st.unrest_supply -= 1
         st.unrest[county] += 1
     return False
+
+
+# What a bonus tile or the military leader added to a result, for its log line ("plus": a list of
+# {"by": "tile" | "leader", "tile": <the tile's key>, "n": <how many>}); only where anything was
+# added, so the other lines stay as they were.
+def _with_plus(args: dict[str, Any], plus: list[dict[str, Any]]) -> dict[str, Any]:
+    if plus:
+        args["plus"] = plus
+    return args
+
+
+def _collect_plus(st: WallensteinState, seat: int, action: int, county: int) -> list[dict[str, Any]]:
+    plus: list[dict[str, Any]] = []
+    tile = _COLLECT[action][5]
+    if bonus_tile(st, seat) == tile:
+        plus.append({"by": "tile", "tile": BONUS_TILES[tile], "n": 1})
+    if st.leader[seat] == county:
+        plus.append({"by": "leader", "n": _COLLECT[action][6]})
+    return plus
+
+
+def _deploy_plus(st: WallensteinState, seat: int, action: int, county: int) -> list[dict[str, Any]]:
+    plus: list[dict[str, Any]] = []
+    if action == DEPLOY5 and bonus_tile(st, seat) == SIX_ARMIES:
+        before = DEPLOY_ARMIES[action]
+        if event_effect(st) == "deploy_reduced":
+            before = int(EVENT_RULES["deploy_reduced"]["deploy5"])
+        if before < SIX_ARMIES_COUNT:
+            plus.append({"by": "tile", "tile": BONUS_TILES[SIX_ARMIES], "n": SIX_ARMIES_COUNT - before})
+    if county >= 0 and st.leader[seat] == county and LEADER_DEPLOY_PLUS[action]:
+        plus.append({"by": "leader", "n": LEADER_DEPLOY_PLUS[action]})
+    return plus
 
 
 def deploy_count(st: WallensteinState, seat: int, action: int, county: int = -1) -> int:
@@ -166,7 +208,8 @@ def _deploy(st: WallensteinState, seat: int, action: int, county: int) -> bool:
     st.money[seat] -= cost
     st.supply[seat] -= n
     st.armies[county] += n
-    st._events.append(("deploy", {"p": seat, "county": NAMES[county], "n": n, "cost": cost}, None))
+    args = {"p": seat, "county": NAMES[county], "n": n, "cost": cost}
+    st._events.append(("deploy", _with_plus(args, _deploy_plus(st, seat, action, county)), None))
     return False
 
 

@@ -62,8 +62,10 @@ def attack(st: WallensteinState, seat: int, src: int, dst: int, n: int) -> Battl
     thrown = [0] * NCOLOURS
     st.armies[src] -= n
     thrown[seat] = n
-    if bonus_tile(st, seat) == ATTACK_PLUS1:
-        thrown[seat] += _extra_cube(st, seat)
+    plus: list[dict[str, object]] = []  # what a bonus tile or the event threw in besides (the log)
+    if bonus_tile(st, seat) == ATTACK_PLUS1 and _extra_cube(st, seat):
+        thrown[seat] += 1
+        plus.append({"p": seat, "by": "tile", "tile": "attack_plus1", "n": 1})
     defender = st.owner[dst]
     effect = event_effect(st)
     if defender < 0:
@@ -73,30 +75,29 @@ def attack(st: WallensteinState, seat: int, src: int, dst: int, n: int) -> Battl
         kind = ATTACK
         thrown[defender] = st.armies[dst]
         st.armies[dst] = 0
-        if bonus_tile(st, defender) == DEFEND_PLUS1:
-            thrown[defender] += _extra_cube(st, defender)
-        if effect == "palace_defender_plus1" and st.buildings[dst] & PALACE_BIT:
-            thrown[defender] += _extra_cube(st, defender)
+        if bonus_tile(st, defender) == DEFEND_PLUS1 and _extra_cube(st, defender):
+            thrown[defender] += 1
+            plus.append({"p": defender, "by": "tile", "tile": "defend_plus1", "n": 1})
+        if effect == "palace_defender_plus1" and st.buildings[dst] & PALACE_BIT and _extra_cube(st, defender):
+            thrown[defender] += 1
+            plus.append({"p": defender, "by": "palace", "n": 1})
     thrown_log, tray_log = thrown[:], st.tray[:]
     out = _drop(st, thrown)
     own_defence = out[defender] if defender >= 0 else 0
     result = judge(kind, out[seat], own_defence, out[PEASANT], st.unrest[dst] > 0)
-    st._events.append(
-        (
-            "battle",
-            {
-                "p": seat,
-                "d": defender,
-                "src": NAMES[src],
-                "county": NAMES[dst],
-                "thrown": thrown_log,
-                "tray": tray_log,
-                "out": out[:],
-                "verdict": str(result.verdict),
-            },
-            None,
-        )
-    )
+    args: dict[str, object] = {
+        "p": seat,
+        "d": defender,
+        "src": NAMES[src],
+        "county": NAMES[dst],
+        "thrown": thrown_log,
+        "tray": tray_log,
+        "out": out[:],
+        "verdict": str(result.verdict),
+    }
+    if plus:
+        args["plus"] = plus
+    st._events.append(("battle", args, None))
     _settle(st, seat, result.attacker_survivors)
     if defender >= 0:
         _settle(st, defender, result.defender_survivors)

@@ -15,16 +15,19 @@ const WORDS = {
     move: "move", winShare: "win chance of {name}", perSeat: "every player: win chance · average final points",
     "visits#one": "{n} search", "visits#other": "{n} searches",
     "summary#one": "{n} search in {s} s", "summary#other": "{n} searches in {s} s",
-    interval: "{conf} sure: between {low} and {high}", best: "best", stale: "This result is for move {at}.",
+    interval: "{conf} sure: between {low} and {high}", best: "the search's choice", asGood: "about as good", better: "probably better",
+    asGoodHint: "Its 95 % range overlaps the range of the search's choice: the numbers cannot tell the two apart, even where this percentage is higher.",
+    betterHint: "Its 95 % range lies wholly above the range of the search's choice: by the numbers this move is better.",
+    bestHint: "The move the search chose: the one it searched most.", stale: "This result is for move {at}.",
     unsearched: "not searched: the search had no time left for this move", few: "The search had time for only {n} of the {moves} moves; the others are not rated. A longer search rates more.",
     longer: "search {n} times as long", longerHint: "The same decision with {n} times the search: more moves rated, narrower ranges",
     stop: "stop", stopped: "Stopped: the search gave no result. Ask again to see one.",
     help: "What the numbers mean",
     helpShare: "The bar and the percentage: {name}'s win chance after this move as the search estimates it. The search plays the game on from here many times (each play-out is one search), drawing what {name} cannot see anew each time; the percentage is the share of those games {name} won (a win shared by two counts as half). 45 % means about 45 wins in 100 such games.",
     helpInterval: "“95 % sure: between … and …”: how exact that estimate is. With few searches behind a move the range is wide and the percentage says little; more searches narrow it.",
-    helpOrder: "The order: the search spends most of its searches on the moves it finds best, so the move searched most comes first (“best”). A move with few searches may show a high percentage by chance; its range says so.",
+    helpOrder: "The order: the search spends most of its searches on the moves it finds best, so the move it searched most is its choice and comes first (“the search's choice”), the others follow by their searches, not by their percentages. A move marked “about as good” has a 95 % range that overlaps the range of the choice: the numbers cannot tell the two apart, so a higher percentage there (often from few searches) does not make it better; either is a sound move. A move without a mark is worse by the numbers; one marked “probably better” has a range wholly above the choice's (rare: a search longer would likely choose it).",
     helpSeats: "Under each move: every player's win chance and average final points in the search's games after it.",
-    thin: "Only a few searches stand behind each move: the order and the percentages are rough (the best move's range spans {points} points). Search longer for a surer picture.",
+    thin: "Only a few searches stand behind each move: the order and the percentages are rough (the range of the search's choice spans {points} points). Search longer for a surer picture.",
     link: "Link to this decision", linkHint: "Whoever opens it sees this step with the analysis board open.",
   },
   de: {
@@ -35,16 +38,19 @@ const WORDS = {
     move: "Zug", winShare: "Siegchance von {name}", perSeat: "alle Spieler: Siegchance · durchschnittliche Schlusspunkte",
     "visits#one": "{n} Suchlauf", "visits#other": "{n} Suchläufe",
     "summary#one": "{n} Suchlauf in {s} s", "summary#other": "{n} Suchläufe in {s} s",
-    interval: "zu {conf} sicher: zwischen {low} und {high}", best: "beste", stale: "Dieses Ergebnis gilt für Zug {at}.",
+    interval: "zu {conf} sicher: zwischen {low} und {high}", best: "Wahl der Suche", asGood: "etwa gleich gut", better: "wohl besser",
+    asGoodHint: "Sein 95-%-Bereich überschneidet sich mit dem Bereich der Wahl der Suche: Die Zahlen können die beiden nicht unterscheiden, auch wenn diese Prozentzahl höher ist.",
+    betterHint: "Sein 95-%-Bereich liegt ganz über dem Bereich der Wahl der Suche: Nach den Zahlen ist dieser Zug besser.",
+    bestHint: "Der Zug, den die Suche gewählt hat: der am meisten untersuchte.", stale: "Dieses Ergebnis gilt für Zug {at}.",
     unsearched: "nicht untersucht: Für diesen Zug blieb der Suche keine Zeit", few: "Die Suche kam nur zu {n} der {moves} Züge; die übrigen sind nicht bewertet. Eine längere Suche bewertet mehr.",
     longer: "{n}-mal so lange suchen", longerHint: "Dieselbe Entscheidung mit {n}-mal so viel Suche: mehr Züge bewertet, engere Bereiche",
     stop: "anhalten", stopped: "Angehalten: Die Suche hat kein Ergebnis geliefert. Frag erneut, um eines zu sehen.",
     help: "Was die Zahlen bedeuten",
     helpShare: "Der Balken und die Prozentzahl: die Siegchance von {name} nach diesem Zug, wie die Suche sie schätzt. Die Suche spielt die Partie von hier aus viele Male weiter (jedes Weiterspielen ist ein Suchlauf) und lost dabei jedes Mal neu aus, was {name} nicht sehen kann; die Prozentzahl ist der Anteil dieser Partien, die {name} gewonnen hat (ein Sieg, den sich zwei teilen, zählt halb). 45 % heißt: etwa 45 Siege in 100 solchen Partien.",
     helpInterval: "„zu 95 % sicher: zwischen … und …“: wie genau diese Schätzung ist. Stehen hinter einem Zug nur wenige Suchläufe, ist der Bereich breit und die Prozentzahl sagt wenig; mehr Suchläufe machen ihn enger.",
-    helpOrder: "Die Reihenfolge: Die Suche verwendet die meisten Suchläufe auf die Züge, die sie für die besten hält, daher steht der am meisten untersuchte Zug oben („beste“). Ein Zug mit wenigen Suchläufen kann zufällig eine hohe Prozentzahl zeigen; sein Bereich sagt es.",
+    helpOrder: "Die Reihenfolge: Die Suche verwendet die meisten Suchläufe auf die Züge, die sie für die besten hält, daher ist der am meisten untersuchte Zug ihre Wahl und steht oben („Wahl der Suche“); die übrigen folgen nach ihren Suchläufen, nicht nach ihren Prozentzahlen. Ein Zug mit „etwa gleich gut“ hat einen 95-%-Bereich, der sich mit dem Bereich der Wahl überschneidet: Die Zahlen können die beiden nicht unterscheiden, eine höhere Prozentzahl dort (oft aus wenigen Suchläufen) macht ihn also nicht besser; beide sind gute Züge. Ein Zug ohne Zeichen ist nach den Zahlen schlechter; einer mit „wohl besser“ hat einen Bereich ganz über dem der Wahl (selten: Eine längere Suche würde ihn wohl wählen).",
     helpSeats: "Unter jedem Zug: die Siegchance und die durchschnittlichen Schlusspunkte jedes Spielers in den Partien der Suche nach diesem Zug.",
-    thin: "Hinter jedem Zug stehen nur wenige Suchläufe: Reihenfolge und Prozentzahlen sind grob (der Bereich des besten Zugs umfasst {points} Punkte). Länger suchen gibt ein sichereres Bild.",
+    thin: "Hinter jedem Zug stehen nur wenige Suchläufe: Reihenfolge und Prozentzahlen sind grob (der Bereich der Wahl der Suche umfasst {points} Punkte). Länger suchen gibt ein sichereres Bild.",
     link: "Link zu dieser Entscheidung", linkHint: "Wer ihn öffnet, sieht diesen Schritt mit dem offenen Analysebrett.",
   },
 };
@@ -147,29 +153,43 @@ export function analysisBoard(gameId, onChange, editor = null) {
       h("button", { type: "button", id: "analysis-stop", onclick: () => st.stopper?.abort() }, w("stop")));
   }
 
-  function moveItem(m, i, seat, bestVisits) {
+  // How a move stands against the search's choice (the first, most searched move), by their 95 %
+  // ranges: "choice" (the first), "asGood" (the ranges overlap: the numbers cannot tell them
+  // apart, whichever percentage is higher), "better" (its range wholly above), null (worse).
+  function standing(m, i, choice) {
+    if (m.standing !== undefined) return { choice: "best", as_good: "asGood", better: "better" }[m.standing] ?? null; // the server's
+    if (!choice || !choice.visits || !m.visits) return null;
+    if (i === 0) return "best";
+    const [low, high] = m.win_share_interval;
+    const [choiceLow, choiceHigh] = choice.win_share_interval;
+    if (low > choiceHigh) return "better";
+    if (high >= choiceLow) return "asGood";
+    return null;
+  }
+
+  function moveItem(m, i, seat, choice) {
     if (!m.visits) {  // no search went through it: nothing is known, no share and no score to show
       return h("li", { class: "unsearched" }, h("div", { class: "analysis-move" }, h("span", { class: "analysis-text", "data-game": "1" }, m.text)),
         h("small", { class: "analysis-unsearched" }, w("unsearched")));
     }
+    const mark = standing(m, i, choice);
     const [low, high] = bounds(m.win_share_interval[0], m.win_share_interval[1]);
     const interval = w("interval", { conf: percent(0.95), low, high });
     const head = h("div", { class: "analysis-move" },
       h("span", { class: "analysis-text", "data-game": "1" }, m.text),
-      i === 0 && m.visits === bestVisits ? h("span", { class: "badge" }, w("best")) : null);
+      mark ? h("span", { class: `badge ${mark}`, title: w(`${mark}Hint`) }, w(mark)) : null);
     const main = h("div", { class: "analysis-main" },
       h("meter", { min: 0, max: 1, value: m.win_share[seat], "aria-label": w("winShare", { name: nameOf(seat) }) }),
       h("strong", { class: "share" }, percent(m.win_share[seat])),
       h("small", {}, `${interval} · ${counted("visits", m.visits)}`));
     const seats = h("ul", { class: "analysis-seats" }, m.win_share.map((share, s) => h("li", { style: `--seat:${colour(s)}`, class: s === seat ? "me" : "" },
       h("span", { class: "dot" }), `${nameOf(s)} ${percent(share)} · ${decimal(m.score[s])}`)));
-    return h("li", { class: i === 0 ? "best" : "" }, head, main, seats);
+    return h("li", { class: mark === "best" ? "best" : "" }, head, main, seats);
   }
 
   function results() {
     const r = st.result;
     if (!r) return null;
-    const bestVisits = r.moves.length ? r.moves[0].visits : 0;
     const searched = r.moves.filter((m) => m.visits > 0).length;
     return h("div", { class: "analysis-result" },
       r.at !== st.at ? h("p", { class: "note" }, w("stale", { at: r.at })) : null,
@@ -177,7 +197,7 @@ export function analysisBoard(gameId, onChange, editor = null) {
       help(nameOf(r.seat)),
       searched < r.moves.length ? h("p", { class: "note", id: "analysis-few" }, w("few", { n: searched, moves: r.moves.length })) : null,
       thinness(r),
-      h("ol", { class: "analysis-moves", id: "analysis-moves" }, r.moves.map((m, i) => moveItem(m, i, r.seat, bestVisits))));
+      h("ol", { class: "analysis-moves", id: "analysis-moves" }, r.moves.map((m, i) => moveItem(m, i, r.seat, r.moves[0]))));
   }
 
   // A search too short to rank the moves: the best move's 95 % range wider than THIN (40 points

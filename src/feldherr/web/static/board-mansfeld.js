@@ -86,6 +86,16 @@ function rerollScene(ctx, name) {
       row.dice.map((d, k) => die(d, { seat: row.seat, cls: `${row.before && row.before[k] !== d ? "changed-die" : ""} ${step.kind}` }))))))));
 }
 
+// The province fought over now: during the commitments the last drawn one, still unowned (the
+// printed game lays it out in the middle of the table; here its card is marked and the help line
+// names it). Null outside a conquest.
+export function contestedProvince(view) {
+  if (view?.phase !== "commit") return null;
+  const provinces = (view.provinces || []).filter((p) => p && typeof p === "object");
+  const last = provinces[provinces.length - 1];
+  return last && (last.owner === null || last.owner === undefined) ? last : null;
+}
+
 export function mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell, character, term }) {
   const data = needs("mansfeld-characters", "/api/web/data/mansfeld/characters");
   const terms = (key) => { const w = needs("terms-mansfeld", "/api/web/terms/mansfeld") || {}; return w[key]?.[lang()] || w[key]?.en || null; };
@@ -97,6 +107,7 @@ export function mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell
     return { "data-tip-title": cardName(key), "data-tip": `${t("cost")} ${c.cost} · ${t("strength")} ${c.strength}${ability ? ` — ${ability}` : ""}` };
   };
   const players = Array.isArray(view.players) ? view.players : [];
+  const fought = contestedProvince(view);
   const reach = new Set(view.reach || []);
   const printed = new Map((view.open_cards || []).map((c) => [c.key, c]));
   const prevProvinces = ctx.prev?.provinces || [];
@@ -122,8 +133,10 @@ export function mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell
     h("div", { id: "provinces" }, h("h3", {}, t("provinces")),
       (view.provinces || []).length ? null : h("p", { class: "label", id: "provinces-later" }, t("provincesLater")),
       h("ul", { class: "provinces" }, (view.provinces || []).map((p, i) => (p && typeof p === "object"
-        ? h("li", { class: `province pcard ${JSON.stringify(prevProvinces[i]) !== JSON.stringify(p) && ctx.prev ? "changed" : ""}`,
+        ? h("li", { class: `province pcard ${JSON.stringify(prevProvinces[i]) !== JSON.stringify(p) && ctx.prev ? "changed" : ""} ${p === fought ? "contested" : ""}`,
+          id: p === fought ? "province-contested" : null, "aria-current": p === fought ? "true" : null,
           style: p.owner !== null && p.owner !== undefined ? `--seat:${colour(p.owner)}` : "" },
+        p === fought ? h("span", { class: "contested-mark" }, `⚔ ${t("foughtOverNow")}`) : null,
         h("small", {}, `${t("province")} ${p.no}`), h("strong", { class: "value" }, p.value),
         p.owner !== null && p.owner !== undefined ? h("span", {}, h("span", { class: "dot" }), name(ctx, p.owner)) : null)
         : h("li", { class: "province" }, String(p)))))),

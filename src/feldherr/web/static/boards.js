@@ -6,10 +6,11 @@ import { colour, colourTerm, fitWords, h, mapFrame, playersTable, s, usePalette 
 import { lang, phaseName, t, tn } from "./i18n.js";
 import { elgrandeBoard } from "./board-elgrande.js";
 import { isBattle, towerScene } from "./tower.js";
-import { mansfeldBoard } from "./board-mansfeld.js";
+import { contestedProvince, mansfeldBoard } from "./board-mansfeld.js";
 import { planBoard } from "./board-wallenstein-plan.js"; // table: the planning board as printed
 import { moduleBoards } from "./board-modules.js"; // table: the module boards as printed
 import { scoringSteps } from "./scoring-steps.js"; // table: winter scoring step by step
+import { actionSteps } from "./action-steps.js"; // table: an action's results player by player
 import { buildingIcon, fitLabels } from "./board-wallenstein-map.js"; // table: names inside the frame, buildings drawn
 import { effectText, tw } from "./words-table.js";
 
@@ -83,6 +84,8 @@ export function phaseDetail(game, view) {
   if (game === "wallenstein" && view?.phase === "move" && view.step?.kind === "move" && view.step.from) {
     return tw("movesFrom", { county: view.step.from, action: term(view.step.action) });
   }
+  const fought = game === "mansfeld" ? contestedProvince(view) : null;
+  if (fought) return tw("foughtOver", { no: fought.no, value: fought.value });
   if (game !== "elgrande" || !view || !CARD_PHASES.has(view.phase) || !view.card_in_use) return null;
   const cards = needs("elgrande-cards", "/api/web/data/elgrande/cards");
   const card = (cards?.cards || []).find((c) => c.id === view.card_in_use);
@@ -216,6 +219,7 @@ function wallenstein(view, ctx) {
       view.event !== null && view.event !== undefined && (words[`event.${view.event}`] || words[`ev.${view.event}`])
         ? info(t("event"), term(view.event, words[`event.${view.event}`] ? "event." : "ev.")) : null),
     scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words }),
+    actionSteps(ctx, { name: (seat) => name(ctx, seat) }),
     // the last move's battle by the map, where the player is looking while it runs
     lastBattle(ctx),
     // the map's frame: on a phone the map keeps a readable size and is moved sideways in its frame

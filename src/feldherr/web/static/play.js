@@ -11,6 +11,7 @@ import { tableBar, turnReset, turnSignal } from "./table.js"; // table: help lin
 import { holdFor } from "./tower.js"; // table: a battle holds the next move while the tower runs
 import { scoringHold } from "./scoring-steps.js"; // table: a winter scoring holds it while its steps show
 import { rerollHold } from "./board-mansfeld.js"; // Mansfeld: dice thrown again are seen step by step
+import { actionHold } from "./action-steps.js"; // Wallenstein: an action's results player by player
 import { guideMoved, guidePanel } from "./tutorial.js"; // table: the guided first game's explanations
 
 export function showPlay(root, gameId) {
@@ -38,7 +39,7 @@ export function showPlay(root, gameId) {
     decide();
     renderSoon();
     if (st.plan.queue && batch.some((m) => m.seat === st.shown)) pumpPlan(); // the staged plan goes on
-    return Math.max(...batch.map((m) => Math.max(holdFor(m.log), scoringHold(m.log), rerollHold(m.log))));
+    return Math.max(...batch.map((m) => Math.max(holdFor(m.log), scoringHold(m.log), rerollHold(m.log), actionHold(m.log))));
   },
     () => { const skip = root.querySelector("#skip"); if (skip) skip.replaceWith(tableBarNode().querySelector("#skip")); });
 
@@ -150,8 +151,12 @@ export function showPlay(root, gameId) {
   // table: the bar over the decision (help line, speed, skip, sound, rules).
   function tableBarNode() {
     const update = st.bySeat.get(st.shown);
+    // the players who decide now, named where this page's player is not one of them ("Anna
+    // chooses …", not "Choose …" while Anna decides)
+    const deciding = Array.isArray(update?.view?.to_move) ? update.view.to_move : [];
+    const deciders = deciding.length && !deciding.includes(st.shown) ? deciding.map((seat) => seatName(seat)) : null;
     return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, detail: phaseDetail(st.welcome?.name, update?.view),
-      pacer, rerender: render, spectator: st.shown === "spectator" });
+      pacer, rerender: render, spectator: st.shown === "spectator", deciders });
   }
 
   // Which seat's page this device shows. With several seats here (hot-seat), a switch to another

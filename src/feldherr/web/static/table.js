@@ -12,12 +12,14 @@ const RULES = new Set(["wallenstein", "elgrande", "mansfeld"]);
 
 // A spectator reads what the players do now, and has no turn to be called to (no sound, no notice).
 // ``detail``: words the board adds to the phase's line (the El Grande card in use and its text).
-export function tableBar({ game, phase, detail = null, pacer, rerender, spectator = false }) {
-  const help = phaseHelp(game, phase);
+// ``deciders``: the names of the players deciding now when this page's player is not one of them.
+export function tableBar({ game, phase, detail = null, pacer, rerender, spectator = false, deciders = null }) {
+  const help = phaseHelp(game, phase, deciders);
+  const watching = spectator || !!(deciders && deciders.length);
   const waiting = pacer.waiting();
   const notifyAsk = !spectator && "Notification" in window && Notification.permission === "default";
   return h("section", { id: "table-bar", class: "panel table-bar" },
-    help ? h("p", { id: "phase-help", class: "phase-help" }, h("strong", {}, `${tw(spectator ? "helpWatching" : "help")}: `), help,
+    help ? h("p", { id: "phase-help", class: "phase-help" }, h("strong", {}, `${tw(watching ? "helpWatching" : "help")}: `), help,
       detail ? h("span", { id: "phase-card" }, ` ${detail}`) : null) : null,
     h("div", { class: "row" },
       h("label", {}, `${tw("pace")} `, h("select", { id: "pace", onchange: (e) => { setPace(e.target.value); rerender(); } },

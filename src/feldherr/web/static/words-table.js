@@ -20,7 +20,7 @@ const WORDS = {
     guided: "Guided first game", guidedHint: "A short opening that explains each step as you make it.",
     guideStep: "Step {n}", guideSkipped: "A step was left out: this time the game had nothing to ask you there.", guideDone: "That was the opening. Play on as you like — the bots answer at their own pace.",
     guideNext: "Your choice now:", guideClose: "close", guideShow: "↓ Show me on the board",
-    undo: "take back", cardInUse: "“{card}”: {text}", movesFrom: "Now out of {county} ({action}).",
+    undo: "take back", cardInUse: "“{card}”: {text}", movesFrom: "Now out of {county} ({action}).", foughtOver: "Fought over now: province {no}, worth {value} points (marked on the board).",
     "guide.mansfeld.1": "Every round begins with a secret choice: how many dice you will roll (1–6). Look at the open characters: their cost is the sum that some of your dice (any of them) must make exactly. Fewer dice go earlier in the turn order, more dice reach the dear characters.",
     "guide.mansfeld.2": "Your dice are rolled (drawn here as dice). A character marked ✓ can be made from some of them: take him — or nobody, if you would rather wait.",
     "guide.mansfeld.3": "Round two. Your characters are in your row of the table; their strength counts later, when the provinces are conquered. Set your dice again.",
@@ -51,7 +51,7 @@ const WORDS = {
     guided: "Geführte erste Partie", guidedHint: "Eine kurze Eröffnung, die jeden Schritt erklärt, während du ihn machst.",
     guideStep: "Schritt {n}", guideSkipped: "Ein Schritt ist ausgefallen: Diesmal hatte das Spiel dich dort nichts zu fragen.", guideDone: "Das war die Eröffnung. Spiel nach Belieben weiter — die Bots antworten in ihrem Tempo.",
     guideNext: "Deine Wahl jetzt:", guideClose: "schließen", guideShow: "↓ Zeig es mir auf dem Spielplan",
-    undo: "zurücknehmen", cardInUse: "„{card}“: {text}", movesFrom: "Jetzt aus {county} ({action}).",
+    undo: "zurücknehmen", cardInUse: "„{card}“: {text}", movesFrom: "Jetzt aus {county} ({action}).", foughtOver: "Jetzt umkämpft: Provinz {no}, {value} Punkte wert (auf dem Brett markiert).",
     "guide.mansfeld.1": "Jede Runde beginnt mit einer geheimen Wahl: wie viele Würfel du wirfst (1–6). Sieh dir die offenen Charaktere an: ihre Kosten muss ein Teil deiner Würfel genau ergeben. Wer weniger Würfel wählt, ist früher dran; mehr Würfel erreichen die teuren Charaktere.",
     "guide.mansfeld.2": "Deine Würfel sind geworfen (hier als Würfel gezeichnet). Ein Charakter mit ✓ lässt sich aus einigen davon bilden: nimm ihn — oder keinen, wenn du lieber wartest.",
     "guide.mansfeld.3": "Zweite Runde. Deine Charaktere stehen in deiner Zeile der Tabelle; ihre Kampfkraft zählt später, beim Erobern der Provinzen. Lege wieder deine Würfel fest.",
@@ -122,6 +122,69 @@ const PHASE_HELP = {
     "mansfeld.recruit": "Rekrutiere einen offenen Charakter, dessen Kosten einige deiner Würfel genau ergeben — oder keinen.",
     "mansfeld.commit": "Lege beliebig viele deiner Charaktere verdeckt für diese Provinz (auch keinen); Kampfkraft plus Kriegsglück gewinnt sie.",
     "mansfeld.over": "Das Spiel ist aus: die Schlusswertung steht unten.",
+  },
+};
+
+// The same line for everyone but the player who decides: it names who decides ({who}: their names,
+// "Anna" or "Anna and Ben"), never "you". "#one" / "#other": one or several deciding at once.
+const PHASE_OTHERS = {
+  en: {
+    "wallenstein.draft": "{who} chooses a starting county from the open row.",
+    "wallenstein.plan#one": "{who} is still planning the round in secret.",
+    "wallenstein.plan#other": "{who} are still planning the round in secret.",
+    "wallenstein.position": "{who} takes a place in the turn order (each place comes with its bonus tile).",
+    "wallenstein.move": "{who} moves armies: from the county that just acted, into a neighbouring own county or to attack.",
+    "wallenstein.revolt-order": "{who} chooses the order in which the revolting counties are dealt with.",
+    "wallenstein.leader": "{who} places or moves their military leader.",
+    "wallenstein.landsknechte": "{who} chooses one benefit of the new Landsknechte card.",
+    "wallenstein.favor": "{who} takes one favor card from the court, or none.",
+    "elgrande.modpass": "{who} decides on the expansion's special step, or passes.",
+    "elgrande.power#one": "{who} is choosing a power card.",
+    "elgrande.power#other": "{who} are choosing their power cards.",
+    "elgrande.court": "{who} moves Caballeros from the province into the court, as the power card allows.",
+    "elgrande.recall": "{who} takes Caballeros back as the card says.",
+    "elgrande.ability": "{who} uses the special ability of their card, or lets it pass.",
+    "elgrande.take": "{who} takes one of the open action cards.",
+    "elgrande.act": "{who} places Caballeros next to the King and uses the card's action, before or after.",
+    "elgrande.veto#one": "{who} may cancel the action just announced with a Veto! card.",
+    "elgrande.veto#other": "{who} may cancel the action just announced with a Veto! card.",
+    "elgrande.effect": "{who} carries out the card's special action.",
+    "elgrande.disc#one": "{who} is still setting the secret disc.",
+    "elgrande.disc#other": "{who} are still setting their secret discs.",
+    "mansfeld.dice#one": "{who} is still setting in secret how many dice to roll this round.",
+    "mansfeld.dice#other": "{who} are still setting in secret how many dice to roll this round.",
+    "mansfeld.recruit": "{who} recruits one open character whose cost some of the dice make exactly, or nobody.",
+    "mansfeld.commit#one": "{who} is still committing characters to this province face down.",
+    "mansfeld.commit#other": "{who} are still committing characters to this province face down.",
+  },
+  de: {
+    "wallenstein.draft": "{who} wählt ein Startland aus der offenen Reihe.",
+    "wallenstein.plan#one": "{who} plant die Runde noch geheim.",
+    "wallenstein.plan#other": "{who} planen die Runde noch geheim.",
+    "wallenstein.position": "{who} nimmt einen Platz in der Zugfolge (jeder Platz bringt sein Bonusplättchen).",
+    "wallenstein.move": "{who} zieht Armeen: aus dem Land, das gerade gehandelt hat, in ein eigenes Nachbarland oder zum Angriff.",
+    "wallenstein.revolt-order": "{who} wählt die Reihenfolge, in der die Aufstände abgehandelt werden.",
+    "wallenstein.leader": "{who} setzt oder zieht den eigenen Heerführer.",
+    "wallenstein.landsknechte": "{who} wählt einen Vorteil der neuen Landsknechte-Karte.",
+    "wallenstein.favor": "{who} nimmt eine Gunstkarte vom Kaiserhof, oder keine.",
+    "elgrande.modpass": "{who} entscheidet über den Sonderschritt der Erweiterung, oder passt.",
+    "elgrande.power#one": "{who} wählt eine Machtkarte.",
+    "elgrande.power#other": "{who} wählen ihre Machtkarten.",
+    "elgrande.court": "{who} bringt Caballeros aus der Provinz an den Hof, wie die Machtkarte es erlaubt.",
+    "elgrande.recall": "{who} nimmt Caballeros zurück, wie die Karte es sagt.",
+    "elgrande.ability": "{who} nutzt die Sonderfähigkeit der eigenen Karte, oder verzichtet.",
+    "elgrande.take": "{who} nimmt eine der offenen Aktionskarten.",
+    "elgrande.act": "{who} setzt Caballeros neben den König und nutzt die Aktion der Karte, vorher oder nachher.",
+    "elgrande.veto#one": "{who} kann die eben angesagte Aktion mit einer Veto!-Karte aufheben.",
+    "elgrande.veto#other": "{who} können die eben angesagte Aktion mit einer Veto!-Karte aufheben.",
+    "elgrande.effect": "{who} führt die Sonderaktion der Karte aus.",
+    "elgrande.disc#one": "{who} stellt noch die geheime Scheibe ein.",
+    "elgrande.disc#other": "{who} stellen noch ihre geheimen Scheiben ein.",
+    "mansfeld.dice#one": "{who} legt noch verdeckt fest, wie viele Würfel in dieser Runde geworfen werden.",
+    "mansfeld.dice#other": "{who} legen noch verdeckt fest, wie viele Würfel sie in dieser Runde werfen.",
+    "mansfeld.recruit": "{who} rekrutiert einen offenen Charakter, dessen Kosten einige der Würfel genau ergeben, oder keinen.",
+    "mansfeld.commit#one": "{who} legt noch verdeckt Charaktere für diese Provinz.",
+    "mansfeld.commit#other": "{who} legen noch verdeckt Charaktere für diese Provinz.",
   },
 };
 
@@ -221,8 +284,16 @@ export function tw(key, args = {}) {
   return fmt(table[key] ?? WORDS.en[key] ?? key, args);
 }
 
-export function phaseHelp(game, phase) {
+// ``deciders``: the names of the players who decide now, where the page's own player is not one of
+// them (another player's step, or a spectator's page): the line names them instead of saying "you".
+export function phaseHelp(game, phase, deciders = null) {
   const k = `${game}.${phase}`;
+  if (deciders && deciders.length) {
+    const table = PHASE_OTHERS[lang()] || PHASE_OTHERS.en;
+    const form = new Intl.PluralRules(lang()).select(deciders.length);
+    const text = table[`${k}#${form}`] ?? table[`${k}#other`] ?? table[k];
+    if (text) return fmt(text, { who: new Intl.ListFormat(lang(), { type: "conjunction" }).format(deciders) });
+  }
   return (PHASE_HELP[lang()] || PHASE_HELP.en)[k] ?? PHASE_HELP.en[k] ?? null;
 }
 
