@@ -59,6 +59,10 @@ from feldherr.core.game import Game, State
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
+_FLOAT32 = np.dtype(np.float32)
+"""The observations' dtype, as an instance: ``np.empty`` takes it about 700 instructions faster
+than the scalar type, which it converts on every call (callgrind, numpy 2)."""
+
 
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
@@ -215,9 +219,9 @@ class _Seats:
             mask = self._no_mask
         kernel = self._kernel
         if kernel is not None and not partial:
-            obs = kernel(state, seat, np.empty(self._obs_shape, np.float32), moving)
+            obs = kernel(state, seat, np.empty(self._obs_shape, _FLOAT32), moving)
         else:
-            obs = self._game_observe(state, seat, partial, np.empty(self._obs_shape, np.float32), moving)
+            obs = self._game_observe(state, seat, partial, np.empty(self._obs_shape, _FLOAT32), moving)
         return {"observation": obs, "action_mask": mask}
 
     def render(self) -> str | None:
@@ -378,7 +382,7 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         everyone = agents == self.possible_agents
         seats = self._all_seats if everyone else [self.seat_of[a] for a in agents]
         observations = self._game_observe_seats(
-            state, seats, np.empty((len(seats), *self._obs_shape), np.float32), choices.partial, moving
+            state, seats, np.empty((len(seats), *self._obs_shape), _FLOAT32), choices.partial, moving
         )
         masks = [self._no_mask] * len(seats)
         # the legal actions of the seats to move, kept for the next step's check of a joint action
