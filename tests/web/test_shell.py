@@ -152,21 +152,21 @@ def test_hot_seat_choices_stay_off_until_the_movers_own_update(server: Server, p
     page.wait_for_timeout(200)
     assert page.locator(enabled).count() == 0 and len(held) == 1
     release()
-    page.wait_for_selector(enabled, timeout=5000)
+    page.wait_for_selector(enabled)
     # 2. Bert bids (the round ends: both are asked again) and his own update is held: Anna's comes
     # first, and the choices Bert just answered are not offered again meanwhile.
     version = passed[-1]["version"]
     hold["update"] = 1
     page.click(f"{enabled} >> nth=0")
-    for _ in range(100):
-        if any(m["type"] == "update" and m["seat"] == 0 and m["version"] > version for m in passed):
+    for _ in range(400):  # Anna's update of the new round has reached the page, Bert's is held
+        if held and any(m["type"] == "update" and m["seat"] == 0 and m["version"] > version for m in passed):
             break
         page.wait_for_timeout(50)
     page.wait_for_timeout(200)
     assert len(held) == 1, held
     assert page.locator(enabled).count() == 0 and page.locator("#pass").count() == 0
     release()
-    page.wait_for_selector(f"#pass, {enabled}", timeout=5000)
+    page.wait_for_selector(f"#pass, {enabled}")
     assert len(sent) == len(set(sent)) == 2, sent  # no move was sent twice
 
 
