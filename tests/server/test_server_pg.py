@@ -102,6 +102,14 @@ def test_two_processes_one_game_one_client_on_each(pair: tuple[Server, Server]) 
     )
 
 
+def _listening(bus: Any) -> None:
+    """Wait until both processes listen on Redis (again, after a test that cut them off)."""
+    deadline = time.time() + 30
+    while sum(int(c.get("psub", 0)) > 0 for c in bus.client_list(_type="pubsub")) < 2:
+        assert time.time() < deadline, "the processes do not listen on Redis"
+        time.sleep(0.1)
+
+
 def test_a_notice_lost_on_the_bus_holds_nobody_up(
     services: tuple[str, str], pair: tuple[Server, Server]
 ) -> None:
@@ -123,6 +131,7 @@ def test_a_notice_lost_on_the_bus_holds_nobody_up(
     update = first.http.get(f"/api/games/{game_id}/update", headers=anna).json()
     bus = redis.Redis.from_url(services[1])
     limit = bus.config_get("maxclients")["maxclients"]
+    _listening(bus)
     bus.config_set("maxclients", 1)  # the connections there stay, no new one is let in
     try:
         assert bus.client_kill_filter(_type="pubsub") >= 2  # each process's listener
@@ -139,6 +148,35 @@ def test_a_notice_lost_on_the_bus_holds_nobody_up(
     assert seen["seat"] == 1
     assert second.http.get(f"/api/games/{game_id}/update", headers=bert).json()["version"] == 1
     watcher.close()
+
+
+def test_a_friend_who_came_while_the_bus_was_down_is_read_as_here(
+    services: tuple[str, str], pair: tuple[Server, Server]
+) -> None:
+    """Bert opens his invitation at the second process while Redis lets no listener back in: the
+    word that his seat is taken reaches nobody. Anna's page, at the first process, still reads him
+    as come within seconds (each process compares the seats of its games with the database); it
+    read him as not there yet for good before (a run of the suite saw that, waiting 10 s)."""
+    import redis
+
+    first, second = pair
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]
+    created = first.create("toy", seats, options={"rounds": 3})
+    anna = Client(first, created["id"], [created["seats"][0]["token"]])
+    assert anna.welcome["table"][1]["claimed"] is False
+    bus = redis.Redis.from_url(services[1])
+    limit = bus.config_get("maxclients")["maxclients"]
+    _listening(bus)
+    bus.config_set("maxclients", 1)  # the connections there stay, no new one is let in
+    try:
+        assert bus.client_kill_filter(_type="pubsub") >= 2  # each process's listener
+        bert = Client(second, created["id"], [created["seats"][1]["token"]])  # (its welcome read)
+        time.sleep(1.0)  # the word is out, and gone
+    finally:
+        bus.config_set("maxclients", limit)
+    anna.until(lambda m: m["type"] == "table" and m["table"][1]["claimed"] is True, timeout=20)
+    anna.close()
+    bert.close()
 
 
 def test_duplicate_across_processes_is_applied_once(pair: tuple[Server, Server]) -> None:

@@ -761,9 +761,11 @@ class Hub:
     def _catch_up_beat(self, now: float) -> None:
         """With several processes, every :data:`CATCH_UP_EVERY` seconds: a game whose sockets are
         here and that another process moved on (or that this one caught up without pushing the
-        updates) is caught up and pushed. The bus's notice does that at once, but Redis pub/sub
-        keeps nothing for a listener that is away (reconnecting), and a notice lost left this
-        process's players waiting for an update that never came: their game stood still."""
+        updates) is caught up and pushed, and one whose seats another process changed (a friend
+        came, took a name, a bot took a seat) is read again. The bus's notices do that at once, but
+        Redis pub/sub keeps nothing for a listener that is away (reconnecting), and a notice lost
+        left this process's players waiting for an update that never came (their game stood still)
+        or reading a friend who had come as not there yet."""
         if self.bus.kind == "local" or now - self._last_catch_up < CATCH_UP_EVERY:
             return
         self._last_catch_up = now
@@ -772,6 +774,7 @@ class Hub:
         if not held:
             return
         stored = self.store.versions(held)
+        stored_seats = self.store.seats_of(held)
         for game_id, conns in held.items():
             table = self.tables.get(game_id)
             if table is None or game_id not in stored:
@@ -780,6 +783,20 @@ class Hub:
             unsent = any(conn.sent.get(viewer) != version for conn in conns for viewer in conn.viewers)
             if stored[game_id] != (version, table.undos) or unsent:
                 self.spawn(self.refresh, game_id)
+            if any(self._seat_changed(table, row) for row in stored_seats.get(game_id, [])):
+                self.spawn(self.reseat, game_id)
+
+    @staticmethod
+    def _seat_changed(table: Table, row: SeatRow) -> bool:
+        """Whether :meth:`reseat` would take something over from the stored seat ``row``."""
+        if not 0 <= row.seat < len(table.seats):
+            return False
+        mine = table.seats[row.seat]
+        return (
+            (row.kind == "bot" and mine.kind == "human")
+            or (row.claimed and not mine.claimed)
+            or (row.name != mine.name and mine.kind in HUMAN_KINDS)
+        )
 
     # -- changing -------------------------------------------------------------------------------
     def submit(

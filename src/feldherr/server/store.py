@@ -261,6 +261,18 @@ class Store:
                 return [_seat_row(r) for r in c.execute(query)]
         return [_seat_row(r) for r in conn.execute(query)]
 
+    def seats_of(self, game_ids: Iterable[str]) -> dict[str, list[SeatRow]]:
+        """The seats of each of these games, in one query (no lock)."""
+        ids = sorted(set(game_ids))
+        if not ids:
+            return {}
+        query = select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)
+        found: dict[str, list[SeatRow]] = {i: [] for i in ids}
+        with self.engine.connect() as conn:
+            for r in conn.execute(query):
+                found[r.game_id].append(_seat_row(r))
+        return found
+
     def list_games(
         self, status: str | None, limit: int, offset: int = 0
     ) -> list[tuple[GameRow, list[SeatRow]]]:
