@@ -5,6 +5,7 @@ starts its own on a temporary directory (and skips if they are not installed).""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -99,6 +100,83 @@ def test_two_processes_one_game_one_client_on_each(pair: tuple[Server, Server]) 
         first.http.get(f"/api/games/{created['id']}/record").json()
         == second.http.get(f"/api/games/{created['id']}/record").json()
     )
+
+
+def _listening(bus: Any) -> None:
+    """Wait until both processes listen on Redis (again, after a test that cut them off)."""
+    deadline = time.time() + 30
+    while sum(int(c.get("psub", 0)) > 0 for c in bus.client_list(_type="pubsub")) < 2:
+        assert time.time() < deadline, "the processes do not listen on Redis"
+        time.sleep(0.1)
+
+
+def test_a_notice_lost_on_the_bus_holds_nobody_up(
+    services: tuple[str, str], pair: tuple[Server, Server]
+) -> None:
+    """Redis pub/sub keeps nothing for a listener that is away: the processes' subscriptions are
+    cut (as a dropped connection does) and kept from coming back for a moment, the first process
+    takes a move meanwhile, and its notice reaches nobody. The second process's player still gets
+    the update: the process compares the games of its sockets with the database every few seconds.
+    The game stood still for good before (a two-process game stalled about once in fourteen runs
+    on a busy machine, both players waiting for an update)."""
+    import redis
+
+    first, second = pair
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    created = first.create("toy", seats, options={"variant": "plain"}, seed=6)
+    game_id = created["id"]
+    anna, bert = ({"Authorization": f"Bearer {created['seats'][i]['token']}"} for i in (0, 1))
+    watcher = Client(second, game_id, [created["seats"][1]["token"]])
+    watcher.until(lambda m: m["type"] == "update" and m["version"] == 0)
+    update = first.http.get(f"/api/games/{game_id}/update", headers=anna).json()
+    bus = redis.Redis.from_url(services[1])
+    limit = bus.config_get("maxclients")["maxclients"]
+    _listening(bus)
+    bus.config_set("maxclients", 1)  # the connections there stay, no new one is let in
+    try:
+        assert bus.client_kill_filter(_type="pubsub") >= 2  # each process's listener
+        moved = first.http.post(
+            f"/api/games/{game_id}/moves",
+            json={"move": update["view"]["decision"]["moves"][0], "version": 0},
+            headers=anna,
+        ).json()
+        assert moved["applied"] and moved["version"] == 1
+        time.sleep(1.0)  # the notice is out, and gone
+    finally:
+        bus.config_set("maxclients", limit)
+    seen = watcher.until(lambda m: m["type"] == "update" and m["version"] == 1, timeout=20)
+    assert seen["seat"] == 1
+    assert second.http.get(f"/api/games/{game_id}/update", headers=bert).json()["version"] == 1
+    watcher.close()
+
+
+def test_a_friend_who_came_while_the_bus_was_down_is_read_as_here(
+    services: tuple[str, str], pair: tuple[Server, Server]
+) -> None:
+    """Bert opens his invitation at the second process while Redis lets no listener back in: the
+    word that his seat is taken reaches nobody. Anna's page, at the first process, still reads him
+    as come within seconds (each process compares the seats of its games with the database); it
+    read him as not there yet for good before (a run of the suite saw that, waiting 10 s)."""
+    import redis
+
+    first, second = pair
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]
+    created = first.create("toy", seats, options={"rounds": 3})
+    anna = Client(first, created["id"], [created["seats"][0]["token"]])
+    assert anna.welcome["table"][1]["claimed"] is False
+    bus = redis.Redis.from_url(services[1])
+    limit = bus.config_get("maxclients")["maxclients"]
+    _listening(bus)
+    bus.config_set("maxclients", 1)  # the connections there stay, no new one is let in
+    try:
+        assert bus.client_kill_filter(_type="pubsub") >= 2  # each process's listener
+        bert = Client(second, created["id"], [created["seats"][1]["token"]])  # (its welcome read)
+        time.sleep(1.0)  # the word is out, and gone
+    finally:
+        bus.config_set("maxclients", limit)
+    anna.until(lambda m: m["type"] == "table" and m["table"][1]["claimed"] is True, timeout=20)
+    anna.close()
+    bert.close()
 
 
 def test_duplicate_across_processes_is_applied_once(pair: tuple[Server, Server]) -> None:

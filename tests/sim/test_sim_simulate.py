@@ -152,14 +152,25 @@ def test_bench_modes_play_the_same_games() -> None:
         bench("toy", 2, seconds=1, mode="turbo")
 
 
+@pytest.mark.slow
 def test_ray_backend_matches_local() -> None:
+    """Simulations and tournaments on a local Ray give what one core gives. One Ray for both (its
+    start and its workers' imports were most of each check's time: 13 s and 22 s apart)."""
+    from feldherr.sim.tournament import tournament
+
     ray = pytest.importorskip("ray")
+    bots = "ismcts@8i,heuristic,random"
     try:
         local = simulate("toy", 3, games=20, seed=4, jobs=1)
         on_ray = simulate("toy", 3, games=20, seed=4, jobs=2, backend="ray")
+        assert ray.is_initialized()
+        # (tournament(ray="local") joins the Ray this process started)
+        local_cup = tournament("toy", bots, games=9, seed=4)
+        cup_on_ray = tournament("toy", bots, games=9, seed=4, jobs=2, ray="local")
     finally:
         ray.shutdown()
     assert on_ray.to_json() == local.to_json()
+    assert cup_on_ray.to_json() == local_cup.to_json()
 
 
 def test_records_dir_problems_are_refused_before_any_game(tmp_path: Path) -> None:

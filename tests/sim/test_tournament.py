@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
@@ -134,16 +133,5 @@ def test_the_plot_names_the_bots_in_words(
         assert words not in text, (words, lang)
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("ray") is None,
-    reason="Ray is not installed (it comes with the dev extra: pip install -e '.[dev]')",
-)
-def test_ray_gives_the_same_results_as_one_core() -> None:
-    import ray
-
-    local = tournament("toy", BOTS, games=9, seed=4)
-    try:
-        on_ray = tournament("toy", BOTS, games=9, seed=4, jobs=2, ray="local")
-    finally:
-        ray.shutdown()
-    assert on_ray.to_json() == local.to_json()
+# The same results on a local Ray: tests/sim/test_sim_simulate.py::test_ray_backend_matches_local
+# (one Ray for simulations and tournaments).

@@ -199,6 +199,32 @@ def wait_ready(
     return dict(counts)
 
 
+def wallenstein_at_an_attack(
+    server: Server, players: int, seed: int, seats: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """A Wallenstein game (created on ``server`` with ``seats``, the first a person's) that starts
+    where its first seat is offered an attack: a random game played here to that decision (0.04 s;
+    the browser seat's random clicks took most of the tests' time to get there), as a position."""
+    from feldherr import web
+    from feldherr.core.match import Match
+    from feldherr.games import get_game
+
+    game = get_game("wallenstein")
+    match = Match(game, {"players": players}, seed)
+    rng = random.Random(seed)
+    while not match.is_over():
+        seat = match.to_move()[0]
+        access = match.seat_access(seat)
+        if seat == 0 and access.view["phase"] == "move":
+            offered = web.add_choices(game, match, {"seat": 0, "view": access.view}, "en")["choices"]
+            if any((c.get("details") or {}).get("odds") for c in offered):
+                position = game.position(game.state_from_json(match.snapshot()["state"]))
+                body = {"game": "wallenstein", "position": position, "seats": seats, "seed": seed}
+                return dict(server.api("/api/games", body))
+        match.submit(seat, game.move_to_json(rng.choice(access.legal_moves())))
+    raise AssertionError("the first seat was never offered an attack")
+
+
 def play_until_attack(page: Any, rng: random.Random, limit: int = 600) -> Any:
     """Random choices of the browser seat (attacks first) until it is offered an attack: the
     attack buttons' locator."""

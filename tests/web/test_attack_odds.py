@@ -7,7 +7,7 @@ import random
 import re
 
 from .conftest import Pages, Server, shot
-from .drive import play_until_attack
+from .drive import play_until_attack, wallenstein_at_an_attack
 
 ODDS = re.compile(r"win (\d+) %, tie (\d+) %, lose (\d+) %")
 
@@ -16,7 +16,7 @@ def test_attack_choice_shows_the_odds_before_it_is_confirmed(server: Server, pag
     seats = [{"kind": "human", "name": "Anna"}] + [
         {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, 4)
     ]
-    game = server.create("wallenstein", {"players": 4}, seats, seed=11)
+    game = wallenstein_at_an_attack(server, 4, 11, seats)  # the decision that offers an attack
     page = pages.new(viewport={"width": 1280, "height": 900})
     page.goto(game["seats"][0]["invite"])
     page.wait_for_selector("#map .county")

@@ -88,6 +88,88 @@ def test_hot_seat_hands_over_before_every_secret_step(server: Server, pages: Pag
     assert len(handovers) >= 4  # each round: a bid by each, in secret
 
 
+def test_hot_seat_choices_stay_off_until_the_movers_own_update(server: Server, pages: Pages) -> None:
+    """A move's choices come back only with the moving seat's own update of the version its ack
+    names, and an ack that comes last draws them again. A hot-seat Mansfeld game stuck: Bert's move
+    was acknowledged, Anna's update of the next step came first, and Bert's page showed the choices
+    he had just answered, enabled (the ack had ended the move in flight); a click sent the same
+    move again, the server answered that duplicate with an ack and no update, and the choices
+    stayed disabled for good (an ack did not draw the page). The socket is held back here to bring
+    about both orders."""
+    seats = [{"kind": "hotseat", "name": "Anna"}, {"kind": "hotseat", "name": "Bert"}]
+    game = server.create("toy", {"players": 2, "rounds": 3, "variant": "plain"}, seats)
+    hold: dict[str, Any] = {"ack": None, "update": None}  # the seat whose ack / own update is held
+    held: list[Any] = []
+    passed: list[dict[str, Any]] = []  # what reached the page
+    sent: list[tuple[int, int]] = []
+    sockets: list[Any] = []
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+        sockets.append(ws)
+
+        def from_page(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "move":
+                sent.append((data["seat"], data["version"]))
+            upstream.send(message)
+
+        def from_server(message: str | bytes) -> None:
+            data = json.loads(message)
+            kind, seat = data.get("type"), data.get("seat")
+            acked = any(m["type"] == "ack" and m.get("seat") == seat for m in passed[-3:])
+            own_update = kind == "update" and seat == hold["update"] and acked
+            if (kind == "ack" and seat == hold["ack"]) or own_update:
+                held.append(message)
+                return
+            passed.append(data)
+            ws.send(message)
+
+        ws.on_message(from_page)
+        upstream.on_message(from_server)
+
+    def release() -> None:
+        hold["ack"] = hold["update"] = None
+        while held:
+            sockets[-1].send(held.pop(0))
+
+    page = pages.new()
+    page.route_web_socket(re.compile(r"/ws/games/"), route)
+    page.goto(server.url + f"/play/{game['id']}#tokens={','.join(game['hotseat_tokens'])}")
+    enabled = "#choices button:not([disabled])"
+    me = lambda: page.locator("#seat-list li.me").inner_text()  # noqa: E731
+    page.click("#ready")  # the device goes to Anna first
+    page.wait_for_selector(enabled)
+    assert "Anna" in me()
+    # 1. Anna bids and her ack is held while both seats' updates come: the hand-over, then Bert's
+    # choices, disabled while Anna's move is unacknowledged; the ack alone brings them back.
+    hold["ack"] = 0
+    page.click(f"{enabled} >> nth=0")
+    page.wait_for_selector("#pass")
+    page.click("#ready")
+    page.wait_for_selector("#choices button")
+    assert "Bert" in me()
+    page.wait_for_timeout(200)
+    assert page.locator(enabled).count() == 0 and len(held) == 1
+    release()
+    page.wait_for_selector(enabled)
+    # 2. Bert bids (the round ends: both are asked again) and his own update is held: Anna's comes
+    # first, and the choices Bert just answered are not offered again meanwhile.
+    version = passed[-1]["version"]
+    hold["update"] = 1
+    page.click(f"{enabled} >> nth=0")
+    for _ in range(400):  # Anna's update of the new round has reached the page, Bert's is held
+        if held and any(m["type"] == "update" and m["seat"] == 0 and m["version"] > version for m in passed):
+            break
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(200)
+    assert len(held) == 1, held
+    assert page.locator(enabled).count() == 0 and page.locator("#pass").count() == 0
+    release()
+    page.wait_for_selector(f"#pass, {enabled}")
+    assert len(sent) == len(set(sent)) == 2, sent  # no move was sent twice
+
+
 def test_two_browsers_see_public_moves_and_never_the_others_secret(server: Server, pages: Pages) -> None:
     game = server.create("toy", {"players": 2, "rounds": 2}, [HUMAN, {"kind": "human", "name": "Bert"}])
     a, b = pages.new(), pages.new()

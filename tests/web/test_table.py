@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from .conftest import Pages, Server, shot
-from .drive import play_until_attack, set_look
+from .drive import play_until_attack, set_look, wallenstein_at_an_attack
 
 
 def _game(server: Server, name: str, players: int, seed: int = 11) -> Any:
@@ -142,7 +142,10 @@ def test_the_cube_tower_runs_in_a_wallenstein_battle(server: Server, pages: Page
     move waits for it."""
     import random
 
-    game = _game(server, "wallenstein", 4)
+    seats = [{"kind": "human", "name": "Anna"}] + [
+        {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, 4)
+    ]
+    game = wallenstein_at_an_attack(server, 4, 11, seats)  # the decision that offers an attack
     page = pages.new(viewport={"width": 1280, "height": 900})
     page.goto(game["seats"][0]["invite"])
     page.wait_for_selector("#map .county")

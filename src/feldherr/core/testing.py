@@ -419,6 +419,7 @@ def hostile_report(game: Game, state: State, rng: Rng, limit: int = 120) -> Host
     for seat in movers:
         moves = state.legal_moves(seat)
         legal = _legal_json(game, state, seat)
+        typed: frozenset[str] | None = None  # the legal moves typed, written when first needed
         sample = [moves[rng.below(len(moves))] for _ in range(min(3, len(moves)))]
         candidates: list[tuple[str, Any]] = []
         for move in sample:
@@ -444,7 +445,9 @@ def hostile_report(game: Game, state: State, rng: Rng, limit: int = 120) -> Host
 
                 refused(via_json, f"seat {seat} JSON {_label(bad)}")
             else:
-                if _exactly_legal(bad, moves):
+                if typed is None:
+                    typed = _typed_texts(moves)
+                if _exactly_legal(bad, typed):
                     continue
                 refused(lambda bad=bad, seat=seat: box[0].apply(seat, bad), f"seat {seat} move {_label(bad)}")
     after = _snapshot(box[0], seats)
@@ -476,13 +479,20 @@ def _label(value: Any) -> str:
         return f"<{type(value).__name__} too large to show>"
 
 
-def _exactly_legal(move: Any, moves: Sequence[Move]) -> bool:
-    """``move`` equals a legal move with every part of the same type (so 2.0 is not 2)."""
+def _typed_texts(moves: Sequence[Move]) -> frozenset[str]:
+    """The legal moves as :func:`_exactly_legal` compares them (written once per seat, not once per
+    input thrown: that was most of the time of a conformance check with long lists of moves)."""
+    return frozenset(json.dumps(_typed(m)) for m in moves)
+
+
+def _exactly_legal(move: Any, legal: frozenset[str]) -> bool:
+    """``move`` equals a legal move (``legal``: :func:`_typed_texts` of the legal moves) with every
+    part of the same type (so 2.0 is not 2)."""
     try:
         text = json.dumps(_typed(move))
     except (TypeError, ValueError, RecursionError):
         return False
-    return any(json.dumps(_typed(m)) == text for m in moves)
+    return text in legal
 
 
 def _typed(value: Any) -> Any:

@@ -7,7 +7,8 @@ when they change and every few seconds, and counts another process's as present 
 coming (a process that died). With one process there
 is nobody to tell (:class:`LocalBus`); with several, Redis pub/sub carries the news
 (:class:`RedisBus`). A lost notice costs only latency: every process also catches up whenever it
-touches a game.
+touches a game, and every few seconds compares the games of its sockets with the database
+(``Hub._catch_up_beat``: Redis pub/sub keeps nothing for a listener that is reconnecting).
 """
 
 from __future__ import annotations

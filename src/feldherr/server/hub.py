@@ -56,6 +56,9 @@ HUMAN_KINDS = ("human", "hotseat")
 HEARTBEAT = 20.0
 """Seconds between heartbeats of the seats held here when this process never stands in for the
 absent (``absent_after`` < 0; otherwise a third of it, at least a second)."""
+CATCH_UP_EVERY = 2.0
+"""With several processes: seconds between the checks of the games whose sockets are here against
+the database (:meth:`Hub._catch_up_beat`)."""
 PRESENCE_EVERY = 5.0
 """Seconds between a process's word on the bus of the seats its sockets hold (also said at once
 when they change)."""
@@ -218,6 +221,7 @@ class Hub:
         )
         self._last_beat = 0.0
         self._last_presence = 0.0
+        self._last_catch_up = 0.0
         # the seats held by the sockets of other processes (the bus): game -> origin -> (seats, when)
         self.remote: dict[str, dict[str, tuple[frozenset[int], float]]] = {}
 
@@ -761,6 +765,46 @@ class Hub:
             if table is not None and game_id in held:
                 self._tell_table(table)
 
+    def _catch_up_beat(self, now: float) -> None:
+        """With several processes, every :data:`CATCH_UP_EVERY` seconds: a game whose sockets are
+        here and that another process moved on (or that this one caught up without pushing the
+        updates) is caught up and pushed, and one whose seats another process changed (a friend
+        came, took a name, a bot took a seat) is read again. The bus's notices do that at once, but
+        Redis pub/sub keeps nothing for a listener that is away (reconnecting), and a notice lost
+        left this process's players waiting for an update that never came (their game stood still)
+        or reading a friend who had come as not there yet."""
+        if self.bus.kind == "local" or now - self._last_catch_up < CATCH_UP_EVERY:
+            return
+        self._last_catch_up = now
+        with self._lock:
+            held = {gid: list(conns) for gid, conns in self.conns.items() if conns}
+        if not held:
+            return
+        stored = self.store.versions(held)
+        stored_seats = self.store.seats_of(held)
+        for game_id, conns in held.items():
+            table = self.tables.get(game_id)
+            if table is None or game_id not in stored:
+                continue
+            version = table.match.version
+            unsent = any(conn.sent.get(viewer) != version for conn in conns for viewer in conn.viewers)
+            if stored[game_id] != (version, table.undos) or unsent:
+                self.spawn(self.refresh, game_id)
+            if any(self._seat_changed(table, row) for row in stored_seats.get(game_id, [])):
+                self.spawn(self.reseat, game_id)
+
+    @staticmethod
+    def _seat_changed(table: Table, row: SeatRow) -> bool:
+        """Whether :meth:`reseat` would take something over from the stored seat ``row``."""
+        if not 0 <= row.seat < len(table.seats):
+            return False
+        mine = table.seats[row.seat]
+        return (
+            (row.kind == "bot" and mine.kind == "human")
+            or (row.claimed and not mine.claimed)
+            or (row.name != mine.name and mine.kind in HUMAN_KINDS)
+        )
+
     # -- changing -------------------------------------------------------------------------------
     def submit(
         self,
@@ -1039,6 +1083,7 @@ class Hub:
         now = time.time()
         self.unload_idle(now)
         self._presence_beat(now)
+        self._catch_up_beat(now)
         after = self.settings.absent_after
         # the heartbeat: often enough for any process's absence rule (HEARTBEAT when this one
         # has none), all games in one transaction

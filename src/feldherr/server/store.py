@@ -261,6 +261,18 @@ class Store:
                 return [_seat_row(r) for r in c.execute(query)]
         return [_seat_row(r) for r in conn.execute(query)]
 
+    def seats_of(self, game_ids: Iterable[str]) -> dict[str, list[SeatRow]]:
+        """The seats of each of these games, in one query (no lock)."""
+        ids = sorted(set(game_ids))
+        if not ids:
+            return {}
+        query = select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)
+        found: dict[str, list[SeatRow]] = {i: [] for i in ids}
+        with self.engine.connect() as conn:
+            for r in conn.execute(query):
+                found[r.game_id].append(_seat_row(r))
+        return found
+
     def list_games(
         self, status: str | None, limit: int, offset: int = 0
     ) -> list[tuple[GameRow, list[SeatRow]]]:
@@ -387,6 +399,17 @@ class Store:
         else:
             row = conn.execute(_VERSION, {"gid": game_id}).first()
         return (int(row.version), int(row.undos)) if row is not None else None
+
+    def versions(self, game_ids: Iterable[str]) -> dict[str, tuple[int, int]]:
+        """The stored version and count of moves taken back of each of these games, in one query
+        (no lock; games that are not stored are left out)."""
+        ids = sorted(set(game_ids))
+        if not ids:
+            return {}
+        query = select(games.c.id, games.c.version, games.c.undos).where(games.c.id.in_(ids))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return {str(r.id): (int(r.version), int(r.undos)) for r in rows}
 
     def take_back(self, conn: Connection, game_id: str, moves_left: int, version: int) -> None:
         """A move taken back: the moves from index ``moves_left`` on and the snapshots taken after

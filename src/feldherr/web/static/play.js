@@ -27,6 +27,7 @@ export function showPlay(root, gameId) {
     plan: { key: null, staged: {}, target: null, queue: false, order: [] }, // the Wallenstein plan staged here until Confirm (order: boxes as filled)
     prev: new Map(), ownVersion: -1, // table: the position before the last move shown; the version after my own move
     undoable: null, // {seat, version}: the server lets that seat take back its move of that version
+    awaiting: null, // {seat, version}: my move was taken; the choices stay off until that seat's update of that version
     standIns: [], // seats a bot plays for while their players are away
     rematch: null, // {id, seat}: a rematch someone at this table started (seat: who, when known)
     naming: "", nameError: "", // the name typed for this seat (unnamed seats give one at the table)
@@ -71,6 +72,7 @@ export function showPlay(root, gameId) {
       st.retry = 0;
       if (msg.seats.length) hideTokens(); // the seat is claimed: its token leaves the visible address
       st.sent = null; // a move in flight when the connection dropped: the fresh updates say whether it was taken
+      st.awaiting = null;
       st.busy = false;
     } else if (msg.type === "update") {
       const key = msg.seat === null ? "spectator" : msg.seat;
@@ -117,7 +119,20 @@ export function showPlay(root, gameId) {
       st.error = msg.message;
       if (!st.welcome) st.status = "error";
     } else {
-      if (msg.type === "ack" && !msg.named) { st.sent = null; st.busy = false; if (typeof msg.version === "number") st.ownVersion = msg.version; } // taken: nothing to send again
+      if (msg.type === "ack" && !msg.named) { // taken: nothing to send again
+        st.sent = null;
+        if (typeof msg.version === "number") st.ownVersion = msg.version;
+        // A move's choices stay off until the seat's own update of that version has come: the
+        // updates of other seats held here come first (hot-seat), and the seat's choices shown
+        // meanwhile were those it just answered (a click sent the same move again).
+        const known = st.bySeat.get(msg.seat);
+        const move = !msg.undone && typeof msg.replaced !== "number" && typeof msg.version === "number";
+        st.awaiting = move && known && known.version < msg.version ? { seat: msg.seat, version: msg.version } : null;
+        st.busy = st.awaiting !== null;
+        // drawn again: an ack that comes last (a move sent twice is answered as a duplicate, and no
+        // update follows) left the choices disabled for good
+        renderSoon();
+      }
       if (msg.type === "ack" && msg.undone) st.ownVersion = msg.version; // undo: the position before it shows at once
       if (msg.type === "ack" && typeof msg.replaced === "number") { st.replacing = null; renderSoon(); }
       if (msg.type === "ack" && msg.named) { st.naming = ""; st.nameError = ""; try { localStorage.setItem("feldherr:name", msg.named); } catch { /* storage off */ } }
@@ -142,9 +157,11 @@ export function showPlay(root, gameId) {
     st.bySeat.set(key, { ...msg, log });
     if (Array.isArray(msg.stand_ins)) st.standIns = msg.stand_ins;
     if (st.undoable && st.undoable.seat === msg.seat && st.undoable.version !== msg.version) st.undoable = null;
-    // Another seat's move may come between my move and its ack (simultaneous decisions): the
-    // choices stay disabled and a staged plan does not send the same box again until the ack.
-    if (!st.sent) st.busy = false;
+    if (st.awaiting && st.awaiting.seat === msg.seat && msg.version >= st.awaiting.version) st.awaiting = null;
+    // Another seat's move may come between my move and its ack (simultaneous decisions), another
+    // seat's update held here between the ack and my seat's own (hot-seat): the choices stay
+    // disabled and a staged plan does not send the same box again until then.
+    if (!st.sent && !st.awaiting) st.busy = false;
     st.error = "";
   }
 
