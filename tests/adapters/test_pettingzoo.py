@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
@@ -231,3 +233,41 @@ def test_agent_iter_runs_again_and_stops_at_max_iter() -> None:
     assert list(walk) == [e.agent_selection] * 3
     assert list(walk) == [e.agent_selection] * 3  # iterable again, as PettingZoo's
     assert sum(1 for _ in e.agent_iter(0)) == 0
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_what_is_an_action_is_the_same_in_every_adapter(parallel: bool) -> None:
+    """As in Gymnasium (docs/adapters.md, "Illegal actions"): a numpy integer and a 0-d integer
+    array (what a policy's ``predict`` hands back) are actions; a float, even a whole one, a bool,
+    a text or an array of several numbers is refused with one line that says what an action is,
+    nothing changed, at a simultaneous node too (the AEC environment refused a 0-d array as
+    "not ndarray"; the parallel one called a float at simultaneous bids an illegal action)."""
+    e: Any = (parallel_env if parallel else env)("toy", players=3, variant="plain")  # bids first
+    started = e.reset(seed=1)
+    infos = started[1] if parallel else None
+
+    def step(wrap: Any) -> Any:
+        if parallel:
+            movers = {a: i["legal_actions"] for a, i in infos.items() if i["legal_actions"]}
+            assert len(movers) == 3  # every seat bids at once
+            return e.step({a: wrap(legal[0]) for a, legal in movers.items()})[-1]
+        return e.step(wrap(e.infos[e.agent_selection]["legal_actions"][0]))
+
+    digest = e.game_state.digest()
+    whole = r"^\[adapter\.action\] an action is a whole number \(int\), "
+    for wrong, shown in [
+        (float, r"not float \d"),
+        (np.float32, r"not float32"),
+        (lambda a: True, r"not bool True"),
+        (str, r"not str '\d+'"),
+        (lambda a: np.array([a]), r"not ndarray of shape \(1,\)"),
+    ]:
+        with pytest.raises(RuleError, match=whole + shown):
+            step(wrong)
+        assert e.game_state.digest() == digest
+    step(np.array)  # a 0-d integer array
+    version = e.game_state.version
+    assert version > 0
+    if not parallel:
+        step(np.int64)
+        assert e.game_state.version > version

@@ -66,6 +66,25 @@ class IllegalActionError(RuleError):
     """An integer action that is not in the acting seat's mask (or a seat that owes no decision)."""
 
 
+def action_number(action: object) -> int:
+    """An action of ``Discrete(num_actions)`` as an int: a Python int, a numpy integer or a 0-d
+    integer array (what a policy's ``predict`` hands back). Anything else (a float such as 1.5, a
+    bool, a text, a list or an array of several numbers) is not an action of the space: an
+    :class:`IllegalActionError` that names it, the game and the episode unchanged (``int()``
+    would have played 1.5 as 1 and "3" as 3). Every adapter takes its actions through this."""
+    if type(action) is int:
+        return action
+    if isinstance(action, np.integer):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+        return int(action)
+    shape = f" of shape {action.shape}" if isinstance(action, np.ndarray) else ""
+    raise IllegalActionError(
+        f"an action is a whole number (int), not {type(action).__name__}{shape} {action!r:.40}",
+        rule="adapter.action",
+    )
+
+
 class Table:
     """One game under fixed options: the part of the core the adapters need, in integers."""
 
@@ -121,13 +140,7 @@ class Table:
         """Take ``action`` for ``seat``: apply the move it completes (True) or keep it as part of a
         staged choice (False); a RuleError, nothing changed, if illegal. ``moving``:
         ``state.to_move()`` (empty when the game is over), if the caller has it already."""
-        if type(action) is not int:
-            if isinstance(action, np.integer):
-                action = int(action)
-            else:
-                raise IllegalActionError(
-                    f"an action is an int, not {type(action).__name__}", rule="adapter.action"
-                )
+        action = action_number(action)
         if not 0 <= action < self.num_actions:
             raise IllegalActionError(
                 f"action {action} is outside 0..{self.num_actions - 1}", rule="adapter.action", action=action
@@ -157,17 +170,16 @@ class Table:
             raise IllegalActionError(f"no action for seats {missing}", rule="adapter.joint", seats=missing)
         if len(seats) > 1:  # all checked before any is played: a refused joint action changes nothing
             for seat in seats:
-                action = actions[seat]
-                whole = type(action) is int or isinstance(action, np.integer)
+                action = action_number(actions[seat])  # (not a number: refused as such)
                 allowed = legal.get(seat) if legal is not None else None
                 if allowed is None:
                     allowed = choices.legal(state, seat, seats)
-                if not whole or action not in allowed:
+                if action not in allowed:
                     raise IllegalActionError(
                         f"action {action!r} is not legal for seat {seat} now",
                         rule="adapter.action",
                         seat=seat,
-                        action=action if type(action) is int else repr(action),
+                        action=action,
                     )
         moved = []
         moving = seats
