@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -271,3 +272,35 @@ def test_what_is_an_action_is_the_same_in_every_adapter(parallel: bool) -> None:
     if not parallel:
         step(np.int64)
         assert e.game_state.version > version
+
+
+@pytest.mark.parametrize("game", ["mansfeld", "elgrande", "wallenstein"])
+def test_the_legal_actions_in_an_info_are_the_users_to_change(game: str) -> None:
+    """A policy may shuffle ``info["legal_actions"]`` and pop its action from it: the agent's mask
+    still marks every legal action and the environment takes the popped one (the lists handed
+    out were the environment's own: the AEC mask lost the popped action, and the parallel
+    environment refused it at Mansfeld's simultaneous dice as not legal)."""
+    pick = random.Random(0)
+    par = parallel_env(game, players=3)
+    observations, infos = par.reset(seed=1)
+    for _ in range(40):
+        joint = {}
+        for agent, agent_info in infos.items():
+            kept = np.flatnonzero(observations[agent]["action_mask"]).tolist()
+            legal = agent_info["legal_actions"]
+            assert legal == kept
+            if legal:
+                pick.shuffle(legal)
+                joint[agent] = legal.pop()
+        observations, _, _, _, infos = par.step(joint)
+    aec = env(game, players=3)
+    aec.reset(seed=1)
+    for _, agent in zip(range(60), aec.agent_iter(), strict=False):
+        _, _, terminated, truncated, info = aec.last()
+        assert not (terminated or truncated)
+        legal = info["legal_actions"]
+        kept = list(legal)
+        pick.shuffle(legal)
+        action = legal.pop()
+        assert np.flatnonzero(aec.observe(agent)["action_mask"]).tolist() == kept
+        aec.step(action)

@@ -10,7 +10,8 @@ zeros, one read-only array shared by such agents.
 Each agent's info holds its legal actions now, ``info["legal_actions"]`` (ascending: the actions
 its mask marks, as OpenSpiel's ``legal_actions()``; empty for an agent that owes no decision, and
 in the AEC environment for every agent but the selected one), so a policy that samples among the
-legal actions needs no scan of the mask.
+legal actions needs no scan of the mask. The list is the user's: shuffling or popping it changes
+neither the masks nor which actions the environment takes.
 
 A simultaneous secret phase (``to_move()`` lists several seats) is stepped one seat at a time in
 seat order: the engine stores each secret decision and shows it to nobody until the rules reveal
@@ -294,7 +295,7 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             self.agent_selection = agent = self.possible_agents[seat]
             legal = self._staged(self.game_state, seat, self.choices.partial.get(seat, ()))
             self._selected = (seat, legal)
-            self.infos[agent]["legal_actions"] = legal
+            self.infos[agent]["legal_actions"] = legal[:]  # (the user's: the mask's stay ours)
         else:
             self.agent_selection = self.agents[0]
             self._selected = (-1, [])
@@ -349,7 +350,7 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
                 self.agent_selection = selected = self.possible_agents[seat]
                 legal = self._staged(state, seat, self.choices.partial.get(seat, ()))
                 self._selected = (seat, legal)
-                self.infos[selected]["legal_actions"] = legal
+                self.infos[selected]["legal_actions"] = legal[:]  # (the user's copy)
             else:  # (no rules leave nobody to move in a running game)
                 self._select()
         if self.render_mode == "human":
@@ -401,9 +402,10 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
 
     def _infos(self, agents: list[str]) -> dict[str, dict[str, Any]]:
         """Every agent's info: its legal actions now (``legal_actions``; empty for an agent that
-        owes no decision), as :meth:`_observe_all` worked them out for the masks."""
+        owes no decision), as :meth:`_observe_all` worked them out for the masks: each a copy, the
+        user's to change (the lists kept check the next joint action)."""
         legal, seat_of = self._legal, self.seat_of
-        return {a: {"legal_actions": legal.get(seat_of[a]) or []} for a in agents}
+        return {a: {"legal_actions": (legal.get(seat_of[a]) or [])[:]} for a in agents}
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
