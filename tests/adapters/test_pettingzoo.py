@@ -304,3 +304,33 @@ def test_the_legal_actions_in_an_info_are_the_users_to_change(game: str) -> None
         action = legal.pop()
         assert np.flatnonzero(aec.observe(agent)["action_mask"]).tolist() == kept
         aec.step(action)
+
+
+def test_the_common_mistakes_before_a_game_and_with_names_are_one_clear_line() -> None:
+    """``last()`` and ``observe()`` before the first ``reset()`` say so (they raised an
+    AttributeError of an internal name), ``observe`` of an agent that is not in the game names
+    the agents (a bare KeyError), and a parallel step handed something else than a dict of
+    actions by agent says what it takes ("'int' object has no attribute 'keys'")."""
+    from feldherr.core.errors import GameOverError
+
+    aec = env("toy", players=2)
+    for call in (aec.last, lambda: aec.observe("player_0")):
+        with pytest.raises(
+            GameOverError, match=r"^\[adapter\.reset\] no game is running yet: call reset\(\) first$"
+        ):
+            call()
+    aec.reset(seed=1)
+    with pytest.raises(
+        KeyError, match=r"no agent 'player_9' in this game \(its agents: player_0, player_1\)"
+    ):
+        aec.observe("player_9")
+    par = parallel_env("toy", players=2)
+    par.reset(seed=1)
+    digest = par.game_state.digest()
+    for wrong in (3, [3, 4]):
+        with pytest.raises(
+            RuleError,
+            match=r"a parallel step takes the actions as a dict by agent \(such as \{'player_0': 3\}\), not ",
+        ):
+            par.step(wrong)  # type: ignore[arg-type]
+    assert par.game_state.digest() == digest

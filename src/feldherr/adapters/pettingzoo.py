@@ -300,13 +300,27 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             self.agent_selection = self.agents[0]
             self._selected = (-1, [])
 
+    def _seat(self, agent: str) -> int:
+        """The seat of ``agent``; one line that names the agents where it is none of them."""
+        try:
+            return self.seat_of[agent]
+        except (KeyError, TypeError):  # (TypeError: an unhashable name)
+            raise KeyError(
+                f"no agent {agent!r:.40} in this game (its agents: {', '.join(self.possible_agents)})"
+            ) from None
+
     def observe(self, agent: str) -> ObsDict:
-        return self._observe(self.seat_of[agent], self._selected)
+        if self._steps < 0:
+            raise _no_game(False)
+        return self._observe(self._seat(agent), self._selected)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """AECEnv.last: the selected agent's observation (when ``observe``), its cumulative reward,
         termination, truncation and info."""
-        agent = self.agent_selection
+        try:
+            agent = self.agent_selection
+        except AttributeError:  # (set by the first reset)
+            raise _no_game(False) from None
         return (
             self._observe(self.seat_of[agent], self._selected) if observe else None,
             self._cumulative_rewards[agent],
@@ -422,7 +436,15 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         if not self.agents:
             raise _no_game(self._steps >= 0)
         seat_of = self.seat_of
-        if not actions.keys() <= seat_of.keys():
+        try:
+            strange = not actions.keys() <= seat_of.keys()
+        except AttributeError:  # not a mapping
+            raise IllegalActionError(
+                f"a parallel step takes the actions as a dict by agent (such as {{'player_0': 3}}), "
+                f"not {type(actions).__name__}",
+                rule="adapter.joint",
+            ) from None
+        if strange:
             strangers = [a for a in actions if a not in seat_of]
             raise IllegalActionError(
                 f"no agent {strangers[0]!r:.40} in this game (its agents: {', '.join(self.possible_agents)})",
