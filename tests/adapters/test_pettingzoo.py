@@ -334,3 +334,43 @@ def test_the_common_mistakes_before_a_game_and_with_names_are_one_clear_line() -
         ):
             par.step(wrong)  # type: ignore[arg-type]
     assert par.game_state.digest() == digest
+
+
+SPREAD = [
+    ("wallenstein", {"players": 4, "setup": "fixed", "modules": ["leaders"]}),
+    ("wallenstein", {"players": 5, "modules": ["court", "landsknechte", "leaders"]}),
+    ("elgrande", {"players": 2, "variant": ["machtverschiebung"]}),
+    ("elgrande", {"players": 5, "variant": ["hidden_castillo", "machtverschiebung"]}),
+    ("mansfeld", {"players": 4}),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), SPREAD, ids=[f"{g}-{o}" for g, o in SPREAD])
+def test_aec_observations_are_the_pure_twins_under_options(game: str, options: dict[str, Any]) -> None:
+    """Under module, setup, variant and player-count options: every agent's AEC observation (the
+    game's C kernel through ``Game.observer()`` where it is built) is bit for bit the pure-Python
+    twin's (``feldherr.<game>.info.observe_pure``), and the selected agent's info holds exactly
+    its mask's actions, every other agent's none; the first 150 decisions of a random game (or all
+    of a shorter one, and its end)."""
+    import importlib
+
+    pure = importlib.import_module(f"feldherr.{game}.info").observe_pure
+    rng = np.random.default_rng(2)
+    aec = env(game, **options)
+    aec.reset(seed=4)
+    for _, agent in zip(range(150), aec.agent_iter(), strict=False):
+        obs, _, terminated, truncated, info = aec.last()
+        assert not truncated
+        assert info["legal_actions"] == np.flatnonzero(obs["action_mask"]).tolist()
+        assert (info["legal_actions"] == []) == terminated
+        for other in aec.agents:
+            seat = aec.seat_of[other]
+            partial = aec.choices.partial.get(seat, ())
+            twin = pure(aec.game_state, seat, partial) if partial else pure(aec.game_state, seat)
+            assert np.array_equal(aec.observe(other)["observation"], twin), (other, aec.game_state.version)
+            if other != agent:
+                assert aec.infos[other]["legal_actions"] == []
+        if terminated:  # (the last observations compared too)
+            break
+        legal = info["legal_actions"]
+        aec.step(legal[int(rng.integers(len(legal)))])
