@@ -374,3 +374,30 @@ def test_aec_observations_are_the_pure_twins_under_options(game: str, options: d
             break
         legal = info["legal_actions"]
         aec.step(legal[int(rng.integers(len(legal)))])
+
+
+def test_a_refused_joint_action_names_the_agent_and_its_legal_actions() -> None:
+    """The parallel environment's refusals call the seats by their agents' names (they said
+    "seat 1", a name the researcher never handed in) and list the legal actions of the agent
+    whose action was refused."""
+    par = parallel_env("toy", players=3, variant="plain")
+    _, infos = par.reset(seed=1)
+    legal = {a: i["legal_actions"] for a, i in infos.items()}
+    assert all(legal.values())  # simultaneous bids
+    with pytest.raises(
+        RuleError, match=r"^\[adapter\.joint\] no action for player_1, player_2: they owe a decision now$"
+    ):
+        par.step({"player_0": legal["player_0"][0]})
+    with pytest.raises(
+        RuleError, match=r"^\[adapter\.joint\] no action for player_2: it owes a decision now$"
+    ):
+        par.step({"player_0": legal["player_0"][0], "player_1": legal["player_1"][0]})
+    illegal = next(a for a in range(par.table.num_actions) if a not in legal["player_2"])
+    assert len(legal["player_2"]) <= 12  # (all of them shown)
+    shown = ", ".join(map(str, legal["player_2"]))
+    with pytest.raises(
+        RuleError,
+        match=rf"^\[adapter\.action\] action {illegal} is not legal for player_2 now "
+        rf"\(its legal actions: {shown}\)$",
+    ):
+        par.step({a: (illegal if a == "player_2" else legal[a][0]) for a in legal})

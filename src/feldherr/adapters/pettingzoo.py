@@ -452,7 +452,9 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
                 agent=repr(strangers[0])[:40],
             )
         joint = {seat_of[a]: act for a, act in actions.items() if act is not None}
-        self.table.play_joint(self.game_state, joint, self.choices, self._moving, self._legal)
+        self.table.play_joint(
+            self.game_state, joint, self.choices, self._moving, self._legal, self.possible_agents
+        )
         self._steps += 1
         done = self._moved()
         cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles

@@ -57,6 +57,13 @@ def mask_numpy(out: npt.NDArray[np.int8], legal: list[int]) -> None:
         out[np.fromiter(legal, np.intp, len(legal))] = 1
 
 
+def shown_actions(actions: Sequence[int], most: int = 12) -> str:
+    """A seat's legal actions for an error message: all of them, or the first ``most`` and how
+    many more."""
+    head = ", ".join(map(str, actions[:most]))
+    return head if len(actions) <= most else f"{head} and {len(actions) - most} more"
+
+
 Reward = Literal["win", "score"]
 """``win``: each seat's share of the win (1/k for k tied winners, else 0); ``score``: the game's
 final scores."""
@@ -154,6 +161,7 @@ class Table:
         choices: Choices,
         seats: tuple[int, ...] | None = None,
         legal: Mapping[int, Sequence[int]] | None = None,
+        names: Sequence[str] | None = None,
     ) -> list[int]:
         """Take the actions of every seat in ``to_move()`` in seat order; return the seats that
         acted. Actions of seats that owe no decision are ignored; a seat of ``to_move()`` without an
@@ -162,12 +170,18 @@ class Table:
         move of the same joint action is skipped, as in :func:`~feldherr.core.game.drive`.
         ``seats``: ``to_move()``, if the caller has it already; ``legal``: each seat's legal actions
         now (``choices.legal``), if the caller has them already (the parallel environment, which
-        built the masks from them)."""
+        built the masks from them); ``names``: what the refusals call each seat (the agents'
+        names of the parallel environment; else ``seat N``)."""
         if seats is None:
             seats = () if state.is_terminal() else state.to_move()
         missing = [s for s in seats if s not in actions]
         if missing:
-            raise IllegalActionError(f"no action for seats {missing}", rule="adapter.joint", seats=missing)
+            who = ", ".join(names[s] for s in missing) if names else f"seats {missing}"
+            raise IllegalActionError(
+                f"no action for {who}: {'it owes' if len(missing) == 1 else 'they owe'} a decision now",
+                rule="adapter.joint",
+                seats=missing,
+            )
         if len(seats) > 1:  # all checked before any is played: a refused joint action changes nothing
             for seat in seats:
                 action = action_number(actions[seat])  # (not a number: refused as such)
@@ -175,8 +189,10 @@ class Table:
                 if allowed is None:
                     allowed = choices.legal(state, seat, seats)
                 if action not in allowed:
+                    who = names[seat] if names else f"seat {seat}"
                     raise IllegalActionError(
-                        f"action {action!r} is not legal for seat {seat} now",
+                        f"action {action!r} is not legal for {who} now "
+                        f"(its legal actions: {shown_actions(allowed)})",
                         rule="adapter.action",
                         seat=seat,
                         action=action,
