@@ -401,3 +401,37 @@ def test_a_refused_joint_action_names_the_agent_and_its_legal_actions() -> None:
         rf"\(its legal actions: {shown}\)$",
     ):
         par.step({a: (illegal if a == "player_2" else legal[a][0]) for a in legal})
+
+
+def test_an_illegal_action_is_refused_naming_the_agent_action_and_legal_actions() -> None:
+    """The engine's refusal (its class, rule and state unchanged) leads with the agent, the action
+    and the agent's legal actions: a researcher stepping a Mansfeld recruit action at the dice
+    read only "'recruit' does not belong to the dice phase", with no word of action 6. The same
+    for a numpy integer, and in the parallel environment where one agent decides."""
+    from feldherr.core.errors import WrongPhaseError
+
+    aec = env("mansfeld", players=2)
+    aec.reset(seed=1)
+    agent, legal = aec.agent_selection, aec.infos[aec.agent_selection]["legal_actions"]
+    assert legal == [0, 1, 2, 3, 4, 5]  # the dice
+    digest = aec.game_state.digest()
+    for action in (6, np.int64(6)):
+        with pytest.raises(WrongPhaseError) as refused:
+            aec.step(action)
+        assert refused.value.rule == "mansfeld.phase.dice"
+        assert str(refused.value).startswith(
+            f"[mansfeld.phase.dice] {agent} cannot take action {action!r} now "
+            "(its legal actions: 0, 1, 2, 3, 4, 5): "
+        )
+    assert aec.game_state.digest() == digest
+    par = parallel_env("elgrande", players=3)
+    _, infos = par.reset(seed=1)
+    movers = {a: i["legal_actions"] for a, i in infos.items() if i["legal_actions"]}
+    ((agent, legal),) = movers.items()  # one agent decides
+    illegal = next(a for a in range(par.table.num_actions) if a not in legal)
+    with pytest.raises(
+        RuleError,
+        match=rf"^\[elgrande\.[a-z.-]+\] {agent} cannot take action {illegal} now "
+        rf"\(its legal actions: {legal[0]}, ",
+    ):
+        par.step({agent: illegal})

@@ -53,9 +53,9 @@ try:
 except ImportError as exc:  # the adapters extra is not installed
     raise ImportError(missing_library("pettingzoo and gymnasium", __name__)) from exc
 
-from feldherr.adapters.table import IllegalActionError, Reward, Table, mask_fill
+from feldherr.adapters.table import IllegalActionError, Reward, Table, mask_fill, shown_actions
 from feldherr.core.actions import Choices
-from feldherr.core.errors import GameOverError
+from feldherr.core.errors import GameOverError, RuleError
 from feldherr.core.game import Game, State
 
 ObsDict = dict[str, npt.NDArray[Any]]
@@ -86,6 +86,20 @@ class LegalActions(spaces.Discrete):
             if legal:
                 return np.int64(legal[int(self.np_random.integers(len(legal)))])
         return super().sample(mask, probability)
+
+
+def _explained(err: RuleError, agent: str, action: object, legal: list[int]) -> RuleError:
+    """The engine's refusal of an agent's action, its message led by the agent, the action and
+    the agent's legal actions (the engine speaks of moves: an action taken for another phase is
+    refused in that phase's words); the same exception, rule and details. The adapter's own
+    refusals (``adapter.*``) say so already and are left as they are."""
+    if not err.rule.startswith("adapter."):
+        err.message = (
+            f"{agent} cannot take action {action!r:.40} now (its legal actions: "
+            f"{shown_actions(legal)}): {err.message}"
+        )
+        err.args = (err.message,)
+    return err
 
 
 def _no_game(started: bool) -> GameOverError:
@@ -340,10 +354,13 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             raise ValueError(f"{agent} owes a decision; None is only for finished agents")
         self._cumulative_rewards[agent] = 0.0
         state = self.game_state
-        if type(action) is int and 0 <= action < self._num_actions:
-            self.choices.play(state, self.seat_of[agent], action, self._moving)
-        else:  # Table.play checks it (a numpy integer is taken, anything else refused)
-            self.table.play(state, self.seat_of[agent], action, self.choices, self._moving)
+        try:
+            if type(action) is int and 0 <= action < self._num_actions:
+                self.choices.play(state, self.seat_of[agent], action, self._moving)
+            else:  # Table.play checks it (a numpy integer is taken, anything else refused)
+                self.table.play(state, self.seat_of[agent], action, self.choices, self._moving)
+        except RuleError as err:
+            raise _explained(err, agent, action, self._selected[1]) from None
         self.infos[agent]["legal_actions"] = []  # (its new ones, if it acts next: below)
         self._steps += 1
         # _moved() and _select(), written out on the path of every step
@@ -452,9 +469,18 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
                 agent=repr(strangers[0])[:40],
             )
         joint = {seat_of[a]: act for a, act in actions.items() if act is not None}
-        self.table.play_joint(
-            self.game_state, joint, self.choices, self._moving, self._legal, self.possible_agents
-        )
+        moving = self._moving
+        try:
+            self.table.play_joint(
+                self.game_state, joint, self.choices, moving, self._legal, self.possible_agents
+            )
+        except RuleError as err:
+            if len(moving) != 1 or err.rule.startswith("adapter."):
+                raise  # (the adapter's words; several seats' actions are checked before any is played)
+            seat = moving[0]
+            raise _explained(
+                err, self.possible_agents[seat], joint[seat], self._legal.get(seat, [])
+            ) from None
         self._steps += 1
         done = self._moved()
         cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles
