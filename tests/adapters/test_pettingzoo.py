@@ -435,3 +435,20 @@ def test_an_illegal_action_is_refused_naming_the_agent_action_and_legal_actions(
         rf"\(its legal actions: {legal[0]}, ",
     ):
         par.step({agent: illegal})
+
+
+def test_an_info_handed_out_keeps_its_legal_actions() -> None:
+    """A replay buffer that keeps the info of each ``last()`` keeps the legal actions of that
+    moment: the AEC environment handed out the same dict for an agent all game and rewrote it at
+    every step (a stored info then showed the agent's later legal actions, or none)."""
+    rng = np.random.default_rng(3)
+    aec = env("mansfeld", players=2)
+    aec.reset(seed=2)
+    kept = []
+    for _, _agent in zip(range(40), aec.agent_iter(), strict=False):
+        obs, _, terminated, truncated, info = aec.last()
+        assert not (terminated or truncated)
+        kept.append((info, np.flatnonzero(obs["action_mask"]).tolist()))
+        legal = info["legal_actions"]
+        aec.step(legal[int(rng.integers(len(legal)))])
+    assert all(info["legal_actions"] == mask for info, mask in kept)

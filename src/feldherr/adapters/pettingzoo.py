@@ -11,7 +11,8 @@ Each agent's info holds its legal actions now, ``info["legal_actions"]`` (ascend
 its mask marks, as OpenSpiel's ``legal_actions()``; empty for an agent that owes no decision, and
 in the AEC environment for every agent but the selected one), so a policy that samples among the
 legal actions needs no scan of the mask. The list is the user's: shuffling or popping it changes
-neither the masks nor which actions the environment takes.
+neither the masks nor which actions the environment takes; an info handed out is never changed
+afterwards (a new one for each step), so a replay buffer may keep it.
 
 A simultaneous secret phase (``to_move()`` lists several seats) is stepped one seat at a time in
 seat order: the engine stores each secret decision and shows it to nobody until the rules reveal
@@ -309,7 +310,8 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             self.agent_selection = agent = self.possible_agents[seat]
             legal = self._staged(self.game_state, seat, self.choices.partial.get(seat, ()))
             self._selected = (seat, legal)
-            self.infos[agent]["legal_actions"] = legal[:]  # (the user's: the mask's stay ours)
+            # a new info and list, the user's to keep and change (the mask's list stays ours)
+            self.infos[agent] = {"legal_actions": legal[:]}
         else:
             self.agent_selection = self.agents[0]
             self._selected = (-1, [])
@@ -361,7 +363,7 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
                 self.table.play(state, self.seat_of[agent], action, self.choices, self._moving)
         except RuleError as err:
             raise _explained(err, agent, action, self._selected[1]) from None
-        self.infos[agent]["legal_actions"] = []  # (its new ones, if it acts next: below)
+        self.infos[agent] = {"legal_actions": []}  # (a new one: the info handed out is kept as it was)
         self._steps += 1
         # _moved() and _select(), written out on the path of every step
         done = state.is_terminal()
@@ -381,7 +383,7 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
                 self.agent_selection = selected = self.possible_agents[seat]
                 legal = self._staged(state, seat, self.choices.partial.get(seat, ()))
                 self._selected = (seat, legal)
-                self.infos[selected]["legal_actions"] = legal[:]  # (the user's copy)
+                self.infos[selected] = {"legal_actions": legal[:]}  # (a new info with the user's copy)
             else:  # (no rules leave nobody to move in a running game)
                 self._select()
         if self.render_mode == "human":
