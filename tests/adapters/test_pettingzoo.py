@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
@@ -231,3 +234,221 @@ def test_agent_iter_runs_again_and_stops_at_max_iter() -> None:
     assert list(walk) == [e.agent_selection] * 3
     assert list(walk) == [e.agent_selection] * 3  # iterable again, as PettingZoo's
     assert sum(1 for _ in e.agent_iter(0)) == 0
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_what_is_an_action_is_the_same_in_every_adapter(parallel: bool) -> None:
+    """As in Gymnasium (docs/adapters.md, "Illegal actions"): a numpy integer and a 0-d integer
+    array (what a policy's ``predict`` hands back) are actions; a float, even a whole one, a bool,
+    a text or an array of several numbers is refused with one line that says what an action is,
+    nothing changed, at a simultaneous node too (the AEC environment refused a 0-d array as
+    "not ndarray"; the parallel one called a float at simultaneous bids an illegal action)."""
+    e: Any = (parallel_env if parallel else env)("toy", players=3, variant="plain")  # bids first
+    started = e.reset(seed=1)
+    infos = started[1] if parallel else None
+
+    def step(wrap: Any) -> Any:
+        if parallel:
+            movers = {a: i["legal_actions"] for a, i in infos.items() if i["legal_actions"]}
+            assert len(movers) == 3  # every seat bids at once
+            return e.step({a: wrap(legal[0]) for a, legal in movers.items()})[-1]
+        return e.step(wrap(e.infos[e.agent_selection]["legal_actions"][0]))
+
+    digest = e.game_state.digest()
+    whole = r"^\[adapter\.action\] an action is a whole number \(int\), "
+    for wrong, shown in [
+        (float, r"not float \d"),
+        (np.float32, r"not float32"),
+        (lambda a: True, r"not bool True"),
+        (str, r"not str '\d+'"),
+        (lambda a: np.array([a]), r"not ndarray of shape \(1,\)"),
+    ]:
+        with pytest.raises(RuleError, match=whole + shown):
+            step(wrong)
+        assert e.game_state.digest() == digest
+    step(np.array)  # a 0-d integer array
+    version = e.game_state.version
+    assert version > 0
+    if not parallel:
+        step(np.int64)
+        assert e.game_state.version > version
+
+
+@pytest.mark.parametrize("game", ["mansfeld", "elgrande", "wallenstein"])
+def test_the_legal_actions_in_an_info_are_the_users_to_change(game: str) -> None:
+    """A policy may shuffle ``info["legal_actions"]`` and pop its action from it: the agent's mask
+    still marks every legal action and the environment takes the popped one (the lists handed
+    out were the environment's own: the AEC mask lost the popped action, and the parallel
+    environment refused it at Mansfeld's simultaneous dice as not legal)."""
+    pick = random.Random(0)
+    par = parallel_env(game, players=3)
+    observations, infos = par.reset(seed=1)
+    for _ in range(40):
+        joint = {}
+        for agent, agent_info in infos.items():
+            kept = np.flatnonzero(observations[agent]["action_mask"]).tolist()
+            legal = agent_info["legal_actions"]
+            assert legal == kept
+            if legal:
+                pick.shuffle(legal)
+                joint[agent] = legal.pop()
+        observations, _, _, _, infos = par.step(joint)
+    aec = env(game, players=3)
+    aec.reset(seed=1)
+    for _, agent in zip(range(60), aec.agent_iter(), strict=False):
+        _, _, terminated, truncated, info = aec.last()
+        assert not (terminated or truncated)
+        legal = info["legal_actions"]
+        kept = list(legal)
+        pick.shuffle(legal)
+        action = legal.pop()
+        assert np.flatnonzero(aec.observe(agent)["action_mask"]).tolist() == kept
+        aec.step(action)
+
+
+def test_the_common_mistakes_before_a_game_and_with_names_are_one_clear_line() -> None:
+    """``last()`` and ``observe()`` before the first ``reset()`` say so (they raised an
+    AttributeError of an internal name), ``observe`` of an agent that is not in the game names
+    the agents (a bare KeyError), and a parallel step handed something else than a dict of
+    actions by agent says what it takes ("'int' object has no attribute 'keys'")."""
+    from feldherr.core.errors import GameOverError
+
+    aec = env("toy", players=2)
+    for call in (aec.last, lambda: aec.observe("player_0")):
+        with pytest.raises(
+            GameOverError, match=r"^\[adapter\.reset\] no game is running yet: call reset\(\) first$"
+        ):
+            call()
+    aec.reset(seed=1)
+    with pytest.raises(
+        KeyError, match=r"no agent 'player_9' in this game \(its agents: player_0, player_1\)"
+    ):
+        aec.observe("player_9")
+    par = parallel_env("toy", players=2)
+    par.reset(seed=1)
+    digest = par.game_state.digest()
+    for wrong in (3, [3, 4]):
+        with pytest.raises(
+            RuleError,
+            match=r"a parallel step takes the actions as a dict by agent \(such as \{'player_0': 3\}\), not ",
+        ):
+            par.step(wrong)  # type: ignore[arg-type]
+    assert par.game_state.digest() == digest
+
+
+SPREAD = [
+    ("wallenstein", {"players": 4, "setup": "fixed", "modules": ["leaders"]}),
+    ("wallenstein", {"players": 5, "modules": ["court", "landsknechte", "leaders"]}),
+    ("elgrande", {"players": 2, "variant": ["machtverschiebung"]}),
+    ("elgrande", {"players": 5, "variant": ["hidden_castillo", "machtverschiebung"]}),
+    ("mansfeld", {"players": 4}),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), SPREAD, ids=[f"{g}-{o}" for g, o in SPREAD])
+def test_aec_observations_are_the_pure_twins_under_options(game: str, options: dict[str, Any]) -> None:
+    """Under module, setup, variant and player-count options: every agent's AEC observation (the
+    game's C kernel through ``Game.observer()`` where it is built) is bit for bit the pure-Python
+    twin's (``feldherr.<game>.info.observe_pure``), and the selected agent's info holds exactly
+    its mask's actions, every other agent's none; the first 150 decisions of a random game (or all
+    of a shorter one, and its end)."""
+    import importlib
+
+    pure = importlib.import_module(f"feldherr.{game}.info").observe_pure
+    rng = np.random.default_rng(2)
+    aec = env(game, **options)
+    aec.reset(seed=4)
+    for _, agent in zip(range(150), aec.agent_iter(), strict=False):
+        obs, _, terminated, truncated, info = aec.last()
+        assert not truncated
+        assert info["legal_actions"] == np.flatnonzero(obs["action_mask"]).tolist()
+        assert (info["legal_actions"] == []) == terminated
+        for other in aec.agents:
+            seat = aec.seat_of[other]
+            partial = aec.choices.partial.get(seat, ())
+            twin = pure(aec.game_state, seat, partial) if partial else pure(aec.game_state, seat)
+            assert np.array_equal(aec.observe(other)["observation"], twin), (other, aec.game_state.version)
+            if other != agent:
+                assert aec.infos[other]["legal_actions"] == []
+        if terminated:  # (the last observations compared too)
+            break
+        legal = info["legal_actions"]
+        aec.step(legal[int(rng.integers(len(legal)))])
+
+
+def test_a_refused_joint_action_names_the_agent_and_its_legal_actions() -> None:
+    """The parallel environment's refusals call the seats by their agents' names (they said
+    "seat 1", a name the researcher never handed in) and list the legal actions of the agent
+    whose action was refused."""
+    par = parallel_env("toy", players=3, variant="plain")
+    _, infos = par.reset(seed=1)
+    legal = {a: i["legal_actions"] for a, i in infos.items()}
+    assert all(legal.values())  # simultaneous bids
+    with pytest.raises(
+        RuleError, match=r"^\[adapter\.joint\] no action for player_1, player_2: they owe a decision now$"
+    ):
+        par.step({"player_0": legal["player_0"][0]})
+    with pytest.raises(
+        RuleError, match=r"^\[adapter\.joint\] no action for player_2: it owes a decision now$"
+    ):
+        par.step({"player_0": legal["player_0"][0], "player_1": legal["player_1"][0]})
+    illegal = next(a for a in range(par.table.num_actions) if a not in legal["player_2"])
+    assert len(legal["player_2"]) <= 12  # (all of them shown)
+    shown = ", ".join(map(str, legal["player_2"]))
+    with pytest.raises(
+        RuleError,
+        match=rf"^\[adapter\.action\] action {illegal} is not legal for player_2 now "
+        rf"\(its legal actions: {shown}\)$",
+    ):
+        par.step({a: (illegal if a == "player_2" else legal[a][0]) for a in legal})
+
+
+def test_an_illegal_action_is_refused_naming_the_agent_action_and_legal_actions() -> None:
+    """The engine's refusal (its class, rule and state unchanged) leads with the agent, the action
+    and the agent's legal actions: a researcher stepping a Mansfeld recruit action at the dice
+    read only "'recruit' does not belong to the dice phase", with no word of action 6. The same
+    for a numpy integer, and in the parallel environment where one agent decides."""
+    from feldherr.core.errors import WrongPhaseError
+
+    aec = env("mansfeld", players=2)
+    aec.reset(seed=1)
+    agent, legal = aec.agent_selection, aec.infos[aec.agent_selection]["legal_actions"]
+    assert legal == [0, 1, 2, 3, 4, 5]  # the dice
+    digest = aec.game_state.digest()
+    for action in (6, np.int64(6)):
+        with pytest.raises(WrongPhaseError) as refused:
+            aec.step(action)
+        assert refused.value.rule == "mansfeld.phase.dice"
+        assert str(refused.value).startswith(
+            f"[mansfeld.phase.dice] {agent} cannot take action {action!r} now "
+            "(its legal actions: 0, 1, 2, 3, 4, 5): "
+        )
+    assert aec.game_state.digest() == digest
+    par = parallel_env("elgrande", players=3)
+    _, infos = par.reset(seed=1)
+    movers = {a: i["legal_actions"] for a, i in infos.items() if i["legal_actions"]}
+    ((agent, legal),) = movers.items()  # one agent decides
+    illegal = next(a for a in range(par.table.num_actions) if a not in legal)
+    with pytest.raises(
+        RuleError,
+        match=rf"^\[elgrande\.[a-z.-]+\] {agent} cannot take action {illegal} now "
+        rf"\(its legal actions: {legal[0]}, ",
+    ):
+        par.step({agent: illegal})
+
+
+def test_an_info_handed_out_keeps_its_legal_actions() -> None:
+    """A replay buffer that keeps the info of each ``last()`` keeps the legal actions of that
+    moment: the AEC environment handed out the same dict for an agent all game and rewrote it at
+    every step (a stored info then showed the agent's later legal actions, or none)."""
+    rng = np.random.default_rng(3)
+    aec = env("mansfeld", players=2)
+    aec.reset(seed=2)
+    kept = []
+    for _, _agent in zip(range(40), aec.agent_iter(), strict=False):
+        obs, _, terminated, truncated, info = aec.last()
+        assert not (terminated or truncated)
+        kept.append((info, np.flatnonzero(obs["action_mask"]).tolist()))
+        legal = info["legal_actions"]
+        aec.step(legal[int(rng.integers(len(legal)))])
+    assert all(info["legal_actions"] == mask for info, mask in kept)

@@ -46,7 +46,7 @@ try:
 except ImportError as exc:  # the adapters extra is not installed
     raise ImportError(missing_library("gymnasium", __name__)) from exc
 
-from feldherr.adapters.table import IllegalActionError, Reward, Table
+from feldherr.adapters.table import Reward, Table, action_number
 from feldherr.core.actions import Choices
 from feldherr.core.bots import Bot, SeatAccess
 from feldherr.core.game import Game, State
@@ -199,25 +199,6 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         if self.render_mode == "ansi":
             return self.state.observation_string(self.seat)
         return None
-
-
-def action_number(action: object) -> int:
-    """An action of ``Discrete(num_actions)`` as an int: a Python int, a numpy integer or a 0-d
-    integer array (what a policy's ``predict`` hands back). Anything else (a float such as 1.5, a
-    bool, a text, a list or an array of several numbers) is not an action of the space: an
-    :class:`IllegalActionError` that names it, the game and the episode unchanged (``int()``
-    would have played 1.5 as 1 and "3" as 3)."""
-    if type(action) is int:
-        return action
-    if isinstance(action, np.integer):
-        return int(action)
-    if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
-        return int(action)
-    shape = f" of shape {action.shape}" if isinstance(action, np.ndarray) else ""
-    raise IllegalActionError(
-        f"an action is a whole number (int), not {type(action).__name__}{shape} {action!r:.40}",
-        rule="adapter.action",
-    )
 
 
 ID_PREFIX = "feldherr/"

@@ -10,7 +10,9 @@ zeros, one read-only array shared by such agents.
 Each agent's info holds its legal actions now, ``info["legal_actions"]`` (ascending: the actions
 its mask marks, as OpenSpiel's ``legal_actions()``; empty for an agent that owes no decision, and
 in the AEC environment for every agent but the selected one), so a policy that samples among the
-legal actions needs no scan of the mask.
+legal actions needs no scan of the mask. The list is the user's: shuffling or popping it changes
+neither the masks nor which actions the environment takes; an info handed out is never changed
+afterwards (a new one for each step), so a replay buffer may keep it.
 
 A simultaneous secret phase (``to_move()`` lists several seats) is stepped one seat at a time in
 seat order: the engine stores each secret decision and shows it to nobody until the rules reveal
@@ -52,9 +54,9 @@ try:
 except ImportError as exc:  # the adapters extra is not installed
     raise ImportError(missing_library("pettingzoo and gymnasium", __name__)) from exc
 
-from feldherr.adapters.table import IllegalActionError, Reward, Table, mask_fill
+from feldherr.adapters.table import IllegalActionError, Reward, Table, mask_fill, shown_actions
 from feldherr.core.actions import Choices
-from feldherr.core.errors import GameOverError
+from feldherr.core.errors import GameOverError, RuleError
 from feldherr.core.game import Game, State
 
 ObsDict = dict[str, npt.NDArray[Any]]
@@ -85,6 +87,20 @@ class LegalActions(spaces.Discrete):
             if legal:
                 return np.int64(legal[int(self.np_random.integers(len(legal)))])
         return super().sample(mask, probability)
+
+
+def _explained(err: RuleError, agent: str, action: object, legal: list[int]) -> RuleError:
+    """The engine's refusal of an agent's action, its message led by the agent, the action and
+    the agent's legal actions (the engine speaks of moves: an action taken for another phase is
+    refused in that phase's words); the same exception, rule and details. The adapter's own
+    refusals (``adapter.*``) say so already and are left as they are."""
+    if not err.rule.startswith("adapter."):
+        err.message = (
+            f"{agent} cannot take action {action!r:.40} now (its legal actions: "
+            f"{shown_actions(legal)}): {err.message}"
+        )
+        err.args = (err.message,)
+    return err
 
 
 def _no_game(started: bool) -> GameOverError:
@@ -294,18 +310,33 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             self.agent_selection = agent = self.possible_agents[seat]
             legal = self._staged(self.game_state, seat, self.choices.partial.get(seat, ()))
             self._selected = (seat, legal)
-            self.infos[agent]["legal_actions"] = legal
+            # a new info and list, the user's to keep and change (the mask's list stays ours)
+            self.infos[agent] = {"legal_actions": legal[:]}
         else:
             self.agent_selection = self.agents[0]
             self._selected = (-1, [])
 
+    def _seat(self, agent: str) -> int:
+        """The seat of ``agent``; one line that names the agents where it is none of them."""
+        try:
+            return self.seat_of[agent]
+        except (KeyError, TypeError):  # (TypeError: an unhashable name)
+            raise KeyError(
+                f"no agent {agent!r:.40} in this game (its agents: {', '.join(self.possible_agents)})"
+            ) from None
+
     def observe(self, agent: str) -> ObsDict:
-        return self._observe(self.seat_of[agent], self._selected)
+        if self._steps < 0:
+            raise _no_game(False)
+        return self._observe(self._seat(agent), self._selected)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """AECEnv.last: the selected agent's observation (when ``observe``), its cumulative reward,
         termination, truncation and info."""
-        agent = self.agent_selection
+        try:
+            agent = self.agent_selection
+        except AttributeError:  # (set by the first reset)
+            raise _no_game(False) from None
         return (
             self._observe(self.seat_of[agent], self._selected) if observe else None,
             self._cumulative_rewards[agent],
@@ -325,11 +356,14 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             raise ValueError(f"{agent} owes a decision; None is only for finished agents")
         self._cumulative_rewards[agent] = 0.0
         state = self.game_state
-        if type(action) is int and 0 <= action < self._num_actions:
-            self.choices.play(state, self.seat_of[agent], action, self._moving)
-        else:  # Table.play checks it (a numpy integer is taken, anything else refused)
-            self.table.play(state, self.seat_of[agent], action, self.choices, self._moving)
-        self.infos[agent]["legal_actions"] = []  # (its new ones, if it acts next: below)
+        try:
+            if type(action) is int and 0 <= action < self._num_actions:
+                self.choices.play(state, self.seat_of[agent], action, self._moving)
+            else:  # Table.play checks it (a numpy integer is taken, anything else refused)
+                self.table.play(state, self.seat_of[agent], action, self.choices, self._moving)
+        except RuleError as err:
+            raise _explained(err, agent, action, self._selected[1]) from None
+        self.infos[agent] = {"legal_actions": []}  # (a new one: the info handed out is kept as it was)
         self._steps += 1
         # _moved() and _select(), written out on the path of every step
         done = state.is_terminal()
@@ -349,7 +383,7 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
                 self.agent_selection = selected = self.possible_agents[seat]
                 legal = self._staged(state, seat, self.choices.partial.get(seat, ()))
                 self._selected = (seat, legal)
-                self.infos[selected]["legal_actions"] = legal
+                self.infos[selected] = {"legal_actions": legal[:]}  # (a new info with the user's copy)
             else:  # (no rules leave nobody to move in a running game)
                 self._select()
         if self.render_mode == "human":
@@ -401,9 +435,10 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
 
     def _infos(self, agents: list[str]) -> dict[str, dict[str, Any]]:
         """Every agent's info: its legal actions now (``legal_actions``; empty for an agent that
-        owes no decision), as :meth:`_observe_all` worked them out for the masks."""
+        owes no decision), as :meth:`_observe_all` worked them out for the masks: each a copy, the
+        user's to change (the lists kept check the next joint action)."""
         legal, seat_of = self._legal, self.seat_of
-        return {a: {"legal_actions": legal.get(seat_of[a]) or []} for a in agents}
+        return {a: {"legal_actions": (legal.get(seat_of[a]) or [])[:]} for a in agents}
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -420,7 +455,15 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         if not self.agents:
             raise _no_game(self._steps >= 0)
         seat_of = self.seat_of
-        if not actions.keys() <= seat_of.keys():
+        try:
+            strange = not actions.keys() <= seat_of.keys()
+        except AttributeError:  # not a mapping
+            raise IllegalActionError(
+                f"a parallel step takes the actions as a dict by agent (such as {{'player_0': 3}}), "
+                f"not {type(actions).__name__}",
+                rule="adapter.joint",
+            ) from None
+        if strange:
             strangers = [a for a in actions if a not in seat_of]
             raise IllegalActionError(
                 f"no agent {strangers[0]!r:.40} in this game (its agents: {', '.join(self.possible_agents)})",
@@ -428,7 +471,18 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
                 agent=repr(strangers[0])[:40],
             )
         joint = {seat_of[a]: act for a, act in actions.items() if act is not None}
-        self.table.play_joint(self.game_state, joint, self.choices, self._moving, self._legal)
+        moving = self._moving
+        try:
+            self.table.play_joint(
+                self.game_state, joint, self.choices, moving, self._legal, self.possible_agents
+            )
+        except RuleError as err:
+            if len(moving) != 1 or err.rule.startswith("adapter."):
+                raise  # (the adapter's words; several seats' actions are checked before any is played)
+            seat = moving[0]
+            raise _explained(
+                err, self.possible_agents[seat], joint[seat], self._legal.get(seat, [])
+            ) from None
         self._steps += 1
         done = self._moved()
         cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles

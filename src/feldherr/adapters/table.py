@@ -57,6 +57,13 @@ def mask_numpy(out: npt.NDArray[np.int8], legal: list[int]) -> None:
         out[np.fromiter(legal, np.intp, len(legal))] = 1
 
 
+def shown_actions(actions: Sequence[int], most: int = 12) -> str:
+    """A seat's legal actions for an error message: all of them, or the first ``most`` and how
+    many more."""
+    head = ", ".join(map(str, actions[:most]))
+    return head if len(actions) <= most else f"{head} and {len(actions) - most} more"
+
+
 Reward = Literal["win", "score"]
 """``win``: each seat's share of the win (1/k for k tied winners, else 0); ``score``: the game's
 final scores."""
@@ -64,6 +71,25 @@ final scores."""
 
 class IllegalActionError(RuleError):
     """An integer action that is not in the acting seat's mask (or a seat that owes no decision)."""
+
+
+def action_number(action: object) -> int:
+    """An action of ``Discrete(num_actions)`` as an int: a Python int, a numpy integer or a 0-d
+    integer array (what a policy's ``predict`` hands back). Anything else (a float such as 1.5, a
+    bool, a text, a list or an array of several numbers) is not an action of the space: an
+    :class:`IllegalActionError` that names it, the game and the episode unchanged (``int()``
+    would have played 1.5 as 1 and "3" as 3). Every adapter takes its actions through this."""
+    if type(action) is int:
+        return action
+    if isinstance(action, np.integer):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+        return int(action)
+    shape = f" of shape {action.shape}" if isinstance(action, np.ndarray) else ""
+    raise IllegalActionError(
+        f"an action is a whole number (int), not {type(action).__name__}{shape} {action!r:.40}",
+        rule="adapter.action",
+    )
 
 
 class Table:
@@ -121,13 +147,7 @@ class Table:
         """Take ``action`` for ``seat``: apply the move it completes (True) or keep it as part of a
         staged choice (False); a RuleError, nothing changed, if illegal. ``moving``:
         ``state.to_move()`` (empty when the game is over), if the caller has it already."""
-        if type(action) is not int:
-            if isinstance(action, np.integer):
-                action = int(action)
-            else:
-                raise IllegalActionError(
-                    f"an action is an int, not {type(action).__name__}", rule="adapter.action"
-                )
+        action = action_number(action)
         if not 0 <= action < self.num_actions:
             raise IllegalActionError(
                 f"action {action} is outside 0..{self.num_actions - 1}", rule="adapter.action", action=action
@@ -141,6 +161,7 @@ class Table:
         choices: Choices,
         seats: tuple[int, ...] | None = None,
         legal: Mapping[int, Sequence[int]] | None = None,
+        names: Sequence[str] | None = None,
     ) -> list[int]:
         """Take the actions of every seat in ``to_move()`` in seat order; return the seats that
         acted. Actions of seats that owe no decision are ignored; a seat of ``to_move()`` without an
@@ -149,25 +170,32 @@ class Table:
         move of the same joint action is skipped, as in :func:`~feldherr.core.game.drive`.
         ``seats``: ``to_move()``, if the caller has it already; ``legal``: each seat's legal actions
         now (``choices.legal``), if the caller has them already (the parallel environment, which
-        built the masks from them)."""
+        built the masks from them); ``names``: what the refusals call each seat (the agents'
+        names of the parallel environment; else ``seat N``)."""
         if seats is None:
             seats = () if state.is_terminal() else state.to_move()
         missing = [s for s in seats if s not in actions]
         if missing:
-            raise IllegalActionError(f"no action for seats {missing}", rule="adapter.joint", seats=missing)
+            who = ", ".join(names[s] for s in missing) if names else f"seats {missing}"
+            raise IllegalActionError(
+                f"no action for {who}: {'it owes' if len(missing) == 1 else 'they owe'} a decision now",
+                rule="adapter.joint",
+                seats=missing,
+            )
         if len(seats) > 1:  # all checked before any is played: a refused joint action changes nothing
             for seat in seats:
-                action = actions[seat]
-                whole = type(action) is int or isinstance(action, np.integer)
+                action = action_number(actions[seat])  # (not a number: refused as such)
                 allowed = legal.get(seat) if legal is not None else None
                 if allowed is None:
                     allowed = choices.legal(state, seat, seats)
-                if not whole or action not in allowed:
+                if action not in allowed:
+                    who = names[seat] if names else f"seat {seat}"
                     raise IllegalActionError(
-                        f"action {action!r} is not legal for seat {seat} now",
+                        f"action {action!r} is not legal for {who} now "
+                        f"(its legal actions: {shown_actions(allowed)})",
                         rule="adapter.action",
                         seat=seat,
-                        action=action if type(action) is int else repr(action),
+                        action=action,
                     )
         moved = []
         moving = seats
