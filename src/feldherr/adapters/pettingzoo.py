@@ -117,7 +117,7 @@ def _no_game(started: bool) -> GameOverError:
 class _Seats:
     """What both environments share: the table, agent names, spaces, seeding, observing.
 
-    An environment keeps its attributes below 30 (the AEC one has 27 after ``reset``): CPython 3.11
+    An environment keeps its attributes below 30 (the AEC one has 29 after ``reset``): CPython 3.11
     keeps an instance's attributes in a dictionary shared with its class up to 30 names, and reads
     them fastest there (a 30th name made each AEC step about 4 % dearer); an attribute only one of
     the two environments needs is set by that one."""
@@ -151,16 +151,17 @@ class _Seats:
         self.possible_agents = [agent_name(s) for s in range(self.table.num_players)]
         self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         info = self.table.info
-        self._obs_space = spaces.Dict(
+        observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(*info.observation_bounds, info.observation_shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (info.num_actions,), np.int8),
             }
         )
-        self._act_spaces = {
+        action_spaces = {
             agent: LegalActions(info.num_actions, partial(self._legal_of, seat))
             for seat, agent in enumerate(self.possible_agents)
         }
+        self._spaces = (observation_space, action_spaces)  # (one attribute: see the class docstring)
         self._seeds = np.random.default_rng()
         self.game_state: State = self.table.new_state(0)
         self.choices: Choices = self.table.choices()
@@ -170,15 +171,16 @@ class _Seats:
         self._game_observe = self.table.game.observe
         self._kernel = self.table.game.observer()
         self._staged = self.table.game.staged_actions
+        self._staged_move = self.table.game.staged_move
         self._mask_into = mask_fill()
         self._no_mask = np.zeros(info.num_actions, np.int8)
         self._no_mask.flags.writeable = False  # the mask of an agent that owes no decision, shared
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._obs_space
+        return self._spaces[0]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._act_spaces[agent]
+        return self._spaces[1][agent]
 
     @property
     def state_space(self) -> spaces.Box:
@@ -357,18 +359,27 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         state = self.game_state
         try:
-            if type(action) is int and 0 <= action < self._num_actions:
-                self.choices.play(state, self.seat_of[agent], action, self._moving)
+            choices = self.choices
+            if type(action) is int and 0 <= action < self._num_actions and not choices.partial:
+                # Choices.play written out for the selected seat (it owes a decision) with no
+                # staged choice under way: the move the action completes, or the first part of one
+                seat = self.seat_of[agent]
+                move = self._staged_move(state, seat, (), action)
+                if move is None:
+                    choices.partial[seat] = (action,)
+                else:
+                    state.apply(seat, move)
             else:  # Table.play checks it (a numpy integer is taken, anything else refused)
-                self.table.play(state, self.seat_of[agent], action, self.choices, self._moving)
+                self.table.play(state, self.seat_of[agent], action, choices, self._moving)
         except RuleError as err:
             raise _explained(err, agent, action, self._selected[1]) from None
-        self.infos[agent] = {"legal_actions": []}  # (a new one: the info handed out is kept as it was)
         self._steps += 1
-        # _moved() and _select(), written out on the path of every step
+        # _moved() and _select(), written out on the path of every step; the agent that acted gets
+        # a new info (the one handed out is kept as it was), its new legal actions if it acts next
         done = state.is_terminal()
         self._moving = moving = () if done else state.to_move()
         if done:
+            self.infos[agent] = {"legal_actions": []}
             for a, value in zip(self.possible_agents, self.table.returns(state), strict=True):
                 self.rewards[a] = value
                 self.terminations[a] = True
@@ -383,8 +394,11 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
                 self.agent_selection = selected = self.possible_agents[seat]
                 legal = self._staged(state, seat, self.choices.partial.get(seat, ()))
                 self._selected = (seat, legal)
+                if selected != agent:
+                    self.infos[agent] = {"legal_actions": []}
                 self.infos[selected] = {"legal_actions": legal[:]}  # (a new info with the user's copy)
             else:  # (no rules leave nobody to move in a running game)
+                self.infos[agent] = {"legal_actions": []}
                 self._select()
         if self.render_mode == "human":
             self.render()
