@@ -551,21 +551,27 @@ def test_a_link_to_a_decision_names_the_player_chosen_of_several(server: Server,
     page.wait_for_function("document.querySelector('#analysis-link').value.endsWith('&seat=0')")
 
 
+def _mansfeld_example_analysed(server: Server, pages: Pages, lang: str, width: int, height: int) -> Any:
+    """A page of the analysis board on Mansfeld's worked example, loaded through the lobby's
+    position file in ``lang`` at ``width`` × ``height``, its run button shown."""
+    page = pages.new(viewport={"width": width, "height": height})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, lang, width, height)
+    page.click("#advanced summary")
+    page.set_input_files("#position-file", str(ROOT / "docs" / "positions" / "mansfeld-example.json"))
+    page.click("#position-analyse")
+    page.wait_for_url("**/replay/**#analyse")
+    page.wait_for_selector("#analysis-run")
+    return page
+
+
 def test_a_search_too_short_to_rank_the_moves_says_so(server: Server, pages: Pages) -> None:
     """An answer whose best move has a 95 % range of more than 40 points (two searches: 9 % to
     91 %) comes with a note in words that the list is rough and a longer search surer; a surer
     answer has none. The server's answers are stood in for, so the test does not hang on the
     machine's speed."""
-    folder = ROOT / "docs" / "positions"
-    page = pages.new(viewport={"width": 390, "height": 844})
-    page.goto(server.url)
-    page.wait_for_selector("#new-game")
-    set_look(page, "de", 390, 844)
-    page.click("#advanced summary")
-    page.set_input_files("#position-file", str(folder / "mansfeld-example.json"))
-    page.click("#position-analyse")
-    page.wait_for_url("**/replay/**#analyse")
-    page.wait_for_selector("#analysis-run")
+    page = _mansfeld_example_analysed(server, pages, "de", 390, 844)
 
     def answer(visits: int, interval: list[float]) -> dict[str, Any]:
         move = {"move": None, "text": "keine Karte einsetzen", "visits": visits, "win_share": [0.5, 0.5],
@@ -591,16 +597,7 @@ def test_the_order_and_the_percentages_agree_in_words(server: Server, pages: Pag
     move whose 95 % range overlaps the choice's "about as good", one whose range lies wholly above
     "probably better", a worse one unmarked; the help says how to read the order. English and
     German, answers stood in for."""
-    folder = ROOT / "docs" / "positions"
-    page = pages.new(viewport={"width": 1280, "height": 900})
-    page.goto(server.url)
-    page.wait_for_selector("#new-game")
-    set_look(page, "en", 1280, 900)
-    page.click("#advanced summary")
-    page.set_input_files("#position-file", str(folder / "mansfeld-example.json"))
-    page.click("#position-analyse")
-    page.wait_for_url("**/replay/**#analyse")
-    page.wait_for_selector("#analysis-run")
+    page = _mansfeld_example_analysed(server, pages, "en", 1280, 900)
 
     def move(text: str, visits: int, share: float, interval: list[float]) -> dict[str, Any]:
         return {"move": None, "text": text, "visits": visits, "win_share": [share, 1 - share],
