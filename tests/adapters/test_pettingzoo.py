@@ -452,3 +452,23 @@ def test_an_info_handed_out_keeps_its_legal_actions() -> None:
         legal = info["legal_actions"]
         aec.step(legal[int(rng.integers(len(legal)))])
     assert all(info["legal_actions"] == mask for info, mask in kept)
+
+
+def test_no_agent_keeps_legal_actions_once_the_game_is_over() -> None:
+    """Whoever moved last (player_0 too, the agent selected once the game is over) ends with no
+    legal actions in its info."""
+    last_movers = set()
+    for seed in (0, 1):  # El Grande for two: player_0 moves last in seed 0's game, player_1 in seed 1's
+        e = env("elgrande", players=2)
+        e.reset(seed=seed)
+        mover = ""
+        for agent in e.agent_iter():
+            _, _, terminated, truncated, info = e.last()
+            if terminated or truncated:
+                assert all(i["legal_actions"] == [] for i in e.infos.values()), (seed, e.infos)
+                e.step(None)
+                continue
+            mover = agent
+            e.step(info["legal_actions"][seed % len(info["legal_actions"])])
+        last_movers.add(mover)
+    assert last_movers == {"player_0", "player_1"}

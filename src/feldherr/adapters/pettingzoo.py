@@ -117,7 +117,7 @@ def _no_game(started: bool) -> GameOverError:
 class _Seats:
     """What both environments share: the table, agent names, spaces, seeding, observing.
 
-    An environment keeps its attributes below 30 (the AEC one has 29 after ``reset``): CPython 3.11
+    An environment keeps its attributes below 30 (the AEC one has 28 after ``reset``): CPython 3.11
     keeps an instance's attributes in a dictionary shared with its class up to 30 names, and reads
     them fastest there (a 30th name made each AEC step about 4 % dearer); an attribute only one of
     the two environments needs is set by that one."""
@@ -161,7 +161,7 @@ class _Seats:
             agent: LegalActions(info.num_actions, partial(self._legal_of, seat))
             for seat, agent in enumerate(self.possible_agents)
         }
-        self._spaces = (observation_space, action_spaces)  # (one attribute: see the class docstring)
+        self._spaces = (observation_space, action_spaces)
         self._seeds = np.random.default_rng()
         self.game_state: State = self.table.new_state(0)
         self.choices: Choices = self.table.choices()
@@ -171,7 +171,6 @@ class _Seats:
         self._game_observe = self.table.game.observe
         self._kernel = self.table.game.observer()
         self._staged = self.table.game.staged_actions
-        self._staged_move = self.table.game.staged_move
         self._mask_into = mask_fill()
         self._no_mask = np.zeros(info.num_actions, np.int8)
         self._no_mask.flags.writeable = False  # the mask of an agent that owes no decision, shared
@@ -302,21 +301,23 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         PettingZoo's iterator class calls its ``__next__``."""
         return _AgentIter(self, max_iter)
 
-    def _select(self) -> None:
+    def _select(self, acted: str | None = None) -> None:
         """The agent to act: the first seat to move (``_moving``), else any agent (the game is
-        over). Its legal actions now go into its info (``legal_actions``), and are kept for its
-        mask."""
+        over). Its legal actions now go into a new info (``legal_actions``, the user's copy), and
+        are kept for its mask; the agent that ``acted`` last gets a new empty info unless it acts
+        again (the info handed out is kept as it was)."""
         moving = self._moving
         if moving:
             seat = moving[0]
             self.agent_selection = agent = self.possible_agents[seat]
             legal = self._staged(self.game_state, seat, self.choices.partial.get(seat, ()))
             self._selected = (seat, legal)
-            # a new info and list, the user's to keep and change (the mask's list stays ours)
             self.infos[agent] = {"legal_actions": legal[:]}
         else:
-            self.agent_selection = self.agents[0]
+            self.agent_selection = agent = self.agents[0]
             self._selected = (-1, [])
+        if acted is not None and not (moving and acted == agent):
+            self.infos[acted] = {"legal_actions": []}
 
     def _seat(self, agent: str) -> int:
         """The seat of ``agent``; one line that names the agents where it is none of them."""
@@ -359,47 +360,23 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         state = self.game_state
         try:
-            choices = self.choices
-            if type(action) is int and 0 <= action < self._num_actions and not choices.partial:
-                # Choices.play written out for the selected seat (it owes a decision) with no
-                # staged choice under way: the move the action completes, or the first part of one
-                seat = self.seat_of[agent]
-                move = self._staged_move(state, seat, (), action)
-                if move is None:
-                    choices.partial[seat] = (action,)
-                else:
-                    state.apply(seat, move)
+            if type(action) is int and 0 <= action < self._num_actions:
+                self.choices.play(state, self.seat_of[agent], action, self._moving)
             else:  # Table.play checks it (a numpy integer is taken, anything else refused)
-                self.table.play(state, self.seat_of[agent], action, choices, self._moving)
+                self.table.play(state, self.seat_of[agent], action, self.choices, self._moving)
         except RuleError as err:
             raise _explained(err, agent, action, self._selected[1]) from None
         self._steps += 1
-        # _moved() and _select(), written out on the path of every step; the agent that acted gets
-        # a new info (the one handed out is kept as it was), its new legal actions if it acts next
-        done = state.is_terminal()
-        self._moving = moving = () if done else state.to_move()
+        done = self._moved()
         if done:
-            self.infos[agent] = {"legal_actions": []}
             for a, value in zip(self.possible_agents, self.table.returns(state), strict=True):
                 self.rewards[a] = value
                 self.terminations[a] = True
             self._accumulate_rewards()  # the rewards are 0 until the end: nothing to add before
-            self._select()
-        else:
-            if self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
-                for a in self.agents:
-                    self.truncations[a] = True
-            if moving:
-                seat = moving[0]
-                self.agent_selection = selected = self.possible_agents[seat]
-                legal = self._staged(state, seat, self.choices.partial.get(seat, ()))
-                self._selected = (seat, legal)
-                if selected != agent:
-                    self.infos[agent] = {"legal_actions": []}
-                self.infos[selected] = {"legal_actions": legal[:]}  # (a new info with the user's copy)
-            else:  # (no rules leave nobody to move in a running game)
-                self.infos[agent] = {"legal_actions": []}
-                self._select()
+        elif self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
+            for a in self.agents:
+                self.truncations[a] = True
+        self._select(agent)
         if self.render_mode == "human":
             self.render()
 
