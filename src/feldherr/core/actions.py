@@ -73,10 +73,6 @@ class Choices:
 
 
 _codes_of: Any = getattr(native_module("feldherr.core._cfast"), "codes_of", None)
-codes_of_native: Any = _codes_of
-"""``codes_of(moves, codes)`` of the C helpers (the numbers of a list of moves that all have one
-in ``codes``, ascending; None when one has none), or None where it is not built: for a game's
-``staged_actions`` that calls it without :func:`sorted_codes`'s frame (an adapter's every step)."""
 
 
 def _numbers(moves: list[Any], codes: dict[Any, int], encode: Callable[[Any], int]) -> list[int]:

@@ -166,6 +166,4 @@ def _arg(kind: str, t: str, v: Any) -> int:
 
 
 _DECODED: tuple[Move, ...] = tuple(_decode(a) for a in range(NUM_ACTIONS))
-DECODED = _DECODED
-"""The move of every action number, by number (what :func:`decode` reads)."""
 """The move of every action number, worked out once."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
-from feldherr.core.actions import codes_of_native, sorted_codes
+from feldherr.core.actions import sorted_codes
 from feldherr.core.bots import Bot
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.fastcopy import slot_cloner
@@ -428,18 +428,12 @@ class ElGrandeGame(Game):
     def staged_actions(self, state: State, seat: int, partial: tuple[int, ...]) -> list[int]:
         if partial:
             return super().staged_actions(state, seat, partial)  # refused: no staged choices
-        moves = cached_legal(state, seat)  # type: ignore[arg-type]
-        if codes_of_native is not None and type(moves) is list:  # sorted_codes' C path, no frame
-            found: list[int] | None = codes_of_native(moves, _CODES)
-            if found is not None:
-                return found
-        return sorted_codes(moves, _CODES, codec.encode)
+        return sorted_codes(cached_legal(state, seat), _CODES, codec.encode)  # type: ignore[arg-type]
 
     def staged_move(self, state: State, seat: int, partial: tuple[int, ...], action: int) -> Move | None:
         if partial:
             return super().staged_move(state, seat, partial, action)  # refused
-        # (codec.decode's table, read here without its frame)
-        move = codec.DECODED[action] if type(action) is int and 0 <= action < _NUM else codec.decode(action)
+        move = codec.decode(action)
         moves = cached_legal(state, seat)  # type: ignore[arg-type]
         try:  # the very move object of the legal list, so ``apply`` takes its fast path
             return moves[moves.index(move)]
@@ -589,7 +583,6 @@ def _variant_tokens(raw: Any) -> tuple[Any, str | None]:
     return out, deck
 
 
-_NUM = codec.NUM_ACTIONS
 _CODES: dict[Move, int] = {}
 """Action number of every legal move met so far (at most ``codec.NUM_ACTIONS`` entries; only moves
 of the rules' legal lists, whose arguments are exact ints, are looked up here)."""

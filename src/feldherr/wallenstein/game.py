@@ -9,7 +9,7 @@ import gc
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from feldherr.core.actions import codes_of_native, sorted_codes
+from feldherr.core.actions import sorted_codes
 from feldherr.core.bots import Bot
 from feldherr.core.errors import MalformedMoveError, shown
 from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State
@@ -323,12 +323,7 @@ class WallensteinGame(Game):
     def staged_actions(self, state: State, seat: int, partial: tuple[int, ...]) -> list[int]:
         if partial:
             return super().staged_actions(state, seat, partial)  # refused: no staged choices
-        moves = state.legal_moves(seat)
-        if codes_of_native is not None and type(moves) is list:  # sorted_codes' C path, no frame
-            found: list[int] | None = codes_of_native(moves, _CODES)
-            if found is not None:
-                return found
-        return sorted_codes(moves, _CODES, codec.encode)
+        return sorted_codes(state.legal_moves(seat), _CODES, codec.encode)
 
     def observe(
         self,
