@@ -315,15 +315,7 @@ class Store:
                 )
                 .values(claimed=True, last_seen=now)
             )
-            if row.status != "open":
-                return False
-            unclaimed = conn.execute(
-                select(seats.c.seat).where(seats.c.game_id == game_id, seats.c.claimed.is_(False))
-            ).first()
-            if unclaimed is None:
-                self.set_game(conn, game_id, status="running", updated=now)
-                return True
-        return False
+            return row.status == "open" and self._start_if_all_claimed(conn, game_id, now)
 
     def replace_with_bot(self, game_id: str, seat_number: int, bot: str) -> bool:
         """A friend's seat whose invitation was never opened becomes a bot's (its token stays, so
@@ -347,11 +339,18 @@ class Store:
             if done.rowcount != 1:
                 return False
             if row.status == "open":
-                unclaimed = conn.execute(
-                    select(seats.c.seat).where(seats.c.game_id == game_id, seats.c.claimed.is_(False))
-                ).first()
-                if unclaimed is None:
-                    self.set_game(conn, game_id, status="running", updated=now)
+                self._start_if_all_claimed(conn, game_id, now)
+        return True
+
+    def _start_if_all_claimed(self, conn: Connection, game_id: str, now: float) -> bool:
+        """An open game whose every seat is claimed (its players came, or bots took their seats)
+        starts running; True if it did."""
+        unclaimed = conn.execute(
+            select(seats.c.seat).where(seats.c.game_id == game_id, seats.c.claimed.is_(False))
+        ).first()
+        if unclaimed is not None:
+            return False
+        self.set_game(conn, game_id, status="running", updated=now)
         return True
 
     def rename(self, game_id: str, seat_number: int, name: str) -> None:
