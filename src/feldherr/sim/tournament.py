@@ -409,6 +409,29 @@ def bot_label(name: str, lang: str) -> str:
     return f"{words.get(lang, words['en'])}\n{name}"
 
 
+def _win_rate_bars(
+    ax: Any,
+    rates: Sequence[float],
+    intervals: Sequence[tuple[float, float]],
+    labels: Sequence[str],
+    words: Mapping[str, str],
+) -> None:
+    """Win rates in per cent as bars with their 95 % intervals, the fair share as a dashed line,
+    each bar under its label (a panel of :func:`plot` and of the simulation's plot)."""
+    n = len(rates)
+    lows = [max(0.0, rate - lo) for rate, (lo, _) in zip(rates, intervals, strict=True)]
+    highs = [max(0.0, hi - rate) for rate, (_, hi) in zip(rates, intervals, strict=True)]
+    ax.bar(
+        range(n),
+        [100 * r for r in rates],
+        yerr=[[100 * x for x in lows], [100 * x for x in highs]],
+        capsize=4,
+    )
+    ax.axhline(100 / n, linestyle="--", color="grey", label=words["fair"].format(share=f"{100 / n:.0f}"))
+    ax.set_xticks(range(n), labels)
+    ax.set_ylabel(words["rate"])
+
+
 def plot(
     result: TournamentResult, path: str | os.PathLike[str], lang: str = "en", title: str | None = None
 ) -> Path:
@@ -420,24 +443,13 @@ def plot(
     import matplotlib.pyplot as plt
 
     n = len(result.names)
-    rates = result.win_rate
-    lows = [max(0.0, rate - lo) for rate, (lo, _) in zip(rates, result.intervals, strict=True)]
-    highs = [max(0.0, hi - rate) for rate, (_, hi) in zip(rates, result.intervals, strict=True)]
     panels = 2 if result.ratings is not None else 1
     # each entrant's label is two lines (the bot in words, its name): five of them need the room
     fig, axes = plt.subplots(1, panels, figsize=(max(5.0, 1.3 * n) * panels + 1, 4), squeeze=False)
     ax = axes[0][0]
-    ax.bar(
-        range(n),
-        [100 * r for r in rates],
-        yerr=[[100 * x for x in lows], [100 * x for x in highs]],
-        capsize=4,
-    )
     words = plot_words(lang)
-    ax.axhline(100 / n, linestyle="--", color="grey", label=words["fair"].format(share=f"{100 / n:.0f}"))
     labels = [bot_label(name, lang) for name in result.names]
-    ax.set_xticks(range(n), labels)
-    ax.set_ylabel(words["rate"])
+    _win_rate_bars(ax, result.win_rate, result.intervals, labels, words)
     ax.set_title(words["title"].format(game=title or result.game, games=result.games))
     ax.legend()
     if result.ratings is not None:
@@ -507,20 +519,9 @@ def plot_simulation(
     n = len(players)
     words = SIMULATION_WORDS.get(lang, SIMULATION_WORDS["en"])
     labels = [f"{player}\n{bot_label(bot, lang)}" for player, bot in zip(players, bots, strict=True)]
-    bounds = [wilson(rate, games) for rate in win_rate]
-    lows = [max(0.0, rate - lo) for rate, (lo, _) in zip(win_rate, bounds, strict=True)]
-    highs = [max(0.0, hi - rate) for rate, (_, hi) in zip(win_rate, bounds, strict=True)]
     fig, axes = plt.subplots(1, 2, figsize=(max(5.0, 1.3 * n) * 2 + 1, 4.4), squeeze=False)
     ax = axes[0][0]
-    ax.bar(
-        range(n),
-        [100 * r for r in win_rate],
-        yerr=[[100 * x for x in lows], [100 * x for x in highs]],
-        capsize=4,
-    )
-    ax.axhline(100 / n, linestyle="--", color="grey", label=words["fair"].format(share=f"{100 / n:.0f}"))
-    ax.set_xticks(range(n), labels)
-    ax.set_ylabel(words["rate"])
+    _win_rate_bars(ax, win_rate, [wilson(rate, games) for rate in win_rate], labels, words)
     ax.set_ylim(0, 100)
     ax.set_title(words["from" if from_position else "title"].format(game=title, games=games))
     ax.legend()
