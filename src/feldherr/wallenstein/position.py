@@ -842,9 +842,9 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
         if not r.has("plan_revealed"):
             st.revealed[s] = _revealed_now(st)[s]
     if not top.has("open_events"):  # left out: as many as the rules leave open at this step
-        target = _open_events_now(st)
-        if target is not None:
-            del st.open_events[target:]  # (the first stay: after fall, the winter's grain loss)
+        fixed = _open_events_rule(st)
+        if fixed is not None:
+            del st.open_events[fixed[1] :]  # (the first stay: after fall, the winter's grain loss)
     sizes = (
         top.integer("event_deck_size", len(st.event_deck)),
         top.integer("favor_deck_size", len(st.favor_deck)),
@@ -911,47 +911,45 @@ ROUND_PHASES = (POSITION, "pre", LANDSKNECHTE, LEADER, FAVOR, MOVE, "post")
 """The phases of a season after its event is drawn ("Determine event" follows the planning)."""
 
 
-def _open_events_now(st: Any) -> int | None:
-    """How many event cards lie open at the table's step (what :func:`_check_events` requires), or
-    None where the rules leave it open (fewer ran out of cards to draw)."""
+def _open_events_rule(st: Any) -> tuple[str, int] | None:
+    """The rule that fixes how many event cards lie open at the table's step, and that many, or
+    None where the rules leave it open (fewer ran out of cards to draw). Docs/rules-notes.md,
+    "Open event cards": none revealed during the county draft (set-up step 5, "Draw 4 event cards",
+    follows it); "Reveal the four topmost event cards" each year and "Shuffle the face-up event
+    cards (2, 3, or 4, depending on which round this is) and draw one of them": planning in spring
+    4 lie open, in summer 3, in fall 2, and once the season's event is drawn one fewer; in winter
+    "the remaining event card indicates how many grain units have to be removed" (1 while its
+    revolts are settled), and after the year's end none (the next year's four come with its
+    spring)."""
     if st.phase == DRAFT:
-        return 0
+        return "wallenstein.position.events-draft", 0
     if st.season < 3 and st.phase == PLAN:
-        return int(EVENTS_PER_YEAR - st.season)
+        return "wallenstein.position.events", int(EVENTS_PER_YEAR - st.season)
     if st.season < 3 and st.phase in ROUND_PHASES:
-        return int(EVENTS_PER_YEAR - 1 - st.season)
+        return "wallenstein.position.events-round", int(EVENTS_PER_YEAR - 1 - st.season)
     if st.season == 3 and st.phase == REVOLT_ORDER:
-        return 1
+        return "wallenstein.position.events-winter", 1
     if st.season == 3 and st.phase in (LEADER, "winter-end", OVER):
-        return 0
+        return "wallenstein.position.events-year-end", 0
     return None
 
 
+_EVENT_TOTAL_NAMED = ("wallenstein.position.events", "wallenstein.position.events-round")
+"""The refusals whose words name how many cards the season has (the others say it in words)."""
+
+
 def _check_events(st: Any) -> None:
-    """The open event cards are as many as the rules leave at this step (docs/rules-notes.md,
-    "Open event cards"): none revealed during the county draft (set-up step 5, "Draw 4 event cards",
-    follows it); "Reveal the four topmost event cards" each year and "Shuffle the face-up event
-    cards (2, 3, or 4, depending on which round this is) and draw one of them": planning in spring
-    4 lie open, in summer 3, in fall 2 (fewer ran out of cards to draw before the winter), and once
-    the season's event is drawn one fewer; in winter "the remaining event card indicates how many
-    grain units have to be removed" (1 while its revolts are settled), and after the year's end
-    none (the next year's four come with its spring)."""
+    """The open event cards are as many as the rules leave at this step (:func:`_open_events_rule`;
+    during the county draft no card is revealed at all: open, drawn or gone)."""
+    fixed = _open_events_rule(st)
+    if fixed is None:
+        return
+    rule, total = fixed
     count = len(st.open_events)
     if st.phase == DRAFT:
-        revealed = count + len(st.used_events) + (st.event >= 0)
-        if revealed:
-            _fail("wallenstein.position.events-draft", count=revealed)
-    elif st.season < 3 and st.phase == PLAN:
-        if count != EVENTS_PER_YEAR - st.season:
-            _fail("wallenstein.position.events", count=count, total=EVENTS_PER_YEAR - st.season)
-    elif st.season < 3 and st.phase in ROUND_PHASES:
-        if count != EVENTS_PER_YEAR - 1 - st.season:
-            _fail("wallenstein.position.events-round", count=count, total=EVENTS_PER_YEAR - 1 - st.season)
-    elif st.season == 3 and st.phase == REVOLT_ORDER:
-        if count != 1:
-            _fail("wallenstein.position.events-winter", count=count)
-    elif st.season == 3 and st.phase in (LEADER, "winter-end", OVER) and count:
-        _fail("wallenstein.position.events-year-end", count=count)
+        count += len(st.used_events) + (st.event >= 0)
+    if count != total:
+        _fail(rule, count=count, **({"total": total} if rule in _EVENT_TOTAL_NAMED else {}))
 
 
 AUTOMATIC = ("pre", "post", "winter-end")
