@@ -712,6 +712,11 @@ class Hub:
         with self._lock:
             return {s for c in self.conns.get(game_id, ()) for s in c.seats}
 
+    def _held_by_game(self) -> dict[str, set[int]]:
+        """:meth:`held_here` of every game with sockets here, read at once."""
+        with self._lock:
+            return {gid: {s for c in conns for s in c.seats} for gid, conns in self.conns.items()}
+
     def present(self, game_id: str, now: float | None = None) -> set[int]:
         """The seats whose players are connected now: by a socket of this process, or of another
         one that said so on the bus within :data:`PRESENCE_TTL` seconds."""
@@ -746,8 +751,7 @@ class Hub:
         if now - self._last_presence < PRESENCE_EVERY:
             return
         self._last_presence = now
-        with self._lock:
-            held = {gid: {s for c in conns for s in c.seats} for gid, conns in self.conns.items()}
+        held = self._held_by_game()
         for game_id, seats in held.items():
             if seats:
                 self.bus.publish_presence(game_id, sorted(seats))
@@ -1090,8 +1094,7 @@ class Hub:
         beat = now - self._last_beat >= (max(1.0, after / 3) if after >= 0 else HEARTBEAT)
         if beat:
             self._last_beat = now
-            with self._lock:
-                held = {gid: {s for c in conns for s in c.seats} for gid, conns in self.conns.items()}
+            held = self._held_by_game()
             self.store.touch_all({gid: seats for gid, seats in held.items() if seats})
         if after < 0:
             return
