@@ -6,21 +6,25 @@ reader's language, so that the form shows no key, no snake_case and no JSON."""
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from importlib import import_module, resources
 from typing import Any
 
 from feldherr.core.errors import OptionError
+from feldherr.core.game import Game
 from feldherr.core.i18n import FIELD_TERMS, term
 from feldherr.games import get_game
 from feldherr.server.lobby import option_words
 from feldherr.server.protocol import ServerError, get_str, part, unknown_game
 
 
+@functools.cache
 def _help_words(name: str) -> dict[str, dict[str, str]]:
     """The help words (``"_help"``) of the game's ``position_fields.json``: what a field means, in a
-    sentence, for the fields the editor shows. A game without the file or the section has none."""
+    sentence, for the fields the editor shows. A game without the file or the section has none.
+    Read once per game (the form of every request reads it)."""
     try:
         text = resources.files(f"feldherr.{name}").joinpath("data", "position_fields.json").read_text("utf-8")
     except (FileNotFoundError, ModuleNotFoundError, OSError):
@@ -46,6 +50,16 @@ def _enum_values(node: Any, out: set[str], colours: set[str], field: str = "") -
             _enum_values(value, out, colours, field)
 
 
+def _game_with_positions(name: str) -> tuple[Game, dict[str, Any]]:
+    """The game ``name`` and its position schema; ``server.unknown-game`` where there is no such
+    game or it has no positions."""
+    try:
+        game = get_game(name)
+        return game, game.position_schema()
+    except (ValueError, NotImplementedError) as exc:
+        raise unknown_game() from exc
+
+
 def position_form(name: str, lang: str, players: int | None = None) -> dict[str, Any]:
     """The schema and the words of the editor's form for game ``name`` in ``lang``: ``fields`` (each
     field's label), ``help`` (a sentence for some), ``names`` (a thing's printed name by the value a
@@ -53,11 +67,7 @@ def position_form(name: str, lang: str, players: int | None = None) -> dict[str,
     "Trossbube"; a printed name the position writes as printed, a county, is itself) and
     ``colours`` (the seats' colours, for players a position leaves unnamed, "Player 2"); with
     ``players``, ``start``: a new game's start for that many players (:func:`start_position`)."""
-    try:
-        game = get_game(name)
-        schema = game.position_schema()
-    except (ValueError, NotImplementedError) as exc:
-        raise unknown_game() from exc
+    game, schema = _game_with_positions(name)
     catalogue = game.messages()
     fields = {key[len("pos.field.") :]: term(FIELD_TERMS, key, lang) for key in FIELD_TERMS}
     for key in catalogue:
@@ -126,11 +136,7 @@ def start_from_options(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ServerError("server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt")
     name = get_str(data, "game", 64)
-    try:
-        game = get_game(name)
-        game.position_schema()
-    except (ValueError, NotImplementedError) as exc:
-        raise unknown_game() from exc
+    game, _ = _game_with_positions(name)
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise ServerError("server.options", 422, "bad-options", **part("message", "part.options-object"))
