@@ -585,3 +585,29 @@ def test_a_module_step_names_who_decides(server: Server, pages: Pages, phase: st
         if who == "other":
             shot(page, f"wallenstein-{phase}-other-en")
     scan.check()
+
+
+def test_a_table_waits_for_the_games_words_before_it_is_drawn(server: Server, pages: Pages) -> None:
+    """A German page drew the table with the game's ids ("spring", "palace", "bid") for as long as
+    the game's words took to come (a fresh-clone run on a busy machine read them so): the page
+    shows only its connection until they are here, then the table in German."""
+    position, decider = _wallenstein_at("favor")
+    seats = [{"kind": "human", "name": n} for n in ("Anna", "Ben", "Clara")]
+    body = {"game": "wallenstein", "position": position, "seats": seats, "seed": 3}
+    created = server.api("/api/games", body)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    held: list[Any] = []
+    page.route("**/api/web/terms/**", lambda route: held.append(route))
+    page.goto(created["seats"][decider]["invite"])
+    page.wait_for_function("document.querySelector('#conn')?.innerText.length > 0")
+    page.wait_for_timeout(1_000)  # the welcome and the first update are here by now
+    assert held, "the page did not ask for the game's words"
+    assert page.locator("#phase-help").count() == 0
+    text = page.locator("body").inner_text()
+    assert not re.search(r"\b(spring|palace|bid|court1)\b", text), text
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("#phase-help")
+    page.wait_for_function("document.body.innerText.includes('Frühling')")
+    assert not re.search(r"\b(spring|palace)\b", page.locator("body").inner_text())

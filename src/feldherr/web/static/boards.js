@@ -22,7 +22,8 @@ const waiters = new Set();
 function needs(name, url = `/static/data/${name}.json`) {
   if (data[name]) return data[name];
   if (!loading[name]) {
-    loading[name] = fetch(url).then((r) => (r.ok ? r.json() : {})).then((d) => {
+    // (a file that cannot be had counts as empty: a page waiting for it is drawn all the same)
+    loading[name] = fetch(url).then((r) => (r.ok ? r.json() : {})).catch(() => ({})).then((d) => {
       data[name] = d;
       const now = [...waiters];
       waiters.clear(); // before the calls: a redraw registers itself again for the next file
@@ -33,6 +34,13 @@ function needs(name, url = `/static/data/${name}.json`) {
 }
 
 export function onData(fn) { waiters.add(fn); }
+
+// Whether the game's own words (its terms: seasons, actions, colours, ...) are here; asks for them
+// if not. A page draws a game's table only once they are: drawn before, the table showed the ids
+// ("spring", "palace") for as long as the file took, in English on a German page.
+export function termsReady(game) {
+  return needs(`terms-${game}`, `/api/web/terms/${encodeURIComponent(game)}`) !== null;
+}
 
 export function moveKeys(choices) {
   const keys = new Set();

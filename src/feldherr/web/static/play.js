@@ -2,7 +2,7 @@
 // hand-overs and the end of the game.
 import { api, clear, colour, copyText, h, usePalette } from "./dom.js";
 import { botName, lang, t, tn, touchScreen } from "./i18n.js";
-import { moveKeys, onData, phaseDetail, renderBoard, seatNames, slotValue, term } from "./boards.js";
+import { moveKeys, onData, phaseDetail, renderBoard, seatNames, slotValue, term, termsReady } from "./boards.js";
 import { MAX_BUTTONS, hasSteps, remaining, stepPicker } from "./steps.js";
 import { endOfGame, logItem } from "./ending.js";
 import { foreignInvite, forget, fromHash, held, hideTokens, inHash, invites, remember, tabHold } from "./store.js";
@@ -374,7 +374,7 @@ export function showPlay(root, gameId) {
       root.append(h("p", { role: "alert", class: "error" }, st.error));
       return;
     }
-    if (!st.welcome) { root.append(statusNode); return; }
+    if (!st.welcome || !termsReady(st.welcome.name)) { root.append(statusNode); return; } // (redrawn when they come)
     turnSignal(st.welcome.seats.some((seat) => (st.bySeat.get(seat)?.choices || []).length) && !st.bySeat.get(st.welcome.seats[0])?.outcome, st.welcome.title); // table
     usePalette(st.welcome.name);
     if (st.shown === null && st.pending !== null) {

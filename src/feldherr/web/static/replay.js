@@ -1,7 +1,7 @@
 // The replay viewer: a finished or imported game step by step, with a timeline (step, jump, play).
 import { api, clear, h, usePalette } from "./dom.js";
 import { lang, num, t } from "./i18n.js";
-import { onData, renderBoard, seatNames } from "./boards.js";
+import { onData, renderBoard, seatNames, termsReady } from "./boards.js";
 import { battleChart, drawPlots, logItem, scoringLines, scoringTable } from "./ending.js";
 import { analysisBoard } from "./analysis.js";
 import { positionEditor } from "./editor.js";
@@ -90,7 +90,7 @@ export function showReplay(root, gameId) {
     clear(root);
     if (st.error) root.append(h("p", { class: "error", role: "alert" }, st.error));
     const step = st.step;
-    if (!step) return;
+    if (!step || !termsReady(step.view.game)) return; // (redrawn when the game's words come)
     usePalette(step.view.game);
     const info = st.info;
     const names = info ? seatNames(step.view.game, info.seats) : [];
