@@ -605,8 +605,9 @@ def _count(key: str, name: str, value: int, low: int, high: int) -> NoReturn:
 
 def _turn_order(st: ElGrandeData, names: list[str]) -> None:
     """From the court phase to the action cards the player at the turn is the one the turn order
-    points to (flow.current is turn_order[turn_index], as the engine keeps them: "the player with the
-    highest power card goes first ... the others follow in descending order")."""
+    points to (flow.current is turn_order[turn_index], as the engine keeps them: "Die Person, die
+    die höchste Machtkarte ausgespielt hat, beginnt … folgt die Person mit der zweithöchsten
+    Machtkarte"; docs/rules-notes.md, El Grande 14)."""
     if not COURT <= st.phase <= ACT:
         return
     order, at = st.turn_order, st.turn_index
