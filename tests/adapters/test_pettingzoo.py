@@ -472,3 +472,25 @@ def test_no_agent_keeps_legal_actions_once_the_game_is_over() -> None:
             e.step(info["legal_actions"][seed % len(info["legal_actions"])])
         last_movers.add(mover)
     assert last_movers == {"player_0", "player_1"}
+
+
+def test_parallel_step_dicts_hold_their_own_types_and_are_new() -> None:
+    """Each step's rewards are floats, terminations and truncations bools (``0.0 == False``: the
+    dicts kept to copy from must not mix them up), every dict a new one the user may change."""
+    e = parallel_env("toy", players=3, max_cycles=4)
+    obs, _ = e.reset(seed=3)
+    seen: list[tuple[dict[str, Any], ...]] = []
+    while e.agents:
+        actions = {a: int(np.flatnonzero(m)[0]) for a in e.agents if (m := obs[a]["action_mask"]).any()}
+        obs, rewards, terms, truncs, _infos = e.step(actions)
+        assert len(rewards) == len(terms) == len(truncs) == 3
+        for value in rewards.values():
+            assert type(value) is float
+        for value in [*terms.values(), *truncs.values()]:
+            assert type(value) is bool
+        for earlier in seen:
+            assert all(a is not b for a, b in zip(earlier, (rewards, terms, truncs), strict=True))
+        seen.append((rewards, terms, truncs))
+        rewards.clear()
+        terms.clear()  # the user's to change: the next step's dicts are whole again
+    assert len(seen) == 4 and all(seen[-1][2].values())  # cut at max_cycles

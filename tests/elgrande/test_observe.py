@@ -52,7 +52,8 @@ def test_an_unsuitable_buffer_gets_the_numbers_copied() -> None:
 @pytest.mark.parametrize("options", OPTION_SETS[:4], ids=lambda o: f"{o['players']}p")
 def test_the_actions_are_the_codecs(options: dict[str, Any]) -> None:
     """The actions worked out once per legal-move list are the codec's numbers of the legal moves,
-    and an action is played as the very move of that list (the engine's fast path)."""
+    and an action is played as the shared move ``decode`` hands out (which ``apply`` takes by its
+    fast path: typed, exact ints, equal to a legal move)."""
     state = GAME.new_state(options, 11)
     choices = Choices(GAME)
     rng = np.random.default_rng(3)
@@ -68,3 +69,26 @@ def test_the_actions_are_the_codecs(options: dict[str, Any]) -> None:
         choices.play(state, seat, action)
     with pytest.raises(Exception, match="no action"):
         GAME.staged_move(state, 0, (), codec.NUM_ACTIONS)
+
+
+def test_a_decoded_move_plays_as_the_legal_one_and_an_illegal_one_is_refused() -> None:
+    """``apply`` takes a move of ``decode`` that equals a legal move as that move (the same state
+    after it), and refuses one that is not legal now in the rule's words, the state unchanged."""
+    from feldherr.core.errors import RuleError
+
+    rng = np.random.default_rng(5)
+    state = GAME.new_state({"players": 4}, 21)
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        legal = state.legal_moves(seat)
+        codes = {codec.encode(m) for m in legal}
+        illegal = next(a for a in range(codec.NUM_ACTIONS) if a not in codes)
+        before = state.digest()
+        with pytest.raises(RuleError):
+            state.apply(seat, codec.decode(illegal))
+        assert state.digest() == before
+        move = legal[int(rng.integers(len(legal)))]
+        twin = state.clone()
+        twin.apply(seat, move)
+        state.apply(seat, codec.decode(codec.encode(move)))
+        assert state.digest() == twin.digest()

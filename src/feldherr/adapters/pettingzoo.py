@@ -397,6 +397,7 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         self._legal: dict[int, list[int]] = {}
         self._game_observe_seats = self.table.game.observe_seats
         self._all_seats = list(range(self.table.num_players))
+        self._every: dict[tuple[type, Any], dict[str, Any]] = {}  # that value for every agent (_each)
 
     def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
         """Every agent's observation and mask: the observations the rows of one new array (what
@@ -419,17 +420,33 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
                 legal[seat] = actions = staged(state, seat, partial.get(seat, ()))
                 fill(mask := np.empty(size, np.int8), actions)  # (the helper zeroes it first)
                 masks[seat if everyone else seats.index(seat)] = mask
-        # (rows by index: iterating an array makes each row's view several times slower)
-        return {
-            agent: {"observation": observations[i], "action_mask": masks[i]} for i, agent in enumerate(agents)
-        }
+        # (rows by index: iterating an array makes each row's view several times slower; a loop,
+        # not a comprehension, which CPython 3.11 makes a new function object for on every call)
+        out = {}
+        for i, agent in enumerate(agents):
+            out[agent] = {"observation": observations[i], "action_mask": masks[i]}
+        return out
 
     def _infos(self, agents: list[str]) -> dict[str, dict[str, Any]]:
         """Every agent's info: its legal actions now (``legal_actions``; empty for an agent that
         owes no decision), as :meth:`_observe_all` worked them out for the masks: each a copy, the
         user's to change (the lists kept check the next joint action)."""
         legal, seat_of = self._legal, self.seat_of
-        return {a: {"legal_actions": (legal.get(seat_of[a]) or [])[:]} for a in agents}
+        infos = {}
+        for a in agents:  # (a loop: see _observe_all)
+            infos[a] = {"legal_actions": (legal.get(seat_of[a]) or [])[:]}
+        return infos
+
+    def _each(self, agents: list[str], value: Any) -> dict[str, Any]:
+        """``value`` for every agent, a new dict: a copy of the one kept for every possible agent
+        where ``agents`` are all of them (a dict's copy costs a third of ``dict.fromkeys``)."""
+        if agents != self.possible_agents:
+            return dict.fromkeys(agents, value)
+        key = (type(value), value)  # (0.0 == False: a float's dict is not a bool's)
+        kept = self._every.get(key)
+        if kept is None:
+            kept = self._every[key] = dict.fromkeys(agents, value)
+        return kept.copy()
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -461,7 +478,10 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
                 rule="adapter.agent",
                 agent=repr(strangers[0])[:40],
             )
-        joint = {seat_of[a]: act for a, act in actions.items() if act is not None}
+        joint = {}
+        for a, act in actions.items():  # (a loop: see _observe_all)
+            if act is not None:
+                joint[seat_of[a]] = act
         moving = self._moving
         try:
             self.table.play_joint(
@@ -483,9 +503,9 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
             returns = self.table.returns(self.game_state)
             rewards = {a: returns[self.seat_of[a]] for a in agents}
         else:  # 0 until the end
-            rewards = dict.fromkeys(agents, 0.0)
-        terminations = dict.fromkeys(agents, done)
-        truncations = dict.fromkeys(agents, cut)
+            rewards = self._each(agents, 0.0)
+        terminations = self._each(agents, done)
+        truncations = self._each(agents, cut)
         infos = self._infos(agents)
         if done or cut:
             self.agents = []

@@ -174,7 +174,10 @@ class Table:
         names of the parallel environment; else ``seat N``)."""
         if seats is None:
             seats = () if state.is_terminal() else state.to_move()
-        missing = [s for s in seats if s not in actions]
+        missing = []
+        for seat in seats:  # (a loop, not a comprehension: CPython 3.11 makes a function for one)
+            if seat not in actions:
+                missing.append(seat)
         if missing:
             who = ", ".join(names[s] for s in missing) if names else f"seats {missing}"
             raise IllegalActionError(

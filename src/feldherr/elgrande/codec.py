@@ -167,3 +167,6 @@ def _arg(kind: str, t: str, v: Any) -> int:
 
 _DECODED: tuple[Move, ...] = tuple(_decode(a) for a in range(NUM_ACTIONS))
 """The move of every action number, worked out once."""
+DECODED_IDS: frozenset[int] = frozenset(map(id, _DECODED))
+"""The identities of the shared moves :func:`decode` hands out (kept alive by ``_DECODED``): a
+typed move of exact ints, so one equal to a legal move is that move."""

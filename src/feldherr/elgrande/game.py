@@ -211,8 +211,8 @@ class ElGrandeState(ElGrandeData, State):
         # object legal_moves handed out (its types are exact); an equal move of other types (2.0
         # for 2) is not identical and takes the full check
         if seat is self._legal_cache_seat and cache is not None:
-            try:
-                fast = cache[cache.index(move)] is move
+            try:  # (or a move decode handed out: typed, exact ints, so equal is as good)
+                fast = cache[cache.index(move)] is move or id(move) in codec.DECODED_IDS
             except ValueError:
                 fast = False
             if not fast:
@@ -433,12 +433,7 @@ class ElGrandeGame(Game):
     def staged_move(self, state: State, seat: int, partial: tuple[int, ...], action: int) -> Move | None:
         if partial:
             return super().staged_move(state, seat, partial, action)  # refused
-        move = codec.decode(action)
-        moves = cached_legal(state, seat)  # type: ignore[arg-type]
-        try:  # the very move object of the legal list, so ``apply`` takes its fast path
-            return moves[moves.index(move)]
-        except ValueError:
-            return move  # not legal now: ``apply`` refuses it in the rule's words
+        return codec.decode(action)  # (a shared typed move: ``apply`` takes its fast path)
 
     def observe(
         self,
