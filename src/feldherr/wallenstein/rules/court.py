@@ -210,7 +210,10 @@ def use(st: WallensteinState, seat: int, favor: int, target: int) -> None:
         k = min(n, st.supply[seat])  # as far as possible ("soweit möglich")
         st.supply[seat] -= k
         st.tray[seat] += k
-        board.log(st, "favor_gain", p=seat, kind="armies", n=k)
+        # (what the favor card added, for the line's words only: ``plus``, outside the digest)
+        board.log(
+            st, "favor_gain", p=seat, kind="armies", n=k, plus=[{"by": "favor", "card": card.id, "n": k}]
+        )
     elif effect == "calm":
         if target != NO_TARGET:
             st.unrest[target] -= 1
@@ -224,7 +227,8 @@ def use(st: WallensteinState, seat: int, favor: int, target: int) -> None:
             b = card.building
             st.building_supply[b] -= 1
             st.buildings[target] |= BUILD_BIT[b]
-            board.log(st, "build", p=seat, building=BUILDINGS[b], county=NAMES[target], cost=0)
+            plus = [{"by": "favor", "card": card.id, "n": 1}]
+            board.log(st, "build", p=seat, building=BUILDINGS[b], county=NAMES[target], cost=0, plus=plus)
     elif effect == "shield":
         st.shield[seat] |= card.shield
         board.log(st, "favor_shield", p=seat, card=card.id)
@@ -232,10 +236,12 @@ def use(st: WallensteinState, seat: int, favor: int, target: int) -> None:
         k = min(n, st.supply[seat])
         st.supply[seat] -= k
         st.armies[target] += k
+        added: dict[str, Any] = {"by": "favor", "card": card.id, "n": k}
         if st.owner[target] < 0:  # "the player receives this county card w/o any battle"
             st.owner[target] = seat
             st.card[target] = seat
-        board.log(st, "deploy", p=seat, county=NAMES[target], n=k, cost=0)
+            added["county_card"] = 1
+        board.log(st, "deploy", p=seat, county=NAMES[target], n=k, cost=0, plus=[added])
 
 
 def clean_up(st: WallensteinState) -> None:
