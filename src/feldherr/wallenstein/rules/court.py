@@ -170,10 +170,17 @@ def apply(st: WallensteinState, seat: int, move: Any) -> None:
 
 def _explain(st: WallensteinState, seat: int, move: Move) -> None:
     if len(move) != 3 or not all(isinstance(x, int) for x in move[1:]):
-        raise IllegalMoveError("a favor move is ('favor', space 0-2 or -1, target)", rule="wallenstein.court")
+        raise IllegalMoveError(
+            "a favor move names a space of the display (0-2, or -1 for none) and a target (a county, "
+            f"{REMOVE_EVENT} to remove the event, or -1 for none)",
+            rule="wallenstein.court",
+        )
     space = move[1]
     if space == NO_SPACE:
-        raise IllegalMoveError("taking no favor card is ('favor', -1, -1)", rule="wallenstein.court")
+        raise IllegalMoveError(
+            'taking no favor card names no space and no target (-1 and -1; in JSON ["favor"])',
+            rule="wallenstein.court",
+        )
     if not 0 <= space < len(st.favors) or st.favors[space] < 0:
         raise IllegalMoveError("no favor card lies on that space", rule="wallenstein.court.favor")
     if FAVOR_COSTS[space] > st.audience[seat]:
