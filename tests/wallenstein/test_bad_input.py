@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -167,3 +169,74 @@ def test_bad_options() -> None:
     for make in bad:
         with pytest.raises(OptionError):
             make()
+
+
+# A Python literal in a refusal's developer message: a text in single quotes, a tuple's opening
+# parenthesis before a text or a number, None/True/False, a dict's or list's text in single quotes.
+PY_LITERAL = re.compile(r"'[^'\s]*'|\(['\"]|\(-?\d+,|\bNone\b|\bTrue\b|\bFalse\b|\{'|\['")
+
+
+def test_a_refusal_names_the_move_in_the_codecs_notation_never_as_a_python_literal() -> None:
+    """The developer message of a refused move (``str(err)``, the API's ``message``) named the move
+    as Python wrote it: "not a move: 'pass'", "a 'move' move does not belong to the 'favor' phase
+    (expected 'favor')", "a favor move is ('favor', space 0-2 or -1, target)". Now it names it as
+    the codec writes it (JSON with county and box names) or in words; a player still reads the
+    catalogue's words in German and English."""
+    from feldherr.wallenstein import codec
+
+    from .test_module_examples import BARBARA, _favor_table
+
+    st = fresh()
+    movement = _to_movement(Table(), COMBAT_A)
+    favor = _favor_table(21).state()
+    cases: list[tuple[WallensteinState, int, Any, str]] = [
+        (st, 0, "pass", 'not "pass"'),
+        (st, 0, ("slot", 10, 2.5), '["slot", 10, 2.5]'),
+        (st, 0, ("slot", True, 1), '["slot", true, 1]'),
+        (
+            st,
+            0,
+            ("move", cid("Anhalt"), 2),
+            'a "move" move does not belong to planning (it takes "slot" moves)',
+        ),
+        (st, 0, ("slot",), 'a slot move is ["slot", box, card]'),
+        (
+            movement,
+            0,
+            ("slot", 10, 100),
+            'a "slot" move does not belong to the move phase (it takes "move" moves)',
+        ),
+        (movement, 0, ("move", cid("Anhalt")), 'a movement is ["move", county, armies] or ["pass"]'),
+        (favor, BARBARA, ("favor", 0), "a favor move names a space of the display"),
+        (favor, BARBARA, ("favor", -1, 5), "taking no favor card names no space and no target"),
+        (
+            favor,
+            BARBARA,
+            ("move", 1, 2),
+            'a "move" move does not belong to the favor phase (it takes "favor" moves)',
+        ),
+    ]
+    for state, seat, move, said in cases:
+        with pytest.raises(RuleError) as err:
+            state.apply(seat, move)
+        message = str(err.value)
+        assert said in message and not PY_LITERAL.search(message), message
+        assert_error_speaks(err.value, state.num_players)
+        assert GAME.error_text(err.value, "de") != err.value.message
+    # the codec: what a client sends, echoed in its JSON notation
+    for data, said in (
+        ({"move": "Anhalt"}, '{"move": "Anhalt"}'),
+        (["slot", "nap", None], 'unknown box "nap"'),
+        (["slot", "bid", True], "true is not a card"),
+        (["move", "Atlantis", 3], 'unknown county "Atlantis"'),
+        (["favor", 5], 'a favor is ["favor", courtiers [4, 3, 2], target] or ["favor"]'),
+        (["draft", "x", 1], 'draft takes 0, 1 or "deck"'),
+    ):
+        with pytest.raises(MalformedMoveError) as bad:
+            GAME.move_from_json(data)
+        message = str(bad.value)
+        assert said in message and not PY_LITERAL.search(message), message
+        assert_error_speaks(bad.value)
+    with pytest.raises(MalformedMoveError) as bad:
+        codec.encode(("move", "Anhalt", 2))  # a county by name: the engine's moves hold numbers
+    assert '["move", "Anhalt", 2]' in str(bad.value) and not PY_LITERAL.search(str(bad.value)), str(bad.value)

@@ -298,6 +298,44 @@ def test_favor_buildings_deployment_and_amounts() -> None:
         assert getattr(st, field)[BARBARA] == before + FAVORS[favor(number)].amount
 
 
+def test_a_favor_cards_building_and_armies_say_the_card_added_them() -> None:
+    """Like the bonus tiles and the military leader, a favor card's gift says in its line that the
+    card added it (English and German); the gift costs nothing, and the line names no "0 Thalers".
+    The note rides outside the digest (the state's digest is the one without it)."""
+    names = ["Anna", "Ben", "Clara", "Dora"]
+
+    def taken(number: int, target: str | None = None, own: bool = False) -> tuple[str, str, WallensteinState]:
+        t = _favor_table(number)
+        county = -1
+        if target:
+            county = t.give(BARBARA, target, 2) if own else t.clear(target)
+        st = t.state()
+        since = len(st.log)
+        court.apply(st, BARBARA, ("favor", 0, county))
+        entry = st.log[-1]
+        assert len(st.log) == since + 2  # "takes the card", then its gift
+        return GAME.render_log(entry, "en", names), GAME.render_log(entry, "de", names), st
+
+    en, de, st = taken(21, "Bremen", own=True)  # a palace
+    assert en == "Clara builds a palace in Bremen. Added by the favor card “A free palace”.", en
+    assert de == "Clara baut einen Palast in Bremen. Hinzugefügt durch die Gunstkarte „Palast kostenlos“.", de
+    en, de, _ = taken(12, "Burgund")  # 3 armies into a neutral county: its card comes with them
+    assert en.startswith("Clara deploys 3 armies in Burgund. Added by the favor card “"), en
+    assert en.endswith("”, together with the county card."), en
+    assert "0 Thalers" not in en and "0 Taler" not in de, (en, de)
+    assert de.startswith("Clara stellt 3 Armeen in Burgund auf. Hinzugefügt durch die Gunstkarte „"), de
+    assert de.endswith("“, samt der Länderkarte."), de
+    en, de, _ = taken(12, "Bremen", own=True)  # into an own county: no card to take
+    assert en.endswith("”.") and "county card" not in en, en
+    en, de, st = taken(14)  # 3 armies into the tray
+    assert en.startswith("Clara receives 3 armies into the tray. Added by the favor card “"), en
+    assert de.startswith("Clara erhält ") and "Hinzugefügt durch die Gunstkarte „" in de, de
+    assert st.log[-1]["a"]["plus"] == [{"by": "favor", "card": 14, "n": 3}]
+    bare = st.clone()
+    bare.log[-1]["a"].pop("plus")
+    assert bare.digest() == st.digest()
+
+
 def test_favor_needs_enough_courtiers() -> None:
     t = _favor_table(10, courtiers=3)
     t.favor_display([10, 8, 2])

@@ -631,3 +631,128 @@ def test_an_actions_results_follow_the_tower_of_the_battle_before_them(server: S
     assert page.locator("#action-steps .step.shown").count() == 1
     hold = page.evaluate("async (log) => (await import('/static/action-steps.js')).actionHold(log)", items)
     assert hold >= 3200 + (len(order) - 1) * 2000, hold
+
+
+# What a move may log before and after its results without changing a player's numbers in the
+# players' table.
+QUIET_BEFORE = {"reveal_action", "move", "pass"}
+QUIET_AFTER = {"reveal_action", "round"}
+TABLE_FIELDS = ("thaler", "grain", "vp", "supply", "cards")
+
+
+def _action_cases(options: dict[str, Any], seed: int) -> list[dict[str, Any]]:
+    """Every move of a random game whose log has an action's results and nothing before or after
+    them that changes a player's numbers: the log items, the players' numbers before and after the
+    move (seat 0's views)."""
+    game = get_game("wallenstein")
+    match = Match(game, options, seed)
+    rng = random.Random(seed)
+    cases = []
+    while not match.is_over():
+        before, prev = match.version, match.view(0)
+        seat = match.to_move()[0]
+        match.submit(seat, game.move_to_json(rng.choice(match.seat_access(seat).legal_moves())))
+        items = match.log_since(0, before, "en", ["Anna", "Bert", "Clara", "Dora"][: options["players"]])
+        keys = [item["entry"]["k"] for item in items]
+        first = next((k for k, key in enumerate(keys) if key in RESULT_KEYS), None)
+        if first is None or not set(keys[:first]) <= QUIET_BEFORE:
+            continue
+        last = max(k for k, key in enumerate(keys) if key in RESULT_KEYS)
+        if not set(keys[last + 1 :]) <= QUIET_AFTER:
+            continue
+        after = match.view(0)
+        cases.append({"items": items, "before": prev["players"], "after": after["players"], "view": after})
+    return cases
+
+
+def test_the_players_table_moves_with_an_actions_results_step_by_step(server: Server, pages: Pages) -> None:
+    """While an action's results are shown player by player, the players' table (Thalers, grain,
+    points, armies in supply, cards) stands as it is after the step shown, not at the update's final
+    numbers from the start; "show all" brings it to them. And the client's reckoning of what each
+    result did, counted back from the update's numbers over all of a move's steps, comes to the
+    numbers before the move in every such move of several random games (revolts included)."""
+    page = _blank(server, pages, pace="slow")  # 2 s a step
+    cases = [c for seed in (3, 5) for c in _action_cases({"players": 4}, seed)]
+    cases += _action_cases(ALL_MODULES, 4)
+    evaluated = [{k: c[k] for k in ("items", "before", "after")} for c in cases]
+    kinds = {item["entry"]["k"] for c in cases for item in c["items"]}
+    assert {"build", "collect", "deploy", "revolt"} <= kinds, kinds
+    wrong = page.evaluate(
+        """async (cases) => { const m = await import('/static/action-steps.js');
+          const pick = (p) => [p.thaler, p.grain, p.vp, p.supply, p.cards];
+          const out = [];
+          for (const c of cases) {
+            const list = m.actionStepList(c.items);
+            if (!list.length) continue;
+            const tables = m.stepTables(list, c.after);
+            if (tables.length !== list.length + 1) { out.push(['count', tables.length]); continue; }
+            for (const p of c.before) {
+              const got = tables[0].get(p.seat);
+              if (JSON.stringify(pick(got)) !== JSON.stringify(pick(p)))
+                out.push([c.items.map((i) => i.entry.k), p.seat, pick(got), pick(p)]);
+            }
+          }
+          return out; }""",
+        evaluated,
+    )
+    assert wrong == [], wrong[:3]
+    assert len(cases) >= 20, len(cases)
+
+    # On the page, the first step shown: a player whose results all came in it has the numbers
+    # after them, a player whose results come later still those from before the move.
+    def seats_of_steps(items: list[dict[str, Any]]) -> list[int]:
+        steps: list[tuple[int, int]] = []  # (action, seat), as the panel cuts them
+        action = 0
+        for item in items:
+            k, a = item["entry"]["k"], item["entry"]["a"]
+            if k == "reveal_action":
+                action += 1
+            elif k in RESULT_KEYS:
+                who = a.get("p", steps[-1][1] if steps else None)
+                if who is not None and (not steps or steps[-1] != (action, who)):
+                    steps.append((action, who))
+        return [who for _, who in steps]
+
+    def numbers(p: dict[str, Any]) -> list[int]:
+        return [p[f] for f in TABLE_FIELDS]
+
+    def later_changes(c: dict[str, Any]) -> bool:
+        order = seats_of_steps(c["items"])
+        late = set(order[1:]) - {order[0]}
+        return len(order) >= 3 and any(numbers(c["before"][s]) != numbers(c["after"][s]) for s in late)
+
+    case = next(c for c in cases if later_changes(c) and "round" not in [i["entry"]["k"] for i in c["items"]])
+    order = seats_of_steps(case["items"])
+    update = {"seat": 0, "view": case["view"], "choices": []}
+    final = {p["seat"]: numbers(p) for p in case["after"]}
+    before = {p["seat"]: numbers(p) for p in case["before"]}
+    expect = {s: final[s] for s in final if order.count(s) == 1 and order[0] == s}
+    expect.update({s: before[s] for s in final if s in order[1:] and s != order[0]})
+
+    def table() -> dict[int, list[int]]:
+        rows = page.evaluate(
+            """() => [...document.querySelectorAll('#players tbody tr')].map((tr) => [Number(tr.dataset.seat),
+                 [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))])"""
+        )
+        return {seat: cells for seat, cells in rows}
+
+    _render(page, update, case["items"])
+    page.locator("#action-steps .step.shown").first.wait_for()
+    assert page.locator("#action-steps .step.shown").count() == 1
+    shown = table()
+    assert {s: shown[s] for s in expect} == expect, (order, shown, expect, final)
+    assert shown != final  # not the update's numbers yet
+    shot(page, "action-steps-table-first")
+    page.evaluate("window.__draw()")  # drawn anew while the steps run: the table keeps the step's numbers
+    assert table() == shown
+    page.wait_for_function(
+        "document.querySelectorAll('#action-steps .step.shown').length === 2", timeout=5000
+    )
+    assert table()[order[1]] != before[order[1]] or before[order[1]] == final[order[1]]
+    page.click("#action-skip")
+    assert table() == final
+    shot(page, "action-steps-table-all")
+    page.evaluate("window.__draw()")
+    assert table() == final
+    page.click("#action-close")
+    assert table() == final

@@ -477,3 +477,88 @@ def test_the_wallenstein_final_scoring_says_victory_points_and_thalers(server: S
         "counties",
     ]
     assert page.evaluate(heads, [outcome, "mansfeld", "de"])[2:4] == ["Punkte", "Geld"]
+
+
+def _held_updates(page: Any) -> dict[str, Any]:
+    """Routes the page's game socket through the test: while ``hold["on"]``, the server's updates
+    wait in ``hold["kept"]`` (everything else passes), ``release()`` sends them on."""
+    import json
+
+    hold: dict[str, Any] = {"on": False, "kept": [], "ws": None}
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+        hold["ws"] = ws
+
+        def from_server(message: str | bytes) -> None:
+            if hold["on"] and json.loads(message).get("type") == "update":
+                hold["kept"].append(message)
+            else:
+                ws.send(message)
+
+        upstream.on_message(from_server)
+        ws.on_message(lambda message: upstream.send(message))
+
+    def release() -> None:
+        hold["on"] = False
+        kept, hold["kept"] = hold["kept"], []
+        for message in kept:
+            hold["ws"].send(message)
+
+    hold["release"] = release
+    page.route_web_socket(re.compile(r"/ws/games/"), route)
+    return hold
+
+
+def test_the_help_line_says_a_sent_secret_decision_is_locked(server: Server, pages: Pages) -> None:
+    """A seat that has sent its secret decision of a simultaneous phase is no longer told to make
+    it ("Plan the round ...") while its own update is on the way (a Wallenstein plan is sent box by
+    box after Confirm): the help line says the decision is locked and whom the table waits for,
+    English and German; once the update has come it names the players still deciding."""
+    seats = [
+        {"kind": "human", "name": "Anna"},
+        {"kind": "human", "name": "Bert"},
+        {"kind": "bot", "bot": "random"},
+    ]
+    game = server.create("wallenstein", {"players": 3, "setup": "fixed"}, seats, seed=4)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    hold = _held_updates(page)
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#plan-confirm")
+    assert "Plan the round" in page.locator("#phase-help").inner_text()
+    for _ in range(page.locator("#plan li.box.staged").count()):
+        page.click("#choices button:not(#plan-confirm) >> nth=-1")
+    hold["on"] = True  # the answers to the plan's boxes stay away: the plan is on its way
+    page.click("#plan-confirm")
+    page.wait_for_function("document.querySelector('#phase-help')?.innerText.includes('locked')")
+    line = page.locator("#phase-help").inner_text()
+    assert "Your plan is locked in; waiting for Bert." in line, line
+    assert "Plan the round" not in line and "What the players do now" in line, line
+    shot(page, "help-locked-en")
+    hold["release"]()
+    page.wait_for_function("!document.querySelector('#plan-confirm')")
+    page.wait_for_function(
+        "document.querySelector('#phase-help')?.innerText.includes('Bert is still planning')"
+    )
+    assert "locked" not in page.locator("#phase-help").inner_text()
+
+    # Ernst von Mansfeld in German: the number of dice set, Bert's still to come
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]
+    game = server.create("mansfeld", {"players": 2}, seats, seed=4)
+    de = pages.new(viewport={"width": 390, "height": 844})
+    de.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    hold = _held_updates(de)
+    de.goto(game["seats"][0]["invite"])
+    de.wait_for_selector("#choices button:not([disabled])")
+    assert "Lege verdeckt fest" in de.locator("#phase-help").inner_text()
+    hold["on"] = True
+    de.locator("#choices button:not([disabled])").first.click()
+    de.wait_for_function("document.querySelector('#phase-help')?.innerText.includes('steht fest')")
+    line = de.locator("#phase-help").inner_text()
+    assert "Deine Würfelzahl steht fest; es wird noch auf Bert gewartet." in line, line
+    assert "Was die Spieler jetzt tun" in line, line
+    shot(de, "help-locked-de-phone")
+    hold["release"]()
+    de.wait_for_function(
+        "document.querySelector('#phase-help')?.innerText.includes('Bert legt noch verdeckt')"
+    )

@@ -10,6 +10,7 @@ before they touch anything.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 
@@ -58,6 +59,18 @@ def shown(value: Any, limit: int = 200) -> str:
         text = repr(value)
     except (RecursionError, ValueError):  # nested too deep, or an int too long to print
         text = f"<{type(value).__name__} too large to show>"
+    return clip(text, limit)
+
+
+def shown_json(value: Any, limit: int = 200) -> str:
+    """A bounded echo of input (a move, its part, a value) in the codecs' notation, JSON text
+    (``["move", "Anhalt", 3]``, ``"fly"``, ``null``, ``true``; a tuple as a list): what a client
+    sends, never a Python literal (a tuple's parentheses, ``None``, a text in single quotes). What
+    JSON cannot write (a set, an object) by its bounded ``repr``."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):  # not JSON at all (a Python caller's object)
+        return shown(value, limit)
     return clip(text, limit)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from feldherr.core.errors import OptionError, PositionError, RuleError, clip, shown
+from feldherr.core.errors import shown_json as errors_shown_json
 from feldherr.core.options import refusal_words
 
 POSITION_FORMAT = 1
@@ -49,12 +50,8 @@ def fail(message: str, rule: str, **details: Any) -> NoReturn:
 
 def shown_json(value: Any, limit: int = 80) -> str:
     """A bounded echo of a position's value as its JSON text (``"2"``, ``true``, ``null``): what the
-    person wrote, never a Python literal."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):  # not JSON at all (a Python caller's object)
-        return shown(value, limit)
-    return clip(text, limit)
+    person wrote, never a Python literal (:func:`feldherr.core.errors.shown_json`)."""
+    return errors_shown_json(value, limit)
 
 
 def wrong(field: str, expected: str, value: Any) -> NoReturn:

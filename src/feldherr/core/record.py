@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from feldherr.core.errors import OptionError, RecordError, RuleError, clip, shown
+from feldherr.core.errors import OptionError, RecordError, RuleError, clip, shown, shown_json
 from feldherr.core.game import JSON, Game, State, canonical_digest
 from feldherr.core.validate import MAX_SEED, check_seat
 
@@ -102,7 +102,7 @@ class GameRecord:
         for index, item in enumerate(moves):
             if not isinstance(item, list | tuple) or len(item) != 2 or type(item[0]) is not int:
                 raise _refused(
-                    "move", f"move {index} must be [seat, move], not {shown(item, 60)}", n=index + 1
+                    "move", f"move {index} must be [seat, move], not {shown_json(item, 60)}", n=index + 1
                 )
             read.append((item[0], item[1]))
         return cls(
@@ -162,7 +162,7 @@ def replay(
             who = game.seat_name(seat, "de") if 0 <= seat < state.num_players else ""
             raise _refused(
                 "illegal" if who else "illegal-seat",
-                f"move {index} ({shown(mv, 80)} by seat {seat}) is illegal: {err}",
+                f"move {index} ({shown_json(mv, 80)} by seat {seat}) is illegal: {err}",
                 n=index + 1,
                 who=who,
                 reason=game.error_text(err, "de"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from feldherr.core.errors import MalformedMoveError, NotYourTurnError, OptionError, clip
+from feldherr.core.errors import MalformedMoveError, NotYourTurnError, OptionError, clip, shown_json
 
 MAX_SEED = 2**64
 """Seeds are whole numbers from 0 to ``MAX_SEED - 1`` (the generator's 64 bits)."""
@@ -60,7 +60,7 @@ def check_plain_move(move: Any) -> None:
     itself instead of calling this."""
     if not isinstance(move, tuple) or not move or type(move[0]) is not str or not is_plain(move):
         raise MalformedMoveError(
-            f"a move holds only texts, whole numbers and lists of them, not {clip(repr(move))}",
+            f"a move holds only texts, whole numbers and lists of them, not {shown_json(move)}",
             rule="core.move.type",
-            value=clip(repr(move)),
+            value=shown_json(move),
         )

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from feldherr.core.errors import MalformedMoveError, shown
+from feldherr.core.errors import MalformedMoveError, shown_json
 from feldherr.core.game import JSON, Move
 from feldherr.elgrande import data as D
 from feldherr.elgrande.moves import FIELD_RANGES, TYPES, typed
-from feldherr.elgrande.rules.kinds import ARGS
+from feldherr.elgrande.rules.kinds import ARGS, MARK
+from feldherr.elgrande.rules.kinds import move_to_json as move_to_json  # (the codec's JSON form)
+from feldherr.elgrande.rules.kinds import notation as notation
 
-_MARK = {"recall": "stop", "ret": "court"}
 RANGES = FIELD_RANGES
 """Inclusive range of each argument of each kind (the action space's blocks)."""
 
@@ -47,15 +48,19 @@ NUM_ACTIONS = _pos
 def encode(move: Move) -> int:
     """The action number of ``move`` (MalformedMoveError for anything outside the space)."""
     if not isinstance(move, tuple) or not move or type(move[0]) is not str or move[0] not in RANGES:
-        raise MalformedMoveError(f"not a move: {shown(move)}", rule="elgrande.move.format", move=shown(move))
+        raise MalformedMoveError(
+            f"not a move: {shown_json(move)}", rule="elgrande.move.format", move=shown_json(move)
+        )
     ranges = RANGES[move[0]]
     if len(move) != 1 + len(ranges):
-        raise MalformedMoveError(f"not a move: {shown(move)}", rule="elgrande.move.format", move=shown(move))
+        raise MalformedMoveError(
+            f"not a move: {shown_json(move)}", rule="elgrande.move.format", move=shown_json(move)
+        )
     index = 0
     for (lo, hi), v in zip(ranges, move[1:], strict=True):
         if type(v) is not int or not lo <= v <= hi:
             raise MalformedMoveError(
-                f"not a move: {shown(move)}", rule="elgrande.move.format", move=shown(move)
+                f"not a move: {shown_json(move)}", rule="elgrande.move.format", move=shown_json(move)
             )
         index = index * (hi - lo + 1) + (v - lo)
     return OFFSETS[move[0]] + index
@@ -72,9 +77,9 @@ def _decode(action: int) -> Move:
     """The move with action number ``action``, worked out from the blocks."""
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
         raise MalformedMoveError(
-            f"no action {shown(action)} (0 to {NUM_ACTIONS - 1})",
+            f"no action {shown_json(action)} (0 to {NUM_ACTIONS - 1})",
             rule="elgrande.move.format",
-            move=shown(action),
+            move=shown_json(action),
         )
     start, kind = next((s, k) for s, k in reversed(_KIND_AT) if s <= action)
     index = action - start
@@ -87,36 +92,20 @@ def _decode(action: int) -> Move:
 
 
 # ---------------------------------------------------------------------------- JSON
-def move_to_json(move: Move) -> JSON:
-    kind = move[0]
-    types = ARGS[kind]
-    out: list[Any] = [kind]
-    for t, v in zip(types, move[1:], strict=False):
-        if t == "a":
-            out.append(D.AREA_NAMES[v])
-        elif t == "c":
-            out.append(_MARK[kind] if v < 0 else D.AREA_NAMES[v])
-        else:
-            out.append(v)
-    if kind == "power" and move[2] < 0:
-        out.pop()
-    return out
-
-
 def move_from_json(data: JSON) -> Move:
     """Read a move by exact type: ``2.0``, ``True`` and ``"2"`` are not the number 2."""
     if isinstance(data, str):
         data = [data]
     if not isinstance(data, list | tuple) or not data or not isinstance(data[0], str):
         raise MalformedMoveError(
-            f"a move is a list [kind, args...], not {shown(data)}",
+            f"a move is a list [kind, args...], not {shown_json(data)}",
             rule="elgrande.move.format",
-            move=shown(data),
+            move=shown_json(data),
         )
     kind = data[0]
     if kind not in ARGS:
         raise MalformedMoveError(
-            f"unknown move kind {shown(kind)}", rule="elgrande.move.kind", kind=shown(kind)
+            f"unknown move kind {shown_json(kind)}", rule="elgrande.move.kind", kind=shown_json(kind)
         )
     types = ARGS[kind]
     args = list(data[1:])
@@ -125,17 +114,17 @@ def move_from_json(data: JSON) -> Move:
             args.append(-1)  # no modifier: the one JSON form of it is ["power", value]
         elif len(args) == 2 and type(args[1]) is int and args[1] < 0:
             raise MalformedMoveError(
-                f"a modifier is a number from 0, not {shown(args[1])}",
+                f"a modifier is a number from 0, not {shown_json(args[1])}",
                 rule="elgrande.move.arg",
-                value=shown(args[1]),
+                value=shown_json(args[1]),
             )
     if len(args) != len(types):
         raise MalformedMoveError(
-            f"{kind!r} takes {len(types)} argument(s), got {len(args)}",
+            f"{shown_json(kind)} takes {len(types)} argument(s), got {len(args)}",
             rule="elgrande.move.arity",
             kind=kind,
             count=len(types),
-            move=shown(data),
+            move=shown_json(data),
         )
     out: list[Any] = [kind]
     for t, v in zip(types, args, strict=True):
@@ -148,20 +137,24 @@ def _arg(kind: str, t: str, v: Any) -> int:
     if t == "i":
         if type(v) is not int:
             raise MalformedMoveError(
-                f"{kind!r} expects a whole number, got {shown(v)}", rule="elgrande.move.arg", value=shown(v)
+                f"{shown_json(kind)} expects a whole number, got {shown_json(v)}",
+                rule="elgrande.move.arg",
+                value=shown_json(v),
             )
         return v
     if type(v) is str:  # an area by its name (one spelling per area: the JSON form is exact)
-        if t == "c" and v == _MARK[kind]:
+        if t == "c" and v == MARK[kind]:
             return -1
         try:
             return D.area_index(v)
         except KeyError:
             raise MalformedMoveError(
-                f"unknown region {shown(v)}", rule="elgrande.move.arg", value=shown(v)
+                f"unknown region {shown_json(v)}", rule="elgrande.move.arg", value=shown_json(v)
             ) from None
     raise MalformedMoveError(
-        f"{kind!r} expects a region, got {shown(v)}", rule="elgrande.move.arg", value=shown(v)
+        f"{shown_json(kind)} expects a region, got {shown_json(v)}",
+        rule="elgrande.move.arg",
+        value=shown_json(v),
     )
 
 

@@ -30,7 +30,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from feldherr.core.errors import MalformedMoveError, shown
+from feldherr.core.errors import MalformedMoveError, shown_json
 from feldherr.core.game import JSON, Move
 from feldherr.mansfeld.data import BY_KEY, CARDS, KEYS, MAX_DICE
 from feldherr.mansfeld.moves import Commit, Dice, Pass, Recruit, typed
@@ -47,7 +47,7 @@ PASS = Pass()
 
 
 def _malformed(data: Any, wanted: str) -> MalformedMoveError:
-    text = shown(data, 120)
+    text = shown_json(data, 120)
     return MalformedMoveError(
         f"expected {wanted}, not {text}", rule="mansfeld.move", move=text, wanted=wanted
     )
@@ -96,7 +96,7 @@ def _card_id(ref: Any, data: Any) -> int:
 
 
 def _staged(what: Any) -> MalformedMoveError:
-    text = shown(what, 60)
+    text = shown_json(what, 60)
     return MalformedMoveError(
         f"{text} is a commitment, spelled by several actions (add card ..., done)",
         rule="mansfeld.action.staged",
@@ -130,7 +130,7 @@ def decode(action: Any) -> Move:
     """The move of an action of one action; MalformedMoveError for anything but an int in
     ``range(NUM_ACTIONS)`` and for the steps of a commitment."""
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
-        text = shown(action, 60)
+        text = shown_json(action, 60)
         raise MalformedMoveError(
             f"no action {text} (0 to {NUM_ACTIONS - 1})",
             rule="mansfeld.action",
@@ -168,7 +168,7 @@ def commit_step(hand: Sequence[int], partial: tuple[int, ...], action: Any) -> C
         card = action - COMMIT_BASE
         if card in hand and (not partial or card > partial[-1] - COMMIT_BASE):
             return None
-    text = shown(action, 60)
+    text = shown_json(action, 60)
     raise MalformedMoveError(
         f"action {text} cannot follow {list(partial)}: "
         "add a card of the hand above the last one added, or done",

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from feldherr.core.errors import MalformedMoveError, shown
+from feldherr.core.errors import MalformedMoveError, clip, shown_json
 from feldherr.core.game import JSON, Move
 from feldherr.wallenstein.data import (
     ACTIONS,
@@ -90,12 +90,12 @@ def slot_value_from_json(data: JSON) -> int:
         return TOWER_CARD
     if isinstance(data, str):
         return county_from_json(data)
-    raise _bad(f"{shown(data)} is not a card: give a county name, a money card 0-4, 'tower' or null")
+    raise _bad(f'{shown_json(data)} is not a card: give a county name, a money card 0-4, "tower" or null')
 
 
 def county_from_json(data: JSON) -> int:
     if not isinstance(data, str) or data not in COUNTY_ID:
-        raise _bad(f"unknown county {shown(data)}")
+        raise _bad(f"unknown county {shown_json(data)}")
     return COUNTY_ID[data]
 
 
@@ -133,6 +133,16 @@ def move_to_json(move: Move) -> JSON:
     return [kind]
 
 
+def notation(move: Any) -> str:
+    """A move in the codec's notation, its JSON form with county and box names (``["move",
+    "Anhalt", 3]``), for a refusal's developer message; a move the codec cannot write as the JSON
+    of its parts (never a Python literal)."""
+    try:
+        return shown_json(move_to_json(move))
+    except (KeyError, IndexError, TypeError, ValueError):
+        return shown_json(move)
+
+
 def _target_to_json(target: int) -> JSON:
     """A favor's target: a county name, or "remove_event" for favor #1."""
     return REMOVE_EVENT_NAME if target == REMOVE_EVENT else NAMES[target]
@@ -142,7 +152,7 @@ def _favor_from_json(args: list[Any]) -> Move:
     if not args:
         return NO_FAVOR
     if not _is_int(args[0]) or args[0] not in FAVOR_COSTS or len(args) > 2:
-        raise _bad(f"a favor is ['favor', courtiers {list(FAVOR_COSTS)}, target] or ['favor']")
+        raise _bad(f'a favor is ["favor", courtiers {shown_json(list(FAVOR_COSTS))}, target] or ["favor"]')
     space = FAVOR_COSTS.index(args[0])
     if len(args) == 1:
         return Favor("favor", space, NO_TARGET)
@@ -154,7 +164,7 @@ def _favor_from_json(args: list[Any]) -> Move:
 
 def move_from_json(data: JSON) -> Move:
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
-        raise _bad(f"a move is a JSON list starting with its kind, not {shown(data)}")
+        raise _bad(f"a move is a JSON list starting with its kind, not {shown_json(data)}")
     kind, args = data[0], data[1:]
     try:
         if kind == "redraw" and not args:
@@ -164,15 +174,15 @@ def move_from_json(data: JSON) -> Move:
         if kind == "draft" and len(args) in (2, 3):
             src = DECK if args[0] == "deck" else args[0]
             if not _is_int(src) or (src not in (0, 1) and args[0] != "deck"):
-                raise _bad("draft takes 0, 1 or 'deck', a group size and optionally 'leader'")
+                raise _bad('draft takes 0, 1 or "deck", a group size and optionally "leader"')
             if not _is_int(args[1]) or args[2:] not in ([], ["leader"]):
-                raise _bad("draft takes 0, 1 or 'deck', a group size and optionally 'leader'")
+                raise _bad('draft takes 0, 1 or "deck", a group size and optionally "leader"')
             if len(args) == 3:
                 return LeaderDraft("draft", src, args[1], LEAD)
             return Draft("draft", src, args[1])
         if kind == "slot" and len(args) == 2:
             if not isinstance(args[0], str) or args[0] not in SLOT_ID:
-                raise _bad(f"unknown box {shown(args[0])} (boxes: {', '.join(SLOT_NAMES)})")
+                raise _bad(f"unknown box {shown_json(args[0])} (boxes: {', '.join(SLOT_NAMES)})")
             return Slot("slot", SLOT_ID[args[0]], slot_value_from_json(args[1]))
         if kind == "position" and len(args) == 1 and _is_int(args[0]):
             return Position("position", args[0] - 1)
@@ -187,8 +197,8 @@ def move_from_json(data: JSON) -> Move:
         if kind == "lsk" and len(args) == 1 and isinstance(args[0], str) and args[0] in LSK_KINDS:
             return Landsknechte("lsk", LSK_KINDS.index(args[0]))
     except (TypeError, ValueError) as exc:
-        raise _bad(f"cannot read {shown(data)}: {shown(exc)}") from exc
-    raise _bad(f"cannot read the move {shown(data)}")
+        raise _bad(f"cannot read {shown_json(data)}: {clip(str(exc))}") from exc
+    raise _bad(f"cannot read the move {shown_json(data)}")
 
 
 def _is_int(x: object) -> bool:
@@ -277,9 +287,9 @@ def encode(move: Move) -> int:
                 target = NCOUNTIES if move[2] == REMOVE_EVENT else NCOUNTIES + 1 if move[2] < 0 else move[2]
                 code = base + 1 + move[1] * FAVOR_TARGETS + target
     except (KeyError, IndexError, TypeError) as exc:
-        raise _bad(f"no action for {shown(move)}") from exc
+        raise _bad(f"no action for {notation(move)}") from exc
     if code < 0:
-        raise _bad(f"no action for {shown(move)}")
+        raise _bad(f"no action for {notation(move)}")
     return code
 
 
@@ -291,7 +301,7 @@ one object per action serves every caller)."""
 def decode(action: int) -> Move:
     """The move with index ``action`` (whether it is legal now is the state's business)."""
     if type(action) is not int:
-        raise _bad(f"no action {shown(action)} (0 to {NUM_ACTIONS - 1})")
+        raise _bad(f"no action {shown_json(action)} (0 to {NUM_ACTIONS - 1})")
     move = _DECODED.get(action)
     if move is None:
         move = _DECODED[action] = _decode(action)
@@ -300,7 +310,7 @@ def decode(action: int) -> Move:
 
 def _decode(action: int) -> Move:
     if not 0 <= action < NUM_ACTIONS:
-        raise _bad(f"no action {shown(action)} (0 to {NUM_ACTIONS - 1})")
+        raise _bad(f"no action {shown_json(action)} (0 to {NUM_ACTIONS - 1})")
     base, kind = max((o, k) for o, k in _KIND_AT if o <= action)
     i = action - base
     if kind == "draft":

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from feldherr.core.actions import sorted_codes
 from feldherr.core.bots import Bot
-from feldherr.core.errors import MalformedMoveError, shown
+from feldherr.core.errors import MalformedMoveError
 from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State
 from feldherr.core.i18n import render
 from feldherr.core.info import GameInfo
@@ -96,7 +96,7 @@ class WallensteinPosition(WallensteinState):
             if type(value) is not int or not -MAX_INT < value < MAX_INT:
                 check_plain_move(move)
                 raise MalformedMoveError(
-                    f"a Wallenstein move holds a kind and whole numbers, not {shown(move)}",
+                    f"a Wallenstein move holds a kind and whole numbers, not {codec.notation(move)}",
                     rule="wallenstein.move-format",
                 )
         engine.apply_move(self, seat, move)

@@ -534,6 +534,18 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "Der Heerführer in {county} macht es {n:@unit.thaler} billiger.",
     },
     "plus.battle": {"en": "Among the cubes thrown: {items}.", "de": "Unter den geworfenen Würfeln: {items}."},
+    # A favor card's building or armies (Am Kaiserhof): the line without its cost of nothing, and the
+    # card that added them.
+    "build-favor": {"en": "{p} builds {building} in {county}.", "de": "{p} baut {building} in {county}."},
+    "deploy-favor": {
+        "en": "{p} deploys {n:@unit.army} in {county}.",
+        "de": "{p} stellt {n:@unit.army} in {county} auf.",
+    },
+    "plus.favor": {"en": "Added by {card}.", "de": "Hinzugefügt durch {card}."},
+    "plus.favor-county": {
+        "en": "Added by {card}, together with the county card.",
+        "de": "Hinzugefügt durch {card}, samt der Länderkarte.",
+    },
     "plus.battle-tile": {
         "en": "{n:@unit.army} of {p} from the bonus tile “{tile}”",
         "de": "{n:@unit.army} von {p} durch das Bonusplättchen „{tile}“",
@@ -740,17 +752,24 @@ def render_log(entry: Mapping[str, Any], lang: str = "en", names: Sequence[str] 
         )
     if key == "majority" and len(stored.get("seats") or ()) > 1:
         key = "majority-tie"  # "a tie gives each tied player the amount minus 1"
+    plus = stored.get("plus")
+    if key in ("build", "deploy") and plus and plus[0].get("by") == "favor":
+        key += "-favor"  # a favor card's gift costs nothing: no "for 0 Thalers"
     args.pop("plus", None)
     text = render(CATALOGUE, key, args, lang, translate_args=False)
-    plus = stored.get("plus")
     return f"{text} {plus_note(key, stored, lang, names)}" if plus else text
 
 
 def plus_note(key: str, stored: Mapping[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
     """The sentence that says what a bonus tile or the military leader added to a result (the
     entry's ``plus``): "Of this, +1 from the bonus tile “+1 Thaler”." (taxes, grain, deployed
-    armies), what the leader saved on a building, the extra cubes of a battle and whose they are."""
+    armies), what the leader saved on a building, the extra cubes of a battle and whose they are;
+    the favor card that gave a building or armies ("Added by the favor card “A free palace”.")."""
     plus = stored["plus"]
+    if plus[0].get("by") == "favor":  # Am Kaiserhof: a favor card's building, armies or tray armies
+        item = plus[0]
+        card = favor_name(int(item["card"]), lang)
+        return _r("plus.favor-county" if item.get("county_card") else "plus.favor", lang, card=card)
     if key == "build":
         saved = -sum(int(item["n"]) for item in plus)
         return _r("plus.build", lang, county=stored["county"], n=saved)

@@ -18,7 +18,7 @@ from feldherr.core.errors import (
     MalformedMoveError,
     NotYourTurnError,
     WrongPhaseError,
-    shown,
+    shown_json,
 )
 from feldherr.core.game import Move
 from feldherr.elgrande import moves as mt
@@ -61,7 +61,7 @@ from feldherr.elgrande.rules.flow import (
     legal_take,
     run_on,
 )
-from feldherr.elgrande.rules.kinds import ARGS
+from feldherr.elgrande.rules.kinds import ARGS, notation
 from feldherr.elgrande.state import (
     ABILITY,
     ACT,
@@ -203,31 +203,37 @@ def check(st: ElGrandeData, seat: int, move: object) -> None:
     if st.phase == OVER:
         raise GameOverError("the game is over", rule="elgrande.game-over")
     if not isinstance(move, tuple) or not move or type(move[0]) is not str:
-        raise MalformedMoveError(f"not a move: {shown(move)}", rule="elgrande.move.format", move=shown(move))
+        raise MalformedMoveError(
+            f"not a move: {shown_json(move)}", rule="elgrande.move.format", move=shown_json(move)
+        )
     kind = move[0]
     if kind not in ALL_KINDS:
         raise MalformedMoveError(
-            f"unknown move kind {shown(kind)}", rule="elgrande.move.kind", kind=shown(kind)
+            f"unknown move kind {shown_json(kind)}", rule="elgrande.move.kind", kind=shown_json(kind)
         )
     types = ARGS[kind]
     if len(move) != 1 + len(types) or any(type(x) is not int for x in move[1:]):
         raise MalformedMoveError(
-            f"{kind!r} takes {len(types)} whole-number argument(s): {shown(move)}",
+            f"{shown_json(kind)} takes {len(types)} whole-number argument(s): {shown_json(move)}",
             rule="elgrande.move.arity",
             kind=kind,
             count=len(types),
-            move=shown(move),
+            move=shown_json(move),
         )
     if seat not in to_move(st):
         raise NotYourTurnError(f"seat {seat} has no decision now", rule="elgrande.turn-order", seat=seat)
     if kind not in PHASE_KINDS[st.phase]:
         phase = PHASE_NAMES[st.phase]
         raise WrongPhaseError(
-            f"{kind!r} does not belong to the {phase} phase", rule=f"elgrande.phase.{phase}", kind=kind
+            f"{shown_json(kind)} does not belong to the {phase} phase",
+            rule=f"elgrande.phase.{phase}",
+            kind=kind,
         )
     if move not in cached_legal(st, seat) and move not in legal(st, seat):
         raise IllegalMoveError(
-            f"{shown(move)} is not allowed now", rule=RULES.get(kind, "elgrande.rules"), move=shown(move)
+            f"{notation(move)} is not allowed now",
+            rule=RULES.get(kind, "elgrande.rules"),
+            move=notation(move),
         )
 
 

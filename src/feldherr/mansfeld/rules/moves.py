@@ -22,7 +22,7 @@ from feldherr.core.errors import (
     NotYourTurnError,
     UnaffordableError,
     WrongPhaseError,
-    shown,
+    shown_json,
 )
 from feldherr.core.game import Move
 from feldherr.core.validate import check_seat
@@ -182,7 +182,7 @@ def _recruitable(st: MansfeldData, move: Move) -> bool:
 
 
 def _malformed(move: Any, wanted: str) -> MalformedMoveError:
-    text = shown(move, 120)
+    text = shown_json(move, 120)
     return MalformedMoveError(
         f"expected {wanted}, not {text}", rule="mansfeld.move", move=text, wanted=wanted
     )
@@ -198,7 +198,7 @@ def check_move(st: MansfeldData, seat: int, move: Any) -> MansfeldMove:
     if seat not in to_move(st):
         raise NotYourTurnError(f"seat {seat} has no decision to make now", rule="mansfeld.turn", seat=seat)
     if not isinstance(move, tuple) or not move or type(move[0]) is not str:
-        raise _malformed(move, "a move tuple (kind, ...)")
+        raise _malformed(move, "a move [kind, ...]")
     kind = move[0]
     want = _PHASE_OF_KIND.get(kind)
     if want is None:
@@ -206,13 +206,15 @@ def check_move(st: MansfeldData, seat: int, move: Any) -> MansfeldMove:
     if want != phase:
         name = PHASES[phase]
         raise WrongPhaseError(
-            f"{shown(kind, 40)} does not belong to the {name} phase", rule=f"mansfeld.phase.{name}", kind=kind
+            f"{shown_json(kind, 40)} does not belong to the {name} phase",
+            rule=f"mansfeld.phase.{name}",
+            kind=kind,
         )
     if kind == "dice":
         if len(move) != 2 or type(move[1]) is not int:
-            raise _malformed(move, "('dice', count)")
+            raise _malformed(move, '["dice", count]')
         if not 1 <= move[1] <= MAX_DICE:
-            count = shown(move[1], 40)
+            count = shown_json(move[1], 40)
             raise IllegalMoveError(
                 f"the own die shows 1..{MAX_DICE}, not {count}",
                 rule="mansfeld.recruit.dice-count",
@@ -222,14 +224,14 @@ def check_move(st: MansfeldData, seat: int, move: Any) -> MansfeldMove:
         return cast(Dice, typed(move))
     if kind == "pass":
         if len(move) != 1:
-            raise _malformed(move, "('pass',)")
+            raise _malformed(move, '["pass"]')
         return cast(Pass, typed(move))
     if kind == "recruit":
         if len(move) != 2 or type(move[1]) is not int:
-            raise _malformed(move, "('recruit', card)")
+            raise _malformed(move, '["recruit", card number]')
         card = move[1]
         if card not in st.open:
-            text = KEYS[card] if 0 <= card < len(KEYS) else shown(card, 40)
+            text = KEYS[card] if 0 <= card < len(KEYS) else shown_json(card, 40)
             raise IllegalMoveError(
                 f"card {text} does not lie open", rule="mansfeld.recruit.open-card", card=text
             )
@@ -245,15 +247,15 @@ def check_move(st: MansfeldData, seat: int, move: Any) -> MansfeldMove:
         return cast(Recruit, typed(move))
     # commit
     if len(move) != 2 or type(move[1]) is not tuple:
-        raise _malformed(move, "('commit', (card, ...))")
+        raise _malformed(move, '["commit", [card number, ...]]')
     chosen = move[1]
     hand = st.cards[seat]
     prev = -1
     for c in chosen:
         if type(c) is not int:
-            raise _malformed(move, "('commit', (card, ...)) with card numbers")
+            raise _malformed(move, '["commit", [card number, ...]] with card numbers')
         if c not in hand:
-            text = KEYS[c] if 0 <= c < len(KEYS) else shown(c, 40)
+            text = KEYS[c] if 0 <= c < len(KEYS) else shown_json(c, 40)
             raise NotOwnedError(
                 f"card {text} is not in seat {seat}'s hand",
                 rule="mansfeld.conquer.own-cards",
@@ -268,6 +270,6 @@ def check_move(st: MansfeldData, seat: int, move: Any) -> MansfeldMove:
                 seat=seat,
             )
         if c < prev:
-            raise _malformed(move, "('commit', (card, ...)) with the card numbers in ascending order")
+            raise _malformed(move, '["commit", [card number, ...]] with the card numbers in ascending order')
         prev = c
     return cast(Commit, typed(move))

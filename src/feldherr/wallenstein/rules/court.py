@@ -170,10 +170,17 @@ def apply(st: WallensteinState, seat: int, move: Any) -> None:
 
 def _explain(st: WallensteinState, seat: int, move: Move) -> None:
     if len(move) != 3 or not all(isinstance(x, int) for x in move[1:]):
-        raise IllegalMoveError("a favor move is ('favor', space 0-2 or -1, target)", rule="wallenstein.court")
+        raise IllegalMoveError(
+            "a favor move names a space of the display (0-2, or -1 for none) and a target (a county, "
+            f"{REMOVE_EVENT} to remove the event, or -1 for none)",
+            rule="wallenstein.court",
+        )
     space = move[1]
     if space == NO_SPACE:
-        raise IllegalMoveError("taking no favor card is ('favor', -1, -1)", rule="wallenstein.court")
+        raise IllegalMoveError(
+            'taking no favor card names no space and no target (-1 and -1; in JSON ["favor"])',
+            rule="wallenstein.court",
+        )
     if not 0 <= space < len(st.favors) or st.favors[space] < 0:
         raise IllegalMoveError("no favor card lies on that space", rule="wallenstein.court.favor")
     if FAVOR_COSTS[space] > st.audience[seat]:
@@ -210,7 +217,10 @@ def use(st: WallensteinState, seat: int, favor: int, target: int) -> None:
         k = min(n, st.supply[seat])  # as far as possible ("soweit möglich")
         st.supply[seat] -= k
         st.tray[seat] += k
-        board.log(st, "favor_gain", p=seat, kind="armies", n=k)
+        # (what the favor card added, for the line's words only: ``plus``, outside the digest)
+        board.log(
+            st, "favor_gain", p=seat, kind="armies", n=k, plus=[{"by": "favor", "card": card.id, "n": k}]
+        )
     elif effect == "calm":
         if target != NO_TARGET:
             st.unrest[target] -= 1
@@ -224,7 +234,8 @@ def use(st: WallensteinState, seat: int, favor: int, target: int) -> None:
             b = card.building
             st.building_supply[b] -= 1
             st.buildings[target] |= BUILD_BIT[b]
-            board.log(st, "build", p=seat, building=BUILDINGS[b], county=NAMES[target], cost=0)
+            plus = [{"by": "favor", "card": card.id, "n": 1}]
+            board.log(st, "build", p=seat, building=BUILDINGS[b], county=NAMES[target], cost=0, plus=plus)
     elif effect == "shield":
         st.shield[seat] |= card.shield
         board.log(st, "favor_shield", p=seat, card=card.id)
@@ -232,10 +243,12 @@ def use(st: WallensteinState, seat: int, favor: int, target: int) -> None:
         k = min(n, st.supply[seat])
         st.supply[seat] -= k
         st.armies[target] += k
+        added: dict[str, Any] = {"by": "favor", "card": card.id, "n": k}
         if st.owner[target] < 0:  # "the player receives this county card w/o any battle"
             st.owner[target] = seat
             st.card[target] = seat
-        board.log(st, "deploy", p=seat, county=NAMES[target], n=k, cost=0)
+            added["county_card"] = 1
+        board.log(st, "deploy", p=seat, county=NAMES[target], n=k, cost=0, plus=[added])
 
 
 def clean_up(st: WallensteinState) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, cast
 
-from feldherr.core.errors import GameOverError, NotYourTurnError, WrongPhaseError
+from feldherr.core.errors import GameOverError, NotYourTurnError, WrongPhaseError, shown_json
 from feldherr.core.game import Move, Outcome
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.data import (
@@ -208,7 +208,7 @@ def apply_move(st: WallensteinState, seat: int, move: Any) -> None:
     if phase == OVER:
         raise GameOverError("the game is over", rule="wallenstein.end")
     if not isinstance(move, tuple) or not move:
-        raise WrongPhaseError(f"not a move: {move!r}", rule="wallenstein.move-format")
+        raise WrongPhaseError(f"not a move: {shown_json(move)}", rule="wallenstein.move-format")
     kind = move[0]
     if phase == PLAN:
         if not (0 <= seat < st.num_players and st.plan_step[seat] < st.nslots):
@@ -278,7 +278,7 @@ _MODULE_PHASES = {
 def _expect(kind: Any, wanted: str, phase: str) -> None:
     if kind != wanted:
         raise WrongPhaseError(
-            f"a {kind!r} move does not belong to the {phase!r} phase (expected {wanted!r})",
+            f'a {shown_json(kind)} move does not belong to the {phase} phase (it takes "{wanted}" moves)',
             rule=f"wallenstein.{phase}",
         )
 

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from feldherr.core.errors import IllegalMoveError, NotOwnedError, UnaffordableError, WrongPhaseError, shown
+from feldherr.core.errors import (
+    IllegalMoveError,
+    NotOwnedError,
+    UnaffordableError,
+    WrongPhaseError,
+    shown_json,
+)
 from feldherr.core.game import Move
 from feldherr.wallenstein.data import (
     ACTIONS,
@@ -100,7 +106,9 @@ def apply_draft_move(st: WallensteinState, seat: int, move: Any) -> None:
         redraw(st, seat)
         return
     if kind != "draft":
-        raise WrongPhaseError(f"a {kind!r} move does not belong to the draft", rule="wallenstein.setup")
+        raise WrongPhaseError(
+            f"a {shown_json(kind)} move does not belong to the draft", rule="wallenstein.setup"
+        )
     if isinstance(move, LeaderDraft) and move.leader == LEAD and (not st.leaders or st.leader[seat] >= 0):
         raise illegal(
             "your military leader is already placed" if st.leaders else "Heerführer is not played",
@@ -191,7 +199,7 @@ def apply_plan_move(st: WallensteinState, seat: int, move: Any) -> None:
         return
     # A plan is given box by box (what legal_moves lists); a whole plan at once is not a move.
     raise WrongPhaseError(
-        f"a {shown(kind)} move does not belong to planning (expected 'slot')",
+        f'a {shown_json(kind)} move does not belong to planning (it takes "slot" moves)',
         rule="wallenstein.plan",
     )
 
@@ -227,7 +235,7 @@ def slot_is_legal(st: WallensteinState, seat: int, box: int, card: int) -> bool:
 
 def _explain_slot(st: WallensteinState, seat: int, move: Move) -> None:
     if len(move) != 3:
-        raise illegal("a slot move is ('slot', box, card)", "wallenstein.plan")
+        raise illegal('a slot move is ["slot", box, card]', "wallenstein.plan")
     _, slot, value = move
     expected = plan_order(st)[st.plan_step[seat]]
     if slot != expected:
@@ -253,7 +261,7 @@ def _slot_name(slot: int) -> str:
 
 def _check_value(st: WallensteinState, seat: int, value: object, slot: int, used: list[int]) -> None:
     if not isinstance(value, int):
-        raise illegal(f"{value!r} is not a card", "wallenstein.plan")
+        raise illegal(f"{shown_json(value)} is not a card", "wallenstein.plan")
     if value == EMPTY:
         return
     if value == TOWER_CARD:
@@ -367,7 +375,7 @@ def place_position(st: WallensteinState, seat: int, pos: int) -> None:
 def explain_illegal_move(st: WallensteinState, seat: int, action: int, county: int, move: Move) -> None:
     """Raise the most specific error for a movement that is not among the legal ones."""
     if len(move) != 3 or not all(isinstance(x, int) for x in move[1:]):
-        raise illegal("a movement is ('move', county, armies) or ('pass',)", "wallenstein.move")
+        raise illegal('a movement is ["move", county, armies] or ["pass"]', "wallenstein.move")
     _, dst, n = move
     if not 0 <= dst < len(st.owner) or dst not in NEIGHBOURS[county]:
         raise illegal(

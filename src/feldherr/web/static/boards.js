@@ -10,7 +10,7 @@ import { contestedProvince, mansfeldBoard } from "./board-mansfeld.js";
 import { planBoard } from "./board-wallenstein-plan.js"; // table: the planning board as printed
 import { moduleBoards } from "./board-modules.js"; // table: the module boards as printed
 import { scoringSteps } from "./scoring-steps.js"; // table: winter scoring step by step
-import { actionSteps } from "./action-steps.js"; // table: an action's results player by player
+import { actionSteps, stepNumbers } from "./action-steps.js"; // table: an action's results player by player
 import { buildingIcon, fitLabels } from "./board-wallenstein-map.js"; // table: names inside the frame, buildings drawn
 import { effectText, tw } from "./words-table.js";
 
@@ -170,6 +170,7 @@ function generic(view, ctx) {
 // -- Wallenstein ------------------------------------------------------------------------------------
 const REGION_TINT = { Brandenburg: "#e8dcc0", Sachsen: "#d5e3c8", Kurpfalz: "#cfdbe8", Bayern: "#e6d0d8", "Österreich": "#e9e2b5" };
 const TOWER_COLOURS = ["red", "blue", "yellow", "purple", "black", "peasants"];
+const PLAYER_FIELDS = ["thaler", "grain", "vp", "supply", "cards"];
 
 function wallenstein(view, ctx) {
   const map = needs("wallenstein-map");
@@ -227,13 +228,17 @@ function wallenstein(view, ctx) {
       view.event !== null && view.event !== undefined && (words[`event.${view.event}`] || words[`ev.${view.event}`])
         ? info(t("event"), term(view.event, words[`event.${view.event}`] ? "event." : "ev.")) : null),
     scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words }),
-    actionSteps(ctx, { name: (seat) => name(ctx, seat) }),
+    actionSteps(ctx, { name: (seat) => name(ctx, seat), players }),
     // the last move's battle by the map, where the player is looking while it runs
     lastBattle(ctx),
     // the map's frame: on a phone the map keeps a readable size and is moved sideways in its frame
     mapFrame("wallenstein", svg, t("mapSwipe")),
-    playersTable(["thaler", "grain", "vp", "supply", "cards"].map((k) => t(k)),
-      players.map((p) => h("tr", {}, seatCell(ctx, p.seat), h("td", {}, p.thaler), h("td", {}, p.grain), h("td", {}, p.vp), h("td", {}, p.supply), h("td", {}, p.cards)))),
+    // (while an action's results are shown player by player, the numbers as they stand after the
+    // step shown: action-steps.js brings the cells along with its steps)
+    playersTable(PLAYER_FIELDS.map((k) => t(k)), players.map((p) => {
+      const now = stepNumbers(p);
+      return h("tr", { "data-seat": p.seat }, seatCell(ctx, p.seat), PLAYER_FIELDS.map((k) => h("td", { "data-field": k }, now[k])));
+    })),
     planBoard(view, me, ctx, { term, name, players, map, rules: needs("rules-wallenstein", "/api/web/data/wallenstein/rules"),
       modules: needs("modules-wallenstein", "/api/web/data/wallenstein/modules") }),
     me && me.hand?.length ? h("div", { id: "hand" }, h("h3", {}, t("hand")), h("div", { class: "keys" }, me.hand.map((c) => {

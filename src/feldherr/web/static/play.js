@@ -173,7 +173,18 @@ export function showPlay(root, gameId) {
     const deciding = Array.isArray(update?.view?.to_move) ? update.view.to_move : [];
     const deciders = deciding.length && !deciding.includes(st.shown) ? deciding.map((seat) => seatName(seat)) : null;
     return tableBar({ game: st.welcome?.name, phase: update?.view?.phase, detail: phaseDetail(st.welcome?.name, update?.view),
-      pacer, rerender: render, spectator: st.shown === "spectator", deciders });
+      pacer, rerender: render, spectator: st.shown === "spectator", deciders, locked: lockedFor(update, deciding) });
+  }
+
+  // This page's seat has sent its decision of a simultaneous phase and its update (in which it no
+  // longer decides) is still on the way: the others still deciding (names), else null. A
+  // Wallenstein plan is sent box by box once Confirm was pressed: locked from then on.
+  function lockedFor(update, deciding) {
+    const seat = st.shown;
+    if (!update || !deciding.includes(seat) || update.outcome) return null;
+    const sent = planning(update.choices || []) ? st.plan.queue
+      : st.sent?.seat === seat || st.awaiting?.seat === seat;
+    return sent ? deciding.filter((s) => s !== seat).map((s) => seatName(s)) : null;
   }
 
   // Which seat's page this device shows. With several seats here (hot-seat), a switch to another

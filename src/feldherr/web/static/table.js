@@ -4,7 +4,7 @@
 import { h } from "./dom.js";
 import { lang } from "./i18n.js";
 import { paceSetting, setPace, SPEEDS } from "./pace.js";
-import { phaseHelp, tw } from "./words-table.js";
+import { lockedHelp, phaseHelp, tw } from "./words-table.js";
 
 const SOUND = "feldherr:sound";
 const SPEED_WORD = { instant: "paceInstant", fast: "paceFast", normal: "paceNormal", slow: "paceSlow" };
@@ -13,14 +13,17 @@ const RULES = new Set(["wallenstein", "elgrande", "mansfeld"]);
 // A spectator reads what the players do now, and has no turn to be called to (no sound, no notice).
 // ``detail``: words the board adds to the phase's line (the El Grande card in use and its text).
 // ``deciders``: the names of the players deciding now when this page's player is not one of them.
-export function tableBar({ game, phase, detail = null, pacer, rerender, spectator = false, deciders = null }) {
-  const help = phaseHelp(game, phase, deciders);
-  const watching = spectator || !!(deciders && deciders.length);
+// ``locked``: this page's player has sent a secret decision whose update is still on the way: the
+// names of the others still deciding (the line says it is locked and whom it waits for), else null.
+export function tableBar({ game, phase, detail = null, pacer, rerender, spectator = false, deciders = null, locked = null }) {
+  const lockedLine = locked ? lockedHelp(game, phase, locked) : null;
+  const help = lockedLine ?? phaseHelp(game, phase, deciders);
+  const watching = spectator || !!(deciders && deciders.length) || !!lockedLine;
   const waiting = pacer.waiting();
   const notifyAsk = !spectator && "Notification" in window && Notification.permission === "default";
   return h("section", { id: "table-bar", class: "panel table-bar" },
     help ? h("p", { id: "phase-help", class: "phase-help" }, h("strong", {}, `${tw(watching ? "helpWatching" : "help")}: `), help,
-      detail ? h("span", { id: "phase-card" }, ` ${detail}`) : null) : null,
+      detail && !lockedLine ? h("span", { id: "phase-card" }, ` ${detail}`) : null) : null,
     h("div", { class: "row" },
       h("label", {}, `${tw("pace")} `, h("select", { id: "pace", onchange: (e) => { setPace(e.target.value); rerender(); } },
         Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === paceSetting() }, tw(SPEED_WORD[k]))))),

@@ -188,6 +188,30 @@ const PHASE_OTHERS = {
   },
 };
 
+// The help line of a seat that has sent its secret decision of a simultaneous phase while its own
+// update is still on the way (a Wallenstein plan once Confirm sends it box by box): the decision
+// is locked, and the line names whom the table waits for (``#none``: nobody else).
+const LOCKED = {
+  en: {
+    "wallenstein.plan": "Your plan is locked in",
+    "elgrande.power": "Your power card is chosen",
+    "elgrande.disc": "Your secret disc is set",
+    "mansfeld.dice": "Your number of dice is set",
+    "mansfeld.commit": "Your characters for this province are committed",
+    waiting: "{what}; waiting for {who}.",
+    "waiting#none": "{what}; the game goes on in a moment.",
+  },
+  de: {
+    "wallenstein.plan": "Dein Plan steht fest",
+    "elgrande.power": "Deine Machtkarte ist gewählt",
+    "elgrande.disc": "Deine geheime Scheibe ist eingestellt",
+    "mansfeld.dice": "Deine Würfelzahl steht fest",
+    "mansfeld.commit": "Deine Charaktere für diese Provinz sind gelegt",
+    waiting: "{what}; es wird noch auf {who} gewartet.",
+    "waiting#none": "{what}; gleich geht es weiter.",
+  },
+};
+
 // El Grande's action cards: the text printed on each, from the effect in the game's card data
 // (src/feldherr/elgrande/data/cards.json, served at /api/web/data/elgrande/cards).
 const EFFECT = {
@@ -295,6 +319,16 @@ export function phaseHelp(game, phase, deciders = null) {
     if (text) return fmt(text, { who: new Intl.ListFormat(lang(), { type: "conjunction" }).format(deciders) });
   }
   return (PHASE_HELP[lang()] || PHASE_HELP.en)[k] ?? PHASE_HELP.en[k] ?? null;
+}
+
+// The help line of a seat whose secret decision is sent (see LOCKED): null where the phase has no
+// such decision. ``waitingFor``: the names of the other players still deciding.
+export function lockedHelp(game, phase, waitingFor = []) {
+  const table = LOCKED[lang()] || LOCKED.en;
+  const what = table[`${game}.${phase}`];
+  if (!what) return null;
+  if (!waitingFor.length) return fmt(table["waiting#none"], { what });
+  return fmt(table.waiting, { what, who: new Intl.ListFormat(lang(), { type: "conjunction" }).format(waitingFor) });
 }
 
 // The printed text of an El Grande action card from its effect.
