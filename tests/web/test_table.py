@@ -526,6 +526,7 @@ def test_the_help_line_says_a_sent_secret_decision_is_locked(server: Server, pag
     page.goto(game["seats"][0]["invite"])
     page.wait_for_selector("#plan-confirm")
     assert "Plan the round" in page.locator("#phase-help").inner_text()
+    assert page.locator("#plan-heading").inner_text() == "Your plan (not sent yet)"
     for _ in range(page.locator("#plan li.box.staged").count()):
         page.click("#choices button:not(#plan-confirm) >> nth=-1")
     hold["on"] = True  # the answers to the plan's boxes stay away: the plan is on its way
@@ -534,6 +535,7 @@ def test_the_help_line_says_a_sent_secret_decision_is_locked(server: Server, pag
     line = page.locator("#phase-help").inner_text()
     assert "Your plan is locked in; waiting for Bert." in line, line
     assert "Plan the round" not in line and "What the players do now" in line, line
+    assert page.locator("#plan-heading").inner_text() == "Your plan (being sent)"
     shot(page, "help-locked-en")
     hold["release"]()
     page.wait_for_function("!document.querySelector('#plan-confirm')")

@@ -578,7 +578,7 @@ export function showPlay(root, gameId) {
     // The boxes themselves are the printed planning board's (a box there is clicked to fill or change
     // it); here: how far the plan is, the box being filled, its cards and Confirm.
     const filled = ps.open.filter((b) => b in st.plan.staged).length;
-    panel.append(h("h2", {}, t("planStaged")), h("p", { class: "label" }, t("planHint")),
+    panel.append(h("h2", { id: "plan-heading" }, t(st.plan.queue ? "planSending" : "planStaged")), h("p", { class: "label" }, t("planHint")),
       h("p", { id: "plan-progress" }, tn("boxesFilledN", ps.open.length, { k: filled })));
     if (ps.target) panel.append(h("h3", { id: "plan-target" }, `${t("planNext")}: ${term(ps.target)}`));
     panel.append(h("ol", { id: "choices", class: "choices" },
