@@ -63,6 +63,7 @@ from feldherr.wallenstein.data import (
     MONEY_CARDS,
     NAMES,
     PEASANTS_TOTAL,
+    REVOLT_MARKERS,
     TOWER_CARD,
     TOWER_CARDS,
     YEARS,
@@ -163,6 +164,10 @@ ERRORS: dict[str, dict[str, str]] = {
     "wallenstein.position.buildings": {
         "en": "{building}: {count:@pos.unit.building} on the map; the game has {total}",
         "de": "{building}: {count:@pos.unit.building} auf dem Spielplan; das Spiel hat {total}",
+    },
+    "wallenstein.position.revolt-markers": {
+        "en": "the map and the supply hold {count:@unit.marker}; the game has {total}",
+        "de": "Auf dem Spielplan und im Vorrat: {count:@unit.marker}; das Spiel hat {total}",
     },
     # what the county holds, then the rule ("has armies but no owner, or an owner but no armies"
     # left the reader to find out which)
@@ -851,6 +856,14 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     )
     _decks(st, hidden, rng, sizes)
     _tower(st, top, hidden, rng)
+    # left out: the buildings and revolt markers in the supply are those of the box not on the map
+    # (the game never takes one out of play: a county that turns neutral gives them back)
+    if not top.has("building_supply"):
+        for b in range(len(BUILDINGS)):
+            on_map = sum(1 for mask in st.buildings if mask >> b & 1)
+            st.building_supply[b] = max(0, BUILDING_SUPPLY[b] - on_map)
+    if not top.has("revolt_marker_supply"):
+        st.unrest_supply = max(0, REVOLT_MARKERS - sum(st.unrest))
     inside = st.tower.inside()  # left out: a colour's armies in its supply are those not elsewhere
     for s, r in enumerate(readers):  # (during the draft too: the groups still on the mat are in it)
         if not r.has("armies_in_supply"):
@@ -1071,6 +1084,9 @@ def _check(st: Any) -> None:
             _fail(
                 "wallenstein.position.buildings", building=f"b.{name}", count=built, total=BUILDING_SUPPLY[b]
             )
+    markers = sum(st.unrest) + st.unrest_supply
+    if markers > REVOLT_MARKERS:
+        _fail("wallenstein.position.revolt-markers", count=markers, total=REVOLT_MARKERS)
 
 
 def _card_words(value: int) -> str:
