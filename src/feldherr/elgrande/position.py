@@ -916,4 +916,18 @@ def _stack_pools(options: Mapping[str, Any], count: int) -> list[list[int]]:
     return stacks
 
 
-__all__ = ["ERRORS", "RAW", "from_position", "position"]
+def editor_choices(game: Any, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What the position editor offers where the schema alone does not say (server.editor): the
+    two mobile scoreboards by their printed values (``"8/4/0"``, as the log names them), and with
+    the game's ``options`` (normalised) the action cards each stack may show open, by their ids, in
+    the deck's order."""
+    out: dict[str, Any] = {"scoreboards": ["/".join(map(str, values)) for values in D.SCOREBOARDS]}
+    if options is not None:
+        count = len(game.new_state(options, 0).stacks)
+        out["open_cards"] = [
+            [D.CARD_IDS[c] for c in dict.fromkeys(pool)] for pool in _stack_pools(options, count)
+        ]
+    return out
+
+
+__all__ = ["ERRORS", "RAW", "editor_choices", "from_position", "position"]
