@@ -9,7 +9,8 @@
 // words beside the form and changes nothing; an accepted position opens in the replay viewer with
 // the analysis board, as a loaded position file does. Its own words, English and German.
 import { api, colour, h } from "./dom.js";
-import { lang, num } from "./i18n.js";
+import { lang, num, t } from "./i18n.js";
+import { effectText } from "./words-table.js";
 
 const WORDS = {
   en: {
@@ -18,7 +19,7 @@ const WORDS = {
     atStep: "The table at move {at}.", atStart: "The start of a new game.",
     fresh: "start of a new game instead", back: "the table at move {at} instead",
     apply: "Apply", applying: "checking the position …", loading: "loading the position …",
-    nobody: "nobody", whoseTurn: "Whose turn",
+    nobody: "nobody", nowhere: "nowhere", whoseTurn: "Whose turn",
     region: "region", player: "Player",
   },
   de: {
@@ -27,7 +28,7 @@ const WORDS = {
     atStep: "Der Tisch bei Zug {at}.", atStart: "Der Beginn einer neuen Partie.",
     fresh: "stattdessen Beginn einer neuen Partie", back: "stattdessen der Tisch bei Zug {at}",
     apply: "Übernehmen", applying: "Die Stellung wird geprüft …", loading: "Die Stellung wird geladen …",
-    nobody: "niemand", whoseTurn: "Wer am Zug ist",
+    nobody: "niemand", nowhere: "nirgends", whoseTurn: "Wer am Zug ist",
     region: "Region", player: "Spieler",
   },
 };
@@ -42,27 +43,29 @@ function w(key, args = {}) {
 // bounds come from the schema. `derived`: the counts the game takes from the rest when left out.
 const PLANS = {
   wallenstein: {
-    sections: [{ kind: "places", field: "counties", columns: ["owner", "armies"] },
-      { kind: "players", fields: ["victory_points", "taler", "grain"] }, { kind: "movement" }],
-    derived: { players: ["armies_in_supply"] },
+    // a county's owner and armies, and below them its buildings and revolt markers
+    sections: [{ kind: "places", field: "counties", columns: ["owner", "armies"], more: ["buildings", "revolt_markers"] },
+      { kind: "players", fields: ["victory_points", "taler", "grain"] }, { kind: "single", path: ["open_events"] }, { kind: "movement" }],
+    derived: { players: ["armies_in_supply"], top: ["building_supply", "revolt_marker_supply"] },
     // the action boxes of the planning board in the mat's printed order (a plan's first ten boxes)
     boxes: ["palace", "church", "trading_post", "grain", "taxes", "deploy5", "deploy3", "deploy1", "combat_a", "combat_b"],
   },
   elgrande: {
     sections: [{ kind: "grid", field: "caballeros" },
-      { kind: "players", fields: ["score", "court", "power_cards"] },
-      { kind: "single", path: ["king"] }, { kind: "single", path: ["flow", "current"], player: true, order: "turn_order", orderIndex: "turn_index" }],
+      { kind: "players", fields: ["score", "court", "power_cards", "grande", "disc"] },
+      { kind: "single", path: ["king"] }, { kind: "slots", field: "scoreboards", item: "scoreboard" }, { kind: "stacks", field: "open_cards" },
+      { kind: "single", path: ["flow", "current"], player: true, order: "turn_order", orderIndex: "turn_index" }],
     derived: { players: ["province"] },
     // a power card taken out of a hand goes onto the player's discard pile, and one put back into
     // the hand leaves it (each of a player's 13 cards lies in one place)
     pairs: { power_cards: "power_discard" },
   },
   mansfeld: {
-    sections: [{ kind: "players", fields: ["cards", "age"] }, { kind: "single", path: ["open"] },
+    sections: [{ kind: "players", fields: ["cards", "used", "luck", "age"] }, { kind: "single", path: ["open"] },
       { kind: "list", field: "provinces", columns: ["value", "owner"], players: ["owner"] }, { kind: "turn" }],
     derived: { top: ["deck_size"] },
     // a character lies in one place: checked into a hand or the open ones, it leaves the others
-    exclusive: { players: ["cards"], top: ["open", "left"] },
+    exclusive: { players: ["cards", "used"], top: ["open", "left"] },
   },
 };
 
@@ -82,7 +85,7 @@ const isType = (n, type) => n && (n.type === type || (Array.isArray(n.type) && n
 const clone = (value) => JSON.parse(JSON.stringify(value));
 
 export function positionEditor(gameId) {
-  const st = { open: false, at: null, base: null, origin: null, draft: null, form: null, fresh: false, busy: "", error: "" };
+  const st = { open: false, at: null, base: null, origin: null, draft: null, form: null, fresh: false, busy: "", error: "", cards: null };
   const el = h("section", { class: "panel editor", id: "position-editor", hidden: true });
   let seq = 0;
 
@@ -126,9 +129,10 @@ export function positionEditor(gameId) {
     return withNobody ? [[null, w("nobody")], ...list] : list;
   }
 
+  // null is "nobody" among players, "nowhere" among the places of the board (the King, a disc)
   function enumChoices(schemaNode, players) {
     const values = schemaNode.enum.filter((v) => v === null || !players || players.includes(v));
-    return values.map((v) => [v, v === null ? w("nobody") : thing(v)]);
+    return values.map((v) => [v, v === null ? w(players ? "nobody" : "nowhere") : thing(v)]);
   }
 
   // A field's widget from its schema node: a number, a choice, or a set of cards as check boxes.
@@ -148,7 +152,8 @@ export function positionEditor(gameId) {
         for (let n = Math.max(1, items.minimum ?? 1); n <= items.maximum; n += 1) values.push(n);
       }
       const chosen = new Set(value || []);
-      return h("div", { class: "editor-cards", role: "group", "aria-label": name },
+      const long = values.some((v) => String(thing(v)).length > 24);  // sentences (an event card): one a line
+      return h("div", { class: `editor-cards${long ? " editor-cards-long" : ""}`, role: "group", "aria-label": name },
         values.map((v) => h("label", { class: "editor-card" },
           h("input", { type: "checkbox", checked: chosen.has(v), onchange: (e) => {
             if (e.target.checked) chosen.add(v); else chosen.delete(v);
@@ -194,17 +199,23 @@ export function positionEditor(gameId) {
   }
 
   // Wallenstein's counties: an owner and armies per county in the game (the card goes with the
-  // owner), a small box each, as many side by side as the page is wide.
+  // owner), and below them (`more`) its buildings and revolt markers, each with its word; a small
+  // box each, as many side by side as the page is wide.
   function places(section, schema) {
     const map = st.draft[section.field] || {};
     const entry = node(schema, [section.field, "{}"]);
+    const input = (place, col) => widget(entry.properties[col], map[place][col], (v) => {
+      map[place][col] = v;
+      if (col === "owner") handOver(place, v);
+    }, `${place}: ${label(col)}`);
+    const more = (section.more || []).filter((col) => entry.properties[col]);
     const boxes = Object.keys(map).map((place) => h("div", { class: "editor-place" },
       h("span", { class: "editor-place-name" }, place),
-      section.columns.map((col) => widget(entry.properties[col], map[place][col], (v) => {
-        map[place][col] = v;
-        if (col === "owner") handOver(place, v);
-      }, `${place}: ${label(col)}`))));
+      section.columns.map((col) => input(place, col)),
+      more.length ? h("div", { class: "editor-place-more" }, more.map((col) => isType(entry.properties[col], "integer")
+        ? h("label", { class: "editor-place-count" }, h("span", {}, label(col)), input(place, col)) : input(place, col))) : null));
     return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
+      more.map((col) => (st.form.help[col] ? h("small", { class: "help" }, `${label(col)}: ${st.form.help[col]}`) : null)),
       h("small", { class: "help editor-columns" }, section.columns.map(label).join(" · ")),
       h("div", { class: "editor-places" }, boxes));
   }
@@ -266,6 +277,38 @@ export function positionEditor(gameId) {
       h("div", { class: "editor-scroll" }, h("table", { class: "editor-table" },
         h("thead", {}, h("tr", {}, h("th", {}, ""), section.columns.map((col) => h("th", { scope: "col" }, label(col))))),
         h("tbody", {}, rows))));
+  }
+
+  // El Grande's mobile scoreboards: a region (or nowhere) for each, named by its printed values.
+  function slots(section, schema) {
+    const list = st.draft[section.field];
+    const itemNode = node(schema, [section.field, "[]"]);
+    const names = st.form.choices?.[section.field] || [];
+    if (!Array.isArray(list) || !itemNode?.enum) return null;
+    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
+      list.map((value, i) => {
+        const name = `${label(section.item)} ${names[i] ?? num(i + 1)}`;
+        return fieldRow(section.item, itemNode, value, (v) => { list[i] = v; }, false, name);
+      }));
+  }
+
+  // El Grande's action cards open on the stacks: per stack the card on top (among those the stack
+  // holds under the game's options), or none (taken this round); each with its special action.
+  function stacks(section, schema) {
+    const list = st.draft[section.field];
+    const itemNode = node(schema, [section.field, "[]"]);
+    if (!Array.isArray(list) || !itemNode?.enum) return null;
+    const byId = new Map((st.cards?.cards || []).map((c) => [c.id, c]));
+    const words = (id) => (byId.has(id) ? `${thing(id)}: ${effectText(byId.get(id).effect)}` : thing(id));
+    const stackName = (i) => `${label("stack")} ${num(i + 1)}`;
+    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
+      list.map((value, i) => {
+        const allowed = st.form.choices?.[section.field]?.[i] || itemNode.enum.filter((v) => v !== null);
+        const ids = value === null || allowed.includes(value) ? allowed : [value, ...allowed];
+        const choices = [[null, t("cardTaken")], ...ids.map((id) => [id, words(id)])];
+        return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, stackName(i)),
+          select(choices, value, (v) => { list[i] = v; }, stackName(i)));
+      }));
   }
 
   function single(section, schema) {
@@ -344,6 +387,15 @@ export function positionEditor(gameId) {
     }
   }
 
+  // The form's words for a game: with the options of the table edited (the choices they allow),
+  // with `players` a new game's start
+  function formUrl(game, options, players = null) {
+    const query = new URLSearchParams({ lang: lang() });
+    if (players) query.set("players", players);
+    if (options && typeof options === "object") query.set("options", JSON.stringify(options));
+    return `/api/positions/form/${encodeURIComponent(game)}?${query}`;
+  }
+
   async function load(fresh) {
     const ticket = ++seq;
     st.busy = w("loading");
@@ -352,8 +404,12 @@ export function positionEditor(gameId) {
     try {
       const base = st.base || await api(`/api/games/${encodeURIComponent(gameId)}/position?at=${st.at}&lang=${lang()}`);
       const players = Array.isArray(base.players) ? base.players.length : null;
-      const form = await api(`/api/positions/form/${encodeURIComponent(base.game)}?lang=${lang()}${fresh && players ? `&players=${players}` : ""}`);
+      const options = fresh && players ? { players } : base.options;
+      const form = await api(formUrl(base.game, options, fresh && players ? players : null));
+      const cards = base.game === "elgrande" ? await api("/api/web/data/elgrande/cards").catch(() => null) : null;
       if (ticket !== seq) return;
+      st.cards = cards;
+      st.options = options;
       st.base = base;
       st.form = form;
       st.fresh = fresh && Boolean(form.start);
@@ -381,7 +437,7 @@ export function positionEditor(gameId) {
         h("p", { class: "note editor-source" }, st.fresh ? w("atStart") : w("atStep", { at: st.at }), " ",
           h("button", { type: "button", class: "link", id: "editor-fresh", onclick: () => load(!st.fresh) }, st.fresh ? w("back", { at: st.at }) : w("fresh"))));
       const parts = (plan?.sections || []).map((section) => ({
-        places, grid, players: playersSection, list: listSection, single, turn: turnSection, movement: movementSection,
+        places, grid, players: playersSection, list: listSection, single, slots, stacks, turn: turnSection, movement: movementSection,
       })[section.kind](section, schema));
       el.append(h("form", { class: "editor-form", onsubmit: (e) => { e.preventDefault(); apply(); } }, parts.filter(Boolean),
         h("div", { class: "editor-apply" },
@@ -410,7 +466,7 @@ export function positionEditor(gameId) {
     relang() {
       if (!st.open || !st.draft) { draw(); return; }
       const ticket = ++seq;
-      api(`/api/positions/form/${encodeURIComponent(st.draft.game)}?lang=${lang()}`).then((form) => {
+      api(formUrl(st.draft.game, st.options)).then((form) => {
         if (ticket !== seq) return;
         st.form = form;
         draw();

@@ -1,0 +1,132 @@
+"""The position editor's parts beyond the pieces and scores (editor.js): Wallenstein's buildings,
+revolt markers and open event cards, El Grande's mobile scoreboards, open action cards and secret
+discs, Mansfeld's used characters and luck dice. Each test sets one of them on a game's worked
+example, applies it and sees it on the analysis board; a phone's width (390 px) and a desktop's,
+German and English. Screenshots go to test-artifacts/web."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import ARTIFACTS, Pages, Server, shot
+from .drive import Scan
+from .test_editor import apply, imported, open_editor
+
+
+def form_shot(page: Any, name: str) -> None:
+    shot(page, name)
+    page.locator("#position-editor").screenshot(path=str(ARTIFACTS / f"{name}-form.png"))
+
+
+def test_wallenstein_buildings_and_revolt_markers_are_set_per_county(server: Server, pages: Pages) -> None:
+    game_id = imported(server, "wallenstein")
+    page = pages.new(viewport={"width": 390, "height": 844})
+    scan = Scan()
+    open_editor(page, server, game_id, "de", 390)
+    editor = page.locator("#position-editor")
+    county = editor.locator(".editor-place", has_text="Schlesien")
+    buildings = county.locator("[role=group][aria-label='Schlesien: Gebäude']")
+    # the county's palace and church are there, by their German words; a trading post is added,
+    # and two revolt markers
+    assert buildings.locator("label", has_text="Palast").locator("input").is_checked()
+    assert buildings.locator("label", has_text="Kirche").locator("input").is_checked()
+    assert not buildings.locator("label", has_text="Handelshaus").locator("input").is_checked()
+    buildings.locator("label", has_text="Handelshaus").locator("input").check()
+    county.locator("input[aria-label='Schlesien: Unruhemarker']").fill("2")
+    # the open event cards by their printed texts, as many checked as lie open
+    events = editor.locator("#editor-open_events")
+    assert events.locator("legend").inner_text() == "Offene Ereigniskarten"
+    assert events.locator("input:checked").count() >= 1
+    assert "Getreide Verlust" in events.inner_text()
+    scan.read(page, "wallenstein editor buildings de 390")
+    form_shot(page, "editor-fields-wallenstein-de-390")
+    apply(page, game_id)
+    shape = page.locator("#map g[data-county='Schlesien']")
+    shape.wait_for()
+    words = shape.get_attribute("aria-label") or ""
+    assert "Palast" in words and "Handelshaus" in words, words  # the three buildings on the map
+    assert shape.locator("path.bld.trading_post").count() == 1 and shape.locator("path.bld").count() == 3
+    assert shape.locator("text.unrest-l").text_content() == "2"
+    scan.read(page, "wallenstein applied de 390")
+    shot(page, "editor-fields-wallenstein-applied-de-390")
+    scan.check()
+
+
+def test_too_many_revolt_markers_are_refused_beside_the_form(server: Server, pages: Pages) -> None:
+    game_id = imported(server, "wallenstein")
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    open_editor(page, server, game_id, "en", 1280)
+    editor = page.locator("#position-editor")
+    editor.locator("input[aria-label='Schlesien: Revolt markers']").fill("99")
+    page.click("#editor-apply")
+    page.wait_for_selector("#editor-error")
+    refusal = page.locator("#editor-error").inner_text()
+    assert "revolt markers" in refusal and "the game has" in refusal, refusal
+    pages.take_refused(page, 422)
+    assert game_id in page.url
+
+
+def test_el_grande_scoreboard_open_card_and_disc_are_set(server: Server, pages: Pages) -> None:
+    game_id = imported(server, "elgrande")
+    page = pages.new(viewport={"width": 390, "height": 844})
+    scan = Scan()
+    open_editor(page, server, game_id, "en", 390)
+    editor = page.locator("#position-editor")
+    # the mobile scoreboards by their printed values: the 4/0/0 one is not on the board yet
+    boards = editor.locator("#editor-scoreboards")
+    small = boards.locator("select[aria-label='Mobile scoreboard 4/0/0']")
+    assert small.locator("option:checked").inner_text() == "nowhere"
+    small.select_option(label="Valencia")
+    # stack 4 shows Grande ("wahlheimat"); each card with its special action, a taken stack as such
+    stacks = editor.locator("#editor-open_cards")
+    fourth = stacks.locator("select[aria-label='Stack 4']")
+    assert fourth.locator("option:checked").inner_text().startswith("Grande: ")
+    assert stacks.locator("select[aria-label='Stack 1'] option:checked").inner_text() == "taken this round"
+    options = fourth.locator("option").all_inner_texts()
+    assert all(": " in text for text in options[1:]) and len(set(options)) == len(options), options
+    # a card of which the game has one, already on the discard pile: refused in words
+    fourth.select_option(label=next(text for text in options if text.startswith("Movement")))
+    page.click("#editor-apply")
+    page.wait_for_selector("#editor-error")
+    refusal = page.locator("#editor-error").inner_text()
+    assert "Movement" in refusal and "umsturz" not in refusal, refusal
+    pages.take_refused(page, 422)
+    fourth.select_option(label=next(text for text in options if text.startswith("Special Scoring")))
+    scan.read(page, "elgrande editor fields en 390")
+    form_shot(page, "editor-fields-elgrande-en-390")
+    apply(page, game_id)
+    assert page.locator("#stacks .acard[data-id='score_disc_unique']").count() == 1
+    assert page.locator("#stacks .acard[data-id='wahlheimat']").count() == 0
+    assert "4/0/0" in page.locator("#board").inner_html()
+    valencia = page.locator("#board .board-extra", has_text="4/0/0")
+    assert valencia.count() == 1
+    scan.read(page, "elgrande applied en 390")
+    shot(page, "editor-fields-elgrande-applied-en-390")
+    scan.check()
+
+
+def test_mansfeld_used_characters_and_luck_are_set(server: Server, pages: Pages) -> None:
+    game_id = imported(server, "mansfeld")
+    page = pages.new(viewport={"width": 390, "height": 844})
+    scan = Scan()
+    open_editor(page, server, game_id, "de", 390)
+    editor = page.locator("#position-editor")
+    ben = editor.locator(".editor-player", has_text="Ben")
+    anna = editor.locator(".editor-player", has_text="Anna")
+    # the Colonel was left over after recruiting: used by Ben now (it leaves the ones left over)
+    used = ben.locator("[role=group][aria-label='Verbrauchte Karten']")
+    used.locator("label", has_text="Obrist").locator("input").check()
+    assert anna.locator("input[aria-label='Kriegsglück']").input_value() == "3"
+    anna.locator("input[aria-label='Kriegsglück']").fill("6")
+    scan.read(page, "mansfeld editor fields de 390")
+    form_shot(page, "editor-fields-mansfeld-de-390")
+    apply(page, game_id)
+    row = page.locator("#players tr", has_text="Ben")
+    assert "Obrist" in row.locator("td.held").nth(1).inner_text()
+    anna_row = page.locator("#players tr", has_text="Anna")
+    luck = anna_row.locator("svg.luck")
+    assert luck.get_attribute("data-value") == "6"
+    assert luck.get_attribute("data-tip") == "Kriegsglück-Würfel: 6"
+    scan.read(page, "mansfeld applied de 390")
+    shot(page, "editor-fields-mansfeld-applied-de-390")
+    scan.check()
