@@ -91,7 +91,8 @@ def test_a_position_is_edited_applied_and_analysed(
         assert row.locator("input[aria-label='Schlesien: Armeen']").input_value() == "0"
         scan.read(page, "wallenstein editor refused de")
         editor.screenshot(path=str(ARTIFACTS / "editor-wallenstein-refused-de.png"))
-        row.locator("input[aria-label='Schlesien: Armeen']").fill("6")  # 6 armies of Yellow's in Schlesien now
+        armies = row.locator("input[aria-label='Schlesien: Armeen']")
+        armies.fill("6")  # 6 armies of Yellow's in Schlesien now
         editor.locator(".editor-player", has_text="Blau").locator("input[aria-label='Siegpunkte']").fill("20")
         # Osnabrück to Blue: Red planned its card, the box is lost now (else refused: not Red's)
         editor.locator(".editor-place", has_text="Osnabrück").locator("select").select_option(label="Blau")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .conftest import ARTIFACTS, Pages, Server, shot
-from .drive import Scan
+from .drive import Scan, set_look
 from .test_editor import apply, imported, open_editor
 
 
@@ -130,3 +130,35 @@ def test_mansfeld_used_characters_and_luck_are_set(server: Server, pages: Pages)
     scan.read(page, "mansfeld applied de 390")
     shot(page, "editor-fields-mansfeld-applied-de-390")
     scan.check()
+
+
+def test_a_wallenstein_start_set_up_in_the_lobby_takes_another_owner_and_a_building(
+    server: Server, pages: Pages
+) -> None:
+    """The lobby's "Set up a position by hand" for Wallenstein's fixed start: the plans are being
+    made, so a county given to another player goes into that player's hand (the old owner's hand
+    kept it, and the rules refused the table); a palace is built there."""
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "en", 1280, 900)
+    page.select_option("#game", "wallenstein")
+    page.select_option("#opt-players", "3")
+    page.select_option("#opt-setup", "fixed")
+    page.click("#advanced summary")
+    page.click("#position-setup")
+    page.wait_for_url("**/replay/**#edit")
+    page.wait_for_selector("#editor-apply")
+    editor = page.locator("#position-editor")
+    county = editor.locator(".editor-place", has_text="Osnabrück")
+    assert county.locator("select option:checked").inner_text() == "Red"
+    county.locator("select").select_option(label="Blue")
+    county.locator("label", has_text="palace").locator("input").check()
+    shot(page, "editor-fields-wallenstein-lobby-en-1280")
+    old = page.url.split("/replay/")[1].split("#")[0]
+    apply(page, old)
+    shape = page.locator("#map g[data-county='Osnabrück']")
+    shape.wait_for()
+    words = shape.get_attribute("aria-label") or ""
+    assert "Blue" in words and "palace" in words, words
+    assert shape.locator("path.bld.palace").count() == 1

@@ -223,11 +223,17 @@ export function positionEditor(gameId) {
   // A Wallenstein county given to another owner: its card goes with it ("the former owner must hand
   // over that county card immediately"); once the plans are in, a plan box that held the card is
   // "lost" for the player who planned it, and the box is the county again when it comes back
-  // (docs/positions.md, "Hands and plans"). While planning the plans are left as they are.
+  // (docs/positions.md, "Hands and plans"). While planning the plans are left as they are, and the
+  // hands and the cards still to place are left out: the game deals them from the cards held (a
+  // new game's start set up by hand kept the old owner's hand, and was refused).
   function handOver(place, owner) {
     const county = st.draft.counties[place];
     if ("card_held_by" in county) county.card_held_by = owner;
-    if (["draft", "plan"].includes(st.draft.phase)) return;
+    if (st.draft.phase === "plan") {
+      for (const p of st.draft.players) { delete p.hand; delete p.cards_to_place; }
+      return;
+    }
+    if (st.draft.phase === "draft") return;
     st.draft.players.forEach((p, i) => {
       if (!Array.isArray(p.plan)) return;
       const before = st.origin?.players?.[i]?.plan || [];
