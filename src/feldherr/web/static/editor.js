@@ -83,6 +83,8 @@ function node(schema, path) {
 
 const isType = (n, type) => n && (n.type === type || (Array.isArray(n.type) && n.type.includes(type)));
 const clone = (value) => JSON.parse(JSON.stringify(value));
+// a thing's name as a check box's label: with a capital ("trading post": "Trading post")
+const capital = (text) => text.charAt(0).toLocaleUpperCase(lang()) + text.slice(1);
 
 export function positionEditor(gameId) {
   const st = { open: false, at: null, base: null, origin: null, draft: null, form: null, fresh: false, busy: "", error: "", cards: null };
@@ -159,7 +161,7 @@ export function positionEditor(gameId) {
             if (e.target.checked) chosen.add(v); else chosen.delete(v);
             if (e.target.checked && takeAway(v)) { set(values.filter((x) => chosen.has(x))); draw(); return; }
             set(values.filter((x) => chosen.has(x)));
-          } }), " ", typeof v === "number" ? num(v) : thing(v))));
+          } }), " ", typeof v === "number" ? num(v) : capital(thing(v)))));
     }
     return null;
   }
