@@ -162,3 +162,55 @@ def test_a_wallenstein_start_set_up_in_the_lobby_takes_another_owner_and_a_build
     words = shape.get_attribute("aria-label") or ""
     assert "Blue" in words and "palace" in words, words
     assert shape.locator("path.bld.palace").count() == 1
+
+
+def _taking_places() -> tuple[dict[str, Any], list[int]]:
+    """A Wallenstein table when the places in player order are taken, whose first two bidders bid
+    alike (the bag decided between them), and the bids' ranks in the bidding order."""
+    from feldherr.core.rng import Rng
+    from feldherr.games import get_game
+    from feldherr.wallenstein.data import BID
+    from feldherr.wallenstein.rules.planning import bid_rank
+
+    game = get_game("wallenstein")
+    for seed in range(1, 60):
+        st = game.new_state({"players": 4, "setup": "fixed"}, seed)
+        rng = Rng(seed)
+        while st.phase != "position":
+            seat = st.to_move()[0]
+            moves = st.legal_moves(seat)
+            st.apply(seat, moves[rng.below(len(moves))])
+        ranks = [bid_rank(st.plans[s][BID]) for s in st.bid_queue]
+        if ranks[0] == ranks[1] > ranks[-1]:
+            position = game.position(st)
+            position.pop("hidden")
+            return position, ranks
+    raise AssertionError("no table with a tie first and a lower bid last")
+
+
+def test_wallensteins_turn_while_the_places_in_player_order_are_taken(server: Server, pages: Pages) -> None:
+    position, _ = _taking_places()
+    game_id = str(server.api("/api/positions/import", {"position": position})["id"])
+    queue = position["flow"]["bid_queue"]
+    words = {"red": "Rot", "blue": "Blau", "yellow": "Gelb", "purple": "Lila"}
+    page = pages.new(viewport={"width": 390, "height": 844})
+    scan = Scan()
+    open_editor(page, server, game_id, "de", 390)
+    turn = page.locator("#editor-turn select")
+    assert turn.locator("option:checked").inner_text() == words[queue[0]]
+    assert turn.locator("option").all_inner_texts() == [words[c] for c in queue]
+    assert "höchste Gebot wählt zuerst" in page.locator("#editor-turn").inner_text()
+    # the last bidder bid less: refused in words, beside the form
+    turn.select_option(label=words[queue[-1]])
+    page.click("#editor-apply")
+    page.wait_for_selector("#editor-error")
+    refusal = page.locator("#editor-error").inner_text()
+    assert "das höchste Gebot wählt zuerst" in refusal and words[queue[-1]] in refusal, refusal
+    pages.take_refused(page, 422)
+    # the second bid as much as the first (the bag decided): the second chooses first now
+    turn.select_option(label=words[queue[1]])
+    scan.read(page, "wallenstein bid turn de 390")
+    form_shot(page, "editor-fields-wallenstein-bid-turn-de-390")
+    apply(page, game_id)
+    assert words[queue[1]] in page.locator("#analysis h2").inner_text()
+    scan.check()

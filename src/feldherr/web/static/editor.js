@@ -45,7 +45,7 @@ const PLANS = {
   wallenstein: {
     // a county's owner and armies, and below them its buildings and revolt markers
     sections: [{ kind: "places", field: "counties", columns: ["owner", "armies"], more: ["buildings", "revolt_markers"] },
-      { kind: "players", fields: ["victory_points", "taler", "grain"] }, { kind: "single", path: ["open_events"] }, { kind: "movement" }],
+      { kind: "players", fields: ["victory_points", "taler", "grain"] }, { kind: "single", path: ["open_events"] }, { kind: "movement" }, { kind: "bidTurn" }],
     derived: { players: ["armies_in_supply"], top: ["building_supply", "revolt_marker_supply"] },
     // the action boxes of the planning board in the mat's printed order (a plan's first ten boxes)
     boxes: ["palace", "church", "trading_post", "grain", "taxes", "deploy5", "deploy3", "deploy1", "combat_a", "combat_b"],
@@ -369,6 +369,23 @@ export function positionEditor(gameId) {
       }, w("whoseTurn")));
   }
 
+  // Wallenstein's turn while the places in player order are taken: who takes one next, among the
+  // players still to take one (the others after them in the table's order of bids, however often
+  // the choice changes; the decision owed follows). The highest bid chooses first, a tie by the
+  // bag: the rules refuse a lower bid first, in words.
+  function bidTurnSection() {
+    const flow = st.draft.flow;
+    const queue = flow?.bid_queue || [];
+    if (st.draft.phase !== "position" || queue.length < 2) return null;
+    const before = (st.origin?.flow?.bid_queue || []).filter((c) => queue.includes(c));
+    const order = before.length === queue.length ? before : queue;
+    return h("fieldset", { class: "editor-section", id: "editor-turn" }, h("legend", {}, w("whoseTurn")), helpOf("bid_queue"),
+      select(order.map((colour) => [colour, thing(colour)]), queue[0], (colour) => {
+        flow.bid_queue = [colour, ...order.filter((c) => c !== colour)];
+        flow.pending = { player: colour };
+      }, w("whoseTurn")));
+  }
+
   // The position sent: the draft without the counts that follow from the rest.
   function edited() {
     const out = clone(st.draft);
@@ -445,7 +462,7 @@ export function positionEditor(gameId) {
         h("p", { class: "note editor-source" }, st.fresh ? w("atStart") : w("atStep", { at: st.at }), " ",
           h("button", { type: "button", class: "link", id: "editor-fresh", onclick: () => load(!st.fresh) }, st.fresh ? w("back", { at: st.at }) : w("fresh"))));
       const parts = (plan?.sections || []).map((section) => ({
-        places, grid, players: playersSection, list: listSection, single, slots, stacks, turn: turnSection, movement: movementSection,
+        places, grid, players: playersSection, list: listSection, single, slots, stacks, turn: turnSection, movement: movementSection, bidTurn: bidTurnSection,
       })[section.kind](section, schema));
       el.append(h("form", { class: "editor-form", onsubmit: (e) => { e.preventDefault(); apply(); } }, parts.filter(Boolean),
         h("div", { class: "editor-apply" },
