@@ -87,7 +87,7 @@ def _example(name: str) -> dict[str, Any]:
     ("name", "keys"),
     [
         ("wallenstein", ["buildings", "revolt_markers", "open_events"]),
-        ("elgrande", ["grande", "disc", "scoreboards", "open_cards"]),
+        ("elgrande", ["grande", "disc", "scoreboards", "open_cards", "modifiers"]),
         ("mansfeld", ["used", "luck"]),
     ],
 )
@@ -116,7 +116,11 @@ def test_wallensteins_buildings_and_event_cards_are_named_as_printed() -> None:
 
 def test_el_grandes_choices_follow_the_options_of_the_table_edited() -> None:
     plain = position_form("elgrande", "en")["choices"]
-    assert plain == {"scoreboards": ["8/4/0", "4/0/0"]}  # without options: no stacks to offer
+    assert plain["scoreboards"] == ["8/4/0", "4/0/0"] and "open_cards" not in plain  # no options: no stacks
+    # the 16 modifier cards by their values and abilities, in the reader's language
+    modifiers, german = plain["modifiers"], position_form("elgrande", "de")["choices"]["modifiers"]
+    assert len(modifiers) == 16 and modifiers[:3] == ["+1", "+1", "+1 (1 Caballero to the court)"]
+    assert german[2] == "+1 (1 Caballero an den Hof)" and german[13] == "−3"
     options = json.dumps({"players": 3, "deck": "classic"})
     classic = position_form("elgrande", "en", options=options)["choices"]
     assert len(classic["open_cards"]) == 5 and classic["open_cards"][4] == ["ihre_majestaet"]

@@ -10,6 +10,7 @@ from typing import Any
 
 from .conftest import ARTIFACTS, Pages, Server, shot
 from .drive import Scan, set_look
+from .test_analysis import run_analysis
 from .test_editor import apply, imported, open_editor
 
 
@@ -213,4 +214,45 @@ def test_wallensteins_turn_while_the_places_in_player_order_are_taken(server: Se
     form_shot(page, "editor-fields-wallenstein-bid-turn-de-390")
     apply(page, game_id)
     assert words[queue[1]] in page.locator("#analysis h2").inner_text()
+    scan.check()
+
+
+def test_el_grande_modifier_cards_are_set_by_their_values(server: Server, pages: Pages) -> None:
+    """Machtverschiebung: a modifier card out of Red's hand goes onto Red's discard pile, and one
+    of Yellow's checked into Red's hand leaves Yellow's; the board for Red shows the hand."""
+    from feldherr.games import get_game
+
+    game = get_game("elgrande")
+    position = game.position(game.new_state({"players": 3, "variant": ["machtverschiebung"]}, 1))
+    position.pop("hidden")
+    red, yellow = position["players"][0], position["players"][2]
+    assert red["modifiers"] == [8, 11, 12] and 14 in yellow["modifiers"]  # +2, −2 (court), +3; +1 (move)
+    game_id = str(server.api("/api/positions/import", {"position": position})["id"])
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    scan = Scan()
+    open_editor(page, server, game_id, "en", 1280)
+    editor = page.locator("#position-editor")
+    hand = editor.locator(".editor-player", has_text="Red").locator(
+        "[role=group][aria-label='Modifier cards']"
+    )
+    assert hand.locator("input:checked").count() == 3
+    assert "+1 (move 1 Caballero)" in hand.inner_text() and "12" not in hand.inner_text()  # no numbers
+    hand.locator("label.editor-card", has_text="+3").locator("input").uncheck()
+    hand.locator("label.editor-card", has_text="+1 (move 1 Caballero)").locator("input").check()
+    theirs = editor.locator(".editor-player", has_text="Yellow").locator(
+        "[role=group][aria-label='Modifier cards']"
+    )
+    assert (
+        not theirs.locator("label.editor-card", has_text="+1 (move 1 Caballero)")
+        .locator("input")
+        .is_checked()
+    )
+    scan.read(page, "elgrande modifiers en 1280")
+    form_shot(page, "editor-fields-elgrande-modifiers-en-1280")
+    apply(page, game_id)
+    assert "Red" in page.locator("#analysis h2").inner_text()
+    # Red's choices now: pass one of the three modifiers of the hand as edited to the left
+    moves = run_analysis(page)
+    assert len(moves) == 3 and any("+1 (move 1 Caballero)" in text for text in moves), moves
+    assert not any("+3" in text for text in moves), moves
     scan.check()

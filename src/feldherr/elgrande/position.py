@@ -916,12 +916,18 @@ def _stack_pools(options: Mapping[str, Any], count: int) -> list[list[int]]:
     return stacks
 
 
-def editor_choices(game: Any, options: Mapping[str, Any] | None) -> dict[str, Any]:
+def editor_choices(game: Any, options: Mapping[str, Any] | None, lang: str) -> dict[str, Any]:
     """What the position editor offers where the schema alone does not say (server.editor): the
-    two mobile scoreboards by their printed values (``"8/4/0"``, as the log names them), and with
-    the game's ``options`` (normalised) the action cards each stack may show open, by their ids, in
-    the deck's order."""
-    out: dict[str, Any] = {"scoreboards": ["/".join(map(str, values)) for values in D.SCOREBOARDS]}
+    two mobile scoreboards by their printed values (``"8/4/0"``, as the log names them), the 16
+    modifier cards of Machtverschiebung by their values and abilities in ``lang`` (a position
+    numbers them from 0: ``"+1 (1 Caballero an den Hof)"``), and with the game's ``options``
+    (normalised) the action cards each stack may show open, by their ids, in the deck's order."""
+    from feldherr.elgrande.text import modifier_name
+
+    out: dict[str, Any] = {
+        "scoreboards": ["/".join(map(str, values)) for values in D.SCOREBOARDS],
+        "modifiers": [modifier_name(m, lang) for m in range(MODIFIERS)],
+    }
     if options is not None:
         count = len(game.new_state(options, 0).stacks)
         out["open_cards"] = [

@@ -73,8 +73,9 @@ def position_form(
     ``colours`` (the seats' colours, for players a position leaves unnamed, "Player 2"); with
     ``players``, ``start``: a new game's start for that many players (:func:`start_position`);
     ``choices``: what the form offers where the schema alone does not say (El Grande's mobile
-    scoreboards by their printed values; with ``options``, the JSON text of the options of the
-    position edited, the action cards each stack may show open)."""
+    scoreboards by their printed values, its modifier cards by their values and abilities; with
+    ``options``, the JSON text of the options of the position edited, the action cards each stack
+    may show open)."""
     game, schema = _game_with_positions(name)
     catalogue = game.messages()
     fields = {key[len("pos.field.") :]: term(FIELD_TERMS, key, lang) for key in FIELD_TERMS}
@@ -107,7 +108,7 @@ def position_form(
         module = None
     dummy = getattr(module, "DUMMY_NAME", None)
     choose = getattr(module, "editor_choices", None)
-    choices = choose(game, _options(game, options)) if choose else {}
+    choices = choose(game, _options(game, options), lang) if choose else {}
     neutral = None
     if dummy and "neutral" in catalogue:
         neutral = {"name": dummy, "words": term(catalogue, "neutral", lang)}

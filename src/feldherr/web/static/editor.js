@@ -52,13 +52,17 @@ const PLANS = {
   },
   elgrande: {
     sections: [{ kind: "grid", field: "caballeros" },
-      { kind: "players", fields: ["score", "court", "power_cards", "grande", "disc"] },
+      // the modifier cards only where the table plays Machtverschiebung
+      { kind: "players", fields: ["score", "court", "power_cards", "modifiers", "grande", "disc"],
+        only: { modifiers: (table) => (table.options?.variant || []).some((v) => v === "machtverschiebung" || v === "mv") } },
       { kind: "single", path: ["king"] }, { kind: "slots", field: "scoreboards", item: "scoreboard" }, { kind: "stacks", field: "open_cards" },
       { kind: "single", path: ["flow", "current"], player: true, order: "turn_order", orderIndex: "turn_index" }],
     derived: { players: ["province"] },
     // a power card taken out of a hand goes onto the player's discard pile, and one put back into
     // the hand leaves it (each of a player's 13 cards lies in one place)
-    pairs: { power_cards: "power_discard" },
+    pairs: { power_cards: "power_discard", modifiers: "modifier_discard" },
+    // a modifier card lies in one place: checked into a hand, it leaves the other hands and piles
+    exclusive: { players: ["modifiers", "modifier_discard"] },
   },
   mansfeld: {
     sections: [{ kind: "players", fields: ["cards", "used", "luck", "age"] }, { kind: "single", path: ["open"] },
@@ -137,8 +141,10 @@ export function positionEditor(gameId) {
     return values.map((v) => [v, v === null ? w(players ? "nobody" : "nowhere") : thing(v)]);
   }
 
-  // A field's widget from its schema node: a number, a choice, or a set of cards as check boxes.
-  function widget(schemaNode, value, set, name, asPlayer = false) {
+  // A field's widget from its schema node: a number, a choice, or a set of cards as check boxes
+  // (`field`: the position's key, for the cards that lie in one place and for cards the form's
+  // `choices` name: El Grande's modifiers by their values, numbered from 0 in a position).
+  function widget(schemaNode, value, set, name, asPlayer = false, field = null) {
     if (asPlayer) return select(playerChoices(isType(schemaNode, "null")), value, set, name);
     if (schemaNode.enum) {
       const colours = st.draft.players.map((p) => p.colour).filter(Boolean);
@@ -149,29 +155,32 @@ export function positionEditor(gameId) {
     if (isType(schemaNode, "array") && schemaNode.items) {
       const items = schemaNode.items;
       let values = items.enum ? items.enum.filter((v) => v !== null) : [];
-      if (!items.enum && isType(items, "integer") && typeof items.maximum === "number") {
+      const named = field && Array.isArray(st.form.choices?.[field]) ? st.form.choices[field] : null;
+      if (named) values = named.map((_, i) => i);
+      else if (!items.enum && isType(items, "integer") && typeof items.maximum === "number") {
         values = [];  // numbered cards (El Grande's power cards 1–13): numbered from 1
         for (let n = Math.max(1, items.minimum ?? 1); n <= items.maximum; n += 1) values.push(n);
       }
+      const text = (v) => (named ? named[v] : typeof v === "number" ? num(v) : capital(thing(v)));
       const chosen = new Set(value || []);
       const long = values.some((v) => String(thing(v)).length > 24);  // sentences (an event card): one a line
       return h("div", { class: `editor-cards${long ? " editor-cards-long" : ""}`, role: "group", "aria-label": name },
         values.map((v) => h("label", { class: "editor-card" },
           h("input", { type: "checkbox", checked: chosen.has(v), onchange: (e) => {
             if (e.target.checked) chosen.add(v); else chosen.delete(v);
-            if (e.target.checked && takeAway(v)) { set(values.filter((x) => chosen.has(x))); draw(); return; }
+            if (e.target.checked && takeAway(v, field)) { set(values.filter((x) => chosen.has(x))); draw(); return; }
             set(values.filter((x) => chosen.has(x)));
-          } }), " ", typeof v === "number" ? num(v) : capital(thing(v)))));
+          } }), " ", text(v))));
     }
     return null;
   }
 
-  // A card that lies in one place only (PLANS' `exclusive`) taken out of every place it lay in:
-  // whether it lay anywhere (the form is then drawn again to show it gone). The place it goes to
-  // takes it afterwards.
-  function takeAway(card) {
+  // A card that lies in one place only (PLANS' `exclusive`: checked into one of those places)
+  // taken out of every place it lay in: whether it lay anywhere (the form is then drawn again to
+  // show it gone). The place it goes to takes it afterwards.
+  function takeAway(card, field) {
     const places = PLANS[st.draft.game]?.exclusive;
-    if (!places || typeof card !== "string") return false;
+    if (!places || ![...(places.top || []), ...(places.players || [])].includes(field)) return false;
     let moved = false;
     const out = (holder, key) => {
       const list = holder[key];
@@ -195,7 +204,7 @@ export function positionEditor(gameId) {
   }
 
   function fieldRow(key, schemaNode, value, set, asPlayer = false, name = label(key)) {
-    const input = schemaNode ? widget(schemaNode, value, set, name, asPlayer) : null;
+    const input = schemaNode ? widget(schemaNode, value, set, name, asPlayer, key) : null;
     if (!input) return null;
     return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, name), input);
   }
@@ -266,11 +275,12 @@ export function positionEditor(gameId) {
 
   // One box per player: the player's numbers and cards.
   function playersSection(section, schema) {
+    const fields = section.fields.filter((key) => !section.only?.[key] || section.only[key](st.draft));
     return h("fieldset", { class: "editor-section", id: "editor-players" }, h("legend", {}, label("players")),
       st.draft.players.map((p, i) => h("fieldset", { class: "editor-player", style: `--seat:${colour(i)}` },
         h("legend", {}, h("span", { class: "dot" }), playerName(p, i)),
-        section.fields.map((key) => fieldRow(key, node(schema, ["players", "[]", key]), p[key], (v) => { pairUp(p, key, v); p[key] = v; }, false, label(key))))),
-      h("div", { class: "editor-helps" }, section.fields.map((key) => st.form.help[key] ? h("small", { class: "help" }, `${label(key)}: ${st.form.help[key]}`) : null)));
+        fields.map((key) => fieldRow(key, node(schema, ["players", "[]", key]), p[key], (v) => { pairUp(p, key, v); p[key] = v; }, false, label(key))))),
+      h("div", { class: "editor-helps" }, fields.map((key) => st.form.help[key] ? h("small", { class: "help" }, `${label(key)}: ${st.form.help[key]}`) : null)));
   }
 
   // Mansfeld's provinces: each drawn province's value and who conquered it, a row each.
@@ -330,7 +340,7 @@ export function positionEditor(gameId) {
       // El Grande's player at the turn: their place in the turn order goes with them (who acts
       // after them), where the round has an order (not while the power cards are played)
       if (section.order && Array.isArray(holder[section.order]) && holder[section.order].includes(v)) holder[section.orderIndex] = holder[section.order].indexOf(v);
-    }, label(key), section.player) : null;
+    }, label(key), section.player, key) : null;
     return input ? h("fieldset", { class: "editor-section", id: `editor-${key}` }, h("legend", {}, label(key)), helpOf(key), input) : null;
   }
 
