@@ -160,6 +160,6 @@ def test_the_two_scoreboards_have_a_place_each() -> None:
     _refused(
         lambda p: p.__setitem__("scoreboards", []),
         "core.position.field",
-        "“scoreboards” must be a list of 2 entries, not an empty list",
+        "“mobile scoreboards” must be a list of 2 entries, not an empty list",
         "„Wertungstafeln“ der Stellung muss eine Liste mit 2 Einträgen sein",
     )
