@@ -86,7 +86,7 @@ def _example(name: str) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("name", "keys"),
     [
-        ("wallenstein", ["buildings", "revolt_markers", "open_events"]),
+        ("wallenstein", ["buildings", "revolt_markers", "open_events", "current_event", "bid_queue"]),
         ("elgrande", ["grande", "disc", "scoreboards", "open_cards", "modifiers"]),
         ("mansfeld", ["used", "luck"]),
     ],

@@ -39,6 +39,11 @@ def test_wallenstein_buildings_and_revolt_markers_are_set_per_county(server: Ser
     assert events.locator("legend").inner_text() == "Offene Ereigniskarten"
     assert events.locator("input:checked").count() >= 1
     assert "Getreide Verlust" in events.inner_text()
+    # the event card in play: 12 ("5 Armeen aufstellen bringt nur 3 …"), now 7 (taxes at most 5)
+    event = editor.locator("#editor-current_event select")
+    assert event.locator("option:checked").inner_text().startswith("„5 Armeen aufstellen bringt nur 3")
+    assert event.locator("option").last.inner_text() == "keine"  # none drawn yet
+    event.select_option(label="„Steuern höchstens 5 Taler“ (Winter: 0 Getreide Verlust)")
     scan.read(page, "wallenstein editor buildings de 390")
     form_shot(page, "editor-fields-wallenstein-de-390")
     apply(page, game_id)
@@ -48,6 +53,8 @@ def test_wallenstein_buildings_and_revolt_markers_are_set_per_county(server: Ser
     assert "Palast" in words and "Handelshaus" in words, words  # the three buildings on the map
     assert shape.locator("path.bld.trading_post").count() == 1 and shape.locator("path.bld").count() == 3
     assert shape.locator("text.unrest-l").text_content() == "2"
+    board = page.locator("#board").inner_text()
+    assert "Steuern höchstens 5 Taler" in board and "5 Armeen aufstellen bringt nur 3" not in board
     scan.read(page, "wallenstein applied de 390")
     shot(page, "editor-fields-wallenstein-applied-de-390")
     scan.check()

@@ -13,8 +13,10 @@ export const PLANS = {
   wallenstein: {
     // a county's owner and armies, and below them its buildings and revolt markers
     sections: [{ kind: "places", field: "counties", columns: ["owner", "armies"], more: ["buildings", "revolt_markers"] },
-      { kind: "players", fields: ["victory_points", "taler", "grain"] }, { kind: "single", path: ["open_events"] }, { kind: "movement" }, { kind: "bidTurn" }],
+      { kind: "players", fields: ["victory_points", "taler", "grain"] }, { kind: "single", path: ["open_events"] },
+      { kind: "single", path: ["current_event"] }, { kind: "movement" }, { kind: "bidTurn" }],
     derived: { players: ["armies_in_supply"], top: ["building_supply", "revolt_marker_supply"] },
+    none: ["current_event"],  // no event card in play: "none", not "nowhere"
     // the action boxes of the planning board in the mat's printed order (a plan's first ten boxes)
     boxes: ["palace", "church", "trading_post", "grain", "taxes", "deploy5", "deploy3", "deploy1", "combat_a", "combat_b"],
   },

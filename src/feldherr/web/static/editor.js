@@ -20,7 +20,7 @@ const WORDS = {
     atStep: "The table at move {at}.", atStart: "The start of a new game.",
     fresh: "start of a new game instead", back: "the table at move {at} instead",
     apply: "Apply", applying: "checking the position …", loading: "loading the position …",
-    nobody: "nobody", nowhere: "nowhere", whoseTurn: "Whose turn",
+    nobody: "nobody", nowhere: "nowhere", none: "none", whoseTurn: "Whose turn",
     region: "region", player: "Player",
   },
   de: {
@@ -29,7 +29,7 @@ const WORDS = {
     atStep: "Der Tisch bei Zug {at}.", atStart: "Der Beginn einer neuen Partie.",
     fresh: "stattdessen Beginn einer neuen Partie", back: "stattdessen der Tisch bei Zug {at}",
     apply: "Übernehmen", applying: "Die Stellung wird geprüft …", loading: "Die Stellung wird geladen …",
-    nobody: "niemand", nowhere: "nirgends", whoseTurn: "Wer am Zug ist",
+    nobody: "niemand", nowhere: "nirgends", none: "keine", whoseTurn: "Wer am Zug ist",
     region: "Region", player: "Spieler",
   },
 };
@@ -102,10 +102,12 @@ export function positionEditor(gameId) {
     return withNobody ? [[null, w("nobody")], ...list] : list;
   }
 
-  // null is "nobody" among players, "nowhere" among the places of the board (the King, a disc)
-  function enumChoices(schemaNode, players) {
+  // null is "nobody" among players, "none" for a card (PLANS' `none`: Wallenstein's event card in
+  // play), "nowhere" among the places of the board (the King, a disc)
+  function enumChoices(schemaNode, players, field) {
     const values = schemaNode.enum.filter((v) => v === null || !players || players.includes(v));
-    return values.map((v) => [v, v === null ? w(players ? "nobody" : "nowhere") : thing(v)]);
+    const empty = players ? "nobody" : (PLANS[st.draft.game]?.none || []).includes(field) ? "none" : "nowhere";
+    return values.map((v) => [v, v === null ? w(empty) : thing(v)]);
   }
 
   // A field's widget from its schema node: a number, a choice, or a set of cards as check boxes
@@ -116,7 +118,7 @@ export function positionEditor(gameId) {
     if (schemaNode.enum) {
       const colours = st.draft.players.map((p) => p.colour).filter(Boolean);
       const isColour = colours.length && schemaNode.enum.some((v) => colours.includes(v));
-      return select(enumChoices(schemaNode, isColour ? colours : null), value, set, name);
+      return select(enumChoices(schemaNode, isColour ? colours : null, field), value, set, name);
     }
     if (isType(schemaNode, "integer")) return numberInput(schemaNode, value, set, name);
     if (isType(schemaNode, "array") && schemaNode.items) {
