@@ -96,3 +96,20 @@ def _markers(pos: dict[str, Any]) -> int:
 def _active(pos: dict[str, Any]) -> set[str]:
     active = active_counties(len(pos["players"]))
     return {name for c, name in enumerate(NAMES) if active[c]}
+
+
+def test_a_neutral_county_holds_no_buildings_and_no_revolt_markers() -> None:
+    """Buildings and revolt markers leave a county that turns neutral, and nobody builds in one: a
+    neutral county with either was accepted."""
+    for part, value in (("buildings", ["palace"]), ("revolt_markers", 1)):
+        pos = _example()
+        county = next(name for name, c in pos["counties"].items() if not c["owner"])
+        pos["counties"][county][part] = value
+        del pos["building_supply"], pos["revolt_marker_supply"]
+        check_position_refused(
+            get_game("wallenstein"),
+            pos,
+            "wallenstein.position.neutral",
+            f"{county} has no owner, yet buildings or revolt markers lie in it",
+            f"{county} hat keinen Besitzer, aber Gebäude oder Unruhemarker",
+        )

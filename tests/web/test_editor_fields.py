@@ -60,7 +60,9 @@ def test_wallenstein_buildings_and_revolt_markers_are_set_per_county(server: Ser
     scan.check()
 
 
-def test_too_many_revolt_markers_are_refused_beside_the_form(server: Server, pages: Pages) -> None:
+def test_too_many_revolt_markers_are_refused_and_a_neutral_county_loses_its_buildings(
+    server: Server, pages: Pages
+) -> None:
     game_id = imported(server, "wallenstein")
     page = pages.new(viewport={"width": 1280, "height": 900})
     open_editor(page, server, game_id, "en", 1280)
@@ -72,6 +74,18 @@ def test_too_many_revolt_markers_are_refused_beside_the_form(server: Server, pag
     assert "revolt markers" in refusal and "the game has" in refusal, refusal
     pages.take_refused(page, 422)
     assert game_id in page.url
+    editor.locator("input[aria-label='Schlesien: Revolt markers']").fill("0")
+    # Vogtland (Red's: 6 armies, a church, a revolt marker) turns neutral: its church and marker go
+    county = editor.locator(".editor-place", has_text="Vogtland")
+    assert county.locator("label", has_text="Church").locator("input").is_checked()
+    county.locator("input[aria-label='Vogtland: Armies']").fill("0")
+    county.locator("select").select_option(label="nobody")
+    assert not county.locator("input[type=checkbox]:checked").count()
+    assert county.locator("input[aria-label='Vogtland: Revolt markers']").input_value() == "0"
+    apply(page, game_id)
+    shape = page.locator("#map g[data-county='Vogtland']")
+    shape.wait_for()
+    assert shape.locator("path.bld").count() == 0 and shape.locator("text.unrest-l").count() == 0
 
 
 def test_el_grande_scoreboard_open_card_and_disc_are_set(server: Server, pages: Pages) -> None:

@@ -166,6 +166,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "{building}: {count:@pos.unit.building} on the map; the game has {total}",
         "de": "{building}: {count:@pos.unit.building} auf dem Spielplan; das Spiel hat {total}",
     },
+    "wallenstein.position.neutral": {
+        "en": "{county} has no owner, yet buildings or revolt markers lie in it: a county that turns "
+        "neutral loses its buildings and revolt markers, and nobody builds in a neutral county",
+        "de": "{county} hat keinen Besitzer, aber Gebäude oder Unruhemarker: Ein Land, das neutral wird, "
+        "verliert seine Gebäude und Unruhemarker, und in einem neutralen Land baut niemand",
+    },
     "wallenstein.position.revolt-markers": {
         "en": "the map and the supply hold {count:@unit.marker}; the game has {total}",
         "de": "Auf dem Spielplan und im Vorrat: {count:@unit.marker}; das Spiel hat {total}",
@@ -1100,6 +1106,9 @@ def _check(st: Any) -> None:
             _fail(
                 "wallenstein.position.buildings", building=f"b.{name}", count=built, total=BUILDING_SUPPLY[b]
             )
+    for c in range(len(NAMES)):  # "all armies, buildings and revolt markers" leave a neutral county
+        if st.owner[c] < 0 and (st.buildings[c] or st.unrest[c]):
+            _fail("wallenstein.position.neutral", county=NAMES[c])
     markers = sum(st.unrest) + st.unrest_supply
     if markers > REVOLT_MARKERS:
         _fail("wallenstein.position.revolt-markers", count=markers, total=REVOLT_MARKERS)

@@ -45,9 +45,9 @@ export const PLANS = {
 };
 
 // The game's sections, built with the editor's state and helpers (`ctx`: `st`, its words `w`,
-// `label`, `thing`, `helpOf`, its widgets, the schema's `node` and `isType`).
+// `label`, `thing`, `helpOf`, its widgets, the schema's `node` and `isType`, `draw` the form again).
 export function gameSections(ctx) {
-  const { st, w, label, thing, helpOf, widget, select, numberInput, fieldRow, playerName, playerId, node, isType } = ctx;
+  const { st, w, label, thing, helpOf, widget, select, numberInput, fieldRow, playerName, playerId, node, isType, draw } = ctx;
 
   // Wallenstein's counties: an owner and armies per county in the game (the card goes with the
   // owner), and below them (`more`) its buildings and revolt markers, each with its word; a small
@@ -76,10 +76,16 @@ export function gameSections(ctx) {
   // "lost" for the player who planned it, and the box is the county again when it comes back
   // (docs/positions.md, "Hands and plans"). While planning the plans are left as they are, and the
   // hands and the cards still to place are left out: the game deals them from the cards held (a
-  // new game's start set up by hand kept the old owner's hand, and was refused).
+  // new game's start set up by hand kept the old owner's hand, and was refused). A county that
+  // turns neutral loses its buildings and revolt markers, as in play (the form shows them gone).
   function handOver(place, owner) {
     const county = st.draft.counties[place];
     if ("card_held_by" in county) county.card_held_by = owner;
+    if (owner === null && ((county.buildings || []).length || county.revolt_markers)) {
+      if ("buildings" in county) county.buildings = [];
+      if ("revolt_markers" in county) county.revolt_markers = 0;
+      draw();
+    }
     if (st.draft.phase === "plan") {
       for (const p of st.draft.players) { delete p.hand; delete p.cards_to_place; }
       return;

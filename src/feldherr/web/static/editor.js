@@ -204,7 +204,7 @@ export function positionEditor(gameId) {
   }
 
   // the sections of one game only (editor-games.js), with this editor's state and helpers
-  const games = gameSections({ st, w, label, thing, helpOf, widget, select, numberInput, fieldRow, playerName, playerId, node, isType });
+  const games = gameSections({ st, w, label, thing, helpOf, widget, select, numberInput, fieldRow, playerName, playerId, node, isType, draw });
 
   // The position sent: the draft without the counts that follow from the rest.
   function edited() {
