@@ -277,3 +277,25 @@ def test_el_grande_modifier_cards_are_set_by_their_values(server: Server, pages:
     assert len(moves) == 3 and any("+1 (move 1 Caballero)" in text for text in moves), moves
     assert not any("+3" in text for text in moves), moves
     scan.check()
+
+
+def test_el_grandes_neutral_player_shows_only_what_it_has(server: Server, pages: Pages) -> None:
+    """The two-player game's neutral colour has Caballeros, a court and a secret disc, but no score,
+    no power cards, no Grande: its box showed a score field and thirteen power cards, empty."""
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "de", 390, 844)
+    page.select_option("#game", "elgrande")
+    page.select_option("#opt-players", "2")
+    page.click("#advanced summary")
+    page.click("#position-setup")
+    page.wait_for_url("**/replay/**#edit")
+    page.wait_for_selector("#editor-apply")
+    boxes = page.locator("#editor-players .editor-player")
+    assert boxes.count() == 3
+    neutral = boxes.nth(2)
+    assert "neutral" in neutral.locator("legend").inner_text()
+    labels = neutral.locator(".editor-label").all_inner_texts()
+    assert labels == ["Hof", "Geheimscheibe"], labels
+    assert boxes.nth(0).locator(".editor-label").all_inner_texts()[:2] == ["Punkte", "Hof"]

@@ -184,7 +184,8 @@ export function positionEditor(gameId) {
     return h("fieldset", { class: "editor-section", id: "editor-players" }, h("legend", {}, label("players")),
       st.draft.players.map((p, i) => h("fieldset", { class: "editor-player", style: `--seat:${colour(i)}` },
         h("legend", {}, h("span", { class: "dot" }), playerName(p, i)),
-        fields.map((key) => fieldRow(key, node(schema, ["players", "[]", key]), p[key], (v) => { pairUp(p, key, v); p[key] = v; }, false, label(key))))),
+        // only what the player has: El Grande's neutral player of two has no score, hand or Grande
+        fields.filter((key) => key in p).map((key) => fieldRow(key, node(schema, ["players", "[]", key]), p[key], (v) => { pairUp(p, key, v); p[key] = v; }, false, label(key))))),
       h("div", { class: "editor-helps" }, fields.map((key) => st.form.help[key] ? h("small", { class: "help" }, `${label(key)}: ${st.form.help[key]}`) : null)));
   }
 
