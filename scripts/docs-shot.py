@@ -11,7 +11,8 @@ The screenshots come from the browser tests (``tests/web``; ``shot()`` writes fu
 
     .venv/bin/python -m pytest tests/web/test_games.py tests/web/test_table.py \
         tests/web/test_printed_boards.py tests/web/test_analysis.py tests/web/test_shell.py \
-        tests/web/test_words.py tests/web/test_boards.py tests/web/test_editor.py -q
+        tests/web/test_words.py tests/web/test_boards.py tests/web/test_editor.py \
+        tests/web/test_editor_fields.py -q
 
 ``--clean`` takes the pictures of :data:`CLEAN` itself, on a ``feldherr serve`` of its own with a
 fresh database (the tests' server holds every game the tests left, and its lobby listed dozens of
@@ -52,6 +53,7 @@ SHOTS: dict[str, tuple[str, dict[str, int | bool]]] = {
     "web-analysis-position-de": ("analysis-position-de-board", {"raw": True}),
     "web-editor-elgrande-phone": ("editor-elgrande-en-form", {}),
     "web-editor-refused-de": ("editor-wallenstein-refused-de", {}),
+    "web-editor-counties-de-phone": ("editor-fields-wallenstein-de-390-form", {"height": 1200}),
     "web-elgrande": ("elgrande-mid", {}),
     "web-elgrande-de-phone": ("elgrande-mid-de-phone", {}),
     "web-elgrande-ending-de": ("elgrande-ending-de-desktop", {"height": 900}),

@@ -160,6 +160,25 @@ def test_the_two_scoreboards_have_a_place_each() -> None:
     _refused(
         lambda p: p.__setitem__("scoreboards", []),
         "core.position.field",
-        "“scoreboards” must be a list of 2 entries, not an empty list",
+        "“mobile scoreboards” must be a list of 2 entries, not an empty list",
         "„Wertungstafeln“ der Stellung muss eine Liste mit 2 Einträgen sein",
     )
+
+
+def test_a_secret_disc_shows_one_of_the_nine_regions() -> None:
+    """The editor offers a disc every area of the board; the disc's dial has the nine regions, and a
+    disc set to the Castillo or France was accepted (the engine never sets one there)."""
+    for area, english, german in (
+        (
+            "France",
+            "secret disc shows France; a secret disc shows one of the nine regions",
+            "zeigt Frankreich",
+        ),
+        ("Castillo", "secret disc shows Castillo", "Geheimscheibe von"),
+    ):
+        _refused(
+            lambda p, area=area: p["players"][0].__setitem__("disc", area),
+            "elgrande.position.disc",
+            english,
+            german,
+        )

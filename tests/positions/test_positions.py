@@ -274,22 +274,32 @@ def test_the_flow_is_in_players_words_and_old_positions_still_load() -> None:
     acting = pos["flow"]["queue"]
     words, old = json.loads(json.dumps(pos)), json.loads(json.dumps(pos))
     queue = {"player": "blue", "extra_peasants": 2, "counties": ["Anhalt", "Baden"]}
-    words["flow"].update(winter_queue=[queue], bid_queue=["purple", "red"])
+    words["flow"].update(winter_queue=[queue])
     anhalt, baden = COUNTY_ID["Anhalt"], COUNTY_ID["Baden"]
     numbers = [colours.index(c) for c in acting]
-    old["flow"].update(winter_queue=[[1, 2, anhalt, baden]], bid_queue=[3, 0], queue=numbers)
+    old["flow"].update(winter_queue=[[1, 2, anhalt, baden]], queue=numbers)
     state = wallenstein_table(game, words, 1)
     assert wallenstein_table(game, old, 1).digest() == state.digest()
-    assert state.winter_queue == [[1, 2, anhalt, baden]] and state.bid_queue == [3, 0]
+    assert state.winter_queue == [[1, 2, anhalt, baden]]
     assert state.queue == numbers
     written = game.position(state)["flow"]
-    assert (written["winter_queue"], written["bid_queue"], written["queue"]) == (
-        [queue],
-        ["purple", "red"],
-        acting,
-    )
+    assert (written["winter_queue"], written["queue"]) == ([queue], acting)
     words["flow"]["winter_queue"] = [{**queue, "player": "green"}]
     _refused("wallenstein", words, "core.position.name")
+    # the players still to take a place in player order (only while the places are taken)
+    table = game.new_state({"players": 4, "setup": "fixed"}, 4)
+    while table.phase != "position":
+        seat = table.to_move()[0]
+        moves = table.legal_moves(seat)
+        table.apply(seat, moves[rng.below(len(moves))])
+    words = json.loads(json.dumps(game.position(table)))
+    waiting = words["flow"]["bid_queue"]
+    assert len(waiting) == 4 and all(isinstance(c, str) for c in waiting)
+    old = json.loads(json.dumps(words))
+    old["flow"]["bid_queue"] = [colours.index(c) for c in waiting]
+    state = wallenstein_table(game, words, 1)
+    assert wallenstein_table(game, old, 1).digest() == state.digest()
+    assert game.position(state)["flow"]["bid_queue"] == waiting
 
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "positions"

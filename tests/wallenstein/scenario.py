@@ -263,6 +263,7 @@ class Table:
             hidden[hidden.index(name)], pos["actions"][-1] = pos["actions"][-1], name
         pos["phase"] = "move"
         flow = pos["flow"]
+        flow["bid_queue"] = []  # the places in player order are all taken (bid-queue)
         flow["action_index"] = pos["actions"].index(name)
         flow["turn_index"] = pos["turn_order"].index(COLOURS[seat])
         flow["pending"] = {"player": COLOURS[seat], "county": county, "action": name}

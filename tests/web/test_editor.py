@@ -81,17 +81,18 @@ def test_a_position_is_edited_applied_and_analysed(
         row = editor.locator(".editor-place", has_text="Schlesien")
         assert row.locator("select").input_value() is not None
         assert row.locator("option:checked").inner_text() == "Gelb"  # the owner by the colour's word
-        row.locator("input[type=number]").fill("0")
+        row.locator("input[aria-label='Schlesien: Armeen']").fill("0")
         page.click("#editor-apply")
         page.wait_for_selector("#editor-error")
         refusal = page.locator("#editor-error").inner_text()
         assert "Schlesien" in refusal and "Besitzer" in refusal, refusal
         pages.take_refused(page, 422)
         assert game_id in page.url  # nothing else opened: the same replay, the form as it was left
-        assert row.locator("input[type=number]").input_value() == "0"
+        assert row.locator("input[aria-label='Schlesien: Armeen']").input_value() == "0"
         scan.read(page, "wallenstein editor refused de")
         editor.screenshot(path=str(ARTIFACTS / "editor-wallenstein-refused-de.png"))
-        row.locator("input[type=number]").fill("6")  # 6 armies of Yellow's in Schlesien now
+        armies = row.locator("input[aria-label='Schlesien: Armeen']")
+        armies.fill("6")  # 6 armies of Yellow's in Schlesien now
         editor.locator(".editor-player", has_text="Blau").locator("input[aria-label='Siegpunkte']").fill("20")
         # Osnabrück to Blue: Red planned its card, the box is lost now (else refused: not Red's)
         editor.locator(".editor-place", has_text="Osnabrück").locator("select").select_option(label="Blau")
@@ -126,7 +127,8 @@ def test_a_position_is_edited_applied_and_analysed(
     else:
         # Anna recruits the Obrist too: taken from the characters left over, into her hand
         anna = editor.locator(".editor-player", has_text="Anna")
-        anna.locator("label", has_text="Obrist").locator("input").check()
+        hand = anna.locator("[role=group][aria-label='Karten auf der Hand']")
+        hand.locator("label", has_text="Obrist").locator("input").check()
         before = run_analysis(page)  # her choices before: commit her one card, or none
         assert len(before) == 2, before
         apply(page, game_id)

@@ -181,7 +181,7 @@ def test_the_analysis_board_and_the_position_field_speak_both_languages() -> Non
     own = {
         "analysis.js": {"helpShare", "helpInterval", "helpOrder", "helpSeats", "stop", "stopped", "link"},
         "positions.js": {"save", "saveHint", "setup", "setupHint"},
-        "editor.js": {"edit", "apply", "fresh", "nobody", "whoseTurn"},
+        "editor.js": {"edit", "apply", "fresh", "nobody", "nowhere", "whoseTurn"},
     }
     for name, wanted in own.items():
         text = (web.STATIC / name).read_text(encoding="utf-8")

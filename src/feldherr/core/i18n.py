@@ -485,6 +485,7 @@ WORD_DETAILS = (
     "order",
     "card_name",
     "counter",
+    "region",
 )
 
 

@@ -230,6 +230,11 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "Der Zähler „{counter}“ für {card_name} steht in der Stellung auf {value}; die Regeln erlauben "
         "hier {low} bis {high}",
     },
+    "elgrande.position.disc": {
+        "en": "{player}'s secret disc shows {region}; a secret disc shows one of the nine regions",
+        "de": "Die Geheimscheibe von {player} zeigt {region}; eine Geheimscheibe zeigt eine der neun "
+        "Regionen",
+    },
     "elgrande.position.effect-region": {
         "en": "the counter “{counter}” of {card_name} names the King's region ({region}): nothing may be "
         "taken out of it or put into it",
@@ -801,6 +806,9 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     _power_cards(st, names)
     _turn_order(st, names)
     _modifiers_once(st, names)
+    for p, disc in enumerate(st.discs):  # the disc's dial has the nine regions (not the Castillo)
+        if disc >= D.NREG:
+            _fail("elgrande.position.disc", player=names[p], region=_area_word(disc))
     hidden = top.obj("hidden", {})
     sizes = top.ints("stack_sizes", [len(s) for s in st.stacks])
     if len(sizes) != len(st.stacks):
@@ -916,4 +924,33 @@ def _stack_pools(options: Mapping[str, Any], count: int) -> list[list[int]]:
     return stacks
 
 
-__all__ = ["ERRORS", "RAW", "from_position", "position"]
+def _area_word(area: int) -> str:
+    """An area as a refusal names it: its catalogue key where the reader's language has a word of
+    its own for it ("France": "Frankreich"), else its printed name ("Castillo")."""
+    from feldherr.elgrande.text import CATALOGUE
+
+    key = f"area.{D.AREA_NAMES[area]}"
+    return key if key in CATALOGUE else D.AREA_NAMES[area]
+
+
+def editor_choices(game: Any, options: Mapping[str, Any] | None, lang: str) -> dict[str, Any]:
+    """What the position editor offers where the schema alone does not say (server.editor): the
+    two mobile scoreboards by their printed values (``"8/4/0"``, as the log names them), the 16
+    modifier cards of Machtverschiebung by their values and abilities in ``lang`` (a position
+    numbers them from 0: ``"+1 (1 Caballero an den Hof)"``), and with the game's ``options``
+    (normalised) the action cards each stack may show open, by their ids, in the deck's order."""
+    from feldherr.elgrande.text import modifier_name
+
+    out: dict[str, Any] = {
+        "scoreboards": ["/".join(map(str, values)) for values in D.SCOREBOARDS],
+        "modifiers": [modifier_name(m, lang) for m in range(MODIFIERS)],
+    }
+    if options is not None:
+        count = len(game.new_state(options, 0).stacks)
+        out["open_cards"] = [
+            [D.CARD_IDS[c] for c in dict.fromkeys(pool)] for pool in _stack_pools(options, count)
+        ]
+    return out
+
+
+__all__ = ["ERRORS", "RAW", "editor_choices", "from_position", "position"]

@@ -316,10 +316,13 @@ def create_app(settings: Settings) -> FastAPI:
         return await hub().read(check_position, await read_body(request))
 
     @app.get("/api/positions/form/{name}")
-    async def position_form_words(request: Request, name: str, players: int | None = None) -> dict[str, Any]:
+    async def position_form_words(
+        request: Request, name: str, players: int | None = None, options: str | None = None
+    ) -> dict[str, Any]:
         """The analysis board's position editor: the schema and the words of its form (editor.py);
-        with ``players``, a new game's start to set up from."""
-        return await hub().read(position_form, name, _lang(request), players)
+        with ``players``, a new game's start to set up from; with ``options`` (JSON), the choices
+        that depend on the options of the position edited."""
+        return await hub().read(position_form, name, _lang(request), players, options)
 
     @app.post("/api/positions/start")
     async def position_start(request: Request) -> dict[str, Any]:

@@ -33,21 +33,24 @@ def _help_words(name: str) -> dict[str, dict[str, str]]:
     return dict(data.get("_help", {}))
 
 
-def _enum_values(node: Any, out: set[str], colours: set[str], field: str = "") -> None:
-    """Every text an ``enum`` of the schema lists (names of counties, regions, cards), and into
-    ``colours`` those of a ``colour`` field (Wallenstein's players, named by the catalogue's word)."""
+FIELD_NAMES = {"buildings": "b.", "open_events": "ev.", "current_event": "ev."}
+"""The catalogue's prefix of the printed names of what a field names where the value alone does not
+say (Wallenstein's buildings, ``"palace"`` "Palast", and event cards by their printed numbers,
+``"7"`` "„Steuern höchstens 5 Taler“ …")."""
+
+
+def _enum_values(node: Any, out: dict[str, set[str]], field: str = "") -> None:
+    """Every text an ``enum`` of the schema lists (names of counties, regions, cards, colours), by
+    the field that lists it."""
     if isinstance(node, dict):
         for key, value in node.items():
             if key == "enum" and isinstance(value, list):
-                texts = [v for v in value if isinstance(v, str)]
-                out.update(texts)
-                if field == "colour":
-                    colours.update(texts)
+                out.setdefault(field, set()).update(v for v in value if isinstance(v, str))
             else:
-                _enum_values(value, out, colours, key if key not in ("properties", "items") else field)
+                _enum_values(value, out, key if key not in ("properties", "items", "anyOf") else field)
     elif isinstance(node, list):
         for value in node:
-            _enum_values(value, out, colours, field)
+            _enum_values(value, out, field)
 
 
 def _game_with_positions(name: str) -> tuple[Game, dict[str, Any]]:
@@ -60,29 +63,39 @@ def _game_with_positions(name: str) -> tuple[Game, dict[str, Any]]:
         raise unknown_game() from exc
 
 
-def position_form(name: str, lang: str, players: int | None = None) -> dict[str, Any]:
+def position_form(
+    name: str, lang: str, players: int | None = None, options: str | None = None
+) -> dict[str, Any]:
     """The schema and the words of the editor's form for game ``name`` in ``lang``: ``fields`` (each
     field's label), ``help`` (a sentence for some), ``names`` (a thing's printed name by the value a
     position writes: ``"red"`` is "Red" / "Rot", ``"France"`` "Frankreich", ``"trossbube"``
     "Trossbube"; a printed name the position writes as printed, a county, is itself) and
     ``colours`` (the seats' colours, for players a position leaves unnamed, "Player 2"); with
-    ``players``, ``start``: a new game's start for that many players (:func:`start_position`)."""
+    ``players``, ``start``: a new game's start for that many players (:func:`start_position`);
+    ``choices``: what the form offers where the schema alone does not say (El Grande's mobile
+    scoreboards by their printed values, its modifier cards by their values and abilities; with
+    ``options``, the JSON text of the options of the position edited, the action cards each stack
+    may show open)."""
     game, schema = _game_with_positions(name)
     catalogue = game.messages()
     fields = {key[len("pos.field.") :]: term(FIELD_TERMS, key, lang) for key in FIELD_TERMS}
     for key in catalogue:
         if key.startswith("pos.field."):
             fields[key[len("pos.field.") :]] = term(catalogue, key, lang)
-    values: set[str] = set()
-    colour_values: set[str] = set()
-    _enum_values(schema, values, colour_values)
+    by_field: dict[str, set[str]] = {}
+    _enum_values(schema, by_field)
     names: dict[str, str] = {}
-    for value in sorted(values):
-        keys = (f"area.{value}", f"card.{value}", *((value,) if value in colour_values else ()))
-        for key in keys:
-            if key in catalogue:
-                names[value] = term(catalogue, key, lang)
-                break
+    for field, values in sorted(by_field.items()):
+        for value in sorted(values):
+            keys = [f"area.{value}", f"card.{value}"]
+            if field == "colour":
+                keys.append(value)
+            if field in FIELD_NAMES:
+                keys.insert(0, FIELD_NAMES[field] + value)
+            for key in keys:
+                if key in catalogue and (value not in names or field in FIELD_NAMES):
+                    names[value] = term(catalogue, key, lang)
+                    break
     colours: list[str] = []
     while f"colour.{len(colours)}" in catalogue:
         colours.append(term(catalogue, f"colour.{len(colours)}", lang))
@@ -94,6 +107,8 @@ def position_form(name: str, lang: str, players: int | None = None) -> dict[str,
     except ImportError:  # a game whose positions live elsewhere: no neutral player to name
         module = None
     dummy = getattr(module, "DUMMY_NAME", None)
+    choose = getattr(module, "editor_choices", None)
+    choices = choose(game, _options(game, options), lang) if choose else {}
     neutral = None
     if dummy and "neutral" in catalogue:
         neutral = {"name": dummy, "words": term(catalogue, "neutral", lang)}
@@ -106,6 +121,7 @@ def position_form(name: str, lang: str, players: int | None = None) -> dict[str,
         "names": names,
         "colours": colours,
         "neutral": neutral,
+        "choices": choices,
     }
     if players is not None:
         if not game.min_players <= players <= game.max_players:
@@ -117,6 +133,28 @@ def position_form(name: str, lang: str, players: int | None = None) -> dict[str,
             )
         out["start"] = start_position(name, {"players": players})
     return out
+
+
+def _options(game: Game, text: str | None) -> dict[str, Any] | None:
+    """The options of the position edited (``options``, JSON text), normalised (:func:`_normal`)."""
+    if text is None:
+        return None
+    try:
+        options = json.loads(text)
+    except ValueError:
+        options = None
+    return _normal(game, options)
+
+
+def _normal(game: Game, options: Any) -> dict[str, Any]:
+    """``options`` normalised, refused as a game of those options would be (``server.options``, in
+    the lobby's words for the options)."""
+    if not isinstance(options, dict):
+        raise ServerError("server.options", 422, "bad-options", **part("message", "part.options-object"))
+    try:
+        return game.normalize_options(options)
+    except (OptionError, ValueError, TypeError) as exc:
+        raise ServerError("server.options", 422, "bad-options", **option_words(game, exc, options)) from exc
 
 
 def start_position(name: str, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -137,11 +175,4 @@ def start_from_options(data: Any) -> dict[str, Any]:
         raise ServerError("server.field", field="body", wanted="a JSON object", wanted_de="ein JSON-Objekt")
     name = get_str(data, "game", 64)
     game, _ = _game_with_positions(name)
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise ServerError("server.options", 422, "bad-options", **part("message", "part.options-object"))
-    try:
-        normal = game.normalize_options(options)
-    except (OptionError, ValueError, TypeError) as exc:
-        raise ServerError("server.options", 422, "bad-options", **option_words(game, exc, options)) from exc
-    return start_position(name, normal)
+    return start_position(name, _normal(game, data.get("options", {})))

@@ -16,6 +16,7 @@ peasants): a scripted outcome for teaching and tests, which no game option offer
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
@@ -63,6 +64,7 @@ from feldherr.wallenstein.data import (
     MONEY_CARDS,
     NAMES,
     PEASANTS_TOTAL,
+    REVOLT_MARKERS,
     TOWER_CARD,
     TOWER_CARDS,
     YEARS,
@@ -163,6 +165,16 @@ ERRORS: dict[str, dict[str, str]] = {
     "wallenstein.position.buildings": {
         "en": "{building}: {count:@pos.unit.building} on the map; the game has {total}",
         "de": "{building}: {count:@pos.unit.building} auf dem Spielplan; das Spiel hat {total}",
+    },
+    "wallenstein.position.neutral": {
+        "en": "{county} has no owner, yet buildings or revolt markers lie in it: a county that turns "
+        "neutral loses its buildings and revolt markers, and nobody builds in a neutral county",
+        "de": "{county} hat keinen Besitzer, aber Gebäude oder Unruhemarker: Ein Land, das neutral wird, "
+        "verliert seine Gebäude und Unruhemarker, und in einem neutralen Land baut niemand",
+    },
+    "wallenstein.position.revolt-markers": {
+        "en": "the map and the supply hold {count:@unit.marker}; the game has {total}",
+        "de": "Auf dem Spielplan und im Vorrat: {count:@unit.marker}; das Spiel hat {total}",
     },
     # what the county holds, then the rule ("has armies but no owner, or an owner but no armies"
     # left the reader to find out which)
@@ -364,6 +376,20 @@ ERRORS: dict[str, dict[str, str]] = {
         "Heerführer, die Landsknechte und der Kaiserhof kommen zwischen Spielerreihenfolge und "
         "Aktionen, der Zug der Heerführer nach der zehnten Aktion, ihre Rückkehr nach dem Winter, "
         "und jeder nur mit seinem Modul",
+    },
+    "wallenstein.position.bid-queue": {
+        "en": "while the places in player order are taken, the players still to take one are players "
+        "without a place, each once, and the decision owed is that of the first of them; at any other "
+        "step nobody is waiting to take a place",
+        "de": "Während die Plätze der Spielerreihenfolge genommen werden, sind die Spieler, die noch "
+        "einen nehmen, Spieler ohne Platz, jeder einmal, und die ausstehende Entscheidung ist die des "
+        "ersten von ihnen; bei jedem anderen Schritt wartet niemand auf einen Platz",
+    },
+    "wallenstein.position.bid-order": {
+        "en": "{player} takes a place in player order before {other}, whose bid is higher: the "
+        "highest bid chooses first (a tie is decided by the bag)",
+        "de": "{player} nimmt einen Platz der Spielerreihenfolge vor {other}, dessen Gebot höher ist: "
+        "das höchste Gebot wählt zuerst (bei Gleichstand entscheidet der Beutel)",
     },
     "wallenstein.position.queue": {
         "en": "in this step the players act one after another; the decision owed is that of the first "
@@ -851,6 +877,14 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     )
     _decks(st, hidden, rng, sizes)
     _tower(st, top, hidden, rng)
+    # left out: the buildings and revolt markers in the supply are those of the box not on the map
+    # (the game never takes one out of play: a county that turns neutral gives them back)
+    if not top.has("building_supply"):
+        for b in range(len(BUILDINGS)):
+            on_map = sum(1 for mask in st.buildings if mask >> b & 1)
+            st.building_supply[b] = max(0, BUILDING_SUPPLY[b] - on_map)
+    if not top.has("revolt_marker_supply"):
+        st.unrest_supply = max(0, REVOLT_MARKERS - sum(st.unrest))
     inside = st.tower.inside()  # left out: a colour's armies in its supply are those not elsewhere
     for s, r in enumerate(readers):  # (during the draft too: the groups still on the mat are in it)
         if not r.has("armies_in_supply"):
@@ -868,6 +902,7 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     _check_flow(st)
     _check_draft(st)
     _check_queue(st)
+    _check_bids(st)
     _check_boxes(st)
     _carry_on(st)
     return st
@@ -1071,6 +1106,12 @@ def _check(st: Any) -> None:
             _fail(
                 "wallenstein.position.buildings", building=f"b.{name}", count=built, total=BUILDING_SUPPLY[b]
             )
+    for c in range(len(NAMES)):  # "all armies, buildings and revolt markers" leave a neutral county
+        if st.owner[c] < 0 and (st.buildings[c] or st.unrest[c]):
+            _fail("wallenstein.position.neutral", county=NAMES[c])
+    markers = sum(st.unrest) + st.unrest_supply
+    if markers > REVOLT_MARKERS:
+        _fail("wallenstein.position.revolt-markers", count=markers, total=REVOLT_MARKERS)
 
 
 def _card_words(value: int) -> str:
@@ -1274,6 +1315,29 @@ def _check_queue(st: Any) -> None:
         order = iter(st.fall_order if stage == "leader_winter" else st.order)
         if not all(s in order for s in queue):
             _fail("wallenstein.position.queue-order", order="pos.order.player")
+
+
+def _check_bids(st: Any) -> None:
+    """The places in player order taken after the bids are revealed (``flow.bid_queue``): "The
+    player with the highest bid chooses first ... In case of a tie, ... the bag" (the engine's
+    ``reveal_bids``). The players still to take a place are players without one, each once, in the
+    order of their bids (ties in any order), and the decision owed is the first's; at any other step
+    nobody waits (a position whose owed decision was another player's was accepted, and that
+    player's choice took the first player's turn away). A table may leave players without a place
+    out of the queue (the tests' tables after planning let the first player alone choose)."""
+    from feldherr.wallenstein.rules.planning import bid_rank
+
+    queue = st.bid_queue
+    if st.phase != POSITION:
+        if queue:
+            _fail("wallenstein.position.bid-queue")
+        return
+    placed = any(st.positions[s] >= 0 for s in queue)
+    if not queue or placed or len(set(queue)) != len(queue) or st.pending != [queue[0]]:
+        _fail("wallenstein.position.bid-queue")
+    for first, second in itertools.pairwise(queue):
+        if bid_rank(st.plans[first][BID]) < bid_rank(st.plans[second][BID]):
+            _fail("wallenstein.position.bid-order", player=COLOURS[first], other=COLOURS[second])
 
 
 def _check_boxes(st: Any) -> None:

@@ -7,8 +7,10 @@
 // (a supply, a province, the deck) are left out so the game counts them again. "Apply" sends the
 // position through the server's check (POST /api/positions/import): a refusal is shown in its
 // words beside the form and changes nothing; an accepted position opens in the replay viewer with
-// the analysis board, as a loaded position file does. Its own words, English and German.
+// the analysis board, as a loaded position file does. Its own words, English and German. What
+// each game's form shows, and the sections only one game has, are in editor-games.js.
 import { api, colour, h } from "./dom.js";
+import { gameSections, PLANS } from "./editor-games.js";
 import { lang, num } from "./i18n.js";
 
 const WORDS = {
@@ -18,7 +20,7 @@ const WORDS = {
     atStep: "The table at move {at}.", atStart: "The start of a new game.",
     fresh: "start of a new game instead", back: "the table at move {at} instead",
     apply: "Apply", applying: "checking the position …", loading: "loading the position …",
-    nobody: "nobody", whoseTurn: "Whose turn",
+    nobody: "nobody", nowhere: "nowhere", none: "none", whoseTurn: "Whose turn",
     region: "region", player: "Player",
   },
   de: {
@@ -27,7 +29,7 @@ const WORDS = {
     atStep: "Der Tisch bei Zug {at}.", atStart: "Der Beginn einer neuen Partie.",
     fresh: "stattdessen Beginn einer neuen Partie", back: "stattdessen der Tisch bei Zug {at}",
     apply: "Übernehmen", applying: "Die Stellung wird geprüft …", loading: "Die Stellung wird geladen …",
-    nobody: "niemand", whoseTurn: "Wer am Zug ist",
+    nobody: "niemand", nowhere: "nirgends", none: "keine", whoseTurn: "Wer am Zug ist",
     region: "Region", player: "Spieler",
   },
 };
@@ -37,34 +39,6 @@ function w(key, args = {}) {
   for (const [k, v] of Object.entries(args)) text = text.replaceAll(`{${k}}`, typeof v === "number" ? num(v) : v);
   return text;
 }
-
-// What each game's form shows, by the position's fields (docs/positions.md); the widgets and their
-// bounds come from the schema. `derived`: the counts the game takes from the rest when left out.
-const PLANS = {
-  wallenstein: {
-    sections: [{ kind: "places", field: "counties", columns: ["owner", "armies"] },
-      { kind: "players", fields: ["victory_points", "taler", "grain"] }, { kind: "movement" }],
-    derived: { players: ["armies_in_supply"] },
-    // the action boxes of the planning board in the mat's printed order (a plan's first ten boxes)
-    boxes: ["palace", "church", "trading_post", "grain", "taxes", "deploy5", "deploy3", "deploy1", "combat_a", "combat_b"],
-  },
-  elgrande: {
-    sections: [{ kind: "grid", field: "caballeros" },
-      { kind: "players", fields: ["score", "court", "power_cards"] },
-      { kind: "single", path: ["king"] }, { kind: "single", path: ["flow", "current"], player: true, order: "turn_order", orderIndex: "turn_index" }],
-    derived: { players: ["province"] },
-    // a power card taken out of a hand goes onto the player's discard pile, and one put back into
-    // the hand leaves it (each of a player's 13 cards lies in one place)
-    pairs: { power_cards: "power_discard" },
-  },
-  mansfeld: {
-    sections: [{ kind: "players", fields: ["cards", "age"] }, { kind: "single", path: ["open"] },
-      { kind: "list", field: "provinces", columns: ["value", "owner"], players: ["owner"] }, { kind: "turn" }],
-    derived: { top: ["deck_size"] },
-    // a character lies in one place: checked into a hand or the open ones, it leaves the others
-    exclusive: { players: ["cards"], top: ["open", "left"] },
-  },
-};
 
 // The schema's node for a path of the position (through objects, their maps and lists).
 function node(schema, path) {
@@ -80,9 +54,11 @@ function node(schema, path) {
 
 const isType = (n, type) => n && (n.type === type || (Array.isArray(n.type) && n.type.includes(type)));
 const clone = (value) => JSON.parse(JSON.stringify(value));
+// a thing's name as a check box's label: with a capital ("trading post": "Trading post")
+const capital = (text) => text.charAt(0).toLocaleUpperCase(lang()) + text.slice(1);
 
 export function positionEditor(gameId) {
-  const st = { open: false, at: null, base: null, origin: null, draft: null, form: null, fresh: false, busy: "", error: "" };
+  const st = { open: false, at: null, base: null, origin: null, draft: null, form: null, fresh: false, busy: "", error: "", cards: null };
   const el = h("section", { class: "panel editor", id: "position-editor", hidden: true });
   let seq = 0;
 
@@ -126,45 +102,54 @@ export function positionEditor(gameId) {
     return withNobody ? [[null, w("nobody")], ...list] : list;
   }
 
-  function enumChoices(schemaNode, players) {
+  // null is "nobody" among players, "none" for a card (PLANS' `none`: Wallenstein's event card in
+  // play), "nowhere" among the places of the board (the King, a disc)
+  function enumChoices(schemaNode, players, field) {
     const values = schemaNode.enum.filter((v) => v === null || !players || players.includes(v));
-    return values.map((v) => [v, v === null ? w("nobody") : thing(v)]);
+    const empty = players ? "nobody" : (PLANS[st.draft.game]?.none || []).includes(field) ? "none" : "nowhere";
+    return values.map((v) => [v, v === null ? w(empty) : thing(v)]);
   }
 
-  // A field's widget from its schema node: a number, a choice, or a set of cards as check boxes.
-  function widget(schemaNode, value, set, name, asPlayer = false) {
+  // A field's widget from its schema node: a number, a choice, or a set of cards as check boxes
+  // (`field`: the position's key, for the cards that lie in one place and for cards the form's
+  // `choices` name: El Grande's modifiers by their values, numbered from 0 in a position).
+  function widget(schemaNode, value, set, name, asPlayer = false, field = null) {
     if (asPlayer) return select(playerChoices(isType(schemaNode, "null")), value, set, name);
     if (schemaNode.enum) {
       const colours = st.draft.players.map((p) => p.colour).filter(Boolean);
       const isColour = colours.length && schemaNode.enum.some((v) => colours.includes(v));
-      return select(enumChoices(schemaNode, isColour ? colours : null), value, set, name);
+      return select(enumChoices(schemaNode, isColour ? colours : null, field), value, set, name);
     }
     if (isType(schemaNode, "integer")) return numberInput(schemaNode, value, set, name);
     if (isType(schemaNode, "array") && schemaNode.items) {
       const items = schemaNode.items;
       let values = items.enum ? items.enum.filter((v) => v !== null) : [];
-      if (!items.enum && isType(items, "integer") && typeof items.maximum === "number") {
+      const named = field && Array.isArray(st.form.choices?.[field]) ? st.form.choices[field] : null;
+      if (named) values = named.map((_, i) => i);
+      else if (!items.enum && isType(items, "integer") && typeof items.maximum === "number") {
         values = [];  // numbered cards (El Grande's power cards 1–13): numbered from 1
         for (let n = Math.max(1, items.minimum ?? 1); n <= items.maximum; n += 1) values.push(n);
       }
+      const text = (v) => (named ? named[v] : typeof v === "number" ? num(v) : capital(thing(v)));
       const chosen = new Set(value || []);
-      return h("div", { class: "editor-cards", role: "group", "aria-label": name },
+      const long = values.some((v) => String(thing(v)).length > 24);  // sentences (an event card): one a line
+      return h("div", { class: `editor-cards${long ? " editor-cards-long" : ""}`, role: "group", "aria-label": name },
         values.map((v) => h("label", { class: "editor-card" },
           h("input", { type: "checkbox", checked: chosen.has(v), onchange: (e) => {
             if (e.target.checked) chosen.add(v); else chosen.delete(v);
-            if (e.target.checked && takeAway(v)) { set(values.filter((x) => chosen.has(x))); draw(); return; }
+            if (e.target.checked && takeAway(v, field)) { set(values.filter((x) => chosen.has(x))); draw(); return; }
             set(values.filter((x) => chosen.has(x)));
-          } }), " ", typeof v === "number" ? num(v) : thing(v))));
+          } }), " ", text(v))));
     }
     return null;
   }
 
-  // A card that lies in one place only (PLANS' `exclusive`) taken out of every place it lay in:
-  // whether it lay anywhere (the form is then drawn again to show it gone). The place it goes to
-  // takes it afterwards.
-  function takeAway(card) {
+  // A card that lies in one place only (PLANS' `exclusive`: checked into one of those places)
+  // taken out of every place it lay in: whether it lay anywhere (the form is then drawn again to
+  // show it gone). The place it goes to takes it afterwards.
+  function takeAway(card, field) {
     const places = PLANS[st.draft.game]?.exclusive;
-    if (!places || typeof card !== "string") return false;
+    if (!places || ![...(places.top || []), ...(places.players || [])].includes(field)) return false;
     let moved = false;
     const out = (holder, key) => {
       const list = holder[key];
@@ -188,84 +173,20 @@ export function positionEditor(gameId) {
   }
 
   function fieldRow(key, schemaNode, value, set, asPlayer = false, name = label(key)) {
-    const input = schemaNode ? widget(schemaNode, value, set, name, asPlayer) : null;
+    const input = schemaNode ? widget(schemaNode, value, set, name, asPlayer, key) : null;
     if (!input) return null;
     return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, name), input);
   }
 
-  // Wallenstein's counties: an owner and armies per county in the game (the card goes with the
-  // owner), a small box each, as many side by side as the page is wide.
-  function places(section, schema) {
-    const map = st.draft[section.field] || {};
-    const entry = node(schema, [section.field, "{}"]);
-    const boxes = Object.keys(map).map((place) => h("div", { class: "editor-place" },
-      h("span", { class: "editor-place-name" }, place),
-      section.columns.map((col) => widget(entry.properties[col], map[place][col], (v) => {
-        map[place][col] = v;
-        if (col === "owner") handOver(place, v);
-      }, `${place}: ${label(col)}`))));
-    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
-      h("small", { class: "help editor-columns" }, section.columns.map(label).join(" · ")),
-      h("div", { class: "editor-places" }, boxes));
-  }
-
-  // A Wallenstein county given to another owner: its card goes with it ("the former owner must hand
-  // over that county card immediately"); once the plans are in, a plan box that held the card is
-  // "lost" for the player who planned it, and the box is the county again when it comes back
-  // (docs/positions.md, "Hands and plans"). While planning the plans are left as they are.
-  function handOver(place, owner) {
-    const county = st.draft.counties[place];
-    if ("card_held_by" in county) county.card_held_by = owner;
-    if (["draft", "plan"].includes(st.draft.phase)) return;
-    st.draft.players.forEach((p, i) => {
-      if (!Array.isArray(p.plan)) return;
-      const before = st.origin?.players?.[i]?.plan || [];
-      p.plan = (p.plan || []).map((card, k) => {
-        if (card === place && p.colour !== owner) return "lost";
-        if (card === "lost" && before[k] === place && p.colour === owner) return place;
-        return card;
-      });
-    });
-  }
-
-  // El Grande's Caballeros: a number per region (and the Castillo) and player.
-  function grid(section, schema) {
-    const ofPlayer = node(schema, ["players", "[]", section.field]);
-    const areas = ofPlayer?.propertyNames?.enum || [];
-    const count = ofPlayer?.additionalProperties || {};
-    const players = st.draft.players;
-    const rows = areas.map((area) => h("tr", {}, h("th", { scope: "row" }, thing(area)),
-      players.map((p, i) => h("td", {}, numberInput(count, p[section.field]?.[area] ?? 0, (v) => {
-        p[section.field] = p[section.field] || {};
-        if (v === 0) delete p[section.field][area]; else p[section.field][area] = v;
-      }, `${thing(area)}: ${playerName(p, i)}`)))));
-    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
-      h("div", { class: "editor-scroll" }, h("table", { class: "editor-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), players.map((p, i) => h("th", { scope: "col", style: `--seat:${colour(i)}` }, h("span", { class: "dot" }), playerName(p, i))))),
-        h("tbody", {}, rows))));
-  }
-
   // One box per player: the player's numbers and cards.
   function playersSection(section, schema) {
+    const fields = section.fields.filter((key) => !section.only?.[key] || section.only[key](st.draft));
     return h("fieldset", { class: "editor-section", id: "editor-players" }, h("legend", {}, label("players")),
       st.draft.players.map((p, i) => h("fieldset", { class: "editor-player", style: `--seat:${colour(i)}` },
         h("legend", {}, h("span", { class: "dot" }), playerName(p, i)),
-        section.fields.map((key) => fieldRow(key, node(schema, ["players", "[]", key]), p[key], (v) => { pairUp(p, key, v); p[key] = v; }, false, label(key))))),
-      h("div", { class: "editor-helps" }, section.fields.map((key) => st.form.help[key] ? h("small", { class: "help" }, `${label(key)}: ${st.form.help[key]}`) : null)));
-  }
-
-  // Mansfeld's provinces: each drawn province's value and who conquered it, a row each.
-  function listSection(section, schema) {
-    const list = st.draft[section.field] || [];
-    const entry = node(schema, [section.field, "[]"]);
-    if (!list.length || !entry) return null;
-    const rows = list.map((item, i) => h("tr", {}, h("th", { scope: "row" }, `${num(i + 1)}.`),
-      section.columns.map((col) => h("td", {}, widget(entry.properties[col], item[col], (v) => { item[col] = v; },
-        `${num(i + 1)}. ${label(col)}`, section.players.includes(col))))));
-    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
-      h("div", { class: "editor-scroll" }, h("table", { class: "editor-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), section.columns.map((col) => h("th", { scope: "col" }, label(col))))),
-        h("tbody", {}, rows))));
+        // only what the player has: El Grande's neutral player of two has no score, hand or Grande
+        fields.filter((key) => key in p).map((key) => fieldRow(key, node(schema, ["players", "[]", key]), p[key], (v) => { pairUp(p, key, v); p[key] = v; }, false, label(key))))),
+      h("div", { class: "editor-helps" }, fields.map((key) => st.form.help[key] ? h("small", { class: "help" }, `${label(key)}: ${st.form.help[key]}`) : null)));
   }
 
   function single(section, schema) {
@@ -279,44 +200,12 @@ export function positionEditor(gameId) {
       // El Grande's player at the turn: their place in the turn order goes with them (who acts
       // after them), where the round has an order (not while the power cards are played)
       if (section.order && Array.isArray(holder[section.order]) && holder[section.order].includes(v)) holder[section.orderIndex] = holder[section.order].indexOf(v);
-    }, label(key), section.player) : null;
+    }, label(key), section.player, key) : null;
     return input ? h("fieldset", { class: "editor-section", id: `editor-${key}` }, h("legend", {}, label(key)), helpOf(key), input) : null;
   }
 
-  // Mansfeld's turn while recruiting: the place in the turn order, chosen by the player's name.
-  function turnSection() {
-    const order = st.draft.turn_order || [];
-    const byId = new Map(st.draft.players.map((p, i) => [playerId(p), playerName(p, i)]));
-    if (!order.length) return null;  // nobody recruits now (the dice, the conquest)
-    return h("fieldset", { class: "editor-section", id: "editor-turn" }, h("legend", {}, w("whoseTurn")), helpOf("turn"),
-      select(order.map((id, i) => [i, byId.get(id) || id]), st.draft.turn, (v) => { st.draft.turn = v; }, w("whoseTurn")));
-  }
-
-  // Wallenstein's turn during the actions: whose box of the action card under way is carried out,
-  // among the players in the turn order who planned a county on it. The movement owed follows
-  // (that player, that county, that card), and the boxes face up are counted again for it
-  // (plan_revealed, boxes_filled left out: docs/positions.md, "Hands and plans").
-  function movementSection() {
-    const flow = st.draft.flow;
-    const pending = flow?.pending;
-    const order = st.draft.turn_order || [];
-    const box = PLANS.wallenstein.boxes.indexOf(pending?.action);
-    if (!pending || !pending.county || box < 0 || !order.length) return null;
-    const byColour = new Map(st.draft.players.map((p) => [p.colour, p]));
-    const planned = (colour) => {
-      const card = byColour.get(colour)?.plan?.[box];
-      return typeof card === "string" && !["empty", "lost", "tower card"].includes(card) ? card : null;
-    };
-    const choices = order.map((colour, i) => [i, colour]).filter(([, colour]) => planned(colour));
-    if (!choices.length) return null;
-    return h("fieldset", { class: "editor-section", id: "editor-turn" }, h("legend", {}, w("whoseTurn")), helpOf("turn_index"),
-      select(choices.map(([i, colour]) => [i, `${thing(colour)}: ${planned(colour)}`]), flow.turn_index, (i) => {
-        const colour = order[i];
-        flow.turn_index = i;
-        flow.pending = { player: colour, county: planned(colour), action: pending.action };
-        for (const p of st.draft.players) { delete p.plan_revealed; delete p.boxes_filled; }
-      }, w("whoseTurn")));
-  }
+  // the sections of one game only (editor-games.js), with this editor's state and helpers
+  const games = gameSections({ st, w, label, thing, helpOf, widget, select, numberInput, fieldRow, playerName, playerId, node, isType, draw });
 
   // The position sent: the draft without the counts that follow from the rest.
   function edited() {
@@ -344,6 +233,15 @@ export function positionEditor(gameId) {
     }
   }
 
+  // The form's words for a game: with the options of the table edited (the choices they allow),
+  // with `players` a new game's start
+  function formUrl(game, options, players = null) {
+    const query = new URLSearchParams({ lang: lang() });
+    if (players) query.set("players", players);
+    if (options && typeof options === "object") query.set("options", JSON.stringify(options));
+    return `/api/positions/form/${encodeURIComponent(game)}?${query}`;
+  }
+
   async function load(fresh) {
     const ticket = ++seq;
     st.busy = w("loading");
@@ -352,8 +250,12 @@ export function positionEditor(gameId) {
     try {
       const base = st.base || await api(`/api/games/${encodeURIComponent(gameId)}/position?at=${st.at}&lang=${lang()}`);
       const players = Array.isArray(base.players) ? base.players.length : null;
-      const form = await api(`/api/positions/form/${encodeURIComponent(base.game)}?lang=${lang()}${fresh && players ? `&players=${players}` : ""}`);
+      const options = fresh && players ? { players } : base.options;
+      const form = await api(formUrl(base.game, options, fresh && players ? players : null));
+      const cards = base.game === "elgrande" ? await api("/api/web/data/elgrande/cards").catch(() => null) : null;
       if (ticket !== seq) return;
+      st.cards = cards;
+      st.options = options;
       st.base = base;
       st.form = form;
       st.fresh = fresh && Boolean(form.start);
@@ -381,7 +283,7 @@ export function positionEditor(gameId) {
         h("p", { class: "note editor-source" }, st.fresh ? w("atStart") : w("atStep", { at: st.at }), " ",
           h("button", { type: "button", class: "link", id: "editor-fresh", onclick: () => load(!st.fresh) }, st.fresh ? w("back", { at: st.at }) : w("fresh"))));
       const parts = (plan?.sections || []).map((section) => ({
-        places, grid, players: playersSection, list: listSection, single, turn: turnSection, movement: movementSection,
+        ...games, players: playersSection, single,
       })[section.kind](section, schema));
       el.append(h("form", { class: "editor-form", onsubmit: (e) => { e.preventDefault(); apply(); } }, parts.filter(Boolean),
         h("div", { class: "editor-apply" },
@@ -410,7 +312,7 @@ export function positionEditor(gameId) {
     relang() {
       if (!st.open || !st.draft) { draw(); return; }
       const ticket = ++seq;
-      api(`/api/positions/form/${encodeURIComponent(st.draft.game)}?lang=${lang()}`).then((form) => {
+      api(formUrl(st.draft.game, st.options)).then((form) => {
         if (ticket !== seq) return;
         st.form = form;
         draw();

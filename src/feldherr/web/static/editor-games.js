@@ -1,0 +1,221 @@
+// The parts of the position editor's form that are particular to a game (editor.js builds the
+// form from them): what each game's form shows (PLANS, by the position's fields, docs/web.md
+// "Editing a position"), and the sections only one game has — Wallenstein's counties with their
+// buildings and revolt markers and its turns, El Grande's Caballeros, mobile scoreboards and
+// action card stacks, Mansfeld's provinces and turn while recruiting.
+import { colour, h } from "./dom.js";
+import { num, t } from "./i18n.js";
+import { effectText } from "./words-table.js";
+
+// What each game's form shows, by the position's fields (docs/positions.md); the widgets and their
+// bounds come from the schema. `derived`: the counts the game takes from the rest when left out.
+export const PLANS = {
+  wallenstein: {
+    // a county's owner and armies, and below them its buildings and revolt markers
+    sections: [{ kind: "places", field: "counties", columns: ["owner", "armies"], more: ["buildings", "revolt_markers"] },
+      { kind: "players", fields: ["victory_points", "taler", "grain"] }, { kind: "single", path: ["open_events"] },
+      { kind: "single", path: ["current_event"] }, { kind: "movement" }, { kind: "bidTurn" }],
+    derived: { players: ["armies_in_supply"], top: ["building_supply", "revolt_marker_supply"] },
+    none: ["current_event"],  // no event card in play: "none", not "nowhere"
+    // the action boxes of the planning board in the mat's printed order (a plan's first ten boxes)
+    boxes: ["palace", "church", "trading_post", "grain", "taxes", "deploy5", "deploy3", "deploy1", "combat_a", "combat_b"],
+  },
+  elgrande: {
+    sections: [{ kind: "grid", field: "caballeros" },
+      // the modifier cards only where the table plays Machtverschiebung
+      { kind: "players", fields: ["score", "court", "power_cards", "modifiers", "grande", "disc"],
+        only: { modifiers: (table) => (table.options?.variant || []).some((v) => v === "machtverschiebung" || v === "mv") } },
+      { kind: "single", path: ["king"] }, { kind: "slots", field: "scoreboards", item: "scoreboard" }, { kind: "stacks", field: "open_cards" },
+      { kind: "single", path: ["flow", "current"], player: true, order: "turn_order", orderIndex: "turn_index" }],
+    derived: { players: ["province"] },
+    // a power card taken out of a hand goes onto the player's discard pile, and one put back into
+    // the hand leaves it (each of a player's 13 cards lies in one place)
+    pairs: { power_cards: "power_discard", modifiers: "modifier_discard" },
+    // a modifier card lies in one place: checked into a hand, it leaves the other hands and piles
+    exclusive: { players: ["modifiers", "modifier_discard"] },
+  },
+  mansfeld: {
+    sections: [{ kind: "players", fields: ["cards", "used", "luck", "age"] }, { kind: "single", path: ["open"] },
+      { kind: "list", field: "provinces", columns: ["value", "owner"], players: ["owner"] }, { kind: "turn" }],
+    derived: { top: ["deck_size"] },
+    // a character lies in one place: checked into a hand, the used ones or the open ones, it leaves
+    // the others (and the ones left over after recruiting)
+    exclusive: { players: ["cards", "used"], top: ["open", "left"] },
+  },
+};
+
+// The game's sections, built with the editor's state and helpers (`ctx`: `st`, its words `w`,
+// `label`, `thing`, `helpOf`, its widgets, the schema's `node` and `isType`, `draw` the form again).
+export function gameSections(ctx) {
+  const { st, w, label, thing, helpOf, widget, select, numberInput, fieldRow, playerName, playerId, node, isType, draw } = ctx;
+
+  // Wallenstein's counties: an owner and armies per county in the game (the card goes with the
+  // owner), and below them (`more`) its buildings and revolt markers, each with its word; a small
+  // box each, as many side by side as the page is wide.
+  function places(section, schema) {
+    const map = st.draft[section.field] || {};
+    const entry = node(schema, [section.field, "{}"]);
+    const input = (place, col) => widget(entry.properties[col], map[place][col], (v) => {
+      map[place][col] = v;
+      if (col === "owner") handOver(place, v);
+    }, `${place}: ${label(col)}`);
+    const more = (section.more || []).filter((col) => entry.properties[col]);
+    const boxes = Object.keys(map).map((place) => h("div", { class: "editor-place" },
+      h("span", { class: "editor-place-name" }, place),
+      section.columns.map((col) => input(place, col)),
+      more.length ? h("div", { class: "editor-place-more" }, more.map((col) => isType(entry.properties[col], "integer")
+        ? h("label", { class: "editor-place-count" }, h("span", {}, label(col)), input(place, col)) : input(place, col))) : null));
+    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
+      more.map((col) => (st.form.help[col] ? h("small", { class: "help" }, `${label(col)}: ${st.form.help[col]}`) : null)),
+      h("small", { class: "help editor-columns" }, section.columns.map(label).join(" · ")),
+      h("div", { class: "editor-places" }, boxes));
+  }
+
+  // A Wallenstein county given to another owner: its card goes with it ("the former owner must hand
+  // over that county card immediately"); once the plans are in, a plan box that held the card is
+  // "lost" for the player who planned it, and the box is the county again when it comes back
+  // (docs/positions.md, "Hands and plans"). While planning the plans are left as they are, and the
+  // hands and the cards still to place are left out: the game deals them from the cards held (a
+  // new game's start set up by hand kept the old owner's hand, and was refused). A county that
+  // turns neutral loses its buildings and revolt markers, as in play (the form shows them gone).
+  function handOver(place, owner) {
+    const county = st.draft.counties[place];
+    if ("card_held_by" in county) county.card_held_by = owner;
+    if (owner === null && ((county.buildings || []).length || county.revolt_markers)) {
+      if ("buildings" in county) county.buildings = [];
+      if ("revolt_markers" in county) county.revolt_markers = 0;
+      draw();
+    }
+    if (st.draft.phase === "plan") {
+      for (const p of st.draft.players) { delete p.hand; delete p.cards_to_place; }
+      return;
+    }
+    if (st.draft.phase === "draft") return;
+    st.draft.players.forEach((p, i) => {
+      if (!Array.isArray(p.plan)) return;
+      const before = st.origin?.players?.[i]?.plan || [];
+      p.plan = (p.plan || []).map((card, k) => {
+        if (card === place && p.colour !== owner) return "lost";
+        if (card === "lost" && before[k] === place && p.colour === owner) return place;
+        return card;
+      });
+    });
+  }
+
+  // El Grande's Caballeros: a number per region (and the Castillo) and player.
+  function grid(section, schema) {
+    const ofPlayer = node(schema, ["players", "[]", section.field]);
+    const areas = ofPlayer?.propertyNames?.enum || [];
+    const count = ofPlayer?.additionalProperties || {};
+    const players = st.draft.players;
+    const rows = areas.map((area) => h("tr", {}, h("th", { scope: "row" }, thing(area)),
+      players.map((p, i) => h("td", {}, numberInput(count, p[section.field]?.[area] ?? 0, (v) => {
+        p[section.field] = p[section.field] || {};
+        if (v === 0) delete p[section.field][area]; else p[section.field][area] = v;
+      }, `${thing(area)}: ${playerName(p, i)}`)))));
+    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
+      h("div", { class: "editor-scroll" }, h("table", { class: "editor-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, ""), players.map((p, i) => h("th", { scope: "col", style: `--seat:${colour(i)}` }, h("span", { class: "dot" }), playerName(p, i))))),
+        h("tbody", {}, rows))));
+  }
+
+  // Mansfeld's provinces: each drawn province's value and who conquered it, a row each.
+  function listSection(section, schema) {
+    const list = st.draft[section.field] || [];
+    const entry = node(schema, [section.field, "[]"]);
+    if (!list.length || !entry) return null;
+    const rows = list.map((item, i) => h("tr", {}, h("th", { scope: "row" }, `${num(i + 1)}.`),
+      section.columns.map((col) => h("td", {}, widget(entry.properties[col], item[col], (v) => { item[col] = v; },
+        `${num(i + 1)}. ${label(col)}`, section.players.includes(col))))));
+    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
+      h("div", { class: "editor-scroll" }, h("table", { class: "editor-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, ""), section.columns.map((col) => h("th", { scope: "col" }, label(col))))),
+        h("tbody", {}, rows))));
+  }
+
+  // El Grande's mobile scoreboards: a region (or nowhere) for each, named by its printed values.
+  function slots(section, schema) {
+    const list = st.draft[section.field];
+    const itemNode = node(schema, [section.field, "[]"]);
+    const names = st.form.choices?.[section.field] || [];
+    if (!Array.isArray(list) || !itemNode?.enum) return null;
+    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
+      list.map((value, i) => {
+        const name = `${label(section.item)} ${names[i] ?? num(i + 1)}`;
+        return fieldRow(section.item, itemNode, value, (v) => { list[i] = v; }, false, name);
+      }));
+  }
+
+  // El Grande's action cards open on the stacks: per stack the card on top (among those the stack
+  // holds under the game's options), or none (taken this round); each with its special action.
+  function stacks(section, schema) {
+    const list = st.draft[section.field];
+    const itemNode = node(schema, [section.field, "[]"]);
+    if (!Array.isArray(list) || !itemNode?.enum) return null;
+    const byId = new Map((st.cards?.cards || []).map((c) => [c.id, c]));
+    const words = (id) => (byId.has(id) ? `${thing(id)}: ${effectText(byId.get(id).effect)}` : thing(id));
+    const stackName = (i) => `${label("stack")} ${num(i + 1)}`;
+    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
+      list.map((value, i) => {
+        const allowed = st.form.choices?.[section.field]?.[i] || itemNode.enum.filter((v) => v !== null);
+        const ids = value === null || allowed.includes(value) ? allowed : [value, ...allowed];
+        const choices = [[null, t("cardTaken")], ...ids.map((id) => [id, words(id)])];
+        return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, stackName(i)),
+          select(choices, value, (v) => { list[i] = v; }, stackName(i)));
+      }));
+  }
+
+  // Mansfeld's turn while recruiting: the place in the turn order, chosen by the player's name.
+  function turnSection() {
+    const order = st.draft.turn_order || [];
+    const byId = new Map(st.draft.players.map((p, i) => [playerId(p), playerName(p, i)]));
+    if (!order.length) return null;  // nobody recruits now (the dice, the conquest)
+    return h("fieldset", { class: "editor-section", id: "editor-turn" }, h("legend", {}, w("whoseTurn")), helpOf("turn"),
+      select(order.map((id, i) => [i, byId.get(id) || id]), st.draft.turn, (v) => { st.draft.turn = v; }, w("whoseTurn")));
+  }
+
+  // Wallenstein's turn during the actions: whose box of the action card under way is carried out,
+  // among the players in the turn order who planned a county on it. The movement owed follows
+  // (that player, that county, that card), and the boxes face up are counted again for it
+  // (plan_revealed, boxes_filled left out: docs/positions.md, "Hands and plans").
+  function movementSection() {
+    const flow = st.draft.flow;
+    const pending = flow?.pending;
+    const order = st.draft.turn_order || [];
+    const box = PLANS.wallenstein.boxes.indexOf(pending?.action);
+    if (!pending || !pending.county || box < 0 || !order.length) return null;
+    const byColour = new Map(st.draft.players.map((p) => [p.colour, p]));
+    const planned = (colour) => {
+      const card = byColour.get(colour)?.plan?.[box];
+      return typeof card === "string" && !["empty", "lost", "tower card"].includes(card) ? card : null;
+    };
+    const choices = order.map((colour, i) => [i, colour]).filter(([, colour]) => planned(colour));
+    if (!choices.length) return null;
+    return h("fieldset", { class: "editor-section", id: "editor-turn" }, h("legend", {}, w("whoseTurn")), helpOf("turn_index"),
+      select(choices.map(([i, colour]) => [i, `${thing(colour)}: ${planned(colour)}`]), flow.turn_index, (i) => {
+        const colour = order[i];
+        flow.turn_index = i;
+        flow.pending = { player: colour, county: planned(colour), action: pending.action };
+        for (const p of st.draft.players) { delete p.plan_revealed; delete p.boxes_filled; }
+      }, w("whoseTurn")));
+  }
+
+  // Wallenstein's turn while the places in player order are taken: who takes one next, among the
+  // players still to take one (the others after them in the table's order of bids, however often
+  // the choice changes; the decision owed follows). The highest bid chooses first, a tie by the
+  // bag: the rules refuse a lower bid first, in words.
+  function bidTurnSection() {
+    const flow = st.draft.flow;
+    const queue = flow?.bid_queue || [];
+    if (st.draft.phase !== "position" || queue.length < 2) return null;
+    const before = (st.origin?.flow?.bid_queue || []).filter((c) => queue.includes(c));
+    const order = before.length === queue.length ? before : queue;
+    return h("fieldset", { class: "editor-section", id: "editor-turn" }, h("legend", {}, w("whoseTurn")), helpOf("bid_queue"),
+      select(order.map((colour) => [colour, thing(colour)]), queue[0], (colour) => {
+        flow.bid_queue = [colour, ...order.filter((c) => c !== colour)];
+        flow.pending = { player: colour };
+      }, w("whoseTurn")));
+  }
+
+  return { places, grid, list: listSection, slots, stacks, turn: turnSection, movement: movementSection, bidTurn: bidTurnSection };
+}

@@ -1,0 +1,301 @@
+"""The position editor's parts beyond the pieces and scores (editor.js): Wallenstein's buildings,
+revolt markers and open event cards, El Grande's mobile scoreboards, open action cards and secret
+discs, Mansfeld's used characters and luck dice. Each test sets one of them on a game's worked
+example, applies it and sees it on the analysis board; a phone's width (390 px) and a desktop's,
+German and English. Screenshots go to test-artifacts/web."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import ARTIFACTS, Pages, Server, shot
+from .drive import Scan, set_look
+from .test_analysis import run_analysis
+from .test_editor import apply, imported, open_editor
+
+
+def form_shot(page: Any, name: str) -> None:
+    shot(page, name)
+    page.locator("#position-editor").screenshot(path=str(ARTIFACTS / f"{name}-form.png"))
+
+
+def test_wallenstein_buildings_and_revolt_markers_are_set_per_county(server: Server, pages: Pages) -> None:
+    game_id = imported(server, "wallenstein")
+    page = pages.new(viewport={"width": 390, "height": 844})
+    scan = Scan()
+    open_editor(page, server, game_id, "de", 390)
+    editor = page.locator("#position-editor")
+    county = editor.locator(".editor-place", has_text="Schlesien")
+    buildings = county.locator("[role=group][aria-label='Schlesien: Gebäude']")
+    # the county's palace and church are there, by their German words; a trading post is added,
+    # and two revolt markers
+    assert buildings.locator("label", has_text="Palast").locator("input").is_checked()
+    assert buildings.locator("label", has_text="Kirche").locator("input").is_checked()
+    assert not buildings.locator("label", has_text="Handelshaus").locator("input").is_checked()
+    buildings.locator("label", has_text="Handelshaus").locator("input").check()
+    county.locator("input[aria-label='Schlesien: Unruhemarker']").fill("2")
+    # the open event cards by their printed texts, as many checked as lie open
+    events = editor.locator("#editor-open_events")
+    assert events.locator("legend").inner_text() == "Offene Ereigniskarten"
+    assert events.locator("input:checked").count() >= 1
+    assert "Getreide Verlust" in events.inner_text()
+    # the event card in play: 12 ("5 Armeen aufstellen bringt nur 3 …"), now 7 (taxes at most 5)
+    event = editor.locator("#editor-current_event select")
+    assert event.locator("option:checked").inner_text().startswith("„5 Armeen aufstellen bringt nur 3")
+    assert event.locator("option").last.inner_text() == "keine"  # none drawn yet
+    event.select_option(label="„Steuern höchstens 5 Taler“ (Winter: 0 Getreide Verlust)")
+    scan.read(page, "wallenstein editor buildings de 390")
+    form_shot(page, "editor-fields-wallenstein-de-390")
+    apply(page, game_id)
+    shape = page.locator("#map g[data-county='Schlesien']")
+    shape.wait_for()
+    words = shape.get_attribute("aria-label") or ""
+    assert "Palast" in words and "Handelshaus" in words, words  # the three buildings on the map
+    assert shape.locator("path.bld.trading_post").count() == 1 and shape.locator("path.bld").count() == 3
+    assert shape.locator("text.unrest-l").text_content() == "2"
+    board = page.locator("#board").inner_text()
+    assert "Steuern höchstens 5 Taler" in board and "5 Armeen aufstellen bringt nur 3" not in board
+    scan.read(page, "wallenstein applied de 390")
+    shot(page, "editor-fields-wallenstein-applied-de-390")
+    scan.check()
+
+
+def test_too_many_revolt_markers_are_refused_and_a_neutral_county_loses_its_buildings(
+    server: Server, pages: Pages
+) -> None:
+    game_id = imported(server, "wallenstein")
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    open_editor(page, server, game_id, "en", 1280)
+    editor = page.locator("#position-editor")
+    editor.locator("input[aria-label='Schlesien: Revolt markers']").fill("99")
+    page.click("#editor-apply")
+    page.wait_for_selector("#editor-error")
+    refusal = page.locator("#editor-error").inner_text()
+    assert "revolt markers" in refusal and "the game has" in refusal, refusal
+    pages.take_refused(page, 422)
+    assert game_id in page.url
+    editor.locator("input[aria-label='Schlesien: Revolt markers']").fill("0")
+    # Vogtland (Red's: 6 armies, a church, a revolt marker) turns neutral: its church and marker go
+    county = editor.locator(".editor-place", has_text="Vogtland")
+    assert county.locator("label", has_text="Church").locator("input").is_checked()
+    county.locator("input[aria-label='Vogtland: Armies']").fill("0")
+    county.locator("select").select_option(label="nobody")
+    assert not county.locator("input[type=checkbox]:checked").count()
+    assert county.locator("input[aria-label='Vogtland: Revolt markers']").input_value() == "0"
+    apply(page, game_id)
+    shape = page.locator("#map g[data-county='Vogtland']")
+    shape.wait_for()
+    assert shape.locator("path.bld").count() == 0 and shape.locator("text.unrest-l").count() == 0
+
+
+def test_el_grande_scoreboard_open_card_and_disc_are_set(server: Server, pages: Pages) -> None:
+    game_id = imported(server, "elgrande")
+    page = pages.new(viewport={"width": 390, "height": 844})
+    scan = Scan()
+    open_editor(page, server, game_id, "en", 390)
+    editor = page.locator("#position-editor")
+    # the mobile scoreboards by their printed values: the 4/0/0 one is not on the board yet
+    boards = editor.locator("#editor-scoreboards")
+    small = boards.locator("select[aria-label='Mobile scoreboard 4/0/0']")
+    assert small.locator("option:checked").inner_text() == "nowhere"
+    small.select_option(label="Valencia")
+    # stack 4 shows Grande ("wahlheimat"); each card with its special action, a taken stack as such
+    stacks = editor.locator("#editor-open_cards")
+    fourth = stacks.locator("select[aria-label='Stack 4']")
+    assert fourth.locator("option:checked").inner_text().startswith("Grande: ")
+    assert stacks.locator("select[aria-label='Stack 1'] option:checked").inner_text() == "taken this round"
+    options = fourth.locator("option").all_inner_texts()
+    assert all(": " in text for text in options[1:]) and len(set(options)) == len(options), options
+    # a card of which the game has one, already on the discard pile: refused in words
+    fourth.select_option(label=next(text for text in options if text.startswith("Movement")))
+    page.click("#editor-apply")
+    page.wait_for_selector("#editor-error")
+    refusal = page.locator("#editor-error").inner_text()
+    assert "Movement" in refusal and "umsturz" not in refusal, refusal
+    pages.take_refused(page, 422)
+    fourth.select_option(label=next(text for text in options if text.startswith("Special Scoring")))
+    scan.read(page, "elgrande editor fields en 390")
+    form_shot(page, "editor-fields-elgrande-en-390")
+    apply(page, game_id)
+    assert page.locator("#stacks .acard[data-id='score_disc_unique']").count() == 1
+    assert page.locator("#stacks .acard[data-id='wahlheimat']").count() == 0
+    assert "4/0/0" in page.locator("#board").inner_html()
+    valencia = page.locator("#board .board-extra", has_text="4/0/0")
+    assert valencia.count() == 1
+    scan.read(page, "elgrande applied en 390")
+    shot(page, "editor-fields-elgrande-applied-en-390")
+    scan.check()
+
+
+def test_mansfeld_used_characters_and_luck_are_set(server: Server, pages: Pages) -> None:
+    game_id = imported(server, "mansfeld")
+    page = pages.new(viewport={"width": 390, "height": 844})
+    scan = Scan()
+    open_editor(page, server, game_id, "de", 390)
+    editor = page.locator("#position-editor")
+    ben = editor.locator(".editor-player", has_text="Ben")
+    anna = editor.locator(".editor-player", has_text="Anna")
+    # the Colonel was left over after recruiting: used by Ben now (it leaves the ones left over)
+    used = ben.locator("[role=group][aria-label='Verbrauchte Karten']")
+    used.locator("label", has_text="Obrist").locator("input").check()
+    assert anna.locator("input[aria-label='Kriegsglück']").input_value() == "3"
+    anna.locator("input[aria-label='Kriegsglück']").fill("6")
+    scan.read(page, "mansfeld editor fields de 390")
+    form_shot(page, "editor-fields-mansfeld-de-390")
+    apply(page, game_id)
+    row = page.locator("#players tr", has_text="Ben")
+    assert "Obrist" in row.locator("td.held").nth(1).inner_text()
+    anna_row = page.locator("#players tr", has_text="Anna")
+    luck = anna_row.locator("svg.luck")
+    assert luck.get_attribute("data-value") == "6"
+    assert luck.get_attribute("data-tip") == "Kriegsglück-Würfel: 6"
+    scan.read(page, "mansfeld applied de 390")
+    shot(page, "editor-fields-mansfeld-applied-de-390")
+    scan.check()
+
+
+def test_a_wallenstein_start_set_up_in_the_lobby_takes_another_owner_and_a_building(
+    server: Server, pages: Pages
+) -> None:
+    """The lobby's "Set up a position by hand" for Wallenstein's fixed start: the plans are being
+    made, so a county given to another player goes into that player's hand (the old owner's hand
+    kept it, and the rules refused the table); a palace is built there."""
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "en", 1280, 900)
+    page.select_option("#game", "wallenstein")
+    page.select_option("#opt-players", "3")
+    page.select_option("#opt-setup", "fixed")
+    page.click("#advanced summary")
+    page.click("#position-setup")
+    page.wait_for_url("**/replay/**#edit")
+    page.wait_for_selector("#editor-apply")
+    editor = page.locator("#position-editor")
+    county = editor.locator(".editor-place", has_text="Osnabrück")
+    assert county.locator("select option:checked").inner_text() == "Red"
+    county.locator("select").select_option(label="Blue")
+    county.locator("label", has_text="palace").locator("input").check()
+    shot(page, "editor-fields-wallenstein-lobby-en-1280")
+    old = page.url.split("/replay/")[1].split("#")[0]
+    apply(page, old)
+    shape = page.locator("#map g[data-county='Osnabrück']")
+    shape.wait_for()
+    words = shape.get_attribute("aria-label") or ""
+    assert "Blue" in words and "palace" in words, words
+    assert shape.locator("path.bld.palace").count() == 1
+
+
+def _taking_places() -> tuple[dict[str, Any], list[int]]:
+    """A Wallenstein table when the places in player order are taken, whose first two bidders bid
+    alike (the bag decided between them), and the bids' ranks in the bidding order."""
+    from feldherr.core.rng import Rng
+    from feldherr.games import get_game
+    from feldherr.wallenstein.data import BID
+    from feldherr.wallenstein.rules.planning import bid_rank
+
+    game = get_game("wallenstein")
+    for seed in range(1, 60):
+        st = game.new_state({"players": 4, "setup": "fixed"}, seed)
+        rng = Rng(seed)
+        while st.phase != "position":
+            seat = st.to_move()[0]
+            moves = st.legal_moves(seat)
+            st.apply(seat, moves[rng.below(len(moves))])
+        ranks = [bid_rank(st.plans[s][BID]) for s in st.bid_queue]
+        if ranks[0] == ranks[1] > ranks[-1]:
+            position = game.position(st)
+            position.pop("hidden")
+            return position, ranks
+    raise AssertionError("no table with a tie first and a lower bid last")
+
+
+def test_wallensteins_turn_while_the_places_in_player_order_are_taken(server: Server, pages: Pages) -> None:
+    position, _ = _taking_places()
+    game_id = str(server.api("/api/positions/import", {"position": position})["id"])
+    queue = position["flow"]["bid_queue"]
+    words = {"red": "Rot", "blue": "Blau", "yellow": "Gelb", "purple": "Lila"}
+    page = pages.new(viewport={"width": 390, "height": 844})
+    scan = Scan()
+    open_editor(page, server, game_id, "de", 390)
+    turn = page.locator("#editor-turn select")
+    assert turn.locator("option:checked").inner_text() == words[queue[0]]
+    assert turn.locator("option").all_inner_texts() == [words[c] for c in queue]
+    assert "höchste Gebot wählt zuerst" in page.locator("#editor-turn").inner_text()
+    # the last bidder bid less: refused in words, beside the form
+    turn.select_option(label=words[queue[-1]])
+    page.click("#editor-apply")
+    page.wait_for_selector("#editor-error")
+    refusal = page.locator("#editor-error").inner_text()
+    assert "das höchste Gebot wählt zuerst" in refusal and words[queue[-1]] in refusal, refusal
+    pages.take_refused(page, 422)
+    # the second bid as much as the first (the bag decided): the second chooses first now
+    turn.select_option(label=words[queue[1]])
+    scan.read(page, "wallenstein bid turn de 390")
+    form_shot(page, "editor-fields-wallenstein-bid-turn-de-390")
+    apply(page, game_id)
+    assert words[queue[1]] in page.locator("#analysis h2").inner_text()
+    scan.check()
+
+
+def test_el_grande_modifier_cards_are_set_by_their_values(server: Server, pages: Pages) -> None:
+    """Machtverschiebung: a modifier card out of Red's hand goes onto Red's discard pile, and one
+    of Yellow's checked into Red's hand leaves Yellow's; the board for Red shows the hand."""
+    from feldherr.games import get_game
+
+    game = get_game("elgrande")
+    position = game.position(game.new_state({"players": 3, "variant": ["machtverschiebung"]}, 1))
+    position.pop("hidden")
+    red, yellow = position["players"][0], position["players"][2]
+    assert red["modifiers"] == [8, 11, 12] and 14 in yellow["modifiers"]  # +2, −2 (court), +3; +1 (move)
+    game_id = str(server.api("/api/positions/import", {"position": position})["id"])
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    scan = Scan()
+    open_editor(page, server, game_id, "en", 1280)
+    editor = page.locator("#position-editor")
+    hand = editor.locator(".editor-player", has_text="Red").locator(
+        "[role=group][aria-label='Modifier cards']"
+    )
+    assert hand.locator("input:checked").count() == 3
+    assert "+1 (move 1 Caballero)" in hand.inner_text() and "12" not in hand.inner_text()  # no numbers
+    hand.locator("label.editor-card", has_text="+3").locator("input").uncheck()
+    hand.locator("label.editor-card", has_text="+1 (move 1 Caballero)").locator("input").check()
+    theirs = editor.locator(".editor-player", has_text="Yellow").locator(
+        "[role=group][aria-label='Modifier cards']"
+    )
+    assert (
+        not theirs.locator("label.editor-card", has_text="+1 (move 1 Caballero)")
+        .locator("input")
+        .is_checked()
+    )
+    scan.read(page, "elgrande modifiers en 1280")
+    form_shot(page, "editor-fields-elgrande-modifiers-en-1280")
+    apply(page, game_id)
+    assert "Red" in page.locator("#analysis h2").inner_text()
+    # Red's choices now: pass one of the three modifiers of the hand as edited to the left
+    moves = run_analysis(page)
+    assert len(moves) == 3 and any("+1 (move 1 Caballero)" in text for text in moves), moves
+    assert not any("+3" in text for text in moves), moves
+    scan.check()
+
+
+def test_el_grandes_neutral_player_shows_only_what_it_has(server: Server, pages: Pages) -> None:
+    """The two-player game's neutral colour has Caballeros, a court and a secret disc, but no score,
+    no power cards, no Grande: its box showed a score field and thirteen power cards, empty."""
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url)
+    page.wait_for_selector("#new-game")
+    set_look(page, "de", 390, 844)
+    page.select_option("#game", "elgrande")
+    page.select_option("#opt-players", "2")
+    page.click("#advanced summary")
+    page.click("#position-setup")
+    page.wait_for_url("**/replay/**#edit")
+    page.wait_for_selector("#editor-apply")
+    boxes = page.locator("#editor-players .editor-player")
+    assert boxes.count() == 3
+    neutral = boxes.nth(2)
+    assert "neutral" in neutral.locator("legend").inner_text()
+    labels = neutral.locator(".editor-label").all_inner_texts()
+    assert labels == ["Hof", "Geheimscheibe"], labels
+    assert boxes.nth(0).locator(".editor-label").all_inner_texts()[:2] == ["Punkte", "Hof"]
