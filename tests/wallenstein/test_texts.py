@@ -381,3 +381,21 @@ def test_the_military_leaders_scoring_counts_victory_points() -> None:
         table = GAME.log_table(entry, lang, None)
         assert table is not None and table["columns"][-1] == word, table
         assert table["rows"] == [[GAME.seat_name(1, lang, None), 6, 0, 6]]
+
+
+def test_german_words_are_the_rulebooks_for_counties_and_revolt_markers() -> None:
+    """The German rulebook calls a county "Land" and its markers "Unruhemarker"; "Provinz" is El
+    Grande's and Mansfeld's word and "Aufstandsmarker" no game's. Every German text of the game's
+    sources (catalogues, the tower's words and refusals) keeps to the rulebook's."""
+    from pathlib import Path
+
+    import feldherr.wallenstein
+
+    root = Path(feldherr.wallenstein.__file__).parent
+    found = [
+        f"{path.relative_to(root)}:{number}: {line.strip()}"
+        for path in sorted(root.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"Provinz|Aufstandsmarker", line)
+    ]
+    assert found == []

@@ -135,7 +135,7 @@ class Roles:
 
 _NEUTRAL_ONLY = {
     "en": "the 2-peasants event applies to attacks on neutral counties only",
-    "de": "das Ereignis mit 2 Bauern gilt nur für Angriffe auf neutrale Provinzen",
+    "de": "das Ereignis mit 2 Bauern gilt nur für Angriffe auf neutrale Länder",
 }
 
 
@@ -169,13 +169,13 @@ class Battle:
             if self.defenders < 1:
                 raise TowerInputError(
                     "a revolt needs at least 1 defending army in the county",
-                    "ein Aufstand braucht mindestens 1 verteidigende Armee in der Provinz",
+                    "ein Aufstand braucht mindestens 1 verteidigende Armee im Land",
                 )
             return
         if self.armies < 1:
             raise TowerInputError(
                 "an attack needs at least 1 army moved into the county",
-                "ein Angriff braucht mindestens 1 Armee, die in die Provinz einzieht",
+                "ein Angriff braucht mindestens 1 Armee, die in das Land einzieht",
             )
         if self.winter_extra:
             raise TowerInputError(
@@ -186,14 +186,14 @@ class Battle:
             if self.defenders or self.markers or self.defender_bonus or self.palace:
                 raise TowerInputError(
                     "a neutral county has no defending armies, revolt markers or defence bonuses",
-                    "eine neutrale Provinz hat keine verteidigenden Armeen, Aufstandsmarker oder "
+                    "ein neutrales Land hat keine verteidigenden Armeen, Unruhemarker oder "
                     "Verteidigungsboni",
                 )
         else:
             if self.defenders < 1:
                 raise TowerInputError(
                     "a county without armies is neutral: use kind 'neutral'",
-                    "eine Provinz ohne Armeen ist neutral: die Art 'neutral' nehmen",
+                    "ein Land ohne Armeen ist neutral: die Art 'neutral' nehmen",
                 )
             if self.double_peasants:
                 raise TowerInputError(_NEUTRAL_ONLY["en"], _NEUTRAL_ONLY["de"])

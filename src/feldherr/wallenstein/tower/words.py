@@ -93,16 +93,15 @@ WORDS: dict[str, dict[str, str]] = {
     "help.odds.kind.text": {
         "en": "attack (a player against another player's county), neutral (against a county without "
         "armies, defended by peasants) or revolt (peasants rise against a player's county)",
-        "de": "attack (Angriff eines Spielers auf die Provinz eines anderen), neutral (Angriff auf eine "
-        "Provinz ohne Armeen, von Bauern verteidigt) oder revolt (Bauern erheben sich in der Provinz "
-        "eines Spielers)",
+        "de": "attack (Angriff eines Spielers auf das Land eines anderen), neutral (Angriff auf ein Land "
+        "ohne Armeen, von Bauern verteidigt) oder revolt (Bauern erheben sich im Land eines Spielers)",
     },
     "help.odds.armies": {"en": "attacking armies moved in", "de": "angreifende Armeen, die einziehen"},
     "help.odds.defenders": {
         "en": "defending armies in the county",
-        "de": "verteidigende Armeen in der Provinz",
+        "de": "verteidigende Armeen im Land",
     },
-    "help.odds.markers": {"en": "revolt markers in the county", "de": "Aufstandsmarker in der Provinz"},
+    "help.odds.markers": {"en": "revolt markers in the county", "de": "Unruhemarker im Land"},
     "help.odds.attacker_bonus": {
         "en": "bonus tile +1 army attacking",
         "de": "Bonusplättchen +1 Armee beim Angriff",
@@ -113,11 +112,11 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "help.odds.palace": {
         "en": "event: palace county attacked (+1 defender)",
-        "de": "Ereignis: Provinz mit Palast angegriffen (+1 Verteidiger)",
+        "de": "Ereignis: Land mit Palast angegriffen (+1 Verteidiger)",
     },
     "help.odds.double_peasants": {
         "en": "event: 2 peasants in a neutral county",
-        "de": "Ereignis: 2 Bauern in einer neutralen Provinz",
+        "de": "Ereignis: 2 Bauern in einem neutralen Land",
     },
     "help.odds.winter_extra": {
         "en": "revolt in winter: extra peasants",
@@ -160,7 +159,7 @@ WORDS: dict[str, dict[str, str]] = {
     "model.two-level": {"en": "two levels", "de": "zwei Ebenen"},
     "model.physical": {"en": "physical", "de": "physikalisch"},
     "kind.attack": {"en": "attack", "de": "Angriff"},
-    "kind.neutral": {"en": "attack on a neutral county", "de": "Angriff auf eine neutrale Provinz"},
+    "kind.neutral": {"en": "attack on a neutral county", "de": "Angriff auf ein neutrales Land"},
     "kind.revolt": {"en": "revolt", "de": "Aufstand"},
     "role.attacker": {"en": "attacker", "de": "Angreifer"},
     "role.defender": {"en": "defender", "de": "Verteidiger"},
