@@ -192,6 +192,24 @@ def test_elgrande_action_cards_by_their_printed_names(server: Server, pages: Pag
         )
 
 
+def test_elgrande_stacks_before_the_first_round_say_their_cards_are_still_to_come(
+    server: Server, pages: Pages
+) -> None:
+    """Machtverschiebung's modifiers are passed before the first round's action cards are turned up:
+    the stacks say so, not "taken this round" (no card had been taken)."""
+    update = seat_update("elgrande", {"players": 3, "variant": ["machtverschiebung"]}, "modpass")
+    assert update["view"]["open_cards"] == [None] * 5
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.evaluate(RENDER, ["elgrande", update])
+    empty = page.locator("#stacks .acard.empty .text")
+    assert empty.all_inner_texts() == ["turned up when the round begins"] * 5
+    later = seat_update("elgrande", {"players": 3, "variant": ["machtverschiebung"]}, "act")
+    page.evaluate(RENDER, ["elgrande", later])
+    assert "taken this round" in empty.all_inner_texts()
+
+
 #: The lines a players' table's name cell takes: the distinct tops of its text's boxes.
 NAME_LINES = """async () => {
   const { h, playersTable } = await import('/static/dom.js');

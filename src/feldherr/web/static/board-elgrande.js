@@ -162,7 +162,8 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
       h("ol", { class: "stacks" }, (view.open_cards || []).map((card, i) => {
         const legal = card !== null && ctx.keys.has(card);
         const left = h("small", { class: "stack-left" }, `${t("stack")} ${i + 1} · ${typeof view.stack_sizes?.[i] === "number" ? tn("leftN", view.stack_sizes[i]) : "–"}`);
-        return h("li", {}, card === null ? h("span", { class: "acard empty" }, h("span", { class: "text" }, t(view.stack_sizes?.[i] === 0 ? "stackEmpty" : "cardTaken")), left) : h("div", {
+        // Machtverschiebung's modifiers are passed before the first round's cards are turned up
+        return h("li", {}, card === null ? h("span", { class: "acard empty" }, h("span", { class: "text" }, t(view.stack_sizes?.[i] === 0 ? "stackEmpty" : view.phase === "modpass" ? "cardNotTurned" : "cardTaken")), left) : h("div", {
           class: `acard ${legal ? "legal" : ""}`, "data-id": card, ...cardTip(card), tabindex: 0,
           onclick: legal ? () => ctx.pick(card) : null,
           onkeydown: legal ? (e) => { if (e.key === "Enter") ctx.pick(card); } : null,
