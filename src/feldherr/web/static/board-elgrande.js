@@ -149,6 +149,11 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
       })());
   }
   const mine = players.find((p) => p.seat === ctx.me);
+  // a modifier card's help: what it does to a power card, and its ability where it has one
+  const modifierTip = (m) => {
+    const ability = m.ability ? tw(`mod.${m.ability.op}`, { n: m.ability.count ?? m.ability.own ?? 1 }) : "";
+    return { "data-tip-title": `${t("modifier")} ${signed(m.value)}`, "data-tip": [tw("modifier", { v: signed(m.value) }), ability === `mod.${m.ability?.op}` ? "" : ability].filter(Boolean).join(" ") };
+  };
   const cabs = (v) => printed?.power_cards?.caballeros?.[v - 1];
   const power = (v, cls = "") => h("span", { class: `power-card ${cls}`, "data-tip-title": `${t("powerCards")} ${v}`, "data-tip": tw("power", { n: v, c: cabs(v) ?? "?" }) },
     h("strong", {}, v), h("small", {}, `${cabs(v) ?? "?"} ♟`));
@@ -185,5 +190,5 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
       mine.discard && mine.discard.length ? h("div", { class: "powers" }, h("small", {}, `${t("played")}: `), mine.discard.map((v) => power(v, "used"))) : null,
       // Machtverschiebung: the modifier cards in the hand, by their printed value
       Array.isArray(mine.modifiers) ? h("div", { class: "powers", id: "modifiers" }, h("small", {}, `${t("modifiers")}: `),
-        mine.modifiers.length ? mine.modifiers.map((m) => h("span", { class: "power modifier" }, h("strong", {}, signed(m.value)))) : "–") : null) : null);
+        mine.modifiers.length ? mine.modifiers.map((m) => h("span", { class: "power modifier", ...modifierTip(m) }, h("strong", {}, signed(m.value)))) : "–") : null) : null);
 }
