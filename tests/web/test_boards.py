@@ -236,6 +236,11 @@ def test_elgrande_machtverschiebung_before_the_first_round_says_what_goes_on(
     later = seat_update("elgrande", {"players": 3, "variant": ["machtverschiebung"]}, "act")
     page.evaluate(RENDER, ["elgrande", later])
     assert "taken this round" in empty.all_inner_texts()
+    # the modifiers played this round, in the players' table, say what they are too
+    played = [p["modifier_played"] for p in later["view"]["players"] if p.get("modifier_played") is not None]
+    shown = page.locator(".modifier-played").evaluate_all("els => els.map((e) => e.dataset.tip)")
+    assert played and len(shown) == len(played), (played, shown)
+    assert all(tip.startswith("Played with a power card") for tip in shown), shown
 
 
 #: The lines a players' table's name cell takes: the distinct tops of its text's boxes.

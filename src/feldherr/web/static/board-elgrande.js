@@ -180,7 +180,7 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
     playersTable([t("score"), t("court"), t("province"), t("played"), t("castillo")],
       players.map((p, i) => h("tr", { class: p.dummy ? "dummy" : "" }, seatCell(ctx, p.seat ?? i),
         h("td", {}, p.dummy ? "–" : p.score ?? "–"), h("td", {}, p.court ?? "–"), h("td", {}, p.province ?? "–"),
-        h("td", { class: "played" }, p.played ? power(p.played) : "–", p.modifier_played !== null && p.modifier_played !== undefined ? ` ${signed(p.modifier_played)}` : "",
+        h("td", { class: "played" }, p.played ? power(p.played) : "–", p.modifier_played !== null && p.modifier_played !== undefined ? [" ", h("span", { class: "modifier-played", ...modifierTip({ value: p.modifier_played }) }, signed(p.modifier_played))] : "",
           // the power cards still in that player's hand, in words (the full name on hover and tap)
           typeof p.hand_size === "number" ? h("small", { class: "hand-left", "data-tip": tn("handPowerN", p.hand_size) }, tn("handN", p.hand_size)) : null),
         h("td", { class: "castillo" }, p.castillo ?? t("hidden"), p.disc ? ` → ${p.disc}` : "")))),
