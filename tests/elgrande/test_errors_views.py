@@ -245,3 +245,19 @@ def test_views_do_not_depend_on_other_seats_secrets(variant: str) -> None:
                     theirs = json.loads(json.dumps(twin.view(viewer)))
                     assert mine == theirs
         assert changed > 10  # the twins really differ
+
+
+def test_option_refusals_name_the_choices_as_the_lobby_labels_them() -> None:
+    """A refused combination of options is read by a person in the lobby: it names the choices by
+    the form's labels ("2023 edition", "Stacks 2 and 3 merged"), not by values ("use deck 2023",
+    "merged stacks 2+3")."""
+    spec = {o.name: o for o in GAME.option_spec()}
+    deck = spec["deck"].labels["2023"]
+    merged = spec["variant"].labels["merged_stacks"]
+    with pytest.raises(OptionError) as classic:
+        GAME.normalize_options({"players": 3, "deck": "classic", "variant": ["alte_hasen:veto"]})
+    with pytest.raises(OptionError) as four:
+        GAME.normalize_options({"players": 4, "variant": ["merged_stacks"]})
+    for lang in ("en", "de"):
+        assert deck[lang].lower() in classic.value.text[lang].lower(), classic.value.text[lang]
+    assert merged["en"] in four.value.text["en"] and merged["de"] in four.value.text["de"], four.value.text

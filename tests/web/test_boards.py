@@ -192,6 +192,57 @@ def test_elgrande_action_cards_by_their_printed_names(server: Server, pages: Pag
         )
 
 
+def test_elgrande_machtverschiebung_before_the_first_round_says_what_goes_on(
+    server: Server, pages: Pages
+) -> None:
+    """Machtverschiebung's modifiers are passed before the first round's action cards are turned up:
+    the stacks say so, not "taken this round" (no card had been taken); the modifiers in the hand
+    say what they do, and the step's help line says what to choose (it read "decide on the
+    expansion's special step, or pass", and "Anna und Bert entscheidet" for those waited on)."""
+    update = seat_update("elgrande", {"players": 3, "variant": ["machtverschiebung"]}, "modpass")
+    assert update["view"]["open_cards"] == [None] * 5
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.evaluate(RENDER, ["elgrande", update])
+    empty = page.locator("#stacks .acard.empty .text")
+    assert empty.all_inner_texts() == ["turned up when the round begins"] * 5
+    # each modifier in the hand says what it does (it showed a bare "+2"), its ability where it has one
+    tips = page.locator("#modifiers .modifier").evaluate_all("els => els.map((e) => e.dataset.tip)")
+    mods = next(p for p in update["view"]["players"] if p["seat"] == update["seat"])["modifiers"]
+    assert len(tips) == len(mods) == 3
+    for tip, mod in zip(tips, mods, strict=True):
+        assert tip.startswith("Played with a power card, it changes the card's value by "), tip
+        assert ("Ability: " in tip) == bool(mod["ability"]), (tip, mod)
+    # the help line of the step, for the player and for those waiting on several others
+    words = page.evaluate(
+        """async () => {
+          const w = await import('/static/words-table.js');
+          const i18n = await import('/static/i18n.js');
+          const help = (who) => w.phaseHelp('elgrande', 'modpass', who);
+          const out = [help(null), help(['Anna', 'Bert'])];
+          i18n.setLang('de');
+          out.push(help(['Anna', 'Bert']), help(['Anna']));
+          i18n.setLang('en');
+          return out;
+        }"""
+    )
+    assert words == [
+        "Choose the modifier you pass to the player on your left; everyone chooses at the same time.",
+        "Anna and Bert are still choosing the modifiers to pass to the left.",
+        "Anna und Bert wählen noch die Modifikatoren, die nach links weitergehen.",
+        "Anna wählt noch den Modifikator, der nach links weitergeht.",
+    ], words
+    later = seat_update("elgrande", {"players": 3, "variant": ["machtverschiebung"]}, "act")
+    page.evaluate(RENDER, ["elgrande", later])
+    assert "taken this round" in empty.all_inner_texts()
+    # the modifiers played this round, in the players' table, say what they are too
+    played = [p["modifier_played"] for p in later["view"]["players"] if p.get("modifier_played") is not None]
+    shown = page.locator(".modifier-played").evaluate_all("els => els.map((e) => e.dataset.tip)")
+    assert played and len(shown) == len(played), (played, shown)
+    assert all(tip.startswith("Played with a power card") for tip in shown), shown
+
+
 #: The lines a players' table's name cell takes: the distinct tops of its text's boxes.
 NAME_LINES = """async () => {
   const { h, playersTable } = await import('/static/dom.js');

@@ -250,7 +250,8 @@ def test_the_boards_pieces_explain_themselves_on_a_tap(server: Server, pages: Pa
 def test_your_turn_shows_at_the_foot_of_a_phone_scrolled_to_the_board(server: Server, pages: Pages) -> None:
     """A phone shows no tab title: a player scrolled down to the board did not see that it was
     their turn. While the decision is out of view a bar at the foot says so, and a tap on it
-    brings the decision into view; with the decision in view there is none."""
+    brings the decision into view; with the decision in view there is none. The page keeps room
+    for the bar at its foot (El Grande's last power cards lay under it, unseen and untappable)."""
     page = _seat_page(server, pages, "elgrande", {"players": 3}, "de")
     assert page.locator("#turn-pill").count() == 0  # the decision is at the top, in view
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
@@ -258,6 +259,11 @@ def test_your_turn_shows_at_the_foot_of_a_phone_scrolled_to_the_board(server: Se
     assert page.locator("#turn-pill").inner_text() == "● Du bist dran ↑"
     box = page.locator("#turn-pill").bounding_box()
     assert box is not None and box["height"] >= 40 and box["y"] + box["height"] <= 844
+    # scrolled to the foot, the page's last things (the power cards) lie above the bar, not under it
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(100)
+    last = page.locator("#hand .power-card").last.bounding_box()
+    assert last is not None and last["y"] + last["height"] <= box["y"], (last, box)
     shot(page, "phone-turn-pill-de")
     page.locator("#turn-pill").tap()
     page.wait_for_selector("#turn-pill", state="detached")

@@ -756,3 +756,42 @@ def test_the_players_table_moves_with_an_actions_results_step_by_step(server: Se
     assert table() == final
     page.click("#action-close")
     assert table() == final
+
+
+def _plan_with_fewer_cards_than_boxes(server: Server, seed: int = 1) -> dict[str, Any]:
+    """A Am-Kaiserhof game created from a position (random play here, 0.1 s) where the first seat
+    plans with fewer cards than boxes: its bid may be left empty (the move's card is null)."""
+    game = get_game("wallenstein")
+    options = {"players": 4, "modules": ["court"]}
+    match = Match(game, options, seed)
+    rng = random.Random(seed)
+    while not match.is_over():
+        seat = match.to_move()[0]
+        access = match.seat_access(seat)
+        moves = [game.move_to_json(m) for m in access.legal_moves()]
+        if seat == 0 and access.view["phase"] == "plan" and ["slot", "bid", None] in moves:
+            position = game.position(game.state_from_json(match.snapshot()["state"]))
+            seats = [{"kind": "human", "name": "Anna"}] + [{"kind": "bot", "bot": "random"}] * 3
+            body = {"game": "wallenstein", "position": position, "seats": seats, "seed": seed}
+            return dict(server.api("/api/games", body))
+        match.submit(seat, moves[int(rng.random() * len(moves))])
+    raise AssertionError("the first seat never planned with fewer cards than boxes")
+
+
+def test_a_plan_box_left_empty_is_offered_in_words(server: Server, pages: Pages) -> None:
+    """With fewer cards than boxes a box may stay empty: the card buttons offer that in words ("leave
+    it empty", "frei lassen"; it was a bare "–" without any help), and the board shows it."""
+    made = _plan_with_fewer_cards_than_boxes(server)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(made["seats"][0]["invite"])
+    page.wait_for_selector("#plan-target")
+    labels = page.locator("#choices button:not(#plan-confirm)").all_inner_texts()
+    assert "leave it empty" in labels and "–" not in labels, labels
+    page.click("#choices button:has-text('leave it empty')")
+    bid = page.locator("#plan li.box[data-box='bid'] .space-card")
+    assert (bid.get_attribute("aria-label") or "").startswith("Bid: leave it empty")
+    page.click("#lang")
+    page.wait_for_selector("#plan-target")
+    assert "frei lassen" in page.locator("#choices button, #plan .space-card").evaluate_all(
+        "els => els.map((e) => e.innerText + ' ' + (e.getAttribute('aria-label') || '')).join(' | ')"
+    )

@@ -188,3 +188,18 @@ def test_the_analysis_board_and_the_position_field_speak_both_languages() -> Non
         en, de = text.split("const WORDS = {", 1)[1].split("\n};", 1)[0].split("\n  de: {")
         assert _keys(en) and _keys(en) == _keys(de), (name, _keys(en) ^ _keys(de))
         assert wanted <= _keys(en), (name, wanted - _keys(en))
+
+
+def test_the_rules_pages_name_no_file_of_the_project() -> None:
+    """A player reads the rules summaries: they named the project's files ("decided in
+    docs/rules-notes.md (M1–M23)", "from the rulebooks (shared/rules)"), paths that mean nothing at the
+    table; now the project's rules notes in words (Mansfeld's keep their numbers, M1-M23)."""
+    pages = sorted((web.STATIC / "rules").glob("*.html"))
+    assert len(pages) == 6, pages
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        body = html.split("<body", 1)[1]
+        text = re.sub(r"<[^>]+>", " ", body)
+        found = re.findall(r"\S+\.md\b|\b(?:docs|shared|src|tests)/\S*", text) + re.findall(r"<code>", body)
+        assert not found, (page.name, found)
+        assert "rules notes" in text or "Regelnotizen" in text, page.name

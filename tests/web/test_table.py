@@ -283,11 +283,14 @@ def test_each_guided_first_game_runs_to_its_end(server: Server, pages: Pages) ->
         page.click(f"#guided-{name}")
         page.wait_for_selector("#guide[data-step='1']", timeout=30_000)
         page.wait_for_selector(".guide-focus", state="attached")
-        # the player is named as a guest (a name "You" read "You · you" and "Du nimmt …")
-        assert page.locator("#seat-list li.me").inner_text().strip() == "Guest · you"
+        # the player is named by the seat's colour in the page's language, not asked for a name
+        # (a name "You" read "You · you" and "Du nimmt …"; a stored "Guest" read "Guest" in German)
+        assert page.locator("#seat-list li.me").inner_text().strip() == "Red · you"
+        assert page.locator("#name-panel").count() == 0
         shot(page, f"guided-{name}-en")
         page.click("#lang")  # the same step in German
         page.wait_for_selector("#guide h2:has-text('Geführte erste Partie')")
+        page.wait_for_selector("#seat-list li.me:has-text('Rot · du')")
         page.wait_for_selector(".guide-focus", state="attached")
         shot(page, f"guided-{name}-de")
         steps = {"1"}

@@ -210,3 +210,27 @@ def test_wallenstein_plan_is_staged_and_sent_only_on_confirm(server: Server, pag
     slots = [m["move"] for m in moves[sent_before:]]
     assert len(slots) == boxes and all(m[0] == "slot" for m in slots)
     assert slots[0][1] == "bid"
+
+
+def test_unnamed_people_are_named_by_colour_in_each_language(server: Server, pages: Pages) -> None:
+    """Hot-seat seats left without a name were stored as "Guest" in the creator's language, so the
+    German page (a language switch, the replay) read "Guest" in its lines: now they go by their
+    colour, which each page says in its own language."""
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    set_look(page, "en", 390, 844)
+    page.select_option("#game", "mansfeld")
+    page.select_option("#opt-players", "2")
+    page.select_option("#seat-0", "hotseat")
+    page.select_option("#seat-1", "hotseat")
+    page.fill("#name-0", "")
+    page.click("#start")
+    page.wait_for_selector("#pass")
+    assert page.locator("#pass h2, #pass h1").first.inner_text() == "Pass the device to Red"
+    page.click("#ready")
+    page.wait_for_selector("#choices button:not([disabled])")
+    page.click("#lang")
+    page.wait_for_selector("#seat-list li.me:has-text('Rot')")
+    text = page.locator("body").inner_text()
+    assert "Guest" not in text and "Gast" not in text

@@ -362,10 +362,11 @@ class ElGrandeGame(Game):
             chosen -= {t for t in chosen if t.startswith("alte_hasen:")}  # all of them anyway
         if any(t.startswith("alte_hasen") for t in chosen) and out["deck"] != "2023":
             raise OptionError(
-                "the 'Alte Hasen' cards are part of the classic deck already; use deck 2023",
+                "the 'Alte Hasen' cards are part of the classic deck already; choose the 2023 edition",
                 "variant",
                 {
-                    "en": "the 'Alte Hasen' cards are part of the classic deck already; use deck 2023",
+                    "en": "the 'Alte Hasen' cards are part of the classic deck already; "
+                    "choose the 2023 edition",
                     "de": "die Alte-Hasen-Karten sind schon im klassischen Deck; wähle die Ausgabe 2023",
                 },
             )
@@ -374,7 +375,8 @@ class ElGrandeGame(Game):
                 "merged stacks 2+3 are an option of the 3-player game (2 players always merge)",
                 "variant",
                 {
-                    "en": "merged stacks 2+3 are an option of the 3-player game (2 players always merge)",
+                    "en": "'Stacks 2 and 3 merged' is an option of the 3-player game "
+                    "(2 players always merge them)",
                     "de": "Stapel 2 und 3 gemischt gibt es nur im Spiel zu dritt (zu zweit immer)",
                 },
             )

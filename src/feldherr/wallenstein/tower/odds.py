@@ -186,8 +186,7 @@ class Battle:
             if self.defenders or self.markers or self.defender_bonus or self.palace:
                 raise TowerInputError(
                     "a neutral county has no defending armies, revolt markers or defence bonuses",
-                    "ein neutrales Land hat keine verteidigenden Armeen, Unruhemarker oder "
-                    "Verteidigungsboni",
+                    "ein neutrales Land hat keine verteidigenden Armeen, Unruhemarker oder Verteidigungsboni",
                 )
         else:
             if self.defenders < 1:

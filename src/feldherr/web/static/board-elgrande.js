@@ -149,6 +149,11 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
       })());
   }
   const mine = players.find((p) => p.seat === ctx.me);
+  // a modifier card's help: what it does to a power card, and its ability where it has one
+  const modifierTip = (m) => {
+    const ability = m.ability ? tw(`mod.${m.ability.op}`, { n: m.ability.count ?? m.ability.own ?? 1 }) : "";
+    return { "data-tip-title": `${t("modifier")} ${signed(m.value)}`, "data-tip": [tw("modifier", { v: signed(m.value) }), ability === `mod.${m.ability?.op}` ? "" : ability].filter(Boolean).join(" ") };
+  };
   const cabs = (v) => printed?.power_cards?.caballeros?.[v - 1];
   const power = (v, cls = "") => h("span", { class: `power-card ${cls}`, "data-tip-title": `${t("powerCards")} ${v}`, "data-tip": tw("power", { n: v, c: cabs(v) ?? "?" }) },
     h("strong", {}, v), h("small", {}, `${cabs(v) ?? "?"} ♟`));
@@ -162,7 +167,8 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
       h("ol", { class: "stacks" }, (view.open_cards || []).map((card, i) => {
         const legal = card !== null && ctx.keys.has(card);
         const left = h("small", { class: "stack-left" }, `${t("stack")} ${i + 1} · ${typeof view.stack_sizes?.[i] === "number" ? tn("leftN", view.stack_sizes[i]) : "–"}`);
-        return h("li", {}, card === null ? h("span", { class: "acard empty" }, h("span", { class: "text" }, t(view.stack_sizes?.[i] === 0 ? "stackEmpty" : "cardTaken")), left) : h("div", {
+        // Machtverschiebung's modifiers are passed before the first round's cards are turned up
+        return h("li", {}, card === null ? h("span", { class: "acard empty" }, h("span", { class: "text" }, t(view.stack_sizes?.[i] === 0 ? "stackEmpty" : view.phase === "modpass" ? "cardNotTurned" : "cardTaken")), left) : h("div", {
           class: `acard ${legal ? "legal" : ""}`, "data-id": card, ...cardTip(card), tabindex: 0,
           onclick: legal ? () => ctx.pick(card) : null,
           onkeydown: legal ? (e) => { if (e.key === "Enter") ctx.pick(card); } : null,
@@ -174,7 +180,7 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
     playersTable([t("score"), t("court"), t("province"), t("played"), t("castillo")],
       players.map((p, i) => h("tr", { class: p.dummy ? "dummy" : "" }, seatCell(ctx, p.seat ?? i),
         h("td", {}, p.dummy ? "–" : p.score ?? "–"), h("td", {}, p.court ?? "–"), h("td", {}, p.province ?? "–"),
-        h("td", { class: "played" }, p.played ? power(p.played) : "–", p.modifier_played !== null && p.modifier_played !== undefined ? ` ${signed(p.modifier_played)}` : "",
+        h("td", { class: "played" }, p.played ? power(p.played) : "–", p.modifier_played !== null && p.modifier_played !== undefined ? [" ", h("span", { class: "modifier-played", ...modifierTip({ value: p.modifier_played }) }, signed(p.modifier_played))] : "",
           // the power cards still in that player's hand, in words (the full name on hover and tap)
           typeof p.hand_size === "number" ? h("small", { class: "hand-left", "data-tip": tn("handPowerN", p.hand_size) }, tn("handN", p.hand_size)) : null),
         h("td", { class: "castillo" }, p.castillo ?? t("hidden"), p.disc ? ` → ${p.disc}` : "")))),
@@ -184,5 +190,5 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
       mine.discard && mine.discard.length ? h("div", { class: "powers" }, h("small", {}, `${t("played")}: `), mine.discard.map((v) => power(v, "used"))) : null,
       // Machtverschiebung: the modifier cards in the hand, by their printed value
       Array.isArray(mine.modifiers) ? h("div", { class: "powers", id: "modifiers" }, h("small", {}, `${t("modifiers")}: `),
-        mine.modifiers.length ? mine.modifiers.map((m) => h("span", { class: "power modifier" }, h("strong", {}, signed(m.value)))) : "–") : null) : null);
+        mine.modifiers.length ? mine.modifiers.map((m) => h("span", { class: "power modifier", ...modifierTip(m) }, h("strong", {}, signed(m.value)))) : "–") : null) : null);
 }

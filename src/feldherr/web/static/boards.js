@@ -275,10 +275,11 @@ function lastBattle(ctx) {
 }
 
 // A plan box's card in words: money by its Taler, a county by name, a handed-over card ("lost"),
-// the tower card and no card by the game's terms.
+// the tower card by the game's terms, no card (null: fewer cards than boxes) as leaving it empty.
 export function slotValue(value) {
   if (typeof value === "number") return tn("talerN", value);
   if (value === "lost") return t("planLost");
+  if (value === null) return t("planLeaveEmpty");
   return words[value] ? term(value) : human(value);
 }
 

@@ -154,8 +154,10 @@ export function showLobby(root) {
       seats: form.seats.map((seat, i) => {
         const out = { kind: seat.kind === "bot" ? "bot" : seat.kind === "hotseat" ? "hotseat" : "human" };
         if (seat.kind === "bot") out.bot = seat.bot;
-        // a friend without a typed name gives one on joining (the seat's page asks)
-        if (seat.kind !== "friend" || seat.name.trim()) out.name = defaultName(seat, i).slice(0, 40);
+        // A person without a typed name is named by the seat's colour in each reader's language (a
+        // stored "Guest" read "Guest" on a German page); a friend, or the lone player of this
+        // device, gives one at the table (the seat's page asks).
+        if (seat.kind === "bot" || seat.name.trim()) out.name = defaultName(seat, i).slice(0, 40);
         return out;
       }),
     };
@@ -187,13 +189,12 @@ export function showLobby(root) {
     }
   }
 
-  // A seat without a typed name: a bot by its strength, a person as a guest; repeated names get
-  // II, III (never a seat number).
+  // A bot without a typed name: by its strength; repeated names get II, III (never a seat number).
   function defaultName(seat, i) {
     const typed = seat.name.trim();
     if (typed) return typed;
-    const base = seat.kind === "bot" ? botName(seat.bot) : t("guest");
-    const before = form.seats.slice(0, i).filter((s) => !s.name.trim() && (s.kind === "bot" ? botName(s.bot) : t("guest")) === base).length;
+    const base = botName(seat.bot);
+    const before = form.seats.slice(0, i).filter((s) => s.kind === "bot" && !s.name.trim() && botName(s.bot) === base).length;
     return before ? `${base} ${["II", "III", "IV", "V", "VI"][before - 1] ?? ""}`.trim() : base;
   }
 

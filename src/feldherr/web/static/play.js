@@ -12,7 +12,7 @@ import { holdFor } from "./tower.js"; // table: a battle holds the next move whi
 import { scoringHold } from "./scoring-steps.js"; // table: a winter scoring holds it while its steps show
 import { rerollHold } from "./board-mansfeld.js"; // Mansfeld: dice thrown again are seen step by step
 import { actionHold } from "./action-steps.js"; // Wallenstein: an action's results player by player
-import { guideMoved, guidePanel } from "./tutorial.js"; // table: the guided first game's explanations
+import { guideMoved, guidePanel, guided } from "./tutorial.js"; // table: the guided first game's explanations
 
 export function showPlay(root, gameId) {
   let tokens = fromHash(gameId);
@@ -268,7 +268,7 @@ export function showPlay(root, gameId) {
   // player gives one here, and every text at the table then names them by it.
   function namePanel() {
     const mine = st.welcome.seats.length === 1 ? st.welcome.table[st.welcome.seats[0]] : null;
-    if (!mine || mine.kind !== "human" || mine.name || st.bySeat.get(mine.seat)?.outcome) return null;
+    if (!mine || mine.kind !== "human" || mine.name || st.bySeat.get(mine.seat)?.outcome || guided(gameId)) return null;
     let remembered = "";
     try { remembered = localStorage.getItem("feldherr:name") || ""; } catch { /* storage off */ }
     const value = st.naming || remembered;

@@ -59,6 +59,9 @@ export function turnReset() { if (asked) favicon(false); asked = false; if (base
 // the screen says so ("● Your turn ↑"); a tap brings the decision into view.
 let pill = null;
 function placePill() {
+  // while a seat here is asked, the page's foot has room for the bar: the last things on the page
+  // (El Grande's power cards and modifiers) lay under it and could not be seen or tapped
+  document.body.classList.toggle("turn-room", Boolean(asked));
   const decision = document.getElementById("decision");
   const box = decision?.getBoundingClientRect();
   const away = box && (box.bottom < 0 || box.top > window.innerHeight);

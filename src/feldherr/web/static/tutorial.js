@@ -4,7 +4,7 @@
 // outlined. The guide follows the phases of the player's own decisions; after the opening it says
 // so and the game goes on.
 import { api, h } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { lang } from "./i18n.js";
 import { remember } from "./store.js";
 import { tw } from "./words-table.js";
 
@@ -47,15 +47,21 @@ const KEY = (id) => `feldherr:guide:${id}`;
 // Start a guided game: the player and bots, a fixed seed; then the seat's page.
 export async function startGuided(game) {
   const g = GUIDED[game];
-  // the player as "Guest" ("Gast"): the game's lines read "Gast nimmt …" (a name "Du" made "Du
-  // nimmt …" and "Du · du" in the seats)
-  const seats = [{ kind: "human", name: t("guest") }];
+  // the player without a name: the game names the seat by its colour in each page's language ("Rot
+  // nimmt …", "Red takes …"; a stored "Gast" read "Gast takes …" once the page was switched to
+  // English, and a name "Du" made "Du nimmt …" and "Du · du" in the seats)
+  const seats = [{ kind: "human" }];
   for (let i = 1; i < g.players; i++) seats.push({ kind: "bot", bot: "random", name: `Bot ${i}` });
   const out = await api(`/api/games?lang=${lang()}`, { method: "POST", body: JSON.stringify({ game, options: { players: g.players }, seats, seed: g.seed, public: false }) });
   const token = out.seats[0].token;
   remember(out.id, [token]);
   localStorage.setItem(KEY(out.id), JSON.stringify({ game, step: 0, seen: null, done: false }));
   location.assign(`/play/${out.id}#tokens=${token}`);
+}
+
+// Whether this game is a guided one still being explained (its seat's page asks for no name then).
+export function guided(gameId) {
+  try { return localStorage.getItem(KEY(gameId)) !== null; } catch { return false; }
 }
 
 // play.js tells the guide when the player sent a move.
