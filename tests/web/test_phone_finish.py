@@ -328,3 +328,32 @@ def test_a_move_of_many_lines_is_given_the_time_to_read_them(server: Server, pag
     assert page.evaluate("window.__shown") == [1]
     page.clock.run_for(1100)  # one step
     assert page.evaluate("window.__shown") == [1, 2]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_choice_is_whole_on_a_phone(server: Server, pages: Pages, lang: str) -> None:
+    """El Grande's first decision offers 13 power cards: on a phone none of them is cut at the edge
+    of a scrolling box of half the screen (the page scrolls instead), each can be scrolled into
+    view and tapped whole; on a desktop the list keeps its box beside the board."""
+    made = server.create("elgrande", {"players": 3}, [{"kind": "human", "name": "Anna"}, *BOTS], seed=5)
+    phone = pages.new(**PHONE)
+    phone.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    phone.goto(made["seats"][0]["invite"])
+    phone.wait_for_function("document.querySelectorAll('#choices button:not([disabled])').length >= 13")
+    box = phone.evaluate(
+        "(() => { const l = document.querySelector('#choices');"
+        " return [l.scrollHeight, l.clientHeight, getComputedStyle(l).overflowY]; })()"
+    )
+    assert box[0] <= box[1] + 1 and box[2] == "visible", box
+    last = phone.locator("#choices button:not([disabled])").last
+    last.scroll_into_view_if_needed()
+    shot(phone, f"phone-choices-{lang}")
+    inside = phone.evaluate(
+        "(() => { const b = [...document.querySelectorAll('#choices button')].pop().getBoundingClientRect();"
+        " return b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth; })()"
+    )
+    assert inside
+    desk = pages.new(viewport={"width": 1280, "height": 900})
+    desk.goto(made["seats"][0]["invite"])
+    desk.wait_for_selector("#choices button:not([disabled])")
+    assert desk.evaluate("getComputedStyle(document.querySelector('#choices')).overflowY") == "auto"
