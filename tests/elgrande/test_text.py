@@ -240,7 +240,7 @@ def test_machtverschiebung_power_cards_are_chosen_in_two_steps() -> None:
     assert len(moves) > 40
     view = state.view(seat)
     firsts = {GAME.move_steps(view, m, "en")[0] for m in moves}  # type: ignore[index]
-    assert len(firsts) == 13 and "the 13 (0 Caballeros to the court)" in firsts
+    assert len(firsts) == 13 and "The 13 (0 Caballeros to the court)" in firsts
 
 
 def test_no_caballeros_to_the_court_is_said_in_words() -> None:
@@ -257,8 +257,8 @@ def test_no_caballeros_to_the_court_is_said_in_words() -> None:
     assert none.caballeros == 0
     state = GAME.new_state(GAME.normalize_options({"players": 3}), 1)
     view = state.view(0)
-    assert GAME.describe_move(view, none, "de", NAMES) == "keine Caballeros an den Hof holen"
-    assert GAME.describe_move(view, mt.COURT[3], "en", NAMES) == "take 3 Caballeros to the court"
+    assert GAME.describe_move(view, none, "de", NAMES) == "Keine Caballeros an den Hof holen"
+    assert GAME.describe_move(view, mt.COURT[3], "en", NAMES) == "Take 3 Caballeros to the court"
 
 
 def test_moving_a_caballero_is_built_from_parts_that_say_what_they_are() -> None:
@@ -276,12 +276,12 @@ def test_moving_a_caballero_is_built_from_parts_that_say_what_they_are() -> None
     moves = state.legal_moves(0)
     said = {lang: {m: GAME.move_steps(view, m, lang, names) for m in moves} for lang in ("en", "de")}
     green = ("from", 3, D.AREA_NAMES.index("Toledo"))
-    assert said["en"][green] == ["a Caballero of Dora", "in Toledo"]
-    assert said["de"][green] == ["einen Caballero von Dora", "in Toledo"]
+    assert said["en"][green] == ["A Caballero of Dora", "In Toledo"]
+    assert said["de"][green] == ["Einen Caballero von Dora", "In Toledo"]
     own = ("from", 0, D.AREA_NAMES.index("Granada"))
-    assert said["en"][own] == ["a Caballero of Anna", "in Granada"]
+    assert said["en"][own] == ["A Caballero of Anna", "In Granada"]
     unnamed = GAME.move_steps(view, green, "de")
-    assert unnamed == [f"einen Caballero von {text.COLOURS_DE[3]}", "in Toledo"]
+    assert unnamed == [f"Einen Caballero von {text.COLOURS_DE[3]}", "In Toledo"]
     for lang in ("en", "de"):
         assert len({tuple(s or ()) for s in said[lang].values()}) == len(said[lang])
 
@@ -297,8 +297,8 @@ def test_a_power_card_is_offered_with_the_caballeros_it_brings() -> None:
     said = {
         lang: [GAME.describe_move(view, m, lang) for m in state.legal_moves(seat)] for lang in ("en", "de")
     }
-    assert "play the 1 (6 Caballeros to the court)" in said["en"], said["en"]
-    assert "play the 13 (0 Caballeros to the court)" in said["en"]
+    assert "Play the 1 (6 Caballeros to the court)" in said["en"], said["en"]
+    assert "Play the 13 (0 Caballeros to the court)" in said["en"]
     assert "Machtkarte 1 ausspielen (6 Caballeros an den Hof)" in said["de"], said["de"]
     assert D.POWER_CABALLEROS[11] == 1
     assert "Machtkarte 11 ausspielen (1 Caballero an den Hof)" in said["de"]

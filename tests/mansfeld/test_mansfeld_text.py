@@ -128,7 +128,7 @@ def test_log_lines_name_players_and_count_points() -> None:
     )
     roll = {"k": "roll", "a": {"seat": 0, "dice": [3, 5]}, "to": None}
     assert GAME.render_log(roll, "de") == "Rot würfelt 3 5."
-    assert GAME.describe_move({}, ("dice", 1), "en") == "set 1 die"
+    assert GAME.describe_move({}, ("dice", 1), "en") == "Set 1 die"
     # each card to commit says its strength, what the choice turns on (a phone showed bare names)
     assert GAME.move_steps({}, ("commit", (0, 17)), "en") == [
         ["Camp Boy (strength 1)", "Ernst von Mansfeld (strength 9)"]

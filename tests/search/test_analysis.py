@@ -78,7 +78,7 @@ def test_cli_analyse_prints_moves_in_words(capsys: pytest.CaptureFixture[str]) -
     path = str(EXAMPLES / "mansfeld-example.json")
     assert main(["analyse", "mansfeld", path, "--seat", "Anna", "--bot", "hard@80i", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "Anna" in out and "Ben" in out and "Camp Boy" in out and "commit no card" in out
+    assert "Anna" in out and "Ben" in out and "Camp Boy" in out and "Commit no card" in out
     assert main(["analyse", "mansfeld", path, "--seat", "0", "--bot", "hard@80i", "--quiet", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["players"] == ["Anna", "Ben"] and data["moves"][0]["move"] == DECIDING["mansfeld"]

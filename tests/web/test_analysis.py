@@ -413,7 +413,7 @@ def test_the_lobby_analyses_a_position(server: Server, pages: Pages) -> None:
     assert page.locator("#at").input_value() == "0"  # the position itself, before any move
     assert "Anna" in page.locator("#analysis h2").inner_text()  # the player to decide, as the file names her
     texts = run_analysis(page)
-    assert len(texts) == 2 and "commit Camp Boy (strength 1)" in texts, texts  # the card, or none
+    assert len(texts) == 2 and "Commit Camp Boy (strength 1)" in texts, texts  # the card, or none
     scan = Scan()
     scan.read(page, "a position analysed en")
     picture(page, "analysis-position-en")
@@ -481,7 +481,7 @@ def test_an_analysis_is_explained_stopped_shared_and_its_position_saved(
     assert page.locator("#analysis-run").is_enabled() and not page.locator("#analysis-progress").count()
     page.unroute("**/analysis?*")
     texts = run_analysis(page)
-    assert "einen Caballero nach Castillo setzen" in texts, texts
+    assert "Einen Caballero nach Castillo setzen" in texts, texts
     page.click("#analysis-help summary")
     explained = page.locator("#analysis-help").inner_text()
     assert "Siegchance von Isabel" in explained and "45 Siege in 100" in explained, explained
@@ -518,7 +518,7 @@ def test_an_analysis_is_explained_stopped_shared_and_its_position_saved(
     student.wait_for_selector("#analysis h2:has-text('Isabel')")
     assert student.locator("#at").input_value() == "0"
     english = run_analysis(student)
-    assert "place a Caballero in Castillo" in english, english
+    assert "Place a Caballero in Castillo" in english, english
     # "search longer": the server's budget four times over (the test server's medium@1s: 4 s)
     assert student.locator("#analysis-longer").inner_text() == "search 4 times as long"
     student.click("#analysis-longer")

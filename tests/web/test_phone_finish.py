@@ -86,14 +86,14 @@ INTRIGUE = {
     "en": (
         "Carry out the card's special action. “Intrigue”: Move up to 2 of your own and 2 other Caballeros"
         " to other regions.",
-        ["a Caballero of Anna", "a Caballero of Yellow", "a Caballero of Green", "stop moving"],
-        ["in Castilla", "in Toledo"],
+        ["A Caballero of Anna", "A Caballero of Yellow", "A Caballero of Green", "Stop moving"],
+        ["In Castilla", "In Toledo"],
     ),
     "de": (  # the card's name as the German rulebook of 2023 prints it (p. 10)
         "Führe die Sonderaktion der Karte aus. „Intrigue“: Versetze bis zu 2 eigene und 2 fremde Caballeros"
         " in andere Regionen.",
-        [*(f"einen Caballero von {c}" for c in ("Anna", "Gelb", "Grün")), "Versetzen beenden"],
-        ["in Castilla", "in Toledo"],
+        [*(f"Einen Caballero von {c}" for c in ("Anna", "Gelb", "Grün")), "Versetzen beenden"],
+        ["In Castilla", "In Toledo"],
     ),
 }
 

@@ -451,7 +451,7 @@ def test_replay_says_each_steps_move_even_a_secret_one(server: Server, pages: Pa
     page.evaluate(JUMP, 1)  # the first player has set her dice: nothing in the log yet
     page.wait_for_function(SHOWN, arg=1)
     said = page.locator("#last-move").inner_text()
-    assert re.fullmatch(r"(Red|Blue|Yellow): set \d dic?e", said), said
+    assert re.fullmatch(r"(Red|Blue|Yellow): Set \d dic?e", said), said
 
 
 def test_replay_caption_names_the_mover_once(server: Server, pages: Pages) -> None:

@@ -117,6 +117,19 @@ def player_word(seat: int, lang: str) -> str:
     return PLAYER_WORD.get(lang, PLAYER_WORD["en"]).format(n=seat + 1)
 
 
+def capital(text: str) -> str:
+    """A button's words start with a capital, as a sentence does (a move's phrase also stands inside
+    the log's sentences, there in lower case: "die Gunstkarte „+2 Taler“ ...", "play the 1 ...")."""
+    return text[:1].upper() + text[1:]
+
+
+def capital_steps(steps: list[str | list[str]] | None) -> list[str | list[str]] | None:
+    """A move's parts (``Game.move_steps``) as buttons say them: each with a capital."""
+    if steps is None:
+        return None
+    return [capital(p) if isinstance(p, str) else [capital(x) for x in p] for p in steps]
+
+
 def term(catalogue: Catalogue, key: str, lang: str) -> str:
     entry = catalogue.get(key)
     if entry is None:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from feldherr.core.bots import Bot
 from feldherr.core.fastcopy import slot_cloner
 from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State
-from feldherr.core.i18n import error_text
+from feldherr.core.i18n import capital, capital_steps, error_text
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, normalize, players_spec, titled
@@ -260,12 +260,12 @@ class MansfeldGame(Game):
     def describe_move(
         self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
     ) -> str:
-        return text.describe_move(view, move, lang, names)
+        return capital(text.describe_move(view, move, lang, names))  # (a button's words)
 
     def move_steps(
         self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
     ) -> list[str | list[str]] | None:
-        return text.move_steps(view, move, lang, names)
+        return capital_steps(text.move_steps(view, move, lang, names))
 
     def render_log(self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return text.render_log(entry, lang, names)

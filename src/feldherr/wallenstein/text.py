@@ -10,7 +10,7 @@ from typing import Any
 
 from babel.lists import format_list
 
-from feldherr.core.i18n import plural, render, seat_label, term
+from feldherr.core.i18n import capital, capital_steps, plural, render, seat_label, term
 from feldherr.wallenstein.data import (
     ACTIONS,
     BID,
@@ -894,17 +894,11 @@ def _favor_label(view: Mapping[str, Any], space: int, lang: str) -> str:
     return favor_name(card, lang) if card is not None else _t("mv.unknown-favor", lang)
 
 
-def _capital(text: str) -> str:
-    """A button's words start with a capital, as a sentence does ("die Gunstkarte „+2 Taler“ ..."
-    and "the top card of the deck" stand in the log's sentences in lower case)."""
-    return text[:1].upper() + text[1:]
-
-
 def move_phrase(
     view: Mapping[str, Any], move: Any, lang: str = "en", names: Sequence[str] | None = None
 ) -> str:
     """A legal move in words, as a button says it."""
-    return _capital(_move_phrase(view, move, lang, names))
+    return capital(_move_phrase(view, move, lang, names))
 
 
 def _move_phrase(view: Mapping[str, Any], move: Any, lang: str, names: Sequence[str] | None) -> str:
@@ -1005,10 +999,7 @@ def move_steps(
     """The parts a player builds a move from: the draft's card, then its armies; a movement's
     destination, then its armies; a favor card, then where it acts. The other decisions are short
     lists: one choice each (None). Each part's words start with a capital, as a button's do."""
-    steps = _move_steps(view, move, lang, names)
-    if steps is None:
-        return None
-    return [_capital(p) if isinstance(p, str) else [_capital(x) for x in p] for p in steps]
+    return capital_steps(_move_steps(view, move, lang, names))
 
 
 def _move_steps(
