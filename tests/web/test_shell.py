@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from .conftest import Pages, Server, shot
+from .drive import text_problems
 
 HUMAN = {"kind": "human", "name": "Anna"}
 
@@ -168,6 +169,88 @@ def test_hot_seat_choices_stay_off_until_the_movers_own_update(server: Server, p
     release()
     page.wait_for_selector(f"#pass, {enabled}")
     assert len(sent) == len(set(sent)) == 2, sent  # no move was sent twice
+
+
+def test_hot_seat_language_switch_never_shows_the_old_languages_game_texts(
+    server: Server, pages: Pages
+) -> None:
+    """After the language switch a seat's page shows none of the game's texts (log, choices) in the
+    old language, also while the fresh connection's texts in the new one are still on their way.
+    A hot-seat Mansfeld game read English log lines and choices on its German page: the switch
+    came at a hand-over screen, which had no connection status to wait for, and "I am Bert" drew
+    Bert's page from the updates received before the switch. Here the fresh connection's messages
+    are held back until the page has been read, both ways (English to German, German to English)."""
+    seats = [{"kind": "hotseat", "name": "Anna"}, {"kind": "hotseat", "name": "Bert"}]
+    game = server.create("toy", {"players": 2, "rounds": 3, "variant": "plain"}, seats)
+    hold = {"on": False}
+    held: list[tuple[Any, str | bytes]] = []
+    opened: list[Any] = []
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+        holding = hold["on"]  # a connection opened while the hold is on: its messages wait
+        opened.append(ws)
+
+        def from_server(message: str | bytes) -> None:
+            if holding and hold["on"]:
+                held.append((ws, message))
+                return
+            ws.send(message)
+
+        ws.on_message(lambda message: upstream.send(message))
+        upstream.on_message(from_server)
+
+    def release() -> None:
+        hold["on"] = False
+        while held:
+            ws, message = held.pop(0)
+            ws.send(message)
+
+    def game_texts() -> list[str]:
+        return [t for t in page.locator("[data-game], #log li").all_inner_texts() if t.strip()]
+
+    def switch(to: str, before: set[str]) -> None:
+        """The language switch with the fresh connection's messages held back; the page read
+        (and Bert's page asked for, where the device was being handed over) meanwhile: none of
+        the game's texts ``before`` (in the old language) is on it."""
+        assert before
+        hold["on"] = True
+        sockets = len(opened)
+        page.click("#lang")
+        page.wait_for_function(f"document.documentElement.lang === '{to}'")
+        for _ in range(200):  # the fresh connection is open (its messages held)
+            if len(opened) > sockets:
+                break
+            page.wait_for_timeout(25)
+        assert len(opened) > sockets
+        if page.locator("#ready").count():
+            page.click("#ready")
+        page.wait_for_timeout(300)  # time for a late draw of the old texts
+        shown = game_texts()
+        shot(page, f"hotseat-language-switch-{to}-waiting")
+        assert not before & set(shown), (to, sorted(before & set(shown)))
+        release()
+
+    page = pages.new(locale="en-GB")
+    page.route_web_socket(re.compile(r"/ws/games/"), route)
+    page.goto(server.url + f"/play/{game['id']}#tokens={','.join(game['hotseat_tokens'])}")
+    enabled = "#choices button:not([disabled])"
+    page.click("#ready")  # the device goes to Anna first
+    page.wait_for_selector(enabled)
+    english = set(game_texts())  # Anna's: the round's prize, "bid 1", ... (Bert's page reads alike)
+    page.click(f"{enabled} >> nth=0")  # Anna bids: the device goes round to Bert
+    page.wait_for_selector("#pass")
+    # 1. English to German at the hand-over screen.
+    switch("de", english)
+    page.wait_for_selector(f"{enabled} >> text=/bieten/")
+    page.wait_for_selector("#log li >> text=/Preis/")
+    assert "Bert" in page.locator("#seat-list li.me").inner_text()
+    assert not [p for t in game_texts() for p in text_problems(t, "de")]
+    # 2. German to English on Bert's page.
+    switch("en", set(game_texts()))
+    page.wait_for_selector(f"{enabled} >> text=/bid/")
+    page.wait_for_selector("#log li >> text=/prize/")
+    shot(page, "hotseat-language-switch")
 
 
 def test_two_browsers_see_public_moves_and_never_the_others_secret(server: Server, pages: Pages) -> None:
