@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from .conftest import Pages, Server, shot
+from .drive import text_problems
 
 HUMAN = {"kind": "human", "name": "Anna"}
 
@@ -170,6 +171,88 @@ def test_hot_seat_choices_stay_off_until_the_movers_own_update(server: Server, p
     assert len(sent) == len(set(sent)) == 2, sent  # no move was sent twice
 
 
+def test_hot_seat_language_switch_never_shows_the_old_languages_game_texts(
+    server: Server, pages: Pages
+) -> None:
+    """After the language switch a seat's page shows none of the game's texts (log, choices) in the
+    old language, also while the fresh connection's texts in the new one are still on their way.
+    A hot-seat Mansfeld game read English log lines and choices on its German page: the switch
+    came at a hand-over screen, which had no connection status to wait for, and "I am Bert" drew
+    Bert's page from the updates received before the switch. Here the fresh connection's messages
+    are held back until the page has been read, both ways (English to German, German to English)."""
+    seats = [{"kind": "hotseat", "name": "Anna"}, {"kind": "hotseat", "name": "Bert"}]
+    game = server.create("toy", {"players": 2, "rounds": 3, "variant": "plain"}, seats)
+    hold = {"on": False}
+    held: list[tuple[Any, str | bytes]] = []
+    opened: list[Any] = []
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+        holding = hold["on"]  # a connection opened while the hold is on: its messages wait
+        opened.append(ws)
+
+        def from_server(message: str | bytes) -> None:
+            if holding and hold["on"]:
+                held.append((ws, message))
+                return
+            ws.send(message)
+
+        ws.on_message(lambda message: upstream.send(message))
+        upstream.on_message(from_server)
+
+    def release() -> None:
+        hold["on"] = False
+        while held:
+            ws, message = held.pop(0)
+            ws.send(message)
+
+    def game_texts() -> list[str]:
+        return [t for t in page.locator("[data-game], #log li").all_inner_texts() if t.strip()]
+
+    def switch(to: str, before: set[str]) -> None:
+        """The language switch with the fresh connection's messages held back; the page read
+        (and Bert's page asked for, where the device was being handed over) meanwhile: none of
+        the game's texts ``before`` (in the old language) is on it."""
+        assert before
+        hold["on"] = True
+        sockets = len(opened)
+        page.click("#lang")
+        page.wait_for_function(f"document.documentElement.lang === '{to}'")
+        for _ in range(200):  # the fresh connection is open (its messages held)
+            if len(opened) > sockets:
+                break
+            page.wait_for_timeout(25)
+        assert len(opened) > sockets
+        if page.locator("#ready").count():
+            page.click("#ready")
+        page.wait_for_timeout(300)  # time for a late draw of the old texts
+        shown = game_texts()
+        shot(page, f"hotseat-language-switch-{to}-waiting")
+        assert not before & set(shown), (to, sorted(before & set(shown)))
+        release()
+
+    page = pages.new(locale="en-GB")
+    page.route_web_socket(re.compile(r"/ws/games/"), route)
+    page.goto(server.url + f"/play/{game['id']}#tokens={','.join(game['hotseat_tokens'])}")
+    enabled = "#choices button:not([disabled])"
+    page.click("#ready")  # the device goes to Anna first
+    page.wait_for_selector(enabled)
+    english = set(game_texts())  # Anna's: the round's prize, "bid 1", ... (Bert's page reads alike)
+    page.click(f"{enabled} >> nth=0")  # Anna bids: the device goes round to Bert
+    page.wait_for_selector("#pass")
+    # 1. English to German at the hand-over screen.
+    switch("de", english)
+    page.wait_for_selector(f"{enabled} >> text=/bieten/")
+    page.wait_for_selector("#log li >> text=/Preis/")
+    assert "Bert" in page.locator("#seat-list li.me").inner_text()
+    assert not [p for t in game_texts() for p in text_problems(t, "de") if "english" in p.lower()]
+    # 2. German to English on Bert's page.
+    switch("en", set(game_texts()))
+    page.wait_for_selector(f"{enabled} >> text=/bid/")
+    page.wait_for_selector("#log li >> text=/prize/")
+    shot(page, "hotseat-language-switch")
+
+
 def test_two_browsers_see_public_moves_and_never_the_others_secret(server: Server, pages: Pages) -> None:
     game = server.create("toy", {"players": 2, "rounds": 2}, [HUMAN, {"kind": "human", "name": "Bert"}])
     a, b = pages.new(), pages.new()
@@ -285,6 +368,65 @@ def test_replay_viewer_and_record_import(server: Server, pages: Pages) -> None:
     page.wait_for_url(re.compile(r"/replay/"))
     page.wait_for_selector("#timeline")
     assert int(page.locator("#scrub").get_attribute("max")) == total
+
+
+def test_replay_language_switch_never_shows_the_old_languages_texts(server: Server, pages: Pages) -> None:
+    """The replay viewer after a language switch: none of the server's texts (the step's log, the
+    jump marks) in the old language, neither while those in the new one are on their way nor from
+    an answer asked before the switch that comes after them (it named the rounds in English on a
+    German page for good)."""
+    game = server.create("toy", {"players": 2, "rounds": 3}, [bot("A"), bot("B")])
+    server.wait_status(game["id"], "finished")
+    hold = {"on": True}
+    held: list[Any] = []
+
+    def route(request: Any) -> None:
+        if hold["on"]:
+            held.append(request)
+        else:
+            request.continue_()
+
+    def asked(n: int) -> None:
+        for _ in range(400):
+            if len(held) >= n:
+                return
+            page.wait_for_timeout(25)
+        raise AssertionError(f"{len(held)} of {n} requests")
+
+    def release(lang: str) -> None:
+        for request in [r for r in held if f"lang={lang}" in r.request.url]:
+            held.remove(request)
+            request.continue_()
+
+    def texts() -> list[str]:
+        return [t for t in page.locator("[data-game], #log li").all_inner_texts() if t.strip()]
+
+    page = pages.new(locale="en-GB")
+    page.route(re.compile(r"/api/games/[^/]+/replay\?"), route)
+    page.goto(server.url + f"/replay/{game['id']}")
+    asked(2)  # the first step and the jump marks, in English: held
+    # 1. Switched before the English answers came: they come last, after the German ones.
+    page.click("#lang")
+    asked(4)
+    release("de")
+    page.wait_for_selector("#log li >> text=/Preis/")
+    page.wait_for_selector("#round option >> text=/Runde/", state="attached")
+    release("en")
+    page.wait_for_timeout(300)  # time for the late English answers to be drawn
+    german = texts()
+    assert not [p for t in german for p in text_problems(t, "de") if "english" in p.lower()], german
+    assert page.locator("#round option >> text=/Round/").count() == 0
+    # 2. Switched while a step is shown: its German texts go at once, before the English come.
+    page.click("#lang")
+    asked(2)
+    page.wait_for_timeout(300)
+    shot(page, "replay-language-switch-waiting")
+    assert not set(german) & set(texts()), sorted(set(german) & set(texts()))
+    assert page.locator("#where").inner_text() == "· replay · Toy Auction"  # the client's words at once
+    hold["on"] = False
+    release("en")
+    page.wait_for_selector("#log li >> text=/prize/")
+    page.wait_for_selector("#round option >> text=/Round/", state="attached")
 
 
 def test_phone_layout(server: Server, pages: Pages) -> None:

@@ -50,7 +50,8 @@ export function showPlay(root, gameId) {
     const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}?lang=${lang()}`);
     st.ws = ws;
     ws.onopen = () => ws.send(JSON.stringify({ type: "hello", tokens, lang: lang() }));
-    ws.onmessage = (event) => receive(JSON.parse(event.data));
+    // a connection given up (a language switch, a reconnect) says nothing more to this page
+    ws.onmessage = (event) => { if (st.ws === ws) receive(JSON.parse(event.data)); };
     ws.onclose = () => {
       if (st.ws !== ws || st.stopped) return;
       st.status = "reconnecting";
@@ -668,12 +669,22 @@ export function showPlay(root, gameId) {
   return {
     relang() {
       if (asking) { render(); return; } // not connected yet: the question in the new language
-      // The server renders the log and the choices: a fresh connection brings them in the new language.
-      st.ended = null;
-      st.sel = { key: null, path: [], toggled: [] }; // the parts' words change with the language
+      // The server renders the log and the choices: a fresh connection brings them in the new
+      // language. Until its welcome and updates come, the page holds none of the game's texts in
+      // the old one: the updates received (and those the pace still holds back) are dropped, so
+      // no redraw meanwhile shows them under the new language (a hot-seat page switched at its
+      // hand-over screen drew the next seat's page from them, English log and choices on a German
+      // page, on a busy machine where the welcome came late).
       const old = st.ws;
       st.ws = null;
       if (old) old.close();
+      pacer.reset();
+      st.bySeat = new Map();
+      st.prev = new Map();
+      st.ended = null;
+      st.error = ""; // the server's words, in the old language
+      st.nameError = "";
+      st.sel = { key: null, path: [], toggled: [] }; // the parts' words change with the language
       st.status = "reconnecting";
       render(); // the client's own words at once; the game's come with the fresh connection
       connect();

@@ -10,7 +10,7 @@ import { playOnButton, savePositionButton } from "./positions.js";
 const MARKS = new Set(["round", "winter_begins", "scoring", "province", "prize", "game_over"]);
 
 export function showReplay(root, gameId) {
-  const st = { marks: [], at: null, step: null, info: null, timer: null, error: "", stopped: false, plots: null };
+  const st = { marks: [], at: null, step: null, game: null, kept: null, info: null, timer: null, error: "", stopped: false, plots: null };
   const editor = positionEditor(gameId);
   const analysis = analysisBoard(gameId, () => render(), editor);
 
@@ -18,17 +18,19 @@ export function showReplay(root, gameId) {
   // clicks, a typed move and the player's timer: the page shows the last step asked for).
   let asked = 0;
   let shown = 0;
+  // An answer in the language the page had before a switch is dropped too: the switch asks again.
   async function go(at) {
     const turn = ++asked;
+    const said = lang();
     try {
-      const step = await api(`/api/games/${encodeURIComponent(gameId)}/replay?lang=${lang()}${at === null ? "" : `&at=${at}`}`);
-      if (st.stopped || turn < shown) return;
+      const step = await api(`/api/games/${encodeURIComponent(gameId)}/replay?lang=${said}${at === null ? "" : `&at=${at}`}`);
+      if (st.stopped || turn < shown || said !== lang()) return;
       shown = turn;
       st.step = step;
       st.at = step.at;
       st.error = "";
     } catch (err) {
-      if (st.stopped || turn < shown) return;
+      if (st.stopped || turn < shown || said !== lang()) return;
       st.error = err.message;
       stopPlaying();
     }
@@ -54,7 +56,8 @@ export function showReplay(root, gameId) {
     if (st.timer) { stopPlaying(); render(); return; }
     if (st.at >= st.step.total) st.at = -1;
     st.timer = setInterval(() => {
-      if (!st.step || st.at >= st.step.total) { stopPlaying(); render(); return; }
+      if (!st.step) return; // a language switch: the step in the new language is on its way
+      if (st.at >= st.step.total) { stopPlaying(); render(); return; }
       go(st.at + 1);
     }, 350);
     render();
@@ -84,18 +87,27 @@ export function showReplay(root, gameId) {
     onData(render);
     // The page is drawn anew as its data come in: a move number being typed into the box (not yet
     // confirmed: other than the move it was drawn with) moves into the new box, with the focus,
-    // instead of being lost.
-    const old = document.activeElement;
+    // instead of being lost. The page drawn without a step (after a language switch, until the
+    // step in the new language comes) keeps the element that had the focus for the next drawing.
+    const kept = st.kept;
+    st.kept = null;
+    const old = kept ?? document.activeElement;
     const typing = old?.id === "at" && old.value !== old.dataset.at ? old.value : null;
+    const focusHere = kept !== null || (old !== null && root.contains(old));
     clear(root);
     if (st.error) root.append(h("p", { class: "error", role: "alert" }, st.error));
     const step = st.step;
-    if (!step || !termsReady(step.view.game)) return; // (redrawn when the game's words come)
+    if (step) st.game = step.view.game;
+    // the game's title, as the lobby names it (also while a step in a new language is on its way)
+    const title = st.game ? st.titles?.[st.game] || st.game : null;
+    document.getElementById("where").textContent = title ? ` · ${t("replay")} · ${title}` : ` · ${t("replay")}`;
+    if (!step || !termsReady(step.view.game)) { // (redrawn when the step and the game's words come)
+      if (focusHere) st.kept = old;
+      return;
+    }
     usePalette(step.view.game);
     const info = st.info;
     const names = info ? seatNames(step.view.game, info.seats) : [];
-    const title = st.titles?.[step.view.game] || step.view.game; // the game's title, as the lobby names it
-    document.getElementById("where").textContent = ` · ${t("replay")} · ${title}`;
     const total = step.total;
     const at = step.at;
     const lastMove = at > 0 ? step.moves[at - 1] : null;
@@ -150,9 +162,12 @@ export function showReplay(root, gameId) {
   // Jump targets: the log lines that open a round (or a winter, a scoring, a province), read from
   // the whole game's log once.
   async function loadMarks() {
-    const whole = await api(`/api/games/${encodeURIComponent(gameId)}/replay?lang=${lang()}`);
-    st.marks = whole.log.filter((item) => MARKS.has(item.entry.k) && item.text);
-    render();
+    const said = lang();
+    const whole = await api(`/api/games/${encodeURIComponent(gameId)}/replay?lang=${said}`);
+    if (said === lang()) { // (the marks of a language switched from: the switch asks again)
+      st.marks = whole.log.filter((item) => MARKS.has(item.entry.k) && item.text);
+      render();
+    }
     return whole;
   }
 
@@ -177,7 +192,19 @@ export function showReplay(root, gameId) {
   }).catch(() => {});
   if (!analyseFirst) go(0);
   return {
-    relang() { st.plots = null; analysis.relang(); editor.relang(); go(st.at); loadMarks().catch(() => {}); },
+    // The step's log and the jump marks are the server's words: none in the old language stays on
+    // the page while those in the new one are on their way.
+    relang() {
+      st.plots = null;
+      st.step = null;
+      st.marks = [];
+      st.error = ""; // the server's words too (asked again)
+      analysis.relang();
+      editor.relang();
+      render();
+      go(st.at);
+      loadMarks().catch(() => {});
+    },
     stop() { st.stopped = true; stopPlaying(); analysis.stop(); document.removeEventListener("keydown", onKey); },
   };
 }
