@@ -676,3 +676,22 @@ def test_a_character_is_committed_once() -> None:
         "the position's field “players › Anna › commitment” must be a list without repeats, not a list",
         "muss eine Liste ohne Wiederholungen sein",
     )
+
+
+@pytest.mark.parametrize("name", ["wallenstein", "elgrande", "mansfeld"])
+def test_an_unknown_phase_is_echoed_in_quotes_like_every_misspelt_name(name: str) -> None:
+    """A misspelt phase is echoed as the file writes it, in quotes, as every other unknown name
+    (Mansfeld's phase was echoed bare: "fight in “phase” names no phase")."""
+    position = _example(name)
+    where = position["flow"] if name == "elgrande" else position  # El Grande's phase is the turn's
+    where["phase"] = "fight"
+    check_position_refused(
+        get_game(name),
+        position,
+        "core.position.name",
+        "“fight” in “",
+        "„fight“ in „",
+    )
+    assert "phase” names no phase of this game" in get_game(name).error_text(
+        _refused(name, position, "core.position.name"), "en"
+    )

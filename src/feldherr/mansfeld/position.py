@@ -24,6 +24,7 @@ from feldherr.core.position import (
     name_schema,
     object_schema,
     player_path,
+    shown_json,
     wrong,
 )
 from feldherr.core.rng import Rng
@@ -198,9 +199,9 @@ def from_position(cls: type[MansfeldData], data: Mapping[str, Any], seed: int) -
     phase_name = top.text("phase", "dice")
     if phase_name not in PHASES:
         fail(
-            f"{phase_name} is not a phase",
+            f"{shown_json(phase_name)} is not a phase",
             "core.position.name",
-            value=phase_name,
+            value=shown_json(phase_name),
             field="phase",
             kind="phase",
         )
