@@ -193,3 +193,25 @@ def test_garbage_in_any_option_is_one_line(name: str, capsys: Capsys, tmp_path: 
                 value,
                 err[:300],
             )
+
+
+def test_a_record_from_a_position_replays_with_its_players_names(tmp_path: Path, capsys: Capsys) -> None:
+    """A game played on from a position (``simulate --from-position --records``) names its players
+    as the position does, in the log, the scores and ``--seat`` (the replay said "Red" and "Blue"
+    for Anna and Ben, and refused ``--seat Ben``)."""
+    docs = Path(__file__).resolve().parents[2] / "docs" / "positions"
+    example = str(docs / "mansfeld-example.json")
+    command = ["simulate", "mansfeld", "--from-position", example, "--games", "1", "--bots", "easy,easy"]
+    assert main([*command, "--quiet", "--json", "--records", str(tmp_path)]) == 0
+    record = str(tmp_path / "game-00000.json")
+    code, out, _ = run(capsys, "replay", record, "--lang", "de")
+    assert code == 0
+    assert "Anna: Trossbube; Ben: keine" in out and "Punkte: Anna: 13, Ben: 9" in out
+    assert "Sieger: Anna" in out
+    assert "Rot" not in out and "Blau" not in out, out
+    code, out, _ = run(capsys, "replay", record, "--seat", "ben", "--lang", "en")
+    assert code == 0 and "Winner: Anna" in out
+    code, out, err = run(capsys, "replay", record, "--seat", "Zed", "--lang", "de")
+    assert code == 2 and not out
+    said = "--seat muss 0 bis 1 oder der Name einer Person sein (Anna, Ben), nicht Zed"
+    assert err == f"feldherr: Fehler: {said}\n"

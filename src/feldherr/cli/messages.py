@@ -83,6 +83,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "Resuming the saved game after {moves} moves.",
         "de": "Gespeicherte Partie wird nach {moves} Zügen fortgesetzt.",
     },
+    "replay_seat": {
+        "en": "--seat must be 0 to {last} or a player's colour ({names}), not {seat}",
+        "de": "--seat muss 0 bis {last} oder die Farbe einer Person sein ({names}), nicht {seat}",
+    },
+    "replay_seat_named": {
+        "en": "--seat must be 0 to {last} or a player's name ({names}), not {seat}",
+        "de": "--seat muss 0 bis {last} oder der Name einer Person sein ({names}), nicht {seat}",
+    },
     "unfinished": {
         "en": "(the record stops before the end of the game)",
         "de": "(die Aufzeichnung endet vor dem Spielende)",
