@@ -105,6 +105,11 @@ WORDS: dict[str, dict[str, str]] = {
     "no-file": {"en": "there is no such file", "de": "Diese Datei gibt es nicht"},
     "not-text": {"en": "the file is not text in UTF-8", "de": "Die Datei ist kein Text in UTF-8"},
     "unreadable": {"en": "the file cannot be read", "de": "Die Datei kann nicht gelesen werden"},
+    "folder": {"en": "it is a folder, not a file", "de": "Das ist ein Ordner, keine Datei"},
+    "too-deep": {
+        "en": "it holds no position (JSON nested too deep)",
+        "de": "Sie enthält keine Stellung (JSON zu tief verschachtelt)",
+    },
     "game": {
         "en": "there is no game {game} (known: {known})",
         "de": "Ein Spiel {game} gibt es nicht (bekannt: {known})",
@@ -146,8 +151,12 @@ def read_position(path: str, lang: str = "en") -> dict[str, Any]:
         raise refuse(words("not-json", lang, line=exc.lineno, column=exc.colno)) from exc
     except FileNotFoundError as exc:
         raise refuse(words("no-file", lang)) from exc
+    except IsADirectoryError as exc:
+        raise refuse(words("folder", lang)) from exc
     except UnicodeDecodeError as exc:
         raise refuse(words("not-text", lang)) from exc
+    except RecursionError as exc:  # JSON nested deeper than Python's parser goes
+        raise refuse(words("too-deep", lang)) from exc
     except (OSError, ValueError) as exc:
         raise refuse(words("unreadable", lang)) from exc
     if not isinstance(data, dict):
