@@ -84,6 +84,7 @@ def test_help_stays_english_in_english(capsys: Capsys, argv: list[str]) -> None:
     ("argv", "said"),
     [
         (["play"], "feldherr play: Fehler: es fehlt: SPIEL (siehe 'feldherr play --help')"),
+        (["analyse", "mansfeld"], "feldherr analyse: Fehler: es fehlt: STELLUNG (siehe"),  # was POSITION
         (["nonsense"], "feldherr: Fehler: Argument BEFEHL: 'nonsense' gibt es nicht (zur Wahl: "),
         (["simulate", "toy", "--seed"], "Argument --seed: erwartet einen Wert"),
         (["tournament", "toy", "--bots", "random", "--plot", "x.png", "--no-plot"], "nicht zusammen mit"),
