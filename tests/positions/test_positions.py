@@ -695,3 +695,29 @@ def test_an_unknown_phase_is_echoed_in_quotes_like_every_misspelt_name(name: str
     assert "phase” names no phase of this game" in get_game(name).error_text(
         _refused(name, position, "core.position.name"), "en"
     )
+
+
+def test_what_a_wallenstein_field_must_hold_is_said_in_words_not_as_a_key() -> None:
+    """A player's colour out of seat order said what to write as a bare key ("muss red sein") and a
+    malformed winter entry as the engine's tuple ("[seat, extra peasants, county, ...]"); now the
+    colour to write is quoted as the file writes it and the entry is described in words."""
+    game = get_game("wallenstein")
+    colour = _example("wallenstein")
+    colour["players"][0]["colour"] = "green"
+    check_position_refused(
+        game,
+        colour,
+        "core.position.field",
+        "“players › green › colour” must be “red”, not “green”",
+        "„Spieler › green › Farbe“ der Stellung muss „red“ sein, nicht „green“",
+    )
+    winter = _example("wallenstein")
+    winter["flow"]["winter_queue"] = [[-1]]
+    err = check_position_refused(
+        game,
+        winter,
+        "core.position.field",
+        "must be an object with the player, the extra peasants and the counties (or the engine's numbers)",
+        "muss ein Objekt mit dem Spieler, den zusätzlichen Bauern und den Ländern (oder die Zahlen",
+    )
+    assert "[" not in game.error_text(err, "en") + game.error_text(err, "de")

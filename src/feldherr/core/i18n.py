@@ -267,6 +267,11 @@ POSITION_WORDS: dict[str, dict[str, str]] = {
         "en": "a card or a modifier (or the engine's three numbers)",
         "de": "eine Karte oder eine Machtverschiebung (oder die drei Zahlen der Engine)",
     },
+    "[seat, extra peasants, county, ...]": {
+        "en": "an object with the player, the extra peasants and the counties (or the engine's numbers)",
+        "de": "ein Objekt mit dem Spieler, den zusätzlichen Bauern und den Ländern (oder die Zahlen der "
+        "Engine)",
+    },
     "a seat and counties of the game": {
         "en": "a player and counties of the game",
         "de": "ein Spieler und Länder des Spiels",
@@ -455,7 +460,10 @@ def position_value(text: str, lang: str) -> str:
 
 
 def position_word(text: str, lang: str) -> str:
-    """One of a position refusal's words (:data:`POSITION_WORDS`) in ``lang``; other text as it is."""
+    """One of a position refusal's words (:data:`POSITION_WORDS`) in ``lang``; a text the file
+    must hold (JSON text: ``"red"``) in the language's quotes; other text as it is."""
+    if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
+        return position_value(text, lang)
     entry = POSITION_WORDS.get(text)
     if entry is not None:
         return entry.get(lang) or entry["en"]
