@@ -721,3 +721,24 @@ def test_what_a_wallenstein_field_must_hold_is_said_in_words_not_as_a_key() -> N
         "muss ein Objekt mit dem Spieler, den zusätzlichen Bauern und den Ländern (oder die Zahlen",
     )
     assert "[" not in game.error_text(err, "en") + game.error_text(err, "de")
+
+
+@pytest.mark.parametrize(
+    ("name", "where", "english", "german"),
+    [
+        ("mansfeld", ("hidden", "dice"), "a whole number from 1 to 6, not 12", "von 1 bis 6 sein, nicht 12"),
+        ("mansfeld", ("roll",), "a whole number from 1 to 6, not 12", "von 1 bis 6 sein, nicht 12"),
+        ("wallenstein", ("tower_inside",), "a whole number of at least 0, not -1", "ab 0 sein, nicht -1"),
+    ],
+)
+def test_a_number_out_of_range_in_a_list_names_the_range(
+    name: str, where: tuple[str, ...], english: str, german: str
+) -> None:
+    """A die of 12 among the dice was refused as "must be a whole number, not 12" (a whole number
+    it is): a list's numbers name their range as a single number's do."""
+    position = _example(name)
+    holder = position
+    for key in where[:-1]:
+        holder = holder.setdefault(key, {})
+    holder[where[-1]] = [12] if english.endswith("12") else [-1]  # the list's first number out of range
+    check_position_refused(get_game(name), position, "core.position.field", english, german)

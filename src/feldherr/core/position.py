@@ -123,7 +123,8 @@ class Reader:
         values = self.array(key, default)
         for i, v in enumerate(values):
             if not is_int(v) or v < low or (high is not None and v > high):
-                wrong(f"{self.path(key)}[{i}]", "a whole number", v)
+                bound = f"{low} to {high}" if high is not None else f"at least {low}"  # as integer()
+                wrong(f"{self.path(key)}[{i}]", f"a whole number {bound}", v)
         return [int(v) for v in values]
 
     def obj(self, key: str, default: Any = _MISSING) -> Reader:
