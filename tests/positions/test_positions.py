@@ -673,8 +673,8 @@ def test_a_character_is_committed_once() -> None:
         get_game("mansfeld"),
         pos,
         "core.position.field",
-        "the position's field “players › Anna › commitment” must be a list without repeats, not a list",
-        "muss eine Liste ohne Wiederholungen sein",
+        "the position's field “players › Anna › commitment” names “trossbube” twice; each may appear once",
+        "nennt „trossbube“ zweimal; jedes darf nur einmal vorkommen",
     )
 
 
@@ -742,3 +742,19 @@ def test_a_number_out_of_range_in_a_list_names_the_range(
         holder = holder.setdefault(key, {})
     holder[where[-1]] = [12] if english.endswith("12") else [-1]  # the list's first number out of range
     check_position_refused(get_game(name), position, "core.position.field", english, german)
+
+
+def test_an_entry_named_twice_is_named() -> None:
+    """A list that may hold each entry once (a county's buildings, a player's commitment) was
+    refused as "must be a list without repeats, not a list"; the refusal names the entry twice."""
+    buildings = _example("wallenstein")
+    county = next(c for c, v in buildings["counties"].items() if v.get("buildings"))
+    buildings["counties"][county]["buildings"] = ["palace", "palace"]
+    check_position_refused(
+        get_game("wallenstein"),
+        buildings,
+        "core.position.field",
+        f"“counties › {county} › buildings” names “palace” twice; each may appear once",
+        f"„Länder › {county} › Gebäude“ der Stellung nennt „palace“ zweimal; jedes darf nur einmal vorkommen",
+    )
+    # a player's commitment: test_a_character_is_committed_once

@@ -219,6 +219,10 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
         "en": "the position has no field {field}; it needs one",
         "de": "Der Stellung fehlt das Feld {field}",
     },
+    "core.position.field-repeat": {
+        "en": "the position's field {field} names {value} twice; each may appear once",
+        "de": "Das Feld {field} der Stellung nennt {value} zweimal; jedes darf nur einmal vorkommen",
+    },
     "core.position.name": {
         "en": "{value} in {field} names no {kind} of this game",
         "de": "{value} in {field}: {kind} dieses Namens gibt es in diesem Spiel nicht",
@@ -518,6 +522,8 @@ def error_text(
                 details[key] = position_word(details[key], lang)
         if details.get("expected") == "given":  # a field left out, not one of a wrong type
             rule = "core.position.field-missing"
+        elif getattr(err, "details", {}).get("expected") == "a list without repeats":
+            rule = "core.position.field-repeat"  # the entry named twice, not "a list"
         if rule == "core.position.inconsistent" and isinstance(details.get("player"), str):
             rule = "core.position.no-move"  # the player in the game's words (a colour: "Rot")
     if ".position." in rule:  # places of the position (a field, an option, the places of a card)

@@ -64,6 +64,19 @@ def wrong(field: str, expected: str, value: Any) -> NoReturn:
     )
 
 
+def repeated(field: str, values: Any) -> NoReturn:
+    """Refuse the list ``values`` at ``field`` for an entry in it twice (``core.position.field``),
+    naming that entry as the file writes it."""
+    twice = next((v for i, v in enumerate(values) if v in values[:i]), None)
+    fail(
+        f"the position's field {field} must be a list without repeats, not {shown_json(values)}",
+        "core.position.field",
+        field=field,
+        expected="a list without repeats",
+        value=shown_json(twice),
+    )
+
+
 def is_int(value: Any) -> bool:
     return type(value) is int
 
@@ -467,7 +480,7 @@ class Bits(Codec):
                 wrong(field, f"a list of numbers 0 to {self.size - 1}", value)
             bits = value
         if len(set(bits)) != len(bits):
-            wrong(field, "a list without repeats", value)
+            repeated(field, value)
         return sum(1 << b for b in bits)
 
     def schema(self, like: Any) -> dict[str, Any]:
