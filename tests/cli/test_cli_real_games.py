@@ -215,3 +215,13 @@ def test_a_record_from_a_position_replays_with_its_players_names(tmp_path: Path,
     assert code == 2 and not out
     said = "--seat muss 0 bis 1 oder der Name einer Person sein (Anna, Ben), nicht Zed"
     assert err == f"feldherr: Fehler: {said}\n"
+
+
+def test_the_analysis_bar_of_a_time_budget_ends_full(capsys: Capsys) -> None:
+    """A search with a time budget is done after about 95 % of it: its bar stopped at "86%" and
+    "0.9/1.0 s", as if it had been cut off; once the search is done the bar is full."""
+    example = str(Path(__file__).resolve().parents[2] / "docs" / "positions" / "mansfeld-example.json")
+    code, out, err = run(capsys, "analyse", "mansfeld", example, "--bot", "hard@0.3s", "--lang", "en")
+    assert code == 0 and "the moves of Anna" in out
+    last = err.replace("\r", "\n").strip().splitlines()[-1]
+    assert "100%" in last and "0.3/0.3 s" in last, last

@@ -288,6 +288,8 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         analysis = run_analysis(game, state, seat, args.bot, seed, tick)
+        if timed:  # the search is done: it plans 95 % of its time, and the bar redraws at most every 0.1 s
+            bar.update(float(total or 0) - bar.n)
     except RuleError as err:
         raise CliError(game.error_text(err, args.lang), 1) from err
     finally:
