@@ -528,3 +528,22 @@ def test_a_file_that_cannot_be_written_is_refused_in_words(capsys: Capsys, tmp_p
         code == 2 and "lassen sich keine Aufzeichnungen schreiben: ein Teil des Pfades ist kein Ordner" in err
     ), err
     assert "Errno" not in err and "directory" not in err, err
+
+
+def test_a_slow_progress_bar_says_seconds_per_game_in_words() -> None:
+    """A tournament of slow bots showed "64.53s/ Partien" (tqdm's unit with its leading space, the
+    plural after "per", an English decimal point); the bars say "64,53 s/Partie" and
+    "12,50 Partien/s" in the command's language."""
+    import io
+
+    from feldherr.core.progress import progress_bar, rate_words
+
+    assert rate_words(None, 1, 64.53, "Partien", "Partie", "de") == "64,53 s/Partie"
+    assert rate_words(12.5, 25, 2.0, "Partien", "Partie", "de") == "12,50 Partien/s"
+    assert rate_words(None, 0, 0.0, "games", "game", "en") == "? games/s"
+    out = io.StringIO()
+    bar = progress_bar(many="games", one="game", lang="en", total=4, desc="El Grande", file=out, smoothing=0)
+    bar.update(1)
+    bar.start_t -= 30  # the first game took half a minute
+    assert str(bar).endswith(", 30.00 s/game]"), str(bar)
+    bar.close()

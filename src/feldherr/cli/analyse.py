@@ -29,6 +29,7 @@ from feldherr.core.errors import OptionError, PositionError, RuleError, clip
 from feldherr.core.game import Game, State
 from feldherr.core.i18n import LANGS, fixed, number, render
 from feldherr.core.position import player_names, player_words
+from feldherr.core.progress import progress_bar
 from feldherr.core.registry import game_names
 from feldherr.search.analysis import DEFAULT_BOT, Analysis, search_bot, standing
 from feldherr.search.analysis import analyse as run_analysis
@@ -114,7 +115,8 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "there is no game {game} (known: {known})",
         "de": "Ein Spiel {game} gibt es nicht (bekannt: {known})",
     },
-    "unit": {"en": " searches", "de": " Suchläufe"},
+    "unit": {"en": "searches", "de": "Suchläufe"},
+    "one": {"en": "search", "de": "Suchlauf"},
     "nobody": {
         "en": "nobody has a decision to make in this position (the game is over)",
         "de": "In dieser Stellung hat niemand etwas zu entscheiden (die Partie ist vorbei)",
@@ -268,13 +270,25 @@ def run(args: argparse.Namespace) -> int:
     budget = searcher.budget
     timed = budget.seconds is not None and budget.iterations is None
     total: float | None = budget.seconds if timed else budget.iterations
-    bar = tqdm(
-        total=total,
-        desc=game.title,
-        unit="s" if timed else words("unit", args.lang),
-        file=sys.stderr,
-        disable=args.quiet,
-        bar_format="{l_bar}{bar}| {n:.1f}/{total:.1f} s" if timed else None,
+    bar = (
+        tqdm(
+            total=total,
+            desc=game.title,
+            unit="s",
+            file=sys.stderr,
+            disable=args.quiet,
+            bar_format="{l_bar}{bar}| {n:.1f}/{total:.1f} s",
+        )
+        if timed
+        else progress_bar(
+            many=words("unit", args.lang),
+            one=words("one", args.lang),
+            lang=args.lang,
+            total=total,
+            desc=game.title,
+            file=sys.stderr,
+            disable=args.quiet,
+        )
     )
     started = time.perf_counter()
 

@@ -33,11 +33,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tqdm import tqdm
-
 from feldherr.core.errors import OptionError
 from feldherr.core.game import Game
 from feldherr.core.play import make_bots, play_game
+from feldherr.core.progress import progress_bar
 from feldherr.core.rng import seed_for_game
 from feldherr.core.validate import check_seed
 from feldherr.sim.backends import chunk_size, connect_ray, effective_jobs
@@ -340,10 +339,12 @@ def tournament(
     runner = run_local(job, games, jobs) if ray is None else run_ray(job, games, jobs, ray)
     started = time.perf_counter()
     totals = Totals(the_game.name, opts, seed, specs)
-    bar = tqdm(
+    bar = progress_bar(
+        many=plot_words(lang)["unit"],
+        one=plot_words(lang)["one"],
+        lang=lang,
         total=games,
         desc=plot_words(lang)["bar"].format(game=the_game.title),
-        unit=" " + plot_words(lang)["unit"],
         file=sys.stderr,
         disable=not progress,
     )
@@ -369,6 +370,7 @@ PLOT_WORDS: dict[str, dict[str, str]] = {
         "rating": "OpenSkill rating (μ ± σ)",
         "bar": "{game} tournament",
         "unit": "games",
+        "one": "game",
     },
     "de": {
         "title": "{game}: {games} Partien, Plätze rotiert",
@@ -378,6 +380,7 @@ PLOT_WORDS: dict[str, dict[str, str]] = {
         "rating": "OpenSkill-Wertung (μ ± σ)",
         "bar": "Turnier: {game}",
         "unit": "Partien",
+        "one": "Partie",
     },
 }
 """The words of the plot and the progress bar, per language."""
