@@ -209,6 +209,15 @@ def test_a_record_from_a_position_replays_with_its_players_names(tmp_path: Path,
     assert "Anna: Trossbube; Ben: keine" in out and "Punkte: Anna: 13, Ben: 9" in out
     assert "Sieger: Anna" in out
     assert "Rot" not in out and "Blau" not in out, out
+    code, out, _ = run(capsys, "replay", record, "--board", "--lang", "de")  # the board names them too
+    assert code == 0 and "  Anna: - | 13\n  Ben: - | 9\n" in out and "Rot" not in out, out
+    grande = tmp_path / "grande"
+    example = str(docs / "elgrande-example.json")
+    command = ["simulate", "elgrande", "--from-position", example, "--games", "1", "--records", str(grande)]
+    assert main([*command, "--quiet", "--json"]) == 0
+    code, out, _ = run(capsys, "replay", str(grande / "game-00000.json"), "--board", "--lang", "de")
+    board = out.split("Runde ", 1)[1]
+    assert code == 0 and "Isabel" in board and "Rot" not in board, out
     code, out, _ = run(capsys, "replay", record, "--seat", "ben", "--lang", "en")
     assert code == 0 and "Winner: Anna" in out
     code, out, err = run(capsys, "replay", record, "--seat", "Zed", "--lang", "de")
