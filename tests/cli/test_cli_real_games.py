@@ -234,3 +234,28 @@ def test_the_analysis_bar_of_a_time_budget_ends_full(capsys: Capsys) -> None:
     assert code == 0 and "the moves of Anna" in out
     last = err.replace("\r", "\n").strip().splitlines()[-1]
     assert "100%" in last and "0.3/0.3 s" in last, last
+
+
+def test_a_game_from_a_position_resumes_with_its_players_names(
+    tmp_path: Path, capsys: Capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``play --resume`` of a record that starts from a position named Anna and Ben "Rot" and
+    "Blau" (prompt, board, log, scores); the position's names now. The line of a resumed game said
+    "nach 1 Zügen" and "after 1 moves": the count in its grammatical number now."""
+    docs = Path(__file__).resolve().parents[2] / "docs" / "positions"
+    position = json.loads((docs / "mansfeld-example.json").read_text(encoding="utf-8"))
+    record = {"game": "mansfeld", "engine": 1, "options": {"players": 2, "ages": [40, 35]}, "seed": 5}
+    path = tmp_path / "from-position.json"
+    path.write_text(json.dumps({**record, "moves": [], "position": position}), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("2\n"))
+    argv = ["play", "mansfeld", "--resume", str(path), "--seats", "human,random", "--lang", "de"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert "Deine Entscheidung, Anna (Mensch)." in out and "Anna (Mensch)> 2" in out
+    assert "> Anna *du*: Trossbube" in out and "Punkte: Anna (Mensch): 13, Ben (random): 9" in out
+    assert "Rot" not in out and "Blau" not in out, out
+    from feldherr.cli.messages import msg
+
+    assert msg("resumed", "de", moves=1) == "Gespeicherte Partie wird nach 1 Zug fortgesetzt."
+    assert msg("resumed", "de", moves=3) == "Gespeicherte Partie wird nach 3 Zügen fortgesetzt."
+    assert msg("resumed", "en", moves=1) == "Resuming the saved game after 1 move."

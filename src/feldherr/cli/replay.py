@@ -15,6 +15,7 @@ from feldherr.cli.common import (
     described,
     option_error,
     option_words,
+    position_names,
 )
 from feldherr.cli.helptexts import h, said
 from feldherr.cli.messages import msg, winners_line
@@ -22,7 +23,6 @@ from feldherr.core.commandline import read_problem
 from feldherr.core.errors import OptionError, RecordError, clip
 from feldherr.core.game import Game
 from feldherr.core.i18n import LANGS, number
-from feldherr.core.position import player_names, player_words
 from feldherr.core.record import GameRecord, replay
 from feldherr.sim.setup import resolve_game
 
@@ -127,10 +127,7 @@ def seat_of(text: str, game: Game, players: int, position: dict[str, Any] | None
 def seat_words(game: Game, position: dict[str, Any] | None) -> dict[str, list[str]]:
     """Each player as the record's position names them, per language ({} for a new game: the
     seats are the game's colours)."""
-    if position is None:
-        return {}
-    names = player_names(position)
-    return {lang: player_words(names, game.messages(), lang) for lang in LANGS}
+    return {lang: named for lang in LANGS if (named := position_names(game, position, lang)) is not None}
 
 
 def run(args: argparse.Namespace) -> int:
