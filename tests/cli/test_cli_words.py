@@ -547,3 +547,21 @@ def test_a_slow_progress_bar_says_seconds_per_game_in_words() -> None:
     bar.start_t -= 30  # the first game took half a minute
     assert str(bar).endswith(", 30.00 s/game]"), str(bar)
     bar.close()
+
+
+def test_the_plots_titles_count_their_games_in_words() -> None:
+    """The plots' titles said "1 Partien" / "1 games" and "1000 games" (the count put in as it
+    came); they count in the number's grammatical form and the language's number format."""
+    from feldherr.sim.tournament import SIMULATION_WORDS, plot_title, plot_words
+
+    said = {
+        (lang, n): plot_title(plot_words(lang)["title"], lang, game="El Grande", games=n)
+        for lang in ("en", "de")
+        for n in (1, 1000)
+    }
+    assert said[("en", 1)] == "El Grande: 1 game, seats rotated"
+    assert said[("de", 1)] == "El Grande: 1 Partie, Plätze rotiert"
+    assert said[("en", 1000)] == "El Grande: 1,000 games, seats rotated"
+    assert said[("de", 1000)] == "El Grande: 1.000 Partien, Plätze rotiert"
+    one = plot_title(SIMULATION_WORDS["de"]["from"], "de", game="Mansfeld", games=1)
+    assert one == "Mansfeld: 1 Partie aus einer Stellung"
