@@ -447,3 +447,25 @@ def test_resume_refuses_a_hostile_record_in_one_line(
     code, out, err = run(capsys, "play", "toy", "--resume", str(path), "--seats", "human,random,random")
     assert_one_line_failure(code, err, how)
     assert out == ""
+
+
+@pytest.mark.parametrize("command", [["analyse", "mansfeld"], ["simulate", "mansfeld", "--from-position"]])
+@pytest.mark.parametrize(
+    ("what", "english", "german"),
+    [
+        ("deep", "it holds no position (JSON nested too deep)", "Sie enthält keine Stellung (JSON zu tief"),
+        ("folder", "it is a folder, not a file", "Das ist ein Ordner, keine Datei"),
+    ],
+)
+def test_a_position_file_nested_too_deep_or_a_folder_is_one_line(
+    capsys: Capsys, tmp_path: Path, command: list[str], what: str, english: str, german: str
+) -> None:
+    """A position file of JSON nested 100,000 deep was an internal error (RecursionError, exit
+    status 70), a folder "the file cannot be read"; both are one line saying what the path holds."""
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    target = str(path if what == "deep" else tmp_path)
+    for lang, said in (("en", english), ("de", german)):
+        code, out, err = run(capsys, *command, target, "--quiet", "--lang", lang)
+        assert_one_line_failure(code, err.replace("Fehler:", "error:"), what)
+        assert code == 2 and not out and said in err, err

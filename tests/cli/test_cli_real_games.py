@@ -193,3 +193,69 @@ def test_garbage_in_any_option_is_one_line(name: str, capsys: Capsys, tmp_path: 
                 value,
                 err[:300],
             )
+
+
+def test_a_record_from_a_position_replays_with_its_players_names(tmp_path: Path, capsys: Capsys) -> None:
+    """A game played on from a position (``simulate --from-position --records``) names its players
+    as the position does, in the log, the scores and ``--seat`` (the replay said "Red" and "Blue"
+    for Anna and Ben, and refused ``--seat Ben``)."""
+    docs = Path(__file__).resolve().parents[2] / "docs" / "positions"
+    example = str(docs / "mansfeld-example.json")
+    command = ["simulate", "mansfeld", "--from-position", example, "--games", "1", "--bots", "easy,easy"]
+    assert main([*command, "--quiet", "--json", "--records", str(tmp_path)]) == 0
+    record = str(tmp_path / "game-00000.json")
+    code, out, _ = run(capsys, "replay", record, "--lang", "de")
+    assert code == 0
+    assert "Anna: Trossbube; Ben: keine" in out and "Punkte: Anna: 13, Ben: 9" in out
+    assert "Sieger: Anna" in out
+    assert "Rot" not in out and "Blau" not in out, out
+    code, out, _ = run(capsys, "replay", record, "--board", "--lang", "de")  # the board names them too
+    assert code == 0 and "  Anna: - | 13\n  Ben: - | 9\n" in out and "Rot" not in out, out
+    grande = tmp_path / "grande"
+    example = str(docs / "elgrande-example.json")
+    command = ["simulate", "elgrande", "--from-position", example, "--games", "1", "--records", str(grande)]
+    assert main([*command, "--quiet", "--json"]) == 0
+    code, out, _ = run(capsys, "replay", str(grande / "game-00000.json"), "--board", "--lang", "de")
+    board = out.split("Runde ", 1)[1]
+    assert code == 0 and "Isabel" in board and "Rot" not in board, out
+    code, out, _ = run(capsys, "replay", record, "--seat", "ben", "--lang", "en")
+    assert code == 0 and "Winner: Anna" in out
+    code, out, err = run(capsys, "replay", record, "--seat", "Zed", "--lang", "de")
+    assert code == 2 and not out
+    said = "--seat muss 0 bis 1 oder der Name einer Person sein (Anna, Ben), nicht Zed"
+    assert err == f"feldherr: Fehler: {said}\n"
+
+
+def test_the_analysis_bar_of_a_time_budget_ends_full(capsys: Capsys) -> None:
+    """A search with a time budget is done after about 95 % of it: its bar stopped at "86%" and
+    "0.9/1.0 s", as if it had been cut off; once the search is done the bar is full."""
+    example = str(Path(__file__).resolve().parents[2] / "docs" / "positions" / "mansfeld-example.json")
+    code, out, err = run(capsys, "analyse", "mansfeld", example, "--bot", "hard@0.3s", "--lang", "en")
+    assert code == 0 and "the moves of Anna" in out
+    last = err.replace("\r", "\n").strip().splitlines()[-1]
+    assert "100%" in last and "0.3/0.3 s" in last, last
+
+
+def test_a_game_from_a_position_resumes_with_its_players_names(
+    tmp_path: Path, capsys: Capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``play --resume`` of a record that starts from a position named Anna and Ben "Rot" and
+    "Blau" (prompt, board, log, scores); the position's names now. The line of a resumed game said
+    "nach 1 Zügen" and "after 1 moves": the count in its grammatical number now."""
+    docs = Path(__file__).resolve().parents[2] / "docs" / "positions"
+    position = json.loads((docs / "mansfeld-example.json").read_text(encoding="utf-8"))
+    record = {"game": "mansfeld", "engine": 1, "options": {"players": 2, "ages": [40, 35]}, "seed": 5}
+    path = tmp_path / "from-position.json"
+    path.write_text(json.dumps({**record, "moves": [], "position": position}), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("2\n"))
+    argv = ["play", "mansfeld", "--resume", str(path), "--seats", "human,random", "--lang", "de"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert "Deine Entscheidung, Anna (Mensch)." in out and "Anna (Mensch)> 2" in out
+    assert "> Anna *du*: Trossbube" in out and "Punkte: Anna (Mensch): 13, Ben (random): 9" in out
+    assert "Rot" not in out and "Blau" not in out, out
+    from feldherr.cli.messages import msg
+
+    assert msg("resumed", "de", moves=1) == "Gespeicherte Partie wird nach 1 Zug fortgesetzt."
+    assert msg("resumed", "de", moves=3) == "Gespeicherte Partie wird nach 3 Zügen fortgesetzt."
+    assert msg("resumed", "en", moves=1) == "Resuming the saved game after 1 move."

@@ -84,6 +84,7 @@ def test_help_stays_english_in_english(capsys: Capsys, argv: list[str]) -> None:
     ("argv", "said"),
     [
         (["play"], "feldherr play: Fehler: es fehlt: SPIEL (siehe 'feldherr play --help')"),
+        (["analyse", "mansfeld"], "feldherr analyse: Fehler: es fehlt: STELLUNG (siehe"),  # was POSITION
         (["nonsense"], "feldherr: Fehler: Argument BEFEHL: 'nonsense' gibt es nicht (zur Wahl: "),
         (["simulate", "toy", "--seed"], "Argument --seed: erwartet einen Wert"),
         (["tournament", "toy", "--bots", "random", "--plot", "x.png", "--no-plot"], "nicht zusammen mit"),
@@ -527,3 +528,40 @@ def test_a_file_that_cannot_be_written_is_refused_in_words(capsys: Capsys, tmp_p
         code == 2 and "lassen sich keine Aufzeichnungen schreiben: ein Teil des Pfades ist kein Ordner" in err
     ), err
     assert "Errno" not in err and "directory" not in err, err
+
+
+def test_a_slow_progress_bar_says_seconds_per_game_in_words() -> None:
+    """A tournament of slow bots showed "64.53s/ Partien" (tqdm's unit with its leading space, the
+    plural after "per", an English decimal point); the bars say "64,53 s/Partie" and
+    "12,50 Partien/s" in the command's language."""
+    import io
+
+    from feldherr.core.progress import progress_bar, rate_words
+
+    assert rate_words(None, 1, 64.53, "Partien", "Partie", "de") == "64,53 s/Partie"
+    assert rate_words(12.5, 25, 2.0, "Partien", "Partie", "de") == "12,50 Partien/s"
+    assert rate_words(None, 0, 0.0, "games", "game", "en") == "? games/s"
+    out = io.StringIO()
+    bar = progress_bar(many="games", one="game", lang="en", total=4, desc="El Grande", file=out, smoothing=0)
+    bar.update(1)
+    bar.start_t -= 30  # the first game took half a minute
+    assert str(bar).endswith(", 30.00 s/game]"), str(bar)
+    bar.close()
+
+
+def test_the_plots_titles_count_their_games_in_words() -> None:
+    """The plots' titles said "1 Partien" / "1 games" and "1000 games" (the count put in as it
+    came); they count in the number's grammatical form and the language's number format."""
+    from feldherr.sim.tournament import SIMULATION_WORDS, plot_title, plot_words
+
+    said = {
+        (lang, n): plot_title(plot_words(lang)["title"], lang, game="El Grande", games=n)
+        for lang in ("en", "de")
+        for n in (1, 1000)
+    }
+    assert said[("en", 1)] == "El Grande: 1 game, seats rotated"
+    assert said[("de", 1)] == "El Grande: 1 Partie, Plätze rotiert"
+    assert said[("en", 1000)] == "El Grande: 1,000 games, seats rotated"
+    assert said[("de", 1000)] == "El Grande: 1.000 Partien, Plätze rotiert"
+    one = plot_title(SIMULATION_WORDS["de"]["from"], "de", game="Mansfeld", games=1)
+    assert one == "Mansfeld: 1 Partie aus einer Stellung"

@@ -370,7 +370,9 @@ class ToyGame(Game):
     def render_log(self, entry: LogEntry, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return render(CATALOGUE, entry["k"], entry["a"], lang)
 
-    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
+    def render_view(
+        self, view: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None
+    ) -> str:
         label = ("Round", "Prize", "Scores", "Hand") if lang == "en" else ("Runde", "Preis", "Punkte", "Hand")
         lines = [
             f"{label[0]} {view['round'] + 1}/{view['rounds']}  {label[1]} {view['prize']}",

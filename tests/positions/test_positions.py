@@ -683,6 +683,88 @@ def test_a_character_is_committed_once() -> None:
         get_game("mansfeld"),
         pos,
         "core.position.field",
-        "the position's field “players › Anna › commitment” must be a list without repeats, not a list",
-        "muss eine Liste ohne Wiederholungen sein",
+        "the position's field “players › Anna › commitment” names “trossbube” twice; each may appear once",
+        "nennt „trossbube“ zweimal; jedes darf nur einmal vorkommen",
     )
+
+
+@pytest.mark.parametrize("name", ["wallenstein", "elgrande", "mansfeld"])
+def test_an_unknown_phase_is_echoed_in_quotes_like_every_misspelt_name(name: str) -> None:
+    """A misspelt phase is echoed as the file writes it, in quotes, as every other unknown name
+    (Mansfeld's phase was echoed bare: "fight in “phase” names no phase")."""
+    position = _example(name)
+    where = position["flow"] if name == "elgrande" else position  # El Grande's phase is the turn's
+    where["phase"] = "fight"
+    check_position_refused(
+        get_game(name),
+        position,
+        "core.position.name",
+        "“fight” in “",
+        "„fight“ in „",
+    )
+    assert "phase” names no phase of this game" in get_game(name).error_text(
+        _refused(name, position, "core.position.name"), "en"
+    )
+
+
+def test_what_a_wallenstein_field_must_hold_is_said_in_words_not_as_a_key() -> None:
+    """A player's colour out of seat order said what to write as a bare key ("muss red sein") and a
+    malformed winter entry as the engine's tuple ("[seat, extra peasants, county, ...]"); now the
+    colour to write is quoted as the file writes it and the entry is described in words."""
+    game = get_game("wallenstein")
+    colour = _example("wallenstein")
+    colour["players"][0]["colour"] = "green"
+    check_position_refused(
+        game,
+        colour,
+        "core.position.field",
+        "“players › green › colour” must be “red”, not “green”",
+        "„Spieler › green › Farbe“ der Stellung muss „red“ sein, nicht „green“",
+    )
+    winter = _example("wallenstein")
+    winter["flow"]["winter_queue"] = [[-1]]
+    err = check_position_refused(
+        game,
+        winter,
+        "core.position.field",
+        "must be an object with the player, the extra peasants and the counties (or the engine's numbers)",
+        "muss ein Objekt mit dem Spieler, den zusätzlichen Bauern und den Ländern (oder die Zahlen",
+    )
+    assert "[" not in game.error_text(err, "en") + game.error_text(err, "de")
+
+
+@pytest.mark.parametrize(
+    ("name", "where", "english", "german"),
+    [
+        ("mansfeld", ("hidden", "dice"), "a whole number from 1 to 6, not 12", "von 1 bis 6 sein, nicht 12"),
+        ("mansfeld", ("roll",), "a whole number from 1 to 6, not 12", "von 1 bis 6 sein, nicht 12"),
+        ("wallenstein", ("tower_inside",), "a whole number of at least 0, not -1", "ab 0 sein, nicht -1"),
+    ],
+)
+def test_a_number_out_of_range_in_a_list_names_the_range(
+    name: str, where: tuple[str, ...], english: str, german: str
+) -> None:
+    """A die of 12 among the dice was refused as "must be a whole number, not 12" (a whole number
+    it is): a list's numbers name their range as a single number's do."""
+    position = _example(name)
+    holder = position
+    for key in where[:-1]:
+        holder = holder.setdefault(key, {})
+    holder[where[-1]] = [12] if english.endswith("12") else [-1]  # the list's first number out of range
+    check_position_refused(get_game(name), position, "core.position.field", english, german)
+
+
+def test_an_entry_named_twice_is_named() -> None:
+    """A list that may hold each entry once (a county's buildings, a player's commitment) was
+    refused as "must be a list without repeats, not a list"; the refusal names the entry twice."""
+    buildings = _example("wallenstein")
+    county = next(c for c, v in buildings["counties"].items() if v.get("buildings"))
+    buildings["counties"][county]["buildings"] = ["palace", "palace"]
+    check_position_refused(
+        get_game("wallenstein"),
+        buildings,
+        "core.position.field",
+        f"“counties › {county} › buildings” names “palace” twice; each may appear once",
+        f"„Länder › {county} › Gebäude“ der Stellung nennt „palace“ zweimal; jedes darf nur einmal vorkommen",
+    )
+    # a player's commitment: test_a_character_is_committed_once

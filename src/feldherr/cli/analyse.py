@@ -29,6 +29,7 @@ from feldherr.core.errors import OptionError, PositionError, RuleError, clip
 from feldherr.core.game import Game, State
 from feldherr.core.i18n import LANGS, fixed, number, render
 from feldherr.core.position import player_names, player_words
+from feldherr.core.progress import progress_bar
 from feldherr.core.registry import game_names
 from feldherr.search.analysis import DEFAULT_BOT, Analysis, search_bot, standing
 from feldherr.search.analysis import analyse as run_analysis
@@ -105,11 +106,17 @@ WORDS: dict[str, dict[str, str]] = {
     "no-file": {"en": "there is no such file", "de": "Diese Datei gibt es nicht"},
     "not-text": {"en": "the file is not text in UTF-8", "de": "Die Datei ist kein Text in UTF-8"},
     "unreadable": {"en": "the file cannot be read", "de": "Die Datei kann nicht gelesen werden"},
+    "folder": {"en": "it is a folder, not a file", "de": "Das ist ein Ordner, keine Datei"},
+    "too-deep": {
+        "en": "it holds no position (JSON nested too deep)",
+        "de": "Sie enthält keine Stellung (JSON zu tief verschachtelt)",
+    },
     "game": {
         "en": "there is no game {game} (known: {known})",
         "de": "Ein Spiel {game} gibt es nicht (bekannt: {known})",
     },
-    "unit": {"en": " searches", "de": " Suchläufe"},
+    "unit": {"en": "searches", "de": "Suchläufe"},
+    "one": {"en": "search", "de": "Suchlauf"},
     "nobody": {
         "en": "nobody has a decision to make in this position (the game is over)",
         "de": "In dieser Stellung hat niemand etwas zu entscheiden (die Partie ist vorbei)",
@@ -146,8 +153,12 @@ def read_position(path: str, lang: str = "en") -> dict[str, Any]:
         raise refuse(words("not-json", lang, line=exc.lineno, column=exc.colno)) from exc
     except FileNotFoundError as exc:
         raise refuse(words("no-file", lang)) from exc
+    except IsADirectoryError as exc:
+        raise refuse(words("folder", lang)) from exc
     except UnicodeDecodeError as exc:
         raise refuse(words("not-text", lang)) from exc
+    except RecursionError as exc:  # JSON nested deeper than Python's parser goes
+        raise refuse(words("too-deep", lang)) from exc
     except (OSError, ValueError) as exc:
         raise refuse(words("unreadable", lang)) from exc
     if not isinstance(data, dict):
@@ -259,13 +270,25 @@ def run(args: argparse.Namespace) -> int:
     budget = searcher.budget
     timed = budget.seconds is not None and budget.iterations is None
     total: float | None = budget.seconds if timed else budget.iterations
-    bar = tqdm(
-        total=total,
-        desc=game.title,
-        unit="s" if timed else words("unit", args.lang),
-        file=sys.stderr,
-        disable=args.quiet,
-        bar_format="{l_bar}{bar}| {n:.1f}/{total:.1f} s" if timed else None,
+    bar = (
+        tqdm(
+            total=total,
+            desc=game.title,
+            unit="s",
+            file=sys.stderr,
+            disable=args.quiet,
+            bar_format="{l_bar}{bar}| {n:.1f}/{total:.1f} s",
+        )
+        if timed
+        else progress_bar(
+            many=words("unit", args.lang),
+            one=words("one", args.lang),
+            lang=args.lang,
+            total=total,
+            desc=game.title,
+            file=sys.stderr,
+            disable=args.quiet,
+        )
     )
     started = time.perf_counter()
 
@@ -279,6 +302,8 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         analysis = run_analysis(game, state, seat, args.bot, seed, tick)
+        if timed:  # the search is done: it plans 95 % of its time, and the bar redraws at most every 0.1 s
+            bar.update(float(total or 0) - bar.n)
     except RuleError as err:
         raise CliError(game.error_text(err, args.lang), 1) from err
     finally:

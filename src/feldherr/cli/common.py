@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import textwrap
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -448,3 +449,14 @@ def described(description: str, *examples: str) -> dict[str, Any]:
 
 
 __all__ = ["CliError", "OptionError"]
+
+
+def position_names(game: Game, position: Mapping[str, Any] | None, lang: str) -> list[str] | None:
+    """Each player of a game played on from ``position`` (a record's ``"position"``) as the
+    position names them, in ``lang`` (a colour by its word: "blue" is "Blau"); None for a new game,
+    whose seats are named by the game's colours."""
+    from feldherr.core.position import player_names, player_words
+
+    if position is None:
+        return None
+    return player_words(player_names(position), game.messages(), lang)

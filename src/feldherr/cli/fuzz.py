@@ -7,12 +7,11 @@ import json
 import sys
 from typing import Any
 
-from tqdm import tqdm
-
 from feldherr.cli.common import add_lang_argument, described
 from feldherr.cli.helptexts import h, said
 from feldherr.cli.messages import msg
 from feldherr.core.commandline import MAX_COUNT, seed_value, whole_number
+from feldherr.core.progress import progress_bar
 from feldherr.games import game_names
 from feldherr.sim.fuzz import fuzz, totals
 from feldherr.sim.setup import resolve_game
@@ -33,13 +32,14 @@ HEADS = {
 }
 """The table's headings per language (its columns are the JSON's keys)."""
 ALL = {"en": "all", "de": "alle"}
-UNIT = {"en": " inputs", "de": " Eingaben"}
+UNIT = {"en": ("inputs", "input"), "de": ("Eingaben", "Eingabe")}
 
 
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
     names = [resolve_game(name).name for name in args.games] or game_names()
-    bar = tqdm(total=args.inputs, unit=UNIT.get(lang, UNIT["en"]), file=sys.stderr, disable=args.quiet)
+    many, one = UNIT.get(lang, UNIT["en"])
+    bar = progress_bar(many=many, one=one, lang=lang, total=args.inputs, file=sys.stderr, disable=args.quiet)
 
     def step(count: int) -> None:
         bar.update(min(count, args.inputs - bar.n))  # the last position may throw a few more

@@ -36,7 +36,7 @@ HELP: dict[str, dict[str, str]] = {
     "mv.seat": {"en": "SEAT", "de": "PLATZ"},
     "mv.option": {"en": "KEY=VALUE", "de": "NAME=WERT"},
     "mv.record": {"en": "RECORD.json", "de": "PARTIE.json"},
-    "mv.position": {"en": "POSITION", "de": "POSITION"},
+    "mv.position": {"en": "POSITION", "de": "STELLUNG"},
     "mv.seconds": {"en": "SECONDS", "de": "SEKUNDEN"},
     "mv.name": {"en": "NAME", "de": "NAME"},
     "mv.register": {"en": "NAME=module:Class", "de": "NAME=modul:Klasse"},

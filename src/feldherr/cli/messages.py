@@ -80,8 +80,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "saved": {"en": "Record saved to {path}.", "de": "Partie gespeichert in {path}."},
     "human": {"en": "human", "de": "Mensch"},
     "resumed": {
-        "en": "Resuming the saved game after {moves} moves.",
-        "de": "Gespeicherte Partie wird nach {moves} Zügen fortgesetzt.",
+        "en": "Resuming the saved game after {moves:@moves-after}.",
+        "de": "Gespeicherte Partie wird nach {moves:@moves-after} fortgesetzt.",
+    },
+    "replay_seat": {
+        "en": "--seat must be 0 to {last} or a player's colour ({names}), not {seat}",
+        "de": "--seat muss 0 bis {last} oder die Farbe einer Person sein ({names}), nicht {seat}",
+    },
+    "replay_seat_named": {
+        "en": "--seat must be 0 to {last} or a player's name ({names}), not {seat}",
+        "de": "--seat muss 0 bis {last} oder der Name einer Person sein ({names}), nicht {seat}",
     },
     "unfinished": {
         "en": "(the record stops before the end of the game)",
@@ -115,6 +123,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "players#other": {"en": "{n} players", "de": "{n} Spieler"},
     "moves#one": {"en": "{n} move", "de": "{n} Zug"},
     "moves#other": {"en": "{n} moves", "de": "{n} Züge"},
+    "moves-after#one": {"en": "{n} move", "de": "{n} Zug"},  # after ... (German dative)
+    "moves-after#other": {"en": "{n} moves", "de": "{n} Zügen"},
     "player_score": {"en": "{name}: {score}", "de": "{name}: {score}"},
     "replay_ok": {
         "en": "Record OK: {moves:@moves} replayed; {check}.",

@@ -15,6 +15,7 @@ from feldherr.cli.common import (
     described,
     option_error,
     option_words,
+    position_names,
 )
 from feldherr.cli.helptexts import h, said
 from feldherr.cli.messages import msg, winners_line
@@ -98,12 +99,16 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def seat_of(text: str, game: Game, players: int) -> int:
+def seat_of(text: str, game: Game, players: int, position: dict[str, Any] | None = None) -> int:
     """``--seat``: a seat's number from 0, or its colour as the game names it in either language
-    (``red``, ``Blau``), in any case."""
+    (``red``, ``Blau``), in any case; in a game played on from a position, also its player's name
+    as the position writes it (``Anna``)."""
     wanted = text.strip().casefold()
+    named = seat_words(game, position)
     for seat in range(players):
-        if wanted in {game.seat_name(seat, lang).casefold() for lang in LANGS}:
+        known = {game.seat_name(seat, lang).casefold() for lang in LANGS}
+        known |= {game.seat_name(seat, lang, named[lang]).casefold() for lang in LANGS if named}
+        if wanted in known:
             return seat
     try:
         number = int(text, 10)
@@ -111,12 +116,18 @@ def seat_of(text: str, game: Game, players: int) -> int:
         number = -1
     if 0 <= number < players and text.strip().lstrip("+").isdigit():
         return number
-    names = ", ".join(game.seat_name(seat, "en") for seat in range(players))
-    de = ", ".join(game.seat_name(seat, "de") for seat in range(players))
-    raise CliError(
-        f"--seat must be 0 to {players - 1} or a player's colour ({names}), not {clip(text, 40)}",
-        de=f"--seat muss 0 bis {players - 1} oder die Farbe einer Person sein ({de}), nicht {clip(text, 40)}",
-    )
+    listed = {
+        lang: ", ".join(game.seat_name(s, lang, named.get(lang)) for s in range(players)) for lang in LANGS
+    }
+    key = "replay_seat_named" if named else "replay_seat"
+    said = {lang: msg(key, lang, last=players - 1, names=listed[lang], seat=clip(text, 40)) for lang in LANGS}
+    raise CliError(said["en"], de=said["de"])
+
+
+def seat_words(game: Game, position: dict[str, Any] | None) -> dict[str, list[str]]:
+    """Each player as the record's position names them, per language ({} for a new game: the
+    seats are the game's colours)."""
+    return {lang: named for lang in LANGS if (named := position_names(game, position, lang)) is not None}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -138,11 +149,12 @@ def run(args: argparse.Namespace) -> int:
             BAD_RECORD,
             de=f"{shown} hat ungültige Optionen: {exc.said('de') or exc}",
         ) from exc
-    seat = None if args.seat is None else seat_of(args.seat, game, state.num_players)
+    seat = None if args.seat is None else seat_of(args.seat, game, state.num_players, record.position)
+    names = seat_words(game, record.position).get(lang)  # a game from a position: its players' names
     entries = state.log if seat is None else state.visible_log(seat)
     if args.json:
         ended = state.outcome().to_json() if state.is_terminal() else None
-        log = [{"to": entry.get("to"), "text": game.render_log(entry, lang)} for entry in entries]
+        log = [{"to": entry.get("to"), "text": game.render_log(entry, lang, names)} for entry in entries]
         summary = {
             "game": record.game,
             "options": dict(record.options),
@@ -172,19 +184,20 @@ def run(args: argparse.Namespace) -> int:
     # The auditor's view: the whole log, private lines marked with their seat (or one seat's part).
     for entry in entries:
         to = entry.get("to")
-        prefix = f"[{game.seat_name(to, lang)}] " if seat is None and to is not None else ""
-        print(f"  {prefix}{game.render_log(entry, lang)}")
+        prefix = f"[{game.seat_name(to, lang, names)}] " if seat is None and to is not None else ""
+        print(f"  {prefix}{game.render_log(entry, lang, names)}")
     if args.board:
-        print(game.render_view(state.view(seat), lang))
+        view = state.view(seat)
+        print(game.render_view(view, lang, names) if names else game.render_view(view, lang))
     if state.is_terminal():
         # in words, as ``feldherr play`` ends: the tie-break data (outcome.detail) are raw data for
         # programs (--json); the log's last lines already say who won and why
         outcome = state.outcome()
         scores = (
-            msg("player_score", lang, name=game.seat_name(s, lang), score=number(v, lang))
+            msg("player_score", lang, name=game.seat_name(s, lang, names), score=number(v, lang))
             for s, v in enumerate(outcome.scores)
         )
-        winners = [game.seat_name(s, lang) for s in outcome.winners]
+        winners = [game.seat_name(s, lang, names) for s in outcome.winners]
         print(msg("scores", lang, scores=", ".join(scores)))
         print(winners_line(winners, lang))
     else:

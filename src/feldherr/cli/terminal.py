@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from feldherr.cli.common import write_text_safely
+from feldherr.cli.common import position_names, write_text_safely
 from feldherr.cli.messages import msg, winners_line
 from feldherr.core.bots import Bot
 from feldherr.core.errors import RuleError, clip
@@ -86,9 +86,11 @@ class TerminalGame:
         self.interactive = (
             interactive if interactive is not None else (self.inp.isatty() and self.out.isatty())
         )
+        self.names: list[str] | None = None  # a game from a position: its players' names
         if resume is not None:
             self.match = Match.from_record(game, resume)
             seed = resume.seed
+            self.names = position_names(game, resume.position, lang)
         else:
             self.match = Match(game, options, seed)
         # A person's seat gets an (unused) random bot so that every bot keeps play_game's seed.
@@ -113,18 +115,24 @@ class TerminalGame:
         """A seat as the players read it: its colour (as the game's texts name it) and who plays
         it, "Red (human)", never its number from 0."""
         kind = self.seats[seat]
-        name = self.game.seat_name(seat, self.lang)
+        name = self.game.seat_name(seat, self.lang, self.names)
         return msg("player", self.lang, name=name, kind=msg(HUMAN, self.lang) if kind == HUMAN else kind)
 
+    def board(self, view: dict[str, Any]) -> str:
+        """The picture of ``view``, its players named as a position names them."""
+        if self.names is None:
+            return self.game.render_view(view, self.lang)
+        return self.game.render_view(view, self.lang, self.names)
+
     def flush_public(self) -> None:
-        for item in self.match.log_since(None, self.public_seen, self.lang):
+        for item in self.match.log_since(None, self.public_seen, self.lang, self.names):
             self.say("  " + item["text"])
         self.public_seen = self.match.version
 
     def flush_private(self, seat: int, title: bool, public_too: bool = False) -> None:
         """The seat's log lines since it last looked: its private ones (public ones too after the
         screen was cleared, since their earlier printing is gone)."""
-        items = self.match.log_since(seat, self.seen[seat], self.lang)
+        items = self.match.log_since(seat, self.seen[seat], self.lang, self.names)
         self.seen[seat] = self.match.version
         new = [i for i in items if public_too or i["entry"].get("to") == seat]
         if new and title:
@@ -140,7 +148,7 @@ class TerminalGame:
         shown = moves[:LIST_SHOWN] if limit and len(moves) > LIST_LIMIT else moves
         width = len(str(len(moves)))
         for number, move in enumerate(shown, 1):
-            self.say(f"  {number:>{width}}. {self.game.describe_move(view, move, self.lang)}")
+            self.say(f"  {number:>{width}}. {self.game.describe_move(view, move, self.lang, self.names)}")
         if len(shown) < len(moves):
             self.say(msg("more", self.lang, n=len(moves) - len(shown)))
 
@@ -191,7 +199,7 @@ class TerminalGame:
         version = match.version
         self.say()
         self.say(msg("your_turn", lang, who=self.who(seat)))
-        self.say(game.render_view(view, lang))
+        self.say(self.board(view))
         self.flush_private(seat, title=True, public_too=cleared)
         decision = view["decision"]
         moves_json: list[JSON] = list(decision["moves"]) if decision else []
@@ -208,12 +216,12 @@ class TerminalGame:
             if command == "help":
                 self.say(msg("help", lang))
             elif command == "board":
-                self.say(game.render_view(view, lang))
+                self.say(self.board(view))
             elif command == "moves":
                 self.list_moves(view, moves, limit=False)
             elif command == "log":
                 self.say(msg("log_title", lang, who=self.who(seat)))
-                for item in match.log_since(seat, ALL, lang):
+                for item in match.log_since(seat, ALL, lang, self.names):
                     self.say("  " + item["text"])
             elif command == "quit":
                 return Turn.QUIT
@@ -311,7 +319,7 @@ class TerminalGame:
         assert outcome is not None
         self.say()
         self.say(msg("game_over", self.lang))
-        self.say(self.game.render_view(self.match.view(None), self.lang))
+        self.say(self.board(self.match.view(None)))
         scores = ", ".join(
             msg("player_score", self.lang, name=self.who(s), score=number_text(v, self.lang))
             for s, v in enumerate(outcome.scores)

@@ -269,8 +269,11 @@ class Game(ABC):
         return seat_label(seat, names, [player_word(s, lang) for s in range(seat + 1)])
 
     @abstractmethod
-    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        """A readable text picture of a seat's view (for the terminal), from the view alone."""
+    def render_view(
+        self, view: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None
+    ) -> str:
+        """A readable text picture of a seat's view (for the terminal), from the view alone;
+        ``names``: each seat's player name, as a position names them (None: seats by colour)."""
 
     def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
         """The text picture of what ``seat`` sees."""

@@ -232,6 +232,10 @@ CORE_ERRORS: dict[str, dict[str, str]] = {
         "en": "the position has no field {field}; it needs one",
         "de": "Der Stellung fehlt das Feld {field}",
     },
+    "core.position.field-repeat": {
+        "en": "the position's field {field} names {value} twice; each may appear once",
+        "de": "Das Feld {field} der Stellung nennt {value} zweimal; jedes darf nur einmal vorkommen",
+    },
     "core.position.name": {
         "en": "{value} in {field} names no {kind} of this game",
         "de": "{value} in {field}: {kind} dieses Namens gibt es in diesem Spiel nicht",
@@ -279,6 +283,11 @@ POSITION_WORDS: dict[str, dict[str, str]] = {
     "[kind, index, option]": {
         "en": "a card or a modifier (or the engine's three numbers)",
         "de": "eine Karte oder eine Machtverschiebung (oder die drei Zahlen der Engine)",
+    },
+    "[seat, extra peasants, county, ...]": {
+        "en": "an object with the player, the extra peasants and the counties (or the engine's numbers)",
+        "de": "ein Objekt mit dem Spieler, den zusätzlichen Bauern und den Ländern (oder die Zahlen der "
+        "Engine)",
     },
     "a seat and counties of the game": {
         "en": "a player and counties of the game",
@@ -468,7 +477,10 @@ def position_value(text: str, lang: str) -> str:
 
 
 def position_word(text: str, lang: str) -> str:
-    """One of a position refusal's words (:data:`POSITION_WORDS`) in ``lang``; other text as it is."""
+    """One of a position refusal's words (:data:`POSITION_WORDS`) in ``lang``; a text the file
+    must hold (JSON text: ``"red"``) in the language's quotes; other text as it is."""
+    if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
+        return position_value(text, lang)
     entry = POSITION_WORDS.get(text)
     if entry is not None:
         return entry.get(lang) or entry["en"]
@@ -524,6 +536,8 @@ def error_text(
                 details[key] = position_word(details[key], lang)
         if details.get("expected") == "given":  # a field left out, not one of a wrong type
             rule = "core.position.field-missing"
+        elif getattr(err, "details", {}).get("expected") == "a list without repeats":
+            rule = "core.position.field-repeat"  # the entry named twice, not "a list"
         if rule == "core.position.inconsistent" and isinstance(details.get("player"), str):
             rule = "core.position.no-move"  # the player in the game's words (a colour: "Rot")
     if ".position." in rule:  # places of the position (a field, an option, the places of a card)

@@ -64,6 +64,19 @@ def wrong(field: str, expected: str, value: Any) -> NoReturn:
     )
 
 
+def repeated(field: str, values: Any) -> NoReturn:
+    """Refuse the list ``values`` at ``field`` for an entry in it twice (``core.position.field``),
+    naming that entry as the file writes it."""
+    twice = next((v for i, v in enumerate(values) if v in values[:i]), None)
+    fail(
+        f"the position's field {field} must be a list without repeats, not {shown_json(values)}",
+        "core.position.field",
+        field=field,
+        expected="a list without repeats",
+        value=shown_json(twice),
+    )
+
+
 def is_int(value: Any) -> bool:
     return type(value) is int
 
@@ -123,7 +136,8 @@ class Reader:
         values = self.array(key, default)
         for i, v in enumerate(values):
             if not is_int(v) or v < low or (high is not None and v > high):
-                wrong(f"{self.path(key)}[{i}]", "a whole number", v)
+                bound = f"{low} to {high}" if high is not None else f"at least {low}"  # as integer()
+                wrong(f"{self.path(key)}[{i}]", f"a whole number {bound}", v)
         return [int(v) for v in values]
 
     def obj(self, key: str, default: Any = _MISSING) -> Reader:
@@ -466,7 +480,7 @@ class Bits(Codec):
                 wrong(field, f"a list of numbers 0 to {self.size - 1}", value)
             bits = value
         if len(set(bits)) != len(bits):
-            wrong(field, "a list without repeats", value)
+            repeated(field, value)
         return sum(1 << b for b in bits)
 
     def schema(self, like: Any) -> dict[str, Any]:

@@ -523,8 +523,10 @@ class ElGrandeGame(Game):
         """A rule error in words; a seat it names by its player's name or colour."""
         return error_text(_SeatNamed(err, lang, names), self.messages(), lang, names)
 
-    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        return text.render_view(view, lang)
+    def render_view(
+        self, view: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None
+    ) -> str:
+        return text.render_view(view, lang, names)
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
         from feldherr.elgrande.bots import HeuristicBot

@@ -544,15 +544,16 @@ def log_table(entry: LogEntry, lang: str, names: Sequence[str] | None = None) ->
 
 
 # ---------------------------------------------------------------------------- terminal
-def render_view(v: Mapping[str, Any], lang: str) -> str:
-    """The terminal picture of a view (from the view alone); players by colour."""
+def render_view(v: Mapping[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
+    """The terminal picture of a view (from the view alone); players by name (``names``: as a
+    position names them) or else by colour."""
     _lang(lang)
     de = lang == "de"
     n = v.get("players_count")
     players = v["players"]
 
     def label(c: int) -> str:
-        return who(c, lang, None, n if isinstance(n, int) else None)
+        return who(c, lang, names, n if isinstance(n, int) else None)
 
     phase = _t(f"phase.{v['phase']}", lang) if f"phase.{v['phase']}" in CATALOGUE else str(v["phase"])
     lines = [

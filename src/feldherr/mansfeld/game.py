@@ -282,8 +282,10 @@ class MansfeldGame(Game):
         """A rule error in words: the seat it names by its player's name or colour, a card by name."""
         return error_text(_Worded(err, lang, names), self.messages(), lang, names)
 
-    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        return text.render_view(view, lang)
+    def render_view(
+        self, view: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None
+    ) -> str:
+        return text.render_view(view, lang, names)
 
     def view_schema(self) -> dict[str, Any]:
         return info.SCHEMA

@@ -24,7 +24,8 @@ from feldherr.core.position import (
     name_schema,
     object_schema,
     player_path,
-    wrong,
+    repeated,
+    shown_json,
 )
 from feldherr.core.rng import Rng
 from feldherr.mansfeld.data import CARDS, KEYS, MAX_DICE, PROVINCES
@@ -198,9 +199,9 @@ def from_position(cls: type[MansfeldData], data: Mapping[str, Any], seed: int) -
     phase_name = top.text("phase", "dice")
     if phase_name not in PHASES:
         fail(
-            f"{phase_name} is not a phase",
+            f"{shown_json(phase_name)} is not a phase",
             "core.position.name",
-            value=phase_name,
+            value=shown_json(phase_name),
             field="phase",
             kind="phase",
         )
@@ -229,7 +230,7 @@ def from_position(cls: type[MansfeldData], data: Mapping[str, Any], seed: int) -
         if commit is not None:
             committed = CARD_NAMES.indices(commit, r.path("commit"))
             if len(set(committed)) != len(committed):  # each character once (every card is unique)
-                wrong(r.path("commit"), "a list without repeats", commit)
+                repeated(r.path("commit"), commit)
             for c in committed:
                 if c not in st.cards[s]:
                     _fail("mansfeld.position.commit", player=names[s], card=KEYS[c])

@@ -192,9 +192,10 @@ def _card_line(key: str, lang: str) -> str:
     return f"{c.name(lang)} ({c.cost}/{c.strength}{ab})"
 
 
-def render_view(v: Mapping[str, Any], lang: str = "en") -> str:
+def render_view(v: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
     """The text picture of a view (the terminal); it shows only what the view holds, in the
-    catalogue's words (``view.*``)."""
+    catalogue's words (``view.*``); players by name (``names``: as a position names them) or else
+    by colour."""
     _lang(lang)
     phase = v["phase"]
     seat = v["seat"]
@@ -221,21 +222,21 @@ def render_view(v: Mapping[str, Any], lang: str = "en") -> str:
             extra = " | " + _t("view.luck", lang, n=p["luck"])
             if p["committed"]:
                 extra += " ✓"
-        lines.append(f"{mark} {seat_name(s, lang)}{you}: {hand}{extra} | {p['score']}")
+        lines.append(f"{mark} {seat_name(s, lang, names)}{you}: {hand}{extra} | {p['score']}")
     if phase == "recruit":
         mover = v["to_move"][0]
         reach = ", ".join(card_name(k, lang) for k in v["reach"])
         dice = " ".join(map(str, v["roll"]))
-        lines.append(_t("view.rolled", lang, seat=seat_name(mover, lang), dice=dice, cards=reach))
+        lines.append(_t("view.rolled", lang, seat=seat_name(mover, lang, names), dice=dice, cards=reach))
     if v["provinces"]:
         prov = []
         for p in v["provinces"]:
-            who = "—" if p["owner"] is None else seat_name(p["owner"], lang)
+            who = "—" if p["owner"] is None else seat_name(p["owner"], lang, names)
             prov.append(f"{p['no']}:{p['value']} {who}")
         lines.append(_t("view.provinces", lang, provinces="; ".join(prov)))
     if phase == "commit" and v["my_commit"] is not None:
         lines.append(_t("view.committed", lang, cards=_names(v["my_commit"], lang)))
     if phase == "over" and v["winners"] is not None:
-        winners = ", ".join(seat_name(s, lang) for s in v["winners"])
+        winners = ", ".join(seat_name(s, lang, names) for s in v["winners"])
         lines.append(_t("view.winners", lang, seats=winners))
     return "\n".join(lines)

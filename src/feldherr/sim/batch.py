@@ -18,11 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tqdm import tqdm
-
 from feldherr.core.commandline import write_problem
 from feldherr.core.errors import OptionError, clip
 from feldherr.core.game import Game
+from feldherr.core.progress import progress_bar
 from feldherr.core.validate import check_seed
 from feldherr.sim.backends import RayBackend, connect_ray, get_backend
 from feldherr.sim.jobs import GameSummary, Job, for_simulation, play_one, record_path
@@ -174,8 +173,8 @@ def summarize(
     return totals.result(game, options, bots, seed)
 
 
-BAR_UNIT = {"en": " games", "de": " Partien"}
-"""What the progress bar counts, in the language of the command (``lang``)."""
+BAR_UNIT = {"en": ("games", "game"), "de": ("Partien", "Partie")}
+"""What the progress bar counts (many, one), in the language of the command (``lang``)."""
 
 
 def simulate(
@@ -238,8 +237,10 @@ def simulate(
         connect_ray(runner.address, jobs)
     started = time.perf_counter()
     totals = Totals(opts["players"], keep_games)
-    unit = BAR_UNIT.get(lang, BAR_UNIT["en"])
-    bar = tqdm(total=games, desc=the_game.title, unit=unit, file=sys.stderr, disable=not progress)
+    many, one = BAR_UNIT.get(lang, BAR_UNIT["en"])
+    bar = progress_bar(
+        many=many, one=one, lang=lang, total=games, desc=the_game.title, file=sys.stderr, disable=not progress
+    )
     try:
         for summary in runner.run(job, range(games), jobs):
             totals.add(summary)

@@ -33,11 +33,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tqdm import tqdm
-
 from feldherr.core.errors import OptionError
 from feldherr.core.game import Game
+from feldherr.core.i18n import format_text
 from feldherr.core.play import make_bots, play_game
+from feldherr.core.progress import progress_bar
 from feldherr.core.rng import seed_for_game
 from feldherr.core.validate import check_seed
 from feldherr.sim.backends import chunk_size, connect_ray, effective_jobs
@@ -340,10 +340,12 @@ def tournament(
     runner = run_local(job, games, jobs) if ray is None else run_ray(job, games, jobs, ray)
     started = time.perf_counter()
     totals = Totals(the_game.name, opts, seed, specs)
-    bar = tqdm(
+    bar = progress_bar(
+        many=plot_words(lang)["unit"],
+        one=plot_words(lang)["one"],
+        lang=lang,
         total=games,
         desc=plot_words(lang)["bar"].format(game=the_game.title),
-        unit=" " + plot_words(lang)["unit"],
         file=sys.stderr,
         disable=not progress,
     )
@@ -362,25 +364,39 @@ def tournament(
 
 PLOT_WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "title": "{game}: {games} games, seats rotated",
+        "title": "{game}: {games:@games}, seats rotated",
         "fair": "fair share {share} %",
         "rate": "win rate, % (95 % interval)",
         "ratings": "ratings",
         "rating": "OpenSkill rating (μ ± σ)",
         "bar": "{game} tournament",
         "unit": "games",
+        "one": "game",
     },
     "de": {
-        "title": "{game}: {games} Partien, Plätze rotiert",
+        "title": "{game}: {games:@games}, Plätze rotiert",
         "fair": "fairer Anteil {share} %",
         "rate": "Siegquote, % (95-%-Intervall)",
         "ratings": "Wertungen",
         "rating": "OpenSkill-Wertung (μ ± σ)",
         "bar": "Turnier: {game}",
         "unit": "Partien",
+        "one": "Partie",
     },
 }
 """The words of the plot and the progress bar, per language."""
+
+
+PLOT_COUNTS: dict[str, dict[str, str]] = {
+    "games#one": {"en": "{n} game", "de": "{n} Partie"},
+    "games#other": {"en": "{n} games", "de": "{n} Partien"},
+}
+"""The counted words of the plots' titles ("1 game", "40 games")."""
+
+
+def plot_title(template: str, lang: str, **values: Any) -> str:
+    """A plot's title in ``lang``: its count in the number's grammatical form and format."""
+    return format_text(PLOT_COUNTS, template, values, lang if lang in PLOT_COUNTS["games#one"] else "en")
 
 
 def plot_words(lang: str) -> dict[str, str]:
@@ -450,7 +466,7 @@ def plot(
     words = plot_words(lang)
     labels = [bot_label(name, lang) for name in result.names]
     _win_rate_bars(ax, result.win_rate, result.intervals, labels, words)
-    ax.set_title(words["title"].format(game=title or result.game, games=result.games))
+    ax.set_title(plot_title(words["title"], lang, game=title or result.game, games=result.games))
     ax.legend()
     if result.ratings is not None:
         ax = axes[0][1]
@@ -469,8 +485,8 @@ def plot(
 
 SIMULATION_WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "title": "{game}: {games} games",
-        "from": "{game}: {games} games from a position",
+        "title": "{game}: {games:@games}",
+        "from": "{game}: {games:@games} from a position",
         "rate": "win rate, % (95 % interval)",
         "fair": "fair share {share} %",
         "scores": "final points per game",
@@ -481,8 +497,8 @@ SIMULATION_WORDS: dict[str, dict[str, str]] = {
         "rare": "a rare game",
     },
     "de": {
-        "title": "{game}: {games} Partien",
-        "from": "{game}: {games} Partien aus einer Stellung",
+        "title": "{game}: {games:@games}",
+        "from": "{game}: {games:@games} aus einer Stellung",
         "rate": "Siegquote, % (95-%-Intervall)",
         "fair": "fairer Anteil {share} %",
         "scores": "Schlusspunkte je Partie",
@@ -523,7 +539,7 @@ def plot_simulation(
     ax = axes[0][0]
     _win_rate_bars(ax, win_rate, [wilson(rate, games) for rate in win_rate], labels, words)
     ax.set_ylim(0, 100)
-    ax.set_title(words["from" if from_position else "title"].format(game=title, games=games))
+    ax.set_title(plot_title(words["from" if from_position else "title"], lang, game=title, games=games))
     ax.legend()
     ax = axes[0][1]
     columns = [[game[seat] for game in scores] for seat in range(n)]

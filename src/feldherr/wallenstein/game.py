@@ -381,8 +381,10 @@ class WallensteinGame(Game):
     def seat_name(self, seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return seat_name(seat, lang, names)
 
-    def render_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        return render_view(view, lang)
+    def render_view(
+        self, view: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None
+    ) -> str:
+        return render_view(view, lang)  # a position names Wallenstein's players by their colours
 
     def view_schema(self) -> dict[str, Any]:
         return info.schema()

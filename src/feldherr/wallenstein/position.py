@@ -818,7 +818,7 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     readers = [Reader(p, player_path(i, p)) for i, p in enumerate(raw_players)]
     for s, r in enumerate(readers):
         if r.text("colour", COLOURS[s]) != COLOURS[s]:
-            wrong(r.path("colour"), COLOURS[s], r.raw("colour"))
+            wrong(r.path("colour"), shown_json(COLOURS[s]), r.raw("colour"))  # the text to write: “red”
     who = Names("player", COLOURS[:n])
     st.version = top.integer("decisions", 0)
     active = active_counties(n)
