@@ -1,6 +1,8 @@
 """A choice's words start as a sentence does, in every game and both languages: El Grande's power
 cards read "Play the 1 (...)" as Wallenstein's "Take no favor card" beside them, not "play the 1"
-(a move's phrase stands in lower case only inside the log's sentences)."""
+(a move's phrase stands in lower case only inside the log's sentences); Wallenstein's court reads
+"Keine Gunstkarte nehmen" over "Die Gunstkarte „+3 Getreide“ (4 Höflinge)", its draft "Die oberste
+Karte des Stapels" beside "Württemberg"."""
 
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ def test_every_button_starts_with_a_capital(name: str, options: dict[str, Any]) 
         moves = state.legal_moves(seat)
         view = state.view(seat)
         for lang in LANGS:
-            for move in moves[:40]:
+            for move in moves:
                 words = [game.describe_move(view, move, lang)]
                 for part in game.move_steps(view, move, lang) or []:
                     words += [part] if isinstance(part, str) else list(part)

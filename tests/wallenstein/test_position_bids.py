@@ -17,7 +17,7 @@ from feldherr.wallenstein.rules.planning import bid_rank
 COLOURS = ["red", "blue", "yellow", "purple", "black"]
 
 
-def _choosing(seed: int) -> tuple[Any, dict[str, Any]]:
+def choosing_places(seed: int) -> tuple[Any, dict[str, Any]]:
     """A random four-player game's table when the first place in player order is chosen."""
     game = get_game("wallenstein")
     st = game.new_state({"players": 4, "setup": "fixed"}, seed)
@@ -30,7 +30,7 @@ def _choosing(seed: int) -> tuple[Any, dict[str, Any]]:
 
 
 def test_the_decision_owed_is_the_first_bidders() -> None:
-    _, pos = _choosing(3)
+    _, pos = choosing_places(3)
     queue = pos["flow"]["bid_queue"]
     assert len(queue) == 4 and pos["flow"]["pending"] == {"player": queue[0]}
     pos["flow"]["pending"] = {"player": queue[1]}
@@ -57,7 +57,7 @@ def test_a_lower_bid_never_chooses_before_a_higher_one_and_a_tie_in_any_order() 
     game = get_game("wallenstein")
     refused = tied = 0
     for seed in range(1, 40):
-        st, pos = _choosing(seed)
+        st, pos = choosing_places(seed)
         queue = pos["flow"]["bid_queue"]
         ranks = [bid_rank(st.plans[COLOURS.index(c)][BID]) for c in queue]
         last = len(queue) - 1

@@ -46,18 +46,28 @@ def apply(page: Any, old_id: str) -> None:
     page.wait_for_selector("#analysis-run")
 
 
-def set_up_in_the_lobby(page: Any, server: Server, scan: Scan) -> None:
-    """The lobby's "Set up a position by hand": El Grande for three, its start in the editor, the
-    players (unnamed in a new game) by their colours."""
+def lobby_editor(
+    page: Any, server: Server, game: str, options: dict[str, str], look: tuple[str, int, int]
+) -> None:
+    """The lobby's "Set up a position by hand" for ``game`` under ``options`` (the lobby's option
+    fields by name: ``{"players": "3"}``), the page in ``look`` (language, width, height), until
+    the editor's form is there."""
     page.goto(server.url)
     page.wait_for_selector("#new-game")
-    set_look(page, "en", 390, 844)
-    page.select_option("#game", "elgrande")
-    page.select_option("#opt-players", "3")
+    set_look(page, *look)
+    page.select_option("#game", game)
+    for name, value in options.items():
+        page.select_option(f"#opt-{name}", value)
     page.click("#advanced summary")
     page.click("#position-setup")
     page.wait_for_url("**/replay/**#edit")
     page.wait_for_selector("#editor-apply")
+
+
+def set_up_in_the_lobby(page: Any, server: Server, scan: Scan) -> None:
+    """The lobby's "Set up a position by hand": El Grande for three, its start in the editor, the
+    players (unnamed in a new game) by their colours."""
+    lobby_editor(page, server, "elgrande", {"players": "3"}, ("en", 390, 844))
     assert page.locator("#editor-players legend").all_inner_texts() == ["Players", "Red", "Blue", "Yellow"]
     scan.read(page, "lobby set up elgrande en 390")
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from .conftest import ARTIFACTS, Pages, Server, shot
-from .drive import Scan, set_look
+from .drive import Scan
 from .test_analysis import run_analysis
-from .test_editor import apply, imported, open_editor
+from .test_editor import apply, imported, lobby_editor, open_editor
 
 
 def form_shot(page: Any, name: str) -> None:
@@ -161,16 +161,7 @@ def test_a_wallenstein_start_set_up_in_the_lobby_takes_another_owner_and_a_build
     made, so a county given to another player goes into that player's hand (the old owner's hand
     kept it, and the rules refused the table); a palace is built there."""
     page = pages.new(viewport={"width": 1280, "height": 900})
-    page.goto(server.url)
-    page.wait_for_selector("#new-game")
-    set_look(page, "en", 1280, 900)
-    page.select_option("#game", "wallenstein")
-    page.select_option("#opt-players", "3")
-    page.select_option("#opt-setup", "fixed")
-    page.click("#advanced summary")
-    page.click("#position-setup")
-    page.wait_for_url("**/replay/**#edit")
-    page.wait_for_selector("#editor-apply")
+    lobby_editor(page, server, "wallenstein", {"players": "3", "setup": "fixed"}, ("en", 1280, 900))
     editor = page.locator("#position-editor")
     county = editor.locator(".editor-place", has_text="Osnabrück")
     assert county.locator("select option:checked").inner_text() == "Red"
@@ -189,22 +180,15 @@ def test_a_wallenstein_start_set_up_in_the_lobby_takes_another_owner_and_a_build
 def _taking_places() -> tuple[dict[str, Any], list[int]]:
     """A Wallenstein table when the places in player order are taken, whose first two bidders bid
     alike (the bag decided between them), and the bids' ranks in the bidding order."""
-    from feldherr.core.rng import Rng
-    from feldherr.games import get_game
     from feldherr.wallenstein.data import BID
     from feldherr.wallenstein.rules.planning import bid_rank
 
-    game = get_game("wallenstein")
+    from ..wallenstein.test_position_bids import choosing_places
+
     for seed in range(1, 60):
-        st = game.new_state({"players": 4, "setup": "fixed"}, seed)
-        rng = Rng(seed)
-        while st.phase != "position":
-            seat = st.to_move()[0]
-            moves = st.legal_moves(seat)
-            st.apply(seat, moves[rng.below(len(moves))])
+        st, position = choosing_places(seed)
         ranks = [bid_rank(st.plans[s][BID]) for s in st.bid_queue]
         if ranks[0] == ranks[1] > ranks[-1]:
-            position = game.position(st)
             position.pop("hidden")
             return position, ranks
     raise AssertionError("no table with a tie first and a lower bid last")
@@ -283,15 +267,7 @@ def test_el_grandes_neutral_player_shows_only_what_it_has(server: Server, pages:
     """The two-player game's neutral colour has Caballeros, a court and a secret disc, but no score,
     no power cards, no Grande: its box showed a score field and thirteen power cards, empty."""
     page = pages.new(viewport={"width": 390, "height": 844})
-    page.goto(server.url)
-    page.wait_for_selector("#new-game")
-    set_look(page, "de", 390, 844)
-    page.select_option("#game", "elgrande")
-    page.select_option("#opt-players", "2")
-    page.click("#advanced summary")
-    page.click("#position-setup")
-    page.wait_for_url("**/replay/**#edit")
-    page.wait_for_selector("#editor-apply")
+    lobby_editor(page, server, "elgrande", {"players": "2"}, ("de", 390, 844))
     boxes = page.locator("#editor-players .editor-player")
     assert boxes.count() == 3
     neutral = boxes.nth(2)

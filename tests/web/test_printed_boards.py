@@ -522,6 +522,22 @@ RESULT_KEYS = {"build", "collect", "deploy", "skip", "skip_lost", "calmed", "par
                "revolt_subdued", "revolt_won"}  # fmt: skip
 
 
+def step_seats(items: list[dict[str, Any]]) -> list[int]:
+    """The seat of each step of an action's results as the panel cuts them (a new step where the
+    action or the player changes), from the log items of a move."""
+    steps: list[tuple[int, int]] = []  # (action, seat)
+    action = 0
+    for item in items:
+        k, a = item["entry"]["k"], item["entry"]["a"]
+        if k == "reveal_action":
+            action += 1
+        elif k in RESULT_KEYS:
+            who = a.get("p", steps[-1][1] if steps else None)
+            if who is not None and (not steps or steps[-1] != (action, who)):
+                steps.append((action, who))
+    return [who for _, who in steps]
+
+
 def _action_round(
     options: dict[str, Any], seed: int = 3, battle: bool = False
 ) -> tuple[dict[str, Any], list[dict[str, Any]], list[int], list[dict[str, Any]]]:
@@ -541,17 +557,7 @@ def _action_round(
         keys = [item["entry"]["k"] for item in items]
         if ("battle" in keys) != battle:
             continue
-        steps: list[tuple[int, int]] = []  # (action, seat): a new step where either changes
-        action = 0
-        for item in items:
-            k, a = item["entry"]["k"], item["entry"]["a"]
-            if k == "reveal_action":
-                action += 1
-            elif k in RESULT_KEYS:
-                who = a.get("p", steps[-1][1] if steps else None)
-                if who is not None and (not steps or steps[-1] != (action, who)):
-                    steps.append((action, who))
-        order = [who for _, who in steps]
+        order = step_seats(items)
         first = next((k for k, key in enumerate(keys) if key in RESULT_KEYS), len(keys))
         if 3 <= len(order) <= (10 if battle else 6) and (not battle or keys.index("battle") < first):
             update = web.add_choices(game, match, {"seat": 0, "view": match.view(0)}, "en")
@@ -700,29 +706,16 @@ def test_the_players_table_moves_with_an_actions_results_step_by_step(server: Se
 
     # On the page, the first step shown: a player whose results all came in it has the numbers
     # after them, a player whose results come later still those from before the move.
-    def seats_of_steps(items: list[dict[str, Any]]) -> list[int]:
-        steps: list[tuple[int, int]] = []  # (action, seat), as the panel cuts them
-        action = 0
-        for item in items:
-            k, a = item["entry"]["k"], item["entry"]["a"]
-            if k == "reveal_action":
-                action += 1
-            elif k in RESULT_KEYS:
-                who = a.get("p", steps[-1][1] if steps else None)
-                if who is not None and (not steps or steps[-1] != (action, who)):
-                    steps.append((action, who))
-        return [who for _, who in steps]
-
     def numbers(p: dict[str, Any]) -> list[int]:
         return [p[f] for f in TABLE_FIELDS]
 
     def later_changes(c: dict[str, Any]) -> bool:
-        order = seats_of_steps(c["items"])
+        order = step_seats(c["items"])
         late = set(order[1:]) - {order[0]}
         return len(order) >= 3 and any(numbers(c["before"][s]) != numbers(c["after"][s]) for s in late)
 
     case = next(c for c in cases if later_changes(c) and "round" not in [i["entry"]["k"] for i in c["items"]])
-    order = seats_of_steps(case["items"])
+    order = step_seats(case["items"])
     update = {"seat": 0, "view": case["view"], "choices": []}
     final = {p["seat"]: numbers(p) for p in case["after"]}
     before = {p["seat"]: numbers(p) for p in case["before"]}
