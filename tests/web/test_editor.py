@@ -46,6 +46,15 @@ def apply(page: Any, old_id: str) -> None:
     page.wait_for_selector("#analysis-run")
 
 
+def apply_refused(page: Any, pages: Pages) -> str:
+    """Apply, expecting a refusal: its words beside the form (the server's 422 taken as meant)."""
+    page.click("#editor-apply")
+    page.wait_for_selector("#editor-error")
+    refusal: str = page.locator("#editor-error").inner_text()
+    pages.take_refused(page, 422)
+    return refusal
+
+
 def lobby_editor(
     page: Any, server: Server, game: str, options: dict[str, str], look: tuple[str, int, int]
 ) -> None:
@@ -92,11 +101,8 @@ def test_a_position_is_edited_applied_and_analysed(
         assert row.locator("select").input_value() is not None
         assert row.locator("option:checked").inner_text() == "Gelb"  # the owner by the colour's word
         row.locator("input[aria-label='Schlesien: Armeen']").fill("0")
-        page.click("#editor-apply")
-        page.wait_for_selector("#editor-error")
-        refusal = page.locator("#editor-error").inner_text()
+        refusal = apply_refused(page, pages)
         assert "Schlesien" in refusal and "Besitzer" in refusal, refusal
-        pages.take_refused(page, 422)
         assert game_id in page.url  # nothing else opened: the same replay, the form as it was left
         assert row.locator("input[aria-label='Schlesien: Armeen']").input_value() == "0"
         scan.read(page, "wallenstein editor refused de")

@@ -11,7 +11,7 @@ from typing import Any
 from .conftest import ARTIFACTS, Pages, Server, shot
 from .drive import Scan
 from .test_analysis import run_analysis
-from .test_editor import apply, imported, lobby_editor, open_editor
+from .test_editor import apply, apply_refused, imported, lobby_editor, open_editor
 
 
 def form_shot(page: Any, name: str) -> None:
@@ -68,11 +68,8 @@ def test_too_many_revolt_markers_are_refused_and_a_neutral_county_loses_its_buil
     open_editor(page, server, game_id, "en", 1280)
     editor = page.locator("#position-editor")
     editor.locator("input[aria-label='Schlesien: Revolt markers']").fill("99")
-    page.click("#editor-apply")
-    page.wait_for_selector("#editor-error")
-    refusal = page.locator("#editor-error").inner_text()
+    refusal = apply_refused(page, pages)
     assert "revolt markers" in refusal and "the game has" in refusal, refusal
-    pages.take_refused(page, 422)
     assert game_id in page.url
     editor.locator("input[aria-label='Schlesien: Revolt markers']").fill("0")
     # Vogtland (Red's: 6 armies, a church, a revolt marker) turns neutral: its church and marker go
@@ -108,11 +105,8 @@ def test_el_grande_scoreboard_open_card_and_disc_are_set(server: Server, pages: 
     assert all(": " in text for text in options[1:]) and len(set(options)) == len(options), options
     # a card of which the game has one, already on the discard pile: refused in words
     fourth.select_option(label=next(text for text in options if text.startswith("Movement")))
-    page.click("#editor-apply")
-    page.wait_for_selector("#editor-error")
-    refusal = page.locator("#editor-error").inner_text()
+    refusal = apply_refused(page, pages)
     assert "Movement" in refusal and "umsturz" not in refusal, refusal
-    pages.take_refused(page, 422)
     fourth.select_option(label=next(text for text in options if text.startswith("Special Scoring")))
     scan.read(page, "elgrande editor fields en 390")
     form_shot(page, "editor-fields-elgrande-en-390")
@@ -208,11 +202,8 @@ def test_wallensteins_turn_while_the_places_in_player_order_are_taken(server: Se
     assert "höchste Gebot wählt zuerst" in page.locator("#editor-turn").inner_text()
     # the last bidder bid less: refused in words, beside the form
     turn.select_option(label=words[queue[-1]])
-    page.click("#editor-apply")
-    page.wait_for_selector("#editor-error")
-    refusal = page.locator("#editor-error").inner_text()
+    refusal = apply_refused(page, pages)
     assert "das höchste Gebot wählt zuerst" in refusal and words[queue[-1]] in refusal, refusal
-    pages.take_refused(page, 422)
     # the second bid as much as the first (the bag decided): the second chooses first now
     turn.select_option(label=words[queue[1]])
     scan.read(page, "wallenstein bid turn de 390")
