@@ -9,7 +9,7 @@ import re
 from .conftest import Pages, Server, shot
 from .drive import play_until_attack, wallenstein_at_an_attack
 
-ODDS = re.compile(r"win (\d+) %, tie (\d+) %, lose (\d+) %")
+ODDS = re.compile(r"win (\d+)%, tie (\d+)%, lose (\d+)%")
 
 
 def test_attack_choice_shows_the_odds_before_it_is_confirmed(server: Server, pages: Pages) -> None:
