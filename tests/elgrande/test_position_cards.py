@@ -57,8 +57,9 @@ def test_an_action_card_lies_in_one_place() -> None:
     _refused(
         lambda p: p["discard_pile"].append("aussenposten"),  # open, in stack 3 and discarded: 3 of 2
         "elgrande.position.action-card",
-        "the action card “Outpost” lies in 3 places",
-        "Die Aktionskarte „Außenposten“ liegt an 3 Stellen",
+        "the action card “Outpost” lies in 3 places, “hidden parts › action card stacks › no. 3” and"
+        " “open action cards › no. 3” among them; the game has it 2 times",
+        "Die Aktionskarte „Außenposten“ liegt an 3 Stellen, darunter",
     )
     _refused(
         lambda p: p.__setitem__("card_in_use", "ihre_majestaet"),  # open and in play at once

@@ -147,10 +147,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "{left:#}",
     },
     "elgrande.position.action-card": {
-        "en": "the action card “{card_name}” lies in {count:@pos.unit.place} ({first} and {second}); "
-        "the game has it {copies:@pos.unit.time}",
-        "de": "Die Aktionskarte „{card_name}“ liegt an {count:@pos.unit.place} ({first} und {second}); "
-        "das Spiel hat sie {copies:@pos.unit.time}",
+        "en": "the action card “{card_name}” lies in {count:@pos.unit.place}, {first} and {second} among "
+        "them; the game has it {copies:@pos.unit.time}",
+        "de": "Die Aktionskarte „{card_name}“ liegt an {count:@pos.unit.place}, darunter {first} und "
+        "{second}; das Spiel hat sie {copies:@pos.unit.time}",
     },
     "elgrande.position.action-card-game": {
         "en": "the action card “{card_name}” is not in the game with these options",
