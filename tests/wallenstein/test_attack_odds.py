@@ -63,8 +63,7 @@ def test_attack_odds_are_battle_odds_of_that_battle() -> None:
     win, tie, lose = percents(expected)
     text = GAME.describe_move(st.view(0), move, "en")
     assert (
-        text
-        == f"Attack Kursachsen (Blue) from Anhalt with 4 armies — win {win}%, tie {tie}%, lose {lose}%"
+        text == f"Attack Kursachsen (Blue) from Anhalt with 4 armies — win {win}%, tie {tie}%, lose {lose}%"
     )
     assert f"Sieg {win} %" in GAME.describe_move(st.view(0), move, "de")
 
