@@ -171,9 +171,9 @@ FOCUS_IN_VIEW = """() => { const f = document.querySelector('.guide-focus');
 
 def _show_guide_focus(page: Any) -> tuple[float, float, float]:
     """Where the outlined part stands after the step's "show me" button: tapped again where the
-    page was still settling from the move just made (shorter for a moment while its update is on
-    the way, which scrolls it up) and moved after the tap; a fresh-clone run read the turn-order
-    step's places 1,510 px down a 844 px screen."""
+    part is not in view after it (a fresh-clone run on a busy machine read the turn-order step's
+    places 1,510 px down a 844 px screen, the page at its top: something redrew or moved it after
+    the tap, most likely the answer to the move just made; alone the test never saw it)."""
     for _attempt in range(3):
         page.click("#guide-show")
         try:
