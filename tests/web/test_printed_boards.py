@@ -7,6 +7,7 @@ here (``boards.renderBoard`` on a blank page, as in ``test_boards``), the plan a
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -262,20 +263,32 @@ def test_module_boards_are_boards_with_their_cards(server: Server, pages: Pages)
     shot(phone, "printed-modules-phone-de")
 
 
-def _winter(options: dict[str, Any], seed: int = 3) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A seat's update right after a winter scoring, and the log items of that move."""
+NAMES = ["Anna", "Bert", "Clara", "Dora"]
+
+
+def _random_moves(options: dict[str, Any], seed: int) -> Iterator[tuple[Match, int, list[dict[str, Any]]]]:
+    """A random Wallenstein game played move by move: after each move the match, its version
+    before the move and the move's log items in English (the players named from :data:`NAMES`)."""
     game = get_game("wallenstein")
     match = Match(game, options, seed)
     rng = random.Random(seed)
-    names = ["Anna", "Bert", "Clara", "Dora"][: options["players"]]
     while not match.is_over():
         before = match.version
         seat = match.to_move()[0]
         match.submit(seat, game.move_to_json(rng.choice(match.seat_access(seat).legal_moves())))
-        items = match.log_since(0, before, "en", names)
+        yield match, before, match.log_since(0, before, "en", NAMES[: options["players"]])
+
+
+def _update(match: Match) -> dict[str, Any]:
+    """Seat 0's update now, with its choices in English."""
+    return web.add_choices(match.game, match, {"seat": 0, "view": match.view(0)}, "en")
+
+
+def _winter(options: dict[str, Any], seed: int = 3) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A seat's update right after a winter scoring, and the log items of that move."""
+    for match, _, items in _random_moves(options, seed):
         if any(item["entry"]["k"] == "score" for item in items):
-            update = web.add_choices(game, match, {"seat": 0, "view": match.view(0)}, "en")
-            return update, items
+            return _update(match), items
     raise AssertionError("no winter")
 
 
@@ -545,23 +558,14 @@ def _action_round(
     in turn (no decision in between): the update, the move's log items, the seats in the order
     their results came, the log items in German. ``battle``: a move whose log has a battle (the
     movement that ended the action before) ahead of the results, else one without."""
-    game = get_game("wallenstein")
-    match = Match(game, options, seed)
-    rng = random.Random(seed)
-    names = ["Anna", "Bert", "Clara", "Dora"][: options["players"]]
-    while not match.is_over():
-        before = match.version
-        seat = match.to_move()[0]
-        match.submit(seat, game.move_to_json(rng.choice(match.seat_access(seat).legal_moves())))
-        items = match.log_since(0, before, "en", names)
+    for match, before, items in _random_moves(options, seed):
         keys = [item["entry"]["k"] for item in items]
         if ("battle" in keys) != battle:
             continue
         order = step_seats(items)
         first = next((k for k, key in enumerate(keys) if key in RESULT_KEYS), len(keys))
         if 3 <= len(order) <= (10 if battle else 6) and (not battle or keys.index("battle") < first):
-            update = web.add_choices(game, match, {"seat": 0, "view": match.view(0)}, "en")
-            return update, items, order, match.log_since(0, before, "de", names)
+            return _update(match), items, order, match.log_since(0, before, "de", NAMES[: options["players"]])
     raise AssertionError("no action carried out by every player in one move")
 
 
@@ -650,24 +654,22 @@ def _action_cases(options: dict[str, Any], seed: int) -> list[dict[str, Any]]:
     """Every move of a random game whose log has an action's results and nothing before or after
     them that changes a player's numbers: the log items, the players' numbers before and after the
     move (seat 0's views)."""
-    game = get_game("wallenstein")
-    match = Match(game, options, seed)
-    rng = random.Random(seed)
     cases = []
-    while not match.is_over():
-        before, prev = match.version, match.view(0)
-        seat = match.to_move()[0]
-        match.submit(seat, game.move_to_json(rng.choice(match.seat_access(seat).legal_moves())))
-        items = match.log_since(0, before, "en", ["Anna", "Bert", "Clara", "Dora"][: options["players"]])
-        keys = [item["entry"]["k"] for item in items]
-        first = next((k for k, key in enumerate(keys) if key in RESULT_KEYS), None)
-        if first is None or not set(keys[:first]) <= QUIET_BEFORE:
-            continue
-        last = max(k for k, key in enumerate(keys) if key in RESULT_KEYS)
-        if not set(keys[last + 1 :]) <= QUIET_AFTER:
-            continue
+    # seat 0's view before each move: the game's start (the same options and seed), then each after
+    prev = Match(get_game("wallenstein"), options, seed).view(0)
+    for match, _, items in _random_moves(options, seed):
         after = match.view(0)
-        cases.append({"items": items, "before": prev["players"], "after": after["players"], "view": after})
+        keys = [item["entry"]["k"] for item in items]
+        results = [k for k, key in enumerate(keys) if key in RESULT_KEYS]
+        if (
+            results
+            and set(keys[: results[0]]) <= QUIET_BEFORE
+            and set(keys[results[-1] + 1 :]) <= QUIET_AFTER
+        ):
+            cases.append(
+                {"items": items, "before": prev["players"], "after": after["players"], "view": after}
+            )
+        prev = after
     return cases
 
 
