@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +111,24 @@ def _listening(bus: Any) -> None:
         time.sleep(0.1)
 
 
+@contextmanager
+def _listeners_cut(redis_url: str) -> Iterator[None]:
+    """Both processes' Redis listeners cut off (as a dropped connection does) and kept from coming
+    back while the block runs, then Redis lets them in again: what is published meanwhile reaches
+    nobody."""
+    import redis
+
+    bus = redis.Redis.from_url(redis_url)
+    limit = bus.config_get("maxclients")["maxclients"]
+    _listening(bus)
+    bus.config_set("maxclients", 1)  # the connections there stay, no new one is let in
+    try:
+        assert bus.client_kill_filter(_type="pubsub") >= 2  # each process's listener
+        yield
+    finally:
+        bus.config_set("maxclients", limit)
+
+
 def test_a_notice_lost_on_the_bus_holds_nobody_up(
     services: tuple[str, str], pair: tuple[Server, Server]
 ) -> None:
@@ -119,8 +138,6 @@ def test_a_notice_lost_on_the_bus_holds_nobody_up(
     the update: the process compares the games of its sockets with the database every few seconds.
     The game stood still for good before (a two-process game stalled about once in fourteen runs
     on a busy machine, both players waiting for an update)."""
-    import redis
-
     first, second = pair
     seats = [{"kind": "human"}, {"kind": "human"}]
     created = first.create("toy", seats, options={"variant": "plain"}, seed=6)
@@ -129,12 +146,7 @@ def test_a_notice_lost_on_the_bus_holds_nobody_up(
     watcher = Client(second, game_id, [created["seats"][1]["token"]])
     watcher.until(lambda m: m["type"] == "update" and m["version"] == 0)
     update = first.http.get(f"/api/games/{game_id}/update", headers=anna).json()
-    bus = redis.Redis.from_url(services[1])
-    limit = bus.config_get("maxclients")["maxclients"]
-    _listening(bus)
-    bus.config_set("maxclients", 1)  # the connections there stay, no new one is let in
-    try:
-        assert bus.client_kill_filter(_type="pubsub") >= 2  # each process's listener
+    with _listeners_cut(services[1]):
         moved = first.http.post(
             f"/api/games/{game_id}/moves",
             json={"move": update["view"]["decision"]["moves"][0], "version": 0},
@@ -142,8 +154,6 @@ def test_a_notice_lost_on_the_bus_holds_nobody_up(
         ).json()
         assert moved["applied"] and moved["version"] == 1
         time.sleep(1.0)  # the notice is out, and gone
-    finally:
-        bus.config_set("maxclients", limit)
     seen = watcher.until(lambda m: m["type"] == "update" and m["version"] == 1, timeout=20)
     assert seen["seat"] == 1
     assert second.http.get(f"/api/games/{game_id}/update", headers=bert).json()["version"] == 1
@@ -157,23 +167,14 @@ def test_a_friend_who_came_while_the_bus_was_down_is_read_as_here(
     word that his seat is taken reaches nobody. Anna's page, at the first process, still reads him
     as come within seconds (each process compares the seats of its games with the database); it
     read him as not there yet for good before (a run of the suite saw that, waiting 10 s)."""
-    import redis
-
     first, second = pair
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]
     created = first.create("toy", seats, options={"rounds": 3})
     anna = Client(first, created["id"], [created["seats"][0]["token"]])
     assert anna.welcome["table"][1]["claimed"] is False
-    bus = redis.Redis.from_url(services[1])
-    limit = bus.config_get("maxclients")["maxclients"]
-    _listening(bus)
-    bus.config_set("maxclients", 1)  # the connections there stay, no new one is let in
-    try:
-        assert bus.client_kill_filter(_type="pubsub") >= 2  # each process's listener
+    with _listeners_cut(services[1]):
         bert = Client(second, created["id"], [created["seats"][1]["token"]])  # (its welcome read)
         time.sleep(1.0)  # the word is out, and gone
-    finally:
-        bus.config_set("maxclients", limit)
     anna.until(lambda m: m["type"] == "table" and m["table"][1]["claimed"] is True, timeout=20)
     anna.close()
     bert.close()
