@@ -426,15 +426,21 @@ def test_landsknechte_run_before_the_court() -> None:
 # -- Heerführer --------------------------------------------------------------------------------------
 
 
-def test_leader_upgrades_actions_after_event_and_tile() -> None:
-    """'apply the military leader bonus after the effects of the event card and bonus tiles':
-    Burgund pays 7, the event caps taxes at 5, +1 Thaler tile: 6, the leader: 7."""
+def _leader_in_burgund() -> tuple[WallensteinState, int]:
+    """Yellow's military leader in Burgund (3 armies), the event capping taxes at 5 and Yellow's
+    +1 Thaler bonus tile: the table of the rulebook's example of the leader's order; Burgund."""
     t = Table(modules=["leaders"])
     burgund = t.give(YELLOW, "Burgund", 3)
     t.leader(YELLOW, "Burgund")
     t.event("tax_max5")
     t.hold_tile(YELLOW, "plus_taler")
-    st = t.state()
+    return t.state(), burgund
+
+
+def test_leader_upgrades_actions_after_event_and_tile() -> None:
+    """'apply the military leader bonus after the effects of the event card and bonus tiles':
+    Burgund pays 7, the event caps taxes at 5, +1 Thaler tile: 6, the leader: 7."""
+    st, burgund = _leader_in_burgund()
     money = st.money[YELLOW]
     actions.perform(st, YELLOW, TAXES, burgund)
     assert st.money[YELLOW] == money + 7
@@ -473,12 +479,7 @@ def test_a_result_line_says_what_the_leader_and_the_bonus_tile_added() -> None:
     def lines(st: WallensteinState, since: int) -> list[tuple[str, str]]:
         return [(GAME.render_log(e, "en", names), GAME.render_log(e, "de", names)) for e in st.log[since:]]
 
-    t = Table(modules=["leaders"])
-    burgund = t.give(YELLOW, "Burgund", 3)
-    t.leader(YELLOW, "Burgund")
-    t.event("tax_max5")
-    t.hold_tile(YELLOW, "plus_taler")
-    st = t.state()
+    st, burgund = _leader_in_burgund()
     since = len(st.log)
     actions.perform(st, YELLOW, TAXES, burgund)
     (en, de), *_ = lines(st, since)
