@@ -20,9 +20,14 @@ TOY = {"game": "toy", "seats": [{"kind": "bot", "bot": "random"}] * 2}
 
 
 def _stored(client: Any) -> int:
-    return sum(
-        len(client.get("/api/games", params={"status": s}).json()["games"])
-        for s in ("open", "running", "finished", "imported")
+    """The games stored, each once: a bots' game can finish between the lists of running and of
+    finished games and would be counted in both."""
+    return len(
+        {
+            game["id"]
+            for s in ("open", "running", "finished", "imported")
+            for game in client.get("/api/games", params={"status": s}).json()["games"]
+        }
     )
 
 
