@@ -4,8 +4,16 @@ against the text."""
 
 from __future__ import annotations
 
-from feldherr.wallenstein.data import COURTIERS, STATUES
-from feldherr.wallenstein.rules import engine, flow, leaders, winter
+from feldherr.wallenstein.data import (
+    CHURCH,
+    COURTIERS,
+    DEPLOY3,
+    GRAIN,
+    GRAIN_ACTION,
+    STATUES,
+    TRADING_POST,
+)
+from feldherr.wallenstein.rules import actions, engine, flow, leaders, winter
 from feldherr.wallenstein.state import FAVOR
 
 from .invariants import check_invariants
@@ -113,3 +121,25 @@ def test_a_leader_with_one_county_stays_and_with_two_moves_without_a_choice() ->
     assert not leaders.next_decision(st)  # no decision: both are forced
     assert st.leader[RED] == burgund and sum(st.statues[RED]) == 0
     assert st.leader[BLUE] == kursachsen and st.statues[BLUE][anhalt] == 1
+
+
+def test_the_leaders_other_upgrades_as_printed() -> None:
+    """The overview tile: "Build a church: The player pays 1 Thaler", "Build a trading post: The
+    player places a trading post without any cost", "Collect grain: ... the number of grain units
+    shown on the chosen county card, plus one", "Deploy 4 armies: The player pays 2 Thalers and
+    deploys 4 armies" - in the leader's county, with an event that changes none of them."""
+    t = Table(modules=["leaders"])
+    bremen = t.give(YELLOW, "Bremen", 2)
+    t.revolt_markers("Bremen", 0)
+    t.leader(YELLOW, "Bremen")
+    t.event("church_safe")
+    st = t.state()
+    money, grain, armies = st.money[YELLOW], st.grain[YELLOW], st.armies[bremen]
+    actions.perform(st, YELLOW, CHURCH, bremen)
+    actions.perform(st, YELLOW, TRADING_POST, bremen)
+    assert st.money[YELLOW] == money - 1 and st.buildings[bremen] == 0b110
+    actions.perform(st, YELLOW, GRAIN_ACTION, bremen)
+    assert st.grain[YELLOW] == grain + GRAIN[bremen] + 1
+    actions.perform(st, YELLOW, DEPLOY3, bremen)
+    assert st.money[YELLOW] == money - 1 - 2 and st.armies[bremen] == armies + 4
+    check_invariants(st)
