@@ -331,3 +331,25 @@ def test_ermaechtigung_may_take_a_modifier_back() -> None:
     assert ("pbm", spent) in st.legal_moves(YOU)
     st.apply(YOU, ("pbm", spent))
     assert st.modifier_hand[YOU] >> spent & 1 and not st.modifier_discard[YOU] >> spent & 1
+
+
+def test_moved_caballeros_never_go_to_france_or_portugal() -> None:
+    """ "Frankreich (France) und Portugal zählen nicht zu den Regionen. Du darfst dort nie
+    Caballeros einsetzen": a Caballero moved by Intrigue goes to a region or the Castillo, never
+    to France or Portugal (nor into the King's region)."""
+    board = Board(4).empty().king("Aragón").put(YOU, "Galicia", 2)
+    st = board.turn(YOU, "intrigue", court=0).state()
+    st.apply(YOU, ("special",))
+    st.apply(YOU, ("from", YOU, R["Galicia"]))
+    targets = {m[1] for m in st.legal_moves(YOU) if m[0] == "to"}
+    assert D.FRANCE not in targets and D.PORTUGAL not in targets and R["Aragón"] not in targets
+    assert D.CASTILLO in targets and R["Navarra"] in targets
+
+
+def test_vertretung_never_with_the_grande_in_the_castillo() -> None:
+    """Vertretung: "Du darfst nur tauschen, wenn sich beide in den Regionen befinden (also nicht in
+    France, Portugal oder dem Castillo)": your Grande thrown into the Castillo (Konkurrenz) cannot
+    change places with the King."""
+    board = Board(4, NR).king("Toledo").grande(YOU, "Castillo")
+    st = board.turn(YOU, "vertretung", court=0).state()
+    assert ("special",) not in st.legal_moves(YOU)
