@@ -353,3 +353,36 @@ def test_vertretung_never_with_the_grande_in_the_castillo() -> None:
     board = Board(4, NR).king("Toledo").grande(YOU, "Castillo")
     st = board.turn(YOU, "vertretung", court=0).state()
     assert ("special",) not in st.legal_moves(YOU)
+
+
+def test_beside_the_castillo_the_king_closes_it_with_all_consequences() -> None:
+    """Revolte: "Das Castillo ist nun die Königsregion, mit allen Konsequenzen. Werstest du das
+    Castillo, kannst du den Königsbonus bekommen." and "In der Königsregion darf nichts verändert
+    werden. Ihr dürft keine Caballeros, keine Granden und keine Wertungstafeln in die Königsregion
+    stellen": no Caballero moved in (Intrigue), no Grande thrown in (Konkurrenz), no scoreboard laid
+    there (Gesetzeserlass); Offenbarung's scoring pays the King's bonus."""
+    board = Board(4).empty().king("Castillo").put(YOU, "Galicia", 2)
+    st = board.turn(YOU, "intrigue", court=0).state()
+    st.apply(YOU, ("special",))
+    st.apply(YOU, ("from", YOU, R["Galicia"]))
+    assert ("to", D.CASTILLO) not in st.legal_moves(YOU)
+    st = Board(4, NR).king("Castillo").grande(YOU, "Galicia").turn(YOU, "konkurrenz", court=0).state()
+    assert ("special",) not in st.legal_moves(YOU)
+    st = Board(4).king("Castillo").turn(YOU, "gesetzeserlass", court=0).state()
+    st.apply(YOU, ("special",))
+    assert st.legal_moves(YOU) and all(m[2] != D.CASTILLO for m in st.legal_moves(YOU))
+    board = Board(4).empty().king("Castillo").grandes(["Galicia"] * 4)
+    st = board.put(YOU, "Castillo", 2).put(ORANGE, "Castillo", 1).turn(BLUE, "offenbarung", court=0).state()
+    st.apply(BLUE, ("special",))
+    assert st.score == [5 + D.KING_BONUS, 3, 0, 0]
+
+
+def test_a_disc_names_a_region_never_france_or_portugal() -> None:
+    """ "Zunächst musst du entscheiden, in welche Region du deine Caballeros aus dem Castillo
+    versetzen willst" and "Frankreich (France) und Portugal zählen nicht zu den Regionen": with
+    the King in France (Exil) the disc offers the nine regions only."""
+    board = Board(4).empty().king("France").put(YOU, "Castillo", 2)
+    st = board.last_turn(ORANGE, "intrigue", round_index=2).state()
+    st.apply(ORANGE, ("nospecial",))  # the third round ends: the first general scoring
+    assert st.to_move() == (YOU,)
+    assert sorted(m[1] for m in st.legal_moves(YOU)) == list(range(D.NREG))
