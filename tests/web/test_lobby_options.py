@@ -56,3 +56,52 @@ def test_the_lobby_does_not_offer_alte_hasen_with_the_classic_deck(server: Serve
         game_id = page.url.split("/play/")[1].split("#")[0]
         options = server.api(f"/api/games/{game_id}")["options"]
         assert options["deck"] == "classic" and options["variant"] == [] and options["players"] == 4
+
+
+FITS = """(sel) => {
+  const style = getComputedStyle(sel);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = sel.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  const right = sel.getBoundingClientRect().right;
+  const text = sel.options[sel.selectedIndex].text;
+  return { text, wide: pen.measureText(text).width, room, right };
+}"""
+
+
+def test_each_choice_reads_whole_in_its_closed_menu_on_a_phone(server: Server, pages: Pages) -> None:
+    """Wallenstein's menus were cut at 390 px ("Länder verteilen: jeder nimmt Länderkart…", "Standard
+    tower: a fast model fit…"); the whole label stood only under the field. Every choice of every
+    game's menus, in both languages, now fits its closed menu (the menu names it; what it means
+    stands under the menu, at every width)."""
+    cut: list[tuple[str, str, str, str]] = []
+    for lang in ("en", "de"):
+        page = pages.new(**PHONE)
+        page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+        page.goto(server.url + "/")
+        page.wait_for_selector("#start")
+        for game in ("wallenstein", "elgrande", "mansfeld"):
+            page.select_option("#game", game)
+            page.click("#advanced summary")
+            menus = page.locator("#new-game select[id^='opt-']")
+            for m in range(menus.count()):
+                menu = menus.nth(m)
+                name = menu.get_attribute("id") or ""
+                for value in menu.locator("option").evaluate_all("(os) => os.map((o) => o.value)"):
+                    menu.select_option(value)
+                    seen = menu.evaluate(FITS)
+                    if seen["wide"] > seen["room"] or seen["right"] > 390:
+                        cut.append((lang, game, name, seen["text"]))
+        page.select_option("#game", "wallenstein")
+        shot(page, f"lobby-wallenstein-menus-{lang}")
+    assert not cut, cut
+    # what the chosen start means, under its menu, in the reader's language (also on a wide screen)
+    wide = pages.new(viewport={"width": 1280, "height": 900})
+    wide.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    wide.goto(server.url + "/")
+    wide.select_option("#game", "wallenstein")
+    about = wide.locator("#opt-setup-chosen")
+    assert about.inner_text() == "Jeder nimmt Länderkarten mit Armeegruppen" and about.is_visible()
+    wide.select_option("#opt-setup", "fixed")
+    assert wide.locator("#opt-setup option:checked").inner_text() == "Feste Startaufstellung"
+    assert about.inner_text() == "Die in der Regel gedruckten Aufstellungen"

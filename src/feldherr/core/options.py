@@ -69,6 +69,10 @@ class OptionSpec:
     short: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """Per choice: a short name for a line of text (a table's title), where the label also
     explains the choice; empty: the label is short already."""
+    about: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Per choice: what it means, ``{"en": ..., "de": ...}``, where its label only names it (a menu
+    shows the label, short enough for a phone; the words under it and a command line's help add
+    this); empty: the label says it all."""
     needs: Mapping[str, tuple[Needs, ...]] = field(default_factory=dict)
     """Per choice: the values of other options it goes with only (:class:`Needs`)."""
 
@@ -94,6 +98,7 @@ class OptionSpec:
             "max": self.max,
             "per_player": self.per_player,
             "labels": {k: dict(v) for k, v in self.labels.items()},
+            "about": {k: dict(v) for k, v in self.about.items()},
             "label": dict(self.title) or None,
             "needs": {k: [n.to_json() for n in v] for k, v in self.needs.items()},
         }

@@ -127,10 +127,15 @@ export function showLobby(root) {
     } else if (spec.kind === "bool") {
       input = h("input", { id, type: "checkbox", checked: !!value, onchange: (e) => { form.options[spec.name] = e.target.checked; optionChanged(); } });
     } else if (spec.kind === "choice") {
-      // a phone cuts a long choice in its closed menu ("Assign the counties: each player ta…"):
-      // the chosen one's words in full under it, where they are long (shown by style.css on a phone)
+      // the menu names a choice (short enough for a phone's closed menu); what the chosen one
+      // means stands under it (the spec's `about`). A long label without one: in full under the
+      // menu on a phone, which cuts it (shown by style.css at 600 px and less).
       const full = h("small", { class: "chosen", "data-game": "1", id: `${id}-chosen` });
-      const say = (c) => { full.textContent = label(c).length > 28 ? label(c) : ""; };
+      const meaning = (c) => words(spec.about?.[c]) || "";
+      const say = (c) => {
+        full.textContent = meaning(c) ? capitalised(meaning(c)) : label(c).length > 28 ? label(c) : "";
+        full.classList.toggle("about", !!meaning(c));
+      };
       say(value);
       input = [h("select", { id, onchange: (e) => { form.options[spec.name] = e.target.value; say(e.target.value); optionChanged(); } },
         spec.choices.map((c) => h("option", { value: c, selected: c === value, disabled: !!blocked(spec, c), "data-game": "1" }, label(c)))), full];
