@@ -89,17 +89,18 @@ export function showLobby(root) {
   }
 
   // After a change of one option: the choices of the others that no longer go with it are dropped,
-  // and every field is drawn again (those choices off, their reason beside them).
+  // and the fields with such choices are drawn again (those choices off, their reason beside them;
+  // the others stay as they are, a number being typed keeps its caret).
+  const hasNeeds = (spec) => !!spec.needs && Object.keys(spec.needs).length > 0;
   function optionChanged() {
-    for (const spec of entry().options) {
-      if (!spec.needs || !Object.keys(spec.needs).length) continue;
+    for (const spec of entry().options.filter(hasNeeds)) {
       const value = form.options[spec.name];
       if (spec.kind === "multi" && Array.isArray(value)) form.options[spec.name] = value.filter((c) => !blocked(spec, c));
       else if (spec.kind === "choice" && blocked(spec, value)) form.options[spec.name] = spec.choices.find((c) => !blocked(spec, c)) ?? value;
     }
     for (const [name, node] of fieldNodes) {
       const spec = entry().options.find((o) => o.name === name);
-      if (!spec || !node.isConnected) continue;
+      if (!spec || !hasNeeds(spec) || !node.isConnected) continue;
       const focused = node.contains(document.activeElement) ? document.activeElement.id : null;
       const fresh = optionField(spec);
       node.replaceWith(fresh);
