@@ -24,9 +24,9 @@ def test_table_and_plot(capsys: Capsys, tmp_path: Path) -> None:
         str(plot),
     )
     assert code == 0
-    assert "seats rotated" in out and "95 % interval" in out and "digest" in out
+    assert "seats rotated" in out and "95% interval" in out and "digest" in out
     assert "(μ ± σ)" in out and "sigma" not in out  # as the plot writes it
-    assert "heuristic" in out and "ismcts@5i" in out
+    assert "Rule of thumb" in out and "Plain tree search (ismcts@5i)" in out
     assert "6/6" in err, "a progress bar on standard error"
     assert plot.read_bytes()[:4] == b"\x89PNG"
 
@@ -156,6 +156,49 @@ def test_a_german_table_writes_german_numbers(capsys: Capsys, command: str) -> N
     assert not re.findall(r"\d\.\d", table), table
 
 
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_the_tables_name_bots_and_percentages_in_the_readers_language(capsys: Capsys, command: str) -> None:
+    """The tables named the bots as typed ("heuristic") also in German, where the lobby says
+    "Faustregel", and wrote their win rates as bare numbers under "win %" ("100.00") and the fair
+    share as "50.0 %" in English, where the browser writes "50%". Now each bot is named as the
+    lobby names it (a repeat marked II, a budget as typed in brackets), and every percentage is in
+    the language's format from Babel: English "50.0%", German "50,0 %" (a no-break space)."""
+    from feldherr.core.i18n import percent, percent_range
+
+    bots = "heuristic,heuristic,ismcts@5i" if command == "tournament" else "heuristic,random"
+    base = [command, "toy", "--bots", bots, "--games", "4", "--seed", "2", "--quiet"]
+    base += ["--no-plot"] if command == "tournament" else []
+    code, out, err = run(capsys, *base, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    rates = [e["win_rate"] for e in data["entrants"]] if command == "tournament" else data["win_rate"]
+    named = {
+        "en": ["Rule of thumb", "Rule of thumb II", "Plain tree search (ismcts@5i)"],
+        "de": ["Faustregel", "Faustregel II", "Einfache Baumsuche (ismcts@5i)"],
+    }
+    if command == "simulate":
+        named = {"en": ["Rule of thumb", "Random moves"], "de": ["Faustregel", "Zufallszüge"]}
+    for lang in ("en", "de"):
+        code, out, _ = run(capsys, *base, "--lang", lang)
+        assert code == 0
+        rows = out.split("\n\n")[1].splitlines()[1:]
+        for row, name, rate in zip(rows, named[lang], rates, strict=False):
+            assert row.strip().startswith(name) or f" {name} " in row, (row, name)
+            assert f" {percent(rate, 1, lang)} " in row, (row, rate)
+        assert len(rows) == (3 if command == "tournament" else 2), rows
+        assert not re.search(r"\b(heuristic|random)\b(?!@)", out.split("\n\n")[1]), out
+        assert percent_range(0, 1, 1, lang) in ("0.0%–100.0%", "0,0\xa0%–100,0\xa0%")
+        if lang == "en":
+            assert not re.search(r"\d %", out) and re.search(r"\d\.\d%", out), out
+        else:
+            assert re.search(r"\d,\d\xa0%", out) and not re.search(
+                r"\d\.\d", out.rsplit("Prüfsumme", 1)[0]
+            ), out
+    if command == "tournament":
+        assert "fair share 33.3%" in run(capsys, *base)[1]
+        assert "fairer Anteil 33,3\xa0%" in run(capsys, *base, "--lang", "de")[1]
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -186,7 +229,7 @@ def test_simulate_draws_a_plot_in_the_readers_language(capsys: Capsys, tmp_path:
     assert code == 0 and "Isabel" in out, err
     assert err == f"Grafik geschrieben: {picture}\n"
     text = picture.read_text(encoding="utf-8")
-    for said in ("El Grande: 6 Partien aus einer Stellung", "Siegquote", "fairer Anteil 33 %",
+    for said in ("El Grande: 6 Partien aus einer Stellung", "Siegquote", "fairer Anteil 33\xa0%",
                  "Schlusspunkte je Partie", "mittlere Hälfte der Partien", "Isabel", "Carmen",
                  "Faustregel", "Zufallszüge"):  # fmt: skip
         assert said in text, said
@@ -213,7 +256,7 @@ def test_the_table_says_what_its_columns_count(capsys: Capsys, command: str) -> 
     code, out, _ = run(capsys, *argv)
     said = " ".join(out.split())
     assert code == 0 and "a win shared by several players counts in part" in said, out
-    assert "the range the true win rate lies in with 95 % certainty" in said, out
+    assert "the range the true win rate lies in with 95% certainty" in said, out
     code, out, _ = run(capsys, *argv, "--lang", "de")
     said = " ".join(out.split())
     assert code == 0 and "ein geteilter Sieg zählt anteilig" in said, out

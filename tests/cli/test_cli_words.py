@@ -115,7 +115,7 @@ def test_odds_speak_german(capsys: Capsys) -> None:
     assert code == 0
     assert out.startswith("Angriff mit dem Turm 'angepasst' (genau); geworfen: Angreifer 3, Verteidiger 2,")
     assert "Angreifer siegt" in out and "Gleichstand" in out and "Verteidiger hält" in out
-    assert "erwartete Überlebende: Angreifer 0," in out and " %" in out
+    assert "erwartete Überlebende: Angreifer 0," in out and "\xa0%" in out
     assert english_words(out) == [] and "attacker" not in out and "fitted" not in out, out
 
 

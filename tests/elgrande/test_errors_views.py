@@ -261,3 +261,27 @@ def test_option_refusals_name_the_choices_as_the_lobby_labels_them() -> None:
     for lang in ("en", "de"):
         assert deck[lang].lower() in classic.value.text[lang].lower(), classic.value.text[lang]
     assert merged["en"] in four.value.text["en"] and merged["de"] in four.value.text["de"], four.value.text
+
+
+def test_the_option_spec_declares_what_the_refusals_say() -> None:
+    """The combinations refused above are declared in the option spec (``needs``: what the lobby
+    reads to leave such a choice off): every Alte Hasen choice goes with the 2023 deck only, the
+    merged stacks with three players only, each in the refusal's words; a choice that fits passes."""
+    spec = {o.name: o for o in GAME.option_spec()}["variant"]
+    declared = spec.to_json()["needs"]
+    hasen = [c for c in spec.choices if c.startswith("alte_hasen")]
+    assert sorted(declared) == sorted([*hasen, "merged_stacks"])
+    for choice in hasen:
+        [need] = declared[choice]
+        assert need["option"] == "deck" and need["values"] == ["2023"]
+        with pytest.raises(OptionError) as refused:
+            GAME.normalize_options({"players": 4, "deck": "classic", "variant": [choice]})
+        assert refused.value.text == need["words"]
+    [need] = declared["merged_stacks"]
+    assert need["option"] == "players" and need["values"] == [3]
+    for players in (2, 4, 5):
+        with pytest.raises(OptionError) as refused:
+            GAME.normalize_options({"players": players, "variant": ["merged_stacks"]})
+        assert refused.value.text == need["words"]
+    fits = GAME.normalize_options({"players": 3, "variant": ["merged_stacks", "alte_hasen:veto"]})
+    assert fits["variant"] == ["alte_hasen:veto", "merged_stacks"]

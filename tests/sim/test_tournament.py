@@ -89,9 +89,9 @@ def test_plot(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("lang", "said", "not_said"),
     [
-        ("en", ["Toy Auction: 3 games, seats rotated", "win rate", "fair share 50 %", "ratings"],
+        ("en", ["Toy Auction: 3 games, seats rotated", "win rate", "fair share 50%", "ratings"],
          ["Partien"]),
-        ("de", ["Toy Auction: 3 Partien, Plätze rotiert", "Siegquote", "fairer Anteil 50 %", "Wertungen"],
+        ("de", ["Toy Auction: 3 Partien, Plätze rotiert", "Siegquote", "fairer Anteil 50\xa0%", "Wertungen"],
          ["games", "win rate", "fair share", "ratings"]),
     ],
 )  # fmt: skip
@@ -113,18 +113,20 @@ def test_the_plot_speaks_the_readers_language(
 @pytest.mark.parametrize(
     ("lang", "said", "not_said"),
     [
-        ("en", ["Rule of thumb", "Random moves", "heuristic", "random", "μ ± σ"], ["Faustregel", "sigma"]),
-        ("de", ["Faustregel", "Zufallszüge", "heuristic", "random", "μ ± σ"], ["Rule of thumb", "sigma"]),
+        ("en", ["Rule of thumb", "Random moves", "Rule of thumb II", "μ ± σ"],
+         ["Faustregel", "sigma", "heuristic", "random"]),
+        ("de", ["Faustregel", "Zufallszüge", "Faustregel II", "μ ± σ"],
+         ["Rule of thumb", "sigma", "heuristic", "random"]),
     ],
 )  # fmt: skip
 def test_the_plot_names_the_bots_in_words(
     tmp_path: Path, lang: str, said: list[str], not_said: list[str]
 ) -> None:
-    """Each entrant on the plot is the bot as the lobby names it, in the reader's language, over the
-    name the table gives it (a German plot read "heuristic", "random" only); the rating's spread
-    is "μ ± σ", not "mu ± sigma"."""
+    """Each entrant on the plot is the bot as the lobby names it, in the reader's language, as the
+    table names it (a German plot read "heuristic", "random" only; then the words over the keys,
+    "heuristic#2"), a repeat marked II; the rating's spread is "μ ± σ", not "mu ± sigma"."""
     matplotlib = pytest.importorskip("matplotlib")
-    result = tournament("toy", "heuristic,random", games=3, seed=1)
+    result = tournament("toy", "heuristic,random,heuristic", games=3, seed=1)
     with matplotlib.rc_context({"svg.fonttype": "none"}):
         text = plot(result, tmp_path / "t.svg", lang, "Toy Auction").read_text(encoding="utf-8")
     for words in said:

@@ -64,6 +64,8 @@ def test_fixed_terms_pass_the_scan() -> None:
             for choice in spec.choices:
                 if spec.name != "players":
                     assert scan(spec.labels[choice][lang], lang) == [], (spec.name, choice)
+                if choice in spec.about:  # what a choice means, under the lobby's menu: both languages
+                    assert scan(spec.about[choice][lang], lang) == [], (spec.name, choice)
 
 
 def test_the_scan_finds_what_it_should() -> None:

@@ -611,3 +611,40 @@ def test_a_table_waits_for_the_games_words_before_it_is_drawn(server: Server, pa
     page.wait_for_selector("#phase-help")
     page.wait_for_function("document.body.innerText.includes('Frühling')")
     assert not re.search(r"\b(spring|palace)\b", page.locator("body").inner_text())
+
+
+def test_the_hand_over_screen_says_whether_the_device_is_connected(server: Server, pages: Pages) -> None:
+    """The table's bar says "connected" or "reconnecting…"; the hot-seat hand-over screen said
+    nothing, so a device that had lost the server was passed round as if all were well. It says
+    so there too, in the reader's language, and follows the connection (cut here by closing the
+    page's game socket and refusing new ones for a while)."""
+    seats = [{"kind": "hotseat", "name": "Anna"}, {"kind": "hotseat", "name": "Bert"}]
+    for lang, words in (("en", ("connected", "reconnecting…")), ("de", ("verbunden", "verbinde neu…"))):
+        game = server.create("mansfeld", {"players": 2}, seats, seed=5)
+        page = pages.new(viewport={"width": 390, "height": 844})
+        page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+        line: dict[str, Any] = {"cut": False, "open": []}
+
+        def through(ws: Any, line: dict[str, Any] = line) -> None:
+            if line["cut"]:
+                ws.close()
+                return
+            ws.connect_to_server()
+            line["open"].append(ws)
+
+        page.route_web_socket(re.compile(r"/ws/games/"), through)
+        page.goto(server.url + f"/play/{game['id']}#tokens={','.join(game['hotseat_tokens'])}")
+        conn = page.locator("#pass #conn")
+        conn.wait_for()
+        page.wait_for_selector("#pass #conn.connected")
+        assert conn.inner_text() == words[0] and conn.is_visible()
+        shot(page, f"hotseat-pass-connected-{lang}")
+        line["cut"] = True
+        for ws in line["open"]:
+            ws.close()
+        page.wait_for_selector("#pass #conn.reconnecting")
+        assert page.locator("#pass #conn").inner_text() == words[1]
+        shot(page, f"hotseat-pass-reconnecting-{lang}")
+        line["cut"] = False
+        page.wait_for_selector("#pass #conn.connected", timeout=30_000)
+        assert page.locator("#pass #conn").inner_text() == words[0]

@@ -27,7 +27,7 @@ from feldherr.cli.helptexts import h, said
 from feldherr.core.commandline import seed_value
 from feldherr.core.errors import OptionError, PositionError, RuleError, clip
 from feldherr.core.game import Game, State
-from feldherr.core.i18n import LANGS, fixed, number, render
+from feldherr.core.i18n import LANGS, fixed, number, percent, render
 from feldherr.core.position import player_names, player_words
 from feldherr.core.progress import progress_bar
 from feldherr.core.registry import game_names
@@ -57,7 +57,7 @@ WORDS: dict[str, dict[str, str]] = {
         "en": (
             "wins {player}: {player}'s win chance after the move as the search estimates it: the "
             "share of the search's games from here after that move that {player} won (a shared win "
-            "counts in part), in brackets the range it lies in with 95 % certainty (wide with few "
+            "counts in part), in brackets the range it lies in with 95% certainty (wide with few "
             "searches). searches: the search's games that began with the move; the search spends most"
             " on what it finds best, so the most searched move is its choice and comes first, the "
             "others by their searches, not by their win chances. A move marked “about as good” has"
@@ -221,18 +221,18 @@ def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str]
             seconds=fixed(analysis.seconds, 1, lang),
         ),
         "",
-        f"{'':>3}  {words('move', lang):<{width}}  {words('visits', lang):>9}  {wins:>22}  "
+        f"{'':>3}  {words('move', lang):<{width}}  {words('visits', lang):>9}  {wins:>26}  "
         + "  ".join(f"{n:>10}" for n in shown),
-        f"{'':>3}  {'':<{width}}  {'':>9}  {'':>22}  " + f"{words('score', lang):>10}",
+        f"{'':>3}  {'':<{width}}  {'':>9}  {'':>26}  " + f"{words('score', lang):>10}",
     ]
     marks = standing(analysis.moves)
     for rank, (estimate, text, mark) in enumerate(zip(analysis.moves, texts, marks, strict=True), 1):
         share = estimate.win_share[analysis.seat]
-        low, high = (fixed(100 * x, 1, lang) for x in (estimate.low, estimate.high))
+        low, high = (percent(x, 1, lang) for x in (estimate.low, estimate.high))
         apart = ";" if lang == "de" else ","  # a decimal comma in German: the bounds apart by ";"
-        interval = f"{fixed(100 * share, 1, lang):>5} % [{low:>5}{apart} {high:>5}]"
+        interval = f"{percent(share, 1, lang):>7} [{low:>7}{apart} {high:>7}]"
         lines.append(
-            f"{rank:>3}  {text:<{width}}  {number(estimate.visits, lang):>9}  {interval:>22}  "
+            f"{rank:>3}  {text:<{width}}  {number(estimate.visits, lang):>9}  {interval:>26}  "
             + "  ".join(f"{fixed(s, 2, lang):>10}" for s in estimate.score)
             + (f"  {words(mark, lang)}" if mark else "")
         )

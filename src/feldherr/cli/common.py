@@ -104,11 +104,15 @@ def has_menu(spec: OptionSpec) -> bool:
 
 def menu_items(spec: OptionSpec, lang: str, short: bool = False) -> list[str]:
     """The menu of ``spec`` in ``lang``: ``1 = 2023 edition``, ``2 = Classic deck`` (each choice by
-    its label; ``short``: by the short name a line of text uses)."""
+    its label and what it means where the spec says it, ``1 = Fixed start: the start lineups printed
+    in the rules``; ``short``: by the short name a line of text uses)."""
     items = []
     for n, choice in enumerate(spec.choices, 1):
         words = spec.labels.get(str(choice), {})
         label = spec.choice_name(choice, lang) if short else words.get(lang) or words.get("en") or str(choice)
+        about = spec.about.get(str(choice), {})
+        if not short and (about.get(lang) or about.get("en")):
+            label = f"{label}: {about.get(lang) or about['en']}"
         items.append(msg("opt_menu_item", lang, n=n, label=label))
     return items
 

@@ -104,13 +104,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "de": "{game}: {players:@players}, {games:@games}, Startwert {seed}",
     },
     # under the tables of simulate and tournament: what each column counts and how sure it is
-    "wins_legend": {
-        "en": "wins: games won (a win shared by several players counts in part); win %: the share of "
-        "the games; 95 % interval (Wilson's): the range the true win rate lies in with 95 % "
-        "certainty, wide after few games; mean score: the average final points.",
-        "de": "Siege: gewonnene Partien (ein geteilter Sieg zählt anteilig); Siege %: der Anteil an "
-        "den Partien; 95-%-Intervall (nach Wilson): der Bereich, in dem die wahre Siegquote zu "
-        "95 % sicher liegt, breit nach wenigen Partien; Punkte Ø: die durchschnittlichen "
+    "wins_legend": {  # {sure}: 95 % in the language's percent format
+        "en": "wins: games won (a win shared by several players counts in part); win rate: the "
+        "share of the games; {sure} interval (Wilson's): the range the true win rate lies in with "
+        "{sure} certainty, wide after few games; mean score: the average final points.",
+        "de": "Siege: gewonnene Partien (ein geteilter Sieg zählt anteilig); Siegquote: der Anteil "
+        "an den Partien; 95-%-Intervall (nach Wilson): der Bereich, in dem die wahre Siegquote zu "
+        "{sure} sicher liegt, breit nach wenigen Partien; Punkte Ø: die durchschnittlichen "
         "Schlusspunkte.",
     },
     "tournament_title": {

@@ -24,16 +24,16 @@ from feldherr.cli.helptexts import h, said
 from feldherr.cli.messages import msg
 from feldherr.core.commandline import MAX_COUNT, whole_number
 from feldherr.core.game import Game
-from feldherr.core.i18n import fixed
+from feldherr.core.i18n import fixed, percent, percent_range
 from feldherr.core.position import player_names, player_words
 from feldherr.sim.backends import BACKENDS
 from feldherr.sim.batch import MAX_JOBS, SimulationResult, simulate
 from feldherr.sim.setup import resolve_game
-from feldherr.sim.tournament import wilson
+from feldherr.sim.tournament import bot_words, wilson
 
 HEADINGS = {
-    "en": ("player", "bot", "wins", "win %", "95 % interval", "mean score"),
-    "de": ("Spieler", "Bot", "Siege", "Siege %", "95-%-Intervall", "Punkte Ø"),
+    "en": ("player", "bot", "wins", "win rate", "95% interval", "mean score"),
+    "de": ("Spieler", "Bot", "Siege", "Siegquote", "95-%-Intervall", "Punkte Ø"),
 }
 LINES = {
     "en": (
@@ -49,8 +49,9 @@ LINES = {
 
 def table(result: SimulationResult, lang: str, game: Game, names: list[str] | None = None) -> str:
     """The totals per player: each seat by its player's name as a position names it (``names``),
-    else by its colour in ``lang`` (never its number); numbers in the language's format (German
-    ``92,000``)."""
+    else by its colour in ``lang`` (never its number), its bot as the lobby names it in ``lang``
+    ("Faustregel"); numbers and percentages in the language's format (German ``92,000``,
+    ``43,5 %``)."""
     opts = option_words(game, result.options, lang)
     footer, digest = LINES.get(lang, LINES["en"])
     title = msg(
@@ -62,25 +63,25 @@ def table(result: SimulationResult, lang: str, game: Game, names: list[str] | No
     ]
     head = HEADINGS.get(lang, HEADINGS["en"])
     players = seat_names(result, game, lang, names)
+    bots = [bot_words(bot, lang) for bot in result.bots]
     who = max(len(head[0]), *(len(p) for p in players))
-    width = max(len(head[1]), *(len(b) for b in result.bots))
+    width = max(len(head[1]), *(len(b) for b in bots))
     lines.append(
-        f"  {head[0]:<{who}}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>7}  {head[4]:>15}  {head[5]:>10}"
+        f"  {head[0]:<{who}}  {head[1]:<{width}}  {head[2]:>10}  {head[3]:>9}  {head[4]:>15}  {head[5]:>10}"
     )
     for seat in range(result.players):
         # Wilson's interval, as the tournament's: the normal one (±1.96 standard errors) shrank to
         # nothing at a win rate of 0 or 100 %, however few the games
         low, high = wilson(result.win_rate[seat], result.games)
-        interval = f"{fixed(100 * low, 1, lang)}-{fixed(100 * high, 1, lang)}"
         lines.append(
-            f"  {players[seat]:<{who}}  {result.bots[seat]:<{width}}  "
-            f"{fixed(result.wins[seat], 2, lang):>10}  {fixed(100 * result.win_rate[seat], 2, lang):>7}  "
-            f"{interval:>15}  {fixed(result.mean_score[seat], 3, lang):>10}"
+            f"  {players[seat]:<{who}}  {bots[seat]:<{width}}  "
+            f"{fixed(result.wins[seat], 2, lang):>10}  {percent(result.win_rate[seat], 1, lang):>9}  "
+            f"{percent_range(low, high, 1, lang):>15}  {fixed(result.mean_score[seat], 3, lang):>10}"
         )
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
     lines += [
         "",
-        textwrap.fill(msg("wins_legend", lang), 96),
+        textwrap.fill(msg("wins_legend", lang, sure=percent(0.95, 0, lang)), 96),
         footer.format(
             decisions=fixed(result.mean_decisions, 1, lang),
             seconds=fixed(result.seconds, 2, lang),

@@ -22,18 +22,18 @@ from feldherr.cli.helptexts import h, said
 from feldherr.cli.messages import msg
 from feldherr.core.commandline import MAX_COUNT, output_problem, picture_problem, whole_number
 from feldherr.core.game import Game
-from feldherr.core.i18n import fixed
+from feldherr.core.i18n import fixed, percent, percent_range
 from feldherr.sim.batch import MAX_JOBS
-from feldherr.sim.tournament import TournamentResult, plot, tournament
+from feldherr.sim.tournament import TournamentResult, bot_words, plot, tournament
 
 HEADINGS = {
-    "en": ("bot", "wins", "win %", "95 % interval", "rating", "mean score"),
-    "de": ("Bot", "Siege", "Siege %", "95-%-Intervall", "Wertung", "Punkte Ø"),
+    "en": ("bot", "wins", "win rate", "95% interval", "rating", "mean score"),
+    "de": ("Bot", "Siege", "Siegquote", "95-%-Intervall", "Wertung", "Punkte Ø"),
 }
 LINES = {  # the table's other lines, in the language of its headings
     "en": {
-        "fair": "fair share {share} %; ratings: OpenSkill Plackett-Luce (μ ± σ)",
-        "unrated": "fair share {share} %; no ratings (pip install openskill)",
+        "fair": "fair share {share}; ratings: OpenSkill Plackett-Luce (μ ± σ)",
+        "unrated": "fair share {share}; no ratings (pip install openskill)",
         "unbalanced": "note: {games} games is not a multiple of {players}: seats are not fully balanced",
         "speed": "{seconds} s ({rate} games/s)",
         "digest": "digest {digest}",
@@ -41,8 +41,8 @@ LINES = {  # the table's other lines, in the language of its headings
         "no-plot": "feldherr: no plot: matplotlib is not installed",
     },
     "de": {
-        "fair": "fairer Anteil {share} %; Wertung: OpenSkill Plackett-Luce (μ ± σ)",
-        "unrated": "fairer Anteil {share} %; keine Wertung (pip install openskill)",
+        "fair": "fairer Anteil {share}; Wertung: OpenSkill Plackett-Luce (μ ± σ)",
+        "unrated": "fairer Anteil {share}; keine Wertung (pip install openskill)",
         "unbalanced": "Hinweis: {games} Partien sind kein Vielfaches von {players}: die Plätze sind "
         "nicht ganz ausgeglichen",
         "speed": "{seconds} s ({rate} Partien/s)",
@@ -54,16 +54,19 @@ LINES = {  # the table's other lines, in the language of its headings
 
 
 def table(result: TournamentResult, lang: str, game: Game) -> str:
-    """The standings per bot; numbers in the language's format (German ``33,33``)."""
+    """The standings per bot, each as the lobby names it in ``lang`` ("Faustregel II" for
+    ``heuristic#2``); numbers and percentages in the language's format (German ``33,33``,
+    ``33,3 %``)."""
     n = len(result.names)
     opts = option_words(game, result.options, lang)
     words = LINES.get(lang, LINES["en"])
     title = msg("tournament_title", lang, game=game.title, players=n, games=result.games, seed=result.seed)
     lines = [title + (f"; {opts}" if opts else ""), ""]
     head = HEADINGS.get(lang, HEADINGS["en"])
-    width = max(len(head[0]), *(len(name) for name in result.names))
+    names = [bot_words(name, lang) for name in result.names]
+    width = max(len(head[0]), *(len(name) for name in names))
     lines.append(
-        f"{head[0]:<{width}}  {head[1]:>8}  {head[2]:>7}  {head[3]:>15}  {head[4]:>14}  {head[5]:>10}"
+        f"{head[0]:<{width}}  {head[1]:>8}  {head[2]:>9}  {head[3]:>15}  {head[4]:>14}  {head[5]:>10}"
     )
     for e in range(n):
         lo, hi = result.intervals[e]
@@ -71,15 +74,14 @@ def table(result: TournamentResult, lang: str, game: Game) -> str:
         if result.ratings is not None:
             r = result.ratings[e]
             rating = f"{fixed(r['mu'], 1, lang)} ± {fixed(r['sigma'], 1, lang)}"
-        interval = f"{fixed(100 * lo, 1, lang)}-{fixed(100 * hi, 1, lang)}"
         lines.append(
-            f"{result.names[e]:<{width}}  {fixed(result.wins[e], 2, lang):>8}  "
-            f"{fixed(100 * result.win_rate[e], 2, lang):>7}  {interval:>15}  {rating:>14}  "
+            f"{names[e]:<{width}}  {fixed(result.wins[e], 2, lang):>8}  "
+            f"{percent(result.win_rate[e], 1, lang):>9}  {percent_range(lo, hi, 1, lang):>15}  {rating:>14}  "
             f"{fixed(result.score_sums[e] / max(1, result.games), 2, lang):>10}"
         )
     rate = result.games / result.seconds if result.seconds > 0 else float("inf")
-    share = fixed(100 / n, 1, lang)
-    lines += ["", textwrap.fill(msg("wins_legend", lang), 96)]
+    share = percent(1 / n, 1, lang)
+    lines += ["", textwrap.fill(msg("wins_legend", lang, sure=percent(0.95, 0, lang)), 96)]
     lines += [words["fair" if result.ratings is not None else "unrated"].format(share=share)]
     if result.games % n:
         lines.append(words["unbalanced"].format(games=result.games, players=n))

@@ -33,7 +33,7 @@ from functools import cache
 from typing import Any
 
 from babel import Locale
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 LANGS = ("en", "de")
 
@@ -66,6 +66,22 @@ def fixed(n: float, digits: int, lang: str) -> str:
     if n == float("inf"):
         return "∞"
     return str(format_decimal(n, format="0." + "0" * digits if digits else "0", locale=_locale(lang)))
+
+
+def percent(share: float, digits: int, lang: str) -> str:
+    """``share`` (a fraction: 0.435) as a percentage with exactly ``digits`` decimals in the
+    language's format (Babel's percent pattern of the locale): English ``43.5%``, German ``43,5 %``
+    (a no-break space before the sign, which keeps the number and its sign on one line)."""
+    pattern = str(_locale(lang).percent_formats[None].pattern)  # "#,##0%", "#,##0\xa0%"
+    if digits:
+        pattern = pattern.replace("0", "0." + "0" * digits, 1)
+    return str(format_percent(share, format=pattern, locale=_locale(lang)))
+
+
+def percent_range(low: float, high: float, digits: int, lang: str) -> str:
+    """From ``low`` to ``high`` (fractions) in percent (:func:`percent`), with an en dash:
+    ``61.0%–100.0%``, ``61,0 %–100,0 %``."""
+    return f"{percent(low, digits, lang)}–{percent(high, digits, lang)}"
 
 
 def plural(catalogue: Catalogue, key: str, n: int | float, lang: str) -> str:

@@ -22,6 +22,25 @@ PLAYERS = "players"
 
 
 @dataclass(frozen=True)
+class Needs:
+    """A choice that goes only with some values of another option (El Grande's Alte Hasen cards
+    only with the 2023 deck): :func:`normalize` refuses the choice otherwise, in ``words``, and the
+    lobby does not offer it meanwhile, with ``words`` beside it."""
+
+    option: str
+    """The other option's name."""
+    values: tuple[Any, ...]
+    """The values of that option the choice goes with."""
+    words: Mapping[str, str]
+    """Why the choice is not offered, ``{"en": ..., "de": ...}``: the refusal and the lobby's note."""
+    message: str = ""
+    """The English message for programs (the refusal's ``str``); empty: ``words["en"]``."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"option": self.option, "values": list(self.values), "words": dict(self.words)}
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """One option of a game.
 
@@ -50,6 +69,12 @@ class OptionSpec:
     short: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """Per choice: a short name for a line of text (a table's title), where the label also
     explains the choice; empty: the label is short already."""
+    about: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Per choice: what it means, ``{"en": ..., "de": ...}``, where its label only names it (a menu
+    shows the label, short enough for a phone; the words under it and a command line's help add
+    this); empty: the label says it all."""
+    needs: Mapping[str, tuple[Needs, ...]] = field(default_factory=dict)
+    """Per choice: the values of other options it goes with only (:class:`Needs`)."""
 
     def choice_name(self, choice: Any, lang: str) -> str:
         """A choice as a line of text names it in ``lang``: its short name, else its label, else
@@ -73,7 +98,9 @@ class OptionSpec:
             "max": self.max,
             "per_player": self.per_player,
             "labels": {k: dict(v) for k, v in self.labels.items()},
+            "about": {k: dict(v) for k, v in self.about.items()},
             "label": dict(self.title) or None,
+            "needs": {k: [n.to_json() for n in v] for k, v in self.needs.items()},
         }
 
     # -- checking one value -----------------------------------------------------------------
@@ -197,7 +224,26 @@ def _normalize(specs: Sequence[OptionSpec], options: Mapping[str, Any], game: st
         if spec.omit_default and value == spec.default:
             continue
         out[spec.name] = value
+    check_needs(specs, out)
     return out
+
+
+def check_needs(specs: Sequence[OptionSpec], options: Mapping[str, Any]) -> None:
+    """OptionError in the words of the first :class:`Needs` that ``options`` (normalised; an option
+    left out has its default) break: a choice made together with a value of another option it does
+    not go with."""
+    by_name = {spec.name: spec for spec in specs}
+    for spec in specs:
+        if not spec.needs:
+            continue
+        value = options.get(spec.name, spec.default)
+        chosen = value if isinstance(value, list | tuple) else [value]
+        for choice in chosen:
+            for need in spec.needs.get(str(choice), ()):
+                other = by_name.get(need.option)
+                got = options.get(need.option, other.default if other is not None else None)
+                if got not in need.values:
+                    raise OptionError(need.message or need.words["en"], spec.name, dict(need.words))
 
 
 def _default(spec: OptionSpec, players: int | None) -> Any:

@@ -16,7 +16,7 @@ from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State, canon
 from feldherr.core.i18n import capital, capital_steps, error_text
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
-from feldherr.core.options import OptionSpec, normalize, players_spec, titled
+from feldherr.core.options import Needs, OptionSpec, normalize, players_spec, titled
 from feldherr.core.validate import check_seat, check_seed
 from feldherr.elgrande import codec, info, infoset, playout, text
 from feldherr.elgrande import data as D
@@ -125,6 +125,31 @@ def _variant_help(lang: str) -> str:
     return head + " ".join(lines) + " " + tail
 
 
+_ALTE_HASEN_NEED = Needs(
+    "deck",
+    ("2023",),
+    {
+        "en": "the 'Alte Hasen' cards are part of the classic deck already; choose the 2023 edition",
+        "de": "die Alte-Hasen-Karten sind schon im klassischen Deck; wähle die Ausgabe 2023",
+    },
+)
+_MERGED_NEED = Needs(
+    "players",
+    (3,),
+    {
+        "en": "'Stacks 2 and 3 merged' is an option of the 3-player game (2 players always merge them)",
+        "de": "Stapel 2 und 3 gemischt gibt es nur im Spiel zu dritt (zu zweit immer)",
+    },
+    "merged stacks 2+3 are an option of the 3-player game (2 players always merge)",
+)
+VARIANT_NEEDS: dict[str, tuple[Needs, ...]] = {
+    **{choice: (_ALTE_HASEN_NEED,) for choice in VARIANT_CHOICES if choice.startswith("alte_hasen")},
+    "merged_stacks": (_MERGED_NEED,),
+}
+"""The variants that go only with some other options: the lobby does not offer them meanwhile, and
+the options are refused with them (:func:`feldherr.core.options.check_needs`)."""
+
+
 OPTION_SPEC: tuple[OptionSpec, ...] = (
     players_spec(2, 5, 4),
     OptionSpec(
@@ -149,6 +174,7 @@ OPTION_SPEC: tuple[OptionSpec, ...] = (
         _variant_help("de"),
         choices=VARIANT_CHOICES,
         labels=VARIANT_LABELS,
+        needs=VARIANT_NEEDS,
     ),
 )
 OPTION_SPEC = titled(
@@ -360,26 +386,6 @@ class ElGrandeGame(Game):
         chosen = set(out["variant"])
         if "alte_hasen" in chosen:
             chosen -= {t for t in chosen if t.startswith("alte_hasen:")}  # all of them anyway
-        if any(t.startswith("alte_hasen") for t in chosen) and out["deck"] != "2023":
-            raise OptionError(
-                "the 'Alte Hasen' cards are part of the classic deck already; choose the 2023 edition",
-                "variant",
-                {
-                    "en": "the 'Alte Hasen' cards are part of the classic deck already; "
-                    "choose the 2023 edition",
-                    "de": "die Alte-Hasen-Karten sind schon im klassischen Deck; wähle die Ausgabe 2023",
-                },
-            )
-        if "merged_stacks" in chosen and out["players"] != 3:
-            raise OptionError(
-                "merged stacks 2+3 are an option of the 3-player game (2 players always merge)",
-                "variant",
-                {
-                    "en": "'Stacks 2 and 3 merged' is an option of the 3-player game "
-                    "(2 players always merge them)",
-                    "de": "Stapel 2 und 3 gemischt gibt es nur im Spiel zu dritt (zu zweit immer)",
-                },
-            )
         out["variant"] = sorted(chosen)
         return out
 

@@ -35,7 +35,7 @@ from typing import Any
 
 from feldherr.core.errors import OptionError
 from feldherr.core.game import Game
-from feldherr.core.i18n import format_text
+from feldherr.core.i18n import format_text, percent
 from feldherr.core.play import make_bots, play_game
 from feldherr.core.progress import progress_bar
 from feldherr.core.rng import seed_for_game
@@ -365,8 +365,8 @@ def tournament(
 PLOT_WORDS: dict[str, dict[str, str]] = {
     "en": {
         "title": "{game}: {games:@games}, seats rotated",
-        "fair": "fair share {share} %",
-        "rate": "win rate, % (95 % interval)",
+        "fair": "fair share {share}",
+        "rate": "win rate ({sure} interval)",
         "ratings": "ratings",
         "rating": "OpenSkill rating (μ ± σ)",
         "bar": "{game} tournament",
@@ -375,8 +375,8 @@ PLOT_WORDS: dict[str, dict[str, str]] = {
     },
     "de": {
         "title": "{game}: {games:@games}, Plätze rotiert",
-        "fair": "fairer Anteil {share} %",
-        "rate": "Siegquote, % (95-%-Intervall)",
+        "fair": "fairer Anteil {share}",
+        "rate": "Siegquote (95-%-Intervall)",
         "ratings": "Wertungen",
         "rating": "OpenSkill-Wertung (μ ± σ)",
         "bar": "Turnier: {game}",
@@ -414,15 +414,34 @@ BOT_WORDS: dict[str, dict[str, str]] = {
 """The bots by the names the lobby gives them (``web/static/i18n.js``), for the plot's labels."""
 
 
-def bot_label(name: str, lang: str) -> str:
-    """An entrant on the plot: the bot in words, in the reader's language ("Stark"), with the name
-    the table and the JSON give it under it ("hard@50i", "heuristic#2"): the plot named them by
-    the command line's English keys only. A bot the list does not know keeps its name alone."""
-    kind = name.split("#", 1)[0].split("@", 1)[0].split(":", 1)[0]
+REPEATS = ("II", "III", "IV", "V", "VI")
+"""A repeated entrant's mark (``heuristic#2`` is "Faustregel II"), as the lobby marks a repeated bot."""
+
+
+def bot_words(name: str, lang: str) -> str:
+    """An entrant or a seat's bot in a table, in ``lang`` as the lobby names it ("Faustregel" for
+    ``heuristic``): a repeat (``heuristic#2``) marked II, III as the lobby does; a budget or a
+    bot's settings (``hard@50i``) added in brackets as typed, which tells two entrants of one kind
+    apart ("Stark (hard@50i)"); a bot the list does not know as typed."""
+    spec, _, repeat = name.partition("#")
+    kind = spec.split("@", 1)[0].split(":", 1)[0]
     words = BOT_WORDS.get(kind)
     if words is None:
         return name
-    return f"{words.get(lang, words['en'])}\n{name}"
+    out = words.get(lang, words["en"])
+    if spec != kind:
+        out += f" ({spec})"
+    if repeat:
+        mark = REPEATS[int(repeat) - 2] if repeat.isdigit() and 2 <= int(repeat) <= 6 else f"#{repeat}"
+        out += f" {mark}"
+    return out
+
+
+def bot_label(name: str, lang: str) -> str:
+    """An entrant on the plot as the table names it (:func:`bot_words`: "Stark", "Faustregel II"),
+    a budget in brackets on a line of its own ("Stark" over "(hard@50i)"): the plot named them by
+    the command line's English keys ("heuristic#2") under the words."""
+    return bot_words(name, lang).replace(" (", "\n(", 1)
 
 
 def _win_rate_bars(
@@ -431,9 +450,13 @@ def _win_rate_bars(
     intervals: Sequence[tuple[float, float]],
     labels: Sequence[str],
     words: Mapping[str, str],
+    lang: str,
 ) -> None:
     """Win rates in per cent as bars with their 95 % intervals, the fair share as a dashed line,
-    each bar under its label (a panel of :func:`plot` and of the simulation's plot)."""
+    each bar under its label (a panel of :func:`plot` and of the simulation's plot); the percentages
+    of the axis and the legend in ``lang``'s format (Babel: ``50%``, ``50 %``)."""
+    from matplotlib.ticker import FuncFormatter
+
     n = len(rates)
     lows = [max(0.0, rate - lo) for rate, (lo, _) in zip(rates, intervals, strict=True)]
     highs = [max(0.0, hi - rate) for rate, (_, hi) in zip(rates, intervals, strict=True)]
@@ -443,9 +466,11 @@ def _win_rate_bars(
         yerr=[[100 * x for x in lows], [100 * x for x in highs]],
         capsize=4,
     )
-    ax.axhline(100 / n, linestyle="--", color="grey", label=words["fair"].format(share=f"{100 / n:.0f}"))
+    fair = words["fair"].format(share=percent(1 / n, 0, lang))
+    ax.axhline(100 / n, linestyle="--", color="grey", label=fair)
     ax.set_xticks(range(n), labels)
-    ax.set_ylabel(words["rate"])
+    ax.set_ylabel(words["rate"].format(sure=percent(0.95, 0, lang)))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: percent(value / 100, 0, lang)))
 
 
 def plot(
@@ -465,7 +490,7 @@ def plot(
     ax = axes[0][0]
     words = plot_words(lang)
     labels = [bot_label(name, lang) for name in result.names]
-    _win_rate_bars(ax, result.win_rate, result.intervals, labels, words)
+    _win_rate_bars(ax, result.win_rate, result.intervals, labels, words, lang)
     ax.set_title(plot_title(words["title"], lang, game=title or result.game, games=result.games))
     ax.legend()
     if result.ratings is not None:
@@ -487,8 +512,8 @@ SIMULATION_WORDS: dict[str, dict[str, str]] = {
     "en": {
         "title": "{game}: {games:@games}",
         "from": "{game}: {games:@games} from a position",
-        "rate": "win rate, % (95 % interval)",
-        "fair": "fair share {share} %",
+        "rate": "win rate ({sure} interval)",
+        "fair": "fair share {share}",
         "scores": "final points per game",
         "points": "final points",
         "box": "middle half of the games",
@@ -499,8 +524,8 @@ SIMULATION_WORDS: dict[str, dict[str, str]] = {
     "de": {
         "title": "{game}: {games:@games}",
         "from": "{game}: {games:@games} aus einer Stellung",
-        "rate": "Siegquote, % (95-%-Intervall)",
-        "fair": "fairer Anteil {share} %",
+        "rate": "Siegquote (95-%-Intervall)",
+        "fair": "fairer Anteil {share}",
         "scores": "Schlusspunkte je Partie",
         "points": "Schlusspunkte",
         "box": "mittlere Hälfte der Partien",
@@ -537,7 +562,7 @@ def plot_simulation(
     labels = [f"{player}\n{bot_label(bot, lang)}" for player, bot in zip(players, bots, strict=True)]
     fig, axes = plt.subplots(1, 2, figsize=(max(5.0, 1.3 * n) * 2 + 1, 4.4), squeeze=False)
     ax = axes[0][0]
-    _win_rate_bars(ax, win_rate, [wilson(rate, games) for rate in win_rate], labels, words)
+    _win_rate_bars(ax, win_rate, [wilson(rate, games) for rate in win_rate], labels, words, lang)
     ax.set_ylim(0, 100)
     ax.set_title(plot_title(words["from" if from_position else "title"], lang, game=title, games=games))
     ax.legend()

@@ -164,13 +164,17 @@ def _specs() -> tuple[OptionSpec, ...]:
             "Start: wie die Länder zu Spielbeginn verteilt werden",
             choices=("draft", "fixed"),
             labels={
+                "draft": {"en": "Assign the counties", "de": "Länder verteilen"},
+                "fixed": {"en": "Fixed start", "de": "Feste Startaufstellung"},
+            },
+            about={
                 "draft": {
-                    "en": "Assign the counties: each player takes county cards with army groups",
-                    "de": "Länder verteilen: jeder nimmt Länderkarten mit Armeegruppen",
+                    "en": "each player takes county cards with army groups",
+                    "de": "jeder nimmt Länderkarten mit Armeegruppen",
                 },
                 "fixed": {
-                    "en": "Fixed start: the start lineups printed in the rules",
-                    "de": "Feste Startaufstellung: die in der Regel gedruckten Aufstellungen",
+                    "en": "the start lineups printed in the rules",
+                    "de": "die in der Regel gedruckten Aufstellungen",
                 },
             },
             short={
@@ -186,21 +190,27 @@ def _specs() -> tuple[OptionSpec, ...]:
             "Würfelturm: wie die geworfenen Armeen aus dem Turm fallen (für Fortgeschrittene)",
             choices=CHOICES,
             labels={
+                "fitted": {"en": "Standard tower", "de": "Standardturm"},
+                "physical": {"en": "Physical simulation (slow)", "de": "Physikalische Simulation (langsam)"},
+                "simple": {"en": "Simple tower", "de": "Einfacher Turm"},
+                "two-level": {"en": "Two-level tower", "de": "Zweistufiger Turm"},
+            },
+            about={
                 "fitted": {
-                    "en": "Standard tower: a fast model fitted to the physical simulation",
-                    "de": "Standardturm: ein schnelles Modell, an die physikalische Simulation angepasst",
+                    "en": "a fast model fitted to the physical simulation",
+                    "de": "ein schnelles Modell, an die physikalische Simulation angepasst",
                 },
                 "physical": {
-                    "en": "Physical simulation of the tower (slow)",
-                    "de": "Physikalische Simulation des Turms (langsam)",
+                    "en": "the tower simulated physically, cube by cube",
+                    "de": "der Turm physikalisch simuliert, Würfel für Würfel",
                 },
                 "simple": {
-                    "en": "Simple tower: every cube falls through with the same chance",
-                    "de": "Einfacher Turm: jeder Würfel fällt mit derselben Chance durch",
+                    "en": "every cube falls through with the same chance",
+                    "de": "jeder Würfel fällt mit derselben Chance durch",
                 },
                 "two-level": {
-                    "en": "Two-level tower: cubes may stick on two ledges",
-                    "de": "Zweistufiger Turm: Würfel können auf zwei Stufen liegen bleiben",
+                    "en": "cubes may stick on two ledges",
+                    "de": "Würfel können auf zwei Stufen liegen bleiben",
                 },
             },
             short={

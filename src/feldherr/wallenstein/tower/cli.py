@@ -19,7 +19,7 @@ from feldherr.core.commandline import (
     whole_number,
 )
 from feldherr.core.errors import clip
-from feldherr.core.i18n import LANGS, fixed
+from feldherr.core.i18n import LANGS, fixed, percent
 from feldherr.wallenstein.rules.combat import BattleKind
 from feldherr.wallenstein.tower.errors import TowerInputError
 from feldherr.wallenstein.tower.registry import CHOICES, model_by_name
@@ -149,7 +149,8 @@ def said_now(key: str) -> str:
 
 
 def _percent(p: float, lang: str) -> str:
-    return f"{fixed(100 * p, 2, lang)} %"
+    """A chance in the language's percent format (Babel): ``12.50%``, ``12,50 %``."""
+    return percent(p, 2, lang)
 
 
 def cmd_fit(args: argparse.Namespace) -> int:

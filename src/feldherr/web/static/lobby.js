@@ -77,36 +77,76 @@ export function showLobby(root) {
   const technical = (spec) => spec.name.startsWith("tower") || !["int", "bool", "choice", "multi"].includes(spec.kind);
   const words = (w) => (w && typeof w === "object" ? w[lang()] || w.en : w);
 
+  // Why a choice cannot go with the other options as they stand now (El Grande's Alte Hasen cards
+  // with the classic deck), in the game's words from its option spec (`needs`); null: it can.
+  function blocked(spec, choice) {
+    for (const need of spec.needs?.[choice] || []) {
+      const other = entry().options.find((o) => o.name === need.option);
+      const value = need.option in form.options ? form.options[need.option] : other?.default;
+      if (!need.values.includes(value)) return words(need.words);
+    }
+    return null;
+  }
+
+  // After a change of one option: the choices of the others that no longer go with it are dropped,
+  // and the fields with such choices are drawn again (those choices off, their reason beside them;
+  // the others stay as they are, a number being typed keeps its caret).
+  const hasNeeds = (spec) => !!spec.needs && Object.keys(spec.needs).length > 0;
+  function optionChanged() {
+    for (const spec of entry().options.filter(hasNeeds)) {
+      const value = form.options[spec.name];
+      if (spec.kind === "multi" && Array.isArray(value)) form.options[spec.name] = value.filter((c) => !blocked(spec, c));
+      else if (spec.kind === "choice" && blocked(spec, value)) form.options[spec.name] = spec.choices.find((c) => !blocked(spec, c)) ?? value;
+    }
+    for (const [name, node] of fieldNodes) {
+      const spec = entry().options.find((o) => o.name === name);
+      if (!spec || !hasNeeds(spec) || !node.isConnected) continue;
+      const focused = node.contains(document.activeElement) ? document.activeElement.id : null;
+      const fresh = optionField(spec);
+      node.replaceWith(fresh);
+      if (focused) document.getElementById(focused)?.focus();
+    }
+  }
+  const fieldNodes = new Map(); // each option's field as drawn (optionChanged draws them again)
+
   function optionField(spec) {
     const id = `opt-${spec.name}`;
     const help = words(spec.label) || words(spec.help) || spec.name;
     const value = form.options[spec.name];
     const label = (choice) => words(spec.labels?.[choice]) || choice;
     const about = (choice) => words(spec.choice_help?.[choice]) || null;
+    // the reasons of the choices not offered now, once each, under the field
+    const reasons = [...new Set(spec.choices.map((c) => blocked(spec, c)).filter((w) => w))];
     let input;
     if (spec.kind === "int") {
       input = h("input", { id, type: "number", min: spec.min ?? undefined, max: spec.max ?? undefined, value: value ?? "",
-        oninput: (e) => { form.options[spec.name] = parseInt(e.target.value, 10); if (spec.name === "players") { fitSeats(); renderSeats(); } } });
+        oninput: (e) => { form.options[spec.name] = parseInt(e.target.value, 10); if (spec.name === "players") { fitSeats(); renderSeats(); } optionChanged(); } });
       if (spec.name === "players" && spec.min !== null && spec.max !== null) {
-        input = h("select", { id, onchange: (e) => { form.options.players = parseInt(e.target.value, 10); fitSeats(); renderSeats(); } },
+        input = h("select", { id, onchange: (e) => { form.options.players = parseInt(e.target.value, 10); fitSeats(); renderSeats(); optionChanged(); } },
           range(spec.min, spec.max).map((n) => h("option", { value: n, selected: n === value }, n)));
       }
     } else if (spec.kind === "bool") {
-      input = h("input", { id, type: "checkbox", checked: !!value, onchange: (e) => { form.options[spec.name] = e.target.checked; } });
+      input = h("input", { id, type: "checkbox", checked: !!value, onchange: (e) => { form.options[spec.name] = e.target.checked; optionChanged(); } });
     } else if (spec.kind === "choice") {
-      // a phone cuts a long choice in its closed menu ("Assign the counties: each player ta…"):
-      // the chosen one's words in full under it, where they are long (shown by style.css on a phone)
+      // the menu names a choice (short enough for a phone's closed menu); what the chosen one
+      // means stands under it (the spec's `about`). A long label without one: in full under the
+      // menu on a phone, which cuts it (shown by style.css at 600 px and less).
       const full = h("small", { class: "chosen", "data-game": "1", id: `${id}-chosen` });
-      const say = (c) => { full.textContent = label(c).length > 28 ? label(c) : ""; };
+      const meaning = (c) => words(spec.about?.[c]) || "";
+      const say = (c) => {
+        full.textContent = meaning(c) ? capitalised(meaning(c)) : label(c).length > 28 ? label(c) : "";
+        full.classList.toggle("about", !!meaning(c));
+      };
       say(value);
-      input = [h("select", { id, onchange: (e) => { form.options[spec.name] = e.target.value; say(e.target.value); } },
-        spec.choices.map((c) => h("option", { value: c, selected: c === value, "data-game": "1" }, label(c)))), full];
+      input = [h("select", { id, onchange: (e) => { form.options[spec.name] = e.target.value; say(e.target.value); optionChanged(); } },
+        spec.choices.map((c) => h("option", { value: c, selected: c === value, disabled: !!blocked(spec, c), "data-game": "1" }, label(c)))), full];
     } else if (spec.kind === "multi") {
       const chosen = new Set(value || []);
-      input = h("span", { id, class: "multi" }, spec.choices.map((c) => h("label", { title: about(c) },
-        h("input", { type: "checkbox", checked: chosen.has(c), onchange: (e) => {
+      input = h("span", { id, class: "multi" }, spec.choices.map((c) => h("label", { title: blocked(spec, c) || about(c), class: blocked(spec, c) ? "off" : null },
+        h("input", { type: "checkbox", id: `${id}-${c}`, checked: chosen.has(c), disabled: !!blocked(spec, c), onchange: (e) => {
           if (e.target.checked) chosen.add(c); else chosen.delete(c);
           form.options[spec.name] = spec.choices.filter((x) => chosen.has(x));
+          optionChanged();
         } }), " ", h("span", { "data-game": "1" }, label(c)))));
     } else {
       // nothing set (null, or an empty mapping: the default) shows as an empty field that says so
@@ -120,7 +160,10 @@ export function showLobby(root) {
     }
     // The option's words come from the game's option spec (marked as the game's text).
     const more = spec.label && spec.help ? h("small", { class: "help", "data-game": "1" }, words(spec.help)) : null;
-    return h("div", { class: "field" }, h("label", { for: id, "data-game": "1" }, help), input, more);
+    const why = reasons.length ? h("small", { class: "needs", id: `${id}-needs`, "data-game": "1" }, reasons.map((r) => h("span", {}, capitalised(r)))) : null;
+    const node = h("div", { class: "field" }, h("label", { for: id, "data-game": "1" }, help), input, why, more);
+    fieldNodes.set(spec.name, node);
+    return node;
   }
 
   let seatBox = null;
@@ -310,6 +353,11 @@ function reachable(invite) {
 }
 let base = location.origin;
 function publicBase() { return base.replace(/\/$/, ""); }
+
+// A reason as a sentence of its own under a field ("the 'Alte Hasen' cards …" → "The 'Alte Hasen' cards …").
+function capitalised(text) {
+  return text ? text[0].toLocaleUpperCase() + text.slice(1) : text;
+}
 
 function range(a, b) {
   const out = [];

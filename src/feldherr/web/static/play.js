@@ -366,7 +366,9 @@ export function showPlay(root, gameId) {
 
   let statusNode = null;
   function renderStatus() {
-    if (statusNode) statusNode.textContent = t(st.status === "connected" ? "connected" : "reconnecting");
+    if (!statusNode) return;
+    statusNode.textContent = t(st.status === "connected" ? "connected" : "reconnecting");
+    statusNode.className = `conn ${st.status}`;
   }
 
   function render() {
@@ -394,7 +396,8 @@ export function showPlay(root, gameId) {
       root.append(h("section", { id: "pass", class: "pass", style: `--seat:${colour(st.pending)}` },
         h("h1", {}, `${t("passTo")} ${name}`),
         h("p", {}, t("passHint")),
-        h("button", { id: "ready", class: "primary", onclick: () => { st.shown = st.pending; st.pending = null; render(); } }, t("ready", { name }))));
+        h("button", { id: "ready", class: "primary", onclick: () => { st.shown = st.pending; st.pending = null; render(); } }, t("ready", { name })),
+        h("p", { class: "pass-conn" }, statusNode))); // whether this device is still at the table, as on the table's bar
       root.querySelector("#ready").focus();
       return;
     }
