@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import weakref
 from typing import Any
 
 import numpy as np
@@ -101,6 +102,75 @@ def test_masks_are_the_users_and_an_idle_agents_is_read_only_zeros() -> None:
         assert len(vars(e)) < 30
     first = aec.observe(aec.agent_selection)["action_mask"]
     assert first is not aec.observe(aec.agent_selection)["action_mask"]
+
+
+@pytest.mark.parametrize("game", ["toy", "elgrande"])
+def test_an_observation_held_is_never_written_again(game: str) -> None:
+    """The AEC environment writes the arrays of an observation handed out earlier again only when
+    nobody holds them any longer (a loop that drops its observations gets the same few arrays
+    back); every observation kept, or a part of one (a view, the mask alone), stays as it was
+    handed out; a dropped array the user made read-only, retyped or reshaped is replaced, and the
+    observations stay right."""
+    e = env(game, players=3)
+    e.reset(seed=5)
+    rng = random.Random(5)
+    kept: list[tuple[Any, Any]] = []  # (what the user holds, a copy of it as handed out)
+    seen: set[int] = set()
+    for step, agent in enumerate(e.agent_iter(400)):
+        obs, _, terminated, truncated, info = e.last()
+        assert np.array_equal(
+            obs["observation"], e.table.observation(e.game_state, e.seat_of[agent], e.choices)
+        )
+        assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].shape == (e.table.num_actions,)
+        assert obs["observation"].dtype == np.float32 and obs["observation"].flags.writeable
+        if step % 7 == 0:
+            kept.append((obs, {k: v.copy() for k, v in obs.items()}))
+        elif step % 7 == 1:
+            kept.append((obs["observation"][2:], obs["observation"][2:].copy()))  # a view keeps its base
+        elif step % 7 == 2:
+            kept.append((obs["action_mask"], obs["action_mask"].copy()))
+        elif step % 7 == 3:
+            obs["observation"].flags.writeable = False
+        elif step % 7 == 4:
+            obs["observation"].dtype = np.int32  # (the same size: only the kernel's check sees it)
+            obs["action_mask"].dtype = np.uint8
+        elif step % 7 == 5:
+            obs["observation"].shape = (1, -1)
+        else:
+            seen.add(id(obs["observation"]))
+        del obs
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = info["legal_actions"]
+        e.step(legal[rng.randrange(len(legal))])
+    assert kept
+    for held, copy in kept:
+        if isinstance(held, dict):
+            assert all(np.array_equal(held[k], copy[k]) for k in copy)
+        else:
+            assert np.array_equal(held, copy)
+
+
+def test_a_loop_that_drops_its_observations_gets_its_arrays_again() -> None:
+    """The arrays of the observation before the last one come back, written anew, once nobody
+    holds them: the same array objects (alive only because the environment kept them)."""
+    e = env("elgrande", players=4)
+    e.reset(seed=1)
+    rng = random.Random(1)
+    handed: list[Any] = []  # weak references to each observation handed out
+    again = 0
+    for _ in e.agent_iter(200):
+        obs, _, terminated, truncated, info = e.last()
+        if len(handed) >= 2 and handed[-2]() is obs["observation"]:
+            again += 1
+        handed.append(weakref.ref(obs["observation"]))
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = info["legal_actions"]
+        e.step(legal[rng.randrange(len(legal))])
+    assert again >= 190
 
 
 def test_illegal_action_changes_nothing() -> None:

@@ -4,8 +4,10 @@
 numbers), a fixed ``Discrete(num_actions)`` action space (the game's action codec), and for each
 agent the observation ``{"observation": float32 Box of observation_shape, "action_mask": int8}``
 built from that seat's own view (``state.observation(seat)``, ``state.action_mask(seat)``). Every
-array handed out is new and the user's, except the mask of an agent that owes no decision now: all
-zeros, one read-only array shared by such agents.
+array handed out is the user's, except the mask of an agent that owes no decision now: all zeros,
+one read-only array shared by such agents. Nothing the user holds is ever written again: the AEC
+environment writes the arrays of an observation handed out before the last one again (instead of
+making new ones) only once nobody holds them or a view of them any longer.
 
 Each agent's info holds its legal actions now, ``info["legal_actions"]`` (ascending: the actions
 its mask marks, as OpenSpiel's ``legal_actions()``; empty for an agent that owes no decision, and
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from functools import partial
+from sys import getrefcount
 from typing import Any
 
 import numpy as np
@@ -64,6 +67,9 @@ ObsDict = dict[str, npt.NDArray[Any]]
 _FLOAT32 = np.dtype(np.float32)
 """The observations' dtype, as an instance: ``np.empty`` takes it about 700 instructions faster
 than the scalar type, which it converts on every call (callgrind, numpy 2)."""
+
+
+_INT8 = np.dtype(np.int8)
 
 
 def agent_name(seat: int) -> str:
@@ -174,6 +180,8 @@ class _Seats:
         self._mask_into = mask_fill()
         self._no_mask = np.zeros(info.num_actions, np.int8)
         self._no_mask.flags.writeable = False  # the mask of an agent that owes no decision, shared
+        # the arrays of the last two observations handed out (_observe): observation, mask, twice
+        self._spare: list[Any] = [None, None, None, None]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._spaces[0]
@@ -222,23 +230,54 @@ class _Seats:
         return done
 
     def _observe(self, seat: int, known: tuple[int, list[int]] = (-1, [])) -> ObsDict:
-        """The seat's observation and mask, each written into a new array (the data returned is
-        the user's: nothing is copied, and the environment keeps no reference to it). The game's
+        """The seat's observation and mask, each written into an array nobody else holds (a new
+        one, or one of the observation before the last, which the user dropped). The game's
         ``observe``, its staged actions and the mask's C helper are called directly
         (``Table.observation``/``Table.mask`` do the same through a call or two more). ``known``:
         a seat and its legal actions now, if the caller has them already."""
         state, moving = self.game_state, self._moving
         partial = self.choices.partial.get(seat, ())
+        # the arrays of the observation before the last one, where nobody but this list holds them
+        # any longer (the list, the local name and getrefcount's argument: 3): nobody can see them
+        # change, so they are written again instead of new ones made (which costs a third of the
+        # kernel's work); the last observation's are kept as they are (a loop's ``obs = last()``
+        # still holds them while the next is made)
+        spare = self._spare
         if seat in moving:  # (the helper zeroes the array first)
-            mask = np.empty(self._num_actions, np.int8)
-            self._mask_into(mask, known[1] if known[0] == seat else self._staged(state, seat, partial))
+            mask = spare[1]
+            if (
+                mask is None
+                or getrefcount(mask) != 3
+                or mask.dtype is not _INT8
+                or len(mask) != self._num_actions
+            ):
+                mask = np.empty(self._num_actions, np.int8)
+            legal = known[1] if known[0] == seat else self._staged(state, seat, partial)
+            try:
+                self._mask_into(mask, legal)
+            except (TypeError, ValueError, BufferError):  # a spare the user made read-only or retyped
+                self._mask_into(mask := np.empty(self._num_actions, np.int8), legal)
         else:
             mask = self._no_mask
+        obs = spare[0]
+        if obs is None or getrefcount(obs) != 3 or obs.dtype is not _FLOAT32 or obs.shape != self._obs_shape:
+            obs = np.empty(self._obs_shape, _FLOAT32)
         kernel = self._kernel
-        if kernel is not None and not partial:
-            obs = kernel(state, seat, np.empty(self._obs_shape, _FLOAT32), moving)
-        else:
-            obs = self._game_observe(state, seat, partial, np.empty(self._obs_shape, _FLOAT32), moving)
+        try:
+            if kernel is not None and not partial:
+                kernel(state, seat, obs, moving)
+            else:
+                obs = self._game_observe(state, seat, partial, obs, moving)
+        except (TypeError, ValueError):  # a spare the user made read-only, reshaped or retyped
+            obs = np.empty(self._obs_shape, _FLOAT32)
+            if kernel is not None and not partial:
+                kernel(state, seat, obs, moving)
+            else:
+                obs = self._game_observe(state, seat, partial, obs, moving)
+        spare[0] = spare[2]
+        spare[1] = spare[3]
+        spare[2] = obs
+        spare[3] = mask if mask is not self._no_mask else None
         return {"observation": obs, "action_mask": mask}
 
     def render(self) -> str | None:
