@@ -337,11 +337,13 @@ def postgres() -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def redis_server() -> Iterator[str]:
+def redis_server(port: int | None = None) -> Iterator[str]:
+    """A throwaway Redis on a temporary directory (on ``port``: one started again where another
+    was); yields its URL."""
     binary = shutil.which("redis-server")
     if binary is None:
         raise FileNotFoundError("redis-server is not installed (bash scripts/services.sh)")
-    port = free_port()
+    port = port or free_port()
     root = Path(tempfile.mkdtemp(prefix="feldherr-redis-"))
     proc = subprocess.Popen(
         [
