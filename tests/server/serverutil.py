@@ -95,6 +95,11 @@ class Server:
             p.read_text(errors="replace")[-3000:] for p in self.workdir.glob(f"server-{self.port}-*.log")
         )
 
+    def full_logs(self) -> str:
+        """Everything every start of this server wrote (:meth:`logs` keeps only each one's end)."""
+        logs = sorted(self.workdir.glob(f"server-{self.port}-*.log"))
+        return "\n".join(p.read_text(errors="replace") for p in logs)
+
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs."""
         assert self.proc is not None

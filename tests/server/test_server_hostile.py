@@ -45,7 +45,7 @@ def assert_one_line_error(response: httpx.Response, status: int, rule: str) -> N
 
 
 def assert_no_traceback(server: Server) -> None:
-    assert "Traceback" not in server.logs()
+    assert "Traceback" not in server.full_logs()
 
 
 # -- the four defects of issue 22 -----------------------------------------------------------------
@@ -1229,3 +1229,36 @@ def test_a_move_over_http_is_no_larger_than_a_sockets_message(server: Server) ->
             f"/api/games/{game_id}/moves", json={"move": move, "version": 0}, headers=bearer(tokens[0])
         )
         assert response.status_code == 200 and response.json()["applied"], response.text
+
+
+def test_a_client_gone_in_the_middle_of_its_message_leaves_no_traceback(tmp_path: Path) -> None:
+    """A body cut off by the client hanging up (a declared length, a chunked body), and a socket
+    message cut off in its frame: nothing is stored, the server answers the next client, and it logs
+    no traceback (starlette's ``ClientDisconnect`` from the body's stream was an "Exception in ASGI
+    application" with its traceback)."""
+    server = Server(tmp_path).start()
+    try:
+        listed = server.http.get("/api/games").json()["games"]
+        start = b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        for cut in (
+            start + b'Content-Length: 500\r\n\r\n{"game": "toy", "se',
+            start + b'Transfer-Encoding: chunked\r\n\r\n5\r\n{"gam\r\n',
+            b"POST /api/records HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n" + b" " * 40000,
+        ):
+            with socket.create_connection(("127.0.0.1", server.port)) as raw:
+                raw.sendall(cut)
+                time.sleep(0.2)  # the server is reading the body now
+        with socket.create_connection(("127.0.0.1", server.port)) as raw:
+            raw.sendall(
+                b"GET /ws/games/x HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            )
+            assert raw.recv(100).startswith(b"HTTP/1.1 101")
+            raw.sendall(b"\x81\xfe\x01\x00\x00\x00\x00\x00" + b'{"type": "hel')  # 256 bytes announced
+        time.sleep(0.5)
+        assert server.http.get("/api/health").status_code == 200
+        assert server.http.get("/api/games").json()["games"] == listed
+        logs = server.full_logs()
+        assert "Traceback" not in logs and "Exception in ASGI application" not in logs, logs
+    finally:
+        server.stop()

@@ -23,7 +23,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
-from starlette.requests import HTTPConnection
+from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from feldherr import __version__
@@ -346,6 +346,8 @@ def create_app(settings: Settings) -> FastAPI:
                         raise ServerError("server.size", 413, "too-large", limit=limit)
         except TimeoutError:
             raise ServerError("server.slow", 408, "slow") from None
+        except ClientDisconnect:  # gone in the middle of its body: an incomplete body, answered to nobody
+            raise ServerError("server.json", 400, "bad-json") from None
         if len(body) > INLINE_BODY:  # reading a large body takes long: not on the event loop
             return await asyncio.to_thread(read_json, body)
         return read_json(body)
