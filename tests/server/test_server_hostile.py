@@ -1262,3 +1262,48 @@ def test_a_client_gone_in_the_middle_of_its_message_leaves_no_traceback(tmp_path
         assert "Traceback" not in logs and "Exception in ASGI application" not in logs, logs
     finally:
         server.stop()
+
+
+INVISIBLE = [
+    "\u200b",
+    "\u2060\u200b\ufeff",
+    "\u3164",
+    "\u2800\u2800",
+    "\u00ad",
+    "\u0301Anna",
+    "A" + "\u0301" * 30,
+]
+
+
+@pytest.mark.parametrize("name", INVISIBLE)
+def test_a_name_that_shows_nothing_or_stacks_marks_is_refused(server: Server, name: str) -> None:
+    """A zero-width space, a joiner, a Hangul filler, a blank Braille pattern or a soft hyphen were
+    taken as a name (a seat's at creation, at the table, a position's player): every other player
+    read no name at all; a combining mark at the start was drawn on the text before the name, thirty
+    on one letter over the lines around it. Now each is refused as the other unprintable names are,
+    in the reader's language; nothing is stored and the name stays; accents, scripts that stack two
+    or three marks, and emoji with their joiners and variation selectors stay fine."""
+    before = _games_count(server)
+    body = {"game": "toy", "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": name}]}
+    response = server.http.post("/api/games", params={"lang": "de"}, json=body)
+    assert_one_line_error(response, 422, "server.seats")
+    assert "Platz 2" in response.json()["message"] and "Buchstaben" in response.json()["message"]
+    root = Path(__file__).resolve().parents[2]
+    raw = (root / "docs" / "positions" / "mansfeld-example.json").read_text()
+    position = json.loads(raw.replace('"Anna"', json.dumps(name)))
+    response = server.http.post("/api/positions/import", params={"lang": "en"}, json={"position": position})
+    assert_one_line_error(response, 422, "server.position")
+    assert response.json()["broken"] == "core.position.name"
+    assert _games_count(server) == before
+    game_id, tokens = two_humans(server)
+    client = Client(server, game_id, [tokens[1]], lang="de")
+    client.send({"type": "name", "name": name, "id": "n"})
+    error = client.until(lambda m: m["type"] == "error")
+    assert error["rule"] == "server.name" and error["code"] == "bad-name" and error["id"] == "n"
+    assert error["message"] == error["text"]["de"] and "Buchstaben" in error["message"]
+    fine = "Nguyễn Thị Ánh 👍🏽 ❤️ 1️⃣ हिन्दी"
+    client.send({"type": "name", "name": fine, "id": "ok"})
+    assert client.until(lambda m: m["type"] == "ack")["named"] == fine
+    client.close()
+    seats = server.http.get(f"/api/games/{game_id}").json()["seats"]
+    assert [s["name"] for s in seats] == ["", fine]

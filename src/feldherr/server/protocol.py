@@ -162,9 +162,11 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
     },
     "part.seat-name-chars": {
         "en": "seat {seat}: the player's name may hold only printable characters "
-        "(no line breaks, control characters or text-direction marks)",
+        "(no line breaks, control characters or text-direction marks) and must show a letter, "
+        "a digit or a sign",
         "de": "Platz {seat}: Der Name des Spielers darf nur druckbare Zeichen enthalten "
-        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen)",
+        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen) und muss einen "
+        "Buchstaben, eine Ziffer oder ein Zeichen zeigen",
     },
     "part.name-length": {
         "en": "a name has 1 to {limit} characters",
@@ -172,9 +174,11 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
     },
     "part.name-chars": {
         "en": "a name may hold only printable characters "
-        "(no line breaks, control characters or text-direction marks)",
+        "(no line breaks, control characters or text-direction marks) and must show a letter, "
+        "a digit or a sign",
         "de": "Ein Name darf nur druckbare Zeichen enthalten "
-        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen)",
+        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen) und muss einen "
+        "Buchstaben, eine Ziffer oder ein Zeichen zeigen",
     },
     "part.name-taken": {
         "en": "{name} plays at this table already; add an initial, for instance",
@@ -257,9 +261,11 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
     },
     "part.position-name": {
         "en": "a player's name must have 1 to {limit} printable characters "
-        "(no line breaks, control characters or text-direction marks)",
+        "(no line breaks, control characters or text-direction marks) and show a letter, "
+        "a digit or a sign",
         "de": "Der Name eines Spielers muss 1 bis {limit} druckbare Zeichen haben "
-        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen)",
+        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen) und einen "
+        "Buchstaben, eine Ziffer oder ein Zeichen zeigen",
     },
     "part.position-unfit": {
         "en": "its parts do not fit together (a list too short or too long, a value out of place)",
