@@ -1307,3 +1307,59 @@ def test_a_name_that_shows_nothing_or_stacks_marks_is_refused(server: Server, na
     client.close()
     seats = server.http.get(f"/api/games/{game_id}").json()["seats"]
     assert [s["name"] for s in seats] == ["", fine]
+
+
+@pytest.mark.parametrize("options", ["[" * 5000, '{"a":' * 3000, '{"players": NaN}', '{"players": 1e999}'])
+def test_the_forms_options_are_read_by_the_one_json_reader(server: Server, options: str) -> None:
+    """``GET /api/positions/form/{game}?options=JSON`` parsed its query with ``json.loads`` of its
+    own: options nested a few thousand deep were a ``RecursionError``, an internal error (500) with
+    a traceback in the log, and the connection closed. Now they are read as every body is: no
+    options, ``server.options`` (422) in the request's language."""
+    response = server.http.get(
+        "/api/positions/form/elgrande", params={"players": 3, "options": options, "lang": "de"}
+    )
+    assert_one_line_error(response, 422, "server.options")
+    assert response.json()["message"] == response.json()["text"]["de"]
+    assert server.http.get("/api/positions/form/elgrande", params={"players": 3}).status_code == 200
+    assert_no_traceback(server)
+
+
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity", "1e999", "-1e400"])
+def test_nan_and_infinity_are_not_json(server: Server, word: str) -> None:
+    """Python's JSON reader takes ``NaN``, ``Infinity`` and ``-Infinity`` (and reads ``1e999`` as
+    infinity); JSON has none of them. A position with ``"format": NaN`` was refused with "must be 1,
+    not NaN" / "nicht -Infinity" in the player's words. Now every body and socket message holding
+    one is ``server.json`` (400), nothing stored and nothing moved."""
+    root = Path(__file__).resolve().parents[2]
+    raw = (root / "docs" / "positions" / "mansfeld-example.json").read_text()
+    position = raw.replace('"format": 1', f'"format": {word}')
+    assert position != raw
+    before = _games_count(server)
+    for path, body in (
+        ("/api/positions/import", '{"position": ' + position + "}"),
+        ("/api/positions", '{"position": ' + position + "}"),
+        ("/api/games", '{"game": "toy", "options": {"players": ' + word + "}}"),
+        ("/api/records", '{"game": "toy", "seed": ' + word + ', "moves": []}'),
+    ):
+        response = server.http.post(
+            path, content=body, params={"lang": "de"}, headers={"content-type": "application/json"}
+        )
+        assert_one_line_error(response, 400, "server.json")
+        assert response.json()["message"] == "Die Nachricht ist kein gültiges JSON"
+    assert _games_count(server) == before
+    game_id, tokens = two_humans(server)
+    before_version = version_of(server, game_id, tokens[0])
+    moved = server.http.post(
+        f"/api/games/{game_id}/moves",
+        content='{"move": ["bid", ' + word + '], "version": 0}',
+        headers={"content-type": "application/json", **bearer(tokens[0])},
+    )
+    assert_one_line_error(moved, 400, "server.json")
+    client = Client(server, game_id, [tokens[0]], lang="de")
+    client.send('{"type": "move", "move": ["double", true], "version": ' + word + ', "id": "n"}')
+    error = client.until(lambda m: m["type"] == "error")
+    assert error["rule"] == "server.json" and error["message"] == error["text"]["de"]
+    client.send({"type": "ping", "id": "alive"})
+    assert client.until(lambda m: m["type"] == "pong")["id"] == "alive"
+    client.close()
+    assert version_of(server, game_id, tokens[0]) == before_version

@@ -12,6 +12,7 @@ Every refusal the server sends has the same shape, over HTTP and WebSocket::
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -398,7 +399,7 @@ def read_json(text: str | bytes | bytearray) -> Any:
         except UnicodeDecodeError:
             raise ServerError("server.json", 400, "bad-json") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except (ValueError, RecursionError) as exc:
         if isinstance(exc, RecursionError):
             raise ServerError("server.depth", 400, "bad-json", limit=MAX_DEPTH) from None
@@ -410,6 +411,21 @@ def read_json(text: str | bytes | bytearray) -> Any:
     if not unicode:
         raise ServerError("server.unicode", 400, "bad-json")
     return data
+
+
+def _no_constant(name: str) -> Any:
+    """``NaN``, ``Infinity``, ``-Infinity``: Python's reader takes them, JSON has no such words (no
+    browser writes them, and a value read from them was shown back as "NaN" in a refusal's words)."""
+    raise ValueError(f"not JSON: {name}")
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or an exponent, refused where it is beyond every float
+    (``1e999`` became infinity: ``Infinity`` by another name)."""
+    value = float(text)
+    if value in (math.inf, -math.inf):
+        raise ValueError("a number beyond every float")
+    return value
 
 
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
