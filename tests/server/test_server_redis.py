@@ -4,6 +4,7 @@ database as they do for a lost notice."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 
@@ -54,4 +55,44 @@ def test_a_hung_redis_holds_no_move_up(tmp_path: Path) -> None:
             assert "Traceback" not in logs
         finally:
             bus.close()
+            server.stop()
+
+
+def test_redis_gone_and_back_is_logged_once_each(tmp_path: Path) -> None:
+    """Redis gone for a while: the process's listener tried again every half second and logged
+    each try ("redis listener: ConnectionError(...)", two lines a second for as long as Redis was
+    away). Now it says so once, and once when it listens again; the moves go on meanwhile, and a
+    notice no process of ours wrote is skipped with a line of its own."""
+    import redis
+
+    with redis_server() as url:
+        port = int(url.rsplit(":", 1)[1].split("/")[0])
+        server = Server(tmp_path, None, url).start()
+        try:
+            created = server.create("toy", [{"kind": "hotseat"}, {"kind": "hotseat"}], seed=3)
+            tokens = created["hotseat_tokens"]
+            with contextlib.suppress(redis.RedisError):
+                redis.Redis.from_url(url).shutdown(nosave=True)
+            time.sleep(3)
+            assert _move(server, created["id"], tokens) < 2
+            assert server.full_logs().count("redis listener lost") == 1
+            with redis_server(port):
+                deadline = time.time() + 20
+                while "redis listener works again" not in server.full_logs():
+                    assert time.time() < deadline, server.full_logs()
+                    time.sleep(0.2)
+                bus = redis.Redis.from_url(url)
+                bus.publish("feldherr:game:" + created["id"], "not ours")
+                bus.close()
+                deadline = time.time() + 10
+                while "a notice it cannot read" not in server.full_logs():
+                    assert time.time() < deadline
+                    time.sleep(0.2)
+                assert _move(server, created["id"], tokens) < 2
+                logs = server.full_logs()
+                assert (
+                    logs.count("redis listener lost") == 1 and logs.count("redis listener works again") == 1
+                )
+                assert "Traceback" not in logs
+        finally:
             server.stop()

@@ -140,11 +140,27 @@ class RedisBus(LocalBus):
         presence: PresenceListener | None,
         seats_changed: SeatsListener | None,
     ) -> None:
+        failing = False
         while True:
             try:
                 message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
-                if message is None:
-                    continue
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # Redis gone: try again every half second, said once
+                if not failing:
+                    failing = True
+                    log.warning(
+                        "redis listener lost (%s); listening again as soon as Redis answers",
+                        type(exc).__name__,
+                    )
+                await asyncio.sleep(0.5)
+                continue
+            if failing:
+                failing = False
+                log.warning("redis listener works again")
+            if message is None:
+                continue
+            try:
                 channel = message["channel"].decode()
                 data = json.loads(message["data"])
                 if data.get("o") == self.origin:
@@ -158,11 +174,8 @@ class RedisBus(LocalBus):
                         seats_changed(channel[len(CHANNEL) :])
                 else:
                     listener(channel[len(CHANNEL) :], int(data["v"]))
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # keep listening; log and back off a little
-                log.warning("redis listener: %r", exc)
-                await asyncio.sleep(0.5)
+            except Exception as exc:  # a notice that cannot be read (not one of ours): the next one
+                log.warning("redis listener: a notice it cannot read (%s)", type(exc).__name__)
 
     async def stop(self) -> None:
         if self._task is not None:
