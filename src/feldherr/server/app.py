@@ -779,16 +779,29 @@ def recent(hub: Hub, game_id: str, since: Iterable[int | None]) -> bool:
 
 
 def _lang(request: HTTPConnection) -> str:
-    """The language of a request's refusals: its ``?lang=``, else the first of the browser's
-    languages (``Accept-Language``) the server speaks, else English."""
+    """The language of a request's refusals: its ``?lang=``, else the browser's language
+    (``Accept-Language``) the server speaks that it ranks highest (the first of equal rank; one it
+    ranks ``q=0`` it does not want: "en;q=0, de" was answered in English), else English."""
     lang = request.query_params.get("lang")
     if lang in LANGS:
         return str(lang)
+    best, best_q = "en", 0.0
     for item in request.headers.get("accept-language", "")[:200].split(","):
-        tag = item.split(";")[0].strip().lower()[:2]
-        if tag in LANGS:
-            return tag
-    return "en"
+        tag, *params = item.split(";")
+        tag = tag.strip().lower()
+        if tag[:2] not in LANGS or tag[2:3] not in ("", "-"):
+            continue
+        q = 1.0
+        for param in params:
+            name, _, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 1.0  # a weight it cannot read: as if none were given
+        if q > best_q and q <= 1:
+            best, best_q = tag[:2], q
+    return best
 
 
 def invalid_field(exc: RequestValidationError) -> ServerError:
