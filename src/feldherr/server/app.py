@@ -220,6 +220,7 @@ REDIS_TIMEOUT = 0.5
 REDIS_RETRY = 5.0
 """Seconds after a failure before the creation limit asks Redis again."""
 TAKE_SCRIPT = """
+if redis.replicate_commands then redis.replicate_commands() end
 local rate = tonumber(ARGV[1])
 local burst = tonumber(ARGV[2])
 local t = redis.call('TIME')
@@ -246,7 +247,8 @@ return {allowed, string.format('%.6f', wait)}
 """One token from a client's bucket, atomically for every process on the Redis: (1 or 0, the
 seconds until the next one as text; Lua's numbers would reach the client as whole numbers). The
 clock is Redis's, the same for every process; a bucket left alone until it is full again expires
-(a missing one is a full one)."""
+(a missing one is a full one). ``replicate_commands``: Redis before 7 refuses a write after
+``TIME`` in a script replicated as a whole (from 7 on it is what Redis always does)."""
 
 
 def seconds_words(name: str, seconds: float, one: str, many: str) -> dict[str, str]:
