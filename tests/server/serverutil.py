@@ -72,6 +72,8 @@ class Server:
             *(["--fixed-seeds"] if self.fixed_seeds else []),
             # the tests create many games from one address; test_server_create_limit.py sets one
             *([] if "--create-every" in self.extra else ["--create-every", "0"]),
+            # ... and the load benchmark opens hundreds of sockets from it
+            *([] if "--sockets-per-client" in self.extra else ["--sockets-per-client", "0"]),
             *self.extra,
         ]
         if self.redis:

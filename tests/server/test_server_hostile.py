@@ -1363,3 +1363,55 @@ def test_nan_and_infinity_are_not_json(server: Server, word: str) -> None:
     assert client.until(lambda m: m["type"] == "pong")["id"] == "alive"
     client.close()
     assert version_of(server, game_id, tokens[0]) == before_version
+
+
+def test_one_client_holds_a_bounded_number_of_sockets(tmp_path: Path) -> None:
+    """One client opened a thousand sockets to a public game and said hello on each (a spectator's
+    hello costs nothing): the process held them all, as many file descriptors, and every move was
+    sent to each; with the common soft limit of 1024 descriptors nobody else could connect. Now a
+    client (its address, as for the creation limit) holds ``--sockets-per-client`` at once: one more
+    is refused with ``server.sockets`` in its language and closed (1008); another address, and the
+    same one after it closed one, still gets in."""
+    server = Server(tmp_path, None, None, "--sockets-per-client", "5").start()
+    try:
+        game_id, tokens = two_humans(server)
+        url = f"{server.ws_url}/ws/games/{game_id}?lang=de"
+
+        def hello(headers: dict[str, str] | None = None) -> tuple[Any, dict[str, Any]]:
+            ws = connect(url, additional_headers=headers or {}).__enter__()
+            with contextlib.suppress(ConnectionClosed):  # a refused one is told at once, then closed
+                ws.send(json.dumps({"type": "hello", "tokens": []}))
+            return ws, json.loads(ws.recv(timeout=10))
+
+        held = []
+        for _ in range(5):
+            ws, welcome = hello()
+            assert welcome["type"] == "welcome"
+            held.append(ws)
+        refused, error = hello()
+        assert error["rule"] == "server.sockets" and error["code"] == "sockets", error
+        assert error["message"] == error["text"]["de"] and "höchstens 5 gleichzeitig" in error["message"]
+        with pytest.raises(ConnectionClosed):
+            refused.recv(timeout=10)
+        assert refused.close_code == 1008
+        other, welcome = hello({"x-forwarded-for": "203.0.113.9"})  # another client
+        assert welcome["type"] == "welcome"
+        other.close()
+        held.pop().close()
+        deadline = time.time() + 10
+        while True:  # its place is free once the server has seen it close
+            again, answer = hello()
+            if answer["type"] == "welcome" or time.time() > deadline:
+                break
+            again.close()
+            time.sleep(0.1)
+        assert answer["type"] == "welcome", answer
+        for ws in [*held, again]:
+            ws.close()
+        time.sleep(0.5)
+        player = Client(server, game_id, [tokens[0]])  # the sockets closed: their places are free
+        assert player.welcome["type"] == "welcome"
+        player.close()
+        assert_no_traceback(server)
+    finally:
+        server.stop()

@@ -279,6 +279,8 @@ def create_app(settings: Settings) -> FastAPI:
     store = Store(settings.db_url)
     holder: dict[str, Hub] = {}
     creations = CreateLimit(settings.create_every, settings.create_burst)
+    sockets: dict[str, int] = {}
+    """The sockets each client (:func:`client_key`) holds open in this process (on the event loop)."""
     analyser = Analyser(  # its own worker processes: the bots' are never kept busy by analyses
         settings.analysis_bot,
         settings.analysis_slots,
@@ -586,6 +588,17 @@ def create_app(settings: Settings) -> FastAPI:
         conn = Conn(asyncio.get_running_loop(), settings.queue_limit)
         conn.lang = _lang(ws)  # until the hello names the language: the address's or the browser's
         sender = asyncio.create_task(_sender(ws, conn))
+        client = client_key(ws)
+        if 0 < settings.sockets_per_client <= sockets.get(client, 0):  # one client's crowd of sockets
+            refusal = ServerError("server.sockets", 429, "sockets", limit=settings.sockets_per_client)
+            conn.push(error_reply(refusal, None, conn.lang))
+            conn.close_code = 1008
+            conn.close()
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(sender, 2.0)
+            sender.cancel()
+            return
+        sockets[client] = sockets.get(client, 0) + 1
         bucket = Bucket(settings.rate, settings.burst)
         # a name, a language or an undo sends the whole log again (a name, an undo: to every connection)
         heavy = Bucket(HEAVY_RATE, HEAVY_BURST)
@@ -706,6 +719,9 @@ def create_app(settings: Settings) -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
+            sockets[client] -= 1
+            if not sockets[client]:
+                del sockets[client]
             conn.close()  # after what is queued (pushes are scheduled in order): the sender then closes
             if attached:
                 await h.call(h.detach, conn, game_id)

@@ -76,6 +76,12 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "de": "Dieses Spiel gibt es nicht: Der Link ist vielleicht falsch abgeschrieben, "
         "oder das Spiel wurde entfernt",
     },
+    "server.sockets": {
+        "en": "too many connections from your address (at most {limit} at once); close some of the "
+        "game's pages, then this one connects again by itself",
+        "de": "Zu viele Verbindungen von deiner Adresse (höchstens {limit} gleichzeitig); schließe einige "
+        "Spielseiten, dann verbindet sich diese von selbst neu",
+    },
     "server.spectators": {"en": "this game has no spectators", "de": "Dieses Spiel ist nicht öffentlich"},
     "server.private": {
         "en": "this game is private: only its players can see it",
