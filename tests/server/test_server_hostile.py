@@ -407,7 +407,7 @@ PY_LITERAL = re.compile(r"'[^']*'|\[|\]|\{|\}|\bNone\b|\bTrue\b|\bFalse\b|\bnan\
         ("elgrande", {"players": 2, "variant": [["x"]]}, "takes only “Short game”, “Neue Regentschaft”"),
         ("wallenstein", {"players": 3, "tower_params": "x"}, "“Cube tower parameters” has a value"),
         ("wallenstein", {"players": 3, "tower_params": {"a": 1}}, "“Cube tower parameters” has a value"),
-        ("wallenstein", {"players": 3, "tower": "nope"}, "“Cube tower model” has a value"),
+        ("wallenstein", {"players": 3, "tower": "nope"}, "“Cube tower model” must be one of “Standard"),
     ],
 )
 def test_an_option_refusal_names_no_literal_and_no_code_name(
