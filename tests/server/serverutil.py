@@ -72,6 +72,8 @@ class Server:
             *(["--fixed-seeds"] if self.fixed_seeds else []),
             # the tests create many games from one address; test_server_create_limit.py sets one
             *([] if "--create-every" in self.extra else ["--create-every", "0"]),
+            # ... and the load benchmark opens hundreds of sockets from it
+            *([] if "--sockets-per-client" in self.extra else ["--sockets-per-client", "0"]),
             *self.extra,
         ]
         if self.redis:
@@ -94,6 +96,11 @@ class Server:
         return "\n".join(
             p.read_text(errors="replace")[-3000:] for p in self.workdir.glob(f"server-{self.port}-*.log")
         )
+
+    def full_logs(self) -> str:
+        """Everything every start of this server wrote (:meth:`logs` keeps only each one's end)."""
+        logs = sorted(self.workdir.glob(f"server-{self.port}-*.log"))
+        return "\n".join(p.read_text(errors="replace") for p in logs)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs."""
@@ -337,11 +344,13 @@ def postgres() -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def redis_server() -> Iterator[str]:
+def redis_server(port: int | None = None) -> Iterator[str]:
+    """A throwaway Redis on a temporary directory (on ``port``: one started again where another
+    was); yields its URL."""
     binary = shutil.which("redis-server")
     if binary is None:
         raise FileNotFoundError("redis-server is not installed (bash scripts/services.sh)")
-    port = free_port()
+    port = port or free_port()
     root = Path(tempfile.mkdtemp(prefix="feldherr-redis-"))
     proc = subprocess.Popen(
         [

@@ -5,6 +5,7 @@ seconds, refused with 429 in the request's language and nothing stored."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -17,6 +18,8 @@ from .serverutil import Server
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "positions"
 TOY = {"game": "toy", "seats": [{"kind": "bot", "bot": "random"}] * 2}
+QUIET = {"game": "toy", "seats": [{"kind": "hotseat"}] * 2}
+"""A game nobody plays while the test runs (no bots thinking in the test's process)."""
 
 
 def _stored(client: Any) -> int:
@@ -82,16 +85,19 @@ def test_a_burst_then_refused_in_words_with_nothing_stored(tmp_path: Path) -> No
 
 def test_the_steady_rate_and_ipv6_networks(tmp_path: Path) -> None:
     """After the burst, one more every ``every`` seconds; the addresses of one IPv6 /64 are one
-    client (a household gets the network whole), and an IPv4-mapped address is its IPv4 one."""
+    client (a household gets the network whole), and an IPv4-mapped address is its IPv4 one. The
+    steady rate's games have no bots: the bots thinking in the test's own process made each creation
+    slow enough on a busy machine for the next token to come in time ([201, 201, 201])."""
     from fastapi.testclient import TestClient
 
     with TestClient(_app(tmp_path, every=0.5, burst=2), client=("192.0.2.5", 4000)) as client:
-        assert [client.post("/api/games", json=TOY).status_code for _ in range(3)] == [201, 201, 429]
-        refused = client.post("/api/games?lang=en", json=TOY).json()["message"]
+        assert [client.post("/api/games", json=QUIET).status_code for _ in range(3)] == [201, 201, 429]
+        refused = client.post("/api/games?lang=en", json=QUIET).json()["message"]
         assert "then one every 0.5 seconds" in refused and "try again in a second" in refused
-        assert "dann eines alle 0,5 Sekunden" in client.post("/api/games?lang=de", json=TOY).json()["message"]
+        german = client.post("/api/games?lang=de", json=QUIET).json()["message"]
+        assert "dann eines alle 0,5 Sekunden" in german
         time.sleep(0.6)
-        assert [client.post("/api/games", json=TOY).status_code for _ in range(2)] == [201, 429]
+        assert [client.post("/api/games", json=QUIET).status_code for _ in range(2)] == [201, 429]
     (tmp_path / "v6").mkdir()
     app = _app(tmp_path / "v6", every=600, burst=2)
     with TestClient(app, client=("2001:db8:1:2::1", 4000)) as one:
@@ -148,3 +154,104 @@ def test_the_flags_are_checked(flag: str, capsys: pytest.CaptureFixture[str]) ->
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert f"argument {flag}: must be" in err and "Traceback" not in err
+
+
+def _anna(server: Server) -> int:
+    body = {**TOY, "public": False}
+    return server.http.post("/api/games", json=body, headers={"x-forwarded-for": "203.0.113.1"}).status_code
+
+
+def test_several_processes_on_one_redis_share_the_limit(tmp_path: Path) -> None:
+    """Two processes on one Redis (and one database): a client gets the burst once, not once per
+    process; the refusal comes from either. Redis gone in the middle of the run: each process
+    counts on its own again (logged once), refusing nobody for it and failing no request; Redis
+    back: the shared count again."""
+    import redis
+
+    from .serverutil import redis_server
+
+    db = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    flags = ("--create-burst", "3", "--create-every", "600")
+    with redis_server() as url:
+        port = int(url.rsplit(":", 1)[1].split("/")[0])
+        first = Server(tmp_path, db, url, *flags).start()
+        second = Server(tmp_path, db, url, *flags)
+        try:
+            second.start()
+            assert [_anna(first), _anna(second), _anna(first)] == [201, 201, 201]
+            for server in (second, first):
+                refused = server.http.post(
+                    "/api/games?lang=de", json=TOY, headers={"x-forwarded-for": "203.0.113.1"}
+                )
+                assert refused.status_code == 429, refused.text
+                assert refused.json()["rule"] == "server.create-rate"
+                assert "höchstens 3 auf einmal" in refused.json()["message"]
+                assert 590 <= int(refused.headers["retry-after"]) <= 600
+            bert = second.http.post("/api/games", json=TOY, headers={"x-forwarded-for": "203.0.113.2"})
+            assert bert.status_code == 201, bert.text
+
+            with contextlib.suppress(redis.RedisError):
+                redis.Redis.from_url(url).shutdown(nosave=True)
+            time.sleep(0.3)
+            # each process's own count: Anna's burst there is whole, nobody is refused for Redis
+            assert [_anna(first) for _ in range(4)] == [201, 201, 201, 429]
+            assert [_anna(second) for _ in range(4)] == [201, 201, 201, 429]
+            for server in (first, second):
+                logs = server.logs()
+                assert logs.count("creation limit: Redis unreachable") == 1, logs
+                assert "Traceback" not in logs and "server.internal" not in logs
+
+            with redis_server(port):  # back on its address: the shared count again (a fresh bucket)
+                time.sleep(5.5)  # the processes ask Redis again 5 seconds after its failure
+                assert [_anna(first), _anna(second), _anna(first), _anna(second)] == [201, 201, 201, 429]
+                for server in (first, second):
+                    assert server.logs().count("creation limit: Redis is back") == 1
+        finally:
+            second.stop()
+            first.stop()
+
+
+def test_the_shared_bucket_refills_at_the_steady_rate() -> None:
+    """The Redis bucket (the same script every process runs): two at once, then one every half
+    second, the wait it names, and each address its own bucket."""
+    import asyncio
+
+    from starlette.requests import Request
+
+    from feldherr.server.app import CreateLimit
+    from feldherr.server.protocol import ServerError
+
+    from .serverutil import redis_server
+
+    def request(host: str) -> Request:
+        return Request({"type": "http", "client": (host, 4000), "headers": []})
+
+    async def takes(limit: CreateLimit, host: str, n: int) -> list[float]:
+        """0 for each one taken, the ``Retry-After`` of each refused."""
+        out: list[float] = []
+        for _ in range(n):
+            try:
+                await limit.check(request(host))
+                out.append(0)
+            except ServerError as err:
+                assert err.rule == "server.create-rate"
+                out.append(float(err.headers["Retry-After"]))
+        return out
+
+    async def run(url: str) -> None:
+        one, other = CreateLimit(0.5, 2), CreateLimit(0.5, 2)  # two processes' limits
+        one.share(url)
+        other.share(url)
+        try:
+            assert await takes(one, "192.0.2.5", 1) + await takes(other, "192.0.2.5", 2) == [0, 0, 1]
+            assert await takes(other, "192.0.2.6", 1) == [0]
+            await asyncio.sleep(0.6)
+            assert await takes(one, "192.0.2.5", 2) == [0, 1]
+            assert await takes(other, "192.0.2.5", 1) == [1]
+            assert one.clients == {} and other.clients == {}  # nothing counted in the processes
+        finally:
+            await one.close()
+            await other.close()
+
+    with redis_server() as url:
+        asyncio.run(run(url))

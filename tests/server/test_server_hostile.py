@@ -45,7 +45,7 @@ def assert_one_line_error(response: httpx.Response, status: int, rule: str) -> N
 
 
 def assert_no_traceback(server: Server) -> None:
-    assert "Traceback" not in server.logs()
+    assert "Traceback" not in server.full_logs()
 
 
 # -- the four defects of issue 22 -----------------------------------------------------------------
@@ -407,7 +407,7 @@ PY_LITERAL = re.compile(r"'[^']*'|\[|\]|\{|\}|\bNone\b|\bTrue\b|\bFalse\b|\bnan\
         ("elgrande", {"players": 2, "variant": [["x"]]}, "takes only “Short game”, “Neue Regentschaft”"),
         ("wallenstein", {"players": 3, "tower_params": "x"}, "“Cube tower parameters” has a value"),
         ("wallenstein", {"players": 3, "tower_params": {"a": 1}}, "“Cube tower parameters” has a value"),
-        ("wallenstein", {"players": 3, "tower": "nope"}, "“Cube tower model” has a value"),
+        ("wallenstein", {"players": 3, "tower": "nope"}, "“Cube tower model” must be one of “Standard"),
     ],
 )
 def test_an_option_refusal_names_no_literal_and_no_code_name(
@@ -1229,3 +1229,189 @@ def test_a_move_over_http_is_no_larger_than_a_sockets_message(server: Server) ->
             f"/api/games/{game_id}/moves", json={"move": move, "version": 0}, headers=bearer(tokens[0])
         )
         assert response.status_code == 200 and response.json()["applied"], response.text
+
+
+def test_a_client_gone_in_the_middle_of_its_message_leaves_no_traceback(tmp_path: Path) -> None:
+    """A body cut off by the client hanging up (a declared length, a chunked body), and a socket
+    message cut off in its frame: nothing is stored, the server answers the next client, and it logs
+    no traceback (starlette's ``ClientDisconnect`` from the body's stream was an "Exception in ASGI
+    application" with its traceback)."""
+    server = Server(tmp_path).start()
+    try:
+        listed = server.http.get("/api/games").json()["games"]
+        start = b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        for cut in (
+            start + b'Content-Length: 500\r\n\r\n{"game": "toy", "se',
+            start + b'Transfer-Encoding: chunked\r\n\r\n5\r\n{"gam\r\n',
+            b"POST /api/records HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n" + b" " * 40000,
+        ):
+            with socket.create_connection(("127.0.0.1", server.port)) as raw:
+                raw.sendall(cut)
+                time.sleep(0.2)  # the server is reading the body now
+        with socket.create_connection(("127.0.0.1", server.port)) as raw:
+            raw.sendall(
+                b"GET /ws/games/x HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            )
+            assert raw.recv(100).startswith(b"HTTP/1.1 101")
+            raw.sendall(b"\x81\xfe\x01\x00\x00\x00\x00\x00" + b'{"type": "hel')  # 256 bytes announced
+        time.sleep(0.5)
+        assert server.http.get("/api/health").status_code == 200
+        assert server.http.get("/api/games").json()["games"] == listed
+        logs = server.full_logs()
+        assert "Traceback" not in logs and "Exception in ASGI application" not in logs, logs
+    finally:
+        server.stop()
+
+
+INVISIBLE = [
+    "\u200b",
+    "\u2060\u200b\ufeff",
+    "\u3164",
+    "\u2800\u2800",
+    "\u00ad",
+    "\u0301Anna",
+    "A" + "\u0301" * 30,
+]
+
+
+@pytest.mark.parametrize("name", INVISIBLE)
+def test_a_name_that_shows_nothing_or_stacks_marks_is_refused(server: Server, name: str) -> None:
+    """A zero-width space, a joiner, a Hangul filler, a blank Braille pattern or a soft hyphen were
+    taken as a name (a seat's at creation, at the table, a position's player): every other player
+    read no name at all; a combining mark at the start was drawn on the text before the name, thirty
+    on one letter over the lines around it. Now each is refused as the other unprintable names are,
+    in the reader's language; nothing is stored and the name stays; accents, scripts that stack two
+    or three marks, and emoji with their joiners and variation selectors stay fine."""
+    before = _games_count(server)
+    body = {"game": "toy", "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": name}]}
+    response = server.http.post("/api/games", params={"lang": "de"}, json=body)
+    assert_one_line_error(response, 422, "server.seats")
+    assert "Platz 2" in response.json()["message"] and "Buchstaben" in response.json()["message"]
+    root = Path(__file__).resolve().parents[2]
+    raw = (root / "docs" / "positions" / "mansfeld-example.json").read_text()
+    position = json.loads(raw.replace('"Anna"', json.dumps(name)))
+    response = server.http.post("/api/positions/import", params={"lang": "en"}, json={"position": position})
+    assert_one_line_error(response, 422, "server.position")
+    assert response.json()["broken"] == "core.position.name"
+    assert _games_count(server) == before
+    game_id, tokens = two_humans(server)
+    client = Client(server, game_id, [tokens[1]], lang="de")
+    client.send({"type": "name", "name": name, "id": "n"})
+    error = client.until(lambda m: m["type"] == "error")
+    assert error["rule"] == "server.name" and error["code"] == "bad-name" and error["id"] == "n"
+    assert error["message"] == error["text"]["de"] and "Buchstaben" in error["message"]
+    fine = "Nguyễn Thị Ánh 👍🏽 ❤️ 1️⃣ हिन्दी"
+    client.send({"type": "name", "name": fine, "id": "ok"})
+    assert client.until(lambda m: m["type"] == "ack")["named"] == fine
+    client.close()
+    seats = server.http.get(f"/api/games/{game_id}").json()["seats"]
+    assert [s["name"] for s in seats] == ["", fine]
+
+
+@pytest.mark.parametrize("options", ["[" * 5000, '{"a":' * 3000, '{"players": NaN}', '{"players": 1e999}'])
+def test_the_forms_options_are_read_by_the_one_json_reader(server: Server, options: str) -> None:
+    """``GET /api/positions/form/{game}?options=JSON`` parsed its query with ``json.loads`` of its
+    own: options nested a few thousand deep were a ``RecursionError``, an internal error (500) with
+    a traceback in the log, and the connection closed. Now they are read as every body is: no
+    options, ``server.options`` (422) in the request's language."""
+    response = server.http.get(
+        "/api/positions/form/elgrande", params={"players": 3, "options": options, "lang": "de"}
+    )
+    assert_one_line_error(response, 422, "server.options")
+    assert response.json()["message"] == response.json()["text"]["de"]
+    assert server.http.get("/api/positions/form/elgrande", params={"players": 3}).status_code == 200
+    assert_no_traceback(server)
+
+
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity", "1e999", "-1e400"])
+def test_nan_and_infinity_are_not_json(server: Server, word: str) -> None:
+    """Python's JSON reader takes ``NaN``, ``Infinity`` and ``-Infinity`` (and reads ``1e999`` as
+    infinity); JSON has none of them. A position with ``"format": NaN`` was refused with "must be 1,
+    not NaN" / "nicht -Infinity" in the player's words. Now every body and socket message holding
+    one is ``server.json`` (400), nothing stored and nothing moved."""
+    root = Path(__file__).resolve().parents[2]
+    raw = (root / "docs" / "positions" / "mansfeld-example.json").read_text()
+    position = raw.replace('"format": 1', f'"format": {word}')
+    assert position != raw
+    before = _games_count(server)
+    for path, body in (
+        ("/api/positions/import", '{"position": ' + position + "}"),
+        ("/api/positions", '{"position": ' + position + "}"),
+        ("/api/games", '{"game": "toy", "options": {"players": ' + word + "}}"),
+        ("/api/records", '{"game": "toy", "seed": ' + word + ', "moves": []}'),
+    ):
+        response = server.http.post(
+            path, content=body, params={"lang": "de"}, headers={"content-type": "application/json"}
+        )
+        assert_one_line_error(response, 400, "server.json")
+        assert response.json()["message"] == "Die Nachricht ist kein gültiges JSON"
+    assert _games_count(server) == before
+    game_id, tokens = two_humans(server)
+    before_version = version_of(server, game_id, tokens[0])
+    moved = server.http.post(
+        f"/api/games/{game_id}/moves",
+        content='{"move": ["bid", ' + word + '], "version": 0}',
+        headers={"content-type": "application/json", **bearer(tokens[0])},
+    )
+    assert_one_line_error(moved, 400, "server.json")
+    client = Client(server, game_id, [tokens[0]], lang="de")
+    client.send('{"type": "move", "move": ["double", true], "version": ' + word + ', "id": "n"}')
+    error = client.until(lambda m: m["type"] == "error")
+    assert error["rule"] == "server.json" and error["message"] == error["text"]["de"]
+    client.send({"type": "ping", "id": "alive"})
+    assert client.until(lambda m: m["type"] == "pong")["id"] == "alive"
+    client.close()
+    assert version_of(server, game_id, tokens[0]) == before_version
+
+
+def test_one_client_holds_a_bounded_number_of_sockets(tmp_path: Path) -> None:
+    """One client opened a thousand sockets to a public game and said hello on each (a spectator's
+    hello costs nothing): the process held them all, as many file descriptors, and every move was
+    sent to each; with the common soft limit of 1024 descriptors nobody else could connect. Now a
+    client (its address, as for the creation limit) holds ``--sockets-per-client`` at once: one more
+    is refused with ``server.sockets`` in its language and closed (1008); another address, and the
+    same one after it closed one, still gets in."""
+    server = Server(tmp_path, None, None, "--sockets-per-client", "5").start()
+    try:
+        game_id, tokens = two_humans(server)
+        url = f"{server.ws_url}/ws/games/{game_id}?lang=de"
+
+        def hello(headers: dict[str, str] | None = None) -> tuple[Any, dict[str, Any]]:
+            ws = connect(url, additional_headers=headers or {}).__enter__()
+            with contextlib.suppress(ConnectionClosed):  # a refused one is told at once, then closed
+                ws.send(json.dumps({"type": "hello", "tokens": []}))
+            return ws, json.loads(ws.recv(timeout=10))
+
+        held = []
+        for _ in range(5):
+            ws, welcome = hello()
+            assert welcome["type"] == "welcome"
+            held.append(ws)
+        refused, error = hello()
+        assert error["rule"] == "server.sockets" and error["code"] == "sockets", error
+        assert error["message"] == error["text"]["de"] and "höchstens 5 gleichzeitig" in error["message"]
+        with pytest.raises(ConnectionClosed):
+            refused.recv(timeout=10)
+        assert refused.close_code == 1008
+        other, welcome = hello({"x-forwarded-for": "203.0.113.9"})  # another client
+        assert welcome["type"] == "welcome"
+        other.close()
+        held.pop().close()
+        deadline = time.time() + 10
+        while True:  # its place is free once the server has seen it close
+            again, answer = hello()
+            if answer["type"] == "welcome" or time.time() > deadline:
+                break
+            again.close()
+            time.sleep(0.1)
+        assert answer["type"] == "welcome", answer
+        for ws in [*held, again]:
+            ws.close()
+        time.sleep(0.5)
+        player = Client(server, game_id, [tokens[0]])  # the sockets closed: their places are free
+        assert player.welcome["type"] == "welcome"
+        player.close()
+        assert_no_traceback(server)
+    finally:
+        server.stop()

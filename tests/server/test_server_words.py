@@ -177,6 +177,26 @@ def test_the_browser_language_stands_in_for_a_missing_lang(server: Server) -> No
     assert plain["message"] == plain["text"]["en"]
 
 
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        ("en;q=0, de", "de"),  # English ranked 0: not wanted
+        ("de;q=0", "en"),
+        ("de;q=0.2, en;q=0.9", "en"),  # ranked, not only listed, first
+        ("en-GB;q=0.5, de-AT;q=0.8", "de"),
+        ("de;q=0.5, en;q=0.5", "de"),  # equal rank: the first
+        ("de;q=abc", "de"),  # a weight that cannot be read counts as none
+        ("german, deutsch", "en"),
+        ("fr, *;q=0.1", "en"),
+    ],
+)
+def test_the_browser_language_is_taken_by_its_rank(server: Server, header: str, lang: str) -> None:
+    """``Accept-Language`` ranks languages by ``q``: the refusal came in the first of English and
+    German the header listed, in English for "en;q=0, de" (a browser that does not want English)."""
+    out = server.http.get("/api/games?limit=x", headers={"accept-language": header}).json()
+    assert out["rule"] == "server.field" and out["message"] == out["text"][lang], (header, out)
+
+
 def test_no_such_address_and_a_wrong_method_are_refused_in_the_page_language(server: Server) -> None:
     de, en = _both(lambda lang: server.http.get(f"/api/nowhere?lang={lang}"))
     _check_pair(de, en, 404, "server.route")

@@ -406,6 +406,11 @@ HELP: dict[str, dict[str, str]] = {
         "en": "then one more every this many seconds (default 10; 0: no limit)",
         "de": "danach eines alle so viele Sekunden (Vorgabe 10; 0: keine Grenze)",
     },
+    "serve.sockets_per_client": {
+        "en": "sockets one client (an address) may hold open at once (default 100; 0: no limit)",
+        "de": "Sockets, die ein Client (eine Adresse) gleichzeitig offen halten darf "
+        "(Vorgabe 100; 0: keine Grenze)",
+    },
     "serve.log_level": {
         "en": "how much the server logs on standard error (default warning)",
         "de": "wie viel der Server auf die Fehlerausgabe schreibt (Vorgabe warning)",

@@ -125,6 +125,7 @@ def run_serve(args: argparse.Namespace) -> int:
         fixed_seeds=args.fixed_seeds,
         create_burst=args.create_burst,
         create_every=args.create_every,
+        sockets_per_client=args.sockets_per_client,
     )
     try:  # a database that cannot be opened is one line now, not a traceback at start-up
         from sqlalchemy.exc import SQLAlchemyError
@@ -325,6 +326,13 @@ def register(subparsers: Any) -> None:
         default=10.0,
         metavar="S",
         help=h("serve.create_every"),
+    )
+    parser.add_argument(
+        "--sockets-per-client",
+        type=whole_number(0, MAX_COUNT),
+        default=100,
+        metavar="N",
+        help=h("serve.sockets_per_client"),
     )
     parser.add_argument(
         "--log-level", default="warning", choices=("debug", "info", "warning", "error"),

@@ -23,7 +23,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
-from starlette.requests import HTTPConnection
+from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from feldherr import __version__
@@ -115,29 +115,59 @@ first (it starts again with a full burst; about 100 bytes each)."""
 
 class CreateLimit:
     """``server.create-rate``: the games and imports each client (:func:`client_key`) may store,
-    ``burst`` at once, then one every ``every`` seconds (0: no limit). On the event loop only."""
+    ``burst`` at once, then one every ``every`` seconds (0: no limit). On the event loop only.
+
+    With Redis (:meth:`share`) the buckets live there, one per client for every process on that
+    Redis (:data:`TAKE_SCRIPT`, atomic): a client spread over several processes gets the burst once.
+    Without Redis, or while it cannot be reached, each process counts on its own (the first failure
+    is logged, and so is the return), so that a lost Redis neither refuses everyone nor fails a
+    request."""
 
     def __init__(self, every: float, burst: int) -> None:
         self.every = every
         self.burst = max(1, burst)
         self.clients: OrderedDict[str, Bucket] = OrderedDict()
+        self.redis: Any = None
+        self._script: Any = None
+        self._down_until = 0.0
+        """While Redis is unreachable: the monotonic time it is asked again (not at every request)."""
+        self._down = False
 
-    def check(self, request: Request) -> None:
+    def share(self, url: str) -> None:
+        """Count in Redis at ``url`` (on the event loop that serves the requests)."""
+        if self.every <= 0:
+            return
+        import redis.asyncio
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
+
+        self.redis = redis.asyncio.Redis.from_url(
+            url,
+            socket_timeout=REDIS_TIMEOUT,
+            socket_connect_timeout=REDIS_TIMEOUT,
+            retry=Retry(NoBackoff(), 0),  # a down Redis costs one short wait, then the local count
+        )
+        self._script = self.redis.register_script(TAKE_SCRIPT)
+
+    async def close(self) -> None:
+        if self.redis is not None:
+            with contextlib.suppress(Exception):
+                await self.redis.aclose()
+
+    async def check(self, request: Request) -> None:
         """Take one from the request's client, or refuse it (429, ``Retry-After``) before its body
         is read: nothing is stored."""
         if self.every <= 0:
             return
         key = client_key(request)
-        bucket = self.clients.get(key)
-        if bucket is None:
-            bucket = self.clients[key] = Bucket(1 / self.every, self.burst)
-            if len(self.clients) > MAX_CLIENTS:
-                self.clients.popitem(last=False)
+        shared = await self._take_shared(key)
+        if shared is None:
+            allowed, wait_s = self._take_local(key)
         else:
-            self.clients.move_to_end(key)
-        if bucket.take():
+            allowed, wait_s = shared
+        if allowed:
             return
-        wait = max(1, math.ceil(bucket.wait()))
+        wait = max(1, math.ceil(wait_s))
         err = ServerError(
             "server.create-rate",
             429,
@@ -148,6 +178,77 @@ class CreateLimit:
         )
         err.headers["Retry-After"] = str(wait)
         raise err
+
+    def _take_local(self, key: str) -> tuple[bool, float]:
+        bucket = self.clients.get(key)
+        if bucket is None:
+            bucket = self.clients[key] = Bucket(1 / self.every, self.burst)
+            if len(self.clients) > MAX_CLIENTS:
+                self.clients.popitem(last=False)
+        else:
+            self.clients.move_to_end(key)
+        if bucket.take():
+            return True, 0.0
+        return False, bucket.wait()
+
+    async def _take_shared(self, key: str) -> tuple[bool, float] | None:
+        """(allowed, seconds to wait) from Redis; None without Redis or while it is unreachable."""
+        if self._script is None or time.monotonic() < self._down_until:
+            return None
+        try:
+            allowed, wait = await self._script(keys=[CREATE_KEY + key], args=[1 / self.every, self.burst])
+            result = (int(allowed) == 1, float(wait))
+        except Exception as exc:  # unreachable, timed out, a script error: count here for a while
+            self._down_until = time.monotonic() + REDIS_RETRY
+            if not self._down:
+                self._down = True
+                log.warning(
+                    "creation limit: Redis unreachable (%s); counting in this process until it is back",
+                    type(exc).__name__,
+                )
+            return None
+        if self._down:
+            self._down = False
+            log.warning("creation limit: Redis is back; counting there again")
+        return result
+
+
+CREATE_KEY = "feldherr:create:"
+"""Redis key prefix of the creation limit's buckets (one hash per client: tokens, last time)."""
+REDIS_TIMEOUT = 0.5
+"""Seconds the creation limit waits for Redis before it counts in this process."""
+REDIS_RETRY = 5.0
+"""Seconds after a failure before the creation limit asks Redis again."""
+TAKE_SCRIPT = """
+if redis.replicate_commands then redis.replicate_commands() end
+local rate = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local tokens = tonumber(redis.call('HGET', KEYS[1], 'tokens'))
+local last = tonumber(redis.call('HGET', KEYS[1], 'last'))
+if tokens == nil or last == nil then
+  tokens = burst
+  last = now
+end
+tokens = math.min(burst, tokens + math.max(0, now - last) * rate)
+local allowed = 0
+local wait = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+  allowed = 1
+else
+  wait = (1 - tokens) / rate
+end
+redis.call('HSET', KEYS[1], 'tokens', string.format('%.6f', tokens), 'last', string.format('%.6f', now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+return {allowed, string.format('%.6f', wait)}
+"""
+"""One token from a client's bucket, atomically for every process on the Redis: (1 or 0, the
+seconds until the next one as text; Lua's numbers would reach the client as whole numbers). The
+clock is Redis's, the same for every process; a bucket left alone until it is full again expires
+(a missing one is a full one). ``replicate_commands``: Redis before 7 refuses a write after
+``TIME`` in a script replicated as a whole (from 7 on it is what Redis always does)."""
 
 
 def seconds_words(name: str, seconds: float, one: str, many: str) -> dict[str, str]:
@@ -178,6 +279,8 @@ def create_app(settings: Settings) -> FastAPI:
     store = Store(settings.db_url)
     holder: dict[str, Hub] = {}
     creations = CreateLimit(settings.create_every, settings.create_burst)
+    sockets: dict[str, int] = {}
+    """The sockets each client (:func:`client_key`) holds open in this process (on the event loop)."""
     analyser = Analyser(  # its own worker processes: the bots' are never kept busy by analyses
         settings.analysis_bot,
         settings.analysis_slots,
@@ -191,6 +294,8 @@ def create_app(settings: Settings) -> FastAPI:
         bus = make_bus(settings.redis_url)
         hub = Hub(store, settings, bus)
         holder["hub"] = hub
+        if settings.redis_url:
+            creations.share(settings.redis_url)  # one limit for every process on this Redis
         await bus.start(hub.notice, hub.notice_presence, hub.notice_seats)
         hub.pool.warm()  # the bot workers start now, not at the first bot move
         resumed = await hub.call(hub.resume_all)
@@ -204,6 +309,7 @@ def create_app(settings: Settings) -> FastAPI:
             with contextlib.suppress(asyncio.CancelledError):
                 await scanner
             await bus.stop()
+            await creations.close()
             hub.close()
             analyser.close()
             store.dispose()
@@ -244,6 +350,8 @@ def create_app(settings: Settings) -> FastAPI:
                         raise ServerError("server.size", 413, "too-large", limit=limit)
         except TimeoutError:
             raise ServerError("server.slow", 408, "slow") from None
+        except ClientDisconnect:  # gone in the middle of its body: an incomplete body, answered to nobody
+            raise ServerError("server.json", 400, "bad-json") from None
         if len(body) > INLINE_BODY:  # reading a large body takes long: not on the event loop
             return await asyncio.to_thread(read_json, body)
         return read_json(body)
@@ -293,7 +401,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
-        creations.check(request)
+        await creations.check(request)
         new = parse_create(await read_body(request), settings.fixed_seeds)
         row, seats = await hub().call(hub().create, new)
         base = base_url(request)
@@ -403,7 +511,7 @@ def create_app(settings: Settings) -> FastAPI:
         token = _bearer(request)
         if token is None:
             raise ServerError("server.token", 401, "token")
-        creations.check(request)  # a game of bots, finished, its rematch, that one's, ...
+        await creations.check(request)  # a game of bots, finished, its rematch, that one's, ...
         await hub().loading(game_id)
         return await hub().call(hub().rematch, game_id, token)
 
@@ -449,7 +557,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/records", status_code=201)
     async def import_record(request: Request) -> dict[str, Any]:
-        creations.check(request)
+        await creations.check(request)
         data = await read_body(request)
         await hub().read(record_position, data)  # a record from a position: checked as the lobby's
         game_id = await hub().read(hub().import_record, data)
@@ -457,7 +565,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/positions/import", status_code=201)
     async def import_position(request: Request) -> dict[str, Any]:
-        creations.check(request)
+        await creations.check(request)
         data = await read_body(request)
 
         def store() -> str:
@@ -480,6 +588,17 @@ def create_app(settings: Settings) -> FastAPI:
         conn = Conn(asyncio.get_running_loop(), settings.queue_limit)
         conn.lang = _lang(ws)  # until the hello names the language: the address's or the browser's
         sender = asyncio.create_task(_sender(ws, conn))
+        client = client_key(ws)
+        if 0 < settings.sockets_per_client <= sockets.get(client, 0):  # one client's crowd of sockets
+            refusal = ServerError("server.sockets", 429, "sockets", limit=settings.sockets_per_client)
+            conn.push(error_reply(refusal, None, conn.lang))
+            conn.close_code = 1008
+            conn.close()
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(sender, 2.0)
+            sender.cancel()
+            return
+        sockets[client] = sockets.get(client, 0) + 1
         bucket = Bucket(settings.rate, settings.burst)
         # a name, a language or an undo sends the whole log again (a name, an undo: to every connection)
         heavy = Bucket(HEAVY_RATE, HEAVY_BURST)
@@ -600,6 +719,9 @@ def create_app(settings: Settings) -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
+            sockets[client] -= 1
+            if not sockets[client]:
+                del sockets[client]
             conn.close()  # after what is queued (pushes are scheduled in order): the sender then closes
             if attached:
                 await h.call(h.detach, conn, game_id)
@@ -675,16 +797,29 @@ def recent(hub: Hub, game_id: str, since: Iterable[int | None]) -> bool:
 
 
 def _lang(request: HTTPConnection) -> str:
-    """The language of a request's refusals: its ``?lang=``, else the first of the browser's
-    languages (``Accept-Language``) the server speaks, else English."""
+    """The language of a request's refusals: its ``?lang=``, else the browser's language
+    (``Accept-Language``) the server speaks that it ranks highest (the first of equal rank; one it
+    ranks ``q=0`` it does not want: "en;q=0, de" was answered in English), else English."""
     lang = request.query_params.get("lang")
     if lang in LANGS:
         return str(lang)
+    best, best_q = "en", 0.0
     for item in request.headers.get("accept-language", "")[:200].split(","):
-        tag = item.split(";")[0].strip().lower()[:2]
-        if tag in LANGS:
-            return tag
-    return "en"
+        tag, *params = item.split(";")
+        tag = tag.strip().lower()
+        if tag[:2] not in LANGS or tag[2:3] not in ("", "-"):
+            continue
+        q = 1.0
+        for param in params:
+            name, _, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 1.0  # a weight it cannot read: as if none were given
+        if q > best_q and q <= 1:
+            best, best_q = tag[:2], q
+    return best
 
 
 def invalid_field(exc: RequestValidationError) -> ServerError:

@@ -18,11 +18,16 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
 log = logging.getLogger("feldherr.server")
 CHANNEL = "feldherr:game:"
+PUBLISH_TIMEOUT = 0.5
+"""Seconds a notice may wait for Redis."""
+QUIET_AFTER_FAILURE = 2.0
+"""Seconds no notice is tried after one failed (the catch-up beat's period: nothing comes later for it)."""
 
 Listener = Callable[[str, int], None]
 PresenceListener = Callable[[str, str, list[int]], None]
@@ -66,11 +71,21 @@ class RedisBus(LocalBus):
         super().__init__()
         import redis
         import redis.asyncio
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
 
         self.url = url
-        self._pub: Any = redis.Redis.from_url(url)
+        self._pub: Any = redis.Redis.from_url(  # a move waits for its notice: never long
+            url,
+            socket_timeout=PUBLISH_TIMEOUT,
+            socket_connect_timeout=PUBLISH_TIMEOUT,
+            retry=Retry(NoBackoff(), 0),
+        )
         self._sub: Any = redis.asyncio.Redis.from_url(url)
         self._task: asyncio.Task[None] | None = None
+        self._quiet_until = 0.0
+        """After a failed notice: the monotonic time before which no notice is tried."""
+        self._failing = False
         self._pub.ping()  # fail at start, not at the first move
 
     @property
@@ -78,11 +93,7 @@ class RedisBus(LocalBus):
         return "redis"
 
     def publish(self, game_id: str, version: int) -> None:
-        message = json.dumps({"v": version, "o": self.origin})
-        try:
-            self._pub.publish(CHANNEL + game_id, message)
-        except Exception as exc:  # the move is stored; other processes catch up on their next touch
-            log.warning("redis publish failed: %r", exc)
+        self._send(game_id, {"v": version})  # if lost: the others catch up from the database
 
     def publish_presence(self, game_id: str, seats: list[int]) -> None:
         self._send(game_id, {"p": seats})  # said again with the next heartbeat if lost
@@ -91,10 +102,29 @@ class RedisBus(LocalBus):
         self._send(game_id, {"s": 1})  # if lost: read when the game is loaded again
 
     def _send(self, game_id: str, data: dict[str, Any]) -> None:
+        """One notice, or none while Redis does not answer: a move (under its table's lock) waited
+        for each notice as long as Redis's client lets it, 5 seconds a move while Redis hung, and the
+        presence heartbeat that long for each game. Now at most :data:`PUBLISH_TIMEOUT`, then no
+        notice is tried for :data:`QUIET_AFTER_FAILURE` seconds (every notice lost meanwhile is made
+        good as a lost one is: the others catch up from the database every 2 seconds, the presence
+        comes again with the next heartbeat); the loss and the return are logged once each."""
+        if time.monotonic() < self._quiet_until:
+            return
         try:
             self._pub.publish(CHANNEL + game_id, json.dumps({**data, "o": self.origin}))
         except Exception as exc:
-            log.warning("redis publish failed: %r", exc)
+            self._quiet_until = time.monotonic() + QUIET_AFTER_FAILURE
+            if not self._failing:
+                self._failing = True
+                log.warning(
+                    "redis publish failed (%s); notices are skipped while it does not answer "
+                    "(the other processes catch up from the database)",
+                    type(exc).__name__,
+                )
+            return
+        if self._failing:
+            self._failing = False
+            log.warning("redis publish works again")
 
     async def start(
         self, listener: Listener, presence: PresenceListener | None = None, seats: SeatsListener | None = None
@@ -110,11 +140,27 @@ class RedisBus(LocalBus):
         presence: PresenceListener | None,
         seats_changed: SeatsListener | None,
     ) -> None:
+        failing = False
         while True:
             try:
                 message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
-                if message is None:
-                    continue
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # Redis gone: try again every half second, said once
+                if not failing:
+                    failing = True
+                    log.warning(
+                        "redis listener lost (%s); listening again as soon as Redis answers",
+                        type(exc).__name__,
+                    )
+                await asyncio.sleep(0.5)
+                continue
+            if failing:
+                failing = False
+                log.warning("redis listener works again")
+            if message is None:
+                continue
+            try:
                 channel = message["channel"].decode()
                 data = json.loads(message["data"])
                 if data.get("o") == self.origin:
@@ -128,11 +174,8 @@ class RedisBus(LocalBus):
                         seats_changed(channel[len(CHANNEL) :])
                 else:
                     listener(channel[len(CHANNEL) :], int(data["v"]))
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # keep listening; log and back off a little
-                log.warning("redis listener: %r", exc)
-                await asyncio.sleep(0.5)
+            except Exception as exc:  # a notice that cannot be read (not one of ours): the next one
+                log.warning("redis listener: a notice it cannot read (%s)", type(exc).__name__)
 
     async def stop(self) -> None:
         if self._task is not None:

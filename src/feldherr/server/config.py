@@ -143,5 +143,9 @@ class Settings:
     slow_client: float = 10.0
     """Seconds a connection may take to send its request's headers (HTTP) or its hello (WebSocket)
     before it is closed, so that connections that only trickle cannot pile up (slow-loris)."""
+    sockets_per_client: int = 100
+    """Sockets one client (its address, as for the creation limit) may hold open in this process at
+    once; one more is refused with ``server.sockets`` and closed (code 1008), so that one client
+    cannot use up the process's file descriptors (a soft limit of 1024 is common). 0: no limit."""
     queue_limit: int = 500
     """Messages waiting for a slow connection before it is dropped (the client reconnects)."""

@@ -17,7 +17,7 @@ from feldherr.core.game import Game
 from feldherr.core.i18n import FIELD_TERMS, term
 from feldherr.games import get_game
 from feldherr.server.lobby import option_words
-from feldherr.server.protocol import ServerError, get_str, part, unknown_game
+from feldherr.server.protocol import ServerError, get_str, part, read_json, unknown_game
 
 
 @functools.cache
@@ -139,9 +139,9 @@ def _options(game: Game, text: str | None) -> dict[str, Any] | None:
     """The options of the position edited (``options``, JSON text), normalised (:func:`_normal`)."""
     if text is None:
         return None
-    try:
-        options = json.loads(text)
-    except ValueError:
+    try:  # the one JSON reader: deep nesting, NaN, a lone surrogate are no options either
+        options = read_json(text)
+    except ServerError:
         options = None
     return _normal(game, options)
 

@@ -42,15 +42,35 @@ DIRECTION_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2
 they could make it (and the words after it on the same line) read reversed."""
 
 
+MAX_MARKS = 4
+"""Combining marks in a row a name may hold (accents and vowel signs stack two or three; a name of
+dozens stacked on one letter was drawn over the lines above and below it on every player's page)."""
+BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+"""Letters and symbols that print as nothing (the Hangul fillers, the blank Braille pattern)."""
+
+
 def printable_name(name: str) -> bool:
     """Whether a player's name (shown to every other player, in their texts and on the board) holds
     only printable characters: no control characters (line breaks, tabs, NUL, escapes), no
     direction marks, no line or paragraph separators, no private-use or unassigned characters.
-    Joiners (the ones inside emoji and some scripts) are fine."""
-    return not any(
-        ch in DIRECTION_MARKS or unicodedata.category(ch) in ("Cc", "Co", "Cn", "Cs", "Zl", "Zp")
-        for ch in name
-    )
+    Joiners (the ones inside emoji and some scripts) are fine. A name that is not empty also shows
+    something (a letter, a digit, a sign, not only zero-width or blank characters, which every
+    other player read as no name at all) and has no combining mark at its start (drawn on the text
+    before the name) nor more than :data:`MAX_MARKS` in a row."""
+    marks = 0
+    visible = False
+    for index, ch in enumerate(name):
+        category = unicodedata.category(ch)
+        if ch in DIRECTION_MARKS or category in ("Cc", "Co", "Cn", "Cs", "Zl", "Zp"):
+            return False
+        if category[0] == "M":
+            marks += 1
+            if index == 0 or marks > MAX_MARKS:
+                return False
+            continue
+        marks = 0
+        visible = visible or (category[0] in "LNPS" and ch not in BLANKS)
+    return visible or not name
 
 
 def check_name(raw: Any) -> str:

@@ -12,6 +12,7 @@ Every refusal the server sends has the same shape, over HTTP and WebSocket::
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -74,6 +75,12 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "there is no such game: the link may be mistyped, or the game was removed",
         "de": "Dieses Spiel gibt es nicht: Der Link ist vielleicht falsch abgeschrieben, "
         "oder das Spiel wurde entfernt",
+    },
+    "server.sockets": {
+        "en": "too many connections from your address (at most {limit} at once); close some of the "
+        "game's pages, then this one connects again by itself",
+        "de": "Zu viele Verbindungen von deiner Adresse (höchstens {limit} gleichzeitig); schließe einige "
+        "Spielseiten, dann verbindet sich diese von selbst neu",
     },
     "server.spectators": {"en": "this game has no spectators", "de": "Dieses Spiel ist nicht öffentlich"},
     "server.private": {
@@ -162,9 +169,11 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
     },
     "part.seat-name-chars": {
         "en": "seat {seat}: the player's name may hold only printable characters "
-        "(no line breaks, control characters or text-direction marks)",
+        "(no line breaks, control characters or text-direction marks) and must show a letter, "
+        "a digit or a sign",
         "de": "Platz {seat}: Der Name des Spielers darf nur druckbare Zeichen enthalten "
-        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen)",
+        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen) und muss einen "
+        "Buchstaben, eine Ziffer oder ein Zeichen zeigen",
     },
     "part.name-length": {
         "en": "a name has 1 to {limit} characters",
@@ -172,9 +181,11 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
     },
     "part.name-chars": {
         "en": "a name may hold only printable characters "
-        "(no line breaks, control characters or text-direction marks)",
+        "(no line breaks, control characters or text-direction marks) and must show a letter, "
+        "a digit or a sign",
         "de": "Ein Name darf nur druckbare Zeichen enthalten "
-        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen)",
+        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen) und muss einen "
+        "Buchstaben, eine Ziffer oder ein Zeichen zeigen",
     },
     "part.name-taken": {
         "en": "{name} plays at this table already; add an initial, for instance",
@@ -257,9 +268,11 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
     },
     "part.position-name": {
         "en": "a player's name must have 1 to {limit} printable characters "
-        "(no line breaks, control characters or text-direction marks)",
+        "(no line breaks, control characters or text-direction marks) and show a letter, "
+        "a digit or a sign",
         "de": "Der Name eines Spielers muss 1 bis {limit} druckbare Zeichen haben "
-        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen)",
+        "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen) und einen "
+        "Buchstaben, eine Ziffer oder ein Zeichen zeigen",
     },
     "part.position-unfit": {
         "en": "its parts do not fit together (a list too short or too long, a value out of place)",
@@ -392,7 +405,7 @@ def read_json(text: str | bytes | bytearray) -> Any:
         except UnicodeDecodeError:
             raise ServerError("server.json", 400, "bad-json") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except (ValueError, RecursionError) as exc:
         if isinstance(exc, RecursionError):
             raise ServerError("server.depth", 400, "bad-json", limit=MAX_DEPTH) from None
@@ -404,6 +417,21 @@ def read_json(text: str | bytes | bytearray) -> Any:
     if not unicode:
         raise ServerError("server.unicode", 400, "bad-json")
     return data
+
+
+def _no_constant(name: str) -> Any:
+    """``NaN``, ``Infinity``, ``-Infinity``: Python's reader takes them, JSON has no such words (no
+    browser writes them, and a value read from them was shown back as "NaN" in a refusal's words)."""
+    raise ValueError(f"not JSON: {name}")
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or an exponent, refused where it is beyond every float
+    (``1e999`` became infinity: ``Infinity`` by another name)."""
+    value = float(text)
+    if value in (math.inf, -math.inf):
+        raise ValueError("a number beyond every float")
+    return value
 
 
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
