@@ -259,3 +259,22 @@ def test_what_is_an_action_is_the_same_as_in_the_other_adapters(turn_based: bool
     assert len(state.history()) > len(history)
     if state.is_simultaneous_node():  # a numpy array of integers is a joint action
         state.apply_actions(np.array([state.legal_actions(p)[0] for p in range(players)]))
+
+
+@pytest.mark.parametrize("turn_based", [False, True])
+def test_legal_actions_takes_the_players_pyspiel_takes(turn_based: bool) -> None:
+    """``legal_actions(player)`` is answered in Python: it takes what pyspiel's own takes (an int, a
+    numpy integer, a 0-d integer array) and refuses with a TypeError what pyspiel refuses, where
+    ``int(player)`` had answered for player 1 when asked for 1.5 or "1"."""
+    game = pyspiel.load_game(
+        "python_feldherr_toy", {"players": 3, "variant": "plain", "turn_based": turn_based}
+    )
+    state = game.new_initial_state()
+    state.apply_action(9)
+    for player in (np.int64(1), np.array(1), 1):
+        assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+    for wrong in (1.5, "1", np.float64(1.0)):
+        with pytest.raises(TypeError):
+            pyspiel.State.legal_actions(state, wrong)
+        with pytest.raises(TypeError):
+            state.legal_actions(wrong)

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -468,7 +469,7 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         if node[0] != state.version:
             node = self._node(engine, state)
         _, current, seats = node
-        player = current if player is None else int(player)
+        player = current if player is None else operator.index(player)
         if current == player:
             if current < 0:  # the end
                 return []
