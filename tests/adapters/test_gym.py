@@ -158,3 +158,23 @@ def test_reset_options_change_the_seat_and_the_opponents() -> None:
         with pytest.raises(ValueError, match=message):
             env.reset(seed=2, options=bad)
         assert (env.seat, env.opponents) == (1, ["heuristic", "random"])  # a refused reset changes nothing
+
+
+@pytest.mark.parametrize("bad", [-1, 2**64, 1.5, "3", True])
+def test_a_refused_seed_changes_nothing(bad: object) -> None:
+    """A reset refused for its seed (the engine's one line, as in the PettingZoo environments)
+    changes nothing: neither the seat and opponents asked for with it nor the generator of the
+    unseeded resets after it (gymnasium's ``reset`` had reseeded it and the options were applied
+    before the engine refused the seed; -1, 1.5 and "3" were gymnasium's own errors)."""
+    from feldherr.core.errors import OptionError
+
+    seen, clean = SingleAgentEnv("toy", players=3), SingleAgentEnv("toy", players=3)
+    seen.reset(seed=5)
+    clean.reset(seed=5)
+    digest = seen.state.digest()
+    with pytest.raises(OptionError, match=r"^a seed is a whole number from 0 to 2\^64-1, not "):
+        seen.reset(seed=bad, options={"seat": 2, "opponents": "heuristic"})  # type: ignore[arg-type]
+    assert (seen.seat, seen.opponents, seen.state.digest()) == (0, ["random", "random"], digest)
+    seen.reset()
+    clean.reset()
+    assert seen.state.digest() == clean.state.digest()

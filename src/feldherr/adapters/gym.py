@@ -117,20 +117,24 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsDict, dict[str, Any]]:
+        seat, opponents = self.seat, self.opponents
         if options:  # the agent's seat and its opponents, from this episode on
             unknown = sorted(set(options) - {"seat", "opponents"})
             if unknown:
                 raise ValueError(
                     f"reset options are 'seat' and 'opponents', not {', '.join(map(repr, unknown))}"
                 )
-            seat = options.get("seat", self.seat)
-            opponents = options.get("opponents", self.opponents)
+            asked = options.get("opponents", self.opponents)
             if "seat" in options and "opponents" not in options and len(set(self.opponents)) == 1:
-                opponents = self.opponents[0]  # one bot for all: the same at any seat
-            self.seat, self.opponents = self._checked_seats(seat, opponents)
+                asked = self.opponents[0]  # one bot for all: the same at any seat
+            seat, opponents = self._checked_seats(options.get("seat", self.seat), asked)
+        # the engine checks a seed first (one line): a refused reset changes nothing, neither the
+        # seat nor the generator of the unseeded resets
+        state = None if seed is None else self.table.new_state(seed)
         super().reset(seed=seed)
         engine_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
-        self.state = self.table.new_state(engine_seed)
+        self.seat, self.opponents = seat, opponents
+        self.state = state if state is not None else self.table.new_state(engine_seed)
         self.choices = self.table.choices()
         specs = list(self.opponents)
         specs.insert(self.seat, "random")
