@@ -7,7 +7,8 @@ the default options only elsewhere: PettingZoo's ``parallel_api_test``, ``seed_t
 ``parallel_seed_test`` and ``render_test``, Gymnasium's ``check_env`` with its render check on
 ``gymnasium.make(id, **options)``, a ``SyncVectorEnv`` against an ``AsyncVectorEnv`` (the same
 games in worker processes), OpenSpiel's tensors, clones, serialization and resampling along a
-random game, and the same trajectory in a second interpreter. The sweep over every option set,
+random game, the AEC environment against OpenSpiel's turn-based form, and the same trajectory in a
+second interpreter. The sweep over every option set,
 thousands of random decisions each, is marked ``slow``.
 """
 
@@ -204,6 +205,38 @@ def test_openspiel_random_sim_test_under_combined_options(name: str, options: di
     for turn_based in (False, True):
         game = pyspiel.load_game(short_name(name), {**openspiel_params(options), "turn_based": turn_based})
         pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "options"), SAMPLED, ids=IDS)
+def test_the_aec_environment_and_openspiels_turn_based_form_play_the_same_game(
+    name: str, options: dict[str, Any]
+) -> None:
+    """Seed and actions alike, PettingZoo's AEC environment and OpenSpiel's ``turn_based`` form are
+    the same game: at every decision the same seat to move, the same legal actions, the same
+    observation numbers, and at the end the same returns."""
+    register([name])
+    game = pyspiel.load_game(short_name(name), {**openspiel_params(options), "turn_based": True})
+    state = game.new_initial_state()
+    state.apply_action(77)
+    aec = env(name, **options)
+    aec.reset(seed=77)
+    rng = np.random.default_rng(0)
+    final = {}
+    for agent in aec.agent_iter():
+        obs, reward, terminated, truncated, info = aec.last()
+        if terminated or truncated:
+            final[agent] = reward
+            aec.step(None)
+            continue
+        seat = aec.seat_of[agent]
+        assert state.current_player() == seat
+        assert state.legal_actions() == info["legal_actions"]
+        assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32), obs["observation"])
+        action = int(rng.choice(info["legal_actions"]))
+        aec.step(action)
+        state.apply_action(action)
+    assert state.is_terminal()
+    assert [final[a] for a in aec.possible_agents] == state.returns()
 
 
 # -- the same trajectory, in this interpreter and in another ------------------------------------
