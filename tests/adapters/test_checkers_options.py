@@ -8,8 +8,8 @@ the default options only elsewhere: PettingZoo's ``parallel_api_test``, ``seed_t
 ``gymnasium.make(id, **options)``, a ``SyncVectorEnv`` against an ``AsyncVectorEnv`` (the same
 games in worker processes), OpenSpiel's tensors, clones, serialization and resampling along a
 random game, the AEC environment against OpenSpiel's turn-based form, and the same trajectory in a
-second interpreter. The sweep over every option set,
-thousands of random decisions each, is marked ``slow``.
+second interpreter. The sweep over every option set, thousands of random decisions each, is
+marked ``slow``.
 """
 
 from __future__ import annotations
