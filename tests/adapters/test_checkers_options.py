@@ -7,9 +7,9 @@ the default options only elsewhere: PettingZoo's ``parallel_api_test``, ``seed_t
 ``parallel_seed_test`` and ``render_test``, Gymnasium's ``check_env`` with its render check on
 ``gymnasium.make(id, **options)``, a ``SyncVectorEnv`` against an ``AsyncVectorEnv`` (the same
 games in worker processes), OpenSpiel's tensors, clones, serialization and resampling along a
-random game, the AEC environment against OpenSpiel's turn-based form, and the same trajectory in a
-second interpreter. The sweep over every option set, thousands of random decisions each, is
-marked ``slow``.
+random game, the AEC and the parallel environments against OpenSpiel's turn-based and simultaneous
+forms, and the same trajectory in a second interpreter. The sweep over every option set,
+thousands of random decisions each, is marked ``slow``.
 """
 
 from __future__ import annotations
@@ -237,6 +237,45 @@ def test_the_aec_environment_and_openspiels_turn_based_form_play_the_same_game(
         state.apply_action(action)
     assert state.is_terminal()
     assert [final[a] for a in aec.possible_agents] == state.returns()
+
+
+@pytest.mark.parametrize(("name", "options"), SAMPLED, ids=IDS)
+def test_the_parallel_environment_and_openspiels_simultaneous_form_play_the_same_game(
+    name: str, options: dict[str, Any]
+) -> None:
+    """Seed and joint actions alike, PettingZoo's parallel environment and OpenSpiel's
+    simultaneous form are the same game: at every step each agent's legal actions are its
+    player's (``[pass]`` or none for one that owes nothing), its observation its player's
+    observation tensor, and the returns at the end the same."""
+    register([name])
+    game = pyspiel.load_game(short_name(name), {**openspiel_params(options), "turn_based": False})
+    state = game.new_initial_state()
+    state.apply_action(77)
+    par = parallel_env(name, **options)
+    observations, infos = par.reset(seed=77)
+    rng = np.random.default_rng(0)
+    pass_action = game.num_distinct_actions() - 1
+    rewards: dict[str, float] = {}
+    while par.agents:
+        joint = {}
+        for agent, info in infos.items():
+            player = par.seat_of[agent]
+            legal = state.legal_actions(player)
+            if info["legal_actions"]:
+                assert legal == info["legal_actions"]
+                joint[agent] = int(rng.choice(legal))
+            else:
+                assert legal in ([], [pass_action])
+            tensor = np.asarray(state.observation_tensor(player), np.float32)
+            assert np.array_equal(tensor, observations[agent]["observation"])
+        if state.is_simultaneous_node():
+            state.apply_actions([joint.get(agent, pass_action) for agent in par.possible_agents])
+        else:
+            (action,) = joint.values()
+            state.apply_action(action)
+        observations, rewards, _, _, infos = par.step(joint)
+    assert state.is_terminal()
+    assert [rewards[a] for a in par.possible_agents] == state.returns()
 
 
 # -- the same trajectory, in this interpreter and in another ------------------------------------
