@@ -31,9 +31,11 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import parallel_api_test, parallel_seed_test, render_test, seed_test
 
-from feldherr.adapters.gym import env_id
+from feldherr.adapters.gym import SingleAgentEnv, env_id
 from feldherr.adapters.openspiel import register, short_name
 from feldherr.adapters.pettingzoo import env, parallel_env
+from feldherr.core.bots import SeatAccess
+from feldherr.core.play import make_bots, play_game
 from feldherr.games import get_game
 
 from .conftest import ready_games
@@ -276,6 +278,50 @@ def test_the_parallel_environment_and_openspiels_simultaneous_form_play_the_same
         observations, rewards, _, _, infos = par.step(joint)
     assert state.is_terminal()
     assert [rewards[a] for a in par.possible_agents] == state.returns()
+
+
+@pytest.mark.parametrize(("name", "options"), SAMPLED, ids=IDS)
+def test_agents_playing_their_seats_bots_play_play_games_game(name: str, options: dict[str, Any]) -> None:
+    """Every agent of the AEC and the parallel environment, and the Gymnasium agent of the last
+    seat, playing what ``make_bots``' random bot of its seat would play: each environment's game
+    is ``play_game``'s with those bots, record for record (secret phases asked in seat order)."""
+    game = get_game(name)
+    players = game.normalize_options(options)["players"]
+    _, final, _ = play_game(
+        game, game.normalize_options(options), 8, make_bots(game, ["random"] * players, 8)
+    )
+
+    def chooser() -> Any:
+        bots, queued = make_bots(game, ["random"] * players, 8), {}
+
+        def next_action(state: Any, seat: int) -> int:
+            if not queued.get(seat):
+                move = bots[seat].choose(SeatAccess(state, seat))
+                queued[seat] = list(game.move_actions(state, seat, move))
+            action: int = queued[seat].pop(0)
+            return action
+
+        return next_action
+
+    aec, choose = env(name, **options), chooser()
+    aec.reset(seed=8)
+    for agent in aec.agent_iter():
+        *_, terminated, truncated, _ = aec.last(observe=False)
+        aec.step(None if terminated or truncated else choose(aec.game_state, aec.seat_of[agent]))
+    par, choose = parallel_env(name, **options), chooser()
+    _, infos = par.reset(seed=8)
+    while par.agents:
+        joint = {a: choose(par.game_state, par.seat_of[a]) for a, i in infos.items() if i["legal_actions"]}
+        *_, infos = par.step(joint)
+    seat, choose = players - 1, chooser()
+    single = SingleAgentEnv(name, seat=seat, options=options)
+    single.reset(seed=8)
+    done = False
+    while not done:
+        _, _, done, _, info = single.step(choose(single.state, seat))
+        assert not info.get("illegal")
+    for state in (aec.game_state, par.game_state, single.state):
+        assert state.log == final.log and state.digest() == final.digest()
 
 
 # -- the same trajectory, in this interpreter and in another ------------------------------------
