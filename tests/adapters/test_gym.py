@@ -158,3 +158,52 @@ def test_reset_options_change_the_seat_and_the_opponents() -> None:
         with pytest.raises(ValueError, match=message):
             env.reset(seed=2, options=bad)
         assert (env.seat, env.opponents) == (1, ["heuristic", "random"])  # a refused reset changes nothing
+
+
+@pytest.mark.parametrize("bad", [-1, 2**64, 1.5, "3", True])
+def test_a_refused_seed_changes_nothing(bad: object) -> None:
+    """A reset refused for its seed (the engine's one line, as in the PettingZoo environments)
+    changes nothing: neither the seat and opponents asked for with it nor the generator of the
+    unseeded resets after it (gymnasium's ``reset`` had reseeded it and the options were applied
+    before the engine refused the seed; -1, 1.5 and "3" were gymnasium's own errors)."""
+    from feldherr.core.errors import OptionError
+
+    seen, clean = SingleAgentEnv("toy", players=3), SingleAgentEnv("toy", players=3)
+    seen.reset(seed=5)
+    clean.reset(seed=5)
+    digest = seen.state.digest()
+    with pytest.raises(OptionError, match=r"^a seed is a whole number from 0 to 2\^64-1, not "):
+        seen.reset(seed=bad, options={"seat": 2, "opponents": "heuristic"})  # type: ignore[arg-type]
+    assert (seen.seat, seen.opponents, seen.state.digest()) == (0, ["random", "random"], digest)
+    seen.reset()
+    clean.reset()
+    assert seen.state.digest() == clean.state.digest()
+
+
+@pytest.mark.parametrize("name", ["toy", *ready_games()])
+def test_the_agent_playing_its_seats_bot_is_play_games_game(name: str) -> None:
+    """The bots and the agent are asked in the round order of ``drive`` (every seat of
+    ``to_move()`` once, in seat order, the agent in its place): an agent that plays what
+    ``make_bots``' bot for its seat would play plays exactly ``play_game``'s game with those bots,
+    record for record. (The agent was asked as soon as it owed a decision, before the bots of the
+    seats ahead of it in a secret phase: the same outcome, another order in the log.)"""
+    from feldherr.core.bots import SeatAccess
+    from feldherr.core.play import make_bots, play_game
+    from feldherr.games import get_game
+
+    game = get_game(name)
+    players = 3
+    options = game.normalize_options({"players": players})
+    for seat, bot in [(players - 1, "random"), (1, "heuristic")]:
+        env = SingleAgentEnv(name, seat=seat, opponents=bot, players=players)
+        env.reset(seed=8)
+        mine = make_bots(game, [bot] * players, 8)[seat]
+        done = False
+        while not done:
+            for action in game.move_actions(env.state, seat, mine.choose(SeatAccess(env.state, seat))):
+                assert env.action_masks()[action]
+                _, _, done, _, info = env.step(action)
+                assert not info.get("illegal")
+        _, final, _ = play_game(game, options, 8, make_bots(game, [bot] * players, 8), record_moves=False)
+        assert env.state.log == final.log
+        assert env.state.digest() == final.digest()

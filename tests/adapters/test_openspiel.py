@@ -5,11 +5,13 @@ from __future__ import annotations
 import pickle
 import random
 
+import numpy as np
 import pyspiel
 import pytest
 
 from feldherr.adapters import ismcts
 from feldherr.adapters.openspiel import register, short_name
+from feldherr.core.errors import RuleError
 from feldherr.games import get_game
 
 PARAMS = [{"players": 2}, {"players": 3, "variant": "plain"}, {"players": 4, "rounds": 5}]
@@ -209,3 +211,70 @@ def test_rl_environment_plays_whole_games(turn_based: bool) -> None:
             step = env.step(actions)
         assert sum(step.rewards) in (0.0, 1.0)
         assert len(step.observations["info_state"][0]) == game.information_state_tensor_size()
+
+
+@pytest.mark.parametrize("turn_based", [False, True])
+def test_what_is_an_action_is_the_same_as_in_the_other_adapters(turn_based: bool) -> None:
+    """docs/adapters.md, "Illegal actions": a float, even a whole one, a bool, a text or an array
+    of several numbers is refused by every adapter with one line that says what an action is,
+    nothing changed; a numpy integer and a 0-d integer array are actions. pyspiel's binding had
+    converted the argument before the game saw it: it took True, numpy's True_ and a 0-d float
+    array as action 1, and refused a float or a text with its own TypeError listing signatures."""
+    game = pyspiel.load_game(
+        "python_feldherr_toy", {"players": 3, "variant": "plain", "turn_based": turn_based}
+    )
+    state = game.new_initial_state()
+    whole = r"^\[adapter\.action\] an action is a whole number \(int\), not "
+    for wrong in (True, 9.0):  # at the opening chance node (the seed) too
+        with pytest.raises(RuleError, match=whole):
+            state.apply_action(wrong)
+    assert state.is_chance_node()
+    state.apply_action(np.int64(9))
+    assert not state.is_chance_node()
+    players = game.num_players()
+
+    def play(wrap: object) -> None:
+        if state.is_simultaneous_node():
+            joint: list[object] = [state.legal_actions(p)[0] for p in range(players)]
+            joint[players - 1] = wrap(joint[players - 1])  # type: ignore[operator]
+            state.apply_actions(joint)
+        else:
+            state.apply_action(wrap(state.legal_actions()[0]))  # type: ignore[operator]
+
+    before, history = str(state), state.history()
+    for wrong, shown in [
+        (float, r"float \d"),
+        (np.float64, r"float64"),
+        (lambda a: True, r"bool True"),
+        (lambda a: np.True_, r"bool"),
+        (str, r"str '\d+'"),
+        (lambda a: np.array([a, a]), r"ndarray of shape \(2,\)"),
+        (lambda a: np.array(float(a)), r"ndarray of shape \(\)"),
+    ]:
+        with pytest.raises(RuleError, match=whole + shown):
+            play(wrong)
+        assert (str(state), state.history()) == (before, history)
+    play(np.array)  # a 0-d integer array
+    play(np.int32)
+    assert len(state.history()) > len(history)
+    if state.is_simultaneous_node():  # a numpy array of integers is a joint action
+        state.apply_actions(np.array([state.legal_actions(p)[0] for p in range(players)]))
+
+
+@pytest.mark.parametrize("turn_based", [False, True])
+def test_legal_actions_takes_the_players_pyspiel_takes(turn_based: bool) -> None:
+    """``legal_actions(player)`` is answered in Python: it takes what pyspiel's own takes (an int, a
+    numpy integer, a 0-d integer array) and refuses with a TypeError what pyspiel refuses, where
+    ``int(player)`` had answered for player 1 when asked for 1.5 or "1"."""
+    game = pyspiel.load_game(
+        "python_feldherr_toy", {"players": 3, "variant": "plain", "turn_based": turn_based}
+    )
+    state = game.new_initial_state()
+    state.apply_action(9)
+    for player in (np.int64(1), np.array(1), 1):
+        assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+    for wrong in (1.5, "1", np.float64(1.0)):
+        with pytest.raises(TypeError):
+            pyspiel.State.legal_actions(state, wrong)
+        with pytest.raises(TypeError):
+            state.legal_actions(wrong)

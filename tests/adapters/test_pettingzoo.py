@@ -564,3 +564,25 @@ def test_parallel_step_dicts_hold_their_own_types_and_are_new() -> None:
         rewards.clear()
         terms.clear()  # the user's to change: the next step's dicts are whole again
     assert len(seen) == 4 and all(seen[-1][2].values())  # cut at max_cycles
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+@pytest.mark.parametrize("bad", [-1, 2**64, 1.5, "3", True])
+def test_a_refused_seed_is_one_line_and_changes_nothing(parallel: bool, bad: object) -> None:
+    """``reset(seed=...)`` with what is no engine seed (docs/api.md: a whole number from 0 to
+    2^64-1) is the engine's one line, and the environment keeps its game and its generator: an
+    unseeded ``reset()`` afterwards deals what it would have dealt. (The generator was replaced
+    first: 2^64 and True changed the next unseeded deal; -1, 1.5 and "3" were numpy's errors.)"""
+    from feldherr.core.errors import OptionError
+
+    make = parallel_env if parallel else env
+    seen, clean = make("mansfeld", players=3), make("mansfeld", players=3)
+    seen.reset(seed=5)
+    clean.reset(seed=5)
+    digest = seen.game_state.digest()
+    with pytest.raises(OptionError, match=r"^a seed is a whole number from 0 to 2\^64-1, not "):
+        seen.reset(seed=bad)  # type: ignore[arg-type]
+    assert seen.game_state.digest() == digest
+    seen.reset()
+    clean.reset()
+    assert seen.game_state.digest() == clean.game_state.digest()

@@ -28,6 +28,30 @@ def test_results_do_not_depend_on_the_job_count() -> None:
     assert other_seed.digest != one.digest
 
 
+REAL_OPTION_SETS = [
+    ("elgrande", 5, {"variant": ["short", "machtverschiebung", "hidden_castillo", "alte_hasen"]}),
+    ("wallenstein", 5, {"setup": "fixed", "modules": ["court", "landsknechte", "leaders"]}),
+    ("mansfeld", 4, {"ages": [10, 20, 30, 40]}),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "options"), REAL_OPTION_SETS, ids=[n for n, _, _ in REAL_OPTION_SETS]
+)
+def test_real_games_under_options_do_not_depend_on_the_job_count(
+    name: str, players: int, options: dict[str, object]
+) -> None:
+    """The games of a real game under combined options played in this process and shared out to
+    two worker processes: the same results and records (the toy game's test above, for the
+    real engines, their bots and their options)."""
+    bots = ["heuristic"] + ["random"] * (players - 1)
+    one = simulate(name, players, games=4, seed=5, bots=bots, jobs=1, options=options, keep_games=True)
+    two = simulate(name, players, games=4, seed=5, bots=bots, jobs=2, options=options, keep_games=True)
+    assert one.to_json() == two.to_json()
+    assert [s.record_digest for s in one.per_game] == [s.record_digest for s in two.per_game]
+    assert one.to_json()["options"] == get_game(name).normalize_options({"players": players, **options})
+
+
 def test_totals_match_games_played_one_by_one(tmp_path: Path) -> None:
     result = simulate("toy", 2, games=12, seed=5, bots="heuristic,random", records_dir=tmp_path)
     game = get_game("toy")

@@ -95,6 +95,8 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         self._obs_shape = info.observation_shape
         self._mask = np.zeros(info.num_actions, dtype=np.int8)
         self._moving: tuple[int, ...] = ()
+        self._rest: tuple[int, ...] = ()
+        """The seats after the agent in the round of ``to_move()`` under way (see ``_advance``)."""
         self._running = False
         """Whether an episode runs: from ``reset`` until it ends (the game's end or an illegal
         action); ``step`` outside one is refused."""
@@ -117,20 +119,24 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsDict, dict[str, Any]]:
+        seat, opponents = self.seat, self.opponents
         if options:  # the agent's seat and its opponents, from this episode on
             unknown = sorted(set(options) - {"seat", "opponents"})
             if unknown:
                 raise ValueError(
                     f"reset options are 'seat' and 'opponents', not {', '.join(map(repr, unknown))}"
                 )
-            seat = options.get("seat", self.seat)
-            opponents = options.get("opponents", self.opponents)
+            asked = options.get("opponents", self.opponents)
             if "seat" in options and "opponents" not in options and len(set(self.opponents)) == 1:
-                opponents = self.opponents[0]  # one bot for all: the same at any seat
-            self.seat, self.opponents = self._checked_seats(seat, opponents)
+                asked = self.opponents[0]  # one bot for all: the same at any seat
+            seat, opponents = self._checked_seats(options.get("seat", self.seat), asked)
+        # the engine checks a seed first (one line): a refused reset changes nothing, neither the
+        # seat nor the generator of the unseeded resets
+        state = None if seed is None else self.table.new_state(seed)
         super().reset(seed=seed)
         engine_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
-        self.state = self.table.new_state(engine_seed)
+        self.seat, self.opponents = seat, opponents
+        self.state = state if state is not None else self.table.new_state(engine_seed)
         self.choices = self.table.choices()
         specs = list(self.opponents)
         specs.insert(self.seat, "random")
@@ -138,6 +144,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         bots[self.seat] = None
         self.bots = bots
         self.bot_moves = 0
+        self._rest = ()
         self._advance()
         self._running = not self.state.is_terminal()
         return self._obs(), {}
@@ -161,20 +168,42 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         return self._obs(), reward, done, False, {}
 
     def _advance(self) -> None:
-        """Let the bots move until the agent owes a decision or the game is over (the round order
-        of :func:`feldherr.core.game.drive`)."""
-        state = self.state
+        """Let the bots move until the agent owes a decision or the game is over, in the round
+        order of :func:`feldherr.core.game.drive`: each round asks every seat of ``to_move()``
+        once, in seat order (a seat an earlier move of the round settled is skipped), the agent
+        in its place; after the agent's move the round goes on with the seats after it. So an
+        agent that plays what its seat's bot would play plays ``play_game``'s game."""
+        state, agent = self.state, self.seat
+        if self._rest:  # the round under way, after the agent's move
+            rest, self._rest = self._rest, ()
+            for seat in rest:
+                if state.is_terminal():
+                    break
+                if seat in state.to_move():
+                    self._bot_move(state, seat)
         while True:
-            self._moving = moving = () if state.is_terminal() else state.to_move()
-            if not moving or self.seat in moving:
+            moving = () if state.is_terminal() else state.to_move()
+            if not moving:
+                self._moving = ()
+                return
+            if moving[0] == agent:  # (most of the agent's decisions: first in its round)
+                self._rest = moving[1:]
+                self._moving = moving
                 return
             for i, seat in enumerate(moving):
                 if i and seat not in state.to_move():
                     continue
-                bot = self.bots[seat]
-                assert bot is not None
-                state.apply(seat, bot.choose(SeatAccess(state, seat)))
-                self.bot_moves += 1
+                if seat == agent:
+                    self._rest = moving[i + 1 :]
+                    self._moving = moving if i == 0 else state.to_move()
+                    return
+                self._bot_move(state, seat)
+
+    def _bot_move(self, state: State, seat: int) -> None:
+        bot = self.bots[seat]
+        assert bot is not None
+        state.apply(seat, bot.choose(SeatAccess(state, seat)))
+        self.bot_moves += 1
 
     def _obs(self) -> ObsDict:
         """The agent's observation and mask, each in a new array (Gymnasium's rule: the data

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -67,7 +68,7 @@ try:
 except ImportError as exc:  # the adapters extra is not installed
     raise ImportError(missing_library("open_spiel (pyspiel)", __name__)) from exc
 
-from feldherr.adapters.table import IllegalActionError, Reward, Table
+from feldherr.adapters.table import IllegalActionError, Reward, Table, action_number
 from feldherr.core.actions import Choices
 from feldherr.core.errors import NotYourTurnError, OptionError
 from feldherr.core.game import State
@@ -365,13 +366,30 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
     of the C++/Python border per decision, each costing more than a small engine step. So the
     questions are answered here in Python as well (the same answers as pyspiel's ``State``, which
     C++ callers still get through the callbacks), and what they need is computed once per node
-    (see :class:`_Engine`). ``apply_action`` stays pyspiel's: it keeps the history."""
+    (see :class:`_Engine`). ``apply_action`` stays pyspiel's: it keeps the history (a Python
+    caller's action is first taken as every adapter takes it, see :meth:`apply_action`)."""
 
     def __init__(self, game: FeldherrGame) -> None:
         super().__init__(game)
         # OpenSpiel's clone deep-copies each attribute: two, each a cheap copy
         self._engine = _Engine(game.table)
         self._form: _Form = game.form
+
+    def apply_action(self, action: Any) -> None:
+        """pyspiel's ``apply_action``, the action taken as every adapter takes it
+        (:func:`~feldherr.adapters.table.action_number`: an int, a numpy integer or a 0-d integer
+        array; anything else an ``IllegalActionError``, nothing changed). pyspiel's binding would
+        convert it first: ``True`` and a 0-d float array played as action 1, ``1.0`` a
+        ``TypeError`` listing signatures. (C++ callers go straight to ``_apply_action``.)"""
+        if type(action) is not int:
+            action = action_number(action)
+        pyspiel.State.apply_action(self, action)
+
+    def apply_actions(self, actions: Any) -> None:
+        """pyspiel's ``apply_actions`` (one action per player), each action taken as
+        :meth:`apply_action` takes it before any is played."""
+        joint = [a if type(a) is int else action_number(a) for a in actions]
+        pyspiel.State.apply_actions(self, joint)
 
     @property
     def engine(self) -> State:
@@ -451,7 +469,7 @@ class FeldherrState(pyspiel.State):  # type: ignore[misc]
         if node[0] != state.version:
             node = self._node(engine, state)
         _, current, seats = node
-        player = current if player is None else int(player)
+        player = current if player is None else operator.index(player)
         if current == player:
             if current < 0:  # the end
                 return []

@@ -211,11 +211,11 @@ class _Seats:
 
     def _new_game(self, seed: int | None) -> None:
         if seed is not None:
+            # the engine checks the seed first: one line, and nothing changed where it is refused
+            self.game_state = self.table.new_state(seed)
             self._seeds = np.random.default_rng(seed)
-            engine_seed = seed
         else:
-            engine_seed = int(self._seeds.integers(0, 2**63 - 1))
-        self.game_state = self.table.new_state(engine_seed)
+            self.game_state = self.table.new_state(int(self._seeds.integers(0, 2**63 - 1)))
         self.choices = self.table.choices()
         self._steps = 0
         self._moved()
