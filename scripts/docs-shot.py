@@ -18,9 +18,10 @@ The screenshots come from the browser tests (``tests/web``; ``shot()`` writes fu
 fresh database (the tests' server holds every game the tests left, and its lobby listed dozens of
 them, with the tests' toy game in the form): a lobby with one finished game of each title played
 by bots, the page of a game created with a friend's seat on a phone (its invite link), the
-hot-seat hand-over of a Wallenstein game of two people and two bots, and the analysis board of a mid-game decision of one player with several moves, searched
-with ``--budget`` (default ``hard@8s``; the tests' ``medium@1s`` searched a few hundred times and
-the picture showed a decision of two moves). About two minutes.
+hot-seat hand-over of a Wallenstein game of two people and two bots, and the analysis board of a
+mid-game decision of one player with several moves, searched with ``--budget`` (default
+``hard@8s``; the tests' ``medium@1s`` searched a few hundred times and the picture showed a
+decision of two moves). About two minutes.
 
 Needs Pillow (installed with the dev extras); ``--clean`` also Playwright and chromium.
 """
