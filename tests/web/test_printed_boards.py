@@ -959,3 +959,33 @@ def test_a_battles_losses_come_with_its_tower(server: Server, pages: Pages) -> N
     extra = sum(x["n"] for x in battle.get("plus", []) if x["p"] == battle["p"])
     if battle["p"] != first:
         assert now[battle["p"]][3] == start[battle["p"]][3] + battle["out"][battle["p"]] - kept - extra, now
+
+
+def test_a_battle_alone_changes_the_table_when_its_cubes_have_fallen(server: Server, pages: Pages) -> None:
+    """A movement's battle with nothing after it: the players' table showed its losses (or the
+    county's card changing hands) while the cubes were still falling; now it stands as before the
+    move while the tower runs and comes to the update's numbers after it."""
+    fields = ("thaler", "grain", "vp", "supply", "cards")
+
+    def table(players: list[dict[str, Any]]) -> dict[int, list[int]]:
+        return {p["seat"]: [p[f] for f in fields] for p in players}
+
+    case = next(
+        m
+        for m in _moves_with_before({"players": 3}, 3)
+        if "battle" in (keys := [i["entry"]["k"] for i in m["items"]])
+        and not set(keys) & (RESULT_KEYS | {"score", "winter_begins"})
+        and table(m["before"]["players"]) != table(m["after"]["players"])
+    )
+    update = {"seat": 0, "view": case["after"], "choices": [], "prev": case["before"]}
+    page = _blank(server, pages, pace="slow")
+    _render(page, update, case["items"])
+    page.locator("#tower-scene").wait_for()
+    assert _numbers(page) == table(case["before"]["players"])
+    after = json.dumps({str(p["seat"]): p["supply"] for p in case["after"]["players"]})
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#players tbody tr')].every((tr) => "
+        f"tr.querySelectorAll('td[data-field]')[3].textContent === String({after}[tr.dataset.seat]))",
+        timeout=8000,
+    )
+    assert _numbers(page) == table(case["after"]["players"])

@@ -174,6 +174,7 @@ export function stepTables(list, players, before = null, items = null, winter = 
     const after = reckonOn(items, start);
     const on = [start, ...list.map((step) => after[items.indexOf(step.items[step.items.length - 1])] || final)];
     if (winter) return [...on, ...winterTables(items, start, final)];
+    if (!list.length) return [start, final]; // a battle alone: before it, and after its tower
     const same = (a, b) => [...a].every(([seat, r]) => FIELDS.every((f) => r[f] === b.get(seat)?.[f]));
     if (same(on[on.length - 1], final)) return on;
     // the move went on after the results (the winter begins: its grain loss): a moment of its own
@@ -260,12 +261,15 @@ export function winterStep(k, done = false) {
 // The panel for the board (null when the last move had no such round); kit: {name}.
 export function actionSteps(ctx, kit) {
   const list = actionStepList(ctx.fresh);
-  const winter = hasScoring(ctx.fresh) && beforeOf(ctx) !== null; // the table moves with the scoring's steps
-  if (list.length || winter) {
+  const known = beforeOf(ctx) !== null;
+  const winter = hasScoring(ctx.fresh) && known; // the table moves with the scoring's steps
+  const fought = !list.length && !winter && known && (ctx.fresh || []).some(isBattle) && stepMs() > 0; // a battle alone
+  if (list.length || winter || fought) {
     const first = list.length ? list[0].items[0] : (ctx.fresh || [])[0];
     const key = `${first.version}:${ctx.me}`;
     if ((!scene || scene.key !== key) && !closed.has(key)) {
-      build(key, list, kit, list.length ? towerFirst(ctx.fresh, list) : 0, tablesFor(ctx, list, kit, winter), winter);
+      const delay = list.length ? towerFirst(ctx.fresh, list) : fought ? TOWER_MS : 0;
+      build(key, list, kit, delay, tablesFor(ctx, list, kit, winter), winter);
     }
   } else if (ctx.replay) return null; // the replay shows it only at the move that had it
   else if ((ctx.fresh || []).length && scene) { clearTimeout(scene.timer); scene.node?.remove(); scene = null; mark(); } // a later move: gone
@@ -312,8 +316,10 @@ function stop() {
 
 function build(key, list, kit, delay = 0, tables = null, winter = false) {
   if (scene) clearTimeout(scene.timer);
-  if (!list.length) { // a winter without results stepped through: the table only, moved by the scoring
+  if (!list.length) { // no results stepped through: the table only, moved by the scoring or the tower
     scene = { key, lang: lang(), node: null, timer: null, county: null, shown: 0, tables, actions: 0, winter };
+    // a battle alone: the numbers before it while its cubes fall, then the update's
+    if (!winter) scene.timer = setTimeout(() => { if (scene?.key === key) { scene.shown = scene.tables.length - 1; paint(scene.shown); } }, delay);
     return;
   }
   const lis = list.map((step, i) => h("li", { class: "step", "data-step": i, "data-seat": step.seat, style: `--seat:${colour(step.seat)}` },
