@@ -189,7 +189,11 @@ export function stepTables(list, players, before = null, items = null, winter = 
 // A player's numbers as the players' table shows them now: after the steps shown so far while the
 // panel runs, else the view's own (`p`, a record of the view's players).
 export function stepNumbers(p) {
-  const now = scene && scene.tables ? scene.tables[scene.shown]?.get(p.seat) : null;
+  const tables = scene?.tables;
+  const last = tables?.[tables.length - 1]?.get(p.seat);
+  // (a scene of an earlier update, whose steps end at other numbers than the view's: not this one)
+  const ours = last && FIELDS.every((f) => last[f] === p[f]);
+  const now = ours ? tables[scene.shown]?.get(p.seat) : null;
   return now ? { ...p, ...now } : p;
 }
 
