@@ -17,9 +17,11 @@ The screenshots come from the browser tests (``tests/web``; ``shot()`` writes fu
 ``--clean`` takes the pictures of :data:`CLEAN` itself, on a ``feldherr serve`` of its own with a
 fresh database (the tests' server holds every game the tests left, and its lobby listed dozens of
 them, with the tests' toy game in the form): a lobby with one finished game of each title played
-by bots, and the analysis board of a mid-game decision of one player with several moves, searched
-with ``--budget`` (default ``hard@8s``; the tests' ``medium@1s`` searched a few hundred times and
-the picture showed a decision of two moves). About two minutes.
+by bots, the page of a game created with a friend's seat on a phone (its invite link), the
+hot-seat hand-over of a Wallenstein game of two people and two bots, and the analysis board of a
+mid-game decision of one player with several moves, searched with ``--budget`` (default
+``hard@8s``; the tests' ``medium@1s`` searched a few hundred times and the picture showed a
+decision of two moves). About two minutes.
 
 Needs Pillow (installed with the dev extras); ``--clean`` also Playwright and chromium.
 """
@@ -63,8 +65,6 @@ SHOTS: dict[str, tuple[str, dict[str, int | bool]]] = {
     "web-guided-mansfeld-de": ("guided-mansfeld-de", {}),
     "web-guided-wallenstein-en": ("guided-wallenstein-en", {}),
     "web-guided-wallenstein-de": ("guided-wallenstein-de", {}),
-    "web-hotseat": ("hotseat-pass", {}),
-    "web-lobby-created-phone": ("lobby-created-phone", {}),
     "web-mansfeld-characters": ("mansfeld-characters", {"height": 360}),
     "web-mansfeld-ending": ("mansfeld-ending", {}),
     "web-mansfeld-ending-de": ("mansfeld-ending-de-desktop", {}),
@@ -99,7 +99,15 @@ SHOTS: dict[str, tuple[str, dict[str, int | bool]]] = {
 
 
 #: The pictures ``--clean`` takes on a server of its own (not from the tests' screenshots).
-CLEAN = ("web-lobby", "web-lobby-de", "web-analysis-en", "web-analysis-de", "web-analysis-phone")
+CLEAN = (
+    "web-lobby",
+    "web-lobby-de",
+    "web-lobby-created-phone",
+    "web-hotseat",
+    "web-analysis-en",
+    "web-analysis-de",
+    "web-analysis-phone",
+)
 
 #: The games the clean lobby lists (finished, played by bots): game, players, seed.
 LOBBY_GAMES = [("wallenstein", 4, 11), ("elgrande", 3, 12), ("mansfeld", 3, 13)]
@@ -217,11 +225,40 @@ def take_clean(budget: str) -> None:
             page.wait_for_timeout(300)
             page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
             copy(shots / f"{name}.png", DOCS_IMG / f"{name}.png")
+        phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+        page = browser.new_context(**phone).new_page()  # a friend's seat: the link to send, on a phone
+        page.add_init_script("localStorage.setItem('feldherr:lang', 'en')")
+        page.goto(url + "/")
+        page.wait_for_selector("#games a")
+        page.select_option("#game", "mansfeld")
+        page.select_option("#seat-1", "friend")
+        page.fill("#name-0", "Anna")
+        page.fill("#name-1", "Bert")
+        page.click("#start")
+        page.wait_for_selector("#created .copy")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(shots / "web-lobby-created-phone.png"))
+        copy(shots / "web-lobby-created-phone.png", DOCS_IMG / "web-lobby-created-phone.png")
+        # hot-seat: two people at one device with two bots, the hand-over before the first plans
+        page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        page.add_init_script("localStorage.setItem('feldherr:lang', 'en')")
+        page.goto(url + "/")
+        page.wait_for_selector("#games a")
+        page.select_option("#game", "wallenstein")
+        page.select_option("#seat-0", "hotseat")
+        page.select_option("#seat-1", "hotseat")
+        page.fill("#name-0", "Anna")
+        page.fill("#name-1", "Bert")
+        page.click("#start")
+        page.wait_for_selector("#pass")
+        page.evaluate("document.activeElement.blur()")
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(shots / "web-hotseat.png"))
+        copy(shots / "web-hotseat.png", DOCS_IMG / "web-hotseat.png")
         at = _decision_with_choices(url, games["wallenstein"])
         for lang in ("en", "de"):
             page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
             _analysis(page, url, games["wallenstein"], at, lang, DOCS_IMG / f"web-analysis-{lang}.png")
-        phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
         page = browser.new_context(**phone).new_page()
         at = _decision_with_choices(url, games["elgrande"])
         _analysis(page, url, games["elgrande"], at, "en", DOCS_IMG / "web-analysis-phone.png")

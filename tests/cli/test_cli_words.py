@@ -63,6 +63,17 @@ def test_help_is_german_under_lang_de(capsys: Capsys, argv: list[str]) -> None:
     assert english_words(text) == [], text
 
 
+@pytest.mark.parametrize("argv", COMMANDS, ids=lambda a: " ".join(a) or "feldherr")
+def test_help_writes_percentages_in_the_languages_format(capsys: Capsys, argv: list[str]) -> None:
+    """A percentage in --help is Babel's for the language: English "95%", German "95 %" with a
+    no-break space (never a plain space that a line may break at, nor English with a space)."""
+    english, german = help_of(capsys, *argv, lang="en"), help_of(capsys, *argv, lang="de")
+    assert not re.search(r"\d\s%", english), english
+    assert not re.search(r"\d[ \t\n]%", german), german
+    if argv in (["tournament"], ["simulate"]):  # their intervals' certainty
+        assert "95%" in english and "95\u00a0%" in german, (english, german)
+
+
 @pytest.mark.parametrize("argv", [[], ["play"], ["tournament"], ["tower", "stats"], ["odds"]])
 def test_help_is_german_under_a_german_locale(
     capsys: Capsys, monkeypatch: pytest.MonkeyPatch, argv: list[str]

@@ -65,7 +65,14 @@ def test_attack_odds_are_battle_odds_of_that_battle() -> None:
     assert (
         text == f"Attack Kursachsen (Blue) from Anhalt with 4 armies — win {win}%, tie {tie}%, lose {lose}%"
     )
-    assert f"Sieg {win} %" in GAME.describe_move(st.view(0), move, "de")
+    # German as Babel writes a percentage: a no-break space before the sign
+    german = GAME.describe_move(st.view(0), move, "de")
+    assert f"Sieg {win}\u00a0%, Unentschieden {tie}\u00a0%, Niederlage {lose}\u00a0%" in german, german
+    # the browser's phrase leaves the odds to the client (move_details, worded with Intl)
+    assert (
+        GAME.describe_move_bare(st.view(0), move, "en")
+        == "Attack Kursachsen (Blue) from Anhalt with 4 armies"
+    )
 
 
 def test_palace_event_and_empty_supply() -> None:

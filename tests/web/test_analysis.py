@@ -486,7 +486,9 @@ def test_an_analysis_is_explained_stopped_shared_and_its_position_saved(
     page.click("#analysis-help summary")
     explained = page.locator("#analysis-help").inner_text()
     assert "Siegchance von Isabel" in explained and "45 Siege in 100" in explained, explained
-    assert "zu 95 % sicher" in explained and "Wahl der Suche" in explained, explained
+    # percentages as Intl writes them in German: a no-break space before the sign
+    assert "zu 95\u00a0% sicher" in explained and "Wahl der Suche" in explained, explained
+    assert "45\u00a0% heißt" in explained and not re.search(r"\d %", explained), explained
     assert "etwa gleich gut" in explained, explained
     # an interval that rounds to one number shows the decimals that tell its bounds apart
     for line in page.locator("#analysis-moves .analysis-main small").all_inner_texts():

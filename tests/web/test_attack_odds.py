@@ -44,3 +44,29 @@ def test_attack_choice_shows_the_odds_before_it_is_confirmed(server: Server, pag
     before = page.locator("#log li").count()
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+
+
+def test_attack_odds_are_in_the_pages_percent_format(server: Server, pages: Pages) -> None:
+    """German: the choice's odds and the note on the map as Intl.NumberFormat writes a percentage
+    in German ("Sieg 56 %" with a no-break space), the phrase itself from the server in German."""
+    seats = [{"kind": "human", "name": "Anna"}] + [
+        {"kind": "bot", "bot": "random", "name": f"Bot {i}"} for i in range(1, 4)
+    ]
+    game = wallenstein_at_an_attack(server, 4, 11, seats)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#map .county")
+    choice = play_until_attack(page, random.Random(5)).first
+    text = choice.text_content() or ""
+    found = re.search(r"— Sieg (\d+)\u00a0%, Unentschieden (\d+)\u00a0%, Niederlage (\d+)\u00a0%$", text)
+    assert found, repr(text)
+    assert " angreifen — " in text, text
+    win = int(found.group(1))
+    intl = page.evaluate("(n) => new Intl.NumberFormat('de', { style: 'percent' }).format(n / 100)", win)
+    assert f"Sieg {intl}," in text
+    choice.focus()
+    note = page.locator("#odds-note")
+    note.wait_for()
+    assert f"Sieg {intl}," in (note.text_content() or ""), note.text_content()
+    shot(page, "wallenstein-attack-odds-de")

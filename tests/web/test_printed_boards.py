@@ -6,6 +6,7 @@ here (``boards.renderBoard`` on a blank page, as in ``test_boards``), the plan a
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -33,7 +34,7 @@ RENDER = """async ([game, update, fresh, lang]) => {
     const node = boards.renderBoard(game, update.view, {
       keys: boards.moveKeys(update.choices), names: ['Anna', 'Bert', 'Clara', 'Dora'], me: update.seat,
       pick: (k) => sent.push(['pick', k]), send: (c) => sent.push(['send', c.move]),
-      choices: update.choices || [], filter: '', fresh});
+      choices: update.choices || [], filter: '', fresh, prev: update.prev || null});
     document.getElementById('app').replaceChildren(node);
   };
   draw();
@@ -790,3 +791,201 @@ def test_a_plan_box_left_empty_is_offered_in_words(server: Server, pages: Pages)
     assert "frei lassen" in page.locator("#choices button, #plan .space-card").evaluate_all(
         "els => els.map((e) => e.innerText + ' ' + (e.getAttribute('aria-label') || '')).join(' | ')"
     )
+
+
+# The lines whose effect on the players' numbers the client reckons (action-steps.js); a move with
+# others (the court's conversions, say) is left out of the reckoning's check.
+RECKONED = RESULT_KEYS | {"battle", "conquered", "held", "tie_neutral", "repelled", "winter_begins",
+    "unsupplied", "majority", "score", "leader_score", "favor_gain", "lsk_benefit", "reveal_action",
+    "move", "pass", "round", "order", "events", "event", "planned", "lineup", "tower_filled",
+    "statue", "trophy", "game_over"}  # fmt: skip
+
+
+def _moves_with_before(options: dict[str, Any], seed: int) -> list[dict[str, Any]]:
+    """Every move of a random game: its log items, seat 0's view before and after it."""
+    out = []
+    prev = Match(get_game("wallenstein"), options, seed).view(0)
+    for match, _, items in _random_moves(options, seed):
+        after = match.view(0)
+        out.append({"items": items, "before": prev, "after": after})
+        prev = after
+    return out
+
+
+def test_the_client_reckons_every_line_that_moves_the_players_numbers(server: Server, pages: Pages) -> None:
+    """Reckoned on from the numbers before a move, line by line (a battle's losses, a county
+    conquered, the winter's grain loss and scoring, the results), the players' table comes to the
+    update's numbers in every move of random games whose lines the client knows, save the grain
+    the end of the year takes (no line says so: the scoring's last step shows the update's)."""
+    page = _blank(server, pages)
+    moves = [m for seed in (3, 5) for m in _moves_with_before({"players": 4}, seed)]
+    moves += _moves_with_before(ALL_MODULES, 4)
+    cases = [
+        {"items": m["items"], "before": m["before"]["players"], "after": m["after"]["players"]}
+        for m in moves
+        if {i["entry"]["k"] for i in m["items"]} <= RECKONED
+    ]
+    kinds = {i["entry"]["k"] for c in cases for i in c["items"]}
+    assert {"battle", "conquered", "held", "winter_begins", "score", "revolt"} <= kinds, kinds
+    wrong = page.evaluate(
+        """async (cases) => { const m = await import('/static/action-steps.js');
+          const fields = ['thaler', 'grain', 'vp', 'supply', 'cards'];
+          const out = [];
+          for (const c of cases) {
+            const row = (p) => Object.fromEntries(fields.map((f) => [f, p[f]]));
+            const start = new Map(c.before.map((p) => [p.seat, row(p)]));
+            const got = c.items.length ? m.reckonOn(c.items, start).pop() : start;
+            const winter = c.items.some((i) => i.entry.k === 'score');
+            for (const p of c.after) for (const f of fields) {
+              if (winter && f === 'grain') continue;
+              const kinds = c.items.map((i) => i.entry.k).join(' ');
+              if (got.get(p.seat)[f] !== p[f]) out.push([kinds, p.seat, f, got.get(p.seat)[f], p[f]]);
+            }
+          }
+          return out; }""",
+        cases,
+    )
+    assert wrong == [], wrong[:4]
+    assert len(cases) >= 200, len(cases)
+
+
+def _numbers(page: Any) -> dict[int, list[int]]:
+    """The players' table on the page: seat -> Thalers, grain, points, armies in supply, cards."""
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll('#players tbody tr')].map((tr) => [Number(tr.dataset.seat),
+             [...tr.querySelectorAll('td[data-field]')].map((td) => Number(td.textContent))])"""
+    )
+    return {seat: cells for seat, cells in rows}
+
+
+def test_the_winter_moves_the_players_table_at_its_own_moment(server: Server, pages: Pages) -> None:
+    """The winter in the players' table. The year's last action carried out player by player, then
+    the winter begins: its grain loss came with the last result; now it comes a step after it. The
+    next move's revolts and scoring: the table showed the revolts' losses and every point at once
+    while the tower still ran and the scoring panel counted; now it stands as before the move while
+    the tower runs, the scoring panel follows the tower, and its steps move the table (the revolts
+    and the counties and buildings first), the update's numbers with the last step."""
+    fields = ("thaler", "grain", "vp", "supply", "cards")
+    moves = [m for seed in (3, 5) for m in _moves_with_before({"players": 4}, seed)]
+
+    def keys(m: dict[str, Any]) -> list[str]:
+        return [i["entry"]["k"] for i in m["items"]]
+
+    def table(players: list[dict[str, Any]]) -> dict[int, list[int]]:
+        return {p["seat"]: [p[f] for f in fields] for p in players}
+
+    # the winter begins after the results: the grain loss a step after the last result
+    case = next(m for m in moves if "winter_begins" in keys(m) and len(step_seats(m["items"])) >= 2)
+    items = case["items"]
+    loss = next(i["entry"]["a"]["loss"] for i in items if i["entry"]["k"] == "winter_begins")
+    update = {"seat": 0, "view": case["after"], "choices": [], "prev": case["before"]}
+    page = _blank(server, pages, pace="slow")  # 2 s a step
+    _render(page, update, items)
+    steps = page.locator("#action-steps .step").count()
+    last = f"document.querySelectorAll('#action-steps .step.shown').length === {steps}"
+    page.wait_for_function(last, timeout=60_000)
+    final = table(case["after"]["players"])
+    if loss:  # before the loss: at least as much grain, more where there was some to lose
+        grain = {s: row[1] for s, row in _numbers(page).items()}
+        assert all(grain[s] >= final[s][1] for s in final), (grain, final)
+        assert grain != {s: final[s][1] for s in final} or not any(grain.values()), (grain, final)
+    grains = json.dumps({str(s): r[1] for s, r in final.items()})
+    page.wait_for_function(
+        f"() => [...document.querySelectorAll('#players tbody tr')].every((tr) => "
+        f"tr.querySelectorAll('td[data-field]')[1].textContent === String({grains}[tr.dataset.seat]))",
+        timeout=5000,
+    )
+    assert _numbers(page) == final
+
+    # the revolts and the scoring of the next move
+    case = next(m for m in moves if "score" in keys(m) and "revolt" in keys(m))
+    items, before, after = case["items"], case["before"]["players"], case["after"]["players"]
+    base = {i["entry"]["a"]["p"]: i["entry"]["a"]["base"] for i in items if i["entry"]["k"] == "score"}
+    update = {"seat": 0, "view": case["after"], "choices": [], "prev": case["before"]}
+    page = _blank(server, pages, pace="slow")
+    _render(page, update, items)
+    page.locator("#tower-scene").wait_for()
+    assert page.locator("#scoring-steps").is_hidden()  # the revolts' tower first
+    assert _numbers(page) == table(before)
+    page.locator("#scoring-steps").wait_for(state="visible", timeout=20_000)
+    assert page.locator("#scoring-steps .step.shown").count() == 1
+    vp = {p["seat"]: p["vp"] + base[p["seat"]] for p in before}
+    now = _numbers(page)
+    assert {s: row[2] for s, row in now.items()} == vp, (now, vp)
+    won = [i["entry"]["a"]["p"] for i in items if i["entry"]["k"] == "revolt_won"]
+    cards = {p["seat"]: p["cards"] - won.count(p["seat"]) for p in before}
+    assert {s: row[4] for s, row in now.items()} == cards
+    shot(page, "winter-table-scoring")
+    page.evaluate("window.__draw()")  # drawn anew meanwhile: the table keeps the step's numbers
+    assert _numbers(page) == now
+    page.click("#scoring-skip")
+    assert _numbers(page) == table(after)
+
+
+def test_a_battles_losses_come_with_its_tower(server: Server, pages: Pages) -> None:
+    """A battle ahead of an action's results: while its tower runs the players' table stands as
+    before the move (it showed the battle's losses before the cubes fell); the first result comes
+    after the tower, with them."""
+    case = next(
+        m
+        for m in _moves_with_before({"players": 3}, 3)
+        if (keys := [i["entry"]["k"] for i in m["items"]])
+        and "battle" in keys
+        and any(k in RESULT_KEYS for k in keys)
+        and keys.index("battle") < min(k for k, key in enumerate(keys) if key in RESULT_KEYS)
+        and len(step_seats(m["items"])) >= 2
+        and set(keys) <= RECKONED
+        and "score" not in keys
+    )
+    items, before = case["items"], case["before"]["players"]
+    fields = ("thaler", "grain", "vp", "supply", "cards")
+    start = {p["seat"]: [p[f] for f in fields] for p in before}
+    battle = next(i["entry"]["a"] for i in items if i["entry"]["k"] == "battle")
+    update = {"seat": 0, "view": case["after"], "choices": [], "prev": case["before"]}
+    page = _blank(server, pages, pace="slow")
+    _render(page, update, items)
+    page.locator("#tower-scene").wait_for()
+    assert page.locator("#action-steps").is_hidden()
+    assert _numbers(page) == start  # the cubes have not fallen yet
+    page.locator("#action-steps").wait_for(state="visible", timeout=8000)
+    now = _numbers(page)
+    first = step_seats(items)[0]
+    # the attacker's cubes that fell out are back in its supply (less those that stay on the board)
+    kept = sum(
+        i["entry"]["a"]["armies"]
+        for i in items
+        if i["entry"]["k"] == "conquered" and i["entry"]["a"]["p"] == battle["p"]
+    )
+    extra = sum(x["n"] for x in battle.get("plus", []) if x["p"] == battle["p"])
+    if battle["p"] != first:
+        assert now[battle["p"]][3] == start[battle["p"]][3] + battle["out"][battle["p"]] - kept - extra, now
+
+
+def test_a_battle_alone_changes_the_table_when_its_cubes_have_fallen(server: Server, pages: Pages) -> None:
+    """A movement's battle with nothing after it: the players' table showed its losses (or the
+    county's card changing hands) while the cubes were still falling; now it stands as before the
+    move while the tower runs and comes to the update's numbers after it."""
+    fields = ("thaler", "grain", "vp", "supply", "cards")
+
+    def table(players: list[dict[str, Any]]) -> dict[int, list[int]]:
+        return {p["seat"]: [p[f] for f in fields] for p in players}
+
+    case = next(
+        m
+        for m in _moves_with_before({"players": 3}, 3)
+        if "battle" in (keys := [i["entry"]["k"] for i in m["items"]])
+        and not set(keys) & (RESULT_KEYS | {"score", "winter_begins"})
+        and table(m["before"]["players"]) != table(m["after"]["players"])
+    )
+    update = {"seat": 0, "view": case["after"], "choices": [], "prev": case["before"]}
+    page = _blank(server, pages, pace="slow")
+    _render(page, update, case["items"])
+    page.locator("#tower-scene").wait_for()
+    assert _numbers(page) == table(case["before"]["players"])
+    after = json.dumps({str(p["seat"]): p["supply"] for p in case["after"]["players"]})
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#players tbody tr')].every((tr) => "
+        f"tr.querySelectorAll('td[data-field]')[3].textContent === String({after}[tr.dataset.seat]))",
+        timeout=8000,
+    )
+    assert _numbers(page) == table(case["after"]["players"])

@@ -203,3 +203,35 @@ def test_the_rules_pages_name_no_file_of_the_project() -> None:
         found = re.findall(r"\S+\.md\b|\b(?:docs|shared|src|tests)/\S*", text) + re.findall(r"<code>", body)
         assert not found, (page.name, found)
         assert "rules notes" in text or "Regelnotizen" in text, page.name
+
+
+def test_an_attacks_odds_reach_the_browser_as_details_not_words() -> None:
+    """The browser words an attack's odds itself (Intl's percent in the page's language): its
+    choice, and the replay's last move, carry the bare phrase and the odds as details."""
+    import random
+
+    from feldherr.core.match import Match
+    from feldherr.games import get_game
+    from feldherr.server.app import _move_words
+
+    game = get_game("wallenstein")
+    match = Match(game, {"players": 3}, 5)
+    rng = random.Random(5)
+    for _ in range(3000):
+        seat = match.to_move()[0]
+        message = web.add_choices(game, match, {"seat": seat, "view": match.view(seat)}, "de")
+        attacks = [c for c in message["choices"] if (c.get("details") or {}).get("odds")]
+        if attacks:
+            break
+        match.apply(seat, rng.choice(match.seat_access(seat).legal_moves()))
+    else:
+        raise AssertionError("no attack offered")
+    choice = attacks[0]
+    assert "%" not in choice["text"] and "Sieg" not in choice["text"], choice["text"]
+    assert sum(choice["details"]["odds"]["percent"]) == 100
+    move = game.move_from_json(choice["move"])
+    assert "\u00a0%" in game.describe_move(match.view(seat), move, "de")  # Babel's, in Python texts
+    match.apply(seat, move)
+    record = match.record
+    words = _move_words(game, record, len(record.moves) - 1, "de", [])
+    assert words is not None and words[0] == choice["text"] and words[1] == choice["details"], words

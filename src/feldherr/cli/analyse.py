@@ -57,7 +57,7 @@ WORDS: dict[str, dict[str, str]] = {
         "en": (
             "wins {player}: {player}'s win chance after the move as the search estimates it: the "
             "share of the search's games from here after that move that {player} won (a shared win "
-            "counts in part), in brackets the range it lies in with 95% certainty (wide with few "
+            "counts in part), in brackets the range it lies in with {sure} certainty (wide with few "
             "searches). searches: the search's games that began with the move; the search spends most"
             " on what it finds best, so the most searched move is its choice and comes first, the "
             "others by their searches, not by their win chances. A move marked “about as good” has"
@@ -68,7 +68,7 @@ WORDS: dict[str, dict[str, str]] = {
         "de": (
             "Siege {player}: die Siegchance von {player} nach dem Zug, wie die Suche sie schätzt: der"
             " Anteil der Partien der Suche von hier aus nach diesem Zug, die {player} gewonnen hat "
-            "(ein geteilter Sieg zählt anteilig), in Klammern der Bereich, in dem er zu 95 % sicher "
+            "(ein geteilter Sieg zählt anteilig), in Klammern der Bereich, in dem er zu {sure} sicher "
             "liegt (breit bei wenigen Suchläufen). Suchläufe: die Partien der Suche, die mit dem Zug "
             "begannen; die Suche verwendet die meisten auf das, was sie für das Beste hält, daher "
             "ist der am meisten untersuchte Zug ihre Wahl und steht oben, die übrigen nach ihren "
@@ -236,7 +236,7 @@ def table(game: Game, analysis: Analysis, view: dict[str, Any], names: list[str]
             + "  ".join(f"{fixed(s, 2, lang):>10}" for s in estimate.score)
             + (f"  {words(mark, lang)}" if mark else "")
         )
-    lines += ["", textwrap.fill(words("legend", lang, player=me), 96)]
+    lines += ["", textwrap.fill(words("legend", lang, player=me, sure=percent(0.95, 0, lang)), 96)]
     best = analysis.moves[0] if analysis.moves else None
     if best is not None and best.visits and best.high - best.low > THIN:
         points = round(100 * (best.high - best.low))

@@ -10,7 +10,7 @@ argparse's own words (``usage:``, ``options``, its usage errors) come from
 from __future__ import annotations
 
 from feldherr.core.commandline import command_lang, helptext
-from feldherr.core.i18n import render
+from feldherr.core.i18n import percent, render
 
 HELP: dict[str, dict[str, str]] = {
     # -- the main command ---------------------------------------------------------------------
@@ -289,13 +289,13 @@ HELP: dict[str, dict[str, str]] = {
     },
     "tournament.description": {
         "en": "Play GAMES games between the bots of --bots (one per seat). Every deal is played once per "
-        "seat rotation, so each bot plays it from every seat. Reports win rates with 95 % Wilson "
+        "seat rotation, so each bot plays it from every seat. Reports win rates with {sure} Wilson "
         "intervals and OpenSkill ratings, and writes a plot. The same --seed gives the same results "
         "with any --jobs and on Ray when the bots are deterministic (iteration budgets such as "
         "hard@300i; time budgets depend on the machine).",
         "de": "--games Partien zwischen den Bots von --bots spielen (einer je Platz). Jede Ausgangslage "
         "wird in jeder Drehung der Plätze einmal gespielt, so spielt jeder Bot sie von jedem Platz "
-        "aus. Meldet Siegquoten mit 95-%-Wilson-Intervallen und OpenSkill-Wertungen und zeichnet eine "
+        "aus. Meldet Siegquoten mit Wilson-Intervallen zu {sure} und OpenSkill-Wertungen und zeichnet eine "
         "Grafik. Derselbe --seed gibt dieselben Ergebnisse mit jedem --jobs und auf Ray, wenn die Bots "
         "deterministisch sind (Budgets in Durchläufen wie hard@300i; Zeitbudgets hängen von der "
         "Maschine ab).",
@@ -313,10 +313,10 @@ HELP: dict[str, dict[str, str]] = {
     },
     "tournament.no_plot": {"en": "write no plot", "de": "keine Grafik zeichnen"},
     "simulate.plot": {
-        "en": "also write a plot: each player's win rate with its 95 % interval and the spread of the "
+        "en": "also write a plot: each player's win rate with its {sure} interval and the spread of the "
         "final points (.png, .pdf, .svg, ...; checked before the games)",
-        "de": "auch eine Grafik zeichnen: die Siegquote jedes Spielers mit ihrem 95-%-Intervall und die "
-        "Streuung der Schlusspunkte (.png, .pdf, .svg, ...; vor den Partien geprüft)",
+        "de": "auch eine Grafik zeichnen: die Siegquote jedes Spielers mit ihrem Intervall zu {sure} und "
+        "die Streuung der Schlusspunkte (.png, .pdf, .svg, ...; vor den Partien geprüft)",
     },
     "tournament.seed": {"en": "tournament seed (default 0)", "de": "Startwert des Turniers (Vorgabe 0)"},
     # -- serve --------------------------------------------------------------------------------
@@ -472,12 +472,18 @@ HELP: dict[str, dict[str, str]] = {
 }
 
 
+def _sure(values: dict[str, object]) -> dict[str, object]:
+    """``values`` with ``{sure}`` (95 % in the language's percent format, Babel's: English
+    ``95%``, German ``95\xa0%``) for the texts that name the intervals' certainty."""
+    return {"sure": percent(0.95, 0, command_lang()), **values}
+
+
 def h(key: str, **values: object) -> str:
     """The help text ``key`` in the command line's language (``%`` escaped for argparse)."""
-    return helptext(HELP, key, **values)
+    return helptext(HELP, key, **_sure(values))
 
 
 def said(key: str, **values: object) -> str:
     """The text ``key`` in the command line's language as it is: a description, an epilog, a
     placeholder or a heading (argparse does not %-format those)."""
-    return render(HELP, key, values, command_lang(), translate_args=False)
+    return render(HELP, key, _sure(values), command_lang(), translate_args=False)

@@ -217,6 +217,14 @@ class Game(ABC):
         """A short human phrase for a legal move of the viewing seat (prompts, buttons, logs);
         ``names``: each seat's player name (see :mod:`feldherr.core.i18n`; None: seats by colour)."""
 
+    def describe_move_bare(
+        self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
+    ) -> str:
+        """:meth:`describe_move` without the facts :meth:`move_details` gives apart (Wallenstein: an
+        attack's odds), for a client that words those itself in its own number format (the browser:
+        ``Intl.NumberFormat``). The default: :meth:`describe_move`."""
+        return self.describe_move(view, move, lang, names)
+
     def move_details(self, view: Mapping[str, Any], move: Move) -> dict[str, Any] | None:
         """Facts about a legal move the seat may want before choosing it, from ``view`` alone
         (JSON; e.g. Wallenstein's battle odds ``{"odds": {...}}``); None where there are none."""

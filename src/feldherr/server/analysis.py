@@ -16,11 +16,12 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from feldherr.core.errors import OptionError
+from feldherr.core.game import Game
 from feldherr.core.match import Match
 from feldherr.core.record import GameRecord
 from feldherr.games import get_game
@@ -83,6 +84,16 @@ def parse_ask(data: Any) -> Ask:
     return Ask(at, seat, get_lang(data), longer)
 
 
+def _details(game: Game, view: Mapping[str, Any], move: Any) -> dict[str, Any]:
+    """``{"details": ...}`` where the game has facts about the move that the browser words itself
+    (Wallenstein: an attack's odds, in the page's number format), else nothing."""
+    try:
+        details = game.move_details(view, move)
+    except Exception:  # extra facts never block the analysis
+        return {}
+    return {"details": details} if details else {}
+
+
 def run_analysis(task: AnalysisTask) -> dict[str, Any]:
     """The analysis as JSON (runs in a worker): each legal move of the seat in its words, with the
     visits, the mean win share and score of every seat, and the seat's 95 % interval."""
@@ -98,7 +109,8 @@ def run_analysis(task: AnalysisTask) -> dict[str, Any]:
         "moves": [
             {
                 "move": game.move_to_json(m.move),
-                "text": game.describe_move(view, m.move, task.lang, names),
+                "text": game.describe_move_bare(view, m.move, task.lang, names),
+                **_details(game, view, m.move),
                 "visits": m.visits,
                 "win_share": [round(v, 4) for v in m.win_share],
                 "win_share_interval": [round(m.low, 4), round(m.high, 4)],

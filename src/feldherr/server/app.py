@@ -975,17 +975,25 @@ def _replay_at(hub: Hub, game_id: str, token: str | None, at: int | None, lang: 
     if outcome is not None:
         out["outcome"] = outcome.to_json()
     if at > 0:  # the step's move in words (a secret one writes no log line until it is revealed)
-        out["last"] = _move_words(game, record, at - 1, lang, hub.table(game_id).names)
+        words = _move_words(game, record, at - 1, lang, hub.table(game_id).names)
+        if words is not None:
+            out["last"], details = words
+            if details:
+                out["last_details"] = details  # the client words them (an attack's odds: Intl)
     return out
 
 
-def _move_words(game: Game, record: GameRecord, index: int, lang: str, names: list[str]) -> str | None:
+def _move_words(
+    game: Game, record: GameRecord, index: int, lang: str, names: list[str]
+) -> tuple[str, dict[str, Any] | None] | None:
     """Move ``index`` of a finished game's record as its player chose it: the game's
-    ``describe_move`` from that player's view before it; None where the game cannot word it."""
+    ``describe_move_bare`` from that player's view before it and its ``move_details`` (the browser
+    words those in its own number format); None where the game cannot word it."""
     seat, move = record.moves[index]
     try:
         state = replay(game, record.prefix(index))
-        return game.describe_move(state.view(seat), game.move_from_json(move), lang, names)
+        view, typed = state.view(seat), game.move_from_json(move)
+        return game.describe_move_bare(view, typed, lang, names), game.move_details(view, typed)
     except Exception:  # a phrase is a nicety; the step shows without it
         return None
 

@@ -13,7 +13,7 @@ from feldherr.core.actions import sorted_codes
 from feldherr.core.bots import Bot
 from feldherr.core.errors import MalformedMoveError
 from feldherr.core.game import JSON, Game, LogEntry, Move, Outcome, State
-from feldherr.core.i18n import render
+from feldherr.core.i18n import percent, render
 from feldherr.core.info import GameInfo
 from feldherr.core.observation import Observation
 from feldherr.core.options import OptionSpec, players_spec, titled
@@ -367,9 +367,14 @@ class WallensteinGame(Game):
         text = move_phrase(view, move, lang, names)
         odds = attack_odds.move_odds(view, typed(move))
         if odds is not None:
-            win, tie, lose = attack_odds.percents(odds)
+            win, tie, lose = (percent(p / 100, 0, lang) for p in attack_odds.percents(odds))
             text = render(CATALOGUE, "mv.odds", {"text": text, "win": win, "tie": tie, "lose": lose}, lang)
         return text
+
+    def describe_move_bare(
+        self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None
+    ) -> str:
+        return move_phrase(view, move, lang, names)  # an attack's odds: move_details
 
     def move_steps(
         self, view: Mapping[str, Any], move: Move, lang: str = "en", names: Sequence[str] | None = None

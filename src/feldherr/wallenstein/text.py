@@ -320,8 +320,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "mv.lsk": {"en": "Take {gain}", "de": "{gain} nehmen"},
     "mv.lsk-tray": {"en": "Place {gain}", "de": "{gain} legen"},  # "Place ... armies into the tray"
     "mv.odds": {
-        "en": "{text} — win {win}%, tie {tie}%, lose {lose}%",  # (English: no space before %)
-        "de": "{text} — Sieg {win} %, Unentschieden {tie} %, Niederlage {lose} %",
+        # {win}, {tie}, {lose}: percentages in the language's format (core.i18n.percent: Babel)
+        "en": "{text} — win {win}, tie {tie}, lose {lose}",
+        "de": "{text} — Sieg {win}, Unentschieden {tie}, Niederlage {lose}",
     },
     # -- the terminal picture ------------------------------------------------------------------------
     "tv.title": {

@@ -57,10 +57,11 @@ def add_choices(
     game: Game, match: Match, message: dict[str, Any], lang: str, names: Sequence[str] | None = None
 ) -> dict[str, Any]:
     """Add ``choices`` to a seat's update: ``[{"move": json, "text": phrase}, ...]``, every legal
-    move of the seat's pending decision with ``game.describe_move`` in ``lang`` (the client's
+    move of the seat's pending decision with ``game.describe_move_bare`` in ``lang`` (the client's
     buttons), and ``"details"`` where ``game.move_details`` has some (Wallenstein: the battle
-    odds of an attack). ``names``: the players' names for the phrases. Nothing is added for a
-    spectator or a seat that owes no decision."""
+    odds of an attack, which the client adds to the phrase in the page's number format).
+    ``names``: the players' names for the phrases. Nothing is added for a spectator or a seat that
+    owes no decision."""
     seat = message.get("seat")
     if type(seat) is not int or seat not in match.to_move() or match.is_over():
         return message
@@ -85,7 +86,7 @@ def _describe(
     game: Game, view: Mapping[str, Any], move: Any, lang: str, move_json: Any, names: Sequence[str] | None
 ) -> str:
     try:
-        return game.describe_move(view, move, lang, names)
+        return game.describe_move_bare(view, move, lang, names)
     except Exception:  # a phrase is a nicety; the move stays choosable under its JSON
         return json.dumps(move_json, ensure_ascii=False)
 

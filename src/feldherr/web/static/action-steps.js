@@ -6,8 +6,13 @@
 // on the map (`.acting`), with "show all" and "close"; the next move waits until the last result was
 // seen (`actionHold`, like the tower and the winter scoring). The players' table under the map
 // moves with the panel: each step shows it as it stands after that step (`stepNumbers`), ending at
-// the update's numbers. Render-only: built from the last move's log lines (the server's words), it
-// lives across re-renders; a reload shows no panel.
+// the update's numbers. Where the position before the move is known, the table is reckoned on from
+// it line by line, so that what has no result line of its own comes at its moment too: a battle's
+// losses with the tower that ran it (the first step after it), the winter's grain loss and revolts
+// with the winter, its points step by step with the scoring panel (scoring-steps.js, which starts
+// once the results were seen and moves the table through `winterStep`). Render-only: built from the
+// last move's log lines (the server's words, nothing hidden), it lives across re-renders; a reload
+// shows no panel.
 import { colour, h } from "./dom.js";
 import { lang } from "./i18n.js";
 import { paceSetting, SPEEDS } from "./pace.js";
@@ -18,7 +23,7 @@ import { wb } from "./words-boards.js";
 const RESULTS = new Set(["build", "collect", "deploy", "skip", "skip_lost", "calmed", "parried",
   "revolt", "revolt_subdued", "revolt_won"]);
 const STEP_MIN = 700; // a step is seen even at the fastest paced speed
-let scene = null; // {key, lang, node, timer, county, shown, tables}
+let scene = null; // {key, lang, node, timer, county, shown, tables, actions}
 const closed = new Set();
 
 function stepMs() {
@@ -62,13 +67,94 @@ function effect(entry, add) {
 }
 
 const FIELDS = ["thaler", "grain", "vp", "supply", "cards"];
+const GAINS = { taler: "thaler", grain: "grain", vp: "vp" }; // a favor's or a Landsknechte card's gain
+
+// What any line of the move did to the numbers, on `table` (Map seat -> numbers) in place; `battle`
+// carries the battle under way for the lines after it (its defender loses the county's card). A
+// battle's cubes that fell out go back to their players' supplies less the armies that stay on the
+// board (conquered, held); the winter's grain loss takes what there is; a scoring adds its points.
+// Lines that change none of these numbers (or none known here) leave the table as it is.
+function reckon(entry, table, battle) {
+  const a = entry?.a || {};
+  const n = (x) => (typeof x === "number" ? x : 0);
+  const add = (seat, field, by) => {
+    const row = table.get(seat);
+    if (row && typeof row[field] === "number") row[field] += by;
+  };
+  switch (entry?.k) {
+    case "battle":
+      battle.defender = typeof a.d === "number" ? a.d : -1;
+      add(a.p, "supply", n(a.out?.[a.p]));
+      if (battle.defender >= 0) add(a.d, "supply", n(a.out?.[a.d]));
+      for (const extra of a.plus || []) add(extra.p, "supply", -n(extra.n)); // a bonus tile's army from the supply
+      break;
+    case "conquered":
+      add(a.p, "supply", -n(a.armies));
+      add(a.p, "cards", 1);
+      if (battle.defender >= 0) add(battle.defender, "cards", -1);
+      break;
+    case "held": add(a.p, "supply", -n(a.armies)); break;
+    case "tie_neutral": if (battle.defender >= 0) add(battle.defender, "cards", -1); break;
+    case "winter_begins":
+      for (const row of table.values()) if (typeof row.grain === "number") row.grain = Math.max(0, row.grain - n(a.loss));
+      break;
+    case "score": add(a.p, "vp", n(a.base) + n(a.majorities)); break;
+    case "leader_score": add(a.p, "vp", n(a.vp)); break;
+    case "favor_gain": case "lsk_benefit":
+      if (GAINS[a.kind]) add(a.p, GAINS[a.kind], n(a.n));
+      else if (a.kind === "armies") add(a.p, "supply", -n(a.n)); // into the tray
+      break;
+    default: effect(entry, add);
+  }
+}
+
+const copyTable = (table) => new Map([...table].map(([seat, row]) => [seat, { ...row }]));
+
+// The table after each line of `items`, reckoned on from `start`: [after line 0, after line 1, ...].
+export function reckonOn(items, start) {
+  const out = [];
+  let table = copyTable(start);
+  const battle = { defender: -1 };
+  for (const item of items) {
+    reckon(item?.entry, table, battle);
+    out.push(table);
+    table = copyTable(table);
+  }
+  return out;
+}
+
+// The winter scoring's lines of a move (grain loss and revolts come before them), [] without one.
+const SCORING = new Set(["score", "majority", "leader_score"]);
+export function hasScoring(items) { return (items || []).some((item) => item?.entry?.k === "score"); }
+
+// The table at each step of the scoring panel (scoring-steps.js: the counties and buildings, each
+// majority, the leaders), on from the table after the lines before the scoring (the winter's grain
+// loss and revolts); the last one the update's numbers.
+function winterTables(items, start, final) {
+  const first = items.findIndex((item) => SCORING.has(item?.entry?.k));
+  const on = first > 0 ? reckonOn(items.slice(0, first), start).pop() : copyTable(start); // (from the move's start)
+  const lines = items.slice(first).map((item) => item.entry);
+  const tables = [];
+  const gain = (pairs) => {
+    const table = copyTable(tables.length ? tables[tables.length - 1] : on);
+    for (const [seat, vp] of pairs) { const row = table.get(seat); if (row && typeof row.vp === "number") row.vp += vp; }
+    tables.push(table);
+  };
+  gain(lines.filter((e) => e.k === "score").map((e) => [e.a.p, e.a.base ?? 0]));
+  for (const e of lines.filter((x) => x.k === "majority")) gain((e.a.seats || []).map((seat) => [seat, e.a.vp ?? 0]));
+  const leaders = lines.filter((e) => e.k === "leader_score");
+  if (leaders.length) gain(leaders.map((e) => [e.a.p, e.a.vp ?? 0]));
+  tables[tables.length - 1] = final;
+  return tables;
+}
 
 // The players' table after 0, 1, ... all steps: [Map(seat -> numbers)], the last one the update's
-// own numbers (`players`). Counted back from them, so whatever else the move did (a battle before
-// the results) shows with the first step; where the move went on after the results (the winter
-// after the last action) and the position before it is known (`before`), counted on from that
-// instead, so the winter's numbers come with the last step, not the first.
-export function stepTables(list, players, before = null, trailing = false) {
+// own numbers (`players`). Where the position before the move is known (`before`, with the move's
+// log lines `items`), reckoned on from it line by line: a battle before the results comes with the
+// first step (the tower has run), and where a winter scoring follows (`winter`) the steps end at
+// the numbers before the winter and the scoring's steps follow (`winterTables`). Else counted back
+// from the update's numbers, so whatever else the move did shows with the first step.
+export function stepTables(list, players, before = null, items = null, winter = false) {
   const deltas = list.map((step) => {
     const d = new Map();
     for (const item of step.items) effect(item.entry, (seat, field, by) => {
@@ -83,11 +169,18 @@ export function stepTables(list, players, before = null, trailing = false) {
   const shift = (table, d, sign) => new Map([...table].map(([seat, r]) => [seat,
     Object.fromEntries(FIELDS.map((f) => [f, typeof r[f] === "number" ? r[f] + sign * (d.get(seat)?.[f] ?? 0) : r[f]]))]));
   const tables = [final];
-  const start = trailing && Array.isArray(before) && before.length ? new Map(before.map((p) => [p.seat, row(p)])) : null;
-  if (start) { // on from the position before the move; the last step: the update's numbers
-    const on = [start];
-    for (const d of deltas.slice(0, -1)) on.push(shift(on[on.length - 1], d, 1));
-    return [...on, final];
+  const start = Array.isArray(before) && before.length && Array.isArray(items) ? new Map(before.map((p) => [p.seat, row(p)])) : null;
+  if (start) { // on from the position before the move
+    const after = reckonOn(items, start);
+    const on = [start, ...list.map((step) => after[items.indexOf(step.items[step.items.length - 1])] || final)];
+    if (winter) return [...on, ...winterTables(items, start, final)];
+    if (!list.length) return [start, final]; // a battle alone: before it, and after its tower
+    const same = (a, b) => [...a].every(([seat, r]) => FIELDS.every((f) => r[f] === b.get(seat)?.[f]));
+    if (same(on[on.length - 1], final)) return on;
+    // the move went on after the results (the winter begins: its grain loss): a moment of its own
+    if (list.length && trailing(items, list)) return [...on, final];
+    on[on.length - 1] = final; // the last step: the update's numbers (whatever is not reckoned here too)
+    return on;
   }
   for (const d of [...deltas].reverse()) tables.unshift(shift(tables[0], d, -1));
   return tables;
@@ -96,7 +189,11 @@ export function stepTables(list, players, before = null, trailing = false) {
 // A player's numbers as the players' table shows them now: after the steps shown so far while the
 // panel runs, else the view's own (`p`, a record of the view's players).
 export function stepNumbers(p) {
-  const now = scene && scene.tables ? scene.tables[scene.shown]?.get(p.seat) : null;
+  const tables = scene?.tables;
+  const last = tables?.[tables.length - 1]?.get(p.seat);
+  // (a scene of an earlier update, whose steps end at other numbers than the view's: not this one)
+  const ours = last && FIELDS.every((f) => last[f] === p[f]);
+  const now = ours ? tables[scene.shown]?.get(p.seat) : null;
   return now ? { ...p, ...now } : p;
 }
 
@@ -121,40 +218,80 @@ function towerFirst(fresh, list) {
   return battle >= 0 && battle < items.indexOf(list[0].items[0]) ? TOWER_MS + 800 : 0;
 }
 
+// Whether the move went on after the results with lines of its own (the winter begins), not just
+// the next card turned over or the next round.
+function trailing(items, list) {
+  const lastItem = list[list.length - 1].items.slice(-1)[0];
+  return items.slice(items.indexOf(lastItem) + 1).some((item) => !["reveal_action", "round"].includes(item?.entry?.k));
+}
+
+// The last move's lines of a log (a page's first update brings the whole log).
+function lastMove(log) {
+  const items = log || [];
+  const latest = items.length ? items[items.length - 1].version : null;
+  return items.filter((item) => item.version === latest);
+}
+
 // How long a paced update with such results holds the next move: each result one step (after the
 // tower where a battle came first).
 export function actionHold(log) {
-  const items = log || [];
-  const latest = items.length ? items[items.length - 1].version : null; // a page's first update brings the whole log: its last move only
-  const last = items.filter((item) => item.version === latest);
+  const last = lastMove(log);
   const steps = actionStepList(last);
   const ms = stepMs();
-  return steps.length > 1 && ms > 0 ? towerFirst(last, steps) + (steps.length - 1) * ms + 400 : 0;
+  const after = steps.length > 1 && trailing(last, steps) && !last.some((item) => item?.entry?.k === "score") ? ms : 0;
+  return steps.length > 1 && ms > 0 ? towerFirst(last, steps) + (steps.length - 1) * ms + after + 400 : 0;
+}
+
+// How long the results of the move of `fresh` are shown before what comes after them (the winter
+// scoring): the tower first, then every step for one step's time; 0 without such steps or "at once".
+export function actionsMs(fresh) {
+  const last = lastMove(fresh);
+  const steps = actionStepList(last);
+  const ms = stepMs();
+  return steps.length > 1 && ms > 0 ? towerFirst(last, steps) + steps.length * ms : 0;
+}
+
+// The scoring panel has shown its step `k` (0, 1, ...; `done`: all of them, or closed): the players'
+// table as it stands after it. Nothing where no table moves with the steps (a reload, a replay
+// without the step before).
+export function winterStep(k, done = false) {
+  if (!scene || !scene.tables || !scene.winter) return;
+  const at = done ? scene.tables.length - 1 : Math.min(scene.tables.length - 1, scene.actions + 1 + k);
+  if (at <= scene.shown && !done) return;
+  scene.shown = at;
+  paint(at);
 }
 
 // The panel for the board (null when the last move had no such round); kit: {name}.
 export function actionSteps(ctx, kit) {
   const list = actionStepList(ctx.fresh);
-  if (list.length) {
-    const key = `${list[0].items[0].version}:${ctx.me}`;
-    if ((!scene || scene.key !== key) && !closed.has(key)) build(key, list, kit, towerFirst(ctx.fresh, list), tablesFor(ctx, list, kit));
+  const known = beforeOf(ctx) !== null;
+  const winter = hasScoring(ctx.fresh) && known; // the table moves with the scoring's steps
+  const fought = !list.length && !winter && known && (ctx.fresh || []).some(isBattle) && stepMs() > 0; // a battle alone
+  if (list.length || winter || fought) {
+    const first = list.length ? list[0].items[0] : (ctx.fresh || [])[0];
+    const key = `${first.version}:${ctx.me}`;
+    if ((!scene || scene.key !== key) && !closed.has(key)) {
+      const delay = list.length ? towerFirst(ctx.fresh, list) : fought ? TOWER_MS : 0;
+      build(key, list, kit, delay, tablesFor(ctx, list, kit, winter), winter);
+    }
   } else if (ctx.replay) return null; // the replay shows it only at the move that had it
-  else if ((ctx.fresh || []).length && scene) { clearTimeout(scene.timer); scene.node.remove(); scene = null; mark(); } // a later move: gone
+  else if ((ctx.fresh || []).length && scene) { clearTimeout(scene.timer); scene.node?.remove(); scene = null; mark(); } // a later move: gone
   if (!scene || closed.has(scene.key)) return null;
   if (scene.lang !== lang()) { stop(); return null; } // the lines are in the language of their time
   requestAnimationFrame(mark); // the map is drawn anew with each render: mark the county again
   return scene.node;
 }
 
+// The players' records of the position before the move (null where the page has none: a reload).
+function beforeOf(ctx) {
+  return Array.isArray(ctx.prev?.player_info) ? ctx.prev.player_info
+    : Array.isArray(ctx.prev?.players) && ctx.prev.players.every((p) => p && typeof p === "object") ? ctx.prev.players : null;
+}
+
 // The tables of the steps for this board (kit.players: the view's player records).
-function tablesFor(ctx, list, kit) {
-  const fresh = ctx.fresh || [];
-  const lastItem = list[list.length - 1].items.slice(-1)[0];
-  // the move went on after the results (the next card turned over alone does not count)
-  const trailing = fresh.slice(fresh.indexOf(lastItem) + 1).some((item) => item?.entry?.k !== "reveal_action");
-  const before = Array.isArray(ctx.prev?.player_info) ? ctx.prev.player_info
-    : Array.isArray(ctx.prev?.players) ? ctx.prev.players : null;
-  return stepTables(list, kit.players, before, trailing);
+function tablesFor(ctx, list, kit, winter) {
+  return stepTables(list, kit.players, beforeOf(ctx), ctx.fresh || [], winter);
 }
 
 function countyOf(step) {
@@ -172,20 +309,29 @@ function mark() {
 
 function stop() {
   if (scene) {
-    clearTimeout(scene.timer); closed.add(scene.key); scene.node.remove(); scene.county = null; mark();
-    paint(scene.tables ? scene.tables.length - 1 : 0, false); // closed: the table at the update's numbers
+    clearTimeout(scene.timer); closed.add(scene.key); scene.node?.remove(); scene.county = null; mark();
+    // closed: the table at the update's numbers, or where the winter scoring (still to come) starts
+    const at = scene.winter ? Math.max(scene.shown, scene.actions) : scene.tables ? scene.tables.length - 1 : 0;
+    paint(at, false);
+    if (scene.winter) { scene.shown = at; scene.node = null; return; } // the scoring panel moves the table on
   }
   scene = null;
 }
 
-function build(key, list, kit, delay = 0, tables = null) {
+function build(key, list, kit, delay = 0, tables = null, winter = false) {
   if (scene) clearTimeout(scene.timer);
+  if (!list.length) { // no results stepped through: the table only, moved by the scoring or the tower
+    scene = { key, lang: lang(), node: null, timer: null, county: null, shown: 0, tables, actions: 0, winter };
+    // a battle alone: the numbers before it while its cubes fall, then the update's
+    if (!winter) scene.timer = setTimeout(() => { if (scene?.key === key) { scene.shown = scene.tables.length - 1; paint(scene.shown); } }, delay);
+    return;
+  }
   const lis = list.map((step, i) => h("li", { class: "step", "data-step": i, "data-seat": step.seat, style: `--seat:${colour(step.seat)}` },
     // the player's colour; the lines name the player and the action themselves
     h("span", { class: "dot", title: kit.name(step.seat) }), " ",
     step.items.map((item) => h("span", { class: "line", "data-game": "1" }, `${item.text ?? ""} `))));
   const count = h("span", { class: "step-count", id: "action-count" });
-  const skip = h("button", { type: "button", id: "action-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); } }, wb("scoringSkip"));
+  const skip = h("button", { type: "button", id: "action-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); after(); } }, wb("scoringSkip"));
   const node = h("section", { class: "scoring-steps action-steps", id: "action-steps", role: "region", "aria-label": wb("actionSteps") },
     h("div", { class: "head" }, h("h3", {}, wb("actionSteps")), count, skip,
       h("button", { type: "button", id: "action-close", onclick: stop }, wb("scoringClose"))),
@@ -205,14 +351,20 @@ function build(key, list, kit, delay = 0, tables = null) {
     if (shown === list.length) { node.classList.add("done"); skip.disabled = true; }
     mark();
   }
+  // after the results, what the move did next (the winter's grain loss) comes one step later
+  function after() {
+    if (!scene || scene.winter || !scene.tables || scene.tables.length <= list.length + 1) return;
+    scene.shown = scene.tables.length - 1;
+    paint(scene.shown);
+  }
   const wait = stepMs();
-  scene = { key, lang: lang(), node, timer: null, county: null, shown: 0, tables };
+  scene = { key, lang: lang(), node, timer: null, county: null, shown: 0, tables, actions: list.length, winter };
   const tick = () => {
     reveal();
     if (shown < list.length) scene.timer = setTimeout(tick, wait);
-    else scene.timer = setTimeout(() => { if (scene) scene.county = null; mark(); }, wait); // the last mark fades with the step
+    else scene.timer = setTimeout(() => { if (scene) scene.county = null; mark(); after(); }, wait); // the last mark fades with the step
   };
-  if (!wait) while (shown < list.length) reveal();
+  if (!wait) { while (shown < list.length) reveal(); after(); }
   else if (delay) { node.hidden = true; scene.timer = setTimeout(tick, delay); } // after the tower
   else tick();
 }

@@ -4,7 +4,7 @@
 // search's visits, best first; a progress bar while the search runs. Its own words, English and
 // German (counted words through Intl.PluralRules, numbers through Intl.NumberFormat).
 import { api, colour, copyText, h } from "./dom.js";
-import { lang, num, t } from "./i18n.js";
+import { lang, moveWords, num, t } from "./i18n.js";
 
 const WORDS = {
   en: {
@@ -16,16 +16,16 @@ const WORDS = {
     "visits#one": "{n} search", "visits#other": "{n} searches",
     "summary#one": "{n} search in {s} s", "summary#other": "{n} searches in {s} s",
     interval: "{conf} sure: between {low} and {high}", best: "the search's choice", asGood: "about as good", better: "probably better",
-    asGoodHint: "Its 95 % range overlaps the range of the search's choice: the numbers cannot tell the two apart, even where this percentage is higher.",
-    betterHint: "Its 95 % range lies wholly above the range of the search's choice: by the numbers this move is better.",
+    asGoodHint: "Its {conf} range overlaps the range of the search's choice: the numbers cannot tell the two apart, even where this percentage is higher.",
+    betterHint: "Its {conf} range lies wholly above the range of the search's choice: by the numbers this move is better.",
     bestHint: "The move the search chose: the one it searched most.", stale: "This result is for move {at}.",
     unsearched: "not searched: the search had no time left for this move", few: "The search had time for only {n} of the {moves} moves; the others are not rated. A longer search rates more.",
     longer: "search {n} times as long", longerHint: "The same decision with {n} times the search: more moves rated, narrower ranges",
     stop: "stop", stopped: "Stopped: the search gave no result. Ask again to see one.",
     help: "What the numbers mean",
-    helpShare: "The bar and the percentage: {name}'s win chance after this move as the search estimates it. The search plays the game on from here many times (each play-out is one search), drawing what {name} cannot see anew each time; the percentage is the share of those games {name} won (a win shared by two counts as half). 45 % means about 45 wins in 100 such games.",
-    helpInterval: "“95 % sure: between … and …”: how exact that estimate is. With few searches behind a move the range is wide and the percentage says little; more searches narrow it.",
-    helpOrder: "The order: the search spends most of its searches on the moves it finds best, so the move it searched most is its choice and comes first (“the search's choice”), the others follow by their searches, not by their percentages. A move marked “about as good” has a 95 % range that overlaps the range of the choice: the numbers cannot tell the two apart, so a higher percentage there (often from few searches) does not make it better; either is a sound move. A move without a mark is worse by the numbers; one marked “probably better” has a range wholly above the choice's (rare: a search longer would likely choose it).",
+    helpShare: "The bar and the percentage: {name}'s win chance after this move as the search estimates it. The search plays the game on from here many times (each play-out is one search), drawing what {name} cannot see anew each time; the percentage is the share of those games {name} won (a win shared by two counts as half). {share} means about 45 wins in 100 such games.",
+    helpInterval: "“{conf} sure: between … and …”: how exact that estimate is. With few searches behind a move the range is wide and the percentage says little; more searches narrow it.",
+    helpOrder: "The order: the search spends most of its searches on the moves it finds best, so the move it searched most is its choice and comes first (“the search's choice”), the others follow by their searches, not by their percentages. A move marked “about as good” has a {conf} range that overlaps the range of the choice: the numbers cannot tell the two apart, so a higher percentage there (often from few searches) does not make it better; either is a sound move. A move without a mark is worse by the numbers; one marked “probably better” has a range wholly above the choice's (rare: a search longer would likely choose it).",
     helpSeats: "Under each move: every player's win chance and average final points in the search's games after it.",
     thin: "Only a few searches stand behind each move: the order and the percentages are rough (the range of the search's choice spans {points} points). Search longer for a surer picture.",
     link: "Link to this decision", linkHint: "Whoever opens it sees this step with the analysis board open.",
@@ -39,16 +39,16 @@ const WORDS = {
     "visits#one": "{n} Suchlauf", "visits#other": "{n} Suchläufe",
     "summary#one": "{n} Suchlauf in {s} s", "summary#other": "{n} Suchläufe in {s} s",
     interval: "zu {conf} sicher: zwischen {low} und {high}", best: "Wahl der Suche", asGood: "etwa gleich gut", better: "wohl besser",
-    asGoodHint: "Sein 95-%-Bereich überschneidet sich mit dem Bereich der Wahl der Suche: Die Zahlen können die beiden nicht unterscheiden, auch wenn diese Prozentzahl höher ist.",
-    betterHint: "Sein 95-%-Bereich liegt ganz über dem Bereich der Wahl der Suche: Nach den Zahlen ist dieser Zug besser.",
+    asGoodHint: "Sein Bereich (zu {conf} sicher) überschneidet sich mit dem Bereich der Wahl der Suche: Die Zahlen können die beiden nicht unterscheiden, auch wenn diese Prozentzahl höher ist.",
+    betterHint: "Sein Bereich (zu {conf} sicher) liegt ganz über dem Bereich der Wahl der Suche: Nach den Zahlen ist dieser Zug besser.",
     bestHint: "Der Zug, den die Suche gewählt hat: der am meisten untersuchte.", stale: "Dieses Ergebnis gilt für Zug {at}.",
     unsearched: "nicht untersucht: Für diesen Zug blieb der Suche keine Zeit", few: "Die Suche kam nur zu {n} der {moves} Züge; die übrigen sind nicht bewertet. Eine längere Suche bewertet mehr.",
     longer: "{n}-mal so lange suchen", longerHint: "Dieselbe Entscheidung mit {n}-mal so viel Suche: mehr Züge bewertet, engere Bereiche",
     stop: "anhalten", stopped: "Angehalten: Die Suche hat kein Ergebnis geliefert. Frag erneut, um eines zu sehen.",
     help: "Was die Zahlen bedeuten",
-    helpShare: "Der Balken und die Prozentzahl: die Siegchance von {name} nach diesem Zug, wie die Suche sie schätzt. Die Suche spielt die Partie von hier aus viele Male weiter (jedes Weiterspielen ist ein Suchlauf) und lost dabei jedes Mal neu aus, was {name} nicht sehen kann; die Prozentzahl ist der Anteil dieser Partien, die {name} gewonnen hat (ein Sieg, den sich zwei teilen, zählt halb). 45 % heißt: etwa 45 Siege in 100 solchen Partien.",
-    helpInterval: "„zu 95 % sicher: zwischen … und …“: wie genau diese Schätzung ist. Stehen hinter einem Zug nur wenige Suchläufe, ist der Bereich breit und die Prozentzahl sagt wenig; mehr Suchläufe machen ihn enger.",
-    helpOrder: "Die Reihenfolge: Die Suche verwendet die meisten Suchläufe auf die Züge, die sie für die besten hält, daher ist der am meisten untersuchte Zug ihre Wahl und steht oben („Wahl der Suche“); die übrigen folgen nach ihren Suchläufen, nicht nach ihren Prozentzahlen. Ein Zug mit „etwa gleich gut“ hat einen 95-%-Bereich, der sich mit dem Bereich der Wahl überschneidet: Die Zahlen können die beiden nicht unterscheiden, eine höhere Prozentzahl dort (oft aus wenigen Suchläufen) macht ihn also nicht besser; beide sind gute Züge. Ein Zug ohne Zeichen ist nach den Zahlen schlechter; einer mit „wohl besser“ hat einen Bereich ganz über dem der Wahl (selten: Eine längere Suche würde ihn wohl wählen).",
+    helpShare: "Der Balken und die Prozentzahl: die Siegchance von {name} nach diesem Zug, wie die Suche sie schätzt. Die Suche spielt die Partie von hier aus viele Male weiter (jedes Weiterspielen ist ein Suchlauf) und lost dabei jedes Mal neu aus, was {name} nicht sehen kann; die Prozentzahl ist der Anteil dieser Partien, die {name} gewonnen hat (ein Sieg, den sich zwei teilen, zählt halb). {share} heißt: etwa 45 Siege in 100 solchen Partien.",
+    helpInterval: "„zu {conf} sicher: zwischen … und …“: wie genau diese Schätzung ist. Stehen hinter einem Zug nur wenige Suchläufe, ist der Bereich breit und die Prozentzahl sagt wenig; mehr Suchläufe machen ihn enger.",
+    helpOrder: "Die Reihenfolge: Die Suche verwendet die meisten Suchläufe auf die Züge, die sie für die besten hält, daher ist der am meisten untersuchte Zug ihre Wahl und steht oben („Wahl der Suche“); die übrigen folgen nach ihren Suchläufen, nicht nach ihren Prozentzahlen. Ein Zug mit „etwa gleich gut“ hat einen Bereich (zu {conf} sicher), der sich mit dem Bereich der Wahl überschneidet: Die Zahlen können die beiden nicht unterscheiden, eine höhere Prozentzahl dort (oft aus wenigen Suchläufen) macht ihn also nicht besser; beide sind gute Züge. Ein Zug ohne Zeichen ist nach den Zahlen schlechter; einer mit „wohl besser“ hat einen Bereich ganz über dem der Wahl (selten: Eine längere Suche würde ihn wohl wählen).",
     helpSeats: "Unter jedem Zug: die Siegchance und die durchschnittlichen Schlusspunkte jedes Spielers in den Partien der Suche nach diesem Zug.",
     thin: "Hinter jedem Zug stehen nur wenige Suchläufe: Reihenfolge und Prozentzahlen sind grob (der Bereich der Wahl der Suche umfasst {points} Punkte). Länger suchen gibt ein sichereres Bild.",
     link: "Link zu dieser Entscheidung", linkHint: "Wer ihn öffnet, sieht diesen Schritt mit dem offenen Analysebrett.",
@@ -169,15 +169,15 @@ export function analysisBoard(gameId, onChange, editor = null) {
 
   function moveItem(m, i, seat, choice) {
     if (!m.visits) {  // no search went through it: nothing is known, no share and no score to show
-      return h("li", { class: "unsearched" }, h("div", { class: "analysis-move" }, h("span", { class: "analysis-text", "data-game": "1" }, m.text)),
+      return h("li", { class: "unsearched" }, h("div", { class: "analysis-move" }, h("span", { class: "analysis-text", "data-game": "1" }, moveWords(m.text, m.details))),
         h("small", { class: "analysis-unsearched" }, w("unsearched")));
     }
     const mark = standing(m, i, choice);
     const [low, high] = bounds(m.win_share_interval[0], m.win_share_interval[1]);
     const interval = w("interval", { conf: percent(0.95), low, high });
     const head = h("div", { class: "analysis-move" },
-      h("span", { class: "analysis-text", "data-game": "1" }, m.text),
-      mark ? h("span", { class: `badge ${mark}`, title: w(`${mark}Hint`) }, w(mark)) : null);
+      h("span", { class: "analysis-text", "data-game": "1" }, moveWords(m.text, m.details)),
+      mark ? h("span", { class: `badge ${mark}`, title: w(`${mark}Hint`, { conf: percent(0.95) }) }, w(mark)) : null);
     const main = h("div", { class: "analysis-main" },
       h("meter", { min: 0, max: 1, value: m.win_share[seat], "aria-label": w("winShare", { name: nameOf(seat) }) }),
       h("strong", { class: "share" }, percent(m.win_share[seat])),
@@ -213,7 +213,7 @@ export function analysisBoard(gameId, onChange, editor = null) {
   // How to read the list, in words: what the percentage estimates, how sure it is, the order.
   function help(name) {
     return h("details", { class: "analysis-help", id: "analysis-help", open: st.helpOpen, ontoggle: (e) => { st.helpOpen = e.target.open; } }, h("summary", {}, w("help")),
-      ["helpShare", "helpInterval", "helpOrder", "helpSeats"].map((key) => h("p", {}, w(key, { name }))));
+      ["helpShare", "helpInterval", "helpOrder", "helpSeats"].map((key) => h("p", {}, w(key, { name, conf: percent(0.95), share: percent(0.45) }))));
   }
 
   // The address of this step with the board open (a teacher sends it to a student).

@@ -217,6 +217,9 @@ function wallenstein(view, ctx) {
   }
   const players = wallensteinPlayers(view);
   const me = players.find((p) => p.seat === ctx.me);
+  // the results' steps first: the winter scoring after them moves the same players' table on
+  const acting = actionSteps(ctx, { name: (seat) => name(ctx, seat), players });
+  const scoring = scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words });
   const tower = view.tower || { inside: [], tray: [] };
   // a row with no cubes says so (the tray stood as "tray" with nothing after it)
   const cube = (counts, label) => h("div", { class: "tower-row" }, h("span", { class: "label" }, label),
@@ -227,8 +230,8 @@ function wallenstein(view, ctx) {
       // the event by its title: the game's term "event.<id>" (an id alone is never shown)
       view.event !== null && view.event !== undefined && (words[`event.${view.event}`] || words[`ev.${view.event}`])
         ? info(t("event"), term(view.event, words[`event.${view.event}`] ? "event." : "ev.")) : null),
-    scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words }),
-    actionSteps(ctx, { name: (seat) => name(ctx, seat), players }),
+    scoring,
+    acting,
     // the last move's battle by the map, where the player is looking while it runs
     lastBattle(ctx),
     // the map's frame: on a phone the map keeps a readable size and is moved sideways in its frame

@@ -21,7 +21,7 @@ const WORDS = {
     hidden: "hidden", revealed: "revealed", you: "you", stats: "Statistics", view: "View (raw)",
     created: "Game created", openGame: "open the game", playersLabel: "Players", jump: "jump to move",
     legal: "legal choices", clear: "all choices", armies: "armies", armyGroups: "army groups", unrest: "unrest",
-    oddsWin: "win", oddsTie: "tie", oddsLose: "lose",
+    odds: "win {win}, tie {tie}, lose {lose}", withOdds: "{text} — {odds}",
     tower: "Tower", tray: "tray", inside: "inside", towerEmpty: "no cubes in the tower", rowEmpty: "empty", turnOrder: "turn order",
     "wallenstein.score": "victory points", "wallenstein.money": "Thalers", "wallenstein.scoreOverTime": "Victory points over time", "wallenstein.moneyOverTime": "Thalers over time", hand: "hand", plan: "plan", bid: "bid",
     actions: "Action row", event: "event", bonus: "bonus tiles", court: "court", province: "province",
@@ -98,7 +98,7 @@ const WORDS = {
     hidden: "verdeckt", revealed: "aufgedeckt", you: "du", stats: "Statistik", view: "Ansicht (roh)",
     created: "Spiel angelegt", openGame: "zum Spiel", playersLabel: "Spieler", jump: "springe zu Zug",
     legal: "erlaubte Wahl", clear: "alle Möglichkeiten", armies: "Armeen", armyGroups: "Armeegruppen", unrest: "Unruhe",
-    oddsWin: "Sieg", oddsTie: "Unentschieden", oddsLose: "Niederlage",
+    odds: "Sieg {win}, Unentschieden {tie}, Niederlage {lose}", withOdds: "{text} — {odds}",
     tower: "Turm", tray: "Schale", inside: "im Turm", towerEmpty: "keine Würfel im Turm", rowEmpty: "leer", turnOrder: "Reihenfolge",
     "wallenstein.score": "Siegpunkte", "wallenstein.money": "Taler", "wallenstein.scoreOverTime": "Siegpunkte im Verlauf", "wallenstein.moneyOverTime": "Taler im Verlauf", hand: "Hand", plan: "Plan", bid: "Gebot",
     actions: "Aktionsleiste", event: "Ereignis", bonus: "Bonusplättchen", court: "Hof", province: "Provinz",
@@ -204,6 +204,24 @@ export function tn(key, n, args = {}) {
   let out = text.replace("{n}", num(n));
   for (const [k, v] of Object.entries(args)) out = out.replaceAll(`{${k}}`, () => (typeof v === "number" ? num(v) : v));
   return out;
+}
+
+// A share (0.43) as a percentage in the language's format (Intl: English "43%", German "43 %" with
+// a no-break space): every percentage a player reads comes from here or Intl's percent style.
+export function pct(share, digits = 0) {
+  return new Intl.NumberFormat(current, { style: "percent", maximumFractionDigits: digits }).format(share);
+}
+
+// An attack's odds (the server's move details: whole percents) in words: "win 56%, tie 27%, lose 17%".
+export function oddsWords(odds) {
+  const [win, tie, lose] = odds.percent.map((p) => pct(p / 100));
+  return t("odds", { win, tie, lose });
+}
+
+// A move's phrase from the server with the facts it sends apart (move details) in the page's
+// language and number format: an attack "… — win 56%, tie 27%, lose 17%".
+export function moveWords(text, details) {
+  return details?.odds && typeof text === "string" ? t("withOdds", { text, odds: oddsWords(details.odds) }) : text;
 }
 
 // A number in the language's format (German: 1.234,5).

@@ -1,7 +1,7 @@
 // A seat's page: the WebSocket, the board, the pending decision's choices, the log, hot-seat
 // hand-overs and the end of the game.
 import { api, clear, colour, copyText, h, usePalette } from "./dom.js";
-import { botName, lang, t, tn, touchScreen } from "./i18n.js";
+import { botName, lang, moveWords, oddsWords, t, tn, touchScreen } from "./i18n.js";
 import { moveKeys, onData, phaseDetail, renderBoard, seatNames, slotValue, term, termsReady } from "./boards.js";
 import { MAX_BUTTONS, hasSteps, remaining, stepPicker } from "./steps.js";
 import { endOfGame, logItem } from "./ending.js";
@@ -77,6 +77,8 @@ export function showPlay(root, gameId) {
       st.busy = false;
     } else if (msg.type === "update") {
       const key = msg.seat === null ? "spectator" : msg.seat;
+      // a choice's phrase with the facts sent apart (an attack's odds) in the page's number format
+      if (Array.isArray(msg.choices)) msg.choices = msg.choices.map((c) => (c.details ? { ...c, text: moveWords(c.text, c.details) } : c));
       // table: a first update (reload, late join) and my own move show at once; others are paced.
       pacer.push(msg, !st.bySeat.has(key) || msg.version <= st.ownVersion);
       return;
@@ -645,9 +647,7 @@ export function showPlay(root, gameId) {
     if (!odds || typeof county !== "string") { if (note) note.remove(); return; }
     const target = [...board.querySelectorAll("[data-county]")].find((g) => g.getAttribute("data-county") === county);
     if (target) target.classList.add("odds-target");
-    const [win, tie, lose] = odds.percent;
-    const pct = (x) => new Intl.NumberFormat(lang(), { style: "percent" }).format(x / 100);
-    const text = `${county} · ${tn("armiesN", choice.move[2])}: ${t("oddsWin")} ${pct(win)}, ${t("oddsTie")} ${pct(tie)}, ${t("oddsLose")} ${pct(lose)}`;
+    const text = `${county} · ${tn("armiesN", choice.move[2])}: ${oddsWords(odds)}`;
     const node = note || board.insertBefore(h("p", { id: "odds-note", class: "odds-note", role: "status" }), board.firstChild);
     node.textContent = text;
     node.append(oddsBar(odds));

@@ -1,6 +1,6 @@
 // The replay viewer: a finished or imported game step by step, with a timeline (step, jump, play).
 import { api, clear, h, usePalette } from "./dom.js";
-import { lang, num, t } from "./i18n.js";
+import { lang, moveWords, num, t } from "./i18n.js";
 import { onData, renderBoard, seatNames, termsReady } from "./boards.js";
 import { battleChart, drawPlots, logItem, scoringLines, scoringTable } from "./ending.js";
 import { analysisBoard } from "./analysis.js";
@@ -129,7 +129,7 @@ export function showReplay(root, gameId) {
       !step.outcome ? savePositionButton(gameId, at, (message) => { st.error = message; render(); }) : null,
       // the step's move: its log line, else the move as its player chose it (a plan box, a secret
       // choice: they write no line until revealed, and a step said only whose move it was)
-      lastMove ? lastMoveCaption(names[lastMove[0]] || t("player"), lastLines.length ? lastLines[0].text : step.last) : null);
+      lastMove ? lastMoveCaption(names[lastMove[0]] || t("player"), lastLines.length ? lastLines[0].text : moveWords(step.last, step.last_details)) : null);
     const board = h("section", { class: "board", id: "board" },
       // the step's own log lines: a winter scoring shows step by step, a battle its tower
       renderBoard(step.view.game, step.view, { keys: new Set(), names, me: null, pick() {}, filter: "", replay: true, fresh: step.log.filter((item) => item.version === at) }));

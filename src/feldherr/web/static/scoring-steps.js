@@ -5,11 +5,15 @@
 // military leaders' statues and trophies; beside them the points each player got so far and their
 // totals. "show all" reveals the rest at once, "close" removes the panel. The panel lives across
 // re-renders (the same node is put into each new board); a reload shows no panel, only the
-// position.
+// position. Where the move's last action was carried out player by player (action-steps.js), the
+// scoring follows once those results were seen, and the players' table under the map moves with
+// its steps (`winterStep`): the grain lost and the revolts with the first, the points step by step.
 import { colour, h } from "./dom.js";
 import { lang, num } from "./i18n.js";
 import { paceSetting, SPEEDS } from "./pace.js";
 import { wb } from "./words-boards.js";
+import { actionsMs, winterStep } from "./action-steps.js";
+import { isBattle, TOWER_MS } from "./tower.js";
 
 const KINDS = new Set(["score", "majority", "leader_score"]);
 let scene = null; // {key, lang, node, timer}
@@ -17,12 +21,22 @@ const closed = new Set();
 
 const isScoring = (item) => item?.entry?.k === "score";
 
+// What the scoring waits for: the results of the move's last action shown player by player, else
+// the tower of a revolt (a battle) before it.
+function before(log) {
+  const items = log || [];
+  const first = items.findIndex(isScoring);
+  const wait = SPEEDS[paceSetting()];
+  if (!wait) return 0;
+  return actionsMs(items) || (items.slice(0, first).some(isBattle) ? TOWER_MS + 800 : 0);
+}
+
 // How long a paced update with a scoring holds the next move: its steps at the current pace.
 export function scoringHold(log) {
   const items = (log || []).filter((item) => KINDS.has(item?.entry?.k));
   if (!items.some(isScoring)) return 0;
   const wait = SPEEDS[paceSetting()];
-  return wait ? (1 + items.filter((x) => x.entry.k === "majority").length + 2) * wait : 0;
+  return wait ? before(log) + (1 + items.filter((x) => x.entry.k === "majority").length + 2) * wait : 0;
 }
 
 // The steps of a scoring: [{caption, game, gains: [[seat, points], ...]}].
@@ -49,7 +63,7 @@ export function scoringSteps(ctx, kit) {
   const first = fresh.find(isScoring);
   if (first && kit.words && Object.keys(kit.words).length) { // (built once the game's terms are here)
     const key = `${first.version}:${ctx.me}`;
-    if ((!scene || scene.key !== key) && !closed.has(key)) build(key, fresh, kit);
+    if ((!scene || scene.key !== key) && !closed.has(key)) build(key, fresh, kit, before(ctx.fresh));
   }
   if (ctx.replay && !first) return null; // the replay shows it only at the move that scored
   if (!scene || closed.has(scene.key)) return null;
@@ -58,11 +72,12 @@ export function scoringSteps(ctx, kit) {
 }
 
 function stop() {
-  if (scene) { clearTimeout(scene.timer); closed.add(scene.key); scene.node.remove(); }
+  if (scene) { clearTimeout(scene.timer); closed.add(scene.key); scene.node.remove(); winterStep(0, true); }
   scene = null;
 }
 
-function build(key, items, kit) {
+// `delay`: the results before the winter are shown first (the panel waits hidden meanwhile).
+function build(key, items, kit, delay = 0) {
   if (scene) clearTimeout(scene.timer);
   const list = steps(items, kit);
   const scores = items.filter(isScoring);
@@ -102,11 +117,14 @@ function build(key, items, kit) {
       rows.get(seat).now.textContent = num(before.get(seat) + gained.get(seat));
     }
     count.textContent = wb("scoringStep", { n: shown, of: list.length });
+    node.hidden = false;
+    winterStep(shown - 1, shown === list.length); // the players' table as it stands after this step
     if (shown === list.length) { node.classList.add("done"); skip.disabled = true; }
   }
   const wait = SPEEDS[paceSetting()];
   scene = { key, lang: lang(), node, timer: null };
   const tick = () => { reveal(); if (shown < list.length) scene.timer = setTimeout(tick, wait); };
   if (!wait) while (shown < list.length) reveal();
+  else if (delay) { node.hidden = true; scene.timer = setTimeout(tick, delay); } // after the results
   else tick();
 }
