@@ -436,7 +436,10 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         self._legal: dict[int, list[int]] = {}
         self._game_observe_seats = self.table.game.observe_seats
         self._all_seats = list(range(self.table.num_players))
-        self._every: dict[tuple[type, Any], dict[str, Any]] = {}  # that value for every agent (_each)
+        # a reward of 0, False and True for every agent: a step hands out copies of these (a dict's
+        # copy costs a third of ``dict.fromkeys``; 0.0 == False, so a float's dict is not a bool's)
+        agents = self.possible_agents
+        self._every = (dict.fromkeys(agents, 0.0), dict.fromkeys(agents, False), dict.fromkeys(agents, True))
 
     def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
         """Every agent's observation and mask: the observations the rows of one new array (what
@@ -470,22 +473,16 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         """Every agent's info: its legal actions now (``legal_actions``; empty for an agent that
         owes no decision), as :meth:`_observe_all` worked them out for the masks: each a copy, the
         user's to change (the lists kept check the next joint action)."""
-        legal, seat_of = self._legal, self.seat_of
-        infos = {}
-        for a in agents:  # (a loop: see _observe_all)
+        legal, infos = self._legal, {}
+        if agents == self.possible_agents:  # (agent i is seat i)
+            for seat, a in enumerate(agents):  # (a loop: see _observe_all)
+                actions = legal.get(seat)
+                infos[a] = {"legal_actions": actions[:] if actions else []}
+            return infos
+        seat_of = self.seat_of
+        for a in agents:
             infos[a] = {"legal_actions": (legal.get(seat_of[a]) or [])[:]}
         return infos
-
-    def _each(self, agents: list[str], value: Any) -> dict[str, Any]:
-        """``value`` for every agent, a new dict: a copy of the one kept for every possible agent
-        where ``agents`` are all of them (a dict's copy costs a third of ``dict.fromkeys``)."""
-        if agents != self.possible_agents:
-            return dict.fromkeys(agents, value)
-        key = (type(value), value)  # (0.0 == False: a float's dict is not a bool's)
-        kept = self._every.get(key)
-        if kept is None:
-            kept = self._every[key] = dict.fromkeys(agents, value)
-        return kept.copy()
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -538,13 +535,20 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles
         agents = self.agents
         obs = self._observe_all(agents)
-        if done:
-            returns = self.table.returns(self.game_state)
+        if agents == self.possible_agents:  # (agent i is seat i) every value a copy of one kept
+            zeros, falses, trues = self._every
+            rewards = (
+                zeros.copy()
+                if not done
+                else dict(zip(agents, self.table.returns(self.game_state), strict=True))
+            )
+            terminations = (trues if done else falses).copy()
+            truncations = (trues if cut else falses).copy()
+        else:
+            returns = self.table.returns(self.game_state)  # (0 until the end)
             rewards = {a: returns[self.seat_of[a]] for a in agents}
-        else:  # 0 until the end
-            rewards = self._each(agents, 0.0)
-        terminations = self._each(agents, done)
-        truncations = self._each(agents, cut)
+            terminations = dict.fromkeys(agents, done)
+            truncations = dict.fromkeys(agents, cut)
         infos = self._infos(agents)
         if done or cut:
             self.agents = []
