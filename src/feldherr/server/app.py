@@ -56,6 +56,7 @@ from feldherr.server.protocol import (
     field_error,
     get_int,
     get_lang,
+    lang_tag,
     part,
     read_json,
     short_id,
@@ -459,8 +460,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def get_update(
         request: Request, game_id: str, since: int | None = None, lang: str = "en"
     ) -> dict[str, Any]:
-        if lang not in ("en", "de"):
-            raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
+        lang = get_lang({"lang": lang})  # "DE", "de-AT": German
         token = _bearer(request)
         # a seat's update of a loaded game with a short log: the moves' threads; else a reader's
         fast = token is not None and since is not None and recent(hub(), game_id, [since])
@@ -525,8 +525,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def replay_step(
         request: Request, game_id: str, at: int | None = None, lang: str = "en"
     ) -> dict[str, Any]:
-        if lang not in ("en", "de"):
-            raise ServerError("server.field", field="lang", wanted="en or de", wanted_de="en oder de")
+        lang = get_lang({"lang": lang})  # "DE", "de-AT": German
         return await hub().read(_replay_at, hub(), game_id, _bearer(request), at, lang)
 
     @app.post("/api/games/{game_id}/analysis")
@@ -649,8 +648,8 @@ def create_app(settings: Settings) -> FastAPI:
                         raise rate
                     kind = data.get("type")
                     if kind == "hello":
-                        if data.get("lang") in LANGS:  # its own refusals already in its language
-                            conn.lang = data["lang"]
+                        if said := lang_tag(data.get("lang")):  # its own refusals already in its language
+                            conn.lang = said
                         if attached:
                             raise ServerError(
                                 "server.type", 400, "bad-request", **part("kind", "part.hello-again")
@@ -800,14 +799,14 @@ def _lang(request: HTTPConnection) -> str:
     """The language of a request's refusals: its ``?lang=``, else the browser's language
     (``Accept-Language``) the server speaks that it ranks highest (the first of equal rank; one it
     ranks ``q=0`` it does not want: "en;q=0, de" was answered in English), else English."""
-    lang = request.query_params.get("lang")
-    if lang in LANGS:
-        return str(lang)
+    lang = lang_tag(request.query_params.get("lang"))  # "DE", "de-AT" as "de"
+    if lang is not None:
+        return lang
     best, best_q = "en", 0.0
     for item in request.headers.get("accept-language", "")[:200].split(","):
         tag, *params = item.split(";")
-        tag = tag.strip().lower()
-        if tag[:2] not in LANGS or tag[2:3] not in ("", "-"):
+        language = lang_tag(tag)
+        if language is None:
             continue
         q = 1.0
         for param in params:
@@ -818,7 +817,7 @@ def _lang(request: HTTPConnection) -> str:
                 except ValueError:
                     q = 1.0  # a weight it cannot read: as if none were given
         if q > best_q and q <= 1:
-            best, best_q = tag[:2], q
+            best, best_q = language, q
     return best
 
 

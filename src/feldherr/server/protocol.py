@@ -502,11 +502,24 @@ def get_int(
     return value
 
 
+def lang_tag(value: Any) -> str | None:
+    """The language a language tag names, if the server speaks it: tags are read without regard
+    to case, and a region the server has no words of its own for falls back to its language
+    ("DE", "de-AT", "EN-gb", "en_US" -> "de", "de", "en", "en"); None for anything else."""
+    if not isinstance(value, str) or len(value) > 35:
+        return None
+    tag = value.strip().lower().replace("_", "-")
+    language, _, _ = tag.partition("-")
+    return language if language in LANGS else None
+
+
 def get_lang(data: dict[str, Any], default: str = "en") -> str:
-    lang = data.get("lang", default)
-    if lang not in LANGS:
+    """The field ``lang`` of a message or body (``default`` without one): a language tag the server
+    speaks (:func:`lang_tag`), else ``server.field``."""
+    lang = lang_tag(data.get("lang", default))
+    if lang is None:
         raise field_error("lang", "en or de", "en oder de")
-    return str(lang)
+    return lang
 
 
 def short_id(value: Any) -> Any:
