@@ -49,6 +49,13 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "de": "Zu viele neue Spiele und Importe von deiner Adresse (höchstens {burst} auf einmal, dann "
         "eines alle {every}); nichts wurde gespeichert; bitte {wait} erneut versuchen",
     },
+    "server.sync-rate": {
+        "en": "the game is sent again at most {burst} times at once, then once every {every} (its "
+        "news comes by itself); it was not sent again now; ask again {wait}",
+        "de": "Das Spiel wird höchstens {burst}-mal auf einmal neu gesendet, dann einmal alle {every} "
+        "(seine Neuigkeiten kommen von selbst); jetzt wurde es nicht neu gesendet; bitte {wait} "
+        "erneut fragen",
+    },
     "server.type": {"en": "unknown message type {kind}", "de": "Unbekannte Nachrichtenart {kind}"},
     "server.field": {"en": "field {field} must be {wanted}", "de": "Feld {field} muss {wanted_de} sein"},
     "server.hello": {
