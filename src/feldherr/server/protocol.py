@@ -203,6 +203,30 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "de": "Platz {seat}: {name} spielt an diesem Tisch schon mit "
         "(die Namen der Mitspieler müssen sich unterscheiden)",
     },
+    "part.name-lookalike": {
+        "en": "{name} looks like {other}, a name at this table already "
+        "(look-alike letters of another alphabet count as the same)",
+        "de": "{name} sieht aus wie {other}, ein Name an diesem Tisch "
+        "(gleich aussehende Buchstaben anderer Alphabete zählen als gleich)",
+    },
+    "part.seat-name-lookalike": {
+        "en": "seat {seat}: {name} looks like {other}, a name at this table already "
+        "(look-alike letters of another alphabet count as the same)",
+        "de": "Platz {seat}: {name} sieht aus wie {other}, ein Name an diesem Tisch "
+        "(gleich aussehende Buchstaben anderer Alphabete zählen als gleich)",
+    },
+    "part.name-mixed": {
+        "en": "a word may not mix Latin letters with Greek or Cyrillic ones that look alike "
+        "(“Αnna” with a Greek Α looks like “Anna”)",
+        "de": "Ein Wort darf lateinische Buchstaben nicht mit ähnlich aussehenden griechischen oder "
+        "kyrillischen mischen („Αnna“ mit griechischem Α sieht aus wie „Anna“)",
+    },
+    "part.seat-name-mixed": {
+        "en": "seat {seat}: a word may not mix Latin letters with Greek or Cyrillic ones that look "
+        "alike (“Αnna” with a Greek Α looks like “Anna”)",
+        "de": "Platz {seat}: Ein Wort darf lateinische Buchstaben nicht mit ähnlich aussehenden "
+        "griechischen oder kyrillischen mischen („Αnna“ mit griechischem Α sieht aus wie „Anna“)",
+    },
     "part.name-over": {
         "en": "the game is over, and its players' names stay as they were",
         "de": "Das Spiel ist zu Ende, die Namen der Mitspieler bleiben, wie sie waren",
