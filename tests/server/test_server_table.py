@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from feldherr.server.names import looks_alike, mixed_word
+
 from .serverutil import Client, Server
 
 
@@ -272,3 +274,108 @@ def test_the_seats_are_read_again_only_for_an_unopened_invitation(
             f"/api/games/{game_id}/moves?lang=de", json={"move": 1, "version": 0}, headers=friend
         )
         assert refused.status_code == 410 and refused.json()["rule"] == "server.seat-taken"
+
+
+GREEK_ANNA = "\u0391nna"  # a Greek capital Alpha, then Latin letters: reads as "Anna"
+GREEK_CAPITALS = "\u0391\u039d\u039d\u0391"  # ΑΝΝΑ, wholly Greek: reads as "ANNA"
+
+
+def test_names_that_only_look_like_another_players_are_refused_at_creation(server: Server) -> None:
+    """A Greek "Α" in "Αnna" looks like the "A" of "Anna": both were taken at one table, and every
+    text of the game read as if one Anna played twice. A word mixing Latin letters with Greek or
+    Cyrillic look-alikes is refused, and so is a name (even wholly Greek) that looks like another
+    player's; both in words that name the rule. Greek and Cyrillic names stay welcome."""
+
+    def refusal(names: list[str]) -> dict[str, str]:
+        seats = [{"kind": "human", "name": name} for name in names]
+        answer = server.http.post(
+            "/api/games?lang=de", json={"game": "toy", "options": {"players": len(seats)}, "seats": seats}
+        )
+        assert answer.status_code == 422 and answer.json()["rule"] == "server.seats", answer.text
+        assert answer.json()["message"] == answer.json()["text"]["de"]
+        return dict(answer.json()["text"])
+
+    mixed = refusal(["Anna", GREEK_ANNA])
+    assert mixed["de"] == (
+        "Ungültige Plätze: Platz 2: Ein Wort darf lateinische Buchstaben nicht mit ähnlich aussehenden "
+        "griechischen oder kyrillischen mischen („\u0391nna“ mit griechischem \u0391 sieht aus wie „Anna“)"
+    )
+    assert mixed["en"].startswith("invalid seats: seat 2: a word may not mix Latin letters with Greek or")
+    assert refusal(["M\u0430rtin", "Jörg"])["en"].startswith("invalid seats: seat 1: a word")  # Cyrillic а
+    alike = refusal(["Anna", GREEK_CAPITALS])
+    assert alike["de"] == (
+        f"Ungültige Plätze: Platz 2: {GREEK_CAPITALS} sieht aus wie Anna, ein Name an diesem Tisch "
+        "(gleich aussehende Buchstaben anderer Alphabete zählen als gleich)"
+    )
+    assert alike["en"].startswith(f"invalid seats: seat 2: {GREEK_CAPITALS} looks like Anna, a name at")
+    cyrillic = "\u0420\u0430\u0440\u0430"  # Рара, wholly Cyrillic: reads as "Papa"
+    assert refusal(["Papa", cyrillic])["en"].startswith(f"invalid seats: seat 2: {cyrillic} looks like Papa")
+    # genuine names in one alphabet, and a Latin word next to a Cyrillic one
+    names = ["Αλέξανδρος", "Наташа", "Ivan Иванов", "Anna"]
+    created = server.create("toy", [{"kind": "human", "name": n} for n in names], options={"players": 4})
+    assert [s["name"] for s in created["seats"]] == names
+
+
+def test_a_look_alike_name_is_refused_at_the_table(server: Server) -> None:
+    created = server.create("toy", [{"kind": "human", "name": "Anna"}, {"kind": "human"}])
+    friend = Client(server, created["id"], [created["seats"][1]["token"]], lang="de")
+    friend.until(lambda m: m["type"] == "update")
+    friend.send({"type": "name", "name": GREEK_ANNA, "id": "mixed"})
+    mixed = friend.until(lambda m: m["type"] == "error")
+    assert (
+        mixed["rule"] == "server.name" and mixed["id"] == "mixed" and mixed["message"] == mixed["text"]["de"]
+    )
+    assert mixed["text"]["de"].startswith(
+        "Dieser Name geht nicht: Ein Wort darf lateinische Buchstaben nicht"
+    )
+    assert mixed["text"]["en"].endswith(
+        "may not mix Latin letters with Greek or Cyrillic ones that look alike "
+        "(“\u0391nna” with a Greek \u0391 looks like “Anna”)"
+    )
+    friend.send({"type": "name", "name": GREEK_CAPITALS, "id": "alike"})
+    alike = friend.until(lambda m: m["type"] == "error")
+    assert alike["rule"] == "server.name" and alike["id"] == "alike"
+    assert alike["text"]["de"].startswith(f"Dieser Name geht nicht: {GREEK_CAPITALS} sieht aus wie Anna")
+    assert alike["text"]["en"] == (
+        f"this name cannot be taken: {GREEK_CAPITALS} looks like Anna, a name at this table already "
+        "(look-alike letters of another alphabet count as the same)"
+    )
+    assert server.http.get(f"/api/games/{created['id']}").json()["seats"][1]["name"] == ""
+    friend.send({"type": "name", "name": "Νίκος", "id": "greek"})  # a Greek name of its own
+    assert friend.until(lambda m: m["type"] == "ack")["named"] == "Νίκος"
+    friend.close()
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "alike"),
+    [
+        ("Anna", "\u0391nna", True),  # Greek capital Alpha
+        ("Anna", "\u0410nna", True),  # Cyrillic capital A
+        ("anna", "\u0391\u039d\u039d\u0391", True),  # Greek capitals, any case
+        ("Hanna", "\u0397anna", True),  # Greek capital Eta
+        ("Papa", "\u0420\u0430\u0440\u0430", True),  # wholly Cyrillic
+        ("Anna", "\u0410\u043d\u043d\u0430", False),  # Анна: the Cyrillic н does not look like n
+        ("Nikos", "Νίκος", False),
+        ("\u041d\u0410\u0422\u0410\u0428\u0410", "Наташа", True),  # case aside, as before
+        ("Jörg", "Jorg", False),
+    ],
+)
+def test_which_names_look_alike(a: str, b: str, alike: bool) -> None:
+    assert looks_alike(a, b) is alike and looks_alike(b, a) is alike
+
+
+@pytest.mark.parametrize(
+    ("name", "mixed"),
+    [
+        ("\u0391nna", True),
+        ("M\u0430rtin", True),  # a Cyrillic а inside a Latin word
+        ("Anna", False),
+        ("Αλέξανδρος", False),
+        ("Наташа", False),
+        ("Ivan Иванов", False),  # one word each
+        ("Ivan-Иван", False),
+        ("Zoë Şahin", False),
+    ],
+)
+def test_which_names_mix_alphabets_within_a_word(name: str, mixed: bool) -> None:
+    assert mixed_word(name) is mixed

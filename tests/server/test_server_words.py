@@ -197,6 +197,47 @@ def test_the_browser_language_is_taken_by_its_rank(server: Server, header: str, 
     assert out["rule"] == "server.field" and out["message"] == out["text"][lang], (header, out)
 
 
+@pytest.mark.parametrize(("tag", "lang"), [("DE", "de"), ("de-AT", "de"), ("De_ch", "de"), ("EN-gb", "en")])
+def test_a_language_tag_is_read_without_regard_to_case_or_region(server: Server, tag: str, lang: str) -> None:
+    """``?lang=DE`` was not recognised (the refusal came in the browser's language) while
+    ``Accept-Language: DE`` was: a tag names its language in any case, and a region falls back to
+    the language, in the address, in a hello, in a ``lang`` message and in a seat's update."""
+    other = "en" if lang == "de" else "de"
+    header = {"accept-language": other}
+    out = server.http.get(f"/api/games?limit=x&lang={tag}", headers=header).json()
+    assert out["rule"] == "server.field" and out["message"] == out["text"][lang], (tag, out)
+    created = server.create("toy", [{"kind": "human"}, {"kind": "human"}], seed=3)
+    game_id, token = created["id"], created["seats"][0]["token"]
+    update = server.http.get(
+        f"/api/games/{game_id}/update?lang={tag}", headers={"authorization": f"Bearer {token}"}
+    )
+    assert update.status_code == 200, update.text
+    colour = "Runde 1" if lang == "de" else "Round 1"  # the log's first line
+    assert colour in json.dumps(update.json()["log"], ensure_ascii=False), update.json()["log"]
+    url = f"{server.ws_url}/ws/games/{game_id}"
+    with connect(f"{url}?lang={tag}") as ws:  # before the hello: the address's language
+        ws.send("not json")
+        error = json.loads(ws.recv(timeout=30))
+    assert error["message"] == error["text"][lang], error
+    client = Client(server, game_id, [token], lang=tag)  # the hello's
+    first = client.until(lambda m: m["type"] == "update")
+    assert colour in json.dumps(first["log"], ensure_ascii=False)
+    client.send({"type": "move", "seat": 7, "move": ["bid", 1], "version": 0})
+    error = client.until(lambda m: m["type"] == "error")
+    assert error["message"] == error["text"][lang], error
+    client.send({"type": "lang", "lang": other.upper() + "-XX", "id": "l"})  # a lang message
+    client.until(lambda m: m["type"] == "update")
+    client.send({"type": "move", "seat": 7, "move": ["bid", 1], "version": 0})
+    error = client.until(lambda m: m["type"] == "error")
+    assert error["message"] == error["text"][other], error
+    client.close()
+    for wrong in ("fr", "deutsch", "d", "-de", ""):  # still refused: no language the server speaks
+        client = Client(server, game_id, [token], lang="en")
+        client.send({"type": "lang", "lang": wrong, "id": "w"})
+        assert client.until(lambda m: m["type"] == "error")["rule"] == "server.field", wrong
+        client.close()
+
+
 def test_no_such_address_and_a_wrong_method_are_refused_in_the_page_language(server: Server) -> None:
     de, en = _both(lambda lang: server.http.get(f"/api/nowhere?lang={lang}"))
     _check_pair(de, en, 404, "server.route")

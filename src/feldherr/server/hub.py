@@ -28,7 +28,6 @@ import logging
 import secrets
 import threading
 import time
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -45,6 +44,7 @@ from feldherr.games import get_game
 from feldherr.server import snapshot
 from feldherr.server.bus import LocalBus
 from feldherr.server.config import Settings
+from feldherr.server.names import looks_alike, same_name
 from feldherr.server.protocol import ServerError, detail, part, unknown_game, words
 from feldherr.server.store import GameRow, SeatRow, Store
 from feldherr.server.workers import BotPool, BotTask, decision_seed, default_workers
@@ -109,15 +109,6 @@ class Conn:
 
     def close(self) -> None:
         self.loop.call_soon_threadsafe(self._put, None)
-
-
-def same_name(a: str, b: str) -> bool:
-    """Whether two players' names read as the same at the table (case and Unicode forms aside)."""
-
-    def key(name: str) -> str:
-        return unicodedata.normalize("NFKC", name).casefold()
-
-    return bool(a) and key(a) == key(b)
 
 
 def seat_name(seat: SeatRow) -> str:
@@ -586,9 +577,13 @@ class Hub:
             if table.match.is_over():
                 over = detail("message", words("part.name-over"))
                 raise ServerError("server.name", 409, "game-over", **over)
-            if any(s.seat != seat and s.kind in HUMAN_KINDS and same_name(s.name, name) for s in table.seats):
+            others = [s.name for s in table.seats if s.seat != seat and s.kind in HUMAN_KINDS]
+            if any(same_name(other, name) for other in others):
                 taken = detail("message", words("part.name-taken", name=name))
                 raise ServerError("server.name", 409, "bad-name", **taken)
+            if alike := next((other for other in others if looks_alike(other, name)), None):
+                said = detail("message", words("part.name-lookalike", name=name, other=alike))
+                raise ServerError("server.name", 409, "bad-name", **said)
             self.store.rename(game_id, seat, name)
             self.bus.publish_seats(game_id)
             table.seats[seat].name = name

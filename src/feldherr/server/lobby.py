@@ -21,7 +21,8 @@ from feldherr.core.options import refusal_words
 from feldherr.core.play import bot_table
 from feldherr.core.position import player_names
 from feldherr.games import game_names, get_game
-from feldherr.server.hub import NewGame, new_token, same_name
+from feldherr.server.hub import NewGame, new_token
+from feldherr.server.names import looks_alike, mixed_word, same_name
 from feldherr.server.protocol import (
     LANGS,
     ServerError,
@@ -83,6 +84,8 @@ def check_name(raw: Any) -> str:
         raise ServerError("server.name", 422, "bad-name", **said)
     if not printable_name(name):
         raise ServerError("server.name", 422, "bad-name", **part("message", "part.name-chars"))
+    if mixed_word(name):  # "Αnna" with a Greek Α reads as "Anna"
+        raise ServerError("server.name", 422, "bad-name", **part("message", "part.name-mixed"))
     return name
 
 
@@ -232,9 +235,18 @@ def parse_seats(raw: Any, players: int, bots: list[str]) -> list[SeatRow]:
         if not printable_name(label):
             said = part("message", "part.seat-name-chars", seat=index + 1)
             raise ServerError("server.seats", 422, "bad-seats", **said)
-        # two people of one name would read as one in every text of the game
-        if kind != "bot" and any(s.kind != "bot" and same_name(s.name, label) for s in seats):
+        if mixed_word(label):  # "Αnna" with a Greek Α reads as "Anna"
+            said = part("message", "part.seat-name-mixed", seat=index + 1)
+            raise ServerError("server.seats", 422, "bad-seats", **said)
+        # two people of one name (or of names that look the same) would read as one in every text
+        people = [s.name for s in seats if s.kind != "bot"] if kind != "bot" else []
+        if any(same_name(other, label) for other in people):
             said = detail("message", words("part.seat-name-taken", seat=index + 1, name=label))
+            raise ServerError("server.seats", 422, "bad-seats", **said)
+        if alike := next((other for other in people if looks_alike(other, label)), None):
+            said = detail(
+                "message", words("part.seat-name-lookalike", seat=index + 1, name=label, other=alike)
+            )
             raise ServerError("server.seats", 422, "bad-seats", **said)
         seats.append(
             SeatRow(

@@ -49,6 +49,13 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "de": "Zu viele neue Spiele und Importe von deiner Adresse (höchstens {burst} auf einmal, dann "
         "eines alle {every}); nichts wurde gespeichert; bitte {wait} erneut versuchen",
     },
+    "server.sync-rate": {
+        "en": "the game is sent again at most {burst} times at once, then once every {every} (its "
+        "news comes by itself); it was not sent again now; ask again {wait}",
+        "de": "Das Spiel wird höchstens {burst}-mal auf einmal neu gesendet, dann einmal alle {every} "
+        "(seine Neuigkeiten kommen von selbst); jetzt wurde es nicht neu gesendet; bitte {wait} "
+        "erneut fragen",
+    },
     "server.type": {"en": "unknown message type {kind}", "de": "Unbekannte Nachrichtenart {kind}"},
     "server.field": {"en": "field {field} must be {wanted}", "de": "Feld {field} muss {wanted_de} sein"},
     "server.hello": {
@@ -195,6 +202,30 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "en": "seat {seat}: {name} plays at this table already (the players' names must differ)",
         "de": "Platz {seat}: {name} spielt an diesem Tisch schon mit "
         "(die Namen der Mitspieler müssen sich unterscheiden)",
+    },
+    "part.name-lookalike": {
+        "en": "{name} looks like {other}, a name at this table already "
+        "(look-alike letters of another alphabet count as the same)",
+        "de": "{name} sieht aus wie {other}, ein Name an diesem Tisch "
+        "(gleich aussehende Buchstaben anderer Alphabete zählen als gleich)",
+    },
+    "part.seat-name-lookalike": {
+        "en": "seat {seat}: {name} looks like {other}, a name at this table already "
+        "(look-alike letters of another alphabet count as the same)",
+        "de": "Platz {seat}: {name} sieht aus wie {other}, ein Name an diesem Tisch "
+        "(gleich aussehende Buchstaben anderer Alphabete zählen als gleich)",
+    },
+    "part.name-mixed": {
+        "en": "a word may not mix Latin letters with Greek or Cyrillic ones that look alike "
+        "(“Αnna” with a Greek Α looks like “Anna”)",
+        "de": "Ein Wort darf lateinische Buchstaben nicht mit ähnlich aussehenden griechischen oder "
+        "kyrillischen mischen („Αnna“ mit griechischem Α sieht aus wie „Anna“)",
+    },
+    "part.seat-name-mixed": {
+        "en": "seat {seat}: a word may not mix Latin letters with Greek or Cyrillic ones that look "
+        "alike (“Αnna” with a Greek Α looks like “Anna”)",
+        "de": "Platz {seat}: Ein Wort darf lateinische Buchstaben nicht mit ähnlich aussehenden "
+        "griechischen oder kyrillischen mischen („Αnna“ mit griechischem Α sieht aus wie „Anna“)",
     },
     "part.name-over": {
         "en": "the game is over, and its players' names stay as they were",
@@ -502,11 +533,24 @@ def get_int(
     return value
 
 
+def lang_tag(value: Any) -> str | None:
+    """The language a language tag names, if the server speaks it: tags are read without regard
+    to case, and a region the server has no words of its own for falls back to its language
+    ("DE", "de-AT", "EN-gb", "en_US" -> "de", "de", "en", "en"); None for anything else."""
+    if not isinstance(value, str) or len(value) > 35:
+        return None
+    tag = value.strip().lower().replace("_", "-")
+    language, _, _ = tag.partition("-")
+    return language if language in LANGS else None
+
+
 def get_lang(data: dict[str, Any], default: str = "en") -> str:
-    lang = data.get("lang", default)
-    if lang not in LANGS:
+    """The field ``lang`` of a message or body (``default`` without one): a language tag the server
+    speaks (:func:`lang_tag`), else ``server.field``."""
+    lang = lang_tag(data.get("lang", default))
+    if lang is None:
         raise field_error("lang", "en or de", "en oder de")
-    return str(lang)
+    return lang
 
 
 def short_id(value: Any) -> Any:
