@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from feldherr.games import get_game
-from feldherr.wallenstein.data import BONUS_TILES, COUNTY_ID, EVENTS, EVENTS_PER_YEAR
+from feldherr.wallenstein.data import BID, BONUS_TILES, COUNTY_ID, EVENTS, EVENTS_PER_YEAR
 from feldherr.wallenstein.position import ROUND_PHASES, SEASONS
 from feldherr.wallenstein.state import WallensteinState
 
@@ -58,6 +58,18 @@ def _is_county(card: object) -> bool:
 
 # -- tables set through positions (docs/positions.md) ------------------------------------------------
 COLOURS = ("red", "blue", "yellow", "purple", "black")
+
+
+def _bid_rank(card: object) -> int:
+    """A plan's bid (a position's auction box) ranked as the engine's ``bid_rank`` ranks it: money
+    high to low, then county cards (and a box not planned), then "0" or a tower card, then none."""
+    if card == "empty":
+        return 0
+    if card == "tower card":
+        return 1
+    if isinstance(card, dict):
+        return 10 + card["taler"] if card["taler"] > 0 else 1
+    return 5
 
 
 class Table:
@@ -317,16 +329,20 @@ class Table:
 
     def planned(self) -> None:
         """The table after planning, as the rule steps between the plans and the actions find it:
-        every plan is in (the boxes left open, ``null``, do nothing), the first player in turn
-        order chooses a position (the position phase). A position still planning must have its
-        boxes filled in the order the plan asks for them (``wallenstein.position.plan-order``)."""
+        every plan is in (the boxes left open, ``null``, do nothing), and the players without a
+        place in player order take one (the position phase): all of them wait, the highest bid
+        first, equal bids in turn order (``wallenstein.position.bid-waiting``, ``.bid-order``). A
+        position still planning must have its boxes filled in the order the plan asks for them
+        (``wallenstein.position.plan-order``)."""
         slots = len(self.player(0)["plan"])
         for player in self.pos["players"]:
             player["boxes_filled"] = slots
-        first = self.pos["turn_order"][0]
+        by_colour = {p["colour"]: p for p in self.pos["players"]}
+        placeless = [c for c in self.pos["turn_order"] if by_colour[c].get("bonus_position", -1) < 0]
+        queue = sorted(placeless, key=lambda c: -_bid_rank(by_colour[c]["plan"][BID]))
         self.pos["phase"] = "position"
-        self.pos["flow"]["pending"] = {"player": first}
-        self.pos["flow"]["bid_queue"] = [first]
+        self.pos["flow"]["pending"] = {"player": queue[0]}
+        self.pos["flow"]["bid_queue"] = queue
 
     def leader(self, seat: int, county: str | None) -> None:
         """Heerführer: ``seat``'s military leader stands in ``county`` (``None``: off the board)."""

@@ -385,6 +385,13 @@ ERRORS: dict[str, dict[str, str]] = {
         "einen nehmen, Spieler ohne Platz, jeder einmal, und die ausstehende Entscheidung ist die des "
         "ersten von ihnen; bei jedem anderen Schritt wartet niemand auf einen Platz",
     },
+    "wallenstein.position.bid-waiting": {
+        "en": "{player} has no place in player order yet but is not among the players still to take "
+        "one: once the bids are revealed every player takes a place, the highest bid first",
+        "de": "{player} hat noch keinen Platz in der Spielerreihenfolge, ist aber nicht unter den "
+        "Spielern, die noch einen nehmen: Sobald die Gebote aufgedeckt sind, nimmt jeder Spieler "
+        "einen Platz, das höchste Gebot zuerst",
+    },
     "wallenstein.position.bid-order": {
         "en": "{player} takes a place in player order before {other}, whose bid is higher: the "
         "highest bid chooses first (a tie is decided by the bag)",
@@ -1323,8 +1330,9 @@ def _check_bids(st: Any) -> None:
     ``reveal_bids``). The players still to take a place are players without one, each once, in the
     order of their bids (ties in any order), and the decision owed is the first's; at any other step
     nobody waits (a position whose owed decision was another player's was accepted, and that
-    player's choice took the first player's turn away). A table may leave players without a place
-    out of the queue (the tests' tables after planning let the first player alone choose)."""
+    player's choice took the first player's turn away). Every player without a place is in the
+    queue: the bids rank all players, and each takes a place in turn (a table that left one out
+    was accepted, and that player never chose: the round went on with a player outside the order)."""
     from feldherr.wallenstein.rules.planning import bid_rank
 
     queue = st.bid_queue
@@ -1335,6 +1343,9 @@ def _check_bids(st: Any) -> None:
     placed = any(st.positions[s] >= 0 for s in queue)
     if not queue or placed or len(set(queue)) != len(queue) or st.pending != [queue[0]]:
         _fail("wallenstein.position.bid-queue")
+    for s in range(st.num_players):
+        if st.positions[s] < 0 and s not in queue:
+            _fail("wallenstein.position.bid-waiting", player=COLOURS[s])
     for first, second in itertools.pairwise(queue):
         if bid_rank(st.plans[first][BID]) < bid_rank(st.plans[second][BID]):
             _fail("wallenstein.position.bid-order", player=COLOURS[first], other=COLOURS[second])
