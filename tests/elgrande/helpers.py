@@ -126,7 +126,9 @@ class Board:
 
     def _off_the_table(self, card: str) -> None:
         """The card now in play leaves the place it lay in (an action card lies in one place,
-        ``elgrande.position.action-card``): open on its stack, else one copy from its stack."""
+        ``elgrande.position.action-card``): open on its stack, else one copy from its stack, and
+        the card open there goes back into the stack in its place (the player took the stack's open
+        card: ``elgrande.position.taken``)."""
         pos = self.pos
         if card in pos["open_cards"]:
             pos["open_cards"][pos["open_cards"].index(card)] = None
@@ -134,7 +136,11 @@ class Board:
         for i, stack in enumerate(pos.get("hidden", {}).get("stacks", [])):
             if card in stack and not pos["permanent_stacks"][i]:
                 stack.remove(card)
-                pos["stack_sizes"][i] -= 1
+                if pos["open_cards"][i] is not None:
+                    stack.insert(0, pos["open_cards"][i])
+                else:
+                    pos["stack_sizes"][i] -= 1
+                pos["open_cards"][i] = None
                 return
 
     def last_turn(self, seat: int, card: str, round_index: int) -> Board:
