@@ -26,6 +26,7 @@ export const PLANS = {
       { kind: "players", fields: ["score", "court", "power_cards", "modifiers", "grande", "disc"],
         only: { modifiers: (table) => (table.options?.variant || []).some((v) => v === "machtverschiebung" || v === "mv") } },
       { kind: "single", path: ["king"] }, { kind: "slots", field: "scoreboards", item: "scoreboard" }, { kind: "stacks", field: "open_cards" },
+      { kind: "inPlay", field: "card_in_use" }, { kind: "discard", field: "discard_pile" },
       { kind: "single", path: ["flow", "current"], player: true, order: "turn_order", orderIndex: "turn_index" }],
     derived: { players: ["province"] },
     // a power card taken out of a hand goes onto the player's discard pile, and one put back into
@@ -146,23 +147,111 @@ export function gameSections(ctx) {
       }));
   }
 
+  // El Grande's action cards: each with its special action (several cards share a name), and the
+  // stack a card belongs to (the form's `choices.open_cards`: the cards each stack may show).
+  const cardsById = () => new Map((st.cards?.cards || []).map((c) => [c.id, c]));
+  const cardWords = (id) => { const card = cardsById().get(id); return card ? `${thing(id)}: ${effectText(card.effect)}` : thing(id); };
+  const stackOf = (id) => (st.form.choices?.open_cards || []).findIndex((cards) => cards.includes(id));
+  const pile = () => (Array.isArray(st.draft.discard_pile) ? st.draft.discard_pile : null);
+
   // El Grande's action cards open on the stacks: per stack the card on top (among those the stack
   // holds under the game's options), or none (taken this round); each with its special action.
+  // A card taken this round goes onto the discard pile (unless it is the card in play; the King's
+  // card of a stack that stays is never discarded), and a card put open leaves the pile.
   function stacks(section, schema) {
     const list = st.draft[section.field];
     const itemNode = node(schema, [section.field, "[]"]);
     if (!Array.isArray(list) || !itemNode?.enum) return null;
-    const byId = new Map((st.cards?.cards || []).map((c) => [c.id, c]));
-    const words = (id) => (byId.has(id) ? `${thing(id)}: ${effectText(byId.get(id).effect)}` : thing(id));
+    const words = cardWords;
     const stackName = (i) => `${label("stack")} ${num(i + 1)}`;
+    const put = (i, v) => {
+      const old = list[i];
+      list[i] = v;
+      const discarded = pile();
+      if (!discarded) return;
+      if (v !== null && discarded.includes(v)) discarded.splice(discarded.indexOf(v), 1);
+      if (v === null && old !== null && old !== st.draft.card_in_use && !st.draft.permanent_stacks?.[i]) discarded.push(old);
+      draw();
+    };
     return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
       list.map((value, i) => {
         const allowed = st.form.choices?.[section.field]?.[i] || itemNode.enum.filter((v) => v !== null);
         const ids = value === null || allowed.includes(value) ? allowed : [value, ...allowed];
         const choices = [[null, t("cardTaken")], ...ids.map((id) => [id, words(id)])];
         return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, stackName(i)),
-          select(choices, value, (v) => { list[i] = v; }, stackName(i)));
+          select(choices, value, (v) => put(i, v), stackName(i)));
       }));
+  }
+
+  // El Grande's card in play: the card the player at the turn has taken and carries out, or none
+  // (the player has not taken one yet). It changes while the player chooses a card or before the
+  // special action begins: taking a card takes it from its stack (the stack shows none), the card
+  // given back lies open on its stack again, and the turn is at its start with that card (the
+  // Caballeros it allows still to place). Elsewhere the card is shown as it is.
+  function inPlay(section) {
+    const flow = st.draft.flow;
+    if (!flow || !(section.field in st.draft) || !Array.isArray(st.draft.open_cards)) return null;
+    const now = st.draft[section.field];
+    const open = st.draft.open_cards;
+    const editable = flow.phase === "take" || (flow.phase === "act" && flow.special_stage === "not started" && !flow.effect_source);
+    const legend = h("legend", {}, label(section.field));
+    if (!editable) {
+      return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, legend, helpOf(section.field),
+        h("p", { class: "editor-value" }, now === null ? w("none") : cardWords(now)));
+    }
+    const ids = [...new Set([...(now === null ? [] : [now]), ...open.filter((id) => id !== null)])];
+    const choices = [[null, w("none")], ...ids.map((id) => [id, cardWords(id)])];
+    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, legend, helpOf(section.field),
+      select(choices, now, (v) => {
+        if (v === now) return;
+        const at = v === null ? -1 : open.indexOf(v);
+        if (at >= 0) open[at] = null;
+        if (now !== null) {  // back open onto its stack where that stack shows none, else discarded
+          const home = stackOf(now);
+          if (home >= 0 && open[home] === null) open[home] = now;
+          else pile()?.push(now);
+        }
+        st.draft[section.field] = v;
+        flow.phase = v === null ? "take" : "act";
+        flow.place_left = v === null ? 0 : cardsById().get(v)?.place ?? 0;
+        flow.place_stage = "not started";
+        flow.special_stage = "not started";
+        draw();
+      }, label(section.field)));
+  }
+
+  // El Grande's discard pile: the action cards played in earlier turns and rounds, a check box
+  // each (every card of the game's stacks, with its special action). A card discarded leaves the
+  // stack it lay open on (taken this round) or, unseen, its stack (one card fewer in it); a card
+  // taken off the pile goes back into its stack. The card in play is not offered.
+  function discard(section) {
+    const discarded = pile();
+    const stackCards = st.form.choices?.open_cards;
+    if (!discarded || !Array.isArray(stackCards)) return null;
+    const inPlayNow = st.draft.card_in_use;
+    const all = [...new Set([...stackCards.flat(), ...discarded])].filter((id) => id !== inPlayNow);
+    const sizes = st.draft.stack_sizes;
+    const open = st.draft.open_cards || [];
+    // a stack that stays from round to round (the King's) always holds its card: nothing leaves it
+    const stays = (home) => home >= 0 && Boolean(st.draft.permanent_stacks?.[home]);
+    const change = (id, on) => {
+      const home = stackOf(id);
+      if (on) {
+        const at = open.indexOf(id);
+        if (at >= 0) open[at] = null;
+        else if (home >= 0 && !stays(home) && Array.isArray(sizes) && sizes[home] > 0) sizes[home] -= 1;
+        discarded.push(id);
+      } else {
+        discarded.splice(discarded.indexOf(id), 1);
+        if (stays(home)) { if (open[home] === null) open[home] = id; } else if (home >= 0 && Array.isArray(sizes)) sizes[home] += 1;
+      }
+      draw();
+    };
+    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
+      h("details", { class: "editor-more", open: Boolean(st.discardOpen), ontoggle: (e) => { st.discardOpen = e.target.open; } }, h("summary", {}, `${label(section.field)}: ${num(discarded.length)}`),
+        h("div", { class: "editor-cards editor-cards-long", role: "group", "aria-label": label(section.field) },
+          all.map((id) => h("label", { class: "editor-card" },
+            h("input", { type: "checkbox", checked: discarded.includes(id), onchange: (e) => change(id, e.target.checked) }), " ", cardWords(id))))));
   }
 
   // Mansfeld's turn while recruiting: the place in the turn order, chosen by the player's name.
@@ -217,5 +306,5 @@ export function gameSections(ctx) {
       }, w("whoseTurn")));
   }
 
-  return { places, grid, list: listSection, slots, stacks, turn: turnSection, movement: movementSection, bidTurn: bidTurnSection };
+  return { places, grid, list: listSection, slots, stacks, inPlay, discard, turn: turnSection, movement: movementSection, bidTurn: bidTurnSection };
 }
