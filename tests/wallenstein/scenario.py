@@ -240,6 +240,21 @@ class Table:
         while len(self.pos["open_events"]) < count:
             self._open_from_deck()
 
+    def keep_places(self) -> None:
+        """Once the places in player order are taken (after the position phase) every player has
+        one (``wallenstein.position.place-missing``): a player the table left without one takes a
+        free box, in turn order."""
+        pos = self.pos
+        if pos["phase"] in ("draft", "plan", "position"):
+            return
+        by_colour = {p["colour"]: p for p in pos["players"]}
+        taken = {p.get("bonus_position", -1) for p in pos["players"]}
+        free = [box for box in range(len(BONUS_TILES)) if box not in taken]
+        for colour in pos["turn_order"]:
+            player = by_colour[colour]
+            if player.get("bonus_position", -1) < 0:
+                player["bonus_position"] = free.pop(0)
+
     def hold_tile(self, seat: int, tile: str) -> None:
         """Seat ``seat`` holds bonus tile ``tile`` this round (the first position), nobody else one."""
         tiles = list(BONUS_TILES)
@@ -302,11 +317,15 @@ class Table:
     def favor_display(self, numbers: Sequence[int | None]) -> None:
         """Am Kaiserhof: the favor cards (printed numbers) on the 4/3/2-courtier spaces."""
         self.pos["favor_display"] = [None if n is None else str(n) for n in numbers]
+        deck = self.pos["hidden"].get("favor_deck")
+        if deck is not None:  # a card on display is not in the deck (wallenstein.position.favor-once)
+            self.favor_deck([int(n) for n in deck if int(n) not in numbers])
 
     def favor_deck(self, numbers: Sequence[int]) -> None:
         """Am Kaiserhof: the favor deck, top card first."""
-        self.pos["hidden"]["favor_deck"] = [str(n) for n in numbers]
-        self.pos["favor_deck_size"] = len(numbers)
+        shown = {int(n) for n in self.pos.get("favor_display") or [] if n is not None}
+        self.pos["hidden"]["favor_deck"] = [str(n) for n in numbers if n not in shown]
+        self.pos["favor_deck_size"] = len(self.pos["hidden"]["favor_deck"])
 
     def order(self, seats: Sequence[int]) -> None:
         self.pos["turn_order"] = [COLOURS[s] for s in seats]
@@ -362,6 +381,7 @@ class Table:
             player.pop("boxes_filled", None)
             player.pop("plan_revealed", None)
         self.keep_event_count()
+        self.keep_places()
         state = GAME.from_position(self.pos, self.seed)
         assert isinstance(state, WallensteinState)
         return state

@@ -51,6 +51,7 @@ from feldherr.core.position import (
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.data import (
     ACTIONS,
+    ACTIONS_FACE_UP,
     ARMIES_PER_PLAYER,
     BID,
     BONUS_TILES,
@@ -60,6 +61,7 @@ from feldherr.wallenstein.data import (
     EVENTS,
     EVENTS_PER_YEAR,
     FAVORS,
+    FAVORS_SHOWN,
     MONEY_BASE,
     MONEY_CARDS,
     NAMES,
@@ -384,6 +386,42 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "Während die Plätze der Spielerreihenfolge genommen werden, sind die Spieler, die noch "
         "einen nehmen, Spieler ohne Platz, jeder einmal, und die ausstehende Entscheidung ist die des "
         "ersten von ihnen; bei jedem anderen Schritt wartet niemand auf einen Platz",
+    },
+    "wallenstein.position.actions": {
+        "en": "a round has all {count:#} action cards, each once, face up or face down in the row (none "
+        "during the county draft)",
+        "de": "Eine Runde hat alle {count:#} Aktionskarten, jede einmal, offen oder verdeckt in der "
+        "Reihe (keine während der Länderwahl)",
+    },
+    "wallenstein.position.actions-turned": {
+        "en": "{count:#} action cards are turned face up, but the round has {total:#} at this step: five "
+        "when the round starts, one more for each action carried out after them, all once the actions "
+        "are done",
+        "de": "{count:#} Aktionskarten sind aufgedeckt, aber die Runde hat bei diesem Schritt {total:#}: "
+        "fünf zu Beginn der Runde, eine mehr für jede danach ausgeführte Aktion, alle, sobald die "
+        "Aktionen ausgeführt sind",
+    },
+    "wallenstein.position.place-missing": {
+        "en": "{player} has no place on the bonus track though the places in player order are taken: "
+        "every player takes one before the actions",
+        "de": "{player} hat keinen Platz auf der Bonusleiste, obwohl die Plätze der Spielerreihenfolge "
+        "genommen sind: Jeder Spieler nimmt einen vor den Aktionen",
+    },
+    "wallenstein.position.favor-module": {
+        "en": "favor cards lie on display, but only the module Am Kaiserhof has them",
+        "de": "Gunstkarten liegen aus, aber nur das Modul Am Kaiserhof hat sie",
+    },
+    "wallenstein.position.favor-display": {
+        "en": "the favor cards on display do not lie as dealt: the card with the highest number lies on "
+        "the space showing four courtiers, the next on three, the lowest on two",
+        "de": "Die ausliegenden Gunstkarten liegen nicht wie ausgeteilt: Die Karte mit der höchsten "
+        "Nummer liegt auf dem Feld mit vier Höflingen, die nächste auf drei, die niedrigste auf zwei",
+    },
+    "wallenstein.position.favor-once": {
+        "en": "the favor card “{card_name}” lies in two places ({first} and {second}); every card exists "
+        "once",
+        "de": "Die Gunstkarte „{card_name}“ liegt an zwei Stellen ({first} und {second}); jede Karte gibt "
+        "es einmal",
     },
     "wallenstein.position.bid-waiting": {
         "en": "{player} has no place in player order yet but is not among the players still to take "
@@ -847,9 +885,12 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     read_fields(st, _fields(who), top, readers, areas, COUNTIES, {"flow": flow})
     for r in [*readers, *areas.values(), flow]:
         r.done()
+    given = top.has("actions")
     revealed = [ACTION_NAMES.index(a, f"actions[{i}]") for i, a in enumerate(top.array("actions", []))]
     hidden = top.obj("hidden", {})
-    hidden_count = top.integer("actions_hidden", 0, 0, len(ACTIONS))
+    # left out: the cards not turned lie face down (none during the county draft)
+    unturned = 0 if st.phase == DRAFT else len(ACTIONS) - len(set(revealed))
+    hidden_count = top.integer("actions_hidden", unturned, 0, len(ACTIONS))
     if hidden.has("actions"):
         rest = [ACTION_NAMES.index(a, f"hidden.actions[{i}]") for i, a in enumerate(hidden.array("actions"))]
     else:
@@ -858,7 +899,8 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
         rest = rest[:hidden_count]
     st.actions = revealed + rest
     if not flow.has("revealed_actions"):
-        st.revealed_actions = len(revealed)
+        # left out altogether: as many turned face up as the round has at this step
+        st.revealed_actions = len(revealed) if given else min(len(st.actions), _turned(st))
     if st.phase == PLAN:  # left out while planning: the hand is the cards held, all still to place
         for s, r in enumerate(readers):
             if not r.has("hand"):
@@ -910,9 +952,69 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     _check_draft(st)
     _check_queue(st)
     _check_bids(st)
+    _check_round(st)
     _check_boxes(st)
     _carry_on(st)
     return st
+
+
+AFTER_ACTIONS = ("post", REVOLT_ORDER, "winter-end", OVER)
+"""The phases of a round once its ten actions are carried out."""
+
+
+def _turned(st: Any) -> int:
+    """The action cards face up at the table's step: "Shuffle the action cards and place the top
+    five face up" when the round starts (``ACTIONS_FACE_UP``), one more turned for each action
+    carried out beyond them, all ten once the actions are done; none during the county draft."""
+    if st.phase == DRAFT:
+        return 0
+    if st.action_index >= len(ACTIONS) or st.phase in AFTER_ACTIONS:
+        return len(ACTIONS)
+    if st.phase == MOVE:
+        return max(ACTIONS_FACE_UP, int(st.action_index) + 1)
+    return ACTIONS_FACE_UP
+
+
+def _check_round(st: Any) -> None:
+    """The round's action cards, places in player order and favor display as the round has them at
+    this step (docs/positions.md, "The round's cards"). Each was accepted at any step: ten action
+    cards with one twice, or five turned face up while the eighth action was carried out; a player
+    without a place in player order during the actions; two favor cards alike, or favor cards
+    without Am Kaiserhof. (A place taken while planning is left to the tables of the rule tests,
+    which hold a bonus tile and carry out one action by hand.)"""
+    n = len(ACTIONS)
+    if st.phase == DRAFT:
+        if st.actions:
+            _fail("wallenstein.position.actions", count=n)
+    elif sorted(st.actions) != list(range(n)):
+        _fail("wallenstein.position.actions", count=n)
+    turned = _turned(st)
+    if st.revealed_actions != turned:
+        _fail("wallenstein.position.actions-turned", count=st.revealed_actions, total=turned)
+    for s in range(st.num_players):
+        if st.phase not in (DRAFT, PLAN, POSITION) and st.positions[s] < 0:
+            _fail("wallenstein.position.place-missing", player=COLOURS[s])
+    shown = [f for f in st.favors if f >= 0]
+    if shown and not st.court:
+        _fail("wallenstein.position.favor-module")
+    if len(st.favors) > FAVORS_SHOWN:
+        _fail("wallenstein.position.favor-display")
+    numbers = [FAVORS[f].id for f in shown]
+    if numbers != sorted(numbers, reverse=True):
+        _fail("wallenstein.position.favor-display")
+    seen: dict[int, str] = {}
+    for where, cards in (("favor_display", st.favors), ("hidden.favor_deck", st.favor_deck)):
+        for f in cards:
+            if f < 0:
+                continue
+            if f in seen:
+                _fail(
+                    "wallenstein.position.favor-once",
+                    card_name=f"favor.{FAVORS[f].id}",
+                    first=seen[f],
+                    second=where,
+                )
+            seen[f] = where
 
 
 def _shapes(st: Any) -> None:
