@@ -16,6 +16,7 @@ peasants): a scripted outcome for teaching and tests, which no game option offer
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Mapping
 from pathlib import Path
@@ -57,9 +58,11 @@ from feldherr.wallenstein.data import (
     BONUS_TILES,
     BUILDING_SUPPLY,
     BUILDINGS,
+    CONVERT_BOXES,
     COURT_SLOTS,
     EVENTS,
     EVENTS_PER_YEAR,
+    FAVOR_COSTS,
     FAVORS,
     FAVORS_SHOWN,
     MONEY_BASE,
@@ -457,6 +460,7 @@ ERRORS: dict[str, dict[str, str]] = {
     "pos.stage.leader_setup": {"en": "“placing the leaders”", "de": "„Heerführer aufstellen“"},
     "pos.stage.lsk": {"en": "“Landsknechte”", "de": "„Landsknechte“"},
     "pos.stage.court_reveal": {"en": "“the court's reveal”", "de": "„Aufdecken am Kaiserhof“"},
+    "pos.favor-space": {"en": "Space of {n} courtiers", "de": "Feld mit {n} Höflingen"},
     "pos.stage.court_favor": {"en": "“the Emperor's favor”", "de": "„Gunst des Kaisers“"},
     "pos.stage.leader_move": {"en": "“the leaders' move”", "de": "„Zug der Heerführer“"},
     "pos.stage.leader_winter": {
@@ -1546,3 +1550,35 @@ def _check_plan(st: Any, s: int) -> None:
     bid = plan[BID]
     if phase == PLAN and MONEY_BASE <= bid < TOWER_CARD and bid - MONEY_BASE > st.money[s]:
         _fail("wallenstein.position.bid", player=player, taler=bid - MONEY_BASE, money=st.money[s])
+
+
+def editor_choices(game: Any, options: Mapping[str, Any] | None, lang: str) -> dict[str, Any]:
+    """What the position editor offers where the schema alone does not say (server.editor), in
+    ``lang``: the action cards and the bonus tiles by their printed words (``"combat_a"``: "Combat /
+    movement A"), the favor cards by their effects (``"16"``: "+6 Thalers"), the favor display's
+    spaces by the courtiers they cost ("Space of 4 courtiers", then 3, 2), the boxes of a plan in
+    the mat's order (the ten actions, the bid, with Am Kaiserhof the three convert boxes) and the
+    cards a box may hold: ``money`` the money cards 0–4 by their words, ``tower card``, ``lost``."""
+    from feldherr.core.i18n import format_text, term
+
+    catalogue = game.messages()
+    words = functools.partial(term, catalogue, lang=lang)
+    money = catalogue["mv.money"].get(lang) or catalogue["mv.money"]["en"]
+    return {
+        "actions": {a: words(a) for a in ACTIONS},
+        "bonus_tiles": {t: words(t) for t in BONUS_TILES},
+        "favor_display": {str(f.id): words(f"favor.{f.id}") for f in FAVORS},
+        "favor_spaces": [
+            format_text(catalogue, words("pos.favor-space"), {"n": n}, lang) for n in FAVOR_COSTS
+        ],
+        "plan_boxes": [
+            *(words(a) for a in ACTIONS),
+            words("bid"),
+            *(words(f"court{n}") for n in CONVERT_BOXES),
+        ],
+        "plan_cards": {
+            "money": [format_text(catalogue, money, {"n": v}, lang) for v in MONEY_CARDS],
+            "tower card": words("plan.tower"),
+            "lost": words("plan.lost"),
+        },
+    }
