@@ -44,3 +44,23 @@ def test_the_card_taken_leaves_its_stack_empty_until_the_round_ends() -> None:
     st.apply(0, ("endplace",))
     after = GAME.position(st)
     assert after["card_in_use"] is None and "fiesta" in after["discard_pile"]
+
+
+def test_the_stacks_taken_this_round_are_the_turns_before() -> None:
+    """A stack set to "taken this round" without a turn that took it was accepted (the card went
+    back into its stack): the stacks without an open card are one for each player before the one at
+    the turn, and one more while a card is in play."""
+    board = Board(4).turn(0, "fiesta", court=2)
+    opened = board.pos["open_cards"]
+    other = next(
+        i for i, card in enumerate(opened) if card is not None and not board.pos["permanent_stacks"][i]
+    )
+    board.pos["discard_pile"].append(opened[other])
+    opened[other] = None
+    check_position_refused(
+        GAME,
+        board.pos,
+        "elgrande.position.taken",
+        "stacks without an open card: 2; cards taken this round: 1",
+        "Stapel ohne offene Karte: 2; in dieser Runde genommene Karten: 1",
+    )

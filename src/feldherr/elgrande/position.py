@@ -186,6 +186,14 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "{player} führt bei diesem Schritt eine Aktionskarte aus, aber keine Karte ist im Spiel: "
         "Die Karte, die ein Spieler von ihrem Stapel nimmt, bleibt im Spiel, bis sein Zug endet",
     },
+    "elgrande.position.taken": {
+        "en": "the open action cards do not fit the turn: stacks without an open card: {missing:#}; "
+        "cards taken this round: {count:#} (each player before {player} in the turn order has taken "
+        "one, and {player} too once a card is in play)",
+        "de": "Die offenen Aktionskarten passen nicht zum Zug: Stapel ohne offene Karte: {missing:#}; in "
+        "dieser Runde genommene Karten: {count:#} (jeder Spieler vor {player} in der Reihenfolge hat "
+        "eine genommen, und {player} auch, sobald eine Karte im Spiel ist)",
+    },
     "pos.unit.place#one": {"en": "{n} place", "de": "{n} Stelle"},
     "pos.unit.place#other": {"en": "{n} places", "de": "{n} Stellen"},
     "pos.unit.time#one": {"en": "once", "de": "einmal"},
@@ -934,6 +942,11 @@ def _cards_this_round(st: ElGrandeData, names: list[str]) -> None:
         _fail("elgrande.position.card-missing", player=player)
     if phase in ("modpass", "power", "court", "ability", "take") and st.card >= 0:
         _fail("elgrande.position.card-in-play", card_name=f"card.{D.CARD_IDS[st.card]}", player=player)
+    if phase in ("court", "ability", "take", "act", "veto", "effect"):
+        missing = sum(1 for c in st.open_cards if c < 0)
+        count = st.turn_index + (1 if st.card >= 0 else 0)
+        if missing != count:
+            _fail("elgrande.position.taken", missing=missing, count=count, player=player)
 
 
 def _stack_pools(options: Mapping[str, Any], count: int) -> list[list[int]]:

@@ -168,13 +168,18 @@ export function gameSections(ctx) {
     if (!Array.isArray(list) || !itemNode?.enum) return null;
     const words = cardWords;
     const stackName = (i) => `${label("stack")} ${num(i + 1)}`;
+    // a card put open on a stack that showed none comes off the discard pile, or else from the
+    // stack's face-down cards (one fewer there)
     const put = (i, v) => {
       const old = list[i];
       list[i] = v;
       const discarded = pile();
       if (!discarded) return;
+      const stays = Boolean(st.draft.permanent_stacks?.[i]);
+      const sizes = st.draft.stack_sizes;
       if (v !== null && discarded.includes(v)) discarded.splice(discarded.indexOf(v), 1);
-      if (v === null && old !== null && old !== st.draft.card_in_use && !st.draft.permanent_stacks?.[i]) discarded.push(old);
+      else if (v !== null && old === null && !stays && Array.isArray(sizes) && sizes[i] > 0) sizes[i] -= 1;
+      if (v === null && old !== null && old !== st.draft.card_in_use && !stays) discarded.push(old);
       draw();
     };
     return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
