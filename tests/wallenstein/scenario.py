@@ -294,6 +294,7 @@ class Table:
         flow["action_index"] = pos["actions"].index(name)
         flow["turn_index"] = pos["turn_order"].index(COLOURS[seat])
         flow["pending"] = {"player": COLOURS[seat], "county": county, "action": name}
+        self.keep_places()  # every player has a place in player order by now (place-missing)
 
     def script_tower(self, drops: Sequence[Sequence[int]]) -> None:
         """From now on the tower lets out exactly ``drops`` (cubes per colour, peasants last); the
