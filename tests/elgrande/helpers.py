@@ -126,16 +126,29 @@ class Board:
 
     def _off_the_table(self, card: str) -> None:
         """The card now in play leaves the place it lay in (an action card lies in one place,
-        ``elgrande.position.action-card``): open on its stack, else one copy from its stack."""
+        ``elgrande.position.action-card``): open on its stack, else one copy from its stack or the
+        discard pile, and the card open on its stack goes back into the stack in its place (the
+        player took the stack's open card: ``elgrande.position.taken``)."""
+        from feldherr.elgrande.data import CARD_INDEX
+        from feldherr.elgrande.position import _stack_pools
+
         pos = self.pos
-        if card in pos["open_cards"]:
-            pos["open_cards"][pos["open_cards"].index(card)] = None
+        opened = pos["open_cards"]
+        if card in opened:
+            opened[opened.index(card)] = None
             return
-        for i, stack in enumerate(pos.get("hidden", {}).get("stacks", [])):
-            if card in stack and not pos["permanent_stacks"][i]:
-                stack.remove(card)
-                pos["stack_sizes"][i] -= 1
-                return
+        pools = _stack_pools(GAME.normalize_options(pos["options"]), len(opened))
+        home = next(i for i, pool in enumerate(pools) if CARD_INDEX[card] in pool)
+        stacks = pos.get("hidden", {}).get("stacks")
+        if stacks is not None and card in stacks[home] and not pos["permanent_stacks"][home]:
+            stacks[home].remove(card)
+            pos["stack_sizes"][home] -= 1
+        elif card in pos["discard_pile"]:
+            pos["discard_pile"].remove(card)
+        if opened[home] is not None and stacks is not None:
+            stacks[home].insert(0, opened[home])
+            pos["stack_sizes"][home] += 1
+        opened[home] = None
 
     def last_turn(self, seat: int, card: str, round_index: int) -> Board:
         """``seat`` takes the last turn of round ``round_index`` (0 the first) with ``card``, its
@@ -145,5 +158,38 @@ class Board:
         self.flow(round_index=round_index, place_stage="done")
         return self
 
+    def keep_taken(self) -> None:
+        """During the turns of a round the stacks without an open card are the turns taken: one
+        for each player before the one at the turn, and one more while a card is in play
+        (``elgrande.position.taken``). A table whose turn was set by hand (a turn order, another
+        turn in the same round) has its open cards fitted to it: the first open cards go back on top
+        of their stacks, or a stack shows its top card again (not the stack of the card in play,
+        nor the King's that stays)."""
+        from feldherr.elgrande.data import CARD_INDEX
+        from feldherr.elgrande.position import _stack_pools
+
+        pos, flow = self.pos, self.pos["flow"]
+        stacks = pos.get("hidden", {}).get("stacks")
+        if flow["phase"] not in ("court", "ability", "take", "act", "veto", "effect") or stacks is None:
+            return
+        in_play = pos.get("card_in_use")
+        count = flow["turn_index"] + (1 if in_play else 0)
+        opened, sizes, stays = pos["open_cards"], pos["stack_sizes"], pos["permanent_stacks"]
+        pools = _stack_pools(GAME.normalize_options(pos["options"]), len(opened))
+        free = [
+            i
+            for i in range(len(opened))
+            if not stays[i] and not (in_play and CARD_INDEX[in_play] in pools[i])
+        ]
+        for i in free:
+            if opened.count(None) < count and opened[i] is not None:
+                stacks[i].insert(0, opened[i])
+                sizes[i] += 1
+                opened[i] = None
+            elif opened.count(None) > count and opened[i] is None and stacks[i]:
+                opened[i] = stacks[i].pop(0)
+                sizes[i] -= 1
+
     def state(self) -> ElGrandeState:
+        self.keep_taken()
         return GAME.from_position(self.pos, self.seed)

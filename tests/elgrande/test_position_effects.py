@@ -393,4 +393,10 @@ def test_the_player_at_the_turn_is_the_one_the_turn_order_points_to() -> None:
     )
     pos = _at("act")  # the order moved on with its player: the same table, loaded
     pos["flow"]["turn_index"], pos["flow"]["current"] = 2, "Player 4"
+    # the two players before took a card each (elgrande.position.taken): two more stacks show none
+    opened, stacks = pos["open_cards"], pos["hidden"]["stacks"]
+    for i in [i for i, card in enumerate(opened) if card is not None and not pos["permanent_stacks"][i]][:2]:
+        stacks[i].insert(0, opened[i])
+        pos["stack_sizes"][i] += 1
+        opened[i] = None
     assert GAME.from_position(pos, 1).to_move() == (3,)

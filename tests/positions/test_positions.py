@@ -207,6 +207,8 @@ def test_a_wallenstein_position_before_an_automatic_step_goes_on_as_in_play() ->
     pos["flow"]["stage"] = "court_reveal"
     for player in pos["players"]:  # left out: as the engine has them there (every box filled, the bids up)
         del player["boxes_filled"], player["plan_revealed"]
+    for box, colour in enumerate(pos["turn_order"]):  # the places in player order are taken
+        next(p for p in pos["players"] if p["colour"] == colour)["bonus_position"] = box
     # the season's event is drawn after planning: one open card fewer (out of play, none in effect)
     pos["events_gone"].append(pos["open_events"].pop())
     state: Any = get_game("wallenstein").from_position(pos, 1)
@@ -580,8 +582,8 @@ def test_a_textbook_movement_written_by_hand_loads() -> None:
                 "bonus_position": 2,
             },
         ],
-        "actions": ["combat_a"],
-        "actions_hidden": 9,
+        "actions": ["combat_a", "palace", "church", "taxes", "grain"],  # five face up as the round starts
+        "actions_hidden": 5,
         "turn_order": ["red", "blue", "yellow"],
         "flow": {"pending": {"player": "red", "county": "Osnabrück", "action": "combat_a"}},
     }

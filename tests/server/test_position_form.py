@@ -86,8 +86,24 @@ def _example(name: str) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("name", "keys"),
     [
-        ("wallenstein", ["buildings", "revolt_markers", "open_events", "current_event", "bid_queue"]),
-        ("elgrande", ["grande", "disc", "scoreboards", "open_cards", "modifiers"]),
+        (
+            "wallenstein",
+            [
+                "buildings",
+                "revolt_markers",
+                "open_events",
+                "current_event",
+                "bid_queue",
+                "actions",
+                "bonus_tiles",
+                "favor_display",
+                "plan",
+            ],
+        ),
+        (
+            "elgrande",
+            ["grande", "disc", "scoreboards", "open_cards", "modifiers", "card_in_use", "discard_pile"],
+        ),
         ("mansfeld", ["used", "luck"]),
     ],
 )
@@ -100,6 +116,44 @@ def test_the_new_parts_of_the_form_have_labels_and_help_in_both_languages(name: 
         for form, lang in ((en, "en"), (de, "de")):
             for text in (form["help"][key], form["fields"][key]):
                 assert not text_problems(text, lang), (key, text)
+
+
+def test_wallensteins_round_is_offered_in_the_games_words() -> None:
+    """The action cards, bonus tiles, favor cards, favor spaces, plan boxes and plan cards the
+    editor offers for Wallenstein: by their words in the reader's language, never by their keys."""
+    for lang, words in (
+        (
+            "en",
+            (
+                "Combat / movement A",
+                "6 armies",
+                "+6 Thalers",
+                "Space of 4 courtiers",
+                "money card of 2 Thalers",
+            ),
+        ),
+        (
+            "de",
+            ("Kampf / Bewegung A", "6 Armeen", "+6 Taler", "Feld mit 4 Höflingen", "Münzkarte über 2 Taler"),
+        ),
+    ):
+        choices = position_form("wallenstein", lang)["choices"]
+        action, tile, favor, space, money = words
+        assert choices["actions"]["combat_a"] == action and choices["bonus_tiles"]["six_armies"] == tile
+        assert choices["favor_display"]["16"] == favor and choices["favor_spaces"][0] == space
+        assert choices["plan_cards"]["money"][2] == money and len(choices["plan_boxes"]) == 14
+        texts = [
+            *choices["actions"].values(),
+            *choices["bonus_tiles"].values(),
+            *choices["favor_display"].values(),
+            *choices["favor_spaces"],
+            *choices["plan_boxes"],
+            *choices["plan_cards"]["money"],
+            choices["plan_cards"]["tower card"],
+            choices["plan_cards"]["lost"],
+        ]
+        for text in texts:
+            assert not text_problems(text, lang), text
 
 
 def test_wallensteins_buildings_and_event_cards_are_named_as_printed() -> None:

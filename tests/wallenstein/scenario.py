@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from feldherr.games import get_game
-from feldherr.wallenstein.data import BONUS_TILES, COUNTY_ID, EVENTS, EVENTS_PER_YEAR
+from feldherr.wallenstein.data import BID, BONUS_TILES, COUNTY_ID, EVENTS, EVENTS_PER_YEAR
 from feldherr.wallenstein.position import ROUND_PHASES, SEASONS
 from feldherr.wallenstein.state import WallensteinState
 
@@ -58,6 +58,18 @@ def _is_county(card: object) -> bool:
 
 # -- tables set through positions (docs/positions.md) ------------------------------------------------
 COLOURS = ("red", "blue", "yellow", "purple", "black")
+
+
+def _bid_rank(card: object) -> int:
+    """A plan's bid (a position's auction box) ranked as the engine's ``bid_rank`` ranks it: money
+    high to low, then county cards (and a box not planned), then "0" or a tower card, then none."""
+    if card == "empty":
+        return 0
+    if card == "tower card":
+        return 1
+    if isinstance(card, dict):
+        return 10 + card["taler"] if card["taler"] > 0 else 1
+    return 5
 
 
 class Table:
@@ -228,6 +240,21 @@ class Table:
         while len(self.pos["open_events"]) < count:
             self._open_from_deck()
 
+    def keep_places(self) -> None:
+        """Once the places in player order are taken (after the position phase) every player has
+        one (``wallenstein.position.place-missing``): a player the table left without one takes a
+        free box, in turn order."""
+        pos = self.pos
+        if pos["phase"] in ("draft", "plan", "position"):
+            return
+        by_colour = {p["colour"]: p for p in pos["players"]}
+        taken = {p.get("bonus_position", -1) for p in pos["players"]}
+        free = [box for box in range(len(BONUS_TILES)) if box not in taken]
+        for colour in pos["turn_order"]:
+            player = by_colour[colour]
+            if player.get("bonus_position", -1) < 0:
+                player["bonus_position"] = free.pop(0)
+
     def hold_tile(self, seat: int, tile: str) -> None:
         """Seat ``seat`` holds bonus tile ``tile`` this round (the first position), nobody else one."""
         tiles = list(BONUS_TILES)
@@ -267,6 +294,7 @@ class Table:
         flow["action_index"] = pos["actions"].index(name)
         flow["turn_index"] = pos["turn_order"].index(COLOURS[seat])
         flow["pending"] = {"player": COLOURS[seat], "county": county, "action": name}
+        self.keep_places()  # every player has a place in player order by now (place-missing)
 
     def script_tower(self, drops: Sequence[Sequence[int]]) -> None:
         """From now on the tower lets out exactly ``drops`` (cubes per colour, peasants last); the
@@ -290,11 +318,15 @@ class Table:
     def favor_display(self, numbers: Sequence[int | None]) -> None:
         """Am Kaiserhof: the favor cards (printed numbers) on the 4/3/2-courtier spaces."""
         self.pos["favor_display"] = [None if n is None else str(n) for n in numbers]
+        deck = self.pos["hidden"].get("favor_deck")
+        if deck is not None:  # a card on display is not in the deck (wallenstein.position.favor-once)
+            self.favor_deck([int(n) for n in deck if int(n) not in numbers])
 
     def favor_deck(self, numbers: Sequence[int]) -> None:
         """Am Kaiserhof: the favor deck, top card first."""
-        self.pos["hidden"]["favor_deck"] = [str(n) for n in numbers]
-        self.pos["favor_deck_size"] = len(numbers)
+        shown = {int(n) for n in self.pos.get("favor_display") or [] if n is not None}
+        self.pos["hidden"]["favor_deck"] = [str(n) for n in numbers if n not in shown]
+        self.pos["favor_deck_size"] = len(self.pos["hidden"]["favor_deck"])
 
     def order(self, seats: Sequence[int]) -> None:
         self.pos["turn_order"] = [COLOURS[s] for s in seats]
@@ -317,16 +349,20 @@ class Table:
 
     def planned(self) -> None:
         """The table after planning, as the rule steps between the plans and the actions find it:
-        every plan is in (the boxes left open, ``null``, do nothing), the first player in turn
-        order chooses a position (the position phase). A position still planning must have its
-        boxes filled in the order the plan asks for them (``wallenstein.position.plan-order``)."""
+        every plan is in (the boxes left open, ``null``, do nothing), and the players without a
+        place in player order take one (the position phase): all of them wait, the highest bid
+        first, equal bids in turn order (``wallenstein.position.bid-waiting``, ``.bid-order``). A
+        position still planning must have its boxes filled in the order the plan asks for them
+        (``wallenstein.position.plan-order``)."""
         slots = len(self.player(0)["plan"])
         for player in self.pos["players"]:
             player["boxes_filled"] = slots
-        first = self.pos["turn_order"][0]
+        by_colour = {p["colour"]: p for p in self.pos["players"]}
+        placeless = [c for c in self.pos["turn_order"] if by_colour[c].get("bonus_position", -1) < 0]
+        queue = sorted(placeless, key=lambda c: -_bid_rank(by_colour[c]["plan"][BID]))
         self.pos["phase"] = "position"
-        self.pos["flow"]["pending"] = {"player": first}
-        self.pos["flow"]["bid_queue"] = [first]
+        self.pos["flow"]["pending"] = {"player": queue[0]}
+        self.pos["flow"]["bid_queue"] = queue
 
     def leader(self, seat: int, county: str | None) -> None:
         """Heerführer: ``seat``'s military leader stands in ``county`` (``None``: off the board)."""
@@ -346,6 +382,7 @@ class Table:
             player.pop("boxes_filled", None)
             player.pop("plan_revealed", None)
         self.keep_event_count()
+        self.keep_places()
         state = GAME.from_position(self.pos, self.seed)
         assert isinstance(state, WallensteinState)
         return state

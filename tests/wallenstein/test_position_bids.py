@@ -78,3 +78,29 @@ def test_a_lower_bid_never_chooses_before_a_higher_one_and_a_tie_in_any_order() 
             assert again.to_move() == (COLOURS.index(moved[0]),)
             tied += 1
     assert refused and tied, (refused, tied)
+
+
+def test_every_player_without_a_place_waits_for_one() -> None:
+    """A table that left a player without a place out of the queue was accepted, and that player
+    never chose: the round went on with a player outside the player order."""
+    game = get_game("wallenstein")
+    _, pos = choosing_places(5)
+    queue = pos["flow"]["bid_queue"]
+    left_out = queue[-1]
+    pos["flow"]["bid_queue"] = queue[:-1]
+    err = check_position_refused(
+        game,
+        pos,
+        "wallenstein.position.bid-waiting",
+        "has no place in player order yet but is not among the players still to take one",
+        "hat noch keinen Platz in der Spielerreihenfolge, ist aber nicht unter den Spielern",
+    )
+    assert err.details["player"] == left_out
+    # the whole queue loads; once the first has taken a place, the others are the queue
+    pos["flow"]["bid_queue"] = queue
+    st = game.from_position(pos, 1)
+    seat = st.to_move()[0]
+    st.apply(seat, st.legal_moves(seat)[0])
+    again = json.loads(json.dumps(game.position(st)))
+    assert again["flow"]["bid_queue"] == queue[1:]
+    assert game.position(game.from_position(again, 1)) == again

@@ -103,10 +103,22 @@ def test_el_grande_scoreboard_open_card_and_disc_are_set(server: Server, pages: 
     assert stacks.locator("select[aria-label='Stack 1'] option:checked").inner_text() == "taken this round"
     options = fourth.locator("option").all_inner_texts()
     assert all(": " in text for text in options[1:]) and len(set(options)) == len(options), options
-    # a card of which the game has one, already on the discard pile: refused in words
+    # a card of which the game has one, on the discard pile: put open, it leaves the pile
+    pile = editor.locator("#editor-discard_pile")
+    pile.locator("summary").click()
+    movement = pile.locator("label", has_text="Movement:").locator("input")
+    assert movement.is_checked()
     fourth.select_option(label=next(text for text in options if text.startswith("Movement")))
+    assert not pile.locator("label", has_text="Movement:").locator("input").is_checked()
+    # the King's card laid on the discard pile: refused in words (it lies open every round)
+    pile.locator("label", has_text="King's card:").locator("input").check()
+    assert stacks.locator("select[aria-label='Stack 5'] option:checked").inner_text() == "taken this round"
     refusal = apply_refused(page, pages)
-    assert "Movement" in refusal and "umsturz" not in refusal, refusal
+    assert "King's card is never discarded" in refusal and "ihre_majestaet" not in refusal, refusal
+    pile.locator("label", has_text="King's card:").locator("input").uncheck()
+    assert (
+        stacks.locator("select[aria-label='Stack 5'] option:checked").inner_text().startswith("King's card: ")
+    )
     fourth.select_option(label=next(text for text in options if text.startswith("Special Scoring")))
     scan.read(page, "elgrande editor fields en 390")
     form_shot(page, "editor-fields-elgrande-en-390")
@@ -119,6 +131,53 @@ def test_el_grande_scoreboard_open_card_and_disc_are_set(server: Server, pages: 
     scan.read(page, "elgrande applied en 390")
     shot(page, "editor-fields-elgrande-applied-en-390")
     scan.check()
+
+
+def test_el_grande_card_in_play_is_taken_from_its_stack(server: Server, pages: Pages) -> None:
+    """The card in play (Isabel's Verbannung in the worked example) changed to the Wahlheimat open
+    on stack 4: that stack shows none, the Verbannung lies open on its stack again, and the turn
+    starts with the Wahlheimat (its 4 Caballeros still to place)."""
+    game_id = imported(server, "elgrande")
+    for lang, width in (("de", 1280), ("en", 390)):
+        page = pages.new(viewport={"width": width, "height": 900 if width > 600 else 844})
+        scan = Scan()
+        open_editor(page, server, game_id, lang, width)
+        editor = page.locator("#position-editor")
+        section = editor.locator("#editor-card_in_use")
+        words = {
+            "de": (
+                "Ausgespielte Aktionskarte",
+                "Verbannung: ",
+                "Wahlheimat: ",
+                "Stapel",
+                "diese Runde genommen",
+            ),
+            "en": ("Action card in play", "Banishment: ", "Grande: ", "Stack", "taken this round"),
+        }[lang]
+        legend, banishment, grande, stack, taken = words
+        assert section.locator("legend").inner_text() == legend
+        in_play = section.locator("select")
+        assert in_play.locator("option:checked").inner_text().startswith(banishment)
+        stacks = editor.locator("#editor-open_cards")
+        assert (
+            stacks.locator(f"select[aria-label='{stack} 4'] option:checked").inner_text().startswith(grande)
+        )
+        in_play.select_option(
+            label=next(t for t in in_play.locator("option").all_inner_texts() if t.startswith(grande))
+        )
+        assert stacks.locator(f"select[aria-label='{stack} 4'] option:checked").inner_text() == taken
+        shown = [
+            stacks.locator(f"select[aria-label='{stack} {i}'] option:checked").inner_text() for i in (1, 2, 3)
+        ]
+        assert sum(text.startswith(banishment) for text in shown) == 1, shown
+        scan.read(page, f"elgrande card in play {lang} {width}")
+        form_shot(page, f"editor-fields-elgrande-in-play-{lang}-{width}")
+        apply(page, game_id)
+        board = page.locator("#board").inner_text()
+        assert grande.rstrip(": ") in board, board
+        scan.read(page, f"elgrande card in play applied {lang} {width}")
+        shot(page, f"editor-fields-elgrande-in-play-applied-{lang}-{width}")
+        scan.check()
 
 
 def test_mansfeld_used_characters_and_luck_are_set(server: Server, pages: Pages) -> None:

@@ -172,6 +172,28 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "Nur der Stapel der Königskarte bleibt von Runde zu Runde liegen (der letzte; mit Neue "
         "Regentschaft keiner)",
     },
+    "elgrande.position.card-in-play": {
+        "en": "“{card_name}” is in play though {player} carries out no action card at this step: a "
+        "card is in play from the moment a player takes it from its stack until that player's turn "
+        "ends, when it goes onto the discard pile",
+        "de": "„{card_name}“ ist im Spiel, obwohl {player} bei diesem Schritt keine Aktionskarte "
+        "ausführt: Eine Karte ist im Spiel, sobald ein Spieler sie von ihrem Stapel nimmt, bis sein "
+        "Zug endet; dann kommt sie auf den Ablagestapel",
+    },
+    "elgrande.position.card-missing": {
+        "en": "{player} carries out an action card at this step, but no card is in play: the card a "
+        "player takes from its stack stays in play until that player's turn ends",
+        "de": "{player} führt bei diesem Schritt eine Aktionskarte aus, aber keine Karte ist im Spiel: "
+        "Die Karte, die ein Spieler von ihrem Stapel nimmt, bleibt im Spiel, bis sein Zug endet",
+    },
+    "elgrande.position.taken": {
+        "en": "the open action cards do not fit the turn: stacks without an open card: {missing:#}; "
+        "cards taken this round: {count:#} (each player before {player} in the turn order has taken "
+        "one, and {player} too once a card is in play)",
+        "de": "Die offenen Aktionskarten passen nicht zum Zug: Stapel ohne offene Karte: {missing:#}; in "
+        "dieser Runde genommene Karten: {count:#} (jeder Spieler vor {player} in der Reihenfolge hat "
+        "eine genommen, und {player} auch, sobald eine Karte im Spiel ist)",
+    },
     "pos.unit.place#one": {"en": "{n} place", "de": "{n} Stelle"},
     "pos.unit.place#other": {"en": "{n} places", "de": "{n} Stellen"},
     "pos.unit.time#one": {"en": "once", "de": "einmal"},
@@ -838,6 +860,7 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
             stacks.append(left[: sizes[i]])
         st.stacks = stacks
     _action_cards_once(st, options, permanent)
+    _cards_this_round(st, names)
     _effect(st, names)
     if hidden.has("dummy_power"):
         st.dummy_power = hidden.ints("dummy_power", low=1, high=13)[::-1]
@@ -904,6 +927,26 @@ def _action_cards_once(st: ElGrandeData, options: Mapping[str, Any], permanent: 
                 second=where[1],
                 copies=copies[c],
             )
+
+
+def _cards_this_round(st: ElGrandeData, names: list[str]) -> None:
+    """The card in play as the turns have it (docs/rules-notes.md, El Grande 14): the player at the
+    turn takes an open action card and carries it out; at the turn's end it goes onto the discard
+    pile. So a card is in play while a player carries one out (placing Caballeros, a veto against
+    it), none before the player takes one (the court, the choice of a card). (A card in play was
+    accepted at any step: the choice of a card then offered the open ones while another was in
+    play.)"""
+    phase = PHASE_NAMES[st.phase]
+    player = names[st.current] if 0 <= st.current < len(names) else ""
+    if phase in ("act", "veto") and st.card < 0:
+        _fail("elgrande.position.card-missing", player=player)
+    if phase in ("modpass", "power", "court", "ability", "take") and st.card >= 0:
+        _fail("elgrande.position.card-in-play", card_name=f"card.{D.CARD_IDS[st.card]}", player=player)
+    if phase in ("court", "ability", "take", "act", "veto", "effect"):
+        missing = sum(1 for c in st.open_cards if c < 0)
+        count = st.turn_index + (1 if st.card >= 0 else 0)
+        if missing != count:
+            _fail("elgrande.position.taken", missing=missing, count=count, player=player)
 
 
 def _stack_pools(options: Mapping[str, Any], count: int) -> list[list[int]]:

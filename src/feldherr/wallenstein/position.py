@@ -16,6 +16,7 @@ peasants): a scripted outcome for teaching and tests, which no game option offer
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Mapping
 from pathlib import Path
@@ -51,15 +52,19 @@ from feldherr.core.position import (
 from feldherr.core.rng import Rng
 from feldherr.wallenstein.data import (
     ACTIONS,
+    ACTIONS_FACE_UP,
     ARMIES_PER_PLAYER,
     BID,
     BONUS_TILES,
     BUILDING_SUPPLY,
     BUILDINGS,
+    CONVERT_BOXES,
     COURT_SLOTS,
     EVENTS,
     EVENTS_PER_YEAR,
+    FAVOR_COSTS,
     FAVORS,
+    FAVORS_SHOWN,
     MONEY_BASE,
     MONEY_CARDS,
     NAMES,
@@ -385,6 +390,49 @@ ERRORS: dict[str, dict[str, str]] = {
         "einen nehmen, Spieler ohne Platz, jeder einmal, und die ausstehende Entscheidung ist die des "
         "ersten von ihnen; bei jedem anderen Schritt wartet niemand auf einen Platz",
     },
+    "wallenstein.position.actions": {
+        "en": "a round has all {count:#} action cards, each once, face up or face down in the row (none "
+        "during the county draft)",
+        "de": "Eine Runde hat alle {count:#} Aktionskarten, jede einmal, offen oder verdeckt in der "
+        "Reihe (keine während der Länderwahl)",
+    },
+    "wallenstein.position.actions-turned": {
+        "en": "{count:#} action cards are turned face up, but the round has {total:#} at this step: five "
+        "when the round starts, one more for each action carried out after them, all once the actions "
+        "are done",
+        "de": "{count:#} Aktionskarten sind aufgedeckt, aber die Runde hat bei diesem Schritt {total:#}: "
+        "fünf zu Beginn der Runde, eine mehr für jede danach ausgeführte Aktion, alle, sobald die "
+        "Aktionen ausgeführt sind",
+    },
+    "wallenstein.position.place-missing": {
+        "en": "{player} has no place on the bonus track though the places in player order are taken: "
+        "every player takes one before the actions",
+        "de": "{player} hat keinen Platz auf der Bonusleiste, obwohl die Plätze der Spielerreihenfolge "
+        "genommen sind: Jeder Spieler nimmt einen vor den Aktionen",
+    },
+    "wallenstein.position.favor-module": {
+        "en": "favor cards lie on display, but only the module Am Kaiserhof has them",
+        "de": "Gunstkarten liegen aus, aber nur das Modul Am Kaiserhof hat sie",
+    },
+    "wallenstein.position.favor-display": {
+        "en": "the favor cards on display do not lie as dealt: the card with the highest number lies on "
+        "the space showing four courtiers, the next on three, the lowest on two",
+        "de": "Die ausliegenden Gunstkarten liegen nicht wie ausgeteilt: Die Karte mit der höchsten "
+        "Nummer liegt auf dem Feld mit vier Höflingen, die nächste auf drei, die niedrigste auf zwei",
+    },
+    "wallenstein.position.favor-once": {
+        "en": "the favor card “{card_name}” lies in two places ({first} and {second}); every card exists "
+        "once",
+        "de": "Die Gunstkarte „{card_name}“ liegt an zwei Stellen ({first} und {second}); jede Karte gibt "
+        "es einmal",
+    },
+    "wallenstein.position.bid-waiting": {
+        "en": "{player} has no place in player order yet but is not among the players still to take "
+        "one: once the bids are revealed every player takes a place, the highest bid first",
+        "de": "{player} hat noch keinen Platz in der Spielerreihenfolge, ist aber nicht unter den "
+        "Spielern, die noch einen nehmen: Sobald die Gebote aufgedeckt sind, nimmt jeder Spieler "
+        "einen Platz, das höchste Gebot zuerst",
+    },
     "wallenstein.position.bid-order": {
         "en": "{player} takes a place in player order before {other}, whose bid is higher: the "
         "highest bid chooses first (a tie is decided by the bag)",
@@ -412,6 +460,7 @@ ERRORS: dict[str, dict[str, str]] = {
     "pos.stage.leader_setup": {"en": "“placing the leaders”", "de": "„Heerführer aufstellen“"},
     "pos.stage.lsk": {"en": "“Landsknechte”", "de": "„Landsknechte“"},
     "pos.stage.court_reveal": {"en": "“the court's reveal”", "de": "„Aufdecken am Kaiserhof“"},
+    "pos.favor-space": {"en": "Space of {n} courtiers", "de": "Feld mit {n} Höflingen"},
     "pos.stage.court_favor": {"en": "“the Emperor's favor”", "de": "„Gunst des Kaisers“"},
     "pos.stage.leader_move": {"en": "“the leaders' move”", "de": "„Zug der Heerführer“"},
     "pos.stage.leader_winter": {
@@ -840,9 +889,12 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     read_fields(st, _fields(who), top, readers, areas, COUNTIES, {"flow": flow})
     for r in [*readers, *areas.values(), flow]:
         r.done()
+    given = top.has("actions")
     revealed = [ACTION_NAMES.index(a, f"actions[{i}]") for i, a in enumerate(top.array("actions", []))]
     hidden = top.obj("hidden", {})
-    hidden_count = top.integer("actions_hidden", 0, 0, len(ACTIONS))
+    # left out: the cards not turned lie face down (none during the county draft)
+    unturned = 0 if st.phase == DRAFT else len(ACTIONS) - len(set(revealed))
+    hidden_count = top.integer("actions_hidden", unturned, 0, len(ACTIONS))
     if hidden.has("actions"):
         rest = [ACTION_NAMES.index(a, f"hidden.actions[{i}]") for i, a in enumerate(hidden.array("actions"))]
     else:
@@ -851,7 +903,8 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
         rest = rest[:hidden_count]
     st.actions = revealed + rest
     if not flow.has("revealed_actions"):
-        st.revealed_actions = len(revealed)
+        # left out altogether: as many turned face up as the round has at this step
+        st.revealed_actions = len(revealed) if given else min(len(st.actions), _turned(st))
     if st.phase == PLAN:  # left out while planning: the hand is the cards held, all still to place
         for s, r in enumerate(readers):
             if not r.has("hand"):
@@ -903,9 +956,69 @@ def from_position(game: Any, data: Mapping[str, Any], seed: int) -> Any:
     _check_draft(st)
     _check_queue(st)
     _check_bids(st)
+    _check_round(st)
     _check_boxes(st)
     _carry_on(st)
     return st
+
+
+AFTER_ACTIONS = ("post", REVOLT_ORDER, "winter-end", OVER)
+"""The phases of a round once its ten actions are carried out."""
+
+
+def _turned(st: Any) -> int:
+    """The action cards face up at the table's step: "Shuffle the action cards and place the top
+    five face up" when the round starts (``ACTIONS_FACE_UP``), one more turned for each action
+    carried out beyond them, all ten once the actions are done; none during the county draft."""
+    if st.phase == DRAFT:
+        return 0
+    if st.action_index >= len(ACTIONS) or st.phase in AFTER_ACTIONS:
+        return len(ACTIONS)
+    if st.phase == MOVE:
+        return max(ACTIONS_FACE_UP, int(st.action_index) + 1)
+    return ACTIONS_FACE_UP
+
+
+def _check_round(st: Any) -> None:
+    """The round's action cards, places in player order and favor display as the round has them at
+    this step (docs/positions.md, "The round's cards"). Each was accepted at any step: ten action
+    cards with one twice, or five turned face up while the eighth action was carried out; a player
+    without a place in player order during the actions; two favor cards alike, or favor cards
+    without Am Kaiserhof. (A place taken while planning is left to the tables of the rule tests,
+    which hold a bonus tile and carry out one action by hand.)"""
+    n = len(ACTIONS)
+    if st.phase == DRAFT:
+        if st.actions:
+            _fail("wallenstein.position.actions", count=n)
+    elif sorted(st.actions) != list(range(n)):
+        _fail("wallenstein.position.actions", count=n)
+    turned = _turned(st)
+    if st.revealed_actions != turned:
+        _fail("wallenstein.position.actions-turned", count=st.revealed_actions, total=turned)
+    for s in range(st.num_players):
+        if st.phase not in (DRAFT, PLAN, POSITION) and st.positions[s] < 0:
+            _fail("wallenstein.position.place-missing", player=COLOURS[s])
+    shown = [f for f in st.favors if f >= 0]
+    if shown and not st.court:
+        _fail("wallenstein.position.favor-module")
+    if len(st.favors) > FAVORS_SHOWN:
+        _fail("wallenstein.position.favor-display")
+    numbers = [FAVORS[f].id for f in shown]
+    if numbers != sorted(numbers, reverse=True):
+        _fail("wallenstein.position.favor-display")
+    seen: dict[int, str] = {}
+    for where, cards in (("favor_display", st.favors), ("hidden.favor_deck", st.favor_deck)):
+        for f in cards:
+            if f < 0:
+                continue
+            if f in seen:
+                _fail(
+                    "wallenstein.position.favor-once",
+                    card_name=f"favor.{FAVORS[f].id}",
+                    first=seen[f],
+                    second=where,
+                )
+            seen[f] = where
 
 
 def _shapes(st: Any) -> None:
@@ -1323,8 +1436,9 @@ def _check_bids(st: Any) -> None:
     ``reveal_bids``). The players still to take a place are players without one, each once, in the
     order of their bids (ties in any order), and the decision owed is the first's; at any other step
     nobody waits (a position whose owed decision was another player's was accepted, and that
-    player's choice took the first player's turn away). A table may leave players without a place
-    out of the queue (the tests' tables after planning let the first player alone choose)."""
+    player's choice took the first player's turn away). Every player without a place is in the
+    queue: the bids rank all players, and each takes a place in turn (a table that left one out
+    was accepted, and that player never chose: the round went on with a player outside the order)."""
     from feldherr.wallenstein.rules.planning import bid_rank
 
     queue = st.bid_queue
@@ -1335,6 +1449,9 @@ def _check_bids(st: Any) -> None:
     placed = any(st.positions[s] >= 0 for s in queue)
     if not queue or placed or len(set(queue)) != len(queue) or st.pending != [queue[0]]:
         _fail("wallenstein.position.bid-queue")
+    for s in range(st.num_players):
+        if st.positions[s] < 0 and s not in queue:
+            _fail("wallenstein.position.bid-waiting", player=COLOURS[s])
     for first, second in itertools.pairwise(queue):
         if bid_rank(st.plans[first][BID]) < bid_rank(st.plans[second][BID]):
             _fail("wallenstein.position.bid-order", player=COLOURS[first], other=COLOURS[second])
@@ -1433,3 +1550,35 @@ def _check_plan(st: Any, s: int) -> None:
     bid = plan[BID]
     if phase == PLAN and MONEY_BASE <= bid < TOWER_CARD and bid - MONEY_BASE > st.money[s]:
         _fail("wallenstein.position.bid", player=player, taler=bid - MONEY_BASE, money=st.money[s])
+
+
+def editor_choices(game: Any, options: Mapping[str, Any] | None, lang: str) -> dict[str, Any]:
+    """What the position editor offers where the schema alone does not say (server.editor), in
+    ``lang``: the action cards and the bonus tiles by their printed words (``"combat_a"``: "Combat /
+    movement A"), the favor cards by their effects (``"16"``: "+6 Thalers"), the favor display's
+    spaces by the courtiers they cost ("Space of 4 courtiers", then 3, 2), the boxes of a plan in
+    the mat's order (the ten actions, the bid, with Am Kaiserhof the three convert boxes) and the
+    cards a box may hold: ``money`` the money cards 0–4 by their words, ``tower card``, ``lost``."""
+    from feldherr.core.i18n import format_text, term
+
+    catalogue = game.messages()
+    words = functools.partial(term, catalogue, lang=lang)
+    money = catalogue["mv.money"].get(lang) or catalogue["mv.money"]["en"]
+    return {
+        "actions": {a: words(a) for a in ACTIONS},
+        "bonus_tiles": {t: words(t) for t in BONUS_TILES},
+        "favor_display": {str(f.id): words(f"favor.{f.id}") for f in FAVORS},
+        "favor_spaces": [
+            format_text(catalogue, words("pos.favor-space"), {"n": n}, lang) for n in FAVOR_COSTS
+        ],
+        "plan_boxes": [
+            *(words(a) for a in ACTIONS),
+            words("bid"),
+            *(words(f"court{n}") for n in CONVERT_BOXES),
+        ],
+        "plan_cards": {
+            "money": [format_text(catalogue, money, {"n": v}, lang) for v in MONEY_CARDS],
+            "tower card": words("plan.tower"),
+            "lost": words("plan.lost"),
+        },
+    }

@@ -4,7 +4,7 @@
 // buildings and revolt markers and its turns, El Grande's Caballeros, mobile scoreboards and
 // action card stacks, Mansfeld's provinces and turn while recruiting.
 import { colour, h } from "./dom.js";
-import { num, t } from "./i18n.js";
+import { lang, num, t } from "./i18n.js";
 import { effectText } from "./words-table.js";
 
 // What each game's form shows, by the position's fields (docs/positions.md); the widgets and their
@@ -14,7 +14,8 @@ export const PLANS = {
     // a county's owner and armies, and below them its buildings and revolt markers
     sections: [{ kind: "places", field: "counties", columns: ["owner", "armies"], more: ["buildings", "revolt_markers"] },
       { kind: "players", fields: ["victory_points", "taler", "grain"] }, { kind: "single", path: ["open_events"] },
-      { kind: "single", path: ["current_event"] }, { kind: "movement" }, { kind: "bidTurn" }],
+      { kind: "single", path: ["current_event"] }, { kind: "turned" }, { kind: "bonus" }, { kind: "favors" },
+      { kind: "movement" }, { kind: "bidTurn" }, { kind: "plans" }],
     derived: { players: ["armies_in_supply"], top: ["building_supply", "revolt_marker_supply"] },
     none: ["current_event"],  // no event card in play: "none", not "nowhere"
     // the action boxes of the planning board in the mat's printed order (a plan's first ten boxes)
@@ -26,6 +27,7 @@ export const PLANS = {
       { kind: "players", fields: ["score", "court", "power_cards", "modifiers", "grande", "disc"],
         only: { modifiers: (table) => (table.options?.variant || []).some((v) => v === "machtverschiebung" || v === "mv") } },
       { kind: "single", path: ["king"] }, { kind: "slots", field: "scoreboards", item: "scoreboard" }, { kind: "stacks", field: "open_cards" },
+      { kind: "inPlay", field: "card_in_use" }, { kind: "discard", field: "discard_pile" },
       { kind: "single", path: ["flow", "current"], player: true, order: "turn_order", orderIndex: "turn_index" }],
     derived: { players: ["province"] },
     // a power card taken out of a hand goes onto the player's discard pile, and one put back into
@@ -43,6 +45,9 @@ export const PLANS = {
     exclusive: { players: ["cards", "used"], top: ["open", "left"] },
   },
 };
+
+// a thing's name as a label of its own: with a capital ("box": "Box")
+const capital = (text) => text.charAt(0).toLocaleUpperCase(lang()) + text.slice(1);
 
 // The game's sections, built with the editor's state and helpers (`ctx`: `st`, its words `w`,
 // `label`, `thing`, `helpOf`, its widgets, the schema's `node` and `isType`, `draw` the form again).
@@ -146,23 +151,116 @@ export function gameSections(ctx) {
       }));
   }
 
+  // El Grande's action cards: each with its special action (several cards share a name), and the
+  // stack a card belongs to (the form's `choices.open_cards`: the cards each stack may show).
+  const cardsById = () => new Map((st.cards?.cards || []).map((c) => [c.id, c]));
+  const cardWords = (id) => { const card = cardsById().get(id); return card ? `${thing(id)}: ${effectText(card.effect)}` : thing(id); };
+  const stackOf = (id) => (st.form.choices?.open_cards || []).findIndex((cards) => cards.includes(id));
+  const pile = () => (Array.isArray(st.draft.discard_pile) ? st.draft.discard_pile : null);
+
   // El Grande's action cards open on the stacks: per stack the card on top (among those the stack
   // holds under the game's options), or none (taken this round); each with its special action.
+  // A card taken this round goes onto the discard pile (unless it is the card in play; the King's
+  // card of a stack that stays is never discarded), and a card put open leaves the pile.
   function stacks(section, schema) {
     const list = st.draft[section.field];
     const itemNode = node(schema, [section.field, "[]"]);
     if (!Array.isArray(list) || !itemNode?.enum) return null;
-    const byId = new Map((st.cards?.cards || []).map((c) => [c.id, c]));
-    const words = (id) => (byId.has(id) ? `${thing(id)}: ${effectText(byId.get(id).effect)}` : thing(id));
+    const words = cardWords;
     const stackName = (i) => `${label("stack")} ${num(i + 1)}`;
+    // a card put open on a stack that showed none comes off the discard pile, or else from the
+    // stack's face-down cards (one fewer there)
+    const put = (i, v) => {
+      const old = list[i];
+      list[i] = v;
+      const discarded = pile();
+      if (!discarded) return;
+      const stays = Boolean(st.draft.permanent_stacks?.[i]);
+      const sizes = st.draft.stack_sizes;
+      if (v !== null && discarded.includes(v)) discarded.splice(discarded.indexOf(v), 1);
+      else if (v !== null && old === null && !stays && Array.isArray(sizes) && sizes[i] > 0) sizes[i] -= 1;
+      if (v === null && old !== null && old !== st.draft.card_in_use && !stays) discarded.push(old);
+      draw();
+    };
     return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
       list.map((value, i) => {
         const allowed = st.form.choices?.[section.field]?.[i] || itemNode.enum.filter((v) => v !== null);
         const ids = value === null || allowed.includes(value) ? allowed : [value, ...allowed];
         const choices = [[null, t("cardTaken")], ...ids.map((id) => [id, words(id)])];
         return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, stackName(i)),
-          select(choices, value, (v) => { list[i] = v; }, stackName(i)));
+          select(choices, value, (v) => put(i, v), stackName(i)));
       }));
+  }
+
+  // El Grande's card in play: the card the player at the turn has taken and carries out, or none
+  // (the player has not taken one yet). It changes while the player chooses a card or before the
+  // special action begins: taking a card takes it from its stack (the stack shows none), the card
+  // given back lies open on its stack again, and the turn is at its start with that card (the
+  // Caballeros it allows still to place). Elsewhere the card is shown as it is.
+  function inPlay(section) {
+    const flow = st.draft.flow;
+    if (!flow || !(section.field in st.draft) || !Array.isArray(st.draft.open_cards)) return null;
+    const now = st.draft[section.field];
+    const open = st.draft.open_cards;
+    const editable = flow.phase === "take" || (flow.phase === "act" && flow.special_stage === "not started" && !flow.effect_source);
+    const legend = h("legend", {}, label(section.field));
+    if (!editable) {
+      return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, legend, helpOf(section.field),
+        h("p", { class: "editor-value" }, now === null ? w("none") : cardWords(now)));
+    }
+    const ids = [...new Set([...(now === null ? [] : [now]), ...open.filter((id) => id !== null)])];
+    const choices = [[null, w("none")], ...ids.map((id) => [id, cardWords(id)])];
+    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, legend, helpOf(section.field),
+      select(choices, now, (v) => {
+        if (v === now) return;
+        const at = v === null ? -1 : open.indexOf(v);
+        if (at >= 0) open[at] = null;
+        if (now !== null) {  // back open onto its stack where that stack shows none, else discarded
+          const home = stackOf(now);
+          if (home >= 0 && open[home] === null) open[home] = now;
+          else pile()?.push(now);
+        }
+        st.draft[section.field] = v;
+        flow.phase = v === null ? "take" : "act";
+        flow.place_left = v === null ? 0 : cardsById().get(v)?.place ?? 0;
+        flow.place_stage = "not started";
+        flow.special_stage = "not started";
+        draw();
+      }, label(section.field)));
+  }
+
+  // El Grande's discard pile: the action cards played in earlier turns and rounds, a check box
+  // each (every card of the game's stacks, with its special action). A card discarded leaves the
+  // stack it lay open on (taken this round) or, unseen, its stack (one card fewer in it); a card
+  // taken off the pile goes back into its stack. The card in play is not offered.
+  function discard(section) {
+    const discarded = pile();
+    const stackCards = st.form.choices?.open_cards;
+    if (!discarded || !Array.isArray(stackCards)) return null;
+    const inPlayNow = st.draft.card_in_use;
+    const all = [...new Set([...stackCards.flat(), ...discarded])].filter((id) => id !== inPlayNow);
+    const sizes = st.draft.stack_sizes;
+    const open = st.draft.open_cards || [];
+    // a stack that stays from round to round (the King's) always holds its card: nothing leaves it
+    const stays = (home) => home >= 0 && Boolean(st.draft.permanent_stacks?.[home]);
+    const change = (id, on) => {
+      const home = stackOf(id);
+      if (on) {
+        const at = open.indexOf(id);
+        if (at >= 0) open[at] = null;
+        else if (home >= 0 && !stays(home) && Array.isArray(sizes) && sizes[home] > 0) sizes[home] -= 1;
+        discarded.push(id);
+      } else {
+        discarded.splice(discarded.indexOf(id), 1);
+        if (stays(home)) { if (open[home] === null) open[home] = id; } else if (home >= 0 && Array.isArray(sizes)) sizes[home] += 1;
+      }
+      draw();
+    };
+    return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
+      h("details", { class: "editor-more", open: Boolean(st.discardOpen), ontoggle: (e) => { st.discardOpen = e.target.open; } }, h("summary", {}, `${label(section.field)}: ${num(discarded.length)}`),
+        h("div", { class: "editor-cards editor-cards-long", role: "group", "aria-label": label(section.field) },
+          all.map((id) => h("label", { class: "editor-card" },
+            h("input", { type: "checkbox", checked: discarded.includes(id), onchange: (e) => change(id, e.target.checked) }), " ", cardWords(id))))));
   }
 
   // Mansfeld's turn while recruiting: the place in the turn order, chosen by the player's name.
@@ -217,5 +315,175 @@ export function gameSections(ctx) {
       }, w("whoseTurn")));
   }
 
-  return { places, grid, list: listSection, slots, stacks, turn: turnSection, movement: movementSection, bidTurn: bidTurnSection };
+  const seats = () => st.draft.players.map((p, i) => [p.colour, playerName(p, i)]);
+  // the boxes face up and filled follow from the round's step: left out, the game counts them again
+  const recount = () => { for (const p of st.draft.players) { delete p.plan_revealed; delete p.boxes_filled; } };
+
+  // Wallenstein's action cards turned this round, in the order turned (how many follows the step:
+  // five when the round starts, one more for each action after them), each with whether it is
+  // carried out, under way or still to come. A card chosen that lies elsewhere in the row swaps
+  // with it; one face down takes its place (the other goes face down). The card under way changes
+  // the movement owed: the first player in turn order with a county planned on that box.
+  function turnedSection() {
+    const cards = st.draft.actions;
+    const names = st.form.choices?.actions;
+    if (!Array.isArray(cards) || !cards.length || !names) return null;
+    const flow = st.draft.flow || {};
+    const index = flow.action_index ?? 0;
+    const moving = st.draft.phase === "move";
+    const follow = () => {
+      const action = cards[index];
+      const box = PLANS.wallenstein.boxes.indexOf(action);
+      const order = st.draft.turn_order || [];
+      const byColour = new Map(st.draft.players.map((p) => [p.colour, p]));
+      const planned = (c) => { const card = byColour.get(c)?.plan?.[box]; return typeof card === "string" && !["empty", "lost", "tower card"].includes(card) ? card : null; };
+      const turn = order.findIndex((c) => planned(c));
+      if (turn >= 0) { flow.turn_index = turn; flow.pending = { player: order[turn], county: planned(order[turn]), action }; } else if (flow.pending) flow.pending = { ...flow.pending, action };
+    };
+    const state = (i) => (i < index ? "turned_done" : i === index && moving ? "turned_now" : "turned_next");
+    return h("fieldset", { class: "editor-section", id: "editor-actions" }, h("legend", {}, label("actions")), helpOf("actions"),
+      cards.map((card, i) => {
+        const name = `${label("actions")} ${num(i + 1)}`;
+        return h("div", { class: "editor-field editor-turned" }, h("span", { class: "editor-label" }, `${num(i + 1)}.`),
+          select(Object.keys(names).map((a) => [a, names[a]]), card, (v) => {
+            const j = cards.indexOf(v);
+            if (j >= 0) cards[j] = cards[i];
+            cards[i] = v;
+            if (moving && flow.pending?.county && (i === index || j === index)) follow();
+            recount();
+            draw();
+          }, name), h("small", { class: "editor-state" }, label(state(i))));
+      }));
+  }
+
+  // Wallenstein's bonus tiles on the boxes of the player order, and who has taken each box (not
+  // while planning: the places are taken after it). A tile chosen swaps with the box that held it;
+  // a player put on a box leaves the one they had, and the player there has none. Once everyone has
+  // a place the player order follows the boxes; while the places are taken, those without one wait
+  // in the order of bids (the decision owed is the first's).
+  function bonusSection() {
+    const tiles = st.draft.bonus_tiles;
+    const names = st.form.choices?.bonus_tiles;
+    if (!Array.isArray(tiles) || !tiles.length || !names || st.draft.phase === "draft") return null;
+    const players = st.draft.players;
+    const places = st.draft.phase !== "plan";
+    const take = (box, colour) => {
+      for (const p of players) if (p.bonus_position === box || p.colour === colour) p.bonus_position = -1;
+      const p = players.find((x) => x.colour === colour);
+      if (p) p.bonus_position = box;
+      const flow = st.draft.flow;
+      if (st.draft.phase === "position" && flow) {
+        const waiting = players.filter((x) => x.bonus_position < 0).map((x) => x.colour);
+        const before = (flow.bid_queue || []).filter((c) => waiting.includes(c));
+        flow.bid_queue = [...before, ...waiting.filter((c) => !before.includes(c))];
+        if (flow.bid_queue.length) flow.pending = { player: flow.bid_queue[0] };
+      } else if (players.every((x) => x.bonus_position >= 0)) {
+        st.draft.turn_order = [...players].sort((a, b) => a.bonus_position - b.bonus_position).map((x) => x.colour);
+      }
+      draw();
+    };
+    return h("fieldset", { class: "editor-section", id: "editor-bonus_tiles" }, h("legend", {}, label("bonus_tiles")), helpOf("bonus_tiles"),
+      tiles.map((tile, box) => {
+        const name = `${capital(label("bonus_box"))} ${num(box + 1)}`;
+        const holder = players.find((p) => p.bonus_position === box)?.colour ?? null;
+        return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, name),
+          select(Object.keys(names).map((t) => [t, names[t]]), tile, (v) => {
+            const j = tiles.indexOf(v);
+            if (j >= 0) tiles[j] = tiles[box];
+            tiles[box] = v;
+            draw();
+          }, `${name}: ${label("bonus_tiles")}`),
+          places ? select([[null, w("nobody")], ...seats()], holder, (colour) => take(box, colour), `${name}: ${label("player")}`) : null);
+      }));
+  }
+
+  // Am Kaiserhof's favor display: per space (4, 3, 2 courtiers) its favor card by its effect, or
+  // none (taken). Only with the module, and only while cards lie there this round.
+  function favorsSection() {
+    const shown = st.draft.favor_display;
+    const names = st.form.choices?.favor_display;
+    const spaces = st.form.choices?.favor_spaces || [];
+    if (!(st.draft.options?.modules || []).includes("court") || !Array.isArray(shown) || !shown.length || !names) return null;
+    const ids = Object.keys(names).sort((a, b) => Number(b) - Number(a));
+    return h("fieldset", { class: "editor-section", id: "editor-favor_display" }, h("legend", {}, label("favor_display")), helpOf("favor_display"),
+      shown.map((card, i) => {
+        const name = spaces[i] ?? `${num(i + 1)}.`;
+        return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, name),
+          // by the printed number too: the rules lay them out by it
+          select([[null, w("none")], ...ids.map((id) => [id, `${num(Number(id))}: ${names[id]}`])], card, (v) => { shown[i] = v; }, name));
+      }));
+  }
+
+  // Wallenstein's hands and plans once the plans are in (while planning the game deals the hands
+  // itself): per player the county cards of the hand as dealt, and per box of the plan (in the
+  // mat's order, then the bid and the court's boxes) its card: a county of the hand, a money card,
+  // a dice tower card, left empty, card handed over, or not planned. A card put on a box leaves the
+  // cards still to place or the box it lay on; the card it replaces goes back among the cards
+  // still to place (shown under the boxes).
+  function plansSection() {
+    const boxNames = st.form.choices?.plan_boxes;
+    const cardWords = st.form.choices?.plan_cards;
+    if (["draft", "plan"].includes(st.draft.phase) || !boxNames || !cardWords) return null;
+    const players = st.draft.players.filter((p) => Array.isArray(p.plan) && Array.isArray(p.hand));
+    if (!players.length) return null;
+    const court = (st.draft.options?.modules || []).includes("court");
+    const key = (card) => (card === null ? "" : typeof card === "object" ? `money:${card.taler}` : card);
+    const same = (a, b) => key(a) === key(b);
+    const words = (card) => {
+      if (card === null) return capital(label("box_open"));
+      if (typeof card === "object") return capital(cardWords.money[card.taler] ?? String(card.taler));
+      if (card === "empty") return capital(label("box_empty"));
+      if (card === "tower card" || card === "lost") return capital(cardWords[card]);
+      return card;
+    };
+    const held = (p) => Object.entries(st.draft.counties || {}).filter(([, c]) => c.card_held_by === p.colour).map(([name]) => name);
+    const money = [0, 1, 2, 3, 4].map((v) => ({ taler: v }));
+    return h("fieldset", { class: "editor-section", id: "editor-plans" }, h("legend", {}, label("plan")), helpOf("plan"),
+      players.map((p) => {
+        const i = st.draft.players.indexOf(p);
+        p.cards_to_place = Array.isArray(p.cards_to_place) ? p.cards_to_place : [];
+        const counties = [...new Set([...p.hand, ...held(p)])].sort((a, b) => a.localeCompare(b));
+        const put = (box, card) => {
+          const old = p.plan[box];
+          const left = p.cards_to_place;
+          if (card !== null && card !== "empty" && card !== "lost") {
+            const at = left.findIndex((c) => same(c, card));
+            if (at >= 0) left.splice(at, 1);
+            else {
+              const other = p.plan.findIndex((c, k) => k !== box && same(c, card));
+              if (other >= 0) p.plan[other] = null;
+            }
+          }
+          if (old !== null && old !== "empty" && old !== "lost") left.push(old);
+          p.plan[box] = card;
+          recount();
+          draw();
+        };
+        const hand = (county, on) => {
+          if (on) { p.hand.push(county); p.cards_to_place.push(county); } else {
+            p.hand = p.hand.filter((c) => c !== county);
+            p.cards_to_place = p.cards_to_place.filter((c) => c !== county);
+            p.plan = p.plan.map((c) => (c === county ? null : c));
+          }
+          recount();
+          draw();
+        };
+        const options = [null, ...p.hand, ...money, ...(court ? ["tower card"] : []), "empty", "lost"];
+        return h("fieldset", { class: "editor-player", style: `--seat:${colour(i)}` },
+          h("legend", {}, h("span", { class: "dot" }), playerName(p, i)),
+          h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, label("hand")),
+            h("div", { class: "editor-cards", role: "group", "aria-label": `${playerName(p, i)}: ${label("hand")}` },
+              counties.map((county) => h("label", { class: "editor-card" },
+                h("input", { type: "checkbox", checked: p.hand.includes(county), onchange: (e) => hand(county, e.target.checked) }), " ", county)))),
+          p.plan.map((card, box) => {
+            const name = boxNames[box] ?? `${num(box + 1)}.`;
+            const list = options.some((c) => same(c, card)) ? options.map((c) => (same(c, card) ? card : c)) : [card, ...options];
+            return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, name),
+              select(list.map((c) => [c, words(c)]), card, (v) => put(box, v), `${playerName(p, i)}: ${name}`));
+          }),
+          h("p", { class: "editor-value" }, `${label("cards_to_place")}: `, p.cards_to_place.length ? p.cards_to_place.map(words).join(", ") : w("none")));
+      }));
+  }
+
+  return { places, grid, list: listSection, slots, stacks, inPlay, discard, turn: turnSection, movement: movementSection, bidTurn: bidTurnSection, turned: turnedSection, bonus: bonusSection, favors: favorsSection, plans: plansSection };
 }

@@ -1,0 +1,137 @@
+"""The position editor's Wallenstein round (editor-games.js): the action cards turned this round,
+the bonus tiles and who holds each box, Am Kaiserhof's favor display, and each player's hand and
+plan once the plans are in. Each is set on a table in the browser, refused in the game's words
+where the rules do not allow it, and applied; German at a phone's width (390 px) and English at a
+desktop's. Screenshots go to test-artifacts/web."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from feldherr.games import get_game
+
+from .conftest import Pages, Server
+from .drive import Scan
+from .test_editor import apply, apply_refused, imported, open_editor
+from .test_editor_fields import form_shot
+
+
+def court_table(server: Server) -> str:
+    """A four-player game of Am Kaiserhof at its first plan (three favor cards on display), stored
+    for analysis without its hidden parts."""
+    game = get_game("wallenstein")
+    position: dict[str, Any] = json.loads(
+        json.dumps(game.position(game.new_state({"players": 4, "setup": "fixed", "modules": ["court"]}, 5)))
+    )
+    del position["hidden"]
+    return str(server.api("/api/positions/import", {"position": position})["id"])
+
+
+def test_wallenstein_actions_bonus_tiles_and_plans_are_set(server: Server, pages: Pages) -> None:
+    """The worked example (Combat / movement A under way, the tenth card): its action cards, the
+    bonus tiles and Red's plan, in German on a phone and in English on a desktop."""
+    game_id = imported(server, "wallenstein")
+    words = {
+        "de": {
+            "actions": "Aktionen",
+            "done": "Ausgeführt",
+            "now": "Wird ausgeführt",
+            "b": "Kampf / Bewegung B",
+            "box": "Feld 1",
+            "tile": "6 Armeen",
+            "plans": "Planungstableau",
+            "grain": "Getreide einziehen",
+            "empty": "Leer gelassen",
+            "cover": "jedes Feld muss nach Möglichkeit belegt werden",
+            "to_place": "Noch zu verplanende Karten",
+        },
+        "en": {
+            "actions": "Actions",
+            "done": "Carried out",
+            "now": "Under way",
+            "b": "Combat / movement B",
+            "box": "Box 1",
+            "tile": "6 armies",
+            "plans": "Plan",
+            "grain": "Collect grain",
+            "empty": "Left empty",
+            "cover": "every box must be covered if possible",
+            "to_place": "Cards still to place",
+        },
+    }
+    for lang, width in (("de", 390), ("en", 1280)):
+        say = words[lang]
+        page = pages.new(viewport={"width": width, "height": 844 if width < 600 else 900})
+        scan = Scan()
+        open_editor(page, server, game_id, lang, width)
+        editor = page.locator("#position-editor")
+        # the ten action cards in the order turned: nine carried out, the tenth under way
+        actions = editor.locator("#editor-actions")
+        assert actions.locator("legend").inner_text() == say["actions"]
+        states = actions.locator(".editor-state").all_inner_texts()
+        assert states == [say["done"]] * 9 + [say["now"]], states
+        assert say["b"] in actions.inner_text() and "combat_a" not in actions.inner_text()
+        # the bonus tiles, by their words, and who holds each box (Red box 1)
+        tiles = editor.locator("#editor-bonus_tiles")
+        first = tiles.locator(f"select[aria-label='{say['box']}: {tiles.locator('legend').inner_text()}']")
+        before = first.locator("option:checked").inner_text()
+        first.select_option(label=say["tile"])
+        assert first.locator("option:checked").inner_text() == say["tile"]
+        assert before == say["tile"] or tiles.locator("option:checked", has_text=before).count() == 1
+        # Red's plan: a box left empty though cards are left to cover it is refused in words
+        plans = editor.locator("#editor-plans")
+        assert plans.locator("legend").first.inner_text() == say["plans"]
+        red = plans.locator(".editor-player").first
+        grain = red.locator(f"select[aria-label$=': {say['grain']}']")
+        assert grain.locator("option:checked").inner_text() == "Vogtland"
+        grain.select_option(label=say["empty"])
+        assert "Vogtland" in red.locator(".editor-value").inner_text()  # back among the cards to place
+        assert red.locator(".editor-value").inner_text().startswith(say["to_place"])
+        refusal = apply_refused(page, pages)
+        assert say["cover"] in refusal and ("Red" if lang == "en" else "Rot") in refusal, refusal
+        grain.select_option(label="Vogtland")
+        assert red.locator(".editor-value").inner_text().endswith(("keine", "none"))
+        scan.read(page, f"wallenstein round {lang} {width}")
+        form_shot(page, f"editor-round-wallenstein-{lang}-{width}")
+        apply(page, game_id)
+        scan.read(page, f"wallenstein round applied {lang} {width}")
+        scan.check()
+
+
+def test_wallenstein_favor_display_is_set_as_dealt(server: Server, pages: Pages) -> None:
+    """Am Kaiserhof's favor display at the first plan: a lower card on the space of four courtiers
+    is refused in words ("the highest number lies on the space showing four courtiers")."""
+    game_id = court_table(server)
+    for lang, width, space, rule in (
+        (
+            "en",
+            1280,
+            "Space of 4 courtiers",
+            "the card with the highest number lies on the space showing four courtiers",
+        ),
+        (
+            "de",
+            390,
+            "Feld mit 4 Höflingen",
+            "Die Karte mit der höchsten Nummer liegt auf dem Feld mit vier Höflingen",
+        ),
+    ):
+        page = pages.new(viewport={"width": width, "height": 844 if width < 600 else 900})
+        scan = Scan()
+        open_editor(page, server, game_id, lang, width)
+        favors = page.locator("#editor-favor_display")
+        four = favors.locator(f"select[aria-label='{space}']")
+        shown = four.locator("option:checked").inner_text()
+        texts = four.locator("option").all_inner_texts()
+        assert texts[0] in ("none", "keine") and all(not t.isdigit() for t in texts), texts
+        four.select_option(index=len(texts) - 1)  # the lowest number
+        refusal = apply_refused(page, pages)
+        assert rule in refusal, refusal
+        four.select_option(label=shown)
+        # the bonus tiles lie out while planning, nobody holds a box yet
+        assert page.locator("#editor-bonus_tiles select").count() == 5
+        scan.read(page, f"wallenstein favors {lang} {width}")
+        form_shot(page, f"editor-round-favors-{lang}-{width}")
+        apply(page, game_id)
+        scan.check()
