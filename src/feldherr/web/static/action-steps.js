@@ -307,13 +307,22 @@ function mark() {
   if (el) el.classList.add("acting");
 }
 
+// Who waits for the results to be seen (the winter scoring of the same move): told when "show all"
+// (`all`) or "close" ends the wait early, with the scene's key (the move's version and the seat).
+const seenHandlers = [];
+export function onResultsSeen(handler) { seenHandlers.push(handler); }
+function seen(key, all) { for (const handler of seenHandlers) handler(key, all); }
+
 function stop() {
   if (scene) {
+    const key = scene.key;
     clearTimeout(scene.timer); closed.add(scene.key); scene.node?.remove(); scene.county = null; mark();
     // closed: the table at the update's numbers, or where the winter scoring (still to come) starts
     const at = scene.winter ? Math.max(scene.shown, scene.actions) : scene.tables ? scene.tables.length - 1 : 0;
     paint(at, false);
-    if (scene.winter) { scene.shown = at; scene.node = null; return; } // the scoring panel moves the table on
+    // closed: what waited for the results (the winter scoring) starts now
+    if (scene.winter) { scene.shown = at; scene.node = null; seen(key, false); return; } // the scoring panel moves the table on
+    seen(key, false);
   }
   scene = null;
 }
@@ -331,7 +340,8 @@ function build(key, list, kit, delay = 0, tables = null, winter = false) {
     h("span", { class: "dot", title: kit.name(step.seat) }), " ",
     step.items.map((item) => h("span", { class: "line", "data-game": "1" }, `${item.text ?? ""} `))));
   const count = h("span", { class: "step-count", id: "action-count" });
-  const skip = h("button", { type: "button", id: "action-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); after(); } }, wb("scoringSkip"));
+  // "show all": the rest of the results, and whatever waited for them (the winter scoring) at once
+  const skip = h("button", { type: "button", id: "action-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); after(); seen(key, true); } }, wb("scoringSkip"));
   const node = h("section", { class: "scoring-steps action-steps", id: "action-steps", role: "region", "aria-label": wb("actionSteps") },
     h("div", { class: "head" }, h("h3", {}, wb("actionSteps")), count, skip,
       h("button", { type: "button", id: "action-close", onclick: stop }, wb("scoringClose"))),
