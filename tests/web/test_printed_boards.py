@@ -815,18 +815,19 @@ def _moves_with_before(options: dict[str, Any], seed: int) -> list[dict[str, Any
 def test_the_client_reckons_every_line_that_moves_the_players_numbers(server: Server, pages: Pages) -> None:
     """Reckoned on from the numbers before a move, line by line (a battle's losses, a county
     conquered, the winter's grain loss and scoring, the results), the players' table comes to the
-    update's numbers in every move of random games whose lines the client knows, save the grain
-    the end of the year takes (no line says so: the scoring's last step shows the update's)."""
+    update's numbers in every move of random games, with the modules too (the draft's cards and
+    armies, the bids paid, Am Kaiserhof's armies turned into courtiers, a favor card's county),
+    save the grain the end of the year takes (no line says so: the scoring's last step shows the
+    update's)."""
     page = _blank(server, pages)
     moves = [m for seed in (3, 5) for m in _moves_with_before({"players": 4}, seed)]
-    moves += _moves_with_before(ALL_MODULES, 4)
+    moves += [m for seed in (4, 5) for m in _moves_with_before(ALL_MODULES, seed)]
     cases = [
-        {"items": m["items"], "before": m["before"]["players"], "after": m["after"]["players"]}
-        for m in moves
-        if {i["entry"]["k"] for i in m["items"]} <= RECKONED
+        {"items": m["items"], "before": m["before"]["players"], "after": m["after"]["players"]} for m in moves
     ]
     kinds = {i["entry"]["k"] for c in cases for i in c["items"]}
     assert {"battle", "conquered", "held", "winter_begins", "score", "revolt"} <= kinds, kinds
+    assert {"draft", "bid_revealed", "court_convert", "favor_gain", "lsk_benefit"} <= kinds, kinds
     wrong = page.evaluate(
         """async (cases) => { const m = await import('/static/action-steps.js');
           const fields = ['thaler', 'grain', 'vp', 'supply', 'cards'];

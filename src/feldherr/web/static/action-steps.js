@@ -60,7 +60,11 @@ function effect(entry, add) {
   if (typeof a.p !== "number") return;
   if (entry.k === "build") add(a.p, "thaler", -n(a.cost));
   else if (entry.k === "collect") add(a.p, a.action === "taxes" ? "thaler" : "grain", n(a.amount));
-  else if (entry.k === "deploy") { add(a.p, "thaler", -n(a.cost)); add(a.p, "supply", -n(a.n)); }
+  else if (entry.k === "deploy") {
+    add(a.p, "thaler", -n(a.cost)); add(a.p, "supply", -n(a.n));
+    // a favor card's armies into a county of nobody's: its county card with them
+    for (const extra of a.plus || []) add(a.p, "cards", n(extra?.county_card));
+  }
   else if (entry.k === "revolt") add(a.p, "supply", n(a.out?.[a.p]));
   else if (entry.k === "revolt_subdued") add(a.p, "supply", -n(a.armies));
   else if (entry.k === "revolt_won") add(a.p, "cards", -1);
@@ -100,6 +104,15 @@ function reckon(entry, table, battle) {
       break;
     case "score": add(a.p, "vp", n(a.base) + n(a.majorities)); break;
     case "leader_score": add(a.p, "vp", n(a.vp)); break;
+    // the other lines that move the numbers: the draft's county cards with their armies, the bids
+    // paid (a money card's value; a county or dice tower card pays nothing), Am Kaiserhof's armies
+    // turned into courtiers (back to the supply)
+    case "draft": add(a.p, "cards", 1); add(a.p, "supply", -n(a.armies)); break;
+    case "tower_filled": // the tower filled at the start: each player's cubes thrown, those that fell out back
+      for (const seat of table.keys()) add(seat, "supply", n(a.out?.[seat]) - n(a.thrown?.[seat]));
+      break;
+    case "bid_revealed": add(a.p, "thaler", -n(a.bid)); break;
+    case "court_convert": add(a.p, "supply", n(a.n)); break;
     case "favor_gain": case "lsk_benefit":
       if (GAINS[a.kind]) add(a.p, GAINS[a.kind], n(a.n));
       else if (a.kind === "armies") add(a.p, "supply", -n(a.n)); // into the tray
