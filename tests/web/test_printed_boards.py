@@ -815,18 +815,19 @@ def _moves_with_before(options: dict[str, Any], seed: int) -> list[dict[str, Any
 def test_the_client_reckons_every_line_that_moves_the_players_numbers(server: Server, pages: Pages) -> None:
     """Reckoned on from the numbers before a move, line by line (a battle's losses, a county
     conquered, the winter's grain loss and scoring, the results), the players' table comes to the
-    update's numbers in every move of random games whose lines the client knows, save the grain
-    the end of the year takes (no line says so: the scoring's last step shows the update's)."""
+    update's numbers in every move of random games, with the modules too (the draft's cards and
+    armies, the bids paid, Am Kaiserhof's armies turned into courtiers, a favor card's county),
+    save the grain the end of the year takes (no line says so: the scoring's last step shows the
+    update's)."""
     page = _blank(server, pages)
     moves = [m for seed in (3, 5) for m in _moves_with_before({"players": 4}, seed)]
-    moves += _moves_with_before(ALL_MODULES, 4)
+    moves += [m for seed in (4, 5) for m in _moves_with_before(ALL_MODULES, seed)]
     cases = [
-        {"items": m["items"], "before": m["before"]["players"], "after": m["after"]["players"]}
-        for m in moves
-        if {i["entry"]["k"] for i in m["items"]} <= RECKONED
+        {"items": m["items"], "before": m["before"]["players"], "after": m["after"]["players"]} for m in moves
     ]
     kinds = {i["entry"]["k"] for c in cases for i in c["items"]}
     assert {"battle", "conquered", "held", "winter_begins", "score", "revolt"} <= kinds, kinds
+    assert {"draft", "bid_revealed", "court_convert", "favor_gain", "lsk_benefit"} <= kinds, kinds
     wrong = page.evaluate(
         """async (cases) => { const m = await import('/static/action-steps.js');
           const fields = ['thaler', 'grain', 'vp', 'supply', 'cards'];
@@ -989,3 +990,42 @@ def test_a_battle_alone_changes_the_table_when_its_cubes_have_fallen(server: Ser
         timeout=8000,
     )
     assert _numbers(page) == table(case["after"]["players"])
+
+
+def test_show_all_on_the_results_brings_the_winter_scoring_at_once(server: Server, pages: Pages) -> None:
+    """The year's last action carried out player by player, and the winter scoring in the same
+    move: "show all" on the results' panel showed them all, but the scoring still waited for its
+    own timer (the results' time at the pace). Now "show all" shows the scoring's steps at once too
+    (as the scoring's own "show all"), the players' table at the update's numbers; "close" starts
+    the scoring at once, step by step at the pace."""
+    fields = ("thaler", "grain", "vp", "supply", "cards")
+    case = next(
+        m
+        for m in _moves_with_before({"players": 4}, 4)
+        if any(i["entry"]["k"] == "score" for i in m["items"]) and len(step_seats(m["items"])) >= 2
+    )
+    update = {"seat": 0, "view": case["after"], "choices": [], "prev": case["before"]}
+    final = {p["seat"]: [p[f] for f in fields] for p in case["after"]["players"]}
+    page = _blank(server, pages, pace="slow")  # 2 s a step: the scoring would come after 4 s or more
+    _render(page, update, case["items"])
+    page.locator("#action-steps").wait_for(state="visible")
+    assert page.locator("#scoring-steps").is_hidden()  # it waits for the results
+    page.click("#action-skip")
+    steps = page.locator("#scoring-steps .step").count()
+    page.wait_for_function(
+        f"document.querySelectorAll('#scoring-steps .step.shown').length === {steps}", timeout=600
+    )
+    assert page.locator("#scoring-steps").is_visible()
+    assert page.locator("#scoring-skip").is_disabled()
+    assert _numbers(page) == final
+    page.wait_for_timeout(500)  # the last steps have faded in
+    shot(page, "action-steps-show-all-winter")
+
+    # "close": the scoring starts now, a step at a time
+    page = _blank(server, pages, pace="slow")
+    _render(page, update, case["items"])
+    page.locator("#action-steps").wait_for(state="visible")
+    page.click("#action-close")
+    page.locator("#scoring-steps").wait_for(state="visible", timeout=600)
+    assert page.locator("#scoring-steps .step.shown").count() == 1
+    assert _numbers(page) != final or steps == 1

@@ -60,7 +60,11 @@ function effect(entry, add) {
   if (typeof a.p !== "number") return;
   if (entry.k === "build") add(a.p, "thaler", -n(a.cost));
   else if (entry.k === "collect") add(a.p, a.action === "taxes" ? "thaler" : "grain", n(a.amount));
-  else if (entry.k === "deploy") { add(a.p, "thaler", -n(a.cost)); add(a.p, "supply", -n(a.n)); }
+  else if (entry.k === "deploy") {
+    add(a.p, "thaler", -n(a.cost)); add(a.p, "supply", -n(a.n));
+    // a favor card's armies into a county of nobody's: its county card with them
+    for (const extra of a.plus || []) add(a.p, "cards", n(extra?.county_card));
+  }
   else if (entry.k === "revolt") add(a.p, "supply", n(a.out?.[a.p]));
   else if (entry.k === "revolt_subdued") add(a.p, "supply", -n(a.armies));
   else if (entry.k === "revolt_won") add(a.p, "cards", -1);
@@ -100,6 +104,15 @@ function reckon(entry, table, battle) {
       break;
     case "score": add(a.p, "vp", n(a.base) + n(a.majorities)); break;
     case "leader_score": add(a.p, "vp", n(a.vp)); break;
+    // the other lines that move the numbers: the draft's county cards with their armies, the bids
+    // paid (a money card's value; a county or dice tower card pays nothing), Am Kaiserhof's armies
+    // turned into courtiers (back to the supply)
+    case "draft": add(a.p, "cards", 1); add(a.p, "supply", -n(a.armies)); break;
+    case "tower_filled": // the tower filled at the start: each player's cubes thrown, those that fell out back
+      for (const seat of table.keys()) add(seat, "supply", n(a.out?.[seat]) - n(a.thrown?.[seat]));
+      break;
+    case "bid_revealed": add(a.p, "thaler", -n(a.bid)); break;
+    case "court_convert": add(a.p, "supply", n(a.n)); break;
     case "favor_gain": case "lsk_benefit":
       if (GAINS[a.kind]) add(a.p, GAINS[a.kind], n(a.n));
       else if (a.kind === "armies") add(a.p, "supply", -n(a.n)); // into the tray
@@ -307,13 +320,22 @@ function mark() {
   if (el) el.classList.add("acting");
 }
 
+// Who waits for the results to be seen (the winter scoring of the same move): told when "show all"
+// (`all`) or "close" ends the wait early, with the scene's key (the move's version and the seat).
+const seenHandlers = [];
+export function onResultsSeen(handler) { seenHandlers.push(handler); }
+function seen(key, all) { for (const handler of seenHandlers) handler(key, all); }
+
 function stop() {
   if (scene) {
+    const key = scene.key;
     clearTimeout(scene.timer); closed.add(scene.key); scene.node?.remove(); scene.county = null; mark();
     // closed: the table at the update's numbers, or where the winter scoring (still to come) starts
     const at = scene.winter ? Math.max(scene.shown, scene.actions) : scene.tables ? scene.tables.length - 1 : 0;
     paint(at, false);
-    if (scene.winter) { scene.shown = at; scene.node = null; return; } // the scoring panel moves the table on
+    // closed: what waited for the results (the winter scoring) starts now
+    if (scene.winter) { scene.shown = at; scene.node = null; seen(key, false); return; } // the scoring panel moves the table on
+    seen(key, false);
   }
   scene = null;
 }
@@ -331,7 +353,8 @@ function build(key, list, kit, delay = 0, tables = null, winter = false) {
     h("span", { class: "dot", title: kit.name(step.seat) }), " ",
     step.items.map((item) => h("span", { class: "line", "data-game": "1" }, `${item.text ?? ""} `))));
   const count = h("span", { class: "step-count", id: "action-count" });
-  const skip = h("button", { type: "button", id: "action-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); after(); } }, wb("scoringSkip"));
+  // "show all": the rest of the results, and whatever waited for them (the winter scoring) at once
+  const skip = h("button", { type: "button", id: "action-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); after(); seen(key, true); } }, wb("scoringSkip"));
   const node = h("section", { class: "scoring-steps action-steps", id: "action-steps", role: "region", "aria-label": wb("actionSteps") },
     h("div", { class: "head" }, h("h3", {}, wb("actionSteps")), count, skip,
       h("button", { type: "button", id: "action-close", onclick: stop }, wb("scoringClose"))),

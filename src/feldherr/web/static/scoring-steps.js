@@ -6,13 +6,14 @@
 // totals. "show all" reveals the rest at once, "close" removes the panel. The panel lives across
 // re-renders (the same node is put into each new board); a reload shows no panel, only the
 // position. Where the move's last action was carried out player by player (action-steps.js), the
-// scoring follows once those results were seen, and the players' table under the map moves with
-// its steps (`winterStep`): the grain lost and the revolts with the first, the points step by step.
+// scoring follows once those results were seen ("show all" there shows the scoring at once too,
+// "close" starts it now: `onResultsSeen`), and the players' table under the map moves with its
+// steps (`winterStep`): the grain lost and the revolts with the first, the points step by step.
 import { colour, h } from "./dom.js";
 import { lang, num } from "./i18n.js";
 import { paceSetting, SPEEDS } from "./pace.js";
 import { wb } from "./words-boards.js";
-import { actionsMs, winterStep } from "./action-steps.js";
+import { actionsMs, onResultsSeen, winterStep } from "./action-steps.js";
 import { isBattle, TOWER_MS } from "./tower.js";
 
 const KINDS = new Set(["score", "majority", "leader_score"]);
@@ -20,6 +21,10 @@ let scene = null; // {key, lang, node, timer}
 const closed = new Set();
 
 const isScoring = (item) => item?.entry?.k === "score";
+
+// The results before the scoring were seen early: "show all" on their panel shows the scoring's
+// steps at once too (as its own "show all"), "close" starts them now at the pace.
+onResultsSeen((key, all) => { if (scene && scene.key === key) scene.start?.(all); });
 
 // What the scoring waits for: the results of the move's last action shown player by player, else
 // the tower of a revolt (a battle) before it.
@@ -124,6 +129,13 @@ function build(key, items, kit, delay = 0) {
   const wait = SPEEDS[paceSetting()];
   scene = { key, lang: lang(), node, timer: null };
   const tick = () => { reveal(); if (shown < list.length) scene.timer = setTimeout(tick, wait); };
+  // (only while it still waits for the results: a scoring under way goes on as it is)
+  scene.start = (all) => {
+    if (shown || scene?.key !== key) return;
+    clearTimeout(scene.timer);
+    if (all || !wait) while (shown < list.length) reveal();
+    else tick();
+  };
   if (!wait) while (shown < list.length) reveal();
   else if (delay) { node.hidden = true; scene.timer = setTimeout(tick, delay); } // after the results
   else tick();
