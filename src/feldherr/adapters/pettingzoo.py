@@ -20,7 +20,9 @@ A simultaneous secret phase (``to_move()`` lists several seats) is stepped one s
 seat order: the engine stores each secret decision and shows it to nobody until the rules reveal
 it, so the AEC order leaks nothing. ``parallel_env(game, **options)`` steps every seat of
 ``to_move()`` at once (a sequential decision is a parallel step in which one seat acts); actions of
-seats that owe no decision are ignored.
+seats that owe no decision are ignored, if they are actions of the space (a whole number in
+``0..num_actions - 1``) or ``None``: anything else (1.5, "x") is an ``IllegalActionError`` that
+names the agent, nothing applied.
 
 An agent's action space (:class:`LegalActions`) samples, without a mask, one of the agent's legal
 actions now, so tools that step with unmasked samples (PettingZoo's ``max_cycles_test`` and
@@ -57,7 +59,7 @@ try:
 except ImportError as exc:  # the adapters extra is not installed
     raise ImportError(missing_library("pettingzoo and gymnasium", __name__)) from exc
 
-from feldherr.adapters.table import IllegalActionError, Reward, Table, mask_fill, shown_actions
+from feldherr.adapters.table import IllegalActionError, Reward, Table, action_number, mask_fill, shown_actions
 from feldherr.core.actions import Choices
 from feldherr.core.errors import GameOverError, RuleError
 from feldherr.core.game import Game, State
@@ -107,6 +109,38 @@ def _explained(err: RuleError, agent: str, action: object, legal: list[int]) -> 
         )
         err.args = (err.message,)
     return err
+
+
+def _idle_actions(joint: dict[int, Any], moving: tuple[int, ...], size: int, names: list[str]) -> None:
+    """The check of the actions of seats that owe no decision in a parallel step's ``joint`` (by
+    seat; the step ignores them): each must be an action of the space. The step calls it only
+    where the joint action holds more actions than ``moving`` has seats, so a step with the acting
+    agents' actions alone (the usual loop) pays one comparison of lengths; a step with fewer (a
+    seat of ``moving`` without its action) is refused by ``Table.play_joint`` anyway."""
+    for seat, action in joint.items():
+        if (type(action) is not int or not 0 <= action < size) and seat not in moving:
+            _idle_action(names[seat], action, size)
+
+
+def _idle_action(agent: str, action: object, size: int) -> None:
+    """The check of the action of an agent that owes no decision (the parallel environment ignores
+    it): an action of the space, ``0 <= action < size`` by :func:`action_number`, passes; anything
+    else (1.5, "x", True, -1, ``size``) is an :class:`IllegalActionError` that names the agent,
+    before anything is applied."""
+    try:
+        number = action_number(action)
+    except IllegalActionError as err:
+        err.message = f"{agent} owes no decision now, but its action is not one of the space: {err.message}"
+        err.args = (err.message,)
+        err.details["agent"] = agent
+        raise
+    if not 0 <= number < size:
+        raise IllegalActionError(
+            f"{agent} owes no decision now, but its action {number} is outside 0..{size - 1}",
+            rule="adapter.action",
+            agent=agent,
+            action=number,
+        )
 
 
 def _no_game(started: bool) -> GameOverError:
@@ -522,6 +556,8 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
             if act is not None:
                 joint[seat_of[a]] = act
         moving = self._moving
+        if len(joint) > len(moving):  # actions of agents that owe nothing: ignored, if of the space
+            _idle_actions(joint, moving, self._num_actions, self.possible_agents)
         try:
             self.table.play_joint(
                 self.game_state, joint, self.choices, moving, self._legal, self.possible_agents
