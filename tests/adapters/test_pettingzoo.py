@@ -632,3 +632,17 @@ def test_a_refused_seed_is_one_line_and_changes_nothing(parallel: bool, bad: obj
     seen.reset()
     clean.reset()
     assert seen.game_state.digest() == clean.game_state.digest()
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_reset_options_change_nothing(parallel: bool) -> None:
+    """docs/adapters.md: the game's options are fixed at construction; ``reset(options=...)``
+    (which PettingZoo's API has every environment take, ``api_test`` passing ``{"options": 1}``)
+    is not read: the same game, agents and spaces as ``reset`` without it."""
+    make: Any = parallel_env if parallel else env
+    plain, other = make("toy", players=3), make("toy", players=3)
+    plain.reset(seed=5)
+    other.reset(seed=5, options={"players": 5, "variant": "plain", "seat": 2, "options": 1})
+    assert other.game_state.digest() == plain.game_state.digest()
+    assert other.agents == plain.agents == ["player_0", "player_1", "player_2"]
+    assert other.action_space("player_0").n == plain.action_space("player_0").n

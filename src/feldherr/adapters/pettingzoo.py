@@ -35,7 +35,9 @@ there are agents; every agent is then truncated (reward 0).
 Rewards are 0 until the game ends; then each agent gets its share of the win (``reward="win"``,
 the default) or its final score (``reward="score"``). Every agent is terminated together at the
 end. ``reset(seed=s)`` starts the game with engine seed ``s``: (game, options, seed, actions)
-determine everything, as in the engine's records.
+determine everything, as in the engine's records. The game's options are fixed at construction:
+``reset``'s ``options`` (PettingZoo's API has every environment take it; ``api_test`` passes
+``{"options": 1}``) is not read, and a new game has the same options, players and reward.
 
 ``state()`` (with ``state_space``) is PettingZoo's global state: every seat's observation, one row
 per seat. The engine's state is ``game_state``.
@@ -358,6 +360,9 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._setup(game, options or {}, reward, render_mode, max_cycles)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game of the environment's options, with engine seed ``seed`` (else one drawn
+        from a generator seeded by the last seed given, else unseeded); ``options`` is not read
+        (the game's options are fixed at construction: make another environment for others)."""
         self._new_game(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -524,6 +529,10 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
+        """A new game of the environment's options, with engine seed ``seed`` (else one drawn
+        from a generator seeded by the last seed given, else unseeded): every agent's observation
+        and info. ``options`` is not read (the game's options are fixed at construction: make
+        another environment for others)."""
         self._new_game(seed)
         self.agents = list(self.possible_agents)
         return self._observe_all(self.agents), self._infos(self.agents)
