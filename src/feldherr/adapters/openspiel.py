@@ -81,9 +81,9 @@ PREFIX = "python_feldherr_"
 ADAPTER_PARAMS: dict[str, Any] = {"seeds": 1 << 12, "turn_based": False, "reward": "win"}
 MAX_SEEDS = 1 << 20
 """The most seeds the opening chance node may choose from (1,048,576): OpenSpiel's tools list every
-chance outcome (the first list of 2**20 takes about 0.3 s and 100 MB, kept per process; each
-``chance_outcomes()`` after it about 16 ms), so a larger value would make them crawl or run out of
-memory rather than give more distinct games worth having."""
+chance outcome (the first list of 2**20 takes 0.3-0.8 CPU seconds and 100 MB, kept per process;
+each ``chance_outcomes()`` after it 16-160 ms, on the shared 2-core machine), so a larger value
+would make them crawl or run out of memory rather than give more distinct games worth having."""
 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
