@@ -568,8 +568,8 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
                 given += 1
         moving = self._moving
         # actions of agents that owe nothing are ignored, if of the space: there are some only where
-        # more actions than seats that move are given (a running game has a seat to move; counted,
-        # not len(): a builtin's call costs about ten times the additions, callgrind)
+        # more actions than seats that move are given (a running game has a seat to move); counted,
+        # not two len()s: 259 instead of 478 instructions per decision (callgrind, El Grande)
         if given > 1 and given > len(moving):
             _idle_actions(joint, moving, self._num_actions, self.possible_agents)
         try:
