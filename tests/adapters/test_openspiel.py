@@ -10,7 +10,7 @@ import pyspiel
 import pytest
 
 from feldherr.adapters import ismcts
-from feldherr.adapters.openspiel import register, short_name
+from feldherr.adapters.openspiel import MAX_SEEDS, register, short_name
 from feldherr.core.errors import RuleError
 from feldherr.games import get_game
 
@@ -83,6 +83,24 @@ def test_the_seed_chance_node_is_the_engine_seed() -> None:
     assert state.legal_actions() == list(range(len(state.chance_outcomes())))
     state.apply_action(1234)
     assert state.engine.digest() == get_game("toy").new_state({"players": 3}, 1234).digest()
+
+
+@pytest.mark.parametrize("seeds", [10**7, MAX_SEEDS + 1, 0, -5])
+def test_seeds_beyond_the_documented_range_are_refused_in_one_line(seeds: object) -> None:
+    """``seeds`` is a whole number from 1 to ``MAX_SEEDS``: 10**7 would make the chance node build
+    (and keep) ten million outcomes; each is refused naming the parameter and its range (a float
+    or a text pyspiel refuses itself: ``Wrong type for parameter seeds``)."""
+    with pytest.raises(ValueError, match=r"^parameter seeds must be a whole number from 1 to 1,048,576 "):
+        pyspiel.load_game("python_feldherr_toy", {"players": 3, "seeds": seeds})
+
+
+def test_the_largest_seeds_is_taken() -> None:
+    assert MAX_SEEDS == 2**20
+    game = pyspiel.load_game("python_feldherr_toy", {"players": 3, "seeds": MAX_SEEDS})
+    assert game.max_chance_outcomes() == MAX_SEEDS
+    state = game.new_initial_state()
+    state.apply_action(MAX_SEEDS - 1)
+    assert state.engine.digest() == get_game("toy").new_state({"players": 3}, MAX_SEEDS - 1).digest()
 
 
 def test_simultaneous_node_and_pass() -> None:

@@ -11,6 +11,7 @@ import pytest
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 from feldherr.adapters.pettingzoo import env, parallel_env
+from feldherr.adapters.table import IllegalActionError
 from feldherr.core.errors import RuleError
 
 TOY_OPTIONS = [{"players": 2}, {"players": 3, "variant": "plain"}, {"players": 4, "rounds": 5}]
@@ -344,6 +345,51 @@ def test_what_is_an_action_is_the_same_in_every_adapter(parallel: bool) -> None:
         assert e.game_state.version > version
 
 
+def _at_an_idle_node() -> tuple[Any, dict[str, int], list[str]]:
+    """A toy parallel environment at a node where some agents owe no decision: the environment,
+    each acting agent's first legal action, the idle agents."""
+    e = parallel_env("toy", players=3)
+    _, infos = e.reset(seed=2)
+    while all(i["legal_actions"] for i in infos.values()):
+        _, _, _, _, infos = e.step({a: i["legal_actions"][0] for a, i in infos.items()})
+    movers = {a: i["legal_actions"][0] for a, i in infos.items() if i["legal_actions"]}
+    idle = [a for a in e.agents if a not in movers]
+    assert movers and idle
+    return e, movers, idle
+
+
+@pytest.mark.parametrize("bad", [1.5, np.float64(2.0), "x", "3", True, -1, "size", np.array([1]), [0]])
+def test_an_idle_agents_action_must_still_be_an_action_of_the_space(bad: object) -> None:
+    """The parallel environment ignores the action of an agent that owes no decision (PettingZoo's
+    tools send one for every agent), but only an action of the space: a whole number in
+    ``0..num_actions - 1`` (as every adapter takes it, ``action_number``); anything else is
+    refused naming the agent, nothing applied, not even the acting agent's legal action (1.5 and
+    "x" were ignored silently)."""
+    e, movers, idle = _at_an_idle_node()
+    size = e.action_space(idle[0]).n
+    wrong = size if isinstance(bad, str) and bad == "size" else bad
+    digest = e.game_state.digest()
+    refused = rf"^\[adapter\.action\] {idle[0]} owes no decision now, but "
+    with pytest.raises(IllegalActionError, match=refused):
+        e.step({**movers, idle[0]: wrong})
+    assert e.game_state.digest() == digest and e.agents == e.possible_agents
+    e.step({**movers, idle[0]: 0})  # the episode goes on
+    assert e.game_state.digest() != digest
+
+
+def test_an_idle_agents_action_of_the_space_is_ignored() -> None:
+    """An int, a numpy integer, a 0-d integer array or None for an idle agent changes nothing: the
+    same state as the step with the acting agents' actions alone."""
+    e, movers, _ = _at_an_idle_node()
+    e.step(movers)
+    expected = e.game_state.digest()
+    for fine in [0, "last", np.int64(3), np.array(2), None]:
+        e, movers, idle = _at_an_idle_node()
+        value = e.action_space(idle[0]).n - 1 if isinstance(fine, str) else fine
+        e.step({**movers, **dict.fromkeys(idle, value)})
+        assert e.game_state.digest() == expected
+
+
 @pytest.mark.parametrize("game", ["mansfeld", "elgrande", "wallenstein"])
 def test_the_legal_actions_in_an_info_are_the_users_to_change(game: str) -> None:
     """A policy may shuffle ``info["legal_actions"]`` and pop its action from it: the agent's mask
@@ -586,3 +632,17 @@ def test_a_refused_seed_is_one_line_and_changes_nothing(parallel: bool, bad: obj
     seen.reset()
     clean.reset()
     assert seen.game_state.digest() == clean.game_state.digest()
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_reset_options_change_nothing(parallel: bool) -> None:
+    """docs/adapters.md: the game's options are fixed at construction; ``reset(options=...)``
+    (which PettingZoo's API has every environment take, ``api_test`` passing ``{"options": 1}``)
+    is not read: the same game, agents and spaces as ``reset`` without it."""
+    make: Any = parallel_env if parallel else env
+    plain, other = make("toy", players=3), make("toy", players=3)
+    plain.reset(seed=5)
+    other.reset(seed=5, options={"players": 5, "variant": "plain", "seat": 2, "options": 1})
+    assert other.game_state.digest() == plain.game_state.digest()
+    assert other.agents == plain.agents == ["player_0", "player_1", "player_2"]
+    assert other.action_space("player_0").n == plain.action_space("player_0").n

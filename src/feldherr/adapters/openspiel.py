@@ -20,7 +20,8 @@ bots take) and ``reward`` (``"win"``: returns are each seat's share of the win, 
 inside its state, while a move is applied; it cannot stop in the middle of a move to ask OpenSpiel
 for an outcome. So the game opens with one explicit chance node that picks the engine's seed
 uniformly from ``range(seeds)`` (default 4,096; OpenSpiel's tools list every outcome of a chance
-node, so a much larger default costs them milliseconds per game); after it, the game is
+node, so a much larger default costs them milliseconds per game; at most :data:`MAX_SEEDS`,
+2**20, a larger value refused with a ``ValueError`` that names the parameter); after it, the game is
 deterministic given the seed and the actions (exactly the engine's game with that seed, as in its
 records), and the seed is seen by no player.
 So the game is ``EXPLICIT_STOCHASTIC`` with one chance node per history (OpenSpiel's
@@ -78,6 +79,11 @@ from feldherr.games import game_names, get_game
 
 PREFIX = "python_feldherr_"
 ADAPTER_PARAMS: dict[str, Any] = {"seeds": 1 << 12, "turn_based": False, "reward": "win"}
+MAX_SEEDS = 1 << 20
+"""The most seeds the opening chance node may choose from (1,048,576): OpenSpiel's tools list every
+chance outcome (the first list of 2**20 takes 0.3-0.8 CPU seconds and 100 MB, kept per process;
+each ``chance_outcomes()`` after it 16-160 ms, on the shared 2-core machine), so a larger value
+would make them crawl or run out of memory rather than give more distinct games worth having."""
 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -244,7 +250,20 @@ class _Form:
         return self
 
 
-@functools.cache
+def _seeds(value: Any) -> int:
+    """The ``seeds`` parameter, checked: a whole number from 1 to :data:`MAX_SEEDS`; anything
+    else a ``ValueError`` in one line that names the parameter and its range (pyspiel would
+    otherwise build and keep ten million outcomes for 10**7, and answer a value past 32 bits with
+    a ``RuntimeError`` that names neither)."""
+    if type(value) is not int or not 1 <= value <= MAX_SEEDS:
+        raise ValueError(
+            f"parameter seeds must be a whole number from 1 to {MAX_SEEDS:,} (the opening chance "
+            f"node lists every seed as an outcome), not {value!r:.40}"
+        )
+    return value
+
+
+@functools.lru_cache(maxsize=4)  # (a game has one value; a few games side by side, a few)
 def _seed_outcomes(seeds: int) -> tuple[tuple[int, float], ...]:
     p = 1.0 / seeds
     return tuple((seed, p) for seed in range(seeds))
@@ -314,9 +333,7 @@ class FeldherrGame(pyspiel.Game):  # type: ignore[misc]
         )
         self.simultaneous = dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
         self.pass_action = info.num_actions
-        self.seeds = int(full["seeds"])
-        if self.seeds < 1:
-            raise ValueError(f"seeds must be at least 1, not {self.seeds}")
+        self.seeds = _seeds(full["seeds"])
         self.form = _Form(self.simultaneous, self.pass_action, self.seeds)
         low, high = self.table.return_bounds
         utility_sum = _utility(full["reward"])[1]
