@@ -286,8 +286,11 @@ def test_a_flood_is_refused_then_hung_up_and_others_play_on(server: Server) -> N
     player = Client(server, game_id, [tokens[0]])
     update = player.until(lambda m: m["type"] == "update" and bool(m["asked"]))
     with pytest.raises(ConnectionClosed):  # the server hangs up on the flood
-        for sent in range(2000):  # bounded: the server hangs up long before
-            flooder.send({"type": "ping", "id": sent})
+        try:
+            for sent in range(2000):  # bounded: the server hangs up long before
+                flooder.send({"type": "ping", "id": sent})
+        except ConnectionClosed:  # hung up while the flood was still being sent (a busy machine):
+            pass  # what the server said before is still to be read
         flooder.until(lambda m: False, timeout=20)
     assert any(m["rule"] == "server.rate" for m in flooder.errors)
     player.send(
