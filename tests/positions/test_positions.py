@@ -773,3 +773,21 @@ def test_an_entry_named_twice_is_named() -> None:
         "vorkommen",
     )
     # a player's commitment: test_a_character_is_committed_once
+
+
+def test_a_modifier_named_twice_in_one_hand_is_named_by_its_value() -> None:
+    """Machtverschiebung: a hand listing one modifier card twice was refused as "names 3 twice",
+    the card's number in the game's data file; it names the modifier by its value too."""
+    from feldherr.elgrande.data import MODIFIER_VALUES
+
+    pos = _start("elgrande", {"players": 3, "variant": ["machtverschiebung"]})
+    card = pos["players"][0]["modifiers"][0]
+    pos["players"][0]["modifiers"].append(card)
+    value = f"{MODIFIER_VALUES[card]:+d}"
+    check_position_refused(
+        get_game("elgrande"),
+        pos,
+        "core.position.field",
+        f"names “modifier {value} (number {card})” twice; each may appear once",
+        f"nennt „Modifikator {value} (Nummer {card})“ zweimal",
+    )

@@ -230,7 +230,7 @@ def from_position(cls: type[MansfeldData], data: Mapping[str, Any], seed: int) -
         if commit is not None:
             committed = CARD_NAMES.indices(commit, r.path("commit"))
             if len(set(committed)) != len(committed):  # each character once (every card is unique)
-                repeated(r.path("commit"), commit, CARD_NAMES)
+                repeated(r.path("commit"), commit, CARD_NAMES.words)
             for c in committed:
                 if c not in st.cards[s]:
                     _fail("mansfeld.position.commit", player=names[s], card=KEYS[c])
