@@ -685,8 +685,8 @@ def test_a_character_is_committed_once() -> None:
         get_game("mansfeld"),
         pos,
         "core.position.field",
-        "the position's field “players › Anna › commitment” names “trossbube” twice; each may appear once",
-        "nennt „trossbube“ zweimal; jedes darf nur einmal vorkommen",
+        "the position's field “players › Anna › commitment” names “Camp Boy” twice; each may appear once",
+        "nennt „Trossbube“ zweimal; jedes darf nur einmal vorkommen",
     )
 
 
@@ -758,15 +758,36 @@ def test_a_number_out_of_range_in_a_list_names_the_range(
 
 def test_an_entry_named_twice_is_named() -> None:
     """A list that may hold each entry once (a county's buildings, a player's commitment) was
-    refused as "must be a list without repeats, not a list"; the refusal names the entry twice."""
+    refused as "must be a list without repeats, not a list"; the refusal names the entry twice, by
+    its word in the reader's language (it quoted the file's key, "names “trading_post” twice",
+    found by scripts/position-fuzz.py)."""
     buildings = _example("wallenstein")
     county = next(c for c, v in buildings["counties"].items() if v.get("buildings"))
-    buildings["counties"][county]["buildings"] = ["palace", "palace"]
+    buildings["counties"][county]["buildings"] = ["trading_post", "trading_post"]
     check_position_refused(
         get_game("wallenstein"),
         buildings,
         "core.position.field",
-        f"“counties › {county} › buildings” names “palace” twice; each may appear once",
-        f"„Länder › {county} › Gebäude“ der Stellung nennt „palace“ zweimal; jedes darf nur einmal vorkommen",
+        f"“counties › {county} › buildings” names “trading post” twice; each may appear once",
+        f"„Länder › {county} › Gebäude“ der Stellung nennt „Handelshaus“ zweimal; jedes darf nur einmal "
+        "vorkommen",
     )
     # a player's commitment: test_a_character_is_committed_once
+
+
+def test_a_modifier_named_twice_in_one_hand_is_named_by_its_value() -> None:
+    """Machtverschiebung: a hand listing one modifier card twice was refused as "names 3 twice",
+    the card's number in the game's data file; it names the modifier by its value too."""
+    from feldherr.elgrande.data import MODIFIER_VALUES
+
+    pos = _start("elgrande", {"players": 3, "variant": ["machtverschiebung"]})
+    card = pos["players"][0]["modifiers"][0]
+    pos["players"][0]["modifiers"].append(card)
+    value = f"{MODIFIER_VALUES[card]:+d}"
+    check_position_refused(
+        get_game("elgrande"),
+        pos,
+        "core.position.field",
+        f"names “modifier {value} (number {card})” twice; each may appear once",
+        f"nennt „Modifikator {value} (Nummer {card})“ zweimal",
+    )

@@ -7,11 +7,12 @@ desktop's. Screenshots go to test-artifacts/web."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from feldherr.games import get_game
 
-from .conftest import Pages, Server
+from .conftest import ARTIFACTS, Pages, Server
 from .drive import Scan
 from .test_editor import apply, apply_refused, imported, open_editor
 from .test_editor_fields import form_shot
@@ -133,5 +134,66 @@ def test_wallenstein_favor_display_is_set_as_dealt(server: Server, pages: Pages)
         assert page.locator("#editor-bonus_tiles select").count() == 5
         scan.read(page, f"wallenstein favors {lang} {width}")
         form_shot(page, f"editor-round-favors-{lang}-{width}")
+        apply(page, game_id)
+        scan.check()
+
+
+def court_plans_table(server: Server) -> tuple[str, dict[str, Any]]:
+    """A three-player game of Am Kaiserhof once the plans are in (seed 1, random moves), whose first
+    player has dice tower cards on his plan: stored for analysis without its hidden parts; its
+    position returned too."""
+    game = get_game("wallenstein")
+    state = game.new_state({"players": 3, "setup": "fixed", "modules": ["court"]}, 1)
+    rng = random.Random(1)
+    while True:
+        position: dict[str, Any] = json.loads(json.dumps(game.position(state)))
+        plans = [p.get("plan") for p in position["players"]]
+        planned = all(isinstance(plan, list) and None not in plan for plan in plans)
+        if planned and plans[0].count("tower card") >= 2:
+            break
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_moves(seat)))
+    del position["hidden"]
+    return str(server.api("/api/positions/import", {"position": position})["id"]), position
+
+
+def test_a_tower_card_moved_to_another_box_swaps_the_two(server: Server, pages: Pages) -> None:
+    """A dice tower card put on a box whose player has none left to place is taken from the box it
+    lay on: that box was left "not planned" and the plan refused; now the two boxes swap (the
+    first box holds the county the second held), the cards still to place stay as they were, and
+    the plan is accepted. German at a phone's width, English at a desktop's."""
+    game_id, position = court_plans_table(server)
+    plan = position["players"][0]["plan"]
+    tower = plan.index("tower card")  # the first box with a tower card, where the swap lands
+    cards = ("tower card", "empty", "lost")
+    county = next(k for k, c in enumerate(plan) if isinstance(c, str) and c not in cards)
+    names = {
+        "de": ["Palast bauen", "Kirche bauen", "Handelshaus bauen", "Getreide einziehen"],
+        "en": ["Build a palace", "Build a church", "Build a trading post", "Collect grain"],
+    }
+    say = {
+        "de": ("Eine Würfelturmkarte", "Noch zu verplanende Karten"),
+        "en": ("A dice tower card", "Cards still to place"),
+    }
+    assert tower < 4 and county < 4, plan  # the boxes named above (the seed's plan)
+    for lang, width in (("de", 390), ("en", 1280)):
+        card, to_place = say[lang]
+        page = pages.new(viewport={"width": width, "height": 844 if width < 600 else 900})
+        scan = Scan()
+        open_editor(page, server, game_id, lang, width)
+        first = page.locator("#editor-plans .editor-player").first
+        at = first.locator(f"select[aria-label$=': {names[lang][county]}']")
+        was = first.locator(f"select[aria-label$=': {names[lang][tower]}']")
+        assert at.locator("option:checked").inner_text() == plan[county]
+        assert was.locator("option:checked").inner_text() == card
+        left = first.locator(".editor-value").inner_text()
+        assert left.startswith(to_place), left
+        at.select_option(label=card)
+        assert at.locator("option:checked").inner_text() == card
+        assert was.locator("option:checked").inner_text() == plan[county]  # swapped, not unplanned
+        assert first.locator(".editor-value").inner_text() == left  # nothing more, nothing less to place
+        first.screenshot(path=str(ARTIFACTS / f"editor-round-tower-swap-{lang}-{width}-plan.png"))
+        scan.read(page, f"wallenstein tower card swap {lang} {width}")
+        form_shot(page, f"editor-round-tower-swap-{lang}-{width}")
         apply(page, game_id)
         scan.check()

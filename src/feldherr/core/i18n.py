@@ -554,6 +554,10 @@ def error_text(
             rule = "core.position.field-missing"
         elif getattr(err, "details", {}).get("expected") == "a list without repeats":
             rule = "core.position.field-repeat"  # the entry named twice, not "a list"
+            word = details.get(f"entry_{lang}")
+            if isinstance(word, str):  # a key of the file ("trading_post"), by its word
+                left, right = _QUOTES.get(lang, _QUOTES["en"])
+                details["value"] = f"{left}{word}{right}"
         if rule == "core.position.inconsistent" and isinstance(details.get("player"), str):
             rule = "core.position.no-move"  # the player in the game's words (a colour: "Rot")
     if ".position." in rule:  # places of the position (a field, an option, the places of a card)

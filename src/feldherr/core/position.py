@@ -64,16 +64,20 @@ def wrong(field: str, expected: str, value: Any) -> NoReturn:
     )
 
 
-def repeated(field: str, values: Any) -> NoReturn:
+def repeated(field: str, values: Any, words: Mapping[Any, Mapping[str, str]] | None = None) -> NoReturn:
     """Refuse the list ``values`` at ``field`` for an entry in it twice (``core.position.field``),
-    naming that entry as the file writes it."""
+    naming that entry by its words in each language where ``words`` has them (``entry_en``,
+    ``entry_de``: "trading post", „Handelshaus“, never the file's key ``trading_post`` nor a card's
+    number in a data file), else as the file writes it."""
     twice = next((v for i, v in enumerate(values) if v in values[:i]), None)
+    said = (words or {}).get(twice) if type(twice) in (str, int) else None
     fail(
         f"the position's field {field} must be a list without repeats, not {shown_json(values)}",
         "core.position.field",
         field=field,
         expected="a list without repeats",
         value=shown_json(twice),
+        **{f"entry_{lang}": word for lang, word in (said or {}).items()},
     )
 
 
@@ -155,14 +159,20 @@ class Reader:
 
 
 class Names:
-    """Printed names of one kind of thing (counties, cards, players) and their indices."""
+    """Printed names of one kind of thing (counties, cards, players) and their indices. ``words``
+    gives, for names that are keys rather than words (``trading_post``), the words a person reads
+    in each language (``{"en": "trading post", "de": "Handelshaus"}``), for refusals that name an
+    entry the file holds."""
 
-    __slots__ = ("index_of", "kind", "names")
+    __slots__ = ("index_of", "kind", "names", "words")
 
-    def __init__(self, kind: str, names: Sequence[str]) -> None:
+    def __init__(
+        self, kind: str, names: Sequence[str], words: Mapping[str, Mapping[str, str]] | None = None
+    ) -> None:
         self.kind = kind
         self.names = tuple(names)
         self.index_of = {name: i for i, name in enumerate(self.names)}
+        self.words: dict[Any, Mapping[str, str]] = dict(words or {})
 
     def name(self, index: int) -> str | None:
         """The name of ``index``; ``None`` for a negative index (nobody, no card)."""
@@ -462,11 +472,16 @@ class Choice(Codec):
 
 
 class Bits(Codec):
-    """A bit mask written as the list of the set bits' names (or numbers, without names)."""
+    """A bit mask written as the list of the set bits' names (or numbers, without names);
+    ``words``: what a person reads for a number (an entry named twice is refused in them), the
+    names' words by default."""
 
-    def __init__(self, size: int, names: Names | None = None) -> None:
+    def __init__(
+        self, size: int, names: Names | None = None, words: Mapping[int, Mapping[str, str]] | None = None
+    ) -> None:
         self.size = size
         self.names = names
+        self.words: Mapping[Any, Mapping[str, str]] = names.words if names is not None else (words or {})
 
     def enc(self, value: Any) -> Any:
         bits = [b for b in range(self.size) if value >> b & 1]
@@ -480,7 +495,7 @@ class Bits(Codec):
                 wrong(field, f"a list of numbers 0 to {self.size - 1}", value)
             bits = value
         if len(set(bits)) != len(bits):
-            repeated(field, value)
+            repeated(field, value, self.words)
         return sum(1 << b for b in bits)
 
     def schema(self, like: Any) -> dict[str, Any]:

@@ -136,6 +136,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "Der Modifikator {value} mit der Nummer {card} liegt an zwei Stellen: "
         "bei {player} und bei {other}",
     },
+    "elgrande.position.modifier-name": {  # a modifier card named twice in one list, in quotes
+        "en": "modifier {value} (number {card})",
+        "de": "Modifikator {value} (Nummer {card})",
+    },
     "elgrande.position.modifier-twice": {
         "en": "the modifier {value} listed as {card} of {player} is both in the hand and on the discard pile",
         "de": "Der Modifikator {value} mit der Nummer {card} von {player} ist zugleich auf der Hand "
@@ -390,6 +394,16 @@ ERRORS: dict[str, dict[str, str]] = {
         "de": "Die Stellung nennt {count:@pos.unit.player}, jeden einmal; die Optionen sagen {players}",
     },
 }
+
+MODIFIER_WORDS: dict[int, dict[str, str]] = {
+    m: {
+        lang: words.format(value=f"{v:+d}", card=m)
+        for lang, words in ERRORS["elgrande.position.modifier-name"].items()
+    }
+    for m, v in enumerate(D.MODIFIER_VALUES)
+}
+"""A modifier card (Machtverschiebung) as a person reads it, for a refusal naming one twice: its
+value and its number (the file names it by its number in ``decks.json``)."""
 
 
 def _fail(rule: str, **details: Any) -> NoReturn:
@@ -678,9 +692,9 @@ def _fields(who: Names) -> tuple[Field, ...]:
         Field("power_discard", "players", "power_discard", Bits(14)),
         Field("power_played", "players", codec=Count(0, 13)),
         Field("power_total", "players"),
-        Field("modifier_hand", "players", "modifiers", Bits(MODIFIERS)),
+        Field("modifier_hand", "players", "modifiers", Bits(MODIFIERS, words=MODIFIER_WORDS)),
         Field("modifier_played", "players", codec=Count(-1, MODIFIERS - 1)),
-        Field("modifier_discard", "players", codec=Bits(MODIFIERS)),
+        Field("modifier_discard", "players", codec=Bits(MODIFIERS, words=MODIFIER_WORDS)),
         Field("vetos", "players"),
         Field("discs", "players", "disc", Ref(AREAS)),
         Field("passed_modifier", "players"),

@@ -33,7 +33,7 @@ from feldherr.mansfeld.rules.dice import POW6
 from feldherr.mansfeld.rules.flow import next_province
 from feldherr.mansfeld.state import COMMIT, DICE, PHASES, RECRUIT, MansfeldData
 
-CARD_NAMES = Names("character", KEYS)
+CARD_NAMES = Names("character", KEYS, {c.key: {"en": c.name("en"), "de": c.name("de")} for c in CARDS})
 PHASE_NAMES = Names("phase", PHASES)
 
 ERRORS: dict[str, dict[str, str]] = {
@@ -230,7 +230,7 @@ def from_position(cls: type[MansfeldData], data: Mapping[str, Any], seed: int) -
         if commit is not None:
             committed = CARD_NAMES.indices(commit, r.path("commit"))
             if len(set(committed)) != len(committed):  # each character once (every card is unique)
-                repeated(r.path("commit"), commit)
+                repeated(r.path("commit"), commit, CARD_NAMES.words)
             for c in committed:
                 if c not in st.cards[s]:
                     _fail("mansfeld.position.commit", player=names[s], card=KEYS[c])

@@ -90,6 +90,7 @@ from feldherr.wallenstein.state import (
     REVOLT_ORDER,
     UNPLANNED,
 )
+from feldherr.wallenstein.text import CATALOGUE as TEXTS
 from feldherr.wallenstein.tower.model import NCOLOURS, PEASANT, ScriptedTower, Tower
 
 COLOURS = ("red", "blue", "yellow", "purple", "black")
@@ -101,7 +102,7 @@ SEASONS = Names("season", ("spring", "summer", "fall", "winter"))
 COUNTIES = Names("county", NAMES)
 ACTION_NAMES = Names("action", ACTIONS)
 TILES = Names("bonus tile", BONUS_TILES)
-BUILDING_NAMES = Names("building", BUILDINGS)
+BUILDING_NAMES = Names("building", BUILDINGS, {b: TEXTS[f"b.{b}"] for b in BUILDINGS})
 EVENT_NAMES = Names("event card", [str(e.id) for e in EVENTS])
 FAVOR_NAMES = Names("favor card", [str(f.id) for f in FAVORS])
 

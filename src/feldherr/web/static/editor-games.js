@@ -418,8 +418,9 @@ export function gameSections(ctx) {
   // itself): per player the county cards of the hand as dealt, and per box of the plan (in the
   // mat's order, then the bid and the court's boxes) its card: a county of the hand, a money card,
   // a dice tower card, left empty, card handed over, or not planned. A card put on a box leaves the
-  // cards still to place or the box it lay on; the card it replaces goes back among the cards
-  // still to place (shown under the boxes).
+  // cards still to place, and the card it replaces goes back among them (shown under the boxes);
+  // a card none of which is left to place is taken from the box it lay on, and the two boxes swap
+  // (a tower card moved to another box leaves the card it replaces on the first, not "not planned").
   function plansSection() {
     const boxNames = st.form.choices?.plan_boxes;
     const cardWords = st.form.choices?.plan_cards;
@@ -446,15 +447,18 @@ export function gameSections(ctx) {
         const put = (box, card) => {
           const old = p.plan[box];
           const left = p.cards_to_place;
+          let swapped = false;
           if (card !== null && card !== "empty" && card !== "lost") {
             const at = left.findIndex((c) => same(c, card));
             if (at >= 0) left.splice(at, 1);
             else {
+              // the card taken from another box (a tower card, a county, money): the two boxes
+              // swap, so that box is not left unplanned
               const other = p.plan.findIndex((c, k) => k !== box && same(c, card));
-              if (other >= 0) p.plan[other] = null;
+              if (other >= 0) { p.plan[other] = old; swapped = true; }
             }
           }
-          if (old !== null && old !== "empty" && old !== "lost") left.push(old);
+          if (!swapped && old !== null && old !== "empty" && old !== "lost") left.push(old);
           p.plan[box] = card;
           recount();
           draw();
