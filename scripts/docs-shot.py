@@ -205,6 +205,30 @@ def _analysis(page: Any, url: str, game_id: str, at: int, lang: str, target: Pat
     print(f"{target}: step {at}")
 
 
+def _lobby(
+    browser: Any,
+    url: str,
+    lang: str,
+    game: str,
+    names: list[str],
+    seats: dict[int, str] | None = None,
+    **context: Any,
+) -> Any:
+    """A new page (``context``: the browser context's options) of the lobby in ``lang`` once it lists
+    the games, with ``game`` chosen in the form, the kinds of ``seats`` set and ``names`` filled in
+    from the first seat on."""
+    page = browser.new_context(**context).new_page()
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    page.goto(url + "/")
+    page.wait_for_selector("#games a")
+    page.select_option("#game", game)
+    for seat, kind in (seats or {}).items():
+        page.select_option(f"#seat-{seat}", kind)
+    for seat, name in enumerate(names):
+        page.fill(f"#name-{seat}", name)
+    return page
+
+
 def take_clean(budget: str) -> None:
     """The pictures of :data:`CLEAN` on a server of their own (see the module's docstring)."""
     from playwright.sync_api import sync_playwright
@@ -214,41 +238,29 @@ def take_clean(budget: str) -> None:
         games = {name: _finished(url, name, players, seed) for name, players, seed in LOBBY_GAMES}
         browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         shots = Path(tempfile.mkdtemp(prefix="feldherr-shots-"))
+        desk: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
         for lang, name in (("en", "web-lobby"), ("de", "web-lobby-de")):
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
-            page.goto(url + "/")
-            page.wait_for_selector("#games a")
-            page.select_option("#game", "wallenstein")
-            page.fill("#name-0", "Anna")
+            page = _lobby(browser, url, lang, "wallenstein", ["Anna"], **desk)
             page.evaluate("document.activeElement.blur()")  # no focus ring in the picture
             page.wait_for_timeout(300)
             page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
             copy(shots / f"{name}.png", DOCS_IMG / f"{name}.png")
-        phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-        page = browser.new_context(**phone).new_page()  # a friend's seat: the link to send, on a phone
-        page.add_init_script("localStorage.setItem('feldherr:lang', 'en')")
-        page.goto(url + "/")
-        page.wait_for_selector("#games a")
-        page.select_option("#game", "mansfeld")
-        page.select_option("#seat-1", "friend")
-        page.fill("#name-0", "Anna")
-        page.fill("#name-1", "Bert")
+        phone: dict[str, Any] = {
+            "viewport": {"width": 390, "height": 844},
+            "has_touch": True,
+            "is_mobile": True,
+        }
+        # a friend's seat: the link to send, on a phone
+        page = _lobby(browser, url, "en", "mansfeld", ["Anna", "Bert"], {1: "friend"}, **phone)
         page.click("#start")
         page.wait_for_selector("#created .copy")
         page.wait_for_timeout(300)
         page.screenshot(path=str(shots / "web-lobby-created-phone.png"))
         copy(shots / "web-lobby-created-phone.png", DOCS_IMG / "web-lobby-created-phone.png")
         # hot-seat: two people at one device with two bots, the hand-over before the first plans
-        page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
-        page.add_init_script("localStorage.setItem('feldherr:lang', 'en')")
-        page.goto(url + "/")
-        page.wait_for_selector("#games a")
-        page.select_option("#game", "wallenstein")
-        page.select_option("#seat-0", "hotseat")
-        page.select_option("#seat-1", "hotseat")
-        page.fill("#name-0", "Anna")
-        page.fill("#name-1", "Bert")
+        low: dict[str, Any] = {"viewport": {"width": 1280, "height": 720}}
+        hotseat = {0: "hotseat", 1: "hotseat"}
+        page = _lobby(browser, url, "en", "wallenstein", ["Anna", "Bert"], hotseat, **low)
         page.click("#start")
         page.wait_for_selector("#pass")
         page.evaluate("document.activeElement.blur()")

@@ -5,35 +5,52 @@ open ones while another was in play."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
 from feldherr.core.testing import check_position_refused
 
 from .helpers import GAME, Board
 
 
-def test_a_card_in_play_only_while_a_player_carries_one_out() -> None:
+def _not_taken_yet(pos: dict[str, Any]) -> None:
+    pos["flow"]["phase"] = "take"  # the card not taken yet, but one in play
+
+
+def _none_in_play(pos: dict[str, Any]) -> None:
+    pos["card_in_use"] = None
+    pos["discard_pile"].append("fiesta")
+
+
+@pytest.mark.parametrize(
+    ("breaks", "code", "en", "de"),
+    [
+        pytest.param(
+            _not_taken_yet,
+            "elgrande.position.card-in-play",
+            "is in play though Player 1 carries out no action card at this step",
+            "ist im Spiel, obwohl Player 1 bei diesem Schritt keine Aktionskarte ausführt",
+            id="a-card-in-play-only-while-a-player-carries-one-out",
+        ),
+        pytest.param(
+            _none_in_play,
+            "elgrande.position.card-missing",
+            "Player 1 carries out an action card at this step, but no card is in play",
+            "Player 1 führt bei diesem Schritt eine Aktionskarte aus, aber keine Karte ist im Spiel",
+            id="a-player-carrying-out-a-card-has-one-in-play",
+        ),
+    ],
+)
+def test_the_card_in_play_matches_the_step(
+    breaks: Callable[[dict[str, Any]], None], code: str, en: str, de: str
+) -> None:
+    """A card is in play exactly while the player at the turn carries one out."""
     board = Board(4).turn(0, "fiesta", court=2)
     assert GAME.from_position(board.pos, 1).to_move() == (0,)  # carrying it out: the table loads
-    board.pos["flow"]["phase"] = "take"  # the card not taken yet, but one in play
-    check_position_refused(
-        GAME,
-        board.pos,
-        "elgrande.position.card-in-play",
-        "is in play though Player 1 carries out no action card at this step",
-        "ist im Spiel, obwohl Player 1 bei diesem Schritt keine Aktionskarte ausführt",
-    )
-
-
-def test_a_player_carrying_out_a_card_has_one_in_play() -> None:
-    board = Board(4).turn(0, "fiesta", court=2)
-    board.pos["card_in_use"] = None
-    board.pos["discard_pile"].append("fiesta")
-    check_position_refused(
-        GAME,
-        board.pos,
-        "elgrande.position.card-missing",
-        "Player 1 carries out an action card at this step, but no card is in play",
-        "Player 1 führt bei diesem Schritt eine Aktionskarte aus, aber keine Karte ist im Spiel",
-    )
+    breaks(board.pos)
+    check_position_refused(GAME, board.pos, code, en, de)
 
 
 def test_the_card_taken_leaves_its_stack_empty_until_the_round_ends() -> None:
