@@ -149,7 +149,15 @@ def test_rate_is_bounded(server: Server) -> None:
     for i in range(150):
         client.send({"type": "ping", "id": i})
     got = [client.until(lambda m: m["type"] in ("pong", "error")) for _ in range(150)]
-    assert any(m["type"] == "error" and m["rule"] == "server.rate" for m in got)
+    refused = [m for m in got if m["type"] == "error"]
+    assert refused and all(m["rule"] == "server.rate" and m["code"] == "rate" for m in refused), refused
+    assert refused[0]["text"]["en"].startswith(  # the limit in words, and when to send again
+        "too many messages: at most 60 at once, then 20 a second on average; this one was not taken; "
+        "send it again in a second"
+    ), refused[0]
+    assert refused[0]["text"]["de"].startswith(
+        "Zu viele Nachrichten: höchstens 60 auf einmal, dann im Schnitt 20 pro Sekunde; "
+    ), refused[0]
     assert sum(m["type"] == "pong" for m in got) >= 40
     client.close()
 

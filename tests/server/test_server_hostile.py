@@ -847,7 +847,8 @@ def test_names_and_languages_are_limited_since_each_sends_the_whole_log(server: 
     every other connection at the table download the whole log about 18 times a second (1 MB a
     second each for a Wallenstein game at version 230, a ping of another game 0.9 -> 11 ms). Now
     a connection may send 5 of them at once, then one every 2 seconds; the others are refused
-    with ``server.rate`` and their ``id``, and change nothing."""
+    with ``server.rate`` (code ``rate``) and their ``id``, in words that name the limit and the
+    seconds until the next one, in both languages, and change nothing."""
     game_id, tokens = two_humans(server)
     renamer = Client(server, game_id, [tokens[0]], lang="de")
     other = Client(server, game_id, [tokens[1]])
@@ -860,7 +861,19 @@ def test_names_and_languages_are_limited_since_each_sends_the_whole_log(server: 
     refused = [a for a in answers if a["type"] == "error"]
     assert 5 <= len(named) <= 8 and all(a["rule"] == "server.rate" for a in refused), answers
     assert {a["id"] for a in refused} == {f"n{n}" for n in range(12)} - {a["id"] for a in named}
-    assert refused[0]["message"] == refused[0]["text"]["de"]
+    said = refused[0]
+    assert said["code"] == "rate" and said["message"] == said["text"]["de"]
+    assert said["text"]["de"].startswith(
+        "Zu viele Namen, Sprachwechsel und zurückgenommene Züge (jede dieser Nachrichten sendet das "
+        "ganze Spiel neu): höchstens 5 auf einmal, dann eine alle 2 Sekunden; diese Nachricht wurde "
+        "nicht angenommen; bitte in "
+    ), said
+    assert said["text"]["en"].startswith(
+        "too many names, language changes and moves taken back (each sends the whole game again): "
+        "at most 5 at once, then one every 2 seconds; this one was not taken; send it again in "
+    ), said
+    assert said["text"]["en"].endswith(("in a second", "in 2 seconds")), said
+    assert "{" not in said["text"]["en"] + said["text"]["de"], said
     kept = named[-1]["named"]
     info = server.http.get(f"/api/games/{game_id}").json()
     assert info["seats"][0]["name"] == kept  # the refused names changed nothing
@@ -878,7 +891,7 @@ def test_names_and_languages_are_limited_since_each_sends_the_whole_log(server: 
     for n in range(8):
         renamer.send({"type": "lang", "lang": "en" if n % 2 else "de", "id": f"l{n}"})
     errors = [renamer.until(lambda m: m["type"] == "error") for _ in range(8 - 5)]
-    assert all(e["rule"] == "server.rate" for e in errors), errors
+    assert all(e["rule"] == "server.rate" and "at most 5 at once" in e["text"]["en"] for e in errors), errors
     time.sleep(2.2)  # one more after a pause
     renamer.send({"type": "name", "name": "Anna", "id": "late"})
     assert renamer.until(lambda m: m["type"] in ("ack", "error") and m.get("id") == "late")["type"] == "ack"
@@ -909,7 +922,9 @@ def test_taking_a_move_back_over_and_over_is_limited(server: Server) -> None:
         if answer["type"] == "error":
             refused = answer
             break
-    assert refused is not None and refused["rule"] == "server.rate", refused
+    assert refused is not None and refused["rule"] == "server.rate" and refused["code"] == "rate", refused
+    assert refused["message"].startswith("too many names, language changes and moves taken back"), refused
+    assert "then one every 2 seconds" in refused["message"], refused
     assert 5 <= n <= 8, n
     assert version_of(server, created["id"], tokens[0]) == 1  # the refused undo took nothing back
     me.close()

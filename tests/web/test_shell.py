@@ -450,3 +450,21 @@ def test_phone_layout(server: Server, pages: Pages) -> None:
     page.wait_for_selector("#choices button")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "phone-play")
+
+
+def test_the_browsers_own_language_is_read_in_any_case(server: Server, pages: Pages) -> None:
+    """The language a page starts in: the stored choice, else the browser's language, by its first
+    two letters in any case ("DE" stored, "DE-de" said by the browser: German, not English)."""
+    stored = pages.new(locale="en-GB")
+    stored.add_init_script("localStorage.setItem('feldherr:lang', 'DE')")
+    said = pages.new()  # no stored choice: what the browser says, in capitals
+    said.add_init_script("Object.defineProperty(navigator, 'language', { get: () => 'DE-de' })")
+    for page in (stored, said):
+        page.goto(server.url + "/")
+        page.wait_for_selector("#start >> text=Los")
+        assert page.evaluate("document.documentElement.lang") == "de"
+    shot(said, "language-from-capitals")
+    english = pages.new(locale="en-GB")  # the default is unchanged
+    english.goto(server.url + "/")
+    english.wait_for_selector("#start >> text=Start")
+    assert english.evaluate("document.documentElement.lang") == "en"

@@ -80,7 +80,8 @@ into the plan and taking it back, made every other connection at the table downl
 that often), a language to this one (each a long render on a reader thread) ..."""
 """... so a connection may send 5 of them at once ..."""
 HEAVY_RATE = 0.5
-"""... then one every 2 seconds (``server.rate``, with the message's ``id``)."""
+"""... then one every 2 seconds (``server.rate``, with the message's ``id``, the limit and the
+seconds until the next one)."""
 SYNC_BURST = 5
 """A ``sync`` sends the connection's current updates again, each made under the game's lock on a
 moves' thread: 50 sockets sending 20 a second each (within the general limit) raised another
@@ -260,12 +261,15 @@ clock is Redis's, the same for every process; a bucket left alone until it is fu
 ``TIME`` in a script replicated as a whole (from 7 on it is what Redis always does)."""
 
 
+def words_of_seconds(seconds: float, one: str, many: str) -> dict[str, str]:
+    """``seconds`` in each language's words and number format."""
+    key = one if seconds == 1 else many
+    return {lang: SERVER_PARTS[key][lang].format(seconds=number(seconds, lang)) for lang in LANGS}
+
+
 def seconds_words(name: str, seconds: float, one: str, many: str) -> dict[str, str]:
     """The detail ``name`` of a refusal: ``seconds`` in each language's words and number format."""
-    key = one if seconds == 1 else many
-    return detail(
-        name, {lang: SERVER_PARTS[key][lang].format(seconds=number(seconds, lang)) for lang in LANGS}
-    )
+    return detail(name, words_of_seconds(seconds, one, many))
 
 
 def sync_refusal(wait_s: float) -> ServerError:
@@ -278,6 +282,34 @@ def sync_refusal(wait_s: float) -> ServerError:
         burst=SYNC_BURST,
         **seconds_words("every", SYNC_EVERY, "part.every-second", "part.every-seconds"),
         **seconds_words("wait", max(1, math.ceil(wait_s)), "part.wait-second", "part.wait-seconds"),
+    )
+
+
+def rate_refusal(bucket: Bucket, heavy: bool) -> ServerError:
+    """``server.rate`` (code ``rate``): a message beyond the connection's general limit, or a
+    ``name``, ``undo`` or ``lang`` beyond :data:`HEAVY_BURST` at once and one every
+    ``1 / HEAVY_RATE`` seconds (``heavy``), with the limit and the seconds until the next one in
+    words."""
+    if heavy:
+        pace = {
+            lang: SERVER_PARTS["part.rate-every"][lang].format(every=said)
+            for lang, said in words_of_seconds(
+                1 / bucket.rate, "part.every-second", "part.every-seconds"
+            ).items()
+        }
+    else:
+        pace = {
+            lang: SERVER_PARTS["part.rate-average"][lang].format(rate=number(bucket.rate, lang))
+            for lang in LANGS
+        }
+    return ServerError(
+        "server.rate",
+        429,
+        "rate",
+        burst=int(bucket.burst),
+        **part("what", "part.rate-heavy" if heavy else "part.rate-messages"),
+        **detail("pace", pace),
+        **seconds_words("wait", max(1, math.ceil(bucket.wait())), "part.wait-second", "part.wait-seconds"),
     )
 
 
@@ -658,16 +690,19 @@ def create_app(settings: Settings) -> FastAPI:
                         refused += 1
                         if refused > 10 * settings.burst:
                             break  # a flood: hang up
-                    rate = ServerError("server.rate", 429, "rate")
                     try:
                         data = read_json(text)
                     except ServerError as exc:
-                        raise (rate if not allowed else exc) from None
+                        raise (rate_refusal(bucket, False) if not allowed else exc) from None
                     if not isinstance(data, dict):
-                        raise rate if not allowed else ServerError("server.json", 400, "bad-json")
+                        raise (
+                            rate_refusal(bucket, False)
+                            if not allowed
+                            else ServerError("server.json", 400, "bad-json")
+                        )
                     msg_id = short_id(data.get("id"))
                     if not allowed:  # refused after reading, so that the refusal names the message
-                        raise rate
+                        raise rate_refusal(bucket, False)
                     kind = data.get("type")
                     if kind == "hello":
                         if said := lang_tag(data.get("lang")):  # its own refusals already in its language
@@ -702,7 +737,7 @@ def create_app(settings: Settings) -> FastAPI:
                             raise ServerError("server.seat", 403, "not-your-seat")
                         version = get_int(data, "version")
                         if not heavy.take():
-                            raise rate
+                            raise rate_refusal(heavy, True)
                         await h.call(h.undo, game_id, seat, version, conn, msg_id)
                     elif kind == "name":
                         seat = data.get("seat", conn.seats[0] if len(conn.seats) == 1 else None)
@@ -710,7 +745,7 @@ def create_app(settings: Settings) -> FastAPI:
                             raise ServerError("server.seat", 403, "not-your-seat")
                         name = check_name(data.get("name"))
                         if not heavy.take():
-                            raise rate
+                            raise rate_refusal(heavy, True)
                         await h.read(h.rename, game_id, seat, name, conn, msg_id)  # the whole log again
                     elif kind == "replace":  # a bot takes the seat of a friend who has not come
                         seat = data.get("seat")
@@ -720,7 +755,7 @@ def create_app(settings: Settings) -> FastAPI:
                     elif kind == "lang":
                         lang = get_lang(data)
                         if not heavy.take():
-                            raise rate
+                            raise rate_refusal(heavy, True)
                         conn.lang = lang
                         await h.read(_resend, h, conn, game_id, True)  # the whole log: long
                     elif kind == "sync":

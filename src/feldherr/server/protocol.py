@@ -42,7 +42,12 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "the request came in too slowly; please send it again",
         "de": "Die Anfrage kam zu langsam an; bitte noch einmal senden",
     },
-    "server.rate": {"en": "too many messages; slow down", "de": "Zu viele Nachrichten, bitte langsamer"},
+    "server.rate": {
+        "en": "too many {what}: at most {burst} at once, then {pace}; this one was not taken; send it "
+        "again {wait}",
+        "de": "Zu viele {what}: höchstens {burst} auf einmal, dann {pace}; diese Nachricht wurde nicht "
+        "angenommen; bitte {wait} erneut senden",
+    },
     "server.create-rate": {
         "en": "too many new games and imports from your address (at most {burst} at once, then one "
         "every {every}); nothing was stored; try again {wait}",
@@ -314,6 +319,14 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
     "part.every-seconds": {"en": "{seconds} seconds", "de": "{seconds} Sekunden"},
     "part.wait-second": {"en": "in a second", "de": "in einer Sekunde"},
     "part.wait-seconds": {"en": "in {seconds} seconds", "de": "in {seconds} Sekunden"},
+    "part.rate-messages": {"en": "messages", "de": "Nachrichten"},
+    "part.rate-heavy": {
+        "en": "names, language changes and moves taken back (each sends the whole game again)",
+        "de": "Namen, Sprachwechsel und zurückgenommene Züge (jede dieser Nachrichten sendet das "
+        "ganze Spiel neu)",
+    },
+    "part.rate-average": {"en": "{rate} a second on average", "de": "im Schnitt {rate} pro Sekunde"},
+    "part.rate-every": {"en": "one every {every}", "de": "eine alle {every}"},
     "part.hello-again": {"en": "hello (a second time)", "de": "hello (ein zweites Mal)"},
     "part.no-type": {"en": "(none)", "de": "(keine)"},
     "part.odd-type": {"en": "(not a word)", "de": "(kein Wort)"},

@@ -173,7 +173,9 @@ const PHASES = {
   },
 };
 
-let current = localStorage.getItem("feldherr:lang") || (navigator.language || "en").slice(0, 2);
+// The stored choice, else the browser's language ("DE-de", "de-AT" -> "de"): its first two letters,
+// lower-cased.
+let current = String(localStorage.getItem("feldherr:lang") || navigator.language || "en").slice(0, 2).toLowerCase();
 if (!(current in WORDS)) current = "en";
 
 export function lang() { return current; }
