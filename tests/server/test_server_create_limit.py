@@ -271,3 +271,42 @@ def test_the_shared_bucket_refills_at_the_steady_rate() -> None:
         assert not thread.is_alive(), "the bucket's checks did not end within 60 s"
         if failed:
             raise failed[0]
+
+
+def test_the_shared_bucket_takes_the_largest_limits_the_flags_allow() -> None:
+    """``--create-burst 1000000000 --create-every 604800`` (both within the flags' ranges): the
+    bucket's expiry, worked out in the script, became a number Redis writes as "6.048e+17", which
+    ``PEXPIRE`` refused; every request was counted in its own process and the log said Redis could
+    not be reached. Now the expiry is a whole number of milliseconds from Python."""
+    import asyncio
+
+    from starlette.requests import Request
+
+    from feldherr.server.app import CreateLimit
+
+    from .serverutil import redis_server
+
+    async def run(url: str) -> None:
+        limit = CreateLimit(604800.0, 10**9)
+        limit.share(url)
+        try:
+            await limit.check(Request({"type": "http", "client": ("192.0.2.7", 4000), "headers": []}))
+            assert limit.clients == {}, "counted in the process, not in Redis"
+        finally:
+            await limit.close()
+
+    with redis_server() as url:
+        failed: list[BaseException] = []
+
+        def in_thread() -> None:  # as above: no running event loop of this thread is disturbed
+            try:
+                asyncio.run(run(url))
+            except BaseException as err:
+                failed.append(err)
+
+        thread = threading.Thread(target=in_thread)
+        thread.start()
+        thread.join(60)
+        assert not thread.is_alive()
+        if failed:
+            raise failed[0]

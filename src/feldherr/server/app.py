@@ -206,7 +206,9 @@ class CreateLimit:
         if self._script is None or time.monotonic() < self._down_until:
             return None
         try:
-            allowed, wait = await self._script(keys=[CREATE_KEY + key], args=[1 / self.every, self.burst])
+            expire_ms = math.ceil(self.burst * self.every * 1000) + 1000  # whole: Lua wrote "6.048e+17"
+            args = [1 / self.every, self.burst, expire_ms]
+            allowed, wait = await self._script(keys=[CREATE_KEY + key], args=args)
             result = (int(allowed) == 1, float(wait))
         except Exception as exc:  # unreachable, timed out, a script error: count here for a while
             self._down_until = time.monotonic() + REDIS_RETRY
@@ -251,13 +253,14 @@ else
   wait = (1 - tokens) / rate
 end
 redis.call('HSET', KEYS[1], 'tokens', string.format('%.6f', tokens), 'last', string.format('%.6f', now))
-redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return {allowed, string.format('%.6f', wait)}
 """
 """One token from a client's bucket, atomically for every process on the Redis: (1 or 0, the
 seconds until the next one as text; Lua's numbers would reach the client as whole numbers). The
 clock is Redis's, the same for every process; a bucket left alone until it is full again expires
-(a missing one is a full one). ``replicate_commands``: Redis before 7 refuses a write after
+(a missing one is a full one; ``ARGV[3]``, the milliseconds that takes, whole, from Python).
+``replicate_commands``: Redis before 7 refuses a write after
 ``TIME`` in a script replicated as a whole (from 7 on it is what Redis always does)."""
 
 
