@@ -293,6 +293,10 @@ export function actionSteps(ctx, kit) {
     if (scene) scene.away = scene.key !== key; // (a scene of another move: its numbers are not this board's)
   } else if (ctx.replay) { if (scene) scene.away = true; return null; } // the replay shows it only at the move that had it
   else if ((ctx.fresh || []).length && scene) { clearTimeout(scene.timer); scene.node?.remove(); scene = null; mark(); } // a later move: gone
+  else if (scene?.tables) { // no lines to step through (a reconnect's first update): the scene's move only where its numbers end at these
+    const last = scene.tables[scene.tables.length - 1];
+    scene.away = !(kit.players || []).every((p) => FIELDS.every((f) => last.get(p.seat)?.[f] === p[f]));
+  }
   if (!scene || closed.has(scene.key)) return null;
   if (scene.lang !== lang()) { stop(); return null; } // the lines are in the language of their time
   requestAnimationFrame(mark); // the map is drawn anew with each render: mark the county again
