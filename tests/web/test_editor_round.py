@@ -16,6 +16,7 @@ from .conftest import ARTIFACTS, Pages, Server
 from .drive import Scan
 from .test_editor import apply, apply_refused, imported, open_editor
 from .test_editor_fields import form_shot
+from .test_lobby_options import FITS
 
 
 def court_table(server: Server) -> str:
@@ -197,3 +198,26 @@ def test_a_tower_card_moved_to_another_box_swaps_the_two(server: Server, pages: 
         form_shot(page, f"editor-round-tower-swap-{lang}-{width}")
         apply(page, game_id)
         scan.check()
+
+
+def test_each_action_card_turned_reads_whole_on_a_phone(server: Server, pages: Pages) -> None:
+    """At 390 px the number, the card and its state stood on one line, and the card's menu was cut
+    to fit: "1 Armee aufstellen / bew…", and the card under way read "Kampf / Bewegung" (A or B?).
+    Every card turned now reads whole in its closed menu, its state still beside or under it."""
+    game_id = imported(server, "wallenstein")
+    for lang in ("de", "en"):
+        page = pages.new(viewport={"width": 390, "height": 844})
+        open_editor(page, server, game_id, lang, 390)
+        rows = page.locator("#editor-actions .editor-turned")
+        assert rows.count() == 10
+        cut = []
+        for i in range(rows.count()):
+            seen = rows.nth(i).locator("select").evaluate(FITS)
+            if seen["wide"] > seen["room"] or seen["right"] > 390:
+                cut.append((lang, i + 1, seen["text"]))
+            state = rows.nth(i).locator(".editor-state")
+            box = state.bounding_box()
+            assert state.is_visible() and box is not None and box["x"] + box["width"] <= 390, (lang, i)
+        assert not cut, cut
+        shot = ARTIFACTS / f"editor-round-actions-{lang}-390.png"
+        page.locator("#editor-actions").screenshot(path=str(shot))

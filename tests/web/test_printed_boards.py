@@ -1029,3 +1029,66 @@ def test_show_all_on_the_results_brings_the_winter_scoring_at_once(server: Serve
     page.locator("#scoring-steps").wait_for(state="visible", timeout=600)
     assert page.locator("#scoring-steps .step.shown").count() == 1
     assert _numbers(page) != final or steps == 1
+
+
+REPLAY_STEP = """async ([view, fresh]) => {
+  const boards = await import('/static/boards.js');
+  const node = boards.renderBoard('wallenstein', view, { keys: new Set(),
+    names: ['Anna', 'Bert', 'Clara', 'Dora'], me: null, pick() {}, filter: '', replay: true, fresh });
+  document.getElementById('app').replaceChildren(node);
+}"""
+
+
+def test_the_replays_next_step_shows_its_own_numbers_while_the_results_before_ran(
+    server: Server, pages: Pages
+) -> None:
+    """The replay stepped on while a move's results were still shown player by player: the next
+    step's players' table showed that move's numbers of the step then shown for every player whose
+    numbers the next move left alone, and the results' timer kept writing them into it. Now the
+    next step's table shows its own numbers, at once and after the results' pace."""
+    fields = ("thaler", "grain", "vp", "supply", "cards")
+    moves = _moves_with_before({"players": 4}, 3)
+    at = next(
+        k
+        for k, m in enumerate(moves[:-1])
+        if len(step_seats(m["items"])) >= 3
+        and not any(i["entry"]["k"] in RESULT_KEYS for i in moves[k + 1]["items"])
+    )
+    page = _blank(server, pages, pace="slow")  # 2 s a step
+    page.evaluate(REPLAY_STEP, [moves[at]["after"], moves[at]["items"]])
+    page.locator("#action-steps .step.shown").first.wait_for()
+    page.evaluate(REPLAY_STEP, [moves[at + 1]["after"], moves[at + 1]["items"]])
+    page.wait_for_selector("#map .county")
+    assert page.locator("#action-steps").count() == 0
+    own = {p["seat"]: [p[f] for f in fields] for p in moves[at + 1]["after"]["players"]}
+    assert _numbers(page) == own
+    page.wait_for_timeout(2500)  # the results' next step has come meanwhile
+    assert _numbers(page) == own
+
+
+def test_a_newer_position_after_a_reconnect_shows_its_own_numbers(server: Server, pages: Pages) -> None:
+    """The connection came back while a move's results were still shown player by player, with a
+    newer position (the bots moved meanwhile; a first update brings no log lines to step through):
+    the players' table showed the old move's step numbers for every player the moves since left
+    alone. Now it shows the position's own numbers, also after the results' pace."""
+    fields = ("thaler", "grain", "vp", "supply", "cards")
+    moves = _moves_with_before({"players": 4}, 3)
+    at = next(k for k, m in enumerate(moves[:-1]) if len(step_seats(m["items"])) >= 3)
+
+    def table(m: dict[str, Any]) -> dict[int, list[int]]:
+        return {p["seat"]: [p[f] for f in fields] for p in m["after"]["players"]}
+
+    # the position some moves on: some players' numbers changed since, not all
+    later = next(
+        m
+        for m in moves[at + 1 :]
+        if table(m) != table(moves[at]) and any(table(m)[s] == table(moves[at])[s] for s in table(m))
+    )
+    page = _blank(server, pages, pace="slow")  # 2 s a step
+    _render(page, {"seat": 0, "view": moves[at]["after"], "choices": []}, moves[at]["items"])
+    page.locator("#action-steps .step.shown").first.wait_for()
+    _render(page, {"seat": 0, "view": later["after"], "choices": []}, [])
+    own = table(later)
+    assert _numbers(page) == own
+    page.wait_for_timeout(2500)  # the results' next step has come meanwhile
+    assert _numbers(page) == own

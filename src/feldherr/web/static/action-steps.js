@@ -23,7 +23,7 @@ import { wb } from "./words-boards.js";
 const RESULTS = new Set(["build", "collect", "deploy", "skip", "skip_lost", "calmed", "parried",
   "revolt", "revolt_subdued", "revolt_won"]);
 const STEP_MIN = 700; // a step is seen even at the fastest paced speed
-let scene = null; // {key, lang, node, timer, county, shown, tables, actions}
+let scene = null; // {key, lang, node, timer, county, shown, tables, actions, winter, away}
 const closed = new Set();
 
 function stepMs() {
@@ -202,6 +202,7 @@ export function stepTables(list, players, before = null, items = null, winter = 
 // A player's numbers as the players' table shows them now: after the steps shown so far while the
 // panel runs, else the view's own (`p`, a record of the view's players).
 export function stepNumbers(p) {
+  if (scene?.away) return p; // the replay at another step than the scene's move
   const tables = scene?.tables;
   const last = tables?.[tables.length - 1]?.get(p.seat);
   // (a scene of an earlier update, whose steps end at other numbers than the view's: not this one)
@@ -213,6 +214,7 @@ export function stepNumbers(p) {
 // The players' table on the page brought to the steps shown (it is drawn once per render; the steps
 // come in between); a number that changed with this step is marked a moment.
 function paint(k, mark = true) {
+  if (scene?.away) return; // another step's table (the replay moved on while the steps ran)
   const table = scene?.tables?.[k];
   if (!table) return;
   for (const cell of document.querySelectorAll("#players td[data-field]")) {
@@ -288,8 +290,13 @@ export function actionSteps(ctx, kit) {
       const delay = list.length ? towerFirst(ctx.fresh, list) : fought ? TOWER_MS : 0;
       build(key, list, kit, delay, tablesFor(ctx, list, kit, winter), winter);
     }
-  } else if (ctx.replay) return null; // the replay shows it only at the move that had it
+    if (scene) scene.away = scene.key !== key; // (a scene of another move: its numbers are not this board's)
+  } else if (ctx.replay) { if (scene) scene.away = true; return null; } // the replay shows it only at the move that had it
   else if ((ctx.fresh || []).length && scene) { clearTimeout(scene.timer); scene.node?.remove(); scene = null; mark(); } // a later move: gone
+  else if (scene?.tables) { // no lines to step through (a reconnect's first update): the scene's move only where its numbers end at these
+    const last = scene.tables[scene.tables.length - 1];
+    scene.away = !(kit.players || []).every((p) => FIELDS.every((f) => last.get(p.seat)?.[f] === p[f]));
+  }
   if (!scene || closed.has(scene.key)) return null;
   if (scene.lang !== lang()) { stop(); return null; } // the lines are in the language of their time
   requestAnimationFrame(mark); // the map is drawn anew with each render: mark the county again
