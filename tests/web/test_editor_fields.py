@@ -325,3 +325,53 @@ def test_el_grandes_neutral_player_shows_only_what_it_has(server: Server, pages:
     labels = neutral.locator(".editor-label").all_inner_texts()
     assert labels == ["Hof", "Geheimscheibe"], labels
     assert boxes.nth(0).locator(".editor-label").all_inner_texts()[:2] == ["Punkte", "Hof"]
+
+
+def shown(editor: Any, stack: str) -> list[str]:
+    """What El Grande's five action card stacks show in the editor, stack 1 first."""
+    stacks = editor.locator("#editor-open_cards")
+    return [
+        stacks.locator(f"select[aria-label='{stack} {i}'] option:checked").inner_text() for i in range(1, 6)
+    ]
+
+
+def piled(editor: Any) -> str:
+    """The discard pile's summary: its name and how many cards lie on it."""
+    return str(editor.locator("#editor-discard_pile summary").inner_text())
+
+
+def test_el_grandes_stacks_follow_the_player_at_the_turn(server: Server, pages: Pages) -> None:
+    """The worked example (Isabel third in the turn order, her Verbannung from stack 2 in play,
+    stacks 1 to 3 taken this round): the turn moved back to Diego, the two cards taken latest (the
+    end of the discard pile: Fiesta, stack 3, and an Intrigue of stack 1) lie open again and leave
+    the pile; moved on to Carmen, the first open stack (1) is taken again. The position applies
+    without a refusal: the board for Carmen, the Fiesta open."""
+    game_id = imported(server, "elgrande")
+    for lang, width in (("de", 390), ("en", 1280)):
+        page = pages.new(viewport={"width": width, "height": 844 if width < 600 else 900})
+        scan = Scan()
+        open_editor(page, server, game_id, lang, width)
+        editor = page.locator("#position-editor")
+        stack, taken, pile_word, fiesta = {
+            "de": ("Stapel", "diese Runde genommen", "Ablagestapel", "Fiesta: "),
+            "en": ("Stack", "taken this round", "Discard pile", "Fiesta: "),
+        }[lang]
+        assert shown(editor, stack)[:3] == [taken] * 3, shown(editor, stack)
+        assert piled(editor) == f"{pile_word}: 34", piled(editor)
+        turn = editor.locator("#editor-current select")
+        turn.select_option(label="Diego")  # first in the turn order: only his card in play is taken
+        back = shown(editor, stack)
+        assert back[1] == taken and back[2].startswith(fiesta) and back[0] != taken, back
+        assert piled(editor) == f"{pile_word}: 32", piled(editor)
+        turn.select_option(label="Carmen")  # second: one stack more taken, its card discarded
+        onwards = shown(editor, stack)
+        assert onwards[:3] == [taken, taken, back[2]] and onwards[3:] == back[3:], onwards
+        assert piled(editor) == f"{pile_word}: 33", piled(editor)
+        scan.read(page, f"elgrande turn follows {lang} {width}")
+        form_shot(page, f"editor-fields-elgrande-turn-{lang}-{width}")
+        apply(page, game_id)
+        assert "Carmen" in page.locator("#analysis h2").inner_text()
+        assert page.locator("#stacks .acard[data-id='fiesta']").count() == 1
+        scan.read(page, f"elgrande turn follows applied {lang} {width}")
+        shot(page, f"editor-fields-elgrande-turn-applied-{lang}-{width}")
+        scan.check()

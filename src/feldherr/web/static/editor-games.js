@@ -28,7 +28,7 @@ export const PLANS = {
         only: { modifiers: (table) => (table.options?.variant || []).some((v) => v === "machtverschiebung" || v === "mv") } },
       { kind: "single", path: ["king"] }, { kind: "slots", field: "scoreboards", item: "scoreboard" }, { kind: "stacks", field: "open_cards" },
       { kind: "inPlay", field: "card_in_use" }, { kind: "discard", field: "discard_pile" },
-      { kind: "single", path: ["flow", "current"], player: true, order: "turn_order", orderIndex: "turn_index" }],
+      { kind: "single", path: ["flow", "current"], player: true, order: "turn_order", orderIndex: "turn_index", follow: "takenFollowsTurn" }],
     derived: { players: ["province"] },
     // a power card taken out of a hand goes onto the player's discard pile, and one put back into
     // the hand leaves it (each of a player's 13 cards lies in one place)
@@ -190,6 +190,36 @@ export function gameSections(ctx) {
         return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, stackName(i)),
           select(choices, value, (v) => put(i, v), stackName(i)));
       }));
+  }
+
+  // El Grande's open action cards follow the player at the turn (the position's check
+  // "elgrande.position.taken"): each player before them in the round's turn order has taken a
+  // card, and they too once a card is in play. The turn moved back, the cards taken latest (the end
+  // of the discard pile) lie open on their stacks again; moved on, the first stacks still open are
+  // taken (their cards onto the discard pile). The card in play's stack and the King's stack (it
+  // stays from round to round) are left as they are; only in the steps the check covers.
+  function takenFollowsTurn() {
+    const flow = st.draft.flow;
+    const open = st.draft.open_cards;
+    const discarded = pile();
+    if (!flow || !Array.isArray(open) || !Number.isInteger(flow.turn_index)) return;
+    if (!["court", "ability", "take", "act", "veto", "effect"].includes(flow.phase)) return;
+    const inPlay = st.draft.card_in_use ?? null;
+    const inPlayHome = inPlay === null ? -1 : stackOf(inPlay);
+    const stays = (i) => Boolean(st.draft.permanent_stacks?.[i]);
+    const wanted = flow.turn_index + (inPlay === null ? 0 : 1);
+    const missing = () => open.filter((c) => c === null).length;
+    for (let k = (discarded?.length ?? 0) - 1; k >= 0 && missing() > wanted; k -= 1) {
+      const home = stackOf(discarded[k]);
+      if (home < 0 || open[home] !== null || home === inPlayHome || stays(home)) continue;
+      open[home] = discarded[k];
+      discarded.splice(k, 1);
+    }
+    for (let i = 0; i < open.length && missing() < wanted; i += 1) {
+      if (open[i] === null || stays(i)) continue;
+      discarded?.push(open[i]);
+      open[i] = null;
+    }
   }
 
   // El Grande's card in play: the card the player at the turn has taken and carries out, or none
@@ -489,5 +519,5 @@ export function gameSections(ctx) {
       }));
   }
 
-  return { places, grid, list: listSection, slots, stacks, inPlay, discard, turn: turnSection, movement: movementSection, bidTurn: bidTurnSection, turned: turnedSection, bonus: bonusSection, favors: favorsSection, plans: plansSection };
+  return { places, grid, list: listSection, slots, stacks, inPlay, discard, takenFollowsTurn, turn: turnSection, movement: movementSection, bidTurn: bidTurnSection, turned: turnedSection, bonus: bonusSection, favors: favorsSection, plans: plansSection };
 }

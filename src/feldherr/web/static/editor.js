@@ -200,6 +200,8 @@ export function positionEditor(gameId) {
       // El Grande's player at the turn: their place in the turn order goes with them (who acts
       // after them), where the round has an order (not while the power cards are played)
       if (section.order && Array.isArray(holder[section.order]) && holder[section.order].includes(v)) holder[section.orderIndex] = holder[section.order].indexOf(v);
+      // and what follows the turn (El Grande's stacks taken this round), shown at once
+      if (section.follow && games[section.follow]) { games[section.follow](); draw(); }
     }, label(key), section.player, key) : null;
     return input ? h("fieldset", { class: "editor-section", id: `editor-${key}` }, h("legend", {}, label(key)), helpOf(key), input) : null;
   }
