@@ -157,15 +157,25 @@ def test_el_grande_card_in_play_is_taken_from_its_stack(server: Server, pages: P
         legend, banishment, grande, stack, taken = words
         assert section.locator("legend").inner_text() == legend
         in_play = section.locator("select")
-        assert in_play.locator("option:checked").inner_text().startswith(banishment)
+        # the menu names the cards (a whole sentence each was cut on a phone), the chosen card's
+        # special action is written under it, as the stacks' menus tell it
+        options = in_play.locator("option").all_inner_texts()
+        assert not any(": " in text for text in options) and len(set(options)) == len(options), options
+        assert in_play.locator("option:checked").inner_text() == banishment.rstrip(": ")
+        text = section.locator("#editor-card_in_use-text")
+        assert text.inner_text().strip()
         stacks = editor.locator("#editor-open_cards")
-        assert (
-            stacks.locator(f"select[aria-label='{stack} 4'] option:checked").inner_text().startswith(grande)
-        )
-        in_play.select_option(
-            label=next(t for t in in_play.locator("option").all_inner_texts() if t.startswith(grande))
+        on_four = stacks.locator(f"select[aria-label='{stack} 4'] option:checked").inner_text()
+        assert on_four.startswith(grande)
+        in_play.select_option(label=grande.rstrip(": "))
+        assert text.inner_text() == on_four.removeprefix(grande)
+        box = in_play.bounding_box()
+        assert box["x"] + box["width"] <= width, box
+        assert text.evaluate(
+            "(e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= innerWidth"
         )
         assert stacks.locator(f"select[aria-label='{stack} 4'] option:checked").inner_text() == taken
+        section.screenshot(path=str(ARTIFACTS / f"editor-card-in-play-{lang}-{width}.png"))
         shown = [
             stacks.locator(f"select[aria-label='{stack} {i}'] option:checked").inner_text() for i in (1, 2, 3)
         ]

@@ -1092,3 +1092,70 @@ def test_a_newer_position_after_a_reconnect_shows_its_own_numbers(server: Server
     assert _numbers(page) == own
     page.wait_for_timeout(2500)  # the results' next step has come meanwhile
     assert _numbers(page) == own
+
+
+#: A table's pacer as the game page wires it (play.js): each move held for its results and scoring
+#: (``actionHold``, ``scoringHold``), "show all" on their panels releasing it; the move of ``log``
+#: (version ``v``) and the next one (``v + 1``) come from other seats. ``window.__shown``: the
+#: versions shown so far.
+PACED_MOVES = """async ([log, v]) => {
+  const { makePacer, onSeenInFull } = await import('/static/pace.js');
+  const { actionHold } = await import('/static/action-steps.js');
+  const { scoringHold } = await import('/static/scoring-steps.js');
+  const shown = [];
+  const pacer = makePacer((batch) => {
+    for (const m of batch) shown.push(m.version);
+    return Math.max(...batch.map((m) => Math.max(actionHold(m.log), scoringHold(m.log))));
+  });
+  window.__unheld?.();
+  window.__unheld = onSeenInFull((version) => pacer.release(version));
+  pacer.push({ version: v, log }, false);
+  pacer.push({ version: v + 1, log: [] }, false);
+  window.__shown = shown;
+}"""
+
+
+def test_show_all_lets_the_next_move_come_after_one_step(server: Server, pages: Pages) -> None:
+    """A move's results shown player by player (or its winter scoring step by step) hold the next
+    move until the last step was seen. "show all" showed them at once, but the next move still
+    waited for the rest of the original time. Now "show all" drops the rest of that move's hold: the
+    next move comes one plain step later (2 s at "slow"); without it the hold runs as before. Read
+    on the page's own clock, advanced by hand."""
+    update, items, order, _ = _action_round({"players": 3})
+    version = items[0]["version"]
+    for clicked in (False, True):
+        page = pages.new(pace="slow", viewport={"width": 1280, "height": 900})
+        page.clock.install()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#start")
+        _render(page, update, items)
+        page.locator("#action-steps").wait_for(state="visible")
+        page.evaluate(PACED_MOVES, [items, version])
+        hold = page.evaluate(
+            "async (log) => (await import('/static/action-steps.js')).actionHold(log)", items
+        )
+        assert hold >= 4000, hold  # two steps or more: a step later it still holds
+        if clicked:
+            page.click("#action-skip")
+            assert page.locator("#action-steps .step.shown").count() == len(order)
+        assert page.evaluate("window.__shown") == [version]
+        page.clock.run_for(2100)  # one step
+        assert page.evaluate("window.__shown") == ([version, version + 1] if clicked else [version])
+        if not clicked:
+            page.clock.run_for(hold)
+            assert page.evaluate("window.__shown") == [version, version + 1]
+    shot(page, "action-steps-show-all-released")
+    # the winter scoring's own "show all"; that of another move than the one held releases nothing
+    update, items = _winter(ALL_MODULES)
+    version = items[0]["version"]
+    for held in (version + 5, version):
+        page = pages.new(pace="slow", viewport={"width": 1280, "height": 900})
+        page.clock.install()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#start")
+        _render(page, update, items)
+        page.locator("#scoring-steps").wait_for(state="visible")
+        page.evaluate(PACED_MOVES, [items, held])
+        page.click("#scoring-skip")
+        page.clock.run_for(2100)
+        assert page.evaluate("window.__shown") == ([held, held + 1] if held == version else [held])

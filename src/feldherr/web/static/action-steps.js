@@ -15,7 +15,7 @@
 // shows no panel.
 import { colour, h } from "./dom.js";
 import { lang } from "./i18n.js";
-import { paceSetting, SPEEDS } from "./pace.js";
+import { paceSetting, seenInFull, SPEEDS } from "./pace.js";
 import { isBattle, TOWER_MS } from "./tower.js";
 import { wb } from "./words-boards.js";
 
@@ -361,7 +361,7 @@ function build(key, list, kit, delay = 0, tables = null, winter = false) {
     step.items.map((item) => h("span", { class: "line", "data-game": "1" }, `${item.text ?? ""} `))));
   const count = h("span", { class: "step-count", id: "action-count" });
   // "show all": the rest of the results, and whatever waited for them (the winter scoring) at once
-  const skip = h("button", { type: "button", id: "action-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); after(); seen(key, true); } }, wb("scoringSkip"));
+  const skip = h("button", { type: "button", id: "action-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); after(); seen(key, true); seenInFull(key); } }, wb("scoringSkip"));
   const node = h("section", { class: "scoring-steps action-steps", id: "action-steps", role: "region", "aria-label": wb("actionSteps") },
     h("div", { class: "head" }, h("h3", {}, wb("actionSteps")), count, skip,
       h("button", { type: "button", id: "action-close", onclick: stop }, wb("scoringClose"))),

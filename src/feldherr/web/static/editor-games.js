@@ -239,7 +239,15 @@ export function gameSections(ctx) {
         h("p", { class: "editor-value" }, now === null ? w("none") : cardWords(now)));
     }
     const ids = [...new Set([...(now === null ? [] : [now]), ...open.filter((id) => id !== null)])];
-    const choices = [[null, w("none")], ...ids.map((id) => [id, cardWords(id)])];
+    // the menu names the cards (their sentences were cut on a phone), a name that two cards share
+    // with the stack each lies on; the chosen card's special action is written under the menu
+    const named = ids.map(thing);
+    const optionName = (id, k) => {
+      const home = stackOf(id);
+      return named.indexOf(named[k]) !== named.lastIndexOf(named[k]) && home >= 0 ? `${named[k]} (${label("stack")} ${num(home + 1)})` : named[k];
+    };
+    const choices = [[null, w("none")], ...ids.map((id, k) => [id, optionName(id, k)])];
+    const chosen = now === null ? null : cardsById().get(now);
     return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, legend, helpOf(section.field),
       select(choices, now, (v) => {
         if (v === now) return;
@@ -256,7 +264,8 @@ export function gameSections(ctx) {
         flow.place_stage = "not started";
         flow.special_stage = "not started";
         draw();
-      }, label(section.field)));
+      }, label(section.field)),
+      chosen ? h("small", { class: "help editor-card-text", id: "editor-card_in_use-text" }, effectText(chosen.effect)) : null);
   }
 
   // El Grande's discard pile: the action cards played in earlier turns and rounds, a check box

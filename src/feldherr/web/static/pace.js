@@ -20,15 +20,37 @@ export function readingHold(lines, setting = paceSetting()) {
   return lines > 2 ? Math.round(step * Math.min(4, 1 + (lines - 2) / 4)) : 0;
 }
 
+// A move's results or scoring were shown in full at the player's asking ("show all" on the panel,
+// action-steps.js and scoring-steps.js): the table's pacer lets the next move come (`release`).
+const fullHandlers = [];
+export function onSeenInFull(handler) { // returns: the handler's end (a table page left)
+  fullHandlers.push(handler);
+  return () => { const i = fullHandlers.indexOf(handler); if (i >= 0) fullHandlers.splice(i, 1); };
+}
+export function seenInFull(key) { // key: the panel's "<version>:<seat>"
+  const version = Number(String(key).split(":")[0]);
+  for (const handler of fullHandlers) handler(version);
+}
+
 // apply(batch) shows the messages of one version (one per seat held on this device) and may return
-// a longer wait before the next (a battle's tower).
+// a longer wait before the next (a battle's tower). release(version): the player saw that move's
+// results in full ("show all" on its results or scoring panel): the rest of its hold is dropped, the
+// next move comes one plain step later (sooner if it was due sooner).
 export function makePacer(apply, changed = () => {}) {
   const queue = [];
   let timer = null;
+  let held = null; // the version whose hold the timer runs out, and when it is due
+  let due = 0;
+  function start(ms, version) {
+    timer = setTimeout(tick, ms);
+    held = version;
+    due = Date.now() + ms;
+  }
 
   function next() {
     const batch = [queue.shift()];
     while (queue.length && queue[0].version === batch[0].version) batch.push(queue.shift());
+    held = batch[0].version;
     // a move held back and shown now: the time to read its lines (never the first update of a page
     // with its whole log, nor the answer to one's own move: those are not held back)
     return Math.max(apply(batch) || 0, ...batch.map((m) => readingHold((m.log || []).length)));
@@ -41,7 +63,7 @@ export function makePacer(apply, changed = () => {}) {
   }
   function arm(hold = 0) {
     const wait = SPEEDS[paceSetting()];
-    if (wait > 0) timer = setTimeout(tick, Math.max(wait, hold));
+    if (wait > 0) start(Math.max(wait, hold), held);
     else while (queue.length) next();
   }
   function skip() {
@@ -57,7 +79,7 @@ export function makePacer(apply, changed = () => {}) {
       if (now) { // (a battle of my own still holds the next move while the tower runs)
         skip();
         const hold = apply([msg]) || 0;
-        if (hold && SPEEDS[paceSetting()] > 0) timer = setTimeout(tick, hold);
+        if (hold && SPEEDS[paceSetting()] > 0) start(hold, msg.version);
         return;
       }
       queue.push(msg);
@@ -65,6 +87,12 @@ export function makePacer(apply, changed = () => {}) {
       changed();
     },
     skip,
+    release(version) {
+      if (!timer || held !== version) return;
+      const left = Math.min(due - Date.now(), SPEEDS[paceSetting()]);
+      clearTimeout(timer);
+      start(Math.max(0, left), version);
+    },
     waiting: () => queue.length,
     reset() { if (timer) clearTimeout(timer); timer = null; queue.length = 0; },
   };

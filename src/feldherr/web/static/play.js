@@ -6,7 +6,7 @@ import { moveKeys, onData, phaseDetail, renderBoard, seatNames, slotValue, term,
 import { MAX_BUTTONS, hasSteps, remaining, stepPicker } from "./steps.js";
 import { endOfGame, logItem } from "./ending.js";
 import { foreignInvite, forget, fromHash, held, hideTokens, inHash, invites, remember, tabHold } from "./store.js";
-import { makePacer } from "./pace.js"; // table: paced turns
+import { makePacer, onSeenInFull } from "./pace.js"; // table: paced turns
 import { tableBar, turnReset, turnSignal } from "./table.js"; // table: help line, speed, turn signals
 import { holdFor } from "./tower.js"; // table: a battle holds the next move while the tower runs
 import { scoringHold } from "./scoring-steps.js"; // table: a winter scoring holds it while its steps show
@@ -43,6 +43,8 @@ export function showPlay(root, gameId) {
     return Math.max(...batch.map((m) => Math.max(holdFor(m.log), scoringHold(m.log), rerollHold(m.log), actionHold(m.log))));
   },
     () => { const skip = root.querySelector("#skip"); if (skip) skip.replaceWith(tableBarNode().querySelector("#skip")); });
+  // "show all" on a move's results or scoring: the rest of that move's hold is dropped
+  const unheld = onSeenInFull((version) => pacer.release(version));
 
   function connect() {
     if (st.stopped) return;
@@ -692,6 +694,6 @@ export function showPlay(root, gameId) {
       render(); // the client's own words at once; the game's come with the fresh connection
       connect();
     },
-    stop() { st.stopped = true; pacer.reset(); turnReset(); if (st.ws) st.ws.close(); },
+    stop() { st.stopped = true; pacer.reset(); unheld(); turnReset(); if (st.ws) st.ws.close(); },
   };
 }

@@ -11,7 +11,7 @@
 // steps (`winterStep`): the grain lost and the revolts with the first, the points step by step.
 import { colour, h } from "./dom.js";
 import { lang, num } from "./i18n.js";
-import { paceSetting, SPEEDS } from "./pace.js";
+import { paceSetting, seenInFull, SPEEDS } from "./pace.js";
 import { wb } from "./words-boards.js";
 import { actionsMs, onResultsSeen, winterStep } from "./action-steps.js";
 import { isBattle, TOWER_MS } from "./tower.js";
@@ -96,7 +96,7 @@ function build(key, items, kit, delay = 0) {
       ? step.gains.map(([seat, points]) => h("span", { class: "gain", style: `--seat:${colour(seat)}` }, h("span", { class: "dot" }), `${kit.name(seat)} ${wb("vpN", { n: points })}`))
       : wb("scoringNobody"))));
   const count = h("span", { class: "step-count", id: "scoring-count" });
-  const skip = h("button", { type: "button", id: "scoring-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); } }, wb("scoringSkip"));
+  const skip = h("button", { type: "button", id: "scoring-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); seenInFull(key); } }, wb("scoringSkip"));
   const node = h("section", { class: "scoring-steps", id: "scoring-steps", role: "region", "aria-label": wb("scoring") },
     h("div", { class: "head" }, h("h3", {}, wb("scoring")), count, skip,
       h("button", { type: "button", id: "scoring-close", onclick: stop }, wb("scoringClose"))),
