@@ -1115,6 +1115,19 @@ PACED_MOVES = """async ([log, v]) => {
 }"""
 
 
+def _paced_page(server: Server, pages: Pages, update: Any, items: Any, panel: str, held: int) -> Any:
+    """A page at "slow" pace on its own clock (advanced by hand) showing ``update`` with ``panel``
+    open, its pacer holding the move of version ``held`` (PACED_MOVES)."""
+    page = pages.new(pace="slow", viewport={"width": 1280, "height": 900})
+    page.clock.install()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    _render(page, update, items)
+    page.locator(panel).wait_for(state="visible")
+    page.evaluate(PACED_MOVES, [items, held])
+    return page
+
+
 def test_show_all_lets_the_next_move_come_after_one_step(server: Server, pages: Pages) -> None:
     """A move's results shown player by player (or its winter scoring step by step) hold the next
     move until the last step was seen. "show all" showed them at once, but the next move still
@@ -1124,13 +1137,7 @@ def test_show_all_lets_the_next_move_come_after_one_step(server: Server, pages: 
     update, items, order, _ = _action_round({"players": 3})
     version = items[0]["version"]
     for clicked in (False, True):
-        page = pages.new(pace="slow", viewport={"width": 1280, "height": 900})
-        page.clock.install()
-        page.goto(server.url + "/")
-        page.wait_for_selector("#start")
-        _render(page, update, items)
-        page.locator("#action-steps").wait_for(state="visible")
-        page.evaluate(PACED_MOVES, [items, version])
+        page = _paced_page(server, pages, update, items, "#action-steps", version)
         hold = page.evaluate(
             "async (log) => (await import('/static/action-steps.js')).actionHold(log)", items
         )
@@ -1149,13 +1156,7 @@ def test_show_all_lets_the_next_move_come_after_one_step(server: Server, pages: 
     update, items = _winter(ALL_MODULES)
     version = items[0]["version"]
     for held in (version + 5, version):
-        page = pages.new(pace="slow", viewport={"width": 1280, "height": 900})
-        page.clock.install()
-        page.goto(server.url + "/")
-        page.wait_for_selector("#start")
-        _render(page, update, items)
-        page.locator("#scoring-steps").wait_for(state="visible")
-        page.evaluate(PACED_MOVES, [items, held])
+        page = _paced_page(server, pages, update, items, "#scoring-steps", held)
         page.click("#scoring-skip")
         page.clock.run_for(2100)
         assert page.evaluate("window.__shown") == ([held, held + 1] if held == version else [held])
