@@ -61,7 +61,7 @@ try:
 except ImportError as exc:  # the adapters extra is not installed
     raise ImportError(missing_library("pettingzoo and gymnasium", __name__)) from exc
 
-from feldherr.adapters.table import IllegalActionError, Reward, Table, action_number, mask_fill, shown_actions
+from feldherr.adapters.table import IllegalActionError, Reward, Table, mask_fill, shown_actions, space_action
 from feldherr.core.actions import Choices
 from feldherr.core.errors import GameOverError, RuleError
 from feldherr.core.game import Game, State
@@ -126,23 +126,16 @@ def _idle_actions(joint: dict[int, Any], moving: tuple[int, ...], size: int, nam
 
 def _idle_action(agent: str, action: object, size: int) -> None:
     """The check of the action of an agent that owes no decision (the parallel environment ignores
-    it): an action of the space, ``0 <= action < size`` by :func:`action_number`, passes; anything
-    else (1.5, "x", True, -1, ``size``) is an :class:`IllegalActionError` that names the agent,
+    it): an action of the space (:func:`~feldherr.adapters.table.space_action`) passes; anything
+    else (1.5, "x", True, -1, ``size``) is its :class:`IllegalActionError`, naming the agent,
     before anything is applied."""
     try:
-        number = action_number(action)
+        space_action(action, size)
     except IllegalActionError as err:
         err.message = f"{agent} owes no decision now, but its action is not one of the space: {err.message}"
         err.args = (err.message,)
         err.details["agent"] = agent
         raise
-    if not 0 <= number < size:
-        raise IllegalActionError(
-            f"{agent} owes no decision now, but its action {number} is outside 0..{size - 1}",
-            rule="adapter.action",
-            agent=agent,
-            action=number,
-        )
 
 
 def _no_game(started: bool) -> GameOverError:

@@ -92,6 +92,17 @@ def action_number(action: object) -> int:
     )
 
 
+def space_action(action: object, size: int) -> int:
+    """An action of ``Discrete(size)`` as an int: :func:`action_number`, then ``0 <= action <
+    size``; else an :class:`IllegalActionError` that names it."""
+    number = action_number(action)
+    if not 0 <= number < size:
+        raise IllegalActionError(
+            f"action {number} is outside 0..{size - 1}", rule="adapter.action", action=number
+        )
+    return number
+
+
 class Table:
     """One game under fixed options: the part of the core the adapters need, in integers."""
 
@@ -147,12 +158,7 @@ class Table:
         """Take ``action`` for ``seat``: apply the move it completes (True) or keep it as part of a
         staged choice (False); a RuleError, nothing changed, if illegal. ``moving``:
         ``state.to_move()`` (empty when the game is over), if the caller has it already."""
-        action = action_number(action)
-        if not 0 <= action < self.num_actions:
-            raise IllegalActionError(
-                f"action {action} is outside 0..{self.num_actions - 1}", rule="adapter.action", action=action
-            )
-        return choices.play(state, seat, action, moving)
+        return choices.play(state, seat, space_action(action, self.num_actions), moving)
 
     def play_joint(
         self,
