@@ -505,15 +505,10 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         """Every agent's info: its legal actions now (``legal_actions``; empty for an agent that
         owes no decision), as :meth:`_observe_all` worked them out for the masks: each a copy, the
         user's to change (the lists kept check the next joint action)."""
-        legal, infos = self._legal, {}
-        if agents == self.possible_agents:  # (agent i is seat i)
-            for seat, a in enumerate(agents):  # (a loop: see _observe_all)
-                actions = legal.get(seat)
-                infos[a] = {"legal_actions": actions[:] if actions else []}
-            return infos
-        seat_of = self.seat_of
-        for a in agents:
-            infos[a] = {"legal_actions": (legal.get(seat_of[a]) or [])[:]}
+        legal, seat_of, infos = self._legal, self.seat_of, {}
+        for a in agents:  # (a loop: see _observe_all)
+            actions = legal.get(seat_of[a])
+            infos[a] = {"legal_actions": actions[:] if actions else []}
         return infos
 
     def reset(
@@ -578,20 +573,15 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles
         agents = self.agents
         obs = self._observe_all(agents)
-        if agents == self.possible_agents:  # (agent i is seat i) every value a copy of one kept
-            zeros, falses, trues = self._every
-            rewards = (
-                zeros.copy()
-                if not done
-                else dict(zip(agents, self.table.returns(self.game_state), strict=True))
-            )
-            terminations = (trues if done else falses).copy()
-            truncations = (trues if cut else falses).copy()
-        else:
-            returns = self.table.returns(self.game_state)  # (0 until the end)
-            rewards = {a: returns[self.seat_of[a]] for a in agents}
-            terminations = dict.fromkeys(agents, done)
-            truncations = dict.fromkeys(agents, cut)
+        # every value a copy of one kept (the agents are every possible agent while a game runs:
+        # all of them finish together, so agent i is seat i)
+        zeros, falses, trues = self._every
+        if done:
+            rewards = dict(zip(agents, self.table.returns(self.game_state), strict=True))
+        else:  # 0 until the end
+            rewards = zeros.copy()
+        terminations = (trues if done else falses).copy()
+        truncations = (trues if cut else falses).copy()
         infos = self._infos(agents)
         if done or cut:
             self.agents = []
