@@ -11,6 +11,7 @@ before they touch anything.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 
@@ -72,6 +73,16 @@ def shown_json(value: Any, limit: int = 200) -> str:
     except (TypeError, ValueError, RecursionError):  # not JSON at all (a Python caller's object)
         return shown(value, limit)
     return clip(text, limit)
+
+
+def shown_move(move: Any, to_json: Callable[[Any], Any]) -> str:
+    """A move in its codec's notation, the JSON form ``to_json`` writes (areas, counties, boxes by
+    name), for a refusal's developer message; a move the codec cannot write as the JSON of its
+    parts (:func:`shown_json`: never a Python literal)."""
+    try:
+        return shown_json(to_json(move))
+    except (KeyError, IndexError, TypeError, ValueError):
+        return shown_json(move)
 
 
 class MalformedMoveError(RuleError):

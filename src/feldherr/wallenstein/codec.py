@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from feldherr.core.errors import MalformedMoveError, clip, shown_json
+from feldherr.core.errors import MalformedMoveError, clip, shown_json, shown_move
 from feldherr.core.game import JSON, Move
 from feldherr.wallenstein.data import (
     ACTIONS,
@@ -137,10 +137,7 @@ def notation(move: Any) -> str:
     """A move in the codec's notation, its JSON form with county and box names (``["move",
     "Anhalt", 3]``), for a refusal's developer message; a move the codec cannot write as the JSON
     of its parts (never a Python literal)."""
-    try:
-        return shown_json(move_to_json(move))
-    except (KeyError, IndexError, TypeError, ValueError):
-        return shown_json(move)
+    return shown_move(move, move_to_json)
 
 
 def _target_to_json(target: int) -> JSON:

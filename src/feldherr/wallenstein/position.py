@@ -91,6 +91,7 @@ from feldherr.wallenstein.state import (
     UNPLANNED,
 )
 from feldherr.wallenstein.text import CATALOGUE as TEXTS
+from feldherr.wallenstein.text import plan_value_text
 from feldherr.wallenstein.tower.model import NCOLOURS, PEASANT, ScriptedTower, Tower
 
 COLOURS = ("red", "blue", "yellow", "purple", "black")
@@ -1560,26 +1561,23 @@ def editor_choices(game: Any, options: Mapping[str, Any] | None, lang: str) -> d
     spaces by the courtiers they cost ("Space of 4 courtiers", then 3, 2), the boxes of a plan in
     the mat's order (the ten actions, the bid, with Am Kaiserhof the three convert boxes) and the
     cards a box may hold: ``money`` the money cards 0–4 by their words, ``tower card``, ``lost``."""
-    from feldherr.core.i18n import format_text, term
+    from feldherr.core.i18n import render, term
 
     catalogue = game.messages()
     words = functools.partial(term, catalogue, lang=lang)
-    money = catalogue["mv.money"].get(lang) or catalogue["mv.money"]["en"]
     return {
         "actions": {a: words(a) for a in ACTIONS},
         "bonus_tiles": {t: words(t) for t in BONUS_TILES},
         "favor_display": {str(f.id): words(f"favor.{f.id}") for f in FAVORS},
-        "favor_spaces": [
-            format_text(catalogue, words("pos.favor-space"), {"n": n}, lang) for n in FAVOR_COSTS
-        ],
+        "favor_spaces": [render(catalogue, "pos.favor-space", {"n": n}, lang) for n in FAVOR_COSTS],
         "plan_boxes": [
             *(words(a) for a in ACTIONS),
             words("bid"),
             *(words(f"court{n}") for n in CONVERT_BOXES),
         ],
         "plan_cards": {
-            "money": [format_text(catalogue, money, {"n": v}, lang) for v in MONEY_CARDS],
-            "tower card": words("plan.tower"),
-            "lost": words("plan.lost"),
+            "money": [plan_value_text(v, lang) for v in MONEY_CARDS],
+            "tower card": plan_value_text("tower", lang),
+            "lost": plan_value_text("lost", lang),
         },
     }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from feldherr.core.errors import shown_json
+from feldherr.core.errors import shown_move
 from feldherr.core.game import JSON, Move
 from feldherr.elgrande import data as D
 
@@ -67,7 +67,4 @@ def notation(move: Any) -> str:
     """A move in the codec's notation, its JSON form with area names (``["place", "Galicia"]``),
     for a refusal's developer message; a move the codec cannot write as the JSON of its parts
     (never a Python literal)."""
-    try:
-        return shown_json(move_to_json(move))
-    except (KeyError, IndexError, TypeError, ValueError):
-        return shown_json(move)
+    return shown_move(move, move_to_json)

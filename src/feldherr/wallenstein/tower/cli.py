@@ -148,11 +148,6 @@ def said_now(key: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def _percent(p: float, lang: str) -> str:
-    """A chance in the language's percent format (Babel): ``12.50%``, ``12,50 %``."""
-    return percent(p, 2, lang)
-
-
 def cmd_fit(args: argparse.Namespace) -> int:
     from feldherr.wallenstein.tower.csvfit import fit_drops, read_drops_file
 
@@ -252,7 +247,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     rows.append((said("odds.defender_holds", lang), odds.defender))
     width = max(len(label) for label, _ in rows) + 1
     for label, p in rows:
-        print(f"  {label:<{width}}{_percent(p, lang):>9}")
+        print(f"  {label:<{width}}{percent(p, 2, lang):>9}")
     print(
         "  "
         + said(
