@@ -187,8 +187,7 @@ def run(args: argparse.Namespace) -> int:
         prefix = f"[{game.seat_name(to, lang, names)}] " if seat is None and to is not None else ""
         print(f"  {prefix}{game.render_log(entry, lang, names)}")
     if args.board:
-        view = state.view(seat)
-        print(game.render_view(view, lang, names) if names else game.render_view(view, lang))
+        print(game.render_view(state.view(seat), lang, names))
     if state.is_terminal():
         # in words, as ``feldherr play`` ends: the tie-break data (outcome.detail) are raw data for
         # programs (--json); the log's last lines already say who won and why
