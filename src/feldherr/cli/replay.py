@@ -99,12 +99,11 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def seat_of(text: str, game: Game, players: int, position: dict[str, Any] | None = None) -> int:
+def seat_of(text: str, game: Game, players: int, named: dict[str, list[str]]) -> int:
     """``--seat``: a seat's number from 0, or its colour as the game names it in either language
     (``red``, ``Blau``), in any case; in a game played on from a position, also its player's name
-    as the position writes it (``Anna``)."""
+    as the position writes it (``Anna``; ``named``: :func:`seat_words`)."""
     wanted = text.strip().casefold()
-    named = seat_words(game, position)
     for seat in range(players):
         known = {game.seat_name(seat, lang).casefold() for lang in LANGS}
         known |= {game.seat_name(seat, lang, named[lang]).casefold() for lang in LANGS if named}
@@ -149,8 +148,9 @@ def run(args: argparse.Namespace) -> int:
             BAD_RECORD,
             de=f"{shown} hat ungültige Optionen: {exc.said('de') or exc}",
         ) from exc
-    seat = None if args.seat is None else seat_of(args.seat, game, state.num_players, record.position)
-    names = seat_words(game, record.position).get(lang)  # a game from a position: its players' names
+    named = seat_words(game, record.position)  # a game from a position: its players' names
+    seat = None if args.seat is None else seat_of(args.seat, game, state.num_players, named)
+    names = named.get(lang)
     entries = state.log if seat is None else state.visible_log(seat)
     if args.json:
         ended = state.outcome().to_json() if state.is_terminal() else None
@@ -187,8 +187,7 @@ def run(args: argparse.Namespace) -> int:
         prefix = f"[{game.seat_name(to, lang, names)}] " if seat is None and to is not None else ""
         print(f"  {prefix}{game.render_log(entry, lang, names)}")
     if args.board:
-        view = state.view(seat)
-        print(game.render_view(view, lang, names) if names else game.render_view(view, lang))
+        print(game.render_view(state.view(seat), lang, names))
     if state.is_terminal():
         # in words, as ``feldherr play`` ends: the tie-break data (outcome.detail) are raw data for
         # programs (--json); the log's last lines already say who won and why

@@ -120,8 +120,6 @@ class TerminalGame:
 
     def board(self, view: dict[str, Any]) -> str:
         """The picture of ``view``, its players named as a position names them."""
-        if self.names is None:
-            return self.game.render_view(view, self.lang)
         return self.game.render_view(view, self.lang, self.names)
 
     def flush_public(self) -> None:

@@ -85,6 +85,15 @@ def is_int(value: Any) -> bool:
     return type(value) is int
 
 
+def whole(field: str, value: Any, low: int, high: int | None) -> int:
+    """``value`` at ``field``: a whole number from ``low`` to ``high`` (None: no upper bound), else
+    refused, naming the bounds."""
+    if not is_int(value) or value < low or (high is not None and value > high):
+        bound = f"{low} to {high}" if high is not None else f"at least {low}"
+        wrong(field, f"a whole number {bound}", value)
+    return int(value)
+
+
 class Reader:
     """Typed access to one JSON object of a position; ``where`` is its path for messages."""
 
@@ -112,11 +121,7 @@ class Reader:
         return self.data[key]
 
     def integer(self, key: str, default: Any = _MISSING, low: int = 0, high: int | None = None) -> int:
-        value = self.raw(key, default)
-        if not is_int(value) or value < low or (high is not None and value > high):
-            bound = f"{low} to {high}" if high is not None else f"at least {low}"
-            wrong(self.path(key), f"a whole number {bound}", value)
-        return int(value)
+        return whole(self.path(key), self.raw(key, default), low, high)
 
     def boolean(self, key: str, default: Any = _MISSING) -> bool:
         value = self.raw(key, default)
@@ -138,11 +143,8 @@ class Reader:
 
     def ints(self, key: str, default: Any = _MISSING, low: int = 0, high: int | None = None) -> list[int]:
         values = self.array(key, default)
-        for i, v in enumerate(values):
-            if not is_int(v) or v < low or (high is not None and v > high):
-                bound = f"{low} to {high}" if high is not None else f"at least {low}"  # as integer()
-                wrong(f"{self.path(key)}[{i}]", f"a whole number {bound}", v)
-        return [int(v) for v in values]
+        path = self.path(key)
+        return [whole(f"{path}[{i}]", v, low, high) for i, v in enumerate(values)]
 
     def obj(self, key: str, default: Any = _MISSING) -> Reader:
         return Reader(self.raw(key, default), self.path(key))
@@ -387,10 +389,7 @@ class Count(Codec):
         self.low, self.high = low, high
 
     def dec(self, value: Any, field: str, like: Any) -> Any:
-        if not is_int(value) or value < self.low or (self.high is not None and value > self.high):
-            bound = f"{self.low} to {self.high}" if self.high is not None else f"at least {self.low}"
-            wrong(field, f"a whole number {bound}", value)
-        return value
+        return whole(field, value, self.low, self.high)
 
     def schema(self, like: Any) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "integer", "minimum": self.low}

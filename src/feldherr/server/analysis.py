@@ -28,6 +28,7 @@ from feldherr.games import get_game
 from feldherr.search.analysis import analyse, search_bot, standing
 from feldherr.server.protocol import ServerError, detail, english_or, get_int, get_lang
 from feldherr.server.workers import BotPool
+from feldherr.web import move_facts
 
 
 @dataclass(frozen=True)
@@ -87,10 +88,7 @@ def parse_ask(data: Any) -> Ask:
 def _details(game: Game, view: Mapping[str, Any], move: Any) -> dict[str, Any]:
     """``{"details": ...}`` where the game has facts about the move that the browser words itself
     (Wallenstein: an attack's odds, in the page's number format), else nothing."""
-    try:
-        details = game.move_details(view, move)
-    except Exception:  # extra facts never block the analysis
-        return {}
+    details = move_facts(game, view, move)  # extra facts never block the analysis
     return {"details": details} if details else {}
 
 

@@ -71,7 +71,7 @@ def add_choices(
     for move in access.legal_moves():
         move_json = game.move_to_json(move)
         choice = {"move": move_json, "text": _describe(game, view, move, lang, move_json, names)}
-        details = _details(game, view, move)
+        details = move_facts(game, view, move)
         if details:
             choice["details"] = details
         steps = _steps(game, view, move, lang, names)
@@ -100,7 +100,8 @@ def _steps(
         return None
 
 
-def _details(game: Game, view: Mapping[str, Any], move: Any) -> dict[str, Any] | None:
+def move_facts(game: Game, view: Mapping[str, Any], move: Any) -> dict[str, Any] | None:
+    """``game.move_details``, or None where it fails (a choice's, an analysed move's)."""
     try:
         return game.move_details(view, move)
     except Exception:  # like the phrase: extra facts never block a choice
