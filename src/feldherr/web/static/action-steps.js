@@ -253,7 +253,7 @@ export function actionHold(log) {
   const last = lastMove(log);
   const steps = actionStepList(last);
   const ms = stepMs();
-  const after = steps.length > 1 && trailing(last, steps) && !last.some((item) => item?.entry?.k === "score") ? ms : 0;
+  const after = steps.length > 1 && trailing(last, steps) && !hasScoring(last) ? ms : 0;
   return steps.length > 1 && ms > 0 ? towerFirst(last, steps) + (steps.length - 1) * ms + after + 400 : 0;
 }
 
