@@ -168,20 +168,8 @@ function winterTables(items, start, final) {
 // the numbers before the winter and the scoring's steps follow (`winterTables`). Else counted back
 // from the update's numbers, so whatever else the move did shows with the first step.
 export function stepTables(list, players, before = null, items = null, winter = false) {
-  const deltas = list.map((step) => {
-    const d = new Map();
-    for (const item of step.items) effect(item.entry, (seat, field, by) => {
-      const row = d.get(seat) || {};
-      row[field] = (row[field] ?? 0) + by;
-      d.set(seat, row);
-    });
-    return d;
-  });
   const row = (p) => Object.fromEntries(FIELDS.map((f) => [f, p[f]]));
   const final = new Map((players || []).filter((p) => typeof p?.seat === "number").map((p) => [p.seat, row(p)]));
-  const shift = (table, d, sign) => new Map([...table].map(([seat, r]) => [seat,
-    Object.fromEntries(FIELDS.map((f) => [f, typeof r[f] === "number" ? r[f] + sign * (d.get(seat)?.[f] ?? 0) : r[f]]))]));
-  const tables = [final];
   const start = Array.isArray(before) && before.length && Array.isArray(items) ? new Map(before.map((p) => [p.seat, row(p)])) : null;
   if (start) { // on from the position before the move
     const after = reckonOn(items, start);
@@ -191,10 +179,23 @@ export function stepTables(list, players, before = null, items = null, winter = 
     const same = (a, b) => [...a].every(([seat, r]) => FIELDS.every((f) => r[f] === b.get(seat)?.[f]));
     if (same(on[on.length - 1], final)) return on;
     // the move went on after the results (the winter begins: its grain loss): a moment of its own
-    if (list.length && trailing(items, list)) return [...on, final];
+    if (trailing(items, list)) return [...on, final];
     on[on.length - 1] = final; // the last step: the update's numbers (whatever is not reckoned here too)
     return on;
   }
+  // counted back from the update's numbers
+  const deltas = list.map((step) => {
+    const d = new Map();
+    for (const item of step.items) effect(item.entry, (seat, field, by) => {
+      const row = d.get(seat) || {};
+      row[field] = (row[field] ?? 0) + by;
+      d.set(seat, row);
+    });
+    return d;
+  });
+  const shift = (table, d, sign) => new Map([...table].map(([seat, r]) => [seat,
+    Object.fromEntries(FIELDS.map((f) => [f, typeof r[f] === "number" ? r[f] + sign * (d.get(seat)?.[f] ?? 0) : r[f]]))]));
+  const tables = [final];
   for (const d of [...deltas].reverse()) tables.unshift(shift(tables[0], d, -1));
   return tables;
 }
