@@ -4,7 +4,7 @@
 // buildings and revolt markers and its turns, El Grande's Caballeros, mobile scoreboards and
 // action card stacks, Mansfeld's provinces and turn while recruiting.
 import { colour, h } from "./dom.js";
-import { lang, num, t } from "./i18n.js";
+import { capital, num, t } from "./i18n.js";
 import { effectText } from "./words-table.js";
 
 // What each game's form shows, by the position's fields (docs/positions.md); the widgets and their
@@ -45,9 +45,6 @@ export const PLANS = {
     exclusive: { players: ["cards", "used"], top: ["open", "left"] },
   },
 };
-
-// a thing's name as a label of its own: with a capital ("box": "Box")
-const capital = (text) => text.charAt(0).toLocaleUpperCase(lang()) + text.slice(1);
 
 // The game's sections, built with the editor's state and helpers (`ctx`: `st`, its words `w`,
 // `label`, `thing`, `helpOf`, its widgets, the schema's `node` and `isType`, `draw` the form again).
