@@ -50,13 +50,14 @@ export function actionStepList(fresh) {
   return steps.length > 1 ? steps : [];
 }
 
+const n = (x) => (typeof x === "number" ? x : 0); // a line's number, 0 where it has none
+
 // What a result line did to its player's numbers in the players' table (the fields of the view's
 // player records): a building's cost, the taxes or grain collected, a deployment's cost and armies,
 // a revolt's armies back to the supply (those that fell out of the tower, less those that keep the
 // county) and a county lost with its card. Skips, parried and calmed revolt markers change none.
 function effect(entry, add) {
   const a = entry?.a || {};
-  const n = (x) => (typeof x === "number" ? x : 0);
   if (typeof a.p !== "number") return;
   if (entry.k === "build") add(a.p, "thaler", -n(a.cost));
   else if (entry.k === "collect") add(a.p, a.action === "taxes" ? "thaler" : "grain", n(a.amount));
@@ -80,7 +81,6 @@ const GAINS = { taler: "thaler", grain: "grain", vp: "vp" }; // a favor's or a L
 // Lines that change none of these numbers (or none known here) leave the table as it is.
 function reckon(entry, table, battle) {
   const a = entry?.a || {};
-  const n = (x) => (typeof x === "number" ? x : 0);
   const add = (seat, field, by) => {
     const row = table.get(seat);
     if (row && typeof row[field] === "number") row[field] += by;
