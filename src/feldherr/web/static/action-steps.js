@@ -50,13 +50,14 @@ export function actionStepList(fresh) {
   return steps.length > 1 ? steps : [];
 }
 
+const n = (x) => (typeof x === "number" ? x : 0); // a line's number, 0 where it has none
+
 // What a result line did to its player's numbers in the players' table (the fields of the view's
 // player records): a building's cost, the taxes or grain collected, a deployment's cost and armies,
 // a revolt's armies back to the supply (those that fell out of the tower, less those that keep the
 // county) and a county lost with its card. Skips, parried and calmed revolt markers change none.
 function effect(entry, add) {
   const a = entry?.a || {};
-  const n = (x) => (typeof x === "number" ? x : 0);
   if (typeof a.p !== "number") return;
   if (entry.k === "build") add(a.p, "thaler", -n(a.cost));
   else if (entry.k === "collect") add(a.p, a.action === "taxes" ? "thaler" : "grain", n(a.amount));
@@ -80,7 +81,6 @@ const GAINS = { taler: "thaler", grain: "grain", vp: "vp" }; // a favor's or a L
 // Lines that change none of these numbers (or none known here) leave the table as it is.
 function reckon(entry, table, battle) {
   const a = entry?.a || {};
-  const n = (x) => (typeof x === "number" ? x : 0);
   const add = (seat, field, by) => {
     const row = table.get(seat);
     if (row && typeof row[field] === "number") row[field] += by;
@@ -168,20 +168,8 @@ function winterTables(items, start, final) {
 // the numbers before the winter and the scoring's steps follow (`winterTables`). Else counted back
 // from the update's numbers, so whatever else the move did shows with the first step.
 export function stepTables(list, players, before = null, items = null, winter = false) {
-  const deltas = list.map((step) => {
-    const d = new Map();
-    for (const item of step.items) effect(item.entry, (seat, field, by) => {
-      const row = d.get(seat) || {};
-      row[field] = (row[field] ?? 0) + by;
-      d.set(seat, row);
-    });
-    return d;
-  });
   const row = (p) => Object.fromEntries(FIELDS.map((f) => [f, p[f]]));
   const final = new Map((players || []).filter((p) => typeof p?.seat === "number").map((p) => [p.seat, row(p)]));
-  const shift = (table, d, sign) => new Map([...table].map(([seat, r]) => [seat,
-    Object.fromEntries(FIELDS.map((f) => [f, typeof r[f] === "number" ? r[f] + sign * (d.get(seat)?.[f] ?? 0) : r[f]]))]));
-  const tables = [final];
   const start = Array.isArray(before) && before.length && Array.isArray(items) ? new Map(before.map((p) => [p.seat, row(p)])) : null;
   if (start) { // on from the position before the move
     const after = reckonOn(items, start);
@@ -191,10 +179,23 @@ export function stepTables(list, players, before = null, items = null, winter = 
     const same = (a, b) => [...a].every(([seat, r]) => FIELDS.every((f) => r[f] === b.get(seat)?.[f]));
     if (same(on[on.length - 1], final)) return on;
     // the move went on after the results (the winter begins: its grain loss): a moment of its own
-    if (list.length && trailing(items, list)) return [...on, final];
+    if (trailing(items, list)) return [...on, final];
     on[on.length - 1] = final; // the last step: the update's numbers (whatever is not reckoned here too)
     return on;
   }
+  // counted back from the update's numbers
+  const deltas = list.map((step) => {
+    const d = new Map();
+    for (const item of step.items) effect(item.entry, (seat, field, by) => {
+      const row = d.get(seat) || {};
+      row[field] = (row[field] ?? 0) + by;
+      d.set(seat, row);
+    });
+    return d;
+  });
+  const shift = (table, d, sign) => new Map([...table].map(([seat, r]) => [seat,
+    Object.fromEntries(FIELDS.map((f) => [f, typeof r[f] === "number" ? r[f] + sign * (d.get(seat)?.[f] ?? 0) : r[f]]))]));
+  const tables = [final];
   for (const d of [...deltas].reverse()) tables.unshift(shift(tables[0], d, -1));
   return tables;
 }
@@ -253,7 +254,7 @@ export function actionHold(log) {
   const last = lastMove(log);
   const steps = actionStepList(last);
   const ms = stepMs();
-  const after = steps.length > 1 && trailing(last, steps) && !last.some((item) => item?.entry?.k === "score") ? ms : 0;
+  const after = steps.length > 1 && trailing(last, steps) && !hasScoring(last) ? ms : 0;
   return steps.length > 1 && ms > 0 ? towerFirst(last, steps) + (steps.length - 1) * ms + after + 400 : 0;
 }
 

@@ -4,7 +4,7 @@
 // search's visits, best first; a progress bar while the search runs. Its own words, English and
 // German (counted words through Intl.PluralRules, numbers through Intl.NumberFormat).
 import { api, colour, copyText, h } from "./dom.js";
-import { lang, moveWords, num, t } from "./i18n.js";
+import { lang, moveWords, num, pct as percent, t } from "./i18n.js";
 
 const WORDS = {
   en: {
@@ -66,10 +66,6 @@ function counted(key, n, args = {}) {
   const table = WORDS[lang()] ?? WORDS.en;
   const text = table[`${key}#${form}`] ?? table[`${key}#other`];
   return Object.entries({ n, ...args }).reduce((out, [k, v]) => out.replaceAll(`{${k}}`, typeof v === "number" ? num(v) : v), text);
-}
-
-function percent(x, digits = 0) {
-  return new Intl.NumberFormat(lang(), { style: "percent", maximumFractionDigits: digits }).format(x);
 }
 
 // An interval's bounds in percent, with as many decimals (up to two) as it takes to tell them

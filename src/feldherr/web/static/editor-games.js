@@ -4,7 +4,7 @@
 // buildings and revolt markers and its turns, El Grande's Caballeros, mobile scoreboards and
 // action card stacks, Mansfeld's provinces and turn while recruiting.
 import { colour, h } from "./dom.js";
-import { lang, num, t } from "./i18n.js";
+import { capital, num, t } from "./i18n.js";
 import { effectText } from "./words-table.js";
 
 // What each game's form shows, by the position's fields (docs/positions.md); the widgets and their
@@ -45,9 +45,6 @@ export const PLANS = {
     exclusive: { players: ["cards", "used"], top: ["open", "left"] },
   },
 };
-
-// a thing's name as a label of its own: with a capital ("box": "Box")
-const capital = (text) => text.charAt(0).toLocaleUpperCase(lang()) + text.slice(1);
 
 // The game's sections, built with the editor's state and helpers (`ctx`: `st`, its words `w`,
 // `label`, `thing`, `helpOf`, its widgets, the schema's `node` and `isType`, `draw` the form again).
@@ -157,6 +154,7 @@ export function gameSections(ctx) {
   const cardWords = (id) => { const card = cardsById().get(id); return card ? `${thing(id)}: ${effectText(card.effect)}` : thing(id); };
   const stackOf = (id) => (st.form.choices?.open_cards || []).findIndex((cards) => cards.includes(id));
   const pile = () => (Array.isArray(st.draft.discard_pile) ? st.draft.discard_pile : null);
+  const stays = (i) => Boolean(st.draft.permanent_stacks?.[i]); // a stack that stays from round to round (the King's)
 
   // El Grande's action cards open on the stacks: per stack the card on top (among those the stack
   // holds under the game's options), or none (taken this round); each with its special action.
@@ -175,11 +173,10 @@ export function gameSections(ctx) {
       list[i] = v;
       const discarded = pile();
       if (!discarded) return;
-      const stays = Boolean(st.draft.permanent_stacks?.[i]);
       const sizes = st.draft.stack_sizes;
       if (v !== null && discarded.includes(v)) discarded.splice(discarded.indexOf(v), 1);
-      else if (v !== null && old === null && !stays && Array.isArray(sizes) && sizes[i] > 0) sizes[i] -= 1;
-      if (v === null && old !== null && old !== st.draft.card_in_use && !stays) discarded.push(old);
+      else if (v !== null && old === null && !stays(i) && Array.isArray(sizes) && sizes[i] > 0) sizes[i] -= 1;
+      if (v === null && old !== null && old !== st.draft.card_in_use && !stays(i)) discarded.push(old);
       draw();
     };
     return h("fieldset", { class: "editor-section", id: `editor-${section.field}` }, h("legend", {}, label(section.field)), helpOf(section.field),
@@ -206,7 +203,6 @@ export function gameSections(ctx) {
     if (!["court", "ability", "take", "act", "veto", "effect"].includes(flow.phase)) return;
     const inPlay = st.draft.card_in_use ?? null;
     const inPlayHome = inPlay === null ? -1 : stackOf(inPlay);
-    const stays = (i) => Boolean(st.draft.permanent_stacks?.[i]);
     const wanted = flow.turn_index + (inPlay === null ? 0 : 1);
     const missing = () => open.filter((c) => c === null).length;
     for (let k = (discarded?.length ?? 0) - 1; k >= 0 && missing() > wanted; k -= 1) {
@@ -281,7 +277,6 @@ export function gameSections(ctx) {
     const sizes = st.draft.stack_sizes;
     const open = st.draft.open_cards || [];
     // a stack that stays from round to round (the King's) always holds its card: nothing leaves it
-    const stays = (home) => home >= 0 && Boolean(st.draft.permanent_stacks?.[home]);
     const change = (id, on) => {
       const home = stackOf(id);
       if (on) {

@@ -11,7 +11,7 @@
 // each game's form shows, and the sections only one game has, are in editor-games.js.
 import { api, colour, h } from "./dom.js";
 import { gameSections, PLANS } from "./editor-games.js";
-import { lang, num } from "./i18n.js";
+import { capital, lang, num } from "./i18n.js";
 
 const WORDS = {
   en: {
@@ -54,9 +54,6 @@ function node(schema, path) {
 
 const isType = (n, type) => n && (n.type === type || (Array.isArray(n.type) && n.type.includes(type)));
 const clone = (value) => JSON.parse(JSON.stringify(value));
-// a thing's name as a check box's label: with a capital ("trading post": "Trading post")
-const capital = (text) => text.charAt(0).toLocaleUpperCase(lang()) + text.slice(1);
-
 export function positionEditor(gameId) {
   const st = { open: false, at: null, base: null, origin: null, draft: null, form: null, fresh: false, busy: "", error: "", cards: null };
   const el = h("section", { class: "panel editor", id: "position-editor", hidden: true });

@@ -210,6 +210,11 @@ export function tn(key, n, args = {}) {
 
 // A share (0.43) as a percentage in the language's format (Intl: English "43%", German "43 %" with
 // a no-break space): every percentage a player reads comes from here or Intl's percent style.
+// a word or phrase as a label of its own, with a capital ("trading post": "Trading post")
+export function capital(text) {
+  return text.charAt(0).toLocaleUpperCase(current) + text.slice(1);
+}
+
 export function pct(share, digits = 0) {
   return new Intl.NumberFormat(current, { style: "percent", maximumFractionDigits: digits }).format(share);
 }

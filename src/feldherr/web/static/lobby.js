@@ -1,7 +1,7 @@
 // The lobby: start a game (the form comes from the catalogue's option spec), the game list, and
 // importing a record for the replay viewer.
 import { api, clear, colour, colourTerm, copyText, filePicker, h, usePalette } from "./dom.js";
-import { BOT_ORDER, RESEARCH_BOTS, botName, lang, t } from "./i18n.js";
+import { BOT_ORDER, RESEARCH_BOTS, botName, capital, lang, t } from "./i18n.js";
 import { remember, rememberInvites } from "./store.js";
 import { guidedPanel } from "./tutorial.js"; // table: guided first games
 import { checkPosition, handedPosition, positionField } from "./positions.js";
@@ -134,7 +134,7 @@ export function showLobby(root) {
       const full = h("small", { class: "chosen", "data-game": "1", id: `${id}-chosen` });
       const meaning = (c) => words(spec.about?.[c]) || "";
       const say = (c) => {
-        full.textContent = meaning(c) ? capitalised(meaning(c)) : label(c).length > 28 ? label(c) : "";
+        full.textContent = meaning(c) ? capital(meaning(c)) : label(c).length > 28 ? label(c) : "";
         full.classList.toggle("about", !!meaning(c));
       };
       say(value);
@@ -160,7 +160,7 @@ export function showLobby(root) {
     }
     // The option's words come from the game's option spec (marked as the game's text).
     const more = spec.label && spec.help ? h("small", { class: "help", "data-game": "1" }, words(spec.help)) : null;
-    const why = reasons.length ? h("small", { class: "needs", id: `${id}-needs`, "data-game": "1" }, reasons.map((r) => h("span", {}, capitalised(r)))) : null;
+    const why = reasons.length ? h("small", { class: "needs", id: `${id}-needs`, "data-game": "1" }, reasons.map((r) => h("span", {}, capital(r)))) : null;
     const node = h("div", { class: "field" }, h("label", { for: id, "data-game": "1" }, help), input, why, more);
     fieldNodes.set(spec.name, node);
     return node;
@@ -355,10 +355,6 @@ let base = location.origin;
 function publicBase() { return base.replace(/\/$/, ""); }
 
 // A reason as a sentence of its own under a field ("the 'Alte Hasen' cards …" → "The 'Alte Hasen' cards …").
-function capitalised(text) {
-  return text ? text[0].toLocaleUpperCase() + text.slice(1) : text;
-}
-
 function range(a, b) {
   const out = [];
   for (let i = a; i <= b; i++) out.push(i);
