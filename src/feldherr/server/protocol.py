@@ -314,6 +314,24 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen) und einen "
         "Buchstaben, eine Ziffer oder ein Zeichen zeigen",
     },
+    "part.position-name-mixed": {
+        "en": "in the name {player}, a word mixes Latin letters with look-alike letters of another "
+        "alphabet (“Αnna” with a Greek Α looks like “Anna”)",
+        "de": "Im Namen {player} mischt ein Wort lateinische Buchstaben mit ähnlich aussehenden "
+        "Buchstaben eines anderen Alphabets („Αnna“ mit griechischem Α sieht aus wie „Anna“)",
+    },
+    "part.position-name-taken": {
+        "en": "two of its players are named {player} (the players' names must differ)",
+        "de": "Zwei ihrer Spieler heißen {player} (die Namen der Mitspieler müssen sich unterscheiden)",
+    },
+    "part.position-name-lookalike": {
+        "en": "its players {player} and {other} have names that look alike "
+        "(letters and digits that look alike count as the same: rn and m, 0 and O, "
+        "a Greek Α and a Latin A)",
+        "de": "Ihre Spieler {player} und {other} haben gleich aussehende Namen "
+        "(gleich aussehende Buchstaben und Ziffern zählen als gleich: rn und m, 0 und O, "
+        "ein griechisches Α und ein lateinisches A)",
+    },
     "part.position-unfit": {
         "en": "its parts do not fit together (a list too short or too long, a value out of place)",
         "de": "Ihre Teile passen nicht zusammen "
