@@ -830,6 +830,10 @@ def test_a_position_naming_two_players_alike_is_refused(
     body = {"game": "mansfeld", "position": position, "seats": [{"kind": "human"}, {"kind": "bot"}]}
     response = server.http.post("/api/games", json=body)
     assert_one_line_error(response, 422, "server.position")
+    record = {"game": "mansfeld", "position": position, "seed": 1, "moves": []}  # a record from it
+    response = server.http.post("/api/records", json=record)
+    assert_one_line_error(response, 422, "server.position")
+    assert response.json()["broken"] == "core.position.name"
     assert _games_count(server) == before
     fine = json.loads(raw)
     assert server.http.post("/api/positions/import", json={"position": fine}).status_code == 201
