@@ -793,6 +793,52 @@ def test_a_position_naming_a_player_unprintably_is_refused(server: Server, name:
     assert server.http.post("/api/positions/import", json={"position": fine}).status_code == 201
 
 
+@pytest.mark.parametrize(
+    ("ben", "said_en", "said_de"),
+    [
+        (
+            "\u0391nna",  # a Greek Α inside a Latin word
+            "in the name \u0391nna, a word mixes Latin letters with look-alike letters of another",
+            "Im Namen \u0391nna mischt ein Wort lateinische Buchstaben",
+        ),
+        ("ANNA", "two of its players are named Anna (the players' names must differ)", "Zwei ihrer"),
+        (
+            "\u0391\u039d\u039d\u0391",  # ΑΝΝΑ, wholly Greek
+            "its players Anna and \u0391\u039d\u039d\u0391 have names that look alike",
+            "Ihre Spieler Anna und \u0391\u039d\u039d\u0391 haben gleich aussehende Namen",
+        ),
+        ("Ann\u200da", "its players Anna and Ann\u200da have names that look alike", "gleich aussehende"),
+    ],
+)
+def test_a_position_naming_two_players_alike_is_refused(
+    server: Server, ben: str, said_en: str, said_de: str
+) -> None:
+    """A position's player names were checked for printable characters only: an imported or
+    analysed position could seat "Anna" next to a Greek "ΑΝΝΑ", an "Αnna" with a Greek Α or "ANNA",
+    which the lobby refuses at a table. Now the same checks, ``server.position`` with
+    ``core.position.name`` in words, nothing stored; "Ben" stays fine."""
+    root = Path(__file__).resolve().parents[2]
+    raw = (root / "docs" / "positions" / "mansfeld-example.json").read_text()
+    position = json.loads(raw.replace('"Ben"', json.dumps(ben)))
+    before = _games_count(server)
+    for path in ("/api/positions", "/api/positions/import"):
+        response = server.http.post(path, params={"lang": "en"}, json={"position": position})
+        assert_one_line_error(response, 422, "server.position")
+        assert response.json()["broken"] == "core.position.name"
+        assert response.json()["text"]["en"].startswith(f"this position cannot be set up: {said_en}")
+        assert said_de in response.json()["text"]["de"]
+    body = {"game": "mansfeld", "position": position, "seats": [{"kind": "human"}, {"kind": "bot"}]}
+    response = server.http.post("/api/games", json=body)
+    assert_one_line_error(response, 422, "server.position")
+    record = {"game": "mansfeld", "position": position, "seed": 1, "moves": []}  # a record from it
+    response = server.http.post("/api/records", json=record)
+    assert_one_line_error(response, 422, "server.position")
+    assert response.json()["broken"] == "core.position.name"
+    assert _games_count(server) == before
+    fine = json.loads(raw)
+    assert server.http.post("/api/positions/import", json={"position": fine}).status_code == 201
+
+
 # -- found by the second hostile-client review (branch hostile) -----------------------------------
 ODD_TEXTS = ["Evil\nSecond line", "\u202eemag", "<img src=x onerror=alert(1)>", "wallenstein_v2", "x" * 60]
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from feldherr.server.names import looks_alike, mixed_word
+from feldherr.server.names import PROTOTYPES, looks_alike, mixed_word, skeleton
 
 from .serverutil import Client, Server
 
@@ -298,14 +298,16 @@ def test_names_that_only_look_like_another_players_are_refused_at_creation(serve
     mixed = refusal(["Anna", GREEK_ANNA])
     assert mixed["de"] == (
         "Ungültige Plätze: Platz 2: Ein Wort darf lateinische Buchstaben nicht mit ähnlich aussehenden "
-        "griechischen oder kyrillischen mischen („\u0391nna“ mit griechischem \u0391 sieht aus wie „Anna“)"
+        "Buchstaben eines anderen Alphabets mischen („\u0391nna“ mit griechischem \u0391 sieht aus wie "
+        "„Anna“)"
     )
-    assert mixed["en"].startswith("invalid seats: seat 2: a word may not mix Latin letters with Greek or")
+    assert mixed["en"].startswith("invalid seats: seat 2: a word may not mix Latin letters with look-alike")
     assert refusal(["M\u0430rtin", "Jörg"])["en"].startswith("invalid seats: seat 1: a word")  # Cyrillic а
     alike = refusal(["Anna", GREEK_CAPITALS])
     assert alike["de"] == (
         f"Ungültige Plätze: Platz 2: {GREEK_CAPITALS} sieht aus wie Anna, ein Name an diesem Tisch "
-        "(gleich aussehende Buchstaben anderer Alphabete zählen als gleich)"
+        "(gleich aussehende Buchstaben und Ziffern zählen als gleich: rn und m, 0 und O, "
+        "ein griechisches \u0391 und ein lateinisches A)"
     )
     assert alike["en"].startswith(f"invalid seats: seat 2: {GREEK_CAPITALS} looks like Anna, a name at")
     cyrillic = "\u0420\u0430\u0440\u0430"  # Рара, wholly Cyrillic: reads as "Papa"
@@ -314,6 +316,30 @@ def test_names_that_only_look_like_another_players_are_refused_at_creation(serve
     names = ["Αλέξανδρος", "Наташа", "Ivan Иванов", "Anna"]
     created = server.create("toy", [{"kind": "human", "name": n} for n in names], options={"players": 4})
     assert [s["name"] for s in created["seats"]] == names
+
+
+def test_latin_look_alikes_are_refused_at_creation_and_at_the_table(server: Server) -> None:
+    """A "Kirn" next to "Kim" (rn reads as m), "lda" next to "Ida" (a capital I reads as a small l)
+    and "Le0" next to "Leo" were all taken at one table; now each is refused as a Greek look-alike
+    is, in words, and nothing changes."""
+    for first, second in (("Kim", "Kirn"), ("Ida", "lda"), ("Leo", "Le0")):
+        seats = [{"kind": "human", "name": first}, {"kind": "human", "name": second}]
+        answer = server.http.post("/api/games?lang=en", json={"game": "toy", "seats": seats})
+        assert answer.status_code == 422 and answer.json()["rule"] == "server.seats", answer.text
+        assert answer.json()["text"]["en"].startswith(f"invalid seats: seat 2: {second} looks like {first}")
+        assert "rn und m, 0 und O" in answer.json()["text"]["de"]
+    created = server.create("toy", [{"kind": "human", "name": "Kim"}, {"kind": "human"}])
+    friend = Client(server, created["id"], [created["seats"][1]["token"]], lang="en")
+    friend.until(lambda m: m["type"] == "update")
+    friend.send({"type": "name", "name": "KIRN", "id": "rn"})
+    alike = friend.until(lambda m: m["type"] == "error")
+    assert alike["rule"] == "server.name" and alike["id"] == "rn"
+    assert alike["text"]["en"].startswith("this name cannot be taken: KIRN looks like Kim, a name at")
+    assert alike["text"]["de"].startswith("Dieser Name geht nicht: KIRN sieht aus wie Kim")
+    assert server.http.get(f"/api/games/{created['id']}").json()["seats"][1]["name"] == ""
+    friend.send({"type": "name", "name": "Kira", "id": "fine"})
+    assert friend.until(lambda m: m["type"] == "ack")["named"] == "Kira"
+    friend.close()
 
 
 def test_a_look_alike_name_is_refused_at_the_table(server: Server) -> None:
@@ -329,7 +355,7 @@ def test_a_look_alike_name_is_refused_at_the_table(server: Server) -> None:
         "Dieser Name geht nicht: Ein Wort darf lateinische Buchstaben nicht"
     )
     assert mixed["text"]["en"].endswith(
-        "may not mix Latin letters with Greek or Cyrillic ones that look alike "
+        "may not mix Latin letters with look-alike letters of another alphabet "
         "(“\u0391nna” with a Greek \u0391 looks like “Anna”)"
     )
     friend.send({"type": "name", "name": GREEK_CAPITALS, "id": "alike"})
@@ -338,7 +364,8 @@ def test_a_look_alike_name_is_refused_at_the_table(server: Server) -> None:
     assert alike["text"]["de"].startswith(f"Dieser Name geht nicht: {GREEK_CAPITALS} sieht aus wie Anna")
     assert alike["text"]["en"] == (
         f"this name cannot be taken: {GREEK_CAPITALS} looks like Anna, a name at this table already "
-        "(look-alike letters of another alphabet count as the same)"
+        "(letters and digits that look alike count as the same: rn and m, 0 and O, "
+        "a Greek \u0391 and a Latin A)"
     )
     assert server.http.get(f"/api/games/{created['id']}").json()["seats"][1]["name"] == ""
     friend.send({"type": "name", "name": "Νίκος", "id": "greek"})  # a Greek name of its own
@@ -358,10 +385,29 @@ def test_a_look_alike_name_is_refused_at_the_table(server: Server) -> None:
         ("Nikos", "Νίκος", False),
         ("\u041d\u0410\u0422\u0410\u0428\u0410", "Наташа", True),  # case aside, as before
         ("Jörg", "Jorg", False),
+        # beyond Greek and Cyrillic (Unicode's confusables, TR39)
+        ("Kim", "Kirn", True),  # rn reads as m
+        ("Ida", "lda", True),  # a capital I reads as a small l
+        ("Bill", "Bi11", True),  # and so does the digit 1
+        ("Leo", "Le0", True),  # the digit 0 reads as O
+        ("Bilal", "B\u0131lal", True),  # a dotless ı
+        ("Anna", "An\u200dna", True),  # a zero-width joiner prints as nothing
+        ("Anna", "\uff21nna", True),  # a fullwidth A
+        ("Olga", "\u0555lga", True),  # an Armenian capital O
+        ("Anna", "Anja", False),
+        ("Kim", "Kira", False),
+        ("Ida", "Ada", False),
     ],
 )
 def test_which_names_look_alike(a: str, b: str, alike: bool) -> None:
     assert looks_alike(a, b) is alike and looks_alike(b, a) is alike
+
+
+def test_each_look_alike_reads_as_a_prototype() -> None:
+    """TR39's table maps each character to its prototype, which is in no row itself: a chain ("|"
+    to "I" to "l") would leave two look-alikes with two skeletons."""
+    assert [ch for ch, proto in PROTOTYPES.items() if any(p in PROTOTYPES for p in proto)] == []
+    assert skeleton("Kim|") == "Kirnl" and skeleton("K\u200bim") == "Kirn"
 
 
 @pytest.mark.parametrize(
@@ -375,6 +421,9 @@ def test_which_names_look_alike(a: str, b: str, alike: bool) -> None:
         ("Ivan Иванов", False),  # one word each
         ("Ivan-Иван", False),
         ("Zoë Şahin", False),
+        ("\u0555lga", True),  # an Armenian capital O inside a Latin word
+        ("B\u0131lal", False),  # a dotless ı is a Latin letter (it still looks like "Bilal")
+        ("Le0", False),  # a digit is in no alphabet (it still looks like "Leo")
     ],
 )
 def test_which_names_mix_alphabets_within_a_word(name: str, mixed: bool) -> None:

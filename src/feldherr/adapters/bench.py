@@ -178,13 +178,10 @@ def gym_loop(table: Table, seeds: list[int]) -> int:
 
 
 def openspiel_loop(table: Table, seeds: list[int], turn_based: bool) -> int:
-    import pyspiel
+    from feldherr.adapters.openspiel import load_game
 
-    from feldherr.adapters.openspiel import register, short_name
-
-    register([table.game.name])
     params: dict[str, Any] = {**_scalar_options(table), "turn_based": turn_based}
-    game = pyspiel.load_game(short_name(table.game.name), params)
+    game = load_game(table.game.name, params)
     rng = random.Random(0)
     players = range(game.num_players())
     pass_action = [game.pass_action]

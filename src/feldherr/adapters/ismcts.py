@@ -19,10 +19,9 @@ from feldherr.adapters._script import checked_game, program, unavailable
 from feldherr.core.commandline import MAX_COUNT, whole_number
 
 try:
-    import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from feldherr.adapters.openspiel import register, short_name
+    from feldherr.adapters.openspiel import load_game
 except ImportError as exc:
     raise unavailable(__name__, "python -m feldherr.adapters.ismcts", "open_spiel (pyspiel)", exc) from exc
 
@@ -37,8 +36,7 @@ def play(
 ) -> Any:
     """One game: ISMCTS at ``seat``, uniform random elsewhere; returns the OpenSpiel state at the
     end (or after ``max_moves`` moves of all players, for a quick look at a long game)."""
-    register([game])
-    spiel_game = pyspiel.load_game(short_name(game), {**(params or {}), "turn_based": True})
+    spiel_game = load_game(game, {**(params or {}), "turn_based": True})  # big numbers refused first
     rng = np.random.RandomState(seed)
     bot = ismcts.ISMCTSBot(
         game=spiel_game,

@@ -2,6 +2,9 @@
 
 :func:`register` registers the games with ``pyspiel`` (idempotent); afterwards
 ``pyspiel.load_game("python_feldherr_toy", {"players": 3})`` works like any OpenSpiel game.
+:func:`load_game` does both, and first refuses an integer parameter past OpenSpiel's 32 bits with a
+``ValueError`` naming the parameter and its bounds (:mod:`feldherr.adapters.openspiel_params`;
+``pyspiel.load_game`` fails on it inside, naming neither).
 
 **Parameters.** The game's declared options (``option_spec``), each as an OpenSpiel parameter of
 the same name: ``int``, ``bool`` and ``choice`` options keep their type (a string choice that
@@ -69,6 +72,8 @@ try:
 except ImportError as exc:  # the adapters extra is not installed
     raise ImportError(missing_library("open_spiel (pyspiel)", __name__)) from exc
 
+from feldherr.adapters.openspiel_params import MAX_SEEDS as MAX_SEEDS  # re-exported
+from feldherr.adapters.openspiel_params import PREFIX, check_params, seeds_value, string_params
 from feldherr.adapters.table import IllegalActionError, Reward, Table, action_number
 from feldherr.core.actions import Choices
 from feldherr.core.errors import NotYourTurnError, OptionError
@@ -77,13 +82,7 @@ from feldherr.core.observation import unpack
 from feldherr.core.options import OptionSpec
 from feldherr.games import game_names, get_game
 
-PREFIX = "python_feldherr_"
 ADAPTER_PARAMS: dict[str, Any] = {"seeds": 1 << 12, "turn_based": False, "reward": "win"}
-MAX_SEEDS = 1 << 20
-"""The most seeds the opening chance node may choose from (1,048,576): OpenSpiel's tools list every
-chance outcome (the first list of 2**20 takes 0.3-0.8 CPU seconds and 100 MB, kept per process;
-each ``chance_outcomes()`` after it 16-160 ms, on the shared 2-core machine), so a larger value
-would make them crawl or run out of memory rather than give more distinct games worth having."""
 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -250,19 +249,6 @@ class _Form:
         return self
 
 
-def _seeds(value: Any) -> int:
-    """The ``seeds`` parameter, checked: a whole number from 1 to :data:`MAX_SEEDS`; anything
-    else a ``ValueError`` in one line that names the parameter and its range (pyspiel would
-    otherwise build and keep ten million outcomes for 10**7, and answer a value past 32 bits with
-    a ``RuntimeError`` that names neither)."""
-    if type(value) is not int or not 1 <= value <= MAX_SEEDS:
-        raise ValueError(
-            f"parameter seeds must be a whole number from 1 to {MAX_SEEDS:,} (the opening chance "
-            f"node lists every seed as an outcome), not {value!r:.40}"
-        )
-    return value
-
-
 @functools.lru_cache(maxsize=4)  # (a game has one value; a few games side by side, a few)
 def _seed_outcomes(seeds: int) -> tuple[tuple[int, float], ...]:
     p = 1.0 / seeds
@@ -320,6 +306,7 @@ class FeldherrGame(pyspiel.Game):  # type: ignore[misc]
     """One feldherr game under fixed parameters."""
 
     def __init__(self, name: str, params: Mapping[str, Any]) -> None:
+        check_params(name, params)  # a number pyspiel cannot hold, refused before it is handed one
         game = get_game(name)
         full = params_spelled(game.option_spec(), {**_parameters(name), **params})
         options = options_from_params(game.option_spec(), full)
@@ -333,7 +320,7 @@ class FeldherrGame(pyspiel.Game):  # type: ignore[misc]
         )
         self.simultaneous = dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
         self.pass_action = info.num_actions
-        self.seeds = _seeds(full["seeds"])
+        self.seeds = seeds_value(full["seeds"])
         self.form = _Form(self.simultaneous, self.pass_action, self.seeds)
         low, high = self.table.return_bounds
         utility_sum = _utility(full["reward"])[1]
@@ -743,6 +730,19 @@ def register(names: list[str] | None = None) -> list[str]:
             _REGISTERED.add(name)
         out.append(short_name(name))
     return out
+
+
+def load_game(name: str, params: Mapping[str, Any] | None = None) -> Any:
+    """``pyspiel.load_game(name, params)`` for a feldherr game (``name``: ``python_feldherr_toy``,
+    ``toy`` or a game string ``python_feldherr_toy(players=3)``), registered first, its integer
+    parameters checked first (:func:`~feldherr.adapters.openspiel_params.check_params`): a number
+    past OpenSpiel's 32 bits is a ``ValueError`` that names the parameter and its bounds, where
+    ``pyspiel.load_game`` itself fails inside, naming neither."""
+    game, given = string_params(name)
+    check_params(game, {**given, **(params or {})})
+    register([game])
+    spelled = name if "(" in name else short_name(game)
+    return pyspiel.load_game(spelled, dict(params)) if params else pyspiel.load_game(spelled)
 
 
 def _factory(name: str) -> type[FeldherrGame]:

@@ -411,6 +411,12 @@ HELP: dict[str, dict[str, str]] = {
         "de": "Sockets, die ein Client (eine Adresse) gleichzeitig offen halten darf "
         "(Vorgabe 100; 0: keine Grenze)",
     },
+    "serve.trusted_proxies": {
+        "en": "reverse proxies (addresses or CIDR networks, comma-separated; none: no proxy) whose "
+        "X-Forwarded-For names the client (default 127.0.0.1,::1: a proxy on this machine)",
+        "de": "Reverse-Proxys (Adressen oder CIDR-Netze, durch Kommas getrennt; none: kein Proxy), "
+        "deren X-Forwarded-For den Client nennt (Vorgabe 127.0.0.1,::1: ein Proxy auf diesem Rechner)",
+    },
     "serve.log_level": {
         "en": "how much the server logs on standard error (default warning)",
         "de": "wie viel der Server auf die Fehlerausgabe schreibt (Vorgabe warning)",

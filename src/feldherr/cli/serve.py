@@ -22,6 +22,7 @@ from feldherr.cli.helptexts import h, said
 from feldherr.cli.messages import msg
 from feldherr.core.commandline import MAX_COUNT, command_lang, seconds_value, seed_value, whole_number
 from feldherr.core.errors import clip
+from feldherr.server.proxy import LOCAL_PROXIES, parse_networks
 
 MISSING = (
     "the server needs its extra packages: pip install 'feldherr[server]' (or bash scripts/setup.sh server)"
@@ -108,7 +109,17 @@ def run_serve(args: argparse.Namespace) -> int:
             f"--slow-client takes a number of seconds above 0, not {args.slow_client:g}",
             de=f"--slow-client braucht eine Sekundenzahl über 0, nicht {args.slow_client:g}",
         )
+    try:
+        trusted = parse_networks(args.trusted_proxies)
+    except ValueError as exc:
+        raise CliError(
+            f"--trusted-proxies takes addresses or networks such as 127.0.0.1,10.0.0.0/8 (or none), "
+            f"not {str(exc)!r}",
+            de=f"--trusted-proxies braucht Adressen oder Netze wie 127.0.0.1,10.0.0.0/8 (oder none), "
+            f"nicht {str(exc)!r}",
+        ) from exc
     settings = Settings(
+        trusted_proxies=tuple(str(network) for network in trusted),
         public_url=public_url,
         db_url=args.db or default_db_url(),
         redis_url=args.redis,
@@ -161,6 +172,7 @@ def run_serve(args: argparse.Namespace) -> int:
         port=port,
         http=guarded(AutoHTTPProtocol, settings.slow_client),  # a deadline for a request's headers
         ws_max_size=settings.max_frame,
+        proxy_headers=False,  # X-Forwarded-For from --trusted-proxies only (feldherr.server.proxy)
         log_level=args.log_level,
         access_log=args.log_level == "debug",
     )
@@ -333,6 +345,12 @@ def register(subparsers: Any) -> None:
         default=100,
         metavar="N",
         help=h("serve.sockets_per_client"),
+    )
+    parser.add_argument(
+        "--trusted-proxies",
+        default=",".join(LOCAL_PROXIES),
+        metavar="CIDRS",
+        help=h("serve.trusted_proxies"),
     )
     parser.add_argument(
         "--log-level", default="warning", choices=("debug", "info", "warning", "error"),

@@ -14,6 +14,7 @@ package, so a new game needs no server change. Layout:
 * :mod:`.bus` -- fans updates out to other processes (Redis pub/sub) or nowhere (one process);
 * :mod:`.protocol` -- the messages, their limits and the error texts;
 * :mod:`.app` -- the HTTP and WebSocket endpoints (FastAPI);
+* :mod:`.proxy` -- who a request comes from behind trusted reverse proxies (``X-Forwarded-For``);
 * :mod:`.loadtest` -- the load benchmark client.
 
 See docs/server.md for the protocol and how to run it.

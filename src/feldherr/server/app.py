@@ -62,6 +62,7 @@ from feldherr.server.protocol import (
     short_id,
     status_of,
 )
+from feldherr.server.proxy import ForwardedFor
 from feldherr.server.store import GameRow, SeatRow, Store
 from feldherr.web import add_choices, mount
 
@@ -317,9 +318,10 @@ def rate_refusal(bucket: Bucket, heavy: bool) -> ServerError:
 
 
 def client_key(request: HTTPConnection) -> str:
-    """Who a request comes from, for :class:`CreateLimit`: its address (behind a reverse proxy on
-    this machine, the one the proxy names in ``X-Forwarded-For``: uvicorn's proxy headers); an
-    IPv6 address by its /64 network, which one household or server is usually given whole."""
+    """Who a request comes from, for :class:`CreateLimit`: its address (behind a trusted reverse
+    proxy, the right-most address in ``X-Forwarded-For`` that is no trusted proxy:
+    :class:`~feldherr.server.proxy.ForwardedFor`); an IPv6 address by its /64 network, which one
+    household or server is usually given whole."""
     host = request.client.host if request.client is not None else ""
     try:
         address = ipaddress.ip_address(host)
@@ -372,6 +374,7 @@ def create_app(settings: Settings) -> FastAPI:
             store.dispose()
 
     app = FastAPI(title="feldherr", version=__version__, lifespan=lifespan)
+    app.add_middleware(ForwardedFor, trusted=settings.trusted_proxies)  # X-Forwarded-For, trusted only
 
     def hub() -> Hub:
         return holder["hub"]

@@ -9,6 +9,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from feldherr.server.proxy import LOCAL_PROXIES
+
 
 def data_dir() -> Path:
     """The user's data directory for feldherr (XDG on Linux, the usual places elsewhere);
@@ -147,5 +149,10 @@ class Settings:
     """Sockets one client (its address, as for the creation limit) may hold open in this process at
     once; one more is refused with ``server.sockets`` and closed (code 1008), so that one client
     cannot use up the process's file descriptors (a soft limit of 1024 is common). 0: no limit."""
+    trusted_proxies: tuple[str, ...] = LOCAL_PROXIES
+    """Addresses and networks (CIDR) of the reverse proxies whose ``X-Forwarded-For`` is believed
+    (``--trusted-proxies``; by default one on this machine): the client is the right-most address
+    in it that is no trusted proxy (:mod:`feldherr.server.proxy`); a request from anywhere else is
+    its peer's, whatever it says."""
     queue_limit: int = 500
     """Messages waiting for a slow connection before it is dropped (the client reconnects)."""

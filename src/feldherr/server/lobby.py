@@ -10,7 +10,7 @@ import logging
 import secrets
 import time
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from feldherr.core.errors import OptionError, PositionError
@@ -194,6 +194,7 @@ def position_options(game: Game, position: Any, seed: int) -> dict[str, Any]:
         if not (0 < len(name.strip()) <= MAX_NAME and printable_name(name)):
             said = part("message", "part.position-name", limit=MAX_NAME)
             raise ServerError("server.position", 422, "bad-position", broken="core.position.name", **said)
+    check_position_names(position_names(game, position))
     if state.is_terminal():
         raise ServerError("server.position-over", 422, "bad-position")
     return dict(state.options)
@@ -314,6 +315,26 @@ def position_names(game: Game, position: Mapping[str, Any]) -> list[str]:
         "" if name in catalogue or name == f"Player {seat + 1}" else name[:MAX_NAME]
         for seat, name in enumerate(player_names(position))
     ]
+
+
+def check_position_names(names: Sequence[str]) -> None:
+    """The players' names of a position checked as the lobby checks the names of a table's people
+    (:func:`parse_seats`): no word mixing Latin letters with look-alikes of another alphabet, no two
+    alike ("" names a seat by its colour); else ``server.position`` with ``core.position.name``."""
+    seen: list[str] = []
+    for name in names:
+        if not name:
+            continue
+        if mixed_word(name):  # "Αnna" with a Greek Α reads as "Anna"
+            said = part("message", "part.position-name-mixed", player=name)
+        elif taken := next((other for other in seen if same_name(other, name)), None):
+            said = part("message", "part.position-name-taken", player=taken)
+        elif alike := next((other for other in seen if looks_alike(other, name)), None):
+            said = part("message", "part.position-name-lookalike", player=alike, other=name)
+        else:
+            seen.append(name)
+            continue
+        raise ServerError("server.position", 422, "bad-position", broken="core.position.name", **said)
 
 
 def record_position(data: Any) -> None:

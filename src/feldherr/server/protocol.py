@@ -210,27 +210,31 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
     },
     "part.name-lookalike": {
         "en": "{name} looks like {other}, a name at this table already "
-        "(look-alike letters of another alphabet count as the same)",
+        "(letters and digits that look alike count as the same: rn and m, 0 and O, "
+        "a Greek Α and a Latin A)",
         "de": "{name} sieht aus wie {other}, ein Name an diesem Tisch "
-        "(gleich aussehende Buchstaben anderer Alphabete zählen als gleich)",
+        "(gleich aussehende Buchstaben und Ziffern zählen als gleich: rn und m, 0 und O, "
+        "ein griechisches Α und ein lateinisches A)",
     },
     "part.seat-name-lookalike": {
         "en": "seat {seat}: {name} looks like {other}, a name at this table already "
-        "(look-alike letters of another alphabet count as the same)",
+        "(letters and digits that look alike count as the same: rn and m, 0 and O, "
+        "a Greek Α and a Latin A)",
         "de": "Platz {seat}: {name} sieht aus wie {other}, ein Name an diesem Tisch "
-        "(gleich aussehende Buchstaben anderer Alphabete zählen als gleich)",
+        "(gleich aussehende Buchstaben und Ziffern zählen als gleich: rn und m, 0 und O, "
+        "ein griechisches Α und ein lateinisches A)",
     },
     "part.name-mixed": {
-        "en": "a word may not mix Latin letters with Greek or Cyrillic ones that look alike "
+        "en": "a word may not mix Latin letters with look-alike letters of another alphabet "
         "(“Αnna” with a Greek Α looks like “Anna”)",
-        "de": "Ein Wort darf lateinische Buchstaben nicht mit ähnlich aussehenden griechischen oder "
-        "kyrillischen mischen („Αnna“ mit griechischem Α sieht aus wie „Anna“)",
+        "de": "Ein Wort darf lateinische Buchstaben nicht mit ähnlich aussehenden Buchstaben eines "
+        "anderen Alphabets mischen („Αnna“ mit griechischem Α sieht aus wie „Anna“)",
     },
     "part.seat-name-mixed": {
-        "en": "seat {seat}: a word may not mix Latin letters with Greek or Cyrillic ones that look "
-        "alike (“Αnna” with a Greek Α looks like “Anna”)",
+        "en": "seat {seat}: a word may not mix Latin letters with look-alike letters of another "
+        "alphabet (“Αnna” with a Greek Α looks like “Anna”)",
         "de": "Platz {seat}: Ein Wort darf lateinische Buchstaben nicht mit ähnlich aussehenden "
-        "griechischen oder kyrillischen mischen („Αnna“ mit griechischem Α sieht aus wie „Anna“)",
+        "Buchstaben eines anderen Alphabets mischen („Αnna“ mit griechischem Α sieht aus wie „Anna“)",
     },
     "part.name-over": {
         "en": "the game is over, and its players' names stay as they were",
@@ -309,6 +313,24 @@ SERVER_PARTS: dict[str, dict[str, str]] = {
         "de": "Der Name eines Spielers muss 1 bis {limit} druckbare Zeichen haben "
         "(keine Zeilenumbrüche, Steuerzeichen oder Schreibrichtungszeichen) und einen "
         "Buchstaben, eine Ziffer oder ein Zeichen zeigen",
+    },
+    "part.position-name-mixed": {
+        "en": "in the name {player}, a word mixes Latin letters with look-alike letters of another "
+        "alphabet (“Αnna” with a Greek Α looks like “Anna”)",
+        "de": "Im Namen {player} mischt ein Wort lateinische Buchstaben mit ähnlich aussehenden "
+        "Buchstaben eines anderen Alphabets („Αnna“ mit griechischem Α sieht aus wie „Anna“)",
+    },
+    "part.position-name-taken": {
+        "en": "two of its players are named {player} (the players' names must differ)",
+        "de": "Zwei ihrer Spieler heißen {player} (die Namen der Mitspieler müssen sich unterscheiden)",
+    },
+    "part.position-name-lookalike": {
+        "en": "its players {player} and {other} have names that look alike "
+        "(letters and digits that look alike count as the same: rn and m, 0 and O, "
+        "a Greek Α and a Latin A)",
+        "de": "Ihre Spieler {player} und {other} haben gleich aussehende Namen "
+        "(gleich aussehende Buchstaben und Ziffern zählen als gleich: rn und m, 0 und O, "
+        "ein griechisches Α und ein lateinisches A)",
     },
     "part.position-unfit": {
         "en": "its parts do not fit together (a list too short or too long, a value out of place)",
