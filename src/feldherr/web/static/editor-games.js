@@ -164,8 +164,17 @@ export function gameSections(ctx) {
     const list = st.draft[section.field];
     const itemNode = node(schema, [section.field, "[]"]);
     if (!Array.isArray(list) || !itemNode?.enum) return null;
-    const words = cardWords;
     const stackName = (i) => `${label("stack")} ${num(i + 1)}`;
+    // a menu names the cards (each whole sentence was cut on a phone after the name), a name that
+    // several of the stack's cards share numbered in the stack's order; the special action of the
+    // card open is written under the menu
+    const optionNames = (ids) => {
+      const named = ids.map(thing);
+      return ids.map((id, k) => {
+        const same = named.filter((x) => x === named[k]);
+        return same.length > 1 ? `${named[k]} (${num(named.slice(0, k + 1).filter((x) => x === named[k]).length)})` : named[k];
+      });
+    };
     // a card put open on a stack that showed none comes off the discard pile, or else from the
     // stack's face-down cards (one fewer there)
     const put = (i, v) => {
@@ -183,9 +192,12 @@ export function gameSections(ctx) {
       list.map((value, i) => {
         const allowed = st.form.choices?.[section.field]?.[i] || itemNode.enum.filter((v) => v !== null);
         const ids = value === null || allowed.includes(value) ? allowed : [value, ...allowed];
-        const choices = [[null, t("cardTaken")], ...ids.map((id) => [id, words(id)])];
+        const names = optionNames(ids);
+        const choices = [[null, t("cardTaken")], ...ids.map((id, k) => [id, names[k]])];
+        const open = value === null ? null : cardsById().get(value);
         return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, stackName(i)),
-          select(choices, value, (v) => put(i, v), stackName(i)));
+          select(choices, value, (v) => put(i, v), stackName(i)),
+          open ? h("small", { class: "help editor-card-text", id: `editor-open_cards-text-${i + 1}` }, effectText(open.effect)) : null);
       }));
   }
 
