@@ -34,7 +34,7 @@ RENDER = """async ([game, update, fresh, lang]) => {
     const node = boards.renderBoard(game, update.view, {
       keys: boards.moveKeys(update.choices), names: ['Anna', 'Bert', 'Clara', 'Dora'], me: update.seat,
       pick: (k) => sent.push(['pick', k]), send: (c) => sent.push(['send', c.move]),
-      choices: update.choices || [], filter: '', fresh, prev: update.prev || null});
+      choices: update.choices || [], filter: '', fresh, prev: update.prev || null, version: update.version});
     document.getElementById('app').replaceChildren(node);
   };
   draw();
@@ -1160,3 +1160,52 @@ def test_show_all_lets_the_next_move_come_after_one_step(server: Server, pages: 
         page.click("#scoring-skip")
         page.clock.run_for(2100)
         assert page.evaluate("window.__shown") == ([held, held + 1] if held == version else [held])
+
+
+def test_a_reconnect_at_a_newer_position_drops_the_older_moves_panels(server: Server, pages: Pages) -> None:
+    """The connection came back while a move's results were shown player by player (or its winter
+    scoring counted), and the first update brings a newer position: the older move's panel went
+    on playing to its end over it. Now it is gone at once and the newer position's numbers stand
+    (by the update's version, as the table page gives it). The same position again (nothing moved
+    meanwhile) keeps the panel running."""
+    fields = ("thaler", "grain", "vp", "supply", "cards")
+    moves = _moves_with_before({"players": 4}, 3)
+
+    def table(m: dict[str, Any]) -> dict[int, list[int]]:
+        return {p["seat"]: [p[f] for f in fields] for p in m["after"]["players"]}
+
+    def version(m: dict[str, Any]) -> int:
+        return int(m["items"][-1]["version"])
+
+    at = next(k for k, m in enumerate(moves[:-1]) if len(step_seats(m["items"])) >= 3)
+    later = moves[at + 1]
+    page = _blank(server, pages, pace="slow")  # 2 s a step
+    _render(
+        page,
+        {"seat": 0, "view": moves[at]["after"], "choices": [], "version": version(moves[at])},
+        moves[at]["items"],
+    )
+    page.locator("#action-steps .step.shown").first.wait_for()
+    # the same position again: the results go on
+    _render(page, {"seat": 0, "view": moves[at]["after"], "choices": [], "version": version(moves[at])}, [])
+    assert page.locator("#action-steps").count() == 1
+    _render(page, {"seat": 0, "view": later["after"], "choices": [], "version": version(later)}, [])
+    assert page.locator("#action-steps").count() == 0
+    assert _numbers(page) == table(later)
+    shot(page, "reconnect-newer-drops-results-en-1280")
+    page.wait_for_timeout(2500)  # the results' next step would have come meanwhile
+    assert page.locator("#action-steps").count() == 0 and _numbers(page) == table(later)
+
+    # the winter scoring, counted on a phone in German
+    scored = next(k for k, m in enumerate(moves[:-1]) if any(i["entry"]["k"] == "score" for i in m["items"]))
+    after = next(m for m in moves[scored + 1 :] if table(m) != table(moves[scored]))
+    page = _blank(server, pages, pace="slow", viewport={"width": 390, "height": 844})
+    winter = {"seat": 0, "view": moves[scored]["after"], "choices": [], "version": version(moves[scored])}
+    _render(page, winter, moves[scored]["items"], "de")
+    page.locator("#scoring-steps .step.shown").first.wait_for()
+    _render(page, {"seat": 0, "view": after["after"], "choices": [], "version": version(after)}, [], "de")
+    assert page.locator("#scoring-steps").count() == 0 and page.locator("#action-steps").count() == 0
+    assert _numbers(page) == table(after)
+    shot(page, "reconnect-newer-drops-scoring-de-390")
+    page.wait_for_timeout(2500)
+    assert page.locator("#scoring-steps").count() == 0 and _numbers(page) == table(after)

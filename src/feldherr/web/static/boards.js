@@ -219,7 +219,7 @@ function wallenstein(view, ctx) {
   const me = players.find((p) => p.seat === ctx.me);
   // the results' steps first: the winter scoring after them moves the same players' table on
   const acting = actionSteps(ctx, { name: (seat) => name(ctx, seat), players });
-  const scoring = scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words });
+  const scoring = scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words, players });
   const tower = view.tower || { inside: [], tray: [] };
   // a row with no cubes says so (the tray stood as "tray" with nothing after it)
   const cube = (counts, label) => h("div", { class: "tower-row" }, h("span", { class: "label" }, label),

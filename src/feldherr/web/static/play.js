@@ -429,7 +429,7 @@ export function showPlay(root, gameId) {
           else { st.filter = st.filter === key ? "" : key; render(); }
         },
         choices, send, filter: st.filter, stage: planning(choices) ? stageCtx(update) : null,
-        prev: prev?.view ?? null, fresh: prev ? update.log.filter((item) => item.version > prev.version) : [] }));
+        prev: prev?.view ?? null, fresh: prev ? update.log.filter((item) => item.version > prev.version) : [], version: update.version }));
     const side = h("aside", { class: "side" }, namePanel(), invitePanel(), guidePanel(gameId, update, root), tableBarNode(), decisionPanel(update, choices), logPanel(update.log, prev?.version));
     root.append(h("div", { class: "bar" }, seatsBar, statusNode), h("div", { class: "play" }, board, side));
     if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");
