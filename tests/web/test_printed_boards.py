@@ -1209,3 +1209,91 @@ def test_a_reconnect_at_a_newer_position_drops_the_older_moves_panels(server: Se
     shot(page, "reconnect-newer-drops-scoring-de-390")
     page.wait_for_timeout(2500)
     assert page.locator("#scoring-steps").count() == 0 and _numbers(page) == table(after)
+
+
+COURT_KEYS = {"court_convert", "court_skip", "court_skip_lost"}
+
+
+def _court_round(seed: int = 3) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """Seat 0's update right after the move whose plans set off Am Kaiserhof's conversions (two
+    players or more converted or could not), the move's log items in English and in German."""
+    options = {"players": 3, "modules": ["court"]}
+    for match, before, items in _random_moves(options, seed):
+        seats = {i["entry"]["a"]["p"] for i in items if i["entry"]["k"] in COURT_KEYS}
+        converted = [i for i in items if i["entry"]["k"] == "court_convert"]
+        if len(seats) >= 2 and converted:
+            return _update(match), items, match.log_since(0, before, "de", NAMES[:3])
+    raise AssertionError("no conversions")
+
+
+def test_the_courts_conversions_are_shown_player_by_player(server: Server, pages: Pages) -> None:
+    """Am Kaiserhof: once the plans are in, every player's court boxes are carried out in one
+    update, and the courtiers jumped with nothing to show who converted what (a battle and the
+    winter have panels of their own). Now a panel shows each player's conversions in turn at the
+    pace, in the client's words (the armies and where they came from, a box not carried out with
+    its reason), beside a table of the new courtiers and those in the entrance hall, numbers in
+    the page's language; "show all", "close", the next move held meanwhile. English at a
+    desktop's width, German at a phone's."""
+    update, items, german = _court_round()
+    seats: list[int] = []
+    gains: dict[int, int] = {}
+    for item in items:
+        k, a = item["entry"]["k"], item["entry"]["a"]
+        if k in COURT_KEYS and (not seats or seats[-1] != a["p"]):
+            seats.append(a["p"])
+        if k == "court_convert":
+            gains[a["p"]] = gains.get(a["p"], 0) + a["n"]
+    court = update["view"]["court"]
+    at_court = [e + a for e, a in zip(court["entrance_hall"], court["audience_hall"], strict=True)]
+    page = _blank(server, pages, pace="slow")  # 2 s a step
+    _render(page, update, items)
+    panel = page.locator("#court-steps")
+    panel.wait_for()
+    steps = page.locator("#court-steps .step")
+    assert steps.count() == len(seats)
+    assert page.locator("#court-steps .step.shown").count() == 1  # one at a time
+    assert [int(s) for s in steps.evaluate_all("(els) => els.map((e) => e.dataset.seat)")] == seats
+    assert panel.locator("h3").inner_text() == "Emperor's Court: armies into courtiers"
+    first = steps.first.inner_text()
+    assert first.startswith(f"{NAMES[seats[0]]}: "), first
+    for seat in range(3):  # before any step: the courtiers at court before the conversions
+        row = page.locator(f"#court-points tr[data-seat='{seat}']")
+        assert row.locator(".now").inner_text() == str(at_court[seat] - gains.get(seat, 0))
+    page.wait_for_function("document.querySelectorAll('#court-steps .step.shown').length === 2", timeout=5000)
+    assert page.locator("#court-count").inner_text() == f"Step 2 of {len(seats)}"
+    holds = page.evaluate(
+        """async (log) => { const m = await import('/static/court-steps.js');
+          const slow = m.courtHold(log); localStorage.setItem('feldherr:pace', 'instant');
+          const now = m.courtHold(log); localStorage.setItem('feldherr:pace', 'slow');
+          return [slow, now]; }""",
+        items,
+    )
+    assert holds[0] >= len(seats) * 2000 and holds[1] == 0, holds
+    shot(page, "court-steps-en-1280")
+    page.click("#court-skip")
+    assert page.locator("#court-steps .step.shown").count() == len(seats)
+    for seat in range(3):
+        row = page.locator(f"#court-points tr[data-seat='{seat}']")
+        assert row.locator(".got").inner_text() == f"+{gains.get(seat, 0)}"
+        assert row.locator(".now").inner_text() == str(at_court[seat])
+    text = panel.inner_text()
+    assert "_" not in text and "{" not in text and "tray" not in text.replace("the tray", ""), text
+    assert any(w in text for w in ("into courtiers", "into a courtier")), text
+    page.wait_for_timeout(500)  # the last step has faded in
+    region(page, "#court-steps", "court-steps-panel-en")
+    _clean(page, "en")
+    page.click("#court-close")
+    assert page.locator("#court-steps").count() == 0
+    # German at a phone's width, "at once": every player at once, the words and numbers German
+    de = _blank(server, pages, pace="instant", viewport={"width": 390, "height": 844})
+    _render(de, update, german, lang="de")
+    de.locator("#court-steps.done").wait_for()
+    de.wait_for_timeout(500)
+    assert de.locator("#court-steps h3").inner_text() == "Am Kaiserhof: Armeen werden Höflinge"
+    text = de.locator("#court-steps").inner_text()
+    assert "umgewandelt" in text and "Höfling" in text and "armies" not in text, text
+    box = de.locator("#court-steps").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390, box
+    _clean(de, "de")
+    region(de, "#court-steps", "court-steps-panel-de-390")
+    shot(de, "court-steps-de-390")

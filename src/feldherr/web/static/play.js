@@ -12,6 +12,7 @@ import { holdFor } from "./tower.js"; // table: a battle holds the next move whi
 import { scoringHold } from "./scoring-steps.js"; // table: a winter scoring holds it while its steps show
 import { rerollHold } from "./board-mansfeld.js"; // Mansfeld: dice thrown again are seen step by step
 import { actionHold } from "./action-steps.js"; // Wallenstein: an action's results player by player
+import { courtHold } from "./court-steps.js"; // Wallenstein: Am Kaiserhof's conversions player by player
 import { guideMoved, guidePanel, guided } from "./tutorial.js"; // table: the guided first game's explanations
 
 export function showPlay(root, gameId) {
@@ -40,7 +41,7 @@ export function showPlay(root, gameId) {
     decide();
     renderSoon();
     if (st.plan.queue && batch.some((m) => m.seat === st.shown)) pumpPlan(); // the staged plan goes on
-    return Math.max(...batch.map((m) => Math.max(holdFor(m.log), scoringHold(m.log), rerollHold(m.log), actionHold(m.log))));
+    return Math.max(...batch.map((m) => Math.max(holdFor(m.log), scoringHold(m.log), rerollHold(m.log), actionHold(m.log), courtHold(m.log))));
   },
     () => { const skip = root.querySelector("#skip"); if (skip) skip.replaceWith(tableBarNode().querySelector("#skip")); });
   // "show all" on a move's results or scoring: the rest of that move's hold is dropped
