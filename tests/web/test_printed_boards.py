@@ -1284,6 +1284,15 @@ def test_the_courts_conversions_are_shown_player_by_player(server: Server, pages
     _clean(page, "en")
     page.click("#court-close")
     assert page.locator("#court-steps").count() == 0
+    # a reconnect at a later move while the conversions still run: the panel is gone at once
+    moved = _blank(server, pages, pace="slow")
+    version = int(items[-1]["version"])
+    _render(moved, {**update, "version": version}, items)
+    moved.locator("#court-steps .step.shown").first.wait_for()
+    _render(moved, {**update, "version": version}, [])  # the same position again: it runs on
+    assert moved.locator("#court-steps").count() == 1
+    _render(moved, {**update, "version": version + 1}, [])
+    assert moved.locator("#court-steps").count() == 0
     # German at a phone's width, "at once": every player at once, the words and numbers German
     de = _blank(server, pages, pace="instant", viewport={"width": 390, "height": 844})
     _render(de, update, german, lang="de")
