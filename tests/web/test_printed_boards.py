@@ -1094,18 +1094,19 @@ def test_a_newer_position_after_a_reconnect_shows_its_own_numbers(server: Server
     assert _numbers(page) == own
 
 
-#: A table's pacer as the game page wires it (play.js): each move held for its results and scoring
-#: (``actionHold``, ``scoringHold``), "show all" on their panels releasing it; the move of ``log``
-#: (version ``v``) and the next one (``v + 1``) come from other seats. ``window.__shown``: the
-#: versions shown so far.
+#: A table's pacer as the game page wires it (play.js): each move held for its results, scoring and
+#: court conversions (``actionHold``, ``scoringHold``, ``courtHold``), "show all" on their panels
+#: releasing it; the move of ``log`` (version ``v``) and the next one (``v + 1``) come from other
+#: seats. ``window.__shown``: the versions shown so far.
 PACED_MOVES = """async ([log, v]) => {
   const { makePacer, onSeenInFull } = await import('/static/pace.js');
   const { actionHold } = await import('/static/action-steps.js');
   const { scoringHold } = await import('/static/scoring-steps.js');
+  const { courtHold } = await import('/static/court-steps.js');
   const shown = [];
   const pacer = makePacer((batch) => {
     for (const m of batch) shown.push(m.version);
-    return Math.max(...batch.map((m) => Math.max(actionHold(m.log), scoringHold(m.log))));
+    return Math.max(...batch.map((m) => Math.max(actionHold(m.log), scoringHold(m.log), courtHold(m.log))));
   });
   window.__unheld?.();
   window.__unheld = onSeenInFull((version) => pacer.release(version));
@@ -1160,6 +1161,16 @@ def test_show_all_lets_the_next_move_come_after_one_step(server: Server, pages: 
         page.click("#scoring-skip")
         page.clock.run_for(2100)
         assert page.evaluate("window.__shown") == ([held, held + 1] if held == version else [held])
+    # Am Kaiserhof's conversions: "show all" on their panel releases their move's hold too
+    update, items, _ = _court_round()
+    version = items[0]["version"]
+    page = _paced_page(server, pages, update, items, "#court-steps", version)
+    assert (
+        page.evaluate("async (log) => (await import('/static/court-steps.js')).courtHold(log)", items) >= 4000
+    )
+    page.click("#court-skip")
+    page.clock.run_for(2100)
+    assert page.evaluate("window.__shown") == [version, version + 1]
 
 
 def test_a_reconnect_at_a_newer_position_drops_the_older_moves_panels(server: Server, pages: Pages) -> None:
