@@ -1317,3 +1317,68 @@ def test_the_courts_conversions_are_shown_player_by_player(server: Server, pages
     _clean(de, "de")
     region(de, "#court-steps", "court-steps-panel-de-390")
     shot(de, "court-steps-de-390")
+
+
+#: The page's socket: the real server's welcome goes through, its updates are left out, and the
+#: test hands the page updates of its own (``window.__feed``).
+FED_SOCKET = """(() => {
+  const Real = window.WebSocket;
+  window.WebSocket = class extends Real {
+    constructor(...args) { super(...args); window.__sock = this; }
+    set onmessage(f) {
+      this._f = f;
+      super.onmessage = (e) => {
+        if (JSON.parse(e.data).type === 'welcome') { f(e); window.__welcomed = true; }
+      };
+    }
+    get onmessage() { return this._f; }
+  };
+  window.__feed = (m) => window.__sock._f({ data: JSON.stringify(m) });
+})()"""
+
+
+def test_a_reload_late_in_a_game_holds_the_next_move_for_nothing(server: Server, pages: Pages) -> None:
+    """A page's first update (a reload, a reconnect) brings the whole log, shown without a tower or
+    a panel. Its battles and winters still held the next move as if they were being shown (every
+    winter's steps: a minute and more late in a game), "skip" lit meanwhile. Now the next move
+    comes at once; a move after it is paced as before."""
+    names = ["Anna", "Bot 1", "Bot 2"]
+    game = server.create(
+        "wallenstein",
+        {"players": 3},
+        [{"kind": "human", "name": "Anna"}]
+        + [{"kind": "bot", "bot": "random", "name": n} for n in names[1:]],
+    )
+    match = Match(get_game("wallenstein"), {"players": 3}, 3)
+    rng = random.Random(3)
+
+    def message(since: int | None) -> dict[str, Any]:
+        body = {"type": "update", "game": game["id"], "seat": 0, **match.update(0, since, "en", names)}
+        body.update({"asked": [], "turn": None, "stand_ins": []})
+        return dict(web.add_choices(match.game, match, body, "en", names))
+
+    def move() -> None:
+        seat = match.to_move()[0]
+        match.submit(seat, match.game.move_to_json(rng.choice(match.seat_access(seat).legal_moves())))
+
+    while not any(i["entry"]["k"] == "score" for i in match.log_since(0, 0, "en", names)):
+        move()
+    first = message(None)
+    assert any(i["entry"]["k"] == "score" for i in first["log"])  # what held the next move
+    move()
+    second = message(first["version"])
+    move()
+    third = message(second["version"])
+    page = pages.new(pace="slow", viewport={"width": 1280, "height": 900})
+    page.add_init_script(FED_SOCKET)
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_function("window.__welcomed === true")
+    page.evaluate("(m) => window.__feed(m)", first)
+    page.wait_for_selector("#board")
+    page.evaluate("(m) => window.__feed(m)", second)
+    page.wait_for_timeout(300)
+    assert page.locator("#skip").is_disabled()  # shown at once: nothing held
+    page.evaluate("(m) => window.__feed(m)", third)
+    page.wait_for_timeout(300)
+    assert page.locator("#skip").is_enabled()  # the move after it: paced as before
+    shot(page, "reload-holds-nothing-en-1280")

@@ -37,11 +37,15 @@ export function showPlay(root, gameId) {
   };
   // table: other seats' moves come one at a time (pace.js); each batch is one version.
   const pacer = makePacer((batch) => {
+    // a seat's first update (a reload, a reconnect) brings the whole log and shows it without a
+    // tower or a panel: it holds nothing (the log's battles and winters held the next move for
+    // all of them, a minute and more late in a game)
+    const moved = batch.filter((m) => st.bySeat.has(m.seat === null ? "spectator" : m.seat));
     for (const m of batch) applyUpdate(m);
     decide();
     renderSoon();
     if (st.plan.queue && batch.some((m) => m.seat === st.shown)) pumpPlan(); // the staged plan goes on
-    return Math.max(...batch.map((m) => Math.max(holdFor(m.log), scoringHold(m.log), rerollHold(m.log), actionHold(m.log), courtHold(m.log))));
+    return Math.max(0, ...moved.map((m) => Math.max(holdFor(m.log), scoringHold(m.log), rerollHold(m.log), actionHold(m.log), courtHold(m.log))));
   },
     () => { const skip = root.querySelector("#skip"); if (skip) skip.replaceWith(tableBarNode().querySelector("#skip")); });
   // "show all" on a move's results or scoring: the rest of that move's hold is dropped
