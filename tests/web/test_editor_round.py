@@ -159,13 +159,15 @@ def court_plans_table(server: Server) -> tuple[str, dict[str, Any]]:
 
 
 def test_a_tower_card_moved_to_another_box_swaps_the_two(server: Server, pages: Pages) -> None:
-    """A dice tower card put on a box whose player has none left to place is taken from the box it
-    lay on: that box was left "not planned" and the plan refused; now the two boxes swap (the
-    first box holds the county the second held), the cards still to place stay as they were, and
-    the plan is accepted. German at a phone's width, English at a desktop's."""
+    """A dice tower card put on a box whose player has none left to place is taken from a box it
+    lay on, and the two boxes swap (a box left "not planned" was refused). Where several boxes hold
+    one, the menu offers it once per box, by the box's name, and the swap takes it from the box
+    chosen: the second box with a tower card gets the county, the first keeps its tower card (it
+    always came from the first box). The cards still to place stay as they were, and the plan is
+    accepted. German at a phone's width, English at a desktop's."""
     game_id, position = court_plans_table(server)
     plan = position["players"][0]["plan"]
-    tower = plan.index("tower card")  # the first box with a tower card, where the swap lands
+    towers = [k for k, c in enumerate(plan) if c == "tower card"]
     cards = ("tower card", "empty", "lost")
     county = next(k for k, c in enumerate(plan) if isinstance(c, str) and c not in cards)
     names = {
@@ -173,26 +175,33 @@ def test_a_tower_card_moved_to_another_box_swaps_the_two(server: Server, pages: 
         "en": ["Build a palace", "Build a church", "Build a trading post", "Collect grain"],
     }
     say = {
-        "de": ("Eine Würfelturmkarte", "Noch zu verplanende Karten"),
-        "en": ("A dice tower card", "Cards still to place"),
+        "de": ("Eine Würfelturmkarte", "Noch zu verplanende Karten", "{card} aus „{box}“"),
+        "en": ("A dice tower card", "Cards still to place", "{card} from “{box}”"),
     }
-    assert tower < 4 and county < 4, plan  # the boxes named above (the seed's plan)
+    first_tower, tower = towers[:2]
+    assert len(towers) == 3 and tower < 4 and county < 4, plan  # the boxes named above (the seed's plan)
     for lang, width in (("de", 390), ("en", 1280)):
-        card, to_place = say[lang]
+        card, to_place, from_box = say[lang]
         page = pages.new(viewport={"width": width, "height": 844 if width < 600 else 900})
         scan = Scan()
         open_editor(page, server, game_id, lang, width)
         first = page.locator("#editor-plans .editor-player").first
         at = first.locator(f"select[aria-label$=': {names[lang][county]}']")
         was = first.locator(f"select[aria-label$=': {names[lang][tower]}']")
+        stays = first.locator(f"select[aria-label$=': {names[lang][first_tower]}']")
         assert at.locator("option:checked").inner_text() == plan[county]
         assert was.locator("option:checked").inner_text() == card
+        offered = at.locator("option").all_inner_texts()
+        assert card not in offered and sum(text.startswith(card) for text in offered) == len(towers), offered
         left = first.locator(".editor-value").inner_text()
         assert left.startswith(to_place), left
-        at.select_option(label=card)
+        at.select_option(label=from_box.format(card=card, box=names[lang][tower]))
         assert at.locator("option:checked").inner_text() == card
         assert was.locator("option:checked").inner_text() == plan[county]  # swapped, not unplanned
+        assert stays.locator("option:checked").inner_text() == card  # the box not chosen keeps its card
         assert first.locator(".editor-value").inner_text() == left  # nothing more, nothing less to place
+        box = at.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= width, box
         first.screenshot(path=str(ARTIFACTS / f"editor-round-tower-swap-{lang}-{width}-plan.png"))
         scan.read(page, f"wallenstein tower card swap {lang} {width}")
         form_shot(page, f"editor-round-tower-swap-{lang}-{width}")

@@ -34,7 +34,7 @@ RENDER = """async ([game, update, fresh, lang]) => {
     const node = boards.renderBoard(game, update.view, {
       keys: boards.moveKeys(update.choices), names: ['Anna', 'Bert', 'Clara', 'Dora'], me: update.seat,
       pick: (k) => sent.push(['pick', k]), send: (c) => sent.push(['send', c.move]),
-      choices: update.choices || [], filter: '', fresh, prev: update.prev || null});
+      choices: update.choices || [], filter: '', fresh, prev: update.prev || null, version: update.version});
     document.getElementById('app').replaceChildren(node);
   };
   draw();
@@ -1094,18 +1094,19 @@ def test_a_newer_position_after_a_reconnect_shows_its_own_numbers(server: Server
     assert _numbers(page) == own
 
 
-#: A table's pacer as the game page wires it (play.js): each move held for its results and scoring
-#: (``actionHold``, ``scoringHold``), "show all" on their panels releasing it; the move of ``log``
-#: (version ``v``) and the next one (``v + 1``) come from other seats. ``window.__shown``: the
-#: versions shown so far.
+#: A table's pacer as the game page wires it (play.js): each move held for its results, scoring and
+#: court conversions (``actionHold``, ``scoringHold``, ``courtHold``), "show all" on their panels
+#: releasing it; the move of ``log`` (version ``v``) and the next one (``v + 1``) come from other
+#: seats. ``window.__shown``: the versions shown so far.
 PACED_MOVES = """async ([log, v]) => {
   const { makePacer, onSeenInFull } = await import('/static/pace.js');
   const { actionHold } = await import('/static/action-steps.js');
   const { scoringHold } = await import('/static/scoring-steps.js');
+  const { courtHold } = await import('/static/court-steps.js');
   const shown = [];
   const pacer = makePacer((batch) => {
     for (const m of batch) shown.push(m.version);
-    return Math.max(...batch.map((m) => Math.max(actionHold(m.log), scoringHold(m.log))));
+    return Math.max(...batch.map((m) => Math.max(actionHold(m.log), scoringHold(m.log), courtHold(m.log))));
   });
   window.__unheld?.();
   window.__unheld = onSeenInFull((version) => pacer.release(version));
@@ -1160,3 +1161,224 @@ def test_show_all_lets_the_next_move_come_after_one_step(server: Server, pages: 
         page.click("#scoring-skip")
         page.clock.run_for(2100)
         assert page.evaluate("window.__shown") == ([held, held + 1] if held == version else [held])
+    # Am Kaiserhof's conversions: "show all" on their panel releases their move's hold too
+    update, items, _ = _court_round()
+    version = items[0]["version"]
+    page = _paced_page(server, pages, update, items, "#court-steps", version)
+    assert (
+        page.evaluate("async (log) => (await import('/static/court-steps.js')).courtHold(log)", items) >= 4000
+    )
+    page.click("#court-skip")
+    page.clock.run_for(2100)
+    assert page.evaluate("window.__shown") == [version, version + 1]
+
+
+def test_a_reconnect_at_a_newer_position_drops_the_older_moves_panels(server: Server, pages: Pages) -> None:
+    """The connection came back while a move's results were shown player by player (or its winter
+    scoring counted), and the first update brings a newer position: the older move's panel went
+    on playing to its end over it. Now it is gone at once and the newer position's numbers stand
+    (by the update's version, as the table page gives it). The same position again (nothing moved
+    meanwhile) keeps the panel running."""
+    fields = ("thaler", "grain", "vp", "supply", "cards")
+    moves = _moves_with_before({"players": 4}, 3)
+
+    def table(m: dict[str, Any]) -> dict[int, list[int]]:
+        return {p["seat"]: [p[f] for f in fields] for p in m["after"]["players"]}
+
+    def version(m: dict[str, Any]) -> int:
+        return int(m["items"][-1]["version"])
+
+    at = next(k for k, m in enumerate(moves[:-1]) if len(step_seats(m["items"])) >= 3)
+    later = moves[at + 1]
+    page = _blank(server, pages, pace="slow")  # 2 s a step
+    _render(
+        page,
+        {"seat": 0, "view": moves[at]["after"], "choices": [], "version": version(moves[at])},
+        moves[at]["items"],
+    )
+    page.locator("#action-steps .step.shown").first.wait_for()
+    # the same position again: the results go on
+    _render(page, {"seat": 0, "view": moves[at]["after"], "choices": [], "version": version(moves[at])}, [])
+    assert page.locator("#action-steps").count() == 1
+    _render(page, {"seat": 0, "view": later["after"], "choices": [], "version": version(later)}, [])
+    assert page.locator("#action-steps").count() == 0
+    assert _numbers(page) == table(later)
+    shot(page, "reconnect-newer-drops-results-en-1280")
+    page.wait_for_timeout(2500)  # the results' next step would have come meanwhile
+    assert page.locator("#action-steps").count() == 0 and _numbers(page) == table(later)
+
+    # the winter scoring, counted on a phone in German
+    scored = next(k for k, m in enumerate(moves[:-1]) if any(i["entry"]["k"] == "score" for i in m["items"]))
+    after = next(m for m in moves[scored + 1 :] if table(m) != table(moves[scored]))
+    page = _blank(server, pages, pace="slow", viewport={"width": 390, "height": 844})
+    winter = {"seat": 0, "view": moves[scored]["after"], "choices": [], "version": version(moves[scored])}
+    _render(page, winter, moves[scored]["items"], "de")
+    page.locator("#scoring-steps .step.shown").first.wait_for()
+    _render(page, {"seat": 0, "view": after["after"], "choices": [], "version": version(after)}, [], "de")
+    assert page.locator("#scoring-steps").count() == 0 and page.locator("#action-steps").count() == 0
+    assert _numbers(page) == table(after)
+    shot(page, "reconnect-newer-drops-scoring-de-390")
+    page.wait_for_timeout(2500)
+    assert page.locator("#scoring-steps").count() == 0 and _numbers(page) == table(after)
+
+
+COURT_KEYS = {"court_convert", "court_skip", "court_skip_lost"}
+
+
+def _court_round(seed: int = 3) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """Seat 0's update right after the move whose plans set off Am Kaiserhof's conversions (two
+    players or more converted or could not), the move's log items in English and in German."""
+    options = {"players": 3, "modules": ["court"]}
+    for match, before, items in _random_moves(options, seed):
+        seats = {i["entry"]["a"]["p"] for i in items if i["entry"]["k"] in COURT_KEYS}
+        converted = [i for i in items if i["entry"]["k"] == "court_convert"]
+        if len(seats) >= 2 and converted:
+            return _update(match), items, match.log_since(0, before, "de", NAMES[:3])
+    raise AssertionError("no conversions")
+
+
+def test_the_courts_conversions_are_shown_player_by_player(server: Server, pages: Pages) -> None:
+    """Am Kaiserhof: once the plans are in, every player's court boxes are carried out in one
+    update, and the courtiers jumped with nothing to show who converted what (a battle and the
+    winter have panels of their own). Now a panel shows each player's conversions in turn at the
+    pace, in the client's words (the armies and where they came from, a box not carried out with
+    its reason), beside a table of the new courtiers and those in the entrance hall, numbers in
+    the page's language; "show all", "close", the next move held meanwhile. English at a
+    desktop's width, German at a phone's."""
+    update, items, german = _court_round()
+    seats: list[int] = []
+    gains: dict[int, int] = {}
+    for item in items:
+        k, a = item["entry"]["k"], item["entry"]["a"]
+        if k in COURT_KEYS and (not seats or seats[-1] != a["p"]):
+            seats.append(a["p"])
+        if k == "court_convert":
+            gains[a["p"]] = gains.get(a["p"], 0) + a["n"]
+    court = update["view"]["court"]
+    at_court = [e + a for e, a in zip(court["entrance_hall"], court["audience_hall"], strict=True)]
+    page = _blank(server, pages, pace="slow")  # 2 s a step
+    _render(page, update, items)
+    panel = page.locator("#court-steps")
+    panel.wait_for()
+    steps = page.locator("#court-steps .step")
+    assert steps.count() == len(seats)
+    assert page.locator("#court-steps .step.shown").count() == 1  # one at a time
+    assert [int(s) for s in steps.evaluate_all("(els) => els.map((e) => e.dataset.seat)")] == seats
+    assert panel.locator("h3").inner_text() == "Emperor's Court: armies into courtiers"
+    first = steps.first.inner_text()
+    assert first.startswith(f"{NAMES[seats[0]]}: "), first
+    for seat in range(3):  # before any step: the courtiers at court before the conversions
+        row = page.locator(f"#court-points tr[data-seat='{seat}']")
+        assert row.locator(".now").inner_text() == str(at_court[seat] - gains.get(seat, 0))
+    page.wait_for_function("document.querySelectorAll('#court-steps .step.shown').length === 2", timeout=5000)
+    assert page.locator("#court-count").inner_text() == f"Step 2 of {len(seats)}"
+    holds = page.evaluate(
+        """async (log) => { const m = await import('/static/court-steps.js');
+          const slow = m.courtHold(log); localStorage.setItem('feldherr:pace', 'instant');
+          const now = m.courtHold(log); localStorage.setItem('feldherr:pace', 'slow');
+          return [slow, now]; }""",
+        items,
+    )
+    assert holds[0] >= len(seats) * 2000 and holds[1] == 0, holds
+    shot(page, "court-steps-en-1280")
+    page.click("#court-skip")
+    assert page.locator("#court-steps .step.shown").count() == len(seats)
+    for seat in range(3):
+        row = page.locator(f"#court-points tr[data-seat='{seat}']")
+        assert row.locator(".got").inner_text() == f"+{gains.get(seat, 0)}"
+        assert row.locator(".now").inner_text() == str(at_court[seat])
+    text = panel.inner_text()
+    assert "_" not in text and "{" not in text and "tray" not in text.replace("the tray", ""), text
+    assert any(w in text for w in ("into courtiers", "into a courtier")), text
+    page.wait_for_timeout(500)  # the last step has faded in
+    region(page, "#court-steps", "court-steps-panel-en")
+    _clean(page, "en")
+    page.click("#court-close")
+    assert page.locator("#court-steps").count() == 0
+    # a reconnect at a later move while the conversions still run: the panel is gone at once
+    moved = _blank(server, pages, pace="slow")
+    version = int(items[-1]["version"])
+    _render(moved, {**update, "version": version}, items)
+    moved.locator("#court-steps .step.shown").first.wait_for()
+    _render(moved, {**update, "version": version}, [])  # the same position again: it runs on
+    assert moved.locator("#court-steps").count() == 1
+    _render(moved, {**update, "version": version + 1}, [])
+    assert moved.locator("#court-steps").count() == 0
+    # German at a phone's width, "at once": every player at once, the words and numbers German
+    de = _blank(server, pages, pace="instant", viewport={"width": 390, "height": 844})
+    _render(de, update, german, lang="de")
+    de.locator("#court-steps.done").wait_for()
+    de.wait_for_timeout(500)
+    assert de.locator("#court-steps h3").inner_text() == "Am Kaiserhof: Armeen werden Höflinge"
+    text = de.locator("#court-steps").inner_text()
+    assert "umgewandelt" in text and "Höfling" in text and "armies" not in text, text
+    box = de.locator("#court-steps").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390, box
+    _clean(de, "de")
+    region(de, "#court-steps", "court-steps-panel-de-390")
+    shot(de, "court-steps-de-390")
+
+
+#: The page's socket: the real server's welcome goes through, its updates are left out, and the
+#: test hands the page updates of its own (``window.__feed``).
+FED_SOCKET = """(() => {
+  const Real = window.WebSocket;
+  window.WebSocket = class extends Real {
+    constructor(...args) { super(...args); window.__sock = this; }
+    set onmessage(f) {
+      this._f = f;
+      super.onmessage = (e) => {
+        if (JSON.parse(e.data).type === 'welcome') { f(e); window.__welcomed = true; }
+      };
+    }
+    get onmessage() { return this._f; }
+  };
+  window.__feed = (m) => window.__sock._f({ data: JSON.stringify(m) });
+})()"""
+
+
+def test_a_reload_late_in_a_game_holds_the_next_move_for_nothing(server: Server, pages: Pages) -> None:
+    """A page's first update (a reload, a reconnect) brings the whole log, shown without a tower or
+    a panel. Its battles and winters still held the next move as if they were being shown (every
+    winter's steps: a minute and more late in a game), "skip" lit meanwhile. Now the next move
+    comes at once; a move after it is paced as before."""
+    names = ["Anna", "Bot 1", "Bot 2"]
+    game = server.create(
+        "wallenstein",
+        {"players": 3},
+        [{"kind": "human", "name": "Anna"}]
+        + [{"kind": "bot", "bot": "random", "name": n} for n in names[1:]],
+    )
+    match = Match(get_game("wallenstein"), {"players": 3}, 3)
+    rng = random.Random(3)
+
+    def message(since: int | None) -> dict[str, Any]:
+        body = {"type": "update", "game": game["id"], "seat": 0, **match.update(0, since, "en", names)}
+        body.update({"asked": [], "turn": None, "stand_ins": []})
+        return dict(web.add_choices(match.game, match, body, "en", names))
+
+    def move() -> None:
+        seat = match.to_move()[0]
+        match.submit(seat, match.game.move_to_json(rng.choice(match.seat_access(seat).legal_moves())))
+
+    while not any(i["entry"]["k"] == "score" for i in match.log_since(0, 0, "en", names)):
+        move()
+    first = message(None)
+    assert any(i["entry"]["k"] == "score" for i in first["log"])  # what held the next move
+    move()
+    second = message(first["version"])
+    move()
+    third = message(second["version"])
+    page = pages.new(pace="slow", viewport={"width": 1280, "height": 900})
+    page.add_init_script(FED_SOCKET)
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_function("window.__welcomed === true")
+    page.evaluate("(m) => window.__feed(m)", first)
+    page.wait_for_selector("#board")
+    page.evaluate("(m) => window.__feed(m)", second)
+    page.wait_for_timeout(300)
+    assert page.locator("#skip").is_disabled()  # shown at once: nothing held
+    page.evaluate("(m) => window.__feed(m)", third)
+    page.wait_for_timeout(300)
+    assert page.locator("#skip").is_enabled()  # the move after it: paced as before
+    shot(page, "reload-holds-nothing-en-1280")

@@ -296,12 +296,24 @@ export function actionSteps(ctx, kit) {
   else if ((ctx.fresh || []).length && scene) { clearTimeout(scene.timer); scene.node?.remove(); scene = null; mark(); } // a later move: gone
   else if (scene?.tables) { // no lines to step through (a reconnect's first update): the scene's move only where its numbers end at these
     const last = scene.tables[scene.tables.length - 1];
-    scene.away = !(kit.players || []).every((p) => FIELDS.every((f) => last.get(p.seat)?.[f] === p[f]));
+    const away = !(kit.players || []).every((p) => FIELDS.every((f) => last.get(p.seat)?.[f] === p[f]));
+    // a newer position than the scene's move (by the update's version where the page has it, else
+    // by the numbers): its results are dropped at once, not played to their end over it
+    if (newer(ctx, scene.key, away)) { clearTimeout(scene.timer); scene.node?.remove(); scene = null; mark(); return null; }
+    scene.away = away;
   }
   if (!scene || closed.has(scene.key)) return null;
   if (scene.lang !== lang()) { stop(); return null; } // the lines are in the language of their time
   requestAnimationFrame(mark); // the map is drawn anew with each render: mark the county again
   return scene.node;
+}
+
+// Whether the update of `ctx` (a reconnect's first, no lines of its own) is at a later move than
+// the panel's (`key`: "<version>:<seat>"): by the update's version where the page gives it, else
+// `differs` (its numbers are not those the panel's move ended at).
+export function newer(ctx, key, differs) {
+  const at = Number(String(key).split(":")[0]);
+  return typeof ctx.version === "number" && Number.isFinite(at) ? ctx.version > at : differs;
 }
 
 // The players' records of the position before the move (null where the page has none: a reload).

@@ -11,6 +11,7 @@ import { planBoard } from "./board-wallenstein-plan.js"; // table: the planning 
 import { moduleBoards } from "./board-modules.js"; // table: the module boards as printed
 import { scoringSteps } from "./scoring-steps.js"; // table: winter scoring step by step
 import { actionSteps, stepNumbers } from "./action-steps.js"; // table: an action's results player by player
+import { courtSteps } from "./court-steps.js"; // table: Am Kaiserhof's conversions player by player
 import { buildingIcon, fitLabels } from "./board-wallenstein-map.js"; // table: names inside the frame, buildings drawn
 import { effectText, tw } from "./words-table.js";
 
@@ -219,7 +220,8 @@ function wallenstein(view, ctx) {
   const me = players.find((p) => p.seat === ctx.me);
   // the results' steps first: the winter scoring after them moves the same players' table on
   const acting = actionSteps(ctx, { name: (seat) => name(ctx, seat), players });
-  const scoring = scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words });
+  const scoring = scoringSteps(ctx, { name: (seat) => name(ctx, seat), term, words, players });
+  const converting = courtSteps(ctx, { name: (seat) => name(ctx, seat), term, words, players, court: view.court });
   const tower = view.tower || { inside: [], tray: [] };
   // a row with no cubes says so (the tray stood as "tray" with nothing after it)
   const cube = (counts, label) => h("div", { class: "tower-row" }, h("span", { class: "label" }, label),
@@ -231,6 +233,7 @@ function wallenstein(view, ctx) {
       view.event !== null && view.event !== undefined && (words[`event.${view.event}`] || words[`ev.${view.event}`])
         ? info(t("event"), term(view.event, words[`event.${view.event}`] ? "event." : "ev.")) : null),
     scoring,
+    converting,
     acting,
     // the last move's battle by the map, where the player is looking while it runs
     lastBattle(ctx),

@@ -164,8 +164,17 @@ export function gameSections(ctx) {
     const list = st.draft[section.field];
     const itemNode = node(schema, [section.field, "[]"]);
     if (!Array.isArray(list) || !itemNode?.enum) return null;
-    const words = cardWords;
     const stackName = (i) => `${label("stack")} ${num(i + 1)}`;
+    // a menu names the cards (each whole sentence was cut on a phone after the name), a name that
+    // several of the stack's cards share numbered in the stack's order; the special action of the
+    // card open is written under the menu
+    const optionNames = (ids) => {
+      const named = ids.map(thing);
+      return ids.map((id, k) => {
+        const same = named.filter((x) => x === named[k]);
+        return same.length > 1 ? `${named[k]} (${num(named.slice(0, k + 1).filter((x) => x === named[k]).length)})` : named[k];
+      });
+    };
     // a card put open on a stack that showed none comes off the discard pile, or else from the
     // stack's face-down cards (one fewer there)
     const put = (i, v) => {
@@ -183,9 +192,12 @@ export function gameSections(ctx) {
       list.map((value, i) => {
         const allowed = st.form.choices?.[section.field]?.[i] || itemNode.enum.filter((v) => v !== null);
         const ids = value === null || allowed.includes(value) ? allowed : [value, ...allowed];
-        const choices = [[null, t("cardTaken")], ...ids.map((id) => [id, words(id)])];
+        const names = optionNames(ids);
+        const choices = [[null, t("cardTaken")], ...ids.map((id, k) => [id, names[k]])];
+        const open = value === null ? null : cardsById().get(value);
         return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, stackName(i)),
-          select(choices, value, (v) => put(i, v), stackName(i)));
+          select(choices, value, (v) => put(i, v), stackName(i)),
+          open ? h("small", { class: "help editor-card-text", id: `editor-open_cards-text-${i + 1}` }, effectText(open.effect)) : null);
       }));
   }
 
@@ -478,17 +490,20 @@ export function gameSections(ctx) {
         const i = st.draft.players.indexOf(p);
         p.cards_to_place = Array.isArray(p.cards_to_place) ? p.cards_to_place : [];
         const counties = [...new Set([...p.hand, ...held(p)])].sort((a, b) => a.localeCompare(b));
-        const put = (box, card) => {
+        // the other boxes holding a card (a tower card or a money card may lie on several)
+        const holding = (card, box) => p.plan.flatMap((c, k) => (k !== box && same(c, card) ? [k] : []));
+        // `from`: the box the card was taken from, where the menu offered one entry per box
+        const put = (box, card, from = null) => {
           const old = p.plan[box];
           const left = p.cards_to_place;
           let swapped = false;
           if (card !== null && card !== "empty" && card !== "lost") {
-            const at = left.findIndex((c) => same(c, card));
+            const at = from === null ? left.findIndex((c) => same(c, card)) : -1;
             if (at >= 0) left.splice(at, 1);
             else {
               // the card taken from another box (a tower card, a county, money): the two boxes
               // swap, so that box is not left unplanned
-              const other = p.plan.findIndex((c, k) => k !== box && same(c, card));
+              const other = from ?? holding(card, box)[0] ?? -1;
               if (other >= 0) { p.plan[other] = old; swapped = true; }
             }
           }
@@ -516,8 +531,14 @@ export function gameSections(ctx) {
           p.plan.map((card, box) => {
             const name = boxNames[box] ?? `${num(box + 1)}.`;
             const list = options.some((c) => same(c, card)) ? options.map((c) => (same(c, card) ? card : c)) : [card, ...options];
+            // a card none of which is left to place and that lies on several other boxes: an entry
+            // per box, so that the swap takes it from the box chosen (it took the first one)
+            const entries = list.flatMap((c) => {
+              const from = c === null || c === "empty" || c === "lost" || same(c, card) || p.cards_to_place.some((x) => same(x, c)) ? [] : holding(c, box);
+              return from.length > 1 ? from.map((k) => [{ card: c, from: k }, w("fromBox", { card: words(c), box: boxNames[k] ?? `${num(k + 1)}.` })]) : [[c, words(c)]];
+            });
             return h("div", { class: "editor-field" }, h("span", { class: "editor-label" }, name),
-              select(list.map((c) => [c, words(c)]), card, (v) => put(box, v), `${playerName(p, i)}: ${name}`));
+              select(entries, card, (v) => (v !== null && typeof v === "object" && "from" in v ? put(box, v.card, v.from) : put(box, v)), `${playerName(p, i)}: ${name}`));
           }),
           h("p", { class: "editor-value" }, `${label("cards_to_place")}: `, p.cards_to_place.length ? p.cards_to_place.map(words).join(", ") : w("none")));
       }));

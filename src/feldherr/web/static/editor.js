@@ -21,7 +21,7 @@ const WORDS = {
     fresh: "start of a new game instead", back: "the table at move {at} instead",
     apply: "Apply", applying: "checking the position …", loading: "loading the position …",
     nobody: "nobody", nowhere: "nowhere", none: "none", whoseTurn: "Whose turn",
-    region: "region", player: "Player",
+    region: "region", player: "Player", fromBox: "{card} from “{box}”",
   },
   de: {
     edit: "Stellung bearbeiten", title: "Die Stellung bearbeiten", close: "schließen",
@@ -30,7 +30,7 @@ const WORDS = {
     fresh: "stattdessen Beginn einer neuen Partie", back: "stattdessen der Tisch bei Zug {at}",
     apply: "Übernehmen", applying: "Die Stellung wird geprüft …", loading: "Die Stellung wird geladen …",
     nobody: "niemand", nowhere: "nirgends", none: "keine", whoseTurn: "Wer am Zug ist",
-    region: "Region", player: "Spieler",
+    region: "Region", player: "Spieler", fromBox: "{card} aus „{box}“",
   },
 };
 

@@ -12,6 +12,7 @@ import { holdFor } from "./tower.js"; // table: a battle holds the next move whi
 import { scoringHold } from "./scoring-steps.js"; // table: a winter scoring holds it while its steps show
 import { rerollHold } from "./board-mansfeld.js"; // Mansfeld: dice thrown again are seen step by step
 import { actionHold } from "./action-steps.js"; // Wallenstein: an action's results player by player
+import { courtHold } from "./court-steps.js"; // Wallenstein: Am Kaiserhof's conversions player by player
 import { guideMoved, guidePanel, guided } from "./tutorial.js"; // table: the guided first game's explanations
 
 export function showPlay(root, gameId) {
@@ -36,11 +37,15 @@ export function showPlay(root, gameId) {
   };
   // table: other seats' moves come one at a time (pace.js); each batch is one version.
   const pacer = makePacer((batch) => {
+    // a seat's first update (a reload, a reconnect) brings the whole log and shows it without a
+    // tower or a panel: it holds nothing (the log's battles and winters held the next move for
+    // all of them, a minute and more late in a game)
+    const moved = batch.filter((m) => st.bySeat.has(m.seat === null ? "spectator" : m.seat));
     for (const m of batch) applyUpdate(m);
     decide();
     renderSoon();
     if (st.plan.queue && batch.some((m) => m.seat === st.shown)) pumpPlan(); // the staged plan goes on
-    return Math.max(...batch.map((m) => Math.max(holdFor(m.log), scoringHold(m.log), rerollHold(m.log), actionHold(m.log))));
+    return Math.max(0, ...moved.map((m) => Math.max(holdFor(m.log), scoringHold(m.log), rerollHold(m.log), actionHold(m.log), courtHold(m.log))));
   },
     () => { const skip = root.querySelector("#skip"); if (skip) skip.replaceWith(tableBarNode().querySelector("#skip")); });
   // "show all" on a move's results or scoring: the rest of that move's hold is dropped
@@ -429,7 +434,7 @@ export function showPlay(root, gameId) {
           else { st.filter = st.filter === key ? "" : key; render(); }
         },
         choices, send, filter: st.filter, stage: planning(choices) ? stageCtx(update) : null,
-        prev: prev?.view ?? null, fresh: prev ? update.log.filter((item) => item.version > prev.version) : [] }));
+        prev: prev?.view ?? null, fresh: prev ? update.log.filter((item) => item.version > prev.version) : [], version: update.version }));
     const side = h("aside", { class: "side" }, namePanel(), invitePanel(), guidePanel(gameId, update, root), tableBarNode(), decisionPanel(update, choices), logPanel(update.log, prev?.version));
     root.append(h("div", { class: "bar" }, seatsBar, statusNode), h("div", { class: "play" }, board, side));
     if (!performance.getEntriesByName("feldherr:interactive").length) performance.mark("feldherr:interactive");

@@ -13,7 +13,7 @@ import { colour, h } from "./dom.js";
 import { lang, num } from "./i18n.js";
 import { paceSetting, seenInFull, SPEEDS } from "./pace.js";
 import { wb } from "./words-boards.js";
-import { actionsMs, onResultsSeen, winterStep } from "./action-steps.js";
+import { actionsMs, newer, onResultsSeen, winterStep } from "./action-steps.js";
 import { isBattle, TOWER_MS } from "./tower.js";
 
 const KINDS = new Set(["score", "majority", "leader_score"]);
@@ -71,6 +71,13 @@ export function scoringSteps(ctx, kit) {
     if ((!scene || scene.key !== key) && !closed.has(key)) build(key, fresh, kit, before(ctx.fresh));
   }
   if (ctx.replay && !first) return null; // the replay shows it only at the move that scored
+  // a reconnect's first update (no lines of its own) at a later move: the scoring is dropped at
+  // once, not played to its end over the newer position (without the update's version: where the
+  // points differ from the scoring's totals)
+  if (scene && !first && !(ctx.fresh || []).length && !closed.has(scene.key)) {
+    const differs = (kit.players || []).some((p) => scene.totals.has(p.seat) && scene.totals.get(p.seat) !== p.vp);
+    if (newer(ctx, scene.key, differs)) { clearTimeout(scene.timer); scene.node.remove(); scene = null; return null; }
+  }
   if (!scene || closed.has(scene.key)) return null;
   if (scene.lang !== lang()) { stop(); return null; } // the captions are in the language of their time
   return scene.node;
@@ -127,7 +134,10 @@ function build(key, items, kit, delay = 0) {
     if (shown === list.length) { node.classList.add("done"); skip.disabled = true; }
   }
   const wait = SPEEDS[paceSetting()];
-  scene = { key, lang: lang(), node, timer: null };
+  // each player's points once scored (the leaders' come after the score lines' totals)
+  const totals = new Map(scores.map((it) => [it.entry.a.p, it.entry.a.total]));
+  for (const it of items.filter((x) => x.entry.k === "leader_score")) totals.set(it.entry.a.p, (totals.get(it.entry.a.p) ?? 0) + (it.entry.a.vp ?? 0));
+  scene = { key, lang: lang(), node, timer: null, totals };
   const tick = () => { reveal(); if (shown < list.length) scene.timer = setTimeout(tick, wait); };
   // (only while it still waits for the results: a scoring under way goes on as it is)
   scene.start = (all) => {

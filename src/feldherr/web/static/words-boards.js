@@ -36,6 +36,10 @@ const WORDS = {
     scoringBase: "Counties and buildings", scoringMost: "Most {what} in {region}", scoringTie: "a tie: 1 less each", scoringNobody: "nobody",
     scoringTotal: "Victory points now", scoringGained: "this winter", scoringLeaders: "Military leaders: statues and trophies",
     "vpN#one": "+{n} victory point", "vpN#other": "+{n} victory points", player: "Player",
+    courtSteps: "Emperor's Court: armies into courtiers", courtGained: "new courtiers", courtHall: "in the entrance hall",
+    "courtConvertN#one": "{n} army from {source} into a courtier", "courtConvertN#other": "{n} armies from {source} into courtiers",
+    "courtSkipN#one": "{n} army from {source} not converted: {reason}", "courtSkipN#other": "{n} armies from {source} not converted: {reason}",
+    "courtLostN#one": "{n} army not converted: {reason}", "courtLostN#other": "{n} armies not converted: {reason}",
   },
   de: {
     planBoard: "Planungstableau", planOthers: "Die anderen Planungstableaus", planAll: "Die Planungstableaus",
@@ -69,6 +73,10 @@ const WORDS = {
     scoringBase: "Länder und Gebäude", scoringMost: "Meiste {what} in {region}", scoringTie: "Gleichstand: je 1 weniger", scoringNobody: "niemand",
     scoringTotal: "Siegpunkte jetzt", scoringGained: "in diesem Winter", scoringLeaders: "Heerführer: eigene und eroberte Denkmäler",
     "vpN#one": "+{n} Siegpunkt", "vpN#other": "+{n} Siegpunkte", player: "Spieler",
+    courtSteps: "Am Kaiserhof: Armeen werden Höflinge", courtGained: "neue Höflinge", courtHall: "in der Empfangshalle",
+    "courtConvertN#one": "{n} Armee aus {source} in einen Höfling umgewandelt", "courtConvertN#other": "{n} Armeen aus {source} in Höflinge umgewandelt",
+    "courtSkipN#one": "{n} Armee aus {source} nicht umgewandelt: {reason}", "courtSkipN#other": "{n} Armeen aus {source} nicht umgewandelt: {reason}",
+    "courtLostN#one": "{n} Armee nicht umgewandelt: {reason}", "courtLostN#other": "{n} Armeen nicht umgewandelt: {reason}",
   },
 };
 

@@ -1,0 +1,137 @@
+// Wallenstein with Am Kaiserhof: the court's conversions player by player. Once the plans are in,
+// every player's three court boxes are revealed in player order ("convert 3 armies" first) and
+// carried out without a decision in between, and the server sends all of it with one update: the
+// courtiers jumped at once. A panel over the map (the scoring panel's frame) shows each player's
+// conversions in turn at the pace setting (at least a short step; "at once" shows all), in the
+// client's words (the armies and the county or the tray they came from, a box that could not be
+// carried out with the game's reason), beside a table of the courtiers each player gained and
+// those in the entrance hall after it; "show all" and "close" as on the other panels, and the next
+// move waits until the last player was seen (`courtHold`). Render-only, built from the last move's
+// log lines; a later move, or a reconnect at a later move, takes it away; a reload shows none; the
+// replay shows it at the move that converted.
+import { colour, h } from "./dom.js";
+import { lang, num } from "./i18n.js";
+import { paceSetting, seenInFull, SPEEDS } from "./pace.js";
+import { newer } from "./action-steps.js";
+import { wb } from "./words-boards.js";
+
+// The lines a court box leaves: armies converted, a box that could not be, a box whose county card
+// was handed over.
+const LINES = new Set(["court_convert", "court_skip", "court_skip_lost"]);
+const STEP_MIN = 700; // a step is seen even at the fastest paced speed
+let scene = null; // {key, lang, node, timer}
+const closed = new Set();
+
+function stepMs() {
+  const pace = SPEEDS[paceSetting()];
+  return pace > 0 ? Math.max(STEP_MIN, pace) : 0;
+}
+
+// The last move's lines of a log (a page's first update brings the whole log).
+function lastMove(log) {
+  const items = log || [];
+  const latest = items.length ? items[items.length - 1].version : null;
+  return items.filter((item) => item.version === latest);
+}
+
+// The conversions of the move of `fresh`, a step per player in the order carried out:
+// [{seat, items}]; [] where the move converted nothing.
+export function courtStepList(fresh) {
+  const steps = [];
+  for (const item of lastMove(fresh)) {
+    const a = item?.entry?.a || {};
+    if (!LINES.has(item?.entry?.k) || typeof a.p !== "number") continue;
+    const last = steps[steps.length - 1];
+    if (last && last.seat === a.p) last.items.push(item);
+    else steps.push({ seat: a.p, items: [item] });
+  }
+  return steps;
+}
+
+// How long a paced update with conversions holds the next move: each player's step at the pace.
+export function courtHold(log) {
+  const steps = courtStepList(log);
+  const ms = stepMs();
+  return steps.length && ms > 0 ? steps.length * ms + 400 : 0;
+}
+
+const converted = (step) => step.items.reduce((sum, item) => sum + (item.entry.k === "court_convert" ? item.entry.a.n || 0 : 0), 0);
+
+// A box's line in the page's words: the armies and where they came from (a county by its name,
+// the tower's tray by the game's word), and why a box could not be carried out (the game's word).
+function lineWords(entry, kit) {
+  const a = entry.a || {};
+  const source = a.source === "tray" ? kit.term("tray") : a.source;
+  if (entry.k === "court_convert") return wb("courtConvertN", { n: a.n, source });
+  if (entry.k === "court_skip") return wb("courtSkipN", { n: a.n, source, reason: kit.term(a.reason) });
+  return wb("courtLostN", { n: a.n, reason: kit.term(a.reason) });
+}
+
+// The panel for the board (null when the last move converted nothing); kit: {name, term, words,
+// court: the view's court (its halls: the courtiers at court after the move), players}.
+export function courtSteps(ctx, kit) {
+  const list = courtStepList(ctx.fresh);
+  if (list.length && kit.words && Object.keys(kit.words).length) { // (built once the game's terms are here)
+    const key = `${list[0].items[0].version}:${ctx.me}`;
+    if ((!scene || scene.key !== key) && !closed.has(key)) build(key, list, kit);
+  } else if (ctx.replay) return null; // the replay shows it only at the move that converted
+  else if ((ctx.fresh || []).length) stop(false); // a later move: gone
+  else if (scene && newer(ctx, scene.key, false)) stop(false); // a reconnect at a later move: gone at once
+  if (!scene || closed.has(scene.key)) return null;
+  if (scene.lang !== lang()) { stop(); return null; } // the lines are in the language of their time
+  return scene.node;
+}
+
+function stop(close = true) {
+  if (scene) { clearTimeout(scene.timer); if (close) closed.add(scene.key); scene.node.remove(); }
+  scene = null;
+}
+
+function build(key, list, kit) {
+  if (scene) clearTimeout(scene.timer);
+  // every player at the table, in the order the page lists them; at court after the move: the
+  // entrance and audience halls together (the audience hall fills from the entrance hall after the
+  // conversions, and empties back into it)
+  const seats = (kit.players || []).map((p) => p.seat);
+  for (const step of list) if (!seats.includes(step.seat)) seats.push(step.seat);
+  const court = kit.court || {};
+  const after = new Map(seats.map((seat) => [seat, ((court.entrance_hall || [])[seat] ?? 0) + ((court.audience_hall || [])[seat] ?? 0)]));
+  const gainOf = new Map(seats.map((seat) => [seat, list.filter((s) => s.seat === seat).reduce((sum, s) => sum + converted(s), 0)]));
+  const gained = new Map(seats.map((seat) => [seat, 0]));
+  const rows = new Map(seats.map((seat) => [seat, { got: h("td", { class: "got" }, num(0)), now: h("td", { class: "now" }, num(after.get(seat) - gainOf.get(seat))) }]));
+  const lis = list.map((step, i) => h("li", { class: "step", "data-step": i, "data-seat": step.seat, style: `--seat:${colour(step.seat)}` },
+    h("span", { class: "dot" }), h("span", { class: "who" }, kit.name(step.seat)), ": ",
+    step.items.map((item, k) => h("span", { class: "line" }, `${k ? "; " : ""}${lineWords(item.entry, kit)}`))));
+  const count = h("span", { class: "step-count", id: "court-count" });
+  const skip = h("button", { type: "button", id: "court-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); seenInFull(key); } }, wb("scoringSkip"));
+  const node = h("section", { class: "scoring-steps court-steps", id: "court-steps", role: "region", "aria-label": wb("courtSteps") },
+    h("div", { class: "head" }, h("h3", {}, wb("courtSteps")), count, skip,
+      h("button", { type: "button", id: "court-close", onclick: () => stop() }, wb("scoringClose"))),
+    h("div", { class: "body" },
+      h("ol", { class: "steps" }, lis),
+      h("div", { class: "scroll" }, h("table", { class: "scoring-points", id: "court-points" },
+        h("thead", {}, h("tr", {}, h("th", {}, wb("player")), h("th", {}, wb("courtGained")), h("th", {}, wb("courtHall")))),
+        h("tbody", {}, seats.map((seat) => h("tr", { "data-seat": seat },
+          h("th", { scope: "row", style: `--seat:${colour(seat)}` }, h("span", { class: "dot" }), kit.name(seat)), rows.get(seat).got, rows.get(seat).now)))))));
+  let shown = 0;
+  function reveal() {
+    if (shown >= list.length) return;
+    const step = list[shown];
+    const li = lis[shown];
+    li.classList.add("shown", "new");
+    setTimeout(() => li.classList.remove("new"), 450);
+    gained.set(step.seat, gained.get(step.seat) + converted(step));
+    shown += 1;
+    for (const seat of seats) {
+      rows.get(seat).got.textContent = `+${num(gained.get(seat))}`;
+      rows.get(seat).now.textContent = num(after.get(seat) - gainOf.get(seat) + gained.get(seat));
+    }
+    count.textContent = wb("scoringStep", { n: shown, of: list.length });
+    if (shown === list.length) { node.classList.add("done"); skip.disabled = true; }
+  }
+  const wait = stepMs();
+  scene = { key, lang: lang(), node, timer: null };
+  const tick = () => { reveal(); if (shown < list.length) scene.timer = setTimeout(tick, wait); };
+  if (!wait) while (shown < list.length) reveal();
+  else tick();
+}
