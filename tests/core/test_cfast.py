@@ -284,3 +284,57 @@ def test_codes_of_refuses_what_is_no_list_and_table() -> None:
     assert cfast.codes_of([("m", 1)], {("m", 1): True}) is None  # not a plain int: Python's way
     with pytest.raises(OverflowError):
         cfast.codes_of([("m", 1)], {("m", 1): 2**70})
+
+
+def test_unheld_answers_as_its_python_reference_for_every_way_an_array_is_held_or_changed() -> None:
+    """``unheld`` (an adapter writes an array again only when it says so) agrees with
+    ``unheld_numpy`` on arrays held by nothing but the list, and says no for each way a user can
+    still see one or has changed it: held by a name, a view of it kept, made read-only, retyped,
+    reshaped, a subclass, not contiguous, another dtype object, and for a range outside the list."""
+    import numpy as np
+
+    from feldherr.adapters.table import unheld_numpy
+
+    f32, i8 = np.dtype(np.float32), np.dtype(np.int8)
+
+    def both(arrays: list[Any], start: int, stop: int, dtype: Any, shape: tuple[int, ...]) -> bool:
+        native = cfast.unheld(arrays, start, stop, dtype, shape)
+        assert native is unheld_numpy(arrays, start, stop, dtype, shape)
+        return bool(native)
+
+    arrays: list[Any] = [np.empty(5, f32), np.empty(5, f32), np.empty(7, i8)]
+    assert both(arrays, 0, 2, f32, (5,)) and both(arrays, 2, 3, i8, (7,))
+    assert not both(arrays, 0, 3, f32, (5,))  # the mask is no float32 array of 5
+    assert not both(arrays, 0, 1, f32, (4,)) and not both(arrays, 2, 3, i8, (7, 1))
+    assert not both(arrays, 1, 1, f32, (5,)) and not both(arrays, 2, 4, i8, (7,))
+    assert not both(arrays, -1, 1, f32, (5,))
+    held = arrays[0]
+    assert not both(arrays, 0, 1, f32, (5,)) and both(arrays, 1, 2, f32, (5,))
+    del held
+    view = arrays[1][1:]  # a view keeps its base
+    assert both(arrays, 0, 1, f32, (5,)) and not both(arrays, 1, 2, f32, (5,))
+    del view
+    arrays[0].flags.writeable = False
+    assert not both(arrays, 0, 1, f32, (5,))
+    arrays[0] = np.empty(5, f32)
+    arrays[0].dtype = np.int32  # (the same size)
+    assert not both(arrays, 0, 1, f32, (5,))
+    arrays[0] = np.empty(5, f32)
+    arrays[0].shape = (1, 5)
+    assert not both(arrays, 0, 1, f32, (5,)) and both(arrays, 0, 1, f32, (1, 5))
+
+    class Sub(np.ndarray):
+        pass
+
+    arrays[0] = np.empty(5, f32).view(Sub)
+    assert not both(arrays, 0, 1, f32, (5,))
+    arrays[0] = np.empty(10, f32)[::2]
+    assert not both(arrays, 0, 1, f32, (5,))
+    arrays[0] = np.empty(5, np.dtype(">f4"))  # float32 of the other byte order: another dtype
+    assert not both(arrays, 0, 1, f32, (5,))
+    arrays[0] = None
+    assert not both(arrays, 0, 1, f32, (5,))
+    rows = np.empty((3, 5), f32)
+    arrays = [rows[i] for i in range(3)]
+    del rows  # each row holds its base: the rows alone are checked
+    assert both(arrays, 0, 3, f32, (5,))

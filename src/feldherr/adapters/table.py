@@ -12,6 +12,7 @@ It depends on no research library, so its numbers can be tested and benchmarked 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from sys import getrefcount
 from typing import Any, Literal
 
 import numpy as np
@@ -46,6 +47,32 @@ def mask_fill() -> Callable[[npt.NDArray[np.int8], list[int]], None]:
     """The fastest :func:`mask_into` for arrays known to be contiguous int8 vectors (the adapters'
     own): the C helper itself where it is built (no wrapper call), else :func:`mask_numpy`."""
     return _mask_into if _mask_into is not None else mask_numpy
+
+
+def unheld_numpy(
+    arrays: list[Any], start: int, stop: int, dtype: np.dtype[Any], shape: tuple[int, ...]
+) -> bool:
+    """Whether every item of ``arrays[start:stop]`` is a ``numpy.ndarray`` (not a subclass) that
+    nothing but the list holds, of exactly the dtype object ``dtype`` and of ``shape``, writable,
+    aligned and C-contiguous: an array nobody can see change, so an adapter may write it again
+    instead of making a new one. The reference of the C helper (``_cfast.unheld``)."""
+    if not 0 <= start < stop <= len(arrays):
+        return False
+    for i in range(start, stop):
+        a = arrays[i]
+        # held by the list, the name a and getrefcount's argument: 3
+        if type(a) is not np.ndarray or getrefcount(a) != 3 or a.dtype is not dtype or a.shape != shape:
+            return False
+        if not (a.flags.writeable and a.flags.aligned and a.flags.c_contiguous):
+            return False
+    return True
+
+
+unheld: Callable[[list[Any], int, int, np.dtype[Any], tuple[int, ...]], bool] = getattr(
+    _cfast, "unheld", unheld_numpy
+)
+"""``unheld(arrays, start, stop, dtype, shape)``: :func:`unheld_numpy`, by the C helper where it is
+built (a few dozen instructions an array, where the checks in Python cost more than a new array)."""
 
 
 def mask_numpy(out: npt.NDArray[np.int8], legal: list[int]) -> None:
@@ -193,7 +220,9 @@ class Table:
             )
         if len(seats) > 1:  # all checked before any is played: a refused joint action changes nothing
             for seat in seats:
-                action = action_number(actions[seat])  # (not a number: refused as such)
+                action = actions[seat]
+                if type(action) is not int:
+                    action = action_number(action)  # (not a number: refused as such)
                 allowed = legal.get(seat) if legal is not None else None
                 if allowed is None:
                     allowed = choices.legal(state, seat, seats)
@@ -208,12 +237,17 @@ class Table:
                     )
         moved = []
         moving = seats
+        size = self.num_actions
         for i, seat in enumerate(seats):
             if i:
                 moving = () if state.is_terminal() else state.to_move()
                 if seat not in moving:
                     continue
-            self.play(state, seat, actions[seat], choices, moving)
+            action = actions[seat]
+            if type(action) is int and 0 <= action < size:  # (what play checks first, inline)
+                choices.play(state, seat, action, moving)
+            else:
+                self.play(state, seat, action, choices, moving)
             moved.append(seat)
         return moved
 

@@ -13,6 +13,9 @@
  *           As a class attribute it is a method (clone = Cloner(...): state.clone()).
  *   mask_into  an action mask: a writable int8 buffer set to 0, then 1 at each index of a list of
  *           ints (feldherr.adapters.table.Table.mask's numpy code is the reference).
+ *   unheld  whether arrays of a list are held by nothing else and unchanged (the adapters write
+ *           such arrays again instead of making new ones; sys.getrefcount and the arrays'
+ *           attributes are the reference).
  *
  * tests/core/test_cfast.py checks every function against the Python reference. FELDHERR_PURE=1
  * makes the package ignore this module. */
@@ -590,10 +593,73 @@ done:
     return out;
 }
 
+/* ------------------------------------------------------------------------------ unheld */
+/* numpy's array object as numpy lays it out (PyArrayObject_fields in numpy's ndarraytypes.h, the
+ * same from numpy 1.7 to 2.x, which keeps it for its own inline accessors): read here, never
+ * written, and only after the object's type was checked to be numpy.ndarray itself */
+typedef struct {
+    PyObject_HEAD
+    char *data;
+    int nd;
+    Py_ssize_t *dimensions;
+    Py_ssize_t *strides;
+    PyObject *base;
+    PyObject *descr;
+    int flags;
+} np_array;
+
+#define NP_C_CONTIGUOUS 0x0001 /* NPY_ARRAY_C_CONTIGUOUS */
+#define NP_ALIGNED 0x0100      /* NPY_ARRAY_ALIGNED */
+#define NP_WRITEABLE 0x0400    /* NPY_ARRAY_WRITEABLE */
+
+static PyObject *ndarray_type; /* numpy.ndarray, looked up on the first call of unheld */
+
+/* unheld(arrays, start, stop, dtype, shape): whether every item of the list arrays from start to
+ * stop is a numpy.ndarray (not a subclass) that nothing but the list holds (its reference count
+ * is 1), of exactly the dtype object dtype, writable, aligned and C-contiguous, of the tuple shape.
+ * Such an array can be written again and handed out as a new one: nobody can see it change. False
+ * for anything else (None, an array a user still holds, a view of it kept, an array the user made
+ * read-only, retyped or reshaped before dropping it). The adapters' reuse of their arrays rests on
+ * it; the checks in Python (sys.getrefcount, .dtype, .shape, .flags) cost more than the arrays. */
+static PyObject *unheld(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5 || !PyList_CheckExact(args[0]) || !PyTuple_CheckExact(args[4])) {
+        PyErr_SetString(PyExc_TypeError, "unheld(arrays, start, stop, dtype, shape) takes a list, two ints, a dtype and a tuple");
+        return NULL;
+    }
+    Py_ssize_t start = PyLong_AsSsize_t(args[1]), stop = PyLong_AsSsize_t(args[2]);
+    if ((start == -1 || stop == -1) && PyErr_Occurred()) return NULL;
+    if (ndarray_type == NULL) {
+        PyObject *numpy = PyImport_ImportModule("numpy");
+        if (numpy == NULL) return NULL;
+        ndarray_type = PyObject_GetAttrString(numpy, "ndarray");
+        Py_DECREF(numpy);
+        if (ndarray_type == NULL) return NULL;
+    }
+    PyObject *arrays = args[0], *dtype = args[3], *shape = args[4];
+    Py_ssize_t nd = PyTuple_GET_SIZE(shape);
+    if (start < 0 || stop > PyList_GET_SIZE(arrays) || start >= stop) Py_RETURN_FALSE;
+    for (Py_ssize_t i = start; i < stop; i++) {
+        PyObject *item = PyList_GET_ITEM(arrays, i);
+        if (Py_REFCNT(item) != 1 || (PyObject *)Py_TYPE(item) != ndarray_type) Py_RETURN_FALSE;
+        np_array *a = (np_array *)item;
+        const int need = NP_C_CONTIGUOUS | NP_ALIGNED | NP_WRITEABLE;
+        if (a->descr != dtype || (a->flags & need) != need || a->nd != nd) Py_RETURN_FALSE;
+        for (Py_ssize_t d = 0; d < nd; d++) {
+            PyObject *size = PyTuple_GET_ITEM(shape, d);
+            Py_ssize_t want = PyLong_Check(size) ? PyLong_AsSsize_t(size) : -1;
+            if (want == -1 && PyErr_Occurred()) return NULL;
+            if (a->dimensions[d] != want) Py_RETURN_FALSE;
+        }
+    }
+    Py_RETURN_TRUE;
+}
+
 static PyMethodDef module_methods[] = {
     {"mask_into", (PyCFunction)(void (*)(void))mask_into, METH_FASTCALL, "mask_into(out, legal): an action mask written into out."},
     {"codes_of", (PyCFunction)(void (*)(void))codes_of, METH_FASTCALL,
      "codes_of(moves, codes): the moves' action numbers from codes, ascending (None if one is missing)."},
+    {"unheld", (PyCFunction)(void (*)(void))unheld, METH_FASTCALL,
+     "unheld(arrays, start, stop, dtype, shape): whether nothing but the list holds those arrays, unchanged."},
     {NULL, NULL, 0, NULL},
 };
 
