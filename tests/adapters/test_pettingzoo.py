@@ -174,6 +174,102 @@ def test_a_loop_that_drops_its_observations_gets_its_arrays_again() -> None:
     assert again >= 190
 
 
+@pytest.mark.parametrize(
+    ("game", "players"), [("toy", 3), ("elgrande", 3), ("mansfeld", 4), ("wallenstein", 3)]
+)
+def test_a_parallel_observation_held_is_never_written_again(game: str, players: int) -> None:
+    """The parallel environment writes the arrays of a step's observations again (the rows' array,
+    each row, each mask) only once nobody holds them: every observation kept, or a part of one (the
+    observations of a step, one agent's, a view of a row, a mask), stays as it was handed out; a
+    dropped row or mask the user made read-only, retyped or reshaped, or a rows' array reached
+    through a row and spoiled, is replaced; every observation is the seat's own (as the table
+    observes it) and every mask its legal actions."""
+    par = parallel_env(game, players=players)
+    observations, infos = par.reset(seed=3)
+    rng = random.Random(3)
+    kept: list[tuple[Any, Any]] = []  # (what the user holds, a copy of it as handed out)
+    for step in range(300):
+        if not par.agents:
+            observations, infos = par.reset(seed=step)
+        for agent, obs in observations.items():
+            seat = par.seat_of[agent]
+            assert np.array_equal(
+                obs["observation"], par.table.observation(par.game_state, seat, par.choices)
+            )
+            assert obs["observation"].dtype == np.float32 and obs["observation"].flags.writeable
+            assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].shape == (
+                par.table.num_actions,
+            )
+            assert np.flatnonzero(obs["action_mask"]).tolist() == infos[agent]["legal_actions"]
+        first = observations["player_0"]
+        moving = next(a for a in par.agents if infos[a]["legal_actions"])
+        if step % 9 == 0:
+            kept.append(
+                (observations, {a: {k: v.copy() for k, v in o.items()} for a, o in observations.items()})
+            )
+        elif step % 9 == 1:
+            kept.append((first, {k: v.copy() for k, v in first.items()}))
+        elif step % 9 == 2:
+            kept.append((first["observation"][3:], first["observation"][3:].copy()))  # a view keeps its base
+        elif step % 9 == 3:
+            kept.append((observations[moving]["action_mask"], observations[moving]["action_mask"].copy()))
+        elif step % 9 == 4:
+            first["observation"].flags.writeable = False
+            observations[moving]["action_mask"].flags.writeable = False
+        elif step % 9 == 5:
+            first["observation"].dtype = np.int32  # (the same size)
+            observations[moving]["action_mask"].dtype = np.uint8
+        elif step % 9 == 6:
+            first["observation"].shape = (1, -1)
+            observations[moving]["action_mask"].shape = (1, -1)
+        elif step % 9 == 7:
+            first["observation"].base.flags.writeable = False  # the rows' array itself
+        del first
+        observations = {}  # (the user drops this step's observations)
+        actions = {
+            a: (legal := i["legal_actions"])[rng.randrange(len(legal))]
+            for a, i in infos.items()
+            if i["legal_actions"]
+        }
+        observations, _, _, _, infos = par.step(actions)
+    assert kept
+    for held, copy in kept:
+        if isinstance(held, dict) and "observation" not in held:
+            assert all(np.array_equal(held[a][k], copy[a][k]) for a in copy for k in copy[a])
+        elif isinstance(held, dict):
+            assert all(np.array_equal(held[k], copy[k]) for k in copy)
+        else:
+            assert np.array_equal(held, copy)
+
+
+def test_a_parallel_loop_that_drops_its_observations_gets_its_arrays_again() -> None:
+    """The rows and masks of the step before the last come back, written anew, once nobody holds
+    them: the same array objects (alive only because the environment kept them)."""
+    par = parallel_env("mansfeld", players=4)
+    observations, infos = par.reset(seed=1)
+    rng = random.Random(1)
+    handed: list[Any] = []  # weak references to player_0's observation and the masks of each step
+    again = masks_again = steps = 0
+    while par.agents and steps < 200:
+        rows = weakref.ref(observations["player_0"]["observation"])
+        masks = {
+            a: weakref.ref(o["action_mask"]) for a, o in observations.items() if infos[a]["legal_actions"]
+        }
+        if len(handed) >= 2:
+            again += handed[-2][0]() is rows()
+            masks_again += any(ref() is masks[a]() for a, ref in handed[-2][1].items() if a in masks)
+        handed.append((rows, masks))
+        del observations
+        actions = {
+            a: (legal := i["legal_actions"])[rng.randrange(len(legal))]
+            for a, i in infos.items()
+            if i["legal_actions"]
+        }
+        observations, _, _, _, infos = par.step(actions)
+        steps += 1
+    assert steps > 40 and again >= steps - 3 and masks_again > steps // 4, (steps, again, masks_again)
+
+
 def test_illegal_action_changes_nothing() -> None:
     e = env("toy", players=2)
     e.reset(seed=3)

@@ -61,7 +61,15 @@ try:
 except ImportError as exc:  # the adapters extra is not installed
     raise ImportError(missing_library("pettingzoo and gymnasium", __name__)) from exc
 
-from feldherr.adapters.table import IllegalActionError, Reward, Table, mask_fill, shown_actions, space_action
+from feldherr.adapters.table import (
+    IllegalActionError,
+    Reward,
+    Table,
+    mask_fill,
+    shown_actions,
+    space_action,
+    unheld,
+)
 from feldherr.core.actions import Choices
 from feldherr.core.errors import GameOverError, RuleError
 from feldherr.core.game import Game, State
@@ -201,7 +209,7 @@ class _Seats:
         self.game_state: State = self.table.new_state(0)
         self.choices: Choices = self.table.choices()
         self._moving: tuple[int, ...] = self.game_state.to_move()
-        self._obs_shape = info.observation_shape
+        self._shapes = (info.observation_shape, (info.num_actions,))  # an observation's, a mask's
         self._num_actions = info.num_actions
         self._game_observe = self.table.game.observe
         self._kernel = self.table.game.observer()
@@ -232,7 +240,7 @@ class _Seats:
         revealed yet (decks, the tower's cubes): a critic learns from it without seeing the
         future. The engine's state itself is ``game_state``."""
         seats = range(len(self.possible_agents))
-        out = np.empty((len(seats), *self._obs_shape), np.float32)  # (state_space's shape)
+        out = np.empty((len(seats), *self._shapes[0]), np.float32)  # (state_space's shape)
         return self.table.observations(self.game_state, seats, self.choices, out, self._moving)
 
     def _legal_of(self, seat: int) -> list[int]:
@@ -267,20 +275,13 @@ class _Seats:
         state, moving = self.game_state, self._moving
         partial = self.choices.partial.get(seat, ())
         # the arrays of the observation before the last one, where nobody but this list holds them
-        # any longer (the list, the local name and getrefcount's argument: 3): nobody can see them
+        # any longer, unchanged (:func:`~feldherr.adapters.table.unheld`): nobody can see them
         # change, so they are written again instead of new ones made (which costs a third of the
         # kernel's work); the last observation's are kept as they are (a loop's ``obs = last()``
         # still holds them while the next is made)
-        spare = self._spare
+        spare, size, (shape, mask_shape) = self._spare, self._num_actions, self._shapes
         if seat in moving:  # (the helper zeroes the array first)
-            mask = spare[1]
-            if (
-                mask is None
-                or getrefcount(mask) != 3
-                or mask.dtype is not _INT8
-                or len(mask) != self._num_actions
-            ):
-                mask = np.empty(self._num_actions, np.int8)
+            mask = spare[1] if unheld(spare, 1, 2, _INT8, mask_shape) else np.empty(size, np.int8)
             legal = known[1] if known[0] == seat else self._staged(state, seat, partial)
             try:
                 self._mask_into(mask, legal)
@@ -288,9 +289,7 @@ class _Seats:
                 self._mask_into(mask := np.empty(self._num_actions, np.int8), legal)
         else:
             mask = self._no_mask
-        obs = spare[0]
-        if obs is None or getrefcount(obs) != 3 or obs.dtype is not _FLOAT32 or obs.shape != self._obs_shape:
-            obs = np.empty(self._obs_shape, _FLOAT32)
+        obs = spare[0] if unheld(spare, 0, 1, _FLOAT32, shape) else np.empty(shape, _FLOAT32)
         kernel = self._kernel
         try:
             if kernel is not None and not partial:
@@ -298,7 +297,7 @@ class _Seats:
             else:
                 obs = self._game_observe(state, seat, partial, obs, moving)
         except (TypeError, ValueError):  # a spare the user made read-only, reshaped or retyped
-            obs = np.empty(self._obs_shape, _FLOAT32)
+            obs = np.empty(shape, _FLOAT32)
             if kernel is not None and not partial:
                 kernel(state, seat, obs, moving)
             else:
@@ -466,6 +465,9 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         self._setup(game, options or {}, reward, render_mode, max_cycles)
         self.agents: list[str] = []
         self._legal: dict[int, list[int]] = {}
+        # the arrays of the last two steps' observations (_observe_all): rows' array, rows, masks
+        self._sets: list[Any] = [None, None]
+        self._seats_kernel = self.table.game.seats_observer()
         self._game_observe_seats = self.table.game.observe_seats
         self._all_seats = list(range(self.table.num_players))
         # a reward of 0, False and True for every agent: a step hands out copies of these (a dict's
@@ -474,31 +476,68 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         self._every = (dict.fromkeys(agents, 0.0), dict.fromkeys(agents, False), dict.fromkeys(agents, True))
 
     def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
-        """Every agent's observation and mask: the observations the rows of one new array (what
-        every seat sees alike read once for all, ``Table.observations``), the masks of the seats to
-        move new arrays, every other agent's the shared read-only mask of zeros. Only the seats to
-        move get their legal actions worked out."""
+        """Every agent's observation and mask: the observations the rows of one array (what every
+        seat sees alike read once for all, ``Table.observations``), the masks of the seats to move
+        arrays of their own, every other agent's the shared read-only mask of zeros. Only the seats
+        to move get their legal actions worked out.
+
+        The arrays are new, or those of the step before the last where nobody holds them or a view
+        of them any longer (:func:`~feldherr.adapters.table.unheld`; the rows' array by its
+        reference count: this set, and each row's view): nobody can see them written again, and
+        making them (an array and a view per agent, a mask per seat to move) cost a fifth of
+        Mansfeld's step."""
         state, choices, moving = self.game_state, self.choices, self._moving
         everyone = agents == self.possible_agents
         seats = self._all_seats if everyone else [self.seat_of[a] for a in agents]
-        observations = self._game_observe_seats(
-            state, seats, np.empty((len(seats), *self._obs_shape), _FLOAT32), choices.partial, moving
-        )
-        masks = [self._no_mask] * len(seats)
+        n, (shape, mask_shape), size = len(seats), self._shapes, self._num_actions
+        sets, kernel = self._sets, self._seats_kernel
+        kept = sets[0]  # (block, rows, masks by seat) of the step before the last, or None
+        block = None
+        if (
+            everyone
+            and kept is not None
+            and getrefcount(kept[0]) == n + 2
+            and unheld(kept[1], 0, n, _FLOAT32, shape)
+        ):
+            block, rows = kept[0], kept[1]  # (held by the set, each row, getrefcount's argument)
+            try:
+                if kernel is not None and not choices.partial:
+                    kernel(state, moving, block, seats)
+                else:
+                    self._game_observe_seats(state, seats, block, choices.partial, moving)
+            except (TypeError, ValueError):  # its array made read-only, retyped or reshaped
+                block = None
+        if block is None:
+            block = np.empty((n, *shape), _FLOAT32)
+            if kernel is not None and not choices.partial:
+                kernel(state, moving, block, seats)
+            else:
+                self._game_observe_seats(state, seats, block, choices.partial, moving)
+            rows = [block[i] for i in range(n)]  # (by index: iterating an array is several times slower)
+        masks = [self._no_mask] * n
+        own: list[Any] = [None] * n
         # the legal actions of the seats to move, kept for the next step's check of a joint action
         # (for the state as it is: every change of the state is followed by this)
         self._legal = legal = {}
-        staged, fill, partial, size = self._staged, self._mask_into, choices.partial, self._num_actions
+        staged, fill, partial = self._staged, self._mask_into, choices.partial
+        old_masks = kept[2] if kept is not None else None
         for seat in moving:
             if everyone or seat in seats:
                 legal[seat] = actions = staged(state, seat, partial.get(seat, ()))
-                fill(mask := np.empty(size, np.int8), actions)  # (the helper zeroes it first)
-                masks[seat if everyone else seats.index(seat)] = mask
-        # (rows by index: iterating an array makes each row's view several times slower; a loop,
-        # not a comprehension, which CPython 3.11 makes a new function object for on every call)
+                i = seat if everyone else seats.index(seat)
+                if old_masks is not None and everyone and unheld(old_masks, i, i + 1, _INT8, mask_shape):
+                    mask = old_masks[i]
+                else:
+                    mask = np.empty(size, np.int8)
+                fill(mask, actions)  # (the helper zeroes it first)
+                masks[i] = own[i] = mask
+        sets[0] = sets[1]
+        sets[1] = (block, rows, own) if everyone else None
+        # (a loop, not a comprehension, which CPython 3.11 makes a new function object for on
+        # every call)
         out = {}
         for i, agent in enumerate(agents):
-            out[agent] = {"observation": observations[i], "action_mask": masks[i]}
+            out[agent] = {"observation": rows[i], "action_mask": masks[i]}
         return out
 
     def _infos(self, agents: list[str]) -> dict[str, dict[str, Any]]:

@@ -415,6 +415,18 @@ class Game(ABC):
         kernel hands out the kernel itself: no Python frame between the adapter and it."""
         return None
 
+    def seats_observer(
+        self,
+    ) -> Callable[[State, tuple[int, ...], Observation, Sequence[int]], Observation] | None:
+        """The game's fastest way to observe several seats at once, for the adapters' hot loops, or
+        None (the default: use :meth:`observe_seats`): a function ``(state, moving, out, seats)``
+        that writes the observations of ``seats`` (valid seats, none with a partial staged choice
+        under way) as the rows of ``out`` (a C-contiguous float32 array of ``(len(seats),
+        *observation_shape)``) and returns it, where ``moving`` is ``state.to_move()`` (empty when
+        the game is over); an array it cannot fill is a TypeError or ValueError, nothing written.
+        A game with a compiled kernel hands out the kernel itself."""
+        return None
+
     def observe_seats(
         self,
         state: State,

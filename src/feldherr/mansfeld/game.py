@@ -243,6 +243,11 @@ class MansfeldGame(Game):
         check_seat(seat, state.num_players)
         return info.observe(state, seat, partial, out, moving)  # type: ignore[arg-type]
 
+    def seats_observer(
+        self,
+    ) -> Callable[[State, tuple[int, ...], Observation, Sequence[int]], Observation] | None:
+        return info.seats_kernel if info.native is not None else None  # type: ignore[return-value]
+
     def observe_seats(
         self,
         state: State,

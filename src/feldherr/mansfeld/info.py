@@ -388,6 +388,17 @@ def observe_seats(
     )
 
 
+def seats_kernel(
+    st: MansfeldData, moving: tuple[int, ...], out: Observation, seats: Sequence[int]
+) -> Observation:
+    """:func:`observe_seats` of seats without a partial staged commitment, by the kernel alone (the
+    adapters' hot loop: ``Game.seats_observer``); the winners worked out here, as there. An array
+    the kernel cannot fill is its TypeError or ValueError, nothing written."""
+    assert native is not None  # (handed out only where it is built)
+    won = winners(st.values, st.owner, st.num_players) if st.phase == OVER else ()
+    return native.observe_seats(st, moving, won, out, seats, ((),) * len(seats))  # type: ignore[no-any-return]
+
+
 def observe_pure(
     st: MansfeldData, seat: int, partial: tuple[int, ...] = (), out: Observation | None = None
 ) -> Observation:

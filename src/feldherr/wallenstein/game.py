@@ -349,6 +349,11 @@ class WallensteinGame(Game):
     def observer(self) -> Callable[[State, int, Observation, tuple[int, ...]], Observation] | None:
         return info.native.observe if info.native is not None else None
 
+    def seats_observer(
+        self,
+    ) -> Callable[[State, tuple[int, ...], Observation, Sequence[int]], Observation] | None:
+        return info.native.observe_seats if info.native is not None else None
+
     def observe_seats(
         self,
         state: State,
