@@ -341,6 +341,10 @@ def test_step_without_a_running_game_is_one_clear_error() -> None:
         RuleError, match=r"no agent 'player_7' in this game \(its agents: player_0, player_1\)"
     ):
         par.step({"player_7": 0, **{a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in movers.items()}})
+    good = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in movers.items()}
+    for stranger, shown in (("player_7", "'player_7'"), (0, "0"), ((1, 2), r"\(1, 2\)")):
+        with pytest.raises(RuleError, match=rf"\[adapter\.agent\] no agent {shown} in this game"):
+            par.step({**good, stranger: None})  # (named with no action: still no agent of the game)
     assert par.game_state.digest() == digest
     while par.agents:
         actions = {

@@ -569,27 +569,27 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         if not self.agents:
             raise _no_game(self._steps >= 0)
         seat_of = self.seat_of
+        joint = {}
+        given = 0
         try:
-            strange = not actions.keys() <= seat_of.keys()
+            for a, act in actions.items():  # (a loop: see _observe_all)
+                seat = seat_of[a]  # (every agent named is checked, None or not)
+                if act is not None:
+                    joint[seat] = act
+                    given += 1
         except AttributeError:  # not a mapping
             raise IllegalActionError(
                 f"a parallel step takes the actions as a dict by agent (such as {{'player_0': 3}}), "
                 f"not {type(actions).__name__}",
                 rule="adapter.joint",
             ) from None
-        if strange:
-            strangers = [a for a in actions if a not in seat_of]
+        except (KeyError, TypeError):  # (TypeError: a key no agent's name can equal, unhashable)
+            stranger = next(a for a in actions if not isinstance(a, str) or a not in seat_of)
             raise IllegalActionError(
-                f"no agent {strangers[0]!r:.40} in this game (its agents: {', '.join(self.possible_agents)})",
+                f"no agent {stranger!r:.40} in this game (its agents: {', '.join(self.possible_agents)})",
                 rule="adapter.agent",
-                agent=repr(strangers[0])[:40],
-            )
-        joint = {}
-        given = 0
-        for a, act in actions.items():  # (a loop: see _observe_all)
-            if act is not None:
-                joint[seat_of[a]] = act
-                given += 1
+                agent=repr(stranger)[:40],
+            ) from None
         moving = self._moving
         # actions of agents that owe nothing are ignored, if of the space: there are some only where
         # more actions than seats that move are given (a running game has a seat to move); counted,
