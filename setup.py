@@ -13,14 +13,16 @@ code is used (the same results, only slower):
 from setuptools import Extension, setup
 
 SHARED = ["src/feldherr/core"]
-"""Where the observation kernels find ``_slots.h`` (a state's fields read straight from its slots)."""
-SLOTS = ["src/feldherr/core/_slots.h"]
+"""Where the observation kernels find ``_slots.h`` (a state's fields read straight from its slots)
+and ``_ndarray.h`` (a numpy array's memory without the buffer protocol)."""
+SLOTS = ["src/feldherr/core/_slots.h", "src/feldherr/core/_ndarray.h"]
 
 setup(
     ext_modules=[
         Extension(
             "feldherr.core._cfast",
             ["src/feldherr/core/_cfast.c"],
+            depends=["src/feldherr/core/_ndarray.h"],
             optional=True,
         ),
         Extension(

@@ -306,3 +306,71 @@ def test_fields_read_from_their_slots_answer_as_getattr_does() -> None:
     with pytest.raises(AttributeError, match="king"):
         info.observe(emptied, 1)
     assert same_bits(info.observe(state, 1), expected)
+
+
+def test_plain_arrays_and_other_buffers_get_the_same_numbers() -> None:
+    """The kernel writes a plain float32 array (numpy.empty's, the adapters' own) through the
+    array's own fields and anything else through the buffer protocol: a subclass of ndarray, a
+    memoryview, an array of the other byte order's twin type refused alike; the numbers are the
+    same bit for bit, one row or several."""
+
+    class Sub(np.ndarray):  # type: ignore[type-arg]
+        pass
+
+    state = GAME.new_state({"players": 4}, 6)
+    moving = to_move(state)
+    plain = np.full(SIZE, 7.0, np.float32)
+    other = np.full(SIZE, 7.0, np.float32).view(Sub)
+    shared = np.full(SIZE, 7.0, np.float32)
+    cobserve.observe(state, 2, plain, moving)
+    cobserve.observe(state, 2, other, moving)
+    cobserve.observe(state, 2, memoryview(shared), moving)
+    assert same_bits(plain, info.observe_pure(state, 2))
+    assert same_bits(np.asarray(other), plain) and same_bits(shared, plain)
+    rows, other_rows = np.full((2, SIZE), 7.0, np.float32), np.full((2, SIZE), 7.0, np.float32).view(Sub)
+    cobserve.observe_seats(state, moving, rows, [3, 1])
+    cobserve.observe_seats(state, moving, other_rows, [3, 1])
+    assert same_bits(rows, np.stack([info.observe_pure(state, 3), info.observe_pure(state, 1)]))
+    assert same_bits(np.asarray(other_rows), rows)
+
+
+def test_an_array_changed_while_the_state_is_read_is_refused_and_not_written() -> None:
+    """A plain array is checked again after the state was read (where a property of a subclass
+    may run Python code): one reshaped or made read-only meanwhile is a TypeError, its numbers as
+    they were."""
+    state = GAME.new_state({"players": 4}, 5)
+    out = np.full(SIZE, 7.0, np.float32)
+    rows = np.full((2, SIZE), 7.0, np.float32)
+    spoil: list[Any] = []
+
+    class Meddling(type(state)):  # type: ignore[misc]
+        __slots__ = ()
+
+        @property
+        def king(self) -> int:
+            for spoiled in spoil:
+                spoiled()
+            return 3
+
+        @king.setter
+        def king(self, value: int) -> None:
+            pass
+
+    meddling = Meddling.__new__(Meddling)
+    for klass in type(state).__mro__:
+        for name in getattr(klass, "__slots__", ()):
+            if hasattr(state, name):
+                klass.__dict__[name].__set__(meddling, getattr(state, name))
+    moving = to_move(state)
+    spoil.append(lambda: setattr(out.flags, "writeable", False))
+    with pytest.raises(TypeError, match="changed while the state was read"):
+        cobserve.observe(meddling, 1, out, moving)
+    assert (out == 7.0).all()
+    spoil[:] = [lambda: setattr(rows, "shape", (2 * SIZE,))]
+    with pytest.raises(TypeError, match="changed while the state was read"):
+        cobserve.observe_seats(meddling, moving, rows, [0, 1])
+    assert (rows == 7.0).all()
+    spoil.clear()  # (nothing changes: the subclass is read through its property, and written)
+    assert same_bits(
+        cobserve.observe(meddling, 1, np.empty(SIZE, np.float32), moving), info.observe_pure(meddling, 1)
+    )  # type: ignore[arg-type]

@@ -24,6 +24,8 @@
 #include <stdint.h>
 #include <structmember.h>
 
+#include "_ndarray.h" /* a numpy array's memory without the buffer protocol */
+
 typedef unsigned __int128 u128;
 
 static const uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL;
@@ -510,14 +512,20 @@ static PyObject *mask_into(PyObject *Py_UNUSED(module), PyObject *const *args, P
         return NULL;
     }
     Py_buffer view;
-    if (PyObject_GetBuffer(args[0], &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
-    if (view.itemsize != 1 || view.format == NULL || (strcmp(view.format, "b") != 0 && strcmp(view.format, "B") != 0 && strcmp(view.format, "?") != 0)) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_TypeError, "mask_into: out must be an int8, uint8 or bool array");
-        return NULL;
+    view.obj = NULL; /* (PyBuffer_Release does nothing while no buffer is held) */
+    Py_ssize_t n;
+    char *cells = np_int8s(args[0], &n); /* the adapters' own masks: no buffer to take */
+    if (cells == NULL) {
+        if (PyObject_GetBuffer(args[0], &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+        if (view.itemsize != 1 || view.format == NULL ||
+            (strcmp(view.format, "b") != 0 && strcmp(view.format, "B") != 0 && strcmp(view.format, "?") != 0)) {
+            PyBuffer_Release(&view);
+            PyErr_SetString(PyExc_TypeError, "mask_into: out must be an int8, uint8 or bool array");
+            return NULL;
+        }
+        cells = (char *)view.buf;
+        n = view.len;
     }
-    char *cells = (char *)view.buf;
-    Py_ssize_t n = view.len;
     memset(cells, 0, (size_t)n);
     Py_ssize_t count = PyList_GET_SIZE(legal);
     for (Py_ssize_t i = 0; i < count; i++) {
@@ -594,26 +602,6 @@ done:
 }
 
 /* ------------------------------------------------------------------------------ unheld */
-/* numpy's array object as numpy lays it out (PyArrayObject_fields in numpy's ndarraytypes.h, the
- * same from numpy 1.7 to 2.x, which keeps it for its own inline accessors): read here, never
- * written, and only after the object's type was checked to be numpy.ndarray itself */
-typedef struct {
-    PyObject_HEAD
-    char *data;
-    int nd;
-    Py_ssize_t *dimensions;
-    Py_ssize_t *strides;
-    PyObject *base;
-    PyObject *descr;
-    int flags;
-} np_array;
-
-#define NP_C_CONTIGUOUS 0x0001 /* NPY_ARRAY_C_CONTIGUOUS */
-#define NP_ALIGNED 0x0100      /* NPY_ARRAY_ALIGNED */
-#define NP_WRITEABLE 0x0400    /* NPY_ARRAY_WRITEABLE */
-
-static PyObject *ndarray_type; /* numpy.ndarray, looked up on the first call of unheld */
-
 /* unheld(arrays, start, stop, dtype, shape): whether every item of the list arrays from start to
  * stop is a numpy.ndarray (not a subclass) that nothing but the list holds (its reference count
  * is 1), of exactly the dtype object dtype, writable, aligned and C-contiguous, of the tuple shape.
@@ -628,19 +616,13 @@ static PyObject *unheld(PyObject *Py_UNUSED(module), PyObject *const *args, Py_s
     }
     Py_ssize_t start = PyLong_AsSsize_t(args[1]), stop = PyLong_AsSsize_t(args[2]);
     if ((start == -1 || stop == -1) && PyErr_Occurred()) return NULL;
-    if (ndarray_type == NULL) {
-        PyObject *numpy = PyImport_ImportModule("numpy");
-        if (numpy == NULL) return NULL;
-        ndarray_type = PyObject_GetAttrString(numpy, "ndarray");
-        Py_DECREF(numpy);
-        if (ndarray_type == NULL) return NULL;
-    }
+    if (np_known <= 0 && !np_learn()) Py_RETURN_FALSE; /* (no numpy: no array of its) */
     PyObject *arrays = args[0], *dtype = args[3], *shape = args[4];
     Py_ssize_t nd = PyTuple_GET_SIZE(shape);
     if (start < 0 || stop > PyList_GET_SIZE(arrays) || start >= stop) Py_RETURN_FALSE;
     for (Py_ssize_t i = start; i < stop; i++) {
         PyObject *item = PyList_GET_ITEM(arrays, i);
-        if (Py_REFCNT(item) != 1 || (PyObject *)Py_TYPE(item) != ndarray_type) Py_RETURN_FALSE;
+        if (Py_REFCNT(item) != 1 || (PyObject *)Py_TYPE(item) != np_ndarray) Py_RETURN_FALSE;
         np_array *a = (np_array *)item;
         const int need = NP_C_CONTIGUOUS | NP_ALIGNED | NP_WRITEABLE;
         if (a->descr != dtype || (a->flags & need) != need || a->nd != nd) Py_RETURN_FALSE;

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "_slots.h" /* slot_attr: a state's field read straight from its slot */
+#include "_ndarray.h" /* a numpy array's memory without the buffer protocol */
 
 #define MAX_SIZE 2048
 #define MAX_COLOURS 8
@@ -344,6 +345,15 @@ static const char *take_rows(PyObject *obj, Py_buffer *view, PyObject **exc, Py_
     return why;
 }
 
+/* where observe writes: the buffer held (view), or else the plain array's own numbers, read again
+ * now (after the state was read: no Python code runs between this and the writing); NULL with a
+ * TypeError where the array is no longer one observe can fill (changed while the state was read) */
+static float *target(PyObject *obj, const Py_buffer *view, Py_ssize_t rows) {
+    float *to = view->obj != NULL ? (float *)view->buf : np_floats(obj, rows, L.SIZE);
+    if (to == NULL) PyErr_SetString(PyExc_TypeError, "elgrande observe: the buffer changed while the state was read");
+    return to;
+}
+
 static int ready(void) {
     if (L.SIZE > 0) return 0;
     PyErr_SetString(PyExc_RuntimeError, "elgrande observe: init() has not been called");
@@ -360,11 +370,14 @@ static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     long seat;
     if (as_long(args[1], k_seat, &seat) < 0) return NULL;
     Py_buffer view;
+    view.obj = NULL; /* (PyBuffer_Release does nothing while no buffer is held) */
     PyObject *exc;
-    const char *why = take_buffer(args[2], &view, &exc);
-    if (why != NULL) {
-        PyErr_Format(exc, "elgrande observe: %s (%zd; got %.80s)", why, L.SIZE, Py_TYPE(args[2])->tp_name);
-        return NULL;
+    if (np_floats(args[2], -1, L.SIZE) == NULL) { /* not a plain float32 array: the buffer's way */
+        const char *why = take_buffer(args[2], &view, &exc);
+        if (why != NULL) {
+            PyErr_Format(exc, "elgrande observe: %s (%zd; got %.80s)", why, L.SIZE, Py_TYPE(args[2])->tp_name);
+            return NULL;
+        }
     }
     PyObject *moving = PySequence_Fast(args[3], "elgrande observe: to_move must be a sequence of seats");
     if (moving == NULL) {
@@ -379,7 +392,11 @@ static PyObject *observe(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (rc == 0) rc = fill_seat(seat, v, seq, &sh);
     for (int i = 0; i < NSEQ; i++) Py_XDECREF(seq[i]);
     Py_DECREF(moving);
-    if (rc == 0) memcpy(view.buf, v, (size_t)L.SIZE * sizeof(float));
+    float *to = rc == 0 ? target(args[2], &view, -1) : NULL;
+    if (to != NULL)
+        memcpy(to, v, (size_t)L.SIZE * sizeof(float));
+    else
+        rc = -1;
     PyBuffer_Release(&view);
     if (rc < 0) return NULL;
     return Py_NewRef(args[2]);
@@ -409,11 +426,14 @@ static PyObject *observe_seats(PyObject *self, PyObject *const *args, Py_ssize_t
         }
     Py_DECREF(seats);
     Py_buffer view;
+    view.obj = NULL; /* (PyBuffer_Release does nothing while no buffer is held) */
     PyObject *exc;
-    const char *why = take_rows(args[2], &view, &exc, k);
-    if (why != NULL) {
-        PyErr_Format(exc, "elgrande observe: %s (%zd; got %.80s)", why, L.SIZE, Py_TYPE(args[2])->tp_name);
-        return NULL;
+    if (np_floats(args[2], k, L.SIZE) == NULL) { /* not a plain float32 array: the buffer's way */
+        const char *why = take_rows(args[2], &view, &exc, k);
+        if (why != NULL) {
+            PyErr_Format(exc, "elgrande observe: %s (%zd; got %.80s)", why, L.SIZE, Py_TYPE(args[2])->tp_name);
+            return NULL;
+        }
     }
     PyObject *moving = PySequence_Fast(args[1], "elgrande observe: to_move must be a sequence of seats");
     if (moving == NULL) {
@@ -430,8 +450,10 @@ static PyObject *observe_seats(PyObject *self, PyObject *const *args, Py_ssize_t
     struct shared sh;
     int rc = fill_public(args[0], moving, v, seq, &sh);
     for (Py_ssize_t i = 0; i < k && rc == 0; i++) rc = fill_seat(who[i], scratch, seq, &sh);
+    float *rows = rc == 0 ? target(args[2], &view, k) : NULL;
+    if (rows == NULL) rc = -1;
     for (Py_ssize_t i = 0; i < k && rc == 0; i++) {
-        float *row = (float *)view.buf + i * L.SIZE;
+        float *row = rows + i * L.SIZE;
         memcpy(row, v, size);
         rc = fill_seat(who[i], row, seq, &sh);
     }
