@@ -1384,6 +1384,9 @@ INVISIBLE = [
     "\u00ad",
     "\u0301Anna",
     "A" + "\u0301" * 30,
+    "A" + ("\u0301" * 4 + "\u200d") * 7,  # a joiner between the marks: still one letter's stack
+    "\u200d\u0301Anna",  # a joiner at the start: the mark is still drawn on the text before
+    "\u2060\u0301Anna",
 ]
 
 

@@ -143,14 +143,16 @@ def _key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
-def _ignorable(ch: str) -> bool:
+def ignorable(ch: str) -> bool:
+    """Whether ``ch`` is default-ignorable: printed as nothing (:data:`IGNORABLE`, the format
+    characters, the variation selectors)."""
     return ch in IGNORABLE or unicodedata.category(ch) == "Cf" or 0xE0100 <= ord(ch) <= 0xE01EF
 
 
 def skeleton(text: str) -> str:
     """TR39's skeleton of ``text`` (after NFKC): the default-ignorable characters dropped, each
     other character replaced by its prototype (:data:`PROTOTYPES`); case counts."""
-    plain = "".join(PROTOTYPES.get(ch, ch) for ch in text if not _ignorable(ch))
+    plain = "".join(PROTOTYPES.get(ch, ch) for ch in text if not ignorable(ch))
     return unicodedata.normalize("NFKC", plain)
 
 
