@@ -772,7 +772,7 @@ def test_a_pipelined_request_answered_slowly_is_not_cut(tmp_path: Path) -> None:
         server.stop()
 
 
-@pytest.mark.parametrize("name", ["A\nB", "\u202eevil", "\x00", "  ", "x" * 41])
+@pytest.mark.parametrize("name", ["A\nB", "\u202eevil", "\x00", "  ", "x" * 41, " " * 50 + "Anna"])
 def test_a_position_naming_a_player_unprintably_is_refused(server: Server, name: str) -> None:
     """A position's player names were taken as they came: an imported position (public: anyone
     replays it) named its seat "A\\nB", "\\u202eevil" (the line turned around), NUL, spaces only or
@@ -808,6 +808,9 @@ def test_a_position_naming_a_player_unprintably_is_refused(server: Server, name:
             "Ihre Spieler Anna und \u0391\u039d\u039d\u0391 haben gleich aussehende Namen",
         ),
         ("Ann\u200da", "its players Anna and Ann\u200da have names that look alike", "gleich aussehende"),
+        # spaces around a name print as nothing: "Anna" twice at the table
+        ("Anna" + " " * 30, "two of its players are named Anna (the players' names", "Zwei ihrer"),
+        ("Anna\u00a0", "two of its players are named Anna (the players' names", "Zwei ihrer"),
     ],
 )
 def test_a_position_naming_two_players_alike_is_refused(

@@ -392,6 +392,9 @@ def test_a_look_alike_name_is_refused_at_the_table(server: Server) -> None:
         ("Leo", "Le0", True),  # the digit 0 reads as O
         ("Bilal", "B\u0131lal", True),  # a dotless ı
         ("Anna", "An\u200dna", True),  # a zero-width joiner prints as nothing
+        ("Anna", "\u200b Anna", True),  # so does a zero-width space before a space
+        ("Anna", "Anna \u2060", True),  # and a word joiner after one
+        ("Anna", "Anna" + " " * 30, True),  # a position's names come with their spaces
         ("Anna", "\uff21nna", True),  # a fullwidth A
         ("Olga", "\u0555lga", True),  # an Armenian capital O
         ("Anna", "Anja", False),

@@ -197,7 +197,7 @@ def position_options(game: Game, position: Any, seed: int) -> dict[str, Any]:
             **part("message", "part.position-unfit"),
         ) from exc
     for name in player_names(position):  # shown to everyone who replays or joins it
-        if not (0 < len(name.strip()) <= MAX_NAME and printable_name(name)):
+        if not (name.strip() and len(name) <= MAX_NAME and printable_name(name)):  # spaces count
             said = part("message", "part.position-name", limit=MAX_NAME)
             raise ServerError("server.position", 422, "bad-position", broken="core.position.name", **said)
     check_position_names(position_names(game, position))

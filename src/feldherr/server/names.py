@@ -140,7 +140,7 @@ LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def _key(name: str) -> str:
-    return unicodedata.normalize("NFKC", name).casefold()
+    return unicodedata.normalize("NFKC", name).strip().casefold()
 
 
 def ignorable(ch: str) -> bool:
@@ -159,13 +159,16 @@ def skeleton(text: str) -> str:
 def skeletons(name: str) -> set[str]:
     """How ``name`` looks, case aside: its skeleton taken before case-folding (the Greek "Η" reads
     as "H", and so as "h"; "I" reads as "l") and after (the Greek "Α" folds to "α", which reads as
-    "a"), each folded and read again ("M" folds to "m", which reads as "rn")."""
+    "a"), each folded and read again ("M" folds to "m", which reads as "rn"); the spaces around
+    it, which print as nothing, left out (after the characters that print as nothing: "\u200b Anna"
+    reads as "Anna")."""
     normal = unicodedata.normalize("NFKC", name)
-    return {skeleton(skeleton(normal).casefold()), skeleton(normal.casefold())}
+    return {skeleton(skeleton(normal).casefold()).strip(), skeleton(normal.casefold()).strip()}
 
 
 def same_name(a: str, b: str) -> bool:
-    """Whether two players' names are the same (case and Unicode forms aside)."""
+    """Whether two players' names are the same (case, Unicode forms and the spaces around them
+    aside: a position's names come as written)."""
     return bool(a) and _key(a) == _key(b)
 
 
