@@ -38,6 +38,7 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "the message holds text that is not valid Unicode (a lone surrogate)",
         "de": "Die Nachricht enthält Text, der kein gültiges Unicode ist (ein einzelnes Ersatzzeichen)",
     },
+    "server.not-http": {"en": "the request is not valid HTTP", "de": "Die Anfrage ist kein gültiges HTTP"},
     "server.slow": {
         "en": "the request came in too slowly; please send it again",
         "de": "Die Anfrage kam zu langsam an; bitte noch einmal senden",
