@@ -772,7 +772,7 @@ def test_a_pipelined_request_answered_slowly_is_not_cut(tmp_path: Path) -> None:
         server.stop()
 
 
-@pytest.mark.parametrize("name", ["A\nB", "\u202eevil", "\x00", "  ", "x" * 41])
+@pytest.mark.parametrize("name", ["A\nB", "\u202eevil", "\x00", "  ", "x" * 41, " " * 50 + "Anna"])
 def test_a_position_naming_a_player_unprintably_is_refused(server: Server, name: str) -> None:
     """A position's player names were taken as they came: an imported position (public: anyone
     replays it) named its seat "A\\nB", "\\u202eevil" (the line turned around), NUL, spaces only or
@@ -808,6 +808,9 @@ def test_a_position_naming_a_player_unprintably_is_refused(server: Server, name:
             "Ihre Spieler Anna und \u0391\u039d\u039d\u0391 haben gleich aussehende Namen",
         ),
         ("Ann\u200da", "its players Anna and Ann\u200da have names that look alike", "gleich aussehende"),
+        # spaces around a name print as nothing: "Anna" twice at the table
+        ("Anna" + " " * 30, "two of its players are named Anna (the players' names", "Zwei ihrer"),
+        ("Anna\u00a0", "two of its players are named Anna (the players' names", "Zwei ihrer"),
     ],
 )
 def test_a_position_naming_two_players_alike_is_refused(
@@ -1384,6 +1387,9 @@ INVISIBLE = [
     "\u00ad",
     "\u0301Anna",
     "A" + "\u0301" * 30,
+    "A" + ("\u0301" * 4 + "\u200d") * 7,  # a joiner between the marks: still one letter's stack
+    "\u200d\u0301Anna",  # a joiner at the start: the mark is still drawn on the text before
+    "\u2060\u0301Anna",
 ]
 
 
@@ -1527,3 +1533,33 @@ def test_one_client_holds_a_bounded_number_of_sockets(tmp_path: Path) -> None:
         assert_no_traceback(server)
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize(
+    "request_bytes",
+    [
+        b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: \x00\x01\r\n\r\n",  # a NUL in a header
+        b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 1.2.3.4\x0b\r\n\r\n",
+        b"GET /api/\x00health HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + b"\x00" * 40,  # TLS spoken to plain HTTP
+    ],
+)
+def test_bytes_that_are_no_http_request_are_refused_in_words(server: Server, request_bytes: bytes) -> None:
+    """A control character in a header, a NUL in the path or a TLS greeting were answered by
+    uvicorn itself: 400 with "Invalid HTTP request received." in English, as plain text. Now the
+    refusal is ``server.not-http`` as JSON in both languages, as every other one, and the connection
+    is closed; the server goes on."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+        raw.sendall(request_bytes)
+        answer = b""
+        while chunk := raw.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400 "), answer
+    assert b"content-type: application/json" in head.lower(), head
+    refusal = json.loads(body)
+    assert refusal["type"] == "error" and refusal["rule"] == "server.not-http", refusal
+    assert refusal["text"]["en"] == "the request is not valid HTTP"
+    assert refusal["text"]["de"] == "Die Anfrage ist kein gültiges HTTP"
+    assert server.http.get("/api/health").status_code == 200
+    assert_no_traceback(server)

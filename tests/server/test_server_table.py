@@ -392,8 +392,16 @@ def test_a_look_alike_name_is_refused_at_the_table(server: Server) -> None:
         ("Leo", "Le0", True),  # the digit 0 reads as O
         ("Bilal", "B\u0131lal", True),  # a dotless ı
         ("Anna", "An\u200dna", True),  # a zero-width joiner prints as nothing
+        ("Anna", "\u200b Anna", True),  # so does a zero-width space before a space
+        ("Anna", "Anna \u2060", True),  # and a word joiner after one
+        ("Anna", "Anna" + " " * 30, True),  # a position's names come with their spaces
         ("Anna", "\uff21nna", True),  # a fullwidth A
         ("Olga", "\u0555lga", True),  # an Armenian capital O
+        ("Anna", "\u13aanna", True),  # a Cherokee letter go: Ꭺ
+        ("LUKAS", "\ua4e1\ua4f4\ua4d7\ua4ee\ua4e2", True),  # wholly Lisu, Latin capitals' look-alikes
+        ("TOM", "\u2ca6\u2c9e\u2c98", True),  # wholly Coptic
+        ("Bob", "\u15f7ob", True),  # a Canadian syllabic carrier khe: ᗷ
+        ("Lea", "Le\ua7b7", False),  # a Latin omega is no a
         ("Anna", "Anja", False),
         ("Kim", "Kira", False),
         ("Ida", "Ada", False),
@@ -415,6 +423,9 @@ def test_each_look_alike_reads_as_a_prototype() -> None:
     [
         ("\u0391nna", True),
         ("M\u0430rtin", True),  # a Cyrillic а inside a Latin word
+        ("\ua4eenna", True),  # a Lisu letter a
+        ("\u13aanna", True),  # a Cherokee letter go
+        ("\u13e3\u13b3\u13a9", False),  # ᏣᎳᎩ, wholly Cherokee
         ("Anna", False),
         ("Αλέξανδρος", False),
         ("Наташа", False),

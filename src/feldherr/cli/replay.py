@@ -20,7 +20,7 @@ from feldherr.cli.common import (
 from feldherr.cli.helptexts import h, said
 from feldherr.cli.messages import msg, winners_line
 from feldherr.core.commandline import read_problem
-from feldherr.core.errors import OptionError, RecordError, clip
+from feldherr.core.errors import OptionError, RecordError, clip, no_json_constant
 from feldherr.core.game import Game
 from feldherr.core.i18n import LANGS, number
 from feldherr.core.record import GameRecord, replay
@@ -51,7 +51,7 @@ def load_record(path: Path) -> GameRecord:
             de=f"{shown} ist nicht lesbar: {read_problem(exc, 'de')}",
         ) from exc
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=no_json_constant)
     except ValueError as exc:
         where = (
             f"line {exc.lineno}, column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else str(exc)
@@ -93,10 +93,6 @@ def inconsistent(shown: str, exc: RecordError, game: Game, record: GameRecord) -
     return CliError(
         f"{shown} is inconsistent: {english}", BAD_RECORD, de=f"{shown} ist nicht stimmig: {german}"
     )
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def seat_of(text: str, game: Game, players: int, named: dict[str, list[str]]) -> int:

@@ -22,7 +22,7 @@ from typing import Any, TextIO
 from feldherr.cli.common import position_names, write_text_safely
 from feldherr.cli.messages import msg, winners_line
 from feldherr.core.bots import Bot
-from feldherr.core.errors import RuleError, clip
+from feldherr.core.errors import JsonConstantError, RuleError, clip, no_json_constant
 from feldherr.core.game import JSON, Game, Move
 from feldherr.core.i18n import number as number_text
 from feldherr.core.match import Match
@@ -257,13 +257,13 @@ class TerminalGame:
 
     def parse_json(self, text: str) -> JSON:
         try:
-            return json.loads(text, parse_constant=_no_constant)
+            return json.loads(text, parse_constant=no_json_constant)
         except (ValueError, RecursionError) as exc:
             if text[0] in '[{"':
                 # where and why in the player's words, not Python's ("Expecting value: line 1 ...")
                 if isinstance(exc, json.JSONDecodeError):
                     why = msg("json_at", self.lang, line=exc.lineno, column=exc.colno)
-                elif isinstance(exc, _Constant):
+                elif isinstance(exc, JsonConstantError):
                     why = msg("json_constant", self.lang, name=exc.name)
                 else:
                     why = msg("json_deep", self.lang)
@@ -358,15 +358,3 @@ class TerminalGame:
             )
             return
         self.say(msg("saved", self.lang, path=str(self.save)))
-
-
-class _Constant(ValueError):
-    """``NaN``, ``Infinity`` or ``-Infinity`` in a typed move: JSON has no such number."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__(f"{name} is not a JSON number")
-        self.name = name
-
-
-def _no_constant(name: str) -> Any:
-    raise _Constant(name)

@@ -85,6 +85,22 @@ def shown_move(move: Any, to_json: Callable[[Any], Any]) -> str:
         return shown_json(move)
 
 
+class JsonConstantError(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in a text read as JSON: Python's reader takes them,
+    JSON has no such number (no browser writes them, and a value read from them was shown back as
+    "NaN" in words)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name} is not a JSON number")
+        self.name = name
+
+
+def no_json_constant(name: str) -> Any:
+    """``json.loads(text, parse_constant=no_json_constant)``: :class:`JsonConstantError` (a
+    ValueError, so a reader's own handling of text that is not JSON takes it) for each of them."""
+    raise JsonConstantError(name)
+
+
 class MalformedMoveError(RuleError):
     """The move could not be read at all (bad JSON, unknown kind, wrong arity, wrong types)."""
 

@@ -34,7 +34,7 @@ from feldherr.core.match import Match
 from feldherr.core.record import GameRecord, replay
 from feldherr.games import game_names
 from feldherr.server.analysis import Analyser, parse_ask
-from feldherr.server.bus import make_bus
+from feldherr.server.bus import Outage, make_bus
 from feldherr.server.config import Settings
 from feldherr.server.editor import position_form, start_from_options
 from feldherr.server.hub import Conn, Hub, find_seat, verify
@@ -140,9 +140,11 @@ class CreateLimit:
         self.clients: OrderedDict[str, Bucket] = OrderedDict()
         self.redis: Any = None
         self._script: Any = None
-        self._down_until = 0.0
-        """While Redis is unreachable: the monotonic time it is asked again (not at every request)."""
-        self._down = False
+        self._outage = Outage(  # while Redis is unreachable: asked again every REDIS_RETRY seconds
+            REDIS_RETRY,
+            "creation limit: Redis unreachable (%s); counting in this process until it is back",
+            "creation limit: Redis is back; counting there again",
+        )
 
     def share(self, url: str) -> None:
         """Count in Redis at ``url`` (on the event loop that serves the requests)."""
@@ -204,7 +206,7 @@ class CreateLimit:
 
     async def _take_shared(self, key: str) -> tuple[bool, float] | None:
         """(allowed, seconds to wait) from Redis; None without Redis or while it is unreachable."""
-        if self._script is None or time.monotonic() < self._down_until:
+        if self._script is None or self._outage.quiet():
             return None
         try:
             expire_ms = math.ceil(self.burst * self.every * 1000) + 1000  # whole: Lua wrote "6.048e+17"
@@ -212,17 +214,9 @@ class CreateLimit:
             allowed, wait = await self._script(keys=[CREATE_KEY + key], args=args)
             result = (int(allowed) == 1, float(wait))
         except Exception as exc:  # unreachable, timed out, a script error: count here for a while
-            self._down_until = time.monotonic() + REDIS_RETRY
-            if not self._down:
-                self._down = True
-                log.warning(
-                    "creation limit: Redis unreachable (%s); counting in this process until it is back",
-                    type(exc).__name__,
-                )
+            self._outage.failed(exc)
             return None
-        if self._down:
-            self._down = False
-            log.warning("creation limit: Redis is back; counting there again")
+        self._outage.answered()
         return result
 
 

@@ -29,6 +29,36 @@ PUBLISH_TIMEOUT = 0.5
 QUIET_AFTER_FAILURE = 2.0
 """Seconds no notice is tried after one failed (the catch-up beat's period: nothing comes later for it)."""
 
+
+class Outage:
+    """A Redis that does not answer, for a caller that goes on without it: after a failure
+    (:meth:`failed`) it is not asked again for ``seconds`` (:meth:`quiet`), and the failure
+    and the return (:meth:`answered`) are logged once each, not at every call."""
+
+    def __init__(self, seconds: float, lost: str, back: str) -> None:
+        self.seconds = seconds
+        self.lost = lost
+        """The warning at the first failure: a ``%s`` for the exception's type."""
+        self.back = back
+        self._until = 0.0
+        self._down = False
+
+    def quiet(self) -> bool:
+        """Whether Redis is not to be asked now (a failure less than ``seconds`` ago)."""
+        return time.monotonic() < self._until
+
+    def failed(self, exc: BaseException) -> None:
+        self._until = time.monotonic() + self.seconds
+        if not self._down:
+            self._down = True
+            log.warning(self.lost, type(exc).__name__)
+
+    def answered(self) -> None:
+        if self._down:
+            self._down = False
+            log.warning(self.back)
+
+
 Listener = Callable[[str, int], None]
 PresenceListener = Callable[[str, str, list[int]], None]
 """(game, the publishing process's origin, the seats its sockets hold)"""
@@ -83,9 +113,12 @@ class RedisBus(LocalBus):
         )
         self._sub: Any = redis.asyncio.Redis.from_url(url)
         self._task: asyncio.Task[None] | None = None
-        self._quiet_until = 0.0
-        """After a failed notice: the monotonic time before which no notice is tried."""
-        self._failing = False
+        self._outage = Outage(
+            QUIET_AFTER_FAILURE,
+            "redis publish failed (%s); notices are skipped while it does not answer "
+            "(the other processes catch up from the database)",
+            "redis publish works again",
+        )
         self._pub.ping()  # fail at start, not at the first move
 
     @property
@@ -108,23 +141,14 @@ class RedisBus(LocalBus):
         notice is tried for :data:`QUIET_AFTER_FAILURE` seconds (every notice lost meanwhile is made
         good as a lost one is: the others catch up from the database every 2 seconds, the presence
         comes again with the next heartbeat); the loss and the return are logged once each."""
-        if time.monotonic() < self._quiet_until:
+        if self._outage.quiet():
             return
         try:
             self._pub.publish(CHANNEL + game_id, json.dumps({**data, "o": self.origin}))
         except Exception as exc:
-            self._quiet_until = time.monotonic() + QUIET_AFTER_FAILURE
-            if not self._failing:
-                self._failing = True
-                log.warning(
-                    "redis publish failed (%s); notices are skipped while it does not answer "
-                    "(the other processes catch up from the database)",
-                    type(exc).__name__,
-                )
+            self._outage.failed(exc)
             return
-        if self._failing:
-            self._failing = False
-            log.warning("redis publish works again")
+        self._outage.answered()
 
     async def start(
         self, listener: Listener, presence: PresenceListener | None = None, seats: SeatsListener | None = None

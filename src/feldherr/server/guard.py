@@ -7,12 +7,26 @@ and a few hundred such clients use up the process's descriptors. :func:`guarded`
 HTTP protocol: a connection must complete a request's headers within ``seconds`` of opening and
 of each response's end, or it is closed. A request being answered (however long it takes) and a
 connection upgraded to a WebSocket (which has its own deadline for the hello) are not touched.
+
+Bytes that are no HTTP request (a control character in a header, TLS spoken to plain HTTP) are
+refused by uvicorn before the application sees them; the refusal is ``server.not-http`` in both
+languages, as JSON like every other, not uvicorn's English text.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
+
+from feldherr.server.protocol import ServerError, error_reply
+
+NOT_HTTP = json.dumps(
+    error_reply(ServerError("server.not-http", 400, "bad-http"), None),
+    ensure_ascii=False,
+    separators=(",", ":"),
+).encode()
+"""The body of the refusal of bytes that are no HTTP request."""
 
 
 def guarded(base: type[asyncio.Protocol], seconds: float) -> type[asyncio.Protocol]:
@@ -35,6 +49,15 @@ def guarded(base: type[asyncio.Protocol], seconds: float) -> type[asyncio.Protoc
                 self._deadline.cancel()
                 self._deadline = None
             super().connection_lost(exc)
+
+        def send_400_response(self, msg: str) -> None:
+            """uvicorn's answer to what its parser cannot read: ``server.not-http``, then the close."""
+            self.transport.write(
+                b"HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\n"
+                + f"content-length: {len(NOT_HTTP)}\r\nconnection: close\r\n\r\n".encode()
+                + NOT_HTTP
+            )
+            self.transport.close()
 
         def _arm(self) -> None:
             if self._deadline is not None:

@@ -22,7 +22,7 @@ from feldherr.core.play import bot_table
 from feldherr.core.position import player_names
 from feldherr.games import game_names, get_game
 from feldherr.server.hub import NewGame, new_token
-from feldherr.server.names import looks_alike, mixed_word, same_name
+from feldherr.server.names import ignorable, looks_alike, mixed_word, same_name
 from feldherr.server.protocol import (
     LANGS,
     ServerError,
@@ -56,20 +56,26 @@ def printable_name(name: str) -> bool:
     direction marks, no line or paragraph separators, no private-use or unassigned characters.
     Joiners (the ones inside emoji and some scripts) are fine. A name that is not empty also shows
     something (a letter, a digit, a sign, not only zero-width or blank characters, which every
-    other player read as no name at all) and has no combining mark at its start (drawn on the text
-    before the name) nor more than :data:`MAX_MARKS` in a row."""
+    other player read as no name at all) and has no combining mark before its first character that
+    prints (drawn on the text before the name) nor more than :data:`MAX_MARKS` on one character:
+    the characters that print as nothing (a joiner, a word joiner) neither carry marks nor end a
+    run of them, as they do not when the name is drawn."""
     marks = 0
+    base = False
     visible = False
-    for index, ch in enumerate(name):
+    for ch in name:
         category = unicodedata.category(ch)
         if ch in DIRECTION_MARKS or category in ("Cc", "Co", "Cn", "Cs", "Zl", "Zp"):
             return False
         if category[0] == "M":
             marks += 1
-            if index == 0 or marks > MAX_MARKS:
+            if not base or marks > MAX_MARKS:
                 return False
             continue
+        if ignorable(ch):
+            continue
         marks = 0
+        base = True
         visible = visible or (category[0] in "LNPS" and ch not in BLANKS)
     return visible or not name
 
@@ -191,7 +197,7 @@ def position_options(game: Game, position: Any, seed: int) -> dict[str, Any]:
             **part("message", "part.position-unfit"),
         ) from exc
     for name in player_names(position):  # shown to everyone who replays or joins it
-        if not (0 < len(name.strip()) <= MAX_NAME and printable_name(name)):
+        if not (name.strip() and len(name) <= MAX_NAME and printable_name(name)):  # spaces count
             said = part("message", "part.position-name", limit=MAX_NAME)
             raise ServerError("server.position", 422, "bad-position", broken="core.position.name", **said)
     check_position_names(position_names(game, position))

@@ -7,8 +7,9 @@ Mechanisms", section 4): two strings are confusable when their *skeletons* are e
 being the string with the default-ignorable characters dropped and each character replaced by its
 *prototype* from ``confusables.txt``. :data:`PROTOTYPES` holds the part of that table that matters
 for players' names here (the whole one has some 6,000 rows, most of them symbols and letters of
-scripts whose names look like no Latin one): the Greek, Cyrillic and Armenian letters, Latin
-letter variants, digits and signs whose prototype is a Latin letter (or a string of them). Two
+scripts whose names look like no Latin one): the Greek, Cyrillic, Armenian, Cherokee, Lisu and
+Coptic letters, Canadian syllabics, Latin letter variants, digits and signs whose prototype is a
+Latin letter (or a string of them). Two
 deliberate differences from the standard's skeleton: the name is brought to NFKC first (the
 standard uses NFD), so fullwidth and mathematical letters ("Ａnna", "𝐀nna") read as plain ones;
 and case does not count (:func:`skeletons`), as it does not for :func:`same_name`.
@@ -117,6 +118,159 @@ PROTOTYPES: dict[str, str] = {
     "\ua731": "s",  # ꜱ, small capital S
     "\u01c0": "l",  # ǀ, dental click
     "\u01c3": "!",  # ǃ, retroflex click
+    "\u00c6": "AE",  # Æ, latin capital letter ae
+    "\u00e6": "ae",  # æ, latin small letter ae
+    "\u0152": "OE",  # Œ, latin capital ligature oe
+    "\u0153": "oe",  # œ, latin small ligature oe
+    "\u017f": "f",  # ſ, latin small letter long s
+    "\u0184": "b",  # Ƅ, latin capital letter tone six
+    "\u018d": "g",  # ƍ, latin small letter turned delta
+    "\u0196": "l",  # Ɩ, latin capital letter iota
+    "\u01a6": "R",  # Ʀ, latin letter yr
+    "\u01bd": "s",  # ƽ, latin small letter tone five
+    "\u01c1": "ll",  # ǁ, latin letter lateral click
+    "\u0263": "y",  # ɣ, latin small letter gamma
+    "\u026f": "w",  # ɯ, latin small letter turned m
+    "\u028b": "u",  # ʋ, latin small letter v with hook
+    "\u02a3": "dz",  # ʣ, latin small letter dz digraph
+    "\u02a6": "ts",  # ʦ, latin small letter ts digraph
+    "\u02aa": "ls",  # ʪ, latin small letter ls digraph
+    "\u02ab": "lz",  # ʫ, latin small letter lz digraph
+    "\u1d11": "o",  # ᴑ, latin small letter sideways o
+    "\u1d6b": "ue",  # ᵫ, latin small letter ue
+    "\u1d83": "g",  # ᶃ, latin small letter g with palatal hook
+    "\u1d8c": "y",  # ᶌ, latin small letter v with palatal hook
+    "\u1e9d": "f",  # ẝ, latin small letter long s with high stroke
+    "\u1eff": "y",  # ỿ, latin small letter y with loop
+    "\ua732": "AA",  # Ꜳ, latin capital letter aa
+    "\ua733": "aa",  # ꜳ, latin small letter aa
+    "\ua734": "AO",  # Ꜵ, latin capital letter ao
+    "\ua735": "ao",  # ꜵ, latin small letter ao
+    "\ua736": "AU",  # Ꜷ, latin capital letter au
+    "\ua737": "au",  # ꜷ, latin small letter au
+    "\ua738": "AV",  # Ꜹ, latin capital letter av
+    "\ua739": "av",  # ꜹ, latin small letter av
+    "\ua73a": "AV",  # Ꜻ, latin capital letter av with horizontal bar
+    "\ua73b": "av",  # ꜻ, latin small letter av with horizontal bar
+    "\ua73c": "AY",  # Ꜽ, latin capital letter ay
+    "\ua73d": "ay",  # ꜽ, latin small letter ay
+    "\ua74e": "OO",  # Ꝏ, latin capital letter oo
+    "\ua74f": "oo",  # ꝏ, latin small letter oo
+    "\ua777": "tf",  # ꝷ, latin small letter tum
+    "\ua798": "F",  # Ꞙ, latin capital letter f with stroke
+    "\ua799": "f",  # ꞙ, latin small letter f with stroke
+    "\ua79f": "u",  # ꞟ, latin small letter volapuk ue
+    "\ua7b2": "J",  # Ʝ, latin capital letter j with crossed-tail
+    "\ua7b3": "X",  # Ꭓ, latin capital letter chi
+    "\ua7b4": "B",  # Ꞵ, latin capital letter beta
+    "\uab32": "e",  # ꬲ, latin small letter blackletter e
+    "\uab35": "f",  # ꬵ, latin small letter lenis f
+    "\uab3d": "o",  # ꬽ, latin small letter blackletter o
+    "\uab47": "r",  # ꭇ, latin small letter r without handle
+    "\uab48": "r",  # ꭈ, latin small letter double r
+    "\uab4e": "u",  # ꭎ, latin small letter u with short right leg
+    "\uab52": "u",  # ꭒ, latin small letter u with left hook
+    "\uab5a": "y",  # ꭚ, latin small letter y with short right leg
+    "\uab63": "uo",  # ꭣ, latin small letter uo
+    # Cherokee letters
+    "\u13a0": "D",  # Ꭰ, cherokee letter a
+    "\u13a1": "R",  # Ꭱ, cherokee letter e
+    "\u13a2": "T",  # Ꭲ, cherokee letter i
+    "\u13a5": "i",  # Ꭵ, cherokee letter v
+    "\u13a9": "Y",  # Ꭹ, cherokee letter gi
+    "\u13aa": "A",  # Ꭺ, cherokee letter go
+    "\u13ab": "J",  # Ꭻ, cherokee letter gu
+    "\u13ac": "E",  # Ꭼ, cherokee letter gv
+    "\u13b3": "W",  # Ꮃ, cherokee letter la
+    "\u13b7": "M",  # Ꮇ, cherokee letter lu
+    "\u13bb": "H",  # Ꮋ, cherokee letter mi
+    "\u13bd": "Y",  # Ꮍ, cherokee letter mu
+    "\u13c0": "G",  # Ꮐ, cherokee letter nah
+    "\u13c2": "h",  # Ꮒ, cherokee letter ni
+    "\u13c3": "Z",  # Ꮓ, cherokee letter no
+    "\u13cf": "b",  # Ꮟ, cherokee letter si
+    "\u13d2": "R",  # Ꮢ, cherokee letter sv
+    "\u13d4": "W",  # Ꮤ, cherokee letter ta
+    "\u13d5": "S",  # Ꮥ, cherokee letter de
+    "\u13d9": "V",  # Ꮩ, cherokee letter do
+    "\u13da": "S",  # Ꮪ, cherokee letter du
+    "\u13de": "L",  # Ꮮ, cherokee letter tle
+    "\u13df": "C",  # Ꮯ, cherokee letter tli
+    "\u13e2": "P",  # Ꮲ, cherokee letter tlv
+    "\u13e6": "K",  # Ꮶ, cherokee letter tso
+    "\u13e7": "d",  # Ꮷ, cherokee letter tsu
+    "\u13f3": "G",  # Ᏻ, cherokee letter yu
+    "\u13f4": "B",  # Ᏼ, cherokee letter yv
+    "\uab75": "i",  # ꭵ, cherokee small letter v
+    "\uab81": "r",  # ꮁ, cherokee small letter hu
+    "\uab83": "w",  # ꮃ, cherokee small letter la
+    "\uab93": "z",  # ꮓ, cherokee small letter no
+    "\uaba9": "v",  # ꮩ, cherokee small letter do
+    "\uabaa": "s",  # ꮪ, cherokee small letter du
+    "\uabaf": "c",  # ꮯ, cherokee small letter tli
+    # Lisu letters (an alphabet made of Latin capitals)
+    "\ua4d0": "B",  # ꓐ, lisu letter ba
+    "\ua4d1": "P",  # ꓑ, lisu letter pa
+    "\ua4d2": "d",  # ꓒ, lisu letter pha
+    "\ua4d3": "D",  # ꓓ, lisu letter da
+    "\ua4d4": "T",  # ꓔ, lisu letter ta
+    "\ua4d6": "G",  # ꓖ, lisu letter ga
+    "\ua4d7": "K",  # ꓗ, lisu letter ka
+    "\ua4d9": "J",  # ꓙ, lisu letter ja
+    "\ua4da": "C",  # ꓚ, lisu letter ca
+    "\ua4dc": "Z",  # ꓜ, lisu letter dza
+    "\ua4dd": "F",  # ꓝ, lisu letter tsa
+    "\ua4df": "M",  # ꓟ, lisu letter ma
+    "\ua4e0": "N",  # ꓠ, lisu letter na
+    "\ua4e1": "L",  # ꓡ, lisu letter la
+    "\ua4e2": "S",  # ꓢ, lisu letter sa
+    "\ua4e3": "R",  # ꓣ, lisu letter zha
+    "\ua4e6": "V",  # ꓦ, lisu letter ha
+    "\ua4e7": "H",  # ꓧ, lisu letter xa
+    "\ua4ea": "W",  # ꓪ, lisu letter wa
+    "\ua4eb": "X",  # ꓫ, lisu letter sha
+    "\ua4ec": "Y",  # ꓬ, lisu letter ya
+    "\ua4ee": "A",  # ꓮ, lisu letter a
+    "\ua4f0": "E",  # ꓰ, lisu letter e
+    "\ua4f2": "l",  # ꓲ, lisu letter i
+    "\ua4f3": "O",  # ꓳ, lisu letter o
+    "\ua4f4": "U",  # ꓴ, lisu letter u
+    # Coptic letters
+    "\u2c85": "r",  # ⲅ, coptic small letter gamma
+    "\u2c8e": "H",  # Ⲏ, coptic capital letter hate
+    "\u2c92": "l",  # Ⲓ, coptic capital letter iauda
+    "\u2c94": "K",  # Ⲕ, coptic capital letter kapa
+    "\u2c98": "M",  # Ⲙ, coptic capital letter mi
+    "\u2c9a": "N",  # Ⲛ, coptic capital letter ni
+    "\u2c9e": "O",  # Ⲟ, coptic capital letter o
+    "\u2c9f": "o",  # ⲟ, coptic small letter o
+    "\u2ca2": "P",  # Ⲣ, coptic capital letter ro
+    "\u2ca3": "p",  # ⲣ, coptic small letter ro
+    "\u2ca4": "C",  # Ⲥ, coptic capital letter sima
+    "\u2ca5": "c",  # ⲥ, coptic small letter sima
+    "\u2ca6": "T",  # Ⲧ, coptic capital letter tau
+    "\u2ca8": "Y",  # Ⲩ, coptic capital letter ua
+    "\u2cac": "X",  # Ⲭ, coptic capital letter khi
+    "\u2cd0": "L",  # Ⳑ, coptic capital letter l-shaped ha
+    # Canadian syllabics
+    "\u142f": "V",  # ᐯ, canadian syllabics pe
+    "\u144c": "U",  # ᑌ, canadian syllabics te
+    "\u146d": "P",  # ᑭ, canadian syllabics ki
+    "\u146f": "d",  # ᑯ, canadian syllabics ko
+    "\u1472": "b",  # ᑲ, canadian syllabics ka
+    "\u148d": "J",  # ᒍ, canadian syllabics co
+    "\u14aa": "L",  # ᒪ, canadian syllabics ma
+    "\u1541": "x",  # ᕁ, canadian syllabics sayisi yi
+    "\u157c": "H",  # ᕼ, canadian syllabics nunavut h
+    "\u157d": "x",  # ᕽ, canadian syllabics hk
+    "\u1587": "R",  # ᖇ, canadian syllabics tlhi
+    "\u15af": "b",  # ᖯ, canadian syllabics aivilik b
+    "\u15b4": "F",  # ᖴ, canadian syllabics blackfoot we
+    "\u15c5": "A",  # ᗅ, canadian syllabics carrier gho
+    "\u15de": "D",  # ᗞ, canadian syllabics carrier the
+    "\u15ea": "D",  # ᗪ, canadian syllabics carrier pe
+    "\u15f0": "M",  # ᗰ, canadian syllabics carrier go
+    "\u15f7": "B",  # ᗷ, canadian syllabics carrier khe
     # digits and signs
     "0": "O",
     "1": "l",
@@ -140,30 +294,35 @@ LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def _key(name: str) -> str:
-    return unicodedata.normalize("NFKC", name).casefold()
+    return unicodedata.normalize("NFKC", name).strip().casefold()
 
 
-def _ignorable(ch: str) -> bool:
+def ignorable(ch: str) -> bool:
+    """Whether ``ch`` is default-ignorable: printed as nothing (:data:`IGNORABLE`, the format
+    characters, the variation selectors)."""
     return ch in IGNORABLE or unicodedata.category(ch) == "Cf" or 0xE0100 <= ord(ch) <= 0xE01EF
 
 
 def skeleton(text: str) -> str:
     """TR39's skeleton of ``text`` (after NFKC): the default-ignorable characters dropped, each
     other character replaced by its prototype (:data:`PROTOTYPES`); case counts."""
-    plain = "".join(PROTOTYPES.get(ch, ch) for ch in text if not _ignorable(ch))
+    plain = "".join(PROTOTYPES.get(ch, ch) for ch in text if not ignorable(ch))
     return unicodedata.normalize("NFKC", plain)
 
 
 def skeletons(name: str) -> set[str]:
     """How ``name`` looks, case aside: its skeleton taken before case-folding (the Greek "Η" reads
     as "H", and so as "h"; "I" reads as "l") and after (the Greek "Α" folds to "α", which reads as
-    "a"), each folded and read again ("M" folds to "m", which reads as "rn")."""
+    "a"), each folded and read again ("M" folds to "m", which reads as "rn"); the spaces around
+    it, which print as nothing, left out (after the characters that print as nothing: "\u200b Anna"
+    reads as "Anna")."""
     normal = unicodedata.normalize("NFKC", name)
-    return {skeleton(skeleton(normal).casefold()), skeleton(normal.casefold())}
+    return {skeleton(skeleton(normal).casefold()).strip(), skeleton(normal.casefold()).strip()}
 
 
 def same_name(a: str, b: str) -> bool:
-    """Whether two players' names are the same (case and Unicode forms aside)."""
+    """Whether two players' names are the same (case, Unicode forms and the spaces around them
+    aside: a position's names come as written)."""
     return bool(a) and _key(a) == _key(b)
 
 

@@ -16,7 +16,7 @@ import math
 import re
 from typing import Any
 
-from feldherr.core.errors import RuleError, clip
+from feldherr.core.errors import RuleError, clip, no_json_constant
 from feldherr.core.game import Game
 from feldherr.games import game_names, get_game
 
@@ -38,6 +38,7 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "en": "the message holds text that is not valid Unicode (a lone surrogate)",
         "de": "Die Nachricht enthält Text, der kein gültiges Unicode ist (ein einzelnes Ersatzzeichen)",
     },
+    "server.not-http": {"en": "the request is not valid HTTP", "de": "Die Anfrage ist kein gültiges HTTP"},
     "server.slow": {
         "en": "the request came in too slowly; please send it again",
         "de": "Die Anfrage kam zu langsam an; bitte noch einmal senden",
@@ -471,7 +472,7 @@ def read_json(text: str | bytes | bytearray) -> Any:
         except UnicodeDecodeError:
             raise ServerError("server.json", 400, "bad-json") from None
     try:
-        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+        data = json.loads(text, parse_constant=no_json_constant, parse_float=_finite)
     except (ValueError, RecursionError) as exc:
         if isinstance(exc, RecursionError):
             raise ServerError("server.depth", 400, "bad-json", limit=MAX_DEPTH) from None
@@ -483,12 +484,6 @@ def read_json(text: str | bytes | bytearray) -> Any:
     if not unicode:
         raise ServerError("server.unicode", 400, "bad-json")
     return data
-
-
-def _no_constant(name: str) -> Any:
-    """``NaN``, ``Infinity``, ``-Infinity``: Python's reader takes them, JSON has no such words (no
-    browser writes them, and a value read from them was shown back as "NaN" in a refusal's words)."""
-    raise ValueError(f"not JSON: {name}")
 
 
 def _finite(text: str) -> float:

@@ -71,7 +71,7 @@ def forwarded_client(peer: str, forwarded: str | None, networks: tuple[Network, 
     address is not trusted, and so is the client (as written, for the limits to count it by)."""
     if not forwarded or not _trusted(_address(peer), networks):
         return peer
-    hops = [hop.strip() for hop in forwarded.split(",")][-MAX_HOPS:]
+    hops = [hop.strip() for hop in forwarded.rsplit(",", MAX_HOPS)[-MAX_HOPS:]]  # not the whole header
     client = peer
     for hop in reversed(hops):
         if not hop:
