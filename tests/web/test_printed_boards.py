@@ -1470,6 +1470,47 @@ def test_the_courts_conversions_and_the_results_after_them_run_one_after_the_oth
     assert _numbers(page) == final
 
 
+def test_a_winter_scoring_after_the_courts_conversions_waits_for_them(server: Server, pages: Pages) -> None:
+    """A move whose log holds Am Kaiserhof's conversions and a winter scoring (a crafted log: one
+    move's conversions put ahead of another's winter, as one update): the scoring's steps ran at
+    the same time as the conversions. Now the scoring waits, hidden, until the conversions were
+    seen: their time at the pace, "close" (it starts at once), "show all" (all of it at once)."""
+    update, winter = _winter(ALL_MODULES)
+    _, court_items, _ = _court_round()
+    version = winter[0]["version"]
+    items = [{**i, "version": version} for i in court_items if i["entry"]["k"] in COURT_KEYS] + winter
+    court = len({(i["entry"]["a"]["p"]) for i in court_items if i["entry"]["k"] in COURT_KEYS})
+    assert court >= 2 and len(step_seats(winter)) < 2, step_seats(winter)
+    scored = 1 + sum(1 for i in winter if i["entry"]["k"] == "majority")
+    page = _clocked(server, pages)
+    _render(page, update, items)
+    page.locator("#court-steps .step.shown").first.wait_for()
+    hold = page.evaluate("async (log) => (await import('/static/scoring-steps.js')).scoringHold(log)", items)
+    assert hold >= court * 2000 + scored * 2000, hold
+    page.clock.run_for(2000 * (court - 1) + 1000)  # the last player's conversions are shown
+    assert page.locator("#court-steps .step.shown").count() == court
+    assert page.locator("#scoring-steps").is_hidden()
+    page.clock.run_for(1100)  # their step's time is over: the scoring's first step
+    page.locator("#scoring-steps").wait_for(state="visible")
+    assert page.locator("#scoring-steps .step.shown").count() == 1
+    shot(page, "court-then-winter-en-1280")
+    # "close" on the conversions: the scoring starts at once (in German on a phone)
+    page = _clocked(server, pages, viewport={"width": 390, "height": 844})
+    _render(page, update, items, "de")
+    page.locator("#court-steps .step.shown").first.wait_for()
+    assert page.locator("#scoring-steps").is_hidden()
+    page.click("#court-close")
+    page.locator("#scoring-steps").wait_for(state="visible")
+    assert page.locator("#scoring-steps .step.shown").count() == 1
+    shot(page, "court-then-winter-close-de-390")
+    # "show all": the scoring all at once too
+    page = _clocked(server, pages)
+    _render(page, update, items)
+    page.locator("#court-steps .step.shown").first.wait_for()
+    page.click("#court-skip")
+    assert page.locator("#scoring-steps .step.shown").count() == page.locator("#scoring-steps .step").count()
+
+
 #: The page's socket: the real server's welcome goes through, its updates are left out, and the
 #: test hands the page updates of its own (``window.__feed``).
 FED_SOCKET = """(() => {
