@@ -1387,6 +1387,34 @@ def test_the_players_table_moves_with_the_courts_conversions(server: Server, pag
     assert _numbers(page) == final
 
 
+def test_the_replays_next_step_keeps_its_numbers_while_the_conversions_before_ran(
+    server: Server, pages: Pages
+) -> None:
+    """The replay steps on while a move's conversions are still shown player by player: the next
+    step's players' table shows its own numbers, at once and after the conversions' time (their
+    end does not write the converting move's numbers into it)."""
+    moves = _moves_with_before({"players": 3, "modules": ["court"]}, 3)
+    at = next(
+        k
+        for k, m in enumerate(moves[:-1])
+        if len({i["entry"]["a"]["p"] for i in m["items"] if i["entry"]["k"] == "court_convert"}) >= 2
+        and not any(i["entry"]["k"] in COURT_KEYS for i in moves[k + 1]["items"])
+    )
+    page = _clocked(server, pages)
+    page.evaluate(REPLAY_STEP, [moves[at]["after"], moves[at]["items"]])
+    # (the panel is built once the game's terms are here, as the replay's page draws it again then)
+    page.wait_for_function("import('/static/boards.js').then((b) => b.termsReady('wallenstein'))")
+    page.evaluate(REPLAY_STEP, [moves[at]["after"], moves[at]["items"]])
+    page.locator("#court-steps .step.shown").first.wait_for()
+    page.evaluate(REPLAY_STEP, [moves[at + 1]["after"], moves[at + 1]["items"]])
+    page.wait_for_selector("#map .county")
+    assert page.locator("#court-steps").count() == 0
+    own = {p["seat"]: [p[f] for f in TABLE_FIELDS] for p in moves[at + 1]["after"]["players"]}
+    assert _numbers(page) == own
+    page.clock.run_for(2000 * 4)  # the conversions' steps and their end have come meanwhile
+    assert _numbers(page) == own
+
+
 def _court_and_results(seed: int = 1) -> dict[str, Any]:
     """A move with Am Kaiserhof's conversions and an action's results after them: a game played to
     its first plans, written as a position with the favor display empty (no favor step between the

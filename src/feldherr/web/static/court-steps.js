@@ -77,7 +77,7 @@ export function courtNumbers(p) {
 function hand(all) {
   if (!scene || scene.handed) return;
   scene.handed = true;
-  paintTable(scene.tables?.[scene.tables.length - 1], false);
+  if (!scene.away) paintTable(scene.tables?.[scene.tables.length - 1], false); // (not over another step's table)
   afterCourt(scene.key, all);
 }
 
@@ -132,7 +132,7 @@ function build(key, list, kit, tables) {
     }
     count.textContent = wb("scoringStep", { n: shown, of: list.length });
     if (shown === list.length) { node.classList.add("done"); skip.disabled = true; }
-    if (scene?.key === key && !scene.handed) { scene.shown = shown; paintTable(tables[shown]); }
+    if (scene?.key === key && !scene.handed) { scene.shown = shown; if (!scene.away) paintTable(tables[shown]); }
   }
   const wait = stepMs();
   scene = { key, lang: lang(), node, timer: null, tables, shown: 0, handed: false, away: false };
