@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from .conftest import Pages, Server, playwright_api, shot
+from .drive import text_problems
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 BOTS = [{"kind": "bot", "bot": "random"}] * 2
@@ -343,3 +344,27 @@ def test_a_long_choice_reads_in_full_on_a_phone(server: Server, pages: Pages) ->
     assert box is not None and box["x"] + box["width"] <= 360
     page.select_option("#opt-setup", "fixed")
     assert chosen.inner_text() == "Die in der Regel gedruckten Aufstellungen"
+
+
+def test_a_power_cards_tip_names_one_card_and_counts_its_caballeros(server: Server, pages: Pages) -> None:
+    """El Grande's power cards in the hand, tapped on a phone: the tip's title said "power cards 10"
+    (the plural word for one card) and its text "power card 10: 1 Caballeros" (never counted). Now
+    the title names the card as the game's lines do ("the 10", "Machtkarte 10") and the text counts
+    what it moves to the court, in either language; the tips pass the page's text scan."""
+    said = {
+        "en": ("the 10 (power card)", "1 Caballero from the province to the court"),
+        "de": ("Machtkarte 10", "1 Caballero aus der Provinz an den Hof"),
+    }
+    for lang, (title, text) in said.items():
+        page = _seat_page(server, pages, "elgrande", {"players": 3}, lang)
+        card = page.locator("#hand .power-card").nth(9)
+        assert card.locator("strong").inner_text() == "10"
+        tip = _tap_tip(page, "#hand .power-card >> nth=9")
+        assert tip.splitlines() == [title, text], tip
+        assert not text_problems(tip, lang), text_problems(tip, lang)
+        first = _tap_tip(page, "#hand .power-card >> nth=0").splitlines()[1]
+        assert first == text.replace("1 Caballero", "6 Caballeros"), first
+        assert "Caballeros" in _tap_tip(page, "#hand .power-card >> nth=12")  # 13: none, "0 Caballeros"
+        page.locator("#hand .power-card").nth(9).tap()
+        page.locator("#tip").wait_for()
+        shot(page, f"phone-elgrande-power-tip-{lang}")

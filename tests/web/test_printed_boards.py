@@ -1319,6 +1319,226 @@ def test_the_courts_conversions_are_shown_player_by_player(server: Server, pages
     shot(de, "court-steps-de-390")
 
 
+def _clocked(server: Server, pages: Pages, **look: Any) -> Any:
+    """A page at "slow" pace (2 s a step) on its own clock, advanced by hand."""
+    page = pages.new(pace="slow", viewport=look.pop("viewport", {"width": 1280, "height": 900}), **look)
+    page.clock.install()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    return page
+
+
+def _court_tables(before: list[dict[str, Any]], items: list[dict[str, Any]]) -> list[dict[int, list[int]]]:
+    """The players' table (seat -> Thalers, grain, points, supply, cards) before the conversions and
+    after each player's step of them: the armies converted go back to their player's supply."""
+    table = {p["seat"]: [p[f] for f in TABLE_FIELDS] for p in before}
+    out = [{s: list(r) for s, r in table.items()}]
+    last = None
+    for item in items:
+        k, a = item["entry"]["k"], item["entry"]["a"]
+        if k not in COURT_KEYS:
+            continue
+        if last is not None and a["p"] != last:
+            out.append({s: list(r) for s, r in table.items()})
+        last = a["p"]
+        if k == "court_convert":
+            table[a["p"]][3] += a["n"]
+    out.append({s: list(r) for s, r in table.items()})
+    return out
+
+
+def test_the_players_table_moves_with_the_courts_conversions(server: Server, pages: Pages) -> None:
+    """Am Kaiserhof's conversions shown player by player: the players' table under the map showed
+    every supply after all of them at once (only an action's results moved it). Now it moves with
+    the conversions' panel, each player's armies back in their supply with their step, the update's
+    numbers with the last; told from the position before the move and, without it (counted back
+    from the update's numbers), the same."""
+    moves = _moves_with_before({"players": 3, "modules": ["court"]}, 3)
+    case = next(
+        m
+        for m in moves
+        if len({i["entry"]["a"]["p"] for i in m["items"] if i["entry"]["k"] == "court_convert"}) >= 2
+        and not {i["entry"]["k"] for i in m["items"]} & (RESULT_KEYS | {"score", "battle"})
+    )
+    items = case["items"]
+    tables = _court_tables(case["before"]["players"], items)
+    final = {p["seat"]: [p[f] for f in TABLE_FIELDS] for p in case["after"]["players"]}
+    assert tables[-1] == final and tables[1] != final, (tables, final)
+    for prev in (case["before"], None):
+        page = _clocked(server, pages)
+        _render(page, {"seat": 0, "view": case["after"], "choices": [], "prev": prev}, items)
+        page.locator("#court-steps .step.shown").first.wait_for()
+        for k in range(1, len(tables)):
+            assert page.locator("#court-steps .step.shown").count() == k
+            assert _numbers(page) == tables[k], (k, prev is not None)
+            if k == 1:
+                page.evaluate("window.__draw()")  # drawn anew meanwhile: the step's numbers stay
+                assert _numbers(page) == tables[1]
+                shot(page, "court-table-step1-en-1280")
+            page.clock.run_for(2000)
+        assert _numbers(page) == final
+    # "close" during the first step: the update's numbers at once, in German on a phone
+    page = _clocked(server, pages, viewport={"width": 390, "height": 844})
+    _render(page, {"seat": 0, "view": case["after"], "choices": [], "prev": case["before"]}, items, "de")
+    page.locator("#court-steps .step.shown").first.wait_for()
+    assert _numbers(page) == tables[1]
+    shot(page, "court-table-step1-de-390")
+    page.click("#court-close")
+    assert _numbers(page) == final
+
+
+def test_the_replays_next_step_keeps_its_numbers_while_the_conversions_before_ran(
+    server: Server, pages: Pages
+) -> None:
+    """The replay steps on while a move's conversions are still shown player by player: the next
+    step's players' table shows its own numbers, at once and after the conversions' time (their
+    end does not write the converting move's numbers into it)."""
+    moves = _moves_with_before({"players": 3, "modules": ["court"]}, 3)
+    at = next(
+        k
+        for k, m in enumerate(moves[:-1])
+        if len({i["entry"]["a"]["p"] for i in m["items"] if i["entry"]["k"] == "court_convert"}) >= 2
+        and not any(i["entry"]["k"] in COURT_KEYS for i in moves[k + 1]["items"])
+    )
+    page = _clocked(server, pages)
+    page.evaluate(REPLAY_STEP, [moves[at]["after"], moves[at]["items"]])
+    # (the panel is built once the game's terms are here, as the replay's page draws it again then)
+    page.wait_for_function("import('/static/boards.js').then((b) => b.termsReady('wallenstein'))")
+    page.evaluate(REPLAY_STEP, [moves[at]["after"], moves[at]["items"]])
+    page.locator("#court-steps .step.shown").first.wait_for()
+    page.evaluate(REPLAY_STEP, [moves[at + 1]["after"], moves[at + 1]["items"]])
+    page.wait_for_selector("#map .county")
+    assert page.locator("#court-steps").count() == 0
+    own = {p["seat"]: [p[f] for f in TABLE_FIELDS] for p in moves[at + 1]["after"]["players"]}
+    assert _numbers(page) == own
+    page.clock.run_for(2000 * 4)  # the conversions' steps and their end have come meanwhile
+    assert _numbers(page) == own
+
+
+def _court_and_results(seed: int = 1) -> dict[str, Any]:
+    """A move with Am Kaiserhof's conversions and an action's results after them: a game played to
+    its first plans, written as a position with the favor display empty (no favor step between the
+    conversions and the actions, as once all displayed cards are taken) and played on until the
+    plans are in. Its log items (English, German), seat 0's views before and after it."""
+    game = get_game("wallenstein")
+    match = Match(game, {"players": 3, "modules": ["court"]}, seed)
+    rng = random.Random(seed)
+    while match.view(0).get("phase") != "plan":
+        seat = match.to_move()[0]
+        match.submit(seat, game.move_to_json(rng.choice(match.seat_access(seat).legal_moves())))
+    match = Match(game, {}, seed, position={**game.position(match._state), "favor_display": []})
+    while True:
+        before, prev = match.version, match.view(0)
+        seat = match.to_move()[0]
+        match.submit(seat, game.move_to_json(rng.choice(match.seat_access(seat).legal_moves())))
+        items = match.log_since(0, before, "en", NAMES[:3])
+        if any(i["entry"]["k"] in COURT_KEYS for i in items):
+            return {"items": items, "de": match.log_since(0, before, "de", NAMES[:3]), "before": prev,
+                    "after": match.view(0)}  # fmt: skip
+
+
+def test_the_courts_conversions_and_the_results_after_them_run_one_after_the_other(
+    server: Server, pages: Pages
+) -> None:
+    """Plans in, the conversions carried out, and the first action's results with them in the same
+    move: both panels ran at the same time. Now the results wait, hidden, until the conversions
+    were seen (their last step's time, "close": at once; "show all": everything at once), the
+    players' table moves with the conversions first and the results after them, and the move holds
+    the next one for both."""
+    case = _court_and_results()
+    items = case["items"]
+    court = len(_court_tables(case["before"]["players"], items)) - 1
+    results = len(step_seats(items))
+    assert court >= 2 and results >= 3, (court, results)
+    tables = _court_tables(case["before"]["players"], items)
+    final = {p["seat"]: [p[f] for f in TABLE_FIELDS] for p in case["after"]["players"]}
+    update = {"seat": 0, "view": case["after"], "choices": [], "prev": case["before"]}
+    page = _clocked(server, pages)
+    _render(page, update, items)
+    page.locator("#court-steps .step.shown").first.wait_for()
+    hold = page.evaluate(
+        """async (log) => { const a = await import('/static/action-steps.js');
+          const c = await import('/static/court-steps.js');
+          return [a.actionHold(log), c.courtHold(log)]; }""",
+        items,
+    )
+    assert hold[0] >= court * 2000 + (results - 1) * 2000, (hold, court, results)
+    for k in range(1, court + 1):
+        assert page.locator("#court-steps .step.shown").count() == k
+        assert page.locator("#action-steps").is_hidden()
+        assert page.locator("#action-steps .step.shown").count() == 0
+        assert _numbers(page) == tables[k], k
+        if k == 1:
+            shot(page, "court-then-results-court-en-1280")
+        page.clock.run_for(2000)
+    page.locator("#action-steps").wait_for(state="visible")
+    assert page.locator("#action-steps .step.shown").count() == 1
+    assert page.locator("#court-steps .step.shown").count() == court  # the conversions stay, all seen
+    shot(page, "court-then-results-results-en-1280")
+    page.clock.run_for(2000 * results)
+    assert page.locator("#action-steps .step.shown").count() == results
+    assert _numbers(page) == final
+    # "close" on the conversions: the results start at once, step by step (in German on a phone)
+    page = _clocked(server, pages, viewport={"width": 390, "height": 844})
+    _render(page, update, case["de"], "de")
+    page.locator("#court-steps .step.shown").first.wait_for()
+    assert page.locator("#action-steps").is_hidden()
+    page.click("#court-close")
+    page.locator("#action-steps").wait_for(state="visible")
+    assert page.locator("#action-steps .step.shown").count() == 1
+    _clean(page, "de")
+    shot(page, "court-then-results-close-de-390")
+    # "show all" on the conversions: the results all at once too, the update's numbers
+    page = _clocked(server, pages)
+    _render(page, update, items)
+    page.locator("#court-steps .step.shown").first.wait_for()
+    page.click("#court-skip")
+    assert page.locator("#court-steps .step.shown").count() == court
+    assert page.locator("#action-steps .step.shown").count() == results
+    assert _numbers(page) == final
+
+
+def test_a_winter_scoring_after_the_courts_conversions_waits_for_them(server: Server, pages: Pages) -> None:
+    """A move whose log holds Am Kaiserhof's conversions and a winter scoring (a crafted log: one
+    move's conversions put ahead of another's winter, as one update): the scoring's steps ran at
+    the same time as the conversions. Now the scoring waits, hidden, until the conversions were
+    seen: their time at the pace, "close" (it starts at once), "show all" (all of it at once)."""
+    update, winter = _winter(ALL_MODULES)
+    _, court_items, _ = _court_round()
+    version = winter[0]["version"]
+    items = [{**i, "version": version} for i in court_items if i["entry"]["k"] in COURT_KEYS] + winter
+    court = len({(i["entry"]["a"]["p"]) for i in court_items if i["entry"]["k"] in COURT_KEYS})
+    assert court >= 2 and len(step_seats(winter)) < 2, step_seats(winter)
+    scored = 1 + sum(1 for i in winter if i["entry"]["k"] == "majority")
+    page = _clocked(server, pages)
+    _render(page, update, items)
+    page.locator("#court-steps .step.shown").first.wait_for()
+    hold = page.evaluate("async (log) => (await import('/static/scoring-steps.js')).scoringHold(log)", items)
+    assert hold >= court * 2000 + scored * 2000, hold
+    page.clock.run_for(2000 * (court - 1) + 1000)  # the last player's conversions are shown
+    assert page.locator("#court-steps .step.shown").count() == court
+    assert page.locator("#scoring-steps").is_hidden()
+    page.clock.run_for(1100)  # their step's time is over: the scoring's first step
+    page.locator("#scoring-steps").wait_for(state="visible")
+    assert page.locator("#scoring-steps .step.shown").count() == 1
+    shot(page, "court-then-winter-en-1280")
+    # "close" on the conversions: the scoring starts at once (in German on a phone)
+    page = _clocked(server, pages, viewport={"width": 390, "height": 844})
+    _render(page, update, items, "de")
+    page.locator("#court-steps .step.shown").first.wait_for()
+    assert page.locator("#scoring-steps").is_hidden()
+    page.click("#court-close")
+    page.locator("#scoring-steps").wait_for(state="visible")
+    assert page.locator("#scoring-steps .step.shown").count() == 1
+    shot(page, "court-then-winter-close-de-390")
+    # "show all": the scoring all at once too
+    page = _clocked(server, pages)
+    _render(page, update, items)
+    page.locator("#court-steps .step.shown").first.wait_for()
+    page.click("#court-skip")
+    assert page.locator("#scoring-steps .step.shown").count() == page.locator("#scoring-steps .step").count()
+
+
 #: The page's socket: the real server's welcome goes through, its updates are left out, and the
 #: test hands the page updates of its own (``window.__feed``).
 FED_SOCKET = """(() => {

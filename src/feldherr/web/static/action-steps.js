@@ -216,7 +216,11 @@ export function stepNumbers(p) {
 // come in between); a number that changed with this step is marked a moment.
 function paint(k, mark = true) {
   if (scene?.away) return; // another step's table (the replay moved on while the steps ran)
-  const table = scene?.tables?.[k];
+  paintTable(scene?.tables?.[k], mark);
+}
+
+// The players' table on the page brought to `table` (Map seat -> numbers).
+export function paintTable(table, mark = true) {
   if (!table) return;
   for (const cell of document.querySelectorAll("#players td[data-field]")) {
     const value = table.get(Number(cell.closest("tr")?.dataset.seat))?.[cell.dataset.field];
@@ -248,23 +252,47 @@ function lastMove(log) {
   return items.filter((item) => item.version === latest);
 }
 
-// How long a paced update with such results holds the next move: each result one step (after the
-// tower where a battle came first).
+// Am Kaiserhof's conversions (court-steps.js) come first in their move, once the plans are in: a
+// step per player, [{seat, items}] in the order carried out; [] where the move converted nothing.
+const COURT = new Set(["court_convert", "court_skip", "court_skip_lost"]);
+export function courtStepList(fresh) {
+  const steps = [];
+  for (const item of lastMove(fresh)) {
+    const a = item?.entry?.a || {};
+    if (!COURT.has(item?.entry?.k) || typeof a.p !== "number") continue;
+    const last = steps[steps.length - 1];
+    if (last && last.seat === a.p) last.items.push(item);
+    else steps.push({ seat: a.p, items: [item] });
+  }
+  return steps;
+}
+
+// How long the conversions of the move of `fresh` are shown before what comes after them in the
+// same move (the results, the winter scoring): every player's step for one step's time.
+export function courtMs(fresh) {
+  const steps = courtStepList(fresh);
+  const ms = stepMs();
+  return steps.length && ms > 0 ? steps.length * ms : 0;
+}
+
+// How long a paced update with such results holds the next move: the conversions before them, then
+// each result one step (after the tower where a battle came first).
 export function actionHold(log) {
   const last = lastMove(log);
   const steps = actionStepList(last);
   const ms = stepMs();
   const after = steps.length > 1 && trailing(last, steps) && !hasScoring(last) ? ms : 0;
-  return steps.length > 1 && ms > 0 ? towerFirst(last, steps) + (steps.length - 1) * ms + after + 400 : 0;
+  return steps.length > 1 && ms > 0 ? courtMs(last) + towerFirst(last, steps) + (steps.length - 1) * ms + after + 400 : 0;
 }
 
 // How long the results of the move of `fresh` are shown before what comes after them (the winter
-// scoring): the tower first, then every step for one step's time; 0 without such steps or "at once".
+// scoring): the conversions and the tower first, then every step for one step's time; 0 without
+// such steps or "at once".
 export function actionsMs(fresh) {
   const last = lastMove(fresh);
   const steps = actionStepList(last);
   const ms = stepMs();
-  return steps.length > 1 && ms > 0 ? towerFirst(last, steps) + steps.length * ms : 0;
+  return steps.length > 1 && ms > 0 ? courtMs(last) + towerFirst(last, steps) + steps.length * ms : 0;
 }
 
 // The scoring panel has shown its step `k` (0, 1, ...; `done`: all of them, or closed): the players'
@@ -288,7 +316,8 @@ export function actionSteps(ctx, kit) {
     const first = list.length ? list[0].items[0] : (ctx.fresh || [])[0];
     const key = `${first.version}:${ctx.me}`;
     if ((!scene || scene.key !== key) && !closed.has(key)) {
-      const delay = list.length ? towerFirst(ctx.fresh, list) : fought ? TOWER_MS : 0;
+      // (after the conversions of the same move, court-steps.js, which start them when seen)
+      const delay = list.length ? courtMs(ctx.fresh) + towerFirst(ctx.fresh, list) : fought ? TOWER_MS : 0;
       build(key, list, kit, delay, tablesFor(ctx, list, kit, winter), winter);
     }
     if (scene) scene.away = scene.key !== key; // (a scene of another move: its numbers are not this board's)
@@ -345,6 +374,46 @@ function mark() {
 const seenHandlers = [];
 export function onResultsSeen(handler) { seenHandlers.push(handler); }
 function seen(key, all) { for (const handler of seenHandlers) handler(key, all); }
+
+// The conversions of the move (court-steps.js, key as the scene's) were seen: its results start
+// now ("show all" there: at once, and whatever waited for them too), else what waited for them
+// (the winter scoring).
+export function afterCourt(key, all) {
+  if (scene?.key === key && scene.start) scene.start(all);
+  else seen(key, all);
+}
+
+// The players' table at each of the conversions' steps (court-steps.js: `steps`, court steps of
+// the move of `ctx`): [before the first, after the first, ...]. Reckoned on from the position
+// before the move where the page has it, else counted back from where the results begin (the
+// update's numbers where none follow); where nothing follows the conversions that moves the table
+// on, the last is the update's numbers.
+export function courtTables(ctx, steps, players) {
+  const row = (p) => Object.fromEntries(FIELDS.map((f) => [f, p[f]]));
+  const final = new Map((players || []).filter((p) => typeof p?.seat === "number").map((p) => [p.seat, row(p)]));
+  const items = ctx.fresh || [];
+  const list = actionStepList(items);
+  const before = beforeOf(ctx);
+  if (before) {
+    const start = new Map(before.map((p) => [p.seat, row(p)]));
+    const after = reckonOn(items, start);
+    const at = items.indexOf(steps[0].items[0]);
+    const tables = [at > 0 ? after[at - 1] : start, ...steps.map((step) => after[items.indexOf(step.items[step.items.length - 1])] || final)];
+    if (!list.length && !hasScoring(items)) tables[tables.length - 1] = final;
+    return tables;
+  }
+  const end = list.length ? stepTables(list, players)[0] : final;
+  const tables = [end];
+  for (const step of [...steps].reverse()) {
+    const table = copyTable(tables[0]);
+    for (const item of step.items) {
+      const r = table.get(item.entry.a.p);
+      if (item.entry.k === "court_convert" && r && typeof r.supply === "number") r.supply -= n(item.entry.a.n);
+    }
+    tables.unshift(table);
+  }
+  return tables;
+}
 
 function stop() {
   if (scene) {
@@ -406,6 +475,14 @@ function build(key, list, kit, delay = 0, tables = null, winter = false) {
     reveal();
     if (shown < list.length) scene.timer = setTimeout(tick, wait);
     else scene.timer = setTimeout(() => { if (scene) scene.county = null; mark(); after(); }, wait); // the last mark fades with the step
+  };
+  // the conversions before them were seen (afterCourt): the results start now, or all at once with
+  // what waited for them (only while they still wait: results under way go on as they are)
+  scene.start = (all) => {
+    if (shown || scene?.key !== key) return;
+    clearTimeout(scene.timer);
+    if (all || !wait) { while (shown < list.length) reveal(); after(); seen(key, true); }
+    else tick();
   };
   if (!wait) { while (shown < list.length) reveal(); after(); }
   else if (delay) { node.hidden = true; scene.timer = setTimeout(tick, delay); } // after the tower

@@ -155,7 +155,10 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
     return { "data-tip-title": `${t("modifier")} ${signed(m.value)}`, "data-tip": [tw("modifier", { v: signed(m.value) }), ability === `mod.${m.ability?.op}` ? "" : ability].filter(Boolean).join(" ") };
   };
   const cabs = (v) => printed?.power_cards?.caballeros?.[v - 1];
-  const power = (v, cls = "") => h("span", { class: `power-card ${cls}`, "data-tip-title": `${t("powerCards")} ${v}`, "data-tip": tw("power", { n: v, c: cabs(v) ?? "?" }) },
+  // a power card's tip: the card by its number as the game's lines name it ("the 10", "Machtkarte 10";
+  // the title said "power cards 10"), what it moves to the court, counted ("1 Caballero")
+  const power = (v, cls = "") => h("span", { class: `power-card ${cls}`, "data-tip-title": tw("power", { v }),
+    "data-tip": typeof cabs(v) === "number" ? tw("powerMoves", { n: cabs(v) }) : tw("power", { v }) },
     h("strong", {}, v), h("small", {}, `${cabs(v) ?? "?"} ♟`));
   return h("div", { class: "elgrande" },
     h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("king"), view.king ?? "–"),

@@ -11,7 +11,7 @@ import { planBoard } from "./board-wallenstein-plan.js"; // table: the planning 
 import { moduleBoards } from "./board-modules.js"; // table: the module boards as printed
 import { scoringSteps } from "./scoring-steps.js"; // table: winter scoring step by step
 import { actionSteps, stepNumbers } from "./action-steps.js"; // table: an action's results player by player
-import { courtSteps } from "./court-steps.js"; // table: Am Kaiserhof's conversions player by player
+import { courtNumbers, courtSteps } from "./court-steps.js"; // table: Am Kaiserhof's conversions player by player
 import { buildingIcon, fitLabels } from "./board-wallenstein-map.js"; // table: names inside the frame, buildings drawn
 import { effectText, tw } from "./words-table.js";
 
@@ -239,10 +239,11 @@ function wallenstein(view, ctx) {
     lastBattle(ctx),
     // the map's frame: on a phone the map keeps a readable size and is moved sideways in its frame
     mapFrame("wallenstein", svg, t("mapSwipe")),
-    // (while an action's results are shown player by player, the numbers as they stand after the
-    // step shown: action-steps.js brings the cells along with its steps)
+    // (while the court's conversions or an action's results are shown player by player, the
+    // numbers as they stand after the step shown: court-steps.js and action-steps.js bring the
+    // cells along with their steps)
     playersTable(PLAYER_FIELDS.map((k) => t(k)), players.map((p) => {
-      const now = stepNumbers(p);
+      const now = courtNumbers(p) ?? stepNumbers(p);
       return h("tr", { "data-seat": p.seat }, seatCell(ctx, p.seat), PLAYER_FIELDS.map((k) => h("td", { "data-field": k }, now[k])));
     })),
     planBoard(view, me, ctx, { term, name, players, map, rules: needs("rules-wallenstein", "/api/web/data/wallenstein/rules"),

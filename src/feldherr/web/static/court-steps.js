@@ -6,46 +6,26 @@
 // client's words (the armies and the county or the tray they came from, a box that could not be
 // carried out with the game's reason), beside a table of the courtiers each player gained and
 // those in the entrance hall after it; "show all" and "close" as on the other panels, and the next
-// move waits until the last player was seen (`courtHold`). Render-only, built from the last move's
-// log lines; a later move, or a reconnect at a later move, takes it away; a reload shows none; the
-// replay shows it at the move that converted.
+// move waits until the last player was seen (`courtHold`). The players' table under the map moves
+// with the steps (`courtNumbers`: the armies back in each supply as the player's step shows them).
+// Where the same move went on with an action's results or the winter scoring, their panels wait
+// until the conversions were seen (`afterCourt`: "close" starts them now, "show all" shows them at
+// once too). Render-only, built from the last move's log lines; a later move, or a reconnect at a
+// later move, takes it away; a reload shows none; the replay shows it at the move that converted.
 import { colour, h } from "./dom.js";
 import { lang, num } from "./i18n.js";
 import { paceSetting, seenInFull, SPEEDS } from "./pace.js";
-import { newer } from "./action-steps.js";
+import { afterCourt, courtStepList, courtTables, newer, paintTable } from "./action-steps.js";
 import { wb } from "./words-boards.js";
 
-// The lines a court box leaves: armies converted, a box that could not be, a box whose county card
-// was handed over.
-const LINES = new Set(["court_convert", "court_skip", "court_skip_lost"]);
+export { courtStepList };
 const STEP_MIN = 700; // a step is seen even at the fastest paced speed
-let scene = null; // {key, lang, node, timer}
+let scene = null; // {key, lang, node, timer, tables, shown, handed, away}
 const closed = new Set();
 
 function stepMs() {
   const pace = SPEEDS[paceSetting()];
   return pace > 0 ? Math.max(STEP_MIN, pace) : 0;
-}
-
-// The last move's lines of a log (a page's first update brings the whole log).
-function lastMove(log) {
-  const items = log || [];
-  const latest = items.length ? items[items.length - 1].version : null;
-  return items.filter((item) => item.version === latest);
-}
-
-// The conversions of the move of `fresh`, a step per player in the order carried out:
-// [{seat, items}]; [] where the move converted nothing.
-export function courtStepList(fresh) {
-  const steps = [];
-  for (const item of lastMove(fresh)) {
-    const a = item?.entry?.a || {};
-    if (!LINES.has(item?.entry?.k) || typeof a.p !== "number") continue;
-    const last = steps[steps.length - 1];
-    if (last && last.seat === a.p) last.items.push(item);
-    else steps.push({ seat: a.p, items: [item] });
-  }
-  return steps;
 }
 
 // How long a paced update with conversions holds the next move: each player's step at the pace.
@@ -73,8 +53,9 @@ export function courtSteps(ctx, kit) {
   const list = courtStepList(ctx.fresh);
   if (list.length && kit.words && Object.keys(kit.words).length) { // (built once the game's terms are here)
     const key = `${list[0].items[0].version}:${ctx.me}`;
-    if ((!scene || scene.key !== key) && !closed.has(key)) build(key, list, kit);
-  } else if (ctx.replay) return null; // the replay shows it only at the move that converted
+    if ((!scene || scene.key !== key) && !closed.has(key)) build(key, list, kit, courtTables(ctx, list, kit.players));
+    if (scene) scene.away = scene.key !== key;
+  } else if (ctx.replay) { if (scene) scene.away = true; return null; } // the replay shows it only at the move that converted
   else if ((ctx.fresh || []).length) stop(false); // a later move: gone
   else if (scene && newer(ctx, scene.key, false)) stop(false); // a reconnect at a later move: gone at once
   if (!scene || closed.has(scene.key)) return null;
@@ -82,12 +63,34 @@ export function courtSteps(ctx, kit) {
   return scene.node;
 }
 
+// A player's numbers as the players' table shows them while the conversions run (after the steps
+// shown so far); null once they were seen (what follows them, action-steps.js, moves it on) or
+// where none run for this board.
+export function courtNumbers(p) {
+  if (!scene || scene.handed || scene.away || closed.has(scene.key)) return null;
+  const now = scene.tables?.[scene.shown]?.get(p.seat);
+  return now ? { ...p, ...now } : null;
+}
+
+// The conversions were seen (their time ran out, "show all" or "close"): the table as they left it,
+// and what the move did after them starts (`all`: at once).
+function hand(all) {
+  if (!scene || scene.handed) return;
+  scene.handed = true;
+  if (!scene.away) paintTable(scene.tables?.[scene.tables.length - 1], false); // (not over another step's table)
+  afterCourt(scene.key, all);
+}
+
 function stop(close = true) {
-  if (scene) { clearTimeout(scene.timer); if (close) closed.add(scene.key); scene.node.remove(); }
+  if (scene) {
+    clearTimeout(scene.timer);
+    if (close) { closed.add(scene.key); hand(false); }
+    scene.node.remove();
+  }
   scene = null;
 }
 
-function build(key, list, kit) {
+function build(key, list, kit, tables) {
   if (scene) clearTimeout(scene.timer);
   // every player at the table, in the order the page lists them; at court after the move: the
   // entrance and audience halls together (the audience hall fills from the entrance hall after the
@@ -103,7 +106,8 @@ function build(key, list, kit) {
     h("span", { class: "dot" }), h("span", { class: "who" }, kit.name(step.seat)), ": ",
     step.items.map((item, k) => h("span", { class: "line" }, `${k ? "; " : ""}${lineWords(item.entry, kit)}`))));
   const count = h("span", { class: "step-count", id: "court-count" });
-  const skip = h("button", { type: "button", id: "court-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); seenInFull(key); } }, wb("scoringSkip"));
+  // "show all": every player's conversions, and what waited for them (the results, the scoring) at once
+  const skip = h("button", { type: "button", id: "court-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); hand(true); seenInFull(key); } }, wb("scoringSkip"));
   const node = h("section", { class: "scoring-steps court-steps", id: "court-steps", role: "region", "aria-label": wb("courtSteps") },
     h("div", { class: "head" }, h("h3", {}, wb("courtSteps")), count, skip,
       h("button", { type: "button", id: "court-close", onclick: () => stop() }, wb("scoringClose"))),
@@ -128,10 +132,12 @@ function build(key, list, kit) {
     }
     count.textContent = wb("scoringStep", { n: shown, of: list.length });
     if (shown === list.length) { node.classList.add("done"); skip.disabled = true; }
+    if (scene?.key === key && !scene.handed) { scene.shown = shown; if (!scene.away) paintTable(tables[shown]); }
   }
   const wait = stepMs();
-  scene = { key, lang: lang(), node, timer: null };
-  const tick = () => { reveal(); if (shown < list.length) scene.timer = setTimeout(tick, wait); };
-  if (!wait) while (shown < list.length) reveal();
+  scene = { key, lang: lang(), node, timer: null, tables, shown: 0, handed: false, away: false };
+  // the last player's step is seen for a step's time too before what follows starts
+  const tick = () => { reveal(); scene.timer = setTimeout(shown < list.length ? tick : () => hand(false), wait); };
+  if (!wait) { while (shown < list.length) reveal(); hand(false); }
   else tick();
 }

@@ -13,7 +13,7 @@ import { colour, h } from "./dom.js";
 import { lang, num } from "./i18n.js";
 import { paceSetting, seenInFull, SPEEDS } from "./pace.js";
 import { wb } from "./words-boards.js";
-import { actionsMs, newer, onResultsSeen, winterStep } from "./action-steps.js";
+import { actionsMs, courtMs, newer, onResultsSeen, winterStep } from "./action-steps.js";
 import { isBattle, TOWER_MS } from "./tower.js";
 
 const KINDS = new Set(["score", "majority", "leader_score"]);
@@ -26,14 +26,15 @@ const isScoring = (item) => item?.entry?.k === "score";
 // steps at once too (as its own "show all"), "close" starts them now at the pace.
 onResultsSeen((key, all) => { if (scene && scene.key === key) scene.start?.(all); });
 
-// What the scoring waits for: the results of the move's last action shown player by player, else
-// the tower of a revolt (a battle) before it.
+// What the scoring waits for: the results of the move's last action shown player by player (after
+// the conversions of Am Kaiserhof before them), else the conversions and the tower of a revolt (a
+// battle) before it.
 function before(log) {
   const items = log || [];
   const first = items.findIndex(isScoring);
   const wait = SPEEDS[paceSetting()];
   if (!wait) return 0;
-  return actionsMs(items) || (items.slice(0, first).some(isBattle) ? TOWER_MS + 800 : 0);
+  return actionsMs(items) || courtMs(items) + (items.slice(0, first).some(isBattle) ? TOWER_MS + 800 : 0);
 }
 
 // How long a paced update with a scoring holds the next move: its steps at the current pace.
