@@ -7,7 +7,8 @@ built from that seat's own view (``state.observation(seat)``, ``state.action_mas
 array handed out is the user's, except the mask of an agent that owes no decision now: all zeros,
 one read-only array shared by such agents. Nothing the user holds is ever written again: the AEC
 environment writes the arrays of an observation handed out before the last one again (instead of
-making new ones) only once nobody holds them or a view of them any longer.
+making new ones), the parallel environment those of the step before the last, only once nobody
+holds them or a view of them any longer, unchanged (``adapters.table.unheld``).
 
 Each agent's info holds its legal actions now, ``info["legal_actions"]`` (ascending: the actions
 its mask marks, as OpenSpiel's ``legal_actions()``; empty for an agent that owes no decision, and
