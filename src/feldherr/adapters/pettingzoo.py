@@ -476,11 +476,12 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         agents = self.possible_agents
         self._every = (dict.fromkeys(agents, 0.0), dict.fromkeys(agents, False), dict.fromkeys(agents, True))
 
-    def _observe_all(self, agents: list[str]) -> dict[str, ObsDict]:
-        """Every agent's observation and mask: the observations the rows of one array (what every
-        seat sees alike read once for all, ``Table.observations``), the masks of the seats to move
-        arrays of their own, every other agent's the shared read-only mask of zeros. Only the seats
-        to move get their legal actions worked out.
+    def _observe_all(self) -> dict[str, ObsDict]:
+        """Every agent's observation and mask (while a game runs, its agents are every possible
+        agent, agent i seat i: they all finish together): the observations the rows of one array
+        (what every seat sees alike read once for all, ``Game.observe_seats``), the masks of the
+        seats to move arrays of their own, every other agent's the shared read-only mask of zeros.
+        Only the seats to move get their legal actions worked out.
 
         The arrays are new, or those of the step before the last where nobody holds them or a view
         of them any longer (:func:`~feldherr.adapters.table.unheld`; the rows' array by its
@@ -488,66 +489,56 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         making them (an array and a view per agent, a mask per seat to move) cost a fifth of
         Mansfeld's step."""
         state, choices, moving = self.game_state, self.choices, self._moving
-        everyone = agents == self.possible_agents
-        seats = self._all_seats if everyone else [self.seat_of[a] for a in agents]
+        seats = self._all_seats
         n, (shape, mask_shape), size = len(seats), self._shapes, self._num_actions
-        sets, kernel = self._sets, self._seats_kernel
-        kept = sets[0]  # (block, rows, masks by seat) of the step before the last, or None
+        sets, kernel, partial = self._sets, self._seats_kernel, choices.partial
+        kept = sets[0]  # (rows' array, rows, masks by seat) of the step before the last, or None
         block = None
-        if (
-            everyone
-            and kept is not None
-            and getrefcount(kept[0]) == n + 2
-            and unheld(kept[1], 0, n, _FLOAT32, shape)
-        ):
+        if kept is not None and getrefcount(kept[0]) == n + 2 and unheld(kept[1], 0, n, _FLOAT32, shape):
             block, rows = kept[0], kept[1]  # (held by the set, each row, getrefcount's argument)
             try:
-                if kernel is not None and not choices.partial:
+                if kernel is not None and not partial:
                     kernel(state, moving, block, seats)
                 else:
-                    self._game_observe_seats(state, seats, block, choices.partial, moving)
+                    self._game_observe_seats(state, seats, block, partial, moving)
             except (TypeError, ValueError):  # its array made read-only, retyped or reshaped
                 block = None
         if block is None:
             block = np.empty((n, *shape), _FLOAT32)
-            if kernel is not None and not choices.partial:
+            if kernel is not None and not partial:
                 kernel(state, moving, block, seats)
             else:
-                self._game_observe_seats(state, seats, block, choices.partial, moving)
+                self._game_observe_seats(state, seats, block, partial, moving)
             rows = [block[i] for i in range(n)]  # (by index: iterating an array is several times slower)
-        masks = [self._no_mask] * n
-        own: list[Any] = [None] * n
+        masks = [self._no_mask] * n  # (handed out)
+        own: list[Any] = [None] * n  # (kept: the masks made for this step)
+        old = kept[2] if kept is not None else own
         # the legal actions of the seats to move, kept for the next step's check of a joint action
         # (for the state as it is: every change of the state is followed by this)
         self._legal = legal = {}
-        staged, fill, partial = self._staged, self._mask_into, choices.partial
-        old_masks = kept[2] if kept is not None else None
+        staged, fill = self._staged, self._mask_into
         for seat in moving:
-            if everyone or seat in seats:
-                legal[seat] = actions = staged(state, seat, partial.get(seat, ()))
-                i = seat if everyone else seats.index(seat)
-                if old_masks is not None and everyone and unheld(old_masks, i, i + 1, _INT8, mask_shape):
-                    mask = old_masks[i]
-                else:
-                    mask = np.empty(size, np.int8)
-                fill(mask, actions)  # (the helper zeroes it first)
-                masks[i] = own[i] = mask
+            legal[seat] = actions = staged(state, seat, partial.get(seat, ()))
+            mask = old[seat] if unheld(old, seat, seat + 1, _INT8, mask_shape) else np.empty(size, np.int8)
+            fill(mask, actions)  # (the helper zeroes it first)
+            masks[seat] = own[seat] = mask
         sets[0] = sets[1]
-        sets[1] = (block, rows, own) if everyone else None
+        sets[1] = (block, rows, own)
         # (a loop, not a comprehension, which CPython 3.11 makes a new function object for on
         # every call)
         out = {}
-        for i, agent in enumerate(agents):
+        for i, agent in enumerate(self.possible_agents):
             out[agent] = {"observation": rows[i], "action_mask": masks[i]}
         return out
 
-    def _infos(self, agents: list[str]) -> dict[str, dict[str, Any]]:
-        """Every agent's info: its legal actions now (``legal_actions``; empty for an agent that
-        owes no decision), as :meth:`_observe_all` worked them out for the masks: each a copy, the
-        user's to change (the lists kept check the next joint action)."""
-        legal, seat_of, infos = self._legal, self.seat_of, {}
-        for a in agents:  # (a loop: see _observe_all)
-            actions = legal.get(seat_of[a])
+    def _infos(self) -> dict[str, dict[str, Any]]:
+        """Every agent's info (agent i seat i, as in :meth:`_observe_all`): its legal actions now
+        (``legal_actions``; empty for an agent that owes no decision), as :meth:`_observe_all`
+        worked them out for the masks: each a copy, the user's to change (the lists kept check the
+        next joint action)."""
+        legal, infos = self._legal, {}
+        for seat, a in enumerate(self.possible_agents):  # (a loop: see _observe_all)
+            actions = legal.get(seat)
             infos[a] = {"legal_actions": actions[:] if actions else []}
         return infos
 
@@ -560,7 +551,7 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         another environment for others)."""
         self._new_game(seed)
         self.agents = list(self.possible_agents)
-        return self._observe_all(self.agents), self._infos(self.agents)
+        return self._observe_all(), self._infos()
 
     def step(
         self, actions: dict[str, int]
@@ -612,7 +603,7 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         done = self._moved()
         cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles
         agents = self.agents
-        obs = self._observe_all(agents)
+        obs = self._observe_all()
         # every value a copy of one kept (the agents are every possible agent while a game runs:
         # all of them finish together, so agent i is seat i)
         zeros, falses, trues = self._every
@@ -622,7 +613,7 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
             rewards = zeros.copy()
         terminations = (trues if done else falses).copy()
         truncations = (trues if cut else falses).copy()
-        infos = self._infos(agents)
+        infos = self._infos()
         if done or cut:
             self.agents = []
         if self.render_mode == "human":
