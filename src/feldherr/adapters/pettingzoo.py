@@ -589,9 +589,17 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         if given > 1 and given > len(moving):
             _idle_actions(joint, moving, self._num_actions, self.possible_agents)
         try:
-            self.table.play_joint(
-                self.game_state, joint, self.choices, moving, self._legal, self.possible_agents
-            )
+            if (
+                len(moving) == 1
+                and type(action := joint.get(moving[0])) is int
+                and 0 <= action < self._num_actions
+            ):
+                # one seat to move with an action of the space: what play_joint would do, inline
+                self.choices.play(self.game_state, moving[0], action, moving)
+            else:
+                self.table.play_joint(
+                    self.game_state, joint, self.choices, moving, self._legal, self.possible_agents
+                )
         except RuleError as err:
             if len(moving) != 1 or err.rule.startswith("adapter."):
                 raise  # (the adapter's words; several seats' actions are checked before any is played)
