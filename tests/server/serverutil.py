@@ -13,8 +13,9 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -384,3 +385,27 @@ def redis_server(port: int | None = None) -> Iterator[str]:
         proc.terminate()
         proc.wait(10)
         shutil.rmtree(root, ignore_errors=True)
+
+
+def run_async(coroutine: Callable[[], Coroutine[Any, Any, Any]], timeout: float = 60) -> Any:
+    """``asyncio.run(coroutine())`` in a thread of its own, its result or its exception here: a
+    browser test run earlier by the same pytest worker may hold a running event loop in this
+    thread (Playwright's sync API), where ``asyncio.run`` refuses to start."""
+    import asyncio
+
+    done: list[Any] = []
+    failed: list[BaseException] = []
+
+    def in_thread() -> None:
+        try:
+            done.append(asyncio.run(coroutine()))
+        except BaseException as err:  # re-raised below, in the test's thread
+            failed.append(err)
+
+    thread = threading.Thread(target=in_thread)
+    thread.start()
+    thread.join(timeout)
+    assert not thread.is_alive(), f"the coroutine did not end within {timeout} s"
+    if failed:
+        raise failed[0]
+    return done[0]

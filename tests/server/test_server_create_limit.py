@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -222,7 +221,7 @@ def test_the_shared_bucket_refills_at_the_steady_rate() -> None:
     from feldherr.server.app import CreateLimit
     from feldherr.server.protocol import ServerError
 
-    from .serverutil import redis_server
+    from .serverutil import redis_server, run_async
 
     def request(host: str) -> Request:
         return Request({"type": "http", "client": (host, 4000), "headers": []})
@@ -255,22 +254,7 @@ def test_the_shared_bucket_refills_at_the_steady_rate() -> None:
             await other.close()
 
     with redis_server() as url:
-        # in a thread of its own: a browser test of the same worker may hold a running event loop
-        # in this one (Playwright's sync API), where ``asyncio.run`` refuses to start
-        failed: list[BaseException] = []
-
-        def in_thread() -> None:
-            try:
-                asyncio.run(run(url))
-            except BaseException as err:  # re-raised below, in the test's thread
-                failed.append(err)
-
-        thread = threading.Thread(target=in_thread)
-        thread.start()
-        thread.join(60)
-        assert not thread.is_alive(), "the bucket's checks did not end within 60 s"
-        if failed:
-            raise failed[0]
+        run_async(lambda: run(url))
 
 
 def test_the_shared_bucket_takes_the_largest_limits_the_flags_allow() -> None:
@@ -278,13 +262,12 @@ def test_the_shared_bucket_takes_the_largest_limits_the_flags_allow() -> None:
     bucket's expiry, worked out in the script, became a number Redis writes as "6.048e+17", which
     ``PEXPIRE`` refused; every request was counted in its own process and the log said Redis could
     not be reached. Now the expiry is a whole number of milliseconds from Python."""
-    import asyncio
 
     from starlette.requests import Request
 
     from feldherr.server.app import CreateLimit
 
-    from .serverutil import redis_server
+    from .serverutil import redis_server, run_async
 
     async def run(url: str) -> None:
         limit = CreateLimit(604800.0, 10**9)
@@ -296,17 +279,4 @@ def test_the_shared_bucket_takes_the_largest_limits_the_flags_allow() -> None:
             await limit.close()
 
     with redis_server() as url:
-        failed: list[BaseException] = []
-
-        def in_thread() -> None:  # as above: no running event loop of this thread is disturbed
-            try:
-                asyncio.run(run(url))
-            except BaseException as err:
-                failed.append(err)
-
-        thread = threading.Thread(target=in_thread)
-        thread.start()
-        thread.join(60)
-        assert not thread.is_alive()
-        if failed:
-            raise failed[0]
+        run_async(lambda: run(url))  # (as above)

@@ -122,10 +122,11 @@ def test_a_chain_of_trusted_proxies_names_the_client_before_them(tmp_path: Path)
 def test_the_middleware_sets_client_and_scheme_from_trusted_proxies_only() -> None:
     """A socket behind the local TLS proxy (Caddy sends ``X-Forwarded-Proto``) is ``wss`` from its
     client; the same headers from a peer that is no trusted proxy change nothing."""
-    import asyncio
     from typing import Any
 
     from feldherr.server.proxy import ForwardedFor
+
+    from .serverutil import run_async
 
     seen: dict[str, Any] = {}
 
@@ -140,5 +141,5 @@ def test_the_middleware_sets_client_and_scheme_from_trusted_proxies_only() -> No
         ("203.0.113.5", "websocket", "ws", "203.0.113.5", "ws"),
     ):
         scope = {"type": kind, "client": (peer, 5000), "scheme": scheme, "headers": headers}
-        asyncio.run(middleware(scope, None, None))
+        run_async(lambda scope=scope: middleware(scope, None, None))
         assert seen["client"][0] == client and seen["scheme"] == now
