@@ -271,3 +271,29 @@ def test_a_players_name_stays_on_one_line_beside_a_long_column(server: Server, p
     page.goto(server.url)
     page.wait_for_selector("#new-game")
     assert page.evaluate(NAME_LINES) == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "tips"),
+    [
+        ("en", "Power card 10", "When played: 1 Caballero from your province to your court."),
+        ("de", "Machtkarte 10", "Gespielt: 1 Caballero aus deiner Provinz an deinen Hof."),
+    ],
+)
+def test_elgrande_power_card_tip_counts_its_caballeros(
+    server: Server, pages: Pages, lang: str, title: str, tips: str
+) -> None:
+    """A power card's tooltip names the one card ("power cards 10" was its title) and counts its
+    Caballeros in words ("power card 10: 1 Caballeros", "0 Caballeros" on the 12 and 13)."""
+    update = seat_update("elgrande", {"players": 3}, "power")
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.evaluate(RENDER, ["elgrande", update])
+    card = page.locator("#hand .power-card", has=page.locator("strong", has_text="10")).first
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#hand .power-card')].every((c) => !c.dataset.tip.includes('?'))"
+    )
+    assert card.get_attribute("data-tip-title") == title
+    assert card.get_attribute("data-tip") == tips

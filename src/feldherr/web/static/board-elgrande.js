@@ -155,7 +155,7 @@ export function elgrandeBoard(view, ctx, { needs, cardName, info, name, scoringT
     return { "data-tip-title": `${t("modifier")} ${signed(m.value)}`, "data-tip": [tw("modifier", { v: signed(m.value) }), ability === `mod.${m.ability?.op}` ? "" : ability].filter(Boolean).join(" ") };
   };
   const cabs = (v) => printed?.power_cards?.caballeros?.[v - 1];
-  const power = (v, cls = "") => h("span", { class: `power-card ${cls}`, "data-tip-title": `${t("powerCards")} ${v}`, "data-tip": tw("power", { n: v, c: cabs(v) ?? "?" }) },
+  const power = (v, cls = "") => h("span", { class: `power-card ${cls}`, "data-tip-title": tw("powerCard", { n: v }), "data-tip": tw("power", { c: cabs(v) === undefined ? "?" : tw("caballerosN", { n: cabs(v) }) }) },
     h("strong", {}, v), h("small", {}, `${cabs(v) ?? "?"} ♟`));
   return h("div", { class: "elgrande" },
     h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("king"), view.king ?? "–"),
