@@ -4,7 +4,11 @@ a Python literal or the raw HTTP status), and an answer without words gets the c
 from __future__ import annotations
 
 import json
+import urllib.error
+import urllib.request
 from typing import Any
+
+import pytest
 
 from .conftest import Pages, Server
 
@@ -58,3 +62,32 @@ def test_a_refusal_on_a_german_page_shows_the_server_words(server: Server, pages
     ]
     # the browser reports each refused request on its console: those are the ones asked for here
     pages.errors[:] = [e for e in pages.errors if "Failed to load resource" not in e]
+
+
+def test_an_address_with_nothing_at_it_is_a_page_in_the_reader_language(server: Server, pages: Pages) -> None:
+    """A mistyped address in the browser showed the refusal's JSON ({"type":"error","code":
+    "not-found","rule":"server.route",...}); it is a page in the browser's language with the way
+    to the lobby (the API keeps answering scripts with JSON)."""
+    for locale, words, link in (
+        (
+            "de-DE",
+            "Unter dieser Adresse gibt es nichts.",
+            "Zur Übersicht: ein Spiel beginnen oder weiterspielen",
+        ),
+        ("en-GB", "There is nothing at this address.", "To the lobby: start a game or go on with one"),
+    ):
+        page = pages.new(locale=locale, viewport={"width": 390, "height": 844})
+        answer = page.goto(server.url + "/plya/abc")
+        assert answer is not None and answer.status == 404
+        assert page.evaluate("document.documentElement.lang") == locale[:2]
+        text = page.locator("main").inner_text()
+        assert "{" not in text and "server.route" not in text, text
+        assert page.locator("#nowhere p").first.inner_text() == words
+        page.get_by_role("link", name=link).click()
+        page.wait_for_selector("#start")
+        pages.errors[:] = [e for e in pages.errors if "status of 404" not in e]
+    # a script's call of an address that is not there: still the refusal as JSON
+    request = urllib.request.Request(server.url + "/api/nowhere", headers={"accept": "text/html"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=30)
+    assert json.loads(refused.value.read())["rule"] == "server.route"

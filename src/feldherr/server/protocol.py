@@ -159,6 +159,10 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
 }
 
 SERVER_PARTS: dict[str, dict[str, str]] = {
+    "part.lobby-link": {
+        "en": "To the lobby: start a game or go on with one",
+        "de": "Zur Übersicht: ein Spiel beginnen oder weiterspielen",
+    },
     "part.seats-count": {
         "en": "give a list of {players} seats",
         "de": "Gib eine Liste von {players} Plätzen an",
