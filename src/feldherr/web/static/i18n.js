@@ -3,7 +3,7 @@ const WORDS = {
   en: {
     title: "feldherr", newGame: "New game", game: "Game", options: "Options", seats: "Seats",
     start: "Start", me: "me", friend: "a friend (by link)", hotseat: "hot-seat (this device)", bot: "bot",
-    strength: "strength", cost: "cost", leftOver: "left over", name: "name", seat: "Seat", games: "Games", open: "open", running: "running",
+    strength: "strength", cost: "cost", leftOver: "left over", name: "name", seat: "who plays", seatOf: "{colour}: who plays", games: "Games", open: "open", running: "running",
     finished: "finished", imported: "imported", watch: "watch", replay: "replay", toReplay: "Replay", play: "play",
     importRecord: "Import a record", importBtn: "Import", chooseFile: "a saved game record", pickFile: "Choose a file …", noFile: "no file chosen", pasteRecord: "or paste a record here",
     invite: "Invite links", copy: "copy", yourTurn: "Your decision", waiting: "Waiting for",
@@ -80,7 +80,7 @@ const WORDS = {
   de: {
     title: "feldherr", newGame: "Neues Spiel", game: "Spiel", options: "Optionen", seats: "Plätze",
     start: "Los", me: "ich", friend: "Mitspieler (per Link)", hotseat: "an diesem Gerät", bot: "Bot",
-    strength: "Stärke", cost: "Kosten", leftOver: "übrig", name: "Name", seat: "Platz", games: "Spiele", open: "offen", running: "läuft",
+    strength: "Stärke", cost: "Kosten", leftOver: "übrig", name: "Name", seat: "wer spielt", seatOf: "{colour}: wer spielt", games: "Spiele", open: "offen", running: "läuft",
     finished: "beendet", imported: "importiert", watch: "zuschauen", replay: "Wiederholung", toReplay: "Wiederholung", play: "spielen",
     importRecord: "Partie importieren", importBtn: "Importieren", chooseFile: "eine gespeicherte Partie", pickFile: "Datei wählen …", noFile: "keine Datei gewählt", pasteRecord: "oder eine Partie-Aufzeichnung hier einfügen",
     invite: "Einladungslinks", copy: "kopieren", yourTurn: "Deine Entscheidung", waiting: "Es wartet auf",
