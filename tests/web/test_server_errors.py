@@ -91,3 +91,22 @@ def test_an_address_with_nothing_at_it_is_a_page_in_the_reader_language(server: 
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=30)
     assert json.loads(refused.value.read())["rule"] == "server.route"
+
+
+def test_a_link_to_no_game_shows_the_way_to_the_lobby(server: Server, pages: Pages) -> None:
+    """A seat's or a replay's address of a game that is not there (a link copied wrong) was a line of
+    red words and nothing else on the page; it is a panel with the way to the lobby."""
+    for lang, link in (
+        ("de", "Zur Übersicht: ein Spiel beginnen oder weiterspielen"),
+        ("en", "To the lobby: start a game or go on with one"),
+    ):
+        for screen in ("play", "replay"):
+            page = pages.new(viewport={"width": 390, "height": 844})
+            page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+            page.goto(server.url + f"/{screen}/no-such-game")
+            said = page.locator("#no-table [role=alert]")
+            said.wait_for()
+            assert "no-such-game" not in said.inner_text()
+            page.locator("#no-table").get_by_role("link", name=link).click()
+            page.wait_for_selector("#start")
+            pages.errors[:] = [e for e in pages.errors if "status of 404" not in e]

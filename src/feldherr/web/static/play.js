@@ -388,8 +388,9 @@ export function showPlay(root, gameId) {
     renderStatus();
     if (asking) { onData(render); root.append(askPanel()); return; }
     if (st.taken) { root.append(takenPanel()); return; }
-    if (st.status === "error") {
-      root.append(h("p", { role: "alert", class: "error" }, st.error));
+    if (st.status === "error") { // no seat and no game here (a link copied wrong, a game removed): the way on
+      root.append(h("section", { class: "panel", id: "no-table" }, h("p", { role: "alert", class: "error" }, st.error),
+        h("p", {}, h("a", { href: "/", class: "button", id: "to-lobby" }, t("toLobby")))));
       return;
     }
     if (!st.welcome || !termsReady(st.welcome.name)) { root.append(statusNode); return; } // (redrawn when they come)
