@@ -110,3 +110,24 @@ def test_a_link_to_no_game_shows_the_way_to_the_lobby(server: Server, pages: Pag
             page.locator("#no-table").get_by_role("link", name=link).click()
             page.wait_for_selector("#start")
             pages.errors[:] = [e for e in pages.errors if "status of 404" not in e]
+
+
+def test_an_invitation_link_copied_wrong_says_so_in_words_a_player_knows(
+    server: Server, pages: Pages
+) -> None:
+    """A seat's link with a wrong key read "this token belongs to no seat of this game" on an
+    otherwise empty page: a word of the protocol, and no way on."""
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random"}]
+    game = server.create("mansfeld", {"players": 2}, seats)
+    for lang, words, link in (
+        ("de", "Dieser Einladungslink öffnet keinen Platz", "Zur Übersicht"),
+        ("en", "This invitation link opens no seat", "To the lobby"),
+    ):
+        page = pages.new(viewport={"width": 390, "height": 844})
+        page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+        page.goto(server.url + f"/play/{game['id']}#token=copied-wrong")
+        said = page.locator("#no-table [role=alert]")
+        said.wait_for()
+        assert said.inner_text().startswith(words), said.inner_text()
+        assert "token" not in said.inner_text().lower()
+        assert page.locator("#no-table a", has_text=link).is_visible()

@@ -1,7 +1,7 @@
 // A seat's page: the WebSocket, the board, the pending decision's choices, the log, hot-seat
 // hand-overs and the end of the game.
 import { api, clear, colour, copyText, h, usePalette } from "./dom.js";
-import { botName, lang, moveWords, oddsWords, t, tn, touchScreen } from "./i18n.js";
+import { botName, capital, lang, moveWords, oddsWords, t, tn, touchScreen } from "./i18n.js";
 import { moveKeys, onData, phaseDetail, renderBoard, seatNames, slotValue, term, termsReady } from "./boards.js";
 import { MAX_BUTTONS, hasSteps, remaining, stepPicker } from "./steps.js";
 import { endOfGame, logItem } from "./ending.js";
@@ -389,7 +389,7 @@ export function showPlay(root, gameId) {
     if (asking) { onData(render); root.append(askPanel()); return; }
     if (st.taken) { root.append(takenPanel()); return; }
     if (st.status === "error") { // no seat and no game here (a link copied wrong, a game removed): the way on
-      root.append(h("section", { class: "panel", id: "no-table" }, h("p", { role: "alert", class: "error" }, st.error),
+      root.append(h("section", { class: "panel", id: "no-table" }, h("p", { role: "alert", class: "error" }, capital(st.error)),
         h("p", {}, h("a", { href: "/", class: "button", id: "to-lobby" }, t("toLobby")))));
       return;
     }
