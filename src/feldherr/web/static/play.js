@@ -355,7 +355,7 @@ export function showPlay(root, gameId) {
   // A late friend whose seat a bot took: the server's words, and the game to watch.
   function takenPanel() {
     return h("section", { id: "seat-taken", class: "panel" },
-      h("p", { role: "alert", class: "error" }, st.error),
+      h("p", { role: "alert", class: "error" }, capital(st.error)),
       h("p", { class: "row" },
         h("button", { type: "button", class: "primary", id: "watch-instead", onclick: () => {
           tokens = [];
@@ -461,7 +461,7 @@ export function showPlay(root, gameId) {
 
   function decisionPanel(update, choices) {
     const panel = h("section", { id: "decision", class: "panel" });
-    if (st.error) panel.append(h("p", { role: "alert", class: "error", "data-game": "1" }, st.error));
+    if (st.error) panel.append(h("p", { role: "alert", class: "error", "data-game": "1" }, capital(st.error)));
     if (st.shown === "spectator") panel.append(h("p", { id: "watching", class: "label" }, t("watching")));
     if (update.outcome) { // the final scoring is under the board (far down on a phone): a link to it
       panel.append(h("h2", {}, t("gameOver")), h("p", {}, h("button", { type: "button", class: "link", id: "to-ending",
