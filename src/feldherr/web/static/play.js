@@ -291,7 +291,7 @@ export function showPlay(root, gameId) {
         h("input", { id: "my-name", type: "text", maxlength: 40, value, "aria-label": t("name"), placeholder: t("yourName"), autocomplete: "nickname",
           oninput: (e) => { st.naming = e.target.value; } }),
         h("button", { type: "submit", class: "primary", id: "take-name" }, t("nameTake"))),
-      st.nameError ? h("p", { role: "alert", class: "error", id: "name-error", "data-game": "1" }, st.nameError) : null);
+      st.nameError ? h("p", { role: "alert", class: "error", id: "name-error", "data-game": "1" }, capital(st.nameError)) : null);
   }
 
   // Friends who have not opened their invitation yet: the game's creator hands out the links here

@@ -99,7 +99,7 @@ export function showReplay(root, gameId) {
     // no game to replay here (a link copied wrong, a game removed, a running game's replay): the way on
     if (st.error && !step) root.append(h("section", { class: "panel", id: "no-table" }, h("p", { class: "error", role: "alert" }, capital(st.error)),
       h("p", {}, h("a", { href: "/", class: "button", id: "to-lobby" }, t("toLobby")))));
-    else if (st.error) root.append(h("p", { class: "error", role: "alert" }, st.error));
+    else if (st.error) root.append(h("p", { class: "error", role: "alert" }, capital(st.error)));
     if (step) st.game = step.view.game;
     // the game's title, as the lobby names it (also while a step in a new language is on its way)
     const title = st.game ? st.titles?.[st.game] || st.game : null;
