@@ -86,6 +86,13 @@ def test_an_address_with_nothing_at_it_is_a_page_in_the_reader_language(server: 
         page.get_by_role("link", name=link).click()
         page.wait_for_selector("#start")
         pages.errors[:] = [e for e in pages.errors if "status of 404" not in e]
+    # German chosen on this device's pages, the browser English: German
+    page = pages.new(locale="en-GB")
+    page.add_init_script("localStorage.setItem('feldherr:lang', 'de')")
+    page.goto(server.url + "/plya/abc")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    assert page.locator("#nowhere p").first.inner_text() == "Unter dieser Adresse gibt es nichts."
+    pages.errors[:] = [e for e in pages.errors if "status of 404" not in e]
     # a script's call of an address that is not there: still the refusal as JSON
     request = urllib.request.Request(server.url + "/api/nowhere", headers={"accept": "text/html"})
     with pytest.raises(urllib.error.HTTPError) as refused:

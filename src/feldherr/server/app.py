@@ -846,7 +846,13 @@ def _nowhere_page(err: ServerError, lang: str) -> str:
         f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<title>feldherr</title>\n<link rel="icon" href="data:,">\n'
-        '<link rel="stylesheet" href="/static/style.css">\n</head>\n<body>\n'
+        '<link rel="stylesheet" href="/static/style.css">\n'
+        # the language the player chose on this device's pages, where the browser's differs
+        '<script>const chosen = localStorage.getItem("feldherr:lang");\n'
+        'if (["en", "de"].includes(chosen) && chosen !== document.documentElement.lang '
+        "&& !/[?&]lang=/.test(location.search))\n"
+        "  location.replace(`${location.pathname}?lang=${chosen}`);</script>\n"
+        "</head>\n<body>\n"
         '<header id="top"><a href="/" id="home">feldherr</a></header>\n'
         f'<main id="app"><section class="panel" id="nowhere"><p>{message[:1].upper()}{message[1:]}.</p>\n'
         f'<p><a href="/" class="button">{link}</a></p></section></main>\n</body>\n</html>\n'
