@@ -138,3 +138,19 @@ def test_an_invitation_link_copied_wrong_says_so_in_words_a_player_knows(
         assert said.inner_text().startswith(words), said.inner_text()
         assert "token" not in said.inner_text().lower()
         assert page.locator("#no-table a", has_text=link).is_visible()
+
+
+def test_the_right_link_after_a_wrong_one_opens_the_seat_without_asking(server: Server, pages: Pages) -> None:
+    """A key copied wrong was kept on the device as if it were a seat of the game: the right link
+    opened next asked "This invitation is for Anna — take Anna's seat here / back to my seat", as
+    if the player had a seat there already."""
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random"}]
+    game = server.create("mansfeld", {"players": 2}, seats)
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url + f"/play/{game['id']}#token=copied-wrong")
+    page.locator("#no-table [role=alert]").wait_for()
+    page.goto(game["seats"][0]["invite"])
+    page.wait_for_selector("#choices button:not([disabled]), #invite-ask")
+    assert page.locator("#invite-ask").count() == 0
+    held = page.evaluate(f"localStorage.getItem('feldherr:tokens:{game['id']}')")
+    assert "copied-wrong" not in held, held

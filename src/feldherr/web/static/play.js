@@ -121,6 +121,9 @@ export function showPlay(root, gameId) {
         st.taken = true;
         st.ws = null;
       }
+      // keys that open no seat of this game (a link copied wrong) are not kept as this device's
+      // seats: the right link opened next would be asked about as someone else's invitation
+      if (msg.rule === "server.token" && !st.welcome) for (const token of tokens) forget(gameId, token);
       st.error = msg.message;
       if (!st.welcome) st.status = "error";
     } else {
