@@ -297,3 +297,32 @@ def test_elgrande_power_card_tip_counts_its_caballeros(
     )
     assert card.get_attribute("data-tip-title") == title
     assert card.get_attribute("data-tip") == tips
+
+
+@pytest.mark.parametrize(
+    ("lang", "held", "neutral"),
+    [
+        ("en", "{who}: {n} armies", "Altmark (Brandenburg) — neutral"),
+        ("de", "{who}: {n} Armeen", "Altmark (Brandenburg) — neutral"),
+    ],
+)
+def test_wallenstein_county_tip_reads_as_words(
+    server: Server, pages: Pages, lang: str, held: str, neutral: str
+) -> None:
+    """A county's tooltip (and its label for a screen reader) read like a form's fields: "Lüneburg
+    (Brandenburg) — armies: 4, unrest: 0, Yellow"; now "Lüneburg (Brandenburg) — Yellow: 4
+    armies", a revolt marker only where there is one, a county nobody holds "neutral"."""
+    update = seat_update("wallenstein", {"players": 3, "setup": "fixed"}, "plan")
+    counties = update["view"]["counties"]
+    assert counties["Altmark"]["owner"] == -1 and not counties["Altmark"]["revolt_markers"]
+    lune = counties["Lüneburg"]
+    assert lune["owner"] >= 0 and lune["armies"] > 1 and not lune["revolt_markers"] and not lune["buildings"]
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.evaluate(RENDER, ["wallenstein", update])
+    tip = page.locator('#map .county[data-county="Lüneburg"]').get_attribute("data-tip")
+    who = ["A", "B", "C"][lune["owner"]]
+    assert tip == "Lüneburg (Brandenburg) — " + held.format(who=who, n=lune["armies"])
+    assert page.locator('#map .county[data-county="Altmark"]').get_attribute("data-tip") == neutral

@@ -32,7 +32,7 @@ const WORDS = {
     battles: "Battles won (+) and lost (−)",
     counties: "counties", best_province: "best province", values: "values", draft: "draft",
     // counted texts: Intl.PluralRules picks "one" or "other"; {n} is the number in the language's format
-    choicesN: { one: "{n} choice", other: "{n} choices" }, armiesN: { one: "{n} army", other: "{n} armies" },
+    choicesN: { one: "{n} choice", other: "{n} choices" }, armiesN: { one: "{n} army", other: "{n} armies" }, unrestN: { one: "{n} revolt marker", other: "{n} revolt markers" }, neutralCounty: "neutral",
     talerN: { one: "{n} Thaler", other: "{n} Thalers" }, hiddenN: { one: "{n} hidden", other: "{n} hidden" },
     cardsN: { one: "{n} card", other: "{n} cards" }, leftN: { one: "{n} card left", other: "{n} cards left" },
     handN: { one: "{n} card left in hand", other: "{n} cards left in hand" },
@@ -108,7 +108,7 @@ const WORDS = {
     thaler: "Taler", grain: "Getreide", vp: "Siegpunkte", supply: "Vorrat", buildings: "Gebäude",
     battles: "Schlachten gewonnen (+) und verloren (−)",
     money: "Geld", counties: "Länder", best_province: "beste Provinz", values: "Werte", draft: "Auswahl",
-    choicesN: { one: "{n} Möglichkeit", other: "{n} Möglichkeiten" }, armiesN: { one: "{n} Armee", other: "{n} Armeen" },
+    choicesN: { one: "{n} Möglichkeit", other: "{n} Möglichkeiten" }, armiesN: { one: "{n} Armee", other: "{n} Armeen" }, unrestN: { one: "{n} Unruhemarker", other: "{n} Unruhemarker" }, neutralCounty: "neutral",
     talerN: { one: "{n} Taler", other: "{n} Taler" }, hiddenN: { one: "{n} verdeckt", other: "{n} verdeckt" },
     cardsN: { one: "{n} Karte", other: "{n} Karten" }, leftN: { one: "noch {n} Karte", other: "noch {n} Karten" },
     handN: { one: "{n} Karte auf der Hand", other: "{n} Karten auf der Hand" },
