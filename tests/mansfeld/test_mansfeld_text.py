@@ -311,3 +311,21 @@ def test_a_battle_line_says_none_for_a_player_who_committed_no_card() -> None:
     assert GAME.render_log(entry, "en", ["Anna", "Bert"]) == (
         "Committed cards: Anna: none; Bert: Colonel. Bert conquers province 2 (7 points)."
     )
+
+
+def test_a_province_nobody_fights_for_is_told_without_a_dash_for_its_luck_dice() -> None:
+    """Once nobody holds a card, the provinces left are turned up and set aside with no luck dice:
+    the line read "Province 6 is worth 7 points. Luck dice: —." ("Kriegsglück: —.")."""
+    seen = 0
+    for seed in range(1, 40):
+        state = _advance(OVER, seed=seed, players=4)
+        for entry in state.visible_log(None):
+            if entry["k"] != "province" or any(entry["a"]["luck"]):
+                continue
+            seen += 1
+            no, value = entry["a"]["no"], entry["a"]["value"]
+            assert GAME.render_log(entry, "en", NAMES) == f"Province {no} is worth {value} points."
+            assert GAME.render_log(entry, "de", NAMES) == f"Provinz {no} ist {value} Punkte wert."
+        if seen:
+            break
+    assert seen, "no province was turned up without a fight"

@@ -242,6 +242,8 @@ def test_a_running_game_is_not_analysed(server: Server, pages: Pages) -> None:
     page = pages.new(viewport={"width": 1280, "height": 900})
     page.goto(f"{server.url}/replay/{game['id']}")
     page.wait_for_selector("main .error")
+    # the server's words as a sentence (shown alone, its English started in lower case)
+    assert page.locator("main .error").inner_text().startswith("The game is not finished")
     assert page.locator("#analyse").count() == 0  # no board for a running game
     reply = page.evaluate(
         """async (id) => {

@@ -271,3 +271,59 @@ def test_a_players_name_stays_on_one_line_beside_a_long_column(server: Server, p
     page.goto(server.url)
     page.wait_for_selector("#new-game")
     assert page.evaluate(NAME_LINES) == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "tips"),
+    [
+        ("en", "the 10 (power card)", "1 Caballero from the province to the court"),
+        ("de", "Machtkarte 10", "1 Caballero aus der Provinz an den Hof"),
+    ],
+)
+def test_elgrande_power_card_tip_counts_its_caballeros(
+    server: Server, pages: Pages, lang: str, title: str, tips: str
+) -> None:
+    """A power card's tooltip names the one card ("power cards 10" was its title) and counts its
+    Caballeros in words ("power card 10: 1 Caballeros", "0 Caballeros" on the 12 and 13)."""
+    update = seat_update("elgrande", {"players": 3}, "power")
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.evaluate(RENDER, ["elgrande", update])
+    card = page.locator("#hand .power-card", has=page.locator("strong", has_text="10")).first
+    page.wait_for_function(  # (the counts come with the board's printed data)
+        "() => [...document.querySelectorAll('#hand .power-card')]"
+        ".every((c) => c.dataset.tip.includes('Caballero'))"
+    )
+    assert card.get_attribute("data-tip-title") == title
+    assert card.get_attribute("data-tip") == tips
+
+
+@pytest.mark.parametrize(
+    ("lang", "held", "neutral"),
+    [
+        ("en", "{who}: {n} armies", "Altmark (Brandenburg) — neutral"),
+        ("de", "{who}: {n} Armeen", "Altmark (Brandenburg) — neutral"),
+    ],
+)
+def test_wallenstein_county_tip_reads_as_words(
+    server: Server, pages: Pages, lang: str, held: str, neutral: str
+) -> None:
+    """A county's tooltip (and its label for a screen reader) read like a form's fields: "Lüneburg
+    (Brandenburg) — armies: 4, unrest: 0, Yellow"; now "Lüneburg (Brandenburg) — Yellow: 4
+    armies", a revolt marker only where there is one, a county nobody holds "neutral"."""
+    update = seat_update("wallenstein", {"players": 3, "setup": "fixed"}, "plan")
+    counties = update["view"]["counties"]
+    assert counties["Altmark"]["owner"] == -1 and not counties["Altmark"]["revolt_markers"]
+    lune = counties["Lüneburg"]
+    assert lune["owner"] >= 0 and lune["armies"] > 1 and not lune["revolt_markers"] and not lune["buildings"]
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    page.evaluate(RENDER, ["wallenstein", update])
+    tip = page.locator('#map .county[data-county="Lüneburg"]').get_attribute("data-tip")
+    who = ["A", "B", "C"][lune["owner"]]
+    assert tip == "Lüneburg (Brandenburg) — " + held.format(who=who, n=lune["armies"])
+    assert page.locator('#map .county[data-county="Altmark"]').get_attribute("data-tip") == neutral

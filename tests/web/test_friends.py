@@ -348,7 +348,7 @@ def test_a_bot_takes_the_seat_of_a_friend_who_never_opens_the_invitation(
     bert.goto(bert_link)
     bert.wait_for_selector("#seat-taken")
     said = bert.locator("#seat-taken").inner_text()
-    assert said.startswith("a bot plays this seat now") and "you can still watch" in said
+    assert said.startswith("A bot plays this seat now") and "you can still watch" in said  # a sentence
     assert "token" not in bert.url
     shot(bert, "friends-seat-taken-phone")
     bert.click("#watch-instead")

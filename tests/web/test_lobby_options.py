@@ -105,3 +105,30 @@ def test_each_choice_reads_whole_in_its_closed_menu_on_a_phone(server: Server, p
     wide.select_option("#opt-setup", "fixed")
     assert wide.locator("#opt-setup option:checked").inner_text() == "Feste Startaufstellung"
     assert about.inner_text() == "Die in der Regel gedruckten Aufstellungen"
+
+
+def test_the_seats_are_named_by_the_colours_they_play(server: Server, pages: Pages) -> None:
+    """Each seat of the new-game form shows the colour it plays in the game, as the table names it
+    ("● Red"), and its menu is labelled by it: the menus were "Seat 1" … "Seat 4" to a screen
+    reader (a seat's number, which the game never shows), the rows "1." … "4."."""
+    for lang, wallenstein, elgrande in (
+        ("en", ["Red", "Blue", "Yellow", "Purple"], ["Red", "Blue", "Yellow", "Green"]),
+        ("de", ["Rot", "Blau", "Gelb", "Lila"], ["Rot", "Blau", "Gelb", "Grün"]),
+    ):
+        page = pages.new(**PHONE)
+        page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+        page.goto(server.url + "/")
+        for game, colours in (("wallenstein", wallenstein), ("elgrande", elgrande)):
+            page.select_option("#game", game)
+            page.wait_for_function(
+                "(first) => document.querySelector('.seat-row .seat-no')?.textContent === first",
+                arg=colours[0],
+            )
+            assert page.locator(".seat-row .seat-no").all_inner_texts() == colours
+            labels = page.locator(".seat-row select[id^='seat-']").evaluate_all(
+                "els => els.map((e) => e.getAttribute('aria-label'))"
+            )
+            who = "who plays" if lang == "en" else "wer spielt"
+            assert labels == [f"{c}: {who}" for c in colours]
+            assert not any(re.search(r"\d", label) for label in labels)
+        shot(page, f"lobby-seat-colours-{lang}")

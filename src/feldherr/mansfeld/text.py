@@ -94,6 +94,8 @@ def render_log(entry: LogEntry, lang: str = "en", names: Sequence[str] | None = 
         args["dice"] = " ".join(str(d) for d in args["dice"])
     if "choice" in args:
         args["choice"] = _per_seat(args["choice"], lang, names, "item.dice")
+    if key == "province" and not any(args.get("luck") or ()):
+        key = "province.unfought"  # nobody holds a card: no luck dice ("Luck dice: —."); "aside" follows
     if "luck" in args:
         args["luck"] = _per_seat(args["luck"], lang, names, "item.value", skip_zero=True)
     if "scores" in args:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import html
 import ipaddress
 import json
 import logging
@@ -21,7 +22,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -802,11 +803,15 @@ def install_refusals(app: FastAPI) -> None:
         return JSONResponse(error_reply(invalid_field(exc), None, _lang(request)), status_code=422)
 
     @app.exception_handler(HTTPException)
-    async def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        """Status and headers (a 405's ``Allow``) kept."""
+    async def _http_error(request: Request, exc: HTTPException) -> Response:
+        """Status and headers (a 405's ``Allow``) kept. A browser that opens an address with
+        nothing at it (a mistyped link) reads a page in its language with the way to the lobby,
+        not the refusal's JSON."""
         rule = {404: "server.route", 405: "server.method"}.get(exc.status_code, "server.http")
         code = {404: "not-found", 405: "method"}.get(exc.status_code, "http")
         err = ServerError(rule, exc.status_code, code)
+        if exc.status_code == 404 and _wants_page(request):
+            return HTMLResponse(_nowhere_page(err, _lang(request)), status_code=404)
         return JSONResponse(
             error_reply(err, None, _lang(request)), status_code=exc.status_code, headers=exc.headers
         )
@@ -816,6 +821,39 @@ def install_refusals(app: FastAPI) -> None:
         """Instead of Starlette's plain English "Internal Server Error" (the defect is still logged)."""
         err = ServerError("server.internal", 500, "internal")
         return JSONResponse(error_reply(err, None, _lang(request)), status_code=500)
+
+
+def _wants_page(request: Request) -> bool:
+    """A browser's own request for a page (an address typed or followed), not a script's call of
+    the API or a file the page loads."""
+    path = request.url.path
+    return (
+        request.method == "GET"
+        and not path.startswith(("/api/", "/static/", "/ws"))
+        and "text/html" in request.headers.get("accept", "")
+    )
+
+
+def _nowhere_page(err: ServerError, lang: str) -> str:
+    """The page of an address with nothing at it: the refusal's words and the link to the lobby,
+    in ``lang``, in the client's look."""
+    message = html.escape(err.texts()[lang])
+    link = html.escape(SERVER_PARTS["part.lobby-link"][lang])
+    return (
+        f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<title>feldherr</title>\n<link rel="icon" href="data:,">\n'
+        '<link rel="stylesheet" href="/static/style.css">\n'
+        # the language the player chose on this device's pages, where the browser's differs
+        '<script>const chosen = localStorage.getItem("feldherr:lang");\n'
+        'if (["en", "de"].includes(chosen) && chosen !== document.documentElement.lang '
+        "&& !/[?&]lang=/.test(location.search))\n"
+        "  location.replace(`${location.pathname}?lang=${chosen}`);</script>\n"
+        "</head>\n<body>\n"
+        '<header id="top"><a href="/" id="home">feldherr</a></header>\n'
+        f'<main id="app"><section class="panel" id="nowhere"><p>{message[:1].upper()}{message[1:]}.</p>\n'
+        f'<p><a href="/" class="button">{link}</a></p></section></main>\n</body>\n</html>\n'
+    )
 
 
 async def _scan(hub: Hub) -> None:

@@ -69,8 +69,10 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "de": "Zuerst mit hello (und den Schlüsseln) anmelden",
     },
     "server.token": {
-        "en": "this token belongs to no seat of this game",
-        "de": "Dieser Schlüssel gehört zu keinem Platz dieses Spiels",
+        "en": "this invitation link opens no seat of this game (its key is not one of the game's): "
+        "it may have been copied wrong; ask for the link again",
+        "de": "Dieser Einladungslink öffnet keinen Platz dieses Spiels (sein Schlüssel gehört nicht dazu): "
+        "Er ist vielleicht falsch abgeschrieben; lass dir den Link noch einmal geben",
     },
     "server.seat": {"en": "this seat is not yours", "de": "Dieser Platz gehört dir nicht"},
     "server.seat-taken": {
@@ -160,6 +162,10 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
 }
 
 SERVER_PARTS: dict[str, dict[str, str]] = {
+    "part.lobby-link": {
+        "en": "To the lobby: start a game or go on with one",
+        "de": "Zur Übersicht: ein Spiel beginnen oder weiterspielen",
+    },
     "part.seats-count": {
         "en": "give a list of {players} seats",
         "de": "Gib eine Liste von {players} Plätzen an",

@@ -4,7 +4,7 @@
 // search's visits, best first; a progress bar while the search runs. Its own words, English and
 // German (counted words through Intl.PluralRules, numbers through Intl.NumberFormat).
 import { api, colour, copyText, h } from "./dom.js";
-import { lang, moveWords, num, pct as percent, t } from "./i18n.js";
+import { capital, lang, moveWords, num, pct as percent, t } from "./i18n.js";
 
 const WORDS = {
   en: {
@@ -240,7 +240,7 @@ export function analysisBoard(gameId, onChange, editor = null) {
         editor && st.at !== null ? editor.button(st.at) : null) : null,
       st.running ? progress() : null,
       st.stopped && !st.running ? h("p", { class: "note", id: "analysis-stopped" }, w("stopped")) : null,
-      st.error ? h("p", { class: "error", role: "alert" }, st.error) : null,
+      st.error ? h("p", { class: "error", role: "alert" }, capital(st.error)) : null,
       st.running ? null : results(),
       toMove.length ? shareLink() : null].filter(Boolean));
   }

@@ -191,8 +191,11 @@ function wallenstein(view, ctx) {
         const [cx, cy] = [c.centre[0] * W, c.centre[1] * H];
         const owner = state.owner;
         const pts = c.outline.map(([x, y]) => `${(x * W).toFixed(1)},${(y * H).toFixed(1)}`).join(" ");
-        const title = `${cname} (${c.region}) — ${t("armies")}: ${state.armies}, ${t("unrest")}: ${state.revolt_markers}` +
-          (owner >= 0 ? `, ${name(ctx, owner)}` : "") + (state.buildings.length ? `, ${state.buildings.map((b) => term(b, "b.")).join(", ")}` : "");
+        // "Neumark (Brandenburg) — Clara: 2 armies, 1 revolt marker, palace" (it read "armies: 2,
+        // unrest: 0, Clara", a form's fields); a county nobody holds: its neutral word
+        const parts = [state.revolt_markers ? tn("unrestN", state.revolt_markers) : null, ...state.buildings.map((b) => term(b, "b."))].filter(Boolean);
+        const title = `${cname} (${c.region}) — ` +
+          (owner >= 0 ? `${name(ctx, owner)}: ${[tn("armiesN", state.armies), ...parts].join(", ")}` : [t("neutralCounty"), ...parts].join(", "));
         const moved = ctx.prev && JSON.stringify(ctx.prev.counties?.[cname]) !== JSON.stringify(state);
         return s("g", { class: `county ${legal ? "legal" : ""} ${ctx.filter === cname ? "active" : ""} ${moved ? "changed" : ""}`, "data-county": cname,
           tabindex: legal ? 0 : null, role: legal ? "button" : null, "aria-label": title, "data-tip": title, // table: on hover and tap

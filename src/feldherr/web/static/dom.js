@@ -1,5 +1,6 @@
 // Building DOM and SVG nodes without innerHTML (texts from the server are never parsed as HTML).
 import { lang, t } from "./i18n.js";
+import { readToken } from "./store.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -82,11 +83,15 @@ export function colour(seat) { return palette[seat % palette.length]; }
 // the raw answer.
 export async function api(path, options = {}) {
   const url = /[?&]lang=/.test(path) ? path : `${path}${path.includes("?") ? "&" : "?"}lang=${lang()}`;
+  // a game's own address: with a seat token this device holds for it (a private game's replay,
+  // charts and analysis are its players'), unless the caller names one
+  const game = path.match(/^\/api\/games\/([^/?]+)/);
+  const token = game ? readToken(decodeURIComponent(game[1])) : null;
   let response;
   try {
     response = await fetch(url, {
       ...options,
-      headers: { "content-type": "application/json", ...(options.headers || {}) },
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...(options.headers || {}) },
     });
   } catch {
     throw new Error(t("noAnswer"));

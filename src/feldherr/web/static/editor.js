@@ -288,10 +288,10 @@ export function positionEditor(gameId) {
         h("div", { class: "editor-apply" },
           h("button", { type: "submit", id: "editor-apply", disabled: Boolean(st.busy) }, w("apply")),
           st.busy ? h("small", { role: "status" }, st.busy) : null,
-          st.error ? h("p", { class: "error", id: "editor-error", role: "alert" }, st.error) : null)));
+          st.error ? h("p", { class: "error", id: "editor-error", role: "alert" }, capital(st.error)) : null)));
     } else {
       if (st.busy) el.append(h("p", { class: "note", role: "status" }, st.busy));
-      if (st.error) el.append(h("p", { class: "error", id: "editor-error", role: "alert" }, st.error));
+      if (st.error) el.append(h("p", { class: "error", id: "editor-error", role: "alert" }, capital(st.error)));
     }
   }
 

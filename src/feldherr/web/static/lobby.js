@@ -166,13 +166,50 @@ export function showLobby(root) {
     return node;
   }
 
+  // Each seat by the colour it plays in the game ("● Red"), as the table names it, in the game's
+  // words (its terms, fetched once a game is picked; "1." until they come): the seat selector's
+  // label said "Seat 1" to a screen reader.
+  const termsOf = new Map();
+  function seatColour(game, seat) {
+    if (!termsOf.has(game)) {
+      termsOf.set(game, null);
+      api(`/api/web/terms/${encodeURIComponent(game)}`).then((terms) => {
+        termsOf.set(game, terms);
+        if (form.game === game) labelSeats();
+      }).catch(() => { /* the seats keep their numbers */ });
+    }
+    const named = colourTerm(game, seat, termsOf.get(game));
+    return named ? named[lang()] || named.en : null;
+  }
+  function seatLabel(i) {
+    // from a position: the row shows the player as the position names them (below)
+    const named = form.position?.names?.[lang()]?.[i] ?? form.position?.names?.en?.[i];
+    if (named) return { node: h("span", { class: "seat-no" }), aria: t("seatOf", { colour: named }) };
+    const hue = seatColour(form.game, i);
+    return {
+      node: h("span", { class: "seat-no", "data-game": hue ? "1" : null }, hue ? [h("span", { class: "dot", style: `--seat:${colour(i)}` }), hue] : `${i + 1}.`),
+      aria: hue ? t("seatOf", { colour: hue }) : t("seat"),
+    };
+  }
+  function labelSeats() {
+    if (!seatBox) return;
+    usePalette(form.game);
+    seatBox.querySelectorAll(".seat-row").forEach((row, i) => {
+      const { node, aria } = seatLabel(i);
+      row.querySelector(".seat-no").replaceWith(node);
+      row.querySelector(`#seat-${i}`).setAttribute("aria-label", aria);
+    });
+  }
+
   let seatBox = null;
   function renderSeats() {
     if (!seatBox) return;
     clear(seatBox);
+    usePalette(form.game);
     const g = entry();
     form.seats.forEach((seat, i) => {
-      const kind = h("select", { id: `seat-${i}`, "aria-label": `${t("seat")} ${i + 1}`, onchange: (e) => { seat.kind = e.target.value; renderSeats(); } },
+      const label = seatLabel(i);
+      const kind = h("select", { id: `seat-${i}`, "aria-label": label.aria, onchange: (e) => { seat.kind = e.target.value; renderSeats(); } },
         ["me", "friend", "hotseat", "bot"].map((k) => h("option", { value: k, selected: seat.kind === k }, t(k))));
       const bot = seat.kind === "bot"
         ? h("select", { id: `bot-${i}`, "aria-label": t("strength"), onchange: (e) => { seat.bot = e.target.value; } },
@@ -183,7 +220,7 @@ export function showLobby(root) {
       // from a position: whose place this is, as the position names the player (a colour, a name)
       const named = form.position?.names?.[lang()]?.[i] ?? form.position?.names?.en?.[i];
       const player = named ? h("span", { class: "seat-player", "data-game": "1", style: `--seat:${colour(i)}` }, h("span", { class: "dot" }), named) : null;
-      seatBox.append(h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `${i + 1}.`), player, kind, bot, name));
+      seatBox.append(h("div", { class: "seat-row" }, label.node, player, kind, bot, name));
     });
   }
 

@@ -1,7 +1,7 @@
 // A seat's page: the WebSocket, the board, the pending decision's choices, the log, hot-seat
 // hand-overs and the end of the game.
 import { api, clear, colour, copyText, h, usePalette } from "./dom.js";
-import { botName, lang, moveWords, oddsWords, t, tn, touchScreen } from "./i18n.js";
+import { botName, capital, lang, moveWords, oddsWords, t, tn, touchScreen } from "./i18n.js";
 import { moveKeys, onData, phaseDetail, renderBoard, seatNames, slotValue, term, termsReady } from "./boards.js";
 import { MAX_BUTTONS, hasSteps, remaining, stepPicker } from "./steps.js";
 import { endOfGame, logItem } from "./ending.js";
@@ -126,6 +126,9 @@ export function showPlay(root, gameId) {
         st.taken = true;
         st.ws = null;
       }
+      // keys that open no seat of this game (a link copied wrong) are not kept as this device's
+      // seats: the right link opened next would be asked about as someone else's invitation
+      if (msg.rule === "server.token" && !st.welcome) for (const token of tokens) forget(gameId, token);
       st.error = msg.message;
       if (!st.welcome) st.status = "error";
     } else {
@@ -296,7 +299,7 @@ export function showPlay(root, gameId) {
         h("input", { id: "my-name", type: "text", maxlength: 40, value, "aria-label": t("name"), placeholder: t("yourName"), autocomplete: "nickname",
           oninput: (e) => { st.naming = e.target.value; } }),
         h("button", { type: "submit", class: "primary", id: "take-name" }, t("nameTake"))),
-      st.nameError ? h("p", { role: "alert", class: "error", id: "name-error", "data-game": "1" }, st.nameError) : null);
+      st.nameError ? h("p", { role: "alert", class: "error", id: "name-error", "data-game": "1" }, capital(st.nameError)) : null);
   }
 
   // Friends who have not opened their invitation yet: the game's creator hands out the links here
@@ -360,7 +363,7 @@ export function showPlay(root, gameId) {
   // A late friend whose seat a bot took: the server's words, and the game to watch.
   function takenPanel() {
     return h("section", { id: "seat-taken", class: "panel" },
-      h("p", { role: "alert", class: "error" }, st.error),
+      h("p", { role: "alert", class: "error" }, capital(st.error)),
       h("p", { class: "row" },
         h("button", { type: "button", class: "primary", id: "watch-instead", onclick: () => {
           tokens = [];
@@ -393,8 +396,9 @@ export function showPlay(root, gameId) {
     renderStatus();
     if (asking) { onData(render); root.append(askPanel()); return; }
     if (st.taken) { root.append(takenPanel()); return; }
-    if (st.status === "error") {
-      root.append(h("p", { role: "alert", class: "error" }, st.error));
+    if (st.status === "error") { // no seat and no game here (a link copied wrong, a game removed): the way on
+      root.append(h("section", { class: "panel", id: "no-table" }, h("p", { role: "alert", class: "error" }, capital(st.error)),
+        h("p", {}, h("a", { href: "/", class: "button", id: "to-lobby" }, t("toLobby")))));
       return;
     }
     if (!st.welcome || !termsReady(st.welcome.name)) { root.append(statusNode); return; } // (redrawn when they come)
@@ -465,7 +469,7 @@ export function showPlay(root, gameId) {
 
   function decisionPanel(update, choices) {
     const panel = h("section", { id: "decision", class: "panel" });
-    if (st.error) panel.append(h("p", { role: "alert", class: "error", "data-game": "1" }, st.error));
+    if (st.error) panel.append(h("p", { role: "alert", class: "error", "data-game": "1" }, capital(st.error)));
     if (st.shown === "spectator") panel.append(h("p", { id: "watching", class: "label" }, t("watching")));
     if (update.outcome) { // the final scoring is under the board (far down on a phone): a link to it
       panel.append(h("h2", {}, t("gameOver")), h("p", {}, h("button", { type: "button", class: "link", id: "to-ending",

@@ -1,6 +1,6 @@
 // The replay viewer: a finished or imported game step by step, with a timeline (step, jump, play).
 import { api, clear, h, usePalette } from "./dom.js";
-import { lang, moveWords, num, t } from "./i18n.js";
+import { capital, lang, moveWords, num, t } from "./i18n.js";
 import { onData, renderBoard, seatNames, termsReady } from "./boards.js";
 import { battleChart, drawPlots, logItem, scoringLines, scoringTable } from "./ending.js";
 import { analysisBoard } from "./analysis.js";
@@ -95,8 +95,11 @@ export function showReplay(root, gameId) {
     const typing = old?.id === "at" && old.value !== old.dataset.at ? old.value : null;
     const focusHere = kept !== null || (old !== null && root.contains(old));
     clear(root);
-    if (st.error) root.append(h("p", { class: "error", role: "alert" }, st.error));
     const step = st.step;
+    // no game to replay here (a link copied wrong, a game removed, a running game's replay): the way on
+    if (st.error && !step) root.append(h("section", { class: "panel", id: "no-table" }, h("p", { class: "error", role: "alert" }, capital(st.error)),
+      h("p", {}, h("a", { href: "/", class: "button", id: "to-lobby" }, t("toLobby")))));
+    else if (st.error) root.append(h("p", { class: "error", role: "alert" }, capital(st.error)));
     if (step) st.game = step.view.game;
     // the game's title, as the lobby names it (also while a step in a new language is on its way)
     const title = st.game ? st.titles?.[st.game] || st.game : null;

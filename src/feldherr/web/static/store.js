@@ -50,6 +50,11 @@ function tabHeld(id) {
     return [];
   }
 }
+// A seat token of this device for the game, to read it where it is private (its replay, the
+// ending's charts, the analysis board): a player of a private game is one of those who may see it.
+export function readToken(id) {
+  return held(id)[0] ?? tabHeld(id)[0] ?? null;
+}
 const reloaded = () => performance.getEntriesByType("navigation")[0]?.type === "reload";
 
 // The tokens this page plays: those in the address win and are remembered (a foreign invitation
