@@ -155,17 +155,17 @@ def test_an_observation_held_is_never_written_again(game: str) -> None:
 
 def test_a_loop_that_drops_its_observations_gets_its_arrays_again() -> None:
     """The arrays of the observation before the last one come back, written anew, once nobody
-    holds them: the same array objects (alive only because the environment kept them)."""
+    holds them: the same array objects (alive only because the environment kept them; told by
+    their id while the environment still holds them, as a weak reference would keep them from
+    coming back)."""
     e = env("elgrande", players=4)
     e.reset(seed=1)
     rng = random.Random(1)
-    handed: list[Any] = []  # weak references to each observation handed out
     again = 0
     for _ in e.agent_iter(200):
+        spare = id(e._spare[0])  # (alive until the next array is made: no new one has its id)
         obs, _, terminated, truncated, info = e.last()
-        if len(handed) >= 2 and handed[-2]() is obs["observation"]:
-            again += 1
-        handed.append(weakref.ref(obs["observation"]))
+        again += id(obs["observation"]) == spare
         if terminated or truncated:
             e.step(None)
             continue
@@ -242,30 +242,73 @@ def test_a_parallel_observation_held_is_never_written_again(game: str, players: 
             assert np.array_equal(held, copy)
 
 
+@pytest.mark.parametrize("game", ["elgrande", "mansfeld", "wallenstein"])
+def test_an_array_kept_by_a_weak_reference_alone_is_never_written_again(game: str) -> None:
+    """An observation, a mask or a step's rows' array (a row's base) the user keeps only a
+    ``weakref.ref`` of is not written again while that reference lives: the reference shows the
+    array as handed out, or nothing once the environment dropped it (as it would without the
+    environment's reuse), never another step's numbers; in both environments."""
+    refs: list[tuple[Any, Any]] = []  # (a weak reference, a copy of the array as handed out)
+
+    def keep(array: Any) -> None:
+        refs.append((weakref.ref(array), array.copy()))
+
+    aec = env(game, players=3)
+    aec.reset(seed=2)
+    for step, _agent in enumerate(aec.agent_iter(60)):
+        obs, _, terminated, truncated, info = aec.last()
+        keep(obs["observation"] if step % 2 else obs["action_mask"])
+        del obs
+        aec.step(
+            None if terminated or truncated else info["legal_actions"][step % len(info["legal_actions"])]
+        )
+    par = parallel_env(game, players=3)
+    observations, infos = par.reset(seed=2)
+    for step in range(30):
+        if not par.agents:
+            break
+        rows = observations["player_1"]["observation"]
+        keep(
+            rows if step % 3 == 0 else rows.base if step % 3 == 1 else observations["player_1"]["action_mask"]
+        )
+        del rows
+        observations = {}
+        actions = {
+            a: i["legal_actions"][step % len(i["legal_actions"])]
+            for a, i in infos.items()
+            if i["legal_actions"]
+        }
+        observations, _, _, _, infos = par.step(actions)
+    del observations
+    assert len(refs) > 60
+    for ref, copy in refs:
+        array = ref()
+        assert array is None or np.array_equal(array, copy)
+
+
 def test_a_parallel_loop_that_drops_its_observations_gets_its_arrays_again() -> None:
     """The rows and masks of the step before the last come back, written anew, once nobody holds
     them: the same array objects (alive only because the environment kept them)."""
     par = parallel_env("mansfeld", players=4)
     observations, infos = par.reset(seed=1)
     rng = random.Random(1)
-    handed: list[Any] = []  # weak references to player_0's observation and the masks of each step
     again = masks_again = steps = 0
     while par.agents and steps < 200:
-        rows = weakref.ref(observations["player_0"]["observation"])
-        masks = {
-            a: weakref.ref(o["action_mask"]) for a, o in observations.items() if infos[a]["legal_actions"]
-        }
-        if len(handed) >= 2:
-            again += handed[-2][0]() is rows()
-            masks_again += any(ref() is masks[a]() for a, ref in handed[-2][1].items() if a in masks)
-        handed.append((rows, masks))
         del observations
+        # the ids of the arrays of the step before the last, which the environment holds until the
+        # step has made its arrays (no array made meanwhile has one of them); told by id, as a weak
+        # reference would keep them from coming back
+        kept = par._sets[0]
+        rows, masks = (id(kept[1][0]), {id(m) for m in kept[2] if m is not None}) if kept else (0, set())
+        del kept
         actions = {
             a: (legal := i["legal_actions"])[rng.randrange(len(legal))]
             for a, i in infos.items()
             if i["legal_actions"]
         }
         observations, _, _, _, infos = par.step(actions)
+        again += id(observations["player_0"]["observation"]) == rows
+        masks_again += any(id(o["action_mask"]) in masks for o in observations.values())
         steps += 1
     assert steps > 40 and again >= steps - 3 and masks_again > steps // 4, (steps, again, masks_again)
 

@@ -8,7 +8,8 @@ array handed out is the user's, except the mask of an agent that owes no decisio
 one read-only array shared by such agents. Nothing the user holds is ever written again: the AEC
 environment writes the arrays of an observation handed out before the last one again (instead of
 making new ones), the parallel environment those of the step before the last, only once nobody
-holds them or a view of them any longer, unchanged (``adapters.table.unheld``).
+holds them, a view of them or a weak reference to them any longer, unchanged
+(``adapters.table.unheld``).
 
 Each agent's info holds its legal actions now, ``info["legal_actions"]`` (ascending: the actions
 its mask marks, as OpenSpiel's ``legal_actions()``; empty for an agent that owes no decision, and
@@ -50,6 +51,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from sys import getrefcount
 from typing import Any
+from weakref import getweakrefcount
 
 import numpy as np
 import numpy.typing as npt
@@ -494,8 +496,13 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         sets, kernel, partial = self._sets, self._seats_kernel, choices.partial
         kept = sets[0]  # (rows' array, rows, masks by seat) of the step before the last, or None
         block = None
-        if kept is not None and getrefcount(kept[0]) == n + 2 and unheld(kept[1], 0, n, _FLOAT32, shape):
-            block, rows = kept[0], kept[1]  # (held by the set, each row, getrefcount's argument)
+        if (
+            kept is not None
+            and getrefcount(kept[0]) == n + 2  # (held by the set, each row, getrefcount's argument)
+            and unheld(kept[1], 0, n, _FLOAT32, shape)
+            and not getweakrefcount(kept[0])  # (a weakref.ref of a row's base would see it written)
+        ):
+            block, rows = kept[0], kept[1]
             try:
                 if kernel is not None and not partial:
                     kernel(state, moving, block, seats)

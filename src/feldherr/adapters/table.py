@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from sys import getrefcount
 from typing import Any, Literal
+from weakref import getweakrefcount
 
 import numpy as np
 import numpy.typing as npt
@@ -53,15 +54,19 @@ def unheld_numpy(
     arrays: list[Any], start: int, stop: int, dtype: np.dtype[Any], shape: tuple[int, ...]
 ) -> bool:
     """Whether every item of ``arrays[start:stop]`` is a ``numpy.ndarray`` (not a subclass) that
-    nothing but the list holds, of exactly the dtype object ``dtype`` and of ``shape``, writable,
-    aligned and C-contiguous: an array nobody can see change, so an adapter may write it again
-    instead of making a new one. The reference of the C helper (``_cfast.unheld``)."""
+    nothing but the list holds and no weak reference points to (a ``weakref.ref`` kept would
+    otherwise show the array written again, where it would have died), of exactly the dtype object
+    ``dtype`` and of ``shape``, writable, aligned and C-contiguous: an array nobody can see change,
+    so an adapter may write it again instead of making a new one. The reference of the C helper
+    (``_cfast.unheld``)."""
     if not 0 <= start < stop <= len(arrays):
         return False
     for i in range(start, stop):
         a = arrays[i]
         # held by the list, the name a and getrefcount's argument: 3
         if type(a) is not np.ndarray or getrefcount(a) != 3 or a.dtype is not dtype or a.shape != shape:
+            return False
+        if getweakrefcount(a):
             return False
         if not (a.flags.writeable and a.flags.aligned and a.flags.c_contiguous):
             return False
