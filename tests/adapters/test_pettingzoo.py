@@ -313,6 +313,31 @@ def test_a_parallel_loop_that_drops_its_observations_gets_its_arrays_again() -> 
     assert steps > 40 and again >= steps - 3 and masks_again > steps // 4, (steps, again, masks_again)
 
 
+@pytest.mark.parametrize("game", ["elgrande", "mansfeld", "wallenstein"])
+def test_pettingzoo_aec_to_parallel_refuses_the_aec_environment_and_converts_the_parallel_one(
+    game: str,
+) -> None:
+    """PettingZoo's ``aec_to_parallel`` steps every agent once per cycle, in order, with actions
+    chosen from the masks at the cycle's start: the AEC environment, where only the seats of
+    ``to_move()`` act (a seat often several times in a row), says it is not parallelizable, so the
+    converter refuses it at once (it used to take it and fail on its first step with an illegal
+    action or its own assertion). ``parallel_to_aec`` of the parallel environment converts back,
+    and a random masked game plays to the end through both converters."""
+    from pettingzoo.utils.conversions import aec_to_parallel, parallel_to_aec
+
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(env(game))
+    par = aec_to_parallel(parallel_to_aec(parallel_env(game)))
+    observations, _ = par.reset(seed=4)
+    steps = 0
+    while par.agents:
+        actions = {a: par.action_space(a).sample(observations[a]["action_mask"]) for a in par.agents}
+        observations, _, terminations, truncations, _ = par.step(actions)
+        steps += 1
+        assert steps < 5000
+    assert all(terminations.values()) and not any(truncations.values())
+
+
 def test_illegal_action_changes_nothing() -> None:
     e = env("toy", players=2)
     e.reset(seed=3)

@@ -353,6 +353,12 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     ) -> None:
         AECEnv.__init__(self)
         self._setup(game, options or {}, reward, render_mode, max_cycles)
+        # PettingZoo's aec_to_parallel takes an AEC environment only where this is True: one whose
+        # agents all act once per cycle, in order. Here only the seats of to_move() act, a seat
+        # often several times in a row: the converter's steps would give a seat actions chosen
+        # from masks of a state that has changed meanwhile (refused, or worse played) or fail on
+        # its own check; it refuses at once, and parallel_env is the parallel environment
+        self.metadata["is_parallelizable"] = False
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game of the environment's options, with engine seed ``seed`` (else one drawn
