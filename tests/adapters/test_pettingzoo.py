@@ -338,6 +338,36 @@ def test_pettingzoo_aec_to_parallel_refuses_the_aec_environment_and_converts_the
     assert all(terminations.values()) and not any(truncations.values())
 
 
+def test_the_shared_mask_of_idle_agents_cannot_be_made_writable() -> None:
+    """The all-zero mask handed to every agent that owes no decision is one shared array: it is
+    read-only and stays so (``flags.writeable = True``, as code that quiets ``torch.from_numpy``
+    does, is refused), so no write can show a later idle agent a legal action; in both
+    environments."""
+    par = parallel_env("elgrande", players=4)
+    observations, infos = par.reset(seed=1)
+    idle = [a for a in par.agents if not infos[a]["legal_actions"]]
+    assert idle
+    for agent in idle:
+        mask = observations[agent]["action_mask"]
+        with pytest.raises(ValueError):
+            mask.flags.writeable = True
+        with pytest.raises(ValueError, match="read-only"):
+            mask[0] = 1
+    actions = {a: i["legal_actions"][0] for a, i in infos.items() if i["legal_actions"]}
+    observations, _, _, _, infos = par.step(actions)
+    for agent, obs in observations.items():
+        assert np.flatnonzero(obs["action_mask"]).tolist() == infos[agent]["legal_actions"]
+    aec = env("elgrande", players=3)
+    aec.reset(seed=1)
+    moving = aec.game_state.to_move()
+    other = next(a for a in aec.agents if aec.seat_of[a] not in moving)
+    mask = aec.observe(other)["action_mask"]
+    assert not mask.any()
+    with pytest.raises(ValueError):
+        mask.flags.writeable = True
+    assert not aec.observe(other)["action_mask"].any()
+
+
 def test_illegal_action_changes_nothing() -> None:
     e = env("toy", players=2)
     e.reset(seed=3)

@@ -218,8 +218,13 @@ class _Seats:
         self._kernel = self.table.game.observer()
         self._staged = self.table.game.staged_actions
         self._mask_into = mask_fill()
-        self._no_mask = np.zeros(info.num_actions, np.int8)
-        self._no_mask.flags.writeable = False  # the mask of an agent that owes no decision, shared
+        # the mask of an agent that owes no decision, shared: a view of a read-only array of zeros,
+        # which nobody can make writable again (an array that owns its memory can be: one user's
+        # ``mask.flags.writeable = True``, a common way to quiet torch.from_numpy, and a write
+        # would have shown every later idle agent legal actions)
+        zeros = np.zeros(info.num_actions, np.int8)
+        zeros.flags.writeable = False
+        self._no_mask = zeros[:]
         # the arrays of the last two observations handed out (_observe): observation, mask, twice
         self._spare: list[Any] = [None, None, None, None]
 
