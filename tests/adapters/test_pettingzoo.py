@@ -338,6 +338,32 @@ def test_pettingzoo_aec_to_parallel_refuses_the_aec_environment_and_converts_the
     assert all(terminations.values()) and not any(truncations.values())
 
 
+@pytest.mark.parametrize("copied", ["deepcopy", "pickle"])
+def test_a_copied_environment_hands_out_a_read_only_mask_of_zeros_too(copied: str) -> None:
+    """An environment copied mid-game (``copy.deepcopy``, ``pickle``: a replay of a search, a
+    vector environment's workers) hands its idle agents a read-only mask of zeros, as the
+    original: a copied array would be writable, and a write to one idle agent's mask (code that
+    marks a no-op action in place) showed every later idle agent a legal action."""
+    import copy
+    import pickle
+
+    for original in (parallel_env("elgrande", players=4), env("elgrande", players=4)):
+        original.reset(seed=1)
+        made = copy.deepcopy(original) if copied == "deepcopy" else pickle.loads(pickle.dumps(original))
+        if hasattr(made, "agent_selection"):  # the AEC environment
+            moving = made.game_state.to_move()
+            idle = next(a for a in made.agents if made.seat_of[a] not in moving)
+            mask = made.observe(idle)["action_mask"]
+        else:
+            observations, infos = made.reset(seed=1)
+            mask = next(observations[a]["action_mask"] for a in made.agents if not infos[a]["legal_actions"])
+        assert not mask.any() and not mask.flags.writeable
+        with pytest.raises(ValueError):
+            mask[0] = 1
+        with pytest.raises(ValueError):
+            mask.flags.writeable = True
+
+
 def test_the_shared_mask_of_idle_agents_cannot_be_made_writable() -> None:
     """The all-zero mask handed to every agent that owes no decision is one shared array: it is
     read-only and stays so (``flags.writeable = True``, as code that quiets ``torch.from_numpy``

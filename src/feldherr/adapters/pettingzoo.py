@@ -149,6 +149,16 @@ def _idle_action(agent: str, action: object, size: int) -> None:
         raise
 
 
+def _no_mask(size: int) -> npt.NDArray[np.int8]:
+    """The mask of every agent that owes no decision, shared: ``size`` zeros, a view of a read-only
+    array, which nobody can make writable again (an array that owns its memory can be: one user's
+    ``mask.flags.writeable = True``, a common way to quiet ``torch.from_numpy``, and a write would
+    have shown every later idle agent legal actions)."""
+    zeros = np.zeros(size, np.int8)
+    zeros.flags.writeable = False
+    return zeros[:]
+
+
 def _no_game(started: bool) -> GameOverError:
     """What ``step`` raises where no game is running: before the first ``reset()``, or once the
     game is over and every agent has finished."""
@@ -222,11 +232,16 @@ class _Seats:
         # which nobody can make writable again (an array that owns its memory can be: one user's
         # ``mask.flags.writeable = True``, a common way to quiet torch.from_numpy, and a write
         # would have shown every later idle agent legal actions)
-        zeros = np.zeros(info.num_actions, np.int8)
-        zeros.flags.writeable = False
-        self._no_mask = zeros[:]
+        self._no_mask = _no_mask(info.num_actions)
         # the arrays of the last two observations handed out (_observe): observation, mask, twice
         self._spare: list[Any] = [None, None, None, None]
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """An environment from ``copy.deepcopy`` or ``pickle``: the shared mask of zeros made anew
+        as the constructor makes it (a copied array is writable: a write to one idle agent's mask
+        would have shown every later idle agent a legal action)."""
+        self.__dict__.update(state)
+        self._no_mask = _no_mask(self._num_actions)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._spaces[0]
