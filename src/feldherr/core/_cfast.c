@@ -625,9 +625,10 @@ static PyObject *unheld(PyObject *Py_UNUSED(module), PyObject *const *args, Py_s
     for (Py_ssize_t i = start; i < stop; i++) {
         PyObject *item = PyList_GET_ITEM(arrays, i);
         if (Py_REFCNT(item) != 1 || (PyObject *)Py_TYPE(item) != np_ndarray) Py_RETURN_FALSE;
-        /* its list of weak references (numpy.ndarray's tp_weaklistoffset): NULL while none lives */
+        /* its list of weak references (numpy.ndarray's tp_weaklistoffset): NULL while none lives;
+         * a list kept where this cannot read it (a negative offset: managed by Python) says no */
         Py_ssize_t weak = Py_TYPE(item)->tp_weaklistoffset;
-        if (weak > 0 && *(PyObject **)((char *)item + weak) != NULL) Py_RETURN_FALSE;
+        if (weak < 0 || (weak > 0 && *(PyObject **)((char *)item + weak) != NULL)) Py_RETURN_FALSE;
         np_array *a = (np_array *)item;
         const int need = NP_C_CONTIGUOUS | NP_ALIGNED | NP_WRITEABLE;
         if (a->descr != dtype || (a->flags & need) != need || a->nd != nd) Py_RETURN_FALSE;
