@@ -338,6 +338,37 @@ def test_pettingzoo_aec_to_parallel_refuses_the_aec_environment_and_converts_the
     assert all(terminations.values()) and not any(truncations.values())
 
 
+@pytest.mark.parametrize("game", ["elgrande", "mansfeld", "wallenstein"])
+def test_pettingzoo_turn_based_aec_to_parallel_plays_the_aec_environment(game: str) -> None:
+    """PettingZoo's ``turn_based_aec_to_parallel`` (one agent acts per step, every agent observed
+    after it) plays the AEC environment to the end with masked random actions, every mask its
+    agent's legal actions (none for an agent not selected), and every step's observations kept
+    stay as handed out."""
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+    par = turn_based_aec_to_parallel(env(game))
+    observations, _ = par.reset(seed=2)
+    kept: list[tuple[Any, Any]] = []
+    steps = 0
+    while par.agents:
+        aec = par.unwrapped
+        for agent, obs in observations.items():
+            seat = aec.seat_of[agent]
+            legal = aec.table.legal_actions(aec.game_state, seat, aec.choices)
+            assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+        if steps % 5 == 0:
+            kept.append(
+                (observations, {a: {k: v.copy() for k, v in o.items()} for a, o in observations.items()})
+            )
+        actions = {a: par.action_space(a).sample(observations[a]["action_mask"]) for a in par.agents}
+        observations, _, terminations, _, _ = par.step(actions)
+        steps += 1
+        assert steps < 5000
+    assert all(terminations.values()) and len(kept) > 5
+    for held, copy in kept:
+        assert all(np.array_equal(held[a][k], copy[a][k]) for a in copy for k in copy[a])
+
+
 @pytest.mark.parametrize("copied", ["deepcopy", "pickle"])
 def test_a_copied_environment_hands_out_a_read_only_mask_of_zeros_too(copied: str) -> None:
     """An environment copied mid-game (``copy.deepcopy``, ``pickle``: a replay of a search, a
