@@ -343,5 +343,10 @@ def test_unheld_answers_as_its_python_reference_for_every_way_an_array_is_held_o
     assert not both(arrays, 0, 1, f32, (5,))
     rows = np.empty((3, 5), f32)
     arrays = [rows[i] for i in range(3)]
+    ref = weakref.ref(rows)  # a weak reference to the rows' base sees them all
+    del rows
+    assert not both(arrays, 0, 1, f32, (5,)) and not both(arrays, 2, 3, f32, (5,))
+    rows = ref()
+    del ref
     del rows  # each row holds its base: the rows alone are checked
     assert both(arrays, 0, 3, f32, (5,))

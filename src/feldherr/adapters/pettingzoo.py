@@ -51,7 +51,6 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from sys import getrefcount
 from typing import Any
-from weakref import getweakrefcount
 
 import numpy as np
 import numpy.typing as npt
@@ -522,12 +521,9 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         sets, kernel, partial = self._sets, self._seats_kernel, choices.partial
         kept = sets[0]  # (rows' array, rows, masks by seat) of the step before the last, or None
         block = None
-        if (
-            kept is not None
-            and getrefcount(kept[0]) == n + 2  # (held by the set, each row, getrefcount's argument)
-            and unheld(kept[1], 0, n, _FLOAT32, shape)
-            and not getweakrefcount(kept[0])  # (a weakref.ref of a row's base would see it written)
-        ):
+        # (the rows' array held by the set, each row and getrefcount's argument; a weak reference
+        # to it is one to each row's base, which unheld checks)
+        if kept is not None and getrefcount(kept[0]) == n + 2 and unheld(kept[1], 0, n, _FLOAT32, shape):
             block, rows = kept[0], kept[1]
             try:
                 if kernel is not None and not partial:

@@ -54,8 +54,9 @@ def unheld_numpy(
     arrays: list[Any], start: int, stop: int, dtype: np.dtype[Any], shape: tuple[int, ...]
 ) -> bool:
     """Whether every item of ``arrays[start:stop]`` is a ``numpy.ndarray`` (not a subclass) that
-    nothing but the list holds and no weak reference points to (a ``weakref.ref`` kept would
-    otherwise show the array written again, where it would have died), of exactly the dtype object
+    nothing but the list holds and no weak reference points to, nor to its base where that is an
+    array (a ``weakref.ref`` kept would otherwise show the array written again, where it would
+    have died), of exactly the dtype object
     ``dtype`` and of ``shape``, writable, aligned and C-contiguous: an array nobody can see change,
     so an adapter may write it again instead of making a new one. The reference of the C helper
     (``_cfast.unheld``)."""
@@ -70,7 +71,8 @@ def unheld_numpy(
             return False
         if a.dtype is not dtype or a.shape != shape:
             return False
-        if getweakrefcount(a):
+        base = a.base  # (the parallel environment's rows: a weak reference to their block)
+        if getweakrefcount(a) or (type(base) is np.ndarray and getweakrefcount(base)):
             return False
         if not (a.flags.writeable and a.flags.aligned and a.flags.c_contiguous):
             return False
