@@ -155,17 +155,17 @@ def test_an_observation_held_is_never_written_again(game: str) -> None:
 
 def test_a_loop_that_drops_its_observations_gets_its_arrays_again() -> None:
     """The arrays of the observation before the last one come back, written anew, once nobody
-    holds them: the same array objects (alive only because the environment kept them)."""
+    holds them: the same array objects (alive only because the environment kept them; told by
+    their id while the environment still holds them, as a weak reference would keep them from
+    coming back)."""
     e = env("elgrande", players=4)
     e.reset(seed=1)
     rng = random.Random(1)
-    handed: list[Any] = []  # weak references to each observation handed out
     again = 0
     for _ in e.agent_iter(200):
+        spare = id(e._spare[0])  # (alive until the next array is made: no new one has its id)
         obs, _, terminated, truncated, info = e.last()
-        if len(handed) >= 2 and handed[-2]() is obs["observation"]:
-            again += 1
-        handed.append(weakref.ref(obs["observation"]))
+        again += id(obs["observation"]) == spare
         if terminated or truncated:
             e.step(None)
             continue
@@ -242,32 +242,187 @@ def test_a_parallel_observation_held_is_never_written_again(game: str, players: 
             assert np.array_equal(held, copy)
 
 
+@pytest.mark.parametrize("game", ["elgrande", "mansfeld", "wallenstein"])
+def test_an_array_kept_by_a_weak_reference_alone_is_never_written_again(game: str) -> None:
+    """An observation, a mask or a step's rows' array (a row's base) the user keeps only a
+    ``weakref.ref`` of is not written again while that reference lives: the reference shows the
+    array as handed out, or nothing once the environment dropped it (as it would without the
+    environment's reuse), never another step's numbers; in both environments."""
+    refs: list[tuple[Any, Any]] = []  # (a weak reference, a copy of the array as handed out)
+
+    def keep(array: Any) -> None:
+        refs.append((weakref.ref(array), array.copy()))
+
+    aec = env(game, players=3)
+    aec.reset(seed=2)
+    for step, _agent in enumerate(aec.agent_iter(60)):
+        obs, _, terminated, truncated, info = aec.last()
+        keep(obs["observation"] if step % 2 else obs["action_mask"])
+        del obs
+        aec.step(
+            None if terminated or truncated else info["legal_actions"][step % len(info["legal_actions"])]
+        )
+    par = parallel_env(game, players=3)
+    observations, infos = par.reset(seed=2)
+    for step in range(30):
+        if not par.agents:
+            break
+        rows = observations["player_1"]["observation"]
+        keep(
+            rows if step % 3 == 0 else rows.base if step % 3 == 1 else observations["player_1"]["action_mask"]
+        )
+        del rows
+        observations = {}
+        actions = {
+            a: i["legal_actions"][step % len(i["legal_actions"])]
+            for a, i in infos.items()
+            if i["legal_actions"]
+        }
+        observations, _, _, _, infos = par.step(actions)
+    del observations
+    assert len(refs) > 60
+    for ref, copy in refs:
+        array = ref()
+        assert array is None or np.array_equal(array, copy)
+
+
 def test_a_parallel_loop_that_drops_its_observations_gets_its_arrays_again() -> None:
     """The rows and masks of the step before the last come back, written anew, once nobody holds
     them: the same array objects (alive only because the environment kept them)."""
     par = parallel_env("mansfeld", players=4)
     observations, infos = par.reset(seed=1)
     rng = random.Random(1)
-    handed: list[Any] = []  # weak references to player_0's observation and the masks of each step
     again = masks_again = steps = 0
     while par.agents and steps < 200:
-        rows = weakref.ref(observations["player_0"]["observation"])
-        masks = {
-            a: weakref.ref(o["action_mask"]) for a, o in observations.items() if infos[a]["legal_actions"]
-        }
-        if len(handed) >= 2:
-            again += handed[-2][0]() is rows()
-            masks_again += any(ref() is masks[a]() for a, ref in handed[-2][1].items() if a in masks)
-        handed.append((rows, masks))
         del observations
+        # the ids of the arrays of the step before the last, which the environment holds until the
+        # step has made its arrays (no array made meanwhile has one of them); told by id, as a weak
+        # reference would keep them from coming back
+        kept = par._sets[0]
+        rows, masks = (id(kept[1][0]), {id(m) for m in kept[2] if m is not None}) if kept else (0, set())
+        del kept
         actions = {
             a: (legal := i["legal_actions"])[rng.randrange(len(legal))]
             for a, i in infos.items()
             if i["legal_actions"]
         }
         observations, _, _, _, infos = par.step(actions)
+        again += id(observations["player_0"]["observation"]) == rows
+        masks_again += any(id(o["action_mask"]) in masks for o in observations.values())
         steps += 1
     assert steps > 40 and again >= steps - 3 and masks_again > steps // 4, (steps, again, masks_again)
+
+
+@pytest.mark.parametrize("game", ["elgrande", "mansfeld", "wallenstein"])
+def test_pettingzoo_aec_to_parallel_refuses_the_aec_environment_and_converts_the_parallel_one(
+    game: str,
+) -> None:
+    """PettingZoo's ``aec_to_parallel`` steps every agent once per cycle, in order, with actions
+    chosen from the masks at the cycle's start: the AEC environment, where only the seats of
+    ``to_move()`` act (a seat often several times in a row), says it is not parallelizable, so the
+    converter refuses it at once (it used to take it and fail on its first step with an illegal
+    action or its own assertion). ``parallel_to_aec`` of the parallel environment converts back,
+    and a random masked game plays to the end through both converters."""
+    from pettingzoo.utils.conversions import aec_to_parallel, parallel_to_aec
+
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(env(game))
+    par = aec_to_parallel(parallel_to_aec(parallel_env(game)))
+    observations, _ = par.reset(seed=4)
+    steps = 0
+    while par.agents:
+        actions = {a: par.action_space(a).sample(observations[a]["action_mask"]) for a in par.agents}
+        observations, _, terminations, truncations, _ = par.step(actions)
+        steps += 1
+        assert steps < 5000
+    assert all(terminations.values()) and not any(truncations.values())
+
+
+@pytest.mark.parametrize("game", ["elgrande", "mansfeld", "wallenstein"])
+def test_pettingzoo_turn_based_aec_to_parallel_plays_the_aec_environment(game: str) -> None:
+    """PettingZoo's ``turn_based_aec_to_parallel`` (one agent acts per step, every agent observed
+    after it) plays the AEC environment to the end with masked random actions, every mask its
+    agent's legal actions (none for an agent not selected), and every step's observations kept
+    stay as handed out."""
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+    par = turn_based_aec_to_parallel(env(game))
+    observations, _ = par.reset(seed=2)
+    kept: list[tuple[Any, Any]] = []
+    steps = 0
+    while par.agents:
+        aec = par.unwrapped
+        for agent, obs in observations.items():
+            seat = aec.seat_of[agent]
+            legal = aec.table.legal_actions(aec.game_state, seat, aec.choices)
+            assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+        if steps % 5 == 0:
+            kept.append(
+                (observations, {a: {k: v.copy() for k, v in o.items()} for a, o in observations.items()})
+            )
+        actions = {a: par.action_space(a).sample(observations[a]["action_mask"]) for a in par.agents}
+        observations, _, terminations, _, _ = par.step(actions)
+        steps += 1
+        assert steps < 5000
+    assert all(terminations.values()) and len(kept) > 5
+    for held, copy in kept:
+        assert all(np.array_equal(held[a][k], copy[a][k]) for a in copy for k in copy[a])
+
+
+@pytest.mark.parametrize("copied", ["deepcopy", "pickle"])
+def test_a_copied_environment_hands_out_a_read_only_mask_of_zeros_too(copied: str) -> None:
+    """An environment copied mid-game (``copy.deepcopy``, ``pickle``: a replay of a search, a
+    vector environment's workers) hands its idle agents a read-only mask of zeros, as the
+    original: a copied array would be writable, and a write to one idle agent's mask (code that
+    marks a no-op action in place) showed every later idle agent a legal action."""
+    import copy
+    import pickle
+
+    for original in (parallel_env("elgrande", players=4), env("elgrande", players=4)):
+        original.reset(seed=1)
+        made = copy.deepcopy(original) if copied == "deepcopy" else pickle.loads(pickle.dumps(original))
+        if hasattr(made, "agent_selection"):  # the AEC environment
+            moving = made.game_state.to_move()
+            idle = next(a for a in made.agents if made.seat_of[a] not in moving)
+            mask = made.observe(idle)["action_mask"]
+        else:
+            observations, infos = made.reset(seed=1)
+            mask = next(observations[a]["action_mask"] for a in made.agents if not infos[a]["legal_actions"])
+        assert not mask.any() and not mask.flags.writeable
+        with pytest.raises(ValueError):
+            mask[0] = 1
+        with pytest.raises(ValueError):
+            mask.flags.writeable = True
+
+
+def test_the_shared_mask_of_idle_agents_cannot_be_made_writable() -> None:
+    """The all-zero mask handed to every agent that owes no decision is one shared array: it is
+    read-only and stays so (``flags.writeable = True``, as code that quiets ``torch.from_numpy``
+    does, is refused), so no write can show a later idle agent a legal action; in both
+    environments."""
+    par = parallel_env("elgrande", players=4)
+    observations, infos = par.reset(seed=1)
+    idle = [a for a in par.agents if not infos[a]["legal_actions"]]
+    assert idle
+    for agent in idle:
+        mask = observations[agent]["action_mask"]
+        with pytest.raises(ValueError):
+            mask.flags.writeable = True
+        with pytest.raises(ValueError, match="read-only"):
+            mask[0] = 1
+    actions = {a: i["legal_actions"][0] for a, i in infos.items() if i["legal_actions"]}
+    observations, _, _, _, infos = par.step(actions)
+    for agent, obs in observations.items():
+        assert np.flatnonzero(obs["action_mask"]).tolist() == infos[agent]["legal_actions"]
+    aec = env("elgrande", players=3)
+    aec.reset(seed=1)
+    moving = aec.game_state.to_move()
+    other = next(a for a in aec.agents if aec.seat_of[a] not in moving)
+    mask = aec.observe(other)["action_mask"]
+    assert not mask.any()
+    with pytest.raises(ValueError):
+        mask.flags.writeable = True
+    assert not aec.observe(other)["action_mask"].any()
 
 
 def test_illegal_action_changes_nothing() -> None:

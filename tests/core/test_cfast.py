@@ -289,8 +289,9 @@ def test_codes_of_refuses_what_is_no_list_and_table() -> None:
 def test_unheld_answers_as_its_python_reference_for_every_way_an_array_is_held_or_changed() -> None:
     """``unheld`` (an adapter writes an array again only when it says so) agrees with
     ``unheld_numpy`` on arrays held by nothing but the list, and says no for each way a user can
-    still see one or has changed it: held by a name, a view of it kept, made read-only, retyped,
-    reshaped, a subclass, not contiguous, another dtype object, and for a range outside the list."""
+    still see one or has changed it: held by a name, a view of it kept, a weak reference to it,
+    made read-only, retyped, reshaped, a subclass, not contiguous, another dtype object, and for a
+    range outside the list."""
     import numpy as np
 
     from feldherr.adapters.table import unheld_numpy
@@ -314,6 +315,12 @@ def test_unheld_answers_as_its_python_reference_for_every_way_an_array_is_held_o
     view = arrays[1][1:]  # a view keeps its base
     assert both(arrays, 0, 1, f32, (5,)) and not both(arrays, 1, 2, f32, (5,))
     del view
+    import weakref
+
+    ref = weakref.ref(arrays[0])  # a weak reference would see it written again, where it would die
+    assert not both(arrays, 0, 1, f32, (5,)) and both(arrays, 1, 2, f32, (5,))
+    del ref
+    assert both(arrays, 0, 1, f32, (5,))
     arrays[0].flags.writeable = False
     assert not both(arrays, 0, 1, f32, (5,))
     arrays[0] = np.empty(5, f32)
@@ -336,5 +343,10 @@ def test_unheld_answers_as_its_python_reference_for_every_way_an_array_is_held_o
     assert not both(arrays, 0, 1, f32, (5,))
     rows = np.empty((3, 5), f32)
     arrays = [rows[i] for i in range(3)]
+    ref = weakref.ref(rows)  # a weak reference to the rows' base sees them all
+    del rows
+    assert not both(arrays, 0, 1, f32, (5,)) and not both(arrays, 2, 3, f32, (5,))
+    rows = ref()
+    del ref
     del rows  # each row holds its base: the rows alone are checked
     assert both(arrays, 0, 3, f32, (5,))

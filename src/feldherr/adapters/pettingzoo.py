@@ -8,7 +8,8 @@ array handed out is the user's, except the mask of an agent that owes no decisio
 one read-only array shared by such agents. Nothing the user holds is ever written again: the AEC
 environment writes the arrays of an observation handed out before the last one again (instead of
 making new ones), the parallel environment those of the step before the last, only once nobody
-holds them or a view of them any longer, unchanged (``adapters.table.unheld``).
+holds them, a view of them or a weak reference to them any longer, unchanged
+(``adapters.table.unheld``).
 
 Each agent's info holds its legal actions now, ``info["legal_actions"]`` (ascending: the actions
 its mask marks, as OpenSpiel's ``legal_actions()``; empty for an agent that owes no decision, and
@@ -147,6 +148,16 @@ def _idle_action(agent: str, action: object, size: int) -> None:
         raise
 
 
+def _no_mask(size: int) -> npt.NDArray[np.int8]:
+    """The mask of every agent that owes no decision, shared: ``size`` zeros, a view of a read-only
+    array, which nobody can make writable again (an array that owns its memory can be: one user's
+    ``mask.flags.writeable = True``, a common way to quiet ``torch.from_numpy``, and a write would
+    have shown every later idle agent legal actions)."""
+    zeros = np.zeros(size, np.int8)
+    zeros.flags.writeable = False
+    return zeros[:]
+
+
 def _no_game(started: bool) -> GameOverError:
     """What ``step`` raises where no game is running: before the first ``reset()``, or once the
     game is over and every agent has finished."""
@@ -216,10 +227,20 @@ class _Seats:
         self._kernel = self.table.game.observer()
         self._staged = self.table.game.staged_actions
         self._mask_into = mask_fill()
-        self._no_mask = np.zeros(info.num_actions, np.int8)
-        self._no_mask.flags.writeable = False  # the mask of an agent that owes no decision, shared
+        # the mask of an agent that owes no decision, shared: a view of a read-only array of zeros,
+        # which nobody can make writable again (an array that owns its memory can be: one user's
+        # ``mask.flags.writeable = True``, a common way to quiet torch.from_numpy, and a write
+        # would have shown every later idle agent legal actions)
+        self._no_mask = _no_mask(info.num_actions)
         # the arrays of the last two observations handed out (_observe): observation, mask, twice
         self._spare: list[Any] = [None, None, None, None]
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """An environment from ``copy.deepcopy`` or ``pickle``: the shared mask of zeros made anew
+        as the constructor makes it (a copied array is writable: a write to one idle agent's mask
+        would have shown every later idle agent a legal action)."""
+        self.__dict__.update(state)
+        self._no_mask = _no_mask(self._num_actions)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._spaces[0]
@@ -351,6 +372,12 @@ class FeldherrAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     ) -> None:
         AECEnv.__init__(self)
         self._setup(game, options or {}, reward, render_mode, max_cycles)
+        # PettingZoo's aec_to_parallel takes an AEC environment only where this is True: one whose
+        # agents all act once per cycle, in order. Here only the seats of to_move() act, a seat
+        # often several times in a row: the converter's steps would give a seat actions chosen
+        # from masks of a state that has changed meanwhile (refused, or worse played) or fail on
+        # its own check; it refuses at once, and parallel_env is the parallel environment
+        self.metadata["is_parallelizable"] = False
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game of the environment's options, with engine seed ``seed`` (else one drawn
@@ -494,8 +521,10 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         sets, kernel, partial = self._sets, self._seats_kernel, choices.partial
         kept = sets[0]  # (rows' array, rows, masks by seat) of the step before the last, or None
         block = None
+        # (the rows' array held by the set, each row and getrefcount's argument; a weak reference
+        # to it is one to each row's base, which unheld checks)
         if kept is not None and getrefcount(kept[0]) == n + 2 and unheld(kept[1], 0, n, _FLOAT32, shape):
-            block, rows = kept[0], kept[1]  # (held by the set, each row, getrefcount's argument)
+            block, rows = kept[0], kept[1]
             try:
                 if kernel is not None and not partial:
                     kernel(state, moving, block, seats)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from sys import getrefcount
 from typing import Any, Literal
+from weakref import getweakrefcount
 
 import numpy as np
 import numpy.typing as npt
@@ -53,15 +54,25 @@ def unheld_numpy(
     arrays: list[Any], start: int, stop: int, dtype: np.dtype[Any], shape: tuple[int, ...]
 ) -> bool:
     """Whether every item of ``arrays[start:stop]`` is a ``numpy.ndarray`` (not a subclass) that
-    nothing but the list holds, of exactly the dtype object ``dtype`` and of ``shape``, writable,
-    aligned and C-contiguous: an array nobody can see change, so an adapter may write it again
-    instead of making a new one. The reference of the C helper (``_cfast.unheld``)."""
+    nothing but the list holds and no weak reference points to, nor to its base where that is an
+    array (a ``weakref.ref`` kept would otherwise show the array written again, where it would
+    have died), of exactly the dtype object
+    ``dtype`` and of ``shape``, writable, aligned and C-contiguous: an array nobody can see change,
+    so an adapter may write it again instead of making a new one. The reference of the C helper
+    (``_cfast.unheld``)."""
     if not 0 <= start < stop <= len(arrays):
         return False
     for i in range(start, stop):
         a = arrays[i]
-        # held by the list, the name a and getrefcount's argument: 3
-        if type(a) is not np.ndarray or getrefcount(a) != 3 or a.dtype is not dtype or a.shape != shape:
+        # held by the list, the name a and the subscript handed to getrefcount: 3 (a subscript,
+        # not the name: Python 3.14 lends a name's reference to a call without counting it, so
+        # getrefcount(a) counts 2 there where 3.11 counts 3, and 3 for an array a user still holds)
+        if type(a) is not np.ndarray or getrefcount(arrays[i]) != 3:
+            return False
+        if a.dtype is not dtype or a.shape != shape:
+            return False
+        base = a.base  # (the parallel environment's rows: a weak reference to their block)
+        if getweakrefcount(a) or (type(base) is np.ndarray and getweakrefcount(base)):
             return False
         if not (a.flags.writeable and a.flags.aligned and a.flags.c_contiguous):
             return False

@@ -602,13 +602,24 @@ done:
 }
 
 /* ------------------------------------------------------------------------------ unheld */
+/* whether a weak reference to obj lives: its type's list of them (numpy.ndarray's
+ * tp_weaklistoffset) is not NULL; a list kept where this cannot read it (a negative offset: managed
+ * by Python) counts as one */
+static inline int np_weakly_held(PyObject *obj) {
+    Py_ssize_t weak = Py_TYPE(obj)->tp_weaklistoffset;
+    return weak < 0 || (weak > 0 && *(PyObject **)((char *)obj + weak) != NULL);
+}
+
 /* unheld(arrays, start, stop, dtype, shape): whether every item of the list arrays from start to
  * stop is a numpy.ndarray (not a subclass) that nothing but the list holds (its reference count
- * is 1), of exactly the dtype object dtype, writable, aligned and C-contiguous, of the tuple shape.
- * Such an array can be written again and handed out as a new one: nobody can see it change. False
- * for anything else (None, an array a user still holds, a view of it kept, an array the user made
- * read-only, retyped or reshaped before dropping it). The adapters' reuse of their arrays rests on
- * it; the checks in Python (sys.getrefcount, .dtype, .shape, .flags) cost more than the arrays. */
+ * is 1) and no weak reference points to (nor to its base, where that is an array), of exactly the
+ * dtype object dtype, writable, aligned and C-contiguous, of the tuple shape. Such an array can be
+ * written again and handed out as a new one: nobody can see it change. False for anything else
+ * (None, an array a user still holds, a view of it kept, a weakref.ref or WeakValueDictionary
+ * entry to it, which would otherwise show the array written again instead of dead, an array the
+ * user made read-only, retyped or reshaped before dropping it). The adapters' reuse of their
+ * arrays rests on it; the checks in Python (sys.getrefcount, .dtype, .shape, .flags) cost more
+ * than the arrays. */
 static PyObject *unheld(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 5 || !PyList_CheckExact(args[0]) || !PyTuple_CheckExact(args[4])) {
         PyErr_SetString(PyExc_TypeError, "unheld(arrays, start, stop, dtype, shape) takes a list, two ints, a dtype and a tuple");
@@ -624,6 +635,11 @@ static PyObject *unheld(PyObject *Py_UNUSED(module), PyObject *const *args, Py_s
         PyObject *item = PyList_GET_ITEM(arrays, i);
         if (Py_REFCNT(item) != 1 || (PyObject *)Py_TYPE(item) != np_ndarray) Py_RETURN_FALSE;
         np_array *a = (np_array *)item;
+        /* its list of weak references, and its base's where that is an array (the parallel
+         * environment's rows: a weak reference to their block would see them written) */
+        PyObject *base = a->base;
+        if (np_weakly_held(item) || (base != NULL && (PyObject *)Py_TYPE(base) == np_ndarray && np_weakly_held(base)))
+            Py_RETURN_FALSE;
         const int need = NP_C_CONTIGUOUS | NP_ALIGNED | NP_WRITEABLE;
         if (a->descr != dtype || (a->flags & need) != need || a->nd != nd) Py_RETURN_FALSE;
         for (Py_ssize_t d = 0; d < nd; d++) {
