@@ -1116,6 +1116,13 @@ PACED_MOVES = """async ([log, v]) => {
 }"""
 
 
+def _hold_clock(page: Any) -> None:
+    """Stops the page's clock: its timers fire only with ``page.clock.run_for``. Installed alone, the
+    clock goes on with the wall clock, and on a loaded machine a step came by itself between two
+    looks (a screenshot, a redraw: 3 steps shown where the test had let 2 come)."""
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+
+
 def _paced_page(server: Server, pages: Pages, update: Any, items: Any, panel: str, held: int) -> Any:
     """A page at "slow" pace on its own clock (advanced by hand) showing ``update`` with ``panel``
     open, its pacer holding the move of version ``held`` (PACED_MOVES)."""
@@ -1123,6 +1130,7 @@ def _paced_page(server: Server, pages: Pages, update: Any, items: Any, panel: st
     page.clock.install()
     page.goto(server.url + "/")
     page.wait_for_selector("#start")
+    _hold_clock(page)
     _render(page, update, items)
     page.locator(panel).wait_for(state="visible")
     page.evaluate(PACED_MOVES, [items, held])
@@ -1357,6 +1365,7 @@ def _clocked(server: Server, pages: Pages, **look: Any) -> Any:
     page.clock.install()
     page.goto(server.url + "/")
     page.wait_for_selector("#start")
+    _hold_clock(page)
     return page
 
 
