@@ -1116,6 +1116,13 @@ PACED_MOVES = """async ([log, v]) => {
 }"""
 
 
+def _hold_clock(page: Any) -> None:
+    """Stops the page's clock: its timers fire only with ``page.clock.run_for``. Installed alone, the
+    clock goes on with the wall clock, and on a loaded machine a step came by itself between two
+    looks (a screenshot, a redraw: 3 steps shown where the test had let 2 come)."""
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+
+
 def _paced_page(server: Server, pages: Pages, update: Any, items: Any, panel: str, held: int) -> Any:
     """A page at "slow" pace on its own clock (advanced by hand) showing ``update`` with ``panel``
     open, its pacer holding the move of version ``held`` (PACED_MOVES)."""
@@ -1123,6 +1130,7 @@ def _paced_page(server: Server, pages: Pages, update: Any, items: Any, panel: st
     page.clock.install()
     page.goto(server.url + "/")
     page.wait_for_selector("#start")
+    _hold_clock(page)
     _render(page, update, items)
     page.locator(panel).wait_for(state="visible")
     page.evaluate(PACED_MOVES, [items, held])
@@ -1220,6 +1228,38 @@ def test_a_reconnect_at_a_newer_position_drops_the_older_moves_panels(server: Se
     shot(page, "reconnect-newer-drops-scoring-de-390")
     page.wait_for_timeout(2500)
     assert page.locator("#scoring-steps").count() == 0 and _numbers(page) == table(after)
+
+
+def test_a_later_move_without_lines_keeps_the_winter_scoring(server: Server, pages: Pages) -> None:
+    """Right after a winter the next season's plans come, one box at a time and hidden: moves with
+    no line of their own for the other seats. Such an update at a later version was taken for a
+    reconnect's first update and dropped the scoring panel at once (the bots plan at once: at pace
+    "at once" the panel was gone as soon as it came, and a test saw it vanish between two looks).
+    Only a page's first update after a reconnect (no position before it) drops it; a later move
+    with or without lines keeps it, every step shown and its totals."""
+    moves = _moves_with_before({"players": 4}, 3)
+    scored = next(k for k, m in enumerate(moves[:-1]) if any(i["entry"]["k"] == "score" for i in m["items"]))
+    quiet = next(k for k in range(scored + 1, len(moves)) if not moves[k]["items"])
+    winter = moves[scored]
+    at = int(winter["items"][-1]["version"])
+    page = _blank(server, pages)
+    first = {"seat": 0, "view": winter["after"], "prev": winter["before"], "choices": [], "version": at}
+    _render(page, first, winter["items"])
+    steps = page.locator("#scoring-steps .step")
+    assert steps.count() >= 1 and page.locator("#scoring-steps .step.shown").count() == steps.count()
+    later = {
+        "seat": 0,
+        "view": moves[quiet]["after"],
+        "prev": moves[quiet]["before"],
+        "choices": [],
+        "version": at + quiet - scored,
+    }
+    _render(page, later, [])
+    assert steps.count() >= 1 and page.locator("#scoring-steps .step.shown").count() == steps.count()
+    assert page.locator("#scoring-points tbody tr").count() == 4
+    # a reconnect's first update at that move (no position before it): gone at once
+    _render(page, {**later, "prev": None}, [])
+    assert page.locator("#scoring-steps").count() == 0
 
 
 COURT_KEYS = {"court_convert", "court_skip", "court_skip_lost"}
@@ -1325,6 +1365,7 @@ def _clocked(server: Server, pages: Pages, **look: Any) -> Any:
     page.clock.install()
     page.goto(server.url + "/")
     page.wait_for_selector("#start")
+    _hold_clock(page)
     return page
 
 

@@ -72,10 +72,12 @@ export function scoringSteps(ctx, kit) {
     if ((!scene || scene.key !== key) && !closed.has(key)) build(key, fresh, kit, before(ctx.fresh));
   }
   if (ctx.replay && !first) return null; // the replay shows it only at the move that scored
-  // a reconnect's first update (no lines of its own) at a later move: the scoring is dropped at
-  // once, not played to its end over the newer position (without the update's version: where the
-  // points differ from the scoring's totals)
-  if (scene && !first && !(ctx.fresh || []).length && !closed.has(scene.key)) {
+  // a reconnect's first update (no lines of its own, and no position before it) at a later move:
+  // the scoring is dropped at once, not played to its end over the newer position (without the
+  // update's version: where the points differ from the scoring's totals). A later move without
+  // lines (the next season's plans, hidden, one box at a time right after each winter) keeps it as
+  // any later move does: taken for a reconnect, it dropped the panel as soon as it came.
+  if (scene && !first && !ctx.prev && !(ctx.fresh || []).length && !closed.has(scene.key)) {
     const differs = (kit.players || []).some((p) => scene.totals.has(p.seat) && scene.totals.get(p.seat) !== p.vp);
     if (newer(ctx, scene.key, differs)) { clearTimeout(scene.timer); scene.node.remove(); scene = null; return null; }
   }
