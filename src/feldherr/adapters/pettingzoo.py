@@ -227,11 +227,7 @@ class _Seats:
         self._kernel = self.table.game.observer()
         self._staged = self.table.game.staged_actions
         self._mask_into = mask_fill()
-        # the mask of an agent that owes no decision, shared: a view of a read-only array of zeros,
-        # which nobody can make writable again (an array that owns its memory can be: one user's
-        # ``mask.flags.writeable = True``, a common way to quiet torch.from_numpy, and a write
-        # would have shown every later idle agent legal actions)
-        self._no_mask = _no_mask(info.num_actions)
+        self._no_mask = _no_mask(info.num_actions)  # (every idle agent's, shared: see _no_mask)
         # the arrays of the last two observations handed out (_observe): observation, mask, twice
         self._spare: list[Any] = [None, None, None, None]
 
