@@ -15,6 +15,10 @@ import { actionHold } from "./action-steps.js"; // Wallenstein: an action's resu
 import { courtHold } from "./court-steps.js"; // Wallenstein: Am Kaiserhof's conversions player by player
 import { guideMoved, guidePanel, guided } from "./tutorial.js"; // table: the guided first game's explanations
 
+// What the hot-seat hand-over hides, in each game's words (i18n.js): Wallenstein's players plan,
+// El Grande's players hold hands and turn secret discs; the others (Mansfeld's dice) choose in secret.
+const PASS_HINT = { wallenstein: "passHintPlans", elgrande: "passHintHands" };
+
 export function showPlay(root, gameId) {
   let tokens = fromHash(gameId);
   // A friend's invitation opened on a device that holds other seats of this game (its creator
@@ -408,7 +412,7 @@ export function showPlay(root, gameId) {
       const name = seatName(st.pending);
       root.append(h("section", { id: "pass", class: "pass", style: `--seat:${colour(st.pending)}` },
         h("h1", {}, `${t("passTo")} ${name}`),
-        h("p", {}, t("passHint")),
+        h("p", { id: "pass-hint" }, t(PASS_HINT[st.welcome.name] ?? "passHint")),
         h("button", { id: "ready", class: "primary", onclick: () => { st.shown = st.pending; st.pending = null; render(); } }, t("ready", { name })),
         h("p", { class: "pass-conn" }, statusNode))); // whether this device is still at the table, as on the table's bar
       root.querySelector("#ready").focus();
