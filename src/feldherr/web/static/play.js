@@ -131,8 +131,13 @@ export function showPlay(root, gameId) {
         st.ws = null;
       }
       // keys that open no seat of this game (a link copied wrong) are not kept as this device's
-      // seats: the right link opened next would be asked about as someone else's invitation
-      if (msg.rule === "server.token" && !st.welcome) for (const token of tokens) forget(gameId, token);
+      // seats: the right link opened next would be asked about as someone else's invitation. The
+      // server names the wrong ones (their places in the hello): the device's other seats' keys
+      // (hot-seat, several on one device) stay; all of them went with a single wrong one.
+      if (msg.rule === "server.token" && !st.welcome) {
+        const wrong = Array.isArray(msg.wrong) ? msg.wrong.map((i) => tokens[i]).filter(Boolean) : tokens;
+        for (const token of wrong) forget(gameId, token);
+      }
       st.error = msg.message;
       if (!st.welcome) st.status = "error";
     } else {
