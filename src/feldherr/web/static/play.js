@@ -4,7 +4,7 @@ import { api, clear, colour, copyText, h, usePalette } from "./dom.js";
 import { botName, capital, lang, moveWords, oddsWords, t, tn, touchScreen } from "./i18n.js";
 import { moveKeys, onData, phaseDetail, renderBoard, seatNames, slotValue, term, termsReady } from "./boards.js";
 import { MAX_BUTTONS, hasSteps, remaining, stepPicker } from "./steps.js";
-import { endOfGame, logItem } from "./ending.js";
+import { endOfGame, logItem, says } from "./ending.js";
 import { foreignInvite, forget, fromHash, held, hideTokens, inHash, invites, remember, tabHold } from "./store.js";
 import { makePacer, onSeenInFull } from "./pace.js"; // table: paced turns
 import { tableBar, turnReset, turnSignal } from "./table.js"; // table: help line, speed, turn signals
@@ -677,7 +677,7 @@ export function showPlay(root, gameId) {
     // table: the lines of the last move shown are marked (class "last").
     const last = (item) => typeof since === "number" && item.version > since;
     return h("section", { id: "log", class: "panel log" }, h("h2", {}, t("log")),
-      h("ol", { tabindex: 0, "aria-label": t("log") }, log.map((item) => {
+      h("ol", { tabindex: 0, "aria-label": t("log") }, log.filter(says).map((item) => {
         const li = logItem(item);
         if (last(item)) li.classList.add("last");
         return li;
