@@ -1,7 +1,8 @@
 """Lines that say nothing are left out of what a player reads, not out of the log: a Wallenstein
 game with the military leaders ended with a line per player such as "Yellow scores 0 victory points
 for 0 statues on the board and 0 trophies" (German "0 Siegpunkte für 0 Denkmäler …"), in the log and
-in the final scoring's lines; the record and the log's data keep them."""
+in the final scoring's lines; the record and the log's data keep them. Mansfeld's players' table
+showed a score of "0" for everyone, round after round, until the first province was conquered."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from feldherr.wallenstein.text import render_log
 
 from .conftest import Pages, Server, shot
+from .test_boards import RENDER, seat_update
 
 NAMES = ["Anna", "Ben", "Clara"]
 
@@ -53,3 +55,21 @@ def test_a_leaders_scoring_of_nothing_is_not_shown(server: Server, pages: Pages,
         assert all(line in text for line in others), (others, text)  # the players who scored are there
         assert said not in text, text  # Ben's line of nothing is not
     shot(page, f"quiet-leaders-{lang}")
+    page.unroute_all(behavior="ignoreErrors")  # a request still under way when the page closes
+
+
+def test_mansfeld_shows_no_scores_before_anyone_scored(server: Server, pages: Pages) -> None:
+    update = seat_update("mansfeld", {"players": 3}, "dice")
+    assert [p["score"] for p in update["view"]["players"]] == [0, 0, 0]
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + "/")  # the lobby, then its screen is replaced by the board
+    page.wait_for_selector("#start")
+    page.evaluate(RENDER, ["mansfeld", update])
+    cells = page.locator("#players td.score")
+    cells.first.wait_for()
+    assert cells.all_inner_texts() == ["–", "–", "–"]
+    shot(page, "mansfeld-no-scores-yet")
+    update["view"]["players"][1]["score"] = 8  # a province conquered: every score counts, 0 too
+    page.evaluate(RENDER, ["mansfeld", update])
+    page.locator("#players td.score", has_text="8").wait_for()
+    assert page.locator("#players td.score").all_inner_texts() == ["0", "8", "0"]
