@@ -77,6 +77,13 @@ def test_wrong_and_missing_tokens(server: Server) -> None:
     bad = Client(server, game_id, ["not-a-token"])
     assert bad.welcome["type"] == "error" and bad.welcome["rule"] == "server.token"
     assert "Schlüssel" in bad.welcome["text"]["de"]
+    assert bad.welcome["wrong"] == [0]
+    # among a device's keys the wrong ones are named by their places: the others it keeps
+    good = created["seats"][1]["token"]
+    mixed = Client(server, game_id, [good, "copied-wrong", good + "x", created["seats"][0]["token"]])
+    assert mixed.welcome["rule"] == "server.token" and mixed.welcome["wrong"] == [1, 2]
+    for client in (bad, mixed):
+        client.close()
     nobody = Client(server, game_id, [])  # a private game has no spectators
     assert nobody.welcome["rule"] == "server.spectators"
     one = Client(server, game_id, [created["seats"][0]["token"]])

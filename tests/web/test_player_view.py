@@ -369,6 +369,41 @@ def test_hot_seat_players_are_named_in_the_log_as_on_the_seats_bar(server: Serve
     assert "Bert" in text and "Blue" not in text and "Red" not in text, text
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_hand_over_promises_what_each_game_keeps_secret(server: Server, pages: Pages, lang: str) -> None:
+    """The hot-seat hand-over said "The other seats' plans stay hidden" ("Die Pläne der anderen")
+    in El Grande and Mansfeld too, where nobody plans: there the players hold hands and turn secret
+    discs (El Grande) or set their dice in secret (Mansfeld); Wallenstein's players plan."""
+    wanted = {
+        "en": {
+            "wallenstein": "The other seats' plans stay hidden until this button is pressed.",
+            "elgrande": "The other seats' hands and secret choices stay hidden until this button is pressed.",
+            "mansfeld": "The other seats' secret choices stay hidden until this button is pressed.",
+        },
+        "de": {
+            "wallenstein": "Die Pläne der anderen bleiben verborgen, bis dieser Knopf gedrückt wird.",
+            "elgrande": "Die Handkarten und geheimen Entscheidungen der anderen bleiben verborgen, "
+            "bis dieser Knopf gedrückt wird.",
+            "mansfeld": "Die geheimen Entscheidungen der anderen bleiben verborgen, "
+            "bis dieser Knopf gedrückt wird.",
+        },
+    }[lang]
+    seats = [{"kind": "hotseat", "name": "Anna"}, {"kind": "hotseat", "name": "Bert"}]
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.add_init_script(f"localStorage.setItem('feldherr:lang', '{lang}')")
+    for name, words in wanted.items():
+        options: dict[str, Any] = {"players": 2}
+        table = seats
+        if name == "wallenstein":  # three at least
+            options, table = {"players": 3, "setup": "fixed"}, [*seats, {"kind": "hotseat", "name": "Cleo"}]
+        game = server.create(name, options, table, seed=5)
+        page.goto(server.url + f"/play/{game['id']}#tokens={','.join(game['hotseat_tokens'])}")
+        hint = page.locator("#pass #pass-hint")
+        hint.wait_for()
+        assert hint.inner_text() == words, (name, hint.inner_text())
+        shot(page, f"hotseat-pass-{name}-{lang}")
+
+
 def test_a_finished_hot_seat_game_opens_without_a_hand_over(server: Server, pages: Pages) -> None:
     """Opened again after its end, a hot-seat game showed "Pass the device to Anna" before its final
     scoring: nothing is secret any more and nobody is asked, so the page shows the ending at once."""

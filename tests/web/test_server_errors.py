@@ -154,3 +154,19 @@ def test_the_right_link_after_a_wrong_one_opens_the_seat_without_asking(server: 
     assert page.locator("#invite-ask").count() == 0
     held = page.evaluate(f"localStorage.getItem('feldherr:tokens:{game['id']}')")
     assert "copied-wrong" not in held, held
+
+
+def test_a_wrong_key_among_a_devices_seats_is_the_only_one_forgotten(server: Server, pages: Pages) -> None:
+    """A device held two hot-seat keys and was given a third that opens nothing (copied wrong): the
+    page forgot all three, and the game's address alone no longer opened the two seats it had."""
+    seats = [{"kind": "hotseat", "name": "Anna"}, {"kind": "hotseat", "name": "Bert"}]
+    game = server.create("mansfeld", {"players": 2}, seats, seed=5)
+    anna, bert = game["hotseat_tokens"]
+    page = pages.new(viewport={"width": 390, "height": 844})
+    page.goto(server.url + f"/play/{game['id']}#tokens={anna},copied-wrong,{bert}")
+    page.locator("#no-table [role=alert]").wait_for()
+    held = json.loads(page.evaluate(f"localStorage.getItem('feldherr:tokens:{game['id']}')"))
+    assert held == [anna, bert], held
+    page.goto(server.url + "/")
+    page.goto(server.url + f"/play/{game['id']}")
+    page.locator("#pass h1", has_text="Anna").wait_for()  # the two seats, handed over on this device

@@ -235,3 +235,28 @@ def test_an_attacks_odds_reach_the_browser_as_details_not_words() -> None:
     record = match.record
     words = _move_words(game, record, len(record.moves) - 1, "de", [])
     assert words is not None and words[0] == choice["text"] and words[1] == choice["details"], words
+
+
+def _german_blocks(text: str) -> list[str]:
+    """The German tables of a words module (from each ``de: {`` to the end of its table)."""
+    return [part.split("\n};", 1)[0] for part in text.split("\n  de: {")[1:]]
+
+
+def test_no_client_word_names_a_command_or_calls_the_lobby_so_in_german() -> None:
+    """The replay's "Stellung speichern" said "um sie in der Lobby wieder zu laden … oder für
+    feldherr analyse und simulate --from-position": the German app calls the lobby "Übersicht", and
+    the command line is the docs' business (docs/positions.md), not a player's tooltip."""
+    checked = 0
+    for path in sorted(web.STATIC.glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        strings = re.findall(r'"[^"\n]*"', text)
+        command = re.compile(r"--from-position|feldherr (analyse|simulate)")
+        commands = [s for s in strings if command.search(s)]
+        assert not commands, (path.name, commands)
+        for block in _german_blocks(text):
+            checked += 1
+            german = re.findall(r'"[^"\n]*"', block)
+            assert not [s for s in german if "Lobby" in s], path.name
+    assert checked >= 5, checked
+    positions = (web.STATIC / "positions.js").read_text(encoding="utf-8")
+    assert 'w("saveHint", { field: w("fromPosition") })' in positions  # names the lobby's field by its words

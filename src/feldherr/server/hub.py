@@ -153,15 +153,21 @@ class Table:
 
 def verify(seats: Sequence[SeatRow], tokens: Iterable[str]) -> tuple[int, ...]:
     """The seats among ``seats`` whose tokens these are (constant-time comparison); ServerError if
-    any is no seat's token (``server.seat-taken`` if its seat was given to a bot)."""
+    any is no seat's token (``server.seat-taken`` if its seat was given to a bot). A ``server.token``
+    refusal names the wrong ones by their places in ``tokens`` (``wrong``: "0,2"), so that a device
+    holding several seats' keys forgets only those and keeps the others."""
     found: set[int] = set()
-    for token in tokens:
+    wrong: list[int] = []
+    for i, token in enumerate(tokens):
         hit = find_seat(seats, token)
         if hit is None:
-            raise ServerError("server.token", 401, "token")
+            wrong.append(i)
+            continue
         if hit.kind == "bot":  # a friend's invitation given to a bot (Hub.replace): no key any more
             raise ServerError("server.seat-taken", 410, "seat-taken")
         found.add(hit.seat)
+    if wrong:
+        raise ServerError("server.token", 401, "token", wrong=",".join(map(str, wrong)))
     return tuple(sorted(found))
 
 

@@ -441,6 +441,9 @@ def error_reply(err: Exception, game: Game | None, lang: str = "en", msg_id: Any
         reply: dict[str, Any] = {"type": "error", "code": err.code, "rule": err.rule, "text": texts}
         if "broken" in err.details:  # a game's rule behind the server's refusal (a bad position)
             reply["broken"] = err.details["broken"]
+        if "wrong" in err.details:  # the keys of a hello that open no seat, by their places (a
+            # list clipped to 200 characters ends in "…": its cut last number is left out)
+            reply["wrong"] = [int(i) for i in err.details["wrong"].split(",") if i.isdigit()]
     elif isinstance(err, RuleError):
         texts = {lang_: (game.error_text(err, lang_) if game is not None else err.message) for lang_ in LANGS}
         reply = {"type": "error", "code": err.code, "rule": err.rule, "text": texts}

@@ -116,6 +116,9 @@ export function mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell
     if (p.seat === ctx.me && view.my_commit) return held(view.my_commit.cards || view.my_commit);
     return p.committed ? h("span", { class: "card face-down", "data-tip": t("commitSecret") }, "?") : "–";
   };
+  // nobody has a point before the first province is conquered: a column of "0" round after round
+  // said nothing ("–" as the other empty cells); once someone scored, every score shows, 0 too
+  const scored = players.some((p) => p.score);
   return h("div", { class: "mansfeld" },
     h("div", { class: "row" }, info(t("round"), view.round ?? "–"), info(t("phase"), term(view.phase, "phase.")), info(t("deck"), view.deck_size ?? "–"),
       (view.order || []).length ? info(t("turnOrder"), view.order.map((seat) => name(ctx, seat)).join(" → ")) : null),
@@ -142,7 +145,7 @@ export function mansfeldBoard(view, ctx, { needs, cardName, info, name, seatCell
         : h("li", { class: "province" }, String(p)))))),
     playersTable([t("score"), t("cards"), t("used"), t("dice"), t("luck"), t("committed")],
       players.map((p) => h("tr", {}, seatCell(ctx, p.seat),
-        h("td", { class: "score" }, p.score ?? "–"), h("td", { class: "held" }, held(p.cards)), h("td", { class: "held" }, held(p.used, "used")),
+        h("td", { class: "score" }, scored ? p.score ?? "–" : "–"), h("td", { class: "held" }, held(p.cards)), h("td", { class: "held" }, held(p.used, "used")),
         // what a die in the table means, on hover and tap: the number of dice set (or that it is
         // secret until all have set), the luck die
         h("td", {}, p.dice_set || p.dice ? die(p.dice ?? null, { seat: p.seat, cls: "set",

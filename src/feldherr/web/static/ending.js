@@ -40,6 +40,16 @@ function fmt(value) {
   return typeof value === "object" ? "–" : String(value);
 }
 
+// Whether a log item says something a player would miss: a military leader's scoring that is
+// nothing at all ("Red scores 0 victory points for 0 statues on the board and 0 trophies", one per
+// player without a leader's statues in a Wallenstein game with the module) is left out of the lines
+// shown; the log itself (its record, the replay's steps) keeps it.
+export function says(item) {
+  const entry = item?.entry;
+  if (entry?.k === "leader_score") return Boolean(entry.a?.vp || entry.a?.statues || entry.a?.trophies);
+  return true;
+}
+
 // A log item: its line, and under it its table where the game gives one (a scoring per player).
 export function logItem(item) {
   return h("li", { "data-version": item.version },
@@ -62,7 +72,7 @@ export function logTable(table) {
 export function scoringLines(log) {
   if (!log || !log.length) return null;
   const last = log[log.length - 1].version;
-  const lines = log.filter((item) => item.version === last && item.text);
+  const lines = log.filter((item) => item.version === last && item.text && says(item));
   return lines.length ? h("ol", { class: "scoring-lines", id: "scoring-lines" }, lines.map(logItem)) : null;
 }
 

@@ -8,7 +8,11 @@ const WORDS = {
     importRecord: "Import a record", importBtn: "Import", chooseFile: "a saved game record", pickFile: "Choose a file …", noFile: "no file chosen", pasteRecord: "or paste a record here",
     invite: "Invite links", copy: "copy", yourTurn: "Your decision", waiting: "Waiting for",
     log: "Log", board: "Board", passTo: "Pass the device to", ready: "I am {name}: show my seat",
-    passHint: "The other seats' plans stay hidden until this button is pressed.",
+    // the hand-over's promise, in the game's words (PASS_HINT in play.js): Wallenstein's plans, El
+    // Grande's hands and secret discs; any other game (Mansfeld's dice and commitments) its secret choices
+    passHint: "The other seats' secret choices stay hidden until this button is pressed.",
+    passHintPlans: "The other seats' plans stay hidden until this button is pressed.",
+    passHintHands: "The other seats' hands and secret choices stay hidden until this button is pressed.",
     connected: "connected", reconnecting: "reconnecting…", gameOver: "Game over", winner: "Winner",
     winners: "Winners", score: "score", finalScore: "Final scoring", scoreOverTime: "Score over time",
     moneyOverTime: "Money over time", step: "step", first: "first", prev: "back", next: "forward", last: "last",
@@ -85,7 +89,9 @@ const WORDS = {
     importRecord: "Partie importieren", importBtn: "Importieren", chooseFile: "eine gespeicherte Partie", pickFile: "Datei wählen …", noFile: "keine Datei gewählt", pasteRecord: "oder eine Partie-Aufzeichnung hier einfügen",
     invite: "Einladungslinks", copy: "kopieren", yourTurn: "Deine Entscheidung", waiting: "Es wartet auf",
     log: "Protokoll", board: "Spielplan", passTo: "Gib das Gerät weiter an", ready: "Ich bin {name}: meinen Platz zeigen",
-    passHint: "Die Pläne der anderen bleiben verborgen, bis dieser Knopf gedrückt wird.",
+    passHint: "Die geheimen Entscheidungen der anderen bleiben verborgen, bis dieser Knopf gedrückt wird.",
+    passHintPlans: "Die Pläne der anderen bleiben verborgen, bis dieser Knopf gedrückt wird.",
+    passHintHands: "Die Handkarten und geheimen Entscheidungen der anderen bleiben verborgen, bis dieser Knopf gedrückt wird.",
     connected: "verbunden", reconnecting: "verbinde neu…", gameOver: "Spielende", winner: "Sieger",
     winners: "Sieger", score: "Punkte", finalScore: "Schlusswertung", scoreOverTime: "Punkte im Verlauf",
     moneyOverTime: "Geld im Verlauf", step: "Schritt", first: "Anfang", prev: "zurück", next: "vor", last: "Ende",

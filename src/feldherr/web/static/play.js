@@ -4,7 +4,7 @@ import { api, clear, colour, copyText, h, usePalette } from "./dom.js";
 import { botName, capital, lang, moveWords, oddsWords, t, tn, touchScreen } from "./i18n.js";
 import { moveKeys, onData, phaseDetail, renderBoard, seatNames, slotValue, term, termsReady } from "./boards.js";
 import { MAX_BUTTONS, hasSteps, remaining, stepPicker } from "./steps.js";
-import { endOfGame, logItem } from "./ending.js";
+import { endOfGame, logItem, says } from "./ending.js";
 import { foreignInvite, forget, fromHash, held, hideTokens, inHash, invites, remember, tabHold } from "./store.js";
 import { makePacer, onSeenInFull } from "./pace.js"; // table: paced turns
 import { tableBar, turnReset, turnSignal } from "./table.js"; // table: help line, speed, turn signals
@@ -14,6 +14,10 @@ import { rerollHold } from "./board-mansfeld.js"; // Mansfeld: dice thrown again
 import { actionHold } from "./action-steps.js"; // Wallenstein: an action's results player by player
 import { courtHold } from "./court-steps.js"; // Wallenstein: Am Kaiserhof's conversions player by player
 import { guideMoved, guidePanel, guided } from "./tutorial.js"; // table: the guided first game's explanations
+
+// What the hot-seat hand-over hides, in each game's words (i18n.js): Wallenstein's players plan,
+// El Grande's players hold hands and turn secret discs; the others (Mansfeld's dice) choose in secret.
+const PASS_HINT = { wallenstein: "passHintPlans", elgrande: "passHintHands" };
 
 export function showPlay(root, gameId) {
   let tokens = fromHash(gameId);
@@ -127,8 +131,13 @@ export function showPlay(root, gameId) {
         st.ws = null;
       }
       // keys that open no seat of this game (a link copied wrong) are not kept as this device's
-      // seats: the right link opened next would be asked about as someone else's invitation
-      if (msg.rule === "server.token" && !st.welcome) for (const token of tokens) forget(gameId, token);
+      // seats: the right link opened next would be asked about as someone else's invitation. The
+      // server names the wrong ones (their places in the hello): the device's other seats' keys
+      // (hot-seat, several on one device) stay; all of them went with a single wrong one.
+      if (msg.rule === "server.token" && !st.welcome) {
+        const wrong = Array.isArray(msg.wrong) ? msg.wrong.map((i) => tokens[i]).filter(Boolean) : tokens;
+        for (const token of wrong) forget(gameId, token);
+      }
       st.error = msg.message;
       if (!st.welcome) st.status = "error";
     } else {
@@ -408,7 +417,7 @@ export function showPlay(root, gameId) {
       const name = seatName(st.pending);
       root.append(h("section", { id: "pass", class: "pass", style: `--seat:${colour(st.pending)}` },
         h("h1", {}, `${t("passTo")} ${name}`),
-        h("p", {}, t("passHint")),
+        h("p", { id: "pass-hint" }, t(PASS_HINT[st.welcome.name] ?? "passHint")),
         h("button", { id: "ready", class: "primary", onclick: () => { st.shown = st.pending; st.pending = null; render(); } }, t("ready", { name })),
         h("p", { class: "pass-conn" }, statusNode))); // whether this device is still at the table, as on the table's bar
       root.querySelector("#ready").focus();
@@ -668,7 +677,7 @@ export function showPlay(root, gameId) {
     // table: the lines of the last move shown are marked (class "last").
     const last = (item) => typeof since === "number" && item.version > since;
     return h("section", { id: "log", class: "panel log" }, h("h2", {}, t("log")),
-      h("ol", { tabindex: 0, "aria-label": t("log") }, log.map((item) => {
+      h("ol", { tabindex: 0, "aria-label": t("log") }, log.filter(says).map((item) => {
         const li = logItem(item);
         if (last(item)) li.classList.add("last");
         return li;

@@ -16,7 +16,7 @@ const WORDS = {
     analysing: "setting up the analysis …",
     setup: "Set up a position by hand", setupHint: "The start of a new game of the game and players chosen above, opened in the position editor: change the table, then apply it to analyse it",
     settingUp: "setting up the table …",
-    save: "Save position", saveHint: "The table at this step as a position file: to load in the lobby again, to give to a student, or for feldherr analyse and simulate --from-position",
+    save: "Save position", saveHint: "The table at this step as a position file: to start a game or an analysis from it again in the lobby (“{field}”), or to give to a student",
   },
   de: {
     fromPosition: "Aus einer Stellung beginnen", positionFile: "Stellungs-Datei", positionPaste: "oder eine Stellung hier einfügen",
@@ -28,7 +28,7 @@ const WORDS = {
     analysing: "Die Analyse wird vorbereitet …",
     setup: "Eine Stellung von Hand aufbauen", setupHint: "Der Beginn einer neuen Partie des oben gewählten Spiels mit den gewählten Spielern, geöffnet im Stellungs-Editor: den Tisch ändern und übernehmen, um ihn zu analysieren",
     settingUp: "Der Tisch wird aufgebaut …",
-    save: "Stellung speichern", saveHint: "Der Tisch bei diesem Schritt als Stellungs-Datei: um sie in der Lobby wieder zu laden, einer Schülerin zu geben oder für feldherr analyse und simulate --from-position",
+    save: "Stellung speichern", saveHint: "Der Tisch bei diesem Schritt als Stellungs-Datei: um in der Übersicht wieder ein Spiel oder eine Analyse daraus zu beginnen („{field}“) oder sie einer Schülerin zu geben",
   },
 };
 
@@ -156,7 +156,7 @@ export function playOnButton(gameId, at, onError) {
 // without the hidden parts) downloaded as a position file, which the lobby's field, feldherr
 // analyse and simulate --from-position load again (docs/positions.md).
 export function savePositionButton(gameId, at, onError) {
-  return h("button", { type: "button", id: "save-position", title: w("saveHint"), onclick: async () => {
+  return h("button", { type: "button", id: "save-position", title: w("saveHint", { field: w("fromPosition") }), onclick: async () => {
     try {
       const position = await api(`/api/games/${encodeURIComponent(gameId)}/position?at=${at}&lang=${lang()}`);
       const blob = new Blob([`${JSON.stringify(position, null, 1)}\n`], { type: "application/json" });

@@ -2,7 +2,7 @@
 import { api, clear, h, usePalette } from "./dom.js";
 import { capital, lang, moveWords, num, t } from "./i18n.js";
 import { onData, renderBoard, seatNames, termsReady } from "./boards.js";
-import { battleChart, drawPlots, logItem, scoringLines, scoringTable } from "./ending.js";
+import { battleChart, drawPlots, logItem, says, scoringLines, scoringTable } from "./ending.js";
 import { analysisBoard } from "./analysis.js";
 import { positionEditor } from "./editor.js";
 import { playOnButton, savePositionButton } from "./positions.js";
@@ -137,7 +137,7 @@ export function showReplay(root, gameId) {
       // the step's own log lines: a winter scoring shows step by step, a battle its tower
       renderBoard(step.view.game, step.view, { keys: new Set(), names, me: null, pick() {}, filter: "", replay: true, fresh: step.log.filter((item) => item.version === at) }));
     const log = h("section", { id: "log", class: "panel log" }, h("h2", {}, t("log")),
-      h("ol", { tabindex: 0 }, step.log.map(logItem)));
+      h("ol", { tabindex: 0 }, step.log.filter(says).map(logItem)));
     analysis.update(at, step.view, names);
     const parts = [timeline, analysis.isOpen() ? analysis.node() : null, analysis.isOpen() ? editor.node() : null,
       h("div", { class: "play" }, board, h("aside", { class: "side" }, log))];

@@ -60,7 +60,8 @@ function steps(items, kit = {}) {
       : { caption: it.text ?? "", game: true, gains: (a.seats || []).map((seat) => [seat, a.vp]) });
   }
   const leaders = items.filter((x) => x.entry.k === "leader_score");
-  if (leaders.length) out.push({ caption: wb("scoringLeaders"), game: false, gains: leaders.map((it) => [it.entry.a.p, it.entry.a.vp]) });
+  // (a player whose leader left no statue and took none gains nothing: not named with "0 VP")
+  if (leaders.length) out.push({ caption: wb("scoringLeaders"), game: false, gains: leaders.filter((it) => it.entry.a.vp).map((it) => [it.entry.a.p, it.entry.a.vp]) });
   return out;
 }
 
