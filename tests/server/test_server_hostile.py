@@ -370,11 +370,24 @@ def test_odd_addresses_get_the_servers_refusal_without_echoing_them(server: Serv
 
 @pytest.mark.parametrize(
     "name",
-    ["a\nb", "\x00", "Anna\x1b[31m", "\u202eanna", "Bert\u2066", "tab\there", "x\u2028y", "\ue000", "   "],
+    [
+        "a\nb",
+        "\x00",
+        "Anna\x1b[31m",
+        "\u202eanna",
+        "Bert\u2066",
+        "tab\there",
+        "x\u2028y",
+        "\ue000",
+        "   ",
+        "Anna\ufff9Bert\ufffaBoss\ufffb",  # interlinear annotation: "Bert" with "Boss" as a note
+        "Anna\ufffb",
+    ],
 )
 def test_a_name_with_unprintable_characters_is_refused(server: Server, name: str) -> None:
     """A player's name is shown to every other player: line breaks, control characters, direction
-    marks (which turn the line around them), separators, private-use characters and a name of
+    marks (which turn the line around them), separators, private-use characters, interlinear
+    annotation marks (which print as nothing, or draw a part of the name as a note) and a name of
     spaces only were all accepted and shown."""
     before = _games_count(server)
     body = {"game": "toy", "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": name}]}
