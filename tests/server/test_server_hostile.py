@@ -1649,3 +1649,33 @@ def test_a_websocket_handshake_over_the_librarys_limits_is_refused_in_words(
     assert b"Failed to open" not in answer and b"Too Large\r\n" not in body
     assert server.http.get("/api/health").status_code == 200
     assert_no_traceback(server)
+
+
+@pytest.mark.parametrize(
+    ("request_bytes", "status", "header"),
+    [
+        (HANDSHAKE.replace(b"GET", b"POST") + b"\r\n", 405, b"allow: get"),
+        (HANDSHAKE.replace(b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n", b"") + b"\r\n", 400, None),
+    ],
+)
+def test_a_handshake_the_websockets_library_refuses_is_refused_in_our_words(
+    server: Server, request_bytes: bytes, status: int, header: bytes | None
+) -> None:
+    """A handshake by POST or without ``Sec-WebSocket-Key`` was refused by the websockets library
+    in its English plain text ("Failed to open a WebSocket connection: ..."); now its status and
+    headers stay, the body is ``server.not-websocket`` as JSON in both languages."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+        raw.sendall(request_bytes)
+        answer = b""
+        while chunk := raw.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(f"HTTP/1.1 {status} ".encode()), answer[:300]
+    assert b"content-type: application/json" in head.lower(), head
+    assert header is None or header in head.lower(), head
+    refusal = json.loads(body)
+    assert refusal["rule"] == "server.not-websocket" and refusal["code"] == "bad-websocket", refusal
+    assert refusal["text"]["de"].startswith("Diese Adresse öffnet die Verbindung eines Spiels")
+    assert refusal["text"]["en"].startswith("this address opens a game's connection")
+    assert b"Failed to open" not in answer
+    assert_no_traceback(server)

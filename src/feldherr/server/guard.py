@@ -18,7 +18,10 @@ refused by the library in its own English words ("431 Request Header Fields Too 
 uvicorn's websockets protocol (0.35 and later) that refusal was never even sent, the connection
 held open until the client left. :func:`websocket_protocol` answers it in our words instead:
 ``server.headers-too-large`` (431), ``server.address-too-long`` (414) for a request line over the
-limit, ``server.not-http`` (400) for a handshake the library cannot read, then the close.
+limit, ``server.not-http`` (400) for a handshake the library cannot read, then the close; and the
+library's refusal of a handshake it reads (a method other than GET, no ``Sec-WebSocket-Key``), its
+status and headers kept, says ``server.not-websocket`` instead of "Failed to open a WebSocket
+connection: ...".
 """
 
 from __future__ import annotations
@@ -106,11 +109,39 @@ def websocket_protocol() -> type[asyncio.Protocol] | str:
     try:
         from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
         from websockets import http11
+        from websockets.datastructures import Headers
         from websockets.exceptions import HeaderLineTooLong, RequestLineTooLong, TooManyHeaders
+        from websockets.server import ServerProtocol
     except ImportError:  # pragma: no cover - an older uvicorn: its own protocol, its own words
         return "auto"
 
+    class WordedServerProtocol(ServerProtocol):
+        def accept(self, request: http11.Request) -> http11.Response:
+            """The library's answer to a handshake, its refusal (a method other than GET, no
+            ``Sec-WebSocket-Key``...) in our words: its status and headers, our body."""
+            response = super().accept(request)
+            if response.status_code == 101:
+                return response
+            body = json.dumps(
+                error_reply(ServerError("server.not-websocket", response.status_code, "bad-websocket"), None),
+                ensure_ascii=False,
+                separators=(",", ":"),
+            ).encode()
+            kept = [
+                (k, v)
+                for k, v in response.headers.raw_items()
+                if k.lower() not in ("content-length", "content-type")
+            ]
+            headers = Headers(
+                [*kept, ("Content-Type", "application/json"), ("Content-Length", str(len(body)))]
+            )
+            return http11.Response(response.status_code, response.reason_phrase, headers, body)
+
     class WordedWebSockets(WebSocketsSansIOProtocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.conn.__class__ = WordedServerProtocol  # (made by uvicorn; a subclass, no new fields)
+
         def data_received(self, data: bytes) -> None:
             super().data_received(data)
             exc = self.conn.handshake_exc

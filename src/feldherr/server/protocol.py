@@ -45,6 +45,12 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "de": "Die Kopfzeilen der Anfrage sind für eine Spielverbindung zu groß: höchstens {count} "
         "Kopfzeilen mit je {size} Bytes",
     },
+    "server.not-websocket": {
+        "en": "this address opens a game's connection (a WebSocket), and the request is no valid "
+        "opening of one",
+        "de": "Diese Adresse öffnet die Verbindung eines Spiels (ein WebSocket), und die Anfrage ist "
+        "keine gültige Eröffnung einer solchen",
+    },
     "server.address-too-long": {
         "en": "the address of the request is too long for a game's connection: its first line may "
         "hold at most {size} bytes",
