@@ -370,11 +370,24 @@ def test_odd_addresses_get_the_servers_refusal_without_echoing_them(server: Serv
 
 @pytest.mark.parametrize(
     "name",
-    ["a\nb", "\x00", "Anna\x1b[31m", "\u202eanna", "Bert\u2066", "tab\there", "x\u2028y", "\ue000", "   "],
+    [
+        "a\nb",
+        "\x00",
+        "Anna\x1b[31m",
+        "\u202eanna",
+        "Bert\u2066",
+        "tab\there",
+        "x\u2028y",
+        "\ue000",
+        "   ",
+        "Anna\ufff9Bert\ufffaBoss\ufffb",  # interlinear annotation: "Bert" with "Boss" as a note
+        "Anna\ufffb",
+    ],
 )
 def test_a_name_with_unprintable_characters_is_refused(server: Server, name: str) -> None:
     """A player's name is shown to every other player: line breaks, control characters, direction
-    marks (which turn the line around them), separators, private-use characters and a name of
+    marks (which turn the line around them), separators, private-use characters, interlinear
+    annotation marks (which print as nothing, or draw a part of the name as a note) and a name of
     spaces only were all accepted and shown."""
     before = _games_count(server)
     body = {"game": "toy", "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": name}]}
@@ -1562,4 +1575,107 @@ def test_bytes_that_are_no_http_request_are_refused_in_words(server: Server, req
     assert refusal["text"]["en"] == "the request is not valid HTTP"
     assert refusal["text"]["de"] == "Die Anfrage ist kein gültiges HTTP"
     assert server.http.get("/api/health").status_code == 200
+    assert_no_traceback(server)
+
+
+HANDSHAKE = (
+    b"GET /ws/games/abc HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("request_bytes", "status", "rule", "en", "de"),
+    [
+        (
+            HANDSHAKE + b"X-Big: " + b"a" * 9000 + b"\r\n\r\n",  # a header line over websockets' limit
+            431,
+            "server.headers-too-large",
+            "the request's headers are too large for a game's connection: at most 128 header lines of "
+            "8192 bytes each",
+            "Die Kopfzeilen der Anfrage sind für eine Spielverbindung zu groß: höchstens 128 Kopfzeilen "
+            "mit je 8192 Bytes",
+        ),
+        (
+            HANDSHAKE + b"".join(b"X-H%d: 1\r\n" % i for i in range(200)) + b"\r\n",  # too many lines
+            431,
+            "server.headers-too-large",
+            None,
+            None,
+        ),
+        (
+            HANDSHAKE.replace(b"/ws/games/abc", b"/ws/games/" + b"a" * 9000) + b"\r\n",
+            414,
+            "server.address-too-long",
+            "the address of the request is too long for a game's connection: its first line may hold at "
+            "most 8192 bytes",
+            "Die Adresse der Anfrage ist für eine Spielverbindung zu lang: ihre erste Zeile darf höchstens "
+            "8192 Bytes lang sein",
+        ),
+        # a body announced on the handshake: valid HTTP, no handshake websockets can read
+        (
+            HANDSHAKE + b"Content-Length: 3\r\n\r\n",
+            400,
+            "server.not-http",
+            "the request is not valid HTTP",
+            None,
+        ),
+    ],
+)
+def test_a_websocket_handshake_over_the_librarys_limits_is_refused_in_words(
+    server: Server, request_bytes: bytes, status: int, rule: str, en: str | None, de: str | None
+) -> None:
+    """A handshake that uvicorn's HTTP parser takes but the websockets library reading it again
+    refuses (a header line over 8192 bytes, over 128 header lines, a request line over 8192 bytes,
+    a body) got no answer at all: the library's own English "431 Request Header Fields Too Large"
+    was never sent and the connection stayed open until the client left (a descriptor held for
+    good). Now it is refused at once in our words, as JSON in both languages, and closed."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+        raw.sendall(request_bytes)
+        answer = b""
+        while chunk := raw.recv(65536):  # to the close (a timeout fails the test)
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(f"HTTP/1.1 {status} ".encode()), answer[:300]
+    assert b"content-type: application/json" in head.lower(), head
+    refusal = json.loads(body)
+    assert refusal["type"] == "error" and refusal["rule"] == rule, refusal
+    assert (
+        refusal["text"]["en"] == (en or refusal["text"]["en"])
+        and refusal["text"]["de"] != refusal["text"]["en"]
+    )
+    if de is not None:
+        assert refusal["text"]["de"] == de
+    assert b"Failed to open" not in answer and b"Too Large\r\n" not in body
+    assert server.http.get("/api/health").status_code == 200
+    assert_no_traceback(server)
+
+
+@pytest.mark.parametrize(
+    ("request_bytes", "status", "header"),
+    [
+        (HANDSHAKE.replace(b"GET", b"POST") + b"\r\n", 405, b"allow: get"),
+        (HANDSHAKE.replace(b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n", b"") + b"\r\n", 400, None),
+    ],
+)
+def test_a_handshake_the_websockets_library_refuses_is_refused_in_our_words(
+    server: Server, request_bytes: bytes, status: int, header: bytes | None
+) -> None:
+    """A handshake by POST or without ``Sec-WebSocket-Key`` was refused by the websockets library
+    in its English plain text ("Failed to open a WebSocket connection: ..."); now its status and
+    headers stay, the body is ``server.not-websocket`` as JSON in both languages."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+        raw.sendall(request_bytes)
+        answer = b""
+        while chunk := raw.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(f"HTTP/1.1 {status} ".encode()), answer[:300]
+    assert b"content-type: application/json" in head.lower(), head
+    assert header is None or header in head.lower(), head
+    refusal = json.loads(body)
+    assert refusal["rule"] == "server.not-websocket" and refusal["code"] == "bad-websocket", refusal
+    assert refusal["text"]["de"].startswith("Diese Adresse öffnet die Verbindung eines Spiels")
+    assert refusal["text"]["en"].startswith("this address opens a game's connection")
+    assert b"Failed to open" not in answer
     assert_no_traceback(server)

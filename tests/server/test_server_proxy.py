@@ -143,3 +143,53 @@ def test_the_middleware_sets_client_and_scheme_from_trusted_proxies_only() -> No
         scope = {"type": kind, "client": (peer, 5000), "scheme": scheme, "headers": headers}
         run_async(lambda scope=scope: middleware(scope, None, None))
         assert seen["client"][0] == client and seen["scheme"] == now
+
+
+@pytest.mark.parametrize(
+    ("forwarded", "protos", "trusted", "scheme"),
+    [
+        # one proxy that sets the header: its word
+        ("203.0.113.1", ["https"], LOCAL_PROXIES, "https"),
+        # a client's own entry, appended to by the proxy: the proxy's entry counts, not the client's
+        ("203.0.113.1", ["https, http"], LOCAL_PROXIES, "http"),
+        ("198.51.100.7, 203.0.113.1", ["http, https"], LOCAL_PROXIES, "https"),
+        # two header lines are one list, as for X-Forwarded-For: the last line is the proxy's
+        ("203.0.113.1", ["http", "https"], LOCAL_PROXIES, "https"),
+        # two trusted proxies, each appending: the entry of the one the client reached
+        ("198.51.100.1, 10.1.2.3", ["https, http"], ("127.0.0.1", "10.0.0.0/8"), "https"),
+        ("198.51.100.1, 10.1.2.3", ["http, https, http"], ("127.0.0.1", "10.0.0.0/8"), "https"),
+        # the outer proxy sets it once, the inner one passes it on: its only entry
+        ("198.51.100.1, 10.1.2.3", ["https"], ("127.0.0.1", "10.0.0.0/8"), "https"),
+        # 10.1.2.3 not trusted: it is the client, and the local proxy's entry counts, not its own
+        ("198.51.100.1, 10.1.2.3", ["https, http"], LOCAL_PROXIES, "http"),
+        # no word the server knows: the peer's own scheme
+        ("203.0.113.1", ["gopher"], LOCAL_PROXIES, "http"),
+        ("203.0.113.1", [], LOCAL_PROXIES, "http"),
+        (None, ["https"], LOCAL_PROXIES, "https"),  # a trusted peer that names no client
+    ],
+)
+def test_the_scheme_is_read_along_the_same_chain_of_trusted_proxies(
+    forwarded: str | None, protos: list[str], trusted: tuple[str, ...], scheme: str
+) -> None:
+    """``X-Forwarded-Proto`` is a list that each proxy appends to, like ``X-Forwarded-For``: the
+    scheme is the entry at the client's position from the right (the left-most where there are
+    fewer), and every header line counts, not only the first. The server's own peer is the local
+    proxy."""
+    from typing import Any
+
+    from feldherr.server.proxy import ForwardedFor
+
+    from .serverutil import run_async
+
+    seen: dict[str, Any] = {}
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        seen.update(scheme=scope["scheme"])
+
+    headers = [(b"x-forwarded-for", forwarded.encode())] if forwarded is not None else []
+    headers += [(b"x-forwarded-proto", proto.encode()) for proto in protos]
+    middleware = ForwardedFor(app, trusted)
+    for kind, before in (("http", "http"), ("websocket", "ws")):
+        scope = {"type": kind, "client": ("127.0.0.1", 5000), "scheme": before, "headers": headers}
+        run_async(lambda scope=scope: middleware(scope, None, None))
+        assert seen["scheme"] == (scheme if kind == "http" else scheme.replace("http", "ws"))

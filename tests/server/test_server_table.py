@@ -401,6 +401,16 @@ def test_a_look_alike_name_is_refused_at_the_table(server: Server) -> None:
         ("LUKAS", "\ua4e1\ua4f4\ua4d7\ua4ee\ua4e2", True),  # wholly Lisu, Latin capitals' look-alikes
         ("TOM", "\u2ca6\u2c9e\u2c98", True),  # wholly Coptic
         ("Bob", "\u15f7ob", True),  # a Canadian syllabic carrier khe: ᗷ
+        # Latin small capitals, beyond TR39's table: a smaller capital reads as the capital
+        ("Anna", "\u1d00nna", True),  # ᴀnna
+        ("Kim", "\u1d0b\u026a\u1d0d", True),  # ᴋɪᴍ
+        ("Peter", "\u1d18\u1d07\u1d1b\u1d07\u0280", True),  # ᴘᴇᴛᴇʀ
+        ("Hugo", "\u029c\u1d1c\u0262\u1d0f", True),  # ʜᴜɢᴏ
+        ("Jan", "\u1d0a\u1d00\u0274", True),  # ᴊᴀɴ
+        ("Lea", "\u029f\u1d07\u1d00", True),  # ʟᴇᴀ, and so like "Iea" as "Lea" is
+        ("Bert", "\u0299\u1d07\u0280\u1d1b", True),  # ʙᴇʀᴛ
+        ("Fred", "\ua730\u0280\u1d07\u1d05", True),  # ꜰʀᴇᴅ
+        ("Anna", "\u1d00nja", False),
         ("Lea", "Le\ua7b7", False),  # a Latin omega is no a
         ("Anna", "Anja", False),
         ("Kim", "Kira", False),
@@ -435,6 +445,8 @@ def test_each_look_alike_reads_as_a_prototype() -> None:
         ("\u0555lga", True),  # an Armenian capital O inside a Latin word
         ("B\u0131lal", False),  # a dotless ı is a Latin letter (it still looks like "Bilal")
         ("Le0", False),  # a digit is in no alphabet (it still looks like "Leo")
+        ("\u1d00nna", False),  # a Latin small capital is a Latin letter (it still looks like "Anna")
+        ("\u1d29eter", True),  # a Greek small capital rho inside a Latin word
     ],
 )
 def test_which_names_mix_alphabets_within_a_word(name: str, mixed: bool) -> None:

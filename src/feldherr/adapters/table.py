@@ -11,6 +11,7 @@ It depends on no research library, so its numbers can be tested and benchmarked 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from sys import getrefcount
 from typing import Any, Literal
@@ -32,22 +33,10 @@ _mask_into: Any = getattr(_cfast, "mask_into", None)
 None: then :func:`mask_numpy`, its reference, does it."""
 
 
-def mask_into(out: npt.NDArray[np.int8], legal: list[int]) -> None:
-    """``out`` (int8, one dimension) set to 0, then to 1 at each index of ``legal``: by the C
-    helper where it is built, else by numpy."""
-    if _mask_into is not None:
-        try:
-            _mask_into(out, legal)
-            return
-        except (TypeError, ValueError, BufferError):  # not a contiguous buffer of bytes: numpy
-            pass
-    mask_numpy(out, legal)
-
-
 def mask_fill() -> Callable[[npt.NDArray[np.int8], list[int]], None]:
-    """The fastest :func:`mask_into` for arrays known to be contiguous int8 vectors (the adapters'
-    own): the C helper itself where it is built (no wrapper call), else :func:`mask_numpy`."""
-    return _mask_into if _mask_into is not None else mask_numpy
+    """:func:`mask_into` itself (the C helper where it is built, else :func:`mask_numpy`), for
+    the adapters' hot loops."""
+    return mask_into
 
 
 def unheld_numpy(
@@ -87,12 +76,76 @@ built (a few dozen instructions an array, where the checks in Python cost more t
 
 
 def mask_numpy(out: npt.NDArray[np.int8], legal: list[int]) -> None:
-    """``out`` set to 0, then to 1 at each index of ``legal`` (the reference of the C helper)."""
-    out.fill(0)
-    if legal:
+    """``out`` set to 0, then to 1 at each action of ``legal``: the reference of the C helper
+    ``mask_into``, which follows the same rule, checked in this order, the first failure raising:
+
+    - ``legal`` a list (exactly), else ``TypeError``;
+    - ``out`` an array or buffer of int8, uint8 or bool (a ``bytearray``, a ``memoryview``), else
+      ``TypeError``; of one dimension (any stride), else ``ValueError``; writable, else
+      ``ValueError``;
+    - each action of ``legal``, in order: an int or an integer with ``__index__`` (a numpy
+      integer, not a float nor a string), else ``TypeError``; in ``0..n-1`` (``n`` the length of
+      ``out``; ``-1`` is no action, not the last one), else ``IndexError``.
+
+    After a refused action ``out`` is all 0."""
+    if type(legal) is not list:
+        raise TypeError("mask_into: legal must be a list of ints")
+    cells = _mask_cells(out)
+    cells.fill(0)
+    if not legal:
+        return
+    n = len(cells)
+    try:
+        if not set(map(type, legal)) <= _INTS:  # (fromiter would take "1" and 1.5 for 1)
+            raise TypeError
         # an index array from the list: fromiter converts several times faster than indexing
         # with the list itself
-        out[np.fromiter(legal, np.intp, len(legal))] = 1
+        index = np.fromiter(legal, np.intp, len(legal))
+        if index.min() < 0 or index.max() >= n:
+            raise IndexError
+    except (TypeError, IndexError, OverflowError):  # each action checked, in order: raises
+        index = np.fromiter([_mask_action(a, n) for a in legal], np.intp, len(legal))
+    cells[index] = 1
+
+
+_INTS = {int}
+_MASK_TYPES = (np.dtype(np.int8), np.dtype(np.uint8), np.dtype(np.bool_))
+
+
+def _mask_cells(out: Any) -> npt.NDArray[Any]:
+    """``out`` as an array :func:`mask_numpy` may write (its rule for ``out``), else raises."""
+    if isinstance(out, np.ndarray):
+        cells: npt.NDArray[Any] = out
+    else:
+        try:
+            cells = np.asarray(memoryview(out))
+        except TypeError:
+            raise TypeError("mask_into: out must be an int8, uint8 or bool array") from None
+    if cells.dtype not in _MASK_TYPES:
+        raise TypeError("mask_into: out must be an int8, uint8 or bool array")
+    if cells.ndim != 1:
+        raise ValueError(f"mask_into: out must have one dimension, not {cells.ndim}")
+    if not cells.flags.writeable:
+        raise ValueError("mask_into: out is read-only")
+    return cells
+
+
+def _mask_action(item: Any, n: int) -> int:
+    """An action of :func:`mask_numpy`'s list as a number in ``0..n-1``, else raises."""
+    try:
+        a = operator.index(item)
+    except TypeError:
+        raise TypeError(f"mask_into: action {item!r} is not an int") from None
+    if not 0 <= a < n:
+        raise IndexError(f"mask_into: action {item!r} is not in 0..{n - 1}")
+    return a
+
+
+mask_into: Callable[[npt.NDArray[np.int8], list[int]], None] = (
+    _mask_into if _mask_into is not None else mask_numpy
+)
+"""``out`` (int8, uint8 or bool, one dimension) set to 0, then to 1 at each action of ``legal``:
+by the C helper where it is built, else by :func:`mask_numpy`, both by the rule written there."""
 
 
 def shown_actions(actions: Sequence[int], most: int = 12) -> str:

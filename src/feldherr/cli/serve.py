@@ -164,13 +164,14 @@ def run_serve(args: argparse.Namespace) -> int:
         print(msg("serve_friends", lang, url=f"{public_url}/"), flush=True)
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
-    from feldherr.server.guard import guarded
+    from feldherr.server.guard import guarded, websocket_protocol
 
     uvicorn.run(
         app,
         host=args.host,
         port=port,
         http=guarded(AutoHTTPProtocol, settings.slow_client),  # a deadline for a request's headers
+        ws=websocket_protocol(),  # an over-large handshake refused in our words
         ws_max_size=settings.max_frame,
         proxy_headers=False,  # X-Forwarded-For from --trusted-proxies only (feldherr.server.proxy)
         log_level=args.log_level,

@@ -11,8 +11,9 @@
  *           deep, some lists of lists copied two levels deep (a value that is not an exact list is
  *           shared), some copied by their own clone() method, as the generated Python cloner does.
  *           As a class attribute it is a method (clone = Cloner(...): state.clone()).
- *   mask_into  an action mask: a writable int8 buffer set to 0, then 1 at each index of a list of
- *           ints (feldherr.adapters.table.Table.mask's numpy code is the reference).
+ *   mask_into  an action mask: a writable int8, uint8 or bool vector set to 0, then 1 at each
+ *           action of a list (feldherr.adapters.table.mask_numpy is the reference, refusals
+ *           included).
  *   unheld  whether arrays of a list are held by nothing else and unchanged (the adapters write
  *           such arrays again instead of making new ones; sys.getrefcount and the arrays'
  *           attributes are the reference).
@@ -499,48 +500,118 @@ static PyTypeObject ClonerType = {
     .tp_descr_get = Cloner_get,
 };
 
-/* mask_into(out, legal): out (writable, C-contiguous, one byte an item) set to 0, then to 1 at
- * each index of the list legal; an index outside out raises IndexError, out then all 0. */
+/* The rule of mask_into, the same in its numpy reference (feldherr.adapters.table.mask_numpy),
+ * checked in this order, the first failure raising:
+ *   legal  a list (exactly) -- else TypeError;
+ *   out    a buffer of one-byte items, int8, uint8 or bool (numpy's int8, uint8 or bool arrays, a
+ *          bytearray, a memoryview of them) -- else TypeError; of one dimension (any stride) -- else
+ *          ValueError; writable -- else ValueError;
+ *   each action of legal, in order: an int or an integer with __index__ (a numpy integer; not a
+ *          float, not a string) -- else TypeError; in 0..n-1 (n out's length; -1 is no action,
+ *          not the last one) -- else IndexError.
+ * On every failure after out's checks, out is left all 0. */
+#define MASK_REFUSED "mask_into: out must be an int8, uint8 or bool array"
+
+/* an action of legal that is not an int: its number where it is an integer (__index__) in 0..n-1,
+ * else -1 with the error set (TypeError: no integer; IndexError: outside 0..n-1; or the error of
+ * the item's own __index__); out of the hot loop */
+static Py_NO_INLINE Py_ssize_t mask_action(PyObject *item, Py_ssize_t n) {
+    Py_ssize_t a = -1;
+    if (PyLong_Check(item)) {
+        a = PyLong_AsSsize_t(item);
+    } else {
+        PyObject *number = PyIndex_Check(item) ? PyNumber_Index(item) : NULL;
+        if (number == NULL) {
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_TypeError, "mask_into: action %R is not an int", item);
+            }
+            return -1;
+        }
+        a = PyLong_AsSsize_t(number);
+        Py_DECREF(number);
+    }
+    if (a >= 0 && a < n) return a;
+    PyErr_Clear(); /* (an OverflowError: no action either) */
+    PyErr_Format(PyExc_IndexError, "mask_into: action %R is not in 0..%zd", item, n - 1);
+    return -1;
+}
+
+static void mask_clear(char *cells, Py_ssize_t n, Py_ssize_t stride) {
+    if (stride == 1) {
+        memset(cells, 0, (size_t)n);
+    } else {
+        for (Py_ssize_t i = 0; i < n; i++) cells[i * stride] = 0;
+    }
+}
+
+/* mask_into(out, legal): out set to 0, then to 1 at each action of the list legal (the rule
+ * above) */
 static PyObject *mask_into(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "mask_into(out, legal) takes 2 arguments");
         return NULL;
     }
-    PyObject *legal = args[1];
+    PyObject *out = args[0], *legal = args[1];
     if (!PyList_CheckExact(legal)) {
         PyErr_SetString(PyExc_TypeError, "mask_into: legal must be a list of ints");
         return NULL;
     }
     Py_buffer view;
     view.obj = NULL; /* (PyBuffer_Release does nothing while no buffer is held) */
-    Py_ssize_t n;
-    char *cells = np_int8s(args[0], &n); /* the adapters' own masks: no buffer to take */
+    Py_ssize_t n, stride = 1;
+    char *cells = np_int8s(out, &n); /* the adapters' own masks: no buffer to take */
     if (cells == NULL) {
-        if (PyObject_GetBuffer(args[0], &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
-        if (view.itemsize != 1 || view.format == NULL ||
-            (strcmp(view.format, "b") != 0 && strcmp(view.format, "B") != 0 && strcmp(view.format, "?") != 0)) {
+        if (!PyObject_CheckBuffer(out)) {
+            PyErr_SetString(PyExc_TypeError, MASK_REFUSED);
+            return NULL;
+        }
+        if (PyObject_GetBuffer(out, &view, PyBUF_STRIDES | PyBUF_FORMAT) < 0) return NULL;
+        const char *format = view.format == NULL ? "B" : view.format;
+        if (*format == '@' || *format == '=' || *format == '<' || *format == '>' || *format == '!') format++;
+        if (view.itemsize != 1 || (strcmp(format, "b") != 0 && strcmp(format, "B") != 0 && strcmp(format, "?") != 0)) {
             PyBuffer_Release(&view);
-            PyErr_SetString(PyExc_TypeError, "mask_into: out must be an int8, uint8 or bool array");
+            PyErr_SetString(PyExc_TypeError, MASK_REFUSED);
+            return NULL;
+        }
+        if (view.ndim != 1) {
+            PyErr_Format(PyExc_ValueError, "mask_into: out must have one dimension, not %d", view.ndim);
+            PyBuffer_Release(&view);
+            return NULL;
+        }
+        if (view.readonly) {
+            PyBuffer_Release(&view);
+            PyErr_SetString(PyExc_ValueError, "mask_into: out is read-only");
             return NULL;
         }
         cells = (char *)view.buf;
-        n = view.len;
+        n = view.shape[0];
+        stride = view.strides == NULL ? 1 : view.strides[0];
     }
-    memset(cells, 0, (size_t)n);
+    mask_clear(cells, n, stride);
     Py_ssize_t count = PyList_GET_SIZE(legal);
     for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *item = PyList_GET_ITEM(legal, i);
         Py_ssize_t a = PyLong_Check(item) ? PyLong_AsSsize_t(item) : -1;
         if (a < 0 || a >= n) {
-            memset(cells, 0, (size_t)n);
-            PyBuffer_Release(&view);
-            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError)) {
-                PyErr_Clear();
-                PyErr_Format(PyExc_IndexError, "mask_into: action %R is not in 0..%zd", item, n - 1);
+            PyErr_Clear();
+            Py_INCREF(item); /* (its __index__ or repr could take it out of the list) */
+            a = mask_action(item, n);
+            Py_DECREF(item);
+            Py_ssize_t still;
+            if (view.obj == NULL && (np_int8s(out, &still) != cells || still != n)) {
+                /* (that __index__ reshaped or reallocated out, read without a buffer held) */
+                if (a >= 0) PyErr_SetString(PyExc_RuntimeError, "mask_into: out changed while the actions were read");
+                return NULL;
             }
-            return NULL;
+            if (a < 0) {
+                mask_clear(cells, n, stride);
+                PyBuffer_Release(&view);
+                return NULL;
+            }
+            count = PyList_GET_SIZE(legal); /* (that __index__ could change the list too) */
         }
-        cells[a] = 1;
+        cells[a * stride] = 1;
     }
     PyBuffer_Release(&view);
     Py_RETURN_NONE;

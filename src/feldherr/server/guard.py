@@ -11,6 +11,17 @@ connection upgraded to a WebSocket (which has its own deadline for the hello) ar
 Bytes that are no HTTP request (a control character in a header, TLS spoken to plain HTTP) are
 refused by uvicorn before the application sees them; the refusal is ``server.not-http`` in both
 languages, as JSON like every other, not uvicorn's English text.
+
+A WebSocket's handshake is read a second time by the websockets library, whose limits are tighter
+than the HTTP parser's (at most 128 header lines of 8192 bytes each): a handshake over them was
+refused by the library in its own English words ("431 Request Header Fields Too Large"), and with
+uvicorn's websockets protocol (0.35 and later) that refusal was never even sent, the connection
+held open until the client left. :func:`websocket_protocol` answers it in our words instead:
+``server.headers-too-large`` (431), ``server.address-too-long`` (414) for a request line over the
+limit, ``server.not-http`` (400) for a handshake the library cannot read, then the close; and the
+library's refusal of a handshake it reads (a method other than GET, no ``Sec-WebSocket-Key``), its
+status and headers kept, says ``server.not-websocket`` instead of "Failed to open a WebSocket
+connection: ...".
 """
 
 from __future__ import annotations
@@ -82,4 +93,80 @@ def guarded(base: type[asyncio.Protocol], seconds: float) -> type[asyncio.Protoc
     return Guarded
 
 
-__all__ = ["guarded"]
+def refusal(err: ServerError, phrase: str) -> bytes:
+    """A whole HTTP response refusing with ``err`` as JSON (both languages), closing the connection."""
+    body = json.dumps(error_reply(err, None), ensure_ascii=False, separators=(",", ":")).encode()
+    return (
+        f"HTTP/1.1 {err.status} {phrase}\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    ).encode() + body
+
+
+def websocket_protocol() -> type[asyncio.Protocol] | str:
+    """uvicorn's WebSocket protocol on the websockets library (what ``ws="auto"`` picks) with a
+    handshake the library refuses before the application sees it (over its limits, or unreadable)
+    answered in our words; ``"auto"`` where this uvicorn has no such protocol (before 0.35)."""
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+        from websockets import http11
+        from websockets.datastructures import Headers
+        from websockets.exceptions import HeaderLineTooLong, RequestLineTooLong, TooManyHeaders
+        from websockets.server import ServerProtocol
+    except ImportError:  # pragma: no cover - an older uvicorn: its own protocol, its own words
+        return "auto"
+
+    class WordedServerProtocol(ServerProtocol):
+        def accept(self, request: http11.Request) -> http11.Response:
+            """The library's answer to a handshake, its refusal (a method other than GET, no
+            ``Sec-WebSocket-Key``...) in our words: its status and headers, our body."""
+            response = super().accept(request)
+            if response.status_code == 101:
+                return response
+            body = json.dumps(
+                error_reply(ServerError("server.not-websocket", response.status_code, "bad-websocket"), None),
+                ensure_ascii=False,
+                separators=(",", ":"),
+            ).encode()
+            kept = [
+                (k, v)
+                for k, v in response.headers.raw_items()
+                if k.lower() not in ("content-length", "content-type")
+            ]
+            headers = Headers(
+                [*kept, ("Content-Type", "application/json"), ("Content-Length", str(len(body)))]
+            )
+            return http11.Response(response.status_code, response.reason_phrase, headers, body)
+
+    class WordedWebSockets(WebSocketsSansIOProtocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.conn.__class__ = WordedServerProtocol  # (made by uvicorn; a subclass, no new fields)
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            exc = self.conn.handshake_exc
+            if exc is None or self.handshake_initiated or self.transport.is_closing():
+                return  # read, or refused later (by the application, or the upgrade's own checks)
+            self.conn.data_to_send()  # the library's own refusal, never sent: dropped
+            if isinstance(exc, RequestLineTooLong):
+                err = ServerError("server.address-too-long", 414, "too-large", size=http11.MAX_LINE_LENGTH)
+                phrase = "URI Too Long"
+            elif isinstance(exc, HeaderLineTooLong | TooManyHeaders):
+                err = ServerError(
+                    "server.headers-too-large",
+                    431,
+                    "too-large",
+                    count=http11.MAX_NUM_HEADERS,
+                    size=http11.MAX_LINE_LENGTH,
+                )
+                phrase = "Request Header Fields Too Large"
+            else:
+                err, phrase = ServerError("server.not-http", 400, "bad-http"), "Bad Request"
+            self.transport.write(refusal(err, phrase))
+            self.transport.close()
+
+    WordedWebSockets.__name__ = WordedWebSockets.__qualname__ = "WordedWebSockets"
+    return WordedWebSockets
+
+
+__all__ = ["guarded", "refusal", "websocket_protocol"]

@@ -48,12 +48,17 @@ MAX_MARKS = 4
 dozens stacked on one letter was drawn over the lines above and below it on every player's page)."""
 BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
 """Letters and symbols that print as nothing (the Hangul fillers, the blank Braille pattern)."""
+ANNOTATION_MARKS = frozenset("\ufff9\ufffa\ufffb")
+"""The interlinear annotation anchor, separator and terminator: format characters that print as
+nothing, for a program's own use only (Unicode: never to be exchanged); a renderer that honours
+them draws the text between them as a note above or below the name, or hides it."""
 
 
 def printable_name(name: str) -> bool:
     """Whether a player's name (shown to every other player, in their texts and on the board) holds
     only printable characters: no control characters (line breaks, tabs, NUL, escapes), no
-    direction marks, no line or paragraph separators, no private-use or unassigned characters.
+    direction marks, no interlinear annotation marks, no line or paragraph separators, no
+    private-use or unassigned characters.
     Joiners (the ones inside emoji and some scripts) are fine. A name that is not empty also shows
     something (a letter, a digit, a sign, not only zero-width or blank characters, which every
     other player read as no name at all) and has no combining mark before its first character that
@@ -65,7 +70,11 @@ def printable_name(name: str) -> bool:
     visible = False
     for ch in name:
         category = unicodedata.category(ch)
-        if ch in DIRECTION_MARKS or category in ("Cc", "Co", "Cn", "Cs", "Zl", "Zp"):
+        if (
+            ch in DIRECTION_MARKS
+            or ch in ANNOTATION_MARKS
+            or category in ("Cc", "Co", "Cn", "Cs", "Zl", "Zp")
+        ):
             return False
         if category[0] == "M":
             marks += 1

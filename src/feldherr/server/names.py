@@ -9,7 +9,8 @@ being the string with the default-ignorable characters dropped and each characte
 for players' names here (the whole one has some 6,000 rows, most of them symbols and letters of
 scripts whose names look like no Latin one): the Greek, Cyrillic, Armenian, Cherokee, Lisu and
 Coptic letters, Canadian syllabics, Latin letter variants, digits and signs whose prototype is a
-Latin letter (or a string of them). Two
+Latin letter (or a string of them), and beyond the table the Latin small capitals ("ᴀnna" reads as
+"Anna"; the standard maps only those that look like the small letter, "ᴏ" as "o"). Two
 deliberate differences from the standard's skeleton: the name is brought to NFKC first (the
 standard uses NFD), so fullwidth and mathematical letters ("Ａnna", "𝐀nna") read as plain ones;
 and case does not count (:func:`skeletons`), as it does not for :func:`same_name`.
@@ -116,6 +117,28 @@ PROTOTYPES: dict[str, str] = {
     "\u1d21": "w",  # ᴡ, small capital W
     "\u1d22": "z",  # ᴢ, small capital Z
     "\ua731": "s",  # ꜱ, small capital S
+    # small capitals that TR39 leaves out (they are a smaller capital, not the small letter, so its
+    # table has no row for them), read as the capital: "ᴀnna" reads as "Anna" at a table all the same
+    "\u1d00": "A",  # ᴀ, small capital A
+    "\u0299": "B",  # ʙ, small capital B
+    "\u1d05": "D",  # ᴅ, small capital D
+    "\u1d07": "E",  # ᴇ, small capital E
+    "\ua730": "F",  # ꜰ, small capital F
+    "\u0262": "G",  # ɢ, small capital G
+    "\u029c": "H",  # ʜ, small capital H
+    "\ua7ae": "l",  # Ɪ, capital letter small capital I (as I)
+    "\u1d0a": "J",  # ᴊ, small capital J
+    "\u1d0b": "K",  # ᴋ, small capital K
+    "\u029f": "L",  # ʟ, small capital L
+    "\u1d0d": "M",  # ᴍ, small capital M
+    "\u0274": "N",  # ɴ, small capital N
+    "\u1d18": "P",  # ᴘ, small capital P
+    "\u1d29": "P",  # ᴩ, Greek small capital rho
+    "\ua7af": "Q",  # ꞯ, small capital Q
+    "\u0280": "R",  # ʀ, small capital R
+    "\u1d1b": "T",  # ᴛ, small capital T
+    "\u1d01": "AE",  # ᴁ, small capital AE
+    "\u0276": "OE",  # ɶ, small capital OE
     "\u01c0": "l",  # ǀ, dental click
     "\u01c3": "!",  # ǃ, retroflex click
     "\u00c6": "AE",  # Æ, latin capital letter ae

@@ -39,6 +39,24 @@ SERVER_ERRORS: dict[str, dict[str, str]] = {
         "de": "Die Nachricht enthält Text, der kein gültiges Unicode ist (ein einzelnes Ersatzzeichen)",
     },
     "server.not-http": {"en": "the request is not valid HTTP", "de": "Die Anfrage ist kein gültiges HTTP"},
+    "server.headers-too-large": {
+        "en": "the request's headers are too large for a game's connection: at most {count} header "
+        "lines of {size} bytes each",
+        "de": "Die Kopfzeilen der Anfrage sind für eine Spielverbindung zu groß: höchstens {count} "
+        "Kopfzeilen mit je {size} Bytes",
+    },
+    "server.not-websocket": {
+        "en": "this address opens a game's connection (a WebSocket), and the request is no valid "
+        "opening of one",
+        "de": "Diese Adresse öffnet die Verbindung eines Spiels (ein WebSocket), und die Anfrage ist "
+        "keine gültige Eröffnung einer solchen",
+    },
+    "server.address-too-long": {
+        "en": "the address of the request is too long for a game's connection: its first line may "
+        "hold at most {size} bytes",
+        "de": "Die Adresse der Anfrage ist für eine Spielverbindung zu lang: ihre erste Zeile darf "
+        "höchstens {size} Bytes lang sein",
+    },
     "server.slow": {
         "en": "the request came in too slowly; please send it again",
         "de": "Die Anfrage kam zu langsam an; bitte noch einmal senden",

@@ -7,7 +7,17 @@ that was written by whoever sent the request, so a client could put any address 
 someone else (and dodge the per-client limits). The client is therefore the right-most address that
 is not a trusted proxy: walking the header from the right, from the peer the server sees, past each
 trusted hop, to the first hop that is not trusted. A request whose peer is not a trusted proxy is
-taken as coming from its peer, whatever its headers say; so is its scheme (``X-Forwarded-Proto``).
+taken as coming from its peer, whatever its headers say; so is its scheme.
+
+``X-Forwarded-Proto`` (the scheme the client used, ``https`` behind a TLS proxy) is read along the
+same chain: a proxy that appends to ``X-Forwarded-For`` appends the scheme it was reached by to
+``X-Forwarded-Proto``, so the entry that counts is the one at the client's position, counted from
+the right (the last for the client one proxy names, the second-last for the client before two
+trusted proxies); what a client wrote to the left of that is ignored. Where the header has fewer
+entries than that (proxies that set it once and pass it on, as Caddy or nginx's ``proxy_set_header
+X-Forwarded-Proto $scheme`` in front of another trusted proxy), its left-most entry counts, written
+by the first trusted proxy. Several header lines are one list, as for ``X-Forwarded-For``; an entry
+other than ``http`` or ``https`` leaves the scheme as the peer's.
 uvicorn's own proxy headers (and its ``FORWARDED_ALLOW_IPS``) are switched off by ``feldherr
 serve``: this is the one place that reads these headers."""
 
@@ -69,18 +79,39 @@ def forwarded_client(peer: str, forwarded: str | None, networks: tuple[Network, 
     ``forwarded`` (its lines joined by commas; None: no header): the right-most hop that is not a
     trusted proxy, the peer itself when the peer is not trusted or names nobody. A hop that is no
     address is not trusted, and so is the client (as written, for the limits to count it by)."""
-    if not forwarded or not _trusted(_address(peer), networks):
-        return peer
+    return _client_hop(peer, forwarded, networks)[0]
+
+
+def _client_hop(peer: str, forwarded: str | None, networks: tuple[Network, ...]) -> tuple[str, int]:
+    """:func:`forwarded_client` and the client's position in ``forwarded`` from the right (1: the
+    last entry; 1 too where the header names nobody, the trusted peer's own entry); 0 where the
+    peer is not trusted."""
+    if not _trusted(_address(peer), networks):
+        return peer, 0
+    if not forwarded:
+        return peer, 1
     hops = [hop.strip() for hop in forwarded.rsplit(",", MAX_HOPS)[-MAX_HOPS:]]  # not the whole header
-    client = peer
-    for hop in reversed(hops):
+    client, position = peer, 1
+    for i, hop in enumerate(reversed(hops), 1):
         if not hop:
             continue
-        client = hop
+        client, position = hop, i
         address = _address(hop)
         if not _trusted(address, networks):
-            return str(address) if address is not None else hop[:100]
-    return str(_address(client) or client)  # every hop a trusted proxy: the left-most one
+            return (str(address) if address is not None else hop[:100]), position
+    return str(_address(client) or client), position  # every hop a trusted proxy: the left-most one
+
+
+def forwarded_scheme(proto: str | None, position: int) -> str | None:
+    """The scheme ``X-Forwarded-Proto`` ``proto`` (its lines joined by commas) gives a client at
+    ``position`` (from :func:`_client_hop`): its entry at that position from the right, the
+    left-most entry where there are fewer; None where the peer is not trusted (``position`` 0),
+    there is no header or that entry is neither ``http`` nor ``https``."""
+    if not proto or position < 1:
+        return None
+    entries = proto.rsplit(",", MAX_HOPS)[-MAX_HOPS:]
+    scheme = entries[-min(position, len(entries))].strip().lower()
+    return scheme if scheme in ("http", "https") else None
 
 
 class ForwardedFor:
@@ -97,10 +128,11 @@ class ForwardedFor:
             if peer is not None and _trusted(_address(str(peer[0])), self.networks):
                 scope = dict(scope)
                 forwarded = [v.decode("latin-1") for k, v in scope["headers"] if k == b"x-forwarded-for"]
+                client, position = _client_hop(str(peer[0]), ", ".join(forwarded), self.networks)
                 if forwarded:
-                    scope["client"] = (forwarded_client(str(peer[0]), ", ".join(forwarded), self.networks), 0)
-                proto = next((v for k, v in scope["headers"] if k == b"x-forwarded-proto"), None)
-                scheme = proto.decode("latin-1").strip().lower() if proto is not None else ""
-                if scheme in ("http", "https"):
+                    scope["client"] = (client, 0)
+                proto = [v.decode("latin-1") for k, v in scope["headers"] if k == b"x-forwarded-proto"]
+                scheme = forwarded_scheme(", ".join(proto), position)
+                if scheme is not None:
                     scope["scheme"] = scheme.replace("http", "ws") if scope["type"] == "websocket" else scheme
         await self.app(scope, receive, send)
