@@ -16,8 +16,8 @@
 import { colour, h } from "./dom.js";
 import { lang } from "./i18n.js";
 import { paceSetting, seenInFull, SPEEDS } from "./pace.js";
+import { stepPanel } from "./step-panel.js";
 import { isBattle, TOWER_MS } from "./tower.js";
-import { wb } from "./words-boards.js";
 
 // The lines an action leaves for the player who carries it out (a revolt comes before the taxes).
 const RESULTS = new Set(["build", "collect", "deploy", "skip", "skip_lost", "calmed", "parried",
@@ -441,28 +441,19 @@ function build(key, list, kit, delay = 0, tables = null, winter = false) {
     // the player's colour; the lines name the player and the action themselves
     h("span", { class: "dot", title: kit.name(step.seat) }), " ",
     step.items.map((item) => h("span", { class: "line", "data-game": "1" }, `${item.text ?? ""} `))));
-  const count = h("span", { class: "step-count", id: "action-count" });
-  // "show all": the rest of the results, and whatever waited for them (the winter scoring) at once
-  const skip = h("button", { type: "button", id: "action-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); after(); seen(key, true); seenInFull(key); } }, wb("scoringSkip"));
-  const node = h("section", { class: "scoring-steps action-steps", id: "action-steps", role: "region", "aria-label": wb("actionSteps") },
-    h("div", { class: "head" }, h("h3", {}, wb("actionSteps")), count, skip,
-      h("button", { type: "button", id: "action-close", onclick: stop }, wb("scoringClose"))),
-    h("ol", { class: "steps" }, lis));
-  let shown = 0;
-  function reveal() {
-    if (shown >= list.length) return;
-    node.hidden = false;
-    const li = lis[shown];
-    li.classList.add("shown", "new");
-    setTimeout(() => li.classList.remove("new"), 450);
-    scene.county = countyOf(list[shown]);
-    shown += 1;
-    scene.shown = shown;
-    paint(shown);
-    count.textContent = wb("scoringStep", { n: shown, of: list.length });
-    if (shown === list.length) { node.classList.add("done"); skip.disabled = true; }
-    mark();
-  }
+  const panel = stepPanel({
+    name: "action", title: "actionSteps", lis,
+    // "show all": the rest of the results, and whatever waited for them (the winter scoring) at once
+    skip: () => { clearTimeout(scene?.timer); panel.all(); after(); seen(key, true); seenInFull(key); },
+    close: stop,
+    onStep: (i) => {
+      scene.county = countyOf(list[i]);
+      scene.shown = i + 1;
+      paint(i + 1);
+      mark();
+    },
+  });
+  const node = panel.node;
   // after the results, what the move did next (the winter's grain loss) comes one step later
   function after() {
     if (!scene || scene.winter || !scene.tables || scene.tables.length <= list.length + 1) return;
@@ -472,19 +463,19 @@ function build(key, list, kit, delay = 0, tables = null, winter = false) {
   const wait = stepMs();
   scene = { key, lang: lang(), node, timer: null, county: null, shown: 0, tables, actions: list.length, winter };
   const tick = () => {
-    reveal();
-    if (shown < list.length) scene.timer = setTimeout(tick, wait);
+    panel.reveal();
+    if (panel.shown < list.length) scene.timer = setTimeout(tick, wait);
     else scene.timer = setTimeout(() => { if (scene) scene.county = null; mark(); after(); }, wait); // the last mark fades with the step
   };
   // the conversions before them were seen (afterCourt): the results start now, or all at once with
   // what waited for them (only while they still wait: results under way go on as they are)
   scene.start = (all) => {
-    if (shown || scene?.key !== key) return;
+    if (panel.shown || scene?.key !== key) return;
     clearTimeout(scene.timer);
-    if (all || !wait) { while (shown < list.length) reveal(); after(); seen(key, true); }
+    if (all || !wait) { panel.all(); after(); seen(key, true); }
     else tick();
   };
-  if (!wait) { while (shown < list.length) reveal(); after(); }
+  if (!wait) { panel.all(); after(); }
   else if (delay) { node.hidden = true; scene.timer = setTimeout(tick, delay); } // after the tower
   else tick();
 }

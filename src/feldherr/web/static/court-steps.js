@@ -13,9 +13,10 @@
 // once too). Render-only, built from the last move's log lines; a later move, or a reconnect at a
 // later move, takes it away; a reload shows none; the replay shows it at the move that converted.
 import { colour, h } from "./dom.js";
-import { lang, num } from "./i18n.js";
+import { lang } from "./i18n.js";
 import { paceSetting, seenInFull, SPEEDS } from "./pace.js";
 import { afterCourt, courtStepList, courtTables, newer, paintTable } from "./action-steps.js";
+import { stepPanel } from "./step-panel.js";
 import { wb } from "./words-boards.js";
 
 export { courtStepList };
@@ -100,44 +101,25 @@ function build(key, list, kit, tables) {
   const court = kit.court || {};
   const after = new Map(seats.map((seat) => [seat, ((court.entrance_hall || [])[seat] ?? 0) + ((court.audience_hall || [])[seat] ?? 0)]));
   const gainOf = new Map(seats.map((seat) => [seat, list.filter((s) => s.seat === seat).reduce((sum, s) => sum + converted(s), 0)]));
-  const gained = new Map(seats.map((seat) => [seat, 0]));
-  const rows = new Map(seats.map((seat) => [seat, { got: h("td", { class: "got" }, num(0)), now: h("td", { class: "now" }, num(after.get(seat) - gainOf.get(seat))) }]));
   const lis = list.map((step, i) => h("li", { class: "step", "data-step": i, "data-seat": step.seat, style: `--seat:${colour(step.seat)}` },
     h("span", { class: "dot" }), h("span", { class: "who" }, kit.name(step.seat)), ": ",
     step.items.map((item, k) => h("span", { class: "line" }, `${k ? "; " : ""}${lineWords(item.entry, kit)}`))));
-  const count = h("span", { class: "step-count", id: "court-count" });
-  // "show all": every player's conversions, and what waited for them (the results, the scoring) at once
-  const skip = h("button", { type: "button", id: "court-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); hand(true); seenInFull(key); } }, wb("scoringSkip"));
-  const node = h("section", { class: "scoring-steps court-steps", id: "court-steps", role: "region", "aria-label": wb("courtSteps") },
-    h("div", { class: "head" }, h("h3", {}, wb("courtSteps")), count, skip,
-      h("button", { type: "button", id: "court-close", onclick: () => stop() }, wb("scoringClose"))),
-    h("div", { class: "body" },
-      h("ol", { class: "steps" }, lis),
-      h("div", { class: "scroll" }, h("table", { class: "scoring-points", id: "court-points" },
-        h("thead", {}, h("tr", {}, h("th", {}, wb("player")), h("th", {}, wb("courtGained")), h("th", {}, wb("courtHall")))),
-        h("tbody", {}, seats.map((seat) => h("tr", { "data-seat": seat },
-          h("th", { scope: "row", style: `--seat:${colour(seat)}` }, h("span", { class: "dot" }), kit.name(seat)), rows.get(seat).got, rows.get(seat).now)))))));
-  let shown = 0;
-  function reveal() {
-    if (shown >= list.length) return;
-    const step = list[shown];
-    const li = lis[shown];
-    li.classList.add("shown", "new");
-    setTimeout(() => li.classList.remove("new"), 450);
-    gained.set(step.seat, gained.get(step.seat) + converted(step));
-    shown += 1;
-    for (const seat of seats) {
-      rows.get(seat).got.textContent = `+${num(gained.get(seat))}`;
-      rows.get(seat).now.textContent = num(after.get(seat) - gainOf.get(seat) + gained.get(seat));
-    }
-    count.textContent = wb("scoringStep", { n: shown, of: list.length });
-    if (shown === list.length) { node.classList.add("done"); skip.disabled = true; }
-    if (scene?.key === key && !scene.handed) { scene.shown = shown; if (!scene.away) paintTable(tables[shown]); }
-  }
+  const base = new Map(seats.map((seat) => [seat, after.get(seat) - gainOf.get(seat)]));
+  const panel = stepPanel({
+    name: "court", title: "courtSteps", lis,
+    // "show all": every player's conversions, and what waited for them (the results, the scoring) at once
+    skip: () => { clearTimeout(scene?.timer); panel.all(); hand(true); seenInFull(key); },
+    close: () => stop(),
+    points: { heads: ["courtGained", "courtHall"], seats, name: kit.name, base },
+    onStep: (i) => {
+      panel.add(list[i].seat, converted(list[i]));
+      if (scene?.key === key && !scene.handed) { scene.shown = i + 1; if (!scene.away) paintTable(tables[i + 1]); }
+    },
+  });
   const wait = stepMs();
-  scene = { key, lang: lang(), node, timer: null, tables, shown: 0, handed: false, away: false };
+  scene = { key, lang: lang(), node: panel.node, timer: null, tables, shown: 0, handed: false, away: false };
   // the last player's step is seen for a step's time too before what follows starts
-  const tick = () => { reveal(); scene.timer = setTimeout(shown < list.length ? tick : () => hand(false), wait); };
-  if (!wait) { while (shown < list.length) reveal(); hand(false); }
+  const tick = () => { panel.reveal(); scene.timer = setTimeout(panel.shown < list.length ? tick : () => hand(false), wait); };
+  if (!wait) { panel.all(); hand(false); }
   else tick();
 }

@@ -10,10 +10,11 @@
 // "close" starts it now: `onResultsSeen`), and the players' table under the map moves with its
 // steps (`winterStep`): the grain lost and the revolts with the first, the points step by step.
 import { colour, h } from "./dom.js";
-import { lang, num } from "./i18n.js";
+import { lang } from "./i18n.js";
 import { paceSetting, seenInFull, SPEEDS } from "./pace.js";
 import { wb } from "./words-boards.js";
 import { actionsMs, courtMs, newer, onResultsSeen, winterStep } from "./action-steps.js";
+import { stepPanel } from "./step-panel.js";
 import { isBattle, TOWER_MS } from "./tower.js";
 
 const KINDS = new Set(["score", "majority", "leader_score"]);
@@ -99,58 +100,36 @@ function build(key, items, kit, delay = 0) {
   const scores = items.filter(isScoring);
   const seats = scores.map((it) => it.entry.a.p);
   const before = new Map(scores.map((it) => [it.entry.a.p, it.entry.a.total - it.entry.a.base - it.entry.a.majorities]));
-  const gained = new Map(seats.map((seat) => [seat, 0]));
-  const rows = new Map(seats.map((seat) => [seat, { got: h("td", { class: "got" }, "0"), now: h("td", { class: "now" }, num(before.get(seat))) }]));
   const lis = list.map((step, i) => h("li", { class: "step", "data-step": i },
     h("span", { class: "caption", "data-game": step.game ? "1" : null }, step.caption), step.game ? " " : ": ",
     h("span", { class: "gains" }, step.gains.length
       ? step.gains.map(([seat, points]) => h("span", { class: "gain", style: `--seat:${colour(seat)}` }, h("span", { class: "dot" }), `${kit.name(seat)} ${wb("vpN", { n: points })}`))
       : wb("scoringNobody"))));
-  const count = h("span", { class: "step-count", id: "scoring-count" });
-  const skip = h("button", { type: "button", id: "scoring-skip", onclick: () => { clearTimeout(scene?.timer); while (shown < list.length) reveal(); seenInFull(key); } }, wb("scoringSkip"));
-  const node = h("section", { class: "scoring-steps", id: "scoring-steps", role: "region", "aria-label": wb("scoring") },
-    h("div", { class: "head" }, h("h3", {}, wb("scoring")), count, skip,
-      h("button", { type: "button", id: "scoring-close", onclick: stop }, wb("scoringClose"))),
-    h("div", { class: "body" },
-      h("ol", { class: "steps" }, lis),
-      h("div", { class: "scroll" }, h("table", { class: "scoring-points", id: "scoring-points" },
-        h("thead", {}, h("tr", {}, h("th", {}, wb("player")), h("th", {}, wb("scoringGained")), h("th", {}, wb("scoringTotal")))),
-        h("tbody", {}, seats.map((seat) => h("tr", { "data-seat": seat },
-          h("th", { scope: "row", style: `--seat:${colour(seat)}` }, h("span", { class: "dot" }), kit.name(seat)), rows.get(seat).got, rows.get(seat).now)))))));
-  let shown = 0;
-  function reveal() {
-    if (shown >= list.length) return;
-    const step = list[shown];
-    // Only the step just revealed fades in: the panel moves into each new drawing of the board, and
-    // a CSS animation runs again on a node put back into the page (every shown step blinked).
-    lis[shown].classList.add("shown", "new");
-    const li = lis[shown];
-    setTimeout(() => li.classList.remove("new"), 450);
-    for (const [seat, points] of step.gains) gained.set(seat, (gained.get(seat) ?? 0) + points);
-    shown += 1;
-    for (const seat of seats) {
-      rows.get(seat).got.textContent = `+${num(gained.get(seat))}`;
-      rows.get(seat).now.textContent = num(before.get(seat) + gained.get(seat));
-    }
-    count.textContent = wb("scoringStep", { n: shown, of: list.length });
-    node.hidden = false;
-    winterStep(shown - 1, shown === list.length); // the players' table as it stands after this step
-    if (shown === list.length) { node.classList.add("done"); skip.disabled = true; }
-  }
+  const panel = stepPanel({
+    name: "scoring", title: "scoring", lis,
+    skip: () => { clearTimeout(scene?.timer); panel.all(); seenInFull(key); },
+    close: stop,
+    points: { heads: ["scoringGained", "scoringTotal"], seats, name: kit.name, base: before },
+    onStep: (i) => {
+      for (const [seat, points] of list[i].gains) panel.add(seat, points);
+      winterStep(i, i === list.length - 1); // the players' table as it stands after this step
+    },
+  });
+  const node = panel.node;
   const wait = SPEEDS[paceSetting()];
   // each player's points once scored (the leaders' come after the score lines' totals)
   const totals = new Map(scores.map((it) => [it.entry.a.p, it.entry.a.total]));
   for (const it of items.filter((x) => x.entry.k === "leader_score")) totals.set(it.entry.a.p, (totals.get(it.entry.a.p) ?? 0) + (it.entry.a.vp ?? 0));
   scene = { key, lang: lang(), node, timer: null, totals };
-  const tick = () => { reveal(); if (shown < list.length) scene.timer = setTimeout(tick, wait); };
+  const tick = () => { panel.reveal(); if (panel.shown < list.length) scene.timer = setTimeout(tick, wait); };
   // (only while it still waits for the results: a scoring under way goes on as it is)
   scene.start = (all) => {
-    if (shown || scene?.key !== key) return;
+    if (panel.shown || scene?.key !== key) return;
     clearTimeout(scene.timer);
-    if (all || !wait) while (shown < list.length) reveal();
+    if (all || !wait) panel.all();
     else tick();
   };
-  if (!wait) while (shown < list.length) reveal();
+  if (!wait) panel.all();
   else if (delay) { node.hidden = true; scene.timer = setTimeout(tick, delay); } // after the results
   else tick();
 }
