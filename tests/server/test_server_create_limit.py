@@ -262,7 +262,6 @@ def test_the_shared_bucket_takes_the_largest_limits_the_flags_allow() -> None:
     bucket's expiry, worked out in the script, became a number Redis writes as "6.048e+17", which
     ``PEXPIRE`` refused; every request was counted in its own process and the log said Redis could
     not be reached. Now the expiry is a whole number of milliseconds from Python."""
-
     from starlette.requests import Request
 
     from feldherr.server.app import CreateLimit
@@ -279,4 +278,4 @@ def test_the_shared_bucket_takes_the_largest_limits_the_flags_allow() -> None:
             await limit.close()
 
     with redis_server() as url:
-        run_async(lambda: run(url))  # (as above)
+        run_async(lambda: run(url))

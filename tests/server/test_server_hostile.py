@@ -1548,6 +1548,18 @@ def test_one_client_holds_a_bounded_number_of_sockets(tmp_path: Path) -> None:
         server.stop()
 
 
+def raw_answer(server: Server, request_bytes: bytes) -> tuple[bytes, bytes, bytes]:
+    """The server's whole answer to ``request_bytes`` sent on a socket of its own, read to the
+    close (a timeout fails the test): the answer, its head and its body."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+        raw.sendall(request_bytes)
+        answer = b""
+        while chunk := raw.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return answer, head, body
+
+
 @pytest.mark.parametrize(
     "request_bytes",
     [
@@ -1562,12 +1574,7 @@ def test_bytes_that_are_no_http_request_are_refused_in_words(server: Server, req
     uvicorn itself: 400 with "Invalid HTTP request received." in English, as plain text. Now the
     refusal is ``server.not-http`` as JSON in both languages, as every other one, and the connection
     is closed; the server goes on."""
-    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
-        raw.sendall(request_bytes)
-        answer = b""
-        while chunk := raw.recv(65536):
-            answer += chunk
-    head, _, body = answer.partition(b"\r\n\r\n")
+    answer, head, body = raw_answer(server, request_bytes)
     assert head.startswith(b"HTTP/1.1 400 "), answer
     assert b"content-type: application/json" in head.lower(), head
     refusal = json.loads(body)
@@ -1630,12 +1637,7 @@ def test_a_websocket_handshake_over_the_librarys_limits_is_refused_in_words(
     a body) got no answer at all: the library's own English "431 Request Header Fields Too Large"
     was never sent and the connection stayed open until the client left (a descriptor held for
     good). Now it is refused at once in our words, as JSON in both languages, and closed."""
-    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
-        raw.sendall(request_bytes)
-        answer = b""
-        while chunk := raw.recv(65536):  # to the close (a timeout fails the test)
-            answer += chunk
-    head, _, body = answer.partition(b"\r\n\r\n")
+    answer, head, body = raw_answer(server, request_bytes)
     assert head.startswith(f"HTTP/1.1 {status} ".encode()), answer[:300]
     assert b"content-type: application/json" in head.lower(), head
     refusal = json.loads(body)
@@ -1664,12 +1666,7 @@ def test_a_handshake_the_websockets_library_refuses_is_refused_in_our_words(
     """A handshake by POST or without ``Sec-WebSocket-Key`` was refused by the websockets library
     in its English plain text ("Failed to open a WebSocket connection: ..."); now its status and
     headers stay, the body is ``server.not-websocket`` as JSON in both languages."""
-    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
-        raw.sendall(request_bytes)
-        answer = b""
-        while chunk := raw.recv(65536):
-            answer += chunk
-    head, _, body = answer.partition(b"\r\n\r\n")
+    answer, head, body = raw_answer(server, request_bytes)
     assert head.startswith(f"HTTP/1.1 {status} ".encode()), answer[:300]
     assert b"content-type: application/json" in head.lower(), head
     assert header is None or header in head.lower(), head

@@ -49,7 +49,7 @@ def check_params(game: str, params: Mapping[str, Any]) -> None:
     """Refuse an integer in ``params`` (the parameters of ``game``, a feldherr game's name) that an
     OpenSpiel parameter cannot hold, before pyspiel converts it: a ``ValueError`` naming the
     parameter and its bounds (see the module docstring). Numbers it can hold are left to the game's
-    own checks, as before (an option out of its range is an ``OptionError``)."""
+    own checks (an option out of its range is an ``OptionError``)."""
     specs = {spec.name: spec for spec in get_game(game).option_spec()}
     for key, value in params.items():
         if type(value) is not int or INT_MIN <= value <= INT_MAX:

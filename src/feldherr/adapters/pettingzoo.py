@@ -502,9 +502,10 @@ class FeldherrParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
     def _observe_all(self) -> dict[str, ObsDict]:
         """Every agent's observation and mask (while a game runs, its agents are every possible
         agent, agent i seat i: they all finish together): the observations the rows of one array
-        (what every seat sees alike read once for all, ``Game.observe_seats``), the masks of the
-        seats to move arrays of their own, every other agent's the shared read-only mask of zeros.
-        Only the seats to move get their legal actions worked out.
+        (what every seat sees alike read once for all: the kernel of ``Game.seats_observer()``
+        where the game has one and no staged choice is under way, else ``Game.observe_seats``),
+        the masks of the seats to move arrays of their own, every other agent's the shared
+        read-only mask of zeros. Only the seats to move get their legal actions worked out.
 
         The arrays are new, or those of the step before the last where nobody holds them or a view
         of them any longer (:func:`~feldherr.adapters.table.unheld`; the rows' array by its

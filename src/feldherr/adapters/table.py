@@ -45,10 +45,10 @@ def unheld_numpy(
     """Whether every item of ``arrays[start:stop]`` is a ``numpy.ndarray`` (not a subclass) that
     nothing but the list holds and no weak reference points to, nor to its base where that is an
     array (a ``weakref.ref`` kept would otherwise show the array written again, where it would
-    have died), of exactly the dtype object
-    ``dtype`` and of ``shape``, writable, aligned and C-contiguous: an array nobody can see change,
-    so an adapter may write it again instead of making a new one. The reference of the C helper
-    (``_cfast.unheld``)."""
+    have died), of exactly the dtype object ``dtype`` and of ``shape``, writable, aligned and
+    C-contiguous: an array nobody can see change, so an adapter may write it again instead of
+    making a new one. False for an empty or out-of-range ``start:stop``. The reference of the C
+    helper (``_cfast.unheld``)."""
     if not 0 <= start < stop <= len(arrays):
         return False
     for i in range(start, stop):

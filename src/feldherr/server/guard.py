@@ -32,12 +32,23 @@ from typing import Any
 
 from feldherr.server.protocol import ServerError, error_reply
 
-NOT_HTTP = json.dumps(
-    error_reply(ServerError("server.not-http", 400, "bad-http"), None),
-    ensure_ascii=False,
-    separators=(",", ":"),
-).encode()
-"""The body of the refusal of bytes that are no HTTP request."""
+
+def _refusal_body(err: ServerError) -> bytes:
+    """The JSON body of a refusal with ``err`` (both languages), as the protocols below write it."""
+    return json.dumps(error_reply(err, None), ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def refusal(err: ServerError, phrase: str) -> bytes:
+    """A whole HTTP response refusing with ``err`` as JSON (both languages), closing the connection."""
+    body = _refusal_body(err)
+    return (
+        f"HTTP/1.1 {err.status} {phrase}\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    ).encode() + body
+
+
+NOT_HTTP = refusal(ServerError("server.not-http", 400, "bad-http"), "Bad Request")
+"""The whole response refusing bytes that are no HTTP request."""
 
 
 def guarded(base: type[asyncio.Protocol], seconds: float) -> type[asyncio.Protocol]:
@@ -63,11 +74,7 @@ def guarded(base: type[asyncio.Protocol], seconds: float) -> type[asyncio.Protoc
 
         def send_400_response(self, msg: str) -> None:
             """uvicorn's answer to what its parser cannot read: ``server.not-http``, then the close."""
-            self.transport.write(
-                b"HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\n"
-                + f"content-length: {len(NOT_HTTP)}\r\nconnection: close\r\n\r\n".encode()
-                + NOT_HTTP
-            )
+            self.transport.write(NOT_HTTP)
             self.transport.close()
 
         def _arm(self) -> None:
@@ -93,15 +100,6 @@ def guarded(base: type[asyncio.Protocol], seconds: float) -> type[asyncio.Protoc
     return Guarded
 
 
-def refusal(err: ServerError, phrase: str) -> bytes:
-    """A whole HTTP response refusing with ``err`` as JSON (both languages), closing the connection."""
-    body = json.dumps(error_reply(err, None), ensure_ascii=False, separators=(",", ":")).encode()
-    return (
-        f"HTTP/1.1 {err.status} {phrase}\r\ncontent-type: application/json\r\n"
-        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
-    ).encode() + body
-
-
 def websocket_protocol() -> type[asyncio.Protocol] | str:
     """uvicorn's WebSocket protocol on the websockets library (what ``ws="auto"`` picks) with a
     handshake the library refuses before the application sees it (over its limits, or unreadable)
@@ -122,11 +120,7 @@ def websocket_protocol() -> type[asyncio.Protocol] | str:
             response = super().accept(request)
             if response.status_code == 101:
                 return response
-            body = json.dumps(
-                error_reply(ServerError("server.not-websocket", response.status_code, "bad-websocket"), None),
-                ensure_ascii=False,
-                separators=(",", ":"),
-            ).encode()
+            body = _refusal_body(ServerError("server.not-websocket", response.status_code, "bad-websocket"))
             kept = [
                 (k, v)
                 for k, v in response.headers.raw_items()
