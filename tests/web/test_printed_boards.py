@@ -576,8 +576,8 @@ def test_an_actions_results_are_shown_player_by_player(server: Server, pages: Pa
     pace (the county of the result just shown marked on the map), "show all" the rest at once; the
     next move waits meanwhile; "at once" shows every result at once. English and German."""
     update, items, order, german = _action_round({"players": 3})
-    page = _blank(server, pages, pace="slow")  # 2 s a step
-    _render(page, update, items)
+    page = _clocked(server, pages)  # 2 s a step, on the page's own clock (a loaded machine let a
+    _render(page, update, items)  # second step come between two looks on the wall clock)
     panel = page.locator("#action-steps")
     panel.wait_for()
     steps = page.locator("#action-steps .step")
@@ -596,11 +596,11 @@ def test_an_actions_results_are_shown_player_by_player(server: Server, pages: Pa
         None,
     )
     if first_county:
+        page.clock.run_for(100)  # (the map is marked on the next frame)
         acting.first.wait_for()
         assert acting.first.get_attribute("data-county") == first_county
-    page.wait_for_function(
-        "document.querySelectorAll('#action-steps .step.shown').length === 2", timeout=5000
-    )
+    page.clock.run_for(2000)  # one step
+    assert page.locator("#action-steps .step.shown").count() == 2
     assert "2 of" in page.locator("#action-count").inner_text()
     shot(page, "action-steps-en")
     region(page, "#action-steps", "action-steps-panel-en")
