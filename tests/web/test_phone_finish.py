@@ -360,3 +360,28 @@ def test_every_choice_is_whole_on_a_phone(server: Server, pages: Pages, lang: st
     desk.goto(made["seats"][0]["invite"])
     desk.wait_for_selector("#choices button:not([disabled])")
     assert desk.evaluate("getComputedStyle(document.querySelector('#choices')).overflowY") == "auto"
+
+
+#: A redraw of the page for something other than the decision: the speed of the other seats' moves
+#: chosen again (the same redraw as a friend coming, the undo flag, another seat's update).
+REDRAW = """() => { const pace = document.querySelector('#pace');
+  pace.value = pace.value === 'fast' ? 'normal' : 'fast'; pace.dispatchEvent(new Event('change')); }"""
+
+
+def test_a_choices_buttons_stay_through_a_redraw(server: Server, pages: Pages) -> None:
+    """El Grande's 13 power cards: every update, a friend coming and going, the speed chosen again
+    redrew the page and built the choice buttons anew: a keyboard's focus on the fifth card fell
+    back to the first, where Enter would play it, and a button found a moment earlier was gone.
+    While the choice stands the buttons are the same ones and the focus stays."""
+    made = server.create("elgrande", {"players": 3}, [{"kind": "human", "name": "Anna"}, *BOTS], seed=5)
+    page = pages.new(viewport={"width": 1280, "height": 900})
+    page.goto(made["seats"][0]["invite"])
+    page.wait_for_function("document.querySelectorAll('#choices button:not([disabled])').length >= 13")
+    page.evaluate("document.querySelectorAll('#choices button').forEach((b) => { b.__kept = true; })")
+    fifth = page.locator("#choices button").nth(4)
+    fifth.focus()
+    page.evaluate(REDRAW)
+    page.wait_for_function("document.querySelector('#pace').value === localStorage.getItem('feldherr:pace')")
+    kept = page.evaluate("[...document.querySelectorAll('#choices button')].map((b) => b.__kept === true)")
+    assert kept == [True] * 13, kept
+    assert page.evaluate("document.activeElement === document.querySelectorAll('#choices button')[4]")

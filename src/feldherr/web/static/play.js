@@ -38,6 +38,7 @@ export function showPlay(root, gameId) {
     naming: "", nameError: "", // the name typed for this seat (unnamed seats give one at the table)
     replacing: null, // the seat of a friend who has not come that a bot is about to take (asked first)
     taken: false, // this page's invitation was given to a bot: the page offers to watch
+    list: null, // {key, nodes}: the choice buttons drawn last, kept by a redraw while their choice stands
   };
   // table: other seats' moves come one at a time (pace.js); each batch is one version.
   const pacer = makePacer((batch) => {
@@ -399,6 +400,10 @@ export function showPlay(root, gameId) {
     // meanwhile must not move the keys to the first choice, where Enter would play it)
     const typing = document.activeElement?.id === "my-name"
       ? [document.activeElement.selectionStart, document.activeElement.selectionEnd] : null;
+    // a choice in focus (keyboard) and the list's scrolling stay through a redraw that keeps the list
+    const chosen = document.activeElement?.closest?.("#choices") ? document.activeElement : null;
+    const list = root.querySelector("#choices");
+    const scrolled = list ? list.scrollTop : 0;
     clear(root);
     document.getElementById("where").textContent = st.welcome ? ` · ${st.welcome.title}` : "";
     statusNode = h("span", { id: "conn", class: `conn ${st.status}` });
@@ -465,6 +470,8 @@ export function showPlay(root, gameId) {
       }
       root.append(st.ended.node);
     }
+    if (list?.isConnected && scrolled) list.scrollTop = scrolled;
+    if (chosen?.isConnected) chosen.focus({ preventScroll: true });
     const nameField = typing ? root.querySelector("#my-name") : null;
     if (nameField) { nameField.focus({ preventScroll: true }); nameField.setSelectionRange(...typing); }
     // Keyboard use: a fresh page puts the focus on the first choice unless it is elsewhere already.
@@ -474,6 +481,17 @@ export function showPlay(root, gameId) {
     if (first && (document.activeElement === document.body || !document.activeElement)) first.focus({ preventScroll: true });
     const logList = root.querySelector("#log ol");
     if (logList) logList.scrollTop = logList.scrollHeight;
+  }
+
+  // The choice buttons stay while their choice stands: a redraw for anything else (a friend came,
+  // the undo flag, another seat's update, the speed) built them anew, and a press whose finger or
+  // mouse button went down on the old button and up on the new one played nothing; a keyboard's
+  // focus fell back to the first choice. `what`: all the buttons depend on (their seat, version,
+  // words, the parts picked); the nodes drawn last for the same are drawn again.
+  function kept(what, build) {
+    const key = JSON.stringify([lang(), st.filter, ...what]);
+    if (st.list?.key !== key) st.list = { key, nodes: build() };
+    return st.list.nodes;
   }
 
   function decisionPanel(update, choices) {
@@ -523,15 +541,17 @@ export function showPlay(root, gameId) {
       const labels = new Set(left.map((c) => (Array.isArray(c.steps[part]) ? null : c.steps[part])).filter((x) => x !== null && x !== undefined));
       if (st.filter || labels.size > MAX_BUTTONS) panel.append(filterBox());
       const decorate = (c) => (c.details?.odds ? { class: "attack", label: c.text, onfocus: () => showOdds(c), onmouseenter: () => showOdds(c), after: oddsBar(c.details.odds) } : null);
-      panel.append(...stepPicker(pool, st.sel, { send, rerender: render, busy: st.busy, filter: "", decorate }).filter(Boolean));
+      panel.append(...kept([key, st.busy, st.sel.path, st.sel.toggled, pool.map((c) => c.text)],
+        () => stepPicker(pool, st.sel, { send, rerender: render, busy: st.busy, filter: "", decorate }).filter(Boolean)));
       return panel;
     }
     if (choices.length > 8 || filter) panel.append(filterBox());
     const shown = choices.map((c, i) => [c, i]).filter(([c]) => narrowed.includes(c));
-    panel.append(h("ol", { id: "choices", class: "choices" }, shown.slice(0, MAX_BUTTONS).map(([c, i]) => h("li", {},
-      h("button", { type: "button", disabled: st.busy, "data-index": i, "data-game": "1", onclick: () => send(c),
-        class: c.details?.odds ? "attack" : null, onfocus: () => showOdds(c), onmouseenter: () => showOdds(c) },
-      c.text, c.details?.odds ? oddsBar(c.details.odds) : null)))));
+    panel.append(...kept([st.shown, update.version, st.busy, shown.map(([c, i]) => [i, c.text])],
+      () => [h("ol", { id: "choices", class: "choices" }, shown.slice(0, MAX_BUTTONS).map(([c, i]) => h("li", {},
+        h("button", { type: "button", disabled: st.busy, "data-index": i, "data-game": "1", onclick: () => send(c),
+          class: c.details?.odds ? "attack" : null, onfocus: () => showOdds(c), onmouseenter: () => showOdds(c) },
+        c.text, c.details?.odds ? oddsBar(c.details.odds) : null))))]));
     if (shown.length > MAX_BUTTONS) panel.append(h("p", { class: "label", id: "more" }, tn("matchN", shown.length)));
     return panel;
   }
