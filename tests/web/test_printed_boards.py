@@ -1713,3 +1713,49 @@ def test_the_last_step_is_shown_a_whole_step_before_the_next_move(
         last = moves[log[0]["version"] + 1] - times[-1]
         assert last >= step, (pace, steps, moves, last)
         page.context.close()
+
+
+HEAD_BOXES = """(name) => {
+  const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height }; };
+  const lines = (sel) => { // the lines a button's words take
+    const range = document.createRange(); range.selectNodeContents(document.querySelector(sel));
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size; };
+  return { panel: box(`#${name}-steps`), title: box(`#${name}-steps h3`), count: box(`#${name}-count`),
+           skip: box(`#${name}-skip`), close: box(`#${name}-close`),
+           lines: [lines(`#${name}-skip`), lines(`#${name}-close`)] };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_panels_buttons_sit_on_one_line_on_a_phone(server: Server, pages: Pages, lang: str) -> None:
+    """At a phone's 390 px the head of a step panel (its title, the step count, "show all",
+    "close") wrapped where it could: in English the scoring panel's "close" went onto a line of its
+    own under the title, apart from "show all". Now both buttons keep to one line together, each
+    button's words on one line, inside the panel, the title and the count beside them or above
+    them. The three panels (the winter scoring, an action's results, the conversions), in
+    English and German."""
+    update, items, _, german = _action_round({"players": 3})
+    court_update, court_items, court_german = _court_round()
+    winter_update, winter = _winter(ALL_MODULES)
+    cases = [
+        ("scoring", winter_update, winter),
+        ("action", update, items if lang == "en" else german),
+        ("court", court_update, court_items if lang == "en" else court_german),
+    ]
+    for name, shown, log in cases:
+        page = _blank(server, pages, pace="slow", viewport={"width": 390, "height": 844})
+        page.clock.install()
+        _hold_clock(page)
+        _render(page, shown, log, lang)
+        page.locator(f"#{name}-steps").wait_for(state="visible")
+        b = page.evaluate(HEAD_BOXES, name)
+        skip, close, count, panel = b["skip"], b["close"], b["count"], b["panel"]
+        assert abs(skip["top"] - close["top"]) < 2 and skip["right"] <= close["left"], (name, b)
+        assert count["right"] <= skip["left"] or count["bottom"] <= skip["top"] + 1, (name, b)
+        assert b["lines"] == [1, 1], (name, b)  # each button's words on one line
+        assert panel["left"] <= b["title"]["left"] and close["right"] <= panel["right"], (name, b)
+        title = b["title"]  # beside the count or above it, never over it
+        assert title["right"] <= count["left"] or title["bottom"] <= count["top"] + 1, (name, b)
+        page.locator(f"#{name}-steps").screenshot(path=str(ARTIFACTS / f"{name}-head-{lang}-390.png"))
+        page.context.close()
