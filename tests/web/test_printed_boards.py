@@ -6,6 +6,7 @@ here (``boards.renderBoard`` on a blank page, as in ``test_boards``), the plan a
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -1643,3 +1644,118 @@ def test_a_reload_late_in_a_game_holds_the_next_move_for_nothing(server: Server,
     page.wait_for_timeout(300)
     assert page.locator("#skip").is_enabled()  # the move after it: paced as before
     shot(page, "reload-holds-nothing-en-1280")
+
+
+#: Each step shown on the page's clock (``window.__steps``: [panel id, step, ms since the start]) and
+#: each move the pacer lets come (``window.__moves``: [version, ms]), the pacer holding the move of
+#: version ``v`` as play.js does (a later move pushed right behind it).
+TIMED_MOVES = """async ([log, v]) => {
+  const { makePacer } = await import('/static/pace.js');
+  const { actionHold } = await import('/static/action-steps.js');
+  const { scoringHold } = await import('/static/scoring-steps.js');
+  const { courtHold } = await import('/static/court-steps.js');
+  const t0 = Date.now();
+  window.__moves = [];
+  const pacer = makePacer((batch) => {
+    for (const m of batch) window.__moves.push([m.version, Date.now() - t0]);
+    return Math.max(...batch.map((m) => Math.max(actionHold(m.log), scoringHold(m.log), courtHold(m.log))));
+  });
+  pacer.push({ version: v, log }, false);
+  pacer.push({ version: v + 1, log: [] }, false);
+}"""
+
+WATCH_STEPS = """() => {
+  const t0 = Date.now();
+  window.__steps = [];
+  // (a panel's first step is shown before the panel is put into the page: looked for after each drawing)
+  window.__scan = () => {
+    for (const li of document.querySelectorAll('.step.shown:not([data-timed])')) {
+      li.dataset.timed = '1';
+      window.__steps.push([li.closest('section').id, Number(li.dataset.step), Date.now() - t0]);
+    }
+  };
+  new MutationObserver(window.__scan)
+    .observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+}"""
+
+
+@pytest.mark.parametrize("pace,step", [("fast", 700), ("normal", 1000), ("slow", 2000)])
+def test_the_last_step_is_shown_a_whole_step_before_the_next_move(
+    server: Server, pages: Pages, pace: str, step: int
+) -> None:
+    """A move's results player by player (and the conversions before them) held the next move until
+    400 ms after their last step came: that step was on screen 400 ms, the others a whole step (0.7,
+    1 or 2 s), and the panel went with the next move. Now the last step is on screen a whole step
+    too before the next move comes (an action's results, the conversions alone, the conversions
+    with the results after them); measured on the page's own clock, at each paced speed."""
+    update, items, _, _ = _action_round({"players": 3})
+    court_update, court_items, _ = _court_round()
+    case = _court_and_results()
+    both = {"seat": 0, "view": case["after"], "choices": [], "prev": case["before"]}
+    for shown, log in ((update, items), (court_update, court_items), (both, case["items"])):
+        page = pages.new(pace=pace, viewport={"width": 1280, "height": 900})
+        page.clock.install()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#start")
+        _hold_clock(page)
+        page.evaluate(WATCH_STEPS)
+        _render(page, shown, log)
+        page.evaluate("window.__scan()")
+        page.evaluate(TIMED_MOVES, [log, log[0]["version"]])
+        page.clock.run_for(40_000)
+        steps = page.evaluate("window.__steps")
+        moves = dict(page.evaluate("window.__moves"))
+        assert len(moves) == 2, moves
+        times = [t for _, _, t in steps]
+        assert len(times) >= 3 and times == sorted(times), steps
+        gaps = [b - a for a, b in itertools.pairwise(times)]
+        assert min(gaps) >= step, (steps, gaps)  # every step but the last: a whole step
+        last = moves[log[0]["version"] + 1] - times[-1]
+        assert last >= step, (pace, steps, moves, last)
+        page.context.close()
+
+
+HEAD_BOXES = """(name) => {
+  const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height }; };
+  const lines = (sel) => { // the lines a button's words take
+    const range = document.createRange(); range.selectNodeContents(document.querySelector(sel));
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size; };
+  return { panel: box(`#${name}-steps`), title: box(`#${name}-steps h3`), count: box(`#${name}-count`),
+           skip: box(`#${name}-skip`), close: box(`#${name}-close`),
+           lines: [lines(`#${name}-skip`), lines(`#${name}-close`)] };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_panels_buttons_sit_on_one_line_on_a_phone(server: Server, pages: Pages, lang: str) -> None:
+    """At a phone's 390 px the head of a step panel (its title, the step count, "show all",
+    "close") wrapped where it could: in English the scoring panel's "close" went onto a line of its
+    own under the title, apart from "show all". Now both buttons keep to one line together, each
+    button's words on one line, inside the panel, the title and the count beside them or above
+    them. The three panels (the winter scoring, an action's results, the conversions), in
+    English and German."""
+    update, items, _, german = _action_round({"players": 3})
+    court_update, court_items, court_german = _court_round()
+    winter_update, winter = _winter(ALL_MODULES)
+    cases = [
+        ("scoring", winter_update, winter),
+        ("action", update, items if lang == "en" else german),
+        ("court", court_update, court_items if lang == "en" else court_german),
+    ]
+    for name, shown, log in cases:
+        page = _blank(server, pages, pace="slow", viewport={"width": 390, "height": 844})
+        page.clock.install()
+        _hold_clock(page)
+        _render(page, shown, log, lang)
+        page.locator(f"#{name}-steps").wait_for(state="visible")
+        b = page.evaluate(HEAD_BOXES, name)
+        skip, close, count, panel = b["skip"], b["close"], b["count"], b["panel"]
+        assert abs(skip["top"] - close["top"]) < 2 and skip["right"] <= close["left"], (name, b)
+        assert count["right"] <= skip["left"] or count["bottom"] <= skip["top"] + 1, (name, b)
+        assert b["lines"] == [1, 1], (name, b)  # each button's words on one line
+        assert panel["left"] <= b["title"]["left"] and close["right"] <= panel["right"], (name, b)
+        title = b["title"]  # beside the count or above it, never over it
+        assert title["right"] <= count["left"] or title["bottom"] <= count["top"] + 1, (name, b)
+        page.locator(f"#{name}-steps").screenshot(path=str(ARTIFACTS / f"{name}-head-{lang}-390.png"))
+        page.context.close()

@@ -276,13 +276,15 @@ export function courtMs(fresh) {
 }
 
 // How long a paced update with such results holds the next move: the conversions before them, then
-// each result one step (after the tower where a battle came first).
+// each result one step (after the tower where a battle came first), the last one too (it was on
+// screen 400 ms before the next move took the panel away, the others a whole step), and the moment
+// after them where the move went on (the winter's grain loss) one more.
 export function actionHold(log) {
   const last = lastMove(log);
   const steps = actionStepList(last);
   const ms = stepMs();
   const after = steps.length > 1 && trailing(last, steps) && !hasScoring(last) ? ms : 0;
-  return steps.length > 1 && ms > 0 ? courtMs(last) + towerFirst(last, steps) + (steps.length - 1) * ms + after + 400 : 0;
+  return steps.length > 1 && ms > 0 ? courtMs(last) + towerFirst(last, steps) + steps.length * ms + after : 0;
 }
 
 // How long the results of the move of `fresh` are shown before what comes after them (the winter

@@ -17,8 +17,10 @@ import { wb } from "./words-boards.js";
 export function stepPanel({ name, title, lis, skip: onSkip, close: onClose, onStep = () => {}, points = null }) {
   const count = h("span", { class: "step-count", id: `${name}-count` });
   const skip = h("button", { type: "button", id: `${name}-skip`, onclick: onSkip }, wb("scoringSkip"));
-  const head = h("div", { class: "head" }, h("h3", {}, wb(title)), count, skip,
-    h("button", { type: "button", id: `${name}-close`, onclick: onClose }, wb("scoringClose")));
+  // (the two buttons go onto the next line together where the head is too narrow: "close" went
+  // alone under the title at a phone's width)
+  const head = h("div", { class: "head" }, h("h3", {}, wb(title)), count, h("span", { class: "tools" }, skip,
+    h("button", { type: "button", id: `${name}-close`, onclick: onClose }, wb("scoringClose"))));
   const list = h("ol", { class: "steps" }, lis);
   const gained = new Map((points?.seats || []).map((seat) => [seat, 0]));
   const rows = new Map((points?.seats || []).map((seat) => [seat,
