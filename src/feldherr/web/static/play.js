@@ -484,10 +484,11 @@ export function showPlay(root, gameId) {
   }
 
   // The choice buttons stay while their choice stands: a redraw for anything else (a friend came,
-  // the undo flag, another seat's update, the speed) built them anew, and a press whose finger or
-  // mouse button went down on the old button and up on the new one played nothing; a keyboard's
-  // focus fell back to the first choice. `what`: all the buttons depend on (their seat, version,
-  // words, the parts picked); the nodes drawn last for the same are drawn again.
+  // the undo flag, another seat's update, the speed) built them anew, and a keyboard's focus fell
+  // back to the first choice. (A press whose finger or mouse button goes down before a redraw and
+  // up after it still plays nothing: the redraw takes the kept button out of the page and puts it
+  // back, which ends the press.) `what`: all the buttons depend on (their seat, version, words, the
+  // parts picked); the nodes drawn last for the same are drawn again.
   function kept(what, build) {
     const key = JSON.stringify([lang(), st.filter, ...what]);
     if (st.list?.key !== key) st.list = { key, nodes: build() };
