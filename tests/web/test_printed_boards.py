@@ -1142,8 +1142,8 @@ def test_show_all_lets_the_next_move_come_after_one_step(server: Server, pages: 
     """A move's results shown player by player (or its winter scoring step by step) hold the next
     move until the last step was seen. "show all" showed them at once, but the next move still
     waited for the rest of the original time. Now "show all" drops the rest of that move's hold: the
-    next move comes one plain step later (2 s at "slow"); without it the hold runs as before. Read
-    on the page's own clock, advanced by hand."""
+    next move comes one plain step later (2 s at "slow"); without it the hold runs as before; the
+    winter scoring's "close" too. Read on the page's own clock, advanced by hand."""
     update, items, order, _ = _action_round({"players": 3})
     version = items[0]["version"]
     for clicked in (False, True):
@@ -1170,6 +1170,12 @@ def test_show_all_lets_the_next_move_come_after_one_step(server: Server, pages: 
         page.click("#scoring-skip")
         page.clock.run_for(2100)
         assert page.evaluate("window.__shown") == ([held, held + 1] if held == version else [held])
+    # and its "close": the player is done watching (the next move waited out the whole hold)
+    page = _paced_page(server, pages, update, items, "#scoring-steps", version)
+    page.click("#scoring-close")
+    assert page.locator("#scoring-steps").count() == 0
+    page.clock.run_for(2100)
+    assert page.evaluate("window.__shown") == [version, version + 1]
     # Am Kaiserhof's conversions: "show all" on their panel releases their move's hold too
     update, items, _ = _court_round()
     version = items[0]["version"]

@@ -3,7 +3,8 @@
 // each step one at a time at the pace setting (pace.js; "at once" shows all): the points for
 // counties and buildings, each region's majority of palaces, churches and trading posts, the
 // military leaders' statues and trophies; beside them the points each player got so far and their
-// totals. "show all" reveals the rest at once, "close" removes the panel. The panel lives across
+// totals. "show all" reveals the rest at once, "close" removes the panel (either lets the next move
+// come one plain step later: `seenInFull`). The panel lives across
 // re-renders (the same node is put into each new board); a reload shows no panel, only the
 // position. Where the move's last action was carried out player by player (action-steps.js), the
 // scoring follows once those results were seen ("show all" there shows the scoring at once too,
@@ -108,7 +109,7 @@ function build(key, items, kit, delay = 0) {
   const panel = stepPanel({
     name: "scoring", title: "scoring", lis,
     skip: () => { clearTimeout(scene?.timer); panel.all(); seenInFull(key); },
-    close: stop,
+    close: () => { stop(); seenInFull(key); }, // (closed: the player is done watching, as with "show all")
     points: { heads: ["scoringGained", "scoringTotal"], seats, name: kit.name, base: before },
     onStep: (i) => {
       for (const [seat, points] of list[i].gains) panel.add(seat, points);
