@@ -67,7 +67,7 @@ from feldherr.adapters.table import (
     IllegalActionError,
     Reward,
     Table,
-    mask_fill,
+    mask_into,
     shown_actions,
     space_action,
     unheld,
@@ -226,7 +226,7 @@ class _Seats:
         self._game_observe = self.table.game.observe
         self._kernel = self.table.game.observer()
         self._staged = self.table.game.staged_actions
-        self._mask_into = mask_fill()
+        self._mask_into = mask_into
         self._no_mask = _no_mask(info.num_actions)  # (every idle agent's, shared: see _no_mask)
         # the arrays of the last two observations handed out (_observe): observation, mask, twice
         self._spare: list[Any] = [None, None, None, None]
@@ -296,30 +296,20 @@ class _Seats:
         # any longer, unchanged (:func:`~feldherr.adapters.table.unheld`): nobody can see them
         # change, so they are written again instead of new ones made (which costs a third of the
         # kernel's work); the last observation's are kept as they are (a loop's ``obs = last()``
-        # still holds them while the next is made)
+        # still holds them while the next is made); a spare the user made read-only, retyped or
+        # reshaped is not unheld, so both arrays written here are ones the writers take
         spare, size, (shape, mask_shape) = self._spare, self._num_actions, self._shapes
         if seat in moving:  # (the helper zeroes the array first)
             mask = spare[1] if unheld(spare, 1, 2, _INT8, mask_shape) else np.empty(size, np.int8)
-            legal = known[1] if known[0] == seat else self._staged(state, seat, partial)
-            try:
-                self._mask_into(mask, legal)
-            except (TypeError, ValueError, BufferError):  # a spare the user made read-only or retyped
-                self._mask_into(mask := np.empty(self._num_actions, np.int8), legal)
+            self._mask_into(mask, known[1] if known[0] == seat else self._staged(state, seat, partial))
         else:
             mask = self._no_mask
         obs = spare[0] if unheld(spare, 0, 1, _FLOAT32, shape) else np.empty(shape, _FLOAT32)
         kernel = self._kernel
-        try:
-            if kernel is not None and not partial:
-                kernel(state, seat, obs, moving)
-            else:
-                obs = self._game_observe(state, seat, partial, obs, moving)
-        except (TypeError, ValueError):  # a spare the user made read-only, reshaped or retyped
-            obs = np.empty(shape, _FLOAT32)
-            if kernel is not None and not partial:
-                kernel(state, seat, obs, moving)
-            else:
-                obs = self._game_observe(state, seat, partial, obs, moving)
+        if kernel is not None and not partial:
+            kernel(state, seat, obs, moving)
+        else:
+            obs = self._game_observe(state, seat, partial, obs, moving)
         spare[0] = spare[2]
         spare[1] = spare[3]
         spare[2] = obs

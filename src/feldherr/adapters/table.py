@@ -33,12 +33,6 @@ _mask_into: Any = getattr(_cfast, "mask_into", None)
 None: then :func:`mask_numpy`, its reference, does it."""
 
 
-def mask_fill() -> Callable[[npt.NDArray[np.int8], list[int]], None]:
-    """:func:`mask_into` itself (the C helper where it is built, else :func:`mask_numpy`), for
-    the adapters' hot loops."""
-    return mask_into
-
-
 def unheld_numpy(
     arrays: list[Any], start: int, stop: int, dtype: np.dtype[Any], shape: tuple[int, ...]
 ) -> bool:
